@@ -1,0 +1,91 @@
+"""Where die faces come from: a seeded generator or the players' own dice.
+
+Everything that rolls (notation rolls, rulesets through the engine's dice
+service, the lab) draws faces from a :class:`DiceSource`. Nothing in capeworks
+calls the global ``random``: a seeded source reproduces its faces exactly, and
+a :class:`GivenDice` source takes physical results typed in by the players and
+checks each against the die it stands for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from capeworks.errors import DiceValueError
+
+__all__ = ["DiceSource", "GivenDice", "SeededDice"]
+
+
+class DiceSource(Protocol):
+    """Gives faces for ``count`` dice of ``sides`` sides."""
+
+    def faces(self, count: int, sides: int) -> list[int]:
+        """Return ``count`` faces, each in ``1..sides``."""
+        ...
+
+
+class SeededDice:
+    """Pseudo-random faces from a private generator; same seed, same faces."""
+
+    __slots__ = ("_randrange",)
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._randrange = random.Random(seed).randrange
+
+    def faces(self, count: int, sides: int) -> list[int]:
+        r = self._randrange
+        top = sides + 1
+        return [r(1, top) for _ in range(count)]
+
+
+class GivenDice:
+    """Faces typed in by players rolling real dice, used in order.
+
+    A face the die cannot show, too few faces, or (via :meth:`check_used_up`)
+    faces left over are errors with a message naming the die.
+    """
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values: list[int] = list(values)
+        self._next = 0
+
+    @classmethod
+    def parse(cls, text: str) -> GivenDice:
+        """Read ``"4,5,1"`` as given dice; anything else is a DiceValueError."""
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        values: list[int] = []
+        for p in parts:
+            if not p.lstrip("-").isdigit():
+                raise DiceValueError(f"Given dice must be whole numbers separated by commas, not {p!r}.")
+            values.append(int(p))
+        return cls(values)
+
+    @property
+    def remaining(self) -> Sequence[int]:
+        """Faces not used yet."""
+        return self._values[self._next :]
+
+    def faces(self, count: int, sides: int) -> list[int]:
+        take = self._values[self._next : self._next + count]
+        if len(take) < count:
+            raise DiceValueError(
+                f"This roll needs {count} d{sides} but only {len(take)} given "
+                f"{'die was' if len(take) == 1 else 'dice were'} left."
+            )
+        for v in take:
+            if not 1 <= v <= sides:
+                raise DiceValueError(f"A d{sides} cannot show {v}; give a number from 1 to {sides}.")
+        self._next += count
+        return take
+
+    def check_used_up(self) -> None:
+        """Refuse leftover faces: they mean the players rolled something else."""
+        left = len(self._values) - self._next
+        if left:
+            used = self._next
+            raise DiceValueError(
+                f"{len(self._values)} dice were given but the roll used {used}; "
+                f"{left} left over. Give exactly the dice rolled."
+            )
