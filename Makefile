@@ -1,0 +1,48 @@
+# One command to play, one to test. Each creates .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: setup run demo serve test lint types unit bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -U pip
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## run: the main job (a guided demo until the web table lands)
+run: setup
+	$(BIN)/capeworks demo
+
+demo: run
+
+## test: system packages (PostgreSQL, Chromium), lint, types, the whole suite
+test: setup
+	bash scripts/install-system-deps
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+types: setup
+	$(BIN)/mypy
+
+unit: setup
+	$(BIN)/python -m pytest -q
+
+## bench: benchmarks against their anchors (d20, icepool, dyce, raw NumPy)
+bench: setup
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[bench]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps 'd20==1.1.2'
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,211 @@
+"""The table: stamping, folding, given dice, refusals, undo, prompts and visibility."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine import Command, Role, Seat, Table, Viewer
+from capeworks.engine.table import REVERTED
+from capeworks.errors import (
+    DiceValueError,
+    InvalidCommand,
+    LimitExceeded,
+    NotFound,
+    NotPermitted,
+    RuleViolation,
+)
+from tests.engine.toy import Toy
+
+GM = Seat(id="gm", name="Game master", role=Role.GM)
+ANN = Seat(id="ann", name="Ann")
+BOB = Seat(id="bob", name="Bob")
+
+
+def new_table(seed: int = 1) -> Table:
+    return Table.new(Toy(), seats=[GM, ANN, BOB], seed=seed)
+
+
+def add(seat: str, dice: int) -> Command:
+    return Command(type="add", seat=seat, payload={"dice": dice})
+
+
+def test_execute__given_dice_are_used_and_recorded() -> None:
+    table = new_table()
+    (event,) = table.execute(add("ann", 2), dice=[3, 4])
+    # 3 + 4 = 7
+    assert event.data == {"amount": 7}
+    assert event.rolls[0].faces == (3, 4) and event.rolls[0].given
+    assert event.seat == "ann" and event.seq == table.version
+    assert table.state.total == 7  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("faces", "message"),
+    [
+        ([7, 1], "A d6 cannot show 7"),
+        ([3], "needs 2 d6 but only 1 given die was left"),
+        ([3, 4, 5], "3 dice were given but the roll used 2"),
+    ],
+)
+def test_execute__bad_physical_dice_are_refused_and_change_nothing(faces: list[int], message: str) -> None:
+    table = new_table()
+    before = table.version
+    with pytest.raises(DiceValueError, match=message):
+        table.execute(add("ann", 2), dice=faces)
+    assert table.version == before and table.state.total == 0  # type: ignore[attr-defined]
+
+
+def test_execute__same_seed_same_rolls_other_seed_other_rolls() -> None:
+    def totals(seed: int) -> list[int]:
+        table = new_table(seed)
+        return [table.execute(add("ann", 3))[0].data["amount"] for _ in range(5)]
+
+    assert totals(5) == totals(5)
+    assert totals(5) != totals(6)
+
+
+def test_execute__unknown_command_lists_the_known_ones() -> None:
+    with pytest.raises(InvalidCommand, match="Known: add, answer, ask, note, undo"):
+        new_table().execute(Command(type="fly", seat="ann"))
+
+
+def test_execute__malformed_payload_is_a_readable_invalid_command() -> None:
+    with pytest.raises(InvalidCommand, match=r"Cannot read the add command: dice: .*greater than or equal to 1"):
+        new_table().execute(add("ann", 0))
+
+
+def test_execute__unknown_seat_is_not_found() -> None:
+    with pytest.raises(NotFound, match="Nobody sits at seat 'zed'"):
+        new_table().execute(add("zed", 1))
+
+
+def test_execute__gm_only_command_refused_for_players() -> None:
+    with pytest.raises(NotPermitted, match="Only the GM can write secret notes"):
+        new_table().execute(Command(type="note", seat="ann", payload={"text": "hi"}))
+
+
+def test_execute__rule_violation_changes_nothing() -> None:
+    table = new_table()
+    for _ in range(16):
+        table.execute(add("ann", 1), dice=[6])
+    # 16 * 6 = 96; another 6 would pass 100
+    with pytest.raises(RuleViolation) as caught:
+        table.execute(add("ann", 1), dice=[6])
+    assert caught.value.rule_id == "TOY-001"
+    assert table.state.total == 96  # type: ignore[attr-defined]
+
+
+def test_dice_service__one_command_cannot_roll_past_the_limit() -> None:
+    class Greedy(Toy):
+        def decide(self, state, context, command, dice):  # type: ignore[no-untyped-def]
+            dice.roll(600, 6, purpose="a")
+            dice.roll(600, 6, purpose="b")
+            return []
+
+    table = Table.new(Greedy(), seats=[ANN], seed=1)
+    with pytest.raises(LimitExceeded, match="at most 1000 dice"):
+        table.execute(add("ann", 1))
+
+
+def test_prepare__a_lost_roll_is_a_bug_caught_at_once() -> None:
+    class Forgetful(Toy):
+        def decide(self, state, context, command, dice):  # type: ignore[no-untyped-def]
+            dice.roll(1, 6, purpose="lost")
+            return []
+
+    table = Table.new(Forgetful(), seats=[ANN], seed=1)
+    with pytest.raises(AssertionError, match="missing from its events"):
+        table.execute(add("ann", 1))
+
+
+def test_commit__events_prepared_on_a_stale_version_are_refused() -> None:
+    table = new_table()
+    stale = table.prepare(add("ann", 1), dice=[2])
+    table.execute(add("bob", 1), dice=[5])
+    with pytest.raises(InvalidCommand, match="another version"):
+        table.commit(stale)
+    assert table.state.total == 5  # type: ignore[attr-defined]
+
+
+def test_undo__appends_a_revert_and_restores_the_state() -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[2])
+    table.execute(add("ann", 1), dice=[5])
+    length = table.version
+    (revert,) = table.undo("ann")
+    assert revert.type == REVERTED and table.version == length + 1
+    assert table.state.total == 2  # type: ignore[attr-defined]
+    table.undo("gm")
+    assert table.state.total == 0  # type: ignore[attr-defined]
+    with pytest.raises(RuleViolation, match="nothing to undo"):
+        table.undo("gm")
+    again = Table(Toy(), table.log)
+    assert again.state == table.state and again.version == table.version
+
+
+def test_undo__a_player_cannot_undo_someone_elses_action() -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[2])
+    with pytest.raises(NotPermitted, match="only undo your own"):
+        table.undo("bob")
+    assert table.state.total == 2  # type: ignore[attr-defined]
+
+
+def test_undo__the_next_command_after_an_undo_folds_normally() -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[2])
+    table.undo("ann")
+    table.execute(add("ann", 1), dice=[4])
+    assert table.state.total == 4  # type: ignore[attr-defined]
+    assert Table(Toy(), table.log).state == table.state
+
+
+def test_undo__can_be_requested_as_a_command() -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[3])
+    table.execute(Command(type="undo", seat="ann"))
+    assert table.state.total == 0  # type: ignore[attr-defined]
+
+
+def test_prompts__each_seat_sees_its_own_and_the_gm_sees_all() -> None:
+    table = new_table()
+    table.execute(Command(type="ask", seat="gm", payload={"seat": "ann"}))
+    table.execute(Command(type="ask", seat="gm", payload={"seat": "bob"}))
+    assert [p.seat for p in table.prompts(table.viewer_for("ann"))] == ["ann"]
+    assert [p.seat for p in table.prompts(Viewer.gm())] == ["ann", "bob"]
+    table.execute(Command(type="answer", seat="ann", payload={"prompt": "p0", "choice": "yes"}))
+    assert [p.seat for p in table.prompts()] == ["bob"]
+
+
+def test_visibility__gm_events_never_reach_players() -> None:
+    table = new_table()
+    table.execute(Command(type="note", seat="gm", payload={"text": "secret"}))
+    ann = table.viewer_for("ann")
+    assert "secret" not in str(table.view(ann)) + str(table.visible_log(ann))
+    assert "secret" in str(table.view(Viewer.gm()))
+    # the dice seed is a secret too: knowing it would predict every roll
+    assert all(e.type != "table.seeded" for e in table.visible_log(ann))
+
+
+def test_join__a_taken_seat_is_refused() -> None:
+    table = new_table()
+    with pytest.raises(RuleViolation, match="already taken"):
+        table.join(Seat(id="ann", name="Another Ann"))
+
+
+def test_join__gm_seat_refused_in_a_gm_less_game() -> None:
+    class GmLess(Toy):
+        has_gm = False
+
+    with pytest.raises(RuleViolation, match="without a GM"):
+        Table.new(GmLess(), seats=[GM])
+
+
+def test_new__bad_config_is_a_readable_error() -> None:
+    with pytest.raises(InvalidCommand, match="sides"):
+        Table.new(Toy(), config={"sides": 1})
+
+
+def test_replay__a_log_must_start_with_creation() -> None:
+    with pytest.raises(InvalidCommand, match="must start"):
+        Table.replay([])
