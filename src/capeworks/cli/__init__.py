@@ -1,1 +1,3 @@
 """Command-line interface (Typer + Rich)."""
+
+__all__: list[str] = []
