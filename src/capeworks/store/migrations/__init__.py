@@ -1,0 +1,1 @@
+"""Alembic migrations of the capeworks store (run by capeworks.store.database.upgrade)."""

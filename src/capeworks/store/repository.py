@@ -1,0 +1,480 @@
+"""The store: tables, their seats and event logs in a SQL database, with optimistic concurrency.
+
+A table's version is the number of events in its log. ``append`` writes new
+events only if the table is still at the version the caller read: it advances
+``tables.version`` with a compare-and-set and inserts the events under the
+``(table_id, seq)`` primary key, so a stale writer is refused twice over (the
+version check, then the key), and refused writes leave nothing behind.
+
+``execute``, ``join`` and ``undo`` are the convenience loop every edge uses:
+load, prepare, append at the loaded version, commit, and on a conflict reload
+and try again a bounded number of times.
+
+Seat tokens are secrets for later web authentication: the store hands each
+one out once and keeps only its sha256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, Engine, Result, delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
+from capeworks.engine.table import SEAT_JOINED
+from capeworks.errors import ConcurrencyConflict, InvalidCommand, NotFound, NotPermitted
+from capeworks.store import snapshot as snapshots
+from capeworks.store.database import WRITE, open_engine, upgrade
+from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
+from capeworks.store.models import EventRow, SeatRow, SnapshotRow, TableRow, utcnow
+
+__all__ = ["CreatedTable", "Joined", "RulesetResolver", "Store", "TableRecord", "hash_token", "new_token"]
+
+RulesetResolver = Callable[[str], Ruleset[Any, Any]]
+
+#: default number of events between snapshots
+SNAPSHOT_EVERY = 100
+#: default number of times execute/join/undo reload and retry after a conflict
+RETRIES = 5
+
+
+def new_token() -> str:
+    """A fresh secret seat token (256 bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """The sha256 hex digest the store keeps instead of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _new_table_id() -> str:
+    # 9 random bytes -> 12 URL-safe characters; 72 bits make a collision negligible
+    return secrets.token_urlsafe(9)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table as listed: its row, without the log."""
+
+    id: str
+    title: str
+    ruleset: str
+    created_at: datetime
+    version: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (used by the export and ``--json``)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "ruleset": self.ruleset,
+            "created_at": self.created_at.isoformat(),
+            "version": self.version,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedTable:
+    """A new (or imported) table: its id and each seat's token, shown this once."""
+
+    id: str
+    version: int
+    tokens: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A seat that joined: the events written and its token, shown this once."""
+
+    events: list[Event]
+    token: str
+
+
+class Store:
+    """Tables and their event logs in one database.
+
+    ``url`` is any SQLAlchemy URL (default: ``$CAPEWORKS_DATABASE_URL`` or a
+    SQLite file in the user data directory). Opening migrates the database to
+    the newest schema. ``resolve_ruleset`` finds a ruleset by name (tests
+    inject their own); ``snapshot_every`` is the number of events between
+    snapshots (0 turns them off).
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        resolve_ruleset: RulesetResolver = get_ruleset,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        migrate: bool = True,
+    ) -> None:
+        self.engine: Engine = open_engine(url)
+        if migrate:
+            upgrade(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._resolve = resolve_ruleset
+        self.snapshot_every = snapshot_every
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def list_tables(self) -> list[TableRecord]:
+        """Every table, newest first."""
+        with self._sessions() as session:
+            rows = session.scalars(select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id))
+            return [_record(row) for row in rows]
+
+    def record(self, table_id: str) -> TableRecord:
+        """One table's row, or NotFound."""
+        with self._sessions() as session:
+            return _record(self._row(session, table_id))
+
+    def log(self, table_id: str) -> list[Event]:
+        """The table's whole log, in order (every event, secrets included)."""
+        with self._sessions() as session:
+            self._row(session, table_id)
+            return self._events(session, table_id)
+
+    def load(self, table_id: str, *, use_snapshot: bool = True) -> Table:
+        """The table as its log makes it: the latest snapshot plus later events.
+
+        The result equals ``Table(ruleset, log)`` (a full replay); pass
+        ``use_snapshot=False`` to force the full replay.
+        """
+        with self._sessions() as session:
+            row = self._row(session, table_id)
+            ruleset = self._resolve(row.ruleset)
+            # events first: a snapshot is only written after its events, so one
+            # at or below the number read here is always consistent with them
+            log = self._events(session, table_id)
+            if use_snapshot and self.snapshot_every:
+                snap = session.scalar(
+                    select(SnapshotRow)
+                    .where(SnapshotRow.table_id == table_id, SnapshotRow.version <= len(log))
+                    .order_by(SnapshotRow.version.desc())
+                    .limit(1)
+                )
+                if snap is not None:
+                    table = snapshots.restore(ruleset, log, snap.state)
+                    if table is not None:
+                        return table
+        return Table(ruleset, log)
+
+    def authenticate(self, table_id: str, token: str) -> Seat:
+        """The seat whose token this is, or NotPermitted."""
+        digest = hash_token(token)
+        with self._sessions() as session:
+            self._row(session, table_id)
+            rows = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+            for row in rows:
+                if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                    return Seat(id=row.seat_id, name=row.name, role=Role(row.role))
+        raise NotPermitted("That seat token is not valid for this table.")
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        ruleset: str | Ruleset[Any, Any],
+        *,
+        title: str = "",
+        config: Mapping[str, Any] | None = None,
+        seats: Iterable[Seat] = (),
+        seed: int | str | None = None,
+    ) -> CreatedTable:
+        """Start a table; returns its id and each seat's token (shown only this once)."""
+        rs = self._resolve(ruleset) if isinstance(ruleset, str) else ruleset
+        table = Table.new(rs, config=config, seats=seats, seed=seed, title=title)
+        return self._insert_table(table, table_id=None)
+
+    def append(
+        self,
+        table_id: str,
+        events: Sequence[Event],
+        *,
+        expected_version: int,
+        tokens: Mapping[str, str] | None = None,
+    ) -> int:
+        """Append stamped events if the table is still at ``expected_version``; returns the new version.
+
+        A stale version raises ConcurrencyConflict and writes nothing. Seats
+        joining in ``events`` are recorded, with the hash of their token from
+        ``tokens`` (seat id -> token) when given.
+        """
+        if not events:
+            return expected_version
+        for offset, event in enumerate(events, start=1):
+            if event.seq != expected_version + offset:
+                raise InvalidCommand(
+                    f"Events to append at version {expected_version} must be numbered from "
+                    f"{expected_version + 1}; got seq {event.seq}."
+                )
+        new_version = expected_version + len(events)
+        try:
+            with self._write() as session:
+                moved = _rowcount(
+                    session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id, TableRow.version == expected_version)
+                        .values(version=new_version)
+                    )
+                )
+                if moved != 1:
+                    current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+                    if current is None:
+                        raise _not_found(table_id)
+                    raise _conflict(table_id, expected_version, current)
+                _add_events(session, table_id, events, tokens or {})
+        except IntegrityError:
+            # a racing writer took these sequence numbers first
+            raise _conflict(table_id, expected_version, None) from None
+        return new_version
+
+    def execute(
+        self,
+        table_id: str,
+        command: Command,
+        *,
+        dice: Sequence[int] | None = None,
+        retries: int = RETRIES,
+    ) -> list[Event]:
+        """Run a ruleset command (or ``undo``) at the latest version; returns the new events."""
+        return self._retrying(table_id, lambda table: table.prepare(command, dice=dice), retries=retries)
+
+    def undo(self, table_id: str, seat_id: str, *, retries: int = RETRIES) -> list[Event]:
+        """Take back the latest command still in effect (see Table.prepare_undo)."""
+        return self._retrying(table_id, lambda table: table.prepare_undo(seat_id), retries=retries)
+
+    def join(self, table_id: str, seat: Seat, *, retries: int = RETRIES) -> Joined:
+        """Seat a new person; returns the events and the seat's token (shown only this once)."""
+        token = new_token()
+        events = self._retrying(
+            table_id, lambda table: table.prepare_join(seat), retries=retries, tokens={seat.id: token}
+        )
+        return Joined(events=events, token=token)
+
+    def reissue_token(self, table_id: str, seat_id: str) -> str:
+        """A new token for a seat (the old one stops working); shown only this once."""
+        token = new_token()
+        with self._write() as session:
+            self._row(session, table_id)
+            moved = _rowcount(
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat_id == seat_id)
+                    .values(token_hash=hash_token(token))
+                )
+            )
+            if moved != 1:
+                raise NotFound(f"Nobody sits at seat {seat_id!r} at this table.")
+        return token
+
+    def save_snapshot(self, table_id: str, table: Table) -> bool:
+        """Store ``table``'s folded state at its version; False if one is already there."""
+        try:
+            with self._write() as session:
+                session.add(
+                    SnapshotRow(table_id=table_id, version=table.version, state=snapshots.capture(table))
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table with its seats, log and snapshots."""
+        with self._write() as session:
+            row = self._row(session, table_id)
+            session.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id))
+            session.execute(delete(EventRow).where(EventRow.table_id == table_id))
+            session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+            session.delete(row)
+
+    # -- export and import ----------------------------------------------------------------------
+
+    def export(self, table_id: str) -> dict[str, Any]:
+        """The whole table as a versioned JSON-ready document (see capeworks.store.document)."""
+        record = self.record(table_id)
+        table = self.load(table_id)
+        return {
+            "format": FORMAT_NAME,
+            "version": FORMAT_VERSION,
+            "table": record.to_dict() | {"version": table.version},
+            "config": table.config.model_dump(mode="json"),
+            "seats": [s.model_dump(mode="json") for s in table.seats],
+            "log": [e.model_dump(mode="json") for e in table.log],
+        }
+
+    def import_(self, document: Mapping[str, Any], *, keep_id: bool = False) -> CreatedTable:
+        """Store an exported table under a new id (or its own with ``keep_id``).
+
+        The document is validated and its log replayed before anything is
+        written; seats get fresh tokens, returned this once.
+        """
+        parsed = parse_document(document)
+        table = check_document(parsed, self._resolve)
+        return self._insert_table(
+            table,
+            table_id=parsed.table.id if keep_id else None,
+            created_at=parsed.table.created_at,
+        )
+
+    # -- internals ------------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A transaction that takes the write lock first (SQLite: BEGIN IMMEDIATE), committed on exit."""
+        with self._sessions() as session:
+            session.connection(execution_options=WRITE)
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def _row(self, session: Session, table_id: str) -> TableRow:
+        row = session.get(TableRow, table_id)
+        if row is None:
+            raise _not_found(table_id)
+        return row
+
+    def _events(self, session: Session, table_id: str) -> list[Event]:
+        payloads = session.scalars(
+            select(EventRow.payload).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+        )
+        return [Event.model_validate(p) for p in payloads]
+
+    def _insert_table(
+        self, table: Table, *, table_id: str | None, created_at: datetime | None = None
+    ) -> CreatedTable:
+        tokens = {seat.id: new_token() for seat in table.seats}
+        for _attempt in range(5):
+            candidate = table_id or _new_table_id()
+            try:
+                with self._write() as session:
+                    session.add(
+                        TableRow(
+                            id=candidate,
+                            title=table.title,
+                            ruleset=table.ruleset.name,
+                            created_at=created_at or utcnow(),
+                            version=table.version,
+                        )
+                    )
+                    session.flush()
+                    _add_events(session, candidate, table.log, tokens)
+            except IntegrityError:
+                if table_id is not None:
+                    raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
+                continue
+            if self.snapshot_every and table.version >= self.snapshot_every:
+                self.save_snapshot(candidate, table)
+            return CreatedTable(id=candidate, version=table.version, tokens=tokens)
+        raise AssertionError("could not draw an unused table id")  # pragma: no cover
+
+    def _retrying(
+        self,
+        table_id: str,
+        prepare: Callable[[Table], list[Event]],
+        *,
+        retries: int,
+        tokens: Mapping[str, str] | None = None,
+    ) -> list[Event]:
+        for attempt in range(retries + 1):
+            table = self.load(table_id)
+            before = table.version
+            events = prepare(table)
+            try:
+                self.append(table_id, events, expected_version=before, tokens=tokens)
+            except ConcurrencyConflict:
+                if attempt == retries:
+                    raise
+                continue
+            table.commit(events)
+            self._maybe_snapshot(table_id, table, before)
+            return events
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _maybe_snapshot(self, table_id: str, table: Table, before: int) -> None:
+        every = self.snapshot_every
+        if every and table.version // every > before // every:
+            self.save_snapshot(table_id, table)
+
+
+def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens: Mapping[str, str]) -> None:
+    now = utcnow()
+    for event in events:
+        session.add(
+            EventRow(
+                table_id=table_id,
+                seq=event.seq,
+                command_id=event.command_id,
+                type=event.type,
+                seat=event.seat,
+                payload=event.model_dump(mode="json"),
+                created_at=now,
+            )
+        )
+        if event.type == SEAT_JOINED:
+            seat = Seat.model_validate(event.data["seat"])
+            token = tokens.get(seat.id)
+            session.add(
+                SeatRow(
+                    table_id=table_id,
+                    seat_id=seat.id,
+                    name=seat.name,
+                    role=seat.role.value,
+                    token_hash=hash_token(token) if token else None,
+                    created_at=now,
+                )
+            )
+        # flush per event so seat rows keep the order seats joined in
+        session.flush()
+
+
+def _rowcount(result: Result[Any]) -> int:
+    return cast("CursorResult[Any]", result).rowcount
+
+
+def _record(row: TableRow) -> TableRecord:
+    # SQLite hands back naive datetimes; the store only ever writes UTC
+    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
+    return TableRecord(
+        id=row.id, title=row.title, ruleset=row.ruleset, created_at=created, version=row.version
+    )
+
+
+def _not_found(table_id: str) -> NotFound:
+    return NotFound(f"There is no table {table_id!r} in this database.")
+
+
+def _conflict(table_id: str, expected: int, current: int | None) -> ConcurrencyConflict:
+    now = f" it is at version {current}" if current is not None else " someone else wrote first"
+    return ConcurrencyConflict(
+        f"Table {table_id!r} changed while you were acting (you had version {expected};{now}). "
+        "Nothing was written; reload and try again."
+    )
