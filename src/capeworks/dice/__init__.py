@@ -1,9 +1,33 @@
 """Dice: notation, rolling with a full breakdown, and exact odds.
 
-Rolls are immutable results; anything that looks like a change returns a new
-object. Faces come from a :class:`~capeworks.dice.source.DiceSource`.
+Notation such as ``4d6kh3 + 2`` is parsed once (cached) into an immutable
+expression tree (:mod:`capeworks.dice.expr`). That tree is rolled
+(:func:`roll`, faces from a :class:`DiceSource`), rolled in bulk for the lab
+(:func:`roll_many`), or turned into exact odds (:func:`distribution`).
+
+Every object here is immutable; anything that looks like a change returns a
+new object. The grammar and limits are documented in ``docs/dice.md``.
 """
 
+from capeworks.dice.bulk import roll_many
+from capeworks.dice.expr import Expr
+from capeworks.dice.notation import parse
+from capeworks.dice.odds import Distribution, distribution, icepool_distribution
+from capeworks.dice.roller import Die, Rolled, RollResult, roll
 from capeworks.dice.source import DiceSource, GivenDice, SeededDice
 
-__all__ = ["DiceSource", "GivenDice", "SeededDice"]
+__all__ = [
+    "DiceSource",
+    "Die",
+    "Distribution",
+    "Expr",
+    "GivenDice",
+    "RollResult",
+    "Rolled",
+    "SeededDice",
+    "distribution",
+    "icepool_distribution",
+    "parse",
+    "roll",
+    "roll_many",
+]

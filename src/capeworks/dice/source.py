@@ -27,17 +27,32 @@ class DiceSource(Protocol):
 
 
 class SeededDice:
-    """Pseudo-random faces from a private generator; same seed, same faces."""
+    """Pseudo-random faces from a private generator; same seed, same faces.
 
-    __slots__ = ("_randrange",)
+    Faces are exactly those of ``random.Random(seed).randrange(1, sides + 1)``
+    called once per die, drawn with CPython's own rejection sampling inlined
+    (``getrandbits`` of ``sides.bit_length()`` bits, retried while out of
+    range), which is about three times faster than calling ``randrange``.
+    """
+
+    __slots__ = ("_getrandbits",)
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._randrange = random.Random(seed).randrange
+        self._getrandbits = random.Random(seed).getrandbits
 
     def faces(self, count: int, sides: int) -> list[int]:
-        r = self._randrange
-        top = sides + 1
-        return [r(1, top) for _ in range(count)]
+        if sides < 1:
+            raise ValueError("A die needs at least one side.")
+        bits = self._getrandbits
+        k = sides.bit_length()
+        out: list[int] = []
+        add = out.append
+        for _ in range(count):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            add(r + 1)
+        return out
 
 
 class GivenDice:

@@ -1,0 +1,56 @@
+"""Text for a roll: the one-line breakdown such as ``4d6kh3: [6, 4, 3, (1)] = 13``.
+
+Rendering is kept apart from rolling: this module only reads a result tree.
+Dropped dice are shown in parentheses; a success-counting term keeps its
+``t``/``f`` suffix after the faces so the count can be checked by eye.
+"""
+
+from __future__ import annotations
+
+from capeworks.dice.expr import Op
+from capeworks.dice.roller import (
+    Rolled,
+    RolledCall,
+    RolledCompare,
+    RolledConst,
+    RolledDice,
+    RolledNeg,
+)
+
+__all__ = ["expanded", "plain"]
+
+_PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
+
+
+def plain(tree: Rolled) -> str:
+    """``<notation>: <faces in place of dice> = <total>``."""
+    return f"{tree.node}: {expanded(tree)} = {tree.value}"
+
+
+def expanded(tree: Rolled) -> str:
+    """The expression with each dice term replaced by its faces."""
+    return _fmt(tree, 0)
+
+
+def _dice_text(t: RolledDice) -> str:
+    faces = ", ".join(str(d.face) if d.kept else f"({d.face})" for d in t.dice)
+    suffix = "" if t.node.target is None else str(t.node.target)
+    return f"[{faces}]{suffix}"
+
+
+def _fmt(t: Rolled, outer: int) -> str:
+    if isinstance(t, RolledConst):
+        text, prec = str(t.node), _PREC_ATOM if t.node.value >= 0 else _PREC_UNARY
+    elif isinstance(t, RolledDice):
+        text, prec = _dice_text(t), _PREC_ATOM
+    elif isinstance(t, RolledNeg):
+        text, prec = f"-{_fmt(t.operand, _PREC_UNARY)}", _PREC_UNARY
+    elif isinstance(t, RolledCall):
+        text, prec = f"{t.node.fn.value}({_fmt(t.left, 0)}, {_fmt(t.right, 0)})", _PREC_ATOM
+    elif isinstance(t, RolledCompare):
+        text = f"{_fmt(t.left, _PREC_ADD)} {t.node.op.value} {_fmt(t.right, _PREC_ADD)}"
+        prec = _PREC_CMP
+    else:
+        prec = _PREC_MUL if t.node.op is Op.MUL else _PREC_ADD
+        text = f"{_fmt(t.left, prec)}{t.node.op.value}{_fmt(t.right, prec + 1)}"
+    return f"({text})" if prec < outer else text

@@ -1,0 +1,244 @@
+"""The expression tree: what was asked for, parsed once and never changed.
+
+A dice expression such as ``4d6kh3 + 2`` becomes a small tree of frozen
+dataclasses. The same tree is rolled (see :mod:`capeworks.dice.roller`), turned
+into exact odds (see :mod:`capeworks.dice.odds`) and printed back as canonical
+notation with ``str(expr)``. Nodes are immutable; build a new tree to change one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = [
+    "BinOp",
+    "Call",
+    "CmpOp",
+    "Compare",
+    "Const",
+    "Dice",
+    "Expr",
+    "Fn",
+    "Keep",
+    "KeepKind",
+    "Neg",
+    "Op",
+    "Target",
+    "dice_terms",
+]
+
+
+class KeepKind(Enum):
+    """Which dice a keep/drop suffix keeps: ``kh``, ``kl``, ``dh``, ``dl``."""
+
+    KEEP_HIGHEST = "kh"
+    KEEP_LOWEST = "kl"
+    DROP_HIGHEST = "dh"
+    DROP_LOWEST = "dl"
+
+
+class Op(Enum):
+    """Binary arithmetic."""
+
+    ADD = "+"
+    SUB = "-"
+    MUL = "*"
+
+
+class Fn(Enum):
+    """Two-argument functions."""
+
+    MIN = "min"
+    MAX = "max"
+
+
+class CmpOp(Enum):
+    """Top-level comparisons; a comparison is worth 1 if true, else 0."""
+
+    GE = ">="
+    LE = "<="
+    GT = ">"
+    LT = "<"
+    EQ = "=="
+    NE = "!="
+
+    def holds(self, left: int, right: int) -> bool:
+        """Whether ``left <op> right``."""
+        if self is CmpOp.GE:
+            return left >= right
+        if self is CmpOp.LE:
+            return left <= right
+        if self is CmpOp.GT:
+            return left > right
+        if self is CmpOp.LT:
+            return left < right
+        if self is CmpOp.EQ:
+            return left == right
+        return left != right
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """A keep/drop suffix such as ``kh3``: ``kind`` and how many dice it names."""
+
+    kind: KeepKind
+    count: int
+
+    def kept(self, pool: int) -> int:
+        """How many of ``pool`` dice are kept."""
+        if self.kind in (KeepKind.KEEP_HIGHEST, KeepKind.KEEP_LOWEST):
+            return self.count
+        return pool - self.count
+
+    @property
+    def keeps_high(self) -> bool:
+        """True when the kept dice are the highest ones (``kh`` and ``dl``)."""
+        return self.kind in (KeepKind.KEEP_HIGHEST, KeepKind.DROP_LOWEST)
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}{self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Success counting: each die ``>= at_least`` is +1; each die ``<= fail_at_most`` is -1."""
+
+    at_least: int
+    fail_at_most: int | None = None
+
+    def score(self, face: int) -> int:
+        """What one die showing ``face`` adds to the count."""
+        s = 1 if face >= self.at_least else 0
+        if self.fail_at_most is not None and face <= self.fail_at_most:
+            s -= 1
+        return s
+
+    def __str__(self) -> str:
+        tail = "" if self.fail_at_most is None else f"f{self.fail_at_most}"
+        return f"t{self.at_least}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A whole number."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """``count`` dice of ``sides`` sides, optionally kept/dropped, optionally counted as successes.
+
+    Without a target the term is worth the sum of the kept dice; with one it is
+    worth the number of kept dice at or above the target, minus those at or
+    below the fail number.
+    """
+
+    count: int
+    sides: int
+    keep: Keep | None = None
+    target: Target | None = None
+
+    @property
+    def kept_count(self) -> int:
+        """How many of the dice count towards the value."""
+        return self.count if self.keep is None else self.keep.kept(self.count)
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    """Unary minus."""
+
+    operand: Expr
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    """``left + right``, ``left - right`` or ``left * right``."""
+
+    op: Op
+    left: Expr
+    right: Expr
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``min(left, right)`` or ``max(left, right)``."""
+
+    fn: Fn
+    left: Expr
+    right: Expr
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A top-level comparison such as ``2d6+4 >= 12``: worth 1 if it holds, else 0."""
+
+    op: CmpOp
+    left: Expr
+    right: Expr
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+Expr = Const | Dice | Neg | BinOp | Call | Compare
+
+
+def dice_terms(expr: Expr) -> Iterator[Dice]:
+    """Every dice term, left to right: the order in which they are rolled."""
+    if isinstance(expr, Dice):
+        yield expr
+    elif isinstance(expr, Neg):
+        yield from dice_terms(expr.operand)
+    elif isinstance(expr, BinOp | Call | Compare):
+        yield from dice_terms(expr.left)
+        yield from dice_terms(expr.right)
+
+
+# Precedence for printing with the fewest parentheses.
+_PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
+
+
+def dice_notation(term: Dice) -> str:
+    """``4d6kh3`` for a dice term (count always written)."""
+    keep = "" if term.keep is None else str(term.keep)
+    target = "" if term.target is None else str(term.target)
+    return f"{term.count}d{term.sides}{keep}{target}"
+
+
+def _fmt(e: Expr, outer: int) -> str:
+    if isinstance(e, Const):
+        text, prec = str(e.value), _PREC_ATOM
+        if e.value < 0:
+            text, prec = f"-{-e.value}", _PREC_UNARY
+    elif isinstance(e, Dice):
+        text, prec = dice_notation(e), _PREC_ATOM
+    elif isinstance(e, Neg):
+        text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
+    elif isinstance(e, Call):
+        text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
+    elif isinstance(e, Compare):
+        text, prec = f"{_fmt(e.left, _PREC_ADD)} {e.op.value} {_fmt(e.right, _PREC_ADD)}", _PREC_CMP
+    else:
+        prec = _PREC_MUL if e.op is Op.MUL else _PREC_ADD
+        # left-associative: the right operand needs brackets at equal precedence
+        text = f"{_fmt(e.left, prec)}{e.op.value}{_fmt(e.right, prec + 1)}"
+    return f"({text})" if prec < outer else text

@@ -1,0 +1,31 @@
+"""Documented limits on dice requests, so hostile or mistaken input cannot hang a table.
+
+Every limit is checked when notation is parsed (dice counts, sides, length) or
+before exact odds are worked out (the size of the work); going past one raises
+:class:`~capeworks.errors.LimitExceeded` with a sentence saying which limit.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_DICE_PER_TERM",
+    "MAX_DICE_TOTAL",
+    "MAX_EXACT_WORK",
+    "MAX_EXPRESSION_LENGTH",
+    "MAX_SIDES",
+    "MAX_SUPPORT",
+]
+
+#: longest notation accepted, in characters
+MAX_EXPRESSION_LENGTH = 200
+#: most dice in one term such as ``1000d6``
+MAX_DICE_PER_TERM = 1000
+#: most dice in a whole expression, all terms together
+MAX_DICE_TOTAL = 1000
+#: most sides on one die
+MAX_SIDES = 1000
+#: widest range of outcomes (highest minus lowest plus one) an exact distribution may span
+MAX_SUPPORT = 200_000
+#: most elementary steps (table cells, state updates, bits of big-integer
+#: coefficients / 64) one exact-odds question may cost
+MAX_EXACT_WORK = 2_000_000

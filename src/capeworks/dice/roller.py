@@ -1,0 +1,383 @@
+"""Rolling an expression: faces from a DiceSource in, a result tree out.
+
+Two trees, as in avrae/d20: the expression tree says what was asked, the
+result tree (:attr:`RollResult.tree`) says what happened, die by die, with each
+die marked kept or dropped. The total is always derived from the faces and
+the expression, never stored beside them.
+
+Speed: each expression is compiled once (cached) into two small generated
+functions, one drawing the faces and one reducing them to the total. A
+:class:`RollResult` holds only the expression and the faces; the result tree
+and the breakdown text are built on demand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from capeworks.dice.expr import (
+    BinOp,
+    Call,
+    Compare,
+    Const,
+    Dice,
+    Expr,
+    Fn,
+    Keep,
+    KeepKind,
+    Neg,
+    Op,
+    dice_terms,
+)
+from capeworks.dice.notation import parse
+from capeworks.dice.source import DiceSource, GivenDice, SeededDice
+from capeworks.errors import DiceValueError
+
+__all__ = [
+    "Die",
+    "RollResult",
+    "Rolled",
+    "RolledBinOp",
+    "RolledCall",
+    "RolledCompare",
+    "RolledConst",
+    "RolledDice",
+    "RolledNeg",
+    "kept_flags",
+    "roll",
+]
+
+# A private generator seeded from the operating system, for rolls that name no
+# source or seed. Never the global `random`.
+_DEFAULT_SOURCE = SeededDice()
+
+Faces = Sequence[Sequence[int]]
+
+
+# ---------------------------------------------------------------- result tree
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die as rolled: its face and whether it counts."""
+
+    face: int
+    kept: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RolledConst:
+    """A number in the expression; worth itself."""
+
+    node: Const
+
+    @property
+    def value(self) -> int:
+        return self.node.value
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDice:
+    """A dice term as rolled: every die, kept or dropped, in the order rolled."""
+
+    node: Dice
+    dice: tuple[Die, ...]
+
+    @property
+    def value(self) -> int:
+        """Sum of the kept dice, or the success count when the term has a target."""
+        target = self.node.target
+        if target is None:
+            return sum(d.face for d in self.dice if d.kept)
+        return sum(target.score(d.face) for d in self.dice if d.kept)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledNeg:
+    """Unary minus over a rolled operand."""
+
+    node: Neg
+    operand: Rolled
+
+    @property
+    def value(self) -> int:
+        return -self.operand.value
+
+
+@dataclass(frozen=True, slots=True)
+class RolledBinOp:
+    """``+``, ``-`` or ``*`` over two rolled operands."""
+
+    node: BinOp
+    left: Rolled
+    right: Rolled
+
+    @property
+    def value(self) -> int:
+        a, b = self.left.value, self.right.value
+        if self.node.op is Op.ADD:
+            return a + b
+        if self.node.op is Op.SUB:
+            return a - b
+        return a * b
+
+
+@dataclass(frozen=True, slots=True)
+class RolledCall:
+    """``min`` or ``max`` over two rolled operands."""
+
+    node: Call
+    left: Rolled
+    right: Rolled
+
+    @property
+    def value(self) -> int:
+        a, b = self.left.value, self.right.value
+        return min(a, b) if self.node.fn is Fn.MIN else max(a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledCompare:
+    """A comparison over two rolled sides: 1 if it holds, else 0."""
+
+    node: Compare
+    left: Rolled
+    right: Rolled
+
+    @property
+    def value(self) -> int:
+        return int(self.node.op.holds(self.left.value, self.right.value))
+
+
+Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare
+
+
+def kept_flags(faces: Sequence[int], keep: Keep | None) -> list[bool]:
+    """Which of ``faces`` a keep/drop rule keeps; among equal faces the earlier die is dropped first."""
+    n = len(faces)
+    if keep is None:
+        return [True] * n
+    order = sorted(range(n), key=lambda i: (faces[i], i))  # lowest first
+    k = keep.kept(n)
+    chosen = order[n - k :] if keep.keeps_high else order[:k]
+    flags = [False] * n
+    for i in chosen:
+        flags[i] = True
+    return flags
+
+
+def _build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
+    if isinstance(expr, Const):
+        return RolledConst(expr)
+    if isinstance(expr, Dice):
+        term_faces = faces[at[0]]
+        at[0] += 1
+        flags = kept_flags(term_faces, expr.keep)
+        return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
+    if isinstance(expr, Neg):
+        return RolledNeg(expr, _build_tree(expr.operand, faces, at))
+    left = _build_tree(expr.left, faces, at)
+    right = _build_tree(expr.right, faces, at)
+    if isinstance(expr, BinOp):
+        return RolledBinOp(expr, left, right)
+    if isinstance(expr, Call):
+        return RolledCall(expr, left, right)
+    return RolledCompare(expr, left, right)
+
+
+# ---------------------------------------------------------------- compiled plan
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    terms: tuple[Dice, ...]
+    draw: Callable[[DiceSource], list[list[int]]]
+    total: Callable[[Faces], int]
+
+
+def _kept_slice(term: Dice, var: str) -> str:
+    keep = term.keep
+    if keep is None:
+        return var
+    n, k = term.count, keep.kept(term.count)
+    if k == n:
+        return var
+    if k == 0:
+        return "[]"
+    if keep.kind in (KeepKind.KEEP_HIGHEST, KeepKind.DROP_LOWEST):
+        return f"sorted({var})[{n - k}:]"
+    return f"sorted({var})[:{k}]"
+
+
+def _term_code(term: Dice, var: str) -> str:
+    keep = term.keep
+    if term.target is None:
+        if keep is not None and keep.kept(term.count) == 1 and term.count > 1:
+            return f"{'max' if keep.keeps_high else 'min'}({var})"
+        return f"sum({_kept_slice(term, var)})"
+    t, f = term.target.at_least, term.target.fail_at_most
+    kept = _kept_slice(term, var)
+    if f is None:
+        return f"sum([x >= {t} for x in {kept}])"
+    return f"sum([(x >= {t}) - (x <= {f}) for x in {kept}])"
+
+
+_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*"}
+
+
+def _compile(expr: Expr) -> _Plan:
+    """Generate the draw and total functions for one expression."""
+    terms = tuple(dice_terms(expr))
+    lines: list[str] = []
+    counter = [0, 0]  # next value variable, next dice term
+
+    def emit(e: Expr) -> str:
+        if isinstance(e, Const):
+            return repr(e.value)
+        if isinstance(e, Dice):
+            i = counter[1]
+            counter[1] += 1
+            code = _term_code(e, f"d[{i}]")
+        elif isinstance(e, Neg):
+            code = f"-{emit(e.operand)}"
+        else:
+            a = emit(e.left)
+            b = emit(e.right)
+            if isinstance(e, BinOp):
+                code = f"{a} {_PY_OPS[e.op]} {b}"
+            elif isinstance(e, Call):
+                code = f"{e.fn.value}({a}, {b})"
+            else:
+                code = f"int({a} {e.op.value} {b})"
+        v = f"v{counter[0]}"
+        counter[0] += 1
+        lines.append(f"    {v} = {code}")
+        return v
+
+    result = emit(expr)
+    draws = ", ".join(f"f({t.count}, {t.sides})" for t in terms)
+    source = (
+        "def draw(src):\n"
+        + ("    f = src.faces\n" if terms else "")
+        + f"    return [{draws}]\n"
+        + "def total(d):\n"
+        + "\n".join(lines)
+        + ("\n" if lines else "")
+        + f"    return {result}\n"
+    )
+    namespace: dict[str, object] = {}
+    exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
+    draw = namespace["draw"]
+    total = namespace["total"]
+    assert callable(draw) and callable(total)
+    return _Plan(terms, draw, total)
+
+
+@lru_cache(maxsize=2048)
+def _plan_for(expr: Expr) -> _Plan:
+    return _compile(expr)
+
+
+@lru_cache(maxsize=2048)
+def _plan_for_text(text: str) -> tuple[Expr, _Plan]:
+    expr = parse(text)
+    return expr, _plan_for(expr)
+
+
+# ---------------------------------------------------------------- results
+
+
+class RollResult:
+    """What one roll of an expression showed.
+
+    Immutable. Holds the expression and the faces of each dice term; the total,
+    the result tree and the breakdown text are derived from those.
+    """
+
+    __slots__ = ("_expr", "_faces", "_plan")
+
+    def __init__(self, expr: Expr, faces: list[list[int]], plan: _Plan) -> None:
+        self._expr = expr
+        self._faces = faces
+        self._plan = plan
+
+    @classmethod
+    def from_faces(cls, expression: str | Expr, faces: Sequence[Sequence[int]]) -> RollResult:
+        """Rebuild a result from recorded faces (one list per dice term), checking them."""
+        expr, plan = _plan_for_text(expression) if isinstance(expression, str) else (expression, None)
+        if plan is None:
+            plan = _plan_for(expr)
+        if len(faces) != len(plan.terms):
+            raise DiceValueError(f"{expr} has {len(plan.terms)} dice terms but {len(faces)} were given.")
+        checked: list[list[int]] = []
+        for term, term_faces in zip(plan.terms, faces, strict=True):
+            if len(term_faces) != term.count:
+                raise DiceValueError(f"{term} needs {term.count} dice but {len(term_faces)} were given.")
+            checked.append(GivenDice(term_faces).faces(term.count, term.sides))
+        return cls(expr, checked, plan)
+
+    @property
+    def expression(self) -> Expr:
+        """The expression tree that was rolled."""
+        return self._expr
+
+    @property
+    def dice(self) -> list[list[int]]:
+        """Faces of every die, one list per dice term in the order rolled (a copy)."""
+        return [list(f) for f in self._faces]
+
+    @property
+    def total(self) -> int:
+        """The value of the roll, derived from the expression and the faces."""
+        return self._plan.total(self._faces)
+
+    @property
+    def tree(self) -> Rolled:
+        """The result tree: the expression with every die as rolled, kept or dropped."""
+        return _build_tree(self._expr, self._faces, [0])
+
+    @property
+    def breakdown(self) -> str:
+        """One line such as ``4d6kh3: [6, 4, 3, (1)] = 13``; dropped dice in brackets."""
+        from capeworks.dice.breakdown import plain
+
+        return plain(self.tree)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RollResult):
+            return NotImplemented
+        return self._expr == other._expr and self._faces == other._faces
+
+    def __hash__(self) -> int:
+        return hash((self._expr, tuple(tuple(f) for f in self._faces)))
+
+    def __repr__(self) -> str:
+        return f"RollResult({str(self._expr)!r}, dice={self._faces!r}, total={self.total})"
+
+
+def roll(
+    expression: str | Expr,
+    *,
+    source: DiceSource | None = None,
+    seed: int | str | None = None,
+) -> RollResult:
+    """Roll notation (or a parsed expression) once.
+
+    Faces come from ``source`` if given (a :class:`GivenDice` must hold exactly
+    the dice this roll needs), else from a generator seeded with ``seed``
+    (same seed, same faces), else from a private generator.
+    """
+    if isinstance(expression, str):
+        expr, plan = _plan_for_text(expression)
+    else:
+        expr, plan = expression, _plan_for(expression)
+    if source is None:
+        source = _DEFAULT_SOURCE if seed is None else SeededDice(seed)
+    elif seed is not None:
+        raise TypeError("roll() takes a source or a seed, not both.")
+    faces = plan.draw(source)
+    if isinstance(source, GivenDice):
+        source.check_used_up()
+    return RollResult(expr, faces, plan)
