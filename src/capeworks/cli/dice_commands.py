@@ -1,0 +1,131 @@
+"""`capeworks roll` and `capeworks odds`: dice notation from the command line.
+
+JSON shapes (``--json``) are a contract:
+
+* roll: ``{"expression": str, "total": int, "dice": [[int, ...], ...], "breakdown": str}``
+* odds: ``{"expression": str, "distribution": {"<outcome>": "<p>/<q>", ...}, "mean": float,
+  "stdev": float}``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from capeworks.cli.app import app
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.dice import Distribution, GivenDice, RollResult, distribution, parse, roll
+from capeworks.dice.source import DiceSource
+
+__all__ = ["odds_command", "odds_payload", "roll_command", "roll_payload"]
+
+#: at most this many rows in the text table; the thinnest tails are left out past it
+_MAX_ROWS = 60
+_BAR_WIDTH = 30
+
+
+def roll_payload(result: RollResult) -> dict[str, Any]:
+    """The JSON document for one roll."""
+    return {
+        "expression": str(result.expression),
+        "total": result.total,
+        "dice": result.dice,
+        "breakdown": result.breakdown,
+    }
+
+
+def odds_payload(expression: str, dist: Distribution) -> dict[str, Any]:
+    """The JSON document for exact odds: reduced fractions as ``"p/q"`` strings."""
+    return {
+        "expression": expression,
+        "distribution": {
+            str(k): f"{p.numerator}/{p.denominator}" for k, p in dist.probabilities.items()
+        },
+        "mean": float(dist.mean),
+        "stdev": dist.stdev,
+    }
+
+
+@app.command("roll")
+def roll_command(
+    expression: str = typer.Argument(..., help="Dice notation, e.g. '4d6kh3' or '2d6+4 >= 12'."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
+    dice: str | None = typer.Option(
+        None, "--dice", help="Use these physical dice instead, in order: e.g. '6,4,3,1'."
+    ),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Roll dice notation once and show every die."""
+
+    def go() -> RollResult:
+        source: DiceSource | None = None
+        if dice is not None:
+            if seed is not None:
+                raise typer.BadParameter("Give --seed or --dice, not both.")
+            source = GivenDice.parse(dice)
+        return roll(expression, source=source, seed=seed)
+
+    result = run_guarded(go, as_json=json_out)
+    if json_out:
+        emit_json(roll_payload(result))
+        return
+    notation, _, rest = result.breakdown.partition(": ")
+    shown, _, total = rest.rpartition(" = ")
+    line = Text()
+    line.append(notation, style="bold cyan")
+    line.append(": ")
+    line.append(shown)
+    line.append(" = ")
+    line.append(total, style="bold green")
+    console.print(line)
+
+
+@app.command("odds")
+def odds_command(
+    expression: str = typer.Argument(..., help="Dice notation, e.g. '3d6' or '10d6t5'."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Show the exact odds of every outcome of dice notation."""
+
+    def go() -> tuple[str, Distribution]:
+        expr = parse(expression)
+        return str(expr), distribution(expr)
+
+    notation, dist = run_guarded(go, as_json=json_out)
+    if json_out:
+        emit_json(odds_payload(notation, dist))
+        return
+    console.print(_odds_table(notation, dist))
+
+
+def _odds_table(notation: str, dist: Distribution) -> Table:
+    probs = dist.probabilities
+    at_least = dist.at_least_table()
+    rows = list(probs.items())
+    hidden = 0
+    if len(rows) > _MAX_ROWS:  # keep the likeliest contiguous middle
+        best = max(range(len(rows)), key=lambda i: rows[i][1])
+        start = max(0, min(best - _MAX_ROWS // 2, len(rows) - _MAX_ROWS))
+        hidden = len(rows) - _MAX_ROWS
+        rows = rows[start : start + _MAX_ROWS]
+    top = max(p for _, p in rows)
+    caption = f"mean {float(dist.mean):.3f}, stdev {dist.stdev:.3f}"
+    if hidden:
+        caption += f"; {hidden} least likely outcomes not shown (use --json for all)"
+    table = Table(title=f"Odds for {notation}", caption=caption)
+    table.add_column("Outcome", justify="right", style="bold")
+    table.add_column("Probability", justify="right")
+    table.add_column("At least", justify="right")
+    table.add_column("", no_wrap=True)
+    for outcome, p in rows:
+        bar = "█" * round(_BAR_WIDTH * p / top)
+        table.add_row(
+            str(outcome),
+            f"{100 * float(p):.2f}%",
+            f"{100 * float(at_least[outcome]):.2f}%",
+            Text(bar, style="cyan"),
+        )
+    return table

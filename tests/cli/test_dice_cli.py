@@ -1,0 +1,110 @@
+"""`capeworks roll` and `capeworks odds`: JSON contracts, text output, errors exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.cli import app as app_module
+from capeworks.cli.app import app
+
+app_module._register()
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_roll__json_shape_is_exact() -> None:
+    out = runner.invoke(app, ["roll", "4d6kh3", "--dice", "6,4,3,1", "--json"])
+    assert out.exit_code == 0
+    assert json.loads(out.stdout) == {
+        "expression": "4d6kh3",
+        "total": 13,  # 6 + 4 + 3
+        "dice": [[6, 4, 3, 1]],
+        "breakdown": "4d6kh3: [6, 4, 3, (1)] = 13",
+    }
+
+
+def test_roll__seed_reproduces() -> None:
+    first = runner.invoke(app, ["roll", "10d6", "--seed", "5", "--json"]).stdout
+    assert first == runner.invoke(app, ["roll", "10d6", "--seed", "5", "--json"]).stdout
+
+
+def test_roll__text_mode_shows_breakdown() -> None:
+    out = runner.invoke(app, ["roll", "2d6+1", "--dice", "3,4"])
+    assert out.exit_code == 0
+    assert "2d6+1: [3, 4]+1 = 8" in out.stdout
+
+
+def test_odds__json_shape_is_exact() -> None:
+    out = runner.invoke(app, ["odds", "2d6+4>=12", "--json"])
+    assert out.exit_code == 0
+    payload = json.loads(out.stdout)
+    assert list(payload) == ["expression", "distribution", "mean", "stdev"]
+    # 12+ on 2d6+4 means 8+ on 2d6: 5+4+3+2+1 = 15 of 36 = 5/12
+    assert payload["expression"] == "2d6+4 >= 12"
+    assert payload["distribution"] == {"0": "7/12", "1": "5/12"}
+    assert payload["mean"] == pytest.approx(5 / 12)
+    assert isinstance(payload["stdev"], float)
+
+
+def test_odds__certainty_is_one_over_one() -> None:
+    out = runner.invoke(app, ["odds", "d1+2", "--json"])
+    assert json.loads(out.stdout)["distribution"] == {"3": "1/1"}
+
+
+def test_odds__text_table() -> None:
+    out = runner.invoke(app, ["odds", "3d6"])
+    assert out.exit_code == 0
+    assert "Odds for 3d6" in out.stdout and "12.50%" in out.stdout and "█" in out.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "4d6x"],
+        ["roll", "2d6", "--dice", "7,1"],  # a 7 on a d6
+        ["roll", "2d6", "--dice", "1"],  # too few
+        ["roll", "2d6", "--dice", "1,2,3"],  # left over
+        ["roll", "0d6"],
+        ["odds", "4d6kh5"],
+        ["odds", "1000d1000"],  # past the exact-odds limit
+        ["odds", "9" * 300],  # too long
+    ],
+)
+def test_errors__exit_2_with_one_line(args: list[str]) -> None:
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2
+    assert "Traceback" not in out.output
+
+
+def test_errors__json_mode_reports_error_document() -> None:
+    out = runner.invoke(app, ["roll", "4d6x", "--json"])
+    assert out.exit_code == 2
+    assert json.loads(out.stdout)["error"] == "dice_syntax"
+
+
+@pytest.mark.parametrize("command", ["roll", "odds"])
+def test_help__on_every_command(command: str) -> None:
+    out = runner.invoke(app, [command, "--help"])
+    assert out.exit_code == 0 and "--json" in out.stdout
+
+
+def test_roll__as_a_subprocess() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "capeworks", "roll", "2d6", "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=60,
+    )
+    payload = json.loads(done.stdout)
+    assert set(payload) == {"expression", "total", "dice", "breakdown"}
+    assert payload["total"] == sum(payload["dice"][0])
