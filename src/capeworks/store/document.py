@@ -92,7 +92,7 @@ def check_document(document: ExportDocument, resolve: Callable[[str], Ruleset[An
         table = Table(ruleset, log)
     except CapeworksError as e:
         raise InvalidCommand(f"The exported log does not replay: {e.message}") from None
-    except (KeyError, TypeError, ValueError, ValidationError) as e:
+    except Exception as e:  # untrusted input: any failure of the fold means a bad log
         raise InvalidCommand(f"The exported log does not replay ({type(e).__name__}: {e}).") from None
     if document.table.version != table.version:
         raise InvalidCommand(
@@ -100,6 +100,10 @@ def check_document(document: ExportDocument, resolve: Callable[[str], Ruleset[An
         )
     if list(table.seats) != list(document.seats):
         raise InvalidCommand("The export's seats differ from the seats its log creates.")
-    if table.config.model_dump(mode="json") != ruleset.parse_config(document.config).model_dump(mode="json"):
+    try:
+        config = ruleset.parse_config(document.config).model_dump(mode="json")
+    except ValidationError as e:
+        raise InvalidCommand(describe_validation_error("the exported config", e)) from None
+    if table.config.model_dump(mode="json") != config:
         raise InvalidCommand("The export's config differs from the config its log was played with.")
     return table

@@ -1,0 +1,122 @@
+"""Opening a database: migrations, URLs, SQLite durability settings, the public surface."""
+
+from __future__ import annotations
+
+import inspect as inspect_module
+from pathlib import Path
+
+import pytest
+from alembic import command as alembic_command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+
+import capeworks.store
+from capeworks.store import Store, default_url
+from capeworks.store.database import (
+    WRITE,
+    alembic_config,
+    current_revision,
+    head_revision,
+    normalize_url,
+    open_engine,
+    upgrade,
+)
+from capeworks.store.models import Base
+
+EXPECTED_COLUMNS = {
+    "tables": ["id", "title", "ruleset", "created_at", "version"],
+    "seats": ["table_id", "seat_id", "name", "role", "token_hash", "created_at"],
+    "events": ["table_id", "seq", "command_id", "type", "seat", "payload", "created_at"],
+    "snapshots": ["table_id", "version", "state", "created_at"],
+}
+EXPECTED_KEYS = {
+    "tables": ["id"],
+    "seats": ["table_id", "seat_id"],
+    "events": ["table_id", "seq"],
+    "snapshots": ["table_id", "version"],
+}
+
+
+def test_migrations__create_the_schema_on_an_empty_database(db_url: str) -> None:
+    engine = open_engine(db_url)
+    assert current_revision(engine) is None
+    upgrade(engine)
+    assert current_revision(engine) == head_revision()
+    inspector = inspect(engine)
+    assert set(inspector.get_table_names()) == {*EXPECTED_COLUMNS, "alembic_version"}
+    for table, columns in EXPECTED_COLUMNS.items():
+        assert [c["name"] for c in inspector.get_columns(table)] == columns
+        assert inspector.get_pk_constraint(table)["constrained_columns"] == EXPECTED_KEYS[table]
+    engine.dispose()
+
+
+def test_migrations__agree_with_the_models(db_url: str) -> None:
+    engine = open_engine(db_url)
+    upgrade(engine)
+    with engine.connect() as conn:
+        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), Base.metadata)
+    assert diffs == []
+    engine.dispose()
+
+
+def test_migrations__run_on_open_and_are_idempotent(db_url: str) -> None:
+    Store(db_url).close()
+    with Store(db_url) as store:
+        assert current_revision(store.engine) == head_revision()
+        assert store.list_tables() == []
+    engine = open_engine(db_url)
+    upgrade(engine)  # already at head: nothing to do
+    with engine.connect() as conn:
+        assert conn.scalar(text("SELECT count(*) FROM alembic_version")) == 1
+    engine.dispose()
+
+
+def test_migrations__downgrade_to_base_and_back(db_url: str) -> None:
+    engine = open_engine(db_url)
+    upgrade(engine)
+    with engine.connect().execution_options(**WRITE) as conn, conn.begin():
+        alembic_command.downgrade(alembic_config(conn), "base")
+    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    upgrade(engine)
+    assert "events" in inspect(engine).get_table_names()
+    engine.dispose()
+
+
+def test_sqlite__is_opened_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    engine = open_engine(f"sqlite:///{tmp_path / 'deep' / 'dir' / 'db.sqlite3'}")
+    with engine.connect() as conn:
+        assert conn.scalar(text("PRAGMA journal_mode")) == "wal"
+        # 2 is FULL: the WAL is synced at every commit
+        assert conn.scalar(text("PRAGMA synchronous")) == 2
+        assert conn.scalar(text("PRAGMA foreign_keys")) == 1
+    assert (tmp_path / "deep" / "dir" / "db.sqlite3").exists()
+    engine.dispose()
+
+
+def test_default_url__env_var_overrides_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CAPEWORKS_DATABASE_URL", raising=False)
+    assert default_url().startswith("sqlite:///") and default_url().endswith("capeworks/capeworks.sqlite3")
+    monkeypatch.setenv("CAPEWORKS_DATABASE_URL", "postgresql+psycopg://u@h/db")
+    assert default_url() == "postgresql+psycopg://u@h/db"
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("postgresql://u:p@h:5433/db", "postgresql+psycopg://u:p@h:5433/db"),
+        ("postgres://u@h/db", "postgresql+psycopg://u@h/db"),
+        ("postgresql+psycopg://u@h/db", "postgresql+psycopg://u@h/db"),
+        ("sqlite:///x.sqlite3", "sqlite:///x.sqlite3"),
+    ],
+)
+def test_normalize_url__picks_psycopg_for_postgresql(given: str, expected: str) -> None:
+    assert normalize_url(given) == expected
+
+
+def test_public_api__all_names_exist_and_are_documented() -> None:
+    for name in capeworks.store.__all__:
+        obj = getattr(capeworks.store, name)
+        if inspect_module.isclass(obj) or inspect_module.isfunction(obj):
+            assert obj.__doc__, f"{name} has no docstring"
+    assert sorted(capeworks.store.__all__) == sorted(set(capeworks.store.__all__))
