@@ -29,12 +29,14 @@ from tests.dice.strategies import expression
         ("10d6t5", [6, 5, 4, 3, 2, 1, 6, 5, 4, 3], 4, "10d6t5: [6, 5, 4, 3, 2, 1, 6, 5, 4, 3]t5 = 4"),
     ],
 )
-def test_roll__given_dice_give_total_and_breakdown(text: str, faces: list[int], total: int, breakdown: str) -> None:
+def test_roll__given_dice_give_total_and_breakdown(
+    text: str, faces: list[int], total: int, breakdown: str
+) -> None:
     result = roll(text, source=GivenDice(faces))
     assert result.total == total
     assert result.tree.value == total  # derived from the result tree too
     assert result.breakdown == breakdown
-    assert sum(result.dice, []) == faces
+    assert [f for term in result.dice for f in term] == faces
 
 
 def test_roll__dice_are_one_list_per_term_in_order() -> None:
