@@ -26,12 +26,12 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, Engine, Result, delete, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
 from capeworks.engine.table import SEAT_JOINED
-from capeworks.errors import ConcurrencyConflict, InvalidCommand, NotFound, NotPermitted
+from capeworks.errors import CapeworksError, ConcurrencyConflict, InvalidCommand, NotFound, NotPermitted
 from capeworks.store import snapshot as snapshots
 from capeworks.store.database import WRITE, open_engine, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
@@ -118,9 +118,14 @@ class Store:
         snapshot_every: int = SNAPSHOT_EVERY,
         migrate: bool = True,
     ) -> None:
-        self.engine: Engine = open_engine(url)
-        if migrate:
-            upgrade(self.engine)
+        try:
+            self.engine: Engine = open_engine(url)
+            if migrate:
+                upgrade(self.engine)
+        except SQLAlchemyError as e:
+            raise CapeworksError(f"Cannot open the database: {_reason(e)}") from e
+        except OSError as e:
+            raise CapeworksError(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
@@ -454,6 +459,12 @@ def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens
             )
         # flush per event so seat rows keep the order seats joined in
         session.flush()
+
+
+def _reason(error: SQLAlchemyError) -> str:
+    detail = getattr(error, "orig", None) or error
+    first = str(detail).strip().splitlines()[0] if str(detail).strip() else type(detail).__name__
+    return first.rstrip(".") + "."
 
 
 def _rowcount(result: Result[Any]) -> int:

@@ -1,0 +1,229 @@
+"""`capeworks table ...` end to end through Typer's runner, on a temporary SQLite database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.engine.toy import Toy
+from typer.testing import CliRunner
+
+from capeworks.cli import app as app_module
+from capeworks.cli.app import app
+from capeworks.engine import registry
+
+app_module._register()
+runner = CliRunner()
+
+COMMANDS = ["new", "list", "show", "log", "do", "undo", "join", "export", "import"]
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the Toy ruleset findable by name, as an installed ruleset would be."""
+    toy = Toy()
+    monkeypatch.setattr(registry, "_load", lambda: {"toy": toy})
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'cli.sqlite3'}"
+
+
+def cli(db: str, *args: str, code: int = 0, input: str | None = None) -> str:
+    result = runner.invoke(app, ["table", *args, "--db", db], input=input)
+    assert result.exit_code == code, result.output
+    return result.stdout
+
+
+def cli_json(db: str, *args: str, code: int = 0) -> Any:
+    return json.loads(cli(db, *args, "--json", code=code))
+
+
+def new_table(db: str) -> dict[str, Any]:
+    created: dict[str, Any] = cli_json(
+        db, "new", "toy", "--title", "Night shift", "--seat", "gm:Game master:gm", "--seat", "ann:Ann",
+        "--seed", "3",
+    )  # fmt: skip
+    return created
+
+
+def test_new__json_gives_id_and_one_token_per_seat(db: str) -> None:
+    created = new_table(db)
+    assert created["ruleset"] == "toy" and created["title"] == "Night shift"
+    # created + seeded + two seats
+    assert created["version"] == 4
+    assert [(s["id"], s["name"], s["role"]) for s in created["seats"]] == [
+        ("gm", "Game master", "gm"),
+        ("ann", "Ann", "player"),
+    ]
+    assert all(len(s["token"]) >= 40 for s in created["seats"])
+
+
+def test_new__text_shows_id_and_tokens(db: str) -> None:
+    out = cli(db, "new", "toy", "--seat", "gm:GM:gm", "--config-json", '{"cap": 40}')
+    assert "Table " in out and "created (toy, version 3)" in out
+    assert "Seat tokens" in out
+
+
+def test_list__shows_every_table(db: str) -> None:
+    assert "No tables yet" in cli(db, "list")
+    first, second = new_table(db), new_table(db)
+    rows = cli_json(db, "list")
+    assert {r["id"] for r in rows} == {first["id"], second["id"]}
+    assert first["id"] in cli(db, "list")
+
+
+def test_do__key_values_and_physical_dice(db: str) -> None:
+    table = new_table(db)["id"]
+    result = cli_json(db, "do", table, "ann", "add", "dice=2", "--dice", "4,5")
+    [event] = result["events"]
+    # 4 + 5 = 9
+    assert event["type"] == "added" and event["event"]["data"] == {"amount": 9}
+    assert (event["seq"], event["seat"], result["version"]) == (5, "ann", 5)
+    assert cli_json(db, "show", table)["state"]["total"] == 9
+
+
+def test_do__payload_json_and_prompts_for_the_seat(db: str) -> None:
+    table = new_table(db)["id"]
+    asked = cli_json(db, "do", table, "gm", "ask", "--payload-json", '{"seat": "ann"}')
+    assert asked["events"][0]["type"] == "asked"
+    # the GM's own open prompts include ann's (the GM sees all)
+    assert [p["seat"] for p in asked["prompts"]] == ["ann"]
+    out = cli(db, "do", table, "ann", "add", "dice=1")
+    assert "added" in out and "Waiting for ann" in out and "p0" in out
+    answered = cli_json(db, "do", table, "ann", "answer", "prompt=p0", "choice=yes")
+    assert answered["prompts"] == []
+
+
+def test_show__gm_by_default_and_a_seat_sees_less(db: str) -> None:
+    table = new_table(db)["id"]
+    cli(db, "do", table, "gm", "note", "text=the butler did it")
+    assert cli_json(db, "show", table)["state"]["notes"] == ["the butler did it"]
+    as_ann = cli_json(db, "show", table, "--as", "ann")
+    assert as_ann["state"]["notes"] == [] and as_ann["id"] == table
+    text = cli(db, "show", table)
+    assert "Night shift" in text and "GM view" in text and "butler" in text
+
+
+def test_log__one_line_per_visible_event(db: str) -> None:
+    table = new_table(db)["id"]
+    cli(db, "do", table, "gm", "note", "text=secret")
+    cli(db, "do", table, "ann", "add", "dice=1", "--dice", "6")
+    gm_log = cli_json(db, "log", table)["events"]
+    assert [e["type"] for e in gm_log] == [
+        "table.created", "table.seeded", "table.seat_joined", "table.seat_joined", "noted", "added",
+    ]  # fmt: skip
+    ann_log = cli_json(db, "log", table, "--as", "ann")["events"]
+    # the seed and the GM's note are hidden from ann
+    assert [e["seq"] for e in ann_log] == [1, 3, 4, 6]
+    text = cli(db, "log", table)
+    assert "Ann joined as ann (player)" in text and "noted" in text
+
+
+def test_undo__marks_the_command_undone(db: str) -> None:
+    table = new_table(db)["id"]
+    cli(db, "do", table, "ann", "add", "dice=2", "--dice", "1,2")
+    undone = cli_json(db, "undo", table, "--seat", "ann")
+    assert undone["events"][0]["type"] == "table.reverted"
+    log = cli_json(db, "log", table)["events"]
+    assert [e["undone"] for e in log if e["type"] == "added"] == [True]
+    assert cli_json(db, "show", table)["state"]["total"] == 0
+    assert "(undone)" in cli(db, "log", table)
+
+
+def test_join__adds_a_seat_and_prints_its_token(db: str) -> None:
+    table = new_table(db)["id"]
+    joined = cli_json(db, "join", table, "--seat", "bo:Bo")
+    assert joined["seat"] == {"id": "bo", "name": "Bo", "role": "player"} and joined["token"]
+    assert "bo" in [s["id"] for s in cli_json(db, "show", table)["seats"]]
+    assert "Seat token (shown once)" in cli(db, "join", table, "--seat", "cy:Cy")
+
+
+def test_export_import__round_trip_through_a_file(db: str, tmp_path: Path) -> None:
+    table = new_table(db)["id"]
+    cli(db, "do", table, "ann", "add", "dice=2", "--dice", "3,3")
+    path = tmp_path / "table.json"
+    summary = cli_json(db, "export", table, "-o", str(path))
+    assert summary == {"id": table, "path": str(path), "events": 5}
+    document = json.loads(path.read_text())
+    assert document["format"] == "capeworks.table"
+    other = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    imported = cli_json(other, "import", str(path), "--keep-id")
+    assert imported["id"] == table and all(s["token"] for s in imported["seats"])
+    assert json.loads(cli(other, "export", table)) == document
+
+
+def test_import__from_stdin_gets_a_new_id(db: str) -> None:
+    table = new_table(db)["id"]
+    exported = cli(db, "export", table)
+    out = cli(db, "import", "-", input=exported)
+    assert "imported (toy, version 4)" in out
+    assert len(cli_json(db, "list")) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["show", "nope"], "There is no table 'nope'"),
+        (["new", "nosuch"], "no rule set called 'nosuch'"),
+        (["new", "toy", "--seat", "gm"], "write it as id:name"),
+        (["new", "toy", "--seat", "bad id:Name"], "a seat id uses only letters"),
+        (["new", "toy", "--config-json", "{nope"], "--config-json is not valid JSON"),
+        (["new", "toy", "--config-json", '{"sides": 1}'], "Cannot read the Toy counter rules config"),
+        (["do", "TABLE", "ann", "fly"], "has no command 'fly'"),
+        (["do", "TABLE", "ann", "add", "dice"], "command arguments are key=value"),
+        (["do", "TABLE", "ann", "add", "dice=1", "--dice", "x"], "Cannot read dice 'x'"),
+        (["do", "TABLE", "ann", "note", "text=x"], "Only the GM can"),
+        (["do", "TABLE", "zed", "add", "dice=1"], "Nobody sits at seat 'zed'"),
+        (["undo", "TABLE", "--seat", "ann"], "nothing to undo"),
+        (["join", "TABLE", "--seat", "ann:Ann again"], "already taken"),
+        (["import", "/no/such/file.json"], "Cannot read /no/such/file.json"),
+    ],
+)
+def test_errors__exit_2_with_one_line(db: str, args: list[str], message: str) -> None:
+    table = new_table(db)["id"]
+    args = [table if a == "TABLE" else a for a in args]
+    result = runner.invoke(app, ["table", *args, "--db", db])
+    assert result.exit_code == 2, result.output
+    # one message (Rich may soft-wrap it at the terminal width)
+    assert message in " ".join(result.stderr.split())
+    assert result.stderr.count("Error:") == 1
+    as_json = runner.invoke(app, ["table", *args, "--db", db, "--json"])
+    assert as_json.exit_code == 2
+    assert message in json.loads(as_json.stdout)["message"]
+
+
+def test_import__malformed_document_is_refused(db: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "capeworks.table", "version": 1, "log": []}))
+    error = cli_json(db, "import", str(path), code=2)
+    assert error["error"] == "invalid_command" and "Cannot read the table export" in error["message"]
+
+
+def test_db__unopenable_url_is_one_clear_line(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["table", "list", "--db", "nosuchdriver://x"])
+    assert result.exit_code == 2
+    assert "Cannot open the database" in result.stderr
+
+
+def test_db__env_var_names_the_database(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_table(db)["id"]
+    monkeypatch.setenv("CAPEWORKS_DATABASE_URL", db)
+    result = runner.invoke(app, ["table", "list", "--json"])
+    assert result.exit_code == 0 and [r["id"] for r in json.loads(result.stdout)] == [table]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help__every_command_documents_db_and_json(command: str) -> None:
+    result = runner.invoke(app, ["table", command, "--help"])
+    assert result.exit_code == 0
+    assert "--db" in result.stdout and "--json" in result.stdout
+
+
+def test_help__table_group_lists_every_command() -> None:
+    out = runner.invoke(app, ["table", "--help"]).stdout
+    for command in COMMANDS:
+        assert command in out
