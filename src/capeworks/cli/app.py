@@ -22,6 +22,7 @@ def _register() -> None:
     # Imported for their side effect of registering commands on `app`.
     from capeworks.cli import (  # noqa: F401
         dice_commands,
+        table_commands,
     )
 
 
