@@ -41,9 +41,7 @@ def odds_payload(expression: str, dist: Distribution) -> dict[str, Any]:
     """The JSON document for exact odds: reduced fractions as ``"p/q"`` strings."""
     return {
         "expression": expression,
-        "distribution": {
-            str(k): f"{p.numerator}/{p.denominator}" for k, p in dist.probabilities.items()
-        },
+        "distribution": {str(k): f"{p.numerator}/{p.denominator}" for k, p in dist.probabilities.items()},
         "mean": float(dist.mean),
         "stdev": dist.stdev,
     }

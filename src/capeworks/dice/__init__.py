@@ -9,12 +9,17 @@ Every object here is immutable; anything that looks like a change returns a
 new object. The grammar and limits are documented in ``docs/dice.md``.
 """
 
-from capeworks.dice.bulk import roll_many
-from capeworks.dice.expr import Expr
-from capeworks.dice.notation import parse
-from capeworks.dice.odds import Distribution, distribution, icepool_distribution
-from capeworks.dice.roller import Die, Rolled, RollResult, roll
-from capeworks.dice.source import DiceSource, GivenDice, SeededDice
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from capeworks.dice.bulk import roll_many
+    from capeworks.dice.expr import Expr
+    from capeworks.dice.notation import parse
+    from capeworks.dice.odds import Distribution, distribution, icepool_distribution
+    from capeworks.dice.roller import Die, Rolled, RollResult, roll
+    from capeworks.dice.source import DiceSource, GivenDice, SeededDice
 
 __all__ = [
     "DiceSource",
@@ -31,3 +36,36 @@ __all__ = [
     "roll",
     "roll_many",
 ]
+
+# Names load on first use (PEP 562) so that asking only for odds, or only for
+# rolls, imports only what it needs: cold start matters for the CLI.
+_HOME = {
+    "roll_many": "bulk",
+    "Expr": "expr",
+    "parse": "notation",
+    "Distribution": "odds",
+    "distribution": "odds",
+    "icepool_distribution": "odds",
+    "Die": "roller",
+    "Rolled": "roller",
+    "RollResult": "roller",
+    "roll": "roller",
+    "DiceSource": "source",
+    "GivenDice": "source",
+    "SeededDice": "source",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'capeworks.dice' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"capeworks.dice.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -280,6 +280,11 @@ def _plan_for(expr: Expr) -> _Plan:
     return _compile(expr)
 
 
+# The hottest path: a plain dict from notation (or tree) to (tree, plan).
+_RECENT: dict[str | Expr, tuple[Expr, _Plan]] = {}
+_RECENT_SIZE = 4096
+
+
 @lru_cache(maxsize=2048)
 def _plan_for_text(text: str) -> tuple[Expr, _Plan]:
     expr = parse(text)
@@ -369,15 +374,22 @@ def roll(
     the dice this roll needs), else from a generator seeded with ``seed``
     (same seed, same faces), else from a private generator.
     """
-    if isinstance(expression, str):
-        expr, plan = _plan_for_text(expression)
-    else:
-        expr, plan = expression, _plan_for(expression)
+    entry = _RECENT.get(expression)
+    if entry is None:
+        if isinstance(expression, str):
+            entry = _plan_for_text(expression)
+        else:
+            entry = (expression, _plan_for(expression))
+        if len(_RECENT) >= _RECENT_SIZE:
+            _RECENT.clear()
+        _RECENT[expression] = entry
+    expr, plan = entry
     if source is None:
-        source = _DEFAULT_SOURCE if seed is None else SeededDice(seed)
+        faces = plan.draw(_DEFAULT_SOURCE if seed is None else SeededDice(seed))
     elif seed is not None:
         raise TypeError("roll() takes a source or a seed, not both.")
-    faces = plan.draw(source)
-    if isinstance(source, GivenDice):
-        source.check_used_up()
+    else:
+        faces = plan.draw(source)
+        if isinstance(source, GivenDice):
+            source.check_used_up()
     return RollResult(expr, faces, plan)

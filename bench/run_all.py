@@ -1,0 +1,26 @@
+"""Run every dice benchmark in turn (``make bench`` calls this).
+
+Each benchmark is a plain script run in its own process; the output is the
+tables to paste into bench/README.md.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ["bench_roll.py", "bench_bulk.py", "bench_odds.py"]
+
+
+def main() -> int:
+    failed = 0
+    for name in SCRIPTS:
+        print(f"\n## {name}\n", flush=True)
+        failed += subprocess.run([sys.executable, str(HERE / name)], check=False).returncode != 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
