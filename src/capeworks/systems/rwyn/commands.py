@@ -1,0 +1,333 @@
+"""The commands of a Roll When You Need table: flat pydantic payloads, friendly to ``key=value``.
+
+Lists may be given as JSON lists or as one comma-separated string
+(``picks="quickly,silently"``); ability ratings as ``"Athletics:3,Stealth:2"``.
+Range checks that the rules own (difficulty 0, sacrificing the last disaster
+die) are left to the rules so the refusal names the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from capeworks.systems.rwyn.sheet import Consequence, TalentHook, Track
+from capeworks.systems.rwyn.wealth import Resource
+
+__all__ = [
+    "COMMANDS",
+    "AddCharacter",
+    "AddQuality",
+    "AddTalent",
+    "AwardXp",
+    "Buy",
+    "BuyBack",
+    "Check",
+    "Complications",
+    "ConsequenceChoice",
+    "ConsequenceCmd",
+    "Critical",
+    "Defend",
+    "Effects",
+    "EndScene",
+    "EndSession",
+    "Favour",
+    "GmNote",
+    "Mixed",
+    "Outcome",
+    "Quantity",
+    "Recover",
+    "Reroll",
+    "Sacrifice",
+    "SetAbility",
+    "Stress",
+    "split_list",
+    "split_ratings",
+]
+
+
+def split_list(value: Any) -> Any:
+    """``"a, b"`` -> ``["a", "b"]``; lists pass through."""
+    if isinstance(value, str):
+        return [p.strip() for p in value.split(",") if p.strip()]
+    return value
+
+
+def split_ratings(value: Any) -> Any:
+    """``"Athletics:3, Stealth 2"`` -> ``{"Athletics": "3", "Stealth": "2"}``; mappings pass through."""
+    if not isinstance(value, str):
+        return value
+    out: dict[str, Any] = {}
+    for part in (p.strip() for p in value.split(",")):
+        if not part:
+            continue
+        m = _RATING.match(part)
+        if m is None:
+            out[part] = part  # int validation then names the bad item
+        else:
+            out[m.group(1).strip()] = m.group(2)
+    return out
+
+
+_RATING = re.compile(r"^(.*?)[\s:=]+(-?\d+)$")
+
+
+TextList = Annotated[list[str], BeforeValidator(split_list)]
+Ratings = Annotated[dict[str, int], BeforeValidator(split_ratings)]
+
+_CMD = ConfigDict(frozen=True, extra="forbid")
+_Id = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class AddCharacter(BaseModel):
+    """Create a character: a shipped sample (``sample=``) or ratings, qualities and talents."""
+
+    model_config = _CMD
+    id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
+    name: str = Field(default="", max_length=80)
+    owner: str = ""
+    sample: str = ""
+    abilities: Ratings = Field(default_factory=dict)
+    #: "benefit/drawback" pairs
+    qualities: TextList = Field(default_factory=list)
+    #: "Name" or "Name:hook" items
+    talents: TextList = Field(default_factory=list)
+
+
+class SetAbility(BaseModel):
+    """GM: rate an ability, e.g. when a character picks up Wealth or Reputation (RWYN-ABIL-003)."""
+
+    model_config = _CMD
+    character: _Id
+    ability: _Id
+    rating: int
+
+
+class AddQuality(BaseModel):
+    """Add a quality with both its sides (RWYN-TRAIT-001/002)."""
+
+    model_config = _CMD
+    character: _Id
+    benefit: str = Field(min_length=1, max_length=120)
+    drawback: str = Field(min_length=1, max_length=120)
+
+
+class AddTalent(BaseModel):
+    """Add a talent, optionally bending a rule (RWYN-TRAIT-003/004)."""
+
+    model_config = _CMD
+    character: _Id
+    name: str = Field(min_length=1, max_length=120)
+    hook: TalentHook = TalentHook.NONE
+
+
+class Check(BaseModel):
+    """Roll an ability against a difficulty (RWYN-POOL); ``time`` only with take-your-time.
+
+    ``benefit`` / ``drawback`` name one of the character's qualities whose side
+    the GM brings in for dice (RWYN-CRIT-002, only when quality_die_bonus > 0).
+    """
+
+    model_config = _CMD
+    character: _Id
+    ability: _Id
+    difficulty: int
+    task: str = Field(default="", max_length=200)
+    time: int = 0
+    benefit: str = ""
+    drawback: str = ""
+
+
+class Defend(BaseModel):
+    """Defend against an enemy move: difficulty plus harm (RWYN-GEN-003 PROPOSED)."""
+
+    model_config = _CMD
+    character: _Id
+    ability: _Id
+    difficulty: int
+    harm: int | None = Field(default=None, ge=0, le=20)
+    track: Track = Track.PHYSICAL
+    move: str = Field(default="", max_length=200)
+
+
+class Buy(BaseModel):
+    """Buy something of ``cost`` with Wealth (RWYN-ABIL-004..007)."""
+
+    model_config = _CMD
+    character: _Id
+    cost: int = Field(ge=0, le=100)
+    item: str = Field(default="", max_length=200)
+
+
+class Favour(BaseModel):
+    """Call in a favour of ``cost`` with Reputation (RWYN-ABIL-010)."""
+
+    model_config = _CMD
+    character: _Id
+    cost: int = Field(ge=0, le=100)
+    item: str = Field(default="", max_length=200)
+
+
+class Sacrifice(BaseModel):
+    """Spend successes to remove disaster dice before they are rolled (RWYN-SAC)."""
+
+    model_config = _CMD
+    check: int
+    count: int
+
+
+class Reroll(BaseModel):
+    """Answer the leverage-debt talent's question: re-roll the disaster dice? (RWYN-TRAIT-004)."""
+
+    model_config = _CMD
+    check: int
+    use: bool
+
+
+class Effects(BaseModel):
+    """Pick the effects after 'I accomplish the task' (RWYN-EFFECT-001/002)."""
+
+    model_config = _CMD
+    check: int
+    picks: TextList = Field(default_factory=list)
+
+
+class Complications(BaseModel):
+    """GM: one complication per disaster success (RWYN-EFFECT-003)."""
+
+    model_config = _CMD
+    check: int
+    texts: TextList = Field(default_factory=list)
+
+
+class Mixed(BaseModel):
+    """GM: the silver lining or the taint of a mixed result (RWYN-MIX-002/003)."""
+
+    model_config = _CMD
+    check: int
+    text: str = Field(max_length=200)
+
+
+class Critical(BaseModel):
+    """Choose the place, person or circumstance a critical result turns (RWYN-CRIT-001)."""
+
+    model_config = _CMD
+    check: int
+    target: str
+    text: str = Field(default="", max_length=200)
+
+
+class Quantity(BaseModel):
+    """GM: how many may be bought one below Wealth (RWYN-ABIL-008)."""
+
+    model_config = _CMD
+    check: int
+    limit: str = Field(max_length=200)
+
+
+class Stress(BaseModel):
+    """GM: mark stress on a track (RWYN-STRESS-001/002)."""
+
+    model_config = _CMD
+    character: _Id
+    track: Track
+    amount: int = Field(ge=1, le=50)
+
+
+class ConsequenceChoice(StrEnum):
+    """The answer to an overflowing track."""
+
+    CONSEQUENCE = "consequence"
+    TAKEN_OUT = "taken_out"
+
+
+class ConsequenceCmd(BaseModel):
+    """Answer an overflow: take the next consequence or be taken out (RWYN-STRESS-002/003)."""
+
+    model_config = _CMD
+    character: _Id
+    choice: ConsequenceChoice = ConsequenceChoice.CONSEQUENCE
+    text: str = Field(default="", max_length=200)
+
+
+class Outcome(BaseModel):
+    """GM: how a fourth consequence takes a character out (RWYN-STRESS-005)."""
+
+    model_config = _CMD
+    character: _Id
+    text: str = Field(max_length=200)
+
+
+class Recover(BaseModel):
+    """GM: clear one consequence."""
+
+    model_config = _CMD
+    character: _Id
+    severity: Consequence
+
+
+class EndScene(BaseModel):
+    """GM: the scene ends; stress clears, scene consequences heal."""
+
+    model_config = _CMD
+
+
+class EndSession(BaseModel):
+    """GM: the session ends; session consequences heal too."""
+
+    model_config = _CMD
+
+
+class AwardXp(BaseModel):
+    """GM: award experience."""
+
+    model_config = _CMD
+    character: _Id
+    amount: int = Field(ge=1, le=1000)
+
+
+class BuyBack(BaseModel):
+    """Buy lost Wealth or Reputation back with XP (RWYN-ABIL-009)."""
+
+    model_config = _CMD
+    character: _Id
+    resource: Resource = Resource.WEALTH
+    points: int = 1
+
+
+class GmNote(BaseModel):
+    """GM: a private note (planned enemy moves, secrets); players never see it."""
+
+    model_config = _CMD
+    text: str = Field(min_length=1, max_length=500)
+
+
+COMMANDS: dict[str, type[BaseModel]] = {
+    "add_character": AddCharacter,
+    "set_ability": SetAbility,
+    "add_quality": AddQuality,
+    "add_talent": AddTalent,
+    "check": Check,
+    "defend": Defend,
+    "buy": Buy,
+    "favour": Favour,
+    "sacrifice": Sacrifice,
+    "reroll": Reroll,
+    "effects": Effects,
+    "complications": Complications,
+    "mixed": Mixed,
+    "critical": Critical,
+    "quantity": Quantity,
+    "stress": Stress,
+    "consequence": ConsequenceCmd,
+    "outcome": Outcome,
+    "recover": Recover,
+    "end_scene": EndScene,
+    "end_session": EndSession,
+    "award_xp": AwardXp,
+    "buy_back": BuyBack,
+    "gm_note": GmNote,
+}

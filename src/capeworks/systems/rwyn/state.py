@@ -1,0 +1,87 @@
+"""The state of a Roll When You Need table and the names of its events.
+
+State is folded from events only: characters, the checks still waiting for
+an answer, and the GM's private notes. Events that change a character or a
+check carry its whole new value, so :func:`fold` is a plain upsert.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from capeworks.engine import Event
+from capeworks.systems.rwyn.checks import Check
+from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.sheet import Character
+
+__all__ = ["EventType", "RwynState", "fold"]
+
+
+class EventType(StrEnum):
+    """Every event a Roll When You Need table logs."""
+
+    CHARACTER_ADDED = "rwyn.character_added"
+    ABILITY_SET = "rwyn.ability_set"
+    QUALITY_ADDED = "rwyn.quality_added"
+    TALENT_ADDED = "rwyn.talent_added"
+    CHECK_ROLLED = "rwyn.check_rolled"
+    SACRIFICED = "rwyn.sacrificed"
+    DISASTER_ROLLED = "rwyn.disaster_rolled"
+    REROLL_OFFERED = "rwyn.reroll_offered"
+    DISASTER_REROLLED = "rwyn.disaster_rerolled"
+    CHECK_RESOLVED = "rwyn.check_resolved"
+    EFFECTS_CHOSEN = "rwyn.effects_chosen"
+    COMPLICATIONS_CHOSEN = "rwyn.complications_chosen"
+    MIXED_NOTED = "rwyn.mixed_noted"
+    CRITICAL_CHOSEN = "rwyn.critical_chosen"
+    QUANTITY_SET = "rwyn.quantity_set"
+    CHECK_CLOSED = "rwyn.check_closed"
+    PURCHASED = "rwyn.purchased"
+    POINTS_LOST = "rwyn.points_lost"
+    BOUGHT_BACK = "rwyn.bought_back"
+    XP_AWARDED = "rwyn.xp_awarded"
+    STRESS_TAKEN = "rwyn.stress_taken"
+    CONSEQUENCE_TAKEN = "rwyn.consequence_taken"
+    TAKEN_OUT = "rwyn.taken_out"
+    OUT_DECIDED = "rwyn.out_decided"
+    RECOVERED = "rwyn.recovered"
+    SCENE_ENDED = "rwyn.scene_ended"
+    GM_NOTE = "rwyn.gm_note"
+
+
+class RwynState(BaseModel):
+    """Characters, open checks and GM notes; the config rides along for prompts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    config: RwynConfig = Field(default_factory=RwynConfig)
+    characters: dict[str, Character] = Field(default_factory=dict)
+    checks: dict[int, Check] = Field(default_factory=dict)
+    next_check: int = 1
+    gm_notes: tuple[str, ...] = ()
+
+
+def fold(state: RwynState, event: Event) -> RwynState:
+    """Apply one event: upsert the characters and checks it carries, close, or note. Never mutates."""
+    if not event.type.startswith("rwyn."):
+        return state
+    update: dict[str, object] = {}
+    data = event.data
+    changed = [data["character"]] if "character" in data else list(data.get("characters", ()))
+    if changed:
+        characters = dict(state.characters)
+        for raw in changed:
+            c = Character.model_validate(raw)
+            characters[c.id] = c
+        update["characters"] = characters
+    if "check" in data:
+        check = Check.model_validate(data["check"])
+        update["checks"] = {**state.checks, check.id: check}
+        update["next_check"] = max(state.next_check, check.id + 1)
+    if event.type == EventType.CHECK_CLOSED:
+        update["checks"] = {k: v for k, v in state.checks.items() if k != data["check_id"]}
+    if event.type == EventType.GM_NOTE:
+        update["gm_notes"] = (*state.gm_notes, str(data["text"]))
+    return state.model_copy(update=update) if update else state

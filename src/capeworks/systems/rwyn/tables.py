@@ -1,0 +1,82 @@
+"""Data from the text: the difficulty ladder, effect and complication suggestions, critical targets.
+
+Pure data (no logic), offered as suggestions in prompts; players may always
+write their own (RWYN-EFFECT-001..003, RWYN-MIX-002/003, RWYN-CRIT-001,
+RWYN-DESIGN-002 table T1).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = [
+    "ACCOMPLISH",
+    "COMPLICATION_SUGGESTIONS",
+    "DIFFICULTY_LADDER",
+    "EFFECT_SUGGESTIONS",
+    "SILVER_LINING_SUGGESTIONS",
+    "TAINT_SUGGESTIONS",
+    "CritTarget",
+    "difficulty_label",
+]
+
+#: the first effect of every success (RWYN-EFFECT-001)
+ACCOMPLISH = "I accomplish the task"
+
+#: later effects the text names ("quickly", "smoothly", "silently", "etc.") and a few in the same spirit
+EFFECT_SUGGESTIONS: tuple[str, ...] = (
+    "quickly",
+    "smoothly",
+    "silently",
+    "without leaving a trace",
+    "impressively",
+    "gaining an advantage",
+)
+
+#: what disaster successes add (src 11: "messiness, being spotted, losing an advantage")
+COMPLICATION_SUGGESTIONS: tuple[str, ...] = (
+    "messiness",
+    "being spotted",
+    "losing an advantage",
+    "it takes longer",
+    "something breaks",
+)
+
+#: a mixed failure's silver lining (RWYN-MIX-002)
+SILVER_LINING_SUGGESTIONS: tuple[str, ...] = (
+    "you learn something useful",
+    "you keep your cover",
+    "a new way in opens",
+)
+
+#: a mixed success's taint, less terrible than a disaster (RWYN-MIX-003)
+TAINT_SUGGESTIONS: tuple[str, ...] = (
+    "it costs more than expected",
+    "someone is annoyed",
+    "it is not quite what you wanted",
+)
+
+#: table T1 (src 47): the design discussion's success-count ladder
+DIFFICULTY_LADDER: dict[int, str] = {
+    1: "Simple",
+    2: "Easy",
+    3: "Moderate",
+    4: "Tough",
+    5: "Hard",
+    6: "Impossible",
+}
+
+
+def difficulty_label(difficulty: int) -> str:
+    """The ladder's word for a difficulty; 6 and above are all Impossible."""
+    if difficulty < 1:
+        raise ValueError("difficulties start at 1")
+    return DIFFICULTY_LADDER[min(difficulty, 6)]
+
+
+class CritTarget(StrEnum):
+    """What a player picks on a critical result to go well or badly (RWYN-CRIT-001)."""
+
+    PLACE = "place"
+    PERSON = "person"
+    CIRCUMSTANCE = "circumstance"
