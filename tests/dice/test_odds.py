@@ -93,7 +93,9 @@ def test_distribution__summary_numbers() -> None:
     assert d.at_least_table()[7] == Fraction(21, 36)  # 6+5+4+3+2+1 ways of 7 or more
 
 
-@pytest.mark.parametrize("text", ["1000d1000", "100d100kh50", "(1000*1000)*(20d1000*20d1000)"])
+@pytest.mark.parametrize(
+    "text", ["1000d1000", "1000d20", "200d100", "100d100kh50", "(1000*1000)*(20d1000*20d1000)"]
+)
 def test_distribution__too_much_work_is_refused_quickly(text: str) -> None:
     with pytest.raises(LimitExceeded):
         distribution(text)

@@ -28,4 +28,4 @@ MAX_SIDES = 1000
 MAX_SUPPORT = 200_000
 #: most elementary steps (table cells, state updates, bits of big-integer
 #: coefficients / 64) one exact-odds question may cost
-MAX_EXACT_WORK = 2_000_000
+MAX_EXACT_WORK = 300_000
