@@ -29,9 +29,24 @@ PG_USER = "postgres"
 SEATS = (Seat(id="gm", name="Game master", role="gm"), Seat(id="ann", name="Ann"))
 
 
-def _postgres_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"), key=lambda p: int(p.split("/")[4]))
+PG_GLOB = "/usr/lib/postgresql/*/bin/postgres"
+MISSING = f"PostgreSQL binaries not found ({PG_GLOB}); run scripts/install-system-deps"
+
+
+def _postgres_bin(pattern: str = PG_GLOB) -> Path | None:
+    """The bin directory of the newest installed PostgreSQL, if any."""
+    found = sorted(glob.glob(pattern), key=lambda p: int(Path(p).parent.parent.name))
     return Path(found[-1]).parent if found else None
+
+
+def require_postgres_bin(pattern: str = PG_GLOB) -> Path:
+    """The PostgreSQL bin directory; without one, skip (or fail when $CI is set)."""
+    bindir = _postgres_bin(pattern)
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail(MISSING)
+        pytest.skip(MISSING)
+    return bindir
 
 
 def _free_port() -> int:
@@ -93,13 +108,7 @@ class PostgresServer:
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """A running PostgreSQL for the whole session (skips, or fails on CI, without binaries)."""
-    bindir = _postgres_bin()
-    if bindir is None:
-        reason = "PostgreSQL binaries not found in /usr/lib/postgresql/*/bin; run scripts/install-system-deps"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    server = PostgresServer(bindir)
+    server = PostgresServer(require_postgres_bin())
     started = time.monotonic()
     server.start()
     assert time.monotonic() - started < 60
