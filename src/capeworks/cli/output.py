@@ -17,7 +17,7 @@ __all__ = ["JSON_OPTION", "console", "emit_json", "fail", "run_guarded"]
 T = TypeVar("T")
 
 console = Console()
-err_console = Console(stderr=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 #: reuse as ``json_out: bool = JSON_OPTION`` in every command
 JSON_OPTION: Any = typer.Option(False, "--json", help="Print machine-readable JSON instead of text.")

@@ -18,6 +18,7 @@ from capeworks.engine.model import (
     Viewer,
 )
 from capeworks.engine.registry import available, get_ruleset
+from capeworks.engine.render import describe
 from capeworks.engine.ruleset import Context, Ruleset, SampleSession, SampleStep
 from capeworks.engine.table import Table
 
@@ -38,5 +39,6 @@ __all__ = [
     "Table",
     "Viewer",
     "available",
+    "describe",
     "get_ruleset",
 ]
