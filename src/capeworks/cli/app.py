@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import typer
 
+__all__ = ["app", "main"]
+
 app = typer.Typer(
     name="capeworks",
     help="Rules engine, virtual table and playtest lab for superhero tabletop RPGs.",
@@ -21,6 +23,7 @@ def _register() -> None:
     """Attach every command group. Each module adds itself to ``app``."""
     # Imported for their side effect of registering commands on `app`.
     from capeworks.cli import (  # noqa: F401
+        demo,
         dice_commands,
         table_commands,
     )
