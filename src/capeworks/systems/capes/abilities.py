@@ -1,0 +1,398 @@
+"""Abilities in play, Reactions and Inspirations.
+
+Rule IDs: CAPES-ABIL-001 (super abilities earn 1 Debt per use; mundane ones
+Block for the Scene), CAPES-ABIL-002 (raise an Inspiration by one, or re-roll
+one die no higher than the rating; Inspirations stop at 6, PROPOSED),
+CAPES-ABIL-003 (accept or turn back), CAPES-DEBT-004 (Debt on any Drive),
+CAPES-CONF-004 (each roll declares the side it helps), CAPES-REACT-001..004
+(Reactions by anyone with a high enough ability, actor first then clockwise,
+once per player per Action, only after an accepted roll), CAPES-ACT-003
+(Inspiration sets a die on your side to its value; only upwards, PROPOSED),
+CAPES-EG-006 (a failed Goal cannot be pursued again this Scene).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import DiceService, Event
+from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes.actions import open_action, require_window
+from capeworks.systems.capes.commands import Accept, Inspire, React, Revert, UseAbility
+from capeworks.systems.capes.common import (
+    event,
+    find_conflict,
+    find_side,
+    need_page,
+    own_character,
+    with_page,
+)
+from capeworks.systems.capes.conflicts import goal_key
+from capeworks.systems.capes.flow import require_turn
+from capeworks.systems.capes.queries import allied_side, left_of, order_from
+from capeworks.systems.capes.sheet import STACK, Ability, ConflictKind, slug
+from capeworks.systems.capes.state import (
+    Alliance,
+    CapesState,
+    Conflict,
+    Inspiration,
+    PendingRoll,
+    ReactionWindow,
+)
+
+__all__ = ["APPLIERS", "decide_ability", "decide_reaction_pass"]
+
+
+def _ability(state: CapesState, character: str, name: str) -> Ability:
+    sheet = state.roster[character].sheet
+    ability = sheet.ability(name)
+    if ability is None:
+        known = ", ".join(f"{a.name} {a.rating}" for a in sheet.abilities)
+        raise NotFound(f"{sheet.name} has no ability {name!r} (abilities: {known}).")
+    assert state.scene is not None
+    if f"{character}/{ability.key}" in state.scene.blocked:
+        raise RuleViolation(
+            "CAPES-ABIL-001",
+            f"{sheet.name}'s {ability.name} is mundane and Blocked for the rest of the Scene.",
+        )
+    return ability
+
+
+def _debt_pool(state: CapesState, character: str, ability: Ability, drive: str) -> str:
+    if not ability.super:
+        return ""
+    sheet = state.roster[character].sheet
+    if not sheet.drives:
+        return STACK
+    pools = sheet.pools()
+    if slug(drive) not in pools:
+        raise RuleViolation(
+            "CAPES-DEBT-004",
+            f"{ability.name} is super-powered and earns 1 Debt: say which Drive takes it (drive=...): "
+            f"{', '.join(pools)}.",
+        )
+    return slug(drive)
+
+
+def _check_help(state: CapesState, character: str, conflict: Conflict, help_side: str) -> str:
+    side = find_side(conflict, help_side)
+    assert state.scene is not None
+    if (
+        conflict.kind is ConflictKind.GOAL
+        and side.id == conflict.aim_side
+        and goal_key(character, conflict.text) in state.scene.failed_goals
+    ):
+        raise RuleViolation(
+            "CAPES-EG-006",
+            f"{state.roster[character].sheet.name} failed the Goal {conflict.text!r} this Scene.",
+        )
+    return side.id
+
+
+def _use(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> list[Event]:
+    events, character = open_action(state, actor, cmd.character, doing="use an ability")
+    action = require_window(state, actor, doing="use an ability")
+    if action is not None and action.core_done:
+        raise RuleViolation("CAPES-ACT-001", "This Action has had its one ability use or Conflict already.")
+    ability = _ability(state, character, cmd.ability)
+    pool = _debt_pool(state, character, ability, cmd.drive)
+    base: dict[str, Any] = {
+        "player": actor,
+        "character": character,
+        "ability": ability.name,
+        "rating": ability.rating,
+        "super": ability.super,
+        "pool": pool,
+        "reaction": False,
+    }
+    if cmd.inspiration:
+        held = [i.value for i in state.inspirations.get(actor, ())]
+        if cmd.inspiration not in held:
+            raise RuleViolation(
+                "CAPES-RSRC-002", f"You hold no Inspiration of {cmd.inspiration} (you hold {held})."
+            )
+        if cmd.inspiration >= 6:
+            raise RuleViolation("CAPES-ABIL-002", "An Inspiration cannot rise above 6.")
+        if ability.rating < cmd.inspiration:
+            raise RuleViolation(
+                "CAPES-ABIL-002",
+                f"{ability.name} ({ability.rating}) cannot raise an Inspiration of {cmd.inspiration}; "
+                "the rating must be at least its value.",
+            )
+        return [*events, event("ability_used", mode="inspiration", value=cmd.inspiration, **base)]
+    if not cmd.conflict:
+        raise RuleViolation(
+            "CAPES-ABIL-002", "Say which die to roll (conflict= side= die=) or which Inspiration to raise."
+        )
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
+    if cmd.die > len(side.dice):
+        raise NotFound(
+            f"Side {side.id} of {conflict.id} has {len(side.dice)} dice; there is no die {cmd.die}."
+        )
+    old = side.dice[cmd.die - 1]
+    if ability.rating < old:
+        raise RuleViolation(
+            "CAPES-ABIL-002",
+            f"{ability.name} ({ability.rating}) cannot roll a die showing {old}; it needs {old} or more.",
+        )
+    help_side = _check_help(state, character, conflict, cmd.help or side.id)
+    roll = dice.roll(1, 6, purpose=f"{ability.name} on {conflict.id} side {side.id}")
+    return [
+        *events,
+        event(
+            "ability_used",
+            rolls=(roll,),
+            mode="die",
+            conflict=conflict.id,
+            side=side.id,
+            die=cmd.die,
+            old=old,
+            new=roll.faces[0],
+            help=help_side,
+            label=cmd.label,
+            **base,
+        ),
+    ]
+
+
+def _react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[Event]:
+    page = need_page(state)
+    action = page.action
+    if action is None or action.reactions is None or action.roll is not None:
+        raise RuleViolation("CAPES-REACT-002", "There is no accepted roll to react to.")
+    if actor in action.reacted:
+        raise RuleViolation(
+            "CAPES-REACT-004", "You have already reacted to this Action; nobody reacts twice."
+        )
+    require_turn(state, actor, doing="react")
+    window = action.reactions
+    character = own_character(state, actor, cmd.character)
+    ability = _ability(state, character, cmd.ability)
+    conflict = find_conflict(state, window.conflict)
+    side = find_side(conflict, window.side)
+    old = side.dice[window.die - 1]
+    if ability.rating < old:
+        raise RuleViolation(
+            "CAPES-REACT-001",
+            f"A Reaction to a die showing {old} needs an ability of {old} or more; {ability.name} is "
+            f"{ability.rating}.",
+        )
+    pool = _debt_pool(state, character, ability, cmd.drive)
+    help_side = _check_help(state, character, conflict, cmd.help or side.id)
+    roll = dice.roll(1, 6, purpose=f"Reaction with {ability.name} on {conflict.id} side {side.id}")
+    return [
+        event(
+            "ability_used",
+            rolls=(roll,),
+            mode="die",
+            player=actor,
+            character=character,
+            ability=ability.name,
+            rating=ability.rating,
+            super=ability.super,
+            pool=pool,
+            reaction=True,
+            conflict=conflict.id,
+            side=side.id,
+            die=window.die,
+            old=old,
+            new=roll.faces[0],
+            help=help_side,
+            label=cmd.label,
+        )
+    ]
+
+
+def _inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
+    events, character = open_action(state, actor, cmd.character, doing="spend an Inspiration")
+    require_window(state, actor, doing="spend an Inspiration")
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
+    if allied_side(conflict, character) != side.id:
+        raise RuleViolation(
+            "CAPES-ACT-003",
+            f"An Inspiration raises a die on your character's side; {character} is not allied with "
+            f"{side.id}.",
+        )
+    held = next((i for i in state.inspirations.get(actor, ()) if i.value == cmd.value), None)
+    if held is None:
+        raise RuleViolation("CAPES-RSRC-002", f"You hold no Inspiration of {cmd.value}.")
+    if cmd.die > len(side.dice):
+        raise NotFound(f"Side {side.id} of {conflict.id} has no die {cmd.die}.")
+    old = side.dice[cmd.die - 1]
+    if cmd.value <= old:
+        raise RuleViolation(
+            "CAPES-ACT-003", f"An Inspiration of {cmd.value} would not raise a die showing {old}."
+        )
+    return [
+        *events,
+        event(
+            "inspired",
+            player=actor,
+            character=character,
+            value=cmd.value,
+            conflict=conflict.id,
+            side=side.id,
+            die=cmd.die,
+            old=old,
+            source=held.source,
+        ),
+    ]
+
+
+def decide_ability(state: CapesState, actor: str, cmd: Any, dice: DiceService) -> list[Event]:
+    """Ability use, accept/revert, Reactions, Inspirations."""
+    if isinstance(cmd, UseAbility):
+        return _use(state, actor, cmd, dice)
+    if isinstance(cmd, React):
+        return _react(state, actor, cmd, dice)
+    if isinstance(cmd, Inspire):
+        return _inspire(state, actor, cmd)
+    page = need_page(state)
+    roll = page.action.roll if page.action else None
+    if roll is None:
+        raise RuleViolation("CAPES-ABIL-003", "There is no roll waiting to be accepted or turned back.")
+    require_turn(state, actor, doing="decide on the roll")
+    kind = "roll_accepted" if isinstance(cmd, Accept) else "roll_reverted"
+    assert isinstance(cmd, Accept | Revert)
+    return [event(kind, **roll.model_dump(mode="json"))]
+
+
+def decide_reaction_pass(state: CapesState, actor: str) -> list[Event]:
+    """Declining to react now (you may still react later in this window)."""
+    require_turn(state, actor, doing="pass")
+    return [event("reaction_passed", player=actor)]
+
+
+def _set_die(conflict: Conflict, side_id: str, die: int, value: int) -> Conflict:
+    sides = []
+    for s in conflict.sides:
+        if s.id == side_id:
+            dice = list(s.dice)
+            dice[die - 1] = value
+            s = s.model_copy(update={"dice": tuple(dice)})
+        sides.append(s)
+    return conflict.model_copy(update={"sides": tuple(sides)})
+
+
+def _replace(state: CapesState, conflict: Conflict) -> CapesState:
+    return state.model_copy(
+        update={"conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts)}
+    )
+
+
+def _used(state: CapesState, data: dict[str, Any]) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    character, player = str(data["character"]), str(data["player"])
+    if data["super"]:
+        char = state.roster[character]
+        pool = str(data["pool"])
+        char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) + 1}})
+        state = state.model_copy(update={"roster": {**state.roster, character: char}})
+    else:
+        assert state.scene is not None
+        blocked = (*state.scene.blocked, f"{character}/{slug(str(data['ability']))}")
+        state = state.model_copy(update={"scene": state.scene.model_copy(update={"blocked": blocked})})
+    assert state.scene is not None and state.scene.page is not None
+    action = state.scene.page.action
+    assert action is not None
+    if data["mode"] == "inspiration":
+        held = list(state.inspirations.get(player, ()))
+        i = next(i for i, h in enumerate(held) if h.value == data["value"])
+        held[i] = Inspiration(value=int(data["value"]) + 1, source=held[i].source)
+        state = state.model_copy(update={"inspirations": {**state.inspirations, player: tuple(held)}})
+        return with_page(state, action=action.model_copy(update={"core_done": True}))
+    conflict = state.conflict(str(data["conflict"]))
+    assert conflict is not None
+    seq = state.alliance_seq + 1
+    sides = tuple(
+        s.model_copy(update={"label": data["label"]})
+        if s.id == data["help"] and data["label"] and not s.label
+        else s
+        for s in conflict.sides
+    )
+    conflict = conflict.model_copy(
+        update={
+            "alliances": {**conflict.alliances, character: Alliance(side=data["help"], seq=seq)},
+            "sides": sides,
+        }
+    )
+    state = _replace(state, conflict).model_copy(update={"alliance_seq": seq})
+    roll = PendingRoll(
+        player=player,
+        character=character,
+        ability=str(data["ability"]),
+        conflict=conflict.id,
+        side=str(data["side"]),
+        die=int(data["die"]),
+        old=int(data["old"]),
+        new=int(data["new"]),
+        help=str(data["help"]),
+        reaction=bool(data["reaction"]),
+    )
+    update: dict[str, Any] = {"roll": roll}
+    if data["reaction"]:
+        update["reacted"] = (*action.reacted, player)
+    else:
+        update["core_done"] = True
+    return with_page(state, action=action.model_copy(update=update))
+
+
+def _decided(state: CapesState, data: dict[str, Any], *, accepted: bool) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    action = state.scene.page.action
+    assert action is not None
+    if accepted:
+        conflict = state.conflict(str(data["conflict"]))
+        assert conflict is not None
+        state = _replace(state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["new"])))
+    window = action.reactions
+    if not data["reaction"]:
+        if accepted:
+            order = order_from(state.players, action.player)
+            window = ReactionWindow(
+                conflict=data["conflict"],
+                side=data["side"],
+                die=data["die"],
+                order=order,
+                asker=action.player,
+            )
+    elif window is not None:
+        nxt = left_of(state.players, str(data["player"]))
+        window = window.model_copy(update={"asker": nxt, "passed": () if accepted else window.passed})
+    return with_page(state, action=action.model_copy(update={"roll": None, "reactions": window}))
+
+
+def _reaction_passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    action = state.scene.page.action
+    assert action is not None and action.reactions is not None
+    window = action.reactions
+    window = window.model_copy(
+        update={
+            "passed": (*window.passed, data["player"]),
+            "asker": left_of(state.players, str(data["player"])),
+        }
+    )
+    return with_page(state, action=action.model_copy(update={"reactions": window}))
+
+
+def _inspired(state: CapesState, data: dict[str, Any]) -> CapesState:
+    player = str(data["player"])
+    held = list(state.inspirations.get(player, ()))
+    i = next(i for i, h in enumerate(held) if h.value == data["value"])
+    del held[i]
+    conflict = state.conflict(str(data["conflict"]))
+    assert conflict is not None
+    state = _replace(state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["value"])))
+    return state.model_copy(update={"inspirations": {**state.inspirations, player: tuple(held)}})
+
+
+APPLIERS = {
+    "ability_used": _used,
+    "roll_accepted": lambda s, d: _decided(s, d, accepted=True),
+    "roll_reverted": lambda s, d: _decided(s, d, accepted=False),
+    "reaction_passed": _reaction_passed,
+    "inspired": _inspired,
+}

@@ -1,0 +1,273 @@
+"""Character building: the freeform and Click-and-Lock methods, Drives, Exemplars.
+
+Rule IDs: CAPES-CHAR-001..007, CAPES-CHAR-009, CAPES-CHAR-011, CAPES-CHAR-015,
+CAPES-CHAR-017 (non-person characters: abilities only, PROPOSED), table T4.
+Every sheet that enters play passes :func:`validate_sheet`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import product
+
+from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes.sheet import (
+    Ability,
+    AbilityKind,
+    CharacterSheet,
+    Drive,
+    DriveRating,
+    Exemplar,
+    slug,
+)
+from capeworks.systems.capes.tables import Module, module
+
+__all__ = [
+    "DRIVE_TOTAL",
+    "MAX_ABILITIES",
+    "click_and_lock",
+    "freeform",
+    "parse_drives",
+    "parse_list",
+    "valid_drive_vectors",
+    "validate_drives",
+    "validate_sheet",
+]
+
+MAX_ABILITIES = 12
+DRIVE_TOTAL = 9
+_CATEGORY_SIZES = range(3, 6)
+
+
+def parse_list(text: str) -> list[str]:
+    """Split a comma list into trimmed, non-empty items (``key=value`` friendly)."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def parse_drives(text: str) -> tuple[DriveRating, ...]:
+    """Read ``"truth:3,love:2,..."`` into Drive ratings."""
+    ratings = []
+    for item in parse_list(text):
+        name, _, value = item.partition(":")
+        try:
+            drive = Drive(slug(name))
+        except ValueError:
+            known = ", ".join(d.value for d in Drive)
+            raise RuleViolation(
+                "CAPES-DEBT-006", f"There is no Drive called {name!r}. Drives: {known}."
+            ) from None
+        if not value.strip().lstrip("-").isdigit():
+            raise RuleViolation("CAPES-CHAR-007", f"Give {drive.value} a Strength, like {drive.value}:2.")
+        ratings.append(DriveRating(drive=drive, strength=int(value)))
+    return tuple(ratings)
+
+
+def validate_drives(drives: Sequence[DriveRating]) -> None:
+    """Exactly five different Drives, each Strength 1-5, summing to nine (CAPES-CHAR-007)."""
+    if len(drives) != 5:
+        raise RuleViolation("CAPES-CHAR-007", f"A character has exactly five Drives, not {len(drives)}.")
+    if len({d.drive for d in drives}) != 5:
+        raise RuleViolation("CAPES-CHAR-007", "The five Drives must all be different.")
+    for d in drives:
+        if not 1 <= d.strength <= 5:
+            raise RuleViolation("CAPES-CHAR-007", f"{d.drive.value} has Strength {d.strength}; use 1 to 5.")
+    total = sum(d.strength for d in drives)
+    if total != DRIVE_TOTAL:
+        raise RuleViolation("CAPES-CHAR-007", f"Drive Strengths must total exactly 9, not {total}.")
+
+
+def valid_drive_vectors() -> list[tuple[int, ...]]:
+    """Every ordered Strength vector for five Drives (table T4: 70 of them)."""
+    return [v for v in product(range(1, 6), repeat=5) if sum(v) == DRIVE_TOTAL]
+
+
+def _category(ability: Ability) -> str:
+    if ability.kind in (AbilityKind.POWER, AbilityKind.SKILL):
+        return "powers or skills"
+    return f"{ability.kind.value}s"
+
+
+def validate_sheet(sheet: CharacterSheet) -> None:
+    """Refuse a sheet that breaks the creation rules; say which rule and why."""
+    kinds = {a.kind for a in sheet.abilities}
+    if AbilityKind.POWER in kinds and AbilityKind.SKILL in kinds:
+        raise RuleViolation("CAPES-CHAR-003", f"{sheet.name} has both Powers and Skills; choose one.")
+    for a in sheet.abilities:
+        if a.kind is AbilityKind.POWER and not a.super:
+            raise RuleViolation("CAPES-CHAR-004", f"Power {a.name} must be super-powered.")
+        if a.kind in (AbilityKind.SKILL, AbilityKind.ATTITUDE) and a.super:
+            raise RuleViolation("CAPES-CHAR-004", f"{a.kind.value.title()} {a.name} must be mundane.")
+    if len({a.key for a in sheet.abilities}) != len(sheet.abilities):
+        raise RuleViolation("CAPES-CHAR-005", f"{sheet.name} has two abilities with the same name.")
+    if len(sheet.abilities) > MAX_ABILITIES:
+        raise RuleViolation(
+            "CAPES-CHAR-005",
+            f"{sheet.name} has {len(sheet.abilities)} abilities; the most is {MAX_ABILITIES}.",
+        )
+    groups: dict[str, list[int]] = {"attitudes": [], "styles": [], "powers or skills": []}
+    for a in sheet.abilities:
+        groups[_category(a)].append(a.rating)
+    for category, ratings in groups.items():
+        if len(ratings) not in _CATEGORY_SIZES:
+            raise RuleViolation(
+                "CAPES-CHAR-005",
+                f"{sheet.name} has {len(ratings)} {category}; each category needs 3 to 5.",
+            )
+        if sorted(ratings) != list(range(1, len(ratings) + 1)):
+            raise RuleViolation(
+                "CAPES-CHAR-005",
+                f"{sheet.name}'s {category} must be rated 1 to {len(ratings)}, each once "
+                f"(got {sorted(ratings)}).",
+            )
+    if sheet.drives:
+        if not sheet.super_powered:
+            raise RuleViolation(
+                "CAPES-CHAR-001", f"Only super-powered characters have Drives; {sheet.name} has none."
+            )
+        if sheet.undifferentiated:
+            raise RuleViolation(
+                "CAPES-CHAR-009", "An undifferentiated character has one Debt stack, not Drives."
+            )
+        validate_drives(sheet.drives)
+    if sheet.exemplars:
+        if not sheet.drives:
+            raise RuleViolation("CAPES-CHAR-011", "Only a character with Drives has Exemplars.")
+        drives = {d.drive for d in sheet.drives}
+        for i, ex in enumerate(sheet.exemplars):
+            if ex.drive not in drives:
+                raise RuleViolation(
+                    "CAPES-CHAR-011", f"{sheet.name} has no {ex.drive.value} Drive for {ex.character}."
+                )
+            if i > 0 and not ex.shared_with:
+                raise RuleViolation(
+                    "CAPES-CHAR-011",
+                    f"{sheet.name} already has a free Exemplar; {ex.character} must be shared "
+                    "with another player's character.",
+                )
+
+
+def _rated(
+    names: Sequence[str], kind: AbilityKind, *, super_names: set[str], always_super: bool
+) -> list[Ability]:
+    return [
+        Ability(name=n, kind=kind, rating=i, super=always_super or slug(n) in super_names)
+        for i, n in enumerate(names, start=1)
+    ]
+
+
+def freeform(
+    name: str,
+    *,
+    attitudes: Sequence[str],
+    styles: Sequence[str],
+    powers: Sequence[str] = (),
+    skills: Sequence[str] = (),
+    super_styles: Sequence[str] = (),
+    drives: Sequence[DriveRating] = (),
+    non_person: bool = False,
+    free_conflict: str = "",
+) -> CharacterSheet:
+    """A freeform character (CAPES-CHAR-005): each category rated 1, 2, 3 ... in the order given.
+
+    A super-powered character given no Drives is undifferentiated (CAPES-CHAR-009).
+    """
+    supers = {slug(s) for s in super_styles}
+    unknown = supers - {slug(s) for s in styles}
+    if unknown:
+        raise RuleViolation("CAPES-CHAR-004", f"Super styles {sorted(unknown)} are not among the styles.")
+    abilities = [
+        *_rated(powers, AbilityKind.POWER, super_names=set(), always_super=True),
+        *_rated(skills, AbilityKind.SKILL, super_names=set(), always_super=False),
+        *_rated(attitudes, AbilityKind.ATTITUDE, super_names=set(), always_super=False),
+        *_rated(styles, AbilityKind.STYLE, super_names=supers, always_super=False),
+    ]
+    is_super = any(a.super for a in abilities)
+    sheet = CharacterSheet(
+        name=name,
+        abilities=tuple(abilities),
+        drives=tuple(drives),
+        undifferentiated=is_super and not drives,
+        non_person=non_person,
+        free_conflict=free_conflict,
+    )
+    validate_sheet(sheet)
+    return sheet
+
+
+def _find_module(key: str, kinds: tuple[str, ...], what: str) -> Module:
+    found = module(slug(key))
+    if found is None or found.kind not in kinds:
+        raise NotFound(f"There is no {what} called {key!r}; see `capeworks capes characters`.")
+    return found
+
+
+def click_and_lock(
+    name: str,
+    *,
+    set_key: str,
+    persona_key: str,
+    cross_out: Sequence[str],
+    drives: Sequence[DriveRating] = (),
+) -> CharacterSheet:
+    """A Click-and-Lock character (CAPES-CHAR-015).
+
+    Merge a Power or Skill Set with a Persona (5/5/5), cross out exactly three
+    abilities, not all from one column, and number each column 1 up in order.
+    Power-Set abilities (its Styles too) are super-powered; the rest mundane
+    (CAPES-CHAR-004).
+    """
+    chosen = _find_module(set_key, ("power_set", "skill_set"), "Power Set or Skill Set")
+    persona = _find_module(persona_key, ("persona",), "Persona")
+    powered = chosen.kind == "power_set"
+    columns: dict[str, list[tuple[str, bool]]] = {
+        "powers or skills": [(n, powered) for n in chosen.doings],
+        "attitudes": [(n, False) for n in persona.attitudes],
+        "styles": [(n, powered) for n in chosen.styles] + [(n, False) for n in persona.styles],
+    }
+    crosses = [slug(c) for c in cross_out]
+    if len(crosses) != 3 or len(set(crosses)) != 3:
+        raise RuleViolation("CAPES-CHAR-015", "Cross out exactly three different abilities.")
+    per_column: Counter[str] = Counter()
+    for c in crosses:
+        column = next((col for col, items in columns.items() if any(slug(n) == c for n, _ in items)), None)
+        if column is None:
+            raise RuleViolation(
+                "CAPES-CHAR-015", f"{c!r} is not an ability of {chosen.name} + {persona.name}."
+            )
+        per_column[column] += 1
+    if max(per_column.values()) == 3:
+        raise RuleViolation(
+            "CAPES-CHAR-015", "The three crossed-out abilities cannot all come from one column."
+        )
+    abilities: list[Ability] = []
+    for column, items in columns.items():
+        kept = [(n, s) for n, s in items if slug(n) not in crosses]
+        for rating, (ability_name, is_super) in enumerate(kept, start=1):
+            if column == "powers or skills":
+                kind = AbilityKind.POWER if powered else AbilityKind.SKILL
+            elif column == "attitudes":
+                kind = AbilityKind.ATTITUDE
+            else:
+                kind = AbilityKind.STYLE
+            abilities.append(Ability(name=ability_name, kind=kind, rating=rating, super=is_super))
+    sheet = CharacterSheet(
+        name=name,
+        abilities=tuple(abilities),
+        drives=tuple(drives),
+        undifferentiated=powered and not drives,
+    )
+    validate_sheet(sheet)
+    return sheet
+
+
+def with_exemplar(sheet: CharacterSheet, exemplar: Exemplar) -> CharacterSheet:
+    """The sheet with one more Exemplar, validated (CAPES-CHAR-011)."""
+    if any(slug(e.character) == slug(exemplar.character) for e in sheet.exemplars):
+        raise RuleViolation("CAPES-CHAR-011", f"{exemplar.character} is already an Exemplar of {sheet.name}.")
+    new = sheet.model_copy(update={"exemplars": (*sheet.exemplars, exemplar)})
+    validate_sheet(new)
+    return new
+
+
+__all__ += ["with_exemplar"]

@@ -1,0 +1,317 @@
+"""Capes command payloads: flat fields, friendly to ``key=value`` command lines.
+
+Lists are comma-separated strings (``pairs=6-4,2-1``, ``cross_out=a,b,c``);
+numbers and booleans are read from text. Every player sends the same commands
+(CAPES-PRIN-001): the rules, not a GM, decide whose turn it is.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from capeworks.systems.capes.sheet import ConflictKind
+
+__all__ = [
+    "COMMANDS",
+    "Accept",
+    "AddExemplar",
+    "AddSample",
+    "BeginActions",
+    "Choose",
+    "ClaimSide",
+    "CreateClickAndLock",
+    "CreateConflict",
+    "CreateFreeform",
+    "Deadlock",
+    "DeclareScene",
+    "EndAction",
+    "EndScene",
+    "Gloat",
+    "Inspire",
+    "Narrate",
+    "OverdrawnRoll",
+    "Pass",
+    "React",
+    "Resolve",
+    "Revert",
+    "Split",
+    "SplitOff",
+    "StakeDebt",
+    "UseAbility",
+    "Veto",
+]
+
+_CMD = ConfigDict(frozen=True, extra="forbid")
+_TEXT = Field(default="", max_length=500)
+
+
+class DeclareScene(BaseModel):
+    """Declare the next Scene (CAPES-SCENE-001/002/003)."""
+
+    model_config = _CMD
+    text: str = _TEXT
+
+
+class Pass(BaseModel):
+    """Decline: the Scene declaration, a pick, a claim, a bought Action or a Reaction."""
+
+    model_config = _CMD
+
+
+class CreateFreeform(BaseModel):
+    """Make a character by the freeform method; each list is rated 1, 2, 3 ... in order."""
+
+    model_config = _CMD
+    name: str = Field(min_length=1, max_length=60)
+    attitudes: str
+    styles: str
+    powers: str = ""
+    skills: str = ""
+    super_styles: str = ""
+    drives: str = ""
+    non_person: bool = False
+    free_conflict: str = _TEXT
+    replace: bool = False
+
+
+class CreateClickAndLock(BaseModel):
+    """Make a character from a Power/Skill Set and a Persona, crossing out three abilities."""
+
+    model_config = _CMD
+    name: str = Field(min_length=1, max_length=60)
+    module: str
+    persona: str
+    cross_out: str
+    drives: str = ""
+    replace: bool = False
+
+
+class AddSample(BaseModel):
+    """Bring a sample character into the roster (Skitter, Aunt Sylvie ...)."""
+
+    model_config = _CMD
+    name: str
+
+
+class AddExemplar(BaseModel):
+    """Give a character an Exemplar for one of its Drives (CAPES-CHAR-011)."""
+
+    model_config = _CMD
+    character: str
+    exemplar: str
+    drive: str
+    root: str = _TEXT
+    shared_with: str = ""
+
+
+class Choose(BaseModel):
+    """Pick a character to play this Scene (free once, then a Story Token)."""
+
+    model_config = _CMD
+    character: str
+
+
+class ClaimSide(BaseModel):
+    """Claim one side of a Conflict for this Page (CAPES-PAGE-004)."""
+
+    model_config = _CMD
+    conflict: str
+    side: str
+
+
+class CreateConflict(BaseModel):
+    """Create a Conflict: the core of an Action, or added at Page start (free or a token)."""
+
+    model_config = _CMD
+    text: str = Field(min_length=1, max_length=300)
+    kind: ConflictKind = ConflictKind.EVENT
+    character: str = ""
+    goal_for: str = ""
+    side_a: str = Field(default="", max_length=120)
+    side_b: str = Field(default="", max_length=120)
+    free: str = Field(default="", pattern=r"^(|exemplar|non_person)$")
+    exemplar: str = ""
+
+
+class Veto(BaseModel):
+    """Veto a Conflict just declared (CAPES-EG-002/007); Goals need reason ``a`` or ``b``."""
+
+    model_config = _CMD
+    conflict: str
+    reason: str = _TEXT
+
+
+class Narrate(BaseModel):
+    """Record narration; about a Conflict, the And Then rule applies (CAPES-CONF-006)."""
+
+    model_config = _CMD
+    text: str = Field(min_length=1, max_length=2000)
+    conflict: str = ""
+    outcome: bool = False
+
+
+class BeginActions(BaseModel):
+    """The Starter ends free narration and begins the Action phase (CAPES-PAGE-011)."""
+
+    model_config = _CMD
+
+
+class UseAbility(BaseModel):
+    """The core of an Action: roll one die (``conflict side die help``) or raise an Inspiration."""
+
+    model_config = _CMD
+    ability: str
+    character: str = ""
+    conflict: str = ""
+    side: str = ""
+    die: int = Field(default=1, ge=1, le=60)
+    help: str = ""
+    label: str = Field(default="", max_length=120)
+    drive: str = ""
+    inspiration: int = Field(default=0, ge=0, le=6)
+
+
+class Accept(BaseModel):
+    """Keep the new value of the die just rolled (CAPES-ABIL-003)."""
+
+    model_config = _CMD
+
+
+class Revert(BaseModel):
+    """Turn the die just rolled back to its previous value (CAPES-ABIL-003)."""
+
+    model_config = _CMD
+
+
+class React(BaseModel):
+    """Re-roll the die just accepted with an ability at least its value (CAPES-REACT-001)."""
+
+    model_config = _CMD
+    ability: str
+    character: str = ""
+    help: str = ""
+    label: str = Field(default="", max_length=120)
+    drive: str = ""
+
+
+class StakeDebt(BaseModel):
+    """Move Debt from a Drive onto your side of a Conflict (CAPES-STAKE-001/002)."""
+
+    model_config = _CMD
+    conflict: str
+    amount: int = Field(default=1, ge=1, le=50)
+    drive: str = ""
+    character: str = ""
+
+
+class Split(BaseModel):
+    """Split one die on your side evenly into ``parts`` dice (CAPES-SPLIT-001)."""
+
+    model_config = _CMD
+    conflict: str
+    side: str
+    die: int = Field(default=1, ge=1, le=60)
+    parts: int = Field(default=2, ge=2, le=6)
+    character: str = ""
+
+
+class SplitOff(BaseModel):
+    """Move your stakes and some dice to a new side of your own (CAPES-SPLIT-005)."""
+
+    model_config = _CMD
+    conflict: str
+    side: str
+    label: str = Field(min_length=1, max_length=120)
+    dice: str
+    character: str = ""
+
+
+class Inspire(BaseModel):
+    """Spend an Inspiration to raise a die on your side to its value (CAPES-ACT-003)."""
+
+    model_config = _CMD
+    value: int = Field(ge=1, le=6)
+    conflict: str
+    side: str
+    die: int = Field(default=1, ge=1, le=60)
+    character: str = ""
+
+
+class EndAction(BaseModel):
+    """Finish the current Action."""
+
+    model_config = _CMD
+
+
+class OverdrawnRoll(BaseModel):
+    """Re-roll the highest die an Overdrawn character owns; a lower result is kept (CAPES-DEBT-003)."""
+
+    model_config = _CMD
+    character: str = ""
+    conflict: str = ""
+    side: str = ""
+    die: int = Field(default=0, ge=0, le=60)
+
+
+class Resolve(BaseModel):
+    """Resolve a claimed, controlling side: pair dice, hand out tokens and Inspirations (CAPES-RES)."""
+
+    model_config = _CMD
+    conflict: str
+    pairs: str = ""
+    tokens: str = ""
+    losers: str = ""
+    text: str = _TEXT
+
+
+class Gloat(BaseModel):
+    """Instead of resolving, turn the claimed side's highest dice to 1 for tokens (CAPES-GLOAT-002)."""
+
+    model_config = _CMD
+    conflict: str
+    count: int = Field(ge=0, le=60)
+    text: str = _TEXT
+
+
+class Deadlock(BaseModel):
+    """Declare a Conflict that can never be untied Deadlocked (CAPES-RES-009)."""
+
+    model_config = _CMD
+    conflict: str
+    text: str = _TEXT
+
+
+class EndScene(BaseModel):
+    """Vote to end the Scene now; it ends when every player has voted (CAPES-SCENE OPEN)."""
+
+    model_config = _CMD
+
+
+COMMANDS: dict[str, type[BaseModel]] = {
+    "declare_scene": DeclareScene,
+    "pass": Pass,
+    "create_character": CreateFreeform,
+    "create_click_and_lock": CreateClickAndLock,
+    "add_sample": AddSample,
+    "add_exemplar": AddExemplar,
+    "choose": Choose,
+    "claim": ClaimSide,
+    "create_conflict": CreateConflict,
+    "veto": Veto,
+    "narrate": Narrate,
+    "begin_actions": BeginActions,
+    "use_ability": UseAbility,
+    "accept": Accept,
+    "revert": Revert,
+    "react": React,
+    "stake": StakeDebt,
+    "split": Split,
+    "split_off": SplitOff,
+    "inspire": Inspire,
+    "end_action": EndAction,
+    "overdrawn_roll": OverdrawnRoll,
+    "resolve": Resolve,
+    "gloat": Gloat,
+    "deadlock": Deadlock,
+    "end_scene": EndScene,
+}

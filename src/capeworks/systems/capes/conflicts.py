@@ -1,0 +1,225 @@
+"""Conflicts: creating Events and Goals (in an Action or at Page start), vetoes, failed Goals.
+
+Rule IDs: CAPES-CONF-001 (two dice at 1), CAPES-CONF-002 (dice sides A and B;
+the first roller may name the side it helps), CAPES-CONF-008, CAPES-EG-001/002
+(Events; anyone may veto at declaration), CAPES-EG-004/006/007 (Goals: the aim
+side, no retry after failure in the Scene, veto only for reasons a or b),
+CAPES-ACT-005 (creating as an Action is free; the creator is recorded),
+CAPES-PAGE-009 (adding at Page start: exemplar or non-person Free Conflict,
+else a Story Token), CAPES-CHAR-012 / CAPES-CHAR-017 (once per Scene).
+
+A veto takes the declaration back entirely: a token paid is refunded, a Free
+Conflict may be used again, and an Action's core step is open again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import Event
+from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.capes.actions import open_action, require_window
+from capeworks.systems.capes.building import parse_list
+from capeworks.systems.capes.commands import CreateConflict, Veto
+from capeworks.systems.capes.common import (
+    event,
+    find_character,
+    find_conflict,
+    need_page,
+    own_character,
+    pay,
+    with_page,
+    with_scene,
+)
+from capeworks.systems.capes.flow import require_turn
+from capeworks.systems.capes.queries import cast_of
+from capeworks.systems.capes.sheet import ConflictKind, slug
+from capeworks.systems.capes.state import CapesState, Conflict, PagePhase, Round, Side
+
+__all__ = ["APPLIERS", "decide_conflict", "goal_key"]
+
+
+def goal_key(character: str, text: str) -> str:
+    """How a failed Goal is remembered for a character (CAPES-EG-006)."""
+    return f"{character}/{slug(text)}"
+
+
+def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) -> str:
+    scene = state.scene
+    assert scene is not None
+    if cmd.free == "non_person":
+        sheet = state.roster[creator].sheet
+        if not sheet.non_person:
+            raise RuleViolation("CAPES-CHAR-017", f"{sheet.name} is not a non-person character.")
+        key = f"non_person:{creator}"
+    else:
+        other = find_character(state, cmd.exemplar) if cmd.exemplar else ""
+        if not other or other not in scene.cast:
+            raise RuleViolation(
+                "CAPES-CHAR-012",
+                "The Exemplar Free Conflict needs the character and its Exemplar both in the Scene.",
+            )
+        a, b = state.roster[creator].sheet, state.roster[other].sheet
+        linked = any(slug(e.character) == other for e in a.exemplars) or any(
+            slug(e.character) == creator for e in b.exemplars
+        )
+        if not linked:
+            raise RuleViolation(
+                "CAPES-CHAR-012", f"{b.name} is not an Exemplar of {a.name} (nor the other way)."
+            )
+        key = "exemplar:" + "+".join(sorted((creator, other)))
+    if key in scene.free_used:
+        raise RuleViolation("CAPES-CHAR-012", "That Free Conflict has already been played this Scene.")
+    return key
+
+
+def _create(state: CapesState, actor: str, cmd: CreateConflict) -> list[Event]:
+    page = need_page(state)
+    scene = state.scene
+    assert scene is not None
+    events: list[Event] = []
+    paid, free_key, as_action = 0, "", False
+    if page.phase is PagePhase.ACTIONS:
+        if cmd.free:
+            raise RuleViolation(
+                "CAPES-PAGE-009", "Free Conflicts are added at the start of a Page, not in an Action."
+            )
+        events, creator = open_action(state, actor, cmd.character, doing="create a Conflict")
+        action = page.action
+        require_window(state, actor, doing="create a Conflict")
+        if action is not None and action.core_done:
+            raise RuleViolation(
+                "CAPES-ACT-001", "This Action has had its one ability use or Conflict already."
+            )
+        as_action = True
+    elif page.phase is PagePhase.CLAIMS:
+        require_turn(state, actor, doing="add a Conflict")
+        creator = own_character(state, actor, cmd.character)
+        if cmd.free:
+            free_key = _free_key(state, actor, cmd, creator)
+        else:
+            paid = pay(state, actor, "Adding a Conflict at Page start")
+    else:
+        raise RuleViolation(
+            "CAPES-PAGE-009",
+            f"Conflicts are created in an Action or added at Page start, not in the {page.phase} phase.",
+        )
+    goal_for: tuple[str, ...] = ()
+    if cmd.kind is ConflictKind.GOAL:
+        goal_for = tuple(find_character(state, n) for n in parse_list(cmd.goal_for)) or (creator,)
+        for character in goal_for:
+            if goal_key(character, cmd.text) in scene.failed_goals:
+                raise RuleViolation(
+                    "CAPES-EG-006",
+                    f"{state.roster[character].sheet.name} failed the Goal {cmd.text!r} this Scene "
+                    "and may not attempt it again.",
+                )
+    side_a = cmd.side_a or (cmd.text if cmd.kind is ConflictKind.GOAL else "")
+    conflict = Conflict(
+        id=f"c{state.next_conflict}",
+        kind=cmd.kind,
+        text=cmd.text,
+        creator=creator,
+        creator_player=actor,
+        created_page=page.number,
+        sides=(Side(id="A", label=side_a), Side(id="B", label=cmd.side_b)),
+        aim_side="A" if cmd.kind is ConflictKind.GOAL else "",
+        goal_for=goal_for,
+        paid_token=paid > 0,
+        free_key=free_key,
+    )
+    return [
+        *events,
+        event(
+            "conflict_created",
+            conflict=conflict.model_dump(mode="json"),
+            player=actor,
+            paid=paid,
+            as_action=as_action,
+        ),
+    ]
+
+
+def _veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
+    conflict = find_conflict(state, cmd.conflict)
+    if state.vetoable != conflict.id:
+        raise RuleViolation(
+            "CAPES-EG-002",
+            f"A Conflict can be vetoed only at the moment it is declared; {conflict.id} is in play.",
+        )
+    if actor == conflict.creator_player:
+        raise NotPermitted("You declared this Conflict; to take it back, use undo.")
+    reason = cmd.reason.strip().lower()
+    if conflict.kind is ConflictKind.GOAL:
+        if reason == "a":
+            mine = set(cast_of(state, actor))
+            if not mine & set(conflict.goal_for):
+                raise RuleViolation(
+                    "CAPES-EG-007", "Reason a is for the player of a character the Goal is declared for."
+                )
+        elif reason != "b":
+            raise RuleViolation(
+                "CAPES-EG-007",
+                "A Goal can be vetoed only for reason a (it is declared for your character) or b "
+                "(Gloat-prone while that side has an unresolved Gloat-worthy Conflict, by the table's "
+                "judgement).",
+            )
+    return [event("conflict_vetoed", conflict=conflict.id, player=actor, reason=reason)]
+
+
+def decide_conflict(state: CapesState, actor: str, cmd: Any) -> list[Event]:
+    """Creating and vetoing Conflicts."""
+    if isinstance(cmd, CreateConflict):
+        return _create(state, actor, cmd)
+    assert isinstance(cmd, Veto)
+    return _veto(state, actor, cmd)
+
+
+def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
+    conflict = Conflict.model_validate(data["conflict"])
+    player, paid = str(data["player"]), int(data["paid"])
+    state = state.model_copy(
+        update={
+            "conflicts": (*state.conflicts, conflict),
+            "next_conflict": state.next_conflict + 1,
+            "tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid},
+        }
+    )
+    assert state.scene is not None and state.scene.page is not None
+    if conflict.free_key:
+        state = with_scene(state, free_used=(*state.scene.free_used, conflict.free_key))
+    assert state.scene is not None
+    page = state.scene.page
+    assert page is not None
+    if data["as_action"] and page.action is not None:
+        state = with_page(
+            state, action=page.action.model_copy(update={"core_done": True, "created": conflict.id})
+        )
+    elif paid and page.round is Round.BOUGHT:
+        state = with_page(state, bought_this_pass=True)
+    return state.model_copy(update={"vetoable": conflict.id})
+
+
+def _vetoed(state: CapesState, data: dict[str, Any]) -> CapesState:
+    conflict = state.conflict(str(data["conflict"]))
+    assert conflict is not None and state.scene is not None
+    refund = state.config.token_price if conflict.paid_token else 0
+    state = state.model_copy(
+        update={
+            "conflicts": tuple(c for c in state.conflicts if c.id != conflict.id),
+            "tokens": {
+                **state.tokens,
+                conflict.creator_player: state.tokens.get(conflict.creator_player, 0) + refund,
+            },
+            "vetoable": "",
+        }
+    )
+    assert state.scene is not None
+    state = with_scene(state, free_used=tuple(k for k in state.scene.free_used if k != conflict.free_key))
+    page = state.scene.page if state.scene else None
+    if page is not None and page.action is not None and page.action.created == conflict.id:
+        state = with_page(state, action=page.action.model_copy(update={"core_done": False, "created": ""}))
+    return state
+
+
+APPLIERS = {"conflict_created": _created, "conflict_vetoed": _vetoed}

@@ -1,0 +1,348 @@
+"""Debt, staking and splitting: the moves around an Action, and the Overdrawn roll.
+
+Rule IDs: CAPES-DEBT-001/002/003 (Debt on Drives; Overdrawn when unstaked Debt
+exceeds Strength; the start-of-Page roll keeps only lower results),
+CAPES-STAKE-001/002/005 (stake on your allied side, one Drive per Conflict, at
+most its Strength, at most 3 for an undifferentiated stack), CAPES-SPLIT-001..003
+(even splits, total kept, dice capacity), CAPES-SPLIT-005 (splitting off a new
+side, PROPOSED procedure), CAPES-CHAR-009.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from capeworks.engine import DiceService, Event
+from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes.actions import open_action, require_window
+from capeworks.systems.capes.building import parse_list
+from capeworks.systems.capes.commands import OverdrawnRoll, Split, SplitOff, StakeDebt
+from capeworks.systems.capes.common import (
+    event,
+    find_character,
+    find_conflict,
+    find_side,
+    need_page,
+    with_page,
+)
+from capeworks.systems.capes.flow import require_turn
+from capeworks.systems.capes.queries import (
+    UNDIFFERENTIATED_STAKE,
+    allied_side,
+    overdrawn_queue,
+    owned_dice,
+    side_capacity,
+    stake_on,
+)
+from capeworks.systems.capes.sheet import STACK, slug
+from capeworks.systems.capes.state import Alliance, CapesState, PagePhase, Side, Stake
+
+__all__ = ["APPLIERS", "decide_debt", "even_split"]
+
+
+def even_split(value: int, parts: int) -> tuple[int, ...]:
+    """Split ``value`` into ``parts`` dice as evenly as possible, larger first (CAPES-SPLIT-001).
+
+    5 into 2 -> (3, 2); 5 into 3 -> (2, 2, 1). Each die must stay at least 1
+    (CAPES-SPLIT-003).
+    """
+    if parts < 1 or parts > value:
+        raise RuleViolation(
+            "CAPES-SPLIT-003", f"A die showing {value} cannot be split into {parts} dice of at least 1."
+        )
+    q, r = divmod(value, parts)
+    return (q + 1,) * r + (q,) * (parts - r)
+
+
+def _stake(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
+    events, character = open_action(state, actor, cmd.character, doing="stake Debt")
+    require_window(state, actor, doing="stake Debt")
+    conflict = find_conflict(state, cmd.conflict)
+    side = allied_side(conflict, character)
+    char = state.roster[character]
+    name = char.sheet.name
+    if side is None:
+        raise RuleViolation(
+            "CAPES-STAKE-001",
+            f"{name} stakes on the side they are allied with; roll to help a side of {conflict.id} first.",
+        )
+    used, staked = stake_on(conflict, character)
+    if char.sheet.drives:
+        pool = slug(cmd.drive) if cmd.drive else (used or "")
+        if pool not in char.sheet.pools():
+            raise RuleViolation("CAPES-STAKE-001", f"Say which of {name}'s Drives to stake from (drive=...).")
+        limit = char.sheet.strength(pool)
+        rule = "CAPES-STAKE-002"
+    else:
+        pool, limit, rule = STACK, UNDIFFERENTIATED_STAKE, "CAPES-STAKE-005"
+    if used is not None and used != pool:
+        raise RuleViolation(
+            "CAPES-STAKE-002", f"{name} already stakes {used} on {conflict.id}: one Drive per Conflict."
+        )
+    if staked + cmd.amount > limit:
+        raise RuleViolation(
+            rule,
+            f"{name} may stake at most {limit} from {pool} on one Conflict; {staked} staked, {cmd.amount} "
+            "more is too much.",
+        )
+    have = char.debt.get(pool, 0)
+    if cmd.amount > have:
+        raise RuleViolation("CAPES-STAKE-002", f"{name} has only {have} Debt on {pool} to stake.")
+    return [
+        *events,
+        event(
+            "staked",
+            player=actor,
+            character=character,
+            pool=pool,
+            amount=cmd.amount,
+            conflict=conflict.id,
+            side=side,
+        ),
+    ]
+
+
+def _split(state: CapesState, actor: str, cmd: Split) -> list[Event]:
+    events, character = open_action(state, actor, cmd.character, doing="split a die")
+    require_window(state, actor, doing="split a die")
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
+    if allied_side(conflict, character) != side.id:
+        raise RuleViolation(
+            "CAPES-SPLIT-001", f"You may split only dice on your own side; you are not allied with {side.id}."
+        )
+    if cmd.die > len(side.dice):
+        raise NotFound(f"Side {side.id} of {conflict.id} has no die {cmd.die}.")
+    value = side.dice[cmd.die - 1]
+    parts = even_split(value, cmd.parts)
+    capacity = side_capacity(state.config, side)
+    if len(side.dice) - 1 + cmd.parts > capacity:
+        raise RuleViolation(
+            "CAPES-SPLIT-002",
+            f"Side {side.id} may hold {capacity} dice ({side.staked} Debt staked); splitting into "
+            f"{cmd.parts} "
+            f"would make {len(side.dice) - 1 + cmd.parts}. Stake more Debt first.",
+        )
+    return [
+        *events,
+        event(
+            "split",
+            player=actor,
+            conflict=conflict.id,
+            side=side.id,
+            die=cmd.die,
+            value=value,
+            parts=list(parts),
+        ),
+    ]
+
+
+def _split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
+    events, character = open_action(state, actor, cmd.character, doing="split off a side")
+    require_window(state, actor, doing="split off a side")
+    page = need_page(state)
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
+    if allied_side(conflict, character) != side.id:
+        raise RuleViolation(
+            "CAPES-SPLIT-005",
+            f"You split off only from a side you support; you are not allied with {side.id}.",
+        )
+    mine = [s for s in side.stakes if s.character == character]
+    k = sum(s.amount for s in mine)
+    if k < 1:
+        raise RuleViolation(
+            "CAPES-SPLIT-005", "Stake at least one Debt on this side before splitting off from it."
+        )
+    try:
+        values = [int(v) for v in parse_list(cmd.dice)]
+    except ValueError:
+        raise RuleViolation(
+            "CAPES-SPLIT-005", f"Give the dice to move as numbers, like dice=2,1 (got {cmd.dice!r})."
+        ) from None
+    if not 1 <= len(values) <= k:
+        raise RuleViolation("CAPES-SPLIT-005", f"Move between 1 and {k} dice (one per Debt you staked here).")
+    if Counter(values) - Counter(side.dice):
+        raise RuleViolation(
+            "CAPES-SPLIT-005", f"Side {side.id} has dice {list(side.dice)}; it cannot give {values}."
+        )
+    left = list(side.dice)
+    for v in values:
+        left.remove(v)
+    if not left:
+        raise RuleViolation("CAPES-SPLIT-005", f"Side {side.id} must keep at least one die.")
+    remaining = side.model_copy(
+        update={"dice": tuple(left), "stakes": tuple(s for s in side.stakes if s.character != character)}
+    )
+    if len(left) > side_capacity(state.config, remaining):
+        raise RuleViolation(
+            "CAPES-SPLIT-002", f"Side {side.id} would keep more dice than its remaining Debt allows."
+        )
+    new_id = chr(ord("A") + len(conflict.sides))
+    return [
+        *events,
+        event(
+            "split_off",
+            player=actor,
+            character=character,
+            conflict=conflict.id,
+            from_side=side.id,
+            new_side=new_id,
+            label=cmd.label,
+            dice=values,
+            page=page.number,
+        ),
+    ]
+
+
+def _overdrawn(state: CapesState, actor: str, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
+    page = need_page(state)
+    if page.phase is not PagePhase.OVERDRAWN:
+        raise RuleViolation("CAPES-DEBT-003", "Overdrawn rolls happen at the start of a Page, before claims.")
+    require_turn(state, actor, doing="roll for an Overdrawn Drive")
+    player, character, pool = overdrawn_queue(state)[0]
+    if cmd.character and find_character(state, cmd.character) != character:
+        raise RuleViolation(
+            "CAPES-DEBT-003", f"{state.roster[character].sheet.name}'s {pool} is next to roll."
+        )
+    owned = owned_dice(state, character)
+    top = max(v for *_, v in owned)
+    highest = [d for d in owned if d[3] == top]
+    chosen = highest[0]
+    if cmd.conflict:
+        pick = (cmd.conflict.lower(), cmd.side.upper(), cmd.die or 1)
+        chosen = next((d for d in highest if d[:3] == pick), None)  # type: ignore[assignment]
+        if chosen is None:
+            raise RuleViolation(
+                "CAPES-DEBT-003", f"Roll one of the highest dice the character owns (showing {top})."
+            )
+    roll = dice.roll(1, 6, purpose=f"Overdrawn {pool}")
+    new = roll.faces[0]
+    return [
+        event(
+            "overdrawn_rolled",
+            rolls=(roll,),
+            player=player,
+            character=character,
+            pool=pool,
+            conflict=chosen[0],
+            side=chosen[1],
+            die=chosen[2],
+            old=top,
+            new=new,
+            kept=new < top,
+        )
+    ]
+
+
+def decide_debt(state: CapesState, actor: str, cmd: Any, dice: DiceService) -> list[Event]:
+    """Staking, splitting, splitting off, Overdrawn rolls."""
+    if isinstance(cmd, StakeDebt):
+        return _stake(state, actor, cmd)
+    if isinstance(cmd, Split):
+        return _split(state, actor, cmd)
+    if isinstance(cmd, SplitOff):
+        return _split_off(state, actor, cmd)
+    assert isinstance(cmd, OverdrawnRoll)
+    return _overdrawn(state, actor, cmd, dice)
+
+
+def _map_side(state: CapesState, conflict_id: str, side_id: str, fn: Any) -> CapesState:
+    conflict = state.conflict(conflict_id)
+    assert conflict is not None
+    conflict = conflict.model_copy(
+        update={"sides": tuple(fn(s) if s.id == side_id else s for s in conflict.sides)}
+    )
+    return state.model_copy(
+        update={"conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts)}
+    )
+
+
+def _staked(state: CapesState, data: dict[str, Any]) -> CapesState:
+    character, pool, amount = str(data["character"]), str(data["pool"]), int(data["amount"])
+    char = state.roster[character]
+    char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) - amount}})
+    state = state.model_copy(update={"roster": {**state.roster, character: char}})
+
+    def add(side: Side) -> Side:
+        stakes = list(side.stakes)
+        for i, st in enumerate(stakes):
+            if st.character == character and st.pool == pool:
+                stakes[i] = st.model_copy(update={"amount": st.amount + amount})
+                break
+        else:
+            stakes.append(Stake(character=character, pool=pool, amount=amount))
+        return side.model_copy(update={"stakes": tuple(stakes)})
+
+    return _map_side(state, str(data["conflict"]), str(data["side"]), add)
+
+
+def _split_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
+    i = int(data["die"]) - 1
+
+    def split(side: Side) -> Side:
+        return side.model_copy(update={"dice": (*side.dice[:i], *data["parts"], *side.dice[i + 1 :])})
+
+    return _map_side(state, str(data["conflict"]), str(data["side"]), split)
+
+
+def _split_off_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
+    conflict = state.conflict(str(data["conflict"]))
+    assert conflict is not None
+    character = str(data["character"])
+    source = conflict.side(str(data["from_side"]))
+    assert source is not None
+    left = list(source.dice)
+    for v in data["dice"]:
+        left.remove(v)
+    moved = tuple(s for s in source.stakes if s.character == character)
+    source = source.model_copy(
+        update={"dice": tuple(left), "stakes": tuple(s for s in source.stakes if s.character != character)}
+    )
+    new = Side(
+        id=str(data["new_side"]),
+        label=str(data["label"]),
+        dice=tuple(data["dice"]),
+        stakes=moved,
+        original=False,
+        created_page=int(data["page"]),
+    )
+    seq = state.alliance_seq + 1
+    conflict = conflict.model_copy(
+        update={
+            "sides": (*(source if s.id == source.id else s for s in conflict.sides), new),
+            "alliances": {**conflict.alliances, character: Alliance(side=new.id, seq=seq)},
+        }
+    )
+    return state.model_copy(
+        update={
+            "alliance_seq": seq,
+            "conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts),
+        }
+    )
+
+
+def _overdrawn_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    state = with_page(
+        state, overdrawn_done=(*state.scene.page.overdrawn_done, f"{data['character']}/{data['pool']}")
+    )
+    if not data["kept"]:
+        return state
+    i = int(data["die"]) - 1
+
+    def lower(side: Side) -> Side:
+        dice = list(side.dice)
+        dice[i] = int(data["new"])
+        return side.model_copy(update={"dice": tuple(dice)})
+
+    return _map_side(state, str(data["conflict"]), str(data["side"]), lower)
+
+
+APPLIERS = {
+    "staked": _staked,
+    "split": _split_applied,
+    "split_off": _split_off_applied,
+    "overdrawn_rolled": _overdrawn_applied,
+}

@@ -1,0 +1,216 @@
+"""Turn order and the automatic steps between player decisions.
+
+Rule IDs: CAPES-PRIN-003 (clockwise turns), CAPES-PRIN-004 (token-bought
+go-arounds), CAPES-PAGE-002/003 (Starter, phases), CAPES-PAGE-013 (one
+bought Action per pass), CAPES-PAGE-014 (claims lapse), CAPES-REACT-003
+(reaction order), CAPES-RES-001 (resolving order).
+
+:func:`settle` is applied after every event: it skips players who have
+nothing to do, closes finished rounds and opens the next phase. It is pure
+and deterministic, so replay reaches the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from capeworks.errors import NotPermitted
+from capeworks.systems.capes.queries import (
+    can_react,
+    cast_of,
+    left_of,
+    order_from,
+    overdrawn_queue,
+    resolvable_claims,
+)
+from capeworks.systems.capes.state import CapesState, Page, PagePhase, Round, Scene
+
+__all__ = ["advance", "can_buy", "end_scene", "require_turn", "settle", "whose_turn"]
+
+
+def advance(
+    order: tuple[str, ...],
+    turn: str,
+    round_: Round,
+    bought: bool,
+    can_buy: Callable[[str], bool],
+) -> tuple[str | None, Round, bool]:
+    """The next turn of a go-around: ``(player or None when finished, round, bought this pass)``.
+
+    The free go-around is followed by bought go-arounds (CAPES-PRIN-004);
+    those end after a full pass in which nobody bought anything. Players who
+    cannot afford to buy are skipped.
+    """
+    i = order.index(turn) if turn in order else -1
+    for _ in range(3 * len(order) + 3):
+        i += 1
+        if i >= len(order):
+            i = 0
+            if round_ is Round.FREE:
+                round_, bought = Round.BOUGHT, False
+            elif bought:
+                bought = False
+            else:
+                return None, round_, bought
+        player = order[i]
+        if round_ is Round.FREE or can_buy(player):
+            return player, round_, bought
+    return None, round_, bought
+
+
+def can_buy(state: CapesState) -> Callable[[str], bool]:
+    """A test: can this player afford one purchase?"""
+    return lambda p: state.tokens.get(p, 0) >= state.config.token_price
+
+
+def _with_page(state: CapesState, scene: Scene, page: Page | None) -> CapesState:
+    return state.model_copy(update={"scene": scene.model_copy(update={"page": page})})
+
+
+def end_scene(state: CapesState) -> CapesState:
+    """Close the Scene: the next declarer is to the left of this one (CAPES-SCENE-002)."""
+    assert state.scene is not None
+    return state.model_copy(
+        update={
+            "scene": None,
+            "scenes_played": state.scenes_played + 1,
+            "next_declarer": left_of(state.players, state.scene.declarer),
+            "declarer_passes": (),
+            "and_then": None,
+        }
+    )
+
+
+def _new_page(state: CapesState, scene: Scene, number: int, starter: str) -> CapesState:
+    scene = scene.model_copy(update={"end_votes": ()})
+    return _with_page(state, scene, Page(number=number, starter=starter, turn=starter))
+
+
+def _step(state: CapesState) -> CapesState:
+    scene = state.scene
+    if scene is None:
+        return state
+    if scene.casting:
+        if scene.turn:
+            return state
+        # casting finished: the declarer starts the first Page (CAPES-PAGE-002 PROPOSED)
+        done = scene.model_copy(update={"casting": False})
+        return _new_page(state, done, 1, scene.declarer)
+    page = scene.page
+    if page is None:
+        return state
+    order = order_from(state.players, page.starter)
+    if page.phase is PagePhase.OVERDRAWN:
+        if overdrawn_queue(state):
+            return state
+        return _with_page(
+            state, scene, page.model_copy(update={"phase": PagePhase.CLAIMS, "turn": page.starter})
+        )
+    if page.phase is PagePhase.CLAIMS:
+        if page.turn:
+            return state
+        return _with_page(state, scene, page.model_copy(update={"phase": PagePhase.NARRATION, "turn": ""}))
+    if page.phase is PagePhase.ACTIONS:
+        action = page.action
+        if action is not None:
+            window = action.reactions
+            if window is None or action.roll is not None:
+                return state
+            conflict = state.conflict(window.conflict)
+            side = conflict.side(window.side) if conflict else None
+            value = side.dice[window.die - 1] if side is not None and window.die <= len(side.dice) else 7
+            start = window.order.index(window.asker) if window.asker in window.order else 0
+            rotated = window.order[start:] + window.order[:start]
+            for player in rotated:
+                if player in action.reacted or player in window.passed:
+                    continue
+                if can_react(state, player, value):
+                    if player == window.asker:
+                        return state
+                    new_window = window.model_copy(update={"asker": player})
+                    return _with_page(
+                        state,
+                        scene,
+                        page.model_copy(
+                            update={"action": action.model_copy(update={"reactions": new_window})}
+                        ),
+                    )
+            return _with_page(
+                state,
+                scene,
+                page.model_copy(update={"action": action.model_copy(update={"reactions": None})}),
+            )
+        if not page.turn:
+            first = order[0]
+            return _with_page(state, scene, page.model_copy(update={"turn": first}))
+        if page.round is Round.FREE:
+            left = [c for c in cast_of(state, page.turn) if c not in page.free_actions_used]
+            if left:
+                return state
+            nxt, rnd, bought = advance(order, page.turn, page.round, page.bought_this_pass, can_buy(state))
+        elif can_buy(state)(page.turn) and cast_of(state, page.turn):
+            return state
+        else:
+            nxt, rnd, bought = advance(order, page.turn, page.round, page.bought_this_pass, can_buy(state))
+        if nxt is None:
+            return _with_page(
+                state,
+                scene,
+                page.model_copy(update={"phase": PagePhase.RESOLVING, "turn": "", "round": Round.FREE}),
+            )
+        return _with_page(
+            state, scene, page.model_copy(update={"turn": nxt, "round": rnd, "bought_this_pass": bought})
+        )
+    if page.phase is PagePhase.RESOLVING:
+        for player in order:
+            if resolvable_claims(state, player):
+                if page.turn == player:
+                    return state
+                return _with_page(state, scene, page.model_copy(update={"turn": player}))
+        # the Page is over; claims lapse with it (CAPES-PAGE-014); the Starter moves left
+        return _new_page(state, scene, page.number + 1, left_of(state.players, page.starter))
+    return state
+
+
+def settle(state: CapesState) -> CapesState:
+    """Take every automatic step until a player has to decide something."""
+    for _ in range(200):
+        new = _step(state)
+        if new is state:
+            return state
+        state = new
+    raise AssertionError("Capes flow did not settle")
+
+
+def whose_turn(state: CapesState) -> tuple[str | None, str]:
+    """Who must act now (None: anyone) and what they are to do."""
+    scene = state.scene
+    if scene is None:
+        return (state.next_declarer or None), "declare the next Scene (or pass)"
+    if scene.casting:
+        return scene.turn, "choose a character (or pass)"
+    page = scene.page
+    if page is None:
+        return None, "play"
+    if page.phase is PagePhase.OVERDRAWN:
+        queue = overdrawn_queue(state)
+        return (queue[0][0] if queue else None), "roll for an Overdrawn Drive"
+    if page.phase is PagePhase.CLAIMS:
+        return page.turn, "claim a side, add Conflicts, or pass"
+    if page.phase is PagePhase.NARRATION:
+        return page.starter, "begin the Action phase (anyone may narrate)"
+    if page.phase is PagePhase.ACTIONS:
+        action = page.action
+        if action is not None and action.roll is not None:
+            return action.roll.player, "accept the roll or turn the die back"
+        if action is not None and action.reactions is not None:
+            return action.reactions.asker, "react to the accepted roll, or pass"
+        return page.turn, "take an Action" if page.round is Round.FREE else "buy an Action or pass"
+    return page.turn, "resolve their claimed Conflicts"
+
+
+def require_turn(state: CapesState, actor: str, *, doing: str) -> None:
+    """Refuse ``doing`` unless it is ``actor``'s turn; the message says whose turn it is."""
+    player, what = whose_turn(state)
+    if player is not None and player != actor:
+        raise NotPermitted(f"You cannot {doing} now: it is {state.name(player)}'s turn to {what}.")

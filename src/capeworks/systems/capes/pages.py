@@ -1,0 +1,155 @@
+"""Pages: claiming, free narration, the Starter's call to act, and the Not Yet / And Then rules.
+
+Rule IDs: CAPES-PAGE-003 (phases in order), CAPES-PAGE-004 (one free claim
+each, clockwise from the Starter), CAPES-PAGE-005 (more claims for a token,
+PROPOSED clockwise, one per pass), CAPES-PAGE-006 (a claimed side is taken),
+CAPES-PAGE-007 (only an allied side; option ``uninvolved_may_claim``),
+CAPES-PAGE-008 (not a Conflict added this Page), CAPES-PAGE-010 (free
+narration recorded), CAPES-PAGE-011 (the Starter begins the Actions),
+CAPES-PRIN-002 / CAPES-CONF-005 (Not Yet), CAPES-CONF-006 (And Then prompt).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import Event
+from capeworks.errors import RuleViolation
+from capeworks.systems.capes.commands import BeginActions, ClaimSide, Narrate
+from capeworks.systems.capes.common import (
+    event,
+    find_conflict,
+    find_side,
+    need_page,
+    need_scene,
+    pay,
+    with_page,
+)
+from capeworks.systems.capes.flow import advance, can_buy, require_turn
+from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, order_from, player_allied
+from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase, Round
+
+__all__ = ["APPLIERS", "decide_claims_pass", "decide_page"]
+
+
+def _claim(state: CapesState, actor: str, cmd: ClaimSide) -> list[Event]:
+    page = need_page(state)
+    if page.phase is not PagePhase.CLAIMS:
+        raise RuleViolation(
+            "CAPES-PAGE-003", f"Claims are made at the start of a Page; this is the {page.phase} phase."
+        )
+    require_turn(state, actor, doing="claim")
+    conflict = find_conflict(state, cmd.conflict)
+    side = find_side(conflict, cmd.side)
+    if conflict.created_page == page.number or side.created_page == page.number:
+        raise RuleViolation(
+            "CAPES-PAGE-008",
+            f"Conflict {conflict.id} was added this Page; nobody has rolled on it, so it cannot be claimed "
+            "yet.",
+        )
+    holder = next((c for c in page.claims if c.conflict == conflict.id and c.side == side.id), None)
+    if holder is not None:
+        raise RuleViolation(
+            "CAPES-PAGE-006",
+            f"Side {side.id} of {conflict.id} is already claimed by {state.name(holder.player)}.",
+        )
+    allied = player_allied(state, conflict, actor, side.id)
+    uninvolved = not any(allied_side(conflict, c) for c in cast_of(state, actor))
+    if not allied and not (state.config.uninvolved_may_claim and uninvolved):
+        raise RuleViolation(
+            "CAPES-PAGE-007",
+            f"You may only claim a side you are allied with; none of your characters last rolled to help "
+            f"side {side.id} of {conflict.id}.",
+        )
+    paid = pay(state, actor, "An extra claim") if page.round is Round.BOUGHT else 0
+    return [event("claimed", player=actor, conflict=conflict.id, side=side.id, paid=paid)]
+
+
+def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
+    """Ending your claiming turn without (another) claim."""
+    require_turn(state, actor, doing="pass")
+    return [event("claims_passed", player=actor)]
+
+
+def _narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
+    need_scene(state)
+    if not cmd.conflict:
+        return [event("narrated", player=actor, text=cmd.text, conflict="", finishers=[])]
+    conflict = find_conflict(state, cmd.conflict)
+    if cmd.outcome:
+        raise RuleViolation(
+            "CAPES-CONF-005",
+            f"Not yet: only the Resolver narrates how {conflict.id} turns out, when resolving it.",
+        )
+    control = controlling_side(conflict)
+    finishers: list[str] = []
+    if control is not None and not player_allied(state, conflict, actor, control.id):
+        finishers = [p for p in state.players if player_allied(state, conflict, p, control.id)]
+    return [event("narrated", player=actor, text=cmd.text, conflict=conflict.id, finishers=finishers)]
+
+
+def decide_page(state: CapesState, actor: str, cmd: Any) -> list[Event]:
+    """Claims, narration and the start of the Action phase."""
+    if isinstance(cmd, ClaimSide):
+        return _claim(state, actor, cmd)
+    if isinstance(cmd, Narrate):
+        return _narrate(state, actor, cmd)
+    assert isinstance(cmd, BeginActions)
+    page = need_page(state)
+    if page.phase is not PagePhase.NARRATION:
+        raise RuleViolation(
+            "CAPES-PAGE-003", f"The Action phase follows free narration; this is the {page.phase} phase."
+        )
+    require_turn(state, actor, doing="begin the Actions")
+    return [event("actions_begun", player=actor)]
+
+
+def _next_claimer(state: CapesState, *, bought: bool) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    page = state.scene.page
+    order = order_from(state.players, page.starter)
+    nxt, rnd, flag = advance(order, page.turn, page.round, page.bought_this_pass or bought, can_buy(state))
+    return with_page(state, turn=nxt or "", round=rnd, bought_this_pass=flag)
+
+
+def _claimed(state: CapesState, data: dict[str, Any]) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    player, paid = str(data["player"]), int(data["paid"])
+    claim = Claim(player=player, conflict=data["conflict"], side=data["side"])
+    claims = (*state.scene.page.claims, claim)
+    state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
+    state = with_page(state, claims=claims)
+    return _next_claimer(state, bought=paid > 0)
+
+
+def _claims_passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+    return _next_claimer(state, bought=False)
+
+
+def _narrated(state: CapesState, data: dict[str, Any]) -> CapesState:
+    text = f"{state.name(str(data['player']))}: {data['text']}"
+    update: dict[str, Any] = {"narration": (*state.narration, text)}
+    pending = state.and_then
+    if data["finishers"]:
+        update["and_then"] = AndThen(
+            conflict=data["conflict"], by=data["player"], finishers=tuple(data["finishers"])
+        )
+    elif pending is not None and data["conflict"] == pending.conflict and data["player"] in pending.finishers:
+        update["and_then"] = None
+    return state.model_copy(update=update)
+
+
+def _actions_begun(state: CapesState, data: dict[str, Any]) -> CapesState:
+    assert state.scene is not None and state.scene.page is not None
+    page = state.scene.page
+    return with_page(
+        state, phase=PagePhase.ACTIONS, turn=page.starter, round=Round.FREE, bought_this_pass=False
+    )
+
+
+APPLIERS = {
+    "claimed": _claimed,
+    "claims_passed": _claims_passed,
+    "narrated": _narrated,
+    "actions_begun": _actions_begun,
+}

@@ -1,0 +1,206 @@
+"""Pure questions about a Capes state: seating order, control, alliance, ownership, Debt.
+
+Rule IDs: CAPES-PRIN-003 (clockwise order), CAPES-CONF-003 (control),
+CAPES-CONF-004 (alliance), CAPES-DEBT-002 (Overdrawn), CAPES-DEBT-003 (owned
+dice, PROPOSED), CAPES-SPLIT-002 (side capacity), CAPES-RES-009 (Deadlock test).
+Nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from capeworks.systems.capes.config import CapesConfig
+from capeworks.systems.capes.sheet import STACK, Ability
+from capeworks.systems.capes.state import CapesState, CharacterState, Claim, Conflict, Side
+
+__all__ = [
+    "UNDIFFERENTIATED_LIMIT",
+    "UNDIFFERENTIATED_STAKE",
+    "allied_side",
+    "can_react",
+    "cast_of",
+    "characters_on",
+    "controlling_side",
+    "deadlock_possible",
+    "left_of",
+    "order_from",
+    "overdrawn_pools",
+    "overdrawn_queue",
+    "owned_dice",
+    "player_allied",
+    "player_of",
+    "resolvable_claims",
+    "side_capacity",
+    "stake_on",
+    "stake_room",
+    "usable_abilities",
+]
+
+#: an undifferentiated character is Overdrawn above this much Debt (CAPES-CHAR-009)
+UNDIFFERENTIATED_LIMIT = 5
+#: and may stake at most this much on one Conflict (CAPES-STAKE-005)
+UNDIFFERENTIATED_STAKE = 3
+
+
+def order_from(players: tuple[str, ...], start: str) -> tuple[str, ...]:
+    """The players clockwise, beginning with ``start`` (join order is clockwise)."""
+    if start not in players:
+        return players
+    i = players.index(start)
+    return players[i:] + players[:i]
+
+
+def left_of(players: tuple[str, ...], player: str) -> str:
+    """The player to the left (next clockwise)."""
+    order = order_from(players, player)
+    return order[1] if len(order) > 1 else order[0]
+
+
+def player_of(state: CapesState, character: str) -> str | None:
+    """Who plays ``character`` in this Scene."""
+    return state.scene.cast.get(character) if state.scene else None
+
+
+def cast_of(state: CapesState, player: str) -> list[str]:
+    """The characters ``player`` plays in this Scene, in the order chosen."""
+    if state.scene is None:
+        return []
+    return [c for c, p in state.scene.cast.items() if p == player]
+
+
+def controlling_side(conflict: Conflict) -> Side | None:
+    """The side with the strictly highest total, or None on a tie (CAPES-CONF-003)."""
+    ranked = sorted(conflict.sides, key=lambda s: s.total, reverse=True)
+    if len(ranked) > 1 and ranked[0].total == ranked[1].total:
+        return None
+    return ranked[0]
+
+
+def allied_side(conflict: Conflict, character: str) -> str | None:
+    """The side ``character`` last rolled to help (CAPES-CONF-004)."""
+    alliance = conflict.alliances.get(character)
+    return alliance.side if alliance else None
+
+
+def player_allied(state: CapesState, conflict: Conflict, player: str, side: str) -> bool:
+    """True when one of ``player``'s characters in the Scene is allied with ``side``."""
+    return any(allied_side(conflict, c) == side for c in cast_of(state, player))
+
+
+def characters_on(conflict: Conflict, side: str) -> list[str]:
+    """Characters on a side: allied with it, or with Debt staked on it."""
+    names = [c for c, a in conflict.alliances.items() if a.side == side]
+    for s in conflict.sides:
+        if s.id == side:
+            names += [st.character for st in s.stakes if st.character not in names]
+    return names
+
+
+def stake_on(conflict: Conflict, character: str) -> tuple[str | None, int]:
+    """The pool ``character`` staked from on this Conflict, and how much in all (CAPES-STAKE-002)."""
+    pool: str | None = None
+    total = 0
+    for side in conflict.sides:
+        for st in side.stakes:
+            if st.character == character:
+                pool = st.pool
+                total += st.amount
+    return pool, total
+
+
+def _limit(char: CharacterState, pool: str) -> int:
+    if pool == STACK:
+        return UNDIFFERENTIATED_STAKE
+    return char.sheet.strength(pool)
+
+
+def stake_room(state: CapesState, conflict: Conflict, character: str) -> int:
+    """How much more Debt ``character`` could legally stake on ``conflict`` right now."""
+    char = state.roster[character]
+    pool, staked = stake_on(conflict, character)
+    pools = [pool] if pool else list(char.sheet.pools())
+    return max((min(char.debt.get(p, 0), _limit(char, p) - staked) for p in pools), default=0)
+
+
+def side_capacity(config: CapesConfig, side: Side) -> int:
+    """How many dice a side may hold (CAPES-SPLIT-002; the free die is the PROPOSED reading)."""
+    if side.original and config.split_free_die:
+        return 1 + side.staked
+    return max(1, side.staked)
+
+
+def overdrawn_pools(char: CharacterState) -> list[str]:
+    """Pools whose unstaked Debt exceeds their Strength (CAPES-DEBT-002, CAPES-CHAR-009)."""
+    out = []
+    for pool in char.sheet.pools():
+        limit = UNDIFFERENTIATED_LIMIT if pool == STACK else char.sheet.strength(pool)
+        if char.debt.get(pool, 0) > limit:
+            out.append(pool)
+    return out
+
+
+def owned_dice(state: CapesState, character: str) -> list[tuple[str, str, int, int]]:
+    """Dice on sides ``character`` is allied with: (conflict, side, die number from 1, value)."""
+    out = []
+    for conflict in state.conflicts:
+        side_id = allied_side(conflict, character)
+        side = conflict.side(side_id) if side_id else None
+        if side is not None:
+            out += [(conflict.id, side.id, i, v) for i, v in enumerate(side.dice, start=1)]
+    return out
+
+
+def overdrawn_queue(state: CapesState) -> list[tuple[str, str, str]]:
+    """Overdrawn rolls still owed this Page: (player, character, pool), clockwise from the Starter."""
+    scene = state.scene
+    if scene is None or scene.page is None:
+        return []
+    out = []
+    for player in order_from(state.players, scene.page.starter):
+        for character in cast_of(state, player):
+            if not owned_dice(state, character):
+                continue
+            for pool in overdrawn_pools(state.roster[character]):
+                if f"{character}/{pool}" not in scene.page.overdrawn_done:
+                    out.append((player, character, pool))
+    return out
+
+
+def usable_abilities(state: CapesState, character: str, *, at_least: int = 1) -> list[Ability]:
+    """The character's abilities not Blocked this Scene and rated at least ``at_least``."""
+    blocked = state.scene.blocked if state.scene else ()
+    return [
+        a
+        for a in state.roster[character].sheet.abilities
+        if a.rating >= at_least and f"{character}/{a.key}" not in blocked
+    ]
+
+
+def can_react(state: CapesState, player: str, value: int) -> bool:
+    """True when ``player`` has a usable ability rated at least ``value`` (CAPES-REACT-001)."""
+    return any(usable_abilities(state, c, at_least=value) for c in cast_of(state, player))
+
+
+def resolvable_claims(state: CapesState, player: str) -> list[Claim]:
+    """``player``'s claims whose side controls its Conflict now (CAPES-RES-001)."""
+    scene = state.scene
+    if scene is None or scene.page is None:
+        return []
+    out = []
+    for claim in scene.page.claims:
+        conflict = state.conflict(claim.conflict)
+        if claim.player != player or conflict is None:
+            continue
+        side = controlling_side(conflict)
+        if side is not None and side.id == claim.side:
+            out.append(claim)
+    return out
+
+
+def deadlock_possible(state: CapesState, conflict: Conflict) -> bool:
+    """Tied at the top, every die a 6, and nobody in the Scene can stake more (CAPES-RES-009)."""
+    if controlling_side(conflict) is not None:
+        return False
+    if any(v != 6 for s in conflict.sides for v in s.dice):
+        return False
+    cast = state.scene.cast if state.scene else {}
+    return all(stake_room(state, conflict, c) <= 0 for c in cast)

@@ -1,0 +1,332 @@
+"""Resolving, Gloating and Deadlock: stakes, Story Tokens and Inspirations at the end of a Page.
+
+Rule IDs: CAPES-RES-001 (claimants resolve controlling sides, clockwise from the
+Starter), CAPES-RES-002 (the Resolver's narration is recorded),
+CAPES-RES-003 (losing stakes return doubled), CAPES-RES-004/005 (winning stakes
+become Story Tokens for losing players: creator first, never the Resolver,
+vanishing if only the Resolver lost; the rest assigned by the Resolver,
+default round-robin clockwise from the Resolver's left), CAPES-RES-006/007
+(the Resolver pairs dice; differences and leftovers become Inspirations),
+CAPES-RES-008 (the order of sub-steps), CAPES-RES-009 (Deadlock),
+CAPES-EG-004/006 (Goal success and failure), CAPES-GLOAT-002.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from capeworks.engine import Event
+from capeworks.errors import RuleViolation
+from capeworks.systems.capes.building import parse_list
+from capeworks.systems.capes.commands import Deadlock, Gloat, Resolve
+from capeworks.systems.capes.common import event, find_conflict, need_page, need_scene, with_page, with_scene
+from capeworks.systems.capes.conflicts import goal_key
+from capeworks.systems.capes.flow import require_turn
+from capeworks.systems.capes.queries import (
+    characters_on,
+    controlling_side,
+    deadlock_possible,
+    order_from,
+    player_of,
+    resolvable_claims,
+)
+from capeworks.systems.capes.sheet import ConflictKind
+from capeworks.systems.capes.state import CapesState, Conflict, Inspiration, PagePhase, Side
+
+__all__ = ["APPLIERS", "decide_resolution", "default_pairs", "match_dice", "parse_pairs"]
+
+
+def parse_pairs(text: str) -> list[tuple[int, int]]:
+    """Read ``"6-4,2-1"`` (winning die - losing die) into pairs."""
+    pairs = []
+    for item in parse_list(text):
+        w, _, lose = item.partition("-")
+        if not (w.strip().isdigit() and lose.strip().isdigit()):
+            raise RuleViolation(
+                "CAPES-RES-006", f"Write each pair as winning-losing, like 6-4 (got {item!r})."
+            )
+        pairs.append((int(w), int(lose)))
+    return pairs
+
+
+def default_pairs(winning: Sequence[int], losing: Sequence[int]) -> list[tuple[int, int]]:
+    """Highest with highest: the engine's pairing when the Resolver names none."""
+    return list(zip(sorted(winning, reverse=True), sorted(losing, reverse=True), strict=False))
+
+
+def match_dice(
+    winning: Sequence[int], losing: Sequence[int], pairs: Sequence[tuple[int, int]]
+) -> tuple[list[int], list[int]]:
+    """Inspirations from a pairing: (the Resolver's, the losing side's) (CAPES-RES-006/007).
+
+    Every die is paired while both sides have dice left; equal pairs give
+    nothing; a higher winning die gives the Resolver the difference, a higher
+    losing die gives the losing side the difference; unpaired dice give their
+    own side their face value.
+    """
+    if len(pairs) != min(len(winning), len(losing)):
+        raise RuleViolation(
+            "CAPES-RES-006",
+            f"Pair {min(len(winning), len(losing))} winning dice with losing dice (got {len(pairs)} pairs).",
+        )
+    w_left = Counter(winning) - Counter(w for w, _ in pairs)
+    l_left = Counter(losing) - Counter(x for _, x in pairs)
+    if Counter(w for w, _ in pairs) - Counter(winning) or Counter(x for _, x in pairs) - Counter(losing):
+        raise RuleViolation(
+            "CAPES-RES-006",
+            f"The pairs must use the dice on the card: winning {list(winning)}, losing {list(losing)}.",
+        )
+    mine = [w - x for w, x in pairs if w > x]
+    theirs = [x - w for w, x in pairs if x > w]
+    mine += sorted(w_left.elements(), reverse=True)
+    theirs += sorted(l_left.elements(), reverse=True)
+    return mine, theirs
+
+
+def _claim_check(state: CapesState, actor: str, conflict: Conflict, what: str) -> Side:
+    page = need_page(state)
+    if page.phase is not PagePhase.RESOLVING:
+        raise RuleViolation(
+            "CAPES-RES-001", f"Conflicts are resolved after the Actions; this is the {page.phase} phase."
+        )
+    require_turn(state, actor, doing=what)
+    if not any(c.conflict == conflict.id for c in resolvable_claims(state, actor)):
+        control = controlling_side(conflict)
+        if control is None:
+            raise RuleViolation(
+                "CAPES-CONF-003", f"No side controls {conflict.id} (a tie); it cannot be resolved this Page."
+            )
+        raise RuleViolation(
+            "CAPES-RES-001", f"You hold no claim on side {control.id}, which controls {conflict.id}."
+        )
+    side = controlling_side(conflict)
+    assert side is not None
+    return side
+
+
+def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], resolver: str) -> list[str]:
+    chars = [c for s in sides for c in characters_on(conflict, s.id)]
+    players = {player_of(state, c) or state.roster[c].creator for c in chars}
+    order = order_from(state.players, resolver)
+    return [p for p in (*order[1:], order[0]) if p in players]
+
+
+def _returned(sides: Sequence[Side], factor: int) -> list[dict[str, Any]]:
+    return [
+        {"character": st.character, "pool": st.pool, "amount": st.amount * factor}
+        for s in sides
+        for st in s.stakes
+    ]
+
+
+def _resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
+    conflict = find_conflict(state, cmd.conflict)
+    win = _claim_check(state, actor, conflict, "resolve")
+    losing = [s for s in conflict.sides if s.id != win.id]
+    losers = _players_on(state, conflict, losing, actor)
+    # (3) losing stakes come back doubled (CAPES-RES-003)
+    returned = _returned(losing, 2)
+    # (4) winning stakes become Story Tokens for losing players, never the Resolver (CAPES-RES-004/005)
+    eligible = [p for p in losers if p != actor]
+    tokens: list[str] = []
+    count = win.staked
+    if eligible and count:
+        creator_player = player_of(state, conflict.creator) or conflict.creator_player
+        lost_chars = {c for s in losing for c in characters_on(conflict, s.id)}
+        if conflict.creator in lost_chars and creator_player != actor and creator_player in eligible:
+            tokens.append(creator_player)
+        rest = count - len(tokens)
+        named = parse_list(cmd.tokens)
+        if named:
+            if len(named) != rest:
+                raise RuleViolation(
+                    "CAPES-RES-005", f"Name {rest} recipients for the remaining Story Tokens (tokens=...)."
+                )
+            bad = [n for n in named if n not in eligible]
+            if bad:
+                raise RuleViolation(
+                    "CAPES-RES-005",
+                    f"Story Tokens go to losing players other than you: {', '.join(eligible)} (not {bad}).",
+                )
+            tokens += named
+        else:
+            tokens += [eligible[i % len(eligible)] for i in range(rest)]
+    # (5) dice matching (CAPES-RES-006/007)
+    losing_dice = [v for s in losing for v in s.dice]
+    pairs = parse_pairs(cmd.pairs) if cmd.pairs else default_pairs(win.dice, losing_dice)
+    mine, theirs = match_dice(win.dice, losing_dice, pairs)
+    inspirations = [{"player": actor, "value": v} for v in mine]
+    named_losers = parse_list(cmd.losers)
+    bad = [n for n in named_losers if n not in losers]
+    if bad:
+        raise RuleViolation(
+            "CAPES-RES-006",
+            "Losing-side Inspirations go to players with a losing character: "
+            f"{', '.join(losers) or 'nobody'}.",
+        )
+    for i, v in enumerate(theirs):
+        if i < len(named_losers):
+            inspirations.append({"player": named_losers[i], "value": v})
+        elif losers:
+            inspirations.append({"player": losers[0], "value": v})
+    # (7) Goal failures (CAPES-EG-004/006)
+    failed: list[str] = []
+    if conflict.kind is ConflictKind.GOAL and win.id != conflict.aim_side:
+        chars = {*conflict.goal_for, *characters_on(conflict, conflict.aim_side)}
+        failed = sorted(goal_key(c, conflict.text) for c in chars)
+    return [
+        event(
+            "resolved",
+            player=actor,
+            conflict=conflict.id,
+            title=conflict.text,
+            winner=win.id,
+            text=cmd.text,
+            returned=returned,
+            tokens=tokens,
+            vanished=count - len(tokens),
+            pairs=[list(p) for p in pairs],
+            inspirations=inspirations,
+            failed=failed,
+        )
+    ]
+
+
+def _gloat(state: CapesState, actor: str, cmd: Gloat) -> list[Event]:
+    conflict = find_conflict(state, cmd.conflict)
+    side = _claim_check(state, actor, conflict, "gloat")
+    high = sorted((i for i, v in enumerate(side.dice) if v > 1), key=lambda i: -side.dice[i])
+    if cmd.count > len(high):
+        raise RuleViolation("CAPES-GLOAT-002", f"Only {len(high)} dice on side {side.id} show more than 1.")
+    turned = high[: cmd.count]
+    return [
+        event(
+            "gloated",
+            player=actor,
+            conflict=conflict.id,
+            side=side.id,
+            turned=[i + 1 for i in turned],
+            tokens=cmd.count,
+            text=cmd.text,
+        )
+    ]
+
+
+def _recipient(state: CapesState, conflict: Conflict, side: Side) -> str:
+    page = state.scene.page if state.scene else None
+    for claim in page.claims if page else ():
+        if claim.conflict == conflict.id and claim.side == side.id:
+            return claim.player
+    allied = [(a.seq, c) for c, a in conflict.alliances.items() if a.side == side.id]
+    if not allied:
+        return ""
+    character = max(allied)[1]
+    return player_of(state, character) or state.roster[character].creator
+
+
+def _deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
+    need_scene(state)
+    page = need_page(state)
+    if page.action is not None and (page.action.roll is not None or page.action.reactions is not None):
+        raise RuleViolation("CAPES-ACT-002", "Wait until the roll and its Reactions are over.")
+    conflict = find_conflict(state, cmd.conflict)
+    if not deadlock_possible(state, conflict):
+        raise RuleViolation(
+            "CAPES-RES-009",
+            f"{conflict.id} is not Deadlocked: that needs tied top sides, every die a 6, and nobody able to "
+            "stake more.",
+        )
+    inspirations = [
+        {"player": who, "value": v}
+        for s in conflict.sides
+        if (who := _recipient(state, conflict, s))
+        for v in s.dice
+    ]
+    return [
+        event(
+            "deadlocked",
+            player=actor,
+            conflict=conflict.id,
+            title=conflict.text,
+            text=cmd.text,
+            returned=_returned(conflict.sides, 2),
+            inspirations=inspirations,
+        )
+    ]
+
+
+def decide_resolution(state: CapesState, actor: str, cmd: Any) -> list[Event]:
+    """Resolve, Gloat, or declare Deadlock."""
+    if isinstance(cmd, Resolve):
+        return _resolve(state, actor, cmd)
+    if isinstance(cmd, Gloat):
+        return _gloat(state, actor, cmd)
+    assert isinstance(cmd, Deadlock)
+    return _deadlock(state, actor, cmd)
+
+
+def _settle_card(state: CapesState, data: dict[str, Any]) -> CapesState:
+    roster = dict(state.roster)
+    for item in data["returned"]:
+        char = roster[item["character"]]
+        roster[item["character"]] = char.model_copy(
+            update={"debt": {**char.debt, item["pool"]: char.debt.get(item["pool"], 0) + int(item["amount"])}}
+        )
+    tokens = dict(state.tokens)
+    for player in data.get("tokens", []):
+        tokens[player] = tokens.get(player, 0) + 1
+    inspirations = dict(state.inspirations)
+    for item in data["inspirations"]:
+        got = Inspiration(value=int(item["value"]), source=str(data["title"]))
+        inspirations[item["player"]] = (*inspirations.get(item["player"], ()), got)
+    narration = state.narration
+    if data["text"]:
+        narration = (*narration, f"{state.name(str(data['player']))} ({data['conflict']}): {data['text']}")
+    state = state.model_copy(
+        update={
+            "roster": roster,
+            "tokens": tokens,
+            "inspirations": inspirations,
+            "narration": narration,
+            "conflicts": tuple(c for c in state.conflicts if c.id != data["conflict"]),
+        }
+    )
+    assert state.scene is not None
+    state = with_scene(state, failed_goals=(*state.scene.failed_goals, *data.get("failed", [])))
+    page = state.scene.page if state.scene else None
+    if page is not None:
+        state = with_page(
+            state,
+            claims=tuple(c for c in page.claims if c.conflict != data["conflict"]),
+            resolved=(*page.resolved, str(data["conflict"])),
+        )
+    return state
+
+
+def _gloated(state: CapesState, data: dict[str, Any]) -> CapesState:
+    conflict = state.conflict(str(data["conflict"]))
+    assert conflict is not None and state.scene is not None and state.scene.page is not None
+    turned = {int(i) - 1 for i in data["turned"]}
+    sides = tuple(
+        s.model_copy(update={"dice": tuple(1 if i in turned else v for i, v in enumerate(s.dice))})
+        if s.id == data["side"]
+        else s
+        for s in conflict.sides
+    )
+    conflict = conflict.model_copy(update={"sides": sides})
+    player = str(data["player"])
+    state = state.model_copy(
+        update={
+            "conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts),
+            "tokens": {**state.tokens, player: state.tokens.get(player, 0) + int(data["tokens"])},
+        }
+    )
+    page = state.scene.page if state.scene else None
+    assert page is not None
+    claims = tuple(c for c in page.claims if not (c.conflict == conflict.id and c.player == player))
+    return with_page(state, claims=claims)
+
+
+APPLIERS = {"resolved": _settle_card, "deadlocked": _settle_card, "gloated": _gloated}

@@ -1,0 +1,112 @@
+"""The roster: characters made freeform, by Click-and-Lock, from the samples; Exemplars.
+
+Rule IDs: CAPES-SCENE-006 (new characters on the spot), CAPES-CHAR-002 (changes
+only between Scenes), CAPES-CHAR-005/015 (via :mod:`.building`),
+CAPES-CHAR-011 (Exemplars: one free, more only shared), CAPES-RSRC-003 (start Debt).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import Event
+from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes.building import click_and_lock, freeform, parse_drives, parse_list, with_exemplar
+from capeworks.systems.capes.characters import sample
+from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
+from capeworks.systems.capes.common import event, find_character
+from capeworks.systems.capes.sheet import CharacterSheet, Drive, Exemplar, slug
+from capeworks.systems.capes.state import CapesState, CharacterState
+
+__all__ = ["apply_character_added", "decide_character"]
+
+
+def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool) -> list[Event]:
+    existing = state.roster.get(sheet.key)
+    if existing is not None and not replace:
+        raise RuleViolation("CAPES-SCENE-006", f"There already is a character called {sheet.name}.")
+    if existing is not None and state.scene is not None:
+        raise RuleViolation(
+            "CAPES-CHAR-002", f"{sheet.name} can only be changed between Scenes, not while one is played."
+        )
+    creator = existing.creator if existing is not None else actor
+    return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=creator, player=actor)]
+
+
+def decide_character(state: CapesState, actor: str, cmd: Any) -> list[Event]:
+    """Events for the roster commands."""
+    if isinstance(cmd, AddSample):
+        sheet = sample(cmd.name)
+        if sheet is None:
+            raise NotFound(
+                f"There is no sample character called {cmd.name!r}; see `capeworks capes characters`."
+            )
+        return _added(state, actor, sheet, replace=False)
+    if isinstance(cmd, CreateFreeform):
+        sheet = freeform(
+            cmd.name,
+            attitudes=parse_list(cmd.attitudes),
+            styles=parse_list(cmd.styles),
+            powers=parse_list(cmd.powers),
+            skills=parse_list(cmd.skills),
+            super_styles=parse_list(cmd.super_styles),
+            drives=parse_drives(cmd.drives),
+            non_person=cmd.non_person,
+            free_conflict=cmd.free_conflict,
+        )
+        return _added(state, actor, sheet, replace=cmd.replace)
+    if isinstance(cmd, CreateClickAndLock):
+        sheet = click_and_lock(
+            cmd.name,
+            set_key=cmd.module,
+            persona_key=cmd.persona,
+            cross_out=parse_list(cmd.cross_out),
+            drives=parse_drives(cmd.drives),
+        )
+        return _added(state, actor, sheet, replace=cmd.replace)
+    assert isinstance(cmd, AddExemplar)
+    key = find_character(state, cmd.character)
+    char = state.roster[key]
+    try:
+        drive = Drive(slug(cmd.drive))
+    except ValueError:
+        raise RuleViolation("CAPES-DEBT-006", f"There is no Drive called {cmd.drive!r}.") from None
+    if char.sheet.exemplars:
+        if not cmd.shared_with:
+            raise RuleViolation(
+                "CAPES-CHAR-011",
+                f"{char.sheet.name} already has its free Exemplar; a further one must be shared "
+                "(shared_with=another player's character that already has it).",
+            )
+        other_key = find_character(state, cmd.shared_with)
+        other = state.roster[other_key]
+        if other.creator == char.creator:
+            raise RuleViolation(
+                "CAPES-CHAR-011",
+                "A shared Exemplar must be shared with a character made by a different player.",
+            )
+        if not any(slug(e.character) == slug(cmd.exemplar) for e in other.sheet.exemplars):
+            raise RuleViolation(
+                "CAPES-CHAR-011", f"{other.sheet.name} does not have {cmd.exemplar} as an Exemplar to share."
+            )
+    sheet = with_exemplar(
+        char.sheet, Exemplar(character=cmd.exemplar, drive=drive, root=cmd.root, shared_with=cmd.shared_with)
+    )
+    if state.scene is not None:
+        raise RuleViolation("CAPES-CHAR-002", f"{char.sheet.name} can only be changed between Scenes.")
+    return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=char.creator, player=actor)]
+
+
+def apply_character_added(state: CapesState, data: dict[str, Any]) -> CapesState:
+    """Put a new or changed sheet in the roster; Debt stays on the pools that remain."""
+    sheet = CharacterSheet.model_validate(data["sheet"])
+    old = state.roster.get(sheet.key)
+    pools = sheet.pools()
+    if old is None:
+        debt = {p: 0 for p in pools}
+        if pools and state.config.start_debt:
+            debt[pools[0]] = state.config.start_debt
+    else:
+        debt = {p: old.debt.get(p, 0) for p in pools}
+    char = CharacterState(sheet=sheet, creator=str(data["creator"]), debt=debt)
+    return state.model_copy(update={"roster": {**state.roster, sheet.key: char}})

@@ -1,0 +1,157 @@
+"""Scenes: declaring in rotation, choosing characters clockwise, passing, ending.
+
+Rule IDs: CAPES-SCENE-001 (first declarer volunteers), CAPES-SCENE-002 (rotation
+left, passing), CAPES-SCENE-004 (one free pick each clockwise from the declarer,
+then a Story Token each), CAPES-SCENE-005 (one player per character),
+CAPES-SCENE-007 (adding characters at Page start for a token), and the OPEN
+point on ending a Scene (PROPOSED: unanimous vote ends it early; stakes come
+back undoubled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import Event
+from capeworks.errors import RuleViolation
+from capeworks.systems.capes.commands import Choose, DeclareScene, EndScene
+from capeworks.systems.capes.common import event, find_character, need_scene, pay, with_page, with_scene
+from capeworks.systems.capes.flow import advance, can_buy, end_scene, require_turn
+from capeworks.systems.capes.queries import left_of, order_from
+from capeworks.systems.capes.state import CapesState, PagePhase, Round, Scene
+
+__all__ = [
+    "APPLIERS",
+    "decide_casting_pass",
+    "decide_scene",
+    "decide_scene_pass",
+]
+
+
+def decide_scene(state: CapesState, actor: str, cmd: Any) -> list[Event]:
+    """Declaring a Scene, choosing characters, voting to end."""
+    if isinstance(cmd, DeclareScene):
+        if state.scene is not None:
+            raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
+        require_turn(state, actor, doing="declare a Scene")
+        return [event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1)]
+    if isinstance(cmd, Choose):
+        scene = need_scene(state)
+        key = find_character(state, cmd.character)
+        if key in scene.cast:
+            who = state.name(scene.cast[key])
+            raise RuleViolation(
+                "CAPES-SCENE-005", f"{state.roster[key].sheet.name} is already played by {who}."
+            )
+        if scene.casting:
+            require_turn(state, actor, doing="choose a character")
+            paid = pay(state, actor, "Another character") if scene.round is Round.BOUGHT else 0
+        else:
+            page = scene.page
+            if page is None or page.phase is not PagePhase.CLAIMS:
+                raise RuleViolation(
+                    "CAPES-SCENE-007",
+                    "Characters join a running Scene only at the start of a Page (claiming).",
+                )
+            require_turn(state, actor, doing="add a character")
+            paid = pay(state, actor, "Adding a character at Page start")
+        return [event("character_chosen", player=actor, character=key, paid=paid)]
+    assert isinstance(cmd, EndScene)
+    scene = need_scene(state)
+    if actor in scene.end_votes:
+        raise RuleViolation("CAPES-SCENE-002", "You have already voted to end this Scene.")
+    events = [event("scene_end_voted", player=actor)]
+    if set(scene.end_votes) | {actor} >= set(state.players):
+        returned = [
+            {"character": st.character, "pool": st.pool, "amount": st.amount}
+            for c in state.conflicts
+            for s in c.sides
+            for st in s.stakes
+        ]
+        events.append(
+            event(
+                "scene_ended",
+                number=scene.number,
+                returned=returned,
+                discarded=[c.id for c in state.conflicts],
+            )
+        )
+    return events
+
+
+def decide_scene_pass(state: CapesState, actor: str) -> list[Event]:
+    """Passing the right to declare the next Scene to the left (CAPES-SCENE-002)."""
+    if not state.next_declarer:
+        raise RuleViolation(
+            "CAPES-SCENE-001", "Anyone may declare the first Scene; there is nothing to pass."
+        )
+    require_turn(state, actor, doing="pass the Scene")
+    return [event("scene_passed", player=actor, to=left_of(state.players, actor))]
+
+
+def decide_casting_pass(state: CapesState, actor: str) -> list[Event]:
+    """Passing on a (free or bought) character pick."""
+    require_turn(state, actor, doing="pass")
+    return [event("casting_passed", player=actor)]
+
+
+def _next_caster(state: CapesState, *, bought: bool) -> CapesState:
+    scene = state.scene
+    assert scene is not None
+    order = order_from(state.players, scene.declarer)
+    nxt, rnd, flag = advance(order, scene.turn, scene.round, scene.bought_this_pass or bought, can_buy(state))
+    return with_scene(state, turn=nxt or "", round=rnd, bought_this_pass=flag)
+
+
+def _declared(state: CapesState, data: dict[str, Any]) -> CapesState:
+    player = str(data["player"])
+    scene = Scene(number=int(data["number"]), declarer=player, text=str(data["text"]), turn=player)
+    return state.model_copy(update={"scene": scene, "declarer_passes": ()})
+
+
+def _passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+    return state.model_copy(
+        update={"next_declarer": data["to"], "declarer_passes": (*state.declarer_passes, data["player"])}
+    )
+
+
+def _chosen(state: CapesState, data: dict[str, Any]) -> CapesState:
+    scene = state.scene
+    assert scene is not None
+    player, paid = str(data["player"]), int(data["paid"])
+    state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
+    state = with_scene(state, cast={**scene.cast, data["character"]: player})
+    if scene.casting:
+        return _next_caster(state, bought=paid > 0)
+    if paid and scene.page is not None and scene.page.round is Round.BOUGHT:
+        return with_page(state, bought_this_pass=True)
+    return state
+
+
+def _casting_passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+    return _next_caster(state, bought=False)
+
+
+def _vote(state: CapesState, data: dict[str, Any]) -> CapesState:
+    assert state.scene is not None
+    return with_scene(state, end_votes=(*state.scene.end_votes, data["player"]))
+
+
+def _ended(state: CapesState, data: dict[str, Any]) -> CapesState:
+    roster = dict(state.roster)
+    for item in data["returned"]:
+        char = roster[item["character"]]
+        debt = {**char.debt, item["pool"]: char.debt.get(item["pool"], 0) + int(item["amount"])}
+        roster[item["character"]] = char.model_copy(update={"debt": debt})
+    state = state.model_copy(update={"roster": roster, "conflicts": ()})
+    return end_scene(state)
+
+
+APPLIERS = {
+    "scene_declared": _declared,
+    "scene_passed": _passed,
+    "character_chosen": _chosen,
+    "casting_passed": _casting_passed,
+    "scene_end_voted": _vote,
+    "scene_ended": _ended,
+}

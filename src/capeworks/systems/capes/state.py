@@ -1,0 +1,272 @@
+"""The folded state of a Capes table: players, characters, resources, conflicts, scene and page.
+
+Every model is frozen; the rules build new states with ``model_copy`` and
+fresh dicts, never by mutation. Phases and turns are explicit fields so the
+rules can say whose turn it is (CAPES-PRIN-003).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from capeworks.systems.capes.config import CapesConfig
+from capeworks.systems.capes.sheet import CharacterSheet, ConflictKind
+
+__all__ = [
+    "ActionState",
+    "Alliance",
+    "AndThen",
+    "CapesState",
+    "CharacterState",
+    "Claim",
+    "Conflict",
+    "Inspiration",
+    "Page",
+    "PagePhase",
+    "PendingRoll",
+    "ReactionWindow",
+    "Round",
+    "Scene",
+    "Side",
+    "Stake",
+]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Inspiration(BaseModel):
+    """A stored value that raises one die to it; remembers the Conflict it came from (CAPES-ACT-004)."""
+
+    model_config = _FROZEN
+
+    value: int = Field(ge=1, le=6)
+    source: str = ""
+
+
+class CharacterState(BaseModel):
+    """A character in the roster: its sheet, who made it, and the Debt on its pools."""
+
+    model_config = _FROZEN
+
+    sheet: CharacterSheet
+    creator: str = ""
+    debt: dict[str, int] = Field(default_factory=dict)
+
+
+class Stake(BaseModel):
+    """Debt a character moved from one pool onto a side (CAPES-STAKE-001)."""
+
+    model_config = _FROZEN
+
+    character: str
+    pool: str
+    amount: int
+
+
+class Side(BaseModel):
+    """One outcome of a Conflict, with its dice and the Debt staked on it."""
+
+    model_config = _FROZEN
+
+    id: str
+    label: str = ""
+    dice: tuple[int, ...] = (1,)
+    stakes: tuple[Stake, ...] = ()
+    original: bool = True
+    created_page: int = 0
+
+    @property
+    def total(self) -> int:
+        """The side's value: the sum of its dice (CAPES-CONF-003)."""
+        return sum(self.dice)
+
+    @property
+    def staked(self) -> int:
+        """All Debt staked on this side."""
+        return sum(s.amount for s in self.stakes)
+
+
+class Alliance(BaseModel):
+    """The side a character last rolled to help, and when (CAPES-CONF-004)."""
+
+    model_config = _FROZEN
+
+    side: str
+    seq: int
+
+
+class Conflict(BaseModel):
+    """A Conflict card (CAPES-CONF-001)."""
+
+    model_config = _FROZEN
+
+    id: str
+    kind: ConflictKind
+    text: str
+    creator: str
+    creator_player: str
+    created_page: int
+    sides: tuple[Side, ...]
+    aim_side: str = ""
+    goal_for: tuple[str, ...] = ()
+    alliances: dict[str, Alliance] = Field(default_factory=dict)
+    paid_token: bool = False
+    free_key: str = ""
+
+    def side(self, side_id: str) -> Side | None:
+        """The side with this id (case ignored), or None."""
+        return next((s for s in self.sides if s.id == side_id.upper()), None)
+
+
+class Claim(BaseModel):
+    """A player's claim on one side of a Conflict for this Page (CAPES-PAGE-004)."""
+
+    model_config = _FROZEN
+
+    player: str
+    conflict: str
+    side: str
+
+
+class PendingRoll(BaseModel):
+    """An ability roll waiting for its roller to accept it or turn the die back (CAPES-ABIL-003)."""
+
+    model_config = _FROZEN
+
+    player: str
+    character: str
+    ability: str
+    conflict: str
+    side: str
+    die: int
+    old: int
+    new: int
+    help: str
+    reaction: bool = False
+
+
+class ReactionWindow(BaseModel):
+    """Who may still react to an accepted roll, and whose turn it is to say (CAPES-REACT-003)."""
+
+    model_config = _FROZEN
+
+    conflict: str
+    side: str
+    die: int
+    order: tuple[str, ...]
+    passed: tuple[str, ...] = ()
+    asker: str = ""
+
+
+class ActionState(BaseModel):
+    """The Action in progress (CAPES-ACT-001/002)."""
+
+    model_config = _FROZEN
+
+    player: str
+    character: str
+    bought: bool = False
+    core_done: bool = False
+    created: str = ""
+    roll: PendingRoll | None = None
+    reactions: ReactionWindow | None = None
+    reacted: tuple[str, ...] = ()
+
+
+class AndThen(BaseModel):
+    """Narration about a Conflict that someone on its controlling side must finish (CAPES-CONF-006)."""
+
+    model_config = _FROZEN
+
+    conflict: str
+    by: str
+    finishers: tuple[str, ...]
+
+
+class Round(StrEnum):
+    """The free go-around, then the go-arounds bought with Story Tokens."""
+
+    FREE = "free"
+    BOUGHT = "bought"
+
+
+class PagePhase(StrEnum):
+    """The phases of a Page (CAPES-PAGE-003), Overdrawn rolls first (PROPOSED)."""
+
+    OVERDRAWN = "overdrawn"
+    CLAIMS = "claims"
+    NARRATION = "narration"
+    ACTIONS = "actions"
+    RESOLVING = "resolving"
+
+
+class Page(BaseModel):
+    """The Page in progress."""
+
+    model_config = _FROZEN
+
+    number: int
+    starter: str
+    phase: PagePhase = PagePhase.OVERDRAWN
+    turn: str = ""
+    round: Round = Round.FREE
+    bought_this_pass: bool = False
+    claims: tuple[Claim, ...] = ()
+    free_actions_used: tuple[str, ...] = ()
+    action: ActionState | None = None
+    overdrawn_done: tuple[str, ...] = ()
+    resolved: tuple[str, ...] = ()
+
+
+class Scene(BaseModel):
+    """The Scene in progress: its cast, casting turn, blocks and failed Goals."""
+
+    model_config = _FROZEN
+
+    number: int
+    declarer: str
+    text: str = ""
+    cast: dict[str, str] = Field(default_factory=dict)
+    casting: bool = True
+    turn: str = ""
+    round: Round = Round.FREE
+    bought_this_pass: bool = False
+    blocked: tuple[str, ...] = ()
+    failed_goals: tuple[str, ...] = ()
+    free_used: tuple[str, ...] = ()
+    end_votes: tuple[str, ...] = ()
+    page: Page | None = None
+
+
+class CapesState(BaseModel):
+    """Everything at a Capes table."""
+
+    model_config = _FROZEN
+
+    config: CapesConfig = Field(default_factory=CapesConfig)
+    players: tuple[str, ...] = ()
+    names: dict[str, str] = Field(default_factory=dict)
+    roster: dict[str, CharacterState] = Field(default_factory=dict)
+    tokens: dict[str, int] = Field(default_factory=dict)
+    inspirations: dict[str, tuple[Inspiration, ...]] = Field(default_factory=dict)
+    conflicts: tuple[Conflict, ...] = ()
+    next_conflict: int = 1
+    alliance_seq: int = 0
+    scene: Scene | None = None
+    scenes_played: int = 0
+    next_declarer: str = ""
+    declarer_passes: tuple[str, ...] = ()
+    vetoable: str = ""
+    and_then: AndThen | None = None
+    narration: tuple[str, ...] = ()
+
+    def conflict(self, conflict_id: str) -> Conflict | None:
+        """The Conflict with this id (case ignored), or None."""
+        key = conflict_id.strip().lower()
+        return next((c for c in self.conflicts if c.id == key), None)
+
+    def name(self, player: str) -> str:
+        """A player's display name."""
+        return self.names.get(player, player)
