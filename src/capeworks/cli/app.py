@@ -23,6 +23,7 @@ def _register() -> None:
     """Attach every command group. Each module adds itself to ``app``."""
     # Imported for their side effect of registering commands on `app`.
     from capeworks.cli import (  # noqa: F401
+        capes_commands,
         demo,
         dice_commands,
         table_commands,
