@@ -1,0 +1,75 @@
+"""The CLI reference, generated from the Typer app itself so the docs cannot drift.
+
+``python -m capeworks.cli.reference > docs/cli.md`` writes it; a test checks
+that docs/cli.md is exactly what this module generates.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import typer
+
+from capeworks.cli.app import _register, app
+
+__all__ = ["commands", "markdown_reference"]
+
+
+# Typer vendors click; its command and parameter objects are used by duck typing here.
+Command = Any
+
+
+def _walk(command: Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], Command]]:
+    found = [(path, command)]
+    subcommands = getattr(command, "commands", None)
+    if subcommands:
+        for name in sorted(subcommands):
+            found.extend(_walk(subcommands[name], (*path, name)))
+    return found
+
+
+def commands() -> list[tuple[tuple[str, ...], Command]]:
+    """Every command and group, as (path, click command), depth first, sorted by name."""
+    _register()
+    return _walk(typer.main.get_command(app), ("capeworks",))
+
+
+def _param_line(param: Any) -> str:
+    if param.param_type_name == "argument":
+        what = "argument" if param.required else "argument, optional"
+        help_text = " ".join((param.help or "").split())
+        return f"- `{str(param.name).upper()}` ({what}){': ' + help_text if help_text else ''}"
+    names = ", ".join(f"`{n}`" for n in [*param.opts, *param.secondary_opts])
+    help_text = " ".join((param.help or "").split())
+    default = ""
+    if not param.is_flag and param.default not in (None, (), []) and not callable(param.default):
+        default = f" (default: `{param.default}`)"
+    return f"- {names}: {help_text}{default}".rstrip(": ")
+
+
+def markdown_reference() -> str:
+    """The whole CLI as Markdown: one section per command, its help and its options."""
+    lines = [
+        "# Command-line reference",
+        "",
+        "Generated from the app by `python -m capeworks.cli.reference > docs/cli.md`;",
+        "a test fails when this file and the app disagree. Every command takes `--help`.",
+        "",
+    ]
+    for path, command in commands():
+        depth = min(len(path) + 1, 4)
+        lines.append(f"{'#' * depth} `{' '.join(path)}`")
+        lines.append("")
+        doc = inspect.cleandoc(command.help or "").split("\n\n")[0].replace("\n", " ")
+        if doc:
+            lines.extend([doc, ""])
+        params = [p for p in command.params if p.name != "help"]
+        if params:
+            lines.extend(_param_line(p) for p in params)
+            lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown_reference(), end="")

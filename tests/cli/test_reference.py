@@ -1,0 +1,30 @@
+"""Docs that cannot drift: docs/cli.md is exactly the reference generated from the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.cli.reference import commands, markdown_reference
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+
+
+def test_cli_reference__docs_match_the_app() -> None:
+    assert DOC.read_text(encoding="utf-8") == markdown_reference(), (
+        "docs/cli.md is stale: run `python -m capeworks.cli.reference > docs/cli.md`"
+    )
+
+
+def test_cli_reference__every_command_has_help_and_every_leaf_takes_json() -> None:
+    runner = CliRunner()
+    for path, command in commands():
+        result = runner.invoke(app, [*path[1:], "--help"])
+        assert result.exit_code == 0, f"{' '.join(path)} --help failed: {result.output}"
+        assert command.help, f"{' '.join(path)} has no help text"
+        if not getattr(command, "commands", None):
+            assert any(p.name == "json_out" or "--json" in getattr(p, "opts", ()) for p in command.params), (
+                f"{' '.join(path)} takes no --json"
+            )
