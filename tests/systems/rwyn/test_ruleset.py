@@ -1,0 +1,147 @@
+"""The ruleset at a table: registration, permissions, visibility, refusals, words for every event."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine import Viewer, get_ruleset
+from capeworks.engine.conformance import play_sample
+from capeworks.errors import CapeworksError, InvalidCommand, NotFound, NotPermitted, RuleViolation
+from capeworks.systems.rwyn.commands import COMMANDS
+from capeworks.systems.rwyn.ruleset import RwynRuleset
+from capeworks.systems.rwyn.samples import SECRET
+from capeworks.systems.rwyn.state import EventType
+from tests.systems.rwyn.helpers import RULESET, do, state, table
+
+ADA = {"ada": {"abilities": "Science:3"}}
+
+
+def test_registered__through_the_entry_point() -> None:
+    assert isinstance(get_ruleset("rwyn"), RwynRuleset)
+
+
+def test_commands__every_command_has_a_handler() -> None:
+    for model in COMMANDS.values():
+        assert hasattr(RULESET, f"_do_{model.__name__}"), model.__name__
+
+
+@pytest.mark.rules("RWYN-GEN-001")
+def test_rolls__happen_only_when_a_seat_asks() -> None:
+    # characters, notes, stress and scenes never roll; only check/defend/buy/favour/sacrifice/reroll do
+    t = play_sample(RULESET)
+    rolling = {e.type for e in t.log if e.rolls}
+    assert rolling <= {EventType.CHECK_ROLLED, EventType.DISASTER_ROLLED, EventType.DISASTER_REROLLED}
+
+
+@pytest.mark.rules("RWYN-GEN-003")
+def test_players_roll__there_is_no_command_for_npcs_to_roll() -> None:
+    # every rolling command names a player character; enemy moves are difficulties (defend)
+    for name in ("check", "defend", "buy", "favour"):
+        assert "character" in COMMANDS[name].model_fields
+    t = table(characters=ADA)
+    with pytest.raises(NotFound):
+        do(t, "gm", "check", character="the-foreman", ability="Brawling", difficulty=2)
+
+
+def test_ownership__players_act_only_for_their_own_characters() -> None:
+    t = table(characters=ADA)
+    with pytest.raises(NotPermitted, match="your own characters"):
+        do(t, "bo", "check", character="ada", ability="Science", difficulty=1)
+    do(t, "gm", "check", character="ada", ability="Science", difficulty=1, dice=[2, 2, 2])
+    with pytest.raises(NotPermitted):
+        do(t, "bo", "add_character", id="x", owner="ann", talents="Knack")
+
+
+def test_ownership__answers_come_from_the_prompted_seat_or_the_gm() -> None:
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    with pytest.raises(NotPermitted):
+        do(t, "bo", "sacrifice", check=1, count=1)
+    do(t, "gm", "sacrifice", check=1, count=1, dice=[2])
+
+
+@pytest.mark.rules("RWYN-POOL-001")
+def test_difficulty__impossible_needs_the_gm() -> None:
+    t = table(characters=ADA)
+    with pytest.raises(NotPermitted, match="Impossible"):
+        do(t, "ann", "check", character="ada", ability="Science", difficulty=6)
+    events = do(t, "gm", "check", character="ada", ability="Science", difficulty=6, dice=[5, 2, 2])
+    assert events[0].data["check"]["plan"]["disaster_nominal"] == 3
+    with pytest.raises(RuleViolation, match="beyond even Impossible"):
+        do(t, "gm", "check", character="ada", ability="Science", difficulty=99)
+
+
+@pytest.mark.parametrize(
+    ("seat", "type_", "payload", "error", "words"),
+    [
+        (
+            "ann",
+            "check",
+            {"character": "ada", "ability": "Science", "difficulty": 0},
+            RuleViolation,
+            "start at 1",
+        ),
+        ("ann", "check", {"character": "ada", "ability": "Science"}, InvalidCommand, "difficulty"),
+        (
+            "ann",
+            "check",
+            {"character": "ada", "ability": "Sorcery", "difficulty": 2},
+            InvalidCommand,
+            "no ability",
+        ),
+        ("ann", "effects", {"check": 4, "picks": "x"}, NotFound, "no open check"),
+        ("ann", "gm_note", {"text": "x"}, NotPermitted, "Only the GM"),
+        ("ann", "add_character", {"id": "ada", "talents": "x"}, InvalidCommand, "already exists"),
+        (
+            "gm",
+            "add_character",
+            {"id": "zed", "sample": "nobody", "owner": "bo"},
+            NotFound,
+            "sample character",
+        ),
+    ],
+)
+def test_refusals__clear_message_and_nothing_changes(
+    seat: str, type_: str, payload: dict[str, object], error: type[CapeworksError], words: str
+) -> None:
+    t = table(characters=ADA)
+    before, version = t.state.model_dump_json(), t.version
+    with pytest.raises(error) as e:
+        do(t, seat, type_, **payload)
+    assert words in e.value.message
+    assert (t.state.model_dump_json(), t.version) == (before, version)
+
+
+def test_visibility__gm_notes_are_hidden_from_players() -> None:
+    t = play_sample(RULESET)
+    assert SECRET in str(t.view(Viewer.gm()))
+    assert SECRET not in str(t.view(t.viewer_for("ann")))
+    assert all(SECRET not in str(e.data) for e in t.visible_log(t.viewer_for("bo")))
+
+
+def test_prompts__players_see_only_their_own() -> None:
+    t = play_sample(RULESET)
+    assert {p.seat for p in t.prompts(t.viewer_for("ann"))} == {"ann"}
+    assert {p.kind for p in t.prompts()} == {"effects", "sacrifice"}
+
+
+def test_undo__takes_back_a_whole_check() -> None:
+    t = table(characters=ADA)
+    before = t.state.model_dump_json()
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    t.undo("ann")
+    assert t.state.model_dump_json() == before
+
+
+def test_describe__every_event_type_has_words() -> None:
+    from capeworks.systems.rwyn.render import _WORDS
+
+    assert set(_WORDS) == set(EventType)
+    for e in play_sample(RULESET).log:
+        words = RULESET.describe(e)
+        assert words and not words.startswith("rwyn."), e.type
+
+
+def test_state__checks_carry_over_replay_with_int_keys() -> None:
+    t = play_sample(RULESET)
+    assert sorted(state(t).checks) == [4, 5]
