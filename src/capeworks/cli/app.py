@@ -26,6 +26,7 @@ def _register() -> None:
         capes_commands,
         demo,
         dice_commands,
+        rwyn_commands,
         table_commands,
     )
 
