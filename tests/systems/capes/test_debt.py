@@ -1,0 +1,256 @@
+"""Debt on Drives, staking, splitting and the Overdrawn roll (CAPES-DEBT, CAPES-STAKE, CAPES-SPLIT)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from capeworks.errors import RuleViolation
+from capeworks.systems.capes.config import CapesConfig
+from capeworks.systems.capes.debt import even_split
+from capeworks.systems.capes.queries import overdrawn_pools, owned_dice, side_capacity
+from capeworks.systems.capes.sheet import HEROIC_DRIVES, VILLAINOUS_DRIVES, Drive
+from capeworks.systems.capes.state import Side, Stake
+from tests.systems.capes.helpers import actions_game
+
+
+def _skitter_on_a(**config: object):  # type: ignore[no-untyped-def]
+    sim = actions_game(**config)
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 5)
+    return sim
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-SPLIT-003")
+@pytest.mark.parametrize(
+    ("value", "parts", "expected"),
+    [
+        (5, 2, (3, 2)),  # C1: 5 into two -> 3 and 2
+        (5, 3, (2, 2, 1)),  # C1: 5 into three
+        (6, 3, (2, 2, 2)),
+        (4, 3, (2, 1, 1)),
+    ],
+)
+def test_even_split__golden_c1(value: int, parts: int, expected: tuple[int, ...]) -> None:
+    assert even_split(value, parts) == expected
+    assert sum(expected) == value
+
+
+@pytest.mark.rules("CAPES-SPLIT-003")
+def test_even_split__a_one_cannot_split() -> None:
+    # C1: 1 into two would need a 0
+    with pytest.raises(RuleViolation):
+        even_split(1, 2)
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-SPLIT-003")
+@given(value=st.integers(1, 6), parts=st.integers(1, 6))
+def test_even_split__preserves_total_and_stays_in_1_to_6(value: int, parts: int) -> None:
+    if parts > value:
+        with pytest.raises(RuleViolation):
+            even_split(value, parts)
+        return
+    dice = even_split(value, parts)
+    assert sum(dice) == value and len(dice) == parts
+    assert all(1 <= d <= 6 for d in dice)
+    assert max(dice) - min(dice) <= 1  # as even as possible
+
+
+@pytest.mark.rules("CAPES-SPLIT-002")
+@pytest.mark.parametrize(
+    ("free_die", "original", "staked", "capacity"),
+    [
+        (True, True, 2, 3),  # C2: PROPOSED free die: 1 + 2
+        (False, True, 2, 2),  # C2: literal reading
+        (True, False, 2, 2),  # C2: split-off side: Debt staked only
+        (True, True, 0, 1),
+        (False, False, 0, 1),
+    ],
+)
+def test_side_capacity__golden_c2(free_die: bool, original: bool, staked: int, capacity: int) -> None:
+    side = Side(id="A", dice=(4,), original=original, stakes=(Stake(character="x", pool="love", amount=staked),))
+    assert side_capacity(CapesConfig(split_free_die=free_die), side) == capacity
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-001")
+def test_split__without_debt_is_refused_and_nothing_changes() -> None:
+    sim = _skitter_on_a()
+    # one die, nothing staked: capacity 1 + 0 = 1
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-002")
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-001", "CAPES-STAKE-001")
+def test_split__after_staking_two_the_five_becomes_three_and_two() -> None:
+    sim = _skitter_on_a()
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    assert sim.side("c1", "A").dice == (3, 2)  # total 5 kept
+    # capacity 3: one more split of the 3 into 2 -> [2, 1, 2]; a fourth die is too many
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    assert sim.side("c1", "A").dice == (2, 1, 2)
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-002")
+
+
+@pytest.mark.rules("CAPES-SPLIT-002")
+def test_split__literal_option_needs_debt_for_every_die() -> None:
+    sim = _skitter_on_a(split_free_die=False)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    # literal: 1 Debt -> 1 die; no split possible
+    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-002")
+
+
+@pytest.mark.rules("CAPES-SPLIT-001")
+def test_split__only_your_own_side() -> None:
+    sim = _skitter_on_a()
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.refuse("ann", "split", conflict="c1", side="B", die=1, parts=2, rule="CAPES-SPLIT-001")
+
+
+@pytest.mark.rules("CAPES-SPLIT-005", "CAPES-SPLIT-002", "CAPES-CONF-004")
+def test_split_off__golden_c3() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(3,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    # stake 2 on A -> capacity 3; split 4 -> [2, 1, 1]; move 2 Debt + [2, 1] to new side C
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sim.side("c1", "A").dice == (2, 1, 1)
+    sim.do("ann", "split_off", conflict="c1", side="A", label="Skitter's own plan", dice="2,1")
+    assert sim.side("c1", "A").dice == (1,)
+    new = sim.side("c1", "C")
+    assert new.dice == (2, 1) and new.total == 3 and new.staked == 2 and not new.original
+    conflict = sim.state.conflict("c1")
+    assert conflict is not None and conflict.alliances["skitter"].side == "C"
+
+
+@pytest.mark.rules("CAPES-SPLIT-005")
+def test_split_off__needs_staked_debt_and_at_most_one_die_per_debt() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(3,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.refuse("ann", "split_off", conflict="c1", side="A", label="Mine", dice="4", rule="CAPES-SPLIT-005")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)  # [2, 2]
+    sim.refuse("ann", "split_off", conflict="c1", side="A", label="Mine", dice="2,2", rule="CAPES-SPLIT-005")
+
+
+@pytest.mark.rules("CAPES-STAKE-001", "CAPES-STAKE-002", "CAPES-DEBT-001")
+def test_stake__moves_debt_from_the_drive_to_the_allied_side() -> None:
+    sim = _skitter_on_a()
+    sim.do("ann", "stake", conflict="c1", amount=3, drive="truth")
+    assert sim.debt("skitter", "truth") == 2  # 5 - 3
+    assert sim.side("c1", "A").stakes == (Stake(character="skitter", pool="truth", amount=3),)
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__golden_c14_more_than_strength_is_refused() -> None:
+    sim = _skitter_on_a()
+    # Truth Strength 3 holding 5: 4 on one Conflict is too much
+    sim.refuse("ann", "stake", conflict="c1", amount=4, drive="truth", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=3, drive="truth")
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__one_drive_per_conflict() -> None:
+    sim = _skitter_on_a()
+    sim.set_debt("skitter", "love", 2)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="love", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__only_debt_actually_on_the_drive() -> None:
+    sim = _skitter_on_a()
+    sim.set_debt("skitter", "justice", 1)
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="justice", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-STAKE-001")
+def test_stake__needs_an_alliance_in_the_conflict() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(2,))
+    sim.set_debt("skitter", "truth", 2)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-001")
+
+
+@pytest.mark.rules("CAPES-STAKE-005", "CAPES-CHAR-009")
+def test_stake__undifferentiated_at_most_three() -> None:
+    sim = actions_game()
+    sim.do("ann", "create_character", name="Swarm Thug", powers="Bite,Sting,Buzz", attitudes="Mean,Dim,Loyal",
+           styles="Loud,Fast,Dirty")
+    assert sim.state.roster["swarm_thug"].sheet.undifferentiated
+    # make Ann play the thug instead of Skitter for this test
+    assert sim.state.scene is not None
+    sim.patch(scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "swarm_thug": "ann"}}))
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"swarm_thug": "A"})
+    sim.set_debt("swarm_thug", "stack", 6)
+    assert overdrawn_pools(sim.state.roster["swarm_thug"]) == ["stack"]  # C14: 6 > 5
+    sim.refuse("ann", "stake", conflict="c1", amount=4, character="swarm_thug", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=3, character="swarm_thug")
+    assert sim.debt("swarm_thug", "stack") == 3
+
+
+@pytest.mark.rules("CAPES-DEBT-002")
+def test_overdrawn__golden_c13_staking_relieves_it() -> None:
+    sim = _skitter_on_a()
+    sim.set_debt("skitter", "love", 3)
+    sim.set_debt("skitter", "truth", 0)
+    # Love Strength 2 holding 3 -> Overdrawn
+    assert overdrawn_pools(sim.state.roster["skitter"]) == ["love"]
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="love")
+    # 2 unstaked -> not Overdrawn; the staked one does not count
+    assert overdrawn_pools(sim.state.roster["skitter"]) == []
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-PAGE-003")
+@pytest.mark.parametrize(("face", "after"), [(2, 2), (6, 5)])
+def test_overdrawn_roll__golden_c13_keeps_only_lower(face: int, after: int) -> None:
+    sim = actions_game()
+    # Skitter owns a 5 on X and a 3 on Y; Love 2 holds 3 Debt
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(1,), b=(3,), allies={"skitter": "B"})
+    assert sorted(v for *_, v in owned_dice(sim.state, "skitter")) == [3, 5]
+    sim.set_debt("skitter", "love", 3)
+    # finish the Page: every character's free Action, then no claims -> Page 2 starts with the roll
+    sim.do("ann", "use_ability", (1,), ability="Sarcastic", conflict="c2", side="A", help="B")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", (1,), ability="Worried", conflict="c2", side="A", help="A")
+    sim.do("bea", "revert")
+    sim.do("bea", "end_action")
+    sim.do("cal", "use_ability", (1,), ability="Guilty", conflict="c2", side="A", help="A")
+    sim.do("cal", "revert")
+    sim.do("cal", "end_action")
+    assert sim.phase() == "overdrawn"  # before any claim (PROPOSED)
+    sim.refuse("ann", "claim", conflict="c1", side="A")
+    sim.do("ann", "overdrawn_roll", (face,))
+    assert sim.side("c1", "A").dice == (after,)
+    assert sim.phase() == "claims"
+
+
+@pytest.mark.rules("CAPES-DEBT-006")
+def test_drives__five_heroic_and_five_villainous() -> None:
+    assert [d.value for d in HEROIC_DRIVES] == ["justice", "truth", "love", "hope", "duty"]
+    assert [d.value for d in VILLAINOUS_DRIVES] == ["obsession", "pride", "power", "despair", "fear"]
+    assert set(Drive) == {*HEROIC_DRIVES, *VILLAINOUS_DRIVES}
+
+
+@pytest.mark.rules("CAPES-SPLIT-001", "CAPES-SPLIT-002", "CAPES-SPLIT-003")
+@given(value=st.integers(1, 6), stake=st.integers(0, 3), parts=st.integers(2, 4))
+def test_split__property_total_preserved_and_capacity_respected(value: int, stake: int, parts: int) -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(value,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 3)
+    if stake:
+        sim.do("ann", "stake", conflict="c1", amount=stake, drive="truth")
+    try:
+        sim.do("ann", "split", conflict="c1", side="A", die=1, parts=parts)
+    except RuleViolation:
+        assert parts > value or parts > 1 + stake
+        return
+    side = sim.side("c1", "A")
+    assert side.total == value
+    assert len(side.dice) <= 1 + side.staked
+    assert all(1 <= d <= 6 for d in side.dice)
