@@ -1,0 +1,336 @@
+"""Resolving, Gloating and Deadlock (CAPES-RES, CAPES-GLOAT), with golden examples C7-C12, C16-C18, C22."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from capeworks.errors import RuleViolation
+from capeworks.systems.capes.resolving import default_pairs, match_dice
+from tests.systems.capes.helpers import Sim, actions_game
+
+
+def _to_resolving(sim: Sim) -> None:
+    """Every character's free Action (reverted rolls on a scratch Conflict), no bought Actions."""
+    sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
+    for seat, ability in (("ann", "Sarcastic"), ("bea", "Worried"), ("cal", "Guilty")):
+        sim.do(seat, "use_ability", (1,), ability=ability, conflict="c9", side="A", help="A")
+        sim.do(seat, "revert")
+        sim.do(seat, "end_action")
+
+
+def _claim(sim: Sim, player: str, cid: str, side: str) -> None:
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    from capeworks.systems.capes.state import Claim
+
+    page = sim.state.scene.page.model_copy(
+        update={"claims": (*sim.state.scene.page.claims, Claim(player=player, conflict=cid, side=side))}
+    )
+    sim.patch(scene=sim.state.scene.model_copy(update={"page": page}))
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+@pytest.mark.parametrize(
+    ("winning", "losing", "pairs", "resolver", "losers"),
+    [
+        ([6, 2], [4], [(6, 4)], [2, 2], []),  # C7: 6-4 -> +2, leftover winning 2 -> +2
+        ([6, 2], [4], [(2, 4)], [6], [2]),  # C7: 2-4 -> loser +2, leftover 6 -> Resolver +6
+        ([5], [3, 1], [(5, 3)], [2], [1]),  # C8: 5-3 -> +2, leftover losing 1 -> loser +1
+        ([5], [3, 1], [(5, 1)], [4], [3]),  # C8: 5-1 -> +4, leftover 3 -> loser +3
+        ([4, 3], [4, 2], [(4, 4), (3, 2)], [1], []),  # C9: 4-4 nothing, 3-2 -> +1
+        ([4, 3], [4, 2], [(4, 2), (3, 4)], [2], [1]),  # C9: 4-2 -> +2, 3-4 -> loser +1
+    ],
+)
+def test_match_dice__golden_c7_c8_c9(
+    winning: list[int], losing: list[int], pairs: list[tuple[int, int]], resolver: list[int], losers: list[int]
+) -> None:
+    assert match_dice(winning, losing, pairs) == (resolver, losers)
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_match_dice__pairs_must_use_the_cards_dice_and_pair_all_they_can() -> None:
+    with pytest.raises(RuleViolation):
+        match_dice([6, 2], [4], [(5, 4)])
+    with pytest.raises(RuleViolation):
+        match_dice([6, 2], [4, 1], [(6, 4)])
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+@given(
+    winning=st.lists(st.integers(1, 6), min_size=1, max_size=4),
+    losing=st.lists(st.integers(1, 6), min_size=1, max_size=4),
+)
+def test_match_dice__property_inspirations_are_1_to_6(winning: list[int], losing: list[int]) -> None:
+    mine, theirs = match_dice(winning, losing, default_pairs(winning, losing))
+    assert all(1 <= v <= 6 for v in (*mine, *theirs))
+    # unpaired dice keep their value; each pair gives |w - l| to one side
+    assert len(mine) + len(theirs) <= len(winning) + len(losing)
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-RES-003", "CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-008")
+def test_resolve__golden_c10_stakes_and_tokens() -> None:
+    sim = actions_game()
+    # R = Ann (Skitter) wins with 3 staked from Truth; losers B = Bea (Sylvie, creator, staked 2), C = Cal (staked 1)
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        creator="aunt_sylvie",
+        creator_player="bea",
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 3)], "B": [("aunt_sylvie", "stack", 2), ("rampart", "duty", 1)]},
+    )
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    sim.set_debt("aunt_sylvie", "stack", 0)
+    sim.set_debt("rampart", "duty", 0)
+    sim.set_debt("skitter", "truth", 0)
+    assert sim.phase() == "resolving"
+    # first token to the creator's player Bea; the other 2 assigned by Ann: one each
+    sim.do("ann", "resolve", conflict="c1", tokens="bea,cal")
+    assert sim.state.tokens == {"ann": 0, "bea": 2, "cal": 1}
+    assert sim.debt("aunt_sylvie", "stack") == 4  # 2 staked, back doubled
+    assert sim.debt("rampart", "duty") == 2  # 1 staked, back doubled
+    assert sim.debt("skitter", "truth") == 0  # winner's 3 left the Drive for good
+    assert sim.state.conflict("c1") is None
+
+
+@pytest.mark.rules("CAPES-RES-005")
+def test_resolve__default_token_assignment_round_robin_after_the_creator() -> None:
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        creator="aunt_sylvie",
+        creator_player="bea",
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 3)]},
+    )
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    # creator first (Bea), then clockwise from Ann's left: Bea, Cal
+    assert sim.state.tokens == {"ann": 0, "bea": 2, "cal": 1}
+
+
+@pytest.mark.rules("CAPES-RES-005")
+def test_resolve__resolver_may_not_give_themself_tokens() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, stakes={"A": [("skitter", "truth", 2)]})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="ann,cal", rule="CAPES-RES-005")
+
+
+@pytest.mark.rules("CAPES-RES-003", "CAPES-RES-005")
+def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
+    sim = actions_game()
+    # Ann resolves for Skitter on A, and also played the only losing character (a second one, on B)
+    sim.do("ann", "create_character", name="Henchman", skills="Punch,Kick,Run", attitudes="Dim,Loyal,Mean",
+           styles="Loud,Slow,Brutal")
+    assert sim.state.scene is not None
+    sim.patch(scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "henchman": "ann"}}))
+    sim.put_conflict(
+        "c1", a=(6,), b=(2,), allies={"skitter": "A", "henchman": "B"},
+        stakes={"A": [("skitter", "truth", 2)], "B": [("skitter", "love", 1)]},
+    )
+    sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
+    sim.do("ann", "use_ability", (1,), ability="Sarcastic", character="skitter", conflict="c9", side="A", help="A")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    sim.do("ann", "use_ability", (1,), ability="Dim", character="henchman", conflict="c9", side="A", help="A")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    _claim(sim, "ann", "c1", "A")
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch")
+        sim.do(seat, "end_action")
+    sim.set_debt("skitter", "love", 0)
+    events = sim.do("ann", "resolve", conflict="c1")
+    assert events[-1].data["tokens"] == [] and events[-1].data["vanished"] == 2
+    assert sim.state.tokens["ann"] == 0
+    assert sim.debt("skitter", "love") == 2  # the losing stake of 1 comes back doubled
+
+
+@pytest.mark.rules("CAPES-RES-005")
+def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> None:
+    sim = actions_game()
+    # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A anyway
+    sim.put_conflict(
+        "c1", a=(6,), b=(2,), creator="skitter", creator_player="ann",
+        allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
+        stakes={"A": [("aunt_sylvie", "stack", 0)]},
+    )
+    sim.put_conflict(
+        "c1", a=(6,), b=(2,), creator="skitter", creator_player="ann",
+        allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
+        stakes={"A": [("rampart", "duty", 2)]},
+    )
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    # no first token for the creator's (Ann's own) character; both go to Cal, the other losing player
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 2}
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007", "CAPES-RSRC-002")
+def test_resolve__inspirations_go_to_resolver_and_the_named_loser() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    # C7 second pairing: 2-4 -> loser Cal +2; leftover 6 -> Ann +6
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4", losers="cal")
+    assert [i.value for i in sim.state.inspirations["ann"]] == [6]
+    assert [i.value for i in sim.state.inspirations["cal"]] == [2]
+    assert sim.state.inspirations["cal"][0].source == "A test conflict"
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__losing_inspirations_only_to_losing_players() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="2-4", losers="bea", rule="CAPES-RES-006")
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-CONF-003", "CAPES-PAGE-014")
+def test_resolve__golden_c18_a_tie_cannot_be_resolved_and_claims_lapse() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4, 3), b=(6, 1), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    # 7 vs 7: nobody controls; nobody can resolve; the Page ends and the claim lapses
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    assert sim.state.scene.page.number == 2 and sim.state.scene.page.claims == ()
+    assert sim.state.conflict("c1") is not None  # unresolved Conflicts stay on the table
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-PRIN-003")
+def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.put_conflict("c2", a=(1,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claim(sim, "bea", "c2", "B")
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    # Ann (the Starter) resolves first; Bea must wait
+    err = sim.refuse("bea", "resolve", conflict="c2")
+    assert "Ann" in err.message
+    sim.refuse("cal", "resolve", conflict="c1")
+    sim.do("ann", "resolve", conflict="c1")
+    sim.do("bea", "resolve", conflict="c2")
+    assert sim.state.conflicts == (sim.state.conflict("c9"),)
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006")
+def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", kind="goal", text="Stop the train", creator="rampart", creator_player="cal",
+                     a=(2,), b=(5,), allies={"rampart": "A", "skitter": "B"})
+    _claim(sim, "ann", "c1", "B")
+    _to_resolving(sim)
+    events = sim.do("ann", "resolve", conflict="c1")
+    assert events[-1].data["failed"] == ["rampart/stop_the_train"]
+    # Page 2, Starter Bea; Cal on claims may not re-declare it for Rampart
+    sim.do("bea", "pass")
+    sim.patch(tokens={**sim.state.tokens, "cal": 1})
+    sim.refuse("cal", "create_conflict", kind="goal", text="Stop the train", rule="CAPES-EG-006")
+
+
+@pytest.mark.rules("CAPES-EG-004")
+def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", kind="goal", text="Stop the train", creator="rampart", creator_player="cal",
+                     a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
+    _claim(sim, "cal", "c1", "A")
+    _to_resolving(sim)
+    events = sim.do("cal", "resolve", conflict="c1")
+    assert events[-1].data["failed"] == []
+
+
+@pytest.mark.rules("CAPES-GLOAT-002")
+def test_gloat__golden_c16() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 4, 2), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    # turn 6 -> 1 (+1), 4 -> 1 (+1), stop: 2 Story Tokens; stays unresolved with [1, 1, 2]
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sim.state.tokens["ann"] == 2
+    assert sim.side("c1", "A").dice == (1, 1, 2)
+    sim.refuse("ann", "gloat", conflict="c1", count=1)  # the claim is used up
+
+
+@pytest.mark.rules("CAPES-GLOAT-002")
+def test_gloat__only_dice_above_one_count() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 1), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    sim.refuse("ann", "gloat", conflict="c1", count=2, rule="CAPES-GLOAT-002")
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__golden_c17() -> None:
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(6, 6), b=(6, 6), allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)], "B": [("rampart", "duty", 1)]},
+    )
+    for character in ("skitter", "rampart"):
+        for pool in sim.state.roster[character].debt:
+            sim.set_debt(character, pool, 0)
+    sim.do("bea", "deadlock", conflict="c1")
+    assert sim.debt("skitter", "truth") == 2 and sim.debt("rampart", "duty") == 2  # every stake back doubled
+    assert [i.value for i in sim.state.inspirations["ann"]] == [6, 6]
+    assert [i.value for i in sim.state.inspirations["cal"]] == [6, 6]
+    assert sim.state.conflict("c1") is None
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__refused_while_someone_could_still_stake() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 6), b=(6, 6), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.refuse("bea", "deadlock", conflict="c1", rule="CAPES-RES-009")
+
+
+@pytest.mark.rules("CAPES-RES-003", "CAPES-RES-004", "CAPES-STAKE-001")
+@given(
+    win_stake=st.integers(0, 3),
+    lose_stake=st.integers(0, 2),
+)
+def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_stake: int) -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 3)
+    sim.set_debt("rampart", "duty", 3)
+    before_w, before_l = 3, 3
+    # stakes made through the table: Ann's Action (Skitter), then Cal's (Rampart)
+    sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
+    sim.do("ann", "use_ability", (1,), ability="Sarcastic", conflict="c9", side="A", help="A")
+    sim.do("ann", "revert")
+    if win_stake:
+        sim.do("ann", "stake", conflict="c1", amount=win_stake, drive="truth")
+    sim.do("ann", "end_action")
+    sim.do("bea", "use_ability", (1,), ability="Worried", conflict="c9", side="A", help="A")
+    sim.do("bea", "revert")
+    sim.do("bea", "end_action")
+    sim.do("cal", "use_ability", (1,), ability="Guilty", conflict="c9", side="A", help="A")
+    sim.do("cal", "revert")
+    if lose_stake:
+        sim.do("cal", "stake", conflict="c1", amount=lose_stake, drive="duty")
+    _claim(sim, "ann", "c1", "A")
+    sim.do("cal", "end_action")
+    # staking moves Debt, never creates it: Drive + stakes unchanged
+    assert sim.debt("skitter", "truth") + sim.side("c1", "A").staked == before_w
+    assert sim.debt("rampart", "duty") + sim.side("c1", "B").staked == before_l
+    sim.do("ann", "resolve", conflict="c1")
+    # winner: stakes leave as Story Tokens; loser: Drive + 2 x stake
+    assert sim.debt("skitter", "truth") == before_w - win_stake
+    assert sim.state.tokens["cal"] == win_stake
+    assert sim.debt("rampart", "duty") == before_l + lose_stake
