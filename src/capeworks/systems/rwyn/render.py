@@ -41,9 +41,14 @@ def _rolled(d: dict[str, Any]) -> str:
     )
     dis = f"; {plan['disaster_nominal']} disaster dice" if plan["disaster_nominal"] else ""
     wait = "; sacrifice successes before they roll?" if c["stage"] == "sacrifice" else ""
+    against = (
+        f"cost {plan['difficulty']}"
+        if c["kind"] in ("purchase", "favour")
+        else f"difficulty {plan['difficulty']} ({difficulty_label(plan['difficulty'])})"
+    )
     return (
-        f"{_name(d)} rolls {c['ability']} {plan['rating']} vs difficulty {plan['difficulty']} "
-        f"({difficulty_label(plan['difficulty'])}){what}: {faces_text(c['ability_faces'])}{auto} "
+        f"{_name(d)} rolls {c['ability']} {plan['rating']} vs {against}{what}: "
+        f"{faces_text(c['ability_faces'])}{auto} "
         f"= {c['successes']} success(es){dis}{wait}"
     )
 
