@@ -310,3 +310,10 @@ def test_delete_table__removes_everything(store: Store, toy: Toy) -> None:
 def test_create__by_ruleset_name_uses_the_resolver(store: Store) -> None:
     created = store.create_table("toy", seats=SEATS, seed=1)
     assert store.load(created.id).ruleset.name == "toy"
+
+
+def test_create__ids_are_letters_and_digits(store: Store, toy: Toy) -> None:
+    # a leading "-" would read as an option on the command line
+    ids = [store.create_table(toy, seed=1).id for _ in range(20)]
+    assert all(len(i) == 12 and i.isalnum() and i.isascii() for i in ids)
+    assert len(set(ids)) == 20

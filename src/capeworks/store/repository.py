@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,9 +58,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+_ID_ALPHABET = string.ascii_letters + string.digits
+
+
 def _new_table_id() -> str:
-    # 9 random bytes -> 12 URL-safe characters; 72 bits make a collision negligible
-    return secrets.token_urlsafe(9)
+    # 12 letters and digits (~71 bits): URL-safe, and never starting with "-",
+    # which a command line would take for an option
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(12))
 
 
 @dataclass(frozen=True, slots=True)
