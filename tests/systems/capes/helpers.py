@@ -134,16 +134,23 @@ def cast_game(**config: Any) -> Sim:
     sim.do("ann", "choose", character="skitter")
     sim.do("bea", "choose", character="aunt_sylvie")
     sim.do("cal", "choose", character="rampart")
+    while sim.state.scene is not None and sim.state.scene.casting:  # players with tokens decline extra picks
+        sim.do(sim.state.scene.turn, "pass")
     return sim
 
 
 def actions_game(**config: Any) -> Sim:
     """As :func:`cast_game`, past claiming and narration: Ann's free Action."""
     sim = cast_game(**config)
-    for seat in ("ann", "bea", "cal"):
-        sim.do(seat, "pass")
+    pass_claims(sim)
     sim.do("ann", "begin_actions")
     return sim
+
+
+def pass_claims(sim: Sim) -> None:
+    """Everyone declines to claim (and to buy claims) until free narration."""
+    while sim.state.scene and sim.state.scene.page and sim.state.scene.page.phase == "claims":
+        sim.do(sim.state.scene.page.turn, "pass")
 
 
 def command(seat: str, kind: str, **payload: Any) -> Command:
