@@ -1,0 +1,73 @@
+"""A full scripted game with three players through the engine's Table: replay, undo, refusals.
+
+Rule IDs: CAPES-PRIN-001/003, CAPES-PAGE-003/012, CAPES-RES-001 (the whole loop).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from capeworks.engine import Table, Viewer
+from capeworks.errors import CapeworksError
+from capeworks.systems.capes.ruleset import CapesRuleset
+from capeworks.systems.capes.samples import SEATS, full_page_steps, sample_session
+
+
+def _play(steps):  # type: ignore[no-untyped-def]
+    table = Table.new(CapesRuleset(), seats=SEATS, seed=3)
+    for step in steps:
+        table.execute(step.command, dice=step.dice)
+    return table
+
+
+@pytest.mark.rules("CAPES-PAGE-003", "CAPES-PAGE-012", "CAPES-PRIN-003", "CAPES-PRIN-001")
+def test_full_page__three_players_through_the_table() -> None:
+    table = _play(full_page_steps())
+    state = table.state
+    # Page 1 is over: every character acted once; no claims, so Page 2 begins with Bea claiming
+    assert state.scene.page.number == 2 and state.scene.page.starter == "bea"  # type: ignore[attr-defined]
+    assert state.scene.page.phase == "claims"  # type: ignore[attr-defined]
+    c1 = state.conflict("c1")  # type: ignore[attr-defined]
+    assert [s.dice for s in c1.sides] == [(1,), (6,)]
+    prompts = table.prompts(table.viewer_for("bea"))
+    assert prompts and prompts[0].kind == "claim"
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-RES-003", "CAPES-RES-006", "CAPES-DEBT-003")
+def test_sample_session__replays_from_its_log_to_the_same_state() -> None:
+    session = sample_session()
+    table = _play(session.steps)
+    again = Table.replay(table.log)
+    assert again.state.model_dump_json() == table.state.model_dump_json()
+    assert json.dumps(again.view(Viewer(seat="ann")), sort_keys=True) == json.dumps(
+        table.view(Viewer(seat="ann")), sort_keys=True
+    )
+    state = table.state
+    # Bea resolved c1: 6-3 -> Bea +3; leftover 2 -> Ann +2; Skitter's 2 staked Truth back doubled
+    assert [i.value for i in state.inspirations["bea"]] == [3]  # type: ignore[attr-defined]
+    assert [i.value for i in state.inspirations["ann"]] == [2]  # type: ignore[attr-defined]
+    assert state.roster["skitter"].debt["truth"] == 4  # type: ignore[attr-defined]
+
+
+def test_sample_session__refusals_change_nothing() -> None:
+    session = sample_session()
+    table = _play(session.steps)
+    for step in session.refused:
+        before = table.state.model_dump_json()
+        with pytest.raises(CapeworksError):
+            table.execute(step.command, dice=step.dice)
+        assert table.state.model_dump_json() == before
+
+
+def test_undo__the_last_actor_takes_back_their_own_command() -> None:
+    table = _play(full_page_steps())
+    before = table.state.model_dump_json()
+    from capeworks.engine import Command
+
+    table.execute(Command(type="claim", seat="bea", payload={"conflict": "c1", "side": "B"}))
+    with pytest.raises(CapeworksError):
+        table.undo("cal")
+    table.undo("bea")
+    assert table.state.model_dump_json() == before
