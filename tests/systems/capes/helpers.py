@@ -23,20 +23,30 @@ class Sim:
     def __init__(self, **config: Any) -> None:
         state = RULESET.initial_state(CapesConfig(**config))
         for seat in SEATS:
-            state = RULESET.apply(state, Event(type="table.seat_joined", data={"seat": seat.model_dump(mode="json")}))
+            state = RULESET.apply(
+                state, Event(type="table.seat_joined", data={"seat": seat.model_dump(mode="json")})
+            )
         self.state: CapesState = state
         self.events: list[Event] = []
 
-    def decide(self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any) -> list[Event]:
+    def decide(
+        self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any
+    ) -> list[Event]:
         model = RULESET.commands[command].model_validate(payload)
         actor = next(s for s in SEATS if s.id == seat)
-        service = DiceService.given(list(faces)) if faces is not None else DiceService.seeded(len(self.events))
+        service = (
+            DiceService.given(list(faces)) if faces is not None else DiceService.seeded(len(self.events))
+        )
         events = RULESET.decide(self.state, Context(actor=actor, seats=SEATS), model, service)
         service.finish()
-        assert len([r for e in events for r in e.rolls]) == len(service.records), "a roll is missing from events"
+        assert len([r for e in events for r in e.rolls]) == len(service.records), (
+            "a roll is missing from events"
+        )
         return events
 
-    def do(self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any) -> list[Event]:
+    def do(
+        self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any
+    ) -> list[Event]:
         events = self.decide(seat, command, faces, **payload)
         for event in events:
             self.state = RULESET.apply(self.state, event)
@@ -84,10 +94,17 @@ class Sim:
         goal_for: tuple[str, ...] = (),
     ) -> None:
         stakes = stakes or {}
-        sides = tuple(
-            Side(id=sid, dice=dice, stakes=tuple(Stake(character=c, pool=p, amount=n) for c, p, n in stakes.get(sid, [])))
-            for sid, dice in (("A", a), ("B", b))
-        ) + extra_sides
+        sides = (
+            tuple(
+                Side(
+                    id=sid,
+                    dice=dice,
+                    stakes=tuple(Stake(character=c, pool=p, amount=n) for c, p, n in stakes.get(sid, [])),
+                )
+                for sid, dice in (("A", a), ("B", b))
+            )
+            + extra_sides
+        )
         conflict = Conflict(
             id=cid,
             kind=kind,  # type: ignore[arg-type]
@@ -98,14 +115,23 @@ class Sim:
             sides=sides,
             aim_side="A" if kind == "goal" else "",
             goal_for=goal_for or ((creator,) if kind == "goal" else ()),
-            alliances={c: Alliance(side=s, seq=i) for i, (c, s) in enumerate((allies or {}).items(), start=1)},
+            alliances={
+                c: Alliance(side=s, seq=i) for i, (c, s) in enumerate((allies or {}).items(), start=1)
+            },
         )
         others = tuple(c for c in self.state.conflicts if c.id != cid)
-        self.patch(conflicts=(*others, conflict), next_conflict=max(self.state.next_conflict, int(cid[1:]) + 1))
+        self.patch(
+            conflicts=(*others, conflict), next_conflict=max(self.state.next_conflict, int(cid[1:]) + 1)
+        )
 
     def set_debt(self, character: str, pool: str, amount: int) -> None:
         char = self.state.roster[character]
-        self.patch(roster={**self.state.roster, character: char.model_copy(update={"debt": {**char.debt, pool: amount}})})
+        self.patch(
+            roster={
+                **self.state.roster,
+                character: char.model_copy(update={"debt": {**char.debt, pool: amount}}),
+            }
+        )
 
     def side(self, cid: str, sid: str) -> Side:
         conflict = self.state.conflict(cid)

@@ -12,7 +12,9 @@ from tests.systems.capes.helpers import actions_game
 
 
 @pytest.mark.rules("CAPES-ABIL-002", "CAPES-CHAR-006")
-@pytest.mark.parametrize(("die", "ability", "ok"), [(3, "Silk Lines", True), (4, "Silk Lines", False), (6, "Ruthless", False)])
+@pytest.mark.parametrize(
+    ("die", "ability", "ok"), [(3, "Silk Lines", True), (4, "Silk Lines", False), (6, "Ruthless", False)]
+)
 def test_ability__golden_c4_rating_must_reach_the_die(die: int, ability: str, ok: bool) -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(die,), b=(1,))
@@ -20,8 +22,16 @@ def test_ability__golden_c4_rating_must_reach_the_die(die: int, ability: str, ok
     if ok:
         sim.do("ann", "use_ability", (5,), ability=ability, conflict="c1", side="A", drive="truth")
     else:
-        sim.refuse("ann", "use_ability", (5,), ability=ability, conflict="c1", side="A", drive="truth",
-                   rule="CAPES-ABIL-002")
+        sim.refuse(
+            "ann",
+            "use_ability",
+            (5,),
+            ability=ability,
+            conflict="c1",
+            side="A",
+            drive="truth",
+            rule="CAPES-ABIL-002",
+        )
 
 
 @pytest.mark.rules("CAPES-ABIL-002")
@@ -29,7 +39,9 @@ def test_ability__golden_c4_raising_an_inspiration() -> None:
     sim = actions_game()
     sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=4),)})
     # Silk Lines 3 may not raise a 4; Swarm Armour 4 may raise it to 5
-    sim.refuse("ann", "use_ability", ability="Silk Lines", inspiration=4, drive="truth", rule="CAPES-ABIL-002")
+    sim.refuse(
+        "ann", "use_ability", ability="Silk Lines", inspiration=4, drive="truth", rule="CAPES-ABIL-002"
+    )
     sim.do("ann", "use_ability", ability="Swarm Armour", inspiration=4, drive="truth")
     assert [i.value for i in sim.state.inspirations["ann"]] == [5]
 
@@ -94,7 +106,9 @@ def test_reactions__golden_c21_order_and_once_per_action() -> None:
 def test_super_ability_earns_debt_on_any_drive_each_use() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(1,))
-    sim.refuse("ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", rule="CAPES-DEBT-004")
+    sim.refuse(
+        "ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", rule="CAPES-DEBT-004"
+    )
     sim.do("ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", drive="love")
     assert sim.debt("skitter", "love") == 1
 
@@ -136,13 +150,23 @@ def test_action__one_core_step_and_nothing_during_a_roll() -> None:
     sim.do("ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
     sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-ACT-002")
     sim.do("ann", "accept")
-    sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-ACT-002")  # Reactions open
+    sim.refuse(
+        "ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-ACT-002"
+    )  # Reactions open
     for seat in ("ann", "bea", "cal"):  # die 3: everyone has an ability of 3 or more
         sim.do(seat, "pass")
     sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)  # after the core step
     sim.refuse("ann", "create_conflict", text="And another", rule="CAPES-ACT-001")
-    sim.refuse("ann", "use_ability", (3,), ability="Bug Control", conflict="c1", side="B", drive="truth",
-               rule="CAPES-ACT-001")
+    sim.refuse(
+        "ann",
+        "use_ability",
+        (3,),
+        ability="Bug Control",
+        conflict="c1",
+        side="B",
+        drive="truth",
+        rule="CAPES-ACT-001",
+    )
     sim.do("ann", "end_action")
 
 

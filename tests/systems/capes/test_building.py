@@ -34,8 +34,13 @@ _POW = ["Flight", "Blast", "Shield", "Speed", "Vision"]
 )
 def test_freeform__golden_c19_sizes(powers: int, styles: int, attitudes: int, ok: bool) -> None:
     def build() -> CharacterSheet:
-        return freeform("X", powers=_POW[:powers], styles=_STY[:styles], attitudes=_ATT[:attitudes],
-                        drives=parse_drives("truth:3,justice:2,love:2,hope:1,duty:1"))
+        return freeform(
+            "X",
+            powers=_POW[:powers],
+            styles=_STY[:styles],
+            attitudes=_ATT[:attitudes],
+            drives=parse_drives("truth:3,justice:2,love:2,hope:1,duty:1"),
+        )
 
     if ok:
         sheet = build()
@@ -66,8 +71,11 @@ def test_abilities__powers_and_skills_never_both_and_marked_correctly() -> None:
     with pytest.raises(RuleViolation, match="Powers and Skills"):
         validate_sheet(CharacterSheet(name="X", abilities=mixed))
     with pytest.raises(RuleViolation, match="must be mundane"):
-        validate_sheet(CharacterSheet(name="X", abilities=(Ability(name="Calm", kind=AbilityKind.ATTITUDE, rating=1,
-                                                                       super=True),)))
+        validate_sheet(
+            CharacterSheet(
+                name="X", abilities=(Ability(name="Calm", kind=AbilityKind.ATTITUDE, rating=1, super=True),)
+            )
+        )
     sheet = freeform("X", powers=_POW[:3], styles=_STY[:3], super_styles=["Quick"], attitudes=_ATT[:3])
     assert [a.super for a in sheet.abilities if a.kind == "style"] == [True, False, False]
 
@@ -99,15 +107,24 @@ def test_drives__table_t4_seventy_vectors_in_five_shapes() -> None:
     vectors = valid_drive_vectors()
     assert len(vectors) == 70
     assert {tuple(sorted(v, reverse=True)) for v in vectors} == {
-        (5, 1, 1, 1, 1), (4, 2, 1, 1, 1), (3, 3, 1, 1, 1), (3, 2, 2, 1, 1), (2, 2, 2, 2, 1)
+        (5, 1, 1, 1, 1),
+        (4, 2, 1, 1, 1),
+        (3, 3, 1, 1, 1),
+        (3, 2, 2, 1, 1),
+        (2, 2, 2, 2, 1),
     }
 
 
 @pytest.mark.rules("CAPES-CHAR-001", "CAPES-CHAR-009")
 def test_drives__only_super_powered_and_otherwise_undifferentiated() -> None:
     with pytest.raises(RuleViolation):
-        freeform("Normal", skills=["a", "b", "c"], styles=_STY[:3], attitudes=_ATT[:3],
-                 drives=parse_drives("truth:3,justice:2,love:2,hope:1,duty:1"))
+        freeform(
+            "Normal",
+            skills=["a", "b", "c"],
+            styles=_STY[:3],
+            attitudes=_ATT[:3],
+            drives=parse_drives("truth:3,justice:2,love:2,hope:1,duty:1"),
+        )
     minor = freeform("Minor", powers=_POW[:3], styles=_STY[:3], attitudes=_ATT[:3])
     assert minor.undifferentiated and minor.pools() == ("stack",)
 
@@ -115,25 +132,44 @@ def test_drives__only_super_powered_and_otherwise_undifferentiated() -> None:
 @pytest.mark.rules("CAPES-CHAR-015", "CAPES-CHAR-004")
 def test_click_and_lock__golden_c20() -> None:
     # cross out 2 Powers + 1 Style -> 3 Powers, 4 Styles, 5 Attitudes
-    sheet = click_and_lock("Brick", set_key="brick", persona_key="reluctant_hero",
-                           cross_out=["Shockwave", "Endurance", "Cautious"])
+    sheet = click_and_lock(
+        "Brick",
+        set_key="brick",
+        persona_key="reluctant_hero",
+        cross_out=["Shockwave", "Endurance", "Cautious"],
+    )
     kinds = [a.kind for a in sheet.abilities]
     assert (kinds.count("power"), kinds.count("style"), kinds.count("attitude")) == (3, 4, 5)
     assert all(a.super for a in sheet.abilities if a.kind == "power")
     assert not any(a.super for a in sheet.abilities if a.kind == "attitude")
     # cross out 3 Attitudes -> refused
     with pytest.raises(RuleViolation, match="one column"):
-        click_and_lock("Bad", set_key="brick", persona_key="reluctant_hero", cross_out=["Guilty", "Stubborn", "Hopeful"])
+        click_and_lock(
+            "Bad", set_key="brick", persona_key="reluctant_hero", cross_out=["Guilty", "Stubborn", "Hopeful"]
+        )
 
 
 @pytest.mark.rules("CAPES-CHAR-015")
 def test_click_and_lock__through_the_table() -> None:
     sim = Sim()
-    sim.do("ann", "create_click_and_lock", name="Vale", module="detective", persona="caregiver",
-           cross_out="Marksmanship,Brave,Chatty")
+    sim.do(
+        "ann",
+        "create_click_and_lock",
+        name="Vale",
+        module="detective",
+        persona="caregiver",
+        cross_out="Marksmanship,Brave,Chatty",
+    )
     assert len(sim.state.roster["vale"].sheet.abilities) == 12
-    sim.refuse("ann", "create_click_and_lock", name="Vale2", module="detective", persona="caregiver",
-               cross_out="Warm,Brave,Nosy", rule="CAPES-CHAR-015")
+    sim.refuse(
+        "ann",
+        "create_click_and_lock",
+        name="Vale2",
+        module="detective",
+        persona="caregiver",
+        cross_out="Warm,Brave,Nosy",
+        rule="CAPES-CHAR-015",
+    )
 
 
 @pytest.mark.rules("CAPES-CHAR-011", "CAPES-CHAR-012")
@@ -149,25 +185,73 @@ def test_exemplars__one_free_further_ones_shared_with_another_players_character(
     sim.do("ann", "add_sample", name="Skitter")
     sim.do("cal", "add_sample", name="Rampart")
     # Skitter has her free Exemplar; a second needs sharing
-    sim.refuse("ann", "add_exemplar", character="skitter", exemplar="Inspector Vale", drive="justice",
-               rule="CAPES-CHAR-011")
-    sim.do("cal", "add_exemplar", character="rampart", exemplar="Inspector Vale", drive="duty", root="Vale is a good cop, but...")
-    sim.do("ann", "add_exemplar", character="skitter", exemplar="Inspector Vale", drive="justice", shared_with="rampart")
-    assert [e.character for e in sim.state.roster["skitter"].sheet.exemplars] == ["Aunt Sylvie", "Inspector Vale"]
+    sim.refuse(
+        "ann",
+        "add_exemplar",
+        character="skitter",
+        exemplar="Inspector Vale",
+        drive="justice",
+        rule="CAPES-CHAR-011",
+    )
+    sim.do(
+        "cal",
+        "add_exemplar",
+        character="rampart",
+        exemplar="Inspector Vale",
+        drive="duty",
+        root="Vale is a good cop, but...",
+    )
+    sim.do(
+        "ann",
+        "add_exemplar",
+        character="skitter",
+        exemplar="Inspector Vale",
+        drive="justice",
+        shared_with="rampart",
+    )
+    assert [e.character for e in sim.state.roster["skitter"].sheet.exemplars] == [
+        "Aunt Sylvie",
+        "Inspector Vale",
+    ]
 
 
 @pytest.mark.rules("CAPES-CHAR-002")
 def test_changes__only_between_scenes_and_still_by_the_rules() -> None:
     sim = cast_game()
-    sim.refuse("ann", "create_character", name="Skitter", powers="Bugs,Silk,Swarm", attitudes="a,b,c", styles="d,e,f",
-               drives="truth:3,justice:2,love:2,hope:1,duty:1", replace=True, rule="CAPES-CHAR-002")
+    sim.refuse(
+        "ann",
+        "create_character",
+        name="Skitter",
+        powers="Bugs,Silk,Swarm",
+        attitudes="a,b,c",
+        styles="d,e,f",
+        drives="truth:3,justice:2,love:2,hope:1,duty:1",
+        replace=True,
+        rule="CAPES-CHAR-002",
+    )
     for seat in ("ann", "bea", "cal"):
         sim.do(seat, "end_scene")
-    sim.do("ann", "create_character", name="Skitter", powers="Bugs,Silk,Swarm", attitudes="a,b,c", styles="d,e,f",
-           drives="truth:3,justice:2,love:2,hope:1,duty:1", replace=True)
+    sim.do(
+        "ann",
+        "create_character",
+        name="Skitter",
+        powers="Bugs,Silk,Swarm",
+        attitudes="a,b,c",
+        styles="d,e,f",
+        drives="truth:3,justice:2,love:2,hope:1,duty:1",
+        replace=True,
+    )
     assert len(sim.state.roster["skitter"].sheet.abilities) == 9
-    sim.refuse("ann", "create_character", name="Skitter", powers="Bugs", attitudes="a,b,c", styles="d,e,f",
-               replace=True, rule="CAPES-CHAR-005")
+    sim.refuse(
+        "ann",
+        "create_character",
+        name="Skitter",
+        powers="Bugs",
+        attitudes="a,b,c",
+        styles="d,e,f",
+        replace=True,
+        rule="CAPES-CHAR-005",
+    )
 
 
 @pytest.mark.rules("CAPES-RSRC-003", "CAPES-DEBT-001")

@@ -33,8 +33,12 @@ def test_first_roll__names_the_side_it_helps() -> None:
 
 
 @pytest.mark.rules("CAPES-CONF-003")
-@pytest.mark.parametrize(("a", "b", "control"), [((4, 3), (6,), "A"), ((4, 3), (6, 1), None), ((1,), (2,), "B")])
-def test_control__the_strictly_higher_sum(a: tuple[int, ...], b: tuple[int, ...], control: str | None) -> None:
+@pytest.mark.parametrize(
+    ("a", "b", "control"), [((4, 3), (6,), "A"), ((4, 3), (6, 1), None), ((1,), (2,), "B")]
+)
+def test_control__the_strictly_higher_sum(
+    a: tuple[int, ...], b: tuple[int, ...], control: str | None
+) -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=a, b=b)
     conflict = sim.state.conflict("c1")
@@ -86,17 +90,26 @@ def test_veto__not_your_own() -> None:
 def test_free_conflict__exemplar_once_per_scene_when_both_present() -> None:
     sim = cast_game()
     # Bea plays Aunt Sylvie, Skitter's Exemplar: either player adds the Free Conflict at Page start
-    sim.do("ann", "create_conflict", text="Sylvie asks where Skitter goes at night", free="exemplar",
-           exemplar="aunt_sylvie")
+    sim.do(
+        "ann",
+        "create_conflict",
+        text="Sylvie asks where Skitter goes at night",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+    )
     assert sim.state.tokens["ann"] == 0
     sim.do("ann", "pass")
-    sim.refuse("bea", "create_conflict", text="Again", free="exemplar", exemplar="skitter", rule="CAPES-CHAR-012")
+    sim.refuse(
+        "bea", "create_conflict", text="Again", free="exemplar", exemplar="skitter", rule="CAPES-CHAR-012"
+    )
 
 
 @pytest.mark.rules("CAPES-CHAR-012")
 def test_free_conflict__needs_the_exemplar_in_the_scene() -> None:
     sim = cast_game()
-    sim.refuse("cal", "create_conflict", text="x", free="exemplar", exemplar="aunt_sylvie", error=NotPermitted)
+    sim.refuse(
+        "cal", "create_conflict", text="x", free="exemplar", exemplar="aunt_sylvie", error=NotPermitted
+    )
     sim.refuse("ann", "create_conflict", text="x", free="exemplar", exemplar="rampart", rule="CAPES-CHAR-012")
 
 
@@ -108,7 +121,9 @@ def test_free_conflict__non_person_character() -> None:
     sim.do("ann", "choose", character="the_charity_gala")
     sim.do("ann", "create_conflict", text="The guests panic", free="non_person", character="the_charity_gala")
     assert sim.state.tokens["ann"] == 0  # the character cost a token, its Free Conflict none
-    sim.refuse("ann", "create_conflict", text="x", free="non_person", character="skitter", rule="CAPES-CHAR-017")
+    sim.refuse(
+        "ann", "create_conflict", text="x", free="non_person", character="skitter", rule="CAPES-CHAR-017"
+    )
 
 
 @pytest.mark.rules("CAPES-PAGE-009")

@@ -69,7 +69,9 @@ def test_even_split__preserves_total_and_stays_in_1_to_6(value: int, parts: int)
     ],
 )
 def test_side_capacity__golden_c2(free_die: bool, original: bool, staked: int, capacity: int) -> None:
-    side = Side(id="A", dice=(4,), original=original, stakes=(Stake(character="x", pool="love", amount=staked),))
+    side = Side(
+        id="A", dice=(4,), original=original, stakes=(Stake(character="x", pool="love", amount=staked),)
+    )
     assert side_capacity(CapesConfig(split_free_die=free_die), side) == capacity
 
 
@@ -178,12 +180,20 @@ def test_stake__needs_an_alliance_in_the_conflict() -> None:
 @pytest.mark.rules("CAPES-STAKE-005", "CAPES-CHAR-009")
 def test_stake__undifferentiated_at_most_three() -> None:
     sim = actions_game()
-    sim.do("ann", "create_character", name="Swarm Thug", powers="Bite,Sting,Buzz", attitudes="Mean,Dim,Loyal",
-           styles="Loud,Fast,Dirty")
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
     assert sim.state.roster["swarm_thug"].sheet.undifferentiated
     # make Ann play the thug instead of Skitter for this test
     assert sim.state.scene is not None
-    sim.patch(scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "swarm_thug": "ann"}}))
+    sim.patch(
+        scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "swarm_thug": "ann"}})
+    )
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"swarm_thug": "A"})
     sim.set_debt("swarm_thug", "stack", 6)
     assert overdrawn_pools(sim.state.roster["swarm_thug"]) == ["stack"]  # C14: 6 > 5

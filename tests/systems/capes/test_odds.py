@@ -32,7 +32,10 @@ def test_improve_chance__matches_brute_force(die: int, ability: int, own: bool) 
 def test_resolver_outcomes__golden_c7_best_first() -> None:
     outcomes = resolver_outcomes([6, 2], [4])
     # 2-4 gives the Resolver 6 (leftover 6), 6-4 gives 2 + 2 = 4
-    assert [(o.pairs, o.resolver, o.losers) for o in outcomes] == [(((2, 4),), (6,), (2,)), (((6, 4),), (2, 2), ())]
+    assert [(o.pairs, o.resolver, o.losers) for o in outcomes] == [
+        (((2, 4),), (6,), (2,)),
+        (((6, 4),), (2, 2), ()),
+    ]
 
 
 @pytest.mark.rules("CAPES-RES-006")

@@ -129,7 +129,9 @@ def test_pages__the_starter_rotates_left() -> None:
         assert _phase(sim)[:2] == (page, starter)
         if page == 4:
             break
-        order = {"ann": ["ann", "bea", "cal"], "bea": ["bea", "cal", "ann"], "cal": ["cal", "ann", "bea"]}[starter]
+        order = {"ann": ["ann", "bea", "cal"], "bea": ["bea", "cal", "ann"], "cal": ["cal", "ann", "bea"]}[
+            starter
+        ]
         if page > 1:
             for seat in order:
                 sim.do(seat, "pass")

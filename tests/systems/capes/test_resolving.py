@@ -43,7 +43,11 @@ def _claim(sim: Sim, player: str, cid: str, side: str) -> None:
     ],
 )
 def test_match_dice__golden_c7_c8_c9(
-    winning: list[int], losing: list[int], pairs: list[tuple[int, int]], resolver: list[int], losers: list[int]
+    winning: list[int],
+    losing: list[int],
+    pairs: list[tuple[int, int]],
+    resolver: list[int],
+    losers: list[int],
 ) -> None:
     assert match_dice(winning, losing, pairs) == (resolver, losers)
 
@@ -71,7 +75,8 @@ def test_match_dice__property_inspirations_are_1_to_6(winning: list[int], losing
 @pytest.mark.rules("CAPES-RES-001", "CAPES-RES-003", "CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-008")
 def test_resolve__golden_c10_stakes_and_tokens() -> None:
     sim = actions_game()
-    # R = Ann (Skitter) wins with 3 staked from Truth; losers B = Bea (Sylvie, creator, staked 2), C = Cal (staked 1)
+    # R = Ann (Skitter) wins with 3 staked from Truth;
+    # losers B = Bea (Sylvie, creator, staked 2), C = Cal (staked 1)
     sim.put_conflict(
         "c1",
         a=(6,),
@@ -118,7 +123,9 @@ def test_resolve__default_token_assignment_round_robin_after_the_creator() -> No
 @pytest.mark.rules("CAPES-RES-005")
 def test_resolve__resolver_may_not_give_themself_tokens() -> None:
     sim = actions_game()
-    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, stakes={"A": [("skitter", "truth", 2)]})
+    sim.put_conflict(
+        "c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, stakes={"A": [("skitter", "truth", 2)]}
+    )
     _claim(sim, "ann", "c1", "A")
     _to_resolving(sim)
     sim.refuse("ann", "resolve", conflict="c1", tokens="ann,cal", rule="CAPES-RES-005")
@@ -128,16 +135,34 @@ def test_resolve__resolver_may_not_give_themself_tokens() -> None:
 def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     sim = actions_game()
     # Ann resolves for Skitter on A, and also played the only losing character (a second one, on B)
-    sim.do("ann", "create_character", name="Henchman", skills="Punch,Kick,Run", attitudes="Dim,Loyal,Mean",
-           styles="Loud,Slow,Brutal")
+    sim.do(
+        "ann",
+        "create_character",
+        name="Henchman",
+        skills="Punch,Kick,Run",
+        attitudes="Dim,Loyal,Mean",
+        styles="Loud,Slow,Brutal",
+    )
     assert sim.state.scene is not None
     sim.patch(scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "henchman": "ann"}}))
     sim.put_conflict(
-        "c1", a=(6,), b=(2,), allies={"skitter": "A", "henchman": "B"},
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "henchman": "B"},
         stakes={"A": [("skitter", "truth", 2)], "B": [("skitter", "love", 1)]},
     )
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
-    sim.do("ann", "use_ability", (1,), ability="Sarcastic", character="skitter", conflict="c9", side="A", help="A")
+    sim.do(
+        "ann",
+        "use_ability",
+        (1,),
+        ability="Sarcastic",
+        character="skitter",
+        conflict="c9",
+        side="A",
+        help="A",
+    )
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
     sim.do("ann", "use_ability", (1,), ability="Dim", character="henchman", conflict="c9", side="A", help="A")
@@ -159,12 +184,20 @@ def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> Non
     sim = actions_game()
     # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A anyway
     sim.put_conflict(
-        "c1", a=(6,), b=(2,), creator="skitter", creator_player="ann",
+        "c1",
+        a=(6,),
+        b=(2,),
+        creator="skitter",
+        creator_player="ann",
         allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
         stakes={"A": [("aunt_sylvie", "stack", 0)]},
     )
     sim.put_conflict(
-        "c1", a=(6,), b=(2,), creator="skitter", creator_player="ann",
+        "c1",
+        a=(6,),
+        b=(2,),
+        creator="skitter",
+        creator_player="ann",
         allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
         stakes={"A": [("rampart", "duty", 2)]},
     )
@@ -229,8 +262,16 @@ def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
 @pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006")
 def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
     sim = actions_game()
-    sim.put_conflict("c1", kind="goal", text="Stop the train", creator="rampart", creator_player="cal",
-                     a=(2,), b=(5,), allies={"rampart": "A", "skitter": "B"})
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
     _claim(sim, "ann", "c1", "B")
     _to_resolving(sim)
     events = sim.do("ann", "resolve", conflict="c1")
@@ -244,8 +285,16 @@ def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
 @pytest.mark.rules("CAPES-EG-004")
 def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
     sim = actions_game()
-    sim.put_conflict("c1", kind="goal", text="Stop the train", creator="rampart", creator_player="cal",
-                     a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(5,),
+        b=(2,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
     _claim(sim, "cal", "c1", "A")
     _to_resolving(sim)
     events = sim.do("cal", "resolve", conflict="c1")
@@ -278,7 +327,10 @@ def test_gloat__only_dice_above_one_count() -> None:
 def test_deadlock__golden_c17() -> None:
     sim = actions_game()
     sim.put_conflict(
-        "c1", a=(6, 6), b=(6, 6), allies={"skitter": "A", "rampart": "B"},
+        "c1",
+        a=(6, 6),
+        b=(6, 6),
+        allies={"skitter": "A", "rampart": "B"},
         stakes={"A": [("skitter", "truth", 1)], "B": [("rampart", "duty", 1)]},
     )
     for character in ("skitter", "rampart"):

@@ -58,7 +58,10 @@ def test_casting__one_free_pick_clockwise_then_one_token_each() -> None:
     # a full pass with no purchase ends the casting
     assert sim.state.scene is not None and not sim.state.scene.casting
     assert sim.state.scene.cast == {
-        "aunt_sylvie": "bea", "rampart": "cal", "skitter": "ann", "inspector_vale": "bea"
+        "aunt_sylvie": "bea",
+        "rampart": "cal",
+        "skitter": "ann",
+        "inspector_vale": "bea",
     }
 
 
@@ -75,8 +78,14 @@ def test_casting__a_character_is_played_by_one_player() -> None:
 def test_casting__new_characters_on_the_spot_and_several_per_player() -> None:
     sim = Sim(start_story_tokens=1)
     sim.do("ann", "declare_scene")
-    sim.do("ann", "create_character", name="Bystander", skills="Run,Hide,Scream", attitudes="Scared,Curious,Brave",
-           styles="Loud,Quick,Clumsy")
+    sim.do(
+        "ann",
+        "create_character",
+        name="Bystander",
+        skills="Run,Hide,Scream",
+        attitudes="Scared,Curious,Brave",
+        styles="Loud,Quick,Clumsy",
+    )
     sim.do("ann", "choose", character="bystander")
     sim.do("bea", "pass")
     sim.do("cal", "pass")
