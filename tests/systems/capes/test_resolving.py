@@ -190,15 +190,6 @@ def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> Non
         creator="skitter",
         creator_player="ann",
         allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
-        stakes={"A": [("aunt_sylvie", "stack", 0)]},
-    )
-    sim.put_conflict(
-        "c1",
-        a=(6,),
-        b=(2,),
-        creator="skitter",
-        creator_player="ann",
-        allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
         stakes={"A": [("rampart", "duty", 2)]},
     )
     _claim(sim, "ann", "c1", "A")
