@@ -14,7 +14,8 @@ from capeworks import errors
 def _modules() -> list[str]:
     names = []
     for info in pkgutil.walk_packages(capeworks.__path__, prefix="capeworks."):
-        if info.name.endswith("__main__") or ".migrations" in info.name or info.name.endswith("_regen_parser"):
+        skipped = info.name.endswith(("__main__", "_regen_parser")) or ".migrations" in info.name
+        if skipped:
             continue
         names.append(info.name)
     return names

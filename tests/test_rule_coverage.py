@@ -47,7 +47,8 @@ def _ids_named_by_rules_markers() -> set[str]:
                 and isinstance(node.func.value, ast.Attribute)
                 and node.func.value.attr == "mark"
             ):
-                named.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+                strings = [a.value for a in node.args if isinstance(a, ast.Constant)]
+                named.update(s for s in strings if isinstance(s, str))
     return named
 
 
@@ -59,7 +60,8 @@ def _out_of_scope(system: str) -> set[str]:
     match = re.search(r"^#+ Out of scope\s*$(.*?)(?=^#+ |\Z)", text, flags=re.M | re.S)
     if not match:
         return set()
-    return set(re.findall(r"^- \*{0,2}([A-Z]+(?:-[A-Z]+)*-\d{3})\*{0,2}\s*[:—-]\s*\S", match.group(1), flags=re.M))
+    listed = r"^- \*{0,2}([A-Z]+(?:-[A-Z]+)*-\d{3})\*{0,2}\s*[:—-]\s*\S"
+    return set(re.findall(listed, match.group(1), flags=re.M))
 
 
 @pytest.mark.parametrize("system", sorted(set(available()) & set(INVENTORIES)))

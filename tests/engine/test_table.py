@@ -70,7 +70,8 @@ def test_execute__unknown_command_lists_the_known_ones() -> None:
 
 
 def test_execute__malformed_payload_is_a_readable_invalid_command() -> None:
-    with pytest.raises(InvalidCommand, match=r"Cannot read the add command: dice: .*greater than or equal to 1"):
+    expected = r"Cannot read the add command: dice: .*greater than or equal to 1"
+    with pytest.raises(InvalidCommand, match=expected):
         new_table().execute(add("ann", 0))
 
 
