@@ -1,17 +1,24 @@
 """Exact odds: the full distribution of an expression, with Fraction probabilities.
 
-Worked out directly from the expression tree with exact Python integers:
+Worked out directly from the expression tree with exact Python integers
+(whole-number counts over a common denominator; Fractions only on reading):
 
-* a sum of NdS is the S-sided die's counting polynomial to the Nth power,
-  computed as one big-integer power (Kronecker substitution: pack the
-  coefficients into one integer, let CPython's multiplication do the
-  convolution, unpack);
+* a sum of NdS comes from the coefficient recurrence of
+  ``((1 - x**S) / (1 - x)) ** N``: each count from three earlier ones, one
+  exact division, and the second half by symmetry; other per-die polynomials
+  (success counting with a fail number) use J. C. P. Miller's recurrence for a
+  polynomial's power;
 * success counting ``NdSt5`` is the binomial closed form
-  ``C(N, k) * s**k * (S - s)**(N - k)``; with a fail number it is a
-  three-term polynomial power;
-* keep/drop (``10d6kh3``) is a dynamic programme over faces from the kept end
-  down, finishing a state as soon as enough dice are kept;
+  ``C(N, k) * s**k * (S - s)**(N - k)``;
+* keep/drop (``10d6kh3``) is a dynamic programme over faces from the kept end,
+  with one state per number of dice placed so far holding every running sum
+  at once as a packed big integer (Kronecker substitution), finishing a state
+  as soon as enough dice are kept;
 * ``+ - * min max`` and comparisons combine independent sub-distributions.
+
+Notation is read by the small :mod:`capeworks.dice._odds_reader` where it can
+be (importing the full Lark parser and the expression tree costs more than a
+whole cold answer), else by :func:`capeworks.dice.notation.parse`.
 
 :func:`icepool_distribution` computes the same thing through icepool (imported
 only when called: it is slow to import); the tests check the two agree and
@@ -24,15 +31,18 @@ running for minutes.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+import operator
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from capeworks.dice.expr import BinOp, Call, CmpOp, Const, Dice, Expr, Fn, Neg, Op
+from capeworks.dice._odds_reader import Node, read
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
-from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
+
+if TYPE_CHECKING:  # imported lazily: the dataclass tree and Lark are slow to import
+    from capeworks.dice.expr import CmpOp, Expr, Fn
 
 __all__ = ["Distribution", "distribution", "icepool_distribution"]
 
@@ -208,24 +218,30 @@ class Distribution:
 
     def map_pair(self, other: Distribution, fn: Fn) -> Distribution:
         """``min`` or ``max`` of two independent outcomes, through their cumulative counts."""
+        return self._extreme(other, high=fn.value == "max")
+
+    def compare(self, other: Distribution, op: CmpOp) -> Distribution:
+        """1 where ``self <op> other`` holds, else 0."""
+        return self._compare(other, op.holds)
+
+    def _extreme(self, other: Distribution, *, high: bool) -> Distribution:
         lo = min(self.min, other.min)
         hi = max(self.max, other.max)
         _check_support(hi - lo + 1)
         ca, cb = self._cumulative(lo, hi), other._cumulative(lo, hi)
         da, db = self._denominator, other._denominator
-        if fn is Fn.MAX:  # P(max <= x) = Fa(x) Fb(x)
+        if high:  # P(max <= x) = Fa(x) Fb(x)
             cum = [x * y for x, y in zip(ca, cb, strict=True)]
         else:  # P(min <= x) = 1 - (1 - Fa(x))(1 - Fb(x))
             cum = [da * db - (da - x) * (db - y) for x, y in zip(ca, cb, strict=True)]
         return Distribution(lo, [cum[0]] + [cum[i] - cum[i - 1] for i in range(1, len(cum))])
 
-    def compare(self, other: Distribution, op: CmpOp) -> Distribution:
-        """1 where ``self <op> other`` holds, else 0."""
+    def _compare(self, other: Distribution, holds: Callable[[int, int], bool]) -> Distribution:
         if len(other._counts) == 1:
             diff, zero = self, other._lo
         else:
             diff, zero = self - other, 0
-        yes = sum(c for i, c in enumerate(diff._counts) if op.holds(diff._lo + i, zero))
+        yes = sum(c for i, c in enumerate(diff._counts) if holds(diff._lo + i, zero))
         return Distribution(0, [diff._denominator - yes, yes])
 
     def _cumulative(self, lo: int, hi: int) -> list[int]:
@@ -283,43 +299,93 @@ def _poly_mul(a: list[int], b: list[int]) -> list[int]:
     return _unpack(_pack(a, width) * _pack(b, width), width, n)
 
 
-def _poly_pow(base: list[int], n: int) -> list[int]:
-    """``base`` to the ``n``th power, exactly, as one big-integer power."""
-    if n == 1 or len(base) == 1:
-        return [c**n for c in base] if len(base) == 1 else list(base)
+def _charge_power(base: list[int], n: int) -> int:
+    """Check the limits for ``base ** n``; the number of coefficients it has."""
     length = (len(base) - 1) * n + 1
     _check_support(length)
     width = (sum(base) ** n).bit_length() // 8 + 1
     _charge(length * width // 8, f"{n} dice")
-    return _unpack(pow(_pack(base, width), n), width, length)
+    return length
+
+
+def _uniform_power(sides: int, n: int) -> list[int]:
+    """Coefficients of ``(1 + x + ... + x**(sides-1)) ** n``: ways to roll each sum of n dice.
+
+    With P = ((1 - x**S) / (1 - x)) ** n, P' (1 - x)(1 - x**S) = n P (1 - S x**(S-1) + (S-1) x**S);
+    comparing coefficients of x**k gives
+    (k+1) c[k+1] = (k+n) c[k] + (k+1-S-nS) c[k+1-S] + (n(S-1)+S-k) c[k-S].
+    The division is exact; the coefficients are symmetric, so only half are computed.
+    """
+    if sides == 1 or n == 1:
+        return [1] * sides if n == 1 else [1]
+    length = _charge_power([1] * sides, n)
+    c = [0] * length
+    c[0] = 1
+    half = (length - 1) // 2
+    a, b = n * sides, n * (sides - 1) + sides
+    for k in range(half):
+        t = (k + n) * c[k]
+        i = k + 1 - sides
+        if i >= 0:
+            t += (i - a) * c[i]
+            if i:
+                t += (b - k) * c[i - 1]
+        c[k + 1] = t // (k + 1)
+    for k in range(half + 1, length):
+        c[k] = c[length - 1 - k]
+    return c
+
+
+def _poly_pow(base: list[int], n: int) -> list[int]:
+    """``base`` to the ``n``th power, exactly (J. C. P. Miller's recurrence).
+
+    For P = f**n with f = a0 + a1 x + ... + am x**m and a0 != 0,
+    c[0] = a0**n and k a0 c[k] = sum over i = 1..m of ((n+1) i - k) a[i] c[k-i], exactly divisible.
+    """
+    lead = 0
+    while base[lead] == 0:
+        lead += 1
+    tail = len(base)
+    while base[tail - 1] == 0:
+        tail -= 1
+    f = base[lead:tail]
+    if n == 1:
+        return list(base)
+    if len(f) == 1:
+        return [0] * (lead * n) + [f[0] ** n]
+    length = _charge_power(f, n)
+    a0, m = f[0], len(f) - 1
+    c = [0] * length
+    c[0] = a0**n
+    for k in range(1, length):
+        t = 0
+        for i in range(1, min(k, m) + 1):
+            if f[i]:
+                t += ((n + 1) * i - k) * f[i] * c[k - i]
+        c[k] = t // (k * a0)
+    return [0] * (lead * n) + c
 
 
 # ---------------------------------------------------------------- dice terms
 
 
-def _uniform(sides: int) -> list[int]:
-    return [1] * sides
-
-
-def _term(term: Dice) -> Distribution:
-    n, sides = term.count, term.sides
-    target = term.target
-    k = term.kept_count
-    # the single die's outcome as (value -> ways), ascending
-    if target is None:
-        face_lo, face_counts = 1, _uniform(sides)
-    else:
-        hits = sides - target.at_least + 1
-        misses = target.fail_at_most or 0
-        face_lo, face_counts = -1, [misses, sides - hits - misses, hits]
+def _term(term: Node) -> Distribution:
+    _, n, sides, k, high, at_least, fail = term
     if k == 0:
         return Distribution(0, [sides**n])
+    if at_least is None:
+        if k == n:
+            return Distribution(n, _uniform_power(sides, n))
+        return _keep(1, [1] * sides, n, k, high=high)
+    hits = sides - at_least + 1
+    if k == n and fail is None:
+        return _binomial(n, hits, sides)
+    misses = fail or 0
+    # one die's score (-1, 0 or +1) as ways per value
+    face_counts = [misses, sides - hits - misses, hits]
     if k == n:
-        if target is not None and target.fail_at_most is None:
-            return _binomial(n, sides - target.at_least + 1, sides)
-        return Distribution(face_lo * n, _poly_pow(face_counts, n))
-    assert term.keep is not None
-    return _keep(face_lo, face_counts, n, k, high=term.keep.keeps_high)
+        return Distribution(-n, _poly_pow(face_counts, n))
+    return _keep(-1, face_counts, n, k, high=high)
 
 
 def _binomial(n: int, hits: int, sides: int) -> Distribution:
@@ -335,85 +401,136 @@ def _binomial(n: int, hits: int, sides: int) -> Distribution:
 
 
 def _keep(lo: int, face_counts: list[int], n: int, k: int, *, high: bool) -> Distribution:
-    """Sum of the k highest (or lowest) of n dice, each with ``face_counts`` ways per value.
+    """Sum of the k highest (or lowest) of n dice (0 < k < n), ``face_counts`` ways per value.
 
-    Goes through values from the kept end. A state is (dice placed so far,
-    sum of them); placing j dice on value v multiplies by C(rest, j) * w**j.
-    Once k dice are placed the sum is final: the remaining dice all show
-    values further along, in (weight of those values) ** rest ways.
+    Goes through the values from the kept end. State ``u`` (u < k dice placed
+    so far on the values already passed) holds a polynomial in x: the ways to
+    reach each running sum, packed into one big integer with ``bits`` bits per
+    sum (sums measured up from ``k * lowest value``). Placing j more dice on
+    value v multiplies by C(n - u, j) * w**j and shifts by j sum steps of v.
+    Once k dice are placed the sum is final: the other dice all show values
+    further along, in ``(ways of those values) ** rest`` ways, so placing the
+    last ``k - u`` or more at once counts every way to place ``k - u`` or more
+    (all ways less those placing fewer).
     """
     values = [(lo + i, w) for i, w in enumerate(face_counts) if w]
     if high:
         values.reverse()
-    span = values[-1][0] - values[0][0] if len(values) > 1 else 0
-    _charge(len(values) * k * k * (k * abs(span) + 1), f"keeping {k} of {n} dice")
-    comb = [[math.comb(r, j) for j in range(r + 1)] for r in range(n + 1)]
-    result: dict[int, int] = {}
-    states: dict[tuple[int, int], int] = {(0, 0): 1}
-    later = sum(w for _, w in values)
-    steps = 0
-    for v, w in values:
+    low = min(values[0][0], values[-1][0])
+    span = abs(values[-1][0] - values[0][0])
+    _charge(len(values) * k * k * (k * span + 1), f"keeping {k} of {n} dice")
+    total = sum(w for _, w in values)
+    # no count (result, or partial placement of some dice) reaches (2 * total) ** n
+    width = ((2 * total) ** n).bit_length() // 8 + 1
+    bits = 8 * width
+    comb = {n - u: [math.comb(n - u, j) for j in range(k - u)] for u in range(k)}
+    states = [0] * k
+    states[0] = 1
+    result = 0
+    later = total
+    last = len(values) - 1
+    for index, (v, w) in enumerate(values):
         later -= w
+        step = (v - low) * bits
         wp = [1]
-        for _ in range(n):
+        for _ in range(k):
             wp.append(wp[-1] * w)
-        lp = [1]
-        for _ in range(n):
+        lp = [later ** (n - k + 1)]  # later ** (n - k + 1 + i)
+        for _ in range(k):
             lp.append(lp[-1] * later)
-        nxt: dict[tuple[int, int], int] = {}
-        for (used, s), ways in states.items():
-            rest = n - used
-            need = k - used
+        base = n - k + 1
+        every = w + later
+        nxt = [0] * k
+        for u in range(k):
+            poly = states[u]
+            if not poly:
+                continue
+            rest, need = n - u, k - u
             row = comb[rest]
-            # the ways to place this value on fewer than `need` dice (state continues)
-            short = 0
-            for j in range(min(need, rest + 1)):
+            short = 0  # ways to put fewer than `need` dice on v, the rest further along
+            for j in range(need):
                 pick = row[j] * wp[j]
-                key = (used + j, s + j * v)
-                nxt[key] = nxt.get(key, 0) + ways * pick
-                short += pick * lp[rest - j]
-            steps += need
-            # `need` or more dice on this value: done, the sum gains need * v
-            done = (w + later) ** rest - short
+                short += pick * lp[rest - j - base]
+                if index != last:
+                    nxt[u + j] += (poly * pick) << (j * step)
+            done = every**rest - short
             if done:
-                fin = s + need * v
-                result[fin] = result.get(fin, 0) + ways * done
-        if steps > MAX_EXACT_WORK:
-            _charge(steps, f"keeping {k} of {n} dice")
+                result += (poly * done) << (need * step)
         states = nxt
-    return Distribution.from_counts(result)
+    return Distribution(k * low, _unpack(result, width, k * span + 1))
 
 
 # ---------------------------------------------------------------- the tree
 
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
-def _dist(e: Expr) -> Distribution:
-    if isinstance(e, Const):
-        return Distribution.point(e.value)
-    if isinstance(e, Dice):
-        return _term_cached(e)
-    if isinstance(e, Neg):
-        return -_dist(e.operand)
-    a, b = _dist(e.left), _dist(e.right)
-    if isinstance(e, BinOp):
-        if e.op is Op.ADD:
-            return a + b
-        if e.op is Op.SUB:
-            return a - b
+
+def _dist(node: Node) -> Distribution:
+    tag = node[0]
+    if tag == "c":
+        return Distribution.point(node[1])
+    if tag == "d":
+        return _term_cached(node)
+    if tag == "neg":
+        return -_dist(node[1])
+    a, b = _dist(node[1]), _dist(node[2])
+    if tag == "+":
+        return a + b
+    if tag == "-":
+        return a - b
+    if tag == "*":
         return a * b
-    if isinstance(e, Call):
-        return a.map_pair(b, e.fn)
-    return a.compare(b, e.op)
+    if tag == "min" or tag == "max":
+        return a._extreme(b, high=tag == "max")
+    return a._compare(b, _COMPARE[tag])
 
 
 @lru_cache(maxsize=256)
-def _term_cached(term: Dice) -> Distribution:
+def _term_cached(term: Node) -> Distribution:
     return _term(term)
 
 
 @lru_cache(maxsize=256)
-def _dist_cached(e: Expr) -> Distribution:
-    return _dist(e)
+def _dist_cached(node: Node) -> Distribution:
+    return _dist(node)
+
+
+@lru_cache(maxsize=2048)
+def _read(text: str) -> Node:
+    node = read(text)
+    if node is None:  # not plainly valid: the full parser says why (or reads it after all)
+        from capeworks.dice.notation import parse
+
+        node = _node(parse(text))
+    return node
+
+
+def _node(e: Expr) -> Node:
+    """The odds node of an expression tree (see :mod:`capeworks.dice._odds_reader`)."""
+    from capeworks.dice.expr import BinOp, Call, Const, Dice, Neg
+
+    if isinstance(e, Const):
+        return ("c", e.value)
+    if isinstance(e, Dice):
+        t = e.target
+        high = e.keep is None or e.keep.keeps_high
+        at_least, fail = (None, None) if t is None else (t.at_least, t.fail_at_most)
+        return ("d", e.count, e.sides, e.kept_count, high, at_least, fail)
+    if isinstance(e, Neg):
+        return ("neg", _node(e.operand))
+    left, right = _node(e.left), _node(e.right)
+    if isinstance(e, BinOp):
+        return (e.op.value, left, right)
+    if isinstance(e, Call):
+        return (e.fn.value, left, right)
+    return (e.op.value, left, right)
 
 
 def distribution(expression: str | Expr) -> Distribution:
@@ -422,8 +539,8 @@ def distribution(expression: str | Expr) -> Distribution:
     Raises LimitExceeded when the exact answer would be too large or too slow
     to work out (see :mod:`capeworks.dice.limits`).
     """
-    expr = parse(expression) if isinstance(expression, str) else expression
-    return _dist_cached(expr)
+    node = _read(expression) if isinstance(expression, str) else _node(expression)
+    return _dist_cached(node)
 
 
 # ---------------------------------------------------------------- icepool
@@ -433,12 +550,16 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
     """The same distribution worked out by icepool; a reference, imported lazily."""
     import icepool
 
+    from capeworks.dice.notation import parse
+
     expr = parse(expression) if isinstance(expression, str) else expression
     die = _to_icepool(icepool, expr)
     return Distribution.from_counts({int(k): int(v) for k, v in die.items()})
 
 
 def _to_icepool(icepool: Any, e: Expr) -> Any:
+    from capeworks.dice.expr import BinOp, Call, Const, Dice, Fn, Neg, Op
+
     if isinstance(e, Const):
         return icepool.Die([e.value])
     if isinstance(e, Dice):
