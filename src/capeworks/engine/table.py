@@ -172,6 +172,43 @@ class Table:
         seat = self.seat(seat_id)
         return Viewer(seat=seat.id, is_gm=seat.role == Role.GM)
 
+    def fold_fields(self) -> dict[str, Any]:
+        """What the fold holds besides the log, JSON-ready; a store snapshot saves this."""
+        return {
+            "version": self.version,
+            "state": self.state.model_dump(mode="json"),
+            "config": self.config.model_dump(mode="json"),
+            "seats": [s.model_dump(mode="json") for s in self.seats],
+            "seed": self._seed,
+            "title": self._title,
+            "next_command": self._next_command,
+        }
+
+    @classmethod
+    def resume(cls, ruleset: Ruleset[Any, Any], log: Sequence[Event], fields: Mapping[str, Any]) -> Table:
+        """The table as :meth:`fold_fields` saw it, then the rest of ``log`` folded in.
+
+        Raises ValueError, KeyError or pydantic's ValidationError when ``fields``
+        do not fit this ruleset; callers then replay the whole log instead.
+        """
+        version = int(fields["version"])
+        if not 0 < version <= len(log):
+            raise ValueError(f"snapshot version {version} is outside the log (1..{len(log)})")
+        table = cls(ruleset)
+        table._state = ruleset.state_model.model_validate(fields["state"])
+        table._config = ruleset.parse_config(fields["config"])
+        seats = [Seat.model_validate(s) for s in fields["seats"]]
+        table._seats = {s.id: s for s in seats}
+        table._seed = fields["seed"]
+        table._title = str(fields["title"])
+        table._next_command = int(fields["next_command"])
+        table._log = list(log[:version])
+        later = list(log[version:])
+        if later:
+            # folds one by one, or re-folds the whole log when an undo is among them
+            table.commit(later)
+        return table
+
     # -- changing -------------------------------------------------------------------------------
 
     def prepare(self, command: Command, *, dice: Sequence[int] | None = None) -> list[Event]:

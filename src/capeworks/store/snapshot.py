@@ -7,8 +7,8 @@ and a fingerprint of the ruleset's state and config models. A snapshot whose
 fingerprint no longer matches (the ruleset's models changed since it was
 written) or that no longer validates is ignored and the log is replayed.
 
-The engine's :class:`~capeworks.engine.Table` has no public restore hook yet,
-so this module is the one place that sets its fold fields directly.
+The fold fields come from :meth:`Table.fold_fields` and go back through
+:meth:`Table.resume`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from capeworks.engine import Event, Ruleset, Seat, Table
+from capeworks.engine import Event, Ruleset, Table
 
 __all__ = ["FORMAT", "capture", "fingerprint", "restore"]
 
@@ -47,13 +47,7 @@ def capture(table: Table) -> dict[str, Any]:
         "format": FORMAT,
         "ruleset": table.ruleset.name,
         "fingerprint": fingerprint(table.ruleset),
-        "version": table.version,
-        "state": table.state.model_dump(mode="json"),
-        "config": table.config.model_dump(mode="json"),
-        "seats": [s.model_dump(mode="json") for s in table.seats],
-        "seed": table._seed,
-        "title": table.title,
-        "next_command": table._next_command,
+        **table.fold_fields(),
     }
 
 
@@ -64,36 +58,13 @@ def restore(ruleset: Ruleset[Any, Any], log: Sequence[Event], snapshot: dict[str
     only the events after the snapshot are folded. An undo after the snapshot
     makes the table re-fold everything, exactly as it would live.
     """
-    version = snapshot.get("version")
     if (
         snapshot.get("format") != FORMAT
         or snapshot.get("ruleset") != ruleset.name
         or snapshot.get("fingerprint") != fingerprint(ruleset)
-        or not isinstance(version, int)
-        or not 0 < version <= len(log)
     ):
         return None
     try:
-        state = ruleset.state_model.model_validate(snapshot["state"])
-        config = ruleset.parse_config(snapshot["config"])
-        seats = [Seat.model_validate(s) for s in snapshot["seats"]]
-        seed = snapshot["seed"]
-        next_command = int(snapshot["next_command"])
-        title = str(snapshot["title"])
+        return Table.resume(ruleset, log, snapshot)
     except (KeyError, TypeError, ValueError, ValidationError):
         return None
-    table = Table.__new__(Table)
-    table.ruleset = ruleset
-    table._reset()
-    table._state = state
-    table._config = config
-    table._seats = {s.id: s for s in seats}
-    table._seed = seed
-    table._title = title
-    table._next_command = next_command
-    table._log = list(log[:version])
-    later = list(log[version:])
-    if later:
-        # commit folds one by one, or re-folds the whole log when an undo is among them
-        table.commit(later)
-    return table
