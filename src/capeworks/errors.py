@@ -15,6 +15,7 @@ tree once; nothing below the edges formats error output.
     ├── RuleViolation             the rules forbid it (names the rule ID)
     ├── NotPermitted              this seat may not do that (turn, ownership, GM only)
     ├── ConcurrencyConflict       the table moved on; reload and try again
+    ├── StoreUnavailable          the database cannot be opened or reached
     └── NotFound                  no such table, seat, actor or prompt
 """
 
@@ -31,6 +32,7 @@ __all__ = [
     "NotFound",
     "NotPermitted",
     "RuleViolation",
+    "StoreUnavailable",
 ]
 
 
@@ -118,6 +120,12 @@ class ConcurrencyConflict(CapeworksError):
     """The table changed since you loaded it; nothing was written."""
 
     code = "conflict"
+
+
+class StoreUnavailable(CapeworksError):
+    """The database cannot be opened or reached; nothing was read or written."""
+
+    code = "store_unavailable"
 
 
 class NotFound(CapeworksError):

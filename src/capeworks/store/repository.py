@@ -32,7 +32,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
 from capeworks.engine.table import SEAT_JOINED
-from capeworks.errors import CapeworksError, ConcurrencyConflict, InvalidCommand, NotFound, NotPermitted
+from capeworks.errors import (
+    ConcurrencyConflict,
+    InvalidCommand,
+    NotFound,
+    NotPermitted,
+    StoreUnavailable,
+)
 from capeworks.store import snapshot as snapshots
 from capeworks.store.database import WRITE, open_engine, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
@@ -128,9 +134,9 @@ class Store:
             if migrate:
                 upgrade(self.engine)
         except SQLAlchemyError as e:
-            raise CapeworksError(f"Cannot open the database: {_reason(e)}") from e
+            raise StoreUnavailable(f"Cannot open the database: {_reason(e)}") from e
         except OSError as e:
-            raise CapeworksError(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
+            raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
