@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.engine.toy import Toy
 from typer.testing import CliRunner
 
 from capeworks.cli import app as app_module
 from capeworks.cli.app import app
 from capeworks.engine import registry
+from tests.engine.toy import Toy
 
 app_module._register()
 runner = CliRunner()
