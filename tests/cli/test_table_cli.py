@@ -120,7 +120,7 @@ def test_log__one_line_per_visible_event(db: str) -> None:
     # the seed and the GM's note are hidden from ann
     assert [e["seq"] for e in ann_log] == [1, 3, 4, 6]
     text = cli(db, "log", table)
-    assert "Ann joined as ann (player)" in text and "noted" in text
+    assert "Ann sits down." in text and "noted" in text
 
 
 def test_undo__marks_the_command_undone(db: str) -> None:

@@ -31,9 +31,9 @@ from rich.table import Table as RichTable
 
 from capeworks.cli.app import app
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
-from capeworks.engine import Command, Event, Prompt, Ruleset, Seat, Table, Viewer
+from capeworks.engine import Command, Event, Prompt, Ruleset, Seat, Table, Viewer, describe
 from capeworks.engine.model import Role
-from capeworks.engine.table import CREATED, REVERTED, SEAT_JOINED, SEEDED
+from capeworks.engine.table import REVERTED
 from capeworks.errors import InvalidCommand
 from capeworks.store import ENV_VAR, CreatedTable, Store
 
@@ -136,17 +136,8 @@ def _first_error(error: ValueError) -> str:
 
 
 def describe_event(ruleset: Ruleset[Any, Any], event: Event) -> str:
-    """One line for an event: the engine's words for ``table.*`` events, else the ruleset's."""
-    if event.type == CREATED:
-        return f"Table created ({event.data.get('ruleset')})"
-    if event.type == SEEDED:
-        return "Dice seeded"
-    if event.type == SEAT_JOINED:
-        seat = event.data.get("seat", {})
-        return f"{seat.get('name')} joined as {seat.get('id')} ({seat.get('role')})"
-    if event.type == REVERTED:
-        return f"Undid command {event.data.get('command_id')}"
-    return ruleset.describe(event)
+    """One line for an event, in the same words every edge uses (:func:`capeworks.engine.describe`)."""
+    return describe(ruleset, event)
 
 
 def _events_payload(table: Table, events: Sequence[Event]) -> list[dict[str, Any]]:
