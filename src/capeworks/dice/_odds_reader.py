@@ -22,11 +22,13 @@ Nodes (tuples, so they hash and cache):
 
 from __future__ import annotations
 
-from typing import Any
-
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_LENGTH, MAX_SIDES
 
-Node = tuple[Any, ...]
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (slow) at run time
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    Node: TypeAlias = tuple[Any, ...]
 
 _SPACE = " \t\r\n"
 _DIGITS = "0123456789"

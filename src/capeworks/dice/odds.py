@@ -35,13 +35,16 @@ import operator
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
-from capeworks.dice._odds_reader import Node, read
+from capeworks.dice._odds_reader import read
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.errors import LimitExceeded
 
-if TYPE_CHECKING:  # imported lazily: the dataclass tree and Lark are slow to import
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (slow) at run time
+if TYPE_CHECKING:  # the dataclass tree and Lark are imported only when needed: both are slow to import
+    from typing import Any
+
+    from capeworks.dice._odds_reader import Node
     from capeworks.dice.expr import CmpOp, Expr, Fn
 
 __all__ = ["Distribution", "distribution", "icepool_distribution"]
