@@ -198,3 +198,14 @@ def test_dice__property_values_stay_1_to_6(face: int, start: int, accept: bool) 
     value = sim.side("c1", "A").dice[0]
     assert value == (face if accept else start)
     assert 1 <= value <= 6
+
+
+@pytest.mark.rules("CAPES-ACT-004")
+def test_inspiration__records_its_source_conflict_for_the_players_link() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(1,), allies={"skitter": "A"})
+    sim.patch(
+        inspirations={**sim.state.inspirations, "ann": (Inspiration(value=5, source="The lights go out"),)}
+    )
+    events = sim.do("ann", "inspire", value=5, conflict="c1", side="A", die=1)
+    assert events[-1].data["source"] == "The lights go out"

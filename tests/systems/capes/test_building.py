@@ -261,3 +261,13 @@ def test_start_resources__config() -> None:
     assert sim.state.tokens == {"ann": 2, "bea": 2, "cal": 2}
     assert [i.value for i in sim.state.inspirations["bea"]] == [3, 5]
     assert sim.debt("skitter", "truth") == 1  # on the first Drive
+
+
+@pytest.mark.rules("CAPES-CHAR-013")
+def test_exemplars__the_root_conflict_is_recorded_on_the_sheet() -> None:
+    sim = Sim()
+    sim.do("cal", "add_sample", name="Rampart")
+    root = "Inspector Vale is a good cop, but he would arrest Rampart's brother"
+    sim.do("cal", "add_exemplar", character="rampart", exemplar="Inspector Vale", drive="duty", root=root)
+    (exemplar,) = sim.state.roster["rampart"].sheet.exemplars
+    assert exemplar.character == "Inspector Vale" and exemplar.root == root

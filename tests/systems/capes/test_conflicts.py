@@ -144,3 +144,13 @@ def test_narration__not_yet_and_and_then() -> None:
     assert [p.seat for p in prompts] == ["cal"] and prompts[0].rule == "CAPES-CONF-006"
     sim.do("cal", "narrate", text="Rampart catches her wrist.", conflict="c1")
     assert sim.state.and_then is None
+
+
+@pytest.mark.rules("CAPES-CONF-007")
+def test_narration__free_narration_is_recorded_but_achieves_nothing() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
+    before = sim.state.model_copy(update={"narration": ()}).model_dump_json()
+    sim.do("bea", "narrate", text="Aunt Sylvie tries to fly.")
+    assert sim.state.narration[-1] == "Bea: Aunt Sylvie tries to fly."
+    assert sim.state.model_copy(update={"narration": ()}).model_dump_json() == before

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
+from capeworks.systems.capes.ruleset import CapesRuleset
 from tests.systems.capes.helpers import Sim, actions_game
 
 
@@ -377,3 +378,59 @@ def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_sta
     assert sim.debt("skitter", "truth") == before_w - win_stake
     assert sim.state.tokens["cal"] == win_stake
     assert sim.debt("rampart", "duty") == before_l + lose_stake
+
+
+@pytest.mark.rules("CAPES-RES-002")
+def test_resolve__the_resolvers_narration_is_recorded_and_the_card_removed() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    events = sim.do("ann", "resolve", conflict="c1", text="The chandelier comes down.")
+    assert events[-1].data["text"] == "The chandelier comes down."
+    assert sim.state.narration[-1] == "Ann (c1): The chandelier comes down."
+    assert sim.state.conflict("c1") is None
+
+
+@pytest.mark.rules("CAPES-EG-005")
+def test_resolve__a_failed_goal_only_fails_the_attempt() -> None:
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    _claim(sim, "ann", "c1", "B")
+    _to_resolving(sim)
+    events = sim.do("ann", "resolve", conflict="c1")
+    # only the Goal's own characters fail; the winners gain no Goal or outcome of their own
+    assert events[-1].data["failed"] == ["rampart/stop_the_train"]
+    assert sim.state.scene is not None and sim.state.scene.failed_goals == ("rampart/stop_the_train",)
+    assert sim.state.conflict("c1") is None
+
+
+@pytest.mark.rules("CAPES-GLOAT-001")
+def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "resolve_or_gloat"]
+    assert prompt.seat == "ann" and prompt.rule == "CAPES-GLOAT-001"
+    assert {o.value for o in prompt.options} == {"resolve", "gloat"}
+
+
+@pytest.mark.rules("CAPES-GLOAT-003")
+def test_gloat__the_players_gloating_narration_is_recorded() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    _claim(sim, "ann", "c1", "A")
+    _to_resolving(sim)
+    events = sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter smirks at the cameras.")
+    assert events[-1].data["text"] == "Skitter smirks at the cameras."
+    assert sim.state.narration[-1] == "Ann (c1): Skitter smirks at the cameras."

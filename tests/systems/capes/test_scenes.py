@@ -119,3 +119,16 @@ def test_end_scene__unanimous_vote_returns_open_stakes_undoubled() -> None:
     sim.do("cal", "end_scene")
     assert sim.state.scene is None and sim.state.conflicts == ()
     assert sim.debt("skitter", "truth") == 2  # back, not doubled
+
+
+@pytest.mark.rules("CAPES-SCENE-003")
+def test_declare__the_declarers_description_is_recorded_and_they_name_their_character() -> None:
+    sim = Sim()
+    for seat, name in (("ann", "Skitter"), ("cal", "Rampart")):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A charity gala, chandeliers and all")
+    assert sim.state.scene is not None and sim.state.scene.text == "A charity gala, chandeliers and all"
+    (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.seat == "ann"]
+    assert prompt.kind == "choose"
+    sim.do("ann", "choose", character="skitter")
+    assert sim.state.scene.cast.get("skitter") == "ann"

@@ -317,10 +317,14 @@ def _gloated(state: CapesState, data: dict[str, Any]) -> CapesState:
     )
     conflict = conflict.model_copy(update={"sides": sides})
     player = str(data["player"])
+    narration = state.narration
+    if data.get("text"):  # CAPES-GLOAT-003: the player's gloating narration is recorded
+        narration = (*narration, f"{state.name(player)} ({conflict.id}): {data['text']}")
     state = state.model_copy(
         update={
             "conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts),
             "tokens": {**state.tokens, player: state.tokens.get(player, 0) + int(data["tokens"])},
+            "narration": narration,
         }
     )
     page = state.scene.page if state.scene else None
