@@ -264,3 +264,14 @@ def test_split__property_total_preserved_and_capacity_respected(value: int, stak
     assert side.total == value
     assert len(side.dice) <= 1 + side.staked
     assert all(1 <= d <= 6 for d in side.dice)
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-DEBT-007")
+def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> None:
+    sim = _skitter_on_a()
+    why = "Lying to Aunt Sylvie about the necklace is exactly her Truth problem"
+    events = sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why=why)
+    staked = events[-1]
+    assert staked.type == "staked" and staked.data["why"] == why
+    assert staked.data["theme"] == "identity, honesty and secrets"  # the Drive's description, table T1
+    assert sim.state.narration[-1] == f"Ann stakes 2 truth on c1: {why}"

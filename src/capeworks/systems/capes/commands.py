@@ -195,13 +195,18 @@ class React(BaseModel):
 
 
 class StakeDebt(BaseModel):
-    """Move Debt from a Drive onto your side of a Conflict (CAPES-STAKE-001/002)."""
+    """Move Debt from a Drive onto your side of a Conflict (CAPES-STAKE-001/002).
+
+    ``why`` is the player's justification that the Conflict is morally charged
+    for that Drive (CAPES-STAKE-003, a table judgement); it is recorded.
+    """
 
     model_config = _CMD
     conflict: str
     amount: int = Field(default=1, ge=1, le=50)
     drive: str = ""
     character: str = ""
+    why: str = _TEXT
 
 
 class Split(BaseModel):

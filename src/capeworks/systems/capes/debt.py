@@ -37,8 +37,12 @@ from capeworks.systems.capes.queries import (
 )
 from capeworks.systems.capes.sheet import STACK, slug
 from capeworks.systems.capes.state import Alliance, CapesState, PagePhase, Side, Stake
+from capeworks.systems.capes.tables import DRIVE_THEMES
 
 __all__ = ["APPLIERS", "decide_debt", "even_split"]
+
+#: what each Drive's stories revolve around, by Debt pool (CAPES-DEBT-007)
+_THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.items()}
 
 
 def even_split(value: int, parts: int) -> tuple[int, ...]:
@@ -99,6 +103,10 @@ def _stake(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
             amount=cmd.amount,
             conflict=conflict.id,
             side=side,
+            # CAPES-STAKE-003 / CAPES-DEBT-007: the table judges whether the Conflict is morally
+            # charged for this Drive; the justification and the Drive's theme are recorded for it
+            why=cmd.why,
+            theme=_THEMES.get(pool, ""),
         ),
     ]
 
@@ -263,7 +271,13 @@ def _staked(state: CapesState, data: dict[str, Any]) -> CapesState:
     character, pool, amount = str(data["character"]), str(data["pool"]), int(data["amount"])
     char = state.roster[character]
     char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) - amount}})
-    state = state.model_copy(update={"roster": {**state.roster, character: char}})
+    narration = state.narration
+    if data.get("why"):  # CAPES-STAKE-003: the recorded justification
+        narration = (
+            *narration,
+            f"{state.name(str(data['player']))} stakes {amount} {pool} on {data['conflict']}: {data['why']}",
+        )
+    state = state.model_copy(update={"roster": {**state.roster, character: char}, "narration": narration})
 
     def add(side: Side) -> Side:
         stakes = list(side.stakes)
