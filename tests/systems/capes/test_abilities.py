@@ -209,3 +209,28 @@ def test_inspiration__records_its_source_conflict_for_the_players_link() -> None
     )
     events = sim.do("ann", "inspire", value=5, conflict="c1", side="A", die=1)
     assert events[-1].data["source"] == "The lights go out"
+
+
+@pytest.mark.rules("CAPES-ABIL-005")
+def test_roll__the_player_narrates_whether_or_not_the_roll_is_kept() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", (2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    events = sim.do("ann", "revert", text="Skitter's silk snaps; she tries again.")
+    assert events[-1].type == "roll_reverted" and events[-1].data["text"].startswith("Skitter's silk")
+    assert sim.state.narration[-1] == "Ann (c1): Skitter's silk snaps; she tries again."
+
+
+@pytest.mark.rules("CAPES-REACT-005")
+def test_reaction__narration_is_added_after_the_actions_not_replacing_it() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", (5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept", text="Silk lines lash the thief's ankles.")
+    sim.do("ann", "pass")
+    sim.do("cal", "react", (2,), ability="Hopeful", help="B")
+    sim.do("cal", "accept", text="Rampart tears the lines loose.")
+    assert sim.state.narration[-2:] == (
+        "Ann (c1): Silk lines lash the thief's ankles.",
+        "Cal (c1): Rampart tears the lines loose.",
+    )

@@ -256,7 +256,8 @@ def decide_ability(state: CapesState, actor: str, cmd: Any, dice: DiceService) -
     require_turn(state, actor, doing="decide on the roll")
     kind = "roll_accepted" if isinstance(cmd, Accept) else "roll_reverted"
     assert isinstance(cmd, Accept | Revert)
-    return [event(kind, **roll.model_dump(mode="json"))]
+    # CAPES-ABIL-005 / CAPES-REACT-005: the roller's narration is recorded, accepted or not
+    return [event(kind, **roll.model_dump(mode="json"), text=cmd.text)]
 
 
 def decide_reaction_pass(state: CapesState, actor: str) -> list[Event]:
@@ -347,6 +348,9 @@ def _decided(state: CapesState, data: dict[str, Any], *, accepted: bool) -> Cape
         conflict = state.conflict(str(data["conflict"]))
         assert conflict is not None
         state = _replace(state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["new"])))
+    if data.get("text"):  # added to, never replacing, earlier narration (CAPES-REACT-005)
+        line = f"{state.name(str(data['player']))} ({data['conflict']}): {data['text']}"
+        state = state.model_copy(update={"narration": (*state.narration, line)})
     window = action.reactions
     if not data["reaction"]:
         if accepted:

@@ -172,15 +172,25 @@ class UseAbility(BaseModel):
 
 
 class Accept(BaseModel):
-    """Keep the new value of the die just rolled (CAPES-ABIL-003)."""
+    """Keep the new value of the die just rolled (CAPES-ABIL-003).
+
+    ``text`` is the player's narration of the roll, recorded either way (CAPES-ABIL-005);
+    a Reaction's narration is added after the Action's (CAPES-REACT-005).
+    """
 
     model_config = _CMD
+    text: str = Field(default="", max_length=2000)
 
 
 class Revert(BaseModel):
-    """Turn the die just rolled back to its previous value (CAPES-ABIL-003)."""
+    """Turn the die just rolled back to its previous value (CAPES-ABIL-003).
+
+    ``text`` is the player's narration of the roll, recorded either way (CAPES-ABIL-005);
+    a Reaction's narration is added after the Action's (CAPES-REACT-005).
+    """
 
     model_config = _CMD
+    text: str = Field(default="", max_length=2000)
 
 
 class React(BaseModel):
