@@ -275,3 +275,28 @@ def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> N
     assert staked.type == "staked" and staked.data["why"] == why
     assert staked.data["theme"] == "identity, honesty and secrets"  # the Drive's description, table T1
     assert sim.state.narration[-1] == f"Ann stakes 2 truth on c1: {why}"
+
+
+@pytest.mark.rules("CAPES-STAKE-003")
+def test_stake__other_players_are_prompted_and_may_object_right_away() -> None:
+    from capeworks.systems.capes.ruleset import CapesRuleset
+
+    sim = _skitter_on_a()
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="Her secret identity is at risk")
+    prompts = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "object_stake"]
+    assert sorted(p.seat for p in prompts) == ["bea", "cal"]
+    assert {p.rule for p in prompts} == {"CAPES-STAKE-003"}
+    sim.refuse("ann", "object", conflict="c1", rule="CAPES-STAKE-003")  # not your own stake
+    sim.do("cal", "object", conflict="c1", reason="Nobody is lying here")
+    assert sim.debt("skitter", "truth") == 5 and sim.side("c1", "A").stakes == ()
+    assert sim.state.narration[-1] == "Cal objects to the stake on c1: Nobody is lying here"
+    assert not [p for p in CapesRuleset().prompts(sim.state) if p.kind == "object_stake"]
+
+
+@pytest.mark.rules("CAPES-STAKE-003")
+def test_stake__objection_only_right_after_the_stake() -> None:
+    sim = _skitter_on_a()
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("bea", "narrate", text="Aunt Sylvie gasps.")
+    sim.refuse("cal", "object", conflict="c1", rule="CAPES-STAKE-003")
+    assert sim.debt("skitter", "truth") == 3

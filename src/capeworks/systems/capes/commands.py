@@ -29,6 +29,7 @@ __all__ = [
     "Gloat",
     "Inspire",
     "Narrate",
+    "ObjectStake",
     "OverdrawnRoll",
     "Pass",
     "React",
@@ -219,6 +220,17 @@ class StakeDebt(BaseModel):
     why: str = _TEXT
 
 
+class ObjectStake(BaseModel):
+    """Object to the stake just made: not morally charged for that Drive (CAPES-STAKE-003).
+
+    Only another player, and only right after the stake (like a veto); the Debt goes back.
+    """
+
+    model_config = _CMD
+    conflict: str
+    reason: str = _TEXT
+
+
 class Split(BaseModel):
     """Split one die on your side evenly into ``parts`` dice (CAPES-SPLIT-001)."""
 
@@ -320,6 +332,7 @@ COMMANDS: dict[str, type[BaseModel]] = {
     "revert": Revert,
     "react": React,
     "stake": StakeDebt,
+    "object": ObjectStake,
     "split": Split,
     "split_off": SplitOff,
     "inspire": Inspire,

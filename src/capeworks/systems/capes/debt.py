@@ -17,7 +17,7 @@ from capeworks.engine import DiceService, Event
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
-from capeworks.systems.capes.commands import OverdrawnRoll, Split, SplitOff, StakeDebt
+from capeworks.systems.capes.commands import ObjectStake, OverdrawnRoll, Split, SplitOff, StakeDebt
 from capeworks.systems.capes.common import (
     event,
     find_character,
@@ -36,7 +36,7 @@ from capeworks.systems.capes.queries import (
     stake_on,
 )
 from capeworks.systems.capes.sheet import STACK, slug
-from capeworks.systems.capes.state import Alliance, CapesState, PagePhase, Side, Stake
+from capeworks.systems.capes.state import Alliance, CapesState, PagePhase, Side, Stake, StakeCheck
 from capeworks.systems.capes.tables import DRIVE_THEMES
 
 __all__ = ["APPLIERS", "decide_debt", "even_split"]
@@ -109,6 +109,18 @@ def _stake(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
             theme=_THEMES.get(pool, ""),
         ),
     ]
+
+
+def _object(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]:
+    check = state.objectable
+    conflict = find_conflict(state, cmd.conflict)
+    if check is None or check.conflict != conflict.id:
+        raise RuleViolation(
+            "CAPES-STAKE-003", f"Objections come right after a stake on {conflict.id} is made, not later."
+        )
+    if actor == check.player:
+        raise RuleViolation("CAPES-STAKE-003", "You cannot object to your own stake.")
+    return [event("stake_objected", **check.model_dump(mode="json"), by=actor, reason=cmd.reason)]
 
 
 def _split(state: CapesState, actor: str, cmd: Split) -> list[Event]:
@@ -248,6 +260,8 @@ def decide_debt(state: CapesState, actor: str, cmd: Any, dice: DiceService) -> l
     """Staking, splitting, splitting off, Overdrawn rolls."""
     if isinstance(cmd, StakeDebt):
         return _stake(state, actor, cmd)
+    if isinstance(cmd, ObjectStake):
+        return _object(state, actor, cmd)
     if isinstance(cmd, Split):
         return _split(state, actor, cmd)
     if isinstance(cmd, SplitOff):
@@ -277,7 +291,17 @@ def _staked(state: CapesState, data: dict[str, Any]) -> CapesState:
             *narration,
             f"{state.name(str(data['player']))} stakes {amount} {pool} on {data['conflict']}: {data['why']}",
         )
-    state = state.model_copy(update={"roster": {**state.roster, character: char}, "narration": narration})
+    check = StakeCheck(
+        player=str(data["player"]),
+        character=character,
+        pool=pool,
+        amount=amount,
+        conflict=str(data["conflict"]),
+        side=str(data["side"]),
+    )
+    state = state.model_copy(
+        update={"roster": {**state.roster, character: char}, "narration": narration, "objectable": check}
+    )
 
     def add(side: Side) -> Side:
         stakes = list(side.stakes)
@@ -290,6 +314,32 @@ def _staked(state: CapesState, data: dict[str, Any]) -> CapesState:
         return side.model_copy(update={"stakes": tuple(stakes)})
 
     return _map_side(state, str(data["conflict"]), str(data["side"]), add)
+
+
+def _stake_objected(state: CapesState, data: dict[str, Any]) -> CapesState:
+    character, pool, amount = str(data["character"]), str(data["pool"]), int(data["amount"])
+    char = state.roster[character]
+    char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) + amount}})
+    line = f"{state.name(str(data['by']))} objects to the stake on {data['conflict']}"
+    line += f": {data['reason']}" if data["reason"] else "."
+    state = state.model_copy(
+        update={
+            "roster": {**state.roster, character: char},
+            "narration": (*state.narration, line),
+            "objectable": None,
+        }
+    )
+
+    def take_back(side: Side) -> Side:
+        stakes = tuple(
+            s.model_copy(update={"amount": s.amount - amount})
+            if s.character == character and s.pool == pool
+            else s
+            for s in side.stakes
+        )
+        return side.model_copy(update={"stakes": tuple(s for s in stakes if s.amount > 0)})
+
+    return _map_side(state, str(data["conflict"]), str(data["side"]), take_back)
 
 
 def _split_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
@@ -356,6 +406,7 @@ def _overdrawn_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
 
 APPLIERS = {
     "staked": _staked,
+    "stake_objected": _stake_objected,
     "split": _split_applied,
     "split_off": _split_off_applied,
     "overdrawn_rolled": _overdrawn_applied,

@@ -67,6 +67,7 @@ _SIMPLE: dict[str, str] = {
     "reaction_passed": "{player} does not react",
     "inspired": "{player} spends an Inspiration {value}: {conflict} side {side} die {die} {old} -> {value}",
     "staked": "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
+    "stake_objected": "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
     "split": "{conflict} side {side}: a {value} splits into {parts}",
     "split_off": "{character} splits off side {new_side} ({label}) of {conflict} with dice {dice}",
     "overdrawn_rolled": "{character}'s {pool} is Overdrawn: {conflict} side {side} die {die} {old} rolls "

@@ -35,6 +35,7 @@ from capeworks.systems.capes.commands import (
     Gloat,
     Inspire,
     Narrate,
+    ObjectStake,
     OverdrawnRoll,
     Pass,
     React,
@@ -137,7 +138,7 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
             return conflicts.decide_conflict(state, actor, cmd)
         if isinstance(cmd, UseAbility | React | Inspire | Accept | Revert):
             return abilities.decide_ability(state, actor, cmd, dice)
-        if isinstance(cmd, StakeDebt | Split | SplitOff | OverdrawnRoll):
+        if isinstance(cmd, StakeDebt | ObjectStake | Split | SplitOff | OverdrawnRoll):
             return debt.decide_debt(state, actor, cmd, dice)
         if isinstance(cmd, EndAction):
             return actions.decide_end_action(state, actor)
@@ -153,6 +154,8 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         new = applier(state, event.data)
         if event.type != "conflict_created" and new.vetoable:
             new = new.model_copy(update={"vetoable": ""})
+        if event.type != "staked" and new.objectable is not None:
+            new = new.model_copy(update={"objectable": None})
         return settle(new)
 
     def view(self, state: CapesState, viewer: Viewer) -> dict[str, Any]:
@@ -273,6 +276,24 @@ def _prompts(state: CapesState) -> list[Prompt]:
                             default="allow",
                         )
                     )
+    if state.objectable is not None:
+        check = state.objectable
+        for seat in state.players:
+            if seat != check.player:
+                out.append(
+                    Prompt(
+                        id=f"object-{check.conflict}-{seat}",
+                        seat=seat,
+                        kind="object_stake",
+                        rule="CAPES-STAKE-003",
+                        question=(
+                            f"Object to {state.name(check.player)}'s stake of {check.amount} {check.pool} on "
+                            f"{check.conflict}? (only if it is not morally charged for that Drive)"
+                        ),
+                        options=_options("object", "allow"),
+                        default="allow",
+                    )
+                )
     if state.and_then is not None:
         for seat in state.and_then.finishers:
             out.append(

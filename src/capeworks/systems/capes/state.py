@@ -31,6 +31,7 @@ __all__ = [
     "Scene",
     "Side",
     "Stake",
+    "StakeCheck",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -240,6 +241,19 @@ class Scene(BaseModel):
     page: Page | None = None
 
 
+class StakeCheck(BaseModel):
+    """A stake just made, open to objection by another player until the next event (CAPES-STAKE-003)."""
+
+    model_config = _FROZEN
+
+    player: str
+    character: str
+    pool: str
+    amount: int
+    conflict: str
+    side: str
+
+
 class CapesState(BaseModel):
     """Everything at a Capes table."""
 
@@ -260,6 +274,7 @@ class CapesState(BaseModel):
     declarer_passes: tuple[str, ...] = ()
     vetoable: str = ""
     and_then: AndThen | None = None
+    objectable: StakeCheck | None = None
     narration: tuple[str, ...] = ()
 
     def conflict(self, conflict_id: str) -> Conflict | None:
