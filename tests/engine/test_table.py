@@ -210,3 +210,11 @@ def test_new__bad_config_is_a_readable_error() -> None:
 def test_replay__a_log_must_start_with_creation() -> None:
     with pytest.raises(InvalidCommand, match="must start"):
         Table.replay([])
+
+
+def test_execute__an_oversized_payload_is_refused_before_the_ruleset_sees_it() -> None:
+    table = new_table()
+    huge = Command(type="note", seat="gm", payload={"text": "x" * 20_000})
+    with pytest.raises(LimitExceeded, match="too large"):
+        table.execute(huge)
+    assert table.state.notes == ()  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ Two-step use for stores with optimistic concurrency::
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -25,9 +26,17 @@ from capeworks.engine.dice_service import DiceService
 from capeworks.engine.model import Audience, Command, Event, Prompt, Role, Seat, Viewer
 from capeworks.engine.registry import get_ruleset
 from capeworks.engine.ruleset import Context, Ruleset
-from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
+from capeworks.errors import InvalidCommand, LimitExceeded, NotFound, NotPermitted, RuleViolation
 
-__all__ = ["CREATED", "REVERTED", "SEAT_JOINED", "SEEDED", "Table", "describe_validation_error"]
+__all__ = [
+    "CREATED",
+    "MAX_PAYLOAD_BYTES",
+    "REVERTED",
+    "SEAT_JOINED",
+    "SEEDED",
+    "Table",
+    "describe_validation_error",
+]
 
 CREATED = "table.created"
 SEEDED = "table.seeded"
@@ -36,6 +45,9 @@ REVERTED = "table.reverted"
 
 #: engine command types, handled by the table itself rather than the ruleset
 ENGINE_COMMANDS = ("join", "undo")
+
+#: the largest command payload accepted, as JSON bytes; stops oversized requests early
+MAX_PAYLOAD_BYTES = 16_384
 
 
 def describe_validation_error(what: str, error: ValidationError) -> str:
@@ -221,6 +233,11 @@ class Table:
         if command.type == "undo":
             return self.prepare_undo(command.seat)
         actor = self.seat(command.seat)
+        size = len(json.dumps(command.payload, default=str).encode())
+        if size > MAX_PAYLOAD_BYTES:
+            raise LimitExceeded(
+                f"That command is too large ({size} bytes); the limit is {MAX_PAYLOAD_BYTES} bytes."
+            )
         model = self.ruleset.commands.get(command.type)
         if model is None:
             known = ", ".join(sorted([*self.ruleset.commands, "undo"]))
