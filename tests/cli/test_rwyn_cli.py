@@ -75,12 +75,25 @@ def test_roll__seed_reproduces_and_text_shows_the_breakdown() -> None:
         (["-a", "3", "-d", "5", "--dice", "6,5,2", "--sacrifice", "2"], "last disaster die"),
         (["-a", "3", "-d", "2", "--dice", "6,5"], "only 2 given"),
         (["-a", "3", "-d", "2", "--variant", "nope"], "no variant"),
+        (["-a", "3", "-d", "100000"], "beyond even Impossible"),
+        (["-a", "3", "-d", "2", "--dice", "7,1,1"], "cannot show 7"),
+        (["-a", "3", "-d", "2", "--dice", "6,5,2", "--sacrifice", "1"], "Nothing can be sacrificed"),
+        (["-a", "3", "-d", "5", "--dice", "6,5,2", "--sacrifice", "-1"], "negative number"),
     ],
 )
 def test_roll__bad_input_is_refused_with_exit_two(args: list[str], words: str) -> None:
     out = runner.invoke(app, ["rwyn", "roll", *args, "--json"])
     assert out.exit_code == 2
     assert words in json.loads(out.stdout)["message"]
+
+
+@pytest.mark.rules("RWYN-CRIT-002")
+@pytest.mark.parametrize("command", ["odds", "roll"])
+@pytest.mark.parametrize("option", ["--bonus", "--drawback"])
+def test_quality_dice__negative_counts_are_refused_without_a_traceback(command: str, option: str) -> None:
+    out = runner.invoke(app, ["rwyn", command, "-a", "3", "-d", "5", option, "-5", "--json"])
+    assert out.exit_code == 2, out.output
+    assert "cannot take dice away" in json.loads(out.stdout)["message"]
 
 
 def test_characters__list_and_show() -> None:

@@ -33,7 +33,7 @@ from capeworks.systems.rwyn import checks as ck
 from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS
 from capeworks.systems.rwyn.config import RwynConfig, Variant, preset
 from capeworks.systems.rwyn.odds import SacrificePolicy, odds
-from capeworks.systems.rwyn.pool import build_pool, disaster_pool
+from capeworks.systems.rwyn.pool import PoolPlan, build_pool, check_difficulty, disaster_pool
 from capeworks.systems.rwyn.render import faces_text
 from capeworks.systems.rwyn.sheet import Character
 from capeworks.systems.rwyn.tables import difficulty_label
@@ -78,6 +78,16 @@ def make_config(variants: list[str] | None, settings: list[str] | None) -> RwynC
         raise InvalidCommand(describe_validation_error("the Roll When You Need config", e)) from None
 
 
+def _plan(
+    ability: int, difficulty: int, config: RwynConfig, *, bonus: int, drawback: int, time: int
+) -> PoolPlan:
+    """The pool of a one-off check, refused the way a table refuses it (RWYN-POOL-001)."""
+    if ability > 60 or bonus > 60 or drawback > 60:
+        raise InvalidCommand("Pools above 60 dice are not supported here.")
+    check_difficulty(difficulty, config.impossible_max)
+    return build_pool(ability, difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time)
+
+
 def odds_payload(
     *,
     ability: int,
@@ -94,9 +104,7 @@ def odds_payload(
     except ValueError:
         known = ", ".join(p.value for p in SacrificePolicy)
         raise InvalidCommand(f"--sacrifice must be one of {known}.") from None
-    if ability > 60 or bonus > 60 or drawback > 60:
-        raise InvalidCommand("Pools above 60 dice are not supported here.")
-    plan = build_pool(ability, difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time)
+    plan = _plan(ability, difficulty, config, bonus=bonus, drawback=drawback, time=time)
     return {"config": config.model_dump(mode="json"), **odds(plan, config, sacrifice=policy).to_dict()}
 
 
@@ -117,9 +125,7 @@ def roll_payload(
     time: int = 0,
 ) -> dict[str, Any]:
     """One roll: ability dice, the sacrifice, disaster dice, then the judgement (RWYN-SAC-001's order)."""
-    if ability > 60 or bonus > 60 or drawback > 60:
-        raise InvalidCommand("Pools above 60 dice are not supported here.")
-    plan = build_pool(ability, difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time)
+    plan = _plan(ability, difficulty, config, bonus=bonus, drawback=drawback, time=time)
     service = DiceService.given(_given(dice)) if dice else DiceService.seeded(seed if seed is not None else 0)
     who = Character(id="roll", name="Roll", owner="cli")
     first = service.roll(plan.ability_dice, config.die_size, purpose="ability dice")

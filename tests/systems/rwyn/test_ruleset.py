@@ -6,7 +6,14 @@ import pytest
 
 from capeworks.engine import Viewer, get_ruleset
 from capeworks.engine.conformance import play_sample
-from capeworks.errors import CapeworksError, InvalidCommand, NotFound, NotPermitted, RuleViolation
+from capeworks.errors import (
+    CapeworksError,
+    DiceValueError,
+    InvalidCommand,
+    NotFound,
+    NotPermitted,
+    RuleViolation,
+)
 from capeworks.systems.rwyn.commands import COMMANDS
 from capeworks.systems.rwyn.ruleset import RwynRuleset
 from capeworks.systems.rwyn.samples import SECRET
@@ -99,6 +106,47 @@ def test_difficulty__impossible_needs_the_gm() -> None:
             NotFound,
             "sample character",
         ),
+        # hostile payloads: every refusal a sentence, never a traceback
+        (
+            "gm",
+            "add_character",
+            {"id": "zed", "owner": "bo", "talents": "Knack", "qualities": "x" * 200 + "/rash"},
+            InvalidCommand,
+            "keep it to 120",
+        ),
+        ("gm", "add_character", {"id": "zed", "owner": "bo", "talents": "t" * 200}, InvalidCommand, "120"),
+        (
+            "gm",
+            "add_character",
+            {"id": "zed", "owner": "bo", "talents": ":quick_devices"},
+            RuleViolation,
+            "blank",
+        ),
+        (
+            "ann",
+            "add_quality",
+            {"character": "ada", "benefit": "  ", "drawback": "rash"},
+            RuleViolation,
+            "blank",
+        ),
+        ("ann", "add_talent", {"character": "ada", "name": "   "}, RuleViolation, "blank"),
+        ("bo", "add_talent", {"character": "ada", "name": "Knack"}, NotPermitted, "your own characters"),
+        (
+            "ann",
+            "check",
+            {"character": "ada", "ability": "Science", "difficulty": -3},
+            RuleViolation,
+            "start at 1",
+        ),
+        ("ann", "buy", {"character": "ada", "cost": 10**9}, InvalidCommand, "less than or equal to 100"),
+        ("ann", "sacrifice", {"check": -1, "count": 1}, NotFound, "no open check"),
+        (
+            "gm",
+            "set_ability",
+            {"character": "ada", "ability": "Science", "rating": 10**20},
+            RuleViolation,
+            "0 to 5",
+        ),
     ],
 )
 def test_refusals__clear_message_and_nothing_changes(
@@ -123,6 +171,44 @@ def test_prompts__players_see_only_their_own() -> None:
     t = play_sample(RULESET)
     assert {p.seat for p in t.prompts(t.viewer_for("ann"))} == {"ann"}
     assert {p.kind for p in t.prompts()} == {"effects", "sacrifice"}
+
+
+@pytest.mark.parametrize(
+    ("seat", "type_", "payload", "dice", "error", "words"),
+    [
+        ("bo", "sacrifice", {"check": 1, "count": 1}, None, NotPermitted, "player or the GM"),
+        ("ann", "sacrifice", {"check": 1, "count": -1}, None, RuleViolation, "negative"),
+        ("ann", "sacrifice", {"check": 1, "count": 10**12}, None, RuleViolation, "cannot sacrifice"),
+        ("ann", "sacrifice", {"check": 1, "count": 1}, [9], DiceValueError, "cannot show 9"),
+        ("ann", "sacrifice", {"check": 1, "count": 1}, [3, 3], DiceValueError, "left over"),
+        ("ann", "effects", {"check": 1, "picks": "x"}, None, RuleViolation, "not judged yet"),
+        ("ann", "reroll", {"check": 1, "use": True}, None, RuleViolation, "no re-roll"),
+        ("ann", "complications", {"check": 1, "texts": "x"}, None, NotPermitted, "Only the GM"),
+    ],
+)
+def test_refusals__answers_out_of_turn_leave_a_waiting_check_alone(
+    seat: str,
+    type_: str,
+    payload: dict[str, object],
+    dice: list[int] | None,
+    error: type[CapeworksError],
+    words: str,
+) -> None:
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    before, version = t.state.model_dump_json(), t.version
+    with pytest.raises(error) as e:
+        do(t, seat, type_, dice=dice, **payload)
+    assert words in e.value.message
+    assert (t.state.model_dump_json(), t.version) == (before, version)
+
+
+def test_refusals__answering_twice_is_refused() -> None:
+    t = table(characters={"ada": {"abilities": "Devices:4"}})
+    do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[6, 5, 5, 1])
+    do(t, "ann", "effects", check=1, picks="quickly,silently")
+    with pytest.raises(NotFound, match="no open check 1"):
+        do(t, "ann", "effects", check=1, picks="quickly,silently")
 
 
 def test_undo__takes_back_a_whole_check() -> None:

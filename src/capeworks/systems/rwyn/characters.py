@@ -21,6 +21,8 @@ __all__ = [
     "SampleCharacter",
     "build_character",
     "check_rating",
+    "make_quality",
+    "make_talent",
     "parse_quality",
     "parse_talent",
 ]
@@ -108,6 +110,35 @@ def check_rating(ability: str, rating: int, config: RwynConfig) -> None:
         )
 
 
+#: longest quality side or talent name (the sheet's own limit)
+TRAIT_TEXT_MAX = 120
+
+
+def _trait_text(text: str, what: str, rule: str) -> str:
+    """``text`` stripped; refused when blank or longer than the sheet holds."""
+    clean = text.strip()
+    if not clean:
+        raise RuleViolation(rule, f"{what[0].upper()}{what[1:]} cannot be blank.")
+    if len(clean) > TRAIT_TEXT_MAX:
+        raise InvalidCommand(
+            f"{what[0].upper()}{what[1:]} is {len(clean)} characters long; keep it to {TRAIT_TEXT_MAX}."
+        )
+    return clean
+
+
+def make_quality(benefit: str, drawback: str) -> Quality:
+    """A quality with both sides (RWYN-TRAIT-001), each a few words; blank sides are refused."""
+    return Quality(
+        benefit=_trait_text(benefit, "a quality's benefit", "RWYN-TRAIT-001"),
+        drawback=_trait_text(drawback, "a quality's drawback", "RWYN-TRAIT-001"),
+    )
+
+
+def make_talent(name: str, hook: TalentHook = TalentHook.NONE) -> Talent:
+    """A talent (RWYN-TRAIT-003), optionally bending a rule (RWYN-TRAIT-004); it needs a name."""
+    return Talent(name=_trait_text(name, "a talent's name", "RWYN-TRAIT-003"), hook=hook)
+
+
 def parse_quality(text: str) -> Quality:
     """``"assertive/hot-tempered"`` -> a quality; both sides are required (RWYN-TRAIT-001)."""
     benefit, sep, drawback = text.partition("/")
@@ -116,19 +147,20 @@ def parse_quality(text: str) -> Quality:
             "RWYN-TRAIT-001",
             f"A quality needs a benefit and a drawback, written 'benefit/drawback', not {text!r}.",
         )
-    return Quality(benefit=benefit.strip(), drawback=drawback.strip())
+    return make_quality(benefit, drawback)
 
 
 def parse_talent(text: str) -> Talent:
     """``"Hit and run:strike_and_move"`` -> a talent with a rule hook; a bare name is narrative."""
     name, sep, hook = text.rpartition(":")
     if not sep:
-        return Talent(name=text.strip())
+        return make_talent(text)
     try:
-        return Talent(name=name.strip(), hook=TalentHook(hook.strip().lower()))
+        rule = TalentHook(hook.strip().lower())
     except ValueError:
         known = ", ".join(h.value for h in TalentHook)
         raise InvalidCommand(f"Unknown talent rule {hook.strip()!r}; known: {known}.") from None
+    return make_talent(name, rule)
 
 
 def build_character(

@@ -166,6 +166,12 @@ def start(
 
 def apply_sacrifice(check: Check, count: int) -> Check:
     """RWYN-SAC-002..004: spend ``count`` successes, each removing one disaster die; never the last."""
+    if check.stage is Stage.DISASTER and check.max_sacrifice == 0:
+        raise RuleViolation(
+            "RWYN-SAC-004",
+            f"Nothing can be sacrificed: {check.successes} success(es) against "
+            f"{check.plan.disaster_nominal} disaster dice, and the last disaster die always stays.",
+        )
     if check.stage is not Stage.SACRIFICE:
         raise RuleViolation(
             "RWYN-SAC-001", "Successes can only be sacrificed before the disaster dice are rolled."

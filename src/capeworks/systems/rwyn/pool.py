@@ -24,6 +24,7 @@ __all__ = [
     "PoolPlan",
     "apply_cap",
     "build_pool",
+    "check_difficulty",
     "count_ones",
     "count_successes",
     "critical",
@@ -96,6 +97,17 @@ def disaster_dice_for(rating: int, difficulty: int, config: RwynConfig) -> int:
     return max(0, difficulty - rating)
 
 
+def check_difficulty(difficulty: int, ceiling: int | None = None) -> None:
+    """RWYN-POOL-001: difficulties start at 1 (Simple) and, when ``ceiling`` is given, stop there."""
+    if difficulty < 1:
+        raise RuleViolation(
+            "RWYN-POOL-001",
+            f"Difficulty {difficulty} is not on the scale: difficulties start at 1 (Simple).",
+        )
+    if ceiling is not None and difficulty > ceiling:
+        raise RuleViolation("RWYN-POOL-001", f"Difficulty {difficulty} is beyond even Impossible here.")
+
+
 def build_pool(
     rating: int,
     difficulty: int,
@@ -107,16 +119,15 @@ def build_pool(
 ) -> PoolPlan:
     """Plan a check: pool = rating (+ quality dice), disaster dice from the gap, then the cap.
 
-    Raises RuleViolation for a difficulty below 1 (RWYN-POOL-001) and for a
+    Raises RuleViolation for a difficulty below 1 or a negative rating
+    (RWYN-POOL-001), negative quality dice (RWYN-CRIT-002) and a
     take-your-time request the rules do not allow (RWYN-DESIGN-005).
     """
-    if difficulty < 1:
-        raise RuleViolation(
-            "RWYN-POOL-001",
-            f"Difficulty {difficulty} is not on the scale: difficulties start at 1 (Simple).",
-        )
+    check_difficulty(difficulty)
     if rating < 0:
         raise RuleViolation("RWYN-POOL-001", "An ability cannot be rated below 0.")
+    if bonus_dice < 0 or drawback_dice < 0:
+        raise RuleViolation("RWYN-CRIT-002", "A quality adds dice or nothing; it cannot take dice away.")
     if time:
         if not config.time_auto_successes:
             raise RuleViolation(

@@ -21,11 +21,17 @@ from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolati
 from capeworks.systems.rwyn import checks as ck
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import effects, stress, wealth
-from capeworks.systems.rwyn.characters import SAMPLE_CHARACTERS, build_character, check_rating
+from capeworks.systems.rwyn.characters import (
+    SAMPLE_CHARACTERS,
+    build_character,
+    check_rating,
+    make_quality,
+    make_talent,
+)
 from capeworks.systems.rwyn.config import ResolutionMode, RwynConfig
-from capeworks.systems.rwyn.pool import PoolPlan, build_pool, disaster_pool
+from capeworks.systems.rwyn.pool import PoolPlan, build_pool, check_difficulty, disaster_pool
 from capeworks.systems.rwyn.render import describe_event
-from capeworks.systems.rwyn.sheet import Character, Quality, Standing, Talent
+from capeworks.systems.rwyn.sheet import Character, Standing
 from capeworks.systems.rwyn.state import EventType, RwynState, fold
 
 __all__ = ["RwynRuleset"]
@@ -186,13 +192,7 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
 
     @staticmethod
     def _difficulty(config: RwynConfig, context: Context, difficulty: int) -> None:
-        if difficulty < 1:
-            raise RuleViolation(
-                "RWYN-POOL-001",
-                f"Difficulty {difficulty} is not on the scale: difficulties start at 1 (Simple).",
-            )
-        if difficulty > config.impossible_max:
-            raise RuleViolation("RWYN-POOL-001", f"Difficulty {difficulty} is beyond even Impossible here.")
+        check_difficulty(difficulty, config.impossible_max)
         if difficulty > config.difficulty_max and not context.is_gm:
             raise NotPermitted(
                 f"Difficulties run from 1 to {config.difficulty_max}; only the GM can set an Impossible one."
@@ -244,14 +244,14 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
     def _do_AddQuality(self, b: _Batch, context: Context, c: cmd.AddQuality, dice: DiceService) -> None:
         character = self._character(b.state, c.character)
         self._control(context, character)
-        quality = Quality(benefit=c.benefit, drawback=c.drawback)
+        quality = make_quality(c.benefit, c.drawback)
         updated = character.model_copy(update={"qualities": (*character.qualities, quality)})
         b.emit(E.QUALITY_ADDED, {"character": updated, "quality": quality})
 
     def _do_AddTalent(self, b: _Batch, context: Context, c: cmd.AddTalent, dice: DiceService) -> None:
         character = self._character(b.state, c.character)
         self._control(context, character)
-        talent = Talent(name=c.name, hook=c.hook)
+        talent = make_talent(c.name, c.hook)
         updated = character.model_copy(update={"talents": (*character.talents, talent)})
         b.emit(E.TALENT_ADDED, {"character": updated, "talent": talent})
 
