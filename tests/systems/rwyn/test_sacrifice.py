@@ -100,3 +100,25 @@ def test_sacrifice__property_never_removes_the_last_disaster_die(successes: int,
         assert disaster - most >= 1
     else:
         assert most == 0
+
+
+@pytest.mark.rules("RWYN-SAC-004")
+def test_sacrifice__the_prompt_warns_when_the_task_would_then_fail() -> None:
+    # PROPOSED: every success may be sacrificed, and the engine warns that the task then fails
+    t = table(characters={"ada": {"abilities": "Science:2"}})
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5])
+    (prompt,) = t.prompts()
+    labels = {o.value: o.label for o in prompt.options}
+    assert list(labels) == ["0", "1", "2"]
+    assert "fail" not in labels["0"] + labels["1"]
+    assert labels["2"] == "2 (the task then fails)"
+
+
+@pytest.mark.rules("RWYN-SAC-004", "RWYN-DESIGN-002")
+def test_sacrifice__the_warning_follows_the_tables_resolution_mode() -> None:
+    # success_threshold with disaster dice: 3 successes can never reach difficulty 5, so every option fails
+    cfg = {"resolution_mode": "success_threshold", "threshold_disaster_dice": True}
+    t = table(cfg, characters={"ada": {"abilities": "Science:3"}})
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 6, 5])
+    (prompt,) = t.prompts()
+    assert [o.label for o in prompt.options] == ["0 (the task then fails)", "1 (the task then fails)"]

@@ -14,7 +14,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from capeworks.errors import RuleViolation
-from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.config import ResolutionMode, RwynConfig
 from capeworks.systems.rwyn.pool import (
     CritKind,
     PoolPlan,
@@ -37,6 +37,7 @@ __all__ = [
     "Stage",
     "apply_sacrifice",
     "finish",
+    "rules_for",
     "start",
     "wants_reroll",
     "with_disaster",
@@ -122,6 +123,17 @@ class Check(BaseModel):
     def disaster_left(self) -> int:
         """Disaster dice (nominal) after the sacrifice."""
         return self.plan.disaster_nominal - self.sacrificed
+
+
+def rules_for(kind: CheckKind, config: RwynConfig) -> RwynConfig:
+    """The config a check of ``kind`` is judged by: purchases and favours always use core resolution.
+
+    The Wealth bands (RWYN-ABIL-004..007) are defined in core terms, so even a
+    ``success_threshold`` table resolves them with "one kept success suffices".
+    """
+    if kind in (CheckKind.PURCHASE, CheckKind.FAVOUR):
+        return config.model_copy(update={"resolution_mode": ResolutionMode.CORE})
+    return config
 
 
 def start(

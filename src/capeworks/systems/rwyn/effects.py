@@ -11,11 +11,13 @@ listed examples are offered as suggestions; custom text is always allowed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from capeworks.engine import Prompt, PromptOption
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.checks import Check, Stage
-from capeworks.systems.rwyn.pool import CritKind
+from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.pool import CritKind, succeeded
 from capeworks.systems.rwyn.tables import (
     ACCOMPLISH,
     COMPLICATION_SUGGESTIONS,
@@ -61,33 +63,55 @@ def _clean(texts: Sequence[str]) -> list[str]:
     return [t.strip() for t in texts if t.strip()]
 
 
-def check_prompts(check: Check) -> list[Prompt]:
-    """Every open question of ``check``, in the order the rules ask them."""
-    pid = f"check-{check.id}"
-    ctx = {"check": check.id, "character": check.character}
+def _prompt(check: Check, kind: str, *, seat: str, rule: str, question: str, **extra: Any) -> Prompt:
+    """One question of ``check``: its id, seat and context are the check's."""
+    return Prompt(
+        id=f"check-{check.id}:{kind}",
+        seat=seat,
+        kind=kind,
+        rule=rule,
+        question=question,
+        context={"check": check.id, "character": check.character},
+        **extra,
+    )
+
+
+def _sacrifice_options(check: Check, config: RwynConfig) -> tuple[PromptOption, ...]:
+    """0..max; an option after which the task would fail says so (RWYN-SAC-004 PROPOSED)."""
+    out = []
+    for n in range(check.max_sacrifice + 1):
+        fails = not succeeded(check.successes - n, check.plan.difficulty, config)
+        out.append(PromptOption(value=str(n), label=f"{n} (the task then fails)" if fails else str(n)))
+    return tuple(out)
+
+
+def check_prompts(check: Check, config: RwynConfig) -> list[Prompt]:
+    """Every open question of ``check``, in the order the rules ask them.
+
+    ``config`` is the one the check is judged by (:func:`~capeworks.systems.rwyn.checks.rules_for`).
+    """
     if check.stage is Stage.SACRIFICE:
         return [
-            Prompt(
-                id=f"{pid}:{PromptKind.SACRIFICE}",
+            _prompt(
+                check,
+                PromptKind.SACRIFICE,
                 seat=check.owner,
-                kind=PromptKind.SACRIFICE,
                 rule="RWYN-SAC-004",
                 question=(
                     f"You rolled {check.successes} success(es) against "
                     f"{check.plan.disaster_nominal} disaster "
                     f"dice. Sacrifice how many successes to remove disaster dice (0-{check.max_sacrifice})?"
                 ),
-                options=_options([str(n) for n in range(check.max_sacrifice + 1)]),
+                options=_sacrifice_options(check, config),
                 default="0",
-                context=ctx,
             )
         ]
     if check.stage is Stage.REROLL:
         return [
-            Prompt(
-                id=f"{pid}:{PromptKind.REROLL}",
+            _prompt(
+                check,
+                PromptKind.REROLL,
                 seat=check.owner,
-                kind=PromptKind.REROLL,
                 rule="RWYN-TRAIT-004",
                 question=(
                     f"{check.disaster_successes} disaster success(es) would cost {check.disaster_successes} "
@@ -95,50 +119,52 @@ def check_prompts(check: Check) -> list[Prompt]:
                 ),
                 options=_options(["yes", "no"]),
                 default="no",
-                context=ctx,
             )
         ]
     if check.stage is not Stage.ANSWERS:
         return []
+    return _answer_prompts(check)
+
+
+def _answer_prompts(check: Check) -> list[Prompt]:
+    """The words a judged check still waits for."""
     prompts: list[Prompt] = []
     if check.effects is None:
         extra = check.effects_needed - 1
         prompts.append(
-            Prompt(
-                id=f"{pid}:{PromptKind.EFFECTS}",
+            _prompt(
+                check,
+                PromptKind.EFFECTS,
                 seat=check.owner,
-                kind=PromptKind.EFFECTS,
                 rule="RWYN-EFFECT-001",
                 question=f"{check.kept} successes kept: '{ACCOMPLISH}' plus {extra} more effect(s).",
                 options=_options(EFFECT_SUGGESTIONS),
                 free_text=True,
                 min_choices=extra,
                 max_choices=extra,
-                context=ctx,
             )
         )
     if check.complications is None:
         prompts.append(
-            Prompt(
-                id=f"{pid}:{PromptKind.COMPLICATIONS}",
+            _prompt(
+                check,
+                PromptKind.COMPLICATIONS,
                 seat=GM,
-                kind=PromptKind.COMPLICATIONS,
                 rule="RWYN-EFFECT-003",
                 question=f"{check.disaster_successes} disaster success(es): name that many complications.",
                 options=_options(COMPLICATION_SUGGESTIONS),
                 free_text=True,
                 min_choices=check.disaster_successes,
                 max_choices=check.disaster_successes,
-                context=ctx,
             )
         )
     if check.mixed and check.mixed_note is None:
         failure = not check.success
         prompts.append(
-            Prompt(
-                id=f"{pid}:{PromptKind.MIXED}",
+            _prompt(
+                check,
+                PromptKind.MIXED,
                 seat=GM,
-                kind=PromptKind.MIXED,
                 rule="RWYN-MIX-002" if failure else "RWYN-MIX-003",
                 question=(
                     "Mixed failure: what is the silver lining?"
@@ -147,16 +173,15 @@ def check_prompts(check: Check) -> list[Prompt]:
                 ),
                 options=_options(SILVER_LINING_SUGGESTIONS if failure else TAINT_SUGGESTIONS),
                 free_text=True,
-                context=ctx,
             )
         )
     if check.crit is not None and check.crit_target is None:
         good = check.crit is CritKind.SUCCESS
         prompts.append(
-            Prompt(
-                id=f"{pid}:{PromptKind.CRITICAL}",
+            _prompt(
+                check,
+                PromptKind.CRITICAL,
                 seat=check.owner,
-                kind=PromptKind.CRITICAL,
                 rule="RWYN-CRIT-001",
                 question=(
                     f"Critical {'success' if good else 'failure'}: choose a place, person or circumstance "
@@ -164,19 +189,17 @@ def check_prompts(check: Check) -> list[Prompt]:
                 ),
                 options=_options([t.value for t in CritTarget]),
                 free_text=True,
-                context=ctx,
             )
         )
     if check.needs_quantity and check.quantity is None:
         prompts.append(
-            Prompt(
-                id=f"{pid}:{PromptKind.QUANTITY}",
+            _prompt(
+                check,
+                PromptKind.QUANTITY,
                 seat=GM,
-                kind=PromptKind.QUANTITY,
                 rule="RWYN-ABIL-008",
                 question=f"'{check.item or 'The purchase'}' costs one below Wealth: how many may be bought?",
                 free_text=True,
-                context=ctx,
             )
         )
     return prompts
@@ -184,7 +207,7 @@ def check_prompts(check: Check) -> list[Prompt]:
 
 def is_complete(check: Check) -> bool:
     """True when nothing more is asked of ``check``."""
-    return check.stage is Stage.ANSWERS and not check_prompts(check)
+    return check.stage is Stage.ANSWERS and not _answer_prompts(check)
 
 
 def _require_answers(check: Check) -> None:

@@ -28,7 +28,7 @@ from capeworks.systems.rwyn.characters import (
     make_quality,
     make_talent,
 )
-from capeworks.systems.rwyn.config import ResolutionMode, RwynConfig
+from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.pool import PoolPlan, build_pool, check_difficulty, disaster_pool
 from capeworks.systems.rwyn.render import describe_event
 from capeworks.systems.rwyn.sheet import Character, Standing
@@ -95,7 +95,7 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
     def prompts(self, state: RwynState) -> list[Prompt]:
         out: list[Prompt] = []
         for check in state.checks.values():
-            out.extend(effects.check_prompts(check))
+            out.extend(effects.check_prompts(check, ck.rules_for(check.kind, state.config)))
         for c in state.characters.values():
             if c.overflow is not None:
                 rung = c.next_consequence()
@@ -376,7 +376,7 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
                 )
                 b.emit(E.CHECK_ROLLED, {"check": check, "name": character.name})
             return
-        core = b.state.config.model_copy(update={"resolution_mode": ResolutionMode.CORE})
+        core = ck.rules_for(kind, b.state.config)
         plan = build_pool(rating, cost, core)
         self._roll(b, character, kind, resource.value, plan, dice, core, task=item, cost=cost, item=item)
 
@@ -415,12 +415,6 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
         b.emit(E.CHECK_ROLLED, {"check": check, "name": character.name}, rolls=(roll,))
         if check.stage is ck.Stage.DISASTER:
             self._disaster(b, check, dice, config)
-
-    def _config_for(self, b: _Batch, check: ck.Check) -> RwynConfig:
-        config = b.state.config
-        if check.kind in (ck.CheckKind.PURCHASE, ck.CheckKind.FAVOUR):
-            return config.model_copy(update={"resolution_mode": ResolutionMode.CORE})
-        return config
 
     def _disaster(self, b: _Batch, check: ck.Check, dice: DiceService, config: RwynConfig) -> None:
         """RWYN-SAC-001 step three: roll what is left of the disaster dice, then judge."""
@@ -506,14 +500,14 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
         b.emit(
             E.SACRIFICED, {"check": check, "count": c.count, "name": b.state.characters[check.character].name}
         )
-        self._disaster(b, check, dice, self._config_for(b, check))
+        self._disaster(b, check, dice, ck.rules_for(check.kind, b.state.config))
 
     def _do_Reroll(self, b: _Batch, context: Context, c: cmd.Reroll, dice: DiceService) -> None:
         check = self._check(b.state, c.check)
         self._answerable(context, check)
         if check.stage is not ck.Stage.REROLL:
             raise RuleViolation("RWYN-TRAIT-004", f"Check {check.id} has no re-roll on offer.")
-        config = self._config_for(b, check)
+        config = ck.rules_for(check.kind, b.state.config)
         if c.use:
             roll = dice.roll(
                 len(check.disaster_faces or ()), config.die_size, purpose="disaster dice re-roll"
