@@ -37,7 +37,17 @@ def test_rolls__happen_only_when_a_seat_asks() -> None:
     # characters, notes, stress and scenes never roll; only check/defend/buy/favour/sacrifice/reroll do
     t = play_sample(RULESET)
     rolling = {e.type for e in t.log if e.rolls}
+    assert EventType.CHECK_ROLLED in rolling  # the sample does roll, so the check below is not vacuous
     assert rolling <= {EventType.CHECK_ROLLED, EventType.DISASTER_ROLLED, EventType.DISASTER_REROLLED}
+    # a purchase within means, stress, consequences and scenes: no dice at all
+    t = table(characters={"ada": {"abilities": "Wealth:4, Endurance:1"}})
+    events = [
+        *do(t, "ann", "buy", character="ada", cost=2),
+        *do(t, "gm", "stress", character="ada", track="physical", amount=2),
+        *do(t, "ann", "consequence", character="ada", text="winded"),
+        *do(t, "gm", "end_scene"),
+    ]
+    assert [e.rolls for e in events] == [()] * len(events)
 
 
 @pytest.mark.rules("RWYN-GEN-003")

@@ -100,6 +100,8 @@ def test_sacrifice__property_never_removes_the_last_disaster_die(successes: int,
         assert disaster - most >= 1
     else:
         assert most == 0
+    # and it is the most allowed, not merely a safe number: min(successes, disaster dice - 1)
+    assert most == min(successes, max(0, disaster - 1))
 
 
 @pytest.mark.rules("RWYN-SAC-004")

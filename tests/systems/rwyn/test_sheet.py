@@ -117,10 +117,30 @@ def test_samples__every_shipped_character_is_valid_at_a_core_table() -> None:
 @pytest.mark.rules(
     "RWYN-DESIGN-004", "RWYN-DESIGN-005", "RWYN-DESIGN-006", "RWYN-DESIGN-007", "RWYN-DESIGN-002"
 )
-@pytest.mark.parametrize("variant", list(Variant))
-def test_config__every_variant_round_trips_through_json(variant: Variant) -> None:
+@pytest.mark.parametrize(
+    ("variant", "fields"),
+    [
+        (Variant.CORE, {"die_size": 6, "success_min": 5, "resolution_mode": "core"}),
+        (Variant.SUCCESS_ON_4, {"die_size": 6, "success_min": 4}),  # A: successes on 4-6
+        (Variant.TAKE_YOUR_TIME, {"time_auto_successes": True}),  # B
+        (Variant.BIG_POOLS, {"ability_min": 1, "ability_max": 10, "ability_start": 5}),  # C: 1-10, start 5
+        (Variant.D10_HALF_FACES, {"die_size": 10, "success_min": 6}),  # D: 6+ on a d10
+        (
+            Variant.SUCCESS_THRESHOLD,
+            {"resolution_mode": "success_threshold", "threshold_disaster_dice": False},
+        ),
+    ],
+)
+def test_config__every_variant_sets_its_rules_and_round_trips_through_json(
+    variant: Variant, fields: dict[str, object]
+) -> None:
     cfg = preset(variant)
+    assert {k: cfg.model_dump(mode="json")[k] for k in fields} == fields
     assert RwynConfig.model_validate(json.loads(cfg.model_dump_json())) == cfg
+
+
+def test_config__the_presets_cover_every_variant() -> None:
+    assert set(PRESETS) == set(Variant)
 
 
 @pytest.mark.parametrize(

@@ -109,7 +109,7 @@ def test_wealth__picked_up_in_play_by_the_gm() -> None:
     assert state(t).characters["rook"].rating("Wealth") == 2
 
 
-@pytest.mark.rules("RWYN-ABIL-010", "RWYN-ABIL-011")
+@pytest.mark.rules("RWYN-ABIL-010")
 def test_favour__reputation_works_like_wealth_and_loses_points() -> None:
     # Reputation 3, favour rating 4 -> 3 dice + 1 disaster die [6] -> Reputation 3 -> 2
     t = table(characters=RICH)
