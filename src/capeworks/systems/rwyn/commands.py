@@ -162,13 +162,8 @@ class Buy(BaseModel):
     item: str = Field(default="", max_length=200)
 
 
-class Favour(BaseModel):
-    """Call in a favour of ``cost`` with Reputation (RWYN-ABIL-010)."""
-
-    model_config = _CMD
-    character: _Id
-    cost: int = Field(ge=0, le=100)
-    item: str = Field(default="", max_length=200)
+class Favour(Buy):
+    """Call in a favour of ``cost`` with Reputation (RWYN-ABIL-010): the same payload as :class:`Buy`."""
 
 
 class Sacrifice(BaseModel):

@@ -279,13 +279,20 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
             drawback = config.quality_die_bonus
         return bonus, drawback
 
-    def _do_Check(self, b: _Batch, context: Context, c: cmd.Check, dice: DiceService) -> None:
-        config = b.state.config
-        character = self._character(b.state, c.character)
+    def _roller(
+        self, b: _Batch, context: Context, character_id: str, ability_name: str, difficulty: int
+    ) -> tuple[Character, str]:
+        """Who rolls what for ``check``/``defend``: their own character, in the conflict, a known ability."""
+        character = self._character(b.state, character_id)
         self._control(context, character)
         stress.require_in_conflict(character)
-        ability = self._ability(config, c.ability)
-        self._difficulty(config, context, c.difficulty)
+        ability = self._ability(b.state.config, ability_name)
+        self._difficulty(b.state.config, context, difficulty)
+        return character, ability
+
+    def _do_Check(self, b: _Batch, context: Context, c: cmd.Check, dice: DiceService) -> None:
+        config = b.state.config
+        character, ability = self._roller(b, context, c.character, c.ability, c.difficulty)
         bonus, drawback = self._quality_dice(context, character, c, config)
         plan = build_pool(
             character.rating(ability),
@@ -299,11 +306,7 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
 
     def _do_Defend(self, b: _Batch, context: Context, c: cmd.Defend, dice: DiceService) -> None:
         config = b.state.config
-        character = self._character(b.state, c.character)
-        self._control(context, character)
-        stress.require_in_conflict(character)
-        ability = self._ability(config, c.ability)
-        self._difficulty(config, context, c.difficulty)
+        character, ability = self._roller(b, context, c.character, c.ability, c.difficulty)
         plan = build_pool(character.rating(ability), c.difficulty, config)
         harm = config.default_harm if c.harm is None else c.harm
         self._roll(
