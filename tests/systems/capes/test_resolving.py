@@ -343,6 +343,21 @@ def test_deadlock__refused_while_someone_could_still_stake() -> None:
     sim.refuse("bea", "deadlock", conflict="c1", rule="CAPES-RES-009")
 
 
+@pytest.mark.rules("CAPES-RES-009", "CAPES-STAKE-001")
+def test_deadlock__debt_of_a_character_allied_with_no_side_does_not_block_it() -> None:
+    sim = actions_game()
+    # Rampart holds Debt but never rolled on c1: he can never stake on it (stakes go on your allied
+    # side, and a die showing 6 cannot be rolled to ally), so c1 is Deadlocked all the same
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    for pool in sim.state.roster["skitter"].debt:
+        sim.set_debt("skitter", pool, 0)
+    sim.set_debt("rampart", "duty", 2)
+    sim.do("bea", "deadlock", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert [i.value for i in sim.state.inspirations["ann"]] == [6]
+    assert [i.value for i in sim.state.inspirations["bea"]] == [6]
+
+
 @pytest.mark.rules("CAPES-RES-003", "CAPES-RES-004", "CAPES-STAKE-001")
 @given(
     win_stake=st.integers(0, 3),

@@ -202,5 +202,7 @@ def deadlock_possible(state: CapesState, conflict: Conflict) -> bool:
         return False
     if any(v != 6 for s in conflict.sides for v in s.dice):
         return False
+    # only a character allied with a side can stake on it (CAPES-STAKE-001); with every die a 6
+    # nobody can roll to become allied, so the others' Debt cannot untie it
     cast = state.scene.cast if state.scene else {}
-    return all(stake_room(state, conflict, c) <= 0 for c in cast)
+    return all(stake_room(state, conflict, c) <= 0 for c in cast if allied_side(conflict, c) is not None)
