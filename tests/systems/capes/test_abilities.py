@@ -102,6 +102,16 @@ def test_reactions__golden_c21_order_and_once_per_action() -> None:
     assert sim.state.scene.page.action.reactions is None  # type: ignore[union-attr]
 
 
+@pytest.mark.rules("CAPES-PRIN-003", "CAPES-ABIL-003")
+def test_pass__out_of_turn_while_a_roll_waits_names_the_roller() -> None:
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(1,))
+    sim.do("ann", "use_ability", (2,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
+    err = sim.refuse("bea", "pass", error=NotPermitted)
+    assert "Ann's turn" in err.message, err.message
+    sim.refuse("ann", "pass", rule="CAPES-ABIL-003")
+
+
 @pytest.mark.rules("CAPES-ABIL-001", "CAPES-DEBT-004")
 def test_super_ability_earns_debt_on_any_drive_each_use() -> None:
     sim = actions_game()

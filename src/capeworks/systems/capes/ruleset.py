@@ -48,7 +48,7 @@ from capeworks.systems.capes.commands import (
     Veto,
 )
 from capeworks.systems.capes.config import CapesConfig
-from capeworks.systems.capes.flow import settle, whose_turn
+from capeworks.systems.capes.flow import require_turn, settle, whose_turn
 from capeworks.systems.capes.render import describe
 from capeworks.systems.capes.state import CapesState, Inspiration, PagePhase
 
@@ -81,8 +81,11 @@ def _pass(state: CapesState, actor: str) -> list[Event]:
         if page.action is not None and page.action.reactions is not None and page.action.roll is None:
             return abilities.decide_reaction_pass(state, actor)
         if page.action is not None and page.action.roll is not None:
+            require_turn(state, actor, doing="pass")
             raise RuleViolation("CAPES-ABIL-003", "Accept the roll or turn the die back (accept / revert).")
         return actions.decide_actions_pass(state, actor)
+    # nothing else can be passed: say whose turn it is first, then what they must do
+    require_turn(state, actor, doing="pass")
     if page.phase is PagePhase.OVERDRAWN:
         raise RuleViolation("CAPES-DEBT-003", "An Overdrawn Drive must be rolled for (overdrawn_roll).")
     if page.phase is PagePhase.NARRATION:
