@@ -154,6 +154,20 @@ def test_stake__golden_c14_more_than_strength_is_refused() -> None:
     sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-002")
 
 
+@pytest.mark.rules("CAPES-STAKE-002", "CAPES-CONF-004")
+def test_stake__strength_limits_the_whole_conflict_even_after_changing_sides() -> None:
+    sim = _skitter_on_a()
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    # Skitter rolls to help B: now allied with B; her 2 staked stay on A
+    sim.do("ann", "use_ability", (1,), ability="Stubborn", conflict="c1", side="B", help="B")
+    sim.do("ann", "revert")
+    # Truth Strength 3: 2 on A + 2 on B would be 4 on one Conflict
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="truth", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    assert sim.side("c1", "A").staked == 2 and sim.side("c1", "B").staked == 1
+    assert sim.debt("skitter", "truth") == 2
+
+
 @pytest.mark.rules("CAPES-STAKE-002")
 def test_stake__one_drive_per_conflict() -> None:
     sim = _skitter_on_a()

@@ -69,8 +69,11 @@ def test_match_dice__pairs_must_use_the_cards_dice_and_pair_all_they_can() -> No
 def test_match_dice__property_inspirations_are_1_to_6(winning: list[int], losing: list[int]) -> None:
     mine, theirs = match_dice(winning, losing, default_pairs(winning, losing))
     assert all(1 <= v <= 6 for v in (*mine, *theirs))
-    # unpaired dice keep their value; each pair gives |w - l| to one side
-    assert len(mine) + len(theirs) <= len(winning) + len(losing)
+    # unpaired dice keep their value; each pair gives |w - l| to one side, equal pairs nothing
+    pairs = default_pairs(winning, losing)
+    equal = sum(1 for w, x in pairs if w == x)
+    assert len(mine) + len(theirs) == len(winning) + len(losing) - len(pairs) - equal
+    assert sum(mine) - sum(theirs) == sum(winning) - sum(losing)
 
 
 @pytest.mark.rules("CAPES-RES-001", "CAPES-RES-003", "CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-008")
