@@ -71,3 +71,15 @@ def test_undo__the_last_actor_takes_back_their_own_command() -> None:
         table.undo("cal")
     table.undo("bea")
     assert table.state.model_dump_json() == before
+
+
+def test_describe__names_seats_and_characters_by_their_display_names() -> None:
+    session = sample_session()
+    table = _play(session.steps)
+    lines = [table.ruleset.describe(e) for e in table.log]
+    assert "Ann plays Skitter" in lines
+    assert "Bea ends Aunt Sylvie's Action" in lines
+    assert (
+        "Bea resolves c1 (Rob the gala) for side B; debt back doubled: Skitter +4 truth; "
+        "Inspirations: Bea 3, Ann 2; failed Goal for Skitter." in lines
+    )

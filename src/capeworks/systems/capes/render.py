@@ -13,11 +13,26 @@ from capeworks.engine import Event
 __all__ = ["describe"]
 
 
+def _name(data: dict[str, Any], key: str) -> str:
+    """The display name of a seat or character id, when the event carries one."""
+    return str(data.get("names", {}).get(key, key))
+
+
 def _who(data: dict[str, Any]) -> str:
-    return str(data.get("player", "someone"))
+    return _name(data, str(data.get("player", "someone")))
+
+
+def _named(data: dict[str, Any]) -> dict[str, Any]:
+    """The event data with seat and character ids replaced by their names."""
+    names = data.get("names", {})
+    return {
+        k: names.get(v, v) if k in ("player", "by", "to", "character") and isinstance(v, str) else v
+        for k, v in data.items()
+    }
 
 
 def _ability(d: dict[str, Any]) -> str:
+    d = _named(d)
     what = "reacts with" if d.get("reaction") else "uses"
     debt = f" (+1 Debt on {d['pool']})" if d.get("super") else " (mundane: Blocked for the Scene)"
     if d["mode"] == "inspiration":
@@ -35,16 +50,18 @@ def _resolved(d: dict[str, Any]) -> str:
     if d["returned"]:
         parts.append(
             "debt back doubled: "
-            + ", ".join(f"{r['character']} +{r['amount']} {r['pool']}" for r in d["returned"])
+            + ", ".join(f"{_name(d, r['character'])} +{r['amount']} {r['pool']}" for r in d["returned"])
         )
     if d["tokens"]:
-        parts.append("Story Tokens to " + ", ".join(d["tokens"]))
+        parts.append("Story Tokens to " + ", ".join(_name(d, t) for t in d["tokens"]))
     if d.get("vanished"):
         parts.append(f"{d['vanished']} staked Debt vanishes")
     if d["inspirations"]:
-        parts.append("Inspirations: " + ", ".join(f"{i['player']} {i['value']}" for i in d["inspirations"]))
+        parts.append(
+            "Inspirations: " + ", ".join(f"{_name(d, i['player'])} {i['value']}" for i in d["inspirations"])
+        )
     if d.get("failed"):
-        parts.append("failed Goal for " + ", ".join(f.split("/")[0] for f in d["failed"]))
+        parts.append("failed Goal for " + ", ".join(_name(d, f.split("/")[0]) for f in d["failed"]))
     return "; ".join(parts) + "."
 
 
@@ -96,7 +113,7 @@ def describe(event: Event) -> str:
     template = _SIMPLE.get(event.type)
     if template is not None:
         try:
-            return template.format(**d)
+            return template.format(**_named(d))
         except (KeyError, IndexError):
             return event.type.replace("_", " ")
     return event.type.replace("_", " ").replace(".", ": ")

@@ -93,6 +93,25 @@ def _pass(state: CapesState, actor: str) -> list[Event]:
     raise RuleViolation("CAPES-RES-001", "A claimant whose side controls must resolve (or gloat).")
 
 
+def _with_names(state: CapesState, event: Event) -> Event:
+    """The event with display names for the seats and characters it mentions (for render.py)."""
+    d = event.data
+
+    def listed(key: str) -> list[Any]:
+        value = d.get(key)
+        return list(value) if isinstance(value, list | tuple) else []
+
+    players = [d.get(k) for k in ("player", "by", "to")]
+    players += [*listed("tokens"), *(i.get("player") for i in listed("inspirations"))]
+    characters = [d.get("character"), *(r.get("character") for r in listed("returned"))]
+    characters += [str(f).split("/")[0] for f in listed("failed")]
+    names = {p: state.names[p] for p in players if isinstance(p, str) and p in state.names}
+    names |= {c: state.roster[c].sheet.name for c in characters if isinstance(c, str) and c in state.roster}
+    if not names:
+        return event
+    return event.model_copy(update={"data": {**d, "names": names}})
+
+
 def _seat_joined(state: CapesState, data: dict[str, Any]) -> CapesState:
     seat = data["seat"]
     if seat.get("role", "player") != "player" or seat["id"] in state.players:
@@ -125,6 +144,11 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         return CapesState(config=config)
 
     def decide(
+        self, state: CapesState, context: Context, command: BaseModel, dice: DiceService
+    ) -> list[Event]:
+        return [_with_names(state, e) for e in self._decide(state, context, command, dice)]
+
+    def _decide(
         self, state: CapesState, context: Context, command: BaseModel, dice: DiceService
     ) -> list[Event]:
         actor = context.actor.id
