@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeworks.engine import DiceService, Event
+from capeworks.engine import DiceService, Event, RollRecord
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.commands import Accept, Inspire, React, Revert, UseAbility
@@ -25,6 +25,7 @@ from capeworks.systems.capes.common import (
     find_side,
     need_page,
     own_character,
+    replace_conflict,
     with_page,
 )
 from capeworks.systems.capes.conflicts import goal_key
@@ -89,6 +90,45 @@ def _check_help(state: CapesState, character: str, conflict: Conflict, help_side
     return side.id
 
 
+def _used_by(actor: str, character: str, ability: Ability, pool: str, *, reaction: bool) -> dict[str, Any]:
+    """Who used which ability, what it costs, and whether as a Reaction: the common event fields."""
+    return {
+        "player": actor,
+        "character": character,
+        "ability": ability.name,
+        "rating": ability.rating,
+        "super": ability.super,
+        "pool": pool,
+        "reaction": reaction,
+    }
+
+
+def _rolled(
+    base: dict[str, Any],
+    roll: RollRecord,
+    conflict: Conflict,
+    side: str,
+    die: int,
+    old: int,
+    help_side: str,
+    label: str,
+) -> Event:
+    """The ``ability_used`` event of a die roll, by the actor or as a Reaction."""
+    return event(
+        "ability_used",
+        rolls=(roll,),
+        mode="die",
+        conflict=conflict.id,
+        side=side,
+        die=die,
+        old=old,
+        new=roll.faces[0],
+        help=help_side,
+        label=label,
+        **base,
+    )
+
+
 def _use(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> list[Event]:
     events, character = open_action(state, actor, cmd.character, doing="use an ability")
     action = require_window(state, actor, doing="use an ability")
@@ -96,15 +136,7 @@ def _use(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> l
         raise RuleViolation("CAPES-ACT-001", "This Action has had its one ability use or Conflict already.")
     ability = _ability(state, character, cmd.ability)
     pool = _debt_pool(state, character, ability, cmd.drive)
-    base: dict[str, Any] = {
-        "player": actor,
-        "character": character,
-        "ability": ability.name,
-        "rating": ability.rating,
-        "super": ability.super,
-        "pool": pool,
-        "reaction": False,
-    }
+    base = _used_by(actor, character, ability, pool, reaction=False)
     if cmd.inspiration:
         held = [i.value for i in state.inspirations.get(actor, ())]
         if cmd.inspiration not in held:
@@ -138,22 +170,7 @@ def _use(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> l
         )
     help_side = _check_help(state, character, conflict, cmd.help or side.id)
     roll = dice.roll(1, 6, purpose=f"{ability.name} on {conflict.id} side {side.id}")
-    return [
-        *events,
-        event(
-            "ability_used",
-            rolls=(roll,),
-            mode="die",
-            conflict=conflict.id,
-            side=side.id,
-            die=cmd.die,
-            old=old,
-            new=roll.faces[0],
-            help=help_side,
-            label=cmd.label,
-            **base,
-        ),
-    ]
+    return [*events, _rolled(base, roll, conflict, side.id, cmd.die, old, help_side, cmd.label)]
 
 
 def _react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[Event]:
@@ -181,27 +198,8 @@ def _react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list
     pool = _debt_pool(state, character, ability, cmd.drive)
     help_side = _check_help(state, character, conflict, cmd.help or side.id)
     roll = dice.roll(1, 6, purpose=f"Reaction with {ability.name} on {conflict.id} side {side.id}")
-    return [
-        event(
-            "ability_used",
-            rolls=(roll,),
-            mode="die",
-            player=actor,
-            character=character,
-            ability=ability.name,
-            rating=ability.rating,
-            super=ability.super,
-            pool=pool,
-            reaction=True,
-            conflict=conflict.id,
-            side=side.id,
-            die=window.die,
-            old=old,
-            new=roll.faces[0],
-            help=help_side,
-            label=cmd.label,
-        )
-    ]
+    base = _used_by(actor, character, ability, pool, reaction=True)
+    return [_rolled(base, roll, conflict, side.id, window.die, old, help_side, cmd.label)]
 
 
 def _inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
@@ -277,12 +275,6 @@ def _set_die(conflict: Conflict, side_id: str, die: int, value: int) -> Conflict
     return conflict.model_copy(update={"sides": tuple(sides)})
 
 
-def _replace(state: CapesState, conflict: Conflict) -> CapesState:
-    return state.model_copy(
-        update={"conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts)}
-    )
-
-
 def _used(state: CapesState, data: dict[str, Any]) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     character, player = str(data["character"]), str(data["player"])
@@ -319,7 +311,7 @@ def _used(state: CapesState, data: dict[str, Any]) -> CapesState:
             "sides": sides,
         }
     )
-    state = _replace(state, conflict).model_copy(update={"alliance_seq": seq})
+    state = replace_conflict(state, conflict).model_copy(update={"alliance_seq": seq})
     roll = PendingRoll(
         player=player,
         character=character,
@@ -347,7 +339,9 @@ def _decided(state: CapesState, data: dict[str, Any], *, accepted: bool) -> Cape
     if accepted:
         conflict = state.conflict(str(data["conflict"]))
         assert conflict is not None
-        state = _replace(state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["new"])))
+        state = replace_conflict(
+            state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["new"]))
+        )
     if data.get("text"):  # added to, never replacing, earlier narration (CAPES-REACT-005)
         line = f"{state.name(str(data['player']))} ({data['conflict']}): {data['text']}"
         state = state.model_copy(update={"narration": (*state.narration, line)})
@@ -389,7 +383,9 @@ def _inspired(state: CapesState, data: dict[str, Any]) -> CapesState:
     del held[i]
     conflict = state.conflict(str(data["conflict"]))
     assert conflict is not None
-    state = _replace(state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["value"])))
+    state = replace_conflict(
+        state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["value"]))
+    )
     return state.model_copy(update={"inspirations": {**state.inspirations, player: tuple(held)}})
 
 

@@ -172,26 +172,27 @@ class UseAbility(BaseModel):
     inspiration: int = Field(default=0, ge=0, le=6)
 
 
-class Accept(BaseModel):
+class _RollDecision(BaseModel):
+    """What :class:`Accept` and :class:`Revert` share: the roller's narration."""
+
+    model_config = _CMD
+    text: str = Field(default="", max_length=2000)
+
+
+class Accept(_RollDecision):
     """Keep the new value of the die just rolled (CAPES-ABIL-003).
 
     ``text`` is the player's narration of the roll, recorded either way (CAPES-ABIL-005);
     a Reaction's narration is added after the Action's (CAPES-REACT-005).
     """
 
-    model_config = _CMD
-    text: str = Field(default="", max_length=2000)
 
-
-class Revert(BaseModel):
+class Revert(_RollDecision):
     """Turn the die just rolled back to its previous value (CAPES-ABIL-003).
 
     ``text`` is the player's narration of the roll, recorded either way (CAPES-ABIL-005);
     a Reaction's narration is added after the Action's (CAPES-REACT-005).
     """
-
-    model_config = _CMD
-    text: str = Field(default="", max_length=2000)
 
 
 class React(BaseModel):
