@@ -218,29 +218,18 @@ def test_exemplars__one_free_further_ones_shared_with_another_players_character(
 @pytest.mark.rules("CAPES-CHAR-002")
 def test_changes__only_between_scenes_and_still_by_the_rules() -> None:
     sim = cast_game()
-    sim.refuse(
-        "ann",
-        "create_character",
-        name="Skitter",
-        powers="Bugs,Silk,Swarm",
-        attitudes="a,b,c",
-        styles="d,e,f",
-        drives="truth:3,justice:2,love:2,hope:1,duty:1",
-        replace=True,
-        rule="CAPES-CHAR-002",
-    )
+    remade = {
+        "name": "Skitter",
+        "powers": "Bugs,Silk,Swarm",
+        "attitudes": "a,b,c",
+        "styles": "d,e,f",
+        "drives": "truth:3,justice:2,love:2,hope:1,duty:1",
+        "replace": True,
+    }
+    sim.refuse("ann", "create_character", rule="CAPES-CHAR-002", **remade)
     for seat in ("ann", "bea", "cal"):
         sim.do(seat, "end_scene")
-    sim.do(
-        "ann",
-        "create_character",
-        name="Skitter",
-        powers="Bugs,Silk,Swarm",
-        attitudes="a,b,c",
-        styles="d,e,f",
-        drives="truth:3,justice:2,love:2,hope:1,duty:1",
-        replace=True,
-    )
+    sim.do("ann", "create_character", **remade)
     assert len(sim.state.roster["skitter"].sheet.abilities) == 9
     sim.refuse(
         "ann",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
 from capeworks.systems.capes.ruleset import CapesRuleset
@@ -29,6 +32,30 @@ def _claim(sim: Sim, player: str, cid: str, side: str) -> None:
         update={"claims": (*sim.state.scene.page.claims, Claim(player=player, conflict=cid, side=side))}
     )
     sim.patch(scene=sim.state.scene.model_copy(update={"page": page}))
+
+
+def _ann_resolving(*, claim: str = "A", **conflict: Any) -> Sim:
+    """A game where Ann claims side ``claim`` of ``c1`` and every free Action is done: resolving begins."""
+    sim = actions_game()
+    sim.put_conflict("c1", **conflict)
+    _claim(sim, "ann", "c1", claim)
+    _to_resolving(sim)
+    return sim
+
+
+def _ann_defeats_the_train_goal() -> tuple[Sim, list[Event]]:
+    """Rampart's Goal "Stop the train" (side A, 2) loses to Skitter's side B (5), resolved by Ann."""
+    sim = _ann_resolving(
+        claim="B",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    return sim, sim.do("ann", "resolve", conflict="c1")
 
 
 @pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
@@ -78,11 +105,9 @@ def test_match_dice__property_inspirations_are_1_to_6(winning: list[int], losing
 
 @pytest.mark.rules("CAPES-RES-001", "CAPES-RES-003", "CAPES-RES-004", "CAPES-RES-005", "CAPES-RES-008")
 def test_resolve__golden_c10_stakes_and_tokens() -> None:
-    sim = actions_game()
     # R = Ann (Skitter) wins with 3 staked from Truth;
     # losers B = Bea (Sylvie, creator, staked 2), C = Cal (staked 1)
-    sim.put_conflict(
-        "c1",
+    sim = _ann_resolving(
         a=(6,),
         b=(2,),
         creator="aunt_sylvie",
@@ -90,8 +115,6 @@ def test_resolve__golden_c10_stakes_and_tokens() -> None:
         allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
         stakes={"A": [("skitter", "truth", 3)], "B": [("aunt_sylvie", "stack", 2), ("rampart", "duty", 1)]},
     )
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
     sim.set_debt("aunt_sylvie", "stack", 0)
     sim.set_debt("rampart", "duty", 0)
     sim.set_debt("skitter", "truth", 0)
@@ -107,9 +130,7 @@ def test_resolve__golden_c10_stakes_and_tokens() -> None:
 
 @pytest.mark.rules("CAPES-RES-005")
 def test_resolve__default_token_assignment_round_robin_after_the_creator() -> None:
-    sim = actions_game()
-    sim.put_conflict(
-        "c1",
+    sim = _ann_resolving(
         a=(6,),
         b=(2,),
         creator="aunt_sylvie",
@@ -117,8 +138,6 @@ def test_resolve__default_token_assignment_round_robin_after_the_creator() -> No
         allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
         stakes={"A": [("skitter", "truth", 3)]},
     )
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
     sim.do("ann", "resolve", conflict="c1")
     # creator first (Bea), then clockwise from Ann's left: Bea, Cal
     assert sim.state.tokens == {"ann": 0, "bea": 2, "cal": 1}
@@ -126,12 +145,9 @@ def test_resolve__default_token_assignment_round_robin_after_the_creator() -> No
 
 @pytest.mark.rules("CAPES-RES-005")
 def test_resolve__resolver_may_not_give_themself_tokens() -> None:
-    sim = actions_game()
-    sim.put_conflict(
-        "c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, stakes={"A": [("skitter", "truth", 2)]}
+    sim = _ann_resolving(
+        a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"}, stakes={"A": [("skitter", "truth", 2)]}
     )
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
     sim.refuse("ann", "resolve", conflict="c1", tokens="ann,cal", rule="CAPES-RES-005")
 
 
@@ -185,10 +201,8 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
 
 @pytest.mark.rules("CAPES-RES-005")
 def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> None:
-    sim = actions_game()
     # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A anyway
-    sim.put_conflict(
-        "c1",
+    sim = _ann_resolving(
         a=(6,),
         b=(2,),
         creator="skitter",
@@ -196,8 +210,6 @@ def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> Non
         allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
         stakes={"A": [("rampart", "duty", 2)]},
     )
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
     sim.do("ann", "resolve", conflict="c1")
     # no first token for the creator's (Ann's own) character; both go to Cal, the other losing player
     assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 2}
@@ -205,10 +217,7 @@ def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> Non
 
 @pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007", "CAPES-RSRC-002")
 def test_resolve__inspirations_go_to_resolver_and_the_named_loser() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(6, 2), b=(4,), allies={"skitter": "A", "rampart": "B"})
     # C7 second pairing: 2-4 -> loser Cal +2; leftover 6 -> Ann +6
     sim.do("ann", "resolve", conflict="c1", pairs="2-4", losers="cal")
     assert [i.value for i in sim.state.inspirations["ann"]] == [6]
@@ -218,19 +227,13 @@ def test_resolve__inspirations_go_to_resolver_and_the_named_loser() -> None:
 
 @pytest.mark.rules("CAPES-RES-006")
 def test_resolve__losing_inspirations_only_to_losing_players() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(6, 2), b=(4,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(6, 2), b=(4,), allies={"skitter": "A", "rampart": "B"})
     sim.refuse("ann", "resolve", conflict="c1", pairs="2-4", losers="bea", rule="CAPES-RES-006")
 
 
 @pytest.mark.rules("CAPES-RES-001", "CAPES-CONF-003", "CAPES-PAGE-014")
 def test_resolve__golden_c18_a_tie_cannot_be_resolved_and_claims_lapse() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(4, 3), b=(6, 1), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(4, 3), b=(6, 1), allies={"skitter": "A", "rampart": "B"})
     # 7 vs 7: nobody controls; nobody can resolve; the Page ends and the claim lapses
     assert sim.state.scene is not None and sim.state.scene.page is not None
     assert sim.state.scene.page.number == 2 and sim.state.scene.page.claims == ()
@@ -256,20 +259,7 @@ def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
 
 @pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006")
 def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
-    sim = actions_game()
-    sim.put_conflict(
-        "c1",
-        kind="goal",
-        text="Stop the train",
-        creator="rampart",
-        creator_player="cal",
-        a=(2,),
-        b=(5,),
-        allies={"rampart": "A", "skitter": "B"},
-    )
-    _claim(sim, "ann", "c1", "B")
-    _to_resolving(sim)
-    events = sim.do("ann", "resolve", conflict="c1")
+    sim, events = _ann_defeats_the_train_goal()
     assert events[-1].data["failed"] == ["rampart/stop_the_train"]
     # Page 2, Starter Bea; Cal on claims may not re-declare it for Rampart
     sim.do("bea", "pass")
@@ -298,10 +288,7 @@ def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
 
 @pytest.mark.rules("CAPES-GLOAT-002")
 def test_gloat__golden_c16() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(6, 4, 2), b=(3,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(6, 4, 2), b=(3,), allies={"skitter": "A", "rampart": "B"})
     # turn 6 -> 1 (+1), 4 -> 1 (+1), stop: 2 Story Tokens; stays unresolved with [1, 1, 2]
     sim.do("ann", "gloat", conflict="c1", count=2)
     assert sim.state.tokens["ann"] == 2
@@ -311,10 +298,7 @@ def test_gloat__golden_c16() -> None:
 
 @pytest.mark.rules("CAPES-GLOAT-002")
 def test_gloat__only_dice_above_one_count() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(6, 1), b=(3,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(6, 1), b=(3,), allies={"skitter": "A", "rampart": "B"})
     sim.refuse("ann", "gloat", conflict="c1", count=2, rule="CAPES-GLOAT-002")
 
 
@@ -400,10 +384,7 @@ def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_sta
 
 @pytest.mark.rules("CAPES-RES-002")
 def test_resolve__the_resolvers_narration_is_recorded_and_the_card_removed() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     events = sim.do("ann", "resolve", conflict="c1", text="The chandelier comes down.")
     assert events[-1].data["text"] == "The chandelier comes down."
     assert sim.state.narration[-1] == "Ann (c1): The chandelier comes down."
@@ -412,20 +393,7 @@ def test_resolve__the_resolvers_narration_is_recorded_and_the_card_removed() -> 
 
 @pytest.mark.rules("CAPES-EG-005")
 def test_resolve__a_failed_goal_only_fails_the_attempt() -> None:
-    sim = actions_game()
-    sim.put_conflict(
-        "c1",
-        kind="goal",
-        text="Stop the train",
-        creator="rampart",
-        creator_player="cal",
-        a=(2,),
-        b=(5,),
-        allies={"rampart": "A", "skitter": "B"},
-    )
-    _claim(sim, "ann", "c1", "B")
-    _to_resolving(sim)
-    events = sim.do("ann", "resolve", conflict="c1")
+    sim, events = _ann_defeats_the_train_goal()
     # only the Goal's own characters fail; the winners gain no Goal or outcome of their own
     assert events[-1].data["failed"] == ["rampart/stop_the_train"]
     assert sim.state.scene is not None and sim.state.scene.failed_goals == ("rampart/stop_the_train",)
@@ -434,10 +402,7 @@ def test_resolve__a_failed_goal_only_fails_the_attempt() -> None:
 
 @pytest.mark.rules("CAPES-GLOAT-001")
 def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
     (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "resolve_or_gloat"]
     assert prompt.seat == "ann" and prompt.rule == "CAPES-GLOAT-001"
     assert {o.value for o in prompt.options} == {"resolve", "gloat"}
@@ -445,10 +410,7 @@ def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -
 
 @pytest.mark.rules("CAPES-GLOAT-003")
 def test_gloat__the_players_gloating_narration_is_recorded() -> None:
-    sim = actions_game()
-    sim.put_conflict("c1", a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
-    _claim(sim, "ann", "c1", "A")
-    _to_resolving(sim)
+    sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
     events = sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter smirks at the cameras.")
     assert events[-1].data["text"] == "Skitter smirks at the cameras."
     assert sim.state.narration[-1] == "Ann (c1): Skitter smirks at the cameras."
