@@ -248,7 +248,7 @@ def test_overdrawn_roll__golden_c13_keeps_only_lower(face: int, after: int) -> N
     sim.do("cal", "revert")
     sim.do("cal", "end_action")
     assert sim.phase() == "overdrawn"  # before any claim (PROPOSED)
-    sim.refuse("ann", "claim", conflict="c1", side="A")
+    sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-003")
     sim.do("ann", "overdrawn_roll", (face,))
     assert sim.side("c1", "A").dice == (after,)
     assert sim.phase() == "claims"

@@ -83,3 +83,42 @@ def test_describe__names_seats_and_characters_by_their_display_names() -> None:
         "Bea resolves c1 (Rob the gala) for side B; debt back doubled: Skitter +4 truth; "
         "Inspirations: Bea 3, Ann 2; failed Goal for Skitter." in lines
     )
+
+
+HOSTILE = [
+    ("ann", "stake", {"conflict": "c9", "amount": 1}),  # no such Conflict
+    ("ann", "stake", {"conflict": "c1", "amount": -2}),
+    ("ann", "stake", {"conflict": "c1", "amount": 10**30}),
+    ("ann", "split", {"conflict": "c1", "side": "Z", "parts": 2}),  # no such side
+    ("ann", "split", {"conflict": "c1", "side": "A", "parts": 2}),  # no Debt staked
+    ("ann", "use_ability", {"ability": "Worried", "conflict": "c1", "side": "A"}),  # Bea's character
+    ("ann", "use_ability", {"ability": "Sarcastic", "character": "rampart", "conflict": "c1", "side": "A"}),
+    ("bea", "use_ability", {"ability": "Worried", "conflict": "c1", "side": "A"}),  # out of turn
+    ("ann", "react", {"ability": "Sarcastic"}),  # nothing to react to
+    ("ann", "claim", {"conflict": "c1", "side": "B"}),  # wrong phase, not allied
+    ("ann", "inspire", {"value": 6, "conflict": "c1", "side": "A"}),  # holds none
+    ("ann", "resolve", {"conflict": "c1", "pairs": "9-9"}),
+    ("ann", "gloat", {"conflict": "c1", "count": -1}),
+    ("ann", "no_such_command", {}),
+]
+
+
+@pytest.mark.parametrize(("seat", "kind", "payload"), HOSTILE)
+def test_hostile_commands__refused_with_a_sentence_and_nothing_changes(
+    seat: str, kind: str, payload: dict[str, object]
+) -> None:
+    from capeworks.engine import Command
+
+    steps = full_page_steps()
+    # Ann's Action is open: she has just created c1 (a Goal for Skitter)
+    table = _play(steps[: steps.index(next(s for s in steps if s.command.type == "create_conflict")) + 1])
+    before = table.state.model_dump_json()
+    with pytest.raises(CapeworksError) as caught:
+        table.execute(Command(type=kind, seat=seat, payload=payload))
+    message = caught.value.message
+    # a readable sentence, not a traceback or a repr
+    assert message and message == message.strip() and message.endswith((".", ")"))
+    assert "Traceback" not in message and "Error(" not in message
+    assert table.state.model_dump_json() == before
+    if kind == "use_ability" and seat == "bea":
+        assert "Ann's turn" in message, message

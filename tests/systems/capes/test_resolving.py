@@ -252,6 +252,8 @@ def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
     err = sim.refuse("bea", "resolve", conflict="c2")
     assert "Ann" in err.message
     sim.refuse("cal", "resolve", conflict="c1")
+    # on her turn Ann still resolves only what she claimed: B controls c2, but the claim is Bea's
+    sim.refuse("ann", "resolve", conflict="c2", rule="CAPES-RES-001")
     sim.do("ann", "resolve", conflict="c1")
     sim.do("bea", "resolve", conflict="c2")
     assert sim.state.conflicts == (sim.state.conflict("c9"),)
