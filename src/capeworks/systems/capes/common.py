@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from capeworks.engine import Event, RollRecord
@@ -11,6 +12,7 @@ from capeworks.systems.capes.sheet import slug
 from capeworks.systems.capes.state import CapesState, Conflict, Page, Scene, Side
 
 __all__ = [
+    "debt_back",
     "event",
     "find_character",
     "find_conflict",
@@ -22,6 +24,7 @@ __all__ = [
     "price",
     "replace_conflict",
     "replace_side",
+    "stakes_back",
     "with_page",
     "with_scene",
 ]
@@ -130,3 +133,22 @@ def replace_side(conflict: Conflict, side: Side) -> Conflict:
     return conflict.model_copy(
         update={"sides": tuple(side if s.id == side.id else s for s in conflict.sides)}
     )
+
+
+def stakes_back(sides: Iterable[Side], factor: int) -> list[dict[str, Any]]:
+    """The Debt staked on ``sides``, times ``factor``, as event data (CAPES-RES-003, Scene end)."""
+    return [
+        {"character": st.character, "pool": st.pool, "amount": st.amount * factor}
+        for s in sides
+        for st in s.stakes
+    ]
+
+
+def debt_back(state: CapesState, returned: Sequence[dict[str, Any]]) -> CapesState:
+    """The state with ``returned`` Debt (from :func:`stakes_back`) put back on its Drives."""
+    roster = dict(state.roster)
+    for item in returned:
+        char = roster[item["character"]]
+        debt = {**char.debt, item["pool"]: char.debt.get(item["pool"], 0) + int(item["amount"])}
+        roster[item["character"]] = char.model_copy(update={"debt": debt})
+    return state.model_copy(update={"roster": roster})

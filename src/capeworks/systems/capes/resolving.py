@@ -21,7 +21,16 @@ from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import Deadlock, Gloat, Resolve
-from capeworks.systems.capes.common import event, find_conflict, need_page, need_scene, with_page, with_scene
+from capeworks.systems.capes.common import (
+    debt_back,
+    event,
+    find_conflict,
+    need_page,
+    need_scene,
+    stakes_back,
+    with_page,
+    with_scene,
+)
 from capeworks.systems.capes.conflicts import goal_key
 from capeworks.systems.capes.flow import require_turn
 from capeworks.systems.capes.queries import (
@@ -113,21 +122,13 @@ def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], re
     return [p for p in (*order[1:], order[0]) if p in players]
 
 
-def _returned(sides: Sequence[Side], factor: int) -> list[dict[str, Any]]:
-    return [
-        {"character": st.character, "pool": st.pool, "amount": st.amount * factor}
-        for s in sides
-        for st in s.stakes
-    ]
-
-
 def _resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
     conflict = find_conflict(state, cmd.conflict)
     win = _claim_check(state, actor, conflict, "resolve")
     losing = [s for s in conflict.sides if s.id != win.id]
     losers = _players_on(state, conflict, losing, actor)
     # (3) losing stakes come back doubled (CAPES-RES-003)
-    returned = _returned(losing, 2)
+    returned = stakes_back(losing, 2)
     # (4) winning stakes become Story Tokens for losing players, never the Resolver (CAPES-RES-004/005)
     eligible = [p for p in losers if p != actor]
     tokens: list[str] = []
@@ -251,7 +252,7 @@ def _deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
             conflict=conflict.id,
             title=conflict.text,
             text=cmd.text,
-            returned=_returned(conflict.sides, 2),
+            returned=stakes_back(conflict.sides, 2),
             inspirations=inspirations,
         )
     ]
@@ -268,12 +269,7 @@ def decide_resolution(state: CapesState, actor: str, cmd: Any) -> list[Event]:
 
 
 def _settle_card(state: CapesState, data: dict[str, Any]) -> CapesState:
-    roster = dict(state.roster)
-    for item in data["returned"]:
-        char = roster[item["character"]]
-        roster[item["character"]] = char.model_copy(
-            update={"debt": {**char.debt, item["pool"]: char.debt.get(item["pool"], 0) + int(item["amount"])}}
-        )
+    state = debt_back(state, data["returned"])
     tokens = dict(state.tokens)
     for player in data.get("tokens", []):
         tokens[player] = tokens.get(player, 0) + 1
@@ -286,7 +282,6 @@ def _settle_card(state: CapesState, data: dict[str, Any]) -> CapesState:
         narration = (*narration, f"{state.name(str(data['player']))} ({data['conflict']}): {data['text']}")
     state = state.model_copy(
         update={
-            "roster": roster,
             "tokens": tokens,
             "inspirations": inspirations,
             "narration": narration,

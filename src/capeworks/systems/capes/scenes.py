@@ -15,7 +15,16 @@ from typing import Any
 from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.commands import Choose, DeclareScene, EndScene
-from capeworks.systems.capes.common import event, find_character, need_scene, pay, with_page, with_scene
+from capeworks.systems.capes.common import (
+    debt_back,
+    event,
+    find_character,
+    need_scene,
+    pay,
+    stakes_back,
+    with_page,
+    with_scene,
+)
 from capeworks.systems.capes.flow import advance, can_buy, end_scene, require_turn
 from capeworks.systems.capes.queries import left_of, order_from
 from capeworks.systems.capes.state import CapesState, PagePhase, Round, Scene
@@ -62,12 +71,8 @@ def decide_scene(state: CapesState, actor: str, cmd: Any) -> list[Event]:
         raise RuleViolation("CAPES-SCENE-002", "You have already voted to end this Scene.")
     events = [event("scene_end_voted", player=actor)]
     if set(scene.end_votes) | {actor} >= set(state.players):
-        returned = [
-            {"character": st.character, "pool": st.pool, "amount": st.amount}
-            for c in state.conflicts
-            for s in c.sides
-            for st in s.stakes
-        ]
+        # stakes on unresolved Conflicts come back undoubled (SCENE OPEN, PROPOSED)
+        returned = stakes_back((s for c in state.conflicts for s in c.sides), 1)
         events.append(
             event(
                 "scene_ended",
@@ -138,12 +143,7 @@ def _vote(state: CapesState, data: dict[str, Any]) -> CapesState:
 
 
 def _ended(state: CapesState, data: dict[str, Any]) -> CapesState:
-    roster = dict(state.roster)
-    for item in data["returned"]:
-        char = roster[item["character"]]
-        debt = {**char.debt, item["pool"]: char.debt.get(item["pool"], 0) + int(item["amount"])}
-        roster[item["character"]] = char.model_copy(update={"debt": debt})
-    state = state.model_copy(update={"roster": roster, "conflicts": ()})
+    state = debt_back(state, data["returned"]).model_copy(update={"conflicts": ()})
     return end_scene(state)
 
 
