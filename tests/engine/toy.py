@@ -1,7 +1,8 @@
 """A tiny ruleset for testing the engine: a shared counter moved by d6 rolls.
 
-Commands: ``add`` (roll Nd6, add the total), ``note`` (GM-only secret text),
-``ask`` (open a prompt for a seat) and ``answer`` (close it).
+Commands: ``add`` (roll Nd6, add the total; any seat), ``note`` (GM-only
+secret text), ``ask`` (the GM opens a yes/no prompt for a seat), ``reply``
+(answers it; the prompt carries it) and ``rename`` (the owner of a token names it).
 """
 
 from __future__ import annotations
@@ -10,7 +11,24 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from capeworks.engine import Audience, Context, DiceService, Event, Prompt, PromptOption, Ruleset, Viewer
+from capeworks.engine import (
+    Audience,
+    Authority,
+    CommandSpec,
+    Context,
+    Controller,
+    Description,
+    DiceService,
+    Event,
+    EventData,
+    FreeAnswer,
+    Prompt,
+    PromptOption,
+    Ruleset,
+    Viewer,
+    declare_events,
+)
+from capeworks.engine.kit import Frozen, lookup
 from capeworks.engine.model import Command, Seat
 from capeworks.engine.ruleset import SampleSession, SampleStep
 from capeworks.errors import NotFound, RuleViolation
@@ -22,29 +40,101 @@ class ToyConfig(BaseModel):
     cap: int = Field(default=100, ge=1)
 
 
-class ToyState(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class ToyState(Frozen):
     total: int = 0
     notes: tuple[str, ...] = ()
-    pending: tuple[Prompt, ...] = ()
+    pending: tuple[tuple[str, str], ...] = ()  # (prompt id, seat)
     answers: tuple[str, ...] = ()
+    tokens: dict[str, str] = Field(default_factory=dict)  # token -> owner seat ("" for the GM)
 
 
-class Add(BaseModel):
+class Add(Frozen):
+    """Roll some d6 and add them to the counter."""
+
     dice: int = Field(ge=1, le=10)
 
 
-class Note(BaseModel):
+class Note(Frozen):
+    """Write a secret note (GM)."""
+
     text: str
 
 
-class Ask(BaseModel):
+class Ask(Frozen):
+    """Ask a seat yes or no."""
+
     seat: str
 
 
-class Answer(BaseModel):
+class Reply(Frozen):
+    """Answer a question."""
+
     prompt: str
     choice: str
+
+
+class Rename(Frozen):
+    """Rename a token you own."""
+
+    character: str
+    name: str
+
+
+class Added(EventData):
+    TYPE: ClassVar[str] = "toy.added"
+    amount: int
+
+
+class Noted(EventData):
+    TYPE: ClassVar[str] = "toy.noted"
+    text: str
+
+
+class Asked(EventData):
+    TYPE: ClassVar[str] = "toy.asked"
+    id: str
+    seat: str
+
+
+class Answered(EventData):
+    TYPE: ClassVar[str] = "toy.answered"
+    id: str
+    choice: str
+
+
+class Renamed(EventData):
+    TYPE: ClassVar[str] = "toy.renamed"
+    character: str
+    name: str
+
+
+def _add(state: ToyState, context: Context, c: Add, dice: DiceService) -> list[Event]:
+    roll = dice.roll(c.dice, 6, purpose="add")
+    if state.total + sum(roll.faces) > 100:
+        raise RuleViolation("TOY-001", "The counter cannot pass 100.")
+    return [Event.of(Added(amount=sum(roll.faces)), rolls=(roll,))]
+
+
+def _note(state: ToyState, context: Context, c: Note, dice: DiceService) -> list[Event]:
+    return [Event.of(Noted(text=c.text), audience=Audience.gm_only())]
+
+
+def _ask(state: ToyState, context: Context, c: Ask, dice: DiceService) -> list[Event]:
+    return [Event.of(Asked(id=f"p{len(state.answers) + len(state.pending)}", seat=c.seat))]
+
+
+def _reply(state: ToyState, context: Context, c: Reply, dice: DiceService) -> list[Event]:
+    if not any(p == c.prompt and s == context.actor.id for p, s in state.pending):
+        raise NotFound(f"No open question {c.prompt!r} for you.")
+    return [Event.of(Answered(id=c.prompt, choice=c.choice))]
+
+
+def _rename(state: ToyState, context: Context, c: Rename, dice: DiceService) -> list[Event]:
+    return [Event.of(Renamed(character=c.character, name=c.name))]
+
+
+def _text(text: str) -> Any:
+    return lambda payload, event, viewer: Description(text=text.format(**payload.model_dump()))
 
 
 class Toy(Ruleset[ToyState, ToyConfig]):
@@ -52,54 +142,45 @@ class Toy(Ruleset[ToyState, ToyConfig]):
     title = "Toy counter"
     config_model = ToyConfig
     state_model = ToyState
-    commands: ClassVar[dict[str, type[BaseModel]]] = {"add": Add, "note": Note, "ask": Ask, "answer": Answer}
+    commands: ClassVar[dict[str, CommandSpec]] = {
+        "add": CommandSpec(Add, _add),
+        "note": CommandSpec(Note, _note, who=Authority.GM, doing="write secret notes"),
+        "ask": CommandSpec(Ask, _ask, who=Authority.GM, doing="ask questions"),
+        "reply": CommandSpec(Reply, _reply, offer=lambda state, seat: []),
+        "rename": CommandSpec(Rename, _rename, who=Authority.OWNER),
+    }
+    events = declare_events(Added, Noted, Asked, Answered, Renamed)
+    words: ClassVar[dict[str, Any]] = {
+        "toy.added": _text("The counter goes up by {amount}."),
+        "toy.noted": _text("A note: {text}"),
+        "toy.asked": _text("{seat} is asked a question."),
+        "toy.answered": _text("Answered {choice}."),
+        "toy.renamed": _text("A token is renamed {name}."),
+    }
 
     def initial_state(self, config: ToyConfig) -> ToyState:
-        return ToyState()
-
-    def decide(self, state: ToyState, context: Context, command: BaseModel, dice: DiceService) -> list[Event]:
-        if isinstance(command, Add):
-            roll = dice.roll(command.dice, 6, purpose="add")
-            if state.total + sum(roll.faces) > 100:
-                raise RuleViolation("TOY-001", "The counter cannot pass 100.")
-            return [Event(type="added", data={"amount": sum(roll.faces)}, rolls=(roll,))]
-        if isinstance(command, Note):
-            context.require_gm("write secret notes")
-            return [Event(type="noted", data={"text": command.text}, audience=Audience.gm_only())]
-        if isinstance(command, Ask):
-            return [
-                Event(
-                    type="asked",
-                    data={"id": f"p{len(state.answers) + len(state.pending)}", "seat": command.seat},
-                )
-            ]
-        assert isinstance(command, Answer)
-        if not any(p.id == command.prompt for p in state.pending):
-            raise NotFound(f"No open question {command.prompt!r}.")
-        return [Event(type="answered", data={"id": command.prompt, "choice": command.choice})]
+        return ToyState(tokens={"blue": "ann", "red": ""})
 
     def apply(self, state: ToyState, event: Event) -> ToyState:
-        if event.type == "added":
-            return state.model_copy(update={"total": state.total + event.data["amount"]})
-        if event.type == "noted":
-            return state.model_copy(update={"notes": (*state.notes, event.data["text"])})
-        if event.type == "asked":
-            prompt = Prompt(
-                id=event.data["id"],
-                seat=event.data["seat"],
-                kind="yes_no",
-                options=(PromptOption(value="yes"), PromptOption(value="no")),
-                default="no",
-            )
-            return state.model_copy(update={"pending": (*state.pending, prompt)})
-        if event.type == "answered":
+        d = event.data
+        if event.type == "toy.added":
+            return state.model_copy(update={"total": state.total + d["amount"]})
+        if event.type == "toy.noted":
+            return state.model_copy(update={"notes": (*state.notes, d["text"])})
+        if event.type == "toy.asked":
+            return state.model_copy(update={"pending": (*state.pending, (d["id"], d["seat"]))})
+        if event.type == "toy.answered":
             return state.model_copy(
                 update={
-                    "pending": tuple(p for p in state.pending if p.id != event.data["id"]),
-                    "answers": (*state.answers, event.data["choice"]),
+                    "pending": tuple(p for p in state.pending if p[0] != d["id"]),
+                    "answers": (*state.answers, d["choice"]),
                 }
             )
         return state
+
+    def controller(self, state: ToyState, entity: str) -> Controller:
+        owner = lookup(state.tokens, entity, "token")
+        return Controller(seat=owner or None, name=f"the {entity} token")
 
     def view(self, state: ToyState, viewer: Viewer) -> dict[str, Any]:
         data = state.model_dump(mode="json")
@@ -108,7 +189,21 @@ class Toy(Ruleset[ToyState, ToyConfig]):
         return data
 
     def prompts(self, state: ToyState) -> list[Prompt]:
-        return list(state.pending)
+        return [
+            Prompt(
+                id=pid,
+                seat=seat,
+                kind="yes_no",
+                question="Yes or no?",
+                options=tuple(
+                    PromptOption(value=v, command="reply", payload={"prompt": pid, "choice": v})
+                    for v in ("yes", "no")
+                ),
+                free=FreeAnswer(command="reply", field="choice", payload={"prompt": pid}),
+                default="no",
+            )
+            for pid, seat in state.pending
+        ]
 
     def sample_session(self) -> SampleSession:
         return SampleSession(
@@ -126,6 +221,7 @@ class Toy(Ruleset[ToyState, ToyConfig]):
                 SampleStep(Command(type="add", seat="ann", payload={"dice": 2}), dice=(7, 1)),
                 SampleStep(Command(type="nope", seat="ann")),
                 SampleStep(Command(type="add", seat="zed", payload={"dice": 1})),
+                SampleStep(Command(type="rename", seat="ann", payload={"character": "red", "name": "x"})),
             ),
             secret_marker="the butler did it",
             secret_hidden_from="ann",

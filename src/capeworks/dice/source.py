@@ -15,7 +15,7 @@ from typing import Protocol
 
 from capeworks.errors import DiceValueError
 
-__all__ = ["DiceSource", "GivenDice", "SeededDice"]
+__all__ = ["DiceSource", "GivenDice", "SeededDice", "SystemDice"]
 
 
 class DiceSource(Protocol):
@@ -53,6 +53,20 @@ class SeededDice:
                 r = bits(k)
             add(r + 1)
         return out
+
+
+class SystemDice(SeededDice):
+    """Faces from the operating system's randomness: what a live table rolls with.
+
+    Nothing can reproduce or predict them; the table records every face, so
+    replaying the log never needs to roll again. Seeds are for tests and
+    reproductions only.
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self._getrandbits = random.SystemRandom().getrandbits
 
 
 class GivenDice:

@@ -1,15 +1,23 @@
 """The engine: commands -> events -> log -> state, with recorded dice, prompts and visibility.
 
-A :class:`Ruleset` decides commands into :class:`Event` objects using a
-:class:`DiceService`; a :class:`Table` stamps, logs and folds them. State is a
-pure fold of the log; undo is a recorded ``table.reverted`` event.
+A :class:`Ruleset` declares its commands (:class:`CommandSpec`: payload,
+handler, :class:`Authority`), its events (:class:`EventData` models) and the
+words for them; a :class:`Table` checks who may act, stamps, logs and folds.
+State is a pure fold of the log; undo is a recorded ``table.reverted`` event.
+Prompts carry the command that answers them; ``Table.legal_commands`` says
+what a seat may do now; ``Table.log_view`` gives a viewer's log in words.
 """
 
 from capeworks.engine.dice_service import DiceService
 from capeworks.engine.model import (
     Audience,
     Command,
+    Description,
     Event,
+    EventData,
+    FreeAnswer,
+    LegalCommand,
+    LogEntry,
     Prompt,
     PromptOption,
     Role,
@@ -18,16 +26,35 @@ from capeworks.engine.model import (
     Viewer,
 )
 from capeworks.engine.registry import available, get_ruleset
-from capeworks.engine.render import describe
-from capeworks.engine.ruleset import Context, Ruleset, SampleSession, SampleStep
-from capeworks.engine.table import Table
+from capeworks.engine.render import describe, log_entries
+from capeworks.engine.ruleset import (
+    Authority,
+    CommandSpec,
+    Context,
+    Controller,
+    Ruleset,
+    SampleSession,
+    SampleStep,
+    Words,
+    declare_events,
+)
+from capeworks.engine.table import PhysicalDice, Table, TableSettings
 
 __all__ = [
     "Audience",
+    "Authority",
     "Command",
+    "CommandSpec",
     "Context",
+    "Controller",
+    "Description",
     "DiceService",
     "Event",
+    "EventData",
+    "FreeAnswer",
+    "LegalCommand",
+    "LogEntry",
+    "PhysicalDice",
     "Prompt",
     "PromptOption",
     "Role",
@@ -37,8 +64,12 @@ __all__ = [
     "SampleStep",
     "Seat",
     "Table",
+    "TableSettings",
     "Viewer",
+    "Words",
     "available",
+    "declare_events",
     "describe",
     "get_ruleset",
+    "log_entries",
 ]

@@ -4,7 +4,9 @@ Each check takes a ruleset with a :meth:`~capeworks.engine.Ruleset.sample_sessio
 and raises AssertionError with a reason when the ruleset breaks an engine
 promise: replay reproduces state byte for byte, ``apply`` never mutates, bad
 commands are refused without change, secrets stay hidden, undo restores the
-state, config round-trips, and a seed reproduces the dice.
+state, config round-trips, a seed reproduces the dice, every event is declared
+with a ``<ruleset>.`` prefix and has words of its own for every viewer, every
+prompt option is a command that will be accepted, and every legal command exists.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import copy
 import json
 from typing import Any
 
-from capeworks.engine.model import Viewer
+from capeworks.engine.model import Command, Role, Viewer
+from capeworks.engine.render import describe
 from capeworks.engine.ruleset import Ruleset, SampleSession
-from capeworks.engine.table import Table
+from capeworks.engine.table import ENGINE_COMMANDS, Table
 from capeworks.errors import CapeworksError
 
 __all__ = ["CHECKS", "play_sample", "run_all"]
@@ -93,17 +96,29 @@ def check_visibility(ruleset: Ruleset[Any, Any]) -> None:
 
 
 def check_undo(ruleset: Ruleset[Any, Any]) -> None:
-    """Undoing the last command restores the state before it; the log only grows."""
+    """Undoing a command restores the state before it; the log only grows.
+
+    With a GM, the GM undoes the last command. Without one, the last actor
+    undoes their latest command that rolled no dice (dice once seen stand).
+    """
     session = _session(ruleset)
+    gm = next((s for s in session.seats if s.role == Role.GM), None)
+    steps = list(session.steps)
+    if gm is None:
+        while steps and steps[-1].dice is not None:
+            steps.pop()
+        if not steps:
+            return
     table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
     snapshots = []
-    for step in session.steps:
+    events = []
+    for step in steps:
         snapshots.append(_dump_state(table))
-        table.execute(step.command, dice=step.dice)
-    gm = next((s for s in session.seats if s.role == "gm"), None)
-    last_actor = session.steps[-1].command.seat
+        events = table.execute(step.command, dice=step.dice)
+    if gm is None and any(e.rolls for e in events):
+        return
     length = table.version
-    table.undo(gm.id if gm else last_actor)
+    table.undo(gm.id if gm else steps[-1].command.seat)
     assert table.version == length + 1, "undo must append, not delete"
     assert _dump_state(table) == snapshots[-1], "undo did not restore the previous state"
     assert _dump_state(Table(ruleset, table.log)) == snapshots[-1], "replay of an undo differs"
@@ -129,10 +144,70 @@ def check_seed_reproduces(ruleset: Ruleset[Any, Any]) -> None:
 
 
 def check_describe(ruleset: Ruleset[Any, Any]) -> None:
-    """Every event of the sample session can be put into words."""
+    """Every declared event has words; every event of the sample reads as words, for every seat."""
+    missing = sorted(set(ruleset.events) - set(ruleset.words))
+    assert not missing, f"declared events with no words: {missing}"
+    table = play_sample(ruleset)
+    viewers = [Viewer.gm(), *(table.viewer_for(s.id) for s in table.seats)]
+    for event in table.log:
+        for viewer in viewers:
+            if not event.audience.admits(viewer):
+                continue
+            words = describe(ruleset, event, viewer)
+            assert words.text and words.text != event.type, f"no words of its own for {event.type}"
+
+
+def check_events_declared(ruleset: Ruleset[Any, Any]) -> None:
+    """Every event is named ``<ruleset>.<event>``, declared, and its data fits its payload model."""
+    for name in ruleset.events:
+        assert name.startswith(f"{ruleset.name}."), f"event type {name!r} lacks the {ruleset.name}. prefix"
+    clash = sorted(set(ruleset.commands) & set(ENGINE_COMMANDS))
+    assert not clash, f"commands named like the engine's own: {clash}"
     for event in play_sample(ruleset).log:
-        text = ruleset.describe(event)
-        assert isinstance(text, str) and text, f"no words for {event.type}"
+        if event.type.startswith("table."):
+            continue
+        assert event.type in ruleset.events, f"event {event.type!r} is emitted but not declared"
+        ruleset.payload(event)
+
+
+def check_prompts_answerable(ruleset: Ruleset[Any, Any]) -> None:
+    """At every step of the sample, every prompt option and legal command is one the table accepts."""
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    known = {*ruleset.commands, *ENGINE_COMMANDS}
+    for step in (*session.steps, None):
+        for prompt in table.prompts():
+            assert prompt.seat is None or prompt.seat in {s.id for s in table.seats}, (
+                f"prompt {prompt.id} is addressed to {prompt.seat!r}, who does not sit here"
+            )
+            answerer = _answerer(table, prompt)
+            for option in prompt.options:
+                assert option.command in known, (
+                    f"prompt {prompt.id} offers unknown command {option.command!r}"
+                )
+                command = Command(type=option.command, seat=answerer, payload=dict(option.payload))
+                try:
+                    table.prepare(command)
+                except CapeworksError as e:
+                    raise AssertionError(
+                        f"prompt {prompt.id} offers {option.value!r}, which is refused: {e.message}"
+                    ) from None
+            if prompt.free is not None:
+                assert prompt.free.command in known, (
+                    f"prompt {prompt.id}: unknown command {prompt.free.command!r}"
+                )
+        for seat in table.seats:
+            for legal in table.legal_commands(seat.id):
+                assert legal.command in known, f"legal command {legal.command!r} for {seat.id} is unknown"
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
+def _answerer(table: Table, prompt: Any) -> str:
+    if prompt.seat is not None:
+        return str(prompt.seat)
+    seat = next(s for s in table.seats if s.role == prompt.role)
+    return seat.id
 
 
 CHECKS = (
@@ -144,6 +219,8 @@ CHECKS = (
     check_config_round_trip,
     check_seed_reproduces,
     check_describe,
+    check_events_declared,
+    check_prompts_answerable,
 )
 
 

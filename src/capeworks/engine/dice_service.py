@@ -8,7 +8,7 @@ replaying a log never needs to roll again.
 
 from __future__ import annotations
 
-from capeworks.dice.source import DiceSource, GivenDice, SeededDice
+from capeworks.dice.source import DiceSource, GivenDice, SeededDice, SystemDice
 from capeworks.engine.model import RollRecord
 from capeworks.errors import LimitExceeded
 
@@ -30,6 +30,11 @@ class DiceService:
     def seeded(cls, seed: int | str) -> DiceService:
         """Pseudo-random dice; the same seed gives the same faces."""
         return cls(SeededDice(seed))
+
+    @classmethod
+    def system(cls) -> DiceService:
+        """The operating system's randomness: unpredictable, for live tables."""
+        return cls(SystemDice())
 
     @classmethod
     def given(cls, faces: list[int]) -> DiceService:

@@ -1,21 +1,32 @@
-"""The engine's vocabulary: seats, viewers, audiences, commands, events, rolls, prompts.
+"""The engine's vocabulary: seats, viewers, audiences, commands, events, rolls, prompts, descriptions.
 
 These are the serialisable value objects that flow between a ruleset, the
 table, the store and every edge. They are frozen pydantic models so they can be
 validated at the edges and dumped to JSON byte-for-byte reproducibly.
+
+A ruleset's event payloads subclass :class:`EventData`, which names its event
+type (``"<ruleset>.<event>"``); :meth:`Event.of` turns one into a log event.
+A :class:`Prompt` carries the command that answers it, in each
+:class:`PromptOption` or in its :class:`FreeAnswer`, so any edge can offer it
+as buttons or a text box without knowing the ruleset.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "Audience",
     "Command",
+    "Description",
     "Event",
+    "EventData",
+    "FreeAnswer",
+    "LegalCommand",
+    "LogEntry",
     "Prompt",
     "PromptOption",
     "Role",
@@ -42,6 +53,11 @@ class Seat(BaseModel):
     id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
     name: str = Field(min_length=1, max_length=80)
     role: Role = Role.PLAYER
+
+    @property
+    def is_gm(self) -> bool:
+        """True for a game master's seat."""
+        return self.role is Role.GM
 
 
 class Viewer(BaseModel):
@@ -87,6 +103,12 @@ class Audience(BaseModel):
             return True
         return viewer.seat is not None and viewer.seat in self.seats
 
+    def union(self, other: Audience) -> Audience:
+        """Everyone who may see either."""
+        if self.everyone or other.everyone:
+            return Audience.all()
+        return Audience.only(*dict.fromkeys((*self.seats, *other.seats)))
+
 
 class Command(BaseModel):
     """An intent from a seat: ``type`` names a ruleset command, ``payload`` its arguments.
@@ -103,7 +125,11 @@ class Command(BaseModel):
 
 
 class RollRecord(BaseModel):
-    """Every die rolled for a decision: what for, which dice, what they showed, from where."""
+    """Every die rolled for a decision: what for, which dice, what they showed, from where.
+
+    ``given`` marks faces typed in by a person (physical dice) rather than
+    drawn by the table; every rendering of the roll says so.
+    """
 
     model_config = _FROZEN
 
@@ -113,11 +139,24 @@ class RollRecord(BaseModel):
     given: bool = False
 
 
+class EventData(BaseModel):
+    """Base of a ruleset's typed event payloads; ``TYPE`` is the event's name.
+
+    Subclasses set ``TYPE = "<ruleset>.<event>"`` and declare their fields; the
+    log stores ``model_dump(mode="json")`` and renderers read the payload back
+    with :meth:`capeworks.engine.Ruleset.payload`.
+    """
+
+    model_config = _FROZEN
+
+    TYPE: ClassVar[str]
+
+
 class Event(BaseModel):
     """Something that happened; the only thing state is folded from.
 
     ``seq`` and ``command_id`` are stamped by the table when the event is
-    appended; rulesets create events with the defaults.
+    appended; rulesets create events with :meth:`of` and the defaults.
     """
 
     model_config = _FROZEN
@@ -130,34 +169,150 @@ class Event(BaseModel):
     seq: int = 0
     command_id: int = 0
 
+    @classmethod
+    def of(
+        cls,
+        payload: EventData,
+        *,
+        audience: Audience | None = None,
+        rolls: tuple[RollRecord, ...] = (),
+    ) -> Event:
+        """A log event carrying a typed payload."""
+        return cls(
+            type=payload.TYPE,
+            data=payload.model_dump(mode="json"),
+            audience=audience or Audience.all(),
+            rolls=rolls,
+        )
+
 
 class PromptOption(BaseModel):
-    """One answer a prompt accepts."""
+    """One answer a prompt accepts, and the command that gives it.
+
+    ``value`` is the short name typed to choose it (``answer P value``);
+    choosing it issues ``command`` with ``payload`` for the answering seat.
+    """
 
     model_config = _FROZEN
 
     value: str
     label: str = ""
+    command: str
+    payload: dict[str, Any] = Field(default_factory=dict)
 
 
-class Prompt(BaseModel):
-    """A decision the rules hand to someone: who answers, the options and the default.
+class FreeAnswer(BaseModel):
+    """An answer in the person's own words (or picks): ``command`` with ``field`` filled in.
 
-    ``seat`` is a seat id, or ``"gm"`` for the table's GM. ``free_text`` allows
-    answers outside ``options`` (custom effects, narration). ``rule`` names the
-    inventory rule that asks the question.
+    With ``many`` the answer is a list (several picks, from the prompt's
+    options or written out); otherwise one piece of text.
     """
 
     model_config = _FROZEN
 
-    id: str
-    seat: str
+    command: str
+    field: str
+    payload: dict[str, Any] = Field(default_factory=dict)
+    many: bool = False
+    hint: str = ""
+
+
+class Prompt(BaseModel):
+    """A decision the rules hand to someone: who answers, how, and the default.
+
+    Addressed to one seat (``seat``) or to whoever holds a role (``role``,
+    the GM), never both. ``options`` each carry their command; ``free`` lets
+    the answer be written out. ``rule`` names the inventory rule that asks.
+    ``question`` and option labels are words from the ruleset's renderer;
+    ``context`` carries what a person needs to decide (which die, its value).
+    """
+
+    model_config = _FROZEN
+
+    id: str = Field(min_length=1, max_length=128)
+    seat: str | None = None
+    role: Role | None = None
     kind: str
     rule: str = ""
     question: str = ""
     options: tuple[PromptOption, ...] = ()
+    free: FreeAnswer | None = None
     default: str | None = None
-    free_text: bool = False
     min_choices: int = 1
     max_choices: int = 1
     context: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _one_addressee(self) -> Prompt:
+        if (self.seat is None) == (self.role is None):
+            raise ValueError("a prompt is addressed to a seat or to a role, not both or neither")
+        if not self.options and self.free is None:
+            raise ValueError("a prompt needs options or a free answer")
+        return self
+
+    @property
+    def free_text(self) -> bool:
+        """True when the answer may be written out rather than chosen."""
+        return self.free is not None
+
+    def addressed_to(self, seat: Seat) -> bool:
+        """Is ``seat`` the one who must answer?"""
+        if self.seat is not None:
+            return self.seat == seat.id
+        return self.role == seat.role
+
+    def option(self, value: str) -> PromptOption | None:
+        """The option called ``value`` (case-insensitive), if any."""
+        wanted = value.strip().lower()
+        return next((o for o in self.options if o.value.lower() == wanted), None)
+
+    @property
+    def addressee(self) -> str:
+        """Who answers, as shown: the seat id, or the role's name."""
+        return self.seat if self.seat is not None else str(self.role)
+
+
+class LegalCommand(BaseModel):
+    """A command a seat may issue now, with the fields already decided.
+
+    Edges draw buttons from these; the lab's policies choose among them.
+    ``prompt`` is set when issuing it answers that open prompt.
+    """
+
+    model_config = _FROZEN
+
+    command: str
+    fixed: dict[str, Any] = Field(default_factory=dict)
+    label: str = ""
+    prompt: str | None = None
+
+
+class Description(BaseModel):
+    """An event in words for one viewer, with the parts a UI draws.
+
+    ``actor`` is the seat that acted, ``characters`` the ids of the characters
+    it concerns, ``rolls`` the dice it shows (with their records: given or
+    drawn), ``hidden`` whether only the GM (and named seats) may see it.
+    """
+
+    model_config = _FROZEN
+
+    text: str
+    actor: str | None = None
+    characters: tuple[str, ...] = ()
+    rolls: tuple[RollRecord, ...] = ()
+    hidden: bool = False
+
+
+class LogEntry(BaseModel):
+    """One line of a viewer's log: the event, its words, and whether it was undone."""
+
+    model_config = _FROZEN
+
+    seq: int
+    command_id: int
+    seat: str | None
+    type: str
+    undone: bool
+    description: Description
+    event: Event

@@ -2,41 +2,48 @@
 
 Built-in systems use exactly the mechanism a third-party package would: an
 entry point in its ``pyproject.toml`` naming a :class:`Ruleset` subclass.
+Rulesets load one by one, on first use: a command that plays Capes never
+imports Roll When You Need.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from capeworks.engine.ruleset import Ruleset
 from capeworks.errors import NotFound
 
-__all__ = ["ENTRY_POINT_GROUP", "available", "get_ruleset"]
+__all__ = ["ENTRY_POINT_GROUP", "available", "get_ruleset", "names"]
 
 ENTRY_POINT_GROUP = "capeworks.rulesets"
 
 
 @cache
-def _load() -> dict[str, Ruleset[Any, Any]]:
-    found: dict[str, Ruleset[Any, Any]] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        cls = ep.load()
-        found[ep.name] = cls()
-    return found
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def names() -> list[str]:
+    """The names of the installed rulesets, sorted, without importing any of them."""
+    return sorted(_entry_points())
+
+
+@cache
+def _instance(name: str) -> Ruleset[Any, Any]:
+    cls = _entry_points()[name].load()
+    return cls()  # type: ignore[no-any-return]
 
 
 def available() -> dict[str, Ruleset[Any, Any]]:
-    """Every installed ruleset, by name."""
-    return dict(_load())
+    """Every installed ruleset, by name (imports them all)."""
+    return {name: _instance(name) for name in names()}
 
 
 def get_ruleset(name: str) -> Ruleset[Any, Any]:
     """The ruleset called ``name``, or NotFound listing the known ones."""
-    rulesets = _load()
-    try:
-        return rulesets[name]
-    except KeyError:
-        known = ", ".join(sorted(rulesets)) or "none installed"
-        raise NotFound(f"There is no rule set called {name!r}. Known: {known}.") from None
+    if name not in _entry_points():
+        known = ", ".join(names()) or "none installed"
+        raise NotFound(f"There is no rule set called {name!r}. Known: {known}.")
+    return _instance(name)

@@ -1,31 +1,78 @@
-"""Words for events: the engine's own ``table.*`` events, and the ruleset's for the rest.
+"""Words for events, per viewer: the engine's own ``table.*`` events, and the ruleset's for the rest.
 
-Every edge (CLI log, web log, demo) calls :func:`describe` so the engine's
-events read the same everywhere and rulesets only describe their own.
+Every edge (CLI log, web log, demo) calls :func:`describe` or
+:func:`log_entries`, so the engine's events read the same everywhere and
+rulesets only describe their own (``Ruleset.words``). Words are data for the
+edges: they never carry markup, and each edge escapes them its own way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from capeworks.engine.model import Event
+from capeworks.engine.model import Description, Event, LogEntry, Viewer
 from capeworks.engine.ruleset import Ruleset
-from capeworks.engine.table import CREATED, REVERTED, SEAT_JOINED, SEEDED
+from capeworks.engine.table import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
 
-__all__ = ["describe"]
+__all__ = ["describe", "log_entries"]
 
 
-def describe(ruleset: Ruleset[Any, Any], event: Event) -> str:
-    """One line of words for ``event``."""
+def _engine_words(ruleset: Ruleset[Any, Any], event: Event) -> str | None:
+    data = event.data
     if event.type == CREATED:
-        title = event.data.get("title") or "A table"
+        title = data.get("title") or "A table"
         return f"{title}: a new table of {ruleset.title}."
     if event.type == SEEDED:
-        return "The dice are seeded (only the GM sees the seed)."
+        return "The dice are seeded for a reproduction (only the GM sees the seed)."
     if event.type == SEAT_JOINED:
-        seat = event.data["seat"]
+        seat = data["seat"]
         role = " as GM" if seat.get("role") == "gm" else ""
         return f"{seat['name']} sits down{role}."
     if event.type == REVERTED:
-        return f"Undo: action #{event.data['command_id']} is taken back."
-    return ruleset.describe(event)
+        where = data.get("first_seq")
+        return (
+            f"Undo: the action logged at #{where} is taken back."
+            if where
+            else "Undo: an action is taken back."
+        )
+    if event.type == UNDO_REQUESTED:
+        return "Asks the GM to take back their latest action."
+    if event.type == UNDO_REFUSED:
+        return "The GM lets the action stand."
+    return None
+
+
+def describe(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer | None = None) -> Description:
+    """``event`` in words for ``viewer`` (the GM's view when None)."""
+    who = viewer if viewer is not None else Viewer.gm()
+    text = _engine_words(ruleset, event)
+    if text is not None:
+        return Description(text=text, actor=event.seat, hidden=not event.audience.everyone)
+    described = ruleset.describe(event, who)
+    updates: dict[str, Any] = {}
+    if described.actor is None and event.seat is not None:
+        updates["actor"] = event.seat
+    if not described.rolls and event.rolls:
+        updates["rolls"] = event.rolls
+    if not event.audience.everyone:
+        updates["hidden"] = True
+    return described.model_copy(update=updates) if updates else described
+
+
+def log_entries(
+    ruleset: Ruleset[Any, Any], events: Iterable[Event], viewer: Viewer, *, undone: set[int]
+) -> list[LogEntry]:
+    """Log lines for events the caller has already filtered for ``viewer``."""
+    return [
+        LogEntry(
+            seq=e.seq,
+            command_id=e.command_id,
+            seat=e.seat,
+            type=e.type,
+            undone=e.command_id in undone,
+            description=describe(ruleset, e, viewer),
+            event=e,
+        )
+        for e in events
+    ]

@@ -1,7 +1,20 @@
-"""The Ruleset protocol: how a game system plugs into the engine.
+"""The Ruleset contract: how a game system plugs into the engine.
 
-A ruleset is pure: ``decide(state, context, command, dice) -> events`` and
-``apply(state, event) -> state``. It never prints, stores or rolls by itself.
+A ruleset is pure: ``decide(state, context, name, command, dice) -> events``
+and ``apply(state, event) -> state``. It never prints, stores or rolls by
+itself. What a new ruleset provides:
+
+* ``commands``: command name -> :class:`CommandSpec` (payload model, handler,
+  who may issue it). The engine validates the payload, checks the authority
+  (:class:`Authority`) and calls the handler: one dispatch style for all.
+* ``events``: event type -> :class:`~capeworks.engine.EventData` model, every
+  type named ``"<ruleset>.<event>"``; ``words``: event type -> a function
+  that puts the event into words for one viewer (a :class:`Description`).
+* ``prompts(state)``: the decisions waiting, each carrying its answering
+  command; ``legal_commands(state, seat)``: what a seat may do now.
+* ``controller(state, entity)``: who plays a character (for ``OWNER`` commands).
+* optionally ``cli()``: a Typer group, loaded only when its name is typed.
+
 Every system (ours and third parties') registers through the same entry-point
 group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
 """
@@ -9,20 +22,57 @@ group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from capeworks.engine.dice_service import DiceService
-from capeworks.engine.model import Command, Event, Prompt, Seat, Viewer
+from capeworks.engine.model import (
+    Command,
+    Description,
+    Event,
+    EventData,
+    LegalCommand,
+    Prompt,
+    Role,
+    Seat,
+    Viewer,
+)
 from capeworks.errors import NotPermitted
 
-__all__ = ["Context", "Ruleset", "SampleSession", "SampleStep"]
+__all__ = [
+    "Authority",
+    "CommandSpec",
+    "Context",
+    "Controller",
+    "Ruleset",
+    "SampleSession",
+    "SampleStep",
+    "Words",
+    "declare_events",
+]
 
 S = TypeVar("S", bound=BaseModel)
 C = TypeVar("C", bound=BaseModel)
+
+
+class Authority(StrEnum):
+    """Who may issue a command: part of the rules, checked by the engine.
+
+    * ``GM``: only the game master (difficulties, enemies, rulings).
+    * ``OWNER``: the seat that plays the entity named by the spec's
+      ``owner_field`` (see :meth:`Ruleset.controller`), or the GM.
+    * ``ANY``: any seat; the handler may narrow it (turn order, prompts).
+
+    In a GM-less system (``has_gm = False``) ``GM`` commands are refused to all.
+    """
+
+    GM = "gm"
+    OWNER = "owner"
+    ANY = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +85,66 @@ class Context:
     @property
     def is_gm(self) -> bool:
         """True when the acting seat is a GM seat."""
-        return self.actor.role == "gm"
+        return self.actor.role == Role.GM
 
     @property
     def player_seats(self) -> tuple[Seat, ...]:
         """The non-GM seats in the order they joined (the table's clockwise order)."""
-        return tuple(s for s in self.seats if s.role != "gm")
+        return tuple(s for s in self.seats if s.role != Role.GM)
 
     def require_gm(self, what: str) -> None:
         """Refuse unless the actor is a GM."""
         if not self.is_gm:
             raise NotPermitted(f"Only the GM can {what}.")
+
+
+Handler = Callable[[Any, Context, Any, DiceService], list[Event]]
+#: puts one event into words for one viewer: (typed payload, event, viewer) -> Description
+Words = Callable[[Any, Event, Viewer], Description]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One command of a ruleset: its payload model, handler and who may issue it.
+
+    ``doing`` finishes the sentence "Only the GM can ..." in refusals
+    (default: "use <name>"). ``owner_field`` names the payload field that
+    holds the entity an ``OWNER`` command acts for. ``offer`` lists the
+    fixed fields for each way ``seat`` may issue the command now (an empty
+    list: not now); without it the command is offered to every seat its
+    authority admits, with nothing fixed.
+    """
+
+    model: type[BaseModel]
+    handler: Handler
+    who: Authority = Authority.ANY
+    doing: str = ""
+    owner_field: str = "character"
+    offer: Callable[[Any, Seat], list[dict[str, Any]]] | None = None
+
+    @property
+    def summary(self) -> str:
+        """The first line of the payload model's docstring: what the command does."""
+        doc = (self.model.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Controller:
+    """Who plays an entity: a seat id, or None when the GM does; and its name."""
+
+    seat: str | None
+    name: str
+
+
+def declare_events(*models: type[EventData]) -> dict[str, type[EventData]]:
+    """``Ruleset.events`` from payload models: their ``TYPE`` -> the model."""
+    out: dict[str, type[EventData]] = {}
+    for model in models:
+        if model.TYPE in out:
+            raise ValueError(f"event type {model.TYPE!r} declared twice")
+        out[model.TYPE] = model
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +176,12 @@ class SampleSession:
 class Ruleset(ABC, Generic[S, C]):
     """Base class for a game system.
 
-    Subclasses set the class attributes and implement ``initial_state``,
-    ``decide`` and ``apply``. ``view`` must remove anything the viewer may not
-    see; the default shows the whole state, right for systems with no secrets.
+    Subclasses set the class attributes and implement ``initial_state`` and
+    ``apply``. ``view`` must remove anything the viewer may not see; the
+    default shows the whole state, right for systems with no secrets.
     """
 
-    #: registry key, e.g. ``"rwyn"``
+    #: registry key, e.g. ``"rwyn"``; also the prefix of every event type
     name: ClassVar[str]
     #: human title, e.g. ``"Roll When You Need"``
     title: ClassVar[str]
@@ -90,8 +189,12 @@ class Ruleset(ABC, Generic[S, C]):
     config_model: ClassVar[type[BaseModel]]
     #: pydantic model of the game state
     state_model: ClassVar[type[BaseModel]]
-    #: command type -> pydantic payload model
-    commands: ClassVar[Mapping[str, type[BaseModel]]]
+    #: command name -> spec (payload model, handler, authority)
+    commands: ClassVar[Mapping[str, CommandSpec]]
+    #: event type -> payload model; every type is ``"<name>.<event>"``
+    events: ClassVar[Mapping[str, type[EventData]]] = {}
+    #: event type -> words for it (the ruleset's renderer)
+    words: ClassVar[Mapping[str, Words]] = {}
     #: True when a GM seat runs the game
     has_gm: ClassVar[bool] = True
 
@@ -105,10 +208,6 @@ class Ruleset(ABC, Generic[S, C]):
         """The state of a new table with this config."""
 
     @abstractmethod
-    def decide(self, state: S, context: Context, command: BaseModel, dice: DiceService) -> list[Event]:
-        """Turn a validated command into events, or raise a CapeworksError."""
-
-    @abstractmethod
     def apply(self, state: S, event: Event) -> S:
         """Fold one event into the state; must not mutate ``state``.
 
@@ -116,18 +215,119 @@ class Ruleset(ABC, Generic[S, C]):
         (seats joining); ignore those you do not need.
         """
 
+    # -- deciding -------------------------------------------------------------------------------
+
+    def decide(
+        self, state: S, context: Context, name: str, command: BaseModel, dice: DiceService
+    ) -> list[Event]:
+        """Turn a validated command into events, or raise a CapeworksError.
+
+        Checks the command's authority, then calls its handler.
+        """
+        spec = self.commands[name]
+        self.authorize(state, context, name, spec, command)
+        return spec.handler(state, context, command, dice)
+
+    def authorize(self, state: S, context: Context, name: str, spec: CommandSpec, command: BaseModel) -> None:
+        """Refuse a seat the command's :class:`Authority` does not admit."""
+        who = self.authority(state, name, spec)
+        if who is Authority.ANY:
+            return
+        doing = spec.doing or f"use {name}"
+        if who is Authority.GM:
+            if not (self.has_gm and context.is_gm):
+                raise NotPermitted(
+                    f"Only the GM can {doing}." if self.has_gm else f"Nobody can {doing} here."
+                )
+            return
+        entity = getattr(command, spec.owner_field, None)
+        if not isinstance(entity, str) or context.is_gm:
+            return
+        controller = self.controller(state, entity)
+        if controller.seat is None:
+            raise NotPermitted(f"Only the GM acts for {controller.name}.")
+        if controller.seat != context.actor.id:
+            raise NotPermitted(
+                f"You can only act for your own characters; {controller.name} is played by another seat."
+            )
+
+    def authority(self, state: S, name: str, spec: CommandSpec) -> Authority:
+        """Who may issue ``name`` at this table now; override for config-dependent authority."""
+        return spec.who
+
+    def controller(self, state: S, entity: str) -> Controller:
+        """Who plays ``entity`` (a character id); raise NotFound when there is none.
+
+        Needed by rulesets with ``OWNER`` commands.
+        """
+        raise NotImplementedError(f"{self.name} has OWNER commands but no controller()")
+
+    # -- reading --------------------------------------------------------------------------------
+
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
         """What ``viewer`` may see of the state, as JSON-ready data."""
         return state.model_dump(mode="json")
 
     def prompts(self, state: S) -> list[Prompt]:
-        """Decisions currently waiting for an answer."""
+        """Decisions currently waiting for an answer, each carrying its answering command."""
         return []
 
-    def describe(self, event: Event) -> str:
-        """One line of words for an event, for logs and the CLI."""
-        return event.type
+    def legal_commands(self, state: S, seat: Seat) -> list[LegalCommand]:
+        """The commands ``seat`` may issue now, with their fixed fields.
+
+        The default offers every answer of the seat's open prompts, then each
+        command whose ``offer`` (or, without one, whose authority) admits the
+        seat. Rulesets with turn order narrow it.
+        """
+        out: list[LegalCommand] = []
+        for prompt in self.prompts(state):
+            if prompt.addressed_to(seat):
+                out.extend(prompt_commands(prompt))
+        for name, spec in self.commands.items():
+            if spec.offer is not None:
+                out.extend(
+                    LegalCommand(command=name, fixed=f, label=spec.summary) for f in spec.offer(state, seat)
+                )
+                continue
+            who = self.authority(state, name, spec)
+            if who is Authority.GM and not (self.has_gm and seat.is_gm):
+                continue
+            out.append(LegalCommand(command=name, label=spec.summary))
+        return out
+
+    def payload(self, event: Event) -> EventData:
+        """The typed payload of one of this ruleset's events."""
+        return self.events[event.type].model_validate(event.data)
+
+    def describe(self, event: Event, viewer: Viewer) -> Description:
+        """One of this ruleset's events in words, for ``viewer``."""
+        words = self.words.get(event.type)
+        if words is None:
+            raise KeyError(f"{self.name} has no words for {event.type!r}")
+        return words(self.payload(event), event, viewer)
 
     def sample_session(self) -> SampleSession | None:
         """A scripted session for the demo and the conformance tests."""
         return None
+
+    def cli(self) -> Any:
+        """A Typer app of this ruleset's own CLI commands (``capeworks NAME ...``), or None.
+
+        Called only when a person types the ruleset's name, so import Typer
+        inside it.
+        """
+        return None
+
+
+def prompt_commands(prompt: Prompt) -> list[LegalCommand]:
+    """The commands that answer ``prompt``: one per option, and the free answer's."""
+    out = [
+        LegalCommand(command=o.command, fixed=dict(o.payload), label=o.label or o.value, prompt=prompt.id)
+        for o in prompt.options
+    ]
+    if prompt.free is not None:
+        free = prompt.free
+        out.append(
+            LegalCommand(command=free.command, fixed=dict(free.payload), label=free.hint, prompt=prompt.id)
+        )
+    return out

@@ -6,6 +6,20 @@ them in. ``Table.replay(log)`` rebuilds the same state from the same log, byte
 for byte. Undo appends a ``table.reverted`` event naming the command it takes
 back; the fold skips that command's events. Nothing is ever deleted.
 
+The engine's own commands, beside the ruleset's:
+
+* ``answer`` (``prompt=ID option=VALUE`` or ``value=TEXT``) answers any open
+  prompt by issuing the command its option or free answer carries;
+* ``undo`` takes back the latest command still in effect. At a table with a
+  GM only the GM undoes; a player's ``undo`` becomes a request the GM allows
+  or refuses (``refuse_undo``), so dice once seen stand unless the GM says
+  otherwise. Without a GM a player may undo only their own latest command,
+  and only if it rolled no dice.
+
+Table settings (not rules): ``physical_dice`` says who may type in their own
+dice (``nobody``, ``gm`` or ``everyone``). A table made without a seed rolls
+with the operating system's randomness; a seed is for tests and reproductions.
+
 Two-step use for stores with optimistic concurrency::
 
     events = table.prepare(command)              # decide, nothing changes yet
@@ -16,25 +30,41 @@ Two-step use for stores with optimistic concurrency::
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from capeworks.engine.dice_service import DiceService
-from capeworks.engine.model import Audience, Command, Event, Prompt, Role, Seat, Viewer
+from capeworks.engine.model import (
+    Audience,
+    Command,
+    Event,
+    LegalCommand,
+    LogEntry,
+    Prompt,
+    PromptOption,
+    Role,
+    Seat,
+    Viewer,
+)
 from capeworks.engine.registry import get_ruleset
-from capeworks.engine.ruleset import Context, Ruleset
+from capeworks.engine.ruleset import Context, Ruleset, prompt_commands
 from capeworks.errors import InvalidCommand, LimitExceeded, NotFound, NotPermitted, RuleViolation
 
 __all__ = [
     "CREATED",
+    "ENGINE_COMMANDS",
     "MAX_PAYLOAD_BYTES",
     "REVERTED",
     "SEAT_JOINED",
     "SEEDED",
+    "UNDO_REFUSED",
+    "UNDO_REQUESTED",
+    "PhysicalDice",
     "Table",
+    "TableSettings",
     "describe_validation_error",
 ]
 
@@ -42,12 +72,47 @@ CREATED = "table.created"
 SEEDED = "table.seeded"
 SEAT_JOINED = "table.seat_joined"
 REVERTED = "table.reverted"
+UNDO_REQUESTED = "table.undo_requested"
+UNDO_REFUSED = "table.undo_refused"
 
 #: engine command types, handled by the table itself rather than the ruleset
-ENGINE_COMMANDS = ("join", "undo")
+ENGINE_COMMANDS = ("answer", "join", "refuse_undo", "undo")
 
 #: the largest command payload accepted, as JSON bytes; stops oversized requests early
 MAX_PAYLOAD_BYTES = 16_384
+
+
+class PhysicalDice(StrEnum):
+    """Who may type in the faces of their own (physical) dice."""
+
+    NOBODY = "nobody"
+    GM = "gm"
+    EVERYONE = "everyone"
+
+
+class TableSettings(BaseModel):
+    """How this table is run, beside the rules: set when it is made."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    physical_dice: PhysicalDice = PhysicalDice.EVERYONE
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    prompt: str = Field(min_length=1, max_length=128)
+    option: str | list[str] | None = None
+    value: Any = None
+
+
+class _Undo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    command_id: int | None = None
+
+
+class _RefuseUndo(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: str = Field(min_length=1, max_length=64)
 
 
 def describe_validation_error(what: str, error: ValidationError) -> str:
@@ -58,6 +123,13 @@ def describe_validation_error(what: str, error: ValidationError) -> str:
         parts.append(f"{where}: {item['msg']}")
     more = "" if error.error_count() <= 3 else f" (and {error.error_count() - 3} more)"
     return f"Cannot read {what}: " + "; ".join(parts) + more + "."
+
+
+def _parse(model: type[BaseModel], payload: Mapping[str, Any], what: str) -> Any:
+    try:
+        return model.model_validate(dict(payload))
+    except ValidationError as e:
+        raise InvalidCommand(describe_validation_error(what, e)) from None
 
 
 class Table:
@@ -79,31 +151,37 @@ class Table:
         seats: Iterable[Seat] = (),
         seed: int | str | None = None,
         title: str = "",
+        settings: TableSettings | Mapping[str, Any] | None = None,
     ) -> Table:
-        """A fresh table; ``seed`` fixes the dice (a random one is drawn if None)."""
+        """A fresh table.
+
+        ``seed`` makes the dice reproducible (tests, bug reports); without it
+        the table rolls with the operating system's randomness.
+        """
         rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         try:
             parsed = rs.parse_config(config)
         except ValidationError as e:
             raise InvalidCommand(describe_validation_error(f"the {rs.title} rules config", e)) from None
-        seed_value = seed if seed is not None else secrets.randbits(63)
-        table = cls(rs)
-        table.commit(
-            table._stamp(
-                [
-                    Event(
-                        type=CREATED,
-                        data={
-                            "ruleset": rs.name,
-                            "config": parsed.model_dump(mode="json"),
-                            "title": title,
-                        },
-                    ),
-                    Event(type=SEEDED, data={"seed": seed_value}, audience=Audience.gm_only()),
-                ],
-                seat=None,
-            )
+        table_settings = (
+            settings
+            if isinstance(settings, TableSettings)
+            else _parse(TableSettings, settings or {}, "the table settings")
         )
+        table = cls(rs)
+        created = Event(
+            type=CREATED,
+            data={
+                "ruleset": rs.name,
+                "config": parsed.model_dump(mode="json"),
+                "title": title,
+                "settings": table_settings.model_dump(mode="json"),
+            },
+        )
+        first = [created]
+        if seed is not None:
+            first.append(Event(type=SEEDED, data={"seed": seed}, audience=Audience.gm_only()))
+        table.commit(table._stamp(first, seat=None))
         for seat in seats:
             table.commit(table.prepare_join(seat))
         return table
@@ -140,6 +218,11 @@ class Table:
         return self._config
 
     @property
+    def settings(self) -> TableSettings:
+        """How the table is run (who may enter physical dice)."""
+        return self._settings
+
+    @property
     def seats(self) -> tuple[Seat, ...]:
         """Seats in the order they joined."""
         return tuple(self._seats.values())
@@ -149,6 +232,11 @@ class Table:
         """The table's name."""
         return self._title
 
+    @property
+    def seeded(self) -> bool:
+        """True when the dice come from a seed (tests, reproductions), not the OS."""
+        return self._seed is not None
+
     def seat(self, seat_id: str) -> Seat:
         """The seat with this id, or NotFound."""
         try:
@@ -156,16 +244,44 @@ class Table:
         except KeyError:
             raise NotFound(f"Nobody sits at seat {seat_id!r} at this table.") from None
 
+    def gm_seat(self) -> Seat | None:
+        """The GM's seat, if the table has one."""
+        return next((s for s in self._seats.values() if s.role is Role.GM), None)
+
     def prompts(self, viewer: Viewer | None = None) -> list[Prompt]:
-        """Open prompts, all of them or only those ``viewer`` answers (the GM sees all)."""
-        prompts = self.ruleset.prompts(self.state)
+        """Open prompts: all of them (no viewer, or the GM), or those a player's seat answers."""
+        prompts = [*self.ruleset.prompts(self.state), *self._undo_prompts()]
         if viewer is None or viewer.is_gm:
             return prompts
-        return [p for p in prompts if p.seat == viewer.seat]
+        return [p for p in prompts if p.seat is not None and p.seat == viewer.seat]
+
+    def legal_commands(self, seat_id: str) -> list[LegalCommand]:
+        """What this seat may do now: the ruleset's commands and the engine's (undo, answers)."""
+        seat = self.seat(seat_id)
+        out = list(self.ruleset.legal_commands(self.state, seat))
+        for prompt in self._undo_prompts():
+            if prompt.addressed_to(seat):
+                out.extend(prompt_commands(prompt))
+        if self._latest_effective_command() is not None:
+            out.append(LegalCommand(command="undo", label="take back the latest action"))
+        return out
 
     def visible_log(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
         return [e for e in self._log if e.audience.admits(viewer)]
+
+    def log_view(self, viewer: Viewer, *, since: int = 0, limit: int | None = None) -> list[LogEntry]:
+        """The viewer's log after version ``since``, in words: what a live client streams."""
+        from capeworks.engine.render import log_entries
+
+        events = [e for e in self._log[since:] if e.audience.admits(viewer)]
+        if limit is not None:
+            events = events[:limit]
+        return log_entries(self.ruleset, events, viewer, undone=self.undone_commands())
+
+    def undone_commands(self) -> set[int]:
+        """The command ids taken back by undo."""
+        return {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything ``viewer`` may see, JSON-ready: the projection sent to a seat."""
@@ -174,6 +290,7 @@ class Table:
             "title": self._title,
             "version": self.version,
             "config": self.config.model_dump(mode="json"),
+            "settings": self._settings.model_dump(mode="json"),
             "seats": [s.model_dump(mode="json") for s in self.seats],
             "state": self.ruleset.view(self.state, viewer),
             "prompts": [p.model_dump(mode="json") for p in self.prompts(viewer)],
@@ -190,10 +307,12 @@ class Table:
             "version": self.version,
             "state": self.state.model_dump(mode="json"),
             "config": self.config.model_dump(mode="json"),
+            "settings": self._settings.model_dump(mode="json"),
             "seats": [s.model_dump(mode="json") for s in self.seats],
             "seed": self._seed,
             "title": self._title,
             "next_command": self._next_command,
+            "undo_requests": dict(self._undo_requests),
         }
 
     @classmethod
@@ -209,11 +328,13 @@ class Table:
         table = cls(ruleset)
         table._state = ruleset.state_model.model_validate(fields["state"])
         table._config = ruleset.parse_config(fields["config"])
+        table._settings = TableSettings.model_validate(fields.get("settings", {}))
         seats = [Seat.model_validate(s) for s in fields["seats"]]
         table._seats = {s.id: s for s in seats}
         table._seed = fields["seed"]
         table._title = str(fields["title"])
         table._next_command = int(fields["next_command"])
+        table._undo_requests = {str(k): int(v) for k, v in dict(fields.get("undo_requests", {})).items()}
         table._log = list(log[:version])
         later = list(log[version:])
         if later:
@@ -226,32 +347,33 @@ class Table:
     def prepare(self, command: Command, *, dice: Sequence[int] | None = None) -> list[Event]:
         """Decide a command into stamped events without changing the table.
 
-        ``dice`` are physical results to use instead of the seeded generator.
+        ``dice`` are physical results to use instead of the table's own dice,
+        if the table's ``physical_dice`` setting lets this seat give them.
         """
-        if command.type == "join":
-            raise InvalidCommand("Join a table with prepare_join, not as a game command.")
-        if command.type == "undo":
-            return self.prepare_undo(command.seat)
         actor = self.seat(command.seat)
         size = len(json.dumps(command.payload, default=str).encode())
         if size > MAX_PAYLOAD_BYTES:
             raise LimitExceeded(
                 f"That command is too large ({size} bytes); the limit is {MAX_PAYLOAD_BYTES} bytes."
             )
-        model = self.ruleset.commands.get(command.type)
-        if model is None:
-            known = ", ".join(sorted([*self.ruleset.commands, "undo"]))
+        if command.type == "join":
+            raise InvalidCommand("Join a table with prepare_join, not as a game command.")
+        if command.type == "undo":
+            return self.prepare_undo(actor.id, _parse(_Undo, command.payload, "the undo command").command_id)
+        if command.type == "refuse_undo":
+            return self._prepare_refuse_undo(actor, _parse(_RefuseUndo, command.payload, "refuse_undo").seat)
+        if command.type == "answer":
+            command = self._answering(actor, _parse(_Answer, command.payload, "the answer"))
+            if command.type in ENGINE_COMMANDS:
+                return self.prepare(command, dice=dice)
+        spec = self.ruleset.commands.get(command.type)
+        if spec is None:
+            known = ", ".join(sorted([*self.ruleset.commands, *ENGINE_COMMANDS]))
             raise InvalidCommand(f"{self.ruleset.title} has no command {command.type!r}. Known: {known}.")
-        try:
-            parsed = model.model_validate(command.payload)
-        except ValidationError as e:
-            raise InvalidCommand(describe_validation_error(f"the {command.type} command", e)) from None
-        service = (
-            DiceService.given(list(dice))
-            if dice is not None
-            else DiceService.seeded(f"{self._seed}:{self.version}")
-        )
-        events = self.ruleset.decide(self.state, Context(actor=actor, seats=self.seats), parsed, service)
+        parsed = _parse(spec.model, command.payload, f"the {command.type} command")
+        service = self._dice_for(actor, dice)
+        context = Context(actor=actor, seats=self.seats)
+        events = self.ruleset.decide(self.state, context, command.type, parsed, service)
         service.finish()
         rolled = [r for e in events for r in e.rolls]
         if len(rolled) != len(service.records):
@@ -266,21 +388,38 @@ class Table:
             raise RuleViolation("TABLE-SEAT", f"Seat {seat.id!r} is already taken.")
         if seat.role == Role.GM and not self.ruleset.has_gm:
             raise RuleViolation("TABLE-SEAT", f"{self.ruleset.title} is played without a GM.")
+        if seat.role == Role.GM and self.gm_seat() is not None:
+            raise RuleViolation("TABLE-SEAT", "This table already has a GM.")
         return self._stamp([Event(type=SEAT_JOINED, data={"seat": seat.model_dump(mode="json")})], seat=None)
 
-    def prepare_undo(self, seat_id: str) -> list[Event]:
-        """Events taking back the latest command still in effect.
+    def prepare_undo(self, seat_id: str, command_id: int | None = None) -> list[Event]:
+        """Events taking back the latest command still in effect (or asking the GM to).
 
-        The GM may undo anything; a player only their own latest command.
+        ``command_id``, when given, must name that latest command (the GM
+        allowing a player's request names the one asked about).
         """
         actor = self.seat(seat_id)
         target = self._latest_effective_command()
-        if target is None:
-            raise RuleViolation("TABLE-UNDO", "There is nothing to undo.")
-        command_id, by_seat = target
-        if actor.role != Role.GM and by_seat != actor.id:
-            raise NotPermitted("You can only undo your own latest action; ask the GM to undo others'.")
-        return self._stamp([Event(type=REVERTED, data={"command_id": command_id})], seat=actor.id)
+        if actor.role is Role.GM:
+            if target is None:
+                raise RuleViolation("TABLE-UNDO", "There is nothing to undo.")
+            if command_id is not None and command_id != target[0]:
+                raise RuleViolation(
+                    "TABLE-UNDO", f"Action #{command_id} is no longer the latest; undo the later ones first."
+                )
+            return self._revert(actor, target[0])
+        if self.gm_seat() is not None:
+            return self._request_undo(actor)
+        # no GM: a player takes back only their own latest action, and only if no dice were seen
+        if target is None or target[1] != actor.id:
+            raise NotPermitted("You can only undo your own latest action.")
+        if command_id is not None and command_id != target[0]:
+            raise RuleViolation("TABLE-UNDO", f"Action #{command_id} is no longer the latest.")
+        if any(e.rolls for e in self._events_of(target[0])):
+            raise RuleViolation(
+                "TABLE-UNDO", "Dice once seen stand: that action rolled dice, so it cannot be undone."
+            )
+        return self._revert(actor, target[0])
 
     def commit(self, events: Sequence[Event]) -> None:
         """Fold prepared events in and append them to the log."""
@@ -306,21 +445,146 @@ class Table:
         self.commit(events)
         return events
 
-    def undo(self, seat_id: str) -> list[Event]:
-        """Take back the latest command still in effect."""
-        events = self.prepare_undo(seat_id)
+    def undo(self, seat_id: str, command_id: int | None = None) -> list[Event]:
+        """Take back the latest command still in effect (a player at a GM's table asks instead)."""
+        events = self.prepare_undo(seat_id, command_id)
         self.commit(events)
         return events
+
+    # -- the engine's commands -------------------------------------------------------------------
+
+    def _dice_for(self, actor: Seat, dice: Sequence[int] | None) -> DiceService:
+        if dice is not None:
+            allowed = self._settings.physical_dice
+            if allowed is PhysicalDice.NOBODY:
+                raise NotPermitted("This table rolls its own dice; typing in physical dice is turned off.")
+            if allowed is PhysicalDice.GM and actor.role is not Role.GM:
+                raise NotPermitted("At this table only the GM may type in physical dice.")
+            return DiceService.given(list(dice))
+        if self._seed is None:
+            return DiceService.system()
+        return DiceService.seeded(f"{self._seed}:{self.version}")
+
+    def _answering(self, actor: Seat, answer: _Answer) -> Command:
+        """The command that answers an open prompt, as the prompt itself says."""
+        viewer = Viewer(seat=actor.id, is_gm=actor.role is Role.GM)
+        prompt = next((p for p in self.prompts(viewer) if p.id == answer.prompt), None)
+        if prompt is None:
+            raise NotFound(f"There is no open prompt {answer.prompt!r} for you to answer.")
+        choices = self._choices(answer.option)
+        if choices and answer.value is not None:
+            raise InvalidCommand("Answer with an option or with value=..., not both.")
+        if len(choices) == 1 and (option := prompt.option(choices[0])) is not None:
+            return Command(type=option.command, seat=actor.id, payload=dict(option.payload))
+        free = prompt.free
+        if choices and free is not None and free.many:
+            picked = [(o.value if (o := prompt.option(c)) is not None else c) for c in choices]
+            return Command(type=free.command, seat=actor.id, payload={**free.payload, free.field: picked})
+        if answer.value is not None and free is not None:
+            return Command(
+                type=free.command, seat=actor.id, payload={**free.payload, free.field: answer.value}
+            )
+        offered = ", ".join(o.value for o in prompt.options)
+        own = " or your own words with value=..." if free is not None else ""
+        if choices:
+            raise InvalidCommand(
+                f"{choices[0]!r} is not an answer to that prompt; choose {offered or 'nothing'}{own}."
+            )
+        raise InvalidCommand(f"Say which answer: one of {offered or 'none'}{own}.")
+
+    @staticmethod
+    def _choices(option: str | list[str] | None) -> list[str]:
+        if option is None:
+            return []
+        items = option.split(",") if isinstance(option, str) else option
+        return [str(i).strip() for i in items if str(i).strip()]
+
+    def _revert(self, actor: Seat, command_id: int) -> list[Event]:
+        audience = Audience.gm_only()
+        for event in self._events_of(command_id):
+            audience = audience.union(event.audience)
+        first_seq = min(e.seq for e in self._events_of(command_id))
+        return self._stamp(
+            [
+                Event(
+                    type=REVERTED, data={"command_id": command_id, "first_seq": first_seq}, audience=audience
+                )
+            ],
+            seat=actor.id,
+        )
+
+    def _request_undo(self, actor: Seat) -> list[Event]:
+        own = self._latest_command_of(actor.id)
+        if own is None:
+            raise RuleViolation("TABLE-UNDO", "You have no action to take back.")
+        if self._undo_requests.get(actor.id) == own:
+            raise RuleViolation("TABLE-UNDO", "You have already asked the GM to undo that action.")
+        return self._stamp(
+            [Event(type=UNDO_REQUESTED, data={"command_id": own}, audience=Audience.only(actor.id))],
+            seat=actor.id,
+        )
+
+    def _prepare_refuse_undo(self, actor: Seat, seat_id: str) -> list[Event]:
+        if actor.role is not Role.GM:
+            raise NotPermitted("Only the GM can refuse an undo.")
+        command_id = self._undo_requests.get(seat_id)
+        if command_id is None:
+            raise NotFound(f"{seat_id!r} has not asked to undo anything.")
+        return self._stamp(
+            [
+                Event(
+                    type=UNDO_REFUSED,
+                    data={"seat": seat_id, "command_id": command_id},
+                    audience=Audience.only(seat_id),
+                )
+            ],
+            seat=actor.id,
+        )
+
+    def _undo_prompts(self) -> list[Prompt]:
+        effective = self._effective_commands()
+        out = []
+        for seat_id, command_id in self._undo_requests.items():
+            if command_id not in effective:
+                continue
+            name = self._seats[seat_id].name if seat_id in self._seats else seat_id
+            out.append(
+                Prompt(
+                    id=f"undo-{seat_id}",
+                    role=Role.GM,
+                    kind="undo_request",
+                    rule="TABLE-UNDO",
+                    question=f"{name} asks to take back action #{command_id}.",
+                    options=(
+                        PromptOption(
+                            value="allow",
+                            label="take it back",
+                            command="undo",
+                            payload={"command_id": command_id},
+                        ),
+                        PromptOption(
+                            value="refuse",
+                            label="it stands",
+                            command="refuse_undo",
+                            payload={"seat": seat_id},
+                        ),
+                    ),
+                    context={"seat": seat_id, "command_id": command_id},
+                )
+            )
+        return out
 
     # -- folding --------------------------------------------------------------------------------
 
     def _reset(self) -> None:
         self._state: BaseModel | None = None
         self._config: BaseModel | None = None
+        self._settings = TableSettings()
         self._seats: dict[str, Seat] = {}
-        self._seed: int | str = 0
+        self._seed: int | str | None = None
         self._title = ""
         self._next_command = 1
+        self._undo_requests: dict[str, int] = {}
 
     def _stamp(self, events: Sequence[Event], *, seat: str | None) -> list[Event]:
         command_id = self._next_command
@@ -334,13 +598,24 @@ class Table:
         self._next_command = max(self._next_command, event.command_id + 1)
         if event.type == CREATED:
             self._config = self.ruleset.parse_config(event.data["config"])
+            self._settings = TableSettings.model_validate(event.data.get("settings", {}))
             self._title = str(event.data.get("title", ""))
             self._state = self.ruleset.initial_state(self._config)
             return
         if event.type == SEEDED:
             self._seed = event.data["seed"]
             return
-        if event.type == REVERTED:
+        if event.type == UNDO_REQUESTED:
+            assert event.seat is not None
+            self._undo_requests[event.seat] = int(event.data["command_id"])
+            return
+        if event.type in (REVERTED, UNDO_REFUSED):
+            seat = event.data.get("seat")
+            self._undo_requests = {
+                s: c
+                for s, c in self._undo_requests.items()
+                if s != seat and c != event.data.get("command_id")
+            }
             return
         if event.type == SEAT_JOINED:
             seat = Seat.model_validate(event.data["seat"])
@@ -358,11 +633,33 @@ class Table:
             self._fold_one(event)
         self._log = log
 
+    def _events_of(self, command_id: int) -> list[Event]:
+        return [e for e in self._log if e.command_id == command_id]
+
+    def _effective_commands(self) -> list[int]:
+        """Ids of the game commands still in effect, oldest first."""
+        reverted = self.undone_commands()
+        seen: dict[int, None] = {}
+        for event in self._log:
+            if event.type.startswith("table.") or event.seat is None or event.command_id in reverted:
+                continue
+            seen[event.command_id] = None
+        return list(seen)
+
     def _latest_effective_command(self) -> tuple[int, str] | None:
-        reverted = {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
+        reverted = self.undone_commands()
         for event in reversed(self._log):
             if event.type.startswith("table."):
                 continue
             if event.command_id not in reverted and event.seat is not None:
                 return event.command_id, event.seat
+        return None
+
+    def _latest_command_of(self, seat_id: str) -> int | None:
+        reverted = self.undone_commands()
+        for event in reversed(self._log):
+            if event.type.startswith("table.") or event.command_id in reverted:
+                continue
+            if event.seat == seat_id:
+                return event.command_id
         return None
