@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine import Command, Role, Seat, Table, Viewer
-from capeworks.engine.table import REVERTED
+from capeworks.engine.table import REVERTED, UNDO_REQUESTED
 from capeworks.errors import (
     DiceValueError,
     InvalidCommand,
@@ -65,7 +65,9 @@ def test_execute__same_seed_same_rolls_other_seed_other_rolls() -> None:
 
 
 def test_execute__unknown_command_lists_the_known_ones() -> None:
-    with pytest.raises(InvalidCommand, match="Known: add, answer, ask, note, undo"):
+    with pytest.raises(
+        InvalidCommand, match="Known: add, answer, ask, join, note, refuse_undo, rename, reply, undo"
+    ):
         new_table().execute(Command(type="fly", seat="ann"))
 
 
@@ -98,7 +100,7 @@ def test_execute__rule_violation_changes_nothing() -> None:
 
 def test_dice_service__one_command_cannot_roll_past_the_limit() -> None:
     class Greedy(Toy):
-        def decide(self, state, context, command, dice):  # type: ignore[no-untyped-def]
+        def decide(self, state, context, name, command, dice):  # type: ignore[no-untyped-def]
             dice.roll(600, 6, purpose="a")
             dice.roll(600, 6, purpose="b")
             return []
@@ -110,7 +112,7 @@ def test_dice_service__one_command_cannot_roll_past_the_limit() -> None:
 
 def test_prepare__a_lost_roll_is_a_bug_caught_at_once() -> None:
     class Forgetful(Toy):
-        def decide(self, state, context, command, dice):  # type: ignore[no-untyped-def]
+        def decide(self, state, context, name, command, dice):  # type: ignore[no-untyped-def]
             dice.roll(1, 6, purpose="lost")
             return []
 
@@ -128,12 +130,12 @@ def test_commit__events_prepared_on_a_stale_version_are_refused() -> None:
     assert table.state.total == 5  # type: ignore[attr-defined]
 
 
-def test_undo__appends_a_revert_and_restores_the_state() -> None:
+def test_undo__the_gm_appends_a_revert_and_restores_the_state() -> None:
     table = new_table()
     table.execute(add("ann", 1), dice=[2])
     table.execute(add("ann", 1), dice=[5])
     length = table.version
-    (revert,) = table.undo("ann")
+    (revert,) = table.undo("gm")
     assert revert.type == REVERTED and table.version == length + 1
     assert table.state.total == 2  # type: ignore[attr-defined]
     table.undo("gm")
@@ -144,27 +146,82 @@ def test_undo__appends_a_revert_and_restores_the_state() -> None:
     assert again.state == table.state and again.version == table.version
 
 
-def test_undo__a_player_cannot_undo_someone_elses_action() -> None:
+def test_undo__a_player_at_a_gms_table_asks_and_the_gm_allows() -> None:
+    # dice once seen stand: Ann saw her 2 and cannot simply roll again
     table = new_table()
     table.execute(add("ann", 1), dice=[2])
-    with pytest.raises(NotPermitted, match="only undo your own"):
-        table.undo("bob")
-    assert table.state.total == 2  # type: ignore[attr-defined]
+    (request,) = table.undo("ann")
+    assert request.type == UNDO_REQUESTED and table.state.total == 2  # type: ignore[attr-defined]
+    (prompt,) = table.prompts(Viewer.gm())
+    assert prompt.role is Role.GM and prompt.seat is None
+    assert table.prompts(table.viewer_for("ann")) == []
+    table.execute(Command(type="answer", seat="gm", payload={"prompt": prompt.id, "option": "allow"}))
+    assert table.state.total == 0  # type: ignore[attr-defined]
+    assert table.prompts() == []
 
 
-def test_undo__the_next_command_after_an_undo_folds_normally() -> None:
+def test_undo__the_gm_may_refuse_and_the_roll_stands() -> None:
     table = new_table()
     table.execute(add("ann", 1), dice=[2])
     table.undo("ann")
-    table.execute(add("ann", 1), dice=[4])
-    assert table.state.total == 4  # type: ignore[attr-defined]
-    assert Table(Toy(), table.log).state == table.state
+    with pytest.raises(RuleViolation, match="already asked"):
+        table.undo("ann")
+    table.execute(Command(type="answer", seat="gm", payload={"prompt": "undo-ann", "option": "refuse"}))
+    assert table.state.total == 2 and table.prompts() == []  # type: ignore[attr-defined]
+    assert [e.type for e in table.visible_log(table.viewer_for("bob"))][-1] == "toy.added"
 
 
-def test_undo__can_be_requested_as_a_command() -> None:
+def test_undo__an_allowed_request_for_a_command_no_longer_latest_is_refused() -> None:
+    table = new_table()
+    table.execute(add("ann", 1), dice=[2])
+    table.undo("ann")
+    table.execute(add("bob", 1), dice=[3])
+    with pytest.raises(RuleViolation, match="no longer the latest"):
+        table.execute(Command(type="answer", seat="gm", payload={"prompt": "undo-ann", "option": "allow"}))
+
+
+def test_undo__without_a_gm_only_your_own_dice_free_action() -> None:
+    class GmLess(Toy):
+        has_gm = False
+
+    table = Table.new(GmLess(), seats=[ANN, BOB], seed=1)
+    table.execute(Command(type="rename", seat="ann", payload={"character": "blue", "name": "Sky"}))
+    with pytest.raises(NotPermitted, match="only undo your own"):
+        table.undo("bob")
+    table.undo("ann")
+    table.execute(add("ann", 1), dice=[2])
+    with pytest.raises(RuleViolation, match="Dice once seen stand"):
+        table.undo("ann")
+    assert table.state.total == 2  # type: ignore[attr-defined]
+
+
+def test_undo__a_revert_is_seen_only_by_those_who_saw_the_action() -> None:
+    table = new_table()
+    table.execute(Command(type="note", seat="gm", payload={"text": "secret"}))
+    (revert,) = table.undo("gm")
+    ann = table.viewer_for("ann")
+    assert not revert.audience.admits(ann)
+    assert all(e.type != REVERTED for e in table.visible_log(ann))
+
+
+def test_undo__a_players_request_reveals_no_hidden_action() -> None:
+    # Ann's own roll, then a hidden GM note: her undo is a request either way,
+    # so she cannot tell whether anything hidden happened after her roll
+    plain, hidden = new_table(), new_table()
+    for table in (plain, hidden):
+        table.execute(add("ann", 1), dice=[2])
+    hidden.execute(Command(type="note", seat="gm", payload={"text": "ambush"}))
+    ann_words = []
+    for table in (plain, hidden):
+        (event,) = table.undo("ann")
+        ann_words.append((event.type, event.data))
+    assert ann_words[0] == ann_words[1]
+
+
+def test_undo__can_be_issued_as_a_command() -> None:
     table = new_table()
     table.execute(add("ann", 1), dice=[3])
-    table.execute(Command(type="undo", seat="ann"))
+    table.execute(Command(type="undo", seat="gm"))
     assert table.state.total == 0  # type: ignore[attr-defined]
 
 
@@ -174,7 +231,7 @@ def test_prompts__each_seat_sees_its_own_and_the_gm_sees_all() -> None:
     table.execute(Command(type="ask", seat="gm", payload={"seat": "bob"}))
     assert [p.seat for p in table.prompts(table.viewer_for("ann"))] == ["ann"]
     assert [p.seat for p in table.prompts(Viewer.gm())] == ["ann", "bob"]
-    table.execute(Command(type="answer", seat="ann", payload={"prompt": "p0", "choice": "yes"}))
+    table.execute(Command(type="answer", seat="ann", payload={"prompt": "p0", "option": "yes"}))
     assert [p.seat for p in table.prompts()] == ["bob"]
 
 

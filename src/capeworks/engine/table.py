@@ -125,6 +125,12 @@ def describe_validation_error(what: str, error: ValidationError) -> str:
     return f"Cannot read {what}: " + "; ".join(parts) + more + "."
 
 
+def _either(words: Iterable[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b or c"``."""
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
+
+
 def _parse(model: type[BaseModel], payload: Mapping[str, Any], what: str) -> Any:
     try:
         return model.model_validate(dict(payload))
@@ -473,7 +479,7 @@ class Table:
             raise NotFound(f"There is no open prompt {answer.prompt!r} for you to answer.")
         choices = self._choices(answer.option)
         if choices and answer.value is not None:
-            raise InvalidCommand("Answer with an option or with value=..., not both.")
+            raise InvalidCommand("Give either a choice or your own words, not both.")
         if len(choices) == 1 and (option := prompt.option(choices[0])) is not None:
             return Command(type=option.command, seat=actor.id, payload=dict(option.payload))
         free = prompt.free
@@ -484,13 +490,12 @@ class Table:
             return Command(
                 type=free.command, seat=actor.id, payload={**free.payload, free.field: answer.value}
             )
-        offered = ", ".join(o.value for o in prompt.options)
-        own = " or your own words with value=..." if free is not None else ""
+        offered = _either(o.value for o in prompt.options)
+        own = "in your own words" if free is not None else ""
+        choose = ", or ".join(x for x in (offered, own) if x)
         if choices:
-            raise InvalidCommand(
-                f"{choices[0]!r} is not an answer to that prompt; choose {offered or 'nothing'}{own}."
-            )
-        raise InvalidCommand(f"Say which answer: one of {offered or 'none'}{own}.")
+            raise InvalidCommand(f"There is no answer {choices[0]!r} to that prompt; answer {choose}.")
+        raise InvalidCommand(f"Say which answer you give: {choose}.")
 
     @staticmethod
     def _choices(option: str | list[str] | None) -> list[str]:

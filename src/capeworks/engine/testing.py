@@ -12,7 +12,8 @@
 ``refuse`` checks that the command is refused with a CapeworksError (of the
 given class, naming the given rule, with words a person can read) and that
 the table is exactly as it was. Payload keys that clash with the driver's
-own arguments go in ``payload={...}``.
+own keyword arguments (``dice``, ``payload``, ``rule``, ``error``, ``match``)
+go in ``payload={...}``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class Driver:
         self,
         seat: str,
         command: str,
+        /,
         *,
         dice: Sequence[int] | None = None,
         payload: Mapping[str, Any] | None = None,
@@ -89,6 +91,7 @@ class Driver:
         self,
         seat: str,
         command: str,
+        /,
         *,
         rule: str | None = None,
         error: type[CapeworksError] = CapeworksError,

@@ -1,0 +1,87 @@
+"""The shared kit: look-up, lists, seating order, initiative ranking, turn order, timed statuses."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from capeworks.engine.kit import (
+    Expiry,
+    Timed,
+    TurnOrder,
+    TurnPoint,
+    expire,
+    left_of,
+    lookup,
+    order_from,
+    rank,
+    split_list,
+    tied,
+)
+from capeworks.errors import NotFound
+
+
+def test_lookup__names_what_is_known() -> None:
+    assert lookup({"ada": 1}, "ada", "character") == 1
+    with pytest.raises(NotFound, match=r"There is no character 'bo' at this table. Known: ada, cy."):
+        lookup({"ada": 1, "cy": 2}, "bo", "character")
+
+
+def test_split_list__reads_what_a_person_types() -> None:
+    assert split_list(" quickly, ,silently ") == ["quickly", "silently"]
+    assert split_list(["a"]) == ["a"]
+
+
+def test_seating__clockwise_from_a_player() -> None:
+    assert order_from(("a", "b", "c"), "b") == ("b", "c", "a")
+    assert left_of(("a", "b", "c"), "c") == "a"
+    assert left_of(("a",), "a") == "a"
+
+
+def test_rank__descending_scores_then_each_tie_break() -> None:
+    # WD-style: score, then tier, then morale, then reputation
+    scores = [("thug", (7, 1, 0, 0)), ("ada", (7, 2, 1, 3)), ("boss", (9, 3, 0, 0)), ("cy", (7, 2, 1, 5))]
+    assert rank(scores) == ("boss", "cy", "ada", "thug")
+    assert tied([("a", (3, 1)), ("b", (3, 1)), ("c", (2, 0))]) == [["a", "b"]]
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 3)), min_size=1, max_size=8))
+def test_rank__is_sorted_and_keeps_given_order_among_ties(keys: list[tuple[int, int]]) -> None:
+    scores = [(str(i), k) for i, k in enumerate(keys)]
+    ranked = rank(scores)
+    ordered = [dict(scores)[i] for i in ranked]
+    assert ordered == sorted(ordered, reverse=True)
+    for group in tied(scores):
+        assert [i for i in ranked if i in group] == group
+
+
+def test_turn_order__advances_skips_and_counts_rounds() -> None:
+    order = TurnOrder(order=("a", "b", "c"))
+    order, points = order.advance()
+    assert order.current == "b" and points == [TurnPoint.TURN_END, TurnPoint.TURN_START]
+    order, points = order.advance(can_act=lambda who: who != "c")
+    assert (order.current, order.round) == ("a", 2)
+    assert points == [TurnPoint.TURN_END, TurnPoint.ROUND_END, TurnPoint.TURN_START]
+
+
+def test_turn_order__removing_and_moving_keep_the_current_turn() -> None:
+    order = TurnOrder(order=("a", "b", "c", "d"), index=2)  # c acts
+    assert order.without("a").current == "c"
+    assert order.without("c").current == "d"
+    moved = order.moved("a", before=None)  # a waits to act last
+    assert moved.order == ("b", "c", "d", "a") and moved.current == "c"
+
+
+def test_expire__at_the_start_of_the_holders_next_turn() -> None:
+    dodge = Timed(name="dodging", target="ada", ends=Expiry(point=TurnPoint.TURN_START, holder="ada"))
+    down = Timed(name="knocked_down", target="thug", ends=Expiry(point=TurnPoint.ROUND_END, round=3))
+    scar = Timed(name="scarred", target="ada")
+    kept, ended = expire([dodge, down, scar], TurnPoint.TURN_START, holder="thug", round_=2)
+    assert (kept, ended) == ([dodge, down, scar], [])
+    kept, ended = expire([dodge, down, scar], TurnPoint.TURN_START, holder="ada", round_=2)
+    assert ended == [dodge]
+    kept, ended = expire(kept, TurnPoint.ROUND_END, holder=None, round_=2)
+    assert ended == []
+    kept, ended = expire(kept, TurnPoint.ROUND_END, holder=None, round_=3)
+    assert ended == [down] and kept == [scar]
