@@ -53,6 +53,7 @@ __all__ = [
     "SampleStep",
     "Words",
     "declare_events",
+    "prompt_commands",
 ]
 
 S = TypeVar("S", bound=BaseModel)
