@@ -110,14 +110,6 @@ def test_answer__free_words_fill_the_named_field() -> None:
 def test_answer__refusals_are_sentences_and_change_nothing() -> None:
     d = driver()
     d.do("gm", "ask", seat="ann")
-    d.refuse(
-        "ann",
-        "answer",
-        error=InvalidCommand,
-        match="no answer 'perhaps' to that prompt; answer yes or no, or in your own words",
-        prompt="p0",
-        option="perhaps",
-    )
     d.refuse("ann", "answer", error=InvalidCommand, match="not both", prompt="p0", option="yes", value="x")
     d.refuse(
         "ann",
@@ -130,6 +122,24 @@ def test_answer__refusals_are_sentences_and_change_nothing() -> None:
     bob = d.refuse("bob", "answer", error=NotFound, prompt="p0", option="yes")
     none = d.refuse("bob", "answer", error=NotFound, prompt="p9", option="yes")
     assert bob.message.replace("p0", "p9") == none.message
+    # a prompt with no free answer refuses words it does not offer
+    d.do("ann", "add", dice=[2], payload={"dice": 1})
+    d.undo("ann")
+    d.refuse(
+        "gm",
+        "answer",
+        error=InvalidCommand,
+        match="no answer 'perhaps'; answer allow or refuse",
+        prompt="undo-ann",
+        option="perhaps",
+    )
+
+
+def test_answer__a_word_that_is_no_option_is_the_free_answer() -> None:
+    d = driver()
+    d.do("gm", "ask", seat="ann")
+    d.answer("ann", "p0", "perhaps")
+    assert d.state.answers == ("perhaps",)
 
 
 def test_answer__the_answering_command_still_checks_authority() -> None:

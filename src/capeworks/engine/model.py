@@ -204,8 +204,10 @@ class PromptOption(BaseModel):
 class FreeAnswer(BaseModel):
     """An answer in the person's own words (or picks): ``command`` with ``field`` filled in.
 
-    With ``many`` the answer is a list (several picks, from the prompt's
-    options or written out); otherwise one piece of text.
+    With ``many`` the answer is a list (several picks, the prompt's
+    ``min_choices`` to ``max_choices`` of them); otherwise one piece of text.
+    ``suggestions`` are words the rules offer to pick from (the source's
+    examples); they are not answers on their own, so they are not options.
     """
 
     model_config = _FROZEN
@@ -214,6 +216,7 @@ class FreeAnswer(BaseModel):
     field: str
     payload: dict[str, Any] = Field(default_factory=dict)
     many: bool = False
+    suggestions: tuple[str, ...] = ()
     hint: str = ""
 
 

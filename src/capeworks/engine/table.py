@@ -484,8 +484,12 @@ class Table:
             return Command(type=option.command, seat=actor.id, payload=dict(option.payload))
         free = prompt.free
         if choices and free is not None and free.many:
-            picked = [(o.value if (o := prompt.option(c)) is not None else c) for c in choices]
+            known = {w.lower(): w for w in free.suggestions}
+            picked = [known.get(c.lower(), c) for c in choices]
             return Command(type=free.command, seat=actor.id, payload={**free.payload, free.field: picked})
+        if len(choices) == 1 and free is not None:
+            # one written answer given where a choice was expected: it is the free answer
+            return Command(type=free.command, seat=actor.id, payload={**free.payload, free.field: choices[0]})
         if answer.value is not None and free is not None:
             return Command(
                 type=free.command, seat=actor.id, payload={**free.payload, free.field: answer.value}
@@ -494,7 +498,7 @@ class Table:
         own = "in your own words" if free is not None else ""
         choose = ", or ".join(x for x in (offered, own) if x)
         if choices:
-            raise InvalidCommand(f"There is no answer {choices[0]!r} to that prompt; answer {choose}.")
+            raise InvalidCommand(f"That prompt has no answer {choices[0]!r}; answer {choose}.")
         raise InvalidCommand(f"Say which answer you give: {choose}.")
 
     @staticmethod
