@@ -1,11 +1,18 @@
-"""Helpers for Roll When You Need tests: a table with seats and characters, and one-line commands."""
+"""Helpers for Roll When You Need tests: a Driver with seats and characters, and one-line commands.
+
+Tests play through the engine's one test driver (:class:`capeworks.engine.testing.Driver`).
+Most tests check a rule other than who sets difficulties, so ``table()``
+seats a group whose players set their own (``players_set_difficulty``); the
+GM-authority tests use the default, where the GM calls checks.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from capeworks.engine import Command, Event, Table
+from capeworks.engine import Event
+from capeworks.engine.testing import Driver
 from capeworks.systems.rwyn.ruleset import RwynRuleset
 from capeworks.systems.rwyn.samples import SEATS
 from capeworks.systems.rwyn.state import RwynState
@@ -18,23 +25,24 @@ def table(
     *,
     characters: Mapping[str, Mapping[str, Any]] | None = None,
     seed: int = 1,
-) -> Table:
+    gm_sets_difficulty: bool = False,
+) -> Driver:
     """A table with seats gm/ann/bo; ``characters``: id -> add_character payload (owner ann by default)."""
-    t = Table.new(RULESET, config=config or {}, seats=SEATS, seed=seed)
+    base = {} if gm_sets_difficulty else {"players_set_difficulty": True}
+    d = Driver(RULESET, config={**base, **(config or {})}, seats=SEATS, seed=seed)
     for cid, payload in (characters or {}).items():
-        body = {"id": cid, "owner": "ann", "talents": "Knack", **payload}
-        t.execute(Command(type="add_character", seat="gm", payload=body))
-    return t
+        d.do("gm", "add_character", payload={"id": cid, "owner": "ann", "talents": "Knack", **payload})
+    return d
 
 
-def do(t: Table, seat: str, type_: str, *, dice: Sequence[int] | None = None, **payload: Any) -> list[Event]:
+def do(d: Driver, seat: str, type_: str, *, dice: Sequence[int] | None = None, **payload: Any) -> list[Event]:
     """Run one command; ``dice`` are the physical dice for it."""
-    return t.execute(Command(type=type_, seat=seat, payload=payload), dice=dice)
+    return d.do(seat, type_, dice=dice, payload=payload)
 
 
-def state(t: Table) -> RwynState:
+def state(d: Driver) -> RwynState:
     """The table's typed state."""
-    s = t.state
+    s = d.state
     assert isinstance(s, RwynState)
     return s
 

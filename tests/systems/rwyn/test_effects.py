@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Role
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.rwyn.tables import ACCOMPLISH, COMPLICATION_SUGGESTIONS, EFFECT_SUGGESTIONS
 from tests.systems.rwyn.helpers import do, last, table, types
@@ -12,7 +13,7 @@ CHARS = {"ada": {"abilities": "Devices:4, Science:3, Stealth:2"}}
 
 
 def _prompt(t, kind):  # type: ignore[no-untyped-def]
-    return next(p for p in t.prompts() if p.kind == kind)
+    return next(p for p in t.table.prompts() if p.kind == kind)
 
 
 @pytest.mark.rules("RWYN-EFFECT-001", "RWYN-EFFECT-002")
@@ -22,7 +23,9 @@ def test_effects__first_is_always_accomplish_and_the_rest_are_picked() -> None:
     do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[6, 5, 5, 2])
     prompt = _prompt(t, "effects")
     assert (prompt.seat, prompt.min_choices, prompt.max_choices, prompt.free_text) == ("ann", 2, 2, True)
-    assert [o.value for o in prompt.options] == list(EFFECT_SUGGESTIONS)
+    # two picks: the source's examples are suggestions for the answer, not answers on their own
+    assert prompt.options == () and prompt.free is not None and prompt.free.many
+    assert list(prompt.free.suggestions) == list(EFFECT_SUGGESTIONS)
     events = do(t, "ann", "effects", check=1, picks="quickly,with a flourish")
     assert last(events, "effects_chosen")["check"]["effects"] == [ACCOMPLISH, "quickly", "with a flourish"]
     assert types(events)[-1] == "check_closed"
@@ -52,7 +55,7 @@ def test_effects__one_success_needs_no_prompt() -> None:
     events = do(t, "ann", "check", character="ada", ability="Science", difficulty=2, dice=[5, 2, 1])
     check = last(events, "check_resolved")["check"]
     assert (check["success"], check["mixed"], check["effects"]) == (True, False, [ACCOMPLISH])
-    assert t.prompts() == []
+    assert t.table.prompts() == []
 
 
 @pytest.mark.rules("RWYN-EFFECT-003", "RWYN-POOL-005")
@@ -64,8 +67,8 @@ def test_complications__one_per_disaster_success_worded_by_the_gm() -> None:
     check = last(events, "check_resolved")["check"]
     assert (check["success"], check["disaster_successes"]) == (True, 2)
     prompt = _prompt(t, "complications")
-    assert (prompt.seat, prompt.min_choices, prompt.free_text) == ("gm", 2, True)
-    assert [o.value for o in prompt.options] == list(COMPLICATION_SUGGESTIONS)
+    assert (prompt.role, prompt.min_choices, prompt.free_text) == (Role.GM, 2, True)
+    assert prompt.free is not None and list(prompt.free.suggestions) == list(COMPLICATION_SUGGESTIONS)
     with pytest.raises(NotPermitted):
         do(t, "ann", "complications", check=1, texts="messiness,being spotted")
     with pytest.raises(RuleViolation, match="exactly that many"):
@@ -82,7 +85,7 @@ def test_mixed__failure_with_more_ones_gets_a_silver_lining() -> None:
     check = last(events, "check_resolved")["check"]
     assert (check["success"], check["mixed"], check["disaster_faces"]) == (False, True, [3, 4])
     prompt = _prompt(t, "mixed")
-    assert (prompt.seat, prompt.rule) == ("gm", "RWYN-MIX-002")
+    assert (prompt.role, prompt.rule) == (Role.GM, "RWYN-MIX-002")
     events = do(t, "gm", "mixed", check=1, text="the guard drops a key")
     assert last(events, "mixed_noted")["check"]["mixed_note"] == "the guard drops a key"
 

@@ -63,6 +63,7 @@ def brute(plan: PoolPlan, cfg: RwynConfig, policy: SacrificePolicy) -> dict[str,
                 rolled_successes=rolled,
                 kept=kept,
                 disaster_successes=ds,
+                success=ok,
                 config=cfg,
             )
             if c is not None:

@@ -23,7 +23,7 @@ def test_sacrifice__ability_dice_roll_first_and_the_check_waits() -> None:
     assert [r.purpose for r in events[0].rolls] == ["Science dice"]
     check = state(t).checks[1]
     assert (check.stage, check.max_sacrifice) == (Stage.SACRIFICE, 1)
-    (prompt,) = t.prompts()
+    (prompt,) = t.table.prompts()
     assert (prompt.kind, prompt.seat, prompt.default, [o.value for o in prompt.options]) == (
         "sacrifice",
         "ann",
@@ -56,12 +56,12 @@ def test_sacrifice__is_optional() -> None:
 def test_sacrifice__the_last_disaster_die_stays_and_nothing_changes() -> None:
     t = table(characters=ADA)
     do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
-    before, version = t.state.model_dump_json(), t.version
+    before, version = t.state.model_dump_json(), t.table.version
     with pytest.raises(RuleViolation) as e:
         do(t, "ann", "sacrifice", check=1, count=2)
     assert e.value.rule_id == "RWYN-SAC-003"
     assert "last disaster die" in e.value.message
-    assert (t.state.model_dump_json(), t.version) == (before, version)
+    assert (t.state.model_dump_json(), t.table.version) == (before, version)
 
 
 @pytest.mark.rules("RWYN-SAC-003")
@@ -70,7 +70,7 @@ def test_sacrifice__one_disaster_die_is_never_offered_for_sacrifice() -> None:
     t = table(characters=ADA)
     events = do(t, "ann", "check", character="ada", ability="Science", difficulty=4, dice=[5, 6, 6, 2])
     assert types(events)[:3] == ["check_rolled", "disaster_rolled", "check_resolved"]
-    assert all(p.kind != "sacrifice" for p in t.prompts())
+    assert all(p.kind != "sacrifice" for p in t.table.prompts())
 
 
 @pytest.mark.rules("RWYN-SAC-002")
@@ -109,7 +109,7 @@ def test_sacrifice__the_prompt_warns_when_the_task_would_then_fail() -> None:
     # PROPOSED: every success may be sacrificed, and the engine warns that the task then fails
     t = table(characters={"ada": {"abilities": "Science:2"}})
     do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5])
-    (prompt,) = t.prompts()
+    (prompt,) = t.table.prompts()
     labels = {o.value: o.label for o in prompt.options}
     assert list(labels) == ["0", "1", "2"]
     assert "fail" not in labels["0"] + labels["1"]
@@ -122,5 +122,5 @@ def test_sacrifice__the_warning_follows_the_tables_resolution_mode() -> None:
     cfg = {"resolution_mode": "success_threshold", "threshold_disaster_dice": True}
     t = table(cfg, characters={"ada": {"abilities": "Science:3"}})
     do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 6, 5])
-    (prompt,) = t.prompts()
+    (prompt,) = t.table.prompts()
     assert [o.label for o in prompt.options] == ["0 (the task then fails)", "1 (the task then fails)"]

@@ -72,10 +72,12 @@ def test_qualities__have_both_sides_and_are_added_in_play() -> None:
     with pytest.raises(RuleViolation) as e:
         do(t, "gm", "add_character", id="y", owner="ann", qualities="assertive", talents="Knack")
     assert e.value.rule_id == "RWYN-TRAIT-001"
-    do(t, "ann", "add_quality", character="x", benefit="quick to react", drawback="anxious")
+    # after creation, qualities come through advancement: the GM adds them
+    do(t, "gm", "add_quality", character="x", benefit="quick to react", drawback="anxious")
     assert len(state(t).characters["x"].qualities) == 2
-    with pytest.raises(NotPermitted):
-        do(t, "bo", "add_quality", character="x", benefit="a", drawback="b")
+    for seat in ("ann", "bo"):
+        with pytest.raises(NotPermitted, match="Only the GM can add qualities"):
+            do(t, seat, "add_quality", character="x", benefit="a", drawback="b")
 
 
 @pytest.mark.rules("RWYN-TRAIT-003", "RWYN-TRAIT-004")
@@ -85,7 +87,9 @@ def test_talents__at_least_one_at_creation_more_through_advancement() -> None:
         do(t, "ann", "add_character", id="x", abilities="Guns:2")
     assert e.value.rule_id == "RWYN-TRAIT-003"
     do(t, "ann", "add_character", id="x", talents="Hit and run:strike_and_move")
-    do(t, "ann", "add_talent", character="x", name="Tinkerer", hook="quick_devices")
+    with pytest.raises(NotPermitted, match="Only the GM can add talents"):
+        do(t, "ann", "add_talent", character="x", name="Tinkerer", hook="quick_devices")
+    do(t, "gm", "add_talent", character="x", name="Tinkerer", hook="quick_devices")
     assert [tl.hook for tl in state(t).characters["x"].talents] == [
         TalentHook.STRIKE_AND_MOVE,
         TalentHook.QUICK_DEVICES,

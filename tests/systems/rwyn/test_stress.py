@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Role
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.rwyn.sheet import Consequence, Standing, Track
 from tests.systems.rwyn.helpers import do, last, state, table, types
@@ -54,7 +55,7 @@ def test_stress__overflow_asks_for_the_next_consequence_and_clears_the_track() -
     do(t, "gm", "stress", character="rook", track="mental", amount=1)
     events = do(t, "gm", "stress", character="rook", track="mental", amount=2)  # 1 + 2 > 2 boxes
     assert last(events, "stress_taken")["result"] == "overflow"
-    (prompt,) = t.prompts()
+    (prompt,) = t.table.prompts()
     assert (prompt.seat, prompt.kind, prompt.context["severity"]) == ("bo", "consequence", "minor")
     # checks wait until the overflow is answered
     with pytest.raises(RuleViolation) as e:
@@ -78,11 +79,11 @@ def test_consequences__ladder_then_fourth_takes_out() -> None:
     assert types(events) == ["stress_taken", "taken_out"]
     assert last(events, "taken_out")["by_choice"] is False
     assert _rook(t).standing is Standing.OUT_FOR_GOOD
-    (prompt,) = t.prompts()
-    assert (prompt.seat, prompt.kind, prompt.rule) == ("gm", "outcome", "RWYN-STRESS-005")
+    (prompt,) = t.table.prompts()
+    assert (prompt.role, prompt.kind, prompt.rule) == (Role.GM, "outcome", "RWYN-STRESS-005")
     events = do(t, "gm", "outcome", character="rook", text="falls into the harbour, never seen again")
     assert _rook(t).out_how.startswith("falls")
-    assert t.prompts() == []
+    assert t.table.prompts() == []
     with pytest.raises(RuleViolation, match="taken out"):
         do(t, "bo", "check", character="rook", ability="Brawling", difficulty=1)
 
@@ -113,7 +114,7 @@ def test_enemy_move__failed_defence_takes_harm_plus_disaster_successes() -> None
     assert last(events, "stress_taken")["amount"] == 2
     assert _rook(t).stress[Track.PHYSICAL] == 2
     # no complication prompt: the stress is the problem
-    assert t.prompts() == []
+    assert t.table.prompts() == []
 
 
 @pytest.mark.rules("RWYN-GEN-003")

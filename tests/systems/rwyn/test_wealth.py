@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Role
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.wealth import Band, purchase_band
 from tests.systems.rwyn.helpers import do, last, state, table, types
@@ -39,11 +40,11 @@ def test_buy__one_below_wealth_needs_the_gm_to_limit_quantity() -> None:
     t = table(characters=RICH)
     events = do(t, "ann", "buy", character="ada", cost=3, item="motorcars")
     assert last(events, "purchased")["band"] == "limited"
-    (prompt,) = t.prompts()
-    assert (prompt.seat, prompt.kind, prompt.rule) == ("gm", "quantity", "RWYN-ABIL-008")
+    (prompt,) = t.table.prompts()
+    assert (prompt.role, prompt.kind, prompt.rule) == (Role.GM, "quantity", "RWYN-ABIL-008")
     events = do(t, "gm", "quantity", check=1, limit="two, not four thousand")
     assert types(events) == ["quantity_set", "check_closed"]
-    assert t.prompts() == []
+    assert t.table.prompts() == []
 
 
 @pytest.mark.rules("RWYN-ABIL-008")
@@ -51,7 +52,7 @@ def test_buy__a_table_quantity_cap_answers_for_the_gm() -> None:
     t = table({"limited_quantity_cap": 3}, characters=RICH)
     events = do(t, "ann", "buy", character="ada", cost=3, item="motorcars")
     assert last(events, "purchased")["limit"] == 3
-    assert t.prompts() == []
+    assert t.table.prompts() == []
 
 
 @pytest.mark.rules("RWYN-ABIL-006")
@@ -93,12 +94,12 @@ def test_buy__wealth_never_drops_below_zero() -> None:
 @pytest.mark.rules("RWYN-ABIL-003")
 def test_buy__with_no_wealth_is_refused_and_nothing_changes() -> None:
     t = table(characters={"rook": {"abilities": "Brawling:3"}})
-    before, version = t.state.model_dump_json(), t.version
+    before, version = t.state.model_dump_json(), t.table.version
     with pytest.raises(RuleViolation) as e:
         do(t, "ann", "buy", character="rook", cost=1, item="a pint")
     assert e.value.rule_id == "RWYN-ABIL-003"
     assert "no Wealth" in e.value.message
-    assert (t.state.model_dump_json(), t.version) == (before, version)
+    assert (t.state.model_dump_json(), t.table.version) == (before, version)
 
 
 @pytest.mark.rules("RWYN-ABIL-003")
@@ -152,7 +153,7 @@ def test_leverage_debt__rerolls_the_disaster_dice_of_an_over_reach(
     t = table(characters=chars)
     events = do(t, "ann", "buy", character="ada", cost=5, item="an airship", dice=[5, 2, 2, 3, 6])
     assert types(events)[-1] == "reroll_offered"
-    (prompt,) = t.prompts()
+    (prompt,) = t.table.prompts()
     assert (prompt.kind, prompt.seat) == ("reroll", "ann")
     events = do(t, "ann", "reroll", check=1, use=use, dice=reroll)
     assert _ada(t).rating("Wealth") == wealth

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import pytest
 
+from capeworks.engine import describe
 from capeworks.engine.conformance import play_sample
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.config import RwynConfig, preset
@@ -52,7 +53,7 @@ def test_w2__sacrifice_source_example(disaster: int, complications: int) -> None
         [ACCOMPLISH],
         complications,
     )
-    assert [p.kind for p in t.prompts()] == (["complications"] if complications else [])
+    assert [p.kind for p in t.table.prompts()] == (["complications"] if complications else [])
 
 
 @pytest.mark.rules("RWYN-SAC-003")
@@ -142,7 +143,9 @@ def test_w11__consequences() -> None:
         do(t, "ann", "consequence", character="ada")
     assert set(state(t).characters["ada"].consequences) == {Consequence.MINOR, Consequence.MODERATE}
     do(t, "gm", "stress", character="ada", track="mental", amount=3)
-    assert t.prompts()[0].options[1].value == "taken_out"  # the player may choose to be taken out instead
+    assert (
+        t.table.prompts()[0].options[1].value == "taken_out"
+    )  # the player may choose to be taken out instead
     events = do(t, "ann", "consequence", character="ada")
     assert last(events, "consequence_taken")["severity"] == "major"
     events = do(t, "gm", "stress", character="ada", track="mental", amount=3)
@@ -193,7 +196,7 @@ def _session_dump() -> list[dict[str, object]]:
     return [
         {
             "type": e.type,
-            "words": RULESET.describe(e),
+            "words": describe(RULESET, e).text,
             "data": e.data,
             "rolls": [r.model_dump() for r in e.rolls],
         }

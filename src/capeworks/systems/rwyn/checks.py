@@ -261,6 +261,7 @@ def finish(check: Check, character: Character, config: RwynConfig) -> Check:
                 rolled_successes=check.rolled_successes,
                 kept=kept,
                 disaster_successes=check.disaster_successes,
+                success=ok,
                 config=config,
             ),
             "talent_notes": tuple(notes),

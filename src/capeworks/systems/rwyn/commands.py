@@ -1,4 +1,7 @@
-"""The commands of a Roll When You Need table: flat pydantic payloads, friendly to ``key=value``.
+"""The command payloads of a Roll When You Need table: flat pydantic models, easy to type or send.
+
+Which seat may issue each, and its handler, is the ruleset's command table
+(:mod:`capeworks.systems.rwyn.ruleset`).
 
 Lists may be given as JSON lists or as one comma-separated string
 (``picks="quickly,silently"``); ability ratings as ``"Athletics:3,Stealth:2"``.
@@ -14,17 +17,19 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from capeworks.engine.kit import TextList
 from capeworks.systems.rwyn.sheet import Consequence, TalentHook, Track
 from capeworks.systems.rwyn.wealth import Resource
 
 __all__ = [
-    "COMMANDS",
     "AddCharacter",
     "AddQuality",
     "AddTalent",
+    "AskCheck",
     "AwardXp",
     "Buy",
     "BuyBack",
+    "CallCheck",
     "Check",
     "Complications",
     "ConsequenceChoice",
@@ -34,6 +39,7 @@ __all__ = [
     "Effects",
     "EndScene",
     "EndSession",
+    "EnemyMove",
     "Favour",
     "GmNote",
     "Mixed",
@@ -44,16 +50,8 @@ __all__ = [
     "Sacrifice",
     "SetAbility",
     "Stress",
-    "split_list",
     "split_ratings",
 ]
-
-
-def split_list(value: Any) -> Any:
-    """``"a, b"`` -> ``["a", "b"]``; lists pass through."""
-    if isinstance(value, str):
-        return [p.strip() for p in value.split(",") if p.strip()]
-    return value
 
 
 def split_ratings(value: Any) -> Any:
@@ -75,7 +73,6 @@ def split_ratings(value: Any) -> Any:
 _RATING = re.compile(r"^(.*?)[\s:=]+(-?\d+)$")
 
 
-TextList = Annotated[list[str], BeforeValidator(split_list)]
 Ratings = Annotated[dict[str, int], BeforeValidator(split_ratings)]
 
 _CMD = ConfigDict(frozen=True, extra="forbid")
@@ -125,16 +122,21 @@ class AddTalent(BaseModel):
 
 
 class Check(BaseModel):
-    """Roll an ability against a difficulty (RWYN-POOL); ``time`` only with take-your-time.
+    """Roll an ability against a difficulty (RWYN-POOL): answer the GM's call, or name it all.
 
-    ``benefit`` / ``drawback`` name one of the character's qualities whose side
-    the GM brings in for dice (RWYN-CRIT-002, only when quality_die_bonus > 0).
+    ``call`` answers one of the GM's calls (its ability, difficulty and task
+    are the call's). Naming ``ability`` and ``difficulty`` yourself is for the
+    GM, or for players at a table where players set difficulties. ``time``
+    only with take-your-time. ``benefit`` / ``drawback`` name one of the
+    character's qualities whose side the GM brings in for dice (RWYN-CRIT-002,
+    only when quality_die_bonus > 0).
     """
 
     model_config = _CMD
-    character: _Id
-    ability: _Id
-    difficulty: int
+    call: int | None = None
+    character: _Id | None = None
+    ability: _Id | None = None
+    difficulty: int | None = None
     task: str = Field(default="", max_length=200)
     time: int = 0
     benefit: str = ""
@@ -142,7 +144,36 @@ class Check(BaseModel):
 
 
 class Defend(BaseModel):
-    """Defend against an enemy move: difficulty plus harm (RWYN-GEN-003 PROPOSED)."""
+    """Defend against an enemy move (RWYN-GEN-003): answer the GM's move, or name it all (GM)."""
+
+    model_config = _CMD
+    call: int | None = None
+    character: _Id | None = None
+    ability: _Id | None = None
+    difficulty: int | None = None
+    harm: int | None = Field(default=None, ge=0, le=20)
+    track: Track = Track.PHYSICAL
+    move: str = Field(default="", max_length=200)
+
+
+class CallCheck(BaseModel):
+    """GM: call for a check — which character rolls which ability against what (RWYN-GEN-001).
+
+    ``ask`` answers a player's ask: its character, ability and task are kept
+    unless given here.
+    """
+
+    model_config = _CMD
+    ask: int | None = None
+    character: _Id | None = None
+    ability: _Id | None = None
+    difficulty: int
+    task: str | None = Field(default=None, max_length=200)
+    time: int = 0
+
+
+class EnemyMove(BaseModel):
+    """GM: an enemy's move against a character: its difficulty, the stress it deals, on which track."""
 
     model_config = _CMD
     character: _Id
@@ -151,6 +182,16 @@ class Defend(BaseModel):
     harm: int | None = Field(default=None, ge=0, le=20)
     track: Track = Track.PHYSICAL
     move: str = Field(default="", max_length=200)
+
+
+class AskCheck(BaseModel):
+    """Ask the GM to let your character try something; the GM sets the difficulty (RWYN-GEN-001)."""
+
+    model_config = _CMD
+    character: _Id
+    ability: _Id
+    task: str = Field(default="", max_length=200)
+    time: int = 0
 
 
 class Buy(BaseModel):
@@ -298,31 +339,3 @@ class GmNote(BaseModel):
 
     model_config = _CMD
     text: str = Field(min_length=1, max_length=500)
-
-
-COMMANDS: dict[str, type[BaseModel]] = {
-    "add_character": AddCharacter,
-    "set_ability": SetAbility,
-    "add_quality": AddQuality,
-    "add_talent": AddTalent,
-    "check": Check,
-    "defend": Defend,
-    "buy": Buy,
-    "favour": Favour,
-    "sacrifice": Sacrifice,
-    "reroll": Reroll,
-    "effects": Effects,
-    "complications": Complications,
-    "mixed": Mixed,
-    "critical": Critical,
-    "quantity": Quantity,
-    "stress": Stress,
-    "consequence": ConsequenceCmd,
-    "outcome": Outcome,
-    "recover": Recover,
-    "end_scene": EndScene,
-    "end_session": EndSession,
-    "award_xp": AwardXp,
-    "buy_back": BuyBack,
-    "gm_note": GmNote,
-}

@@ -114,6 +114,13 @@ class RwynConfig(BaseModel):
     buyback_xp_per_point: int = Field(default=2, ge=0, le=100, description="XP to restore one lost point.")
     # -- harm and recovery (RWYN-GEN-003, RWYN-STRESS-002) --
     default_harm: int = Field(default=1, ge=0, le=20, description="Stress an enemy move deals on a failure.")
+    players_set_difficulty: bool = Field(
+        default=False,
+        description=(
+            "Players may set the difficulty of their own checks and enemy moves (RWYN-GEN-003 is the GM's "
+            "by default: the GM calls checks and declares enemy moves)."
+        ),
+    )
     minor_recovers: Recovery = Recovery.SCENE
     moderate_recovers: Recovery = Recovery.SESSION
     major_recovers: Recovery = Recovery.GM

@@ -163,6 +163,7 @@ def odds(plan: PoolPlan, config: RwynConfig, *, sacrifice: SacrificePolicy = Sac
                 rolled_successes=rolled,
                 kept=kept,
                 disaster_successes=d_succ,
+                success=ok,
                 config=config,
             )
             if crit is not None:

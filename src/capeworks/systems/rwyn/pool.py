@@ -226,21 +226,24 @@ def critical(
     rolled_successes: int,
     kept: int,
     disaster_successes: int,
+    success: bool,
     config: RwynConfig,
 ) -> CritKind | None:
     """RWYN-CRIT-001's predicate (OPEN in the text, PROPOSED presets).
 
     ``all_dice``: every ability die rolled (at least one) a success, or every one a 1.
     ``threshold``: kept successes >= crit_threshold, or no kept success and a disaster success.
+    A critical success is a success and a critical failure a failure: a roll
+    whose successes were sacrificed away until the task fails is no critical success.
     """
     if config.crit_preset is CritPreset.ALL_DICE:
-        if ability_dice >= 1 and rolled_successes == ability_dice:
+        if ability_dice >= 1 and rolled_successes == ability_dice and success:
             return CritKind.SUCCESS
-        if ability_dice >= 1 and ability_ones == ability_dice:
+        if ability_dice >= 1 and ability_ones == ability_dice and not success:
             return CritKind.FAILURE
         return None
-    if kept >= config.crit_threshold:
+    if kept >= config.crit_threshold and success:
         return CritKind.SUCCESS
-    if kept == 0 and disaster_successes >= 1:
+    if kept == 0 and disaster_successes >= 1 and not success:
         return CritKind.FAILURE
     return None

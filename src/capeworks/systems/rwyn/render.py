@@ -1,149 +1,236 @@
-"""Words for Roll When You Need events and odds: the log's and the CLI's renderer.
+"""Words for Roll When You Need: every event for the log (per viewer), and every prompt's question.
 
-Kept apart from the rules (which never build display text): every event type
-of :class:`~capeworks.systems.rwyn.state.EventType` has a sentence here.
+Kept apart from the rules, which never build display text. Each event type
+declared in :mod:`capeworks.systems.rwyn.events` has a function here reading
+its typed payload; :data:`WORDS` is the ruleset's renderer table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from capeworks.engine import Event
-from capeworks.systems.rwyn.state import EventType
+from capeworks.engine import Description, Event, Viewer
+from capeworks.systems.rwyn import events as ev
+from capeworks.systems.rwyn.calls import Call
+from capeworks.systems.rwyn.checks import Check, CheckKind
 from capeworks.systems.rwyn.tables import difficulty_label
 
-__all__ = ["describe_event", "faces_text"]
+__all__ = ["WORDS", "call_text", "faces_text", "prompt_words"]
 
 
-def faces_text(faces: Any) -> str:
+def faces_text(faces: Iterable[int] | None) -> str:
     """``[6, 5, 2]`` -> ``"[6 5 2]"``."""
     return "[" + " ".join(str(f) for f in faces or ()) + "]"
 
 
-def _name(d: dict[str, Any]) -> str:
-    if "character" in d and isinstance(d["character"], dict):
-        return str(d["character"].get("name", "?"))
-    return str(d.get("name", "someone"))
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
-def _rolled(d: dict[str, Any]) -> str:
-    c = d["check"]
-    plan = c["plan"]
-    if not c.get("rolled", True):
-        return f"{_name(d)} buys {c['item'] or 'something'} one below {c['ability']}; the GM sets how many."
+def _against(check: Check) -> str:
+    plan = check.plan
+    if check.kind in (CheckKind.PURCHASE, CheckKind.FAVOUR):
+        return f"cost {plan.difficulty}"
+    return f"difficulty {plan.difficulty} ({difficulty_label(plan.difficulty)})"
+
+
+def _rolled(p: ev.CheckRolled) -> str:
+    c, plan = p.check, p.check.plan
+    if not c.rolled:
+        return f"{p.name} buys {c.item or 'something'} one below {c.ability}; the GM sets how many."
     what = ""
-    if c.get("task"):
-        what = f" against {c['task']}" if c["kind"] == "defence" else f" to {c['task']}"
-        what = f" for {c['task']}" if c["kind"] in ("purchase", "favour") else what
-    auto = (
-        f" + {plan['cap_auto'] + plan['time_auto']} automatic" if plan["cap_auto"] + plan["time_auto"] else ""
-    )
-    dis = f"; {plan['disaster_nominal']} disaster dice" if plan["disaster_nominal"] else ""
-    wait = "; sacrifice successes before they roll?" if c["stage"] == "sacrifice" else ""
-    against = (
-        f"cost {plan['difficulty']}"
-        if c["kind"] in ("purchase", "favour")
-        else f"difficulty {plan['difficulty']} ({difficulty_label(plan['difficulty'])})"
-    )
+    if c.task:
+        what = {CheckKind.DEFENCE: f" against {c.task}", CheckKind.TASK: f" to {c.task}"}.get(
+            c.kind, f" for {c.task}"
+        )
+    extra = plan.cap_auto + plan.time_auto
+    auto = f" + {extra} automatic" if extra else ""
+    dis = f"; {plan.disaster_nominal} disaster dice" if plan.disaster_nominal else ""
+    wait = "; sacrifice successes before they roll?" if c.stage == "sacrifice" else ""
     return (
-        f"{_name(d)} rolls {c['ability']} {plan['rating']} vs {against}{what}: "
-        f"{faces_text(c['ability_faces'])}{auto} "
-        f"= {c['successes']} success(es){dis}{wait}"
+        f"{p.name} rolls {c.ability} {plan.rating} vs {_against(c)}{what}: "
+        f"{faces_text(c.ability_faces)}{auto} = {_plural(c.successes, 'success')}{dis}{wait}"
     )
 
 
-def _resolved(d: dict[str, Any]) -> str:
-    c = d["check"]
-    parts = [f"{_name(d)}: {'success' if c['success'] else 'failure'}"]
-    if c["kept"] != c["successes"]:
-        parts.append(f"{c['kept']} success(es) kept")
-    if c["disaster_successes"]:
-        parts.append(f"{c['disaster_successes']} disaster success(es)")
-    if c["mixed"]:
+def _resolved(p: ev.CheckResolved) -> str:
+    c = p.check
+    parts = [f"{p.name}: {'success' if c.success else 'failure'}"]
+    if c.kept != c.successes:
+        parts.append(f"{_plural(c.kept, 'success')} kept")
+    if c.disaster_successes:
+        parts.append(f"{_plural(c.disaster_successes, 'disaster success')}")
+    if c.mixed:
         parts.append("mixed result")
-    if c["crit"]:
-        parts.append(f"critical {c['crit']}")
-    for note in c.get("talent_notes", ()):
-        parts.append(f"talent: {note.replace('_', ' ')}")
+    if c.crit:
+        parts.append(f"critical {c.crit}")
+    parts.extend(f"talent: {note.replace('_', ' ')}" for note in c.talent_notes)
     return ", ".join(parts) + "."
 
 
-_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
-    EventType.CHARACTER_ADDED: lambda d: f"{_name(d)} joins the game.",
-    EventType.ABILITY_SET: lambda d: f"{_name(d)}'s {d['ability']} is now {d['rating']}.",
-    EventType.QUALITY_ADDED: lambda d: (
-        f"{_name(d)} gains the quality {d['quality']['benefit']} / {d['quality']['drawback']}."
-    ),
-    EventType.TALENT_ADDED: lambda d: f"{_name(d)} learns the talent {d['talent']['name']}.",
-    EventType.CHECK_ROLLED: _rolled,
-    EventType.SACRIFICED: lambda d: (
-        f"{_name(d)} sacrifices {d['count']} success(es); "
-        f"{d['check']['plan']['disaster_nominal'] - d['count']} "
-        "disaster dice left to roll."
-    ),
-    EventType.DISASTER_ROLLED: lambda d: (
-        f"Disaster dice {faces_text(d['check']['disaster_faces'])}: {d['check']['disaster_successes']} "
-        "disaster success(es)."
-    ),
-    EventType.REROLL_OFFERED: lambda d: f"{_name(d)} may leverage their debt to re-roll the disaster dice.",
-    EventType.DISASTER_REROLLED: lambda d: (
-        f"{_name(d)} re-rolls the disaster dice: {faces_text(d['check']['disaster_faces'])}, "
-        f"{d['check']['disaster_successes']} disaster success(es)."
-    ),
-    EventType.CHECK_RESOLVED: _resolved,
-    EventType.EFFECTS_CHOSEN: lambda d: f"{_name(d)}: {', '.join(d['check']['effects'])}.",
-    EventType.COMPLICATIONS_CHOSEN: lambda d: f"Complications: {', '.join(d['check']['complications'])}.",
-    EventType.MIXED_NOTED: lambda d: (
-        f"{'Silver lining' if not d['check']['success'] else 'Taint'}: {d['check']['mixed_note']}."
-    ),
-    EventType.CRITICAL_CHOSEN: lambda d: (
-        f"Critical {d['check']['crit']}: the {d['check']['crit_target']} "
-        f"{'goes well' if d['check']['crit'] == 'success' else 'goes badly'}"
-        + (f" — {d['check']['crit_note']}" if d["check"].get("crit_note") else "")
+def call_text(call: Call, name: str) -> str:
+    """A call in words: who rolls what against which difficulty (and for how much harm)."""
+    if call.asked:
+        return f"{name} asks to roll {call.ability}" + (f" to {call.task}" if call.task else "") + "."
+    difficulty = call.difficulty or 0
+    against = f"difficulty {difficulty} ({difficulty_label(difficulty)})"
+    if call.kind is CheckKind.DEFENCE:
+        move = f" {call.task}" if call.task else " an enemy move"
+        return (
+            f"{name} must defend with {call.ability} against{move}: {against}, "
+            f"{call.harm} {call.track or 'physical'} stress on a failure."
+        )
+    return (
+        f"The GM calls for {name}'s {call.ability} vs {against}"
+        + (f" to {call.task}" if call.task else "")
         + "."
+    )
+
+
+def _stress(p: ev.StressTaken) -> str:
+    tail = {
+        "absorbed": ".",
+        "overflow": ": the track is full — a consequence or being taken out.",
+        "taken_out": ": a fourth consequence.",
+    }[p.result]
+    return f"{p.character.name} takes {p.amount} {p.track} stress{tail}"
+
+
+def _critical(p: ev.CriticalChosen) -> str:
+    c = p.check
+    goes = "goes well" if c.crit == "success" else "goes badly"
+    note = f" — {c.crit_note}" if c.crit_note else ""
+    return f"Critical {c.crit}: the {c.crit_target} {goes}{note}."
+
+
+def _purchased(p: ev.Purchased) -> str:
+    verb = "buys" if p.resource == "Wealth" else "calls in"
+    limit = f", at most {p.limit}" if p.limit else ""
+    return f"{p.name} {verb} {p.item or 'it'} (cost {p.cost}, {p.band}{limit})."
+
+
+_TEXT: dict[str, Callable[[Any], str]] = {
+    ev.CharacterAdded.TYPE: lambda p: f"{p.character.name} joins the game.",
+    ev.AbilitySet.TYPE: lambda p: f"{p.character.name}'s {p.ability} is now {p.rating}.",
+    ev.QualityAdded.TYPE: lambda p: (
+        f"{p.character.name} gains the quality {p.quality.benefit} / {p.quality.drawback}."
     ),
-    EventType.QUANTITY_SET: lambda d: f"The GM allows {d['check']['quantity']}.",
-    EventType.CHECK_CLOSED: lambda d: f"{_name(d)}'s check {d['check_id']} is settled.",
-    EventType.PURCHASED: lambda d: (
-        f"{_name(d)} {'buys' if d['resource'] == 'Wealth' else 'calls in'} {d['item'] or 'it'} "
-        f"(cost {d['cost']}, {d['band']}" + (f", at most {d['limit']}" if d.get("limit") else "") + ")."
+    ev.TalentAdded.TYPE: lambda p: f"{p.character.name} learns the talent {p.talent.name}.",
+    ev.CheckCalled.TYPE: lambda p: call_text(p.call, p.name),
+    ev.CheckAsked.TYPE: lambda p: call_text(p.call, p.name),
+    ev.CheckRolled.TYPE: _rolled,
+    ev.Sacrificed.TYPE: lambda p: (
+        f"{p.name} sacrifices {_plural(p.count, 'success')}; "
+        f"{p.check.plan.disaster_nominal - p.count} disaster dice left to roll."
     ),
-    EventType.POINTS_LOST: lambda d: f"{_name(d)} loses {d['points']} {d['resource']} for good.",
-    EventType.BOUGHT_BACK: lambda d: f"{_name(d)} buys back {d['points']} {d['resource']} for {d['xp']} XP.",
-    EventType.XP_AWARDED: lambda d: f"{_name(d)} gains {d['amount']} XP.",
-    EventType.STRESS_TAKEN: lambda d: (
-        f"{_name(d)} takes {d['amount']} {d['track']} stress"
-        + {
-            "absorbed": ".",
-            "overflow": ": the track is full — a consequence or being taken out.",
-            "taken_out": ": a fourth consequence.",
-        }[d["result"]]
+    ev.DisasterRolled.TYPE: lambda p: (
+        f"Disaster dice {faces_text(p.check.disaster_faces)}: "
+        f"{_plural(p.check.disaster_successes, 'disaster success')}."
     ),
-    EventType.CONSEQUENCE_TAKEN: lambda d: (
-        f"{_name(d)} takes a {d['severity']} consequence: {d['text'] or d['severity']}."
+    ev.RerollOffered.TYPE: lambda p: f"{p.name} may leverage their debt to re-roll the disaster dice.",
+    ev.DisasterRerolled.TYPE: lambda p: (
+        f"{p.name} re-rolls the disaster dice: {faces_text(p.check.disaster_faces)}, "
+        f"{_plural(p.check.disaster_successes, 'disaster success')}."
     ),
-    EventType.TAKEN_OUT: lambda d: (
-        f"{_name(d)} is taken out"
-        + (" by choice" if d["by_choice"] else "")
-        + (f": {d['how']}." if d["how"] else ".")
+    ev.CheckResolved.TYPE: _resolved,
+    ev.EffectsChosen.TYPE: lambda p: f"{p.name}: {', '.join(p.check.effects or ())}.",
+    ev.ComplicationsChosen.TYPE: lambda p: f"Complications: {', '.join(p.check.complications or ())}.",
+    ev.MixedNoted.TYPE: lambda p: (
+        f"{'Silver lining' if not p.check.success else 'Taint'}: {p.check.mixed_note}."
     ),
-    EventType.OUT_DECIDED: lambda d: f"{_name(d)} is out: {d['how']}.",
-    EventType.RECOVERED: lambda d: f"{_name(d)}'s {d['severity']} consequence heals.",
-    EventType.SCENE_ENDED: lambda d: (
+    ev.CriticalChosen.TYPE: _critical,
+    ev.QuantitySet.TYPE: lambda p: f"The GM allows {p.check.quantity}.",
+    ev.CheckClosed.TYPE: lambda p: f"{p.name}'s check {p.check_id} is settled.",
+    ev.Purchased.TYPE: _purchased,
+    ev.PointsLost.TYPE: lambda p: f"{p.character.name} loses {p.points} {p.resource} for good.",
+    ev.BoughtBack.TYPE: lambda p: f"{p.character.name} buys back {p.points} {p.resource} for {p.xp} XP.",
+    ev.XpAwarded.TYPE: lambda p: f"{p.character.name} gains {p.amount} XP.",
+    ev.StressTaken.TYPE: _stress,
+    ev.ConsequenceTaken.TYPE: lambda p: (
+        f"{p.character.name} takes a {p.severity} consequence: {p.text or p.severity}."
+    ),
+    ev.TakenOut.TYPE: lambda p: (
+        f"{p.character.name} is taken out"
+        + (" by choice" if p.by_choice else "")
+        + (f": {p.how}." if p.how else ".")
+    ),
+    ev.OutDecided.TYPE: lambda p: f"{p.character.name} is out: {p.how}.",
+    ev.Recovered.TYPE: lambda p: f"{p.character.name}'s {p.severity} consequence heals.",
+    ev.SceneEnded.TYPE: lambda p: (
         "The session ends: stress and scene and session consequences clear."
-        if d["session"]
+        if p.session
         else "The scene ends: stress clears."
     ),
-    EventType.GM_NOTE: lambda d: f"GM note: {d['text']}",
+    ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
 }
 
 
-def describe_event(event: Event) -> str:
-    """One line for any event of a Roll When You Need table (engine events by their type)."""
-    words = _WORDS.get(event.type)
-    if words is None:
-        if event.type == "table.seat_joined":
-            return f"{event.data['seat']['name']} sits down."
-        return event.type
-    return words(event.data)
+def _characters(payload: Any) -> tuple[str, ...]:
+    if isinstance(payload, ev.SceneEnded):
+        return tuple(c.id for c in payload.characters)
+    for field in ("character", "check", "call"):
+        value = getattr(payload, field, None)
+        if value is not None:
+            return (value.id if field == "character" else value.character,)
+    character_id = getattr(payload, "character_id", None)
+    return (character_id,) if character_id else ()
+
+
+def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
+    def words(payload: Any, event: Event, viewer: Viewer) -> Description:
+        return Description(text=text(payload), characters=_characters(payload))
+
+    return words
+
+
+#: event type -> words for it (the ruleset's ``words``)
+WORDS = {event_type: _words(text) for event_type, text in _TEXT.items()}
+
+
+# -- prompts --------------------------------------------------------------------------------------
+
+
+def prompt_words(kind: str, **context: Any) -> str:
+    """The question a prompt of ``kind`` asks, from the prompt's context."""
+    return _QUESTIONS[kind](**context)
+
+
+def _sacrifice_q(successes: int, disaster: int, most: int, **_: Any) -> str:
+    return (
+        f"You rolled {_plural(successes, 'success')} against {disaster} disaster dice. "
+        f"Sacrifice how many successes to remove disaster dice (0-{most})?"
+    )
+
+
+_QUESTIONS: dict[str, Callable[..., str]] = {
+    "sacrifice": _sacrifice_q,
+    "reroll": lambda disaster, **_: (
+        f"{_plural(disaster, 'disaster success')} would cost {disaster} Wealth. "
+        "Leverage your debt to re-roll the disaster dice once?"
+    ),
+    "effects": lambda kept, extra, accomplish, **_: (
+        f"{kept} successes kept: '{accomplish}' plus {extra} more effect(s)."
+    ),
+    "complications": lambda disaster, **_: (
+        f"{_plural(disaster, 'disaster success')}: name that many complications."
+    ),
+    "mixed": lambda failure, **_: (
+        "Mixed failure: what is the silver lining?"
+        if failure
+        else "Mixed success: how is the success tainted (less than a disaster)?"
+    ),
+    "critical": lambda good, **_: (
+        f"Critical {'success' if good else 'failure'}: choose a place, person or circumstance that goes "
+        f"{'well' if good else 'badly'}."
+    ),
+    "quantity": lambda item, **_: (
+        f"'{item or 'The purchase'}' costs one below Wealth: how many may be bought?"
+    ),
+    "consequence": lambda name, track, severity, **_: (
+        f"{name}'s {track} stress is full: take a {severity} consequence, or be taken out of the conflict?"
+    ),
+    "outcome": lambda name, **_: f"A fourth consequence takes {name} out: how (death, social ruin ...)?",
+    "difficulty": lambda text, **_: f"{text} What difficulty?",
+    "roll": lambda text, **_: text,
+}

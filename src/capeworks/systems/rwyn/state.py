@@ -1,8 +1,9 @@
-"""The state of a Roll When You Need table and the names of its events.
+"""The state of a Roll When You Need table and its fold.
 
-State is folded from events only: characters, the checks still waiting for
-an answer, and the GM's private notes. Events that change a character or a
-check carry its whole new value, so :func:`fold` is a plain upsert.
+State is folded from events only: characters, the GM's open calls, the checks
+still waiting for an answer, and the GM's private notes. Events that change a
+character, call or check carry its whole new value (see
+:mod:`capeworks.systems.rwyn.events`), so :func:`fold` is a plain upsert.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine import Event
+from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.sheet import Character
@@ -20,9 +22,11 @@ __all__ = ["EventType", "RwynState", "fold"]
 
 
 class EventType(StrEnum):
-    """Every event a Roll When You Need table logs."""
+    """Every event type a Roll When You Need table logs (the payloads are in events.py)."""
 
     CHARACTER_ADDED = "rwyn.character_added"
+    CHECK_CALLED = "rwyn.check_called"
+    CHECK_ASKED = "rwyn.check_asked"
     ABILITY_SET = "rwyn.ability_set"
     QUALITY_ADDED = "rwyn.quality_added"
     TALENT_ADDED = "rwyn.talent_added"
@@ -52,12 +56,14 @@ class EventType(StrEnum):
 
 
 class RwynState(BaseModel):
-    """Characters, open checks and GM notes; the config rides along for prompts."""
+    """Characters, the GM's open calls, open checks and GM notes; the config rides along for prompts."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     config: RwynConfig = Field(default_factory=RwynConfig)
     characters: dict[str, Character] = Field(default_factory=dict)
+    calls: dict[int, Call] = Field(default_factory=dict)
+    next_call: int = 1
     checks: dict[int, Check] = Field(default_factory=dict)
     next_check: int = 1
     gm_notes: tuple[str, ...] = ()
@@ -76,6 +82,12 @@ def fold(state: RwynState, event: Event) -> RwynState:
             c = Character.model_validate(raw)
             characters[c.id] = c
         update["characters"] = characters
+    if "call" in data:
+        call = Call.model_validate(data["call"])
+        update["calls"] = {**state.calls, call.id: call}
+        update["next_call"] = max(state.next_call, call.id + 1)
+    if data.get("from_call") is not None:
+        update["calls"] = {k: v for k, v in state.calls.items() if k != data["from_call"]}
     if "check" in data:
         check = Check.model_validate(data["check"])
         update["checks"] = {**state.checks, check.id: check}

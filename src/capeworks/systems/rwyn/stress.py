@@ -132,13 +132,18 @@ def _recovers(config: RwynConfig, rung: Consequence) -> Recovery:
 
 
 def end_scene(character: Character, config: RwynConfig, *, session: bool = False) -> Character:
-    """Stress clears when a scene ends; consequences per their recovery setting (RWYN-STRESS-002)."""
+    """Stress clears when a scene ends; consequences per their recovery setting (RWYN-STRESS-002).
+
+    A track that overflowed and still waits for its answer clears with the
+    stress: nothing is left to answer, so the character can act again.
+    """
     due = {Recovery.SCENE, Recovery.SESSION} if session else {Recovery.SCENE}
     kept = {k: v for k, v in character.consequences.items() if _recovers(config, k) not in due}
     standing = Standing.IN if character.standing is Standing.OUT_BY_CHOICE else character.standing
     return character.model_copy(
         update={
             "stress": {Track.PHYSICAL: 0, Track.MENTAL: 0},
+            "overflow": None,
             "consequences": kept,
             "standing": standing,
             "out_how": "" if standing is Standing.IN else character.out_how,

@@ -1,0 +1,101 @@
+"""The events of one command, folded as they are made so later steps see earlier ones.
+
+Handlers create a :class:`Batch` on the state they were given, ``emit``
+typed payloads, and return ``batch.events``. Also the look-ups every handler
+shares, each refusing with a sentence about the game.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, Context, Event, EventData, RollRecord
+from capeworks.engine.kit import lookup
+from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
+from capeworks.systems.rwyn.checks import Check
+from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.pool import check_difficulty
+from capeworks.systems.rwyn.sheet import Character
+from capeworks.systems.rwyn.state import RwynState, fold
+
+__all__ = [
+    "Batch",
+    "ability",
+    "answerable",
+    "character",
+    "control",
+    "open_check",
+    "players_roll",
+    "set_difficulty",
+]
+
+
+class Batch:
+    """The events of one command so far, and the state they have made."""
+
+    def __init__(self, state: RwynState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(
+        self, payload: EventData, *, rolls: tuple[RollRecord, ...] = (), audience: Audience | None = None
+    ) -> None:
+        """Record one event and fold it in."""
+        event = Event.of(payload, rolls=rolls, audience=audience)
+        self.state = fold(self.state, event)
+        self.events.append(event)
+
+
+def character(state: RwynState, character_id: str) -> Character:
+    """The character with this id, or NotFound naming the known ones."""
+    return lookup(state.characters, character_id, "character")
+
+
+def control(context: Context, who: Character) -> None:
+    """Players act only for their own characters; the GM for anyone."""
+    if not context.is_gm and context.actor.id != who.owner:
+        raise NotPermitted(f"You can only act for your own characters; {who.name} is played by another seat.")
+
+
+def open_check(state: RwynState, check_id: int) -> Check:
+    """The open check with this number."""
+    try:
+        return state.checks[check_id]
+    except KeyError:
+        raise NotFound(f"There is no open check {check_id}.") from None
+
+
+def answerable(context: Context, check: Check) -> None:
+    """Only the character's player (or the GM) answers a check's questions."""
+    if not context.is_gm and context.actor.id != check.owner:
+        raise NotPermitted("Only the character's player or the GM can answer that.")
+
+
+def ability(config: RwynConfig, name: str) -> str:
+    """The table's spelling of an ability name, or a refusal listing the known ones."""
+    found = config.resolve_ability(name)
+    if found is None:
+        raise InvalidCommand(
+            f"There is no ability called {name!r} at this table. Known: {', '.join(config.all_abilities())}."
+        )
+    return found
+
+
+def set_difficulty(config: RwynConfig, context: Context, difficulty: int) -> None:
+    """Who may set a difficulty, and how high (RWYN-GEN-003; Impossible is the GM's alone)."""
+    if not context.is_gm and not config.players_set_difficulty:
+        raise NotPermitted("The GM sets difficulties at this table: ask the GM to call for the check.")
+    check_difficulty(difficulty, config.impossible_max)
+    if difficulty > config.difficulty_max and not context.is_gm:
+        raise NotPermitted(
+            f"Difficulties run from 1 to {config.difficulty_max}; only the GM can set an Impossible one."
+        )
+
+
+def players_roll(context: Context, who: Character) -> None:
+    """RWYN-GEN-003: only players' characters roll; an enemy's moves have difficulties instead."""
+    owner = next((s for s in context.seats if s.id == who.owner), None)
+    if owner is not None and owner.is_gm:
+        raise RuleViolation(
+            "RWYN-GEN-003",
+            f"The GM rolls no dice, and {who.name} is the GM's: give the enemy's move a difficulty "
+            "and let a player's character roll against it.",
+        )

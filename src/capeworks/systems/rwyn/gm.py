@@ -1,0 +1,98 @@
+"""The GM's tools: calling for checks, declaring enemy moves, answering asks, private notes.
+
+Implements the GM's half of RWYN-GEN-001 (a roll happens only when the
+fiction calls for one: the GM calls it, or a player asks and the GM sets the
+difficulty) and RWYN-GEN-003 (enemies and their moves are the GM's: a move
+has a difficulty and a harm, and a player's character rolls against it).
+See :mod:`capeworks.systems.rwyn.calls`.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, Context, DiceService, Event
+from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.systems.rwyn import commands as cmd
+from capeworks.systems.rwyn.batch import Batch, ability, character, control, players_roll, set_difficulty
+from capeworks.systems.rwyn.calls import Call
+from capeworks.systems.rwyn.checks import CheckKind
+from capeworks.systems.rwyn.events import CheckAsked, CheckCalled, GmNoted
+from capeworks.systems.rwyn.state import RwynState
+from capeworks.systems.rwyn.stress import require_in_conflict
+
+__all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call"]
+
+
+def open_call(state: RwynState, call_id: int) -> Call:
+    """The open call with this number."""
+    try:
+        return state.calls[call_id]
+    except KeyError:
+        raise NotFound(f"There is no open call {call_id}.") from None
+
+
+def call_check(state: RwynState, context: Context, c: cmd.CallCheck, dice: DiceService) -> list[Event]:
+    """GM: call for a check, or set the difficulty of a player's ask."""
+    asked = open_call(state, c.ask) if c.ask is not None else None
+    if asked is not None and not asked.asked:
+        raise RuleViolation("RWYN-GEN-001", f"Call {asked.id} already has its difficulty.")
+    character_id = c.character or (asked.character if asked else None)
+    ability_name = c.ability or (asked.ability if asked else None)
+    if character_id is None or ability_name is None:
+        raise InvalidCommand("Say which character rolls, and with which ability.")
+    who = character(state, character_id)
+    players_roll(context, who)
+    set_difficulty(state.config, context, c.difficulty)
+    call = Call(
+        id=asked.id if asked else state.next_call,
+        character=who.id,
+        owner=who.owner,
+        kind=CheckKind.TASK,
+        ability=ability(state.config, ability_name),
+        difficulty=c.difficulty,
+        task=c.task if c.task is not None else (asked.task if asked else ""),
+        time=c.time or (asked.time if asked else 0),
+    )
+    return [Event.of(CheckCalled(call=call, name=who.name))]
+
+
+def enemy_move(state: RwynState, context: Context, c: cmd.EnemyMove, dice: DiceService) -> list[Event]:
+    """GM: an enemy's move against a character, who defends by rolling (RWYN-GEN-003)."""
+    who = character(state, c.character)
+    players_roll(context, who)
+    set_difficulty(state.config, context, c.difficulty)
+    call = Call(
+        id=state.next_call,
+        character=who.id,
+        owner=who.owner,
+        kind=CheckKind.DEFENCE,
+        ability=ability(state.config, c.ability),
+        difficulty=c.difficulty,
+        task=c.move,
+        harm=state.config.default_harm if c.harm is None else c.harm,
+        track=c.track,
+    )
+    return [Event.of(CheckCalled(call=call, name=who.name))]
+
+
+def ask_check(state: RwynState, context: Context, c: cmd.AskCheck, dice: DiceService) -> list[Event]:
+    """A player asks to try something; the GM answers with a difficulty (RWYN-GEN-001)."""
+    who = character(state, c.character)
+    control(context, who)
+    players_roll(context, who)
+    require_in_conflict(who)
+    call = Call(
+        id=state.next_call,
+        character=who.id,
+        owner=who.owner,
+        ability=ability(state.config, c.ability),
+        task=c.task,
+        time=c.time,
+    )
+    b = Batch(state)
+    b.emit(CheckAsked(call=call, name=who.name))
+    return b.events
+
+
+def gm_note(state: RwynState, context: Context, c: cmd.GmNote, dice: DiceService) -> list[Event]:
+    """GM: a private note; players never see it."""
+    return [Event.of(GmNoted(text=c.text), audience=Audience.gm_only())]

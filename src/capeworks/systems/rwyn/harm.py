@@ -1,0 +1,88 @@
+"""Harm: stress on the two tracks, consequences, being taken out, and recovery.
+
+Handlers for RWYN-STRESS-001..005 (the rules themselves are pure functions in
+:mod:`capeworks.systems.rwyn.stress`): the GM deals stress, the player answers
+an overflowing track, the GM decides how a fourth consequence takes someone
+out and clears consequences, and scene or session ends heal.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.systems.rwyn import commands as cmd
+from capeworks.systems.rwyn import stress
+from capeworks.systems.rwyn.batch import Batch, character, control
+from capeworks.systems.rwyn.events import (
+    ConsequenceTaken,
+    OutDecided,
+    Recovered,
+    SceneEnded,
+    StressTaken,
+    TakenOut,
+)
+from capeworks.systems.rwyn.sheet import Track
+from capeworks.systems.rwyn.state import RwynState
+
+__all__ = ["consequence", "deal_stress", "end_scene", "end_session", "outcome", "recover", "stress_command"]
+
+
+def deal_stress(
+    b: Batch, character_id: str, track: Track, amount: int, *, check_id: int | None = None
+) -> None:
+    """Mark stress (RWYN-STRESS-001/002); a fourth consequence takes the character out."""
+    who = b.state.characters[character_id]
+    updated, result = stress.add_stress(who, track, amount, b.state.config)
+    b.emit(
+        StressTaken(
+            character=updated, track=track.value, amount=amount, result=result.value, check_id=check_id
+        )
+    )
+    if result is stress.StressResult.TAKEN_OUT:
+        b.emit(TakenOut(character=updated, by_choice=False, how=""))
+
+
+def stress_command(state: RwynState, context: Context, c: cmd.Stress, dice: DiceService) -> list[Event]:
+    """GM: deal stress."""
+    character(state, c.character)
+    b = Batch(state)
+    deal_stress(b, c.character, c.track, c.amount)
+    return b.events
+
+
+def consequence(state: RwynState, context: Context, c: cmd.ConsequenceCmd, dice: DiceService) -> list[Event]:
+    """The player answers an overflow: the next consequence, or taken out by choice (RWYN-STRESS-002/003)."""
+    who = character(state, c.character)
+    control(context, who)
+    if c.choice is cmd.ConsequenceChoice.TAKEN_OUT:
+        return [
+            Event.of(TakenOut(character=stress.choose_taken_out(who, c.text), by_choice=True, how=c.text))
+        ]
+    updated, rung = stress.take_consequence(who, c.text)
+    return [Event.of(ConsequenceTaken(character=updated, severity=rung.value, text=c.text))]
+
+
+def outcome(state: RwynState, context: Context, c: cmd.Outcome, dice: DiceService) -> list[Event]:
+    """GM: how a fourth consequence takes a character out (RWYN-STRESS-005)."""
+    who = character(state, c.character)
+    return [Event.of(OutDecided(character=stress.set_out_how(who, c.text), how=c.text))]
+
+
+def recover(state: RwynState, context: Context, c: cmd.Recover, dice: DiceService) -> list[Event]:
+    """GM: one consequence heals."""
+    who = character(state, c.character)
+    return [Event.of(Recovered(character=stress.recover(who, c.severity), severity=c.severity.value))]
+
+
+def _end(state: RwynState, *, session: bool) -> list[Event]:
+    changed = tuple(stress.end_scene(ch, state.config, session=session) for ch in state.characters.values())
+    return [Event.of(SceneEnded(characters=changed, session=session))]
+
+
+def end_scene(state: RwynState, context: Context, c: cmd.EndScene, dice: DiceService) -> list[Event]:
+    """GM: the scene ends; stress clears and scene consequences heal."""
+    return _end(state, session=False)
+
+
+def end_session(state: RwynState, context: Context, c: cmd.EndSession, dice: DiceService) -> list[Event]:
+    """GM: the session ends; session consequences heal too."""
+    return _end(state, session=True)

@@ -1,0 +1,338 @@
+"""Rolling: checks, enemy moves, purchases and favours, the sacrifice and the re-roll.
+
+Implements RWYN-GEN-001/003 on the player's side (a player's character rolls
+what the GM called, or what the player named where players set difficulties;
+the GM's characters never roll), the order of RWYN-SAC-001 across commands
+(when a sacrifice is possible the check waits for the ``sacrifice`` answer
+before its disaster dice roll), RWYN-ABIL-004..007/010 (the purchase bands)
+and RWYN-TRAIT-004 (the leverage-debt re-roll). The pool and judging rules
+are pure functions in :mod:`~capeworks.systems.rwyn.pool` and
+:mod:`~capeworks.systems.rwyn.checks`.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.systems.rwyn import checks as ck
+from capeworks.systems.rwyn import commands as cmd
+from capeworks.systems.rwyn import stress, wealth
+from capeworks.systems.rwyn.answers import maybe_close
+from capeworks.systems.rwyn.batch import (
+    Batch,
+    ability,
+    answerable,
+    character,
+    control,
+    open_check,
+    players_roll,
+    set_difficulty,
+)
+from capeworks.systems.rwyn.calls import Call
+from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.events import (
+    CheckResolved,
+    CheckRolled,
+    DisasterRerolled,
+    DisasterRolled,
+    PointsLost,
+    Purchased,
+    RerollOffered,
+    Sacrificed,
+)
+from capeworks.systems.rwyn.gm import open_call
+from capeworks.systems.rwyn.harm import deal_stress
+from capeworks.systems.rwyn.pool import PoolPlan, build_pool, disaster_pool
+from capeworks.systems.rwyn.sheet import Character, Track
+from capeworks.systems.rwyn.state import RwynState
+
+__all__ = ["buy", "check", "defend", "favour", "reroll", "sacrifice"]
+
+
+def _called(state: RwynState, context: Context, call_id: int, kind: ck.CheckKind) -> tuple[Character, Call]:
+    call = open_call(state, call_id)
+    if call.asked:
+        raise RuleViolation("RWYN-GEN-001", f"Call {call.id} waits for the GM to set its difficulty.")
+    if call.kind is not kind:
+        what = "an enemy move: defend against it" if call.kind is ck.CheckKind.DEFENCE else "a check: roll it"
+        raise InvalidCommand(f"Call {call.id} is {what}.")
+    who = character(state, call.character)
+    control(context, who)
+    return who, call
+
+
+def _named(state: RwynState, context: Context, c: cmd.Check | cmd.Defend) -> tuple[Character, str, int]:
+    if c.character is None or c.ability is None or c.difficulty is None:
+        raise InvalidCommand(
+            "Say which character rolls which ability against what difficulty, "
+            "or answer one of the GM's calls."
+        )
+    who = character(state, c.character)
+    control(context, who)
+    stress.require_in_conflict(who)
+    name = ability(state.config, c.ability)
+    set_difficulty(state.config, context, c.difficulty)
+    return who, name, c.difficulty
+
+
+def _quality_dice(context: Context, who: Character, c: cmd.Check, config: RwynConfig) -> tuple[int, int]:
+    """RWYN-CRIT-002 (PROPOSED): the GM may grant quality dice when the table turns them on."""
+    if not (c.benefit or c.drawback):
+        return 0, 0
+    if config.quality_die_bonus == 0:
+        raise RuleViolation("RWYN-CRIT-002", "Qualities do not add dice at this table.")
+    context.require_gm("grant dice for a quality")
+    bonus = drawback = 0
+    if c.benefit:
+        if not any(q.benefit.lower() == c.benefit.strip().lower() for q in who.qualities):
+            raise NotFound(f"{who.name} has no quality with the benefit {c.benefit!r}.")
+        bonus = config.quality_die_bonus
+    if c.drawback:
+        if not any(q.drawback.lower() == c.drawback.strip().lower() for q in who.qualities):
+            raise NotFound(f"{who.name} has no quality with the drawback {c.drawback!r}.")
+        drawback = config.quality_die_bonus
+    return bonus, drawback
+
+
+def check(state: RwynState, context: Context, c: cmd.Check, dice: DiceService) -> list[Event]:
+    """Roll a check: the GM's call, or one named by the GM (or by players where they set difficulties)."""
+    config = state.config
+    from_call: int | None = None
+    if c.call is not None:
+        if c.ability is not None or c.difficulty is not None:
+            raise InvalidCommand("A called check rolls the ability and difficulty the GM called.")
+        who, call = _called(state, context, c.call, ck.CheckKind.TASK)
+        stress.require_in_conflict(who)
+        name, difficulty, task, time, from_call = (
+            call.ability,
+            call.difficulty or 0,
+            call.task,
+            call.time,
+            call.id,
+        )
+    else:
+        who, name, difficulty = _named(state, context, c)
+        task, time = c.task, c.time
+    players_roll(context, who)
+    bonus, drawback = _quality_dice(context, who, c, config)
+    plan = build_pool(
+        who.rating(name), difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time
+    )
+    b = Batch(state)
+    _roll(b, who, ck.CheckKind.TASK, name, plan, dice, config, task=task, from_call=from_call)
+    return b.events
+
+
+def defend(state: RwynState, context: Context, c: cmd.Defend, dice: DiceService) -> list[Event]:
+    """Defend against an enemy move: its difficulty, then stress on a failure (RWYN-GEN-003)."""
+    config = state.config
+    from_call: int | None = None
+    if c.call is not None:
+        if c.ability is not None or c.difficulty is not None or c.harm is not None:
+            raise InvalidCommand("Defending against a declared move rolls what the GM declared.")
+        who, call = _called(state, context, c.call, ck.CheckKind.DEFENCE)
+        stress.require_in_conflict(who)
+        name, difficulty, harm, track, move = (
+            call.ability,
+            call.difficulty or 0,
+            call.harm,
+            call.track,
+            call.task,
+        )
+        from_call = call.id
+    else:
+        who, name, difficulty = _named(state, context, c)
+        harm, track, move = (config.default_harm if c.harm is None else c.harm), c.track, c.move
+    players_roll(context, who)
+    plan = build_pool(who.rating(name), difficulty, config)
+    b = Batch(state)
+    _roll(
+        b,
+        who,
+        ck.CheckKind.DEFENCE,
+        name,
+        plan,
+        dice,
+        config,
+        task=move,
+        harm=harm,
+        track=track,
+        from_call=from_call,
+    )
+    return b.events
+
+
+def buy(state: RwynState, context: Context, c: cmd.Buy, dice: DiceService) -> list[Event]:
+    """Buy with Wealth (RWYN-ABIL-004..007)."""
+    return _purchase(state, context, c, wealth.Resource.WEALTH, dice)
+
+
+def favour(state: RwynState, context: Context, c: cmd.Favour, dice: DiceService) -> list[Event]:
+    """Call in a favour with Reputation (RWYN-ABIL-010)."""
+    return _purchase(state, context, c, wealth.Resource.REPUTATION, dice)
+
+
+def _purchase(
+    state: RwynState, context: Context, c: cmd.Buy, resource: wealth.Resource, dice: DiceService
+) -> list[Event]:
+    """RWYN-ABIL-004..007 and -010: the band decides between buying, a check and an attempt."""
+    who = character(state, c.character)
+    control(context, who)
+    players_roll(context, who)
+    rating = wealth.spendable(who, resource)
+    band = wealth.purchase_band(c.cost, rating)
+    kind = ck.CheckKind.PURCHASE if resource is wealth.Resource.WEALTH else ck.CheckKind.FAVOUR
+    b = Batch(state)
+    bought = Purchased(
+        character_id=who.id, name=who.name, item=c.item, cost=c.cost, band=band.value, resource=resource.value
+    )
+    if band is wealth.Band.UNRESTRICTED:
+        b.emit(bought)
+        return b.events
+    if band is wealth.Band.LIMITED:
+        limit = state.config.limited_quantity_cap
+        b.emit(bought.model_copy(update={"limit": limit}))
+        if limit is None:
+            plan = PoolPlan(
+                rating=rating,
+                difficulty=max(c.cost, 1),
+                ability_nominal=0,
+                ability_dice=0,
+                cap_auto=0,
+                disaster_nominal=0,
+            )
+            waiting = ck.Check(
+                id=b.state.next_check,
+                character=who.id,
+                owner=who.owner,
+                kind=kind,
+                ability=resource.value,
+                task=c.item,
+                plan=plan,
+                stage=ck.Stage.ANSWERS,
+                rolled=False,
+                cost=c.cost,
+                item=c.item,
+                success=True,
+                effects=(),
+                complications=(),
+                needs_quantity=True,
+            )
+            b.emit(CheckRolled(check=waiting, name=who.name))
+        return b.events
+    core = ck.rules_for(kind, state.config)
+    plan = build_pool(rating, c.cost, core)
+    _roll(b, who, kind, resource.value, plan, dice, core, task=c.item, cost=c.cost, item=c.item)
+    return b.events
+
+
+def _roll(
+    b: Batch,
+    who: Character,
+    kind: ck.CheckKind,
+    ability_name: str,
+    plan: PoolPlan,
+    dice: DiceService,
+    config: RwynConfig,
+    *,
+    task: str = "",
+    harm: int = 0,
+    track: Track | None = None,
+    cost: int = 0,
+    item: str = "",
+    from_call: int | None = None,
+) -> None:
+    """RWYN-SAC-001 step one: roll the ability pool; go on unless a sacrifice is possible."""
+    roll = dice.roll(plan.ability_dice, config.die_size, purpose=f"{ability_name} dice")
+    started = ck.start(
+        check_id=b.state.next_check,
+        character=who,
+        kind=kind,
+        ability=ability_name,
+        plan=plan,
+        faces=roll.faces,
+        config=config,
+        task=task,
+        harm=harm,
+        track=track,
+        cost=cost,
+        item=item,
+    )
+    b.emit(CheckRolled(check=started, name=who.name, from_call=from_call), rolls=(roll,))
+    if started.stage is ck.Stage.DISASTER:
+        _disaster(b, started, dice, config)
+
+
+def _disaster(b: Batch, check_: ck.Check, dice: DiceService, config: RwynConfig) -> None:
+    """RWYN-SAC-001 step three: roll what is left of the disaster dice, then judge."""
+    name = b.state.characters[check_.character].name
+    if check_.plan.disaster_nominal > 0:
+        left = disaster_pool(check_.plan, check_.sacrificed, config)
+        roll = dice.roll(left.dice, config.die_size, purpose="disaster dice")
+        check_ = ck.with_disaster(check_, roll.faces, config)
+        b.emit(DisasterRolled(check=check_, name=name), rolls=(roll,))
+    who = b.state.characters[check_.character]
+    if ck.wants_reroll(check_, who):
+        b.emit(RerollOffered(check=check_.model_copy(update={"stage": ck.Stage.REROLL}), name=name))
+        return
+    _finish(b, check_, config)
+
+
+def _finish(b: Batch, check_: ck.Check, config: RwynConfig) -> None:
+    who = b.state.characters[check_.character]
+    check_ = ck.finish(check_, who, config)
+    b.emit(CheckResolved(check=check_, name=who.name))
+    if check_.kind in (ck.CheckKind.PURCHASE, ck.CheckKind.FAVOUR):
+        resource = wealth.Resource(check_.ability)
+        if check_.disaster_successes:
+            updated, lost = wealth.lose_points(who, resource, check_.disaster_successes)
+            b.emit(PointsLost(character=updated, resource=resource.value, points=lost, check_id=check_.id))
+        if check_.success:
+            b.emit(
+                Purchased(
+                    character_id=who.id,
+                    name=who.name,
+                    item=check_.item,
+                    cost=check_.cost,
+                    band=wealth.purchase_band(check_.cost, check_.plan.rating).value,
+                    resource=resource.value,
+                    limit=None,
+                    check_id=check_.id,
+                )
+            )
+    if check_.kind is ck.CheckKind.DEFENCE and check_.track is not None:
+        amount = stress.harm_from_move(
+            harm=check_.harm, success=bool(check_.success), disaster_successes=check_.disaster_successes
+        )
+        if amount:
+            deal_stress(b, check_.character, check_.track, amount, check_id=check_.id)
+    maybe_close(b, check_.id)
+
+
+def sacrifice(state: RwynState, context: Context, c: cmd.Sacrifice, dice: DiceService) -> list[Event]:
+    """Spend successes to remove disaster dice, then roll the rest (RWYN-SAC-002..004)."""
+    waiting = open_check(state, c.check)
+    answerable(context, waiting)
+    spent = ck.apply_sacrifice(waiting, c.count)
+    b = Batch(state)
+    b.emit(Sacrificed(check=spent, count=c.count, name=state.characters[spent.character].name))
+    _disaster(b, spent, dice, ck.rules_for(spent.kind, state.config))
+    return b.events
+
+
+def reroll(state: RwynState, context: Context, c: cmd.Reroll, dice: DiceService) -> list[Event]:
+    """The leverage-debt talent's question: re-roll the disaster dice once? (RWYN-TRAIT-004)."""
+    waiting = open_check(state, c.check)
+    answerable(context, waiting)
+    if waiting.stage is not ck.Stage.REROLL:
+        raise RuleViolation("RWYN-TRAIT-004", f"Check {waiting.id} has no re-roll on offer.")
+    config = ck.rules_for(waiting.kind, state.config)
+    b = Batch(state)
+    if c.use:
+        roll = dice.roll(len(waiting.disaster_faces or ()), config.die_size, purpose="disaster dice re-roll")
+        again = ck.with_disaster(waiting, roll.faces, config, reroll=True)
+        b.emit(DisasterRerolled(check=again, name=state.characters[again.character].name), rolls=(roll,))
+    else:
+        again = waiting.model_copy(update={"reroll_used": True})
+    _finish(b, again, config)
+    return b.events
