@@ -228,6 +228,8 @@ class Prompt(BaseModel):
     the answer be written out. ``rule`` names the inventory rule that asks.
     ``question`` and option labels are words from the ruleset's renderer;
     ``context`` carries what a person needs to decide (which die, its value).
+    A prompt with neither options nor a free answer says whose move it is:
+    any of that seat's legal commands answers it.
     """
 
     model_config = _FROZEN
@@ -249,8 +251,6 @@ class Prompt(BaseModel):
     def _one_addressee(self) -> Prompt:
         if (self.seat is None) == (self.role is None):
             raise ValueError("a prompt is addressed to a seat or to a role, not both or neither")
-        if not self.options and self.free is None:
-            raise ValueError("a prompt needs options or a free answer")
         return self
 
     @property

@@ -32,12 +32,12 @@ class Sim:
     def decide(
         self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any
     ) -> list[Event]:
-        model = RULESET.commands[command].model_validate(payload)
+        model = RULESET.commands[command].model.model_validate(payload)
         actor = next(s for s in SEATS if s.id == seat)
         service = (
             DiceService.given(list(faces)) if faces is not None else DiceService.seeded(len(self.events))
         )
-        events = RULESET.decide(self.state, Context(actor=actor, seats=SEATS), model, service)
+        events = RULESET.decide(self.state, Context(actor=actor, seats=SEATS), command, model, service)
         service.finish()
         assert len([r for e in events for r in e.rolls]) == len(service.records), (
             "a roll is missing from events"

@@ -227,7 +227,7 @@ def test_roll__the_player_narrates_whether_or_not_the_roll_is_kept() -> None:
     sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
     sim.do("ann", "use_ability", (2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     events = sim.do("ann", "revert", text="Skitter's silk snaps; she tries again.")
-    assert events[-1].type == "roll_reverted" and events[-1].data["text"].startswith("Skitter's silk")
+    assert events[-1].type == "capes.roll_reverted" and events[-1].data["text"].startswith("Skitter's silk")
     assert sim.state.narration[-1] == "Ann (c1): Skitter's silk snaps; she tries again."
 
 

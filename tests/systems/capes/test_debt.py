@@ -286,7 +286,7 @@ def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> N
     why = "Lying to Aunt Sylvie about the necklace is exactly her Truth problem"
     events = sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why=why)
     staked = events[-1]
-    assert staked.type == "staked" and staked.data["why"] == why
+    assert staked.type == "capes.staked" and staked.data["why"] == why
     assert staked.data["theme"] == "identity, honesty and secrets"  # the Drive's description, table T1
     assert sim.state.narration[-1] == f"Ann stakes 2 truth on c1: {why}"
 

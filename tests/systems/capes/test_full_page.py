@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from capeworks.engine import Table, Viewer
+from capeworks.engine import Table, Viewer, describe
 from capeworks.errors import CapeworksError
 from capeworks.systems.capes.ruleset import CapesRuleset
 from capeworks.systems.capes.samples import SEATS, full_page_steps, sample_session
@@ -76,7 +76,7 @@ def test_undo__the_last_actor_takes_back_their_own_command() -> None:
 def test_describe__names_seats_and_characters_by_their_display_names() -> None:
     session = sample_session()
     table = _play(session.steps)
-    lines = [table.ruleset.describe(e) for e in table.log]
+    lines = [describe(table.ruleset, e).text for e in table.log]
     assert "Ann plays Skitter" in lines
     assert "Bea ends Aunt Sylvie's Action" in lines
     assert (

@@ -12,7 +12,7 @@ from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
 from capeworks.systems.capes.ruleset import CapesRuleset
-from tests.systems.capes.helpers import Sim, actions_game
+from tests.systems.capes.helpers import SEATS, Sim, actions_game
 
 
 def _to_resolving(sim: Sim) -> None:
@@ -407,7 +407,10 @@ def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -
     sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
     (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "resolve_or_gloat"]
     assert prompt.seat == "ann" and prompt.rule == "CAPES-GLOAT-001"
-    assert {o.value for o in prompt.options} == {"resolve", "gloat"}
+    # resolving is a complete answer; gloating needs a count, so it is a legal move with its Conflict fixed
+    assert [(o.command, o.payload) for o in prompt.options] == [("resolve", {"conflict": "c1"})]
+    moves = {(m.command, tuple(m.fixed.items())) for m in CapesRuleset().legal_commands(sim.state, SEATS[0])}
+    assert ("gloat", (("conflict", "c1"),)) in moves
 
 
 @pytest.mark.rules("CAPES-GLOAT-003")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import DiceService, Event, RollRecord
+from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.commands import Accept, Inspire, React, Revert, UseAbility
@@ -30,7 +31,7 @@ from capeworks.systems.capes.common import (
 )
 from capeworks.systems.capes.conflicts import goal_key
 from capeworks.systems.capes.flow import require_turn
-from capeworks.systems.capes.queries import allied_side, left_of, order_from
+from capeworks.systems.capes.queries import allied_side
 from capeworks.systems.capes.sheet import STACK, Ability, ConflictKind, slug
 from capeworks.systems.capes.state import (
     Alliance,
@@ -41,7 +42,7 @@ from capeworks.systems.capes.state import (
     ReactionWindow,
 )
 
-__all__ = ["APPLIERS", "decide_ability", "decide_reaction_pass"]
+__all__ = ["APPLIERS", "accept", "decide_reaction_pass", "inspire", "react", "revert", "use_ability"]
 
 
 def _ability(state: CapesState, character: str, name: str) -> Ability:
@@ -129,7 +130,7 @@ def _rolled(
     )
 
 
-def _use(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> list[Event]:
+def use_ability(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> list[Event]:
     events, character = open_action(state, actor, cmd.character, doing="use an ability")
     action = require_window(state, actor, doing="use an ability")
     if action is not None and action.core_done:
@@ -173,7 +174,7 @@ def _use(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> l
     return [*events, _rolled(base, roll, conflict, side.id, cmd.die, old, help_side, cmd.label)]
 
 
-def _react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[Event]:
+def react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[Event]:
     page = need_page(state)
     action = page.action
     if action is None or action.reactions is None or action.roll is not None:
@@ -202,7 +203,7 @@ def _react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list
     return [_rolled(base, roll, conflict, side.id, window.die, old, help_side, cmd.label)]
 
 
-def _inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
+def inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
     events, character = open_action(state, actor, cmd.character, doing="spend an Inspiration")
     require_window(state, actor, doing="spend an Inspiration")
     conflict = find_conflict(state, cmd.conflict)
@@ -239,23 +240,24 @@ def _inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
     ]
 
 
-def decide_ability(state: CapesState, actor: str, cmd: Any, dice: DiceService) -> list[Event]:
-    """Ability use, accept/revert, Reactions, Inspirations."""
-    if isinstance(cmd, UseAbility):
-        return _use(state, actor, cmd, dice)
-    if isinstance(cmd, React):
-        return _react(state, actor, cmd, dice)
-    if isinstance(cmd, Inspire):
-        return _inspire(state, actor, cmd)
+def _decide_roll(state: CapesState, actor: str, kind: str, text: str) -> list[Event]:
     page = need_page(state)
     roll = page.action.roll if page.action else None
     if roll is None:
         raise RuleViolation("CAPES-ABIL-003", "There is no roll waiting to be accepted or turned back.")
     require_turn(state, actor, doing="decide on the roll")
-    kind = "roll_accepted" if isinstance(cmd, Accept) else "roll_reverted"
-    assert isinstance(cmd, Accept | Revert)
     # CAPES-ABIL-005 / CAPES-REACT-005: the roller's narration is recorded, accepted or not
-    return [event(kind, **roll.model_dump(mode="json"), text=cmd.text)]
+    return [event(kind, **roll.model_dump(mode="json"), text=text)]
+
+
+def accept(state: CapesState, actor: str, cmd: Accept) -> list[Event]:
+    """Keep the new face of the die just rolled (CAPES-ABIL-003)."""
+    return _decide_roll(state, actor, "roll_accepted", cmd.text)
+
+
+def revert(state: CapesState, actor: str, cmd: Revert) -> list[Event]:
+    """Turn the die just rolled back (CAPES-ABIL-003)."""
+    return _decide_roll(state, actor, "roll_reverted", cmd.text)
 
 
 def decide_reaction_pass(state: CapesState, actor: str) -> list[Event]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import Event
+from capeworks.engine.kit import order_from
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.capes.common import event, need_page, own_character, pay, with_page
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
-from capeworks.systems.capes.queries import cast_of, order_from
+from capeworks.systems.capes.queries import cast_of
 from capeworks.systems.capes.state import ActionState, CapesState, PagePhase, Round
 
 __all__ = ["APPLIERS", "decide_actions_pass", "decide_end_action", "open_action", "require_window"]

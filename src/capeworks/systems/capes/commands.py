@@ -12,7 +12,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from capeworks.systems.capes.sheet import ConflictKind
 
 __all__ = [
-    "COMMANDS",
     "Accept",
     "AddExemplar",
     "AddSample",
@@ -313,34 +312,3 @@ class EndScene(BaseModel):
     """Vote to end the Scene now; it ends when every player has voted (CAPES-SCENE OPEN)."""
 
     model_config = _CMD
-
-
-COMMANDS: dict[str, type[BaseModel]] = {
-    "declare_scene": DeclareScene,
-    "pass": Pass,
-    "create_character": CreateFreeform,
-    "create_click_and_lock": CreateClickAndLock,
-    "add_sample": AddSample,
-    "add_exemplar": AddExemplar,
-    "choose": Choose,
-    "claim": ClaimSide,
-    "create_conflict": CreateConflict,
-    "veto": Veto,
-    "narrate": Narrate,
-    "begin_actions": BeginActions,
-    "use_ability": UseAbility,
-    "accept": Accept,
-    "revert": Revert,
-    "react": React,
-    "stake": StakeDebt,
-    "object": ObjectStake,
-    "split": Split,
-    "split_off": SplitOff,
-    "inspire": Inspire,
-    "end_action": EndAction,
-    "overdrawn_roll": OverdrawnRoll,
-    "resolve": Resolve,
-    "gloat": Gloat,
-    "deadlock": Deadlock,
-    "end_scene": EndScene,
-}

@@ -7,6 +7,7 @@ from typing import Any
 
 from capeworks.engine import Event, RollRecord
 from capeworks.errors import NotFound, NotPermitted, RuleViolation
+from capeworks.systems.capes.events import EVENTS, PREFIX
 from capeworks.systems.capes.queries import cast_of
 from capeworks.systems.capes.sheet import slug
 from capeworks.systems.capes.state import CapesState, Conflict, Page, Scene, Side
@@ -31,8 +32,9 @@ __all__ = [
 
 
 def event(kind: str, *, rolls: tuple[RollRecord, ...] = (), **data: Any) -> Event:
-    """A Capes event with JSON-ready data."""
-    return Event(type=kind, data=data, rolls=rolls)
+    """A ``capes.<kind>`` event: ``data`` checked against its payload model (:mod:`.events`)."""
+    model = EVENTS[PREFIX + kind]
+    return Event.of(model.model_validate(data), rolls=rolls)
 
 
 def find_character(state: CapesState, name: str) -> str:

@@ -36,7 +36,7 @@ from capeworks.systems.capes.queries import cast_of
 from capeworks.systems.capes.sheet import ConflictKind, slug
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase, Round, Side
 
-__all__ = ["APPLIERS", "decide_conflict", "goal_key"]
+__all__ = ["APPLIERS", "create_conflict", "goal_key", "veto"]
 
 
 def goal_key(character: str, text: str) -> str:
@@ -73,7 +73,7 @@ def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) 
     return key
 
 
-def _create(state: CapesState, actor: str, cmd: CreateConflict) -> list[Event]:
+def create_conflict(state: CapesState, actor: str, cmd: CreateConflict) -> list[Event]:
     page = need_page(state)
     scene = state.scene
     assert scene is not None
@@ -140,7 +140,7 @@ def _create(state: CapesState, actor: str, cmd: CreateConflict) -> list[Event]:
     ]
 
 
-def _veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
+def veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
     conflict = find_conflict(state, cmd.conflict)
     if state.vetoable != conflict.id:
         raise RuleViolation(
@@ -148,7 +148,7 @@ def _veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
             f"A Conflict can be vetoed only at the moment it is declared; {conflict.id} is in play.",
         )
     if actor == conflict.creator_player:
-        raise NotPermitted("You declared this Conflict; to take it back, use undo.")
+        raise NotPermitted("You declared this Conflict; take it back with an undo instead.")
     reason = cmd.reason.strip().lower()
     if conflict.kind is ConflictKind.GOAL:
         if reason == "a":
@@ -165,14 +165,6 @@ def _veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
                 "judgement).",
             )
     return [event("conflict_vetoed", conflict=conflict.id, player=actor, reason=reason)]
-
-
-def decide_conflict(state: CapesState, actor: str, cmd: Any) -> list[Event]:
-    """Creating and vetoing Conflicts."""
-    if isinstance(cmd, CreateConflict):
-        return _create(state, actor, cmd)
-    assert isinstance(cmd, Veto)
-    return _veto(state, actor, cmd)
 
 
 def _created(state: CapesState, data: dict[str, Any]) -> CapesState:

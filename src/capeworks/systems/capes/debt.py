@@ -39,7 +39,7 @@ from capeworks.systems.capes.sheet import STACK, slug
 from capeworks.systems.capes.state import Alliance, CapesState, PagePhase, Side, Stake, StakeCheck
 from capeworks.systems.capes.tables import DRIVE_THEMES
 
-__all__ = ["APPLIERS", "decide_debt", "even_split"]
+__all__ = ["APPLIERS", "even_split", "object_stake", "overdrawn_roll", "split_die", "split_off", "stake_debt"]
 
 #: what each Drive's stories revolve around, by Debt pool (CAPES-DEBT-007)
 _THEMES: dict[str, str] = {str(d.value): theme for d, theme in DRIVE_THEMES.items()}
@@ -59,7 +59,7 @@ def even_split(value: int, parts: int) -> tuple[int, ...]:
     return (q + 1,) * r + (q,) * (parts - r)
 
 
-def _stake(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
+def stake_debt(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
     events, character = open_action(state, actor, cmd.character, doing="stake Debt")
     require_window(state, actor, doing="stake Debt")
     conflict = find_conflict(state, cmd.conflict)
@@ -111,7 +111,7 @@ def _stake(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
     ]
 
 
-def _object(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]:
+def object_stake(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]:
     check = state.objectable
     conflict = find_conflict(state, cmd.conflict)
     if check is None or check.conflict != conflict.id:
@@ -123,7 +123,7 @@ def _object(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]:
     return [event("stake_objected", **check.model_dump(mode="json"), by=actor, reason=cmd.reason)]
 
 
-def _split(state: CapesState, actor: str, cmd: Split) -> list[Event]:
+def split_die(state: CapesState, actor: str, cmd: Split) -> list[Event]:
     events, character = open_action(state, actor, cmd.character, doing="split a die")
     require_window(state, actor, doing="split a die")
     conflict = find_conflict(state, cmd.conflict)
@@ -158,7 +158,7 @@ def _split(state: CapesState, actor: str, cmd: Split) -> list[Event]:
     ]
 
 
-def _split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
+def split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
     events, character = open_action(state, actor, cmd.character, doing="split off a side")
     require_window(state, actor, doing="split off a side")
     page = need_page(state)
@@ -216,7 +216,7 @@ def _split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
     ]
 
 
-def _overdrawn(state: CapesState, actor: str, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
+def overdrawn_roll(state: CapesState, actor: str, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
     page = need_page(state)
     if page.phase is not PagePhase.OVERDRAWN:
         raise RuleViolation("CAPES-DEBT-003", "Overdrawn rolls happen at the start of a Page, before claims.")
@@ -254,20 +254,6 @@ def _overdrawn(state: CapesState, actor: str, cmd: OverdrawnRoll, dice: DiceServ
             kept=new < top,
         )
     ]
-
-
-def decide_debt(state: CapesState, actor: str, cmd: Any, dice: DiceService) -> list[Event]:
-    """Staking, splitting, splitting off, Overdrawn rolls."""
-    if isinstance(cmd, StakeDebt):
-        return _stake(state, actor, cmd)
-    if isinstance(cmd, ObjectStake):
-        return _object(state, actor, cmd)
-    if isinstance(cmd, Split):
-        return _split(state, actor, cmd)
-    if isinstance(cmd, SplitOff):
-        return _split_off(state, actor, cmd)
-    assert isinstance(cmd, OverdrawnRoll)
-    return _overdrawn(state, actor, cmd, dice)
 
 
 def _map_side(state: CapesState, conflict_id: str, side_id: str, fn: Any) -> CapesState:

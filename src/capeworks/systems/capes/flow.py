@@ -14,15 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import NotPermitted
-from capeworks.systems.capes.queries import (
-    can_react,
-    cast_of,
-    left_of,
-    order_from,
-    overdrawn_queue,
-    resolvable_claims,
-)
+from capeworks.systems.capes.queries import can_react, cast_of, overdrawn_queue, resolvable_claims
 from capeworks.systems.capes.state import CapesState, Page, PagePhase, Round, Scene
 
 __all__ = ["advance", "can_buy", "end_scene", "require_turn", "settle", "whose_turn"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import Event
+from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.commands import BeginActions, ClaimSide, Narrate
 from capeworks.systems.capes.common import (
@@ -26,13 +27,13 @@ from capeworks.systems.capes.common import (
     with_page,
 )
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
-from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, order_from, player_allied
+from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, player_allied
 from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase, Round
 
-__all__ = ["APPLIERS", "decide_claims_pass", "decide_page"]
+__all__ = ["APPLIERS", "begin_actions", "claim_side", "decide_claims_pass", "narrate"]
 
 
-def _claim(state: CapesState, actor: str, cmd: ClaimSide) -> list[Event]:
+def claim_side(state: CapesState, actor: str, cmd: ClaimSide) -> list[Event]:
     page = need_page(state)
     if page.phase is not PagePhase.CLAIMS:
         raise RuleViolation(
@@ -71,7 +72,7 @@ def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
     return [event("claims_passed", player=actor)]
 
 
-def _narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
+def narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
     need_scene(state)
     if not cmd.conflict:
         return [event("narrated", player=actor, text=cmd.text, conflict="", finishers=[])]
@@ -88,13 +89,8 @@ def _narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
     return [event("narrated", player=actor, text=cmd.text, conflict=conflict.id, finishers=finishers)]
 
 
-def decide_page(state: CapesState, actor: str, cmd: Any) -> list[Event]:
-    """Claims, narration and the start of the Action phase."""
-    if isinstance(cmd, ClaimSide):
-        return _claim(state, actor, cmd)
-    if isinstance(cmd, Narrate):
-        return _narrate(state, actor, cmd)
-    assert isinstance(cmd, BeginActions)
+def begin_actions(state: CapesState, actor: str, cmd: BeginActions) -> list[Event]:
+    """The Starter ends free narration and begins the Action phase (CAPES-PAGE-011)."""
     page = need_page(state)
     if page.phase is not PagePhase.NARRATION:
         raise RuleViolation(

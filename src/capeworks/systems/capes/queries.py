@@ -1,4 +1,4 @@
-"""Pure questions about a Capes state: seating order, control, alliance, ownership, Debt.
+"""Pure questions about a Capes state: control, alliance, ownership, Debt.
 
 Rule IDs: CAPES-PRIN-003 (clockwise order), CAPES-CONF-003 (control),
 CAPES-CONF-004 (alliance), CAPES-DEBT-002 (Overdrawn), CAPES-DEBT-003 (owned
@@ -8,6 +8,7 @@ Nothing here changes state.
 
 from __future__ import annotations
 
+from capeworks.engine.kit import order_from
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.sheet import STACK, Ability
 from capeworks.systems.capes.state import CapesState, CharacterState, Claim, Conflict, Side
@@ -21,8 +22,6 @@ __all__ = [
     "characters_on",
     "controlling_side",
     "deadlock_possible",
-    "left_of",
-    "order_from",
     "overdrawn_pools",
     "overdrawn_queue",
     "owned_dice",
@@ -39,20 +38,6 @@ __all__ = [
 UNDIFFERENTIATED_LIMIT = 5
 #: and may stake at most this much on one Conflict (CAPES-STAKE-005)
 UNDIFFERENTIATED_STAKE = 3
-
-
-def order_from(players: tuple[str, ...], start: str) -> tuple[str, ...]:
-    """The players clockwise, beginning with ``start`` (join order is clockwise)."""
-    if start not in players:
-        return players
-    i = players.index(start)
-    return players[i:] + players[:i]
-
-
-def left_of(players: tuple[str, ...], player: str) -> str:
-    """The player to the left (next clockwise)."""
-    order = order_from(players, player)
-    return order[1] if len(order) > 1 else order[0]
 
 
 def player_of(state: CapesState, character: str) -> str | None:

@@ -1,119 +1,153 @@
-"""Words for Capes events and states: the log lines the CLI and the web table show.
+"""Words for Capes: every event for the log (per viewer), and every prompt's question.
 
-Rendering lives here, never in the rules; events carry plain data and this
-module turns them into sentences.
+Rendering lives here, never in the rules. Each event type declared in
+:mod:`capeworks.systems.capes.events` has words here, read from its typed
+payload; seat and character ids are shown by the display names the event
+carries. :data:`WORDS` is the ruleset's renderer table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import Description, Event, Viewer
+from capeworks.systems.capes import events as ev
 
-__all__ = ["describe"]
-
-
-def _name(data: dict[str, Any], key: str) -> str:
-    """The display name of a seat or character id, when the event carries one."""
-    return str(data.get("names", {}).get(key, key))
+__all__ = ["WORDS", "question"]
 
 
-def _who(data: dict[str, Any]) -> str:
-    return _name(data, str(data.get("player", "someone")))
+def _names(p: ev.CapesEvent) -> Callable[[str], str]:
+    return lambda key: p.names.get(key, key)
 
 
-def _named(data: dict[str, Any]) -> dict[str, Any]:
-    """The event data with seat and character ids replaced by their names."""
-    names = data.get("names", {})
-    return {
-        k: names.get(v, v) if k in ("player", "by", "to", "character") and isinstance(v, str) else v
-        for k, v in data.items()
-    }
+def _fields(p: ev.CapesEvent) -> dict[str, Any]:
+    """The payload's fields, with seat and character ids replaced by their names."""
+    name = _names(p)
+    data = {k: getattr(p, k) for k in type(p).model_fields}
+    for key in ("player", "by", "to", "character"):
+        if isinstance(data.get(key), str):
+            data[key] = name(data[key])
+    return data
 
 
-def _ability(d: dict[str, Any]) -> str:
-    d = _named(d)
-    what = "reacts with" if d.get("reaction") else "uses"
-    debt = f" (+1 Debt on {d['pool']})" if d.get("super") else " (mundane: Blocked for the Scene)"
-    if d["mode"] == "inspiration":
-        raised = f"an Inspiration {d['value']} to {d['value'] + 1}"
-        return f"{d['character']} {what} {d['ability']} {d['rating']} to raise {raised}{debt}"
+def _ability(p: ev.AbilityUsed) -> str:
+    name = _names(p)
+    what = "reacts with" if p.reaction else "uses"
+    debt = f" (+1 Debt on {p.pool})" if p.super else " (mundane: Blocked for the Scene)"
+    who = name(p.character)
+    if p.mode == "inspiration":
+        return f"{who} {what} {p.ability} {p.rating} to raise an Inspiration {p.value} to {p.value + 1}{debt}"
     return (
-        f"{d['character']} {what} {d['ability']} {d['rating']} on {d['conflict']} side {d['side']} die "
-        f"{d['die']}, "
-        f"helping side {d['help']}: {d['old']} rolls {d['new']}{debt}"
+        f"{who} {what} {p.ability} {p.rating} on {p.conflict} side {p.side} die {p.die}, "
+        f"helping side {p.help}: {p.old} rolls {p.new}{debt}"
     )
 
 
-def _resolved(d: dict[str, Any]) -> str:
-    parts = [f"{_who(d)} resolves {d['conflict']} ({d['title']}) for side {d['winner']}"]
-    if d["returned"]:
+def _resolved(p: ev.Resolved) -> str:
+    name = _names(p)
+    parts = [f"{name(p.player)} resolves {p.conflict} ({p.title}) for side {p.winner}"]
+    if p.returned:
         parts.append(
-            "debt back doubled: "
-            + ", ".join(f"{_name(d, r['character'])} +{r['amount']} {r['pool']}" for r in d["returned"])
+            "debt back doubled: " + ", ".join(f"{name(r.character)} +{r.amount} {r.pool}" for r in p.returned)
         )
-    if d["tokens"]:
-        parts.append("Story Tokens to " + ", ".join(_name(d, t) for t in d["tokens"]))
-    if d.get("vanished"):
-        parts.append(f"{d['vanished']} staked Debt vanishes")
-    if d["inspirations"]:
-        parts.append(
-            "Inspirations: " + ", ".join(f"{_name(d, i['player'])} {i['value']}" for i in d["inspirations"])
-        )
-    if d.get("failed"):
-        parts.append("failed Goal for " + ", ".join(_name(d, f.split("/")[0]) for f in d["failed"]))
+    if p.tokens:
+        parts.append("Story Tokens to " + ", ".join(name(t) for t in p.tokens))
+    if p.vanished:
+        parts.append(f"{p.vanished} staked Debt vanishes")
+    if p.inspirations:
+        parts.append("Inspirations: " + ", ".join(f"{name(i.player)} {i.value}" for i in p.inspirations))
+    if p.failed:
+        parts.append("failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed))
     return "; ".join(parts) + "."
 
 
+def _created(p: ev.ConflictCreated) -> str:
+    how = " (a Story Token)" if p.paid else ""
+    return f"{_names(p)(p.player)} creates {p.conflict.kind.value} {p.conflict.id}: {p.conflict.text}{how}"
+
+
 _SIMPLE: dict[str, str] = {
-    "scene_declared": "{player} declares Scene {number}: {text}",
-    "scene_passed": "{player} passes the Scene to {to}",
-    "character_chosen": "{player} plays {character}",
-    "casting_passed": "{player} picks no (more) characters",
-    "scene_end_voted": "{player} votes to end the Scene",
-    "scene_ended": "Scene {number} ends; stakes on open Conflicts come back",
-    "claimed": "{player} claims side {side} of {conflict}",
-    "claims_passed": "{player} makes no (more) claims",
-    "narrated": "{player} narrates: {text}",
-    "actions_begun": "{player} begins the Actions",
-    "action_started": "{player} acts with {character}",
-    "action_ended": "{player} ends {character}'s Action",
-    "actions_passed": "{player} buys no more Actions",
-    "roll_accepted": "{player} accepts: the die now shows {new}",
-    "roll_reverted": "{player} turns the die back to {old}",
-    "reaction_passed": "{player} does not react",
-    "inspired": "{player} spends an Inspiration {value}: {conflict} side {side} die {die} {old} -> {value}",
-    "staked": "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
-    "stake_objected": "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
-    "split": "{conflict} side {side}: a {value} splits into {parts}",
-    "split_off": "{character} splits off side {new_side} ({label}) of {conflict} with dice {dice}",
-    "overdrawn_rolled": "{character}'s {pool} is Overdrawn: {conflict} side {side} die {die} {old} rolls "
-    "{new}",
-    "gloated": "{player} gloats on {conflict}: dice {turned} turned to 1, {tokens} Story Tokens",
-    "deadlocked": "{conflict} ({title}) is Deadlocked; every stake comes back doubled",
-    "conflict_vetoed": "{player} vetoes {conflict}",
+    ev.SceneDeclared.TYPE: "{player} declares Scene {number}: {text}",
+    ev.ScenePassed.TYPE: "{player} passes the Scene to {to}",
+    ev.CharacterChosen.TYPE: "{player} plays {character}",
+    ev.CastingPassed.TYPE: "{player} picks no (more) characters",
+    ev.SceneEndVoted.TYPE: "{player} votes to end the Scene",
+    ev.SceneEnded.TYPE: "Scene {number} ends; stakes on open Conflicts come back",
+    ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
+    ev.ClaimsPassed.TYPE: "{player} makes no (more) claims",
+    ev.Narrated.TYPE: "{player} narrates: {text}",
+    ev.ActionsBegun.TYPE: "{player} begins the Actions",
+    ev.ActionStarted.TYPE: "{player} acts with {character}",
+    ev.ActionEnded.TYPE: "{player} ends {character}'s Action",
+    ev.ActionsPassed.TYPE: "{player} buys no more Actions",
+    ev.RollAccepted.TYPE: "{player} accepts: the die now shows {new}",
+    ev.RollReverted.TYPE: "{player} turns the die back to {old}",
+    ev.ReactionPassed.TYPE: "{player} does not react",
+    ev.Inspired.TYPE: (
+        "{player} spends an Inspiration {value}: {conflict} side {side} die {die} {old} -> {value}"
+    ),
+    ev.Staked.TYPE: "{character} stakes {amount} Debt from {pool} on {conflict} side {side}",
+    ev.StakeObjected.TYPE: "{by} objects to the stake on {conflict}: {amount} Debt back to {pool}",
+    ev.Split.TYPE: "{conflict} side {side}: a {value} splits into {parts}",
+    ev.SplitOff.TYPE: "{character} splits off side {new_side} ({label}) of {conflict} with dice {dice}",
+    ev.OverdrawnRolled.TYPE: (
+        "{character}'s {pool} is Overdrawn: {conflict} side {side} die {die} {old} rolls {new}"
+    ),
+    ev.Gloated.TYPE: "{player} gloats on {conflict}: dice {turned} turned to 1, {tokens} Story Tokens",
+    ev.Deadlocked.TYPE: "{conflict} ({title}) is Deadlocked; every stake comes back doubled",
+    ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
+}
+
+_SPECIAL: dict[str, Callable[[Any], str]] = {
+    ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the roster",
+    ev.ConflictCreated.TYPE: _created,
+    ev.AbilityUsed.TYPE: _ability,
+    ev.Resolved.TYPE: _resolved,
 }
 
 
-def describe(event: Event) -> str:
-    """One line of words for a Capes event (or the engine's own)."""
-    d = event.data
-    if event.type == "table.seat_joined":
-        return f"{d['seat']['name']} sits down"
-    if event.type == "character_added":
-        return f"{d['sheet']['name']} joins the roster"
-    if event.type == "conflict_created":
-        c = d["conflict"]
-        how = " (a Story Token)" if d["paid"] else ""
-        return f"{_who(d)} creates {c['kind']} {c['id']}: {c['text']}{how}"
-    if event.type == "ability_used":
-        return _ability(d)
-    if event.type == "resolved":
-        return _resolved(d)
-    template = _SIMPLE.get(event.type)
-    if template is not None:
-        try:
-            return template.format(**_named(d))
-        except (KeyError, IndexError):
-            return event.type.replace("_", " ")
-    return event.type.replace("_", " ").replace(".", ": ")
+def _characters(p: Any) -> tuple[str, ...]:
+    character = getattr(p, "character", None)
+    return (character,) if isinstance(character, str) and character else ()
+
+
+def _template(template: str) -> Callable[[Any, Event, Viewer], Description]:
+    def words(p: Any, event: Event, viewer: Viewer) -> Description:
+        return Description(text=template.format(**_fields(p)), characters=_characters(p))
+
+    return words
+
+
+def _special(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
+    def words(p: Any, event: Event, viewer: Viewer) -> Description:
+        return Description(text=text(p), characters=_characters(p))
+
+    return words
+
+
+#: event type -> words for it (the ruleset's ``words``)
+WORDS = {**{t: _template(s) for t, s in _SIMPLE.items()}, **{t: _special(f) for t, f in _SPECIAL.items()}}
+
+
+# -- prompts --------------------------------------------------------------------------------------
+
+_QUESTIONS: dict[str, Callable[..., str]] = {
+    "turn": lambda name, what, **_: f"{name}: {what}.",
+    "veto": lambda card, text, **_: f"Veto {card} {text!r}? (only now, as it is declared)",
+    "veto_reason": lambda reason, **_: (
+        "veto: the Goal is declared for your character"
+        if reason == "a"
+        else "veto: Gloat-prone (the table judges)"
+    ),
+    "object": lambda name, amount, pool, conflict, **_: (
+        f"Object to {name}'s stake of {amount} {pool} on {conflict}? "
+        "(only if it is not morally charged for that Drive)"
+    ),
+    "and_then": lambda conflict, **_: f"And then: you control {conflict}; finish the narration.",
+}
+
+
+def question(kind: str, **context: Any) -> str:
+    """The words of a prompt of ``kind``, from its context."""
+    return _QUESTIONS[kind](**context)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from capeworks.engine import Event
+from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import Deadlock, Gloat, Resolve
@@ -37,14 +38,13 @@ from capeworks.systems.capes.queries import (
     characters_on,
     controlling_side,
     deadlock_possible,
-    order_from,
     player_of,
     resolvable_claims,
 )
 from capeworks.systems.capes.sheet import ConflictKind
 from capeworks.systems.capes.state import CapesState, Conflict, Inspiration, PagePhase, Side
 
-__all__ = ["APPLIERS", "decide_resolution", "default_pairs", "match_dice", "parse_pairs"]
+__all__ = ["APPLIERS", "deadlock", "default_pairs", "gloat", "match_dice", "parse_pairs", "resolve"]
 
 
 def parse_pairs(text: str) -> list[tuple[int, int]]:
@@ -122,7 +122,7 @@ def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], re
     return [p for p in (*order[1:], order[0]) if p in players]
 
 
-def _resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
+def resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
     conflict = find_conflict(state, cmd.conflict)
     win = _claim_check(state, actor, conflict, "resolve")
     losing = [s for s in conflict.sides if s.id != win.id]
@@ -195,7 +195,7 @@ def _resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
     ]
 
 
-def _gloat(state: CapesState, actor: str, cmd: Gloat) -> list[Event]:
+def gloat(state: CapesState, actor: str, cmd: Gloat) -> list[Event]:
     conflict = find_conflict(state, cmd.conflict)
     side = _claim_check(state, actor, conflict, "gloat")
     high = sorted((i for i, v in enumerate(side.dice) if v > 1), key=lambda i: -side.dice[i])
@@ -227,7 +227,7 @@ def _recipient(state: CapesState, conflict: Conflict, side: Side) -> str:
     return player_of(state, character) or state.roster[character].creator
 
 
-def _deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
+def deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
     need_scene(state)
     page = need_page(state)
     if page.action is not None and (page.action.roll is not None or page.action.reactions is not None):
@@ -256,16 +256,6 @@ def _deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
             inspirations=inspirations,
         )
     ]
-
-
-def decide_resolution(state: CapesState, actor: str, cmd: Any) -> list[Event]:
-    """Resolve, Gloat, or declare Deadlock."""
-    if isinstance(cmd, Resolve):
-        return _resolve(state, actor, cmd)
-    if isinstance(cmd, Gloat):
-        return _gloat(state, actor, cmd)
-    assert isinstance(cmd, Deadlock)
-    return _deadlock(state, actor, cmd)
 
 
 def _settle_card(state: CapesState, data: dict[str, Any]) -> CapesState:

@@ -12,13 +12,19 @@ from typing import Any
 from capeworks.engine import Event
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes.building import click_and_lock, freeform, parse_drives, parse_list, with_exemplar
-from capeworks.systems.capes.characters import sample
+from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
 from capeworks.systems.capes.common import event, find_character
 from capeworks.systems.capes.sheet import CharacterSheet, Drive, Exemplar, slug
 from capeworks.systems.capes.state import CapesState, CharacterState
 
-__all__ = ["apply_character_added", "decide_character"]
+__all__ = [
+    "add_exemplar",
+    "add_sample",
+    "apply_character_added",
+    "create_click_and_lock",
+    "create_freeform",
+]
 
 
 def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: bool) -> list[Event]:
@@ -33,38 +39,45 @@ def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: boo
     return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=creator, player=actor)]
 
 
-def decide_character(state: CapesState, actor: str, cmd: Any) -> list[Event]:
-    """Events for the roster commands."""
-    if isinstance(cmd, AddSample):
-        sheet = sample(cmd.name)
-        if sheet is None:
-            raise NotFound(
-                f"There is no sample character called {cmd.name!r}; see `capeworks capes characters`."
-            )
-        return _added(state, actor, sheet, replace=False)
-    if isinstance(cmd, CreateFreeform):
-        sheet = freeform(
-            cmd.name,
-            attitudes=parse_list(cmd.attitudes),
-            styles=parse_list(cmd.styles),
-            powers=parse_list(cmd.powers),
-            skills=parse_list(cmd.skills),
-            super_styles=parse_list(cmd.super_styles),
-            drives=parse_drives(cmd.drives),
-            non_person=cmd.non_person,
-            free_conflict=cmd.free_conflict,
-        )
-        return _added(state, actor, sheet, replace=cmd.replace)
-    if isinstance(cmd, CreateClickAndLock):
-        sheet = click_and_lock(
-            cmd.name,
-            set_key=cmd.module,
-            persona_key=cmd.persona,
-            cross_out=parse_list(cmd.cross_out),
-            drives=parse_drives(cmd.drives),
-        )
-        return _added(state, actor, sheet, replace=cmd.replace)
-    assert isinstance(cmd, AddExemplar)
+def add_sample(state: CapesState, actor: str, cmd: AddSample) -> list[Event]:
+    """A sample character joins the roster."""
+    sheet = sample(cmd.name)
+    if sheet is None:
+        known = ", ".join(sheet.name for sheet in samples().values())
+        raise NotFound(f"There is no sample character called {cmd.name!r}. Known: {known}.")
+    return _added(state, actor, sheet, replace=False)
+
+
+def create_freeform(state: CapesState, actor: str, cmd: CreateFreeform) -> list[Event]:
+    """A character made by the freeform method."""
+    sheet = freeform(
+        cmd.name,
+        attitudes=parse_list(cmd.attitudes),
+        styles=parse_list(cmd.styles),
+        powers=parse_list(cmd.powers),
+        skills=parse_list(cmd.skills),
+        super_styles=parse_list(cmd.super_styles),
+        drives=parse_drives(cmd.drives),
+        non_person=cmd.non_person,
+        free_conflict=cmd.free_conflict,
+    )
+    return _added(state, actor, sheet, replace=cmd.replace)
+
+
+def create_click_and_lock(state: CapesState, actor: str, cmd: CreateClickAndLock) -> list[Event]:
+    """A character made from a Power/Skill Set and a Persona."""
+    sheet = click_and_lock(
+        cmd.name,
+        set_key=cmd.module,
+        persona_key=cmd.persona,
+        cross_out=parse_list(cmd.cross_out),
+        drives=parse_drives(cmd.drives),
+    )
+    return _added(state, actor, sheet, replace=cmd.replace)
+
+
+def add_exemplar(state: CapesState, actor: str, cmd: AddExemplar) -> list[Event]:
+    """An Exemplar for one of a character's Drives (CAPES-CHAR-011)."""
     key = find_character(state, cmd.character)
     char = state.roster[key]
     try:
@@ -76,7 +89,7 @@ def decide_character(state: CapesState, actor: str, cmd: Any) -> list[Event]:
             raise RuleViolation(
                 "CAPES-CHAR-011",
                 f"{char.sheet.name} already has its free Exemplar; a further one must be shared "
-                "(shared_with=another player's character that already has it).",
+                "with another player's character that already has it.",
             )
         other_key = find_character(state, cmd.shared_with)
         other = state.roster[other_key]

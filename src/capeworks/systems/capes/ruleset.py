@@ -1,74 +1,65 @@
-"""Capes as a capeworks ruleset: registration, command dispatch, the fold, prompts.
+"""Capes as a capeworks ruleset: the command table, the fold, prompts, legal moves and words.
 
 Rule IDs: CAPES-PRIN-001 (no GM: ``has_gm = False``, every player equal),
 CAPES-PRIN-003 (the rules say whose turn it is; out-of-turn commands are
-refused with the name of the player whose turn it is). Registered under the
-``capeworks.rulesets`` entry point as ``capes``.
+refused with the name of the player whose turn it is). Registration only: the
+handlers live in the topic modules (roster, scenes, pages, conflicts,
+abilities, actions, debt, resolving), the fold in their ``APPLIERS``, prompts
+in :mod:`.prompts`, legal moves in :mod:`.moves` and words in :mod:`.render`.
+Registered under the ``capeworks.rulesets`` entry point as ``capes``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from capeworks.engine import Context, DiceService, Event, Prompt, PromptOption, Ruleset, Viewer
+from capeworks.engine import (
+    CommandSpec,
+    Context,
+    DiceService,
+    Event,
+    LegalCommand,
+    Prompt,
+    Ruleset,
+    Seat,
+    Viewer,
+)
 from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
-from capeworks.systems.capes.commands import (
-    COMMANDS,
-    Accept,
-    AddExemplar,
-    AddSample,
-    BeginActions,
-    Choose,
-    ClaimSide,
-    CreateClickAndLock,
-    CreateConflict,
-    CreateFreeform,
-    Deadlock,
-    DeclareScene,
-    EndAction,
-    EndScene,
-    Gloat,
-    Inspire,
-    Narrate,
-    ObjectStake,
-    OverdrawnRoll,
-    Pass,
-    React,
-    Resolve,
-    Revert,
-    Split,
-    SplitOff,
-    StakeDebt,
-    UseAbility,
-    Veto,
-)
+from capeworks.systems.capes import commands as cmd
 from capeworks.systems.capes.config import CapesConfig
+from capeworks.systems.capes.events import EVENTS, PREFIX
 from capeworks.systems.capes.flow import require_turn, settle, whose_turn
-from capeworks.systems.capes.render import describe
+from capeworks.systems.capes.moves import legal_moves
+from capeworks.systems.capes.prompts import open_prompts
+from capeworks.systems.capes.render import WORDS
 from capeworks.systems.capes.state import CapesState, Inspiration, PagePhase
 
-__all__ = ["CapesRuleset"]
+__all__ = ["COMMANDS", "CapesRuleset"]
 
 _Applier = Callable[[CapesState, dict[str, Any]], CapesState]
 
 _APPLIERS: dict[str, _Applier] = {
-    "character_added": roster.apply_character_added,
-    **scenes.APPLIERS,
-    **pages.APPLIERS,
-    **actions.APPLIERS,
-    **conflicts.APPLIERS,
-    **abilities.APPLIERS,
-    **debt.APPLIERS,
-    **resolving.APPLIERS,
+    PREFIX + kind: applier
+    for kind, applier in {
+        "character_added": roster.apply_character_added,
+        **scenes.APPLIERS,
+        **pages.APPLIERS,
+        **actions.APPLIERS,
+        **conflicts.APPLIERS,
+        **abilities.APPLIERS,
+        **debt.APPLIERS,
+        **resolving.APPLIERS,
+    }.items()
 }
 
 
-def _pass(state: CapesState, actor: str) -> list[Event]:
+def _pass(state: CapesState, actor: str, command: cmd.Pass) -> list[Event]:
+    """Pass: what passing means depends on where the table is (a state dispatch, not a command one)."""
     scene = state.scene
     if scene is None:
         return scenes.decide_scene_pass(state, actor)
@@ -130,6 +121,56 @@ def _seat_joined(state: CapesState, data: dict[str, Any]) -> CapesState:
     )
 
 
+Handler = Callable[[CapesState, str, Any], list[Event]]
+
+
+def _by(fn: Callable[..., list[Event]], *, rolls: bool = False) -> Callable[..., list[Event]]:
+    """A handler for the command table: the acting seat's id in, events with display names out."""
+
+    def handle(state: CapesState, context: Context, command: BaseModel, dice: DiceService) -> list[Event]:
+        actor = context.actor.id
+        made = fn(state, actor, command, dice) if rolls else fn(state, actor, command)
+        return [_with_names(state, e) for e in made]
+
+    return handle
+
+
+def _spec(model: type[BaseModel], fn: Callable[..., list[Event]], *, rolls: bool = False) -> CommandSpec:
+    # Capes has no GM and no owners: every seat may issue every command; the rules check turn order
+    return CommandSpec(model, _by(fn, rolls=rolls))
+
+
+COMMANDS: dict[str, CommandSpec] = {
+    "declare_scene": _spec(cmd.DeclareScene, scenes.declare_scene),
+    "pass": _spec(cmd.Pass, _pass),
+    "create_character": _spec(cmd.CreateFreeform, roster.create_freeform),
+    "create_click_and_lock": _spec(cmd.CreateClickAndLock, roster.create_click_and_lock),
+    "add_sample": _spec(cmd.AddSample, roster.add_sample),
+    "add_exemplar": _spec(cmd.AddExemplar, roster.add_exemplar),
+    "choose": _spec(cmd.Choose, scenes.choose),
+    "claim": _spec(cmd.ClaimSide, pages.claim_side),
+    "create_conflict": _spec(cmd.CreateConflict, conflicts.create_conflict),
+    "veto": _spec(cmd.Veto, conflicts.veto),
+    "narrate": _spec(cmd.Narrate, pages.narrate),
+    "begin_actions": _spec(cmd.BeginActions, pages.begin_actions),
+    "use_ability": _spec(cmd.UseAbility, abilities.use_ability, rolls=True),
+    "accept": _spec(cmd.Accept, abilities.accept),
+    "revert": _spec(cmd.Revert, abilities.revert),
+    "react": _spec(cmd.React, abilities.react, rolls=True),
+    "stake": _spec(cmd.StakeDebt, debt.stake_debt),
+    "object": _spec(cmd.ObjectStake, debt.object_stake),
+    "split": _spec(cmd.Split, debt.split_die),
+    "split_off": _spec(cmd.SplitOff, debt.split_off),
+    "inspire": _spec(cmd.Inspire, abilities.inspire),
+    "end_action": _spec(cmd.EndAction, lambda state, actor, c: actions.decide_end_action(state, actor)),
+    "overdrawn_roll": _spec(cmd.OverdrawnRoll, debt.overdrawn_roll, rolls=True),
+    "resolve": _spec(cmd.Resolve, resolving.resolve),
+    "gloat": _spec(cmd.Gloat, resolving.gloat),
+    "deadlock": _spec(cmd.Deadlock, resolving.deadlock),
+    "end_scene": _spec(cmd.EndScene, scenes.vote_end_scene),
+}
+
+
 class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     """Capes: GM-less, competitive-cooperative superhero storytelling."""
 
@@ -137,40 +178,13 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     title = "Capes"
     config_model = CapesConfig
     state_model = CapesState
-    commands: ClassVar[dict[str, type[BaseModel]]] = COMMANDS
+    commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
+    events = EVENTS
+    words = WORDS
     has_gm = False
 
     def initial_state(self, config: CapesConfig) -> CapesState:
         return CapesState(config=config)
-
-    def decide(
-        self, state: CapesState, context: Context, command: BaseModel, dice: DiceService
-    ) -> list[Event]:
-        return [_with_names(state, e) for e in self._decide(state, context, command, dice)]
-
-    def _decide(
-        self, state: CapesState, context: Context, command: BaseModel, dice: DiceService
-    ) -> list[Event]:
-        actor = context.actor.id
-        cmd: Any = command
-        if isinstance(cmd, Pass):
-            return _pass(state, actor)
-        if isinstance(cmd, AddSample | CreateFreeform | CreateClickAndLock | AddExemplar):
-            return roster.decide_character(state, actor, cmd)
-        if isinstance(cmd, DeclareScene | Choose | EndScene):
-            return scenes.decide_scene(state, actor, cmd)
-        if isinstance(cmd, ClaimSide | Narrate | BeginActions):
-            return pages.decide_page(state, actor, cmd)
-        if isinstance(cmd, CreateConflict | Veto):
-            return conflicts.decide_conflict(state, actor, cmd)
-        if isinstance(cmd, UseAbility | React | Inspire | Accept | Revert):
-            return abilities.decide_ability(state, actor, cmd, dice)
-        if isinstance(cmd, StakeDebt | ObjectStake | Split | SplitOff | OverdrawnRoll):
-            return debt.decide_debt(state, actor, cmd, dice)
-        if isinstance(cmd, EndAction):
-            return actions.decide_end_action(state, actor)
-        assert isinstance(cmd, Resolve | Gloat | Deadlock)
-        return resolving.decide_resolution(state, actor, cmd)
 
     def apply(self, state: CapesState, event: Event) -> CapesState:
         if event.type == "table.seat_joined":
@@ -179,9 +193,9 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         if applier is None:
             return state
         new = applier(state, event.data)
-        if event.type != "conflict_created" and new.vetoable:
+        if event.type != PREFIX + "conflict_created" and new.vetoable:
             new = new.model_copy(update={"vetoable": ""})
-        if event.type != "staked" and new.objectable is not None:
+        if event.type != PREFIX + "staked" and new.objectable is not None:
             new = new.model_copy(update={"objectable": None})
         return settle(new)
 
@@ -192,145 +206,17 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         return data
 
     def prompts(self, state: CapesState) -> list[Prompt]:
-        return _prompts(state)
+        return open_prompts(state)
 
-    def describe(self, event: Event) -> str:
-        return describe(event)
+    def legal_commands(self, state: CapesState, seat: Seat) -> list[LegalCommand]:
+        return legal_moves(state, seat.id)
 
     def sample_session(self) -> SampleSession:
         from capeworks.systems.capes.samples import sample_session
 
         return sample_session()
 
+    def cli(self) -> Any:
+        from capeworks.systems.capes.cli import PLUGIN  # type: ignore[import-not-found,unused-ignore]
 
-def _options(*values: str) -> tuple[PromptOption, ...]:
-    return tuple(PromptOption(value=v) for v in values)
-
-
-def _prompts(state: CapesState) -> list[Prompt]:
-    out: list[Prompt] = []
-    player, what = whose_turn(state)
-    scene = state.scene
-    page = scene.page if scene else None
-    if player is not None:
-        kind, rule, options = "turn", "CAPES-PRIN-003", _options("pass")
-        default: str | None = "pass"
-        if scene is None:
-            kind, rule, options = "declare_scene", "CAPES-SCENE-002", _options("declare_scene", "pass")
-        elif scene.casting:
-            kind, rule, options = "choose", "CAPES-SCENE-004", _options("choose", "pass")
-        elif page is not None and page.phase is PagePhase.OVERDRAWN:
-            kind, rule, options, default = (
-                "overdrawn_roll",
-                "CAPES-DEBT-003",
-                _options("overdrawn_roll"),
-                "overdrawn_roll",
-            )
-        elif page is not None and page.phase is PagePhase.CLAIMS:
-            kind, rule, options = (
-                "claim",
-                "CAPES-PAGE-004",
-                _options("claim", "create_conflict", "choose", "pass"),
-            )
-        elif page is not None and page.phase is PagePhase.NARRATION:
-            kind, rule, options, default = (
-                "begin_actions",
-                "CAPES-PAGE-011",
-                _options("begin_actions", "narrate"),
-                "begin_actions",
-            )
-        elif page is not None and page.phase is PagePhase.ACTIONS:
-            action = page.action
-            if action is not None and action.roll is not None:
-                kind, rule, options, default = (
-                    "accept_or_revert",
-                    "CAPES-ABIL-003",
-                    _options("accept", "revert"),
-                    None,
-                )
-            elif action is not None and action.reactions is not None:
-                kind, rule, options = "react", "CAPES-REACT-003", _options("react", "pass")
-            elif action is not None:
-                kind, rule = "action", "CAPES-ACT-002"
-                options, default = (
-                    _options(
-                        "stake",
-                        "split",
-                        "split_off",
-                        "inspire",
-                        "use_ability",
-                        "create_conflict",
-                        "end_action",
-                    ),
-                    None,
-                )
-            else:
-                kind, rule, default = "action", "CAPES-PAGE-012", None
-                options = _options("use_ability", "create_conflict", "stake", "split", "inspire", "pass")
-        elif page is not None and page.phase is PagePhase.RESOLVING:
-            # CAPES-GLOAT-001: the table judges the Code; the claimant gloats instead if it would be broken
-            kind, rule, options, default = (
-                "resolve_or_gloat",
-                "CAPES-GLOAT-001",
-                _options("resolve", "gloat"),
-                "resolve",
-            )
-        out.append(
-            Prompt(
-                id=f"turn-{kind}-{player}",
-                seat=player,
-                kind=kind,
-                rule=rule,
-                question=f"{state.name(player)}: {what}.",
-                options=options,
-                default=default,
-            )
-        )
-    if state.vetoable:
-        conflict = state.conflict(state.vetoable)
-        if conflict is not None:
-            rule = "CAPES-EG-007" if conflict.kind == "goal" else "CAPES-EG-002"
-            for seat in state.players:
-                if seat != conflict.creator_player:
-                    out.append(
-                        Prompt(
-                            id=f"veto-{conflict.id}-{seat}",
-                            seat=seat,
-                            kind="veto",
-                            rule=rule,
-                            question=f"Veto {conflict.kind} {conflict.text!r}? (only now, as it is declared)",
-                            options=_options("veto", "allow"),
-                            default="allow",
-                        )
-                    )
-    if state.objectable is not None:
-        check = state.objectable
-        for seat in state.players:
-            if seat != check.player:
-                out.append(
-                    Prompt(
-                        id=f"object-{check.conflict}-{seat}",
-                        seat=seat,
-                        kind="object_stake",
-                        rule="CAPES-STAKE-003",
-                        question=(
-                            f"Object to {state.name(check.player)}'s stake of {check.amount} {check.pool} on "
-                            f"{check.conflict}? (only if it is not morally charged for that Drive)"
-                        ),
-                        options=_options("object", "allow"),
-                        default="allow",
-                    )
-                )
-    if state.and_then is not None:
-        for seat in state.and_then.finishers:
-            out.append(
-                Prompt(
-                    id=f"and-then-{state.and_then.conflict}-{seat}",
-                    seat=seat,
-                    kind="and_then",
-                    rule="CAPES-CONF-006",
-                    question=f"And then: you control {state.and_then.conflict}; finish the narration.",
-                    free_text=True,
-                )
-            )
-    return out
+        return PLUGIN

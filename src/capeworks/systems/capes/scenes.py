@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import Event
+from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.commands import Choose, DeclareScene, EndScene
 from capeworks.systems.capes.common import (
@@ -26,46 +27,50 @@ from capeworks.systems.capes.common import (
     with_scene,
 )
 from capeworks.systems.capes.flow import advance, can_buy, end_scene, require_turn
-from capeworks.systems.capes.queries import left_of, order_from
 from capeworks.systems.capes.state import CapesState, PagePhase, Round, Scene
 
 __all__ = [
     "APPLIERS",
+    "choose",
     "decide_casting_pass",
-    "decide_scene",
     "decide_scene_pass",
+    "declare_scene",
+    "vote_end_scene",
 ]
 
 
-def decide_scene(state: CapesState, actor: str, cmd: Any) -> list[Event]:
-    """Declaring a Scene, choosing characters, voting to end."""
-    if isinstance(cmd, DeclareScene):
-        if state.scene is not None:
-            raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
-        require_turn(state, actor, doing="declare a Scene")
-        return [event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1)]
-    if isinstance(cmd, Choose):
-        scene = need_scene(state)
-        key = find_character(state, cmd.character)
-        if key in scene.cast:
-            who = state.name(scene.cast[key])
+def declare_scene(state: CapesState, actor: str, cmd: DeclareScene) -> list[Event]:
+    """Declaring the next Scene."""
+    if state.scene is not None:
+        raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
+    require_turn(state, actor, doing="declare a Scene")
+    return [event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1)]
+
+
+def choose(state: CapesState, actor: str, cmd: Choose) -> list[Event]:
+    """Choosing a character to play this Scene."""
+    scene = need_scene(state)
+    key = find_character(state, cmd.character)
+    if key in scene.cast:
+        who = state.name(scene.cast[key])
+        raise RuleViolation("CAPES-SCENE-005", f"{state.roster[key].sheet.name} is already played by {who}.")
+    if scene.casting:
+        require_turn(state, actor, doing="choose a character")
+        paid = pay(state, actor, "Another character") if scene.round is Round.BOUGHT else 0
+    else:
+        page = scene.page
+        if page is None or page.phase is not PagePhase.CLAIMS:
             raise RuleViolation(
-                "CAPES-SCENE-005", f"{state.roster[key].sheet.name} is already played by {who}."
+                "CAPES-SCENE-007",
+                "Characters join a running Scene only at the start of a Page (claiming).",
             )
-        if scene.casting:
-            require_turn(state, actor, doing="choose a character")
-            paid = pay(state, actor, "Another character") if scene.round is Round.BOUGHT else 0
-        else:
-            page = scene.page
-            if page is None or page.phase is not PagePhase.CLAIMS:
-                raise RuleViolation(
-                    "CAPES-SCENE-007",
-                    "Characters join a running Scene only at the start of a Page (claiming).",
-                )
-            require_turn(state, actor, doing="add a character")
-            paid = pay(state, actor, "Adding a character at Page start")
-        return [event("character_chosen", player=actor, character=key, paid=paid)]
-    assert isinstance(cmd, EndScene)
+        require_turn(state, actor, doing="add a character")
+        paid = pay(state, actor, "Adding a character at Page start")
+    return [event("character_chosen", player=actor, character=key, paid=paid)]
+
+
+def vote_end_scene(state: CapesState, actor: str, cmd: EndScene) -> list[Event]:
+    """Voting to end the Scene; it ends when everyone has voted."""
     scene = need_scene(state)
     if actor in scene.end_votes:
         raise RuleViolation("CAPES-SCENE-002", "You have already voted to end this Scene.")

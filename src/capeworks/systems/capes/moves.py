@@ -1,0 +1,71 @@
+"""What each seat may do now at a Capes table, with the fields already decided.
+
+Capes is played in turns (CAPES-PRIN-003): the seat whose turn it is gets the
+moves of the phase (claim a side, use an ability with one of their
+characters, resolve a claimed Conflict ...), everyone gets the windows they
+may act in (veto, object, And Then, narration, voting to end the Scene) and,
+between Scenes, the roster commands. The web table draws its buttons from
+these; the lab's policies choose among them.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import LegalCommand
+from capeworks.engine.ruleset import prompt_commands
+from capeworks.systems.capes.flow import whose_turn
+from capeworks.systems.capes.prompts import open_prompts
+from capeworks.systems.capes.queries import cast_of, deadlock_possible, resolvable_claims
+from capeworks.systems.capes.state import CapesState, PagePhase
+
+__all__ = ["legal_moves"]
+
+
+def _move(command: str, label: str = "", **fixed: object) -> LegalCommand:
+    return LegalCommand(command=command, fixed=fixed, label=label or command.replace("_", " "))
+
+
+def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
+    """The commands ``seat`` may issue now."""
+    out: list[LegalCommand] = []
+    for prompt in open_prompts(state):
+        if prompt.seat == seat:
+            out.extend(prompt_commands(prompt))
+    scene = state.scene
+    if scene is None:
+        out += [_move(c) for c in ("add_sample", "create_character", "create_click_and_lock", "add_exemplar")]
+        return out
+    if seat not in scene.end_votes:
+        out.append(_move("end_scene", "vote to end the Scene"))
+    player, _ = whose_turn(state)
+    page = scene.page
+    if page is not None and page.phase is PagePhase.NARRATION and player != seat:
+        out.append(_move("narrate"))
+    if player != seat or page is None:
+        return out
+    mine = cast_of(state, seat)
+    if page.phase is PagePhase.CLAIMS:
+        for conflict in state.conflicts:
+            out += [
+                _move("claim", f"claim {conflict.id} side {side.id}", conflict=conflict.id, side=side.id)
+                for side in conflict.sides
+            ]
+        out.append(_move("create_conflict"))
+    elif page.phase is PagePhase.ACTIONS:
+        action = page.action
+        if action is None or (action.roll is None and action.reactions is None):
+            characters = [action.character] if action is not None else mine
+            for character in characters:
+                if action is None or not action.core_done:
+                    out.append(_move("use_ability", character=character))
+                out += [_move(c, character=character) for c in ("stake", "split", "split_off", "inspire")]
+            if action is None or not action.core_done:
+                out.append(_move("create_conflict"))
+        elif action.reactions is not None:
+            out += [_move("react", character=c) for c in mine]
+    elif page.phase is PagePhase.RESOLVING:
+        for claim in resolvable_claims(state, seat):
+            out.append(_move("gloat", f"gloat on {claim.conflict}", conflict=claim.conflict))
+        for conflict in state.conflicts:
+            if deadlock_possible(state, conflict):
+                out.append(_move("deadlock", f"declare {conflict.id} Deadlocked", conflict=conflict.id))
+    return out
