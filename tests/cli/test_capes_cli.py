@@ -7,7 +7,6 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from capeworks.cli import capes_commands  # noqa: F401  (registers `capes` on the app)
 from capeworks.cli.app import app
 
 runner = CliRunner()

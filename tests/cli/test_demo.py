@@ -6,11 +6,10 @@ import json
 
 from typer.testing import CliRunner
 
-from capeworks.cli.app import _register, app
+from capeworks.cli.app import app
 from capeworks.engine import available
 
 runner = CliRunner()
-_register()
 
 
 def test_demo__json_tour_rolls_odds_and_plays_every_ruleset() -> None:
@@ -23,7 +22,8 @@ def test_demo__json_tour_rolls_odds_and_plays_every_ruleset() -> None:
     played = {t["ruleset"] for t in data["tables"]}
     assert played == {name for name, rs in available().items() if rs.sample_session() is not None}
     for t in data["tables"]:
-        assert t["log"] and t["undo"].startswith("Undo:")
+        # with a GM, the GM takes the last action back; without one, dice once seen stand
+        assert t["log"] and (t["undo"].startswith("Undo:") or "Dice once seen stand" in t["undo"])
         if t["secret"]:
             assert t["secret"]["in_gm_view"] and not t["secret"]["in_player_view"]
 

@@ -11,10 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from capeworks.cli import app as app_module
 from capeworks.cli.app import app
 
-app_module._register()
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
 

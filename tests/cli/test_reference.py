@@ -24,7 +24,7 @@ def test_cli_reference__every_command_has_help_and_every_leaf_takes_json() -> No
         result = runner.invoke(app, [*path[1:], "--help"])
         assert result.exit_code == 0, f"{' '.join(path)} --help failed: {result.output}"
         assert command.help, f"{' '.join(path)} has no help text"
-        if not getattr(command, "commands", None):
+        if not hasattr(command, "list_commands"):
             assert any(p.name == "json_out" or "--json" in getattr(p, "opts", ()) for p in command.params), (
                 f"{' '.join(path)} takes no --json"
             )

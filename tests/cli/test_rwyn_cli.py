@@ -7,10 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from capeworks.cli import app as app_module
 from capeworks.cli.app import app
 
-app_module._register()
 runner = CliRunner()
 
 

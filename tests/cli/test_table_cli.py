@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from capeworks.cli import app as app_module
 from capeworks.cli.app import app
 from capeworks.engine import registry
 from tests.engine.toy import Toy
 
-app_module._register()
 runner = CliRunner()
 
 COMMANDS = ["new", "list", "show", "log", "do", "undo", "join", "export", "import"]
 
 
 @pytest.fixture(autouse=True)
-def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+def toy_registered() -> Iterator[None]:
     """Make the Toy ruleset findable by name, as an installed ruleset would be."""
-    toy = Toy()
-    monkeypatch.setattr(registry, "_load", lambda: {"toy": toy})
+    registry.register(Toy())
+    yield
+    registry.unregister("toy")
 
 
 @pytest.fixture
@@ -64,7 +64,8 @@ def test_new__json_gives_id_and_one_token_per_seat(db: str) -> None:
 
 def test_new__text_shows_id_and_tokens(db: str) -> None:
     out = cli(db, "new", "toy", "--seat", "gm:GM:gm", "--config-json", '{"cap": 40}')
-    assert "Table " in out and "created (toy, version 3)" in out
+    # created + one seat: no seed, so no seeded event (the OS rolls the dice)
+    assert "Table " in out and "created (toy, version 2)" in out
     assert "Seat tokens" in out
 
 
@@ -81,64 +82,75 @@ def test_do__key_values_and_physical_dice(db: str) -> None:
     result = cli_json(db, "do", table, "ann", "add", "dice=2", "--dice", "4,5")
     [event] = result["events"]
     # 4 + 5 = 9
-    assert event["type"] == "added" and event["event"]["data"] == {"amount": 9}
+    assert event["type"] == "toy.added" and event["event"]["data"] == {"amount": 9}
+    assert event["text"].endswith("(dice typed in)")
     assert (event["seq"], event["seat"], result["version"]) == (5, "ann", 5)
-    assert cli_json(db, "show", table)["state"]["total"] == 9
+    assert cli_json(db, "show", table, "--gm")["state"]["total"] == 9
 
 
 def test_do__payload_json_and_prompts_for_the_seat(db: str) -> None:
     table = new_table(db)["id"]
     asked = cli_json(db, "do", table, "gm", "ask", "--payload-json", '{"seat": "ann"}')
-    assert asked["events"][0]["type"] == "asked"
+    assert asked["events"][0]["type"] == "toy.asked"
     # the GM's own open prompts include ann's (the GM sees all)
     assert [p["seat"] for p in asked["prompts"]] == ["ann"]
     out = cli(db, "do", table, "ann", "add", "dice=1")
-    assert "added" in out and "Waiting for ann" in out and "p0" in out
-    answered = cli_json(db, "do", table, "ann", "answer", "prompt=p0", "choice=yes")
-    assert answered["prompts"] == []
+    assert "counter goes up" in out and "Waiting for ann" in out and "p0" in out
+    # the engine's answer command, in its short form: PROMPT OPTION
+    answered = cli_json(db, "do", table, "ann", "answer", "p0", "yes")
+    assert answered["prompts"] == [] and answered["events"][0]["type"] == "toy.answered"
+    assert {c["command"] for c in answered["legal"]} >= {"add", "rename"}
 
 
-def test_show__gm_by_default_and_a_seat_sees_less(db: str) -> None:
+def test_show__the_viewer_is_named_and_a_seat_sees_less(db: str) -> None:
     table = new_table(db)["id"]
     cli(db, "do", table, "gm", "note", "text=the butler did it")
-    assert cli_json(db, "show", table)["state"]["notes"] == ["the butler did it"]
+    assert cli_json(db, "show", table, "--gm")["state"]["notes"] == ["the butler did it"]
     as_ann = cli_json(db, "show", table, "--as", "ann")
     assert as_ann["state"]["notes"] == [] and as_ann["id"] == table
-    text = cli(db, "show", table)
+    text = cli(db, "show", table, "--gm")
     assert "Night shift" in text and "GM view" in text and "butler" in text
+    # no default view: the GM's secrets are never shown by accident
+    assert "Say whose view" in cli_json(db, "show", table, code=2)["message"]
 
 
 def test_log__one_line_per_visible_event(db: str) -> None:
     table = new_table(db)["id"]
     cli(db, "do", table, "gm", "note", "text=secret")
     cli(db, "do", table, "ann", "add", "dice=1", "--dice", "6")
-    gm_log = cli_json(db, "log", table)["events"]
+    gm_log = cli_json(db, "log", table, "--gm")["events"]
     assert [e["type"] for e in gm_log] == [
-        "table.created", "table.seeded", "table.seat_joined", "table.seat_joined", "noted", "added",
+        "table.created", "table.seeded", "table.seat_joined", "table.seat_joined", "toy.noted", "toy.added",
     ]  # fmt: skip
     ann_log = cli_json(db, "log", table, "--as", "ann")["events"]
     # the seed and the GM's note are hidden from ann
     assert [e["seq"] for e in ann_log] == [1, 3, 4, 6]
-    text = cli(db, "log", table)
-    assert "Ann sits down." in text and "noted" in text
+    text = cli(db, "log", table, "--gm")
+    assert "Ann sits down." in text and "A note: secret" in text
+    assert [
+        e["seq"] for e in cli_json(db, "log", table, "--gm", "--since", "4", "--limit", "1")["events"]
+    ] == [5]
 
 
 def test_undo__marks_the_command_undone(db: str) -> None:
     table = new_table(db)["id"]
     cli(db, "do", table, "ann", "add", "dice=2", "--dice", "1,2")
-    undone = cli_json(db, "undo", table, "--seat", "ann")
-    assert undone["events"][0]["type"] == "table.reverted"
-    log = cli_json(db, "log", table)["events"]
-    assert [e["undone"] for e in log if e["type"] == "added"] == [True]
-    assert cli_json(db, "show", table)["state"]["total"] == 0
-    assert "(undone)" in cli(db, "log", table)
+    # a player's undo asks the GM: the dice were seen
+    asked = cli_json(db, "undo", table, "--seat", "ann")
+    assert asked["events"][0]["type"] == "table.undo_requested"
+    allowed = cli_json(db, "do", table, "gm", "answer", "undo-ann", "allow")
+    assert allowed["events"][0]["type"] == "table.reverted"
+    log = cli_json(db, "log", table, "--gm")["events"]
+    assert [e["undone"] for e in log if e["type"] == "toy.added"] == [True]
+    assert cli_json(db, "show", table, "--gm")["state"]["total"] == 0
+    assert "(undone)" in cli(db, "log", table, "--gm")
 
 
 def test_join__adds_a_seat_and_prints_its_token(db: str) -> None:
     table = new_table(db)["id"]
     joined = cli_json(db, "join", table, "--seat", "bo:Bo")
     assert joined["seat"] == {"id": "bo", "name": "Bo", "role": "player"} and joined["token"]
-    assert "bo" in [s["id"] for s in cli_json(db, "show", table)["seats"]]
+    assert "bo" in [s["id"] for s in cli_json(db, "show", table, "--gm")["seats"]]
     assert "Seat token (shown once)" in cli(db, "join", table, "--seat", "cy:Cy")
 
 
@@ -178,7 +190,7 @@ def test_import__from_stdin_gets_a_new_id(db: str) -> None:
         (["do", "TABLE", "ann", "add", "dice=1", "--dice", "x"], "Cannot read dice 'x'"),
         (["do", "TABLE", "ann", "note", "text=x"], "Only the GM can"),
         (["do", "TABLE", "zed", "add", "dice=1"], "Nobody sits at seat 'zed'"),
-        (["undo", "TABLE", "--seat", "ann"], "nothing to undo"),
+        (["undo", "TABLE", "--seat", "gm"], "nothing to undo"),
         (["join", "TABLE", "--seat", "ann:Ann again"], "already taken"),
         (["import", "/no/such/file.json"], "Cannot read /no/such/file.json"),
     ],

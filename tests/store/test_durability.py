@@ -35,7 +35,7 @@ CHILD = textwrap.dedent(
     store = Store(sys.argv[1], resolve_ruleset=lambda name: toy, snapshot_every=7)
     i = 0
     while True:
-        events = store.execute(sys.argv[2], Command(type="note", seat="gm", payload={"text": f"n{i}"}))
+        events = store.execute(sys.argv[2], Command(type="note", seat="gm", payload={"text": f"n{i}"})).events
         print(events[-1].seq, flush=True)
         i += 1
     """

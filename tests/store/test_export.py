@@ -88,7 +88,7 @@ MALFORMED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "config disagrees": (_broken(lambda d: d.update(config={"cap": 70})), "config differs"),
     "ruleset disagrees": (_broken(lambda d: d["table"].update(ruleset="capes")), "played with 'toy'"),
     "event that does not replay": (
-        _broken(lambda d: d["log"][4].update(type="added", data={"amount": "lots"})),
+        _broken(lambda d: d["log"][4].update(type="toy.added", data={"amount": "lots"})),
         "does not replay",
     ),
 }

@@ -195,7 +195,7 @@ SCRIPTS: dict[str, list[tuple[str, Command | str, list[int] | None]]] = {
     "prompts open and answered": [
         ("do", Command(type="ask", seat="gm", payload={"seat": "ann"}), None),
         ("do", add(1), [3]),
-        ("do", Command(type="answer", seat="ann", payload={"prompt": "p0", "choice": "yes"}), None),
+        ("do", Command(type="answer", seat="ann", payload={"prompt": "p0", "option": "yes"}), None),
         ("do", note("c"), None), ("do", add(2), [6, 6]),
     ],
 }  # fmt: skip
@@ -270,11 +270,15 @@ def test_authenticate__wrong_or_reissued_token_is_refused(store: Store, toy: Toy
         store.authenticate(created.id, created.tokens["ann"])
 
 
-def test_undo__player_takes_back_their_own_command(store: Store, toy: Toy) -> None:
+def test_undo__a_player_asks_and_the_gm_takes_the_command_back(store: Store, toy: Toy) -> None:
     created = store.create_table(toy, seats=SEATS, seed=1)
     store.execute(created.id, add(2), dice=[2, 3])
-    [reverted] = store.undo(created.id, "ann")
-    assert reverted.type == "table.reverted"
+    [asked] = store.undo(created.id, "ann").events
+    assert asked.type == "table.undo_requested"
+    assert store.load(created.id).state.model_dump()["total"] == 5
+    store.execute(
+        created.id, Command(type="answer", seat="gm", payload={"prompt": "undo-ann", "option": "allow"})
+    )
     assert store.load(created.id).state.model_dump()["total"] == 0
 
 
@@ -317,3 +321,16 @@ def test_create__ids_are_letters_and_digits(store: Store, toy: Toy) -> None:
     ids = [store.create_table(toy, seed=1).id for _ in range(20)]
     assert all(len(i) == 12 and i.isalnum() and i.isascii() for i in ids)
     assert len(set(ids)) == 20
+
+
+def test_events_since__only_the_events_after_a_version(store: Store, toy: Toy) -> None:
+    created = store.create_table(toy, seats=SEATS, seed=1)
+    played = store.execute(created.id, add(2), dice=[2, 3])
+    # the store hands back the table as it now stands: nothing to reload
+    assert played.table.version == created.version + 1 and played.table.state.model_dump()["total"] == 5
+    store.execute(created.id, note("n1"))
+    store.execute(created.id, note("n2"))
+    later = store.events_since(created.id, created.version + 1)
+    assert [e.seq for e in later] == [created.version + 2, created.version + 3]
+    assert [e.seq for e in store.events_since(created.id, created.version, limit=1)] == [created.version + 1]
+    assert store.events_since(created.id, created.version + 3) == []

@@ -1,4 +1,10 @@
-"""The `capeworks` command line: one Typer app, one sub-module per command group.
+"""The `capeworks` command line: one lazy Typer group whose commands load only when typed.
+
+Built-in commands (``roll``, ``odds``, ``demo``, ``table``) live in their own
+modules; every installed ruleset adds a group named after it, found by its
+``capeworks.rulesets`` entry point and built from :meth:`Ruleset.cli` only when
+that name is typed. So ``capeworks roll 2d6`` imports neither the store nor a
+ruleset, and this module names no ruleset: a new ruleset needs no edit here.
 
 Every command takes ``--json``; every CapeworksError becomes one clear line on
 stderr and exit code 2 (see :func:`capeworks.cli.output.run_guarded`).
@@ -6,12 +12,64 @@ stderr and exit code 2 (see :func:`capeworks.cli.output.run_guarded`).
 
 from __future__ import annotations
 
-import typer
+import importlib
+import sys
+from typing import Any
 
-__all__ = ["app", "main"]
+import typer
+from typer.core import TyperGroup
+
+__all__ = ["BUILTINS", "LazyGroup", "app", "main"]
+
+#: command name -> (module, Typer app attribute, command inside it or None for the whole app)
+BUILTINS: dict[str, tuple[str, str, str | None]] = {
+    "roll": ("capeworks.cli.dice_commands", "dice_app", "roll"),
+    "odds": ("capeworks.cli.dice_commands", "dice_app", "odds"),
+    "demo": ("capeworks.cli.demo", "demo_app", "demo"),
+    "table": ("capeworks.cli.table_commands", "table_app", None),
+}
+
+
+# Typer vendors click; its command objects are used by duck typing here.
+ClickCommand = Any
+
+
+def _click(typer_app: typer.Typer, name: str, inner: str | None) -> ClickCommand:
+    command = typer.main.get_command(typer_app)
+    subcommands = getattr(command, "commands", None)
+    if inner is not None and subcommands:
+        return subcommands[inner]
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        from capeworks.engine.registry import names
+
+        return sorted({*BUILTINS, *names()})
+
+    def get_command(self, ctx: Any, cmd_name: str) -> ClickCommand | None:
+        if cmd_name in BUILTINS:
+            module, attr, inner = BUILTINS[cmd_name]
+            return _click(getattr(importlib.import_module(module), attr), cmd_name, inner)
+        from capeworks.engine.registry import names
+
+        if cmd_name not in names():
+            return None
+        from capeworks.engine.registry import get_ruleset
+
+        plugin: Any = get_ruleset(cmd_name).cli()
+        if plugin is None:
+            return None
+        return _click(plugin.app, cmd_name, None)
+
 
 app = typer.Typer(
     name="capeworks",
+    cls=LazyGroup,
     help="Rules engine, virtual table and playtest lab for superhero tabletop RPGs.",
     no_args_is_help=True,
     add_completion=False,
@@ -19,19 +77,18 @@ app = typer.Typer(
 )
 
 
-def _register() -> None:
-    """Attach every command group. Each module adds itself to ``app``."""
-    # Imported for their side effect of registering commands on `app`.
-    from capeworks.cli import (  # noqa: F401
-        capes_commands,
-        demo,
-        dice_commands,
-        rwyn_commands,
-        table_commands,
-    )
+@app.callback()
+def _root() -> None:
+    """Rules engine, virtual table and playtest lab for superhero tabletop RPGs."""
 
 
 def main() -> None:
     """Console-script entry point."""
-    _register()
-    app()
+    app(args=_dashed_numbers(sys.argv[1:]))
+
+
+def _dashed_numbers(args: list[str]) -> list[str]:
+    """Let ``capeworks roll -1d6`` mean the expression, not an option: insert ``--`` before it."""
+    if len(args) >= 2 and args[0] in ("roll", "odds") and args[1][:1] == "-" and args[1][1:2].isdigit():
+        return [args[0], "--", *args[1:]]
+    return args

@@ -14,11 +14,13 @@ import typer
 from rich.panel import Panel
 from rich.table import Table as RichTable
 
-from capeworks.cli.app import app
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.dice import distribution, roll
 from capeworks.engine import Ruleset, Table, Viewer, available
 from capeworks.engine.render import describe
+from capeworks.errors import CapeworksError
+
+demo_app = typer.Typer(help="A guided tour.", add_completion=False)
 
 __all__ = ["demo"]
 
@@ -32,13 +34,18 @@ def _play(ruleset: Ruleset[Any, Any], seed: int) -> dict[str, Any]:
     table = Table.new(ruleset, config=session.config, seats=session.seats, seed=seed, title="demo")
     for step in session.steps:
         table.execute(step.command, dice=step.dice)
-    lines = [f"{e.seq:>3} {e.seat or '-':>6}  {describe(ruleset, e)}" for e in table.log]
+    lines = [f"{e.seq:>3} {e.seat or '-':>6}  {describe(ruleset, e).text}" for e in table.log]
     last = session.steps[-1].command.seat if session.steps else None
     gm = next((s.id for s in session.seats if s.role == "gm"), last)
     undone = ""
     if gm is not None and session.steps:
-        (revert,) = table.undo(gm)
-        undone = describe(ruleset, revert)
+        try:
+            (revert,) = table.undo(gm)
+        except CapeworksError as refused:
+            # without a GM, dice once seen stand: the demo shows the refusal instead
+            undone = f"(undo refused: {refused.message})"
+        else:
+            undone = describe(ruleset, revert).text
     secret: dict[str, Any] = {}
     if session.secret_marker:
         seat_view = table.view(table.viewer_for(session.secret_hidden_from))
@@ -61,7 +68,7 @@ def _play(ruleset: Ruleset[Any, Any], seed: int) -> dict[str, Any]:
     }
 
 
-@app.command()
+@demo_app.command()
 def demo(
     seed: int = typer.Option(7, help="Seed for every roll in the tour."),
     json_out: bool = JSON_OPTION,

@@ -15,10 +15,11 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from capeworks.cli.app import app
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.dice import Distribution, GivenDice, RollResult, distribution, parse, roll
 from capeworks.dice.source import DiceSource
+
+dice_app = typer.Typer(help="Dice notation: roll it, or see its exact odds.", add_completion=False)
 
 __all__ = ["odds_command", "odds_payload", "roll_command", "roll_payload"]
 
@@ -47,7 +48,7 @@ def odds_payload(expression: str, dist: Distribution) -> dict[str, Any]:
     }
 
 
-@app.command("roll")
+@dice_app.command("roll")
 def roll_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '4d6kh3' or '2d6+4 >= 12'."),
     seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
@@ -81,7 +82,7 @@ def roll_command(
     console.print(line)
 
 
-@app.command("odds")
+@dice_app.command("odds")
 def odds_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '3d6' or '10d6t5'."),
     json_out: bool = JSON_OPTION,

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from capeworks.cli.app import _register, app
+from capeworks.cli.app import app
 
 __all__ = ["commands", "markdown_reference"]
 
@@ -20,19 +20,23 @@ __all__ = ["commands", "markdown_reference"]
 Command = Any
 
 
-def _walk(command: Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], Command]]:
+def _walk(command: Command, path: tuple[str, ...], ctx: Any) -> list[tuple[tuple[str, ...], Command]]:
     found = [(path, command)]
-    subcommands = getattr(command, "commands", None)
-    if subcommands:
-        for name in sorted(subcommands):
-            found.extend(_walk(subcommands[name], (*path, name)))
+    if hasattr(command, "list_commands"):
+        for name in sorted(command.list_commands(ctx)):
+            sub = command.get_command(ctx, name)
+            if sub is not None:
+                found.extend(_walk(sub, (*path, name), ctx))
     return found
 
 
 def commands() -> list[tuple[tuple[str, ...], Command]]:
-    """Every command and group, as (path, click command), depth first, sorted by name."""
-    _register()
-    return _walk(typer.main.get_command(app), ("capeworks",))
+    """Every command and group, as (path, click command), depth first, sorted by name.
+
+    The top-level group is lazy: walking it loads every command, as ``--help`` does.
+    """
+    root = typer.main.get_command(app)
+    return _walk(root, ("capeworks",), root.make_context("capeworks", [], resilient_parsing=True))
 
 
 def _param_line(param: Any) -> str:
@@ -55,6 +59,12 @@ def markdown_reference() -> str:
         "",
         "Generated from the app by `python -m capeworks.cli.reference > docs/cli.md`;",
         "a test fails when this file and the app disagree. Every command takes `--help`.",
+        "",
+        "**Who may act.** The `table` commands work directly on a database file, so they are",
+        "its owner's tool: anyone who can open the file can act as any seat. Tables shared",
+        "between people identify each seat by its token (`--token` or `$CAPEWORKS_SEAT_TOKEN`",
+        "here; the web table next): with a token, a command for another seat is refused.",
+        "`table show` and `table log` always say whose view they show (`--as SEAT` or `--gm`).",
         "",
     ]
     for path, command in commands():

@@ -1,17 +1,21 @@
 """`capeworks table ...`: create, play and inspect tables kept in the store.
 
 Every command takes ``--db URL`` (default ``$CAPEWORKS_DATABASE_URL`` or a
-SQLite file in the user data directory) and ``--json``. The CLI user owns the
-database, so ``show`` and ``log`` give the GM's view unless ``--as SEAT`` asks
-for a seat's.
+SQLite file in the user data directory) and ``--json``. Working directly on a
+database file is its owner's tool: whoever can open the file can act as any
+seat. Shared tables identify seats by their token (``--token`` or
+``$CAPEWORKS_SEAT_TOKEN``): when one is given, the command is refused unless
+the token is that seat's. ``show`` and ``log`` say whose view they show
+(``--as SEAT`` or ``--gm``); ``do --json`` shows only what the acting seat may see.
+Every piece of text a person typed is printed as text, never as markup.
 
 JSON shapes (``--json``):
 
 * new, import: ``{"id", "ruleset", "title", "version", "seats": [{"id", "name", "role", "token"}]}``
 * list: ``[{"id", "title", "ruleset", "created_at", "version"}, ...]``
-* show: the viewer's projection (``Table.view``) plus ``"id"``
+* show: the viewer's projection (``Table.view``) plus ``"id"`` and ``"legal"`` (with ``--as``)
 * log, do, undo: ``{"id", "version", "events": [{"seq", "command_id", "seat", "type", "text",
-  "undone", "event"}], ...}``; do adds ``"prompts"`` (the acting seat's open prompts)
+  "undone", "event"}], ...}``; do and undo add ``"prompts"`` and ``"legal"`` (the acting seat's)
 * join: ``{"id", "seat", "token", "version"}``
 * export: the export document itself (or ``{"id", "path", "events"}`` with ``-o``)
 """
@@ -27,18 +31,17 @@ from typing import Any
 
 import typer
 from rich.json import JSON
+from rich.markup import escape
 from rich.table import Table as RichTable
 
-from capeworks.cli.app import app
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
-from capeworks.engine import Command, Event, Prompt, Ruleset, Seat, Table, Viewer, describe
+from capeworks.engine import Command, LegalCommand, LogEntry, Prompt, Seat, Table, Viewer
 from capeworks.engine.model import Role
-from capeworks.engine.table import REVERTED
-from capeworks.errors import InvalidCommand
+from capeworks.engine.table import PhysicalDice
+from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.store import ENV_VAR, CreatedTable, Store
 
 __all__ = [
-    "describe_event",
     "parse_assignments",
     "parse_dice",
     "parse_seat",
@@ -46,11 +49,11 @@ __all__ = [
 ]
 
 table_app = typer.Typer(
+    add_completion=False,
     name="table",
     help="Create, play and inspect tables kept in the database.",
     no_args_is_help=True,
 )
-app.add_typer(table_app, name="table")
 
 DB_OPTION: Any = typer.Option(
     None,
@@ -59,9 +62,16 @@ DB_OPTION: Any = typer.Option(
     help=f"Database URL (default: ${ENV_VAR}, else a SQLite file in your user data directory).",
     show_envvar=False,
 )
+TOKEN_OPTION: Any = typer.Option(
+    None,
+    "--token",
+    envvar="CAPEWORKS_SEAT_TOKEN",
+    help="Your seat's token: the command is refused unless it is the token of the seat named.",
+    show_envvar=False,
+)
+AS_OPTION: Any = typer.Option(None, "--as", help="Show what this seat sees.")
+GM_OPTION: Any = typer.Option(False, "--gm", help="Show the GM's view (everything).")
 _SEAT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-
-AS_OPTION: Any = typer.Option(None, "--as", help="Show what this seat sees (default: the GM's view).")
 
 
 # -- parsing ------------------------------------------------------------------------------------
@@ -88,22 +98,36 @@ def parse_seat(spec: str) -> Seat:
         raise InvalidCommand(f"Cannot read seat {spec!r}: {_first_error(e)}") from None
 
 
-def parse_assignments(pairs: Sequence[str], payload_json: str | None) -> dict[str, Any]:
-    """``key=value`` pairs (values read as JSON when they parse, else as text) over ``--payload-json``."""
+def parse_assignments(pairs: Sequence[str], payload_json: str | None, *, command: str = "") -> dict[str, Any]:
+    """``key=value`` pairs (values read as JSON when they parse, else as text) over ``--payload-json``.
+
+    For ``answer``, bare words are the prompt and then the chosen option(s):
+    ``answer check-1:sacrifice 0``.
+    """
     payload: dict[str, Any] = {}
     if payload_json:
         loaded = _load_json(payload_json, "--payload-json")
         if not isinstance(loaded, dict):
             raise InvalidCommand("--payload-json must be a JSON object, like '{\"dice\": 2}'.")
         payload.update(loaded)
+    bare: list[str] = []
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
+            if command == "answer":
+                bare.append(pair)
+                continue
             raise InvalidCommand(f"Cannot read {pair!r}: command arguments are key=value.")
         try:
             payload[key] = json.loads(raw)
         except json.JSONDecodeError:
             payload[key] = raw
+    if bare:
+        payload.setdefault("prompt", bare[0])
+        if len(bare) == 2:
+            payload.setdefault("option", bare[1])
+        elif len(bare) > 2:
+            payload.setdefault("option", bare[1:])
     return payload
 
 
@@ -111,10 +135,12 @@ def parse_dice(text: str | None) -> list[int] | None:
     """``"4,5,1"`` -> ``[4, 5, 1]`` (physical dice, used in order)."""
     if text is None:
         return None
-    try:
-        return [int(part) for part in text.replace(" ", "").split(",") if part]
-    except ValueError:
-        raise InvalidCommand(f"Cannot read dice {text!r}: give whole numbers separated by commas.") from None
+    parts = [p.strip() for p in text.split(",")]
+    if not all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts):
+        raise InvalidCommand(
+            f"Cannot read dice {escape(text)!r}: give whole numbers separated by commas, like 4,5,1."
+        )
+    return [int(p) for p in parts]
 
 
 def _load_json(text: str, what: str) -> Any:
@@ -135,46 +161,69 @@ def _first_error(error: ValueError) -> str:
 # -- rendering ----------------------------------------------------------------------------------
 
 
-def describe_event(ruleset: Ruleset[Any, Any], event: Event) -> str:
-    """One line for an event, in the same words every edge uses (:func:`capeworks.engine.describe`)."""
-    return describe(ruleset, event)
-
-
-def _events_payload(table: Table, events: Sequence[Event]) -> list[dict[str, Any]]:
-    undone = {int(e.data["command_id"]) for e in table.log if e.type == REVERTED}
-    return [
-        {
-            "seq": e.seq,
-            "command_id": e.command_id,
-            "seat": e.seat,
-            "type": e.type,
-            "text": describe_event(table.ruleset, e),
-            "undone": e.command_id in undone,
-            "event": e.model_dump(mode="json"),
-        }
-        for e in events
-    ]
+def _entry_payload(entry: LogEntry) -> dict[str, Any]:
+    words = entry.description
+    given = " (dice typed in)" if any(r.given for r in words.rolls) else ""
+    return {
+        "seq": entry.seq,
+        "command_id": entry.command_id,
+        "seat": entry.seat,
+        "type": entry.type,
+        "text": words.text + given,
+        "undone": entry.undone,
+        "event": entry.event.model_dump(mode="json"),
+    }
 
 
 def _events_table(rows: list[dict[str, Any]], *, title: str | None = None) -> RichTable:
-    out = RichTable(title=title)
+    out = RichTable(title=escape(title) if title else None)
     out.add_column("#", justify="right", style="dim")
     out.add_column("Seat", style="cyan")
     out.add_column("Event")
     for row in rows:
-        text = row["text"] + (" [dim](undone)[/]" if row["undone"] else "")
-        out.add_row(str(row["seq"]), row["seat"] or "", text)
+        text = escape(row["text"]) + (" [dim](undone)[/]" if row["undone"] else "")
+        out.add_row(str(row["seq"]), escape(row["seat"] or ""), text)
     return out
 
 
 def _prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
-    out = RichTable(title=title)
-    for column in ("Prompt", "For", "Question", "Options", "Default"):
+    out = RichTable(title=escape(title))
+    for column in ("Prompt", "For", "Question", "Answers"):
         out.add_column(column)
     for p in prompts:
-        options = ", ".join(o.value for o in p.options) + (" (or free text)" if p.free_text else "")
-        out.add_row(p.id, p.seat, p.question or p.kind, options, p.default or "")
+        answers = ", ".join(
+            f"{o.value} ({o.label})" if o.label and o.label != o.value else o.value for o in p.options
+        )
+        if p.free is not None:
+            own = "your own words" if not p.free.many else f"{p.min_choices} of your own or suggested"
+            answers = f"{answers}, or {own}" if answers else own
+        out.add_row(
+            escape(p.id),
+            escape(p.addressee),
+            escape(p.question or p.kind),
+            escape(answers or "any of your moves"),
+        )
     return out
+
+
+def _legal_lines(legal: Sequence[LegalCommand]) -> list[str]:
+    lines = []
+    for c in legal:
+        fixed = " ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in c.fixed.items())
+        lines.append(f"{c.command} {fixed}".strip() + (f"  — {c.label}" if c.label else ""))
+    return lines
+
+
+def _print_legal(seat: str, legal: Sequence[LegalCommand], table: Table) -> None:
+    waiting = sorted({p.addressee for p in table.prompts()})
+    if waiting:
+        console.print(f"Waiting for: {escape(', '.join(waiting))}", highlight=False)
+    if legal:
+        console.print(f"[bold]{escape(seat)} may now:[/]", highlight=False)
+        for line in _legal_lines(legal[:20]):
+            console.print(f"  {escape(line)}", highlight=False)
+        if len(legal) > 20:
+            console.print(f"  … and {len(legal) - 20} more (--json lists them all)", highlight=False)
 
 
 def _created_payload(store: Store, created: CreatedTable) -> dict[str, Any]:
@@ -190,7 +239,8 @@ def _created_payload(store: Store, created: CreatedTable) -> dict[str, Any]:
 
 def _print_created(payload: dict[str, Any], verb: str) -> None:
     console.print(
-        f"Table [bold]{payload['id']}[/] {verb} ({payload['ruleset']}, version {payload['version']}).",
+        f"Table [bold]{escape(payload['id'])}[/] {verb} "
+        f"({escape(payload['ruleset'])}, version {payload['version']}).",
         highlight=False,
     )
     if payload["seats"]:
@@ -198,12 +248,34 @@ def _print_created(payload: dict[str, Any], verb: str) -> None:
         for column in ("Seat", "Name", "Role", "Token"):
             seats.add_column(column)
         for s in payload["seats"]:
-            seats.add_row(s["id"], s["name"], s["role"], s["token"])
+            seats.add_row(escape(s["id"]), escape(s["name"]), s["role"], s["token"])
         console.print(seats)
 
 
-def _viewer(table: Table, seat: str | None) -> Viewer:
-    return Viewer.gm() if seat is None else table.viewer_for(seat)
+def _checked_seat(store: Store, table_id: str, seat: str, token: str | None) -> None:
+    """With a token, the seat named must be the token's."""
+    if token is None:
+        return
+    if store.authenticate(table_id, token).id != seat:
+        raise NotPermitted("That seat token belongs to another seat.")
+
+
+def _viewer(
+    store: Store, table: Table, table_id: str, seat: str | None, gm: bool, token: str | None
+) -> Viewer:
+    if seat is None and token is not None:
+        seat = store.authenticate(table_id, token).id
+    if seat is not None and gm:
+        raise InvalidCommand("Choose one view: --as SEAT or --gm.")
+    if seat is None and not gm:
+        raise InvalidCommand("Say whose view to show: --as SEAT, or --gm for the GM's.")
+    if gm:
+        if token is not None:
+            raise NotPermitted("A seat token shows that seat's view; --gm needs no token.")
+        return Viewer.gm()
+    assert seat is not None
+    _checked_seat(store, table_id, seat, token)
+    return table.viewer_for(seat)
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -215,7 +287,15 @@ def new_command(
     title: str = typer.Option("", "--title", help="The table's name."),
     seat: list[str] = typer.Option([], "--seat", help="A seat as id:name or id:name:gm; repeat for more."),
     config_json: str | None = typer.Option(None, "--config-json", help="Rules config as a JSON object."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
+    physical_dice: PhysicalDice = typer.Option(
+        PhysicalDice.EVERYONE, "--physical-dice", help="Who may type in the faces of real dice."
+    ),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        help="For tests and reproducing a bug only: makes every roll predictable. "
+        "Without it the table rolls with the operating system's randomness.",
+    ),
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -227,7 +307,14 @@ def new_command(
         if config is not None and not isinstance(config, dict):
             raise InvalidCommand("--config-json must be a JSON object.")
         with Store(db) as store:
-            created = store.create_table(ruleset, title=title, config=config, seats=seats, seed=seed)
+            created = store.create_table(
+                ruleset,
+                title=title,
+                config=config,
+                seats=seats,
+                seed=seed,
+                settings={"physical_dice": physical_dice.value},
+            )
             return _created_payload(store, created)
 
     payload = run_guarded(go, as_json=json_out)
@@ -256,7 +343,9 @@ def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> No
     for column in ("Id", "Title", "Rule set", "Version", "Created"):
         out.add_column(column)
     for r in rows:
-        out.add_row(r["id"], r["title"], r["ruleset"], str(r["version"]), r["created_at"][:19])
+        out.add_row(
+            escape(r["id"]), escape(r["title"]), escape(r["ruleset"]), str(r["version"]), r["created_at"][:19]
+        )
     console.print(out)
 
 
@@ -264,41 +353,61 @@ def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> No
 def show_command(
     table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
     as_seat: str | None = AS_OPTION,
+    gm: bool = GM_OPTION,
+    token: str | None = TOKEN_OPTION,
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Show a table as a viewer sees it: seats, state and open prompts."""
+    """Show a table as one viewer sees it: seats, state, open prompts and what they may do."""
 
-    def go() -> dict[str, Any]:
+    def go() -> tuple[dict[str, Any], Any]:
         with Store(db) as store:
             table = store.load(table_id)
-            return {"id": table_id, **table.view(_viewer(table, as_seat))}
+            viewer = _viewer(store, table, table_id, as_seat, gm, token)
+            view = {"id": table_id, **table.view(viewer)}
+            if viewer.seat is not None:
+                view["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(viewer.seat)]
+            return view, table.ruleset.cli()
 
-    view = run_guarded(go, as_json=json_out)
+    view, plugin = run_guarded(go, as_json=json_out)
     if json_out:
         emit_json(view)
         return
-    who = f"as {as_seat}" if as_seat else "GM view"
+    who = f"as {as_seat}" if as_seat else ("GM view" if gm else "your view")
     console.print(
-        f"[bold]{view['title'] or view['id']}[/] — {view['ruleset']}, version {view['version']} ({who})",
+        f"[bold]{escape(view['title'] or view['id'])}[/] — {escape(view['ruleset'])}, "
+        f"version {view['version']} ({escape(who)})",
         highlight=False,
     )
     seats = RichTable(title="Seats")
     for column in ("Seat", "Name", "Role"):
         seats.add_column(column)
     for s in view["seats"]:
-        seats.add_row(s["id"], s["name"], s["role"])
+        seats.add_row(escape(s["id"]), escape(s["name"]), s["role"])
     console.print(seats)
-    console.print(JSON.from_data(view["state"]))
+    render = getattr(plugin, "render_state", None)
+    if render is not None:
+        for part in render(view["state"]):
+            console.print(part)
+    else:
+        console.print(JSON.from_data(view["state"]))
     if view["prompts"]:
         prompts = [Prompt.model_validate(p) for p in view["prompts"]]
         console.print(_prompts_table(prompts, title="Open prompts"))
+    if view.get("legal"):
+        console.print(f"[bold]{escape(as_seat or '')} may now:[/]", highlight=False)
+        for line in _legal_lines([LegalCommand.model_validate(c) for c in view["legal"]]):
+            console.print(f"  {escape(line)}", highlight=False)
 
 
 @table_app.command("log")
 def log_command(
     table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
     as_seat: str | None = AS_OPTION,
+    gm: bool = GM_OPTION,
+    token: str | None = TOKEN_OPTION,
+    since: int = typer.Option(0, "--since", min=0, help="Only events after this version."),
+    limit: int | None = typer.Option(None, "--limit", min=1, help="At most this many events."),
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -307,8 +416,9 @@ def log_command(
     def go() -> dict[str, Any]:
         with Store(db) as store:
             table = store.load(table_id)
-            events = table.visible_log(_viewer(table, as_seat))
-            return {"id": table_id, "version": table.version, "events": _events_payload(table, events)}
+            viewer = _viewer(store, table, table_id, as_seat, gm, token)
+            entries = table.log_view(viewer, since=since, limit=limit)
+            return {"id": table_id, "version": table.version, "events": [_entry_payload(e) for e in entries]}
 
     payload = run_guarded(go, as_json=json_out)
     if json_out:
@@ -317,65 +427,83 @@ def log_command(
     console.print(_events_table(payload["events"], title=f"Log of {table_id}"))
 
 
-@table_app.command("do")
-def do_command(
-    table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
-    seat: str = typer.Argument(..., help="The acting seat."),
-    command: str = typer.Argument(..., help="A command of the table's rule set (or 'undo')."),
-    args: list[str] | None = typer.Argument(None, metavar="[KEY=VALUE]...", help="Command arguments."),
-    payload_json: str | None = typer.Option(
-        None, "--payload-json", help="Command arguments as a JSON object (key=value pairs override)."
-    ),
-    dice: str | None = typer.Option(None, "--dice", help="Physical dice to use, in order: e.g. '4,5,1'."),
-    db: str | None = DB_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """Run a rule set command for a seat; prints the new events and that seat's open prompts."""
+def _played(table: Table, table_id: str, seat: str, events: Sequence[Any]) -> dict[str, Any]:
+    viewer = table.viewer_for(seat)
+    first = events[0].seq - 1 if events else table.version
+    entries = table.log_view(viewer, since=first)
+    return {
+        "id": table_id,
+        "version": table.version,
+        "events": [_entry_payload(e) for e in entries],
+        "prompts": [p.model_dump(mode="json") for p in table.prompts(viewer)],
+        "legal": [c.model_dump(mode="json") for c in table.legal_commands(seat)],
+    }
 
-    def go() -> dict[str, Any]:
-        payload = parse_assignments(args or [], payload_json)
-        cmd = Command(type=command, seat=seat, payload=payload)
-        with Store(db) as store:
-            events = store.execute(table_id, cmd, dice=parse_dice(dice))
-            table = store.load(table_id)
-            prompts = table.prompts(table.viewer_for(seat))
-            return {
-                "id": table_id,
-                "version": table.version,
-                "events": _events_payload(table, events),
-                "prompts": [p.model_dump(mode="json") for p in prompts],
-            }
 
-    result = run_guarded(go, as_json=json_out)
-    if json_out:
-        emit_json(result)
-        return
+def _print_played(result: dict[str, Any], seat: str, table: Table) -> None:
     console.print(_events_table(result["events"]))
     if result["prompts"]:
         prompts = [Prompt.model_validate(p) for p in result["prompts"]]
         console.print(_prompts_table(prompts, title=f"Waiting for {seat}"))
+    _print_legal(seat, [LegalCommand.model_validate(c) for c in result["legal"]], table)
+
+
+@table_app.command("do")
+def do_command(
+    table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
+    seat: str = typer.Argument(..., help="The acting seat."),
+    command: str = typer.Argument(..., help="A command of the table's rule set, 'answer' or 'undo'."),
+    args: list[str] | None = typer.Argument(
+        None, metavar="[KEY=VALUE]...", help="Command arguments (for answer: PROMPT OPTION)."
+    ),
+    payload_json: str | None = typer.Option(
+        None, "--payload-json", help="Command arguments as a JSON object (key=value pairs override)."
+    ),
+    dice: str | None = typer.Option(None, "--dice", help="Physical dice to use, in order: e.g. '4,5,1'."),
+    token: str | None = TOKEN_OPTION,
+    db: str | None = DB_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Run a command for a seat; prints what it may see happen, its prompts and what it may do now."""
+
+    def go() -> tuple[dict[str, Any], Table]:
+        payload = parse_assignments(args or [], payload_json, command=command)
+        cmd = Command(type=command, seat=seat, payload=payload)
+        with Store(db) as store:
+            _checked_seat(store, table_id, seat, token)
+            played = store.execute(table_id, cmd, dice=parse_dice(dice))
+            return _played(played.table, table_id, seat, played.events), played.table
+
+    result, table = run_guarded(go, as_json=json_out)
+    if json_out:
+        emit_json(result)
+        return
+    _print_played(result, seat, table)
 
 
 @table_app.command("undo")
 def undo_command(
     table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
-    seat: str = typer.Option(..., "--seat", help="The seat asking to undo (the GM may undo anything)."),
+    seat: str = typer.Option(
+        ..., "--seat", help="The seat asking (at a GM's table a player's undo asks the GM)."
+    ),
+    token: str | None = TOKEN_OPTION,
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Take back the latest command still in effect."""
+    """Take back the latest command still in effect (or ask the GM to)."""
 
-    def go() -> dict[str, Any]:
+    def go() -> tuple[dict[str, Any], Table]:
         with Store(db) as store:
-            events = store.undo(table_id, seat)
-            table = store.load(table_id)
-            return {"id": table_id, "version": table.version, "events": _events_payload(table, events)}
+            _checked_seat(store, table_id, seat, token)
+            played = store.undo(table_id, seat)
+            return _played(played.table, table_id, seat, played.events), played.table
 
-    result = run_guarded(go, as_json=json_out)
+    result, table = run_guarded(go, as_json=json_out)
     if json_out:
         emit_json(result)
         return
-    console.print(_events_table(result["events"]))
+    _print_played(result, seat, table)
 
 
 @table_app.command("join")
@@ -403,7 +531,10 @@ def join_command(
         emit_json(result)
         return
     s = result["seat"]
-    console.print(f"{s['name']} joined table {table_id} as {s['id']} ({s['role']}).", highlight=False)
+    console.print(
+        f"{escape(s['name'])} joined table {escape(table_id)} as {escape(s['id'])} ({s['role']}).",
+        highlight=False,
+    )
     console.print(f"Seat token (shown once): [bold]{result['token']}[/]", highlight=False)
 
 
@@ -430,7 +561,10 @@ def export_command(
     if json_out:
         emit_json(summary)
         return
-    console.print(f"Exported table {table_id} ({summary['events']} events) to {output}.", highlight=False)
+    console.print(
+        f"Exported table {escape(table_id)} ({summary['events']} events) to {escape(str(output))}.",
+        highlight=False,
+    )
 
 
 @table_app.command("import")

@@ -15,9 +15,22 @@ from typing import Any
 from capeworks.engine.ruleset import Ruleset
 from capeworks.errors import NotFound
 
-__all__ = ["ENTRY_POINT_GROUP", "available", "get_ruleset", "names"]
+__all__ = ["ENTRY_POINT_GROUP", "available", "get_ruleset", "names", "register", "unregister"]
 
 ENTRY_POINT_GROUP = "capeworks.rulesets"
+
+#: rulesets registered in this process (tests, embedding apps), beside the installed ones
+_REGISTERED: dict[str, Ruleset[Any, Any]] = {}
+
+
+def register(ruleset: Ruleset[Any, Any]) -> None:
+    """Make ``ruleset`` findable by its name in this process, as if it were installed."""
+    _REGISTERED[ruleset.name] = ruleset
+
+
+def unregister(name: str) -> None:
+    """Forget a ruleset added with :func:`register`."""
+    _REGISTERED.pop(name, None)
 
 
 @cache
@@ -27,13 +40,17 @@ def _entry_points() -> dict[str, EntryPoint]:
 
 def names() -> list[str]:
     """The names of the installed rulesets, sorted, without importing any of them."""
-    return sorted(_entry_points())
+    return sorted({*_entry_points(), *_REGISTERED})
 
 
 @cache
-def _instance(name: str) -> Ruleset[Any, Any]:
+def _installed(name: str) -> Ruleset[Any, Any]:
     cls = _entry_points()[name].load()
     return cls()  # type: ignore[no-any-return]
+
+
+def _instance(name: str) -> Ruleset[Any, Any]:
+    return _REGISTERED.get(name) or _installed(name)
 
 
 def available() -> dict[str, Ruleset[Any, Any]]:
@@ -43,7 +60,7 @@ def available() -> dict[str, Ruleset[Any, Any]]:
 
 def get_ruleset(name: str) -> Ruleset[Any, Any]:
     """The ruleset called ``name``, or NotFound listing the known ones."""
-    if name not in _entry_points():
+    if name not in _REGISTERED and name not in _entry_points():
         known = ", ".join(names()) or "none installed"
         raise NotFound(f"There is no rule set called {name!r}. Known: {known}.")
     return _instance(name)

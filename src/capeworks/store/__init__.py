@@ -17,6 +17,7 @@ from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, ExportDocument
 from capeworks.store.repository import (
     CreatedTable,
     Joined,
+    Played,
     RulesetResolver,
     Store,
     TableRecord,
@@ -31,6 +32,7 @@ __all__ = [
     "CreatedTable",
     "ExportDocument",
     "Joined",
+    "Played",
     "RulesetResolver",
     "Store",
     "TableInfo",

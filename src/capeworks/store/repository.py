@@ -44,7 +44,16 @@ from capeworks.store.database import WRITE, open_engine, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
 from capeworks.store.models import EventRow, SeatRow, SnapshotRow, TableRow, utcnow
 
-__all__ = ["CreatedTable", "Joined", "RulesetResolver", "Store", "TableRecord", "hash_token", "new_token"]
+__all__ = [
+    "CreatedTable",
+    "Joined",
+    "Played",
+    "RulesetResolver",
+    "Store",
+    "TableRecord",
+    "hash_token",
+    "new_token",
+]
 
 RulesetResolver = Callable[[str], Ruleset[Any, Any]]
 
@@ -101,6 +110,14 @@ class CreatedTable:
     id: str
     version: int
     tokens: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A command written to the log: its events, and the table as it now stands (no reload needed)."""
+
+    table: Table
+    events: list[Event]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +186,22 @@ class Store:
         with self._sessions() as session:
             return _record(self._row(session, table_id))
 
+    def events_since(self, table_id: str, version: int, *, limit: int | None = None) -> list[Event]:
+        """The events after ``version`` (at most ``limit``), in order: what a live client streams.
+
+        Reads only those rows, however long the log.
+        """
+        with self._sessions() as session:
+            self._row(session, table_id)
+            query = (
+                select(EventRow.payload)
+                .where(EventRow.table_id == table_id, EventRow.seq > version)
+                .order_by(EventRow.seq)
+            )
+            if limit is not None:
+                query = query.limit(limit)
+            return [Event.model_validate(p) for p in session.scalars(query)]
+
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
         with self._sessions() as session:
@@ -221,10 +254,16 @@ class Store:
         config: Mapping[str, Any] | None = None,
         seats: Iterable[Seat] = (),
         seed: int | str | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> CreatedTable:
-        """Start a table; returns its id and each seat's token (shown only this once)."""
+        """Start a table; returns its id and each seat's token (shown only this once).
+
+        ``seed`` is for tests and reproductions; without it the dice come from
+        the operating system. ``settings`` are the table settings (who may
+        type in physical dice).
+        """
         rs = self._resolve(ruleset) if isinstance(ruleset, str) else ruleset
-        table = Table.new(rs, config=config, seats=seats, seed=seed, title=title)
+        table = Table.new(rs, config=config, seats=seats, seed=seed, title=title, settings=settings)
         return self._insert_table(table, table_id=None)
 
     def append(
@@ -277,21 +316,21 @@ class Store:
         *,
         dice: Sequence[int] | None = None,
         retries: int = RETRIES,
-    ) -> list[Event]:
-        """Run a ruleset command (or ``undo``) at the latest version; returns the new events."""
+    ) -> Played:
+        """Run a command at the latest version; returns its events and the table it leaves."""
         return self._retrying(table_id, lambda table: table.prepare(command, dice=dice), retries=retries)
 
-    def undo(self, table_id: str, seat_id: str, *, retries: int = RETRIES) -> list[Event]:
-        """Take back the latest command still in effect (see Table.prepare_undo)."""
+    def undo(self, table_id: str, seat_id: str, *, retries: int = RETRIES) -> Played:
+        """Take back the latest command still in effect, or ask the GM to (see Table.prepare_undo)."""
         return self._retrying(table_id, lambda table: table.prepare_undo(seat_id), retries=retries)
 
     def join(self, table_id: str, seat: Seat, *, retries: int = RETRIES) -> Joined:
         """Seat a new person; returns the events and the seat's token (shown only this once)."""
         token = new_token()
-        events = self._retrying(
+        played = self._retrying(
             table_id, lambda table: table.prepare_join(seat), retries=retries, tokens={seat.id: token}
         )
-        return Joined(events=events, token=token)
+        return Joined(events=played.events, token=token)
 
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
@@ -419,7 +458,7 @@ class Store:
         *,
         retries: int,
         tokens: Mapping[str, str] | None = None,
-    ) -> list[Event]:
+    ) -> Played:
         for attempt in range(retries + 1):
             table = self.load(table_id)
             before = table.version
@@ -432,7 +471,7 @@ class Store:
                 continue
             table.commit(events)
             self._maybe_snapshot(table_id, table, before)
-            return events
+            return Played(table=table, events=events)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _maybe_snapshot(self, table_id: str, table: Table, before: int) -> None:

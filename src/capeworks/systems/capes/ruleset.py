@@ -217,6 +217,6 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         return sample_session()
 
     def cli(self) -> Any:
-        from capeworks.systems.capes.cli import PLUGIN  # type: ignore[import-not-found,unused-ignore]
+        from capeworks.systems.capes.cli import PLUGIN
 
         return PLUGIN

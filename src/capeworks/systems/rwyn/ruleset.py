@@ -144,6 +144,6 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
         return sample_session()
 
     def cli(self) -> Any:
-        from capeworks.systems.rwyn.cli import PLUGIN  # type: ignore[import-not-found,unused-ignore]
+        from capeworks.systems.rwyn.cli import PLUGIN
 
         return PLUGIN

@@ -23,8 +23,8 @@ import typer
 from pydantic import ValidationError
 from rich.table import Table
 
-from capeworks.cli.app import app
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.plugin import CliPlugin
 from capeworks.dice.source import GivenDice
 from capeworks.engine import DiceService
 from capeworks.engine.table import describe_validation_error
@@ -39,6 +39,7 @@ from capeworks.systems.rwyn.sheet import Character
 from capeworks.systems.rwyn.tables import difficulty_label
 
 __all__ = [
+    "PLUGIN",
     "characters_command",
     "characters_payload",
     "make_config",
@@ -50,9 +51,10 @@ __all__ = [
 ]
 
 rwyn_app = typer.Typer(
-    help="Roll When You Need: exact odds, one-off rolls, sample characters.", no_args_is_help=True
+    add_completion=False,
+    help="Roll When You Need: exact odds, one-off rolls, sample characters.",
+    no_args_is_help=True,
 )
-app.add_typer(rwyn_app, name="rwyn")
 
 _VARIANT_HELP = "A designer variant (repeatable): " + ", ".join(v.value for v in Variant) + "."
 _SET_HELP = "Any config value as KEY=VALUE (repeatable), e.g. --set mixed_counts_disaster_ones=true."
@@ -321,3 +323,7 @@ def characters_command(
             console.print("  " + ", ".join(f"{a} {r}" for a, r in c["abilities"].items()), highlight=False)
             console.print("  qualities: " + "; ".join(c["qualities"]), highlight=False)
             console.print("  talents: " + "; ".join(c["talents"]), highlight=False)
+
+
+#: this ruleset's CLI, loaded when ``capeworks rwyn`` is typed (see :meth:`Ruleset.cli`)
+PLUGIN = CliPlugin(app=rwyn_app)

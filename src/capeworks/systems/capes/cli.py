@@ -18,18 +18,19 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from capeworks.cli.app import app
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.plugin import CliPlugin
 from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.odds import expected_after_roll, improve_chance, resolver_outcomes
 from capeworks.systems.capes.sheet import CharacterSheet
 from capeworks.systems.capes.tables import PERSONAE, POWER_SETS, SKILL_SETS
 
-__all__ = ["capes_app", "characters_command", "characters_payload", "odds_command", "odds_payload"]
+__all__ = ["PLUGIN", "capes_app", "characters_command", "characters_payload", "odds_command", "odds_payload"]
 
-capes_app = typer.Typer(help="Capes: exact odds and sample characters.", no_args_is_help=True)
-app.add_typer(capes_app, name="capes")
+capes_app = typer.Typer(
+    add_completion=False, help="Capes: exact odds and sample characters.", no_args_is_help=True
+)
 
 
 def _frac(x: Fraction) -> str:
@@ -174,3 +175,7 @@ def characters_command(
                 ", ".join(m["styles"]),
             )
         console.print(table)
+
+
+#: this ruleset's CLI, loaded when ``capeworks capes`` is typed (see :meth:`Ruleset.cli`)
+PLUGIN = CliPlugin(app=capes_app)
