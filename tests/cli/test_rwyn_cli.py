@@ -106,3 +106,28 @@ def test_characters__list_and_show() -> None:
 def test_help__every_command_has_help_and_json(command: str) -> None:
     out = runner.invoke(app, ["rwyn", command, "--help"])
     assert out.exit_code == 0 and "--json" in out.stdout
+
+
+def test_table_show__draws_the_sheet_not_raw_state(tmp_path: object) -> None:
+    db = f"sqlite:///{tmp_path}/t.db"
+    made = runner.invoke(
+        app, ["table", "new", "rwyn", "--seat", "gm:Gail:gm", "--seat", "ann:Ann", "--db", db, "--json"]
+    )
+    table = json.loads(made.stdout)["id"]
+    args = [
+        "table",
+        "do",
+        table,
+        "gm",
+        "add_character",
+        "id=ada",
+        "sample=ada",
+        "owner=ann",
+        "name=[bold]Ada[/]",
+    ]
+    assert runner.invoke(app, [*args, "--db", db]).exit_code == 0
+    out = runner.invoke(app, ["table", "show", table, "--as", "ann", "--db", db], terminal_width=200)
+    assert out.exit_code == 0, out.output
+    # a readable sheet: stress boxes (Endurance 2 -> 2 boxes), the name shown as typed, no raw JSON
+    assert "[bold]Ada[/]" in out.stdout and "□□" in out.stdout
+    assert '"characters"' not in out.stdout

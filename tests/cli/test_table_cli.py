@@ -95,7 +95,7 @@ def test_do__payload_json_and_prompts_for_the_seat(db: str) -> None:
     # the GM's own open prompts include ann's (the GM sees all)
     assert [p["seat"] for p in asked["prompts"]] == ["ann"]
     out = cli(db, "do", table, "ann", "add", "dice=1")
-    assert "counter goes up" in out and "Waiting for ann" in out and "p0" in out
+    assert "counter goes up" in out and "Open prompts" in out and "p0" in out
     # the engine's answer command, in its short form: PROMPT OPTION
     answered = cli_json(db, "do", table, "ann", "answer", "p0", "yes")
     assert answered["prompts"] == [] and answered["events"][0]["type"] == "toy.answered"

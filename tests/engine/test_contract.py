@@ -17,7 +17,12 @@ from capeworks.engine import (
     Table,
     Viewer,
 )
-from capeworks.engine.conformance import check_describe, check_events_declared, check_prompts_answerable
+from capeworks.engine.conformance import (
+    check_describe,
+    check_events_declared,
+    check_menus_and_panels,
+    check_prompts_answerable,
+)
 from capeworks.engine.testing import Driver
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
 from tests.engine.toy import Noted, Toy
@@ -259,3 +264,16 @@ def test_event_of__a_typed_payload_becomes_a_log_event() -> None:
 def test_driver__refuse_fails_when_the_command_is_accepted() -> None:
     with pytest.raises(AssertionError, match="was accepted"):
         driver().refuse("ann", "add", dice=[2], payload={"dice": 1})
+
+
+def test_conformance__a_command_without_menu_words_fails() -> None:
+    class Terse(Toy):
+        command_words: ClassVar[dict[str, str]] = {k: v for k, v in Toy.command_words.items() if k != "add"}
+
+    with pytest.raises(AssertionError, match="no menu words for: add"):
+        check_menus_and_panels(Terse())
+
+
+def test_legal_commands__labels_are_the_renderers_words() -> None:
+    labels = {c.command: c.label for c in driver().legal("ann")}
+    assert labels["add"] == "add to the counter"

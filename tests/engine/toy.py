@@ -150,6 +150,13 @@ class Toy(Ruleset[ToyState, ToyConfig]):
         "rename": CommandSpec(Rename, _rename, who=Authority.OWNER),
     }
     events = declare_events(Added, Noted, Asked, Answered, Renamed)
+    command_words: ClassVar[dict[str, str]] = {
+        "add": "add to the counter",
+        "note": "write a secret note",
+        "ask": "ask a seat a question",
+        "reply": "reply to a question",
+        "rename": "rename your token",
+    }
     words: ClassVar[dict[str, Any]] = {
         "toy.added": _text("The counter goes up by {amount}."),
         "toy.noted": _text("A note: {text}"),

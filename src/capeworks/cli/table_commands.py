@@ -35,7 +35,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
-from capeworks.engine import Command, LegalCommand, LogEntry, Prompt, Seat, Table, Viewer
+from capeworks.engine import Command, LegalCommand, LogEntry, Panel, Prompt, Seat, Table, Viewer
 from capeworks.engine.model import Role
 from capeworks.engine.table import PhysicalDice
 from capeworks.errors import InvalidCommand, NotPermitted
@@ -206,6 +206,20 @@ def _prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
     return out
 
 
+def _panel_table(panel: Panel) -> RichTable:
+    """A ruleset's panel as a Rich table; every cell is user data, so escaped."""
+    out = RichTable(
+        title=escape(panel.title),
+        caption=escape(panel.note) if panel.note else None,
+        show_header=any(panel.columns),
+    )
+    for column in panel.columns:
+        out.add_column(escape(column))
+    for row in panel.rows:
+        out.add_row(*(escape(cell) for cell in row))
+    return out
+
+
 def _legal_lines(legal: Sequence[LegalCommand]) -> list[str]:
     lines = []
     for c in legal:
@@ -360,16 +374,16 @@ def show_command(
 ) -> None:
     """Show a table as one viewer sees it: seats, state, open prompts and what they may do."""
 
-    def go() -> tuple[dict[str, Any], Any]:
+    def go() -> dict[str, Any]:
         with Store(db) as store:
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
             view = {"id": table_id, **table.view(viewer)}
             if viewer.seat is not None:
                 view["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(viewer.seat)]
-            return view, table.ruleset.cli()
+            return view
 
-    view, plugin = run_guarded(go, as_json=json_out)
+    view = run_guarded(go, as_json=json_out)
     if json_out:
         emit_json(view)
         return
@@ -385,10 +399,9 @@ def show_command(
     for s in view["seats"]:
         seats.add_row(escape(s["id"]), escape(s["name"]), s["role"])
     console.print(seats)
-    render = getattr(plugin, "render_state", None)
-    if render is not None:
-        for part in render(view["state"]):
-            console.print(part)
+    if view["panels"]:
+        for panel in view["panels"]:
+            console.print(_panel_table(Panel.model_validate(panel)))
     else:
         console.print(JSON.from_data(view["state"]))
     if view["prompts"]:
@@ -444,7 +457,7 @@ def _print_played(result: dict[str, Any], seat: str, table: Table) -> None:
     console.print(_events_table(result["events"]))
     if result["prompts"]:
         prompts = [Prompt.model_validate(p) for p in result["prompts"]]
-        console.print(_prompts_table(prompts, title=f"Waiting for {seat}"))
+        console.print(_prompts_table(prompts, title="Open prompts"))
     _print_legal(seat, [LegalCommand.model_validate(c) for c in result["legal"]], table)
 
 

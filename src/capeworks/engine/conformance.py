@@ -203,6 +203,21 @@ def check_prompts_answerable(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def check_menus_and_panels(ruleset: Ruleset[Any, Any]) -> None:
+    """Every command has menu words of its own; panels draw for every seat at every step of the sample."""
+    missing = sorted(set(ruleset.commands) - set(ruleset.command_words))
+    assert not missing, f"{ruleset.name} has no menu words for: {', '.join(missing)}"
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    viewers = [Viewer.gm(), *(table.viewer_for(s.id) for s in table.seats)]
+    for step in (*session.steps, None):
+        for viewer in viewers:
+            for panel in ruleset.panels(table.state, viewer):
+                assert panel.title, f"{ruleset.name} draws a panel without a title"
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
 def _answerer(table: Table, prompt: Any) -> str:
     if prompt.seat is not None:
         return str(prompt.seat)
@@ -221,6 +236,7 @@ CHECKS = (
     check_describe,
     check_events_declared,
     check_prompts_answerable,
+    check_menus_and_panels,
 )
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "FreeAnswer",
     "LegalCommand",
     "LogEntry",
+    "Panel",
     "Prompt",
     "PromptOption",
     "Role",
@@ -305,6 +306,27 @@ class Description(BaseModel):
     characters: tuple[str, ...] = ()
     rolls: tuple[RollRecord, ...] = ()
     hidden: bool = False
+
+
+class Panel(BaseModel):
+    """A table of plain text a ruleset draws for one viewer: a sheet, a tracker, a conflict card.
+
+    Cells are data, never markup: every edge escapes them. ``note`` is a line
+    under the table (totals, whose turn it is).
+    """
+
+    model_config = _FROZEN
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _rectangular(self) -> Panel:
+        if any(len(row) != len(self.columns) for row in self.rows):
+            raise ValueError(f"every row of panel {self.title!r} needs {len(self.columns)} cells")
+        return self
 
 
 class LogEntry(BaseModel):

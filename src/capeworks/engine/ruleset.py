@@ -36,6 +36,7 @@ from capeworks.engine.model import (
     Event,
     EventData,
     LegalCommand,
+    Panel,
     Prompt,
     Role,
     Seat,
@@ -196,6 +197,8 @@ class Ruleset(ABC, Generic[S, C]):
     events: ClassVar[Mapping[str, type[EventData]]] = {}
     #: event type -> words for it (the ruleset's renderer)
     words: ClassVar[Mapping[str, Words]] = {}
+    #: command name -> a short label a person reads in menus and buttons (the renderer's words)
+    command_words: ClassVar[Mapping[str, str]] = {}
     #: True when a GM seat runs the game
     has_gm: ClassVar[bool] = True
 
@@ -285,16 +288,27 @@ class Ruleset(ABC, Generic[S, C]):
             if prompt.addressed_to(seat):
                 out.extend(prompt_commands(prompt))
         for name, spec in self.commands.items():
+            label = self.command_label(name)
             if spec.offer is not None:
-                out.extend(
-                    LegalCommand(command=name, fixed=f, label=spec.summary) for f in spec.offer(state, seat)
-                )
+                out.extend(LegalCommand(command=name, fixed=f, label=label) for f in spec.offer(state, seat))
                 continue
             who = self.authority(state, name, spec)
             if who is Authority.GM and not (self.has_gm and seat.is_gm):
                 continue
-            out.append(LegalCommand(command=name, label=spec.summary))
+            out.append(LegalCommand(command=name, label=label))
         return out
+
+    def command_label(self, name: str) -> str:
+        """The words for a command in a menu: the renderer's, else its payload model's first line."""
+        return self.command_words.get(name) or self.commands[name].summary
+
+    def panels(self, state: S, viewer: Viewer) -> list[Panel]:
+        """The state drawn for ``viewer`` as tables of plain text (sheets, trackers, cards).
+
+        Must show nothing the viewer may not see; the default draws nothing
+        and edges fall back to the raw view.
+        """
+        return []
 
     def payload(self, event: Event) -> EventData:
         """The typed payload of one of this ruleset's events."""

@@ -300,6 +300,7 @@ class Table:
             "seats": [s.model_dump(mode="json") for s in self.seats],
             "state": self.ruleset.view(self.state, viewer),
             "prompts": [p.model_dump(mode="json") for p in self.prompts(viewer)],
+            "panels": [p.model_dump(mode="json") for p in self.ruleset.panels(self.state, viewer)],
         }
 
     def viewer_for(self, seat_id: str) -> Viewer:

@@ -15,6 +15,11 @@ from capeworks.systems.capes.ruleset import CapesRuleset
 from tests.systems.capes.helpers import SEATS, Sim, actions_game
 
 
+def _outcome(events: list[Event]) -> Event:
+    """The resolving event itself (a ``page_begun`` marker may follow it when the Page turns)."""
+    return next(e for e in reversed(events) if e.type != "capes.page_begun")
+
+
 def _to_resolving(sim: Sim) -> None:
     """Every character's free Action (reverted rolls on a scratch Conflict), no bought Actions."""
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
@@ -194,7 +199,7 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
         sim.do(seat, "end_action")
     sim.set_debt("skitter", "love", 0)
     events = sim.do("ann", "resolve", conflict="c1")
-    assert events[-1].data["tokens"] == [] and events[-1].data["vanished"] == 2
+    assert _outcome(events).data["tokens"] == [] and _outcome(events).data["vanished"] == 2
     assert sim.state.tokens["ann"] == 0
     assert sim.debt("skitter", "love") == 2  # the losing stake of 1 comes back doubled
 
@@ -262,7 +267,7 @@ def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
 @pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006")
 def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
     sim, events = _ann_defeats_the_train_goal()
-    assert events[-1].data["failed"] == ["rampart/stop_the_train"]
+    assert _outcome(events).data["failed"] == ["rampart/stop_the_train"]
     # Page 2, Starter Bea; Cal on claims may not re-declare it for Rampart
     sim.do("bea", "pass")
     sim.patch(tokens={**sim.state.tokens, "cal": 1})
@@ -285,7 +290,7 @@ def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
     _claim(sim, "cal", "c1", "A")
     _to_resolving(sim)
     events = sim.do("cal", "resolve", conflict="c1")
-    assert events[-1].data["failed"] == []
+    assert _outcome(events).data["failed"] == []
 
 
 @pytest.mark.rules("CAPES-GLOAT-002")
@@ -388,7 +393,7 @@ def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_sta
 def test_resolve__the_resolvers_narration_is_recorded_and_the_card_removed() -> None:
     sim = _ann_resolving(a=(5,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     events = sim.do("ann", "resolve", conflict="c1", text="The chandelier comes down.")
-    assert events[-1].data["text"] == "The chandelier comes down."
+    assert _outcome(events).data["text"] == "The chandelier comes down."
     assert sim.state.narration[-1] == "Ann (c1): The chandelier comes down."
     assert sim.state.conflict("c1") is None
 
@@ -397,7 +402,7 @@ def test_resolve__the_resolvers_narration_is_recorded_and_the_card_removed() -> 
 def test_resolve__a_failed_goal_only_fails_the_attempt() -> None:
     sim, events = _ann_defeats_the_train_goal()
     # only the Goal's own characters fail; the winners gain no Goal or outcome of their own
-    assert events[-1].data["failed"] == ["rampart/stop_the_train"]
+    assert _outcome(events).data["failed"] == ["rampart/stop_the_train"]
     assert sim.state.scene is not None and sim.state.scene.failed_goals == ("rampart/stop_the_train",)
     assert sim.state.conflict("c1") is None
 
@@ -417,5 +422,5 @@ def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -
 def test_gloat__the_players_gloating_narration_is_recorded() -> None:
     sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
     events = sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter smirks at the cameras.")
-    assert events[-1].data["text"] == "Skitter smirks at the cameras."
+    assert _outcome(events).data["text"] == "Skitter smirks at the cameras."
     assert sim.state.narration[-1] == "Ann (c1): Skitter smirks at the cameras."

@@ -278,7 +278,17 @@ class Deadlocked(CapesEvent):
     inspirations: tuple[Granted, ...] = ()
 
 
+class PageBegun(CapesEvent):
+    """A marker the rules add when a command turns the Page: the fold has already moved on."""
+
+    TYPE: ClassVar[str] = "capes.page_begun"
+    scene: int
+    number: int
+    starter: str
+
+
 EVENTS = declare_events(
+    PageBegun,
     CharacterAdded,
     SceneDeclared,
     ScenePassed,

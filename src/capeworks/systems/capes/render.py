@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from capeworks.engine import Description, Event, Viewer
+from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.capes import events as ev
+from capeworks.systems.capes.flow import whose_turn
+from capeworks.systems.capes.queries import overdrawn_pools
+from capeworks.systems.capes.state import CapesState
 
-__all__ = ["WORDS", "question"]
+__all__ = ["COMMAND_WORDS", "WORDS", "panels", "question"]
 
 
 def _names(p: ev.CapesEvent) -> Callable[[str], str]:
@@ -25,7 +28,7 @@ def _fields(p: ev.CapesEvent) -> dict[str, Any]:
     """The payload's fields, with seat and character ids replaced by their names."""
     name = _names(p)
     data = {k: getattr(p, k) for k in type(p).model_fields}
-    for key in ("player", "by", "to", "character"):
+    for key in ("player", "by", "to", "character", "starter"):
         if isinstance(data.get(key), str):
             data[key] = name(data[key])
     return data
@@ -74,6 +77,7 @@ _SIMPLE: dict[str, str] = {
     ev.CastingPassed.TYPE: "{player} picks no (more) characters",
     ev.SceneEndVoted.TYPE: "{player} votes to end the Scene",
     ev.SceneEnded.TYPE: "Scene {number} ends; stakes on open Conflicts come back",
+    ev.PageBegun.TYPE: "Scene {scene}, Page {number}: {starter} starts",
     ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
     ev.ClaimsPassed.TYPE: "{player} makes no (more) claims",
     ev.Narrated.TYPE: "{player} narrates: {text}",
@@ -151,3 +155,113 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
 def question(kind: str, **context: Any) -> str:
     """The words of a prompt of ``kind``, from its context."""
     return _QUESTIONS[kind](**context)
+
+
+# -- menus and panels -----------------------------------------------------------------------------
+
+#: command name -> the words a person reads in a menu of what they may do
+COMMAND_WORDS: dict[str, str] = {
+    "declare_scene": "declare the next Scene",
+    "pass": "pass",
+    "create_character": "create a character of your own design",
+    "create_click_and_lock": "create a Click-and-Lock character",
+    "add_sample": "bring in a sample character",
+    "add_exemplar": "add an Exemplar to a character",
+    "choose": "choose a character for this Scene",
+    "claim": "claim a side of a Conflict",
+    "create_conflict": "put a new Conflict on the table",
+    "veto": "veto what was just declared",
+    "narrate": "narrate",
+    "begin_actions": "begin the Action phase",
+    "use_ability": "use an Ability: roll a die of a Conflict",
+    "accept": "accept the roll",
+    "revert": "turn the die back",
+    "react": "react to the accepted roll",
+    "stake": "stake Debt on a side",
+    "object": "object to the stake just made",
+    "split": "split a die",
+    "split_off": "split a new side off a Conflict",
+    "inspire": "spend an Inspiration",
+    "end_action": "end your Action",
+    "overdrawn_roll": "roll for an Overdrawn Drive",
+    "resolve": "resolve a claimed Conflict",
+    "gloat": "gloat instead of resolving",
+    "deadlock": "call a Deadlock",
+    "end_scene": "vote to end the Scene",
+}
+
+
+def panels(state: CapesState, viewer: Viewer) -> list[Panel]:
+    """The table as every player sees it (Capes has no secrets): scene, conflict cards, players, Drives."""
+    out: list[Panel] = []
+    player, doing = whose_turn(state)
+    scene = state.scene
+    where = "Between Scenes"
+    if scene is not None:
+        where = f"Scene {scene.number}" + (f": {scene.text}" if scene.text else "")
+        if scene.page is not None:
+            where += f" — Page {scene.page.number}, {scene.page.phase.value}"
+    turn = f"{state.name(player)} to {doing}" if player else f"anyone may {doing}"
+    cast = ", ".join(
+        f"{state.name(p)}: {state.roster[c].sheet.name}"
+        for c, p in (scene.cast if scene else {}).items()
+        if c in state.roster
+    )
+    out.append(
+        Panel(title="Now", columns=("", ""), rows=(("Where", where), ("Turn", turn), ("Cast", cast or "—")))
+    )
+    claims = {
+        (c.conflict, c.side): state.name(c.player)
+        for c in (scene.page.claims if scene and scene.page else ())
+    }
+    rows: list[tuple[str, ...]] = []
+    for conflict in state.conflicts:
+        for side in conflict.sides:
+            stakes = ", ".join(f"{s.character} {s.amount} {s.pool}" for s in side.stakes)
+            rows.append(
+                (
+                    f"{conflict.id} ({conflict.kind.value})",
+                    conflict.text,
+                    side.id + (f" {side.label}" if side.label else ""),
+                    " ".join(str(d) for d in side.dice),
+                    str(side.total),
+                    stakes or "—",
+                    claims.get((conflict.id, side.id), "—"),
+                )
+            )
+    if rows:
+        out.append(
+            Panel(
+                title="Conflicts",
+                columns=("Card", "Conflict", "Side", "Dice", "Total", "Debt staked", "Claimed by"),
+                rows=tuple(rows),
+            )
+        )
+    players = tuple(
+        (
+            state.name(p),
+            str(state.tokens.get(p, 0)),
+            " ".join(str(i.value) for i in state.inspirations.get(p, ())) or "—",
+        )
+        for p in state.players
+    )
+    if players:
+        out.append(Panel(title="Players", columns=("Player", "Story Tokens", "Inspirations"), rows=players))
+    characters = []
+    for char in state.roster.values():
+        over = set(overdrawn_pools(char))
+        drives = ", ".join(
+            f"{pool} {char.debt.get(pool, 0)}/{char.sheet.strength(pool)}"
+            + (" OVERDRAWN" if pool in over else "")
+            for pool in char.sheet.pools()
+        )
+        characters.append((char.sheet.name, state.name(char.creator), drives or "—"))
+    if characters:
+        out.append(
+            Panel(
+                title="Characters",
+                columns=("Character", "Made by", "Debt / Strength"),
+                rows=tuple(characters),
+            )
+        )
+    return out

@@ -22,6 +22,7 @@ from capeworks.engine import (
     DiceService,
     Event,
     LegalCommand,
+    Panel,
     Prompt,
     Ruleset,
     Seat,
@@ -31,15 +32,25 @@ from capeworks.engine.ruleset import SampleSession
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
 from capeworks.systems.capes import commands as cmd
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.events import EVENTS, PREFIX
 from capeworks.systems.capes.flow import require_turn, settle, whose_turn
 from capeworks.systems.capes.moves import legal_moves
 from capeworks.systems.capes.prompts import open_prompts
-from capeworks.systems.capes.render import WORDS
+from capeworks.systems.capes.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.capes.state import CapesState, Inspiration, PagePhase
 
 __all__ = ["COMMANDS", "CapesRuleset"]
+
+
+def _page_key(state: CapesState) -> tuple[int, int]:
+    """Which Scene and Page the table is on (0 for none)."""
+    scene = state.scene
+    if scene is None or scene.page is None:
+        return (scene.number if scene else 0, 0)
+    return (scene.number, scene.page.number)
+
 
 _Applier = Callable[[CapesState, dict[str, Any]], CapesState]
 
@@ -181,10 +192,30 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
     events = EVENTS
     words = WORDS
+    command_words = COMMAND_WORDS
     has_gm = False
 
     def initial_state(self, config: CapesConfig) -> CapesState:
         return CapesState(config=config)
+
+    def decide(
+        self, state: CapesState, context: Context, name: str, command: BaseModel, dice: DiceService
+    ) -> list[Event]:
+        """The command's events, then a ``page_begun`` marker if they turn the Page (for the log)."""
+        events = super().decide(state, context, name, command, dice)
+        after = state
+        for event in events:
+            after = self.apply(after, event)
+        page = after.scene.page if after.scene is not None else None
+        if page is not None and _page_key(after) != _page_key(state):
+            marker = ev.PageBegun(
+                scene=after.scene.number if after.scene else 0,
+                number=page.number,
+                starter=page.starter,
+                names={page.starter: after.name(page.starter)},
+            )
+            events = [*events, Event.of(marker)]
+        return events
 
     def apply(self, state: CapesState, event: Event) -> CapesState:
         if event.type == "table.seat_joined":
@@ -207,6 +238,9 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
 
     def prompts(self, state: CapesState) -> list[Prompt]:
         return open_prompts(state)
+
+    def panels(self, state: CapesState, viewer: Viewer) -> list[Panel]:
+        return panels(state, viewer)
 
     def legal_commands(self, state: CapesState, seat: Seat) -> list[LegalCommand]:
         return legal_moves(state, seat.id)

@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from capeworks.engine import Description, Event, Viewer
+from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.rwyn import events as ev
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check, CheckKind
+from capeworks.systems.rwyn.sheet import Standing, Track
+from capeworks.systems.rwyn.state import RwynState
+from capeworks.systems.rwyn.stress import track_size
 from capeworks.systems.rwyn.tables import difficulty_label
 
-__all__ = ["WORDS", "call_text", "faces_text", "prompt_words"]
+__all__ = ["COMMAND_WORDS", "WORDS", "call_text", "faces_text", "panels", "prompt_words"]
 
 
 def faces_text(faces: Iterable[int] | None) -> str:
@@ -234,3 +237,105 @@ _QUESTIONS: dict[str, Callable[..., str]] = {
     "difficulty": lambda text, **_: f"{text} What difficulty?",
     "roll": lambda text, **_: text,
 }
+
+
+# -- menus and panels -----------------------------------------------------------------------------
+
+#: command name -> the words a person reads in a menu of what they may do
+COMMAND_WORDS: dict[str, str] = {
+    "add_character": "create a character (a sample or your own ratings)",
+    "set_ability": "rate an ability",
+    "add_quality": "add a quality to a character",
+    "add_talent": "add a talent to a character",
+    "award_xp": "award experience",
+    "buy_back": "buy back lost Wealth or Reputation with experience",
+    "call_check": "call for a check: who rolls which ability against what",
+    "enemy_move": "an enemy moves against a character: difficulty and harm",
+    "ask_check": "ask the GM to let your character try something",
+    "gm_note": "write a private note",
+    "check": "roll an ability against a difficulty",
+    "defend": "defend against an enemy move",
+    "buy": "buy something with Wealth",
+    "favour": "call in a favour with Reputation",
+    "sacrifice": "sacrifice successes to remove disaster dice",
+    "reroll": "re-roll disaster dice with a talent",
+    "effects": "choose the effects of a success",
+    "complications": "name the complications of disaster successes",
+    "mixed": "describe the silver lining or the taint of a mixed result",
+    "critical": "choose what a critical result does",
+    "quantity": "say how many may be bought",
+    "stress": "mark stress on a character's track",
+    "consequence": "take a consequence instead of going out",
+    "outcome": "decide how a character is taken out",
+    "recover": "clear a consequence",
+    "end_scene": "end the scene",
+    "end_session": "end the session",
+}
+
+
+def _boxes(filled: int, size: int) -> str:
+    """Stress boxes: ``■■□`` for 2 of 3 marked."""
+    return "■" * min(filled, size) + "□" * max(size - filled, 0)
+
+
+def panels(state: RwynState, viewer: Viewer) -> list[Panel]:
+    """The table for ``viewer``: characters with stress and consequences, open checks and calls.
+
+    Nothing here is secret to players except the GM's notes, drawn only for the GM.
+    """
+    config = state.config
+    sheet_rows: list[tuple[str, ...]] = []
+    for c in state.characters.values():
+        consequences = "; ".join(f"{rung.value}: {text}" for rung, text in c.consequences.items()) or "—"
+        standing = {
+            Standing.IN: "in",
+            Standing.OUT_BY_CHOICE: "out (by choice)",
+            Standing.OUT_FOR_GOOD: f"out for good{': ' + c.out_how if c.out_how else ''}",
+        }[c.standing]
+        sheet_rows.append(
+            (
+                c.name,
+                c.owner,
+                _boxes(c.stress[Track.PHYSICAL], track_size(c, Track.PHYSICAL, config)),
+                _boxes(c.stress[Track.MENTAL], track_size(c, Track.MENTAL, config)),
+                consequences,
+                standing,
+                f"W{c.abilities.get('Wealth', 0)} R{c.abilities.get('Reputation', 0)} XP{c.xp}",
+            )
+        )
+    out = [
+        Panel(
+            title="Characters",
+            columns=(
+                "Character",
+                "Player",
+                "Physical",
+                "Mental",
+                "Consequences",
+                "Standing",
+                "Wealth/Rep/XP",
+            ),
+            rows=tuple(sheet_rows),
+        )
+    ]
+    for c in state.characters.values():
+        rated = [f"{name} {rating}" for name, rating in c.abilities.items() if rating > 0]
+        rows = [("Abilities", ", ".join(rated) or "—")]
+        rows += [("Quality", f"{q.benefit} / {q.drawback}") for q in c.qualities]
+        rows += [("Talent", t.name) for t in c.talents]
+        out.append(Panel(title=f"{c.name}'s sheet", columns=("", ""), rows=tuple(rows)))
+    if state.calls or state.checks:
+        rows = [(f"call {k}", call_text(v, _name(state, v.character))) for k, v in state.calls.items()]
+        rows += [
+            (f"check {k}", f"{_name(state, ch.character)}: {ch.ability} vs {_against(ch)} — {ch.stage}")
+            for k, ch in state.checks.items()
+        ]
+        out.append(Panel(title="Waiting", columns=("", ""), rows=tuple(rows)))
+    if viewer.is_gm and state.gm_notes:
+        out.append(Panel(title="GM notes", columns=("Note",), rows=tuple((n,) for n in state.gm_notes)))
+    return out
+
+
+def _name(state: RwynState, character: str) -> str:
+    c = state.characters.get(character)
+    return c.name if c is not None else character

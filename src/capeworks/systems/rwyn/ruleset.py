@@ -18,6 +18,7 @@ from capeworks.engine import (
     CommandSpec,
     Controller,
     Event,
+    Panel,
     Prompt,
     Ruleset,
     Seat,
@@ -30,7 +31,7 @@ from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.events import EVENTS
 from capeworks.systems.rwyn.prompts import open_prompts
-from capeworks.systems.rwyn.render import WORDS
+from capeworks.systems.rwyn.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.rwyn.sheet import Standing
 from capeworks.systems.rwyn.state import RwynState, fold
 
@@ -117,6 +118,7 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
     commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
     events = EVENTS
     words = WORDS
+    command_words = COMMAND_WORDS
     has_gm = True
 
     def initial_state(self, config: RwynConfig) -> RwynState:
@@ -137,6 +139,9 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
 
     def prompts(self, state: RwynState) -> list[Prompt]:
         return open_prompts(state)
+
+    def panels(self, state: RwynState, viewer: Viewer) -> list[Panel]:
+        return panels(state, viewer)
 
     def sample_session(self) -> SampleSession:
         from capeworks.systems.rwyn.samples import sample_session
