@@ -42,13 +42,19 @@ class CapeworksError(Exception):
     #: short machine-readable family name, used by the JSON edges
     code = "error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        #: the command field a person must fill in or change, when there is one; each
+        #: edge names it its own way (the CLI as ``field=...``, a form by its input)
+        self.field = field
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready description for the API and `--json` output."""
-        return {"error": self.code, "message": self.message}
+        out: dict[str, object] = {"error": self.code, "message": self.message}
+        if self.field is not None:
+            out["field"] = self.field
+        return out
 
 
 class DiceError(CapeworksError):
@@ -102,9 +108,9 @@ class RuleViolation(CapeworksError):
 
     code = "rule_violation"
 
-    def __init__(self, rule_id: str, message: str) -> None:
+    def __init__(self, rule_id: str, message: str, *, field: str | None = None) -> None:
         self.rule_id = rule_id
-        super().__init__(message)
+        super().__init__(message, field=field)
 
     def to_dict(self) -> dict[str, object]:
         return {**super().to_dict(), "rule": self.rule_id}

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
@@ -239,3 +240,12 @@ def test_help__table_group_lists_every_command() -> None:
     out = runner.invoke(app, ["table", "--help"]).stdout
     for command in COMMANDS:
         assert command in out
+
+
+def test_errors__a_named_field_becomes_a_cli_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    from capeworks.cli.output import fail
+    from capeworks.errors import RuleViolation
+
+    with pytest.raises(typer.Exit):
+        fail(RuleViolation("X-001", "Say which Drive.", field="drive"), as_json=False)
+    assert "Say which Drive. (give drive=...)" in capsys.readouterr().err

@@ -33,7 +33,8 @@ def fail(error: CapeworksError, *, as_json: bool) -> None:
     if as_json:
         emit_json(error.to_dict())
     else:
-        err_console.print(f"[bold red]Error:[/] {error.message}", highlight=False)
+        hint = f" (give {error.field}=...)" if error.field else ""
+        err_console.print(f"[bold red]Error:[/] {error.message}{hint}", highlight=False)
     raise typer.Exit(code=2)
 
 

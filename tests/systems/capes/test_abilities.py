@@ -116,9 +116,11 @@ def test_pass__out_of_turn_while_a_roll_waits_names_the_roller() -> None:
 def test_super_ability_earns_debt_on_any_drive_each_use() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(1,))
-    sim.refuse(
+    err = sim.refuse(
         "ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", rule="CAPES-DEBT-004"
     )
+    # the rule names the field to fill; the words speak no interface syntax
+    assert err.field == "drive" and "=" not in err.message
     sim.do("ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", drive="love")
     assert sim.debt("skitter", "love") == 1
 

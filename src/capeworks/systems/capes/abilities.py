@@ -70,8 +70,9 @@ def _debt_pool(state: CapesState, character: str, ability: Ability, drive: str) 
     if slug(drive) not in pools:
         raise RuleViolation(
             "CAPES-DEBT-004",
-            f"{ability.name} is super-powered and earns 1 Debt: say which Drive takes it (drive=...): "
+            f"{ability.name} is super-powered and earns 1 Debt: say which Drive takes it: "
             f"{', '.join(pools)}.",
+            field="drive",
         )
     return slug(drive)
 

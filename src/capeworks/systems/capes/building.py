@@ -198,7 +198,7 @@ def freeform(
 def _find_module(key: str, kinds: tuple[str, ...], what: str) -> Module:
     found = module(slug(key))
     if found is None or found.kind not in kinds:
-        raise NotFound(f"There is no {what} called {key!r}; see `capeworks capes characters`.")
+        raise NotFound(f"There is no {what} called {key!r} among the Click-and-Lock modules.")
     return found
 
 

@@ -75,7 +75,9 @@ def stake_debt(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
     if char.sheet.drives:
         pool = slug(cmd.drive) if cmd.drive else (used or "")
         if pool not in char.sheet.pools():
-            raise RuleViolation("CAPES-STAKE-001", f"Say which of {name}'s Drives to stake from (drive=...).")
+            raise RuleViolation(
+                "CAPES-STAKE-001", f"Say which of {name}'s Drives to stake from.", field="drive"
+            )
         limit = char.sheet.strength(pool)
         rule = "CAPES-STAKE-002"
     else:

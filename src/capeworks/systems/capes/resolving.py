@@ -143,7 +143,7 @@ def resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
         if named:
             if len(named) != rest:
                 raise RuleViolation(
-                    "CAPES-RES-005", f"Name {rest} recipients for the remaining Story Tokens (tokens=...)."
+                    "CAPES-RES-005", f"Name {rest} recipients for the remaining Story Tokens.", field="tokens"
                 )
             bad = [n for n in named if n not in eligible]
             if bad:
