@@ -9,10 +9,11 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from capeworks.errors import CapeworksError
 
-__all__ = ["JSON_OPTION", "console", "emit_json", "fail", "run_guarded"]
+__all__ = ["JSON_OPTION", "console", "emit_json", "fail", "run_guarded", "safe"]
 
 T = TypeVar("T")
 
@@ -21,6 +22,22 @@ err_console = Console(stderr=True, soft_wrap=True)
 
 #: reuse as ``json_out: bool = JSON_OPTION`` in every command
 JSON_OPTION: Any = typer.Option(False, "--json", help="Print machine-readable JSON instead of text.")
+
+
+#: control characters (but tab and newline) and bidirectional overrides, shown as escapes:
+#: user text must not drive the terminal (colours, cursor, titles) or reorder what is read
+_VISIBLE = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if c not in (0x09, 0x0A)} | {
+    c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+}
+
+
+def safe(text: str) -> str:
+    """User text ready for Rich: markup escaped and control characters made visible.
+
+    Every piece of text a person typed (names, titles, tasks, notes, and error
+    messages that quote them) goes through here before it is printed.
+    """
+    return escape(text.translate(_VISIBLE))
 
 
 def emit_json(payload: Any) -> None:
@@ -34,7 +51,7 @@ def fail(error: CapeworksError, *, as_json: bool) -> None:
         emit_json(error.to_dict())
     else:
         hint = f" (give {error.field}=...)" if error.field else ""
-        err_console.print(f"[bold red]Error:[/] {error.message}{hint}", highlight=False)
+        err_console.print(f"[bold red]Error:[/] {safe(error.message)}{safe(hint)}", highlight=False)
     raise typer.Exit(code=2)
 
 

@@ -31,10 +31,9 @@ from typing import Any
 
 import typer
 from rich.json import JSON
-from rich.markup import escape
 from rich.table import Table as RichTable
 
-from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded, safe
 from capeworks.engine import Command, LegalCommand, LogEntry, Panel, Prompt, Seat, Table, Viewer
 from capeworks.engine.model import Role
 from capeworks.engine.table import PhysicalDice
@@ -138,7 +137,7 @@ def parse_dice(text: str | None) -> list[int] | None:
     parts = [p.strip() for p in text.split(",")]
     if not all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts):
         raise InvalidCommand(
-            f"Cannot read dice {escape(text)!r}: give whole numbers separated by commas, like 4,5,1."
+            f"Cannot read dice {safe(text)!r}: give whole numbers separated by commas, like 4,5,1."
         )
     return [int(p) for p in parts]
 
@@ -176,18 +175,18 @@ def _entry_payload(entry: LogEntry) -> dict[str, Any]:
 
 
 def _events_table(rows: list[dict[str, Any]], *, title: str | None = None) -> RichTable:
-    out = RichTable(title=escape(title) if title else None)
+    out = RichTable(title=safe(title) if title else None)
     out.add_column("#", justify="right", style="dim")
     out.add_column("Seat", style="cyan")
     out.add_column("Event")
     for row in rows:
-        text = escape(row["text"]) + (" [dim](undone)[/]" if row["undone"] else "")
-        out.add_row(str(row["seq"]), escape(row["seat"] or ""), text)
+        text = safe(row["text"]) + (" [dim](undone)[/]" if row["undone"] else "")
+        out.add_row(str(row["seq"]), safe(row["seat"] or ""), text)
     return out
 
 
 def _prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
-    out = RichTable(title=escape(title))
+    out = RichTable(title=safe(title))
     for column in ("Prompt", "For", "Question", "Answers"):
         out.add_column(column)
     for p in prompts:
@@ -198,10 +197,10 @@ def _prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
             own = "your own words" if not p.free.many else f"{p.min_choices} of your own or suggested"
             answers = f"{answers}, or {own}" if answers else own
         out.add_row(
-            escape(p.id),
-            escape(p.addressee),
-            escape(p.question or p.kind),
-            escape(answers or "any of your moves"),
+            safe(p.id),
+            safe(p.addressee),
+            safe(p.question or p.kind),
+            safe(answers or "any of your moves"),
         )
     return out
 
@@ -209,14 +208,14 @@ def _prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
 def _panel_table(panel: Panel) -> RichTable:
     """A ruleset's panel as a Rich table; every cell is user data, so escaped."""
     out = RichTable(
-        title=escape(panel.title),
-        caption=escape(panel.note) if panel.note else None,
+        title=safe(panel.title),
+        caption=safe(panel.note) if panel.note else None,
         show_header=any(panel.columns),
     )
     for column in panel.columns:
-        out.add_column(escape(column))
+        out.add_column(safe(column))
     for row in panel.rows:
-        out.add_row(*(escape(cell) for cell in row))
+        out.add_row(*(safe(cell) for cell in row))
     return out
 
 
@@ -231,11 +230,11 @@ def _legal_lines(legal: Sequence[LegalCommand]) -> list[str]:
 def _print_legal(seat: str, legal: Sequence[LegalCommand], table: Table) -> None:
     waiting = sorted({p.addressee for p in table.prompts()})
     if waiting:
-        console.print(f"Waiting for: {escape(', '.join(waiting))}", highlight=False)
+        console.print(f"Waiting for: {safe(', '.join(waiting))}", highlight=False)
     if legal:
-        console.print(f"[bold]{escape(seat)} may now:[/]", highlight=False)
+        console.print(f"[bold]{safe(seat)} may now:[/]", highlight=False)
         for line in _legal_lines(legal[:20]):
-            console.print(f"  {escape(line)}", highlight=False)
+            console.print(f"  {safe(line)}", highlight=False)
         if len(legal) > 20:
             console.print(f"  … and {len(legal) - 20} more (--json lists them all)", highlight=False)
 
@@ -253,8 +252,8 @@ def _created_payload(store: Store, created: CreatedTable) -> dict[str, Any]:
 
 def _print_created(payload: dict[str, Any], verb: str) -> None:
     console.print(
-        f"Table [bold]{escape(payload['id'])}[/] {verb} "
-        f"({escape(payload['ruleset'])}, version {payload['version']}).",
+        f"Table [bold]{safe(payload['id'])}[/] {verb} "
+        f"({safe(payload['ruleset'])}, version {payload['version']}).",
         highlight=False,
     )
     if payload["seats"]:
@@ -262,7 +261,7 @@ def _print_created(payload: dict[str, Any], verb: str) -> None:
         for column in ("Seat", "Name", "Role", "Token"):
             seats.add_column(column)
         for s in payload["seats"]:
-            seats.add_row(escape(s["id"]), escape(s["name"]), s["role"], s["token"])
+            seats.add_row(safe(s["id"]), safe(s["name"]), s["role"], s["token"])
         console.print(seats)
 
 
@@ -358,7 +357,7 @@ def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> No
         out.add_column(column)
     for r in rows:
         out.add_row(
-            escape(r["id"]), escape(r["title"]), escape(r["ruleset"]), str(r["version"]), r["created_at"][:19]
+            safe(r["id"]), safe(r["title"]), safe(r["ruleset"]), str(r["version"]), r["created_at"][:19]
         )
     console.print(out)
 
@@ -389,15 +388,15 @@ def show_command(
         return
     who = f"as {as_seat}" if as_seat else ("GM view" if gm else "your view")
     console.print(
-        f"[bold]{escape(view['title'] or view['id'])}[/] — {escape(view['ruleset'])}, "
-        f"version {view['version']} ({escape(who)})",
+        f"[bold]{safe(view['title'] or view['id'])}[/] — {safe(view['ruleset'])}, "
+        f"version {view['version']} ({safe(who)})",
         highlight=False,
     )
     seats = RichTable(title="Seats")
     for column in ("Seat", "Name", "Role"):
         seats.add_column(column)
     for s in view["seats"]:
-        seats.add_row(escape(s["id"]), escape(s["name"]), s["role"])
+        seats.add_row(safe(s["id"]), safe(s["name"]), s["role"])
     console.print(seats)
     if view["panels"]:
         for panel in view["panels"]:
@@ -408,9 +407,9 @@ def show_command(
         prompts = [Prompt.model_validate(p) for p in view["prompts"]]
         console.print(_prompts_table(prompts, title="Open prompts"))
     if view.get("legal"):
-        console.print(f"[bold]{escape(as_seat or '')} may now:[/]", highlight=False)
+        console.print(f"[bold]{safe(as_seat or '')} may now:[/]", highlight=False)
         for line in _legal_lines([LegalCommand.model_validate(c) for c in view["legal"]]):
-            console.print(f"  {escape(line)}", highlight=False)
+            console.print(f"  {safe(line)}", highlight=False)
 
 
 @table_app.command("log")
@@ -545,7 +544,7 @@ def join_command(
         return
     s = result["seat"]
     console.print(
-        f"{escape(s['name'])} joined table {escape(table_id)} as {escape(s['id'])} ({s['role']}).",
+        f"{safe(s['name'])} joined table {safe(table_id)} as {safe(s['id'])} ({s['role']}).",
         highlight=False,
     )
     console.print(f"Seat token (shown once): [bold]{result['token']}[/]", highlight=False)
@@ -575,7 +574,7 @@ def export_command(
         emit_json(summary)
         return
     console.print(
-        f"Exported table {escape(table_id)} ({summary['events']} events) to {escape(str(output))}.",
+        f"Exported table {safe(table_id)} ({summary['events']} events) to {safe(str(output))}.",
         highlight=False,
     )
 
