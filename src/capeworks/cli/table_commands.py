@@ -522,6 +522,12 @@ def undo_command(
 def join_command(
     table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
     seat: str = typer.Option(..., "--seat", help="The new seat as id:name or id:name:gm."),
+    token: str | None = typer.Option(
+        None,
+        "--token",
+        envvar="CAPEWORKS_SEAT_TOKEN",
+        help="The token of the seat asking: at a table with a GM, only the GM's seats new people.",
+    ),
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -530,7 +536,8 @@ def join_command(
     def go() -> dict[str, Any]:
         new_seat = parse_seat(seat)
         with Store(db) as store:
-            joined = store.join(table_id, new_seat)
+            by = store.authenticate(table_id, token).id if token is not None else None
+            joined = store.join(table_id, new_seat, by=by)
             return {
                 "id": table_id,
                 "seat": new_seat.model_dump(mode="json"),

@@ -389,8 +389,16 @@ class Table:
             )
         return self._stamp(events, seat=actor.id)
 
-    def prepare_join(self, seat: Seat) -> list[Event]:
-        """Events seating a new person."""
+    def prepare_join(self, seat: Seat, *, by: str | None = None) -> list[Event]:
+        """Events seating a new person; ``by`` is the seat asking, when one is known.
+
+        At a table with a GM only the GM seats people; without one, anyone seated.
+        (Without ``by`` the caller is the table's owner, e.g. the CLI on its own file.)
+        """
+        if by is not None:
+            actor = self.seat(by)
+            if self.gm_seat() is not None and actor.role is not Role.GM:
+                raise NotPermitted("Only the GM seats new people at this table.")
         if seat.id in self._seats:
             raise RuleViolation("TABLE-SEAT", f"Seat {seat.id!r} is already taken.")
         if seat.role == Role.GM and not self.ruleset.has_gm:
@@ -446,9 +454,9 @@ class Table:
         self.commit(events)
         return events
 
-    def join(self, seat: Seat) -> list[Event]:
-        """Seat a new person."""
-        events = self.prepare_join(seat)
+    def join(self, seat: Seat, *, by: str | None = None) -> list[Event]:
+        """Seat a new person (see prepare_join for who may)."""
+        events = self.prepare_join(seat, by=by)
         self.commit(events)
         return events
 

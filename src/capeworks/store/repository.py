@@ -324,11 +324,14 @@ class Store:
         """Take back the latest command still in effect, or ask the GM to (see Table.prepare_undo)."""
         return self._retrying(table_id, lambda table: table.prepare_undo(seat_id), retries=retries)
 
-    def join(self, table_id: str, seat: Seat, *, retries: int = RETRIES) -> Joined:
-        """Seat a new person; returns the events and the seat's token (shown only this once)."""
+    def join(self, table_id: str, seat: Seat, *, by: str | None = None, retries: int = RETRIES) -> Joined:
+        """Seat a new person; returns the events and the seat's token (shown only this once).
+
+        ``by`` is the seat asking (see Table.prepare_join: at a GM's table, only the GM).
+        """
         token = new_token()
         played = self._retrying(
-            table_id, lambda table: table.prepare_join(seat), retries=retries, tokens={seat.id: token}
+            table_id, lambda table: table.prepare_join(seat, by=by), retries=retries, tokens={seat.id: token}
         )
         return Joined(events=played.events, token=token)
 
