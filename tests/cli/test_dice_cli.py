@@ -106,3 +106,44 @@ def test_roll__as_a_subprocess() -> None:
     payload = json.loads(done.stdout)
     assert set(payload) == {"expression", "total", "dice", "breakdown"}
     assert payload["total"] == sum(payload["dice"][0])
+
+
+@pytest.mark.parametrize(
+    ("args", "total"),
+    [
+        (["roll", "-1d6", "--dice", "4"], -4),  # a leading minus is the expression, not an option
+        (["roll", "--dice", "4", "-1d6", "--json"], -4),
+        (["roll", "-(2d6)", "--dice", "3,4"], -7),
+        (["roll", "-5"], -5),
+    ],
+)
+def test_roll__negative_expression_needs_no_double_dash(args: list[str], total: int) -> None:
+    out = runner.invoke(app, [*args, "--json"] if "--json" not in args else args)
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["total"] == total
+
+
+def test_odds__negative_constant() -> None:
+    out = runner.invoke(app, ["odds", "-5", "--json"])
+    assert out.exit_code == 0
+    assert json.loads(out.stdout)["distribution"] == {"-5": "1/1"}
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["roll", "1d6[/]"], "'1d6[/]'"),  # Rich markup in the expression is shown as typed
+        (["roll", "2d6", "--dice", "[/],4"], "'[/]'"),
+        (["roll", "2d6", "--dice", "[bold]x"], "'[bold]x'"),
+        (["roll", "2d6", "--dice", "²,3"], "'²'"),  # int() would take a superscript two
+        (["roll", "2d6", "--dice=--5,3"], "'--5'"),
+        (["roll", "2d6", "--dice", "3,,4"], "one place is empty"),  # not silently 3,4
+        (["roll", "2d6", "--seed", "1", "--dice", "3,4"], "not both"),
+    ],
+)
+def test_errors__bad_input_is_one_plain_line(args: list[str], shown: str) -> None:
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2
+    assert "Traceback" not in out.output and "Usage" not in out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and shown in lines[0], out.output

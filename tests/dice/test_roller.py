@@ -86,3 +86,16 @@ def test_roll__total_is_in_the_support_and_matches_the_tree(text: str, seed: int
     assert result.total == result.tree.value
     assert distribution(text).probability(result.total) > 0
     assert roll(text, seed=seed) == result
+
+
+@pytest.mark.parametrize(
+    ("text", "faces"), [("4,5,1", [4, 5, 1]), (" 6 , -1,+2 ", [6, -1, 2]), ("", []), ("  ", [])]
+)
+def test_given_dice_parse__reads_ascii_whole_numbers(text: str, faces: list[int]) -> None:
+    assert list(GivenDice.parse(text).remaining) == faces
+
+
+@pytest.mark.parametrize("text", ["3,,4", "3,", ",3", "²,3", "--5,3", "٣", "4.0", "[/]", "1 2"])
+def test_given_dice_parse__refuses_anything_else(text: str) -> None:
+    with pytest.raises(DiceValueError, match="whole numbers separated by commas"):
+        GivenDice.parse(text)

@@ -13,7 +13,6 @@ stderr and exit code 2 (see :func:`capeworks.cli.output.run_guarded`).
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any
 
 import typer
@@ -83,12 +82,9 @@ def _root() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app(args=_dashed_numbers(sys.argv[1:]))
+    """Console-script entry point.
 
-
-def _dashed_numbers(args: list[str]) -> list[str]:
-    """Let ``capeworks roll -1d6`` mean the expression, not an option: insert ``--`` before it."""
-    if len(args) >= 2 and args[0] in ("roll", "odds") and args[1][:1] == "-" and args[1][1:2].isdigit():
-        return [args[0], "--", *args[1:]]
-    return args
+    ``roll``/``odds`` read a leading minus (``-1d6``) as the expression themselves,
+    so the arguments go to Click unchanged.
+    """
+    app()

@@ -9,15 +9,20 @@ JSON shapes (``--json``) are a contract:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.output import JSON_OPTION, console, emit_json, err_console
 from capeworks.dice import Distribution, GivenDice, RollResult, distribution, parse, roll
 from capeworks.dice.source import DiceSource
+from capeworks.errors import CapeworksError, DiceValueError
+
+T = TypeVar("T")
 
 dice_app = typer.Typer(help="Dice notation: roll it, or see its exact odds.", add_completion=False)
 
@@ -48,7 +53,24 @@ def odds_payload(expression: str, dist: Distribution) -> dict[str, Any]:
     }
 
 
-@dice_app.command("roll")
+# An expression such as ``-1d6`` or ``-(2d6)`` starts with a minus: read it as the
+# expression, not as an unknown option (the commands define no short options).
+_EXPRESSION_FIRST = {"ignore_unknown_options": True}
+
+
+def _guarded(fn: Callable[[], T], *, as_json: bool) -> T:
+    """Run ``fn``; a CapeworksError becomes one line (user text escaped, never Rich markup) and exit 2."""
+    try:
+        return fn()
+    except CapeworksError as e:
+        if as_json:
+            emit_json(e.to_dict())
+        else:
+            err_console.print(f"[bold red]Error:[/] {escape(e.message)}", highlight=False)
+        raise typer.Exit(code=2) from None
+
+
+@dice_app.command("roll", context_settings=_EXPRESSION_FIRST)
 def roll_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '4d6kh3' or '2d6+4 >= 12'."),
     seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
@@ -63,11 +85,11 @@ def roll_command(
         source: DiceSource | None = None
         if dice is not None:
             if seed is not None:
-                raise typer.BadParameter("Give --seed or --dice, not both.")
+                raise DiceValueError("Give either a seed or the physical dice rolled, not both.")
             source = GivenDice.parse(dice)
         return roll(expression, source=source, seed=seed)
 
-    result = run_guarded(go, as_json=json_out)
+    result = _guarded(go, as_json=json_out)
     if json_out:
         emit_json(roll_payload(result))
         return
@@ -82,7 +104,7 @@ def roll_command(
     console.print(line)
 
 
-@dice_app.command("odds")
+@dice_app.command("odds", context_settings=_EXPRESSION_FIRST)
 def odds_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '3d6' or '10d6t5'."),
     json_out: bool = JSON_OPTION,
@@ -93,7 +115,7 @@ def odds_command(
         expr = parse(expression)
         return str(expr), distribution(expr)
 
-    notation, dist = run_guarded(go, as_json=json_out)
+    notation, dist = _guarded(go, as_json=json_out)
     if json_out:
         emit_json(odds_payload(notation, dist))
         return

@@ -33,6 +33,12 @@ def roll_many(expression: str | Expr, n: int, *, rng: np.random.Generator) -> np
     expr = parse(expression) if isinstance(expression, str) else expression
     if not 0 <= n <= MAX_BULK_ROLLS:
         raise LimitExceeded(f"Ask for between 0 and {MAX_BULK_ROLLS:,} rolls at once, not {n:,}.")
+    widest = _widest(expr)
+    if widest > _INT64_MAX:
+        raise LimitExceeded(
+            f"Working out {expr} can pass {_INT64_MAX:,} either way, more than bulk rolling holds; "
+            "roll it one at a time instead."
+        )
     per_roll = max(1, sum(t.count for t in _terms(expr)))
     chunk = max(1, _CHUNK_FACES // per_roll)
     if n <= chunk:
@@ -40,6 +46,47 @@ def roll_many(expression: str | Expr, n: int, *, rng: np.random.Generator) -> np
     else:
         totals = np.concatenate([_eval(np, expr, min(chunk, n - at), rng) for at in range(0, n, chunk)])
     return totals
+
+
+_INT64_MAX = 2**63 - 1
+
+
+def _widest(e: Expr) -> int:
+    """The largest magnitude ``e`` or any part of it can reach (exact Python integers).
+
+    Every intermediate value lies within its node's bounds, so if this fits in
+    int64 (one below, for the negative end) NumPy's int64 arithmetic cannot wrap.
+    """
+    return _walk_bounds(e)[2]
+
+
+def _walk_bounds(e: Expr) -> tuple[int, int, int]:
+    if isinstance(e, Const):
+        return e.value, e.value, abs(e.value)
+    if isinstance(e, Dice):
+        k = e.kept_count
+        if e.target is None:
+            lo, hi = (k, k * e.sides) if k else (0, 0)
+        else:
+            lo, hi = (-k if e.target.fail_at_most is not None else 0), k
+        return lo, hi, max(abs(lo), abs(hi))
+    if isinstance(e, Neg):
+        lo, hi, w = _walk_bounds(e.operand)
+        return -hi, -lo, w
+    alo, ahi, aw = _walk_bounds(e.left)
+    blo, bhi, bw = _walk_bounds(e.right)
+    if isinstance(e, Compare):
+        lo, hi = 0, 1
+    elif isinstance(e, Call):
+        lo, hi = (min(alo, blo), min(ahi, bhi)) if e.fn is Fn.MIN else (max(alo, blo), max(ahi, bhi))
+    elif e.op is Op.ADD:
+        lo, hi = alo + blo, ahi + bhi
+    elif e.op is Op.SUB:
+        lo, hi = alo - bhi, ahi - blo
+    else:
+        ends = [x * y for x in (alo, ahi) for y in (blo, bhi)]
+        lo, hi = min(ends), max(ends)
+    return lo, hi, max(aw, bw, abs(lo), abs(hi))
 
 
 def _terms(e: Expr) -> list[Dice]:

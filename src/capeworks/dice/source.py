@@ -82,11 +82,23 @@ class GivenDice:
 
     @classmethod
     def parse(cls, text: str) -> GivenDice:
-        """Read ``"4,5,1"`` as given dice; anything else is a DiceValueError."""
-        parts = [p.strip() for p in text.split(",") if p.strip()]
+        """Read ``"4,5,1"`` as given dice; anything else is a DiceValueError.
+
+        Only ASCII digits with an optional sign count: ``int()`` would also take
+        superscripts and other scripts' digits, and a blank between two commas is
+        refused rather than skipped, as it usually means a die was left out.
+        """
+        if not text.strip():
+            return cls([])
         values: list[int] = []
-        for p in parts:
-            if not p.lstrip("-").isdigit():
+        for raw in text.split(","):
+            p = raw.strip()
+            if not p:
+                raise DiceValueError(
+                    "Given dice must be whole numbers separated by commas, like 4,5,1; one place is empty."
+                )
+            digits = p[1:] if p[0] in "+-" else p
+            if not (digits.isascii() and digits.isdigit()):
                 raise DiceValueError(f"Given dice must be whole numbers separated by commas, not {p!r}.")
             values.append(int(p))
         return cls(values)
