@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-__all__ = ["PHYSICAL_STATS", "DamageType", "Pool", "Stat", "Status", "Tier", "WoundTier"]
+__all__ = ["LIMBS", "PHYSICAL_STATS", "BodyPart", "DamageType", "Pool", "Stat", "Status", "Tier", "WoundTier"]
 
 
 class Stat(StrEnum):
@@ -89,3 +89,29 @@ class Status(StrEnum):
     DISABLED_LIMB = "disabled_limb"
     LOST_LIMB = "lost_limb"
     ONGOING_DAMAGE = "ongoing_damage"
+    #: Moderate Shock 1-2: only half the usual actions on the next turn (WD-WFX-021)
+    HALF_ACTIONS = "half_actions"
+
+
+class BodyPart(StrEnum):
+    """Parts an effect can single out: pained, disabled or lost (WD-STATUS-006, WD-WFX-018/022/023)."""
+
+    LEFT_ARM = "left_arm"
+    RIGHT_ARM = "right_arm"
+    LEFT_LEG = "left_leg"
+    RIGHT_LEG = "right_leg"
+    HEAD = "head"
+
+    @property
+    def is_arm(self) -> bool:
+        """True for either arm."""
+        return self in (BodyPart.LEFT_ARM, BodyPart.RIGHT_ARM)
+
+    @property
+    def is_leg(self) -> bool:
+        """True for either leg."""
+        return self in (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
+
+
+#: the four limbs (the head is a part but not a limb)
+LIMBS = (BodyPart.LEFT_ARM, BodyPart.RIGHT_ARM, BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
