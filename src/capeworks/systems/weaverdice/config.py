@@ -1,0 +1,164 @@
+"""Rules config for Weaverdice part 1: the [PARAM] values and the inventory's PROPOSED flags.
+
+Implements the configurable parts of WD-CORE-003 (default TN), WD-CORE-010
+(parity on the natural die), WD-STAT-002/003/014 (stat range, statline,
+underling cap), WD-MORALE-001/004/008 (morale floor, defiance cost, reset
+mode), WD-COMBAT-003/008/012/014/018/028/032 (surprise margin, actions per
+turn, complex quick actions, lengthy interruption, defense scores, Wait
+expiry, rest TN), WD-NPC-004 (generic death check), WD-WOUND-005/008/009
+(stay-up TN, rousing and dying), WD-MOVE-003 and WD-GRAPPLE-006/007 (the gear
+engineer's flags, kept here so a table has one config), and the design-note
+variants WD-DN-002 (superstats), WD-DN-011 (morale as effort) and WD-DN-013
+(fixed statlines). Every default is the source text or its PROPOSED reading.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Self
+
+from pydantic import Field, model_validator
+
+from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.vocab import Stat, Tier
+
+__all__ = [
+    "DEFAULT_BONUS_SLOT_ACTIONS",
+    "GrappleMode",
+    "MoraleReset",
+    "Statline",
+    "WaitExpiry",
+    "WeaverdiceConfig",
+]
+
+
+class WaitExpiry(StrEnum):
+    """What happens to a Wait whose trigger never comes this round (WD-COMBAT-028)."""
+
+    #: the waiting turn is lost (PROPOSED default)
+    FORFEIT = "forfeit"
+    #: the waiter acts at the end of the round instead
+    ACT_END_OF_ROUND = "act_end_of_round"
+
+
+class MoraleReset(StrEnum):
+    """How morale returns to its day-start value after downtime (WD-MORALE-008)."""
+
+    #: straight back to the baseline (the source)
+    SNAP = "snap"
+    #: one step toward the baseline per day (design note, src 178)
+    SETTLE = "settle"
+
+
+class GrappleMode(StrEnum):
+    """How a grapple margin is spent (WD-GRAPPLE-007)."""
+
+    TABLE = "table"
+    SHORTHAND = "shorthand"
+
+
+class Statline(Frozen):
+    """One offered starting statline: the stats at +1 and at -1 (WD-STAT-003, WD-DN-013)."""
+
+    plus: tuple[Stat, ...]
+    minus: tuple[Stat, ...] = ()
+
+
+#: the downtime actions a high-morale bonus slot may buy (WD-MORALE-007 PROPOSED allow-list)
+DEFAULT_BONUS_SLOT_ACTIONS: tuple[str, ...] = (
+    "rest_and_recuperate",
+    "hang_out",
+    "cape_business",
+    "surveil",
+    "research",
+    "utilize_intel",
+    "self_promote",
+)
+
+
+class WeaverdiceConfig(Frozen):
+    """One table's Weaverdice rules: defaults are the seed plus the inventory's PROPOSED decisions."""
+
+    # -- checks (WD-CORE) --
+    default_tn: int = Field(default=4, ge=1, le=12, description="TN when the GM names none (WD-CORE-003).")
+    parity_uses_natural_die: bool = Field(
+        default=True, description="Even/odd and 'already rolled' tests read the natural die (WD-CORE-010)."
+    )
+    # -- stats (WD-STAT) --
+    stat_min: int = Field(default=1, ge=0, le=3, description="Lowest unpowered base stat (WD-STAT-002).")
+    stat_max: int = Field(default=5, ge=3, le=10, description="Highest unpowered base stat (WD-STAT-002).")
+    statline_plus: int = Field(default=2, ge=0, le=7, description="Stats at +1 on a new sheet (WD-STAT-003).")
+    statline_minus: int = Field(
+        default=1, ge=0, le=7, description="Stats at -1 on a new sheet (WD-STAT-003)."
+    )
+    fixed_statlines: tuple[Statline, ...] = Field(
+        default=(), description="GM-offered statlines (Mile End variant, WD-DN-013); empty = free choice."
+    )
+    base_underling_cap: int | None = Field(
+        default=None, ge=0, le=20, description="Base underling cap; None = the Social score (WD-STAT-014)."
+    )
+    superstats: bool = Field(
+        default=False,
+        description="Superstats variant (WD-DN-002): a super stat auto-passes human-tier checks.",
+    )
+    # -- morale (WD-MORALE) --
+    morale_floor: int = Field(
+        default=-4, ge=-5, le=-4, description="Lowest morale step; -5 (cap 2) is the design-note variant."
+    )
+    charm_defiance_first: int = Field(default=2, ge=0, le=8, description="Steps lost defying a charm first.")
+    charm_defiance_later: int = Field(default=1, ge=0, le=8, description="Steps lost on each later defiance.")
+    morale_reset_mode: MoraleReset = MoraleReset.SNAP
+    morale_bonus_slot_actions: tuple[str, ...] = DEFAULT_BONUS_SLOT_ACTIONS
+    morale_as_effort: bool = Field(
+        default=False, description="Variant WD-DN-011(b): each step above neutral is a day-long bonus dot."
+    )
+    # -- combat (WD-COMBAT, WD-NPC) --
+    actions_per_turn: int = Field(
+        default=2, ge=1, le=4, description="Standard actions a turn (WD-COMBAT-008)."
+    )
+    surprise_margin: int = Field(default=3, ge=1, le=20, description="Tactics margin for a surprise round.")
+    complex_quick_tn: int = Field(default=4, ge=3, le=4, description="Dex TN for a compound quick action.")
+    lengthy_keep_progress_on_interrupt: bool = True
+    wait_expiry: WaitExpiry = WaitExpiry.FORFEIT
+    rest_guts_tn: int = Field(
+        default=4, ge=2, le=7, description="Guts TN of the Rest action (WD-COMBAT-032)."
+    )
+    generic_initiative: int = Field(default=3, ge=1, le=6, description="Flat initiative roll of generics.")
+    defense_pc: int = Field(default=4, ge=1, le=7, description="Default DS of PCs (WD-COMBAT-018).")
+    defense_notable: int = Field(default=4, ge=1, le=7)
+    defense_generic: int = Field(default=3, ge=1, le=7)
+    defense_bystander: int = Field(default=2, ge=1, le=7)
+    generic_death_tn: int = Field(default=4, ge=2, le=7, description="Guts TN for a dropped generic to live.")
+    # -- wounds (WD-WOUND) --
+    stay_up_tn: int = Field(default=3, ge=2, le=7, description="Guts TN to stay up on a full track.")
+    rouse_medical_dc: int = Field(
+        default=8, ge=1, le=40, description="Medical total that rouses (WD-WOUND-008)."
+    )
+    dying_medical_dc: int = Field(default=12, ge=1, le=40, description="Medical total that saves the dying.")
+    dying_rounds: int = Field(
+        default=3, ge=1, le=10, description="Rounds before the dying die (WD-WOUND-009)."
+    )
+    # -- movement and grapple (the gear engineer's rules; one config per table) --
+    generic_free_aoo: bool = True
+    grapple_mode: GrappleMode = GrappleMode.TABLE
+    grappled_ds: int = Field(default=0, ge=0, le=7)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if self.stat_min > self.stat_max:
+            raise ValueError("the lowest stat cannot exceed the highest")
+        if self.statline_plus + self.statline_minus > len(Stat):
+            raise ValueError("a statline cannot raise and lower more than seven stats")
+        for line in self.fixed_statlines:
+            if set(line.plus) & set(line.minus):
+                raise ValueError("a statline cannot raise and lower the same stat")
+        return self
+
+    def defense(self, tier: Tier) -> int:
+        """The default defense score of a tier (WD-COMBAT-018, WD-NPC-003..005)."""
+        return {
+            Tier.PC: self.defense_pc,
+            Tier.NOTABLE: self.defense_notable,
+            Tier.GENERIC: self.defense_generic,
+            Tier.BYSTANDER: self.defense_bystander,
+        }[tier]

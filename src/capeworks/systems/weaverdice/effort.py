@@ -1,0 +1,179 @@
+"""Effort: Stamina, Focus and Recovery dots, spent, drained, restored and exhausted.
+
+Implements WD-EFFORT-001 (three pools, only PCs and notables), -003..005
+(what each pool buys: :data:`USE_POOL`), -006 ("any effort" mixes pools),
+-007 (an empty pool cannot pay; drained dots count as spent), -008 (rest
+restores), -009/-010 (end-of-encounter restore with one more exhausted dot
+after each qualifying lull), -011 (a night's sleep clears exhaustion, less
+what low morale keeps), -012 (Focus for +1d3 speed/tactics), -014 (bonus
+dots usable in the first encounter after rest, gone before exhaustion) and
+-015 (one Stamina push per move action). Pure: an :class:`Effort` in, a new
+one out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.vocab import Pool
+
+__all__ = [
+    "USE_POOL",
+    "Effort",
+    "EffortUse",
+    "edge",
+    "push_distance",
+]
+
+
+class EffortUse(StrEnum):
+    """What a dot is spent on (WD-EFFORT-003..005, -012); each names its pool in :data:`USE_POOL`."""
+
+    REROLL = "reroll"  # Stamina: reroll a physical non-combat action
+    PUSH_MOVE = "push_move"  # Stamina: +1d3 x 5 ft
+    POWER = "power"  # Stamina: physically draining powers (a power may name another pool)
+    REACTION = "reaction"  # Focus: Dodge or Block
+    OPPORTUNITY = "opportunity"  # Focus: attacks of opportunity, Wait, turn-order moves
+    EDGE = "edge"  # Focus: +1d3 speed or tactics
+    LEARNING_SKILL = "learning_skill"  # Focus: use a learning skill for the encounter
+    IGNORE_EFFECT = "ignore_effect"  # Recovery: ignore a lesser or moderate wound effect
+    REST_ROLL = "rest_roll"  # Recovery: another roll while resting
+    GET_UP = "get_up"  # Recovery: a Guts roll to rouse or stop dying
+
+
+#: the pool each use spends from (WD-EFFORT-003..005)
+USE_POOL: dict[EffortUse, Pool] = {
+    EffortUse.REROLL: Pool.STAMINA,
+    EffortUse.PUSH_MOVE: Pool.STAMINA,
+    EffortUse.POWER: Pool.STAMINA,
+    EffortUse.REACTION: Pool.FOCUS,
+    EffortUse.OPPORTUNITY: Pool.FOCUS,
+    EffortUse.EDGE: Pool.FOCUS,
+    EffortUse.LEARNING_SKILL: Pool.FOCUS,
+    EffortUse.IGNORE_EFFECT: Pool.RECOVERY,
+    EffortUse.REST_ROLL: Pool.RECOVERY,
+    EffortUse.GET_UP: Pool.RECOVERY,
+}
+
+_WORD = {Pool.STAMINA: "Stamina", Pool.FOCUS: "Focus", Pool.RECOVERY: "Recovery"}
+
+
+def _zero() -> dict[Pool, int]:
+    return {}
+
+
+class Effort(Frozen):
+    """One character's effort: dots used this encounter, exhausted dots, and bonus dots.
+
+    ``spent`` counts dots spent or drained since the last restore; ``exhausted``
+    lowers each pool's maximum until a night's sleep; ``bonus`` holds dots
+    usable only until the next restore (WD-EFFORT-014).
+    """
+
+    spent: dict[Pool, int] = Field(default_factory=_zero)
+    exhausted: dict[Pool, int] = Field(default_factory=_zero)
+    bonus: dict[Pool, int] = Field(default_factory=_zero)
+    used: bool = Field(default=False, description="Effort was spent or lost since the last restore.")
+
+    def maximum(self, character: Character, pool: Pool) -> int:
+        """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
+        return max(0, character.effort_max(pool) - self.exhausted.get(pool, 0))
+
+    def available(self, character: Character, pool: Pool) -> int:
+        """Dots that can be spent now (WD-EFFORT-007)."""
+        return max(0, self.maximum(character, pool) + self.bonus.get(pool, 0) - self.spent.get(pool, 0))
+
+    def spend(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
+        """Spend ``dots`` from ``pool``; refused when the pool cannot pay (WD-EFFORT-007)."""
+        if dots < 1:
+            raise ValueError("spend at least one dot")
+        if not character.tracks_effort:
+            raise RuleViolation("WD-EFFORT-001", f"{character.name} has no effort to spend.", field="pool")
+        have = self.available(character, pool)
+        if have < dots:
+            raise RuleViolation(
+                "WD-EFFORT-007",
+                f"{character.name} has {have} {_WORD[pool]} left and cannot spend {dots}.",
+                field="pool",
+            )
+        return self._used(pool, dots)
+
+    def spend_any(self, character: Character, dots: Mapping[Pool, int]) -> Effort:
+        """ "Spend any effort": dots from any pools, freely mixed (WD-EFFORT-006)."""
+        effort = self
+        for pool, n in dots.items():
+            if n:
+                effort = effort.spend(character, pool, n)
+        return effort
+
+    def drain(self, character: Character, pool: Pool, dots: int = 1) -> tuple[Effort, int]:
+        """Lose up to ``dots`` (no breath, a shock); lost dots count as spent (WD-EFFORT-007)."""
+        lost = min(dots, self.available(character, pool))
+        return (self._used(pool, lost) if lost else self), lost
+
+    def restore(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
+        """A rest gives back up to ``dots`` spent dots of ``pool`` (WD-EFFORT-008)."""
+        back = min(dots, self.spent.get(pool, 0))
+        return self.model_copy(update={"spent": {**self.spent, pool: self.spent.get(pool, 0) - back}})
+
+    def rest(self, character: Character, choice: Mapping[Pool, int]) -> Effort:
+        """Rest restore: one dot of any pool (Rest); one of each or two of one (full rest) (WD-EFFORT-008)."""
+        effort = self
+        for pool, n in choice.items():
+            effort = effort.restore(character, pool, n)
+        return effort
+
+    def end_encounter(self, character: Character, *, lull: bool, exhaust: Pool | None) -> Effort:
+        """After an encounter: with five quiet minutes, all spent dots return but one, which becomes
+        exhausted (WD-EFFORT-009/010); without the lull nothing returns yet; bonus dots vanish first
+        (WD-EFFORT-014). A character who spent nothing exhausts nothing."""
+        if not lull or not character.tracks_effort:
+            return self
+        exhausted = dict(self.exhausted)
+        if self.used:
+            if exhaust is None:
+                raise RuleViolation(
+                    "WD-EFFORT-009", "Choose which effort pool becomes exhausted.", field="exhaust"
+                )
+            if self.maximum(character, exhaust) < 1:
+                raise RuleViolation(
+                    "WD-EFFORT-009",
+                    f"{character.name}'s {_WORD[exhaust]} has no dot left to exhaust.",
+                    field="exhaust",
+                )
+            exhausted[exhaust] = exhausted.get(exhaust, 0) + 1
+        return Effort(exhausted=exhausted)
+
+    def sleep(self, *, kept: Mapping[Pool, int] | None = None) -> Effort:
+        """A full night's sleep clears exhaustion except dots low morale kept (WD-EFFORT-011)."""
+        left = {p: min(n, self.exhausted.get(p, 0)) for p, n in (kept or {}).items() if n}
+        return Effort(exhausted=left)
+
+    def with_bonus(self, pool: Pool, dots: int = 1) -> Effort:
+        """Bonus dots for the first encounter after rest (WD-EFFORT-014, WD-DN-011)."""
+        return self.model_copy(update={"bonus": {**self.bonus, pool: self.bonus.get(pool, 0) + dots}})
+
+    def _used(self, pool: Pool, dots: int) -> Effort:
+        return self.model_copy(
+            update={"spent": {**self.spent, pool: self.spent.get(pool, 0) + dots}, "used": True}
+        )
+
+
+def push_distance(d3: int, *, double: bool) -> int:
+    """A Stamina push: +1d3 x 5 ft, doubled when double-moving or sprinting (WD-EFFORT-003, WD-MOVE-006)."""
+    if not 1 <= d3 <= 3:
+        raise ValueError("a push rolls a d3")
+    return d3 * 5 * (2 if double else 1)
+
+
+def edge(score: int, d3: int) -> int:
+    """Speed or tactics after a Focus edge: + 1d3 (WD-EFFORT-012, WD-COMBAT-006)."""
+    if not 1 <= d3 <= 3:
+        raise ValueError("an edge rolls a d3")
+    return score + d3
