@@ -3,3 +3,5 @@
 The ruleset for Worm-style campaigns (``../shared/rules/weaverdice.md``). Part 1
 is everything a GM needs to run a fight.
 """
+
+__all__: list[str] = []

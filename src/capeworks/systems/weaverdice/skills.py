@@ -1,0 +1,133 @@
+"""Skills and backgrounds: extra dice, prerequisites, starting picks, training and learning skills.
+
+Implements WD-SKILL-001 (+Xh6 on rolls in a skill's domain), -002/-003
+(data-defined skills with prerequisites and trees), -004 (starting skills),
+-005 (the cap, with :func:`capeworks.systems.weaverdice.sheet.check_sheet`),
+-006..008 (training rolls saved toward 12), -009 (Focus opens a learning
+skill for the encounter), -010..012 (Aim, Align Sights, Focused Shot) and
+-013 (backgrounds in unhurried situations). Which skill applies to a roll is
+the player's claim and the GM's call; these functions count what it gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from capeworks.engine.kit import lookup
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.sheet import Character, Skill
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = [
+    "AIM_TREE",
+    "LEARNED_AT",
+    "aim_applies",
+    "align_sights_bonus",
+    "background_dice",
+    "check_prerequisites",
+    "check_starting_skills",
+    "skill_dice",
+    "train",
+    "training_total",
+]
+
+#: a learning skill is known once its saved rolls total this (WD-SKILL-008)
+LEARNED_AT = 12
+AIM_TREE = "aim"
+
+
+def _skill(character: Character, name: str) -> Skill:
+    return lookup(
+        {s.name.lower(): s for s in character.skills},
+        name.lower(),
+        "skill",
+        where=f"on {character.name}'s sheet",
+    )
+
+
+def skill_dice(character: Character, names: Iterable[str], *, opened: Iterable[str] = ()) -> int:
+    """Extra dice from the named skills (WD-SKILL-001); a learning skill counts only once
+    Focus opened it for this encounter (WD-SKILL-009)."""
+    open_now = {n.lower() for n in opened}
+    total = 0
+    for name in names:
+        skill = _skill(character, name)
+        if skill.learning and skill.name.lower() not in open_now:
+            raise RuleViolation(
+                "WD-SKILL-009",
+                f"{character.name} is still learning {skill.name}: spend Focus to use it this encounter.",
+            )
+        total += skill.dice
+    return total
+
+
+def background_dice(character: Character, background: str, *, unhurried: bool) -> int:
+    """+1h6 from a background in an unhurried, unthreatened moment (WD-SKILL-013)."""
+    if background.lower() not in {b.lower() for b in character.backgrounds}:
+        raise RuleViolation("WD-SKILL-013", f"{character.name} has no background called {background}.")
+    return 1 if unhurried else 0
+
+
+def check_prerequisites(character: Character, requires: dict[str, tuple[str, ...]]) -> None:
+    """Every known or learning skill's prerequisites are known skills (WD-SKILL-002)."""
+    known = {s.name.lower() for s in character.known_skills}
+    for skill in character.skills:
+        for need in requires.get(skill.name.lower(), ()):
+            if need.lower() not in known:
+                raise RuleViolation(
+                    "WD-SKILL-002", f"{skill.name} requires {need}, which {character.name} lacks."
+                )
+
+
+def check_starting_skills(character: Character) -> None:
+    """A new PC: one different skill for each stat at +1, of that stat; one free skill; one
+    learning skill with two training rolls (WD-SKILL-004)."""
+    plus = [s for s in Stat if character.base(s) == 4]
+    known = list(character.known_skills)
+    learning = [s for s in character.skills if s.learning]
+    for stat in plus:
+        match = next((s for s in known if stat in s.stats), None)
+        if match is None:
+            raise RuleViolation(
+                "WD-SKILL-004", f"A new character needs a {stat.value} skill for their +1 in it."
+            )
+        known.remove(match)
+    if len(known) != 1:
+        raise RuleViolation(
+            "WD-SKILL-004", "A new character takes one skill per +1 stat and then exactly one free skill."
+        )
+    if len(learning) != 1 or len(learning[0].training) != 2:
+        raise RuleViolation("WD-SKILL-004", "A new character puts two training rolls toward one skill.")
+
+
+def training_total(character: Character, skill: Skill, face: int) -> int:
+    """One training roll: d6 + Knowledge modifier + the skill's stat modifier (WD-SKILL-006)."""
+    return face + character.modifier(Stat.KNOWLEDGE) + character.modifier(skill.stats[0])
+
+
+def train(character: Character, name: str, face: int) -> tuple[Character, int, bool]:
+    """Save one training roll toward a learning skill: the new sheet, the roll's total and
+    whether the skill is now known (saved totals >= 12, WD-SKILL-006/008)."""
+    skill = _skill(character, name)
+    if not skill.learning:
+        raise RuleViolation("WD-SKILL-006", f"{character.name} already knows {skill.name}.")
+    total = training_total(character, skill, face)
+    saved = (*skill.training, total)
+    learned = sum(saved) >= LEARNED_AT
+    new = skill.model_copy(update={"training": saved, "learning": not learned})
+    skills = tuple(new if s is skill else s for s in character.skills)
+    return character.model_copy(update={"skills": skills}), total, learned
+
+
+def aim_applies(character: Character, *, ranged: bool, foe_within_15ft: bool, interfered: bool) -> int:
+    """Aim: +1h6 (keep the chosen die) on long-range attacks with no foe within 15 ft and no
+    interference (WD-SKILL-010); Focused Shot lifts the conditions (WD-SKILL-012)."""
+    if not ranged or character.tree_count(AIM_TREE) == 0:
+        return 0
+    return 0 if foe_within_15ft or interfered else 1
+
+
+def align_sights_bonus(character: Character, *, focused_shots: int = 0) -> int:
+    """Align Sights: +1 to hit per Aim skill known; each Focused Shot this fight counts one more
+    (WD-SKILL-011/012)."""
+    return character.tree_count(AIM_TREE) + focused_shots
