@@ -42,10 +42,15 @@ GM, OWNER, ANY = Authority.GM, Authority.OWNER, Authority.ANY
 Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 
-def _own(*, acting: bool = False, lost: bool = False) -> Offer:
-    """Offer the command once per character the seat plays (the GM: every character)."""
+def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> Offer:
+    """Offer the command once per character the seat plays (the GM: every character).
+
+    ``players``: a player's request to the GM, never offered to the GM.
+    """
 
     def offer(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+        if players and seat.is_gm:
+            return []
         out = []
         for c in state.characters.values():
             if not seat.is_gm and c.owner != seat.id:
@@ -83,7 +88,7 @@ COMMANDS: dict[str, CommandSpec] = {
     # the GM's calls
     "call_check": CommandSpec(cmd.CallCheck, gm.call_check, GM, "call for checks and set difficulties"),
     "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves"),
-    "ask_check": CommandSpec(cmd.AskCheck, gm.ask_check, OWNER, offer=_own(acting=True)),
+    "ask_check": CommandSpec(cmd.AskCheck, gm.ask_check, OWNER, offer=_own(acting=True, players=True)),
     "gm_note": CommandSpec(cmd.GmNote, gm.gm_note, GM, "write private notes"),
     # rolling
     "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_named_roll),
