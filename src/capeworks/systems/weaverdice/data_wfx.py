@@ -78,7 +78,6 @@ class Special(StrEnum):
     SKIN_PAIN = "skin_pain"  # Lesser Burn 4-6: pain too when the costume is bottom tier or skin
     ONGOING = "ongoing"  # Moderate Burn 5-6: a wound at the end of each turn until a rest
     FOCUS_OR_OVERLOAD = "focus_or_overload"  # Lesser Shock 5-6
-    HALF_ACTIONS = "half_actions"  # Moderate Shock 1-2
     SHOCK_CHOICE = "shock_choice"  # Moderate Shock 3-4: two of disarmed / knocked down / -1 Focus / dying
     SHOCK_DRAIN = "shock_drain"  # Moderate Shock 5-6: roll Guts, lose 10 - result stat points
     MANGLE = "mangle"  # Critical Rend: 1d4 - 1 long-term damage to every stat
@@ -99,6 +98,8 @@ class Row(Frozen):
     #: pain in a kind of limb ("arm pain"): the target picks which one (WD-WFX-005)
     pain_in: LimbKind | None = None
     knockback_ft: int = 0
+    #: the target's next turn moves after the next enemies (WD-STATUS-010): a turn-order change
+    delayed: bool = False
     focus_loss: int = 0
     #: the hit's own wound is scarring (WD-STATUS-007)
     scarred: bool = False
@@ -129,7 +130,7 @@ TABLES: dict[tuple[DamageType, WoundTier], tuple[Row, ...]] = {
         Row(low=2, high=2, src=654, knockback_ft=10),
         Row(low=3, high=4, src=656, statuses=(_S.KNOCKED_DOWN,), special=_X.FADES_ON_REST),
         Row(low=5, high=5, src=658, statuses=(_S.DISARMED,)),
-        Row(low=6, high=6, src=660, statuses=(_S.DELAYED,), focus_loss=1),
+        Row(low=6, high=6, src=660, delayed=True, focus_loss=1),
     ),
     (DamageType.PIERCE, WoundTier.LESSER): (
         Row(low=1, high=2, src=662, special=_X.FADES_ON_REST),
@@ -190,18 +191,16 @@ TABLES: dict[tuple[DamageType, WoundTier], tuple[Row, ...]] = {
     (DamageType.BURN, WoundTier.MODERATE): (
         Row(low=1, high=2, src=760, special=_X.GEAR_FEATURE),
         Row(low=3, high=4, src=762, scarred=True, pain=True, special=_X.TEMPORARY_WOUND),
-        Row(low=5, high=6, src=764, statuses=(_S.ONGOING_DAMAGE,), special=_X.ONGOING),
+        Row(low=5, high=6, src=764, special=_X.ONGOING),
     ),
     (DamageType.SHOCK, WoundTier.MODERATE): (
-        Row(low=1, high=2, src=766, statuses=(_S.HALF_ACTIONS,), special=_X.HALF_ACTIONS),
+        Row(low=1, high=2, src=766, statuses=(_S.HALF_ACTIONS,)),
         Row(low=3, high=4, src=768, special=_X.SHOCK_CHOICE, count=2),
         Row(low=5, high=6, src=770, special=_X.SHOCK_DRAIN),
     ),
     # -- critical: Rend | Burn | Shock (src 774-788): one procedure each, no row to roll ------
     (DamageType.REND, WoundTier.CRITICAL): (Row(low=1, high=6, src=780, special=_X.MANGLE),),
-    (DamageType.BURN, WoundTier.CRITICAL): (
-        Row(low=1, high=6, src=782, statuses=(_S.ONGOING_DAMAGE,), special=_X.CONSUMING),
-    ),
+    (DamageType.BURN, WoundTier.CRITICAL): (Row(low=1, high=6, src=782, special=_X.CONSUMING),),
     (DamageType.SHOCK, WoundTier.CRITICAL): (Row(low=1, high=6, src=784, special=_X.SHOCK_CHAIN),),
 }
 
