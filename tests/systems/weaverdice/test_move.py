@@ -13,7 +13,6 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.movement import (
     DODGE_STEP_FT,
-    KNOCKED_DOWN_MAX_FT,
     Enemy,
     Ground,
     Leg,
@@ -26,7 +25,6 @@ from capeworks.systems.weaverdice.movement import (
     movement_ft,
     round_up_ft,
     sprint_bonus,
-    stand_up_cost,
     turn_movement,
 )
 from capeworks.systems.weaverdice.vocab import Pool, Tier, WoundTier
@@ -190,15 +188,13 @@ def test_sprint_odds__match_the_dice_engine(athletics: int) -> None:
         assert (brute[10], brute[5]) == (Fraction(1, 6), Fraction(1, 3))
 
 
-# -- knocked down, dodge step --------------------------------------------------------------------
+# -- dodge step -----------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("WD-MOVE-011", "WD-STATUS-009")
-@pytest.mark.parametrize(("base", "cost"), [(30, 15), (35, 20), (20, 10)])
-def test_standing_up__costs_half_a_move(base: int, cost: int) -> None:
-    # 35 / 2 = 17.5 -> 20
-    assert stand_up_cost(base) == cost
-    assert KNOCKED_DOWN_MAX_FT == 5 and DODGE_STEP_FT == 5
+@pytest.mark.rules("WD-MOVE-011", "WD-COMBAT-020")
+def test_dodge__a_successful_dodge_moves_five_feet() -> None:
+    assert DODGE_STEP_FT == 5
+    assert move_cost([Leg(ground=Ground.OPEN, feet=DODGE_STEP_FT)], budget_ft=DODGE_STEP_FT).left_ft == 0
 
 
 # -- attacks of opportunity ----------------------------------------------------------------------

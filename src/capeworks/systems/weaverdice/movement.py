@@ -35,7 +35,6 @@ from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
     "DODGE_STEP_FT",
-    "KNOCKED_DOWN_MAX_FT",
     "AooChance",
     "Enemy",
     "Fall",
@@ -53,14 +52,11 @@ __all__ = [
     "movement_ft",
     "round_up_ft",
     "sprint_bonus",
-    "stand_up_cost",
     "turn_movement",
 ]
 
 #: a successful Dodge lets the defender move 5 ft (WD-COMBAT-020, WD-MOVE-011)
 DODGE_STEP_FT = 5
-#: a knocked-down character moves at most 5 ft (WD-STATUS-009, WD-MOVE-011)
-KNOCKED_DOWN_MAX_FT = 5
 #: an enemy must watch a mover cover at least this much of one movement to strike (src 886)
 AOO_MIN_FT = 10
 
@@ -84,11 +80,6 @@ def movement_ft(*, athletics: int, over_encumbered: bool = False) -> int:
 def movement_cap(base_ft: int) -> int:
     """2.5 x one move, rounded up to 5 ft: 30 -> 75, 35 -> 87.5 -> 90 (OPEN WD-MOVE-007)."""
     return round_up_ft(base_ft * MOVE_CAP_FACTOR)
-
-
-def stand_up_cost(base_ft: int) -> int:
-    """Standing up from Knocked Down costs half a move's movement, rounded up to 5 ft (WD-STATUS-009)."""
-    return round_up_ft(base_ft / 2)
 
 
 # -- the cost of one move (WD-MOVE-001/002) -----------------------------------------------------
