@@ -20,18 +20,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from enum import StrEnum
 from typing import Any
 
-from pydantic import Field, field_validator
-
-from capeworks.engine.kit import Expiry, Frozen, TurnPoint
+from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import DiceValueError, RuleViolation
 from capeworks.systems.weaverdice import data_wfx as data
 from capeworks.systems.weaverdice.data_wfx import LimbKind, Row, Special
-from capeworks.systems.weaverdice.statuses import PAIN_STATUSES, Condition, Ending, Reach, condition
+from capeworks.systems.weaverdice.statuses import Condition, Ending, Reach, condition
 from capeworks.systems.weaverdice.vocab import (
-    LIMBS,
     PHYSICAL_STATS,
     BodyPart,
     DamageType,
@@ -39,6 +35,18 @@ from capeworks.systems.weaverdice.vocab import (
     Stat,
     Status,
     WoundTier,
+)
+from capeworks.systems.weaverdice.wfx_outcome import (
+    Answers,
+    Chooser,
+    EffectOutcome,
+    GearHit,
+    Hit,
+    Need,
+    RollNeed,
+    StatLasting,
+    StatLoss,
+    WoundGrant,
 )
 
 __all__ = [
@@ -54,186 +62,6 @@ __all__ = [
     "WoundGrant",
     "resolve",
 ]
-
-
-class Chooser(StrEnum):
-    """Who makes a decision: the target unless the table says the attacker (WD-WFX-005)."""
-
-    TARGET = "target"
-    ATTACKER = "attacker"
-
-
-class Need(Frozen):
-    """A decision still to be made: pick one of ``counts`` many of ``options``.
-
-    ``limits`` caps how often an option may be picked when picks may repeat
-    (effort dots per pool, stat points per stat). The answer goes in
-    ``Answers.picks[key]``.
-    """
-
-    key: str
-    chooser: Chooser
-    rule: str
-    options: tuple[str, ...]
-    counts: tuple[int, ...] = (1,)
-    distinct: bool = True
-    limits: dict[str, int] = Field(default_factory=dict)
-
-
-class RollNeed(Frozen):
-    """A roll still to be made: ``dice`` d``sides`` natural faces go in ``Answers.dice[key]``.
-
-    ``stat``, ``tn`` and ``bonus`` say what the roll is for (a save shows its odds).
-    """
-
-    key: str
-    rule: str
-    roller: Chooser = Chooser.TARGET
-    dice: int = 1
-    sides: int = 6
-    stat: Stat | None = None
-    tn: int | None = None
-    bonus: int = 0
-
-
-class Hit(Frozen):
-    """A wound of ``damage`` at ``tier`` just placed on ``target``, with the facts its effect needs.
-
-    Costume facts come in plain (WD-WFX-008): ``coverage`` and ``helmet`` are
-    costume features; ``bare`` means a bottom-tier costume or none ("skin").
-    ``gear`` lists pieces that still have a feature to lose, ``costume`` the
-    pieces that can be lost, ``reinforced`` the d6 face an attacker needs to
-    break each protected piece (WD-EQUIP-012/013).
-    """
-
-    damage: DamageType
-    tier: WoundTier
-    target: str
-    attacker: str | None = None
-    #: the wound track's id for the wound, so conditions can name it
-    wound: str | None = None
-    #: the pain this attack inflicts (WD-WFX-006: physical unless the attack says otherwise)
-    pain: Status = Status.PAINED_PHYSICAL
-    reach: Reach = Reach.MELEE
-    #: the weapon or projectile can stay in the target ("stuck, if possible")
-    can_stick: bool = True
-    #: a ranged object can pin the target (line of fire and surroundings allow)
-    pinnable: bool = False
-    effort: dict[Pool, int] = Field(default_factory=dict)
-    stats: dict[Stat, int] = Field(default_factory=dict)
-    coverage: bool = False
-    helmet: bool = False
-    bare: bool = False
-    gear: tuple[str, ...] = ()
-    costume: tuple[str, ...] = ()
-    reinforced: dict[str, int] = Field(default_factory=dict)
-    #: body parts still whole (limbs to lose, pain or disable; the head for Pulverized)
-    parts: tuple[BodyPart, ...] = (*LIMBS, BodyPart.HEAD)
-    holding: bool = True
-    knocked_down: bool = False
-    dying: bool = False
-
-    @field_validator("pain")
-    @classmethod
-    def _a_pain(cls, value: Status) -> Status:
-        if value not in PAIN_STATUSES or value is Status.PAINED_PART:
-            raise ValueError("the pain an attack inflicts is physical, mental or emotional pain")
-        return value
-
-    def stat(self, stat: Stat) -> int:
-        """A stat's value (3 when not given, WD-STAT-001)."""
-        return self.stats.get(stat, 3)
-
-
-class Answers(Frozen):
-    """Decisions and follow-up dice given so far, by the keys of the needs and rolls asked."""
-
-    picks: dict[str, tuple[str, ...]] = Field(default_factory=dict)
-    dice: dict[str, tuple[int, ...]] = Field(default_factory=dict)
-
-
-class WoundGrant(Frozen):
-    """A further wound an effect adds (beyond the hit's own)."""
-
-    tier: WoundTier
-    #: goes away on its own (PROPOSED: at the end of the encounter, WD-WOUND-013)
-    temporary: bool = False
-    #: whether it rolls an effect of its own (Moderate Pierce 3-4's does not)
-    rolls_effect: bool = False
-
-
-class StatLasting(StrEnum):
-    """How long lost stat points stay lost."""
-
-    #: until Rest & Recuperate (PROPOSED for Moderate Bash 4-5; Lesser Rend's "temporary")
-    TEMPORARY = "temporary"
-    #: until the Bleeding stops (Moderate Cut 5)
-    WHILE_BLEEDING = "while_bleeding"
-    #: shocked away: 1 point back each turn, 3 while resting, in the order lost (WD-WFX-021)
-    DRAINED = "drained"
-    #: scarring damage: needs treatment (Moderate Rend's half, Critical Rend, Pulverized)
-    LONG_TERM = "long_term"
-    PERMANENT = "permanent"
-
-
-class StatLoss(Frozen):
-    """Points lost from one stat."""
-
-    stat: Stat
-    points: int
-    lasting: StatLasting
-
-
-class GearHit(Frozen):
-    """A costume or gear piece hit by an effect: it loses its bottom feature, or is lost outright."""
-
-    piece: str
-    destroyed: bool = False
-    #: reinforcement held: the piece is untouched (WD-EQUIP-013)
-    saved: bool = False
-
-
-class EffectOutcome(Frozen):
-    """What an effect does; apply it only when ``complete`` (no decision or roll outstanding).
-
-    ``wound_tier`` is the hit's own wound after the effect (Lesser Pierce 6
-    escalates it); ``wound_scarred`` and ``wound_fades_on_rest`` mark it.
-    ``delayed`` and the Half actions condition are the turn-order changes
-    (``statuses.delay`` moves the turn). ``effort_spent`` is what the target
-    chose to pay; ``effort_lost`` what the effect drained.
-    """
-
-    damage: DamageType
-    tier: WoundTier
-    face: int | None = None
-    #: seed lines of the rows applied (two after an escalation or a coverage downgrade)
-    rows: tuple[int, ...] = ()
-    needs: tuple[Need, ...] = ()
-    rolls: tuple[RollNeed, ...] = ()
-    #: a Recovery dot ignored the effect (WD-WFX-004); the wound stands
-    negated: bool = False
-    #: the coverage feature stopped it (Lesser Burn) or lowered it (WD-WFX-014/020/026)
-    covered: bool = False
-    wound_tier: WoundTier
-    wound_scarred: bool = False
-    wound_fades_on_rest: bool = False
-    wounds: tuple[WoundGrant, ...] = ()
-    conditions: tuple[Condition, ...] = ()
-    effort_lost: dict[Pool, int] = Field(default_factory=dict)
-    effort_spent: dict[Pool, int] = Field(default_factory=dict)
-    stat_losses: tuple[StatLoss, ...] = ()
-    knockback_ft: int = 0
-    delayed: bool = False
-    gear: tuple[GearHit, ...] = ()
-    dying: bool = False
-    slain: bool = False
-    #: Critical Cut: minutes left to reattach a lost limb
-    reattach_minutes: int | None = None
-
-    @property
-    def complete(self) -> bool:
-        """True when nothing is left to decide or roll."""
-        return not self.needs and not self.rolls
 
 
 class _Pending(Exception):
@@ -356,6 +184,12 @@ class _Resolution:
     def spend(self, key: str, rule: str, *, counts: Iterable[int]) -> int:
         """Effort dots the target chooses to spend, from any pools (WD-EFFORT-006); the count spent."""
         total = sum(self.effort.values())
+        got = self.answers.picks.get(key)
+        if got is not None and len(got) > total:
+            dots = "dot" if total == 1 else "dots"
+            raise RuleViolation(
+                rule, f"The wounded character has only {total} effort {dots} to spend.", field=key
+            )
         allowed = [c for c in counts if c <= total]
         if allowed == [0] or not allowed:
             return 0
@@ -614,32 +448,22 @@ def _pulverize(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
         if not spare and not parts:
             r.slain = True
             return
-        most = min(2, sum(spare.values()))
+        # lose two stat points (fewer if fewer can go), or one whole part
         key = f"pulverize.{step}"
-        picks = r.ask(
-            key,
-            "WD-WFX-023",
-            (*spare, *parts),
-            counts={1, most} - {0},
-            distinct=False,
-            limits={**spare, **{p: 1 for p in parts}},
-        )
-        chosen_parts = [p for p in picks if p in parts]
-        if chosen_parts and len(picks) != 1:
-            raise RuleViolation(
-                "WD-WFX-023", "Pick either one body part or stat points, not both.", field=key
+        (pick,) = r.ask(key, "WD-WFX-023", (*(["stat_points"] if spare else []), *parts))
+        if pick == "stat_points":
+            points = min(2, sum(spare.values()))
+            stats = r.ask(
+                f"{key}.stats", "WD-WFX-023", tuple(spare), counts=(points,), distinct=False, limits=spare
             )
-        if not chosen_parts and len(picks) != most:
-            raise RuleViolation("WD-WFX-023", f"Pick {most} stat points to lose.", field=key)
-        if chosen_parts:
-            part = BodyPart(chosen_parts[0])
+            r.lose_stats(stats, StatLasting.LONG_TERM)
+        else:
+            part = BodyPart(pick)
             r.parts.remove(part)
             if part is BodyPart.HEAD:
                 r.dying = True
             else:
                 r.add(Status.DISABLED_LIMB, part=part, scarring=True)
-        else:
-            r.lose_stats(picks, StatLasting.LONG_TERM)
         (again,) = r.roll(f"repeat.{step}", "WD-WFX-023", tn=threshold)
         if again < threshold:
             return
