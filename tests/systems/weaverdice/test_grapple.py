@@ -17,6 +17,7 @@ from capeworks.systems.weaverdice.grapple import (
     Winner,
     check_grab_reaction,
     contest,
+    grab_defense,
     grapple_ds,
     grapple_total,
     meatshield_hit,
@@ -43,6 +44,13 @@ def test_grab__cannot_be_blocked_but_may_be_dodged() -> None:
     with pytest.raises(RuleViolation, match="cannot be blocked") as err:
         check_grab_reaction(block=True)
     assert err.value.rule_id == "WD-GRAPPLE-001"
+
+
+@pytest.mark.rules("WD-GRAPPLE-001")
+def test_grab__costume_layers_do_not_count() -> None:
+    # a notable with DS 4 + 1 from costume: the grab needs only 4
+    assert grab_defense(defense=5, equipment_bonus=1) == 4
+    assert grab_defense(defense=3) == 3
 
 
 @pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-011")

@@ -39,6 +39,7 @@ __all__ = [
     "Winner",
     "check_grab_reaction",
     "contest",
+    "grab_defense",
     "grapple_ds",
     "grapple_total",
     "meatshield_hit",
@@ -64,6 +65,11 @@ def check_grab_reaction(*, block: bool) -> None:
     """A grab cannot be Blocked; Dodge (Focus) still may (WD-GRAPPLE-001, OPEN as PROPOSED)."""
     if block:
         raise RuleViolation("WD-GRAPPLE-001", "A grab cannot be blocked; you may try to dodge it instead.")
+
+
+def grab_defense(*, defense: int, equipment_bonus: int = 0) -> int:
+    """The DS a grab must reach: costume layers do not count against it (WD-GRAPPLE-001)."""
+    return defense - max(0, equipment_bonus)
 
 
 def grapple_total(*, die: int, brawn: int, stamina: int = 0, stuck: bool = False) -> int:

@@ -38,6 +38,7 @@ __all__ = [
     "AooChance",
     "Enemy",
     "Fall",
+    "FallCause",
     "FallCheck",
     "Ground",
     "Leg",
@@ -45,6 +46,7 @@ __all__ = [
     "TurnMovement",
     "aoo_chances",
     "check_aoo_attack",
+    "counts_as_fall",
     "fall",
     "fall_after_check",
     "move_cost",
@@ -272,6 +274,25 @@ def check_aoo_attack(*, targets: int = 1, skill_dice: int = 0, special_option: b
 
 
 # -- falling and thrown (WD-MOVE-008..010) ------------------------------------------------------
+
+
+class FallCause(StrEnum):
+    """What sent someone through the air (WD-MOVE-008)."""
+
+    THROWN = "thrown"
+    FAILED_JUMP = "failed_jump"
+    FAILED_CLIMB = "failed_climb"
+    KNOCKBACK = "knockback"
+
+
+def counts_as_fall(cause: FallCause, *, stamina_pushed: bool = False, off_edge: bool = False) -> bool:
+    """Does this use the falling table? Throws do; a failed jump or climb does when Stamina pushed it;
+    knockback only when it carries the target off something (WD-MOVE-008)."""
+    if cause == FallCause.THROWN:
+        return True
+    if cause == FallCause.KNOCKBACK:
+        return off_edge
+    return stamina_pushed or off_edge
 
 
 class FallCheck(Frozen):
