@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -20,7 +22,9 @@ from capeworks.systems.weaverdice.grapple import (
     grab_defense,
     grapple_ds,
     grapple_total,
+    margin_distribution,
     meatshield_hit,
+    p_afford,
     resolve_round,
     resolve_several,
     restrained_attack_modifier,
@@ -332,3 +336,36 @@ def test_restrain__no_two_handers_and_minus_two_with_one_handers() -> None:
     assert restrained_attack_modifier(sample_item("knife")) == -2
     with pytest.raises(RuleViolation, match="two-handed"):
         restrained_attack_modifier(sample_item("baseball_bat"))
+
+
+# -- exact odds ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-GRAPPLE-009")
+@pytest.mark.parametrize(
+    ("brawn_a", "brawn_d", "stamina", "cost", "bank"),
+    [(3, 3, 0, 2, 0), (4, 2, 1, 3, 0), (2, 4, 0, 1, 2), (3, 3, 2, 4, 1)],
+)
+def test_odds__margin_and_affording_match_brute_force(
+    brawn_a: int, brawn_d: int, stamina: int, cost: int, bank: int
+) -> None:
+    faces = range(1, 7)
+    brute: dict[int, Fraction] = {}
+    afford = Fraction(0)
+    for da in faces:
+        for dd in faces:
+            a = grapple_total(die=da, brawn=brawn_a, stamina=stamina)
+            d = grapple_total(die=dd, brawn=brawn_d)
+            brute[a - d] = brute.get(a - d, Fraction(0)) + Fraction(1, 36)
+            r = resolve_round(attacker_total=a, defender_total=d, banked=bank)
+            if r.winner == Winner.ATTACKER and r.available >= cost:
+                afford += Fraction(1, 36)
+    dist = margin_distribution(attacker_mod=brawn_a - 3 + stamina, defender_mod=brawn_d - 3)
+    assert dist.probabilities == dict(sorted(brute.items()))
+    assert p_afford(cost, attacker_mod=brawn_a - 3 + stamina, defender_mod=brawn_d - 3, banked=bank) == afford
+
+
+@pytest.mark.rules("WD-GRAPPLE-003")
+def test_odds__even_brawn_affords_a_disarm_five_times_in_eighteen() -> None:
+    # equal Brawn: margins 2..5 on 4 + 3 + 2 + 1 = 10 of 36 face pairs -> 5/18
+    assert p_afford(2, attacker_mod=0, defender_mod=0) == Fraction(10, 36)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from fractions import Fraction
 
 from pydantic import Field
 
+from capeworks.dice import Distribution, distribution
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import GrappleMode
@@ -42,7 +44,9 @@ __all__ = [
     "grab_defense",
     "grapple_ds",
     "grapple_total",
+    "margin_distribution",
     "meatshield_hit",
+    "p_afford",
     "resolve_round",
     "resolve_several",
     "restrained_attack_modifier",
@@ -83,6 +87,21 @@ def grapple_total(*, die: int, brawn: int, stamina: int = 0, stuck: bool = False
     if stamina < 0:
         raise RuleViolation("WD-GRAPPLE-002", "Stamina spent cannot be negative.", field="stamina")
     return die + brawn - 3 + stamina + (1 if stuck else 0)
+
+
+def margin_distribution(*, attacker_mod: int, defender_mod: int) -> Distribution:
+    """Exact odds of attacker total minus defender total before the roll (modifiers include Stamina).
+
+    Morale caps are left out: they clip totals, and the caller folds them in when they apply.
+    """
+    k = attacker_mod - defender_mod
+    return distribution(f"1d6-1d6{k:+d}" if k else "1d6-1d6")
+
+
+def p_afford(cost: int, *, attacker_mod: int, defender_mod: int, banked: int = 0) -> Fraction:
+    """Chance the holder wins the roll with at least ``cost`` points to spend, bank included."""
+    dist = margin_distribution(attacker_mod=attacker_mod, defender_mod=defender_mod)
+    return sum((p for m, p in dist if m > 0 and m + banked >= cost), Fraction(0))
 
 
 class Purchase(Frozen):
