@@ -222,9 +222,12 @@ def test_reinforcement__attacker_needs_the_threshold_on_a_natural_d6(
 )
 def test_reinforcement__protects_at_most_its_count_and_never_itself(key: str, most: int) -> None:
     cells = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2))
-    Costume(pieces=(_piece(key, (1, 1), protects=cells[:most]),))
+    others = tuple(_piece("icon", cell) for cell in cells)
+    Costume(pieces=(_piece(key, (1, 1), protects=cells[:most]), *others))
     with pytest.raises(RuleViolation, match=f"at most {most} other"):
-        Costume(pieces=(_piece(key, (1, 1), protects=cells[: most + 1]),))
+        Costume(pieces=(_piece(key, (1, 1), protects=cells[: most + 1]), *others))
+    with pytest.raises(RuleViolation, match="not an empty cell"):
+        Costume(pieces=(_piece(key, (1, 1), protects=cells[:1]),))
     with pytest.raises(RuleViolation, match="not itself"):
         Costume(pieces=(_piece(key, (1, 1), protects=((1, 1),)),))
     with pytest.raises(RuleViolation, match="Only reinforcement"):

@@ -272,6 +272,11 @@ class Costume(Frozen):
                 raise RuleViolation(
                     "WD-EQUIP-014", "Only an inventory piece holds a bag of items.", field="items"
                 )
+        for p in self.pieces:
+            if any(cell not in seen for cell in p.protects):
+                raise RuleViolation(
+                    "WD-EQUIP-012", "Reinforcement protects a costume piece, not an empty cell."
+                )
         if self.used_cells > self.capacity:
             raise RuleViolation(
                 "WD-EQUIP-010",
