@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from capeworks.systems.weaverdice.data_wfx import TABLES, Special, row_for, table_for
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
+from capeworks.dice import distribution
+from capeworks.systems.weaverdice.data_wfx import EXEMPLARS, TABLES, Special, row_for, table_for
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wfx import Chooser, EffectOutcome, resolve
 from tests.systems.weaverdice.wfx_support import C, L, M, hit, need, play_out, roll, settle
 
@@ -212,3 +213,31 @@ def test_any_effect_settles_into_a_valid_outcome_and_replays_the_same(
     _valid(o, effort)
     # the same hit with the same answers gives the same outcome
     assert play_out(h, face, random.Random(seed)) == o
+
+
+@pytest.mark.rules("WD-WFX-002")
+def test_six_types_each_with_exemplars_at_every_tier() -> None:
+    assert [d.value for d in DamageType] == ["cut", "bash", "pierce", "rend", "burn", "shock"]
+    assert set(EXEMPLARS) == set(TABLES) and all(EXEMPLARS.values())
+    # spot checks against src 622-628
+    assert "chainsaws" in EXEMPLARS[(DamageType.REND, M)]
+    assert "gunshots" in EXEMPLARS[(DamageType.PIERCE, M)]
+    assert "being directly hit with lightning" in EXEMPLARS[(DamageType.SHOCK, C)]
+
+
+@pytest.mark.rules("WD-WFX-003")
+def test_the_gm_can_deal_road_rash_as_burn_with_bleeding_in_place_of_ongoing_damage() -> None:
+    o = settle(hit(DamageType.BURN, M, instead_of_ongoing=Status.BLEEDING), 5)
+    assert [c.status for c in o.conditions] == [Status.BLEEDING]
+    assert [c.status for c in settle(hit(DamageType.BURN, M), 5).conditions] == [Status.ONGOING_DAMAGE]
+
+
+@pytest.mark.rules("WD-WFX-001")
+@pytest.mark.parametrize("key", sorted(TABLES, key=str))
+def test_row_chances_are_exact_and_match_the_dice_engine(key: tuple[DamageType, WoundTier]) -> None:
+    # each row's chance is (high - low + 1) / 6; they sum to 1 and agree with 1d6 from the dice engine
+    d6 = distribution("1d6")
+    rows = TABLES[key]
+    assert sum(r.chance for r in rows) == 1
+    for r in rows:
+        assert r.chance == sum(d6.probability(f) for f in range(r.low, r.high + 1))

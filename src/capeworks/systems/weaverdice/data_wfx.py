@@ -14,6 +14,7 @@ and at most one :class:`Special` procedure (a choice, a save, a chain) that
 from __future__ import annotations
 
 from enum import StrEnum
+from fractions import Fraction
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Status, WoundTier
@@ -25,6 +26,7 @@ __all__ = [
     "CRITICAL_PIERCE_AVOID_COST",
     "CRITICAL_REND_CANCEL_PER_DOT",
     "CRITICAL_SHOCK_REPEAT_FACES",
+    "EXEMPLARS",
     "REATTACH_WINDOW_MINUTES",
     "SHOCK_DRAIN_BASE",
     "SHOCK_REGAIN_PER_TURN",
@@ -110,6 +112,11 @@ class Row(Frozen):
     def covers(self, face: int) -> bool:
         """Does the d6 face land on this row?"""
         return self.low <= face <= self.high
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance one d6 lands on this row (shown before the effect roll)."""
+        return Fraction(self.high - self.low + 1, 6)
 
 
 _S = Status
@@ -202,6 +209,28 @@ TABLES: dict[tuple[DamageType, WoundTier], tuple[Row, ...]] = {
     (DamageType.REND, WoundTier.CRITICAL): (Row(low=1, high=6, src=780, special=_X.MANGLE),),
     (DamageType.BURN, WoundTier.CRITICAL): (Row(low=1, high=6, src=782, special=_X.CONSUMING),),
     (DamageType.SHOCK, WoundTier.CRITICAL): (Row(low=1, high=6, src=784, special=_X.SHOCK_CHAIN),),
+}
+
+#: what deals each type at each tier, as the seed lists them (WD-WFX-002, src 622-628)
+EXEMPLARS: dict[tuple[DamageType, WoundTier], tuple[str, ...]] = {
+    (DamageType.CUT, WoundTier.LESSER): ("glass", "small animals", "improvised blades"),
+    (DamageType.CUT, WoundTier.MODERATE): ("combat knives", "claws or teeth of large animals"),
+    (DamageType.CUT, WoundTier.CRITICAL): ("being bisected by large blades",),
+    (DamageType.BASH, WoundTier.LESSER): ("fists", "short falls"),
+    (DamageType.BASH, WoundTier.MODERATE): ("baseball bats", "clubs", "falls from 2-3 stories"),
+    (DamageType.BASH, WoundTier.CRITICAL): ("being hit by a car", "falling from a tall building"),
+    (DamageType.PIERCE, WoundTier.LESSER): ("screwdrivers", "darts"),
+    (DamageType.PIERCE, WoundTier.MODERATE): ("spears", "arrows", "gunshots"),
+    (DamageType.PIERCE, WoundTier.CRITICAL): ("being run through by a lance",),
+    (DamageType.REND, WoundTier.LESSER): ("barbed wire", "improvised shivs"),
+    (DamageType.REND, WoundTier.MODERATE): ("nail-studded bats", "chainsaws"),
+    (DamageType.REND, WoundTier.CRITICAL): ("getting caught in industrial machinery",),
+    (DamageType.BURN, WoundTier.LESSER): ("first degree burns", "under-the-counter chemicals"),
+    (DamageType.BURN, WoundTier.MODERATE): ("white hot metal", "lasers", "explosions"),
+    (DamageType.BURN, WoundTier.CRITICAL): ("consuming flames", "being doused in sulphuric acid"),
+    (DamageType.SHOCK, WoundTier.LESSER): ("a taser", "flashbangs"),
+    (DamageType.SHOCK, WoundTier.MODERATE): ("touching live electrical wires", "shockwaves from bomb blasts"),
+    (DamageType.SHOCK, WoundTier.CRITICAL): ("being directly hit with lightning",),
 }
 
 # -- numbers the procedures use ------------------------------------------------------------------

@@ -534,7 +534,7 @@ def _skin_pain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 
 
 def _ongoing(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
-    r.add(Status.ONGOING_DAMAGE)
+    r.add(r.hit.instead_of_ongoing or Status.ONGOING_DAMAGE)
 
 
 def _focus_or_overload(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:

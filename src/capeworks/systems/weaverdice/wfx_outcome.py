@@ -118,6 +118,9 @@ class Hit(Frozen):
     reinforced: dict[str, int] = Field(default_factory=dict)
     #: body parts still whole (limbs to lose, pain or disable; the head for Pulverized)
     parts: tuple[BodyPart, ...] = (*LIMBS, BodyPart.HEAD)
+    #: the GM's tweak of a type (WD-WFX-003): a status in place of "damage is ongoing",
+    #: e.g. Bleeding for road rash dealt as Burn
+    instead_of_ongoing: Status | None = None
     holding: bool = True
     knocked_down: bool = False
     dying: bool = False
