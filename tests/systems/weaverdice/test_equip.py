@@ -15,6 +15,7 @@ from capeworks.systems.weaverdice.equipment import (
     HeldItem,
     Loadout,
     PlacedPiece,
+    apply_gear_hit,
     belt_capacity,
     belt_layout,
     break_threshold,
@@ -22,10 +23,14 @@ from capeworks.systems.weaverdice.equipment import (
     damage_piece,
     encumbrance,
     fragile_slot_lost,
+    gear_facts,
     inventory_encumbrance,
+    item_access,
     piece_spec,
+    repair_item,
     rummage_dc,
     sample_item,
+    strip_bottom_feature,
 )
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, WoundTier
 
@@ -217,9 +222,12 @@ def test_reinforcement__attacker_needs_the_threshold_on_a_natural_d6(
 )
 def test_reinforcement__protects_at_most_its_count_and_never_itself(key: str, most: int) -> None:
     cells = ((0, 0), (0, 1), (0, 2), (1, 0), (1, 2))
-    Costume(pieces=(_piece(key, (1, 1), protects=cells[:most]),))
+    others = tuple(_piece("icon", cell) for cell in cells)
+    Costume(pieces=(_piece(key, (1, 1), protects=cells[:most]), *others))
     with pytest.raises(RuleViolation, match=f"at most {most} other"):
-        Costume(pieces=(_piece(key, (1, 1), protects=cells[: most + 1]),))
+        Costume(pieces=(_piece(key, (1, 1), protects=cells[: most + 1]), *others))
+    with pytest.raises(RuleViolation, match="not an empty cell"):
+        Costume(pieces=(_piece(key, (1, 1), protects=cells[:1]),))
     with pytest.raises(RuleViolation, match="not itself"):
         Costume(pieces=(_piece(key, (1, 1), protects=((1, 1),)),))
     with pytest.raises(RuleViolation, match="Only reinforcement"):
@@ -400,3 +408,76 @@ def test_encumbrance__carrying_a_person_adds_two_plus_their_load() -> None:
     heavy = HeldItem(name="sledge", damage=DamageType.BASH, encumbrance=1)
     e = encumbrance(brawn=4, carried=[2], held=[heavy])
     assert (e.load, e.over) == (5, True)
+
+
+# -- effects on gear: stripped features, lost pieces, what the effect tables see ------------------
+
+
+@pytest.mark.rules("WD-EQUIP-019", "WD-EQUIP-014", "WD-EQUIP-016", "WD-EQUIP-011")
+def test_damaged_piece__needs_repair_and_stops_working() -> None:
+    c = Costume(pieces=(_piece("low_belt", (0, 0)), _piece("icon", (0, 1)), _piece("armor", (1, 1))))
+    belt = damage_piece(c, (0, 0), whole=False)
+    assert (belt.destroyed, belt.drops_belt_items, belt.needs_repair) == (False, True, True)
+    icon = damage_piece(belt.costume, (0, 1), whole=False)
+    assert icon.costume.rep_per_day == 0  # an Icon needs repair before it grants more
+    armor = damage_piece(icon.costume, (1, 1), whole=False)
+    assert armor.costume.armor == 0
+    assert armor.fragile_checks == ()  # only a destroyed neighbour rattles a standard belt
+
+
+@pytest.mark.rules("WD-EQUIP-013")
+def test_damage__a_protection_roll_made_elsewhere_is_not_made_twice() -> None:
+    out = damage_piece(_wx28(), (2, 1), settled=True)
+    assert out.threshold is None and out.inventory_drop_sides == 3
+
+
+@pytest.mark.rules("WD-EQUIP-019")
+def test_held_item__loses_its_bottom_feature_and_repair_restores_it() -> None:
+    bat = HeldItem(name="nail bat", damage=DamageType.REND, keywords=("heavy", "nails"))
+    worn = strip_bottom_feature(bat)
+    assert (worn.keywords, worn.stripped) == (("heavy",), ("nails",))
+    bare = strip_bottom_feature(worn)
+    assert bare.keywords == () and bare.stripped == ("heavy", "nails")
+    with pytest.raises(RuleViolation, match="no feature left"):
+        strip_bottom_feature(bare)
+    assert repair_item(bare).keywords == ("heavy", "nails")
+
+
+@pytest.mark.rules("WD-EQUIP-018", "WD-EQUIP-012", "WD-EQUIP-019")
+def test_gear_facts__what_the_effect_tables_see() -> None:
+    c = _wx28().model_copy(update={"coverage": True})
+    lo = Loadout(held=(sample_item("knife"), sample_item("screwdriver")), costume=c)
+    facts = gear_facts(lo)
+    assert facts.coverage and not facts.helmet and not facts.bare
+    assert facts.reinforced == {"inventory@2,1": 4}
+    assert "held1" in facts.gear and "held2" not in facts.gear  # the screwdriver has no keyword to lose
+    assert len(facts.costume) == 6
+
+
+@pytest.mark.rules("WD-EQUIP-019", "WD-EQUIP-014")
+def test_apply_gear_hit__strips_or_loses_held_and_costume_pieces() -> None:
+    lo = Loadout(held=(sample_item("knife"),), costume=_wx28())
+    stripped, none = apply_gear_hit(lo, "held1", destroyed=False)
+    assert none is None and stripped.held[0].keywords == ()
+    lost, _ = apply_gear_hit(lo, "held1", destroyed=True)
+    assert lost.held == ()
+    belt, out = apply_gear_hit(lo, "low_belt@2,0", destroyed=True)
+    assert out is not None and out.destroyed and out.drops_belt_items
+    assert belt_capacity(dexterity=3, costume=belt.costume) == 3
+    with pytest.raises(RuleViolation, match="not part of this loadout"):
+        apply_gear_hit(lo, "held2", destroyed=True)
+
+
+@pytest.mark.rules("WD-EQUIP-003", "WD-EQUIP-004")
+@pytest.mark.parametrize(
+    ("kw", "action", "dc"),
+    [
+        ({"on_belt": True}, "standard", None),  # a belt-item action
+        ({"on_belt": True, "quick": False, "bag_items": 5}, "lengthy", 5),  # past the slots, in the bag
+        ({"bag_items": 5}, "lengthy", 5),  # rummage DC = items in the bag
+        ({}, "full", None),  # a toolbox carried along
+    ],
+)
+def test_item_access__belt_bag_or_elsewhere(kw: dict[str, object], action: str, dc: int | None) -> None:
+    out = item_access(**kw)  # type: ignore[arg-type]
+    assert (out.action, out.dc) == (action, dc)

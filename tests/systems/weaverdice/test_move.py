@@ -10,15 +10,17 @@ from hypothesis import strategies as st
 
 from capeworks.dice import distribution
 from capeworks.errors import RuleViolation
-from capeworks.systems.weaverdice.data_equipment import FallOption
+from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
+from capeworks.systems.weaverdice.grapple import Purchase, resolve_round
 from capeworks.systems.weaverdice.movement import (
     DODGE_STEP_FT,
-    KNOCKED_DOWN_MAX_FT,
     Enemy,
+    FallCause,
     Ground,
     Leg,
     aoo_chances,
     check_aoo_attack,
+    counts_as_fall,
     fall,
     fall_after_check,
     move_cost,
@@ -26,7 +28,6 @@ from capeworks.systems.weaverdice.movement import (
     movement_ft,
     round_up_ft,
     sprint_bonus,
-    stand_up_cost,
     turn_movement,
 )
 from capeworks.systems.weaverdice.vocab import Pool, Tier, WoundTier
@@ -190,15 +191,13 @@ def test_sprint_odds__match_the_dice_engine(athletics: int) -> None:
         assert (brute[10], brute[5]) == (Fraction(1, 6), Fraction(1, 3))
 
 
-# -- knocked down, dodge step --------------------------------------------------------------------
+# -- dodge step -----------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("WD-MOVE-011", "WD-STATUS-009")
-@pytest.mark.parametrize(("base", "cost"), [(30, 15), (35, 20), (20, 10)])
-def test_standing_up__costs_half_a_move(base: int, cost: int) -> None:
-    # 35 / 2 = 17.5 -> 20
-    assert stand_up_cost(base) == cost
-    assert KNOCKED_DOWN_MAX_FT == 5 and DODGE_STEP_FT == 5
+@pytest.mark.rules("WD-MOVE-011", "WD-COMBAT-020")
+def test_dodge__a_successful_dodge_moves_five_feet() -> None:
+    assert DODGE_STEP_FT == 5
+    assert move_cost([Leg(ground=Ground.OPEN, feet=DODGE_STEP_FT)], budget_ft=DODGE_STEP_FT).left_ft == 0
 
 
 # -- attacks of opportunity ----------------------------------------------------------------------
@@ -316,3 +315,30 @@ def test_bad_falls__drain_stamina_from_row_three_unless_the_gm_says(feet: int, d
     assert fall(feet).stamina_lost == drain
     assert fall(feet, drains_stamina=True).stamina_lost == 1
     assert fall(feet, drains_stamina=False).stamina_lost == 0
+
+
+@pytest.mark.rules("WD-MOVE-008")
+@pytest.mark.parametrize(
+    ("cause", "kw", "falls"),
+    [
+        (FallCause.THROWN, {}, True),
+        (FallCause.FAILED_JUMP, {"stamina_pushed": True}, True),
+        (FallCause.FAILED_CLIMB, {"stamina_pushed": True}, True),
+        (FallCause.FAILED_JUMP, {}, False),  # an ordinary failed hop stays on the ground
+        (FallCause.KNOCKBACK, {}, False),  # a bash's 5-10 ft shove is not a fall
+        (FallCause.KNOCKBACK, {"off_edge": True}, True),  # ... unless it carries them off a roof
+    ],
+)
+def test_falls__what_counts(cause: FallCause, kw: dict[str, bool], falls: bool) -> None:
+    assert counts_as_fall(cause, **kw) is falls
+
+
+@pytest.mark.rules("WD-MOVE-009", "WD-GRAPPLE-008", "WD-MOVE-011")
+def test_grapple_throw__lands_on_the_thrown_column() -> None:
+    out = resolve_round(
+        attacker_total=6, defender_total=3, round=2, buys=[Purchase(option=GrappleOption.THROW, points=3)]
+    )
+    thrown = out.bought[0].thrown_ft  # 3 points: 15 ft
+    landed = fall(thrown, thrown=True)
+    assert (thrown, landed.row) == (15, 2)  # thrown 11-20 ft: lesser wound and lesser bash
+    assert landed.options == (_opt(L, L),)

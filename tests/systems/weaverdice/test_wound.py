@@ -12,7 +12,7 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wounds import (
-    Condition,
+    Standing,
     Placement,
     Track,
     Wound,
@@ -89,10 +89,10 @@ def test_stay_up_checks_grow_harder__wx60() -> None:
     roll = check([3], modifier=0 + placed.penalty, tn=CFG.stay_up_tn)
     assert not roll.success
     dying = track.stay_up(success=False, round_=2)
-    assert dying.condition is Condition.DYING and dying.dying_since == 2
+    assert dying.standing is Standing.DYING and dying.dying_since == 2
     # the same failure with a lesser still on the track -> unconscious
     out = filled(L, M, M).stay_up(success=False, round_=1)
-    assert out.condition is Condition.UNCONSCIOUS
+    assert out.standing is Standing.UNCONSCIOUS
 
 
 @pytest.mark.rules("WD-WOUND-005")
@@ -107,7 +107,7 @@ def test_unconscious__rouse_keeps_the_penalty_medical_8() -> None:
     out = filled(L, M, M).stay_up(success=False, round_=1)
     assert out.medical_dc(CFG) == 8 and out.medical(CFG).dc == 8
     up = out.rouse()
-    assert up.condition is Condition.UP and up.penalty == -1
+    assert up.standing is Standing.UP and up.penalty == -1
     with pytest.raises(RuleViolation):
         up.rouse()
 
@@ -116,30 +116,30 @@ def test_unconscious__rouse_keeps_the_penalty_medical_8() -> None:
 def test_dying_clock__dead_at_the_end_of_the_third_round() -> None:
     dying = filled(M, M, M).stay_up(success=False, round_=4)
     assert dying.medical_dc(CFG) == 12
-    assert dying.at_round_end(4, config=CFG).condition is Condition.DYING
-    assert dying.at_round_end(5, config=CFG).condition is Condition.DYING
-    assert dying.at_round_end(6, config=CFG).condition is Condition.DEAD  # rounds 4, 5, 6
-    assert dying.rouse().at_round_end(6, config=CFG).condition is Condition.UP
+    assert dying.at_round_end(4, config=CFG).standing is Standing.DYING
+    assert dying.at_round_end(5, config=CFG).standing is Standing.DYING
+    assert dying.at_round_end(6, config=CFG).standing is Standing.DEAD  # rounds 4, 5, 6
+    assert dying.rouse().at_round_end(6, config=CFG).standing is Standing.UP
 
 
 @pytest.mark.rules("WD-WOUND-011")
 def test_all_critical_track_is_death_otherwise_criticals_count_as_moderates() -> None:
     track = filled(C, C)
     track, placed = track.place(C)
-    assert placed.condition is Condition.DEAD and track.condition is Condition.DEAD
+    assert placed.standing is Standing.DEAD and track.standing is Standing.DEAD
     mixed = filled(C, M, C).stay_up(success=False, round_=1)
-    assert mixed.condition is Condition.DYING  # no lesser: dying, not dead
+    assert mixed.standing is Standing.DYING  # no lesser: dying, not dead
 
 
 @pytest.mark.rules("WD-WOUND-012", "WD-NPC-004", "WD-NPC-005", "WD-STAT-020")
 def test_generics_drop_at_guts_wounds_bystanders_at_once() -> None:
     thug = Track.of(Character(id="t", name="Thug", tier=Tier.GENERIC, stats={Stat.GUTS: 2}))
     thug, placed = thug.place(L)
-    assert placed.condition is None and not placed.stay_up
+    assert placed.standing is None and not placed.stay_up
     thug, placed = thug.place(L)
-    assert placed.condition is Condition.DOWN and not placed.stay_up
+    assert placed.standing is Standing.DOWN and not placed.stay_up
     by, placed = Track.of(Character(id="b", name="B", tier=Tier.BYSTANDER)).place(L)
-    assert placed.condition is Condition.DOWN and by.condition is Condition.DOWN
+    assert placed.standing is Standing.DOWN and by.standing is Standing.DOWN
     # whether a dropped generic died: Guts 4+
     assert generic_survives(4, 0, config=CFG) and not generic_survives(3, 0, config=CFG)
 

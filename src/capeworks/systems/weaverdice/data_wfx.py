@@ -14,6 +14,7 @@ and at most one :class:`Special` procedure (a choice, a save, a chain) that
 from __future__ import annotations
 
 from enum import StrEnum
+from fractions import Fraction
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Status, WoundTier
@@ -25,6 +26,7 @@ __all__ = [
     "CRITICAL_PIERCE_AVOID_COST",
     "CRITICAL_REND_CANCEL_PER_DOT",
     "CRITICAL_SHOCK_REPEAT_FACES",
+    "EXEMPLARS",
     "REATTACH_WINDOW_MINUTES",
     "SHOCK_DRAIN_BASE",
     "SHOCK_REGAIN_PER_TURN",
@@ -78,7 +80,6 @@ class Special(StrEnum):
     SKIN_PAIN = "skin_pain"  # Lesser Burn 4-6: pain too when the costume is bottom tier or skin
     ONGOING = "ongoing"  # Moderate Burn 5-6: a wound at the end of each turn until a rest
     FOCUS_OR_OVERLOAD = "focus_or_overload"  # Lesser Shock 5-6
-    HALF_ACTIONS = "half_actions"  # Moderate Shock 1-2
     SHOCK_CHOICE = "shock_choice"  # Moderate Shock 3-4: two of disarmed / knocked down / -1 Focus / dying
     SHOCK_DRAIN = "shock_drain"  # Moderate Shock 5-6: roll Guts, lose 10 - result stat points
     MANGLE = "mangle"  # Critical Rend: 1d4 - 1 long-term damage to every stat
@@ -99,6 +100,8 @@ class Row(Frozen):
     #: pain in a kind of limb ("arm pain"): the target picks which one (WD-WFX-005)
     pain_in: LimbKind | None = None
     knockback_ft: int = 0
+    #: the target's next turn moves after the next enemies (WD-STATUS-010): a turn-order change
+    delayed: bool = False
     focus_loss: int = 0
     #: the hit's own wound is scarring (WD-STATUS-007)
     scarred: bool = False
@@ -109,6 +112,11 @@ class Row(Frozen):
     def covers(self, face: int) -> bool:
         """Does the d6 face land on this row?"""
         return self.low <= face <= self.high
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance one d6 lands on this row (shown before the effect roll)."""
+        return Fraction(self.high - self.low + 1, 6)
 
 
 _S = Status
@@ -129,7 +137,7 @@ TABLES: dict[tuple[DamageType, WoundTier], tuple[Row, ...]] = {
         Row(low=2, high=2, src=654, knockback_ft=10),
         Row(low=3, high=4, src=656, statuses=(_S.KNOCKED_DOWN,), special=_X.FADES_ON_REST),
         Row(low=5, high=5, src=658, statuses=(_S.DISARMED,)),
-        Row(low=6, high=6, src=660, statuses=(_S.DELAYED,), focus_loss=1),
+        Row(low=6, high=6, src=660, delayed=True, focus_loss=1),
     ),
     (DamageType.PIERCE, WoundTier.LESSER): (
         Row(low=1, high=2, src=662, special=_X.FADES_ON_REST),
@@ -190,19 +198,39 @@ TABLES: dict[tuple[DamageType, WoundTier], tuple[Row, ...]] = {
     (DamageType.BURN, WoundTier.MODERATE): (
         Row(low=1, high=2, src=760, special=_X.GEAR_FEATURE),
         Row(low=3, high=4, src=762, scarred=True, pain=True, special=_X.TEMPORARY_WOUND),
-        Row(low=5, high=6, src=764, statuses=(_S.ONGOING_DAMAGE,), special=_X.ONGOING),
+        Row(low=5, high=6, src=764, special=_X.ONGOING),
     ),
     (DamageType.SHOCK, WoundTier.MODERATE): (
-        Row(low=1, high=2, src=766, statuses=(_S.HALF_ACTIONS,), special=_X.HALF_ACTIONS),
+        Row(low=1, high=2, src=766, statuses=(_S.HALF_ACTIONS,)),
         Row(low=3, high=4, src=768, special=_X.SHOCK_CHOICE, count=2),
         Row(low=5, high=6, src=770, special=_X.SHOCK_DRAIN),
     ),
     # -- critical: Rend | Burn | Shock (src 774-788): one procedure each, no row to roll ------
     (DamageType.REND, WoundTier.CRITICAL): (Row(low=1, high=6, src=780, special=_X.MANGLE),),
-    (DamageType.BURN, WoundTier.CRITICAL): (
-        Row(low=1, high=6, src=782, statuses=(_S.ONGOING_DAMAGE,), special=_X.CONSUMING),
-    ),
+    (DamageType.BURN, WoundTier.CRITICAL): (Row(low=1, high=6, src=782, special=_X.CONSUMING),),
     (DamageType.SHOCK, WoundTier.CRITICAL): (Row(low=1, high=6, src=784, special=_X.SHOCK_CHAIN),),
+}
+
+#: what deals each type at each tier, as the seed lists them (WD-WFX-002, src 622-628)
+EXEMPLARS: dict[tuple[DamageType, WoundTier], tuple[str, ...]] = {
+    (DamageType.CUT, WoundTier.LESSER): ("glass", "small animals", "improvised blades"),
+    (DamageType.CUT, WoundTier.MODERATE): ("combat knives", "claws or teeth of large animals"),
+    (DamageType.CUT, WoundTier.CRITICAL): ("being bisected by large blades",),
+    (DamageType.BASH, WoundTier.LESSER): ("fists", "short falls"),
+    (DamageType.BASH, WoundTier.MODERATE): ("baseball bats", "clubs", "falls from 2-3 stories"),
+    (DamageType.BASH, WoundTier.CRITICAL): ("being hit by a car", "falling from a tall building"),
+    (DamageType.PIERCE, WoundTier.LESSER): ("screwdrivers", "darts"),
+    (DamageType.PIERCE, WoundTier.MODERATE): ("spears", "arrows", "gunshots"),
+    (DamageType.PIERCE, WoundTier.CRITICAL): ("being run through by a lance",),
+    (DamageType.REND, WoundTier.LESSER): ("barbed wire", "improvised shivs"),
+    (DamageType.REND, WoundTier.MODERATE): ("nail-studded bats", "chainsaws"),
+    (DamageType.REND, WoundTier.CRITICAL): ("getting caught in industrial machinery",),
+    (DamageType.BURN, WoundTier.LESSER): ("first degree burns", "under-the-counter chemicals"),
+    (DamageType.BURN, WoundTier.MODERATE): ("white hot metal", "lasers", "explosions"),
+    (DamageType.BURN, WoundTier.CRITICAL): ("consuming flames", "being doused in sulphuric acid"),
+    (DamageType.SHOCK, WoundTier.LESSER): ("a taser", "flashbangs"),
+    (DamageType.SHOCK, WoundTier.MODERATE): ("touching live electrical wires", "shockwaves from bomb blasts"),
+    (DamageType.SHOCK, WoundTier.CRITICAL): ("being directly hit with lightning",),
 }
 
 # -- numbers the procedures use ------------------------------------------------------------------

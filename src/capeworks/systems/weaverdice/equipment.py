@@ -3,7 +3,8 @@
 Implements WD-EQUIP-001..019 and the gear-derived values WD-STAT-009/010.
 Everything is a pure function of frozen models: the sheet (core's) holds a
 :class:`Loadout`, and combat asks it for armor, belt capacity, encumbrance
-penalties, or what happens when an effect tries to destroy a costume piece.
+penalties, what the wound-effect tables see of it (:func:`gear_facts`), and
+what happens when an effect strips or destroys a piece (WD-WFX-007).
 """
 
 from __future__ import annotations
@@ -31,10 +32,13 @@ __all__ = [
     "Cell",
     "Costume",
     "Encumbrance",
+    "GearFacts",
     "HeldItem",
+    "ItemAccess",
     "Loadout",
     "PieceDamage",
     "PlacedPiece",
+    "apply_gear_hit",
     "belt_capacity",
     "belt_layout",
     "break_threshold",
@@ -42,10 +46,14 @@ __all__ = [
     "damage_piece",
     "encumbrance",
     "fragile_slot_lost",
+    "gear_facts",
     "inventory_encumbrance",
+    "item_access",
     "piece_spec",
+    "repair_item",
     "rummage_dc",
     "sample_item",
+    "strip_bottom_feature",
 ]
 
 #: a costume grid cell: (row, column), both from 0
@@ -75,6 +83,7 @@ class HeldItem(Frozen):
     ranged: bool = False
     targets: int = Field(default=1, ge=1)
     effects_only: bool = False
+    stripped: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _rules(self) -> HeldItem:
@@ -95,6 +104,20 @@ class HeldItem(Frozen):
     def is_fist(self) -> bool:
         """Bare hands (Restrain spares fists, WD-GRAPPLE-008)."""
         return "fist" in self.keywords
+
+
+def strip_bottom_feature(item: HeldItem) -> HeldItem:
+    """An effect damages the item: its last keyword goes, kept for repair (WD-WFX-007, WD-EQUIP-019)."""
+    if not item.keywords:
+        raise RuleViolation("WD-EQUIP-019", "That item has no feature left to lose.")
+    return item.model_copy(
+        update={"keywords": item.keywords[:-1], "stripped": (item.keywords[-1], *item.stripped)}
+    )
+
+
+def repair_item(item: HeldItem) -> HeldItem:
+    """A repaired item gets its stripped features back, in their old order (WD-EQUIP-019)."""
+    return item.model_copy(update={"keywords": (*item.keywords, *item.stripped), "stripped": ()})
 
 
 def sample_item(key: str) -> HeldItem:
@@ -249,6 +272,11 @@ class Costume(Frozen):
                 raise RuleViolation(
                     "WD-EQUIP-014", "Only an inventory piece holds a bag of items.", field="items"
                 )
+        for p in self.pieces:
+            if any(cell not in seen for cell in p.protects):
+                raise RuleViolation(
+                    "WD-EQUIP-012", "Reinforcement protects a costume piece, not an empty cell."
+                )
         if self.used_cells > self.capacity:
             raise RuleViolation(
                 "WD-EQUIP-010",
@@ -361,12 +389,20 @@ class PieceDamage(Frozen):
 
 
 def damage_piece(
-    costume: Costume, cell: Cell, *, die: int | None = None, over_encumbered: bool = False
+    costume: Costume,
+    cell: Cell,
+    *,
+    die: int | None = None,
+    whole: bool = True,
+    settled: bool = False,
+    over_encumbered: bool = False,
 ) -> PieceDamage:
-    """An effect tries to destroy the piece in ``cell``; ``die`` is the attacker's natural d6.
+    """An effect destroys the piece in ``cell`` (``whole``) or strips its bottom feature.
 
-    A protected piece survives unless ``die`` reaches the threshold (OPEN
-    WD-EQUIP-013: natural die). An inventory drops items but survives.
+    ``die`` is the attacker's natural d6 against any protection (OPEN
+    WD-EQUIP-013: natural die); ``settled`` says that roll was already made and
+    failed to stop it. An inventory drops items but survives; a damaged belt
+    drops its items; a stripped piece needs repair (WD-EQUIP-014/019, WD-WFX-007).
     """
     placed = costume.at(cell)
     if placed is None or placed.destroyed:
@@ -374,7 +410,7 @@ def damage_piece(
             "WD-EQUIP-013", "There is no costume piece left in that place to damage.", field="cell"
         )
     spec = piece_spec(placed.key)
-    threshold = break_threshold(costume, cell)
+    threshold = None if settled else break_threshold(costume, cell)
     if threshold is not None:
         if die is None:
             raise RuleViolation(
@@ -382,11 +418,12 @@ def damage_piece(
             )
         if not 1 <= die <= 6:
             raise RuleViolation("WD-EQUIP-013", "A d6 shows 1 to 6.", field="die")
-    if threshold is not None and die is not None and die < threshold:
-        return PieceDamage(
-            cell=cell, key=placed.key, threshold=threshold, die=die, destroyed=False, costume=costume
-        )
-    if spec.inventory:
+        if die < threshold:
+            return PieceDamage(
+                cell=cell, key=placed.key, threshold=threshold, die=die, destroyed=False, costume=costume
+            )
+    belt = spec.family == CostumeFamily.BELT and not spec.inventory
+    if spec.inventory or not whole:
         kept = placed.model_copy(update={"damaged": True})
         return PieceDamage(
             cell=cell,
@@ -394,7 +431,8 @@ def damage_piece(
             threshold=threshold,
             die=die,
             destroyed=False,
-            inventory_drop_sides=6 if over_encumbered else 3,
+            drops_belt_items=belt,
+            inventory_drop_sides=(6 if over_encumbered else 3) if spec.inventory else None,
             needs_repair=True,
             costume=_replace(costume, kept),
         )
@@ -411,7 +449,7 @@ def damage_piece(
         threshold=threshold,
         die=die,
         destroyed=True,
-        drops_belt_items=spec.family == CostumeFamily.BELT,
+        drops_belt_items=belt,
         supply_dropped=spec.supply,
         needs_repair=True,
         fragile_checks=fragile,
@@ -475,3 +513,95 @@ class Loadout(Frozen):
     def _hands(self) -> Loadout:
         check_hands(self.held)
         return self
+
+
+# -- reaching items, and what effects see of the gear (WD-EQUIP-003/004/019) ----------------------
+
+
+class ItemAccess(Frozen):
+    """What getting an item out takes: its action kind, and the rummage DC for a bag.
+
+    Kinds match combat's: a quick belt item is a ``standard`` belt-item action;
+    a bag is a ``lengthy`` rummage with DC = items in it; anything else carried
+    takes a ``full`` action (OPEN WD-EQUIP-003).
+    """
+
+    action: str
+    dc: int | None = None
+
+
+def item_access(*, on_belt: bool = False, quick: bool = True, bag_items: int | None = None) -> ItemAccess:
+    """How an item is reached: from the belt, from a bag, or from elsewhere (WD-EQUIP-003/004)."""
+    if on_belt and quick:
+        return ItemAccess(action="standard")
+    if bag_items is not None:
+        return ItemAccess(action="lengthy", dc=rummage_dc(bag_items))
+    return ItemAccess(action="full")
+
+
+def _piece_id(p: PlacedPiece) -> str:
+    return f"{p.key}@{p.cell[0]},{p.cell[1]}"
+
+
+def _held_id(index: int) -> str:
+    return f"held{index + 1}"
+
+
+class GearFacts(Frozen):
+    """What the wound-effect tables need to know of a loadout (WD-WFX-007/008, WD-EQUIP-012/018).
+
+    ``gear`` names pieces with a feature left to lose; ``costume`` pieces that
+    can be lost; ``reinforced`` the natural d6 needed to break each protected
+    piece. Ids are ``held1``/``held2`` for hands and ``key@row,col`` for costume.
+    """
+
+    coverage: bool
+    helmet: bool
+    bare: bool
+    gear: tuple[str, ...]
+    costume: tuple[str, ...]
+    reinforced: dict[str, int]
+
+
+def gear_facts(loadout: Loadout) -> GearFacts:
+    """The loadout as the effect tables see it."""
+    c = loadout.costume
+    live = [p for p in c.pieces if not p.destroyed]
+    held = tuple(_held_id(i) for i, item in enumerate(loadout.held) if item.keywords)
+    reinforced: dict[str, int] = {}
+    for p in live:
+        need = break_threshold(c, p.cell)
+        if need is not None:
+            reinforced[_piece_id(p)] = need
+    return GearFacts(
+        coverage=c.coverage,
+        helmet=c.helmet,
+        bare=c.skin,
+        gear=held + tuple(_piece_id(p) for p in live if not p.damaged),
+        costume=tuple(_piece_id(p) for p in live),
+        reinforced=reinforced,
+    )
+
+
+def apply_gear_hit(
+    loadout: Loadout, piece: str, *, destroyed: bool, over_encumbered: bool = False
+) -> tuple[Loadout, PieceDamage | None]:
+    """Apply an effect's verdict on one piece (its protection roll already failed): lost or stripped.
+
+    A held item that is lost leaves the hands; one that is hit loses its last
+    keyword. A costume piece goes through :func:`damage_piece`.
+    """
+    for i, item in enumerate(loadout.held):
+        if piece == _held_id(i):
+            if destroyed:
+                held = loadout.held[:i] + loadout.held[i + 1 :]
+            else:
+                held = (*loadout.held[:i], strip_bottom_feature(item), *loadout.held[i + 1 :])
+            return loadout.model_copy(update={"held": held}), None
+    for p in loadout.costume.pieces:
+        if piece == _piece_id(p):
+            out = damage_piece(
+                loadout.costume, p.cell, whole=destroyed, settled=True, over_encumbered=over_encumbered
+            )
+            return loadout.model_copy(update={"costume": out.costume}), out
+    raise RuleViolation("WD-EQUIP-019", "That piece of gear is not part of this loadout.", field="piece")

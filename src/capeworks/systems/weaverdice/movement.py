@@ -35,10 +35,10 @@ from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
     "DODGE_STEP_FT",
-    "KNOCKED_DOWN_MAX_FT",
     "AooChance",
     "Enemy",
     "Fall",
+    "FallCause",
     "FallCheck",
     "Ground",
     "Leg",
@@ -46,6 +46,7 @@ __all__ = [
     "TurnMovement",
     "aoo_chances",
     "check_aoo_attack",
+    "counts_as_fall",
     "fall",
     "fall_after_check",
     "move_cost",
@@ -53,14 +54,11 @@ __all__ = [
     "movement_ft",
     "round_up_ft",
     "sprint_bonus",
-    "stand_up_cost",
     "turn_movement",
 ]
 
 #: a successful Dodge lets the defender move 5 ft (WD-COMBAT-020, WD-MOVE-011)
 DODGE_STEP_FT = 5
-#: a knocked-down character moves at most 5 ft (WD-STATUS-009, WD-MOVE-011)
-KNOCKED_DOWN_MAX_FT = 5
 #: an enemy must watch a mover cover at least this much of one movement to strike (src 886)
 AOO_MIN_FT = 10
 
@@ -84,11 +82,6 @@ def movement_ft(*, athletics: int, over_encumbered: bool = False) -> int:
 def movement_cap(base_ft: int) -> int:
     """2.5 x one move, rounded up to 5 ft: 30 -> 75, 35 -> 87.5 -> 90 (OPEN WD-MOVE-007)."""
     return round_up_ft(base_ft * MOVE_CAP_FACTOR)
-
-
-def stand_up_cost(base_ft: int) -> int:
-    """Standing up from Knocked Down costs half a move's movement, rounded up to 5 ft (WD-STATUS-009)."""
-    return round_up_ft(base_ft / 2)
 
 
 # -- the cost of one move (WD-MOVE-001/002) -----------------------------------------------------
@@ -281,6 +274,25 @@ def check_aoo_attack(*, targets: int = 1, skill_dice: int = 0, special_option: b
 
 
 # -- falling and thrown (WD-MOVE-008..010) ------------------------------------------------------
+
+
+class FallCause(StrEnum):
+    """What sent someone through the air (WD-MOVE-008)."""
+
+    THROWN = "thrown"
+    FAILED_JUMP = "failed_jump"
+    FAILED_CLIMB = "failed_climb"
+    KNOCKBACK = "knockback"
+
+
+def counts_as_fall(cause: FallCause, *, stamina_pushed: bool = False, off_edge: bool = False) -> bool:
+    """Does this use the falling table? Throws do; a failed jump or climb does when Stamina pushed it;
+    knockback only when it carries the target off something (WD-MOVE-008)."""
+    if cause == FallCause.THROWN:
+        return True
+    if cause == FallCause.KNOCKBACK:
+        return off_edge
+    return stamina_pushed or off_edge
 
 
 class FallCheck(Frozen):

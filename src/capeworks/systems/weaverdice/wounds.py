@@ -14,7 +14,7 @@ rest reduces the most minor wound). Pure: a :class:`Track` in, a new one out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from enum import StrEnum
 
 from pydantic import Field
@@ -30,9 +30,9 @@ __all__ = [
     "ARMOR_REPAIR_COST",
     "ARMOR_REPAIR_DC",
     "ARMOR_REPAIR_MINUTES",
-    "Condition",
     "Placed",
     "Placement",
+    "Standing",
     "Track",
     "Wound",
     "armor_repair",
@@ -44,7 +44,7 @@ ARMOR_REPAIR_COST = 20
 ARMOR_REPAIR_MINUTES = 20
 
 
-class Condition(StrEnum):
+class Standing(StrEnum):
     """Where a character stands (WD-WOUND-005..011, WD-NPC-004/005)."""
 
     UP = "up"
@@ -60,6 +60,8 @@ class Wound(Frozen):
 
     tier: WoundTier
     damage: DamageType | None = None
+    #: the track's name for it, so conditions can point at it ("w3")
+    id: str = ""
     armor: bool = False
     temporary: bool = False
     fades_on_rest: bool = False
@@ -89,7 +91,7 @@ class Placed(Frozen):
     stay_up: bool = False
     penalty: int = 0
     #: a generic/bystander drops; an all-critical track kills
-    condition: Condition | None = None
+    standing: Standing | None = None
 
 
 class Track(Frozen):
@@ -104,7 +106,7 @@ class Track(Frozen):
     armor: int = Field(default=0, ge=0)
     wounds: tuple[Wound, ...] = ()
     checks: int = 0
-    condition: Condition = Condition.UP
+    standing: Standing = Standing.UP
     dying_since: int | None = Field(default=None, description="Round the dying clock started.")
 
     @classmethod
@@ -148,8 +150,8 @@ class Track(Frozen):
         if wound.tier is WoundTier.SUPERFICIAL:
             return self, Placed(placement=Placement.SUPERFICIAL)
         if self.tier is Tier.BYSTANDER:
-            track = self.model_copy(update={"wounds": (*self.wounds, wound), "condition": Condition.DOWN})
-            return track, Placed(placement=Placement.SLOT, effect_roll=True, condition=Condition.DOWN)
+            track = self.model_copy(update={"wounds": (*self.wounds, wound), "standing": Standing.DOWN})
+            return track, Placed(placement=Placement.SLOT, effect_roll=True, standing=Standing.DOWN)
         displaced: Wound | None = None
         if self.armor_used < self.armor:
             new = wound.model_copy(update={"armor": True})
@@ -170,16 +172,16 @@ class Track(Frozen):
         effect = not (placement is Placement.ARMOR and conventional)
         if self.tier is Tier.GENERIC:
             down = len(track.wounds) >= track.slots + track.armor
-            cond = Condition.DOWN if down else None
+            cond = Standing.DOWN if down else None
             if down:
-                track = track.model_copy(update={"condition": Condition.DOWN})
-            return track, Placed(placement=placement, displaced=displaced, effect_roll=effect, condition=cond)
+                track = track.model_copy(update={"standing": Standing.DOWN})
+            return track, Placed(placement=placement, displaced=displaced, effect_roll=effect, standing=cond)
         if track.full and track.wounds and all(w.tier is WoundTier.CRITICAL for w in track.wounds):
-            track = track.model_copy(update={"condition": Condition.DEAD})
+            track = track.model_copy(update={"standing": Standing.DEAD})
             return track, Placed(
-                placement=placement, displaced=displaced, effect_roll=effect, condition=Condition.DEAD
+                placement=placement, displaced=displaced, effect_roll=effect, standing=Standing.DEAD
             )
-        stay_up = track.full and track.condition is Condition.UP
+        stay_up = track.full and track.standing is Standing.UP
         return track, Placed(
             placement=placement,
             displaced=displaced,
@@ -206,21 +208,21 @@ class Track(Frozen):
         if success:
             return self.model_copy(update={"checks": checks})
         if any(w.tier is WoundTier.LESSER for w in self.wounds):
-            return self.model_copy(update={"checks": checks, "condition": Condition.UNCONSCIOUS})
-        return self.model_copy(update={"checks": checks, "condition": Condition.DYING, "dying_since": round_})
+            return self.model_copy(update={"checks": checks, "standing": Standing.UNCONSCIOUS})
+        return self.model_copy(update={"checks": checks, "standing": Standing.DYING, "dying_since": round_})
 
     def rouse(self) -> Track:
         """Back on their feet (a Guts roll with Recovery, or allies' Medical): the stay-up
         penalty stays (WD-WOUND-008/009)."""
-        if self.condition not in (Condition.UNCONSCIOUS, Condition.DYING):
+        if self.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
             raise RuleViolation("WD-WOUND-008", "Only someone unconscious or dying can be roused.")
-        return self.model_copy(update={"condition": Condition.UP, "dying_since": None})
+        return self.model_copy(update={"standing": Standing.UP, "dying_since": None})
 
     def medical_dc(self, config: WeaverdiceConfig) -> int:
         """The lengthy Medical total that gets them up: 8 unconscious, 12 dying (WD-WOUND-008/009)."""
-        if self.condition is Condition.UNCONSCIOUS:
+        if self.standing is Standing.UNCONSCIOUS:
             return config.rouse_medical_dc
-        if self.condition is Condition.DYING:
+        if self.standing is Standing.DYING:
             return config.dying_medical_dc
         raise RuleViolation("WD-WOUND-010", "Only someone unconscious or dying needs Medical care to get up.")
 
@@ -233,11 +235,11 @@ class Track(Frozen):
         (WD-WOUND-009 PROPOSED)."""
         since = self.dying_since
         if (
-            self.condition is Condition.DYING
+            self.standing is Standing.DYING
             and since is not None
             and round_ >= since + config.dying_rounds - 1
         ):
-            return self.model_copy(update={"condition": Condition.DEAD})
+            return self.model_copy(update={"standing": Standing.DEAD})
         return self
 
     def clear(self, index: int) -> Track:
@@ -245,12 +247,17 @@ class Track(Frozen):
         wounds = self.wounds[:index] + self.wounds[index + 1 :]
         return self.model_copy(update={"wounds": wounds, "checks": 0})
 
-    def reduce_most_minor(self) -> tuple[Track, Wound]:
+    def reduce_most_minor(self, *, attached: Collection[str] = ()) -> tuple[Track, Wound]:
         """Rest instead of a condition: with two or more wounds, the most minor wound with no
-        ongoing condition drops a step (moderate to lesser, lesser to healed) (WD-COMBAT-033)."""
+        ongoing condition (``attached``: wound ids conditions point at) drops a step, moderate
+        to lesser or lesser to healed (WD-COMBAT-033)."""
         if len(self.wounds) < 2:
             raise RuleViolation("WD-COMBAT-033", "Resting reduces a wound only with at least two wounds.")
-        free = [i for i, w in enumerate(self.wounds) if not w.ongoing and w.tier < WoundTier.CRITICAL]
+        free = [
+            i
+            for i, w in enumerate(self.wounds)
+            if not w.ongoing and not (w.id and w.id in attached) and w.tier < WoundTier.CRITICAL
+        ]
         if not free:
             raise RuleViolation("WD-COMBAT-033", "Every wound still has an ongoing condition attached.")
         i = min(free, key=lambda j: self.wounds[j].tier)

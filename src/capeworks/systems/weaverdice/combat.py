@@ -1,0 +1,249 @@
+"""Combat rules as pure functions: initiative, the action budget, attacks, cover, reactions, Wait,
+Leverage Reputation and resting.
+
+Implements WD-COMBAT-001/002 (rounds skip the incapacitated: the caller's
+``can_act``), -003 (surprise by Tactics margin), -004/-005 and WD-NPC-005/007
+(initiative and its tie-breaks), -008..016 (standard, full, quick, lengthy
+actions; half actions), -017/-018/-022 (attack vs defense score with cover),
+-019..021 (Dodge and Block), -027/-028 (Wait), -030/-031 (Leverage
+Reputation) and -032/-034 (Rest and full rest). Wounds are in
+:mod:`~capeworks.systems.weaverdice.wounds`; effects are the effects
+engineer's :mod:`~capeworks.systems.weaverdice.wfx`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen, TurnOrder, rank, tied
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.vocab import Tier
+
+__all__ = [
+    "TIER_PRECEDENCE",
+    "ActionKind",
+    "Cover",
+    "Entrant",
+    "LeverageOutcome",
+    "Reaction",
+    "Turn",
+    "cover_bonus",
+    "dropped_one_place",
+    "initiative_order",
+    "initiative_score",
+    "interruption_tn",
+    "leverage_outcome",
+    "may_react",
+    "reaction_holds",
+    "rest_removals",
+    "surprise",
+    "waited",
+]
+
+#: initiative's first tie-break (WD-COMBAT-005): notable foes > players > non-notable > bystanders
+TIER_PRECEDENCE: dict[Tier, int] = {Tier.NOTABLE: 3, Tier.PC: 2, Tier.GENERIC: 1, Tier.BYSTANDER: 0}
+
+
+# -- initiative ---------------------------------------------------------------------------------
+
+
+def initiative_score(
+    character: Character, face: int | None, *, edge: int = 0, config: WeaverdiceConfig
+) -> int:
+    """Speed + 1d6 for PCs and notables, speed + 3 for generics (WD-COMBAT-004), + a Focus edge."""
+    if character.tier in (Tier.PC, Tier.NOTABLE):
+        if face is None:
+            raise ValueError("PCs and notables roll a d6 for initiative")
+        return character.speed + face + edge
+    return character.speed + config.generic_initiative + edge
+
+
+class Entrant(Frozen):
+    """One combatant's initiative: score, tier, morale, reputation and a roll-off die if needed."""
+
+    id: str
+    score: int
+    tier: Tier
+    morale: int = 0
+    reputation: int = 0
+    rolloff: int = 0
+
+    def keys(self) -> tuple[int, ...]:
+        """Bystanders after everyone (WD-NPC-005), then score, tier, morale, rep, roll-off."""
+        last = 0 if self.tier is Tier.BYSTANDER else 1
+        return (last, self.score, TIER_PRECEDENCE[self.tier], self.morale, self.reputation, self.rolloff)
+
+
+def initiative_order(entrants: Iterable[Entrant]) -> tuple[tuple[str, ...], list[list[str]]]:
+    """Acting order by descending score with the tie-breaks of WD-COMBAT-005 / WD-MORALE-009,
+    and the groups still tied (a roll-off or the GM must separate them)."""
+    pairs = [(e.id, e.keys()) for e in entrants]
+    still = [g for g in tied(pairs) if not all(dict(pairs)[i][0] == 0 for i in g)]
+    return rank(pairs), still
+
+
+def surprise(best_a: int, best_b: int, *, config: WeaverdiceConfig) -> str | None:
+    """Which side ('a' or 'b') gets a surprise round: the better Tactics by the margin (WD-COMBAT-003)."""
+    if best_a - best_b >= config.surprise_margin:
+        return "a"
+    if best_b - best_a >= config.surprise_margin:
+        return "b"
+    return None
+
+
+# -- the action budget --------------------------------------------------------------------------
+
+
+class ActionKind(StrEnum):
+    """How much of a turn an action takes (WD-COMBAT-008..013)."""
+
+    STANDARD = "standard"
+    FULL = "full"
+    LENGTHY = "lengthy"
+    QUICK = "quick"
+
+
+class Turn(Frozen):
+    """What is left of one combatant's turn: standard actions, the quick action, half actions."""
+
+    actor: str
+    actions: int = Field(ge=0)
+    quick_used: bool = False
+    full_used: bool = False
+    half: bool = False
+
+    @classmethod
+    def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:
+        """A fresh turn: two standard actions, or one under half actions (WD-COMBAT-008/016)."""
+        return cls(actor=actor, actions=1 if half else config.actions_per_turn, half=half)
+
+    def spend(self, kind: ActionKind, *, config: WeaverdiceConfig) -> Turn:
+        """Pay for an action, or refuse it with the rule that forbids it."""
+        if kind is ActionKind.QUICK:
+            if self.quick_used:
+                raise RuleViolation("WD-COMBAT-011", "Only one quick action fits in a turn.")
+            return self.model_copy(update={"quick_used": True})
+        if kind in (ActionKind.FULL, ActionKind.LENGTHY):
+            if self.half:
+                raise RuleViolation(
+                    "WD-COMBAT-016", "With half your actions you cannot take a full or lengthy action."
+                )
+            if self.full_used or self.actions < config.actions_per_turn:
+                raise RuleViolation("WD-COMBAT-010", "A full or lengthy action takes the whole turn.")
+            return self.model_copy(update={"actions": 0, "full_used": True})
+        if self.actions < 1:
+            raise RuleViolation(
+                "WD-COMBAT-008", f"Each turn has {config.actions_per_turn} actions and you have used them."
+            )
+        return self.model_copy(update={"actions": self.actions - 1})
+
+
+def interruption_tn(*, severe: int = 0) -> int:
+    """Knowledge TN to stay on task: 3 for minor, 4 to 6 for a shove or a wound (WD-COMBAT-014)."""
+    return 3 if severe <= 0 else min(6, 3 + severe)
+
+
+# -- attacks, cover, reactions ------------------------------------------------------------------
+
+
+class Cover(StrEnum):
+    """Cover and the arc it guards (WD-COMBAT-022)."""
+
+    NONE = "none"
+    REGULAR = "regular"
+    NARROW = "narrow"
+    FULL = "full"
+
+
+def cover_bonus(cover: Cover, *, angle: int = 0) -> int:
+    """DS added by cover against an attack ``angle`` degrees off the front: regular +1 within the
+    front 180 degrees, narrow +1 within the front 90, full +2 within the front 180 (WD-COMBAT-022)."""
+    off = abs(angle) % 360
+    off = min(off, 360 - off)
+    if cover is Cover.NARROW:
+        return 1 if off <= 45 else 0
+    if cover in (Cover.REGULAR, Cover.FULL):
+        return (2 if cover is Cover.FULL else 1) if off <= 90 else 0
+    return 0
+
+
+class Reaction(StrEnum):
+    """A named target's answer to a hit, for 1 Focus (WD-COMBAT-019..021)."""
+
+    DODGE = "dodge"
+    BLOCK = "block"
+
+
+def may_react(defender: Character, *, hit: bool, reacted: bool) -> None:
+    """Refuse a reaction the rules do not allow: named targets only, after a hit, one per attack
+    (WD-COMBAT-019 PROPOSED)."""
+    if defender.tier not in (Tier.PC, Tier.NOTABLE):
+        raise RuleViolation(
+            "WD-COMBAT-019", f"{defender.name} is not a named target and cannot dodge or block."
+        )
+    if not hit:
+        raise RuleViolation("WD-COMBAT-019", "There is nothing to dodge or block: the attack missed.")
+    if reacted:
+        raise RuleViolation("WD-COMBAT-019", "Only one dodge or block can answer an attack.")
+
+
+def reaction_holds(defense_total: int, attack_total: int) -> bool:
+    """Dodge or Block succeeds on equal or better: the defender wins ties (WD-COMBAT-020/021)."""
+    return defense_total >= attack_total
+
+
+def dropped_one_place(order: TurnOrder, ident: str) -> TurnOrder:
+    """A blocked melee attacker swaps with whoever acts just after them (WD-COMBAT-021 PROPOSED)."""
+    if ident not in order.order:
+        return order
+    i = order.order.index(ident)
+    if i + 2 < len(order.order):
+        return order.moved(ident, before=order.order[i + 2])
+    if i + 1 < len(order.order):
+        return order.moved(ident, before=None)
+    return order
+
+
+def waited(order: TurnOrder, ident: str, *, trigger: str) -> TurnOrder:
+    """After a Wait the waiter's place is just before the trigger's actor, for later rounds too
+    (WD-COMBAT-027/028)."""
+    if trigger not in order.order or trigger == ident:
+        raise RuleViolation("WD-COMBAT-027", "Wait for someone else who is in the fight.")
+    return order.moved(ident, before=trigger)
+
+
+# -- leverage reputation ------------------------------------------------------------------------
+
+
+class LeverageOutcome(StrEnum):
+    """What the lesser foes do after being pushed back (WD-COMBAT-031)."""
+
+    FIGHTING = "fighting"
+    #: pushed back while others still fight
+    BACKGROUND = "background"
+    ONE_AT_A_TIME = "one_at_a_time"
+    FLEE = "flee"
+
+
+def leverage_outcome(*, lesser: int, out: int, pushed: int, others: bool = False) -> LeverageOutcome:
+    """Half the lesser foes out and the rest pushed back: the rest flee; all pushed back with nobody
+    else to fight: they return one at a time (WD-COMBAT-031)."""
+    standing = lesser - out
+    if standing <= 0 or pushed < standing:
+        return LeverageOutcome.FIGHTING
+    if out > 0 and 2 * out >= lesser:
+        return LeverageOutcome.FLEE
+    return LeverageOutcome.BACKGROUND if others else LeverageOutcome.ONE_AT_A_TIME
+
+
+def rest_removals(*, full: bool, success: bool, guts: int) -> int:
+    """Conditions removed or wounds reduced by a rest: one on a Guts success; up to Guts on a full
+    rest (WD-COMBAT-032..034). A full rest's Bleeding goes without a roll (the caller's)."""
+    if not success:
+        return 0
+    return max(1, guts) if full else 1
