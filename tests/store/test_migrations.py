@@ -27,14 +27,16 @@ from capeworks.store.models import Base
 EXPECTED_COLUMNS = {
     "tables": ["id", "title", "ruleset", "created_at", "version"],
     "seats": ["table_id", "seat_id", "name", "role", "token_hash", "created_at"],
-    "events": ["table_id", "seq", "command_id", "type", "seat", "payload", "created_at"],
+    "events": ["table_id", "seq", "command_id", "type", "seat", "payload", "created_at", "hash"],
     "snapshots": ["table_id", "version", "state", "created_at"],
+    "capeworks_schema": ["marker"],
 }
 EXPECTED_KEYS = {
     "tables": ["id"],
     "seats": ["table_id", "seat_id"],
     "events": ["table_id", "seq"],
     "snapshots": ["table_id", "version"],
+    "capeworks_schema": ["marker"],
 }
 
 
