@@ -17,7 +17,7 @@ from tests.engine.toy import Toy
 
 runner = CliRunner()
 
-COMMANDS = ["new", "list", "show", "log", "do", "undo", "join", "export", "import"]
+COMMANDS = ["new", "list", "show", "log", "do", "undo", "join", "export", "import", "verify"]
 
 
 @pytest.fixture(autouse=True)

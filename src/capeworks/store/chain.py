@@ -127,7 +127,9 @@ def _decoded(row: StoredEvent, where: str, because: str) -> Mapping[str, Any]:
         try:
             payload = json.loads(payload)
         except (ValueError, RecursionError):
-            payload = None
+            raise ChainBroken(
+                f"Event {row.seq} of {where} is not valid JSON ({because}).", seq=row.seq
+            ) from None
     if not isinstance(payload, Mapping):
-        raise ChainBroken(f"Event {row.seq} of {where} is not valid JSON ({because}).", seq=row.seq)
+        raise ChainBroken(f"Event {row.seq} of {where} is not a readable event ({because}).", seq=row.seq)
     return payload

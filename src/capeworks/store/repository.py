@@ -449,13 +449,14 @@ class Store:
                 (r.seat_id, r.name, r.role)
                 for r in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
             ]
-            stored = list(
-                session.execute(
+            stored = [
+                (version, state)
+                for version, state in session.execute(
                     select(SnapshotRow.version, SnapshotRow.state)
                     .where(SnapshotRow.table_id == table_id)
                     .order_by(SnapshotRow.version)
-                ).tuples()
-            )
+                )
+            ]
         if len(log) != row.version:
             raise StoreUnavailable(
                 f"The row of {where} says version {row.version} but its log has {len(log)} events "
