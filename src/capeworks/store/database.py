@@ -186,7 +186,8 @@ def _refuse_foreign_sqlite(path: Path) -> None:
             revision = row[0] if row else None
     except sqlite3.DatabaseError as e:
         raise StoreUnavailable(
-            f"The file {path} is not a readable SQLite database ({e}); capeworks will not write to it."
+            f"The file {path} cannot be read as a SQLite database ({e}): it is damaged or not a "
+            "database, so capeworks will not write to it."
         ) from None
     finally:
         connection.close()
