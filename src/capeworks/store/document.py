@@ -97,9 +97,7 @@ def load_document(text: str | bytes) -> Any:
     """Decode an export's JSON text within the size and depth limits (LimitExceeded past them)."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_DOCUMENT_BYTES:
-        raise LimitExceeded(
-            f"That export is too large ({size} bytes); the limit is {MAX_DOCUMENT_BYTES} bytes."
-        )
+        raise LimitExceeded(f"That export is larger than the limit of {MAX_DOCUMENT_BYTES} bytes.")
     try:
         return json.loads(text)
     except RecursionError:
