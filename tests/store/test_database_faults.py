@@ -210,3 +210,17 @@ def test_corrupt_pages__are_one_sentence(tmp_path: Path, first_page: int, messag
             f.write(b"\xa5" * 512)
     result = runner.invoke(app, ["table", "log", table_id, "--gm", "--db", f"sqlite:///{path}"])
     assert message in _one_line_failure(result)
+
+
+def test_another_projects_migrated_database__is_refused(db_url: str) -> None:
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)"))
+        conn.execute(text("INSERT INTO alembic_version VALUES ('9f2c1d0e')"))
+        conn.execute(text("CREATE TABLE events (id INTEGER PRIMARY KEY, what TEXT)"))
+    engine.dispose()
+    with pytest.raises(StoreUnavailable, match="holds other tables and no capeworks marker"):
+        Store(db_url)
+    engine = create_engine(db_url)
+    assert sorted(inspect(engine).get_table_names()) == ["alembic_version", "events"]
+    engine.dispose()
