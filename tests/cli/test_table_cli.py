@@ -17,7 +17,7 @@ from tests.engine.toy import Toy
 
 runner = CliRunner()
 
-COMMANDS = ["new", "list", "show", "log", "do", "undo", "join", "export", "import"]
+COMMANDS = ["new", "list", "show", "log", "do", "undo", "join", "export", "import", "verify"]
 
 
 @pytest.fixture(autouse=True)
@@ -211,7 +211,7 @@ def test_errors__exit_2_with_one_line(db: str, args: list[str], message: str) ->
 
 def test_import__malformed_document_is_refused(db: str, tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"format": "capeworks.table", "version": 1, "log": []}))
+    path.write_text(json.dumps({"format": "capeworks.table", "version": 2, "log": []}))
     error = cli_json(db, "import", str(path), code=2)
     assert error["error"] == "invalid_command" and "Cannot read the table export" in error["message"]
 

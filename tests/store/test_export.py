@@ -11,6 +11,7 @@ import pytest
 from capeworks.engine import Command, Table
 from capeworks.errors import ConcurrencyConflict, InvalidCommand, NotFound
 from capeworks.store import Store
+from capeworks.store.chain import links
 from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
@@ -27,8 +28,8 @@ def _played(store: Store, toy: Toy) -> str:
 def test_export__has_the_documented_shape(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
     doc = store.export(table_id)
-    assert list(doc) == ["format", "version", "table", "config", "seats", "log"]
-    assert (doc["format"], doc["version"]) == ("capeworks.table", 1)
+    assert list(doc) == ["format", "version", "table", "config", "seats", "log", "chain"]
+    assert (doc["format"], doc["version"]) == ("capeworks.table", 2)
     assert doc["table"]["id"] == table_id and doc["table"]["title"] == "Export me"
     assert doc["table"]["version"] == len(doc["log"]) == 8
     assert doc["config"] == {"sides": 6, "cap": 50}
@@ -73,23 +74,53 @@ def _broken(change: Callable[[dict[str, Any]], object]) -> Callable[[dict[str, A
     return apply
 
 
+def _forged(change: Callable[[dict[str, Any]], object]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """An edit whose author also recomputed the chain: the checks after the chain must catch it."""
+
+    def apply(doc: dict[str, Any]) -> dict[str, Any]:
+        change(doc)
+        doc["chain"] = list(links(doc["log"]))
+        return doc
+
+    return apply
+
+
+def _renumbered(change: Callable[[list[dict[str, Any]]], object]) -> Callable[[dict[str, Any]], None]:
+    def apply(doc: dict[str, Any]) -> None:
+        change(doc["log"])
+        for seq, event in enumerate(doc["log"], start=1):
+            event["seq"] = seq
+        doc["table"]["version"] = len(doc["log"])
+
+    return apply
+
+
 MALFORMED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "not an object": (lambda doc: [doc], "must be a JSON object"),
     "wrong format": (_broken(lambda d: d.update(format="something.else")), "not a capeworks table export"),
-    "future version": (_broken(lambda d: d.update(version=2)), "format version 2"),
+    "future version": (_broken(lambda d: d.update(version=3)), "format version 3"),
+    "unchained version 1": (_broken(lambda d: d.update(version=1)), "format version 1"),
     "missing log": (_broken(lambda d: d.pop("log")), "log: Field required"),
     "empty log": (_broken(lambda d: d.update(log=[])), "log"),
     "unknown field": (_broken(lambda d: d.update(extra=1)), "extra: Extra inputs"),
     "bad seat id": (_broken(lambda d: d["seats"][0].update(id="no spaces")), "seats.0.id"),
-    "gap in the log": (_broken(lambda d: d["log"].pop(3)), "event 4 has seq 5"),
-    "log not starting with created": (_broken(lambda d: d["log"].pop(0)), "must start with a table.created"),
+    "gap in the log": (_forged(lambda d: d["log"].pop(3)), "gap: event 4 is missing"),
+    "renumbered events": (_forged(lambda d: d["log"][3].update(seq=40)), "gap: event 4 is missing"),
+    "log not starting with created": (
+        _forged(_renumbered(lambda log: log.pop(0))),
+        "must start with a table.created",
+    ),
+    "second table.created mid-log": (
+        _forged(_renumbered(lambda log: log.insert(4, dict(log[0])))),
+        "creates its table twice: event 5",
+    ),
     "version disagrees": (_broken(lambda d: d["table"].update(version=3)), "says version 3"),
     "seats disagree": (_broken(lambda d: d["seats"].pop()), "seats differ"),
     "config disagrees": (_broken(lambda d: d.update(config={"cap": 70})), "config differs"),
     "ruleset disagrees": (_broken(lambda d: d["table"].update(ruleset="capes")), "played with 'toy'"),
     "event that does not replay": (
-        _broken(lambda d: d["log"][4].update(type="toy.added", data={"amount": "lots"})),
-        "does not replay",
+        _forged(lambda d: d["log"][4].update(type="toy.added", data={"amount": "lots"})),
+        "does not replay: event 5 fails",
     ),
 }
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import inspect as inspect_module
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from alembic import command as alembic_command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
 import capeworks.store
+from capeworks.engine import Command, Table
 from capeworks.store import Store, default_url
+from capeworks.store.chain import links
 from capeworks.store.database import (
     WRITE,
     alembic_config,
@@ -23,18 +27,22 @@ from capeworks.store.database import (
     upgrade,
 )
 from capeworks.store.models import Base
+from tests.engine.toy import Toy
+from tests.store.conftest import SEATS
 
 EXPECTED_COLUMNS = {
     "tables": ["id", "title", "ruleset", "created_at", "version"],
     "seats": ["table_id", "seat_id", "name", "role", "token_hash", "created_at"],
-    "events": ["table_id", "seq", "command_id", "type", "seat", "payload", "created_at"],
+    "events": ["table_id", "seq", "command_id", "type", "seat", "payload", "created_at", "hash"],
     "snapshots": ["table_id", "version", "state", "created_at"],
+    "capeworks_schema": ["marker"],
 }
 EXPECTED_KEYS = {
     "tables": ["id"],
     "seats": ["table_id", "seat_id"],
     "events": ["table_id", "seq"],
     "snapshots": ["table_id", "version"],
+    "capeworks_schema": ["marker"],
 }
 
 
@@ -120,3 +128,53 @@ def test_public_api__all_names_exist_and_are_documented() -> None:
         if inspect_module.isclass(obj) or inspect_module.isfunction(obj):
             assert obj.__doc__, f"{name} has no docstring"
     assert sorted(capeworks.store.__all__) == sorted(set(capeworks.store.__all__))
+
+
+def test_migration_0002__chains_existing_logs_and_marks_an_older_store(db_url: str) -> None:
+    toy = Toy()
+    table = Table.new(toy, seats=SEATS, seed=3, title="Before the chain")
+    table.execute(Command(type="add", seat="ann", payload={"dice": 2}), dice=[4, 1])
+    table.execute(Command(type="note", seat="gm", payload={"text": "älter"}))
+    engine = open_engine(db_url)
+    upgrade(engine, "0001")
+    tables = sa.table(
+        "tables", *(sa.column(c) for c in ("id", "title", "ruleset", "version")), sa.column("created_at")
+    )
+    events = sa.table(
+        "events",
+        *(sa.column(c) for c in ("table_id", "seq", "command_id", "type", "seat", "created_at")),
+        sa.column("payload", sa.JSON),
+    )
+    now = datetime.now(UTC)
+    with engine.begin() as conn:
+        conn.execute(
+            sa.insert(tables).values(
+                id="old1", title=table.title, ruleset="toy", version=table.version, created_at=now
+            )
+        )
+        seats = sa.table(
+            "seats", *(sa.column(c) for c in ("table_id", "seat_id", "name", "role", "created_at"))
+        )
+        for seat in table.seats:
+            conn.execute(
+                sa.insert(seats).values(
+                    table_id="old1", seat_id=seat.id, name=seat.name, role=seat.role.value, created_at=now
+                )
+            )
+        for e in table.log:
+            conn.execute(
+                sa.insert(events).values(
+                    table_id="old1", seq=e.seq, command_id=e.command_id, type=e.type, seat=e.seat,
+                    payload=e.model_dump(mode="json"), created_at=now,
+                )
+            )  # fmt: skip
+    engine.dispose()
+    # an unmarked store at a capeworks revision is ours: opened, migrated, chained, marked
+    with Store(db_url, resolve_ruleset=lambda name: toy) as store:
+        assert current_revision(store.engine) == head_revision()
+        assert store.verify("old1").events == table.version == 6  # created, seeded, 2 seats, add, note
+        with store.engine.connect() as conn:
+            stored = list(conn.scalars(text("SELECT hash FROM events ORDER BY seq")))
+            assert conn.scalar(text("SELECT marker FROM capeworks_schema")) == "capeworks.store"
+        assert stored == list(links(e.model_dump(mode="json") for e in table.log))
+        assert store.load("old1").state == table.state

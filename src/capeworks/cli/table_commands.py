@@ -18,6 +18,7 @@ JSON shapes (``--json``):
   "undone", "event"}], ...}``; do and undo add ``"prompts"`` and ``"legal"`` (the acting seat's)
 * join: ``{"id", "seat", "token", "version"}``
 * export: the export document itself (or ``{"id", "path", "events"}`` with ``-o``)
+* verify: ``{"id", "events", "head", "snapshots", "stale_snapshots"}``
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from capeworks.engine.model import Role
 from capeworks.engine.table import PhysicalDice
 from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.store import ENV_VAR, CreatedTable, Store
+from capeworks.store.document import MAX_DOCUMENT_BYTES, load_document
 
 __all__ = [
     "parse_assignments",
@@ -596,14 +598,16 @@ def import_command(
     """Import an exported table; its log is replayed to check it, seats get new tokens."""
 
     def go() -> dict[str, Any]:
+        # read one byte past the limit, so a larger file is refused without reading it all
         if file == "-":
-            raw = sys.stdin.read()
+            raw: str | bytes = sys.stdin.read(MAX_DOCUMENT_BYTES + 1)
         else:
             try:
-                raw = Path(file).read_text(encoding="utf-8")
+                with Path(file).open("rb") as f:
+                    raw = f.read(MAX_DOCUMENT_BYTES + 1)
             except OSError as e:
                 raise InvalidCommand(f"Cannot read {file}: {e.strerror}.") from None
-        document = _load_json(raw, file)
+        document = load_document(raw)
         with Store(db) as store:
             return _created_payload(store, store.import_(document, keep_id=keep_id))
 
@@ -612,3 +616,29 @@ def import_command(
         emit_json(payload)
         return
     _print_created(payload, "imported")
+
+
+@table_app.command("verify")
+def verify_command(
+    table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
+    db: str | None = DB_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Check a table's whole log against its hash chain, and its seats and snapshots against a replay."""
+
+    def go() -> dict[str, Any]:
+        with Store(db) as store:
+            return store.verify(table_id).to_dict()
+
+    result = run_guarded(go, as_json=json_out)
+    if json_out:
+        emit_json(result)
+        return
+    stale = result["stale_snapshots"]
+    ignored = f" ({stale} more from an older rule set are ignored)" if stale else ""
+    console.print(
+        f"Table {escape(table_id)} is intact: {result['events']} events, each matching its hash "
+        f"(chain head {result['head'][:16]}…); "
+        f"{result['snapshots'] - stale} snapshots agree with a replay{ignored}.",
+        highlight=False,
+    )

@@ -11,11 +11,21 @@ two writers queue for the lock instead of failing half-way.
 
 Migrations are Alembic revisions shipped in the package; :func:`upgrade` runs
 them to head with a configuration built in code (no ``alembic.ini``).
+
+A database is adopted only if it is new or already a capeworks store: the
+schema carries a marker (the ``capeworks_schema`` table). An empty (0-byte)
+SQLite file, a file that is not SQLite, and a database holding other tables
+and no marker are refused before anything is written — for SQLite before the
+switch to WAL mode. Database faults met later (a dropped table, corrupt pages,
+an unreachable server) become one-sentence :class:`StoreUnavailable` errors;
+integrity errors and lock waits are left to the callers that handle them.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -25,8 +35,12 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.engine import URL, ExceptionContext, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+
+from capeworks.errors import StoreUnavailable
+from capeworks.store.models import MARKER
 
 __all__ = [
     "ENV_VAR",
@@ -37,6 +51,7 @@ __all__ = [
     "head_revision",
     "normalize_url",
     "open_engine",
+    "refuse_foreign",
     "upgrade",
 ]
 
@@ -52,6 +67,14 @@ SQLITE_BUSY_TIMEOUT = 30.0
 # an arbitrary constant: the PostgreSQL advisory lock held while migrating
 _MIGRATION_LOCK = 0x43415045
 
+#: the tables a capeworks store consists of (an older store has no marker yet)
+OWN_TABLES = frozenset({"tables", "seats", "events", "snapshots", "alembic_version", "capeworks_schema"})
+
+_BACKENDS = ("sqlite", "postgresql")
+_URL_HELP = "write it like sqlite:///path/to/file.sqlite3 or postgresql://user@host/dbname"
+# how long a 0-byte SQLite file may stay empty while another process creates it
+_EMPTY_GRACE = 0.5
+
 
 def default_url() -> str:
     """``$CAPEWORKS_DATABASE_URL``, else a SQLite file in the user data directory."""
@@ -63,28 +86,163 @@ def default_url() -> str:
 
 
 def normalize_url(url: str) -> str:
-    """Pick the drivers we ship: psycopg 3 for PostgreSQL, pysqlite for SQLite."""
-    parsed = make_url(url)
+    """Pick the drivers we ship: psycopg 3 for PostgreSQL, pysqlite for SQLite.
+
+    Anything else (a URL that does not parse, MySQL, another driver) is
+    refused with StoreUnavailable before a connection is tried.
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreUnavailable(
+            f"Cannot open the database: its address is not one capeworks can read; {_URL_HELP}."
+        ) from None
     if parsed.drivername in ("postgresql", "postgres"):
         parsed = parsed.set(drivername="postgresql+psycopg")
+    backend = parsed.get_backend_name()
+    if backend not in _BACKENDS:
+        raise StoreUnavailable(
+            "Cannot open the database: capeworks keeps its tables in SQLite or PostgreSQL, "
+            f"not {backend}; {_URL_HELP}."
+        )
+    if parsed.drivername not in ("sqlite", "sqlite+pysqlite", "postgresql+psycopg"):
+        raise StoreUnavailable(
+            f"Cannot open the database: capeworks talks to {backend} through its own driver; "
+            f"leave the driver out of the address ({_URL_HELP})."
+        )
     return parsed.render_as_string(hide_password=False)
 
 
 def open_engine(url: str | None = None) -> Engine:
     """An Engine for ``url`` (or the default), with the durability settings applied.
 
-    Creates the directory of a SQLite file if needed. Does not migrate.
+    Creates the directory of a SQLite file if needed; refuses an empty,
+    non-SQLite or foreign SQLite file before connecting. Does not migrate.
     """
     url = normalize_url(url or default_url())
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True)
+        event.listen(engine, "handle_error", _translate_error)
+        return engine
     database = parsed.database or ""
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        path = Path(database).expanduser()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _refuse_foreign_sqlite(path)
     engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
+    event.listen(engine, "handle_error", _translate_error)
     _make_sqlite_durable(engine)
     return engine
+
+
+def refuse_foreign(engine: Engine) -> None:
+    """StoreUnavailable unless the database is new or a capeworks store (checked before migrating).
+
+    SQLite files are checked earlier, in :func:`open_engine`, before the
+    first connection switches them to WAL mode.
+    """
+    if engine.dialect.name == "sqlite":
+        return
+    with engine.connect() as connection:
+        names = connection.scalars(
+            text("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+        )
+        tables = set(names)
+        marked = "capeworks_schema" in tables and bool(
+            connection.scalar(text("SELECT count(*) FROM capeworks_schema WHERE marker = :m"), {"m": MARKER})
+        )
+        revision = _revision(connection, tables)
+    reason = _foreign(tables, revision, marked=marked)
+    if reason:
+        raise StoreUnavailable(f"The database {_shown(engine.url)} {reason}")
+
+
+def _refuse_foreign_sqlite(path: Path) -> None:
+    if not path.exists():
+        return
+    deadline = time.monotonic() + _EMPTY_GRACE
+    while path.stat().st_size == 0:
+        if time.monotonic() > deadline:
+            raise StoreUnavailable(
+                f"The database file {path} is empty (0 bytes), as if it had been truncated; capeworks will "
+                "not start a new database in its place (restore it from a backup, or remove it)."
+            )
+        time.sleep(0.05)
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise StoreUnavailable(f"Cannot open the database file {path}: {e}.") from None
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        marked = "capeworks_schema" in tables and bool(
+            connection.execute(
+                "SELECT count(*) FROM capeworks_schema WHERE marker = ?", (MARKER,)
+            ).fetchone()[0]
+        )
+        revision = None
+        if "alembic_version" in tables:
+            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+            revision = row[0] if row else None
+    except sqlite3.DatabaseError as e:
+        raise StoreUnavailable(
+            f"The file {path} cannot be read as a SQLite database ({e}): it is damaged or not a "
+            "database, so capeworks will not write to it."
+        ) from None
+    finally:
+        connection.close()
+    reason = _foreign(tables, revision, marked=marked)
+    if reason:
+        raise StoreUnavailable(f"The database file {path} {reason}")
+
+
+def _revision(connection: Connection, tables: set[str]) -> str | None:
+    if "alembic_version" not in tables:
+        return None
+    value = connection.scalar(text("SELECT version_num FROM alembic_version"))
+    return str(value) if value is not None else None
+
+
+def _foreign(tables: set[str], revision: str | None, *, marked: bool) -> str | None:
+    """Why a database is not ours to write to, or None when it is new or ours."""
+    if marked or (not (tables - {"alembic_version"}) and revision is None):
+        return None
+    if tables <= OWN_TABLES and revision in _known_revisions():
+        return None  # a capeworks store from before the marker
+    return (
+        "holds other tables and no capeworks marker: it belongs to something else, "
+        "so capeworks will not write to it (give another --db)."
+    )
+
+
+def _known_revisions() -> set[str]:
+    script = ScriptDirectory.from_config(alembic_config())
+    return {rev.revision for rev in script.walk_revisions()}
+
+
+def _shown(url: URL) -> str:
+    return url.render_as_string(hide_password=True)
+
+
+# SQLSTATEs and SQLite messages of lock waits and races, which callers handle themselves
+_LOCK_STATES = frozenset({"55P03", "57014", "40001", "40P01"})
+_LOCK_WORDS = ("database is locked", "database table is locked", "database is busy")
+
+
+def _translate_error(context: ExceptionContext) -> None:
+    """Turn a database fault into one StoreUnavailable sentence (SQLAlchemy's handle_error hook)."""
+    error = context.sqlalchemy_exception
+    original = context.original_exception
+    if isinstance(error, IntegrityError) or getattr(context, "is_pre_ping", False):
+        return
+    detail = str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
+    if getattr(original, "sqlstate", None) in _LOCK_STATES or any(w in detail.lower() for w in _LOCK_WORDS):
+        return
+    if context.is_disconnect or context.connection is None:
+        raise StoreUnavailable(f"Cannot reach the database: {detail.rstrip('.')}.") from error
+    raise StoreUnavailable(
+        f"The database is damaged or incomplete ({detail.rstrip('.')}); restore it from a backup."
+    ) from error
 
 
 def _make_sqlite_durable(engine: Engine) -> None:

@@ -5,7 +5,10 @@ The event log is the truth: ``events`` is append-only, keyed by
 both succeed. ``tables.version`` mirrors the number of events and is advanced
 with a compare-and-set on every append. ``seats`` keeps what the log cannot:
 the sha256 of each seat's secret token. ``snapshots`` are a cache of folded
-state; deleting them loses nothing.
+state; deleting them loses nothing. Each event row carries ``hash``, its link
+in the table's hash chain (see :mod:`capeworks.store.chain`). The
+``capeworks_schema`` table holds one row, :data:`MARKER`: a database with
+other tables and no marker is someone else's, and is never written to.
 
 The Alembic revisions in ``capeworks/store/migrations`` create exactly this
 schema (a test compares the two).
@@ -19,7 +22,10 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "SeatRow", "SnapshotRow", "TableRow"]
+__all__ = ["MARKER", "Base", "EventRow", "MarkerRow", "SeatRow", "SnapshotRow", "TableRow"]
+
+#: the one row of ``capeworks_schema``: this database is a capeworks store
+MARKER = "capeworks.store"
 
 #: constraint names that are the same on every backend, so migrations can refer to them
 NAMING_CONVENTION = {
@@ -80,6 +86,8 @@ class EventRow(Base):
     seat: Mapped[str | None] = mapped_column(String(64), default=None)
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: sha256 hex of the previous event's hash and this payload's canonical JSON
+    hash: Mapped[str] = mapped_column(String(64))
 
 
 class SnapshotRow(Base):
@@ -91,3 +99,11 @@ class SnapshotRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MarkerRow(Base):
+    """The schema marker: one row saying this database is a capeworks store."""
+
+    __tablename__ = "capeworks_schema"
+
+    marker: Mapped[str] = mapped_column(String(64), primary_key=True)

@@ -12,12 +12,18 @@ and try again a bounded number of times.
 
 Seat tokens are secrets for later web authentication: the store hands each
 one out once and keeps only its sha256.
+
+Every event row carries its link in the table's hash chain
+(:mod:`capeworks.store.chain`); reading events checks the chain of the rows
+read, and :meth:`Store.verify` checks all of it and every snapshot against a
+replay.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -26,6 +32,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import sqlalchemy as sa
 from sqlalchemy import CursorResult, Engine, Result, delete, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -33,14 +40,16 @@ from sqlalchemy.orm import Session, sessionmaker
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
 from capeworks.engine.table import SEAT_JOINED
 from capeworks.errors import (
+    CapeworksError,
     ConcurrencyConflict,
     InvalidCommand,
     NotFound,
     NotPermitted,
     StoreUnavailable,
 )
+from capeworks.store import chain
 from capeworks.store import snapshot as snapshots
-from capeworks.store.database import WRITE, open_engine, upgrade
+from capeworks.store.database import WRITE, open_engine, refuse_foreign, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
 from capeworks.store.models import EventRow, SeatRow, SnapshotRow, TableRow, utcnow
 
@@ -51,6 +60,7 @@ __all__ = [
     "RulesetResolver",
     "Store",
     "TableRecord",
+    "Verified",
     "hash_token",
     "new_token",
 ]
@@ -121,6 +131,27 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
+class Verified:
+    """What :meth:`Store.verify` checked: every event's hash, the head of the chain, the snapshots."""
+
+    id: str
+    events: int
+    head: str
+    snapshots: int
+    stale_snapshots: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``table verify --json``)."""
+        return {
+            "id": self.id,
+            "events": self.events,
+            "head": self.head,
+            "snapshots": self.snapshots,
+            "stale_snapshots": self.stale_snapshots,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Joined:
     """A seat that joined: the events written and its token, shown this once."""
 
@@ -148,6 +179,7 @@ class Store:
     ) -> None:
         try:
             self.engine: Engine = open_engine(url)
+            refuse_foreign(self.engine)
             if migrate:
                 upgrade(self.engine)
         except SQLAlchemyError as e:
@@ -193,20 +225,13 @@ class Store:
         """
         with self._sessions() as session:
             self._row(session, table_id)
-            query = (
-                select(EventRow.payload)
-                .where(EventRow.table_id == table_id, EventRow.seq > version)
-                .order_by(EventRow.seq)
-            )
-            if limit is not None:
-                query = query.limit(limit)
-            return [Event.model_validate(p) for p in session.scalars(query)]
+            return self._events(session, table_id, after=version, limit=limit)
 
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
         with self._sessions() as session:
-            self._row(session, table_id)
-            return self._events(session, table_id)
+            row = self._row(session, table_id)
+            return self._events(session, table_id, last=row.version)
 
     def load(self, table_id: str, *, use_snapshot: bool = True) -> Table:
         """The table as its log makes it: the latest snapshot plus later events.
@@ -219,7 +244,7 @@ class Store:
             ruleset = self._resolve(row.ruleset)
             # events first: a snapshot is only written after its events, so one
             # at or below the number read here is always consistent with them
-            log = self._events(session, table_id)
+            log = self._events(session, table_id, last=row.version)
             if use_snapshot and self.snapshot_every:
                 snap = session.scalar(
                     select(SnapshotRow)
@@ -374,9 +399,17 @@ class Store:
     # -- export and import ----------------------------------------------------------------------
 
     def export(self, table_id: str) -> dict[str, Any]:
-        """The whole table as a versioned JSON-ready document (see capeworks.store.document)."""
+        """The whole table as a versioned JSON-ready document with its hash chain (see store.document)."""
         record = self.record(table_id)
         table = self.load(table_id)
+        with self._sessions() as session:
+            hashes = list(
+                session.scalars(
+                    select(EventRow.hash)
+                    .where(EventRow.table_id == table_id, EventRow.seq <= table.version)
+                    .order_by(EventRow.seq)
+                )
+            )
         return {
             "format": FORMAT_NAME,
             "version": FORMAT_VERSION,
@@ -384,13 +417,14 @@ class Store:
             "config": table.config.model_dump(mode="json"),
             "seats": [s.model_dump(mode="json") for s in table.seats],
             "log": [e.model_dump(mode="json") for e in table.log],
+            "chain": hashes,
         }
 
     def import_(self, document: Mapping[str, Any], *, keep_id: bool = False) -> CreatedTable:
         """Store an exported table under a new id (or its own with ``keep_id``).
 
-        The document is validated and its log replayed before anything is
-        written; seats get fresh tokens, returned this once.
+        The document is validated (limits, hash chain) and its log replayed
+        before anything is written; seats get fresh tokens, returned this once.
         """
         parsed = parse_document(document)
         table = check_document(parsed, self._resolve)
@@ -399,6 +433,47 @@ class Store:
             table_id=parsed.table.id if keep_id else None,
             created_at=parsed.table.created_at,
         )
+
+    def verify(self, table_id: str) -> Verified:
+        """Check a table's whole hash chain, its seats, and every snapshot against a replay of the log.
+
+        Raises StoreUnavailable (a :class:`~capeworks.store.chain.ChainBroken`
+        for the log) naming the first thing that does not hold. A snapshot
+        written by an older version of the ruleset is counted as stale, not
+        wrong: loading ignores it.
+        """
+        where = f"table {table_id!r}"
+        with self._sessions() as session:
+            row = self._row(session, table_id)
+            ruleset = self._resolve(row.ruleset)
+            log = _chained_events(session, table_id, last=row.version)
+            head = _hash_before(session, table_id, len(log) + 1)
+            seat_rows = [
+                (r.seat_id, r.name, r.role)
+                for r in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+            ]
+            stored = [
+                (version, state)
+                for version, state in session.execute(
+                    select(SnapshotRow.version, SnapshotRow.state)
+                    .where(SnapshotRow.table_id == table_id)
+                    .order_by(SnapshotRow.version)
+                )
+            ]
+        if len(log) != row.version:
+            raise StoreUnavailable(
+                f"The row of {where} says version {row.version} but its log has {len(log)} events "
+                f"({chain.DAMAGED})."
+            )
+        if not log:
+            raise StoreUnavailable(f"The log of {where} is empty ({chain.DAMAGED}).")
+        table = _replayed(ruleset, log, where)
+        if sorted(seat_rows) != sorted((s.id, s.name, s.role.value) for s in table.seats):
+            raise StoreUnavailable(
+                f"The seats of {where} differ from the seats its log creates ({chain.DAMAGED})."
+            )
+        stale = _check_snapshots(ruleset, log, stored, where)
+        return Verified(id=table_id, events=len(log), head=head, snapshots=len(stored), stale_snapshots=stale)
 
     # -- internals ------------------------------------------------------------------------------
 
@@ -420,11 +495,17 @@ class Store:
             raise _not_found(table_id)
         return row
 
-    def _events(self, session: Session, table_id: str) -> list[Event]:
-        payloads = session.scalars(
-            select(EventRow.payload).where(EventRow.table_id == table_id).order_by(EventRow.seq)
-        )
-        return [Event.model_validate(p) for p in payloads]
+    def _events(
+        self,
+        session: Session,
+        table_id: str,
+        *,
+        after: int = 0,
+        last: int | None = None,
+        limit: int | None = None,
+    ) -> list[Event]:
+        """The events after ``after`` (reaching ``last``), their chain checked back to event ``after``."""
+        return _chained_events(session, table_id, after=after, last=last, limit=limit)
 
     def _insert_table(
         self, table: Table, *, table_id: str | None, created_at: datetime | None = None
@@ -483,9 +564,46 @@ class Store:
             self.save_snapshot(table_id, table)
 
 
+def _chained_events(
+    session: Session, table_id: str, *, after: int = 0, last: int | None = None, limit: int | None = None
+) -> list[Event]:
+    """Read events after ``after`` as text and check their chain, linking to the stored hash of ``after``."""
+    query = (
+        select(EventRow.seq, sa.cast(EventRow.payload, sa.Text), EventRow.hash)
+        .where(EventRow.table_id == table_id, EventRow.seq > after)
+        .order_by(EventRow.seq)
+    )
+    if limit is not None:
+        query = query.limit(limit)
+        last = None if last is None else min(last, after + limit)
+    rows = (chain.StoredEvent(seq, payload, digest) for seq, payload, digest in session.execute(query))
+    where = f"table {table_id!r}"
+    return chain.check(
+        rows, where=where, previous=_hash_before(session, table_id, after + 1), first=after + 1, last=last
+    )
+
+
+def _hash_before(session: Session, table_id: str, seq: int) -> str:
+    """The stored hash of the event before ``seq`` (GENESIS before the first); a missing one is a gap."""
+    if seq <= 1:
+        return chain.GENESIS
+    digest = session.scalar(
+        select(EventRow.hash).where(EventRow.table_id == table_id, EventRow.seq == seq - 1)
+    )
+    if digest is None:
+        raise chain.ChainBroken(
+            f"The log of table {table_id!r} has a gap: event {seq - 1} is missing ({chain.DAMAGED}).",
+            seq=seq - 1,
+        )
+    return digest
+
+
 def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens: Mapping[str, str]) -> None:
     now = utcnow()
+    previous = _hash_before(session, table_id, events[0].seq) if events else chain.GENESIS
     for event in events:
+        payload = event.model_dump(mode="json")
+        previous = chain.link(previous, payload)
         session.add(
             EventRow(
                 table_id=table_id,
@@ -493,8 +611,9 @@ def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens
                 command_id=event.command_id,
                 type=event.type,
                 seat=event.seat,
-                payload=event.model_dump(mode="json"),
+                payload=payload,
                 created_at=now,
+                hash=previous,
             )
         )
         if event.type == SEAT_JOINED:
@@ -512,6 +631,49 @@ def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens
             )
         # flush per event so seat rows keep the order seats joined in
         session.flush()
+
+
+def _replayed(ruleset: Ruleset[Any, Any], log: Sequence[Event], where: str) -> Table:
+    try:
+        return Table(ruleset, log)
+    except CapeworksError as e:
+        raise StoreUnavailable(
+            f"The log of {where} does not replay: {e.message.rstrip('.')} ({chain.DAMAGED})."
+        ) from e
+    except Exception as e:  # a chained log that does not fold: written by other code, or a bug
+        raise StoreUnavailable(
+            f"The log of {where} does not replay ({type(e).__name__}; {chain.DAMAGED})."
+        ) from e
+
+
+def _check_snapshots(
+    ruleset: Ruleset[Any, Any], log: Sequence[Event], stored: Sequence[tuple[int, dict[str, Any]]], where: str
+) -> int:
+    """Compare each snapshot with the replay at its version; returns how many are stale (older ruleset)."""
+    stale = 0
+    table: Table | None = None
+    for version, state in stored:
+        if not 1 <= version <= len(log):
+            raise StoreUnavailable(
+                f"{where.capitalize()} has a snapshot at version {version}, past its log ({chain.DAMAGED})."
+            )
+        if table is None or table.version > version:
+            table = _replayed(ruleset, log[:version], where)
+        elif table.version < version:
+            table.commit(log[table.version : version])
+        if (
+            state.get("fingerprint") != snapshots.fingerprint(ruleset)
+            or state.get("format") != snapshots.FORMAT
+        ):
+            stale += 1
+            continue
+        expected = json.loads(json.dumps(snapshots.capture(table)))
+        if json.loads(json.dumps(state)) != expected:
+            raise StoreUnavailable(
+                f"The snapshot of {where} at version {version} disagrees with a replay of its log "
+                f"({chain.DAMAGED})."
+            )
+    return stale
 
 
 def _reason(error: SQLAlchemyError) -> str:
