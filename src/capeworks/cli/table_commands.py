@@ -637,7 +637,7 @@ def verify_command(
     stale = result["stale_snapshots"]
     ignored = f" ({stale} more from an older rule set are ignored)" if stale else ""
     console.print(
-        f"Table {escape(table_id)} is intact: {result['events']} events, each matching its hash "
+        f"Table {safe(table_id)} is intact: {result['events']} events, each matching its hash "
         f"(chain head {result['head'][:16]}…); "
         f"{result['snapshots'] - stale} snapshots agree with a replay{ignored}.",
         highlight=False,
