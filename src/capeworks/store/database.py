@@ -7,7 +7,10 @@ it. PostgreSQL URLs are served by psycopg 3 (``postgresql://`` and
 
 SQLite runs in WAL mode with ``synchronous=FULL``: when an append returns, its
 commit is on disk. Every write transaction starts with ``BEGIN IMMEDIATE`` so
-two writers queue for the lock instead of failing half-way.
+two writers queue for the lock instead of failing half-way; a writer waits up
+to the lock timeout (SQLite's busy timeout) for its turn. On PostgreSQL every
+connection carries the same ``lock_timeout``, so a command queued behind a
+held table lock waits that long at most and never hangs.
 
 Migrations are Alembic revisions shipped in the package; :func:`upgrade` runs
 them to head with a configuration built in code (no ``alembic.ini``).
@@ -46,7 +49,7 @@ ENV_VAR = "CAPEWORKS_DATABASE_URL"
 #: execution options for a write transaction (``BEGIN IMMEDIATE`` on SQLite)
 WRITE = {"capeworks_begin": "IMMEDIATE"}
 
-#: seconds a SQLite writer waits for another writer's lock
+#: seconds a writer waits for another writer's lock (SQLite busy timeout, PostgreSQL lock_timeout)
 SQLITE_BUSY_TIMEOUT = 30.0
 
 # an arbitrary constant: the PostgreSQL advisory lock held while migrating
@@ -70,19 +73,26 @@ def normalize_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def open_engine(url: str | None = None) -> Engine:
+def open_engine(url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT) -> Engine:
     """An Engine for ``url`` (or the default), with the durability settings applied.
 
+    ``lock_timeout`` is how many seconds a writer waits for another's lock.
     Creates the directory of a SQLite file if needed. Does not migrate.
     """
     url = normalize_url(url or default_url())
     parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        # keep any options the URL gives; ours is one more
+        given = parsed.query.get("options", ())
+        options = [given] if isinstance(given, str) else list(given)
+        options.append(f"-c lock_timeout={max(1, round(lock_timeout * 1000))}")
+        return create_engine(url, pool_pre_ping=True, connect_args={"options": " ".join(options)})
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     database = parsed.database or ""
     if database and database != ":memory:" and not database.startswith("file:"):
         Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
+    engine = create_engine(url, connect_args={"timeout": lock_timeout})
     _make_sqlite_durable(engine)
     return engine
 
