@@ -1,4 +1,4 @@
-"""Run every dice benchmark in turn (``make bench`` calls this).
+"""Run every benchmark in turn (``make bench`` calls this): dice, then the store.
 
 Each benchmark is a plain script run in its own process; the output is the
 tables to paste into bench/README.md.
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_roll.py", "bench_bulk.py", "bench_odds.py", "bench_cli.py"]
+SCRIPTS = ["bench_roll.py", "bench_bulk.py", "bench_odds.py", "bench_cli.py", "bench_store.py"]
 
 
 def main() -> int:

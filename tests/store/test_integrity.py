@@ -23,8 +23,14 @@ from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
 
-def _played(store: Store, toy: Toy) -> str:
-    """A table of 8 events: created, seeded, 2 seats, add (2,5), note, add (1,1), ask."""
+def _played(store: Store, toy: Toy, *, snapshots: bool = True) -> str:
+    """A table of 8 events: created, seeded, 2 seats, add (2,5), note, add (1,1), ask.
+
+    ``snapshots=False`` keeps every event in the part a load reads (a load
+    checks the chain from the latest snapshot on; verify checks all of it).
+    """
+    if not snapshots:
+        store.snapshot_every = 0
     created = store.create_table(toy, title="Chained", seats=SEATS, seed=5)
     store.execute(created.id, Command(type="add", seat="ann", payload={"dice": 2}), dice=[2, 5])
     store.execute(created.id, Command(type="note", seat="gm", payload={"text": "secret"}))
@@ -71,7 +77,7 @@ def test_chain__same_events_in_two_tables_chain_the_same(store: Store, toy: Toy)
 
 def test_edited_event__load_refuses_naming_it(store: Store, toy: Toy) -> None:
     # the reproduction from issue 8: a roll of 1,1 edited to 6,6 was accepted and played on
-    table_id = _played(store, toy)
+    table_id = _played(store, toy, snapshots=False)
     payload = _payload(store, table_id, 7)
     assert payload["rolls"][0]["faces"] == [1, 1]
     payload["rolls"][0]["faces"] = [6, 6]
@@ -93,7 +99,7 @@ def test_edited_event__load_refuses_naming_it(store: Store, toy: Toy) -> None:
 
 
 def test_edited_hash__is_named_too(store: Store, toy: Toy) -> None:
-    table_id = _played(store, toy)
+    table_id = _played(store, toy, snapshots=False)
     _sql(
         store, update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 3).values(hash="0" * 64)
     )
@@ -104,7 +110,7 @@ def test_edited_hash__is_named_too(store: Store, toy: Toy) -> None:
 @pytest.mark.parametrize("seq", [1, 4, 8], ids=["first", "middle", "last"])
 def test_deleted_event__is_named_as_a_gap_not_a_conflict(store: Store, toy: Toy, seq: int) -> None:
     # before: deleting a row wedged the table behind "changed while you were acting ... try again"
-    table_id = _played(store, toy)
+    table_id = _played(store, toy, snapshots=False)
     _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == seq))
     with pytest.raises(ChainBroken, match=f"has a gap: event {seq} is missing") as caught:
         store.load(table_id)
@@ -116,7 +122,7 @@ def test_deleted_event__is_named_as_a_gap_not_a_conflict(store: Store, toy: Toy,
 
 
 def test_event_that_is_not_an_event__is_named(store: Store, toy: Toy) -> None:
-    table_id = _played(store, toy)
+    table_id = _played(store, toy, snapshots=False)
     _sql(
         store,
         update(EventRow)
@@ -202,3 +208,29 @@ def test_verify__a_version_that_disagrees_with_the_log(store: Store, toy: Toy) -
     _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 8))
     with pytest.raises(ChainBroken, match="event 8 is missing"):
         store.verify(table_id)
+
+
+def test_edited_event_behind_a_snapshot__load_reads_on_from_it_and_verify_names_it(
+    store: Store, toy: Toy
+) -> None:
+    # snapshots every 4 events: one at version 8 covers event 7; a command reads
+    # the snapshot and the events after it (constant time), and verify reads all
+    table_id = _played(store, toy)
+    payload = _payload(store, table_id, 7)
+    payload["rolls"][0]["faces"] = [6, 6]
+    _sql(
+        store,
+        update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 7).values(payload=payload),
+    )
+    store.execute(table_id, Command(type="ask", seat="gm", payload={"seat": "ann"}))
+    with pytest.raises(ChainBroken, match=r"Event 7 of table .* does not match its hash"):
+        store.verify(table_id)
+    # an edit in the part a load reads is named at once
+    later = _payload(store, table_id, 9)
+    later["data"]["seat"] = "gm"
+    _sql(
+        store,
+        update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 9).values(payload=later),
+    )
+    with pytest.raises(ChainBroken, match="Event 9"):
+        store.load(table_id)

@@ -137,7 +137,7 @@ def test_concurrent_appenders__exactly_one_wins(db_url: str, toy: Toy) -> None:
         s.close()
 
 
-def test_execute__racing_writers_all_land_by_retrying(db_url: str, toy: Toy) -> None:
+def test_execute__racing_writers_all_land_in_turn(db_url: str, toy: Toy) -> None:
     setup = Store(db_url, resolve_ruleset=lambda n: toy)
     created = setup.create_table(toy, seats=SEATS, seed=1)
     writers, each = 3, 4
@@ -147,7 +147,7 @@ def test_execute__racing_writers_all_land_by_retrying(db_url: str, toy: Toy) -> 
         with Store(db_url, resolve_ruleset=lambda n: toy, snapshot_every=5) as s:
             for j in range(each):
                 try:
-                    s.execute(created.id, note(f"{i}.{j}"), retries=100)
+                    s.execute(created.id, note(f"{i}.{j}"))
                 except BaseException as e:
                     errors.append(e)
 
@@ -165,21 +165,6 @@ def test_execute__racing_writers_all_land_by_retrying(db_url: str, toy: Toy) -> 
     )
     assert _state(setup.load(created.id)) == _state(Table(toy, log))
     setup.close()
-
-
-def test_execute__retries_are_bounded(store: Store, toy: Toy, monkeypatch: pytest.MonkeyPatch) -> None:
-    created = store.create_table(toy, seats=SEATS, seed=1)
-    calls = []
-
-    def always_conflict(*args: object, **kwargs: object) -> int:
-        calls.append(1)
-        raise ConcurrencyConflict("busy")
-
-    monkeypatch.setattr(store, "append", always_conflict)
-    with pytest.raises(ConcurrencyConflict):
-        store.execute(created.id, note("x"), retries=2)
-    # one try and two retries
-    assert len(calls) == 3
 
 
 SCRIPTS: dict[str, list[tuple[str, Command | str, list[int] | None]]] = {

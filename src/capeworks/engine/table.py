@@ -25,14 +25,23 @@ Two-step use for stores with optimistic concurrency::
     events = table.prepare(command)              # decide, nothing changes yet
     store.append(table_id, events, expected_version=table.version)
     table.commit(events)                         # fold them in
+
+A table resumed from a snapshot (``Table.resume_tail``) holds only a window of
+the log: a base (the fold fields saved at some version) and the events after
+it. What came before the base it reads on demand from a :class:`History`: to
+read older log pages, to find the command an undo takes back, and to move its
+base behind any command reverted after the base (the fold of a snapshot still
+contains that command, so the table re-folds from an earlier base instead).
+Every answer equals that of the table replayed from the whole log.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -51,7 +60,14 @@ from capeworks.engine.model import (
 )
 from capeworks.engine.registry import get_ruleset
 from capeworks.engine.ruleset import Context, Ruleset, prompt_commands
-from capeworks.errors import InvalidCommand, LimitExceeded, NotFound, NotPermitted, RuleViolation
+from capeworks.errors import (
+    CapeworksError,
+    InvalidCommand,
+    LimitExceeded,
+    NotFound,
+    NotPermitted,
+    RuleViolation,
+)
 
 __all__ = [
     "CREATED",
@@ -62,6 +78,7 @@ __all__ = [
     "SEEDED",
     "UNDO_REFUSED",
     "UNDO_REQUESTED",
+    "History",
     "PhysicalDice",
     "Table",
     "TableSettings",
@@ -138,11 +155,73 @@ def _parse(model: type[BaseModel], payload: Mapping[str, Any], what: str) -> Any
         raise InvalidCommand(describe_validation_error(what, e)) from None
 
 
+class History(Protocol):
+    """Where a table resumed from a snapshot reads what lies before its window (a store gives one)."""
+
+    def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
+        """The latest saved fold fields at a version below ``before``, or ``(0, None)`` for the start."""
+        ...
+
+    def events(self, after: int, upto: int) -> Sequence[Event]:
+        """The events numbered ``after + 1`` to ``upto``, in order."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Base:
+    """Fold fields parsed for one ruleset: where a window's fold starts."""
+
+    state: BaseModel
+    config: BaseModel
+    settings: TableSettings
+    seats: tuple[Seat, ...]
+    seed: int | str | None
+    title: str
+    next_command: int
+    undo_requests: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def parse(cls, ruleset: Ruleset[Any, Any], fields: Mapping[str, Any]) -> _Base:
+        """Raises KeyError, TypeError, ValueError or ValidationError when ``fields`` do not fit."""
+        return cls(
+            state=ruleset.state_model.model_validate(fields["state"]),
+            config=ruleset.parse_config(fields["config"]),
+            settings=TableSettings.model_validate(fields.get("settings", {})),
+            seats=tuple(Seat.model_validate(s) for s in fields["seats"]),
+            seed=fields["seed"],
+            title=str(fields["title"]),
+            next_command=int(fields["next_command"]),
+            undo_requests=tuple((str(k), int(v)) for k, v in dict(fields.get("undo_requests", {})).items()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _LogPrefix:
+    """The History of a table resumed with its whole log at hand."""
+
+    prefix: Sequence[Event]
+
+    def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
+        return 0, None
+
+    def events(self, after: int, upto: int) -> Sequence[Event]:
+        return self.prefix[after:upto]
+
+
+def _reverted_from(event: Event) -> int:
+    """The first seq of the command a ``table.reverted`` event takes back (1 when not recorded)."""
+    return int(event.data.get("first_seq", 1))
+
+
 class Table:
     """One game in progress: ruleset, config, seats, log and folded state."""
 
     def __init__(self, ruleset: Ruleset[Any, Any], log: Sequence[Event] = ()) -> None:
         self.ruleset = ruleset
+        # the window: fold fields at version _base_version (None: the start) and the events after it
+        self._history: History | None = None
+        self._base: _Base | None = None
+        self._base_version = 0
         self._log: list[Event] = list(log)
         self._refold()
 
@@ -203,13 +282,14 @@ class Table:
 
     @property
     def log(self) -> tuple[Event, ...]:
-        """Every event, in order, including reverted ones."""
+        """Every event, in order, including reverted ones (read from the history if need be)."""
+        self._reach(0)
         return tuple(self._log)
 
     @property
     def version(self) -> int:
         """Number of events in the log; the store's optimistic-concurrency version."""
-        return len(self._log)
+        return self._base_version + len(self._log)
 
     @property
     def state(self) -> BaseModel:
@@ -274,20 +354,24 @@ class Table:
 
     def visible_log(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
-        return [e for e in self._log if e.audience.admits(viewer)]
+        return [e for e in self.log if e.audience.admits(viewer)]
 
     def log_view(self, viewer: Viewer, *, since: int = 0, limit: int | None = None) -> list[LogEntry]:
         """The viewer's log after version ``since``, in words: what a live client streams."""
         from capeworks.engine.render import log_entries
 
-        events = [e for e in self._log[since:] if e.audience.admits(viewer)]
+        since = max(since, 0)
+        self._reach(since)
+        # every revert of a command after ``since`` comes later still, so lies in the window
+        events = [e for e in self._log[since - self._base_version :] if e.audience.admits(viewer)]
         if limit is not None:
             events = events[:limit]
-        return log_entries(self.ruleset, events, viewer, undone=self.undone_commands())
+        return log_entries(self.ruleset, events, viewer, undone=self._undone_in_window())
 
     def undone_commands(self) -> set[int]:
         """The command ids taken back by undo."""
-        return {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
+        self._reach(0)
+        return self._undone_in_window()
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything ``viewer`` may see, JSON-ready: the projection sent to a seat."""
@@ -324,7 +408,7 @@ class Table:
 
     @classmethod
     def resume(cls, ruleset: Ruleset[Any, Any], log: Sequence[Event], fields: Mapping[str, Any]) -> Table:
-        """The table as :meth:`fold_fields` saw it, then the rest of ``log`` folded in.
+        """The table as :meth:`fold_fields` saw it, then the rest of the whole ``log`` folded in.
 
         Raises ValueError, KeyError or pydantic's ValidationError when ``fields``
         do not fit this ruleset; callers then replay the whole log instead.
@@ -332,21 +416,31 @@ class Table:
         version = int(fields["version"])
         if not 0 < version <= len(log):
             raise ValueError(f"snapshot version {version} is outside the log (1..{len(log)})")
+        return cls.resume_tail(ruleset, fields, log[version:], history=_LogPrefix(log[:version]))
+
+    @classmethod
+    def resume_tail(
+        cls,
+        ruleset: Ruleset[Any, Any],
+        fields: Mapping[str, Any],
+        tail: Sequence[Event],
+        *,
+        history: History,
+    ) -> Table:
+        """The table from :meth:`fold_fields` and the events after them, reading older ones from ``history``.
+
+        Costs the tail, not the log: a store loads a long table this way.
+        Raises like :meth:`resume` when ``fields`` do not fit.
+        """
+        version = int(fields["version"])
+        if version <= 0 or (tail and tail[0].seq != version + 1):
+            raise ValueError(f"the events after a snapshot at version {version} must start at {version + 1}")
         table = cls(ruleset)
-        table._state = ruleset.state_model.model_validate(fields["state"])
-        table._config = ruleset.parse_config(fields["config"])
-        table._settings = TableSettings.model_validate(fields.get("settings", {}))
-        seats = [Seat.model_validate(s) for s in fields["seats"]]
-        table._seats = {s.id: s for s in seats}
-        table._seed = fields["seed"]
-        table._title = str(fields["title"])
-        table._next_command = int(fields["next_command"])
-        table._undo_requests = {str(k): int(v) for k, v in dict(fields.get("undo_requests", {})).items()}
-        table._log = list(log[:version])
-        later = list(log[version:])
-        if later:
-            # folds one by one, or re-folds the whole log when an undo is among them
-            table.commit(later)
+        table._history = history
+        table._base = _Base.parse(ruleset, fields)
+        table._base_version = version
+        table._log = list(tail)
+        table._refold()
         return table
 
     # -- changing -------------------------------------------------------------------------------
@@ -560,10 +654,11 @@ class Table:
         )
 
     def _undo_prompts(self) -> list[Prompt]:
-        effective = self._effective_commands()
+        undone = self._undone_in_window()
         out = []
         for seat_id, command_id in self._undo_requests.items():
-            if command_id not in effective:
+            # a request names a command in effect, and its revert (later still) clears it
+            if command_id in undone:
                 continue
             name = self._seats[seat_id].name if seat_id in self._seats else seat_id
             out.append(
@@ -640,10 +735,30 @@ class Table:
             self._seats[seat.id] = seat
         self._state = self.ruleset.apply(self.state, event)
 
+    def _apply_base(self) -> None:
+        base = self._base
+        if base is None:
+            self._reset()
+            return
+        self._state = base.state
+        self._config = base.config
+        self._settings = base.settings
+        self._seats = {s.id: s for s in base.seats}
+        self._seed = base.seed
+        self._title = base.title
+        self._next_command = base.next_command
+        self._undo_requests = dict(base.undo_requests)
+
     def _refold(self) -> None:
-        reverted = {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
+        # the base must precede every command reverted inside the window: its fold still holds them
+        while self._base_version:
+            reach = min((_reverted_from(e) for e in self._log if e.type == REVERTED), default=None)
+            if reach is None or reach > self._base_version:
+                break
+            self._extend(before=reach)
+        reverted = self._undone_in_window()
         log = self._log
-        self._reset()
+        self._apply_base()
         for event in log:
             if event.command_id in reverted:
                 self._next_command = max(self._next_command, event.command_id + 1)
@@ -651,22 +766,61 @@ class Table:
             self._fold_one(event)
         self._log = log
 
+    # -- the window ------------------------------------------------------------------------------
+
+    def _extend(self, *, before: int) -> None:
+        """Move the base to a saved fold below version ``before``, reading the events in between.
+
+        The current state is unchanged; only where a re-fold would start moves.
+        """
+        assert self._history is not None, "a table replayed from its whole log has no history"
+        version, fields = self._history.base(before)
+        while True:
+            if not 0 <= version < before:
+                raise ValueError(f"history gave a base at version {version}, not below {before}")
+            try:
+                base = None if fields is None else _Base.parse(self.ruleset, fields)
+                break
+            except (KeyError, TypeError, ValueError, ValidationError):
+                before = version
+                version, fields = self._history.base(before)
+        older = list(self._history.events(version, self._base_version))
+        if [e.seq for e in older] != list(range(version + 1, self._base_version + 1)):
+            raise CapeworksError(
+                f"The log of this table is damaged: events {version + 1} to {self._base_version} "
+                "cannot all be read."
+            )
+        self._base, self._base_version, self._log = base, version, older + self._log
+
+    def _reach(self, since: int) -> None:
+        """Make the window hold every event after version ``since``."""
+        if since < self._base_version:
+            self._extend(before=since + 1)
+
+    def _undone_in_window(self) -> set[int]:
+        return {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
+
+    def _backwards(self) -> Iterator[tuple[Event, set[int]]]:
+        """Events newest first with the commands reverted so far, reaching into the history as needed."""
+        end = len(self._log)
+        while True:
+            reverted = self._undone_in_window()
+            for i in range(end - 1, -1, -1):
+                yield self._log[i], reverted
+            if not self._base_version:
+                return
+            held = len(self._log)
+            self._extend(before=self._base_version)
+            end = len(self._log) - held
+
     def _events_of(self, command_id: int) -> list[Event]:
+        # command ids never decrease along the log: older events of this one may lie before the window
+        while self._base_version and (not self._log or self._log[0].command_id >= command_id):
+            self._extend(before=self._base_version)
         return [e for e in self._log if e.command_id == command_id]
 
-    def _effective_commands(self) -> list[int]:
-        """Ids of the game commands still in effect, oldest first."""
-        reverted = self.undone_commands()
-        seen: dict[int, None] = {}
-        for event in self._log:
-            if event.type.startswith("table.") or event.seat is None or event.command_id in reverted:
-                continue
-            seen[event.command_id] = None
-        return list(seen)
-
     def _latest_effective_command(self) -> tuple[int, str] | None:
-        reverted = self.undone_commands()
-        for event in reversed(self._log):
+        for event, reverted in self._backwards():
             if event.type.startswith("table."):
                 continue
             if event.command_id not in reverted and event.seat is not None:
@@ -674,8 +828,7 @@ class Table:
         return None
 
     def _latest_command_of(self, seat_id: str) -> int | None:
-        reverted = self.undone_commands()
-        for event in reversed(self._log):
+        for event, reverted in self._backwards():
             if event.type.startswith("table.") or event.command_id in reverted:
                 continue
             if event.seat == seat_id:

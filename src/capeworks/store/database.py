@@ -7,7 +7,10 @@ it. PostgreSQL URLs are served by psycopg 3 (``postgresql://`` and
 
 SQLite runs in WAL mode with ``synchronous=FULL``: when an append returns, its
 commit is on disk. Every write transaction starts with ``BEGIN IMMEDIATE`` so
-two writers queue for the lock instead of failing half-way.
+two writers queue for the lock instead of failing half-way; a writer waits up
+to the lock timeout (SQLite's busy timeout) for its turn. On PostgreSQL every
+connection carries the same ``lock_timeout``, so a command queued behind a
+held table lock waits that long at most and never hangs.
 
 Migrations are Alembic revisions shipped in the package; :func:`upgrade` runs
 them to head with a configuration built in code (no ``alembic.ini``).
@@ -61,7 +64,7 @@ ENV_VAR = "CAPEWORKS_DATABASE_URL"
 #: execution options for a write transaction (``BEGIN IMMEDIATE`` on SQLite)
 WRITE = {"capeworks_begin": "IMMEDIATE"}
 
-#: seconds a SQLite writer waits for another writer's lock
+#: seconds a writer waits for another writer's lock (SQLite busy timeout, PostgreSQL lock_timeout)
 SQLITE_BUSY_TIMEOUT = 30.0
 
 # an arbitrary constant: the PostgreSQL advisory lock held while migrating
@@ -113,14 +116,23 @@ def normalize_url(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-def open_engine(url: str | None = None) -> Engine:
+def open_engine(url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT) -> Engine:
     """An Engine for ``url`` (or the default), with the durability settings applied.
 
+    ``lock_timeout`` is how many seconds a writer waits for another's lock.
     Creates the directory of a SQLite file if needed; refuses an empty,
     non-SQLite or foreign SQLite file before connecting. Does not migrate.
     """
     url = normalize_url(url or default_url())
     parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        # keep any options the URL gives; ours is one more
+        given = parsed.query.get("options", ())
+        options = [given] if isinstance(given, str) else list(given)
+        options.append(f"-c lock_timeout={max(1, round(lock_timeout * 1000))}")
+        engine = create_engine(url, pool_pre_ping=True, connect_args={"options": " ".join(options)})
+        event.listen(engine, "handle_error", _translate_error)
+        return engine
     if parsed.get_backend_name() != "sqlite":
         engine = create_engine(url, pool_pre_ping=True)
         event.listen(engine, "handle_error", _translate_error)
@@ -130,7 +142,7 @@ def open_engine(url: str | None = None) -> Engine:
         path = Path(database).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
         _refuse_foreign_sqlite(path)
-    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
+    engine = create_engine(url, connect_args={"timeout": lock_timeout})
     event.listen(engine, "handle_error", _translate_error)
     _make_sqlite_durable(engine)
     return engine

@@ -1,4 +1,4 @@
-"""The store: tables, their seats and event logs in a SQL database, with optimistic concurrency.
+"""The store: tables, their seats and event logs in a SQL database, commands queued per table.
 
 A table's version is the number of events in its log. ``append`` writes new
 events only if the table is still at the version the caller read: it advances
@@ -6,9 +6,17 @@ events only if the table is still at the version the caller read: it advances
 ``(table_id, seq)`` primary key, so a stale writer is refused twice over (the
 version check, then the key), and refused writes leave nothing behind.
 
-``execute``, ``join`` and ``undo`` are the convenience loop every edge uses:
-load, prepare, append at the loaded version, commit, and on a conflict reload
-and try again a bounded number of times.
+``execute``, ``join`` and ``undo`` are what every edge uses: they take the
+table's write lock first (SQLite ``BEGIN IMMEDIATE``; PostgreSQL ``SELECT ...
+FOR UPDATE`` on the table's row), then load, decide, append and commit under
+it, so writers to one table queue instead of being refused. A wait longer
+than the lock timeout ends in one sentence, with nothing written.
+
+Loading reads the latest usable snapshot and only the events after it; a
+snapshot is written, in the same transaction, whenever a command carries the
+log past a multiple of ``snapshot_every``. The table reads older events and
+snapshots through :class:`StoreHistory` only when an undo or a log page
+reaches behind its snapshot (see :class:`capeworks.engine.table.History`).
 
 Seat tokens are secrets for later web authentication: the store hands each
 one out once and keeps only its sha256.
@@ -34,7 +42,7 @@ from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy import CursorResult, Engine, Result, delete, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
@@ -49,7 +57,7 @@ from capeworks.errors import (
 )
 from capeworks.store import chain
 from capeworks.store import snapshot as snapshots
-from capeworks.store.database import WRITE, open_engine, refuse_foreign, upgrade
+from capeworks.store.database import SQLITE_BUSY_TIMEOUT, WRITE, open_engine, refuse_foreign, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
 from capeworks.store.models import EventRow, SeatRow, SnapshotRow, TableRow, utcnow
 
@@ -59,6 +67,7 @@ __all__ = [
     "Played",
     "RulesetResolver",
     "Store",
+    "StoreHistory",
     "TableRecord",
     "Verified",
     "hash_token",
@@ -69,8 +78,8 @@ RulesetResolver = Callable[[str], Ruleset[Any, Any]]
 
 #: default number of events between snapshots
 SNAPSHOT_EVERY = 100
-#: default number of times execute/join/undo reload and retry after a conflict
-RETRIES = 5
+#: default seconds a command waits for another writer's lock on its table
+LOCK_TIMEOUT = SQLITE_BUSY_TIMEOUT
 
 
 def new_token() -> str:
@@ -166,7 +175,8 @@ class Store:
     SQLite file in the user data directory). Opening migrates the database to
     the newest schema. ``resolve_ruleset`` finds a ruleset by name (tests
     inject their own); ``snapshot_every`` is the number of events between
-    snapshots (0 turns them off).
+    snapshots (0 turns them off); ``lock_timeout`` is how many seconds a
+    command waits for another writer before giving up.
     """
 
     def __init__(
@@ -175,10 +185,12 @@ class Store:
         *,
         resolve_ruleset: RulesetResolver = get_ruleset,
         snapshot_every: int = SNAPSHOT_EVERY,
+        lock_timeout: float = LOCK_TIMEOUT,
         migrate: bool = True,
     ) -> None:
+        self.lock_timeout = lock_timeout
         try:
-            self.engine: Engine = open_engine(url)
+            self.engine: Engine = open_engine(url, lock_timeout=lock_timeout)
             refuse_foreign(self.engine)
             if migrate:
                 upgrade(self.engine)
@@ -234,29 +246,14 @@ class Store:
             return self._events(session, table_id, last=row.version)
 
     def load(self, table_id: str, *, use_snapshot: bool = True) -> Table:
-        """The table as its log makes it: the latest snapshot plus later events.
+        """The table as its log makes it: the latest snapshot plus the events after it.
 
-        The result equals ``Table(ruleset, log)`` (a full replay); pass
+        The result answers exactly as ``Table(ruleset, log)`` (a full replay)
+        does, reading older events only when asked for them; pass
         ``use_snapshot=False`` to force the full replay.
         """
         with self._sessions() as session:
-            row = self._row(session, table_id)
-            ruleset = self._resolve(row.ruleset)
-            # events first: a snapshot is only written after its events, so one
-            # at or below the number read here is always consistent with them
-            log = self._events(session, table_id, last=row.version)
-            if use_snapshot and self.snapshot_every:
-                snap = session.scalar(
-                    select(SnapshotRow)
-                    .where(SnapshotRow.table_id == table_id, SnapshotRow.version <= len(log))
-                    .order_by(SnapshotRow.version.desc())
-                    .limit(1)
-                )
-                if snap is not None:
-                    table = snapshots.restore(ruleset, log, snap.state)
-                    if table is not None:
-                        return table
-        return Table(ruleset, log)
+            return self._load(session, table_id, use_snapshot=use_snapshot)
 
     def authenticate(self, table_id: str, token: str) -> Seat:
         """The seat whose token this is, or NotPermitted."""
@@ -313,50 +310,29 @@ class Store:
                     f"Events to append at version {expected_version} must be numbered from "
                     f"{expected_version + 1}; got seq {event.seq}."
                 )
-        new_version = expected_version + len(events)
         try:
             with self._write() as session:
-                moved = _rowcount(
-                    session.execute(
-                        update(TableRow)
-                        .where(TableRow.id == table_id, TableRow.version == expected_version)
-                        .values(version=new_version)
-                    )
-                )
-                if moved != 1:
-                    current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
-                    if current is None:
-                        raise _not_found(table_id)
-                    raise _conflict(table_id, expected_version, current)
-                _add_events(session, table_id, events, tokens or {})
+                return _append(session, table_id, events, expected_version, tokens or {})
         except IntegrityError:
             # a racing writer took these sequence numbers first
             raise _conflict(table_id, expected_version, None) from None
-        return new_version
 
-    def execute(
-        self,
-        table_id: str,
-        command: Command,
-        *,
-        dice: Sequence[int] | None = None,
-        retries: int = RETRIES,
-    ) -> Played:
-        """Run a command at the latest version; returns its events and the table it leaves."""
-        return self._retrying(table_id, lambda table: table.prepare(command, dice=dice), retries=retries)
+    def execute(self, table_id: str, command: Command, *, dice: Sequence[int] | None = None) -> Played:
+        """Run a command at the latest version, after any writer ahead of it; returns events and table."""
+        return self._locked(table_id, lambda table: table.prepare(command, dice=dice))
 
-    def undo(self, table_id: str, seat_id: str, *, retries: int = RETRIES) -> Played:
+    def undo(self, table_id: str, seat_id: str) -> Played:
         """Take back the latest command still in effect, or ask the GM to (see Table.prepare_undo)."""
-        return self._retrying(table_id, lambda table: table.prepare_undo(seat_id), retries=retries)
+        return self._locked(table_id, lambda table: table.prepare_undo(seat_id))
 
-    def join(self, table_id: str, seat: Seat, *, by: str | None = None, retries: int = RETRIES) -> Joined:
+    def join(self, table_id: str, seat: Seat, *, by: str | None = None) -> Joined:
         """Seat a new person; returns the events and the seat's token (shown only this once).
 
         ``by`` is the seat asking (see Table.prepare_join: at a GM's table, only the GM).
         """
         token = new_token()
-        played = self._retrying(
-            table_id, lambda table: table.prepare_join(seat, by=by), retries=retries, tokens={seat.id: token}
+        played = self._locked(
+            table_id, lambda table: table.prepare_join(seat, by=by), tokens={seat.id: token}
         )
         return Joined(events=played.events, token=token)
 
@@ -478,16 +454,45 @@ class Store:
     # -- internals ------------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self) -> Iterator[Session]:
-        """A transaction that takes the write lock first (SQLite: BEGIN IMMEDIATE), committed on exit."""
+    def _write(self, *, lock: str | None = None) -> Iterator[Session]:
+        """A transaction that takes the write lock first, committed on exit.
+
+        SQLite: ``BEGIN IMMEDIATE`` (one writer per database). PostgreSQL: with
+        ``lock``, the row of that table ``FOR UPDATE`` (one writer per table).
+        Waiting longer than the lock timeout raises StoreUnavailable.
+        """
         with self._sessions() as session:
-            session.connection(execution_options=WRITE)
             try:
+                connection = session.connection(execution_options=WRITE)
+                if lock is not None and connection.dialect.name == "postgresql":
+                    session.execute(select(TableRow.version).where(TableRow.id == lock).with_for_update())
                 yield session
                 session.commit()
+            except DBAPIError as e:
+                session.rollback()
+                if _lock_timed_out(e):
+                    raise StoreUnavailable(
+                        f"Another command kept the table busy for over {self.lock_timeout:g} seconds, "
+                        "so nothing was written; try again."
+                    ) from None
+                raise
             except BaseException:
                 session.rollback()
                 raise
+
+    def _load(self, session: Session, table_id: str, *, use_snapshot: bool = True) -> Table:
+        """The table from the latest usable snapshot and the events after it, read in ``session``."""
+        row = self._row(session, table_id)
+        ruleset = self._resolve(row.ruleset)
+        if use_snapshot and self.snapshot_every:
+            history = StoreHistory(self._sessions, table_id, ruleset)
+            version, state = _latest_snapshot(session, table_id, ruleset, below=row.version + 1)
+            if state is not None:
+                tail = _chained_events(session, table_id, after=version, last=row.version)
+                table = snapshots.resume(ruleset, state, tail, history)
+                if table is not None:
+                    return table
+        return Table(ruleset, self._events(session, table_id, last=row.version))
 
     def _row(self, session: Session, table_id: str) -> TableRow:
         row = session.get(TableRow, table_id)
@@ -535,44 +540,127 @@ class Store:
             return CreatedTable(id=candidate, version=table.version, tokens=tokens)
         raise AssertionError("could not draw an unused table id")  # pragma: no cover
 
-    def _retrying(
+    def _locked(
         self,
         table_id: str,
         prepare: Callable[[Table], list[Event]],
         *,
-        retries: int,
         tokens: Mapping[str, str] | None = None,
     ) -> Played:
-        for attempt in range(retries + 1):
-            table = self.load(table_id)
-            before = table.version
-            events = prepare(table)
-            try:
-                self.append(table_id, events, expected_version=before, tokens=tokens)
-            except ConcurrencyConflict:
-                if attempt == retries:
-                    raise
-                continue
-            table.commit(events)
-            self._maybe_snapshot(table_id, table, before)
-            return Played(table=table, events=events)
-        raise AssertionError("unreachable")  # pragma: no cover
+        """Load, decide and append under the table's write lock: writers queue, none is refused."""
+        try:
+            with self._write(lock=table_id) as session:
+                table = self._load(session, table_id)
+                before = table.version
+                events = prepare(table)
+                _append(session, table_id, events, before, tokens or {})
+                table.commit(events)
+                every = self.snapshot_every
+                if every and table.version // every > before // every:
+                    _add_snapshot(session, table_id, table)
+        except IntegrityError:
+            # only a writer that bypassed the lock could have taken these numbers
+            raise _conflict(table_id, None, None) from None
+        return Played(table=table, events=events)
 
-    def _maybe_snapshot(self, table_id: str, table: Table, before: int) -> None:
-        every = self.snapshot_every
-        if every and table.version // every > before // every:
-            self.save_snapshot(table_id, table)
+
+class StoreHistory:
+    """A table's older events and snapshots, read on demand from the store (one session each)."""
+
+    def __init__(self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any]) -> None:
+        self._sessions = sessions
+        self.table_id = table_id
+        self.ruleset = ruleset
+
+    def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
+        """The latest usable snapshot below version ``before``, or ``(0, None)``."""
+        with self._sessions() as session:
+            return _latest_snapshot(session, self.table_id, self.ruleset, below=before)
+
+    def events(self, after: int, upto: int) -> Sequence[Event]:
+        """The events numbered ``after + 1`` to ``upto``."""
+        with self._sessions() as session:
+            return _chained_events(session, self.table_id, after=after, upto=upto)
+
+
+def _latest_snapshot(
+    session: Session, table_id: str, ruleset: Ruleset[Any, Any], *, below: int
+) -> tuple[int, dict[str, Any] | None]:
+    """The newest snapshot under version ``below`` written for this ruleset's models, or ``(0, None)``."""
+    while True:
+        found = session.execute(
+            select(SnapshotRow.version, SnapshotRow.state)
+            .where(SnapshotRow.table_id == table_id, SnapshotRow.version < below)
+            .order_by(SnapshotRow.version.desc())
+            .limit(1)
+        ).first()
+        if found is None:
+            return 0, None
+        version, state = found
+        if snapshots.usable(ruleset, state):
+            return int(version), dict(state)
+        below = version
+
+
+def _append(
+    session: Session,
+    table_id: str,
+    events: Sequence[Event],
+    expected_version: int,
+    tokens: Mapping[str, str],
+) -> int:
+    """Move the table on from ``expected_version`` and insert ``events``; returns the new version."""
+    new_version = expected_version + len(events)
+    moved = _rowcount(
+        session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.version == expected_version)
+            .values(version=new_version)
+        )
+    )
+    if moved != 1:
+        current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+        if current is None:
+            raise _not_found(table_id)
+        raise _conflict(table_id, expected_version, current)
+    _add_events(session, table_id, events, tokens)
+    return new_version
+
+
+def _add_snapshot(session: Session, table_id: str, table: Table) -> None:
+    """Save ``table``'s fold at its version, unless one is there already (inside the caller's lock)."""
+    if session.get(SnapshotRow, (table_id, table.version)) is None:
+        session.add(SnapshotRow(table_id=table_id, version=table.version, state=snapshots.capture(table)))
+
+
+def _lock_timed_out(error: DBAPIError) -> bool:
+    """True for SQLite's busy timeout and PostgreSQL's lock_timeout running out."""
+    orig = error.orig
+    if getattr(orig, "sqlstate", None) == "55P03":  # lock_not_available
+        return True
+    return getattr(orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or (
+        "database is locked" in str(orig)
+    )
 
 
 def _chained_events(
-    session: Session, table_id: str, *, after: int = 0, last: int | None = None, limit: int | None = None
+    session: Session,
+    table_id: str,
+    *,
+    after: int = 0,
+    last: int | None = None,
+    limit: int | None = None,
+    upto: int | None = None,
 ) -> list[Event]:
-    """Read events after ``after`` as text and check their chain, linking to the stored hash of ``after``."""
+    """Read events after ``after`` (up to ``upto``) as text and check their chain back to event ``after``."""
     query = (
         select(EventRow.seq, sa.cast(EventRow.payload, sa.Text), EventRow.hash)
         .where(EventRow.table_id == table_id, EventRow.seq > after)
         .order_by(EventRow.seq)
     )
+    if upto is not None:
+        query = query.where(EventRow.seq <= upto)
+        last = upto if last is None else min(last, upto)
     if limit is not None:
         query = query.limit(limit)
         last = None if last is None else min(last, after + limit)
@@ -698,9 +786,10 @@ def _not_found(table_id: str) -> NotFound:
     return NotFound(f"There is no table {table_id!r} in this database.")
 
 
-def _conflict(table_id: str, expected: int, current: int | None) -> ConcurrencyConflict:
-    now = f" it is at version {current}" if current is not None else " someone else wrote first"
+def _conflict(table_id: str, expected: int | None, current: int | None) -> ConcurrencyConflict:
+    now = f"it is at version {current}" if current is not None else "someone else wrote first"
+    had = f"you had version {expected}; " if expected is not None else ""
     return ConcurrencyConflict(
-        f"Table {table_id!r} changed while you were acting (you had version {expected};{now}). "
+        f"Table {table_id!r} changed while you were acting ({had}{now}). "
         "Nothing was written; reload and try again."
     )

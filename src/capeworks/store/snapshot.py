@@ -8,7 +8,9 @@ fingerprint no longer matches (the ruleset's models changed since it was
 written) or that no longer validates is ignored and the log is replayed.
 
 The fold fields come from :meth:`Table.fold_fields` and go back through
-:meth:`Table.resume`.
+:meth:`Table.resume_tail`: the store loads the latest usable snapshot and only
+the events after it, and the table reads older events and snapshots from the
+store when an undo or a log page reaches behind it.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from capeworks.engine import Event, Ruleset, Table
+from capeworks.engine.table import History
 
-__all__ = ["FORMAT", "capture", "fingerprint", "restore"]
+__all__ = ["FORMAT", "capture", "fingerprint", "restore", "resume", "usable"]
 
 #: bump when the snapshot layout changes; older snapshots are then ignored
 FORMAT = 1
@@ -51,20 +54,35 @@ def capture(table: Table) -> dict[str, Any]:
     }
 
 
-def restore(ruleset: Ruleset[Any, Any], log: Sequence[Event], snapshot: dict[str, Any]) -> Table | None:
-    """The table from ``snapshot`` plus the events of ``log`` after it, or None if unusable.
+def usable(ruleset: Ruleset[Any, Any], snapshot: dict[str, Any]) -> bool:
+    """True when ``snapshot`` was written in this layout for this ruleset's current models."""
+    return (
+        snapshot.get("format") == FORMAT
+        and snapshot.get("ruleset") == ruleset.name
+        and snapshot.get("fingerprint") == fingerprint(ruleset)
+    )
 
-    ``log`` is the whole log (the table keeps it for undo and projections);
-    only the events after the snapshot are folded. An undo after the snapshot
-    makes the table re-fold everything, exactly as it would live.
-    """
-    if (
-        snapshot.get("format") != FORMAT
-        or snapshot.get("ruleset") != ruleset.name
-        or snapshot.get("fingerprint") != fingerprint(ruleset)
-    ):
+
+def restore(ruleset: Ruleset[Any, Any], log: Sequence[Event], snapshot: dict[str, Any]) -> Table | None:
+    """The table from ``snapshot`` plus the events of the whole ``log`` after it, or None if unusable."""
+    if not usable(ruleset, snapshot):
         return None
     try:
         return Table.resume(ruleset, log, snapshot)
+    except (KeyError, TypeError, ValueError, ValidationError):
+        return None
+
+
+def resume(
+    ruleset: Ruleset[Any, Any], snapshot: dict[str, Any], tail: Sequence[Event], history: History
+) -> Table | None:
+    """The table from ``snapshot`` plus ``tail`` (the events after it), or None if unusable.
+
+    Older events are read from ``history`` only when an undo or a log page needs them.
+    """
+    if not usable(ruleset, snapshot):
+        return None
+    try:
+        return Table.resume_tail(ruleset, snapshot, tail, history=history)
     except (KeyError, TypeError, ValueError, ValidationError):
         return None

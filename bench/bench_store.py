@@ -1,0 +1,236 @@
+"""The store on long tables and under concurrent writers, on SQLite and PostgreSQL (issue 8, items 5-6).
+
+* A command on a 50,000-event table against the same command on a 100-event
+  table (the anchor), in the same process: target ratio ≤ 1.5.
+* Commands per second: one table with 1 writer and with 8 writers, and 8
+  tables with one writer each (writers are spawned processes, each with its
+  own Store); every command must land (refusals are counted and reported).
+* ``capeworks table do`` as a whole process on a SQLite table of 1,000 events
+  (target under 500 ms), beside ``capeworks --help`` as the start-up anchor.
+
+The commands are Roll When You Need ``set_ability`` by the GM: a real ruleset
+whose state stays the same size however long the log. Long logs are built in
+memory and written with ``Store.append`` in chunks, with a snapshot every 100
+events as ``execute`` would write them (building 50,000 events one command at
+a time would take minutes and measures nothing extra). PostgreSQL runs on a
+throwaway server on loopback, started the way the store tests start theirs;
+without the binaries that half is skipped.
+
+Run: ``python bench/bench_store.py`` (``--quick`` for 5,000 events instead of 50,000).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.store.conftest's PostgreSQL server
+
+from _timing import table
+from capeworks.engine import Command, Event, Seat, Table, get_ruleset
+from capeworks.store import Store
+
+SEATS = (Seat(id="gm", name="Game master", role="gm"), Seat(id="ann", name="Ann"))
+EVERY = 100
+WRITERS = 8
+PER_WRITER = 50
+
+
+def set_ability(i: int) -> Command:
+    return Command(
+        type="set_ability",
+        seat="gm",
+        payload={"character": "ada", "ability": "Science", "rating": 1 + i % 5},
+    )
+
+
+def build(store: Store, events: int) -> str:
+    """A rwyn table of ``events`` events (Ada, then set_ability commands), snapshots every 100."""
+    created = store.create_table("rwyn", seats=SEATS, title="bench")
+    store.execute(
+        created.id,
+        Command(type="add_character", seat="gm", payload={"id": "ada", "sample": "ada", "owner": "ann"}),
+    )
+    table = Table(get_ruleset("rwyn"), store.log(created.id))
+    chunk: list[Event] = []
+    start, i = table.version, 0
+    while table.version < events:
+        chunk.extend(table.execute(set_ability(i)))
+        i += 1
+        if table.version % EVERY == 0 or table.version >= events:
+            store.append(created.id, chunk, expected_version=start)
+            start, chunk = table.version, []
+            if table.version % EVERY == 0:
+                store.save_snapshot(created.id, table)
+    return created.id
+
+
+def median_ms(fn: Callable[[], object], *, calls: int, runs: int = 5) -> float:
+    times = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        times.append((time.perf_counter() - began) / calls)
+    return statistics.median(times) * 1e3
+
+
+def long_table(url: str, events: int) -> list[list[str]]:
+    """A command, a load and a log page on a long table against a 100-event one."""
+    rows = []
+    with Store(url) as store:
+        short, long_ = build(store, 100), build(store, events)
+        counter = iter(range(10**9))
+        cases: dict[str, Callable[[str], object]] = {
+            "execute set_ability": lambda t: store.execute(t, set_ability(next(counter))),
+            "undo (GM)": lambda t: store.undo(t, "gm"),
+            "load": store.load,
+            "log page (last 50)": lambda t: (tb := store.load(t)).log_view(
+                tb.viewer_for("ann"), since=tb.version - 50
+            ),
+        }
+        for name, fn in cases.items():
+            # interleave the two tables so drift on a shared machine hits both alike
+            base, big = [], []
+            for _ in range(5):
+                base.append(median_ms(lambda f=fn: f(short), calls=10, runs=1))
+                big.append(median_ms(lambda f=fn: f(long_), calls=10, runs=1))
+            b, g = statistics.median(base), statistics.median(big)
+            rows.append([name, f"{b:.2f}", f"{g:.2f}", f"{g / b:.2f}"])
+    return rows
+
+
+def _writer(url: str, table_id: str, ready: Any, out: Any) -> None:
+    with Store(url) as store:
+        store.execute(table_id, set_ability(0))  # import, connect and warm up before the start
+        ready.wait()
+        began, refused = time.monotonic(), 0
+        for i in range(PER_WRITER):
+            try:
+                store.execute(table_id, set_ability(i))
+            except Exception:  # counted: every refusal misses the target
+                refused += 1
+        out.put((began, time.monotonic(), refused))
+
+
+def throughput(url: str, tables: list[str]) -> tuple[float, int, int]:
+    """Commands per second with one spawned writer process per entry of ``tables``.
+
+    Measured from the first writer's start to the last one's end (CLOCK_MONOTONIC
+    is one clock for every process on Linux).
+    """
+    ctx = multiprocessing.get_context("spawn")
+    ready, out = ctx.Barrier(len(tables) + 1), ctx.Queue()
+    procs = [ctx.Process(target=_writer, args=(url, t, ready, out)) for t in tables]
+    for p in procs:
+        p.start()
+    ready.wait(timeout=300)
+    results = [out.get(timeout=600) for _ in procs]
+    for p in procs:
+        p.join()
+    began = min(r[0] for r in results)
+    ended = max(r[1] for r in results)
+    refused = sum(r[2] for r in results)
+    done = len(tables) * PER_WRITER - refused
+    return done / (ended - began), done, refused
+
+
+def writers(url: str) -> list[list[str]]:
+    with Store(url) as store:
+        one = build(store, 1000)
+        many = [build(store, 1000) for _ in range(WRITERS)]
+    rows = []
+    for name, tables in (
+        ("1 table, 1 writer", [one]),
+        (f"1 table, {WRITERS} writers", [one] * WRITERS),
+        (f"{WRITERS} tables, 1 writer each", many),
+    ):
+        rate, done, refused = throughput(url, tables)
+        rows.append([name, f"{rate:.0f}", str(done), str(refused)])
+    return rows
+
+
+def cli(url: str, table_id: str) -> list[str]:
+    """Median ms of ``capeworks table do`` on ``table_id`` as a whole process."""
+    exe = [sys.executable, "-m", "capeworks"]
+    do = [*exe, "table", "do", table_id, "gm", "set_ability", "character=ada", "ability=Science"]
+    times = []
+    for i in range(7):
+        began = time.perf_counter()
+        subprocess.run([*do, f"rating={1 + i % 5}", "--db", url], check=True, capture_output=True)
+        times.append(time.perf_counter() - began)
+    return [f"{statistics.median(times) * 1e3:.0f}"]
+
+
+def cli_rows(tmp: Path, events: int) -> list[list[str]]:
+    helps = []
+    for _ in range(7):
+        began = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "capeworks", "--help"], check=True, capture_output=True)
+        helps.append(time.perf_counter() - began)
+    anchor = f"{statistics.median(helps) * 1e3:.0f}"
+    rows = []
+    for size in (1000, events):
+        url = f"sqlite:///{tmp / f'cli-{size}.sqlite3'}"
+        with Store(url) as store:
+            table_id = build(store, size)
+        rows.append([f"{size:,}", *cli(url, table_id), anchor])
+    return rows
+
+
+@contextmanager
+def postgres() -> Iterator[str | None]:
+    """A throwaway PostgreSQL on loopback (tests/store/conftest.py's server), or None without binaries."""
+    from tests.store.conftest import PostgresServer, _postgres_bin
+
+    bindir = _postgres_bin()
+    if bindir is None:
+        yield None
+        return
+    server = PostgresServer(bindir)
+    server.start()
+    try:
+        yield server.new_database()
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    events = 5_000 if "--quick" in sys.argv else 50_000
+    os.environ.pop("CAPEWORKS_DATABASE_URL", None)
+    with tempfile.TemporaryDirectory(prefix="capeworks-bench-") as tmp, postgres() as pg:
+        backends = {"SQLite": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"}
+        if pg is not None:
+            backends["PostgreSQL"] = pg
+        for name, url in backends.items():
+            print(f"\n### {name}: {events:,}-event table vs 100-event table (ms per call, median)\n")
+            print(
+                table(
+                    ["operation", "100 events", f"{events:,} events", "ratio (target ≤1.5)"],
+                    long_table(url, events),
+                )
+            )
+            print(f"\n### {name}: commands per second ({PER_WRITER} commands per writer process)\n")
+            print(table(["writers", "commands/s", "landed", "refused (target 0)"], writers(url)))
+        print("\n### CLI: `capeworks table do` as a whole process on SQLite (ms, median of 7)\n")
+        print(
+            table(
+                ["events", "table do ms (target <500 at 1,000)", "capeworks --help ms (anchor)"],
+                cli_rows(Path(tmp), events),
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
