@@ -71,7 +71,9 @@ def validate_drives(drives: Sequence[DriveRating]) -> None:
         raise RuleViolation("CAPES-CHAR-007", "The five Drives must all be different.")
     for d in drives:
         if not 1 <= d.strength <= 5:
-            raise RuleViolation("CAPES-CHAR-007", f"{d.drive.value} has Strength {d.strength}; use 1 to 5.")
+            raise RuleViolation(
+                "CAPES-CHAR-007", f"{d.drive.value.title()} has Strength {d.strength}; use 1 to 5."
+            )
     total = sum(d.strength for d in drives)
     if total != DRIVE_TOTAL:
         raise RuleViolation("CAPES-CHAR-007", f"Drive Strengths must total exactly 9, not {total}.")
