@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
-from capeworks.systems.capes.ruleset import CapesRuleset
-from tests.systems.capes.helpers import SEATS, Sim, actions_game
+from tests.systems.capes.helpers import Sim, actions_game
 
 
 def _outcome(events: list[Event]) -> Event:
@@ -24,7 +23,7 @@ def _to_resolving(sim: Sim) -> None:
     """Every character's free Action (reverted rolls on a scratch Conflict), no bought Actions."""
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
     for seat, ability in (("ann", "Sarcastic"), ("bea", "Worried"), ("cal", "Guilty")):
-        sim.do(seat, "use_ability", (1,), ability=ability, conflict="c9", side="A", help="A")
+        sim.do(seat, "use_ability", dice=(1,), ability=ability, conflict="c9", side="A", help="A")
         sim.do(seat, "revert")
         sim.do(seat, "end_action")
 
@@ -181,7 +180,7 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     sim.do(
         "ann",
         "use_ability",
-        (1,),
+        dice=(1,),
         ability="Sarcastic",
         character="skitter",
         conflict="c9",
@@ -190,7 +189,16 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     )
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
-    sim.do("ann", "use_ability", (1,), ability="Dim", character="henchman", conflict="c9", side="A", help="A")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(1,),
+        ability="Dim",
+        character="henchman",
+        conflict="c9",
+        side="A",
+        help="A",
+    )
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
     _claim(sim, "ann", "c1", "A")
@@ -365,15 +373,15 @@ def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_sta
     before_w, before_l = 3, 3
     # stakes made through the table: Ann's Action (Skitter), then Cal's (Rampart)
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
-    sim.do("ann", "use_ability", (1,), ability="Sarcastic", conflict="c9", side="A", help="A")
+    sim.do("ann", "use_ability", dice=(1,), ability="Sarcastic", conflict="c9", side="A", help="A")
     sim.do("ann", "revert")
     if win_stake:
         sim.do("ann", "stake", conflict="c1", amount=win_stake, drive="truth")
     sim.do("ann", "end_action")
-    sim.do("bea", "use_ability", (1,), ability="Worried", conflict="c9", side="A", help="A")
+    sim.do("bea", "use_ability", dice=(1,), ability="Worried", conflict="c9", side="A", help="A")
     sim.do("bea", "revert")
     sim.do("bea", "end_action")
-    sim.do("cal", "use_ability", (1,), ability="Guilty", conflict="c9", side="A", help="A")
+    sim.do("cal", "use_ability", dice=(1,), ability="Guilty", conflict="c9", side="A", help="A")
     sim.do("cal", "revert")
     if lose_stake:
         sim.do("cal", "stake", conflict="c1", amount=lose_stake, drive="duty")
@@ -410,11 +418,11 @@ def test_resolve__a_failed_goal_only_fails_the_attempt() -> None:
 @pytest.mark.rules("CAPES-GLOAT-001")
 def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -> None:
     sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
-    (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "resolve_or_gloat"]
+    (prompt,) = [p for p in sim.prompts() if p.kind == "resolve_or_gloat"]
     assert prompt.seat == "ann" and prompt.rule == "CAPES-GLOAT-001"
     # resolving is a complete answer; gloating needs a count, so it is a legal move with its Conflict fixed
     assert [(o.command, o.payload) for o in prompt.options] == [("resolve", {"conflict": "c1"})]
-    moves = {(m.command, tuple(m.fixed.items())) for m in CapesRuleset().legal_commands(sim.state, SEATS[0])}
+    moves = {(m.command, tuple(m.fixed.items())) for m in sim.legal("ann")}
     assert ("gloat", (("conflict", "c1"),)) in moves
 
 

@@ -128,7 +128,7 @@ def test_declare__the_declarers_description_is_recorded_and_they_name_their_char
         sim.do(seat, "add_sample", name=name)
     sim.do("ann", "declare_scene", text="A charity gala, chandeliers and all")
     assert sim.state.scene is not None and sim.state.scene.text == "A charity gala, chandeliers and all"
-    (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.seat == "ann"]
+    (prompt,) = [p for p in sim.prompts() if p.seat == "ann"]
     assert prompt.kind == "choose"
     sim.do("ann", "choose", character="skitter")
     assert sim.state.scene.cast.get("skitter") == "ann"
