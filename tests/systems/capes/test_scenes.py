@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.engine import Seat, Table
+from capeworks.engine import Seat
 from capeworks.errors import NotPermitted, RuleViolation
-from capeworks.systems.capes.ruleset import CapesRuleset
 from tests.systems.capes.helpers import Sim, cast_game, pass_claims
 
 
 @pytest.mark.rules("CAPES-PRIN-001")
 def test_no_gm__a_gm_seat_is_refused() -> None:
-    table = Table.new(CapesRuleset(), seats=[Seat(id="ann", name="Ann")])
-    with pytest.raises(RuleViolation):
-        table.join(Seat(id="gm", name="GM", role="gm"))
+    sim = Sim()
+    with pytest.raises(RuleViolation, match="without a GM"):
+        sim.table.join(Seat(id="gm", name="GM", role="gm"))
+    assert [s.id for s in sim.table.seats] == ["ann", "bea", "cal"]
 
 
 @pytest.mark.rules("CAPES-SCENE-001")
