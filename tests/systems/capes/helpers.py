@@ -52,7 +52,8 @@ class Sim(Driver):
     ) -> None:
         """A Conflict card already on the table, dice, alliances and stakes as an example describes it.
 
-        ``allies`` maps character -> side (in the order they rolled), ``stakes``
+        ``allies`` maps character -> side (in the order they rolled, before any
+        roll still to come), ``stakes``
         maps side -> (character, pool, amount); the Debt staked is not taken off
         any Drive (use :meth:`set_debt` for what the Drives hold).
         """
@@ -79,12 +80,16 @@ class Sim(Driver):
             aim_side="A" if kind == "goal" else "",
             goal_for=goal_for or ((creator,) if kind == "goal" else ()),
             alliances={
-                c: Alliance(side=s, seq=i) for i, (c, s) in enumerate((allies or {}).items(), start=1)
+                c: Alliance(side=s, seq=seq)
+                for seq, (c, s) in enumerate((allies or {}).items(), start=self.state.alliance_seq + 1)
             },
         )
         others = tuple(c for c in self.state.conflicts if c.id != cid)
         self.patch(
-            conflicts=(*others, conflict), next_conflict=max(self.state.next_conflict, int(cid[1:]) + 1)
+            conflicts=(*others, conflict),
+            next_conflict=max(self.state.next_conflict, int(cid[1:]) + 1),
+            # the alliances count as rolls already made: later rolls are later in the order
+            alliance_seq=self.state.alliance_seq + len(allies or {}),
         )
 
     def set_debt(self, character: str, pool: str, amount: int) -> None:

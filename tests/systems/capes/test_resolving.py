@@ -432,3 +432,24 @@ def test_gloat__the_players_gloating_narration_is_recorded() -> None:
     events = sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter smirks at the cameras.")
     assert _outcome(events).data["text"] == "Skitter smirks at the cameras."
     assert sim.state.narration[-1] == "Ann (c1): Skitter smirks at the cameras."
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-CONF-004")
+def test_deadlock__a_sides_inspirations_go_to_the_player_most_recently_allied_with_it() -> None:
+    sim = actions_game()
+    # before this Page's Actions: Skitter rolled to help A, then Aunt Sylvie to help B
+    sim.put_conflict("c1", a=(6,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    for character in ("skitter", "aunt_sylvie", "rampart"):
+        for pool in sim.state.roster[character].debt:
+            sim.set_debt(character, pool, 0)
+    for seat in ("ann", "bea"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s trouble")
+        sim.do(seat, "end_action")
+    # Cal's Rampart (Hopeful 5) rolls B's 5 up to 6: 6 vs 6, every die a 6, nobody holds Debt
+    sim.do("cal", "use_ability", dice=(6,), ability="Hopeful", conflict="c1", side="B", help="B")
+    sim.do("cal", "accept")
+    sim.do("cal", "deadlock", conflict="c1")
+    # A's 6 -> Ann (Skitter); B's 6 -> Cal, whose Rampart allied with B after Aunt Sylvie did
+    assert [i.value for i in sim.state.inspirations["ann"]] == [6]
+    assert [i.value for i in sim.state.inspirations["cal"]] == [6]
+    assert sim.state.inspirations["bea"] == ()
