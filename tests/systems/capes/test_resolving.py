@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
-from tests.systems.capes.helpers import Sim, actions_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game
 
 
 def _outcome(events: list[Event]) -> Event:
@@ -28,21 +29,25 @@ def _to_resolving(sim: Sim) -> None:
         sim.do(seat, "end_action")
 
 
-def _claim(sim: Sim, player: str, cid: str, side: str) -> None:
-    assert sim.state.scene is not None and sim.state.scene.page is not None
-    from capeworks.systems.capes.state import Claim
-
-    page = sim.state.scene.page.model_copy(
-        update={"claims": (*sim.state.scene.page.claims, Claim(player=player, conflict=cid, side=side))}
-    )
-    sim.patch(scene=sim.state.scene.model_copy(update={"page": page}))
+def _claims(sim: Sim, claims: Mapping[str, tuple[str, str]]) -> None:
+    """Page 1's claims at the table: each player claims the (Conflict, side) listed or passes; Ann begins."""
+    pending = dict(claims)
+    while sim.phase() == "claims":
+        seat = sim.state.scene.page.turn  # type: ignore[union-attr]
+        if seat in pending:
+            cid, side = pending.pop(seat)
+            sim.do(seat, "claim", conflict=cid, side=side)
+        else:
+            sim.do(seat, "pass")
+    assert not pending, f"never claimed: {pending}"
+    sim.do("ann", "begin_actions")
 
 
 def _ann_resolving(*, claim: str = "A", **conflict: Any) -> Sim:
     """A game where Ann claims side ``claim`` of ``c1`` and every free Action is done: resolving begins."""
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict("c1", **conflict)
-    _claim(sim, "ann", "c1", claim)
+    _claims(sim, {"ann": ("c1", claim)})
     _to_resolving(sim)
     return sim
 
@@ -157,7 +162,7 @@ def test_resolve__resolver_may_not_give_themself_tokens() -> None:
 
 @pytest.mark.rules("CAPES-RES-003", "CAPES-RES-005")
 def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
-    sim = actions_game()
+    sim = cast_game()
     # Ann resolves for Skitter on A, and also played the only losing character (a second one, on B)
     sim.do(
         "ann",
@@ -176,6 +181,7 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
         allies={"skitter": "A", "henchman": "B"},
         stakes={"A": [("skitter", "truth", 2)], "B": [("skitter", "love", 1)]},
     )
+    _claims(sim, {"ann": ("c1", "A")})
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
     sim.do(
         "ann",
@@ -201,7 +207,6 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     )
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
-    _claim(sim, "ann", "c1", "A")
     for seat in ("bea", "cal"):
         sim.do(seat, "create_conflict", text=f"{seat} scratch")
         sim.do(seat, "end_action")
@@ -212,17 +217,46 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     assert sim.debt("skitter", "love") == 2  # the losing stake of 1 comes back doubled
 
 
-@pytest.mark.rules("CAPES-RES-005")
+@pytest.mark.rules("CAPES-RES-005", "CAPES-PAGE-007")
 def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> None:
-    # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A anyway
-    sim = _ann_resolving(
+    # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A,
+    # which she may make because her second character, Inspector Vale, is allied with A
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    assert sim.state.scene is not None
+    sim.patch(
+        scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "inspector_vale": "ann"}})
+    )
+    sim.put_conflict(
+        "c1",
         a=(6,),
         b=(2,),
         creator="skitter",
         creator_player="ann",
-        allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
+        allies={"aunt_sylvie": "A", "inspector_vale": "A", "skitter": "B", "rampart": "B"},
         stakes={"A": [("rampart", "duty", 2)]},
     )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
+    for seat, character, ability in (
+        ("ann", "skitter", "Sarcastic"),
+        ("ann", "inspector_vale", "Warm"),
+        ("bea", "aunt_sylvie", "Worried"),
+        ("cal", "rampart", "Guilty"),
+    ):
+        sim.do(
+            seat,
+            "use_ability",
+            dice=(1,),
+            ability=ability,
+            character=character,
+            conflict="c9",
+            side="A",
+            help="A",
+        )
+        sim.do(seat, "revert")
+        sim.do(seat, "end_action")
+    assert sim.phase() == "resolving"
     sim.do("ann", "resolve", conflict="c1")
     # no first token for the creator's (Ann's own) character; both go to Cal, the other losing player
     assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 2}
@@ -255,11 +289,10 @@ def test_resolve__golden_c18_a_tie_cannot_be_resolved_and_claims_lapse() -> None
 
 @pytest.mark.rules("CAPES-RES-001", "CAPES-PRIN-003")
 def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     sim.put_conflict("c2", a=(1,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
-    _claim(sim, "bea", "c2", "B")
-    _claim(sim, "ann", "c1", "A")
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c2", "B")})
     _to_resolving(sim)
     # Ann (the Starter) resolves first; Bea must wait
     err = sim.refuse("bea", "resolve", conflict="c2")
@@ -284,7 +317,7 @@ def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
 
 @pytest.mark.rules("CAPES-EG-004")
 def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict(
         "c1",
         kind="goal",
@@ -295,7 +328,7 @@ def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
         b=(2,),
         allies={"rampart": "A", "skitter": "B"},
     )
-    _claim(sim, "cal", "c1", "A")
+    _claims(sim, {"cal": ("c1", "A")})
     _to_resolving(sim)
     events = sim.do("cal", "resolve", conflict="c1")
     assert _outcome(events).data["failed"] == []
@@ -366,11 +399,12 @@ def test_deadlock__debt_of_a_character_allied_with_no_side_does_not_block_it() -
     lose_stake=st.integers(0, 2),
 )
 def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_stake: int) -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     sim.set_debt("skitter", "truth", 3)
     sim.set_debt("rampart", "duty", 3)
     before_w, before_l = 3, 3
+    _claims(sim, {"ann": ("c1", "A")})
     # stakes made through the table: Ann's Action (Skitter), then Cal's (Rampart)
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
     sim.do("ann", "use_ability", dice=(1,), ability="Sarcastic", conflict="c9", side="A", help="A")
@@ -385,7 +419,6 @@ def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_sta
     sim.do("cal", "revert")
     if lose_stake:
         sim.do("cal", "stake", conflict="c1", amount=lose_stake, drive="duty")
-    _claim(sim, "ann", "c1", "A")
     sim.do("cal", "end_action")
     # staking moves Debt, never creates it: Drive + stakes unchanged
     assert sim.debt("skitter", "truth") + sim.side("c1", "A").staked == before_w
