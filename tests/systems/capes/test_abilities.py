@@ -133,9 +133,18 @@ def test_mundane_ability_blocks_for_the_scene() -> None:
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
     assert sim.debt("skitter", "truth") == 0  # mundane: no Debt
-    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})  # so Ann can buy an Action later this Page
     assert sim.state.scene is not None
     assert "skitter/sarcastic" in sim.state.scene.blocked
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s trouble")
+        sim.do(seat, "end_action")
+    # Ann's bought Action: Sarcastic stays Blocked for the Scene, Stubborn (also mundane) is free
+    sim.refuse(
+        "ann", "use_ability", dice=(3,), ability="Sarcastic", conflict="c1", side="A", rule="CAPES-ABIL-001"
+    )
+    sim.do("ann", "use_ability", dice=(3,), ability="Stubborn", conflict="c1", side="A")
+    assert sim.state.tokens["ann"] == 0  # the bought Action cost her token
 
 
 @pytest.mark.rules("CAPES-ACT-003")

@@ -12,7 +12,7 @@ from capeworks.systems.capes.debt import even_split
 from capeworks.systems.capes.queries import overdrawn_pools, owned_dice, side_capacity
 from capeworks.systems.capes.sheet import HEROIC_DRIVES, VILLAINOUS_DRIVES, Drive
 from capeworks.systems.capes.state import Side, Stake
-from tests.systems.capes.helpers import actions_game
+from tests.systems.capes.helpers import actions_game, cast_game, pass_claims
 
 
 def _skitter_on_a(**config: object):  # type: ignore[no-untyped-def]
@@ -209,7 +209,7 @@ def test_stake__needs_an_alliance_in_the_conflict() -> None:
 
 @pytest.mark.rules("CAPES-STAKE-005", "CAPES-CHAR-009")
 def test_stake__undifferentiated_at_most_three() -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.do(
         "ann",
         "create_character",
@@ -219,11 +219,11 @@ def test_stake__undifferentiated_at_most_three() -> None:
         styles="Loud,Fast,Dirty",
     )
     assert sim.state.roster["swarm_thug"].sheet.undifferentiated
-    # make Ann play the thug instead of Skitter for this test
-    assert sim.state.scene is not None
-    sim.patch(
-        scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "swarm_thug": "ann"}})
-    )
+    # at Page start Ann adds the thug to the Scene for a Story Token (one given her for it)
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"swarm_thug": "A"})
     sim.set_debt("swarm_thug", "stack", 6)
     assert overdrawn_pools(sim.state.roster["swarm_thug"]) == ["stack"]  # C14: 6 > 5

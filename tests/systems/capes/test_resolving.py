@@ -172,8 +172,9 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
         attitudes="Dim,Loyal,Mean",
         styles="Loud,Slow,Brutal",
     )
-    assert sim.state.scene is not None
-    sim.patch(scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "henchman": "ann"}}))
+    # at Page start Ann adds Henchman to the Scene for a Story Token (one given her for it)
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="henchman")
     sim.put_conflict(
         "c1",
         a=(6,),
@@ -223,10 +224,9 @@ def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> Non
     # which she may make because her second character, Inspector Vale, is allied with A
     sim = cast_game()
     sim.do("ann", "add_sample", name="Inspector Vale")
-    assert sim.state.scene is not None
-    sim.patch(
-        scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "inspector_vale": "ann"}})
-    )
+    # at Page start Ann adds Vale to the Scene for a Story Token (one given her for it)
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="inspector_vale")
     sim.put_conflict(
         "c1",
         a=(6,),
