@@ -235,7 +235,7 @@ def click_and_lock(
         column = next((col for col, items in columns.items() if any(slug(n) == c for n, _ in items)), None)
         if column is None:
             raise RuleViolation(
-                "CAPES-CHAR-015", f"{c!r} is not an ability of {chosen.name} + {persona.name}."
+                "CAPES-CHAR-015", f"{chosen.name} + {persona.name} has no ability {c!r} to cross out."
             )
         per_column[column] += 1
     if max(per_column.values()) == 3:
