@@ -281,3 +281,19 @@ def test_drives__strengths_out_of_range_refused_at_the_table_in_a_sentence() -> 
         "ann", "create_character", name="Charged", drives="truth:5,justice:1,love:1,hope:1,duty:1", **powers
     )
     assert sim.state.roster["charged"].sheet.strength("truth") == 5
+
+
+@pytest.mark.rules("CAPES-CHAR-015")
+def test_click_and_lock__crossing_out_an_ability_the_set_lacks_is_refused_in_a_sentence() -> None:
+    sim = Sim()
+    err = sim.refuse(
+        "ann",
+        "create_click_and_lock",
+        name="Vale",
+        module="detective",
+        persona="caregiver",
+        cross_out="Marksmanship,Brave,Juggling",
+        rule="CAPES-CHAR-015",
+    )
+    assert "'juggling'" in err.message and "Detective + Caregiver" in err.message
+    assert "vale" not in sim.state.roster
