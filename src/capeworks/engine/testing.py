@@ -156,11 +156,11 @@ class Driver:
 
     def patch(self, **update: Any) -> None:
         """Replace some top-level fields of the game state (see :meth:`set_state`)."""
-        known = type(self.state).model_fields
-        unknown = sorted(k for k in update if k not in known)
+        model = self.table.ruleset.state_model
+        unknown = sorted(k for k in update if k not in model.model_fields)
         if unknown:
             raise AssertionError(f"the game state has no field {', '.join(unknown)}")
-        self.set_state(type(self.state).model_validate({**dict(self.state), **update}))
+        self.set_state(model.model_validate({**dict(self.table.state), **update}))
 
     def _commit(self, events: list[Event]) -> list[Event]:
         if any(e.type == REVERTED for e in events):
