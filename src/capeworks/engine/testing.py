@@ -14,6 +14,11 @@ given class, naming the given rule, with words a person can read) and that
 the table is exactly as it was. Payload keys that clash with the driver's
 own keyword arguments (``dice``, ``payload``, ``rule``, ``error``, ``match``)
 go in ``payload={...}``.
+
+Worked examples from a rulebook start mid-game ("Skitter owns a 5 on one
+Conflict and a 3 on another"). ``set_state``/``patch`` put the table at the
+position the example starts from, a test-only set-up; every command after it
+still goes through the table.
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
 from capeworks.engine.model import Command, Event, LegalCommand, Prompt, Seat, Viewer
 from capeworks.engine.registry import get_ruleset
 from capeworks.engine.ruleset import Ruleset
-from capeworks.engine.table import Table, TableSettings
+from capeworks.engine.table import REVERTED, Table, TableSettings
 from capeworks.errors import CapeworksError, RuleViolation
 
 __all__ = ["Driver"]
@@ -47,6 +54,7 @@ class Driver:
         rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.table = table or Table.new(rs, config=config, seats=seats, seed=seed, settings=settings)
         self.events: list[Event] = []
+        self._set_up_at: int | None = None
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -62,7 +70,9 @@ class Driver:
     ) -> list[Event]:
         """Run a command for ``seat``; returns (and remembers) its events."""
         body = {**(payload or {}), **fields}
-        self.events = self.table.execute(Command(type=command, seat=seat, payload=body), dice=dice)
+        self.events = self._commit(
+            self.table.prepare(Command(type=command, seat=seat, payload=body), dice=dice)
+        )
         return self.events
 
     def answer(
@@ -84,7 +94,7 @@ class Driver:
 
     def undo(self, seat: str, command_id: int | None = None) -> list[Event]:
         """Undo (or, for a player at a GM's table, ask the GM to)."""
-        self.events = self.table.undo(seat, command_id)
+        self.events = self._commit(self.table.prepare_undo(seat, command_id))
         return self.events
 
     def refuse(
@@ -104,7 +114,7 @@ class Driver:
         before = self._fingerprint()
         body = {**(payload or {}), **fields}
         try:
-            self.table.execute(Command(type=command, seat=seat, payload=body), dice=dice)
+            self._commit(self.table.prepare(Command(type=command, seat=seat, payload=body), dice=dice))
         except CapeworksError as e:
             caught = e
         else:
@@ -124,6 +134,46 @@ class Driver:
         )
         assert self._fingerprint() == before, "a refused command changed the table"
         return caught
+
+    # -- setting up a worked example -----------------------------------------------------------
+
+    def set_state(self, state: BaseModel) -> None:
+        """Put the table at the position a worked example starts from (a test-only set-up).
+
+        Playing a rulebook example's starting position command by command would
+        bury the rule under set-up, so the table is resumed, through its public
+        snapshot API, from its own fold with ``state`` in place of the game
+        state. Seats, config, the dice seed and the log stay; every later
+        command still goes through the table (authority, turn order, stamping,
+        prompts). The log does not hold the set-up, so a replay or an undo
+        (which re-folds the log) would lose it: both are refused afterwards.
+        """
+        ruleset = self.table.ruleset
+        fields = self.table.fold_fields()
+        fields["state"] = state.model_dump(mode="json")
+        self.table = Table.resume(ruleset, self.table.log, fields)
+        self._set_up_at = self.table.version
+
+    def patch(self, **update: Any) -> None:
+        """Replace some top-level fields of the game state (see :meth:`set_state`)."""
+        model = self.table.ruleset.state_model
+        unknown = sorted(k for k in update if k not in model.model_fields)
+        if unknown:
+            raise AssertionError(f"the game state has no field {', '.join(unknown)}")
+        self.set_state(model.model_validate({**dict(self.table.state), **update}))
+
+    def _commit(self, events: list[Event]) -> list[Event]:
+        if any(e.type == REVERTED for e in events):
+            self._not_set_up("undo")
+        self.table.commit(events)
+        return events
+
+    def _not_set_up(self, what: str) -> None:
+        if self._set_up_at is not None:
+            raise AssertionError(
+                f"{what} re-folds the log, which does not hold the set-up made at version "
+                f"{self._set_up_at}; reach that position with commands to test {what}"
+            )
 
     # -- looking --------------------------------------------------------------------------------
 
@@ -167,6 +217,7 @@ class Driver:
 
     def replayed(self) -> Table:
         """The table rebuilt from its log (it must equal the live one)."""
+        self._not_set_up("a replay")
         return Table(self.table.ruleset, self.table.log)
 
     def _fingerprint(self) -> str:

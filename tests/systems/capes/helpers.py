@@ -1,15 +1,17 @@
-"""A small driver for Capes tests: decide + apply on a state, with ways to set a scene up quickly."""
+"""Capes tests play through the engine's one test driver, at a table for Ann, Bea and Cal.
+
+:class:`Sim` is a :class:`capeworks.engine.testing.Driver` with the seed's
+golden set-ups (``put_conflict``, ``set_debt``, built on ``Driver.patch``) and
+short looks at the state; ``cast_game``/``actions_game``/``pass_claims`` play a
+scene up to where most tests start, command by command.
+"""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-import pytest
-
-from capeworks.engine import Command, Context, DiceService, Event, Seat
-from capeworks.errors import CapeworksError, RuleViolation
-from capeworks.systems.capes.config import CapesConfig
+from capeworks.engine import Seat
+from capeworks.engine.testing import Driver
 from capeworks.systems.capes.ruleset import CapesRuleset
 from capeworks.systems.capes.state import Alliance, CapesState, Conflict, Side, Stake
 
@@ -17,65 +19,20 @@ SEATS = (Seat(id="ann", name="Ann"), Seat(id="bea", name="Bea"), Seat(id="cal", 
 RULESET = CapesRuleset()
 
 
-class Sim:
-    """Decides and applies Capes commands on an in-memory state."""
+class Sim(Driver):
+    """A Capes table under test; keyword arguments are the rules config."""
 
     def __init__(self, **config: Any) -> None:
-        state = RULESET.initial_state(CapesConfig(**config))
-        for seat in SEATS:
-            state = RULESET.apply(
-                state, Event(type="table.seat_joined", data={"seat": seat.model_dump(mode="json")})
-            )
-        self.state: CapesState = state
-        self.events: list[Event] = []
+        super().__init__(RULESET, seats=SEATS, config=config)
 
-    def decide(
-        self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any
-    ) -> list[Event]:
-        model = RULESET.commands[command].model.model_validate(payload)
-        actor = next(s for s in SEATS if s.id == seat)
-        service = (
-            DiceService.given(list(faces)) if faces is not None else DiceService.seeded(len(self.events))
-        )
-        events = RULESET.decide(self.state, Context(actor=actor, seats=SEATS), command, model, service)
-        service.finish()
-        assert len([r for e in events for r in e.rolls]) == len(service.records), (
-            "a roll is missing from events"
-        )
-        return events
+    @property
+    def state(self) -> CapesState:
+        """The folded game state, typed."""
+        state = self.table.state
+        assert isinstance(state, CapesState)
+        return state
 
-    def do(
-        self, seat: str, command: str, faces: tuple[int, ...] | list[int] | None = None, **payload: Any
-    ) -> list[Event]:
-        events = self.decide(seat, command, faces, **payload)
-        for event in events:
-            self.state = RULESET.apply(self.state, event)
-        self.events += events
-        return events
-
-    def refuse(
-        self,
-        seat: str,
-        command: str,
-        faces: tuple[int, ...] | list[int] | None = None,
-        *,
-        error: type[CapeworksError] = CapeworksError,
-        rule: str | None = None,
-        **payload: Any,
-    ) -> CapeworksError:
-        before = self.state.model_dump_json()
-        with pytest.raises(error) as caught:
-            self.do(seat, command, faces, **payload)
-        assert self.state.model_dump_json() == before, "a refused command changed the state"
-        if rule is not None:
-            assert isinstance(caught.value, RuleViolation), caught.value
-            assert caught.value.rule_id == rule, caught.value.message
-        return caught.value
-
-    # -- direct set-ups for golden examples ---------------------------------------------------
-
-    def patch(self, **update: Any) -> None:
-        self.state = self.state.model_copy(update=update)
+    # -- golden set-ups: the position a worked example starts from (Driver.patch) ---------------
 
     def put_conflict(
         self,
@@ -93,6 +50,13 @@ class Sim:
         extra_sides: tuple[Side, ...] = (),
         goal_for: tuple[str, ...] = (),
     ) -> None:
+        """A Conflict card already on the table, dice, alliances and stakes as an example describes it.
+
+        ``allies`` maps character -> side (in the order they rolled, before any
+        roll still to come), ``stakes``
+        maps side -> (character, pool, amount); the Debt staked is not taken off
+        any Drive (use :meth:`set_debt` for what the Drives hold).
+        """
         stakes = stakes or {}
         sides = (
             tuple(
@@ -116,15 +80,20 @@ class Sim:
             aim_side="A" if kind == "goal" else "",
             goal_for=goal_for or ((creator,) if kind == "goal" else ()),
             alliances={
-                c: Alliance(side=s, seq=i) for i, (c, s) in enumerate((allies or {}).items(), start=1)
+                c: Alliance(side=s, seq=seq)
+                for seq, (c, s) in enumerate((allies or {}).items(), start=self.state.alliance_seq + 1)
             },
         )
         others = tuple(c for c in self.state.conflicts if c.id != cid)
         self.patch(
-            conflicts=(*others, conflict), next_conflict=max(self.state.next_conflict, int(cid[1:]) + 1)
+            conflicts=(*others, conflict),
+            next_conflict=max(self.state.next_conflict, int(cid[1:]) + 1),
+            # the alliances count as rolls already made: later rolls are later in the order
+            alliance_seq=self.state.alliance_seq + len(allies or {}),
         )
 
     def set_debt(self, character: str, pool: str, amount: int) -> None:
+        """The Debt a character's Drive (or undifferentiated pool) holds at the example's start."""
         char = self.state.roster[character]
         self.patch(
             roster={
@@ -133,7 +102,10 @@ class Sim:
             }
         )
 
+    # -- looking ----------------------------------------------------------------------------------
+
     def side(self, cid: str, sid: str) -> Side:
+        """Side ``sid`` of Conflict ``cid`` (both must exist)."""
         conflict = self.state.conflict(cid)
         assert conflict is not None
         side = conflict.side(sid)
@@ -141,14 +113,13 @@ class Sim:
         return side
 
     def debt(self, character: str, pool: str) -> int:
+        """The Debt on a character's Drive or pool (0 when none)."""
         return self.state.roster[character].debt.get(pool, 0)
 
     def phase(self) -> str:
+        """The phase of the current Page."""
         assert self.state.scene is not None and self.state.scene.page is not None
         return str(self.state.scene.page.phase)
-
-    def dump(self) -> str:
-        return json.dumps(self.state.model_dump(mode="json"), sort_keys=True)
 
 
 def cast_game(**config: Any) -> Sim:
@@ -177,8 +148,3 @@ def pass_claims(sim: Sim) -> None:
     """Everyone declines to claim (and to buy claims) until free narration."""
     while sim.state.scene and sim.state.scene.page and sim.state.scene.page.phase == "claims":
         sim.do(sim.state.scene.page.turn, "pass")
-
-
-def command(seat: str, kind: str, **payload: Any) -> Command:
-    """A Command for a Table."""
-    return Command(type=kind, seat=seat, payload=payload)

@@ -20,12 +20,12 @@ def test_ability__golden_c4_rating_must_reach_the_die(die: int, ability: str, ok
     sim.put_conflict("c1", a=(die,), b=(1,))
     # Silk Lines 3 may roll 1-3, not 4; Ruthless 5 can never roll a 6
     if ok:
-        sim.do("ann", "use_ability", (5,), ability=ability, conflict="c1", side="A", drive="truth")
+        sim.do("ann", "use_ability", dice=(5,), ability=ability, conflict="c1", side="A", drive="truth")
     else:
         sim.refuse(
             "ann",
             "use_ability",
-            (5,),
+            dice=(5,),
             ability=ability,
             conflict="c1",
             side="A",
@@ -51,7 +51,7 @@ def test_accept_or_revert__golden_c5() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
     # own-side die 3 rolls 2 -> turn back: stays 3, and no Reactions
-    sim.do("ann", "use_ability", (2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     sim.do("ann", "revert")
     assert sim.side("c1", "A").dice == (3,)
     assert sim.state.scene is not None and sim.state.scene.page is not None
@@ -63,7 +63,7 @@ def test_accept_or_revert__golden_c5() -> None:
 def test_accept__golden_c5_opens_reactions_needing_the_new_value() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
-    sim.do("ann", "use_ability", (5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     sim.do("ann", "accept")
     assert sim.side("c1", "A").dice == (5,)
     # Ann (the actor) first: she has Ruthless 5
@@ -73,8 +73,8 @@ def test_accept__golden_c5_opens_reactions_needing_the_new_value() -> None:
     sim.do("ann", "pass")
     # Bea's Sylvie tops at 3 -> skipped; Cal's Rampart has Hopeful 5 -> asked
     assert sim.state.scene.page.action.reactions.asker == "cal"  # type: ignore[union-attr]
-    sim.refuse("cal", "react", (2,), ability="Sarcastic", help="B", rule="CAPES-REACT-001")  # 4 < 5
-    sim.do("cal", "react", (2,), ability="Hopeful", help="B")
+    sim.refuse("cal", "react", dice=(2,), ability="Sarcastic", help="B", rule="CAPES-REACT-001")  # 4 < 5
+    sim.do("cal", "react", dice=(2,), ability="Hopeful", help="B")
     sim.do("cal", "accept")
     assert sim.side("c1", "A").dice == (2,)
 
@@ -83,20 +83,20 @@ def test_accept__golden_c5_opens_reactions_needing_the_new_value() -> None:
 def test_reactions__golden_c21_order_and_once_per_action() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
-    sim.do("ann", "use_ability", (2,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(2,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
     sim.do("ann", "accept")
     # actor first: Bea may not jump in
-    err = sim.refuse("bea", "react", (1,), ability="Warm", help="A", error=NotPermitted)
+    err = sim.refuse("bea", "react", dice=(1,), ability="Warm", help="A", error=NotPermitted)
     assert "Ann" in err.message
     sim.do("ann", "pass")
-    sim.do("bea", "react", (1,), ability="Warm", help="B")
+    sim.do("bea", "react", dice=(1,), ability="Warm", help="B")
     sim.do("bea", "accept")
     # die now 1; window re-opens from Bea's left: Cal, then Ann (who passed before, may still react)
     sim.do("cal", "pass")
-    sim.do("ann", "react", (4,), ability="Tactical", help="A")
+    sim.do("ann", "react", dice=(4,), ability="Tactical", help="A")
     sim.do("ann", "accept")
     # Bea already reacted to this Action: refused, nothing changes
-    sim.refuse("bea", "react", (6,), ability="Gossip", help="B", rule="CAPES-REACT-004")
+    sim.refuse("bea", "react", dice=(6,), ability="Gossip", help="B", rule="CAPES-REACT-004")
     sim.do("cal", "pass")
     assert sim.state.scene is not None and sim.state.scene.page is not None
     assert sim.state.scene.page.action.reactions is None  # type: ignore[union-attr]
@@ -106,7 +106,7 @@ def test_reactions__golden_c21_order_and_once_per_action() -> None:
 def test_pass__out_of_turn_while_a_roll_waits_names_the_roller() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(1,))
-    sim.do("ann", "use_ability", (2,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(2,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
     err = sim.refuse("bea", "pass", error=NotPermitted)
     assert "Ann's turn" in err.message, err.message
     sim.refuse("ann", "pass", rule="CAPES-ABIL-003")
@@ -117,11 +117,11 @@ def test_super_ability_earns_debt_on_any_drive_each_use() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(1,))
     err = sim.refuse(
-        "ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", rule="CAPES-DEBT-004"
+        "ann", "use_ability", dice=(3,), ability="Swarm Sense", conflict="c1", side="A", rule="CAPES-DEBT-004"
     )
     # the rule names the field to fill; the words speak no interface syntax
     assert err.field == "drive" and "=" not in err.message
-    sim.do("ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", drive="love")
+    sim.do("ann", "use_ability", dice=(3,), ability="Swarm Sense", conflict="c1", side="A", drive="love")
     assert sim.debt("skitter", "love") == 1
 
 
@@ -129,13 +129,22 @@ def test_super_ability_earns_debt_on_any_drive_each_use() -> None:
 def test_mundane_ability_blocks_for_the_scene() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(1,))
-    sim.do("ann", "use_ability", (3,), ability="Sarcastic", conflict="c1", side="A")
+    sim.do("ann", "use_ability", dice=(3,), ability="Sarcastic", conflict="c1", side="A")
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
     assert sim.debt("skitter", "truth") == 0  # mundane: no Debt
-    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})  # so Ann can buy an Action later this Page
     assert sim.state.scene is not None
     assert "skitter/sarcastic" in sim.state.scene.blocked
+    for seat in ("bea", "cal"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s trouble")
+        sim.do(seat, "end_action")
+    # Ann's bought Action: Sarcastic stays Blocked for the Scene, Stubborn (also mundane) is free
+    sim.refuse(
+        "ann", "use_ability", dice=(3,), ability="Sarcastic", conflict="c1", side="A", rule="CAPES-ABIL-001"
+    )
+    sim.do("ann", "use_ability", dice=(3,), ability="Stubborn", conflict="c1", side="A")
+    assert sim.state.tokens["ann"] == 0  # the bought Action cost her token
 
 
 @pytest.mark.rules("CAPES-ACT-003")
@@ -159,7 +168,7 @@ def test_action__one_core_step_and_nothing_during_a_roll() -> None:
     sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
     sim.set_debt("skitter", "truth", 2)
     sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")  # before the core step
-    sim.do("ann", "use_ability", (3,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(3,), ability="Swarm Sense", conflict="c1", side="A", drive="truth")
     sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-ACT-002")
     sim.do("ann", "accept")
     sim.refuse(
@@ -172,7 +181,7 @@ def test_action__one_core_step_and_nothing_during_a_roll() -> None:
     sim.refuse(
         "ann",
         "use_ability",
-        (3,),
+        dice=(3,),
         ability="Bug Control",
         conflict="c1",
         side="B",
@@ -195,7 +204,16 @@ def test_end_action__needs_the_core_step() -> None:
 def test_rolling_to_lower_an_opposing_die_allies_you_with_the_other_side() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "B"})
-    sim.do("ann", "use_ability", (1,), ability="Silk Lines", conflict="c1", side="B", help="A", drive="truth")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(1,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="B",
+        help="A",
+        drive="truth",
+    )
     conflict = sim.state.conflict("c1")
     assert conflict is not None and conflict.alliances["skitter"].side == "A"  # only the latest counts
 
@@ -205,7 +223,7 @@ def test_rolling_to_lower_an_opposing_die_allies_you_with_the_other_side() -> No
 def test_dice__property_values_stay_1_to_6(face: int, start: int, accept: bool) -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(start,), b=(1,))
-    sim.do("ann", "use_ability", (face,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(face,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     sim.do("ann", "accept" if accept else "revert")
     value = sim.side("c1", "A").dice[0]
     assert value == (face if accept else start)
@@ -227,7 +245,7 @@ def test_inspiration__records_its_source_conflict_for_the_players_link() -> None
 def test_roll__the_player_narrates_whether_or_not_the_roll_is_kept() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
-    sim.do("ann", "use_ability", (2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     events = sim.do("ann", "revert", text="Skitter's silk snaps; she tries again.")
     assert events[-1].type == "capes.roll_reverted" and events[-1].data["text"].startswith("Skitter's silk")
     assert sim.state.narration[-1] == "Ann (c1): Skitter's silk snaps; she tries again."
@@ -237,10 +255,10 @@ def test_roll__the_player_narrates_whether_or_not_the_roll_is_kept() -> None:
 def test_reaction__narration_is_added_after_the_actions_not_replacing_it() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(3,), b=(1,), allies={"skitter": "A"})
-    sim.do("ann", "use_ability", (5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "use_ability", dice=(5,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
     sim.do("ann", "accept", text="Silk lines lash the thief's ankles.")
     sim.do("ann", "pass")
-    sim.do("cal", "react", (2,), ability="Hopeful", help="B")
+    sim.do("cal", "react", dice=(2,), ability="Hopeful", help="B")
     sim.do("cal", "accept", text="Rampart tears the lines loose.")
     assert sim.state.narration[-2:] == (
         "Ann (c1): Silk lines lash the thief's ankles.",

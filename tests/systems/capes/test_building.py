@@ -260,3 +260,40 @@ def test_exemplars__the_root_conflict_is_recorded_on_the_sheet() -> None:
     sim.do("cal", "add_exemplar", character="rampart", exemplar="Inspector Vale", drive="duty", root=root)
     (exemplar,) = sim.state.roster["rampart"].sheet.exemplars
     assert exemplar.character == "Inspector Vale" and exemplar.root == root
+
+
+@pytest.mark.rules("CAPES-CHAR-007")
+def test_drives__strengths_out_of_range_refused_at_the_table_in_a_sentence() -> None:
+    sim = Sim()
+    powers = {"powers": "Bugs,Silk,Swarm", "attitudes": "a,b,c", "styles": "d,e,f"}
+    # 6 + 1 + 1 + 1 + 0 = 9 is the right total, but Truth 6 and Duty 0 leave the range 1 to 5
+    sim.refuse(
+        "ann",
+        "create_character",
+        name="Overcharged",
+        drives="truth:6,justice:1,love:1,hope:1,duty:0",
+        rule="CAPES-CHAR-007",
+        match="Truth has Strength 6; use 1 to 5.",
+        **powers,
+    )
+    # 5 + 1 + 1 + 1 + 1 = 9, each in range
+    sim.do(
+        "ann", "create_character", name="Charged", drives="truth:5,justice:1,love:1,hope:1,duty:1", **powers
+    )
+    assert sim.state.roster["charged"].sheet.strength("truth") == 5
+
+
+@pytest.mark.rules("CAPES-CHAR-015")
+def test_click_and_lock__crossing_out_an_ability_the_set_lacks_is_refused_in_a_sentence() -> None:
+    sim = Sim()
+    err = sim.refuse(
+        "ann",
+        "create_click_and_lock",
+        name="Vale",
+        module="detective",
+        persona="caregiver",
+        cross_out="Marksmanship,Brave,Juggling",
+        rule="CAPES-CHAR-015",
+    )
+    assert "'juggling'" in err.message and "Detective + Caregiver" in err.message
+    assert "vale" not in sim.state.roster

@@ -6,7 +6,6 @@ import pytest
 
 from capeworks.errors import NotPermitted
 from capeworks.systems.capes.queries import controlling_side
-from capeworks.systems.capes.ruleset import CapesRuleset
 from tests.systems.capes.helpers import actions_game, cast_game
 
 
@@ -26,7 +25,7 @@ def test_first_roll__names_the_side_it_helps() -> None:
     sim = actions_game()
     sim.do("ann", "create_conflict", text="The chandelier falls")
     sim.do("ann", "end_action")
-    sim.do("bea", "use_ability", (4,), ability="Worried", conflict="c1", side="B", label="On the guests")
+    sim.do("bea", "use_ability", dice=(4,), ability="Worried", conflict="c1", side="B", label="On the guests")
     assert sim.side("c1", "B").label == "On the guests"
     conflict = sim.state.conflict("c1")
     assert conflict is not None and conflict.alliances["aunt_sylvie"].side == "B"
@@ -51,7 +50,7 @@ def test_control__the_strictly_higher_sum(
 def test_event__anyone_may_veto_when_declared_but_not_later() -> None:
     sim = actions_game()
     sim.do("ann", "create_conflict", text="The chandelier falls")
-    prompts = CapesRuleset().prompts(sim.state)
+    prompts = sim.prompts()
     assert {p.seat for p in prompts if p.kind == "veto"} == {"bea", "cal"}
     sim.do("cal", "veto", conflict="c1")
     assert sim.state.conflict("c1") is None
@@ -140,7 +139,7 @@ def test_narration__not_yet_and_and_then() -> None:
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"rampart": "A", "skitter": "B"})
     sim.refuse("ann", "narrate", text="Skitter wins", conflict="c1", outcome=True, rule="CAPES-CONF-005")
     sim.do("ann", "narrate", text="Skitter lunges for the necklace, and then...", conflict="c1")
-    prompts = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "and_then"]
+    prompts = [p for p in sim.prompts() if p.kind == "and_then"]
     assert [p.seat for p in prompts] == ["cal"] and prompts[0].rule == "CAPES-CONF-006"
     sim.do("cal", "narrate", text="Rampart catches her wrist.", conflict="c1")
     assert sim.state.and_then is None

@@ -12,7 +12,7 @@ from capeworks.systems.capes.debt import even_split
 from capeworks.systems.capes.queries import overdrawn_pools, owned_dice, side_capacity
 from capeworks.systems.capes.sheet import HEROIC_DRIVES, VILLAINOUS_DRIVES, Drive
 from capeworks.systems.capes.state import Side, Stake
-from tests.systems.capes.helpers import actions_game
+from tests.systems.capes.helpers import actions_game, cast_game, pass_claims
 
 
 def _skitter_on_a(**config: object):  # type: ignore[no-untyped-def]
@@ -118,7 +118,7 @@ def test_split_off__golden_c3() -> None:
     sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
     sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
     assert sim.side("c1", "A").dice == (2, 1, 1)
-    sim.do("ann", "split_off", conflict="c1", side="A", label="Skitter's own plan", dice="2,1")
+    sim.do("ann", "split_off", conflict="c1", side="A", label="Skitter's own plan", payload={"dice": "2,1"})
     assert sim.side("c1", "A").dice == (1,)
     new = sim.side("c1", "C")
     assert new.dice == (2, 1) and new.total == 3 and new.staked == 2 and not new.original
@@ -131,10 +131,26 @@ def test_split_off__needs_staked_debt_and_at_most_one_die_per_debt() -> None:
     sim = actions_game()
     sim.put_conflict("c1", a=(4,), b=(3,), allies={"skitter": "A"})
     sim.set_debt("skitter", "truth", 2)
-    sim.refuse("ann", "split_off", conflict="c1", side="A", label="Mine", dice="4", rule="CAPES-SPLIT-005")
+    sim.refuse(
+        "ann",
+        "split_off",
+        conflict="c1",
+        side="A",
+        label="Mine",
+        payload={"dice": "4"},
+        rule="CAPES-SPLIT-005",
+    )
     sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
     sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)  # [2, 2]
-    sim.refuse("ann", "split_off", conflict="c1", side="A", label="Mine", dice="2,2", rule="CAPES-SPLIT-005")
+    sim.refuse(
+        "ann",
+        "split_off",
+        conflict="c1",
+        side="A",
+        label="Mine",
+        payload={"dice": "2,2"},
+        rule="CAPES-SPLIT-005",
+    )
 
 
 @pytest.mark.rules("CAPES-STAKE-001", "CAPES-STAKE-002", "CAPES-DEBT-001")
@@ -159,7 +175,7 @@ def test_stake__strength_limits_the_whole_conflict_even_after_changing_sides() -
     sim = _skitter_on_a()
     sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
     # Skitter rolls to help B: now allied with B; her 2 staked stay on A
-    sim.do("ann", "use_ability", (1,), ability="Stubborn", conflict="c1", side="B", help="B")
+    sim.do("ann", "use_ability", dice=(1,), ability="Stubborn", conflict="c1", side="B", help="B")
     sim.do("ann", "revert")
     # Truth Strength 3: 2 on A + 2 on B would be 4 on one Conflict
     sim.refuse("ann", "stake", conflict="c1", amount=2, drive="truth", rule="CAPES-STAKE-002")
@@ -193,7 +209,7 @@ def test_stake__needs_an_alliance_in_the_conflict() -> None:
 
 @pytest.mark.rules("CAPES-STAKE-005", "CAPES-CHAR-009")
 def test_stake__undifferentiated_at_most_three() -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.do(
         "ann",
         "create_character",
@@ -203,11 +219,11 @@ def test_stake__undifferentiated_at_most_three() -> None:
         styles="Loud,Fast,Dirty",
     )
     assert sim.state.roster["swarm_thug"].sheet.undifferentiated
-    # make Ann play the thug instead of Skitter for this test
-    assert sim.state.scene is not None
-    sim.patch(
-        scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "swarm_thug": "ann"}})
-    )
+    # at Page start Ann adds the thug to the Scene for a Story Token (one given her for it)
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
     sim.put_conflict("c1", a=(5,), b=(2,), allies={"swarm_thug": "A"})
     sim.set_debt("swarm_thug", "stack", 6)
     assert overdrawn_pools(sim.state.roster["swarm_thug"]) == ["stack"]  # C14: 6 > 5
@@ -238,18 +254,18 @@ def test_overdrawn_roll__golden_c13_keeps_only_lower(face: int, after: int) -> N
     assert sorted(v for *_, v in owned_dice(sim.state, "skitter")) == [3, 5]
     sim.set_debt("skitter", "love", 3)
     # finish the Page: every character's free Action, then no claims -> Page 2 starts with the roll
-    sim.do("ann", "use_ability", (1,), ability="Sarcastic", conflict="c2", side="A", help="B")
+    sim.do("ann", "use_ability", dice=(1,), ability="Sarcastic", conflict="c2", side="A", help="B")
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
-    sim.do("bea", "use_ability", (1,), ability="Worried", conflict="c2", side="A", help="A")
+    sim.do("bea", "use_ability", dice=(1,), ability="Worried", conflict="c2", side="A", help="A")
     sim.do("bea", "revert")
     sim.do("bea", "end_action")
-    sim.do("cal", "use_ability", (1,), ability="Guilty", conflict="c2", side="A", help="A")
+    sim.do("cal", "use_ability", dice=(1,), ability="Guilty", conflict="c2", side="A", help="A")
     sim.do("cal", "revert")
     sim.do("cal", "end_action")
     assert sim.phase() == "overdrawn"  # before any claim (PROPOSED)
     sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-003")
-    sim.do("ann", "overdrawn_roll", (face,))
+    sim.do("ann", "overdrawn_roll", dice=(face,))
     assert sim.side("c1", "A").dice == (after,)
     assert sim.phase() == "claims"
 
@@ -293,18 +309,16 @@ def test_stake__records_why_the_conflict_is_morally_charged_for_the_drive() -> N
 
 @pytest.mark.rules("CAPES-STAKE-003")
 def test_stake__other_players_are_prompted_and_may_object_right_away() -> None:
-    from capeworks.systems.capes.ruleset import CapesRuleset
-
     sim = _skitter_on_a()
     sim.do("ann", "stake", conflict="c1", amount=2, drive="truth", why="Her secret identity is at risk")
-    prompts = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "object_stake"]
+    prompts = [p for p in sim.prompts() if p.kind == "object_stake"]
     assert sorted(p.seat for p in prompts) == ["bea", "cal"]
     assert {p.rule for p in prompts} == {"CAPES-STAKE-003"}
     sim.refuse("ann", "object", conflict="c1", rule="CAPES-STAKE-003")  # not your own stake
     sim.do("cal", "object", conflict="c1", reason="Nobody is lying here")
     assert sim.debt("skitter", "truth") == 5 and sim.side("c1", "A").stakes == ()
     assert sim.state.narration[-1] == "Cal objects to the stake on c1: Nobody is lying here"
-    assert not [p for p in CapesRuleset().prompts(sim.state) if p.kind == "object_stake"]
+    assert not [p for p in sim.prompts() if p.kind == "object_stake"]
 
 
 @pytest.mark.rules("CAPES-STAKE-003")

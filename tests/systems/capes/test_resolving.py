@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -11,8 +12,7 @@ from hypothesis import strategies as st
 from capeworks.engine import Event
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.resolving import default_pairs, match_dice
-from capeworks.systems.capes.ruleset import CapesRuleset
-from tests.systems.capes.helpers import SEATS, Sim, actions_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game
 
 
 def _outcome(events: list[Event]) -> Event:
@@ -24,26 +24,30 @@ def _to_resolving(sim: Sim) -> None:
     """Every character's free Action (reverted rolls on a scratch Conflict), no bought Actions."""
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
     for seat, ability in (("ann", "Sarcastic"), ("bea", "Worried"), ("cal", "Guilty")):
-        sim.do(seat, "use_ability", (1,), ability=ability, conflict="c9", side="A", help="A")
+        sim.do(seat, "use_ability", dice=(1,), ability=ability, conflict="c9", side="A", help="A")
         sim.do(seat, "revert")
         sim.do(seat, "end_action")
 
 
-def _claim(sim: Sim, player: str, cid: str, side: str) -> None:
-    assert sim.state.scene is not None and sim.state.scene.page is not None
-    from capeworks.systems.capes.state import Claim
-
-    page = sim.state.scene.page.model_copy(
-        update={"claims": (*sim.state.scene.page.claims, Claim(player=player, conflict=cid, side=side))}
-    )
-    sim.patch(scene=sim.state.scene.model_copy(update={"page": page}))
+def _claims(sim: Sim, claims: Mapping[str, tuple[str, str]]) -> None:
+    """Page 1's claims at the table: each player claims the (Conflict, side) listed or passes; Ann begins."""
+    pending = dict(claims)
+    while sim.phase() == "claims":
+        seat = sim.state.scene.page.turn  # type: ignore[union-attr]
+        if seat in pending:
+            cid, side = pending.pop(seat)
+            sim.do(seat, "claim", conflict=cid, side=side)
+        else:
+            sim.do(seat, "pass")
+    assert not pending, f"never claimed: {pending}"
+    sim.do("ann", "begin_actions")
 
 
 def _ann_resolving(*, claim: str = "A", **conflict: Any) -> Sim:
     """A game where Ann claims side ``claim`` of ``c1`` and every free Action is done: resolving begins."""
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict("c1", **conflict)
-    _claim(sim, "ann", "c1", claim)
+    _claims(sim, {"ann": ("c1", claim)})
     _to_resolving(sim)
     return sim
 
@@ -158,7 +162,7 @@ def test_resolve__resolver_may_not_give_themself_tokens() -> None:
 
 @pytest.mark.rules("CAPES-RES-003", "CAPES-RES-005")
 def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
-    sim = actions_game()
+    sim = cast_game()
     # Ann resolves for Skitter on A, and also played the only losing character (a second one, on B)
     sim.do(
         "ann",
@@ -168,8 +172,9 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
         attitudes="Dim,Loyal,Mean",
         styles="Loud,Slow,Brutal",
     )
-    assert sim.state.scene is not None
-    sim.patch(scene=sim.state.scene.model_copy(update={"cast": {**sim.state.scene.cast, "henchman": "ann"}}))
+    # at Page start Ann adds Henchman to the Scene for a Story Token (one given her for it)
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="henchman")
     sim.put_conflict(
         "c1",
         a=(6,),
@@ -177,11 +182,12 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
         allies={"skitter": "A", "henchman": "B"},
         stakes={"A": [("skitter", "truth", 2)], "B": [("skitter", "love", 1)]},
     )
+    _claims(sim, {"ann": ("c1", "A")})
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
     sim.do(
         "ann",
         "use_ability",
-        (1,),
+        dice=(1,),
         ability="Sarcastic",
         character="skitter",
         conflict="c9",
@@ -190,10 +196,18 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     )
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
-    sim.do("ann", "use_ability", (1,), ability="Dim", character="henchman", conflict="c9", side="A", help="A")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(1,),
+        ability="Dim",
+        character="henchman",
+        conflict="c9",
+        side="A",
+        help="A",
+    )
     sim.do("ann", "revert")
     sim.do("ann", "end_action")
-    _claim(sim, "ann", "c1", "A")
     for seat in ("bea", "cal"):
         sim.do(seat, "create_conflict", text=f"{seat} scratch")
         sim.do(seat, "end_action")
@@ -204,17 +218,45 @@ def test_resolve__golden_c11_self_loss_tokens_vanish() -> None:
     assert sim.debt("skitter", "love") == 2  # the losing stake of 1 comes back doubled
 
 
-@pytest.mark.rules("CAPES-RES-005")
+@pytest.mark.rules("CAPES-RES-005", "CAPES-PAGE-007")
 def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> None:
-    # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A anyway
-    sim = _ann_resolving(
+    # Skitter (Ann's) created it and lost with Cal's Rampart; Ann resolves through a claim on A,
+    # which she may make because her second character, Inspector Vale, is allied with A
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    # at Page start Ann adds Vale to the Scene for a Story Token (one given her for it)
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="inspector_vale")
+    sim.put_conflict(
+        "c1",
         a=(6,),
         b=(2,),
         creator="skitter",
         creator_player="ann",
-        allies={"aunt_sylvie": "A", "skitter": "B", "rampart": "B"},
+        allies={"aunt_sylvie": "A", "inspector_vale": "A", "skitter": "B", "rampart": "B"},
         stakes={"A": [("rampart", "duty", 2)]},
     )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
+    for seat, character, ability in (
+        ("ann", "skitter", "Sarcastic"),
+        ("ann", "inspector_vale", "Warm"),
+        ("bea", "aunt_sylvie", "Worried"),
+        ("cal", "rampart", "Guilty"),
+    ):
+        sim.do(
+            seat,
+            "use_ability",
+            dice=(1,),
+            ability=ability,
+            character=character,
+            conflict="c9",
+            side="A",
+            help="A",
+        )
+        sim.do(seat, "revert")
+        sim.do(seat, "end_action")
+    assert sim.phase() == "resolving"
     sim.do("ann", "resolve", conflict="c1")
     # no first token for the creator's (Ann's own) character; both go to Cal, the other losing player
     assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 2}
@@ -247,11 +289,10 @@ def test_resolve__golden_c18_a_tie_cannot_be_resolved_and_claims_lapse() -> None
 
 @pytest.mark.rules("CAPES-RES-001", "CAPES-PRIN-003")
 def test_resolve__in_turn_order_and_only_by_the_claimant() -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     sim.put_conflict("c2", a=(1,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
-    _claim(sim, "bea", "c2", "B")
-    _claim(sim, "ann", "c1", "A")
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c2", "B")})
     _to_resolving(sim)
     # Ann (the Starter) resolves first; Bea must wait
     err = sim.refuse("bea", "resolve", conflict="c2")
@@ -276,7 +317,7 @@ def test_resolve__golden_c22_failed_goal_cannot_be_tried_again() -> None:
 
 @pytest.mark.rules("CAPES-EG-004")
 def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict(
         "c1",
         kind="goal",
@@ -287,7 +328,7 @@ def test_resolve__goal_succeeds_when_its_aim_side_resolves() -> None:
         b=(2,),
         allies={"rampart": "A", "skitter": "B"},
     )
-    _claim(sim, "cal", "c1", "A")
+    _claims(sim, {"cal": ("c1", "A")})
     _to_resolving(sim)
     events = sim.do("cal", "resolve", conflict="c1")
     assert _outcome(events).data["failed"] == []
@@ -358,26 +399,26 @@ def test_deadlock__debt_of_a_character_allied_with_no_side_does_not_block_it() -
     lose_stake=st.integers(0, 2),
 )
 def test_debt_conservation__property_stake_win_and_loss(win_stake: int, lose_stake: int) -> None:
-    sim = actions_game()
+    sim = cast_game()
     sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"})
     sim.set_debt("skitter", "truth", 3)
     sim.set_debt("rampart", "duty", 3)
     before_w, before_l = 3, 3
+    _claims(sim, {"ann": ("c1", "A")})
     # stakes made through the table: Ann's Action (Skitter), then Cal's (Rampart)
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")
-    sim.do("ann", "use_ability", (1,), ability="Sarcastic", conflict="c9", side="A", help="A")
+    sim.do("ann", "use_ability", dice=(1,), ability="Sarcastic", conflict="c9", side="A", help="A")
     sim.do("ann", "revert")
     if win_stake:
         sim.do("ann", "stake", conflict="c1", amount=win_stake, drive="truth")
     sim.do("ann", "end_action")
-    sim.do("bea", "use_ability", (1,), ability="Worried", conflict="c9", side="A", help="A")
+    sim.do("bea", "use_ability", dice=(1,), ability="Worried", conflict="c9", side="A", help="A")
     sim.do("bea", "revert")
     sim.do("bea", "end_action")
-    sim.do("cal", "use_ability", (1,), ability="Guilty", conflict="c9", side="A", help="A")
+    sim.do("cal", "use_ability", dice=(1,), ability="Guilty", conflict="c9", side="A", help="A")
     sim.do("cal", "revert")
     if lose_stake:
         sim.do("cal", "stake", conflict="c1", amount=lose_stake, drive="duty")
-    _claim(sim, "ann", "c1", "A")
     sim.do("cal", "end_action")
     # staking moves Debt, never creates it: Drive + stakes unchanged
     assert sim.debt("skitter", "truth") + sim.side("c1", "A").staked == before_w
@@ -410,11 +451,11 @@ def test_resolve__a_failed_goal_only_fails_the_attempt() -> None:
 @pytest.mark.rules("CAPES-GLOAT-001")
 def test_resolving__the_claimant_is_prompted_to_resolve_or_gloat_by_the_code() -> None:
     sim = _ann_resolving(a=(6, 4), b=(3,), allies={"skitter": "A", "rampart": "B"})
-    (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.kind == "resolve_or_gloat"]
+    (prompt,) = [p for p in sim.prompts() if p.kind == "resolve_or_gloat"]
     assert prompt.seat == "ann" and prompt.rule == "CAPES-GLOAT-001"
     # resolving is a complete answer; gloating needs a count, so it is a legal move with its Conflict fixed
     assert [(o.command, o.payload) for o in prompt.options] == [("resolve", {"conflict": "c1"})]
-    moves = {(m.command, tuple(m.fixed.items())) for m in CapesRuleset().legal_commands(sim.state, SEATS[0])}
+    moves = {(m.command, tuple(m.fixed.items())) for m in sim.legal("ann")}
     assert ("gloat", (("conflict", "c1"),)) in moves
 
 
@@ -424,3 +465,24 @@ def test_gloat__the_players_gloating_narration_is_recorded() -> None:
     events = sim.do("ann", "gloat", conflict="c1", count=1, text="Skitter smirks at the cameras.")
     assert _outcome(events).data["text"] == "Skitter smirks at the cameras."
     assert sim.state.narration[-1] == "Ann (c1): Skitter smirks at the cameras."
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-CONF-004")
+def test_deadlock__a_sides_inspirations_go_to_the_player_most_recently_allied_with_it() -> None:
+    sim = actions_game()
+    # before this Page's Actions: Skitter rolled to help A, then Aunt Sylvie to help B
+    sim.put_conflict("c1", a=(6,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    for character in ("skitter", "aunt_sylvie", "rampart"):
+        for pool in sim.state.roster[character].debt:
+            sim.set_debt(character, pool, 0)
+    for seat in ("ann", "bea"):
+        sim.do(seat, "create_conflict", text=f"{seat}'s trouble")
+        sim.do(seat, "end_action")
+    # Cal's Rampart (Hopeful 5) rolls B's 5 up to 6: 6 vs 6, every die a 6, nobody holds Debt
+    sim.do("cal", "use_ability", dice=(6,), ability="Hopeful", conflict="c1", side="B", help="B")
+    sim.do("cal", "accept")
+    sim.do("cal", "deadlock", conflict="c1")
+    # A's 6 -> Ann (Skitter); B's 6 -> Cal, whose Rampart allied with B after Aunt Sylvie did
+    assert [i.value for i in sim.state.inspirations["ann"]] == [6]
+    assert [i.value for i in sim.state.inspirations["cal"]] == [6]
+    assert sim.state.inspirations["bea"] == ()

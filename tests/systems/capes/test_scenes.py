@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.engine import Seat, Table
+from capeworks.engine import Seat
 from capeworks.errors import NotPermitted, RuleViolation
-from capeworks.systems.capes.ruleset import CapesRuleset
 from tests.systems.capes.helpers import Sim, cast_game, pass_claims
 
 
 @pytest.mark.rules("CAPES-PRIN-001")
 def test_no_gm__a_gm_seat_is_refused() -> None:
-    table = Table.new(CapesRuleset(), seats=[Seat(id="ann", name="Ann")])
-    with pytest.raises(RuleViolation):
-        table.join(Seat(id="gm", name="GM", role="gm"))
+    sim = Sim()
+    with pytest.raises(RuleViolation, match="without a GM"):
+        sim.table.join(Seat(id="gm", name="GM", role="gm"))
+    assert [s.id for s in sim.table.seats] == ["ann", "bea", "cal"]
 
 
 @pytest.mark.rules("CAPES-SCENE-001")
@@ -128,7 +128,7 @@ def test_declare__the_declarers_description_is_recorded_and_they_name_their_char
         sim.do(seat, "add_sample", name=name)
     sim.do("ann", "declare_scene", text="A charity gala, chandeliers and all")
     assert sim.state.scene is not None and sim.state.scene.text == "A charity gala, chandeliers and all"
-    (prompt,) = [p for p in CapesRuleset().prompts(sim.state) if p.seat == "ann"]
+    (prompt,) = [p for p in sim.prompts() if p.seat == "ann"]
     assert prompt.kind == "choose"
     sim.do("ann", "choose", character="skitter")
     assert sim.state.scene.cast.get("skitter") == "ann"

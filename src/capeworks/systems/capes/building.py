@@ -71,7 +71,9 @@ def validate_drives(drives: Sequence[DriveRating]) -> None:
         raise RuleViolation("CAPES-CHAR-007", "The five Drives must all be different.")
     for d in drives:
         if not 1 <= d.strength <= 5:
-            raise RuleViolation("CAPES-CHAR-007", f"{d.drive.value} has Strength {d.strength}; use 1 to 5.")
+            raise RuleViolation(
+                "CAPES-CHAR-007", f"{d.drive.value.title()} has Strength {d.strength}; use 1 to 5."
+            )
     total = sum(d.strength for d in drives)
     if total != DRIVE_TOTAL:
         raise RuleViolation("CAPES-CHAR-007", f"Drive Strengths must total exactly 9, not {total}.")
@@ -233,7 +235,7 @@ def click_and_lock(
         column = next((col for col, items in columns.items() if any(slug(n) == c for n, _ in items)), None)
         if column is None:
             raise RuleViolation(
-                "CAPES-CHAR-015", f"{c!r} is not an ability of {chosen.name} + {persona.name}."
+                "CAPES-CHAR-015", f"{chosen.name} + {persona.name} has no ability {c!r} to cross out."
             )
         per_column[column] += 1
     if max(per_column.values()) == 3:

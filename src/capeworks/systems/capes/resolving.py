@@ -236,8 +236,8 @@ def deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
     if not deadlock_possible(state, conflict):
         raise RuleViolation(
             "CAPES-RES-009",
-            f"{conflict.id} is not Deadlocked: that needs tied top sides, every die a 6, and nobody able to "
-            "stake more.",
+            f"Conflict {conflict.id} is not Deadlocked: that needs tied top sides, every die a 6, and "
+            "nobody able to stake more.",
         )
     inspirations = [
         {"player": who, "value": v}
