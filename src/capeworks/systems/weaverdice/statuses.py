@@ -100,6 +100,7 @@ PAIN_STATUSES = frozenset(
 )
 
 _SIMPLE = frozenset({Ending.REST_ROLL, Ending.ENCOUNTER_END})
+_TREATED = frozenset({Ending.TREATED})
 
 #: how each named status ends unless the effect says otherwise (WD-STATUS-016, PROPOSED)
 DEFAULT_ENDINGS: dict[Status, frozenset[Ending]] = {
@@ -163,21 +164,25 @@ def condition(
     scarring: bool = False,
     wound: str | None = None,
     ends: Expiry | None = None,
+    endings: Iterable[Ending] | None = None,
     **more: Any,
 ) -> Condition:
-    """A condition with the status's usual endings; scarring leaves only treatment (WD-STATUS-007)."""
-    endings = frozenset({Ending.TREATED}) if scarring else DEFAULT_ENDINGS.get(status, frozenset())
-    return Condition.model_validate(
-        {
-            "name": status.value,
-            "target": target,
-            "ends": ends,
-            "endings": endings,
-            "part": part,
-            "scarring": scarring,
-            "wound": wound,
-            **more,
-        }
+    """A condition with the status's usual endings unless ``endings`` says otherwise.
+
+    Scarring leaves only treatment (WD-STATUS-007). ``more`` sets the other
+    :class:`Condition` fields (reach, pinned, consuming, source).
+    """
+    if endings is None:
+        endings = _TREATED if scarring else DEFAULT_ENDINGS.get(status, frozenset())
+    return Condition(
+        name=status.value,
+        target=target,
+        ends=ends,
+        endings=frozenset(endings),
+        part=part,
+        scarring=scarring,
+        wound=wound,
+        **more,
     )
 
 

@@ -88,7 +88,7 @@ class _Resolution:
         self.hit = hit
         self.answers = answers
         self.effort = {p: n for p, n in hit.effort.items() if n > 0}
-        self.stats = {s: hit.stat(s) for s in Stat}
+        self._stats: dict[Stat, int] | None = None
         self.parts = list(hit.parts)
         self.face: int | None = None
         self.rows: list[int] = []
@@ -99,8 +99,8 @@ class _Resolution:
         self.fades = False
         self.wounds: list[WoundGrant] = []
         self.conditions: list[Condition] = []
-        self.lost: Counter[Pool] = Counter()
-        self.spent: Counter[Pool] = Counter()
+        self.lost: dict[Pool, int] = {}
+        self.spent: dict[Pool, int] = {}
         self.stat_losses: list[StatLoss] = []
         self.knockback = 0
         self.delayed = False
@@ -108,6 +108,13 @@ class _Resolution:
         self.dying = False
         self.slain = False
         self.reattach: int | None = None
+
+    @property
+    def stats(self) -> dict[Stat, int]:
+        """The target's stats as this effect has left them (built on first use: most rows never look)."""
+        if self._stats is None:
+            self._stats = {s: self.hit.stat(s) for s in Stat}
+        return self._stats
 
     # -- asking -----------------------------------------------------------------------------------
 
@@ -206,7 +213,8 @@ class _Resolution:
         took = min(n, self.effort.get(pool, 0))
         if took:
             self.effort[pool] -= took
-            (self.spent if spent else self.lost)[pool] += took
+            tally = self.spent if spent else self.lost
+            tally[pool] = tally.get(pool, 0) + took
         return took
 
     # -- small effects ----------------------------------------------------------------------------
@@ -335,8 +343,8 @@ class _Resolution:
             wound_fades_on_rest=self.fades,
             wounds=tuple(self.wounds),
             conditions=tuple(self.conditions),
-            effort_lost=dict(self.lost),
-            effort_spent=dict(self.spent),
+            effort_lost=self.lost,
+            effort_spent=self.spent,
             stat_losses=tuple(self.stat_losses),
             knockback_ft=self.knockback,
             delayed=self.delayed,
