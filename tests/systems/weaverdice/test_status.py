@@ -362,3 +362,25 @@ def test_a_status_made_up_for_a_power_is_a_condition_too() -> None:
     webbed = Condition(name="webbed", target="t", endings=frozenset({Ending.REST_ROLL}))
     assert webbed.status is None
     assert S.rest([webbed], "t", full=False).removable == (webbed,)
+
+
+@pytest.mark.rules("WD-STATUS-012")
+def test_stuck_from_melee__the_grappler_gets_1_a_round_and_the_target_cannot_leave() -> None:
+    stuck = condition(Status.STUCK, "t", reach=S.Reach.MELEE, source="a")
+    assert S.grapple_bonus([stuck], grappler="a", target="t") == 1
+    assert S.grapple_bonus([stuck], grappler="b", target="t") == 0
+    assert not S.can_leave_grapple([stuck], target="t", grappler="a")
+    assert S.can_leave_grapple([], target="t", grappler="a")
+    # a ranged object gives no grapple edge
+    arrow = condition(Status.STUCK, "t", reach=S.Reach.RANGED, source="a")
+    assert S.grapple_bonus([arrow], grappler="a", target="t") == 0
+
+
+@pytest.mark.rules("WD-STATUS-013")
+@pytest.mark.parametrize(("total", "freed"), [(5, False), (6, True)])
+def test_stuck_from_ranged__pinned_until_a_lengthy_brawn_6__the_object_stays(total: int, freed: bool) -> None:
+    pin = condition(Status.STUCK, "t", reach=S.Reach.RANGED, pinned=True)
+    assert S.is_pinned([pin], "t")
+    after = S.break_pin([pin], "t", brawn_total=total)
+    assert S.is_pinned(after, "t") is not freed
+    assert [c.status for c in after] == [Status.STUCK]

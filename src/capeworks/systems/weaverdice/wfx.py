@@ -47,6 +47,7 @@ from capeworks.systems.weaverdice.wfx_outcome import (
     StatLasting,
     StatLoss,
     WoundGrant,
+    regain,
 )
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "StatLasting",
     "StatLoss",
     "WoundGrant",
+    "regain",
     "resolve",
 ]
 
@@ -387,7 +389,8 @@ def _fades(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _stuck_or_bleeding(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     hit = r.hit
     if hit.can_stick:
-        r.add(Status.STUCK, reach=hit.reach, pinned=hit.reach is Reach.RANGED and hit.pinnable)
+        pinned = hit.reach is Reach.RANGED and hit.pinnable
+        r.add(Status.STUCK, reach=hit.reach, pinned=pinned, source=hit.attacker)
     else:
         r.add(Status.BLEEDING)
 

@@ -10,11 +10,13 @@ TN) while it is not complete. Rule IDs: WD-WFX-001, -004/-005 (who chooses),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from pydantic import Field, field_validator
 
 from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice import data_wfx as data
 from capeworks.systems.weaverdice.statuses import PAIN_STATUSES, Condition, Reach
 from capeworks.systems.weaverdice.vocab import (
     LIMBS,
@@ -37,6 +39,7 @@ __all__ = [
     "StatLasting",
     "StatLoss",
     "WoundGrant",
+    "regain",
 ]
 
 
@@ -174,6 +177,26 @@ class StatLoss(Frozen):
     stat: Stat
     points: int
     lasting: StatLasting
+
+
+def regain(
+    drained: Sequence[StatLoss], *, resting: bool
+) -> tuple[tuple[StatLoss, ...], tuple[StatLoss, ...]]:
+    """One turn of getting shocked-away points back: 1 point, 3 while resting, in the order lost.
+
+    Returns the losses still standing and the points regained (WD-WFX-021).
+    """
+    budget = data.SHOCK_REGAIN_RESTING if resting else data.SHOCK_REGAIN_PER_TURN
+    left: list[StatLoss] = []
+    back: list[StatLoss] = []
+    for loss in drained:
+        take = min(budget, loss.points)
+        budget -= take
+        if take:
+            back.append(loss.model_copy(update={"points": take}))
+        if loss.points > take:
+            left.append(loss.model_copy(update={"points": loss.points - take}))
+    return tuple(left), tuple(back)
 
 
 class GearHit(Frozen):
