@@ -603,7 +603,9 @@ def _shock_chain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     rule = "WD-WFX-025"
     faces = r.roll("mangle", rule, dice=len(Stat), sides=4)
-    damage = {s.value: f - 1 for s, f in zip(Stat, faces, strict=True) if f > 1}
+    # no stat below 1: damage past that is lost, as with the other stat losses (WD-WFX-021 PROPOSED)
+    rolled = {s: min(f - 1, r.stats[s] - 1) for s, f in zip(Stat, faces, strict=True)}
+    damage = {s.value: n for s, n in rolled.items() if n > 0}
     total = sum(damage.values())
     per = data.CRITICAL_REND_CANCEL_PER_DOT
     dots = r.spend("mangle_effort", rule, counts=range(-(-total // per) + 1))
