@@ -142,7 +142,7 @@ def test_critical_rend__1d4_minus_1_long_term_damage_to_each_stat() -> None:
     o = settle(hit(REND, C))
     r = roll(o)
     assert (r.key, r.dice, r.sides) == ("mangle", 7, 4)
-    # faces in stat order: brawn 4 -> 3, athletics 1 -> 0, dexterity 2 -> 1, wits 1, social 3 -> 2, ...
+    # faces in stat order, Brawn 4: brawn 4 -> 3, athletics 1 -> 0, dexterity 2 -> 1, social 3 -> 2
     o = settle(hit(REND, C, stats={Stat.BRAWN: 4}), dice={"mangle": [4, 1, 2, 1, 3, 1, 2]})
     assert o.complete
     assert {(x.stat, x.points) for x in o.stat_losses} == {
