@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated
 
 from pydantic import Field, field_validator
 
@@ -41,6 +43,9 @@ __all__ = [
     "WoundGrant",
     "regain",
 ]
+
+
+_Count = Annotated[int, Field(ge=0)]
 
 
 class Chooser(StrEnum):
@@ -87,6 +92,15 @@ class RollNeed(Frozen):
         """The roll in dice notation (``1d6+1``), for its exact odds from :mod:`capeworks.dice`."""
         return f"{self.dice}d{self.sides}" + (f"{self.bonus:+d}" if self.bonus else "")
 
+    @property
+    def chance(self) -> Fraction | None:
+        """The exact chance the roll reaches its TN (None without one), from the dice engine."""
+        if self.tn is None:
+            return None
+        from capeworks.dice import distribution
+
+        return distribution(self.notation).at_least(self.tn)
+
 
 class Hit(Frozen):
     """A wound of ``damage`` at ``tier`` just placed on ``target``, with the facts its effect needs.
@@ -111,14 +125,14 @@ class Hit(Frozen):
     can_stick: bool = True
     #: a ranged object can pin the target (line of fire and surroundings allow)
     pinnable: bool = False
-    effort: dict[Pool, int] = Field(default_factory=dict)
-    stats: dict[Stat, int] = Field(default_factory=dict)
+    effort: dict[Pool, _Count] = Field(default_factory=dict)
+    stats: dict[Stat, _Count] = Field(default_factory=dict)
     coverage: bool = False
     helmet: bool = False
     bare: bool = False
     gear: tuple[str, ...] = ()
     costume: tuple[str, ...] = ()
-    reinforced: dict[str, int] = Field(default_factory=dict)
+    reinforced: dict[str, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
     #: body parts still whole (limbs to lose, pain or disable; the head for Pulverized)
     parts: tuple[BodyPart, ...] = (*LIMBS, BodyPart.HEAD)
     #: the GM's tweak of a type (WD-WFX-003): a status in place of "damage is ongoing",
