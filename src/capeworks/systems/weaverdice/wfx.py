@@ -141,12 +141,19 @@ class _Resolution:
             return opts
         if not distinct and len(counts) == 1 and counts[0] == sum(lim.get(o, 0) for o in opts):
             return tuple(o for o in opts for _ in range(lim.get(o, 0)))
-        need = Need(
-            key=key, chooser=chooser, rule=rule, options=opts, counts=counts, distinct=distinct, limits=lim
-        )
         got = self.answers.picks.get(key)
         if got is None:
-            raise _Pending(need=need)
+            raise _Pending(
+                need=Need(
+                    key=key,
+                    chooser=chooser,
+                    rule=rule,
+                    options=opts,
+                    counts=counts,
+                    distinct=distinct,
+                    limits=lim,
+                )
+            )
         who = _PICK_WORDS[chooser]
         if len(got) not in counts:
             wanted = " or ".join(str(c) for c in counts)
@@ -251,6 +258,7 @@ class _Resolution:
     # -- the table --------------------------------------------------------------------------------
 
     def run(self, face: int | None) -> None:
+        """The whole effect: coverage first (Burn), then the row the face lands on."""
         hit = self.hit
         if hit.tier is WoundTier.SUPERFICIAL:
             return
@@ -331,6 +339,7 @@ class _Resolution:
             self.wound_scarred = True
 
     def outcome(self, pending: _Pending | None = None) -> EffectOutcome:
+        """What has been settled, with the decision or roll it stopped at."""
         return EffectOutcome(
             damage=self.hit.damage,
             tier=self.hit.tier,
