@@ -12,8 +12,8 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wounds import (
-    Standing,
     Placement,
+    Standing,
     Track,
     Wound,
     armor_repair,

@@ -19,6 +19,8 @@ from pydantic import Field, field_validator
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.equipment import Costume, HeldItem
+from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
@@ -84,6 +86,9 @@ class Character(Frozen):
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
     super_stats: frozenset[Stat] = frozenset()
     special: str = Field(default="", max_length=400, description="A generic type's shared special rule.")
+    costume: Costume | None = None
+    held: tuple[HeldItem, ...] = ()
+    powers: tuple[Power, ...] = ()
 
     @field_validator("stats", "temporary_loss", "lasting_loss", mode="before")
     @classmethod
@@ -157,7 +162,12 @@ class Character(Frozen):
         """Guts + armor (WD-STAT-005); a bystander goes down at the first hit (WD-NPC-005)."""
         if self.tier is Tier.BYSTANDER:
             return 1
-        return self.lasting(Stat.GUTS) + self.armor
+        return self.lasting(Stat.GUTS) + self.armor_points
+
+    @property
+    def armor_points(self) -> int:
+        """Armor from the sheet and the costume's armor pieces (WD-STAT-005, WD-WOUND-004)."""
+        return self.armor + (self.costume.armor if self.costume is not None else 0)
 
     def defense(self, config: WeaverdiceConfig) -> int:
         """Defense score: the tier's default plus costume/power layers (WD-COMBAT-018)."""
