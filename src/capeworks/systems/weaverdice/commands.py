@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
@@ -41,8 +41,22 @@ __all__ = [
     "Sleep",
     "SpendMorale",
     "StartCombat",
+    "Train",
     "Wait",
 ]
+
+def _tier(value: object) -> object:
+    """``"moderate"`` (as typed) -> WoundTier.MODERATE; numbers pass through."""
+    if isinstance(value, str) and not value.isdigit():
+        try:
+            return WoundTier[value.strip().upper()]
+        except KeyError:
+            raise ValueError("a wound tier is superficial, lesser, moderate or critical") from None
+    return value
+
+
+#: a wound tier as a word (``lesser``) or its number
+TierWord = Annotated[WoundTier, BeforeValidator(_tier)]
 
 #: a character id as typed
 Ident = Annotated[str, Field(min_length=1, max_length=40)]
@@ -129,7 +143,7 @@ class Attack(Frozen):
     target: Ident
     stat: Stat = Stat.BRAWN
     damage: DamageType = DamageType.BASH
-    tier: WoundTier = WoundTier.LESSER
+    tier: TierWord = WoundTier.LESSER
     melee: bool = True
     full: bool = Field(default=False, description="A full attack: the whole turn.")
     opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
@@ -138,6 +152,7 @@ class Attack(Frozen):
     cover: Cover = Cover.NONE
     angle: int = Field(default=0, ge=-360, le=360)
     conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
+    effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
     hidden: bool = Field(default=False, description="A GM roll the players do not see.")
 
 
@@ -224,6 +239,13 @@ class Exhaust(Frozen):
 
     character: Ident
     pool: Pool
+
+
+class Train(Frozen):
+    """After a fight in which you used a skill's field, one training roll for a learning skill."""
+
+    character: Ident
+    skill: str = Field(min_length=1, max_length=60)
 
 
 class Sleep(Frozen):

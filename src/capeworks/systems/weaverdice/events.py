@@ -332,6 +332,19 @@ class Exhausted(Changes):
     exhaust_owed: tuple[str, ...]
 
 
+class Trained(Changes):
+    """A training roll saved toward a learning skill (WD-SKILL-006..008)."""
+
+    TYPE: ClassVar[str] = "weaverdice.trained"
+    character: str
+    name: str
+    skill: str
+    total: int
+    saved: int
+    learned: bool
+    sheet: Character
+
+
 class Slept(Changes):
     """A night's sleep clears exhaustion, less what low morale keeps (WD-EFFORT-011, WD-MORALE-006)."""
 
@@ -371,5 +384,6 @@ EVENTS = declare_events(
     RoundEnded,
     CombatEnded,
     Exhausted,
+    Trained,
     Slept,
 )

@@ -411,6 +411,8 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
                     "effort": effort,
                     "in_fight": False,
                     "opened": (),
+                    "practised": (),
+                    "may_train": p.practised,
                     "focused_shots": 0,
                     "aligned_on": None,
                     "wounds_made": p.wounds_made + bled.count(p.id),

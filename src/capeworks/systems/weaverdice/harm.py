@@ -103,6 +103,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             melee=c.melee,
             conventional=c.conventional,
             hidden=c.hidden,
+            effect_only=c.effect_only,
         )
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
     b.emit(
@@ -124,7 +125,15 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         hidden=c.hidden,
     )
     if hit and pending is None:
-        _damage(b, c.target, c.tier, c.damage, attacker=c.character, conventional=c.conventional)
+        _damage(
+            b,
+            c.target,
+            c.tier,
+            c.damage,
+            attacker=c.character,
+            conventional=c.conventional,
+            only=c.effect_only,
+        )
     return b.events
 
 
@@ -150,6 +159,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             pending.damage,
             attacker=pending.attacker,
             conventional=pending.conventional,
+            only=pending.effect_only,
         )
         return b.events
     b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
@@ -179,6 +189,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             pending.damage,
             attacker=pending.attacker,
             conventional=pending.conventional,
+            only=pending.effect_only,
         )
     return b.events
 
@@ -187,9 +198,32 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
 
 
 def _damage(
-    b: Builder, target: str, tier: WoundTier, damage: DamageType, *, attacker: str | None, conventional: bool
+    b: Builder,
+    target: str,
+    tier: WoundTier,
+    damage: DamageType,
+    *,
+    attacker: str | None,
+    conventional: bool,
+    only: bool = False,
 ) -> None:
-    """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001)."""
+    """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
+    weapon's hit delivers the effect alone (WD-COMBAT-026)."""
+    if only:
+        c = b.person(target)
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        _start_effect(
+            b,
+            PendingEffect(
+                damage=damage,
+                tier=tier,
+                target=target,
+                attacker=attacker,
+                wound=f"e{c.wounds_made + 1}",
+                face=face,
+            ),
+        )
+        return
     take_wound(b, target, tier, damage, attacker=attacker, conventional=conventional, cause="hit")
 
 
@@ -229,22 +263,26 @@ def take_wound(
         _stay_up(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        pending = PendingEffect(
-            damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face
+        _start_effect(
+            b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
         )
-        if b.state.effects:  # another effect waits on a decision: this one queues behind it
-            b.emit(
-                ev.EffectAsked(
-                    character=target,
-                    name=b.person(target).name,
-                    damage=damage,
-                    tier=tier,
-                    face=face,
-                    effects=(*b.state.effects, pending),
-                )
+
+
+def _start_effect(b: Builder, pending: PendingEffect) -> None:
+    """Resolve an effect now, or queue it behind one that waits on a decision."""
+    if b.state.effects:
+        b.emit(
+            ev.EffectAsked(
+                character=pending.target,
+                name=b.person(pending.target).name,
+                damage=pending.damage,
+                tier=pending.tier,
+                face=pending.face,
+                effects=(*b.state.effects, pending),
             )
-        else:
-            _resolve(b, pending)
+        )
+    else:
+        _resolve(b, pending)
 
 
 def _stay_up(b: Builder, target: str) -> None:

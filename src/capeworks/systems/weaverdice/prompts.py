@@ -164,16 +164,20 @@ def _effect_prompt(state: WdState) -> Prompt:
         "context": {"options": list(need.options), "counts": list(need.counts), "face": pending.face},
         **_to(state, chooser),
     }
-    if need.counts == (1,):
-        return Prompt(
-            options=tuple(
+    if max(need.counts) <= 1:
+        options = [
+            PromptOption(
+                value=o, label=option_words(o), command="effect_choice", payload={**payload, "picks": [o]}
+            )
+            for o in need.options
+        ]
+        if 0 in need.counts:
+            options.append(
                 PromptOption(
-                    value=o, label=option_words(o), command="effect_choice", payload={**payload, "picks": [o]}
+                    value="none", label="none", command="effect_choice", payload={**payload, "picks": []}
                 )
-                for o in need.options
-            ),
-            **base,
-        )
+            )
+        return Prompt(options=tuple(options), **base)
     return Prompt(
         free=FreeAnswer(
             command="effect_choice",

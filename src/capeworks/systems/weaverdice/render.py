@@ -43,6 +43,7 @@ COMMAND_WORDS: dict[str, str] = {
     "end_combat": "end the fight",
     "exhaust": "choose the exhausted dot",
     "sleep": "sleep the night",
+    "train": "make a training roll after the fight",
     "ruling": "make a ruling",
     "gm_note": "write a private note",
 }
@@ -263,6 +264,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Exhausted.TYPE: lambda p: (
         f"{p.name}'s effort comes back"
         + (f", but one {_POOL[p.pool]} dot is exhausted until a night's sleep." if p.pool else ".")
+    ),
+    ev.Trained.TYPE: lambda p: (
+        f"{p.name} trains {p.skill}: {p.total}, {p.saved} of 12 saved"
+        + (f"; {p.name} now knows {p.skill}." if p.learned else ".")
     ),
     ev.Slept.TYPE: lambda p: (
         f"{p.name} sleeps the night"

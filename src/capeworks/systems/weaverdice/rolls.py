@@ -18,10 +18,11 @@ from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, person, roll_check
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
+from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat
 
-__all__ = ["call_check", "check", "reroll", "spend_morale"]
+__all__ = ["call_check", "check", "reroll", "spend_morale", "train"]
 
 
 def _stats(names: list[str]) -> tuple[Stat, ...]:
@@ -125,3 +126,40 @@ def reroll(state: WdState, context: Context, c: cmd.Reroll, dice: DiceService) -
     roll = reroll_check(last, record.faces)
     b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,))
     return b.events
+
+
+def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> list[Event]:
+    """After a fight that used a skill's field, one training roll for one learning skill: d6 +
+    Knowledge + the skill's stat, saved toward 12 (WD-SKILL-006..008)."""
+    me = person(state, c.character)
+    if state.fight is not None:
+        raise RuleViolation("WD-SKILL-007", "Training rolls come after the fight.")
+    sheet = state.sheets[c.character]
+    skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
+    if skill is None or not skill.learning:
+        raise RuleViolation("WD-SKILL-006", f"{me.name} is not learning a skill called {c.skill}.")
+    used = [s for s in sheet.skills if s.name in me.may_train]
+    if not any(set(s.stats) & set(skill.stats) for s in used):
+        raise RuleViolation(
+            "WD-SKILL-007",
+            f"{me.name} did not use {skill.name}'s field in the last fight, or already trained.",
+        )
+    record = dice.roll(1, 6, purpose="training")
+    new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0])
+    saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    me = me.model_copy(update={"may_train": ()})
+    return [
+        Event.of(
+            ev.Trained(
+                character=c.character,
+                name=me.name,
+                skill=skill.name,
+                total=total,
+                saved=saved,
+                learned=learned,
+                sheet=new_sheet,
+                people=(me,),
+            ),
+            rolls=(record,),
+        )
+    ]

@@ -83,6 +83,10 @@ def _sleepy(state: WdState, ident: str) -> bool:
     return state.fight is None and bool(state.people[ident].effort.exhausted)
 
 
+def _trainable(state: WdState, ident: str) -> bool:
+    return state.fight is None and bool(state.people[ident].may_train)
+
+
 def _down(state: WdState, ident: str) -> bool:
     return state.people[ident].track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
 
@@ -94,6 +98,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
     "sleep": CommandSpec(cmd.Sleep, roster.sleep, OWNER, offer=_own(_sleepy)),
+    "train": CommandSpec(cmd.Train, rolls.train, OWNER, offer=_own(_trainable)),
     # checks
     "call_check": CommandSpec(cmd.CallCheck, rolls.call_check, GM, "call for checks and set TNs"),
     "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_gm_check),

@@ -51,6 +51,8 @@ class Combatant(Frozen):
     opened: tuple[str, ...] = ()
     #: skills whose domain was used this encounter (a training roll after it, WD-SKILL-007)
     practised: tuple[str, ...] = ()
+    #: skills used in the last fight, until its one training roll is made
+    may_train: tuple[str, ...] = ()
     #: Focused Shots taken this fight (WD-SKILL-012)
     focused_shots: int = 0
     #: Align Sights on this target id (WD-SKILL-011)
@@ -88,6 +90,7 @@ class PendingAttack(Frozen):
     melee: bool = True
     conventional: bool = True
     hidden: bool = False
+    effect_only: bool = False
 
 
 class PendingEffect(Frozen):
