@@ -130,15 +130,12 @@ def sample(key: str, *, ident: str | None = None, name: str | None = None) -> Ch
 
 def load_character(path: Path) -> Character:
     """A sheet from a JSON or YAML file (by its suffix); a bad file is a readable error."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        if path.suffix.lower() in (".yaml", ".yml"):
-            import yaml
+    import yaml
 
-            data: Any = yaml.safe_load(text)
-        else:
-            data = json.loads(text)
-    except (ValueError, ImportError) as e:
+    try:
+        text = path.read_text(encoding="utf-8")
+        data: Any = yaml.safe_load(text) if path.suffix.lower() in (".yaml", ".yml") else json.loads(text)
+    except (OSError, ValueError, yaml.YAMLError) as e:
         raise InvalidCommand(f"The file {path.name} is not readable JSON or YAML.") from e
     if not isinstance(data, Mapping):
         raise InvalidCommand(f"The file {path.name} does not hold one character sheet.")
