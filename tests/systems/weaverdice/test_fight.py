@@ -337,3 +337,18 @@ def test_morale_moves_defiance_and_a_night_at_low_morale() -> None:
 
     assert is_good(1) and not is_good(0)
     assert PainPenalty.MORALE in pain_failure_options(turn_left=True)
+
+
+@pytest.mark.rules("WD-STATUS-014")
+def test_death_sentence_worsens_at_each_round_end() -> None:
+    d = duel()
+    d.do("ann", "end_turn", character="vic")
+    # Moderate Cut 6: Death Sentence (Vic keeps his Recovery: "none")
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", tier="moderate", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert [c.name for c in d.state.people["vic"].conditions] == ["death_sentence"]
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")  # round 1 ends: a lesser wound (two of three slots)
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.MODERATE, WoundTier.LESSER]
+    assert "from the death sentence" in " ".join(d.words())

@@ -35,7 +35,7 @@ from capeworks.systems.weaverdice.harm import take_wound
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier, WoundTier
-from capeworks.systems.weaverdice.wounds import Standing, Wound
+from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
 __all__ = [
     "act",
@@ -176,7 +176,36 @@ def _next_turn(b: Builder, fight: Fight) -> None:
 
 
 def _round_end(b: Builder, round_: int) -> None:
-    """The dying clock ticks; three rounds without help is death (WD-WOUND-009)."""
+    """Death Sentence worsens (WD-STATUS-014); the dying clock ticks: three rounds without help is
+    death (WD-WOUND-009)."""
+    for p in list(b.state.people.values()):
+        if (
+            not any(x.name == Status.DEATH_SENTENCE for x in p.conditions)
+            or p.track.standing is Standing.DEAD
+        ):
+            continue
+        track = p.track
+        slots = [w.tier for w in track.wounds] + [None] * max(
+            0, track.slots + track.armor - len(track.wounds)
+        )
+        tick = st.death_sentence_tick(slots)
+        if tick.add is not None:
+            take_wound(b, p.id, tick.add, None, cause="death_sentence", roll_effect=False)
+        elif tick.upgrade is not None:
+            wounds = list(track.wounds)
+            wounds[tick.upgrade] = wounds[tick.upgrade].model_copy(update={"tier": WoundTier.MODERATE})
+            worse = p.model_copy(update={"track": track.model_copy(update={"wounds": tuple(wounds)})})
+            b.emit(
+                ev.WoundTaken(
+                    character=p.id,
+                    name=p.name,
+                    wound=wounds[tick.upgrade],
+                    placement=Placement.SLOT,
+                    standing=worse.track.standing,
+                    cause="death_sentence",
+                    people=(worse,),
+                )
+            )
     died: list[str] = []
     changed: list[Combatant] = []
     for p in b.state.people.values():

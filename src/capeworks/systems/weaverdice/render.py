@@ -81,9 +81,12 @@ def check_text(roll: CheckRoll) -> str:
 def _wound(p: ev.WoundTaken) -> str:
     kind = f" {p.wound.damage.value}" if p.wound.damage else ""
     what = f"a {p.wound.tier.word}{kind} wound"
-    why = {"bleeding": " from bleeding", "effect": " from the effect", "ongoing": " from ongoing damage"}.get(
-        p.cause, ""
-    )
+    why = {
+        "bleeding": " from bleeding",
+        "effect": " from the effect",
+        "ongoing": " from ongoing damage",
+        "death_sentence": " from the death sentence",
+    }.get(p.cause, "")
     where = {
         Placement.SUPERFICIAL: "; it is superficial",
         Placement.ARMOR: "; armor takes it",
