@@ -69,3 +69,14 @@ def test_tracker__sample_fight_as_gm_and_as_a_player(tmp_path: Path) -> None:
     assert next(r for r in ann["rows"] if r[1] == "Steeltoe")[5] == "?"
     text = runner.invoke(wd_app, ["tracker"])
     assert "Weaverdice tracker" in text.stdout and "Ramjet" in text.stdout
+
+
+def test_the_short_name_wd_and_the_ruleset_name_both_reach_the_group() -> None:
+    from capeworks.cli.app import app
+
+    short = runner.invoke(app, ["wd", "odds", "-t", "4", "--json"])
+    full = runner.invoke(app, ["weaverdice", "odds", "-t", "4", "--json"])
+    assert short.exit_code == full.exit_code == 0
+    assert json.loads(short.stdout) == json.loads(full.stdout)
+    assert json.loads(short.stdout)["success"]["fraction"] == "1/2"
+    assert "wd" in runner.invoke(app, ["--help"]).stdout

@@ -134,7 +134,12 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 id=f"turn-{fight.order.round}-{fight.turn.actor}",
                 kind="turn",
                 rule="WD-COMBAT-001",
-                question=question("turn", round=fight.order.round, name=c.name, actions=fight.turn.actions),
+                question=question(
+                    "turn",
+                    round=fight.order.round,
+                    name=c.name,
+                    actions=f"{fight.turn.actions} action{'' if fight.turn.actions == 1 else 's'}",
+                ),
                 **_to(state, fight.turn.actor),
             )
         )

@@ -356,7 +356,8 @@ def panels(state: WdState, viewer: Viewer) -> list[Panel]:
     if fight is not None and fight.turn is not None:
         who = state.people.get(fight.turn.actor)
         name = who.name if who else fight.turn.actor
-        note = f"Round {fight.order.round}; {name} acts, {fight.turn.actions} actions left."
+        left = fight.turn.actions
+        note = f"Round {fight.order.round}; {name} acts, {left} action{'' if left == 1 else 's'} left."
     tracker = Panel(
         title="Weaverdice tracker",
         columns=("#", "name", "tier", "standing", "wounds", "slots", "effort", "statuses", "morale"),
@@ -376,7 +377,7 @@ _QUESTIONS: dict[str, str] = {
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
-    "turn": "Round {round}: {name}'s turn, {actions} actions left.",
+    "turn": "Round {round}: {name}'s turn, {actions} left.",
 }
 
 
