@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_roll.py", "bench_bulk.py", "bench_odds.py"]
+SCRIPTS = ["bench_roll.py", "bench_bulk.py", "bench_odds.py", "bench_wd_duel.py"]
 
 
 def main() -> int:
