@@ -345,7 +345,9 @@ def _resolve(b: Builder, pending: PendingEffect) -> None:
         need = outcome.needs[0]
         attacker = pending.attacker
         chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
-        waiting = pending.model_copy(update={"answers": answers, "key": need.key, "chooser": chooser})
+        waiting = pending.model_copy(
+            update={"answers": answers, "key": need.key, "chooser": chooser, "need": need}
+        )
         rest = tuple(e for e in b.state.effects if not _same(e, pending))
         b.emit(
             ev.EffectAsked(
@@ -457,7 +459,7 @@ def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: D
     trial = resolve(hit_of(state, pending), pending.face, answers=answers)  # a bad answer raises here
     del trial
     b = Builder(state, dice)
-    _resolve(b, pending.model_copy(update={"answers": answers, "key": ""}))
+    _resolve(b, pending.model_copy(update={"answers": answers, "key": "", "need": None}))
     return b.events
 
 

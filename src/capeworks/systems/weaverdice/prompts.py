@@ -148,8 +148,10 @@ def open_prompts(state: WdState) -> list[Prompt]:
 
 def _effect_prompt(state: WdState) -> Prompt:
     pending = state.effects[0]
-    outcome = resolve(hit_of(state, pending), pending.face, answers=pending.answers)
-    need = next(n for n in outcome.needs if n.key == pending.key)
+    need = pending.need
+    if need is None:  # asked before needs were kept with the effect: work it out again
+        outcome = resolve(hit_of(state, pending), pending.face, answers=pending.answers)
+        need = next(n for n in outcome.needs if n.key == pending.key)
     target = state.people[pending.target]
     chooser = pending.chooser or pending.target
     chooser_name = state.people[chooser].name if chooser in state.people else "the GM"

@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
-from capeworks.systems.weaverdice.wfx_outcome import Answers
+from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = ["Call", "Combatant", "Fight", "PendingAttack", "PendingEffect", "WdState", "fold"]
@@ -107,9 +107,11 @@ class PendingEffect(Frozen):
     wound: str
     face: int | None = None
     answers: Answers = Field(default_factory=Answers)
-    #: the key of the decision asked and the seat (None: the GM) who answers it
+    #: the key of the decision asked, and the character whose player answers it
     key: str = ""
     chooser: str | None = None
+    #: the decision asked (kept so prompts need not resolve the effect again)
+    need: Need | None = None
 
 
 class Call(Frozen):
