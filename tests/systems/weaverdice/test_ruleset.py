@@ -97,3 +97,15 @@ def test_panels_show_players_no_hidden_numbers() -> None:
     row = next(r for r in gm.rows if r[1] == "Steeltoe")
     # Steeltoe: one lesser wound of Guts 4 slots; Athletics 4, Wits 3 less the block's dot
     assert row[5] == "1/4" and row[6].startswith("S 4/4 F 2/3")
+
+
+@pytest.mark.rules("WD-CORE-011")
+def test_a_gm_ruling_overrides_an_outcome_and_undo_takes_it_back() -> None:
+    d = played()
+    before = d.state.people["thug"].model_dump_json()
+    d.do("gm", "ruling", character="thug", text="the pipe glances off; no wound", clear_wound=1)
+    assert d.state.people["thug"].track.wounds == ()
+    assert "The GM rules on Thug: the pipe glances off; no wound" in d.words("ann")[-1]
+    d.undo("gm")
+    assert d.state.people["thug"].model_dump_json() == before
+    d.refuse("ann", "ruling", character="ramjet", text="I win", error=NotPermitted)

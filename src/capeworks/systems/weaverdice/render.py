@@ -288,10 +288,20 @@ def _characters(payload: Any) -> tuple[str, ...]:
     return tuple(str(x) for x in out if isinstance(x, str))
 
 
+def _for_gm(payload: Any, text: str) -> str:
+    """The GM reads the players' halves of hidden things as what the players were told."""
+    if isinstance(payload, ev.RolledInSecret):
+        return "(The players see only that the GM made a roll.)"
+    if isinstance(payload, ev.CombatStarted) and any(e.score is None for e in payload.entrants):
+        return f"(The players see: {text})"
+    return text
+
+
 def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
     def words(payload: Any, event: Event, viewer: Viewer) -> Description:
+        said = text(payload)
         return Description(
-            text=text(payload),
+            text=_for_gm(payload, said) if viewer.is_gm else said,
             actor=event.seat,
             characters=_characters(payload),
             rolls=event.rolls,
