@@ -352,3 +352,43 @@ def test_death_sentence_worsens_at_each_round_end() -> None:
     d.do("gm", "end_turn", character="brute")  # round 1 ends: a lesser wound (two of three slots)
     assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.MODERATE, WoundTier.LESSER]
     assert "from the death sentence" in " ".join(d.words())
+
+
+BLAST = {
+    "name": "Arc Lash",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "shock",
+    "tier": 1,  # lesser (powers.py reads wound tiers as numbers)
+    "cost": [{"pool": "stamina", "dots": 1}],
+    "statuses": [{"custom": "crackling"}],
+}
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-STATUS-015", "WD-COMBAT-009")
+def test_a_designed_power__costs_effort_attacks_and_applies_its_status() -> None:
+    d = table()
+    add(d, "ann", {**sheet("spark", "Spark", dexterity=4), "powers": [BLAST]})
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
+    d.do("gm", "start_combat", dice=[6])
+    # Dex 4 (+1): d=3 + 1 = 4 vs DS 3 hits; a lesser shock wound, effect d6 = 1
+    d.do("ann", "use_power", character="spark", power="arc lash", targets="thug", dice=[3, 1])
+    spark, thug = d.state.people["spark"], d.state.people["thug"]
+    assert spark.effort.available(d.state.sheet("spark"), Pool.STAMINA) == 2
+    assert [w.tier for w in thug.track.wounds] == [WoundTier.LESSER]
+    assert "crackling" in [c.name for c in thug.conditions]
+    assert "Arc Lash leaves Thug crackling." in d.words()
+    d.refuse(
+        "ann",
+        "use_power",
+        character="spark",
+        power="fireball",
+        targets="thug",
+        dice=[3],
+        rule="WD-COMBAT-009",
+    )
+    d.refuse(
+        "ann", "use_power", character="spark", power="arc lash", targets="thug, spark", rule="WD-COMBAT-009"
+    )

@@ -42,8 +42,10 @@ __all__ = [
     "SpendMorale",
     "StartCombat",
     "Train",
+    "UsePower",
     "Wait",
 ]
+
 
 def _tier(value: object) -> object:
     """``"moderate"`` (as typed) -> WoundTier.MODERATE; numbers pass through."""
@@ -154,6 +156,17 @@ class Attack(Frozen):
     conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
     effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
     hidden: bool = Field(default=False, description="A GM roll the players do not see.")
+
+
+class UsePower(Frozen):
+    """Use one of your powers: its action, its effort cost, its attack and statuses (WD-COMBAT-009)."""
+
+    character: Ident
+    power: str = Field(min_length=1, max_length=60)
+    targets: TextList = Field(default_factory=list, max_length=50)
+    pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
+    bonus: int = Field(default=0, ge=-6, le=6)
+    hidden: bool = False
 
 
 class React(Frozen):

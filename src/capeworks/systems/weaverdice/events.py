@@ -220,6 +220,16 @@ class WoundTaken(Changes):
     cause: str = ""
 
 
+class StatusesApplied(Changes):
+    """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
+
+    TYPE: ClassVar[str] = "weaverdice.statuses_applied"
+    character: str
+    name: str
+    source: str
+    statuses: tuple[str, ...]
+
+
 class EffectAsked(EventData):
     """A wound effect waits for someone's decision (WD-WFX-005)."""
 
@@ -374,6 +384,7 @@ EVENTS = declare_events(
     AttackRolled,
     Reacted,
     WoundTaken,
+    StatusesApplied,
     EffectAsked,
     EffectResolved,
     StayedUp,

@@ -32,6 +32,7 @@ COMMAND_WORDS: dict[str, str] = {
     "end_turn": "end the turn",
     "attack": "attack",
     "react": "dodge, block or take the hit",
+    "use_power": "use a power",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "act": "take another action",
@@ -245,6 +246,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.AttackRolled.TYPE: _attack,
     ev.Reacted.TYPE: _reacted,
     ev.WoundTaken.TYPE: _wound,
+    ev.StatusesApplied.TYPE: lambda p: (
+        f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
+    ),
     ev.EffectAsked.TYPE: lambda p: (
         f"The {p.tier.word} {p.damage.value} effect on {p.name}"
         + (f" (rolled {p.face})" if p.face is not None else "")

@@ -109,6 +109,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
+    "use_power": CommandSpec(cmd.UsePower, harm.use_power, OWNER, offer=_on_turn),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),

@@ -155,7 +155,8 @@ class Character(Frozen):
         """Pool maximum = linked stat + modifiers (WD-STAT-004, WD-EFFORT-002); 0 for generics."""
         if not self.tracks_effort:
             return 0
-        return max(0, self.lasting(POOL_STAT[pool]) + self.effort_bonus.get(pool, 0))
+        powers = sum(p.effort_max.get(pool, 0) for p in self.powers)
+        return max(0, self.lasting(POOL_STAT[pool]) + self.effort_bonus.get(pool, 0) + powers)
 
     @property
     def wound_slots(self) -> int:
@@ -171,7 +172,7 @@ class Character(Frozen):
 
     def defense(self, config: WeaverdiceConfig) -> int:
         """Defense score: the tier's default plus costume/power layers (WD-COMBAT-018)."""
-        return config.defense(self.tier) + self.defense_bonus
+        return config.defense(self.tier) + self.defense_bonus + sum(p.defense_bonus for p in self.powers)
 
     @property
     def speed(self) -> int:
