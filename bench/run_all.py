@@ -11,7 +11,14 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_roll.py", "bench_bulk.py", "bench_odds.py", "bench_cli.py", "bench_store.py"]
+SCRIPTS = [
+    "bench_roll.py",
+    "bench_bulk.py",
+    "bench_odds.py",
+    "bench_cli.py",
+    "bench_store.py",
+    "bench_wd_duel.py",
+]
 
 
 def main() -> int:

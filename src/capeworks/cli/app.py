@@ -3,8 +3,11 @@
 Built-in commands (``roll``, ``odds``, ``demo``, ``table``) live in their own
 modules; every installed ruleset adds a group named after it, found by its
 ``capeworks.rulesets`` entry point and built from :meth:`Ruleset.cli` only when
-that name is typed. So ``capeworks roll 2d6`` imports neither the store nor a
-ruleset, and this module names no ruleset: a new ruleset needs no edit here.
+that name is typed. A package may also give a short name to a ruleset's group
+through a ``capeworks.cli`` entry point naming its :class:`CliPlugin`
+(``wd = "...weaverdice.cli:PLUGIN"``). So ``capeworks roll 2d6`` imports neither
+the store nor a ruleset, and this module names no ruleset: a new ruleset needs
+no edit here.
 
 Every command takes ``--json``; every CapeworksError becomes one clear line on
 stderr and exit code 2 (see :func:`capeworks.cli.output.run_guarded`).
@@ -18,7 +21,17 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-__all__ = ["BUILTINS", "LazyGroup", "app", "main"]
+__all__ = ["BUILTINS", "CLI_GROUP", "LazyGroup", "app", "main"]
+
+#: entry-point group of extra command names for ruleset CLIs (short names such as ``wd``)
+CLI_GROUP = "capeworks.cli"
+
+
+def _cli_entry_points() -> dict[str, Any]:
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=CLI_GROUP)}
+
 
 #: command name -> (module, Typer app attribute, command inside it or None for the whole app)
 BUILTINS: dict[str, tuple[str, str, str | None]] = {
@@ -48,7 +61,7 @@ class LazyGroup(TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         from capeworks.engine.registry import names
 
-        return sorted({*BUILTINS, *names()})
+        return sorted({*BUILTINS, *names(), *_cli_entry_points()})
 
     def get_command(self, ctx: Any, cmd_name: str) -> ClickCommand | None:
         if cmd_name in BUILTINS:
@@ -57,7 +70,8 @@ class LazyGroup(TyperGroup):
         from capeworks.engine.registry import names
 
         if cmd_name not in names():
-            return None
+            extra = _cli_entry_points().get(cmd_name)
+            return None if extra is None else _click(extra.load().app, cmd_name, None)
         from capeworks.engine.registry import get_ruleset
 
         plugin: Any = get_ruleset(cmd_name).cli()

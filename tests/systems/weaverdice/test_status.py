@@ -362,3 +362,70 @@ def test_a_status_made_up_for_a_power_is_a_condition_too() -> None:
     webbed = Condition(name="webbed", target="t", endings=frozenset({Ending.REST_ROLL}))
     assert webbed.status is None
     assert S.rest([webbed], "t", full=False).removable == (webbed,)
+
+
+@pytest.mark.rules("WD-STATUS-012")
+def test_stuck_from_melee__the_grappler_gets_1_a_round_and_the_target_cannot_leave() -> None:
+    stuck = condition(Status.STUCK, "t", reach=S.Reach.MELEE, source="a")
+    assert S.grapple_bonus([stuck], grappler="a", target="t") == 1
+    assert S.grapple_bonus([stuck], grappler="b", target="t") == 0
+    assert not S.can_leave_grapple([stuck], target="t", grappler="a")
+    assert S.can_leave_grapple([], target="t", grappler="a")
+    # a ranged object gives no grapple edge
+    arrow = condition(Status.STUCK, "t", reach=S.Reach.RANGED, source="a")
+    assert S.grapple_bonus([arrow], grappler="a", target="t") == 0
+
+
+@pytest.mark.rules("WD-STATUS-013")
+@pytest.mark.parametrize(("total", "freed"), [(5, False), (6, True)])
+def test_stuck_from_ranged__pinned_until_a_lengthy_brawn_6__the_object_stays(total: int, freed: bool) -> None:
+    pin = condition(Status.STUCK, "t", reach=S.Reach.RANGED, pinned=True)
+    assert S.is_pinned([pin], "t")
+    after = S.break_pin([pin], "t", brawn_total=total)
+    assert S.is_pinned(after, "t") is not freed
+    assert [c.status for c in after] == [Status.STUCK]
+
+
+_conditions = st.lists(
+    st.builds(
+        condition,
+        st.sampled_from(list(Status)),
+        st.sampled_from(["t", "u"]),
+        part=st.none() | st.sampled_from(list(BodyPart)),
+        scarring=st.booleans(),
+    ),
+    max_size=8,
+)
+
+
+@pytest.mark.rules("WD-STATUS-016", "WD-STATUS-001", "WD-STATUS-007")
+@given(conds=_conditions)
+def test_end_of_encounter_splits_every_condition_once_and_wounds_only_the_bleeding(
+    conds: list[Condition],
+) -> None:
+    kept, ended, wounded = S.end_encounter(conds)
+    assert sorted(map(repr, (*kept, *ended))) == sorted(map(repr, conds))
+    assert all(not c.scarring for c in ended)
+    assert sorted(wounded) == sorted(c.target for c in ended if c.name == Status.BLEEDING)
+
+
+@pytest.mark.rules("WD-STATUS-016", "WD-COMBAT-032", "WD-COMBAT-034")
+@given(conds=_conditions, full=st.booleans())
+def test_a_rest_touches_only_the_rester_and_never_a_scarred_condition(
+    conds: list[Condition], full: bool
+) -> None:
+    out = S.rest(conds, "t", full=full)
+    assert all(c.target == "t" and not c.scarring for c in (*out.stopped, *out.removable))
+    assert [c for c in out.conditions if c.target == "u"] == [c for c in conds if c.target == "u"]
+    assert len(out.conditions) + len(out.stopped) == len(conds)
+
+
+@pytest.mark.rules("WD-STATUS-016")
+@given(conds=_conditions, new=_conditions)
+def test_adding_a_condition_twice_changes_nothing_the_second_time(
+    conds: list[Condition], new: list[Condition]
+) -> None:
+    for c in new:
+        once = S.add(conds, c)
+        if c.status not in (Status.STUCK, Status.ONGOING_DAMAGE, Status.SCARRING):
+            assert S.add(once, c) == once

@@ -194,3 +194,30 @@ def test_critical_cut__spending_more_effort_than_held_is_refused() -> None:
     h = hit(CUT, C, effort={Pool.FOCUS: 1})
     with pytest.raises(RuleViolation, match="only 1 effort dot"):
         settle(h, 5, picks={"save_effort": ["focus", "focus"]})
+
+
+@pytest.mark.rules("WD-WFX-022")
+@pytest.mark.parametrize(
+    ("guts", "dots", "chance"), [(3, 0, Fraction(0)), (4, 0, Fraction(1, 6)), (3, 3, Fraction(1, 2))]
+)
+def test_critical_cut__the_save_shows_its_exact_odds_before_the_roll(
+    guts: int, dots: int, chance: Fraction
+) -> None:
+    # 1d6 + (guts - 3) + dots >= 7: Guts 3 never; Guts 4 on a 6; Guts 3 with 3 dots on 4, 5, 6
+    h = hit(CUT, C, stats={Stat.GUTS: guts}, effort={Pool.FOCUS: 3})
+    save = roll(settle(h, 5, picks={"save_effort": ["focus"] * dots}))
+    assert save.chance == chance
+    survive = sum(
+        not settle(h, 5, picks={"save_effort": ["focus"] * dots}, dice={"save": d}).slain for d in range(1, 7)
+    )
+    assert Fraction(survive, 6) == chance
+
+
+@pytest.mark.rules("WD-WFX-001")
+def test_bad_target_facts_are_refused_when_the_hit_is_made() -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        hit(CUT, L, effort={Pool.FOCUS: -1})
+    with pytest.raises(ValidationError):
+        hit(CUT, L, pain=Status.PAINED_PART)

@@ -142,8 +142,8 @@ def test_critical_rend__1d4_minus_1_long_term_damage_to_each_stat() -> None:
     o = settle(hit(REND, C))
     r = roll(o)
     assert (r.key, r.dice, r.sides) == ("mangle", 7, 4)
-    # faces in stat order: brawn 4 -> 3, athletics 1 -> 0, dexterity 2 -> 1, wits 1, social 3 -> 2, ...
-    o = settle(hit(REND, C), dice={"mangle": [4, 1, 2, 1, 3, 1, 2]})
+    # faces in stat order, Brawn 4: brawn 4 -> 3, athletics 1 -> 0, dexterity 2 -> 1, social 3 -> 2
+    o = settle(hit(REND, C, stats={Stat.BRAWN: 4}), dice={"mangle": [4, 1, 2, 1, 3, 1, 2]})
     assert o.complete
     assert {(x.stat, x.points) for x in o.stat_losses} == {
         (Stat.BRAWN, 3),
@@ -157,7 +157,8 @@ def test_critical_rend__1d4_minus_1_long_term_damage_to_each_stat() -> None:
 @pytest.mark.rules("WD-WFX-025", "WD-EFFORT-006")
 def test_critical_rend__wx20_two_dots_cancel_six_points() -> None:
     # faces 4,4,4,1,1,1,1 -> 3 + 3 + 3 = 9 points; 2 dots cancel 6, the target says which
-    h = hit(REND, C, effort={Pool.STAMINA: 1, Pool.RECOVERY: 2})
+    strong = {Stat.BRAWN: 5, Stat.ATHLETICS: 5, Stat.DEXTERITY: 5}
+    h = hit(REND, C, effort={Pool.STAMINA: 1, Pool.RECOVERY: 2}, stats=strong)
     mangle = {"mangle": [4, 4, 4, 1, 1, 1, 1]}
     n = need(settle(h, dice=mangle))
     assert (n.key, n.counts) == ("mangle_effort", (0, 1, 2, 3))
@@ -198,7 +199,7 @@ def test_critical_rend__what_remains_is_the_roll_less_3_per_dot(
 ) -> None:
     # total = sum(face - 1); each dot spent cancels 3 (never below 0)
     h = hit(REND, C, effort={Pool.RECOVERY: held})
-    total = sum(f - 1 for f in faces)
+    total = sum(min(f - 1, 3 - 1) for f in faces)  # every stat 3: at most 2 can go
     dots = random.Random(seed).randint(0, min(held, -(-total // 3)))
     picks: dict[str, list[str]] = {"mangle_effort": ["recovery"] * dots}
     o = settle(h, dice={"mangle": faces}, picks=picks)
@@ -216,3 +217,11 @@ def test_critical_rend__what_remains_is_the_roll_less_3_per_dot(
 def test_critical_rend__any_play_settles(seed: int) -> None:
     o = play_out(hit(REND, C, effort={Pool.FOCUS: 2}), None, random.Random(seed))
     assert all(1 <= x.points <= 3 for x in o.stat_losses)
+
+
+@pytest.mark.rules("WD-WFX-025")
+def test_critical_rend__no_stat_goes_below_1() -> None:
+    # Brawn 2 rolls 4 -> 3 points, but only 1 can go; Wits 1 rolls 3 -> none
+    h = hit(REND, C, stats={Stat.BRAWN: 2, Stat.WITS: 1})
+    o = settle(h, dice={"mangle": [4, 1, 1, 3, 1, 1, 1]})
+    assert o.stat_losses == (StatLoss(stat=Stat.BRAWN, points=1, lasting=StatLasting.LONG_TERM),)

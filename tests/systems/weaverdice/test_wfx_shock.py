@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status
-from capeworks.systems.weaverdice.wfx import Need, StatLasting, StatLoss
+from capeworks.systems.weaverdice.wfx import Need, StatLasting, StatLoss, regain
 from tests.systems.weaverdice.wfx_support import C, L, M, hit, need, play_out, roll, settle, statuses
 
 SHOCK = DamageType.SHOCK
@@ -179,3 +179,26 @@ def test_critical_shock__any_chain_settles_with_stats_at_least_1(seed: int, guts
         start = guts if s is Stat.GUTS else 3
         assert start - sum(x.points for x in o.stat_losses if x.stat is s) >= min(start, 1)
     assert sum(o.effort_spent.values()) <= 2
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_moderate_shock__wx23_points_come_back_1_a_turn_3_resting_in_the_order_lost() -> None:
+    # WX-23's 6 points: 2 Wits, 2 Social, 2 Knowledge
+    lost = (
+        StatLoss(stat=Stat.WITS, points=2, lasting=StatLasting.DRAINED),
+        StatLoss(stat=Stat.SOCIAL, points=2, lasting=StatLasting.DRAINED),
+        StatLoss(stat=Stat.KNOWLEDGE, points=2, lasting=StatLasting.DRAINED),
+    )
+    left, back = regain(lost, resting=False)
+    assert back == (StatLoss(stat=Stat.WITS, points=1, lasting=StatLasting.DRAINED),)
+    assert sum(x.points for x in left) == 5
+    # resting: 3 a turn -> Wits 2 and Social 1 come back first
+    left, back = regain(lost, resting=True)
+    assert [(x.stat, x.points) for x in back] == [(Stat.WITS, 2), (Stat.SOCIAL, 1)]
+    assert [(x.stat, x.points) for x in left] == [(Stat.SOCIAL, 1), (Stat.KNOWLEDGE, 2)]
+    # 6 points: six plain turns, or two turns of rest
+    turns = 0
+    while lost:
+        lost, _ = regain(lost, resting=False)
+        turns += 1
+    assert turns == 6

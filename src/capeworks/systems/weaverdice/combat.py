@@ -116,6 +116,8 @@ class Turn(Frozen):
     quick_used: bool = False
     full_used: bool = False
     half: bool = False
+    #: feet moved this turn (the 2.5x ceiling, WD-MOVE-007)
+    moved: int = 0
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -19,6 +19,8 @@ from pydantic import Field, field_validator
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.equipment import Costume, HeldItem
+from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
@@ -84,6 +86,9 @@ class Character(Frozen):
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
     super_stats: frozenset[Stat] = frozenset()
     special: str = Field(default="", max_length=400, description="A generic type's shared special rule.")
+    costume: Costume | None = None
+    held: tuple[HeldItem, ...] = ()
+    powers: tuple[Power, ...] = ()
 
     @field_validator("stats", "temporary_loss", "lasting_loss", mode="before")
     @classmethod
@@ -150,18 +155,24 @@ class Character(Frozen):
         """Pool maximum = linked stat + modifiers (WD-STAT-004, WD-EFFORT-002); 0 for generics."""
         if not self.tracks_effort:
             return 0
-        return max(0, self.lasting(POOL_STAT[pool]) + self.effort_bonus.get(pool, 0))
+        powers = sum(p.effort_max.get(pool, 0) for p in self.powers)
+        return max(0, self.lasting(POOL_STAT[pool]) + self.effort_bonus.get(pool, 0) + powers)
 
     @property
     def wound_slots(self) -> int:
         """Guts + armor (WD-STAT-005); a bystander goes down at the first hit (WD-NPC-005)."""
         if self.tier is Tier.BYSTANDER:
             return 1
-        return self.lasting(Stat.GUTS) + self.armor
+        return self.lasting(Stat.GUTS) + self.armor_points
+
+    @property
+    def armor_points(self) -> int:
+        """Armor from the sheet and the costume's armor pieces (WD-STAT-005, WD-WOUND-004)."""
+        return self.armor + (self.costume.armor if self.costume is not None else 0)
 
     def defense(self, config: WeaverdiceConfig) -> int:
         """Defense score: the tier's default plus costume/power layers (WD-COMBAT-018)."""
-        return config.defense(self.tier) + self.defense_bonus
+        return config.defense(self.tier) + self.defense_bonus + sum(p.defense_bonus for p in self.powers)
 
     @property
     def speed(self) -> int:

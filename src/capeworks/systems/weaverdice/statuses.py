@@ -47,7 +47,9 @@ __all__ = [
     "actions_allowed",
     "add",
     "bleed",
+    "break_pin",
     "can_act",
+    "can_leave_grapple",
     "can_perceive",
     "can_self_recover",
     "condition",
@@ -55,7 +57,9 @@ __all__ = [
     "delay",
     "end_encounter",
     "extract",
+    "grapple_bonus",
     "halved",
+    "is_pinned",
     "ongoing_ticks",
     "pain_failure_options",
     "pains_for",
@@ -100,6 +104,7 @@ PAIN_STATUSES = frozenset(
 )
 
 _SIMPLE = frozenset({Ending.REST_ROLL, Ending.ENCOUNTER_END})
+_TREATED = frozenset({Ending.TREATED})
 
 #: how each named status ends unless the effect says otherwise (WD-STATUS-016, PROPOSED)
 DEFAULT_ENDINGS: dict[Status, frozenset[Ending]] = {
@@ -163,21 +168,25 @@ def condition(
     scarring: bool = False,
     wound: str | None = None,
     ends: Expiry | None = None,
+    endings: Iterable[Ending] | None = None,
     **more: Any,
 ) -> Condition:
-    """A condition with the status's usual endings; scarring leaves only treatment (WD-STATUS-007)."""
-    endings = frozenset({Ending.TREATED}) if scarring else DEFAULT_ENDINGS.get(status, frozenset())
-    return Condition.model_validate(
-        {
-            "name": status.value,
-            "target": target,
-            "ends": ends,
-            "endings": endings,
-            "part": part,
-            "scarring": scarring,
-            "wound": wound,
-            **more,
-        }
+    """A condition with the status's usual endings unless ``endings`` says otherwise.
+
+    Scarring leaves only treatment (WD-STATUS-007). ``more`` sets the other
+    :class:`Condition` fields (reach, pinned, consuming, source).
+    """
+    if endings is None:
+        endings = _TREATED if scarring else DEFAULT_ENDINGS.get(status, frozenset())
+    return Condition(
+        name=status.value,
+        target=target,
+        ends=ends,
+        endings=frozenset(endings),
+        part=part,
+        scarring=scarring,
+        wound=wound,
+        **more,
     )
 
 
@@ -484,6 +493,35 @@ def extract(*, careful_total: int | None = None) -> Extraction:
     """
     careful = careful_total is not None and careful_total >= STUCK_CAREFUL_DC
     return Extraction(wound=WoundTier.LESSER if careful else WoundTier.MODERATE)
+
+
+def grapple_bonus(conditions: Iterable[Condition], *, grappler: str, target: str) -> int:
+    """+1 a round to a grappler whose melee weapon is stuck in the target (WD-STATUS-012)."""
+    return STUCK_GRAPPLE_BONUS if _stuck_from(conditions, grappler, target) else 0
+
+
+def can_leave_grapple(conditions: Iterable[Condition], *, target: str, grappler: str) -> bool:
+    """The target cannot leave the grappler's hold while the grappler's weapon is stuck in them."""
+    return not _stuck_from(conditions, grappler, target)
+
+
+def _stuck_from(conditions: Iterable[Condition], source: str, target: str) -> list[Condition]:
+    return [c for c in _of(conditions, target, Status.STUCK) if c.reach is Reach.MELEE and c.source == source]
+
+
+def is_pinned(conditions: Iterable[Condition], target: str) -> bool:
+    """Pinned in place by a ranged object: no moving from the spot (WD-STATUS-013)."""
+    return any(c.pinned for c in _of(conditions, target, Status.STUCK))
+
+
+def break_pin(conditions: Iterable[Condition], target: str, *, brawn_total: int) -> tuple[Condition, ...]:
+    """A lengthy Brawn check to 6 frees a pinned target; the objects stay in them (WD-STATUS-013)."""
+    conds = tuple(conditions)
+    if brawn_total < PIN_BREAK_DC:
+        return conds
+    return tuple(
+        c.model_copy(update={"pinned": False}) if c.target == target and c.pinned else c for c in conds
+    )
 
 
 # -- death sentence (WD-STATUS-014) ----------------------------------------------------------------

@@ -47,6 +47,7 @@ from capeworks.systems.weaverdice.wfx_outcome import (
     StatLasting,
     StatLoss,
     WoundGrant,
+    regain,
 )
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "StatLasting",
     "StatLoss",
     "WoundGrant",
+    "regain",
     "resolve",
 ]
 
@@ -88,7 +90,7 @@ class _Resolution:
         self.hit = hit
         self.answers = answers
         self.effort = {p: n for p, n in hit.effort.items() if n > 0}
-        self.stats = {s: hit.stat(s) for s in Stat}
+        self._stats: dict[Stat, int] | None = None
         self.parts = list(hit.parts)
         self.face: int | None = None
         self.rows: list[int] = []
@@ -99,8 +101,8 @@ class _Resolution:
         self.fades = False
         self.wounds: list[WoundGrant] = []
         self.conditions: list[Condition] = []
-        self.lost: Counter[Pool] = Counter()
-        self.spent: Counter[Pool] = Counter()
+        self.lost: dict[Pool, int] = {}
+        self.spent: dict[Pool, int] = {}
         self.stat_losses: list[StatLoss] = []
         self.knockback = 0
         self.delayed = False
@@ -108,6 +110,13 @@ class _Resolution:
         self.dying = False
         self.slain = False
         self.reattach: int | None = None
+
+    @property
+    def stats(self) -> dict[Stat, int]:
+        """The target's stats as this effect has left them (built on first use: most rows never look)."""
+        if self._stats is None:
+            self._stats = {s: self.hit.stat(s) for s in Stat}
+        return self._stats
 
     # -- asking -----------------------------------------------------------------------------------
 
@@ -132,12 +141,19 @@ class _Resolution:
             return opts
         if not distinct and len(counts) == 1 and counts[0] == sum(lim.get(o, 0) for o in opts):
             return tuple(o for o in opts for _ in range(lim.get(o, 0)))
-        need = Need(
-            key=key, chooser=chooser, rule=rule, options=opts, counts=counts, distinct=distinct, limits=lim
-        )
         got = self.answers.picks.get(key)
         if got is None:
-            raise _Pending(need=need)
+            raise _Pending(
+                need=Need(
+                    key=key,
+                    chooser=chooser,
+                    rule=rule,
+                    options=opts,
+                    counts=counts,
+                    distinct=distinct,
+                    limits=lim,
+                )
+            )
         who = _PICK_WORDS[chooser]
         if len(got) not in counts:
             wanted = " or ".join(str(c) for c in counts)
@@ -206,7 +222,8 @@ class _Resolution:
         took = min(n, self.effort.get(pool, 0))
         if took:
             self.effort[pool] -= took
-            (self.spent if spent else self.lost)[pool] += took
+            tally = self.spent if spent else self.lost
+            tally[pool] = tally.get(pool, 0) + took
         return took
 
     # -- small effects ----------------------------------------------------------------------------
@@ -241,6 +258,7 @@ class _Resolution:
     # -- the table --------------------------------------------------------------------------------
 
     def run(self, face: int | None) -> None:
+        """The whole effect: coverage first (Burn), then the row the face lands on."""
         hit = self.hit
         if hit.tier is WoundTier.SUPERFICIAL:
             return
@@ -321,6 +339,7 @@ class _Resolution:
             self.wound_scarred = True
 
     def outcome(self, pending: _Pending | None = None) -> EffectOutcome:
+        """What has been settled, with the decision or roll it stopped at."""
         return EffectOutcome(
             damage=self.hit.damage,
             tier=self.hit.tier,
@@ -335,8 +354,8 @@ class _Resolution:
             wound_fades_on_rest=self.fades,
             wounds=tuple(self.wounds),
             conditions=tuple(self.conditions),
-            effort_lost=dict(self.lost),
-            effort_spent=dict(self.spent),
+            effort_lost=self.lost,
+            effort_spent=self.spent,
             stat_losses=tuple(self.stat_losses),
             knockback_ft=self.knockback,
             delayed=self.delayed,
@@ -379,7 +398,8 @@ def _fades(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _stuck_or_bleeding(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     hit = r.hit
     if hit.can_stick:
-        r.add(Status.STUCK, reach=hit.reach, pinned=hit.reach is Reach.RANGED and hit.pinnable)
+        pinned = hit.reach is Reach.RANGED and hit.pinnable
+        r.add(Status.STUCK, reach=hit.reach, pinned=pinned, source=hit.attacker)
     else:
         r.add(Status.BLEEDING)
 
@@ -592,7 +612,9 @@ def _shock_chain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     rule = "WD-WFX-025"
     faces = r.roll("mangle", rule, dice=len(Stat), sides=4)
-    damage = {s.value: f - 1 for s, f in zip(Stat, faces, strict=True) if f > 1}
+    # no stat below 1: damage past that is lost, as with the other stat losses (WD-WFX-021 PROPOSED)
+    rolled = {s: min(f - 1, r.stats[s] - 1) for s, f in zip(Stat, faces, strict=True)}
+    damage = {s.value: n for s, n in rolled.items() if n > 0}
     total = sum(damage.values())
     per = data.CRITICAL_REND_CANCEL_PER_DOT
     dots = r.spend("mangle_effort", rule, counts=range(-(-total // per) + 1))

@@ -10,11 +10,15 @@ TN) while it is not complete. Rule IDs: WD-WFX-001, -004/-005 (who chooses),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated
 
 from pydantic import Field, field_validator
 
 from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice import data_wfx as data
 from capeworks.systems.weaverdice.statuses import PAIN_STATUSES, Condition, Reach
 from capeworks.systems.weaverdice.vocab import (
     LIMBS,
@@ -37,7 +41,11 @@ __all__ = [
     "StatLasting",
     "StatLoss",
     "WoundGrant",
+    "regain",
 ]
+
+
+_Count = Annotated[int, Field(ge=0)]
 
 
 class Chooser(StrEnum):
@@ -84,6 +92,15 @@ class RollNeed(Frozen):
         """The roll in dice notation (``1d6+1``), for its exact odds from :mod:`capeworks.dice`."""
         return f"{self.dice}d{self.sides}" + (f"{self.bonus:+d}" if self.bonus else "")
 
+    @property
+    def chance(self) -> Fraction | None:
+        """The exact chance the roll reaches its TN (None without one), from the dice engine."""
+        if self.tn is None:
+            return None
+        from capeworks.dice import distribution
+
+        return distribution(self.notation).at_least(self.tn)
+
 
 class Hit(Frozen):
     """A wound of ``damage`` at ``tier`` just placed on ``target``, with the facts its effect needs.
@@ -108,14 +125,14 @@ class Hit(Frozen):
     can_stick: bool = True
     #: a ranged object can pin the target (line of fire and surroundings allow)
     pinnable: bool = False
-    effort: dict[Pool, int] = Field(default_factory=dict)
-    stats: dict[Stat, int] = Field(default_factory=dict)
+    effort: dict[Pool, _Count] = Field(default_factory=dict)
+    stats: dict[Stat, _Count] = Field(default_factory=dict)
     coverage: bool = False
     helmet: bool = False
     bare: bool = False
     gear: tuple[str, ...] = ()
     costume: tuple[str, ...] = ()
-    reinforced: dict[str, int] = Field(default_factory=dict)
+    reinforced: dict[str, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
     #: body parts still whole (limbs to lose, pain or disable; the head for Pulverized)
     parts: tuple[BodyPart, ...] = (*LIMBS, BodyPart.HEAD)
     #: the GM's tweak of a type (WD-WFX-003): a status in place of "damage is ongoing",
@@ -174,6 +191,26 @@ class StatLoss(Frozen):
     stat: Stat
     points: int
     lasting: StatLasting
+
+
+def regain(
+    drained: Sequence[StatLoss], *, resting: bool
+) -> tuple[tuple[StatLoss, ...], tuple[StatLoss, ...]]:
+    """One turn of getting shocked-away points back: 1 point, 3 while resting, in the order lost.
+
+    Returns the losses still standing and the points regained (WD-WFX-021).
+    """
+    budget = data.SHOCK_REGAIN_RESTING if resting else data.SHOCK_REGAIN_PER_TURN
+    left: list[StatLoss] = []
+    back: list[StatLoss] = []
+    for loss in drained:
+        take = min(budget, loss.points)
+        budget -= take
+        if take:
+            back.append(loss.model_copy(update={"points": take}))
+        if loss.points > take:
+            left.append(loss.model_copy(update={"points": loss.points - take}))
+    return tuple(left), tuple(back)
 
 
 class GearHit(Frozen):

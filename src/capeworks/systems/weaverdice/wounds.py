@@ -108,13 +108,16 @@ class Track(Frozen):
     checks: int = 0
     standing: Standing = Standing.UP
     dying_since: int | None = Field(default=None, description="Round the dying clock started.")
+    fell_round: int | None = Field(
+        default=None, description="Round of the last fall or failed try to get up."
+    )
 
     @classmethod
     def of(cls, character: Character) -> Track:
         """An empty track sized from the sheet: Guts body slots and armor slots (WD-STAT-005)."""
         if character.tier is Tier.BYSTANDER:
             return cls(tier=character.tier, slots=1)
-        return cls(tier=character.tier, slots=character.lasting(Stat.GUTS), armor=character.armor)
+        return cls(tier=character.tier, slots=character.lasting(Stat.GUTS), armor=character.armor_points)
 
     @property
     def body(self) -> tuple[Wound, ...]:
@@ -208,15 +211,29 @@ class Track(Frozen):
         if success:
             return self.model_copy(update={"checks": checks})
         if any(w.tier is WoundTier.LESSER for w in self.wounds):
-            return self.model_copy(update={"checks": checks, "standing": Standing.UNCONSCIOUS})
-        return self.model_copy(update={"checks": checks, "standing": Standing.DYING, "dying_since": round_})
+            return self.model_copy(
+                update={"checks": checks, "standing": Standing.UNCONSCIOUS, "fell_round": round_}
+            )
+        return self.model_copy(
+            update={"checks": checks, "standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
+        )
+
+    def may_get_up(self, round_: int) -> bool:
+        """Tries to get up start the round after the fall, one a round (WD-WOUND-008/009)."""
+        return self.standing in (Standing.UNCONSCIOUS, Standing.DYING) and (
+            self.fell_round is None or round_ > self.fell_round
+        )
+
+    def failed_get_up(self, round_: int) -> Track:
+        """A failed try: still down, next try next round."""
+        return self.model_copy(update={"fell_round": round_})
 
     def rouse(self) -> Track:
         """Back on their feet (a Guts roll with Recovery, or allies' Medical): the stay-up
         penalty stays (WD-WOUND-008/009)."""
         if self.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
             raise RuleViolation("WD-WOUND-008", "Only someone unconscious or dying can be roused.")
-        return self.model_copy(update={"standing": Standing.UP, "dying_since": None})
+        return self.model_copy(update={"standing": Standing.UP, "dying_since": None, "fell_round": None})
 
     def medical_dc(self, config: WeaverdiceConfig) -> int:
         """The lengthy Medical total that gets them up: 8 unconscious, 12 dying (WD-WOUND-008/009)."""

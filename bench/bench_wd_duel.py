@@ -1,0 +1,104 @@
+"""Weaverdice one-on-one duels per second on one core: the full rules through ``Table``, no store, no text.
+
+Each duel is a fresh seeded table: Ramjet (PC) against Steeltoe (a notable
+with effort), initiative, then turn after turn of attacks until one side is
+out or twenty rounds pass. Every prompt is answered by a fixed policy (block
+while Focus lasts, spend no Recovery on effects, the first option otherwise),
+as the lab's simplest player would. The anchor, in the same process, is the
+raw dice rate: single d6 faces from the seeded source the table rolls with.
+
+    python bench/bench_wd_duel.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from _timing import table
+from capeworks.dice.source import SeededDice
+from capeworks.engine import Command, Table
+from capeworks.engine.model import Role, Seat
+from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
+from capeworks.systems.weaverdice.samples import SAMPLES
+
+RS = WeaverdiceRuleset()
+SEATS = (Seat(id="gm", name="GM", role=Role.GM), Seat(id="ann", name="Ann"))
+OWNER = {"ramjet": "ann", "steeltoe": "gm"}
+FOE = {"ramjet": "steeltoe", "steeltoe": "ramjet"}
+
+
+def _answer(t: Table, prompt: Any) -> list[Any]:
+    seat = prompt.seat or "gm"
+    if prompt.options:
+        value = prompt.options[0].value
+        if prompt.kind == "reaction":
+            value = "block"
+        elif prompt.kind == "effect" and prompt.option("none") is not None:
+            value = "none"
+        return t.execute(Command(type="answer", seat=seat, payload={"prompt": prompt.id, "option": value}))
+    free = prompt.free
+    picks = list(free.suggestions[: prompt.min_choices])
+    return t.execute(Command(type=free.command, seat=seat, payload={**free.payload, free.field: picks}))
+
+
+def duel(seed: int) -> tuple[int, int]:
+    """One duel; returns (commands, dice rolled)."""
+    t = Table.new(RS, config={}, seats=SEATS, seed=seed)
+    t.execute(Command(type="add_character", seat="ann", payload={"sheet": SAMPLES["ramjet"]}))
+    t.execute(Command(type="add_character", seat="gm", payload={"sheet": SAMPLES["steeltoe"]}))
+    t.execute(Command(type="start_combat", seat="gm"))
+    commands = 3
+    while True:
+        state = t.state
+        if any(p.track.standing.value != "up" for p in state.people.values()) or state.fight.order.round > 20:
+            break
+        waiting = [p for p in t.prompts() if p.kind != "turn"]
+        if waiting:
+            _answer(t, waiting[0])
+        else:
+            actor = state.fight.turn.actor
+            attack = state.fight.turn.actions > 0
+            kind, payload = ("attack", {"target": FOE[actor]}) if attack else ("end_turn", {})
+            t.execute(Command(type=kind, seat=OWNER[actor], payload={"character": actor, **payload}))
+        commands += 1
+    dice = sum(len(r.faces) for e in t.log for r in e.rolls)
+    return commands, dice
+
+
+def main() -> None:
+    runs, per_run = 5, 60
+    rates, dice_total, commands_total = [], 0, 0
+    for run in range(runs):
+        start = time.perf_counter()
+        for i in range(per_run):
+            c, d = duel(seed=run * 1000 + i)
+            commands_total += c
+            dice_total += d
+        rates.append(per_run / (time.perf_counter() - start))
+    duels_per_s = statistics.median(rates)
+    source = SeededDice(1)
+    n = 200_000
+    dice_rates = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(n):
+            source.faces(1, 6)
+        dice_rates.append(n / (time.perf_counter() - start))
+    d6_per_s = statistics.median(dice_rates)
+    duels = runs * per_run
+    rows = [
+        [
+            f"{duels_per_s:,.0f}",
+            f"{commands_total / duels:.1f}",
+            f"{dice_total / duels:.1f}",
+            f"{d6_per_s:,.0f}",
+            f"{d6_per_s / duels_per_s:,.0f}",
+        ]
+    ]
+    print(table(["duels/s", "commands/duel", "dice/duel", "raw d6/s (anchor)", "d6 per duel-time"], rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""`capeworks weaverdice ...`: Weaverdice from the terminal — exact odds, sample characters, the tracker.
+
+Table play (attacks, reactions, rests...) goes through the generic ``capeworks
+table`` commands; these are the Weaverdice-only helpers. JSON shapes (``--json``):
+
+* odds: ``{"dice": int, "modifier": int, "tn": int, "morale": int, "cap": int | null,
+  "success": {"fraction", "p"}, "with_morale_spend": {"fraction", "p"},
+  "totals": {"<total>": {"fraction", "p"}}}``
+* characters: ``{"characters": [{"id", "name", "tier", "stats", "derived", "skills", "backgrounds"}]}``
+* tracker: ``{"title", "columns": [str], "rows": [[str]], "note"}``
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.plugin import CliPlugin
+from capeworks.engine import Event, Panel, Table, Viewer
+from capeworks.errors import InvalidCommand, NotFound
+from capeworks.systems.weaverdice.odds import check_odds, total_distribution
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.vocab import Pool, Stat
+
+__all__ = ["PLUGIN", "characters_payload", "odds_payload", "tracker_payload", "wd_app"]
+
+wd_app = typer.Typer(
+    add_completion=False,
+    help="Weaverdice: exact odds of a check, sample characters, the fight tracker.",
+    no_args_is_help=True,
+)
+
+
+def _frac(p: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{p.numerator}/{p.denominator}", "p": float(p)}
+
+
+def odds_payload(*, modifier: int, tn: int, extra: int = 0, morale: int = 0) -> dict[str, Any]:
+    """The exact odds of one check: d6 + extra dice (keep one) + modifier, capped by morale."""
+    if not -6 <= modifier <= 8 or not 1 <= tn <= 14 or not 0 <= extra <= 8 or not -5 <= morale <= 4:
+        raise InvalidCommand(
+            "Give a modifier of -6 to 8, a TN of 1 to 14, 0 to 8 extra dice and morale -5 to 4."
+        )
+    odds = check_odds(dice=1 + extra, modifier=modifier, tn=tn, morale=morale)
+    dist = total_distribution(1 + extra, modifier, morale)
+    return {
+        "dice": 1 + extra,
+        "modifier": modifier,
+        "tn": tn,
+        "morale": morale,
+        "cap": odds.cap,
+        "success": _frac(odds.success),
+        "with_morale_spend": _frac(odds.with_morale_spend),
+        "totals": {str(k): _frac(v) for k, v in dist.probabilities.items()},
+    }
+
+
+def _derived(c: Character) -> dict[str, Any]:
+    return {
+        "effort": {p.value: c.effort_max(p) for p in Pool},
+        "wound_slots": c.wound_slots,
+        "speed": c.speed,
+        "tactics": c.tactics,
+        "movement_ft": c.movement,
+        "belt_slots": c.belt_slots,
+        "encumbrance": c.encumbrance_capacity,
+        "skill_cap": c.skill_cap,
+    }
+
+
+def _describe(c: Character) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "name": c.name,
+        "tier": c.tier.value,
+        "stats": {s.value: c.stat(s) for s in Stat},
+        "derived": _derived(c),
+        "skills": [s.name + (" (learning)" if s.learning else "") for s in c.skills],
+        "backgrounds": list(c.backgrounds),
+    }
+
+
+def characters_payload(key: str | None = None, *, file: Path | None = None) -> dict[str, Any]:
+    """The sample characters (or one), or a sheet read from a JSON or YAML file."""
+    from capeworks.systems.weaverdice.samples import SAMPLES, load_character, sample
+
+    if file is not None:
+        return {"characters": [_describe(load_character(file))]}
+    if key is not None and key not in SAMPLES:
+        raise NotFound(f"There is no sample character {key!r}. Known: {', '.join(SAMPLES)}.")
+    keys = [key] if key else list(SAMPLES)
+    return {"characters": [_describe(sample(k)) for k in keys]}
+
+
+def _events(raw: Any) -> list[Event]:
+    rows = raw.get("events", raw) if isinstance(raw, dict) else raw
+    if not isinstance(rows, list):
+        raise InvalidCommand("A log file holds a list of events, or the output of 'table log --gm --json'.")
+    return [Event.model_validate(r.get("event", r) if isinstance(r, dict) else r) for r in rows]
+
+
+def tracker_payload(*, log: Path | None = None, seat: str | None = None) -> dict[str, Any]:
+    """The tracker panel after a log (the GM's ``table log --json``) or after the sample session."""
+    from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
+    from capeworks.systems.weaverdice.state import WdState
+
+    ruleset = WeaverdiceRuleset()
+    if log is not None:
+        try:
+            raw = json.loads(log.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise InvalidCommand(f"The file {log.name} is not a readable JSON log.") from e
+        table = Table(ruleset, _events(raw))
+    else:
+        session = ruleset.sample_session()
+        table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+        for step in session.steps:
+            table.execute(step.command, dice=step.dice)
+    viewer = Viewer.gm() if seat is None else table.viewer_for(seat)
+    state = table.state
+    assert isinstance(state, WdState)
+    [panel] = ruleset.panels(state, viewer)
+    return panel.model_dump(mode="json")
+
+
+@wd_app.command("odds")
+def odds_command(
+    modifier: int = typer.Option(
+        0, "--mod", "-m", help="Stat modifier and bonuses (stat - 3, +/- situation)."
+    ),
+    tn: int = typer.Option(4, "--tn", "-t", help="Target number: succeed on this or more."),
+    extra: int = typer.Option(
+        0, "--extra", "-x", help="Extra dice from skills, backgrounds, rep (keep one)."
+    ),
+    morale: int = typer.Option(
+        0, "--morale", help="Morale step, -4 to +4 (low caps results; high may be spent)."
+    ),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The exact odds of a check before it is rolled, with the morale cap and keep-one dice."""
+    data = run_guarded(
+        lambda: odds_payload(modifier=modifier, tn=tn, extra=extra, morale=morale), as_json=json_out
+    )
+    if json_out:
+        emit_json(data)
+        return
+    cap = f", results capped at {data['cap']}" if data["cap"] is not None else ""
+    console.print(
+        f"{data['dice']}d6 keep 1, {modifier:+d}, vs {tn}+{cap}: "
+        f"{data['success']['p']:.1%} ({data['success']['fraction']})",
+        highlight=False,
+    )
+    if morale > 0:
+        spend = data["with_morale_spend"]
+        console.print(
+            f"with a morale step in reserve: {spend['p']:.1%} ({spend['fraction']})", highlight=False
+        )
+    table = RichTable("total", "chance")
+    for total, p in data["totals"].items():
+        table.add_row(total, f"{p['p']:.1%}")
+    console.print(table)
+
+
+@wd_app.command("characters")
+def characters_command(
+    key: str | None = typer.Argument(None, help="Show one sample character (ramjet, thug, prt_officer...)."),
+    file: Path | None = typer.Option(None, "--file", "-f", help="Read a sheet from a JSON or YAML file."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """List the sample characters, show one, or read a sheet from a file, with every derived value."""
+    data = run_guarded(lambda: characters_payload(key, file=file), as_json=json_out)
+    if json_out:
+        emit_json(data)
+        return
+    for c in data["characters"]:
+        console.print(f"[bold]{escape(c['name'])}[/] ({escape(c['id'])}, {c['tier']})")
+        if key or file:
+            stats = ", ".join(f"{s} {v}" for s, v in c["stats"].items())
+            console.print(f"  {stats}", highlight=False)
+            d = c["derived"]
+            effort = ", ".join(f"{p} {n}" for p, n in d["effort"].items())
+            console.print(
+                f"  effort {effort}; wound slots {d['wound_slots']}; speed {d['speed']}; "
+                f"tactics {d['tactics']}; movement {d['movement_ft']} ft; belt {d['belt_slots']}; "
+                f"carry {d['encumbrance']}",
+                highlight=False,
+            )
+            if c["skills"]:
+                console.print("  skills: " + escape(", ".join(c["skills"])), highlight=False)
+
+
+@wd_app.command("tracker")
+def tracker_command(
+    log: Path | None = typer.Option(
+        None, "--log", help="A GM's 'table log --json' file; default: the sample fight."
+    ),
+    seat: str | None = typer.Option(None, "--as", help="Draw it as this seat sees it (default: the GM)."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The fight tracker: turn order, wounds by type, effort, statuses and morale."""
+    data = run_guarded(lambda: tracker_payload(log=log, seat=seat), as_json=json_out)
+    if json_out:
+        emit_json(data)
+        return
+    panel = Panel.model_validate(data)
+    out = RichTable(title=escape(panel.title), caption=escape(panel.note) if panel.note else None)
+    for column in panel.columns:
+        out.add_column(escape(column))
+    for row in panel.rows:
+        out.add_row(*(escape(cell) for cell in row))
+    console.print(out)
+
+
+#: this ruleset's CLI, loaded when its name is typed (see :meth:`Ruleset.cli`)
+PLUGIN = CliPlugin(app=wd_app)

@@ -1,0 +1,287 @@
+"""The commands of a Weaverdice table, as pydantic payload models.
+
+Who may issue each is in :mod:`~capeworks.systems.weaverdice.ruleset`: the
+GM sets TNs, calls checks, runs NPCs, starts and ends fights and makes
+rulings (WD-CORE-003/011); players act for their own PCs, on their turn.
+The first docstring line is what the command does.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BeforeValidator, Field
+
+from capeworks.engine.kit import Frozen, TextList
+from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = [
+    "Act",
+    "AddCharacter",
+    "Attack",
+    "CallCheck",
+    "ChangeMorale",
+    "Check",
+    "EffectChoice",
+    "EndCombat",
+    "EndTurn",
+    "Exhaust",
+    "GetUp",
+    "GmNote",
+    "Leverage",
+    "Medical",
+    "Move",
+    "React",
+    "Reroll",
+    "Rest",
+    "Ruling",
+    "Sleep",
+    "SpendMorale",
+    "StartCombat",
+    "Train",
+    "UsePower",
+    "Wait",
+]
+
+
+def _tier(value: object) -> object:
+    """``"moderate"`` (as typed) -> WoundTier.MODERATE; numbers pass through."""
+    if isinstance(value, str) and not value.isdigit():
+        try:
+            return WoundTier[value.strip().upper()]
+        except KeyError:
+            raise ValueError("a wound tier is superficial, lesser, moderate or critical") from None
+    return value
+
+
+#: a wound tier as a word (``lesser``) or its number
+TierWord = Annotated[WoundTier, BeforeValidator(_tier)]
+
+#: a character id as typed
+Ident = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class AddCharacter(Frozen):
+    """Add a character from its sheet: your own PC, or (the GM) any NPC, hidden if wanted."""
+
+    sheet: Character
+    owner: str | None = Field(
+        default=None, max_length=64, description="The seat that plays them; none: the GM."
+    )
+    hidden: bool = Field(default=False, description="Only the GM sees the sheet (NPCs).")
+    morale: int | None = Field(
+        default=None, ge=-5, le=4, description="Starting morale; default the baseline."
+    )
+    reputation: int = Field(default=0, ge=0, le=99, description="Reputation cards held.")
+
+
+class CallCheck(Frozen):
+    """Call for a check: who rolls which stat against which TN (the GM's call, WD-CORE-003)."""
+
+    character: Ident
+    stat: TextList = Field(min_length=1, max_length=2)
+    tn: int | None = Field(default=None, ge=1, le=12)
+    dice: int = Field(default=0, ge=0, le=6, description="Extra dice the situation gives.")
+    task: str = Field(default="", max_length=200)
+    hidden: bool = False
+
+
+class Check(Frozen):
+    """Roll a check: a called one (players) or any check at a TN (the GM)."""
+
+    character: Ident
+    call: int | None = Field(default=None, ge=1)
+    stat: TextList = Field(default_factory=list, max_length=2)
+    tn: int | None = Field(default=None, ge=1, le=12)
+    skills: TextList = Field(default_factory=list, max_length=6)
+    background: str = Field(default="", max_length=80)
+    unhurried: bool = False
+    bonus: int = Field(default=0, ge=-6, le=6)
+    keep: int | None = Field(default=None, ge=1, le=6, description="The die to keep, if not the highest.")
+    task: str = Field(default="", max_length=200)
+    hidden: bool = False
+
+
+class SpendMorale(Frozen):
+    """Spend a step of high morale to set your last roll's result (WD-MORALE-003)."""
+
+    character: Ident
+
+
+class Reroll(Frozen):
+    """Spend Stamina to reroll your last physical, non-combat check (WD-CORE-009)."""
+
+    character: Ident
+
+
+class ChangeMorale(Frozen):
+    """Move a character's morale by some steps (powers, events, choices: WD-MORALE-004)."""
+
+    character: Ident
+    steps: int = Field(ge=-8, le=8)
+    reason: str = Field(default="", max_length=200)
+    defied_charm: bool = Field(default=False, description="Defying a charm: the table's defiance cost.")
+
+
+class StartCombat(Frozen):
+    """Start a fight: everyone named (default: everyone) rolls initiative (WD-COMBAT-004)."""
+
+    characters: TextList = Field(default_factory=list)
+
+
+class EndTurn(Frozen):
+    """End your turn."""
+
+    character: Ident
+
+
+class Attack(Frozen):
+    """Attack someone: a roll against their defense score (WD-COMBAT-017)."""
+
+    character: Ident
+    target: Ident
+    stat: Stat = Stat.BRAWN
+    damage: DamageType = DamageType.BASH
+    tier: TierWord = WoundTier.LESSER
+    melee: bool = True
+    full: bool = Field(default=False, description="A full attack: the whole turn.")
+    opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
+    skills: TextList = Field(default_factory=list, max_length=6)
+    bonus: int = Field(default=0, ge=-6, le=6)
+    cover: Cover = Cover.NONE
+    angle: int = Field(default=0, ge=-360, le=360)
+    conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
+    effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
+    hidden: bool = Field(default=False, description="A GM roll the players do not see.")
+
+
+class UsePower(Frozen):
+    """Use one of your powers: its action, its effort cost, its attack and statuses (WD-COMBAT-009)."""
+
+    character: Ident
+    power: str = Field(min_length=1, max_length=60)
+    targets: TextList = Field(default_factory=list, max_length=50)
+    pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
+    bonus: int = Field(default=0, ge=-6, le=6)
+    hidden: bool = False
+
+
+class React(Frozen):
+    """Dodge, block or take a hit (WD-COMBAT-019..021)."""
+
+    character: Ident
+    reaction: Reaction | None = None
+
+
+class EffectChoice(Frozen):
+    """Make a wound effect's decision (WD-WFX-005)."""
+
+    character: Ident
+    key: str = Field(min_length=1, max_length=40)
+    picks: TextList = Field(default_factory=list, max_length=12)
+
+
+class Move(Frozen):
+    """Move (a standard action), or sprint (a full move), perhaps pushing with Stamina."""
+
+    character: Ident
+    feet: int = Field(ge=0, le=500)
+    sprint: bool = False
+    push: bool = False
+
+
+class Act(Frozen):
+    """Take another action: a skill, a power, a belt item, a quick action (WD-COMBAT-009..013)."""
+
+    character: Ident
+    action: str = Field(min_length=1, max_length=80)
+    kind: ActionKind = ActionKind.STANDARD
+    note: str = Field(default="", max_length=200)
+
+
+class Wait(Frozen):
+    """Spend Focus to wait for someone's action and act just before it (WD-COMBAT-027)."""
+
+    character: Ident
+    trigger: Ident
+
+
+class Rest(Frozen):
+    """Rest (an action) or rest the full turn (WD-COMBAT-032..034)."""
+
+    character: Ident
+    full: bool = False
+    remove: TextList = Field(default_factory=list, max_length=7, description="Conditions to shed.")
+    reduce: bool = Field(default=False, description="Reduce the most minor wound instead.")
+    restore: TextList = Field(default_factory=list, max_length=3, description="Pools to restore.")
+    recovery: bool = Field(default=False, description="Spend Recovery for another roll.")
+
+
+class GetUp(Frozen):
+    """Spend Recovery to roll Guts and get back in the fight (WD-WOUND-008/009)."""
+
+    character: Ident
+
+
+class Medical(Frozen):
+    """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010)."""
+
+    character: Ident
+    patient: Ident
+
+
+class Leverage(Frozen):
+    """Cite (or spend) a reputation card to push lesser foes around (WD-COMBAT-030)."""
+
+    character: Ident
+    spent: bool = False
+    card: str = Field(default="", max_length=120)
+
+
+class EndCombat(Frozen):
+    """End the fight; with five quiet minutes after it, effort comes back (WD-EFFORT-009)."""
+
+    lull: bool = True
+
+
+class Exhaust(Frozen):
+    """Choose the effort pool that becomes exhausted (WD-EFFORT-009)."""
+
+    character: Ident
+    pool: Pool
+
+
+class Train(Frozen):
+    """After a fight in which you used a skill's field, one training roll for a learning skill."""
+
+    character: Ident
+    skill: str = Field(min_length=1, max_length=60)
+
+
+class Sleep(Frozen):
+    """A full night's sleep: exhaustion clears, subject to low morale (WD-EFFORT-011)."""
+
+    character: Ident
+
+
+class Ruling(Frozen):
+    """Rule on a roll or an outcome, overriding the dice (WD-CORE-011)."""
+
+    character: Ident
+    text: str = Field(min_length=1, max_length=300)
+    morale: int | None = Field(default=None, ge=-5, le=4)
+    standing: Standing | None = None
+    clear_wound: int | None = Field(
+        default=None, ge=1, le=20, description="Which wound (1 = first) to clear."
+    )
+    restore_effort: bool = False
+    drop_conditions: TextList = Field(default_factory=list, max_length=10)
+
+
+class GmNote(Frozen):
+    """Write a private note."""
+
+    text: str = Field(min_length=1, max_length=500)

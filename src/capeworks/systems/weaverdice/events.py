@@ -1,0 +1,400 @@
+"""The events of a Weaverdice table, as typed payloads (``weaverdice.*``).
+
+Each carries the names its words need and the whole new value of what it
+changes (``people``: combatants; ``fight``; ``attack``; ``effects``), so the
+fold (:mod:`~capeworks.systems.weaverdice.state`) is an upsert. A hidden
+NPC's combatant never rides in a public event: it goes in a GM-only
+:class:`NpcUpdated` beside it, and a hidden GM roll's public half is
+:class:`RolledInSecret`, which says only that a roll was made.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import Field
+
+from capeworks.engine import EventData, declare_events
+from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
+from capeworks.systems.weaverdice.combat import Reaction
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import Call, Combatant, Fight, PendingAttack, PendingEffect
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, WoundTier
+from capeworks.systems.weaverdice.wfx import EffectOutcome
+from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
+
+__all__ = ["EVENTS", "InitiativeLine"]
+
+
+class Changes(EventData):
+    """Base: an event that may carry new values of combatants."""
+
+    people: tuple[Combatant, ...] = ()
+
+
+class CharacterAdded(Changes):
+    """A character joins the table (its sheet; GM-only for a hidden NPC)."""
+
+    TYPE: ClassVar[str] = "weaverdice.character_added"
+    sheet: Character
+
+
+class NpcJoined(EventData):
+    """The public half of a hidden NPC joining: a name and a tier, no sheet."""
+
+    TYPE: ClassVar[str] = "weaverdice.npc_joined"
+    character: str
+    name: str
+    tier: Tier
+
+
+class NpcUpdated(Changes):
+    """GM-only: the new values of hidden NPCs changed by the event beside it."""
+
+    TYPE: ClassVar[str] = "weaverdice.npc_updated"
+
+
+class RolledInSecret(EventData):
+    """The public half of a hidden GM roll: that a roll was made, nothing more."""
+
+    TYPE: ClassVar[str] = "weaverdice.rolled_in_secret"
+
+
+class GmNoted(EventData):
+    TYPE: ClassVar[str] = "weaverdice.gm_noted"
+    text: str
+
+
+class Ruled(Changes):
+    """The GM overrides a roll or an outcome (WD-CORE-011); undo takes it back."""
+
+    TYPE: ClassVar[str] = "weaverdice.ruled"
+    character: str
+    name: str
+    text: str
+    fight: Fight | None = None
+
+
+class CheckCalled(EventData):
+    TYPE: ClassVar[str] = "weaverdice.check_called"
+    call: Call
+    name: str
+
+
+class CheckRolled(Changes):
+    """A check (WD-CORE-001..005): the dice, the kept die, modifiers, the morale cap, the TN."""
+
+    TYPE: ClassVar[str] = "weaverdice.check_rolled"
+    character: str
+    name: str
+    stats: tuple[Stat, ...]
+    task: str = ""
+    check: CheckRoll
+    closed_call: int | None = None
+
+
+class MoraleSpent(Changes):
+    """A high morale step sets the last roll's result (WD-MORALE-003)."""
+
+    TYPE: ClassVar[str] = "weaverdice.morale_spent"
+    character: str
+    name: str
+    check: CheckRoll
+    morale: int
+
+
+class Rerolled(Changes):
+    """A Stamina reroll of a physical non-combat check (WD-CORE-009, WD-EFFORT-003)."""
+
+    TYPE: ClassVar[str] = "weaverdice.rerolled"
+    character: str
+    name: str
+    check: CheckRoll
+
+
+class MoraleChanged(Changes):
+    TYPE: ClassVar[str] = "weaverdice.morale_changed"
+    character: str
+    name: str
+    step: int
+    delta: int
+    reason: str = ""
+
+
+class EffortSpent(Changes):
+    TYPE: ClassVar[str] = "weaverdice.effort_spent"
+    character: str
+    name: str
+    pool: Pool
+    dots: int
+    use: EffortUse
+    #: a Bleeding wound this spend set off (WD-STATUS-001)
+    bled: bool = False
+
+
+class InitiativeLine(Frozen):
+    """One line of the initiative roll (not an event of its own)."""
+
+    character: str
+    name: str
+    #: None for a hidden NPC in the players' copy
+    score: int | None
+    face: int | None = None
+    edge: int = 0
+
+
+class CombatStarted(Changes):
+    """Initiative (WD-COMBAT-004/005): the scores and the order."""
+
+    TYPE: ClassVar[str] = "weaverdice.combat_started"
+    entrants: tuple[InitiativeLine, ...]
+    fight: Fight | None
+    tied: tuple[tuple[str, ...], ...] = ()
+
+
+class TurnStarted(Changes):
+    TYPE: ClassVar[str] = "weaverdice.turn_started"
+    character: str
+    name: str
+    round: int
+    fight: Fight | None
+    #: conditions that ended at this point of the order
+    ended: tuple[str, ...] = ()
+
+
+class ActionTaken(Changes):
+    """A standard, quick, full or lengthy action other than an attack (WD-COMBAT-008..013)."""
+
+    TYPE: ClassVar[str] = "weaverdice.action_taken"
+    character: str
+    name: str
+    action: str
+    kind: str
+    feet: int = 0
+    note: str = ""
+    fight: Fight | None
+
+
+class AttackRolled(Changes):
+    """An attack roll against the target's defense score (WD-COMBAT-017/018/022)."""
+
+    TYPE: ClassVar[str] = "weaverdice.attack_rolled"
+    attacker: str
+    name: str
+    target: str
+    target_name: str
+    check: CheckRoll
+    defense: int
+    hit: bool
+    damage: DamageType
+    tier: WoundTier
+    fight: Fight | None
+    attack: PendingAttack | None
+
+
+class Reacted(Changes):
+    """A Dodge or Block for 1 Focus (WD-COMBAT-019..021), or taking the hit."""
+
+    TYPE: ClassVar[str] = "weaverdice.reacted"
+    character: str
+    name: str
+    reaction: Reaction | None
+    check: CheckRoll | None = None
+    held: bool = False
+    fight: Fight | None
+    attack: PendingAttack | None
+
+
+class WoundTaken(Changes):
+    """A wound placed on the track (WD-WOUND-002..004, -011, -012)."""
+
+    TYPE: ClassVar[str] = "weaverdice.wound_taken"
+    character: str
+    name: str
+    wound: Wound
+    placement: Placement
+    displaced: Wound | None = None
+    standing: Standing
+    cause: str = ""
+
+
+class StatusesApplied(Changes):
+    """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
+
+    TYPE: ClassVar[str] = "weaverdice.statuses_applied"
+    character: str
+    name: str
+    source: str
+    statuses: tuple[str, ...]
+
+
+class EffectAsked(EventData):
+    """A wound effect waits for someone's decision (WD-WFX-005)."""
+
+    TYPE: ClassVar[str] = "weaverdice.effect_asked"
+    character: str
+    name: str
+    damage: DamageType
+    tier: WoundTier
+    face: int | None
+    effects: tuple[PendingEffect, ...]
+
+
+class EffectResolved(Changes):
+    """A wound effect resolved in full (WD-WFX-001), its outcome applied."""
+
+    TYPE: ClassVar[str] = "weaverdice.effect_resolved"
+    character: str
+    name: str
+    outcome: EffectOutcome
+    effects: tuple[PendingEffect, ...]
+    fight: Fight | None
+
+
+class StayedUp(Changes):
+    """A stay-up, rouse or dying Guts roll (WD-WOUND-005..009)."""
+
+    TYPE: ClassVar[str] = "weaverdice.stayed_up"
+    character: str
+    name: str
+    check: CheckRoll
+    standing: Standing
+    why: str = "stay_up"
+
+
+class MedicalRolled(Changes):
+    """One roll of a lengthy Medical check on a downed ally (WD-WOUND-008..010)."""
+
+    TYPE: ClassVar[str] = "weaverdice.medical_rolled"
+    character: str
+    name: str
+    patient: str
+    patient_name: str
+    check: CheckRoll
+    lengthy_key: str
+    lengthy: Lengthy | None
+    total: int
+    dc: int
+    done: bool
+
+
+class Waited(Changes):
+    TYPE: ClassVar[str] = "weaverdice.waited"
+    character: str
+    name: str
+    trigger: str
+    trigger_name: str
+    fight: Fight | None
+
+
+class Rested(Changes):
+    """A Rest or full rest (WD-COMBAT-032..035)."""
+
+    TYPE: ClassVar[str] = "weaverdice.rested"
+    character: str
+    name: str
+    full: bool
+    check: CheckRoll | None
+    removed: tuple[str, ...] = ()
+    reduced: WoundTier | None = None
+    restored: dict[Pool, int] = Field(default_factory=dict)
+    fight: Fight | None
+
+
+class Leveraged(EventData):
+    """Leverage Reputation (WD-COMBAT-030/031): how many lesser foes are pushed around."""
+
+    TYPE: ClassVar[str] = "weaverdice.leveraged"
+    character: str
+    name: str
+    spent: bool
+    targets: int
+    card: str = ""
+
+
+class RoundEnded(Changes):
+    TYPE: ClassVar[str] = "weaverdice.round_ended"
+    round: int
+    died: tuple[str, ...] = ()
+
+
+class CombatEnded(Changes):
+    """The encounter ends (WD-EFFORT-009, WD-WOUND-013/015)."""
+
+    TYPE: ClassVar[str] = "weaverdice.combat_ended"
+    lull: bool
+    fight: Fight | None
+    attack: PendingAttack | None
+    effects: tuple[PendingEffect, ...]
+    exhaust_owed: tuple[str, ...]
+    bled: tuple[str, ...] = ()
+
+
+class Exhausted(Changes):
+    """A dot becomes exhausted after a lull (WD-EFFORT-009/010)."""
+
+    TYPE: ClassVar[str] = "weaverdice.exhausted"
+    character: str
+    name: str
+    pool: Pool | None
+    exhaust_owed: tuple[str, ...]
+
+
+class Trained(Changes):
+    """A training roll saved toward a learning skill (WD-SKILL-006..008)."""
+
+    TYPE: ClassVar[str] = "weaverdice.trained"
+    character: str
+    name: str
+    skill: str
+    total: int
+    saved: int
+    learned: bool
+    sheet: Character
+
+
+class Slept(Changes):
+    """A night's sleep clears exhaustion, less what low morale keeps (WD-EFFORT-011, WD-MORALE-006)."""
+
+    TYPE: ClassVar[str] = "weaverdice.slept"
+    character: str
+    name: str
+    kept: dict[Pool, int] = Field(default_factory=dict)
+    faces: tuple[int, ...] = ()
+
+
+EVENTS = declare_events(
+    CharacterAdded,
+    NpcJoined,
+    NpcUpdated,
+    RolledInSecret,
+    GmNoted,
+    Ruled,
+    CheckCalled,
+    CheckRolled,
+    MoraleSpent,
+    Rerolled,
+    MoraleChanged,
+    EffortSpent,
+    CombatStarted,
+    TurnStarted,
+    ActionTaken,
+    AttackRolled,
+    Reacted,
+    WoundTaken,
+    StatusesApplied,
+    EffectAsked,
+    EffectResolved,
+    StayedUp,
+    MedicalRolled,
+    Waited,
+    Rested,
+    Leveraged,
+    RoundEnded,
+    CombatEnded,
+    Exhausted,
+    Trained,
+    Slept,
+)

@@ -1,0 +1,478 @@
+"""Handlers for the shape of a fight: initiative, turns and rounds, actions, moving, Wait, resting,
+Leverage Reputation, the end of the encounter and exhaustion.
+
+Implements, on the table, WD-COMBAT-001/002 (rounds skip the incapacitated),
+-004/-005 (initiative with its tie-breaks and a roll-off), -008..013 (the
+action budget), -027/-028 (Wait), -030/-031 (Leverage), -032..035 (rests),
+WD-WOUND-009 (the dying clock at each round's end), WD-WOUND-013/-015 and
+WD-EFFORT-009/010 (after the fight), and wires the gear engineer's
+:func:`~capeworks.systems.weaverdice.movement.turn_movement` and the effects
+engineer's statuses (expiry in the turn order, Delayed, Half actions, rests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.engine.kit import TurnOrder, TurnPoint, expire
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.combat import (
+    ActionKind,
+    Entrant,
+    Turn,
+    initiative_order,
+    initiative_score,
+    rest_removals,
+    waited,
+)
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.harm import take_wound
+from capeworks.systems.weaverdice.movement import turn_movement
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
+
+__all__ = [
+    "act",
+    "end_combat",
+    "end_turn",
+    "exhaust",
+    "leverage",
+    "move",
+    "rest",
+    "start_combat",
+    "wait",
+]
+
+
+def _can_act(state: WdState, ident: str) -> bool:
+    """Takes turns: up and not Delayed (WD-COMBAT-001/002, WD-STATUS-010)."""
+    c = state.people.get(ident)
+    return c is not None and c.track.standing is Standing.UP and st.can_act(c.conditions, ident)
+
+
+def _half(c: Combatant) -> bool:
+    return any(x.name == Status.HALF_ACTIONS for x in c.conditions)
+
+
+def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: DiceService) -> list[Event]:
+    """Everyone named rolls initiative: speed + d6 for PCs and notables, speed + 3 for the rest."""
+    if state.fight is not None:
+        raise RuleViolation("WD-COMBAT-001", "A fight is already on.")
+    ids = c.characters or [k for k, p in state.people.items() if p.track.standing is Standing.UP]
+    people = [person(state, i) for i in ids]
+    if not people:
+        raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
+    b = Builder(state, dice)
+    rolls = []
+    lines: list[ev.InitiativeLine] = []
+    entrants: list[Entrant] = []
+    for p in people:
+        sheet = state.sheet(p.id)
+        face = None
+        if p.tier in (Tier.PC, Tier.NOTABLE):
+            record = dice.roll(1, 6, purpose=f"initiative {p.id}")
+            rolls.append(record)
+            face = record.faces[0]
+        score = initiative_score(sheet, face, config=state.config)
+        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face))
+        entrants.append(Entrant(id=p.id, score=score, tier=p.tier, morale=p.morale, reputation=p.reputation))
+    order, tied = initiative_order(entrants)
+    if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
+        off = {}
+        for group in tied:
+            for ident in group:
+                record = dice.roll(1, 6, purpose=f"roll-off {ident}")
+                rolls.append(record)
+                off[ident] = record.faces[0]
+        entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
+        order, tied = initiative_order(entrants)
+    first = order[0]
+    fight = Fight(order=TurnOrder(order=order), turn=Turn.start(first, half=False, config=state.config))
+    fresh = tuple(
+        p.model_copy(
+            update={"in_fight": True, "opened": (), "practised": (), "focused_shots": 0, "aligned_on": None}
+        )
+        for p in people
+    )
+    started = ev.CombatStarted(
+        entrants=tuple(lines), fight=fight, tied=tuple(tuple(g) for g in tied), people=fresh
+    )
+    veiled = {p.id for p in people if p.hidden}
+    if veiled:  # a hidden NPC's speed and die are the GM's: players get the order without them
+        b.emit(started, rolls=tuple(rolls), hidden=True)
+        public = tuple(
+            ln.model_copy(update={"score": None, "face": None}) if ln.character in veiled else ln
+            for ln in lines
+        )
+        b.emit(started.model_copy(update={"entrants": public}))
+    else:
+        b.emit(started, rolls=tuple(rolls))
+    first_c = b.person(first)
+    fight = fight.model_copy(update={"turn": Turn.start(first, half=_half(first_c), config=state.config)})
+    b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
+    return b.events
+
+
+def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int) -> list[str]:
+    """End the conditions that end at this point of the order (the kit's Timed expiry)."""
+    ended: list[str] = []
+    changed: list[Combatant] = []
+    for p in b.state.people.values():
+        kept, gone = expire(p.conditions, point, holder=holder, round_=round_)
+        if gone:
+            ended.extend(f"{p.name}: {g.name}" for g in gone)
+            changed.append(p.model_copy(update={"conditions": tuple(kept)}))
+    if changed:
+        b.emit(ev.NpcUpdated(people=tuple(changed)))
+    return ended
+
+
+def _ticks(b: Builder, point: TurnPoint, holder: str | None) -> None:
+    """Ongoing burn damage: a lesser wound at the end of each victim turn (WD-WFX-020)."""
+    conditions = [x for p in b.state.people.values() for x in p.conditions]
+    for tick in st.ongoing_ticks(conditions, point, holder=holder):
+        if tick.wound is not None:
+            take_wound(b, tick.target, tick.wound, None, cause="ongoing")
+
+
+def end_turn(state: WdState, context: Context, c: cmd.EndTurn, dice: DiceService) -> list[Event]:
+    """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
+    fight = on_turn(state, c.character)
+    b = Builder(state, dice)
+    _next_turn(b, fight)
+    return b.events
+
+
+def _next_turn(b: Builder, fight: Fight) -> None:
+    actor = fight.order.current
+    round_ = fight.order.round
+    ended = _expire_all(b, TurnPoint.TURN_END, holder=actor, round_=round_)
+    _ticks(b, TurnPoint.TURN_END, actor)
+    fight = b.fight or fight
+    order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
+    if TurnPoint.ROUND_END in points:
+        ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
+        _round_end(b, round_)
+    nxt = order.current
+    assert nxt is not None
+    ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
+    who = b.person(nxt)
+    turn = Turn.start(nxt, half=_half(who), config=b.state.config)
+    b.emit(
+        ev.TurnStarted(
+            character=nxt,
+            name=who.name,
+            round=order.round,
+            fight=fight.model_copy(update={"order": order, "turn": turn}),
+            ended=tuple(ended),
+        )
+    )
+
+
+def _round_end(b: Builder, round_: int) -> None:
+    """Death Sentence worsens (WD-STATUS-014); the dying clock ticks: three rounds without help is
+    death (WD-WOUND-009)."""
+    for p in list(b.state.people.values()):
+        if (
+            not any(x.name == Status.DEATH_SENTENCE for x in p.conditions)
+            or p.track.standing is Standing.DEAD
+        ):
+            continue
+        track = p.track
+        slots = [w.tier for w in track.wounds] + [None] * max(
+            0, track.slots + track.armor - len(track.wounds)
+        )
+        tick = st.death_sentence_tick(slots)
+        if tick.add is not None:
+            take_wound(b, p.id, tick.add, None, cause="death_sentence", roll_effect=False)
+        elif tick.upgrade is not None:
+            wounds = list(track.wounds)
+            wounds[tick.upgrade] = wounds[tick.upgrade].model_copy(update={"tier": WoundTier.MODERATE})
+            worse = p.model_copy(update={"track": track.model_copy(update={"wounds": tuple(wounds)})})
+            b.emit(
+                ev.WoundTaken(
+                    character=p.id,
+                    name=p.name,
+                    wound=wounds[tick.upgrade],
+                    placement=Placement.SLOT,
+                    standing=worse.track.standing,
+                    cause="death_sentence",
+                    people=(worse,),
+                )
+            )
+    died: list[str] = []
+    changed: list[Combatant] = []
+    for p in b.state.people.values():
+        track = p.track.at_round_end(round_, config=b.state.config)
+        if track is not p.track and track != p.track:
+            died.append(p.name)
+            changed.append(p.model_copy(update={"track": track}))
+    b.emit(ev.RoundEnded(round=round_, died=tuple(died), people=tuple(changed)))
+
+
+def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list[Event]:
+    """A standard, quick, full or lengthy action not covered by its own command (WD-COMBAT-009..013)."""
+    fight = on_turn(state, c.character)
+    assert fight.turn is not None
+    turn = fight.turn.spend(c.kind, config=state.config)
+    b = Builder(state, dice)
+    me = person(state, c.character)
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action=c.action,
+            kind=c.kind.value,
+            note=c.note,
+            fight=fight.model_copy(update={"turn": turn}),
+        )
+    )
+    if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
+        b.full_action(c.character)
+    return b.events
+
+
+def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> list[Event]:
+    """Move up to the character's movement (a sprint: the whole turn, two moves and an Athletics
+    roll), a Stamina push adding 1d3 x 5 ft, never past 2.5x in a turn (WD-MOVE-001/005..007)."""
+    fight = on_turn(state, c.character)
+    assert fight.turn is not None
+    me, sheet = person(state, c.character), state.sheet(c.character)
+    kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
+    turn = fight.turn.spend(kind, config=state.config)
+    b = Builder(state, dice)
+    rolls = []
+    sprint_total = None
+    if c.sprint:
+        roll, record = roll_check(b, c.character, (Stat.ATHLETICS,), tn=4, purpose="sprint")
+        rolls.append(record)
+        sprint_total = roll.total
+    push = None
+    if c.push:
+        b.spend(c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
+        record = dice.roll(1, 3, purpose="push")
+        rolls.append(record)
+        push = record.faces[0]
+    plan = turn_movement(
+        base_ft=sheet.movement, moves=2 if c.sprint else 1, sprint_total=sprint_total, push_d3=push
+    )
+    down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
+    allowed = min(plan.total_ft, plan.cap_ft - fight.turn.moved)
+    if down:
+        allowed = min(allowed, st.KNOCKED_DOWN_MOVE_FT)
+    if c.feet > allowed:
+        raise RuleViolation(
+            "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
+        )
+    turn = turn.model_copy(update={"moved": fight.turn.moved + c.feet})
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action="sprint" if c.sprint else "move",
+            kind=kind.value,
+            feet=c.feet,
+            fight=(b.fight or fight).model_copy(update={"turn": turn}),
+        ),
+        rolls=tuple(rolls),
+    )
+    if c.sprint:
+        b.full_action(c.character)
+    return b.events
+
+
+def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> list[Event]:
+    """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
+    fight = on_turn(state, c.character)
+    me, trigger = person(state, c.character), person(state, c.trigger)
+    after, _ = fight.order.advance(can_act=lambda i: _can_act(state, i))
+    if after.current == c.trigger:
+        raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
+    b = Builder(state, dice)
+    b.spend(c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    moved = waited(fight.order, c.character, trigger=c.trigger)
+    nxt = after.current
+    assert nxt is not None
+    order = moved.model_copy(update={"index": moved.order.index(nxt), "round": after.round})
+    who = b.person(nxt)
+    turn = Turn.start(nxt, half=_half(who), config=state.config)
+    b.emit(
+        ev.Waited(
+            character=c.character,
+            name=me.name,
+            trigger=c.trigger,
+            trigger_name=trigger.name,
+            fight=fight.model_copy(update={"order": order, "turn": turn}),
+        )
+    )
+    b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
+    return b.events
+
+
+def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> list[Event]:
+    """Rest: a Guts roll removes a simple condition (or reduces the most minor wound) and a dot comes
+    back; a full rest removes up to Guts of them and restores more (WD-COMBAT-032..035)."""
+    fight = on_turn(state, c.character)
+    assert fight.turn is not None
+    turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=state.config)
+    restore = _restore(c.restore, full=c.full)
+    b = Builder(state, dice)
+    if c.recovery:
+        b.spend(c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
+    me, sheet = b.person(c.character), b.sheet(c.character)
+    after = st.rest(me.conditions, c.character, full=c.full)
+    rolls = []
+    successes = 0
+    check = None
+    for _ in range(2 if c.recovery else 1):
+        roll, record = roll_check(b, c.character, (Stat.GUTS,), tn=state.config.rest_guts_tn, purpose="rest")
+        rolls.append(record)
+        check = roll
+        successes += rest_removals(
+            full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS)
+        )
+    conditions = after.conditions
+    removed = [x.name for x in after.stopped]
+    track = me.track.rested()
+    reduced = None
+    if c.reduce and successes:
+        attached = {x.wound for x in conditions if x.wound}
+        track, was = track.reduce_most_minor(attached={a for a in attached if a})
+        reduced = was.tier
+        successes -= 1
+    wanted = [n.strip().lower() for n in c.remove]
+    for cond in after.removable:
+        if successes <= 0:
+            break
+        if wanted and cond.name.lower() not in wanted:
+            continue
+        conditions = tuple(x for x in conditions if x is not cond)
+        removed.append(cond.name)
+        successes -= 1
+    effort = me.effort.rest(sheet, restore)
+    me = me.model_copy(update={"conditions": conditions, "track": track, "effort": effort})
+    b.emit(
+        ev.Rested(
+            character=c.character,
+            name=me.name,
+            full=c.full,
+            check=check,
+            removed=tuple(removed),
+            reduced=reduced,
+            restored=restore,
+            fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            people=(me,),
+        ),
+        rolls=tuple(rolls),
+    )
+    return b.events
+
+
+def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:
+    """Rest: one dot of one pool; full rest: one to each pool or two to one (WD-EFFORT-008)."""
+    try:
+        pools = [Pool(n.strip().lower()) for n in names]
+    except ValueError:
+        raise RuleViolation("WD-EFFORT-008", "Restore stamina, focus or recovery.") from None
+    out: dict[Pool, int] = {}
+    for p in pools:
+        out[p] = out.get(p, 0) + 1
+    ok = (
+        len(pools) <= 1
+        if not full
+        else (len(pools) <= 3 and all(v == 1 for v in out.values())) or (len(out) == 1 and len(pools) <= 2)
+    )
+    if not ok:
+        raise RuleViolation(
+            "WD-EFFORT-008", "A rest restores one dot; a full rest one dot to each pool or two to one pool."
+        )
+    return out
+
+
+def leverage(state: WdState, context: Context, c: cmd.Leverage, dice: DiceService) -> list[Event]:
+    """Cite a rep card: Social-many lesser foes pushed around, twice that if spent (WD-COMBAT-030/031)."""
+    on_turn(state, c.character)
+    me = person(state, c.character)
+    if me.reputation < 1:
+        raise RuleViolation("WD-COMBAT-030", f"{me.name} has no reputation to leverage.")
+    targets = state.sheet(c.character).leverage_targets(spent=c.spent)
+    b = Builder(state, dice)
+    if c.spent:
+        me = me.model_copy(update={"reputation": me.reputation - 1})
+        b.emit(ev.NpcUpdated(people=(me,)))
+    b.emit(ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=c.card))
+    return b.events
+
+
+def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceService) -> list[Event]:
+    """After the fight: encounter-long conditions end (Bleeding leaves a lesser wound), temporary
+    wounds go, the unconscious wake; with a lull, spent effort returns but one exhausted dot."""
+    if state.fight is None:
+        raise RuleViolation("WD-COMBAT-001", "No fight is on.")
+    kept, _, bled = st.end_encounter([x for p in state.people.values() for x in p.conditions])
+    owed: list[str] = []
+    changed: list[Combatant] = []
+    for p in state.people.values():
+        if not p.in_fight:
+            continue
+        track = p.track.after_encounter()
+        for _ in range(bled.count(p.id)):
+            track, _placed = track.place(Wound(tier=WoundTier.LESSER, id=f"w{p.wounds_made + 1}"))
+        if track.standing is Standing.UNCONSCIOUS:
+            track = track.rouse()
+        sheet = state.sheet(p.id)
+        effort = p.effort
+        if c.lull and p.effort.used and sheet.tracks_effort:
+            owed.append(p.id)
+        elif c.lull:
+            effort = effort.end_encounter(sheet, lull=True, exhaust=None)
+        changed.append(
+            p.model_copy(
+                update={
+                    "track": track,
+                    "conditions": tuple(x for x in kept if x.target == p.id),
+                    "effort": effort,
+                    "in_fight": False,
+                    "opened": (),
+                    "practised": (),
+                    "may_train": p.practised,
+                    "focused_shots": 0,
+                    "aligned_on": None,
+                    "wounds_made": p.wounds_made + bled.count(p.id),
+                }
+            )
+        )
+    b = Builder(state, dice)
+    b.emit(
+        ev.CombatEnded(
+            lull=c.lull,
+            fight=None,
+            attack=None,
+            effects=(),
+            exhaust_owed=tuple(owed),
+            bled=tuple(state.people[i].name for i in bled),
+            people=tuple(changed),
+        )
+    )
+    return b.events
+
+
+def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService) -> list[Event]:
+    """Choose the dot that becomes exhausted; the rest of the spent effort returns (WD-EFFORT-009/010)."""
+    me = person(state, c.character)
+    if c.character not in state.exhaust_owed:
+        raise RuleViolation("WD-EFFORT-009", f"{me.name} has no exhausted dot to choose.")
+    effort = me.effort.end_encounter(state.sheet(c.character), lull=True, exhaust=c.pool)
+    me = me.model_copy(update={"effort": effort})
+    owed = tuple(i for i in state.exhaust_owed if i != c.character)
+    return [
+        Event.of(
+            ev.Exhausted(character=c.character, name=me.name, pool=c.pool, exhaust_owed=owed, people=(me,))
+        )
+    ]

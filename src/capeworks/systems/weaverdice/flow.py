@@ -1,0 +1,153 @@
+"""What every Weaverdice handler shares: a builder that folds its own events as it goes, look-ups,
+turn checks, rolling a check through the dice service, and the effort spend that makes Bleeding bleed.
+
+A command often sets off a chain (an attack, a wound, a stay-up check, an
+effect): :class:`Builder` keeps a scratch state folded from the events made
+so far, so each step reads what the last one changed. Events for hidden NPCs
+split here, once: their combatants go in a GM-only ``npc_updated`` and a
+hidden roll's public half says only that a roll was made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from capeworks.engine import Audience, DiceService, Event, EventData
+from capeworks.engine.kit import lookup
+from capeworks.engine.model import RollRecord
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold
+from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
+from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = ["Builder", "on_turn", "person", "roll_check"]
+
+
+def person(state: WdState, ident: str) -> Combatant:
+    """The combatant ``ident`` (NotFound with a sentence otherwise)."""
+    return lookup(state.people, ident, "character")
+
+
+class Builder:
+    """Events made so far for one command, and the state they fold to."""
+
+    def __init__(self, state: WdState, dice: DiceService) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+        self._attached = 0
+
+    def emit(self, payload: EventData, *, rolls: Sequence[RollRecord] = (), hidden: bool = False) -> None:
+        """Add an event (GM-only when ``hidden``, with a public note that a roll was made);
+        hidden NPCs' combatants move to a GM-only ``npc_updated`` beside it. Every roll made since
+        the last event rides on this one (``rolls`` only checks that they are among them)."""
+        made = self.dice.records[self._attached :]
+        self._attached += len(made)
+        assert all(r in made for r in rolls), "a roll given to emit was not made since the last event"
+        rolls = made
+        secret: tuple[Combatant, ...] = ()
+        if isinstance(payload, ev.Changes):
+            secret = tuple(p for p in payload.people if p.hidden)
+            if secret and not hidden:
+                payload = payload.model_copy(
+                    update={"people": tuple(p for p in payload.people if not p.hidden)}
+                )
+        self._add(Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls)))
+        if hidden and rolls:
+            self._add(Event.of(ev.RolledInSecret()))
+        if secret and not hidden:
+            self._add(Event.of(ev.NpcUpdated(people=secret), audience=Audience.gm_only()))
+
+    def _add(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = fold(self.state, event)
+
+    # -- reading the scratch state -----------------------------------------------------------
+
+    def person(self, ident: str) -> Combatant:
+        return person(self.state, ident)
+
+    def sheet(self, ident: str) -> Character:
+        return self.state.sheet(ident)
+
+    @property
+    def fight(self) -> Fight | None:
+        return self.state.fight
+
+    # -- effort ------------------------------------------------------------------------------
+
+    def spend(self, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> None:
+        """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
+        c = self.person(ident)
+        effort = c.effort.spend(self.sheet(ident), pool, dots)
+        tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
+        c = c.model_copy(update={"effort": effort, "conditions": conditions})
+        self.emit(
+            ev.EffortSpent(
+                character=ident,
+                name=c.name,
+                pool=pool,
+                dots=dots,
+                use=use,
+                bled=tier is not None,
+                people=(c,),
+            )
+        )
+        if tier is not None:
+            from capeworks.systems.weaverdice.harm import take_wound
+
+            take_wound(self, ident, tier, None, cause="bleeding")
+
+    def full_action(self, ident: str) -> None:
+        """A full action makes a bleeding character bleed (WD-STATUS-001)."""
+        c = self.person(ident)
+        tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
+        if conditions != c.conditions:
+            self.emit(ev.NpcUpdated(people=(c.model_copy(update={"conditions": conditions}),)))
+        if tier is not None:
+            from capeworks.systems.weaverdice.harm import take_wound
+
+            take_wound(self, ident, tier, None, cause="bleeding")
+
+
+def on_turn(state: WdState, ident: str) -> Fight:
+    """The fight, if it is ``ident``'s turn and nothing waits on an answer (WD-COMBAT-001)."""
+    fight = state.fight
+    c = person(state, ident)
+    if fight is None or fight.turn is None:
+        raise RuleViolation("WD-COMBAT-001", "That is done on a turn in a fight, and no fight is on.")
+    if fight.turn.actor != ident:
+        raise RuleViolation("WD-COMBAT-001", f"It is not {c.name}'s turn.")
+    if state.attack is not None or state.effects:
+        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    return fight
+
+
+def roll_check(
+    b: Builder,
+    ident: str,
+    stats: Sequence[Stat],
+    *,
+    tn: int,
+    extra: int = 0,
+    bonus: int = 0,
+    keep: int | None = None,
+    purpose: str,
+) -> tuple[CheckRoll, RollRecord]:
+    """Roll ``1 + extra`` d6 for ``ident``: keep one, add the stats' modifiers and ``bonus``, cap
+    by their morale (WD-CORE-001..005)."""
+    sheet = b.sheet(ident)
+    morale = b.person(ident).morale
+    record = b.dice.roll(pool_size(extra), 6, purpose=purpose)
+    modifier = sum(sheet.modifier(s) for s in stats) + bonus
+    return check(record.faces, modifier=modifier, tn=tn, morale=morale, keep=keep), record
+
+
+def standing_ok(c: Combatant) -> bool:
+    """Up and able to act."""
+    return c.track.standing is Standing.UP

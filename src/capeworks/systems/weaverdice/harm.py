@@ -1,0 +1,690 @@
+"""Handlers for harm: attacks, Dodge and Block, wounds and their effects, staying up, getting up.
+
+Implements, on the table, WD-COMBAT-015/017..025 (attacks, opportunity
+attacks for Focus, DS with cover, reactions and their side effects, damage),
+WD-WOUND-002..012 (placing wounds, stay-up checks, unconscious, dying,
+rousing, Medical) and WD-WFX-001/005 (every wound rolls its effect; the
+effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
+it does and which decision it waits for, which becomes a prompt).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import Lengthy, meets
+from capeworks.systems.weaverdice.combat import (
+    ActionKind,
+    Reaction,
+    cover_bonus,
+    dropped_one_place,
+    may_react,
+    reaction_holds,
+)
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.skills import skill_dice
+from capeworks.systems.weaverdice.state import Combatant, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.wfx import resolve
+from capeworks.systems.weaverdice.wfx_outcome import Answers, Chooser, EffectOutcome, Hit, StatLasting
+from capeworks.systems.weaverdice.wounds import Standing, Wound
+
+__all__ = ["attack", "effect_choice", "get_up", "medical", "react", "take_wound", "use_power"]
+
+_LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
+
+
+# -- attacks ------------------------------------------------------------------------------------
+
+
+def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -> list[Event]:
+    """Roll an attack against the target's DS (+ cover); a named target with Focus may then react."""
+    b = Builder(state, dice)
+    me, target = person(state, c.character), person(state, c.target)
+    if c.hidden and not context.is_gm:
+        raise NotPermitted("Only the GM can roll in secret.")
+    if c.opportunity:
+        fight = state.fight
+        if fight is None or fight.turn is None or fight.turn.actor == c.character:
+            raise RuleViolation("WD-COMBAT-015", "An attack of opportunity happens on someone else's turn.")
+        if me.track.standing is not Standing.UP:
+            raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to attack.")
+        if state.attack is not None or state.effects:
+            raise RuleViolation(
+                "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
+            )
+        if me.tier in (Tier.PC, Tier.NOTABLE):
+            b.spend(c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    else:
+        fight = on_turn(state, c.character)
+        assert fight.turn is not None
+        kind = ActionKind.FULL if c.full else ActionKind.STANDARD
+        turn = fight.turn.spend(kind, config=state.config)
+        b.emit(
+            ev.ActionTaken(
+                character=c.character,
+                name=me.name,
+                action="full_attack" if c.full else "attack",
+                kind=kind.value,
+                fight=fight.model_copy(update={"turn": turn}),
+            )
+        )
+        if c.full:
+            b.full_action(c.character)
+    if target.track.standing in (Standing.DEAD, Standing.DOWN):
+        raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
+    sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
+    extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
+    ds = tsheet.defense(state.config) + cover_bonus(c.cover, angle=c.angle)
+    if state.config.grappled_ds is not None and _grappled(target):
+        ds = state.config.grappled_ds
+    roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
+    hit = roll.success
+    pending = None
+    attacker = b.person(c.character)
+    t = b.person(c.target)
+    can_react = (
+        hit
+        and t.tier in (Tier.PC, Tier.NOTABLE)
+        and t.track.standing is Standing.UP
+        and t.effort.available(tsheet, Pool.FOCUS) > 0
+    )
+    if can_react:
+        pending = PendingAttack(
+            attacker=c.character,
+            target=c.target,
+            total=roll.total,
+            damage=c.damage,
+            tier=c.tier,
+            melee=c.melee,
+            conventional=c.conventional,
+            hidden=c.hidden,
+            effect_only=c.effect_only,
+        )
+    practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
+    b.emit(
+        ev.AttackRolled(
+            attacker=c.character,
+            name=me.name,
+            target=c.target,
+            target_name=target.name,
+            check=roll,
+            defense=ds,
+            hit=hit,
+            damage=c.damage,
+            tier=c.tier,
+            fight=b.fight,
+            attack=pending,
+            people=(attacker.model_copy(update={"practised": practised}),),
+        ),
+        rolls=(record,),
+        hidden=c.hidden,
+    )
+    if hit and pending is None:
+        _damage(
+            b,
+            c.target,
+            c.tier,
+            c.damage,
+            attacker=c.character,
+            conventional=c.conventional,
+            only=c.effect_only,
+        )
+    return b.events
+
+
+def _grappled(c: Combatant) -> bool:
+    return any(x.name == "grappled" for x in c.conditions)
+
+
+def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
+    """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
+    pending = state.attack
+    me = person(state, c.character)
+    if pending is None or pending.target != c.character:
+        hit = pending is not None and pending.target == c.character
+        may_react(state.sheet(c.character), hit=hit, reacted=False)
+        raise RuleViolation("WD-COMBAT-019", f"No attack waits on {me.name}.")
+    b = Builder(state, dice)
+    if c.reaction is None:
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        _damage(
+            b,
+            c.character,
+            pending.tier,
+            pending.damage,
+            attacker=pending.attacker,
+            conventional=pending.conventional,
+            only=pending.effect_only,
+        )
+        return b.events
+    b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
+    stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
+    roll, record = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
+    held = reaction_holds(roll.total, pending.total)
+    fight = b.fight
+    if held and c.reaction is Reaction.BLOCK and pending.melee and fight is not None:
+        fight = fight.model_copy(update={"order": dropped_one_place(fight.order, pending.attacker)})
+    b.emit(
+        ev.Reacted(
+            character=c.character,
+            name=me.name,
+            reaction=c.reaction,
+            check=roll,
+            held=held,
+            fight=fight,
+            attack=None,
+        ),
+        rolls=(record,),
+    )
+    if not held:
+        _damage(
+            b,
+            c.character,
+            pending.tier,
+            pending.damage,
+            attacker=pending.attacker,
+            conventional=pending.conventional,
+            only=pending.effect_only,
+        )
+    return b.events
+
+
+# -- wounds -------------------------------------------------------------------------------------
+
+
+def _damage(
+    b: Builder,
+    target: str,
+    tier: WoundTier,
+    damage: DamageType,
+    *,
+    attacker: str | None,
+    conventional: bool,
+    only: bool = False,
+) -> None:
+    """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
+    weapon's hit delivers the effect alone (WD-COMBAT-026)."""
+    if only:
+        c = b.person(target)
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        _start_effect(
+            b,
+            PendingEffect(
+                damage=damage,
+                tier=tier,
+                target=target,
+                attacker=attacker,
+                wound=f"e{c.wounds_made + 1}",
+                face=face,
+            ),
+        )
+        return
+    take_wound(b, target, tier, damage, attacker=attacker, conventional=conventional, cause="hit")
+
+
+def take_wound(
+    b: Builder,
+    target: str,
+    tier: WoundTier,
+    damage: DamageType | None,
+    *,
+    attacker: str | None = None,
+    conventional: bool = True,
+    cause: str = "",
+    temporary: bool = False,
+    roll_effect: bool = True,
+) -> None:
+    """Place a wound, check to stay up, then roll and resolve its effect."""
+    c = b.person(target)
+    if c.track.standing in (Standing.DEAD, Standing.DOWN):
+        return
+    wid = f"w{c.wounds_made + 1}"
+    wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
+    track, placed = c.track.place(wound, conventional=conventional)
+    c = c.model_copy(update={"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
+    b.emit(
+        ev.WoundTaken(
+            character=target,
+            name=c.name,
+            wound=wound,
+            placement=placed.placement,
+            displaced=placed.displaced,
+            standing=track.standing,
+            cause=cause,
+            people=(c,),
+        )
+    )
+    if placed.stay_up:
+        _stay_up(b, target)
+    if roll_effect and damage is not None and placed.effect_roll:
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        _start_effect(
+            b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
+        )
+
+
+def _start_effect(b: Builder, pending: PendingEffect) -> None:
+    """Resolve an effect now, or queue it behind one that waits on a decision."""
+    if b.state.effects:
+        b.emit(
+            ev.EffectAsked(
+                character=pending.target,
+                name=b.person(pending.target).name,
+                damage=pending.damage,
+                tier=pending.tier,
+                face=pending.face,
+                effects=(*b.state.effects, pending),
+            )
+        )
+    else:
+        _resolve(b, pending)
+
+
+def _stay_up(b: Builder, target: str) -> None:
+    """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
+    c = b.person(target)
+    roll, record = roll_check(
+        b, target, (Stat.GUTS,), tn=b.state.config.stay_up_tn, bonus=c.track.penalty, purpose="stay_up"
+    )
+    round_ = b.fight.order.round if b.fight is not None else 1
+    track = c.track.stay_up(success=roll.success, round_=round_)
+    c = c.model_copy(update={"track": track})
+    b.emit(
+        ev.StayedUp(character=target, name=c.name, check=roll, standing=track.standing, people=(c,)),
+        rolls=(record,),
+    )
+
+
+def hit_of(state: WdState, e: PendingEffect) -> Hit:
+    """The facts the effect tables read about the target, from the state (WD-WFX-008, WD-EQUIP-018)."""
+    target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
+    c, sheet = person(state, target), state.sheet(target)
+    costume = sheet.costume
+    lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
+    return Hit(
+        damage=damage,
+        tier=tier,
+        target=target,
+        attacker=attacker,
+        wound=wid,
+        effort={p: c.effort.available(sheet, p) for p in Pool},
+        stats={s: sheet.stat(s) for s in Stat},
+        coverage=bool(costume and costume.coverage),
+        helmet=bool(costume and costume.helmet),
+        bare=costume is None or costume.skin,
+        holding=bool(sheet.held),
+        knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
+        dying=c.track.standing is Standing.DYING,
+        parts=tuple(p for p in BodyPart if p not in lost),
+    )
+
+
+def _same(a: PendingEffect, b: PendingEffect) -> bool:
+    return (a.target, a.wound) == (b.target, b.wound)
+
+
+def _resolve(b: Builder, pending: PendingEffect) -> None:
+    """Resolve an effect as far as it goes: roll what it asks, stop at a decision, apply when done."""
+    answers = pending.answers
+    hit = hit_of(b.state, pending)
+    outcome = resolve(hit, pending.face, answers=answers)
+    while not outcome.needs and outcome.rolls:
+        dice = dict(answers.dice)
+        for wanted in outcome.rolls:
+            dice[wanted.key] = b.dice.roll(wanted.dice, wanted.sides, purpose=wanted.key).faces
+        answers = answers.model_copy(update={"dice": dice})
+        outcome = resolve(hit, pending.face, answers=answers)
+    target = pending.target
+    c = b.person(target)
+    if outcome.needs:
+        need = outcome.needs[0]
+        attacker = pending.attacker
+        chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
+        waiting = pending.model_copy(
+            update={"answers": answers, "key": need.key, "chooser": chooser, "need": need}
+        )
+        rest = tuple(e for e in b.state.effects if not _same(e, pending))
+        b.emit(
+            ev.EffectAsked(
+                character=target,
+                name=c.name,
+                damage=pending.damage,
+                tier=pending.tier,
+                face=pending.face,
+                effects=(waiting, *rest),
+            )
+        )
+        return
+    rest = tuple(e for e in b.state.effects if not _same(e, pending))
+    _apply(b, hit, outcome, rest)
+
+
+def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...]) -> None:
+    """Apply a complete effect outcome to the target (WD-WFX-001)."""
+    target = hit.target
+    c, sheet = b.person(target), b.sheet(target)
+    track = c.track
+    wounds = list(track.wounds)
+    wid = next((i for i, w in enumerate(wounds) if hit.wound and w.id == hit.wound), None)
+    if wid is not None:
+        w = wounds[wid]
+        wounds[wid] = w.model_copy(
+            update={
+                "tier": max(w.tier, o.wound_tier),
+                "scarring": w.scarring or o.wound_scarred,
+                "fades_on_rest": w.fades_on_rest or o.wound_fades_on_rest,
+            }
+        )
+        track = track.model_copy(update={"wounds": tuple(wounds)})
+    conditions = c.conditions
+    for cond in o.conditions:
+        conditions = st.add(conditions, cond)
+    effort = c.effort
+    for pool, n in o.effort_spent.items():
+        if n:
+            effort = effort.spend(sheet, pool, n)
+    for pool, n in o.effort_lost.items():
+        if n:
+            effort, _ = effort.drain(sheet, pool, n)
+    temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
+    for loss in o.stat_losses:
+        bucket = lasting if loss.lasting in _LASTING else temporary
+        bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
+    if o.slain:
+        track = track.model_copy(update={"standing": Standing.DEAD})
+    elif o.dying and track.standing is not Standing.DEAD:
+        round_ = b.fight.order.round if b.fight is not None else 1
+        track = track.model_copy(
+            update={"standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
+        )
+    c = c.model_copy(
+        update={
+            "track": track,
+            "conditions": conditions,
+            "effort": effort,
+            "temporary_loss": temporary,
+            "lasting_loss": lasting,
+        }
+    )
+    fight = b.fight
+    if o.delayed and fight is not None and fight.order.current != target:
+        enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
+        order, held = st.delay(fight.order, target, enemies=enemies)
+        fight = fight.model_copy(update={"order": order})
+        if held is not None:
+            c = c.model_copy(update={"conditions": st.add(c.conditions, held)})
+    b.emit(
+        ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
+    )
+    for grant in o.wounds:
+        take_wound(
+            b,
+            target,
+            grant.tier,
+            o.damage if grant.rolls_effect else None,
+            cause="effect",
+            temporary=grant.temporary,
+            roll_effect=grant.rolls_effect,
+        )
+    if rest and not b.state.effects[0].key:
+        nxt = b.state.effects[0]
+        _resolve(b, nxt)
+
+
+def _foes(p: Combatant, c: Combatant) -> bool:
+    """Foes: the GM's side against the players' side."""
+    return (p.owner is None) != (c.owner is None)
+
+
+def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: DiceService) -> list[Event]:
+    """Give the decision a wound effect waits for (WD-WFX-005)."""
+    if not state.effects or not state.effects[0].key:
+        raise RuleViolation("WD-WFX-005", "No wound effect is waiting for a decision.")
+    pending = state.effects[0]
+    if pending.key != c.key:
+        raise RuleViolation("WD-WFX-005", "That is not the decision the wound effect waits for.")
+    chooser = pending.chooser
+    if c.character != chooser:
+        raise RuleViolation("WD-WFX-005", "That decision belongs to someone else.")
+    owner = person(state, c.character).owner
+    if not context.is_gm and owner != context.actor.id:
+        raise NotPermitted("You can only decide for your own characters.")
+    picks = {**pending.answers.picks, c.key: tuple(c.picks)}
+    answers = Answers(picks=picks, dice=pending.answers.dice)
+    trial = resolve(hit_of(state, pending), pending.face, answers=answers)  # a bad answer raises here
+    del trial
+    b = Builder(state, dice)
+    _resolve(b, pending.model_copy(update={"answers": answers, "key": "", "need": None}))
+    return b.events
+
+
+# -- getting back up ----------------------------------------------------------------------------
+
+
+def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) -> list[Event]:
+    """Spend Recovery to roll Guts at the stay-up TN and penalty (WD-WOUND-008/009)."""
+    me = person(state, c.character)
+    if me.track.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
+        raise RuleViolation("WD-WOUND-008", f"{me.name} is not down.")
+    if not st.can_self_recover(me.conditions, c.character):
+        raise RuleViolation("WD-STATUS-014", f"Under a death sentence, {me.name} needs someone else's help.")
+    fight = state.fight
+    if fight is not None and not me.track.may_get_up(fight.order.round):
+        raise RuleViolation(
+            "WD-WOUND-008", "Getting back up can be tried once a round, from the round after the fall."
+        )
+    b = Builder(state, dice)
+    b.spend(c.character, Pool.RECOVERY, EffortUse.GET_UP)
+    me = b.person(c.character)
+    roll, record = roll_check(
+        b, c.character, (Stat.GUTS,), tn=state.config.stay_up_tn, bonus=me.track.penalty, purpose="get_up"
+    )
+    round_ = fight.order.round if fight is not None else 1
+    track = me.track.rouse() if roll.success else me.track.failed_get_up(round_)
+    me = me.model_copy(update={"track": track})
+    b.emit(
+        ev.StayedUp(
+            character=c.character,
+            name=me.name,
+            check=roll,
+            standing=track.standing,
+            why="get_up",
+            people=(me,),
+        ),
+        rolls=(record,),
+    )
+    return b.events
+
+
+def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService) -> list[Event]:
+    """One roll of a lengthy Medical check (Dex and Know) on a downed ally: 8 rouses, 12 saves the
+    dying (WD-WOUND-008..010, WD-COMBAT-013)."""
+    me, patient = person(state, c.character), person(state, c.patient)
+    key = f"medical:{c.patient}"
+    b = Builder(state, dice)
+    if state.fight is not None:
+        fight = on_turn(state, c.character)
+        assert fight.turn is not None
+        turn = fight.turn.spend(ActionKind.LENGTHY, config=state.config)
+        b.emit(
+            ev.ActionTaken(
+                character=c.character,
+                name=me.name,
+                action="medical",
+                kind=ActionKind.LENGTHY.value,
+                fight=fight.model_copy(update={"turn": turn}),
+            )
+        )
+        b.full_action(c.character)
+    dc = patient.track.medical_dc(state.config)
+    running = state.lengthy.get(key) or Lengthy(dc=dc)
+    roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")
+    running = running.add(c.character, roll.total)
+    patient = b.person(c.patient)
+    people: tuple[Combatant, ...] = ()
+    if running.done:
+        people = (patient.model_copy(update={"track": patient.track.rouse()}),)
+    b.emit(
+        ev.MedicalRolled(
+            character=c.character,
+            name=me.name,
+            patient=c.patient,
+            patient_name=patient.name,
+            check=roll,
+            lengthy_key=key,
+            lengthy=None if running.done else running,
+            total=running.total,
+            dc=dc,
+            done=running.done,
+            people=people,
+        ),
+        rolls=(record,),
+    )
+    return b.events
+
+
+def hit_lands(total: int, defense: int) -> bool:
+    """An attack hits when its total meets the defense score (WD-COMBAT-017)."""
+    return meets(total, defense)
+
+
+# -- powers -------------------------------------------------------------------------------------
+
+
+def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceService) -> list[Event]:
+    """Use a designed power: pay its action and effort, roll its attack against each target's DS,
+    apply its statuses to those it hits (or to its targets, if it makes no attack) (WD-COMBAT-009,
+    WD-EFFORT-003c, the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`)."""
+    me = person(state, c.character)
+    sheet = state.sheet(c.character)
+    power = next((p for p in sheet.powers if p.name.lower() == c.power.strip().lower()), None)
+    if power is None:
+        raise RuleViolation("WD-COMBAT-009", f"{me.name} has no power called {c.power}.")
+    if c.hidden and not context.is_gm:
+        raise NotPermitted("Only the GM can roll in secret.")
+    kinds = {
+        PowerAction.STANDARD: ActionKind.STANDARD,
+        PowerAction.FULL: ActionKind.FULL,
+        PowerAction.LENGTHY: ActionKind.LENGTHY,
+        PowerAction.QUICK: ActionKind.QUICK,
+    }
+    if power.action not in kinds:
+        raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
+    targets = [person(state, t) for t in c.targets]
+    if power.targeting is Targeting.SELF and targets:
+        raise RuleViolation("WD-COMBAT-009", f"{power.name} touches only its user.")
+    limit = None if power.targeting is Targeting.AREA else power.targets
+    if limit is not None and len(targets) > limit:
+        raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
+    if power.is_attack and not targets:
+        raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
+    fight = on_turn(state, c.character) if state.fight is not None else None
+    b = Builder(state, dice)
+    kind = kinds[power.action]
+    if fight is not None and fight.turn is not None:
+        turn = fight.turn.spend(kind, config=state.config)
+        b.emit(
+            ev.ActionTaken(
+                character=c.character,
+                name=me.name,
+                action=f"power: {power.name}",
+                kind=kind.value,
+                fight=fight.model_copy(update={"turn": turn}),
+            )
+        )
+    available = {p: me.effort.available(sheet, p) for p in Pool}
+    for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
+        b.spend(c.character, pool, EffortUse.POWER, dots)
+    if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
+        b.full_action(c.character)
+    for target in targets:
+        hit = True
+        if power.is_attack:
+            assert power.attack_stat is not None and power.damage is not None and power.tier is not None
+            t = b.person(target.id)
+            ds = b.sheet(target.id).defense(state.config)
+            roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
+            hit = roll.success
+            pending = None
+            if (
+                hit
+                and len(targets) == 1
+                and t.tier in (Tier.PC, Tier.NOTABLE)
+                and t.track.standing is Standing.UP
+            ) and t.effort.available(b.sheet(target.id), Pool.FOCUS) > 0:
+                pending = PendingAttack(
+                    attacker=c.character,
+                    target=target.id,
+                    total=roll.total,
+                    damage=power.damage,
+                    tier=power.tier,
+                    melee=power.targeting is Targeting.MELEE,
+                    conventional=False,
+                    hidden=c.hidden,
+                    effect_only=power.effects_only,
+                )
+            b.emit(
+                ev.AttackRolled(
+                    attacker=c.character,
+                    name=me.name,
+                    target=target.id,
+                    target_name=target.name,
+                    check=roll,
+                    defense=ds,
+                    hit=hit,
+                    damage=power.damage,
+                    tier=power.tier,
+                    fight=b.fight,
+                    attack=pending,
+                ),
+                hidden=c.hidden,
+            )
+            if pending is not None:
+                _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
+                return b.events
+            if hit:
+                _damage(
+                    b,
+                    target.id,
+                    power.tier,
+                    power.damage,
+                    attacker=c.character,
+                    conventional=False,
+                    only=power.effects_only,
+                )
+        if hit:
+            _power_statuses(b, power, target.id)
+    return b.events
+
+
+def _power_statuses(b: Builder, power: Power, target: str) -> None:
+    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
+    if not power.statuses:
+        return
+    t = b.person(target)
+    conditions = t.conditions
+    for applied in power.statuses:
+        new = (
+            st.condition(applied.status, target)
+            if applied.status is not None
+            else st.Condition(
+                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
+            )
+        )
+        conditions = st.add(conditions, new)
+    t = t.model_copy(update={"conditions": conditions})
+    b.emit(
+        ev.StatusesApplied(
+            character=target,
+            name=t.name,
+            source=power.name,
+            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
+            people=(t,),
+        )
+    )

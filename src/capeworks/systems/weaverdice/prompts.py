@@ -1,0 +1,200 @@
+"""The decisions a Weaverdice table waits for, each carrying the command that answers it.
+
+Who answers what: the target's player (or the GM, for NPCs) decides Dodge,
+Block or taking a hit (WD-COMBAT-019..021); a wound effect's chooser (target
+or attacker, WD-WFX-005) makes its decision; the player rolls what the GM
+calls (WD-CORE-003); after a lull each player picks the exhausted pool
+(WD-EFFORT-009); and whose turn it is. Questions come from
+:mod:`~capeworks.systems.weaverdice.render`; the odds from :mod:`.odds`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
+from capeworks.systems.weaverdice.harm import hit_of
+from capeworks.systems.weaverdice.odds import p_reach
+from capeworks.systems.weaverdice.render import option_words, percent, question
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.wfx import resolve
+
+__all__ = ["open_prompts"]
+
+
+def _to(state: WdState, ident: str | None) -> dict[str, Any]:
+    """Address a prompt to whoever plays ``ident``: their seat, or the GM."""
+    owner = state.people[ident].owner if ident is not None and ident in state.people else None
+    return {"seat": owner} if owner is not None else {"role": Role.GM}
+
+
+def open_prompts(state: WdState) -> list[Prompt]:
+    """Every open decision, in the order the rules ask them."""
+    out: list[Prompt] = []
+    attack = state.attack
+    if attack is not None:
+        t = state.people[attack.target]
+        sheet = state.sheet(attack.target)
+        odds = {
+            s: percent(p_reach(1, sheet.modifier(s), attack.total, t.morale))
+            for s in (Stat.ATHLETICS, Stat.BRAWN)
+        }
+        out.append(
+            Prompt(
+                id=f"react-{attack.target}",
+                kind="reaction",
+                rule="WD-COMBAT-019",
+                question=question(
+                    "reaction",
+                    attacker=state.people[attack.attacker].name,
+                    name=t.name,
+                    total=attack.total,
+                    dodge=odds[Stat.ATHLETICS],
+                    block=odds[Stat.BRAWN],
+                ),
+                options=tuple(
+                    PromptOption(
+                        value=v,
+                        label=option_words(v),
+                        command="react",
+                        payload={"character": attack.target, **({"reaction": v} if v != "take" else {})},
+                    )
+                    for v in ("dodge", "block", "take")
+                ),
+                default="take",
+                context={
+                    "attack_total": attack.total,
+                    "damage": attack.damage.value,
+                    "tier": attack.tier.word,
+                },
+                **_to(state, attack.target),
+            )
+        )
+    if state.effects and state.effects[0].key:
+        out.append(_effect_prompt(state))
+    for call in state.calls.values():
+        c = state.people.get(call.character)
+        if c is None:
+            continue
+        sheet = state.sheet(call.character)
+        mod = sum(sheet.modifier(s) for s in call.stats)
+        out.append(
+            Prompt(
+                id=f"call-{call.id}",
+                kind="check",
+                rule="WD-CORE-001",
+                question=question(
+                    "check",
+                    name=c.name,
+                    stats=" and ".join(s.value for s in call.stats),
+                    tn=call.tn,
+                    task=f" to {call.task}" if call.task else "",
+                    odds=percent(p_reach(1 + call.dice, mod, call.tn, c.morale)),
+                ),
+                options=(
+                    PromptOption(
+                        value="roll",
+                        label="roll",
+                        command="check",
+                        payload={"character": call.character, "call": call.id},
+                    ),
+                ),
+                context={"tn": call.tn},
+                **_to(state, call.character),
+            )
+        )
+    for ident in state.exhaust_owed:
+        c = state.people[ident]
+        sheet = state.sheet(ident)
+        pools = [p for p in Pool if c.effort.maximum(sheet, p) >= 1]
+        out.append(
+            Prompt(
+                id=f"exhaust-{ident}",
+                kind="exhaust",
+                rule="WD-EFFORT-009",
+                question=question("exhaust", name=c.name),
+                options=tuple(
+                    PromptOption(
+                        value=p.value,
+                        label=p.value,
+                        command="exhaust",
+                        payload={"character": ident, "pool": p.value},
+                    )
+                    for p in pools
+                ),
+                **_to(state, ident),
+            )
+        )
+    fight = state.fight
+    if fight is not None and fight.turn is not None and state.attack is None and not state.effects:
+        c = state.people[fight.turn.actor]
+        out.append(
+            Prompt(
+                id=f"turn-{fight.order.round}-{fight.turn.actor}",
+                kind="turn",
+                rule="WD-COMBAT-001",
+                question=question(
+                    "turn",
+                    round=fight.order.round,
+                    name=c.name,
+                    actions=f"{fight.turn.actions} action{'' if fight.turn.actions == 1 else 's'}",
+                ),
+                **_to(state, fight.turn.actor),
+            )
+        )
+    return out
+
+
+def _effect_prompt(state: WdState) -> Prompt:
+    pending = state.effects[0]
+    need = pending.need
+    if need is None:  # asked before needs were kept with the effect: work it out again
+        outcome = resolve(hit_of(state, pending), pending.face, answers=pending.answers)
+        need = next(n for n in outcome.needs if n.key == pending.key)
+    target = state.people[pending.target]
+    chooser = pending.chooser or pending.target
+    chooser_name = state.people[chooser].name if chooser in state.people else "the GM"
+    payload = {"character": chooser, "key": need.key}
+    base = {
+        "id": f"effect-{pending.target}-{pending.wound}-{need.key}",
+        "kind": "effect",
+        "rule": need.rule,
+        "question": question(
+            "effect",
+            name=target.name,
+            tier=pending.tier.word,
+            damage=pending.damage.value,
+            chooser=chooser_name,
+            rule=need.rule,
+        ),
+        "context": {"options": list(need.options), "counts": list(need.counts), "face": pending.face},
+        **_to(state, chooser),
+    }
+    if max(need.counts) <= 1:
+        options = [
+            PromptOption(
+                value=o, label=option_words(o), command="effect_choice", payload={**payload, "picks": [o]}
+            )
+            for o in need.options
+        ]
+        if 0 in need.counts:
+            options.append(
+                PromptOption(
+                    value="none", label="none", command="effect_choice", payload={**payload, "picks": []}
+                )
+            )
+        return Prompt(options=tuple(options), **base)
+    return Prompt(
+        free=FreeAnswer(
+            command="effect_choice",
+            field="picks",
+            payload=payload,
+            many=True,
+            suggestions=need.options,
+            hint="pick from: " + ", ".join(option_words(o) for o in need.options),
+        ),
+        min_choices=min(need.counts),
+        max_choices=max(need.counts),
+        **base,
+    )

@@ -1,0 +1,410 @@
+"""Words for Weaverdice: every event for the log (per viewer), prompt questions, the tracker panels.
+
+Kept apart from the rules, which build no display text. Each event type of
+:mod:`~capeworks.systems.weaverdice.events` has a function here reading its
+typed payload. A hidden NPC's sheet and a hidden roll never reach a player:
+their events are GM-only, and the tracker shows players only what play shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.checks import CheckRoll
+from capeworks.systems.weaverdice.morale import MORALE_NAMES
+from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.vocab import Pool, WoundTier
+from capeworks.systems.weaverdice.wounds import Placement, Standing
+
+__all__ = ["COMMAND_WORDS", "WORDS", "check_text", "panels", "tier_word"]
+
+COMMAND_WORDS: dict[str, str] = {
+    "add_character": "add a character",
+    "call_check": "call for a check",
+    "check": "roll a check",
+    "spend_morale": "spend high morale on the last roll",
+    "reroll": "reroll the last physical roll with Stamina",
+    "change_morale": "move someone's morale",
+    "start_combat": "start a fight (roll initiative)",
+    "end_turn": "end the turn",
+    "attack": "attack",
+    "react": "dodge, block or take the hit",
+    "use_power": "use a power",
+    "effect_choice": "decide a wound effect",
+    "move": "move",
+    "act": "take another action",
+    "wait": "wait for someone (Focus)",
+    "rest": "rest",
+    "get_up": "try to get back up (Recovery)",
+    "medical": "give medical care",
+    "leverage": "leverage reputation",
+    "end_combat": "end the fight",
+    "exhaust": "choose the exhausted dot",
+    "sleep": "sleep the night",
+    "train": "make a training roll after the fight",
+    "ruling": "make a ruling",
+    "gm_note": "write a private note",
+}
+
+_POOL = {Pool.STAMINA: "Stamina", Pool.FOCUS: "Focus", Pool.RECOVERY: "Recovery"}
+_STANDING = {
+    Standing.UP: "up",
+    Standing.UNCONSCIOUS: "unconscious",
+    Standing.DYING: "dying",
+    Standing.DEAD: "dead",
+    Standing.DOWN: "down",
+}
+
+
+def tier_word(tier: WoundTier) -> str:
+    """``lesser`` etc."""
+    return tier.word
+
+
+def check_text(roll: CheckRoll) -> str:
+    """A roll's breakdown: dice, kept die, modifier, cap or morale, total vs TN, outcome."""
+    dice = " ".join(str(f) for f in roll.faces)
+    kept = f" keep {roll.kept}" if len(roll.faces) > 1 else ""
+    mod = f" {roll.modifier:+d}" if roll.modifier else ""
+    tail = ""
+    if roll.morale_set is not None:
+        tail = f", morale sets it to {roll.morale_set}"
+    elif roll.capped:
+        tail = f", capped at {roll.cap} by low morale"
+    verdict = "success" if roll.success else "failure"
+    again = " (rerolled)" if roll.rerolls else ""
+    return f"[{dice}]{kept}{mod} = {roll.raw}{tail}; {roll.total} vs {roll.tn}+: {verdict}{again}"
+
+
+def _wound(p: ev.WoundTaken) -> str:
+    kind = f" {p.wound.damage.value}" if p.wound.damage else ""
+    what = f"a {p.wound.tier.word}{kind} wound"
+    why = {
+        "bleeding": " from bleeding",
+        "effect": " from the effect",
+        "ongoing": " from ongoing damage",
+        "death_sentence": " from the death sentence",
+    }.get(p.cause, "")
+    where = {
+        Placement.SUPERFICIAL: "; it is superficial",
+        Placement.ARMOR: "; armor takes it",
+        Placement.SLOT: "",
+        Placement.DISPLACED: f"; it displaces a {p.displaced.tier.word if p.displaced else ''} wound",
+        Placement.NOTHING: "; the track is full and it adds nothing",
+    }[p.placement]
+    down = "" if p.standing is Standing.UP else f" {p.name} is {_STANDING[p.standing]}."
+    return f"{p.name} takes {what}{why}{where}.{down}"
+
+
+def _effect(p: ev.EffectResolved) -> str:
+    o = p.outcome
+    face = f" (rolled {o.face})" if o.face is not None else ""
+    bits: list[str] = []
+    if o.negated:
+        bits.append("ignored with Recovery")
+    if o.covered:
+        bits.append("the costume's coverage helps")
+    if o.wound_tier != o.tier:
+        bits.append(f"the wound becomes {o.wound_tier.word}")
+    if o.wound_scarred:
+        bits.append("the wound scars")
+    if o.wound_fades_on_rest:
+        bits.append("the wound fades at the next rest")
+    bits.extend(c.name.replace("_", " ") + (f" ({c.part.value})" if c.part else "") for c in o.conditions)
+    bits.extend(f"loses {n} {_POOL[pool]}" for pool, n in o.effort_lost.items() if n)
+    bits.extend(f"spends {n} {_POOL[pool]}" for pool, n in o.effort_spent.items() if n)
+    bits.extend(f"-{s.points} {s.stat.value} ({s.lasting.value.replace('_', ' ')})" for s in o.stat_losses)
+    if o.knockback_ft:
+        bits.append(f"knocked back {o.knockback_ft} ft")
+    if o.delayed:
+        bits.append("delayed")
+    bits.extend(f"{g.piece} {'lost' if g.destroyed else 'saved' if g.saved else 'damaged'}" for g in o.gear)
+    bits.extend(f"a further {w.tier.word}{' temporary' if w.temporary else ''} wound" for w in o.wounds)
+    if o.dying:
+        bits.append("dying")
+    if o.slain:
+        bits.append("slain")
+    what = ", ".join(bits) if bits else "no effect"
+    return f"{o.tier.word.capitalize()} {o.damage.value} effect on {p.name}{face}: {what}."
+
+
+def _initiative(p: ev.CombatStarted) -> str:
+    lines = ", ".join(
+        f"{e.name} {'?' if e.score is None else e.score}"
+        + (f" (rolled {e.face})" if e.face is not None else "")
+        for e in p.entrants
+    )
+    order = p.fight.order.order if p.fight else ()
+    names = {e.character: e.name for e in p.entrants}
+    return f"The fight begins. Initiative: {lines}. Order: {', '.join(names.get(i, i) for i in order)}."
+
+
+def _attack(p: ev.AttackRolled) -> str:
+    verdict = "hits" if p.hit else "misses"
+    waits = f"; {p.target_name} may dodge or block" if p.attack is not None else ""
+    return (
+        f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}) vs defense {p.defense}: "
+        f"{check_text(p.check)}; it {verdict}{waits}."
+    )
+
+
+def _reacted(p: ev.Reacted) -> str:
+    if p.reaction is None or p.check is None:
+        return f"{p.name} takes the hit."
+    held = {
+        "dodge": "dodges and may step 5 ft",
+        "block": "blocks: the damage is superficial",
+    }[p.reaction.value]
+    verdict = held if p.held else f"fails to {p.reaction.value}"
+    return f"{p.name} tries to {p.reaction.value}: {check_text(p.check)}; {p.name} {verdict}."
+
+
+def _stayed(p: ev.StayedUp) -> str:
+    what = {"stay_up": "rolls Guts to stay up", "get_up": "spends Recovery and rolls Guts to get up"}[p.why]
+    return f"{p.name} {what}: {check_text(p.check)}; {p.name} is {_STANDING[p.standing]}."
+
+
+def _rested(p: ev.Rested) -> str:
+    kind = "rests the whole turn" if p.full else "rests"
+    parts = [f"{p.name} {kind}"]
+    if p.check is not None:
+        parts.append(f"Guts {check_text(p.check)}")
+    if p.removed:
+        parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
+    if p.reduced is not None:
+        parts.append(f"a {p.reduced.word} wound eases")
+    if p.restored:
+        parts.append("restores " + ", ".join(f"{n} {_POOL[k]}" for k, n in p.restored.items()))
+    return "; ".join(parts) + "."
+
+
+def _medical(p: ev.MedicalRolled) -> str:
+    tail = f"{p.patient_name} is back up" if p.done else f"{p.total} of {p.dc} so far"
+    return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
+
+
+def _action(p: ev.ActionTaken) -> str:
+    if p.action in ("attack", "full_attack", "medical"):
+        return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}."
+    if p.feet:
+        return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
+    note = f" ({p.note})" if p.note else ""
+    return f"{p.name} takes a {p.kind} action: {p.action}{note}."
+
+
+def _ended(p: ev.CombatEnded) -> str:
+    bled = f" {', '.join(p.bled)} bled into a lesser wound." if p.bled else ""
+    lull = " After five quiet minutes, spent effort comes back." if p.lull else " There is no lull yet."
+    return f"The fight is over.{lull}{bled}"
+
+
+def _morale(p: ev.MoraleChanged) -> str:
+    why = f" ({p.reason})" if p.reason else ""
+    return f"{p.name}'s morale moves {p.delta:+d} to {MORALE_NAMES[p.step]} ({p.step:+d}){why}."
+
+
+_TEXT: dict[str, Callable[[Any], str]] = {
+    ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the table.",
+    ev.NpcJoined.TYPE: lambda p: f"{p.name} enters the scene.",
+    ev.NpcUpdated.TYPE: lambda p: (
+        "The GM's notes on " + (", ".join(c.name for c in p.people) or "the table") + " are updated."
+    ),
+    ev.RolledInSecret.TYPE: lambda p: "The GM makes a roll.",
+    ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
+    ev.Ruled.TYPE: lambda p: f"The GM rules on {p.name}: {p.text}",
+    ev.CheckCalled.TYPE: lambda p: (
+        f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)} at {p.call.tn}+"
+        + (f" to {p.call.task}" if p.call.task else "")
+        + (f", with {p.call.dice} extra dice" if p.call.dice else "")
+        + "."
+    ),
+    ev.CheckRolled.TYPE: lambda p: (
+        f"{p.name} rolls {' and '.join(s.value for s in p.stats)}"
+        + (f" to {p.task}" if p.task else "")
+        + f": {check_text(p.check)}."
+    ),
+    ev.MoraleSpent.TYPE: lambda p: (
+        f"{p.name} spends a step of morale: the roll counts as {p.check.total} "
+        f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
+    ),
+    ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",
+    ev.MoraleChanged.TYPE: _morale,
+    ev.EffortSpent.TYPE: lambda p: (
+        f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')})"
+        + ("; the bleeding worsens" if p.bled else "")
+        + "."
+    ),
+    ev.CombatStarted.TYPE: _initiative,
+    ev.TurnStarted.TYPE: lambda p: (
+        f"Round {p.round}: {p.name}'s turn."
+        + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
+    ),
+    ev.ActionTaken.TYPE: _action,
+    ev.AttackRolled.TYPE: _attack,
+    ev.Reacted.TYPE: _reacted,
+    ev.WoundTaken.TYPE: _wound,
+    ev.StatusesApplied.TYPE: lambda p: (
+        f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
+    ),
+    ev.EffectAsked.TYPE: lambda p: (
+        f"The {p.tier.word} {p.damage.value} effect on {p.name}"
+        + (f" (rolled {p.face})" if p.face is not None else "")
+        + " waits for a decision."
+    ),
+    ev.EffectResolved.TYPE: _effect,
+    ev.StayedUp.TYPE: _stayed,
+    ev.MedicalRolled.TYPE: _medical,
+    ev.Waited.TYPE: lambda p: f"{p.name} spends Focus to wait for {p.trigger_name}.",
+    ev.Rested.TYPE: _rested,
+    ev.Leveraged.TYPE: lambda p: (
+        f"{p.name} {'spends' if p.spent else 'cites'} reputation"
+        + (f" ({p.card})" if p.card else "")
+        + f": up to {p.targets} lesser foes are pushed around."
+    ),
+    ev.RoundEnded.TYPE: lambda p: (
+        f"Round {p.round} ends." + (f" {', '.join(p.died)} died." if p.died else "")
+    ),
+    ev.CombatEnded.TYPE: _ended,
+    ev.Exhausted.TYPE: lambda p: (
+        f"{p.name}'s effort comes back"
+        + (f", but one {_POOL[p.pool]} dot is exhausted until a night's sleep." if p.pool else ".")
+    ),
+    ev.Trained.TYPE: lambda p: (
+        f"{p.name} trains {p.skill}: {p.total}, {p.saved} of 12 saved"
+        + (f"; {p.name} now knows {p.skill}." if p.learned else ".")
+    ),
+    ev.Slept.TYPE: lambda p: (
+        f"{p.name} sleeps the night"
+        + (
+            f"; low morale keeps {sum(p.kept.values())} exhausted dot(s)."
+            if p.kept
+            else "; exhaustion clears."
+        )
+    ),
+}
+
+
+def _characters(payload: Any) -> tuple[str, ...]:
+    out = [getattr(payload, k) for k in ("character", "attacker", "target", "patient") if hasattr(payload, k)]
+    return tuple(str(x) for x in out if isinstance(x, str))
+
+
+def _for_gm(payload: Any, text: str) -> str:
+    """The GM reads the players' halves of hidden things as what the players were told."""
+    if isinstance(payload, ev.RolledInSecret):
+        return "(The players see only that the GM made a roll.)"
+    if isinstance(payload, ev.CombatStarted) and any(e.score is None for e in payload.entrants):
+        return f"(The players see: {text})"
+    return text
+
+
+def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
+    def words(payload: Any, event: Event, viewer: Viewer) -> Description:
+        said = text(payload)
+        return Description(
+            text=_for_gm(payload, said) if viewer.is_gm else said,
+            actor=event.seat,
+            characters=_characters(payload),
+            rolls=event.rolls,
+            hidden=not event.audience.everyone,
+        )
+
+    return words
+
+
+WORDS: dict[str, Callable[[Any, Event, Viewer], Description]] = {t: _words(f) for t, f in _TEXT.items()}
+
+
+# -- panels -------------------------------------------------------------------------------------
+
+
+def _wounds(c: Combatant) -> str:
+    parts = []
+    for w in c.track.wounds:
+        tag = w.tier.word[0].upper() + (f" {w.damage.value}" if w.damage else "")
+        if w.armor:
+            tag += " (armor)"
+        if w.temporary:
+            tag += " (temp)"
+        parts.append(tag)
+    return ", ".join(parts) or "-"
+
+
+def _effort(state: WdState, c: Combatant) -> str:
+    sheet = state.sheets.get(c.id)
+    if sheet is None or not sheet.tracks_effort:
+        return "-"
+    return " ".join(
+        f"{_POOL[p][0]} {c.effort.available(sheet, p)}/{c.effort.maximum(sheet, p)}" for p in Pool
+    )
+
+
+def panels(state: WdState, viewer: Viewer) -> list[Panel]:
+    """The tracker (turn order, wounds by type, effort, statuses, morale) as this viewer may see it."""
+    shown = [c for c in state.people.values() if viewer.is_gm or not c.hidden]
+    veiled = [c for c in state.people.values() if c.hidden and not viewer.is_gm]
+    fight = state.fight
+    order = list(fight.order.order) if fight else []
+    rank = {ident: i + 1 for i, ident in enumerate(order)}
+    rows = []
+    for c in sorted([*shown, *veiled], key=lambda x: rank.get(x.id, 999)):
+        mine = viewer.is_gm or not c.hidden
+        current = fight is not None and fight.order.current == c.id
+        rows.append(
+            (
+                ("> " if current else "") + (str(rank[c.id]) if c.id in rank else "-"),
+                c.name,
+                c.tier.value,
+                _STANDING[c.track.standing],
+                _wounds(c),
+                (f"{len(c.track.wounds)}/{c.track.slots + c.track.armor}" if mine else "?"),
+                _effort(state, c) if mine else "?",
+                ", ".join(x.name.replace("_", " ") for x in c.conditions) or "-",
+                f"{MORALE_NAMES[c.morale]} ({c.morale:+d})" if mine else "?",
+            )
+        )
+    note = ""
+    if fight is not None and fight.turn is not None:
+        who = state.people.get(fight.turn.actor)
+        name = who.name if who else fight.turn.actor
+        left = fight.turn.actions
+        note = f"Round {fight.order.round}; {name} acts, {left} action{'' if left == 1 else 's'} left."
+    tracker = Panel(
+        title="Weaverdice tracker",
+        columns=("#", "name", "tier", "standing", "wounds", "slots", "effort", "statuses", "morale"),
+        rows=tuple(rows),
+        note=note,
+    )
+    return [tracker]
+
+
+# -- prompt questions ---------------------------------------------------------------------------
+
+_QUESTIONS: dict[str, str] = {
+    "reaction": (
+        "{attacker} hits {name} with {total}. Spend 1 Focus to dodge (Athletics, {dodge} to hold) "
+        "or block (Brawn, {block} to hold), or take the hit?"
+    ),
+    "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
+    "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
+    "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
+    "turn": "Round {round}: {name}'s turn, {actions} left.",
+}
+
+
+def question(kind: str, **facts: object) -> str:
+    """The words of a prompt of ``kind``, from its facts."""
+    return _QUESTIONS[kind].format(**facts)
+
+
+def option_words(value: str) -> str:
+    """A prompt option's label: ``pained_physical`` -> ``pained physical``."""
+    return value.replace("_", " ")
+
+
+def percent(p: object) -> str:
+    """An exact chance as a whole percentage."""
+    return f"{round(float(p) * 100)}%"  # type: ignore[arg-type]

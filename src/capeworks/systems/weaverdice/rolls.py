@@ -1,0 +1,165 @@
+"""Handlers for checks: the GM's calls, rolling them, spending high morale, Stamina rerolls.
+
+Implements, on the table, WD-CORE-001..005 (a check with its breakdown),
+WD-CORE-003 (the GM names the TN: players roll what the GM calls),
+WD-CORE-009 (a Stamina reroll replaces the result, WD-EFFORT-003a),
+WD-MORALE-002/003 (the cap and the spend), WD-SKILL-001/009/013 (skill,
+learning-skill and background dice) and hidden GM rolls.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, Context, DiceService, Event
+from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.checks import reroll as reroll_check
+from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.skills import background_dice, skill_dice
+from capeworks.systems.weaverdice.skills import train as train_skill
+from capeworks.systems.weaverdice.state import Call, WdState
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat
+
+__all__ = ["call_check", "check", "reroll", "spend_morale", "train"]
+
+
+def _stats(names: list[str]) -> tuple[Stat, ...]:
+    out: list[Stat] = []
+    for n in names:
+        try:
+            out.append(Stat(n.strip().lower()))
+        except ValueError:
+            known = ", ".join(s.value for s in Stat)
+            raise RuleViolation(
+                "WD-STAT-001", f"There is no stat called {n}; the stats are {known}."
+            ) from None
+    return tuple(out)
+
+
+def call_check(state: WdState, context: Context, c: cmd.CallCheck, dice: DiceService) -> list[Event]:
+    """The GM calls for a check at a TN (default 4+, WD-CORE-003)."""
+    who = person(state, c.character)
+    call = Call(
+        id=state.next_call,
+        character=c.character,
+        stats=_stats(c.stat),
+        tn=c.tn or state.config.default_tn,
+        dice=c.dice,
+        task=c.task,
+        hidden=c.hidden,
+    )
+    audience = Audience.gm_only() if c.hidden else None
+    return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
+
+
+def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> list[Event]:
+    """Roll a check: a called one, or (the GM) any at a TN; with skill, background and situation dice."""
+    me = person(state, c.character)
+    call = None
+    if c.call is not None:
+        call = state.calls.get(c.call)
+        if call is None or call.character != c.character:
+            raise RuleViolation("WD-CORE-003", f"The GM has not called that check for {me.name}.")
+        stats, tn, extra, hidden = call.stats, call.tn, call.dice, call.hidden
+    else:
+        if not context.is_gm:
+            raise NotPermitted("Only the GM can set a TN; roll a check the GM has called.")
+        if not c.stat:
+            raise RuleViolation("WD-CORE-001", "Name the stat the check uses.")
+        stats, tn, extra, hidden = _stats(c.stat), c.tn or state.config.default_tn, 0, c.hidden or me.hidden
+    if (c.bonus or (c.hidden and call is None)) and not context.is_gm:
+        raise NotPermitted("Only the GM can give a bonus or roll in secret.")
+    sheet = state.sheet(c.character)
+    extra += skill_dice(sheet, c.skills, opened=me.opened)
+    if c.background:
+        extra += background_dice(sheet, c.background, unhurried=c.unhurried)
+    b = Builder(state, dice)
+    roll, record = roll_check(
+        b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
+    )
+    practised = (*me.practised, *(s for s in c.skills if s not in me.practised))
+    b.emit(
+        ev.CheckRolled(
+            character=c.character,
+            name=me.name,
+            stats=stats,
+            task=c.task or (call.task if call else ""),
+            check=roll,
+            closed_call=call.id if call else None,
+            people=(me.model_copy(update={"practised": practised}),) if c.skills else (),
+        ),
+        rolls=(record,),
+        hidden=hidden,
+    )
+    return b.events
+
+
+def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: DiceService) -> list[Event]:
+    """Lower morale a step to set the last roll's result to 2 + k (WD-MORALE-003)."""
+    me = person(state, c.character)
+    last = state.last_check.get(c.character)
+    if last is None:
+        raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")
+    roll, morale = set_by_morale(last, me.morale)
+    me = me.model_copy(update={"morale": morale})
+    return [
+        Event.of(ev.MoraleSpent(character=c.character, name=me.name, check=roll, morale=morale, people=(me,)))
+    ]
+
+
+def reroll(state: WdState, context: Context, c: cmd.Reroll, dice: DiceService) -> list[Event]:
+    """Spend a Stamina dot to reroll the last physical check; the new result stands (WD-CORE-009)."""
+    me = person(state, c.character)
+    last = state.last_check.get(c.character)
+    if last is None or last.morale_set is not None:
+        raise RuleViolation("WD-CORE-009", f"{me.name} has no roll to reroll.")
+    stats = state.last_stats.get(c.character, ())
+    if not stats or not set(stats) <= PHYSICAL_STATS:
+        raise RuleViolation(
+            "WD-EFFORT-003", "Stamina rerolls only physical actions (not attacks or defense)."
+        )
+    b = Builder(state, dice)
+    b.spend(c.character, Pool.STAMINA, EffortUse.REROLL)
+    record = dice.roll(len(last.faces), 6, purpose="reroll")
+    roll = reroll_check(last, record.faces)
+    b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,))
+    return b.events
+
+
+def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> list[Event]:
+    """After a fight that used a skill's field, one training roll for one learning skill: d6 +
+    Knowledge + the skill's stat, saved toward 12 (WD-SKILL-006..008)."""
+    me = person(state, c.character)
+    if state.fight is not None:
+        raise RuleViolation("WD-SKILL-007", "Training rolls come after the fight.")
+    sheet = state.sheets[c.character]
+    skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
+    if skill is None or not skill.learning:
+        raise RuleViolation("WD-SKILL-006", f"{me.name} is not learning a skill called {c.skill}.")
+    used = [s for s in sheet.skills if s.name in me.may_train]
+    if not any(set(s.stats) & set(skill.stats) for s in used):
+        raise RuleViolation(
+            "WD-SKILL-007",
+            f"{me.name} did not use {skill.name}'s field in the last fight, or already trained.",
+        )
+    record = dice.roll(1, 6, purpose="training")
+    new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0])
+    saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    me = me.model_copy(update={"may_train": ()})
+    return [
+        Event.of(
+            ev.Trained(
+                character=c.character,
+                name=me.name,
+                skill=skill.name,
+                total=total,
+                saved=saved,
+                learned=learned,
+                sheet=new_sheet,
+                people=(me,),
+            ),
+            rolls=(record,),
+        )
+    ]

@@ -1,0 +1,143 @@
+"""Handlers for the roster and the GM's hand: adding characters, morale moves, rulings, notes, sleep.
+
+Implements, on the table, WD-NPC-001..005 (who tracks what: a sheet's tier),
+WD-STAT-002/003 (sheets checked as they join), WD-MORALE-001/004/005
+(starting at the baseline, moving by steps, charm defiance), WD-MORALE-006
+with WD-EFFORT-011 (a night's sleep and the low-morale rolls), and
+WD-CORE-011 (a GM ruling overrides any roll or outcome; undo takes it back).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, Context, DiceService, Event
+from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.flow import Builder, person
+from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
+from capeworks.systems.weaverdice.sheet import check_sheet
+from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.wounds import Standing, Track
+
+__all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
+
+
+def add_character(state: WdState, context: Context, c: cmd.AddCharacter, dice: DiceService) -> list[Event]:
+    """A player adds their own PC; the GM adds anyone, for any seat or for themselves."""
+    sheet = c.sheet
+    owner = c.owner
+    if not context.is_gm:
+        if sheet.tier is not Tier.PC or c.hidden:
+            raise NotPermitted("Only the GM adds NPCs.")
+        if owner not in (None, context.actor.id):
+            raise NotPermitted("You can only add a character for yourself.")
+        owner = context.actor.id
+    elif owner is not None and owner not in {s.id for s in context.seats}:
+        raise RuleViolation("WD-NPC-002", f"There is no seat called {owner} at this table.")
+    if sheet.id in state.sheets:
+        raise RuleViolation("WD-NPC-001", f"There is already a character called {sheet.id} at this table.")
+    if c.hidden and owner is not None:
+        raise RuleViolation("WD-NPC-003", "Only the GM's own characters can be hidden.")
+    check_sheet(sheet, state.config)
+    morale = sheet.morale_baseline if c.morale is None else c.morale
+    combatant = Combatant(
+        id=sheet.id,
+        name=sheet.name,
+        tier=sheet.tier,
+        owner=owner,
+        hidden=c.hidden,
+        morale=max(state.config.morale_floor, morale),
+        track=Track.of(sheet),
+        reputation=c.reputation,
+    )
+    added = ev.CharacterAdded(sheet=sheet, people=(combatant,))
+    if not c.hidden:
+        return [Event.of(added)]
+    return [
+        Event.of(added, audience=Audience.gm_only()),
+        Event.of(ev.NpcJoined(character=sheet.id, name=sheet.name, tier=sheet.tier)),
+    ]
+
+
+def change_morale(state: WdState, context: Context, c: cmd.ChangeMorale, dice: DiceService) -> list[Event]:
+    """Move morale by steps; defying a charm costs the table's defiance price (WD-MORALE-004)."""
+    me = person(state, c.character)
+    steps = c.steps
+    defied = me.defiances
+    if c.defied_charm:
+        steps = -defiance_cost(me.defiances, config=state.config)
+        defied += 1
+    step = shift(me.morale, steps, config=state.config)
+    me = me.model_copy(update={"morale": step, "defiances": defied})
+    b = Builder(state, dice)
+    b.emit(
+        ev.MoraleChanged(
+            character=c.character, name=me.name, step=step, delta=steps, reason=c.reason, people=(me,)
+        )
+    )
+    return b.events
+
+
+def sleep(state: WdState, context: Context, c: cmd.Sleep, dice: DiceService) -> list[Event]:
+    """A full night's sleep clears exhaustion; at low morale each exhausted dot rolls to stay
+    (WD-EFFORT-011, WD-MORALE-006)."""
+    me = person(state, c.character)
+    if state.fight is not None:
+        raise RuleViolation("WD-EFFORT-011", "Nobody sleeps in the middle of a fight.")
+    kept: dict[Pool, int] = {}
+    rolls = []
+    faces: list[int] = []
+    if me.morale < 0:
+        for pool in Pool:
+            for _ in range(me.effort.exhausted.get(pool, 0)):
+                record = dice.roll(1, 6, purpose="sleep")
+                rolls.append(record)
+                faces.append(record.faces[0])
+                if not_recovered(me.morale, record.faces[0]):
+                    kept[pool] = kept.get(pool, 0) + 1
+    me = me.model_copy(update={"effort": me.effort.sleep(kept=kept)})
+    b = Builder(state, dice)
+    b.emit(
+        ev.Slept(character=c.character, name=me.name, kept=kept, faces=tuple(faces), people=(me,)),
+        rolls=tuple(rolls),
+    )
+    return b.events
+
+
+def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -> list[Event]:
+    """The GM overrides an outcome: morale, standing, a wound, effort, conditions (WD-CORE-011)."""
+    me = person(state, c.character)
+    update: dict[str, object] = {}
+    track = me.track
+    if c.morale is not None:
+        update["morale"] = max(state.config.morale_floor, c.morale)
+    if c.clear_wound is not None:
+        if c.clear_wound > len(track.wounds):
+            raise RuleViolation("WD-CORE-011", f"{me.name} has only {len(track.wounds)} wounds.")
+        track = track.clear(c.clear_wound - 1)
+    if c.standing is not None:
+        track = track.model_copy(
+            update={
+                "standing": c.standing,
+                "dying_since": track.dying_since if c.standing is Standing.DYING else None,
+            }
+        )
+    update["track"] = track
+    if c.restore_effort:
+        update["effort"] = Effort(exhausted=me.effort.exhausted)
+    if c.drop_conditions:
+        gone = {n.strip().lower() for n in c.drop_conditions}
+        update["conditions"] = tuple(x for x in me.conditions if x.name.lower() not in gone)
+    me = me.model_copy(update=update)
+    b = Builder(state, dice)
+    b.emit(ev.Ruled(character=c.character, name=me.name, text=c.text, people=(me,), fight=state.fight))
+    return b.events
+
+
+def gm_note(state: WdState, context: Context, c: cmd.GmNote, dice: DiceService) -> list[Event]:
+    """A note only the GM reads."""
+    if not context.is_gm:
+        raise NotPermitted("Only the GM can write private notes.")
+    return [Event.of(ev.GmNoted(text=c.text), audience=Audience.gm_only())]

@@ -1,0 +1,190 @@
+"""Weaverdice as a capeworks ruleset: the command table, the fold, prompts, words and what each seat sees.
+
+Registration only. Authority per command (WD-CORE-003/011, WD-NPC-003):
+the GM calls checks and sets TNs, runs NPCs, starts and ends fights, moves
+morale and rules over any roll or outcome; players act for their own PCs,
+on their own turn (the handlers check the turn). The work is in
+:mod:`~.roster`, :mod:`~.rolls`, :mod:`~.fight`, :mod:`~.harm` (handlers),
+:mod:`~.state` (the fold), :mod:`~.prompts` and :mod:`~.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, Prompt, Ruleset, Seat, Viewer
+from capeworks.engine.kit import lookup
+from capeworks.engine.ruleset import SampleSession
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import fight, harm, rolls, roster
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.events import EVENTS
+from capeworks.systems.weaverdice.prompts import open_prompts
+from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.weaverdice.state import WdState, fold
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = ["COMMANDS", "WeaverdiceRuleset"]
+
+GM, OWNER, ANY = Authority.GM, Authority.OWNER, Authority.ANY
+
+Offer = Callable[[Any, Seat], list[dict[str, Any]]]
+
+
+def _plays(state: WdState, seat: Seat, ident: str) -> bool:
+    c = state.people.get(ident)
+    return c is not None and (seat.is_gm if c.owner is None else c.owner == seat.id)
+
+
+def _on_turn(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Offered to whoever plays the one whose turn it is, when nothing waits on an answer."""
+    f = state.fight
+    if f is None or f.turn is None or state.attack is not None or state.effects:
+        return []
+    return [{"character": f.turn.actor}] if _plays(state, seat, f.turn.actor) else []
+
+
+def _own(test: Callable[[WdState, str], bool]) -> Offer:
+    def offer(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+        return [{"character": i} for i in state.people if _plays(state, seat, i) and test(state, i)]
+
+    return offer
+
+
+def _never(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Issued only as the answer to a prompt (which offers it)."""
+    return []
+
+
+def _gm_check(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [{}] if seat.is_gm else []
+
+
+def _may_get_up(state: WdState, ident: str) -> bool:
+    c = state.people[ident]
+    round_ = state.fight.order.round if state.fight else 10**6
+    return c.track.may_get_up(round_)
+
+
+def _morale_spend(state: WdState, ident: str) -> bool:
+    last = state.last_check.get(ident)
+    return last is not None and last.morale_set is None and state.people[ident].morale > 0
+
+
+def _rerollable(state: WdState, ident: str) -> bool:
+    last = state.last_check.get(ident)
+    stats = state.last_stats.get(ident, ())
+    return last is not None and last.morale_set is None and bool(stats) and set(stats) <= PHYSICAL_STATS
+
+
+def _sleepy(state: WdState, ident: str) -> bool:
+    return state.fight is None and bool(state.people[ident].effort.exhausted)
+
+
+def _trainable(state: WdState, ident: str) -> bool:
+    return state.fight is None and bool(state.people[ident].may_train)
+
+
+def _down(state: WdState, ident: str) -> bool:
+    return state.people[ident].track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
+
+
+COMMANDS: dict[str, CommandSpec] = {
+    # the roster and the GM's hand
+    "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
+    "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
+    "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
+    "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
+    "sleep": CommandSpec(cmd.Sleep, roster.sleep, OWNER, offer=_own(_sleepy)),
+    "train": CommandSpec(cmd.Train, rolls.train, OWNER, offer=_own(_trainable)),
+    # checks
+    "call_check": CommandSpec(cmd.CallCheck, rolls.call_check, GM, "call for checks and set TNs"),
+    "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_gm_check),
+    "spend_morale": CommandSpec(cmd.SpendMorale, rolls.spend_morale, OWNER, offer=_own(_morale_spend)),
+    "reroll": CommandSpec(cmd.Reroll, rolls.reroll, OWNER, offer=_own(_rerollable)),
+    # the fight
+    "start_combat": CommandSpec(cmd.StartCombat, fight.start_combat, GM, "start fights"),
+    "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
+    "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
+    "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
+    "use_power": CommandSpec(cmd.UsePower, harm.use_power, OWNER, offer=_on_turn),
+    "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
+    "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
+    "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),
+    "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
+    "leverage": CommandSpec(cmd.Leverage, fight.leverage, OWNER, offer=_on_turn),
+    "medical": CommandSpec(cmd.Medical, harm.medical, OWNER, offer=_on_turn),
+    "get_up": CommandSpec(cmd.GetUp, harm.get_up, OWNER, offer=_own(_may_get_up)),
+    # answers
+    "react": CommandSpec(cmd.React, harm.react, OWNER, offer=_never),
+    "effect_choice": CommandSpec(cmd.EffectChoice, harm.effect_choice, OWNER, offer=_never),
+    "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, offer=_never),
+}
+
+
+class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
+    """Weaverdice 3.0, part 1: checks, effort, morale, typed wounds and the whole of combat."""
+
+    name = "weaverdice"
+    title = "Weaverdice 3.0"
+    config_model = WeaverdiceConfig
+    state_model = WdState
+    commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
+    events = EVENTS
+    words = WORDS
+    command_words = COMMAND_WORDS
+    has_gm = True
+
+    def initial_state(self, config: WeaverdiceConfig) -> WdState:
+        return WdState(config=config)
+
+    def apply(self, state: WdState, event: Event) -> WdState:
+        return fold(state, event)
+
+    def controller(self, state: WdState, entity: str) -> Controller:
+        c = lookup(state.people, entity, "character")
+        return Controller(seat=c.owner, name=c.name)
+
+    def view(self, state: WdState, viewer: Viewer) -> dict[str, Any]:
+        """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, or notes."""
+        data = state.model_dump(mode="json")
+        if viewer.is_gm:
+            return data
+        hidden = {k for k, c in state.people.items() if c.hidden}
+        data["sheets"] = {k: v for k, v in data["sheets"].items() if k not in hidden}
+        for k in hidden:
+            c = data["people"][k]
+            data["people"][k] = {
+                "id": c["id"],
+                "name": c["name"],
+                "tier": c["tier"],
+                "standing": c["track"]["standing"],
+                "wounds": [{"tier": w["tier"], "damage": w["damage"]} for w in c["track"]["wounds"]],
+                "conditions": [x["name"] for x in c["conditions"]],
+            }
+        data["calls"] = {k: v for k, v in data["calls"].items() if not v["hidden"]}
+        data["last_check"] = {k: v for k, v in data["last_check"].items() if k not in hidden}
+        data["last_stats"] = {k: v for k, v in data["last_stats"].items() if k not in hidden}
+        if data["attack"] is not None and data["attack"]["hidden"]:
+            data["attack"] = {k: v for k, v in data["attack"].items() if k != "total"}
+        data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
+        data["notes"] = []
+        return data
+
+    def prompts(self, state: WdState) -> list[Prompt]:
+        return open_prompts(state)
+
+    def panels(self, state: WdState, viewer: Viewer) -> list[Panel]:
+        return panels(state, viewer)
+
+    def sample_session(self) -> SampleSession:
+        from capeworks.systems.weaverdice.samples import sample_session
+
+        return sample_session()
+
+    def cli(self) -> Any:
+        from capeworks.systems.weaverdice.cli import PLUGIN
+
+        return PLUGIN

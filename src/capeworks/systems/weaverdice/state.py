@@ -1,0 +1,217 @@
+"""The state of a Weaverdice table and its fold.
+
+Two halves per character: the :class:`~.sheet.Character` (GM-only for a
+hidden NPC, WD-NPC-003/004) and the :class:`Combatant` (what play changes:
+effort, morale, the wound track, conditions, stat damage). Events carry the
+whole new value of whatever they change (combatants, the fight, the pending
+attack or effect, an open call), so :func:`fold` is a cheap upsert and never
+re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from capeworks.engine import Event
+from capeworks.engine.kit import Frozen, TurnOrder
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
+from capeworks.systems.weaverdice.combat import Turn
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.statuses import Condition
+from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
+from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
+from capeworks.systems.weaverdice.wounds import Standing, Track
+
+__all__ = ["Call", "Combatant", "Fight", "PendingAttack", "PendingEffect", "WdState", "fold"]
+
+
+class Combatant(Frozen):
+    """What play changes about one character (the sheet stays as written)."""
+
+    id: str
+    name: str
+    tier: Tier
+    #: the seat that plays them; None: the GM
+    owner: str | None = None
+    #: an NPC whose sheet (and this record) only the GM sees
+    hidden: bool = False
+    effort: Effort = Field(default_factory=Effort)
+    morale: int = 0
+    track: Track
+    conditions: tuple[Condition, ...] = ()
+    temporary_loss: dict[Stat, int] = Field(default_factory=dict)
+    lasting_loss: dict[Stat, int] = Field(default_factory=dict)
+    #: reputation cards held (initiative's third tie-break, Leverage Reputation)
+    reputation: int = 0
+    #: learning skills opened with Focus this encounter (WD-SKILL-009)
+    opened: tuple[str, ...] = ()
+    #: skills whose domain was used this encounter (a training roll after it, WD-SKILL-007)
+    practised: tuple[str, ...] = ()
+    #: skills used in the last fight, until its one training roll is made
+    may_train: tuple[str, ...] = ()
+    #: Focused Shots taken this fight (WD-SKILL-012)
+    focused_shots: int = 0
+    #: Align Sights on this target id (WD-SKILL-011)
+    aligned_on: str | None = None
+    in_fight: bool = False
+    wounds_made: int = 0
+    #: charms defied so far (the first costs more, WD-MORALE-004)
+    defiances: int = 0
+
+    @property
+    def standing(self) -> Standing:
+        return self.track.standing
+
+    @property
+    def active(self) -> bool:
+        """Able to take turns: up (WD-COMBAT-001/002)."""
+        return self.track.standing is Standing.UP
+
+
+class Fight(Frozen):
+    """A combat encounter: the turn order, whose turn it is and what is left of it."""
+
+    order: TurnOrder
+    turn: Turn | None = None
+
+
+class PendingAttack(Frozen):
+    """A hit waiting for the target's Dodge or Block decision (WD-COMBAT-019)."""
+
+    attacker: str
+    target: str
+    total: int
+    damage: DamageType
+    tier: WoundTier
+    melee: bool = True
+    conventional: bool = True
+    hidden: bool = False
+    effect_only: bool = False
+
+
+class PendingEffect(Frozen):
+    """A wound effect waiting for a decision (WD-WFX-005): the wound, its die and the answers so far.
+
+    The target's facts (stats, effort, costume) are read from the state when it
+    resolves, so no hidden sheet rides in an event.
+    """
+
+    damage: DamageType
+    tier: WoundTier
+    target: str
+    attacker: str | None = None
+    wound: str
+    face: int | None = None
+    answers: Answers = Field(default_factory=Answers)
+    #: the key of the decision asked, and the character whose player answers it
+    key: str = ""
+    chooser: str | None = None
+    #: the decision asked (kept so prompts need not resolve the effect again)
+    need: Need | None = None
+
+
+class Call(Frozen):
+    """A check the GM called: who rolls what against which TN (WD-CORE-001, -003)."""
+
+    id: int
+    character: str
+    stats: tuple[Stat, ...]
+    tn: int
+    dice: int = 1
+    task: str = ""
+    hidden: bool = False
+
+
+class WdState(Frozen):
+    """Sheets, combatants, the fight, pending decisions, open calls and lengthy checks, GM notes."""
+
+    config: WeaverdiceConfig = Field(default_factory=WeaverdiceConfig)
+    sheets: dict[str, Character] = Field(default_factory=dict)
+    people: dict[str, Combatant] = Field(default_factory=dict)
+    fight: Fight | None = None
+    attack: PendingAttack | None = None
+    effects: tuple[PendingEffect, ...] = ()
+    calls: dict[int, Call] = Field(default_factory=dict)
+    next_call: int = 1
+    lengthy: dict[str, Lengthy] = Field(default_factory=dict)
+    #: PCs who owe a choice of exhausted pool after a lull (WD-EFFORT-009)
+    exhaust_owed: tuple[str, ...] = ()
+    #: the last check of each character (a high-morale spend or reroll acts on it)
+    last_check: dict[str, CheckRoll] = Field(default_factory=dict)
+    last_stats: dict[str, tuple[Stat, ...]] = Field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    rulings: int = 0
+
+    def sheet(self, ident: str) -> Character:
+        """The sheet as play has changed it: stat damage applied (WD-STAT-021)."""
+        base = self.sheets[ident]
+        person = self.people.get(ident)
+        if person is None or not (person.temporary_loss or person.lasting_loss):
+            return base
+        return base.model_copy(
+            update={"temporary_loss": person.temporary_loss, "lasting_loss": person.lasting_loss}
+        )
+
+
+_UPSERTS = ("attack", "fight", "exhaust_owed", "effects")
+#: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
+_RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
+
+
+def fold(state: WdState, event: Event) -> WdState:
+    """Apply one event: upsert what it carries. Never mutates, never re-runs a rule."""
+    if not event.type.startswith("weaverdice."):
+        return state
+    data = event.data
+    update: dict[str, Any] = {}
+    if "sheet" in data and data["sheet"] is not None:
+        sheet = Character.model_validate(data["sheet"])
+        update["sheets"] = {**state.sheets, sheet.id: sheet}
+    people = data.get("people")
+    if people:
+        merged = dict(state.people)
+        for raw in people:
+            c = Combatant.model_validate(raw)
+            merged[c.id] = c
+        update["people"] = merged
+    for key in _UPSERTS:
+        if key in data:
+            value = data[key]
+            if key == "attack":
+                update[key] = None if value is None else PendingAttack.model_validate(value)
+            elif key == "fight":
+                update[key] = None if value is None else Fight.model_validate(value)
+            elif key == "effects":
+                update[key] = tuple(PendingEffect.model_validate(v) for v in value)
+            else:
+                update[key] = tuple(value)
+    if "call" in data and data["call"] is not None:
+        call = Call.model_validate(data["call"])
+        update["calls"] = {**state.calls, call.id: call}
+        update["next_call"] = max(state.next_call, call.id + 1)
+    if data.get("closed_call") is not None:
+        update["calls"] = {
+            k: v for k, v in update.get("calls", state.calls).items() if k != data["closed_call"]
+        }
+    if "lengthy_key" in data:
+        key = data["lengthy_key"]
+        value = data.get("lengthy")
+        rest = {k: v for k, v in state.lengthy.items() if k != key}
+        update["lengthy"] = rest if value is None else {**rest, key: Lengthy.model_validate(value)}
+    if event.type in _RECORDS_CHECK:
+        update["last_check"] = {
+            **state.last_check,
+            data["character"]: CheckRoll.model_validate(data["check"]),
+        }
+        if "stats" in data:
+            stats = tuple(Stat(s) for s in data["stats"])
+            update["last_stats"] = {**state.last_stats, data["character"]: stats}
+    if event.type == "weaverdice.gm_noted":
+        update["notes"] = (*state.notes, str(data["text"]))
+    if event.type == "weaverdice.ruled":
+        update["rulings"] = state.rulings + 1
+    return state.model_copy(update=update) if update else state

@@ -1,0 +1,82 @@
+"""`capeworks weaverdice odds|characters|tracker` (the ruleset's own CLI group): JSON and text, refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.systems.weaverdice.cli import wd_app
+
+runner = CliRunner()
+
+
+@pytest.mark.rules("WD-CORE-004", "WD-MORALE-002", "WD-MORALE-003")
+def test_odds__exact_with_keep_one_and_morale() -> None:
+    out = runner.invoke(wd_app, ["odds", "-m", "1", "-t", "4", "-x", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    # 2d6 keep 1 + 1 >= 4: the highest die >= 3: 1 - (2/6)^2 = 8/9
+    assert data["success"]["fraction"] == "8/9"
+    capped = json.loads(
+        runner.invoke(wd_app, ["odds", "-m", "1", "-t", "6", "--morale", "-2", "--json"]).stdout
+    )
+    assert capped["success"]["fraction"] == "0/1" and capped["cap"] == 5
+    spend = json.loads(runner.invoke(wd_app, ["odds", "-t", "4", "--morale", "2", "--json"]).stdout)
+    assert spend["with_morale_spend"]["fraction"] == "1/1"
+    text = runner.invoke(wd_app, ["odds", "-m", "1", "-t", "4", "-x", "1"])
+    assert "88.9%" in text.stdout
+
+
+def test_odds__bad_input_exits_two_with_a_sentence() -> None:
+    out = runner.invoke(wd_app, ["odds", "-t", "40"])
+    assert out.exit_code == 2 and "TN of 1 to 14" in out.output
+
+
+def test_characters__samples_and_files(tmp_path: Path) -> None:
+    data = json.loads(runner.invoke(wd_app, ["characters", "--json"]).stdout)
+    ids = {c["id"] for c in data["characters"]}
+    assert {"ramjet", "tankspanker", "dandelion", "thug", "prt_officer", "bystander"} <= ids
+    ramjet = json.loads(runner.invoke(wd_app, ["characters", "ramjet", "--json"]).stdout)["characters"][0]
+    assert ramjet["derived"]["movement_ft"] == 35 and ramjet["derived"]["effort"]["stamina"] == 4
+    yaml_file = tmp_path / "kid.yaml"
+    yaml_file.write_text("id: kid\nname: Kid Flash-in-the-pan\nstats:\n  athletics: 5\n  wits: 2\n")
+    kid = json.loads(runner.invoke(wd_app, ["characters", "-f", str(yaml_file), "--json"]).stdout)[
+        "characters"
+    ][0]
+    assert kid["derived"]["speed"] == 8 and kid["derived"]["effort"]["focus"] == 2
+    json_file = tmp_path / "kid.json"
+    json_file.write_text(json.dumps({"id": "kid", "name": "Kid", "stats": {"guts": 4}}))
+    kid = json.loads(runner.invoke(wd_app, ["characters", "-f", str(json_file), "--json"]).stdout)[
+        "characters"
+    ][0]
+    assert kid["derived"]["wound_slots"] == 4
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: [\n")
+    out = runner.invoke(wd_app, ["characters", "-f", str(bad)])
+    assert out.exit_code == 2 and "not readable" in out.output
+    assert runner.invoke(wd_app, ["characters", "nobody"]).exit_code == 2
+
+
+def test_tracker__sample_fight_as_gm_and_as_a_player(tmp_path: Path) -> None:
+    gm = json.loads(runner.invoke(wd_app, ["tracker", "--json"]).stdout)
+    assert gm["columns"][:4] == ["#", "name", "tier", "standing"]
+    steeltoe = next(r for r in gm["rows"] if r[1] == "Steeltoe")
+    assert steeltoe[5] == "1/4"
+    ann = json.loads(runner.invoke(wd_app, ["tracker", "--as", "ann", "--json"]).stdout)
+    assert next(r for r in ann["rows"] if r[1] == "Steeltoe")[5] == "?"
+    text = runner.invoke(wd_app, ["tracker"])
+    assert "Weaverdice tracker" in text.stdout and "Ramjet" in text.stdout
+
+
+def test_the_short_name_wd_and_the_ruleset_name_both_reach_the_group() -> None:
+    from capeworks.cli.app import app
+
+    short = runner.invoke(app, ["wd", "odds", "-t", "4", "--json"])
+    full = runner.invoke(app, ["weaverdice", "odds", "-t", "4", "--json"])
+    assert short.exit_code == full.exit_code == 0
+    assert json.loads(short.stdout) == json.loads(full.stdout)
+    assert json.loads(short.stdout)["success"]["fraction"] == "1/2"
+    assert "wd" in runner.invoke(app, ["--help"]).stdout
