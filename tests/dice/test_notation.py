@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import parse
-from capeworks.dice._regen_parser import PARSER_PATH, grammar_hash
 from capeworks.dice.expr import BinOp, CmpOp, Compare, Const, Dice, Keep, KeepKind, Neg, Op, Target
 from capeworks.errors import CapeworksError, DiceSyntaxError, LimitExceeded
 
@@ -75,8 +74,3 @@ def test_parse__limits_raise_limit_exceeded(text: str) -> None:
 def test_parse__arbitrary_text_raises_only_capeworks_errors(text: str) -> None:
     with contextlib.suppress(CapeworksError):  # anything else fails the test
         parse(text)
-
-
-def test_generated_parser__matches_the_grammar() -> None:
-    # run `python -m capeworks.dice._regen_parser` after editing grammar.lark
-    assert f"# grammar-sha256: {grammar_hash()}" in PARSER_PATH.read_text(encoding="utf-8")

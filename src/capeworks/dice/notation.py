@@ -1,21 +1,24 @@
-"""Reading dice notation into an expression tree, once.
+"""Reading dice notation into an expression tree, once: a hand-written recursive-descent parser.
 
-The grammar lives in ``grammar.lark`` and is compiled by Lark's stand-alone
-tool into ``_lark_parser.py`` (so importing capeworks stays fast). Parsing
-returns an immutable :data:`~capeworks.dice.expr.Expr`; results are cached, so
-rolling the same text again does not parse it again.
+The grammar is written out in ``grammar.lark`` (the specification; the tests
+build a Lark parser from it and check that this parser accepts the same texts
+and builds the same trees). The parser itself is a few functions, one per
+grammar rule, working straight on the characters: no generated tables, no
+tokens list, nothing to import, so a cold ``capeworks roll`` pays almost
+nothing for it. Results are cached, so rolling the same text again does not
+parse it again.
 
-Every failure is a :class:`~capeworks.errors.DiceSyntaxError` (where, what was
-expected, what was found) or a :class:`~capeworks.errors.LimitExceeded`; no
-Lark exception escapes.
+Every failure is a :class:`~capeworks.errors.DiceSyntaxError` naming the
+0-based position, what could have come there (every alternative tried at the
+furthest point reached) and what was found; or a
+:class:`~capeworks.errors.LimitExceeded`. Nothing else escapes.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import NoReturn
 
-from capeworks.dice import _lark_parser as _lk
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -30,42 +33,230 @@ from capeworks.dice.expr import (
     Neg,
     Op,
     Target,
-    dice_terms,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_LENGTH, MAX_SIDES
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 
 __all__ = ["parse"]
 
-_PARSER: Any = None
+_SPACE = " \t\r\n"
+_DIGITS = "0123456789"
+_END = "the end of the expression"
+_NUMBER = "a number"
+_COMPARISONS = ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("!=", CmpOp.NE))
+_STRICT = ((">", CmpOp.GT), ("<", CmpOp.LT))
+_CMP_WORD = "a comparison ('>=', '<=', '>', '<', '==' or '!=')"
+_KEEP_WORD = "'kh', 'kl', 'dh' or 'dl'"
+_KEEPS = {kind.value: kind for kind in KeepKind}
+#: order in which alternatives are listed in a message
+_WORD_ORDER = (
+    _NUMBER,
+    "'d'",
+    "'+'",
+    "'-'",
+    "'*'",
+    "'('",
+    "')'",
+    "','",
+    _CMP_WORD,
+    "'min' or 'max'",
+    _KEEP_WORD,
+    "'t'",
+    "'f'",
+    _END,
+)
 
-#: how each grammar terminal is named in an error message
-_TERMINAL_WORDS = {
-    "INT": "a number",
-    "DIE": "'d'",
-    "PLUS": "'+'",
-    "MINUS": "'-'",
-    "STAR": "'*'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "COMMA": "','",
-    "CMP": "a comparison ('>=', '<=', '>', '<', '==' or '!=')",
-    "FUNC": "'min' or 'max'",
-    "KEEP": "'kh', 'kl', 'dh' or 'dl'",
-    "TARGET": "'t'",
-    "FAIL": "'f'",
-    "$END": "the end of the expression",
-}
-# Order in which expected alternatives are listed.
-_WORD_ORDER = list(_TERMINAL_WORDS)
+
+class _Reader:
+    """One parse: the text, where we are, and what was tried at the furthest point."""
+
+    __slots__ = ("pos", "rolled", "text", "tried", "tried_at")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.rolled = 0
+        self.tried: list[str] = []
+        self.tried_at = -1
+
+    # -- characters and errors
+
+    def skip(self) -> None:
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos] in _SPACE:
+            pos += 1
+        self.pos = pos
+
+    def note(self, word: str) -> None:
+        """Remember that ``word`` could have come here, for the error message."""
+        if self.pos > self.tried_at:
+            self.tried_at, self.tried = self.pos, []
+        if self.pos == self.tried_at and word not in self.tried:
+            self.tried.append(word)
+
+    def take(self, literal: str, word: str) -> bool:
+        """Consume ``literal`` (after whitespace) if it comes next."""
+        self.skip()
+        if self.text.startswith(literal, self.pos):
+            self.pos += len(literal)
+            return True
+        self.note(word)
+        return False
+
+    def need(self, literal: str) -> None:
+        if not self.take(literal, f"'{literal}'"):
+            self.fail()
+
+    def fail(self) -> NoReturn:
+        """A syntax error at the furthest point reached, listing what could have come there."""
+        self.skip()
+        at = max(self.pos, self.tried_at)
+        words = self.tried if at == self.tried_at else []
+        raise DiceSyntaxError(self.text, at, _alternatives(words), self.found(at))
+
+    def refuse(self, at: int, expected: str) -> NoReturn:
+        """A value error: the text reads, but the number at ``at`` is out of range."""
+        raise DiceSyntaxError(self.text, at, expected, self.found(at))
+
+    def found(self, at: int) -> str:
+        text = self.text
+        if at >= len(text):
+            return _END
+        end = at
+        while end < len(text) and text[end] in _DIGITS:
+            end += 1
+        return repr(text[at : max(end, at + 1)])
+
+    def number(self) -> tuple[int, int]:
+        """A run of digits and where it starts."""
+        self.skip()
+        text, start = self.text, self.pos
+        end = start
+        while end < len(text) and text[end] in _DIGITS:
+            end += 1
+        if end == start:
+            self.note(_NUMBER)
+            self.fail()
+        self.pos = end
+        return int(text[start:end]), start
+
+    # -- the grammar, one method per rule
+
+    def start(self) -> Expr:
+        left = self.sum()
+        op = self.comparison()
+        node: Expr = left if op is None else Compare(op, left, self.sum())
+        self.skip()
+        if self.pos < len(self.text):
+            if op is None:
+                self.note(_CMP_WORD)
+            self.note(_END)
+            self.fail()
+        return node
+
+    def comparison(self) -> CmpOp | None:
+        for literal, op in (*_COMPARISONS, *_STRICT):
+            if self.take(literal, _CMP_WORD):
+                return op
+        return None
+
+    def sum(self) -> Expr:
+        node = self.product()
+        while True:
+            if self.take("+", "'+'"):
+                node = BinOp(Op.ADD, node, self.product())
+            elif self.take("-", "'-'"):
+                node = BinOp(Op.SUB, node, self.product())
+            else:
+                return node
+
+    def product(self) -> Expr:
+        node = self.unary()
+        while self.take("*", "'*'"):
+            node = BinOp(Op.MUL, node, self.unary())
+        return node
+
+    def unary(self) -> Expr:
+        if self.take("-", "'-'"):
+            return Neg(self.unary())
+        return self.atom()
+
+    def atom(self) -> Expr:
+        self.skip()
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in _DIGITS:
+            value, at = self.number()
+            if self.take("d", "'d'"):
+                return self.dice(value, at)
+            return Const(value)
+        if self.take("d", "'d'"):
+            return self.dice(None, pos)
+        if self.take("(", "'('"):
+            node = self.sum()
+            self.need(")")
+            return node
+        for fn in (Fn.MIN, Fn.MAX):
+            if self.take(fn.value, "'min' or 'max'"):
+                self.need("(")
+                left = self.sum()
+                self.need(",")
+                right = self.sum()
+                self.need(")")
+                return Call(fn, left, right)
+        self.note(_NUMBER)
+        self.fail()
+
+    def dice(self, count: int | None, at: int) -> Dice:
+        sides, sides_at = self.number()
+        if count is not None and count < 1:
+            self.refuse(at, "at least 1 die")
+        n = 1 if count is None else count
+        if n > MAX_DICE_PER_TERM:
+            raise LimitExceeded(f"At most {MAX_DICE_PER_TERM} dice may be rolled in one term, not {n}.")
+        if sides < 1:
+            self.refuse(sides_at, "at least 1 side")
+        if sides > MAX_SIDES:
+            raise LimitExceeded(f"Dice may have at most {MAX_SIDES} sides, not {sides}.")
+        self.rolled += n
+        if self.rolled > MAX_DICE_TOTAL:
+            raise LimitExceeded(
+                f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
+            )
+        return Dice(n, sides, self.keep(n), self.target(sides))
+
+    def keep(self, pool: int) -> Keep | None:
+        self.skip()
+        kind = _KEEPS.get(self.text[self.pos : self.pos + 2])
+        if kind is None:
+            self.note(_KEEP_WORD)
+            return None
+        self.pos += 2
+        count, at = self.number()
+        if count > pool:
+            self.refuse(at, f"at most {pool} (the number of dice rolled)")
+        return Keep(kind, count)
+
+    def target(self, sides: int) -> Target | None:
+        if not self.take("t", "'t'"):
+            return None
+        at_least, at = self.number()
+        if not 1 <= at_least <= sides:
+            self.refuse(at, f"a target from 1 to {sides} (a d{sides})")
+        fail: int | None = None
+        if self.take("f", "'f'"):
+            fail, at = self.number()
+            if not 1 <= fail < at_least:
+                self.refuse(at, f"a fail number from 1 to {at_least - 1} (below the target {at_least})")
+        return Target(at_least, fail)
 
 
-def _parser() -> Any:
-    global _PARSER
-    if _PARSER is None:
-        factory: Any = _lk.Lark_StandAlone
-        _PARSER = factory()
-    return _PARSER
+def _alternatives(words: list[str]) -> str:
+    ordered = sorted(words, key=lambda w: _WORD_ORDER.index(w) if w in _WORD_ORDER else len(_WORD_ORDER))
+    if not ordered:
+        return "a dice expression"
+    if len(ordered) == 1:
+        return ordered[0]
+    return ", ".join(ordered[:-1]) + " or " + ordered[-1]
 
 
 @lru_cache(maxsize=2048)
@@ -79,113 +270,4 @@ def parse(text: str) -> Expr:
         raise LimitExceeded(
             f"Dice expressions may be at most {MAX_EXPRESSION_LENGTH} characters; this one has {len(text)}."
         )
-    try:
-        tree = _parser().parse(text)
-    except _lk.UnexpectedCharacters as e:
-        raise DiceSyntaxError(text, e.pos_in_stream or 0, _expected(e.allowed), repr(e.char)) from None
-    except _lk.UnexpectedToken as e:
-        tok = e.token
-        at_end = tok.type == "$END"
-        pos = len(text) if at_end or tok.start_pos is None else tok.start_pos
-        got = "the end of the expression" if at_end else repr(str(tok))
-        raise DiceSyntaxError(text, pos, _expected(e.expected), got) from None
-    except Exception as e:  # any other parser failure (e.g. end of input), never a traceback
-        got = "the end of the expression" if not text.strip() else "something unreadable"
-        raise DiceSyntaxError(text, len(text), "a dice expression", got) from e
-    expr = _build(tree, text)
-    total = sum(term.count for term in dice_terms(expr))
-    if total > MAX_DICE_TOTAL:
-        raise LimitExceeded(f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {text!r} rolls {total}.")
-    return expr
-
-
-def _expected(names: Any) -> str:
-    words = sorted({_TERMINAL_WORDS.get(n, repr(n)) for n in (names or ())}, key=_order)
-    if not words:
-        return "a dice expression"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _order(word: str) -> int:
-    for i, name in enumerate(_WORD_ORDER):
-        if _TERMINAL_WORDS[name] == word:
-            return i
-    return len(_WORD_ORDER)
-
-
-_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL}
-
-
-def _build(node: Any, text: str) -> Expr:
-    """Turn Lark's parse tree into our frozen expression tree, checking values."""
-    if isinstance(node, _lk.Token):  # a bare INT inlined by ?atom
-        return Const(int(node))
-    kind = node.data
-    kids = node.children
-    if kind == "start":
-        return _build(kids[0], text)
-    if kind == "compare":
-        return Compare(CmpOp(str(kids[1])), _build(kids[0], text), _build(kids[2], text))
-    if kind in _BINOPS:
-        return BinOp(_BINOPS[kind], _build(kids[0], text), _build(kids[2], text))
-    if kind == "neg":
-        return Neg(_build(kids[1], text))
-    if kind == "const":
-        return Const(int(kids[0]))
-    if kind == "call":
-        return Call(Fn(str(kids[0])), _build(kids[1], text), _build(kids[2], text))
-    if kind == "dice":
-        return _dice(kids, text)
-    raise DiceSyntaxError(text, 0, "a dice expression", repr(text))  # pragma: no cover
-
-
-def _dice(kids: list[Any], text: str) -> Dice:
-    count_tok = kids[0] if kids[0].type == "INT" else None
-    rest = kids[2:] if count_tok is not None else kids[1:]
-    sides_tok = rest[0]
-    count = 1 if count_tok is None else int(count_tok)
-    sides = int(sides_tok)
-    if count_tok is not None and count < 1:
-        raise DiceSyntaxError(text, count_tok.start_pos, "at least 1 die", repr(str(count_tok)))
-    if count > MAX_DICE_PER_TERM:
-        raise LimitExceeded(f"At most {MAX_DICE_PER_TERM} dice may be rolled in one term, not {count}.")
-    if sides < 1:
-        raise DiceSyntaxError(text, sides_tok.start_pos, "at least 1 side", repr(str(sides_tok)))
-    if sides > MAX_SIDES:
-        raise LimitExceeded(f"Dice may have at most {MAX_SIDES} sides, not {sides}.")
-    keep: Keep | None = None
-    target: Target | None = None
-    for sub in rest[1:]:
-        if sub.data == "keep":
-            kind_tok, n_tok = sub.children
-            n = int(n_tok)
-            if n > count:
-                raise DiceSyntaxError(
-                    text,
-                    n_tok.start_pos,
-                    f"at most {count} (the number of dice rolled)",
-                    repr(str(n_tok)),
-                )
-            keep = Keep(KeepKind(str(kind_tok)), n)
-        else:
-            t_tok = sub.children[1]
-            at_least = int(t_tok)
-            if not 1 <= at_least <= sides:
-                raise DiceSyntaxError(
-                    text, t_tok.start_pos, f"a target from 1 to {sides} (a d{sides})", repr(str(t_tok))
-                )
-            fail: int | None = None
-            if len(sub.children) > 2:
-                f_tok = sub.children[2].children[1]
-                fail = int(f_tok)
-                if not 1 <= fail < at_least:
-                    raise DiceSyntaxError(
-                        text,
-                        f_tok.start_pos,
-                        f"a fail number from 1 to {at_least - 1} (below the target {at_least})",
-                        repr(str(f_tok)),
-                    )
-            target = Target(at_least, fail)
-    return Dice(count, sides, keep, target)
+    return _Reader(text).start()

@@ -16,9 +16,9 @@ Worked out directly from the expression tree with exact Python integers
   as soon as enough dice are kept;
 * ``+ - * min max`` and comparisons combine independent sub-distributions.
 
-Notation is read by the small :mod:`capeworks.dice._odds_reader` where it can
-be (importing the full Lark parser and the expression tree costs more than a
-whole cold answer), else by :func:`capeworks.dice.notation.parse`.
+The tree is walked by the shared :func:`capeworks.dice.evaluate.evaluate`
+with a :class:`Distribution` algebra, exactly as the roller and the bulk
+roller walk it.
 
 :func:`icepool_distribution` computes the same thing through icepool (imported
 only when called: it is slow to import); the tests check the two agree and
@@ -31,21 +31,19 @@ running for minutes.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 
-from capeworks.dice._odds_reader import read
+from capeworks.dice.evaluate import evaluate
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Op
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
+from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (slow) at run time
-if TYPE_CHECKING:  # the dataclass tree and Lark are imported only when needed: both are slow to import
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
     from typing import Any
-
-    from capeworks.dice._odds_reader import Node
-    from capeworks.dice.expr import CmpOp, Expr, Fn
 
 __all__ = ["Distribution", "distribution", "icepool_distribution"]
 
@@ -372,8 +370,10 @@ def _poly_pow(base: list[int], n: int) -> list[int]:
 # ---------------------------------------------------------------- dice terms
 
 
-def _term(term: Node) -> Distribution:
-    _, n, sides, k, high, at_least, fail = term
+def _term(term: Dice) -> Distribution:
+    n, sides, k = term.count, term.sides, term.kept_count
+    high = term.keep is None or term.keep.keeps_high
+    at_least, fail = (None, None) if term.target is None else (term.target.at_least, term.target.fail_at_most)
     if k == 0:
         return Distribution(0, [sides**n])
     if at_least is None:
@@ -465,75 +465,41 @@ def _keep(lo: int, face_counts: list[int], n: int, k: int, *, high: bool) -> Dis
 
 # ---------------------------------------------------------------- the tree
 
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": operator.ge,
-    "<=": operator.le,
-    ">": operator.gt,
-    "<": operator.lt,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
 
+class _Odds:
+    """The exact-odds algebra: every value is a Distribution of independent outcomes."""
 
-def _dist(node: Node) -> Distribution:
-    tag = node[0]
-    if tag == "c":
-        return Distribution.point(node[1])
-    if tag == "d":
-        return _term_cached(node)
-    if tag == "neg":
-        return -_dist(node[1])
-    a, b = _dist(node[1]), _dist(node[2])
-    if tag == "+":
-        return a + b
-    if tag == "-":
-        return a - b
-    if tag == "*":
+    def const(self, value: int) -> Distribution:
+        return Distribution.point(value)
+
+    def dice(self, term: Dice) -> Distribution:
+        return _term_cached(term)
+
+    def neg(self, a: Distribution) -> Distribution:
+        return -a
+
+    def binop(self, op: Op, a: Distribution, b: Distribution) -> Distribution:
+        if op is Op.ADD:
+            return a + b
+        if op is Op.SUB:
+            return a - b
         return a * b
-    if tag == "min" or tag == "max":
-        return a._extreme(b, high=tag == "max")
-    return a._compare(b, _COMPARE[tag])
+
+    def call(self, fn: Fn, a: Distribution, b: Distribution) -> Distribution:
+        return a.map_pair(b, fn)
+
+    def compare(self, op: CmpOp, a: Distribution, b: Distribution) -> Distribution:
+        return a.compare(b, op)
 
 
 @lru_cache(maxsize=256)
-def _term_cached(term: Node) -> Distribution:
+def _term_cached(term: Dice) -> Distribution:
     return _term(term)
 
 
 @lru_cache(maxsize=256)
-def _dist_cached(node: Node) -> Distribution:
-    return _dist(node)
-
-
-@lru_cache(maxsize=2048)
-def _read(text: str) -> Node:
-    node = read(text)
-    if node is None:  # not plainly valid: the full parser says why (or reads it after all)
-        from capeworks.dice.notation import parse
-
-        node = _node(parse(text))
-    return node
-
-
-def _node(e: Expr) -> Node:
-    """The odds node of an expression tree (see :mod:`capeworks.dice._odds_reader`)."""
-    from capeworks.dice.expr import BinOp, Call, Const, Dice, Neg
-
-    if isinstance(e, Const):
-        return ("c", e.value)
-    if isinstance(e, Dice):
-        t = e.target
-        high = e.keep is None or e.keep.keeps_high
-        at_least, fail = (None, None) if t is None else (t.at_least, t.fail_at_most)
-        return ("d", e.count, e.sides, e.kept_count, high, at_least, fail)
-    if isinstance(e, Neg):
-        return ("neg", _node(e.operand))
-    left, right = _node(e.left), _node(e.right)
-    if isinstance(e, BinOp):
-        return (e.op.value, left, right)
-    if isinstance(e, Call):
-        return (e.fn.value, left, right)
-    return (e.op.value, left, right)
+def _dist_cached(expr: Expr) -> Distribution:
+    return evaluate(expr, _Odds())
 
 
 def distribution(expression: str | Expr) -> Distribution:
@@ -542,8 +508,7 @@ def distribution(expression: str | Expr) -> Distribution:
     Raises LimitExceeded when the exact answer would be too large or too slow
     to work out (see :mod:`capeworks.dice.limits`).
     """
-    node = _read(expression) if isinstance(expression, str) else _node(expression)
-    return _dist_cached(node)
+    return _dist_cached(parse(expression) if isinstance(expression, str) else expression)
 
 
 # ---------------------------------------------------------------- icepool
@@ -553,15 +518,13 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
     """The same distribution worked out by icepool; a reference, imported lazily."""
     import icepool
 
-    from capeworks.dice.notation import parse
-
     expr = parse(expression) if isinstance(expression, str) else expression
     die = _to_icepool(icepool, expr)
     return Distribution.from_counts({int(k): int(v) for k, v in die.items()})
 
 
 def _to_icepool(icepool: Any, e: Expr) -> Any:
-    from capeworks.dice.expr import BinOp, Call, Const, Dice, Fn, Neg, Op
+    from capeworks.dice.expr import BinOp, Call, Const, Neg
 
     if isinstance(e, Const):
         return icepool.Die([e.value])

@@ -17,9 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from capeworks.dice.evaluate import evaluate
 from capeworks.dice.expr import (
     BinOp,
     Call,
+    CmpOp,
     Compare,
     Const,
     Dice,
@@ -227,36 +229,44 @@ def _term_code(term: Dice, var: str) -> str:
 _PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*"}
 
 
+class _Code:
+    """The roller's algebra: every value is a Python expression (a local variable), one line each."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.terms = 0
+
+    def _line(self, code: str) -> str:
+        v = f"v{len(self.lines)}"
+        self.lines.append(f"    {v} = {code}")
+        return v
+
+    def const(self, value: int) -> str:
+        return repr(value)
+
+    def dice(self, term: Dice) -> str:
+        self.terms += 1
+        return self._line(_term_code(term, f"d[{self.terms - 1}]"))
+
+    def neg(self, a: str) -> str:
+        return self._line(f"-{a}")
+
+    def binop(self, op: Op, a: str, b: str) -> str:
+        return self._line(f"{a} {_PY_OPS[op]} {b}")
+
+    def call(self, fn: Fn, a: str, b: str) -> str:
+        return self._line(f"{fn.value}({a}, {b})")
+
+    def compare(self, op: CmpOp, a: str, b: str) -> str:
+        return self._line(f"int({a} {op.value} {b})")
+
+
 def _compile(expr: Expr) -> _Plan:
     """Generate the draw and total functions for one expression."""
     terms = tuple(dice_terms(expr))
-    lines: list[str] = []
-    counter = [0, 0]  # next value variable, next dice term
-
-    def emit(e: Expr) -> str:
-        if isinstance(e, Const):
-            return repr(e.value)
-        if isinstance(e, Dice):
-            i = counter[1]
-            counter[1] += 1
-            code = _term_code(e, f"d[{i}]")
-        elif isinstance(e, Neg):
-            code = f"-{emit(e.operand)}"
-        else:
-            a = emit(e.left)
-            b = emit(e.right)
-            if isinstance(e, BinOp):
-                code = f"{a} {_PY_OPS[e.op]} {b}"
-            elif isinstance(e, Call):
-                code = f"{e.fn.value}({a}, {b})"
-            else:
-                code = f"int({a} {e.op.value} {b})"
-        v = f"v{counter[0]}"
-        counter[0] += 1
-        lines.append(f"    {v} = {code}")
-        return v
-
-    result = emit(expr)
+    code = _Code()
+    result = evaluate(expr, code)
+    lines = code.lines
     draws = ", ".join(f"f({t.count}, {t.sides})" for t in terms)
     source = (
         "def draw(src):\n"

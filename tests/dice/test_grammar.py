@@ -1,0 +1,170 @@
+"""The hand-written parser against the grammar: Lark, built from grammar.lark, is the oracle.
+
+For every text (generated rule by rule from the grammar, then mangled, then
+plain character soup) the two must agree: what Lark reads, the parser reads
+into the same tree (unless a value is out of range, which only the parser
+checks, with a position); what Lark refuses, the parser refuses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from capeworks.dice import parse
+from capeworks.dice.expr import (
+    BinOp,
+    Call,
+    CmpOp,
+    Compare,
+    Const,
+    Dice,
+    Expr,
+    Fn,
+    Keep,
+    KeepKind,
+    Neg,
+    Op,
+    Target,
+)
+from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
+from capeworks.errors import CapeworksError
+from tests.dice.strategies import expression
+
+lark = pytest.importorskip("lark")
+
+GRAMMAR = Path(__file__).resolve().parents[2] / "src" / "capeworks" / "dice" / "grammar.lark"
+ORACLE = lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr")
+
+
+class _OutOfRange(Exception):
+    """Lark reads it, but a number is outside what the notation allows."""
+
+
+_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL}
+
+
+def _build(node: Any) -> Expr:
+    if isinstance(node, lark.Token):
+        return Const(int(node))
+    kind, kids = node.data, node.children
+    if kind == "start":
+        return _build(kids[0])
+    if kind == "compare":
+        return Compare(CmpOp(str(kids[1])), _build(kids[0]), _build(kids[2]))
+    if kind in _BINOPS:
+        return BinOp(_BINOPS[kind], _build(kids[0]), _build(kids[2]))
+    if kind == "neg":
+        return Neg(_build(kids[1]))
+    if kind == "const":
+        return Const(int(kids[0]))
+    if kind == "call":
+        return Call(Fn(str(kids[0])), _build(kids[1]), _build(kids[2]))
+    assert kind == "dice", kind
+    return _dice(kids)
+
+
+def _dice(kids: list[Any]) -> Dice:
+    has_count = kids[0].type == "INT"
+    count = int(kids[0]) if has_count else 1
+    rest = kids[2:] if has_count else kids[1:]
+    sides = int(rest[0])
+    if count < 1 or sides < 1 or count > MAX_DICE_PER_TERM or sides > MAX_SIDES:
+        raise _OutOfRange
+    keep = target = None
+    for sub in rest[1:]:
+        if sub.data == "keep":
+            keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+            if keep.count > count:
+                raise _OutOfRange
+        else:
+            at_least = int(sub.children[1])
+            fail = int(sub.children[2].children[1]) if len(sub.children) > 2 else None
+            if not 1 <= at_least <= sides or (fail is not None and not 1 <= fail < at_least):
+                raise _OutOfRange
+            target = Target(at_least, fail)
+    return Dice(count, sides, keep, target)
+
+
+def oracle(text: str) -> Expr | str | None:
+    """The tree Lark reads, ``None`` if Lark refuses the text, ``"range"`` if a value is out of range."""
+    try:
+        tree = ORACLE.parse(text)
+    except lark.exceptions.LarkError:
+        return None
+    try:
+        expr = _build(tree)
+    except _OutOfRange:
+        return "range"
+    from capeworks.dice.expr import dice_terms
+
+    if sum(t.count for t in dice_terms(expr)) > MAX_DICE_TOTAL:
+        return "range"
+    return expr
+
+
+def ours(text: str) -> Expr | None:
+    try:
+        return parse(text)
+    except CapeworksError:
+        return None
+
+
+def agree(text: str) -> None:
+    want = oracle(text)
+    got = ours(text)
+    if want == "range":
+        assert got is None, f"{text!r}: a value out of range was accepted"
+    else:
+        assert got == want, f"{text!r}: grammar says {want!r}, parser says {got!r}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(expression, st.data())
+def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: st.DataObject) -> None:
+    agree(text)
+    # whitespace anywhere: sometimes still valid, sometimes splitting a token
+    agree("".join(c + data.draw(st.sampled_from(["", "", "", " ", "\t"])) for c in text))
+    # one character dropped, doubled or swapped: mostly invalid, and refused the same way
+    i = data.draw(st.integers(0, max(0, len(text) - 1)))
+    agree(text[:i] + text[i + 1 :])
+    agree(text[:i] + text[i : i + 1] * 2 + text[i + 1 :])
+    agree(text[:i] + text[i + 1 : i + 2] + text[i : i + 1] + text[i + 2 :])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="0123456789dd+-*()<>=!, khltfmaxin\t", max_size=24))
+def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
+    agree(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 d 6",
+        "4d6 kh 3",
+        "4d6k h3",
+        "m in(1, 2)",
+        "min (1, 2)",
+        "2d6 > = 3",
+        "2d6 => 3",
+        "2d6t5kh1",
+        "2d6d6",
+        "1 0d6",
+        "007d06",
+        "(2d6 >= 3)",
+        "2d6 >= 3 >= 4",
+        "2d6\f",
+        "２d6",
+        "dl1",
+        "d6dl",
+        "--3",
+        "max(1,2)+min(3,-4)*5",
+    ],
+)
+def test_parser__agrees_with_the_grammar_on_edge_cases(text: str) -> None:
+    agree(text)
