@@ -69,7 +69,7 @@ def test_odds__text_table() -> None:
         ["roll", "2d6", "--dice", "7,1"],  # a 7 on a d6
         ["roll", "2d6", "--dice", "1"],  # too few
         ["roll", "2d6", "--dice", "1,2,3"],  # left over
-        ["roll", "0d6"],
+        ["roll", "6d10>8"],
         ["odds", "4d6kh5"],
         ["odds", "1000d1000"],  # past the exact-odds limit
         ["odds", "9" * 300],  # too long

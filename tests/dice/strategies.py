@@ -7,19 +7,33 @@ from hypothesis import strategies as st
 
 @st.composite
 def dice_term(draw: st.DrawFn) -> str:
-    """``dice: INT? "d" INT keep? target?`` with small pools."""
-    sides = draw(st.sampled_from([1, 2, 3, 4, 6, 8, 10]))
-    count = draw(st.integers(1, 4))
-    text = f"{count}d{sides}" if count > 1 or draw(st.booleans()) else f"d{sides}"
-    if draw(st.booleans()):
+    """``dice: INT? "d" (INT | "F") keep* target?`` with small pools (``0d6`` included)."""
+    fate = draw(st.integers(0, 7)) == 0
+    sides = 3 if fate else draw(st.sampled_from([1, 2, 3, 4, 6, 8, 10]))
+    count = draw(st.integers(0, 4))
+    size = "F" if fate else str(sides)
+    text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
+    kept = count
+    for _ in range(draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
         kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
-        text += f"{kind}{draw(st.integers(0, count))}"
-    if draw(st.booleans()):
+        n = draw(st.integers(0, kept))
+        text += f"{kind}{n}"
+        kept = n if kind[0] == "k" else kept - n
+    if not fate and draw(st.booleans()):
         target = draw(st.integers(1, sides))
         text += f"t{target}"
         if target > 1 and draw(st.booleans()):
             text += f"f{draw(st.integers(1, target - 1))}"
     return text
+
+
+@st.composite
+def counting(draw: st.DrawFn) -> str:
+    """A comparison right after a bare pool, which counts dice: ``4d6>=5``."""
+    sides = draw(st.sampled_from([2, 4, 6, 10]))
+    count = draw(st.integers(1, 4))
+    op = draw(st.sampled_from([">=", "<=", "==", "!="] + ([">", "<"] if count == 1 else [])))
+    return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}"
 
 
 atom = st.one_of(st.integers(0, 9).map(str), dice_term())
@@ -28,6 +42,11 @@ atom = st.one_of(st.integers(0, 9).map(str), dice_term())
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     return st.one_of(
         st.tuples(inner, st.sampled_from(["+", "-", " * "]), inner).map(lambda t: f"{t[0]}{t[1]}{t[2]}"),
+        # division by something that is never 0: a positive number or a die
+        st.tuples(inner, st.sampled_from(["/", "/"]), st.sampled_from(["2", "3", "d3", "-2", "(1d2+1)"])).map(
+            lambda t: f"({t[0]}){t[1]}{t[2]}"
+        ),
+        st.tuples(inner, st.sampled_from(["2", "d4", "-3"])).map(lambda t: f"ceil(({t[0]})/{t[1]})"),
         inner.map(lambda s: f"-({s})"),
         inner.map(lambda s: f"({s})"),
         st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),
@@ -37,9 +56,10 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 #: ``sum`` expressions, a few levels deep
 sum_expr = st.recursive(atom, _extend, max_leaves=4)
 
-#: ``start``: a sum, or a top-level comparison of two sums
+#: ``start``: a sum, a dice count, or a top-level comparison of two sums
 expression = st.one_of(
     sum_expr,
+    counting(),
     st.tuples(sum_expr, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), sum_expr).map(
         lambda t: f"{t[0]} {t[1]} {t[2]}"
     ),

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import parse
+from capeworks.dice.evaluate import bounds
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -45,7 +46,7 @@ class _OutOfRange(Exception):
     """Lark reads it, but a number is outside what the notation allows."""
 
 
-_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL}
+_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL, "div": Op.DIV}
 
 
 def _build(node: Any) -> Expr:
@@ -55,39 +56,70 @@ def _build(node: Any) -> Expr:
     if kind == "start":
         return _build(kids[0])
     if kind == "compare":
-        return Compare(CmpOp(str(kids[1])), _build(kids[0]), _build(kids[2]))
+        return _compare(kids)
     if kind in _BINOPS:
-        return BinOp(_BINOPS[kind], _build(kids[0]), _build(kids[2]))
+        left, right = _build(kids[0]), _build(kids[2])
+        if kind == "div":
+            low, high, _ = bounds(right)
+            if low <= 0 <= high:
+                raise _OutOfRange
+        return BinOp(_BINOPS[kind], left, right)
     if kind == "neg":
         return Neg(_build(kids[1]))
     if kind == "const":
         return Const(int(kids[0]))
+    if kind == "group":
+        return _build(kids[0])
     if kind == "call":
         return Call(Fn(str(kids[0])), _build(kids[1]), _build(kids[2]))
+    if kind == "round":
+        inner = _build(kids[1])
+        if str(kids[0]) == "ceil" and isinstance(inner, BinOp) and inner.op is Op.DIV:
+            return BinOp(Op.CEIL_DIV, inner.left, inner.right)
+        return inner
     assert kind == "dice", kind
     return _dice(kids)
+
+
+def _compare(kids: list[Any]) -> Expr:
+    op = CmpOp(str(kids[1]))
+    left, right = _build(kids[0]), _build(kids[2])
+    bare = not isinstance(kids[0], lark.Token) and kids[0].data == "dice"
+    if not (bare and isinstance(left, Dice) and left.target is None and isinstance(right, Const)):
+        return Compare(op, left, right)
+    # a comparison after a bare pool counts the dice
+    if left.fate or (op in (CmpOp.GT, CmpOp.LT) and left.count > 1):
+        raise _OutOfRange
+    if not 0 <= right.value <= left.sides + 1:
+        raise _OutOfRange
+    return Dice(left.count, left.sides, left.keep, Target(right.value, None, op), left.more)
 
 
 def _dice(kids: list[Any]) -> Dice:
     has_count = kids[0].type == "INT"
     count = int(kids[0]) if has_count else 1
     rest = kids[2:] if has_count else kids[1:]
-    sides = int(rest[0])
-    if count < 1 or sides < 1 or count > MAX_DICE_PER_TERM or sides > MAX_SIDES:
+    fate = rest[0].type == "FATE"
+    sides = 3 if fate else 100 if rest[0].type == "PERCENT" else int(rest[0])
+    if sides < 1 or count > MAX_DICE_PER_TERM or sides > MAX_SIDES:
         raise _OutOfRange
-    keep = target = None
+    keeps: list[Keep] = []
+    target = None
+    low, high = 0, count
     for sub in rest[1:]:
         if sub.data == "keep":
             keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
-            if keep.count > count:
+            if keep.count > high - low:
                 raise _OutOfRange
+            keeps.append(keep)
+            low, high = keep.narrow(low, high)
         else:
             at_least = int(sub.children[1])
             fail = int(sub.children[2].children[1]) if len(sub.children) > 2 else None
-            if not 1 <= at_least <= sides or (fail is not None and not 1 <= fail < at_least):
+            if fate or not 1 <= at_least <= sides or (fail is not None and not 1 <= fail < at_least):
                 raise _OutOfRange
             target = Target(at_least, fail)
-    return Dice(count, sides, keep, target)
+    return Dice(count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate)
 
 
 def oracle(text: str) -> Expr | str | None:
@@ -137,7 +169,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*()<>=!, khltfmaxin\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/()<>=!, khltfmaxinFoceil%\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 
@@ -164,6 +196,28 @@ def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
         "d6dl",
         "--3",
         "max(1,2)+min(3,-4)*5",
+        "6d10>=8",
+        "(6d10)>=8",
+        "6d10>8",
+        "1d20>15",
+        "6d10 >= 2+1",
+        "4d6kh3dl1",
+        "4d6kh3dl3",
+        "4d6kh3dl4",
+        "0d6",
+        "d%",
+        "4dF",
+        "4dFt1",
+        "4dF>=1",
+        "7/2",
+        "ceil(7/2)",
+        "floor(7/2)",
+        "ceil (1d6)",
+        "1d6/(1d2-1)",
+        "1d6/-2",
+        "1d6/0",
+        "d F",
+        "d %",
     ],
 )
 def test_parser__agrees_with_the_grammar_on_edge_cases(text: str) -> None:

@@ -42,8 +42,12 @@ def test_str__is_canonical_notation_that_reads_back(text: str) -> None:
     [
         ("", 0, "a number"),
         ("4d", 2, "a number"),
-        ("4d6!", 3, "'+'"),
-        ("0d6", 0, "at least 1 die"),
+        ("4d6!", 3, "'+'"),  # exploding dice are not read yet
+        ("4d6kh3dl4", 8, "at most 3 (the number of dice still kept)"),
+        ("1d6/(1d2-1)", 4, "never be 0"),  # 1d2-1 can be 0
+        ("6d10>8", 4, "'>='"),  # Roll20 reads >8 as 8 or more, others as 9 or more: refused
+        ("4dF>=1", 3, "no comparison right after Fate dice"),
+        ("4dFt1", 3, "the end"),
         ("d0", 1, "at least 1 side"),
         ("4d6kh5", 5, "at most 4"),  # keep 5 of a pool of 4
         ("10d6t7", 5, "a target from 1 to 6"),

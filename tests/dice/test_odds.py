@@ -19,7 +19,7 @@ from tests.dice.strategies import expression
 def brute_force(text: str) -> dict[int, Fraction]:
     """Every combination of faces, rolled through the roller: the reference."""
     terms: list[Dice] = list(dice_terms(parse(text)))
-    ranges = [range(1, t.sides + 1) for t in terms for _ in range(t.count)]
+    ranges = [range(t.low, t.low + t.sides) for t in terms for _ in range(t.count)]
     tally: Counter[int] = Counter()
     for faces in itertools.product(*ranges):
         split, at = [], 0

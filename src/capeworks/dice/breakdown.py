@@ -50,7 +50,9 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif isinstance(t, RolledCompare):
         text = f"{_fmt(t.left, _PREC_ADD)} {t.node.op.value} {_fmt(t.right, _PREC_ADD)}"
         prec = _PREC_CMP
+    elif t.node.op is Op.CEIL_DIV:
+        text, prec = f"ceil({_fmt(t.left, _PREC_MUL)}/{_fmt(t.right, _PREC_MUL + 1)})", _PREC_ATOM
     else:
-        prec = _PREC_MUL if t.node.op is Op.MUL else _PREC_ADD
+        prec = _PREC_MUL if t.node.op in (Op.MUL, Op.DIV) else _PREC_ADD
         text = f"{_fmt(t.left, prec)}{t.node.op.value}{_fmt(t.right, prec + 1)}"
     return f"({text})" if prec < outer else text

@@ -57,14 +57,6 @@ class _Arrays:
 
     def __init__(self, np: Any, n: int, rng: Any) -> None:
         self.np, self.n, self.rng = np, n, rng
-        self.compares = {
-            CmpOp.GE: np.greater_equal,
-            CmpOp.LE: np.less_equal,
-            CmpOp.GT: np.greater,
-            CmpOp.LT: np.less,
-            CmpOp.EQ: np.equal,
-            CmpOp.NE: np.not_equal,
-        }
 
     def const(self, value: int) -> Any:
         return self.np.full(self.n, value, dtype=self.np.int64)
@@ -80,13 +72,17 @@ class _Arrays:
             return a + b
         if op is Op.SUB:
             return a - b
+        if op is Op.DIV:
+            return a // b
+        if op is Op.CEIL_DIV:
+            return -(-a // b)
         return a * b
 
     def call(self, fn: Fn, a: Any, b: Any) -> Any:
         return self.np.minimum(a, b) if fn is Fn.MIN else self.np.maximum(a, b)
 
     def compare(self, op: CmpOp, a: Any, b: Any) -> Any:
-        return self.compares[op](a, b).astype(self.np.int64)
+        return _holds(self.np, op, a, b).astype(self.np.int64)
 
 
 def _eval(np: Any, e: Expr, n: int, rng: Any) -> Any:
@@ -94,22 +90,37 @@ def _eval(np: Any, e: Expr, n: int, rng: Any) -> Any:
 
 
 def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
-    count, sides = term.count, term.sides
-    k = term.kept_count
+    count, sides, low = term.count, term.sides, term.low
+    start, end = term.kept_range
+    k = end - start
     if k == 0:
         return np.zeros(n, dtype=np.int64)
     if count == 1 and term.target is None:
-        return rng.integers(1, sides + 1, size=n, dtype=np.int64)
-    faces = rng.integers(1, sides + 1, size=(n, count), dtype=np.int64)
+        return rng.integers(low, low + sides, size=n, dtype=np.int64)
+    faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
     if k < count:
-        assert term.keep is not None
-        if term.keep.keeps_high:
-            faces = np.partition(faces, count - k, axis=1)[:, count - k :]
-        else:
+        if start == 0:
             faces = np.partition(faces, k - 1, axis=1)[:, :k]
-    if term.target is None:
+        elif end == count:
+            faces = np.partition(faces, start, axis=1)[:, start:]
+        else:  # a middle run: everything between the two pivots is in between in value
+            faces = np.partition(faces, [start, end - 1], axis=1)[:, start:end]
+    target = term.target
+    if target is None:
         return faces.sum(axis=1)
-    score = (faces >= term.target.at_least).sum(axis=1)
-    if term.target.fail_at_most is not None:
-        score = score - (faces <= term.target.fail_at_most).sum(axis=1)
+    score = _holds(np, target.op, faces, target.at_least).sum(axis=1)
+    if target.fail_at_most is not None:
+        score = score - (faces <= target.fail_at_most).sum(axis=1)
     return score.astype(np.int64)
+
+
+def _holds(np: Any, op: CmpOp, a: Any, b: Any) -> Any:
+    """``a <op> b`` elementwise, as booleans."""
+    return {
+        CmpOp.GE: np.greater_equal,
+        CmpOp.LE: np.less_equal,
+        CmpOp.GT: np.greater,
+        CmpOp.LT: np.less,
+        CmpOp.EQ: np.equal,
+        CmpOp.NE: np.not_equal,
+    }[op](a, b)

@@ -86,7 +86,7 @@ class BoundsAlgebra:
     def dice(self, term: Dice) -> Bounds:
         k = term.kept_count
         if term.target is None:
-            return _bounds(k, k * term.sides)
+            return _bounds(k * term.low, k * (term.low + term.sides - 1))
         return _bounds(-k if term.target.fail_at_most is not None else 0, k)
 
     def neg(self, a: Bounds) -> Bounds:
@@ -97,7 +97,12 @@ class BoundsAlgebra:
             return _bounds(a[0] + b[0], a[1] + b[1], a, b)
         if op is Op.SUB:
             return _bounds(a[0] - b[1], a[1] - b[0], a, b)
-        ends = [x * y for x in a[:2] for y in b[:2]]
+        if op is Op.MUL:
+            ends = [x * y for x in a[:2] for y in b[:2]]
+        elif op is Op.DIV:  # the divisor never spans 0 (the parser refuses it), so corners suffice
+            ends = [x // y for x in a[:2] for y in b[:2]]
+        else:
+            ends = [-(-x // y) for x in a[:2] for y in b[:2]]
         return _bounds(min(ends), max(ends), a, b)
 
     def call(self, fn: Fn, a: Bounds, b: Bounds) -> Bounds:

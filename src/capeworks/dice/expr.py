@@ -45,6 +45,10 @@ class Op(Enum):
     ADD = "+"
     SUB = "-"
     MUL = "*"
+    #: division rounding down (towards minus infinity), as ``floor(a / b)``
+    DIV = "/"
+    #: division rounding up, written ``ceil(a / b)``
+    CEIL_DIV = "ceil/"
 
 
 class Fn(Enum):
@@ -92,6 +96,17 @@ class Keep:
             return self.count
         return pool - self.count
 
+    def narrow(self, low: int, high: int) -> tuple[int, int]:
+        """Apply this suffix to the dice at sorted positions ``low..high-1`` (lowest first)."""
+        kind, n = self.kind, self.count
+        if kind is KeepKind.KEEP_HIGHEST:
+            return high - n, high
+        if kind is KeepKind.KEEP_LOWEST:
+            return low, low + n
+        if kind is KeepKind.DROP_HIGHEST:
+            return low, high - n
+        return low + n, high
+
     @property
     def keeps_high(self) -> bool:
         """True when the kept dice are the highest ones (``kh`` and ``dl``)."""
@@ -103,19 +118,26 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """Success counting: each die ``>= at_least`` is +1; each die ``<= fail_at_most`` is -1."""
+    """Success counting: each die ``>= at_least`` is +1; each die ``<= fail_at_most`` is -1.
+
+    ``op`` other than ``>=`` comes from a comparison after a bare pool such as
+    ``6d10<=3``: each die for which ``face <op> at_least`` holds counts 1.
+    """
 
     at_least: int
     fail_at_most: int | None = None
+    op: CmpOp = CmpOp.GE
 
     def score(self, face: int) -> int:
         """What one die showing ``face`` adds to the count."""
-        s = 1 if face >= self.at_least else 0
+        s = 1 if self.op.holds(face, self.at_least) else 0
         if self.fail_at_most is not None and face <= self.fail_at_most:
             s -= 1
         return s
 
     def __str__(self) -> str:
+        if self.op is not CmpOp.GE:
+            return f"{self.op.value}{self.at_least}"
         tail = "" if self.fail_at_most is None else f"f{self.fail_at_most}"
         return f"t{self.at_least}{tail}"
 
@@ -143,11 +165,40 @@ class Dice:
     sides: int
     keep: Keep | None = None
     target: Target | None = None
+    #: further keep/drop suffixes, applied in turn to the dice still kept (``4d6kh3dl1``)
+    more: tuple[Keep, ...] = ()
+    #: Fate dice (``4dF``): three sides showing -1, 0 and +1
+    fate: bool = False
+
+    @property
+    def low(self) -> int:
+        """The lowest face: 1, or -1 on a Fate die."""
+        return -1 if self.fate else 1
+
+    @property
+    def kept_range(self) -> tuple[int, int]:
+        """The kept dice as positions ``start..end-1`` among the faces sorted lowest first.
+
+        Every chain of keep/drop suffixes keeps one run of neighbouring
+        positions. Ties are broken by rolling order (the earlier die sorts
+        lower), so ``kh``/``dl`` drop the earlier of equal dice and
+        ``kl``/``dh`` the later.
+        """
+        low, high = 0, self.count
+        for keep in self.keeps:
+            low, high = keep.narrow(low, high)
+        return low, high
+
+    @property
+    def keeps(self) -> tuple[Keep, ...]:
+        """Every keep/drop suffix in order."""
+        return () if self.keep is None else (self.keep, *self.more)
 
     @property
     def kept_count(self) -> int:
         """How many of the dice count towards the value."""
-        return self.count if self.keep is None else self.keep.kept(self.count)
+        low, high = self.kept_range
+        return high - low
 
     def __str__(self) -> str:
         return _fmt(self, 0)
@@ -219,9 +270,9 @@ _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
 
 def dice_notation(term: Dice) -> str:
     """``4d6kh3`` for a dice term (count always written)."""
-    keep = "" if term.keep is None else str(term.keep)
+    keep = "".join(str(k) for k in term.keeps)
     target = "" if term.target is None else str(term.target)
-    return f"{term.count}d{term.sides}{keep}{target}"
+    return f"{term.count}d{'F' if term.fate else term.sides}{keep}{target}"
 
 
 def _fmt(e: Expr, outer: int) -> str:
@@ -237,8 +288,12 @@ def _fmt(e: Expr, outer: int) -> str:
         text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
     elif isinstance(e, Compare):
         text, prec = f"{_fmt(e.left, _PREC_ADD)} {e.op.value} {_fmt(e.right, _PREC_ADD)}", _PREC_CMP
+        if isinstance(e.left, Dice) and e.left.target is None and isinstance(e.right, Const):
+            text = f"({_fmt(e.left, 0)}) {e.op.value} {_fmt(e.right, _PREC_ADD)}"  # a total, not a count
+    elif e.op is Op.CEIL_DIV:
+        text, prec = f"ceil({_fmt(e.left, _PREC_MUL)}/{_fmt(e.right, _PREC_MUL + 1)})", _PREC_ATOM
     else:
-        prec = _PREC_MUL if e.op is Op.MUL else _PREC_ADD
+        prec = _PREC_MUL if e.op in (Op.MUL, Op.DIV) else _PREC_ADD
         # left-associative: the right operand needs brackets at equal precedence
         text = f"{_fmt(e.left, prec)}{e.op.value}{_fmt(e.right, prec + 1)}"
     return f"({text})" if prec < outer else text

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NoReturn
 
+from capeworks.dice.evaluate import bounds
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -55,11 +56,14 @@ _WORD_ORDER = (
     "'+'",
     "'-'",
     "'*'",
+    "'/'",
     "'('",
     "')'",
     "','",
     _CMP_WORD,
     "'min' or 'max'",
+    "'floor' or 'ceil'",
+    "'%' or 'F'",
     _KEEP_WORD,
     "'t'",
     "'f'",
@@ -143,9 +147,20 @@ class _Reader:
     # -- the grammar, one method per rule
 
     def start(self) -> Expr:
+        self.skip()
+        bracketed = self.text.startswith("(", self.pos)
         left = self.sum()
+        op_at = self.pos
         op = self.comparison()
-        node: Expr = left if op is None else Compare(op, left, self.sum())
+        node: Expr = left
+        if op is not None:
+            self.skip()
+            right_at = self.pos
+            right = self.sum()
+            if isinstance(left, Dice) and left.target is None and not bracketed and isinstance(right, Const):
+                node = self.counting(left, op, op_at, right.value, right_at)
+            else:
+                node = Compare(op, left, right)
         self.skip()
         if self.pos < len(self.text):
             if op is None:
@@ -153,6 +168,27 @@ class _Reader:
             self.note(_END)
             self.fail()
         return node
+
+    def counting(self, pool: Dice, op: CmpOp, op_at: int, value: int, at: int) -> Dice:
+        """``6d10>=8``: a comparison right after a bare pool counts the dice for which it holds.
+
+        This is how Roll20 and rpg-dice-roller read it; the total of the pool is
+        compared by bracketing it, ``(6d10) >= 8``. ``>`` and ``<`` are refused
+        after a pool of several dice, because Roll20 reads ``>8`` as "8 or more"
+        and other rollers as "more than 8".
+        """
+        if pool.fate:
+            self.refuse(op_at, "no comparison right after Fate dice (bracket them to compare the total)")
+        if op in (CmpOp.GT, CmpOp.LT) and pool.count > 1:
+            wanted = f"{'>=' if op is CmpOp.GT else '<='}"
+            self.refuse(
+                op_at,
+                f"'{wanted}' to count dice, or brackets round the pool to compare its total "
+                f"('{op.value}' means 'or more' to some rollers and 'more than' to others)",
+            )
+        if not 0 <= value <= pool.sides + 1:
+            self.refuse(at, f"a face from 0 to {pool.sides + 1} to count the dice against")
+        return Dice(pool.count, pool.sides, pool.keep, Target(value, None, op), pool.more)
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
@@ -172,8 +208,21 @@ class _Reader:
 
     def product(self) -> Expr:
         node = self.unary()
-        while self.take("*", "'*'"):
-            node = BinOp(Op.MUL, node, self.unary())
+        while True:
+            if self.take("*", "'*'"):
+                node = BinOp(Op.MUL, node, self.unary())
+            elif self.take("/", "'/'"):
+                node = BinOp(Op.DIV, node, self.divisor())
+            else:
+                return node
+
+    def divisor(self) -> Expr:
+        self.skip()
+        at = self.pos
+        node = self.unary()
+        low, high, _ = bounds(node)
+        if low <= 0 <= high:
+            self.refuse(at, "a divisor that can never be 0")
         return node
 
     def unary(self) -> Expr:
@@ -195,6 +244,14 @@ class _Reader:
             node = self.sum()
             self.need(")")
             return node
+        for word in ("floor", "ceil"):
+            if self.take(word, "'floor' or 'ceil'"):
+                self.need("(")
+                node = self.sum()
+                self.need(")")
+                if word == "ceil" and isinstance(node, BinOp) and node.op is Op.DIV:
+                    return BinOp(Op.CEIL_DIV, node.left, node.right)
+                return node  # whole numbers are their own floor and ceiling
         for fn in (Fn.MIN, Fn.MAX):
             if self.take(fn.value, "'min' or 'max'"):
                 self.need("(")
@@ -207,9 +264,13 @@ class _Reader:
         self.fail()
 
     def dice(self, count: int | None, at: int) -> Dice:
-        sides, sides_at = self.number()
-        if count is not None and count < 1:
-            self.refuse(at, "at least 1 die")
+        fate = False
+        if self.take("%", "'%' or 'F'"):
+            sides, sides_at = 100, self.pos - 1
+        elif self.take("F", "'%' or 'F'"):
+            sides, sides_at, fate = 3, self.pos - 1, True
+        else:
+            sides, sides_at = self.number()
         n = 1 if count is None else count
         if n > MAX_DICE_PER_TERM:
             raise LimitExceeded(f"At most {MAX_DICE_PER_TERM} dice may be rolled in one term, not {n}.")
@@ -222,19 +283,28 @@ class _Reader:
             raise LimitExceeded(
                 f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
             )
-        return Dice(n, sides, self.keep(n), self.target(sides))
+        keeps = self.keeps(n)
+        target = None if fate else self.target(sides)
+        return Dice(n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate)
 
-    def keep(self, pool: int) -> Keep | None:
-        self.skip()
-        kind = _KEEPS.get(self.text[self.pos : self.pos + 2])
-        if kind is None:
-            self.note(_KEEP_WORD)
-            return None
-        self.pos += 2
-        count, at = self.number()
-        if count > pool:
-            self.refuse(at, f"at most {pool} (the number of dice rolled)")
-        return Keep(kind, count)
+    def keeps(self, pool: int) -> list[Keep]:
+        """Keep/drop suffixes, each applied to the dice the ones before it kept."""
+        out: list[Keep] = []
+        low, high = 0, pool
+        while True:
+            self.skip()
+            kind = _KEEPS.get(self.text[self.pos : self.pos + 2])
+            if kind is None:
+                self.note(_KEEP_WORD)
+                return out
+            self.pos += 2
+            count, at = self.number()
+            if count > high - low:
+                left = "rolled" if not out else "still kept"
+                self.refuse(at, f"at most {high - low} (the number of dice {left})")
+            keep = Keep(kind, count)
+            out.append(keep)
+            low, high = keep.narrow(low, high)
 
     def target(self, sides: int) -> Target | None:
         if not self.take("t", "'t'"):

@@ -31,6 +31,7 @@ running for minutes.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -207,15 +208,25 @@ class Distribution:
         return self + (-other)
 
     def __mul__(self, other: Distribution) -> Distribution:
+        return self._pairwise(other, operator.mul, "multiplying")
+
+    def _pairwise(self, other: Distribution, fn: Callable[[int, int], int], what: str) -> Distribution:
         a, b = self.counts, other.counts
-        _charge(len(a) * len(b), "multiplying two rolls")
-        ends = [x * y for x in (self.min, self.max) for y in (other.min, other.max)]
+        _charge(len(a) * len(b), f"{what} two rolls")
+        ends = [fn(x, y) for x in (self.min, self.max) for y in (other.min, other.max)]
         _check_support(max(ends) - min(ends) + 1)
         out: dict[int, int] = {}
         for x, cx in a.items():
             for y, cy in b.items():
-                out[x * y] = out.get(x * y, 0) + cx * cy
+                z = fn(x, y)
+                out[z] = out.get(z, 0) + cx * cy
         return Distribution.from_counts(out)
+
+    def divide(self, other: Distribution, *, up: bool = False) -> Distribution:
+        """``self / other`` rounded down (or up); ``other`` must not be able to be 0."""
+        if other.probability(0):
+            raise ValueError("Cannot divide by a roll that can be 0.")
+        return self._pairwise(other, (lambda x, y: -(-x // y)) if up else operator.floordiv, "dividing")
 
     def map_pair(self, other: Distribution, fn: Fn) -> Distribution:
         """``min`` or ``max`` of two independent outcomes, through their cumulative counts."""
@@ -371,30 +382,30 @@ def _poly_pow(base: list[int], n: int) -> list[int]:
 
 
 def _term(term: Dice) -> Distribution:
-    n, sides, k = term.count, term.sides, term.kept_count
-    high = term.keep is None or term.keep.keeps_high
-    at_least, fail = (None, None) if term.target is None else (term.target.at_least, term.target.fail_at_most)
+    n, sides, low = term.count, term.sides, term.low
+    start, end = term.kept_range
+    k = end - start
     if k == 0:
         return Distribution(0, [sides**n])
-    if at_least is None:
+    target = term.target
+    if target is None:
         if k == n:
-            return Distribution(n, _uniform_power(sides, n))
-        return _keep(1, [1] * sides, n, k, high=high)
-    hits = sides - at_least + 1
-    if k == n and fail is None:
-        return _binomial(n, hits, sides)
-    misses = fail or 0
-    # one die's score (-1, 0 or +1) as ways per value
-    face_counts = [misses, sides - hits - misses, hits]
+            return Distribution(n * low, _uniform_power(sides, n))
+        if k == 1 and (start == 0 or end == n):
+            return _extreme_of(low, sides, n, high=end == n)
+        return _keep([(low + i, 1) for i in range(sides)], n, start, end)
+    scores = [target.score(low + i) for i in range(sides)]
     if k == n:
-        return Distribution(-n, _poly_pow(face_counts, n))
-    return _keep(-1, face_counts, n, k, high=high)
+        if target.fail_at_most is None:
+            return _binomial(n, sum(scores), sides)
+        return Distribution(-n, _poly_pow([scores.count(v) for v in (-1, 0, 1)], n))
+    return _keep([(v, 1) for v in scores], n, start, end)
 
 
 def _binomial(n: int, hits: int, sides: int) -> Distribution:
     """Successes in n dice, each a hit in ``hits`` of ``sides`` ways: C(n,k) h^k m^(n-k)."""
     misses = sides - hits
-    _charge(n * n.bit_length() // 4, f"counting successes on {n} dice")
+    _charge(n * (1 + n * sides.bit_length() // 4096), f"counting successes on {n} dice")
     hp = [1] * (n + 1)
     mp = [1] * (n + 1)
     for i in range(1, n + 1):
@@ -403,62 +414,87 @@ def _binomial(n: int, hits: int, sides: int) -> Distribution:
     return Distribution(0, [math.comb(n, k) * hp[k] * mp[n - k] for k in range(n + 1)])
 
 
-def _keep(lo: int, face_counts: list[int], n: int, k: int, *, high: bool) -> Distribution:
-    """Sum of the k highest (or lowest) of n dice (0 < k < n), ``face_counts`` ways per value.
+def _extreme_of(low: int, sides: int, n: int, *, high: bool) -> Distribution:
+    """The highest (or lowest) of n dice: ways(max <= v) = v**n, so ways(max = v) = v**n - (v-1)**n."""
+    _charge(
+        sides * (1 + n * sides.bit_length() // 4096), f"the {'highest' if high else 'lowest'} of {n} dice"
+    )
+    below = [i**n for i in range(sides + 1)]
+    counts = [below[i] - below[i - 1] for i in range(1, sides + 1)]
+    return Distribution(low, counts if high else counts[::-1])
 
-    Goes through the values from the kept end. State ``u`` (u < k dice placed
-    so far on the values already passed) holds a polynomial in x: the ways to
-    reach each running sum, packed into one big integer with ``bits`` bits per
-    sum (sums measured up from ``k * lowest value``). Placing j more dice on
-    value v multiplies by C(n - u, j) * w**j and shifts by j sum steps of v.
-    Once k dice are placed the sum is final: the other dice all show values
-    further along, in ``(ways of those values) ** rest`` ways, so placing the
-    last ``k - u`` or more at once counts every way to place ``k - u`` or more
-    (all ways less those placing fewer).
+
+def _keep(ranked: list[tuple[int, int]], n: int, start: int, end: int) -> Distribution:
+    """The sum of the dice at sorted positions ``start..end-1`` of n dice (a keep/drop chain).
+
+    ``ranked`` lists what one die can show, lowest rank first, as ``(value,
+    ways)``; a value need not grow with rank (success scores), and neighbours
+    with equal values are merged. The dynamic programme goes through the
+    ranks from whichever end reaches the kept run sooner. State ``u`` (u dice
+    placed so far, fewer than the run's far edge) holds a polynomial in x:
+    the ways to reach each partial kept sum, packed into one big integer with
+    ``bits`` bits per sum (sums measured up from ``k * lowest value``). Placing
+    j more dice on a value multiplies by C(n - u, j) * w**j and shifts by the
+    kept ones among them. Once the far edge is passed the sum is final: the
+    other dice all show values further along, so every way to place enough
+    dice at once is counted together (all ways less those placing too few).
     """
-    values = [(lo + i, w) for i, w in enumerate(face_counts) if w]
-    if high:
-        values.reverse()
-    low = min(values[0][0], values[-1][0])
-    span = abs(values[-1][0] - values[0][0])
-    _charge(len(values) * k * k * (k * span + 1), f"keeping {k} of {n} dice")
+    k = end - start
+    if n - end + k < start + k:  # from the top: skip the dice above the run
+        order, skip = list(reversed(ranked)), n - end
+    else:
+        order, skip = list(ranked), start
+    values: list[tuple[int, int]] = []
+    for v, w in order:
+        if w and values and values[-1][0] == v:
+            values[-1] = (v, values[-1][1] + w)
+        elif w:
+            values.append((v, w))
+    edge = skip + k
+    low = min(v for v, _ in values)
+    span = max(v for v, _ in values) - low
     total = sum(w for _, w in values)
     # no count (result, or partial placement of some dice) reaches (2 * total) ** n
     width = ((2 * total) ** n).bit_length() // 8 + 1
     bits = 8 * width
-    comb = {n - u: [math.comb(n - u, j) for j in range(k - u)] for u in range(k)}
-    states = [0] * k
+    words = (k * span + 1) * width // 8 + 1
+    _charge(len(values) * edge * (edge + 1) // 2 * (1 + words // 64), f"keeping {k} of {n} dice")
+    comb = {n - u: [math.comb(n - u, j) for j in range(edge - u)] for u in range(edge)}
+    states = [0] * edge
     states[0] = 1
     result = 0
     later = total
     last = len(values) - 1
+    first_rest = n - edge + 1  # fewest dice left to place in a state
     for index, (v, w) in enumerate(values):
         later -= w
         step = (v - low) * bits
         wp = [1]
-        for _ in range(k):
+        for _ in range(edge):
             wp.append(wp[-1] * w)
-        lp = [later ** (n - k + 1)]  # later ** (n - k + 1 + i)
-        for _ in range(k):
+        lp = [later**first_rest]  # later ** (first_rest + i)
+        ep = [(w + later) ** first_rest]
+        for _ in range(edge):
             lp.append(lp[-1] * later)
-        base = n - k + 1
-        every = w + later
-        nxt = [0] * k
-        for u in range(k):
+            ep.append(ep[-1] * (w + later))
+        nxt = [0] * edge
+        for u in range(edge):
             poly = states[u]
             if not poly:
                 continue
-            rest, need = n - u, k - u
+            rest, need = n - u, edge - u
             row = comb[rest]
+            first_kept = max(u, skip)
             short = 0  # ways to put fewer than `need` dice on v, the rest further along
             for j in range(need):
                 pick = row[j] * wp[j]
-                short += pick * lp[rest - j - base]
+                short += pick * lp[rest - j - first_rest]
                 if index != last:
-                    nxt[u + j] += (poly * pick) << (j * step)
-            done = every**rest - short
+                    kept = max(0, u + j - first_kept)
+                    nxt[u + j] += (poly * pick) << (kept * step)
+            done = ep[rest - first_rest] - short
             if done:
-                result += (poly * done) << (need * step)
+                result += (poly * done) << ((edge - first_kept) * step)
         states = nxt
     return Distribution(k * low, _unpack(result, width, k * span + 1))
 
@@ -483,7 +519,9 @@ class _Odds:
             return a + b
         if op is Op.SUB:
             return a - b
-        return a * b
+        if op is Op.MUL:
+            return a * b
+        return a.divide(b, up=op is Op.CEIL_DIV)
 
     def call(self, fn: Fn, a: Distribution, b: Distribution) -> Distribution:
         return a.map_pair(b, fn)
@@ -529,15 +567,17 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
     if isinstance(e, Const):
         return icepool.Die([e.value])
     if isinstance(e, Dice):
-        die = icepool.d(e.sides)
-        if e.target is not None:
-            die = die.map(e.target.score)
-        k = e.kept_count
-        if e.keep is None or k == e.count:
-            return e.count @ die
-        if k == 0:
+        die = icepool.d(e.sides) + (e.low - 1)
+        start, end = e.kept_range
+        if start == end:
             return icepool.Die([0])
-        return die.highest(e.count, k) if e.keep.keeps_high else die.lowest(e.count, k)
+        score = e.target.score if e.target is not None else None
+        if (start, end) == (0, e.count):
+            return e.count @ (die if score is None else die.map(score))
+        kept = die.pool(e.count)[start:end]
+        if score is None:
+            return kept.sum()
+        return kept.expand().map(lambda faces: sum(score(f) for f in faces))
     if isinstance(e, Neg):
         return -_to_icepool(icepool, e.operand)
     a, b = _to_icepool(icepool, e.left), _to_icepool(icepool, e.right)
@@ -546,6 +586,10 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
             return a + b
         if e.op is Op.SUB:
             return a - b
+        if e.op is Op.DIV:
+            return a // b
+        if e.op is Op.CEIL_DIV:
+            return icepool.map(lambda x, y: -(-x // y), a, b)
         return a * b
     if isinstance(e, Call):
         return icepool.lowest(a, b) if e.fn is Fn.MIN else icepool.highest(a, b)

@@ -28,7 +28,6 @@ from capeworks.dice.expr import (
     Expr,
     Fn,
     Keep,
-    KeepKind,
     Neg,
     Op,
     dice_terms,
@@ -110,7 +109,7 @@ class RolledNeg:
 
 @dataclass(frozen=True, slots=True)
 class RolledBinOp:
-    """``+``, ``-`` or ``*`` over two rolled operands."""
+    """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
 
     node: BinOp
     left: Rolled
@@ -119,10 +118,15 @@ class RolledBinOp:
     @property
     def value(self) -> int:
         a, b = self.left.value, self.right.value
-        if self.node.op is Op.ADD:
+        op = self.node.op
+        if op is Op.ADD:
             return a + b
-        if self.node.op is Op.SUB:
+        if op is Op.SUB:
             return a - b
+        if op is Op.DIV:
+            return a // b
+        if op is Op.CEIL_DIV:
+            return -(-a // b)
         return a * b
 
 
@@ -156,16 +160,21 @@ class RolledCompare:
 Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare
 
 
-def kept_flags(faces: Sequence[int], keep: Keep | None) -> list[bool]:
-    """Which of ``faces`` a keep/drop rule keeps; among equal faces the earlier die is dropped first."""
+def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
+    """Which of ``faces`` a chain of keep/drop suffixes keeps.
+
+    Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
+    equal dice first and ``kl``/``dh`` the later.
+    """
     n = len(faces)
     if keep is None:
         return [True] * n
+    low, high = 0, n
+    for k in (keep, *more):
+        low, high = k.narrow(low, high)
     order = sorted(range(n), key=lambda i: (faces[i], i))  # lowest first
-    k = keep.kept(n)
-    chosen = order[n - k :] if keep.keeps_high else order[:k]
     flags = [False] * n
-    for i in chosen:
+    for i in order[low:high]:
         flags[i] = True
     return flags
 
@@ -176,7 +185,7 @@ def _build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
     if isinstance(expr, Dice):
         term_faces = faces[at[0]]
         at[0] += 1
-        flags = kept_flags(term_faces, expr.keep)
+        flags = kept_flags(term_faces, expr.keep, expr.more)
         return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
     if isinstance(expr, Neg):
         return RolledNeg(expr, _build_tree(expr.operand, faces, at))
@@ -200,33 +209,39 @@ class _Plan:
 
 
 def _kept_slice(term: Dice, var: str) -> str:
-    keep = term.keep
-    if keep is None:
+    low, high = term.kept_range
+    if low == 0 and high == term.count:
         return var
-    n, k = term.count, keep.kept(term.count)
-    if k == n:
-        return var
-    if k == 0:
+    if low == high:
         return "[]"
-    if keep.kind in (KeepKind.KEEP_HIGHEST, KeepKind.DROP_LOWEST):
-        return f"sorted({var})[{n - k}:]"
-    return f"sorted({var})[:{k}]"
+    return f"sorted({var})[{low}:{high}]"
 
 
 def _term_code(term: Dice, var: str) -> str:
-    keep = term.keep
+    low, high = term.kept_range
     if term.target is None:
-        if keep is not None and keep.kept(term.count) == 1 and term.count > 1:
-            return f"{'max' if keep.keeps_high else 'min'}({var})"
+        if high - low == 1 and term.count > 1 and (low == 0 or high == term.count):
+            return f"{'min' if low == 0 else 'max'}({var})"
         return f"sum({_kept_slice(term, var)})"
-    t, f = term.target.at_least, term.target.fail_at_most
+    t, f, op = term.target.at_least, term.target.fail_at_most, term.target.op.value
     kept = _kept_slice(term, var)
     if f is None:
-        return f"sum([x >= {t} for x in {kept}])"
-    return f"sum([(x >= {t}) - (x <= {f}) for x in {kept}])"
+        return f"sum([x {op} {t} for x in {kept}])"
+    return f"sum([(x {op} {t}) - (x <= {f}) for x in {kept}])"
 
 
-_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*"}
+def _fate_faces(src: DiceSource, count: int) -> list[int]:
+    """Fate dice: typed in as -1, 0 and 1; drawn as a d3 less 2."""
+    if isinstance(src, GivenDice):
+        return src.fate_faces(count)
+    return [x - 2 for x in src.faces(count, 3)]
+
+
+def _draw_code(term: Dice) -> str:
+    return f"ff(src, {term.count})" if term.fate else f"f({term.count}, {term.sides})"
+
+
+_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//"}
 
 
 class _Code:
@@ -252,6 +267,8 @@ class _Code:
         return self._line(f"-{a}")
 
     def binop(self, op: Op, a: str, b: str) -> str:
+        if op is Op.CEIL_DIV:
+            return self._line(f"-(-{a} // {b})")
         return self._line(f"{a} {_PY_OPS[op]} {b}")
 
     def call(self, fn: Fn, a: str, b: str) -> str:
@@ -267,7 +284,7 @@ def _compile(expr: Expr) -> _Plan:
     code = _Code()
     result = evaluate(expr, code)
     lines = code.lines
-    draws = ", ".join(f"f({t.count}, {t.sides})" for t in terms)
+    draws = ", ".join(_draw_code(t) for t in terms)
     source = (
         "def draw(src):\n"
         + ("    f = src.faces\n" if terms else "")
@@ -277,7 +294,7 @@ def _compile(expr: Expr) -> _Plan:
         + ("\n" if lines else "")
         + f"    return {result}\n"
     )
-    namespace: dict[str, object] = {}
+    namespace: dict[str, object] = {"ff": _fate_faces}
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
     draw = namespace["draw"]
     total = namespace["total"]
@@ -330,7 +347,8 @@ class RollResult:
         for term, term_faces in zip(plan.terms, faces, strict=True):
             if len(term_faces) != term.count:
                 raise DiceValueError(f"{term} needs {term.count} dice but {len(term_faces)} were given.")
-            checked.append(GivenDice(term_faces).faces(term.count, term.sides))
+            given = GivenDice(term_faces)
+            checked.append(given.fate_faces(term.count) if term.fate else given.faces(term.count, term.sides))
         return cls(expr, checked, plan)
 
     @property
