@@ -94,7 +94,13 @@ def test_distribution__summary_numbers() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["1000d1000", "1000d20", "200d100", "100d100kh50", "(1000*1000)*(20d1000*20d1000)"]
+    "text",
+    [
+        "1000d1000",
+        "100d100kh50",
+        "(1000*1000)*(20d1000*20d1000)",
+        "max(max(20d20*20d20, 20d20*20d20), max(20d20*20d20, 20d20*20d20))",
+    ],
 )
 def test_distribution__too_much_work_is_refused_quickly(text: str) -> None:
     with pytest.raises(LimitExceeded):

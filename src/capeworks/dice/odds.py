@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 
@@ -237,16 +238,22 @@ class Distribution:
         return self._compare(other, op.holds)
 
     def _extreme(self, other: Distribution, *, high: bool) -> Distribution:
-        lo = min(self.min, other.min)
-        hi = max(self.max, other.max)
-        _check_support(hi - lo + 1)
-        ca, cb = self._cumulative(lo, hi), other._cumulative(lo, hi)
+        """Through cumulative counts at the outcomes either side can show (not the whole range between)."""
+        a, b = self.counts, other.counts
+        points = sorted(a.keys() | b.keys())
+        _charge(len(points), "comparing two rolls")
         da, db = self._denominator, other._denominator
-        if high:  # P(max <= x) = Fa(x) Fb(x)
-            cum = [x * y for x, y in zip(ca, cb, strict=True)]
-        else:  # P(min <= x) = 1 - (1 - Fa(x))(1 - Fb(x))
-            cum = [da * db - (da - x) * (db - y) for x, y in zip(ca, cb, strict=True)]
-        return Distribution(lo, [cum[0]] + [cum[i] - cum[i - 1] for i in range(1, len(cum))])
+        out: dict[int, int] = {}
+        run_a = run_b = before = 0
+        for x in points:
+            run_a += a.get(x, 0)
+            run_b += b.get(x, 0)
+            # P(max <= x) = Fa(x) Fb(x); P(min <= x) = 1 - (1 - Fa(x))(1 - Fb(x))
+            cum = run_a * run_b if high else da * db - (da - run_a) * (db - run_b)
+            if cum != before:
+                out[x] = cum - before
+            before = cum
+        return Distribution.from_counts(out)
 
     def _compare(self, other: Distribution, holds: Callable[[int, int], bool]) -> Distribution:
         if len(other._counts) == 1:
@@ -255,16 +262,6 @@ class Distribution:
             diff, zero = self - other, 0
         yes = sum(c for i, c in enumerate(diff._counts) if holds(diff._lo + i, zero))
         return Distribution(0, [diff._denominator - yes, yes])
-
-    def _cumulative(self, lo: int, hi: int) -> list[int]:
-        out: list[int] = []
-        run = 0
-        for x in range(lo, hi + 1):
-            i = x - self._lo
-            if 0 <= i < len(self._counts):
-                run += self._counts[i]
-            out.append(run)
-        return out
 
 
 # ---------------------------------------------------------------- limits
@@ -278,12 +275,20 @@ def _check_support(width: int) -> None:
         )
 
 
+#: work charged so far in the current question; every part of one expression
+#: draws on the same budget, so a nest of cheap-looking parts cannot add up unseen
+_SPENT = ContextVar("capeworks_dice_odds_spent", default=0)
+
+
 def _charge(work: int, what: str) -> None:
-    if work > MAX_EXACT_WORK:
+    """Charge ``work`` steps before doing them; refuse once the question's total passes the limit."""
+    spent = _SPENT.get() + work
+    if spent > MAX_EXACT_WORK:
         raise LimitExceeded(
-            f"Exact odds for {what} would take too long (about {work:,} steps; the limit is "
+            f"Exact odds for {what} would take too long (about {spent:,} steps in all; the limit is "
             f"{MAX_EXACT_WORK:,}). Ask about fewer dice, or use the lab to sample instead."
         )
+    _SPENT.set(spent)
 
 
 # ---------------------------------------------------------------- polynomial arithmetic
@@ -312,11 +317,18 @@ def _poly_mul(a: list[int], b: list[int]) -> list[int]:
 
 
 def _charge_power(base: list[int], n: int) -> int:
-    """Check the limits for ``base ** n``; the number of coefficients it has."""
+    """Check the limits for ``base ** n``; the number of coefficients it has.
+
+    The work is what the recurrence does: a Python step per coefficient and
+    term of ``base``, each a big-integer operation on coefficients of ``words``
+    64-bit words (one step per 16 words: C runs through words far faster than
+    Python through steps).
+    """
     length = (len(base) - 1) * n + 1
     _check_support(length)
-    width = (sum(base) ** n).bit_length() // 8 + 1
-    _charge(length * width // 8, f"{n} dice")
+    words = (sum(base) ** n).bit_length() // 64 + 1
+    terms = 3 if len(set(base)) == 1 else len(base)
+    _charge(length * terms * (1 + words // 16), f"{n} dice")
     return length
 
 
@@ -544,9 +556,14 @@ def distribution(expression: str | Expr) -> Distribution:
     """The exact distribution of an expression's total.
 
     Raises LimitExceeded when the exact answer would be too large or too slow
-    to work out (see :mod:`capeworks.dice.limits`).
+    to work out (see :mod:`capeworks.dice.limits`); the work of every part
+    counts towards one budget per question.
     """
-    return _dist_cached(parse(expression) if isinstance(expression, str) else expression)
+    token = _SPENT.set(0)
+    try:
+        return _dist_cached(parse(expression) if isinstance(expression, str) else expression)
+    finally:
+        _SPENT.reset(token)
 
 
 # ---------------------------------------------------------------- icepool
@@ -574,6 +591,9 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         score = e.target.score if e.target is not None else None
         if (start, end) == (0, e.count):
             return e.count @ (die if score is None else die.map(score))
+        if score is None and (start == 0 or end == e.count):
+            k = end - start
+            return die.lowest(e.count, k) if start == 0 else die.highest(e.count, k)
         kept = die.pool(e.count)[start:end]
         if score is None:
             return kept.sum()

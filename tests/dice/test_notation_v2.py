@@ -1,0 +1,182 @@
+"""Notation v2 (0d6, d%, Fate dice, chained keep, counting after a pool, division): each form rolled
+with a breakdown, given physical dice, rolled in bulk and answered exactly, against brute force."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll, roll_many
+from capeworks.dice.expr import dice_terms
+from capeworks.dice.roller import RollResult
+from capeworks.errors import DiceValueError, LimitExceeded
+from tests.dice.strategies import counting, dice_term
+
+
+def brute_force(text: str) -> dict[int, Fraction]:
+    """Every combination of faces, each rolled through the roller."""
+    terms = list(dice_terms(parse(text)))
+    ranges = [range(t.low, t.low + t.sides) for t in terms for _ in range(t.count)]
+    tally: Counter[int] = Counter()
+    for faces in itertools.product(*ranges):
+        split, at = [], 0
+        for t in terms:
+            split.append(list(faces[at : at + t.count]))
+            at += t.count
+        tally[RollResult.from_faces(text, split).total] += 1
+    n = sum(tally.values())
+    return {k: Fraction(v, n) for k, v in sorted(tally.items())}
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total", "breakdown"),
+    [
+        # keep the highest 3 (6, 4, 3), then drop the lowest of those (3): 6 + 4
+        ("4d6kh3dl1", [6, 4, 3, 1], 10, "4d6kh3dl1: [6, 4, (3), (1)] = 10"),
+        # kl1 of 3, 3, 5, 5: the first 3 is kept, the later 3 dropped
+        ("4d6kl1", [3, 3, 5, 5], 3, "4d6kl1: [3, (3), (5), (5)] = 3"),
+        # dh1: of the two 5s the later is dropped; 3 + 5 + 2
+        ("4d6dh1", [3, 5, 5, 2], 10, "4d6dh1: [3, 5, (5), 2] = 10"),
+        # -1 + 0 + 1 + 1 = 1, plus 1
+        ("4dF+1", [-1, 0, 1, 1], 2, "4dF+1: [-1, 0, 1, 1]+1 = 2"),
+        # 8, 9 and 10 show 8 or more: 3 dice
+        ("6d10>=8", [8, 9, 1, 2, 10, 7], 3, "6d10t8: [8, 9, 1, 2, 10, 7]t8 = 3"),
+        # 1 and 2 are 2 or less
+        ("6d10<=2", [8, 9, 1, 2, 10, 7], 2, "6d10<=2: [8, 9, 1, 2, 10, 7]<=2 = 2"),
+        # 8 + 9 + 1 + 2 + 10 + 7 = 37 >= 8 holds
+        ("(6d10)>=8", [8, 9, 1, 2, 10, 7], 1, "(6d10) >= 8: [8, 9, 1, 2, 10, 7] >= 8 = 1"),
+        ("0d6+1", [], 1, "0d6+1: []+1 = 1"),
+        ("d%", [57], 57, "1d100: [57] = 57"),
+        # 7 / 2 = 3.5 rounds down to 3; -7 / 2 = -3.5 down to -4; ceil(5 / 2) = 3
+        ("2d6/2", [3, 4], 3, "2d6/2: [3, 4]/2 = 3"),
+        ("-2d6/2", [3, 4], -4, "-2d6/2: -[3, 4]/2 = -4"),
+        ("ceil(1d6/2)", [5], 3, "ceil(1d6/2): ceil([5]/2) = 3"),
+        ("floor(1d6/2)", [5], 2, "1d6/2: [5]/2 = 2"),
+    ],
+)
+def test_roll__v2_forms_with_physical_dice(text: str, faces: list[int], total: int, breakdown: str) -> None:
+    result = roll(text, source=GivenDice(faces))
+    assert result.total == total == result.tree.value
+    assert result.breakdown == breakdown
+    assert distribution(text).probability(total) > 0
+
+
+@pytest.mark.parametrize(
+    ("faces", "message"), [([2, 0, 0, 0], "cannot show 2"), ([1, 0], "needs 4 Fate dice")]
+)
+def test_roll__fate_dice_given_are_checked(faces: list[int], message: str) -> None:
+    with pytest.raises(DiceValueError, match=message):
+        roll("4dF", source=GivenDice(faces))
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        ("6d10>=8", "6d10t8"),  # Roll20's counting reads as a target number
+        ("d%", "d100"),
+        ("4d6kh3dl1", "4d6kh2"),  # of the top three, drop the lowest: the top two
+        ("4d6kh3kl2", "4d6dl1dh1"),  # the two middle dice either way
+        ("5d6dl1dh1", "5d6kh4kl3"),
+        ("floor(7/2)", "7/2"),
+    ],
+)
+def test_parse__spellings_that_mean_the_same(text: str, same_as: str) -> None:
+    assert distribution(text) == distribution(same_as)
+
+
+@pytest.mark.parametrize(
+    ("text", "exact"),
+    [
+        ("0d6", {0: Fraction(1)}),  # no dice: 0, as d20 answers
+        # four Fate dice: 81 rolls; a total of 0 in 19 ways (1 + 12 + 6 by how many blanks)
+        ("4dF", {-4: 1, -3: 4, -2: 10, -1: 16, 0: 19, 1: 16, 2: 10, 3: 4, 4: 1}),
+        # 6d10>=8: each die a hit with chance 3/10; P(0 hits) = (7/10)**6
+        ("6d10>=8", None),
+    ],
+)
+def test_distribution__v2_worked_examples(text: str, exact: dict[int, int] | None) -> None:
+    d = distribution(text)
+    if text == "6d10>=8":
+        assert d.probability(0) == Fraction(7, 10) ** 6 and d.mean == Fraction(18, 10)  # 6 * 3/10
+        return
+    assert exact is not None
+    total = sum(exact.values())
+    assert d.probabilities == {k: Fraction(v, total) for k, v in exact.items()}
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.one_of(dice_term(), counting()))
+def test_distribution__each_v2_term_matches_brute_force(text: str) -> None:
+    assert distribution(text).probabilities == brute_force(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(dice_term(), st.sampled_from(["/2", "/-3", "/d3"]), st.booleans())
+def test_distribution__division_matches_brute_force(term: str, divisor: str, up: bool) -> None:
+    text = f"ceil(({term}){divisor})" if up else f"({term}){divisor}"
+    assert distribution(text).probabilities == brute_force(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["4d6kh3dl1", "7d8kl4dh1", "6d10>=8", "5d6<=2", "4dF", "4dFkh2", "d%", "3d10/2", "ceil(3d10/4)", "0d6"],
+)
+def test_distribution__v2_agrees_with_icepool(text: str) -> None:
+    assert distribution(text) == icepool_distribution(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # refused before notation v2, answered by icepool in milliseconds
+        "11d20dl1",
+        "12d20dl2",
+        "20d20kh10",
+        "50d6dl1",
+        "100d2dl1",
+        "8d100dl2",
+        "1000d300kh1",
+        "max(1d6, 300000)",
+        "min(2d6, 999999)",
+    ],
+)
+def test_distribution__keep_drop_and_wide_operands_icepool_answers(text: str) -> None:
+    assert distribution(text) == icepool_distribution(text)
+
+
+@pytest.mark.parametrize("text", ["1000d12", "200d200"])
+def test_distribution__large_sums_are_answered(text: str) -> None:
+    n, sides = (int(x) for x in text.split("d"))
+    d = distribution(text)
+    assert d.mean == Fraction(n * (sides + 1), 2)  # n times the mean of one die
+    assert d.variance == Fraction(n * (sides * sides - 1), 12)
+    assert sum(d.counts.values()) == sides**n
+
+
+def test_distribution__budget_is_shared_by_every_part() -> None:
+    one = "20d20*20d20"  # about 145 000 steps: 381 outcomes times 381
+    distribution(one)
+    with pytest.raises(LimitExceeded, match="in all"):
+        distribution(f"max({one}, {one}+1) + {one}")
+
+
+@pytest.mark.parametrize(
+    "text", ["4d6kh3dl1", "6d10>=8", "4dF", "3d6/2", "ceil(2d6/3)", "5d10kl3dl1", "0d6+2"]
+)
+def test_roll_many__v2_forms_match_exact_odds_by_chi_square(text: str) -> None:
+    n = 60_000
+    totals = roll_many(text, n, rng=np.random.default_rng(11))
+    exact = distribution(text)
+    seen = Counter(totals.tolist())
+    assert set(seen) <= set(exact.support)
+    # chi-square over outcomes expected at least 5 times; 99.9% critical value
+    # for up to 40 degrees of freedom is below 74
+    cells = [(seen.get(x, 0), n * float(p)) for x, p in exact.probabilities.items() if n * p >= 5]
+    chi2 = sum((o - e) ** 2 / e for o, e in cells)
+    assert chi2 < 74, (text, chi2)
