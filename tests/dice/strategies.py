@@ -50,6 +50,11 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         inner.map(lambda s: f"-({s})"),
         inner.map(lambda s: f"({s})"),
         st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),
+        # a group of two or three rolls, kept or dropped by their totals
+        st.tuples(
+            st.lists(inner, min_size=2, max_size=3),
+            st.sampled_from(["", "kh1", "kl1", "dh1", "dl1", "kh2kl1"]),
+        ).map(lambda t: "{" + ", ".join(t[0]) + "}" + (t[1] if len(t[0]) > 2 or t[1] != "kh2kl1" else "")),
     )
 
 

@@ -26,6 +26,7 @@ from capeworks.dice.expr import (
     Dice,
     Expr,
     Fn,
+    Group,
     Keep,
     KeepKind,
     Neg,
@@ -77,6 +78,20 @@ def _build(node: Any) -> Expr:
         if str(kids[0]) == "ceil" and isinstance(inner, BinOp) and inner.op is Op.DIV:
             return BinOp(Op.CEIL_DIV, inner.left, inner.right)
         return inner
+    if kind == "pool":
+        items = tuple(_build(k) for k in kids if isinstance(k, lark.Tree) and k.data != "keep")
+        keeps: list[Keep] = []
+        low, high = 0, len(items)
+        for sub in kids:
+            if isinstance(sub, lark.Tree) and sub.data == "keep":
+                keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+                if keep.count > high - low:
+                    raise _OutOfRange
+                keeps.append(keep)
+                low, high = keep.narrow(low, high)
+        if keeps and len(items) < 2:
+            raise _OutOfRange
+        return Group(items, tuple(keeps))
     assert kind == "dice", kind
     return _dice(kids)
 
@@ -169,7 +184,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/()<>=!, khltfmaxinFoceil%\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!, khltfmaxinFoceil%\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 
@@ -218,6 +233,14 @@ def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
         "1d6/0",
         "d F",
         "d %",
+        "{d8,d6,d10}kh2",
+        "{d8, d6, d10}kh2kl1",
+        "{d8}kh1",
+        "{d8}",
+        "{}",
+        "{d8,}",
+        "{d8,d6}kh3",
+        "{2d6+1, (1d8)}dl1 * 2",
     ],
 )
 def test_parser__agrees_with_the_grammar_on_edge_cases(text: str) -> None:

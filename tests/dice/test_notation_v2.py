@@ -58,6 +58,12 @@ def brute_force(text: str) -> dict[int, Fraction]:
         ("-2d6/2", [3, 4], -4, "-2d6/2: -[3, 4]/2 = -4"),
         ("ceil(1d6/2)", [5], 3, "ceil(1d6/2): ceil([5]/2) = 3"),
         ("floor(1d6/2)", [5], 2, "1d6/2: [5]/2 = 2"),
+        # Cortex: keep the two highest of d8, d6, d10 showing 5, 2, 7: 5 + 7
+        ("{d8,d6,d10}kh2", [5, 2, 7], 12, "{1d8, 1d6, 1d10}kh2: {[5], ([2]), [7]} = 12"),
+        # Sentinel Comics: the middle die of 5, 2, 7 is the 5
+        ("{d8,d6,d10}kh2kl1", [5, 2, 7], 5, "{1d8, 1d6, 1d10}kh2kl1: {[5], ([2]), ([7])} = 5"),
+        # totals 6 and 20+1: keep the higher, then add 2
+        ("{3d6, 2d10+1}kh1+2", [1, 2, 3, 10, 10], 23, "{3d6, 2d10+1}kh1+2: {([1, 2, 3]), [10, 10]+1}+2 = 23"),
     ],
 )
 def test_roll__v2_forms_with_physical_dice(text: str, faces: list[int], total: int, breakdown: str) -> None:
@@ -117,6 +123,16 @@ def test_distribution__each_v2_term_matches_brute_force(text: str) -> None:
 
 
 @settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["d4", "d6", "2d3", "d2+1", "-d3", "2"]), min_size=2, max_size=4),
+    st.sampled_from(["", "kh1", "kl2", "dh1", "dl1dh1", "kh2kl1"]),
+)
+def test_distribution__groups_match_brute_force(items: list[str], keeps: str) -> None:
+    text = "{" + ", ".join(items) + "}" + keeps
+    assert distribution(text).probabilities == brute_force(text)
+
+
+@settings(max_examples=60, deadline=None)
 @given(dice_term(), st.sampled_from(["/2", "/-3", "/d3"]), st.booleans())
 def test_distribution__division_matches_brute_force(term: str, divisor: str, up: bool) -> None:
     text = f"ceil(({term}){divisor})" if up else f"({term}){divisor}"
@@ -125,7 +141,21 @@ def test_distribution__division_matches_brute_force(term: str, divisor: str, up:
 
 @pytest.mark.parametrize(
     "text",
-    ["4d6kh3dl1", "7d8kl4dh1", "6d10>=8", "5d6<=2", "4dF", "4dFkh2", "d%", "3d10/2", "ceil(3d10/4)", "0d6"],
+    [
+        "4d6kh3dl1",
+        "7d8kl4dh1",
+        "6d10>=8",
+        "5d6<=2",
+        "4dF",
+        "4dFkh2",
+        "d%",
+        "3d10/2",
+        "ceil(3d10/4)",
+        "0d6",
+        "{d8,d6,d10}kh2",
+        "{d12,d12,d8,d6,d4}kh3dl1",
+        "{2d6, 1d12+1, 3}dl1",
+    ],
 )
 def test_distribution__v2_agrees_with_icepool(text: str) -> None:
     assert distribution(text) == icepool_distribution(text)

@@ -1,7 +1,7 @@
 """Text for a roll: the one-line breakdown such as ``4d6kh3: [6, 4, 3, (1)] = 13``.
 
 Rendering is kept apart from rolling: this module only reads a result tree.
-Dropped dice are shown in parentheses; a success-counting term keeps its
+Dropped dice (and dropped items of a group) are shown in parentheses; a success-counting term keeps its
 ``t``/``f`` suffix after the faces so the count can be checked by eye.
 """
 
@@ -14,6 +14,7 @@ from capeworks.dice.roller import (
     RolledCompare,
     RolledConst,
     RolledDice,
+    RolledGroup,
     RolledNeg,
 )
 
@@ -43,6 +44,9 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = str(t.node), _PREC_ATOM if t.node.value >= 0 else _PREC_UNARY
     elif isinstance(t, RolledDice):
         text, prec = _dice_text(t), _PREC_ATOM
+    elif isinstance(t, RolledGroup):
+        shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))
+        text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM
     elif isinstance(t, RolledNeg):
         text, prec = f"-{_fmt(t.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(t, RolledCall):

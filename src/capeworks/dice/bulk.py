@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from capeworks.dice.evaluate import bounds, evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Op, dice_terms
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
 
@@ -83,6 +83,13 @@ class _Arrays:
 
     def compare(self, op: CmpOp, a: Any, b: Any) -> Any:
         return _holds(self.np, op, a, b).astype(self.np.int64)
+
+    def group(self, group: Group, items: list[Any]) -> Any:
+        start, end = group.kept_range
+        table = self.np.stack(items, axis=1)
+        if (start, end) != (0, len(items)):
+            table = self.np.sort(table, axis=1)[:, start:end]
+        return table.sum(axis=1)
 
 
 def _eval(np: Any, e: Expr, n: int, rng: Any) -> Any:

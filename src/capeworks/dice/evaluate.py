@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Generic, Protocol, TypeVar
 
-from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Neg, Op
+from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Op
 
 __all__ = ["Algebra", "Bounds", "BoundsAlgebra", "bounds", "evaluate"]
 
@@ -48,6 +48,10 @@ class Algebra(Protocol, Generic[V]):
         """1 where the comparison holds, else 0."""
         ...
 
+    def group(self, group: Group, items: list[V]) -> V:
+        """The sum of the kept items of a group."""
+        ...
+
 
 def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
     """Fold ``expr`` bottom-up with ``algebra``; dice terms are met left to right (the rolling order)."""
@@ -57,6 +61,8 @@ def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
         return algebra.dice(expr)
     if isinstance(expr, Neg):
         return algebra.neg(evaluate(expr.operand, algebra))
+    if isinstance(expr, Group):
+        return algebra.group(expr, [evaluate(item, algebra) for item in expr.items])
     a = evaluate(expr.left, algebra)
     b = evaluate(expr.right, algebra)
     if isinstance(expr, BinOp):
@@ -111,6 +117,14 @@ class BoundsAlgebra:
 
     def compare(self, op: CmpOp, a: Bounds, b: Bounds) -> Bounds:
         return _bounds(0, 1, a, b)
+
+    def group(self, group: Group, items: list[Bounds]) -> Bounds:
+        # order statistics grow with every item, so the kept run of the sorted lows
+        # (highs) is the lowest (highest) the kept sum can be
+        start, end = group.kept_range
+        lows = sorted(b[0] for b in items)[start:end]
+        highs = sorted(b[1] for b in items)[start:end]
+        return _bounds(sum(lows), sum(highs), *items)
 
 
 def bounds(expr: Expr) -> Bounds:

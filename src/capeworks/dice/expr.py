@@ -21,6 +21,7 @@ __all__ = [
     "Dice",
     "Expr",
     "Fn",
+    "Group",
     "Keep",
     "KeepKind",
     "Neg",
@@ -250,7 +251,30 @@ class Compare:
         return _fmt(self, 0)
 
 
-Expr = Const | Dice | Neg | BinOp | Call | Compare
+@dataclass(frozen=True, slots=True)
+class Group:
+    """``{1d8, 1d6, 1d10}kh2``: several rolls, kept or dropped by their totals (Cortex, Sentinel Comics).
+
+    Without a keep/drop suffix the group is worth the sum of its items. Ties
+    among equal totals are broken as for dice: the earlier item sorts lower.
+    """
+
+    items: tuple[Expr, ...]
+    keeps: tuple[Keep, ...] = ()
+
+    @property
+    def kept_range(self) -> tuple[int, int]:
+        """The kept items as positions ``start..end-1`` among the totals sorted lowest first."""
+        low, high = 0, len(self.items)
+        for keep in self.keeps:
+            low, high = keep.narrow(low, high)
+        return low, high
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+Expr = Const | Dice | Neg | BinOp | Call | Compare | Group
 
 
 def dice_terms(expr: Expr) -> Iterator[Dice]:
@@ -262,6 +286,9 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     elif isinstance(expr, BinOp | Call | Compare):
         yield from dice_terms(expr.left)
         yield from dice_terms(expr.right)
+    elif isinstance(expr, Group):
+        for item in expr.items:
+            yield from dice_terms(item)
 
 
 # Precedence for printing with the fewest parentheses.
@@ -286,6 +313,9 @@ def _fmt(e: Expr, outer: int) -> str:
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(e, Call):
         text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
+    elif isinstance(e, Group):
+        keeps = "".join(str(k) for k in e.keeps)
+        text, prec = "{" + ", ".join(_fmt(i, 0) for i in e.items) + "}" + keeps, _PREC_ATOM
     elif isinstance(e, Compare):
         text, prec = f"{_fmt(e.left, _PREC_ADD)} {e.op.value} {_fmt(e.right, _PREC_ADD)}", _PREC_CMP
         if isinstance(e.left, Dice) and e.left.target is None and isinstance(e.right, Const):

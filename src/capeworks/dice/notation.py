@@ -29,6 +29,7 @@ from capeworks.dice.expr import (
     Dice,
     Expr,
     Fn,
+    Group,
     Keep,
     KeepKind,
     Neg,
@@ -59,6 +60,8 @@ _WORD_ORDER = (
     "'/'",
     "'('",
     "')'",
+    "'{'",
+    "'}'",
     "','",
     _CMP_WORD,
     "'min' or 'max'",
@@ -244,6 +247,8 @@ class _Reader:
             node = self.sum()
             self.need(")")
             return node
+        if self.take("{", "'{'"):
+            return self.group(pos)
         for word in ("floor", "ceil"):
             if self.take(word, "'floor' or 'ceil'"):
                 self.need("(")
@@ -287,7 +292,20 @@ class _Reader:
         target = None if fate else self.target(sides)
         return Dice(n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate)
 
-    def keeps(self, pool: int) -> list[Keep]:
+    def group(self, at: int) -> Group:
+        """``{1d8, 1d6, 1d10}kh2``: rolls kept or dropped by their totals."""
+        items = [self.sum()]
+        while self.take(",", "','"):
+            items.append(self.sum())
+        self.need("}")
+        keeps = self.keeps(len(items), what="rolls in the group")
+        if keeps and len(items) < 2:
+            self.refuse(
+                at, "a group of at least two rolls to keep from (to keep dice of one roll, write 4d6kh3)"
+            )
+        return Group(tuple(items), tuple(keeps))
+
+    def keeps(self, pool: int, *, what: str = "dice") -> list[Keep]:
         """Keep/drop suffixes, each applied to the dice the ones before it kept."""
         out: list[Keep] = []
         low, high = 0, pool
@@ -300,8 +318,8 @@ class _Reader:
             self.pos += 2
             count, at = self.number()
             if count > high - low:
-                left = "rolled" if not out else "still kept"
-                self.refuse(at, f"at most {high - low} (the number of dice {left})")
+                left = "" if not out else " still kept"
+                self.refuse(at, f"at most {high - low} (the number of {what}{left})")
             keep = Keep(kind, count)
             out.append(keep)
             low, high = keep.narrow(low, high)

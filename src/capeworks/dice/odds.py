@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Op
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -541,6 +541,49 @@ class _Odds:
     def compare(self, op: CmpOp, a: Distribution, b: Distribution) -> Distribution:
         return a.compare(b, op)
 
+    def group(self, group: Group, items: list[Distribution]) -> Distribution:
+        start, end = group.kept_range
+        return _group(items, start, end)
+
+
+def _group(items: list[Distribution], start: int, end: int) -> Distribution:
+    """The sum of the items at sorted positions ``start..end-1`` of independent, unlike rolls.
+
+    Goes through the items one at a time; a state is the sorted run of the
+    totals that can still be kept (the ``len - start`` highest so far, or the
+    ``end`` lowest, whichever run is shorter) with its number of ways. Unlike
+    dice cannot share one multiset count per face as :func:`_keep` does, so
+    the work is the number of such runs times each item's outcomes, charged
+    as it grows.
+    """
+    m = len(items)
+    if (start, end) == (0, m):
+        out = items[0]
+        for item in items[1:]:
+            out = out + item
+        return out
+    if start == end:
+        return Distribution(0, [math.prod(i.denominator for i in items)])
+    top = m - start <= end
+    size = m - start if top else end
+    states: dict[tuple[int, ...], int] = {(): 1}
+    for item in items:
+        counts = item.counts
+        _charge(len(states) * len(counts) * (1 + size // 8), "keeping rolls of a group")
+        nxt: dict[tuple[int, ...], int] = {}
+        for run, ways in states.items():
+            for x, c in counts.items():
+                grown = tuple(sorted((*run, x)))
+                grown = grown[-size:] if top else grown[:size]
+                nxt[grown] = nxt.get(grown, 0) + ways * c
+        states = nxt
+    kept = slice(0, end - start) if top else slice(start, end)
+    totals: dict[int, int] = {}
+    for run, ways in states.items():
+        v = sum(run[kept])
+        totals[v] = totals.get(v, 0) + ways
+    return Distribution.from_counts(totals)
+
 
 @lru_cache(maxsize=256)
 def _term_cached(term: Dice) -> Distribution:
@@ -600,6 +643,14 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         return kept.expand().map(lambda faces: sum(score(f) for f in faces))
     if isinstance(e, Neg):
         return -_to_icepool(icepool, e.operand)
+    if isinstance(e, Group):
+        dice = [_to_icepool(icepool, i) for i in e.items]
+        start, end = e.kept_range
+        if (start, end) == (0, len(dice)):
+            return sum(dice[1:], dice[0])
+        if start == end:
+            return icepool.Die([0])
+        return icepool.Pool(dice)[start:end].sum()
     a, b = _to_icepool(icepool, e.left), _to_icepool(icepool, e.right)
     if isinstance(e, BinOp):
         if e.op is Op.ADD:

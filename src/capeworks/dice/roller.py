@@ -27,6 +27,7 @@ from capeworks.dice.expr import (
     Dice,
     Expr,
     Fn,
+    Group,
     Keep,
     Neg,
     Op,
@@ -45,6 +46,7 @@ __all__ = [
     "RolledCompare",
     "RolledConst",
     "RolledDice",
+    "RolledGroup",
     "RolledNeg",
     "kept_flags",
     "roll",
@@ -157,7 +159,20 @@ class RolledCompare:
         return int(self.node.op.holds(self.left.value, self.right.value))
 
 
-Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare
+@dataclass(frozen=True, slots=True)
+class RolledGroup:
+    """A group as rolled: every item, each marked kept or dropped by its total."""
+
+    node: Group
+    items: tuple[Rolled, ...]
+    kept: tuple[bool, ...]
+
+    @property
+    def value(self) -> int:
+        return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
+
+
+Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare | RolledGroup
 
 
 def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
@@ -189,6 +204,11 @@ def _build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
         return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
     if isinstance(expr, Neg):
         return RolledNeg(expr, _build_tree(expr.operand, faces, at))
+    if isinstance(expr, Group):
+        items = tuple(_build_tree(item, faces, at) for item in expr.items)
+        keeps = expr.keeps
+        flags = kept_flags([i.value for i in items], keeps[0] if keeps else None, keeps[1:])
+        return RolledGroup(expr, items, tuple(flags))
     left = _build_tree(expr.left, faces, at)
     right = _build_tree(expr.right, faces, at)
     if isinstance(expr, BinOp):
@@ -276,6 +296,13 @@ class _Code:
 
     def compare(self, op: CmpOp, a: str, b: str) -> str:
         return self._line(f"int({a} {op.value} {b})")
+
+    def group(self, group: Group, items: list[str]) -> str:
+        start, end = group.kept_range
+        listed = f"[{', '.join(items)}]"
+        if (start, end) == (0, len(items)):
+            return self._line(f"sum({listed})")
+        return self._line(f"sum(sorted({listed})[{start}:{end}])")
 
 
 def _compile(expr: Expr) -> _Plan:
