@@ -13,8 +13,20 @@ def dice_term(draw: st.DrawFn) -> str:
     count = draw(st.integers(0, 4))
     size = "F" if fate else str(sides)
     text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
+    explode = False
+    if not fate and sides > 1 and draw(st.integers(0, 3)) == 0:
+        kind = draw(st.sampled_from(["!", "!!", "!p"]))
+        explode = kind == "!"
+        text += kind
+    elif not fate and draw(st.integers(0, 3)) == 0:
+        once = draw(st.booleans())
+        face = draw(st.integers(1, sides))
+        cmp = draw(st.sampled_from(["", "<=", ">="]))
+        hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
+        if once or len(hits) < sides:
+            text += f"r{'o' if once else ''}{cmp}{face}"
     kept = count
-    for _ in range(draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
+    for _ in range(0 if explode else draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
         kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
         n = draw(st.integers(0, kept))
         text += f"{kind}{n}"
@@ -66,6 +78,6 @@ expression = st.one_of(
     sum_expr,
     counting(),
     st.tuples(sum_expr, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), sum_expr).map(
-        lambda t: f"{t[0]} {t[1]} {t[2]}"
+        lambda t: f"({t[0]}) {t[1]} {t[2]}"  # bracketed: a total, never a count of dice
     ),
 )

@@ -8,6 +8,7 @@ checks, with a position); what Lark refuses, the parser refuses.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from capeworks.dice.expr import (
     Compare,
     Const,
     Dice,
+    Explode,
     Expr,
     Fn,
     Group,
@@ -31,6 +33,7 @@ from capeworks.dice.expr import (
     KeepKind,
     Neg,
     Op,
+    Reroll,
     Target,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
@@ -105,9 +108,9 @@ def _compare(kids: list[Any]) -> Expr:
     # a comparison after a bare pool counts the dice
     if left.fate or (op in (CmpOp.GT, CmpOp.LT) and left.count > 1):
         raise _OutOfRange
-    if not 0 <= right.value <= left.sides + 1:
+    if left.explode is None and not 0 <= right.value <= left.sides + 1:
         raise _OutOfRange
-    return Dice(left.count, left.sides, left.keep, Target(right.value, None, op), left.more)
+    return replace(left, target=Target(right.value, None, op))
 
 
 def _dice(kids: list[Any]) -> Dice:
@@ -120,9 +123,21 @@ def _dice(kids: list[Any]) -> Dice:
         raise _OutOfRange
     keeps: list[Keep] = []
     target = None
+    explode: Explode | None = None
+    reroll: Reroll | None = None
     low, high = 0, count
     for sub in rest[1:]:
-        if sub.data == "keep":
+        if sub.data == "explode":
+            explode = Explode(str(sub.children[0]))
+            if fate or sides < 2:
+                raise _OutOfRange
+        elif sub.data == "reroll":
+            reroll = _reroll(sub.children, sides)
+            if fate:
+                raise _OutOfRange
+        elif sub.data == "keep":
+            if explode is Explode.EXPLODE:
+                raise _OutOfRange
             keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
             if keep.count > high - low:
                 raise _OutOfRange
@@ -134,7 +149,23 @@ def _dice(kids: list[Any]) -> Dice:
             if fate or not 1 <= at_least <= sides or (fail is not None and not 1 <= fail < at_least):
                 raise _OutOfRange
             target = Target(at_least, fail)
-    return Dice(count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate)
+    return Dice(count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll)
+
+
+def _reroll(kids: list[Any], sides: int) -> Reroll:
+    once = str(kids[0]) == "ro"
+    op, value = CmpOp.EQ, 1
+    for tok in kids[1:]:
+        if tok.type == "REROLL_CMP":
+            op = CmpOp(str(tok))
+        else:
+            value = int(tok)
+    if op in (CmpOp.LT, CmpOp.GT) or not 1 <= value <= sides:
+        raise _OutOfRange
+    reroll = Reroll(op, value, once)
+    if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+        raise _OutOfRange
+    return reroll
 
 
 def oracle(text: str) -> Expr | str | None:
@@ -184,7 +215,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/(){}<>=!, khltfmaxinFoceil%\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilr%\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 
@@ -241,6 +272,26 @@ def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
         "{d8,}",
         "{d8,d6}kh3",
         "{2d6+1, (1d8)}dl1 * 2",
+        "4d6!",
+        "4d6!!kh3",
+        "4d6!kh3",
+        "4d6!p",
+        "2d6!=3",
+        "2d6!!=3",
+        "2d6! =3",
+        "d1!",
+        "4dF!",
+        "4d6r",
+        "4d6r2",
+        "4d6ro<=2",
+        "4d6r<2",
+        "4d6r<=6",
+        "4d6ro<=6",
+        "4d6r!",
+        "4d6!r1",
+        "10d10!>=8",
+        "2d6!!>=8",
+        "4d6r>=",
     ],
 )
 def test_parser__agrees_with_the_grammar_on_edge_cases(text: str) -> None:

@@ -42,7 +42,7 @@ def test_str__is_canonical_notation_that_reads_back(text: str) -> None:
     [
         ("", 0, "a number"),
         ("4d", 2, "a number"),
-        ("4d6!", 3, "'+'"),  # exploding dice are not read yet
+        ("4d6x", 3, "'+'"),
         ("4d6kh3dl4", 8, "at most 3 (the number of dice still kept)"),
         ("1d6/(1d2-1)", 4, "never be 0"),  # 1d2-1 can be 0
         ("6d10>8", 4, "'>='"),  # Roll20 reads >8 as 8 or more, others as 9 or more: refused

@@ -34,7 +34,13 @@ def expanded(tree: Rolled) -> str:
 
 
 def _dice_text(t: RolledDice) -> str:
-    faces = ", ".join(str(d.face) if d.kept else f"({d.face})" for d in t.dice)
+    if t.node.plain:
+        shown = [str(d.face) for d in t.dice]
+    else:
+        from capeworks.dice.chains import chain_text
+
+        shown = [chain_text(t.node, d.rolls) for d in t.dice]
+    faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, t.dice, strict=True))
     suffix = "" if t.node.target is None else str(t.node.target)
     return f"[{faces}]{suffix}"
 

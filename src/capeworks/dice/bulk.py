@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from capeworks.dice.evaluate import bounds, evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.expr import CmpOp, Dice, Explode, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
 
@@ -102,9 +103,15 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     k = end - start
     if k == 0:
         return np.zeros(n, dtype=np.int64)
-    if count == 1 and term.target is None:
+    if count == 1 and term.target is None and term.plain:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
     faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
+    if term.explode is Explode.EXPLODE:  # every roll a die of its own; no keep/drop
+        return _exploded_separately(np, term, faces, rng)
+    if term.explode is not None:
+        faces = _compounded(np, term, faces, rng)
+    elif term.reroll is not None:
+        faces = _rerolled(np, term, faces, rng)
     if k < count:
         if start == 0:
             faces = np.partition(faces, k - 1, axis=1)[:, :k]
@@ -112,13 +119,73 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
             faces = np.partition(faces, start, axis=1)[:, start:]
         else:  # a middle run: everything between the two pivots is in between in value
             faces = np.partition(faces, [start, end - 1], axis=1)[:, start:end]
-    target = term.target
-    if target is None:
+    if term.target is None:
         return faces.sum(axis=1)
-    score = _holds(np, target.op, faces, target.at_least).sum(axis=1)
+    return _score(np, term, faces).sum(axis=1).astype(np.int64)
+
+
+def _score(np: Any, term: Dice, values: Any) -> Any:
+    """Each die's (or roll's) part of a success count, elementwise."""
+    target = term.target
+    assert target is not None
+    score = _holds(np, target.op, values, target.at_least).astype(np.int64)
     if target.fail_at_most is not None:
-        score = score - (faces <= target.fail_at_most).sum(axis=1)
-    return score.astype(np.int64)
+        score = score - (values <= target.fail_at_most)
+    return score
+
+
+def _more_rolls(np: Any, term: Dice, live: Any, rng: Any) -> Any:
+    return rng.integers(1, term.sides + 1, size=int(live.sum()), dtype=np.int64)
+
+
+def _exploded_separately(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``!``: the sum (or success count) of every roll, each maximum rolling once more."""
+    total = (faces if term.target is None else _score(np, term, faces)).sum(axis=1)
+    live = faces == term.sides
+    for _ in range(MAX_EXTRA_ROLLS):
+        if not live.any():
+            break
+        rows = np.nonzero(live)[0]
+        new = _more_rolls(np, term, live, rng)
+        part = new if term.target is None else _score(np, term, new)
+        np.add.at(total, rows, part)
+        grown = np.zeros_like(live)
+        grown[live] = new == term.sides
+        live = grown
+    return total
+
+
+def _compounded(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``!!`` / ``!p``: each die's value with its extra rolls added in (less one each for ``!p``)."""
+    values = faces.copy()
+    live = faces == term.sides
+    less = 1 if term.explode is Explode.PENETRATE else 0
+    for _ in range(MAX_EXTRA_ROLLS):
+        if not live.any():
+            break
+        new = _more_rolls(np, term, live, rng)
+        values[live] += new - less
+        grown = np.zeros_like(live)
+        grown[live] = new == term.sides
+        live = grown
+    return values
+
+
+def _rerolled(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``r`` / ``ro``: faces that hit the reroll rule replaced by a new roll (once, or until they miss)."""
+    reroll = term.reroll
+    assert reroll is not None
+    faces = faces.copy()
+    live = _holds(np, reroll.op, faces, reroll.value)
+    for _ in range(1 if reroll.once else MAX_EXTRA_ROLLS):
+        if not live.any():
+            break
+        new = _more_rolls(np, term, live, rng)
+        faces[live] = new
+        grown = np.zeros_like(live)
+        grown[live] = _holds(np, reroll.op, new, reroll.value)
+        live = grown
+    return faces
 
 
 def _holds(np: Any, op: CmpOp, a: Any, b: Any) -> Any:

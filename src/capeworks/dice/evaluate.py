@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Generic, Protocol, TypeVar
 
-from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Op
+from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Explode, Expr, Fn, Group, Neg, Op
+from capeworks.dice.limits import MAX_EXTRA_ROLLS
 
 __all__ = ["Algebra", "Bounds", "BoundsAlgebra", "bounds", "evaluate"]
 
@@ -91,9 +92,13 @@ class BoundsAlgebra:
 
     def dice(self, term: Dice) -> Bounds:
         k = term.kept_count
+        # an exploding die is worth up to its highest face on every roll, and
+        # with '!' each roll may count as a success of its own
+        rolls = 1 if term.explode is None else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
-            return _bounds(k * term.low, k * (term.low + term.sides - 1))
-        return _bounds(-k if term.target.fail_at_most is not None else 0, k)
+            return _bounds(k * term.low, k * (term.low + term.sides - 1) * rolls)
+        per_die = rolls if term.explode is Explode.EXPLODE else 1
+        return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
     def neg(self, a: Bounds) -> Bounds:
         return _bounds(-a[1], -a[0], a)

@@ -19,6 +19,7 @@ __all__ = [
     "Compare",
     "Const",
     "Dice",
+    "Explode",
     "Expr",
     "Fn",
     "Group",
@@ -26,6 +27,7 @@ __all__ = [
     "KeepKind",
     "Neg",
     "Op",
+    "Reroll",
     "Target",
     "dice_terms",
 ]
@@ -143,6 +145,37 @@ class Target:
         return f"t{self.at_least}{tail}"
 
 
+class Explode(Enum):
+    """How a die showing its highest face rolls again (Savage Worlds aces, World of Darkness 10-again).
+
+    ``!`` adds each new roll as a die of its own, ``!!`` adds it into the
+    same die (compounding), ``!p`` adds it less one (penetrating, Hackmaster).
+    All three give the same totals; they differ in what a keep/drop or a
+    target sees.
+    """
+
+    EXPLODE = "!"
+    COMPOUND = "!!"
+    PENETRATE = "!p"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """``r`` / ``ro``: a face with ``face <op> value`` is rolled again (once, or until it misses)."""
+
+    op: CmpOp
+    value: int
+    once: bool = False
+
+    def hits(self, face: int) -> bool:
+        """Whether a die showing ``face`` is rolled again."""
+        return self.op.holds(face, self.value)
+
+    def __str__(self) -> str:
+        cmp = "" if self.op is CmpOp.EQ else self.op.value
+        return f"r{'o' if self.once else ''}{cmp}{self.value}"
+
+
 @dataclass(frozen=True, slots=True)
 class Const:
     """A whole number."""
@@ -170,6 +203,15 @@ class Dice:
     more: tuple[Keep, ...] = ()
     #: Fate dice (``4dF``): three sides showing -1, 0 and +1
     fate: bool = False
+    #: exploding on the highest face (``!``, ``!!``, ``!p``)
+    explode: Explode | None = None
+    #: rerolling some faces (``r1``, ``ro<=2``)
+    reroll: Reroll | None = None
+
+    @property
+    def plain(self) -> bool:
+        """True when each die is one roll of one face (no explosions, no rerolls)."""
+        return self.explode is None and self.reroll is None
 
     @property
     def low(self) -> int:
@@ -299,7 +341,9 @@ def dice_notation(term: Dice) -> str:
     """``4d6kh3`` for a dice term (count always written)."""
     keep = "".join(str(k) for k in term.keeps)
     target = "" if term.target is None else str(term.target)
-    return f"{term.count}d{'F' if term.fate else term.sides}{keep}{target}"
+    reroll = "" if term.reroll is None else str(term.reroll)
+    explode = "" if term.explode is None else term.explode.value
+    return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 
 def _fmt(e: Expr, outer: int) -> str:

@@ -16,6 +16,7 @@ furthest point reached) and what was found; or a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import NoReturn
 
@@ -27,6 +28,7 @@ from capeworks.dice.expr import (
     Compare,
     Const,
     Dice,
+    Explode,
     Expr,
     Fn,
     Group,
@@ -34,6 +36,7 @@ from capeworks.dice.expr import (
     KeepKind,
     Neg,
     Op,
+    Reroll,
     Target,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_LENGTH, MAX_SIDES
@@ -67,6 +70,9 @@ _WORD_ORDER = (
     "'min' or 'max'",
     "'floor' or 'ceil'",
     "'%' or 'F'",
+    "'!', '!!' or '!p'",
+    "'r' or 'ro'",
+    "'<=' or '>='",
     _KEEP_WORD,
     "'t'",
     "'f'",
@@ -189,9 +195,9 @@ class _Reader:
                 f"'{wanted}' to count dice, or brackets round the pool to compare its total "
                 f"('{op.value}' means 'or more' to some rollers and 'more than' to others)",
             )
-        if not 0 <= value <= pool.sides + 1:
+        if pool.explode is None and not 0 <= value <= pool.sides + 1:
             self.refuse(at, f"a face from 0 to {pool.sides + 1} to count the dice against")
-        return Dice(pool.count, pool.sides, pool.keep, Target(value, None, op), pool.more)
+        return replace(pool, target=Target(value, None, op))
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
@@ -288,9 +294,69 @@ class _Reader:
             raise LimitExceeded(
                 f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
             )
+        reroll, explode = (None, None) if fate else self.modifiers(sides)
+        self.skip()
+        keep_at = self.pos
         keeps = self.keeps(n)
+        if keeps and explode is Explode.EXPLODE:
+            self.refuse(
+                keep_at,
+                "no keep or drop after '!' (its extra rolls are dice of their own); "
+                "write '!!' to add them into the die that exploded",
+            )
         target = None if fate else self.target(sides)
-        return Dice(n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate)
+        return Dice(n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll)
+
+    def modifiers(self, sides: int) -> tuple[Reroll | None, Explode | None]:
+        """At most one of: a reroll (``r``, ``ro``) or an explosion (``!``, ``!!``, ``!p``)."""
+        self.skip()
+        at = self.pos
+        text = self.text
+        if text.startswith("!", at) and not text.startswith("!=", at):
+            for kind in (Explode.COMPOUND, Explode.PENETRATE, Explode.EXPLODE):
+                if text.startswith(kind.value, at):
+                    self.pos += len(kind.value)
+                    break
+            if sides < 2:
+                self.refuse(at, "a die of at least 2 sides to explode")
+            self.no_second_modifier()
+            return None, kind
+        self.note("'!', '!!' or '!p'")
+        once = text.startswith("ro", at)
+        if not once and not self.take("r", "'r' or 'ro'"):
+            return None, None
+        if once:
+            self.pos += 2
+        op = CmpOp.EQ
+        self.skip()
+        op_at = self.pos
+        for literal, cmp in (("<=", CmpOp.LE), (">=", CmpOp.GE), ("<", CmpOp.LT), (">", CmpOp.GT)):
+            if self.take(literal, "'<=' or '>='"):
+                op = cmp
+                break
+        if op in (CmpOp.LT, CmpOp.GT):
+            wanted = "<=" if op is CmpOp.LT else ">="
+            self.refuse(
+                op_at,
+                f"'{wanted}' ('{op.value}' means 'or less/more' to Roll20 and 'less/more than' to others)",
+            )
+        self.skip()
+        if op is CmpOp.EQ and not (self.pos < len(text) and text[self.pos] in _DIGITS):
+            value, value_at = 1, self.pos  # a bare 'r' rerolls the lowest face
+        else:
+            value, value_at = self.number()
+        if not 1 <= value <= sides:
+            self.refuse(value_at, f"a face from 1 to {sides} to reroll")
+        reroll = Reroll(op, value, once)
+        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+            self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
+        self.no_second_modifier()
+        return reroll, None
+
+    def no_second_modifier(self) -> None:
+        self.skip()
+        if self.text.startswith(("!", "r"), self.pos) and not self.text.startswith("!=", self.pos):
+            self.refuse(self.pos, "one of exploding or rerolling per dice term, not both")
 
     def group(self, at: int) -> Group:
         """``{1d8, 1d6, 1d10}kh2``: rolls kept or dropped by their totals."""

@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -57,7 +57,7 @@ class Distribution:
     common denominator, so every probability is an exact Fraction.
     """
 
-    __slots__ = ("_counts", "_denominator", "_lo")
+    __slots__ = ("_counts", "_denominator", "_lo", "_remainder")
 
     def __init__(self, lo: int, counts: list[int]) -> None:
         # trim zero ends so lo/hi are the real support bounds
@@ -71,6 +71,7 @@ class Distribution:
         self._lo = lo + start
         self._counts = tuple(counts[start:end])
         self._denominator = sum(self._counts)
+        self._remainder = Fraction(0)
 
     @classmethod
     def from_counts(cls, counts: Mapping[int, int]) -> Distribution:
@@ -92,7 +93,23 @@ class Distribution:
         """Certainty: ``value`` with probability 1."""
         return cls(value, [1])
 
+    def with_remainder(self, remainder: Fraction) -> Distribution:
+        """The same odds, stating the chance left out by following exploding dice only so far."""
+        out = Distribution(self._lo, list(self._counts))
+        out._remainder = remainder
+        return out
+
     # -- reading
+
+    @property
+    def remainder(self) -> Fraction:
+        """Chance that some die explodes more often than these odds follow it (0 without exploding dice).
+
+        The odds are exact for dice that stop exploding at that depth (the
+        last roll counts as it falls, as in icepool); this is how much
+        probability would move to higher totals if they went on.
+        """
+        return self._remainder
 
     @property
     def denominator(self) -> int:
@@ -399,6 +416,8 @@ def _term(term: Dice) -> Distribution:
     k = end - start
     if k == 0:
         return Distribution(0, [sides**n])
+    if not term.plain:
+        return _chained_term(term, n, start, end)
     target = term.target
     if target is None:
         if k == n:
@@ -412,6 +431,25 @@ def _term(term: Dice) -> Distribution:
             return _binomial(n, sum(scores), sides)
         return Distribution(-n, _poly_pow([scores.count(v) for v in (-1, 0, 1)], n))
     return _keep([(v, 1) for v in scores], n, start, end)
+
+
+def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
+    """Dice that explode or are rerolled: one die's chains (with ways) raised to n, or kept/dropped."""
+    from capeworks.dice.chains import chain_score, chain_value, outcomes
+
+    chains, _ = outcomes(term)
+    _charge(len(chains), "following exploding or rerolled dice")
+    scored = term.target is not None
+    ranked = sorted(
+        (chain_value(term, c), chain_score(term, c) if scored else chain_value(term, c), w) for c, w in chains
+    )
+    if (start, end) == (0, n):
+        lo = min(v for _, v, _ in ranked)
+        base = [0] * (max(v for _, v, _ in ranked) - lo + 1)
+        for _, v, w in ranked:
+            base[v - lo] += w
+        return Distribution(n * lo, _poly_pow(base, n))
+    return _keep([(v, w) for _, v, w in ranked], n, start, end)
 
 
 def _binomial(n: int, hits: int, sides: int) -> Distribution:
@@ -602,11 +640,21 @@ def distribution(expression: str | Expr) -> Distribution:
     to work out (see :mod:`capeworks.dice.limits`); the work of every part
     counts towards one budget per question.
     """
+    expr = parse(expression) if isinstance(expression, str) else expression
     token = _SPENT.set(0)
     try:
-        return _dist_cached(parse(expression) if isinstance(expression, str) else expression)
+        dist = _dist_cached(expr)
     finally:
         _SPENT.reset(token)
+    terms = [t for t in dice_terms(expr) if t.explode is not None]
+    if not terms:
+        return dist
+    from capeworks.dice.chains import remainder
+
+    within = Fraction(1)
+    for t in terms:
+        within *= 1 - remainder(t)
+    return dist.with_remainder(1 - within)
 
 
 # ---------------------------------------------------------------- icepool
@@ -621,6 +669,21 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
     return Distribution.from_counts({int(k): int(v) for k, v in die.items()})
 
 
+def _icepool_chain(icepool: Any, e: Dice) -> Any:
+    """One exploding or rerolled die in icepool's own terms (``!p`` and targets on ``!`` excepted)."""
+    from capeworks.dice.chains import odds_depth
+    from capeworks.dice.expr import Explode
+
+    d = icepool.d(e.sides)
+    if e.reroll is not None:
+        hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
+        return d.reroll(hits, depth=1 if e.reroll.once else "inf")
+    if e.explode is Explode.PENETRATE or (e.target is not None and e.explode is Explode.EXPLODE):
+        raise NotImplementedError("icepool has no penetrating dice or per-roll success counts")
+    die = d.explode(depth=odds_depth(e))
+    return die if e.target is None else die.map(e.target.score)
+
+
 def _to_icepool(icepool: Any, e: Expr) -> Any:
     from capeworks.dice.expr import BinOp, Call, Const, Neg
 
@@ -629,6 +692,15 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
     if isinstance(e, Dice):
         die = icepool.d(e.sides) + (e.low - 1)
         start, end = e.kept_range
+        if not e.plain:
+            die = _icepool_chain(icepool, e)
+            if e.target is not None and e.explode is None:
+                die = die.map(e.target.score)
+            if start == end:
+                return icepool.Die([0])
+            if (start, end) == (0, e.count):
+                return e.count @ die
+            return die.pool(e.count)[start:end].sum()
         if start == end:
             return icepool.Die([0])
         score = e.target.score if e.target is not None else None

@@ -64,10 +64,15 @@ Faces = Sequence[Sequence[int]]
 
 @dataclass(frozen=True, slots=True)
 class Die:
-    """One die as rolled: its face and whether it counts."""
+    """One die as rolled: its face (what it is worth) and whether it counts.
+
+    A die that exploded or was rerolled also keeps every physical roll in
+    ``rolls``; ``face`` is then the chain's value (see :mod:`capeworks.dice.chains`).
+    """
 
     face: int
     kept: bool = True
+    rolls: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,10 @@ class RolledDice:
     def value(self) -> int:
         """Sum of the kept dice, or the success count when the term has a target."""
         target = self.node.target
+        if not self.node.plain:
+            from capeworks.dice.chains import term_total
+
+            return term_total(self.node, [f for d in self.dice for f in d.rolls])
         if target is None:
             return sum(d.face for d in self.dice if d.kept)
         return sum(target.score(d.face) for d in self.dice if d.kept)
@@ -200,6 +209,15 @@ def _build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
     if isinstance(expr, Dice):
         term_faces = faces[at[0]]
         at[0] += 1
+        if not expr.plain:
+            from capeworks.dice.chains import chain_value, split
+
+            chains = split(expr, term_faces)
+            values = [chain_value(expr, c) for c in chains]
+            flags = kept_flags(values, expr.keep, expr.more)
+            return RolledDice(
+                expr, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
+            )
         flags = kept_flags(term_faces, expr.keep, expr.more)
         return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
     if isinstance(expr, Neg):
@@ -257,7 +275,9 @@ def _fate_faces(src: DiceSource, count: int) -> list[int]:
     return [x - 2 for x in src.faces(count, 3)]
 
 
-def _draw_code(term: Dice) -> str:
+def _draw_code(term: Dice, i: int) -> str:
+    if not term.plain:
+        return f"ch(terms[{i}], src)"
     return f"ff(src, {term.count})" if term.fate else f"f({term.count}, {term.sides})"
 
 
@@ -281,7 +301,10 @@ class _Code:
 
     def dice(self, term: Dice) -> str:
         self.terms += 1
-        return self._line(_term_code(term, f"d[{self.terms - 1}]"))
+        var = f"d[{self.terms - 1}]"
+        if not term.plain:
+            return self._line(f"tt(terms[{self.terms - 1}], {var})")
+        return self._line(_term_code(term, var))
 
     def neg(self, a: str) -> str:
         return self._line(f"-{a}")
@@ -311,7 +334,7 @@ def _compile(expr: Expr) -> _Plan:
     code = _Code()
     result = evaluate(expr, code)
     lines = code.lines
-    draws = ", ".join(_draw_code(t) for t in terms)
+    draws = ", ".join(_draw_code(t, i) for i, t in enumerate(terms))
     source = (
         "def draw(src):\n"
         + ("    f = src.faces\n" if terms else "")
@@ -321,7 +344,11 @@ def _compile(expr: Expr) -> _Plan:
         + ("\n" if lines else "")
         + f"    return {result}\n"
     )
-    namespace: dict[str, object] = {"ff": _fate_faces}
+    namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms}
+    if not all(t.plain for t in terms):
+        from capeworks.dice import chains
+
+        namespace.update(ch=chains.draw, tt=chains.term_total)
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
     draw = namespace["draw"]
     total = namespace["total"]
@@ -372,6 +399,12 @@ class RollResult:
             raise DiceValueError(f"{expr} has {len(plan.terms)} dice terms but {len(faces)} were given.")
         checked: list[list[int]] = []
         for term, term_faces in zip(plan.terms, faces, strict=True):
+            if not term.plain:
+                from capeworks.dice.chains import split
+
+                split(term, term_faces)  # the right number of rolls for its explosions or rerolls
+                checked.append(GivenDice(term_faces).faces(len(term_faces), term.sides))
+                continue
             if len(term_faces) != term.count:
                 raise DiceValueError(f"{term} needs {term.count} dice but {len(term_faces)} were given.")
             given = GivenDice(term_faces)
