@@ -69,7 +69,7 @@ def test_odds__text_table() -> None:
         ["roll", "2d6", "--dice", "7,1"],  # a 7 on a d6
         ["roll", "2d6", "--dice", "1"],  # too few
         ["roll", "2d6", "--dice", "1,2,3"],  # left over
-        ["roll", "0d6"],
+        ["roll", "6d10>8"],
         ["odds", "4d6kh5"],
         ["odds", "1000d1000"],  # past the exact-odds limit
         ["odds", "9" * 300],  # too long
@@ -147,3 +147,28 @@ def test_errors__bad_input_is_one_plain_line(args: list[str], shown: str) -> Non
     assert "Traceback" not in out.output and "Usage" not in out.output
     lines = out.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and shown in lines[0], out.output
+
+
+def test_odds__exploding_dice_state_the_remainder() -> None:
+    out = runner.invoke(app, ["odds", "d6!", "--json"])
+    payload = json.loads(out.stdout)
+    # followed to 15 extra rolls: 6**-16 is left out
+    assert payload["remainder"] == f"1/{6**16}"
+    assert "remainder" not in json.loads(runner.invoke(app, ["odds", "4d6r", "--json"]).stdout)
+    text = runner.invoke(app, ["odds", "d6!"]).stdout
+    assert "leave out" in text
+
+
+@pytest.mark.parametrize(
+    ("expression", "dice", "breakdown"),
+    [
+        ("{d8,d6,d10}kh2", "5,2,7", "{1d8, 1d6, 1d10}kh2: {[5], ([2]), [7]} = 12"),
+        ("3d6!", "6,6,3,2,5", "3d6!: [6!, 6!, 3, 2, 5] = 22"),
+        ("4dF", "-1,0,1,1", "4dF: [-1, 0, 1, 1] = 1"),
+        ("6d10>=8", "8,9,1,2,10,7", "6d10t8: [8, 9, 1, 2, 10, 7]t8 = 3"),
+    ],
+)
+def test_roll__v2_notation_with_physical_dice(expression: str, dice: str, breakdown: str) -> None:
+    out = runner.invoke(app, ["roll", expression, "--dice", dice, "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["breakdown"] == breakdown

@@ -7,19 +7,45 @@ from hypothesis import strategies as st
 
 @st.composite
 def dice_term(draw: st.DrawFn) -> str:
-    """``dice: INT? "d" INT keep? target?`` with small pools."""
-    sides = draw(st.sampled_from([1, 2, 3, 4, 6, 8, 10]))
-    count = draw(st.integers(1, 4))
-    text = f"{count}d{sides}" if count > 1 or draw(st.booleans()) else f"d{sides}"
-    if draw(st.booleans()):
+    """``dice: INT? "d" (INT | "F") keep* target?`` with small pools (``0d6`` included)."""
+    fate = draw(st.integers(0, 7)) == 0
+    sides = 3 if fate else draw(st.sampled_from([1, 2, 3, 4, 6, 8, 10]))
+    count = draw(st.integers(0, 4))
+    size = "F" if fate else str(sides)
+    text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
+    explode = False
+    if not fate and sides > 1 and draw(st.integers(0, 3)) == 0:
+        kind = draw(st.sampled_from(["!", "!!", "!p"]))
+        explode = kind == "!"
+        text += kind
+    elif not fate and draw(st.integers(0, 3)) == 0:
+        once = draw(st.booleans())
+        face = draw(st.integers(1, sides))
+        cmp = draw(st.sampled_from(["", "<=", ">="]))
+        hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
+        if once or len(hits) < sides:
+            text += f"r{'o' if once else ''}{cmp}{face}"
+    kept = count
+    for _ in range(0 if explode else draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
         kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
-        text += f"{kind}{draw(st.integers(0, count))}"
-    if draw(st.booleans()):
+        n = draw(st.integers(0, kept))
+        text += f"{kind}{n}"
+        kept = n if kind[0] == "k" else kept - n
+    if not fate and draw(st.booleans()):
         target = draw(st.integers(1, sides))
         text += f"t{target}"
         if target > 1 and draw(st.booleans()):
             text += f"f{draw(st.integers(1, target - 1))}"
     return text
+
+
+@st.composite
+def counting(draw: st.DrawFn) -> str:
+    """A comparison right after a bare pool, which counts dice: ``4d6>=5``."""
+    sides = draw(st.sampled_from([2, 4, 6, 10]))
+    count = draw(st.integers(1, 4))
+    op = draw(st.sampled_from([">=", "<=", "==", "!="] + ([">", "<"] if count == 1 else [])))
+    return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}"
 
 
 atom = st.one_of(st.integers(0, 9).map(str), dice_term())
@@ -28,19 +54,30 @@ atom = st.one_of(st.integers(0, 9).map(str), dice_term())
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     return st.one_of(
         st.tuples(inner, st.sampled_from(["+", "-", " * "]), inner).map(lambda t: f"{t[0]}{t[1]}{t[2]}"),
+        # division by something that is never 0: a positive number or a die
+        st.tuples(inner, st.sampled_from(["/", "/"]), st.sampled_from(["2", "3", "d3", "-2", "(1d2+1)"])).map(
+            lambda t: f"({t[0]}){t[1]}{t[2]}"
+        ),
+        st.tuples(inner, st.sampled_from(["2", "d4", "-3"])).map(lambda t: f"ceil(({t[0]})/{t[1]})"),
         inner.map(lambda s: f"-({s})"),
         inner.map(lambda s: f"({s})"),
         st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),
+        # a group of two or three rolls, kept or dropped by their totals
+        st.tuples(
+            st.lists(inner, min_size=2, max_size=3),
+            st.sampled_from(["", "kh1", "kl1", "dh1", "dl1", "kh2kl1"]),
+        ).map(lambda t: "{" + ", ".join(t[0]) + "}" + (t[1] if len(t[0]) > 2 or t[1] != "kh2kl1" else "")),
     )
 
 
 #: ``sum`` expressions, a few levels deep
 sum_expr = st.recursive(atom, _extend, max_leaves=4)
 
-#: ``start``: a sum, or a top-level comparison of two sums
+#: ``start``: a sum, a dice count, or a top-level comparison of two sums
 expression = st.one_of(
     sum_expr,
+    counting(),
     st.tuples(sum_expr, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), sum_expr).map(
-        lambda t: f"{t[0]} {t[1]} {t[2]}"
+        lambda t: f"({t[0]}) {t[1]} {t[2]}"  # bracketed: a total, never a count of dice
     ),
 )

@@ -4,7 +4,8 @@ JSON shapes (``--json``) are a contract:
 
 * roll: ``{"expression": str, "total": int, "dice": [[int, ...], ...], "breakdown": str}``
 * odds: ``{"expression": str, "distribution": {"<outcome>": "<p>/<q>", ...}, "mean": float,
-  "stdev": float}``
+  "stdev": float}``, plus ``"remainder": "<p>/<q>"`` when exploding dice are followed only to a
+  depth (the chance of going deeper, see :attr:`Distribution.remainder`)
 """
 
 from __future__ import annotations
@@ -45,12 +46,15 @@ def roll_payload(result: RollResult) -> dict[str, Any]:
 
 def odds_payload(expression: str, dist: Distribution) -> dict[str, Any]:
     """The JSON document for exact odds: reduced fractions as ``"p/q"`` strings."""
-    return {
+    payload: dict[str, Any] = {
         "expression": expression,
         "distribution": {str(k): f"{p.numerator}/{p.denominator}" for k, p in dist.probabilities.items()},
         "mean": float(dist.mean),
         "stdev": dist.stdev,
     }
+    if dist.remainder:
+        payload["remainder"] = f"{dist.remainder.numerator}/{dist.remainder.denominator}"
+    return payload
 
 
 # An expression such as ``-1d6`` or ``-(2d6)`` starts with a minus: read it as the
@@ -134,6 +138,11 @@ def _odds_table(notation: str, dist: Distribution) -> Table:
         rows = rows[start : start + _MAX_ROWS]
     top = max(p for _, p in rows)
     caption = f"mean {float(dist.mean):.3f}, stdev {dist.stdev:.3f}"
+    if dist.remainder:
+        caption += (
+            f"; exploding dice followed until the chance of going on is {float(dist.remainder):.1e}, "
+            "which these odds leave out"
+        )
     if hidden:
         caption += f"; {hidden} least likely outcomes not shown (use --json for all)"
     table = Table(title=f"Odds for {notation}", caption=caption)

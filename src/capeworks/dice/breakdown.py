@@ -1,7 +1,7 @@
 """Text for a roll: the one-line breakdown such as ``4d6kh3: [6, 4, 3, (1)] = 13``.
 
 Rendering is kept apart from rolling: this module only reads a result tree.
-Dropped dice are shown in parentheses; a success-counting term keeps its
+Dropped dice (and dropped items of a group) are shown in parentheses; a success-counting term keeps its
 ``t``/``f`` suffix after the faces so the count can be checked by eye.
 """
 
@@ -14,6 +14,7 @@ from capeworks.dice.roller import (
     RolledCompare,
     RolledConst,
     RolledDice,
+    RolledGroup,
     RolledNeg,
 )
 
@@ -33,7 +34,13 @@ def expanded(tree: Rolled) -> str:
 
 
 def _dice_text(t: RolledDice) -> str:
-    faces = ", ".join(str(d.face) if d.kept else f"({d.face})" for d in t.dice)
+    if t.node.plain:
+        shown = [str(d.face) for d in t.dice]
+    else:
+        from capeworks.dice.chains import chain_text
+
+        shown = [chain_text(t.node, d.rolls) for d in t.dice]
+    faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, t.dice, strict=True))
     suffix = "" if t.node.target is None else str(t.node.target)
     return f"[{faces}]{suffix}"
 
@@ -43,6 +50,9 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = str(t.node), _PREC_ATOM if t.node.value >= 0 else _PREC_UNARY
     elif isinstance(t, RolledDice):
         text, prec = _dice_text(t), _PREC_ATOM
+    elif isinstance(t, RolledGroup):
+        shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))
+        text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM
     elif isinstance(t, RolledNeg):
         text, prec = f"-{_fmt(t.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(t, RolledCall):
@@ -50,7 +60,9 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif isinstance(t, RolledCompare):
         text = f"{_fmt(t.left, _PREC_ADD)} {t.node.op.value} {_fmt(t.right, _PREC_ADD)}"
         prec = _PREC_CMP
+    elif t.node.op is Op.CEIL_DIV:
+        text, prec = f"ceil({_fmt(t.left, _PREC_MUL)}/{_fmt(t.right, _PREC_MUL + 1)})", _PREC_ATOM
     else:
-        prec = _PREC_MUL if t.node.op is Op.MUL else _PREC_ADD
+        prec = _PREC_MUL if t.node.op in (Op.MUL, Op.DIV) else _PREC_ADD
         text = f"{_fmt(t.left, prec)}{t.node.op.value}{_fmt(t.right, prec + 1)}"
     return f"({text})" if prec < outer else text

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Neg, Op
+from capeworks.dice.evaluate import bounds, evaluate
+from capeworks.dice.expr import CmpOp, Dice, Explode, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
 
@@ -33,13 +35,13 @@ def roll_many(expression: str | Expr, n: int, *, rng: np.random.Generator) -> np
     expr = parse(expression) if isinstance(expression, str) else expression
     if not 0 <= n <= MAX_BULK_ROLLS:
         raise LimitExceeded(f"Ask for between 0 and {MAX_BULK_ROLLS:,} rolls at once, not {n:,}.")
-    widest = _widest(expr)
+    widest = bounds(expr)[2]
     if widest > _INT64_MAX:
         raise LimitExceeded(
             f"Working out {expr} can pass {_INT64_MAX:,} either way, more than bulk rolling holds; "
             "roll it one at a time instead."
         )
-    per_roll = max(1, sum(t.count for t in _terms(expr)))
+    per_roll = max(1, sum(t.count for t in dice_terms(expr)))
     chunk = max(1, _CHUNK_FACES // per_roll)
     if n <= chunk:
         totals: npt.NDArray[np.int64] = _eval(np, expr, n, rng)
@@ -51,99 +53,148 @@ def roll_many(expression: str | Expr, n: int, *, rng: np.random.Generator) -> np
 _INT64_MAX = 2**63 - 1
 
 
-def _widest(e: Expr) -> int:
-    """The largest magnitude ``e`` or any part of it can reach (exact Python integers).
+class _Arrays:
+    """The bulk algebra: every value is an int64 array of ``n`` totals."""
 
-    Every intermediate value lies within its node's bounds, so if this fits in
-    int64 (one below, for the negative end) NumPy's int64 arithmetic cannot wrap.
-    """
-    return _walk_bounds(e)[2]
+    def __init__(self, np: Any, n: int, rng: Any) -> None:
+        self.np, self.n, self.rng = np, n, rng
 
+    def const(self, value: int) -> Any:
+        return self.np.full(self.n, value, dtype=self.np.int64)
 
-def _walk_bounds(e: Expr) -> tuple[int, int, int]:
-    if isinstance(e, Const):
-        return e.value, e.value, abs(e.value)
-    if isinstance(e, Dice):
-        k = e.kept_count
-        if e.target is None:
-            lo, hi = (k, k * e.sides) if k else (0, 0)
-        else:
-            lo, hi = (-k if e.target.fail_at_most is not None else 0), k
-        return lo, hi, max(abs(lo), abs(hi))
-    if isinstance(e, Neg):
-        lo, hi, w = _walk_bounds(e.operand)
-        return -hi, -lo, w
-    alo, ahi, aw = _walk_bounds(e.left)
-    blo, bhi, bw = _walk_bounds(e.right)
-    if isinstance(e, Compare):
-        lo, hi = 0, 1
-    elif isinstance(e, Call):
-        lo, hi = (min(alo, blo), min(ahi, bhi)) if e.fn is Fn.MIN else (max(alo, blo), max(ahi, bhi))
-    elif e.op is Op.ADD:
-        lo, hi = alo + blo, ahi + bhi
-    elif e.op is Op.SUB:
-        lo, hi = alo - bhi, ahi - blo
-    else:
-        ends = [x * y for x in (alo, ahi) for y in (blo, bhi)]
-        lo, hi = min(ends), max(ends)
-    return lo, hi, max(aw, bw, abs(lo), abs(hi))
+    def dice(self, term: Dice) -> Any:
+        return _dice(self.np, term, self.n, self.rng)
 
+    def neg(self, a: Any) -> Any:
+        return -a
 
-def _terms(e: Expr) -> list[Dice]:
-    from capeworks.dice.expr import dice_terms
+    def binop(self, op: Op, a: Any, b: Any) -> Any:
+        if op is Op.ADD:
+            return a + b
+        if op is Op.SUB:
+            return a - b
+        if op is Op.DIV:
+            return a // b
+        if op is Op.CEIL_DIV:
+            return -(-a // b)
+        return a * b
 
-    return list(dice_terms(e))
+    def call(self, fn: Fn, a: Any, b: Any) -> Any:
+        return self.np.minimum(a, b) if fn is Fn.MIN else self.np.maximum(a, b)
+
+    def compare(self, op: CmpOp, a: Any, b: Any) -> Any:
+        return _holds(self.np, op, a, b).astype(self.np.int64)
+
+    def group(self, group: Group, items: list[Any]) -> Any:
+        start, end = group.kept_range
+        table = self.np.stack(items, axis=1)
+        if (start, end) != (0, len(items)):
+            table = self.np.sort(table, axis=1)[:, start:end]
+        return table.sum(axis=1)
 
 
 def _eval(np: Any, e: Expr, n: int, rng: Any) -> Any:
-    if isinstance(e, Const):
-        return np.full(n, e.value, dtype=np.int64)
-    if isinstance(e, Dice):
-        return _dice(np, e, n, rng)
-    if isinstance(e, Neg):
-        return -_eval(np, e.operand, n, rng)
-    a = _eval(np, e.left, n, rng)
-    b = _eval(np, e.right, n, rng)
-    if isinstance(e, BinOp):
-        if e.op is Op.ADD:
-            return a + b
-        if e.op is Op.SUB:
-            return a - b
-        return a * b
-    if isinstance(e, Call):
-        return np.minimum(a, b) if e.fn is Fn.MIN else np.maximum(a, b)
-    return _compare(np, e, a, b)
+    return evaluate(e, _Arrays(np, n, rng))
 
 
-def _compare(np: Any, e: Compare, a: Any, b: Any) -> Any:
-    ops = {
+def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
+    count, sides, low = term.count, term.sides, term.low
+    start, end = term.kept_range
+    k = end - start
+    if k == 0:
+        return np.zeros(n, dtype=np.int64)
+    if count == 1 and term.target is None and term.plain:
+        return rng.integers(low, low + sides, size=n, dtype=np.int64)
+    faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
+    if term.explode is Explode.EXPLODE:  # every roll a die of its own; no keep/drop
+        return _exploded_separately(np, term, faces, rng)
+    if term.explode is not None:
+        faces = _compounded(np, term, faces, rng)
+    elif term.reroll is not None:
+        faces = _rerolled(np, term, faces, rng)
+    if k < count:
+        if start == 0:
+            faces = np.partition(faces, k - 1, axis=1)[:, :k]
+        elif end == count:
+            faces = np.partition(faces, start, axis=1)[:, start:]
+        else:  # a middle run: everything between the two pivots is in between in value
+            faces = np.partition(faces, [start, end - 1], axis=1)[:, start:end]
+    if term.target is None:
+        return faces.sum(axis=1)
+    return _score(np, term, faces).sum(axis=1).astype(np.int64)
+
+
+def _score(np: Any, term: Dice, values: Any) -> Any:
+    """Each die's (or roll's) part of a success count, elementwise."""
+    target = term.target
+    assert target is not None
+    score = _holds(np, target.op, values, target.at_least).astype(np.int64)
+    if target.fail_at_most is not None:
+        score = score - (values <= target.fail_at_most)
+    return score
+
+
+def _more_rolls(np: Any, term: Dice, live: Any, rng: Any) -> Any:
+    return rng.integers(1, term.sides + 1, size=int(live.sum()), dtype=np.int64)
+
+
+def _exploded_separately(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``!``: the sum (or success count) of every roll, each maximum rolling once more."""
+    total = (faces if term.target is None else _score(np, term, faces)).sum(axis=1)
+    live = faces == term.sides
+    for _ in range(MAX_EXTRA_ROLLS):
+        if not live.any():
+            break
+        rows = np.nonzero(live)[0]
+        new = _more_rolls(np, term, live, rng)
+        part = new if term.target is None else _score(np, term, new)
+        np.add.at(total, rows, part)
+        grown = np.zeros_like(live)
+        grown[live] = new == term.sides
+        live = grown
+    return total
+
+
+def _compounded(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``!!`` / ``!p``: each die's value with its extra rolls added in (less one each for ``!p``)."""
+    values = faces.copy()
+    live = faces == term.sides
+    less = 1 if term.explode is Explode.PENETRATE else 0
+    for _ in range(MAX_EXTRA_ROLLS):
+        if not live.any():
+            break
+        new = _more_rolls(np, term, live, rng)
+        values[live] += new - less
+        grown = np.zeros_like(live)
+        grown[live] = new == term.sides
+        live = grown
+    return values
+
+
+def _rerolled(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``r`` / ``ro``: faces that hit the reroll rule replaced by a new roll (once, or until they miss)."""
+    reroll = term.reroll
+    assert reroll is not None
+    faces = faces.copy()
+    live = _holds(np, reroll.op, faces, reroll.value)
+    for _ in range(1 if reroll.once else MAX_EXTRA_ROLLS):
+        if not live.any():
+            break
+        new = _more_rolls(np, term, live, rng)
+        faces[live] = new
+        grown = np.zeros_like(live)
+        grown[live] = _holds(np, reroll.op, new, reroll.value)
+        live = grown
+    return faces
+
+
+def _holds(np: Any, op: CmpOp, a: Any, b: Any) -> Any:
+    """``a <op> b`` elementwise, as booleans."""
+    return {
         CmpOp.GE: np.greater_equal,
         CmpOp.LE: np.less_equal,
         CmpOp.GT: np.greater,
         CmpOp.LT: np.less,
         CmpOp.EQ: np.equal,
         CmpOp.NE: np.not_equal,
-    }
-    return ops[e.op](a, b).astype(np.int64)
-
-
-def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
-    count, sides = term.count, term.sides
-    k = term.kept_count
-    if k == 0:
-        return np.zeros(n, dtype=np.int64)
-    if count == 1 and term.target is None:
-        return rng.integers(1, sides + 1, size=n, dtype=np.int64)
-    faces = rng.integers(1, sides + 1, size=(n, count), dtype=np.int64)
-    if k < count:
-        assert term.keep is not None
-        if term.keep.keeps_high:
-            faces = np.partition(faces, count - k, axis=1)[:, count - k :]
-        else:
-            faces = np.partition(faces, k - 1, axis=1)[:, :k]
-    if term.target is None:
-        return faces.sum(axis=1)
-    score = (faces >= term.target.at_least).sum(axis=1)
-    if term.target.fail_at_most is not None:
-        score = score - (faces <= term.target.fail_at_most).sum(axis=1)
-    return score.astype(np.int64)
+    }[op](a, b)

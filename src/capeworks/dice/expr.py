@@ -19,12 +19,15 @@ __all__ = [
     "Compare",
     "Const",
     "Dice",
+    "Explode",
     "Expr",
     "Fn",
+    "Group",
     "Keep",
     "KeepKind",
     "Neg",
     "Op",
+    "Reroll",
     "Target",
     "dice_terms",
 ]
@@ -45,6 +48,10 @@ class Op(Enum):
     ADD = "+"
     SUB = "-"
     MUL = "*"
+    #: division rounding down (towards minus infinity), as ``floor(a / b)``
+    DIV = "/"
+    #: division rounding up, written ``ceil(a / b)``
+    CEIL_DIV = "ceil/"
 
 
 class Fn(Enum):
@@ -92,6 +99,17 @@ class Keep:
             return self.count
         return pool - self.count
 
+    def narrow(self, low: int, high: int) -> tuple[int, int]:
+        """Apply this suffix to the dice at sorted positions ``low..high-1`` (lowest first)."""
+        kind, n = self.kind, self.count
+        if kind is KeepKind.KEEP_HIGHEST:
+            return high - n, high
+        if kind is KeepKind.KEEP_LOWEST:
+            return low, low + n
+        if kind is KeepKind.DROP_HIGHEST:
+            return low, high - n
+        return low + n, high
+
     @property
     def keeps_high(self) -> bool:
         """True when the kept dice are the highest ones (``kh`` and ``dl``)."""
@@ -103,21 +121,59 @@ class Keep:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """Success counting: each die ``>= at_least`` is +1; each die ``<= fail_at_most`` is -1."""
+    """Success counting: each die ``>= at_least`` is +1; each die ``<= fail_at_most`` is -1.
+
+    ``op`` other than ``>=`` comes from a comparison after a bare pool such as
+    ``6d10<=3``: each die for which ``face <op> at_least`` holds counts 1.
+    """
 
     at_least: int
     fail_at_most: int | None = None
+    op: CmpOp = CmpOp.GE
 
     def score(self, face: int) -> int:
         """What one die showing ``face`` adds to the count."""
-        s = 1 if face >= self.at_least else 0
+        s = 1 if self.op.holds(face, self.at_least) else 0
         if self.fail_at_most is not None and face <= self.fail_at_most:
             s -= 1
         return s
 
     def __str__(self) -> str:
+        if self.op is not CmpOp.GE:
+            return f"{self.op.value}{self.at_least}"
         tail = "" if self.fail_at_most is None else f"f{self.fail_at_most}"
         return f"t{self.at_least}{tail}"
+
+
+class Explode(Enum):
+    """How a die showing its highest face rolls again (Savage Worlds aces, World of Darkness 10-again).
+
+    ``!`` adds each new roll as a die of its own, ``!!`` adds it into the
+    same die (compounding), ``!p`` adds it less one (penetrating, Hackmaster).
+    All three give the same totals; they differ in what a keep/drop or a
+    target sees.
+    """
+
+    EXPLODE = "!"
+    COMPOUND = "!!"
+    PENETRATE = "!p"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """``r`` / ``ro``: a face with ``face <op> value`` is rolled again (once, or until it misses)."""
+
+    op: CmpOp
+    value: int
+    once: bool = False
+
+    def hits(self, face: int) -> bool:
+        """Whether a die showing ``face`` is rolled again."""
+        return self.op.holds(face, self.value)
+
+    def __str__(self) -> str:
+        cmp = "" if self.op is CmpOp.EQ else self.op.value
+        return f"r{'o' if self.once else ''}{cmp}{self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,11 +199,49 @@ class Dice:
     sides: int
     keep: Keep | None = None
     target: Target | None = None
+    #: further keep/drop suffixes, applied in turn to the dice still kept (``4d6kh3dl1``)
+    more: tuple[Keep, ...] = ()
+    #: Fate dice (``4dF``): three sides showing -1, 0 and +1
+    fate: bool = False
+    #: exploding on the highest face (``!``, ``!!``, ``!p``)
+    explode: Explode | None = None
+    #: rerolling some faces (``r1``, ``ro<=2``)
+    reroll: Reroll | None = None
+
+    @property
+    def plain(self) -> bool:
+        """True when each die is one roll of one face (no explosions, no rerolls)."""
+        return self.explode is None and self.reroll is None
+
+    @property
+    def low(self) -> int:
+        """The lowest face: 1, or -1 on a Fate die."""
+        return -1 if self.fate else 1
+
+    @property
+    def kept_range(self) -> tuple[int, int]:
+        """The kept dice as positions ``start..end-1`` among the faces sorted lowest first.
+
+        Every chain of keep/drop suffixes keeps one run of neighbouring
+        positions. Ties are broken by rolling order (the earlier die sorts
+        lower), so ``kh``/``dl`` drop the earlier of equal dice and
+        ``kl``/``dh`` the later.
+        """
+        low, high = 0, self.count
+        for keep in self.keeps:
+            low, high = keep.narrow(low, high)
+        return low, high
+
+    @property
+    def keeps(self) -> tuple[Keep, ...]:
+        """Every keep/drop suffix in order."""
+        return () if self.keep is None else (self.keep, *self.more)
 
     @property
     def kept_count(self) -> int:
         """How many of the dice count towards the value."""
-        return self.count if self.keep is None else self.keep.kept(self.count)
+        low, high = self.kept_range
+        return high - low
 
     def __str__(self) -> str:
         return _fmt(self, 0)
@@ -199,7 +293,30 @@ class Compare:
         return _fmt(self, 0)
 
 
-Expr = Const | Dice | Neg | BinOp | Call | Compare
+@dataclass(frozen=True, slots=True)
+class Group:
+    """``{1d8, 1d6, 1d10}kh2``: several rolls, kept or dropped by their totals (Cortex, Sentinel Comics).
+
+    Without a keep/drop suffix the group is worth the sum of its items. Ties
+    among equal totals are broken as for dice: the earlier item sorts lower.
+    """
+
+    items: tuple[Expr, ...]
+    keeps: tuple[Keep, ...] = ()
+
+    @property
+    def kept_range(self) -> tuple[int, int]:
+        """The kept items as positions ``start..end-1`` among the totals sorted lowest first."""
+        low, high = 0, len(self.items)
+        for keep in self.keeps:
+            low, high = keep.narrow(low, high)
+        return low, high
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+Expr = Const | Dice | Neg | BinOp | Call | Compare | Group
 
 
 def dice_terms(expr: Expr) -> Iterator[Dice]:
@@ -211,6 +328,9 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     elif isinstance(expr, BinOp | Call | Compare):
         yield from dice_terms(expr.left)
         yield from dice_terms(expr.right)
+    elif isinstance(expr, Group):
+        for item in expr.items:
+            yield from dice_terms(item)
 
 
 # Precedence for printing with the fewest parentheses.
@@ -219,9 +339,11 @@ _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
 
 def dice_notation(term: Dice) -> str:
     """``4d6kh3`` for a dice term (count always written)."""
-    keep = "" if term.keep is None else str(term.keep)
+    keep = "".join(str(k) for k in term.keeps)
     target = "" if term.target is None else str(term.target)
-    return f"{term.count}d{term.sides}{keep}{target}"
+    reroll = "" if term.reroll is None else str(term.reroll)
+    explode = "" if term.explode is None else term.explode.value
+    return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 
 def _fmt(e: Expr, outer: int) -> str:
@@ -235,10 +357,17 @@ def _fmt(e: Expr, outer: int) -> str:
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(e, Call):
         text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
+    elif isinstance(e, Group):
+        keeps = "".join(str(k) for k in e.keeps)
+        text, prec = "{" + ", ".join(_fmt(i, 0) for i in e.items) + "}" + keeps, _PREC_ATOM
     elif isinstance(e, Compare):
         text, prec = f"{_fmt(e.left, _PREC_ADD)} {e.op.value} {_fmt(e.right, _PREC_ADD)}", _PREC_CMP
+        if isinstance(e.left, Dice) and e.left.target is None and isinstance(e.right, Const):
+            text = f"({_fmt(e.left, 0)}) {e.op.value} {_fmt(e.right, _PREC_ADD)}"  # a total, not a count
+    elif e.op is Op.CEIL_DIV:
+        text, prec = f"ceil({_fmt(e.left, _PREC_MUL)}/{_fmt(e.right, _PREC_MUL + 1)})", _PREC_ATOM
     else:
-        prec = _PREC_MUL if e.op is Op.MUL else _PREC_ADD
+        prec = _PREC_MUL if e.op in (Op.MUL, Op.DIV) else _PREC_ADD
         # left-associative: the right operand needs brackets at equal precedence
         text = f"{_fmt(e.left, prec)}{e.op.value}{_fmt(e.right, prec + 1)}"
     return f"({text})" if prec < outer else text

@@ -12,6 +12,7 @@ __all__ = [
     "MAX_DICE_TOTAL",
     "MAX_EXACT_WORK",
     "MAX_EXPRESSION_LENGTH",
+    "MAX_EXTRA_ROLLS",
     "MAX_SIDES",
     "MAX_SUPPORT",
 ]
@@ -29,3 +30,5 @@ MAX_SUPPORT = 200_000
 #: most elementary steps (table cells, state updates, bits of big-integer
 #: coefficients / 64) one exact-odds question may cost
 MAX_EXACT_WORK = 300_000
+#: most extra rolls one die makes when it explodes or is rerolled (rolling stops there)
+MAX_EXTRA_ROLLS = 100

@@ -16,9 +16,9 @@ Worked out directly from the expression tree with exact Python integers
   as soon as enough dice are kept;
 * ``+ - * min max`` and comparisons combine independent sub-distributions.
 
-Notation is read by the small :mod:`capeworks.dice._odds_reader` where it can
-be (importing the full Lark parser and the expression tree costs more than a
-whole cold answer), else by :func:`capeworks.dice.notation.parse`.
+The tree is walked by the shared :func:`capeworks.dice.evaluate.evaluate`
+with a :class:`Distribution` algebra, exactly as the roller and the bulk
+roller walk it.
 
 :func:`icepool_distribution` computes the same thing through icepool (imported
 only when called: it is slow to import); the tests check the two agree and
@@ -33,19 +33,19 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 
-from capeworks.dice._odds_reader import read
+from capeworks.dice.evaluate import evaluate
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
+from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing (slow) at run time
-if TYPE_CHECKING:  # the dataclass tree and Lark are imported only when needed: both are slow to import
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at run time
+if TYPE_CHECKING:
     from typing import Any
-
-    from capeworks.dice._odds_reader import Node
-    from capeworks.dice.expr import CmpOp, Expr, Fn
 
 __all__ = ["Distribution", "distribution", "icepool_distribution"]
 
@@ -57,7 +57,7 @@ class Distribution:
     common denominator, so every probability is an exact Fraction.
     """
 
-    __slots__ = ("_counts", "_denominator", "_lo")
+    __slots__ = ("_counts", "_denominator", "_lo", "_remainder")
 
     def __init__(self, lo: int, counts: list[int]) -> None:
         # trim zero ends so lo/hi are the real support bounds
@@ -71,6 +71,7 @@ class Distribution:
         self._lo = lo + start
         self._counts = tuple(counts[start:end])
         self._denominator = sum(self._counts)
+        self._remainder = Fraction(0)
 
     @classmethod
     def from_counts(cls, counts: Mapping[int, int]) -> Distribution:
@@ -92,7 +93,23 @@ class Distribution:
         """Certainty: ``value`` with probability 1."""
         return cls(value, [1])
 
+    def with_remainder(self, remainder: Fraction) -> Distribution:
+        """The same odds, stating the chance left out by following exploding dice only so far."""
+        out = Distribution(self._lo, list(self._counts))
+        out._remainder = remainder
+        return out
+
     # -- reading
+
+    @property
+    def remainder(self) -> Fraction:
+        """Chance that some die explodes more often than these odds follow it (0 without exploding dice).
+
+        The odds are exact for dice that stop exploding at that depth (the
+        last roll counts as it falls, as in icepool); this is how much
+        probability would move to higher totals if they went on.
+        """
+        return self._remainder
 
     @property
     def denominator(self) -> int:
@@ -209,15 +226,25 @@ class Distribution:
         return self + (-other)
 
     def __mul__(self, other: Distribution) -> Distribution:
+        return self._pairwise(other, operator.mul, "multiplying")
+
+    def _pairwise(self, other: Distribution, fn: Callable[[int, int], int], what: str) -> Distribution:
         a, b = self.counts, other.counts
-        _charge(len(a) * len(b), "multiplying two rolls")
-        ends = [x * y for x in (self.min, self.max) for y in (other.min, other.max)]
+        _charge(len(a) * len(b), f"{what} two rolls")
+        ends = [fn(x, y) for x in (self.min, self.max) for y in (other.min, other.max)]
         _check_support(max(ends) - min(ends) + 1)
         out: dict[int, int] = {}
         for x, cx in a.items():
             for y, cy in b.items():
-                out[x * y] = out.get(x * y, 0) + cx * cy
+                z = fn(x, y)
+                out[z] = out.get(z, 0) + cx * cy
         return Distribution.from_counts(out)
+
+    def divide(self, other: Distribution, *, up: bool = False) -> Distribution:
+        """``self / other`` rounded down (or up); ``other`` must not be able to be 0."""
+        if other.probability(0):
+            raise ValueError("Cannot divide by a roll that can be 0.")
+        return self._pairwise(other, (lambda x, y: -(-x // y)) if up else operator.floordiv, "dividing")
 
     def map_pair(self, other: Distribution, fn: Fn) -> Distribution:
         """``min`` or ``max`` of two independent outcomes, through their cumulative counts."""
@@ -228,16 +255,22 @@ class Distribution:
         return self._compare(other, op.holds)
 
     def _extreme(self, other: Distribution, *, high: bool) -> Distribution:
-        lo = min(self.min, other.min)
-        hi = max(self.max, other.max)
-        _check_support(hi - lo + 1)
-        ca, cb = self._cumulative(lo, hi), other._cumulative(lo, hi)
+        """Through cumulative counts at the outcomes either side can show (not the whole range between)."""
+        a, b = self.counts, other.counts
+        points = sorted(a.keys() | b.keys())
+        _charge(len(points), "comparing two rolls")
         da, db = self._denominator, other._denominator
-        if high:  # P(max <= x) = Fa(x) Fb(x)
-            cum = [x * y for x, y in zip(ca, cb, strict=True)]
-        else:  # P(min <= x) = 1 - (1 - Fa(x))(1 - Fb(x))
-            cum = [da * db - (da - x) * (db - y) for x, y in zip(ca, cb, strict=True)]
-        return Distribution(lo, [cum[0]] + [cum[i] - cum[i - 1] for i in range(1, len(cum))])
+        out: dict[int, int] = {}
+        run_a = run_b = before = 0
+        for x in points:
+            run_a += a.get(x, 0)
+            run_b += b.get(x, 0)
+            # P(max <= x) = Fa(x) Fb(x); P(min <= x) = 1 - (1 - Fa(x))(1 - Fb(x))
+            cum = run_a * run_b if high else da * db - (da - run_a) * (db - run_b)
+            if cum != before:
+                out[x] = cum - before
+            before = cum
+        return Distribution.from_counts(out)
 
     def _compare(self, other: Distribution, holds: Callable[[int, int], bool]) -> Distribution:
         if len(other._counts) == 1:
@@ -246,16 +279,6 @@ class Distribution:
             diff, zero = self - other, 0
         yes = sum(c for i, c in enumerate(diff._counts) if holds(diff._lo + i, zero))
         return Distribution(0, [diff._denominator - yes, yes])
-
-    def _cumulative(self, lo: int, hi: int) -> list[int]:
-        out: list[int] = []
-        run = 0
-        for x in range(lo, hi + 1):
-            i = x - self._lo
-            if 0 <= i < len(self._counts):
-                run += self._counts[i]
-            out.append(run)
-        return out
 
 
 # ---------------------------------------------------------------- limits
@@ -269,12 +292,20 @@ def _check_support(width: int) -> None:
         )
 
 
+#: work charged so far in the current question; every part of one expression
+#: draws on the same budget, so a nest of cheap-looking parts cannot add up unseen
+_SPENT = ContextVar("capeworks_dice_odds_spent", default=0)
+
+
 def _charge(work: int, what: str) -> None:
-    if work > MAX_EXACT_WORK:
+    """Charge ``work`` steps before doing them; refuse once the question's total passes the limit."""
+    spent = _SPENT.get() + work
+    if spent > MAX_EXACT_WORK:
         raise LimitExceeded(
-            f"Exact odds for {what} would take too long (about {work:,} steps; the limit is "
+            f"Exact odds for {what} would take too long (about {spent:,} steps in all; the limit is "
             f"{MAX_EXACT_WORK:,}). Ask about fewer dice, or use the lab to sample instead."
         )
+    _SPENT.set(spent)
 
 
 # ---------------------------------------------------------------- polynomial arithmetic
@@ -303,11 +334,18 @@ def _poly_mul(a: list[int], b: list[int]) -> list[int]:
 
 
 def _charge_power(base: list[int], n: int) -> int:
-    """Check the limits for ``base ** n``; the number of coefficients it has."""
+    """Check the limits for ``base ** n``; the number of coefficients it has.
+
+    The work is what the recurrence does: a Python step per coefficient and
+    term of ``base``, each a big-integer operation on coefficients of ``words``
+    64-bit words (one step per 16 words: C runs through words far faster than
+    Python through steps).
+    """
     length = (len(base) - 1) * n + 1
     _check_support(length)
-    width = (sum(base) ** n).bit_length() // 8 + 1
-    _charge(length * width // 8, f"{n} dice")
+    words = (sum(base) ** n).bit_length() // 64 + 1
+    terms = 3 if len(set(base)) == 1 else len(base)
+    _charge(length * terms * (1 + words // 16), f"{n} dice")
     return length
 
 
@@ -372,29 +410,52 @@ def _poly_pow(base: list[int], n: int) -> list[int]:
 # ---------------------------------------------------------------- dice terms
 
 
-def _term(term: Node) -> Distribution:
-    _, n, sides, k, high, at_least, fail = term
+def _term(term: Dice) -> Distribution:
+    n, sides, low = term.count, term.sides, term.low
+    start, end = term.kept_range
+    k = end - start
     if k == 0:
         return Distribution(0, [sides**n])
-    if at_least is None:
+    if not term.plain:
+        return _chained_term(term, n, start, end)
+    target = term.target
+    if target is None:
         if k == n:
-            return Distribution(n, _uniform_power(sides, n))
-        return _keep(1, [1] * sides, n, k, high=high)
-    hits = sides - at_least + 1
-    if k == n and fail is None:
-        return _binomial(n, hits, sides)
-    misses = fail or 0
-    # one die's score (-1, 0 or +1) as ways per value
-    face_counts = [misses, sides - hits - misses, hits]
+            return Distribution(n * low, _uniform_power(sides, n))
+        if k == 1 and (start == 0 or end == n):
+            return _extreme_of(low, sides, n, high=end == n)
+        return _keep([(low + i, 1) for i in range(sides)], n, start, end)
+    scores = [target.score(low + i) for i in range(sides)]
     if k == n:
-        return Distribution(-n, _poly_pow(face_counts, n))
-    return _keep(-1, face_counts, n, k, high=high)
+        if target.fail_at_most is None:
+            return _binomial(n, sum(scores), sides)
+        return Distribution(-n, _poly_pow([scores.count(v) for v in (-1, 0, 1)], n))
+    return _keep([(v, 1) for v in scores], n, start, end)
+
+
+def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
+    """Dice that explode or are rerolled: one die's chains (with ways) raised to n, or kept/dropped."""
+    from capeworks.dice.chains import chain_score, chain_value, outcomes
+
+    chains, _ = outcomes(term)
+    _charge(len(chains), "following exploding or rerolled dice")
+    scored = term.target is not None
+    ranked = sorted(
+        (chain_value(term, c), chain_score(term, c) if scored else chain_value(term, c), w) for c, w in chains
+    )
+    if (start, end) == (0, n):
+        lo = min(v for _, v, _ in ranked)
+        base = [0] * (max(v for _, v, _ in ranked) - lo + 1)
+        for _, v, w in ranked:
+            base[v - lo] += w
+        return Distribution(n * lo, _poly_pow(base, n))
+    return _keep([(v, w) for _, v, w in ranked], n, start, end)
 
 
 def _binomial(n: int, hits: int, sides: int) -> Distribution:
     """Successes in n dice, each a hit in ``hits`` of ``sides`` ways: C(n,k) h^k m^(n-k)."""
     misses = sides - hits
-    _charge(n * n.bit_length() // 4, f"counting successes on {n} dice")
+    _charge(n * (1 + n * sides.bit_length() // 4096), f"counting successes on {n} dice")
     hp = [1] * (n + 1)
     mp = [1] * (n + 1)
     for i in range(1, n + 1):
@@ -403,147 +464,197 @@ def _binomial(n: int, hits: int, sides: int) -> Distribution:
     return Distribution(0, [math.comb(n, k) * hp[k] * mp[n - k] for k in range(n + 1)])
 
 
-def _keep(lo: int, face_counts: list[int], n: int, k: int, *, high: bool) -> Distribution:
-    """Sum of the k highest (or lowest) of n dice (0 < k < n), ``face_counts`` ways per value.
+def _extreme_of(low: int, sides: int, n: int, *, high: bool) -> Distribution:
+    """The highest (or lowest) of n dice: ways(max <= v) = v**n, so ways(max = v) = v**n - (v-1)**n."""
+    _charge(
+        sides * (1 + n * sides.bit_length() // 4096), f"the {'highest' if high else 'lowest'} of {n} dice"
+    )
+    below = [i**n for i in range(sides + 1)]
+    counts = [below[i] - below[i - 1] for i in range(1, sides + 1)]
+    return Distribution(low, counts if high else counts[::-1])
 
-    Goes through the values from the kept end. State ``u`` (u < k dice placed
-    so far on the values already passed) holds a polynomial in x: the ways to
-    reach each running sum, packed into one big integer with ``bits`` bits per
-    sum (sums measured up from ``k * lowest value``). Placing j more dice on
-    value v multiplies by C(n - u, j) * w**j and shifts by j sum steps of v.
-    Once k dice are placed the sum is final: the other dice all show values
-    further along, in ``(ways of those values) ** rest`` ways, so placing the
-    last ``k - u`` or more at once counts every way to place ``k - u`` or more
-    (all ways less those placing fewer).
+
+def _keep(ranked: list[tuple[int, int]], n: int, start: int, end: int) -> Distribution:
+    """The sum of the dice at sorted positions ``start..end-1`` of n dice (a keep/drop chain).
+
+    ``ranked`` lists what one die can show, lowest rank first, as ``(value,
+    ways)``; a value need not grow with rank (success scores), and neighbours
+    with equal values are merged. The dynamic programme goes through the
+    ranks from whichever end reaches the kept run sooner. State ``u`` (u dice
+    placed so far, fewer than the run's far edge) holds a polynomial in x:
+    the ways to reach each partial kept sum, packed into one big integer with
+    ``bits`` bits per sum (sums measured up from ``k * lowest value``). Placing
+    j more dice on a value multiplies by C(n - u, j) * w**j and shifts by the
+    kept ones among them. Once the far edge is passed the sum is final: the
+    other dice all show values further along, so every way to place enough
+    dice at once is counted together (all ways less those placing too few).
     """
-    values = [(lo + i, w) for i, w in enumerate(face_counts) if w]
-    if high:
-        values.reverse()
-    low = min(values[0][0], values[-1][0])
-    span = abs(values[-1][0] - values[0][0])
-    _charge(len(values) * k * k * (k * span + 1), f"keeping {k} of {n} dice")
+    k = end - start
+    if n - end + k < start + k:  # from the top: skip the dice above the run
+        order, skip = list(reversed(ranked)), n - end
+    else:
+        order, skip = list(ranked), start
+    values: list[tuple[int, int]] = []
+    for v, w in order:
+        if w and values and values[-1][0] == v:
+            values[-1] = (v, values[-1][1] + w)
+        elif w:
+            values.append((v, w))
+    edge = skip + k
+    low = min(v for v, _ in values)
+    span = max(v for v, _ in values) - low
     total = sum(w for _, w in values)
     # no count (result, or partial placement of some dice) reaches (2 * total) ** n
     width = ((2 * total) ** n).bit_length() // 8 + 1
     bits = 8 * width
-    comb = {n - u: [math.comb(n - u, j) for j in range(k - u)] for u in range(k)}
-    states = [0] * k
+    words = (k * span + 1) * width // 8 + 1
+    _charge(len(values) * edge * (edge + 1) // 2 * (1 + words // 64), f"keeping {k} of {n} dice")
+    comb = {n - u: [math.comb(n - u, j) for j in range(edge - u)] for u in range(edge)}
+    states = [0] * edge
     states[0] = 1
     result = 0
     later = total
     last = len(values) - 1
+    first_rest = n - edge + 1  # fewest dice left to place in a state
     for index, (v, w) in enumerate(values):
         later -= w
         step = (v - low) * bits
         wp = [1]
-        for _ in range(k):
+        for _ in range(edge):
             wp.append(wp[-1] * w)
-        lp = [later ** (n - k + 1)]  # later ** (n - k + 1 + i)
-        for _ in range(k):
+        lp = [later**first_rest]  # later ** (first_rest + i)
+        ep = [(w + later) ** first_rest]
+        for _ in range(edge):
             lp.append(lp[-1] * later)
-        base = n - k + 1
-        every = w + later
-        nxt = [0] * k
-        for u in range(k):
+            ep.append(ep[-1] * (w + later))
+        nxt = [0] * edge
+        for u in range(edge):
             poly = states[u]
             if not poly:
                 continue
-            rest, need = n - u, k - u
+            rest, need = n - u, edge - u
             row = comb[rest]
+            first_kept = max(u, skip)
             short = 0  # ways to put fewer than `need` dice on v, the rest further along
             for j in range(need):
                 pick = row[j] * wp[j]
-                short += pick * lp[rest - j - base]
+                short += pick * lp[rest - j - first_rest]
                 if index != last:
-                    nxt[u + j] += (poly * pick) << (j * step)
-            done = every**rest - short
+                    kept = max(0, u + j - first_kept)
+                    nxt[u + j] += (poly * pick) << (kept * step)
+            done = ep[rest - first_rest] - short
             if done:
-                result += (poly * done) << (need * step)
+                result += (poly * done) << ((edge - first_kept) * step)
         states = nxt
     return Distribution(k * low, _unpack(result, width, k * span + 1))
 
 
 # ---------------------------------------------------------------- the tree
 
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": operator.ge,
-    "<=": operator.le,
-    ">": operator.gt,
-    "<": operator.lt,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
+
+class _Odds:
+    """The exact-odds algebra: every value is a Distribution of independent outcomes."""
+
+    def const(self, value: int) -> Distribution:
+        return Distribution.point(value)
+
+    def dice(self, term: Dice) -> Distribution:
+        return _term_cached(term)
+
+    def neg(self, a: Distribution) -> Distribution:
+        return -a
+
+    def binop(self, op: Op, a: Distribution, b: Distribution) -> Distribution:
+        if op is Op.ADD:
+            return a + b
+        if op is Op.SUB:
+            return a - b
+        if op is Op.MUL:
+            return a * b
+        return a.divide(b, up=op is Op.CEIL_DIV)
+
+    def call(self, fn: Fn, a: Distribution, b: Distribution) -> Distribution:
+        return a.map_pair(b, fn)
+
+    def compare(self, op: CmpOp, a: Distribution, b: Distribution) -> Distribution:
+        return a.compare(b, op)
+
+    def group(self, group: Group, items: list[Distribution]) -> Distribution:
+        start, end = group.kept_range
+        return _group(items, start, end)
 
 
-def _dist(node: Node) -> Distribution:
-    tag = node[0]
-    if tag == "c":
-        return Distribution.point(node[1])
-    if tag == "d":
-        return _term_cached(node)
-    if tag == "neg":
-        return -_dist(node[1])
-    a, b = _dist(node[1]), _dist(node[2])
-    if tag == "+":
-        return a + b
-    if tag == "-":
-        return a - b
-    if tag == "*":
-        return a * b
-    if tag == "min" or tag == "max":
-        return a._extreme(b, high=tag == "max")
-    return a._compare(b, _COMPARE[tag])
+def _group(items: list[Distribution], start: int, end: int) -> Distribution:
+    """The sum of the items at sorted positions ``start..end-1`` of independent, unlike rolls.
+
+    Goes through the items one at a time; a state is the sorted run of the
+    totals that can still be kept (the ``len - start`` highest so far, or the
+    ``end`` lowest, whichever run is shorter) with its number of ways. Unlike
+    dice cannot share one multiset count per face as :func:`_keep` does, so
+    the work is the number of such runs times each item's outcomes, charged
+    as it grows.
+    """
+    m = len(items)
+    if (start, end) == (0, m):
+        out = items[0]
+        for item in items[1:]:
+            out = out + item
+        return out
+    if start == end:
+        return Distribution(0, [math.prod(i.denominator for i in items)])
+    top = m - start <= end
+    size = m - start if top else end
+    states: dict[tuple[int, ...], int] = {(): 1}
+    for item in items:
+        counts = item.counts
+        _charge(len(states) * len(counts) * (1 + size // 8), "keeping rolls of a group")
+        nxt: dict[tuple[int, ...], int] = {}
+        for run, ways in states.items():
+            for x, c in counts.items():
+                grown = tuple(sorted((*run, x)))
+                grown = grown[-size:] if top else grown[:size]
+                nxt[grown] = nxt.get(grown, 0) + ways * c
+        states = nxt
+    kept = slice(0, end - start) if top else slice(start, end)
+    totals: dict[int, int] = {}
+    for run, ways in states.items():
+        v = sum(run[kept])
+        totals[v] = totals.get(v, 0) + ways
+    return Distribution.from_counts(totals)
 
 
 @lru_cache(maxsize=256)
-def _term_cached(term: Node) -> Distribution:
+def _term_cached(term: Dice) -> Distribution:
     return _term(term)
 
 
 @lru_cache(maxsize=256)
-def _dist_cached(node: Node) -> Distribution:
-    return _dist(node)
-
-
-@lru_cache(maxsize=2048)
-def _read(text: str) -> Node:
-    node = read(text)
-    if node is None:  # not plainly valid: the full parser says why (or reads it after all)
-        from capeworks.dice.notation import parse
-
-        node = _node(parse(text))
-    return node
-
-
-def _node(e: Expr) -> Node:
-    """The odds node of an expression tree (see :mod:`capeworks.dice._odds_reader`)."""
-    from capeworks.dice.expr import BinOp, Call, Const, Dice, Neg
-
-    if isinstance(e, Const):
-        return ("c", e.value)
-    if isinstance(e, Dice):
-        t = e.target
-        high = e.keep is None or e.keep.keeps_high
-        at_least, fail = (None, None) if t is None else (t.at_least, t.fail_at_most)
-        return ("d", e.count, e.sides, e.kept_count, high, at_least, fail)
-    if isinstance(e, Neg):
-        return ("neg", _node(e.operand))
-    left, right = _node(e.left), _node(e.right)
-    if isinstance(e, BinOp):
-        return (e.op.value, left, right)
-    if isinstance(e, Call):
-        return (e.fn.value, left, right)
-    return (e.op.value, left, right)
+def _dist_cached(expr: Expr) -> Distribution:
+    return evaluate(expr, _Odds())
 
 
 def distribution(expression: str | Expr) -> Distribution:
     """The exact distribution of an expression's total.
 
     Raises LimitExceeded when the exact answer would be too large or too slow
-    to work out (see :mod:`capeworks.dice.limits`).
+    to work out (see :mod:`capeworks.dice.limits`); the work of every part
+    counts towards one budget per question.
     """
-    node = _read(expression) if isinstance(expression, str) else _node(expression)
-    return _dist_cached(node)
+    expr = parse(expression) if isinstance(expression, str) else expression
+    token = _SPENT.set(0)
+    try:
+        dist = _dist_cached(expr)
+    finally:
+        _SPENT.reset(token)
+    terms = [t for t in dice_terms(expr) if t.explode is not None]
+    if not terms:
+        return dist
+    from capeworks.dice.chains import remainder
+
+    within = Fraction(1)
+    for t in terms:
+        within *= 1 - remainder(t)
+    return dist.with_remainder(1 - within)
 
 
 # ---------------------------------------------------------------- icepool
@@ -553,36 +664,75 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
     """The same distribution worked out by icepool; a reference, imported lazily."""
     import icepool
 
-    from capeworks.dice.notation import parse
-
     expr = parse(expression) if isinstance(expression, str) else expression
     die = _to_icepool(icepool, expr)
     return Distribution.from_counts({int(k): int(v) for k, v in die.items()})
 
 
+def _icepool_chain(icepool: Any, e: Dice) -> Any:
+    """One exploding or rerolled die in icepool's own terms (``!p`` and targets on ``!`` excepted)."""
+    from capeworks.dice.chains import odds_depth
+    from capeworks.dice.expr import Explode
+
+    d = icepool.d(e.sides)
+    if e.reroll is not None:
+        hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
+        return d.reroll(hits, depth=1 if e.reroll.once else "inf")
+    if e.explode is Explode.PENETRATE or (e.target is not None and e.explode is Explode.EXPLODE):
+        raise NotImplementedError("icepool has no penetrating dice or per-roll success counts")
+    die = d.explode(depth=odds_depth(e))
+    return die if e.target is None else die.map(e.target.score)
+
+
 def _to_icepool(icepool: Any, e: Expr) -> Any:
-    from capeworks.dice.expr import BinOp, Call, Const, Dice, Fn, Neg, Op
+    from capeworks.dice.expr import BinOp, Call, Const, Neg
 
     if isinstance(e, Const):
         return icepool.Die([e.value])
     if isinstance(e, Dice):
-        die = icepool.d(e.sides)
-        if e.target is not None:
-            die = die.map(e.target.score)
-        k = e.kept_count
-        if e.keep is None or k == e.count:
-            return e.count @ die
-        if k == 0:
+        die = icepool.d(e.sides) + (e.low - 1)
+        start, end = e.kept_range
+        if not e.plain:
+            die = _icepool_chain(icepool, e)
+            if e.target is not None and e.explode is None:
+                die = die.map(e.target.score)
+            if start == end:
+                return icepool.Die([0])
+            if (start, end) == (0, e.count):
+                return e.count @ die
+            return die.pool(e.count)[start:end].sum()
+        if start == end:
             return icepool.Die([0])
-        return die.highest(e.count, k) if e.keep.keeps_high else die.lowest(e.count, k)
+        score = e.target.score if e.target is not None else None
+        if (start, end) == (0, e.count):
+            return e.count @ (die if score is None else die.map(score))
+        if score is None and (start == 0 or end == e.count):
+            k = end - start
+            return die.lowest(e.count, k) if start == 0 else die.highest(e.count, k)
+        kept = die.pool(e.count)[start:end]
+        if score is None:
+            return kept.sum()
+        return kept.expand().map(lambda faces: sum(score(f) for f in faces))
     if isinstance(e, Neg):
         return -_to_icepool(icepool, e.operand)
+    if isinstance(e, Group):
+        dice = [_to_icepool(icepool, i) for i in e.items]
+        start, end = e.kept_range
+        if (start, end) == (0, len(dice)):
+            return sum(dice[1:], dice[0])
+        if start == end:
+            return icepool.Die([0])
+        return icepool.Pool(dice)[start:end].sum()
     a, b = _to_icepool(icepool, e.left), _to_icepool(icepool, e.right)
     if isinstance(e, BinOp):
         if e.op is Op.ADD:
             return a + b
         if e.op is Op.SUB:
             return a - b
+        if e.op is Op.DIV:
+            return a // b
+        if e.op is Op.CEIL_DIV:
+            return icepool.map(lambda x, y: -(-x // y), a, b)
         return a * b
     if isinstance(e, Call):
         return icepool.lowest(a, b) if e.fn is Fn.MIN else icepool.highest(a, b)

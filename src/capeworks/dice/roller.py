@@ -17,16 +17,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from capeworks.dice.evaluate import evaluate
 from capeworks.dice.expr import (
     BinOp,
     Call,
+    CmpOp,
     Compare,
     Const,
     Dice,
     Expr,
     Fn,
+    Group,
     Keep,
-    KeepKind,
     Neg,
     Op,
     dice_terms,
@@ -44,6 +46,7 @@ __all__ = [
     "RolledCompare",
     "RolledConst",
     "RolledDice",
+    "RolledGroup",
     "RolledNeg",
     "kept_flags",
     "roll",
@@ -61,10 +64,15 @@ Faces = Sequence[Sequence[int]]
 
 @dataclass(frozen=True, slots=True)
 class Die:
-    """One die as rolled: its face and whether it counts."""
+    """One die as rolled: its face (what it is worth) and whether it counts.
+
+    A die that exploded or was rerolled also keeps every physical roll in
+    ``rolls``; ``face`` is then the chain's value (see :mod:`capeworks.dice.chains`).
+    """
 
     face: int
     kept: bool = True
+    rolls: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +97,10 @@ class RolledDice:
     def value(self) -> int:
         """Sum of the kept dice, or the success count when the term has a target."""
         target = self.node.target
+        if not self.node.plain:
+            from capeworks.dice.chains import term_total
+
+            return term_total(self.node, [f for d in self.dice for f in d.rolls])
         if target is None:
             return sum(d.face for d in self.dice if d.kept)
         return sum(target.score(d.face) for d in self.dice if d.kept)
@@ -108,7 +120,7 @@ class RolledNeg:
 
 @dataclass(frozen=True, slots=True)
 class RolledBinOp:
-    """``+``, ``-`` or ``*`` over two rolled operands."""
+    """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
 
     node: BinOp
     left: Rolled
@@ -117,10 +129,15 @@ class RolledBinOp:
     @property
     def value(self) -> int:
         a, b = self.left.value, self.right.value
-        if self.node.op is Op.ADD:
+        op = self.node.op
+        if op is Op.ADD:
             return a + b
-        if self.node.op is Op.SUB:
+        if op is Op.SUB:
             return a - b
+        if op is Op.DIV:
+            return a // b
+        if op is Op.CEIL_DIV:
+            return -(-a // b)
         return a * b
 
 
@@ -151,19 +168,37 @@ class RolledCompare:
         return int(self.node.op.holds(self.left.value, self.right.value))
 
 
-Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare
+@dataclass(frozen=True, slots=True)
+class RolledGroup:
+    """A group as rolled: every item, each marked kept or dropped by its total."""
+
+    node: Group
+    items: tuple[Rolled, ...]
+    kept: tuple[bool, ...]
+
+    @property
+    def value(self) -> int:
+        return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
 
 
-def kept_flags(faces: Sequence[int], keep: Keep | None) -> list[bool]:
-    """Which of ``faces`` a keep/drop rule keeps; among equal faces the earlier die is dropped first."""
+Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare | RolledGroup
+
+
+def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
+    """Which of ``faces`` a chain of keep/drop suffixes keeps.
+
+    Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
+    equal dice first and ``kl``/``dh`` the later.
+    """
     n = len(faces)
     if keep is None:
         return [True] * n
+    low, high = 0, n
+    for k in (keep, *more):
+        low, high = k.narrow(low, high)
     order = sorted(range(n), key=lambda i: (faces[i], i))  # lowest first
-    k = keep.kept(n)
-    chosen = order[n - k :] if keep.keeps_high else order[:k]
     flags = [False] * n
-    for i in chosen:
+    for i in order[low:high]:
         flags[i] = True
     return flags
 
@@ -174,10 +209,24 @@ def _build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
     if isinstance(expr, Dice):
         term_faces = faces[at[0]]
         at[0] += 1
-        flags = kept_flags(term_faces, expr.keep)
+        if not expr.plain:
+            from capeworks.dice.chains import chain_value, split
+
+            chains = split(expr, term_faces)
+            values = [chain_value(expr, c) for c in chains]
+            flags = kept_flags(values, expr.keep, expr.more)
+            return RolledDice(
+                expr, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
+            )
+        flags = kept_flags(term_faces, expr.keep, expr.more)
         return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
     if isinstance(expr, Neg):
         return RolledNeg(expr, _build_tree(expr.operand, faces, at))
+    if isinstance(expr, Group):
+        items = tuple(_build_tree(item, faces, at) for item in expr.items)
+        keeps = expr.keeps
+        flags = kept_flags([i.value for i in items], keeps[0] if keeps else None, keeps[1:])
+        return RolledGroup(expr, items, tuple(flags))
     left = _build_tree(expr.left, faces, at)
     right = _build_tree(expr.right, faces, at)
     if isinstance(expr, BinOp):
@@ -198,66 +247,94 @@ class _Plan:
 
 
 def _kept_slice(term: Dice, var: str) -> str:
-    keep = term.keep
-    if keep is None:
+    low, high = term.kept_range
+    if low == 0 and high == term.count:
         return var
-    n, k = term.count, keep.kept(term.count)
-    if k == n:
-        return var
-    if k == 0:
+    if low == high:
         return "[]"
-    if keep.kind in (KeepKind.KEEP_HIGHEST, KeepKind.DROP_LOWEST):
-        return f"sorted({var})[{n - k}:]"
-    return f"sorted({var})[:{k}]"
+    return f"sorted({var})[{low}:{high}]"
 
 
 def _term_code(term: Dice, var: str) -> str:
-    keep = term.keep
+    low, high = term.kept_range
     if term.target is None:
-        if keep is not None and keep.kept(term.count) == 1 and term.count > 1:
-            return f"{'max' if keep.keeps_high else 'min'}({var})"
+        if high - low == 1 and term.count > 1 and (low == 0 or high == term.count):
+            return f"{'min' if low == 0 else 'max'}({var})"
         return f"sum({_kept_slice(term, var)})"
-    t, f = term.target.at_least, term.target.fail_at_most
+    t, f, op = term.target.at_least, term.target.fail_at_most, term.target.op.value
     kept = _kept_slice(term, var)
     if f is None:
-        return f"sum([x >= {t} for x in {kept}])"
-    return f"sum([(x >= {t}) - (x <= {f}) for x in {kept}])"
+        return f"sum([x {op} {t} for x in {kept}])"
+    return f"sum([(x {op} {t}) - (x <= {f}) for x in {kept}])"
 
 
-_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*"}
+def _fate_faces(src: DiceSource, count: int) -> list[int]:
+    """Fate dice: typed in as -1, 0 and 1; drawn as a d3 less 2."""
+    if isinstance(src, GivenDice):
+        return src.fate_faces(count)
+    return [x - 2 for x in src.faces(count, 3)]
+
+
+def _draw_code(term: Dice, i: int) -> str:
+    if not term.plain:
+        return f"ch(terms[{i}], src)"
+    return f"ff(src, {term.count})" if term.fate else f"f({term.count}, {term.sides})"
+
+
+_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//"}
+
+
+class _Code:
+    """The roller's algebra: every value is a Python expression (a local variable), one line each."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.terms = 0
+
+    def _line(self, code: str) -> str:
+        v = f"v{len(self.lines)}"
+        self.lines.append(f"    {v} = {code}")
+        return v
+
+    def const(self, value: int) -> str:
+        return repr(value)
+
+    def dice(self, term: Dice) -> str:
+        self.terms += 1
+        var = f"d[{self.terms - 1}]"
+        if not term.plain:
+            return self._line(f"tt(terms[{self.terms - 1}], {var})")
+        return self._line(_term_code(term, var))
+
+    def neg(self, a: str) -> str:
+        return self._line(f"-{a}")
+
+    def binop(self, op: Op, a: str, b: str) -> str:
+        if op is Op.CEIL_DIV:
+            return self._line(f"-(-{a} // {b})")
+        return self._line(f"{a} {_PY_OPS[op]} {b}")
+
+    def call(self, fn: Fn, a: str, b: str) -> str:
+        return self._line(f"{fn.value}({a}, {b})")
+
+    def compare(self, op: CmpOp, a: str, b: str) -> str:
+        return self._line(f"int({a} {op.value} {b})")
+
+    def group(self, group: Group, items: list[str]) -> str:
+        start, end = group.kept_range
+        listed = f"[{', '.join(items)}]"
+        if (start, end) == (0, len(items)):
+            return self._line(f"sum({listed})")
+        return self._line(f"sum(sorted({listed})[{start}:{end}])")
 
 
 def _compile(expr: Expr) -> _Plan:
     """Generate the draw and total functions for one expression."""
     terms = tuple(dice_terms(expr))
-    lines: list[str] = []
-    counter = [0, 0]  # next value variable, next dice term
-
-    def emit(e: Expr) -> str:
-        if isinstance(e, Const):
-            return repr(e.value)
-        if isinstance(e, Dice):
-            i = counter[1]
-            counter[1] += 1
-            code = _term_code(e, f"d[{i}]")
-        elif isinstance(e, Neg):
-            code = f"-{emit(e.operand)}"
-        else:
-            a = emit(e.left)
-            b = emit(e.right)
-            if isinstance(e, BinOp):
-                code = f"{a} {_PY_OPS[e.op]} {b}"
-            elif isinstance(e, Call):
-                code = f"{e.fn.value}({a}, {b})"
-            else:
-                code = f"int({a} {e.op.value} {b})"
-        v = f"v{counter[0]}"
-        counter[0] += 1
-        lines.append(f"    {v} = {code}")
-        return v
-
-    result = emit(expr)
-    draws = ", ".join(f"f({t.count}, {t.sides})" for t in terms)
+    code = _Code()
+    result = evaluate(expr, code)
+    lines = code.lines
+    draws = ", ".join(_draw_code(t, i) for i, t in enumerate(terms))
     source = (
         "def draw(src):\n"
         + ("    f = src.faces\n" if terms else "")
@@ -267,7 +344,11 @@ def _compile(expr: Expr) -> _Plan:
         + ("\n" if lines else "")
         + f"    return {result}\n"
     )
-    namespace: dict[str, object] = {}
+    namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms}
+    if not all(t.plain for t in terms):
+        from capeworks.dice import chains
+
+        namespace.update(ch=chains.draw, tt=chains.term_total)
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
     draw = namespace["draw"]
     total = namespace["total"]
@@ -318,9 +399,16 @@ class RollResult:
             raise DiceValueError(f"{expr} has {len(plan.terms)} dice terms but {len(faces)} were given.")
         checked: list[list[int]] = []
         for term, term_faces in zip(plan.terms, faces, strict=True):
+            if not term.plain:
+                from capeworks.dice.chains import split
+
+                split(term, term_faces)  # the right number of rolls for its explosions or rerolls
+                checked.append(GivenDice(term_faces).faces(len(term_faces), term.sides))
+                continue
             if len(term_faces) != term.count:
                 raise DiceValueError(f"{term} needs {term.count} dice but {len(term_faces)} were given.")
-            checked.append(GivenDice(term_faces).faces(term.count, term.sides))
+            given = GivenDice(term_faces)
+            checked.append(given.fate_faces(term.count) if term.fate else given.faces(term.count, term.sides))
         return cls(expr, checked, plan)
 
     @property

@@ -121,6 +121,20 @@ class GivenDice:
         self._next += count
         return take
 
+    def fate_faces(self, count: int) -> list[int]:
+        """Faces of ``count`` Fate dice, each -1, 0 or 1 (a blank counts 0)."""
+        take = self._values[self._next : self._next + count]
+        if len(take) < count:
+            raise DiceValueError(
+                f"This roll needs {count} Fate dice but only {len(take)} given "
+                f"{'die was' if len(take) == 1 else 'dice were'} left."
+            )
+        for v in take:
+            if v not in (-1, 0, 1):
+                raise DiceValueError(f"A Fate die cannot show {v}; give -1, 0 or 1.")
+        self._next += count
+        return take
+
     def check_used_up(self) -> None:
         """Refuse leftover faces: they mean the players rolled something else."""
         left = len(self._values) - self._next

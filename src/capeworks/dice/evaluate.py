@@ -1,0 +1,137 @@
+"""One evaluator for every use of an expression: a fold over the tree with a pluggable algebra.
+
+Rolling, bulk rolling, exact odds and bounds all walk the same tree the same
+way; only what a value *is* differs: Python code for the roller's compiled
+plan, a NumPy array of n totals for the lab, a
+:class:`~capeworks.dice.odds.Distribution` for exact odds, and a
+``(low, high, widest)`` interval for checking ranges before any work. Each is
+an :class:`Algebra`; :func:`evaluate` is the only place that knows the shape of
+the tree, so a new operator is added here once and each algebra says what it
+means.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, Protocol, TypeVar
+
+from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Explode, Expr, Fn, Group, Neg, Op
+from capeworks.dice.limits import MAX_EXTRA_ROLLS
+
+__all__ = ["Algebra", "Bounds", "BoundsAlgebra", "bounds", "evaluate"]
+
+V = TypeVar("V")
+
+
+class Algebra(Protocol, Generic[V]):
+    """What each node means for one kind of value."""
+
+    def const(self, value: int) -> V:
+        """A whole number."""
+        ...
+
+    def dice(self, term: Dice) -> V:
+        """One dice term, with its keep/drop and counting."""
+        ...
+
+    def neg(self, a: V) -> V:
+        """Unary minus."""
+        ...
+
+    def binop(self, op: Op, a: V, b: V) -> V:
+        """``+ - *``."""
+        ...
+
+    def call(self, fn: Fn, a: V, b: V) -> V:
+        """``min`` / ``max``."""
+        ...
+
+    def compare(self, op: CmpOp, a: V, b: V) -> V:
+        """1 where the comparison holds, else 0."""
+        ...
+
+    def group(self, group: Group, items: list[V]) -> V:
+        """The sum of the kept items of a group."""
+        ...
+
+
+def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
+    """Fold ``expr`` bottom-up with ``algebra``; dice terms are met left to right (the rolling order)."""
+    if isinstance(expr, Const):
+        return algebra.const(expr.value)
+    if isinstance(expr, Dice):
+        return algebra.dice(expr)
+    if isinstance(expr, Neg):
+        return algebra.neg(evaluate(expr.operand, algebra))
+    if isinstance(expr, Group):
+        return algebra.group(expr, [evaluate(item, algebra) for item in expr.items])
+    a = evaluate(expr.left, algebra)
+    b = evaluate(expr.right, algebra)
+    if isinstance(expr, BinOp):
+        return algebra.binop(expr.op, a, b)
+    if isinstance(expr, Call):
+        return algebra.call(expr.fn, a, b)
+    assert isinstance(expr, Compare)
+    return algebra.compare(expr.op, a, b)
+
+
+# ---------------------------------------------------------------- bounds
+
+#: lowest value, highest value, and the largest magnitude any part of the expression reaches
+Bounds = tuple[int, int, int]
+
+
+def _bounds(lo: int, hi: int, *parts: Bounds) -> Bounds:
+    return lo, hi, max(abs(lo), abs(hi), *(p[2] for p in parts))
+
+
+class BoundsAlgebra:
+    """Exact lowest and highest values (Python integers, so nothing overflows)."""
+
+    def const(self, value: int) -> Bounds:
+        return _bounds(value, value)
+
+    def dice(self, term: Dice) -> Bounds:
+        k = term.kept_count
+        # an exploding die is worth up to its highest face on every roll, and
+        # with '!' each roll may count as a success of its own
+        rolls = 1 if term.explode is None else 1 + MAX_EXTRA_ROLLS
+        if term.target is None:
+            return _bounds(k * term.low, k * (term.low + term.sides - 1) * rolls)
+        per_die = rolls if term.explode is Explode.EXPLODE else 1
+        return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
+
+    def neg(self, a: Bounds) -> Bounds:
+        return _bounds(-a[1], -a[0], a)
+
+    def binop(self, op: Op, a: Bounds, b: Bounds) -> Bounds:
+        if op is Op.ADD:
+            return _bounds(a[0] + b[0], a[1] + b[1], a, b)
+        if op is Op.SUB:
+            return _bounds(a[0] - b[1], a[1] - b[0], a, b)
+        if op is Op.MUL:
+            ends = [x * y for x in a[:2] for y in b[:2]]
+        elif op is Op.DIV:  # the divisor never spans 0 (the parser refuses it), so corners suffice
+            ends = [x // y for x in a[:2] for y in b[:2]]
+        else:
+            ends = [-(-x // y) for x in a[:2] for y in b[:2]]
+        return _bounds(min(ends), max(ends), a, b)
+
+    def call(self, fn: Fn, a: Bounds, b: Bounds) -> Bounds:
+        pick = min if fn is Fn.MIN else max
+        return _bounds(pick(a[0], b[0]), pick(a[1], b[1]), a, b)
+
+    def compare(self, op: CmpOp, a: Bounds, b: Bounds) -> Bounds:
+        return _bounds(0, 1, a, b)
+
+    def group(self, group: Group, items: list[Bounds]) -> Bounds:
+        # order statistics grow with every item, so the kept run of the sorted lows
+        # (highs) is the lowest (highest) the kept sum can be
+        start, end = group.kept_range
+        lows = sorted(b[0] for b in items)[start:end]
+        highs = sorted(b[1] for b in items)[start:end]
+        return _bounds(sum(lows), sum(highs), *items)
+
+
+def bounds(expr: Expr) -> Bounds:
+    """``(lowest, highest, widest)``: the range of the total, and the largest magnitude of any part."""
+    return evaluate(expr, BoundsAlgebra())

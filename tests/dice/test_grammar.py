@@ -1,0 +1,298 @@
+"""The hand-written parser against the grammar: Lark, built from grammar.lark, is the oracle.
+
+For every text (generated rule by rule from the grammar, then mangled, then
+plain character soup) the two must agree: what Lark reads, the parser reads
+into the same tree (unless a value is out of range, which only the parser
+checks, with a position); what Lark refuses, the parser refuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from capeworks.dice import parse
+from capeworks.dice.evaluate import bounds
+from capeworks.dice.expr import (
+    BinOp,
+    Call,
+    CmpOp,
+    Compare,
+    Const,
+    Dice,
+    Explode,
+    Expr,
+    Fn,
+    Group,
+    Keep,
+    KeepKind,
+    Neg,
+    Op,
+    Reroll,
+    Target,
+)
+from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
+from capeworks.errors import CapeworksError
+from tests.dice.strategies import expression
+
+lark = pytest.importorskip("lark")
+
+GRAMMAR = Path(__file__).resolve().parents[2] / "src" / "capeworks" / "dice" / "grammar.lark"
+ORACLE = lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr")
+
+
+class _OutOfRange(Exception):
+    """Lark reads it, but a number is outside what the notation allows."""
+
+
+_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL, "div": Op.DIV}
+
+
+def _build(node: Any) -> Expr:
+    if isinstance(node, lark.Token):
+        return Const(int(node))
+    kind, kids = node.data, node.children
+    if kind == "start":
+        return _build(kids[0])
+    if kind == "compare":
+        return _compare(kids)
+    if kind in _BINOPS:
+        left, right = _build(kids[0]), _build(kids[2])
+        if kind == "div":
+            low, high, _ = bounds(right)
+            if low <= 0 <= high:
+                raise _OutOfRange
+        return BinOp(_BINOPS[kind], left, right)
+    if kind == "neg":
+        return Neg(_build(kids[1]))
+    if kind == "const":
+        return Const(int(kids[0]))
+    if kind == "group":
+        return _build(kids[0])
+    if kind == "call":
+        return Call(Fn(str(kids[0])), _build(kids[1]), _build(kids[2]))
+    if kind == "round":
+        inner = _build(kids[1])
+        if str(kids[0]) == "ceil" and isinstance(inner, BinOp) and inner.op is Op.DIV:
+            return BinOp(Op.CEIL_DIV, inner.left, inner.right)
+        return inner
+    if kind == "pool":
+        items = tuple(_build(k) for k in kids if isinstance(k, lark.Tree) and k.data != "keep")
+        keeps: list[Keep] = []
+        low, high = 0, len(items)
+        for sub in kids:
+            if isinstance(sub, lark.Tree) and sub.data == "keep":
+                keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+                if keep.count > high - low:
+                    raise _OutOfRange
+                keeps.append(keep)
+                low, high = keep.narrow(low, high)
+        if keeps and len(items) < 2:
+            raise _OutOfRange
+        return Group(items, tuple(keeps))
+    assert kind == "dice", kind
+    return _dice(kids)
+
+
+def _compare(kids: list[Any]) -> Expr:
+    op = CmpOp(str(kids[1]))
+    left, right = _build(kids[0]), _build(kids[2])
+    bare = not isinstance(kids[0], lark.Token) and kids[0].data == "dice"
+    if not (bare and isinstance(left, Dice) and left.target is None and isinstance(right, Const)):
+        return Compare(op, left, right)
+    # a comparison after a bare pool counts the dice
+    if left.fate or (op in (CmpOp.GT, CmpOp.LT) and left.count > 1):
+        raise _OutOfRange
+    if left.explode is None and not 0 <= right.value <= left.sides + 1:
+        raise _OutOfRange
+    return replace(left, target=Target(right.value, None, op))
+
+
+def _dice(kids: list[Any]) -> Dice:
+    has_count = kids[0].type == "INT"
+    count = int(kids[0]) if has_count else 1
+    rest = kids[2:] if has_count else kids[1:]
+    fate = rest[0].type == "FATE"
+    sides = 3 if fate else 100 if rest[0].type == "PERCENT" else int(rest[0])
+    if sides < 1 or count > MAX_DICE_PER_TERM or sides > MAX_SIDES:
+        raise _OutOfRange
+    keeps: list[Keep] = []
+    target = None
+    explode: Explode | None = None
+    reroll: Reroll | None = None
+    low, high = 0, count
+    for sub in rest[1:]:
+        if sub.data == "explode":
+            explode = Explode(str(sub.children[0]))
+            if fate or sides < 2:
+                raise _OutOfRange
+        elif sub.data == "reroll":
+            reroll = _reroll(sub.children, sides)
+            if fate:
+                raise _OutOfRange
+        elif sub.data == "keep":
+            if explode is Explode.EXPLODE:
+                raise _OutOfRange
+            keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+            if keep.count > high - low:
+                raise _OutOfRange
+            keeps.append(keep)
+            low, high = keep.narrow(low, high)
+        else:
+            at_least = int(sub.children[1])
+            fail = int(sub.children[2].children[1]) if len(sub.children) > 2 else None
+            if fate or not 1 <= at_least <= sides or (fail is not None and not 1 <= fail < at_least):
+                raise _OutOfRange
+            target = Target(at_least, fail)
+    return Dice(count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll)
+
+
+def _reroll(kids: list[Any], sides: int) -> Reroll:
+    once = str(kids[0]) == "ro"
+    op, value = CmpOp.EQ, 1
+    for tok in kids[1:]:
+        if tok.type == "REROLL_CMP":
+            op = CmpOp(str(tok))
+        else:
+            value = int(tok)
+    if op in (CmpOp.LT, CmpOp.GT) or not 1 <= value <= sides:
+        raise _OutOfRange
+    reroll = Reroll(op, value, once)
+    if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+        raise _OutOfRange
+    return reroll
+
+
+def oracle(text: str) -> Expr | str | None:
+    """The tree Lark reads, ``None`` if Lark refuses the text, ``"range"`` if a value is out of range."""
+    try:
+        tree = ORACLE.parse(text)
+    except lark.exceptions.LarkError:
+        return None
+    try:
+        expr = _build(tree)
+    except _OutOfRange:
+        return "range"
+    from capeworks.dice.expr import dice_terms
+
+    if sum(t.count for t in dice_terms(expr)) > MAX_DICE_TOTAL:
+        return "range"
+    return expr
+
+
+def ours(text: str) -> Expr | None:
+    try:
+        return parse(text)
+    except CapeworksError:
+        return None
+
+
+def agree(text: str) -> None:
+    want = oracle(text)
+    got = ours(text)
+    if want == "range":
+        assert got is None, f"{text!r}: a value out of range was accepted"
+    else:
+        assert got == want, f"{text!r}: grammar says {want!r}, parser says {got!r}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(expression, st.data())
+def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: st.DataObject) -> None:
+    agree(text)
+    # whitespace anywhere: sometimes still valid, sometimes splitting a token
+    agree("".join(c + data.draw(st.sampled_from(["", "", "", " ", "\t"])) for c in text))
+    # one character dropped, doubled or swapped: mostly invalid, and refused the same way
+    i = data.draw(st.integers(0, max(0, len(text) - 1)))
+    agree(text[:i] + text[i + 1 :])
+    agree(text[:i] + text[i : i + 1] * 2 + text[i + 1 :])
+    agree(text[:i] + text[i + 1 : i + 2] + text[i : i + 1] + text[i + 2 :])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilr%\t", max_size=24))
+def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
+    agree(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2 d 6",
+        "4d6 kh 3",
+        "4d6k h3",
+        "m in(1, 2)",
+        "min (1, 2)",
+        "2d6 > = 3",
+        "2d6 => 3",
+        "2d6t5kh1",
+        "2d6d6",
+        "1 0d6",
+        "007d06",
+        "(2d6 >= 3)",
+        "2d6 >= 3 >= 4",
+        "2d6\f",
+        "２d6",
+        "dl1",
+        "d6dl",
+        "--3",
+        "max(1,2)+min(3,-4)*5",
+        "6d10>=8",
+        "(6d10)>=8",
+        "6d10>8",
+        "1d20>15",
+        "6d10 >= 2+1",
+        "4d6kh3dl1",
+        "4d6kh3dl3",
+        "4d6kh3dl4",
+        "0d6",
+        "d%",
+        "4dF",
+        "4dFt1",
+        "4dF>=1",
+        "7/2",
+        "ceil(7/2)",
+        "floor(7/2)",
+        "ceil (1d6)",
+        "1d6/(1d2-1)",
+        "1d6/-2",
+        "1d6/0",
+        "d F",
+        "d %",
+        "{d8,d6,d10}kh2",
+        "{d8, d6, d10}kh2kl1",
+        "{d8}kh1",
+        "{d8}",
+        "{}",
+        "{d8,}",
+        "{d8,d6}kh3",
+        "{2d6+1, (1d8)}dl1 * 2",
+        "4d6!",
+        "4d6!!kh3",
+        "4d6!kh3",
+        "4d6!p",
+        "2d6!=3",
+        "2d6!!=3",
+        "2d6! =3",
+        "d1!",
+        "4dF!",
+        "4d6r",
+        "4d6r2",
+        "4d6ro<=2",
+        "4d6r<2",
+        "4d6r<=6",
+        "4d6ro<=6",
+        "4d6r!",
+        "4d6!r1",
+        "10d10!>=8",
+        "2d6!!>=8",
+        "4d6r>=",
+    ],
+)
+def test_parser__agrees_with_the_grammar_on_edge_cases(text: str) -> None:
+    agree(text)
