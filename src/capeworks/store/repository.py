@@ -14,7 +14,7 @@ than the lock timeout ends in one sentence, with nothing written.
 
 Loading reads the latest usable snapshot and only the events after it; a
 snapshot is written, in the same transaction, whenever a command carries the
-log past a multiple of ``snapshot_every``. The table reads older events and
+log past a multiple of ``snapshot_every`` and after every undo. The table reads older events and
 snapshots through :class:`StoreHistory` only when an undo or a log page
 reaches behind its snapshot (see :class:`capeworks.engine.table.History`).
 
@@ -39,7 +39,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
-from capeworks.engine.table import SEAT_JOINED
+from capeworks.engine.table import REVERTED, SEAT_JOINED
 from capeworks.errors import (
     ConcurrencyConflict,
     InvalidCommand,
@@ -470,7 +470,9 @@ class Store:
                 _append(session, table_id, events, before, tokens or {})
                 table.commit(events)
                 every = self.snapshot_every
-                if every and table.version // every > before // every:
+                # after an undo too: else every later load re-folds from behind the command it took back
+                undid = any(e.type == REVERTED for e in events)
+                if every and (undid or table.version // every > before // every):
                     _add_snapshot(session, table_id, table)
         except IntegrityError:
             # only a writer that bypassed the lock could have taken these numbers
