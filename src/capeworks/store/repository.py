@@ -405,7 +405,7 @@ class Store:
         row = self._row(session, table_id)
         ruleset = self._resolve(row.ruleset)
         if use_snapshot and self.snapshot_every:
-            history = StoreHistory(self._sessions, table_id, ruleset)
+            history = StoreHistory(self._sessions, table_id, ruleset, step=self.snapshot_every)
             version, state = _latest_snapshot(session, table_id, ruleset, below=row.version + 1)
             if state is not None:
                 tail = _read_events(session, table_id, after=version)
@@ -481,17 +481,25 @@ class Store:
 
 
 class StoreHistory:
-    """A table's older events and snapshots, read on demand from the store (one session each)."""
+    """A table's older events and snapshots, read on demand from the store (one session each).
 
-    def __init__(self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any]) -> None:
+    ``step`` is the snapshot interval: a base is sought at least that far
+    back, so the run of snapshots written after a chain of undos is crossed
+    in one step rather than one snapshot at a time.
+    """
+
+    def __init__(
+        self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any], *, step: int
+    ) -> None:
         self._sessions = sessions
         self.table_id = table_id
         self.ruleset = ruleset
+        self.step = max(step, 1)
 
     def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
-        """The latest usable snapshot below version ``before``, or ``(0, None)``."""
+        """The latest usable snapshot at least ``step`` below version ``before``, or ``(0, None)``."""
         with self._sessions() as session:
-            return _latest_snapshot(session, self.table_id, self.ruleset, below=before)
+            return _latest_snapshot(session, self.table_id, self.ruleset, below=before - self.step + 1)
 
     def events(self, after: int, upto: int) -> Sequence[Event]:
         """The events numbered ``after + 1`` to ``upto``."""
