@@ -16,11 +16,13 @@ a time would take minutes and measures nothing extra). PostgreSQL runs on a
 throwaway server on loopback, started the way the store tests start theirs;
 without the binaries that half is skipped.
 
-Run: ``python bench/bench_store.py`` (``--quick`` for 5,000 events instead of 50,000).
+Run: ``python bench/bench_store.py`` (``--quick``: 5,000 events instead of 50,000;
+``--only long|writers|cli``: one section; ``--sqlite-only``).
 """
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import os
 import statistics
@@ -45,6 +47,8 @@ SEATS = (Seat(id="gm", name="Game master", role="gm"), Seat(id="ann", name="Ann"
 EVERY = 100
 WRITERS = 8
 PER_WRITER = 50
+#: rounds of 10 calls per table in the long-table comparison (the median is reported)
+ROUNDS = 9
 
 
 def set_ability(i: int) -> Command:
@@ -103,7 +107,7 @@ def long_table(url: str, events: int) -> list[list[str]]:
         for name, fn in cases.items():
             # interleave the two tables so drift on a shared machine hits both alike
             base, big = [], []
-            for _ in range(5):
+            for _ in range(ROUNDS):
                 base.append(median_ms(lambda f=fn: f(short), calls=10, runs=1))
                 big.append(median_ms(lambda f=fn: f(long_), calls=10, runs=1))
             b, g = statistics.median(base), statistics.median(big)
@@ -190,11 +194,11 @@ def cli_rows(tmp: Path, events: int) -> list[list[str]]:
 
 
 @contextmanager
-def postgres() -> Iterator[str | None]:
+def postgres(*, skip: bool = False) -> Iterator[str | None]:
     """A throwaway PostgreSQL on loopback (tests/store/conftest.py's server), or None without binaries."""
     from tests.store.conftest import PostgresServer, _postgres_bin
 
-    bindir = _postgres_bin()
+    bindir = None if skip else _postgres_bin()
     if bindir is None:
         yield None
         return
@@ -207,29 +211,41 @@ def postgres() -> Iterator[str | None]:
 
 
 def main() -> None:
-    events = 5_000 if "--quick" in sys.argv else 50_000
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5,000 events instead of 50,000")
+    parser.add_argument("--only", choices=["long", "writers", "cli"], help="run one section")
+    parser.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL")
+    args = parser.parse_args()
+    events = 5_000 if args.quick else 50_000
+    wanted = {args.only} if args.only else {"long", "writers", "cli"}
     os.environ.pop("CAPEWORKS_DATABASE_URL", None)
-    with tempfile.TemporaryDirectory(prefix="capeworks-bench-") as tmp, postgres() as pg:
+    with (
+        tempfile.TemporaryDirectory(prefix="capeworks-bench-") as tmp,
+        postgres(skip=args.sqlite_only or wanted == {"cli"}) as pg,
+    ):
         backends = {"SQLite": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"}
         if pg is not None:
             backends["PostgreSQL"] = pg
         for name, url in backends.items():
-            print(f"\n### {name}: {events:,}-event table vs 100-event table (ms per call, median)\n")
+            if "long" in wanted:
+                print(f"\n### {name}: {events:,}-event table vs 100-event table (ms per call, median)\n")
+                print(
+                    table(
+                        ["operation", "100 events", f"{events:,} events", "ratio (target ≤1.5)"],
+                        long_table(url, events),
+                    )
+                )
+            if "writers" in wanted:
+                print(f"\n### {name}: commands per second ({PER_WRITER} commands per writer process)\n")
+                print(table(["writers", "commands/s", "landed", "refused (target 0)"], writers(url)))
+        if "cli" in wanted:
+            print("\n### CLI: `capeworks table do` as a whole process on SQLite (ms, median of 7)\n")
             print(
                 table(
-                    ["operation", "100 events", f"{events:,} events", "ratio (target ≤1.5)"],
-                    long_table(url, events),
+                    ["events", "table do ms (target <500 at 1,000)", "capeworks --help ms (anchor)"],
+                    cli_rows(Path(tmp), events),
                 )
             )
-            print(f"\n### {name}: commands per second ({PER_WRITER} commands per writer process)\n")
-            print(table(["writers", "commands/s", "landed", "refused (target 0)"], writers(url)))
-        print("\n### CLI: `capeworks table do` as a whole process on SQLite (ms, median of 7)\n")
-        print(
-            table(
-                ["events", "table do ms (target <500 at 1,000)", "capeworks --help ms (anchor)"],
-                cli_rows(Path(tmp), events),
-            )
-        )
 
 
 if __name__ == "__main__":

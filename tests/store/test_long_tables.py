@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from capeworks.engine import Command, Event, Table, Viewer
 from capeworks.store import Store
@@ -82,17 +82,29 @@ def test_execute__cost_does_not_grow_with_the_log(
         assert read.since(before) < EVERY
 
 
-def test_snapshots__written_every_n_events_in_the_commands_transaction(long_table: tuple[Store, str]) -> None:
-    store, table_id = long_table
+def _snapshot_versions(store: Store, table_id: str) -> list[int]:
     with store.engine.connect() as conn:
-        versions = list(
+        return list(
             conn.scalars(
                 select(SnapshotRow.version)
                 .where(SnapshotRow.table_id == table_id)
                 .order_by(SnapshotRow.version)
             )
         )
-    assert versions == list(range(EVERY, 201, EVERY))
+
+
+def test_snapshots__written_every_n_events_and_after_each_undo(
+    long_table: tuple[Store, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, table_id = long_table
+    assert _snapshot_versions(store, table_id) == list(range(EVERY, 201, EVERY))
+    store.undo(table_id, "gm")
+    store.undo(table_id, "gm")
+    # 204 events, then two reverts: snapshots at 205 and 206, so the next load folds nothing
+    assert _snapshot_versions(store, table_id)[-2:] == [205, 206]
+    read = EventsRead(monkeypatch)
+    assert store.load(table_id).state.notes[-1] == "n197"  # type: ignore[attr-defined]
+    assert read.count == 0
 
 
 def test_undo__a_chain_reaching_behind_two_snapshots_equals_the_full_replay(
@@ -126,6 +138,9 @@ def test_load__a_revert_after_the_snapshot_of_a_command_before_it(db_url: str, t
         played = store.undo(created.id, "gm")
         assert played.events[0].data["first_seq"] == 10
         store.undo(created.id, "gm")
+        # each undo wrote a snapshot after itself; without them the load starts from the one at 10
+        with store.engine.begin() as conn:
+            conn.execute(delete(SnapshotRow).where(SnapshotRow.version > 10))
         loaded = store.load(created.id)
         full = Table(toy, store.log(created.id))
         assert loaded.fold_fields() == full.fold_fields()
@@ -141,6 +156,7 @@ def test_log_pages__read_only_from_the_page_on(
     table = store.load(table_id)
     page = table.log_view(Viewer(seat="ann"), since=180, limit=10)
     assert page == full.log_view(Viewer(seat="ann"), since=180, limit=10)
-    # the tail (4 events) and the events from the snapshot at 180 to the one at 200 (20)
-    assert read.count == 24
+    # the tail (4 events) and the events back to a snapshot at least one interval before the
+    # page: 200 - 160 = 40, so 44 of 204
+    assert read.count == 44
     assert store.events_since(table_id, 200) == list(full.log[200:])

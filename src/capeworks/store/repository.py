@@ -14,7 +14,7 @@ than the lock timeout ends in one sentence, with nothing written.
 
 Loading reads the latest usable snapshot and only the events after it; a
 snapshot is written, in the same transaction, whenever a command carries the
-log past a multiple of ``snapshot_every``. The table reads older events and
+log past a multiple of ``snapshot_every`` and after every undo. The table reads older events and
 snapshots through :class:`StoreHistory` only when an undo or a log page
 reaches behind its snapshot (see :class:`capeworks.engine.table.History`).
 
@@ -46,7 +46,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
-from capeworks.engine.table import SEAT_JOINED
+from capeworks.engine.table import REVERTED, SEAT_JOINED
 from capeworks.errors import (
     CapeworksError,
     ConcurrencyConflict,
@@ -485,7 +485,7 @@ class Store:
         row = self._row(session, table_id)
         ruleset = self._resolve(row.ruleset)
         if use_snapshot and self.snapshot_every:
-            history = StoreHistory(self._sessions, table_id, ruleset)
+            history = StoreHistory(self._sessions, table_id, ruleset, step=self.snapshot_every)
             version, state = _latest_snapshot(session, table_id, ruleset, below=row.version + 1)
             if state is not None:
                 tail = _chained_events(session, table_id, after=version, last=row.version)
@@ -556,7 +556,9 @@ class Store:
                 _append(session, table_id, events, before, tokens or {})
                 table.commit(events)
                 every = self.snapshot_every
-                if every and table.version // every > before // every:
+                # after an undo too: else every later load re-folds from behind the command it took back
+                undid = any(e.type == REVERTED for e in events)
+                if every and (undid or table.version // every > before // every):
                     _add_snapshot(session, table_id, table)
         except IntegrityError:
             # only a writer that bypassed the lock could have taken these numbers
@@ -565,17 +567,25 @@ class Store:
 
 
 class StoreHistory:
-    """A table's older events and snapshots, read on demand from the store (one session each)."""
+    """A table's older events and snapshots, read on demand from the store (one session each).
 
-    def __init__(self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any]) -> None:
+    ``step`` is the snapshot interval: a base is sought at least that far
+    back, so the run of snapshots written after a chain of undos is crossed
+    in one step rather than one snapshot at a time.
+    """
+
+    def __init__(
+        self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any], *, step: int
+    ) -> None:
         self._sessions = sessions
         self.table_id = table_id
         self.ruleset = ruleset
+        self.step = max(step, 1)
 
     def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
-        """The latest usable snapshot below version ``before``, or ``(0, None)``."""
+        """The latest usable snapshot at least ``step`` below version ``before``, or ``(0, None)``."""
         with self._sessions() as session:
-            return _latest_snapshot(session, self.table_id, self.ruleset, below=before)
+            return _latest_snapshot(session, self.table_id, self.ruleset, below=before - self.step + 1)
 
     def events(self, after: int, upto: int) -> Sequence[Event]:
         """The events numbered ``after + 1`` to ``upto``."""
