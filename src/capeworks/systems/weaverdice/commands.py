@@ -14,6 +14,7 @@ from pydantic import BeforeValidator, Field
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
+from capeworks.systems.weaverdice.data_equipment import GrappleOption
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
@@ -31,6 +32,8 @@ __all__ = [
     "Exhaust",
     "GetUp",
     "GmNote",
+    "Grab",
+    "GrappleTurn",
     "Leverage",
     "Medical",
     "Move",
@@ -167,6 +170,24 @@ class UsePower(Frozen):
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
     bonus: int = Field(default=0, ge=-6, le=6)
     hidden: bool = False
+
+
+class Grab(Frozen):
+    """Grab someone: an attack roll (Brawn) that starts a grapple (WD-GRAPPLE-001)."""
+
+    character: Ident
+    target: Ident
+
+
+class GrappleTurn(Frozen):
+    """A grapple round: opposed Brawn, the margin spent on an option or held (WD-GRAPPLE-002..009)."""
+
+    character: Ident
+    target: Ident
+    option: GrappleOption = GrappleOption.HOLD
+    points: int | None = Field(default=None, ge=0, le=20)
+    feet: int | None = Field(default=None, ge=0, le=200)
+    stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
 
 
 class React(Frozen):

@@ -19,8 +19,9 @@ from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.grapple import GrappleRound
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Call, Combatant, Fight, PendingAttack, PendingEffect
+from capeworks.systems.weaverdice.state import Call, Combatant, Fight, Grapple, PendingAttack, PendingEffect
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
@@ -220,6 +221,20 @@ class WoundTaken(Changes):
     cause: str = ""
 
 
+class Grappled(Changes):
+    """A grapple begins, or one of its rounds is rolled and resolved (WD-GRAPPLE-001..010)."""
+
+    TYPE: ClassVar[str] = "weaverdice.grappled"
+    character: str
+    name: str
+    target: str
+    target_name: str
+    holder_total: int | None = None
+    target_total: int | None = None
+    outcome: GrappleRound | None = None
+    grapples: dict[str, Grapple]
+
+
 class StatusesApplied(Changes):
     """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
 
@@ -330,6 +345,7 @@ class CombatEnded(Changes):
     effects: tuple[PendingEffect, ...]
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()
+    grapples: dict[str, Grapple] = Field(default_factory=dict)
 
 
 class Exhausted(Changes):
@@ -384,6 +400,7 @@ EVENTS = declare_events(
     AttackRolled,
     Reacted,
     WoundTaken,
+    Grappled,
     StatusesApplied,
     EffectAsked,
     EffectResolved,

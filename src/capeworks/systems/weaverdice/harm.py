@@ -14,6 +14,7 @@ from capeworks.engine import Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.checks import Lengthy, meets
 from capeworks.systems.weaverdice.combat import (
@@ -26,6 +27,8 @@ from capeworks.systems.weaverdice.combat import (
 )
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.grapple import check_grab_reaction
+from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.skills import skill_dice
 from capeworks.systems.weaverdice.state import Combatant, PendingAttack, PendingEffect, WdState
@@ -80,9 +83,9 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
-    ds = tsheet.defense(state.config) + cover_bonus(c.cover, angle=c.angle)
-    if state.config.grappled_ds is not None and _grappled(target):
-        ds = state.config.grappled_ds
+    ds = defense_in_grapple(state, c.target, tsheet.defense(state.config)) + cover_bonus(
+        c.cover, angle=c.angle
+    )
     roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
     hit = roll.success
     pending = None
@@ -138,10 +141,6 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
     return b.events
 
 
-def _grappled(c: Combatant) -> bool:
-    return any(x.name == "grappled" for x in c.conditions)
-
-
 def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
     pending = state.attack
@@ -150,7 +149,11 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         hit = pending is not None and pending.target == c.character
         may_react(state.sheet(c.character), hit=hit, reacted=False)
         raise RuleViolation("WD-COMBAT-019", f"No attack waits on {me.name}.")
+    if pending.grab and c.reaction is Reaction.BLOCK:
+        check_grab_reaction(block=True)
     b = Builder(state, dice)
+    if pending.grab:
+        return _grab_answered(b, c, pending)
     if c.reaction is None:
         b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
         _damage(
@@ -192,6 +195,32 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             conventional=pending.conventional,
             only=pending.effect_only,
         )
+    return b.events
+
+
+def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Event]:
+    """A grab's target dodges (Focus, Athletics, ties hold) or is caught (WD-GRAPPLE-001)."""
+    me = b.person(c.character)
+    if c.reaction is None:
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        holds.begin(b, pending.attacker, c.character)
+        return b.events
+    b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
+    roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=pending.total, purpose="dodge")
+    held = reaction_holds(roll.total, pending.total)
+    b.emit(
+        ev.Reacted(
+            character=c.character,
+            name=me.name,
+            reaction=c.reaction,
+            check=roll,
+            held=held,
+            fight=b.fight,
+            attack=None,
+        )
+    )
+    if not held:
+        holds.begin(b, pending.attacker, c.character)
     return b.events
 
 
@@ -260,6 +289,7 @@ def take_wound(
             people=(c,),
         )
     )
+    holds.broken_by_wound(b, attacker, target)
     if placed.stay_up:
         _stay_up(b, target)
     if roll_effect and damage is not None and placed.effect_roll:

@@ -60,7 +60,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                         command="react",
                         payload={"character": attack.target, **({"reaction": v} if v != "take" else {})},
                     )
-                    for v in ("dodge", "block", "take")
+                    for v in (("dodge", "take") if attack.grab else ("dodge", "block", "take"))
                 ),
                 default="take",
                 context={

@@ -33,6 +33,8 @@ COMMAND_WORDS: dict[str, str] = {
     "attack": "attack",
     "react": "dodge, block or take the hit",
     "use_power": "use a power",
+    "grab": "grab someone",
+    "grapple": "wrestle a held foe (a grapple round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "act": "take another action",
@@ -129,6 +131,31 @@ def _effect(p: ev.EffectResolved) -> str:
         bits.append("slain")
     what = ", ".join(bits) if bits else "no effect"
     return f"{o.tier.word.capitalize()} {o.damage.value} effect on {p.name}{face}: {what}."
+
+
+def _grappled(p: ev.Grappled) -> str:
+    o = p.outcome
+    if o is None:
+        held = any(g.holder == p.character and g.target == p.target for g in p.grapples.values())
+        return (
+            f"{p.name} grabs {p.target_name}: the grapple begins."
+            if held
+            else (f"The wound breaks the grapple between {p.name} and {p.target_name}.")
+        )
+    head = f"{p.name} wrestles {p.target_name}: {p.holder_total} against {p.target_total}"
+    if o.winner.value == "tie":
+        return f"{head}; a stalemate."
+    if o.winner.value == "defender":
+        return f"{head}; {p.target_name} breaks free (and may attack or reverse the hold)."
+    bought = ", ".join(
+        b.option.value
+        + (f" {b.target_moves_ft or b.thrown_ft} ft" if (b.target_moves_ft or b.thrown_ft) else "")
+        for b in o.bought
+    )
+    tail = f"; buys {bought}" if bought else ""
+    bank = f"; {o.banked} points held" if o.banked else ""
+    end = "; the grapple ends" if o.broken else ""
+    return f"{head}, a margin of {o.available}{tail}{bank}{end}."
 
 
 def _initiative(p: ev.CombatStarted) -> str:
@@ -246,6 +273,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.AttackRolled.TYPE: _attack,
     ev.Reacted.TYPE: _reacted,
     ev.WoundTaken.TYPE: _wound,
+    ev.Grappled.TYPE: _grappled,
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
     ),

@@ -17,7 +17,7 @@ from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, P
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
-from capeworks.systems.weaverdice import fight, harm, rolls, roster
+from capeworks.systems.weaverdice import fight, harm, holds, rolls, roster
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS
 from capeworks.systems.weaverdice.prompts import open_prompts
@@ -51,6 +51,14 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
         return [{"character": i} for i in state.people if _plays(state, seat, i) and test(state, i)]
 
     return offer
+
+
+def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """A grapple round, offered for each hold of the one whose turn it is."""
+    if not _on_turn(state, seat):
+        return []
+    actor = state.fight.turn.actor if state.fight and state.fight.turn else ""
+    return [{"character": g.holder, "target": g.target} for g in state.grapples.values() if g.holder == actor]
 
 
 def _never(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -110,6 +118,8 @@ COMMANDS: dict[str, CommandSpec] = {
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
     "use_power": CommandSpec(cmd.UsePower, harm.use_power, OWNER, offer=_on_turn),
+    "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
+    "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),

@@ -26,7 +26,7 @@ from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
-__all__ = ["Call", "Combatant", "Fight", "PendingAttack", "PendingEffect", "WdState", "fold"]
+__all__ = ["Call", "Combatant", "Fight", "Grapple", "PendingAttack", "PendingEffect", "WdState", "fold"]
 
 
 class Combatant(Frozen):
@@ -91,6 +91,19 @@ class PendingAttack(Frozen):
     conventional: bool = True
     hidden: bool = False
     effect_only: bool = False
+    #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
+    grab: bool = False
+
+
+class Grapple(Frozen):
+    """One grappler's hold on a target (WD-GRAPPLE-002..010): its round and banked Hold."""
+
+    holder: str
+    target: str
+    round: int = 1
+    banked: int = 0
+    restrained: bool = False
+    meatshield: bool = False
 
 
 class PendingEffect(Frozen):
@@ -138,6 +151,8 @@ class WdState(Frozen):
     calls: dict[int, Call] = Field(default_factory=dict)
     next_call: int = 1
     lengthy: dict[str, Lengthy] = Field(default_factory=dict)
+    #: holds in play, by "holder>target"
+    grapples: dict[str, Grapple] = Field(default_factory=dict)
     #: PCs who owe a choice of exhausted pool after a lull (WD-EFFORT-009)
     exhaust_owed: tuple[str, ...] = ()
     #: the last check of each character (a high-morale spend or reroll acts on it)
@@ -157,7 +172,7 @@ class WdState(Frozen):
         )
 
 
-_UPSERTS = ("attack", "fight", "exhaust_owed", "effects")
+_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
@@ -187,6 +202,8 @@ def fold(state: WdState, event: Event) -> WdState:
                 update[key] = None if value is None else Fight.model_validate(value)
             elif key == "effects":
                 update[key] = tuple(PendingEffect.model_validate(v) for v in value)
+            elif key == "grapples":
+                update[key] = {k: Grapple.model_validate(v) for k, v in value.items()}
             else:
                 update[key] = tuple(value)
     if "call" in data and data["call"] is not None:
