@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold_payload
 from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wounds import Standing
@@ -57,15 +57,19 @@ class Builder:
                 payload = payload.model_copy(
                     update={"people": tuple(p for p in payload.people if not p.hidden)}
                 )
-        self._add(Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls)))
+        self._add(
+            payload, Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls))
+        )
         if hidden and rolls:
-            self._add(Event.of(ev.RolledInSecret()))
+            note = ev.RolledInSecret()
+            self._add(note, Event.of(note))
         if secret and not hidden:
-            self._add(Event.of(ev.NpcUpdated(people=secret), audience=Audience.gm_only()))
+            update = ev.NpcUpdated(people=secret)
+            self._add(update, Event.of(update, audience=Audience.gm_only()))
 
-    def _add(self, event: Event) -> None:
+    def _add(self, payload: EventData, event: Event) -> None:
         self.events.append(event)
-        self.state = fold(self.state, event)
+        self.state = fold_payload(self.state, payload)
 
     # -- reading the scratch state -----------------------------------------------------------
 

@@ -316,7 +316,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
 
 
 def _characters(payload: Any) -> tuple[str, ...]:
-    out = [getattr(payload, k) for k in ("character", "attacker", "target", "patient") if hasattr(payload, k)]
+    values = payload.__dict__
+    out = [values[k] for k in ("character", "attacker", "target", "patient") if k in values]
     return tuple(str(x) for x in out if isinstance(x, str))
 
 

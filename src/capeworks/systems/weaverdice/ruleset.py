@@ -22,7 +22,7 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.weaverdice.state import WdState, fold
+from capeworks.systems.weaverdice.state import WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -151,7 +151,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         return WdState(config=config)
 
     def apply(self, state: WdState, event: Event) -> WdState:
-        return fold(state, event)
+        if not event.type.startswith("weaverdice."):
+            return state
+        return fold_payload(state, self.payload(event))
 
     def controller(self, state: WdState, entity: str) -> Controller:
         c = lookup(state.people, entity, "character")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from capeworks.engine import Event
 from capeworks.engine.kit import Frozen, TurnOrder
@@ -26,7 +26,17 @@ from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
-__all__ = ["Call", "Combatant", "Fight", "Grapple", "PendingAttack", "PendingEffect", "WdState", "fold"]
+__all__ = [
+    "Call",
+    "Combatant",
+    "Fight",
+    "Grapple",
+    "PendingAttack",
+    "PendingEffect",
+    "WdState",
+    "fold",
+    "fold_payload",
+]
 
 
 class Combatant(Frozen):
@@ -178,57 +188,53 @@ _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent"
 
 
 def fold(state: WdState, event: Event) -> WdState:
-    """Apply one event: upsert what it carries. Never mutates, never re-runs a rule."""
+    """Apply one logged event: read its typed payload, then :func:`fold_payload`. Never mutates."""
     if not event.type.startswith("weaverdice."):
         return state
-    data = event.data
+    from capeworks.systems.weaverdice.events import EVENTS
+
+    return fold_payload(state, EVENTS[event.type].model_validate(event.data))
+
+
+def fold_payload(state: WdState, payload: BaseModel) -> WdState:
+    """Upsert what a typed payload carries; never re-runs a rule. Handlers fold the payloads they
+    make with this directly, so a command's own events are not read back from JSON."""
+    fields = type(payload).model_fields
+    kind = getattr(type(payload), "TYPE", "")
+    values = payload.__dict__  # fields only; a missing attribute on a model is a slow look-up
     update: dict[str, Any] = {}
-    if "sheet" in data and data["sheet"] is not None:
-        sheet = Character.model_validate(data["sheet"])
+    sheet = values.get("sheet")
+    if isinstance(sheet, Character):
         update["sheets"] = {**state.sheets, sheet.id: sheet}
-    people = data.get("people")
+    people = values.get("people")
     if people:
         merged = dict(state.people)
-        for raw in people:
-            c = Combatant.model_validate(raw)
+        for c in people:
             merged[c.id] = c
         update["people"] = merged
     for key in _UPSERTS:
-        if key in data:
-            value = data[key]
-            if key == "attack":
-                update[key] = None if value is None else PendingAttack.model_validate(value)
-            elif key == "fight":
-                update[key] = None if value is None else Fight.model_validate(value)
-            elif key == "effects":
-                update[key] = tuple(PendingEffect.model_validate(v) for v in value)
-            elif key == "grapples":
-                update[key] = {k: Grapple.model_validate(v) for k, v in value.items()}
-            else:
-                update[key] = tuple(value)
-    if "call" in data and data["call"] is not None:
-        call = Call.model_validate(data["call"])
+        if key in fields:
+            value = values[key]
+            update[key] = tuple(value) if key in ("exhaust_owed", "effects") else value
+    call = values.get("call")
+    if isinstance(call, Call):
         update["calls"] = {**state.calls, call.id: call}
         update["next_call"] = max(state.next_call, call.id + 1)
-    if data.get("closed_call") is not None:
-        update["calls"] = {
-            k: v for k, v in update.get("calls", state.calls).items() if k != data["closed_call"]
-        }
-    if "lengthy_key" in data:
-        key = data["lengthy_key"]
-        value = data.get("lengthy")
+    closed = values.get("closed_call")
+    if closed is not None:
+        update["calls"] = {k: v for k, v in update.get("calls", state.calls).items() if k != closed}
+    if "lengthy_key" in fields:
+        key = payload.lengthy_key  # type: ignore[attr-defined]
+        value = payload.lengthy  # type: ignore[attr-defined]
         rest = {k: v for k, v in state.lengthy.items() if k != key}
-        update["lengthy"] = rest if value is None else {**rest, key: Lengthy.model_validate(value)}
-    if event.type in _RECORDS_CHECK:
-        update["last_check"] = {
-            **state.last_check,
-            data["character"]: CheckRoll.model_validate(data["check"]),
-        }
-        if "stats" in data:
-            stats = tuple(Stat(s) for s in data["stats"])
-            update["last_stats"] = {**state.last_stats, data["character"]: stats}
-    if event.type == "weaverdice.gm_noted":
-        update["notes"] = (*state.notes, str(data["text"]))
-    if event.type == "weaverdice.ruled":
+        update["lengthy"] = rest if value is None else {**rest, key: value}
+    if kind in _RECORDS_CHECK:
+        who = payload.character  # type: ignore[attr-defined]
+        update["last_check"] = {**state.last_check, who: payload.check}  # type: ignore[attr-defined]
+        if "stats" in fields:
+            update["last_stats"] = {**state.last_stats, who: tuple(payload.stats)}  # type: ignore[attr-defined]
+    if kind == "weaverdice.gm_noted":
+        update["notes"] = (*state.notes, str(payload.text))  # type: ignore[attr-defined]
+    if kind == "weaverdice.ruled":
         update["rulings"] = state.rulings + 1
     return state.model_copy(update=update) if update else state
