@@ -217,8 +217,12 @@ def sheet_command(
     source: str = typer.Argument(..., help="A sample id (thug) or a JSON/YAML sheet file."),
     hidden: bool = typer.Option(False, "--hidden", help="Only the GM sees the sheet (NPCs)."),
     owner: str | None = typer.Option(None, "--owner", help="The seat that plays the character."),
+    json_out: bool = JSON_OPTION,
 ) -> None:
-    """Print an add_character payload, for 'table do TABLE SEAT add_character --payload-json ...'."""
+    """Print an add_character payload, for 'table do TABLE SEAT add_character --payload-json ...'.
+
+    The payload is JSON either way; ``--json`` is accepted for symmetry.
+    """
     data = run_guarded(lambda: sheet_payload(source, hidden=hidden, owner=owner), as_json=True)
     emit_json(data)
 
