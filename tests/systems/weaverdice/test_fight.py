@@ -392,3 +392,36 @@ def test_a_designed_power__costs_effort_attacks_and_applies_its_status() -> None
     d.refuse(
         "ann", "use_power", character="spark", power="arc lash", targets="thug, spark", rule="WD-COMBAT-009"
     )
+
+
+@pytest.mark.rules("WD-EFFORT-012", "WD-COMBAT-006")
+def test_a_focus_edge_adds_1d3_to_initiative_and_counts_as_effort_spent() -> None:
+    d = table()
+    add(d, "ann", sheet("a", "Ann's"))
+    add(d, "bob", sheet("b", "Bob's"))
+    # both speed 6: Ann's 6 + 3 + edge 2 = 11 beats Bob's 6 + 4 = 10
+    d.do("gm", "start_combat", edges="a", dice=[3, 2, 4])
+    assert d.state.fight.order.order == ("a", "b")
+    assert "Ann's 11 (rolled 3) (+2 for Focus)" in " ".join(d.words())
+    a = d.state.people["a"]
+    assert a.effort.available(d.state.sheet("a"), Pool.FOCUS) == 2 and a.effort.used
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-EFFORT-004")
+def test_focus_opens_a_learning_skill_for_the_encounter() -> None:
+    d = table()
+    learner = {
+        **sheet("vic", "Vic", brawn=4),
+        "skills": [{"name": "Wrestle", "stats": ["brawn"], "learning": True, "training": [5]}],
+    }
+    add(d, "ann", learner)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.refuse("ann", "open_skill", character="vic", skill="wrestle", rule="WD-SKILL-009")  # no fight yet
+    d.do("gm", "start_combat", dice=[6])
+    d.refuse(
+        "ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[6, 6], rule="WD-SKILL-009"
+    )
+    d.do("ann", "open_skill", character="vic", skill="wrestle")
+    d.do("ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[1, 5, 1])  # keep 5: 6 vs 3
+    assert d.state.people["thug"].track.wounds
+    d.refuse("ann", "open_skill", character="vic", skill="wrestle", rule="WD-SKILL-009")

@@ -37,6 +37,7 @@ __all__ = [
     "Leverage",
     "Medical",
     "Move",
+    "OpenSkill",
     "React",
     "Reroll",
     "Rest",
@@ -133,6 +134,16 @@ class StartCombat(Frozen):
     """Start a fight: everyone named (default: everyone) rolls initiative (WD-COMBAT-004)."""
 
     characters: TextList = Field(default_factory=list)
+    edges: TextList = Field(
+        default_factory=list, description="Who spends Focus for +1d3 speed (WD-EFFORT-012)."
+    )
+
+
+class OpenSkill(Frozen):
+    """Spend Focus to use a skill you are still learning for the rest of the encounter (WD-SKILL-009)."""
+
+    character: Ident
+    skill: str = Field(min_length=1, max_length=60)
 
 
 class EndTurn(Frozen):

@@ -44,6 +44,7 @@ __all__ = [
     "exhaust",
     "leverage",
     "move",
+    "open_skill",
     "rest",
     "start_combat",
     "wait",
@@ -69,9 +70,15 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
     b = Builder(state, dice)
+    people_ids = [p.id for p in people]
     rolls = []
     lines: list[ev.InitiativeLine] = []
     entrants: list[Entrant] = []
+    edges = {e.strip() for e in c.edges}
+    for ident in edges:
+        if ident not in people_ids:
+            raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
+        b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
     for p in people:
         sheet = state.sheet(p.id)
         face = None
@@ -79,8 +86,9 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
             record = dice.roll(1, 6, purpose=f"initiative {p.id}")
             rolls.append(record)
             face = record.faces[0]
-        score = initiative_score(sheet, face, config=state.config)
-        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face))
+        bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
+        score = initiative_score(sheet, face, edge=bonus, config=state.config)
+        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face, edge=bonus))
         entrants.append(Entrant(id=p.id, score=score, tier=p.tier, morale=p.morale, reputation=p.reputation))
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
@@ -94,6 +102,7 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         order, tied = initiative_order(entrants)
     first = order[0]
     fight = Fight(order=TurnOrder(order=order), turn=Turn.start(first, half=False, config=state.config))
+    people = [b.person(i) for i in people_ids]
     fresh = tuple(
         p.model_copy(
             update={"in_fight": True, "opened": (), "practised": (), "focused_shots": 0, "aligned_on": None}
@@ -107,7 +116,7 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     if veiled:  # a hidden NPC's speed and die are the GM's: players get the order without them
         b.emit(started, rolls=tuple(rolls), hidden=True)
         public = tuple(
-            ln.model_copy(update={"score": None, "face": None}) if ln.character in veiled else ln
+            ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
             for ln in lines
         )
         b.emit(started.model_copy(update={"entrants": public}))
@@ -476,3 +485,35 @@ def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService)
             ev.Exhausted(character=c.character, name=me.name, pool=c.pool, exhaust_owed=owed, people=(me,))
         )
     ]
+
+
+def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceService) -> list[Event]:
+    """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c)."""
+    me = person(state, c.character)
+    if state.fight is None:
+        raise RuleViolation(
+            "WD-SKILL-009", "A learning skill is opened for an encounter: start the fight first."
+        )
+    skill = next(
+        (s for s in state.sheet(c.character).skills if s.name.lower() == c.skill.strip().lower()), None
+    )
+    if skill is None or not skill.learning:
+        raise RuleViolation("WD-SKILL-009", f"{me.name} is not learning a skill called {c.skill}.")
+    if skill.name.lower() in me.opened:
+        raise RuleViolation("WD-SKILL-009", f"{me.name} can already use {skill.name} this encounter.")
+    b = Builder(state, dice)
+    b.spend(c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
+    me = b.person(c.character)
+    opened = me.model_copy(update={"opened": (*me.opened, skill.name.lower())})
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action=f"opens {skill.name}",
+            kind=ActionKind.QUICK.value,
+            note="for the rest of the encounter",
+            fight=b.fight,
+            people=(opened,),
+        )
+    )
+    return b.events

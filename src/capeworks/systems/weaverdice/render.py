@@ -37,6 +37,7 @@ COMMAND_WORDS: dict[str, str] = {
     "grapple": "wrestle a held foe (a grapple round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
+    "open_skill": "open a learning skill for this fight (Focus)",
     "act": "take another action",
     "wait": "wait for someone (Focus)",
     "rest": "rest",
@@ -162,6 +163,7 @@ def _initiative(p: ev.CombatStarted) -> str:
     lines = ", ".join(
         f"{e.name} {'?' if e.score is None else e.score}"
         + (f" (rolled {e.face})" if e.face is not None else "")
+        + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
         for e in p.entrants
     )
     order = p.fight.order.order if p.fight else ()

@@ -91,6 +91,16 @@ def _sleepy(state: WdState, ident: str) -> bool:
     return state.fight is None and bool(state.people[ident].effort.exhausted)
 
 
+def _learning(state: WdState, ident: str) -> bool:
+    sheet = state.sheets.get(ident)
+    opened = state.people[ident].opened
+    return (
+        state.fight is not None
+        and sheet is not None
+        and any(s.learning and s.name.lower() not in opened for s in sheet.skills)
+    )
+
+
 def _trainable(state: WdState, ident: str) -> bool:
     return state.fight is None and bool(state.people[ident].may_train)
 
@@ -121,6 +131,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
+    "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
