@@ -425,3 +425,26 @@ def test_focus_opens_a_learning_skill_for_the_encounter() -> None:
     d.do("ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[1, 5, 1])  # keep 5: 6 vs 3
     assert d.state.people["thug"].track.wounds
     d.refuse("ann", "open_skill", character="vic", skill="wrestle", rule="WD-SKILL-009")
+
+
+@pytest.mark.rules("WD-MORALE-003")
+def test_high_morale_buys_up_a_missed_attack_and_a_failed_stay_up() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=2), morale=2)
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])  # 1 + 0 = 1 < DS 3: a miss
+    # great morale (+2): the attack counts as 4 >= 3 and lands (lesser bash, effect d6 = 1)
+    d.do("ann", "spend_morale", character="vic", dice=[1])
+    assert "the attack counts as 4 (success)" in " ".join(d.words())
+    assert len(d.state.people["thug"].track.wounds) == 1 and d.state.people["vic"].morale == 1
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # lesser cut, no effect
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # full: Guts 2 (-1), d=1: 0 < 3 -> unconscious
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    d.do("ann", "spend_morale", character="vic")  # good (+1): counts as 3 >= 3: back up
+    vic = d.state.people["vic"]
+    assert vic.track.standing is Standing.UP and vic.morale == 0
+    d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")

@@ -21,7 +21,15 @@ from capeworks.systems.weaverdice.combat import Reaction
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.grapple import GrappleRound
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Call, Combatant, Fight, Grapple, PendingAttack, PendingEffect
+from capeworks.systems.weaverdice.state import (
+    Call,
+    Chance,
+    Combatant,
+    Fight,
+    Grapple,
+    PendingAttack,
+    PendingEffect,
+)
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
@@ -104,6 +112,9 @@ class MoraleSpent(Changes):
     name: str
     check: CheckRoll
     morale: int
+    #: what the roll was ("check", "attack", "stay_up"); a chance it used up
+    what: str = "check"
+    chance_spent: str | None = None
 
 
 class Rerolled(Changes):
@@ -163,6 +174,7 @@ class TurnStarted(Changes):
     fight: Fight | None
     #: conditions that ended at this point of the order
     ended: tuple[str, ...] = ()
+    chances_over: bool = True
 
 
 class ActionTaken(Changes):
@@ -193,6 +205,8 @@ class AttackRolled(Changes):
     tier: WoundTier
     fight: Fight | None
     attack: PendingAttack | None
+    #: a miss its attacker may still buy up with high morale
+    chance: Chance | None = None
 
 
 class Reacted(Changes):
@@ -277,6 +291,7 @@ class StayedUp(Changes):
     check: CheckRoll
     standing: Standing
     why: str = "stay_up"
+    chance: Chance | None = None
 
 
 class MedicalRolled(Changes):
@@ -345,6 +360,7 @@ class CombatEnded(Changes):
     effects: tuple[PendingEffect, ...]
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()
+    chances_over: bool = True
     grapples: dict[str, Grapple] = Field(default_factory=dict)
 
 

@@ -17,6 +17,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.checks import Lengthy, meets
+from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Reaction,
@@ -31,7 +32,7 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.skills import skill_dice
-from capeworks.systems.weaverdice.state import Combatant, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, Chooser, EffectOutcome, Hit, StatLasting
@@ -110,6 +111,20 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             effect_only=c.effect_only,
         )
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
+    chance = None
+    if not hit and attacker.morale > 0:  # high morale may still buy the miss up (WD-MORALE-003)
+        details = PendingAttack(
+            attacker=c.character,
+            target=c.target,
+            total=roll.total,
+            damage=c.damage,
+            tier=c.tier,
+            melee=c.melee,
+            conventional=c.conventional,
+            hidden=c.hidden,
+            effect_only=c.effect_only,
+        )
+        chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
     b.emit(
         ev.AttackRolled(
             attacker=c.character,
@@ -123,6 +138,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             tier=c.tier,
             fight=b.fight,
             attack=pending,
+            chance=chance,
             people=(attacker.model_copy(update={"practised": practised}),),
         ),
         rolls=(record,),
@@ -325,8 +341,11 @@ def _stay_up(b: Builder, target: str) -> None:
     round_ = b.fight.order.round if b.fight is not None else 1
     track = c.track.stay_up(success=roll.success, round_=round_)
     c = c.model_copy(update={"track": track})
+    chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
     b.emit(
-        ev.StayedUp(character=target, name=c.name, check=roll, standing=track.standing, people=(c,)),
+        ev.StayedUp(
+            character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
+        ),
         rolls=(record,),
     )
 
@@ -717,4 +736,56 @@ def _power_statuses(b: Builder, power: Power, target: str) -> None:
             statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
             people=(t,),
         )
+    )
+
+
+# -- high morale after the roll (WD-MORALE-003) -------------------------------------------------
+
+
+def morale_second_chance(b: Builder, chance: Chance) -> None:
+    """Spend a high morale step on a missed attack or a failed stay-up check: the result becomes
+    2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
+    me = b.person(chance.who)
+    roll, morale = set_by_morale(chance.roll, me.morale)
+    me = me.model_copy(update={"morale": morale})
+    if chance.kind == "stay_up" and roll.success:
+        me = me.model_copy(update={"track": me.track.rouse()})
+    b.emit(
+        ev.MoraleSpent(
+            character=chance.who,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what=chance.kind,
+            chance_spent=chance.who,
+            people=(me,),
+        )
+    )
+    a = chance.attack
+    if chance.kind != "attack" or a is None or not roll.success:
+        return
+    t = b.person(a.target)
+    if t.track.standing in (Standing.DEAD, Standing.DOWN):
+        return
+    named = t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
+    if named and t.effort.available(b.sheet(a.target), Pool.FOCUS) > 0:
+        pending = a.model_copy(update={"total": roll.total})
+        b.emit(
+            ev.AttackRolled(
+                attacker=a.attacker,
+                name=me.name,
+                target=a.target,
+                target_name=t.name,
+                check=roll,
+                defense=roll.tn,
+                hit=True,
+                damage=a.damage,
+                tier=a.tier,
+                fight=b.fight,
+                attack=pending,
+            )
+        )
+        return
+    _damage(
+        b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only
     )

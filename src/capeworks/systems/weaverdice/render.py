@@ -235,6 +235,8 @@ def _morale(p: ev.MoraleChanged) -> str:
     return f"{p.name}'s morale moves {p.delta:+d} to {MORALE_NAMES[p.step]} ({p.step:+d}){why}."
 
 
+_ROLL_WORD = {"check": "roll", "attack": "attack", "stay_up": "Guts roll to stay up"}
+
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the table.",
     ev.NpcJoined.TYPE: lambda p: f"{p.name} enters the scene.",
@@ -256,7 +258,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + f": {check_text(p.check)}."
     ),
     ev.MoraleSpent.TYPE: lambda p: (
-        f"{p.name} spends a step of morale: the roll counts as {p.check.total} "
+        f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
         f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
     ),
     ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",

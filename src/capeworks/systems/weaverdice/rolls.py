@@ -17,6 +17,7 @@ from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.harm import morale_second_chance
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
@@ -99,6 +100,15 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
 def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: DiceService) -> list[Event]:
     """Lower morale a step to set the last roll's result to 2 + k (WD-MORALE-003)."""
     me = person(state, c.character)
+    chance = state.chances.get(c.character)
+    if chance is not None:
+        if state.attack is not None or state.effects:
+            raise RuleViolation(
+                "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
+            )
+        b = Builder(state, dice)
+        morale_second_chance(b, chance)
+        return b.events
     last = state.last_check.get(c.character)
     if last is None:
         raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")

@@ -77,8 +77,12 @@ def _may_get_up(state: WdState, ident: str) -> bool:
 
 
 def _morale_spend(state: WdState, ident: str) -> bool:
+    if state.people[ident].morale <= 0:
+        return False
+    if ident in state.chances:
+        return state.attack is None and not state.effects
     last = state.last_check.get(ident)
-    return last is not None and last.morale_set is None and state.people[ident].morale > 0
+    return last is not None and last.morale_set is None
 
 
 def _rerollable(state: WdState, ident: str) -> bool:
@@ -193,6 +197,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         if data["attack"] is not None and data["attack"]["hidden"]:
             data["attack"] = {k: v for k, v in data["attack"].items() if k != "total"}
         data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
+        data["chances"] = {
+            k: v
+            for k, v in data["chances"].items()
+            if k not in hidden and not (v["attack"] is not None and v["attack"]["hidden"])
+        }
         data["notes"] = []
         return data
 

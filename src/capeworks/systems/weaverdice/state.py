@@ -28,6 +28,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = [
     "Call",
+    "Chance",
     "Combatant",
     "Fight",
     "Grapple",
@@ -137,6 +138,16 @@ class PendingEffect(Frozen):
     need: Need | None = None
 
 
+class Chance(Frozen):
+    """A roll its maker may still buy up with high morale (WD-MORALE-003): a missed attack (its
+    details, to land it) or a failed stay-up check. Gone at the next turn."""
+
+    who: str
+    kind: str
+    roll: CheckRoll
+    attack: PendingAttack | None = None
+
+
 class Call(Frozen):
     """A check the GM called: who rolls what against which TN (WD-CORE-001, -003)."""
 
@@ -161,6 +172,8 @@ class WdState(Frozen):
     calls: dict[int, Call] = Field(default_factory=dict)
     next_call: int = 1
     lengthy: dict[str, Lengthy] = Field(default_factory=dict)
+    #: rolls that high morale may still buy up, by roller
+    chances: dict[str, Chance] = Field(default_factory=dict)
     #: holds in play, by "holder>target"
     grapples: dict[str, Grapple] = Field(default_factory=dict)
     #: PCs who owe a choice of exhausted pool after a lull (WD-EFFORT-009)
@@ -233,6 +246,17 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         update["last_check"] = {**state.last_check, who: payload.check}  # type: ignore[attr-defined]
         if "stats" in fields:
             update["last_stats"] = {**state.last_stats, who: tuple(payload.stats)}  # type: ignore[attr-defined]
+    if "chance" in fields or "chance_spent" in fields or "chances_over" in fields:
+        chances = dict(state.chances)
+        if values.get("chances_over"):
+            chances = {}
+        spent = values.get("chance_spent")
+        if spent:
+            chances.pop(spent, None)
+        chance = values.get("chance")
+        if chance is not None:
+            chances[chance.who] = chance
+        update["chances"] = chances
     if kind == "weaverdice.gm_noted":
         update["notes"] = (*state.notes, str(payload.text))  # type: ignore[attr-defined]
     if kind == "weaverdice.ruled":
