@@ -448,3 +448,31 @@ def test_high_morale_buys_up_a_missed_attack_and_a_failed_stay_up() -> None:
     vic = d.state.people["vic"]
     assert vic.track.standing is Standing.UP and vic.morale == 0
     d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
+
+
+@pytest.mark.rules("WD-CORE-006", "WD-COMBAT-013", "WD-COMBAT-014")
+def test_a_lengthy_check_at_the_table__several_contribute_and_a_wound_interrupts() -> None:
+    d = table()
+    add(d, "ann", sheet("net", "Netiquette", knowledge=4))
+    add(d, "bob", sheet("ace", "Ace"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    # WX-19: hack a security system, a lengthy check to 12
+    d.do("gm", "call_check", character="net", stat="knowledge", dc=12, task="hack the security system")
+    d.do("gm", "start_combat", dice=[6, 1])  # Net 12, thug 9, Ace 7
+    d.answer("ann", "call-1", "roll", dice=[4])  # 4 + 1 = 5 of 12; both actions spent
+    assert d.state.lengthy["call:1"].total == 5
+    d.refuse("ann", "act", character="net", action="anything", rule="WD-COMBAT-008")
+    d.do("ann", "end_turn", character="net")
+    # the thug hits Netiquette; she rolls Knowledge 4+ to stay on task: 2 + 1 = 3 fails
+    d.do("gm", "attack", character="thug", target="net", damage="cut", dice=[6])
+    d.answer("ann", "react-net", "take", dice=[1, 2])  # lesser cut (effect 1: none), then Knowledge 2
+    assert d.state.lengthy["call:1"].halted == ("net",) and d.state.lengthy["call:1"].total == 5
+    d.do("gm", "end_turn", character="thug")
+    # Ace helps where the fiction allows: 6 + 0 = 6, 11 of 12
+    d.do("bob", "check", character="ace", call=1, dice=[6])
+    d.do("bob", "end_turn", character="ace")
+    d.refuse("ann", "check", character="net", call=1, dice=[3], rule="WD-COMBAT-014")
+    d.do("gm", "ruling", character="net", text="the thug is pinned down: back to the keyboard", resume="1")
+    d.do("ann", "check", character="net", call=1, dice=[3])  # 3 + 1 = 4: 15 >= 12, done
+    assert "call:1" not in d.state.lengthy and 1 not in d.state.calls
+    assert "15 of 12: done" in d.words()[-1]

@@ -91,6 +91,7 @@ class CallCheck(Frozen):
     dice: int = Field(default=0, ge=0, le=6, description="Extra dice the situation gives.")
     task: str = Field(default="", max_length=200)
     hidden: bool = False
+    dc: int | None = Field(default=None, ge=1, le=200, description="A lengthy check: the total to reach.")
 
 
 class Check(Frozen):
@@ -311,6 +312,7 @@ class Ruling(Frozen):
     )
     restore_effort: bool = False
     drop_conditions: TextList = Field(default_factory=list, max_length=10)
+    resume: str | None = Field(default=None, max_length=60, description="A halted lengthy task to resume.")
 
 
 class GmNote(Frozen):

@@ -84,6 +84,21 @@ class Ruled(Changes):
     name: str
     text: str
     fight: Fight | None = None
+    lengthy_key: str | None = None
+    lengthy: Lengthy | None = None
+
+
+class Interrupted(Changes):
+    """Someone hurt in the middle of a lengthy action keeps at it, or stops (WD-COMBAT-014)."""
+
+    TYPE: ClassVar[str] = "weaverdice.interrupted"
+    character: str
+    name: str
+    task: str
+    check: CheckRoll
+    held: bool
+    lengthy_key: str
+    lengthy: Lengthy | None
 
 
 class CheckCalled(EventData):
@@ -102,6 +117,11 @@ class CheckRolled(Changes):
     task: str = ""
     check: CheckRoll
     closed_call: int | None = None
+    #: a lengthy check's running total and what is left of it (None once done)
+    lengthy_key: str | None = None
+    lengthy: Lengthy | None = None
+    running: int | None = None
+    dc: int | None = None
 
 
 class MoraleSpent(Changes):
@@ -418,6 +438,7 @@ EVENTS = declare_events(
     WoundTaken,
     Grappled,
     StatusesApplied,
+    Interrupted,
     EffectAsked,
     EffectResolved,
     StayedUp,

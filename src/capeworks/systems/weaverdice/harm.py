@@ -23,6 +23,7 @@ from capeworks.systems.weaverdice.combat import (
     Reaction,
     cover_bonus,
     dropped_one_place,
+    interruption_tn,
     may_react,
     reaction_holds,
 )
@@ -308,6 +309,7 @@ def take_wound(
     holds.broken_by_wound(b, attacker, target)
     if placed.stay_up:
         _stay_up(b, target)
+    _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
         _start_effect(
@@ -330,6 +332,31 @@ def _start_effect(b: Builder, pending: PendingEffect) -> None:
         )
     else:
         _resolve(b, pending)
+
+
+def _interrupt(b: Builder, target: str) -> None:
+    """A wound in the middle of a lengthy action: Knowledge 4+ to stay on it, else it stops until the
+    GM rules the interruption dealt with; the running total is kept by default (WD-COMBAT-014)."""
+    for key, task in b.state.lengthy.items():
+        if task.done or target in task.halted or all(who != target for who, _ in task.rolls):
+            continue
+        if b.person(target).track.standing is not Standing.UP:
+            continue
+        roll, _ = roll_check(
+            b, target, (Stat.KNOWLEDGE,), tn=interruption_tn(severe=1), purpose="interruption"
+        )
+        after = task.interrupted(target, held=roll.success, config=b.state.config)
+        b.emit(
+            ev.Interrupted(
+                character=target,
+                name=b.person(target).name,
+                task=key,
+                check=roll,
+                held=roll.success,
+                lengthy_key=key,
+                lengthy=after,
+            )
+        )
 
 
 def _stay_up(b: Builder, target: str) -> None:

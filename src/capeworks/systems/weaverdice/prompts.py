@@ -29,6 +29,17 @@ def _to(state: WdState, ident: str | None) -> dict[str, Any]:
     return {"seat": owner} if owner is not None else {"role": Role.GM}
 
 
+def _their_turn(state: WdState, ident: str) -> bool:
+    f = state.fight
+    return (
+        f is not None
+        and f.turn is not None
+        and f.turn.actor == ident
+        and state.attack is None
+        and not state.effects
+    )
+
+
 def open_prompts(state: WdState) -> list[Prompt]:
     """Every open decision, in the order the rules ask them."""
     out: list[Prompt] = []
@@ -79,12 +90,28 @@ def open_prompts(state: WdState) -> list[Prompt]:
             continue
         sheet = state.sheet(call.character)
         mod = sum(sheet.modifier(s) for s in call.stats)
+        if call.dc is not None:
+            if state.fight is not None and not _their_turn(state, call.character):
+                continue  # a lengthy action is taken on one's turn (WD-COMBAT-013)
+            task = state.lengthy.get(f"call:{call.id}")
+            if task is not None and call.character in task.halted:
+                continue
+            done = task.total if task is not None else 0
         out.append(
             Prompt(
                 id=f"call-{call.id}",
                 kind="check",
                 rule="WD-CORE-001",
                 question=question(
+                    "lengthy",
+                    name=c.name,
+                    stats=" and ".join(s.value for s in call.stats),
+                    dc=call.dc,
+                    done=done,
+                    task=f" to {call.task}" if call.task else "",
+                )
+                if call.dc is not None
+                else question(
                     "check",
                     name=c.name,
                     stats=" and ".join(s.value for s in call.stats),

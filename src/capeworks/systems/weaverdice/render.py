@@ -247,7 +247,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.Ruled.TYPE: lambda p: f"The GM rules on {p.name}: {p.text}",
     ev.CheckCalled.TYPE: lambda p: (
-        f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)} at {p.call.tn}+"
+        f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)}"
+        + (f" as a lengthy check to a total of {p.call.dc}" if p.call.dc else f" at {p.call.tn}+")
         + (f" to {p.call.task}" if p.call.task else "")
         + (f", with {p.call.dice} extra dice" if p.call.dice else "")
         + "."
@@ -255,7 +256,17 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CheckRolled.TYPE: lambda p: (
         f"{p.name} rolls {' and '.join(s.value for s in p.stats)}"
         + (f" to {p.task}" if p.task else "")
-        + f": {check_text(p.check)}."
+        + f": {check_text(p.check)}"
+        + (
+            f"; {p.running} of {p.dc}" + (" so far" if p.lengthy is not None else ": done")
+            if p.running is not None
+            else ""
+        )
+        + "."
+    ),
+    ev.Interrupted.TYPE: lambda p: (
+        f"{p.name} is hurt mid-task and rolls Knowledge to stay on it: {check_text(p.check)}; "
+        + ("they keep at it." if p.held else "they stop until the interruption is dealt with.")
     ),
     ev.MoraleSpent.TYPE: lambda p: (
         f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
@@ -423,6 +434,7 @@ _QUESTIONS: dict[str, str] = {
     ),
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
+    "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
 }

@@ -13,10 +13,12 @@ from capeworks.engine import Audience, Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
+from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
 from capeworks.systems.weaverdice.skills import train as train_skill
@@ -50,6 +52,7 @@ def call_check(state: WdState, context: Context, c: cmd.CallCheck, dice: DiceSer
         dice=c.dice,
         task=c.task,
         hidden=c.hidden,
+        dc=c.dc,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -61,7 +64,8 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
     call = None
     if c.call is not None:
         call = state.calls.get(c.call)
-        if call is None or call.character != c.character:
+        # several may add to a lengthy check where the fiction allows (WD-CORE-006)
+        if call is None or (call.character != c.character and call.dc is None):
             raise RuleViolation("WD-CORE-003", f"The GM has not called that check for {me.name}.")
         stats, tn, extra, hidden = call.stats, call.tn, call.dice, call.hidden
     else:
@@ -77,10 +81,37 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
     if c.background:
         extra += background_dice(sheet, c.background, unhurried=c.unhurried)
     b = Builder(state, dice)
+    key = running = None
+    if call is not None and call.dc is not None:
+        key = f"call:{call.id}"
+        running = state.lengthy.get(key) or Lengthy(dc=call.dc)
+        if c.character in running.halted:
+            raise RuleViolation(
+                "WD-COMBAT-014",
+                "An interrupted lengthy action resumes only once the interruption is dealt with.",
+            )
+        if state.fight is not None:  # a lengthy action takes the turn's actions (WD-COMBAT-013)
+            fight = on_turn(state, c.character)
+            assert fight.turn is not None
+            turn = fight.turn.spend(ActionKind.LENGTHY, config=state.config)
+            b.emit(
+                ev.ActionTaken(
+                    character=c.character,
+                    name=me.name,
+                    action=call.task or "a lengthy task",
+                    kind=ActionKind.LENGTHY.value,
+                    fight=fight.model_copy(update={"turn": turn}),
+                )
+            )
+            b.full_action(c.character)
     roll, record = roll_check(
         b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
     )
     practised = (*me.practised, *(s for s in c.skills if s not in me.practised))
+    done = True
+    if running is not None:
+        running = running.add(c.character, roll.total)
+        done = running.done
     b.emit(
         ev.CheckRolled(
             character=c.character,
@@ -88,8 +119,12 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
             stats=stats,
             task=c.task or (call.task if call else ""),
             check=roll,
-            closed_call=call.id if call else None,
-            people=(me.model_copy(update={"practised": practised}),) if c.skills else (),
+            closed_call=call.id if call and done else None,
+            lengthy_key=key,
+            lengthy=None if running is None or done else running,
+            running=None if running is None else running.total,
+            dc=None if running is None else running.dc,
+            people=(b.person(c.character).model_copy(update={"practised": practised}),) if c.skills else (),
         ),
         rolls=(record,),
         hidden=hidden,

@@ -158,6 +158,8 @@ class Call(Frozen):
     dice: int = 1
     task: str = ""
     hidden: bool = False
+    #: a lengthy check: the total its rolls must reach (WD-CORE-006)
+    dc: int | None = None
 
 
 class WdState(Frozen):
@@ -236,7 +238,7 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     closed = values.get("closed_call")
     if closed is not None:
         update["calls"] = {k: v for k, v in update.get("calls", state.calls).items() if k != closed}
-    if "lengthy_key" in fields:
+    if values.get("lengthy_key") is not None:
         key = payload.lengthy_key  # type: ignore[attr-defined]
         value = payload.lengthy  # type: ignore[attr-defined]
         rest = {k: v for k, v in state.lengthy.items() if k != key}
