@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.errors import NotPermitted
+from capeworks.systems.weaverdice.vocab import Pool, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -68,3 +70,30 @@ def test_a_grab_may_be_dodged_but_not_blocked() -> None:
     d.refuse("ann", "react", character="vic", reaction="block", dice=[6], rule="WD-GRAPPLE-001")
     d.answer("ann", prompt.id, "dodge", dice=[6])  # 6 + 0 = 6 < 7: caught
     assert "boss>vic" in d.state.grapples
+
+
+@pytest.mark.rules("WD-MOVE-009", "WD-MOVE-010", "WD-MOVE-008")
+def test_falls_at_the_table__wx56() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    # 18 ft: a moderate wound and a Moderate Bash effect (d6 = 1: knocked back and down); row 4 drains Stamina
+    d.do("gm", "fall", character="vic", feet=18, dice=[1])
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    vic = d.state.people["vic"]
+    assert [w.tier for w in vic.track.wounds] == [WoundTier.MODERATE]
+    assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+    assert "Vic falls 18 ft: a moderate wound and a roll on the moderate Bash effect table." in d.words()
+    # thrown 25 ft: the faller chooses L wound + Moderate Bash effect, or M wound + Lesser Bash effect
+    d.do("gm", "fall", character="vic", feet=25, thrown=True, drains_stamina=False)
+    prompt = d.prompt("ann", "fall")
+    assert [o.label for o in prompt.options] == [
+        "a lesser wound and a roll on the moderate Bash effect table",
+        "a moderate wound and a roll on the lesser Bash effect table",
+    ]
+    d.answer("ann", prompt.id, "2", dice=[5])  # Lesser Bash 5: drops what it holds
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.MODERATE, WoundTier.MODERATE]
+    # 23 ft: Athletics 4+ or a critical Bash wound; d=4 + 0 holds: as the 16-20 ft row
+    d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[4, 6])
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert d.state.people["vic"].track.count(WoundTier.CRITICAL) == 0
+    d.refuse("ann", "fall", character="vic", feet=10, error=NotPermitted)

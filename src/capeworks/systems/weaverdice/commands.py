@@ -30,6 +30,8 @@ __all__ = [
     "EndCombat",
     "EndTurn",
     "Exhaust",
+    "FallChoice",
+    "FallCmd",
     "GetUp",
     "GmNote",
     "Grab",
@@ -200,6 +202,22 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+
+class FallCmd(Frozen):
+    """Someone falls or is thrown (the GM's call): the falling table decides the harm (WD-MOVE-008/009)."""
+
+    character: Ident
+    feet: int = Field(ge=1, le=2000)
+    thrown: bool = False
+    drains_stamina: bool | None = Field(default=None, description="The GM's call; default rows 3 and up.")
+
+
+class FallChoice(Frozen):
+    """Choose how to take a fall, where the table gives a choice (WD-MOVE-009)."""
+
+    character: Ident
+    option: int = Field(ge=1, le=4)
 
 
 class React(Frozen):

@@ -18,8 +18,10 @@ from capeworks.engine import EventData, declare_events
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
+from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.grapple import GrappleRound
+from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import (
     Call,
@@ -269,6 +271,19 @@ class Grappled(Changes):
     grapples: dict[str, Grapple]
 
 
+class Fell(Changes):
+    """A fall or throw looked up on the falling table; its Athletics roll; the harm chosen (WD-MOVE-009)."""
+
+    TYPE: ClassVar[str] = "weaverdice.fell"
+    character: str
+    name: str
+    feet: int
+    thrown: bool
+    check: CheckRoll | None = None
+    chosen: FallOption | None = None
+    falls: dict[str, Fall]
+
+
 class StatusesApplied(Changes):
     """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
 
@@ -437,6 +452,7 @@ EVENTS = declare_events(
     Reacted,
     WoundTaken,
     Grappled,
+    Fell,
     StatusesApplied,
     Interrupted,
     EffectAsked,

@@ -39,7 +39,17 @@ from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, Chooser, EffectOutcome, Hit, StatLasting
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 
-__all__ = ["attack", "effect_choice", "get_up", "medical", "react", "take_wound", "use_power"]
+__all__ = [
+    "attack",
+    "effect_choice",
+    "get_up",
+    "medical",
+    "morale_second_chance",
+    "react",
+    "start_effect",
+    "take_wound",
+    "use_power",
+]
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
 
@@ -259,7 +269,7 @@ def _damage(
     if only:
         c = b.person(target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        _start_effect(
+        start_effect(
             b,
             PendingEffect(
                 damage=damage,
@@ -312,12 +322,12 @@ def take_wound(
     _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        _start_effect(
+        start_effect(
             b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
         )
 
 
-def _start_effect(b: Builder, pending: PendingEffect) -> None:
+def start_effect(b: Builder, pending: PendingEffect) -> None:
     """Resolve an effect now, or queue it behind one that waits on a decision."""
     if b.state.effects:
         b.emit(

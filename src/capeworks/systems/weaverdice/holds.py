@@ -1,4 +1,5 @@
-"""Handlers for grapples at the table: the grab, each round's opposed Brawn and what the margin buys.
+"""Handlers for grapples and falls at the table: the grab, each round's opposed Brawn and what the
+margin buys; falls and throws on the falling table.
 
 Wires the gear engineer's pure :mod:`~capeworks.systems.weaverdice.grapple`
 (WD-GRAPPLE-001..010) into play: a grab is an attack roll against the DS
@@ -17,7 +18,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
-from capeworks.systems.weaverdice.data_equipment import GrappleOption
+from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import (
@@ -29,11 +30,20 @@ from capeworks.systems.weaverdice.grapple import (
     wound_breaks,
 )
 from capeworks.systems.weaverdice.morale import capped
-from capeworks.systems.weaverdice.state import Grapple, PendingAttack, WdState
+from capeworks.systems.weaverdice.movement import fall, fall_after_check
+from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["begin", "broken_by_wound", "defense_in_grapple", "grab", "grapple_round"]
+__all__ = [
+    "begin",
+    "broken_by_wound",
+    "defense_in_grapple",
+    "fall_choice",
+    "fall_cmd",
+    "grab",
+    "grapple_round",
+]
 
 
 def _key(holder: str, target: str) -> str:
@@ -250,3 +260,84 @@ def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
             grapples=grapples,
         )
     )
+
+
+# -- falls and throws (WD-MOVE-008..010) ---------------------------------------------------------
+
+
+def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService) -> list[Event]:
+    """The GM rules a fall or throw: the table's row, its Athletics roll past 20 ft, a Stamina drain;
+    one way to take it is applied at once, several wait for the faller's choice (WD-MOVE-009/010)."""
+    me = person(state, c.character)
+    if c.character in state.falls:
+        raise RuleViolation("WD-MOVE-009", f"{me.name} has a fall still waiting for a choice.")
+    b = Builder(state, dice)
+    result = fall(c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
+    roll = None
+    if result.check is not None:
+        roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
+        result = fall_after_check(result, athletics_total=roll.total)
+    t = b.person(c.character)
+    if result.stamina_lost and t.effort.available(b.sheet(c.character), Pool.STAMINA):
+        effort, _ = t.effort.drain(b.sheet(c.character), Pool.STAMINA, result.stamina_lost)
+        t = t.model_copy(update={"effort": effort})
+    waiting = {**b.state.falls, c.character: result} if len(result.options) > 1 else dict(b.state.falls)
+    chosen = result.options[0] if len(result.options) == 1 else None
+    b.emit(
+        ev.Fell(
+            character=c.character,
+            name=me.name,
+            feet=c.feet,
+            thrown=c.thrown,
+            check=roll,
+            chosen=chosen,
+            falls=waiting,
+            people=(t,),
+        )
+    )
+    if chosen is not None:
+        _take_fall(b, c.character, chosen)
+    return b.events
+
+
+def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceService) -> list[Event]:
+    """The faller picks how to take the fall (WD-MOVE-009 PROPOSED: the faller chooses)."""
+    me = person(state, c.character)
+    result = state.falls.get(c.character)
+    if result is None:
+        raise RuleViolation("WD-MOVE-009", f"{me.name} has no fall to choose for.")
+    if c.option > len(result.options):
+        raise RuleViolation("WD-MOVE-009", f"That fall offers {len(result.options)} ways to take it.")
+    chosen = result.options[c.option - 1]
+    b = Builder(state, dice)
+    b.emit(
+        ev.Fell(
+            character=c.character,
+            name=me.name,
+            feet=result.feet,
+            thrown=result.thrown,
+            chosen=chosen,
+            falls={k: v for k, v in state.falls.items() if k != c.character},
+        )
+    )
+    _take_fall(b, c.character, chosen)
+    return b.events
+
+
+def _take_fall(b: Builder, who: str, option: FallOption) -> None:
+    """A fall's wound (Bash) and/or its roll on a Bash effect table of the given tier."""
+    from capeworks.systems.weaverdice.harm import start_effect, take_wound
+
+    wound_id = None
+    if option.wound is not None:
+        take_wound(b, who, option.wound, DamageType.BASH, cause="fall", roll_effect=False)
+        wound_id = f"w{b.person(who).wounds_made}"
+    if option.bash_effect is not None:
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        ident = wound_id or f"e{b.person(who).wounds_made + 1}"
+        start_effect(
+            b,
+            PendingEffect(
+                damage=DamageType.BASH, tier=option.bash_effect, target=who, wound=ident, face=face
+            ),
+        )

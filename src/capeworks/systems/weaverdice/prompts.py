@@ -15,7 +15,7 @@ from typing import Any
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
 from capeworks.systems.weaverdice.harm import hit_of
 from capeworks.systems.weaverdice.odds import p_reach
-from capeworks.systems.weaverdice.render import option_words, percent, question
+from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wfx import resolve
@@ -149,6 +149,28 @@ def open_prompts(state: WdState) -> list[Prompt]:
                         payload={"character": ident, "pool": p.value},
                     )
                     for p in pools
+                ),
+                **_to(state, ident),
+            )
+        )
+    for ident, result in state.falls.items():
+        c = state.people[ident]
+        out.append(
+            Prompt(
+                id=f"fall-{ident}",
+                kind="fall",
+                rule="WD-MOVE-009",
+                question=question(
+                    "fall", name=c.name, how="is thrown" if result.thrown else "falls", feet=result.feet
+                ),
+                options=tuple(
+                    PromptOption(
+                        value=str(i),
+                        label=fall_option_words(o),
+                        command="fall_choice",
+                        payload={"character": ident, "option": i},
+                    )
+                    for i, o in enumerate(result.options, start=1)
                 ),
                 **_to(state, ident),
             )

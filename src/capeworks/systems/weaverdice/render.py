@@ -34,6 +34,8 @@ COMMAND_WORDS: dict[str, str] = {
     "react": "dodge, block or take the hit",
     "use_power": "use a power",
     "grab": "grab someone",
+    "fall": "someone falls or is thrown",
+    "fall_choice": "choose how to take a fall",
     "grapple": "wrestle a held foe (a grapple round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
@@ -90,6 +92,7 @@ def _wound(p: ev.WoundTaken) -> str:
         "effect": " from the effect",
         "ongoing": " from ongoing damage",
         "death_sentence": " from the death sentence",
+        "fall": " from the fall",
     }.get(p.cause, "")
     where = {
         Placement.SUPERFICIAL: "; it is superficial",
@@ -157,6 +160,24 @@ def _grappled(p: ev.Grappled) -> str:
     bank = f"; {o.banked} points held" if o.banked else ""
     end = "; the grapple ends" if o.broken else ""
     return f"{head}, a margin of {o.available}{tail}{bank}{end}."
+
+
+def fall_option_words(o: Any) -> str:
+    """``a lesser wound and a moderate Bash effect``."""
+    parts = []
+    if o.wound is not None:
+        parts.append(f"a {o.wound.word} wound")
+    if o.bash_effect is not None:
+        parts.append(f"a roll on the {o.bash_effect.word} Bash effect table")
+    return " and ".join(parts)
+
+
+def _fell(p: ev.Fell) -> str:
+    how = "is thrown" if p.thrown else "falls"
+    roll = f"; Athletics {check_text(p.check)}" if p.check is not None else ""
+    if p.chosen is not None:
+        return f"{p.name} {how} {p.feet} ft{roll}: {fall_option_words(p.chosen)}."
+    return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
 
 
 def _initiative(p: ev.CombatStarted) -> str:
@@ -289,6 +310,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Reacted.TYPE: _reacted,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
+    ev.Fell.TYPE: _fell,
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
     ),
@@ -434,6 +456,7 @@ _QUESTIONS: dict[str, str] = {
     ),
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
+    "fall": "{name} {how} {feet} ft: how do they take it?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",

@@ -134,6 +134,8 @@ COMMANDS: dict[str, CommandSpec] = {
     "use_power": CommandSpec(cmd.UsePower, harm.use_power, OWNER, offer=_on_turn),
     "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
+    "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
+    "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, offer=_never),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),

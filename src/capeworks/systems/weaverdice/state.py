@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
@@ -174,6 +175,8 @@ class WdState(Frozen):
     calls: dict[int, Call] = Field(default_factory=dict)
     next_call: int = 1
     lengthy: dict[str, Lengthy] = Field(default_factory=dict)
+    #: falls waiting for the faller's choice of how to take them (WD-MOVE-009)
+    falls: dict[str, Fall] = Field(default_factory=dict)
     #: rolls that high morale may still buy up, by roller
     chances: dict[str, Chance] = Field(default_factory=dict)
     #: holds in play, by "holder>target"
@@ -197,7 +200,7 @@ class WdState(Frozen):
         )
 
 
-_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples")
+_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples", "falls")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
