@@ -31,7 +31,6 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
-from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.skills import skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
@@ -43,12 +42,12 @@ __all__ = [
     "attack",
     "effect_choice",
     "get_up",
+    "land",
     "medical",
     "morale_second_chance",
     "react",
     "start_effect",
     "take_wound",
-    "use_power",
 ]
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
@@ -156,7 +155,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         hidden=c.hidden,
     )
     if hit and pending is None:
-        _damage(
+        land(
             b,
             c.target,
             c.tier,
@@ -183,7 +182,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         return _grab_answered(b, c, pending)
     if c.reaction is None:
         b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
-        _damage(
+        land(
             b,
             c.character,
             pending.tier,
@@ -213,7 +212,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         rolls=(record,),
     )
     if not held:
-        _damage(
+        land(
             b,
             c.character,
             pending.tier,
@@ -254,7 +253,7 @@ def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Eve
 # -- wounds -------------------------------------------------------------------------------------
 
 
-def _damage(
+def land(
     b: Builder,
     target: str,
     tier: WoundTier,
@@ -640,142 +639,6 @@ def hit_lands(total: int, defense: int) -> bool:
     return meets(total, defense)
 
 
-# -- powers -------------------------------------------------------------------------------------
-
-
-def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceService) -> list[Event]:
-    """Use a designed power: pay its action and effort, roll its attack against each target's DS,
-    apply its statuses to those it hits (or to its targets, if it makes no attack) (WD-COMBAT-009,
-    WD-EFFORT-003c, the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`)."""
-    me = person(state, c.character)
-    sheet = state.sheet(c.character)
-    power = next((p for p in sheet.powers if p.name.lower() == c.power.strip().lower()), None)
-    if power is None:
-        raise RuleViolation("WD-COMBAT-009", f"{me.name} has no power called {c.power}.")
-    if c.hidden and not context.is_gm:
-        raise NotPermitted("Only the GM can roll in secret.")
-    kinds = {
-        PowerAction.STANDARD: ActionKind.STANDARD,
-        PowerAction.FULL: ActionKind.FULL,
-        PowerAction.LENGTHY: ActionKind.LENGTHY,
-        PowerAction.QUICK: ActionKind.QUICK,
-    }
-    if power.action not in kinds:
-        raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
-    targets = [person(state, t) for t in c.targets]
-    if power.targeting is Targeting.SELF and targets:
-        raise RuleViolation("WD-COMBAT-009", f"{power.name} touches only its user.")
-    limit = None if power.targeting is Targeting.AREA else power.targets
-    if limit is not None and len(targets) > limit:
-        raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
-    if power.is_attack and not targets:
-        raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
-    fight = on_turn(state, c.character) if state.fight is not None else None
-    b = Builder(state, dice)
-    kind = kinds[power.action]
-    if fight is not None and fight.turn is not None:
-        turn = fight.turn.spend(kind, config=state.config)
-        b.emit(
-            ev.ActionTaken(
-                character=c.character,
-                name=me.name,
-                action=f"power: {power.name}",
-                kind=kind.value,
-                fight=fight.model_copy(update={"turn": turn}),
-            )
-        )
-    available = {p: me.effort.available(sheet, p) for p in Pool}
-    for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
-        b.spend(c.character, pool, EffortUse.POWER, dots)
-    if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
-        b.full_action(c.character)
-    for target in targets:
-        hit = True
-        if power.is_attack:
-            assert power.attack_stat is not None and power.damage is not None and power.tier is not None
-            t = b.person(target.id)
-            ds = b.sheet(target.id).defense(state.config)
-            roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
-            hit = roll.success
-            pending = None
-            if (
-                hit
-                and len(targets) == 1
-                and t.tier in (Tier.PC, Tier.NOTABLE)
-                and t.track.standing is Standing.UP
-            ) and t.effort.available(b.sheet(target.id), Pool.FOCUS) > 0:
-                pending = PendingAttack(
-                    attacker=c.character,
-                    target=target.id,
-                    total=roll.total,
-                    damage=power.damage,
-                    tier=power.tier,
-                    melee=power.targeting is Targeting.MELEE,
-                    conventional=False,
-                    hidden=c.hidden,
-                    effect_only=power.effects_only,
-                )
-            b.emit(
-                ev.AttackRolled(
-                    attacker=c.character,
-                    name=me.name,
-                    target=target.id,
-                    target_name=target.name,
-                    check=roll,
-                    defense=ds,
-                    hit=hit,
-                    damage=power.damage,
-                    tier=power.tier,
-                    fight=b.fight,
-                    attack=pending,
-                ),
-                hidden=c.hidden,
-            )
-            if pending is not None:
-                _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
-                return b.events
-            if hit:
-                _damage(
-                    b,
-                    target.id,
-                    power.tier,
-                    power.damage,
-                    attacker=c.character,
-                    conventional=False,
-                    only=power.effects_only,
-                )
-        if hit:
-            _power_statuses(b, power, target.id)
-    return b.events
-
-
-def _power_statuses(b: Builder, power: Power, target: str) -> None:
-    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
-    if not power.statuses:
-        return
-    t = b.person(target)
-    conditions = t.conditions
-    for applied in power.statuses:
-        new = (
-            st.condition(applied.status, target)
-            if applied.status is not None
-            else st.Condition(
-                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
-            )
-        )
-        conditions = st.add(conditions, new)
-    t = t.model_copy(update={"conditions": conditions})
-    b.emit(
-        ev.StatusesApplied(
-            character=target,
-            name=t.name,
-            source=power.name,
-            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
-            people=(t,),
-        )
-    )
-
-
 # -- high morale after the roll (WD-MORALE-003) -------------------------------------------------
 
 
@@ -823,6 +686,4 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
             )
         )
         return
-    _damage(
-        b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only
-    )
+    land(b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only)

@@ -17,7 +17,7 @@ from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, P
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
-from capeworks.systems.weaverdice import fight, harm, holds, rolls, roster
+from capeworks.systems.weaverdice import fight, harm, holds, power_use, rolls, roster
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS
 from capeworks.systems.weaverdice.prompts import open_prompts
@@ -131,7 +131,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
-    "use_power": CommandSpec(cmd.UsePower, harm.use_power, OWNER, offer=_on_turn),
+    "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
     "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
