@@ -476,3 +476,22 @@ def test_a_lengthy_check_at_the_table__several_contribute_and_a_wound_interrupts
     d.do("ann", "check", character="net", call=1, dice=[3])  # 3 + 1 = 4: 15 >= 12, done
     assert "call:1" not in d.state.lengthy and 1 not in d.state.calls
     assert "15 of 12: done" in d.words()[-1]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_a_pained_failure_costs_a_chosen_price() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9 acts before Vic 7
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Cut 6: Pain and Bleeding
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    d.do("gm", "end_turn", character="thug")
+    # physical pain touches a Brawn attack: 1 + 0 = 1 misses DS 3, and a price is owed
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    prompt = d.prompt("ann", "pain")
+    assert [o.value for o in prompt.options] == ["morale", "lesser_wound", "end_turn"]
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-STATUS-002")  # pay first
+    d.answer("ann", prompt.id, "end_turn")
+    assert d.state.fight.order.current == "thug" and "vic" not in d.state.pain_owed

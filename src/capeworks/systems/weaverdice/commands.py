@@ -16,6 +16,7 @@ from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
 from capeworks.systems.weaverdice.data_equipment import GrappleOption
 from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.statuses import PainPenalty
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -40,6 +41,7 @@ __all__ = [
     "Medical",
     "Move",
     "OpenSkill",
+    "PainChoice",
     "React",
     "Reroll",
     "Rest",
@@ -218,6 +220,13 @@ class FallChoice(Frozen):
 
     character: Ident
     option: int = Field(ge=1, le=4)
+
+
+class PainChoice(Frozen):
+    """Pay for a pained failure: a morale step, a lesser wound, or the rest of the turn (WD-STATUS-002)."""
+
+    character: Ident
+    choice: PainPenalty
 
 
 class React(Frozen):

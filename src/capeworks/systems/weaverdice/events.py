@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.state import (
     PendingAttack,
     PendingEffect,
 )
+from capeworks.systems.weaverdice.statuses import PainPenalty
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
@@ -284,6 +285,26 @@ class Fell(Changes):
     falls: dict[str, Fall]
 
 
+class PainDue(Changes):
+    """A pained character failed a roll pain touches: a price is owed (WD-STATUS-002..006)."""
+
+    TYPE: ClassVar[str] = "weaverdice.pain_due"
+    character: str
+    name: str
+    pains: tuple[str, ...]
+    pain_owed: dict[str, bool]
+
+
+class PainPaid(Changes):
+    """The price of a pained failure, as chosen (WD-STATUS-002)."""
+
+    TYPE: ClassVar[str] = "weaverdice.pain_paid"
+    character: str
+    name: str
+    choice: PainPenalty
+    pain_owed: dict[str, bool]
+
+
 class StatusesApplied(Changes):
     """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
 
@@ -453,6 +474,8 @@ EVENTS = declare_events(
     WoundTaken,
     Grappled,
     Fell,
+    PainDue,
+    PainPaid,
     StatusesApplied,
     Interrupted,
     EffectAsked,

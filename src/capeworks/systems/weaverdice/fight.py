@@ -154,11 +154,11 @@ def end_turn(state: WdState, context: Context, c: cmd.EndTurn, dice: DiceService
     """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
     fight = on_turn(state, c.character)
     b = Builder(state, dice)
-    _next_turn(b, fight)
+    next_turn(b, fight)
     return b.events
 
 
-def _next_turn(b: Builder, fight: Fight) -> None:
+def next_turn(b: Builder, fight: Fight) -> None:
     actor = fight.order.current
     round_ = fight.order.round
     ended = _expire_all(b, TurnPoint.TURN_END, holder=actor, round_=round_)

@@ -28,7 +28,7 @@ from capeworks.systems.weaverdice.combat import (
     reaction_holds,
 )
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.skills import skill_dice
@@ -154,6 +154,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         rolls=(record,),
         hidden=c.hidden,
     )
+    pained_failure(b, c.character, c.stat, failed=not hit)
     if hit and pending is None:
         land(
             b,

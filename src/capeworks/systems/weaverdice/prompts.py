@@ -17,6 +17,7 @@ from capeworks.systems.weaverdice.harm import hit_of
 from capeworks.systems.weaverdice.odds import p_reach
 from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
 from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.statuses import pain_failure_options
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wfx import resolve
 
@@ -153,6 +154,26 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, ident),
             )
         )
+    for ident, turn_left in state.pain_owed.items():
+        c = state.people[ident]
+        out.append(
+            Prompt(
+                id=f"pain-{ident}",
+                kind="pain",
+                rule="WD-STATUS-002",
+                question=question("pain", name=c.name, end=", or end the turn now" if turn_left else ""),
+                options=tuple(
+                    PromptOption(
+                        value=o.value,
+                        label=option_words(o.value),
+                        command="pain_choice",
+                        payload={"character": ident, "choice": o.value},
+                    )
+                    for o in pain_failure_options(turn_left=turn_left)
+                ),
+                **_to(state, ident),
+            )
+        )
     for ident, result in state.falls.items():
         c = state.people[ident]
         out.append(
@@ -176,7 +197,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
             )
         )
     fight = state.fight
-    if fight is not None and fight.turn is not None and state.attack is None and not state.effects:
+    if (
+        fight is not None
+        and fight.turn is not None
+        and state.attack is None
+        and not state.effects
+        and fight.turn.actor not in state.pain_owed
+    ):
         c = state.people[fight.turn.actor]
         out.append(
             Prompt(

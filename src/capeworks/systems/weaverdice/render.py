@@ -48,6 +48,7 @@ COMMAND_WORDS: dict[str, str] = {
     "leverage": "leverage reputation",
     "end_combat": "end the fight",
     "exhaust": "choose the exhausted dot",
+    "pain_choice": "pay for a pained failure",
     "sleep": "sleep the night",
     "train": "make a training roll after the fight",
     "ruling": "make a ruling",
@@ -93,6 +94,7 @@ def _wound(p: ev.WoundTaken) -> str:
         "ongoing": " from ongoing damage",
         "death_sentence": " from the death sentence",
         "fall": " from the fall",
+        "pain": " from pushing through the pain",
     }.get(p.cause, "")
     where = {
         Placement.SUPERFICIAL: "; it is superficial",
@@ -256,6 +258,12 @@ def _morale(p: ev.MoraleChanged) -> str:
     return f"{p.name}'s morale moves {p.delta:+d} to {MORALE_NAMES[p.step]} ({p.step:+d}){why}."
 
 
+_PAIN_WORDS = {
+    "morale": "a step of morale",
+    "lesser_wound": "a lesser wound",
+    "end_turn": "the rest of the turn",
+}
+
 _ROLL_WORD = {"check": "roll", "attack": "attack", "stay_up": "Guts roll to stay up"}
 
 _TEXT: dict[str, Callable[[Any], str]] = {
@@ -310,6 +318,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Reacted.TYPE: _reacted,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
+    ev.PainDue.TYPE: lambda p: (
+        f"{p.name} fails in pain ({', '.join(x.replace('_', ' ') for x in p.pains)}): a price is owed."
+    ),
+    ev.PainPaid.TYPE: lambda p: f"{p.name} pays for the pain: {_PAIN_WORDS[p.choice.value]}.",
     ev.Fell.TYPE: _fell,
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
@@ -457,6 +469,7 @@ _QUESTIONS: dict[str, str] = {
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "fall": "{name} {how} {feet} ft: how do they take it?",
+    "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",

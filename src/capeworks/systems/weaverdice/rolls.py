@@ -18,14 +18,16 @@ from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance
+from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat
+from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
 
-__all__ = ["call_check", "check", "reroll", "spend_morale", "train"]
+__all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
 
 def _stats(names: list[str]) -> tuple[Stat, ...]:
@@ -129,6 +131,7 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
         rolls=(record,),
         hidden=hidden,
     )
+    pained_failure(b, c.character, stats[0], failed=not roll.success)
     return b.events
 
 
@@ -208,3 +211,29 @@ def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> 
             rolls=(record,),
         )
     ]
+
+
+def pain_choice(state: WdState, context: Context, c: cmd.PainChoice, dice: DiceService) -> list[Event]:
+    """Pay for a pained failure: a morale step, a lesser wound, or the rest of the turn (WD-STATUS-002)."""
+    me = person(state, c.character)
+    if c.character not in state.pain_owed:
+        raise RuleViolation("WD-STATUS-002", f"{me.name} owes nothing for pain.")
+    turn_left = state.pain_owed[c.character]
+    if c.choice not in pain_failure_options(turn_left=turn_left):
+        raise RuleViolation(
+            "WD-STATUS-002", "Ending the turn early is a price only while turn is left to lose."
+        )
+    owed = {k: v for k, v in state.pain_owed.items() if k != c.character}
+    b = Builder(state, dice)
+    if c.choice is PainPenalty.MORALE:
+        me = me.model_copy(update={"morale": shift(me.morale, -1, config=state.config)})
+    b.emit(ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)))
+    if c.choice is PainPenalty.LESSER_WOUND:
+        from capeworks.systems.weaverdice.harm import take_wound
+
+        take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
+    elif c.choice is PainPenalty.END_TURN and b.fight is not None:
+        from capeworks.systems.weaverdice.fight import next_turn
+
+        next_turn(b, b.fight)
+    return b.events

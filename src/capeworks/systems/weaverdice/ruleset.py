@@ -148,6 +148,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "react": CommandSpec(cmd.React, harm.react, OWNER, offer=_never),
     "effect_choice": CommandSpec(cmd.EffectChoice, harm.effect_choice, OWNER, offer=_never),
     "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, offer=_never),
+    "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, offer=_never),
 }
 
 
