@@ -495,3 +495,30 @@ def test_a_pained_failure_costs_a_chosen_price() -> None:
     d.refuse("ann", "move", character="vic", feet=5, rule="WD-STATUS-002")  # pay first
     d.answer("ann", prompt.id, "end_turn")
     assert d.state.fight.order.current == "thug" and "vic" not in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-WFX-026")
+def test_a_consuming_burn_takes_a_stat_point_each_round_end_the_attacker_picks() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", dexterity=4))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
+    d.do("gm", "start_combat", dice=[6])  # Vic 7 + 6 = 13, thug 9
+    d.do(
+        "ann",
+        "attack",
+        character="vic",
+        target="thug",
+        stat="dexterity",
+        damage="burn",
+        tier="critical",
+        dice=[6, 1],
+    )
+    assert any(c.name == "ongoing_damage" and c.consuming for c in d.state.people["thug"].conditions)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")  # round 1 ends: the flames consume
+    prompt = d.prompt("ann", "burn")
+    assert [o.value for o in prompt.options] == ["brawn", "athletics", "dexterity", "guts"]
+    d.answer("ann", prompt.id, "guts")
+    thug = d.state.people["thug"]
+    assert thug.lasting_loss == {"guts": 1} and d.state.sheet("thug").stat("guts") == 2
+    d.refuse("ann", "burn_choice", character="vic", target="thug", stat="brawn", rule="WD-WFX-026")

@@ -24,6 +24,7 @@ __all__ = [
     "Act",
     "AddCharacter",
     "Attack",
+    "BurnChoice",
     "CallCheck",
     "ChangeMorale",
     "Check",
@@ -220,6 +221,14 @@ class FallChoice(Frozen):
 
     character: Ident
     option: int = Field(ge=1, le=4)
+
+
+class BurnChoice(Frozen):
+    """Pick the physical stat a consuming burn takes a point of, for good (WD-WFX-026)."""
+
+    character: Ident
+    target: Ident
+    stat: Stat
 
 
 class PainChoice(Frozen):

@@ -285,6 +285,16 @@ class Fell(Changes):
     falls: dict[str, Fall]
 
 
+class Consumed(Changes):
+    """A consuming burn's round: a physical stat point to lose, picked by its source (WD-WFX-026)."""
+
+    TYPE: ClassVar[str] = "weaverdice.consumed"
+    character: str
+    name: str
+    stat: Stat | None = None
+    burns: dict[str, str]
+
+
 class PainDue(Changes):
     """A pained character failed a roll pain touches: a price is owed (WD-STATUS-002..006)."""
 
@@ -474,6 +484,7 @@ EVENTS = declare_events(
     WoundTaken,
     Grappled,
     Fell,
+    Consumed,
     PainDue,
     PainPaid,
     StatusesApplied,

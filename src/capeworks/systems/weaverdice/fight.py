@@ -34,11 +34,12 @@ from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_che
 from capeworks.systems.weaverdice.harm import take_wound
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
 __all__ = [
     "act",
+    "burn_choice",
     "end_combat",
     "end_turn",
     "exhaust",
@@ -143,11 +144,21 @@ def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int
 
 
 def _ticks(b: Builder, point: TurnPoint, holder: str | None) -> None:
-    """Ongoing burn damage: a lesser wound at the end of each victim turn (WD-WFX-020)."""
+    """Ongoing burn damage: a lesser wound at the end of each victim turn (WD-WFX-020); a consuming
+    burn takes a physical stat point each round, the attacker picking which (WD-WFX-026)."""
     conditions = [x for p in b.state.people.values() for x in p.conditions]
     for tick in st.ongoing_ticks(conditions, point, holder=holder):
         if tick.wound is not None:
             take_wound(b, tick.target, tick.wound, None, cause="ongoing")
+        elif tick.stat_point and tick.target not in b.state.burns:
+            picker = tick.chooser if tick.chooser in b.state.people else tick.target
+            b.emit(
+                ev.Consumed(
+                    character=tick.target,
+                    name=b.person(tick.target).name,
+                    burns={**b.state.burns, tick.target: picker},
+                )
+            )
 
 
 def end_turn(state: WdState, context: Context, c: cmd.EndTurn, dice: DiceService) -> list[Event]:
@@ -167,6 +178,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
     if TurnPoint.ROUND_END in points:
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
+        _ticks(b, TurnPoint.ROUND_END, None)
         _round_end(b, round_)
     nxt = order.current
     assert nxt is not None
@@ -516,4 +528,22 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
             people=(opened,),
         )
     )
+    return b.events
+
+
+def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceService) -> list[Event]:
+    """The consuming burn's source picks the physical stat that loses a point for good (WD-WFX-026)."""
+    target = person(state, c.target)
+    picker = state.burns.get(c.target)
+    if picker is None:
+        raise RuleViolation("WD-WFX-026", f"No burn is consuming {target.name} now.")
+    if picker != c.character:
+        raise RuleViolation("WD-WFX-026", "That choice belongs to whoever set the fire.")
+    if c.stat not in PHYSICAL_STATS:
+        raise RuleViolation("WD-WFX-026", "A consuming burn takes Brawn, Athletics, Dexterity or Guts.")
+    lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
+    target = target.model_copy(update={"lasting_loss": lasting})
+    burns = {k: v for k, v in state.burns.items() if k != c.target}
+    b = Builder(state, dice)
+    b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))
     return b.events

@@ -154,6 +154,25 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, ident),
             )
         )
+    for ident, picker in state.burns.items():
+        out.append(
+            Prompt(
+                id=f"burn-{ident}",
+                kind="burn",
+                rule="WD-WFX-026",
+                question=question("burn", name=state.people[ident].name),
+                options=tuple(
+                    PromptOption(
+                        value=s.value,
+                        label=s.value,
+                        command="burn_choice",
+                        payload={"character": picker, "target": ident, "stat": s.value},
+                    )
+                    for s in (Stat.BRAWN, Stat.ATHLETICS, Stat.DEXTERITY, Stat.GUTS)
+                ),
+                **_to(state, picker),
+            )
+        )
     for ident, turn_left in state.pain_owed.items():
         c = state.people[ident]
         out.append(

@@ -49,6 +49,7 @@ COMMAND_WORDS: dict[str, str] = {
     "end_combat": "end the fight",
     "exhaust": "choose the exhausted dot",
     "pain_choice": "pay for a pained failure",
+    "burn_choice": "pick the stat a consuming burn takes",
     "sleep": "sleep the night",
     "train": "make a training roll after the fight",
     "ruling": "make a ruling",
@@ -318,6 +319,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.Reacted.TYPE: _reacted,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
+    ev.Consumed.TYPE: lambda p: (
+        f"The flames consume {p.name}: one point of {p.stat.value}, for good."
+        if p.stat is not None
+        else f"The flames eat at {p.name}: a physical stat point is lost, the attacker's pick."
+    ),
     ev.PainDue.TYPE: lambda p: (
         f"{p.name} fails in pain ({', '.join(x.replace('_', ' ') for x in p.pains)}): a price is owed."
     ),
@@ -469,6 +475,7 @@ _QUESTIONS: dict[str, str] = {
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "fall": "{name} {how} {feet} ft: how do they take it?",
+    "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",

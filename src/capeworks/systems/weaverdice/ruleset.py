@@ -149,6 +149,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "effect_choice": CommandSpec(cmd.EffectChoice, harm.effect_choice, OWNER, offer=_never),
     "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, offer=_never),
     "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, offer=_never),
+    "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, offer=_never),
 }
 
 

@@ -177,6 +177,8 @@ class WdState(Frozen):
     lengthy: dict[str, Lengthy] = Field(default_factory=dict)
     #: falls waiting for the faller's choice of how to take them (WD-MOVE-009)
     falls: dict[str, Fall] = Field(default_factory=dict)
+    #: consuming burns waiting for the stat point they take: target -> who picks (WD-WFX-026)
+    burns: dict[str, str] = Field(default_factory=dict)
     #: pained failures waiting for their price (WD-STATUS-002): character -> turn left to lose
     pain_owed: dict[str, bool] = Field(default_factory=dict)
     #: rolls that high morale may still buy up, by roller
@@ -202,7 +204,7 @@ class WdState(Frozen):
         )
 
 
-_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed")
+_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
