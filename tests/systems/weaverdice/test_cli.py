@@ -80,3 +80,15 @@ def test_the_short_name_wd_and_the_ruleset_name_both_reach_the_group() -> None:
     assert json.loads(short.stdout) == json.loads(full.stdout)
     assert json.loads(short.stdout)["success"]["fraction"] == "1/2"
     assert "wd" in runner.invoke(app, ["--help"]).stdout
+
+
+def test_sheet__an_add_character_payload_from_a_sample_or_a_file(tmp_path: Path) -> None:
+    out = runner.invoke(wd_app, ["sheet", "thug", "--hidden"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["hidden"] is True and data["sheet"]["tier"] == "generic"
+    f = tmp_path / "kid.yml"
+    f.write_text("id: kid\nname: Kid\nstats: {brawn: 4}\n")
+    kid = json.loads(runner.invoke(wd_app, ["sheet", str(f), "--owner", "ann"]).stdout)
+    assert kid == {"sheet": {"id": "kid", "name": "Kid", "stats": {"brawn": 4}}, "owner": "ann"}
+    assert runner.invoke(wd_app, ["sheet", "nobody"]).exit_code == 2

@@ -392,3 +392,133 @@ def test_a_designed_power__costs_effort_attacks_and_applies_its_status() -> None
     d.refuse(
         "ann", "use_power", character="spark", power="arc lash", targets="thug, spark", rule="WD-COMBAT-009"
     )
+
+
+@pytest.mark.rules("WD-EFFORT-012", "WD-COMBAT-006")
+def test_a_focus_edge_adds_1d3_to_initiative_and_counts_as_effort_spent() -> None:
+    d = table()
+    add(d, "ann", sheet("a", "Ann's"))
+    add(d, "bob", sheet("b", "Bob's"))
+    # both speed 6: Ann's 6 + 3 + edge 2 = 11 beats Bob's 6 + 4 = 10
+    d.do("gm", "start_combat", edges="a", dice=[3, 2, 4])
+    assert d.state.fight.order.order == ("a", "b")
+    assert "Ann's 11 (rolled 3) (+2 for Focus)" in " ".join(d.words())
+    a = d.state.people["a"]
+    assert a.effort.available(d.state.sheet("a"), Pool.FOCUS) == 2 and a.effort.used
+
+
+@pytest.mark.rules("WD-SKILL-009", "WD-EFFORT-004")
+def test_focus_opens_a_learning_skill_for_the_encounter() -> None:
+    d = table()
+    learner = {
+        **sheet("vic", "Vic", brawn=4),
+        "skills": [{"name": "Wrestle", "stats": ["brawn"], "learning": True, "training": [5]}],
+    }
+    add(d, "ann", learner)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.refuse("ann", "open_skill", character="vic", skill="wrestle", rule="WD-SKILL-009")  # no fight yet
+    d.do("gm", "start_combat", dice=[6])
+    d.refuse(
+        "ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[6, 6], rule="WD-SKILL-009"
+    )
+    d.do("ann", "open_skill", character="vic", skill="wrestle")
+    d.do("ann", "attack", character="vic", target="thug", skills="Wrestle", dice=[1, 5, 1])  # keep 5: 6 vs 3
+    assert d.state.people["thug"].track.wounds
+    d.refuse("ann", "open_skill", character="vic", skill="wrestle", rule="WD-SKILL-009")
+
+
+@pytest.mark.rules("WD-MORALE-003")
+def test_high_morale_buys_up_a_missed_attack_and_a_failed_stay_up() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=2), morale=2)
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])  # 1 + 0 = 1 < DS 3: a miss
+    # great morale (+2): the attack counts as 4 >= 3 and lands (lesser bash, effect d6 = 1)
+    d.do("ann", "spend_morale", character="vic", dice=[1])
+    assert "the attack counts as 4 (success)" in " ".join(d.words())
+    assert len(d.state.people["thug"].track.wounds) == 1 and d.state.people["vic"].morale == 1
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # lesser cut, no effect
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # full: Guts 2 (-1), d=1: 0 < 3 -> unconscious
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    d.do("ann", "spend_morale", character="vic")  # good (+1): counts as 3 >= 3: back up
+    vic = d.state.people["vic"]
+    assert vic.track.standing is Standing.UP and vic.morale == 0
+    d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
+
+
+@pytest.mark.rules("WD-CORE-006", "WD-COMBAT-013", "WD-COMBAT-014")
+def test_a_lengthy_check_at_the_table__several_contribute_and_a_wound_interrupts() -> None:
+    d = table()
+    add(d, "ann", sheet("net", "Netiquette", knowledge=4))
+    add(d, "bob", sheet("ace", "Ace"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    # WX-19: hack a security system, a lengthy check to 12
+    d.do("gm", "call_check", character="net", stat="knowledge", dc=12, task="hack the security system")
+    d.do("gm", "start_combat", dice=[6, 1])  # Net 12, thug 9, Ace 7
+    d.answer("ann", "call-1", "roll", dice=[4])  # 4 + 1 = 5 of 12; both actions spent
+    assert d.state.lengthy["call:1"].total == 5
+    d.refuse("ann", "act", character="net", action="anything", rule="WD-COMBAT-008")
+    d.do("ann", "end_turn", character="net")
+    # the thug hits Netiquette; she rolls Knowledge 4+ to stay on task: 2 + 1 = 3 fails
+    d.do("gm", "attack", character="thug", target="net", damage="cut", dice=[6])
+    d.answer("ann", "react-net", "take", dice=[1, 2])  # lesser cut (effect 1: none), then Knowledge 2
+    assert d.state.lengthy["call:1"].halted == ("net",) and d.state.lengthy["call:1"].total == 5
+    d.do("gm", "end_turn", character="thug")
+    # Ace helps where the fiction allows: 6 + 0 = 6, 11 of 12
+    d.do("bob", "check", character="ace", call=1, dice=[6])
+    d.do("bob", "end_turn", character="ace")
+    d.refuse("ann", "check", character="net", call=1, dice=[3], rule="WD-COMBAT-014")
+    d.do("gm", "ruling", character="net", text="the thug is pinned down: back to the keyboard", resume="1")
+    d.do("ann", "check", character="net", call=1, dice=[3])  # 3 + 1 = 4: 15 >= 12, done
+    assert "call:1" not in d.state.lengthy and 1 not in d.state.calls
+    assert "15 of 12: done" in d.words()[-1]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_a_pained_failure_costs_a_chosen_price() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    d.do("gm", "start_combat", dice=[1])  # the thug 9 acts before Vic 7
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Cut 6: Pain and Bleeding
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    d.do("gm", "end_turn", character="thug")
+    # physical pain touches a Brawn attack: 1 + 0 = 1 misses DS 3, and a price is owed
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    prompt = d.prompt("ann", "pain")
+    assert [o.value for o in prompt.options] == ["morale", "lesser_wound", "end_turn"]
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-STATUS-002")  # pay first
+    d.answer("ann", prompt.id, "end_turn")
+    assert d.state.fight.order.current == "thug" and "vic" not in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-WFX-026")
+def test_a_consuming_burn_takes_a_stat_point_each_round_end_the_attacker_picks() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", dexterity=4))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=3))
+    d.do("gm", "start_combat", dice=[6])  # Vic 7 + 6 = 13, thug 9
+    d.do(
+        "ann",
+        "attack",
+        character="vic",
+        target="thug",
+        stat="dexterity",
+        damage="burn",
+        tier="critical",
+        dice=[6, 1],
+    )
+    assert any(c.name == "ongoing_damage" and c.consuming for c in d.state.people["thug"].conditions)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")  # round 1 ends: the flames consume
+    prompt = d.prompt("ann", "burn")
+    assert [o.value for o in prompt.options] == ["brawn", "athletics", "dexterity", "guts"]
+    d.answer("ann", prompt.id, "guts")
+    thug = d.state.people["thug"]
+    assert thug.lasting_loss == {"guts": 1} and d.state.sheet("thug").stat("guts") == 2
+    d.refuse("ann", "burn_choice", character="vic", target="thug", stat="brawn", rule="WD-WFX-026")

@@ -29,7 +29,7 @@ from capeworks.systems.weaverdice.odds import check_odds, total_distribution
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 
-__all__ = ["PLUGIN", "characters_payload", "odds_payload", "tracker_payload", "wd_app"]
+__all__ = ["PLUGIN", "characters_payload", "odds_payload", "sheet_payload", "tracker_payload", "wd_app"]
 
 wd_app = typer.Typer(
     add_completion=False,
@@ -194,6 +194,37 @@ def characters_command(
             )
             if c["skills"]:
                 console.print("  skills: " + escape(", ".join(c["skills"])), highlight=False)
+
+
+def sheet_payload(source: str, *, hidden: bool = False, owner: str | None = None) -> dict[str, Any]:
+    """An ``add_character`` payload from a sample id or a JSON/YAML file, checked as a sheet."""
+    from capeworks.systems.weaverdice.samples import SAMPLES, load_character, sample
+
+    path = Path(source)
+    character = sample(source) if source in SAMPLES else load_character(path) if path.is_file() else None
+    if character is None:
+        raise NotFound(f"There is no sample character or sheet file {source!r}.")
+    payload: dict[str, Any] = {"sheet": character.model_dump(mode="json", exclude_defaults=True)}
+    if hidden:
+        payload["hidden"] = True
+    if owner:
+        payload["owner"] = owner
+    return payload
+
+
+@wd_app.command("sheet")
+def sheet_command(
+    source: str = typer.Argument(..., help="A sample id (thug) or a JSON/YAML sheet file."),
+    hidden: bool = typer.Option(False, "--hidden", help="Only the GM sees the sheet (NPCs)."),
+    owner: str | None = typer.Option(None, "--owner", help="The seat that plays the character."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Print an add_character payload, for 'table do TABLE SEAT add_character --payload-json ...'.
+
+    The payload is JSON either way; ``--json`` is accepted for symmetry.
+    """
+    data = run_guarded(lambda: sheet_payload(source, hidden=hidden, owner=owner), as_json=True)
+    emit_json(data)
 
 
 @wd_app.command("tracker")

@@ -14,7 +14,9 @@ from pydantic import BeforeValidator, Field
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
+from capeworks.systems.weaverdice.data_equipment import GrappleOption
 from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.statuses import PainPenalty
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -22,6 +24,7 @@ __all__ = [
     "Act",
     "AddCharacter",
     "Attack",
+    "BurnChoice",
     "CallCheck",
     "ChangeMorale",
     "Check",
@@ -29,11 +32,17 @@ __all__ = [
     "EndCombat",
     "EndTurn",
     "Exhaust",
+    "FallChoice",
+    "FallCmd",
     "GetUp",
     "GmNote",
+    "Grab",
+    "GrappleTurn",
     "Leverage",
     "Medical",
     "Move",
+    "OpenSkill",
+    "PainChoice",
     "React",
     "Reroll",
     "Rest",
@@ -87,6 +96,7 @@ class CallCheck(Frozen):
     dice: int = Field(default=0, ge=0, le=6, description="Extra dice the situation gives.")
     task: str = Field(default="", max_length=200)
     hidden: bool = False
+    dc: int | None = Field(default=None, ge=1, le=200, description="A lengthy check: the total to reach.")
 
 
 class Check(Frozen):
@@ -130,6 +140,16 @@ class StartCombat(Frozen):
     """Start a fight: everyone named (default: everyone) rolls initiative (WD-COMBAT-004)."""
 
     characters: TextList = Field(default_factory=list)
+    edges: TextList = Field(
+        default_factory=list, description="Who spends Focus for +1d3 speed (WD-EFFORT-012)."
+    )
+
+
+class OpenSkill(Frozen):
+    """Spend Focus to use a skill you are still learning for the rest of the encounter (WD-SKILL-009)."""
+
+    character: Ident
+    skill: str = Field(min_length=1, max_length=60)
 
 
 class EndTurn(Frozen):
@@ -167,6 +187,55 @@ class UsePower(Frozen):
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
     bonus: int = Field(default=0, ge=-6, le=6)
     hidden: bool = False
+
+
+class Grab(Frozen):
+    """Grab someone: an attack roll (Brawn) that starts a grapple (WD-GRAPPLE-001)."""
+
+    character: Ident
+    target: Ident
+
+
+class GrappleTurn(Frozen):
+    """A grapple round: opposed Brawn, the margin spent on an option or held (WD-GRAPPLE-002..009)."""
+
+    character: Ident
+    target: Ident
+    option: GrappleOption = GrappleOption.HOLD
+    points: int | None = Field(default=None, ge=0, le=20)
+    feet: int | None = Field(default=None, ge=0, le=200)
+    stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+
+class FallCmd(Frozen):
+    """Someone falls or is thrown (the GM's call): the falling table decides the harm (WD-MOVE-008/009)."""
+
+    character: Ident
+    feet: int = Field(ge=1, le=2000)
+    thrown: bool = False
+    drains_stamina: bool | None = Field(default=None, description="The GM's call; default rows 3 and up.")
+
+
+class FallChoice(Frozen):
+    """Choose how to take a fall, where the table gives a choice (WD-MOVE-009)."""
+
+    character: Ident
+    option: int = Field(ge=1, le=4)
+
+
+class BurnChoice(Frozen):
+    """Pick the physical stat a consuming burn takes a point of, for good (WD-WFX-026)."""
+
+    character: Ident
+    target: Ident
+    stat: Stat
+
+
+class PainChoice(Frozen):
+    """Pay for a pained failure: a morale step, a lesser wound, or the rest of the turn (WD-STATUS-002)."""
+
+    character: Ident
+    choice: PainPenalty
 
 
 class React(Frozen):
@@ -279,6 +348,7 @@ class Ruling(Frozen):
     )
     restore_effort: bool = False
     drop_conditions: TextList = Field(default_factory=list, max_length=10)
+    resume: str | None = Field(default=None, max_length=60, description="A halted lengthy task to resume.")
 
 
 class GmNote(Frozen):

@@ -18,9 +18,21 @@ from capeworks.engine import EventData, declare_events
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
+from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.grapple import GrappleRound
+from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Call, Combatant, Fight, PendingAttack, PendingEffect
+from capeworks.systems.weaverdice.state import (
+    Call,
+    Chance,
+    Combatant,
+    Fight,
+    Grapple,
+    PendingAttack,
+    PendingEffect,
+)
+from capeworks.systems.weaverdice.statuses import PainPenalty
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
@@ -75,6 +87,21 @@ class Ruled(Changes):
     name: str
     text: str
     fight: Fight | None = None
+    lengthy_key: str | None = None
+    lengthy: Lengthy | None = None
+
+
+class Interrupted(Changes):
+    """Someone hurt in the middle of a lengthy action keeps at it, or stops (WD-COMBAT-014)."""
+
+    TYPE: ClassVar[str] = "weaverdice.interrupted"
+    character: str
+    name: str
+    task: str
+    check: CheckRoll
+    held: bool
+    lengthy_key: str
+    lengthy: Lengthy | None
 
 
 class CheckCalled(EventData):
@@ -93,6 +120,11 @@ class CheckRolled(Changes):
     task: str = ""
     check: CheckRoll
     closed_call: int | None = None
+    #: a lengthy check's running total and what is left of it (None once done)
+    lengthy_key: str | None = None
+    lengthy: Lengthy | None = None
+    running: int | None = None
+    dc: int | None = None
 
 
 class MoraleSpent(Changes):
@@ -103,6 +135,9 @@ class MoraleSpent(Changes):
     name: str
     check: CheckRoll
     morale: int
+    #: what the roll was ("check", "attack", "stay_up"); a chance it used up
+    what: str = "check"
+    chance_spent: str | None = None
 
 
 class Rerolled(Changes):
@@ -162,6 +197,7 @@ class TurnStarted(Changes):
     fight: Fight | None
     #: conditions that ended at this point of the order
     ended: tuple[str, ...] = ()
+    chances_over: bool = True
 
 
 class ActionTaken(Changes):
@@ -192,6 +228,8 @@ class AttackRolled(Changes):
     tier: WoundTier
     fight: Fight | None
     attack: PendingAttack | None
+    #: a miss its attacker may still buy up with high morale
+    chance: Chance | None = None
 
 
 class Reacted(Changes):
@@ -218,6 +256,63 @@ class WoundTaken(Changes):
     displaced: Wound | None = None
     standing: Standing
     cause: str = ""
+
+
+class Grappled(Changes):
+    """A grapple begins, or one of its rounds is rolled and resolved (WD-GRAPPLE-001..010)."""
+
+    TYPE: ClassVar[str] = "weaverdice.grappled"
+    character: str
+    name: str
+    target: str
+    target_name: str
+    holder_total: int | None = None
+    target_total: int | None = None
+    outcome: GrappleRound | None = None
+    grapples: dict[str, Grapple]
+
+
+class Fell(Changes):
+    """A fall or throw looked up on the falling table; its Athletics roll; the harm chosen (WD-MOVE-009)."""
+
+    TYPE: ClassVar[str] = "weaverdice.fell"
+    character: str
+    name: str
+    feet: int
+    thrown: bool
+    check: CheckRoll | None = None
+    chosen: FallOption | None = None
+    falls: dict[str, Fall]
+
+
+class Consumed(Changes):
+    """A consuming burn's round: a physical stat point to lose, picked by its source (WD-WFX-026)."""
+
+    TYPE: ClassVar[str] = "weaverdice.consumed"
+    character: str
+    name: str
+    stat: Stat | None = None
+    burns: dict[str, str]
+
+
+class PainDue(Changes):
+    """A pained character failed a roll pain touches: a price is owed (WD-STATUS-002..006)."""
+
+    TYPE: ClassVar[str] = "weaverdice.pain_due"
+    character: str
+    name: str
+    pains: tuple[str, ...]
+    pain_owed: dict[str, bool]
+
+
+class PainPaid(Changes):
+    """The price of a pained failure, as chosen (WD-STATUS-002)."""
+
+    TYPE: ClassVar[str] = "weaverdice.pain_paid"
+    character: str
+    name: str
+    choice: PainPenalty
+    pain_owed: dict[str, bool]
 
 
 class StatusesApplied(Changes):
@@ -262,6 +357,7 @@ class StayedUp(Changes):
     check: CheckRoll
     standing: Standing
     why: str = "stay_up"
+    chance: Chance | None = None
 
 
 class MedicalRolled(Changes):
@@ -330,6 +426,8 @@ class CombatEnded(Changes):
     effects: tuple[PendingEffect, ...]
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()
+    chances_over: bool = True
+    grapples: dict[str, Grapple] = Field(default_factory=dict)
 
 
 class Exhausted(Changes):
@@ -384,7 +482,13 @@ EVENTS = declare_events(
     AttackRolled,
     Reacted,
     WoundTaken,
+    Grappled,
+    Fell,
+    Consumed,
+    PainDue,
+    PainPaid,
     StatusesApplied,
+    Interrupted,
     EffectAsked,
     EffectResolved,
     StayedUp,

@@ -34,16 +34,18 @@ from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_che
 from capeworks.systems.weaverdice.harm import take_wound
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
 __all__ = [
     "act",
+    "burn_choice",
     "end_combat",
     "end_turn",
     "exhaust",
     "leverage",
     "move",
+    "open_skill",
     "rest",
     "start_combat",
     "wait",
@@ -69,9 +71,15 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
     b = Builder(state, dice)
+    people_ids = [p.id for p in people]
     rolls = []
     lines: list[ev.InitiativeLine] = []
     entrants: list[Entrant] = []
+    edges = {e.strip() for e in c.edges}
+    for ident in edges:
+        if ident not in people_ids:
+            raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
+        b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
     for p in people:
         sheet = state.sheet(p.id)
         face = None
@@ -79,8 +87,9 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
             record = dice.roll(1, 6, purpose=f"initiative {p.id}")
             rolls.append(record)
             face = record.faces[0]
-        score = initiative_score(sheet, face, config=state.config)
-        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face))
+        bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
+        score = initiative_score(sheet, face, edge=bonus, config=state.config)
+        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face, edge=bonus))
         entrants.append(Entrant(id=p.id, score=score, tier=p.tier, morale=p.morale, reputation=p.reputation))
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
@@ -94,6 +103,7 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         order, tied = initiative_order(entrants)
     first = order[0]
     fight = Fight(order=TurnOrder(order=order), turn=Turn.start(first, half=False, config=state.config))
+    people = [b.person(i) for i in people_ids]
     fresh = tuple(
         p.model_copy(
             update={"in_fight": True, "opened": (), "practised": (), "focused_shots": 0, "aligned_on": None}
@@ -107,7 +117,7 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     if veiled:  # a hidden NPC's speed and die are the GM's: players get the order without them
         b.emit(started, rolls=tuple(rolls), hidden=True)
         public = tuple(
-            ln.model_copy(update={"score": None, "face": None}) if ln.character in veiled else ln
+            ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
             for ln in lines
         )
         b.emit(started.model_copy(update={"entrants": public}))
@@ -134,22 +144,32 @@ def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int
 
 
 def _ticks(b: Builder, point: TurnPoint, holder: str | None) -> None:
-    """Ongoing burn damage: a lesser wound at the end of each victim turn (WD-WFX-020)."""
+    """Ongoing burn damage: a lesser wound at the end of each victim turn (WD-WFX-020); a consuming
+    burn takes a physical stat point each round, the attacker picking which (WD-WFX-026)."""
     conditions = [x for p in b.state.people.values() for x in p.conditions]
     for tick in st.ongoing_ticks(conditions, point, holder=holder):
         if tick.wound is not None:
             take_wound(b, tick.target, tick.wound, None, cause="ongoing")
+        elif tick.stat_point and tick.target not in b.state.burns:
+            picker = tick.chooser if tick.chooser in b.state.people else tick.target
+            b.emit(
+                ev.Consumed(
+                    character=tick.target,
+                    name=b.person(tick.target).name,
+                    burns={**b.state.burns, tick.target: picker},
+                )
+            )
 
 
 def end_turn(state: WdState, context: Context, c: cmd.EndTurn, dice: DiceService) -> list[Event]:
     """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
     fight = on_turn(state, c.character)
     b = Builder(state, dice)
-    _next_turn(b, fight)
+    next_turn(b, fight)
     return b.events
 
 
-def _next_turn(b: Builder, fight: Fight) -> None:
+def next_turn(b: Builder, fight: Fight) -> None:
     actor = fight.order.current
     round_ = fight.order.round
     ended = _expire_all(b, TurnPoint.TURN_END, holder=actor, round_=round_)
@@ -158,6 +178,7 @@ def _next_turn(b: Builder, fight: Fight) -> None:
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
     if TurnPoint.ROUND_END in points:
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
+        _ticks(b, TurnPoint.ROUND_END, None)
         _round_end(b, round_)
     nxt = order.current
     assert nxt is not None
@@ -476,3 +497,53 @@ def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService)
             ev.Exhausted(character=c.character, name=me.name, pool=c.pool, exhaust_owed=owed, people=(me,))
         )
     ]
+
+
+def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceService) -> list[Event]:
+    """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c)."""
+    me = person(state, c.character)
+    if state.fight is None:
+        raise RuleViolation(
+            "WD-SKILL-009", "A learning skill is opened for an encounter: start the fight first."
+        )
+    skill = next(
+        (s for s in state.sheet(c.character).skills if s.name.lower() == c.skill.strip().lower()), None
+    )
+    if skill is None or not skill.learning:
+        raise RuleViolation("WD-SKILL-009", f"{me.name} is not learning a skill called {c.skill}.")
+    if skill.name.lower() in me.opened:
+        raise RuleViolation("WD-SKILL-009", f"{me.name} can already use {skill.name} this encounter.")
+    b = Builder(state, dice)
+    b.spend(c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
+    me = b.person(c.character)
+    opened = me.model_copy(update={"opened": (*me.opened, skill.name.lower())})
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action=f"opens {skill.name}",
+            kind=ActionKind.QUICK.value,
+            note="for the rest of the encounter",
+            fight=b.fight,
+            people=(opened,),
+        )
+    )
+    return b.events
+
+
+def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceService) -> list[Event]:
+    """The consuming burn's source picks the physical stat that loses a point for good (WD-WFX-026)."""
+    target = person(state, c.target)
+    picker = state.burns.get(c.target)
+    if picker is None:
+        raise RuleViolation("WD-WFX-026", f"No burn is consuming {target.name} now.")
+    if picker != c.character:
+        raise RuleViolation("WD-WFX-026", "That choice belongs to whoever set the fire.")
+    if c.stat not in PHYSICAL_STATS:
+        raise RuleViolation("WD-WFX-026", "A consuming burn takes Brawn, Athletics, Dexterity or Guts.")
+    lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
+    target = target.model_copy(update={"lasting_loss": lasting})
+    burns = {k: v for k, v in state.burns.items() if k != c.target}
+    b = Builder(state, dice)
+    b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))
+    return b.events

@@ -20,12 +20,12 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold
-from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold_payload
+from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed, pains_for
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["Builder", "on_turn", "person", "roll_check"]
+__all__ = ["Builder", "on_turn", "pained_failure", "person", "roll_check"]
 
 
 def person(state: WdState, ident: str) -> Combatant:
@@ -57,15 +57,19 @@ class Builder:
                 payload = payload.model_copy(
                     update={"people": tuple(p for p in payload.people if not p.hidden)}
                 )
-        self._add(Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls)))
+        self._add(
+            payload, Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls))
+        )
         if hidden and rolls:
-            self._add(Event.of(ev.RolledInSecret()))
+            note = ev.RolledInSecret()
+            self._add(note, Event.of(note))
         if secret and not hidden:
-            self._add(Event.of(ev.NpcUpdated(people=secret), audience=Audience.gm_only()))
+            update = ev.NpcUpdated(people=secret)
+            self._add(update, Event.of(update, audience=Audience.gm_only()))
 
-    def _add(self, event: Event) -> None:
+    def _add(self, payload: EventData, event: Event) -> None:
         self.events.append(event)
-        self.state = fold(self.state, event)
+        self.state = fold_payload(self.state, payload)
 
     # -- reading the scratch state -----------------------------------------------------------
 
@@ -125,6 +129,8 @@ def on_turn(state: WdState, ident: str) -> Fight:
         raise RuleViolation("WD-COMBAT-001", f"It is not {c.name}'s turn.")
     if state.attack is not None or state.effects:
         raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    if ident in state.pain_owed:
+        raise RuleViolation("WD-STATUS-002", f"{c.name} must first pay for the pained failure.")
     return fight
 
 
@@ -151,3 +157,23 @@ def roll_check(
 def standing_ok(c: Combatant) -> bool:
     """Up and able to act."""
     return c.track.standing is Standing.UP
+
+
+def pained_failure(b: Builder, ident: str, stat: Stat, *, failed: bool) -> None:
+    """After a failed roll that a pain touches, a price is owed (WD-STATUS-002..006)."""
+    if not failed:
+        return
+    c = b.person(ident)
+    pains = pains_for(c.conditions, ident, stat=stat)
+    if not pains:
+        return
+    fight = b.fight
+    turn_left = bool(fight and fight.turn and fight.turn.actor == ident and fight.turn.actions > 0)
+    b.emit(
+        ev.PainDue(
+            character=ident,
+            name=c.name,
+            pains=tuple(p.name for p in pains),
+            pain_owed={**b.state.pain_owed, ident: turn_left},
+        )
+    )

@@ -14,27 +14,41 @@ from capeworks.engine import Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.checks import Lengthy, meets
+from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Reaction,
     cover_bonus,
     dropped_one_place,
+    interruption_tn,
     may_react,
     reaction_holds,
 )
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
-from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.grapple import check_grab_reaction
+from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.skills import skill_dice
-from capeworks.systems.weaverdice.state import Combatant, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, Chooser, EffectOutcome, Hit, StatLasting
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 
-__all__ = ["attack", "effect_choice", "get_up", "medical", "react", "take_wound", "use_power"]
+__all__ = [
+    "attack",
+    "effect_choice",
+    "get_up",
+    "land",
+    "medical",
+    "morale_second_chance",
+    "react",
+    "start_effect",
+    "take_wound",
+]
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
 
@@ -80,9 +94,9 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
-    ds = tsheet.defense(state.config) + cover_bonus(c.cover, angle=c.angle)
-    if state.config.grappled_ds is not None and _grappled(target):
-        ds = state.config.grappled_ds
+    ds = defense_in_grapple(state, c.target, tsheet.defense(state.config)) + cover_bonus(
+        c.cover, angle=c.angle
+    )
     roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
     hit = roll.success
     pending = None
@@ -107,6 +121,20 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             effect_only=c.effect_only,
         )
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
+    chance = None
+    if not hit and attacker.morale > 0:  # high morale may still buy the miss up (WD-MORALE-003)
+        details = PendingAttack(
+            attacker=c.character,
+            target=c.target,
+            total=roll.total,
+            damage=c.damage,
+            tier=c.tier,
+            melee=c.melee,
+            conventional=c.conventional,
+            hidden=c.hidden,
+            effect_only=c.effect_only,
+        )
+        chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
     b.emit(
         ev.AttackRolled(
             attacker=c.character,
@@ -120,13 +148,15 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             tier=c.tier,
             fight=b.fight,
             attack=pending,
+            chance=chance,
             people=(attacker.model_copy(update={"practised": practised}),),
         ),
         rolls=(record,),
         hidden=c.hidden,
     )
+    pained_failure(b, c.character, c.stat, failed=not hit)
     if hit and pending is None:
-        _damage(
+        land(
             b,
             c.target,
             c.tier,
@@ -138,10 +168,6 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
     return b.events
 
 
-def _grappled(c: Combatant) -> bool:
-    return any(x.name == "grappled" for x in c.conditions)
-
-
 def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
     pending = state.attack
@@ -150,10 +176,14 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         hit = pending is not None and pending.target == c.character
         may_react(state.sheet(c.character), hit=hit, reacted=False)
         raise RuleViolation("WD-COMBAT-019", f"No attack waits on {me.name}.")
+    if pending.grab and c.reaction is Reaction.BLOCK:
+        check_grab_reaction(block=True)
     b = Builder(state, dice)
+    if pending.grab:
+        return _grab_answered(b, c, pending)
     if c.reaction is None:
         b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
-        _damage(
+        land(
             b,
             c.character,
             pending.tier,
@@ -183,7 +213,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         rolls=(record,),
     )
     if not held:
-        _damage(
+        land(
             b,
             c.character,
             pending.tier,
@@ -195,10 +225,36 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
     return b.events
 
 
+def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Event]:
+    """A grab's target dodges (Focus, Athletics, ties hold) or is caught (WD-GRAPPLE-001)."""
+    me = b.person(c.character)
+    if c.reaction is None:
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        holds.begin(b, pending.attacker, c.character)
+        return b.events
+    b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
+    roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=pending.total, purpose="dodge")
+    held = reaction_holds(roll.total, pending.total)
+    b.emit(
+        ev.Reacted(
+            character=c.character,
+            name=me.name,
+            reaction=c.reaction,
+            check=roll,
+            held=held,
+            fight=b.fight,
+            attack=None,
+        )
+    )
+    if not held:
+        holds.begin(b, pending.attacker, c.character)
+    return b.events
+
+
 # -- wounds -------------------------------------------------------------------------------------
 
 
-def _damage(
+def land(
     b: Builder,
     target: str,
     tier: WoundTier,
@@ -213,7 +269,7 @@ def _damage(
     if only:
         c = b.person(target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        _start_effect(
+        start_effect(
             b,
             PendingEffect(
                 damage=damage,
@@ -260,16 +316,18 @@ def take_wound(
             people=(c,),
         )
     )
+    holds.broken_by_wound(b, attacker, target)
     if placed.stay_up:
         _stay_up(b, target)
+    _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        _start_effect(
+        start_effect(
             b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
         )
 
 
-def _start_effect(b: Builder, pending: PendingEffect) -> None:
+def start_effect(b: Builder, pending: PendingEffect) -> None:
     """Resolve an effect now, or queue it behind one that waits on a decision."""
     if b.state.effects:
         b.emit(
@@ -286,6 +344,31 @@ def _start_effect(b: Builder, pending: PendingEffect) -> None:
         _resolve(b, pending)
 
 
+def _interrupt(b: Builder, target: str) -> None:
+    """A wound in the middle of a lengthy action: Knowledge 4+ to stay on it, else it stops until the
+    GM rules the interruption dealt with; the running total is kept by default (WD-COMBAT-014)."""
+    for key, task in b.state.lengthy.items():
+        if task.done or target in task.halted or all(who != target for who, _ in task.rolls):
+            continue
+        if b.person(target).track.standing is not Standing.UP:
+            continue
+        roll, _ = roll_check(
+            b, target, (Stat.KNOWLEDGE,), tn=interruption_tn(severe=1), purpose="interruption"
+        )
+        after = task.interrupted(target, held=roll.success, config=b.state.config)
+        b.emit(
+            ev.Interrupted(
+                character=target,
+                name=b.person(target).name,
+                task=key,
+                check=roll,
+                held=roll.success,
+                lengthy_key=key,
+                lengthy=after,
+            )
+        )
+
+
 def _stay_up(b: Builder, target: str) -> None:
     """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
     c = b.person(target)
@@ -295,8 +378,11 @@ def _stay_up(b: Builder, target: str) -> None:
     round_ = b.fight.order.round if b.fight is not None else 1
     track = c.track.stay_up(success=roll.success, round_=round_)
     c = c.model_copy(update={"track": track})
+    chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
     b.emit(
-        ev.StayedUp(character=target, name=c.name, check=roll, standing=track.standing, people=(c,)),
+        ev.StayedUp(
+            character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
+        ),
         rolls=(record,),
     )
 
@@ -554,137 +640,51 @@ def hit_lands(total: int, defense: int) -> bool:
     return meets(total, defense)
 
 
-# -- powers -------------------------------------------------------------------------------------
+# -- high morale after the roll (WD-MORALE-003) -------------------------------------------------
 
 
-def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceService) -> list[Event]:
-    """Use a designed power: pay its action and effort, roll its attack against each target's DS,
-    apply its statuses to those it hits (or to its targets, if it makes no attack) (WD-COMBAT-009,
-    WD-EFFORT-003c, the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`)."""
-    me = person(state, c.character)
-    sheet = state.sheet(c.character)
-    power = next((p for p in sheet.powers if p.name.lower() == c.power.strip().lower()), None)
-    if power is None:
-        raise RuleViolation("WD-COMBAT-009", f"{me.name} has no power called {c.power}.")
-    if c.hidden and not context.is_gm:
-        raise NotPermitted("Only the GM can roll in secret.")
-    kinds = {
-        PowerAction.STANDARD: ActionKind.STANDARD,
-        PowerAction.FULL: ActionKind.FULL,
-        PowerAction.LENGTHY: ActionKind.LENGTHY,
-        PowerAction.QUICK: ActionKind.QUICK,
-    }
-    if power.action not in kinds:
-        raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
-    targets = [person(state, t) for t in c.targets]
-    if power.targeting is Targeting.SELF and targets:
-        raise RuleViolation("WD-COMBAT-009", f"{power.name} touches only its user.")
-    limit = None if power.targeting is Targeting.AREA else power.targets
-    if limit is not None and len(targets) > limit:
-        raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
-    if power.is_attack and not targets:
-        raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
-    fight = on_turn(state, c.character) if state.fight is not None else None
-    b = Builder(state, dice)
-    kind = kinds[power.action]
-    if fight is not None and fight.turn is not None:
-        turn = fight.turn.spend(kind, config=state.config)
-        b.emit(
-            ev.ActionTaken(
-                character=c.character,
-                name=me.name,
-                action=f"power: {power.name}",
-                kind=kind.value,
-                fight=fight.model_copy(update={"turn": turn}),
-            )
-        )
-    available = {p: me.effort.available(sheet, p) for p in Pool}
-    for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
-        b.spend(c.character, pool, EffortUse.POWER, dots)
-    if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
-        b.full_action(c.character)
-    for target in targets:
-        hit = True
-        if power.is_attack:
-            assert power.attack_stat is not None and power.damage is not None and power.tier is not None
-            t = b.person(target.id)
-            ds = b.sheet(target.id).defense(state.config)
-            roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
-            hit = roll.success
-            pending = None
-            if (
-                hit
-                and len(targets) == 1
-                and t.tier in (Tier.PC, Tier.NOTABLE)
-                and t.track.standing is Standing.UP
-            ) and t.effort.available(b.sheet(target.id), Pool.FOCUS) > 0:
-                pending = PendingAttack(
-                    attacker=c.character,
-                    target=target.id,
-                    total=roll.total,
-                    damage=power.damage,
-                    tier=power.tier,
-                    melee=power.targeting is Targeting.MELEE,
-                    conventional=False,
-                    hidden=c.hidden,
-                    effect_only=power.effects_only,
-                )
-            b.emit(
-                ev.AttackRolled(
-                    attacker=c.character,
-                    name=me.name,
-                    target=target.id,
-                    target_name=target.name,
-                    check=roll,
-                    defense=ds,
-                    hit=hit,
-                    damage=power.damage,
-                    tier=power.tier,
-                    fight=b.fight,
-                    attack=pending,
-                ),
-                hidden=c.hidden,
-            )
-            if pending is not None:
-                _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
-                return b.events
-            if hit:
-                _damage(
-                    b,
-                    target.id,
-                    power.tier,
-                    power.damage,
-                    attacker=c.character,
-                    conventional=False,
-                    only=power.effects_only,
-                )
-        if hit:
-            _power_statuses(b, power, target.id)
-    return b.events
-
-
-def _power_statuses(b: Builder, power: Power, target: str) -> None:
-    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
-    if not power.statuses:
-        return
-    t = b.person(target)
-    conditions = t.conditions
-    for applied in power.statuses:
-        new = (
-            st.condition(applied.status, target)
-            if applied.status is not None
-            else st.Condition(
-                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
-            )
-        )
-        conditions = st.add(conditions, new)
-    t = t.model_copy(update={"conditions": conditions})
+def morale_second_chance(b: Builder, chance: Chance) -> None:
+    """Spend a high morale step on a missed attack or a failed stay-up check: the result becomes
+    2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
+    me = b.person(chance.who)
+    roll, morale = set_by_morale(chance.roll, me.morale)
+    me = me.model_copy(update={"morale": morale})
+    if chance.kind == "stay_up" and roll.success:
+        me = me.model_copy(update={"track": me.track.rouse()})
     b.emit(
-        ev.StatusesApplied(
-            character=target,
-            name=t.name,
-            source=power.name,
-            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
-            people=(t,),
+        ev.MoraleSpent(
+            character=chance.who,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what=chance.kind,
+            chance_spent=chance.who,
+            people=(me,),
         )
     )
+    a = chance.attack
+    if chance.kind != "attack" or a is None or not roll.success:
+        return
+    t = b.person(a.target)
+    if t.track.standing in (Standing.DEAD, Standing.DOWN):
+        return
+    named = t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
+    if named and t.effort.available(b.sheet(a.target), Pool.FOCUS) > 0:
+        pending = a.model_copy(update={"total": roll.total})
+        b.emit(
+            ev.AttackRolled(
+                attacker=a.attacker,
+                name=me.name,
+                target=a.target,
+                target_name=t.name,
+                check=roll,
+                defense=roll.tn,
+                hit=True,
+                damage=a.damage,
+                tier=a.tier,
+                fight=b.fight,
+                attack=pending,
+            )
+        )
+        return
+    land(b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only)

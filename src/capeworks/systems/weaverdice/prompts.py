@@ -15,8 +15,9 @@ from typing import Any
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
 from capeworks.systems.weaverdice.harm import hit_of
 from capeworks.systems.weaverdice.odds import p_reach
-from capeworks.systems.weaverdice.render import option_words, percent, question
+from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
 from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.statuses import pain_failure_options
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wfx import resolve
 
@@ -27,6 +28,17 @@ def _to(state: WdState, ident: str | None) -> dict[str, Any]:
     """Address a prompt to whoever plays ``ident``: their seat, or the GM."""
     owner = state.people[ident].owner if ident is not None and ident in state.people else None
     return {"seat": owner} if owner is not None else {"role": Role.GM}
+
+
+def _their_turn(state: WdState, ident: str) -> bool:
+    f = state.fight
+    return (
+        f is not None
+        and f.turn is not None
+        and f.turn.actor == ident
+        and state.attack is None
+        and not state.effects
+    )
 
 
 def open_prompts(state: WdState) -> list[Prompt]:
@@ -60,7 +72,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                         command="react",
                         payload={"character": attack.target, **({"reaction": v} if v != "take" else {})},
                     )
-                    for v in ("dodge", "block", "take")
+                    for v in (("dodge", "take") if attack.grab else ("dodge", "block", "take"))
                 ),
                 default="take",
                 context={
@@ -79,12 +91,28 @@ def open_prompts(state: WdState) -> list[Prompt]:
             continue
         sheet = state.sheet(call.character)
         mod = sum(sheet.modifier(s) for s in call.stats)
+        if call.dc is not None:
+            if state.fight is not None and not _their_turn(state, call.character):
+                continue  # a lengthy action is taken on one's turn (WD-COMBAT-013)
+            task = state.lengthy.get(f"call:{call.id}")
+            if task is not None and call.character in task.halted:
+                continue
+            done = task.total if task is not None else 0
         out.append(
             Prompt(
                 id=f"call-{call.id}",
                 kind="check",
                 rule="WD-CORE-001",
                 question=question(
+                    "lengthy",
+                    name=c.name,
+                    stats=" and ".join(s.value for s in call.stats),
+                    dc=call.dc,
+                    done=done,
+                    task=f" to {call.task}" if call.task else "",
+                )
+                if call.dc is not None
+                else question(
                     "check",
                     name=c.name,
                     stats=" and ".join(s.value for s in call.stats),
@@ -126,8 +154,75 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, ident),
             )
         )
+    for ident, picker in state.burns.items():
+        out.append(
+            Prompt(
+                id=f"burn-{ident}",
+                kind="burn",
+                rule="WD-WFX-026",
+                question=question("burn", name=state.people[ident].name),
+                options=tuple(
+                    PromptOption(
+                        value=s.value,
+                        label=s.value,
+                        command="burn_choice",
+                        payload={"character": picker, "target": ident, "stat": s.value},
+                    )
+                    for s in (Stat.BRAWN, Stat.ATHLETICS, Stat.DEXTERITY, Stat.GUTS)
+                ),
+                **_to(state, picker),
+            )
+        )
+    for ident, turn_left in state.pain_owed.items():
+        c = state.people[ident]
+        out.append(
+            Prompt(
+                id=f"pain-{ident}",
+                kind="pain",
+                rule="WD-STATUS-002",
+                question=question("pain", name=c.name, end=", or end the turn now" if turn_left else ""),
+                options=tuple(
+                    PromptOption(
+                        value=o.value,
+                        label=option_words(o.value),
+                        command="pain_choice",
+                        payload={"character": ident, "choice": o.value},
+                    )
+                    for o in pain_failure_options(turn_left=turn_left)
+                ),
+                **_to(state, ident),
+            )
+        )
+    for ident, result in state.falls.items():
+        c = state.people[ident]
+        out.append(
+            Prompt(
+                id=f"fall-{ident}",
+                kind="fall",
+                rule="WD-MOVE-009",
+                question=question(
+                    "fall", name=c.name, how="is thrown" if result.thrown else "falls", feet=result.feet
+                ),
+                options=tuple(
+                    PromptOption(
+                        value=str(i),
+                        label=fall_option_words(o),
+                        command="fall_choice",
+                        payload={"character": ident, "option": i},
+                    )
+                    for i, o in enumerate(result.options, start=1)
+                ),
+                **_to(state, ident),
+            )
+        )
     fight = state.fight
-    if fight is not None and fight.turn is not None and state.attack is None and not state.effects:
+    if (
+        fight is not None
+        and fight.turn is not None
+        and state.attack is None
+        and not state.effects
+        and fight.turn.actor not in state.pain_owed
+    ):
         c = state.people[fight.turn.actor]
         out.append(
             Prompt(

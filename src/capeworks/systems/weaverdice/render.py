@@ -33,8 +33,13 @@ COMMAND_WORDS: dict[str, str] = {
     "attack": "attack",
     "react": "dodge, block or take the hit",
     "use_power": "use a power",
+    "grab": "grab someone",
+    "fall": "someone falls or is thrown",
+    "fall_choice": "choose how to take a fall",
+    "grapple": "wrestle a held foe (a grapple round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
+    "open_skill": "open a learning skill for this fight (Focus)",
     "act": "take another action",
     "wait": "wait for someone (Focus)",
     "rest": "rest",
@@ -43,6 +48,8 @@ COMMAND_WORDS: dict[str, str] = {
     "leverage": "leverage reputation",
     "end_combat": "end the fight",
     "exhaust": "choose the exhausted dot",
+    "pain_choice": "pay for a pained failure",
+    "burn_choice": "pick the stat a consuming burn takes",
     "sleep": "sleep the night",
     "train": "make a training roll after the fight",
     "ruling": "make a ruling",
@@ -87,6 +94,8 @@ def _wound(p: ev.WoundTaken) -> str:
         "effect": " from the effect",
         "ongoing": " from ongoing damage",
         "death_sentence": " from the death sentence",
+        "fall": " from the fall",
+        "pain": " from pushing through the pain",
     }.get(p.cause, "")
     where = {
         Placement.SUPERFICIAL: "; it is superficial",
@@ -131,10 +140,54 @@ def _effect(p: ev.EffectResolved) -> str:
     return f"{o.tier.word.capitalize()} {o.damage.value} effect on {p.name}{face}: {what}."
 
 
+def _grappled(p: ev.Grappled) -> str:
+    o = p.outcome
+    if o is None:
+        held = any(g.holder == p.character and g.target == p.target for g in p.grapples.values())
+        return (
+            f"{p.name} grabs {p.target_name}: the grapple begins."
+            if held
+            else (f"The wound breaks the grapple between {p.name} and {p.target_name}.")
+        )
+    head = f"{p.name} wrestles {p.target_name}: {p.holder_total} against {p.target_total}"
+    if o.winner.value == "tie":
+        return f"{head}; a stalemate."
+    if o.winner.value == "defender":
+        return f"{head}; {p.target_name} breaks free (and may attack or reverse the hold)."
+    bought = ", ".join(
+        b.option.value
+        + (f" {b.target_moves_ft or b.thrown_ft} ft" if (b.target_moves_ft or b.thrown_ft) else "")
+        for b in o.bought
+    )
+    tail = f"; buys {bought}" if bought else ""
+    bank = f"; {o.banked} points held" if o.banked else ""
+    end = "; the grapple ends" if o.broken else ""
+    return f"{head}, a margin of {o.available}{tail}{bank}{end}."
+
+
+def fall_option_words(o: Any) -> str:
+    """``a lesser wound and a moderate Bash effect``."""
+    parts = []
+    if o.wound is not None:
+        parts.append(f"a {o.wound.word} wound")
+    if o.bash_effect is not None:
+        parts.append(f"a roll on the {o.bash_effect.word} Bash effect table")
+    return " and ".join(parts)
+
+
+def _fell(p: ev.Fell) -> str:
+    how = "is thrown" if p.thrown else "falls"
+    roll = f"; Athletics {check_text(p.check)}" if p.check is not None else ""
+    if p.chosen is not None:
+        return f"{p.name} {how} {p.feet} ft{roll}: {fall_option_words(p.chosen)}."
+    return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
+
+
 def _initiative(p: ev.CombatStarted) -> str:
     lines = ", ".join(
         f"{e.name} {'?' if e.score is None else e.score}"
         + (f" (rolled {e.face})" if e.face is not None else "")
+        + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
         for e in p.entrants
     )
     order = p.fight.order.order if p.fight else ()
@@ -206,6 +259,14 @@ def _morale(p: ev.MoraleChanged) -> str:
     return f"{p.name}'s morale moves {p.delta:+d} to {MORALE_NAMES[p.step]} ({p.step:+d}){why}."
 
 
+_PAIN_WORDS = {
+    "morale": "a step of morale",
+    "lesser_wound": "a lesser wound",
+    "end_turn": "the rest of the turn",
+}
+
+_ROLL_WORD = {"check": "roll", "attack": "attack", "stay_up": "Guts roll to stay up"}
+
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the table.",
     ev.NpcJoined.TYPE: lambda p: f"{p.name} enters the scene.",
@@ -216,7 +277,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.Ruled.TYPE: lambda p: f"The GM rules on {p.name}: {p.text}",
     ev.CheckCalled.TYPE: lambda p: (
-        f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)} at {p.call.tn}+"
+        f"The GM calls for {p.name}'s {' and '.join(s.value for s in p.call.stats)}"
+        + (f" as a lengthy check to a total of {p.call.dc}" if p.call.dc else f" at {p.call.tn}+")
         + (f" to {p.call.task}" if p.call.task else "")
         + (f", with {p.call.dice} extra dice" if p.call.dice else "")
         + "."
@@ -224,10 +286,20 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CheckRolled.TYPE: lambda p: (
         f"{p.name} rolls {' and '.join(s.value for s in p.stats)}"
         + (f" to {p.task}" if p.task else "")
-        + f": {check_text(p.check)}."
+        + f": {check_text(p.check)}"
+        + (
+            f"; {p.running} of {p.dc}" + (" so far" if p.lengthy is not None else ": done")
+            if p.running is not None
+            else ""
+        )
+        + "."
+    ),
+    ev.Interrupted.TYPE: lambda p: (
+        f"{p.name} is hurt mid-task and rolls Knowledge to stay on it: {check_text(p.check)}; "
+        + ("they keep at it." if p.held else "they stop until the interruption is dealt with.")
     ),
     ev.MoraleSpent.TYPE: lambda p: (
-        f"{p.name} spends a step of morale: the roll counts as {p.check.total} "
+        f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
         f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
     ),
     ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",
@@ -246,6 +318,17 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.AttackRolled.TYPE: _attack,
     ev.Reacted.TYPE: _reacted,
     ev.WoundTaken.TYPE: _wound,
+    ev.Grappled.TYPE: _grappled,
+    ev.Consumed.TYPE: lambda p: (
+        f"The flames consume {p.name}: one point of {p.stat.value}, for good."
+        if p.stat is not None
+        else f"The flames eat at {p.name}: a physical stat point is lost, the attacker's pick."
+    ),
+    ev.PainDue.TYPE: lambda p: (
+        f"{p.name} fails in pain ({', '.join(x.replace('_', ' ') for x in p.pains)}): a price is owed."
+    ),
+    ev.PainPaid.TYPE: lambda p: f"{p.name} pays for the pain: {_PAIN_WORDS[p.choice.value]}.",
+    ev.Fell.TYPE: _fell,
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
     ),
@@ -288,7 +371,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
 
 
 def _characters(payload: Any) -> tuple[str, ...]:
-    out = [getattr(payload, k) for k in ("character", "attacker", "target", "patient") if hasattr(payload, k)]
+    values = payload.__dict__
+    out = [values[k] for k in ("character", "attacker", "target", "patient") if k in values]
     return tuple(str(x) for x in out if isinstance(x, str))
 
 
@@ -390,6 +474,10 @@ _QUESTIONS: dict[str, str] = {
     ),
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
+    "fall": "{name} {how} {feet} ft: how do they take it?",
+    "burn": "The flames consume {name}: which physical stat loses a point for good?",
+    "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
+    "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",
     "exhaust": "The fight is over: which of {name}'s effort pools loses a dot until a night's sleep?",
     "turn": "Round {round}: {name}'s turn, {actions} left.",
 }

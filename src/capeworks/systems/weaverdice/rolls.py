@@ -13,16 +13,21 @@ from capeworks.engine import Audience, Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
+from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.harm import morale_second_chance
+from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat
+from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
 
-__all__ = ["call_check", "check", "reroll", "spend_morale", "train"]
+__all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
 
 def _stats(names: list[str]) -> tuple[Stat, ...]:
@@ -49,6 +54,7 @@ def call_check(state: WdState, context: Context, c: cmd.CallCheck, dice: DiceSer
         dice=c.dice,
         task=c.task,
         hidden=c.hidden,
+        dc=c.dc,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -60,7 +66,8 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
     call = None
     if c.call is not None:
         call = state.calls.get(c.call)
-        if call is None or call.character != c.character:
+        # several may add to a lengthy check where the fiction allows (WD-CORE-006)
+        if call is None or (call.character != c.character and call.dc is None):
             raise RuleViolation("WD-CORE-003", f"The GM has not called that check for {me.name}.")
         stats, tn, extra, hidden = call.stats, call.tn, call.dice, call.hidden
     else:
@@ -76,10 +83,37 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
     if c.background:
         extra += background_dice(sheet, c.background, unhurried=c.unhurried)
     b = Builder(state, dice)
+    key = running = None
+    if call is not None and call.dc is not None:
+        key = f"call:{call.id}"
+        running = state.lengthy.get(key) or Lengthy(dc=call.dc)
+        if c.character in running.halted:
+            raise RuleViolation(
+                "WD-COMBAT-014",
+                "An interrupted lengthy action resumes only once the interruption is dealt with.",
+            )
+        if state.fight is not None:  # a lengthy action takes the turn's actions (WD-COMBAT-013)
+            fight = on_turn(state, c.character)
+            assert fight.turn is not None
+            turn = fight.turn.spend(ActionKind.LENGTHY, config=state.config)
+            b.emit(
+                ev.ActionTaken(
+                    character=c.character,
+                    name=me.name,
+                    action=call.task or "a lengthy task",
+                    kind=ActionKind.LENGTHY.value,
+                    fight=fight.model_copy(update={"turn": turn}),
+                )
+            )
+            b.full_action(c.character)
     roll, record = roll_check(
         b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
     )
     practised = (*me.practised, *(s for s in c.skills if s not in me.practised))
+    done = True
+    if running is not None:
+        running = running.add(c.character, roll.total)
+        done = running.done
     b.emit(
         ev.CheckRolled(
             character=c.character,
@@ -87,18 +121,32 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
             stats=stats,
             task=c.task or (call.task if call else ""),
             check=roll,
-            closed_call=call.id if call else None,
-            people=(me.model_copy(update={"practised": practised}),) if c.skills else (),
+            closed_call=call.id if call and done else None,
+            lengthy_key=key,
+            lengthy=None if running is None or done else running,
+            running=None if running is None else running.total,
+            dc=None if running is None else running.dc,
+            people=(b.person(c.character).model_copy(update={"practised": practised}),) if c.skills else (),
         ),
         rolls=(record,),
         hidden=hidden,
     )
+    pained_failure(b, c.character, stats[0], failed=not roll.success)
     return b.events
 
 
 def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: DiceService) -> list[Event]:
     """Lower morale a step to set the last roll's result to 2 + k (WD-MORALE-003)."""
     me = person(state, c.character)
+    chance = state.chances.get(c.character)
+    if chance is not None:
+        if state.attack is not None or state.effects:
+            raise RuleViolation(
+                "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
+            )
+        b = Builder(state, dice)
+        morale_second_chance(b, chance)
+        return b.events
     last = state.last_check.get(c.character)
     if last is None:
         raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")
@@ -163,3 +211,29 @@ def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> 
             rolls=(record,),
         )
     ]
+
+
+def pain_choice(state: WdState, context: Context, c: cmd.PainChoice, dice: DiceService) -> list[Event]:
+    """Pay for a pained failure: a morale step, a lesser wound, or the rest of the turn (WD-STATUS-002)."""
+    me = person(state, c.character)
+    if c.character not in state.pain_owed:
+        raise RuleViolation("WD-STATUS-002", f"{me.name} owes nothing for pain.")
+    turn_left = state.pain_owed[c.character]
+    if c.choice not in pain_failure_options(turn_left=turn_left):
+        raise RuleViolation(
+            "WD-STATUS-002", "Ending the turn early is a price only while turn is left to lose."
+        )
+    owed = {k: v for k, v in state.pain_owed.items() if k != c.character}
+    b = Builder(state, dice)
+    if c.choice is PainPenalty.MORALE:
+        me = me.model_copy(update={"morale": shift(me.morale, -1, config=state.config)})
+    b.emit(ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)))
+    if c.choice is PainPenalty.LESSER_WOUND:
+        from capeworks.systems.weaverdice.harm import take_wound
+
+        take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
+    elif c.choice is PainPenalty.END_TURN and b.fight is not None:
+        from capeworks.systems.weaverdice.fight import next_turn
+
+        next_turn(b, b.fight)
+    return b.events

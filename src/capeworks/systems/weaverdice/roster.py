@@ -131,8 +131,24 @@ def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -
         gone = {n.strip().lower() for n in c.drop_conditions}
         update["conditions"] = tuple(x for x in me.conditions if x.name.lower() not in gone)
     me = me.model_copy(update=update)
+    key, task = None, None
+    if c.resume is not None:  # the interruption is dealt with (WD-COMBAT-014)
+        key = c.resume if c.resume in state.lengthy else f"call:{c.resume}"
+        if key not in state.lengthy:
+            raise RuleViolation("WD-COMBAT-014", "There is no lengthy task by that name under way.")
+        task = state.lengthy[key].resumed(c.character)
     b = Builder(state, dice)
-    b.emit(ev.Ruled(character=c.character, name=me.name, text=c.text, people=(me,), fight=state.fight))
+    b.emit(
+        ev.Ruled(
+            character=c.character,
+            name=me.name,
+            text=c.text,
+            people=(me,),
+            fight=state.fight,
+            lengthy_key=key,
+            lengthy=task,
+        )
+    )
     return b.events
 
 

@@ -17,12 +17,12 @@ from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, P
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
-from capeworks.systems.weaverdice import fight, harm, rolls, roster
+from capeworks.systems.weaverdice import fight, harm, holds, power_use, rolls, roster
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.weaverdice.state import WdState, fold
+from capeworks.systems.weaverdice.state import WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -53,6 +53,14 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
     return offer
 
 
+def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """A grapple round, offered for each hold of the one whose turn it is."""
+    if not _on_turn(state, seat):
+        return []
+    actor = state.fight.turn.actor if state.fight and state.fight.turn else ""
+    return [{"character": g.holder, "target": g.target} for g in state.grapples.values() if g.holder == actor]
+
+
 def _never(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     """Issued only as the answer to a prompt (which offers it)."""
     return []
@@ -69,8 +77,12 @@ def _may_get_up(state: WdState, ident: str) -> bool:
 
 
 def _morale_spend(state: WdState, ident: str) -> bool:
+    if state.people[ident].morale <= 0:
+        return False
+    if ident in state.chances:
+        return state.attack is None and not state.effects
     last = state.last_check.get(ident)
-    return last is not None and last.morale_set is None and state.people[ident].morale > 0
+    return last is not None and last.morale_set is None
 
 
 def _rerollable(state: WdState, ident: str) -> bool:
@@ -81,6 +93,16 @@ def _rerollable(state: WdState, ident: str) -> bool:
 
 def _sleepy(state: WdState, ident: str) -> bool:
     return state.fight is None and bool(state.people[ident].effort.exhausted)
+
+
+def _learning(state: WdState, ident: str) -> bool:
+    sheet = state.sheets.get(ident)
+    opened = state.people[ident].opened
+    return (
+        state.fight is not None
+        and sheet is not None
+        and any(s.learning and s.name.lower() not in opened for s in sheet.skills)
+    )
 
 
 def _trainable(state: WdState, ident: str) -> bool:
@@ -109,8 +131,13 @@ COMMANDS: dict[str, CommandSpec] = {
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),
-    "use_power": CommandSpec(cmd.UsePower, harm.use_power, OWNER, offer=_on_turn),
+    "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
+    "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
+    "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
+    "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
+    "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, offer=_never),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
+    "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
@@ -121,6 +148,8 @@ COMMANDS: dict[str, CommandSpec] = {
     "react": CommandSpec(cmd.React, harm.react, OWNER, offer=_never),
     "effect_choice": CommandSpec(cmd.EffectChoice, harm.effect_choice, OWNER, offer=_never),
     "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, offer=_never),
+    "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, offer=_never),
+    "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, offer=_never),
 }
 
 
@@ -141,7 +170,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         return WdState(config=config)
 
     def apply(self, state: WdState, event: Event) -> WdState:
-        return fold(state, event)
+        if not event.type.startswith("weaverdice."):
+            return state
+        return fold_payload(state, self.payload(event))
 
     def controller(self, state: WdState, entity: str) -> Controller:
         c = lookup(state.people, entity, "character")
@@ -170,6 +201,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         if data["attack"] is not None and data["attack"]["hidden"]:
             data["attack"] = {k: v for k, v in data["attack"].items() if k != "total"}
         data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
+        data["chances"] = {
+            k: v
+            for k, v in data["chances"].items()
+            if k not in hidden and not (v["attack"] is not None and v["attack"]["hidden"])
+        }
         data["notes"] = []
         return data
 

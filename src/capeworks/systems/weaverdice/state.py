@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from capeworks.engine import Event
 from capeworks.engine.kit import Frozen, TurnOrder
@@ -20,13 +20,25 @@ from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
-__all__ = ["Call", "Combatant", "Fight", "PendingAttack", "PendingEffect", "WdState", "fold"]
+__all__ = [
+    "Call",
+    "Chance",
+    "Combatant",
+    "Fight",
+    "Grapple",
+    "PendingAttack",
+    "PendingEffect",
+    "WdState",
+    "fold",
+    "fold_payload",
+]
 
 
 class Combatant(Frozen):
@@ -91,6 +103,19 @@ class PendingAttack(Frozen):
     conventional: bool = True
     hidden: bool = False
     effect_only: bool = False
+    #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
+    grab: bool = False
+
+
+class Grapple(Frozen):
+    """One grappler's hold on a target (WD-GRAPPLE-002..010): its round and banked Hold."""
+
+    holder: str
+    target: str
+    round: int = 1
+    banked: int = 0
+    restrained: bool = False
+    meatshield: bool = False
 
 
 class PendingEffect(Frozen):
@@ -114,6 +139,16 @@ class PendingEffect(Frozen):
     need: Need | None = None
 
 
+class Chance(Frozen):
+    """A roll its maker may still buy up with high morale (WD-MORALE-003): a missed attack (its
+    details, to land it) or a failed stay-up check. Gone at the next turn."""
+
+    who: str
+    kind: str
+    roll: CheckRoll
+    attack: PendingAttack | None = None
+
+
 class Call(Frozen):
     """A check the GM called: who rolls what against which TN (WD-CORE-001, -003)."""
 
@@ -124,6 +159,8 @@ class Call(Frozen):
     dice: int = 1
     task: str = ""
     hidden: bool = False
+    #: a lengthy check: the total its rolls must reach (WD-CORE-006)
+    dc: int | None = None
 
 
 class WdState(Frozen):
@@ -138,6 +175,16 @@ class WdState(Frozen):
     calls: dict[int, Call] = Field(default_factory=dict)
     next_call: int = 1
     lengthy: dict[str, Lengthy] = Field(default_factory=dict)
+    #: falls waiting for the faller's choice of how to take them (WD-MOVE-009)
+    falls: dict[str, Fall] = Field(default_factory=dict)
+    #: consuming burns waiting for the stat point they take: target -> who picks (WD-WFX-026)
+    burns: dict[str, str] = Field(default_factory=dict)
+    #: pained failures waiting for their price (WD-STATUS-002): character -> turn left to lose
+    pain_owed: dict[str, bool] = Field(default_factory=dict)
+    #: rolls that high morale may still buy up, by roller
+    chances: dict[str, Chance] = Field(default_factory=dict)
+    #: holds in play, by "holder>target"
+    grapples: dict[str, Grapple] = Field(default_factory=dict)
     #: PCs who owe a choice of exhausted pool after a lull (WD-EFFORT-009)
     exhaust_owed: tuple[str, ...] = ()
     #: the last check of each character (a high-morale spend or reroll acts on it)
@@ -157,61 +204,70 @@ class WdState(Frozen):
         )
 
 
-_UPSERTS = ("attack", "fight", "exhaust_owed", "effects")
+_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
 
 def fold(state: WdState, event: Event) -> WdState:
-    """Apply one event: upsert what it carries. Never mutates, never re-runs a rule."""
+    """Apply one logged event: read its typed payload, then :func:`fold_payload`. Never mutates."""
     if not event.type.startswith("weaverdice."):
         return state
-    data = event.data
+    from capeworks.systems.weaverdice.events import EVENTS
+
+    return fold_payload(state, EVENTS[event.type].model_validate(event.data))
+
+
+def fold_payload(state: WdState, payload: BaseModel) -> WdState:
+    """Upsert what a typed payload carries; never re-runs a rule. Handlers fold the payloads they
+    make with this directly, so a command's own events are not read back from JSON."""
+    fields = type(payload).model_fields
+    kind = getattr(type(payload), "TYPE", "")
+    values = payload.__dict__  # fields only; a missing attribute on a model is a slow look-up
     update: dict[str, Any] = {}
-    if "sheet" in data and data["sheet"] is not None:
-        sheet = Character.model_validate(data["sheet"])
+    sheet = values.get("sheet")
+    if isinstance(sheet, Character):
         update["sheets"] = {**state.sheets, sheet.id: sheet}
-    people = data.get("people")
+    people = values.get("people")
     if people:
         merged = dict(state.people)
-        for raw in people:
-            c = Combatant.model_validate(raw)
+        for c in people:
             merged[c.id] = c
         update["people"] = merged
     for key in _UPSERTS:
-        if key in data:
-            value = data[key]
-            if key == "attack":
-                update[key] = None if value is None else PendingAttack.model_validate(value)
-            elif key == "fight":
-                update[key] = None if value is None else Fight.model_validate(value)
-            elif key == "effects":
-                update[key] = tuple(PendingEffect.model_validate(v) for v in value)
-            else:
-                update[key] = tuple(value)
-    if "call" in data and data["call"] is not None:
-        call = Call.model_validate(data["call"])
+        if key in fields:
+            value = values[key]
+            update[key] = tuple(value) if key in ("exhaust_owed", "effects") else value
+    call = values.get("call")
+    if isinstance(call, Call):
         update["calls"] = {**state.calls, call.id: call}
         update["next_call"] = max(state.next_call, call.id + 1)
-    if data.get("closed_call") is not None:
-        update["calls"] = {
-            k: v for k, v in update.get("calls", state.calls).items() if k != data["closed_call"]
-        }
-    if "lengthy_key" in data:
-        key = data["lengthy_key"]
-        value = data.get("lengthy")
+    closed = values.get("closed_call")
+    if closed is not None:
+        update["calls"] = {k: v for k, v in update.get("calls", state.calls).items() if k != closed}
+    if values.get("lengthy_key") is not None:
+        key = payload.lengthy_key  # type: ignore[attr-defined]
+        value = payload.lengthy  # type: ignore[attr-defined]
         rest = {k: v for k, v in state.lengthy.items() if k != key}
-        update["lengthy"] = rest if value is None else {**rest, key: Lengthy.model_validate(value)}
-    if event.type in _RECORDS_CHECK:
-        update["last_check"] = {
-            **state.last_check,
-            data["character"]: CheckRoll.model_validate(data["check"]),
-        }
-        if "stats" in data:
-            stats = tuple(Stat(s) for s in data["stats"])
-            update["last_stats"] = {**state.last_stats, data["character"]: stats}
-    if event.type == "weaverdice.gm_noted":
-        update["notes"] = (*state.notes, str(data["text"]))
-    if event.type == "weaverdice.ruled":
+        update["lengthy"] = rest if value is None else {**rest, key: value}
+    if kind in _RECORDS_CHECK:
+        who = payload.character  # type: ignore[attr-defined]
+        update["last_check"] = {**state.last_check, who: payload.check}  # type: ignore[attr-defined]
+        if "stats" in fields:
+            update["last_stats"] = {**state.last_stats, who: tuple(payload.stats)}  # type: ignore[attr-defined]
+    if "chance" in fields or "chance_spent" in fields or "chances_over" in fields:
+        chances = dict(state.chances)
+        if values.get("chances_over"):
+            chances = {}
+        spent = values.get("chance_spent")
+        if spent:
+            chances.pop(spent, None)
+        chance = values.get("chance")
+        if chance is not None:
+            chances[chance.who] = chance
+        update["chances"] = chances
+    if kind == "weaverdice.gm_noted":
+        update["notes"] = (*state.notes, str(payload.text))  # type: ignore[attr-defined]
+    if kind == "weaverdice.ruled":
         update["rulings"] = state.rulings + 1
     return state.model_copy(update=update) if update else state

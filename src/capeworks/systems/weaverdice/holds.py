@@ -1,0 +1,343 @@
+"""Handlers for grapples and falls at the table: the grab, each round's opposed Brawn and what the
+margin buys; falls and throws on the falling table.
+
+Wires the gear engineer's pure :mod:`~capeworks.systems.weaverdice.grapple`
+(WD-GRAPPLE-001..010) into play: a grab is an attack roll against the DS
+without costume layers, which a named target may Dodge but not Block; on the
+holder's turns each round is an opposed Brawn roll (Stamina dots +1 each,
+morale caps both totals), the margin buys one option or is banked as Hold;
+a winning defender breaks free; a wound between the two breaks the grapple;
+both sides' DS drops while it lasts.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.grapple import (
+    Purchase,
+    grab_defense,
+    grapple_ds,
+    grapple_total,
+    resolve_round,
+    wound_breaks,
+)
+from capeworks.systems.weaverdice.morale import capped
+from capeworks.systems.weaverdice.movement import fall, fall_after_check
+from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = [
+    "begin",
+    "broken_by_wound",
+    "defense_in_grapple",
+    "fall_choice",
+    "fall_cmd",
+    "grab",
+    "grapple_round",
+]
+
+
+def _key(holder: str, target: str) -> str:
+    return f"{holder}>{target}"
+
+
+def defense_in_grapple(state: WdState, ident: str, base: int) -> int:
+    """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1
+    (WD-GRAPPLE-006/008)."""
+    for g in state.grapples.values():
+        if ident in (g.holder, g.target):
+            holder = g.holder == ident
+            return grapple_ds(
+                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=state.config.grappled_ds
+            )
+    return base
+
+
+def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> list[Event]:
+    """Grab: Brawn against the target's DS without costume layers; a named target may Dodge
+    (not Block); a hit starts the grapple (WD-GRAPPLE-001)."""
+    fight = on_turn(state, c.character)
+    assert fight.turn is not None
+    me, target = person(state, c.character), person(state, c.target)
+    if c.character == c.target:
+        raise RuleViolation("WD-GRAPPLE-001", "Grab someone else.")
+    if _key(c.character, c.target) in state.grapples:
+        raise RuleViolation("WD-GRAPPLE-001", f"{me.name} already holds {target.name}.")
+    if target.track.standing in (Standing.DEAD, Standing.DOWN):
+        raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
+    b = Builder(state, dice)
+    turn = fight.turn.spend(ActionKind.STANDARD, config=state.config)
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action="grab",
+            kind=ActionKind.STANDARD.value,
+            fight=fight.model_copy(update={"turn": turn}),
+        )
+    )
+    tsheet = state.sheet(c.target)
+    ds = grab_defense(defense=tsheet.defense(state.config), equipment_bonus=tsheet.defense_bonus)
+    roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
+    t = b.person(c.target)
+    pending = None
+    named = t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
+    if roll.success and named and t.effort.available(tsheet, Pool.FOCUS) > 0:
+        pending = PendingAttack(
+            attacker=c.character,
+            target=c.target,
+            total=roll.total,
+            damage=DamageType.BASH,
+            tier=WoundTier.SUPERFICIAL,
+            grab=True,
+        )
+    b.emit(
+        ev.AttackRolled(
+            attacker=c.character,
+            name=me.name,
+            target=c.target,
+            target_name=target.name,
+            check=roll,
+            defense=ds,
+            hit=roll.success,
+            damage=DamageType.BASH,
+            tier=WoundTier.SUPERFICIAL,
+            fight=b.fight,
+            attack=pending,
+        )
+    )
+    if roll.success and pending is None:
+        begin(b, c.character, c.target)
+    return b.events
+
+
+def begin(b: Builder, holder: str, target: str) -> None:
+    """The grab lands: a grapple in its first round."""
+    grapples = {**b.state.grapples, _key(holder, target): Grapple(holder=holder, target=target)}
+    b.emit(
+        ev.Grappled(
+            character=holder,
+            name=b.person(holder).name,
+            target=target,
+            target_name=b.person(target).name,
+            grapples=grapples,
+        )
+    )
+
+
+def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: DiceService) -> list[Event]:
+    """One round of a grapple on the holder's turn: opposed Brawn, then the margin's purchase."""
+    fight = on_turn(state, c.character)
+    assert fight.turn is not None
+    hold = state.grapples.get(_key(c.character, c.target))
+    me, target = person(state, c.character), person(state, c.target)
+    if hold is None:
+        raise RuleViolation("WD-GRAPPLE-002", f"{me.name} is not holding {target.name}.")
+    b = Builder(state, dice)
+    turn = fight.turn.spend(ActionKind.STANDARD, config=state.config)
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action="grapple",
+            kind=ActionKind.STANDARD.value,
+            fight=fight.model_copy(update={"turn": turn}),
+        )
+    )
+    if c.stamina:
+        b.spend(c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
+    faces = b.dice.roll(2, 6, purpose="grapple").faces
+    stuck = any(x.name == Status.STUCK and x.source == c.character for x in target.conditions)
+    mine = grapple_total(
+        die=faces[0], brawn=b.sheet(c.character).stat(Stat.BRAWN), stamina=c.stamina, stuck=stuck
+    )
+    theirs = grapple_total(die=faces[1], brawn=b.sheet(c.target).stat(Stat.BRAWN))
+    mine, theirs = capped(mine, b.person(c.character).morale), capped(theirs, b.person(c.target).morale)
+    t = b.person(c.target)
+    tsheet = b.sheet(c.target)
+    buys = [] if c.option is GrappleOption.HOLD else [Purchase(option=c.option, points=c.points, feet=c.feet)]
+    outcome = resolve_round(
+        attacker_total=mine,
+        defender_total=theirs,
+        banked=hold.banked,
+        round=hold.round,
+        buys=buys,
+        mode=state.config.grapple_mode,
+        target_stamina=t.effort.available(tsheet, Pool.STAMINA),
+        defender_focus=t.effort.available(tsheet, Pool.FOCUS),
+        stuck_item=stuck,
+    )
+    grapples = dict(b.state.grapples)
+    key = _key(c.character, c.target)
+    conditions = t.conditions
+    effort, temporary = t.effort, dict(t.temporary_loss)
+    wrest = False
+    restrained, meatshield = hold.restrained, hold.meatshield
+    for bought in outcome.bought:
+        restrained = restrained or bought.restrains
+        meatshield = meatshield or bought.meatshield
+        if bought.target_drops_item:
+            conditions = st.add(conditions, st.condition(Status.DISARMED, c.target))
+        if bought.stamina_lost:
+            effort, _ = effort.drain(tsheet, Pool.STAMINA, bought.stamina_lost)
+        if bought.athletics_damage:
+            temporary[Stat.ATHLETICS] = temporary.get(Stat.ATHLETICS, 0) + bought.athletics_damage
+        wrest = wrest or bought.stuck_wound
+    if restrained:
+        conditions = st.add(conditions, st.Condition(name="restrained", target=c.target))
+    if outcome.broken:
+        grapples.pop(key, None)
+        conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
+    else:
+        grapples[key] = hold.model_copy(
+            update={
+                "round": hold.round + 1,
+                "banked": outcome.banked,
+                "restrained": restrained,
+                "meatshield": meatshield,
+            }
+        )
+    t = t.model_copy(update={"conditions": conditions, "effort": effort, "temporary_loss": temporary})
+    b.emit(
+        ev.Grappled(
+            character=c.character,
+            name=me.name,
+            target=c.target,
+            target_name=target.name,
+            holder_total=mine,
+            target_total=theirs,
+            outcome=outcome,
+            grapples=grapples,
+            people=(t,),
+        )
+    )
+    if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
+        from capeworks.systems.weaverdice.harm import take_wound
+
+        out = st.extract()
+        take_wound(b, c.target, out.wound, None, cause="effect")
+        t = b.person(c.target)
+        bleeding = st.add(t.conditions, st.condition(Status.BLEEDING, c.target))
+        b.emit(
+            ev.StatusesApplied(
+                character=c.target,
+                name=t.name,
+                source="The wrested weapon",
+                statuses=(Status.BLEEDING.value,),
+                people=(t.model_copy(update={"conditions": bleeding}),),
+            )
+        )
+    return b.events
+
+
+def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
+    """A wound between two in a grapple breaks it (WD-GRAPPLE-010)."""
+    if wounder is None:
+        return
+    gone = [
+        k
+        for k, g in b.state.grapples.items()
+        if wound_breaks(wounder=wounder, wounded=wounded, participants=(g.holder, g.target))
+    ]
+    if not gone:
+        return
+    grapples = {k: g for k, g in b.state.grapples.items() if k not in gone}
+    b.emit(
+        ev.Grappled(
+            character=wounder,
+            name=b.person(wounder).name,
+            target=wounded,
+            target_name=b.person(wounded).name,
+            grapples=grapples,
+        )
+    )
+
+
+# -- falls and throws (WD-MOVE-008..010) ---------------------------------------------------------
+
+
+def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService) -> list[Event]:
+    """The GM rules a fall or throw: the table's row, its Athletics roll past 20 ft, a Stamina drain;
+    one way to take it is applied at once, several wait for the faller's choice (WD-MOVE-009/010)."""
+    me = person(state, c.character)
+    if c.character in state.falls:
+        raise RuleViolation("WD-MOVE-009", f"{me.name} has a fall still waiting for a choice.")
+    b = Builder(state, dice)
+    result = fall(c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
+    roll = None
+    if result.check is not None:
+        roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
+        result = fall_after_check(result, athletics_total=roll.total)
+    t = b.person(c.character)
+    if result.stamina_lost and t.effort.available(b.sheet(c.character), Pool.STAMINA):
+        effort, _ = t.effort.drain(b.sheet(c.character), Pool.STAMINA, result.stamina_lost)
+        t = t.model_copy(update={"effort": effort})
+    waiting = {**b.state.falls, c.character: result} if len(result.options) > 1 else dict(b.state.falls)
+    chosen = result.options[0] if len(result.options) == 1 else None
+    b.emit(
+        ev.Fell(
+            character=c.character,
+            name=me.name,
+            feet=c.feet,
+            thrown=c.thrown,
+            check=roll,
+            chosen=chosen,
+            falls=waiting,
+            people=(t,),
+        )
+    )
+    if chosen is not None:
+        _take_fall(b, c.character, chosen)
+    return b.events
+
+
+def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceService) -> list[Event]:
+    """The faller picks how to take the fall (WD-MOVE-009 PROPOSED: the faller chooses)."""
+    me = person(state, c.character)
+    result = state.falls.get(c.character)
+    if result is None:
+        raise RuleViolation("WD-MOVE-009", f"{me.name} has no fall to choose for.")
+    if c.option > len(result.options):
+        raise RuleViolation("WD-MOVE-009", f"That fall offers {len(result.options)} ways to take it.")
+    chosen = result.options[c.option - 1]
+    b = Builder(state, dice)
+    b.emit(
+        ev.Fell(
+            character=c.character,
+            name=me.name,
+            feet=result.feet,
+            thrown=result.thrown,
+            chosen=chosen,
+            falls={k: v for k, v in state.falls.items() if k != c.character},
+        )
+    )
+    _take_fall(b, c.character, chosen)
+    return b.events
+
+
+def _take_fall(b: Builder, who: str, option: FallOption) -> None:
+    """A fall's wound (Bash) and/or its roll on a Bash effect table of the given tier."""
+    from capeworks.systems.weaverdice.harm import start_effect, take_wound
+
+    wound_id = None
+    if option.wound is not None:
+        take_wound(b, who, option.wound, DamageType.BASH, cause="fall", roll_effect=False)
+        wound_id = f"w{b.person(who).wounds_made}"
+    if option.bash_effect is not None:
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        ident = wound_id or f"e{b.person(who).wounds_made + 1}"
+        start_effect(
+            b,
+            PendingEffect(
+                damage=DamageType.BASH, tier=option.bash_effect, target=who, wound=ident, face=face
+            ),
+        )

@@ -1,0 +1,159 @@
+"""Designed powers at the table: a power's action, effort cost, attack roll per target and statuses.
+
+Wires the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`
+(the data model and :func:`~capeworks.systems.weaverdice.powers.effort_spend`)
+into play: WD-COMBAT-009 (a power is an action), WD-EFFORT-003c (physically
+draining powers cost effort), WD-COMBAT-017..024 (its attack and damage) and
+WD-STATUS-015 (statuses in a power's own words).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.harm import land
+from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.state import PendingAttack, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = ["use_power"]
+
+
+def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceService) -> list[Event]:
+    """Use a designed power: pay its action and effort, roll its attack against each target's DS,
+    apply its statuses to those it hits (or to its targets, if it makes no attack) (WD-COMBAT-009,
+    WD-EFFORT-003c, the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`)."""
+    me = person(state, c.character)
+    sheet = state.sheet(c.character)
+    power = next((p for p in sheet.powers if p.name.lower() == c.power.strip().lower()), None)
+    if power is None:
+        raise RuleViolation("WD-COMBAT-009", f"{me.name} has no power called {c.power}.")
+    if c.hidden and not context.is_gm:
+        raise NotPermitted("Only the GM can roll in secret.")
+    kinds = {
+        PowerAction.STANDARD: ActionKind.STANDARD,
+        PowerAction.FULL: ActionKind.FULL,
+        PowerAction.LENGTHY: ActionKind.LENGTHY,
+        PowerAction.QUICK: ActionKind.QUICK,
+    }
+    if power.action not in kinds:
+        raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
+    targets = [person(state, t) for t in c.targets]
+    if power.targeting is Targeting.SELF and targets:
+        raise RuleViolation("WD-COMBAT-009", f"{power.name} touches only its user.")
+    limit = None if power.targeting is Targeting.AREA else power.targets
+    if limit is not None and len(targets) > limit:
+        raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
+    if power.is_attack and not targets:
+        raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
+    fight = on_turn(state, c.character) if state.fight is not None else None
+    b = Builder(state, dice)
+    kind = kinds[power.action]
+    if fight is not None and fight.turn is not None:
+        turn = fight.turn.spend(kind, config=state.config)
+        b.emit(
+            ev.ActionTaken(
+                character=c.character,
+                name=me.name,
+                action=f"power: {power.name}",
+                kind=kind.value,
+                fight=fight.model_copy(update={"turn": turn}),
+            )
+        )
+    available = {p: me.effort.available(sheet, p) for p in Pool}
+    for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
+        b.spend(c.character, pool, EffortUse.POWER, dots)
+    if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
+        b.full_action(c.character)
+    for target in targets:
+        hit = True
+        if power.is_attack:
+            assert power.attack_stat is not None and power.damage is not None and power.tier is not None
+            t = b.person(target.id)
+            ds = b.sheet(target.id).defense(state.config)
+            roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
+            hit = roll.success
+            pending = None
+            if (
+                hit
+                and len(targets) == 1
+                and t.tier in (Tier.PC, Tier.NOTABLE)
+                and t.track.standing is Standing.UP
+            ) and t.effort.available(b.sheet(target.id), Pool.FOCUS) > 0:
+                pending = PendingAttack(
+                    attacker=c.character,
+                    target=target.id,
+                    total=roll.total,
+                    damage=power.damage,
+                    tier=power.tier,
+                    melee=power.targeting is Targeting.MELEE,
+                    conventional=False,
+                    hidden=c.hidden,
+                    effect_only=power.effects_only,
+                )
+            b.emit(
+                ev.AttackRolled(
+                    attacker=c.character,
+                    name=me.name,
+                    target=target.id,
+                    target_name=target.name,
+                    check=roll,
+                    defense=ds,
+                    hit=hit,
+                    damage=power.damage,
+                    tier=power.tier,
+                    fight=b.fight,
+                    attack=pending,
+                ),
+                hidden=c.hidden,
+            )
+            if pending is not None:
+                _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
+                return b.events
+            if hit:
+                land(
+                    b,
+                    target.id,
+                    power.tier,
+                    power.damage,
+                    attacker=c.character,
+                    conventional=False,
+                    only=power.effects_only,
+                )
+        if hit:
+            _power_statuses(b, power, target.id)
+    return b.events
+
+
+def _power_statuses(b: Builder, power: Power, target: str) -> None:
+    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
+    if not power.statuses:
+        return
+    t = b.person(target)
+    conditions = t.conditions
+    for applied in power.statuses:
+        new = (
+            st.condition(applied.status, target)
+            if applied.status is not None
+            else st.Condition(
+                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
+            )
+        )
+        conditions = st.add(conditions, new)
+    t = t.model_copy(update={"conditions": conditions})
+    b.emit(
+        ev.StatusesApplied(
+            character=target,
+            name=t.name,
+            source=power.name,
+            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
+            people=(t,),
+        )
+    )
