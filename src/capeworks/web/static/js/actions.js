@@ -1,0 +1,136 @@
+// What this seat may do: the prompts it must answer (buttons from their options, a
+// box for its own words) and the menu of legal commands (a form from each command's
+// schema for the fields not fixed). Both come from the projection, so any ruleset's
+// prompts and commands appear here without code of its own.
+import { html, text, useState, useEffect, seatName } from "./ui.js";
+import { SchemaForm, openFields } from "./schema-form.js";
+
+export function addressedToMe(prompt, me) {
+  if (prompt.seat != null) return prompt.seat === me.id;
+  return prompt.role === me.role;
+}
+
+// One prompt for this seat: a button per option; a text box (or picks) for a free answer.
+export function PromptCard({ prompt, send, busy, touch, projection }) {
+  const [words, setWords] = useState("");
+  const [picks, setPicks] = useState([]);
+  const free = prompt.free;
+  const many = free && free.many;
+  const idBase = `prompt-${prompt.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  const answer = (payload) => send({ type: "answer", payload: { prompt: prompt.id, ...payload } });
+
+  function sendWords(event) {
+    event.preventDefault();
+    if (many) {
+      const typed = words.split(/\n|,/).map((w) => w.trim()).filter(Boolean);
+      const chosen = [...picks, ...typed];
+      if (chosen.length) answer({ option: chosen }).then((ok) => ok && (setWords(""), setPicks([])));
+    } else if (words.trim()) {
+      answer({ value: words.trim() }).then((ok) => ok && setWords(""));
+    }
+  }
+
+  const extra = touch && touch.prompt ? touch.prompt(prompt, projection) : null;
+  const want = prompt.min_choices === prompt.max_choices ? `${prompt.min_choices}` : `${prompt.min_choices} to ${prompt.max_choices}`;
+  return html`<article class="card prompt" aria-labelledby=${`${idBase}-q`} data-kind=${prompt.kind}>
+    <h3 id=${`${idBase}-q`}>${prompt.question || prompt.kind}</h3>
+    ${prompt.rule ? html`<p class="rule">${prompt.rule}</p>` : null}
+    ${extra}
+    ${prompt.options && prompt.options.length && !many
+      ? html`<div class="options" role="group" aria-label="Answers">
+          ${prompt.options.map(
+            (o) => html`<button type="button" class=${prompt.default === o.value ? "default" : ""} disabled=${busy}
+              onClick=${() => answer({ option: o.value })}>${o.label || o.value}</button>`,
+          )}
+        </div>`
+      : null}
+    ${free
+      ? html`<form class="free" onSubmit=${sendWords}>
+          ${many && free.suggestions.length
+            ? html`<fieldset><legend>Pick ${want}</legend>
+                ${free.suggestions.map((sug, i) => html`<label class="pick">
+                  <input type="checkbox" checked=${picks.includes(sug)}
+                    onChange=${(e) => setPicks(e.currentTarget.checked ? [...picks, sug] : picks.filter((p) => p !== sug))} />
+                  ${sug}</label>`)}
+              </fieldset>`
+            : null}
+          <label for=${`${idBase}-words`}>${free.hint || (many ? "Or in your own words (one per line)" : "In your own words")}</label>
+          <div class="row">
+            ${many
+              ? html`<textarea id=${`${idBase}-words`} rows="2" value=${words} onInput=${(e) => setWords(e.currentTarget.value)}></textarea>`
+              : html`<input id=${`${idBase}-words`} value=${words} autocomplete="off" list=${free.suggestions.length ? `${idBase}-sug` : undefined}
+                  onInput=${(e) => setWords(e.currentTarget.value)} />`}
+            <button type="submit" disabled=${busy}>Answer</button>
+          </div>
+          ${!many && free.suggestions.length
+            ? html`<datalist id=${`${idBase}-sug`}>${free.suggestions.map((s) => html`<option value=${s} />`)}</datalist>`
+            : null}
+        </form>`
+      : null}
+    ${!free && !(prompt.options && prompt.options.length)
+      ? html`<p class="hint">It is your move: pick from what you may do below.</p>`
+      : null}
+  </article>`;
+}
+
+// Prompts for this seat, then (for the GM) who else the table is waiting on.
+export function Prompts({ projection, send, busy, touch }) {
+  const me = projection.me;
+  const mine = (projection.prompts || []).filter((p) => addressedToMe(p, me));
+  const others = (projection.prompts || []).filter((p) => !addressedToMe(p, me));
+  const waiting = (projection.waiting || []).filter((w) => w !== me.id && w !== me.role);
+  return html`<section class="prompts" aria-labelledby="prompts-title" aria-live="polite">
+    <h2 id="prompts-title">${mine.length ? "Your turn to decide" : "Nothing waits on you"}</h2>
+    ${mine.map((p) => html`<${PromptCard} key=${p.id} prompt=${p} send=${send} busy=${busy} touch=${touch} projection=${projection} />`)}
+    ${others.length
+      ? html`<ul class="waiting-on">${others.map((p) => html`<li>Waiting on ${p.seat != null ? seatName(projection.seats, p.seat) : "the GM"}: ${p.question || p.kind}</li>`)}</ul>`
+      : waiting.length
+        ? html`<p class="waiting-on">Waiting on ${waiting.map((w) => seatName(projection.seats, w)).join(", ")}.</p>`
+        : null}
+  </section>`;
+}
+
+// One entry of the menu: a button when nothing is left to fill, else a form.
+function MenuItem({ item, index, send, busy, schemaOf, projection }) {
+  const [open, setOpen] = useState(false);
+  const [schema, setSchema] = useState(null);
+  const [problem, setProblem] = useState("");
+  useEffect(() => {
+    if (!open || schema) return;
+    schemaOf(item.command).then(setSchema, (e) => setProblem(e.message));
+  }, [open]);
+  const label = item.label || item.command.replace(/_/g, " ");
+  const fixed = item.fixed || {};
+  const fixedWords = Object.values(fixed).map(text).join(", ");
+  if (item.command === "undo") {
+    const words = projection.me.role === "gm" ? "Undo the latest action" : "Ask the GM to undo my latest action";
+    return html`<li><button type="button" class="undo" disabled=${busy} onClick=${() => send({ type: "undo", payload: {} })}>${words}</button></li>`;
+  }
+  return html`<li>
+    <details open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+      <summary>${label}${fixedWords ? html` <span class="for">(${fixedWords})</span>` : null}</summary>
+      ${problem ? html`<p class="error">${problem}</p>` : null}
+      ${schema
+        ? openFields(schema, fixed).length === 0
+          ? html`<button type="button" disabled=${busy} onClick=${() => send({ type: item.command, payload: { ...fixed } })}>Do it: ${label}</button>`
+          : html`<${SchemaForm} schema=${schema} fixed=${fixed} idBase=${`cmd-${index}`} submitLabel=${label}
+              context=${projection} busy=${busy} onSubmit=${(payload) => send({ type: item.command, payload })} />`
+        : open && !problem
+          ? html`<p class="loading">Loading the form…</p>`
+          : null}
+    </details>
+  </li>`;
+}
+
+// "What I may do now": the legal commands that are not answers to a prompt above.
+export function ActionMenu({ projection, send, busy, schemaOf }) {
+  const items = (projection.legal || []).filter((l) => l.prompt == null);
+  return html`<section id="actions" class="card actions" aria-labelledby="actions-title" tabindex="-1">
+    <h2 id="actions-title">What I may do now</h2>
+    ${items.length ? null : html`<p class="hint">Nothing right now.</p>`}
+    <ul class="menu">
+      ${items.map((item, i) => html`<${MenuItem} key=${`${item.command}:${JSON.stringify(item.fixed)}`} item=${item} index=${i}
+        send=${send} busy=${busy} schemaOf=${schemaOf} projection=${projection} />`)}
+    </ul>
+  </section>`;
+}
