@@ -13,7 +13,6 @@ past it: no gaps, no duplicates (see :mod:`capeworks.server.feed`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from typing import Any
 from urllib.parse import urlsplit
@@ -85,12 +84,17 @@ class _Connection:
         await self.send({"type": "state", **state})
 
     async def follow(self, sub: Subscription) -> None:
-        """Forward the feed's updates until the seat is revoked (None)."""
-        while True:
-            update = await sub.queue.get()
-            if update is None:
-                return
-            await self.apply(update)
+        """Forward the feed's updates; close the socket when the seat is revoked (None)."""
+        try:
+            while True:
+                update = await sub.queue.get()
+                if update is None:
+                    await self.ws.close(code=CLOSE_UNAUTHORIZED)
+                    return
+                await self.apply(update)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            # the client went away while we were sending; the receiver ends the connection
+            return
 
     async def apply(self, update: Update) -> None:
         if update.version <= self.cursor:
@@ -104,7 +108,11 @@ class _Connection:
     async def receive(self, max_bytes: int) -> None:
         """Read the client's messages: commands, pings."""
         while True:
-            raw = await self.ws.receive_text()
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(code=message.get("code", 1000))
+            data = message.get("text")
+            raw = data if data is not None else bytes(message.get("bytes") or b"").decode("utf-8", "replace")
             if len(raw.encode()) > max_bytes:
                 await self.send({"type": "error", **error_body(TooLarge("That message is too large."))})
                 await self.ws.close(code=CLOSE_TOO_BIG)
@@ -182,28 +190,16 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
             return
         conn = _Connection(ws, tables, table_id, seat, since)
         sub = tables.hub.subscribe(table_id, seat)
-        tasks: list[asyncio.Task[None]] = []
+        follower: asyncio.Task[None] | None = None
         try:
             await conn.catch_up()
-            tasks = [
-                asyncio.create_task(conn.follow(sub)),
-                asyncio.create_task(conn.receive(max_bytes)),
-            ]
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in done:
-                exc = task.exception()
-                if exc is not None and not isinstance(exc, WebSocketDisconnect):
-                    raise exc
-            if tasks[0] in done:
-                # the seat's token was revoked (or the server is stopping)
-                with contextlib.suppress(Exception):
-                    await ws.close(code=CLOSE_UNAUTHORIZED)
+            follower = asyncio.create_task(conn.follow(sub))
+            await conn.receive(max_bytes)
         except WebSocketDisconnect:
             pass
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            if follower is not None:
+                follower.cancel()
             tables.hub.unsubscribe(sub)
 
     return api
