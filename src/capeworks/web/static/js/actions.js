@@ -36,7 +36,7 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
     <h3 id=${`${idBase}-q`}>${prompt.question || prompt.kind}</h3>
     ${prompt.rule ? html`<p class="rule">${prompt.rule}</p>` : null}
     ${extra}
-    ${prompt.options && prompt.options.length && !many
+    ${prompt.options && prompt.options.length
       ? html`<div class="options" role="group" aria-label="Answers">
           ${prompt.options.map(
             (o) => html`<button type="button" class=${prompt.default === o.value ? "default" : ""} disabled=${busy}
@@ -46,7 +46,7 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
       : null}
     ${free
       ? html`<form class="free" onSubmit=${sendWords}>
-          ${many && free.suggestions.length
+          ${many && free.suggestions.length && !(prompt.options && prompt.options.length)
             ? html`<fieldset><legend>Pick ${want}</legend>
                 ${free.suggestions.map((sug, i) => html`<label class="pick">
                   <input type="checkbox" checked=${picks.includes(sug)}
@@ -90,30 +90,47 @@ export function Prompts({ projection, send, busy, touch }) {
   </section>`;
 }
 
-// One entry of the menu: a button when nothing is left to fill, else a form.
-function MenuItem({ item, index, send, busy, schemaOf, projection }) {
+// Words for one way of issuing a command: its fixed values ("ada", "call 1").
+function variantWords(fixed) {
+  return Object.values(fixed || {}).map(text).join(", ");
+}
+
+// One command of the menu, with each way it may be issued now (its fixed fields):
+// a button when nothing is left to fill, else a form for the rest.
+function MenuItem({ group, index, send, busy, schemaOf, projection }) {
   const [open, setOpen] = useState(false);
+  const [which, setWhich] = useState(0);
   const [schema, setSchema] = useState(null);
   const [problem, setProblem] = useState("");
+  const item = group[Math.min(which, group.length - 1)];
   useEffect(() => {
     if (!open || schema) return;
     schemaOf(item.command).then(setSchema, (e) => setProblem(e.message));
   }, [open]);
   const label = item.label || item.command.replace(/_/g, " ");
   const fixed = item.fixed || {};
-  const fixedWords = Object.values(fixed).map(text).join(", ");
   if (item.command === "undo") {
-    const words = projection.me.role === "gm" ? "Undo the latest action" : "Ask the GM to undo my latest action";
+    const hasGm = (projection.seats || []).some((s) => s.role === "gm");
+    const words =
+      projection.me.role === "gm" ? "Undo the latest action" : hasGm ? "Ask the GM to undo my latest action" : "Take back my latest action";
     return html`<li><button type="button" class="undo" disabled=${busy} onClick=${() => send({ type: "undo", payload: {} })}>${words}</button></li>`;
   }
+  const only = group.length === 1 ? variantWords(fixed) : "";
+  const pickId = `cmd-${index}-for`;
   return html`<li>
     <details open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
-      <summary>${label}${fixedWords ? html` <span class="for">(${fixedWords})</span>` : null}</summary>
+      <summary>${label}${only ? html` <span class="for">(${only})</span>` : null}</summary>
+      ${group.length > 1
+        ? html`<div class="field variant"><label for=${pickId}>For</label>
+            <select id=${pickId} value=${String(which)} onChange=${(e) => setWhich(Number(e.currentTarget.value))}>
+              ${group.map((g, i) => html`<option value=${String(i)}>${variantWords(g.fixed) || "—"}</option>`)}
+            </select></div>`
+        : null}
       ${problem ? html`<p class="error">${problem}</p>` : null}
       ${schema
         ? openFields(schema, fixed).length === 0
-          ? html`<button type="button" disabled=${busy} onClick=${() => send({ type: item.command, payload: { ...fixed } })}>Do it: ${label}</button>`
-          : html`<${SchemaForm} schema=${schema} fixed=${fixed} idBase=${`cmd-${index}`} submitLabel=${label}
+          ? html`<button type="button" disabled=${busy} onClick=${() => send({ type: item.command, payload: { ...fixed } })}>${label}</button>`
+          : html`<${SchemaForm} key=${which} schema=${schema} fixed=${fixed} idBase=${`cmd-${index}`} submitLabel=${label}
               context=${projection} busy=${busy} onSubmit=${(payload) => send({ type: item.command, payload })} />`
         : open && !problem
           ? html`<p class="loading">Loading the form…</p>`
@@ -122,14 +139,22 @@ function MenuItem({ item, index, send, busy, schemaOf, projection }) {
   </li>`;
 }
 
-// "What I may do now": the legal commands that are not answers to a prompt above.
+// "What I may do now": the legal commands that are not answers to a prompt above,
+// one entry per command (its ways grouped), in the ruleset's order.
 export function ActionMenu({ projection, send, busy, schemaOf }) {
-  const items = (projection.legal || []).filter((l) => l.prompt == null);
+  const groups = new Map();
+  for (const l of projection.legal || []) {
+    if (l.prompt != null) continue;
+    const key = `${l.command}\u0000${l.label || ""}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(l);
+  }
+  const list = [...groups.entries()];
   return html`<section id="actions" class="card actions" aria-labelledby="actions-title" tabindex="-1">
     <h2 id="actions-title">What I may do now</h2>
-    ${items.length ? null : html`<p class="hint">Nothing right now.</p>`}
+    ${list.length ? null : html`<p class="hint">Nothing right now.</p>`}
     <ul class="menu">
-      ${items.map((item, i) => html`<${MenuItem} key=${`${item.command}:${JSON.stringify(item.fixed)}`} item=${item} index=${i}
+      ${list.map(([key, group], i) => html`<${MenuItem} key=${key} group=${group} index=${i}
         send=${send} busy=${busy} schemaOf=${schemaOf} projection=${projection} />`)}
     </ul>
   </section>`;

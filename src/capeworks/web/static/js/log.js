@@ -7,20 +7,22 @@ function Entry({ entry, projection, touch, onUndo, busy }) {
   const parts = entry.parts || {};
   const actor = parts.actor != null ? parts.actor : entry.seat;
   const isGm = projection.me.role === "gm";
+  // The actor's name, unless the words already say who acted.
+  const who = actor != null ? seatName(projection.seats, actor) : "";
   const toneOf = touch && touch.rollTone ? (roll, face) => touch.rollTone(roll, face, projection) : null;
   const cls = `entry ${entry.undone ? "undone" : ""} ${parts.hidden ? "secret" : ""}`;
   return html`<li class=${cls} data-seq=${entry.seq} data-type=${entry.type}>
     <span class="seq" aria-hidden="true">#${entry.seq}</span>
     <div class="body">
       <p>
-        ${actor != null ? html`<span class="actor">${seatName(projection.seats, actor)}</span> ` : null}
+        ${who && !text(entry.text).includes(who) ? html`<span class="actor">${who}</span> ` : null}
         <span class="text">${text(entry.text)}</span>
         ${parts.hidden ? html` <span class="badge secret-badge">GM only</span>` : null}
         ${entry.undone ? html` <span class="badge undone-badge">undone</span>` : null}
       </p>
       ${(parts.rolls || []).map((r) => html`<${Roll} roll=${r} toneOf=${toneOf} />`)}
     </div>
-    ${isGm && onUndo && !entry.undone && entry.command_id > 0 && entry.type !== "table.reverted" && entry.lastOfCommand
+    ${isGm && onUndo && !entry.undone && entry.command_id > 0 && !entry.type.startsWith("table.") && entry.lastOfCommand
       ? html`<button type="button" class="small" disabled=${busy} onClick=${() => onUndo(entry.command_id)}
           aria-label=${`Undo action #${entry.seq}`}>undo</button>`
       : null}

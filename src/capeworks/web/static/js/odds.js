@@ -29,7 +29,7 @@ export function OddsChart({ odds, caption = "", highlight = null }) {
         const words = `${k}: ${percent(p)}${exact ? ` (exactly ${exact})` : ""}`;
         const hot = highlight != null && highlight(k);
         return html`<div class=${`bar ${hot ? "hot" : ""}`} role="listitem" title=${words} aria-label=${words}>
-          <span class="fill" style=${`height:${Math.max(2, Math.round((p / top) * 100))}%`}></span>
+          <span class="fill" style=${{ height: `${Math.max(2, Math.round((p / top) * 100))}%` }}></span>
           <span class="pct">${percent(p)}</span>
           <span class="key">${text(k)}</span>
         </div>`;
@@ -100,14 +100,17 @@ export function DiceBox() {
 }
 
 // A roll from the dice box (just for this person; the table's rolls go through commands).
+// ``dice`` lists each dice group's faces in the order the notation names them.
 function RollResult({ result }) {
   const groups = Array.isArray(result.dice) ? result.dice : [];
+  const sides = [...text(result.expression).matchAll(/\d*d(\d+)/g)].map((m) => Number(m[1]));
   return html`<div class="rolled" role="status">
     <p><strong>${text(result.expression)}</strong> = <strong class="total">${text(result.total)}</strong></p>
-    ${groups.map((g) => {
-      const faces = Array.isArray(g.faces) ? g.faces : Array.isArray(g.kept) ? g.kept : [];
-      return html`<div class="dice">${faces.map((f) => html`<${Die} sides=${g.sides || 6} face=${f} />`)}</div>`;
-    })}
+    ${groups.map(
+      (faces, i) => html`<div class="dice">${(Array.isArray(faces) ? faces : []).map(
+        (f) => html`<${Die} sides=${sides[i] || 6} face=${f} />`,
+      )}</div>`,
+    )}
     ${result.breakdown ? html`<p class="breakdown">${text(result.breakdown)}</p>` : null}
   </div>`;
 }

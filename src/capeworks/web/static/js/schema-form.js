@@ -101,7 +101,8 @@ export function collect(fields, values) {
 // Names a field might take its value from: ids of the view's collection of the
 // same name (``character`` -> the keys of ``characters``), or the seats for owners.
 function suggestionsFor(name, context) {
-  const state = (context && context.view && context.view.state) || {};
+  const view = (context && context.view) || {};
+  const state = view.state || view;
   const seats = (context && context.seats) || [];
   if (name === "owner" || name === "seat") return seats.map((s) => s.id);
   for (const key of [`${name}s`, `${name}es`]) {

@@ -37,6 +37,7 @@ function App() {
   const [notice, setNotice] = useState({ kind: "", words: "" });
   const [busy, setBusy] = useState(false);
   const [dice, setDice] = useState("");
+  const [systemTitle, setSystemTitle] = useState("");
   const schemas = useRef(new Map());
   const live = useRef(null);
 
@@ -63,6 +64,10 @@ function App() {
         setProjection(first);
         fold(log.entries, log.version);
         document.title = `${first.title || "Table"} · ${first.me.name} · capeworks`;
+        api.rulesets().then(
+          (list) => setSystemTitle((list.find((r) => r.name === first.ruleset) || {}).title || ""),
+          () => {},
+        );
         live.current = new Live({
           tableId,
           book: book.current,
@@ -137,7 +142,7 @@ function App() {
     <header class="top">
       <h1>${projection.title || "Untitled table"}</h1>
       <p class="who">
-        <span class="system">${projection.ruleset_title || projection.ruleset}</span>
+        <span class="system">${systemTitle || projection.ruleset}</span>
         <span class="me">You are <strong>${me.name}</strong>${me.role === "gm" ? " (GM)" : ""}</span>
         <${Status} status=${status} version=${projection.version} />
       </p>

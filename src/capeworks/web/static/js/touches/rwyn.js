@@ -30,7 +30,8 @@ function atLeast(odds, least) {
 function PoolBuilder({ prompt, projection }) {
   const ctx = prompt.context || {};
   const c = config(projection);
-  const chars = (projection.view && projection.view.state && projection.view.state.characters) || {};
+  const view = projection.view || {};
+  const chars = (view.state || view).characters || {};
   const who = chars[ctx.character];
   const rating = who && who.abilities ? who.abilities[ctx.ability] : undefined;
   const { sides, min, cap } = sizes(projection);
@@ -66,7 +67,7 @@ function SacrificeOption({ n, successes, disaster, projection }) {
     <td>${successes - n}</td>
     <td>${left}</td>
     <td>${clean == null ? "…" : html`<span class="meter" role="img" aria-label=${`${pct(clean)} no complication`}>
-      <span class="meter-fill" style=${`width:${Math.round(clean * 100)}%`}></span></span> ${pct(clean)}`}</td>
+      <span class="meter-fill" style=${{ width: `${Math.round(clean * 100)}%` }}></span></span> ${pct(clean)}`}</td>
   </tr>`;
 }
 

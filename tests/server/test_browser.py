@@ -1,0 +1,329 @@
+"""The web table in a real browser: three people in three browser contexts, live.
+
+A uvicorn server runs the whole app (REST, WebSocket, front end) on a
+throwaway SQLite file; Playwright drives Debian's Chromium. Each scene is
+played through the pages themselves (menus drawn from legal commands, forms
+from schemas, prompt buttons), and every page must show the others' public
+actions without a reload, never the GM's secrets, and after a reload the
+same log with nothing lost or doubled. Screenshots are saved under the
+pytest temporary directory (or ``$CAPEWORKS_ARTIFACTS``) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+#: the GM's private note: no player's page may ever contain it
+SECRET = "the foreman is secretly the Mole"
+LIVE = 8_000  # ms a page may take to show another seat's action
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def web_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The whole web table served by uvicorn on loopback, on a fresh SQLite file."""
+    import uvicorn
+
+    from capeworks.server import create_app
+
+    db = tmp_path_factory.mktemp("browser-db") / "web.sqlite3"
+    app = create_app(f"sqlite:///{db}", poll_seconds=0.5, commands_per_second=100.0, command_burst=100)
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the web table did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM))
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("CAPEWORKS_ARTIFACTS")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class Seats:
+    """A table made over the API, and each seat's token and invite link."""
+
+    def __init__(self, base_url: str, ruleset: str, seats: list[dict[str, str]], **extra: Any) -> None:
+        self.base_url = base_url
+        body = {"ruleset": ruleset, "seats": seats, "settings": {"physical_dice": "everyone"}, **extra}
+        response = httpx.post(f"{base_url}/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        made = response.json()
+        self.id: str = made["id"]
+        self.tokens = {s["id"]: s["token"] for s in made["seats"]}
+        self.invites = {s["id"]: s["invite"] for s in made["seats"]}
+
+    def act(self, seat: str, type: str, **payload: Any) -> None:
+        response = httpx.post(
+            f"{self.base_url}/api/tables/{self.id}/commands",
+            json={"type": type, "payload": payload},
+            headers={"X-Seat-Token": self.tokens[seat]},
+        )
+        assert response.status_code == 200, response.text
+
+    def log_seqs(self, seat: str) -> list[int]:
+        response = httpx.get(
+            f"{self.base_url}/api/tables/{self.id}/log?since=0&limit=1000",
+            headers={"X-Seat-Token": self.tokens[seat]},
+        )
+        assert response.status_code == 200, response.text
+        return [e["seq"] for e in response.json()["entries"]]
+
+
+def sit(browser: Browser, invite: str) -> Page:
+    """A fresh browser context opening one seat's invite link (the cookie is set, then the table)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(invite)
+    expect(page.locator(".table-page")).to_be_visible()
+    expect(page.locator(".status.live")).to_be_visible()
+    page.set_default_timeout(LIVE)
+    setattr(page, "js_errors", errors)  # noqa: B010  (read back at the end of each test)
+    return page
+
+
+def menu(page: Page, label: str, variant: str | None = None) -> Any:
+    """Open the menu entry called ``label`` (and pick ``variant`` of it); returns its section."""
+    item = page.locator("#actions .menu > li").filter(has=page.locator("summary", has_text=label)).first
+    item.locator("summary").click()
+    if variant is not None:
+        item.locator(".variant select").select_option(label=variant)
+    expect(item.locator("form, button").first).to_be_visible()
+    return item
+
+
+def field(section: Any, name: str) -> Any:
+    """The input of payload field ``name`` inside a menu form."""
+    return section.locator(f"[id$='-{name}']").first
+
+
+def prompt(page: Page, question: str) -> Any:
+    card = page.locator(".prompt").filter(has_text=question).first
+    expect(card).to_be_visible()
+    return card
+
+
+def give_dice(page: Page, faces: str) -> None:
+    page.locator("#own-dice").fill(faces)
+
+
+def shown_seqs(page: Page) -> list[int]:
+    return [
+        int(s) for s in page.locator(".log .entries > li").evaluate_all("els => els.map(e => e.dataset.seq)")
+    ]
+
+
+def assert_whole_log(page: Page, table: Seats, seat: str) -> None:
+    """The page shows exactly the seat's log: every entry once, in order."""
+    expected = table.log_seqs(seat)
+    expect(page.locator(".log .entries > li")).to_have_count(len(expected))
+    assert shown_seqs(page) == expected
+
+
+def shoot(page: Page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+RWYN_SEATS = [
+    {"id": "gm", "name": "Gail", "role": "gm"},
+    {"id": "ann", "name": "Ann", "role": "player"},
+    {"id": "bo", "name": "Bo", "role": "player"},
+]
+
+
+@pytest.mark.rules("RWYN-GEN-001", "RWYN-POOL-003", "RWYN-SAC-004", "RWYN-ABIL-004")
+def test_rwyn_scene__gm_calls_a_check_a_sacrifice_and_a_purchase_live_in_three_browsers(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS, title="Night shift")
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "add_character", id="rook", sample="rook", owner="bo")
+    gm, ann, bo = (sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo"))
+
+    # The GM writes a secret note from the menu: the GM's log shows it, marked GM only.
+    note = menu(gm, "write a private note")
+    field(note, "text").fill(SECRET)
+    note.locator("button[type=submit]").click()
+    expect(gm.locator(".log .entry.secret")).to_contain_text(SECRET)
+
+    # The GM calls for Ada's Science against difficulty 5 through the form drawn from the schema.
+    call = menu(gm, "call for a check")
+    field(call, "character").fill("ada")
+    field(call, "ability").fill("Science")
+    field(call, "difficulty").fill("5")
+    field(call, "task").fill("crack the vault")
+    call.locator("button[type=submit]").click()
+    for page in (gm, ann, bo):
+        expect(page.locator(".log")).to_contain_text("The GM calls for Ada Lark's Science vs difficulty 5")
+
+    # Ann's prompt shows the pool: Science 3 vs 5 -> 3 dice and 5 - 3 = 2 disaster dice;
+    # P(at least one 5-6 in 3d6) = 1 - (4/6)^3 = 19/27 = 70%.
+    roll = prompt(ann, "The GM calls for Ada Lark's Science")
+    expect(roll.locator(".pool .die.blank:not(.disaster)")).to_have_count(3)
+    expect(roll.locator(".pool .die.blank.disaster")).to_have_count(2)
+    expect(roll.locator(".pool")).to_contain_text("Chance of success: 70%")
+    expect(bo.locator(".prompt")).to_have_count(0)
+    shoot(ann, artifacts, "rwyn-1-ann-pool-builder")
+
+    # Ann rolls her own dice 6 5 2: two successes, drawn as dice marked given, seen by all.
+    give_dice(ann, "6 5 2")
+    roll.get_by_role("button", name="roll Science").click()
+    for page in (gm, ann, bo):
+        rolled = page.locator(".log .entry", has_text="rolls Science 3")
+        expect(rolled).to_be_visible()
+        expect(rolled.locator(".die.given")).to_have_count(3)
+        expect(rolled.locator(".die.hit")).to_have_count(2)
+
+    # The sacrifice, with its odds: keeping 2 disaster dice, no complication is (4/6)^2 = 16/36 = 44%;
+    # sacrificing 1 success leaves 1 die: 4/6 = 67%.
+    sacrifice = prompt(ann, "Sacrifice how many successes")
+    rows = sacrifice.locator("table.sacrifice tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("44%")
+    expect(rows.nth(1)).to_contain_text("67%")
+    shoot(ann, artifacts, "rwyn-2-ann-sacrifice-odds")
+    give_dice(ann, "3")
+    sacrifice.get_by_role("button", name="1", exact=True).click()
+    for page in (gm, ann, bo):
+        expect(page.locator(".log")).to_contain_text("Ada Lark sacrifices 1 success")
+        expect(page.locator(".log")).to_contain_text("Ada Lark: success")
+
+    # Bo reloads mid-game: the same log comes back, nothing lost or doubled, and live again.
+    bo.reload()
+    expect(bo.locator(".status.live")).to_be_visible()
+    assert_whole_log(bo, table, "bo")
+
+    # A purchase: Ada buys with Wealth 4 against cost 5 (1 disaster die); dice 6 5 2 2 and 3.
+    buy = menu(ann, "buy something with Wealth")
+    field(buy, "cost").fill("5")
+    field(buy, "item").fill("a private airship")
+    give_dice(ann, "6 5 2 2 3")
+    buy.locator("button[type=submit]").click()
+    for page in (gm, ann, bo):
+        expect(page.locator(".log")).to_contain_text("Ada Lark buys a private airship")
+    effects = prompt(ann, "I accomplish the task")
+    effects.get_by_role("button", name="quickly").click()
+    expect(ann.locator(".prompt")).to_have_count(0)
+    for page in (gm, bo):
+        expect(page.locator(".log")).to_contain_text("quickly")
+
+    # The GM takes the last action back; every page marks it undone, live.
+    gm.locator(".actions").get_by_role("button", name="Undo the latest action").click()
+    for page in (gm, ann, bo):
+        expect(page.locator(".log .entry.undone").first).to_be_visible()
+
+    # Nobody but the GM ever saw the secret; every page holds its whole log once.
+    for page, seat in ((gm, "gm"), (ann, "ann"), (bo, "bo")):
+        assert_whole_log(page, table, seat)
+    assert SECRET in gm.content()
+    for page in (ann, bo):
+        assert SECRET not in page.content()
+    shoot(gm, artifacts, "rwyn-3-gm")
+    shoot(bo, artifacts, "rwyn-3-bo")
+    for page in (gm, ann, bo):
+        assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+CAPES_SEATS = [{"id": s, "name": s.title(), "role": "player"} for s in ("ann", "bea", "cal")]
+
+
+@pytest.mark.rules("CAPES-CONF-008")
+def test_capes_page__three_players_build_a_conflict_card_live(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "capes", CAPES_SEATS, title="Gala night")
+    ann, bea, cal = pages = [sit(chromium, table.invites[s]) for s in ("ann", "bea", "cal")]
+
+    for page, sample in ((ann, "Skitter"), (bea, "Aunt Sylvie"), (cal, "Rampart")):
+        add = menu(page, "add sample")
+        field(add, "name").fill(sample)
+        add.locator("button[type=submit]").click()
+        for other in pages:
+            expect(other.locator(".log")).to_contain_text(f"{sample}")
+
+    scene = menu(ann, "declare the next Scene")
+    field(scene, "text").fill("A ritzy charity gala")
+    scene.locator("button[type=submit]").click()
+
+    # Each player picks a character from their prompt's buttons, in turn; the Now card says whose turn.
+    for page, name in ((ann, "play Skitter"), (bea, "play Aunt Sylvie"), (cal, "play Rampart")):
+        prompt(page, "choose a character").get_by_role("button", name=name).click()
+    expect(ann.locator(".now .turn")).to_contain_text("Ann")
+    for page in (ann, bea, cal):
+        prompt(page, "claim a side").get_by_role("button", name="claim nothing (more)").click()
+    prompt(ann, "begin the Action phase").get_by_role("button", name="begin the Actions").click()
+
+    # Ann's Action: a goal Conflict for Skitter; the card appears on every page.
+    conflict = menu(ann, "create conflict")
+    field(conflict, "text").fill("Rob the gala")
+    field(conflict, "kind").select_option("goal")
+    field(conflict, "character").fill("skitter")
+    conflict.locator("button[type=submit]").click()
+    for page in pages:
+        expect(page.locator(".conflict", has_text="Rob the gala")).to_be_visible()
+    prompt(ann, "take an Action").get_by_role("button", name="end the Action").click()
+
+    # Bea uses Worried on side B with her own die, a 4: every page's card shows that die.
+    use = menu(bea, "use ability")
+    field(use, "ability").fill("Worried")
+    field(use, "conflict").fill("c1")
+    field(use, "side").fill("B")
+    field(use, "help").fill("B")
+    field(use, "label").fill("Skitter is caught")
+    give_dice(bea, "4")
+    use.locator("button[type=submit]").click()
+    prompt(bea, "accept the roll").get_by_role("button", name="keep the 4").click()
+    for page in pages:
+        side = page.locator(".conflict", has_text="Rob the gala").locator(
+            ".side", has_text="Skitter is caught"
+        )
+        expect(side.locator(".die")).to_have_count(1)
+        expect(side.locator(".die")).to_have_attribute("aria-label", "d6 showing 4")
+
+    # Cal reloads: the whole log once, and the card is still drawn.
+    cal.reload()
+    expect(cal.locator(".status.live")).to_be_visible()
+    assert_whole_log(cal, table, "cal")
+    expect(cal.locator(".conflict", has_text="Rob the gala")).to_be_visible()
+    for page, seat in zip(pages, ("ann", "bea", "cal"), strict=True):
+        assert_whole_log(page, table, seat)
+        shoot(page, artifacts, f"capes-{seat}")
+        assert page.js_errors == []  # type: ignore[attr-defined]
