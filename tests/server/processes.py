@@ -25,11 +25,18 @@ class ServerProcess:
     """``python -m capeworks serve --json`` in a child process; started, waited for, stopped or killed."""
 
     def __init__(
-        self, database_url: str, *, port: int | None = None, demo: bool = False, log: Path | None = None
-    ):
+        self,
+        database_url: str,
+        *,
+        port: int | None = None,
+        demo: bool = False,
+        log: Path | None = None,
+        poll_seconds: float = 2.0,
+    ) -> None:
         self.database_url = database_url
         self.port = port or free_port()
         self.demo = demo
+        self.poll_seconds = poll_seconds
         self.log = log
         self.proc: subprocess.Popen[str] | None = None
         self.started: dict[str, Any] = {}
@@ -44,7 +51,8 @@ class ServerProcess:
 
     def start(self, *, timeout: float = 60.0) -> ServerProcess:
         args = [sys.executable, "-m", "capeworks", "serve", "--port", str(self.port)]
-        args += ["--database-url", self.database_url, "--json"] + (["--demo"] if self.demo else [])
+        args += ["--database-url", self.database_url, "--json", "--poll-seconds", str(self.poll_seconds)]
+        args += ["--demo"] if self.demo else []
         stderr = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)

@@ -32,6 +32,12 @@ def serve(
     demo: bool = typer.Option(
         False, "--demo", help="First make a ready demo table per system and print its links."
     ),
+    poll_seconds: float = typer.Option(
+        2.0,
+        "--poll-seconds",
+        min=0.05,
+        help="How often open tables are re-read besides notifications (catches writes by other programs).",
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Serve the web table: REST + WebSocket API and the browser front end."""
@@ -60,7 +66,7 @@ def serve(
     sys.stdout.flush()
     if not json_out:
         console.print(f"Serving the web table at {base} (database {safe(store.url)}); Ctrl-C stops.")
-    app = create_app(store=store)
+    app = create_app(store=store, poll_seconds=poll_seconds)
     try:
         uvicorn.run(
             app,
