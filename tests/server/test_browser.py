@@ -12,6 +12,7 @@ pytest temporary directory (or ``$CAPEWORKS_ARTIFACTS``) for a person to look at
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -327,3 +328,95 @@ def test_capes_page__three_players_build_a_conflict_card_live(
         assert_whole_log(page, table, seat)
         shoot(page, artifacts, f"capes-{seat}")
         assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_dropped_socket__resumes_from_its_last_version_with_nothing_lost_or_doubled(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS, title="Flaky wifi")
+    context = chromium.new_context(viewport={"width": 1366, "height": 860})
+    page = context.new_page()
+    page.set_default_timeout(LIVE)
+    urls: list[str] = []
+    routes: list[Any] = []
+    blocked = threading.Event()
+
+    def through(ws: Any) -> None:
+        # every socket the page opens goes through here: refused while "offline"
+        urls.append(ws.url)
+        if blocked.is_set():
+            ws.close()
+            return
+        ws.connect_to_server()
+        routes.append(ws)
+
+    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), through)
+    page.goto(table.invites["ann"])
+    expect(page.locator(".status.live")).to_be_visible()
+    before = table.log_seqs("ann")
+    assert shown_seqs(page) == before
+
+    # the connection drops; while it is down, the GM adds two characters and writes a secret
+    blocked.set()
+    routes[-1].close()
+    expect(page.locator(".status.offline")).to_be_visible()
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "gm_note", text=SECRET)
+    table.act("gm", "add_character", id="rook", sample="rook", owner="bo")
+    blocked.clear()
+
+    # back online: the page asked to resume from the version it had, and shows every entry once
+    expect(page.locator(".status.live")).to_be_visible()
+    expect(page.locator(".log")).to_contain_text("Rook joins the game")
+    assert urls[-1].endswith(f"since={before[-1]}")
+    assert_whole_log(page, table, "ann")
+    assert SECRET not in page.content()
+    shoot(page, artifacts, "resume-ann")
+    context.close()
+
+
+def test_lobby__starts_a_table_and_user_text_is_shown_as_text(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    hostile = '<img src=x onerror="window.pwned=1">'
+    context = chromium.new_context(viewport={"width": 1366, "height": 860})
+    page = context.new_page()
+    page.set_default_timeout(LIVE)
+    page.goto(web_table + "/")
+    page.locator("#system").select_option(label="Roll When You Need")
+    page.locator("#table-title").fill(f"Heist {hostile}")
+    page.get_by_label("Seat 2 name").fill(f"Ann {hostile}")
+    page.get_by_role("button", name="Start the table").click()
+    links = page.locator(".invites a")
+    expect(links).to_have_count(3)
+    shoot(page, artifacts, "lobby-created")
+
+    # Ann's link opens her seat: the hostile words are plain text everywhere they are shown
+    page.goto(links.nth(1).get_attribute("href") or "")
+    expect(page.locator(".top h1")).to_have_text(f"Heist {hostile}")
+    expect(page.locator(".top .me")).to_contain_text(f"Ann {hostile}")
+    expect(page.locator(".log")).to_contain_text(f"Ann {hostile} sits down")
+    assert page.locator("img").count() == 0
+    assert page.evaluate("window.pwned === undefined")
+    context.close()
+
+
+def test_dice_box__exact_odds_as_you_type_and_a_roll_drawn_as_dice(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "capes", CAPES_SEATS)
+    page = sit(chromium, table.invites["ann"])
+    box = page.locator(".dicebox")
+    box.locator("#dice-expr").press_sequentially("2d6")
+    # 2d6: eleven totals 2..12; 7 comes up 6 ways in 36 = 1/6 = 17%
+    bars = box.locator(".bar")
+    expect(bars).to_have_count(11)
+    seven = box.locator(".bar", has=page.locator(".key", has_text=re.compile(r"^7$")))
+    expect(seven).to_have_attribute("aria-label", "7: 17% (exactly 1/6)")
+    box.locator("#dice-expr").press("Enter")
+    expect(box.locator(".rolled .die")).to_have_count(2)
+    shoot(page, artifacts, "dice-box")
+    # notation the library refuses gets its sentence, and no chart
+    box.locator("#dice-expr").fill("2d")
+    expect(box.locator(".error")).to_be_visible()
+    expect(bars).to_have_count(0)

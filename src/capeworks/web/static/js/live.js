@@ -10,6 +10,10 @@ export class LogBook {
     this.entries = [];
     this.seqs = new Set();
     this.version = 0;
+    // The version the stream has delivered everything up to: where a reconnect resumes.
+    // (A REST answer may carry a later version while the stream still owes earlier
+    // entries of other seats, so it never moves this mark.)
+    this.streamed = 0;
   }
 
   // Fold in entries up to ``version``; answers whether anything changed and whether
@@ -57,7 +61,7 @@ export class Live {
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const id = encodeURIComponent(this.tableId);
-    return `${scheme}//${location.host}/api/tables/${id}/ws?since=${this.book.version}`;
+    return `${scheme}//${location.host}/api/tables/${id}/ws?since=${this.book.streamed}`;
   }
 
   open() {
@@ -76,7 +80,10 @@ export class Live {
       } catch {
         return;
       }
-      if (message.type === "entries") this.onEntries(message.entries, message.version);
+      if (message.type === "entries") {
+        this.onEntries(message.entries, message.version);
+        if (message.version > this.book.streamed) this.book.streamed = message.version;
+      }
       else if (message.type === "state") this.onState(message);
       else if (message.type === "error" && message.ref == null) this.onStatus("refused", message.message);
     };

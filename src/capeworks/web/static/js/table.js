@@ -63,6 +63,7 @@ function App() {
         if (stop) return;
         setProjection(first);
         fold(log.entries, log.version);
+        book.current.streamed = log.version;
         document.title = `${first.title || "Table"} · ${first.me.name} · capeworks`;
         api.rulesets().then(
           (list) => setSystemTitle((list.find((r) => r.name === first.ruleset) || {}).title || ""),
