@@ -420,3 +420,41 @@ def test_dice_box__exact_odds_as_you_type_and_a_roll_drawn_as_dice(
     box.locator("#dice-expr").fill("2d")
     expect(box.locator(".error")).to_be_visible()
     expect(bars).to_have_count(0)
+
+
+@pytest.mark.rules("RWYN-GEN-001")
+def test_keyboard_only__a_player_answers_the_gms_call_and_opens_a_form(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=2, task="read the map")
+    page = sit(chromium, table.invites["ann"])
+
+    def tab_to(name: str, limit: int = 60) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.textContent.trim()") == name:
+                return
+        raise AssertionError(f"{name!r} cannot be reached with the Tab key")
+
+    # the first Tab reaches the skip link, which jumps to the menu
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to what I may do"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "actions"
+
+    # a menu entry opens from the keyboard and its first field takes typing
+    tab_to("buy something with Wealth (ada)")
+    page.keyboard.press("Enter")
+    expect(page.locator("[id$='-cost']")).to_be_visible()
+    page.keyboard.press("Tab")
+    page.keyboard.type("3")
+    expect(page.locator("[id$='-cost']")).to_have_value("3")
+
+    # and the prompt's answer is a button like any other: Enter rolls Science 3 vs 2
+    page.locator("#own-dice").fill("6 1 1")
+    page.evaluate("document.activeElement.blur()")
+    tab_to("roll Science")
+    page.keyboard.press("Enter")
+    expect(page.locator(".log")).to_contain_text("Ada Lark rolls Science 3 vs difficulty 2")

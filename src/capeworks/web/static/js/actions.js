@@ -116,6 +116,8 @@ function MenuItem({ group, index, send, busy, schemaOf, projection }) {
     return html`<li><button type="button" class="undo" disabled=${busy} onClick=${() => send({ type: "undo", payload: {} })}>${words}</button></li>`;
   }
   const only = group.length === 1 ? variantWords(fixed) : "";
+  // Close the entry once its command was accepted; a refusal leaves it open to fix.
+  const done = (sent) => sent.then((ok) => (ok && setOpen(false), ok));
   const pickId = `cmd-${index}-for`;
   return html`<li>
     <details open=${open} onToggle=${(e) => setOpen(e.currentTarget.open)}>
@@ -129,9 +131,9 @@ function MenuItem({ group, index, send, busy, schemaOf, projection }) {
       ${problem ? html`<p class="error">${problem}</p>` : null}
       ${schema
         ? openFields(schema, fixed).length === 0
-          ? html`<button type="button" disabled=${busy} onClick=${() => send({ type: item.command, payload: { ...fixed } })}>${label}</button>`
+          ? html`<button type="button" disabled=${busy} onClick=${() => done(send({ type: item.command, payload: { ...fixed } }))}>${label}</button>`
           : html`<${SchemaForm} key=${which} schema=${schema} fixed=${fixed} idBase=${`cmd-${index}`} submitLabel=${label}
-              context=${projection} busy=${busy} onSubmit=${(payload) => send({ type: item.command, payload })} />`
+              context=${projection} busy=${busy} onSubmit=${(payload) => done(send({ type: item.command, payload }))} />`
         : open && !problem
           ? html`<p class="loading">Loading the form…</p>`
           : null}

@@ -33,7 +33,7 @@ function Created({ table }) {
     <p>Send each person their own link: it is their seat's key, shown only this once.</p>
     <ul class="invites">${table.seats.map((s) => {
       const link = new URL(s.invite, origin).href;
-      return html`<li><strong>${s.name}</strong>${s.role === "gm" ? " (GM)" : ""}:
+      return html`<li><strong>${s.name}</strong>${s.role === "gm" ? " (GM)" : ""}:${" "}
         <a href=${link} target="_blank" rel="noopener noreferrer" data-seat=${s.id}>${link}</a></li>`;
     })}</ul>
   </section>`;
@@ -98,4 +98,6 @@ function Lobby() {
   </main>`;
 }
 
-render(html`<${Lobby} />`, document.getElementById("app"));
+const root = document.getElementById("app");
+root.textContent = "";
+render(html`<${Lobby} />`, root);

@@ -153,7 +153,11 @@ export function SchemaForm({
     event.preventDefault();
     const [payload, issue] = collect(fields, values);
     setProblem(issue);
-    if (payload) onSubmit({ ...(fixed || {}), ...payload });
+    if (!payload) return;
+    // A form that was accepted starts afresh; a refused one keeps what was typed.
+    Promise.resolve(onSubmit({ ...(fixed || {}), ...payload })).then((accepted) => {
+      if (accepted) setValues(Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
+    });
   }
 
   const shownFixed = Object.entries(fixed || {});

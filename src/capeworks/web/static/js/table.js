@@ -173,4 +173,6 @@ function App() {
   </div>`;
 }
 
-render(html`<${App} />`, document.getElementById("app"));
+const root = document.getElementById("app");
+root.textContent = "";
+render(html`<${App} />`, root);
