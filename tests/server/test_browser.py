@@ -458,3 +458,52 @@ def test_keyboard_only__a_player_answers_the_gms_call_and_opens_a_form(
     tab_to("roll Science")
     page.keyboard.press("Enter")
     expect(page.locator(".log")).to_contain_text("Ada Lark rolls Science 3 vs difficulty 2")
+
+
+@pytest.fixture
+def toy_registered() -> Iterator[None]:
+    """The engine tests' toy ruleset, installed in this process (the server runs in it too)."""
+    from capeworks.engine.registry import register, unregister
+    from tests.engine.toy import Toy
+
+    register(Toy())
+    yield
+    unregister("toy")
+
+
+def test_a_ruleset_with_no_front_end_code__is_played_from_its_prompts_commands_and_schemas(
+    web_table: str, chromium: Browser, artifacts: Path, toy_registered: None
+) -> None:
+    seats = [{"id": "gm", "name": "Gail", "role": "gm"}, {"id": "ann", "name": "Ann"}]
+    table = Seats(web_table, "toy", seats)
+    gm, ann = (sit(chromium, table.invites[s]) for s in ("gm", "ann"))
+
+    # the GM asks Ann a question through the form drawn from the command's schema
+    ask = menu(gm, "ask a seat a question")
+    field(ask, "seat").fill("ann")
+    ask.locator("button[type=submit]").click()
+
+    # Ann's prompt arrives live with its options; her answer reaches the GM live
+    prompt(ann, "Yes or no?").get_by_role("button", name="yes").click()
+    expect(gm.locator(".log")).to_contain_text("Answered yes.")
+
+    # Ann adds to the counter with her own two dice: 3 + 4 = 7, drawn as given dice for both
+    add = menu(ann, "add to the counter")
+    field(add, "dice").fill("2")
+    give_dice(ann, "3 4")
+    add.locator("button[type=submit]").click()
+    for page in (gm, ann):
+        entry = page.locator(".log .entry", has_text="The counter goes up by 7.")
+        expect(entry.locator(".die.given")).to_have_count(2)
+        # no panels: the seat's view is drawn field by field, live
+        expect(page.locator(".panel tr", has_text="total").locator("td")).to_have_text("7")
+
+    # a refusal comes back as the engine's sentence, and nothing is written
+    before = table.log_seqs("ann")
+    add = menu(ann, "add to the counter")
+    field(add, "dice").fill("2")
+    give_dice(ann, "9 9")
+    add.locator("button[type=submit]").click()
+    expect(ann.locator(".notice.error")).to_be_visible()
+    assert table.log_seqs("ann") == before
+    shoot(ann, artifacts, "toy-ann")

@@ -37,8 +37,16 @@ export function PanelTable({ panel }) {
   </section>`;
 }
 
+// A ruleset that draws no panels: its view for this seat, field by field (the
+// architecture's fallback). The view is already filtered for the seat.
+function ViewFallback({ view }) {
+  const rows = Object.entries(view || {}).map(([key, value]) => [key.replace(/_/g, " "), text(value)]);
+  return html`<${PanelTable} panel=${{ title: "The table", columns: ["", ""], rows, note: "" }} />`;
+}
+
 // Every panel, each through the ruleset's touch when it has one for that title.
 export function Panels({ panels, touch, projection }) {
+  if (!panels || !panels.length) return html`<div class="panels"><${ViewFallback} view=${projection.view} /></div>`;
   return html`<div class="panels">
     ${(panels || []).map((panel) => {
       const custom = touch && touch.panel ? touch.panel(panel, projection) : null;

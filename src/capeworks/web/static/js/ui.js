@@ -1,6 +1,6 @@
 // The one place the vendored view library is imported: Preact with htm templates.
 // Text placed in a template is always a text node or a property, never parsed as
-// HTML, so user text is escaped by construction. Nothing here uses innerHTML.
+// HTML, so user text is escaped by construction: no script here parses a string as markup.
 import { h, render, Fragment } from "../vendor/preact.module.js";
 import { useState, useEffect, useRef, useMemo, useCallback } from "../vendor/preact-hooks.module.js";
 import htm from "../vendor/htm.module.js";
