@@ -191,6 +191,9 @@ def test_rwyn_scene__gm_calls_a_check_a_sacrifice_and_a_purchase_live_in_three_b
     field(call, "ability").fill("Science")
     field(call, "difficulty").fill("5")
     field(call, "task").fill("crack the vault")
+    # the form previews the pool before the call is made: 3 Science dice and 5 - 3 = 2 disaster dice
+    expect(call.locator(".pool .die.blank:not(.disaster)")).to_have_count(3)
+    expect(call.locator(".pool .die.blank.disaster")).to_have_count(2)
     call.locator("button[type=submit]").click()
     for page in (gm, ann, bo):
         expect(page.locator(".log")).to_contain_text("The GM calls for Ada Lark's Science vs difficulty 5")
@@ -507,3 +510,18 @@ def test_a_ruleset_with_no_front_end_code__is_played_from_its_prompts_commands_a
     expect(ann.locator(".notice.error")).to_be_visible()
     assert table.log_seqs("ann") == before
     shoot(ann, artifacts, "toy-ann")
+
+
+def test_revoked_seat__its_open_page_stops_at_once_and_says_so(web_table: str, chromium: Browser) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    bo = sit(chromium, table.invites["bo"])
+    response = httpx.post(
+        f"{web_table}/api/tables/{table.id}/seats/bo/revoke", headers={"X-Seat-Token": table.tokens["gm"]}
+    )
+    assert response.status_code == 200, response.text
+    expect(bo.locator(".status.refused")).to_be_visible()
+    # a reload with the old cookie is refused with a sentence, and shows nothing of the table
+    table.act("gm", "gm_note", text=SECRET)
+    bo.reload()
+    expect(bo.locator(".fatal [role=alert]")).to_contain_text("invitation")
+    assert SECRET not in bo.content()

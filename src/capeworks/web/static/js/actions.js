@@ -97,7 +97,7 @@ function variantWords(fixed) {
 
 // One command of the menu, with each way it may be issued now (its fixed fields):
 // a button when nothing is left to fill, else a form for the rest.
-function MenuItem({ group, index, send, busy, schemaOf, projection }) {
+function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
   const [open, setOpen] = useState(false);
   const [which, setWhich] = useState(0);
   const [schema, setSchema] = useState(null);
@@ -133,7 +133,8 @@ function MenuItem({ group, index, send, busy, schemaOf, projection }) {
         ? openFields(schema, fixed).length === 0
           ? html`<button type="button" disabled=${busy} onClick=${() => done(send({ type: item.command, payload: { ...fixed } }))}>${label}</button>`
           : html`<${SchemaForm} key=${which} schema=${schema} fixed=${fixed} idBase=${`cmd-${index}`} submitLabel=${label}
-              context=${projection} busy=${busy} onSubmit=${(payload) => done(send({ type: item.command, payload }))} />`
+              context=${projection} busy=${busy} onSubmit=${(payload) => done(send({ type: item.command, payload }))}
+              preview=${touch && touch.form ? (values) => touch.form(item.command, values, projection) : null} />`
         : open && !problem
           ? html`<p class="loading">Loading the form…</p>`
           : null}
@@ -143,7 +144,7 @@ function MenuItem({ group, index, send, busy, schemaOf, projection }) {
 
 // "What I may do now": the legal commands that are not answers to a prompt above,
 // one entry per command (its ways grouped), in the ruleset's order.
-export function ActionMenu({ projection, send, busy, schemaOf }) {
+export function ActionMenu({ projection, send, busy, schemaOf, touch }) {
   const groups = new Map();
   for (const l of projection.legal || []) {
     if (l.prompt != null) continue;
@@ -157,7 +158,7 @@ export function ActionMenu({ projection, send, busy, schemaOf }) {
     ${list.length ? null : html`<p class="hint">Nothing right now.</p>`}
     <ul class="menu">
       ${list.map(([key, group], i) => html`<${MenuItem} key=${key} group=${group} index=${i}
-        send=${send} busy=${busy} schemaOf=${schemaOf} projection=${projection} />`)}
+        send=${send} busy=${busy} schemaOf=${schemaOf} projection=${projection} touch=${touch} />`)}
     </ul>
   </section>`;
 }

@@ -58,9 +58,14 @@ export function openFields(schema, fixed) {
 }
 
 // Turn what was typed into the payload's values; returns [payload, problem].
-export function collect(fields, values) {
+export function collect(fields, values, lenient = false) {
   const payload = {};
   for (const f of fields) {
+    if (lenient) {
+      const [one] = collect([{ ...f, required: false }], values);
+      if (one) Object.assign(payload, one);
+      continue;
+    }
     const raw = values[f.name];
     const label = fieldLabel(f.name, f.s);
     if (f.kind === "boolean") {
@@ -144,6 +149,7 @@ function Field({ f, value, set, idBase, context }) {
 // The form: fixed fields as plain words, open fields as inputs, one submit.
 export function SchemaForm({
   schema, fixed, idBase, submitLabel, onSubmit, context, extra = null, before = null, fieldsLabel = "", busy = false,
+  preview = null,
 }) {
   const fields = openFields(schema, fixed);
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
@@ -172,6 +178,7 @@ export function SchemaForm({
       ? html`<details class="options-fields"><summary>${fieldsLabel}</summary>${inputs}</details>`
       : inputs}
     ${extra}
+    ${preview ? preview({ ...(fixed || {}), ...collect(fields.filter((f) => f.kind !== "boolean"), values, true)[0] }) : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     <button type="submit" disabled=${busy}>${submitLabel || "Send"}</button>
   </form>`;

@@ -154,7 +154,7 @@ function App() {
       <div class="col play">
         <${Prompts} projection=${projection} send=${send} busy=${busy} touch=${touch} />
         ${touch && touch.extra ? touch.extra(projection) : null}
-        <${ActionMenu} projection=${projection} send=${send} busy=${busy} schemaOf=${schemaOf} />
+        <${ActionMenu} projection=${projection} send=${send} busy=${busy} schemaOf=${schemaOf} touch=${touch} />
         ${mayGiveDice(projection)
           ? html`<section class="card own-dice">
               <label for="own-dice">Dice I rolled at the table (optional; used by my next action)</label>

@@ -83,7 +83,15 @@ function SacrificeOdds({ prompt, projection }) {
   </table>`;
 }
 
+// Commands whose form names a character, an ability and a difficulty: the pool they would roll.
+const POOLED = new Set(["check", "defend", "call_check", "enemy_move"]);
+
 export const rwyn = {
+  form(command, values, projection) {
+    if (!POOLED.has(command) || !values.character || !values.ability || !values.difficulty) return null;
+    const context = { character: values.character, ability: values.ability, difficulty: values.difficulty };
+    return html`<${PoolBuilder} prompt=${{ context }} projection=${projection} />`;
+  },
   prompt(prompt, projection) {
     if (prompt.kind === "roll") return html`<${PoolBuilder} prompt=${prompt} projection=${projection} />`;
     if (prompt.kind === "sacrifice") return html`<${SacrificeOdds} prompt=${prompt} projection=${projection} />`;
