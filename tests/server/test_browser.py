@@ -29,7 +29,9 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 
 #: the GM's private note: no player's page may ever contain it
 SECRET = "the foreman is secretly the Mole"
-LIVE = 8_000  # ms a page may take to show another seat's action
+#: ms a page may take to show another seat's action: generous, as the machine is shared (not a speed test)
+LIVE = 20_000
+expect.set_options(timeout=LIVE)
 
 
 def _free_port() -> int:
