@@ -17,7 +17,6 @@ entries at or below the cursor are never sent again.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from typing import Any
 
 from anyio import to_thread
 
-from capeworks.engine import Seat, Table
+from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
 from capeworks.server.projection import entries, projection
 from capeworks.store import Store
@@ -87,6 +86,10 @@ class Feed:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.table: Table | None = None
+        #: events this process just wrote, handed over so the feed need not read them back
+        self.offered: list[Event] = []
+        #: read the store on the next round (a poke from elsewhere, or the poll)
+        self.must_read = True
 
     def start(self) -> None:
         """Run the feed while anyone watches (again, if it had stopped)."""
@@ -97,14 +100,18 @@ class Feed:
 
     async def _run(self) -> None:
         while self.subs:
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(self.wake.wait(), timeout=self.hub.poll_seconds)
+            except TimeoutError:
+                self.must_read = True
             self.wake.clear()
             if not self.subs:
                 break
             seats = {s.seat.id: s.seat for s in self.subs}
+            offered, self.offered = self.offered, []
+            must_read, self.must_read = self.must_read, False
             try:
-                update = await to_thread.run_sync(self._advance, seats)
+                update = await to_thread.run_sync(self._advance, seats, offered, must_read)
             except CapeworksError as e:
                 log.warning("feed %s: %s", self.table_id, e.message)
                 self.table = None
@@ -114,19 +121,33 @@ class Feed:
                     sub.push(update)
         self.table = None
 
-    def _advance(self, seats: Mapping[str, Seat]) -> Update | None:
-        """Read and fold the new events (in a worker thread; one at a time per feed)."""
+    def _advance(self, seats: Mapping[str, Seat], offered: list[Event], must_read: bool) -> Update | None:
+        """Fold the new events (in a worker thread; one at a time per feed).
+
+        Events this process wrote are taken as handed over when they follow on
+        from the feed's version; anything else is read from the store.
+        """
         store = self.hub.store
         if self.table is None:
             self.table = store.load(self.table_id)
             version = self.table.version
             return Update(version, version)
-        prev = self.table.version
-        new = store.events_since(self.table_id, prev)
-        if not new:
-            return None
-        self.table.commit(new)
         table = self.table
+        prev = table.version
+        follow_on: list[Event] = []
+        for event in sorted(offered, key=lambda e: e.seq):
+            if event.seq == table.version + len(follow_on) + 1:
+                follow_on.append(event)
+            elif event.seq > table.version + len(follow_on):
+                must_read = True  # a gap: someone's events are not here yet
+        if follow_on:
+            table.commit(follow_on)
+        if must_read:
+            new = store.events_since(self.table_id, table.version)
+            if new:
+                table.commit(new)
+        if table.version == prev:
+            return None
         shares = {
             seat_id: SeatUpdate(
                 entries=entries(table, seat, since=prev), state=projection(self.table_id, table, seat)
@@ -172,12 +193,26 @@ class Hub:
         """The table changed: its feed (if anyone watches here) reads the new events."""
         feed = self.feeds.get(table_id)
         if feed is not None:
+            feed.must_read = True
             feed.wake.set()
+
+    def offer(self, table_id: str, events: list[Event]) -> None:
+        """This process wrote ``events``: its feed folds them without reading them back."""
+        feed = self.feeds.get(table_id)
+        if feed is not None:
+            feed.offered.extend(events)
+            feed.wake.set()
+
+    def offer_threadsafe(self, table_id: str, events: list[Event]) -> None:
+        """:meth:`offer` from a worker thread."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.offer, table_id, events)
 
     def poke_all(self) -> None:
         """Every feed reads again (after a lost notification connection)."""
-        for feed in self.feeds.values():
-            feed.wake.set()
+        for table_id in list(self.feeds):
+            self.poke(table_id)
 
     def kick(self, table_id: str, seat_id: str) -> None:
         """Close every socket of a seat whose token was revoked."""

@@ -14,13 +14,14 @@ from urllib.parse import quote
 
 from pydantic import BaseModel
 
-from capeworks.engine import Command, Seat, get_ruleset
+from capeworks.engine import Command, Event, Seat, Table, get_ruleset
 from capeworks.engine.registry import names
 from capeworks.errors import NotPermitted
+from capeworks.server.cache import TableCache
 from capeworks.server.feed import Hub
 from capeworks.server.limits import RateLimiter
 from capeworks.server.notify import PgNotifier
-from capeworks.server.projection import entries, projection
+from capeworks.server.projection import entries, projection, viewer_of
 from capeworks.store import CreatedTable, Store
 
 __all__ = ["Tables", "invite_link"]
@@ -49,6 +50,7 @@ class Tables:
         self.hub = hub
         self.limiter = limiter
         self.notifier = notifier
+        self.cache = TableCache(store)
 
     # -- anyone ----------------------------------------------------------------------------------
 
@@ -104,31 +106,51 @@ class Tables:
 
     def projection(self, table_id: str, seat: Seat) -> dict[str, Any]:
         """What ``seat`` sees of the table now."""
-        return projection(table_id, self.store.load(table_id), seat)
+        return self.cache.read(table_id, lambda table: projection(table_id, table, seat))
 
     def log(self, table_id: str, seat: Seat, *, since: int, limit: int) -> dict[str, Any]:
         """The seat's entries after version ``since``."""
-        table = self.store.load(table_id)
-        return {"version": table.version, "entries": entries(table, seat, since=since, limit=limit)}
+        return self.cache.read(
+            table_id,
+            lambda table: {
+                "version": table.version,
+                "entries": entries(table, seat, since=since, limit=limit),
+            },
+        )
 
     def command(
-        self, table_id: str, seat: Seat, *, type: str, payload: Mapping[str, Any], dice: Sequence[int] | None
+        self,
+        table_id: str,
+        seat: Seat,
+        *,
+        type: str,
+        payload: Mapping[str, Any],
+        dice: Sequence[int] | None,
+        full: bool = True,
     ) -> dict[str, Any]:
-        """Run a command as ``seat``; its entries for that seat and what the seat faces next."""
+        """Run a command as ``seat``: the version it reached and (``full``) its entries for that seat
+        and what the seat faces next."""
         self.limiter.take((table_id, seat.id))
-        played = self.store.execute(
-            table_id, Command(type=type, seat=seat.id, payload=dict(payload)), dice=dice
-        )
-        self.changed(table_id)
-        table = played.table
-        since = played.events[0].seq - 1 if played.events else table.version
-        viewer_prompts = projection(table_id, table, seat)
-        return {
-            "version": table.version,
-            "entries": entries(table, seat, since=since),
-            "prompts": viewer_prompts["prompts"],
-            "legal": viewer_prompts["legal"],
-        }
+
+        def answer(table: Table, events: list[Event]) -> dict[str, Any]:
+            out: dict[str, Any] = {"version": table.version}
+            if full:
+                viewer = viewer_of(seat)
+                out["entries"] = entries(table, seat, since=events[0].seq - 1) if events else []
+                out["prompts"] = [p.model_dump(mode="json") for p in table.prompts(viewer)]
+                out["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(seat.id)]
+            return out
+
+        written: list[Event] = []
+
+        def then(table: Table, events: list[Event]) -> dict[str, Any]:
+            written.extend(events)
+            return answer(table, events)
+
+        command = Command(type=type, seat=seat.id, payload=dict(payload))
+        result = self.cache.execute(table_id, command, dice=dice, then=then)
+        self.changed(table_id, written)
+        return result
 
     def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
         """The JSON schema of a command's payload at this table."""
@@ -171,8 +193,12 @@ class Tables:
 
     # -- fan-out ---------------------------------------------------------------------------------
 
-    def changed(self, table_id: str) -> None:
-        """Wake the sockets watching this table, here and in the other processes."""
-        self.hub.call("poke", table_id)
+    def changed(self, table_id: str, events: Sequence[Event] = ()) -> None:
+        """Wake the sockets watching this table, here (handing over the new events, when known)
+        and in the other processes."""
+        if events:
+            self.hub.offer_threadsafe(table_id, list(events))
+        else:
+            self.hub.call("poke", table_id)
         if self.notifier is not None:
             self.notifier.send(table_id)

@@ -21,7 +21,7 @@ from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from capeworks.engine import Seat
+from capeworks.engine import Seat, Table
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.server.auth import seat_for, token_from
 from capeworks.server.errors import TooLarge, error_body
@@ -64,15 +64,14 @@ class _Connection:
     async def catch_up(self) -> None:
         """Send what the store holds past the cursor (the backlog, or after falling behind)."""
 
-        def read() -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
-            table = self.tables.store.load(self.table_id)
+        def read(table: Table) -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
             return (
                 table.version,
                 entries(table, self.seat, since=self.cursor),
                 projection(self.table_id, table, self.seat),
             )
 
-        version, new, state = await to_thread.run_sync(read)
+        version, new, state = await to_thread.run_sync(lambda: self.tables.cache.read(self.table_id, read))
         if version < self.cursor:
             return
         await self._deliver(version, new, state)
@@ -146,7 +145,7 @@ class _Connection:
                 raise InvalidCommand(describe_validation_error("that command", e)) from None
             result = await to_thread.run_sync(
                 lambda: self.tables.command(
-                    self.table_id, self.seat, type=body.type, payload=body.payload, dice=body.dice
+                    self.table_id, self.seat, type=body.type, payload=body.payload, dice=body.dice, full=False
                 )
             )
             await self.send({"type": "ack", "ref": ref, "version": result["version"]})
