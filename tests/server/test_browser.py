@@ -92,10 +92,13 @@ class Seats:
         self.tokens = {s["id"]: s["token"] for s in made["seats"]}
         self.invites = {s["id"]: s["invite"] for s in made["seats"]}
 
-    def act(self, seat: str, type: str, **payload: Any) -> None:
+    def act(self, seat: str, type: str, dice: tuple[int, ...] | None = None, **payload: Any) -> None:
+        body: dict[str, Any] = {"type": type, "payload": payload}
+        if dice is not None:
+            body["dice"] = list(dice)
         response = httpx.post(
             f"{self.base_url}/api/tables/{self.id}/commands",
-            json={"type": type, "payload": payload},
+            json=body,
             headers={"X-Seat-Token": self.tokens[seat]},
         )
         assert response.status_code == 200, response.text
@@ -271,7 +274,7 @@ def test_rwyn_scene__gm_calls_a_check_a_sacrifice_and_a_purchase_live_in_three_b
 CAPES_SEATS = [{"id": s, "name": s.title(), "role": "player"} for s in ("ann", "bea", "cal")]
 
 
-@pytest.mark.rules("CAPES-CONF-008")
+@pytest.mark.rules("CAPES-CONF-008", "CAPES-STAKE-001")
 def test_capes_page__three_players_build_a_conflict_card_live(
     web_table: str, chromium: Browser, artifacts: Path
 ) -> None:
@@ -329,6 +332,24 @@ def test_capes_page__three_players_build_a_conflict_card_live(
     expect(cal.locator(".status.live")).to_be_visible()
     assert_whole_log(cal, table, "cal")
     expect(cal.locator(".conflict", has_text="Rob the gala")).to_be_visible()
+    # The rest of the sample's Page up to Ann's stake is played over the API (the pages follow it live);
+    # then Ann stakes 2 truth Debt on her side from the menu, and every card shows it.
+    from capeworks.systems.capes.samples import sample_session
+
+    for step in sample_session().steps[16:39]:
+        table.act(step.command.seat, step.command.type, step.dice, **step.command.payload)
+    # Skitter earned a truth Debt for each of the two uses of truth (Silk Lines, Swarm Sense): 2 of 3
+    expect(ann.locator(".drives tr", has_text="Skitter")).to_contain_text("truth 2/3")
+    stake = menu(ann, "stake")
+    field(stake, "conflict").fill("c1")
+    field(stake, "amount").fill("2")
+    field(stake, "drive").fill("truth")
+    stake.locator("button[type=submit]").click()
+    for page in pages:
+        card = page.locator(".conflict", has_text="Rob the gala")
+        expect(card.locator(".side").first).to_contain_text("Debt staked: skitter 2 truth")
+        # staking moves the Debt off the Drive onto the card: 2 - 2 = 0 left on truth
+        expect(page.locator(".drives tr", has_text="Skitter")).to_contain_text("truth 0/3")
     for page, seat in zip(pages, ("ann", "bea", "cal"), strict=True):
         assert_whole_log(page, table, seat)
         shoot(page, artifacts, f"capes-{seat}")
