@@ -75,6 +75,7 @@ def serve(
             ws_max_size=MAX_BODY_BYTES,
             log_level="warning",
             proxy_headers=False,
+            ws_per_message_deflate=False,
         )
     finally:
         store.close()
