@@ -26,7 +26,7 @@ from anyio import to_thread
 
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
-from capeworks.server.projection import entries, projection
+from capeworks.server.projection import Shared, entries, projection
 from capeworks.store import Store
 
 __all__ = ["Feed", "Hub", "SeatUpdate", "Subscription", "Update"]
@@ -148,9 +148,11 @@ class Feed:
                 table.commit(new)
         if table.version == prev:
             return None
+        shared = Shared.of(table)
         shares = {
             seat_id: SeatUpdate(
-                entries=entries(table, seat, since=prev), state=projection(self.table_id, table, seat)
+                entries=entries(table, seat, since=prev, shared=shared),
+                state=projection(self.table_id, table, seat, shared=shared),
             )
             for seat_id, seat in seats.items()
         }
