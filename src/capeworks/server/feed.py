@@ -17,6 +17,7 @@ entries at or below the cursor are never sent again.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from capeworks.errors import CapeworksError
 from capeworks.server.projection import Shared, entries, projection
 from capeworks.store import Store
 
-__all__ = ["Feed", "Hub", "SeatUpdate", "Subscription", "Update"]
+__all__ = ["Feed", "Hub", "SeatUpdate", "Subscription", "Update", "encode_update"]
 
 log = logging.getLogger("capeworks.server")
 
@@ -39,10 +40,27 @@ QUEUE_SIZE = 64
 
 @dataclass(frozen=True, slots=True)
 class SeatUpdate:
-    """One seat's share of a change: its new entries and its projection afterwards."""
+    """One seat's share of a change: its new entries and its projection afterwards.
+
+    ``texts`` are the two messages already encoded (in the worker thread, not
+    on the event loop), for every socket that was exactly up to date.
+    """
 
     entries: list[dict[str, Any]]
     state: dict[str, Any]
+    texts: tuple[str, str] = ("", "")
+
+    @classmethod
+    def encoded(cls, version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> SeatUpdate:
+        return cls(entries, state, encode_update(version, entries, state))
+
+
+def encode_update(version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> tuple[str, str]:
+    """The ``entries`` and ``state`` messages of one change, as sent."""
+    return (
+        json.dumps({"type": "entries", "version": version, "entries": entries}, separators=(",", ":")),
+        json.dumps({"type": "state", **state}, separators=(",", ":")),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +168,10 @@ class Feed:
             return None
         shared = Shared.of(table)
         shares = {
-            seat_id: SeatUpdate(
-                entries=entries(table, seat, since=prev, shared=shared),
-                state=projection(self.table_id, table, seat, shared=shared),
+            seat_id: SeatUpdate.encoded(
+                table.version,
+                entries(table, seat, since=prev, shared=shared),
+                projection(self.table_id, table, seat, shared=shared),
             )
             for seat_id, seat in seats.items()
         }

@@ -25,7 +25,7 @@ from capeworks.engine import Seat, Table
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.server.auth import seat_for, token_from
 from capeworks.server.errors import TooLarge, error_body
-from capeworks.server.feed import Subscription, Update
+from capeworks.server.feed import Subscription, Update, encode_update
 from capeworks.server.projection import entries, projection
 from capeworks.server.schemas import CommandIn
 from capeworks.server.service import Tables
@@ -58,8 +58,12 @@ class _Connection:
         self.send_lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_texts(json.dumps(message, separators=(",", ":")))
+
+    async def send_texts(self, *texts: str) -> None:
         async with self.send_lock:
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            for text in texts:
+                await self.ws.send_text(text)
 
     async def catch_up(self) -> None:
         """Send what the store holds past the cursor (the backlog, or after falling behind)."""
@@ -79,8 +83,7 @@ class _Connection:
     async def _deliver(self, version: int, new: list[dict[str, Any]], state: dict[str, Any]) -> None:
         fresh = [e for e in new if e["seq"] > self.cursor]
         self.cursor = version
-        await self.send({"type": "entries", "version": version, "entries": fresh})
-        await self.send({"type": "state", **state})
+        await self.send_texts(*encode_update(version, fresh, state))
 
     async def follow(self, sub: Subscription) -> None:
         """Forward the feed's updates; close the socket when the seat is revoked (None)."""
@@ -101,6 +104,10 @@ class _Connection:
         share = update.seats.get(self.seat.id)
         if share is None or update.prev > self.cursor:
             await self.catch_up()
+            return
+        if update.prev == self.cursor and share.texts[0]:
+            self.cursor = update.version
+            await self.send_texts(*share.texts)
             return
         await self._deliver(update.version, share.entries, share.state)
 
