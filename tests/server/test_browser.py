@@ -254,6 +254,9 @@ def test_rwyn_scene__gm_calls_a_check_a_sacrifice_and_a_purchase_live_in_three_b
     for page in (gm, bo):
         expect(page.locator(".log")).to_contain_text("quickly")
 
+    # Only the latest action may be undone, so the GM's log offers undo on exactly one line.
+    expect(gm.locator(".log .entry button", has_text="undo")).to_have_count(1)
+    expect(gm.locator(".log .entry", has_text="check 2 is settled").locator("button")).to_have_count(1)
     # The GM takes the last action back; every page marks it undone, live.
     gm.locator(".actions").get_by_role("button", name="Undo the latest action").click()
     for page in (gm, ann, bo):
@@ -548,3 +551,25 @@ def test_revoked_seat__its_open_page_stops_at_once_and_says_so(web_table: str, c
     bo.reload()
     expect(bo.locator(".fatal [role=alert]")).to_contain_text("invitation")
     assert SECRET not in bo.content()
+
+
+@pytest.mark.rules("RWYN-EFFECT-001")
+def test_rwyn_effect_picks__several_effects_are_ticked_from_the_suggestions_or_written(
+    web_table: str, chromium: Browser
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=1, task="read the map")
+    table.act("ann", "check", (6, 6, 5), call=1)
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+
+    # [6 6 5] keeps 3 successes: 'I accomplish the task' plus 3 - 1 = 2 more effects, picked together
+    effects = prompt(ann, "plus 2 more effect(s)")
+    expect(effects.locator("legend")).to_have_text("Pick 2")
+    effects.get_by_label("quickly").check()
+    effects.locator("textarea").fill("with a flourish")
+    effects.get_by_role("button", name="Answer").click()
+    for page in (ann, gm):
+        expect(page.locator(".log")).to_contain_text("quickly")
+        expect(page.locator(".log")).to_contain_text("with a flourish")
+    expect(ann.locator(".prompt", has_text="more effect")).to_have_count(0)

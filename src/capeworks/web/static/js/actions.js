@@ -73,6 +73,13 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
   </article>`;
 }
 
+// A prompt's addressee in words: a seat's name, or "the GM" for the role.
+function who(seats, addressee) {
+  const seat = (seats || []).find((s) => s.id === addressee);
+  if (seat) return seat.name;
+  return addressee === "gm" ? "the GM" : addressee;
+}
+
 // Prompts for this seat, then (for the GM) who else the table is waiting on.
 export function Prompts({ projection, send, busy, touch }) {
   const me = projection.me;
@@ -85,7 +92,7 @@ export function Prompts({ projection, send, busy, touch }) {
     ${others.length
       ? html`<ul class="waiting-on">${others.map((p) => html`<li>Waiting on ${p.seat != null ? seatName(projection.seats, p.seat) : "the GM"}: ${p.question || p.kind}</li>`)}</ul>`
       : waiting.length
-        ? html`<p class="waiting-on">Waiting on ${waiting.map((w) => seatName(projection.seats, w)).join(", ")}.</p>`
+        ? html`<p class="waiting-on">Waiting on ${waiting.map((w) => who(projection.seats, w)).join(", ")}.</p>`
         : null}
   </section>`;
 }

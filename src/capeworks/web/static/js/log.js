@@ -35,9 +35,11 @@ export function Log({ entries, projection, touch, onUndo, busy }) {
   useEffect(() => {
     if (end.current) end.current.scrollTop = end.current.scrollHeight;
   }, [count]);
-  // Offer undo once per command, on its last entry.
+  // The engine undoes only the latest action still in effect: offer it there, on its last entry.
+  let latest = 0;
+  for (const e of entries) if (e.command_id > latest && !e.undone && !e.type.startsWith("table.")) latest = e.command_id;
   const last = new Map();
-  for (const e of entries) if (e.command_id > 0) last.set(e.command_id, e.seq);
+  for (const e of entries) if (e.command_id === latest) last.set(e.command_id, e.seq);
   return html`<section class="card log" aria-labelledby="log-title">
     <h2 id="log-title">Log</h2>
     <ol class="entries" ref=${end} aria-live="polite" aria-relevant="additions" tabindex="0">
