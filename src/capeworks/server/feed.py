@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
@@ -34,6 +34,8 @@ __all__ = ["Feed", "Hub", "SeatUpdate", "Subscription", "Update", "encode_update
 
 log = logging.getLogger("capeworks.server")
 
+#: worker threads the feeds of one process may use at once
+FEED_THREADS = 8
 #: updates a socket may have waiting before it is told to catch up from the store instead
 QUEUE_SIZE = 64
 
@@ -129,7 +131,9 @@ class Feed:
             offered, self.offered = self.offered, []
             must_read, self.must_read = self.must_read, False
             try:
-                update = await to_thread.run_sync(self._advance, seats, offered, must_read)
+                update = await to_thread.run_sync(
+                    self._advance, seats, offered, must_read, limiter=self.hub.threads
+                )
             except CapeworksError as e:
                 log.warning("feed %s: %s", self.table_id, e.message)
                 self.table = None
@@ -186,6 +190,14 @@ class Hub:
         self.poll_seconds = poll_seconds
         self.feeds: dict[str, Feed] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._threads: CapacityLimiter | None = None
+
+    @property
+    def threads(self) -> CapacityLimiter:
+        """Worker threads of the feeds' own, so live updates never queue behind waiting commands."""
+        if self._threads is None:
+            self._threads = CapacityLimiter(FEED_THREADS)
+        return self._threads
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Remember the event loop, so threads can wake feeds."""
