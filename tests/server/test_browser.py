@@ -415,10 +415,22 @@ def test_lobby__starts_a_table_and_user_text_is_shown_as_text(
     page.locator("#system").select_option(label="Roll When You Need")
     page.locator("#table-title").fill(f"Heist {hostile}")
     page.get_by_label("Seat 2 name").fill(f"Ann {hostile}")
+    # a rules option from the form drawn from RWYN's config schema: successes on 4-6
+    page.locator("summary", has_text="Rules options").click()
+    page.get_by_label("Success Min").fill("4")
+    page.get_by_label("Resolution mode").select_option("success_threshold")
     page.get_by_role("button", name="Start the table").click()
     links = page.locator(".invites a")
     expect(links).to_have_count(3)
     shoot(page, artifacts, "lobby-created")
+
+    # the table was made with those options (asked as the GM, whose key is in the first link)
+    gm_link = httpx.URL(links.nth(0).get_attribute("href") or "")
+    table_id, token = gm_link.path.rsplit("/", 1)[-1], gm_link.params["token"]
+    made = httpx.get(f"{web_table}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
+    assert made["config"]["success_min"] == 4
+    assert made["config"]["resolution_mode"] == "success_threshold"
+    assert made["config"]["pool_cap"] == 10  # untouched fields keep the book's value
 
     # Ann's link opens her seat: the hostile words are plain text everywhere they are shown
     page.goto(links.nth(1).get_attribute("href") or "")

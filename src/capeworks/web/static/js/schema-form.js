@@ -9,7 +9,8 @@ export function fieldSchema(root, schema) {
   let nullable = false;
   if (s.$ref && s.$ref.startsWith("#/$defs/")) {
     const name = s.$ref.slice("#/$defs/".length);
-    s = { ...(root.$defs || {})[name], ...s, $ref: undefined };
+    // the field is named by its own title (or its name), never by the shared type's title
+    s = { ...(root.$defs || {})[name], ...s, $ref: undefined, title: s.title };
   }
   if (Array.isArray(s.anyOf)) {
     const rest = s.anyOf.filter((a) => a.type !== "null");
@@ -34,7 +35,9 @@ function kindOf(s) {
 
 // Words for a field: its title, else its name with spaces.
 export function fieldLabel(name, s) {
-  return s.title || name.replace(/_/g, " ");
+  if (s.title) return s.title;
+  const words = name.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function initial(kind, s) {
