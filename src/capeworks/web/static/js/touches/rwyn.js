@@ -49,7 +49,7 @@ function PoolBuilder({ prompt, projection }) {
       ${disaster ? html`<span class="vs">+</span>` : null}
       ${Array.from({ length: disaster }, () => html`<${BlankDie} sides=${sides} tone="disaster" label="disaster die" />`)}
     </p>
-    <p>${text(ctx.ability)} ${rating}: ${dice} ${dice === 1 ? "die" : "dice"} against difficulty ${difficulty};
+    <p>${text(ctx.ability)} ${rating}: ${dice} ${dice === 1 ? "die" : "dice"} against difficulty ${difficulty};${" "}
       <strong>${disaster} disaster ${disaster === 1 ? "die" : "dice"}</strong>.
       ${odds ? html` Chance of success: <strong>${pct(atLeast(odds, need))}</strong>.` : null}</p>
     ${odds ? html`<${OddsChart} odds=${odds} caption="Successes you may roll" highlight=${(k) => Number(k) >= need} />` : null}
