@@ -141,6 +141,12 @@ def field(section: Any, name: str) -> Any:
     return section.locator(f"[id$='-{name}']").first
 
 
+def suggested(section: Any, name: str) -> list[str]:
+    """The words a menu form suggests for payload field ``name``."""
+    options = section.locator(f"datalist[id$='-{name}-options'] option")
+    return list(options.evaluate_all("os => os.map(o => o.value)"))
+
+
 def prompt(page: Page, question: str) -> Any:
     card = page.locator(".prompt").filter(has_text=question).first
     expect(card).to_be_visible()
@@ -315,6 +321,13 @@ def test_capes_page__three_players_build_a_conflict_card_live(
 
     # Bea uses Worried on side B with her own die, a 4: every page's card shows that die.
     use = menu(bea, "use ability")
+    # the form suggests Aunt Sylvie's own abilities (not Skitter's) and the Conflicts on the table
+    abilities, conflicts = (suggested(use, name) for name in ("ability", "conflict"))
+    assert "Worried" in abilities and "Bug Control" not in abilities
+    assert conflicts == ["c1"]
+    sheet = bea.locator(".sheets details", has_text="Aunt Sylvie")
+    sheet.locator("summary").click()
+    expect(sheet).to_contain_text("Worried 1")
     field(use, "ability").fill("Worried")
     field(use, "conflict").fill("c1")
     field(use, "side").fill("B")

@@ -141,7 +141,8 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
           ? html`<button type="button" disabled=${busy} onClick=${() => done(send({ type: item.command, payload: { ...fixed } }))}>${label}</button>`
           : html`<${SchemaForm} key=${which} schema=${schema} fixed=${fixed} idBase=${`cmd-${index}`} submitLabel=${label}
               context=${projection} busy=${busy} onSubmit=${(payload) => done(send({ type: item.command, payload }))}
-              preview=${touch && touch.form ? (values) => touch.form(item.command, values, projection) : null} />`
+              preview=${touch && touch.form ? (values) => touch.form(item.command, values, projection) : null}
+              suggest=${touch && touch.suggest ? (name, values) => touch.suggest(name, values, projection) : null} />`
         : open && !problem
           ? html`<p class="loading">Loading the form…</p>`
           : null}

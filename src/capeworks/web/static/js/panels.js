@@ -52,5 +52,6 @@ export function Panels({ panels, touch, projection }) {
       const custom = touch && touch.panel ? touch.panel(panel, projection) : null;
       return custom || html`<${PanelTable} panel=${panel} />`;
     })}
+    ${touch && touch.more ? touch.more(projection) : null}
   </div>`;
 }

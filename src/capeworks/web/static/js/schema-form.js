@@ -120,7 +120,7 @@ function suggestionsFor(name, context) {
   return [];
 }
 
-function Field({ f, value, set, idBase, context }) {
+function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   const id = `${idBase}-${f.name}`;
   const label = fieldLabel(f.name, f.s);
   let input;
@@ -136,7 +136,7 @@ function Field({ f, value, set, idBase, context }) {
     input = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
   } else {
-    const options = suggestionsFor(f.name, context);
+    const options = [...new Set([...suggestionsFor(f.name, context), ...extraOptions].map(text))];
     const listId = options.length ? `${id}-options` : undefined;
     input = html`<input id=${id} type=${f.kind === "number" ? "number" : "text"} value=${value}
         min=${f.s.minimum} max=${f.s.maximum} maxlength=${f.s.maxLength} list=${listId}
@@ -152,7 +152,7 @@ function Field({ f, value, set, idBase, context }) {
 // The form: fixed fields as plain words, open fields as inputs, one submit.
 export function SchemaForm({
   schema, fixed, idBase, submitLabel, onSubmit, context, extra = null, before = null, fieldsLabel = "", busy = false,
-  preview = null,
+  preview = null, suggest = null,
 }) {
   const fields = openFields(schema, fixed);
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
@@ -170,7 +170,9 @@ export function SchemaForm({
   }
 
   const shownFixed = Object.entries(fixed || {});
+  const typed = () => ({ ...(fixed || {}), ...collect(fields.filter((f) => f.kind !== "boolean"), values, true)[0] });
   const inputs = fields.map((f) => html`<${Field} f=${f} value=${values[f.name]} idBase=${idBase} context=${context}
+      extraOptions=${suggest ? suggest(f.name, typed()) || [] : []}
       set=${(v) => setValues({ ...values, [f.name]: v })} />`);
   return html`<form class="schema-form" onSubmit=${submit}>
     ${shownFixed.length
@@ -181,7 +183,7 @@ export function SchemaForm({
       ? html`<details class="options-fields"><summary>${fieldsLabel}</summary>${inputs}</details>`
       : inputs}
     ${extra}
-    ${preview ? preview({ ...(fixed || {}), ...collect(fields.filter((f) => f.kind !== "boolean"), values, true)[0] }) : null}
+    ${preview ? preview(typed()) : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     <button type="submit" disabled=${busy}>${submitLabel || "Send"}</button>
   </form>`;

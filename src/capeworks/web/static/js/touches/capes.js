@@ -69,7 +69,62 @@ function Drives({ panel }) {
 
 const DRAW = { Conflicts: Cards, Now, Players, Characters: Drives };
 
+function view(projection) {
+  const v = projection.view || {};
+  return v.state || v;
+}
+
+// Each character's sheet, folded: abilities by kind with ratings, Drives with their strength.
+function Sheets({ projection }) {
+  const roster = view(projection).roster || {};
+  const names = view(projection).names || {};
+  const entries = Object.entries(roster);
+  if (!entries.length) return null;
+  return html`<section class="card sheets" aria-label="Character sheets">
+    <h3>Character sheets</h3>
+    ${entries.map(([id, entry]) => {
+      const sheet = entry.sheet || {};
+      const kinds = new Map();
+      for (const a of sheet.abilities || []) {
+        if (!kinds.has(a.kind)) kinds.set(a.kind, []);
+        kinds.get(a.kind).push(a);
+      }
+      return html`<details class="sheet" data-character=${id}>
+        <summary><strong>${text(sheet.name || id)}</strong> <span class="for">(${text(names[entry.creator] || entry.creator)})</span></summary>
+        <dl>
+          ${[...kinds.entries()].map(([kind, list]) => html`<dt>${text(kind)}</dt>
+            <dd>${list.map((a) => html`<span class="chip">${text(a.name)} ${text(a.rating)}</span>`)}</dd>`)}
+          ${(sheet.drives || []).length
+            ? html`<dt>drives</dt><dd>${sheet.drives.map((d) => html`<span class="chip">${text(d.drive)} ${text(d.strength)}</span>`)}</dd>`
+            : null}
+        </dl>
+      </details>`;
+    })}
+  </section>`;
+}
+
 export const capes = {
+  more(projection) {
+    return html`<${Sheets} projection=${projection} />`;
+  },
+  // Words a Capes form field takes: the character's abilities and Drives, the Conflicts and their sides.
+  suggest(name, values, projection) {
+    const v = view(projection);
+    const roster = v.roster || {};
+    const conflicts = v.conflicts || [];
+    const mine = roster[values.character];
+    if (name === "ability") {
+      const pool = mine ? [mine] : Object.values(roster);
+      return pool.flatMap((c) => ((c.sheet || {}).abilities || []).map((a) => a.name));
+    }
+    if (name === "drive") return mine ? Object.keys(mine.debt || {}) : [];
+    if (name === "conflict") return conflicts.map((c) => c.id);
+    if (name === "side" || name === "help") {
+      const conflict = conflicts.find((c) => c.id === values.conflict);
+      return conflict ? conflict.sides.map((s) => s.id) : [];
+    }
+    return [];
+  },
   panel(panel) {
     const draw = DRAW[panel.title];
     if (!draw) return null;

@@ -86,7 +86,18 @@ function SacrificeOdds({ prompt, projection }) {
 // Commands whose form names a character, an ability and a difficulty: the pool they would roll.
 const POOLED = new Set(["check", "defend", "call_check", "enemy_move"]);
 
+function state(projection) {
+  const view = projection.view || {};
+  return view.state || view;
+}
+
 export const rwyn = {
+  // Ability names: the character's own, else the table's list.
+  suggest(name, values, projection) {
+    if (name !== "ability") return [];
+    const who = (state(projection).characters || {})[values.character];
+    return who && who.abilities ? Object.keys(who.abilities) : config(projection).abilities || [];
+  },
   form(command, values, projection) {
     if (!POOLED.has(command) || !values.character || !values.ability || !values.difficulty) return null;
     const context = { character: values.character, ability: values.ability, difficulty: values.difficulty };
