@@ -225,7 +225,19 @@ async def run_clients(
     while not all(c.done() for c in players) or any(c.own_prompts() or c.inflight for c in clients if c.gm):
         await asyncio.sleep(0.05)
     elapsed = time.perf_counter() - start
-    await asyncio.sleep(0.5)
+    # then wait until every socket has the last version of its table (every command's fan-out measured)
+    async with httpx.AsyncClient(base_url=ws_base.replace("ws://", "http://"), timeout=60) as http:
+        finals = {}
+        for c in clients:
+            if c.gm:
+                head = await http.get(
+                    f"/api/tables/{c.table}", headers={"X-Seat-Token": tokens[(c.table, c.seat)]}
+                )
+                finals[c.table] = head.json()["version"]
+    deadline = time.perf_counter() + 120
+    while any(not c.versions or c.versions[-1] < finals[c.table] for c in clients):
+        assert time.perf_counter() < deadline, "some sockets never caught up"
+        await asyncio.sleep(0.05)
     stop.set()
     await asyncio.gather(*tasks)
     return elapsed

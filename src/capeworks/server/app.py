@@ -12,6 +12,7 @@ import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from anyio import to_thread
 from fastapi import APIRouter, FastAPI
 
 from capeworks.server.dice_routes import dice_router
@@ -51,6 +52,7 @@ def create_app(
     poll_seconds: float = 2.0,
     listen: bool | None = None,
     front_end: bool = True,
+    worker_threads: int = 6,
 ) -> FastAPI:
     """The web table on the store at ``store_url`` (or the given ``store``).
 
@@ -68,6 +70,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        # few worker threads: the work is Python (one GIL), and many runnable threads only
+        # make each command wait longer for its turn (requests queue on the event loop instead)
+        to_thread.current_default_thread_limiter().total_tokens = worker_threads
         if notifier is not None:
             notifier.start()
         try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -47,6 +48,11 @@ class TableCache:
         self.size = size
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
+        # SQLite has one writer at a time and makes the others sleep and retry: queue this
+        # process's writers here instead, in order (PostgreSQL writes different tables at once)
+        self._writer: AbstractContextManager[object] = (
+            threading.Lock() if store.engine.dialect.name == "sqlite" else nullcontext()
+        )
 
     def _entry(self, table_id: str) -> _Entry:
         with self._lock:
@@ -112,7 +118,8 @@ class TableCache:
                             raise
                         before = table.version
                     try:
-                        self.store.append(table_id, events, expected_version=before)
+                        with self._writer:
+                            self.store.append(table_id, events, expected_version=before)
                     except ConcurrencyConflict:
                         if attempt == RETRIES:
                             raise

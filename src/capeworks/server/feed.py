@@ -35,7 +35,7 @@ __all__ = ["Feed", "Hub", "SeatUpdate", "Subscription", "Update", "encode_update
 log = logging.getLogger("capeworks.server")
 
 #: worker threads the feeds of one process may use at once
-FEED_THREADS = 8
+FEED_THREADS = 3
 #: updates a socket may have waiting before it is told to catch up from the store instead
 QUEUE_SIZE = 64
 
