@@ -1,7 +1,7 @@
 // The table page: one seat's view of one table, live. Loads the projection and the
 // whole visible log over REST, then follows the WebSocket from that version on;
 // commands go out over REST and their entries are folded in by seq (never twice).
-import { html, render, useState, useEffect, useRef, useCallback, seatName } from "./ui.js";
+import { html, render, useState, useEffect, useRef, useCallback } from "./ui.js";
 import { api, fullLog, ApiError } from "./api.js";
 import { LogBook, Live } from "./live.js";
 import { Panels } from "./panels.js";
@@ -93,6 +93,13 @@ function App() {
       if (live.current) live.current.close();
     };
   }, []);
+
+  // "Done." fades after a moment; errors stay until the next action.
+  useEffect(() => {
+    if (notice.kind !== "ok") return undefined;
+    const timer = setTimeout(() => setNotice({ kind: "", words: "" }), 2500);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const schemaOf = useCallback((type) => {
     if (!schemas.current.has(type)) {
