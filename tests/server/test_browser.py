@@ -563,19 +563,44 @@ def test_a_ruleset_with_no_front_end_code__is_played_from_its_prompts_commands_a
     shoot(ann, artifacts, "toy-ann")
 
 
-def test_revoked_seat__its_open_page_stops_at_once_and_says_so(web_table: str, chromium: Browser) -> None:
+def test_gm_seats__invite_a_seat_give_a_new_link_and_download_the_table(
+    web_table: str, chromium: Browser, tmp_path: Path
+) -> None:
     table = Seats(web_table, "rwyn", RWYN_SEATS)
-    bo = sit(chromium, table.invites["bo"])
-    response = httpx.post(
-        f"{web_table}/api/tables/{table.id}/seats/bo/revoke", headers={"X-Seat-Token": table.tokens["gm"]}
-    )
-    assert response.status_code == 200, response.text
-    expect(bo.locator(".status.refused")).to_be_visible()
-    # a reload with the old cookie is refused with a sentence, and shows nothing of the table
     table.act("gm", "gm_note", text=SECRET)
+    gm, bo = sit(chromium, table.invites["gm"]), sit(chromium, table.invites["bo"])
+    card = gm.locator(".seats-card")
+
+    # the GM invites Cy: the link is shown once, and opens Cy's seat, which everyone sees sit down
+    card.locator("summary", has_text="Invite another seat").click()
+    card.get_by_label("Id (short, no spaces)").fill("cy")
+    card.get_by_label("Name").fill("Cy")
+    card.get_by_role("button", name="Invite").click()
+    cy = sit(chromium, card.locator(".issued a").get_attribute("href") or "")
+    for page in (gm, bo, cy):
+        expect(page.locator(".log")).to_contain_text("Cy sits down")
+
+    # a new link for Bo: the page open on the old one stops at once, and its reload is refused
+    card.get_by_role("button", name="New link for Bo").click()
+    expect(card.locator(".issued")).to_contain_text("New link for Bo")
+    expect(bo.locator(".status.refused")).to_be_visible()
     bo.reload()
     expect(bo.locator(".fatal [role=alert]")).to_contain_text("invitation")
-    assert SECRET not in bo.content()
+    # the new link seats Bo again, with the whole log and still no secret
+    new_link = card.locator(".issued a").get_attribute("href") or ""
+    bo_again = sit(chromium, new_link)
+    table.tokens["bo"] = httpx.URL(new_link).params["token"]
+    assert_whole_log(bo_again, table, "bo")
+    for page in (bo, bo_again, cy):
+        assert SECRET not in page.content()
+
+    # the GM downloads the whole table: the export, secrets included
+    with gm.expect_download() as download:
+        card.get_by_role("link", name="Download the whole table").click()
+    saved = tmp_path / "export.json"
+    download.value.save_as(saved)
+    assert SECRET in saved.read_text(encoding="utf-8")
+    expect(bo_again.locator(".seats-card")).to_have_count(0)
 
 
 @pytest.mark.rules("RWYN-EFFECT-001")

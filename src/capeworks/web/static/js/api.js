@@ -39,6 +39,9 @@ export const api = {
   log: (id, since, limit) => call("GET", `/api/tables/${enc(id)}/log?since=${since}&limit=${limit}`),
   command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),
   schema: (id, type) => call("GET", `/api/tables/${enc(id)}/commands/${enc(type)}/schema`),
+  addSeat: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats`, seat),
+  revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
+  exportUrl: (id) => `/api/tables/${enc(id)}/export`,
   odds: (expr) => call("GET", `/api/dice/odds?expr=${enc(expr)}`),
   roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
 };

@@ -9,6 +9,7 @@ import { Prompts, ActionMenu } from "./actions.js";
 import { Log } from "./log.js";
 import { DiceBox } from "./odds.js";
 import { touchFor } from "./touches/index.js";
+import { SeatsCard } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
 
@@ -169,6 +170,7 @@ function App() {
             </section>`
           : null}
         <${DiceBox} />
+        ${me.role === "gm" ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
       </div>
       <div class="col state">
         <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
