@@ -602,6 +602,15 @@ def test_gm_seats__invite_a_seat_give_a_new_link_and_download_the_table(
     assert SECRET in saved.read_text(encoding="utf-8")
     expect(bo_again.locator(".seats-card")).to_have_count(0)
 
+    # and brings it back from the lobby as a new table, whose GM link shows the same story
+    gm.goto(web_table + "/")
+    gm.locator("#import-file").set_input_files(str(saved))
+    links = gm.locator(".created .invites a")
+    expect(links).to_have_count(4)
+    gm.goto(links.nth(0).get_attribute("href") or "")
+    expect(gm.locator(".log .entry.secret")).to_contain_text(SECRET)
+    expect(gm.locator(".log")).to_contain_text("Cy sits down")
+
 
 @pytest.mark.rules("RWYN-EFFECT-001")
 def test_rwyn_effect_picks__several_effects_are_ticked_from_the_suggestions_or_written(

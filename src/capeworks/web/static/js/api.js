@@ -35,6 +35,7 @@ const enc = encodeURIComponent;
 export const api = {
   rulesets: () => call("GET", "/api/rulesets"),
   createTable: (body) => call("POST", "/api/tables", body),
+  importTable: (document) => call("POST", "/api/tables/import", document),
   table: (id) => call("GET", `/api/tables/${enc(id)}`),
   log: (id, since, limit) => call("GET", `/api/tables/${enc(id)}/log?since=${since}&limit=${limit}`),
   command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),

@@ -39,6 +39,34 @@ function Created({ table }) {
   </section>`;
 }
 
+// Bring back a table from a file the GM downloaded: a new table, new links.
+function ImportTable({ done }) {
+  const [problem, setProblem] = useState("");
+  async function chosen(event) {
+    const file = event.currentTarget.files && event.currentTarget.files[0];
+    if (!file) return;
+    let document;
+    try {
+      document = JSON.parse(await file.text());
+    } catch {
+      setProblem("That file is not a table download: it is not JSON.");
+      return;
+    }
+    try {
+      done(await api.importTable(document));
+      setProblem("");
+    } catch (e) {
+      setProblem(e.message);
+    }
+  }
+  return html`<section class="card import" aria-labelledby="import-title">
+    <h2 id="import-title">Or bring back a table</h2>
+    <label for="import-file">A table downloaded by its GM (a .json file); it comes back as a new table with new links</label>
+    <input id="import-file" type="file" accept=".json,application/json" onChange=${chosen} />
+    ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
+  </section>`;
+}
+
 function Lobby() {
   const [systems, setSystems] = useState(null);
   const [problem, setProblem] = useState("");
@@ -95,6 +123,7 @@ function Lobby() {
       : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     ${created ? html`<${Created} table=${created} />` : null}
+    <${ImportTable} done=${setCreated} />
   </main>`;
 }
 
