@@ -632,3 +632,21 @@ def test_rwyn_effect_picks__several_effects_are_ticked_from_the_suggestions_or_w
         expect(page.locator(".log")).to_contain_text("quickly")
         expect(page.locator(".log")).to_contain_text("with a flourish")
     expect(ann.locator(".prompt", has_text="more effect")).to_have_count(0)
+
+
+def test_player_undo__is_a_request_the_gm_allows_from_a_prompt(web_table: str, chromium: Browser) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+    ask = menu(ann, "ask the GM to let your character try something")
+    field(ask, "ability").fill("Charm")
+    field(ask, "task").fill("talk past the guard")
+    ask.locator("button[type=submit]").click()
+    expect(gm.locator(".log")).to_contain_text("talk past the guard")
+
+    # Ann's undo is a request: the GM's prompt takes it back, and both logs strike it through
+    ann.get_by_role("button", name="Ask the GM to undo my latest action").click()
+    prompt(gm, "Ann asks to take back action").get_by_role("button", name="take it back").click()
+    for page in (ann, gm):
+        expect(page.locator(".log .entry.undone", has_text="talk past the guard")).to_be_visible()
+    expect(gm.locator(".prompt")).to_have_count(0)
