@@ -14,11 +14,19 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## run: the main job (a guided demo until the web table lands)
+## run: the main job: the live web table with a ready demo table per system (prints the GM and player links)
 run: setup
-	$(BIN)/capeworks demo
+	$(BIN)/capeworks serve --demo
 
-demo: run
+## serve: the web table on its own (HOST, PORT, DATABASE_URL to change where)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+serve: setup
+	$(BIN)/capeworks serve --host $(HOST) --port $(PORT) $(if $(DATABASE_URL),--database-url $(DATABASE_URL))
+
+## demo: the guided tour in the terminal
+demo: setup
+	$(BIN)/capeworks demo
 
 ## test: system packages (PostgreSQL, Chromium), lint, types, the whole suite
 test: setup

@@ -39,6 +39,7 @@ BUILTINS: dict[str, tuple[str, str, str | None]] = {
     "odds": ("capeworks.cli.dice_commands", "dice_app", "odds"),
     "demo": ("capeworks.cli.demo", "demo_app", "demo"),
     "table": ("capeworks.cli.table_commands", "table_app", None),
+    "serve": ("capeworks.cli.serve", "serve_app", "serve"),
 }
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from capeworks.engine import Seat
 from capeworks.errors import NotPermitted, RuleViolation
-from tests.systems.capes.helpers import Sim, cast_game, pass_claims
+from capeworks.systems.capes.ruleset import CapesRuleset
+from tests.systems.capes.helpers import SEATS, Sim, cast_game, pass_claims
 
 
 @pytest.mark.rules("CAPES-PRIN-001")
@@ -22,6 +23,18 @@ def test_first_scene__any_volunteer_declares() -> None:
     sim = Sim()
     sim.do("cal", "declare_scene", text="Rooftops at night")
     assert sim.state.scene is not None and sim.state.scene.declarer == "cal"
+
+
+@pytest.mark.rules("CAPES-SCENE-001")
+def test_first_scene__every_seat_is_offered_declaring_it_and_then_nobody_is() -> None:
+    sim = Sim()
+    rules = CapesRuleset()
+    for seat in SEATS:
+        assert "declare_scene" in {m.command for m in rules.legal_commands(sim.state, seat)}
+    sim.do("bea", "declare_scene", text="Rooftops at night")
+    # the Scene is open: casting starts, and declaring another is no longer offered to anyone
+    for seat in SEATS:
+        assert "declare_scene" not in {m.command for m in rules.legal_commands(sim.state, seat)}
 
 
 @pytest.mark.rules("CAPES-SCENE-002", "CAPES-PRIN-003")

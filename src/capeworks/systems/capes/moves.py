@@ -33,6 +33,9 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
     scene = state.scene
     if scene is None:
         out += [_move(c) for c in ("add_sample", "create_character", "create_click_and_lock", "add_exemplar")]
+        if whose_turn(state)[0] is None:
+            # nobody's turn yet (the first Scene): any volunteer may declare it (CAPES-SCENE-001)
+            out.append(_move("declare_scene", "declare the next Scene"))
         return out
     if seat not in scene.end_votes:
         out.append(_move("end_scene", "vote to end the Scene"))

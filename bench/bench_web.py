@@ -1,0 +1,421 @@
+"""Load on the web table: N WebSocket clients over M tables playing Roll When You Need checks.
+
+Each table has a GM and players (clients / tables seats, one socket each).
+Every player asks for checks on their own character (``ask_check``); the GM
+answers each GM prompt (the difficulty, then any results to pick); each player
+answers their own prompts (the roll). Everything goes over the sockets, as
+the browser does. Measured on loopback against a real ``capeworks serve``
+process (SQLite by default, or ``--database-url``):
+
+* commands/s written by the server while the clients play;
+* latency from a command's send to the moment *every* seat at that table has
+  received the entries up to that command's version (p50, p99);
+* every client's streamed log equals the server's log for its seat
+  (nothing lost, nothing doubled).
+
+Anchor, in the same run: a bare ``websockets`` broadcast server (no rules,
+no database) relaying each message to every client of its table, with the
+same clients, sockets and pacing; the table reports our latency as a ratio
+of the anchor's.
+
+    python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--database-url URL]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import contextlib
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from tests.server.processes import ServerProcess, free_port  # noqa: E402
+
+from _timing import table as text_table  # noqa: E402
+
+SAMPLES = ("ada", "rook")
+ABILITY = {"ada": "Science", "rook": "Brawling"}
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+@dataclass
+class Client:
+    """One seat's socket: plays its part and records when each version reached it."""
+
+    table: str
+    seat: str
+    gm: bool
+    character: str = ""
+    asks_left: int = 0
+    versions: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+    sent: dict[str, float] = field(default_factory=dict)
+    acked: list[tuple[float, int]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    inflight: str | None = None
+    waiting_roll: bool = False
+    counter: int = 0
+    #: act only on a state at least this new (the version our last command reached)
+    seen_own: int = 0
+
+    def arrival(self, version: int) -> float | None:
+        i = bisect.bisect_left(self.versions, version)
+        return self.times[i] if i < len(self.times) else None
+
+    def own_prompts(self) -> list[dict[str, Any]]:
+        prompts = self.state.get("prompts", [])
+        if self.gm:
+            return [p for p in prompts if p.get("role") == "gm"]
+        return [p for p in prompts if p.get("seat") == self.seat]
+
+    def done(self) -> bool:
+        return self.gm or (self.asks_left == 0 and not self.waiting_roll and self.inflight is None)
+
+    def next_command(self) -> dict[str, Any] | None:
+        prompts = self.own_prompts()
+        if prompts:
+            p = prompts[0]
+            options = p.get("options") or []
+            if options:
+                pick = next((o for o in options if o["value"] == "3"), options[0]) if self.gm else options[0]
+                if not self.gm and pick["command"] == "check":
+                    self.waiting_roll = False
+                return {"type": "answer", "payload": {"prompt": p["id"], "option": pick["value"]}}
+            free = p.get("free") or {}
+            suggestions = free.get("suggestions") or ["done"]
+            if free.get("many"):
+                return {
+                    "type": "answer",
+                    "payload": {"prompt": p["id"], "option": suggestions[: max(1, p["min_choices"])]},
+                }
+            return {"type": "answer", "payload": {"prompt": p["id"], "value": suggestions[0]}}
+        if not self.gm and self.asks_left > 0 and not self.waiting_roll:
+            self.asks_left -= 1
+            self.waiting_roll = True
+            ability = ABILITY[SAMPLES[0] if self.character.endswith("a") else SAMPLES[1]]
+            return {
+                "type": "ask_check",
+                "payload": {
+                    "character": self.character,
+                    "ability": ability,
+                    "task": f"task {self.asks_left}",
+                },
+            }
+        return None
+
+
+async def play(
+    client: Client, base: str, token: str, stop: asyncio.Event, ready: asyncio.Barrier, think: float
+) -> None:
+    async with connect(f"{base}/api/tables/{client.table}/ws?token={token}", max_size=2**24) as ws:
+        wake = asyncio.Event()
+
+        async def reader(ws: ClientConnection) -> None:
+            async for raw in ws:
+                now = time.perf_counter()
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "entries":
+                    client.versions.append(message["version"])
+                    client.times.append(now)
+                    client.entries += message["entries"]
+                elif kind == "state":
+                    client.state = message
+                    wake.set()
+                elif kind == "ack":
+                    client.acked.append((client.sent.pop(message["ref"]), message["version"]))
+                    client.seen_own = message["version"]
+                    client.inflight = None
+                    wake.set()
+                elif kind == "error":
+                    client.errors.append(message.get("error", "?"))
+                    client.sent.pop(str(message.get("ref")), None)
+                    client.inflight = None
+                    if message.get("error") == "rate_limited":
+                        await asyncio.sleep(0.2)
+                    wake.set()
+
+        task = asyncio.create_task(reader(ws))
+        while not client.state:
+            await asyncio.sleep(0.01)
+        await ready.wait()
+        while not stop.is_set():
+            wake.clear()
+            if client.inflight is None and client.state.get("version", 0) >= client.seen_own:
+                command = client.next_command()
+                if command is not None:
+                    # a person reads the table before acting: think for a moment
+                    await asyncio.sleep(think * random.uniform(0.5, 1.5))
+                    client.counter += 1
+                    ref = f"{client.seat}-{client.counter}"
+                    client.inflight = ref
+                    client.sent[ref] = time.perf_counter()
+                    await ws.send(json.dumps({"type": "command", "ref": ref, "command": command}))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout=0.5)
+        await asyncio.sleep(0.2)
+        task.cancel()
+
+
+def setup_tables(
+    base: str, *, tables: int, per_table: int, asks: int
+) -> tuple[list[Client], dict[tuple[str, str], str]]:
+    clients: list[Client] = []
+    tokens: dict[tuple[str, str], str] = {}
+    with httpx.Client(base_url=base, timeout=60) as http:
+        for t in range(tables):
+            seats = [{"id": "gm", "name": "GM", "role": "gm"}] + [
+                {"id": f"p{i}", "name": f"Player {i}"} for i in range(1, per_table)
+            ]
+            created = http.post(
+                "/api/tables", json={"ruleset": "rwyn", "title": f"bench {t}", "seats": seats}
+            ).json()
+            for s in created["seats"]:
+                tokens[(created["id"], s["id"])] = s["token"]
+            gm = {"X-Seat-Token": tokens[(created["id"], "gm")]}
+            clients.append(Client(created["id"], "gm", True))
+            for i in range(1, per_table):
+                sample = SAMPLES[i % 2]
+                character = f"c{i}{sample[0]}"
+                body = {
+                    "type": "add_character",
+                    "payload": {"id": character, "sample": sample, "owner": f"p{i}"},
+                }
+                assert (
+                    http.post(f"/api/tables/{created['id']}/commands", json=body, headers=gm).status_code
+                    == 200
+                )
+                clients.append(Client(created["id"], f"p{i}", False, character=character, asks_left=asks))
+    return clients, tokens
+
+
+async def run_clients(
+    ws_base: str, clients: list[Client], tokens: dict[tuple[str, str], str], *, think: float
+) -> float:
+    stop = asyncio.Event()
+    ready = asyncio.Barrier(len(clients) + 1)
+    tasks = [
+        asyncio.create_task(play(c, ws_base, tokens[(c.table, c.seat)], stop, ready, think)) for c in clients
+    ]
+    await ready.wait()
+    start = time.perf_counter()
+    players = [c for c in clients if not c.gm]
+    while not all(c.done() for c in players) or any(c.own_prompts() or c.inflight for c in clients if c.gm):
+        await asyncio.sleep(0.05)
+    elapsed = time.perf_counter() - start
+    # then wait until every socket has the last version of its table (every command's fan-out measured)
+    async with httpx.AsyncClient(base_url=ws_base.replace("ws://", "http://"), timeout=60) as http:
+        finals = {}
+        for c in clients:
+            if c.gm:
+                head = await http.get(
+                    f"/api/tables/{c.table}", headers={"X-Seat-Token": tokens[(c.table, c.seat)]}
+                )
+                finals[c.table] = head.json()["version"]
+    deadline = time.perf_counter() + 120
+    while any(not c.versions or c.versions[-1] < finals[c.table] for c in clients):
+        assert time.perf_counter() < deadline, "some sockets never caught up"
+        await asyncio.sleep(0.05)
+    stop.set()
+    await asyncio.gather(*tasks)
+    return elapsed
+
+
+def latencies(clients: list[Client]) -> list[float]:
+    by_table: dict[str, list[Client]] = {}
+    for c in clients:
+        by_table.setdefault(c.table, []).append(c)
+    out = []
+    for c in clients:
+        for sent, version in c.acked:
+            arrivals = [other.arrival(version) for other in by_table[c.table]]
+            assert all(a is not None for a in arrivals), "a seat never received a version it should have"
+            out.append(max(a for a in arrivals if a is not None) - sent)
+    return out
+
+
+def check_logs(base: str, clients: list[Client], tokens: dict[tuple[str, str], str]) -> int:
+    """Every client's streamed entries equal the server's log for its seat; returns entries checked."""
+    checked = 0
+    with httpx.Client(base_url=base, timeout=60) as http:
+        for c in clients:
+            server = http.get(
+                f"/api/tables/{c.table}/log",
+                params={"limit": 1000},
+                headers={"X-Seat-Token": tokens[(c.table, c.seat)]},
+            ).json()
+            assert len(server["entries"]) < 1000, "raise the bench's log limit"
+            assert c.entries == server["entries"], (
+                f"{c.table}/{c.seat}: streamed log differs from the server's"
+            )
+            checked += len(c.entries)
+    return checked
+
+
+ANCHOR = r"""
+import asyncio, json, sys
+from websockets.asyncio.server import serve
+rooms = {}
+async def handler(ws):
+    room = rooms.setdefault(ws.request.path, set())
+    room.add(ws)
+    try:
+        async for raw in ws:
+            for other in list(room):
+                try:
+                    await other.send(raw)
+                except Exception:
+                    pass
+    finally:
+        room.discard(ws)
+async def main():
+    async with serve(handler, "127.0.0.1", int(sys.argv[1]), max_size=2**24):
+        print("ready", flush=True)
+        await asyncio.Future()
+asyncio.run(main())
+"""
+
+
+async def anchor_run(port: int, *, tables: int, per_table: int, messages: int) -> tuple[list[float], float]:
+    """The same clients on a bare broadcast server: each sends ``messages``, one at a time."""
+    received: dict[tuple[int, int], list[float]] = {}
+    sent: dict[tuple[int, int], float] = {}
+    total = tables * per_table
+    ready = asyncio.Barrier(total + 1)
+    finished = asyncio.Barrier(total + 1)
+
+    async def one(t: int, i: int) -> None:
+        async with connect(f"ws://127.0.0.1:{port}/t{t}", max_size=2**24) as ws:
+            await ready.wait()
+            expected = messages * per_table
+            mine = asyncio.Event()
+            count = 0
+
+            async def reader() -> None:
+                nonlocal count
+                async for raw in ws:
+                    now = time.perf_counter()
+                    key = tuple(json.loads(raw)["key"])
+                    received.setdefault(key, []).append(now)  # type: ignore[arg-type]
+                    count += 1
+                    if key[0] == t * 1000 + i:
+                        mine.set()
+                    if count == expected:
+                        return
+
+            task = asyncio.create_task(reader())
+            for n in range(messages):
+                mine.clear()
+                key = (t * 1000 + i, n)
+                sent[key] = time.perf_counter()
+                await ws.send(json.dumps({"key": key, "pad": "x" * 2000}))
+                await mine.wait()
+            await task
+            await finished.wait()
+
+    tasks = [asyncio.create_task(one(t, i)) for t in range(tables) for i in range(per_table)]
+    await ready.wait()
+    start = time.perf_counter()
+    await finished.wait()
+    elapsed = time.perf_counter() - start
+    await asyncio.gather(*tasks)
+    return [max(received[k]) - s for k, s in sent.items()], elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--asks", type=int, default=3, help="checks each player asks for")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting")
+    parser.add_argument("--database-url", default=None)
+    args = parser.parse_args()
+    per_table = args.clients // args.tables
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        server = ServerProcess(url, log=Path(tmp) / "server.log").start()
+        try:
+            clients, tokens = setup_tables(
+                server.base, tables=args.tables, per_table=per_table, asks=args.asks
+            )
+            elapsed = asyncio.run(run_clients(server.ws_base, clients, tokens, think=args.think))
+            lat = latencies(clients)
+            checked = check_logs(server.base, clients, tokens)
+        finally:
+            server.stop()
+        port = free_port()
+        anchor = subprocess.Popen(
+            [sys.executable, "-c", ANCHOR, str(port)], stdout=subprocess.PIPE, text=True
+        )
+        try:
+            assert anchor.stdout is not None and anchor.stdout.readline().strip() == "ready"
+            commands = len(lat)
+            per_client = max(1, round(commands / len(clients)))
+            anchor_lat, anchor_elapsed = asyncio.run(
+                anchor_run(port, tables=args.tables, per_table=per_table, messages=per_client)
+            )
+        finally:
+            anchor.terminate()
+            anchor.wait()
+    errors = [e for c in clients for e in c.errors]
+    ms = lambda s: f"{s * 1000:.1f}"  # noqa: E731
+    rows = [
+        [
+            "capeworks serve (RWYN checks)",
+            str(len(clients)),
+            str(args.tables),
+            str(commands),
+            f"{commands / elapsed:.0f}",
+            ms(statistics.median(lat)),
+            ms(percentile(lat, 99)),
+            f"{percentile(lat, 99) / percentile(anchor_lat, 99):.1f}x",
+        ],
+        [
+            "anchor: bare websockets broadcast",
+            str(len(clients)),
+            str(args.tables),
+            str(len(anchor_lat)),
+            f"{len(anchor_lat) / anchor_elapsed:.0f}",
+            ms(statistics.median(anchor_lat)),
+            ms(percentile(anchor_lat, 99)),
+            "1.0x",
+        ],
+    ]
+    print(
+        text_table(
+            ["server", "clients", "tables", "commands", "commands/s", "p50 ms", "p99 ms", "p99 vs anchor"],
+            rows,
+        )
+    )
+    print(
+        f"\nevery client's streamed log equals the server's for its seat ({checked} entries checked); "
+        f"refusals: {len(errors)} ({', '.join(sorted(set(errors))) or 'none'}); "
+        f"target p99 < 100 ms: {'met' if percentile(lat, 99) < 0.1 else 'NOT met'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

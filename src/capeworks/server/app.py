@@ -1,0 +1,102 @@
+"""The web table's application factory: ``create_app(store_url=...)``.
+
+Wires the store, the live feeds, PostgreSQL fan-out (when the database is
+PostgreSQL), the limits, the one error mapping, the REST and WebSocket
+routes and, when installed, the browser front end (``capeworks.web.router``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from anyio import to_thread
+from fastapi import APIRouter, FastAPI
+
+from capeworks.server.dice_routes import dice_router
+from capeworks.server.errors import install_error_handlers
+from capeworks.server.feed import Hub
+from capeworks.server.limits import BodyLimit, RateLimiter
+from capeworks.server.notify import PgNotifier, is_postgres
+from capeworks.server.rest import rest_router
+from capeworks.server.service import Tables
+from capeworks.server.ws import ws_router
+from capeworks.store import Store
+
+__all__ = ["create_app"]
+
+#: largest request body (and WebSocket message) accepted, in bytes
+MAX_BODY_BYTES = 65_536
+
+
+def _front_end() -> APIRouter | None:
+    """The browser front end's router, if ``capeworks.web`` provides one."""
+    try:
+        module = importlib.import_module("capeworks.web")
+    except ImportError:
+        return None
+    router = getattr(module, "router", None)
+    return router if isinstance(router, APIRouter) else None
+
+
+def create_app(
+    store_url: str | None = None,
+    *,
+    store: Store | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    commands_per_second: float = 10.0,
+    command_burst: int = 20,
+    dice_per_second: float = 20.0,
+    poll_seconds: float = 2.0,
+    listen: bool | None = None,
+    front_end: bool = True,
+    worker_threads: int = 6,
+) -> FastAPI:
+    """The web table on the store at ``store_url`` (or the given ``store``).
+
+    ``listen`` turns PostgreSQL LISTEN/NOTIFY fan-out on or off (default: on
+    for PostgreSQL). The store is closed when the application stops, unless
+    it was passed in.
+    """
+    owned = store is None
+    the_store = store if store is not None else Store(store_url)
+    hub = Hub(the_store, poll_seconds=poll_seconds)
+    use_pg = is_postgres(the_store) if listen is None else listen
+    notifier = PgNotifier(the_store, hub) if use_pg else None
+    tables = Tables(the_store, hub, RateLimiter(rate=commands_per_second, burst=command_burst), notifier)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub.bind(asyncio.get_running_loop())
+        # few worker threads: the work is Python (one GIL), and many runnable threads only
+        # make each command wait longer for its turn (requests queue on the event loop instead)
+        to_thread.current_default_thread_limiter().total_tokens = worker_threads
+        if notifier is not None:
+            notifier.start()
+        try:
+            yield
+        finally:
+            if notifier is not None:
+                await notifier.stop()
+            await hub.close()
+            if owned:
+                the_store.close()
+
+    app = FastAPI(
+        title="capeworks web table",
+        version="1",
+        summary="Superhero tabletop RPG tables, live: seats, commands, prompts and logs.",
+        lifespan=lifespan,
+    )
+    app.state.tables = tables
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.include_router(rest_router(tables))
+    app.include_router(dice_router(RateLimiter(rate=dice_per_second, burst=int(dice_per_second * 2))))
+    app.include_router(ws_router(tables, max_bytes=max_body_bytes))
+    router = _front_end() if front_end else None
+    if router is not None:
+        app.include_router(router)
+    return app

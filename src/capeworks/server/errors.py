@@ -1,0 +1,147 @@
+"""HTTP errors: the one place the CapeworksError tree becomes status codes and JSON.
+
+Every refusal is ``{"error": code, "message": sentence, "field": optional}``
+with a 4xx status that fits; the mapping lives here once and serves REST and
+WebSocket alike. Bad input never becomes a 5xx.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from capeworks.errors import (
+    CapeworksError,
+    ConcurrencyConflict,
+    DiceError,
+    InvalidCommand,
+    LimitExceeded,
+    NotFound,
+    NotPermitted,
+    RuleViolation,
+    StoreUnavailable,
+)
+
+__all__ = [
+    "BadRequest",
+    "InvalidRequest",
+    "RateLimited",
+    "TooLarge",
+    "Unauthorized",
+    "error_body",
+    "install_error_handlers",
+    "status_of",
+]
+
+
+class Unauthorized(NotPermitted):
+    """No seat token, or one that does not open this table (or no such table: the same words)."""
+
+    code = "unauthorized"
+
+
+class BadRequest(InvalidCommand):
+    """A request body that is not JSON at all."""
+
+    code = "bad_request"
+
+
+class InvalidRequest(InvalidCommand):
+    """A body or query that does not fit the endpoint's model."""
+
+    code = "invalid_request"
+
+
+class TooLarge(LimitExceeded):
+    """A request body or WebSocket message past the size limit."""
+
+    code = "too_large"
+
+
+class RateLimited(LimitExceeded):
+    """More commands per second than a seat may send."""
+
+    code = "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+#: most specific first: the first class an error is an instance of decides
+_STATUS: tuple[tuple[type[CapeworksError], int], ...] = (
+    (Unauthorized, 401),
+    (BadRequest, 400),
+    (TooLarge, 413),
+    (RateLimited, 429),
+    (NotPermitted, 403),
+    (NotFound, 404),
+    (RuleViolation, 409),
+    (ConcurrencyConflict, 409),
+    (DiceError, 422),
+    (LimitExceeded, 422),
+    (InvalidCommand, 422),
+    (StoreUnavailable, 503),
+)
+
+
+def status_of(error: CapeworksError) -> int:
+    """The HTTP status for one of our errors."""
+    return next((status for cls, status in _STATUS if isinstance(error, cls)), 400)
+
+
+def error_body(error: CapeworksError) -> dict[str, Any]:
+    """The JSON body for one of our errors."""
+    return error.to_dict()
+
+
+def _response(error: CapeworksError) -> JSONResponse:
+    headers = {}
+    if isinstance(error, RateLimited):
+        headers["Retry-After"] = str(max(1, round(error.retry_after + 0.5)))
+    return JSONResponse(error_body(error), status_code=status_of(error), headers=headers)
+
+
+def _validation_error(exc: RequestValidationError) -> CapeworksError:
+    """FastAPI's report on a body or query that does not fit, as one readable sentence."""
+    errors = list(exc.errors())
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return BadRequest("That request body is not valid JSON.")
+    parts = []
+    field = None
+    for item in errors[:3]:
+        loc = [str(p) for p in item.get("loc", ()) if p not in ("body", "query", "path", "header")]
+        where = ".".join(loc) or "the request"
+        field = field or (loc[0] if loc else None)
+        parts.append(f"{where}: {item.get('msg', 'is not valid')}")
+    more = "" if len(errors) <= 3 else f" (and {len(errors) - 3} more)"
+    return InvalidRequest("Cannot read that request: " + "; ".join(parts) + more + ".", field=field)
+
+
+_HTTP_WORDS = {
+    404: ("not_found", "There is nothing at that address."),
+    405: ("method_not_allowed", "That address does not take that kind of request."),
+}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map our error tree, FastAPI's validation errors and plain HTTP errors to JSON, once."""
+
+    @app.exception_handler(CapeworksError)
+    async def _ours(request: Request, exc: CapeworksError) -> JSONResponse:
+        return _response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return _response(_validation_error(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code, words = _HTTP_WORDS.get(exc.status_code, ("http_error", "That request cannot be served."))
+        return JSONResponse(
+            {"error": code, "message": words}, status_code=exc.status_code, headers=exc.headers
+        )

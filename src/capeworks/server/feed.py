@@ -1,0 +1,276 @@
+"""Live fan-out: every WebSocket of a table gets that table's changes, in order, once each.
+
+One :class:`Feed` per watched table keeps the table folded in memory. When
+woken (a command written by this process, a PostgreSQL notification from
+another, or the periodic poll) it reads only the new events
+(``Store.events_since``), folds them in, and works out, once per watching
+seat, that seat's new entries and projection; every socket of that seat gets
+the same :class:`Update`.
+
+No gaps and no duplicates: a socket keeps a cursor (the last version it
+sent). It subscribes *before* reading its backlog, so every update after the
+backlog reaches it; an update that starts past its cursor (it fell behind, or
+the feed started after it read) makes it catch up from the store instead, and
+entries at or below the cursor are never sent again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from anyio import CapacityLimiter, to_thread
+
+from capeworks.engine import Event, Seat, Table
+from capeworks.errors import CapeworksError
+from capeworks.server.projection import Shared, entries, projection
+from capeworks.store import Store
+
+__all__ = ["Feed", "Hub", "SeatUpdate", "Subscription", "Update", "encode_update"]
+
+log = logging.getLogger("capeworks.server")
+
+#: worker threads the feeds of one process may use at once
+FEED_THREADS = 3
+#: updates a socket may have waiting before it is told to catch up from the store instead
+QUEUE_SIZE = 64
+
+
+@dataclass(frozen=True, slots=True)
+class SeatUpdate:
+    """One seat's share of a change: its new entries and its projection afterwards.
+
+    ``texts`` are the two messages already encoded (in the worker thread, not
+    on the event loop), for every socket that was exactly up to date.
+    """
+
+    entries: list[dict[str, Any]]
+    state: dict[str, Any]
+    texts: tuple[str, str] = ("", "")
+
+    @classmethod
+    def encoded(cls, version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> SeatUpdate:
+        return cls(entries, state, encode_update(version, entries, state))
+
+
+def encode_update(version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> tuple[str, str]:
+    """The ``entries`` and ``state`` messages of one change, as sent."""
+    return (
+        json.dumps({"type": "entries", "version": version, "entries": entries}, separators=(",", ":")),
+        json.dumps({"type": "state", **state}, separators=(",", ":")),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """The table went from version ``prev`` to ``version``; per watching seat, what it sees.
+
+    An update without a seat's share (``seats`` empty: the feed just started, or
+    the socket fell behind) tells that seat's sockets to catch up from the store.
+    """
+
+    prev: int
+    version: int
+    seats: Mapping[str, SeatUpdate] = field(default_factory=dict)
+
+
+class Subscription:
+    """One socket's place in a feed: a bounded queue of updates (None: close, the seat was revoked)."""
+
+    def __init__(self, table_id: str, seat: Seat) -> None:
+        self.table_id = table_id
+        self.seat = seat
+        self.queue: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=QUEUE_SIZE)
+
+    def push(self, update: Update | None) -> None:
+        """Queue an update; a socket too far behind gets one 'catch up' marker instead of the backlog."""
+        try:
+            self.queue.put_nowait(update)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None if update is None else Update(update.version, update.version))
+
+
+class Feed:
+    """One table's changes, read once and shared by every socket watching it."""
+
+    def __init__(self, hub: Hub, table_id: str) -> None:
+        self.hub = hub
+        self.table_id = table_id
+        self.subs: set[Subscription] = set()
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.table: Table | None = None
+        #: events this process just wrote, handed over so the feed need not read them back
+        self.offered: list[Event] = []
+        #: read the store on the next round (a poke from elsewhere, or the poll)
+        self.must_read = True
+
+    def start(self) -> None:
+        """Run the feed while anyone watches (again, if it had stopped)."""
+        if self.task is None or self.task.done():
+            self.table = None
+            self.wake.set()
+            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"feed {self.table_id}")
+
+    async def _run(self) -> None:
+        while self.subs:
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout=self.hub.poll_seconds)
+            except TimeoutError:
+                self.must_read = True
+            self.wake.clear()
+            if not self.subs:
+                break
+            seats = {s.seat.id: s.seat for s in self.subs}
+            offered, self.offered = self.offered, []
+            must_read, self.must_read = self.must_read, False
+            try:
+                update = await to_thread.run_sync(
+                    self._advance, seats, offered, must_read, limiter=self.hub.threads
+                )
+            except CapeworksError as e:
+                log.warning("feed %s: %s", self.table_id, e.message)
+                self.table = None
+                continue
+            if update is not None:
+                for sub in list(self.subs):
+                    sub.push(update)
+        self.table = None
+
+    def _advance(self, seats: Mapping[str, Seat], offered: list[Event], must_read: bool) -> Update | None:
+        """Fold the new events (in a worker thread; one at a time per feed).
+
+        Events this process wrote are taken as handed over when they follow on
+        from the feed's version; anything else is read from the store.
+        """
+        store = self.hub.store
+        if self.table is None:
+            self.table = store.load(self.table_id)
+            version = self.table.version
+            return Update(version, version)
+        table = self.table
+        prev = table.version
+        follow_on: list[Event] = []
+        for event in sorted(offered, key=lambda e: e.seq):
+            if event.seq == table.version + len(follow_on) + 1:
+                follow_on.append(event)
+            elif event.seq > table.version + len(follow_on):
+                must_read = True  # a gap: someone's events are not here yet
+        if follow_on:
+            table.commit(follow_on)
+        if must_read:
+            new = store.events_since(self.table_id, table.version)
+            if new:
+                table.commit(new)
+        if table.version == prev:
+            return None
+        shared = Shared.of(table)
+        shares = {
+            seat_id: SeatUpdate.encoded(
+                table.version,
+                entries(table, seat, since=prev, shared=shared),
+                projection(self.table_id, table, seat, shared=shared),
+            )
+            for seat_id, seat in seats.items()
+        }
+        return Update(prev, table.version, shares)
+
+
+class Hub:
+    """Every feed of this process; wakes them when a table changes and closes revoked seats' sockets."""
+
+    def __init__(self, store: Store, *, poll_seconds: float = 2.0) -> None:
+        self.store = store
+        self.poll_seconds = poll_seconds
+        self.feeds: dict[str, Feed] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._threads: CapacityLimiter | None = None
+
+    @property
+    def threads(self) -> CapacityLimiter:
+        """Worker threads of the feeds' own, so live updates never queue behind waiting commands."""
+        if self._threads is None:
+            self._threads = CapacityLimiter(FEED_THREADS)
+        return self._threads
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Remember the event loop, so threads can wake feeds."""
+        self.loop = loop
+
+    def subscribe(self, table_id: str, seat: Seat) -> Subscription:
+        """Start receiving a table's updates (call on the event loop)."""
+        feed = self.feeds.get(table_id)
+        if feed is None:
+            feed = self.feeds[table_id] = Feed(self, table_id)
+        sub = Subscription(table_id, seat)
+        feed.subs.add(sub)
+        feed.start()
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        """Stop receiving; the feed stops when nobody watches."""
+        feed = self.feeds.get(sub.table_id)
+        if feed is not None:
+            feed.subs.discard(sub)
+            if not feed.subs:
+                feed.wake.set()
+                del self.feeds[sub.table_id]
+
+    def poke(self, table_id: str) -> None:
+        """The table changed: its feed (if anyone watches here) reads the new events."""
+        feed = self.feeds.get(table_id)
+        if feed is not None:
+            feed.must_read = True
+            feed.wake.set()
+
+    def offer(self, table_id: str, events: list[Event]) -> None:
+        """This process wrote ``events``: its feed folds them without reading them back."""
+        feed = self.feeds.get(table_id)
+        if feed is not None:
+            feed.offered.extend(events)
+            feed.wake.set()
+
+    def offer_threadsafe(self, table_id: str, events: list[Event]) -> None:
+        """:meth:`offer` from a worker thread."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.offer, table_id, events)
+
+    def poke_all(self) -> None:
+        """Every feed reads again (after a lost notification connection)."""
+        for table_id in list(self.feeds):
+            self.poke(table_id)
+
+    def kick(self, table_id: str, seat_id: str) -> None:
+        """Close every socket of a seat whose token was revoked."""
+        feed = self.feeds.get(table_id)
+        if feed is not None:
+            for sub in list(feed.subs):
+                if sub.seat.id == seat_id:
+                    sub.push(None)
+
+    def call(self, method: str, *args: str) -> None:
+        """Run ``poke``/``kick`` from any thread."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        loop.call_soon_threadsafe(getattr(self, method), *args)
+
+    async def close(self) -> None:
+        """Stop every feed."""
+        tasks = [f.task for f in self.feeds.values() if f.task is not None]
+        for feed in self.feeds.values():
+            for sub in list(feed.subs):
+                sub.push(None)
+            feed.subs.clear()
+            feed.wake.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.feeds.clear()

@@ -1,0 +1,127 @@
+"""Limits at the edge: request body size, and commands per second per seat.
+
+The body limit is an ASGI middleware that reads at most ``max_bytes`` of a
+request before the application sees it, so an oversized body is refused with
+413 whether or not it announces its length. The command limit is a token
+bucket per (table, seat), shared by REST and WebSocket, so no seat can flood a
+table's log or the other seats' sockets.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from capeworks.server.errors import RateLimited, TooLarge, error_body
+
+__all__ = ["BodyLimit", "RateLimiter"]
+
+
+class RateLimiter:
+    """A token bucket per key: ``rate`` actions a second on average, ``burst`` at once.
+
+    Thread-safe: REST handlers run in a thread pool, WebSockets on the event loop.
+    """
+
+    def __init__(self, *, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("a rate limit needs a positive rate and a burst of at least 1")
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._buckets: dict[Hashable, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: Hashable) -> None:
+        """Spend one action for ``key``, or raise RateLimited (and spend nothing)."""
+        now = self._clock()
+        with self._lock:
+            tokens, last = self._buckets.get(key, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+            if tokens < 1.0:
+                self._buckets[key] = (tokens, now)
+                wait = (1.0 - tokens) / self.rate
+                raise RateLimited(
+                    f"Slow down: a seat may send {self.rate:g} actions a second; try again in a moment.",
+                    retry_after=wait,
+                )
+            self._buckets[key] = (tokens - 1.0, now)
+            if len(self._buckets) > 100_000:
+                self._forget_full(now)
+
+    def _forget_full(self, now: float) -> None:
+        """Drop buckets that have refilled completely (they equal a fresh one)."""
+        full = [k for k, (t, last) in self._buckets.items() if t + (now - last) * self.rate >= self.burst]
+        for key in full:
+            del self._buckets[key]
+
+
+def _too_large(max_bytes: int) -> TooLarge:
+    return TooLarge(f"That request is too large; the limit is {max_bytes} bytes.")
+
+
+class BodyLimit:
+    """ASGI middleware: refuse HTTP request bodies longer than ``max_bytes`` with 413 JSON."""
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_bytes:
+            await _refuse(send, _too_large(self.max_bytes))
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_bytes:
+                await _refuse(send, _too_large(self.max_bytes))
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+async def _refuse(send: Send, error: TooLarge) -> None:
+    body = json.dumps(error_body(error)).encode()
+    headers: list[Any] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,204 @@
+"""The table operations behind REST and WebSocket alike: one code path, one set of checks.
+
+Each method runs in a worker thread (the store is synchronous), checks who
+may do it, writes through the store's public methods, and then wakes the
+sockets watching the table: this process's directly, other processes through
+PostgreSQL NOTIFY.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import quote
+
+from pydantic import BaseModel
+
+from capeworks.engine import Command, Event, Seat, Table, get_ruleset
+from capeworks.engine.registry import names
+from capeworks.errors import NotPermitted
+from capeworks.server.cache import TableCache
+from capeworks.server.feed import Hub
+from capeworks.server.limits import RateLimiter
+from capeworks.server.notify import PgNotifier
+from capeworks.server.projection import entries, projection, viewer_of
+from capeworks.store import CreatedTable, Store
+
+__all__ = ["Tables", "invite_link"]
+
+#: most entries one log request returns
+MAX_LOG_LIMIT = 1000
+
+
+def invite_link(base_url: str, table_id: str, token: str) -> str:
+    """The link that seats a person: it sets their cookie and opens the table."""
+    return f"{base_url.rstrip('/')}/join/{quote(table_id)}?token={quote(token)}"
+
+
+def _gm_only(seat: Seat, what: str) -> None:
+    if not seat.is_gm:
+        raise NotPermitted(f"Only the GM can {what}.")
+
+
+class Tables:
+    """The web table's operations on one store."""
+
+    def __init__(
+        self, store: Store, hub: Hub, limiter: RateLimiter, notifier: PgNotifier | None = None
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.limiter = limiter
+        self.notifier = notifier
+        self.cache = TableCache(store)
+
+    # -- anyone ----------------------------------------------------------------------------------
+
+    def rulesets(self) -> list[dict[str, Any]]:
+        """The installed rule sets with their config schemas."""
+        out = []
+        for name in names():
+            rs = get_ruleset(name)
+            out.append(
+                {
+                    "name": rs.name,
+                    "title": rs.title,
+                    "has_gm": rs.has_gm,
+                    "config_schema": rs.config_model.model_json_schema(),
+                }
+            )
+        return out
+
+    def create(
+        self,
+        *,
+        ruleset: str,
+        title: str,
+        config: Mapping[str, Any],
+        seats: Sequence[Seat],
+        settings: Mapping[str, Any],
+        base_url: str,
+    ) -> dict[str, Any]:
+        """A new table; each seat's token and invite link, this once."""
+        created = self.store.create_table(ruleset, title=title, config=config, seats=seats, settings=settings)
+        return self._created(created, seats, base_url)
+
+    def import_(self, document: Mapping[str, Any], *, base_url: str) -> dict[str, Any]:
+        """Store an exported table under a new id; fresh tokens, this once."""
+        created = self.store.import_(document)
+        return self._created(created, self.store.load(created.id).seats, base_url)
+
+    def _created(self, created: CreatedTable, seats: Sequence[Seat], base_url: str) -> dict[str, Any]:
+        return {
+            "id": created.id,
+            "version": created.version,
+            "seats": [
+                s.model_dump(mode="json")
+                | {
+                    "token": created.tokens[s.id],
+                    "invite": invite_link(base_url, created.id, created.tokens[s.id]),
+                }
+                for s in seats
+            ],
+        }
+
+    # -- a seat ----------------------------------------------------------------------------------
+
+    def projection(self, table_id: str, seat: Seat) -> dict[str, Any]:
+        """What ``seat`` sees of the table now."""
+        return self.cache.read(table_id, lambda table: projection(table_id, table, seat))
+
+    def log(self, table_id: str, seat: Seat, *, since: int, limit: int) -> dict[str, Any]:
+        """The seat's entries after version ``since``."""
+        return self.cache.read(
+            table_id,
+            lambda table: {
+                "version": table.version,
+                "entries": entries(table, seat, since=since, limit=limit),
+            },
+        )
+
+    def command(
+        self,
+        table_id: str,
+        seat: Seat,
+        *,
+        type: str,
+        payload: Mapping[str, Any],
+        dice: Sequence[int] | None,
+        full: bool = True,
+    ) -> dict[str, Any]:
+        """Run a command as ``seat``: the version it reached and (``full``) its entries for that seat
+        and what the seat faces next."""
+        self.limiter.take((table_id, seat.id))
+
+        def answer(table: Table, events: list[Event]) -> dict[str, Any]:
+            out: dict[str, Any] = {"version": table.version}
+            if full:
+                viewer = viewer_of(seat)
+                out["entries"] = entries(table, seat, since=events[0].seq - 1) if events else []
+                out["prompts"] = [p.model_dump(mode="json") for p in table.prompts(viewer)]
+                out["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(seat.id)]
+            return out
+
+        written: list[Event] = []
+
+        def then(table: Table, events: list[Event]) -> dict[str, Any]:
+            written.extend(events)
+            return answer(table, events)
+
+        command = Command(type=type, seat=seat.id, payload=dict(payload))
+        result = self.cache.execute(table_id, command, dice=dice, then=then)
+        self.changed(table_id, written)
+        return result
+
+    def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
+        """The JSON schema of a command's payload at this table."""
+        from capeworks.errors import NotFound
+        from capeworks.server.schemas import AnswerPayload, RefuseUndoPayload, UndoPayload
+
+        engine: dict[str, type[BaseModel]] = {
+            "answer": AnswerPayload,
+            "undo": UndoPayload,
+            "refuse_undo": RefuseUndoPayload,
+        }
+        ruleset = get_ruleset(self.store.record(table_id).ruleset)
+        spec = ruleset.commands.get(command)
+        model: type[BaseModel] | None = spec.model if spec is not None else engine.get(command)
+        if model is None:
+            raise NotFound(f"{ruleset.title} has no command {command!r}.")
+        return model.model_json_schema()
+
+    # -- the GM ----------------------------------------------------------------------------------
+
+    def join(self, table_id: str, gm: Seat, seat: Seat, *, base_url: str) -> dict[str, Any]:
+        """Seat someone new (GM only at a GM's table; anyone seated otherwise, as the engine says)."""
+        joined = self.store.join(table_id, seat, by=gm.id)
+        self.changed(table_id)
+        return {"id": seat.id, "token": joined.token, "invite": invite_link(base_url, table_id, joined.token)}
+
+    def revoke(self, table_id: str, gm: Seat, seat_id: str, *, base_url: str) -> dict[str, Any]:
+        """A new token for a seat; the old one stops working and its sockets close."""
+        _gm_only(gm, "revoke a seat's link")
+        token = self.store.reissue_token(table_id, seat_id)
+        self.hub.call("kick", table_id, seat_id)
+        if self.notifier is not None:
+            self.notifier.send(table_id, revoke=seat_id)
+        return {"id": seat_id, "token": token, "invite": invite_link(base_url, table_id, token)}
+
+    def export(self, table_id: str, gm: Seat) -> dict[str, Any]:
+        """The GM's copy of the whole table, secrets included."""
+        _gm_only(gm, "export the table")
+        return self.store.export(table_id)
+
+    # -- fan-out ---------------------------------------------------------------------------------
+
+    def changed(self, table_id: str, events: Sequence[Event] = ()) -> None:
+        """Wake the sockets watching this table, here (handing over the new events, when known)
+        and in the other processes."""
+        if events:
+            self.hub.offer_threadsafe(table_id, list(events))
+        else:
+            self.hub.call("poke", table_id)
+        if self.notifier is not None:
+            self.notifier.send(table_id)

@@ -1,0 +1,211 @@
+"""The table's WebSocket: a seat's entries and projection, live, with resume from a version.
+
+Protocol (docs/web.md): after the handshake the server sends
+``{"type": "entries", "version", "entries"}`` then ``{"type": "state", ...}``
+for the backlog after ``?since=N`` and again after every change. The client
+may send ``{"type": "command", "ref", "command": {type, payload, dice}}``
+(answered by ``ack`` or ``error``) and ``{"type": "ping"}``.
+
+The socket keeps a cursor, the last version it sent, and sends only entries
+past it: no gaps, no duplicates (see :mod:`capeworks.server.feed`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from anyio import to_thread
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from capeworks.engine import Seat, Table
+from capeworks.errors import CapeworksError, InvalidCommand
+from capeworks.server.auth import seat_for, token_from
+from capeworks.server.errors import TooLarge, error_body
+from capeworks.server.feed import Subscription, Update, encode_update
+from capeworks.server.projection import entries, projection
+from capeworks.server.schemas import CommandIn
+from capeworks.server.service import Tables
+
+__all__ = ["ws_router"]
+
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_BAD_REQUEST = 4400
+CLOSE_TOO_BIG = 1009
+
+
+def _same_origin(ws: WebSocket) -> bool:
+    """A browser's ``Origin`` must be this server (stops other sites riding a player's cookie)."""
+    origin = ws.headers.get("origin")
+    if not origin:
+        return True
+    return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
+
+
+class _Connection:
+    """One seat's socket: the sender follows the feed; the receiver runs commands."""
+
+    def __init__(self, ws: WebSocket, tables: Tables, table_id: str, seat: Seat, cursor: int) -> None:
+        self.ws = ws
+        self.tables = tables
+        self.table_id = table_id
+        self.seat = seat
+        self.cursor = cursor
+        self.send_lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.send_texts(json.dumps(message, separators=(",", ":")))
+
+    async def send_texts(self, *texts: str) -> None:
+        async with self.send_lock:
+            for text in texts:
+                await self.ws.send_text(text)
+
+    async def catch_up(self) -> None:
+        """Send what the store holds past the cursor (the backlog, or after falling behind)."""
+
+        def read(table: Table) -> tuple[int, list[dict[str, Any]], dict[str, Any]]:
+            return (
+                table.version,
+                entries(table, self.seat, since=self.cursor),
+                projection(self.table_id, table, self.seat),
+            )
+
+        version, new, state = await to_thread.run_sync(lambda: self.tables.cache.read(self.table_id, read))
+        if version < self.cursor:
+            return
+        await self._deliver(version, new, state)
+
+    async def _deliver(self, version: int, new: list[dict[str, Any]], state: dict[str, Any]) -> None:
+        fresh = [e for e in new if e["seq"] > self.cursor]
+        self.cursor = version
+        await self.send_texts(*encode_update(version, fresh, state))
+
+    async def follow(self, sub: Subscription) -> None:
+        """Forward the feed's updates; close the socket when the seat is revoked (None)."""
+        try:
+            while True:
+                update = await sub.queue.get()
+                if update is None:
+                    await self.ws.close(code=CLOSE_UNAUTHORIZED)
+                    return
+                await self.apply(update)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            # the client went away while we were sending; the receiver ends the connection
+            return
+
+    async def apply(self, update: Update) -> None:
+        if update.version <= self.cursor:
+            return
+        share = update.seats.get(self.seat.id)
+        if share is None or update.prev > self.cursor:
+            await self.catch_up()
+            return
+        if update.prev == self.cursor and share.texts[0]:
+            self.cursor = update.version
+            await self.send_texts(*share.texts)
+            return
+        await self._deliver(update.version, share.entries, share.state)
+
+    async def receive(self, max_bytes: int) -> None:
+        """Read the client's messages: commands, pings."""
+        while True:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(code=message.get("code", 1000))
+            data = message.get("text")
+            raw = data if data is not None else bytes(message.get("bytes") or b"").decode("utf-8", "replace")
+            if len(raw.encode()) > max_bytes:
+                await self.send({"type": "error", **error_body(TooLarge("That message is too large."))})
+                await self.ws.close(code=CLOSE_TOO_BIG)
+                return
+            await self.handle(raw)
+
+    async def handle(self, raw: str) -> None:
+        ref: Any = None
+        try:
+            try:
+                message = json.loads(raw)
+            except ValueError:
+                raise InvalidCommand("That message is not valid JSON.") from None
+            if not isinstance(message, dict):
+                raise InvalidCommand("A message must be a JSON object with a type.")
+            ref = message.get("ref")
+            if not (ref is None or (isinstance(ref, str | int) and len(str(ref)) <= 64)):
+                ref = None
+                raise InvalidCommand("A message's ref must be a short string or number.")
+            kind = message.get("type")
+            if kind == "ping":
+                await self.send({"type": "pong", "ref": ref})
+                return
+            if kind != "command":
+                raise InvalidCommand("Send a message of type command or ping.")
+            try:
+                body = CommandIn.model_validate(message.get("command"))
+            except ValidationError as e:
+                from capeworks.engine.table import describe_validation_error
+
+                raise InvalidCommand(describe_validation_error("that command", e)) from None
+            result = await to_thread.run_sync(
+                lambda: self.tables.command(
+                    self.table_id, self.seat, type=body.type, payload=body.payload, dice=body.dice, full=False
+                )
+            )
+            await self.send({"type": "ack", "ref": ref, "version": result["version"]})
+        except CapeworksError as e:
+            await self.send({"type": "error", "ref": ref, **error_body(e)})
+
+
+def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
+    """The ``/api/tables/{id}/ws`` route."""
+    api = APIRouter()
+
+    @api.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+
+        async def refuse(error: CapeworksError, code: int) -> None:
+            await ws.send_text(json.dumps({"type": "error", **error_body(error)}))
+            await ws.close(code=code)
+
+        if not _same_origin(ws):
+            from capeworks.errors import NotPermitted
+
+            await refuse(NotPermitted("This table cannot be opened from another site."), CLOSE_FORBIDDEN)
+            return
+        token = token_from(
+            table_id, headers=dict(ws.headers), cookies=ws.cookies, query=dict(ws.query_params)
+        )
+        try:
+            seat = await to_thread.run_sync(lambda: seat_for(tables.store, table_id[:64], token))
+        except CapeworksError as e:
+            await refuse(e, CLOSE_UNAUTHORIZED)
+            return
+        since_text = ws.query_params.get("since", "0")
+        since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else -1
+        version = await to_thread.run_sync(lambda: tables.store.record(table_id).version)
+        if not 0 <= since <= version:
+            await refuse(
+                InvalidCommand(f"Resume from a version between 0 and {version}.", field="since"),
+                CLOSE_BAD_REQUEST,
+            )
+            return
+        conn = _Connection(ws, tables, table_id, seat, since)
+        sub = tables.hub.subscribe(table_id, seat)
+        follower: asyncio.Task[None] | None = None
+        try:
+            await conn.catch_up()
+            follower = asyncio.create_task(conn.follow(sub))
+            await conn.receive(max_bytes)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if follower is not None:
+                follower.cancel()
+            tables.hub.unsubscribe(sub)
+
+    return api

@@ -1,0 +1,60 @@
+// REST calls to the capeworks server (docs/web.md). The seat is the invite cookie's
+// (HttpOnly, so scripts never hold it); every error comes back as the server's
+// one-sentence message so the page can show it as it is.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `The server answered ${status}.`);
+    this.status = status;
+    this.code = (body && body.error) || "error";
+    this.field = (body && body.field) || null;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, { error: "offline", message: "The server cannot be reached; check the connection." });
+  }
+  let data = null;
+  const type = response.headers.get("Content-Type") || "";
+  if (type.includes("json")) data = await response.json();
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  rulesets: () => call("GET", "/api/rulesets"),
+  createTable: (body) => call("POST", "/api/tables", body),
+  importTable: (document) => call("POST", "/api/tables/import", document),
+  table: (id) => call("GET", `/api/tables/${enc(id)}`),
+  log: (id, since, limit) => call("GET", `/api/tables/${enc(id)}/log?since=${since}&limit=${limit}`),
+  command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),
+  schema: (id, type) => call("GET", `/api/tables/${enc(id)}/commands/${enc(type)}/schema`),
+  addSeat: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats`, seat),
+  revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
+  exportUrl: (id) => `/api/tables/${enc(id)}/export`,
+  odds: (expr) => call("GET", `/api/dice/odds?expr=${enc(expr)}`),
+  roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
+};
+
+// The whole visible log from version 0, page by page (the server caps a page).
+export async function fullLog(id) {
+  const entries = [];
+  let since = 0;
+  for (;;) {
+    const page = await api.log(id, since, 1000);
+    entries.push(...page.entries);
+    if (page.entries.length < 1000) return { version: page.version, entries };
+    since = page.entries[page.entries.length - 1].seq;
+  }
+}

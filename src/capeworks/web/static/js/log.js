@@ -1,0 +1,50 @@
+// The live log: each entry in the seat's own words, its rolls drawn as dice (given
+// dice marked), undone entries struck through, and for the GM an undo per action.
+import { html, text, seatName, useEffect, useRef } from "./ui.js";
+import { Roll } from "./dice.js";
+
+function Entry({ entry, projection, touch, onUndo, busy }) {
+  const parts = entry.parts || {};
+  const actor = parts.actor != null ? parts.actor : entry.seat;
+  const isGm = projection.me.role === "gm";
+  // The actor's name, unless the words already say who acted.
+  const who = actor != null ? seatName(projection.seats, actor) : "";
+  const toneOf = touch && touch.rollTone ? (roll, face) => touch.rollTone(roll, face, projection) : null;
+  const cls = `entry ${entry.undone ? "undone" : ""} ${parts.hidden ? "secret" : ""}`;
+  return html`<li class=${cls} data-seq=${entry.seq} data-type=${entry.type}>
+    <span class="seq" aria-hidden="true">#${entry.seq}</span>
+    <div class="body">
+      <p>
+        ${who && !text(entry.text).includes(who) ? html`<span class="actor">${who}</span> ` : null}
+        <span class="text">${text(entry.text)}</span>
+        ${parts.hidden ? html` <span class="badge secret-badge">GM only</span>` : null}
+        ${entry.undone ? html` <span class="badge undone-badge">undone</span>` : null}
+      </p>
+      ${(parts.rolls || []).map((r) => html`<${Roll} roll=${r} toneOf=${toneOf} />`)}
+    </div>
+    ${isGm && onUndo && !entry.undone && entry.command_id > 0 && !entry.type.startsWith("table.") && entry.lastOfCommand
+      ? html`<button type="button" class="small" disabled=${busy} onClick=${() => onUndo(entry.command_id)}
+          aria-label=${`Undo action #${entry.seq}`}>undo</button>`
+      : null}
+  </li>`;
+}
+
+export function Log({ entries, projection, touch, onUndo, busy }) {
+  const end = useRef(null);
+  const count = entries.length;
+  useEffect(() => {
+    if (end.current) end.current.scrollTop = end.current.scrollHeight;
+  }, [count]);
+  // The engine undoes only the latest action still in effect: offer it there, on its last entry.
+  let latest = 0;
+  for (const e of entries) if (e.command_id > latest && !e.undone && !e.type.startsWith("table.")) latest = e.command_id;
+  const last = new Map();
+  for (const e of entries) if (e.command_id === latest) last.set(e.command_id, e.seq);
+  return html`<section class="card log" aria-labelledby="log-title">
+    <h2 id="log-title">Log</h2>
+    <ol class="entries" ref=${end} aria-live="polite" aria-relevant="additions" tabindex="0">
+      ${entries.map((e) => html`<${Entry} key=${e.seq} entry=${{ ...e, lastOfCommand: last.get(e.command_id) === e.seq }}
+        projection=${projection} touch=${touch} onUndo=${onUndo} busy=${busy} />`)}
+    </ol>
+  </section>`;
+}

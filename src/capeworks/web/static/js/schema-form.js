@@ -1,0 +1,190 @@
+// A form for a command from its payload model's JSON schema (pydantic's), for the
+// fields the legal command has not fixed already. This is what lets a new ruleset
+// be played without front-end code: every command comes with its own schema.
+import { html, text, useState } from "./ui.js";
+
+// Resolve a local $ref and unwrap "X or null" into X with ``nullable``.
+export function fieldSchema(root, schema) {
+  let s = schema || {};
+  let nullable = false;
+  if (s.$ref && s.$ref.startsWith("#/$defs/")) {
+    const name = s.$ref.slice("#/$defs/".length);
+    // the field is named by its own title (or its name), never by the shared type's title
+    s = { ...(root.$defs || {})[name], ...s, $ref: undefined, title: s.title };
+  }
+  if (Array.isArray(s.anyOf)) {
+    const rest = s.anyOf.filter((a) => a.type !== "null");
+    nullable = rest.length < s.anyOf.length;
+    if (rest.length === 1) {
+      const inner = fieldSchema(root, rest[0]);
+      s = { ...inner.schema, title: s.title || inner.schema.title, default: s.default, description: s.description };
+      nullable = nullable || inner.nullable;
+    }
+  }
+  return { schema: s, nullable };
+}
+
+function kindOf(s) {
+  if (Array.isArray(s.enum)) return "enum";
+  if (s.type === "boolean") return "boolean";
+  if (s.type === "integer" || s.type === "number") return "number";
+  if (s.type === "array") return "list";
+  if (s.type === "object") return "map";
+  return "text";
+}
+
+// Words for a field: its title, else its name with spaces.
+export function fieldLabel(name, s) {
+  if (s.title) return s.title;
+  const words = name.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function initial(kind, s) {
+  const d = s.default;
+  if (kind === "boolean") return d === true;
+  if (d == null) return "";
+  if (kind === "list") return Array.isArray(d) ? d.join("\n") : "";
+  if (kind === "map") return "";
+  return String(d);
+}
+
+// The fields still to fill: every property not fixed, in the model's order.
+export function openFields(schema, fixed) {
+  const required = new Set(schema.required || []);
+  return Object.entries(schema.properties || {})
+    .filter(([name]) => !(name in (fixed || {})))
+    .map(([name, raw]) => {
+      const { schema: s, nullable } = fieldSchema(schema, raw);
+      return { name, s, kind: kindOf(s), required: required.has(name) && !nullable };
+    });
+}
+
+// Turn what was typed into the payload's values; returns [payload, problem].
+export function collect(fields, values, lenient = false) {
+  const payload = {};
+  for (const f of fields) {
+    if (lenient) {
+      const [one] = collect([{ ...f, required: false }], values);
+      if (one) Object.assign(payload, one);
+      continue;
+    }
+    const raw = values[f.name];
+    const label = fieldLabel(f.name, f.s);
+    if (f.kind === "boolean") {
+      payload[f.name] = !!raw;
+      continue;
+    }
+    const typed = typeof raw === "string" ? raw.trim() : raw;
+    if (typed === "" || typed == null) {
+      if (f.required) return [null, `Fill in ${label}.`];
+      continue;
+    }
+    if (f.kind === "number") {
+      const n = Number(typed);
+      if (!Number.isFinite(n) || (f.s.type === "integer" && !Number.isInteger(n)))
+        return [null, `${label} must be a whole number.`];
+      payload[f.name] = n;
+    } else if (f.kind === "list") {
+      payload[f.name] = typed.split(/\n|,/).map((x) => x.trim()).filter(Boolean);
+      if ((f.s.items || {}).type === "integer") payload[f.name] = payload[f.name].map(Number);
+    } else if (f.kind === "map") {
+      const out = {};
+      for (const line of typed.split(/\n|,/)) {
+        if (!line.trim()) continue;
+        const at = line.lastIndexOf(":");
+        if (at < 1) return [null, `Write each ${label} line as a name, a colon and a number.`];
+        const value = Number(line.slice(at + 1).trim());
+        if (!Number.isFinite(value)) return [null, `Write each ${label} line as a name, a colon and a number.`];
+        out[line.slice(0, at).trim()] = value;
+      }
+      payload[f.name] = out;
+    } else {
+      payload[f.name] = typed;
+    }
+  }
+  return [payload, ""];
+}
+
+// Names a field might take its value from: ids of the view's collection of the
+// same name (``character`` -> the keys of ``characters``), or the seats for owners.
+function suggestionsFor(name, context) {
+  const view = (context && context.view) || {};
+  const state = view.state || view;
+  const seats = (context && context.seats) || [];
+  if (name === "owner" || name === "seat") return seats.map((s) => s.id);
+  for (const key of [`${name}s`, `${name}es`]) {
+    const found = state[key];
+    if (found && typeof found === "object" && !Array.isArray(found)) return Object.keys(found);
+  }
+  return [];
+}
+
+function Field({ f, value, set, idBase, context, extraOptions = [] }) {
+  const id = `${idBase}-${f.name}`;
+  const label = fieldLabel(f.name, f.s);
+  let input;
+  if (f.kind === "boolean") {
+    input = html`<input id=${id} type="checkbox" checked=${!!value} onChange=${(e) => set(e.currentTarget.checked)} />`;
+  } else if (f.kind === "enum") {
+    input = html`<select id=${id} value=${value} onChange=${(e) => set(e.currentTarget.value)}>
+      ${f.required ? null : html`<option value="">(default)</option>`}
+      ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}</option>`)}
+    </select>`;
+  } else if (f.kind === "list" || f.kind === "map") {
+    const placeholder = f.kind === "list" ? "one per line" : "name: number, one per line";
+    input = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value}
+      onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
+  } else {
+    const options = [...new Set([...suggestionsFor(f.name, context), ...extraOptions].map(text))];
+    const listId = options.length ? `${id}-options` : undefined;
+    input = html`<input id=${id} type=${f.kind === "number" ? "number" : "text"} value=${value}
+        min=${f.s.minimum} max=${f.s.maximum} maxlength=${f.s.maxLength} list=${listId}
+        required=${f.required} autocomplete="off" onInput=${(e) => set(e.currentTarget.value)} />
+      ${options.length ? html`<datalist id=${listId}>${options.map((o) => html`<option value=${o} />`)}</datalist>` : null}`;
+  }
+  return html`<div class=${`field ${f.kind}`}>
+    <label for=${id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}</label>
+    ${input}
+  </div>`;
+}
+
+// The form: fixed fields as plain words, open fields as inputs, one submit.
+export function SchemaForm({
+  schema, fixed, idBase, submitLabel, onSubmit, context, extra = null, before = null, fieldsLabel = "", busy = false,
+  preview = null, suggest = null,
+}) {
+  const fields = openFields(schema, fixed);
+  const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
+  const [problem, setProblem] = useState("");
+
+  function submit(event) {
+    event.preventDefault();
+    const [payload, issue] = collect(fields, values);
+    setProblem(issue);
+    if (!payload) return;
+    // A form that was accepted starts afresh; a refused one keeps what was typed.
+    Promise.resolve(onSubmit({ ...(fixed || {}), ...payload })).then((accepted) => {
+      if (accepted) setValues(Object.fromEntries(fields.map((f) => [f.name, initial(f.kind, f.s)])));
+    });
+  }
+
+  const shownFixed = Object.entries(fixed || {});
+  const typed = () => ({ ...(fixed || {}), ...collect(fields.filter((f) => f.kind !== "boolean"), values, true)[0] });
+  const inputs = fields.map((f) => html`<${Field} f=${f} value=${values[f.name]} idBase=${idBase} context=${context}
+      extraOptions=${suggest ? suggest(f.name, typed()) || [] : []}
+      set=${(v) => setValues({ ...values, [f.name]: v })} />`);
+  return html`<form class="schema-form" onSubmit=${submit}>
+    ${shownFixed.length
+      ? html`<p class="fixed">${shownFixed.map(([k, v]) => html`<span class="chip">${k.replace(/_/g, " ")}: ${text(v)}</span>`)}</p>`
+      : null}
+    ${before}
+    ${fieldsLabel && fields.length
+      ? html`<details class="options-fields"><summary>${fieldsLabel}</summary>${inputs}</details>`
+      : inputs}
+    ${extra}
+    ${preview ? preview(typed()) : null}
+    ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
+    <button type="submit" disabled=${busy}>${submitLabel || "Send"}</button>
+  </form>`;
+}

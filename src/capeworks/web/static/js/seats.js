@@ -1,0 +1,65 @@
+// The GM's seats card: invite another seat, give a seat a new link (its old one stops
+// working at once, and its open pages close), and download the whole table. New links
+// are shown once, here, for the GM to send on.
+import { html, text, useState } from "./ui.js";
+import { api } from "./api.js";
+
+function Link({ issued }) {
+  const link = new URL(issued.invite, location.origin).href;
+  return html`<p class="issued" role="status">New link for <strong>${text(issued.name)}</strong>:${" "}
+    <a href=${link} target="_blank" rel="noopener noreferrer" data-seat=${issued.id}>${link}</a></p>`;
+}
+
+export function SeatsCard({ tableId, projection }) {
+  const [issued, setIssued] = useState(null);
+  const [problem, setProblem] = useState("");
+  const [seat, setSeat] = useState({ id: "", name: "", role: "player" });
+  const [busy, setBusy] = useState(false);
+
+  // Ask for a link; show it with the name of the person it is for.
+  async function run(work, name) {
+    setBusy(true);
+    try {
+      setIssued({ ...(await work()), name });
+      setProblem("");
+      return true;
+    } catch (e) {
+      setProblem(e.message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function invite(event) {
+    event.preventDefault();
+    const named = { ...seat };
+    if (await run(() => api.addSeat(tableId, named), named.name)) setSeat({ id: "", name: "", role: "player" });
+  }
+
+  const others = (projection.seats || []).filter((s) => s.id !== projection.me.id);
+  return html`<section class="card seats-card" aria-labelledby="seats-title">
+    <h2 id="seats-title">Seats and links</h2>
+    <ul class="seat-list">
+      ${others.map((s) => html`<li>${s.name}${s.role === "gm" ? " (GM)" : ""}${" "}
+        <button type="button" class="small" disabled=${busy} aria-label=${`New link for ${s.name}`}
+          onClick=${() => run(() => api.revoke(tableId, s.id), s.name)}>new link</button></li>`)}
+    </ul>
+    <p class="hint">A new link stops the old one at once.</p>
+    <details>
+      <summary>Invite another seat</summary>
+      <form class="schema-form" onSubmit=${invite}>
+        <div class="field"><label for="new-seat-id">Id (short, no spaces)</label>
+          <input id="new-seat-id" value=${seat.id} required maxlength="64" pattern="[A-Za-z0-9_.-]+"
+            onInput=${(e) => setSeat({ ...seat, id: e.currentTarget.value })} /></div>
+        <div class="field"><label for="new-seat-name">Name</label>
+          <input id="new-seat-name" value=${seat.name} required maxlength="80"
+            onInput=${(e) => setSeat({ ...seat, name: e.currentTarget.value })} /></div>
+        <button type="submit" disabled=${busy}>Invite</button>
+      </form>
+    </details>
+    ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
+    ${issued ? html`<${Link} issued=${issued} />` : null}
+    <p><a href=${api.exportUrl(tableId)} download=${`table-${tableId}.json`}>Download the whole table (secrets included)</a></p>
+  </section>`;
+}

@@ -1,0 +1,187 @@
+// The table page: one seat's view of one table, live. Loads the projection and the
+// whole visible log over REST, then follows the WebSocket from that version on;
+// commands go out over REST and their entries are folded in by seq (never twice).
+import { html, render, useState, useEffect, useRef, useCallback } from "./ui.js";
+import { api, fullLog, ApiError } from "./api.js";
+import { LogBook, Live } from "./live.js";
+import { Panels } from "./panels.js";
+import { Prompts, ActionMenu } from "./actions.js";
+import { Log } from "./log.js";
+import { DiceBox } from "./odds.js";
+import { touchFor } from "./touches/index.js";
+import { SeatsCard } from "./seats.js";
+
+const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
+
+// May this seat type in dice it rolled itself (the table's physical_dice setting)?
+function mayGiveDice(projection) {
+  const who = ((projection.settings || {}).physical_dice || "nobody").toLowerCase();
+  return who === "everyone" || (who === "gm" && projection.me.role === "gm");
+}
+
+function parseDice(words) {
+  const faces = words.split(/[\s,]+/).filter(Boolean).map(Number);
+  return faces.every((f) => Number.isInteger(f) && f > 0) ? faces : null;
+}
+
+function Status({ status, version }) {
+  const words = { live: "live", connecting: "connecting…", offline: "reconnecting…", refused: "closed" }[status] || status;
+  return html`<span class=${`status ${status}`} role="status" aria-live="polite">${words} · version ${version}</span>`;
+}
+
+function App() {
+  const book = useRef(new LogBook());
+  const [projection, setProjection] = useState(null);
+  const [entries, setEntries] = useState([]);
+  const [status, setStatus] = useState("connecting");
+  const [fatal, setFatal] = useState("");
+  const [notice, setNotice] = useState({ kind: "", words: "" });
+  const [busy, setBusy] = useState(false);
+  const [dice, setDice] = useState("");
+  const [systemTitle, setSystemTitle] = useState("");
+  const schemas = useRef(new Map());
+  const live = useRef(null);
+
+  const refreshUndone = useCallback(async () => {
+    const fresh = await fullLog(tableId);
+    book.current.markUndone(fresh.entries);
+    book.current.add(fresh.entries, fresh.version);
+    setEntries([...book.current.entries]);
+  }, []);
+
+  const fold = useCallback((incoming, version) => {
+    const { changed, reverted } = book.current.add(incoming, version);
+    if (changed) setEntries([...book.current.entries]);
+    if (reverted) refreshUndone().catch(() => {});
+  }, []);
+
+  useEffect(() => {
+    let stop = false;
+    (async () => {
+      try {
+        const first = await api.table(tableId);
+        const log = await fullLog(tableId);
+        if (stop) return;
+        setProjection(first);
+        fold(log.entries, log.version);
+        book.current.streamed = log.version;
+        document.title = `${first.title || "Table"} · ${first.me.name} · capeworks`;
+        api.rulesets().then(
+          (list) => setSystemTitle((list.find((r) => r.name === first.ruleset) || {}).title || ""),
+          () => {},
+        );
+        live.current = new Live({
+          tableId,
+          book: book.current,
+          onEntries: fold,
+          onState: (state) => setProjection(state),
+          onStatus: (s, words) => {
+            setStatus(s);
+            if (words) setNotice({ kind: "error", words });
+          },
+        });
+        live.current.open();
+      } catch (e) {
+        setFatal(
+          e instanceof ApiError && e.status === 401
+            ? "This page needs your seat's invitation link: open the link the table's creator sent you."
+            : e.message,
+        );
+      }
+    })();
+    return () => {
+      stop = true;
+      if (live.current) live.current.close();
+    };
+  }, []);
+
+  // "Done." fades after a moment; errors stay until the next action.
+  useEffect(() => {
+    if (notice.kind !== "ok") return undefined;
+    const timer = setTimeout(() => setNotice({ kind: "", words: "" }), 2500);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const schemaOf = useCallback((type) => {
+    if (!schemas.current.has(type)) {
+      const p = api.schema(tableId, type);
+      p.catch(() => schemas.current.delete(type));
+      schemas.current.set(type, p);
+    }
+    return schemas.current.get(type);
+  }, []);
+
+  // Send one command; answers whether it was accepted (the caller clears its form).
+  const send = useCallback(
+    async (command) => {
+      const body = { type: command.type, payload: command.payload || {} };
+      if (dice.trim()) {
+        const faces = parseDice(dice);
+        if (!faces) {
+          setNotice({ kind: "error", words: "Type your dice as whole numbers separated by spaces." });
+          return false;
+        }
+        body.dice = faces;
+      }
+      setBusy(true);
+      try {
+        const answer = await api.command(tableId, body);
+        fold(answer.entries, answer.version);
+        setDice("");
+        setNotice({ kind: "ok", words: "Done." });
+        if (status !== "live") setProjection(await api.table(tableId));
+        return true;
+      } catch (e) {
+        setNotice({ kind: "error", words: e.message });
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [dice, status],
+  );
+
+  if (fatal) return html`<main id="main" class="fatal"><h1>The table cannot open</h1><p role="alert">${fatal}</p></main>`;
+  if (!projection) return html`<p class="loading">Sitting down at the table…</p>`;
+
+  const touch = touchFor(projection.ruleset);
+  const me = projection.me;
+  const undo = (commandId) => send({ type: "undo", payload: { command_id: commandId } });
+  return html`<div class="table-page">
+    <header class="top">
+      <h1>${projection.title || "Untitled table"}</h1>
+      <p class="who">
+        <span class="system">${systemTitle || projection.ruleset}</span>
+        <span class="me">You are <strong>${me.name}</strong>${me.role === "gm" ? " (GM)" : ""}</span>
+        <${Status} status=${status} version=${projection.version} />
+      </p>
+      <p class="seats">${(projection.seats || []).map((s) => html`<span class=${`seat ${s.id === me.id ? "mine" : ""}`}>${s.name}${s.role === "gm" ? " · GM" : ""}</span>`)}</p>
+    </header>
+    <div class=${`notice ${notice.kind}`} role=${notice.kind === "error" ? "alert" : "status"}>${notice.words}</div>
+    <main id="main" class="layout">
+      <div class="col play">
+        <${Prompts} projection=${projection} send=${send} busy=${busy} touch=${touch} />
+        ${touch && touch.extra ? touch.extra(projection) : null}
+        <${ActionMenu} projection=${projection} send=${send} busy=${busy} schemaOf=${schemaOf} touch=${touch} />
+        ${mayGiveDice(projection)
+          ? html`<section class="card own-dice">
+              <label for="own-dice">Dice I rolled at the table (optional; used by my next action)</label>
+              <input id="own-dice" value=${dice} placeholder="e.g. 6 5 2" autocomplete="off" onInput=${(e) => setDice(e.currentTarget.value)} />
+            </section>`
+          : null}
+        <${DiceBox} />
+        ${me.role === "gm" ? html`<${SeatsCard} tableId=${tableId} projection=${projection} />` : null}
+      </div>
+      <div class="col state">
+        <${Panels} panels=${projection.panels} touch=${touch} projection=${projection} />
+      </div>
+      <div class="col story">
+        <${Log} entries=${entries} projection=${projection} touch=${touch} onUndo=${me.role === "gm" ? undo : null} busy=${busy} />
+      </div>
+    </main>
+  </div>`;
+}
+
+const root = document.getElementById("app");
+root.textContent = "";
+render(html`<${App} />`, root);

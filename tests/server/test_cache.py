@@ -1,0 +1,46 @@
+"""The folded-table cache stays true to the log when someone else writes (the CLI, another process)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from capeworks.engine import Command, Table, get_ruleset
+from capeworks.store import Store
+from tests.server.conftest import Seated, act, ok
+
+
+def test_a_write_from_elsewhere__is_read_before_the_next_command(
+    client: TestClient, rwyn: Seated, store: Store
+) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    # the CLI (or another server) writes behind the server's back
+    store.execute(
+        rwyn.id,
+        Command(type="add_character", seat="gm", payload={"id": "rook", "sample": "rook", "owner": "bo"}),
+    )
+    # a command decided on the stale fold would be written at a taken version; it is decided again
+    body = ok(
+        client, rwyn, "gm", "call_check", character="rook", ability="Brawling", difficulty=3, task="lift"
+    )
+    seen = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("gm")).json()
+    assert seen["version"] == store.record(rwyn.id).version == body["version"]
+    log = store.log(rwyn.id)
+    assert body["version"] == len(log) and [e.seq for e in log] == list(range(1, len(log) + 1))
+    assert Table(get_ruleset("rwyn"), log).state == store.load(rwyn.id).state
+
+
+def test_a_refusal_on_a_stale_fold__is_checked_against_the_log(
+    client: TestClient, rwyn: Seated, store: Store
+) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    # the GM calls the check from elsewhere: to the server's fold, Ann has nothing to roll
+    store.execute(
+        rwyn.id,
+        Command(
+            type="call_check",
+            seat="gm",
+            payload={"character": "ada", "ability": "Science", "difficulty": 5, "task": "crack the vault"},
+        ),
+    )
+    rolled = act(client, rwyn, "ann", "check", [6, 5, 2], call=1)
+    assert rolled.status_code == 200, rolled.text

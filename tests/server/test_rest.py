@@ -1,0 +1,200 @@
+"""REST per docs/web.md: tables, seats, projections, commands, log, export/import, dice, errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fastapi.testclient import TestClient
+
+from capeworks.engine import Table, get_ruleset
+from capeworks.store import Store
+from tests.server.conftest import RWYN_SEATS, SECRET, Seated, act, create, ok, play_rwyn_opening
+
+
+def test_rulesets__lists_the_installed_ones_with_config_schemas(client: TestClient) -> None:
+    body = client.get("/api/rulesets").json()
+    by_name = {r["name"]: r for r in body}
+    assert {"rwyn", "capes"} <= set(by_name)
+    assert by_name["rwyn"]["has_gm"] is True and by_name["capes"]["has_gm"] is False
+    assert by_name["rwyn"]["config_schema"] == get_ruleset("rwyn").config_model.model_json_schema()
+
+
+def test_create__each_seat_gets_its_own_long_token_and_invite(client: TestClient, store: Store) -> None:
+    table = create(client, "rwyn", RWYN_SEATS, title="Night shift")
+    tokens = list(table.tokens.values())
+    assert len(set(tokens)) == 3
+    # token_urlsafe(32): 32 random bytes = 256 bits, 43 base64url characters
+    assert all(len(t) >= 43 for t in tokens)
+    assert table.invites["ann"].endswith(f"/join/{table.id}?token={table.tokens['ann']}")
+    assert store.record(table.id).title == "Night shift"
+    assert [s.id for s in store.load(table.id).seats] == ["gm", "ann", "bo"]
+
+
+def test_create__an_unknown_ruleset_or_bad_config_writes_nothing(client: TestClient, store: Store) -> None:
+    unknown = client.post("/api/tables", json={"ruleset": "nope", "seats": []})
+    assert unknown.status_code == 404 and "nope" in unknown.json()["message"]
+    bad = client.post("/api/tables", json={"ruleset": "rwyn", "config": {"no_such_option": 1}})
+    assert bad.status_code == 422 and bad.json()["error"] == "invalid_command"
+    assert store.list_tables() == []
+
+
+def test_projection__is_the_seats_own(client: TestClient, rwyn: Seated) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    ok(
+        client,
+        rwyn,
+        "gm",
+        "call_check",
+        character="ada",
+        ability="Science",
+        difficulty=5,
+        task="crack the vault",
+    )
+    ann = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")).json()
+    bo = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("bo")).json()
+    assert ann["me"] == {"id": "ann", "name": "Ann", "role": "player"}
+    assert ann["ruleset"] == "rwyn" and ann["title"] == "Night shift" and ann["version"] == bo["version"]
+    # the called check waits for Ann: her prompt and her legal answers; Bo has neither
+    assert [p["seat"] for p in ann["prompts"]] == ["ann"]
+    assert bo["prompts"] == []
+    assert "ann" in ann["waiting"]
+    assert any(c["command"] == "check" for c in ann["legal"])
+    assert not any(c["command"] == "check" for c in bo["legal"])
+    assert ann["panels"] and all(set(p) >= {"title", "columns", "rows"} for p in ann["panels"])
+
+
+def test_commands__play_the_sample_opening_and_match_a_replay(
+    client: TestClient, rwyn: Seated, store: Store
+) -> None:
+    play_rwyn_opening(client, rwyn)
+    table = store.load(rwyn.id)
+    replayed = Table(get_ruleset("rwyn"), table.log)
+    assert replayed.state == table.state
+    log = client.get(f"/api/tables/{rwyn.id}/log", headers=rwyn.auth("gm")).json()
+    assert log["version"] == table.version
+    assert [e["seq"] for e in log["entries"]] == list(range(1, table.version + 1))
+    rolled = [e for e in log["entries"] if e["parts"]["rolls"]]
+    assert rolled and rolled[0]["parts"]["rolls"][0]["faces"] == [6, 5, 2]
+    assert rolled[0]["parts"]["rolls"][0]["given"] is True
+
+
+def test_command__answer_returns_the_seats_entries_prompts_and_legal(
+    client: TestClient, rwyn: Seated
+) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    ok(
+        client,
+        rwyn,
+        "gm",
+        "call_check",
+        character="ada",
+        ability="Science",
+        difficulty=5,
+        task="crack the vault",
+    )
+    prompt = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")).json()["prompts"][0]
+    roll = next(o for o in prompt["options"] if o["command"] == "check")
+    body = ok(client, rwyn, "ann", "answer", [6, 5, 2], prompt=prompt["id"], option=roll["value"])
+    assert body["entries"] and body["entries"][0]["seat"] == "ann"
+    assert body["version"] == body["entries"][-1]["seq"]
+    assert isinstance(body["prompts"], list) and isinstance(body["legal"], list)
+
+
+def test_command__the_gm_undoes_and_the_entry_reads_undone(client: TestClient, rwyn: Seated) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    before = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("gm")).json()
+    undo = ok(client, rwyn, "gm", "undo")
+    assert undo["entries"][0]["type"] == "table.reverted"
+    after = client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("gm")).json()
+    assert after["view"] != before["view"]
+    log = client.get(f"/api/tables/{rwyn.id}/log", headers=rwyn.auth("gm")).json()["entries"]
+    assert [e["undone"] for e in log if e["type"].startswith("rwyn.")] == [True]
+
+
+def test_refused_command__changes_nothing(client: TestClient, rwyn: Seated, store: Store) -> None:
+    ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    version = store.record(rwyn.id).version
+    unknown = act(client, rwyn, "ann", "fly_to_the_moon")
+    assert unknown.status_code == 422 and unknown.json()["error"] == "invalid_command"
+    gm_only = act(
+        client, rwyn, "ann", "call_check", character="ada", ability="Science", difficulty=5, task="x"
+    )
+    assert gm_only.status_code == 403 and gm_only.json()["error"] == "not_permitted"
+    assert store.record(rwyn.id).version == version
+
+
+def test_log__since_and_limit(client: TestClient, rwyn: Seated) -> None:
+    play_rwyn_opening(client, rwyn)
+    whole = client.get(f"/api/tables/{rwyn.id}/log", headers=rwyn.auth("gm")).json()
+    part = client.get(f"/api/tables/{rwyn.id}/log?since=5&limit=3", headers=rwyn.auth("gm")).json()
+    assert [e["seq"] for e in part["entries"]] == [6, 7, 8]
+    assert part["entries"] == whole["entries"][5:8]
+    assert client.get(f"/api/tables/{rwyn.id}/log?limit=0", headers=rwyn.auth("gm")).status_code == 422
+
+
+def test_command_schema__ruleset_and_engine_commands(client: TestClient, rwyn: Seated) -> None:
+    base = f"/api/tables/{rwyn.id}/commands"
+    schema = client.get(f"{base}/call_check/schema", headers=rwyn.auth("gm")).json()
+    assert {"character", "ability"} <= set(schema["properties"])
+    answer = client.get(f"{base}/answer/schema", headers=rwyn.auth("ann")).json()
+    assert answer["required"] == ["prompt"]
+    missing = client.get(f"{base}/nope/schema", headers=rwyn.auth("ann"))
+    assert missing.status_code == 404
+
+
+def test_seats__the_gm_seats_someone_and_revokes_a_link(client: TestClient, rwyn: Seated) -> None:
+    added = client.post(
+        f"/api/tables/{rwyn.id}/seats", json={"id": "cy", "name": "Cy"}, headers=rwyn.auth("gm")
+    )
+    assert added.status_code == 201
+    cy = added.json()["token"]
+    me = client.get(f"/api/tables/{rwyn.id}", headers={"X-Seat-Token": cy}).json()["me"]
+    assert me == {"id": "cy", "name": "Cy", "role": "player"}
+    by_player = client.post(
+        f"/api/tables/{rwyn.id}/seats", json={"id": "dee", "name": "Dee"}, headers=rwyn.auth("ann")
+    )
+    assert by_player.status_code == 403
+    revoked = client.post(f"/api/tables/{rwyn.id}/seats/cy/revoke", headers=rwyn.auth("gm"))
+    assert revoked.status_code == 200
+    new = revoked.json()["token"]
+    assert client.get(f"/api/tables/{rwyn.id}", headers={"X-Seat-Token": cy}).status_code == 401
+    assert client.get(f"/api/tables/{rwyn.id}", headers={"X-Seat-Token": new}).status_code == 200
+    assert client.post(f"/api/tables/{rwyn.id}/seats/bo/revoke", headers=rwyn.auth("ann")).status_code == 403
+
+
+def test_export_and_import__gm_only_and_fresh_tokens(client: TestClient, rwyn: Seated) -> None:
+    play_rwyn_opening(client, rwyn)
+    assert client.get(f"/api/tables/{rwyn.id}/export", headers=rwyn.auth("ann")).status_code == 403
+    document = client.get(f"/api/tables/{rwyn.id}/export", headers=rwyn.auth("gm")).json()
+    assert SECRET in str(document)  # the GM's copy carries the secret
+    imported = client.post("/api/tables/import", json=document)
+    assert imported.status_code == 201
+    copy = imported.json()
+    assert copy["id"] != rwyn.id and {s["id"] for s in copy["seats"]} == {"gm", "ann", "bo"}
+    assert not set(rwyn.tokens.values()) & {s["token"] for s in copy["seats"]}
+    broken = client.post("/api/tables/import", json={**document, "format": "other"})
+    assert broken.status_code == 422
+
+
+def test_join_link__sets_a_strict_httponly_cookie_that_opens_the_table(
+    client: TestClient, rwyn: Seated
+) -> None:
+    response = client.get(rwyn.invites["ann"], follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == f"/t/{rwyn.id}"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"cw_{rwyn.id}=") and "HttpOnly" in cookie and "SameSite=strict" in cookie
+    me = client.get(f"/api/tables/{rwyn.id}", cookies={f"cw_{rwyn.id}": rwyn.tokens["ann"]}).json()["me"]
+    assert me["id"] == "ann"
+    bad = client.get(f"/join/{rwyn.id}?token=nope", follow_redirects=False)
+    assert bad.status_code == 401 and "set-cookie" not in bad.headers
+
+
+def test_dice__roll_and_exact_odds(client: TestClient) -> None:
+    rolled = client.get("/api/dice/roll", params={"expr": "4d6kh3"}).json()
+    assert len(rolled["dice"][0]) == 4 and 3 <= rolled["total"] <= 18
+    odds = client.get("/api/dice/odds", params={"expr": "2d6"}).json()
+    # 7 on 2d6: 6 of 36 ways
+    assert odds["distribution"]["7"] == "1/6"
+    assert abs(odds["probabilities"]["7"] - 1 / 6) < 1e-12
+    assert sum(Fraction(p) for p in odds["distribution"].values()) == 1
+    assert odds["mean"] == 7.0
