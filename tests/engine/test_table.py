@@ -195,6 +195,32 @@ def test_undo__without_a_gm_only_your_own_dice_free_action() -> None:
     assert table.state.total == 2  # type: ignore[attr-defined]
 
 
+def _offers_undo(table: Table, seat: str) -> str | None:
+    return next((c.label for c in table.legal_commands(seat) if c.command == "undo"), None)
+
+
+def test_legal_commands__undo_is_offered_only_where_it_would_be_accepted() -> None:
+    class GmLess(Toy):
+        has_gm = False
+
+    table = Table.new(GmLess(), seats=[ANN, BOB], seed=1)
+    assert _offers_undo(table, "ann") is None  # nothing played yet
+    table.execute(Command(type="rename", seat="ann", payload={"character": "blue", "name": "Sky"}))
+    assert _offers_undo(table, "ann") == "take back the latest action"
+    assert _offers_undo(table, "bob") is None  # not his action
+    table.execute(add("ann", 1), dice=[2])
+    assert _offers_undo(table, "ann") is None  # dice once seen stand
+    # at a GM's table a player with an action of their own may ask; the GM may undo
+    gm_table = new_table()
+    assert _offers_undo(gm_table, "ann") is None
+    gm_table.execute(add("ann", 1), dice=[2])
+    assert _offers_undo(gm_table, "ann") == "ask the GM to take back your latest action"
+    assert _offers_undo(gm_table, "bob") is None
+    assert _offers_undo(gm_table, "gm") == "take back the latest action"
+    gm_table.undo("ann")
+    assert _offers_undo(gm_table, "ann") is None  # already asked
+
+
 def test_undo__a_revert_is_seen_only_by_those_who_saw_the_action() -> None:
     table = new_table()
     table.execute(Command(type="note", seat="gm", payload={"text": "secret"}))

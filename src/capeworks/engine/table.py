@@ -348,9 +348,22 @@ class Table:
         for prompt in self._undo_prompts():
             if prompt.addressed_to(seat):
                 out.extend(prompt_commands(prompt))
-        if self._latest_effective_command() is not None:
-            out.append(LegalCommand(command="undo", label="take back the latest action"))
+        if self._may_undo(seat):
+            label = "ask the GM to take back your latest action" if self._asks_gm(seat) else None
+            out.append(LegalCommand(command="undo", label=label or "take back the latest action"))
         return out
+
+    def _asks_gm(self, seat: Seat) -> bool:
+        """A player's undo at a GM's table is a request to the GM."""
+        return seat.role is not Role.GM and self.gm_seat() is not None
+
+    def _may_undo(self, seat: Seat) -> bool:
+        """Would ``undo`` by this seat be accepted now (taken back, or asked of the GM)?"""
+        try:
+            self.prepare_undo(seat.id)
+        except CapeworksError:
+            return False
+        return True
 
     def visible_log(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
