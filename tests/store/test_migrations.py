@@ -18,6 +18,7 @@ from capeworks.engine import Command, Table
 from capeworks.store import Store, default_url
 from capeworks.store.chain import links
 from capeworks.store.database import (
+    REVISIONS,
     WRITE,
     alembic_config,
     current_revision,
@@ -178,3 +179,27 @@ def test_migration_0002__chains_existing_logs_and_marks_an_older_store(db_url: s
             assert conn.scalar(text("SELECT marker FROM capeworks_schema")) == "capeworks.store"
         assert stored == list(links(e.model_dump(mode="json") for e in table.log))
         assert store.load("old1").state == table.state
+
+
+def test_revisions__the_shipped_list_is_alembics_own_oldest_first() -> None:
+    # an open at the head reads the version with plain SQL and never imports Alembic,
+    # so the list the store keeps must be exactly the migrations shipped
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
+    assert tuple(rev.revision for rev in reversed(list(script.walk_revisions()))) == REVISIONS
+    assert script.get_current_head() == head_revision()
+
+
+def test_open__a_database_at_the_head_opens_without_importing_alembic(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'fast.sqlite3'}"
+    Store(url).close()  # created and migrated
+    code = (
+        "import sys; from capeworks.store import Store; "
+        f"Store({url!r}).close(); print('alembic' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "False"
