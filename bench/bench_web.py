@@ -212,12 +212,17 @@ def setup_tables(
 
 
 async def run_clients(
-    ws_base: str, clients: list[Client], tokens: dict[tuple[str, str], str], *, think: float
+    ws_bases: list[str], clients: list[Client], tokens: dict[tuple[str, str], str], *, think: float
 ) -> float:
+    """Play until every player is done; clients are spread over the servers in turn."""
+    ws_base = ws_bases[0]
     stop = asyncio.Event()
     ready = asyncio.Barrier(len(clients) + 1)
     tasks = [
-        asyncio.create_task(play(c, ws_base, tokens[(c.table, c.seat)], stop, ready, think)) for c in clients
+        asyncio.create_task(
+            play(c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, think)
+        )
+        for i, c in enumerate(clients)
     ]
     await ready.wait()
     start = time.perf_counter()
@@ -351,19 +356,32 @@ def main() -> int:
     parser.add_argument("--asks", type=int, default=3, help="checks each player asks for")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--processes", type=int, default=1, help="server processes (several need PostgreSQL)")
+    parser.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL on loopback")
     args = parser.parse_args()
     per_table = args.clients // args.tables
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        server = ServerProcess(url, log=Path(tmp) / "server.log").start()
-        try:
-            clients, tokens = setup_tables(
-                server.base, tables=args.tables, per_table=per_table, asks=args.asks
-            )
-            elapsed = asyncio.run(run_clients(server.ws_base, clients, tokens, think=args.think))
-            lat = latencies(clients)
-            checked = check_logs(server.base, clients, tokens)
-        finally:
+        if args.postgres:
+            from tests.store.conftest import PostgresServer, _postgres_bin
+
+            bindir = _postgres_bin()
+            assert bindir is not None, "PostgreSQL binaries not found; run scripts/install-system-deps"
+            cluster = PostgresServer(bindir)
+            cluster.start()
+            stack.callback(cluster.stop)
+            url = cluster.new_database()
+        servers = []
+        for n in range(args.processes):
+            servers.append(ServerProcess(url, log=Path(tmp) / f"server{n}.log").start())
+            stack.callback(servers[-1].stop)
+        clients, tokens = setup_tables(
+            servers[0].base, tables=args.tables, per_table=per_table, asks=args.asks
+        )
+        elapsed = asyncio.run(run_clients([s.ws_base for s in servers], clients, tokens, think=args.think))
+        lat = latencies(clients)
+        checked = check_logs(servers[-1].base, clients, tokens)
+        for server in servers:
             server.stop()
         port = free_port()
         anchor = subprocess.Popen(
@@ -383,7 +401,7 @@ def main() -> int:
     ms = lambda s: f"{s * 1000:.1f}"  # noqa: E731
     rows = [
         [
-            "capeworks serve (RWYN checks)",
+            f"capeworks serve x{args.processes} ({'PostgreSQL' if 'postgresql' in url else 'SQLite'})",
             str(len(clients)),
             str(args.tables),
             str(commands),
