@@ -219,3 +219,45 @@ def test_wd_fight__attack_reaction_wound_hidden_npc_and_reload_in_three_browsers
     shoot(bo, artifacts, "wd-4-bo")
     for page in pages:
         assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("WD-CORE-001", "WD-CORE-003", "WD-CORE-004", "WD-MORALE-003")
+def test_wd_called_check__the_gm_sees_the_odds_while_calling_and_the_player_before_rolling(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "weaverdice", WD_SEATS[:2], title="Rooftops")
+    table.act("gm", "add_character", sheet=SAMPLES["ramjet"], owner="ann")
+    # Ramjet is in Great spirits (+2): a spent step would set a failed result to 2 + 2 = 4.
+    table.act("gm", "change_morale", character="ramjet", steps=2)
+    gm, ann = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann")]
+
+    # The GM's form previews the call: Athletics 4 (+1) with 1 extra die, the highest kept, at 5+:
+    # P(max of 2d6 >= 4) = 1 - (3/6)^2 = 3/4 = 75%.
+    call = menu(gm, "call for a check")
+    field(call, "character").fill("ramjet")
+    field(call, "stat").fill("athletics")
+    field(call, "tn").fill("5")
+    field(call, "dice").fill("1")
+    field(call, "task").fill("leap the gap")
+    expect(call.locator(".wd-preview .die.blank")).to_have_count(2)
+    expect(call.locator(".wd-preview .wd-chance")).to_have_text("75%")
+    call.locator("button[type=submit]").click()
+
+    # Ann's prompt shows the same odds before she rolls, and that a spent step (4) falls short of 5.
+    roll = prompt(ann, "The GM calls for Ramjet's athletics at 5+")
+    preview = roll.locator(".wd-preview")
+    expect(preview.locator(".die.blank")).to_have_count(2)
+    expect(preview.locator(".wd-chance")).to_have_text("75%")
+    expect(preview).to_contain_text("A spent step of morale sets a failure to 4, not enough.")
+    # totals 2..7 with 1 extra die and +1: P(7) = 1 - (5/6)^2 = 11/36
+    expect(bar(preview, 7)).to_have_attribute("aria-label", "7: 31% (exactly 11/36)")
+    shoot(ann, artifacts, "wd-5-ann-called-check")
+    give_dice(ann, "3 4")
+    roll.get_by_role("button", name="roll").click()
+    for page in pages:
+        expect(page.locator(".log")).to_contain_text("[3 4] keep 4 +1 = 5; 5 vs 5+: success")
+    expect(ann.locator(".prompt")).to_have_count(0)
+    for page, seat in ((gm, "gm"), (ann, "ann")):
+        assert_whole_log(page, table, seat)
+    for page in pages:
+        assert page.js_errors == []  # type: ignore[attr-defined]

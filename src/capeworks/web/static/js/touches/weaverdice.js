@@ -330,7 +330,7 @@ function Fighter({ person, rank, current, row, col, floor, turn }) {
   const veiled = !person.track;
   return html`<li class=${`wd-fighter ${current ? "current" : ""} ${veiled ? "veiled" : ""}`} aria-current=${current ? "true" : undefined} data-character=${person.id}>
     <header>
-      <span class="wd-rank">${rank ?? "–"}</span>
+      ${rank != null ? html`<span class="wd-rank" title=${`acts ${rank}${rank === 1 ? "st" : rank === 2 ? "nd" : rank === 3 ? "rd" : "th"} in the order`}>${rank}</span>` : null}
       <strong class="wd-name">${text(person.name)}</strong>
       <span class="chip">${text(person.tier)}</span>
       ${person.hidden ? html`<span class="chip wd-hidden" title="Players see only a name, a tier, wounds and statuses">hidden from players</span>` : null}
