@@ -261,3 +261,32 @@ def test_wd_called_check__the_gm_sees_the_odds_while_calling_and_the_player_befo
         assert_whole_log(page, table, seat)
     for page in pages:
         assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("WD-CORE-004", "WD-CORE-005", "WD-MORALE-002")
+def test_wd_preview_notation__matches_the_rulesets_exact_odds_for_every_small_pool(
+    web_table: str, chromium: Browser
+) -> None:
+    """The notation the touch sends to /api/dice/odds gives exactly the ruleset's distribution of a
+    check's final total, for 1-6 dice, modifiers -3..+3 and every morale step -5..+4 (420 cases)."""
+    from capeworks.dice import distribution
+    from capeworks.systems.weaverdice.odds import total_distribution
+
+    context = chromium.new_context()
+    page = context.new_page()
+    page.goto(web_table + "/")
+    cases = [(d, m, k) for d in range(1, 7) for m in range(-3, 4) for k in range(-5, 5)]
+    written = page.evaluate(
+        """async (cases) => {
+          const wd = await import("/static/js/touches/weaverdice.js");
+          return cases.map(([d, m, k]) => wd.notation(d, m, wd.moraleCap(k)));
+        }""",
+        cases,
+    )
+    context.close()
+    # e.g. 2 dice, +1, morale -2: min(2d6kh1+1, 5) -> {2: 1/36, 3: 3/36, 4: 5/36, 5: 27/36}
+    assert written[cases.index((2, 1, -2))] == "min(2d6kh1+1, 5)"
+    for (dice, mod, morale), expr in zip(cases, written, strict=True):
+        ours = distribution(expr).probabilities
+        theirs = total_distribution(dice, mod, morale).probabilities
+        assert ours == theirs, (dice, mod, morale, expr)

@@ -42,7 +42,7 @@ function pct(p) {
 }
 
 // The highest result low morale allows: 7 + step below zero (WD-MORALE-002), none at 0 or above.
-function moraleCap(step) {
+export function moraleCap(step) {
   return step < 0 ? 7 + step : null;
 }
 
@@ -60,7 +60,8 @@ function asList(value) {
 }
 
 // Notation for a check's final total: Nd6, the highest kept, plus the modifier, capped by morale.
-function notation(dice, mod, cap) {
+// Exported so a test can hold it against the ruleset's own odds (odds.total_distribution).
+export function notation(dice, mod, cap) {
   const base = `${dice}d6kh1${mod > 0 ? `+${mod}` : mod < 0 ? `${mod}` : ""}`;
   return cap == null ? base : `min(${base}, ${cap})`;
 }
