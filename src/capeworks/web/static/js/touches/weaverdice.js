@@ -286,14 +286,14 @@ function WoundTrack({ person, conditions }) {
     })}
   </ul>`;
   if (!track) {
-    return html`<div class="wd-wounds"><span class="wd-track">
+    return html`<div class="wd-wounds"><span class="wd-track" role="group" aria-label="Wounds">
       ${wounds.map((w) => html`<${WoundBox} w=${w} conditions=${conditions} />`)}
       <span class="wd-slot unknown" role="img" aria-label="slots not shown" title="slots not shown">?</span></span></div>`;
   }
   const armored = wounds.filter((w) => w.armor);
   const body = wounds.filter((w) => !w.armor);
   return html`<div class="wd-wounds">
-    <span class="wd-track" aria-label=${`${wounds.length} of ${track.slots + track.armor} slots filled`}>
+    <span class="wd-track" role="group" aria-label=${`Wounds: ${wounds.length} of ${track.slots + track.armor} slots filled`}>
       ${Array.from({ length: track.armor }, (_, i) => html`<${WoundBox} w=${armored[i]} conditions=${conditions} armorSlot=${true} />`)}
       ${Array.from({ length: Math.max(track.slots, body.length) }, (_, i) => html`<${WoundBox} w=${body[i]} conditions=${conditions} />`)}
     </span>
