@@ -47,6 +47,8 @@ WD_SEATS = [
 ]
 #: written on the hidden NPC's sheet: no player's page may ever contain it
 SECRET = "carries the harbour master's ledger"
+#: a character name that is markup: shown as text, never run
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
 
 def fighter(page: Page, ident: str) -> Any:
@@ -229,7 +231,14 @@ def test_wd_called_check__the_gm_sees_the_odds_while_calling_and_the_player_befo
     table.act("gm", "add_character", sheet=SAMPLES["ramjet"], owner="ann")
     # Ramjet is in Great spirits (+2): a spent step would set a failed result to 2 + 2 = 4.
     table.act("gm", "change_morale", character="ramjet", steps=2)
+    # an NPC whose name is markup: the tracker and sheets must show it as text
+    table.act("gm", "add_character", sheet={**SAMPLES["thug"], "name": HOSTILE})
     gm, ann = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann")]
+    for page in pages:
+        expect(fighter(page, "thug").locator(".wd-name")).to_have_text(HOSTILE)
+        expect(page.locator(".wd-sheets summary", has_text=HOSTILE)).to_be_visible()
+        assert page.evaluate("window.__pwned") is None
+        assert page.locator(".wd-tracker img").count() == 0
 
     # The GM's form previews the call: Athletics 4 (+1) with 1 extra die, the highest kept, at 5+:
     # P(max of 2d6 >= 4) = 1 - (3/6)^2 = 3/4 = 75%.
