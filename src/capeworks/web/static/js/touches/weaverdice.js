@@ -369,7 +369,7 @@ function Tracker({ panel, projection }) {
               (_, i) => html`<span class=${`pip ${i < turn.actions ? "on" : ""}`}></span>`,
             )}</span> ${turn.actions} action${turn.actions === 1 ? "" : "s"} left.`
           : null}</p>`
-      : html`<p class="note">No fight yet: characters at the table.</p>`}
+      : html`<p class="note">No fight under way: the characters at the table.</p>`}
     <ol class="wd-order">
       ${list.map((p) => {
         const row = (rows.get(p.name) || []).shift();
