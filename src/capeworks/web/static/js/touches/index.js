@@ -3,8 +3,9 @@
 // generic page alone; each touch only reads the projection the seat was sent.
 import { rwyn } from "./rwyn.js";
 import { capes } from "./capes.js";
+import { weaverdice } from "./weaverdice.js";
 
-const TOUCHES = { rwyn, capes };
+const TOUCHES = { rwyn, capes, weaverdice };
 
 export function touchFor(ruleset) {
   return TOUCHES[ruleset] || null;
