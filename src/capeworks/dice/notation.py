@@ -164,10 +164,9 @@ class _Reader:
         node: Expr = left
         if op is not None:
             self.skip()
-            right_at = self.pos
             right = self.sum()
             if isinstance(left, Dice) and left.target is None and not bracketed and isinstance(right, Const):
-                node = self.counting(left, op, op_at, right.value, right_at)
+                node = self.counting(left, op, op_at, right.value)
             else:
                 node = Compare(op, left, right)
         self.skip()
@@ -178,7 +177,7 @@ class _Reader:
             self.fail()
         return node
 
-    def counting(self, pool: Dice, op: CmpOp, op_at: int, value: int, at: int) -> Dice:
+    def counting(self, pool: Dice, op: CmpOp, op_at: int, value: int) -> Dice:
         """``6d10>=8``: a comparison right after a bare pool counts the dice for which it holds.
 
         This is how Roll20 and rpg-dice-roller read it; the total of the pool is
@@ -195,8 +194,6 @@ class _Reader:
                 f"'{wanted}' to count dice, or brackets round the pool to compare its total "
                 f"('{op.value}' means 'or more' to some rollers and 'more than' to others)",
             )
-        if pool.explode is None and not 0 <= value <= pool.sides + 1:
-            self.refuse(at, f"a face from 0 to {pool.sides + 1} to count the dice against")
         return replace(pool, target=Target(value, None, op))
 
     def comparison(self) -> CmpOp | None:
