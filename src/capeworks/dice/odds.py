@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import operator
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from fractions import Fraction
@@ -606,14 +607,29 @@ def _group(items: list[Distribution], start: int, end: int) -> Distribution:
     size = m - start if top else end
     states: dict[tuple[int, ...], int] = {(): 1}
     for item in items:
-        counts = item.counts
-        _charge(len(states) * len(counts) * (1 + size // 8), "keeping rolls of a group")
+        outcomes = sorted(item.counts.items())
+        xs = [x for x, _ in outcomes]
+        below = [0]  # below[i]: ways of the i lowest outcomes
+        for _, c in outcomes:
+            below.append(below[-1] + c)
+        _charge(len(states) * len(outcomes) * (1 + size // 8), "keeping rolls of a group")
         nxt: dict[tuple[int, ...], int] = {}
         for run, ways in states.items():
-            for x, c in counts.items():
-                grown = tuple(sorted((*run, x)))
-                grown = grown[-size:] if top else grown[:size]
-                nxt[grown] = nxt.get(grown, 0) + ways * c
+            lo, hi = 0, len(outcomes)
+            if len(run) == size:  # a full run: outcomes beyond its far end leave it as it is
+                if top:
+                    lo = bisect_right(xs, run[0])
+                    stay = below[lo]
+                else:
+                    hi = bisect_left(xs, run[-1])
+                    stay = below[-1] - below[hi]
+                if stay:
+                    nxt[run] = nxt.get(run, 0) + ways * stay
+            for x, c in outcomes[lo:hi]:
+                grown = list(run)
+                insort(grown, x)
+                key = tuple(grown[-size:] if top else grown[:size])
+                nxt[key] = nxt.get(key, 0) + ways * c
         states = nxt
     kept = slice(0, end - start) if top else slice(start, end)
     totals: dict[int, int] = {}
