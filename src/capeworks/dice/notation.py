@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import NoReturn
 
 from capeworks.dice.evaluate import bounds
 from capeworks.dice.expr import (
@@ -43,6 +42,10 @@ from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESS
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 
 __all__ = ["parse"]
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every cold start
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 _SPACE = " \t\r\n"
 _DIGITS = "0123456789"
