@@ -15,7 +15,7 @@ past it is reported as timed out. Both libraries' exact means must agree.
 
 Target (issue 11): no slower than icepool on any question, cold and warm;
 the ratio column is icepool's time over ours (above 1 means capeworks is faster).
-Run: ``python bench/bench_odds.py [--quick]``
+Run: ``python bench/bench_odds.py [--quick] [EXPRESSION ...]`` (expressions: only those rows)
 """
 
 from __future__ import annotations
@@ -175,6 +175,9 @@ def _ratio(anchor: float | None, ours: float | None) -> str:
 def main() -> None:
     quick = "--quick" in sys.argv
     questions = {**LISTED, **random_questions(RANDOM_COUNT)}
+    only = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if only:  # re-measure a few questions: python bench/bench_odds.py 4dF 10d6t5
+        questions = {q: questions[q] for q in only}
     rows = []
     slower = []
     for ours, theirs in questions.items():
