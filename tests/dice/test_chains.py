@@ -154,3 +154,27 @@ def test_roll__seeded_chains_are_single_rolls_in_a_row() -> None:
     # a seeded roll of 3d6! draws faces one at a time, so the chains split back exactly
     result = roll("3d6!", seed=9)
     assert len(split(_term("3d6!"), result.dice[0])) == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["3d6!", "3d6!!kh2", "4d6r<=2kh3", "{d8,d6,d10}kh2kl1", "4dF", "6d10>=8", "ceil(3d6/2)", "4d6kh3dl1"],
+)
+def test_roll_many__agrees_with_single_rolls_by_chi_square(text: str) -> None:
+    # two samples, one from the vectorised bulk roller and one from the single roller:
+    # a chi-square test of homogeneity over outcomes seen at least 10 times in all
+    bulk = Counter(roll_many(text, 20_000, rng=np.random.default_rng(2)).tolist())
+    single = Counter(roll(text, seed=i).total for i in range(6_000))
+    n_b, n_s = sum(bulk.values()), sum(single.values())
+    cells = [x for x in set(bulk) | set(single) if bulk[x] + single[x] >= 10]
+    rest_b = n_b - sum(bulk[x] for x in cells)
+    rest_s = n_s - sum(single[x] for x in cells)
+    chi2 = 0.0
+    for b, s_ in [*((bulk[x], single[x]) for x in cells), (rest_b, rest_s)]:
+        if b + s_ == 0:
+            continue
+        expected_b = (b + s_) * n_b / (n_b + n_s)
+        expected_s = (b + s_) * n_s / (n_b + n_s)
+        chi2 += (b - expected_b) ** 2 / expected_b + (s_ - expected_s) ** 2 / expected_s
+    # 99.9% critical value for up to 60 degrees of freedom is below 100
+    assert chi2 < 100, (text, chi2, len(cells))

@@ -108,8 +108,6 @@ def _compare(kids: list[Any]) -> Expr:
     # a comparison after a bare pool counts the dice
     if left.fate or (op in (CmpOp.GT, CmpOp.LT) and left.count > 1):
         raise _OutOfRange
-    if left.explode is None and not 0 <= right.value <= left.sides + 1:
-        raise _OutOfRange
     return replace(left, target=Target(right.value, None, op))
 
 

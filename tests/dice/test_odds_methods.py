@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import distribution, icepool_distribution, parse
-from capeworks.dice.odds import _keep, _poly_pow, _uniform_power
+from capeworks.dice.odds import _keep, _poly_pow, _powers, _uniform_power
 from tests.dice.strategies import expression
 
 
@@ -82,3 +82,8 @@ def test_distribution__larger_pools_agree_with_icepool(text: str) -> None:
 @given(expression)
 def test_distribution__same_for_text_and_for_its_tree(text: str) -> None:
     assert distribution(text) == distribution(parse(text))
+
+
+@pytest.mark.parametrize(("top", "n"), [(0, 0), (1, 5), (2, 0), (12, 7), (300, 40)])
+def test_powers__match_plain_powers(top: int, n: int) -> None:
+    assert _powers(top, n) == [i**n for i in range(top + 1)]

@@ -29,8 +29,11 @@ from fractions import Fraction
 
 from capeworks.dice.expr import Dice, Explode
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
-from capeworks.dice.source import DiceSource
 from capeworks.errors import DiceValueError
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing: exact odds import this module
+if TYPE_CHECKING:
+    from capeworks.dice.source import DiceSource
 
 __all__ = [
     "chain_score",

@@ -5,53 +5,55 @@ way; only what a value *is* differs: Python code for the roller's compiled
 plan, a NumPy array of n totals for the lab, a
 :class:`~capeworks.dice.odds.Distribution` for exact odds, and a
 ``(low, high, widest)`` interval for checking ranges before any work. Each is
-an :class:`Algebra`; :func:`evaluate` is the only place that knows the shape of
+an *algebra* (the ``Algebra`` protocol, defined for type checkers only so
+that a cold start does not import :mod:`typing`); :func:`evaluate` is the only place that knows the shape of
 the tree, so a new operator is added here once and each algebra says what it
 means.
 """
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
-
 from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Explode, Expr, Fn, Group, Neg, Op
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 
-__all__ = ["Algebra", "Bounds", "BoundsAlgebra", "bounds", "evaluate"]
+__all__ = ["Bounds", "BoundsAlgebra", "bounds", "evaluate"]
 
-V = TypeVar("V")
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: importing typing costs every cold start a few ms
+if TYPE_CHECKING:
+    from typing import Protocol, TypeVar
 
+    V = TypeVar("V")
 
-class Algebra(Protocol, Generic[V]):
-    """What each node means for one kind of value."""
+    class Algebra(Protocol[V]):
+        """What each node means for one kind of value."""
 
-    def const(self, value: int) -> V:
-        """A whole number."""
-        ...
+        def const(self, value: int) -> V:
+            """A whole number."""
+            ...
 
-    def dice(self, term: Dice) -> V:
-        """One dice term, with its keep/drop and counting."""
-        ...
+        def dice(self, term: Dice) -> V:
+            """One dice term, with its keep/drop and counting."""
+            ...
 
-    def neg(self, a: V) -> V:
-        """Unary minus."""
-        ...
+        def neg(self, a: V) -> V:
+            """Unary minus."""
+            ...
 
-    def binop(self, op: Op, a: V, b: V) -> V:
-        """``+ - *``."""
-        ...
+        def binop(self, op: Op, a: V, b: V) -> V:
+            """``+ - *``."""
+            ...
 
-    def call(self, fn: Fn, a: V, b: V) -> V:
-        """``min`` / ``max``."""
-        ...
+        def call(self, fn: Fn, a: V, b: V) -> V:
+            """``min`` / ``max``."""
+            ...
 
-    def compare(self, op: CmpOp, a: V, b: V) -> V:
-        """1 where the comparison holds, else 0."""
-        ...
+        def compare(self, op: CmpOp, a: V, b: V) -> V:
+            """1 where the comparison holds, else 0."""
+            ...
 
-    def group(self, group: Group, items: list[V]) -> V:
-        """The sum of the kept items of a group."""
-        ...
+        def group(self, group: Group, items: list[V]) -> V:
+            """The sum of the kept items of a group."""
+            ...
 
 
 def evaluate(expr: Expr, algebra: Algebra[V]) -> V:

@@ -27,8 +27,9 @@ MAX_DICE_TOTAL = 1000
 MAX_SIDES = 1000
 #: widest range of outcomes (highest minus lowest plus one) an exact distribution may span
 MAX_SUPPORT = 200_000
-#: most elementary steps (table cells, state updates, bits of big-integer
-#: coefficients / 64) one exact-odds question may cost
+#: most elementary steps one exact-odds question may cost, all its parts together:
+#: Python-level steps of each method plus the 64-bit words of big-integer arithmetic
+#: they touch (one step per 16 or 64 words), charged before each part starts
 MAX_EXACT_WORK = 300_000
 #: most extra rolls one die makes when it explodes or is rerolled (rolling stops there)
 MAX_EXTRA_ROLLS = 100

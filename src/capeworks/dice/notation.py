@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import NoReturn
 
 from capeworks.dice.evaluate import bounds
 from capeworks.dice.expr import (
@@ -44,6 +43,10 @@ from capeworks.errors import DiceSyntaxError, LimitExceeded
 
 __all__ = ["parse"]
 
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every cold start
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 _SPACE = " \t\r\n"
 _DIGITS = "0123456789"
 _END = "the end of the expression"
@@ -51,7 +54,7 @@ _NUMBER = "a number"
 _COMPARISONS = ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("!=", CmpOp.NE))
 _STRICT = ((">", CmpOp.GT), ("<", CmpOp.LT))
 _CMP_WORD = "a comparison ('>=', '<=', '>', '<', '==' or '!=')"
-_KEEP_WORD = "'kh', 'kl', 'dh' or 'dl'"
+_KEEP_WORD = "a keep or drop ('kh', 'kl', 'dh' or 'dl')"
 _KEEPS = {kind.value: kind for kind in KeepKind}
 #: order in which alternatives are listed in a message
 _WORD_ORDER = (
@@ -67,12 +70,16 @@ _WORD_ORDER = (
     "'}'",
     "','",
     _CMP_WORD,
-    "'min' or 'max'",
-    "'floor' or 'ceil'",
-    "'%' or 'F'",
-    "'!', '!!' or '!p'",
-    "'r' or 'ro'",
-    "'<=' or '>='",
+    "'min'",
+    "'max'",
+    "'floor'",
+    "'ceil'",
+    "'%'",
+    "'F'",
+    "an explosion ('!', '!!' or '!p')",
+    "a reroll ('r' or 'ro')",
+    "'<='",
+    "'>='",
     _KEEP_WORD,
     "'t'",
     "'f'",
@@ -164,10 +171,9 @@ class _Reader:
         node: Expr = left
         if op is not None:
             self.skip()
-            right_at = self.pos
             right = self.sum()
             if isinstance(left, Dice) and left.target is None and not bracketed and isinstance(right, Const):
-                node = self.counting(left, op, op_at, right.value, right_at)
+                node = self.counting(left, op, op_at, right.value)
             else:
                 node = Compare(op, left, right)
         self.skip()
@@ -178,7 +184,7 @@ class _Reader:
             self.fail()
         return node
 
-    def counting(self, pool: Dice, op: CmpOp, op_at: int, value: int, at: int) -> Dice:
+    def counting(self, pool: Dice, op: CmpOp, op_at: int, value: int) -> Dice:
         """``6d10>=8``: a comparison right after a bare pool counts the dice for which it holds.
 
         This is how Roll20 and rpg-dice-roller read it; the total of the pool is
@@ -195,8 +201,6 @@ class _Reader:
                 f"'{wanted}' to count dice, or brackets round the pool to compare its total "
                 f"('{op.value}' means 'or more' to some rollers and 'more than' to others)",
             )
-        if pool.explode is None and not 0 <= value <= pool.sides + 1:
-            self.refuse(at, f"a face from 0 to {pool.sides + 1} to count the dice against")
         return replace(pool, target=Target(value, None, op))
 
     def comparison(self) -> CmpOp | None:
@@ -256,7 +260,7 @@ class _Reader:
         if self.take("{", "'{'"):
             return self.group(pos)
         for word in ("floor", "ceil"):
-            if self.take(word, "'floor' or 'ceil'"):
+            if self.take(word, f"'{word}'"):
                 self.need("(")
                 node = self.sum()
                 self.need(")")
@@ -264,7 +268,7 @@ class _Reader:
                     return BinOp(Op.CEIL_DIV, node.left, node.right)
                 return node  # whole numbers are their own floor and ceiling
         for fn in (Fn.MIN, Fn.MAX):
-            if self.take(fn.value, "'min' or 'max'"):
+            if self.take(fn.value, f"'{fn.value}'"):
                 self.need("(")
                 left = self.sum()
                 self.need(",")
@@ -276,9 +280,9 @@ class _Reader:
 
     def dice(self, count: int | None, at: int) -> Dice:
         fate = False
-        if self.take("%", "'%' or 'F'"):
+        if self.take("%", "'%'"):
             sides, sides_at = 100, self.pos - 1
-        elif self.take("F", "'%' or 'F'"):
+        elif self.take("F", "'F'"):
             sides, sides_at, fate = 3, self.pos - 1, True
         else:
             sides, sides_at = self.number()
@@ -321,24 +325,30 @@ class _Reader:
                 self.refuse(at, "a die of at least 2 sides to explode")
             self.no_second_modifier()
             return None, kind
-        self.note("'!', '!!' or '!p'")
+        self.note("an explosion ('!', '!!' or '!p')")
         once = text.startswith("ro", at)
-        if not once and not self.take("r", "'r' or 'ro'"):
+        if not once and not self.take("r", "a reroll ('r' or 'ro')"):
             return None, None
         if once:
             self.pos += 2
         op = CmpOp.EQ
         self.skip()
         op_at = self.pos
-        for literal, cmp in (("<=", CmpOp.LE), (">=", CmpOp.GE), ("<", CmpOp.LT), (">", CmpOp.GT)):
-            if self.take(literal, "'<=' or '>='"):
+        for literal, cmp in (("<=", CmpOp.LE), (">=", CmpOp.GE)):
+            if self.take(literal, f"'{literal}'"):
                 op = cmp
                 break
+        else:  # read only to refuse them with a reason
+            for literal, cmp in (("<", CmpOp.LT), (">", CmpOp.GT)):
+                if self.text.startswith(literal, self.pos):
+                    self.pos += 1
+                    op = cmp
         if op in (CmpOp.LT, CmpOp.GT):
-            wanted = "<=" if op is CmpOp.LT else ">="
+            wanted, roll20, others = (
+                ("<=", "or less", "less than") if op is CmpOp.LT else (">=", "or more", "more than")
+            )
             self.refuse(
-                op_at,
-                f"'{wanted}' ('{op.value}' means 'or less/more' to Roll20 and 'less/more than' to others)",
+                op_at, f"'{wanted}' ('{op.value}' means '{roll20}' to Roll20 and '{others}' to others)"
             )
         self.skip()
         if op is CmpOp.EQ and not (self.pos < len(text) and text[self.pos] in _DIGITS):

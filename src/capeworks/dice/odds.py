@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import math
 import operator
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 
+from capeworks.dice.chains import chain_score, chain_value, outcomes, remainder
 from capeworks.dice.evaluate import evaluate
 from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
@@ -435,8 +437,6 @@ def _term(term: Dice) -> Distribution:
 
 def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
     """Dice that explode or are rerolled: one die's chains (with ways) raised to n, or kept/dropped."""
-    from capeworks.dice.chains import chain_score, chain_value, outcomes
-
     chains, _ = outcomes(term)
     _charge(len(chains), "following exploding or rerolled dice")
     scored = term.target is not None
@@ -469,9 +469,18 @@ def _extreme_of(low: int, sides: int, n: int, *, high: bool) -> Distribution:
     _charge(
         sides * (1 + n * sides.bit_length() // 4096), f"the {'highest' if high else 'lowest'} of {n} dice"
     )
-    below = [i**n for i in range(sides + 1)]
+    below = _powers(sides, n)
     counts = [below[i] - below[i - 1] for i in range(1, sides + 1)]
     return Distribution(low, counts if high else counts[::-1])
+
+
+def _powers(top: int, n: int) -> list[int]:
+    """``[i**n for i in range(top + 1)]``, raising only primes: a composite's power is a product of two."""
+    out = [0**n, 1] + [0] * (top - 1) if top >= 1 else [0**n]
+    for i in range(2, top + 1):
+        p = next((q for q in range(2, math.isqrt(i) + 1) if i % q == 0), i)
+        out[i] = p**n if p == i else out[p] * out[i // p]
+    return out
 
 
 def _keep(ranked: list[tuple[int, int]], n: int, start: int, end: int) -> Distribution:
@@ -606,14 +615,29 @@ def _group(items: list[Distribution], start: int, end: int) -> Distribution:
     size = m - start if top else end
     states: dict[tuple[int, ...], int] = {(): 1}
     for item in items:
-        counts = item.counts
-        _charge(len(states) * len(counts) * (1 + size // 8), "keeping rolls of a group")
+        outcomes = sorted(item.counts.items())
+        xs = [x for x, _ in outcomes]
+        below = [0]  # below[i]: ways of the i lowest outcomes
+        for _, c in outcomes:
+            below.append(below[-1] + c)
+        _charge(len(states) * len(outcomes) * (1 + size // 8), "keeping rolls of a group")
         nxt: dict[tuple[int, ...], int] = {}
         for run, ways in states.items():
-            for x, c in counts.items():
-                grown = tuple(sorted((*run, x)))
-                grown = grown[-size:] if top else grown[:size]
-                nxt[grown] = nxt.get(grown, 0) + ways * c
+            lo, hi = 0, len(outcomes)
+            if len(run) == size:  # a full run: outcomes beyond its far end leave it as it is
+                if top:
+                    lo = bisect_right(xs, run[0])
+                    stay = below[lo]
+                else:
+                    hi = bisect_left(xs, run[-1])
+                    stay = below[-1] - below[hi]
+                if stay:
+                    nxt[run] = nxt.get(run, 0) + ways * stay
+            for x, c in outcomes[lo:hi]:
+                grown = list(run)
+                insort(grown, x)
+                key = tuple(grown[-size:] if top else grown[:size])
+                nxt[key] = nxt.get(key, 0) + ways * c
         states = nxt
     kept = slice(0, end - start) if top else slice(start, end)
     totals: dict[int, int] = {}
@@ -649,8 +673,6 @@ def distribution(expression: str | Expr) -> Distribution:
     terms = [t for t in dice_terms(expr) if t.explode is not None]
     if not terms:
         return dist
-    from capeworks.dice.chains import remainder
-
     within = Fraction(1)
     for t in terms:
         within *= 1 - remainder(t)
