@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from capeworks.engine import Command, Table, get_ruleset
@@ -44,3 +46,14 @@ def test_a_refusal_on_a_stale_fold__is_checked_against_the_log(
     )
     rolled = act(client, rwyn, "ann", "check", [6, 5, 2], call=1)
     assert rolled.status_code == 200, rolled.text
+
+
+def test_a_failed_notification__leaves_the_written_command_standing(
+    make_client: Any, rwyn: Seated, store: Store
+) -> None:
+    # listening on a database that is not PostgreSQL: every NOTIFY fails
+    noisy = make_client(listen=True)
+    with noisy.websocket_connect(f"/api/tables/{rwyn.id}/ws", headers=rwyn.auth("ann")) as ws:
+        ws.receive_json(), ws.receive_json()
+        ok(noisy, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+        assert ws.receive_json()["version"] == store.record(rwyn.id).version == 5
