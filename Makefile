@@ -15,12 +15,12 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 ## run: the main job: the live web table with a ready demo table per system (prints the GM and player links)
-run: setup
-	$(BIN)/capeworks serve --demo
-
-## serve: the web table on its own (HOST, PORT, DATABASE_URL to change where)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+run: setup
+	$(BIN)/capeworks serve --demo --host $(HOST) --port $(PORT)
+
+## serve: the web table on its own (HOST, PORT, DATABASE_URL to change where)
 serve: setup
 	$(BIN)/capeworks serve --host $(HOST) --port $(PORT) $(if $(DATABASE_URL),--database-url $(DATABASE_URL))
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
 import tempfile
@@ -129,9 +130,19 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0, help="load before the kill")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL on loopback")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'crash.sqlite3'}"
+        if args.postgres:
+            from tests.store.conftest import PostgresServer, _postgres_bin
+
+            bindir = _postgres_bin()
+            assert bindir is not None, "PostgreSQL binaries not found; run scripts/install-system-deps"
+            cluster = PostgresServer(bindir)
+            cluster.start()
+            stack.callback(cluster.stop)
+            url = cluster.new_database()
         server = ServerProcess(url, log=Path(tmp) / "server.log").start()
         seats: list[Seat] = []
         with httpx.Client(base_url=server.base, timeout=60) as http:
@@ -181,10 +192,11 @@ def main() -> int:
                 events = sum(len(log) for log in logs.values())
         finally:
             again.stop()
-    rows = [[str(len(tables)), str(len(seats)), str(acked), str(lost), str(events), f"{restart:.2f}"]]
-    print(
-        text_table(["tables", "sockets", "acknowledged", "lost", "events after restart", "restart s"], rows)
-    )
+    backend = "PostgreSQL" if "postgresql" in url else "SQLite"
+    figures = [len(tables), len(seats), acked, lost, events]
+    rows = [[backend, *(str(f) for f in figures), f"{restart:.2f}"]]
+    headers = ["database", "tables", "sockets", "acknowledged", "lost", "events after restart", "restart s"]
+    print(text_table(headers, rows))
     print(
         f"\nevery table replays; every client resumed with ?since= and its log equals the server's; "
         f"refused while loading: {sum(s.refused for s in seats)}"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from capeworks.engine import Command, Table, get_ruleset
 from capeworks.store import Store
-from tests.server.conftest import Seated, act, ok
+from tests.server.conftest import RWYN_SEATS, Seated, act, create, ok
 
 
 def test_a_write_from_elsewhere__is_read_before_the_next_command(
@@ -44,3 +46,36 @@ def test_a_refusal_on_a_stale_fold__is_checked_against_the_log(
     )
     rolled = act(client, rwyn, "ann", "check", [6, 5, 2], call=1)
     assert rolled.status_code == 200, rolled.text
+
+
+def test_a_failed_notification__leaves_the_written_command_standing(
+    make_client: Any, rwyn: Seated, store: Store
+) -> None:
+    # listening on a database that is not PostgreSQL: every NOTIFY fails
+    noisy = make_client(listen=True)
+    with noisy.websocket_connect(f"/api/tables/{rwyn.id}/ws", headers=rwyn.auth("ann")) as ws:
+        ws.receive_json(), ws.receive_json()
+        ok(noisy, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann")
+        assert ws.receive_json()["version"] == store.record(rwyn.id).version == 5
+
+
+def test_snapshots__saved_as_the_store_would(db_path: str) -> None:
+    from sqlalchemy import func, select
+
+    from capeworks.server import create_app
+    from capeworks.store.models import SnapshotRow
+
+    with Store(db_path, snapshot_every=3) as store:
+        client = TestClient(create_app(store=store, front_end=False))
+        client.__enter__()
+        table = create(client, "rwyn", RWYN_SEATS)
+        for n in range(7):
+            ok(client, table, "gm", "add_character", id=f"c{n}", sample="rook", owner="bo")
+        # 4 events at creation (a snapshot at 4, as the store makes one), then 7 commands up to
+        # version 11: snapshots each time a multiple of 3 is passed, at 6 and 9
+        with store.engine.connect() as conn:
+            versions = conn.scalars(select(SnapshotRow.version).where(SnapshotRow.table_id == table.id)).all()
+            assert conn.scalar(select(func.count()).select_from(SnapshotRow)) == len(versions)
+        assert sorted(versions) == [4, 6, 9]
+        assert store.load(table.id).state == store.load(table.id, use_snapshot=False).state
+        client.__exit__(None, None, None)

@@ -128,7 +128,8 @@ class TableCache:
                     table.commit(events)
                     every = self.store.snapshot_every
                     if every and table.version // every > before // every:
-                        self.store.save_snapshot(table_id, table)
+                        with self._writer:
+                            self.store.save_snapshot(table_id, table)
                     return then(table, events)
                 raise AssertionError("unreachable")  # pragma: no cover
             except CapeworksError:

@@ -138,6 +138,12 @@ class Feed:
                 log.warning("feed %s: %s", self.table_id, e.message)
                 self.table = None
                 continue
+            except Exception:
+                # the database went away for a moment: start again from the store after a pause
+                log.exception("feed %s failed; reloading", self.table_id)
+                self.table = None
+                await asyncio.sleep(self.hub.poll_seconds)
+                continue
             if update is not None:
                 for sub in list(self.subs):
                     sub.push(update)

@@ -8,6 +8,7 @@ PostgreSQL NOTIFY.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
@@ -25,6 +26,8 @@ from capeworks.server.projection import entries, projection, viewer_of
 from capeworks.store import CreatedTable, Store
 
 __all__ = ["Tables", "invite_link"]
+
+log = logging.getLogger("capeworks.server")
 
 #: most entries one log request returns
 MAX_LOG_LIMIT = 1000
@@ -182,8 +185,7 @@ class Tables:
         _gm_only(gm, "revoke a seat's link")
         token = self.store.reissue_token(table_id, seat_id)
         self.hub.call("kick", table_id, seat_id)
-        if self.notifier is not None:
-            self.notifier.send(table_id, revoke=seat_id)
+        self._notify(table_id, revoke=seat_id)
         return {"id": seat_id, "token": token, "invite": invite_link(base_url, table_id, token)}
 
     def export(self, table_id: str, gm: Seat) -> dict[str, Any]:
@@ -200,5 +202,13 @@ class Tables:
             self.hub.offer_threadsafe(table_id, list(events))
         else:
             self.hub.call("poke", table_id)
-        if self.notifier is not None:
-            self.notifier.send(table_id)
+        self._notify(table_id)
+
+    def _notify(self, table_id: str, *, revoke: str | None = None) -> None:
+        """Tell the other processes; the write stands even if this fails (their poll catches up)."""
+        if self.notifier is None:
+            return
+        try:
+            self.notifier.send(table_id, revoke=revoke)
+        except Exception:
+            log.exception("could not notify the other server processes about table %s", table_id)

@@ -182,12 +182,12 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
         )
         try:
             seat = await to_thread.run_sync(lambda: seat_for(tables.store, table_id[:64], token))
+            version = await to_thread.run_sync(lambda: tables.store.record(table_id).version)
         except CapeworksError as e:
             await refuse(e, CLOSE_UNAUTHORIZED)
             return
         since_text = ws.query_params.get("since", "0")
         since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else -1
-        version = await to_thread.run_sync(lambda: tables.store.record(table_id).version)
         if not 0 <= since <= version:
             await refuse(
                 InvalidCommand(f"Resume from a version between 0 and {version}.", field="since"),
