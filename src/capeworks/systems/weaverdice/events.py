@@ -178,6 +178,8 @@ class InitiativeLine(Frozen):
     score: int | None
     face: int | None = None
     edge: int = 0
+    #: the group whose slot this NPC shares (its first member's id), if any (WD-NPC-005)
+    group: str | None = None
 
 
 class CombatStarted(Changes):

@@ -24,6 +24,7 @@ from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Entrant,
     Turn,
+    group_slots,
     initiative_order,
     initiative_score,
     rest_removals,
@@ -80,6 +81,9 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         if ident not in people_ids:
             raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
         b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
+    groups = _groups(state, c.groups, people_ids)
+    member_of = {m: g for g in groups for m in g}
+    scores: dict[str, int] = {}
     for p in people:
         sheet = state.sheet(p.id)
         face = None
@@ -88,21 +92,53 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
             rolls.append(record)
             face = record.faces[0]
         bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
-        score = initiative_score(sheet, face, edge=bonus, config=state.config)
-        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face, edge=bonus))
-        entrants.append(Entrant(id=p.id, score=score, tier=p.tier, morale=p.morale, reputation=p.reputation))
+        scores[p.id] = initiative_score(sheet, face, edge=bonus, config=state.config)
+        lines.append(
+            ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
+        )
+    slots = [g[0] for g in groups]
+    for p in people:
+        group = member_of.get(p.id)
+        if group is not None and group[0] != p.id:
+            continue  # one slot per group, held by its first member
+        score = min(scores[m] for m in group) if group is not None else scores[p.id]
+        gm_order = slots.index(p.id) if p.id in slots else len(slots) + people_ids.index(p.id)
+        entrants.append(
+            Entrant(
+                id=p.id,
+                score=score,
+                tier=p.tier,
+                morale=p.morale,
+                reputation=p.reputation,
+                gm_order=gm_order,
+            )
+        )
+    if groups:  # every member's line shows the slot it acts in
+        lead = {m: g[0] for g in groups for m in g}
+        slot_score = {e.id: e.score for e in entrants}
+        lines = [
+            ln.model_copy(update={"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
+            if ln.character in lead
+            else ln
+            for ln in lines
+        ]
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
         off = {}
-        for group in tied:
-            for ident in group:
+        for group_ids in tied:
+            for ident in group_ids:
                 record = dice.roll(1, 6, purpose=f"roll-off {ident}")
                 rolls.append(record)
                 off[ident] = record.faces[0]
         entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
         order, tied = initiative_order(entrants)
+    order = group_slots(order, groups)
     first = order[0]
-    fight = Fight(order=TurnOrder(order=order), turn=Turn.start(first, half=False, config=state.config))
+    fight = Fight(
+        order=TurnOrder(order=order),
+        turn=Turn.start(first, half=False, config=state.config),
+        groups=tuple(groups),
+    )
     people = [b.person(i) for i in people_ids]
     fresh = tuple(
         p.model_copy(
@@ -127,6 +163,35 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     fight = fight.model_copy(update={"turn": Turn.start(first, half=_half(first_c), config=state.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
     return b.events
+
+
+def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:
+    """NPC groups as the GM wrote them (``swat1+swat2``), checked: generics or bystanders of one
+    tier, each in the fight and in one group. Bystanders not named in a group act alone, after the
+    named groups (WD-NPC-005 PROPOSED: the GM orders the groups)."""
+    groups: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for text in written:
+        members = tuple(dict.fromkeys(m.strip() for m in text.split("+") if m.strip()))
+        if not members:
+            continue
+        tiers = set()
+        for ident in members:
+            who = person(state, ident)
+            if ident not in fighting:
+                raise RuleViolation("WD-NPC-005", f"{who.name} is not in this fight.")
+            if ident in seen:
+                raise RuleViolation("WD-NPC-005", f"{who.name} is named in two groups.")
+            if who.tier not in (Tier.GENERIC, Tier.BYSTANDER):
+                raise RuleViolation(
+                    "WD-NPC-005", f"Only generics and bystanders act as groups; {who.name} acts alone."
+                )
+            seen.add(ident)
+            tiers.add(who.tier)
+        if len(tiers) > 1:
+            raise RuleViolation("WD-NPC-005", "A group is all generics or all bystanders, not a mix.")
+        groups.append(members)
+    return groups
 
 
 def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int) -> list[str]:

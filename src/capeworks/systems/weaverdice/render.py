@@ -184,11 +184,17 @@ def _fell(p: ev.Fell) -> str:
 
 
 def _initiative(p: ev.CombatStarted) -> str:
+    members: dict[str, list[str]] = {}
+    for e in p.entrants:
+        if e.group is not None:
+            members.setdefault(e.group, []).append(e.name)
     lines = ", ".join(
-        f"{e.name} {'?' if e.score is None else e.score}"
+        (f"{' and '.join(members[e.character])} (a group)" if e.character in members else e.name)
+        + f" {'?' if e.score is None else e.score}"
         + (f" (rolled {e.face})" if e.face is not None else "")
         + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
         for e in p.entrants
+        if e.group is None or e.group == e.character
     )
     order = p.fight.order.order if p.fight else ()
     names = {e.character: e.name for e in p.entrants}

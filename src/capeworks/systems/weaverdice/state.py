@@ -89,6 +89,8 @@ class Fight(Frozen):
 
     order: TurnOrder
     turn: Turn | None = None
+    #: NPC groups sharing one initiative slot, members in acting order (WD-NPC-005)
+    groups: tuple[tuple[str, ...], ...] = ()
 
 
 class PendingAttack(Frozen):
