@@ -232,6 +232,8 @@ class AttackRolled(Changes):
     attack: PendingAttack | None
     #: a miss its attacker may still buy up with high morale
     chance: Chance | None = None
+    #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
+    queued: tuple[PendingAttack, ...] = ()
 
 
 class Reacted(Changes):
@@ -245,6 +247,8 @@ class Reacted(Changes):
     held: bool = False
     fight: Fight | None
     attack: PendingAttack | None
+    #: the hits still waiting for their own targets' reactions
+    queued: tuple[PendingAttack, ...] = ()
 
 
 class WoundTaken(Changes):
@@ -425,6 +429,7 @@ class CombatEnded(Changes):
     lull: bool
     fight: Fight | None
     attack: PendingAttack | None
+    queued: tuple[PendingAttack, ...] = ()
     effects: tuple[PendingEffect, ...]
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()

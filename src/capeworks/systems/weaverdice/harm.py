@@ -10,6 +10,8 @@ it does and which decision it waits for, which becomes a prompt).
 
 from __future__ import annotations
 
+from typing import Any
+
 from capeworks.engine import Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -170,19 +172,21 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
 
 def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
-    pending = state.attack
+    waiting = [p for p in (state.attack, *state.queued) if p is not None]
+    pending = next((p for p in waiting if p.target == c.character), None)
     me = person(state, c.character)
-    if pending is None or pending.target != c.character:
-        hit = pending is not None and pending.target == c.character
-        may_react(state.sheet(c.character), hit=hit, reacted=False)
+    if pending is None:
+        may_react(state.sheet(c.character), hit=False, reacted=False)
         raise RuleViolation("WD-COMBAT-019", f"No attack waits on {me.name}.")
     if pending.grab and c.reaction is Reaction.BLOCK:
         check_grab_reaction(block=True)
+    rest = [p for p in waiting if p is not pending]  # each target answers its own hit
+    after = {"attack": rest[0] if rest else None, "queued": tuple(rest[1:])}
     b = Builder(state, dice)
     if pending.grab:
-        return _grab_answered(b, c, pending)
+        return _grab_answered(b, c, pending, after)
     if c.reaction is None:
-        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
         land(
             b,
             c.character,
@@ -208,7 +212,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             check=roll,
             held=held,
             fight=fight,
-            attack=None,
+            **after,
         ),
         rolls=(record,),
     )
@@ -225,11 +229,11 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
     return b.events
 
 
-def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Event]:
+def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack, after: dict[str, Any]) -> list[Event]:
     """A grab's target dodges (Focus, Athletics, ties hold) or is caught (WD-GRAPPLE-001)."""
     me = b.person(c.character)
     if c.reaction is None:
-        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
         holds.begin(b, pending.attacker, c.character)
         return b.events
     b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
@@ -243,7 +247,7 @@ def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Eve
             check=roll,
             held=held,
             fight=b.fight,
-            attack=None,
+            **after,
         )
     )
     if not held:

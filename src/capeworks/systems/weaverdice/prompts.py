@@ -44,8 +44,9 @@ def _their_turn(state: WdState, ident: str) -> bool:
 def open_prompts(state: WdState) -> list[Prompt]:
     """Every open decision, in the order the rules ask them."""
     out: list[Prompt] = []
-    attack = state.attack
-    if attack is not None:
+    for attack in (state.attack, *state.queued):  # each hit target answers its own (WD-COMBAT-019)
+        if attack is None:
+            continue
         t = state.people[attack.target]
         sheet = state.sheet(attack.target)
         odds = {

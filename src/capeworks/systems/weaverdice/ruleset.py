@@ -200,6 +200,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data["last_stats"] = {k: v for k, v in data["last_stats"].items() if k not in hidden}
         if data["attack"] is not None and data["attack"]["hidden"]:
             data["attack"] = {k: v for k, v in data["attack"].items() if k != "total"}
+        data["queued"] = [
+            {k: v for k, v in q.items() if k != "total"} if q["hidden"] else q for q in data["queued"]
+        ]
         data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
         data["chances"] = {
             k: v

@@ -173,6 +173,8 @@ class WdState(Frozen):
     people: dict[str, Combatant] = Field(default_factory=dict)
     fight: Fight | None = None
     attack: PendingAttack | None = None
+    #: further hits of one power waiting for their targets' reactions, after ``attack`` (WD-COMBAT-019)
+    queued: tuple[PendingAttack, ...] = ()
     effects: tuple[PendingEffect, ...] = ()
     calls: dict[int, Call] = Field(default_factory=dict)
     next_call: int = 1
@@ -206,7 +208,7 @@ class WdState(Frozen):
         )
 
 
-_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
+_UPSERTS = ("attack", "queued", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
@@ -239,7 +241,7 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     for key in _UPSERTS:
         if key in fields:
             value = values[key]
-            update[key] = tuple(value) if key in ("exhaust_owed", "effects") else value
+            update[key] = tuple(value) if key in ("exhaust_owed", "effects", "queued") else value
     call = values.get("call")
     if isinstance(call, Call):
         update["calls"] = {**state.calls, call.id: call}
