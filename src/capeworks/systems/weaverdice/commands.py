@@ -46,6 +46,7 @@ __all__ = [
     "React",
     "Reroll",
     "Rest",
+    "Reverse",
     "Ruling",
     "Sleep",
     "SpendMorale",
@@ -209,6 +210,13 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+
+class Reverse(Frozen):
+    """Having broken free, take the hold over (the margin banked as Hold) or let go (WD-GRAPPLE-004)."""
+
+    character: Ident
+    decline: bool = False
 
 
 class FallCmd(Frozen):

@@ -200,6 +200,8 @@ class TurnStarted(Changes):
     #: conditions that ended at this point of the order
     ended: tuple[str, ...] = ()
     chances_over: bool = True
+    #: an unanswered offer to reverse a hold lapses when the next turn starts
+    reversals: dict[str, Grapple] | None = Field(default_factory=dict)
 
 
 class ActionTaken(Changes):
@@ -232,6 +234,8 @@ class AttackRolled(Changes):
     attack: PendingAttack | None
     #: a miss its attacker may still buy up with high morale
     chance: Chance | None = None
+    #: the reversals left on offer (an attack of opportunity instead of a reversal, WD-GRAPPLE-004)
+    reversals: dict[str, Grapple] | None = None
     #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
     queued: tuple[PendingAttack, ...] = ()
 
@@ -276,6 +280,12 @@ class Grappled(Changes):
     target_total: int | None = None
     outcome: GrappleRound | None = None
     grapples: dict[str, Grapple]
+    #: the reversals on offer after this (None: unchanged)
+    reversals: dict[str, Grapple] | None = None
+    #: a round the defender won while another grappler still holds them (WD-GRAPPLE-010)
+    still_held: bool = False
+    #: the defender took the hold over (WD-GRAPPLE-004)
+    reversed: bool = False
 
 
 class Fell(Changes):
@@ -430,6 +440,7 @@ class CombatEnded(Changes):
     fight: Fight | None
     attack: PendingAttack | None
     queued: tuple[PendingAttack, ...] = ()
+    reversals: dict[str, Grapple] | None = Field(default_factory=dict)
     effects: tuple[PendingEffect, ...]
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()

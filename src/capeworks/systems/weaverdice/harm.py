@@ -151,6 +151,12 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             fight=b.fight,
             attack=pending,
             chance=chance,
+            # an attack of opportunity after breaking free is instead of reversing (WD-GRAPPLE-004)
+            reversals=(
+                {k: v for k, v in state.reversals.items() if k != c.character}
+                if c.opportunity and c.character in state.reversals
+                else None
+            ),
             people=(attacker.model_copy(update={"practised": practised}),),
         ),
         rolls=(record,),

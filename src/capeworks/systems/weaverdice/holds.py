@@ -22,11 +22,15 @@ from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOptio
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import (
+    DefenderOption,
+    GrappleRound,
     Purchase,
+    Winner,
     grab_defense,
     grapple_ds,
     grapple_total,
     resolve_round,
+    resolve_several,
     wound_breaks,
 )
 from capeworks.systems.weaverdice.morale import capped
@@ -43,6 +47,7 @@ __all__ = [
     "fall_cmd",
     "grab",
     "grapple_round",
+    "reverse",
 ]
 
 
@@ -178,6 +183,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
     )
     grapples = dict(b.state.grapples)
     key = _key(c.character, c.target)
+    outcome, free = _against_all(grapples, key, outcome)
     conditions = t.conditions
     effort, temporary = t.effort, dict(t.temporary_loss)
     wrest = False
@@ -194,7 +200,14 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         wrest = wrest or bought.stuck_wound
     if restrained:
         conditions = st.add(conditions, st.Condition(name="restrained", target=c.target))
-    if outcome.broken:
+    reversals = None
+    if free:  # the defender won against every hold on them: free of all, and may reverse this one
+        grapples = {k: g for k, g in grapples.items() if g.target != c.target}
+        conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
+        banks = next((x.banks for x in outcome.defender_choices if x.option is DefenderOption.REVERSE), 0)
+        offer = Grapple(holder=c.target, target=c.character, banked=banks)
+        reversals = {**b.state.reversals, c.target: offer}
+    elif outcome.broken:
         grapples.pop(key, None)
         conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
     else:
@@ -204,6 +217,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 "banked": outcome.banked,
                 "restrained": restrained,
                 "meatshield": meatshield,
+                "beaten": outcome.winner is Winner.DEFENDER,
             }
         )
     t = t.model_copy(update={"conditions": conditions, "effort": effort, "temporary_loss": temporary})
@@ -217,6 +231,8 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
             target_total=theirs,
             outcome=outcome,
             grapples=grapples,
+            reversals=reversals,
+            still_held=outcome.winner is Winner.DEFENDER and not free,
             people=(t,),
         )
     )
@@ -236,6 +252,56 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 people=(t.model_copy(update={"conditions": bleeding}),),
             )
         )
+    return b.events
+
+
+def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) -> tuple[GrappleRound, bool]:
+    """This round against the latest of every other hold on the same target: each resolved alone,
+    free only when the defender has beaten them all (WD-GRAPPLE-010, the gear engineer's
+    :func:`~capeworks.systems.weaverdice.grapple.resolve_several`). Returns this round as it
+    stands and whether the defender is free."""
+    if outcome.winner is not Winner.DEFENDER:
+        return outcome, False
+    target = grapples[key].target
+    rounds = {
+        k: GrappleRound(
+            round=g.round,
+            winner=Winner.DEFENDER if g.beaten else Winner.ATTACKER,
+            margin=1 if g.beaten else 0,
+            available=0,
+            broken=g.beaten,
+        )
+        for k, g in grapples.items()
+        if g.target == target and k != key
+    }
+    several = resolve_several({**rounds, key: outcome})
+    return several.rounds[key], several.free
+
+
+def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService) -> list[Event]:
+    """A defender who broke free goes straight to a hold on the one it beat, the margin banked as
+    Hold (WD-GRAPPLE-004 PROPOSED), or lets the offer go."""
+    me = person(state, c.character)
+    offer = state.reversals.get(c.character)
+    if offer is None:
+        raise RuleViolation("WD-GRAPPLE-004", f"{me.name} has no hold to reverse.")
+    other = person(state, offer.target)
+    reversals = {k: v for k, v in state.reversals.items() if k != c.character}
+    grapples = dict(state.grapples)
+    if not c.decline:
+        grapples[_key(c.character, offer.target)] = offer
+    b = Builder(state, dice)
+    b.emit(
+        ev.Grappled(
+            character=c.character,
+            name=me.name,
+            target=offer.target,
+            target_name=other.name,
+            grapples=grapples,
+            reversals=reversals,
+            reversed=not c.decline,
+        )
+    )
     return b.events
 
 

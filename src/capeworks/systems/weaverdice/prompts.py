@@ -216,6 +216,36 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, ident),
             )
         )
+    for ident, offer in state.reversals.items():
+        out.append(
+            Prompt(
+                id=f"reverse-{ident}",
+                kind="reversal",
+                rule="WD-GRAPPLE-004",
+                question=question(
+                    "reversal",
+                    name=state.people[ident].name,
+                    other=state.people[offer.target].name,
+                    banks=offer.banked,
+                ),
+                options=(
+                    PromptOption(
+                        value="reverse",
+                        label="reverse the hold",
+                        command="reverse",
+                        payload={"character": ident},
+                    ),
+                    PromptOption(
+                        value="let_go",
+                        label="let go",
+                        command="reverse",
+                        payload={"character": ident, "decline": True},
+                    ),
+                ),
+                default="let_go",
+                **_to(state, ident),
+            )
+        )
     fight = state.fight
     if (
         fight is not None

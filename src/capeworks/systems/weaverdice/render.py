@@ -36,6 +36,7 @@ COMMAND_WORDS: dict[str, str] = {
     "grab": "grab someone",
     "fall": "someone falls or is thrown",
     "fall_choice": "choose how to take a fall",
+    "reverse": "take over a hold you broke free of",
     "grapple": "wrestle a held foe (a grapple round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
@@ -142,6 +143,11 @@ def _effect(p: ev.EffectResolved) -> str:
 
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
+    if o is None and p.reversals is not None:
+        if p.reversed:
+            banked = next((g.banked for g in p.grapples.values() if g.holder == p.character), 0)
+            return f"{p.name} reverses the hold on {p.target_name}, {banked} points held."
+        return f"{p.name} lets {p.target_name} go."
     if o is None:
         held = any(g.holder == p.character and g.target == p.target for g in p.grapples.values())
         return (
@@ -152,6 +158,11 @@ def _grappled(p: ev.Grappled) -> str:
     head = f"{p.name} wrestles {p.target_name}: {p.holder_total} against {p.target_total}"
     if o.winner.value == "tie":
         return f"{head}; a stalemate."
+    if o.winner.value == "defender" and p.still_held:
+        return (
+            f"{head}; {p.target_name} wins this hold but is still held by another "
+            "(and may spend Focus on an attack of opportunity)."
+        )
     if o.winner.value == "defender":
         return f"{head}; {p.target_name} breaks free (and may attack or reverse the hold)."
     bought = ", ".join(
@@ -481,6 +492,7 @@ _QUESTIONS: dict[str, str] = {
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "fall": "{name} {how} {feet} ft: how do they take it?",
+    "reversal": "{name} broke free of {other}: take the hold over with {banks} points held, or let go?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",

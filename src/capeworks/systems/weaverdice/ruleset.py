@@ -136,6 +136,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, offer=_never),
+    "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, offer=_never),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),

@@ -118,6 +118,8 @@ class Grapple(Frozen):
     banked: int = 0
     restrained: bool = False
     meatshield: bool = False
+    #: the target won this hold's latest round but is still held by another (WD-GRAPPLE-010)
+    beaten: bool = False
 
 
 class PendingEffect(Frozen):
@@ -189,6 +191,9 @@ class WdState(Frozen):
     chances: dict[str, Chance] = Field(default_factory=dict)
     #: holds in play, by "holder>target"
     grapples: dict[str, Grapple] = Field(default_factory=dict)
+    #: a defender who broke free may reverse the hold, by defender: the hold it would take
+    #: (WD-GRAPPLE-004 PROPOSED); gone when the next turn starts
+    reversals: dict[str, Grapple] = Field(default_factory=dict)
     #: PCs who owe a choice of exhausted pool after a lull (WD-EFFORT-009)
     exhaust_owed: tuple[str, ...] = ()
     #: the last check of each character (a high-morale spend or reroll acts on it)
@@ -242,6 +247,8 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         if key in fields:
             value = values[key]
             update[key] = tuple(value) if key in ("exhaust_owed", "effects", "queued") else value
+    if values.get("reversals") is not None:
+        update["reversals"] = values["reversals"]
     call = values.get("call")
     if isinstance(call, Call):
         update["calls"] = {**state.calls, call.id: call}
