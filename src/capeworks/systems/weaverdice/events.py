@@ -413,6 +413,10 @@ class Rested(Changes):
     reduced: WoundTier | None = None
     restored: dict[Pool, int] = Field(default_factory=dict)
     fight: Fight | None
+    #: a failed rest roll high morale may still buy up (WD-MORALE-003)
+    chance: Chance | None = None
+    #: a rest roll bought up with morale: only what it sheds, nothing restored again
+    bought_up: bool = False
 
 
 class Leveraged(EventData):

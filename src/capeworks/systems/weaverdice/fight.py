@@ -20,6 +20,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Entrant,
@@ -33,10 +34,11 @@ from capeworks.systems.weaverdice.combat import (
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.harm import take_wound
+from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
-from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, Status, Tier, WoundTier
-from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
+from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
     "act",
@@ -48,6 +50,7 @@ __all__ = [
     "move",
     "open_skill",
     "rest",
+    "rest_bought_up",
     "start_combat",
     "wait",
 ]
@@ -423,24 +426,16 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
         successes += rest_removals(
             full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS)
         )
-    conditions = after.conditions
-    removed = [x.name for x in after.stopped]
-    track = me.track.rested()
-    reduced = None
-    if c.reduce and successes:
-        attached = {x.wound for x in conditions if x.wound}
-        track, was = track.reduce_most_minor(attached={a for a in attached if a})
-        reduced = was.tier
-        successes -= 1
-    wanted = [n.strip().lower() for n in c.remove]
-    for cond in after.removable:
-        if successes <= 0:
-            break
-        if wanted and cond.name.lower() not in wanted:
-            continue
-        conditions = tuple(x for x in conditions if x is not cond)
-        removed.append(cond.name)
-        successes -= 1
+    assert check is not None
+    chance = None
+    if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
+        removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
+        again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
+        chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
+    conditions, track, removed, reduced = _shed(
+        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce
+    )
+    removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
     me = me.model_copy(update={"conditions": conditions, "track": track, "effort": effort})
     b.emit(
@@ -453,11 +448,78 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
             reduced=reduced,
             restored=restore,
             fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            chance=chance,
             people=(me,),
         ),
         rolls=tuple(rolls),
     )
     return b.events
+
+
+def _shed(
+    after: st.RestOutcome, track: Track, successes: int, *, remove: Iterable[str], reduce: bool
+) -> tuple[tuple[st.Condition, ...], Track, list[str], WoundTier | None]:
+    """Spend a rest's successes: the most minor wound eased if asked, then simple conditions (those
+    named, if any) (WD-COMBAT-032..034)."""
+    conditions = after.conditions
+    removed: list[str] = []
+    reduced = None
+    if reduce and successes:
+        attached = {x.wound for x in conditions if x.wound}
+        track, was = track.reduce_most_minor(attached={a for a in attached if a})
+        reduced = was.tier
+        successes -= 1
+    wanted = [n.strip().lower() for n in remove]
+    for cond in after.removable:
+        if successes <= 0:
+            break
+        if wanted and cond.name.lower() not in wanted:
+            continue
+        conditions = tuple(x for x in conditions if x is not cond)
+        removed.append(cond.name)
+        successes -= 1
+    return conditions, track, removed, reduced
+
+
+def rest_bought_up(b: Builder, chance: Chance) -> None:
+    """A failed rest roll bought up with a high morale step: 2 + k against the rest TN, and if it
+    now succeeds, what a success sheds (WD-MORALE-003 PROPOSED: any of one's own rolls)."""
+    again = chance.rest
+    assert again is not None
+    me = b.person(chance.who)
+    roll, morale = set_by_morale(chance.roll, me.morale)
+    me = me.model_copy(update={"morale": morale})
+    b.emit(
+        ev.MoraleSpent(
+            character=chance.who,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what="rest",
+            chance_spent=chance.who,
+            people=(me,),
+        )
+    )
+    if not roll.success:
+        return
+    after = st.rest(me.conditions, chance.who, full=again.full)
+    conditions, track, removed, reduced = _shed(
+        after, me.track, again.removals, remove=again.remove, reduce=again.reduce
+    )
+    me = me.model_copy(update={"conditions": conditions, "track": track})
+    b.emit(
+        ev.Rested(
+            character=chance.who,
+            name=me.name,
+            full=again.full,
+            check=roll,
+            removed=tuple(removed),
+            reduced=reduced,
+            fight=b.fight,
+            bought_up=True,
+            people=(me,),
+        )
+    )
 
 
 def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:

@@ -239,8 +239,8 @@ def _stayed(p: ev.StayedUp) -> str:
 
 def _rested(p: ev.Rested) -> str:
     kind = "rests the whole turn" if p.full else "rests"
-    parts = [f"{p.name} {kind}"]
-    if p.check is not None:
+    parts = [f"{p.name} {kind}" if not p.bought_up else f"Morale carries {p.name}'s rest"]
+    if p.check is not None and not p.bought_up:
         parts.append(f"Guts {check_text(p.check)}")
     if p.removed:
         parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
@@ -492,6 +492,10 @@ _QUESTIONS: dict[str, str] = {
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "fall": "{name} {how} {feet} ft: how do they take it?",
+    "reaction_morale": (
+        "{name}'s {reaction} falls short ({got} against {total}): lower morale a step to make it "
+        "{value} and hold, or take the hit?"
+    ),
     "reversal": "{name} broke free of {other}: take the hold over with {banks} points held, or let go?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",

@@ -79,6 +79,8 @@ def _may_get_up(state: WdState, ident: str) -> bool:
 def _morale_spend(state: WdState, ident: str) -> bool:
     if state.people[ident].morale <= 0:
         return False
+    if any(p is not None and p.target == ident and p.reaction_roll for p in (state.attack, *state.queued)):
+        return True  # a failed Dodge or Block waits on this choice
     if ident in state.chances:
         return state.attack is None and not state.effects
     last = state.last_check.get(ident)

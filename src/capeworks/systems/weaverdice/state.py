@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from capeworks.engine import Event
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
-from capeworks.systems.weaverdice.combat import Turn
+from capeworks.systems.weaverdice.combat import Reaction, Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.movement import Fall
@@ -35,6 +35,7 @@ __all__ = [
     "Grapple",
     "PendingAttack",
     "PendingEffect",
+    "RestChance",
     "WdState",
     "fold",
     "fold_payload",
@@ -107,6 +108,9 @@ class PendingAttack(Frozen):
     effect_only: bool = False
     #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
     grab: bool = False
+    #: a failed Dodge/Block its defender may still buy up with high morale (WD-MORALE-003)
+    reaction: Reaction | None = None
+    reaction_roll: CheckRoll | None = None
 
 
 class Grapple(Frozen):
@@ -143,6 +147,16 @@ class PendingEffect(Frozen):
     need: Need | None = None
 
 
+class RestChance(Frozen):
+    """What a failed rest roll would still shed if high morale buys it up (WD-MORALE-003)."""
+
+    full: bool
+    remove: tuple[str, ...] = ()
+    reduce: bool = False
+    #: conditions or wound reductions a success gives
+    removals: int = 1
+
+
 class Chance(Frozen):
     """A roll its maker may still buy up with high morale (WD-MORALE-003): a missed attack (its
     details, to land it) or a failed stay-up check. Gone at the next turn."""
@@ -151,6 +165,7 @@ class Chance(Frozen):
     kind: str
     roll: CheckRoll
     attack: PendingAttack | None = None
+    rest: RestChance | None = None
 
 
 class Call(Frozen):
