@@ -191,6 +191,14 @@ class CombatStarted(Changes):
     tied: tuple[tuple[str, ...], ...] = ()
 
 
+class InitiativeWithheld(EventData):
+    """The GM's half of initiative with hidden NPCs: their scores and dice, which the players' copy
+    of :class:`CombatStarted` leaves out (WD-NPC-003)."""
+
+    TYPE: ClassVar[str] = "weaverdice.initiative_withheld"
+    entrants: tuple[InitiativeLine, ...]
+
+
 class TurnStarted(Changes):
     TYPE: ClassVar[str] = "weaverdice.turn_started"
     character: str
@@ -499,6 +507,7 @@ EVENTS = declare_events(
     MoraleChanged,
     EffortSpent,
     CombatStarted,
+    InitiativeWithheld,
     TurnStarted,
     ActionTaken,
     AttackRolled,

@@ -153,8 +153,10 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         entrants=tuple(lines), fight=fight, tied=tuple(tuple(g) for g in tied), people=fresh
     )
     veiled = {p.id for p in people if p.hidden}
-    if veiled:  # a hidden NPC's speed and die are the GM's: players get the order without them
-        b.emit(started, rolls=tuple(rolls), hidden=True)
+    if veiled:  # a hidden NPC's speed and die are the GM's: everyone gets the order without them,
+        # the GM alone their lines (one line each for the GM, the veiled one for the players)
+        secret = tuple(ln for ln in lines if ln.character in veiled)
+        b.emit(ev.InitiativeWithheld(entrants=secret), rolls=tuple(rolls), hidden=True)
         public = tuple(
             ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
             for ln in lines

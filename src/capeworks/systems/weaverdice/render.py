@@ -194,22 +194,35 @@ def _fell(p: ev.Fell) -> str:
     return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
 
 
-def _initiative(p: ev.CombatStarted) -> str:
+def _initiative(p: ev.CombatStarted, *, gm: bool = False) -> str:
+    """The initiative line; the GM's copy leaves out the veiled NPCs, whose lines the GM reads in
+    :class:`~.events.InitiativeWithheld`."""
     members: dict[str, list[str]] = {}
     for e in p.entrants:
         if e.group is not None:
             members.setdefault(e.group, []).append(e.name)
-    lines = ", ".join(
+    shown = [
+        e for e in p.entrants if (e.group is None or e.group == e.character) and not (gm and e.score is None)
+    ]
+    lines = _lines(shown, members)
+    order = p.fight.order.order if p.fight else ()
+    names = {e.character: e.name for e in p.entrants}
+    said = f" Initiative: {lines}." if lines else ""
+    return f"The fight begins.{said} Order: {', '.join(names.get(i, i) for i in order)}."
+
+
+def _lines(entrants: list[ev.InitiativeLine], members: dict[str, list[str]]) -> str:
+    return ", ".join(
         (f"{' and '.join(members[e.character])} (a group)" if e.character in members else e.name)
         + f" {'?' if e.score is None else e.score}"
         + (f" (rolled {e.face})" if e.face is not None else "")
         + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
-        for e in p.entrants
-        if e.group is None or e.group == e.character
+        for e in entrants
     )
-    order = p.fight.order.order if p.fight else ()
-    names = {e.character: e.name for e in p.entrants}
-    return f"The fight begins. Initiative: {lines}. Order: {', '.join(names.get(i, i) for i in order)}."
+
+
+def _withheld(p: ev.InitiativeWithheld) -> str:
+    return f"Hidden initiative (GM only): {_lines(list(p.entrants), {})}."
 
 
 def _attack(p: ev.AttackRolled) -> str:
@@ -327,6 +340,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + "."
     ),
     ev.CombatStarted.TYPE: _initiative,
+    ev.InitiativeWithheld.TYPE: _withheld,
     ev.TurnStarted.TYPE: lambda p: (
         f"Round {p.round}: {p.name}'s turn."
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
@@ -398,7 +412,7 @@ def _for_gm(payload: Any, text: str) -> str:
     if isinstance(payload, ev.RolledInSecret):
         return "(The players see only that the GM made a roll.)"
     if isinstance(payload, ev.CombatStarted) and any(e.score is None for e in payload.entrants):
-        return f"(The players see: {text})"
+        return _initiative(payload, gm=True)
     return text
 
 
