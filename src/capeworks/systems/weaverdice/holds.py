@@ -6,8 +6,10 @@ Wires the gear engineer's pure :mod:`~capeworks.systems.weaverdice.grapple`
 without costume layers, which a named target may Dodge but not Block; on the
 holder's turns each round is an opposed Brawn roll (Stamina dots +1 each,
 morale caps both totals), the margin buys one option or is banked as Hold;
-a winning defender breaks free; a wound between the two breaks the grapple;
-both sides' DS drops while it lasts.
+a winning defender breaks free of a lone grappler (of several only by beating
+every hold, WD-GRAPPLE-010) and may reverse the hold (WD-GRAPPLE-004); a
+throw lands on the falling table's Thrown column at once; a wound between the
+two breaks the grapple; both sides' DS drops while it lasts.
 """
 
 from __future__ import annotations
@@ -236,6 +238,9 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
             people=(t,),
         )
     )
+    thrown = sum(x.thrown_ft for x in outcome.bought)
+    if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
+        _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
         from capeworks.systems.weaverdice.harm import take_wound
 
@@ -338,23 +343,30 @@ def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService
     if c.character in state.falls:
         raise RuleViolation("WD-MOVE-009", f"{me.name} has a fall still waiting for a choice.")
     b = Builder(state, dice)
-    result = fall(c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
+    _fall(b, c.character, c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
+    return b.events
+
+
+def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool | None) -> None:
+    """A fall or throw on the falling table: its row, its Athletics roll, the Stamina drain, and the
+    harm at once or a choice for the faller (WD-MOVE-009/010)."""
+    result = fall(feet, thrown=thrown, drains_stamina=drains_stamina)
     roll = None
     if result.check is not None:
-        roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
+        roll, _ = roll_check(b, who, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
         result = fall_after_check(result, athletics_total=roll.total)
-    t = b.person(c.character)
-    if result.stamina_lost and t.effort.available(b.sheet(c.character), Pool.STAMINA):
-        effort, _ = t.effort.drain(b.sheet(c.character), Pool.STAMINA, result.stamina_lost)
+    t = b.person(who)
+    if result.stamina_lost and t.effort.available(b.sheet(who), Pool.STAMINA):
+        effort, _ = t.effort.drain(b.sheet(who), Pool.STAMINA, result.stamina_lost)
         t = t.model_copy(update={"effort": effort})
-    waiting = {**b.state.falls, c.character: result} if len(result.options) > 1 else dict(b.state.falls)
+    waiting = {**b.state.falls, who: result} if len(result.options) > 1 else dict(b.state.falls)
     chosen = result.options[0] if len(result.options) == 1 else None
     b.emit(
         ev.Fell(
-            character=c.character,
-            name=me.name,
-            feet=c.feet,
-            thrown=c.thrown,
+            character=who,
+            name=t.name,
+            feet=feet,
+            thrown=thrown,
             check=roll,
             chosen=chosen,
             falls=waiting,
@@ -362,8 +374,7 @@ def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService
         )
     )
     if chosen is not None:
-        _take_fall(b, c.character, chosen)
-    return b.events
+        _take_fall(b, who, chosen)
 
 
 def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceService) -> list[Event]:
