@@ -97,3 +97,18 @@ def test_falls_at_the_table__wx56() -> None:
     d.answer("ann", d.prompt("ann", "effect").id, "none")
     assert d.state.people["vic"].track.count(WoundTier.CRITICAL) == 0
     d.refuse("ann", "fall", character="vic", feet=10, error=NotPermitted)
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-MOVE-009")
+def test_a_throw_lands_on_the_thrown_column_at_once() -> None:
+    d = wrestle()
+    d.do("ann", "grab", character="vic", target="thug", dice=[2])
+    d.do("ann", "grapple", character="vic", target="thug", dice=[4, 2])  # margin 4 banked
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    # round 2: 6 + 2 = 8 against 1 + 0 = 1, margin 7 + 4 banked = 11; a throw of 3 points is 15 ft;
+    # thrown 11-20 ft: a lesser wound and a roll on the lesser Bash table (d6 = 2: knocked back)
+    d.do("ann", "grapple", character="vic", target="thug", option="throw", points=3, dice=[6, 1, 2])
+    thug = d.state.people["thug"]
+    assert d.state.grapples == {} and [w.tier for w in thug.track.wounds] == [WoundTier.LESSER]
+    assert "Thug is thrown 15 ft: a lesser wound and a roll on the lesser Bash effect table." in d.words()

@@ -43,7 +43,12 @@ def test_hidden_npc_sheet_never_reaches_a_player() -> None:
     assert "Steel-capped boots" in gm
     # the initiative line shows players the order but not Steeltoe's score or die
     assert "Steeltoe ?" in " ".join(d.words("ann"))
-    assert any("Steeltoe 8 (rolled 1)" in w for w in d.words())
+    assert not any("Steeltoe 8" in w for w in d.words("ann"))
+    # the GM reads one initiative line for Steeltoe, not also the players' veiled copy
+    gm_lines = [w for w in d.words() if "Steeltoe" in w and "nitiative" in w]
+    assert [w for w in gm_lines if "Steeltoe 8 (rolled 1)" in w] == gm_lines[:1]
+    assert len([w for w in d.words() if "Steeltoe 8" in w]) == 1
+    assert not any("Steeltoe ?" in w for w in d.words())
 
 
 def test_hidden_gm_roll__the_public_half_says_only_that_a_roll_was_made() -> None:

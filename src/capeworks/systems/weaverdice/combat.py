@@ -34,6 +34,7 @@ __all__ = [
     "Turn",
     "cover_bonus",
     "dropped_one_place",
+    "group_slots",
     "initiative_order",
     "initiative_score",
     "interruption_tn",
@@ -72,11 +73,15 @@ class Entrant(Frozen):
     morale: int = 0
     reputation: int = 0
     rolloff: int = 0
+    #: bystander groups act in the order the GM gives them (WD-NPC-005 PROPOSED)
+    gm_order: int = 0
 
     def keys(self) -> tuple[int, ...]:
-        """Bystanders after everyone (WD-NPC-005), then score, tier, morale, rep, roll-off."""
-        last = 0 if self.tier is Tier.BYSTANDER else 1
-        return (last, self.score, TIER_PRECEDENCE[self.tier], self.morale, self.reputation, self.rolloff)
+        """Bystanders after everyone, in the GM's order (WD-NPC-005); then score, tier, morale, rep,
+        roll-off."""
+        if self.tier is Tier.BYSTANDER:
+            return (0, -self.gm_order, self.score, 0, 0, 0, 0)
+        return (1, 0, self.score, TIER_PRECEDENCE[self.tier], self.morale, self.reputation, self.rolloff)
 
 
 def initiative_order(entrants: Iterable[Entrant]) -> tuple[tuple[str, ...], list[list[str]]]:
@@ -85,6 +90,14 @@ def initiative_order(entrants: Iterable[Entrant]) -> tuple[tuple[str, ...], list
     pairs = [(e.id, e.keys()) for e in entrants]
     still = [g for g in tied(pairs) if not all(dict(pairs)[i][0] == 0 for i in g)]
     return rank(pairs), still
+
+
+def group_slots(order: Iterable[str], groups: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """The acting order with each group's slot (held by its first member) opened up into its
+    members, one after another in the GM's order: a group acts in one slot, and each member still
+    takes its own turn and drops on its own (WD-NPC-005, NPC groups)."""
+    members = {g[0]: g for g in (tuple(x) for x in groups) if g}
+    return tuple(m for ident in order for m in members.get(ident, (ident,)))
 
 
 def surprise(best_a: int, best_b: int, *, config: WeaverdiceConfig) -> str | None:

@@ -46,6 +46,7 @@ __all__ = [
     "React",
     "Reroll",
     "Rest",
+    "Reverse",
     "Ruling",
     "Sleep",
     "SpendMorale",
@@ -143,6 +144,10 @@ class StartCombat(Frozen):
     edges: TextList = Field(
         default_factory=list, description="Who spends Focus for +1d3 speed (WD-EFFORT-012)."
     )
+    groups: TextList = Field(
+        default_factory=list,
+        description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
+    )
 
 
 class OpenSkill(Frozen):
@@ -205,6 +210,13 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+
+class Reverse(Frozen):
+    """Having broken free, take the hold over (the margin banked as Hold) or let go (WD-GRAPPLE-004)."""
+
+    character: Ident
+    decline: bool = False
 
 
 class FallCmd(Frozen):

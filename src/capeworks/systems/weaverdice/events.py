@@ -178,6 +178,8 @@ class InitiativeLine(Frozen):
     score: int | None
     face: int | None = None
     edge: int = 0
+    #: the group whose slot this NPC shares (its first member's id), if any (WD-NPC-005)
+    group: str | None = None
 
 
 class CombatStarted(Changes):
@@ -189,6 +191,14 @@ class CombatStarted(Changes):
     tied: tuple[tuple[str, ...], ...] = ()
 
 
+class InitiativeWithheld(EventData):
+    """The GM's half of initiative with hidden NPCs: their scores and dice, which the players' copy
+    of :class:`CombatStarted` leaves out (WD-NPC-003)."""
+
+    TYPE: ClassVar[str] = "weaverdice.initiative_withheld"
+    entrants: tuple[InitiativeLine, ...]
+
+
 class TurnStarted(Changes):
     TYPE: ClassVar[str] = "weaverdice.turn_started"
     character: str
@@ -198,6 +208,8 @@ class TurnStarted(Changes):
     #: conditions that ended at this point of the order
     ended: tuple[str, ...] = ()
     chances_over: bool = True
+    #: an unanswered offer to reverse a hold lapses when the next turn starts
+    reversals: dict[str, Grapple] | None = Field(default_factory=dict)
 
 
 class ActionTaken(Changes):
@@ -230,6 +242,10 @@ class AttackRolled(Changes):
     attack: PendingAttack | None
     #: a miss its attacker may still buy up with high morale
     chance: Chance | None = None
+    #: the reversals left on offer (an attack of opportunity instead of a reversal, WD-GRAPPLE-004)
+    reversals: dict[str, Grapple] | None = None
+    #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
+    queued: tuple[PendingAttack, ...] = ()
 
 
 class Reacted(Changes):
@@ -243,6 +259,8 @@ class Reacted(Changes):
     held: bool = False
     fight: Fight | None
     attack: PendingAttack | None
+    #: the hits still waiting for their own targets' reactions
+    queued: tuple[PendingAttack, ...] = ()
 
 
 class WoundTaken(Changes):
@@ -270,6 +288,12 @@ class Grappled(Changes):
     target_total: int | None = None
     outcome: GrappleRound | None = None
     grapples: dict[str, Grapple]
+    #: the reversals on offer after this (None: unchanged)
+    reversals: dict[str, Grapple] | None = None
+    #: a round the defender won while another grappler still holds them (WD-GRAPPLE-010)
+    still_held: bool = False
+    #: the defender took the hold over (WD-GRAPPLE-004)
+    reversed: bool = False
 
 
 class Fell(Changes):
@@ -397,6 +421,10 @@ class Rested(Changes):
     reduced: WoundTier | None = None
     restored: dict[Pool, int] = Field(default_factory=dict)
     fight: Fight | None
+    #: a failed rest roll high morale may still buy up (WD-MORALE-003)
+    chance: Chance | None = None
+    #: a rest roll bought up with morale: only what it sheds, nothing restored again
+    bought_up: bool = False
 
 
 class Leveraged(EventData):
@@ -423,6 +451,8 @@ class CombatEnded(Changes):
     lull: bool
     fight: Fight | None
     attack: PendingAttack | None
+    queued: tuple[PendingAttack, ...] = ()
+    reversals: dict[str, Grapple] | None = Field(default_factory=dict)
     effects: tuple[PendingEffect, ...]
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()
@@ -477,6 +507,7 @@ EVENTS = declare_events(
     MoraleChanged,
     EffortSpent,
     CombatStarted,
+    InitiativeWithheld,
     TurnStarted,
     ActionTaken,
     AttackRolled,

@@ -20,10 +20,12 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Entrant,
     Turn,
+    group_slots,
     initiative_order,
     initiative_score,
     rest_removals,
@@ -32,10 +34,11 @@ from capeworks.systems.weaverdice.combat import (
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.harm import take_wound
+from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
-from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, Status, Tier, WoundTier
-from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
+from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
     "act",
@@ -47,6 +50,7 @@ __all__ = [
     "move",
     "open_skill",
     "rest",
+    "rest_bought_up",
     "start_combat",
     "wait",
 ]
@@ -80,6 +84,9 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         if ident not in people_ids:
             raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
         b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
+    groups = _groups(state, c.groups, people_ids)
+    member_of = {m: g for g in groups for m in g}
+    scores: dict[str, int] = {}
     for p in people:
         sheet = state.sheet(p.id)
         face = None
@@ -88,21 +95,53 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
             rolls.append(record)
             face = record.faces[0]
         bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
-        score = initiative_score(sheet, face, edge=bonus, config=state.config)
-        lines.append(ev.InitiativeLine(character=p.id, name=p.name, score=score, face=face, edge=bonus))
-        entrants.append(Entrant(id=p.id, score=score, tier=p.tier, morale=p.morale, reputation=p.reputation))
+        scores[p.id] = initiative_score(sheet, face, edge=bonus, config=state.config)
+        lines.append(
+            ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
+        )
+    slots = [g[0] for g in groups]
+    for p in people:
+        group = member_of.get(p.id)
+        if group is not None and group[0] != p.id:
+            continue  # one slot per group, held by its first member
+        score = min(scores[m] for m in group) if group is not None else scores[p.id]
+        gm_order = slots.index(p.id) if p.id in slots else len(slots) + people_ids.index(p.id)
+        entrants.append(
+            Entrant(
+                id=p.id,
+                score=score,
+                tier=p.tier,
+                morale=p.morale,
+                reputation=p.reputation,
+                gm_order=gm_order,
+            )
+        )
+    if groups:  # every member's line shows the slot it acts in
+        lead = {m: g[0] for g in groups for m in g}
+        slot_score = {e.id: e.score for e in entrants}
+        lines = [
+            ln.model_copy(update={"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
+            if ln.character in lead
+            else ln
+            for ln in lines
+        ]
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
         off = {}
-        for group in tied:
-            for ident in group:
+        for group_ids in tied:
+            for ident in group_ids:
                 record = dice.roll(1, 6, purpose=f"roll-off {ident}")
                 rolls.append(record)
                 off[ident] = record.faces[0]
         entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
         order, tied = initiative_order(entrants)
+    order = group_slots(order, groups)
     first = order[0]
-    fight = Fight(order=TurnOrder(order=order), turn=Turn.start(first, half=False, config=state.config))
+    fight = Fight(
+        order=TurnOrder(order=order),
+        turn=Turn.start(first, half=False, config=state.config),
+        groups=tuple(groups),
+    )
     people = [b.person(i) for i in people_ids]
     fresh = tuple(
         p.model_copy(
@@ -114,8 +153,10 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         entrants=tuple(lines), fight=fight, tied=tuple(tuple(g) for g in tied), people=fresh
     )
     veiled = {p.id for p in people if p.hidden}
-    if veiled:  # a hidden NPC's speed and die are the GM's: players get the order without them
-        b.emit(started, rolls=tuple(rolls), hidden=True)
+    if veiled:  # a hidden NPC's speed and die are the GM's: everyone gets the order without them,
+        # the GM alone their lines (one line each for the GM, the veiled one for the players)
+        secret = tuple(ln for ln in lines if ln.character in veiled)
+        b.emit(ev.InitiativeWithheld(entrants=secret), rolls=tuple(rolls), hidden=True)
         public = tuple(
             ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
             for ln in lines
@@ -127,6 +168,35 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     fight = fight.model_copy(update={"turn": Turn.start(first, half=_half(first_c), config=state.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
     return b.events
+
+
+def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:
+    """NPC groups as the GM wrote them (``swat1+swat2``), checked: generics or bystanders of one
+    tier, each in the fight and in one group. Bystanders not named in a group act alone, after the
+    named groups (WD-NPC-005 PROPOSED: the GM orders the groups)."""
+    groups: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for text in written:
+        members = tuple(dict.fromkeys(m.strip() for m in text.split("+") if m.strip()))
+        if not members:
+            continue
+        tiers = set()
+        for ident in members:
+            who = person(state, ident)
+            if ident not in fighting:
+                raise RuleViolation("WD-NPC-005", f"{who.name} is not in this fight.")
+            if ident in seen:
+                raise RuleViolation("WD-NPC-005", f"{who.name} is named in two groups.")
+            if who.tier not in (Tier.GENERIC, Tier.BYSTANDER):
+                raise RuleViolation(
+                    "WD-NPC-005", f"Only generics and bystanders act as groups; {who.name} acts alone."
+                )
+            seen.add(ident)
+            tiers.add(who.tier)
+        if len(tiers) > 1:
+            raise RuleViolation("WD-NPC-005", "A group is all generics or all bystanders, not a mix.")
+        groups.append(members)
+    return groups
 
 
 def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int) -> list[str]:
@@ -358,24 +428,16 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
         successes += rest_removals(
             full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS)
         )
-    conditions = after.conditions
-    removed = [x.name for x in after.stopped]
-    track = me.track.rested()
-    reduced = None
-    if c.reduce and successes:
-        attached = {x.wound for x in conditions if x.wound}
-        track, was = track.reduce_most_minor(attached={a for a in attached if a})
-        reduced = was.tier
-        successes -= 1
-    wanted = [n.strip().lower() for n in c.remove]
-    for cond in after.removable:
-        if successes <= 0:
-            break
-        if wanted and cond.name.lower() not in wanted:
-            continue
-        conditions = tuple(x for x in conditions if x is not cond)
-        removed.append(cond.name)
-        successes -= 1
+    assert check is not None
+    chance = None
+    if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
+        removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
+        again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
+        chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
+    conditions, track, removed, reduced = _shed(
+        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce
+    )
+    removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
     me = me.model_copy(update={"conditions": conditions, "track": track, "effort": effort})
     b.emit(
@@ -388,11 +450,78 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
             reduced=reduced,
             restored=restore,
             fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            chance=chance,
             people=(me,),
         ),
         rolls=tuple(rolls),
     )
     return b.events
+
+
+def _shed(
+    after: st.RestOutcome, track: Track, successes: int, *, remove: Iterable[str], reduce: bool
+) -> tuple[tuple[st.Condition, ...], Track, list[str], WoundTier | None]:
+    """Spend a rest's successes: the most minor wound eased if asked, then simple conditions (those
+    named, if any) (WD-COMBAT-032..034)."""
+    conditions = after.conditions
+    removed: list[str] = []
+    reduced = None
+    if reduce and successes:
+        attached = {x.wound for x in conditions if x.wound}
+        track, was = track.reduce_most_minor(attached={a for a in attached if a})
+        reduced = was.tier
+        successes -= 1
+    wanted = [n.strip().lower() for n in remove]
+    for cond in after.removable:
+        if successes <= 0:
+            break
+        if wanted and cond.name.lower() not in wanted:
+            continue
+        conditions = tuple(x for x in conditions if x is not cond)
+        removed.append(cond.name)
+        successes -= 1
+    return conditions, track, removed, reduced
+
+
+def rest_bought_up(b: Builder, chance: Chance) -> None:
+    """A failed rest roll bought up with a high morale step: 2 + k against the rest TN, and if it
+    now succeeds, what a success sheds (WD-MORALE-003 PROPOSED: any of one's own rolls)."""
+    again = chance.rest
+    assert again is not None
+    me = b.person(chance.who)
+    roll, morale = set_by_morale(chance.roll, me.morale)
+    me = me.model_copy(update={"morale": morale})
+    b.emit(
+        ev.MoraleSpent(
+            character=chance.who,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what="rest",
+            chance_spent=chance.who,
+            people=(me,),
+        )
+    )
+    if not roll.success:
+        return
+    after = st.rest(me.conditions, chance.who, full=again.full)
+    conditions, track, removed, reduced = _shed(
+        after, me.track, again.removals, remove=again.remove, reduce=again.reduce
+    )
+    me = me.model_copy(update={"conditions": conditions, "track": track})
+    b.emit(
+        ev.Rested(
+            character=chance.who,
+            name=me.name,
+            full=again.full,
+            check=roll,
+            removed=tuple(removed),
+            reduced=reduced,
+            fight=b.fight,
+            bought_up=True,
+            people=(me,),
+        )
+    )
 
 
 def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:

@@ -10,13 +10,15 @@ it does and which decision it waits for, which becomes a prompt).
 
 from __future__ import annotations
 
+from typing import Any
+
 from capeworks.engine import Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
-from capeworks.systems.weaverdice.checks import Lengthy, meets
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -31,6 +33,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
+from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.skills import skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
@@ -46,6 +49,7 @@ __all__ = [
     "medical",
     "morale_second_chance",
     "react",
+    "reaction_bought_up",
     "start_effect",
     "take_wound",
 ]
@@ -149,6 +153,12 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             fight=b.fight,
             attack=pending,
             chance=chance,
+            # an attack of opportunity after breaking free is instead of reversing (WD-GRAPPLE-004)
+            reversals=(
+                {k: v for k, v in state.reversals.items() if k != c.character}
+                if c.opportunity and c.character in state.reversals
+                else None
+            ),
             people=(attacker.model_copy(update={"practised": practised}),),
         ),
         rolls=(record,),
@@ -170,19 +180,23 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
 
 def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
-    pending = state.attack
+    waiting = [p for p in (state.attack, *state.queued) if p is not None]
+    pending = next((p for p in waiting if p.target == c.character), None)
     me = person(state, c.character)
-    if pending is None or pending.target != c.character:
-        hit = pending is not None and pending.target == c.character
-        may_react(state.sheet(c.character), hit=hit, reacted=False)
+    if pending is None:
+        may_react(state.sheet(c.character), hit=False, reacted=False)
         raise RuleViolation("WD-COMBAT-019", f"No attack waits on {me.name}.")
     if pending.grab and c.reaction is Reaction.BLOCK:
         check_grab_reaction(block=True)
+    if pending.reaction_roll is not None and c.reaction is not None:
+        raise RuleViolation("WD-COMBAT-019", f"{me.name} has already reacted to this attack.")
+    rest = [p for p in waiting if p is not pending]  # each target answers its own hit
+    after = {"attack": rest[0] if rest else None, "queued": tuple(rest[1:])}
     b = Builder(state, dice)
     if pending.grab:
-        return _grab_answered(b, c, pending)
+        return _grab_answered(b, c, pending, after)
     if c.reaction is None:
-        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
         land(
             b,
             c.character,
@@ -197,39 +211,92 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
     stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
     roll, record = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
     held = reaction_holds(roll.total, pending.total)
+    morale = b.person(c.character).morale
+    if not held and morale > 0 and spend_value(morale) >= pending.total:
+        # high morale could still make it hold: the hit waits for that choice (WD-MORALE-003)
+        again = pending.model_copy(update={"reaction": c.reaction, "reaction_roll": roll})
+        line = [again if p is pending else p for p in waiting]
+        b.emit(
+            ev.Reacted(
+                character=c.character,
+                name=me.name,
+                reaction=c.reaction,
+                check=roll,
+                held=False,
+                fight=b.fight,
+                attack=line[0],
+                queued=tuple(line[1:]),
+            ),
+            rolls=(record,),
+        )
+        return b.events
+    _reaction_done(b, c.character, pending, c.reaction, roll, after)
+    return b.events
+
+
+def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
+    """A failed Dodge or Block bought up with a high morale step: 2 + k against the attack total,
+    and the reaction holds if that meets it (WD-MORALE-003 PROPOSED: any of one's own rolls)."""
+    assert pending.reaction_roll is not None and pending.reaction is not None
+    me = b.person(pending.target)
+    roll, morale = set_by_morale(pending.reaction_roll, me.morale)
+    b.emit(
+        ev.MoraleSpent(
+            character=me.id,
+            name=me.name,
+            check=roll,
+            morale=morale,
+            what="reaction",
+            people=(me.model_copy(update={"morale": morale}),),
+        )
+    )
+    waiting = [p for p in (b.state.attack, *b.state.queued) if p is not None and p != pending]
+    after = {"attack": waiting[0] if waiting else None, "queued": tuple(waiting[1:])}
+    _reaction_done(b, me.id, pending, pending.reaction, roll, after)
+
+
+def _reaction_done(
+    b: Builder,
+    ident: str,
+    pending: PendingAttack,
+    reaction: Reaction,
+    roll: CheckRoll,
+    after: dict[str, Any],
+) -> None:
+    """A Dodge or Block settled: a hold ignores the hit (a Block drops a melee attacker one place),
+    a failure lets it land (WD-COMBAT-020/021)."""
+    held = reaction_holds(roll.total, pending.total)
     fight = b.fight
-    if held and c.reaction is Reaction.BLOCK and pending.melee and fight is not None:
+    if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
         fight = fight.model_copy(update={"order": dropped_one_place(fight.order, pending.attacker)})
     b.emit(
         ev.Reacted(
-            character=c.character,
-            name=me.name,
-            reaction=c.reaction,
+            character=ident,
+            name=b.person(ident).name,
+            reaction=reaction,
             check=roll,
             held=held,
             fight=fight,
-            attack=None,
+            **after,
         ),
-        rolls=(record,),
     )
     if not held:
         land(
             b,
-            c.character,
+            ident,
             pending.tier,
             pending.damage,
             attacker=pending.attacker,
             conventional=pending.conventional,
             only=pending.effect_only,
         )
-    return b.events
 
 
-def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Event]:
+def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack, after: dict[str, Any]) -> list[Event]:
     """A grab's target dodges (Focus, Athletics, ties hold) or is caught (WD-GRAPPLE-001)."""
     me = b.person(c.character)
     if c.reaction is None:
-        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, attack=None))
+        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
         holds.begin(b, pending.attacker, c.character)
         return b.events
     b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
@@ -243,7 +310,7 @@ def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack) -> list[Eve
             check=roll,
             held=held,
             fight=b.fight,
-            attack=None,
+            **after,
         )
     )
     if not held:

@@ -6,8 +6,10 @@ Wires the gear engineer's pure :mod:`~capeworks.systems.weaverdice.grapple`
 without costume layers, which a named target may Dodge but not Block; on the
 holder's turns each round is an opposed Brawn roll (Stamina dots +1 each,
 morale caps both totals), the margin buys one option or is banked as Hold;
-a winning defender breaks free; a wound between the two breaks the grapple;
-both sides' DS drops while it lasts.
+a winning defender breaks free of a lone grappler (of several only by beating
+every hold, WD-GRAPPLE-010) and may reverse the hold (WD-GRAPPLE-004); a
+throw lands on the falling table's Thrown column at once; a wound between the
+two breaks the grapple; both sides' DS drops while it lasts.
 """
 
 from __future__ import annotations
@@ -22,11 +24,15 @@ from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOptio
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import (
+    DefenderOption,
+    GrappleRound,
     Purchase,
+    Winner,
     grab_defense,
     grapple_ds,
     grapple_total,
     resolve_round,
+    resolve_several,
     wound_breaks,
 )
 from capeworks.systems.weaverdice.morale import capped
@@ -43,6 +49,7 @@ __all__ = [
     "fall_cmd",
     "grab",
     "grapple_round",
+    "reverse",
 ]
 
 
@@ -178,6 +185,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
     )
     grapples = dict(b.state.grapples)
     key = _key(c.character, c.target)
+    outcome, free = _against_all(grapples, key, outcome)
     conditions = t.conditions
     effort, temporary = t.effort, dict(t.temporary_loss)
     wrest = False
@@ -194,7 +202,14 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         wrest = wrest or bought.stuck_wound
     if restrained:
         conditions = st.add(conditions, st.Condition(name="restrained", target=c.target))
-    if outcome.broken:
+    reversals = None
+    if free:  # the defender won against every hold on them: free of all, and may reverse this one
+        grapples = {k: g for k, g in grapples.items() if g.target != c.target}
+        conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
+        banks = next((x.banks for x in outcome.defender_choices if x.option is DefenderOption.REVERSE), 0)
+        offer = Grapple(holder=c.target, target=c.character, banked=banks)
+        reversals = {**b.state.reversals, c.target: offer}
+    elif outcome.broken:
         grapples.pop(key, None)
         conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
     else:
@@ -204,6 +219,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 "banked": outcome.banked,
                 "restrained": restrained,
                 "meatshield": meatshield,
+                "beaten": outcome.winner is Winner.DEFENDER,
             }
         )
     t = t.model_copy(update={"conditions": conditions, "effort": effort, "temporary_loss": temporary})
@@ -217,9 +233,14 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
             target_total=theirs,
             outcome=outcome,
             grapples=grapples,
+            reversals=reversals,
+            still_held=outcome.winner is Winner.DEFENDER and not free,
             people=(t,),
         )
     )
+    thrown = sum(x.thrown_ft for x in outcome.bought)
+    if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
+        _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
         from capeworks.systems.weaverdice.harm import take_wound
 
@@ -236,6 +257,56 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 people=(t.model_copy(update={"conditions": bleeding}),),
             )
         )
+    return b.events
+
+
+def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) -> tuple[GrappleRound, bool]:
+    """This round against the latest of every other hold on the same target: each resolved alone,
+    free only when the defender has beaten them all (WD-GRAPPLE-010, the gear engineer's
+    :func:`~capeworks.systems.weaverdice.grapple.resolve_several`). Returns this round as it
+    stands and whether the defender is free."""
+    if outcome.winner is not Winner.DEFENDER:
+        return outcome, False
+    target = grapples[key].target
+    rounds = {
+        k: GrappleRound(
+            round=g.round,
+            winner=Winner.DEFENDER if g.beaten else Winner.ATTACKER,
+            margin=1 if g.beaten else 0,
+            available=0,
+            broken=g.beaten,
+        )
+        for k, g in grapples.items()
+        if g.target == target and k != key
+    }
+    several = resolve_several({**rounds, key: outcome})
+    return several.rounds[key], several.free
+
+
+def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService) -> list[Event]:
+    """A defender who broke free goes straight to a hold on the one it beat, the margin banked as
+    Hold (WD-GRAPPLE-004 PROPOSED), or lets the offer go."""
+    me = person(state, c.character)
+    offer = state.reversals.get(c.character)
+    if offer is None:
+        raise RuleViolation("WD-GRAPPLE-004", f"{me.name} has no hold to reverse.")
+    other = person(state, offer.target)
+    reversals = {k: v for k, v in state.reversals.items() if k != c.character}
+    grapples = dict(state.grapples)
+    if not c.decline:
+        grapples[_key(c.character, offer.target)] = offer
+    b = Builder(state, dice)
+    b.emit(
+        ev.Grappled(
+            character=c.character,
+            name=me.name,
+            target=offer.target,
+            target_name=other.name,
+            grapples=grapples,
+            reversals=reversals,
+            reversed=not c.decline,
+        )
+    )
     return b.events
 
 
@@ -272,23 +343,30 @@ def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService
     if c.character in state.falls:
         raise RuleViolation("WD-MOVE-009", f"{me.name} has a fall still waiting for a choice.")
     b = Builder(state, dice)
-    result = fall(c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
+    _fall(b, c.character, c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
+    return b.events
+
+
+def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool | None) -> None:
+    """A fall or throw on the falling table: its row, its Athletics roll, the Stamina drain, and the
+    harm at once or a choice for the faller (WD-MOVE-009/010)."""
+    result = fall(feet, thrown=thrown, drains_stamina=drains_stamina)
     roll = None
     if result.check is not None:
-        roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
+        roll, _ = roll_check(b, who, (Stat.ATHLETICS,), tn=result.check.tn, purpose="fall")
         result = fall_after_check(result, athletics_total=roll.total)
-    t = b.person(c.character)
-    if result.stamina_lost and t.effort.available(b.sheet(c.character), Pool.STAMINA):
-        effort, _ = t.effort.drain(b.sheet(c.character), Pool.STAMINA, result.stamina_lost)
+    t = b.person(who)
+    if result.stamina_lost and t.effort.available(b.sheet(who), Pool.STAMINA):
+        effort, _ = t.effort.drain(b.sheet(who), Pool.STAMINA, result.stamina_lost)
         t = t.model_copy(update={"effort": effort})
-    waiting = {**b.state.falls, c.character: result} if len(result.options) > 1 else dict(b.state.falls)
+    waiting = {**b.state.falls, who: result} if len(result.options) > 1 else dict(b.state.falls)
     chosen = result.options[0] if len(result.options) == 1 else None
     b.emit(
         ev.Fell(
-            character=c.character,
-            name=me.name,
-            feet=c.feet,
-            thrown=c.thrown,
+            character=who,
+            name=t.name,
+            feet=feet,
+            thrown=thrown,
             check=roll,
             chosen=chosen,
             falls=waiting,
@@ -296,8 +374,7 @@ def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService
         )
     )
     if chosen is not None:
-        _take_fall(b, c.character, chosen)
-    return b.events
+        _take_fall(b, who, chosen)
 
 
 def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceService) -> list[Event]:

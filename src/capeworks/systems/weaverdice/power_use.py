@@ -46,6 +46,8 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
     if power.action not in kinds:
         raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
     targets = [person(state, t) for t in c.targets]
+    if len({t.id for t in targets}) < len(targets):
+        raise RuleViolation("WD-COMBAT-009", "Name each target once.")
     if power.targeting is Targeting.SELF and targets:
         raise RuleViolation("WD-COMBAT-009", f"{power.name} touches only its user.")
     limit = None if power.targeting is Targeting.AREA else power.targets
@@ -82,10 +84,7 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
             hit = roll.success
             pending = None
             if (
-                hit
-                and len(targets) == 1
-                and t.tier in (Tier.PC, Tier.NOTABLE)
-                and t.track.standing is Standing.UP
+                hit and t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
             ) and t.effort.available(b.sheet(target.id), Pool.FOCUS) > 0:
                 pending = PendingAttack(
                     attacker=c.character,
@@ -110,13 +109,19 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
                     damage=power.damage,
                     tier=power.tier,
                     fight=b.fight,
-                    attack=pending,
+                    # the first waiting hit is asked first; the rest queue, each to its own target
+                    attack=b.state.attack or pending,
+                    queued=(
+                        (*b.state.queued, pending)
+                        if pending is not None and b.state.attack is not None
+                        else b.state.queued
+                    ),
                 ),
                 hidden=c.hidden,
             )
             if pending is not None:
                 _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
-                return b.events
+                continue
             if hit:
                 land(
                     b,

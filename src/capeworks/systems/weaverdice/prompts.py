@@ -14,9 +14,10 @@ from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
 from capeworks.systems.weaverdice.harm import hit_of
+from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
 from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
-from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.statuses import pain_failure_options
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wfx import resolve
@@ -44,8 +45,12 @@ def _their_turn(state: WdState, ident: str) -> bool:
 def open_prompts(state: WdState) -> list[Prompt]:
     """Every open decision, in the order the rules ask them."""
     out: list[Prompt] = []
-    attack = state.attack
-    if attack is not None:
+    for attack in (state.attack, *state.queued):  # each hit target answers its own (WD-COMBAT-019)
+        if attack is None:
+            continue
+        if attack.reaction_roll is not None:
+            out.append(_reaction_morale_prompt(state, attack))
+            continue
         t = state.people[attack.target]
         sheet = state.sheet(attack.target)
         odds = {
@@ -215,6 +220,36 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 **_to(state, ident),
             )
         )
+    for ident, offer in state.reversals.items():
+        out.append(
+            Prompt(
+                id=f"reverse-{ident}",
+                kind="reversal",
+                rule="WD-GRAPPLE-004",
+                question=question(
+                    "reversal",
+                    name=state.people[ident].name,
+                    other=state.people[offer.target].name,
+                    banks=offer.banked,
+                ),
+                options=(
+                    PromptOption(
+                        value="reverse",
+                        label="reverse the hold",
+                        command="reverse",
+                        payload={"character": ident},
+                    ),
+                    PromptOption(
+                        value="let_go",
+                        label="let go",
+                        command="reverse",
+                        payload={"character": ident, "decline": True},
+                    ),
+                ),
+                default="let_go",
+                **_to(state, ident),
+            )
+        )
     fight = state.fight
     if (
         fight is not None
@@ -239,6 +274,43 @@ def open_prompts(state: WdState) -> list[Prompt]:
             )
         )
     return out
+
+
+def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
+    """A failed Dodge or Block that a high morale step would make hold (WD-MORALE-003)."""
+    t = state.people[attack.target]
+    roll = attack.reaction_roll
+    assert roll is not None and attack.reaction is not None
+    return Prompt(
+        id=f"react-morale-{attack.target}",
+        kind="reaction_morale",
+        rule="WD-MORALE-003",
+        question=question(
+            "reaction_morale",
+            name=t.name,
+            reaction=attack.reaction.value,
+            got=roll.total,
+            total=attack.total,
+            value=spend_value(t.morale),
+        ),
+        options=(
+            PromptOption(
+                value="spend_morale",
+                label=option_words("spend_morale"),
+                command="spend_morale",
+                payload={"character": attack.target},
+            ),
+            PromptOption(
+                value="take",
+                label=option_words("take"),
+                command="react",
+                payload={"character": attack.target},
+            ),
+        ),
+        default="take",
+        context={"attack_total": attack.total, "reaction_total": roll.total},
+        **_to(state, attack.target),
+    )
 
 
 def _effect_prompt(state: WdState) -> Prompt:

@@ -36,6 +36,7 @@ COMMAND_WORDS: dict[str, str] = {
     "grab": "grab someone",
     "fall": "someone falls or is thrown",
     "fall_choice": "choose how to take a fall",
+    "reverse": "take over a hold you broke free of",
     "grapple": "wrestle a held foe (a grapple round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
@@ -142,6 +143,11 @@ def _effect(p: ev.EffectResolved) -> str:
 
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
+    if o is None and p.reversals is not None:
+        if p.reversed:
+            banked = next((g.banked for g in p.grapples.values() if g.holder == p.character), 0)
+            return f"{p.name} reverses the hold on {p.target_name}, {banked} points held."
+        return f"{p.name} lets {p.target_name} go."
     if o is None:
         held = any(g.holder == p.character and g.target == p.target for g in p.grapples.values())
         return (
@@ -152,6 +158,11 @@ def _grappled(p: ev.Grappled) -> str:
     head = f"{p.name} wrestles {p.target_name}: {p.holder_total} against {p.target_total}"
     if o.winner.value == "tie":
         return f"{head}; a stalemate."
+    if o.winner.value == "defender" and p.still_held:
+        return (
+            f"{head}; {p.target_name} wins this hold but is still held by another "
+            "(and may spend Focus on an attack of opportunity)."
+        )
     if o.winner.value == "defender":
         return f"{head}; {p.target_name} breaks free (and may attack or reverse the hold)."
     bought = ", ".join(
@@ -183,16 +194,35 @@ def _fell(p: ev.Fell) -> str:
     return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
 
 
-def _initiative(p: ev.CombatStarted) -> str:
-    lines = ", ".join(
-        f"{e.name} {'?' if e.score is None else e.score}"
-        + (f" (rolled {e.face})" if e.face is not None else "")
-        + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
-        for e in p.entrants
-    )
+def _initiative(p: ev.CombatStarted, *, gm: bool = False) -> str:
+    """The initiative line; the GM's copy leaves out the veiled NPCs, whose lines the GM reads in
+    :class:`~.events.InitiativeWithheld`."""
+    members: dict[str, list[str]] = {}
+    for e in p.entrants:
+        if e.group is not None:
+            members.setdefault(e.group, []).append(e.name)
+    shown = [
+        e for e in p.entrants if (e.group is None or e.group == e.character) and not (gm and e.score is None)
+    ]
+    lines = _lines(shown, members)
     order = p.fight.order.order if p.fight else ()
     names = {e.character: e.name for e in p.entrants}
-    return f"The fight begins. Initiative: {lines}. Order: {', '.join(names.get(i, i) for i in order)}."
+    said = f" Initiative: {lines}." if lines else ""
+    return f"The fight begins.{said} Order: {', '.join(names.get(i, i) for i in order)}."
+
+
+def _lines(entrants: list[ev.InitiativeLine], members: dict[str, list[str]]) -> str:
+    return ", ".join(
+        (f"{' and '.join(members[e.character])} (a group)" if e.character in members else e.name)
+        + f" {'?' if e.score is None else e.score}"
+        + (f" (rolled {e.face})" if e.face is not None else "")
+        + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
+        for e in entrants
+    )
+
+
+def _withheld(p: ev.InitiativeWithheld) -> str:
+    return f"Hidden initiative (GM only): {_lines(list(p.entrants), {})}."
 
 
 def _attack(p: ev.AttackRolled) -> str:
@@ -222,8 +252,8 @@ def _stayed(p: ev.StayedUp) -> str:
 
 def _rested(p: ev.Rested) -> str:
     kind = "rests the whole turn" if p.full else "rests"
-    parts = [f"{p.name} {kind}"]
-    if p.check is not None:
+    parts = [f"{p.name} {kind}" if not p.bought_up else f"Morale carries {p.name}'s rest"]
+    if p.check is not None and not p.bought_up:
         parts.append(f"Guts {check_text(p.check)}")
     if p.removed:
         parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
@@ -310,6 +340,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + "."
     ),
     ev.CombatStarted.TYPE: _initiative,
+    ev.InitiativeWithheld.TYPE: _withheld,
     ev.TurnStarted.TYPE: lambda p: (
         f"Round {p.round}: {p.name}'s turn."
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
@@ -381,7 +412,7 @@ def _for_gm(payload: Any, text: str) -> str:
     if isinstance(payload, ev.RolledInSecret):
         return "(The players see only that the GM made a roll.)"
     if isinstance(payload, ev.CombatStarted) and any(e.score is None for e in payload.entrants):
-        return f"(The players see: {text})"
+        return _initiative(payload, gm=True)
     return text
 
 
@@ -475,6 +506,11 @@ _QUESTIONS: dict[str, str] = {
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "fall": "{name} {how} {feet} ft: how do they take it?",
+    "reaction_morale": (
+        "{name}'s {reaction} falls short ({got} against {total}): lower morale a step to make it "
+        "{value} and hold, or take the hit?"
+    ),
+    "reversal": "{name} broke free of {other}: take the hold over with {banks} points held, or let go?",
     "burn": "The flames consume {name}: which physical stat loses a point for good?",
     "pain": "{name} failed in pain: lose a step of morale, take a lesser wound{end}?",
     "lengthy": "A lengthy check of {name}'s {stats}{task}: {done} of {dc} so far; roll to add to it.",

@@ -18,8 +18,9 @@ from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.fight import rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
-from capeworks.systems.weaverdice.harm import morale_second_chance
+from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
 from capeworks.systems.weaverdice.skills import train as train_skill
@@ -138,7 +139,23 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
 def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: DiceService) -> list[Event]:
     """Lower morale a step to set the last roll's result to 2 + k (WD-MORALE-003)."""
     me = person(state, c.character)
+    failed = next(
+        (
+            p
+            for p in (state.attack, *state.queued)
+            if p is not None and p.target == c.character and p.reaction_roll is not None
+        ),
+        None,
+    )
+    if failed is not None:  # a failed Dodge or Block still waiting on this choice
+        b = Builder(state, dice)
+        reaction_bought_up(b, failed)
+        return b.events
     chance = state.chances.get(c.character)
+    if chance is not None and chance.kind == "rest":
+        b = Builder(state, dice)
+        rest_bought_up(b, chance)
+        return b.events
     if chance is not None:
         if state.attack is not None or state.effects:
             raise RuleViolation(

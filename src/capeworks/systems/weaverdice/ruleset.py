@@ -79,6 +79,8 @@ def _may_get_up(state: WdState, ident: str) -> bool:
 def _morale_spend(state: WdState, ident: str) -> bool:
     if state.people[ident].morale <= 0:
         return False
+    if any(p is not None and p.target == ident and p.reaction_roll for p in (state.attack, *state.queued)):
+        return True  # a failed Dodge or Block waits on this choice
     if ident in state.chances:
         return state.attack is None and not state.effects
     last = state.last_check.get(ident)
@@ -136,6 +138,7 @@ COMMANDS: dict[str, CommandSpec] = {
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, offer=_never),
+    "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, offer=_never),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
@@ -200,6 +203,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data["last_stats"] = {k: v for k, v in data["last_stats"].items() if k not in hidden}
         if data["attack"] is not None and data["attack"]["hidden"]:
             data["attack"] = {k: v for k, v in data["attack"].items() if k != "total"}
+        data["queued"] = [
+            {k: v for k, v in q.items() if k != "total"} if q["hidden"] else q for q in data["queued"]
+        ]
         data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
         data["chances"] = {
             k: v

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from capeworks.engine import Event
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
-from capeworks.systems.weaverdice.combat import Turn
+from capeworks.systems.weaverdice.combat import Reaction, Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.movement import Fall
@@ -35,6 +35,7 @@ __all__ = [
     "Grapple",
     "PendingAttack",
     "PendingEffect",
+    "RestChance",
     "WdState",
     "fold",
     "fold_payload",
@@ -89,6 +90,8 @@ class Fight(Frozen):
 
     order: TurnOrder
     turn: Turn | None = None
+    #: NPC groups sharing one initiative slot, members in acting order (WD-NPC-005)
+    groups: tuple[tuple[str, ...], ...] = ()
 
 
 class PendingAttack(Frozen):
@@ -105,6 +108,9 @@ class PendingAttack(Frozen):
     effect_only: bool = False
     #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
     grab: bool = False
+    #: a failed Dodge/Block its defender may still buy up with high morale (WD-MORALE-003)
+    reaction: Reaction | None = None
+    reaction_roll: CheckRoll | None = None
 
 
 class Grapple(Frozen):
@@ -116,6 +122,8 @@ class Grapple(Frozen):
     banked: int = 0
     restrained: bool = False
     meatshield: bool = False
+    #: the target won this hold's latest round but is still held by another (WD-GRAPPLE-010)
+    beaten: bool = False
 
 
 class PendingEffect(Frozen):
@@ -139,6 +147,16 @@ class PendingEffect(Frozen):
     need: Need | None = None
 
 
+class RestChance(Frozen):
+    """What a failed rest roll would still shed if high morale buys it up (WD-MORALE-003)."""
+
+    full: bool
+    remove: tuple[str, ...] = ()
+    reduce: bool = False
+    #: conditions or wound reductions a success gives
+    removals: int = 1
+
+
 class Chance(Frozen):
     """A roll its maker may still buy up with high morale (WD-MORALE-003): a missed attack (its
     details, to land it) or a failed stay-up check. Gone at the next turn."""
@@ -147,6 +165,7 @@ class Chance(Frozen):
     kind: str
     roll: CheckRoll
     attack: PendingAttack | None = None
+    rest: RestChance | None = None
 
 
 class Call(Frozen):
@@ -171,6 +190,8 @@ class WdState(Frozen):
     people: dict[str, Combatant] = Field(default_factory=dict)
     fight: Fight | None = None
     attack: PendingAttack | None = None
+    #: further hits of one power waiting for their targets' reactions, after ``attack`` (WD-COMBAT-019)
+    queued: tuple[PendingAttack, ...] = ()
     effects: tuple[PendingEffect, ...] = ()
     calls: dict[int, Call] = Field(default_factory=dict)
     next_call: int = 1
@@ -185,6 +206,9 @@ class WdState(Frozen):
     chances: dict[str, Chance] = Field(default_factory=dict)
     #: holds in play, by "holder>target"
     grapples: dict[str, Grapple] = Field(default_factory=dict)
+    #: a defender who broke free may reverse the hold, by defender: the hold it would take
+    #: (WD-GRAPPLE-004 PROPOSED); gone when the next turn starts
+    reversals: dict[str, Grapple] = Field(default_factory=dict)
     #: PCs who owe a choice of exhausted pool after a lull (WD-EFFORT-009)
     exhaust_owed: tuple[str, ...] = ()
     #: the last check of each character (a high-morale spend or reroll acts on it)
@@ -204,7 +228,7 @@ class WdState(Frozen):
         )
 
 
-_UPSERTS = ("attack", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
+_UPSERTS = ("attack", "queued", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
@@ -237,7 +261,9 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     for key in _UPSERTS:
         if key in fields:
             value = values[key]
-            update[key] = tuple(value) if key in ("exhaust_owed", "effects") else value
+            update[key] = tuple(value) if key in ("exhaust_owed", "effects", "queued") else value
+    if values.get("reversals") is not None:
+        update["reversals"] = values["reversals"]
     call = values.get("call")
     if isinstance(call, Call):
         update["calls"] = {**state.calls, call.id: call}
