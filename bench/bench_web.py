@@ -28,6 +28,7 @@ import asyncio
 import bisect
 import contextlib
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -51,6 +52,12 @@ from _timing import table as text_table  # noqa: E402
 
 SAMPLES = ("ada", "rook")
 ABILITY = {"ada": "Science", "rook": "Brawling"}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -127,7 +134,13 @@ class Client:
 
 
 async def play(
-    client: Client, base: str, token: str, stop: asyncio.Event, ready: asyncio.Barrier, think: float
+    client: Client,
+    base: str,
+    token: str,
+    stop: asyncio.Event,
+    ready: asyncio.Barrier,
+    go: asyncio.Event,
+    think: float,
 ) -> None:
     async with connect(f"{base}/api/tables/{client.table}/ws?token={token}", max_size=2**24) as ws:
         wake = asyncio.Event()
@@ -161,6 +174,7 @@ async def play(
         while not client.state:
             await asyncio.sleep(0.01)
         await ready.wait()
+        await go.wait()
         while not stop.is_set():
             wake.clear()
             if client.inflight is None and client.state.get("version", 0) >= client.seen_own:
@@ -218,13 +232,17 @@ async def run_clients(
     ws_base = ws_bases[0]
     stop = asyncio.Event()
     ready = asyncio.Barrier(len(clients) + 1)
+    go = asyncio.Event()
     tasks = [
         asyncio.create_task(
-            play(c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, think)
+            play(c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think)
         )
         for i, c in enumerate(clients)
     ]
     await ready.wait()
+    # every socket has its backlog; let the feeds finish starting before the clock runs
+    await asyncio.sleep(2.0)
+    go.set()
     start = time.perf_counter()
     players = [c for c in clients if not c.gm]
     while not all(c.done() for c in players) or any(c.own_prompts() or c.inflight for c in clients if c.gm):
@@ -380,6 +398,7 @@ def main() -> int:
         )
         elapsed = asyncio.run(run_clients([s.ws_base for s in servers], clients, tokens, think=args.think))
         lat = latencies(clients)
+        cpu = sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None)
         checked = check_logs(servers[-1].base, clients, tokens)
         for server in servers:
             server.stop()
@@ -430,6 +449,7 @@ def main() -> int:
     print(
         f"\nevery client's streamed log equals the server's for its seat ({checked} entries checked); "
         f"refusals: {len(errors)} ({', '.join(sorted(set(errors))) or 'none'}); "
+        f"server CPU {cpu / max(1, commands) * 1000:.1f} ms a command (setup included); "
         f"target p99 < 100 ms: {'met' if percentile(lat, 99) < 0.1 else 'NOT met'}"
     )
     return 0
