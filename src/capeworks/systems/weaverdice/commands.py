@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field
+from pydantic import Field
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
 from capeworks.systems.weaverdice.data_equipment import GrappleOption
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import PainPenalty
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, TierWord, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -56,19 +56,6 @@ __all__ = [
     "Wait",
 ]
 
-
-def _tier(value: object) -> object:
-    """``"moderate"`` (as typed) -> WoundTier.MODERATE; numbers pass through."""
-    if isinstance(value, str) and not value.isdigit():
-        try:
-            return WoundTier[value.strip().upper()]
-        except KeyError:
-            raise ValueError("a wound tier is superficial, lesser, moderate or critical") from None
-    return value
-
-
-#: a wound tier as a word (``lesser``) or its number
-TierWord = Annotated[WoundTier, BeforeValidator(_tier)]
 
 #: a character id as typed
 Ident = Annotated[str, Field(min_length=1, max_length=40)]
