@@ -38,6 +38,7 @@ __all__ = [
     "GmNote",
     "Grab",
     "GrappleTurn",
+    "JoinCombat",
     "Leverage",
     "Medical",
     "Move",
@@ -135,6 +136,14 @@ class StartCombat(Frozen):
         default_factory=list,
         description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
     )
+
+
+class JoinCombat(Frozen):
+    """Reinforcements join the fight under way: they roll initiative and act after those already in it."""
+
+    characters: TextList = Field(min_length=1)
+    edges: TextList = Field(default_factory=list, description="Who spends Focus for +1d3 speed.")
+    groups: TextList = Field(default_factory=list, description="NPC groups, members joined by +.")
 
 
 class OpenSkill(Frozen):

@@ -29,6 +29,7 @@ COMMAND_WORDS: dict[str, str] = {
     "reroll": "reroll the last physical roll with Stamina",
     "change_morale": "move someone's morale",
     "start_combat": "start a fight (roll initiative)",
+    "join_combat": "bring reinforcements into a fight (they roll initiative)",
     "end_turn": "end the turn",
     "attack": "attack",
     "react": "dodge, block or take the hit",
@@ -194,7 +195,7 @@ def _fell(p: ev.Fell) -> str:
     return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
 
 
-def _initiative(p: ev.CombatStarted, *, gm: bool = False) -> str:
+def _initiative(p: ev.CombatStarted | ev.CombatJoined, *, gm: bool = False) -> str:
     """The initiative line; the GM's copy leaves out the veiled NPCs, whose lines the GM reads in
     :class:`~.events.InitiativeWithheld`."""
     members: dict[str, list[str]] = {}
@@ -208,7 +209,8 @@ def _initiative(p: ev.CombatStarted, *, gm: bool = False) -> str:
     order = p.fight.order.order if p.fight else ()
     names = {e.character: e.name for e in p.entrants}
     said = f" Initiative: {lines}." if lines else ""
-    return f"The fight begins.{said} Order: {', '.join(names.get(i, i) for i in order)}."
+    head = "The fight begins." if isinstance(p, ev.CombatStarted) else "Reinforcements join the fight."
+    return f"{head}{said} Order: {', '.join(names.get(i, i) for i in order)}."
 
 
 def _lines(entrants: list[ev.InitiativeLine], members: dict[str, list[str]]) -> str:
@@ -340,6 +342,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + "."
     ),
     ev.CombatStarted.TYPE: _initiative,
+    ev.CombatJoined.TYPE: _initiative,
     ev.InitiativeWithheld.TYPE: _withheld,
     ev.TurnStarted.TYPE: lambda p: (
         f"Round {p.round}: {p.name}'s turn."
@@ -411,7 +414,9 @@ def _for_gm(payload: Any, text: str) -> str:
     """The GM reads the players' halves of hidden things as what the players were told."""
     if isinstance(payload, ev.RolledInSecret):
         return "(The players see only that the GM made a roll.)"
-    if isinstance(payload, ev.CombatStarted) and any(e.score is None for e in payload.entrants):
+    if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(
+        e.score is None for e in payload.entrants
+    ):
         return _initiative(payload, gm=True)
     return text
 
