@@ -231,6 +231,8 @@ class ActionTaken(Changes):
     feet: int = 0
     note: str = ""
     fight: Fight | None
+    #: the roll pain made this rollless action need; a failure halves it (WD-STATUS-002)
+    pained: CheckRoll | None = None
 
 
 class AttackRolled(Changes):

@@ -32,7 +32,7 @@ from capeworks.systems.weaverdice.harm import take_wound
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -202,6 +202,14 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
     turn = fight.turn.spend(kind, config=state.config)
     b = Builder(state, dice)
     rolls = []
+    pained = None
+    legs = (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
+    if not c.sprint and st.pains_for(me.conditions, c.character, stat=Stat.ATHLETICS, parts=legs):
+        # pain makes a plain move need a roll: 4+, a failure goes half as far (WD-STATUS-002)
+        pained, record = roll_check(
+            b, c.character, (Stat.ATHLETICS,), tn=st.PAINED_ROLL_TN, purpose="pained move"
+        )
+        rolls.append(record)
     sprint_total = None
     if c.sprint:
         roll, record = roll_check(b, c.character, (Stat.ATHLETICS,), tn=4, purpose="sprint")
@@ -224,15 +232,17 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
         raise RuleViolation(
             "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
         )
-    turn = turn.model_copy(update={"moved": fight.turn.moved + c.feet})
+    feet = c.feet if pained is None or pained.success else st.halved(c.feet, step=5)
+    turn = turn.model_copy(update={"moved": fight.turn.moved + feet})
     b.emit(
         ev.ActionTaken(
             character=c.character,
             name=me.name,
             action="sprint" if c.sprint else "move",
             kind=kind.value,
-            feet=c.feet,
+            feet=feet,
             fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            pained=pained,
         ),
         rolls=tuple(rolls),
     )

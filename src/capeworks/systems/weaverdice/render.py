@@ -274,6 +274,10 @@ def _medical(p: ev.MedicalRolled) -> str:
 def _action(p: ev.ActionTaken) -> str:
     if p.action in ("attack", "full_attack", "medical"):
         return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}."
+    if p.pained is not None:
+        how = "and manages" if p.pained.success else "and goes half as far"
+        moved = f"moves {p.feet} ft" if p.feet else "stays put"
+        return f"{p.name} moves through the pain (Athletics {check_text(p.pained)}) {how}: {moved}."
     if p.feet:
         return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
     note = f" ({p.note})" if p.note else ""
