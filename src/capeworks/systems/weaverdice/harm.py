@@ -1,7 +1,9 @@
 """Handlers for harm: attacks, Dodge and Block, wounds and their effects, staying up, getting up.
 
 Implements, on the table, WD-COMBAT-015/017..025 (attacks, opportunity
-attacks for Focus, DS with cover, reactions and their side effects, damage),
+attacks for Focus, DS with cover, reactions and their side effects, damage;
+one reaction per target hit, several waiting at once after a power), WD-MORALE-003
+(a failed Dodge or Block bought up with high morale),
 WD-WOUND-002..012 (placing wounds, stay-up checks, unconscious, dying,
 rousing, Medical) and WD-WFX-001/005 (every wound rolls its effect; the
 effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
