@@ -89,3 +89,32 @@ def test_bystander_groups_in_the_gm_order_whatever_their_speed() -> None:
     )
     assert order == ("thug", "early", "late") and still == []
     assert group_slots(("a", "g1", "b"), [("g1", "g2", "g3")]) == ("a", "g1", "g2", "g3", "b")
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-NPC-005")
+def test_reinforcements_join_after_those_already_fighting_as_a_group() -> None:
+    d = squad()
+    d.do("gm", "start_combat", characters="vic, thug, kid", dice=[6])  # Vic 12, Thug 10, Kid last
+    d.do("ann", "end_turn", character="vic")
+    # SWAT arrives on the thug's turn: one slot at min(9, 11, 9) = 9, after the thug, before the kid
+    d.do("gm", "join_combat", characters="swat1, swat2, swat3", groups="swat1+swat2+swat3")
+    fight = d.state.fight
+    assert fight.order.order == ("vic", "thug", "swat1", "swat2", "swat3", "kid")
+    assert fight.order.current == "thug" and fight.groups == (("swat1", "swat2", "swat3"),)
+    assert "Reinforcements join the fight." in d.words()[-1]
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.order.current == "swat1"  # they act this very round, in their slot
+    d.refuse("gm", "join_combat", characters="swat2", rule="WD-COMBAT-001", match="already")
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-004")
+def test_a_hidden_reinforcement_is_veiled_for_players_and_one_line_for_the_gm() -> None:
+    d = squad()
+    add(d, "gm", sheet("sniper", "Sniper", "generic", dexterity=4), hidden=True)  # 7 + 3 = 10
+    d.do("gm", "start_combat", characters="vic, thug", dice=[6])
+    d.do("gm", "join_combat", characters="sniper")
+    assert "Sniper ?" in d.words("ann")[-1] and not any("Sniper 10" in w for w in d.words("ann"))
+    assert [w for w in d.words() if "Sniper" in w and "10" in w] == [
+        "Hidden initiative (GM only): Sniper 10."
+    ]
+    assert not any("Sniper ?" in w for w in d.words())

@@ -75,3 +75,17 @@ def test_a_failed_rest_roll_bought_up_sheds_what_a_success_sheds() -> None:
     assert vic.effort.available(d.state.sheet("vic"), Pool.FOCUS) == 4  # 4 - 1 dodge + 1 rest, restored once
     assert "Morale carries Vic's rest; sheds bleeding." in d.words()
     d.refuse("ann", "spend_morale", character="vic", rule="WD-MORALE-003")
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-GRAPPLE-001")
+def test_a_failed_dodge_of_a_grab_bought_up_escapes_it() -> None:
+    d = duel(3)
+    d.do("gm", "grab", character="brute", target="vic", dice=[3])  # Brawn 5: 3 + 2 = 5 vs DS 4
+    d.answer("ann", "react-vic", "dodge", dice=[1])  # 1 < 5; morale +3 would make it 5
+    d.answer("ann", d.prompt("ann", "reaction_morale").id, "spend_morale")
+    assert d.state.grapples == {} and d.state.people["vic"].morale == 2
+    d = duel(3)
+    d.do("gm", "grab", character="brute", target="vic", dice=[3])
+    d.answer("ann", "react-vic", "dodge", dice=[1])
+    d.answer("ann", d.prompt("ann", "reaction_morale").id, "take")
+    assert "brute>vic" in d.state.grapples

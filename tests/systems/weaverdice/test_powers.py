@@ -221,3 +221,12 @@ def test_classifications__the_twelve_of_the_seed() -> None:
     assert len(Classification) == 12
     for c in Classification:
         assert f"• {c.value.capitalize()} -" in text
+
+
+@pytest.mark.rules("WD-COMBAT-024")
+def test_a_sheet_file_names_a_powers_wound_tier_as_a_word_or_a_number() -> None:
+    word = Power.model_validate({**_laser().model_dump(mode="json"), "tier": "moderate"})
+    number = Power.model_validate({**_laser().model_dump(mode="json"), "tier": 2})
+    assert word.tier is number.tier is WoundTier.MODERATE
+    with pytest.raises(ValueError, match="superficial, lesser, moderate or critical"):
+        Power.model_validate({**_laser().model_dump(mode="json"), "tier": "grievous"})

@@ -19,6 +19,7 @@ from capeworks.systems.weaverdice.statuses import (
     condition,
 )
 from capeworks.systems.weaverdice.vocab import BodyPart, Stat, Status, WoundTier
+from tests.systems.weaverdice.helpers import add, sheet, table
 
 LESSER, MODERATE, CRITICAL = WoundTier.LESSER, WoundTier.MODERATE, WoundTier.CRITICAL
 
@@ -429,3 +430,29 @@ def test_adding_a_condition_twice_changes_nothing_the_second_time(
         once = S.add(conds, c)
         if c.status not in (Status.STUCK, Status.ONGOING_DAMAGE, Status.SCARRING):
             assert S.add(once, c) == once
+
+
+HEX = {
+    "name": "Hex",
+    "classifications": ["master"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "statuses": [{"status": "pained_physical"}],
+}
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003")
+def test_pained__a_plain_move_rolls_athletics_4_plus_and_a_failure_goes_half_as_far() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("hexer", "Hexer", "notable"), "powers": [HEX]})
+    d.do("gm", "start_combat", dice=[1, 6])  # Vic 6 + 1 = 7, Hexer 6 + 6 = 12
+    d.do("gm", "use_power", character="hexer", power="hex", targets="vic")
+    d.do("gm", "end_turn", character="hexer")
+    max_ft = d.state.sheet("vic").movement
+    # Athletics 3 (+0): 2 < 4 fails, so the move goes half as far (in 5 ft steps)
+    d.do("ann", "move", character="vic", feet=max_ft, dice=[2])
+    assert d.state.fight.turn.moved == S.halved(max_ft, step=5)
+    assert "goes half as far" in d.words()[-1]
+    d.do("ann", "move", character="vic", feet=10, dice=[4])  # 4 >= 4: the whole 10 ft
+    assert d.state.fight.turn.moved == S.halved(max_ft, step=5) + 10

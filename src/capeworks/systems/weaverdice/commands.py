@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BeforeValidator, Field
+from pydantic import Field
 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
 from capeworks.systems.weaverdice.data_equipment import GrappleOption
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import PainPenalty
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, WoundTier
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, TierWord, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "GmNote",
     "Grab",
     "GrappleTurn",
+    "JoinCombat",
     "Leverage",
     "Medical",
     "Move",
@@ -56,19 +57,6 @@ __all__ = [
     "Wait",
 ]
 
-
-def _tier(value: object) -> object:
-    """``"moderate"`` (as typed) -> WoundTier.MODERATE; numbers pass through."""
-    if isinstance(value, str) and not value.isdigit():
-        try:
-            return WoundTier[value.strip().upper()]
-        except KeyError:
-            raise ValueError("a wound tier is superficial, lesser, moderate or critical") from None
-    return value
-
-
-#: a wound tier as a word (``lesser``) or its number
-TierWord = Annotated[WoundTier, BeforeValidator(_tier)]
 
 #: a character id as typed
 Ident = Annotated[str, Field(min_length=1, max_length=40)]
@@ -148,6 +136,14 @@ class StartCombat(Frozen):
         default_factory=list,
         description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
     )
+
+
+class JoinCombat(Frozen):
+    """Reinforcements join the fight under way: they roll initiative and act after those already in it."""
+
+    characters: TextList = Field(min_length=1)
+    edges: TextList = Field(default_factory=list, description="Who spends Focus for +1d3 speed.")
+    groups: TextList = Field(default_factory=list, description="NPC groups, members joined by +.")
 
 
 class OpenSkill(Frozen):

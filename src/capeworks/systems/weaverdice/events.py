@@ -191,6 +191,14 @@ class CombatStarted(Changes):
     tied: tuple[tuple[str, ...], ...] = ()
 
 
+class CombatJoined(Changes):
+    """Reinforcements join a fight under way: their initiative and the new order (WD-COMBAT-004)."""
+
+    TYPE: ClassVar[str] = "weaverdice.combat_joined"
+    entrants: tuple[InitiativeLine, ...]
+    fight: Fight | None
+
+
 class InitiativeWithheld(EventData):
     """The GM's half of initiative with hidden NPCs: their scores and dice, which the players' copy
     of :class:`CombatStarted` leaves out (WD-NPC-003)."""
@@ -223,6 +231,8 @@ class ActionTaken(Changes):
     feet: int = 0
     note: str = ""
     fight: Fight | None
+    #: the roll pain made this rollless action need; a failure halves it (WD-STATUS-002)
+    pained: CheckRoll | None = None
 
 
 class AttackRolled(Changes):
@@ -507,6 +517,7 @@ EVENTS = declare_events(
     MoraleChanged,
     EffortSpent,
     CombatStarted,
+    CombatJoined,
     InitiativeWithheld,
     TurnStarted,
     ActionTaken,

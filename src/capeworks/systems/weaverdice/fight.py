@@ -1,9 +1,8 @@
-"""Handlers for the shape of a fight: initiative, turns and rounds, actions, moving, Wait, resting,
-Leverage Reputation, the end of the encounter and exhaustion.
+"""Handlers for the shape of a fight: turns and rounds, actions, moving, Wait, resting, Leverage
+Reputation, the end of the encounter and exhaustion (initiative is :mod:`.initiative`'s).
 
 Implements, on the table, WD-COMBAT-001/002 (rounds skip the incapacitated),
--004/-005 (initiative with its tie-breaks and a roll-off), -008..013 (the
-action budget), -027/-028 (Wait), -030/-031 (Leverage), -032..035 (rests),
+-008..013 (the action budget), -027/-028 (Wait), -030/-031 (Leverage), -032..035 (rests),
 WD-WOUND-009 (the dying clock at each round's end), WD-WOUND-013/-015 and
 WD-EFFORT-009/010 (after the fight), and wires the gear engineer's
 :func:`~capeworks.systems.weaverdice.movement.turn_movement` and the effects
@@ -15,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from capeworks.engine import Context, DiceService, Event
-from capeworks.engine.kit import TurnOrder, TurnPoint, expire
+from capeworks.engine.kit import TurnPoint, expire
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -23,11 +22,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
-    Entrant,
     Turn,
-    group_slots,
-    initiative_order,
-    initiative_score,
     rest_removals,
     waited,
 )
@@ -37,7 +32,7 @@ from capeworks.systems.weaverdice.harm import take_wound
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -46,12 +41,12 @@ __all__ = [
     "end_combat",
     "end_turn",
     "exhaust",
+    "half_actions",
     "leverage",
     "move",
     "open_skill",
     "rest",
     "rest_bought_up",
-    "start_combat",
     "wait",
 ]
 
@@ -62,141 +57,9 @@ def _can_act(state: WdState, ident: str) -> bool:
     return c is not None and c.track.standing is Standing.UP and st.can_act(c.conditions, ident)
 
 
-def _half(c: Combatant) -> bool:
+def half_actions(c: Combatant) -> bool:
+    """Half actions this turn (WD-COMBAT-016, the Half Actions status)."""
     return any(x.name == Status.HALF_ACTIONS for x in c.conditions)
-
-
-def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: DiceService) -> list[Event]:
-    """Everyone named rolls initiative: speed + d6 for PCs and notables, speed + 3 for the rest."""
-    if state.fight is not None:
-        raise RuleViolation("WD-COMBAT-001", "A fight is already on.")
-    ids = c.characters or [k for k, p in state.people.items() if p.track.standing is Standing.UP]
-    people = [person(state, i) for i in ids]
-    if not people:
-        raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
-    b = Builder(state, dice)
-    people_ids = [p.id for p in people]
-    rolls = []
-    lines: list[ev.InitiativeLine] = []
-    entrants: list[Entrant] = []
-    edges = {e.strip() for e in c.edges}
-    for ident in edges:
-        if ident not in people_ids:
-            raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
-        b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
-    groups = _groups(state, c.groups, people_ids)
-    member_of = {m: g for g in groups for m in g}
-    scores: dict[str, int] = {}
-    for p in people:
-        sheet = state.sheet(p.id)
-        face = None
-        if p.tier in (Tier.PC, Tier.NOTABLE):
-            record = dice.roll(1, 6, purpose=f"initiative {p.id}")
-            rolls.append(record)
-            face = record.faces[0]
-        bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
-        scores[p.id] = initiative_score(sheet, face, edge=bonus, config=state.config)
-        lines.append(
-            ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
-        )
-    slots = [g[0] for g in groups]
-    for p in people:
-        group = member_of.get(p.id)
-        if group is not None and group[0] != p.id:
-            continue  # one slot per group, held by its first member
-        score = min(scores[m] for m in group) if group is not None else scores[p.id]
-        gm_order = slots.index(p.id) if p.id in slots else len(slots) + people_ids.index(p.id)
-        entrants.append(
-            Entrant(
-                id=p.id,
-                score=score,
-                tier=p.tier,
-                morale=p.morale,
-                reputation=p.reputation,
-                gm_order=gm_order,
-            )
-        )
-    if groups:  # every member's line shows the slot it acts in
-        lead = {m: g[0] for g in groups for m in g}
-        slot_score = {e.id: e.score for e in entrants}
-        lines = [
-            ln.model_copy(update={"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
-            if ln.character in lead
-            else ln
-            for ln in lines
-        ]
-    order, tied = initiative_order(entrants)
-    if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
-        off = {}
-        for group_ids in tied:
-            for ident in group_ids:
-                record = dice.roll(1, 6, purpose=f"roll-off {ident}")
-                rolls.append(record)
-                off[ident] = record.faces[0]
-        entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
-        order, tied = initiative_order(entrants)
-    order = group_slots(order, groups)
-    first = order[0]
-    fight = Fight(
-        order=TurnOrder(order=order),
-        turn=Turn.start(first, half=False, config=state.config),
-        groups=tuple(groups),
-    )
-    people = [b.person(i) for i in people_ids]
-    fresh = tuple(
-        p.model_copy(
-            update={"in_fight": True, "opened": (), "practised": (), "focused_shots": 0, "aligned_on": None}
-        )
-        for p in people
-    )
-    started = ev.CombatStarted(
-        entrants=tuple(lines), fight=fight, tied=tuple(tuple(g) for g in tied), people=fresh
-    )
-    veiled = {p.id for p in people if p.hidden}
-    if veiled:  # a hidden NPC's speed and die are the GM's: everyone gets the order without them,
-        # the GM alone their lines (one line each for the GM, the veiled one for the players)
-        secret = tuple(ln for ln in lines if ln.character in veiled)
-        b.emit(ev.InitiativeWithheld(entrants=secret), rolls=tuple(rolls), hidden=True)
-        public = tuple(
-            ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
-            for ln in lines
-        )
-        b.emit(started.model_copy(update={"entrants": public}))
-    else:
-        b.emit(started, rolls=tuple(rolls))
-    first_c = b.person(first)
-    fight = fight.model_copy(update={"turn": Turn.start(first, half=_half(first_c), config=state.config)})
-    b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
-    return b.events
-
-
-def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:
-    """NPC groups as the GM wrote them (``swat1+swat2``), checked: generics or bystanders of one
-    tier, each in the fight and in one group. Bystanders not named in a group act alone, after the
-    named groups (WD-NPC-005 PROPOSED: the GM orders the groups)."""
-    groups: list[tuple[str, ...]] = []
-    seen: set[str] = set()
-    for text in written:
-        members = tuple(dict.fromkeys(m.strip() for m in text.split("+") if m.strip()))
-        if not members:
-            continue
-        tiers = set()
-        for ident in members:
-            who = person(state, ident)
-            if ident not in fighting:
-                raise RuleViolation("WD-NPC-005", f"{who.name} is not in this fight.")
-            if ident in seen:
-                raise RuleViolation("WD-NPC-005", f"{who.name} is named in two groups.")
-            if who.tier not in (Tier.GENERIC, Tier.BYSTANDER):
-                raise RuleViolation(
-                    "WD-NPC-005", f"Only generics and bystanders act as groups; {who.name} acts alone."
-                )
-            seen.add(ident)
-            tiers.add(who.tier)
-        if len(tiers) > 1:
-            raise RuleViolation("WD-NPC-005", "A group is all generics or all bystanders, not a mix.")
-        groups.append(members)
-    return groups
 
 
 def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int) -> list[str]:
@@ -254,7 +117,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=_half(who), config=b.state.config)
+    turn = Turn.start(nxt, half=half_actions(who), config=b.state.config)
     b.emit(
         ev.TurnStarted(
             character=nxt,
@@ -339,6 +202,14 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
     turn = fight.turn.spend(kind, config=state.config)
     b = Builder(state, dice)
     rolls = []
+    pained = None
+    legs = (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
+    if not c.sprint and st.pains_for(me.conditions, c.character, stat=Stat.ATHLETICS, parts=legs):
+        # pain makes a plain move need a roll: 4+, a failure goes half as far (WD-STATUS-002)
+        pained, record = roll_check(
+            b, c.character, (Stat.ATHLETICS,), tn=st.PAINED_ROLL_TN, purpose="pained move"
+        )
+        rolls.append(record)
     sprint_total = None
     if c.sprint:
         roll, record = roll_check(b, c.character, (Stat.ATHLETICS,), tn=4, purpose="sprint")
@@ -361,15 +232,17 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
         raise RuleViolation(
             "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
         )
-    turn = turn.model_copy(update={"moved": fight.turn.moved + c.feet})
+    feet = c.feet if pained is None or pained.success else st.halved(c.feet, step=5)
+    turn = turn.model_copy(update={"moved": fight.turn.moved + feet})
     b.emit(
         ev.ActionTaken(
             character=c.character,
             name=me.name,
             action="sprint" if c.sprint else "move",
             kind=kind.value,
-            feet=c.feet,
+            feet=feet,
             fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            pained=pained,
         ),
         rolls=tuple(rolls),
     )
@@ -392,7 +265,7 @@ def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> li
     assert nxt is not None
     order = moved.model_copy(update={"index": moved.order.index(nxt), "round": after.round})
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=_half(who), config=state.config)
+    turn = Turn.start(nxt, half=half_actions(who), config=state.config)
     b.emit(
         ev.Waited(
             character=c.character,

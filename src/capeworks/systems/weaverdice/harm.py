@@ -1,7 +1,9 @@
 """Handlers for harm: attacks, Dodge and Block, wounds and their effects, staying up, getting up.
 
 Implements, on the table, WD-COMBAT-015/017..025 (attacks, opportunity
-attacks for Focus, DS with cover, reactions and their side effects, damage),
+attacks for Focus, DS with cover, reactions and their side effects, damage;
+one reaction per target hit, several waiting at once after a power), WD-MORALE-003
+(a failed Dodge or Block bought up with high morale),
 WD-WOUND-002..012 (placing wounds, stay-up checks, unconscious, dying,
 rousing, Medical) and WD-WFX-001/005 (every wound rolls its effect; the
 effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
@@ -193,19 +195,9 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
     rest = [p for p in waiting if p is not pending]  # each target answers its own hit
     after = {"attack": rest[0] if rest else None, "queued": tuple(rest[1:])}
     b = Builder(state, dice)
-    if pending.grab:
-        return _grab_answered(b, c, pending, after)
     if c.reaction is None:
         b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
-        land(
-            b,
-            c.character,
-            pending.tier,
-            pending.damage,
-            attacker=pending.attacker,
-            conventional=pending.conventional,
-            only=pending.effect_only,
-        )
+        _lands(b, c.character, pending)
         return b.events
     b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
     stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
@@ -281,41 +273,23 @@ def _reaction_done(
         ),
     )
     if not held:
-        land(
-            b,
-            ident,
-            pending.tier,
-            pending.damage,
-            attacker=pending.attacker,
-            conventional=pending.conventional,
-            only=pending.effect_only,
-        )
+        _lands(b, ident, pending)
 
 
-def _grab_answered(b: Builder, c: cmd.React, pending: PendingAttack, after: dict[str, Any]) -> list[Event]:
-    """A grab's target dodges (Focus, Athletics, ties hold) or is caught (WD-GRAPPLE-001)."""
-    me = b.person(c.character)
-    if c.reaction is None:
-        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
-        holds.begin(b, pending.attacker, c.character)
-        return b.events
-    b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
-    roll, _ = roll_check(b, c.character, (Stat.ATHLETICS,), tn=pending.total, purpose="dodge")
-    held = reaction_holds(roll.total, pending.total)
-    b.emit(
-        ev.Reacted(
-            character=c.character,
-            name=me.name,
-            reaction=c.reaction,
-            check=roll,
-            held=held,
-            fight=b.fight,
-            **after,
-        )
+def _lands(b: Builder, target: str, pending: PendingAttack) -> None:
+    """The hit lands after all: its wound and effect, or for a grab, the grapple (WD-GRAPPLE-001)."""
+    if pending.grab:
+        holds.begin(b, pending.attacker, target)
+        return
+    land(
+        b,
+        target,
+        pending.tier,
+        pending.damage,
+        attacker=pending.attacker,
+        conventional=pending.conventional,
+        only=pending.effect_only,
     )
-    if not held:
-        holds.begin(b, pending.attacker, c.character)
-    return b.events
 
 
 # -- wounds -------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Wires the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`
 (the data model and :func:`~capeworks.systems.weaverdice.powers.effort_spend`)
 into play: WD-COMBAT-009 (a power is an action), WD-EFFORT-003c (physically
-draining powers cost effort), WD-COMBAT-017..024 (its attack and damage) and
+draining powers cost effort), WD-COMBAT-017..024 (its attack and damage; WD-COMBAT-019: each named target it
+hits reacts on its own) and
 WD-STATUS-015 (statuses in a power's own words).
 """
 

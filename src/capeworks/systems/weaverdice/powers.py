@@ -20,7 +20,7 @@ from pydantic import Field, model_validator
 
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, TierWord, WoundTier
 
 __all__ = [
     "Area",
@@ -156,7 +156,8 @@ class Power(Frozen):
     area: Area | None = None
     attack_stat: Stat | None = None
     damage: DamageType | None = None
-    tier: WoundTier | None = None
+    #: a word (``moderate``) or its number in sheet files
+    tier: TierWord | None = None
     effects_only: bool = False
     cost: tuple[EffortCost, ...] = ()
     statuses: tuple[StatusApplied, ...] = ()

@@ -29,6 +29,7 @@ COMMAND_WORDS: dict[str, str] = {
     "reroll": "reroll the last physical roll with Stamina",
     "change_morale": "move someone's morale",
     "start_combat": "start a fight (roll initiative)",
+    "join_combat": "bring reinforcements into a fight (they roll initiative)",
     "end_turn": "end the turn",
     "attack": "attack",
     "react": "dodge, block or take the hit",
@@ -194,7 +195,7 @@ def _fell(p: ev.Fell) -> str:
     return f"{p.name} {how} {p.feet} ft{roll}, and chooses how to take it."
 
 
-def _initiative(p: ev.CombatStarted, *, gm: bool = False) -> str:
+def _initiative(p: ev.CombatStarted | ev.CombatJoined, *, gm: bool = False) -> str:
     """The initiative line; the GM's copy leaves out the veiled NPCs, whose lines the GM reads in
     :class:`~.events.InitiativeWithheld`."""
     members: dict[str, list[str]] = {}
@@ -208,7 +209,8 @@ def _initiative(p: ev.CombatStarted, *, gm: bool = False) -> str:
     order = p.fight.order.order if p.fight else ()
     names = {e.character: e.name for e in p.entrants}
     said = f" Initiative: {lines}." if lines else ""
-    return f"The fight begins.{said} Order: {', '.join(names.get(i, i) for i in order)}."
+    head = "The fight begins." if isinstance(p, ev.CombatStarted) else "Reinforcements join the fight."
+    return f"{head}{said} Order: {', '.join(names.get(i, i) for i in order)}."
 
 
 def _lines(entrants: list[ev.InitiativeLine], members: dict[str, list[str]]) -> str:
@@ -272,6 +274,10 @@ def _medical(p: ev.MedicalRolled) -> str:
 def _action(p: ev.ActionTaken) -> str:
     if p.action in ("attack", "full_attack", "medical"):
         return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}."
+    if p.pained is not None:
+        how = "and manages" if p.pained.success else "and goes half as far"
+        moved = f"moves {p.feet} ft" if p.feet else "stays put"
+        return f"{p.name} moves through the pain (Athletics {check_text(p.pained)}) {how}: {moved}."
     if p.feet:
         return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
     note = f" ({p.note})" if p.note else ""
@@ -340,6 +346,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + "."
     ),
     ev.CombatStarted.TYPE: _initiative,
+    ev.CombatJoined.TYPE: _initiative,
     ev.InitiativeWithheld.TYPE: _withheld,
     ev.TurnStarted.TYPE: lambda p: (
         f"Round {p.round}: {p.name}'s turn."
@@ -411,7 +418,9 @@ def _for_gm(payload: Any, text: str) -> str:
     """The GM reads the players' halves of hidden things as what the players were told."""
     if isinstance(payload, ev.RolledInSecret):
         return "(The players see only that the GM made a roll.)"
-    if isinstance(payload, ev.CombatStarted) and any(e.score is None for e in payload.entrants):
+    if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(
+        e.score is None for e in payload.entrants
+    ):
         return _initiative(payload, gm=True)
     return text
 

@@ -3,7 +3,8 @@
 Implements, on the table, WD-CORE-001..005 (a check with its breakdown),
 WD-CORE-003 (the GM names the TN: players roll what the GM calls),
 WD-CORE-009 (a Stamina reroll replaces the result, WD-EFFORT-003a),
-WD-MORALE-002/003 (the cap and the spend), WD-SKILL-001/009/013 (skill,
+WD-MORALE-002/003 (the cap and the spend, on checks, misses, stay-up checks,
+reactions and rests), WD-SKILL-001/009/013 (skill,
 learning-skill and background dice) and hidden GM rolls.
 """
 

@@ -17,7 +17,7 @@ from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, P
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
-from capeworks.systems.weaverdice import fight, harm, holds, power_use, rolls, roster
+from capeworks.systems.weaverdice import fight, harm, holds, initiative, power_use, rolls, roster
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS
 from capeworks.systems.weaverdice.prompts import open_prompts
@@ -129,7 +129,8 @@ COMMANDS: dict[str, CommandSpec] = {
     "spend_morale": CommandSpec(cmd.SpendMorale, rolls.spend_morale, OWNER, offer=_own(_morale_spend)),
     "reroll": CommandSpec(cmd.Reroll, rolls.reroll, OWNER, offer=_own(_rerollable)),
     # the fight
-    "start_combat": CommandSpec(cmd.StartCombat, fight.start_combat, GM, "start fights"),
+    "start_combat": CommandSpec(cmd.StartCombat, initiative.start_combat, GM, "start fights"),
+    "join_combat": CommandSpec(cmd.JoinCombat, initiative.join_combat, GM, "bring reinforcements in"),
     "end_combat": CommandSpec(cmd.EndCombat, fight.end_combat, GM, "end fights"),
     "end_turn": CommandSpec(cmd.EndTurn, fight.end_turn, OWNER, offer=_on_turn),
     "attack": CommandSpec(cmd.Attack, harm.attack, OWNER, offer=_on_turn),

@@ -8,8 +8,22 @@ commands and files (``stat=brawn``, ``damage=cut``).
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Annotated
 
-__all__ = ["LIMBS", "PHYSICAL_STATS", "BodyPart", "DamageType", "Pool", "Stat", "Status", "Tier", "WoundTier"]
+from pydantic import BeforeValidator
+
+__all__ = [
+    "LIMBS",
+    "PHYSICAL_STATS",
+    "BodyPart",
+    "DamageType",
+    "Pool",
+    "Stat",
+    "Status",
+    "Tier",
+    "TierWord",
+    "WoundTier",
+]
 
 
 class Stat(StrEnum):
@@ -68,6 +82,20 @@ class WoundTier(IntEnum):
     def word(self) -> str:
         """The lower-case word (``lesser``), as typed in commands."""
         return self.name.lower()
+
+
+def _tier(value: object) -> object:
+    """``"moderate"`` (as typed in a command or a sheet file) -> WoundTier.MODERATE; numbers pass."""
+    if isinstance(value, str) and not value.strip().isdigit():
+        try:
+            return WoundTier[value.strip().upper()]
+        except KeyError:
+            raise ValueError("a wound tier is superficial, lesser, moderate or critical") from None
+    return value
+
+
+#: a wound tier as a word (``lesser``) or its number
+TierWord = Annotated[WoundTier, BeforeValidator(_tier)]
 
 
 class Status(StrEnum):

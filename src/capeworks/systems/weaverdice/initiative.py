@@ -1,0 +1,212 @@
+"""Handlers that put people into a fight's order: starting a fight, and reinforcements joining one.
+
+Implements, on the table, WD-COMBAT-004/005 (initiative with its tie-breaks and
+a roll-off), WD-EFFORT-012 (a Focus edge), WD-NPC-005 (bystanders last, as
+groups in the GM's order) and NPC groups (one slot a group at its slowest
+member's speed + 3, members acting in it one by one), with a hidden NPC's
+score and die kept for the GM (WD-NPC-003). The pure parts are
+:mod:`~capeworks.systems.weaverdice.combat`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from capeworks.engine import Context, DiceService, Event
+from capeworks.engine.kit import TurnOrder
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import commands as cmd
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.combat import Entrant, Turn, group_slots, initiative_order, initiative_score
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.fight import half_actions
+from capeworks.systems.weaverdice.flow import Builder, person
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = ["join_combat", "start_combat"]
+
+_FRESH = {"in_fight": True, "opened": (), "practised": (), "focused_shots": 0, "aligned_on": None}
+
+
+class _Rolled:
+    """Initiative for some people: their lines, the order of their slots, groups, ties left."""
+
+    def __init__(
+        self,
+        lines: list[ev.InitiativeLine],
+        order: tuple[str, ...],
+        groups: list[tuple[str, ...]],
+        tied: list[list[str]],
+    ) -> None:
+        self.lines, self.order, self.groups, self.tied = lines, order, groups, tied
+
+
+def _roll_in(
+    b: Builder, people: Sequence[Combatant], *, groups_text: Iterable[str], edges_text: Iterable[str]
+) -> _Rolled:
+    """Roll initiative: speed + d6 for PCs and notables (+1d3 for a Focus edge), speed + 3 for the
+    rest, one slot per group, bystanders last in the GM's order, then a roll-off for full ties."""
+    state, dice = b.state, b.dice
+    people_ids = [p.id for p in people]
+    edges = {e.strip() for e in edges_text}
+    for ident in edges:
+        if ident not in people_ids:
+            raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
+        b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
+    groups = _groups(state, groups_text, people_ids)
+    member_of = {m: g for g in groups for m in g}
+    scores: dict[str, int] = {}
+    lines: list[ev.InitiativeLine] = []
+    for p in people:
+        face = None
+        if p.tier in (Tier.PC, Tier.NOTABLE):
+            face = dice.roll(1, 6, purpose=f"initiative {p.id}").faces[0]
+        bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
+        scores[p.id] = initiative_score(state.sheet(p.id), face, edge=bonus, config=state.config)
+        lines.append(
+            ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
+        )
+    slots = [g[0] for g in groups]
+    entrants: list[Entrant] = []
+    for p in people:
+        group = member_of.get(p.id)
+        if group is not None and group[0] != p.id:
+            continue  # one slot per group, held by its first member
+        entrants.append(
+            Entrant(
+                id=p.id,
+                score=min(scores[m] for m in group) if group is not None else scores[p.id],
+                tier=p.tier,
+                morale=p.morale,
+                reputation=p.reputation,
+                gm_order=slots.index(p.id) if p.id in slots else len(slots) + people_ids.index(p.id),
+            )
+        )
+    if groups:  # every member's line shows the slot it acts in
+        lead = {m: g[0] for g in groups for m in g}
+        slot_score = {e.id: e.score for e in entrants}
+        lines = [
+            ln.model_copy(update={"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
+            if ln.character in lead
+            else ln
+            for ln in lines
+        ]
+    order, tied = initiative_order(entrants)
+    if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
+        off = {i: dice.roll(1, 6, purpose=f"roll-off {i}").faces[0] for group_ids in tied for i in group_ids}
+        entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
+        order, tied = initiative_order(entrants)
+    return _Rolled(lines, group_slots(order, groups), groups, tied)
+
+
+def _announce(b: Builder, event: ev.CombatStarted | ev.CombatJoined, veiled: set[str]) -> None:
+    """Emit the order; a hidden NPC's line goes to the GM alone and the players' copy veils it."""
+    if not veiled:
+        b.emit(event)
+        return
+    secret = tuple(ln for ln in event.entrants if ln.character in veiled)
+    b.emit(ev.InitiativeWithheld(entrants=secret), hidden=True)
+    public = tuple(
+        ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
+        for ln in event.entrants
+    )
+    b.emit(event.model_copy(update={"entrants": public}))
+
+
+def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: DiceService) -> list[Event]:
+    """Everyone named rolls initiative: speed + d6 for PCs and notables, speed + 3 for the rest."""
+    if state.fight is not None:
+        raise RuleViolation("WD-COMBAT-001", "A fight is already on.")
+    ids = c.characters or [k for k, p in state.people.items() if p.track.standing is Standing.UP]
+    people = [person(state, i) for i in ids]
+    if not people:
+        raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
+    b = Builder(state, dice)
+    rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
+    first = rolled.order[0]
+    fight = Fight(
+        order=TurnOrder(order=rolled.order),
+        turn=Turn.start(first, half=False, config=state.config),
+        groups=tuple(rolled.groups),
+    )
+    fresh = tuple(b.person(p.id).model_copy(update=_FRESH) for p in people)
+    started = ev.CombatStarted(
+        entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
+    )
+    _announce(b, started, {p.id for p in people if p.hidden})
+    first_c = b.person(first)
+    fight = fight.model_copy(
+        update={"turn": Turn.start(first, half=half_actions(first_c), config=state.config)}
+    )
+    b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
+    return b.events
+
+
+def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceService) -> list[Event]:
+    """Reinforcements join a fight under way: they roll initiative among themselves and act after
+    everyone already in it (before the bystanders), from their place in this round on."""
+    fight = state.fight
+    if fight is None:
+        raise RuleViolation("WD-COMBAT-001", "No fight is on: start one with them in it.")
+    people = [person(state, i) for i in c.characters]
+    if not people:
+        raise RuleViolation("WD-COMBAT-001", "Name who joins the fight.")
+    for p in people:
+        if p.id in fight.order.order:
+            raise RuleViolation("WD-COMBAT-001", f"{p.name} is already in this fight.")
+    b = Builder(state, dice)
+    rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
+    fight = b.fight or fight
+    tier = {p.id: p.tier for p in state.people.values()}
+    old = fight.order.order
+    late = [i for i in old if tier.get(i) is Tier.BYSTANDER]
+    new_late = [i for i in rolled.order if tier[i] is Tier.BYSTANDER]
+    order = (
+        *(i for i in old if i not in late),
+        *(i for i in rolled.order if i not in new_late),
+        *late,
+        *new_late,
+    )
+    current = fight.order.current
+    index = order.index(current) if current in order else 0
+    fight = fight.model_copy(
+        update={
+            "order": fight.order.model_copy(update={"order": order, "index": index}),
+            "groups": (*fight.groups, *rolled.groups),
+        }
+    )
+    fresh = tuple(b.person(p.id).model_copy(update=_FRESH) for p in people)
+    joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
+    _announce(b, joined, {p.id for p in people if p.hidden})
+    return b.events
+
+
+def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:
+    """NPC groups as the GM wrote them (``swat1+swat2``), checked: generics or bystanders of one
+    tier, each among those rolling and in one group. Bystanders not named in a group act alone,
+    after the named groups (WD-NPC-005 PROPOSED: the GM orders the groups)."""
+    groups: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for text in written:
+        members = tuple(dict.fromkeys(m.strip() for m in text.split("+") if m.strip()))
+        if not members:
+            continue
+        tiers = set()
+        for ident in members:
+            who = person(state, ident)
+            if ident not in fighting:
+                raise RuleViolation("WD-NPC-005", f"{who.name} is not in this fight.")
+            if ident in seen:
+                raise RuleViolation("WD-NPC-005", f"{who.name} is named in two groups.")
+            if who.tier not in (Tier.GENERIC, Tier.BYSTANDER):
+                raise RuleViolation(
+                    "WD-NPC-005", f"Only generics and bystanders act as groups; {who.name} acts alone."
+                )
+            seen.add(ident)
+            tiers.add(who.tier)
+        if len(tiers) > 1:
+            raise RuleViolation("WD-NPC-005", "A group is all generics or all bystanders, not a mix.")
+        groups.append(members)
+    return groups
