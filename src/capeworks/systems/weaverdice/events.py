@@ -4,8 +4,9 @@ Each carries the names its words need and the whole new value of what it
 changes (``people``: combatants; ``fight``; ``attack``; ``effects``), so the
 fold (:mod:`~capeworks.systems.weaverdice.state`) is an upsert. A hidden
 NPC's combatant never rides in a public event: it goes in a GM-only
-:class:`NpcUpdated` beside it, and a hidden GM roll's public half is
-:class:`RolledInSecret`, which says only that a roll was made.
+:class:`NpcUpdated` beside it, a hidden GM roll's public half is
+:class:`RolledInSecret`, which says only that a roll was made, and a reaction
+to a hidden attack's public half is :class:`ReactedBlind`, without its total.
 """
 
 from __future__ import annotations
@@ -138,6 +139,8 @@ class MoraleSpent(Changes):
     #: what the roll was ("check", "attack", "stay_up"); a chance it used up
     what: str = "check"
     chance_spent: str | None = None
+    #: a roll tied to a hidden attack: GM-only, and the players' view leaves it out (issue 9)
+    blind: bool = False
 
 
 class Rerolled(Changes):
@@ -271,6 +274,42 @@ class Reacted(Changes):
     attack: PendingAttack | None
     #: the hits still waiting for their own targets' reactions
     queued: tuple[PendingAttack, ...] = ()
+
+
+class SeenRoll(Frozen):
+    """A roll as its roller saw it against a hidden attack: the dice and the result, no TN."""
+
+    faces: tuple[int, ...]
+    kept: int
+    modifier: int
+    cap: int | None = None
+    morale_set: int | None = None
+    total: int
+
+    @classmethod
+    def of(cls, roll: CheckRoll) -> SeenRoll:
+        return cls(
+            faces=roll.faces,
+            kept=roll.kept,
+            modifier=roll.modifier,
+            cap=roll.cap if roll.capped else None,
+            morale_set=roll.morale_set,
+            total=roll.total,
+        )
+
+
+class ReactedBlind(EventData):
+    """The players' half of a reaction to a hidden attack: the defender's own roll and whether it
+    held, never the attack's total; the GM-only :class:`Reacted` beside it carries the rest."""
+
+    TYPE: ClassVar[str] = "weaverdice.reacted_blind"
+    character: str
+    name: str
+    reaction: Reaction | None
+    roll: SeenRoll | None = None
+    held: bool = False
+    #: a failed roll that a high morale step may still make hold (WD-MORALE-003)
+    waits: bool = False
 
 
 class WoundTaken(Changes):
@@ -523,6 +562,7 @@ EVENTS = declare_events(
     ActionTaken,
     AttackRolled,
     Reacted,
+    ReactedBlind,
     WoundTaken,
     Grappled,
     Fell,

@@ -7,7 +7,9 @@ one reaction per target hit, several waiting at once after a power), WD-MORALE-0
 WD-WOUND-002..012 (placing wounds, stay-up checks, unconscious, dying,
 rousing, Medical) and WD-WFX-001/005 (every wound rolls its effect; the
 effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
-it does and which decision it waits for, which becomes a prompt).
+it does and which decision it waits for, which becomes a prompt). Answers to
+a hidden attack split in :mod:`~capeworks.systems.weaverdice.blind`, so its
+total stays the GM's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.blind import emit_reacted, secret
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -196,19 +199,24 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
     after = {"attack": rest[0] if rest else None, "queued": tuple(rest[1:])}
     b = Builder(state, dice)
     if c.reaction is None:
-        b.emit(ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after))
+        emit_reacted(
+            b,
+            ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after),
+            hidden=secret(waiting),
+        )
         _lands(b, c.character, pending)
         return b.events
     b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
     stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
-    roll, record = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
+    roll, _ = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
     held = reaction_holds(roll.total, pending.total)
     morale = b.person(c.character).morale
     if not held and morale > 0 and spend_value(morale) >= pending.total:
         # high morale could still make it hold: the hit waits for that choice (WD-MORALE-003)
         again = pending.model_copy(update={"reaction": c.reaction, "reaction_roll": roll})
         line = [again if p is pending else p for p in waiting]
-        b.emit(
+        emit_reacted(
+            b,
             ev.Reacted(
                 character=c.character,
                 name=me.name,
@@ -219,7 +227,8 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
                 attack=line[0],
                 queued=tuple(line[1:]),
             ),
-            rolls=(record,),
+            hidden=secret(line),
+            waits=True,
         )
         return b.events
     _reaction_done(b, c.character, pending, c.reaction, roll, after)
@@ -240,7 +249,9 @@ def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
             morale=morale,
             what="reaction",
             people=(me.model_copy(update={"morale": morale}),),
-        )
+            blind=pending.hidden,
+        ),
+        hidden=pending.hidden,  # its TN is the attack's total; the players' half follows
     )
     waiting = [p for p in (b.state.attack, *b.state.queued) if p is not None and p != pending]
     after = {"attack": waiting[0] if waiting else None, "queued": tuple(waiting[1:])}
@@ -261,7 +272,8 @@ def _reaction_done(
     fight = b.fight
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
         fight = fight.model_copy(update={"order": dropped_one_place(fight.order, pending.attacker)})
-    b.emit(
+    emit_reacted(
+        b,
         ev.Reacted(
             character=ident,
             name=b.person(ident).name,
@@ -271,6 +283,7 @@ def _reaction_done(
             fight=fight,
             **after,
         ),
+        hidden=secret((pending, after["attack"], *after["queued"])),
     )
     if not held:
         _lands(b, ident, pending)
@@ -688,6 +701,7 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     """Spend a high morale step on a missed attack or a failed stay-up check: the result becomes
     2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
     me = b.person(chance.who)
+    hidden = chance.attack is not None and chance.attack.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
     me = me.model_copy(update={"morale": morale})
     if chance.kind == "stay_up" and roll.success:
@@ -701,7 +715,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
             what=chance.kind,
             chance_spent=chance.who,
             people=(me,),
-        )
+            blind=hidden,
+        ),
+        hidden=hidden,  # a hidden attack's roll stays the GM's
     )
     a = chance.attack
     if chance.kind != "attack" or a is None or not roll.success:
@@ -725,7 +741,8 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
                 tier=a.tier,
                 fight=b.fight,
                 attack=pending,
-            )
+            ),
+            hidden=a.hidden,
         )
         return
     land(b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only)

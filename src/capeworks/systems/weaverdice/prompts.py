@@ -4,7 +4,8 @@ Who answers what: the target's player (or the GM, for NPCs) decides Dodge,
 Block or taking a hit (WD-COMBAT-019..021); a wound effect's chooser (target
 or attacker, WD-WFX-005) makes its decision; the player rolls what the GM
 calls (WD-CORE-003); after a lull each player picks the exhausted pool
-(WD-EFFORT-009); and whose turn it is. Questions come from
+(WD-EFFORT-009); and whose turn it is. A hidden attack's prompts say that it hits,
+never its total or odds worked out from it (issue 9). Questions come from
 :mod:`~capeworks.systems.weaverdice.render`; the odds from :mod:`.odds`.
 """
 
@@ -57,15 +58,18 @@ def open_prompts(state: WdState) -> list[Prompt]:
             s: percent(p_reach(1, sheet.modifier(s), attack.total, t.morale))
             for s in (Stat.ATHLETICS, Stat.BRAWN)
         }
+        facts = {"attacker": state.people[attack.attacker].name, "name": t.name}
         out.append(
             Prompt(
                 id=f"react-{attack.target}",
                 kind="reaction",
                 rule="WD-COMBAT-019",
-                question=question(
+                # a hidden attack: that it hits, never its total or odds worked out from it
+                question=question("reaction_hidden", **facts)
+                if attack.hidden
+                else question(
                     "reaction",
-                    attacker=state.people[attack.attacker].name,
-                    name=t.name,
+                    **facts,
                     total=attack.total,
                     dodge=odds[Stat.ATHLETICS],
                     block=odds[Stat.BRAWN],
@@ -81,7 +85,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 ),
                 default="take",
                 context={
-                    "attack_total": attack.total,
+                    **({} if attack.hidden else {"attack_total": attack.total}),
                     "damage": attack.damage.value,
                     "tier": attack.tier.word,
                 },
@@ -290,7 +294,7 @@ def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
             name=t.name,
             reaction=attack.reaction.value,
             got=roll.total,
-            total=attack.total,
+            total="the hidden total" if attack.hidden else attack.total,
             value=spend_value(t.morale),
         ),
         options=(
@@ -308,7 +312,10 @@ def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
             ),
         ),
         default="take",
-        context={"attack_total": attack.total, "reaction_total": roll.total},
+        context={
+            **({} if attack.hidden else {"attack_total": attack.total}),
+            "reaction_total": roll.total,
+        },
         **_to(state, attack.target),
     )
 

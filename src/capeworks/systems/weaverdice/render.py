@@ -3,7 +3,9 @@
 Kept apart from the rules, which build no display text. Each event type of
 :mod:`~capeworks.systems.weaverdice.events` has a function here reading its
 typed payload. A hidden NPC's sheet and a hidden roll never reach a player:
-their events are GM-only, and the tracker shows players only what play shows.
+their events are GM-only, a reaction to a hidden attack reads "holds" or
+"fails" without the attack's total, and the tracker shows players only what
+play shows.
 """
 
 from __future__ import annotations
@@ -247,6 +249,35 @@ def _reacted(p: ev.Reacted) -> str:
     return f"{p.name} tries to {p.reaction.value}: {check_text(p.check)}; {p.name} {verdict}."
 
 
+def seen_text(roll: ev.SeenRoll) -> str:
+    """A roll against a hidden total, as its roller saw it: dice, kept die, modifier, result."""
+    dice = " ".join(str(f) for f in roll.faces)
+    kept = f" keep {roll.kept}" if len(roll.faces) > 1 else ""
+    mod = f" {roll.modifier:+d}" if roll.modifier else ""
+    tail = ""
+    if roll.morale_set is not None:
+        tail = f", morale sets it to {roll.morale_set}"
+    elif roll.cap is not None:
+        tail = f", capped at {roll.cap} by low morale"
+    return f"[{dice}]{kept}{mod} = {roll.kept + roll.modifier}{tail}"
+
+
+def _reacted_blind(p: ev.ReactedBlind) -> str:
+    if p.reaction is None or p.roll is None:
+        return f"{p.name} takes the hit."
+    way = p.reaction.value
+    if p.held:
+        verdict = {
+            "dodge": f"the dodge holds and {p.name} may step 5 ft",
+            "block": "the block holds: the damage is superficial",
+        }[way]
+    elif p.waits:
+        verdict = f"the {way} fails, unless {p.name} lowers morale a step"
+    else:
+        verdict = f"the {way} fails"
+    return f"{p.name} tries to {way} against the hidden attack: {seen_text(p.roll)}; {verdict}."
+
+
 def _stayed(p: ev.StayedUp) -> str:
     what = {"stay_up": "rolls Guts to stay up", "get_up": "spends Recovery and rolls Guts to get up"}[p.why]
     return f"{p.name} {what}: {check_text(p.check)}; {p.name} is {_STANDING[p.standing]}."
@@ -355,6 +386,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.ActionTaken.TYPE: _action,
     ev.AttackRolled.TYPE: _attack,
     ev.Reacted.TYPE: _reacted,
+    ev.ReactedBlind.TYPE: _reacted_blind,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
     ev.Consumed.TYPE: lambda p: (
@@ -418,6 +450,8 @@ def _for_gm(payload: Any, text: str) -> str:
     """The GM reads the players' halves of hidden things as what the players were told."""
     if isinstance(payload, ev.RolledInSecret):
         return "(The players see only that the GM made a roll.)"
+    if isinstance(payload, ev.ReactedBlind):
+        return f"(The players see {payload.name}'s answer without the hidden attack's total.)"
     if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(
         e.score is None for e in payload.entrants
     ):
@@ -511,6 +545,10 @@ _QUESTIONS: dict[str, str] = {
     "reaction": (
         "{attacker} hits {name} with {total}. Spend 1 Focus to dodge (Athletics, {dodge} to hold) "
         "or block (Brawn, {block} to hold), or take the hit?"
+    ),
+    "reaction_hidden": (
+        "{attacker} hits {name} (the total is hidden). Spend 1 Focus to dodge (Athletics, odds "
+        "unknown) or block (Brawn, odds unknown), or take the hit?"
     ),
     "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",

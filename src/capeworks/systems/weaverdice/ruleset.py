@@ -157,6 +157,15 @@ COMMANDS: dict[str, CommandSpec] = {
 }
 
 
+def _veiled(hit: dict[str, Any]) -> dict[str, Any]:
+    """A hidden attack as its target's player may see it: no total, and a failed reaction
+    waiting on morale without the TN it was rolled against (the attack's total)."""
+    out = {k: v for k, v in hit.items() if k != "total"}
+    if out.get("reaction_roll") is not None:
+        out["reaction_roll"] = {k: v for k, v in out["reaction_roll"].items() if k != "tn"}
+    return out
+
+
 class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     """Weaverdice 3.0, part 1: checks, effort, morale, typed wounds and the whole of combat."""
 
@@ -183,7 +192,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         return Controller(seat=c.owner, name=c.name)
 
     def view(self, state: WdState, viewer: Viewer) -> dict[str, Any]:
-        """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, or notes."""
+        """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
+        attack's total, or notes."""
         data = state.model_dump(mode="json")
         if viewer.is_gm:
             return data
@@ -200,13 +210,14 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
                 "conditions": [x["name"] for x in c["conditions"]],
             }
         data["calls"] = {k: v for k, v in data["calls"].items() if not v["hidden"]}
-        data["last_check"] = {k: v for k, v in data["last_check"].items() if k not in hidden}
+        # a check tied to a hidden attack shows its total or TN (issue 9)
+        unseen = hidden | set(state.blind_checks)
+        data["last_check"] = {k: v for k, v in data["last_check"].items() if k not in unseen}
         data["last_stats"] = {k: v for k, v in data["last_stats"].items() if k not in hidden}
+        data["blind_checks"] = []
         if data["attack"] is not None and data["attack"]["hidden"]:
-            data["attack"] = {k: v for k, v in data["attack"].items() if k != "total"}
-        data["queued"] = [
-            {k: v for k, v in q.items() if k != "total"} if q["hidden"] else q for q in data["queued"]
-        ]
+            data["attack"] = _veiled(data["attack"])
+        data["queued"] = [_veiled(q) if q["hidden"] else q for q in data["queued"]]
         data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
         data["chances"] = {
             k: v

@@ -214,6 +214,8 @@ class WdState(Frozen):
     #: the last check of each character (a high-morale spend or reroll acts on it)
     last_check: dict[str, CheckRoll] = Field(default_factory=dict)
     last_stats: dict[str, tuple[Stat, ...]] = Field(default_factory=dict)
+    #: whose last check belongs to a hidden attack: players never see it (issue 9)
+    blind_checks: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     rulings: int = 0
 
@@ -279,6 +281,8 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     if kind in _RECORDS_CHECK:
         who = payload.character  # type: ignore[attr-defined]
         update["last_check"] = {**state.last_check, who: payload.check}  # type: ignore[attr-defined]
+        blind = {*state.blind_checks} - {who}
+        update["blind_checks"] = tuple(sorted(blind | {who} if values.get("blind") else blind))
         if "stats" in fields:
             update["last_stats"] = {**state.last_stats, who: tuple(payload.stats)}  # type: ignore[attr-defined]
     if "chance" in fields or "chance_spent" in fields or "chances_over" in fields:

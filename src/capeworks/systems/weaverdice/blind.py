@@ -1,0 +1,48 @@
+"""Reactions to a hidden attack: the target's player is told it hits, never its total.
+
+A GM attack rolled with ``hidden=true`` (WD-COMBAT-017) is GM-only, but the
+target still answers it with Dodge, Block or taking it (WD-COMBAT-019..021)
+and may buy a failed reaction up with high morale (WD-MORALE-003). Those
+answers split here, the way a hidden NPC's record splits in
+:class:`~capeworks.systems.weaverdice.flow.Builder`: the players get
+:class:`~capeworks.systems.weaverdice.events.ReactedBlind` (the defender's own
+dice and whether the reaction held) and the GM the whole
+:class:`~capeworks.systems.weaverdice.events.Reacted`, whose hits still
+waiting carry their totals for the fold. The secret changes what is shown,
+never what happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.flow import Builder
+from capeworks.systems.weaverdice.state import PendingAttack
+
+__all__ = ["emit_reacted", "secret"]
+
+
+def secret(hits: Iterable[PendingAttack | None]) -> bool:
+    """Does any of these hits carry a total the players must not see?"""
+    return any(p is not None and p.hidden for p in hits)
+
+
+def emit_reacted(b: Builder, reacted: ev.Reacted, *, hidden: bool, waits: bool = False) -> None:
+    """Emit a reaction: as it is, or, against a hidden attack, the players' half first (it takes the
+    defender's dice, which are no secret) and then the whole event for the GM alone."""
+    if not hidden:
+        b.emit(reacted)
+        return
+    roll = reacted.check
+    b.emit(
+        ev.ReactedBlind(
+            character=reacted.character,
+            name=reacted.name,
+            reaction=reacted.reaction,
+            roll=ev.SeenRoll.of(roll) if roll is not None else None,
+            held=reacted.held,
+            waits=waits,
+        )
+    )
+    b.emit(reacted, hidden=True)
