@@ -172,3 +172,47 @@ def test_a_hidden_miss_bought_up_by_the_attacker_stays_hidden() -> None:
         runs[hidden] = d
     assert _outcome(runs[True]) == _outcome(runs[False])
     assert runs[True].state.people["vic"].track.wounds == ()
+
+
+@pytest.mark.rules("WD-COMBAT-019", "WD-COMBAT-020", "WD-COMBAT-017")
+def test_a_hidden_power_on_several_targets_shows_no_total_while_others_still_wait() -> None:
+    from tests.systems.weaverdice.test_multi_target import storm_table
+
+    runs = {}
+    for hidden in (False, True):
+        d = storm_table()  # Storm 14, Thug 9, Vic 8, Ray 7
+        # Dex 5 (+2) per target: Vic 3 + 2 = 5, Ray 2 + 2 = 4 vs DS 4: both hit and may react
+        d.do(
+            "gm",
+            "use_power",
+            character="storm",
+            power="chain lightning",
+            targets="vic, ray",
+            dice=[3, 2],
+            hidden=hidden,
+        )
+        ray = d.prompt("bob", "reaction")
+        if hidden:
+            # 4 is also a tracker cell, so Ray's total is checked where it would show
+            assert "attack_total" not in ray.context and not _mentions(ray.model_dump(mode="json"), 4)
+            for seat in ("ann", "bob"):
+                assert _leaks(d, seat, 5) == []
+        else:
+            assert ray.context["attack_total"] == 4 and _leaks(d, "bob", 5)
+        # Ray answers first while Vic's hidden hit still waits: Brawn 3 (+0), 6 >= 4 holds
+        d.answer("bob", "react-ray", "block", dice=[6])
+        if hidden:
+            for seat in ("ann", "bob"):
+                assert _leaks(d, seat, 5) == []
+            assert "Ray tries to block against the hidden attack" in " ".join(d.words("ann"))
+            assert not any("vs 4+" in w for w in d.words("bob"))
+        # Vic blocks: Brawn 3 (+0), 3 < 5 fails; the lesser shock wound lands, effect d6 = 1
+        d.answer("ann", "react-vic", "block", dice=[3, 1])
+        if hidden:
+            for seat in ("ann", "bob"):
+                assert _leaks(d, seat, 5) == []
+        assert _leaks(d, None, 5) and any("vs 4+" in w for w in d.words())
+        runs[hidden] = d
+    assert _outcome(runs[True]) == _outcome(runs[False])
+    assert [w.tier for w in runs[True].state.people["vic"].track.wounds] == [WoundTier.LESSER]
+    assert runs[True].state.people["ray"].track.wounds == ()
