@@ -20,6 +20,8 @@ from collections.abc import Collection, Iterable, Sequence
 from enum import StrEnum
 from typing import Any
 
+from pydantic import field_serializer
+
 from capeworks.engine.kit import Expiry, Frozen, Timed, TurnOrder, TurnPoint
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Stat, Status, WoundTier
 
@@ -150,6 +152,11 @@ class Condition(Timed):
     consuming: bool = False
     #: who inflicted it (Critical Burn: the attacker picks the stat)
     source: str | None = None
+
+    @field_serializer("endings", when_used="json")
+    def _endings_in_order(self, endings: frozenset[Ending]) -> list[str]:
+        """A set's order follows the string hashes; sorted, a snapshot and a replay dump alike."""
+        return sorted(e.value for e in endings)
 
     @property
     def status(self) -> Status | None:
