@@ -22,7 +22,7 @@ group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -283,8 +283,15 @@ class Ruleset(ABC, Generic[S, C]):
         command whose ``offer`` (or, without one, whose authority) admits the
         seat. Rulesets with turn order narrow it.
         """
+        return self.offered_commands(state, seat, self.prompts(state))
+
+    def offered_commands(self, state: S, seat: Seat, prompts: Sequence[Prompt]) -> list[LegalCommand]:
+        """The default :meth:`legal_commands` given the open prompts, for callers that already have them.
+
+        A table fanning out to every seat finds the prompts once per version, not once per seat.
+        """
         out: list[LegalCommand] = []
-        for prompt in self.prompts(state):
+        for prompt in prompts:
             if prompt.addressed_to(seat):
                 out.extend(prompt_commands(prompt))
         for name, spec in self.commands.items():
