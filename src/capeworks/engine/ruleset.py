@@ -283,17 +283,16 @@ class Ruleset(ABC, Generic[S, C]):
         command whose ``offer`` (or, without one, whose authority) admits the
         seat. Rulesets with turn order narrow it.
         """
-        return self.offered_commands(state, seat, self.prompts(state))
+        answers = [c for p in self.prompts(state) if p.addressed_to(seat) for c in prompt_commands(p)]
+        return self.offered_commands(state, seat, answers)
 
-    def offered_commands(self, state: S, seat: Seat, prompts: Sequence[Prompt]) -> list[LegalCommand]:
-        """The default :meth:`legal_commands` given the open prompts, for callers that already have them.
+    def offered_commands(self, state: S, seat: Seat, answers: Sequence[LegalCommand]) -> list[LegalCommand]:
+        """The default :meth:`legal_commands` given the seat's answers to its open prompts.
 
-        A table fanning out to every seat finds the prompts once per version, not once per seat.
+        A table fanning out to every seat finds the prompts and their answers
+        once per version, not once per seat.
         """
-        out: list[LegalCommand] = []
-        for prompt in prompts:
-            if prompt.addressed_to(seat):
-                out.extend(prompt_commands(prompt))
+        out: list[LegalCommand] = list(answers)
         for name, spec in self.commands.items():
             label = self.command_label(name)
             if spec.offer is not None:
