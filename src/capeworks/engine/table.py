@@ -890,7 +890,24 @@ class Table:
         return None
 
     def _latest_command_of(self, seat_id: str) -> int | None:
+        found, complete = self._memo("latest_of", self._find_latest_commands)
+        if seat_id in found or complete:
+            return found.get(seat_id)
         return self._memo(("latest_of", seat_id), lambda: self._find_latest_command_of(seat_id))
+
+    def _find_latest_commands(self) -> tuple[dict[str, int], bool]:
+        """Each seat's latest command in effect, in one walk back (every seat asks when the table fans out).
+
+        Stops once every seated person is found; ``complete`` says the walk reached the start.
+        """
+        found: dict[str, int] = {}
+        for event, reverted in self._backwards():
+            if event.type.startswith("table.") or event.command_id in reverted or event.seat is None:
+                continue
+            found.setdefault(event.seat, event.command_id)
+            if len(found) >= len(self._seats) and all(s in found for s in self._seats):
+                return found, False
+        return found, True
 
     def _find_latest_command_of(self, seat_id: str) -> int | None:
         for event, reverted in self._backwards():
