@@ -898,16 +898,18 @@ class Table:
     def _find_latest_commands(self) -> tuple[dict[str, int], bool]:
         """Each seat's latest command in effect, in one walk back (every seat asks when the table fans out).
 
-        Stops once every seated person is found; ``complete`` says the walk reached the start.
+        Walks only the window (a seat not found there walks further on its own) and
+        stops once every seated person is found; ``complete`` says the window is the whole log.
         """
         found: dict[str, int] = {}
-        for event, reverted in self._backwards():
+        reverted = self._undone_in_window()
+        for event in reversed(self._log):
             if event.type.startswith("table.") or event.command_id in reverted or event.seat is None:
                 continue
             found.setdefault(event.seat, event.command_id)
             if len(found) >= len(self._seats) and all(s in found for s in self._seats):
-                return found, False
-        return found, True
+                break
+        return found, not self._base_version
 
     def _find_latest_command_of(self, seat_id: str) -> int | None:
         for event, reverted in self._backwards():
