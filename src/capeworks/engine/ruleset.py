@@ -22,7 +22,7 @@ group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -283,10 +283,16 @@ class Ruleset(ABC, Generic[S, C]):
         command whose ``offer`` (or, without one, whose authority) admits the
         seat. Rulesets with turn order narrow it.
         """
-        out: list[LegalCommand] = []
-        for prompt in self.prompts(state):
-            if prompt.addressed_to(seat):
-                out.extend(prompt_commands(prompt))
+        answers = [c for p in self.prompts(state) if p.addressed_to(seat) for c in prompt_commands(p)]
+        return self.offered_commands(state, seat, answers)
+
+    def offered_commands(self, state: S, seat: Seat, answers: Sequence[LegalCommand]) -> list[LegalCommand]:
+        """The default :meth:`legal_commands` given the seat's answers to its open prompts.
+
+        A table fanning out to every seat finds the prompts and their answers
+        once per version, not once per seat.
+        """
+        out: list[LegalCommand] = list(answers)
         for name, spec in self.commands.items():
             label = self.command_label(name)
             if spec.offer is not None:

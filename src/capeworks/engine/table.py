@@ -38,10 +38,10 @@ Every answer equals that of the table replayed from the whole log.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -208,6 +208,9 @@ class _LogPrefix:
         return self.prefix[after:upto]
 
 
+T = TypeVar("T")
+
+
 def _reverted_from(event: Event) -> int:
     """The first seq of the command a ``table.reverted`` event takes back (1 when not recorded)."""
     return int(event.data.get("first_seq", 1))
@@ -223,6 +226,9 @@ class Table:
         self._base: _Base | None = None
         self._base_version = 0
         self._log: list[Event] = list(log)
+        # answers worked out from the log, kept until the window changes (see _memo)
+        self._memo_key = (-1, -1)
+        self._memo_values: dict[object, Any] = {}
         self._refold()
 
     # -- construction ---------------------------------------------------------------------------
@@ -336,7 +342,7 @@ class Table:
 
     def prompts(self, viewer: Viewer | None = None) -> list[Prompt]:
         """Open prompts: all of them (no viewer, or the GM), or those a player's seat answers."""
-        prompts = [*self.ruleset.prompts(self.state), *self._undo_prompts()]
+        prompts = [*self._ruleset_prompts(), *self._undo_prompts()]
         if viewer is None or viewer.is_gm:
             return prompts
         return [p for p in prompts if p.seat is not None and p.seat == viewer.seat]
@@ -344,7 +350,12 @@ class Table:
     def legal_commands(self, seat_id: str) -> list[LegalCommand]:
         """What this seat may do now: the ruleset's commands and the engine's (undo, answers)."""
         seat = self.seat(seat_id)
-        out = list(self.ruleset.legal_commands(self.state, seat))
+        if type(self.ruleset).legal_commands is Ruleset.legal_commands:
+            # the default: the same answer, from this version's prompts found once for every seat
+            answers = [c for p, cs in self._prompt_answers() if p.addressed_to(seat) for c in cs]
+            out = self.ruleset.offered_commands(self.state, seat, answers)
+        else:
+            out = list(self.ruleset.legal_commands(self.state, seat))
         for prompt in self._undo_prompts():
             if prompt.addressed_to(seat):
                 out.extend(prompt_commands(prompt))
@@ -359,11 +370,40 @@ class Table:
 
     def _may_undo(self, seat: Seat) -> bool:
         """Would ``undo`` by this seat be accepted now (taken back, or asked of the GM)?"""
+
+        def may() -> bool:
+            try:
+                self.prepare_undo(seat.id)
+            except CapeworksError:
+                return False
+            return True
+
+        return self._memo(("may_undo", seat.id), may)
+
+    def _memo(self, key: object, work: Callable[[], T]) -> T:
+        """``work()``, kept while the window is unchanged: every answer kept here is a function of the log.
+
+        The window only grows (events appended, or older ones read in front), so
+        its base version and length name its contents. Callers must not change
+        what they get back.
+        """
+        window = (self._base_version, len(self._log))
+        if window != self._memo_key:
+            self._memo_key = window
+            self._memo_values = {}
         try:
-            self.prepare_undo(seat.id)
-        except CapeworksError:
-            return False
-        return True
+            return self._memo_values[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo_values[key] = work()
+            return value
+
+    def _ruleset_prompts(self) -> list[Prompt]:
+        """The ruleset's open prompts at this version (not to be changed by the caller)."""
+        return self._memo("prompts", lambda: self.ruleset.prompts(self.state))
+
+    def _prompt_answers(self) -> list[tuple[Prompt, list[LegalCommand]]]:
+        """Each of the ruleset's open prompts with the commands answering it, found once per version."""
+        return self._memo("answers", lambda: [(p, prompt_commands(p)) for p in self._ruleset_prompts()])
 
     def visible_log(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
@@ -384,7 +424,7 @@ class Table:
     def undone_commands(self) -> set[int]:
         """The command ids taken back by undo."""
         self._reach(0)
-        return self._undone_in_window()
+        return set(self._undone_in_window())
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything ``viewer`` may see, JSON-ready: the projection sent to a seat."""
@@ -667,6 +707,9 @@ class Table:
         )
 
     def _undo_prompts(self) -> list[Prompt]:
+        return self._memo("undo_prompts", self._find_undo_prompts)
+
+    def _find_undo_prompts(self) -> list[Prompt]:
         undone = self._undone_in_window()
         out = []
         for seat_id, command_id in self._undo_requests.items():
@@ -811,7 +854,10 @@ class Table:
             self._extend(before=since + 1)
 
     def _undone_in_window(self) -> set[int]:
-        return {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
+        """The commands reverted in the window (not to be changed by the caller)."""
+        return self._memo(
+            "undone", lambda: {int(e.data["command_id"]) for e in self._log if e.type == REVERTED}
+        )
 
     def _backwards(self) -> Iterator[tuple[Event, set[int]]]:
         """Events newest first with the commands reverted so far, reaching into the history as needed."""
@@ -833,6 +879,9 @@ class Table:
         return [e for e in self._log if e.command_id == command_id]
 
     def _latest_effective_command(self) -> tuple[int, str] | None:
+        return self._memo("latest", self._find_latest_effective_command)
+
+    def _find_latest_effective_command(self) -> tuple[int, str] | None:
         for event, reverted in self._backwards():
             if event.type.startswith("table."):
                 continue
@@ -841,6 +890,28 @@ class Table:
         return None
 
     def _latest_command_of(self, seat_id: str) -> int | None:
+        found, complete = self._memo("latest_of", self._find_latest_commands)
+        if seat_id in found or complete:
+            return found.get(seat_id)
+        return self._memo(("latest_of", seat_id), lambda: self._find_latest_command_of(seat_id))
+
+    def _find_latest_commands(self) -> tuple[dict[str, int], bool]:
+        """Each seat's latest command in effect, in one walk back (every seat asks when the table fans out).
+
+        Walks only the window (a seat not found there walks further on its own) and
+        stops once every seated person is found; ``complete`` says the window is the whole log.
+        """
+        found: dict[str, int] = {}
+        reverted = self._undone_in_window()
+        for event in reversed(self._log):
+            if event.type.startswith("table.") or event.command_id in reverted or event.seat is None:
+                continue
+            found.setdefault(event.seat, event.command_id)
+            if len(found) >= len(self._seats) and all(s in found for s in self._seats):
+                break
+        return found, not self._base_version
+
+    def _find_latest_command_of(self, seat_id: str) -> int | None:
         for event, reverted in self._backwards():
             if event.type.startswith("table.") or event.command_id in reverted:
                 continue

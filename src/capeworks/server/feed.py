@@ -17,13 +17,13 @@ entries at or below the cursor are never sent again.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from anyio import CapacityLimiter, to_thread
+from pydantic_core import to_json
 
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
@@ -58,10 +58,10 @@ class SeatUpdate:
 
 
 def encode_update(version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> tuple[str, str]:
-    """The ``entries`` and ``state`` messages of one change, as sent."""
+    """The ``entries`` and ``state`` messages of one change, as sent (pydantic-core encodes fast)."""
     return (
-        json.dumps({"type": "entries", "version": version, "entries": entries}, separators=(",", ":")),
-        json.dumps({"type": "state", **state}, separators=(",", ":")),
+        to_json({"type": "entries", "version": version, "entries": entries}).decode(),
+        to_json({"type": "state", **state}).decode(),
     )
 
 

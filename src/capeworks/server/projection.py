@@ -9,8 +9,10 @@ data. REST and WebSocket both answer from these functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import BaseModel
 
 from capeworks.engine import LogEntry, Prompt, Seat, Table, Viewer, log_entries
 
@@ -45,8 +47,9 @@ def entry(item: LogEntry) -> dict[str, Any]:
 class Shared:
     """What every seat's projection at one version has in common, worked out once per version.
 
-    A change is sent to every watching seat; the open prompts and the undone
-    commands each take a walk over the whole log, so they are found once and
+    A change is sent to every watching seat: the open prompts, the undone
+    commands and the parts every seat sees alike (seats, config, settings,
+    the prompts' and shared answers' JSON) are found and dumped once, and
     each seat's share is filtered from them.
     """
 
@@ -54,6 +57,13 @@ class Shared:
     prompts: list[Prompt]
     undone: set[int]
     waiting: list[str]
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    config: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    #: JSON of each prompt, beside it
+    dumped_prompts: list[tuple[Prompt, dict[str, Any]]] = field(default_factory=list)
+    #: JSON of models several seats share, by identity (the model is kept, so its id is not reused)
+    dumps: dict[int, tuple[BaseModel, dict[str, Any]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, table: Table) -> Shared:
@@ -63,13 +73,29 @@ class Shared:
             prompts=prompts,
             undone=table.undone_commands(),
             waiting=sorted({p.addressee for p in prompts}),
+            seats=[s.model_dump(mode="json") for s in table.seats],
+            config=table.config.model_dump(mode="json"),
+            settings=table.settings.model_dump(mode="json"),
+            dumped_prompts=[(p, p.model_dump(mode="json")) for p in prompts],
         )
 
     def prompts_for(self, seat: Seat) -> list[Prompt]:
         """The prompts this seat answers, as ``Table.prompts(viewer)`` filters them (all, for the GM)."""
+        return [p for p, _ in self._dumped_prompts_for(seat)]
+
+    def _dumped_prompts_for(self, seat: Seat) -> list[tuple[Prompt, dict[str, Any]]]:
         if seat.is_gm:
-            return list(self.prompts)
-        return [p for p in self.prompts if p.seat is not None and p.seat == seat.id]
+            return list(self.dumped_prompts)
+        return [(p, d) for p, d in self.dumped_prompts if p.seat is not None and p.seat == seat.id]
+
+    def dump(self, model: BaseModel) -> dict[str, Any]:
+        """``model``'s JSON, dumped once however many seats are sent it (callers must not change it)."""
+        known = self.dumps.get(id(model))
+        if known is not None and known[0] is model:
+            return known[1]
+        out = model.model_dump(mode="json")
+        self.dumps[id(model)] = (model, out)
+        return out
 
 
 def entries(
@@ -96,12 +122,12 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "ruleset": table.ruleset.name,
         "version": table.version,
         "me": seat.model_dump(mode="json"),
-        "seats": [s.model_dump(mode="json") for s in table.seats],
-        "config": table.config.model_dump(mode="json"),
-        "settings": table.settings.model_dump(mode="json"),
+        "seats": common.seats,
+        "config": common.config,
+        "settings": common.settings,
         "view": table.ruleset.view(state, viewer),
         "panels": [p.model_dump(mode="json") for p in table.ruleset.panels(state, viewer)],
-        "prompts": [p.model_dump(mode="json") for p in common.prompts_for(seat)],
-        "legal": [c.model_dump(mode="json") for c in table.legal_commands(seat.id)],
+        "prompts": [d for _, d in common._dumped_prompts_for(seat)],
+        "legal": [common.dump(c) for c in table.legal_commands(seat.id)],
         "waiting": common.waiting,
     }
