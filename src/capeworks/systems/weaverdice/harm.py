@@ -117,32 +117,22 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         and t.track.standing is Standing.UP
         and t.effort.available(tsheet, Pool.FOCUS) > 0
     )
+    details = PendingAttack(
+        attacker=c.character,
+        target=c.target,
+        total=roll.total,
+        damage=c.damage,
+        tier=c.tier,
+        melee=c.melee,
+        conventional=c.conventional,
+        hidden=c.hidden,
+        effect_only=c.effect_only,
+    )
     if can_react:
-        pending = PendingAttack(
-            attacker=c.character,
-            target=c.target,
-            total=roll.total,
-            damage=c.damage,
-            tier=c.tier,
-            melee=c.melee,
-            conventional=c.conventional,
-            hidden=c.hidden,
-            effect_only=c.effect_only,
-        )
+        pending = details
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
     chance = None
     if not hit and attacker.morale > 0:  # high morale may still buy the miss up (WD-MORALE-003)
-        details = PendingAttack(
-            attacker=c.character,
-            target=c.target,
-            total=roll.total,
-            damage=c.damage,
-            tier=c.tier,
-            melee=c.melee,
-            conventional=c.conventional,
-            hidden=c.hidden,
-            effect_only=c.effect_only,
-        )
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
     b.emit(
         ev.AttackRolled(
