@@ -22,10 +22,10 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold_payload
 from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed, pains_for
-from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["Builder", "on_turn", "pained_failure", "person", "roll_check"]
+__all__ = ["Builder", "offers_reaction", "on_turn", "pained_failure", "person", "roll_check"]
 
 
 def person(state: WdState, ident: str) -> Combatant:
@@ -176,4 +176,16 @@ def pained_failure(b: Builder, ident: str, stat: Stat, *, failed: bool) -> None:
             pains=tuple(p.name for p in pains),
             pain_owed={**b.state.pain_owed, ident: turn_left},
         )
+    )
+
+
+def offers_reaction(target: Combatant, sheet: Character) -> bool:
+    """A hit target is asked Dodge or Block: a named character (PC or notable), up, with Focus left.
+
+    WD-COMBAT-019, WD-EFFORT-004: the one test every attack, grab and power uses.
+    """
+    return (
+        target.tier in (Tier.PC, Tier.NOTABLE)
+        and target.track.standing is Standing.UP
+        and target.effort.available(sheet, Pool.FOCUS) > 0
     )

@@ -35,7 +35,14 @@ from capeworks.systems.weaverdice.combat import (
     reaction_holds,
 )
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    offers_reaction,
+    on_turn,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
@@ -111,12 +118,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
     pending = None
     attacker = b.person(c.character)
     t = b.person(c.target)
-    can_react = (
-        hit
-        and t.tier in (Tier.PC, Tier.NOTABLE)
-        and t.track.standing is Standing.UP
-        and t.effort.available(tsheet, Pool.FOCUS) > 0
-    )
+    can_react = hit and offers_reaction(t, tsheet)
     details = PendingAttack(
         attacker=c.character,
         target=c.target,
@@ -715,8 +717,7 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     t = b.person(a.target)
     if t.track.standing in (Standing.DEAD, Standing.DOWN):
         return
-    named = t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
-    if named and t.effort.available(b.sheet(a.target), Pool.FOCUS) > 0:
+    if offers_reaction(t, b.sheet(a.target)):
         pending = a.model_copy(update={"total": roll.total})
         b.emit(
             ev.AttackRolled(

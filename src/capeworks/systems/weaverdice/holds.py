@@ -22,7 +22,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
@@ -38,7 +38,7 @@ from capeworks.systems.weaverdice.grapple import (
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -97,8 +97,7 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
     roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
     t = b.person(c.target)
     pending = None
-    named = t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
-    if roll.success and named and t.effort.available(tsheet, Pool.FOCUS) > 0:
+    if roll.success and offers_reaction(t, tsheet):
         pending = PendingAttack(
             attacker=c.character,
             target=c.target,

@@ -17,12 +17,11 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.harm import land
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Tier
-from capeworks.systems.weaverdice.wounds import Standing
+from capeworks.systems.weaverdice.vocab import Pool
 
 __all__ = ["use_power"]
 
@@ -84,9 +83,7 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
             roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
             hit = roll.success
             pending = None
-            if (
-                hit and t.tier in (Tier.PC, Tier.NOTABLE) and t.track.standing is Standing.UP
-            ) and t.effort.available(b.sheet(target.id), Pool.FOCUS) > 0:
+            if hit and offers_reaction(t, b.sheet(target.id)):
                 pending = PendingAttack(
                     attacker=c.character,
                     target=target.id,
