@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 import pytest
@@ -22,6 +23,7 @@ from capeworks.engine.conformance import (
     check_events_declared,
     check_menus_and_panels,
     check_prompts_answerable,
+    check_view_key,
 )
 from capeworks.engine.testing import Driver
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
@@ -277,3 +279,42 @@ def test_conformance__a_command_without_menu_words_fails() -> None:
 def test_legal_commands__labels_are_the_renderers_words() -> None:
     labels = {c.command: c.label for c in driver().legal("ann")}
     assert labels["add"] == "add to the counter"
+
+
+def test_conformance__a_view_key_merging_seats_who_see_differently_fails() -> None:
+    class Gossip(Toy):
+        def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
+            return {**super().view(state, viewer), "me": viewer.seat}
+
+        def view_key(self, state: Any, viewer: Viewer) -> Hashable:
+            return viewer.is_gm
+
+    with pytest.raises(AssertionError, match=r"share the view key (True|False) but see differently"):
+        check_view_key(Gossip())
+
+
+def test_seen_state__players_sharing_a_view_key_share_one_view_worked_out_once() -> None:
+    class Alike(Toy):
+        calls = 0
+
+        def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
+            Alike.calls += 1
+            return super().view(state, viewer)
+
+        def view_key(self, state: Any, viewer: Viewer) -> Hashable:
+            return viewer.is_gm
+
+    d = Driver(Alike(), seats=[GM, ANN, BOB])
+    d.do("gm", "note", payload={"text": "the butler did it"})
+    table = d.table
+    ann, bob = table.seen_state(table.viewer_for("ann")), table.seen_state(table.viewer_for("bob"))
+    gm = table.seen_state(table.viewer_for("gm"))
+    assert ann is bob and ann["notes"] == [] and gm["notes"] == ["the butler did it"]
+    assert Alike.calls == 2  # once for the players, once for the GM
+    d.do("ann", "add", dice=[2], payload={"dice": 1})
+    assert table.seen_state(table.viewer_for("ann"))["total"] == ann["total"] + 2  # a new version, a new view
+
+
+def test_seen_state__by_default_every_seat_is_worked_out_apart() -> None:
+    table = driver().table
+    assert table.seen_state(table.viewer_for("ann")) is not table.seen_state(table.viewer_for("bob"))

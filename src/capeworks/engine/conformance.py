@@ -218,6 +218,35 @@ def check_menus_and_panels(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def check_view_key(ruleset: Ruleset[Any, Any]) -> None:
+    """Viewers sharing a view key see the same view and panels, at every step of the sample.
+
+    The table works a view out once per key and sends it to every seat with
+    that key, so a key that merged seats who see differently would leak.
+    """
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    viewers = [Viewer.gm(), Viewer(), *(table.viewer_for(s.id) for s in table.seats)]
+    for step in (*session.steps, None):
+        seen: dict[Any, tuple[Viewer, str]] = {}
+        for viewer in viewers:
+            key = ruleset.view_key(table.state, viewer)
+            hash(key)
+            fresh = (
+                ruleset.view(table.state, viewer),
+                [p.model_dump(mode="json") for p in ruleset.panels(table.state, viewer)],
+            )
+            drawn = json.dumps(fresh, sort_keys=True)
+            first = seen.setdefault(key, (viewer, drawn))
+            assert first[1] == drawn, (
+                f"{ruleset.name}: {first[0]} and {viewer} share the view key {key!r} but see differently"
+            )
+            memo = table.seen_state(viewer), [p.model_dump(mode="json") for p in table.seen_panels(viewer)]
+            assert json.dumps(memo, sort_keys=True) == drawn, f"{viewer} got a stale view"
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
 def _answerer(table: Table, prompt: Any) -> str:
     if prompt.seat is not None:
         return str(prompt.seat)
@@ -237,6 +266,7 @@ CHECKS = (
     check_events_declared,
     check_prompts_answerable,
     check_menus_and_panels,
+    check_view_key,
 )
 
 

@@ -22,7 +22,7 @@ group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -271,6 +271,19 @@ class Ruleset(ABC, Generic[S, C]):
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
         """What ``viewer`` may see of the state, as JSON-ready data."""
         return state.model_dump(mode="json")
+
+    def view_key(self, state: S, viewer: Viewer) -> Hashable:
+        """Viewers with equal keys get the same :meth:`view` and :meth:`panels` of ``state``.
+
+        A table sends every change to every seat; with a key, the view and
+        panels are worked out once per key instead of once per seat. The
+        default keeps every seat apart, which is always safe. A ruleset whose
+        players see alike returns ``viewer.is_gm``. A key that merges viewers who
+        see differently would show one seat what another may see: the
+        conformance check ``check_view_key`` plays the sample session and
+        compares every pair of viewers that share a key.
+        """
+        return (viewer.is_gm, viewer.seat)
 
     def prompts(self, state: S) -> list[Prompt]:
         """Decisions currently waiting for an answer, each carrying its answering command."""

@@ -52,6 +52,7 @@ from capeworks.engine.model import (
     Event,
     LegalCommand,
     LogEntry,
+    Panel,
     Prompt,
     PromptOption,
     Role,
@@ -435,10 +436,23 @@ class Table:
             "config": self.config.model_dump(mode="json"),
             "settings": self._settings.model_dump(mode="json"),
             "seats": [s.model_dump(mode="json") for s in self.seats],
-            "state": self.ruleset.view(self.state, viewer),
+            "state": self.seen_state(viewer),
             "prompts": [p.model_dump(mode="json") for p in self.prompts(viewer)],
-            "panels": [p.model_dump(mode="json") for p in self.ruleset.panels(self.state, viewer)],
+            "panels": [p.model_dump(mode="json") for p in self.seen_panels(viewer)],
         }
+
+    def seen_state(self, viewer: Viewer) -> dict[str, Any]:
+        """The ruleset's view of the state for ``viewer``, worked out once per version and view key.
+
+        Shared by every viewer with the same :meth:`Ruleset.view_key`; callers must not change it.
+        """
+        key = ("view", self.ruleset.view_key(self.state, viewer))
+        return self._memo(key, lambda: self.ruleset.view(self.state, viewer))
+
+    def seen_panels(self, viewer: Viewer) -> list[Panel]:
+        """The ruleset's panels for ``viewer``, once per version and view key (not to be changed)."""
+        key = ("panels", self.ruleset.view_key(self.state, viewer))
+        return self._memo(key, lambda: self.ruleset.panels(self.state, viewer))
 
     def viewer_for(self, seat_id: str) -> Viewer:
         """The viewer for a seat (GM seats see everything)."""

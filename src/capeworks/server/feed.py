@@ -53,16 +53,26 @@ class SeatUpdate:
     texts: tuple[str, str] = ("", "")
 
     @classmethod
-    def encoded(cls, version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> SeatUpdate:
-        return cls(entries, state, encode_update(version, entries, state))
+    def encoded(
+        cls, version: int, entries: list[dict[str, Any]], state: dict[str, Any], *, shared: Shared
+    ) -> SeatUpdate:
+        return cls(entries, state, encode_update(version, entries, state, shared=shared))
 
 
-def encode_update(version: int, entries: list[dict[str, Any]], state: dict[str, Any]) -> tuple[str, str]:
-    """The ``entries`` and ``state`` messages of one change, as sent (pydantic-core encodes fast)."""
-    return (
-        to_json({"type": "entries", "version": version, "entries": entries}).decode(),
-        to_json({"type": "state", **state}).decode(),
-    )
+def encode_update(
+    version: int, entries: list[dict[str, Any]], state: dict[str, Any], *, shared: Shared | None = None
+) -> tuple[str, str]:
+    """The ``entries`` and ``state`` messages of one change, as sent (pydantic-core encodes fast).
+
+    With ``shared``, the parts of the state several seats are given as the
+    same object (the view and panels of seats sharing a view key, the seats,
+    config and settings) are encoded once and spliced into each seat's text.
+    """
+    entries_text = to_json({"type": "entries", "version": version, "entries": entries}).decode()
+    if shared is None:
+        return entries_text, to_json({"type": "state", **state}).decode()
+    fields = ",".join(f"{to_json(k).decode()}:{shared.encoded(v)}" for k, v in state.items())
+    return entries_text, '{"type":"state",' + fields + "}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +192,7 @@ class Feed:
                 table.version,
                 entries(table, seat, since=prev, shared=shared),
                 projection(self.table_id, table, seat, shared=shared),
+                shared=shared,
             )
             for seat_id, seat in seats.items()
         }

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic_core import to_json
 
-from capeworks.engine import LogEntry, Prompt, Seat, Table, Viewer, log_entries
+from capeworks.engine import LogEntry, Panel, Prompt, Seat, Table, Viewer, log_entries
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
 
@@ -64,6 +65,10 @@ class Shared:
     dumped_prompts: list[tuple[Prompt, dict[str, Any]]] = field(default_factory=list)
     #: JSON of models several seats share, by identity (the model is kept, so its id is not reused)
     dumps: dict[int, tuple[BaseModel, dict[str, Any]]] = field(default_factory=dict)
+    #: JSON of lists of models, by the list's identity
+    lists: dict[int, tuple[list[Panel], list[dict[str, Any]]]] = field(default_factory=dict)
+    #: encoded text of values several seats' messages share, by identity
+    texts: dict[int, tuple[Any, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, table: Table) -> Shared:
@@ -97,6 +102,24 @@ class Shared:
         self.dumps[id(model)] = (model, out)
         return out
 
+    def dump_all(self, models: list[Panel]) -> list[dict[str, Any]]:
+        """A list's JSON, once per list (seats sharing a view key are given the same list)."""
+        known = self.lists.get(id(models))
+        if known is not None and known[0] is models:
+            return known[1]
+        out = [self.dump(m) for m in models]
+        self.lists[id(models)] = (models, out)
+        return out
+
+    def encoded(self, value: Any) -> str:
+        """``value`` as JSON text, encoded once however many seats' messages carry the same object."""
+        known = self.texts.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        text = to_json(value).decode()
+        self.texts[id(value)] = (value, text)
+        return text
+
 
 def entries(
     table: Table, seat: Seat, *, since: int = 0, limit: int | None = None, shared: Shared | None = None
@@ -114,7 +137,6 @@ def entries(
 def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None = None) -> dict[str, Any]:
     """Everything ``seat`` may see of the table now (see docs/web.md for the shape)."""
     viewer = viewer_of(seat)
-    state = table.state
     common = shared if shared is not None and shared.version == table.version else Shared.of(table)
     return {
         "id": table_id,
@@ -125,8 +147,8 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "seats": common.seats,
         "config": common.config,
         "settings": common.settings,
-        "view": table.ruleset.view(state, viewer),
-        "panels": [p.model_dump(mode="json") for p in table.ruleset.panels(state, viewer)],
+        "view": table.seen_state(viewer),
+        "panels": common.dump_all(table.seen_panels(viewer)),
         "prompts": [d for _, d in common._dumped_prompts_for(seat)],
         "legal": [common.dump(c) for c in table.legal_commands(seat.id)],
         "waiting": common.waiting,

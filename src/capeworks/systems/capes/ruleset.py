@@ -11,7 +11,7 @@ Registered under the ``capeworks.rulesets`` entry point as ``capes``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -229,6 +229,10 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         if event.type != PREFIX + "staked" and new.objectable is not None:
             new = new.model_copy(update={"objectable": None})
         return settle(new)
+
+    def view_key(self, state: CapesState, viewer: Viewer) -> Hashable:
+        """Capes has no secrets: every seat sees the same table."""
+        return viewer.is_gm
 
     def view(self, state: CapesState, viewer: Viewer) -> dict[str, Any]:
         data = state.model_dump(mode="json")

@@ -10,7 +10,7 @@ the work — :mod:`~capeworks.systems.rwyn.roster`, :mod:`~.gm`, :mod:`~.rolls`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
 from capeworks.engine import (
@@ -135,6 +135,10 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
     def controller(self, state: RwynState, entity: str) -> Controller:
         character = lookup(state.characters, entity, "character")
         return Controller(seat=character.owner, name=character.name)
+
+    def view_key(self, state: RwynState, viewer: Viewer) -> Hashable:
+        """Players see alike: only the GM sees the GM's notes."""
+        return viewer.is_gm
 
     def view(self, state: RwynState, viewer: Viewer) -> dict[str, Any]:
         data = state.model_dump(mode="json")

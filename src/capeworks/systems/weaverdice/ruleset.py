@@ -10,7 +10,7 @@ on their own turn (the handlers check the turn). The work is in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
 from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, Prompt, Ruleset, Seat, Viewer
@@ -190,6 +190,10 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def controller(self, state: WdState, entity: str) -> Controller:
         c = lookup(state.people, entity, "character")
         return Controller(seat=c.owner, name=c.name)
+
+    def view_key(self, state: WdState, viewer: Viewer) -> Hashable:
+        """Players see alike: what is hidden is hidden from every player, never from one seat."""
+        return viewer.is_gm
 
     def view(self, state: WdState, viewer: Viewer) -> dict[str, Any]:
         """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
