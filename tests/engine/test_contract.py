@@ -10,6 +10,7 @@ import pytest
 from capeworks.engine import (
     Audience,
     Command,
+    Description,
     Event,
     Prompt,
     PromptOption,
@@ -291,6 +292,22 @@ def test_conformance__a_view_key_merging_seats_who_see_differently_fails() -> No
 
     with pytest.raises(AssertionError, match=r"share the view key (True|False) but see differently"):
         check_view_key(Gossip())
+
+
+def test_conformance__a_view_key_merging_seats_who_read_the_log_differently_fails() -> None:
+    def personal(payload: Any, event: Event, viewer: Viewer) -> Description:
+        return Description(text=f"The counter goes up by {payload.amount}, {viewer.seat or 'watcher'}.")
+
+    class Chatty(Toy):
+        words: ClassVar[dict[str, Any]] = {**Toy.words, "toy.added": personal}
+
+        def view_key(self, state: Any, viewer: Viewer) -> Hashable:
+            return viewer.is_gm
+
+    with pytest.raises(
+        AssertionError, match=r"share the view key (True|False) but read event \d+ differently"
+    ):
+        check_view_key(Chatty())
 
 
 def test_seen_state__players_sharing_a_view_key_share_one_view_worked_out_once() -> None:

@@ -219,19 +219,29 @@ def check_menus_and_panels(ruleset: Ruleset[Any, Any]) -> None:
 
 
 def check_view_key(ruleset: Ruleset[Any, Any]) -> None:
-    """Viewers sharing a view key see the same view and panels, at every step of the sample.
+    """Viewers sharing a view key see the same view, panels and words, at every step of the sample.
 
-    The table works a view out once per key and sends it to every seat with
+    The table works these out once per key and sends them to every seat with
     that key, so a key that merged seats who see differently would leak.
     """
     session = _session(ruleset)
     table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
     viewers = [Viewer.gm(), Viewer(), *(table.viewer_for(s.id) for s in table.seats)]
+    since = 0
     for step in (*session.steps, None):
         seen: dict[Any, tuple[Viewer, str]] = {}
+        worded: dict[tuple[Any, int], tuple[Viewer, str]] = {}
         for viewer in viewers:
             key = ruleset.view_key(table.state, viewer)
             hash(key)
+            for event in table.log[since:]:
+                if event.audience.admits(viewer):
+                    words = describe(ruleset, event, viewer).model_dump_json()
+                    said = worded.setdefault((key, event.seq), (viewer, words))
+                    assert said[1] == words, (
+                        f"{ruleset.name}: {said[0]} and {viewer} share the view key {key!r} "
+                        f"but read event {event.seq} differently"
+                    )
             fresh = (
                 ruleset.view(table.state, viewer),
                 [p.model_dump(mode="json") for p in ruleset.panels(table.state, viewer)],
@@ -243,6 +253,7 @@ def check_view_key(ruleset: Ruleset[Any, Any]) -> None:
             )
             memo = table.seen_state(viewer), [p.model_dump(mode="json") for p in table.seen_panels(viewer)]
             assert json.dumps(memo, sort_keys=True) == drawn, f"{viewer} got a stale view"
+        since = table.version
         if step is not None:
             table.execute(step.command, dice=step.dice)
 

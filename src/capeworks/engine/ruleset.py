@@ -273,10 +273,11 @@ class Ruleset(ABC, Generic[S, C]):
         return state.model_dump(mode="json")
 
     def view_key(self, state: S, viewer: Viewer) -> Hashable:
-        """Viewers with equal keys get the same :meth:`view` and :meth:`panels` of ``state``.
+        """Viewers with equal keys get the same :meth:`view` and :meth:`panels` of ``state``, and
+        the same words for every event both may see.
 
-        A table sends every change to every seat; with a key, the view and
-        panels are worked out once per key instead of once per seat. The
+        A table sends every change to every seat; with a key, the view, panels
+        and log lines are worked out once per key instead of once per seat. The
         default keeps every seat apart, which is always safe. A ruleset whose
         players see alike returns ``viewer.is_gm``. A key that merges viewers who
         see differently would show one seat what another may see: the

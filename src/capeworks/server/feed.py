@@ -68,11 +68,17 @@ def encode_update(
     same object (the view and panels of seats sharing a view key, the seats,
     config and settings) are encoded once and spliced into each seat's text.
     """
-    entries_text = to_json({"type": "entries", "version": version, "entries": entries}).decode()
     if shared is None:
-        return entries_text, to_json({"type": "state", **state}).decode()
+        return (
+            to_json({"type": "entries", "version": version, "entries": entries}).decode(),
+            to_json({"type": "state", **state}).decode(),
+        )
+    listed = ",".join(shared.encoded(e) for e in entries)
     fields = ",".join(f"{to_json(k).decode()}:{shared.encoded(v)}" for k, v in state.items())
-    return entries_text, '{"type":"state",' + fields + "}"
+    return (
+        '{"type":"entries","version":' + str(int(version)) + ',"entries":[' + listed + "]}",
+        '{"type":"state",' + fields + "}",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ data. REST and WebSocket both answer from these functions.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +68,8 @@ class Shared:
     dumps: dict[int, tuple[BaseModel, dict[str, Any]]] = field(default_factory=dict)
     #: JSON of lists of models, by the list's identity
     lists: dict[int, tuple[list[Panel], list[dict[str, Any]]]] = field(default_factory=dict)
+    #: each entry's JSON by (seq, view key): seats sharing a key read the same words
+    described: dict[tuple[int, Hashable], dict[str, Any]] = field(default_factory=dict)
     #: encoded text of values several seats' messages share, by identity
     texts: dict[int, tuple[Any, str]] = field(default_factory=dict)
 
@@ -131,7 +134,16 @@ def entries(
     events = [e for e in table.log[since:] if e.audience.admits(viewer)]
     if limit is not None:
         events = events[:limit]
-    return [entry(e) for e in log_entries(table.ruleset, events, viewer, undone=shared.undone)]
+    # viewers sharing a view key read the same words: each entry is worded once per key
+    key = table.ruleset.view_key(table.state, viewer)
+    out = []
+    for event in events:
+        known = shared.described.get((event.seq, key))
+        if known is None:
+            [item] = log_entries(table.ruleset, [event], viewer, undone=shared.undone)
+            known = shared.described[(event.seq, key)] = entry(item)
+        out.append(known)
+    return out
 
 
 def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None = None) -> dict[str, Any]:
