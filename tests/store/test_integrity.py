@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
 
 from capeworks.engine import Command
 from capeworks.errors import StoreUnavailable
@@ -40,7 +41,7 @@ def _played(store: Store, toy: Toy, *, snapshots: bool = True) -> str:
 
 
 def _rows(store: Store, table_id: str) -> list[EventRow]:
-    with store._sessions() as session:
+    with Session(store.engine) as session:
         return list(
             session.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq))
         )
@@ -166,7 +167,7 @@ def test_verify__an_intact_table(store: Store, toy: Toy) -> None:
 
 def test_verify__a_snapshot_that_disagrees_with_the_replay(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    with store._sessions() as session:
+    with Session(store.engine) as session:
         state = dict(session.scalars(select(SnapshotRow.state).where(SnapshotRow.version == 8)).one())
     assert state["state"]["total"] == 9  # 2 + 5 + 1 + 1
     state["state"] = state["state"] | {"total": 19}
@@ -182,7 +183,7 @@ def test_verify__a_snapshot_that_disagrees_with_the_replay(store: Store, toy: To
 
 def test_verify__a_stale_snapshot_is_counted_not_failed(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    with store._sessions() as session:
+    with Session(store.engine) as session:
         state = dict(session.scalars(select(SnapshotRow.state).where(SnapshotRow.version == 4)).one())
     _sql(
         store,

@@ -25,6 +25,13 @@ Every event row carries its link in the table's hash chain
 (:mod:`capeworks.store.chain`); reading events checks the chain of the rows
 read, and :meth:`Store.verify` checks all of it and every snapshot against a
 replay.
+
+The store talks to the database through SQLAlchemy Core on one connection
+per call, with statements built once at import: an append is one UPDATE that
+moves the version and returns the previous event's hash, then the INSERTs, in
+a single transaction (the ORM's session and unit of work cost several times
+the SQL on the web table's hot path). The models in
+:mod:`capeworks.store.models` define the schema the statements are built on.
 """
 
 from __future__ import annotations
@@ -41,9 +48,8 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import sqlalchemy as sa
-from sqlalchemy import CursorResult, Engine, Result, delete, select, update
+from sqlalchemy import Connection, CursorResult, Engine, Result, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
 from capeworks.engine.table import REVERTED, SEAT_JOINED
@@ -59,7 +65,7 @@ from capeworks.store import chain
 from capeworks.store import snapshot as snapshots
 from capeworks.store.database import SQLITE_BUSY_TIMEOUT, WRITE, open_engine, refuse_foreign, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
-from capeworks.store.models import EventRow, SeatRow, SnapshotRow, TableRow, utcnow
+from capeworks.store.models import Base, utcnow
 
 __all__ = [
     "CreatedTable",
@@ -93,6 +99,68 @@ def hash_token(token: str) -> str:
 
 
 _ID_ALPHABET = string.ascii_letters + string.digits
+
+
+# the schema's tables, for Core statements
+_TABLES = Base.metadata.tables["tables"]
+_SEATS = Base.metadata.tables["seats"]
+_EVENTS = Base.metadata.tables["events"]
+_SNAPSHOTS = Base.metadata.tables["snapshots"]
+
+# statements built once (bound by name when run), so a call pays for no construction or cache key
+_ROW = select(_TABLES.c.id, _TABLES.c.title, _TABLES.c.ruleset, _TABLES.c.created_at, _TABLES.c.version)
+_TABLE_ROW = _ROW.where(_TABLES.c.id == bindparam("table_id"))
+_VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
+_LOCK_ROW = _VERSION.with_for_update()
+# the compare-and-set of an append, returning the hash of the event before the new ones (NULL if none)
+_ADVANCE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("table_id"), _TABLES.c.version == bindparam("expected"))
+    .values(version=bindparam("new_version"))
+    .returning(
+        select(_EVENTS.c.hash)
+        .where(_EVENTS.c.table_id == bindparam("table_id"), _EVENTS.c.seq == bindparam("expected"))
+        .scalar_subquery()
+    )
+)
+_HASH_AT = select(_EVENTS.c.hash).where(
+    _EVENTS.c.table_id == bindparam("table_id"), _EVENTS.c.seq == bindparam("seq")
+)
+_INSERT_TABLE = insert(_TABLES)
+_INSERT_EVENTS = insert(_EVENTS)
+_INSERT_SEATS = insert(_SEATS)
+_INSERT_SNAPSHOT = insert(_SNAPSHOTS)
+_SNAPSHOT_AT = select(_SNAPSHOTS.c.version).where(
+    _SNAPSHOTS.c.table_id == bindparam("table_id"), _SNAPSHOTS.c.version == bindparam("version")
+)
+_LATEST_SNAPSHOT = (
+    select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
+    .where(_SNAPSHOTS.c.table_id == bindparam("table_id"), _SNAPSHOTS.c.version < bindparam("below"))
+    .order_by(_SNAPSHOTS.c.version.desc())
+    .limit(1)
+)
+
+
+def _event_rows(*, upto: bool) -> sa.Select[Any]:
+    """Events from ``start`` on (to ``upto``) of a table that exists: one all-NULL row when there are none.
+
+    The table joins first, so a missing table reads as no rows at all, and an
+    empty range as one row of NULLs; ``start`` is the event before the first
+    one wanted, whose hash the chain of the rest begins from.
+    """
+    joined = sa.and_(_EVENTS.c.table_id == _TABLES.c.id, _EVENTS.c.seq >= bindparam("start"))
+    if upto:
+        joined = sa.and_(joined, _EVENTS.c.seq <= bindparam("upto"))
+    return (
+        select(_EVENTS.c.seq, sa.cast(_EVENTS.c.payload, sa.Text), _EVENTS.c.hash)
+        .select_from(_TABLES.outerjoin(_EVENTS, joined))
+        .where(_TABLES.c.id == bindparam("table_id"))
+        .order_by(_EVENTS.c.seq)
+    )
+
+
+_EVENTS_FROM = _event_rows(upto=False)
+_EVENTS_BETWEEN = _event_rows(upto=True)
 
 
 def _new_table_id() -> str:
@@ -198,7 +266,6 @@ class Store:
             raise StoreUnavailable(f"Cannot open the database: {_reason(e)}") from e
         except OSError as e:
             raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
 
@@ -221,29 +288,28 @@ class Store:
 
     def list_tables(self) -> list[TableRecord]:
         """Every table, newest first."""
-        with self._sessions() as session:
-            rows = session.scalars(select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id))
+        with self.engine.connect() as connection:
+            rows = connection.execute(_ROW.order_by(_TABLES.c.created_at.desc(), _TABLES.c.id))
             return [_record(row) for row in rows]
 
     def record(self, table_id: str) -> TableRecord:
         """One table's row, or NotFound."""
-        with self._sessions() as session:
-            return _record(self._row(session, table_id))
+        with self.engine.connect() as connection:
+            return _row(connection, table_id)
 
     def events_since(self, table_id: str, version: int, *, limit: int | None = None) -> list[Event]:
         """The events after ``version`` (at most ``limit``), in order: what a live client streams.
 
         Reads only those rows, however long the log.
         """
-        with self._sessions() as session:
-            self._row(session, table_id)
-            return self._events(session, table_id, after=version, limit=limit)
+        with self.engine.connect() as connection:
+            return _chained_events(connection, table_id, after=version, limit=limit)
 
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
-        with self._sessions() as session:
-            row = self._row(session, table_id)
-            return self._events(session, table_id, last=row.version)
+        with self.engine.connect() as connection:
+            row = _row(connection, table_id)
+            return _chained_events(connection, table_id, last=row.version)
 
     def load(self, table_id: str, *, use_snapshot: bool = True) -> Table:
         """The table as its log makes it: the latest snapshot plus the events after it.
@@ -252,15 +318,19 @@ class Store:
         does, reading older events only when asked for them; pass
         ``use_snapshot=False`` to force the full replay.
         """
-        with self._sessions() as session:
-            return self._load(session, table_id, use_snapshot=use_snapshot)
+        with self.engine.connect() as connection:
+            return self._load(connection, table_id, use_snapshot=use_snapshot)
 
     def authenticate(self, table_id: str, token: str) -> Seat:
         """The seat whose token this is, or NotPermitted."""
         digest = hash_token(token)
-        with self._sessions() as session:
-            self._row(session, table_id)
-            rows = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+        with self.engine.connect() as connection:
+            _row(connection, table_id)
+            rows = connection.execute(
+                select(_SEATS.c.seat_id, _SEATS.c.name, _SEATS.c.role, _SEATS.c.token_hash).where(
+                    _SEATS.c.table_id == table_id
+                )
+            )
             for row in rows:
                 if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
                     return Seat(id=row.seat_id, name=row.name, role=Role(row.role))
@@ -311,8 +381,8 @@ class Store:
                     f"{expected_version + 1}; got seq {event.seq}."
                 )
         try:
-            with self._write() as session:
-                return _append(session, table_id, events, expected_version, tokens or {})
+            with self._write() as connection:
+                return _append(connection, table_id, events, expected_version, tokens or {})
         except IntegrityError:
             # a racing writer took these sequence numbers first
             raise _conflict(table_id, expected_version, None) from None
@@ -339,12 +409,12 @@ class Store:
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
         token = new_token()
-        with self._write() as session:
-            self._row(session, table_id)
+        with self._write() as connection:
+            _row(connection, table_id)
             moved = _rowcount(
-                session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat_id == seat_id)
+                connection.execute(
+                    update(_SEATS)
+                    .where(_SEATS.c.table_id == table_id, _SEATS.c.seat_id == seat_id)
                     .values(token_hash=hash_token(token))
                 )
             )
@@ -354,23 +424,21 @@ class Store:
 
     def save_snapshot(self, table_id: str, table: Table) -> bool:
         """Store ``table``'s folded state at its version; False if one is already there."""
+        state = snapshots.capture(table)
         try:
-            with self._write() as session:
-                session.add(
-                    SnapshotRow(table_id=table_id, version=table.version, state=snapshots.capture(table))
-                )
+            with self._write() as connection:
+                _insert_snapshot(connection, table_id, table.version, state)
         except IntegrityError:
             return False
         return True
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table with its seats, log and snapshots."""
-        with self._write() as session:
-            row = self._row(session, table_id)
-            session.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id))
-            session.execute(delete(EventRow).where(EventRow.table_id == table_id))
-            session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
-            session.delete(row)
+        with self._write() as connection:
+            _row(connection, table_id)
+            for rows in (_SNAPSHOTS, _EVENTS, _SEATS):
+                connection.execute(delete(rows).where(rows.c.table_id == table_id))
+            connection.execute(delete(_TABLES).where(_TABLES.c.id == table_id))
 
     # -- export and import ----------------------------------------------------------------------
 
@@ -378,12 +446,12 @@ class Store:
         """The whole table as a versioned JSON-ready document with its hash chain (see store.document)."""
         record = self.record(table_id)
         table = self.load(table_id)
-        with self._sessions() as session:
+        with self.engine.connect() as connection:
             hashes = list(
-                session.scalars(
-                    select(EventRow.hash)
-                    .where(EventRow.table_id == table_id, EventRow.seq <= table.version)
-                    .order_by(EventRow.seq)
+                connection.scalars(
+                    select(_EVENTS.c.hash)
+                    .where(_EVENTS.c.table_id == table_id, _EVENTS.c.seq <= table.version)
+                    .order_by(_EVENTS.c.seq)
                 )
             )
         return {
@@ -419,21 +487,25 @@ class Store:
         wrong: loading ignores it.
         """
         where = f"table {table_id!r}"
-        with self._sessions() as session:
-            row = self._row(session, table_id)
+        with self.engine.connect() as connection:
+            row = _row(connection, table_id)
             ruleset = self._resolve(row.ruleset)
-            log = _chained_events(session, table_id, last=row.version)
-            head = _hash_before(session, table_id, len(log) + 1)
+            log = _chained_events(connection, table_id, last=row.version)
+            head = _hash_before(connection, table_id, len(log) + 1)
             seat_rows = [
-                (r.seat_id, r.name, r.role)
-                for r in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+                (seat_id, name, role)
+                for seat_id, name, role in connection.execute(
+                    select(_SEATS.c.seat_id, _SEATS.c.name, _SEATS.c.role).where(
+                        _SEATS.c.table_id == table_id
+                    )
+                )
             ]
             stored = [
                 (version, state)
-                for version, state in session.execute(
-                    select(SnapshotRow.version, SnapshotRow.state)
-                    .where(SnapshotRow.table_id == table_id)
-                    .order_by(SnapshotRow.version)
+                for version, state in connection.execute(
+                    select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
+                    .where(_SNAPSHOTS.c.table_id == table_id)
+                    .order_by(_SNAPSHOTS.c.version)
                 )
             ]
         if len(log) != row.version:
@@ -454,63 +526,40 @@ class Store:
     # -- internals ------------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, *, lock: str | None = None) -> Iterator[Session]:
+    def _write(self, *, lock: str | None = None) -> Iterator[Connection]:
         """A transaction that takes the write lock first, committed on exit.
 
         SQLite: ``BEGIN IMMEDIATE`` (one writer per database). PostgreSQL: with
         ``lock``, the row of that table ``FOR UPDATE`` (one writer per table).
         Waiting longer than the lock timeout raises StoreUnavailable.
         """
-        with self._sessions() as session:
+        with self.engine.connect() as connection:
             try:
-                connection = session.connection(execution_options=WRITE)
-                if lock is not None and connection.dialect.name == "postgresql":
-                    session.execute(select(TableRow.version).where(TableRow.id == lock).with_for_update())
-                yield session
-                session.commit()
+                with connection.execution_options(**WRITE).begin():
+                    if lock is not None and connection.dialect.name == "postgresql":
+                        connection.execute(_LOCK_ROW, {"table_id": lock})
+                    yield connection
             except DBAPIError as e:
-                session.rollback()
                 if _lock_timed_out(e):
                     raise StoreUnavailable(
                         f"Another command kept the table busy for over {self.lock_timeout:g} seconds, "
                         "so nothing was written; try again."
                     ) from None
                 raise
-            except BaseException:
-                session.rollback()
-                raise
 
-    def _load(self, session: Session, table_id: str, *, use_snapshot: bool = True) -> Table:
-        """The table from the latest usable snapshot and the events after it, read in ``session``."""
-        row = self._row(session, table_id)
+    def _load(self, connection: Connection, table_id: str, *, use_snapshot: bool = True) -> Table:
+        """The table from the latest usable snapshot and the events after it, read on ``connection``."""
+        row = _row(connection, table_id)
         ruleset = self._resolve(row.ruleset)
         if use_snapshot and self.snapshot_every:
-            history = StoreHistory(self._sessions, table_id, ruleset, step=self.snapshot_every)
-            version, state = _latest_snapshot(session, table_id, ruleset, below=row.version + 1)
+            history = StoreHistory(self.engine, table_id, ruleset, step=self.snapshot_every)
+            version, state = _latest_snapshot(connection, table_id, ruleset, below=row.version + 1)
             if state is not None:
-                tail = _chained_events(session, table_id, after=version, last=row.version)
+                tail = _chained_events(connection, table_id, after=version, last=row.version)
                 table = snapshots.resume(ruleset, state, tail, history)
                 if table is not None:
                     return table
-        return Table(ruleset, self._events(session, table_id, last=row.version))
-
-    def _row(self, session: Session, table_id: str) -> TableRow:
-        row = session.get(TableRow, table_id)
-        if row is None:
-            raise _not_found(table_id)
-        return row
-
-    def _events(
-        self,
-        session: Session,
-        table_id: str,
-        *,
-        after: int = 0,
-        last: int | None = None,
-        limit: int | None = None,
-    ) -> list[Event]:
-        """The events after ``after`` (reaching ``last``), their chain checked back to event ``after``."""
-        return _chained_events(session, table_id, after=after, last=last, limit=limit)
+        return Table(ruleset, _chained_events(connection, table_id, last=row.version))
 
     def _insert_table(
         self, table: Table, *, table_id: str | None, created_at: datetime | None = None
@@ -519,18 +568,18 @@ class Store:
         for _attempt in range(5):
             candidate = table_id or _new_table_id()
             try:
-                with self._write() as session:
-                    session.add(
-                        TableRow(
-                            id=candidate,
-                            title=table.title,
-                            ruleset=table.ruleset.name,
-                            created_at=created_at or utcnow(),
-                            version=table.version,
-                        )
+                with self._write() as connection:
+                    connection.execute(
+                        _INSERT_TABLE,
+                        {
+                            "id": candidate,
+                            "title": table.title,
+                            "ruleset": table.ruleset.name,
+                            "created_at": created_at or utcnow(),
+                            "version": table.version,
+                        },
                     )
-                    session.flush()
-                    _add_events(session, candidate, table.log, tokens)
+                    _add_events(connection, candidate, table.log, tokens, previous=chain.GENESIS)
             except IntegrityError:
                 if table_id is not None:
                     raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
@@ -549,17 +598,17 @@ class Store:
     ) -> Played:
         """Load, decide and append under the table's write lock: writers queue, none is refused."""
         try:
-            with self._write(lock=table_id) as session:
-                table = self._load(session, table_id)
+            with self._write(lock=table_id) as connection:
+                table = self._load(connection, table_id)
                 before = table.version
                 events = prepare(table)
-                _append(session, table_id, events, before, tokens or {})
+                _append(connection, table_id, events, before, tokens or {})
                 table.commit(events)
                 every = self.snapshot_every
                 # after an undo too: else every later load re-folds from behind the command it took back
                 undid = any(e.type == REVERTED for e in events)
                 if every and (undid or table.version // every > before // every):
-                    _add_snapshot(session, table_id, table)
+                    _add_snapshot(connection, table_id, table)
         except IntegrityError:
             # only a writer that bypassed the lock could have taken these numbers
             raise _conflict(table_id, None, None) from None
@@ -567,43 +616,44 @@ class Store:
 
 
 class StoreHistory:
-    """A table's older events and snapshots, read on demand from the store (one session each).
+    """A table's older events and snapshots, read on demand from the store (one connection each).
 
     ``step`` is the snapshot interval: a base is sought at least that far
     back, so the run of snapshots written after a chain of undos is crossed
     in one step rather than one snapshot at a time.
     """
 
-    def __init__(
-        self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any], *, step: int
-    ) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: Engine, table_id: str, ruleset: Ruleset[Any, Any], *, step: int) -> None:
+        self._engine = engine
         self.table_id = table_id
         self.ruleset = ruleset
         self.step = max(step, 1)
 
     def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
         """The latest usable snapshot at least ``step`` below version ``before``, or ``(0, None)``."""
-        with self._sessions() as session:
-            return _latest_snapshot(session, self.table_id, self.ruleset, below=before - self.step + 1)
+        with self._engine.connect() as connection:
+            return _latest_snapshot(connection, self.table_id, self.ruleset, below=before - self.step + 1)
 
     def events(self, after: int, upto: int) -> Sequence[Event]:
         """The events numbered ``after + 1`` to ``upto``."""
-        with self._sessions() as session:
-            return _chained_events(session, self.table_id, after=after, upto=upto)
+        with self._engine.connect() as connection:
+            return _chained_events(connection, self.table_id, after=after, upto=upto)
+
+
+def _row(connection: Connection, table_id: str) -> TableRecord:
+    """The table's row, or NotFound."""
+    row = connection.execute(_TABLE_ROW, {"table_id": table_id}).first()
+    if row is None:
+        raise _not_found(table_id)
+    return _record(row)
 
 
 def _latest_snapshot(
-    session: Session, table_id: str, ruleset: Ruleset[Any, Any], *, below: int
+    connection: Connection, table_id: str, ruleset: Ruleset[Any, Any], *, below: int
 ) -> tuple[int, dict[str, Any] | None]:
     """The newest snapshot under version ``below`` written for this ruleset's models, or ``(0, None)``."""
     while True:
-        found = session.execute(
-            select(SnapshotRow.version, SnapshotRow.state)
-            .where(SnapshotRow.table_id == table_id, SnapshotRow.version < below)
-            .order_by(SnapshotRow.version.desc())
-            .limit(1)
-        ).first()
+        found = connection.execute(_LATEST_SNAPSHOT, {"table_id": table_id, "below": below}).first()
         if found is None:
             return 0, None
         version, state = found
@@ -613,34 +663,43 @@ def _latest_snapshot(
 
 
 def _append(
-    session: Session,
+    connection: Connection,
     table_id: str,
     events: Sequence[Event],
     expected_version: int,
     tokens: Mapping[str, str],
 ) -> int:
-    """Move the table on from ``expected_version`` and insert ``events``; returns the new version."""
+    """Move the table on from ``expected_version`` and insert ``events``; returns the new version.
+
+    The compare-and-set hands back the hash the new events chain from, in the same round trip.
+    """
     new_version = expected_version + len(events)
-    moved = _rowcount(
-        session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.version == expected_version)
-            .values(version=new_version)
-        )
-    )
-    if moved != 1:
-        current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+    moved = connection.execute(
+        _ADVANCE, {"table_id": table_id, "expected": expected_version, "new_version": new_version}
+    ).first()
+    if moved is None:
+        current = connection.scalar(_VERSION, {"table_id": table_id})
         if current is None:
             raise _not_found(table_id)
         raise _conflict(table_id, expected_version, current)
-    _add_events(session, table_id, events, tokens)
+    previous = chain.GENESIS if expected_version < 1 else moved[0]
+    if previous is None:
+        raise _missing(table_id, expected_version)
+    _add_events(connection, table_id, events, tokens, previous=previous)
     return new_version
 
 
-def _add_snapshot(session: Session, table_id: str, table: Table) -> None:
+def _add_snapshot(connection: Connection, table_id: str, table: Table) -> None:
     """Save ``table``'s fold at its version, unless one is there already (inside the caller's lock)."""
-    if session.get(SnapshotRow, (table_id, table.version)) is None:
-        session.add(SnapshotRow(table_id=table_id, version=table.version, state=snapshots.capture(table)))
+    params = {"table_id": table_id, "version": table.version}
+    if connection.execute(_SNAPSHOT_AT, params).first() is None:
+        _insert_snapshot(connection, table_id, table.version, snapshots.capture(table))
+
+
+def _insert_snapshot(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
+    connection.execute(
+        _INSERT_SNAPSHOT, {"table_id": table_id, "version": version, "state": state, "created_at": utcnow()}
+    )
 
 
 def _lock_timed_out(error: DBAPIError) -> bool:
@@ -654,7 +713,7 @@ def _lock_timed_out(error: DBAPIError) -> bool:
 
 
 def _chained_events(
-    session: Session,
+    connection: Connection,
     table_id: str,
     *,
     after: int = 0,
@@ -662,73 +721,97 @@ def _chained_events(
     limit: int | None = None,
     upto: int | None = None,
 ) -> list[Event]:
-    """Read events after ``after`` (up to ``upto``) as text and check their chain back to event ``after``."""
-    query = (
-        select(EventRow.seq, sa.cast(EventRow.payload, sa.Text), EventRow.hash)
-        .where(EventRow.table_id == table_id, EventRow.seq > after)
-        .order_by(EventRow.seq)
-    )
+    """Read events after ``after`` (up to ``upto``) as text and check their chain back to event ``after``.
+
+    One query reads the event ``after`` too, for the hash the rest chain from,
+    and the table's row: a missing table is NotFound, a missing event ``after``
+    a gap.
+    """
+    query = _EVENTS_FROM if upto is None else _EVENTS_BETWEEN
     if upto is not None:
-        query = query.where(EventRow.seq <= upto)
         last = upto if last is None else min(last, upto)
     if limit is not None:
-        query = query.limit(limit)
+        query = query.limit(limit + 1 if after >= 1 else limit)
         last = None if last is None else min(last, after + limit)
-    rows = (chain.StoredEvent(seq, payload, digest) for seq, payload, digest in session.execute(query))
+    params: dict[str, Any] = {"table_id": table_id, "start": max(after, 1)}
+    if upto is not None:
+        params["upto"] = upto
+    rows = connection.execute(query, params).all()
+    if not rows:
+        raise _not_found(table_id)
+    stored = [chain.StoredEvent(seq, payload, digest) for seq, payload, digest in rows if seq is not None]
+    previous = chain.GENESIS
+    if after >= 1:
+        if not stored or stored[0].seq != after or stored[0].hash is None:
+            raise _missing(table_id, after)
+        previous = stored.pop(0).hash or ""
     where = f"table {table_id!r}"
-    return chain.check(
-        rows, where=where, previous=_hash_before(session, table_id, after + 1), first=after + 1, last=last
-    )
+    return chain.check(stored, where=where, previous=previous, first=after + 1, last=last)
 
 
-def _hash_before(session: Session, table_id: str, seq: int) -> str:
+def _hash_before(connection: Connection, table_id: str, seq: int) -> str:
     """The stored hash of the event before ``seq`` (GENESIS before the first); a missing one is a gap."""
     if seq <= 1:
         return chain.GENESIS
-    digest = session.scalar(
-        select(EventRow.hash).where(EventRow.table_id == table_id, EventRow.seq == seq - 1)
-    )
+    digest = connection.scalar(_HASH_AT, {"table_id": table_id, "seq": seq - 1})
     if digest is None:
-        raise chain.ChainBroken(
-            f"The log of table {table_id!r} has a gap: event {seq - 1} is missing ({chain.DAMAGED}).",
-            seq=seq - 1,
-        )
-    return digest
+        raise _missing(table_id, seq - 1)
+    return str(digest)
 
 
-def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens: Mapping[str, str]) -> None:
+def _missing(table_id: str, seq: int) -> chain.ChainBroken:
+    """The gap where event ``seq`` should be."""
+    return chain.ChainBroken(
+        f"The log of table {table_id!r} has a gap: event {seq} is missing ({chain.DAMAGED}).", seq=seq
+    )
+
+
+def _add_events(
+    connection: Connection,
+    table_id: str,
+    events: Sequence[Event],
+    tokens: Mapping[str, str],
+    *,
+    previous: str,
+) -> None:
+    """Insert ``events`` chained on from ``previous``, and a seat row for each seat that joins."""
+    if not events:
+        return
     now = utcnow()
-    previous = _hash_before(session, table_id, events[0].seq) if events else chain.GENESIS
+    rows: list[dict[str, Any]] = []
+    seats: list[dict[str, Any]] = []
     for event in events:
         payload = event.model_dump(mode="json")
         previous = chain.link(previous, payload)
-        session.add(
-            EventRow(
-                table_id=table_id,
-                seq=event.seq,
-                command_id=event.command_id,
-                type=event.type,
-                seat=event.seat,
-                payload=payload,
-                created_at=now,
-                hash=previous,
-            )
+        rows.append(
+            {
+                "table_id": table_id,
+                "seq": event.seq,
+                "command_id": event.command_id,
+                "type": event.type,
+                "seat": event.seat,
+                "payload": payload,
+                "created_at": now,
+                "hash": previous,
+            }
         )
         if event.type == SEAT_JOINED:
             seat = Seat.model_validate(event.data["seat"])
             token = tokens.get(seat.id)
-            session.add(
-                SeatRow(
-                    table_id=table_id,
-                    seat_id=seat.id,
-                    name=seat.name,
-                    role=seat.role.value,
-                    token_hash=hash_token(token) if token else None,
-                    created_at=now,
-                )
+            seats.append(
+                {
+                    "table_id": table_id,
+                    "seat_id": seat.id,
+                    "name": seat.name,
+                    "role": seat.role.value,
+                    "token_hash": hash_token(token) if token else None,
+                    "created_at": now,
+                }
             )
-        # flush per event so seat rows keep the order seats joined in
-        session.flush()
+    connection.execute(_INSERT_EVENTS, rows)
+    if seats:
+        # in the order the seats joined
+        connection.execute(_INSERT_SEATS, seats)
 
 
 def _replayed(ruleset: Ruleset[Any, Any], log: Sequence[Event], where: str) -> Table:
@@ -784,12 +867,12 @@ def _rowcount(result: Result[Any]) -> int:
     return cast("CursorResult[Any]", result).rowcount
 
 
-def _record(row: TableRow) -> TableRecord:
+def _record(row: sa.Row[str, str, str, datetime, int]) -> TableRecord:
+    """A ``tables`` row read with :data:`_ROW`'s columns, as a record."""
+    table_id, title, ruleset, created, version = row
     # SQLite hands back naive datetimes; the store only ever writes UTC
-    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return TableRecord(
-        id=row.id, title=row.title, ruleset=row.ruleset, created_at=created, version=row.version
-    )
+    created = created if created.tzinfo else created.replace(tzinfo=UTC)
+    return TableRecord(id=table_id, title=title, ruleset=ruleset, created_at=created, version=version)
 
 
 def _not_found(table_id: str) -> NotFound:
