@@ -122,6 +122,22 @@ def test_deleted_event__is_named_as_a_gap_not_a_conflict(store: Store, toy: Toy,
         store.verify(table_id)
 
 
+def test_append_after_a_deleted_last_event__is_a_gap_and_writes_nothing(store: Store, toy: Toy) -> None:
+    # the compare-and-set passes (the version column still says 8) but event 8, whose hash
+    # the new event would chain from, is gone: refused whole, the version rolled back too
+    table_id = _played(store, toy, snapshots=False)
+    stale = store.load(table_id)
+    events = stale.prepare(Command(type="note", seat="gm", payload={"text": "after"}))
+    _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 8))
+    with pytest.raises(ChainBroken, match="has a gap: event 8 is missing") as caught:
+        store.append(table_id, events, expected_version=8)
+    assert caught.value.seq == 8
+    assert store.record(table_id).version == 8
+    assert [r.seq for r in _rows(store, table_id)] == list(range(1, 8))
+    with pytest.raises(ChainBroken, match="event 8 is missing"):
+        store.events_since(table_id, 8)
+
+
 def test_event_that_is_not_an_event__is_named(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy, snapshots=False)
     _sql(
