@@ -145,8 +145,8 @@ def _event_rows(*, upto: bool) -> sa.Select[Any]:
     """Events from ``start`` on (to ``upto``) of a table that exists: one all-NULL row when there are none.
 
     The table joins first, so a missing table reads as no rows at all, and an
-    empty range as one row of NULLs; ``start`` is the event before the first
-    one wanted, whose hash the chain of the rest begins from.
+    empty range as one row of NULLs. ``start`` is the event before the ones
+    wanted (its hash is where their chain begins), or 1 for a read from the start.
     """
     joined = sa.and_(_EVENTS.c.table_id == _TABLES.c.id, _EVENTS.c.seq >= bindparam("start"))
     if upto:
