@@ -342,6 +342,7 @@ def test_events_since__only_the_events_after_a_version(store: Store, toy: Toy) -
     # from the start: created, seeded, two seats joined (the chain starts at GENESIS)
     first = store.events_since(created.id, 0, limit=2)
     assert [e.seq for e in first] == [1, 2]
+    assert store.events_since(created.id, 0, limit=0) == store.events_since(created.id, 3, limit=0) == []
     assert first == store.log(created.id)[:2]
     assert store.events_since(created.id, 0) == store.log(created.id)
 

@@ -731,7 +731,9 @@ def _chained_events(
     if upto is not None:
         last = upto if last is None else min(last, upto)
     if limit is not None:
-        query = query.limit(limit + 1 if after >= 1 else limit)
+        limit = max(limit, 0)
+        # a row more: the event before, or (reading from the start) what tells an empty page from no table
+        query = query.limit(limit + 1)
         last = None if last is None else min(last, after + limit)
     params: dict[str, Any] = {"table_id": table_id, "start": max(after, 1)}
     if upto is not None:
@@ -745,6 +747,8 @@ def _chained_events(
         if not stored or stored[0].seq != after or stored[0].hash is None:
             raise _missing(table_id, after)
         previous = stored.pop(0).hash or ""
+    if limit is not None:
+        del stored[limit:]
     where = f"table {table_id!r}"
     return chain.check(stored, where=where, previous=previous, first=after + 1, last=last)
 
