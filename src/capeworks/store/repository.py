@@ -26,12 +26,8 @@ Every event row carries its link in the table's hash chain
 read, and :meth:`Store.verify` checks all of it and every snapshot against a
 replay.
 
-The store talks to the database through SQLAlchemy Core on one connection
-per call, with statements built once at import: an append is one UPDATE that
-moves the version and returns the previous event's hash, then the INSERTs, in
-a single transaction (the ORM's session and unit of work cost several times
-the SQL on the web table's hot path). The models in
-:mod:`capeworks.store.models` define the schema the statements are built on.
+Each call runs on one connection and (when it writes) in one transaction of
+its own; the statements, built once, are in :mod:`capeworks.store.rows`.
 """
 
 from __future__ import annotations
@@ -48,11 +44,11 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import sqlalchemy as sa
-from sqlalchemy import Connection, CursorResult, Engine, Result, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, CursorResult, Engine, Result, delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
-from capeworks.engine.table import REVERTED, SEAT_JOINED
+from capeworks.engine.table import REVERTED
 from capeworks.errors import (
     CapeworksError,
     ConcurrencyConflict,
@@ -61,11 +57,11 @@ from capeworks.errors import (
     NotPermitted,
     StoreUnavailable,
 )
-from capeworks.store import chain
+from capeworks.store import chain, rows
 from capeworks.store import snapshot as snapshots
 from capeworks.store.database import SQLITE_BUSY_TIMEOUT, WRITE, open_engine, refuse_foreign, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
-from capeworks.store.models import Base, utcnow
+from capeworks.store.models import utcnow
 
 __all__ = [
     "CreatedTable",
@@ -99,68 +95,6 @@ def hash_token(token: str) -> str:
 
 
 _ID_ALPHABET = string.ascii_letters + string.digits
-
-
-# the schema's tables, for Core statements
-_TABLES = Base.metadata.tables["tables"]
-_SEATS = Base.metadata.tables["seats"]
-_EVENTS = Base.metadata.tables["events"]
-_SNAPSHOTS = Base.metadata.tables["snapshots"]
-
-# statements built once (bound by name when run), so a call pays for no construction or cache key
-_ROW = select(_TABLES.c.id, _TABLES.c.title, _TABLES.c.ruleset, _TABLES.c.created_at, _TABLES.c.version)
-_TABLE_ROW = _ROW.where(_TABLES.c.id == bindparam("table_id"))
-_VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
-_LOCK_ROW = _VERSION.with_for_update()
-# the compare-and-set of an append, returning the hash of the event before the new ones (NULL if none)
-_ADVANCE = (
-    update(_TABLES)
-    .where(_TABLES.c.id == bindparam("table_id"), _TABLES.c.version == bindparam("expected"))
-    .values(version=bindparam("new_version"))
-    .returning(
-        select(_EVENTS.c.hash)
-        .where(_EVENTS.c.table_id == bindparam("table_id"), _EVENTS.c.seq == bindparam("expected"))
-        .scalar_subquery()
-    )
-)
-_HASH_AT = select(_EVENTS.c.hash).where(
-    _EVENTS.c.table_id == bindparam("table_id"), _EVENTS.c.seq == bindparam("seq")
-)
-_INSERT_TABLE = insert(_TABLES)
-_INSERT_EVENTS = insert(_EVENTS)
-_INSERT_SEATS = insert(_SEATS)
-_INSERT_SNAPSHOT = insert(_SNAPSHOTS)
-_SNAPSHOT_AT = select(_SNAPSHOTS.c.version).where(
-    _SNAPSHOTS.c.table_id == bindparam("table_id"), _SNAPSHOTS.c.version == bindparam("version")
-)
-_LATEST_SNAPSHOT = (
-    select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
-    .where(_SNAPSHOTS.c.table_id == bindparam("table_id"), _SNAPSHOTS.c.version < bindparam("below"))
-    .order_by(_SNAPSHOTS.c.version.desc())
-    .limit(1)
-)
-
-
-def _event_rows(*, upto: bool) -> sa.Select[Any]:
-    """Events from ``start`` on (to ``upto``) of a table that exists: one all-NULL row when there are none.
-
-    The table joins first, so a missing table reads as no rows at all, and an
-    empty range as one row of NULLs. ``start`` is the event before the ones
-    wanted (its hash is where their chain begins), or 1 for a read from the start.
-    """
-    joined = sa.and_(_EVENTS.c.table_id == _TABLES.c.id, _EVENTS.c.seq >= bindparam("start"))
-    if upto:
-        joined = sa.and_(joined, _EVENTS.c.seq <= bindparam("upto"))
-    return (
-        select(_EVENTS.c.seq, sa.cast(_EVENTS.c.payload, sa.Text), _EVENTS.c.hash)
-        .select_from(_TABLES.outerjoin(_EVENTS, joined))
-        .where(_TABLES.c.id == bindparam("table_id"))
-        .order_by(_EVENTS.c.seq)
-    )
-
-
-_EVENTS_FROM = _event_rows(upto=False)
-_EVENTS_BETWEEN = _event_rows(upto=True)
 
 
 def _new_table_id() -> str:
@@ -289,8 +223,8 @@ class Store:
     def list_tables(self) -> list[TableRecord]:
         """Every table, newest first."""
         with self.engine.connect() as connection:
-            rows = connection.execute(_ROW.order_by(_TABLES.c.created_at.desc(), _TABLES.c.id))
-            return [_record(row) for row in rows]
+            found = connection.execute(rows.ROW.order_by(rows.TABLES.c.created_at.desc(), rows.TABLES.c.id))
+            return [_record(row) for row in found]
 
     def record(self, table_id: str) -> TableRecord:
         """One table's row, or NotFound."""
@@ -303,13 +237,13 @@ class Store:
         Reads only those rows, however long the log.
         """
         with self.engine.connect() as connection:
-            return _chained_events(connection, table_id, after=version, limit=limit)
+            return rows.chained_events(connection, table_id, after=version, limit=limit)
 
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
         with self.engine.connect() as connection:
             row = _row(connection, table_id)
-            return _chained_events(connection, table_id, last=row.version)
+            return rows.chained_events(connection, table_id, last=row.version)
 
     def load(self, table_id: str, *, use_snapshot: bool = True) -> Table:
         """The table as its log makes it: the latest snapshot plus the events after it.
@@ -326,12 +260,12 @@ class Store:
         digest = hash_token(token)
         with self.engine.connect() as connection:
             _row(connection, table_id)
-            rows = connection.execute(
-                select(_SEATS.c.seat_id, _SEATS.c.name, _SEATS.c.role, _SEATS.c.token_hash).where(
-                    _SEATS.c.table_id == table_id
-                )
+            seats = connection.execute(
+                select(
+                    rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role, rows.SEATS.c.token_hash
+                ).where(rows.SEATS.c.table_id == table_id)
             )
-            for row in rows:
+            for row in seats:
                 if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
                     return Seat(id=row.seat_id, name=row.name, role=Role(row.role))
         raise NotPermitted("That seat token is not valid for this table.")
@@ -382,10 +316,16 @@ class Store:
                 )
         try:
             with self._write() as connection:
-                return _append(connection, table_id, events, expected_version, tokens or {})
+                return rows.advance(
+                    connection,
+                    table_id,
+                    events,
+                    expected_version=expected_version,
+                    token_hashes=_hashed(tokens or {}),
+                )
         except IntegrityError:
             # a racing writer took these sequence numbers first
-            raise _conflict(table_id, expected_version, None) from None
+            raise rows.conflict(table_id, expected_version, None) from None
 
     def execute(self, table_id: str, command: Command, *, dice: Sequence[int] | None = None) -> Played:
         """Run a command at the latest version, after any writer ahead of it; returns events and table."""
@@ -413,8 +353,8 @@ class Store:
             _row(connection, table_id)
             moved = _rowcount(
                 connection.execute(
-                    update(_SEATS)
-                    .where(_SEATS.c.table_id == table_id, _SEATS.c.seat_id == seat_id)
+                    update(rows.SEATS)
+                    .where(rows.SEATS.c.table_id == table_id, rows.SEATS.c.seat_id == seat_id)
                     .values(token_hash=hash_token(token))
                 )
             )
@@ -427,7 +367,7 @@ class Store:
         state = snapshots.capture(table)
         try:
             with self._write() as connection:
-                _insert_snapshot(connection, table_id, table.version, state)
+                rows.insert_snapshot(connection, table_id, table.version, state)
         except IntegrityError:
             return False
         return True
@@ -436,9 +376,9 @@ class Store:
         """Remove a table with its seats, log and snapshots."""
         with self._write() as connection:
             _row(connection, table_id)
-            for rows in (_SNAPSHOTS, _EVENTS, _SEATS):
-                connection.execute(delete(rows).where(rows.c.table_id == table_id))
-            connection.execute(delete(_TABLES).where(_TABLES.c.id == table_id))
+            for kept in (rows.SNAPSHOTS, rows.EVENTS, rows.SEATS):
+                connection.execute(delete(kept).where(kept.c.table_id == table_id))
+            connection.execute(delete(rows.TABLES).where(rows.TABLES.c.id == table_id))
 
     # -- export and import ----------------------------------------------------------------------
 
@@ -449,9 +389,9 @@ class Store:
         with self.engine.connect() as connection:
             hashes = list(
                 connection.scalars(
-                    select(_EVENTS.c.hash)
-                    .where(_EVENTS.c.table_id == table_id, _EVENTS.c.seq <= table.version)
-                    .order_by(_EVENTS.c.seq)
+                    select(rows.EVENTS.c.hash)
+                    .where(rows.EVENTS.c.table_id == table_id, rows.EVENTS.c.seq <= table.version)
+                    .order_by(rows.EVENTS.c.seq)
                 )
             )
         return {
@@ -490,22 +430,22 @@ class Store:
         with self.engine.connect() as connection:
             row = _row(connection, table_id)
             ruleset = self._resolve(row.ruleset)
-            log = _chained_events(connection, table_id, last=row.version)
-            head = _hash_before(connection, table_id, len(log) + 1)
+            log = rows.chained_events(connection, table_id, last=row.version)
+            head = rows.hash_before(connection, table_id, len(log) + 1)
             seat_rows = [
                 (seat_id, name, role)
                 for seat_id, name, role in connection.execute(
-                    select(_SEATS.c.seat_id, _SEATS.c.name, _SEATS.c.role).where(
-                        _SEATS.c.table_id == table_id
+                    select(rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role).where(
+                        rows.SEATS.c.table_id == table_id
                     )
                 )
             ]
             stored = [
                 (version, state)
                 for version, state in connection.execute(
-                    select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
-                    .where(_SNAPSHOTS.c.table_id == table_id)
-                    .order_by(_SNAPSHOTS.c.version)
+                    select(rows.SNAPSHOTS.c.version, rows.SNAPSHOTS.c.state)
+                    .where(rows.SNAPSHOTS.c.table_id == table_id)
+                    .order_by(rows.SNAPSHOTS.c.version)
                 )
             ]
         if len(log) != row.version:
@@ -537,7 +477,7 @@ class Store:
             try:
                 with connection.execution_options(**WRITE).begin():
                     if lock is not None and connection.dialect.name == "postgresql":
-                        connection.execute(_LOCK_ROW, {"table_id": lock})
+                        connection.execute(rows.LOCK_ROW, {"table_id": lock})
                     yield connection
             except DBAPIError as e:
                 if _lock_timed_out(e):
@@ -553,13 +493,13 @@ class Store:
         ruleset = self._resolve(row.ruleset)
         if use_snapshot and self.snapshot_every:
             history = StoreHistory(self.engine, table_id, ruleset, step=self.snapshot_every)
-            version, state = _latest_snapshot(connection, table_id, ruleset, below=row.version + 1)
+            version, state = rows.latest_snapshot(connection, table_id, ruleset, below=row.version + 1)
             if state is not None:
-                tail = _chained_events(connection, table_id, after=version, last=row.version)
+                tail = rows.chained_events(connection, table_id, after=version, last=row.version)
                 table = snapshots.resume(ruleset, state, tail, history)
                 if table is not None:
                     return table
-        return Table(ruleset, _chained_events(connection, table_id, last=row.version))
+        return Table(ruleset, rows.chained_events(connection, table_id, last=row.version))
 
     def _insert_table(
         self, table: Table, *, table_id: str | None, created_at: datetime | None = None
@@ -570,7 +510,7 @@ class Store:
             try:
                 with self._write() as connection:
                     connection.execute(
-                        _INSERT_TABLE,
+                        rows.INSERT_TABLE,
                         {
                             "id": candidate,
                             "title": table.title,
@@ -579,7 +519,9 @@ class Store:
                             "version": table.version,
                         },
                     )
-                    _add_events(connection, candidate, table.log, tokens, previous=chain.GENESIS)
+                    rows.add_events(
+                        connection, candidate, table.log, previous=chain.GENESIS, token_hashes=_hashed(tokens)
+                    )
             except IntegrityError:
                 if table_id is not None:
                     raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
@@ -602,16 +544,18 @@ class Store:
                 table = self._load(connection, table_id)
                 before = table.version
                 events = prepare(table)
-                _append(connection, table_id, events, before, tokens or {})
+                rows.advance(
+                    connection, table_id, events, expected_version=before, token_hashes=_hashed(tokens or {})
+                )
                 table.commit(events)
                 every = self.snapshot_every
                 # after an undo too: else every later load re-folds from behind the command it took back
                 undid = any(e.type == REVERTED for e in events)
                 if every and (undid or table.version // every > before // every):
-                    _add_snapshot(connection, table_id, table)
+                    rows.add_snapshot(connection, table_id, table)
         except IntegrityError:
             # only a writer that bypassed the lock could have taken these numbers
-            raise _conflict(table_id, None, None) from None
+            raise rows.conflict(table_id, None, None) from None
         return Played(table=table, events=events)
 
 
@@ -632,74 +576,20 @@ class StoreHistory:
     def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
         """The latest usable snapshot at least ``step`` below version ``before``, or ``(0, None)``."""
         with self._engine.connect() as connection:
-            return _latest_snapshot(connection, self.table_id, self.ruleset, below=before - self.step + 1)
+            return rows.latest_snapshot(connection, self.table_id, self.ruleset, below=before - self.step + 1)
 
     def events(self, after: int, upto: int) -> Sequence[Event]:
         """The events numbered ``after + 1`` to ``upto``."""
         with self._engine.connect() as connection:
-            return _chained_events(connection, self.table_id, after=after, upto=upto)
+            return rows.chained_events(connection, self.table_id, after=after, upto=upto)
 
 
 def _row(connection: Connection, table_id: str) -> TableRecord:
     """The table's row, or NotFound."""
-    row = connection.execute(_TABLE_ROW, {"table_id": table_id}).first()
+    row = connection.execute(rows.TABLE_ROW, {"table_id": table_id}).first()
     if row is None:
-        raise _not_found(table_id)
+        raise rows.not_found(table_id)
     return _record(row)
-
-
-def _latest_snapshot(
-    connection: Connection, table_id: str, ruleset: Ruleset[Any, Any], *, below: int
-) -> tuple[int, dict[str, Any] | None]:
-    """The newest snapshot under version ``below`` written for this ruleset's models, or ``(0, None)``."""
-    while True:
-        found = connection.execute(_LATEST_SNAPSHOT, {"table_id": table_id, "below": below}).first()
-        if found is None:
-            return 0, None
-        version, state = found
-        if snapshots.usable(ruleset, state):
-            return int(version), dict(state)
-        below = version
-
-
-def _append(
-    connection: Connection,
-    table_id: str,
-    events: Sequence[Event],
-    expected_version: int,
-    tokens: Mapping[str, str],
-) -> int:
-    """Move the table on from ``expected_version`` and insert ``events``; returns the new version.
-
-    The compare-and-set hands back the hash the new events chain from, in the same round trip.
-    """
-    new_version = expected_version + len(events)
-    moved = connection.execute(
-        _ADVANCE, {"table_id": table_id, "expected": expected_version, "new_version": new_version}
-    ).first()
-    if moved is None:
-        current = connection.scalar(_VERSION, {"table_id": table_id})
-        if current is None:
-            raise _not_found(table_id)
-        raise _conflict(table_id, expected_version, current)
-    previous = chain.GENESIS if expected_version < 1 else moved[0]
-    if previous is None:
-        raise _missing(table_id, expected_version)
-    _add_events(connection, table_id, events, tokens, previous=previous)
-    return new_version
-
-
-def _add_snapshot(connection: Connection, table_id: str, table: Table) -> None:
-    """Save ``table``'s fold at its version, unless one is there already (inside the caller's lock)."""
-    params = {"table_id": table_id, "version": table.version}
-    if connection.execute(_SNAPSHOT_AT, params).first() is None:
-        _insert_snapshot(connection, table_id, table.version, snapshots.capture(table))
-
-
-def _insert_snapshot(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
-    connection.execute(
-        _INSERT_SNAPSHOT, {"table_id": table_id, "version": version, "state": state, "created_at": utcnow()}
-    )
 
 
 def _lock_timed_out(error: DBAPIError) -> bool:
@@ -710,112 +600,6 @@ def _lock_timed_out(error: DBAPIError) -> bool:
     return getattr(orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or (
         "database is locked" in str(orig)
     )
-
-
-def _chained_events(
-    connection: Connection,
-    table_id: str,
-    *,
-    after: int = 0,
-    last: int | None = None,
-    limit: int | None = None,
-    upto: int | None = None,
-) -> list[Event]:
-    """Read events after ``after`` (up to ``upto``) as text and check their chain back to event ``after``.
-
-    One query reads the event ``after`` too, for the hash the rest chain from,
-    and the table's row: a missing table is NotFound, a missing event ``after``
-    a gap.
-    """
-    query = _EVENTS_FROM if upto is None else _EVENTS_BETWEEN
-    if upto is not None:
-        last = upto if last is None else min(last, upto)
-    if limit is not None:
-        limit = max(limit, 0)
-        # a row more: the event before, or (reading from the start) what tells an empty page from no table
-        query = query.limit(limit + 1)
-        last = None if last is None else min(last, after + limit)
-    params: dict[str, Any] = {"table_id": table_id, "start": max(after, 1)}
-    if upto is not None:
-        params["upto"] = upto
-    rows = connection.execute(query, params).all()
-    if not rows:
-        raise _not_found(table_id)
-    stored = [chain.StoredEvent(seq, payload, digest) for seq, payload, digest in rows if seq is not None]
-    previous = chain.GENESIS
-    if after >= 1:
-        if not stored or stored[0].seq != after or stored[0].hash is None:
-            raise _missing(table_id, after)
-        previous = stored.pop(0).hash or ""
-    if limit is not None:
-        del stored[limit:]
-    where = f"table {table_id!r}"
-    return chain.check(stored, where=where, previous=previous, first=after + 1, last=last)
-
-
-def _hash_before(connection: Connection, table_id: str, seq: int) -> str:
-    """The stored hash of the event before ``seq`` (GENESIS before the first); a missing one is a gap."""
-    if seq <= 1:
-        return chain.GENESIS
-    digest = connection.scalar(_HASH_AT, {"table_id": table_id, "seq": seq - 1})
-    if digest is None:
-        raise _missing(table_id, seq - 1)
-    return str(digest)
-
-
-def _missing(table_id: str, seq: int) -> chain.ChainBroken:
-    """The gap where event ``seq`` should be."""
-    return chain.ChainBroken(
-        f"The log of table {table_id!r} has a gap: event {seq} is missing ({chain.DAMAGED}).", seq=seq
-    )
-
-
-def _add_events(
-    connection: Connection,
-    table_id: str,
-    events: Sequence[Event],
-    tokens: Mapping[str, str],
-    *,
-    previous: str,
-) -> None:
-    """Insert ``events`` chained on from ``previous``, and a seat row for each seat that joins."""
-    if not events:
-        return
-    now = utcnow()
-    rows: list[dict[str, Any]] = []
-    seats: list[dict[str, Any]] = []
-    for event in events:
-        payload = event.model_dump(mode="json")
-        previous = chain.link(previous, payload)
-        rows.append(
-            {
-                "table_id": table_id,
-                "seq": event.seq,
-                "command_id": event.command_id,
-                "type": event.type,
-                "seat": event.seat,
-                "payload": payload,
-                "created_at": now,
-                "hash": previous,
-            }
-        )
-        if event.type == SEAT_JOINED:
-            seat = Seat.model_validate(event.data["seat"])
-            token = tokens.get(seat.id)
-            seats.append(
-                {
-                    "table_id": table_id,
-                    "seat_id": seat.id,
-                    "name": seat.name,
-                    "role": seat.role.value,
-                    "token_hash": hash_token(token) if token else None,
-                    "created_at": now,
-                }
-            )
-    connection.execute(_INSERT_EVENTS, rows)
-    if seats:
-        # in the order the seats joined
-        connection.execute(_INSERT_SEATS, seats)
 
 
 def _replayed(ruleset: Ruleset[Any, Any], log: Sequence[Event], where: str) -> Table:
@@ -867,26 +651,18 @@ def _reason(error: SQLAlchemyError) -> str:
     return first.rstrip(".") + "."
 
 
+def _hashed(tokens: Mapping[str, str]) -> dict[str, str]:
+    """Seat id -> the sha256 of its token: what the seat rows keep."""
+    return {seat_id: hash_token(token) for seat_id, token in tokens.items() if token}
+
+
 def _rowcount(result: Result[Any]) -> int:
     return cast("CursorResult[Any]", result).rowcount
 
 
 def _record(row: sa.Row[str, str, str, datetime, int]) -> TableRecord:
-    """A ``tables`` row read with :data:`_ROW`'s columns, as a record."""
+    """A ``tables`` row read with the columns of :data:`capeworks.store.rows.ROW`, as a record."""
     table_id, title, ruleset, created, version = row
     # SQLite hands back naive datetimes; the store only ever writes UTC
     created = created if created.tzinfo else created.replace(tzinfo=UTC)
     return TableRecord(id=table_id, title=title, ruleset=ruleset, created_at=created, version=version)
-
-
-def _not_found(table_id: str) -> NotFound:
-    return NotFound(f"There is no table {table_id!r} in this database.")
-
-
-def _conflict(table_id: str, expected: int | None, current: int | None) -> ConcurrencyConflict:
-    now = f"it is at version {current}" if current is not None else "someone else wrote first"
-    had = f"you had version {expected}; " if expected is not None else ""
-    return ConcurrencyConflict(
-        f"Table {table_id!r} changed while you were acting ({had}{now}). "
-        "Nothing was written; reload and try again."
-    )
