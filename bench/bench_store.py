@@ -7,6 +7,10 @@
   own Store); every command must land (refusals are counted and reported).
 * ``capeworks table do`` as a whole process on a SQLite table of 1,000 events
   (target under 500 ms), beside ``capeworks --help`` as the start-up anchor.
+* The write path the web table calls per command (issue 10): CPU per
+  ``Store.append`` (and ``events_since``, ``record``, ``save_snapshot``) beside
+  the same statements sent through the bare driver (``sqlite3``, ``psycopg``)
+  in one transaction, in the same process; wall time per call too.
 
 The commands are Roll When You Need ``set_ability`` by the GM: a real ruleset
 whose state stays the same size however long the log. Long logs are built in
@@ -17,12 +21,13 @@ throwaway server on loopback, started the way the store tests start theirs;
 without the binaries that half is skipped.
 
 Run: ``python bench/bench_store.py`` (``--quick``: 5,000 events instead of 50,000;
-``--only long|writers|cli``: one section; ``--sqlite-only``).
+``--only long|writers|cli|append``: one section; ``--sqlite-only``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import statistics
@@ -30,8 +35,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.store.conf
 
 from _timing import table
 from capeworks.engine import Command, Event, Seat, Table, get_ruleset
-from capeworks.store import Store
+from capeworks.store import Store, chain
 
 SEATS = (Seat(id="gm", name="Game master", role="gm"), Seat(id="ann", name="Ann"))
 EVERY = 100
@@ -49,6 +55,9 @@ WRITERS = 8
 PER_WRITER = 50
 #: rounds of 10 calls per table in the long-table comparison (the median is reported)
 ROUNDS = 9
+#: rounds of APPEND_CALLS calls of each write-path operation, interleaved with its anchor
+APPEND_ROUNDS = 15
+APPEND_CALLS = 20
 
 
 def set_ability(i: int) -> Command:
@@ -201,6 +210,197 @@ def cli_rows(tmp: Path, events: int) -> list[list[str]]:
     return rows
 
 
+# -- the write path, against the bare driver -----------------------------------------------------
+
+
+class RawStore:
+    """The anchor: what ``Store.append`` and friends send, through the bare DB-API driver.
+
+    Same schema, same database, same statements (the version's compare-and-set,
+    the previous hash, the event rows), one transaction each; the event is dumped
+    and chained here as well, so the gap to ``Store`` is the layers between.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.sqlite = url.startswith("sqlite")
+        if self.sqlite:
+            import sqlite3
+
+            self.conn: Any = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+            self.conn.execute("PRAGMA synchronous=FULL")  # as the store's connections (WAL is per file)
+            self.mark = "?"
+        else:
+            import psycopg
+
+            self.conn = psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"))
+            self.mark = "%s"
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", self.mark)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        cursor = self.conn.cursor()
+        if self.sqlite:
+            cursor.execute("BEGIN IMMEDIATE")
+        try:
+            yield cursor
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
+
+    def append(self, table_id: str, events: Sequence[Event], *, expected_version: int) -> None:
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql("UPDATE tables SET version = ? WHERE id = ? AND version = ?"),
+                (expected_version + len(events), table_id, expected_version),
+            )
+            assert cur.rowcount == 1
+            cur.execute(
+                self._sql("SELECT hash FROM events WHERE table_id = ? AND seq = ?"),
+                (table_id, expected_version),
+            )
+            previous = cur.fetchone()[0]
+            now, rows = datetime.now(UTC), []
+            for event in events:
+                payload = event.model_dump(mode="json")
+                previous = chain.link(previous, payload)
+                rows.append(
+                    (
+                        table_id,
+                        event.seq,
+                        event.command_id,
+                        event.type,
+                        event.seat,
+                        json.dumps(payload),
+                        now,
+                        previous,
+                    )
+                )
+            cur.executemany(
+                self._sql(
+                    "INSERT INTO events (table_id, seq, command_id, type, seat, payload, created_at, hash) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ),
+                rows,
+            )
+
+    def events_since(self, table_id: str, version: int) -> list[tuple[Any, ...]]:
+        with self._transaction() as cur:
+            cur.execute(self._sql("SELECT version FROM tables WHERE id = ?"), (table_id,))
+            assert cur.fetchone() is not None
+            cur.execute(
+                self._sql("SELECT hash FROM events WHERE table_id = ? AND seq = ?"), (table_id, version)
+            )
+            previous = cur.fetchone()[0]
+            cur.execute(
+                self._sql(
+                    "SELECT seq, payload, hash FROM events WHERE table_id = ? AND seq > ? ORDER BY seq"
+                ),
+                (table_id, version),
+            )
+            rows = cur.fetchall()
+        payloads = [json.loads(p) if isinstance(p, str) else p for _, p, _ in rows]
+        assert [h for *_, h in rows] == list(chain.links(payloads, previous=previous))
+        return [(Event.model_validate(p),) for p in payloads]
+
+    def record(self, table_id: str) -> tuple[Any, ...]:
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql("SELECT id, title, ruleset, created_at, version FROM tables WHERE id = ?"),
+                (table_id,),
+            )
+            row: tuple[Any, ...] = cur.fetchone()
+        return row
+
+    def save_snapshot(self, table_id: str, table: Table) -> None:
+        from capeworks.store import snapshot
+
+        with self._transaction() as cur:
+            cur.execute(
+                self._sql("INSERT INTO snapshots (table_id, version, state, created_at) VALUES (?, ?, ?, ?)"),
+                (table_id, table.version, json.dumps(snapshot.capture(table)), datetime.now(UTC)),
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _cpu_and_wall(fn: Callable[[], object]) -> tuple[float, float]:
+    cpu, wall = time.process_time(), time.perf_counter()
+    fn()
+    return time.process_time() - cpu, time.perf_counter() - wall
+
+
+def write_path(url: str) -> list[list[str]]:
+    """CPU and wall µs per call of the store's write path and of the bare driver, interleaved."""
+    rounds: dict[str, dict[str, list[tuple[float, float]]]] = {}
+    with Store(url, snapshot_every=0) as store:
+        raw = RawStore(url)
+        try:
+            sides: dict[str, tuple[Any, str]] = {
+                "store": (store, build(store, 100)),
+                "raw": (raw, build(store, 100)),
+            }
+            tables = {side: Table(get_ruleset("rwyn"), store.log(t)) for side, (_, t) in sides.items()}
+            counter = iter(range(10**9))
+
+            def append(side: str) -> tuple[float, float]:
+                target, table_id = sides[side]
+                table = tables[side]
+                events = table.prepare(set_ability(next(counter)))
+                took = _cpu_and_wall(lambda: target.append(table_id, events, expected_version=table.version))
+                table.commit(events)
+                return took
+
+            def since(side: str) -> tuple[float, float]:
+                target, table_id = sides[side]
+                return _cpu_and_wall(lambda: target.events_since(table_id, tables[side].version - 1))
+
+            def record(side: str) -> tuple[float, float]:
+                target, table_id = sides[side]
+                return _cpu_and_wall(lambda: target.record(table_id))
+
+            def snap(side: str) -> tuple[float, float]:
+                append(side)  # a version with no snapshot yet
+                target, table_id = sides[side]
+                return _cpu_and_wall(lambda: target.save_snapshot(table_id, tables[side]))
+
+            cases = {
+                "append (1 event)": append,
+                "events_since (1 event)": since,
+                "record": record,
+                "save_snapshot": snap,
+            }
+            for name, fn in cases.items():
+                got = rounds[name] = {"store": [], "raw": []}
+                for side in ("store", "raw"):
+                    for _ in range(APPEND_CALLS):
+                        fn(side)  # warm up: caches, pool, compiled statements
+                for _ in range(APPEND_ROUNDS):
+                    for side in ("store", "raw"):
+                        took = [fn(side) for _ in range(APPEND_CALLS)]
+                        got[side].append((sum(c for c, _ in took), sum(w for _, w in took)))
+        finally:
+            raw.close()
+    rows = []
+    for name, got in rounds.items():
+        cpu = {side: statistics.median(c for c, _ in got[side]) / APPEND_CALLS * 1e6 for side in got}
+        wall = {side: statistics.median(w for _, w in got[side]) / APPEND_CALLS * 1e6 for side in got}
+        rows.append(
+            [
+                name,
+                f"{cpu['store']:.0f}",
+                f"{cpu['raw']:.0f}",
+                f"{cpu['store'] / cpu['raw']:.1f}",
+                f"{wall['store']:.0f}",
+                f"{wall['raw']:.0f}",
+            ]
+        )
+    return rows
+
+
 @contextmanager
 def postgres(*, skip: bool = False) -> Iterator[str | None]:
     """A throwaway PostgreSQL on loopback (tests/store/conftest.py's server), or None without binaries."""
@@ -221,11 +421,11 @@ def postgres(*, skip: bool = False) -> Iterator[str | None]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5,000 events instead of 50,000")
-    parser.add_argument("--only", choices=["long", "writers", "cli"], help="run one section")
+    parser.add_argument("--only", choices=["long", "writers", "cli", "append"], help="run one section")
     parser.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL")
     args = parser.parse_args()
     events = 5_000 if args.quick else 50_000
-    wanted = {args.only} if args.only else {"long", "writers", "cli"}
+    wanted = {args.only} if args.only else {"long", "writers", "cli", "append"}
     os.environ.pop("CAPEWORKS_DATABASE_URL", None)
     with (
         tempfile.TemporaryDirectory(prefix="capeworks-bench-") as tmp,
@@ -241,6 +441,17 @@ def main() -> None:
                     table(
                         ["operation", "100 events", f"{events:,} events", "ratio (target ≤1.5)"],
                         long_table(url, events),
+                    )
+                )
+            if "append" in wanted:
+                print(
+                    f"\n### {name}: the write path, µs per call (median of {APPEND_ROUNDS} rounds "
+                    f"of {APPEND_CALLS}), beside the bare driver\n"
+                )
+                print(
+                    table(
+                        ["operation", "Store CPU", "driver CPU", "CPU ratio", "Store wall", "driver wall"],
+                        write_path(url),
                     )
                 )
             if "writers" in wanted:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
 
 from capeworks.engine import Command
 from capeworks.errors import StoreUnavailable
@@ -40,7 +41,7 @@ def _played(store: Store, toy: Toy, *, snapshots: bool = True) -> str:
 
 
 def _rows(store: Store, table_id: str) -> list[EventRow]:
-    with store._sessions() as session:
+    with Session(store.engine) as session:
         return list(
             session.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq))
         )
@@ -121,6 +122,22 @@ def test_deleted_event__is_named_as_a_gap_not_a_conflict(store: Store, toy: Toy,
         store.verify(table_id)
 
 
+def test_append_after_a_deleted_last_event__is_a_gap_and_writes_nothing(store: Store, toy: Toy) -> None:
+    # the compare-and-set passes (the version column still says 8) but event 8, whose hash
+    # the new event would chain from, is gone: refused whole, the version rolled back too
+    table_id = _played(store, toy, snapshots=False)
+    stale = store.load(table_id)
+    events = stale.prepare(Command(type="note", seat="gm", payload={"text": "after"}))
+    _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 8))
+    with pytest.raises(ChainBroken, match="has a gap: event 8 is missing") as caught:
+        store.append(table_id, events, expected_version=8)
+    assert caught.value.seq == 8
+    assert store.record(table_id).version == 8
+    assert [r.seq for r in _rows(store, table_id)] == list(range(1, 8))
+    with pytest.raises(ChainBroken, match="event 8 is missing"):
+        store.events_since(table_id, 8)
+
+
 def test_event_that_is_not_an_event__is_named(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy, snapshots=False)
     _sql(
@@ -166,7 +183,7 @@ def test_verify__an_intact_table(store: Store, toy: Toy) -> None:
 
 def test_verify__a_snapshot_that_disagrees_with_the_replay(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    with store._sessions() as session:
+    with Session(store.engine) as session:
         state = dict(session.scalars(select(SnapshotRow.state).where(SnapshotRow.version == 8)).one())
     assert state["state"]["total"] == 9  # 2 + 5 + 1 + 1
     state["state"] = state["state"] | {"total": 19}
@@ -182,7 +199,7 @@ def test_verify__a_snapshot_that_disagrees_with_the_replay(store: Store, toy: To
 
 def test_verify__a_stale_snapshot_is_counted_not_failed(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    with store._sessions() as session:
+    with Session(store.engine) as session:
         state = dict(session.scalars(select(SnapshotRow.state).where(SnapshotRow.version == 4)).one())
     _sql(
         store,

@@ -273,12 +273,28 @@ def test_undo__a_player_asks_and_the_gm_takes_the_command_back(store: Store, toy
         lambda s: s.load("nope"),
         lambda s: s.log("nope"),
         lambda s: s.record("nope"),
+        lambda s: s.events_since("nope", 0),
+        lambda s: s.events_since("nope", 3),
+        lambda s: s.authenticate("nope", "token"),
+        lambda s: s.reissue_token("nope", "gm"),
         lambda s: s.execute("nope", note("x")),
         lambda s: s.append("nope", [Event(type="x", seq=1, command_id=1)], expected_version=0),
         lambda s: s.export("nope"),
         lambda s: s.delete_table("nope"),
     ],
-    ids=["load", "log", "record", "execute", "append", "export", "delete"],
+    ids=[
+        "load",
+        "log",
+        "record",
+        "events_since from the start",
+        "events_since from 3",
+        "authenticate",
+        "reissue",
+        "execute",
+        "append",
+        "export",
+        "delete",
+    ],
 )
 def test_unknown_table__is_not_found(store: Store, action: Callable[[Store], object]) -> None:
     with pytest.raises(NotFound, match="no table 'nope'"):
@@ -318,4 +334,44 @@ def test_events_since__only_the_events_after_a_version(store: Store, toy: Toy) -
     later = store.events_since(created.id, created.version + 1)
     assert [e.seq for e in later] == [created.version + 2, created.version + 3]
     assert [e.seq for e in store.events_since(created.id, created.version, limit=1)] == [created.version + 1]
+    assert [e.seq for e in store.events_since(created.id, created.version + 1, limit=1)] == [
+        created.version + 2
+    ]
     assert store.events_since(created.id, created.version + 3) == []
+    assert store.events_since(created.id, created.version + 3, limit=5) == []
+    # from the start: created, seeded, two seats joined (the chain starts at GENESIS)
+    first = store.events_since(created.id, 0, limit=2)
+    assert [e.seq for e in first] == [1, 2]
+    assert store.events_since(created.id, 0, limit=0) == store.events_since(created.id, 3, limit=0) == []
+    assert first == store.log(created.id)[:2]
+    assert store.events_since(created.id, 0) == store.log(created.id)
+
+
+def test_append__several_commands_in_one_call_chain_and_seat_like_one_at_a_time(
+    store: Store, toy: Toy
+) -> None:
+    # one append of a join and two commands' events, against the same written one command at a time
+    one_by_one = store.create_table(toy, seats=SEATS, seed=2)
+    together = store.create_table(toy, seats=SEATS, seed=2)
+    live = store.load(together.id)
+    events: list[Event] = []
+    for prepare in (
+        lambda: live.prepare_join(Seat(id="bo", name="Bo")),
+        lambda: live.prepare(add(2), dice=[6, 1]),
+        lambda: live.prepare(note("three at once")),
+    ):
+        step = prepare()
+        store.append(one_by_one.id, step, expected_version=live.version)
+        live.commit(step)
+        events.extend(step)
+    start = live.version - len(events)
+    assert (
+        store.append(together.id, events, expected_version=start, tokens={"bo": "bo-token"}) == live.version
+    )
+    assert store.log(together.id) == store.log(one_by_one.id) == list(live.log)
+    # the chain of the batch is the chain of the steps: verify recomputes every hash
+    assert store.verify(together.id).head == store.verify(one_by_one.id).head
+    assert store.authenticate(together.id, "bo-token") == Seat(id="bo", name="Bo")
+    # no token given for the seat: its row keeps no hash, so no token opens it
+    with pytest.raises(NotPermitted):
+        store.authenticate(one_by_one.id, "bo-token")

@@ -25,6 +25,9 @@ Every event row carries its link in the table's hash chain
 (:mod:`capeworks.store.chain`); reading events checks the chain of the rows
 read, and :meth:`Store.verify` checks all of it and every snapshot against a
 replay.
+
+Each call runs on one connection and (when it writes) in one transaction of
+its own; the statements, built once, are in :mod:`capeworks.store.rows`.
 """
 
 from __future__ import annotations
@@ -41,12 +44,11 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import sqlalchemy as sa
-from sqlalchemy import CursorResult, Engine, Result, delete, select, update
+from sqlalchemy import Connection, CursorResult, Engine, Result, delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
-from capeworks.engine.table import REVERTED, SEAT_JOINED
+from capeworks.engine.table import REVERTED
 from capeworks.errors import (
     CapeworksError,
     ConcurrencyConflict,
@@ -55,11 +57,11 @@ from capeworks.errors import (
     NotPermitted,
     StoreUnavailable,
 )
-from capeworks.store import chain
+from capeworks.store import chain, rows
 from capeworks.store import snapshot as snapshots
 from capeworks.store.database import SQLITE_BUSY_TIMEOUT, WRITE, open_engine, refuse_foreign, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
-from capeworks.store.models import EventRow, SeatRow, SnapshotRow, TableRow, utcnow
+from capeworks.store.models import utcnow
 
 __all__ = [
     "CreatedTable",
@@ -198,7 +200,6 @@ class Store:
             raise StoreUnavailable(f"Cannot open the database: {_reason(e)}") from e
         except OSError as e:
             raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
 
@@ -221,29 +222,28 @@ class Store:
 
     def list_tables(self) -> list[TableRecord]:
         """Every table, newest first."""
-        with self._sessions() as session:
-            rows = session.scalars(select(TableRow).order_by(TableRow.created_at.desc(), TableRow.id))
-            return [_record(row) for row in rows]
+        with self.engine.connect() as connection:
+            found = connection.execute(rows.ROW.order_by(rows.TABLES.c.created_at.desc(), rows.TABLES.c.id))
+            return [_record(row) for row in found]
 
     def record(self, table_id: str) -> TableRecord:
         """One table's row, or NotFound."""
-        with self._sessions() as session:
-            return _record(self._row(session, table_id))
+        with self.engine.connect() as connection:
+            return _row(connection, table_id)
 
     def events_since(self, table_id: str, version: int, *, limit: int | None = None) -> list[Event]:
         """The events after ``version`` (at most ``limit``), in order: what a live client streams.
 
         Reads only those rows, however long the log.
         """
-        with self._sessions() as session:
-            self._row(session, table_id)
-            return self._events(session, table_id, after=version, limit=limit)
+        with self.engine.connect() as connection:
+            return rows.chained_events(connection, table_id, after=version, limit=limit)
 
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
-        with self._sessions() as session:
-            row = self._row(session, table_id)
-            return self._events(session, table_id, last=row.version)
+        with self.engine.connect() as connection:
+            row = _row(connection, table_id)
+            return rows.chained_events(connection, table_id, last=row.version)
 
     def load(self, table_id: str, *, use_snapshot: bool = True) -> Table:
         """The table as its log makes it: the latest snapshot plus the events after it.
@@ -252,16 +252,20 @@ class Store:
         does, reading older events only when asked for them; pass
         ``use_snapshot=False`` to force the full replay.
         """
-        with self._sessions() as session:
-            return self._load(session, table_id, use_snapshot=use_snapshot)
+        with self.engine.connect() as connection:
+            return self._load(connection, table_id, use_snapshot=use_snapshot)
 
     def authenticate(self, table_id: str, token: str) -> Seat:
         """The seat whose token this is, or NotPermitted."""
         digest = hash_token(token)
-        with self._sessions() as session:
-            self._row(session, table_id)
-            rows = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
-            for row in rows:
+        with self.engine.connect() as connection:
+            _row(connection, table_id)
+            seats = connection.execute(
+                select(
+                    rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role, rows.SEATS.c.token_hash
+                ).where(rows.SEATS.c.table_id == table_id)
+            )
+            for row in seats:
                 if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
                     return Seat(id=row.seat_id, name=row.name, role=Role(row.role))
         raise NotPermitted("That seat token is not valid for this table.")
@@ -311,11 +315,17 @@ class Store:
                     f"{expected_version + 1}; got seq {event.seq}."
                 )
         try:
-            with self._write() as session:
-                return _append(session, table_id, events, expected_version, tokens or {})
+            with self._write() as connection:
+                return rows.advance(
+                    connection,
+                    table_id,
+                    events,
+                    expected_version=expected_version,
+                    token_hashes=_hashed(tokens or {}),
+                )
         except IntegrityError:
             # a racing writer took these sequence numbers first
-            raise _conflict(table_id, expected_version, None) from None
+            raise rows.conflict(table_id, expected_version, None) from None
 
     def execute(self, table_id: str, command: Command, *, dice: Sequence[int] | None = None) -> Played:
         """Run a command at the latest version, after any writer ahead of it; returns events and table."""
@@ -339,12 +349,12 @@ class Store:
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
         token = new_token()
-        with self._write() as session:
-            self._row(session, table_id)
+        with self._write() as connection:
+            _row(connection, table_id)
             moved = _rowcount(
-                session.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat_id == seat_id)
+                connection.execute(
+                    update(rows.SEATS)
+                    .where(rows.SEATS.c.table_id == table_id, rows.SEATS.c.seat_id == seat_id)
                     .values(token_hash=hash_token(token))
                 )
             )
@@ -354,23 +364,21 @@ class Store:
 
     def save_snapshot(self, table_id: str, table: Table) -> bool:
         """Store ``table``'s folded state at its version; False if one is already there."""
+        state = snapshots.capture(table)
         try:
-            with self._write() as session:
-                session.add(
-                    SnapshotRow(table_id=table_id, version=table.version, state=snapshots.capture(table))
-                )
+            with self._write() as connection:
+                rows.insert_snapshot(connection, table_id, table.version, state)
         except IntegrityError:
             return False
         return True
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table with its seats, log and snapshots."""
-        with self._write() as session:
-            row = self._row(session, table_id)
-            session.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id))
-            session.execute(delete(EventRow).where(EventRow.table_id == table_id))
-            session.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
-            session.delete(row)
+        with self._write() as connection:
+            _row(connection, table_id)
+            for kept in (rows.SNAPSHOTS, rows.EVENTS, rows.SEATS):
+                connection.execute(delete(kept).where(kept.c.table_id == table_id))
+            connection.execute(delete(rows.TABLES).where(rows.TABLES.c.id == table_id))
 
     # -- export and import ----------------------------------------------------------------------
 
@@ -378,12 +386,12 @@ class Store:
         """The whole table as a versioned JSON-ready document with its hash chain (see store.document)."""
         record = self.record(table_id)
         table = self.load(table_id)
-        with self._sessions() as session:
+        with self.engine.connect() as connection:
             hashes = list(
-                session.scalars(
-                    select(EventRow.hash)
-                    .where(EventRow.table_id == table_id, EventRow.seq <= table.version)
-                    .order_by(EventRow.seq)
+                connection.scalars(
+                    select(rows.EVENTS.c.hash)
+                    .where(rows.EVENTS.c.table_id == table_id, rows.EVENTS.c.seq <= table.version)
+                    .order_by(rows.EVENTS.c.seq)
                 )
             )
         return {
@@ -419,21 +427,25 @@ class Store:
         wrong: loading ignores it.
         """
         where = f"table {table_id!r}"
-        with self._sessions() as session:
-            row = self._row(session, table_id)
+        with self.engine.connect() as connection:
+            row = _row(connection, table_id)
             ruleset = self._resolve(row.ruleset)
-            log = _chained_events(session, table_id, last=row.version)
-            head = _hash_before(session, table_id, len(log) + 1)
+            log = rows.chained_events(connection, table_id, last=row.version)
+            head = rows.hash_before(connection, table_id, len(log) + 1)
             seat_rows = [
-                (r.seat_id, r.name, r.role)
-                for r in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
+                (seat_id, name, role)
+                for seat_id, name, role in connection.execute(
+                    select(rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role).where(
+                        rows.SEATS.c.table_id == table_id
+                    )
+                )
             ]
             stored = [
                 (version, state)
-                for version, state in session.execute(
-                    select(SnapshotRow.version, SnapshotRow.state)
-                    .where(SnapshotRow.table_id == table_id)
-                    .order_by(SnapshotRow.version)
+                for version, state in connection.execute(
+                    select(rows.SNAPSHOTS.c.version, rows.SNAPSHOTS.c.state)
+                    .where(rows.SNAPSHOTS.c.table_id == table_id)
+                    .order_by(rows.SNAPSHOTS.c.version)
                 )
             ]
         if len(log) != row.version:
@@ -454,63 +466,40 @@ class Store:
     # -- internals ------------------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, *, lock: str | None = None) -> Iterator[Session]:
+    def _write(self, *, lock: str | None = None) -> Iterator[Connection]:
         """A transaction that takes the write lock first, committed on exit.
 
         SQLite: ``BEGIN IMMEDIATE`` (one writer per database). PostgreSQL: with
         ``lock``, the row of that table ``FOR UPDATE`` (one writer per table).
         Waiting longer than the lock timeout raises StoreUnavailable.
         """
-        with self._sessions() as session:
+        with self.engine.connect() as connection:
             try:
-                connection = session.connection(execution_options=WRITE)
-                if lock is not None and connection.dialect.name == "postgresql":
-                    session.execute(select(TableRow.version).where(TableRow.id == lock).with_for_update())
-                yield session
-                session.commit()
+                with connection.execution_options(**WRITE).begin():
+                    if lock is not None and connection.dialect.name == "postgresql":
+                        connection.execute(rows.LOCK_ROW, {"table_id": lock})
+                    yield connection
             except DBAPIError as e:
-                session.rollback()
                 if _lock_timed_out(e):
                     raise StoreUnavailable(
                         f"Another command kept the table busy for over {self.lock_timeout:g} seconds, "
                         "so nothing was written; try again."
                     ) from None
                 raise
-            except BaseException:
-                session.rollback()
-                raise
 
-    def _load(self, session: Session, table_id: str, *, use_snapshot: bool = True) -> Table:
-        """The table from the latest usable snapshot and the events after it, read in ``session``."""
-        row = self._row(session, table_id)
+    def _load(self, connection: Connection, table_id: str, *, use_snapshot: bool = True) -> Table:
+        """The table from the latest usable snapshot and the events after it, read on ``connection``."""
+        row = _row(connection, table_id)
         ruleset = self._resolve(row.ruleset)
         if use_snapshot and self.snapshot_every:
-            history = StoreHistory(self._sessions, table_id, ruleset, step=self.snapshot_every)
-            version, state = _latest_snapshot(session, table_id, ruleset, below=row.version + 1)
+            history = StoreHistory(self.engine, table_id, ruleset, step=self.snapshot_every)
+            version, state = rows.latest_snapshot(connection, table_id, ruleset, below=row.version + 1)
             if state is not None:
-                tail = _chained_events(session, table_id, after=version, last=row.version)
+                tail = rows.chained_events(connection, table_id, after=version, last=row.version)
                 table = snapshots.resume(ruleset, state, tail, history)
                 if table is not None:
                     return table
-        return Table(ruleset, self._events(session, table_id, last=row.version))
-
-    def _row(self, session: Session, table_id: str) -> TableRow:
-        row = session.get(TableRow, table_id)
-        if row is None:
-            raise _not_found(table_id)
-        return row
-
-    def _events(
-        self,
-        session: Session,
-        table_id: str,
-        *,
-        after: int = 0,
-        last: int | None = None,
-        limit: int | None = None,
-    ) -> list[Event]:
-        """The events after ``after`` (reaching ``last``), their chain checked back to event ``after``."""
-        return _chained_events(session, table_id, after=after, last=last, limit=limit)
+        return Table(ruleset, rows.chained_events(connection, table_id, last=row.version))
 
     def _insert_table(
         self, table: Table, *, table_id: str | None, created_at: datetime | None = None
@@ -519,18 +508,20 @@ class Store:
         for _attempt in range(5):
             candidate = table_id or _new_table_id()
             try:
-                with self._write() as session:
-                    session.add(
-                        TableRow(
-                            id=candidate,
-                            title=table.title,
-                            ruleset=table.ruleset.name,
-                            created_at=created_at or utcnow(),
-                            version=table.version,
-                        )
+                with self._write() as connection:
+                    connection.execute(
+                        rows.INSERT_TABLE,
+                        {
+                            "id": candidate,
+                            "title": table.title,
+                            "ruleset": table.ruleset.name,
+                            "created_at": created_at or utcnow(),
+                            "version": table.version,
+                        },
                     )
-                    session.flush()
-                    _add_events(session, candidate, table.log, tokens)
+                    rows.add_events(
+                        connection, candidate, table.log, previous=chain.GENESIS, token_hashes=_hashed(tokens)
+                    )
             except IntegrityError:
                 if table_id is not None:
                     raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
@@ -549,98 +540,56 @@ class Store:
     ) -> Played:
         """Load, decide and append under the table's write lock: writers queue, none is refused."""
         try:
-            with self._write(lock=table_id) as session:
-                table = self._load(session, table_id)
+            with self._write(lock=table_id) as connection:
+                table = self._load(connection, table_id)
                 before = table.version
                 events = prepare(table)
-                _append(session, table_id, events, before, tokens or {})
+                rows.advance(
+                    connection, table_id, events, expected_version=before, token_hashes=_hashed(tokens or {})
+                )
                 table.commit(events)
                 every = self.snapshot_every
                 # after an undo too: else every later load re-folds from behind the command it took back
                 undid = any(e.type == REVERTED for e in events)
                 if every and (undid or table.version // every > before // every):
-                    _add_snapshot(session, table_id, table)
+                    rows.add_snapshot(connection, table_id, table)
         except IntegrityError:
             # only a writer that bypassed the lock could have taken these numbers
-            raise _conflict(table_id, None, None) from None
+            raise rows.conflict(table_id, None, None) from None
         return Played(table=table, events=events)
 
 
 class StoreHistory:
-    """A table's older events and snapshots, read on demand from the store (one session each).
+    """A table's older events and snapshots, read on demand from the store (one connection each).
 
     ``step`` is the snapshot interval: a base is sought at least that far
     back, so the run of snapshots written after a chain of undos is crossed
     in one step rather than one snapshot at a time.
     """
 
-    def __init__(
-        self, sessions: sessionmaker[Session], table_id: str, ruleset: Ruleset[Any, Any], *, step: int
-    ) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: Engine, table_id: str, ruleset: Ruleset[Any, Any], *, step: int) -> None:
+        self._engine = engine
         self.table_id = table_id
         self.ruleset = ruleset
         self.step = max(step, 1)
 
     def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
         """The latest usable snapshot at least ``step`` below version ``before``, or ``(0, None)``."""
-        with self._sessions() as session:
-            return _latest_snapshot(session, self.table_id, self.ruleset, below=before - self.step + 1)
+        with self._engine.connect() as connection:
+            return rows.latest_snapshot(connection, self.table_id, self.ruleset, below=before - self.step + 1)
 
     def events(self, after: int, upto: int) -> Sequence[Event]:
         """The events numbered ``after + 1`` to ``upto``."""
-        with self._sessions() as session:
-            return _chained_events(session, self.table_id, after=after, upto=upto)
+        with self._engine.connect() as connection:
+            return rows.chained_events(connection, self.table_id, after=after, upto=upto)
 
 
-def _latest_snapshot(
-    session: Session, table_id: str, ruleset: Ruleset[Any, Any], *, below: int
-) -> tuple[int, dict[str, Any] | None]:
-    """The newest snapshot under version ``below`` written for this ruleset's models, or ``(0, None)``."""
-    while True:
-        found = session.execute(
-            select(SnapshotRow.version, SnapshotRow.state)
-            .where(SnapshotRow.table_id == table_id, SnapshotRow.version < below)
-            .order_by(SnapshotRow.version.desc())
-            .limit(1)
-        ).first()
-        if found is None:
-            return 0, None
-        version, state = found
-        if snapshots.usable(ruleset, state):
-            return int(version), dict(state)
-        below = version
-
-
-def _append(
-    session: Session,
-    table_id: str,
-    events: Sequence[Event],
-    expected_version: int,
-    tokens: Mapping[str, str],
-) -> int:
-    """Move the table on from ``expected_version`` and insert ``events``; returns the new version."""
-    new_version = expected_version + len(events)
-    moved = _rowcount(
-        session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.version == expected_version)
-            .values(version=new_version)
-        )
-    )
-    if moved != 1:
-        current = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
-        if current is None:
-            raise _not_found(table_id)
-        raise _conflict(table_id, expected_version, current)
-    _add_events(session, table_id, events, tokens)
-    return new_version
-
-
-def _add_snapshot(session: Session, table_id: str, table: Table) -> None:
-    """Save ``table``'s fold at its version, unless one is there already (inside the caller's lock)."""
-    if session.get(SnapshotRow, (table_id, table.version)) is None:
-        session.add(SnapshotRow(table_id=table_id, version=table.version, state=snapshots.capture(table)))
+def _row(connection: Connection, table_id: str) -> TableRecord:
+    """The table's row, or NotFound."""
+    row = connection.execute(rows.TABLE_ROW, {"table_id": table_id}).first()
+    if row is None:
+        raise rows.not_found(table_id)
+    return _record(row)
 
 
 def _lock_timed_out(error: DBAPIError) -> bool:
@@ -651,84 +600,6 @@ def _lock_timed_out(error: DBAPIError) -> bool:
     return getattr(orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or (
         "database is locked" in str(orig)
     )
-
-
-def _chained_events(
-    session: Session,
-    table_id: str,
-    *,
-    after: int = 0,
-    last: int | None = None,
-    limit: int | None = None,
-    upto: int | None = None,
-) -> list[Event]:
-    """Read events after ``after`` (up to ``upto``) as text and check their chain back to event ``after``."""
-    query = (
-        select(EventRow.seq, sa.cast(EventRow.payload, sa.Text), EventRow.hash)
-        .where(EventRow.table_id == table_id, EventRow.seq > after)
-        .order_by(EventRow.seq)
-    )
-    if upto is not None:
-        query = query.where(EventRow.seq <= upto)
-        last = upto if last is None else min(last, upto)
-    if limit is not None:
-        query = query.limit(limit)
-        last = None if last is None else min(last, after + limit)
-    rows = (chain.StoredEvent(seq, payload, digest) for seq, payload, digest in session.execute(query))
-    where = f"table {table_id!r}"
-    return chain.check(
-        rows, where=where, previous=_hash_before(session, table_id, after + 1), first=after + 1, last=last
-    )
-
-
-def _hash_before(session: Session, table_id: str, seq: int) -> str:
-    """The stored hash of the event before ``seq`` (GENESIS before the first); a missing one is a gap."""
-    if seq <= 1:
-        return chain.GENESIS
-    digest = session.scalar(
-        select(EventRow.hash).where(EventRow.table_id == table_id, EventRow.seq == seq - 1)
-    )
-    if digest is None:
-        raise chain.ChainBroken(
-            f"The log of table {table_id!r} has a gap: event {seq - 1} is missing ({chain.DAMAGED}).",
-            seq=seq - 1,
-        )
-    return digest
-
-
-def _add_events(session: Session, table_id: str, events: Sequence[Event], tokens: Mapping[str, str]) -> None:
-    now = utcnow()
-    previous = _hash_before(session, table_id, events[0].seq) if events else chain.GENESIS
-    for event in events:
-        payload = event.model_dump(mode="json")
-        previous = chain.link(previous, payload)
-        session.add(
-            EventRow(
-                table_id=table_id,
-                seq=event.seq,
-                command_id=event.command_id,
-                type=event.type,
-                seat=event.seat,
-                payload=payload,
-                created_at=now,
-                hash=previous,
-            )
-        )
-        if event.type == SEAT_JOINED:
-            seat = Seat.model_validate(event.data["seat"])
-            token = tokens.get(seat.id)
-            session.add(
-                SeatRow(
-                    table_id=table_id,
-                    seat_id=seat.id,
-                    name=seat.name,
-                    role=seat.role.value,
-                    token_hash=hash_token(token) if token else None,
-                    created_at=now,
-                )
-            )
-        # flush per event so seat rows keep the order seats joined in
-        session.flush()
 
 
 def _replayed(ruleset: Ruleset[Any, Any], log: Sequence[Event], where: str) -> Table:
@@ -780,26 +651,18 @@ def _reason(error: SQLAlchemyError) -> str:
     return first.rstrip(".") + "."
 
 
+def _hashed(tokens: Mapping[str, str]) -> dict[str, str]:
+    """Seat id -> the sha256 of its token: what the seat rows keep."""
+    return {seat_id: hash_token(token) for seat_id, token in tokens.items() if token}
+
+
 def _rowcount(result: Result[Any]) -> int:
     return cast("CursorResult[Any]", result).rowcount
 
 
-def _record(row: TableRow) -> TableRecord:
+def _record(row: sa.Row[str, str, str, datetime, int]) -> TableRecord:
+    """A ``tables`` row read with the columns of :data:`capeworks.store.rows.ROW`, as a record."""
+    table_id, title, ruleset, created, version = row
     # SQLite hands back naive datetimes; the store only ever writes UTC
-    created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=UTC)
-    return TableRecord(
-        id=row.id, title=row.title, ruleset=row.ruleset, created_at=created, version=row.version
-    )
-
-
-def _not_found(table_id: str) -> NotFound:
-    return NotFound(f"There is no table {table_id!r} in this database.")
-
-
-def _conflict(table_id: str, expected: int | None, current: int | None) -> ConcurrencyConflict:
-    now = f"it is at version {current}" if current is not None else "someone else wrote first"
-    had = f"you had version {expected}; " if expected is not None else ""
-    return ConcurrencyConflict(
-        f"Table {table_id!r} changed while you were acting ({had}{now}). "
-        "Nothing was written; reload and try again."
-    )
+    created = created if created.tzinfo else created.replace(tzinfo=UTC)
+    return TableRecord(id=table_id, title=title, ruleset=ruleset, created_at=created, version=version)
