@@ -18,7 +18,7 @@ no database) relaying each message to every client of its table, with the
 same clients, sockets and pacing; the table reports our latency as a ratio
 of the anchor's.
 
-    python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--database-url URL]
+    python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--think 1.0] [--ramp 0] [--database-url URL]
 """
 
 from __future__ import annotations
@@ -141,6 +141,7 @@ async def play(
     ready: asyncio.Barrier,
     go: asyncio.Event,
     think: float,
+    ramp: float,
 ) -> None:
     async with connect(f"{base}/api/tables/{client.table}/ws?token={token}", max_size=2**24) as ws:
         wake = asyncio.Event()
@@ -175,6 +176,8 @@ async def play(
             await asyncio.sleep(0.01)
         await ready.wait()
         await go.wait()
+        # people sit down over a while rather than all in one second (load testers' "ramp-up")
+        await asyncio.sleep(random.uniform(0, ramp))
         while not stop.is_set():
             wake.clear()
             if client.inflight is None and client.state.get("version", 0) >= client.seen_own:
@@ -226,7 +229,12 @@ def setup_tables(
 
 
 async def run_clients(
-    ws_bases: list[str], clients: list[Client], tokens: dict[tuple[str, str], str], *, think: float
+    ws_bases: list[str],
+    clients: list[Client],
+    tokens: dict[tuple[str, str], str],
+    *,
+    think: float,
+    ramp: float = 0.0,
 ) -> float:
     """Play until every player is done; clients are spread over the servers in turn."""
     ws_base = ws_bases[0]
@@ -235,7 +243,7 @@ async def run_clients(
     go = asyncio.Event()
     tasks = [
         asyncio.create_task(
-            play(c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think)
+            play(c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think, ramp)
         )
         for i, c in enumerate(clients)
     ]
@@ -385,6 +393,12 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--asks", type=int, default=3, help="checks each player asks for")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client waits before acting")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=0.0,
+        help="seconds over which the clients start acting (0: all within their first think time)",
+    )
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--processes", type=int, default=1, help="server processes (several need PostgreSQL)")
     parser.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL on loopback")
@@ -409,7 +423,9 @@ def main() -> int:
             servers[0].base, tables=args.tables, per_table=per_table, asks=args.asks
         )
         client_cpu = time.process_time()
-        elapsed = asyncio.run(run_clients([s.ws_base for s in servers], clients, tokens, think=args.think))
+        elapsed = asyncio.run(
+            run_clients([s.ws_base for s in servers], clients, tokens, think=args.think, ramp=args.ramp)
+        )
         client_cpu = time.process_time() - client_cpu
         lat = latencies(clients)
         cpu = sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None)
