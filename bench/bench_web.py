@@ -18,7 +18,8 @@ no database) relaying each message to every client of its table, with the
 same clients, sockets and pacing; the table reports our latency as a ratio
 of the anchor's.
 
-    python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--think 1.0] [--ramp 0] [--database-url URL]
+    python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--think 1.0] [--ramp 0]
+                               [--database-url URL] [--postgres] [--processes N]
 """
 
 from __future__ import annotations
