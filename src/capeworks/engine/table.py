@@ -51,6 +51,7 @@ from capeworks.engine.model import (
     Command,
     Event,
     LegalCommand,
+    LegalPool,
     LogEntry,
     Prompt,
     PromptOption,
@@ -59,7 +60,7 @@ from capeworks.engine.model import (
     Viewer,
 )
 from capeworks.engine.registry import get_ruleset
-from capeworks.engine.ruleset import Context, Ruleset, prompt_commands
+from capeworks.engine.ruleset import Context, OfferMenu, Ruleset, prompt_commands
 from capeworks.errors import (
     CapeworksError,
     InvalidCommand,
@@ -208,6 +209,48 @@ class _LogPrefix:
         return self.prefix[after:upto]
 
 
+@dataclass(frozen=True, slots=True)
+class _Answers:
+    """The commands answering some prompts, by who answers (a seat's id, or a role), in the prompts' order."""
+
+    by_seat: Mapping[str, Sequence[tuple[int, Sequence[LegalCommand]]]]
+    by_role: Mapping[str, Sequence[tuple[int, Sequence[LegalCommand]]]]
+
+    @classmethod
+    def of(cls, answers: Iterable[tuple[Prompt, Sequence[LegalCommand]]]) -> _Answers:
+        by_seat: dict[str, list[tuple[int, Sequence[LegalCommand]]]] = {}
+        by_role: dict[str, list[tuple[int, Sequence[LegalCommand]]]] = {}
+        for i, (prompt, commands) in enumerate(answers):
+            # as Prompt.addressed_to: a prompt names a seat, or else a role
+            if prompt.seat is not None:
+                by_seat.setdefault(prompt.seat, []).append((i, commands))
+            elif prompt.role is not None:
+                by_role.setdefault(prompt.role, []).append((i, commands))
+        return cls(by_seat, by_role)
+
+    def of_seat(self, seat: Seat) -> list[LegalCommand]:
+        """The answers to the prompts addressed to ``seat`` (``Prompt.addressed_to``), in order."""
+        own = self.by_seat.get(seat.id, ())
+        role = self.by_role.get(seat.role, ())
+        if own and role:
+            own = sorted([*own, *role], key=lambda item: item[0])
+        return [c for _, cs in own or role for c in cs]
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedOffers:
+    """What every seat's legal commands at one version share, found once for the table's fan-out.
+
+    The answers to the ruleset's prompts (when its default ``legal_commands`` is used) and
+    to the undo requests, and the ruleset's :class:`OfferMenu` (when its default
+    ``offered_commands`` is used, else None).
+    """
+
+    answers: _Answers
+    undo_answers: _Answers
+    menu: OfferMenu | None
+
+
 T = TypeVar("T")
 
 
@@ -229,6 +272,8 @@ class Table:
         # answers worked out from the log, kept until the window changes (see _memo)
         self._memo_key = (-1, -1)
         self._memo_values: dict[object, Any] = {}
+        # legal commands kept from the last version to the next (most stay the same)
+        self._pool = LegalPool()
         self._refold()
 
     # -- construction ---------------------------------------------------------------------------
@@ -338,7 +383,7 @@ class Table:
 
     def gm_seat(self) -> Seat | None:
         """The GM's seat, if the table has one."""
-        return next((s for s in self._seats.values() if s.role is Role.GM), None)
+        return self._memo("gm", lambda: next((s for s in self._seats.values() if s.role is Role.GM), None))
 
     def prompts(self, viewer: Viewer | None = None) -> list[Prompt]:
         """Open prompts: all of them (no viewer, or the GM), or those a player's seat answers."""
@@ -348,21 +393,37 @@ class Table:
         return [p for p in prompts if p.seat is not None and p.seat == viewer.seat]
 
     def legal_commands(self, seat_id: str) -> list[LegalCommand]:
-        """What this seat may do now: the ruleset's commands and the engine's (undo, answers)."""
+        """What this seat may do now: the ruleset's commands and the engine's (undo, answers).
+
+        The commands are shared with other seats and later versions (callers must not change them).
+        """
         seat = self.seat(seat_id)
-        if type(self.ruleset).legal_commands is Ruleset.legal_commands:
-            # the default: the same answer, from this version's prompts found once for every seat
-            answers = [c for p, cs in self._prompt_answers() if p.addressed_to(seat) for c in cs]
-            out = self.ruleset.offered_commands(self.state, seat, answers)
+        shared = self._memo("legal", self._shared_offers)
+        if shared.menu is not None:
+            # the default, from what this version offers every seat found once
+            answers = shared.answers.of_seat(seat)
+            out = self.ruleset.offered_commands(self.state, seat, answers, menu=shared.menu)
+        elif type(self.ruleset).legal_commands is Ruleset.legal_commands:
+            out = self.ruleset.offered_commands(self.state, seat, shared.answers.of_seat(seat))
         else:
             out = list(self.ruleset.legal_commands(self.state, seat))
-        for prompt in self._undo_prompts():
-            if prompt.addressed_to(seat):
-                out.extend(prompt_commands(prompt))
+        out.extend(shared.undo_answers.of_seat(seat))
         if self._may_undo(seat):
             label = "ask the GM to take back your latest action" if self._asks_gm(seat) else None
-            out.append(LegalCommand(command="undo", label=label or "take back the latest action"))
+            out.append(self._pool.get("undo", label or "take back the latest action"))
         return out
+
+    def _shared_offers(self) -> _SharedOffers:
+        """What every seat's legal commands share at this version (see :class:`_SharedOffers`)."""
+        ruleset = type(self.ruleset)
+        default = ruleset.legal_commands is Ruleset.legal_commands
+        menu = None
+        if default and ruleset.offered_commands is Ruleset.offered_commands:
+            menu = OfferMenu.of(self.ruleset, self.state, pool=self._pool)
+        prompts = self._ruleset_prompts() if default else []
+        answers = [(p, prompt_commands(p, pool=self._pool)) for p in prompts]
+        undo = [(p, prompt_commands(p, pool=self._pool)) for p in self._undo_prompts()]
+        return _SharedOffers(_Answers.of(answers), _Answers.of(undo), menu)
 
     def _asks_gm(self, seat: Seat) -> bool:
         """A player's undo at a GM's table is a request to the GM."""
@@ -370,15 +431,7 @@ class Table:
 
     def _may_undo(self, seat: Seat) -> bool:
         """Would ``undo`` by this seat be accepted now (taken back, or asked of the GM)?"""
-
-        def may() -> bool:
-            try:
-                self.prepare_undo(seat.id)
-            except CapeworksError:
-                return False
-            return True
-
-        return self._memo(("may_undo", seat.id), may)
+        return not isinstance(self._undo_target(seat, None), CapeworksError)
 
     def _memo(self, key: object, work: Callable[[], T]) -> T:
         """``work()``, kept while the window is unchanged: every answer kept here is a function of the log.
@@ -391,6 +444,7 @@ class Table:
         if window != self._memo_key:
             self._memo_key = window
             self._memo_values = {}
+            self._pool.age()
         try:
             return self._memo_values[key]  # type: ignore[no-any-return]
         except KeyError:
@@ -400,10 +454,6 @@ class Table:
     def _ruleset_prompts(self) -> list[Prompt]:
         """The ruleset's open prompts at this version (not to be changed by the caller)."""
         return self._memo("prompts", lambda: self.ruleset.prompts(self.state))
-
-    def _prompt_answers(self) -> list[tuple[Prompt, list[LegalCommand]]]:
-        """Each of the ruleset's open prompts with the commands answering it, found once per version."""
-        return self._memo("answers", lambda: [(p, prompt_commands(p)) for p in self._ruleset_prompts()])
 
     def visible_log(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
@@ -561,27 +611,38 @@ class Table:
         allowing a player's request names the one asked about).
         """
         actor = self.seat(seat_id)
+        target = self._undo_target(actor, command_id)
+        if isinstance(target, CapeworksError):
+            raise target
+        return self._request_undo(actor) if target is None else self._revert(actor, target)
+
+    def _undo_target(self, actor: Seat, command_id: int | None) -> int | CapeworksError | None:
+        """The command ``actor``'s undo takes back now, None when it asks the GM to, or why it is refused.
+
+        Builds no events and raises nothing, so every seat can be asked whether it may undo at little cost.
+        """
         target = self._latest_effective_command()
         if actor.role is Role.GM:
             if target is None:
-                raise RuleViolation("TABLE-UNDO", "There is nothing to undo.")
+                return RuleViolation("TABLE-UNDO", "There is nothing to undo.")
             if command_id is not None and command_id != target[0]:
-                raise RuleViolation(
+                return RuleViolation(
                     "TABLE-UNDO", f"Action #{command_id} is no longer the latest; undo the later ones first."
                 )
-            return self._revert(actor, target[0])
+            return target[0]
         if self.gm_seat() is not None:
-            return self._request_undo(actor)
+            own = self._requested(actor)
+            return own if isinstance(own, CapeworksError) else None
         # no GM: a player takes back only their own latest action, and only if no dice were seen
         if target is None or target[1] != actor.id:
-            raise NotPermitted("You can only undo your own latest action.")
+            return NotPermitted("You can only undo your own latest action.")
         if command_id is not None and command_id != target[0]:
-            raise RuleViolation("TABLE-UNDO", f"Action #{command_id} is no longer the latest.")
+            return RuleViolation("TABLE-UNDO", f"Action #{command_id} is no longer the latest.")
         if any(e.rolls for e in self._events_of(target[0])):
-            raise RuleViolation(
+            return RuleViolation(
                 "TABLE-UNDO", "Dice once seen stand: that action rolled dice, so it cannot be undone."
             )
-        return self._revert(actor, target[0])
+        return target[0]
 
     def commit(self, events: Sequence[Event]) -> None:
         """Fold prepared events in and append them to the log."""
@@ -678,12 +739,19 @@ class Table:
             seat=actor.id,
         )
 
-    def _request_undo(self, actor: Seat) -> list[Event]:
+    def _requested(self, actor: Seat) -> int | RuleViolation:
+        """The command a player's undo request names (their latest in effect), or why there is none."""
         own = self._latest_command_of(actor.id)
         if own is None:
-            raise RuleViolation("TABLE-UNDO", "You have no action to take back.")
+            return RuleViolation("TABLE-UNDO", "You have no action to take back.")
         if self._undo_requests.get(actor.id) == own:
-            raise RuleViolation("TABLE-UNDO", "You have already asked the GM to undo that action.")
+            return RuleViolation("TABLE-UNDO", "You have already asked the GM to undo that action.")
+        return own
+
+    def _request_undo(self, actor: Seat) -> list[Event]:
+        own = self._requested(actor)
+        if isinstance(own, RuleViolation):
+            raise own
         return self._stamp(
             [Event(type=UNDO_REQUESTED, data={"command_id": own}, audience=Audience.only(actor.id))],
             seat=actor.id,
@@ -754,6 +822,9 @@ class Table:
         self._title = ""
         self._next_command = 1
         self._undo_requests: dict[str, int] = {}
+        # each seat's latest command in effect among the events folded since version _latest_from
+        self._latest_of: dict[str, int] = {}
+        self._latest_from = 0
 
     def _stamp(self, events: Sequence[Event], *, seat: str | None) -> list[Event]:
         command_id = self._next_command
@@ -765,6 +836,8 @@ class Table:
 
     def _fold_one(self, event: Event) -> None:
         self._next_command = max(self._next_command, event.command_id + 1)
+        if event.seat is not None and not event.type.startswith("table."):
+            self._latest_of[event.seat] = event.command_id
         if event.type == CREATED:
             self._config = self.ruleset.parse_config(event.data["config"])
             self._settings = TableSettings.model_validate(event.data.get("settings", {}))
@@ -796,6 +869,8 @@ class Table:
         if base is None:
             self._reset()
             return
+        self._latest_of = {}
+        self._latest_from = self._base_version
         self._state = base.state
         self._config = base.config
         self._settings = base.settings
@@ -890,26 +965,11 @@ class Table:
         return None
 
     def _latest_command_of(self, seat_id: str) -> int | None:
-        found, complete = self._memo("latest_of", self._find_latest_commands)
-        if seat_id in found or complete:
-            return found.get(seat_id)
+        """The seat's latest command in effect: kept by the fold, else read from the history before it."""
+        found = self._latest_of.get(seat_id)
+        if found is not None or not self._latest_from:
+            return found
         return self._memo(("latest_of", seat_id), lambda: self._find_latest_command_of(seat_id))
-
-    def _find_latest_commands(self) -> tuple[dict[str, int], bool]:
-        """Each seat's latest command in effect, in one walk back (every seat asks when the table fans out).
-
-        Walks only the window (a seat not found there walks further on its own) and
-        stops once every seated person is found; ``complete`` says the window is the whole log.
-        """
-        found: dict[str, int] = {}
-        reverted = self._undone_in_window()
-        for event in reversed(self._log):
-            if event.type.startswith("table.") or event.command_id in reverted or event.seat is None:
-                continue
-            found.setdefault(event.seat, event.command_id)
-            if len(found) >= len(self._seats) and all(s in found for s in self._seats):
-                break
-        return found, not self._base_version
 
     def _find_latest_command_of(self, seat_id: str) -> int | None:
         for event, reverted in self._backwards():
