@@ -20,6 +20,7 @@ from capeworks.engine import (
     Event,
     Panel,
     Prompt,
+    Role,
     Ruleset,
     Seat,
     Viewer,
@@ -49,18 +50,17 @@ def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> 
     """
 
     def offer(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
-        if players and seat.is_gm:
+        gm = seat.role is Role.GM
+        if players and gm:
             return []
-        out = []
-        for c in state.characters.values():
-            if not seat.is_gm and c.owner != seat.id:
-                continue
-            if acting and (c.standing is not Standing.IN or c.overflow is not None):
-                continue
-            if lost and not any(c.lost.values()):
-                continue
-            out.append({"character": c.id})
-        return out
+        # asked for every seat at every version of a table, so one pass with the seat's test hoisted
+        return [
+            {"character": c.id}
+            for c in state.characters.values()
+            if (gm or c.owner == seat.id)
+            and not (acting and (c.standing is not Standing.IN or c.overflow is not None))
+            and not (lost and not any(c.lost.values()))
+        ]
 
     return offer
 
