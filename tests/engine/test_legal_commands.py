@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from capeworks.engine import Command, LegalCommand, Role, Ruleset, Seat, Table
 from capeworks.engine.model import LegalPool, Prompt
-from capeworks.engine.ruleset import Authority
+from capeworks.engine.ruleset import Authority, CommandSpec
 from capeworks.errors import CapeworksError
 from tests.engine.fanout_sessions import rwyn_evening, sessions
 from tests.engine.toy import Toy
@@ -159,21 +159,42 @@ class _OwnLegal(Toy):
         return [LegalCommand(command="add", fixed={"dice": 1}, label=f"one die for {seat.id}")]
 
 
+class _OwnAuthority(Toy):
+    """Authority that moves with the state: anyone may write notes once the counter is past 0."""
+
+    def authority(self, state: Any, name: str, spec: CommandSpec) -> Authority:
+        return Authority.ANY if name == "note" and state.total > 0 else spec.who
+
+
+def test_legal_commands__authority_that_moves_with_the_state_is_asked_at_every_version() -> None:
+    table = Table.new(_OwnAuthority(), seats=SEATS, seed=3)
+    assert "note" not in [c.command for c in table.legal_commands("ann")]
+    table.execute(Command(type="add", seat="bob", payload={"dice": 1}))  # the counter is now 1 to 6
+    assert "note" in [c.command for c in table.legal_commands("ann")]
+    for seat in SEATS:
+        assert _exactly(table.legal_commands(seat.id)) == _exactly(reference(table, seat))
+
+
 @pytest.mark.parametrize("ruleset", [_OwnOffers(), _OwnLegal()], ids=["own offers", "own legal"])
 def test_legal_commands__a_ruleset_overriding_them_is_asked_as_before(ruleset: Toy) -> None:
     table = Table.new(ruleset, seats=SEATS, seed=3)
-    table.execute(Command(type="ask", seat="gm", payload={"seat": "ann"}))
-    table.execute(Command(type="add", seat="ann", payload={"dice": 1}))
-    table.undo("ann")  # a request: the GM now has an undo prompt to answer
-    for seat in SEATS:
-        got = table.legal_commands(seat.id)
-        assert _exactly(got) == _exactly(reference(table, seat))
-        mine = "two dice" if isinstance(ruleset, _OwnOffers) else "one die"
-        assert f"{mine} for {seat.id}" in [c.label for c in got]
+    steps = [
+        lambda: table.execute(Command(type="ask", seat="gm", payload={"seat": "ann"})),
+        lambda: table.execute(Command(type="add", seat="ann", payload={"dice": 1})),
+        lambda: table.undo("ann"),  # a request: the GM now has an undo prompt to answer
+    ]
+    for step in steps:
+        step()
+        for seat in SEATS:
+            got = table.legal_commands(seat.id)
+            assert _exactly(got) == _exactly(reference(table, seat))
+            mine = "two dice" if isinstance(ruleset, _OwnOffers) else "one die"
+            assert f"{mine} for {seat.id}" in [c.label for c in got]
     # ann answers the toy's prompt only where the default legal_commands (and its answers) stands
     replies = [c for c in table.legal_commands("ann") if c.prompt is not None]
     # the toy asks yes or no, or an answer in ann's own words: 2 options + 1 free answer = 3
     assert len(replies) == (3 if isinstance(ruleset, _OwnOffers) else 0)
+    assert "undo" in [c.command for c in table.legal_commands("gm")]
 
 
 # -- the pool ---------------------------------------------------------------------------------------

@@ -358,14 +358,20 @@ class LegalPool:
     def answers(self, prompt: Prompt) -> list[LegalCommand]:
         """The commands answering ``prompt``: one per option (labelled by its label, else its value),
         then the free answer's (labelled by its hint)."""
-        pid, find = prompt.id, self._find
-        out = [
-            find((o.command, o.label or o.value, pid, False, _exact(o.payload)), o.payload)
-            for o in prompt.options
-        ]
+        pid, known, version = prompt.id, self._known, self._version
+        out = []
+        for o in prompt.options:
+            # _find, written out: a table asks this for every option of every open prompt at every version
+            key = (o.command, o.label or o.value, pid, False, _exact(o.payload))
+            entry = known.get(key)
+            if entry is None:
+                out.append(self._find(key, o.payload))
+            else:
+                entry[0] = version
+                out.append(entry[1])
         free = prompt.free
         if free is not None:
-            out.append(find((free.command, free.hint, pid, False, _exact(free.payload)), free.payload))
+            out.append(self._find((free.command, free.hint, pid, False, _exact(free.payload)), free.payload))
         return out
 
     def _find(self, key: tuple[Any, ...], fixed: Mapping[str, Any]) -> LegalCommand:

@@ -210,31 +210,62 @@ class _LogPrefix:
 
 
 @dataclass(frozen=True, slots=True)
-class _Answers:
-    """The commands answering some prompts, by who answers (a seat's id, or a role), in the prompts' order."""
+class _Refusal:
+    """Why an undo is refused (TABLE-UNDO), made into an error only when it is raised."""
 
-    by_seat: Mapping[str, Sequence[tuple[int, Sequence[LegalCommand]]]]
-    by_role: Mapping[str, Sequence[tuple[int, Sequence[LegalCommand]]]]
+    message: str
+    #: the seat may not (NotPermitted) rather than the rules forbid it now (RuleViolation)
+    not_permitted: bool = False
+
+    def error(self) -> CapeworksError:
+        """The error to raise, with the same sentence."""
+        return NotPermitted(self.message) if self.not_permitted else RuleViolation("TABLE-UNDO", self.message)
+
+
+#: the undo command's words: at a GM's table a player asks; otherwise the undo takes back
+_ASK_UNDO = "ask the GM to take back your latest action"
+_UNDO = "take back the latest action"
+_NOTHING_TO_UNDO = _Refusal("There is nothing to undo.")
+_NOT_YOURS = _Refusal("You can only undo your own latest action.", not_permitted=True)
+_NO_ACTION = _Refusal("You have no action to take back.")
+_ASKED = _Refusal("You have already asked the GM to undo that action.")
+_ROLLED = _Refusal("Dice once seen stand: that action rolled dice, so it cannot be undone.")
+
+
+@dataclass(frozen=True, slots=True)
+class _Answers:
+    """The commands answering some prompts, by who answers (a seat's id, or a role), in the prompts' order.
+
+    Each addressee's commands are kept flat, and beside them each prompt's place,
+    for the one who is both addressed by name and by role.
+    """
+
+    by_seat: Mapping[str, list[LegalCommand]]
+    by_role: Mapping[str, list[LegalCommand]]
+    placed: Mapping[tuple[bool, str], list[tuple[int, Sequence[LegalCommand]]]]
 
     @classmethod
     def of(cls, answers: Iterable[tuple[Prompt, Sequence[LegalCommand]]]) -> _Answers:
-        by_seat: dict[str, list[tuple[int, Sequence[LegalCommand]]]] = {}
-        by_role: dict[str, list[tuple[int, Sequence[LegalCommand]]]] = {}
+        placed: dict[tuple[bool, str], list[tuple[int, Sequence[LegalCommand]]]] = {}
         for i, (prompt, commands) in enumerate(answers):
             # as Prompt.addressed_to: a prompt names a seat, or else a role
-            if prompt.seat is not None:
-                by_seat.setdefault(prompt.seat, []).append((i, commands))
-            elif prompt.role is not None:
-                by_role.setdefault(prompt.role, []).append((i, commands))
-        return cls(by_seat, by_role)
+            to_role = prompt.seat is None
+            addressee = prompt.role if to_role else prompt.seat
+            if addressee is not None:
+                placed.setdefault((to_role, addressee), []).append((i, commands))
+        flat = {key: [c for _, cs in items for c in cs] for key, items in placed.items()}
+        by_seat = {name: commands for (to_role, name), commands in flat.items() if not to_role}
+        by_role = {name: commands for (to_role, name), commands in flat.items() if to_role}
+        return cls(by_seat, by_role, placed)
 
     def of_seat(self, seat: Seat) -> list[LegalCommand]:
-        """The answers to the prompts addressed to ``seat`` (``Prompt.addressed_to``), in order."""
-        own = self.by_seat.get(seat.id, ())
-        role = self.by_role.get(seat.role, ())
-        if own and role:
-            own = sorted([*own, *role], key=lambda item: item[0])
-        return [c for _, cs in own or role for c in cs]
+        """The answers to the prompts ``seat`` answers (``Prompt.addressed_to``), in order, as a new list."""
+        own = self.by_seat.get(seat.id)
+        role = self.by_role.get(seat.role)
+        if own is None or role is None:
+            return list(own or role or ())
+        both = [*self.placed[False, seat.id], *self.placed[True, seat.role]]
+        return [c for _, cs in sorted(both, key=lambda item: item[0]) for c in cs]
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +305,8 @@ class Table:
         self._memo_values: dict[object, Any] = {}
         # legal commands kept from the last version to the next (most stay the same)
         self._pool = LegalPool()
+        # the ruleset's offer menu, when it is the same at every version
+        self._lasting_menu: OfferMenu | None = None
         self._refold()
 
     # -- construction ---------------------------------------------------------------------------
@@ -408,9 +441,10 @@ class Table:
         else:
             out = list(self.ruleset.legal_commands(self.state, seat))
         out.extend(shared.undo_answers.of_seat(seat))
-        if self._may_undo(seat):
-            label = "ask the GM to take back your latest action" if self._asks_gm(seat) else None
-            out.append(self._pool.get("undo", label or "take back the latest action"))
+        undo = self._undo_target(seat, None)
+        if not isinstance(undo, _Refusal):
+            # a player's undo at a GM's table (no target of its own) is a request to the GM
+            out.append(self._pool.get("undo", _ASK_UNDO if undo is None else _UNDO))
         return out
 
     def _shared_offers(self) -> _SharedOffers:
@@ -419,19 +453,16 @@ class Table:
         default = ruleset.legal_commands is Ruleset.legal_commands
         menu = None
         if default and ruleset.offered_commands is Ruleset.offered_commands:
-            menu = OfferMenu.of(self.ruleset, self.state, pool=self._pool)
+            # the menu depends on the state only through authority (and on words, through command_label)
+            lasting = (ruleset.authority, ruleset.command_label) == (Ruleset.authority, Ruleset.command_label)
+            menu = self._lasting_menu if lasting else None
+            if menu is None:
+                menu = OfferMenu.of(self.ruleset, self.state, pool=self._pool)
+                self._lasting_menu = menu if lasting else None
         prompts = self._ruleset_prompts() if default else []
         answers = [(p, prompt_commands(p, pool=self._pool)) for p in prompts]
         undo = [(p, prompt_commands(p, pool=self._pool)) for p in self._undo_prompts()]
         return _SharedOffers(_Answers.of(answers), _Answers.of(undo), menu)
-
-    def _asks_gm(self, seat: Seat) -> bool:
-        """A player's undo at a GM's table is a request to the GM."""
-        return seat.role is not Role.GM and self.gm_seat() is not None
-
-    def _may_undo(self, seat: Seat) -> bool:
-        """Would ``undo`` by this seat be accepted now (taken back, or asked of the GM)?"""
-        return not isinstance(self._undo_target(seat, None), CapeworksError)
 
     def _memo(self, key: object, work: Callable[[], T]) -> T:
         """``work()``, kept while the window is unchanged: every answer kept here is a function of the log.
@@ -612,36 +643,32 @@ class Table:
         """
         actor = self.seat(seat_id)
         target = self._undo_target(actor, command_id)
-        if isinstance(target, CapeworksError):
-            raise target
+        if isinstance(target, _Refusal):
+            raise target.error()
         return self._request_undo(actor) if target is None else self._revert(actor, target)
 
-    def _undo_target(self, actor: Seat, command_id: int | None) -> int | CapeworksError | None:
+    def _undo_target(self, actor: Seat, command_id: int | None) -> int | _Refusal | None:
         """The command ``actor``'s undo takes back now, None when it asks the GM to, or why it is refused.
 
-        Builds no events and raises nothing, so every seat can be asked whether it may undo at little cost.
+        Builds no events and no error, so every seat can be asked whether it may undo at little cost.
         """
         target = self._latest_effective_command()
         if actor.role is Role.GM:
             if target is None:
-                return RuleViolation("TABLE-UNDO", "There is nothing to undo.")
+                return _NOTHING_TO_UNDO
             if command_id is not None and command_id != target[0]:
-                return RuleViolation(
-                    "TABLE-UNDO", f"Action #{command_id} is no longer the latest; undo the later ones first."
-                )
+                return _Refusal(f"Action #{command_id} is no longer the latest; undo the later ones first.")
             return target[0]
         if self.gm_seat() is not None:
             own = self._requested(actor)
-            return own if isinstance(own, CapeworksError) else None
+            return own if isinstance(own, _Refusal) else None
         # no GM: a player takes back only their own latest action, and only if no dice were seen
         if target is None or target[1] != actor.id:
-            return NotPermitted("You can only undo your own latest action.")
+            return _NOT_YOURS
         if command_id is not None and command_id != target[0]:
-            return RuleViolation("TABLE-UNDO", f"Action #{command_id} is no longer the latest.")
+            return _Refusal(f"Action #{command_id} is no longer the latest.")
         if any(e.rolls for e in self._events_of(target[0])):
-            return RuleViolation(
-                "TABLE-UNDO", "Dice once seen stand: that action rolled dice, so it cannot be undone."
-            )
+            return _ROLLED
         return target[0]
 
     def commit(self, events: Sequence[Event]) -> None:
@@ -739,19 +766,19 @@ class Table:
             seat=actor.id,
         )
 
-    def _requested(self, actor: Seat) -> int | RuleViolation:
+    def _requested(self, actor: Seat) -> int | _Refusal:
         """The command a player's undo request names (their latest in effect), or why there is none."""
         own = self._latest_command_of(actor.id)
         if own is None:
-            return RuleViolation("TABLE-UNDO", "You have no action to take back.")
+            return _NO_ACTION
         if self._undo_requests.get(actor.id) == own:
-            return RuleViolation("TABLE-UNDO", "You have already asked the GM to undo that action.")
+            return _ASKED
         return own
 
     def _request_undo(self, actor: Seat) -> list[Event]:
         own = self._requested(actor)
-        if isinstance(own, RuleViolation):
-            raise own
+        if isinstance(own, _Refusal):
+            raise own.error()
         return self._stamp(
             [Event(type=UNDO_REQUESTED, data={"command_id": own}, audience=Audience.only(actor.id))],
             seat=actor.id,
