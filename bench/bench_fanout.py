@@ -142,7 +142,8 @@ def main() -> int:
     headers = ["session", "seats", "rounds", "commands/round", "anchor µs"]
     headers += ["legal µs", "legal / anchor", "with JSON µs", "with JSON / anchor"]
     if before:
-        headers += ["before legal / anchor", "before with JSON / anchor", "legal: before / after"]
+        headers += ["before legal µs", "before legal / anchor", "before with JSON / anchor"]
+        headers += ["legal: before / after"]
     rows = []
     for name, m in after.items():
         row = [name, str(int(m["seats"])), str(int(m["rounds"])), f"{m['commands']:.0f}"]
@@ -151,7 +152,7 @@ def main() -> int:
         row += [f"{m['json']:.0f}", f"{m['json'] / m['anchor']:.2f}"]
         if before:
             b = before[name]
-            row += [f"{b['legal'] / b['anchor']:.2f}", f"{b['json'] / b['anchor']:.2f}"]
+            row += [f"{b['legal']:.0f}", f"{b['legal'] / b['anchor']:.2f}", f"{b['json'] / b['anchor']:.2f}"]
             row += [f"{(b['legal'] / b['anchor']) / (m['legal'] / m['anchor']):.1f}x"]
         rows.append(row)
     print(table(headers, rows))
