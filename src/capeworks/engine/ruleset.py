@@ -345,7 +345,7 @@ class Ruleset(ABC, Generic[S, C]):
         return None
 
 
-#: one command of an :class:`OfferMenu`: offered to the seat as it is, or (name, label, offer) to ask per seat
+#: a command's offer: (state, seat) -> the fixed fields of each way the seat may issue it now
 Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 #: a run of an :class:`OfferMenu`: commands offered as they are, then one whose offer is asked (or None)
