@@ -652,6 +652,9 @@ class Table:
 
         Builds no events and no error, so every seat can be asked whether it may undo at little cost.
         """
+        if actor.role is not Role.GM and self.gm_seat() is not None:
+            own = self._requested(actor)
+            return own if isinstance(own, _Refusal) else None
         target = self._latest_effective_command()
         if actor.role is Role.GM:
             if target is None:
@@ -659,9 +662,6 @@ class Table:
             if command_id is not None and command_id != target[0]:
                 return _Refusal(f"Action #{command_id} is no longer the latest; undo the later ones first.")
             return target[0]
-        if self.gm_seat() is not None:
-            own = self._requested(actor)
-            return own if isinstance(own, _Refusal) else None
         # no GM: a player takes back only their own latest action, and only if no dice were seen
         if target is None or target[1] != actor.id:
             return _NOT_YOURS
