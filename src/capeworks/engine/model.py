@@ -13,6 +13,7 @@ as buttons or a text box without knowing the ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -26,6 +27,7 @@ __all__ = [
     "EventData",
     "FreeAnswer",
     "LegalCommand",
+    "LegalPool",
     "LogEntry",
     "Panel",
     "Prompt",
@@ -289,6 +291,110 @@ class LegalCommand(BaseModel):
     fixed: dict[str, Any] = Field(default_factory=dict)
     label: str = ""
     prompt: str | None = None
+
+
+#: stands for an argument not given to :meth:`LegalPool.get` (so not set on the model either)
+_UNSET: Any = object()
+
+#: fixed values whose equality is sameness (``1 == 1.0 == True``, so no floats or bools)
+_PLAIN = frozenset({str, int, type(None)})
+
+
+def _exact(fixed: Mapping[str, Any]) -> tuple[tuple[str, Any], ...] | None:
+    """``fixed``'s items, in order, when equal items mean an identical model; else None."""
+    if type(fixed) is not dict:
+        return None
+    items = tuple(fixed.items())
+    for k, v in items:
+        if type(k) is not str or type(v) not in _PLAIN:
+            return None
+    return items
+
+
+class LegalPool:
+    """Legal commands kept from one version of a table to the next, so the unchanged are not built again.
+
+    A table fanning out to every seat offers nearly the same commands as at its last
+    version, and building each model again was most of the cost. The pool hands back the
+    object built before when the new one would be identical (same command, label and
+    prompt, the same fixed fields in the same order with values of the same types, the
+    same fields given), else builds it. Text fields need no such care: the model turns
+    any ``str`` into a plain one, and no other type passes. Objects are shared: callers
+    must not change them.
+
+    :meth:`age` marks a new version; every ``SWEEP`` versions what was not asked for
+    in the last ``SWEEP`` is let go (one dictionary, swept now and then, costs less
+    per lookup than a generation per version).
+    """
+
+    __slots__ = ("_known", "_version")
+
+    #: versions between sweeps, and how long an unused command is kept
+    SWEEP = 16
+
+    def __init__(self) -> None:
+        # key -> [the version it was last asked for, the command]
+        self._known: dict[tuple[Any, ...], list[Any]] = {}
+        self._version = 0
+
+    def age(self) -> None:
+        """A new version (now and then, let go of what has not been asked for lately)."""
+        self._version += 1
+        if self._version % self.SWEEP == 0:
+            since = self._version - self.SWEEP
+            self._known = {k: e for k, e in self._known.items() if e[0] >= since}
+
+    def get(
+        self, command: str, label: str, *, fixed: Mapping[str, Any] = _UNSET, prompt: str | None = _UNSET
+    ) -> LegalCommand:
+        """``LegalCommand(command=..., label=..., [fixed=...], [prompt=...])``, built once while asked for."""
+        items = () if fixed is _UNSET else _exact(fixed)
+        return self._find((command, label, prompt, fixed is _UNSET, items), fixed)
+
+    def fixed(self, command: str, label: str, fixeds: Sequence[Mapping[str, Any]]) -> list[LegalCommand]:
+        """``get(command, label, fixed=f)`` for each of ``fixeds`` (a command offered several ways)."""
+        return [self._find((command, label, _UNSET, False, _exact(f)), f) for f in fixeds]
+
+    def answers(self, prompt: Prompt) -> list[LegalCommand]:
+        """The commands answering ``prompt``: one per option (labelled by its label, else its value),
+        then the free answer's (labelled by its hint)."""
+        pid, known, version = prompt.id, self._known, self._version
+        out = []
+        for o in prompt.options:
+            # _find, written out: a table asks this for every option of every open prompt at every version
+            key = (o.command, o.label or o.value, pid, False, _exact(o.payload))
+            entry = known.get(key)
+            if entry is None:
+                out.append(self._find(key, o.payload))
+            else:
+                entry[0] = version
+                out.append(entry[1])
+        free = prompt.free
+        if free is not None:
+            out.append(self._find((free.command, free.hint, pid, False, _exact(free.payload)), free.payload))
+        return out
+
+    def _find(self, key: tuple[Any, ...], fixed: Mapping[str, Any]) -> LegalCommand:
+        """The command ``key`` names (command, label, prompt, whether fixed is left out, fixed's items)."""
+        if key[4] is None:  # fixed fields equality cannot vouch for: built afresh
+            return self._build(key, fixed)
+        entry = self._known.get(key)
+        if entry is None:
+            entry = self._known[key] = [self._version, self._build(key, fixed)]
+        else:
+            entry[0] = self._version
+        return entry[1]  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _build(key: tuple[Any, ...], fixed: Mapping[str, Any]) -> LegalCommand:
+        command, label, prompt, unfixed, _ = key
+        given: dict[str, Any] = {"command": command}
+        if not unfixed:
+            given["fixed"] = dict(fixed)
+        given["label"] = label
+        if prompt is not _UNSET:
+            given["prompt"] = prompt
+        return LegalCommand(**given)
 
 
 class Description(BaseModel):

@@ -36,6 +36,7 @@ from capeworks.engine.model import (
     Event,
     EventData,
     LegalCommand,
+    LegalPool,
     Panel,
     Prompt,
     Role,
@@ -49,6 +50,8 @@ __all__ = [
     "CommandSpec",
     "Context",
     "Controller",
+    "MenuItem",
+    "OfferMenu",
     "Ruleset",
     "SampleSession",
     "SampleStep",
@@ -300,22 +303,24 @@ class Ruleset(ABC, Generic[S, C]):
         answers = [c for p in self.prompts(state) if p.addressed_to(seat) for c in prompt_commands(p)]
         return self.offered_commands(state, seat, answers)
 
-    def offered_commands(self, state: S, seat: Seat, answers: Sequence[LegalCommand]) -> list[LegalCommand]:
+    def offered_commands(
+        self, state: S, seat: Seat, answers: Sequence[LegalCommand], *, menu: OfferMenu | None = None
+    ) -> list[LegalCommand]:
         """The default :meth:`legal_commands` given the seat's answers to its open prompts.
 
         A table fanning out to every seat finds the prompts and their answers
-        once per version, not once per seat.
+        once per version, not once per seat, and likewise ``menu``: this
+        state's :class:`OfferMenu` (labels, authority, the commands offered
+        alike to every seat of a role). Without it one is worked out here.
         """
+        menu = menu if menu is not None else OfferMenu.of(self, state)
         out: list[LegalCommand] = list(answers)
-        for name, spec in self.commands.items():
-            label = self.command_label(name)
-            if spec.offer is not None:
-                out.extend(LegalCommand(command=name, fixed=f, label=label) for f in spec.offer(state, seat))
-                continue
-            who = self.authority(state, name, spec)
-            if who is Authority.GM and not (self.has_gm and seat.is_gm):
-                continue
-            out.append(LegalCommand(command=name, label=label))
+        fixed = menu.pool.fixed
+        for plain, name, label, offer in menu.gm if seat.role is Role.GM else menu.players:
+            if plain:
+                out.extend(plain)
+            if offer is not None and (offered := offer(state, seat)):
+                out.extend(fixed(name, label, offered))
         return out
 
     def command_label(self, name: str) -> str:
@@ -354,15 +359,56 @@ class Ruleset(ABC, Generic[S, C]):
         return None
 
 
-def prompt_commands(prompt: Prompt) -> list[LegalCommand]:
-    """The commands that answer ``prompt``: one per option, and the free answer's."""
-    out = [
-        LegalCommand(command=o.command, fixed=dict(o.payload), label=o.label or o.value, prompt=prompt.id)
-        for o in prompt.options
-    ]
-    if prompt.free is not None:
-        free = prompt.free
-        out.append(
-            LegalCommand(command=free.command, fixed=dict(free.payload), label=free.hint, prompt=prompt.id)
-        )
-    return out
+#: a command's offer: (state, seat) -> the fixed fields of each way the seat may issue it now
+Offer = Callable[[Any, Seat], list[dict[str, Any]]]
+
+#: a run of an :class:`OfferMenu`: commands offered as they are, then one whose offer is asked (or None)
+MenuItem = tuple[tuple[LegalCommand, ...], str, str, Offer | None]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferMenu:
+    """What :meth:`Ruleset.offered_commands` works out alike for every seat at one state.
+
+    For each role, in the order of ``Ruleset.commands``: each command offered by
+    its authority alone, as the legal command itself (one object for every seat);
+    each command with an ``offer``, as its name, label and offer, asked per seat.
+    ``pool`` builds the legal commands (a table keeps one between versions).
+    """
+
+    gm: tuple[MenuItem, ...]
+    players: tuple[MenuItem, ...]
+    pool: LegalPool
+
+    @classmethod
+    def of(cls, ruleset: Ruleset[Any, Any], state: Any, *, pool: LegalPool | None = None) -> OfferMenu:
+        """The menu of ``ruleset`` at ``state``."""
+        pool = pool if pool is not None else LegalPool()
+        gm: list[MenuItem] = []
+        players: list[MenuItem] = []
+        gm_run: list[LegalCommand] = []
+        players_run: list[LegalCommand] = []
+        for name, spec in ruleset.commands.items():
+            label = ruleset.command_label(name)
+            if spec.offer is not None:
+                gm.append((tuple(gm_run), name, label, spec.offer))
+                players.append((tuple(players_run), name, label, spec.offer))
+                gm_run, players_run = [], []
+                continue
+            plain = pool.get(name, label)
+            if ruleset.authority(state, name, spec) is not Authority.GM:
+                players_run.append(plain)
+                gm_run.append(plain)
+            elif ruleset.has_gm:
+                gm_run.append(plain)
+        gm.append((tuple(gm_run), "", "", None))
+        players.append((tuple(players_run), "", "", None))
+        return cls(gm=tuple(gm), players=tuple(players), pool=pool)
+
+
+def prompt_commands(prompt: Prompt, *, pool: LegalPool | None = None) -> list[LegalCommand]:
+    """The commands that answer ``prompt``: one per option, and the free answer's.
+
+    ``pool``: where a table keeps the legal commands it built at its last version.
+    """
+    return (pool if pool is not None else LegalPool()).answers(prompt)

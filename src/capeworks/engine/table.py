@@ -51,6 +51,7 @@ from capeworks.engine.model import (
     Command,
     Event,
     LegalCommand,
+    LegalPool,
     LogEntry,
     Panel,
     Prompt,
@@ -60,7 +61,7 @@ from capeworks.engine.model import (
     Viewer,
 )
 from capeworks.engine.registry import get_ruleset
-from capeworks.engine.ruleset import Context, Ruleset, prompt_commands
+from capeworks.engine.ruleset import Context, OfferMenu, Ruleset, prompt_commands
 from capeworks.errors import (
     CapeworksError,
     InvalidCommand,
@@ -209,6 +210,79 @@ class _LogPrefix:
         return self.prefix[after:upto]
 
 
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    """Why an undo is refused (TABLE-UNDO), made into an error only when it is raised."""
+
+    message: str
+    #: the seat may not (NotPermitted) rather than the rules forbid it now (RuleViolation)
+    not_permitted: bool = False
+
+    def error(self) -> CapeworksError:
+        """The error to raise, with the same sentence."""
+        return NotPermitted(self.message) if self.not_permitted else RuleViolation("TABLE-UNDO", self.message)
+
+
+#: the undo command's words: at a GM's table a player asks; otherwise the undo takes back
+_ASK_UNDO = "ask the GM to take back your latest action"
+_UNDO = "take back the latest action"
+_NOTHING_TO_UNDO = _Refusal("There is nothing to undo.")
+_NOT_YOURS = _Refusal("You can only undo your own latest action.", not_permitted=True)
+_NO_ACTION = _Refusal("You have no action to take back.")
+_ASKED = _Refusal("You have already asked the GM to undo that action.")
+_ROLLED = _Refusal("Dice once seen stand: that action rolled dice, so it cannot be undone.")
+
+
+@dataclass(frozen=True, slots=True)
+class _Answers:
+    """The commands answering some prompts, by who answers (a seat's id, or a role), in the prompts' order.
+
+    Each addressee's commands are kept flat, and beside them each prompt's place,
+    for the one who is both addressed by name and by role.
+    """
+
+    by_seat: Mapping[str, list[LegalCommand]]
+    by_role: Mapping[str, list[LegalCommand]]
+    placed: Mapping[tuple[bool, str], list[tuple[int, Sequence[LegalCommand]]]]
+
+    @classmethod
+    def of(cls, answers: Iterable[tuple[Prompt, Sequence[LegalCommand]]]) -> _Answers:
+        placed: dict[tuple[bool, str], list[tuple[int, Sequence[LegalCommand]]]] = {}
+        for i, (prompt, commands) in enumerate(answers):
+            # as Prompt.addressed_to: a prompt names a seat, or else a role
+            to_role = prompt.seat is None
+            addressee = prompt.role if to_role else prompt.seat
+            if addressee is not None:
+                placed.setdefault((to_role, addressee), []).append((i, commands))
+        flat = {key: [c for _, cs in items for c in cs] for key, items in placed.items()}
+        by_seat = {name: commands for (to_role, name), commands in flat.items() if not to_role}
+        by_role = {name: commands for (to_role, name), commands in flat.items() if to_role}
+        return cls(by_seat, by_role, placed)
+
+    def of_seat(self, seat: Seat) -> list[LegalCommand]:
+        """The answers to the prompts ``seat`` answers (``Prompt.addressed_to``), in order, as a new list."""
+        own = self.by_seat.get(seat.id)
+        role = self.by_role.get(seat.role)
+        if own is None or role is None:
+            return list(own or role or ())
+        both = [*self.placed[False, seat.id], *self.placed[True, seat.role]]
+        return [c for _, cs in sorted(both, key=lambda item: item[0]) for c in cs]
+
+
+@dataclass(frozen=True, slots=True)
+class _SharedOffers:
+    """What every seat's legal commands at one version share, found once for the table's fan-out.
+
+    The answers to the ruleset's prompts (when its default ``legal_commands`` is used) and
+    to the undo requests, and the ruleset's :class:`OfferMenu` (when its default
+    ``offered_commands`` is used, else None).
+    """
+
+    answers: _Answers
+    undo_answers: _Answers
+    menu: OfferMenu | None
+
+
 T = TypeVar("T")
 
 
@@ -230,6 +304,10 @@ class Table:
         # answers worked out from the log, kept until the window changes (see _memo)
         self._memo_key = (-1, -1)
         self._memo_values: dict[object, Any] = {}
+        # legal commands kept from the last version to the next (most stay the same)
+        self._pool = LegalPool()
+        # the ruleset's offer menu, when it is the same at every version
+        self._lasting_menu: OfferMenu | None = None
         self._refold()
 
     # -- construction ---------------------------------------------------------------------------
@@ -339,7 +417,7 @@ class Table:
 
     def gm_seat(self) -> Seat | None:
         """The GM's seat, if the table has one."""
-        return next((s for s in self._seats.values() if s.role is Role.GM), None)
+        return self._memo("gm", lambda: next((s for s in self._seats.values() if s.role is Role.GM), None))
 
     def prompts(self, viewer: Viewer | None = None) -> list[Prompt]:
         """Open prompts: all of them (no viewer, or the GM), or those a player's seat answers."""
@@ -349,37 +427,43 @@ class Table:
         return [p for p in prompts if p.seat is not None and p.seat == viewer.seat]
 
     def legal_commands(self, seat_id: str) -> list[LegalCommand]:
-        """What this seat may do now: the ruleset's commands and the engine's (undo, answers)."""
+        """What this seat may do now: the ruleset's commands and the engine's (undo, answers).
+
+        The commands are shared with other seats and later versions (callers must not change them).
+        """
         seat = self.seat(seat_id)
-        if type(self.ruleset).legal_commands is Ruleset.legal_commands:
-            # the default: the same answer, from this version's prompts found once for every seat
-            answers = [c for p, cs in self._prompt_answers() if p.addressed_to(seat) for c in cs]
-            out = self.ruleset.offered_commands(self.state, seat, answers)
+        shared = self._memo("legal", self._shared_offers)
+        if shared.menu is not None:
+            # the default, from what this version offers every seat found once
+            answers = shared.answers.of_seat(seat)
+            out = self.ruleset.offered_commands(self.state, seat, answers, menu=shared.menu)
+        elif type(self.ruleset).legal_commands is Ruleset.legal_commands:
+            out = self.ruleset.offered_commands(self.state, seat, shared.answers.of_seat(seat))
         else:
             out = list(self.ruleset.legal_commands(self.state, seat))
-        for prompt in self._undo_prompts():
-            if prompt.addressed_to(seat):
-                out.extend(prompt_commands(prompt))
-        if self._may_undo(seat):
-            label = "ask the GM to take back your latest action" if self._asks_gm(seat) else None
-            out.append(LegalCommand(command="undo", label=label or "take back the latest action"))
+        out.extend(shared.undo_answers.of_seat(seat))
+        undo = self._undo_target(seat, None)
+        if not isinstance(undo, _Refusal):
+            # a player's undo at a GM's table (no target of its own) is a request to the GM
+            out.append(self._pool.get("undo", _ASK_UNDO if undo is None else _UNDO))
         return out
 
-    def _asks_gm(self, seat: Seat) -> bool:
-        """A player's undo at a GM's table is a request to the GM."""
-        return seat.role is not Role.GM and self.gm_seat() is not None
-
-    def _may_undo(self, seat: Seat) -> bool:
-        """Would ``undo`` by this seat be accepted now (taken back, or asked of the GM)?"""
-
-        def may() -> bool:
-            try:
-                self.prepare_undo(seat.id)
-            except CapeworksError:
-                return False
-            return True
-
-        return self._memo(("may_undo", seat.id), may)
+    def _shared_offers(self) -> _SharedOffers:
+        """What every seat's legal commands share at this version (see :class:`_SharedOffers`)."""
+        ruleset = type(self.ruleset)
+        default = ruleset.legal_commands is Ruleset.legal_commands
+        menu = None
+        if default and ruleset.offered_commands is Ruleset.offered_commands:
+            # the menu depends on the state only through authority (and on words, through command_label)
+            lasting = (ruleset.authority, ruleset.command_label) == (Ruleset.authority, Ruleset.command_label)
+            menu = self._lasting_menu if lasting else None
+            if menu is None:
+                menu = OfferMenu.of(self.ruleset, self.state, pool=self._pool)
+                self._lasting_menu = menu if lasting else None
+        prompts = self._ruleset_prompts() if default else []
+        answers = [(p, prompt_commands(p, pool=self._pool)) for p in prompts]
+        undo = [(p, prompt_commands(p, pool=self._pool)) for p in self._undo_prompts()]
+        return _SharedOffers(_Answers.of(answers), _Answers.of(undo), menu)
 
     def _memo(self, key: object, work: Callable[[], T]) -> T:
         """``work()``, kept while the window is unchanged: every answer kept here is a function of the log.
@@ -392,6 +476,7 @@ class Table:
         if window != self._memo_key:
             self._memo_key = window
             self._memo_values = {}
+            self._pool.age()
         try:
             return self._memo_values[key]  # type: ignore[no-any-return]
         except KeyError:
@@ -401,10 +486,6 @@ class Table:
     def _ruleset_prompts(self) -> list[Prompt]:
         """The ruleset's open prompts at this version (not to be changed by the caller)."""
         return self._memo("prompts", lambda: self.ruleset.prompts(self.state))
-
-    def _prompt_answers(self) -> list[tuple[Prompt, list[LegalCommand]]]:
-        """Each of the ruleset's open prompts with the commands answering it, found once per version."""
-        return self._memo("answers", lambda: [(p, prompt_commands(p)) for p in self._ruleset_prompts()])
 
     def visible_log(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
@@ -575,27 +656,34 @@ class Table:
         allowing a player's request names the one asked about).
         """
         actor = self.seat(seat_id)
+        target = self._undo_target(actor, command_id)
+        if isinstance(target, _Refusal):
+            raise target.error()
+        return self._request_undo(actor) if target is None else self._revert(actor, target)
+
+    def _undo_target(self, actor: Seat, command_id: int | None) -> int | _Refusal | None:
+        """The command ``actor``'s undo takes back now, None when it asks the GM to, or why it is refused.
+
+        Builds no events and no error, so every seat can be asked whether it may undo at little cost.
+        """
+        if actor.role is not Role.GM and self.gm_seat() is not None:
+            own = self._requested(actor)
+            return own if isinstance(own, _Refusal) else None
         target = self._latest_effective_command()
         if actor.role is Role.GM:
             if target is None:
-                raise RuleViolation("TABLE-UNDO", "There is nothing to undo.")
+                return _NOTHING_TO_UNDO
             if command_id is not None and command_id != target[0]:
-                raise RuleViolation(
-                    "TABLE-UNDO", f"Action #{command_id} is no longer the latest; undo the later ones first."
-                )
-            return self._revert(actor, target[0])
-        if self.gm_seat() is not None:
-            return self._request_undo(actor)
+                return _Refusal(f"Action #{command_id} is no longer the latest; undo the later ones first.")
+            return target[0]
         # no GM: a player takes back only their own latest action, and only if no dice were seen
         if target is None or target[1] != actor.id:
-            raise NotPermitted("You can only undo your own latest action.")
+            return _NOT_YOURS
         if command_id is not None and command_id != target[0]:
-            raise RuleViolation("TABLE-UNDO", f"Action #{command_id} is no longer the latest.")
+            return _Refusal(f"Action #{command_id} is no longer the latest.")
         if any(e.rolls for e in self._events_of(target[0])):
-            raise RuleViolation(
-                "TABLE-UNDO", "Dice once seen stand: that action rolled dice, so it cannot be undone."
-            )
-        return self._revert(actor, target[0])
+            return _ROLLED
+        return target[0]
 
     def commit(self, events: Sequence[Event]) -> None:
         """Fold prepared events in and append them to the log."""
@@ -692,12 +780,19 @@ class Table:
             seat=actor.id,
         )
 
-    def _request_undo(self, actor: Seat) -> list[Event]:
+    def _requested(self, actor: Seat) -> int | _Refusal:
+        """The command a player's undo request names (their latest in effect), or why there is none."""
         own = self._latest_command_of(actor.id)
         if own is None:
-            raise RuleViolation("TABLE-UNDO", "You have no action to take back.")
+            return _NO_ACTION
         if self._undo_requests.get(actor.id) == own:
-            raise RuleViolation("TABLE-UNDO", "You have already asked the GM to undo that action.")
+            return _ASKED
+        return own
+
+    def _request_undo(self, actor: Seat) -> list[Event]:
+        own = self._requested(actor)
+        if isinstance(own, _Refusal):
+            raise own.error()
         return self._stamp(
             [Event(type=UNDO_REQUESTED, data={"command_id": own}, audience=Audience.only(actor.id))],
             seat=actor.id,
@@ -768,6 +863,9 @@ class Table:
         self._title = ""
         self._next_command = 1
         self._undo_requests: dict[str, int] = {}
+        # each seat's latest command in effect among the events folded since version _latest_from
+        self._latest_of: dict[str, int] = {}
+        self._latest_from = 0
 
     def _stamp(self, events: Sequence[Event], *, seat: str | None) -> list[Event]:
         command_id = self._next_command
@@ -779,6 +877,8 @@ class Table:
 
     def _fold_one(self, event: Event) -> None:
         self._next_command = max(self._next_command, event.command_id + 1)
+        if event.seat is not None and not event.type.startswith("table."):
+            self._latest_of[event.seat] = event.command_id
         if event.type == CREATED:
             self._config = self.ruleset.parse_config(event.data["config"])
             self._settings = TableSettings.model_validate(event.data.get("settings", {}))
@@ -810,6 +910,8 @@ class Table:
         if base is None:
             self._reset()
             return
+        self._latest_of = {}
+        self._latest_from = self._base_version
         self._state = base.state
         self._config = base.config
         self._settings = base.settings
@@ -904,26 +1006,11 @@ class Table:
         return None
 
     def _latest_command_of(self, seat_id: str) -> int | None:
-        found, complete = self._memo("latest_of", self._find_latest_commands)
-        if seat_id in found or complete:
-            return found.get(seat_id)
+        """The seat's latest command in effect: kept by the fold, else read from the history before it."""
+        found = self._latest_of.get(seat_id)
+        if found is not None or not self._latest_from:
+            return found
         return self._memo(("latest_of", seat_id), lambda: self._find_latest_command_of(seat_id))
-
-    def _find_latest_commands(self) -> tuple[dict[str, int], bool]:
-        """Each seat's latest command in effect, in one walk back (every seat asks when the table fans out).
-
-        Walks only the window (a seat not found there walks further on its own) and
-        stops once every seated person is found; ``complete`` says the window is the whole log.
-        """
-        found: dict[str, int] = {}
-        reverted = self._undone_in_window()
-        for event in reversed(self._log):
-            if event.type.startswith("table.") or event.command_id in reverted or event.seat is None:
-                continue
-            found.setdefault(event.seat, event.command_id)
-            if len(found) >= len(self._seats) and all(s in found for s in self._seats):
-                break
-        return found, not self._base_version
 
     def _find_latest_command_of(self, seat_id: str) -> int | None:
         for event, reverted in self._backwards():

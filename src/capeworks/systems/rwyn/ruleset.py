@@ -20,6 +20,7 @@ from capeworks.engine import (
     Event,
     Panel,
     Prompt,
+    Role,
     Ruleset,
     Seat,
     Viewer,
@@ -32,7 +33,7 @@ from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.events import EVENTS
 from capeworks.systems.rwyn.prompts import open_prompts
 from capeworks.systems.rwyn.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.rwyn.sheet import Standing
+from capeworks.systems.rwyn.sheet import Character, Standing
 from capeworks.systems.rwyn.state import RwynState, fold
 
 __all__ = ["COMMANDS", "RwynRuleset"]
@@ -42,6 +43,35 @@ GM, OWNER, ANY = Authority.GM, Authority.OWNER, Authority.ANY
 Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 
+class _Seated:
+    """Which characters each seat plays at one state, found once for all of that state's offers.
+
+    A table asks every command's offer for every seat at every version, and each used to
+    walk every character. This keeps the answer for the last state asked about (a table
+    asks about one state at a time), keyed by the state object itself: a state never
+    changes, so the same object always has the same characters. Replacing the one tuple
+    is atomic, so tables offering in several threads at once stay right (they only
+    work it out again).
+    """
+
+    def __init__(self) -> None:
+        self._last: tuple[RwynState, dict[str, tuple[Character, ...]], tuple[Character, ...]] | None = None
+
+    def of(self, state: RwynState, seat: Seat) -> tuple[Character, ...]:
+        """The characters ``seat`` plays (the GM: every character), in the state's order."""
+        last = self._last
+        if last is None or last[0] is not state:
+            owned: dict[str, list[Character]] = {}
+            for c in state.characters.values():
+                owned.setdefault(c.owner, []).append(c)
+            everyone = tuple(state.characters.values())
+            last = self._last = (state, {owner: tuple(cs) for owner, cs in owned.items()}, everyone)
+        return last[2] if seat.role is Role.GM else last[1].get(seat.id, ())
+
+
+_SEATED = _Seated()
+
+
 def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> Offer:
     """Offer the command once per character the seat plays (the GM: every character).
 
@@ -49,27 +79,26 @@ def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> 
     """
 
     def offer(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
-        if players and seat.is_gm:
+        if players and seat.role is Role.GM:
             return []
-        out = []
-        for c in state.characters.values():
-            if not seat.is_gm and c.owner != seat.id:
-                continue
-            if acting and (c.standing is not Standing.IN or c.overflow is not None):
-                continue
-            if lost and not any(c.lost.values()):
-                continue
-            out.append({"character": c.id})
-        return out
+        return [
+            {"character": c.id}
+            for c in _SEATED.of(state, seat)
+            if not (acting and (c.standing is not Standing.IN or c.overflow is not None))
+            and not (lost and not any(c.lost.values()))
+        ]
 
     return offer
+
+
+_acting = _own(acting=True)
 
 
 def _named_roll(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     """Checks and defences named outright: the GM's, or everyone's where players set difficulties."""
     if not (seat.is_gm or state.config.players_set_difficulty):
         return []
-    return _own(acting=True)(state, seat)
+    return _acting(state, seat)
 
 
 def _never(state: RwynState, seat: Seat) -> list[dict[str, Any]]:

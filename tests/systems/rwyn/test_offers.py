@@ -1,0 +1,110 @@
+"""What Roll When You Need offers each seat: its own characters (the GM every one), those still in the scene.
+
+The offers find each seat's characters once per state (a table asks every offer for every
+seat at every version); these tests hold them to the filter written out plainly, at every
+version of the sample, of a session where a character is taken out and Wealth is lost,
+and of the long evening, asking the seats in turn about two states at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from capeworks.engine import Seat, Table
+from capeworks.systems.rwyn.sheet import Standing
+from capeworks.systems.rwyn.state import RwynState
+from tests.engine.fanout_sessions import rwyn_evening, sessions
+from tests.systems.rwyn.helpers import RULESET, do, table
+
+#: command -> (acting: only characters still in and not waiting on an overflow, lost: only those with
+#: something lost to buy back, players: a player's request, never the GM's); None: never offered
+FILTERS: dict[str, tuple[bool, bool, bool] | None] = {
+    "buy_back": (False, True, False),
+    "ask_check": (True, False, True),
+    "buy": (True, False, False),
+    "favour": (True, False, False),
+    "sacrifice": None,
+    "reroll": None,
+    "effects": None,
+    "critical": None,
+    "consequence": None,
+}
+
+
+def plainly(name: str, state: RwynState, seat: Seat) -> list[dict[str, Any]]:
+    """The offer of ``name`` to ``seat``, walking every character."""
+    if name in ("check", "defend"):
+        # named outright only by whoever sets difficulties: the GM, or everyone when players do
+        if not (seat.is_gm or state.config.players_set_difficulty):
+            return []
+        filters: tuple[bool, bool, bool] | None = (True, False, False)
+    else:
+        filters = FILTERS[name]
+    if filters is None:
+        return []
+    acting, lost, players = filters
+    if players and seat.is_gm:
+        return []
+    return [
+        {"character": c.id}
+        for c in state.characters.values()
+        if (seat.is_gm or c.owner == seat.id)
+        and (not acting or (c.standing is Standing.IN and c.overflow is None))
+        and (not lost or any(c.lost.values()))
+    ]
+
+
+def _out_and_broke() -> Iterator[Table]:
+    """Ada loses Wealth on a purchase; Rook is taken out; every version in turn."""
+    d = table(gm_sets_difficulty=True)
+    yield d.table
+    do(d, "gm", "add_character", id="ada", sample="ada", owner="ann")
+    yield d.table
+    do(d, "bo", "add_character", id="rook", sample="rook")
+    yield d.table
+    # Wealth 4, cost 5: [5 3 2 2] + disaster 6, and ann keeps the disaster: Wealth lost
+    do(d, "ann", "buy", character="ada", cost=5, item="a private airship", dice=(5, 3, 2, 2, 6))
+    yield d.table
+    do(d, "ann", "reroll", check=1, use=False)
+    yield d.table
+    do(d, "gm", "stress", character="rook", track="physical", amount=12)  # overflows: waiting on bo
+    yield d.table
+    do(d, "bo", "consequence", character="rook", choice="taken_out")
+    yield d.table
+
+
+def _played(name: str) -> Iterator[Table]:
+    if name == "out and broke":
+        yield from _out_and_broke()
+        return
+    session = rwyn_evening(players=4, events=120) if name == "rwyn evening" else sessions()[name]()
+    yield from session.play(session.new())
+
+
+@pytest.mark.rules("RWYN-ABIL-009", "RWYN-STRESS-002", "RWYN-STRESS-003")
+@pytest.mark.parametrize("name", ["rwyn sample", "out and broke", "rwyn evening"])
+def test_offers__each_seat_its_own_characters_still_in_at_every_version(name: str) -> None:
+    previous: RwynState | None = None
+    seen = {"lost": 0, "not acting": 0}
+    for t in _played(name):
+        state = t.state
+        assert isinstance(state, RwynState)
+        seen["lost"] += any(any(c.lost.values()) for c in state.characters.values())
+        seen["not acting"] += any(
+            c.standing is not Standing.IN or c.overflow is not None for c in state.characters.values()
+        )
+        # seats in turn, each about this state and then the last one, as two tables' feeds might
+        for seat in t.seats:
+            for asked in (state, previous):
+                if asked is None:
+                    continue
+                for command, spec in RULESET.commands.items():
+                    if spec.offer is not None:
+                        assert spec.offer(asked, seat) == plainly(command, asked, seat), (command, seat.id)
+        previous = state
+    if name == "out and broke":
+        # the filters were put to work: Ada lost Wealth (buy back offered), Rook waited and then left
+        assert seen["lost"] >= 3 and seen["not acting"] >= 2
