@@ -61,6 +61,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def resident_mib(pid: int) -> float:
+    """A process's resident memory now, MiB (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -430,6 +438,7 @@ def main() -> int:
         client_cpu = time.process_time() - client_cpu
         lat = latencies(clients)
         cpu = sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None)
+        rss = sum(resident_mib(s.proc.pid) for s in servers if s.proc is not None)
         checked = check_logs(servers[-1].base, clients, tokens)
         for server in servers:
             server.stop()
@@ -484,6 +493,7 @@ def main() -> int:
         f"refusals: {len(errors)} ({', '.join(sorted(set(errors))) or 'none'}); "
         f"server CPU {cpu / max(1, commands) * 1000:.1f} ms a command (setup included), "
         f"the clients' own {client_cpu / max(1, commands) * 1000:.1f} ms (same machine); "
+        f"server memory {rss:.0f} MiB at the end; "
         f"target p99 < 100 ms: {'met' if percentile(lat, 99) < 0.1 else 'NOT met'}"
     )
     return 0

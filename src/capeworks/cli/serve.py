@@ -45,6 +45,7 @@ def serve(
 
     from capeworks.server import create_app
     from capeworks.server.app import MAX_BODY_BYTES
+    from capeworks.server.collector import settle
     from capeworks.server.demo import make_demo_tables
     from capeworks.store import Store
 
@@ -67,6 +68,7 @@ def serve(
     if not json_out:
         console.print(f"Serving the web table at {base} (database {safe(store.url)}); Ctrl-C stops.")
     app = create_app(store=store, poll_seconds=poll_seconds)
+    settle()  # long-lived server: few, short collector pauses (see capeworks.server.collector)
     try:
         uvicorn.run(
             app,

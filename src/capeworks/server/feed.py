@@ -27,6 +27,7 @@ from pydantic_core import to_json
 
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
+from capeworks.server.jsoncache import JsonCache
 from capeworks.server.projection import Shared, entries, projection
 from capeworks.store import Store
 
@@ -126,6 +127,8 @@ class Feed:
         self.offered: list[Event] = []
         #: read the store on the next round (a poke from elsewhere, or the poll)
         self.must_read = True
+        #: JSON kept from one round to the next (rounds run one at a time)
+        self.json = JsonCache()
 
     def start(self) -> None:
         """Run the feed while anyone watches (again, if it had stopped)."""
@@ -192,7 +195,8 @@ class Feed:
                 table.commit(new)
         if table.version == prev:
             return None
-        shared = Shared.of(table)
+        self.json.next_round()
+        shared = Shared.of(table, json=self.json)
         shares = {
             seat_id: SeatUpdate.encoded(
                 table.version,

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic_core import to_json
 
 from capeworks.engine import LogEntry, Panel, Prompt, Seat, Table, Viewer, log_entries
+from capeworks.server.jsoncache import JsonCache
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
 
@@ -64,27 +64,28 @@ class Shared:
     settings: dict[str, Any] = field(default_factory=dict)
     #: JSON of each prompt, beside it
     dumped_prompts: list[tuple[Prompt, dict[str, Any]]] = field(default_factory=list)
-    #: JSON of models several seats share, by identity (the model is kept, so its id is not reused)
-    dumps: dict[int, tuple[BaseModel, dict[str, Any]]] = field(default_factory=dict)
-    #: JSON of lists of models, by the list's identity
+    #: the JSON and texts of what several seats (and, in a feed, several versions) are sent alike
+    json: JsonCache = field(default_factory=JsonCache)
+    #: each panel list's JSON, by the list's identity (seats sharing a view key are given the same list)
     lists: dict[int, tuple[list[Panel], list[dict[str, Any]]]] = field(default_factory=dict)
     #: each entry's JSON by (seq, view key): seats sharing a key read the same words
     described: dict[tuple[int, Hashable], dict[str, Any]] = field(default_factory=dict)
-    #: encoded text of values several seats' messages share, by identity
-    texts: dict[int, tuple[Any, str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, table: Table) -> Shared:
+    def of(cls, table: Table, *, json: JsonCache | None = None) -> Shared:
+        """This version's common parts; ``json`` is a feed's cache kept across its versions."""
+        cache = json if json is not None else JsonCache()
         prompts = table.prompts()
         return cls(
             version=table.version,
             prompts=prompts,
             undone=table.undone_commands(),
             waiting=sorted({p.addressee for p in prompts}),
-            seats=[s.model_dump(mode="json") for s in table.seats],
-            config=table.config.model_dump(mode="json"),
-            settings=table.settings.model_dump(mode="json"),
-            dumped_prompts=[(p, p.model_dump(mode="json")) for p in prompts],
+            seats=[cache.dump(s) for s in table.seats],
+            config=cache.dump(table.config),
+            settings=cache.dump(table.settings),
+            dumped_prompts=[(p, cache.dump(p)) for p in prompts],
+            json=cache,
         )
 
     def prompts_for(self, seat: Seat) -> list[Prompt]:
@@ -98,30 +99,20 @@ class Shared:
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
         """``model``'s JSON, dumped once however many seats are sent it (callers must not change it)."""
-        known = self.dumps.get(id(model))
-        if known is not None and known[0] is model:
-            return known[1]
-        out = model.model_dump(mode="json")
-        self.dumps[id(model)] = (model, out)
-        return out
+        return self.json.dump(model)
 
-    def dump_all(self, models: list[Panel]) -> list[dict[str, Any]]:
-        """A list's JSON, once per list (seats sharing a view key are given the same list)."""
-        known = self.lists.get(id(models))
-        if known is not None and known[0] is models:
+    def dump_all(self, panels: list[Panel]) -> list[dict[str, Any]]:
+        """A panel list's JSON, once per list; equal panels share their JSON across versions."""
+        known = self.lists.get(id(panels))
+        if known is not None and known[0] is panels:
             return known[1]
-        out = [self.dump(m) for m in models]
-        self.lists[id(models)] = (models, out)
+        out = [self.json.dump_panel(p) for p in panels]
+        self.lists[id(panels)] = (panels, out)
         return out
 
     def encoded(self, value: Any) -> str:
         """``value`` as JSON text, encoded once however many seats' messages carry the same object."""
-        known = self.texts.get(id(value))
-        if known is not None and known[0] is value:
-            return known[1]
-        text = to_json(value).decode()
-        self.texts[id(value)] = (value, text)
-        return text
+        return self.json.text(value)
 
 
 def entries(
