@@ -11,13 +11,16 @@ rarely form cycles (frozen models, plain dicts), so:
 
 * what exists once the server has started (modules, classes, the demo
   tables) is frozen: collections never scan it again;
-* the youngest generation is collected every 50,000 new objects instead of
-  700, and the older ones less often, so a full collection comes every few
-  tens of millions of allocations instead of every few seconds.
+* the youngest generation is collected every 10,000 new objects instead of
+  700, so the middle and oldest come less often too: a full collection every
+  few million allocations instead of every few seconds.
 
-Measured in the same bench: no full collection in the run, young
-collections of 2-15 ms, server CPU 7.8 -> 5.6-6.0 ms a command, p99
-327 -> 64-78 ms, resident memory unchanged (~300-320 MiB).
+Measured in the same bench: 2 full collections of 35-39 ms in a run instead
+of 16 of 95-350 ms; server CPU 7.8 -> 4.8-5.6 ms a command; p99 327 ->
+56-80 ms (five runs of thresholds between 10,000 and 50,000 were within the
+run-to-run noise of each other); resident memory 240-340 MiB as before.
+Middle-generation collections still take up to ~100 ms now and then, while
+tables are being loaded and grow: a source of the remaining tail.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import gc
 __all__ = ["THRESHOLDS", "settle"]
 
 #: (youngest, middle, oldest) collection thresholds for a serving process
-THRESHOLDS = (50_000, 20, 20)
+THRESHOLDS = (10_000, 20, 20)
 
 
 def settle() -> None:

@@ -37,7 +37,7 @@ class JsonCache:
         self._dumps: dict[int, list[Any]] = {}
         #: a panel (hashable, compared by value) -> [its JSON, round last used]
         self._panels: dict[Panel, list[Any]] = {}
-        #: id(JSON value) -> [value, its text, round last used]
+        #: id(JSON kept above) -> [that JSON, its text once encoded]
         self._texts: dict[int, list[Any]] = {}
 
     def next_round(self) -> None:
@@ -45,11 +45,10 @@ class JsonCache:
         self.round += 1
         if self.round % SWEEP == 0:
             old = self.round - SWEEP
-            for kept in (self._dumps, self._texts):
-                for key in [k for k, v in kept.items() if v[-1] < old]:
-                    del kept[key]
+            for key in [k for k, v in self._dumps.items() if v[-1] < old]:
+                del self._texts[id(self._dumps.pop(key)[1])]
             for panel in [k for k, v in self._panels.items() if v[-1] < old]:
-                del self._panels[panel]
+                del self._texts[id(self._panels.pop(panel)[0])]
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
         """``model``'s JSON, the same dict for as long as the same object is sent."""
@@ -59,6 +58,7 @@ class JsonCache:
             return kept[1]  # type: ignore[no-any-return]
         out = model.model_dump(mode="json")
         self._dumps[id(model)] = [model, out, self.round]
+        self._texts[id(out)] = [out, None]
         return out
 
     def dump_panel(self, panel: Panel) -> dict[str, Any]:
@@ -69,16 +69,27 @@ class JsonCache:
             return kept[0]  # type: ignore[no-any-return]
         out = panel.model_dump(mode="json")
         self._panels[panel] = [out, self.round]
+        self._texts[id(out)] = [out, None]
         return out
 
-    def text(self, value: Any) -> str:
-        """``value`` encoded as JSON; a list is spliced from its items' texts, each kept by identity."""
+    def text(self, value: Any, *, once: dict[int, tuple[Any, str]] | None = None) -> str:
+        """``value`` encoded as JSON; a list is spliced from its items' texts.
+
+        The text of JSON this cache made is kept with it, across rounds;
+        anything else is kept in ``once`` (the caller's, for one round) when given.
+        """
         if isinstance(value, list):
-            return "[" + ",".join(self.text(v) for v in value) + "]"
+            return "[" + ",".join(self.text(v, once=once) for v in value) + "]"
         kept = self._texts.get(id(value))
         if kept is not None and kept[0] is value:
-            kept[2] = self.round
+            if kept[1] is None:
+                kept[1] = to_json(value).decode()
             return kept[1]  # type: ignore[no-any-return]
+        if once is None:
+            return to_json(value).decode()
+        known = once.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
         text = to_json(value).decode()
-        self._texts[id(value)] = [value, text, self.round]
+        once[id(value)] = (value, text)
         return text

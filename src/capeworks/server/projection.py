@@ -70,6 +70,8 @@ class Shared:
     lists: dict[int, tuple[list[Panel], list[dict[str, Any]]]] = field(default_factory=dict)
     #: each entry's JSON by (seq, view key): seats sharing a key read the same words
     described: dict[tuple[int, Hashable], dict[str, Any]] = field(default_factory=dict)
+    #: texts of this version's values several seats are sent (views, entries), by identity
+    texts: dict[int, tuple[Any, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, table: Table, *, json: JsonCache | None = None) -> Shared:
@@ -112,7 +114,7 @@ class Shared:
 
     def encoded(self, value: Any) -> str:
         """``value`` as JSON text, encoded once however many seats' messages carry the same object."""
-        return self.json.text(value)
+        return self.json.text(value, once=self.texts)
 
 
 def entries(
