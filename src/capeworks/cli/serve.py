@@ -45,7 +45,7 @@ def serve(
 
     from capeworks.server import create_app
     from capeworks.server.app import MAX_BODY_BYTES
-    from capeworks.server.collector import settle
+    from capeworks.server.collector import Collector
     from capeworks.server.demo import make_demo_tables
     from capeworks.store import Store
 
@@ -68,7 +68,7 @@ def serve(
     if not json_out:
         console.print(f"Serving the web table at {base} (database {safe(store.url)}); Ctrl-C stops.")
     app = create_app(store=store, poll_seconds=poll_seconds)
-    settle()  # long-lived server: few, short collector pauses (see capeworks.server.collector)
+    collector = Collector().start()  # short collections on a schedule (see capeworks.server.collector)
     try:
         uvicorn.run(
             app,
@@ -80,4 +80,5 @@ def serve(
             ws_per_message_deflate=False,
         )
     finally:
+        collector.stop()
         store.close()

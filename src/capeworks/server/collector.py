@@ -1,40 +1,72 @@
-"""The server process's garbage-collector settings: few, short pauses instead of many long ones.
+"""The server process's garbage collection: one short pass a second instead of long ones at random.
 
-Python's cycle collector scans every tracked object in a generation. A live
+Python's cycle collector scans every tracked object of a generation. A live
 server keeps its tables folded in memory (every event, state and memo of
-every open table: about a million objects at 20 busy tables), so each full
-collection walked all of them. With the default thresholds, the load bench
-(200 clients over 20 tables, bench/bench_web.py) saw 16 full collections in
-45 seconds, each pausing the whole process for 95-350 ms, and collection
-took about 30% of the server's CPU; its p99 latency was 330 ms. Our objects
-rarely form cycles (frozen models, plain dicts), so:
+every open table: about a million objects at 20 busy tables), so its
+collections walked them again and again. Measured with the load bench (200
+clients over 20 tables, bench/bench_web.py, one process on SQLite):
 
-* what exists once the server has started (modules, classes, the demo
-  tables) is frozen: collections never scan it again;
-* the youngest generation is collected every 10,000 new objects instead of
-  700, so the middle and oldest come less often too: a full collection every
-  few million allocations instead of every few seconds.
+* default thresholds: 16 full collections in 45 s of 95-350 ms each, ~30% of
+  the server's CPU; p99 327 ms;
+* start-up frozen and the youngest generation every 10,000 objects: no full
+  collection, but middle-generation passes of 65-130 ms now and then; p99
+  46-121 ms over ten runs (two over 100 ms);
+* no collection at all: p99 42-47 ms over three runs, and the same memory
+  (~250 MiB): the server makes next to no cyclic garbage (a folded table
+  holds no cycles; tests/server/test_collector.py).
 
-Measured in the same bench: 2 full collections of 35-39 ms in a run instead
-of 16 of 95-350 ms; server CPU 7.8 -> 4.8-5.6 ms a command; p99 327 ->
-56-80 ms (five runs of thresholds between 10,000 and 50,000 were within the
-run-to-run noise of each other); resident memory 240-340 MiB as before.
-Middle-generation collections still take up to ~100 ms now and then, while
-tables are being loaded and grow: a source of the remaining tail.
+So :class:`Collector` turns automatic collection off and, from a thread of
+its own, once a second collects what the last second made (everything older
+is frozen, so that pass is short) and freezes what survived. Frozen objects
+are still freed by reference counting when dropped; only a cycle through
+them would outlive them, so every ten minutes one full pass over everything
+(unfrozen first) frees any such cycle.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
+import time
 
-__all__ = ["THRESHOLDS", "settle"]
-
-#: (youngest, middle, oldest) collection thresholds for a serving process
-THRESHOLDS = (10_000, 20, 20)
+__all__ = ["Collector"]
 
 
-def settle() -> None:
-    """Freeze what start-up made and space out collections (call once, just before serving)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*THRESHOLDS)
+class Collector:
+    """Collects on a schedule instead of on allocation counts (a serving process has one)."""
+
+    def __init__(self, *, young_every: float = 1.0, whole_every: float = 600.0) -> None:
+        self.young_every = young_every
+        self.whole_every = whole_every
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.passes = 0
+        self.whole_passes = 0
+
+    def start(self) -> Collector:
+        """Freeze what start-up made, stop automatic collection, and start the schedule."""
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        self._thread = threading.Thread(target=self._run, name="capeworks collector", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """End the schedule and give collection back to Python, nothing frozen."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        gc.unfreeze()
+        gc.enable()
+
+    def _run(self) -> None:
+        last_whole = time.monotonic()
+        while not self._stop.wait(self.young_every):
+            if time.monotonic() - last_whole >= self.whole_every:
+                gc.unfreeze()
+                last_whole = time.monotonic()
+                self.whole_passes += 1
+            gc.collect()
+            gc.freeze()
+            self.passes += 1
