@@ -5,27 +5,20 @@ from __future__ import annotations
 import pytest
 from pydantic_core import to_json
 
-from capeworks.engine import Panel, Table, get_ruleset
-from capeworks.errors import CapeworksError
+from capeworks.engine import Panel, Table
 from capeworks.server.feed import encode_update
 from capeworks.server.jsoncache import SWEEP, JsonCache
 from capeworks.server.projection import Shared, entries, projection
+from tests.engine.fanout_sessions import sessions
 
 
-@pytest.mark.parametrize("name", ["rwyn", "capes", "weaverdice"])
+@pytest.mark.parametrize("name", sorted(sessions()))
 def test_feed__every_seats_messages_equal_ones_worked_out_alone_at_every_step(name: str) -> None:
-    ruleset = get_ruleset(name)
-    session = ruleset.sample_session()
-    assert session is not None
-    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=1)
+    session = sessions()[name]()
+    live = session.new()
     kept = JsonCache()  # as a feed keeps it, from one version to the next
-    sent = 0
-    for step in session.steps:
-        prev = table.version
-        try:
-            table.execute(step.command, dice=step.dice)
-        except CapeworksError:
-            continue
+    prev, sent = live.version, 0
+    for table in session.play(live):
         kept.next_round()
         shared = Shared.of(table, json=kept)
         texts = {
@@ -44,6 +37,7 @@ def test_feed__every_seats_messages_equal_ones_worked_out_alone_at_every_step(na
             )
             assert texts[seat.id] == expected
             sent += 1
+        prev = table.version
     assert sent >= 10
 
 
