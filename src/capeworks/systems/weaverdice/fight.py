@@ -28,11 +28,11 @@ from capeworks.systems.weaverdice.combat import (
 )
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
-from capeworks.systems.weaverdice.harm import take_wound
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -188,7 +188,7 @@ def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list
         )
     )
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
-        b.full_action(c.character)
+        full_action(b, c.character)
     return b.events
 
 
@@ -217,7 +217,7 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
         sprint_total = roll.total
     push = None
     if c.push:
-        b.spend(c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
+        spend(b, c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]
@@ -247,7 +247,7 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
         rolls=tuple(rolls),
     )
     if c.sprint:
-        b.full_action(c.character)
+        full_action(b, c.character)
     return b.events
 
 
@@ -259,7 +259,7 @@ def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> li
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
     b = Builder(state, dice)
-    b.spend(c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
     moved = waited(fight.order, c.character, trigger=c.trigger)
     nxt = after.current
     assert nxt is not None
@@ -288,7 +288,7 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, dice)
     if c.recovery:
-        b.spend(c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
+        spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
     after = st.rest(me.conditions, c.character, full=c.full)
     rolls = []
@@ -516,7 +516,7 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
     if skill.name.lower() in me.opened:
         raise RuleViolation("WD-SKILL-009", f"{me.name} can already use {skill.name} this encounter.")
     b = Builder(state, dice)
-    b.spend(c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
+    spend(b, c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
     me = b.person(c.character)
     opened = me.model_copy(update={"opened": (*me.opened, skill.name.lower())})
     b.emit(

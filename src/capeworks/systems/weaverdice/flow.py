@@ -1,5 +1,5 @@
 """What every Weaverdice handler shares: a builder that folds its own events as it goes, look-ups,
-turn checks, rolling a check through the dice service, and the effort spend that makes Bleeding bleed.
+turn checks and rolling a check through the dice service (Bleeding's effort spend is :mod:`~.wounding`).
 
 A command often sets off a chain (an attack, a wound, a stay-up check, an
 effect): :class:`Builder` keeps a scratch state folded from the events made
@@ -18,10 +18,9 @@ from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
-from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold_payload
-from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed, pains_for
+from capeworks.systems.weaverdice.statuses import pains_for
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -82,41 +81,6 @@ class Builder:
     @property
     def fight(self) -> Fight | None:
         return self.state.fight
-
-    # -- effort ------------------------------------------------------------------------------
-
-    def spend(self, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> None:
-        """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
-        c = self.person(ident)
-        effort = c.effort.spend(self.sheet(ident), pool, dots)
-        tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
-        c = c.model_copy(update={"effort": effort, "conditions": conditions})
-        self.emit(
-            ev.EffortSpent(
-                character=ident,
-                name=c.name,
-                pool=pool,
-                dots=dots,
-                use=use,
-                bled=tier is not None,
-                people=(c,),
-            )
-        )
-        if tier is not None:
-            from capeworks.systems.weaverdice.harm import take_wound
-
-            take_wound(self, ident, tier, None, cause="bleeding")
-
-    def full_action(self, ident: str) -> None:
-        """A full action makes a bleeding character bleed (WD-STATUS-001)."""
-        c = self.person(ident)
-        tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
-        if conditions != c.conditions:
-            self.emit(ev.NpcUpdated(people=(c.model_copy(update={"conditions": conditions}),)))
-        if tier is not None:
-            from capeworks.systems.weaverdice.harm import take_wound
-
-            take_wound(self, ident, tier, None, cause="bleeding")
 
 
 def on_turn(state: WdState, ident: str) -> Fight:

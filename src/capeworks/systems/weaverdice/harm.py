@@ -1,13 +1,11 @@
-"""Handlers for harm: attacks, Dodge and Block, wounds and their effects, staying up, getting up.
+"""Handlers for harm: attacks, Dodge and Block, the decision a wound effect waits for, getting up.
 
 Implements, on the table, WD-COMBAT-015/017..025 (attacks, opportunity
 attacks for Focus, DS with cover, reactions and their side effects, damage;
 one reaction per target hit, several waiting at once after a power), WD-MORALE-003
-(a failed Dodge or Block bought up with high morale),
-WD-WOUND-002..012 (placing wounds, stay-up checks, unconscious, dying,
-rousing, Medical) and WD-WFX-001/005 (every wound rolls its effect; the
-effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
-it does and which decision it waits for, which becomes a prompt). Answers to
+(a failed Dodge or Block bought up with high morale), WD-WOUND-008..012
+(rousing, Medical) and WD-WFX-005 (answering a wound effect). What a landed
+hit does (the wound, staying up, its effect) is :mod:`~.wounding`. Answers to
 a hidden attack split in :mod:`~capeworks.systems.weaverdice.blind`, so its
 total stays the GM's.
 """
@@ -30,7 +28,6 @@ from capeworks.systems.weaverdice.combat import (
     Reaction,
     cover_bonus,
     dropped_one_place,
-    interruption_tn,
     may_react,
     reaction_holds,
 )
@@ -47,23 +44,21 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.skills import skill_dice
-from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
-from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wfx import resolve
-from capeworks.systems.weaverdice.wfx_outcome import Answers, Chooser, EffectOutcome, Hit, StatLasting
-from capeworks.systems.weaverdice.wounds import Standing, Wound
+from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
+from capeworks.systems.weaverdice.wounding import full_action, hit_of, land, resolve_effect, spend
+from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
     "attack",
     "effect_choice",
     "get_up",
-    "land",
     "medical",
     "morale_second_chance",
     "react",
     "reaction_bought_up",
-    "start_effect",
-    "take_wound",
 ]
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
@@ -89,7 +84,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
                 "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
             )
         if me.tier in (Tier.PC, Tier.NOTABLE):
-            b.spend(c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+            spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
     else:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
@@ -105,7 +100,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             )
         )
         if c.full:
-            b.full_action(c.character)
+            full_action(b, c.character)
     if target.track.standing in (Standing.DEAD, Standing.DOWN):
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
@@ -198,7 +193,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         )
         _lands(b, c.character, pending)
         return b.events
-    b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
+    spend(b, c.character, Pool.FOCUS, EffortUse.REACTION)
     stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
     roll, _ = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
     held = reaction_holds(roll.total, pending.total)
@@ -297,283 +292,6 @@ def _lands(b: Builder, target: str, pending: PendingAttack) -> None:
     )
 
 
-# -- wounds -------------------------------------------------------------------------------------
-
-
-def land(
-    b: Builder,
-    target: str,
-    tier: WoundTier,
-    damage: DamageType,
-    *,
-    attacker: str | None,
-    conventional: bool,
-    only: bool = False,
-) -> None:
-    """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
-    weapon's hit delivers the effect alone (WD-COMBAT-026)."""
-    if only:
-        c = b.person(target)
-        face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        start_effect(
-            b,
-            PendingEffect(
-                damage=damage,
-                tier=tier,
-                target=target,
-                attacker=attacker,
-                wound=f"e{c.wounds_made + 1}",
-                face=face,
-            ),
-        )
-        return
-    take_wound(b, target, tier, damage, attacker=attacker, conventional=conventional, cause="hit")
-
-
-def take_wound(
-    b: Builder,
-    target: str,
-    tier: WoundTier,
-    damage: DamageType | None,
-    *,
-    attacker: str | None = None,
-    conventional: bool = True,
-    cause: str = "",
-    temporary: bool = False,
-    roll_effect: bool = True,
-) -> None:
-    """Place a wound, check to stay up, then roll and resolve its effect."""
-    c = b.person(target)
-    if c.track.standing in (Standing.DEAD, Standing.DOWN):
-        return
-    wid = f"w{c.wounds_made + 1}"
-    wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
-    track, placed = c.track.place(wound, conventional=conventional)
-    c = c.model_copy(update={"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
-    b.emit(
-        ev.WoundTaken(
-            character=target,
-            name=c.name,
-            wound=wound,
-            placement=placed.placement,
-            displaced=placed.displaced,
-            standing=track.standing,
-            cause=cause,
-            people=(c,),
-        )
-    )
-    holds.broken_by_wound(b, attacker, target)
-    if placed.stay_up:
-        _stay_up(b, target)
-    _interrupt(b, target)
-    if roll_effect and damage is not None and placed.effect_roll:
-        face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        start_effect(
-            b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
-        )
-
-
-def start_effect(b: Builder, pending: PendingEffect) -> None:
-    """Resolve an effect now, or queue it behind one that waits on a decision."""
-    if b.state.effects:
-        b.emit(
-            ev.EffectAsked(
-                character=pending.target,
-                name=b.person(pending.target).name,
-                damage=pending.damage,
-                tier=pending.tier,
-                face=pending.face,
-                effects=(*b.state.effects, pending),
-            )
-        )
-    else:
-        _resolve(b, pending)
-
-
-def _interrupt(b: Builder, target: str) -> None:
-    """A wound in the middle of a lengthy action: Knowledge 4+ to stay on it, else it stops until the
-    GM rules the interruption dealt with; the running total is kept by default (WD-COMBAT-014)."""
-    for key, task in b.state.lengthy.items():
-        if task.done or target in task.halted or all(who != target for who, _ in task.rolls):
-            continue
-        if b.person(target).track.standing is not Standing.UP:
-            continue
-        roll, _ = roll_check(
-            b, target, (Stat.KNOWLEDGE,), tn=interruption_tn(severe=1), purpose="interruption"
-        )
-        after = task.interrupted(target, held=roll.success, config=b.state.config)
-        b.emit(
-            ev.Interrupted(
-                character=target,
-                name=b.person(target).name,
-                task=key,
-                check=roll,
-                held=roll.success,
-                lengthy_key=key,
-                lengthy=after,
-            )
-        )
-
-
-def _stay_up(b: Builder, target: str) -> None:
-    """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
-    c = b.person(target)
-    roll, record = roll_check(
-        b, target, (Stat.GUTS,), tn=b.state.config.stay_up_tn, bonus=c.track.penalty, purpose="stay_up"
-    )
-    round_ = b.fight.order.round if b.fight is not None else 1
-    track = c.track.stay_up(success=roll.success, round_=round_)
-    c = c.model_copy(update={"track": track})
-    chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
-    b.emit(
-        ev.StayedUp(
-            character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
-        ),
-        rolls=(record,),
-    )
-
-
-def hit_of(state: WdState, e: PendingEffect) -> Hit:
-    """The facts the effect tables read about the target, from the state (WD-WFX-008, WD-EQUIP-018)."""
-    target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
-    c, sheet = person(state, target), state.sheet(target)
-    costume = sheet.costume
-    lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
-    return Hit(
-        damage=damage,
-        tier=tier,
-        target=target,
-        attacker=attacker,
-        wound=wid,
-        effort={p: c.effort.available(sheet, p) for p in Pool},
-        stats={s: sheet.stat(s) for s in Stat},
-        coverage=bool(costume and costume.coverage),
-        helmet=bool(costume and costume.helmet),
-        bare=costume is None or costume.skin,
-        holding=bool(sheet.held),
-        knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
-        dying=c.track.standing is Standing.DYING,
-        parts=tuple(p for p in BodyPart if p not in lost),
-    )
-
-
-def _same(a: PendingEffect, b: PendingEffect) -> bool:
-    return (a.target, a.wound) == (b.target, b.wound)
-
-
-def _resolve(b: Builder, pending: PendingEffect) -> None:
-    """Resolve an effect as far as it goes: roll what it asks, stop at a decision, apply when done."""
-    answers = pending.answers
-    hit = hit_of(b.state, pending)
-    outcome = resolve(hit, pending.face, answers=answers)
-    while not outcome.needs and outcome.rolls:
-        dice = dict(answers.dice)
-        for wanted in outcome.rolls:
-            dice[wanted.key] = b.dice.roll(wanted.dice, wanted.sides, purpose=wanted.key).faces
-        answers = answers.model_copy(update={"dice": dice})
-        outcome = resolve(hit, pending.face, answers=answers)
-    target = pending.target
-    c = b.person(target)
-    if outcome.needs:
-        need = outcome.needs[0]
-        attacker = pending.attacker
-        chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
-        waiting = pending.model_copy(
-            update={"answers": answers, "key": need.key, "chooser": chooser, "need": need}
-        )
-        rest = tuple(e for e in b.state.effects if not _same(e, pending))
-        b.emit(
-            ev.EffectAsked(
-                character=target,
-                name=c.name,
-                damage=pending.damage,
-                tier=pending.tier,
-                face=pending.face,
-                effects=(waiting, *rest),
-            )
-        )
-        return
-    rest = tuple(e for e in b.state.effects if not _same(e, pending))
-    _apply(b, hit, outcome, rest)
-
-
-def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...]) -> None:
-    """Apply a complete effect outcome to the target (WD-WFX-001)."""
-    target = hit.target
-    c, sheet = b.person(target), b.sheet(target)
-    track = c.track
-    wounds = list(track.wounds)
-    wid = next((i for i, w in enumerate(wounds) if hit.wound and w.id == hit.wound), None)
-    if wid is not None:
-        w = wounds[wid]
-        wounds[wid] = w.model_copy(
-            update={
-                "tier": max(w.tier, o.wound_tier),
-                "scarring": w.scarring or o.wound_scarred,
-                "fades_on_rest": w.fades_on_rest or o.wound_fades_on_rest,
-            }
-        )
-        track = track.model_copy(update={"wounds": tuple(wounds)})
-    conditions = c.conditions
-    for cond in o.conditions:
-        conditions = st.add(conditions, cond)
-    effort = c.effort
-    for pool, n in o.effort_spent.items():
-        if n:
-            effort = effort.spend(sheet, pool, n)
-    for pool, n in o.effort_lost.items():
-        if n:
-            effort, _ = effort.drain(sheet, pool, n)
-    temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
-    for loss in o.stat_losses:
-        bucket = lasting if loss.lasting in _LASTING else temporary
-        bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
-    if o.slain:
-        track = track.model_copy(update={"standing": Standing.DEAD})
-    elif o.dying and track.standing is not Standing.DEAD:
-        round_ = b.fight.order.round if b.fight is not None else 1
-        track = track.model_copy(
-            update={"standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
-        )
-    c = c.model_copy(
-        update={
-            "track": track,
-            "conditions": conditions,
-            "effort": effort,
-            "temporary_loss": temporary,
-            "lasting_loss": lasting,
-        }
-    )
-    fight = b.fight
-    if o.delayed and fight is not None and fight.order.current != target:
-        enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
-        order, held = st.delay(fight.order, target, enemies=enemies)
-        fight = fight.model_copy(update={"order": order})
-        if held is not None:
-            c = c.model_copy(update={"conditions": st.add(c.conditions, held)})
-    b.emit(
-        ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
-    )
-    for grant in o.wounds:
-        take_wound(
-            b,
-            target,
-            grant.tier,
-            o.damage if grant.rolls_effect else None,
-            cause="effect",
-            temporary=grant.temporary,
-            roll_effect=grant.rolls_effect,
-        )
-    if rest and not b.state.effects[0].key:
-        nxt = b.state.effects[0]
-        _resolve(b, nxt)
-
-
-def _foes(p: Combatant, c: Combatant) -> bool:
-    """Foes: the GM's side against the players' side."""
-    return (p.owner is None) != (c.owner is None)
-
-
 def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: DiceService) -> list[Event]:
     """Give the decision a wound effect waits for (WD-WFX-005)."""
     if not state.effects or not state.effects[0].key:
@@ -592,7 +310,7 @@ def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: D
     trial = resolve(hit_of(state, pending), pending.face, answers=answers)  # a bad answer raises here
     del trial
     b = Builder(state, dice)
-    _resolve(b, pending.model_copy(update={"answers": answers, "key": "", "need": None}))
+    resolve_effect(b, pending.model_copy(update={"answers": answers, "key": "", "need": None}))
     return b.events
 
 
@@ -612,7 +330,7 @@ def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) ->
             "WD-WOUND-008", "Getting back up can be tried once a round, from the round after the fall."
         )
     b = Builder(state, dice)
-    b.spend(c.character, Pool.RECOVERY, EffortUse.GET_UP)
+    spend(b, c.character, Pool.RECOVERY, EffortUse.GET_UP)
     me = b.person(c.character)
     roll, record = roll_check(
         b, c.character, (Stat.GUTS,), tn=state.config.stay_up_tn, bonus=me.track.penalty, purpose="get_up"
@@ -653,7 +371,7 @@ def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService)
                 fight=fight.model_copy(update={"turn": turn}),
             )
         )
-        b.full_action(c.character)
+        full_action(b, c.character)
     dc = patient.track.medical_dc(state.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
     roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")

@@ -33,17 +33,16 @@ from capeworks.systems.weaverdice.grapple import (
     grapple_total,
     resolve_round,
     resolve_several,
-    wound_breaks,
 )
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounding import spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
     "begin",
-    "broken_by_wound",
     "defense_in_grapple",
     "fall_choice",
     "fall_cmd",
@@ -160,7 +159,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         )
     )
     if c.stamina:
-        b.spend(c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
+        spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
     faces = b.dice.roll(2, 6, purpose="grapple").faces
     stuck = any(x.name == Status.STUCK and x.source == c.character for x in target.conditions)
     mine = grapple_total(
@@ -241,8 +240,6 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
     if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
         _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
-        from capeworks.systems.weaverdice.harm import take_wound
-
         out = st.extract()
         take_wound(b, c.target, out.wound, None, cause="effect")
         t = b.person(c.target)
@@ -307,29 +304,6 @@ def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService)
         )
     )
     return b.events
-
-
-def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
-    """A wound between two in a grapple breaks it (WD-GRAPPLE-010)."""
-    if wounder is None:
-        return
-    gone = [
-        k
-        for k, g in b.state.grapples.items()
-        if wound_breaks(wounder=wounder, wounded=wounded, participants=(g.holder, g.target))
-    ]
-    if not gone:
-        return
-    grapples = {k: g for k, g in b.state.grapples.items() if k not in gone}
-    b.emit(
-        ev.Grappled(
-            character=wounder,
-            name=b.person(wounder).name,
-            target=wounded,
-            target_name=b.person(wounded).name,
-            grapples=grapples,
-        )
-    )
 
 
 # -- falls and throws (WD-MOVE-008..010) ---------------------------------------------------------
@@ -402,8 +376,6 @@ def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceS
 
 def _take_fall(b: Builder, who: str, option: FallOption) -> None:
     """A fall's wound (Bash) and/or its roll on a Bash effect table of the given tier."""
-    from capeworks.systems.weaverdice.harm import start_effect, take_wound
-
     wound_id = None
     if option.wound is not None:
         take_wound(b, who, option.wound, DamageType.BASH, cause="fall", roll_effect=False)

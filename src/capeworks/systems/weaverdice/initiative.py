@@ -23,6 +23,7 @@ from capeworks.systems.weaverdice.fight import half_actions
 from capeworks.systems.weaverdice.flow import Builder, person
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.wounding import spend
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["join_combat", "start_combat"]
@@ -54,7 +55,7 @@ def _roll_in(
     for ident in edges:
         if ident not in people_ids:
             raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
-        b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
+        spend(b, ident, Pool.FOCUS, EffortUse.EDGE)
     groups = _groups(state, groups_text, people_ids)
     member_of = {m: g for g in groups for m in g}
     scores: dict[str, int] = {}

@@ -18,10 +18,10 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
-from capeworks.systems.weaverdice.harm import land
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.wounding import full_action, land, spend
 
 __all__ = ["use_power"]
 
@@ -71,9 +71,9 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
         )
     available = {p: me.effort.available(sheet, p) for p in Pool}
     for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
-        b.spend(c.character, pool, EffortUse.POWER, dots)
+        spend(b, c.character, pool, EffortUse.POWER, dots)
     if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
-        b.full_action(c.character)
+        full_action(b, c.character)
     for target in targets:
         hit = True
         if power.is_attack:

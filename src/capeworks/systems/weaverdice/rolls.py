@@ -19,7 +19,7 @@ from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.fight import rest_bought_up
+from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
@@ -28,6 +28,7 @@ from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
+from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
 
 __all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
@@ -107,7 +108,7 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
                     fight=fight.model_copy(update={"turn": turn}),
                 )
             )
-            b.full_action(c.character)
+            full_action(b, c.character)
     roll, record = roll_check(
         b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
     )
@@ -187,7 +188,7 @@ def reroll(state: WdState, context: Context, c: cmd.Reroll, dice: DiceService) -
             "WD-EFFORT-003", "Stamina rerolls only physical actions (not attacks or defense)."
         )
     b = Builder(state, dice)
-    b.spend(c.character, Pool.STAMINA, EffortUse.REROLL)
+    spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
     record = dice.roll(len(last.faces), 6, purpose="reroll")
     roll = reroll_check(last, record.faces)
     b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,))
@@ -247,11 +248,7 @@ def pain_choice(state: WdState, context: Context, c: cmd.PainChoice, dice: DiceS
         me = me.model_copy(update={"morale": shift(me.morale, -1, config=state.config)})
     b.emit(ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)))
     if c.choice is PainPenalty.LESSER_WOUND:
-        from capeworks.systems.weaverdice.harm import take_wound
-
         take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
     elif c.choice is PainPenalty.END_TURN and b.fight is not None:
-        from capeworks.systems.weaverdice.fight import next_turn
-
         next_turn(b, b.fight)
     return b.events

@@ -4,7 +4,7 @@ Two halves per character: the :class:`~.sheet.Character` (GM-only for a
 hidden NPC, WD-NPC-003/004) and the :class:`Combatant` (what play changes:
 effort, morale, the wound track, conditions, stat damage). Events carry the
 whole new value of whatever they change (combatants, the fight, the pending
-attack or effect, an open call), so :func:`fold` is a cheap upsert and never
+attack or effect, an open call), so :func:`fold_payload` is a cheap upsert and never
 re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
 """
 
@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from capeworks.engine import Event
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction, Turn
@@ -37,7 +36,6 @@ __all__ = [
     "PendingEffect",
     "RestChance",
     "WdState",
-    "fold",
     "fold_payload",
 ]
 
@@ -233,15 +231,6 @@ class WdState(Frozen):
 _UPSERTS = ("attack", "queued", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
-
-
-def fold(state: WdState, event: Event) -> WdState:
-    """Apply one logged event: read its typed payload, then :func:`fold_payload`. Never mutates."""
-    if not event.type.startswith("weaverdice."):
-        return state
-    from capeworks.systems.weaverdice.events import EVENTS
-
-    return fold_payload(state, EVENTS[event.type].model_validate(event.data))
 
 
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:
