@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.combat import (
     rest_removals,
     waited,
 )
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
@@ -70,7 +71,7 @@ def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int
         kept, gone = expire(p.conditions, point, holder=holder, round_=round_)
         if gone:
             ended.extend(f"{p.name}: {g.name}" for g in gone)
-            changed.append(p.model_copy(update={"conditions": tuple(kept)}))
+            changed.append(evolve(p, {"conditions": tuple(kept)}))
     if changed:
         b.emit(ev.NpcUpdated(people=tuple(changed)))
     return ended
@@ -123,7 +124,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
             character=nxt,
             name=who.name,
             round=order.round,
-            fight=fight.model_copy(update={"order": order, "turn": turn}),
+            fight=evolve(fight, {"order": order, "turn": turn}),
             ended=tuple(ended),
         )
     )
@@ -147,8 +148,8 @@ def _round_end(b: Builder, round_: int) -> None:
             take_wound(b, p.id, tick.add, None, cause="death_sentence", roll_effect=False)
         elif tick.upgrade is not None:
             wounds = list(track.wounds)
-            wounds[tick.upgrade] = wounds[tick.upgrade].model_copy(update={"tier": WoundTier.MODERATE})
-            worse = p.model_copy(update={"track": track.model_copy(update={"wounds": tuple(wounds)})})
+            wounds[tick.upgrade] = evolve(wounds[tick.upgrade], {"tier": WoundTier.MODERATE})
+            worse = evolve(p, {"track": evolve(track, {"wounds": tuple(wounds)})})
             b.emit(
                 ev.WoundTaken(
                     character=p.id,
@@ -166,7 +167,7 @@ def _round_end(b: Builder, round_: int) -> None:
         track = p.track.at_round_end(round_, config=b.state.config)
         if track is not p.track and track != p.track:
             died.append(p.name)
-            changed.append(p.model_copy(update={"track": track}))
+            changed.append(evolve(p, {"track": track}))
     b.emit(ev.RoundEnded(round=round_, died=tuple(died), people=tuple(changed)))
 
 
@@ -184,7 +185,7 @@ def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list
             action=c.action,
             kind=c.kind.value,
             note=c.note,
-            fight=fight.model_copy(update={"turn": turn}),
+            fight=evolve(fight, {"turn": turn}),
         )
     )
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
@@ -233,7 +234,7 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
             "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
         )
     feet = c.feet if pained is None or pained.success else st.halved(c.feet, step=5)
-    turn = turn.model_copy(update={"moved": fight.turn.moved + feet})
+    turn = evolve(turn, {"moved": fight.turn.moved + feet})
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -241,7 +242,7 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
-            fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
         ),
         rolls=tuple(rolls),
@@ -263,7 +264,7 @@ def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> li
     moved = waited(fight.order, c.character, trigger=c.trigger)
     nxt = after.current
     assert nxt is not None
-    order = moved.model_copy(update={"index": moved.order.index(nxt), "round": after.round})
+    order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
     who = b.person(nxt)
     turn = Turn.start(nxt, half=half_actions(who), config=state.config)
     b.emit(
@@ -272,7 +273,7 @@ def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> li
             name=me.name,
             trigger=c.trigger,
             trigger_name=trigger.name,
-            fight=fight.model_copy(update={"order": order, "turn": turn}),
+            fight=evolve(fight, {"order": order, "turn": turn}),
         )
     )
     b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
@@ -312,7 +313,7 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
-    me = me.model_copy(update={"conditions": conditions, "track": track, "effort": effort})
+    me = evolve(me, {"conditions": conditions, "track": track, "effort": effort})
     b.emit(
         ev.Rested(
             character=c.character,
@@ -322,7 +323,7 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
             removed=tuple(removed),
             reduced=reduced,
             restored=restore,
-            fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
             people=(me,),
         ),
@@ -363,7 +364,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
     assert again is not None
     me = b.person(chance.who)
     roll, morale = set_by_morale(chance.roll, me.morale)
-    me = me.model_copy(update={"morale": morale})
+    me = evolve(me, {"morale": morale})
     b.emit(
         ev.MoraleSpent(
             character=chance.who,
@@ -381,7 +382,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
     conditions, track, removed, reduced = _shed(
         after, me.track, again.removals, remove=again.remove, reduce=again.reduce
     )
-    me = me.model_copy(update={"conditions": conditions, "track": track})
+    me = evolve(me, {"conditions": conditions, "track": track})
     b.emit(
         ev.Rested(
             character=chance.who,
@@ -427,7 +428,7 @@ def leverage(state: WdState, context: Context, c: cmd.Leverage, dice: DiceServic
     targets = state.sheet(c.character).leverage_targets(spent=c.spent)
     b = Builder(state, dice)
     if c.spent:
-        me = me.model_copy(update={"reputation": me.reputation - 1})
+        me = evolve(me, {"reputation": me.reputation - 1})
         b.emit(ev.NpcUpdated(people=(me,)))
     b.emit(ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=c.card))
     return b.events
@@ -456,8 +457,9 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
         elif c.lull:
             effort = effort.end_encounter(sheet, lull=True, exhaust=None)
         changed.append(
-            p.model_copy(
-                update={
+            evolve(
+                p,
+                {
                     "track": track,
                     "conditions": tuple(x for x in kept if x.target == p.id),
                     "effort": effort,
@@ -468,7 +470,7 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
                     "focused_shots": 0,
                     "aligned_on": None,
                     "wounds_made": p.wounds_made + bled.count(p.id),
-                }
+                },
             )
         )
     b = Builder(state, dice)
@@ -492,7 +494,7 @@ def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService)
     if c.character not in state.exhaust_owed:
         raise RuleViolation("WD-EFFORT-009", f"{me.name} has no exhausted dot to choose.")
     effort = me.effort.end_encounter(state.sheet(c.character), lull=True, exhaust=c.pool)
-    me = me.model_copy(update={"effort": effort})
+    me = evolve(me, {"effort": effort})
     owed = tuple(i for i in state.exhaust_owed if i != c.character)
     return [
         Event.of(
@@ -518,7 +520,7 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
     b = Builder(state, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
     me = b.person(c.character)
-    opened = me.model_copy(update={"opened": (*me.opened, skill.name.lower())})
+    opened = evolve(me, {"opened": (*me.opened, skill.name.lower())})
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -544,7 +546,7 @@ def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceS
     if c.stat not in PHYSICAL_STATS:
         raise RuleViolation("WD-WFX-026", "A consuming burn takes Brawn, Athletics, Dexterity or Guts.")
     lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
-    target = target.model_copy(update={"lasting_loss": lasting})
+    target = evolve(target, {"lasting_loss": lasting})
     burns = {k: v for k, v in state.burns.items() if k != c.target}
     b = Builder(state, dice)
     b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))

@@ -18,6 +18,7 @@ from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold_payload
 from capeworks.systems.weaverdice.statuses import pains_for
@@ -53,9 +54,7 @@ class Builder:
         if isinstance(payload, ev.Changes):
             secret = tuple(p for p in payload.people if p.hidden)
             if secret and not hidden:
-                payload = payload.model_copy(
-                    update={"people": tuple(p for p in payload.people if not p.hidden)}
-                )
+                payload = evolve(payload, {"people": tuple(p for p in payload.people if not p.hidden)})
         self._add(
             payload, Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls))
         )

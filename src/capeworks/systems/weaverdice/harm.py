@@ -31,6 +31,7 @@ from capeworks.systems.weaverdice.combat import (
     may_react,
     reaction_holds,
 )
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
@@ -96,7 +97,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
                 name=me.name,
                 action="full_attack" if c.full else "attack",
                 kind=kind.value,
-                fight=fight.model_copy(update={"turn": turn}),
+                fight=evolve(fight, {"turn": turn}),
             )
         )
         if c.full:
@@ -151,7 +152,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
                 if c.opportunity and c.character in state.reversals
                 else None
             ),
-            people=(attacker.model_copy(update={"practised": practised}),),
+            people=(evolve(attacker, {"practised": practised}),),
         ),
         rolls=(record,),
         hidden=c.hidden,
@@ -200,7 +201,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
     morale = b.person(c.character).morale
     if not held and morale > 0 and spend_value(morale) >= pending.total:
         # high morale could still make it hold: the hit waits for that choice (WD-MORALE-003)
-        again = pending.model_copy(update={"reaction": c.reaction, "reaction_roll": roll})
+        again = evolve(pending, {"reaction": c.reaction, "reaction_roll": roll})
         line = [again if p is pending else p for p in waiting]
         emit_reacted(
             b,
@@ -235,7 +236,7 @@ def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
             check=roll,
             morale=morale,
             what="reaction",
-            people=(me.model_copy(update={"morale": morale}),),
+            people=(evolve(me, {"morale": morale}),),
             blind=pending.hidden,
         ),
         hidden=pending.hidden,  # its TN is the attack's total; the players' half follows
@@ -258,7 +259,7 @@ def _reaction_done(
     held = reaction_holds(roll.total, pending.total)
     fight = b.fight
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
-        fight = fight.model_copy(update={"order": dropped_one_place(fight.order, pending.attacker)})
+        fight = evolve(fight, {"order": dropped_one_place(fight.order, pending.attacker)})
     emit_reacted(
         b,
         ev.Reacted(
@@ -310,7 +311,7 @@ def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: D
     trial = resolve(hit_of(state, pending), pending.face, answers=answers)  # a bad answer raises here
     del trial
     b = Builder(state, dice)
-    resolve_effect(b, pending.model_copy(update={"answers": answers, "key": "", "need": None}))
+    resolve_effect(b, evolve(pending, {"answers": answers, "key": "", "need": None}))
     return b.events
 
 
@@ -337,7 +338,7 @@ def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) ->
     )
     round_ = fight.order.round if fight is not None else 1
     track = me.track.rouse() if roll.success else me.track.failed_get_up(round_)
-    me = me.model_copy(update={"track": track})
+    me = evolve(me, {"track": track})
     b.emit(
         ev.StayedUp(
             character=c.character,
@@ -368,7 +369,7 @@ def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService)
                 name=me.name,
                 action="medical",
                 kind=ActionKind.LENGTHY.value,
-                fight=fight.model_copy(update={"turn": turn}),
+                fight=evolve(fight, {"turn": turn}),
             )
         )
         full_action(b, c.character)
@@ -379,7 +380,7 @@ def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService)
     patient = b.person(c.patient)
     people: tuple[Combatant, ...] = ()
     if running.done:
-        people = (patient.model_copy(update={"track": patient.track.rouse()}),)
+        people = (evolve(patient, {"track": patient.track.rouse()}),)
     b.emit(
         ev.MedicalRolled(
             character=c.character,
@@ -413,9 +414,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     me = b.person(chance.who)
     hidden = chance.attack is not None and chance.attack.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
-    me = me.model_copy(update={"morale": morale})
+    me = evolve(me, {"morale": morale})
     if chance.kind == "stay_up" and roll.success:
-        me = me.model_copy(update={"track": me.track.rouse()})
+        me = evolve(me, {"track": me.track.rouse()})
     b.emit(
         ev.MoraleSpent(
             character=chance.who,
@@ -436,7 +437,7 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     if t.track.standing in (Standing.DEAD, Standing.DOWN):
         return
     if offers_reaction(t, b.sheet(a.target)):
-        pending = a.model_copy(update={"total": roll.total})
+        pending = evolve(a, {"total": roll.total})
         b.emit(
             ev.AttackRolled(
                 attacker=a.attacker,

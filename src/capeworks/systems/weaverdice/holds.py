@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
@@ -88,7 +89,7 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
             name=me.name,
             action="grab",
             kind=ActionKind.STANDARD.value,
-            fight=fight.model_copy(update={"turn": turn}),
+            fight=evolve(fight, {"turn": turn}),
         )
     )
     tsheet = state.sheet(c.target)
@@ -155,7 +156,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
             name=me.name,
             action="grapple",
             kind=ActionKind.STANDARD.value,
-            fight=fight.model_copy(update={"turn": turn}),
+            fight=evolve(fight, {"turn": turn}),
         )
     )
     if c.stamina:
@@ -211,16 +212,17 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         grapples.pop(key, None)
         conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
     else:
-        grapples[key] = hold.model_copy(
-            update={
+        grapples[key] = evolve(
+            hold,
+            {
                 "round": hold.round + 1,
                 "banked": outcome.banked,
                 "restrained": restrained,
                 "meatshield": meatshield,
                 "beaten": outcome.winner is Winner.DEFENDER,
-            }
+            },
         )
-    t = t.model_copy(update={"conditions": conditions, "effort": effort, "temporary_loss": temporary})
+    t = evolve(t, {"conditions": conditions, "effort": effort, "temporary_loss": temporary})
     b.emit(
         ev.Grappled(
             character=c.character,
@@ -250,7 +252,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 name=t.name,
                 source="The wrested weapon",
                 statuses=(Status.BLEEDING.value,),
-                people=(t.model_copy(update={"conditions": bleeding}),),
+                people=(evolve(t, {"conditions": bleeding}),),
             )
         )
     return b.events
@@ -331,7 +333,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
     t = b.person(who)
     if result.stamina_lost and t.effort.available(b.sheet(who), Pool.STAMINA):
         effort, _ = t.effort.drain(b.sheet(who), Pool.STAMINA, result.stamina_lost)
-        t = t.model_copy(update={"effort": effort})
+        t = evolve(t, {"effort": effort})
     waiting = {**b.state.falls, who: result} if len(result.options) > 1 else dict(b.state.falls)
     chosen = result.options[0] if len(result.options) == 1 else None
     b.emit(

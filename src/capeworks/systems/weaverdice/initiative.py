@@ -18,6 +18,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.combat import Entrant, Turn, group_slots, initiative_order, initiative_score
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.fight import half_actions
 from capeworks.systems.weaverdice.flow import Builder, person
@@ -89,7 +90,7 @@ def _roll_in(
         lead = {m: g[0] for g in groups for m in g}
         slot_score = {e.id: e.score for e in entrants}
         lines = [
-            ln.model_copy(update={"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
+            evolve(ln, {"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
             if ln.character in lead
             else ln
             for ln in lines
@@ -97,7 +98,7 @@ def _roll_in(
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
         off = {i: dice.roll(1, 6, purpose=f"roll-off {i}").faces[0] for group_ids in tied for i in group_ids}
-        entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
+        entrants = [evolve(e, {"rolloff": off.get(e.id, 0)}) for e in entrants]
         order, tied = initiative_order(entrants)
     return _Rolled(lines, group_slots(order, groups), groups, tied)
 
@@ -110,10 +111,10 @@ def _announce(b: Builder, event: ev.CombatStarted | ev.CombatJoined, veiled: set
     secret = tuple(ln for ln in event.entrants if ln.character in veiled)
     b.emit(ev.InitiativeWithheld(entrants=secret), hidden=True)
     public = tuple(
-        ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
+        evolve(ln, {"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
         for ln in event.entrants
     )
-    b.emit(event.model_copy(update={"entrants": public}))
+    b.emit(evolve(event, {"entrants": public}))
 
 
 def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: DiceService) -> list[Event]:
@@ -132,15 +133,13 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
         turn=Turn.start(first, half=False, config=state.config),
         groups=tuple(rolled.groups),
     )
-    fresh = tuple(b.person(p.id).model_copy(update=_FRESH) for p in people)
+    fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
     started = ev.CombatStarted(
         entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
     )
     _announce(b, started, {p.id for p in people if p.hidden})
     first_c = b.person(first)
-    fight = fight.model_copy(
-        update={"turn": Turn.start(first, half=half_actions(first_c), config=state.config)}
-    )
+    fight = evolve(fight, {"turn": Turn.start(first, half=half_actions(first_c), config=state.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
     return b.events
 
@@ -172,13 +171,14 @@ def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceS
     )
     current = fight.order.current
     index = order.index(current) if current in order else 0
-    fight = fight.model_copy(
-        update={
-            "order": fight.order.model_copy(update={"order": order, "index": index}),
+    fight = evolve(
+        fight,
+        {
+            "order": evolve(fight.order, {"order": order, "index": index}),
             "groups": (*fight.groups, *rolled.groups),
-        }
+        },
     )
-    fresh = tuple(b.person(p.id).model_copy(update=_FRESH) for p in people)
+    fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
     joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
     _announce(b, joined, {p.id for p in people if p.hidden})
     return b.events

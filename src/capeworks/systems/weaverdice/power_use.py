@@ -16,6 +16,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
@@ -66,7 +67,7 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
                 name=me.name,
                 action=f"power: {power.name}",
                 kind=kind.value,
-                fight=fight.model_copy(update={"turn": turn}),
+                fight=evolve(fight, {"turn": turn}),
             )
         )
     available = {p: me.effort.available(sheet, p) for p in Pool}
@@ -150,7 +151,7 @@ def _power_statuses(b: Builder, power: Power, target: str) -> None:
             )
         )
         conditions = st.add(conditions, new)
-    t = t.model_copy(update={"conditions": conditions})
+    t = evolve(t, {"conditions": conditions})
     b.emit(
         ev.StatusesApplied(
             character=target,

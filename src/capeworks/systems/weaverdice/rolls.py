@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
@@ -105,7 +106,7 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
                     name=me.name,
                     action=call.task or "a lengthy task",
                     kind=ActionKind.LENGTHY.value,
-                    fight=fight.model_copy(update={"turn": turn}),
+                    fight=evolve(fight, {"turn": turn}),
                 )
             )
             full_action(b, c.character)
@@ -129,7 +130,7 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
             lengthy=None if running is None or done else running,
             running=None if running is None else running.total,
             dc=None if running is None else running.dc,
-            people=(b.person(c.character).model_copy(update={"practised": practised}),) if c.skills else (),
+            people=(evolve(b.person(c.character), {"practised": practised}),) if c.skills else (),
         ),
         rolls=(record,),
         hidden=hidden,
@@ -170,7 +171,7 @@ def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: Dic
     if last is None:
         raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")
     roll, morale = set_by_morale(last, me.morale)
-    me = me.model_copy(update={"morale": morale})
+    me = evolve(me, {"morale": morale})
     return [
         Event.of(ev.MoraleSpent(character=c.character, name=me.name, check=roll, morale=morale, people=(me,)))
     ]
@@ -214,7 +215,7 @@ def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> 
     record = dice.roll(1, 6, purpose="training")
     new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0])
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
-    me = me.model_copy(update={"may_train": ()})
+    me = evolve(me, {"may_train": ()})
     return [
         Event.of(
             ev.Trained(
@@ -245,7 +246,7 @@ def pain_choice(state: WdState, context: Context, c: cmd.PainChoice, dice: DiceS
     owed = {k: v for k, v in state.pain_owed.items() if k != c.character}
     b = Builder(state, dice)
     if c.choice is PainPenalty.MORALE:
-        me = me.model_copy(update={"morale": shift(me.morale, -1, config=state.config)})
+        me = evolve(me, {"morale": shift(me.morale, -1, config=state.config)})
     b.emit(ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)))
     if c.choice is PainPenalty.LESSER_WOUND:
         take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")

@@ -13,6 +13,7 @@ from capeworks.engine import Audience, Context, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.flow import Builder, person
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
@@ -70,7 +71,7 @@ def change_morale(state: WdState, context: Context, c: cmd.ChangeMorale, dice: D
         steps = -defiance_cost(me.defiances, config=state.config)
         defied += 1
     step = shift(me.morale, steps, config=state.config)
-    me = me.model_copy(update={"morale": step, "defiances": defied})
+    me = evolve(me, {"morale": step, "defiances": defied})
     b = Builder(state, dice)
     b.emit(
         ev.MoraleChanged(
@@ -97,7 +98,7 @@ def sleep(state: WdState, context: Context, c: cmd.Sleep, dice: DiceService) -> 
                 faces.append(record.faces[0])
                 if not_recovered(me.morale, record.faces[0]):
                     kept[pool] = kept.get(pool, 0) + 1
-    me = me.model_copy(update={"effort": me.effort.sleep(kept=kept)})
+    me = evolve(me, {"effort": me.effort.sleep(kept=kept)})
     b = Builder(state, dice)
     b.emit(
         ev.Slept(character=c.character, name=me.name, kept=kept, faces=tuple(faces), people=(me,)),
@@ -118,11 +119,12 @@ def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -
             raise RuleViolation("WD-CORE-011", f"{me.name} has only {len(track.wounds)} wounds.")
         track = track.clear(c.clear_wound - 1)
     if c.standing is not None:
-        track = track.model_copy(
-            update={
+        track = evolve(
+            track,
+            {
                 "standing": c.standing,
                 "dying_since": track.dying_since if c.standing is Standing.DYING else None,
-            }
+            },
         )
     update["track"] = track
     if c.restore_effort:
@@ -130,7 +132,7 @@ def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -
     if c.drop_conditions:
         gone = {n.strip().lower() for n in c.drop_conditions}
         update["conditions"] = tuple(x for x in me.conditions if x.name.lower() not in gone)
-    me = me.model_copy(update=update)
+    me = evolve(me, update)
     key, task = None, None
     if c.resume is not None:  # the interruption is dealt with (WD-COMBAT-014)
         key = c.resume if c.resume in state.lengthy else f"call:{c.resume}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import interruption_tn
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, person, roll_check
 from capeworks.systems.weaverdice.grapple import wound_breaks
@@ -50,7 +51,7 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
     c = b.person(ident)
     effort = c.effort.spend(b.sheet(ident), pool, dots)
     tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
-    c = c.model_copy(update={"effort": effort, "conditions": conditions})
+    c = evolve(c, {"effort": effort, "conditions": conditions})
     b.emit(
         ev.EffortSpent(
             character=ident,
@@ -71,7 +72,7 @@ def full_action(b: Builder, ident: str) -> None:
     c = b.person(ident)
     tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
     if conditions != c.conditions:
-        b.emit(ev.NpcUpdated(people=(c.model_copy(update={"conditions": conditions}),)))
+        b.emit(ev.NpcUpdated(people=(evolve(c, {"conditions": conditions}),)))
     if tier is not None:
         take_wound(b, ident, tier, None, cause="bleeding")
 
@@ -128,7 +129,7 @@ def take_wound(
     wid = f"w{c.wounds_made + 1}"
     wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
     track, placed = c.track.place(wound, conventional=conventional)
-    c = c.model_copy(update={"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
+    c = evolve(c, {"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
     b.emit(
         ev.WoundTaken(
             character=target,
@@ -202,7 +203,7 @@ def _stay_up(b: Builder, target: str) -> None:
     )
     round_ = b.fight.order.round if b.fight is not None else 1
     track = c.track.stay_up(success=roll.success, round_=round_)
-    c = c.model_copy(update={"track": track})
+    c = evolve(c, {"track": track})
     chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
     b.emit(
         ev.StayedUp(
@@ -249,7 +250,7 @@ def resolve_effect(b: Builder, pending: PendingEffect) -> None:
         dice = dict(answers.dice)
         for wanted in outcome.rolls:
             dice[wanted.key] = b.dice.roll(wanted.dice, wanted.sides, purpose=wanted.key).faces
-        answers = answers.model_copy(update={"dice": dice})
+        answers = evolve(answers, {"dice": dice})
         outcome = resolve(hit, pending.face, answers=answers)
     target = pending.target
     c = b.person(target)
@@ -257,9 +258,7 @@ def resolve_effect(b: Builder, pending: PendingEffect) -> None:
         need = outcome.needs[0]
         attacker = pending.attacker
         chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
-        waiting = pending.model_copy(
-            update={"answers": answers, "key": need.key, "chooser": chooser, "need": need}
-        )
+        waiting = evolve(pending, {"answers": answers, "key": need.key, "chooser": chooser, "need": need})
         rest = tuple(e for e in b.state.effects if not _same(e, pending))
         b.emit(
             ev.EffectAsked(
@@ -285,14 +284,15 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     wid = next((i for i, w in enumerate(wounds) if hit.wound and w.id == hit.wound), None)
     if wid is not None:
         w = wounds[wid]
-        wounds[wid] = w.model_copy(
-            update={
+        wounds[wid] = evolve(
+            w,
+            {
                 "tier": max(w.tier, o.wound_tier),
                 "scarring": w.scarring or o.wound_scarred,
                 "fades_on_rest": w.fades_on_rest or o.wound_fades_on_rest,
-            }
+            },
         )
-        track = track.model_copy(update={"wounds": tuple(wounds)})
+        track = evolve(track, {"wounds": tuple(wounds)})
     conditions = c.conditions
     for cond in o.conditions:
         conditions = st.add(conditions, cond)
@@ -308,28 +308,27 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         bucket = lasting if loss.lasting in _LASTING else temporary
         bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
     if o.slain:
-        track = track.model_copy(update={"standing": Standing.DEAD})
+        track = evolve(track, {"standing": Standing.DEAD})
     elif o.dying and track.standing is not Standing.DEAD:
         round_ = b.fight.order.round if b.fight is not None else 1
-        track = track.model_copy(
-            update={"standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
-        )
-    c = c.model_copy(
-        update={
+        track = evolve(track, {"standing": Standing.DYING, "dying_since": round_, "fell_round": round_})
+    c = evolve(
+        c,
+        {
             "track": track,
             "conditions": conditions,
             "effort": effort,
             "temporary_loss": temporary,
             "lasting_loss": lasting,
-        }
+        },
     )
     fight = b.fight
     if o.delayed and fight is not None and fight.order.current != target:
         enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
         order, held = st.delay(fight.order, target, enemies=enemies)
-        fight = fight.model_copy(update={"order": order})
+        fight = evolve(fight, {"order": order})
         if held is not None:
-            c = c.model_copy(update={"conditions": st.add(c.conditions, held)})
+            c = evolve(c, {"conditions": st.add(c.conditions, held)})
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
