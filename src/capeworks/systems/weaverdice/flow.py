@@ -48,7 +48,9 @@ class Builder:
         the last event rides on this one (``rolls`` only checks that they are among them)."""
         made = self.dice.records[self._attached :]
         self._attached += len(made)
-        assert all(r in made for r in rolls), "a roll given to emit was not made since the last event"
+        assert all(any(r is m for m in made) for r in rolls), (
+            "a roll given to emit was not made since the last event"
+        )
         rolls = made
         secret: tuple[Combatant, ...] = ()
         if isinstance(payload, ev.Changes):

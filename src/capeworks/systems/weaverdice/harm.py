@@ -308,10 +308,10 @@ def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: D
         raise NotPermitted("You can only decide for your own characters.")
     picks = {**pending.answers.picks, c.key: tuple(c.picks)}
     answers = Answers(picks=picks, dice=pending.answers.dice)
-    trial = resolve(hit_of(state, pending), pending.face, answers=answers)  # a bad answer raises here
-    del trial
+    hit = hit_of(state, pending)
+    trial = resolve(hit, pending.face, answers=answers)  # a bad answer raises here
     b = Builder(state, dice)
-    resolve_effect(b, evolve(pending, {"answers": answers, "key": "", "need": None}))
+    resolve_effect(b, evolve(pending, {"answers": answers, "key": "", "need": None}), tried=(hit, trial))
     return b.events
 
 

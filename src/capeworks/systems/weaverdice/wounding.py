@@ -241,11 +241,19 @@ def _same(a: PendingEffect, b: PendingEffect) -> bool:
     return (a.target, a.wound) == (b.target, b.wound)
 
 
-def resolve_effect(b: Builder, pending: PendingEffect) -> None:
-    """Resolve an effect as far as it goes: roll what it asks, stop at a decision, apply when done."""
+def resolve_effect(
+    b: Builder, pending: PendingEffect, *, tried: tuple[Hit, EffectOutcome] | None = None
+) -> None:
+    """Resolve an effect as far as it goes: roll what it asks, stop at a decision, apply when done.
+
+    ``tried``: the hit and outcome already worked out from this state and these answers (an answer
+    is tried before anything is emitted), so they are not worked out twice."""
     answers = pending.answers
-    hit = hit_of(b.state, pending)
-    outcome = resolve(hit, pending.face, answers=answers)
+    if tried is None:
+        hit = hit_of(b.state, pending)
+        outcome = resolve(hit, pending.face, answers=answers)
+    else:
+        hit, outcome = tried
     while not outcome.needs and outcome.rolls:
         dice = dict(answers.dice)
         for wanted in outcome.rolls:
