@@ -30,7 +30,9 @@ def evolve(model: M, update: Mapping[str, Any]) -> M:
     fields = model.__dict__.copy()
     fields.update(update)
     _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys())
+    # the set of fields given is shared, not copied: only pydantic's own copies change one, and they
+    # copy it first; nothing here dumps with exclude_unset
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
