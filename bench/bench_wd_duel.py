@@ -91,13 +91,19 @@ def main() -> None:
     rows = [
         [
             f"{duels_per_s:,.0f}",
+            f"{1e6 / (duels_per_s * commands_total / duels):,.0f}",
             f"{commands_total / duels:.1f}",
             f"{dice_total / duels:.1f}",
             f"{d6_per_s:,.0f}",
             f"{d6_per_s / duels_per_s:,.0f}",
         ]
     ]
-    print(table(["duels/s", "commands/duel", "dice/duel", "raw d6/s (anchor)", "d6 per duel-time"], rows))
+    print(
+        table(
+            ["duels/s", "µs/command", "commands/duel", "dice/duel", "raw d6/s (anchor)", "d6 per duel-time"],
+            rows,
+        )
+    )
 
 
 if __name__ == "__main__":
