@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import TurnPoint, expire
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -28,7 +28,7 @@ from capeworks.systems.weaverdice.combat import (
 )
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
@@ -95,12 +95,12 @@ def _ticks(b: Builder, point: TurnPoint, holder: str | None) -> None:
             )
 
 
-def end_turn(state: WdState, context: Context, c: cmd.EndTurn, dice: DiceService) -> list[Event]:
+def end_turn(state: WdState, context: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
     """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
     fight = on_turn(state, c.character)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     next_turn(b, fight)
-    return b.events
+    return b.batch
 
 
 def next_turn(b: Builder, fight: Fight) -> None:
@@ -118,7 +118,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=half_actions(who), config=b.state.config)
+    turn = Turn.start(nxt, half=half_actions(who), config=b.config)
     b.emit(
         ev.TurnStarted(
             character=nxt,
@@ -164,19 +164,19 @@ def _round_end(b: Builder, round_: int) -> None:
     died: list[str] = []
     changed: list[Combatant] = []
     for p in b.state.people.values():
-        track = p.track.at_round_end(round_, config=b.state.config)
+        track = p.track.at_round_end(round_, config=b.config)
         if track is not p.track and track != p.track:
             died.append(p.name)
             changed.append(evolve(p, {"track": track}))
     b.emit(ev.RoundEnded(round=round_, died=tuple(died), people=tuple(changed)))
 
 
-def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list[Event]:
+def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     """A standard, quick, full or lengthy action not covered by its own command (WD-COMBAT-009..013)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
-    turn = fight.turn.spend(c.kind, config=state.config)
-    b = Builder(state, dice)
+    turn = fight.turn.spend(c.kind, config=context.config)
+    b = Builder(state, context, dice)
     me = person(state, c.character)
     b.emit(
         ev.ActionTaken(
@@ -190,18 +190,18 @@ def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list
     )
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)
-    return b.events
+    return b.batch
 
 
-def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> list[Event]:
+def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     """Move up to the character's movement (a sprint: the whole turn, two moves and an Athletics
     roll), a Stamina push adding 1d3 x 5 ft, never past 2.5x in a turn (WD-MOVE-001/005..007)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, sheet = person(state, c.character), state.sheet(c.character)
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
-    turn = fight.turn.spend(kind, config=state.config)
-    b = Builder(state, dice)
+    turn = fight.turn.spend(kind, config=context.config)
+    b = Builder(state, context, dice)
     rolls = []
     pained = None
     legs = (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
@@ -249,24 +249,24 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
     )
     if c.sprint:
         full_action(b, c.character)
-    return b.events
+    return b.batch
 
 
-def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> list[Event]:
+def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
     fight = on_turn(state, c.character)
     me, trigger = person(state, c.character), person(state, c.trigger)
     after, _ = fight.order.advance(can_act=lambda i: _can_act(state, i))
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
     moved = waited(fight.order, c.character, trigger=c.trigger)
     nxt = after.current
     assert nxt is not None
     order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=half_actions(who), config=state.config)
+    turn = Turn.start(nxt, half=half_actions(who), config=context.config)
     b.emit(
         ev.Waited(
             character=c.character,
@@ -277,17 +277,17 @@ def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> li
         )
     )
     b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
-    return b.events
+    return b.batch
 
 
-def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> list[Event]:
+def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     """Rest: a Guts roll removes a simple condition (or reduces the most minor wound) and a dot comes
     back; a full rest removes up to Guts of them and restores more (WD-COMBAT-032..035)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
-    turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=state.config)
+    turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=context.config)
     restore = _restore(c.restore, full=c.full)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.recovery:
         spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
@@ -296,7 +296,9 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
     successes = 0
     check = None
     for _ in range(2 if c.recovery else 1):
-        roll, record = roll_check(b, c.character, (Stat.GUTS,), tn=state.config.rest_guts_tn, purpose="rest")
+        roll, record = roll_check(
+            b, c.character, (Stat.GUTS,), tn=context.config.rest_guts_tn, purpose="rest"
+        )
         rolls.append(record)
         check = roll
         successes += rest_removals(
@@ -329,7 +331,7 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
         ),
         rolls=tuple(rolls),
     )
-    return b.events
+    return b.batch
 
 
 def _shed(
@@ -419,22 +421,22 @@ def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:
     return out
 
 
-def leverage(state: WdState, context: Context, c: cmd.Leverage, dice: DiceService) -> list[Event]:
+def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -> Done:
     """Cite a rep card: Social-many lesser foes pushed around, twice that if spent (WD-COMBAT-030/031)."""
     on_turn(state, c.character)
     me = person(state, c.character)
     if me.reputation < 1:
         raise RuleViolation("WD-COMBAT-030", f"{me.name} has no reputation to leverage.")
     targets = state.sheet(c.character).leverage_targets(spent=c.spent)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.spent:
         me = evolve(me, {"reputation": me.reputation - 1})
         b.emit(ev.NpcUpdated(people=(me,)))
     b.emit(ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=c.card))
-    return b.events
+    return b.batch
 
 
-def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceService) -> list[Event]:
+def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService) -> Done:
     """After the fight: encounter-long conditions end (Bleeding leaves a lesser wound), temporary
     wounds go, the unconscious wake; with a lull, spent effort returns but one exhausted dot."""
     if state.fight is None:
@@ -473,7 +475,7 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
                 },
             )
         )
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.CombatEnded(
             lull=c.lull,
@@ -485,10 +487,10 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
             people=tuple(changed),
         )
     )
-    return b.events
+    return b.batch
 
 
-def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService) -> list[Event]:
+def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> Done:
     """Choose the dot that becomes exhausted; the rest of the spent effort returns (WD-EFFORT-009/010)."""
     me = person(state, c.character)
     if c.character not in state.exhaust_owed:
@@ -503,7 +505,7 @@ def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService)
     ]
 
 
-def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceService) -> list[Event]:
+def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService) -> Done:
     """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c)."""
     me = person(state, c.character)
     if state.fight is None:
@@ -517,7 +519,7 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
         raise RuleViolation("WD-SKILL-009", f"{me.name} is not learning a skill called {c.skill}.")
     if skill.name.lower() in me.opened:
         raise RuleViolation("WD-SKILL-009", f"{me.name} can already use {skill.name} this encounter.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
     me = b.person(c.character)
     opened = evolve(me, {"opened": (*me.opened, skill.name.lower())})
@@ -532,10 +534,10 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
             people=(opened,),
         )
     )
-    return b.events
+    return b.batch
 
 
-def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceService) -> list[Event]:
+def burn_choice(state: WdState, context: Ctx, c: cmd.BurnChoice, dice: DiceService) -> Done:
     """The consuming burn's source picks the physical stat that loses a point for good (WD-WFX-026)."""
     target = person(state, c.target)
     picker = state.burns.get(c.target)
@@ -548,6 +550,6 @@ def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceS
     lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
     target = evolve(target, {"lasting_loss": lasting})
     burns = {k: v for k, v in state.burns.items() if k != c.target}
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))
-    return b.events
+    return b.batch

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -35,6 +35,8 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
+    Ctx,
+    Done,
     offers_reaction,
     on_turn,
     pained_failure,
@@ -68,9 +70,9 @@ _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
 # -- attacks ------------------------------------------------------------------------------------
 
 
-def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -> list[Event]:
+def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     """Roll an attack against the target's DS (+ cover); a named target with Focus may then react."""
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     me, target = person(state, c.character), person(state, c.target)
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
@@ -90,7 +92,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         fight = on_turn(state, c.character)
         assert fight.turn is not None
         kind = ActionKind.FULL if c.full else ActionKind.STANDARD
-        turn = fight.turn.spend(kind, config=state.config)
+        turn = fight.turn.spend(kind, config=context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,
@@ -106,7 +108,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
-    ds = defense_in_grapple(state, c.target, tsheet.defense(state.config)) + cover_bonus(
+    ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
     roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
@@ -168,10 +170,10 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             conventional=c.conventional,
             only=c.effect_only,
         )
-    return b.events
+    return b.batch
 
 
-def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
+def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
     waiting = [p for p in (state.attack, *state.queued) if p is not None]
     pending = next((p for p in waiting if p.target == c.character), None)
@@ -185,7 +187,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         raise RuleViolation("WD-COMBAT-019", f"{me.name} has already reacted to this attack.")
     rest = [p for p in waiting if p is not pending]  # each target answers its own hit
     after = {"attack": rest[0] if rest else None, "queued": tuple(rest[1:])}
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.reaction is None:
         emit_reacted(
             b,
@@ -193,7 +195,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             hidden=secret(waiting),
         )
         _lands(b, c.character, pending)
-        return b.events
+        return b.batch
     spend(b, c.character, Pool.FOCUS, EffortUse.REACTION)
     stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
     roll, _ = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
@@ -218,9 +220,9 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             hidden=secret(line),
             waits=True,
         )
-        return b.events
+        return b.batch
     _reaction_done(b, c.character, pending, c.reaction, roll, after)
-    return b.events
+    return b.batch
 
 
 def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
@@ -293,7 +295,7 @@ def _lands(b: Builder, target: str, pending: PendingAttack) -> None:
     )
 
 
-def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: DiceService) -> list[Event]:
+def effect_choice(state: WdState, context: Ctx, c: cmd.EffectChoice, dice: DiceService) -> Done:
     """Give the decision a wound effect waits for (WD-WFX-005)."""
     if not state.effects or not state.effects[0].key:
         raise RuleViolation("WD-WFX-005", "No wound effect is waiting for a decision.")
@@ -310,15 +312,15 @@ def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: D
     answers = Answers(picks=picks, dice=pending.answers.dice)
     hit = hit_of(state, pending)
     trial = resolve(hit, pending.face, answers=answers)  # a bad answer raises here
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     resolve_effect(b, evolve(pending, {"answers": answers, "key": "", "need": None}), tried=(hit, trial))
-    return b.events
+    return b.batch
 
 
 # -- getting back up ----------------------------------------------------------------------------
 
 
-def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) -> list[Event]:
+def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Done:
     """Spend Recovery to roll Guts at the stay-up TN and penalty (WD-WOUND-008/009)."""
     me = person(state, c.character)
     if me.track.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
@@ -330,11 +332,11 @@ def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) ->
         raise RuleViolation(
             "WD-WOUND-008", "Getting back up can be tried once a round, from the round after the fall."
         )
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     spend(b, c.character, Pool.RECOVERY, EffortUse.GET_UP)
     me = b.person(c.character)
     roll, record = roll_check(
-        b, c.character, (Stat.GUTS,), tn=state.config.stay_up_tn, bonus=me.track.penalty, purpose="get_up"
+        b, c.character, (Stat.GUTS,), tn=context.config.stay_up_tn, bonus=me.track.penalty, purpose="get_up"
     )
     round_ = fight.order.round if fight is not None else 1
     track = me.track.rouse() if roll.success else me.track.failed_get_up(round_)
@@ -350,19 +352,19 @@ def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) ->
         ),
         rolls=(record,),
     )
-    return b.events
+    return b.batch
 
 
-def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService) -> list[Event]:
+def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> Done:
     """One roll of a lengthy Medical check (Dex and Know) on a downed ally: 8 rouses, 12 saves the
     dying (WD-WOUND-008..010, WD-COMBAT-013)."""
     me, patient = person(state, c.character), person(state, c.patient)
     key = f"medical:{c.patient}"
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if state.fight is not None:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
-        turn = fight.turn.spend(ActionKind.LENGTHY, config=state.config)
+        turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,
@@ -373,7 +375,7 @@ def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService)
             )
         )
         full_action(b, c.character)
-    dc = patient.track.medical_dc(state.config)
+    dc = patient.track.medical_dc(context.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
     roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")
     running = running.add(c.character, roll.total)
@@ -397,7 +399,7 @@ def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService)
         ),
         rolls=(record,),
     )
-    return b.events
+    return b.batch
 
 
 def hit_lands(total: int, defense: int) -> bool:

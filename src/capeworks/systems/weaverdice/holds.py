@@ -14,16 +14,17 @@ two breaks the grapple; both sides' DS drops while it lasts.
 
 from __future__ import annotations
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
@@ -57,19 +58,19 @@ def _key(holder: str, target: str) -> str:
     return f"{holder}>{target}"
 
 
-def defense_in_grapple(state: WdState, ident: str, base: int) -> int:
+def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:
     """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1
     (WD-GRAPPLE-006/008)."""
     for g in state.grapples.values():
         if ident in (g.holder, g.target):
             holder = g.holder == ident
             return grapple_ds(
-                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=state.config.grappled_ds
+                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
             )
     return base
 
 
-def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> list[Event]:
+def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     """Grab: Brawn against the target's DS without costume layers; a named target may Dodge
     (not Block); a hit starts the grapple (WD-GRAPPLE-001)."""
     fight = on_turn(state, c.character)
@@ -81,8 +82,8 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
         raise RuleViolation("WD-GRAPPLE-001", f"{me.name} already holds {target.name}.")
     if target.track.standing in (Standing.DEAD, Standing.DOWN):
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
-    b = Builder(state, dice)
-    turn = fight.turn.spend(ActionKind.STANDARD, config=state.config)
+    b = Builder(state, context, dice)
+    turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -93,7 +94,7 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
         )
     )
     tsheet = state.sheet(c.target)
-    ds = grab_defense(defense=tsheet.defense(state.config), equipment_bonus=tsheet.defense_bonus)
+    ds = grab_defense(defense=tsheet.defense(context.config), equipment_bonus=tsheet.defense_bonus)
     roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
     t = b.person(c.target)
     pending = None
@@ -123,7 +124,7 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
     )
     if roll.success and pending is None:
         begin(b, c.character, c.target)
-    return b.events
+    return b.batch
 
 
 def begin(b: Builder, holder: str, target: str) -> None:
@@ -140,7 +141,7 @@ def begin(b: Builder, holder: str, target: str) -> None:
     )
 
 
-def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: DiceService) -> list[Event]:
+def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceService) -> Done:
     """One round of a grapple on the holder's turn: opposed Brawn, then the margin's purchase."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
@@ -148,8 +149,8 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
     me, target = person(state, c.character), person(state, c.target)
     if hold is None:
         raise RuleViolation("WD-GRAPPLE-002", f"{me.name} is not holding {target.name}.")
-    b = Builder(state, dice)
-    turn = fight.turn.spend(ActionKind.STANDARD, config=state.config)
+    b = Builder(state, context, dice)
+    turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -177,7 +178,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         banked=hold.banked,
         round=hold.round,
         buys=buys,
-        mode=state.config.grapple_mode,
+        mode=context.config.grapple_mode,
         target_stamina=t.effort.available(tsheet, Pool.STAMINA),
         defender_focus=t.effort.available(tsheet, Pool.FOCUS),
         stuck_item=stuck,
@@ -255,7 +256,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 people=(evolve(t, {"conditions": bleeding}),),
             )
         )
-    return b.events
+    return b.batch
 
 
 def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) -> tuple[GrappleRound, bool]:
@@ -281,7 +282,7 @@ def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) 
     return several.rounds[key], several.free
 
 
-def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService) -> list[Event]:
+def reverse(state: WdState, context: Ctx, c: cmd.Reverse, dice: DiceService) -> Done:
     """A defender who broke free goes straight to a hold on the one it beat, the margin banked as
     Hold (WD-GRAPPLE-004 PROPOSED), or lets the offer go."""
     me = person(state, c.character)
@@ -293,7 +294,7 @@ def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService)
     grapples = dict(state.grapples)
     if not c.decline:
         grapples[_key(c.character, offer.target)] = offer
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.Grappled(
             character=c.character,
@@ -305,21 +306,21 @@ def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService)
             reversed=not c.decline,
         )
     )
-    return b.events
+    return b.batch
 
 
 # -- falls and throws (WD-MOVE-008..010) ---------------------------------------------------------
 
 
-def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService) -> list[Event]:
+def fall_cmd(state: WdState, context: Ctx, c: cmd.FallCmd, dice: DiceService) -> Done:
     """The GM rules a fall or throw: the table's row, its Athletics roll past 20 ft, a Stamina drain;
     one way to take it is applied at once, several wait for the faller's choice (WD-MOVE-009/010)."""
     me = person(state, c.character)
     if c.character in state.falls:
         raise RuleViolation("WD-MOVE-009", f"{me.name} has a fall still waiting for a choice.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     _fall(b, c.character, c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
-    return b.events
+    return b.batch
 
 
 def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool | None) -> None:
@@ -352,7 +353,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
         _take_fall(b, who, chosen)
 
 
-def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceService) -> list[Event]:
+def fall_choice(state: WdState, context: Ctx, c: cmd.FallChoice, dice: DiceService) -> Done:
     """The faller picks how to take the fall (WD-MOVE-009 PROPOSED: the faller chooses)."""
     me = person(state, c.character)
     result = state.falls.get(c.character)
@@ -361,7 +362,7 @@ def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceS
     if c.option > len(result.options):
         raise RuleViolation("WD-MOVE-009", f"That fall offers {len(result.options)} ways to take it.")
     chosen = result.options[c.option - 1]
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.Fell(
             character=c.character,
@@ -373,7 +374,7 @@ def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceS
         )
     )
     _take_fall(b, c.character, chosen)
-    return b.events
+    return b.batch
 
 
 def _take_fall(b: Builder, who: str, option: FallOption) -> None:

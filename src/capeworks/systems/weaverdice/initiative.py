@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.engine.kit import TurnOrder
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice.combat import Entrant, Turn, group_slots, init
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.fight import half_actions
-from capeworks.systems.weaverdice.flow import Builder, person
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Tier
 from capeworks.systems.weaverdice.wounding import spend
@@ -66,7 +66,7 @@ def _roll_in(
         if p.tier in (Tier.PC, Tier.NOTABLE):
             face = dice.roll(1, 6, purpose=f"initiative {p.id}").faces[0]
         bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
-        scores[p.id] = initiative_score(state.sheet(p.id), face, edge=bonus, config=state.config)
+        scores[p.id] = initiative_score(state.sheet(p.id), face, edge=bonus, config=b.config)
         lines.append(
             ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
         )
@@ -117,7 +117,7 @@ def _announce(b: Builder, event: ev.CombatStarted | ev.CombatJoined, veiled: set
     b.emit(evolve(event, {"entrants": public}))
 
 
-def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: DiceService) -> list[Event]:
+def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceService) -> Done:
     """Everyone named rolls initiative: speed + d6 for PCs and notables, speed + 3 for the rest."""
     if state.fight is not None:
         raise RuleViolation("WD-COMBAT-001", "A fight is already on.")
@@ -125,12 +125,12 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     people = [person(state, i) for i in ids]
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
     first = rolled.order[0]
     fight = Fight(
         order=TurnOrder(order=rolled.order),
-        turn=Turn.start(first, half=False, config=state.config),
+        turn=Turn.start(first, half=False, config=context.config),
         groups=tuple(rolled.groups),
     )
     fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
@@ -139,12 +139,12 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     )
     _announce(b, started, {p.id for p in people if p.hidden})
     first_c = b.person(first)
-    fight = evolve(fight, {"turn": Turn.start(first, half=half_actions(first_c), config=state.config)})
+    fight = evolve(fight, {"turn": Turn.start(first, half=half_actions(first_c), config=context.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
-    return b.events
+    return b.batch
 
 
-def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceService) -> list[Event]:
+def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceService) -> Done:
     """Reinforcements join a fight under way: they roll initiative among themselves and act after
     everyone already in it (before the bystanders), from their place in this round on."""
     fight = state.fight
@@ -156,7 +156,7 @@ def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceS
     for p in people:
         if p.id in fight.order.order:
             raise RuleViolation("WD-COMBAT-001", f"{p.name} is already in this fight.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
     fight = b.fight or fight
     tier = {p.id: p.tier for p in state.people.values()}
@@ -181,7 +181,7 @@ def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceS
     fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
     joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
     _announce(b, joined, {p.id for p in people if p.hidden})
-    return b.events
+    return b.batch
 
 
 def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:

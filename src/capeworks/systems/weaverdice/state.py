@@ -278,8 +278,8 @@ def _plan(cls: type[BaseModel]) -> _Plan:
 
 
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:
-    """Upsert what a typed payload carries; never re-runs a rule. Handlers fold the payloads they
-    make with this directly, so a command's own events are not read back from JSON.
+    """Upsert what a typed payload carries; never re-runs a rule. ``apply`` folds every event's
+    payload object with this, as the engine's batch makes it or as a replay reads it.
 
     Payloads and state hold validated values only, so the new state is an unvalidated copy
     (:func:`~.copies.evolve`); the parts of the fold a payload class touches are worked out once.

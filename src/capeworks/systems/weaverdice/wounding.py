@@ -181,7 +181,7 @@ def _interrupt(b: Builder, target: str) -> None:
         roll, _ = roll_check(
             b, target, (Stat.KNOWLEDGE,), tn=interruption_tn(severe=1), purpose="interruption"
         )
-        after = task.interrupted(target, held=roll.success, config=b.state.config)
+        after = task.interrupted(target, held=roll.success, config=b.config)
         b.emit(
             ev.Interrupted(
                 character=target,
@@ -199,7 +199,7 @@ def _stay_up(b: Builder, target: str) -> None:
     """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
     c = b.person(target)
     roll, record = roll_check(
-        b, target, (Stat.GUTS,), tn=b.state.config.stay_up_tn, bonus=c.track.penalty, purpose="stay_up"
+        b, target, (Stat.GUTS,), tn=b.config.stay_up_tn, bonus=c.track.penalty, purpose="stay_up"
     )
     round_ = b.fight.order.round if b.fight is not None else 1
     track = c.track.stay_up(success=roll.success, round_=round_)
