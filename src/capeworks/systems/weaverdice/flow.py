@@ -81,8 +81,8 @@ class Builder:
             "a roll given to emit was not made since the last event"
         )
         secret: tuple[Combatant, ...] = ()
-        if isinstance(payload, ev.Changes):
-            secret = tuple(p for p in payload.people if p.hidden)
+        if isinstance(payload, ev.Changes) and payload.people:
+            secret = tuple([p for p in payload.people if p.hidden])
             if secret and not hidden:
                 payload = evolve(payload, {"people": tuple(p for p in payload.people if not p.hidden)})
         batch = self.batch
