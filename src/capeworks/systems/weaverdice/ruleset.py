@@ -110,7 +110,8 @@ def _down(state: WdState, ident: str) -> bool:
     return state.people[ident].track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
 
 
-COMMANDS: dict[str, CommandSpec] = {
+#: every command: its payload, handler and who may issue it; prompt-only ones are answers only
+COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     # the roster and the GM's hand
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
@@ -168,7 +169,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     title = "Weaverdice 3.0"
     config_model = WeaverdiceConfig
     state_model = WdState
-    commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
     words = WORDS
     command_words = COMMAND_WORDS
