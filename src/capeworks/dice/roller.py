@@ -134,11 +134,9 @@ class RolledBinOp:
             return a + b
         if op is Op.SUB:
             return a - b
-        if op is Op.DIV:
-            return a // b
-        if op is Op.CEIL_DIV:
-            return -(-a // b)
-        return a * b
+        if op is Op.MUL:
+            return a * b
+        return op.divide(a, b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +279,7 @@ def _draw_code(term: Dice, i: int) -> str:
     return f"ff(src, {term.count})" if term.fate else f"f({term.count}, {term.sides})"
 
 
-_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//"}
+_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//", Op.FLOOR_DIV: "//"}
 
 
 class _Code:
@@ -312,6 +310,8 @@ class _Code:
     def binop(self, op: Op, a: str, b: str) -> str:
         if op is Op.CEIL_DIV:
             return self._line(f"-(-{a} // {b})")
+        if op is Op.ROUND_DIV:
+            return self._line(f"(2 * {a} + {b}) // (2 * {b})")
         return self._line(f"{a} {_PY_OPS[op]} {b}")
 
     def call(self, fn: Fn, a: str, b: str) -> str:
