@@ -15,8 +15,8 @@ def dice_term(draw: st.DrawFn) -> str:
     text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
     explode = False
     if not fate and sides > 1 and draw(st.integers(0, 3)) == 0:
-        kind = draw(st.sampled_from(["!", "!!", "!p", "!!p"]))
-        explode = kind in ("!", "!p")
+        kind = draw(st.sampled_from(["!", "!!", "!p", "!!p", "xo"]))
+        explode = kind in ("!", "!p", "xo")
         text += kind
         if draw(st.booleans()):  # a compare point: the faces that explode (at most half, so odds stay quick)
             face = draw(st.integers(1, sides))
@@ -33,9 +33,12 @@ def dice_term(draw: st.DrawFn) -> str:
             text += f"r{'o' if once else ''}{cmp}{face}"
     kept = count
     for _ in range(0 if explode else draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
-        kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
+        kind = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k"]))
         n = draw(st.integers(0, kept))
-        text += f"{kind}{n}"
+        if n == 1 and draw(st.booleans()):  # a bare suffix names one die
+            text += kind
+        else:
+            text += f"{kind}{n}"
         kept = n if kind[0] == "k" else kept - n
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say

@@ -88,7 +88,7 @@ def _build(node: Any) -> Expr:
         low, high = 0, len(items)
         for sub in kids:
             if isinstance(sub, lark.Tree) and sub.data == "keep":
-                keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+                keep = _keep(sub.children)
                 if keep.count > high - low:
                     raise _OutOfRange
                 keeps.append(keep)
@@ -162,7 +162,7 @@ def _dice(kids: list[Any]) -> Dice:
         elif sub.data == "keep":
             if explode is not None and explode.separate:
                 raise _OutOfRange
-            keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+            keep = _keep(sub.children)
             if keep.count > high - low:
                 raise _OutOfRange
             keeps.append(keep)
@@ -183,6 +183,11 @@ def _dice(kids: list[Any]) -> Dice:
     return Dice(
         count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
     )
+
+
+def _keep(kids: list[Any]) -> Keep:
+    kind = "kh" if str(kids[0]) == "k" else str(kids[0])
+    return Keep(KeepKind(kind), int(kids[1]) if len(kids) > 1 else 1)
 
 
 def _point(kids: list[Any], sides: int) -> Point | None:
@@ -259,7 +264,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrund%\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 
@@ -320,6 +325,15 @@ def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
         "4d6!!kh3",
         "4d6!kh3",
         "4d6!p",
+        "4d6xo",
+        "4d6xo>=5t5",
+        "4d6xokh3",
+        "4d6k",
+        "4d6k3",
+        "4d6kh",
+        "4d6kh dl",
+        "{d8,d6}k",
+        "4d6 k 3",
         "2d6!=3",
         "2d6!!=3",
         "2d6! =3",

@@ -30,6 +30,7 @@ def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
             if term.explode is not None:
                 point = term.explode_on
                 goes_on = f == term.sides if point is None else point.op.holds(f, point.value)
+                goes_on = goes_on and not (term.explode.value == "xo" and extra >= 1)  # explodes once
             else:
                 assert term.reroll is not None and term.reroll.once
                 goes_on = extra == 0 and term.reroll.hits(f)

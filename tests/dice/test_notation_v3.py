@@ -340,3 +340,89 @@ def test_divisor__that_can_be_zero_is_refused(text: str) -> None:
 def test_divisor__odd_counts_of_plus_minus_dice_are_never_zero() -> None:
     # 1d6t4f3: every face scores +1 or -1, so one such die is never 0
     assert distribution("6/(1d6t4f3)").probabilities == {-6: Fraction(1, 2), 6: Fraction(1, 2)}
+
+
+# ---------------------------------------------------------------- explode once, bare keep/drop
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "value", "breakdown"),
+    [
+        # Foundry VTT's 'xo': an exploding face rolls one more die, once; that die does not explode
+        ("3d10xo", [10, 10, 4, 2], 26, "3d10xo: [10!, 10, 4, 2] = 26"),
+        ("2d10xo>=9t8", [9, 9, 3], 2, "2d10xo>=9t8: [9!, 9, 3]t8 = 2"),
+        # Foundry, rpg-dice-roller: 'kh' without a number keeps one die; 'k' is 'kh'
+        ("2d20kh", [7, 15], 15, "2d20kh1: [(7), 15] = 15"),
+        ("2d20kl+3", [7, 15], 10, "2d20kl1+3: [7, (15)]+3 = 10"),
+        ("4d6k3", [6, 4, 3, 1], 13, "4d6kh3: [6, 4, 3, (1)] = 13"),
+        ("4d6dl", [6, 4, 3, 1], 13, "4d6dl1: [6, 4, 3, (1)] = 13"),
+    ],
+)
+def test_v3_forms__with_physical_dice(text: str, faces: list[int], value: int, breakdown: str) -> None:
+    result = roll(text, source=GivenDice(faces))
+    assert result.total == value
+    assert result.breakdown == breakdown
+    assert parse(str(result.expression)) == result.expression
+
+
+@pytest.mark.parametrize(
+    ("text", "score"),
+    [
+        ("1d6xo", None),
+        ("1d6xo>=5", None),
+        ("1d6xot5", lambda v: int(v >= 5)),
+        ("1d4xo<=1t2", lambda v: int(v >= 2)),
+    ],
+)
+def test_explode_once__odds_match_a_brute_force(text: str, score: Callable[[int], int] | None) -> None:
+    term = _terms(text)[0]
+    sides = term.sides
+    tally: Counter[int] = Counter()
+    for first, second in itertools.product(range(1, sides + 1), repeat=2):
+        # Foundry: a face meeting the condition rolls one more die, which counts as it falls
+        rolls = [first, second] if term.explodes(first) else [first]
+        weight = 1 if term.explodes(first) else 0
+        if not term.explodes(first) and second != 1:
+            continue
+        ways = 1 if weight else sides
+        tally[sum(rolls) if score is None else sum(score(r) for r in rolls)] += ways
+    total = sum(tally.values())
+    assert distribution(text).probabilities == {k: Fraction(v, total) for k, v in sorted(tally.items())}
+    assert distribution(text).remainder == 0
+
+
+def test_explode_once__bulk_matches_exact_odds() -> None:
+    import numpy as np
+
+    from capeworks.dice import roll_many
+
+    n = 40_000
+    seen = Counter(roll_many("3d6xo>=5", n, rng=np.random.default_rng(3)).tolist())
+    exact = distribution("3d6xo>=5")
+    chi2 = sum((seen.get(x, 0) - n * float(p)) ** 2 / (n * float(p)) for x, p in exact if n * p >= 5)
+    assert chi2 < 80  # 99.9% critical value for ~40 degrees of freedom
+
+
+@pytest.mark.parametrize(
+    ("foundry", "ours"),
+    [
+        ("1d20rr<3", "1d20r<=2"),  # 'rr' rerolls until the face misses; Foundry's '<' is 'less than'
+        ("5d10x10", "5d10!"),  # 'x10' explodes on 10
+        ("5d10xo10", "5d10xo"),  # 'xo' reads as there
+    ],
+)
+def test_foundry__documented_examples_have_a_spelling_here(foundry: str, ours: str) -> None:
+    # Foundry VTT Dice Modifiers article, "Re-rolls and Exploding Dice"
+    if foundry.startswith("5d10xo"):
+        assert parse(foundry) == parse(ours)
+    else:
+        with pytest.raises(DiceSyntaxError):
+            parse(foundry)  # 'rr' and 'x' are not capeworks spellings: refused, never misread
+    assert roll(ours, seed=1).total > 0
+
+
+def test_foundry__r_rerolls_once_there_and_until_it_misses_here() -> None:
+    # Foundry's '1d10r1' rerolls a 1 once; Roll20 and rpg-dice-roller (and capeworks, since v2)
+    # reroll until the face is not 1: documented in docs/dice.md's table; Foundry's form is 'ro1'
+    assert distribution("1d10r1").probability(1) == 0
+    assert distribution("1d10ro1").probability(1) == Fraction(1, 100)

@@ -149,12 +149,12 @@ def _explodes(np: Any, term: Dice, faces: Any) -> Any:
 
 
 def _exploded_separately(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
-    """``!`` / ``!p``: the sum (or success count) of every roll, each exploding face rolling once more."""
+    """``!`` / ``!p`` / ``xo``: the sum (or success count) of every roll, exploding faces rolling again."""
     assert term.explode is not None
     less = term.explode.less
     total = (faces if term.target is None else _score(np, term, faces)).sum(axis=1)
     live = _explodes(np, term, faces)
-    for _ in range(MAX_EXTRA_ROLLS):
+    for _ in range(1 if term.explode.once else MAX_EXTRA_ROLLS):
         if not live.any():
             break
         rows = np.nonzero(live)[0]

@@ -61,7 +61,7 @@ def _goes_on(term: Dice, face: int, extra: int) -> bool:
     if extra >= MAX_EXTRA_ROLLS:
         return False
     if term.explode is not None:
-        return term.explodes(face)
+        return term.explodes(face) and not (term.explode.once and extra >= 1)
     assert term.reroll is not None
     if term.reroll.once and extra >= 1:
         return False
@@ -130,13 +130,15 @@ def odds_depth(term: Dice) -> int:
     """Extra rolls per die that exact odds follow: enough that going further has chance at most 2**-40."""
     if term.explode is None:
         return 1 if term.reroll is not None and term.reroll.once else 0
+    if term.explode.once:
+        return 1
     per_roll = math.log2(term.sides / _exploding_faces(term))
     return min(MAX_EXTRA_ROLLS, math.ceil(40 / per_roll) - 1)
 
 
 def remainder(term: Dice) -> Fraction:
     """The chance that some die of ``term`` explodes more often than exact odds follow it."""
-    if term.explode is None:
+    if term.explode is None or term.explode.once:
         return Fraction(0)
     beyond = Fraction(_exploding_faces(term), term.sides) ** (odds_depth(term) + 1)
     return 1 - (1 - beyond) ** term.count

@@ -98,7 +98,7 @@ class BoundsAlgebra:
         k = term.kept_count
         # an exploding die is worth up to its highest face on every roll, and
         # with '!' each roll may count as a success of its own
-        rolls = 1 if term.explode is None else 1 + MAX_EXTRA_ROLLS
+        rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
             return _bounds(k * term.low, k * (term.low + term.sides - 1) * rolls)
         per_die = rolls if term.explode is not None and term.explode.separate else 1

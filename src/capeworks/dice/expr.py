@@ -205,11 +205,18 @@ class Explode(Enum):
     COMPOUND = "!!"
     PENETRATE = "!p"
     COMPOUND_PENETRATE = "!!p"
+    #: exploding once (Foundry VTT's ``xo``): at most one extra roll, a die of its own
+    ONCE = "xo"
 
     @property
     def separate(self) -> bool:
-        """True when every extra roll is a die of its own (``!``, ``!p``)."""
-        return self in (Explode.EXPLODE, Explode.PENETRATE)
+        """True when every extra roll is a die of its own (``!``, ``!p``, ``xo``)."""
+        return self in (Explode.EXPLODE, Explode.PENETRATE, Explode.ONCE)
+
+    @property
+    def once(self) -> bool:
+        """True when a die explodes at most once."""
+        return self is Explode.ONCE
 
     @property
     def less(self) -> int:

@@ -55,8 +55,10 @@ _NUMBER = "a number"
 _COMPARISONS = ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("!=", CmpOp.NE))
 _STRICT = ((">", CmpOp.GT), ("<", CmpOp.LT))
 _CMP_WORD = "a comparison ('>=', '<=', '>', '<', '==' or '!=')"
-_KEEP_WORD = "a keep or drop ('kh', 'kl', 'dh' or 'dl')"
+_KEEP_WORD = "a keep or drop ('kh', 'kl', 'dh', 'dl' or 'k')"
 _KEEPS = {kind.value: kind for kind in KeepKind}
+#: longest spelling first, so that '!!p' is not read as '!!' then 'p'
+_EXPLOSIONS = (Explode.COMPOUND_PENETRATE, Explode.COMPOUND, Explode.PENETRATE, Explode.EXPLODE, Explode.ONCE)
 #: order in which alternatives are listed in a message
 _WORD_ORDER = (
     _NUMBER,
@@ -78,7 +80,7 @@ _WORD_ORDER = (
     "'round'",
     "'%'",
     "'F'",
-    "an explosion ('!', '!!', '!p' or '!!p')",
+    "an explosion ('!', '!!', '!p', '!!p' or 'xo')",
     "a compare point ('>=', '<=' or a face)",
     "a reroll ('r' or 'ro')",
     "'<='",
@@ -356,8 +358,8 @@ class _Reader:
                 "'!V' to explode on V, or 't!=V' to count the dice not showing V "
                 "('!=' right after dice explodes on V to rpg-dice-roller and counts to others)",
             )
-        if text.startswith("!", at) and not not_equal:
-            for kind in (Explode.COMPOUND_PENETRATE, Explode.COMPOUND, Explode.PENETRATE, Explode.EXPLODE):
+        if (text.startswith("!", at) and not not_equal) or text.startswith("xo", at):
+            for kind in (*_EXPLOSIONS,):
                 if text.startswith(kind.value, at):
                     self.pos += len(kind.value)
                     break
@@ -366,7 +368,7 @@ class _Reader:
             point = self.explode_point(sides)
             self.no_second_modifier()
             return None, kind, point
-        self.note("an explosion ('!', '!!', '!p' or '!!p')")
+        self.note("an explosion ('!', '!!', '!p', '!!p' or 'xo')")
         once = text.startswith("ro", at)
         if not once and not self.take("r", "a reroll ('r' or 'ro')"):
             return None, None, None
@@ -446,17 +448,29 @@ class _Reader:
         return Group(tuple(items), tuple(keeps))
 
     def keeps(self, pool: int, *, what: str = "dice") -> list[Keep]:
-        """Keep/drop suffixes, each applied to the dice the ones before it kept."""
+        """Keep/drop suffixes, each applied to the dice the ones before it kept.
+
+        Without a number a suffix names one die (``2d20kh``, as Foundry and
+        rpg-dice-roller read it); a bare ``k`` keeps the highest (``4d6k3``).
+        """
         out: list[Keep] = []
         low, high = 0, pool
+        text = self.text
         while True:
             self.skip()
-            kind = _KEEPS.get(self.text[self.pos : self.pos + 2])
+            kind = _KEEPS.get(text[self.pos : self.pos + 2])
+            width = 2
+            if kind is None and text.startswith("k", self.pos):
+                kind, width = KeepKind.KEEP_HIGHEST, 1
             if kind is None:
                 self.note(_KEEP_WORD)
                 return out
-            self.pos += 2
-            count, at = self.number()
+            self.pos += width
+            self.skip()
+            if self.pos < len(text) and text[self.pos] in _DIGITS:
+                count, at = self.number()
+            else:
+                count, at = 1, self.pos
             if count > high - low:
                 left = "" if not out else " still kept"
                 self.refuse(at, f"at most {high - low} (the number of {what}{left})")
