@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll, roll_many
-from capeworks.dice.chains import odds_depth, remainder, split
+from capeworks.dice.chain_odds import odds_depth, remainder
+from capeworks.dice.chains import split
 from capeworks.dice.expr import Dice
 from capeworks.dice.roller import RollResult
 from capeworks.errors import DiceSyntaxError, DiceValueError

@@ -12,7 +12,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from capeworks.dice import GivenDice, chains, distribution, icepool_distribution, odds, parse, roll, roll_many
+from capeworks.dice import (
+    GivenDice,
+    chain_odds,
+    chains,
+    distribution,
+    icepool_distribution,
+    odds,
+    parse,
+    roll,
+    roll_many,
+)
 from capeworks.dice import evaluate as evaluate_module
 from capeworks.dice.expr import Dice, dice_terms
 from capeworks.dice.roller import RollResult
@@ -73,6 +83,7 @@ def brute_force(text: str, *, cap: int = 2) -> dict[int, Fraction]:
 def _two_extra_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dice explode at most twice, in rolls and odds alike, so brute force can list every chain."""
     monkeypatch.setattr(chains, "MAX_EXTRA_ROLLS", 2)
+    monkeypatch.setattr(chain_odds, "MAX_EXTRA_ROLLS", 2)
     monkeypatch.setattr(evaluate_module, "MAX_EXTRA_ROLLS", 2)
     odds._term_cached.cache_clear()
     odds._dist_cached.cache_clear()

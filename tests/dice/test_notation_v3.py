@@ -269,9 +269,10 @@ def test_explosion__odds_match_the_documented_rule(
     separate: bool,
     score: Callable[[int], int] | None,
 ) -> None:
-    from capeworks.dice import chains, odds
+    from capeworks.dice import chain_odds, chains, odds
 
     monkeypatch.setattr(chains, "MAX_EXTRA_ROLLS", 6)
+    monkeypatch.setattr(chain_odds, "MAX_EXTRA_ROLLS", 6)
     odds._term_cached.cache_clear()
     odds._dist_cached.cache_clear()
     want = _explode_brute(sides, hits, less, separate, score)

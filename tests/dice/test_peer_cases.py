@@ -21,7 +21,7 @@ from fractions import Fraction
 import pytest
 
 from capeworks.dice import GivenDice, distribution, parse, roll
-from capeworks.dice.chains import odds_depth
+from capeworks.dice.chain_odds import odds_depth
 from capeworks.dice.expr import Dice
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 

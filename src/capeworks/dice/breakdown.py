@@ -7,8 +7,9 @@ Dropped dice (and dropped items of a group) are shown in parentheses; a success-
 
 from __future__ import annotations
 
+from capeworks.dice.chains import chain_text
 from capeworks.dice.expr import Op, target_notation
-from capeworks.dice.roller import (
+from capeworks.dice.results import (
     Rolled,
     RolledCall,
     RolledCompare,
@@ -34,12 +35,8 @@ def expanded(tree: Rolled) -> str:
 
 
 def _dice_text(t: RolledDice) -> str:
-    if t.node.plain:
-        shown = [str(d.face) for d in t.dice]
-    else:
-        from capeworks.dice.chains import chain_text
-
-        shown = [chain_text(t.node, d.rolls) for d in t.dice]
+    node = t.node
+    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in t.dice]
     faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, t.dice, strict=True))
     suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"

@@ -20,40 +20,22 @@ A die explodes on its highest face, or on the faces its compare point names
 (``!>=8``, ``!<=2``, ``!3``).
 
 Limits: a chain has at most :data:`~capeworks.dice.limits.MAX_EXTRA_ROLLS`
-extra rolls when rolled; exact odds follow each die to the depth
-:func:`odds_depth` and report the small chance of going deeper as the
-distribution's ``remainder`` (as icepool does with its ``depth``).
+extra rolls when rolled. Exact odds of chains are :mod:`capeworks.dice.chain_odds`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from fractions import Fraction
 
-from capeworks.dice.expr import Dice
+from capeworks.dice.expr import Dice, kept_flags
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.errors import DiceValueError
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing: exact odds import this module
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing: every roll imports this module
 if TYPE_CHECKING:
     from capeworks.dice.source import DiceSource
 
-__all__ = [
-    "chain_score",
-    "chain_text",
-    "chain_value",
-    "draw",
-    "odds_depth",
-    "outcome_work",
-    "outcomes",
-    "remainder",
-    "split",
-    "term_total",
-]
-
-#: exact odds follow an exploding die until the chance of going further is at most this
-_ODDS_TAIL = Fraction(1, 2**40)
+__all__ = ["chain_score", "chain_text", "chain_value", "draw", "split", "term_total"]
 
 
 def _goes_on(term: Dice, face: int, extra: int) -> bool:
@@ -122,92 +104,8 @@ def chain_score(term: Dice, chain: Sequence[int]) -> int:
     return term.target.score(chain_value(term, chain))
 
 
-def _exploding_faces(term: Dice) -> int:
-    return sum(1 for f in range(1, term.sides + 1) if term.explodes(f))
-
-
-def odds_depth(term: Dice) -> int:
-    """Extra rolls per die that exact odds follow: enough that going further has chance at most 2**-40."""
-    if term.explode is None:
-        return 1 if term.reroll is not None and term.reroll.once else 0
-    if term.explode.once:
-        return 1
-    per_roll = math.log2(term.sides / _exploding_faces(term))
-    return min(MAX_EXTRA_ROLLS, math.ceil(40 / per_roll) - 1)
-
-
-def remainder(term: Dice) -> Fraction:
-    """The chance that some die of ``term`` explodes more often than exact odds follow it."""
-    if term.explode is None or term.explode.once:
-        return Fraction(0)
-    beyond = Fraction(_exploding_faces(term), term.sides) ** (odds_depth(term) + 1)
-    return 1 - (1 - beyond) ** term.count
-
-
-def outcomes(term: Dice) -> tuple[list[tuple[int, int, int]], int]:
-    """What one die can come to (exact odds): ``(value, counted, ways)`` over a common denominator.
-
-    ``value`` ranks the die for keep/drop; ``counted`` is what it adds to the
-    total (its value, or its part of a success count). An exploding die is
-    followed to depth D (denominator S**(D+1)) by working back from the
-    deepest roll: a roll that does not explode ends the chain in S**k ways of
-    the k rolls left, one that does goes on; at depth D the last roll counts as
-    it falls. A die rerolled until it misses is uniform over the faces kept;
-    one rerolled once shows face f in S*[f kept] + (faces rerolled) ways of S**2.
-    """
-    sides, target = term.sides, term.target
-    if term.explode is not None:
-        explode = term.explode
-        separate = explode.separate and target is not None
-        depth = odds_depth(term)
-
-        def part(face: int, first: bool) -> int:
-            v = face if first else face - explode.less
-            return target.score(v) if separate and target is not None else v
-
-        def level(k: int, first: bool, deeper: dict[int, int]) -> dict[int, int]:
-            out: dict[int, int] = {}
-            for f in range(1, sides + 1):
-                c = part(f, first)
-                if k and term.explodes(f):
-                    for v, w in deeper.items():
-                        out[c + v] = out.get(c + v, 0) + w
-                else:
-                    out[c] = out.get(c, 0) + sides**k
-            return out
-
-        rest: dict[int, int] = {}
-        for k in range(depth):  # rest: what the extra rolls add when k may still come
-            rest = level(k, False, rest)
-        top = level(depth, True, rest)
-        scored = target is not None and not explode.separate
-        rows = [(v, target.score(v) if scored and target is not None else v, w) for v, w in top.items()]
-        return rows, sides ** (depth + 1)
-    reroll = term.reroll
-    assert reroll is not None
-
-    def row(f: int, w: int) -> tuple[int, int, int]:
-        return (f, f if target is None else target.score(f), w)
-
-    if not reroll.once:
-        kept = [row(f, 1) for f in range(1, sides + 1) if not reroll.hits(f)]
-        return kept, len(kept)
-    m = sum(1 for f in range(1, sides + 1) if reroll.hits(f))
-    return [row(f, (0 if reroll.hits(f) else sides) + m) for f in range(1, sides + 1)], sides * sides
-
-
-def outcome_work(term: Dice) -> int:
-    """Steps :func:`outcomes` takes, to charge before it runs."""
-    if term.explode is None:
-        return term.sides
-    depth = odds_depth(term)
-    return _exploding_faces(term) * depth * depth * term.sides + term.sides * depth
-
-
 def term_total(term: Dice, faces: Sequence[int]) -> int:
     """The value of a whole term from its flat physical faces: chains, then keep/drop, then target."""
-    from capeworks.dice.roller import kept_flags
-
     chains = split(term, faces)
     flags = kept_flags([chain_value(term, c) for c in chains], term.keep, term.more)
     if term.target is None:

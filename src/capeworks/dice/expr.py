@@ -8,7 +8,7 @@ notation with ``str(expr)``. Nodes are immutable; build a new tree to change one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -31,6 +31,7 @@ __all__ = [
     "Reroll",
     "Target",
     "dice_terms",
+    "kept_flags",
     "target_notation",
 ]
 
@@ -393,6 +394,25 @@ class Group:
 
 
 Expr = Const | Dice | Neg | BinOp | Call | Compare | Group
+
+
+def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
+    """Which of ``faces`` a chain of keep/drop suffixes keeps.
+
+    Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
+    equal dice first and ``kl``/``dh`` the later.
+    """
+    n = len(faces)
+    if keep is None:
+        return [True] * n
+    low, high = 0, n
+    for k in (keep, *more):
+        low, high = k.narrow(low, high)
+    order = sorted(range(n), key=lambda i: (faces[i], i))  # lowest first
+    flags = [False] * n
+    for i in order[low:high]:
+        flags[i] = True
+    return flags
 
 
 def dice_terms(expr: Expr) -> Iterator[Dice]:

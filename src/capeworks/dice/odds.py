@@ -38,9 +38,9 @@ from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 
-from capeworks.dice.chains import odds_depth, outcome_work, outcomes, remainder
+from capeworks.dice.chain_odds import odds_depth, outcome_work, outcomes, remainder
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.expr import BinOp, Call, CmpOp, Const, Dice, Expr, Fn, Group, Neg, Op, dice_terms
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -722,8 +722,6 @@ def _icepool_chain(icepool: Any, e: Dice) -> Any:
 
 
 def _to_icepool(icepool: Any, e: Expr) -> Any:
-    from capeworks.dice.expr import BinOp, Call, Const, Neg
-
     if isinstance(e, Const):
         return icepool.Die([e.value])
     if isinstance(e, Dice):
