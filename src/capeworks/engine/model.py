@@ -147,12 +147,15 @@ class EventData(BaseModel):
 
     Subclasses set ``TYPE = "<ruleset>.<event>"`` and declare their fields; the
     log stores ``model_dump(mode="json")`` and renderers read the payload back
-    with :meth:`capeworks.engine.Ruleset.payload`.
+    with :meth:`capeworks.engine.Ruleset.payload`. ``VERSION`` is the payload's
+    schema version: bump it when the fields change, and declare an upcaster from
+    the old version (see :mod:`capeworks.engine.upcast`).
     """
 
     model_config = _FROZEN
 
     TYPE: ClassVar[str]
+    VERSION: ClassVar[int] = 1
 
 
 class Event(BaseModel):
@@ -160,6 +163,9 @@ class Event(BaseModel):
 
     ``seq`` and ``command_id`` are stamped by the table when the event is
     appended; rulesets create events with :meth:`of` and the defaults.
+    ``version`` is the schema version ``data`` was written at; stored JSON
+    carries it only above 1, so logs written before versions existed read (and
+    hash) exactly as they were written.
     """
 
     model_config = _FROZEN
@@ -171,6 +177,7 @@ class Event(BaseModel):
     seat: str | None = None
     seq: int = 0
     command_id: int = 0
+    version: int = Field(default=1, ge=1, exclude_if=lambda v: v == 1)
 
     @classmethod
     def of(
@@ -186,6 +193,7 @@ class Event(BaseModel):
             data=payload.model_dump(mode="json"),
             audience=audience or Audience.all(),
             rolls=rolls,
+            version=payload.VERSION,
         )
 
 

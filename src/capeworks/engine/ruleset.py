@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from capeworks.engine.dice_service import DiceService
 from capeworks.engine.model import (
@@ -43,6 +43,7 @@ from capeworks.engine.model import (
     Seat,
     Viewer,
 )
+from capeworks.engine.upcast import Upcaster, unreadable, upcast
 from capeworks.errors import NotPermitted
 
 __all__ = [
@@ -198,6 +199,8 @@ class Ruleset(ABC, Generic[S, C]):
     commands: ClassVar[Mapping[str, CommandSpec]]
     #: event type -> payload model; every type is ``"<name>.<event>"``
     events: ClassVar[Mapping[str, type[EventData]]] = {}
+    #: (event type, version) -> its data at that version turned into data at the next (see engine.upcast)
+    upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
     #: event type -> words for it (the ruleset's renderer)
     words: ClassVar[Mapping[str, Words]] = {}
     #: command name -> a short label a person reads in menus and buttons (the renderer's words)
@@ -336,8 +339,15 @@ class Ruleset(ABC, Generic[S, C]):
         return []
 
     def payload(self, event: Event) -> EventData:
-        """The typed payload of one of this ruleset's events."""
-        return self.events[event.type].model_validate(event.data)
+        """The typed payload of one of this ruleset's events, upcast to its current version.
+
+        Raises UnreadableEvent when an event from an old (or newer) log cannot be read.
+        """
+        current = upcast(self, event)
+        try:
+            return self.events[event.type].model_validate(current.data)
+        except ValidationError as e:
+            raise unreadable(event, e) from None
 
     def describe(self, event: Event, viewer: Viewer) -> Description:
         """One of this ruleset's events in words, for ``viewer``."""

@@ -62,6 +62,7 @@ from capeworks.engine.model import (
 )
 from capeworks.engine.registry import get_ruleset
 from capeworks.engine.ruleset import Context, OfferMenu, Ruleset, prompt_commands
+from capeworks.engine.upcast import unreadable, upcast
 from capeworks.errors import (
     CapeworksError,
     InvalidCommand,
@@ -876,6 +877,16 @@ class Table:
         ]
 
     def _fold_one(self, event: Event) -> None:
+        """Fold one event, read at its type's current version (an old one upcast first).
+
+        An event this release cannot read raises UnreadableEvent, naming it.
+        """
+        try:
+            self._fold(upcast(self.ruleset, event))
+        except (KeyError, TypeError, ValueError) as e:  # pydantic's ValidationError is a ValueError
+            raise unreadable(event, e) from None
+
+    def _fold(self, event: Event) -> None:
         self._next_command = max(self._next_command, event.command_id + 1)
         if event.seat is not None and not event.type.startswith("table."):
             self._latest_of[event.seat] = event.command_id
