@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine.model import Event, Viewer
+from capeworks.engine.ruleset import Ruleset
 from capeworks.engine.table import Table
 
 __all__ = [
@@ -86,9 +87,11 @@ def find(root: Path, ruleset: str | None = None) -> list[GoldenLog]:
     return found
 
 
-def replay_document(document: Mapping[str, Any]) -> Table:
-    """The table an export document's log folds to (through :meth:`Table.replay`)."""
-    return Table.replay([Event.model_validate(raw) for raw in document["log"]])
+def replay_document(document: Mapping[str, Any], ruleset: Ruleset[Any, Any] | None = None) -> Table:
+    """The table an export document's log folds to: through :meth:`Table.replay` (the ruleset its
+    first event names, from the registry), or with ``ruleset`` when given."""
+    log = [Event.model_validate(raw) for raw in document["log"]]
+    return Table.replay(log) if ruleset is None else Table(ruleset, log)
 
 
 def _viewers(table: Table) -> Iterator[tuple[str, Viewer]]:
