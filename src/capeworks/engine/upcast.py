@@ -27,7 +27,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from pydantic import ValidationError
 
@@ -42,8 +41,8 @@ __all__ = ["Upcaster", "current_versions", "problems", "unreadable", "upcast"]
 #: the data of an event at one version -> its data at the next
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
-#: each ruleset class's event types above version 1 (the events and upcasters are class attributes)
-_VERSIONS: WeakKeyDictionary[type, dict[str, int]] = WeakKeyDictionary()
+#: each ruleset class's event types above version 1 (events are class attributes; asked once per event folded)
+_VERSIONS: dict[type, dict[str, int]] = {}
 
 
 def current_versions(ruleset: Ruleset[Any, Any]) -> Mapping[str, int]:
