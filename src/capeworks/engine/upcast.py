@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from capeworks.engine.model import Event
+from capeworks.engine.event import Event
 from capeworks.errors import UnreadableEvent
 
 if TYPE_CHECKING:
