@@ -200,3 +200,15 @@ def test_upcast__every_golden_log_replays_through_a_chain_of_upcasters_on_every_
         log = [Event.model_validate(e) for e in golden.document()["log"]]
         assert any(e.type in bumped for e in log)
         assert expectations(Table(upgraded, log)) == golden.expected(), golden.label
+
+
+def test_upcast__an_event_type_this_release_does_not_know_is_named() -> None:
+    log = [Event.model_validate(e) for e in _v1_log()]
+    later = log[-1].seq + 1
+    unknown = Event(type="toy.teleported", data={"to": "moon"}, seq=later, command_id=log[-1].command_id + 1)
+    with pytest.raises(UnreadableEvent) as raised:
+        Table(Toy(), [*log, unknown])
+    assert raised.value.message == (
+        f"Event {later} (toy.teleported, version 1) cannot be read: "
+        "this release of Toy counter has no such event (was it written by a newer one?)."
+    )

@@ -866,7 +866,7 @@ class Table:
         """Fold one event; one this release cannot read raises UnreadableEvent, naming it."""
         try:
             self._fold(event)
-        except (KeyError, TypeError, ValueError) as e:  # pydantic's ValidationError is a ValueError
+        except (LookupError, TypeError, ValueError, AttributeError) as e:  # ValidationError is a ValueError
             raise unreadable(event, e) from None
 
     def _fold(self, event: Event) -> None:
