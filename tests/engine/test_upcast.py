@@ -189,7 +189,8 @@ def test_upcast__every_golden_log_replays_through_a_chain_of_upcasters_on_every_
         ruleset = get_ruleset(golden.ruleset)
         base = type(ruleset)
         bumped = {
-            t: type(m.__name__, (m,), {"VERSION": 3, "__module__": __name__}) for t, m in base.events.items()
+            t: type(m.__name__, (m,), {"TYPE": m.TYPE, "VERSION": 3, "__module__": __name__})
+            for t, m in base.events.items()
         }
         steps: dict[tuple[str, int], Any] = {}
         for t in bumped:
