@@ -14,7 +14,15 @@ import pytest
 
 from capeworks.engine import Table, get_ruleset
 from capeworks.engine.conformance import check_golden_logs
-from capeworks.engine.golden import HARD_PARTS, GoldenLog, differences, expectations, find, replay_document
+from capeworks.engine.golden import (
+    HARD_PARTS,
+    GoldenLog,
+    differences,
+    expectations,
+    find,
+    replay_document,
+    write,
+)
 from capeworks.store import Store
 
 ROOT = Path(__file__).resolve().parent
@@ -141,12 +149,12 @@ def test_conformance__check_golden_logs_finds_the_logs_a_ruleset_package_ships(
     table = Table.new(toy, config=session.config, seats=session.seats, seed=2)
     for step in session.steps:
         table.execute(step.command, dice=step.dice)
-    (package / "golden" / "toy").mkdir(parents=True)
-    log = {"log": [e.model_dump(mode="json") for e in table.log]}
-    (package / "golden" / "toy" / "sample.log.json").write_text(json.dumps(log), encoding="utf-8")
-    expected = expectations(table)
-    (package / "golden" / "toy" / "sample.expected.json").write_text(json.dumps(expected), encoding="utf-8")
+    shipped = write(table, package / "golden", "sample")
+    assert shipped.label == "toy/sample" and shipped.expected() == expectations(table)
+    with pytest.raises(FileExistsError):
+        write(table, package / "golden", "sample")  # a golden log is never overwritten
     check_golden_logs(toy)
+    expected = shipped.expected()
     expected["viewers"]["ann"]["state"]["total"] = -1
     (package / "golden" / "toy" / "sample.expected.json").write_text(json.dumps(expected), encoding="utf-8")
     with pytest.raises(AssertionError, match=r"golden log toy/sample replays differently: ann's state.total"):
