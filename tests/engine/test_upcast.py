@@ -211,5 +211,5 @@ def test_upcast__an_event_type_this_release_does_not_know_is_named() -> None:
         Table(Toy(), [*log, unknown])
     assert raised.value.message == (
         f"Event {later} (toy.teleported, version 1) cannot be read: "
-        "this release of Toy counter has no such event (was it written by a newer one?)."
+        "this release of Toy counter has no such event, perhaps one a newer release wrote."
     )

@@ -19,7 +19,7 @@ import capeworks
 from capeworks.cli.app import app
 from capeworks.engine import Command, Ruleset, Table, Viewer, registry
 from capeworks.errors import InvalidCommand, UnreadableEvent
-from capeworks.store import Store, rows
+from capeworks.store import Store, chain, rows
 from capeworks.store import snapshot as snapshots
 from tests.engine.test_upcast import ToyV2
 from tests.engine.toy import Toy
@@ -161,3 +161,25 @@ def test_server__an_unreadable_event_is_the_servers_release_not_the_clients_requ
         "error": "unreadable_event",
         "message": "Event 3 of table 'x' (toy.added, version 2) cannot be read: it is newer.",
     }
+
+
+def test_store__an_intact_event_this_release_cannot_read_is_named_not_damage(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    table_id = _old_table(path)
+    with _open(path, Toy(), snapshot_every=0) as store:
+        # as a newer release might write it: one envelope field more, and its hash chain rewritten to match
+        log = [e.model_dump(mode="json") for e in store.log(table_id)]
+        log[6] = {**log[6], "signed": "by someone"}
+        with store.engine.begin() as conn:
+            for (seq, payload), digest in zip(enumerate(log, start=1), chain.links(log), strict=True):
+                conn.execute(
+                    rows.EVENTS.update()
+                    .where(rows.EVENTS.c.table_id == table_id, rows.EVENTS.c.seq == seq)
+                    .values(payload=payload, hash=digest)
+                )
+        with pytest.raises(UnreadableEvent) as raised:
+            store.load(table_id)
+    assert raised.value.message == (
+        f"Event 7 of table {table_id!r} ({log[6]['type']}, version 1) cannot be read: it is not an event "
+        "this release reads (signed: extra inputs are not permitted), perhaps one a newer release wrote."
+    )

@@ -342,7 +342,7 @@ class Ruleset(ABC, Generic[S, C]):
                 seq=event.seq,
                 type=event.type,
                 version=event.version,
-                problem=f"this release of {self.title} has no such event (was it written by a newer one?)",
+                problem=f"this release of {self.title} has no such event, perhaps one a newer release wrote",
             )
         current = upcast(self, event)
         try:

@@ -36,7 +36,7 @@ from capeworks.errors import UnreadableEvent
 if TYPE_CHECKING:
     from capeworks.engine.ruleset import Ruleset
 
-__all__ = ["Upcaster", "current_versions", "problems", "unreadable", "upcast"]
+__all__ = ["Upcaster", "current_versions", "problems", "unreadable", "unreadable_record", "upcast"]
 
 #: the data of an event at one version -> its data at the next
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
@@ -98,6 +98,19 @@ def unreadable(event: Event, error: Exception) -> UnreadableEvent:
         type=event.type,
         version=event.version,
         problem=f"its data does not fit ({_reason(error)})",
+    )
+
+
+def unreadable_record(seq: int, raw: Mapping[str, Any], error: ValidationError) -> UnreadableEvent:
+    """The error for stored JSON, intact, that is not an event this release can read (an envelope a newer
+    release wrote, say)."""
+    kind, version = raw.get("type"), raw.get("version", 1)
+    return UnreadableEvent(
+        seq=seq,
+        type=kind if isinstance(kind, str) else "no type",
+        version=version if isinstance(version, int) else 1,
+        problem=f"it is not an event this release reads ({_reason(error)}), "
+        "perhaps one a newer release wrote",
     )
 
 
