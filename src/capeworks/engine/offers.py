@@ -126,26 +126,25 @@ class Offers:
     """What every seat's legal commands share at one version, each part worked out when first asked.
 
     ``answers(seat)``: the commands answering the ruleset's open prompts that
-    ``seat`` answers; ``menu``: the ruleset's :class:`OfferMenu`. Shared between
+    ``seat`` answers (found when first asked); ``menu``: the ruleset's
+    :class:`OfferMenu` (kept per rules config). Shared between
     seats and versions: callers must not change what they get.
     """
 
-    __slots__ = ("_answers", "_menu", "_menu_of", "_pool", "_prompts")
+    __slots__ = ("_answers", "_pool", "_prompts", "menu")
 
-    def __init__(
-        self, prompts: Callable[[], Sequence[Prompt]], menu: Callable[[], OfferMenu], pool: LegalPool
-    ) -> None:
+    def __init__(self, prompts: Callable[[], Sequence[Prompt]], menu: OfferMenu, pool: LegalPool) -> None:
         self._prompts = prompts
-        self._menu_of = menu
         self._pool = pool
         self._answers: Answers | None = None
-        self._menu: OfferMenu | None = None
+        #: the ruleset's menu (commands offered by authority or by their ``offer``)
+        self.menu = menu
 
     @classmethod
     def of(cls, ruleset: Ruleset[Any, Any], state: Any, config: Any) -> Offers:
         """Offers worked out afresh (outside a table, or in tests)."""
         pool = LegalPool()
-        return cls(lambda: ruleset.prompts(state), lambda: OfferMenu.of(ruleset, config, pool=pool), pool)
+        return cls(lambda: ruleset.prompts(state), OfferMenu.of(ruleset, config, pool=pool), pool)
 
     def answers(self, seat: Seat) -> list[LegalCommand]:
         """The answers to the open prompts ``seat`` answers, in the prompts' order (a new list)."""
@@ -153,11 +152,3 @@ class Offers:
         if answers is None:
             answers = self._answers = Answers.of_prompts(self._prompts(), self._pool)
         return answers.of_seat(seat)
-
-    @property
-    def menu(self) -> OfferMenu:
-        """The ruleset's menu (commands offered by authority or by their ``offer``)."""
-        menu = self._menu
-        if menu is None:
-            menu = self._menu = self._menu_of()
-        return menu

@@ -21,6 +21,7 @@ from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.commands import Accept, Inspire, React, Revert, UseAbility
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_conflict,
     find_side,
@@ -131,7 +132,8 @@ def _rolled(
     )
 
 
-def use_ability(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> list[Event]:
+def use_ability(state: CapesState, ctx: Ctx, cmd: UseAbility, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="use an ability")
     action = require_window(state, actor, doing="use an ability")
     if action is not None and action.core_done:
@@ -175,7 +177,8 @@ def use_ability(state: CapesState, actor: str, cmd: UseAbility, dice: DiceServic
     return [*events, _rolled(base, roll, conflict, side.id, cmd.die, old, help_side, cmd.label)]
 
 
-def react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[Event]:
+def react(state: CapesState, ctx: Ctx, cmd: React, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     action = page.action
     if action is None or action.reactions is None or action.roll is not None:
@@ -204,7 +207,8 @@ def react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[
     return [_rolled(base, roll, conflict, side.id, window.die, old, help_side, cmd.label)]
 
 
-def inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
+def inspire(state: CapesState, ctx: Ctx, cmd: Inspire, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="spend an Inspiration")
     require_window(state, actor, doing="spend an Inspiration")
     conflict = find_conflict(state, cmd.conflict)
@@ -251,13 +255,15 @@ def _decide_roll(state: CapesState, actor: str, kind: str, text: str) -> list[Ev
     return [event(kind, **roll.model_dump(mode="json"), text=text)]
 
 
-def accept(state: CapesState, actor: str, cmd: Accept) -> list[Event]:
+def accept(state: CapesState, ctx: Ctx, cmd: Accept, dice: DiceService) -> list[Event]:
     """Keep the new face of the die just rolled (CAPES-ABIL-003)."""
+    actor = ctx.actor.id
     return _decide_roll(state, actor, "roll_accepted", cmd.text)
 
 
-def revert(state: CapesState, actor: str, cmd: Revert) -> list[Event]:
+def revert(state: CapesState, ctx: Ctx, cmd: Revert, dice: DiceService) -> list[Event]:
     """Turn the die just rolled back (CAPES-ABIL-003)."""
+    actor = ctx.actor.id
     return _decide_roll(state, actor, "roll_reverted", cmd.text)
 
 

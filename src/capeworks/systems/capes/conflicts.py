@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import CreateConflict, Veto
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_character,
     find_conflict,
@@ -73,7 +74,8 @@ def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) 
     return key
 
 
-def create_conflict(state: CapesState, actor: str, cmd: CreateConflict) -> list[Event]:
+def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     scene = state.scene
     assert scene is not None
@@ -140,7 +142,8 @@ def create_conflict(state: CapesState, actor: str, cmd: CreateConflict) -> list[
     ]
 
 
-def veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
+def veto(state: CapesState, ctx: Ctx, cmd: Veto, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
     if state.vetoable != conflict.id:
         raise RuleViolation(

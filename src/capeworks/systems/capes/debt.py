@@ -19,6 +19,7 @@ from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import ObjectStake, OverdrawnRoll, Split, SplitOff, StakeDebt
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_character,
     find_conflict,
@@ -59,7 +60,8 @@ def even_split(value: int, parts: int) -> tuple[int, ...]:
     return (q + 1,) * r + (q,) * (parts - r)
 
 
-def stake_debt(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
+def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="stake Debt")
     require_window(state, actor, doing="stake Debt")
     conflict = find_conflict(state, cmd.conflict)
@@ -113,7 +115,8 @@ def stake_debt(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
     ]
 
 
-def object_stake(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]:
+def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     check = state.objectable
     conflict = find_conflict(state, cmd.conflict)
     if check is None or check.conflict != conflict.id:
@@ -125,7 +128,8 @@ def object_stake(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]
     return [event("stake_objected", **check.model_dump(mode="json"), by=actor, reason=cmd.reason)]
 
 
-def split_die(state: CapesState, actor: str, cmd: Split) -> list[Event]:
+def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="split a die")
     require_window(state, actor, doing="split a die")
     conflict = find_conflict(state, cmd.conflict)
@@ -160,7 +164,8 @@ def split_die(state: CapesState, actor: str, cmd: Split) -> list[Event]:
     ]
 
 
-def split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
+def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="split off a side")
     require_window(state, actor, doing="split off a side")
     page = need_page(state)
@@ -218,7 +223,8 @@ def split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
     ]
 
 
-def overdrawn_roll(state: CapesState, actor: str, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
+def overdrawn_roll(state: CapesState, ctx: Ctx, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     if page.phase is not PagePhase.OVERDRAWN:
         raise RuleViolation("CAPES-DEBT-003", "Overdrawn rolls happen at the start of a Page, before claims.")

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.commands import BeginActions, ClaimSide, Narrate
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_conflict,
     find_side,
@@ -33,7 +34,8 @@ from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase,
 __all__ = ["APPLIERS", "begin_actions", "claim_side", "decide_claims_pass", "narrate"]
 
 
-def claim_side(state: CapesState, actor: str, cmd: ClaimSide) -> list[Event]:
+def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     if page.phase is not PagePhase.CLAIMS:
         raise RuleViolation(
@@ -72,7 +74,8 @@ def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
     return [event("claims_passed", player=actor)]
 
 
-def narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
+def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     need_scene(state)
     if not cmd.conflict:
         return [event("narrated", player=actor, text=cmd.text, conflict="", finishers=[])]
@@ -89,8 +92,9 @@ def narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
     return [event("narrated", player=actor, text=cmd.text, conflict=conflict.id, finishers=finishers)]
 
 
-def begin_actions(state: CapesState, actor: str, cmd: BeginActions) -> list[Event]:
+def begin_actions(state: CapesState, ctx: Ctx, cmd: BeginActions, dice: DiceService) -> list[Event]:
     """The Starter ends free narration and begins the Action phase (CAPES-PAGE-011)."""
+    actor = ctx.actor.id
     page = need_page(state)
     if page.phase is not PagePhase.NARRATION:
         raise RuleViolation(

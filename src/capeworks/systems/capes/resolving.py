@@ -17,12 +17,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import Deadlock, Gloat, Resolve
 from capeworks.systems.capes.common import (
+    Ctx,
     debt_back,
     event,
     find_conflict,
@@ -122,7 +123,8 @@ def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], re
     return [p for p in (*order[1:], order[0]) if p in players]
 
 
-def resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
+def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
     win = _claim_check(state, actor, conflict, "resolve")
     losing = [s for s in conflict.sides if s.id != win.id]
@@ -195,7 +197,8 @@ def resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
     ]
 
 
-def gloat(state: CapesState, actor: str, cmd: Gloat) -> list[Event]:
+def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
     side = _claim_check(state, actor, conflict, "gloat")
     high = sorted((i for i, v in enumerate(side.dice) if v > 1), key=lambda i: -side.dice[i])
@@ -227,7 +230,8 @@ def _recipient(state: CapesState, conflict: Conflict, side: Side) -> str:
     return player_of(state, character) or state.roster[character].creator
 
 
-def deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
+def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     need_scene(state)
     page = need_page(state)
     if page.action is not None and (page.action.roll is not None or page.action.reactions is not None):

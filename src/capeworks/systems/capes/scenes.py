@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes.commands import Choose, DeclareScene, EndScene
 from capeworks.systems.capes.common import (
+    Ctx,
     debt_back,
     event,
     find_character,
@@ -39,16 +40,18 @@ __all__ = [
 ]
 
 
-def declare_scene(state: CapesState, actor: str, cmd: DeclareScene) -> list[Event]:
+def declare_scene(state: CapesState, ctx: Ctx, cmd: DeclareScene, dice: DiceService) -> list[Event]:
     """Declaring the next Scene."""
+    actor = ctx.actor.id
     if state.scene is not None:
         raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
     require_turn(state, actor, doing="declare a Scene")
     return [event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1)]
 
 
-def choose(state: CapesState, actor: str, cmd: Choose) -> list[Event]:
+def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[Event]:
     """Choosing a character to play this Scene."""
+    actor = ctx.actor.id
     scene = need_scene(state)
     key = find_character(state, cmd.character)
     if key in scene.cast:
@@ -69,8 +72,9 @@ def choose(state: CapesState, actor: str, cmd: Choose) -> list[Event]:
     return [event("character_chosen", player=actor, character=key, paid=paid)]
 
 
-def vote_end_scene(state: CapesState, actor: str, cmd: EndScene) -> list[Event]:
+def vote_end_scene(state: CapesState, ctx: Ctx, cmd: EndScene, dice: DiceService) -> list[Event]:
     """Voting to end the Scene; it ends when everyone has voted."""
+    actor = ctx.actor.id
     scene = need_scene(state)
     if actor in scene.end_votes:
         raise RuleViolation("CAPES-SCENE-002", "You have already voted to end this Scene.")
