@@ -12,21 +12,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from capeworks.engine.model import LegalCommand, LegalPool, Prompt, Seat
-from capeworks.engine.spec import Authority
+from capeworks.engine.spec import Authority, CommandSpec
 
-if TYPE_CHECKING:  # the ruleset module imports this one; only its type is needed here
-    from capeworks.engine.ruleset import Ruleset
-
-__all__ = ["Answers", "MenuItem", "Offer", "OfferMenu", "Offers", "prompt_commands"]
+__all__ = ["Answers", "MenuItem", "Menued", "Offer", "OfferMenu", "Offers", "prompt_commands"]
 
 #: a command's offer: (state, seat) -> the fixed fields of each way the seat may issue it now
 Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 #: a run of an :class:`OfferMenu`: commands offered as they are, then one whose offer is asked (or None)
 MenuItem = tuple[tuple[LegalCommand, ...], str, str, Offer | None]
+
+
+class Menued(Protocol):
+    """What a menu is worked out from: the parts of a :class:`~capeworks.engine.Ruleset` it reads."""
+
+    @property
+    def commands(self) -> Mapping[str, CommandSpec[Any, Any, Any]]: ...
+
+    @property
+    def has_gm(self) -> bool: ...
+
+    def command_label(self, name: str) -> str: ...
+
+    def authority(self, config: Any, name: str, spec: CommandSpec[Any, Any, Any]) -> Authority: ...
+
+    def prompts(self, state: Any) -> list[Prompt]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +59,7 @@ class OfferMenu:
     pool: LegalPool
 
     @classmethod
-    def of(cls, ruleset: Ruleset[Any, Any], config: Any, *, pool: LegalPool | None = None) -> OfferMenu:
+    def of(cls, ruleset: Menued, config: Any, *, pool: LegalPool | None = None) -> OfferMenu:
         """The menu of ``ruleset`` under ``config``."""
         pool = pool if pool is not None else LegalPool()
         gm: list[MenuItem] = []
@@ -141,7 +154,7 @@ class Offers:
         self.menu = menu
 
     @classmethod
-    def of(cls, ruleset: Ruleset[Any, Any], state: Any, config: Any) -> Offers:
+    def of(cls, ruleset: Menued, state: Any, config: Any) -> Offers:
         """Offers worked out afresh (outside a table, or in tests)."""
         pool = LegalPool()
         return cls(lambda: ruleset.prompts(state), OfferMenu.of(ruleset, config, pool=pool), pool)

@@ -14,10 +14,12 @@ Conflict may be used again, and an Action's core step is open again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from capeworks.engine import DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import CreateConflict, Veto
@@ -170,9 +172,9 @@ def veto(state: CapesState, ctx: Ctx, cmd: Veto, dice: DiceService) -> list[Even
     return [event("conflict_vetoed", conflict=conflict.id, player=actor, reason=reason)]
 
 
-def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
-    conflict = Conflict.model_validate(data["conflict"])
-    player, paid = str(data["player"]), int(data["paid"])
+def _created(state: CapesState, data: ev.ConflictCreated) -> CapesState:
+    conflict = Conflict.model_validate(data.conflict)
+    player, paid = str(data.player), int(data.paid)
     state = state.model_copy(
         update={
             "conflicts": (*state.conflicts, conflict),
@@ -186,7 +188,7 @@ def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
     assert state.scene is not None
     page = state.scene.page
     assert page is not None
-    if data["as_action"] and page.action is not None:
+    if data.as_action and page.action is not None:
         state = with_page(
             state, action=page.action.model_copy(update={"core_done": True, "created": conflict.id})
         )
@@ -195,8 +197,8 @@ def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
     return state.model_copy(update={"vetoable": conflict.id})
 
 
-def _vetoed(state: CapesState, data: dict[str, Any]) -> CapesState:
-    conflict = state.conflict(str(data["conflict"]))
+def _vetoed(state: CapesState, data: ev.ConflictVetoed) -> CapesState:
+    conflict = state.conflict(str(data.conflict))
     assert conflict is not None and state.scene is not None
     refund = state.config.token_price if conflict.paid_token else 0
     state = state.model_copy(
@@ -217,4 +219,7 @@ def _vetoed(state: CapesState, data: dict[str, Any]) -> CapesState:
     return state
 
 
-APPLIERS = {"conflict_created": _created, "conflict_vetoed": _vetoed}
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
+    "conflict_created": _created,
+    "conflict_vetoed": _vetoed,
+}

@@ -7,10 +7,9 @@ CAPES-CHAR-011 (Exemplars: one free, more only shared), CAPES-RSRC-003 (start De
 
 from __future__ import annotations
 
-from typing import Any
-
 from capeworks.engine import DiceService, Event
 from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.building import click_and_lock, freeform, parse_drives, parse_list, with_exemplar
 from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
@@ -116,9 +115,9 @@ def add_exemplar(state: CapesState, ctx: Ctx, cmd: AddExemplar, dice: DiceServic
     return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=char.creator, player=actor)]
 
 
-def apply_character_added(state: CapesState, data: dict[str, Any]) -> CapesState:
+def apply_character_added(state: CapesState, data: ev.CharacterAdded) -> CapesState:
     """Put a new or changed sheet in the roster; Debt stays on the pools that remain."""
-    sheet = CharacterSheet.model_validate(data["sheet"])
+    sheet = CharacterSheet.model_validate(data.sheet)
     old = state.roster.get(sheet.key)
     pools = sheet.pools()
     if old is None:
@@ -127,5 +126,5 @@ def apply_character_added(state: CapesState, data: dict[str, Any]) -> CapesState
             debt[pools[0]] = state.config.start_debt
     else:
         debt = {p: old.debt.get(p, 0) for p in pools}
-    char = CharacterState(sheet=sheet, creator=str(data["creator"]), debt=debt)
+    char = CharacterState(sheet=sheet, creator=str(data.creator), debt=debt)
     return state.model_copy(update={"roster": {**state.roster, sheet.key: char}})

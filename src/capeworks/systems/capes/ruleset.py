@@ -24,11 +24,13 @@ from capeworks.engine import (
     Offers,
     Panel,
     Prompt,
+    Role,
     Ruleset,
     Seat,
     Viewer,
 )
 from capeworks.engine.ruleset import SampleSession
+from capeworks.engine.table_events import SeatJoined
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
 from capeworks.systems.capes import commands as cmd
@@ -53,7 +55,8 @@ def _page_key(state: CapesState) -> tuple[int, int]:
     return (scene.number, scene.page.number)
 
 
-_Applier = Callable[[CapesState, dict[str, Any]], CapesState]
+#: an applier takes its own payload type; the table maps each type to its applier
+_Applier = Callable[[CapesState, Any], CapesState]
 
 _APPLIERS: dict[str, _Applier] = {
     PREFIX + kind: applier
@@ -98,37 +101,33 @@ def _pass(state: CapesState, ctx: Ctx, command: cmd.Pass, dice: DiceService) -> 
 
 
 def _with_names(state: CapesState, event: Event) -> Event:
-    """The event with display names for the seats and characters it mentions (for render.py)."""
-    d = event.data
-
-    def listed(key: str) -> list[Any]:
-        value = d.get(key)
-        return list(value) if isinstance(value, list | tuple) else []
-
-    players = [d.get(k) for k in ("player", "by", "to")]
-    players += [*listed("tokens"), *(i.get("player") for i in listed("inspirations"))]
-    characters = [d.get("character"), *(r.get("character") for r in listed("returned"))]
-    characters += [str(f).split("/")[0] for f in listed("failed")]
-    names = {p: state.names[p] for p in players if isinstance(p, str) and p in state.names}
+    """The event with display names for the seats and characters its payload mentions (for render.py)."""
+    p = event.payload
+    tokens = getattr(p, "tokens", ())  # the players given tokens (a count, on a gloat)
+    players = [getattr(p, k, None) for k in ("player", "by", "to")]
+    players += [*(tokens if isinstance(tokens, tuple) else ())]
+    players += [g.player for g in getattr(p, "inspirations", ())]
+    characters = [getattr(p, "character", None), *(r.character for r in getattr(p, "returned", ()))]
+    characters += [str(f).split("/")[0] for f in getattr(p, "failed", ())]
+    names = {x: state.names[x] for x in players if isinstance(x, str) and x in state.names}
     names |= {c: state.roster[c].sheet.name for c in characters if isinstance(c, str) and c in state.roster}
     if not names:
         return event
-    return event.model_copy(update={"data": {**d, "names": names}})
+    return event.model_copy(update={"payload": p.model_copy(update={"names": names})})
 
 
-def _seat_joined(state: CapesState, data: dict[str, Any]) -> CapesState:
-    seat = data["seat"]
-    if seat.get("role", "player") != "player" or seat["id"] in state.players:
+def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
+    if seat.role is not Role.PLAYER or seat.id in state.players:
         return state
     cfg = state.config
     return state.model_copy(
         update={
-            "players": (*state.players, seat["id"]),
-            "names": {**state.names, seat["id"]: seat["name"]},
-            "tokens": {**state.tokens, seat["id"]: cfg.start_story_tokens},
+            "players": (*state.players, seat.id),
+            "names": {**state.names, seat.id: seat.name},
+            "tokens": {**state.tokens, seat.id: cfg.start_story_tokens},
             "inspirations": {
                 **state.inspirations,
-                seat["id"]: tuple(Inspiration(value=v, source="start") for v in cfg.start_inspirations),
+                seat.id: tuple(Inspiration(value=v, source="start") for v in cfg.start_inspirations),
             },
         }
     )
@@ -209,12 +208,14 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         return named
 
     def apply(self, state: CapesState, event: Event) -> CapesState:
-        if event.type == "table.seat_joined":
-            return _seat_joined(state, event.data)
+        """Fold one event: its typed payload through the topic module's applier."""
+        payload = event.payload
+        if isinstance(payload, SeatJoined):
+            return _seat_joined(state, payload.seat)
         applier = _APPLIERS.get(event.type)
         if applier is None:
             return state
-        new = applier(state, event.data)
+        new = applier(state, payload)
         if event.type != PREFIX + "conflict_created" and new.vetoable:
             new = new.model_copy(update={"vetoable": ""})
         if event.type != PREFIX + "staked" and new.objectable is not None:
