@@ -67,7 +67,10 @@ class LazyGroup(TyperGroup):
         from capeworks.cli.output import run_guarded
 
         plugin = run_guarded(lambda: load_plugin(found), as_json=False)
-        return _click(plugin.app, cmd_name, None)
+        # always a group, even with one command, so ``capeworks NAME COMMAND`` reads alike for every ruleset
+        group = typer.main.get_group(plugin.app)
+        group.name = cmd_name
+        return group
 
 
 app = typer.Typer(

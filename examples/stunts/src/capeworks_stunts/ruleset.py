@@ -1,0 +1,181 @@
+"""The Stunts ruleset: the command table, the fold, the prompt, the words and the sample session.
+
+Registered by the ``capeworks.rulesets`` entry point in this package's
+pyproject.toml. Nothing here imports the CLI, the server or the web table:
+those come through the package's ``cli`` and ``front`` modules, which only
+their own entry points load.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from capeworks.engine import Command as TableCommand
+from capeworks.engine import (
+    CommandSpec,
+    Context,
+    Description,
+    DiceService,
+    Event,
+    EventData,
+    Panel,
+    Prompt,
+    PromptOption,
+    Role,
+    Ruleset,
+    SampleSession,
+    SampleStep,
+    Seat,
+    Viewer,
+    declare_events,
+)
+from capeworks.errors import RuleViolation
+from capeworks_stunts.rules import (
+    Bank,
+    Banked,
+    Flopped,
+    Roll,
+    Rolled,
+    StuntsConfig,
+    StuntsState,
+    Won,
+    at_turn,
+)
+
+__all__ = ["StuntsRuleset"]
+
+
+def _roll(state: StuntsState, context: Context, command: Roll, dice: DiceService) -> list[Event]:
+    seat = context.actor.id
+    at_turn(state, seat)
+    roll = dice.roll(1, state.sides, purpose="stunt")
+    face = roll.faces[0]
+    if face == 1:  # STUNTS-FLOP
+        return [Event.of(Flopped(seat=seat, lost=state.heat), rolls=(roll,))]
+    return [Event.of(Rolled(seat=seat, face=face, heat=state.heat + face), rolls=(roll,))]
+
+
+def _bank(state: StuntsState, context: Context, command: Bank, dice: DiceService) -> list[Event]:
+    seat = context.actor.id
+    at_turn(state, seat)
+    if not state.heat:
+        raise RuleViolation("STUNTS-BANK", "You have no heat to bank yet: roll first.")
+    score = state.scores.get(seat, 0) + state.heat
+    events = [Event.of(Banked(seat=seat, heat=state.heat, score=score))]
+    if score >= state.goal:  # STUNTS-WIN
+        events.append(Event.of(Won(seat=seat, score=score)))
+    return events
+
+
+def _your_turn(state: StuntsState, seat: Seat) -> list[dict[str, Any]]:
+    """``roll`` is on the menu of the seat whose turn starts (mid-turn, the prompt offers it)."""
+    return [{}] if seat.id == state.up and not state.heat and not state.winner else []
+
+
+def _words(text: str) -> Any:
+    def words(payload: EventData, event: Event, viewer: Viewer) -> Description:
+        return Description(text=text.format(**payload.model_dump()), actor=getattr(payload, "seat", ""))
+
+    return words
+
+
+class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
+    """Stunts: push your luck for the crowd."""
+
+    name = "stunts"
+    title = "Stunts"
+    config_model = StuntsConfig
+    state_model = StuntsState
+    has_gm = False
+    commands: ClassVar[dict[str, CommandSpec]] = {
+        "roll": CommandSpec(Roll, _roll, offer=_your_turn),
+        # answered only through the prompt that asks it (an empty offer keeps it off every menu)
+        "bank": CommandSpec(Bank, _bank, offer=lambda state, seat: []),
+    }
+    events = declare_events(Rolled, Flopped, Banked, Won)
+    command_words: ClassVar[dict[str, str]] = {"roll": "pull a stunt", "bank": "bank your heat"}
+    words: ClassVar[dict[str, Any]] = {
+        "stunts.rolled": _words("{seat} rolls {face}: {heat} heat."),
+        "stunts.flopped": _words("{seat} flops and loses {lost} heat."),
+        "stunts.banked": _words("{seat} banks {heat}, for a score of {score}."),
+        "stunts.won": _words("{seat} wins the show with {score}!"),
+    }
+
+    def initial_state(self, config: StuntsConfig) -> StuntsState:
+        return StuntsState(goal=config.goal, sides=config.sides)
+
+    def apply(self, state: StuntsState, event: Event) -> StuntsState:
+        d = event.data
+        if event.type == "table.seat_joined" and d["seat"].get("role", "player") != Role.GM:
+            seat = d["seat"]["id"]
+            return state.model_copy(
+                update={"order": (*state.order, seat), "scores": {**state.scores, seat: 0}}
+            )
+        if event.type == "stunts.rolled":
+            return state.model_copy(update={"heat": d["heat"], "rolls": state.rolls + 1})
+        if event.type == "stunts.flopped":
+            return state.model_copy(update={"heat": 0, "rolls": 0, "turn": state.turn + 1})
+        if event.type == "stunts.banked":
+            scores = {**state.scores, d["seat"]: d["score"]}
+            return state.model_copy(update={"heat": 0, "rolls": 0, "turn": state.turn + 1, "scores": scores})
+        if event.type == "stunts.won":
+            return state.model_copy(update={"winner": d["seat"]})
+        return state
+
+    def view_key(self, state: StuntsState, viewer: Viewer) -> Any:
+        """No secrets: every seat sees alike."""
+        return True
+
+    def prompts(self, state: StuntsState) -> list[Prompt]:
+        if not state.heat or state.winner:
+            return []
+        return [
+            Prompt(
+                id=f"push-{state.turn}-{state.rolls}",
+                seat=state.up,
+                kind="push",
+                rule="STUNTS-BANK",
+                question=f"You hold {state.heat} heat. Bank it, or roll again?",
+                options=(
+                    PromptOption(value="bank", label=f"bank {state.heat}", command="bank"),
+                    PromptOption(value="roll", label="roll again", command="roll"),
+                ),
+                default="bank",
+                context={"heat": state.heat, "sides": state.sides},
+            )
+        ]
+
+    def panels(self, state: StuntsState, viewer: Viewer) -> list[Panel]:
+        rows = tuple(
+            (
+                seat,
+                str(state.scores.get(seat, 0)),
+                str(state.heat) if seat == state.up and not state.winner else "",
+            )
+            for seat in state.order
+        )
+        note = f"{state.winner} won." if state.winner else f"Goal {state.goal}; {state.up or 'nobody'} is up."
+        return [Panel(title="Stunts", columns=("seat", "score", "heat"), rows=rows, note=note)]
+
+    def sample_session(self) -> SampleSession:
+        def step(seat: str, command: str, *dice: int, rule: str = "") -> SampleStep:
+            return SampleStep(TableCommand(type=command, seat=seat), dice=dice or None, rule=rule)
+
+        return SampleSession(
+            config={"goal": 12},
+            seats=(Seat(id="ann", name="Ann"), Seat(id="bo", name="Bo")),
+            steps=(
+                step("ann", "roll", 4),
+                step("ann", "roll", 3),
+                step("ann", "bank"),
+                step("bo", "roll", 5),
+                step("bo", "roll", 1),
+            ),
+            refused=(
+                step("bo", "roll", 3, rule="STUNTS-TURN"),
+                step("ann", "bank", rule="STUNTS-BANK"),
+                step("ann", "roll", 9, rule="dice_value"),
+                step("ann", "dance", rule="invalid_command"),
+            ),
+            notes=("Ann banks 7; Bo pushes his luck and flops; Ann is up again.",),
+        )
