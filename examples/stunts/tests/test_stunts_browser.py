@@ -105,10 +105,12 @@ def test_two_seats_play_stunts_live_with_its_own_touch(web_table: str, chromium:
         ann.locator("#actions .menu > li").filter(has=ann.locator("summary", has_text="pull a stunt")).first
     )
     item.locator("summary").click()
+    item.locator("[id$='-stunt']").first.fill("leaps the <b>canyon</b>")
     item.get_by_role("button", name="pull a stunt").click()
     question = ann.locator(".prompt").filter(has_text="You hold 5 heat").first
     expect(question).to_be_visible()
-    expect(bo.locator(".log")).to_contain_text("ann rolls 5: 5 heat.")
+    # her words are shown as she typed them, never read as markup
+    expect(bo.locator(".log")).to_contain_text("ann leaps the <b>canyon</b>: 5, 5 heat.")
     expect(hero(bo, "ann")).to_contain_text("holding 5 heat")
 
     # she pushes (a 4: 9 heat) and banks: past the goal, the show is hers

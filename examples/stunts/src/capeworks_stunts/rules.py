@@ -64,6 +64,8 @@ class Roll(BaseModel):
 
     model_config = _FROZEN
 
+    stunt: str = Field(default="", max_length=200, description="What your hero does, in a few words.")
+
 
 class Bank(BaseModel):
     """Bank your heat and pass the turn."""
@@ -74,6 +76,7 @@ class Bank(BaseModel):
 class Rolled(EventData):
     TYPE: ClassVar[str] = "stunts.rolled"
     seat: str
+    stunt: str
     face: int
     heat: int
 
@@ -81,6 +84,7 @@ class Rolled(EventData):
 class Flopped(EventData):
     TYPE: ClassVar[str] = "stunts.flopped"
     seat: str
+    stunt: str
     lost: int
 
 

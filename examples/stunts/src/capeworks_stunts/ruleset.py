@@ -49,10 +49,10 @@ def _roll(state: StuntsState, context: Context, command: Roll, dice: DiceService
     seat = context.actor.id
     at_turn(state, seat)
     roll = dice.roll(1, state.sides, purpose="stunt")
-    face = roll.faces[0]
+    face, stunt = roll.faces[0], command.stunt.strip() or "pulls a stunt"
     if face == 1:  # STUNTS-FLOP
-        return [Event.of(Flopped(seat=seat, lost=state.heat), rolls=(roll,))]
-    return [Event.of(Rolled(seat=seat, face=face, heat=state.heat + face), rolls=(roll,))]
+        return [Event.of(Flopped(seat=seat, stunt=stunt, lost=state.heat), rolls=(roll,))]
+    return [Event.of(Rolled(seat=seat, stunt=stunt, face=face, heat=state.heat + face), rolls=(roll,))]
 
 
 def _bank(state: StuntsState, context: Context, command: Bank, dice: DiceService) -> list[Event]:
@@ -95,8 +95,8 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
     events = declare_events(Rolled, Flopped, Banked, Won)
     command_words: ClassVar[dict[str, str]] = {"roll": "pull a stunt", "bank": "bank your heat"}
     words: ClassVar[dict[str, Any]] = {
-        "stunts.rolled": _words("{seat} rolls {face}: {heat} heat."),
-        "stunts.flopped": _words("{seat} flops and loses {lost} heat."),
+        "stunts.rolled": _words("{seat} {stunt}: {face}, {heat} heat."),
+        "stunts.flopped": _words("{seat} {stunt}, and flops: {lost} heat lost."),
         "stunts.banked": _words("{seat} banks {heat}, for a score of {score}."),
         "stunts.won": _words("{seat} wins the show with {score}!"),
     }
@@ -158,18 +158,21 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
         return [Panel(title="Stunts", columns=("seat", "score", "heat"), rows=rows, note=note)]
 
     def sample_session(self) -> SampleSession:
-        def step(seat: str, command: str, *dice: int, rule: str = "") -> SampleStep:
-            return SampleStep(TableCommand(type=command, seat=seat), dice=dice or None, rule=rule)
+        def step(seat: str, command: str, *dice: int, stunt: str = "", rule: str = "") -> SampleStep:
+            payload = {"stunt": stunt} if stunt else {}
+            return SampleStep(
+                TableCommand(type=command, seat=seat, payload=payload), dice=dice or None, rule=rule
+            )
 
         return SampleSession(
             config={"goal": 12},
             seats=(Seat(id="ann", name="Ann"), Seat(id="bo", name="Bo")),
             steps=(
-                step("ann", "roll", 4),
+                step("ann", "roll", 4, stunt="swings from the chandelier"),
                 step("ann", "roll", 3),
                 step("ann", "bank"),
-                step("bo", "roll", 5),
-                step("bo", "roll", 1),
+                step("bo", "roll", 5, stunt="juggles three motorbikes"),
+                step("bo", "roll", 1, stunt="adds a fourth"),
             ),
             refused=(
                 step("bo", "roll", 3, rule="STUNTS-TURN"),
