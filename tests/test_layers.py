@@ -3,7 +3,9 @@
 Every module under src/capeworks (and the example ruleset under examples/) is
 parsed with ``ast``, imports inside functions included: an import deferred into
 a function to keep start-up fast is fine, but it must not close a circle, since
-a circle hidden that way still ties the two modules together.
+a circle hidden that way still ties the two modules together. Imports under
+``if TYPE_CHECKING:`` are left out: they never run, and annotations may name
+a module that imports this one.
 
 ``KNOWN_CIRCLES`` lists the circles other work is taking apart right now; each
 one found must fall inside one of them, so the list can only shrink.
@@ -58,6 +60,25 @@ def _sources() -> Iterator[tuple[Path, Path]]:
             yield path, root
 
 
+def _type_checking(node: ast.AST) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` but the bodies of ``if TYPE_CHECKING:`` (their ``else`` runs)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and _type_checking(node):
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
 @cache
 def graph() -> dict[str, set[str]]:
     """Module -> the first-party modules it imports, anywhere in its body."""
@@ -66,7 +87,7 @@ def graph() -> dict[str, set[str]]:
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in _runtime_nodes(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -133,6 +154,14 @@ def test_the_graph_sees_imports_inside_functions() -> None:
         "cli/serve.py imports the server in a function"
     )
     assert "capeworks.cli.plugin" in edges["capeworks.cli.app"]
+
+
+def test_the_graph_leaves_out_imports_that_only_type_checkers_run() -> None:
+    tree = ast.parse(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import a\nelse:\n    import b\n"
+    )
+    imported = {n.names[0].name for n in _runtime_nodes(tree) if isinstance(n, ast.Import)}
+    assert imported == {"b"}
 
 
 def test_circles__found_even_when_hidden_in_a_function() -> None:

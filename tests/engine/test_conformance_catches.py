@@ -7,12 +7,11 @@ subclass here breaks one promise, and the check for it must say so.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pytest
 
-from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Seat
+from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Offers, Seat
 from capeworks.engine.conformance import (
     check_answered_prompts_move_on,
     check_prompt_only_not_offered,
@@ -40,27 +39,20 @@ def test_answered_prompts_move_on__a_prompt_that_stays_open_after_its_answer_is_
         check_answered_prompts_move_on(_AnswerKeepsPromptOpen())
 
 
-@dataclass(frozen=True, slots=True)
-class _PromptOnly(CommandSpec):
-    """A spec marked prompt-only (the flag the typed contract adds to every CommandSpec)."""
-
-    prompt_only: bool = True
-
-
 class _PromptOnlyReply(Toy):
     """``reply`` answers questions only, and says so."""
 
     commands: ClassVar[dict[str, CommandSpec]] = {
         **Toy.commands,
-        "reply": _PromptOnly(Reply, _reply, offer=lambda state, seat: []),
+        "reply": CommandSpec(Reply, _reply, prompt_only=True),
     }
 
 
 class _PromptOnlyInEveryMenu(_PromptOnlyReply):
     """Offers its prompt-only ``reply`` to every seat, prompt or none."""
 
-    def legal_commands(self, state: ToyState, seat: Seat) -> list[LegalCommand]:
-        return [*super().legal_commands(state, seat), LegalCommand(command="reply", label="reply")]
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        return [*super().legal_commands(state, seat, offers), LegalCommand(command="reply", label="reply")]
 
 
 def test_prompt_only_not_offered__a_prompt_only_command_in_a_menu_is_caught() -> None:

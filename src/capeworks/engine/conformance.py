@@ -279,7 +279,7 @@ def check_answered_prompts_move_on(ruleset: Ruleset[Any, Any]) -> None:
 
 def check_prompt_only_not_offered(ruleset: Ruleset[Any, Any]) -> None:
     """A command marked prompt-only is offered only as the answer of an open prompt, never in a menu."""
-    prompt_only = {name for name, spec in ruleset.commands.items() if getattr(spec, "prompt_only", False)}
+    prompt_only = {name for name, spec in ruleset.commands.items() if spec.prompt_only}
     if not prompt_only:
         return
     session = _session(ruleset)

@@ -13,7 +13,7 @@ from typing import Any
 
 from capeworks.engine.model import Description, Event, LogEntry, Viewer
 from capeworks.engine.ruleset import Ruleset
-from capeworks.engine.table import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
+from capeworks.engine.table_events import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
 
 __all__ = ["describe", "log_entries"]
 

@@ -60,8 +60,25 @@ from capeworks.engine.model import (
     Seat,
     Viewer,
 )
+from capeworks.engine.offers import Answers, OfferMenu, Offers
 from capeworks.engine.registry import get_ruleset
-from capeworks.engine.ruleset import Context, OfferMenu, Ruleset, prompt_commands
+from capeworks.engine.render import log_entries
+from capeworks.engine.ruleset import Ruleset
+from capeworks.engine.spec import Context
+from capeworks.engine.table_events import (
+    CREATED,
+    REVERTED,
+    SEAT_JOINED,
+    SEEDED,
+    UNDO_REFUSED,
+    UNDO_REQUESTED,
+    Reverted,
+    SeatJoined,
+    Seeded,
+    TableCreated,
+    UndoRefused,
+    UndoRequested,
+)
 from capeworks.errors import (
     CapeworksError,
     InvalidCommand,
@@ -86,13 +103,6 @@ __all__ = [
     "TableSettings",
     "describe_validation_error",
 ]
-
-CREATED = "table.created"
-SEEDED = "table.seeded"
-SEAT_JOINED = "table.seat_joined"
-REVERTED = "table.reverted"
-UNDO_REQUESTED = "table.undo_requested"
-UNDO_REFUSED = "table.undo_refused"
 
 #: engine command types, handled by the table itself rather than the ruleset
 ENGINE_COMMANDS = ("answer", "join", "refuse_undo", "undo")
@@ -234,53 +244,12 @@ _ROLLED = _Refusal("Dice once seen stand: that action rolled dice, so it cannot 
 
 
 @dataclass(frozen=True, slots=True)
-class _Answers:
-    """The commands answering some prompts, by who answers (a seat's id, or a role), in the prompts' order.
+class _Prepared:
+    """The events :meth:`Table.prepare` made last, at which version, and the state they fold to."""
 
-    Each addressee's commands are kept flat, and beside them each prompt's place,
-    for the one who is both addressed by name and by role.
-    """
-
-    by_seat: Mapping[str, list[LegalCommand]]
-    by_role: Mapping[str, list[LegalCommand]]
-    placed: Mapping[tuple[bool, str], list[tuple[int, Sequence[LegalCommand]]]]
-
-    @classmethod
-    def of(cls, answers: Iterable[tuple[Prompt, Sequence[LegalCommand]]]) -> _Answers:
-        placed: dict[tuple[bool, str], list[tuple[int, Sequence[LegalCommand]]]] = {}
-        for i, (prompt, commands) in enumerate(answers):
-            # as Prompt.addressed_to: a prompt names a seat, or else a role
-            to_role = prompt.seat is None
-            addressee = prompt.role if to_role else prompt.seat
-            if addressee is not None:
-                placed.setdefault((to_role, addressee), []).append((i, commands))
-        flat = {key: [c for _, cs in items for c in cs] for key, items in placed.items()}
-        by_seat = {name: commands for (to_role, name), commands in flat.items() if not to_role}
-        by_role = {name: commands for (to_role, name), commands in flat.items() if to_role}
-        return cls(by_seat, by_role, placed)
-
-    def of_seat(self, seat: Seat) -> list[LegalCommand]:
-        """The answers to the prompts ``seat`` answers (``Prompt.addressed_to``), in order, as a new list."""
-        own = self.by_seat.get(seat.id)
-        role = self.by_role.get(seat.role)
-        if own is None or role is None:
-            return list(own or role or ())
-        both = [*self.placed[False, seat.id], *self.placed[True, seat.role]]
-        return [c for _, cs in sorted(both, key=lambda item: item[0]) for c in cs]
-
-
-@dataclass(frozen=True, slots=True)
-class _SharedOffers:
-    """What every seat's legal commands at one version share, found once for the table's fan-out.
-
-    The answers to the ruleset's prompts (when its default ``legal_commands`` is used) and
-    to the undo requests, and the ruleset's :class:`OfferMenu` (when its default
-    ``offered_commands`` is used, else None).
-    """
-
-    answers: _Answers
-    undo_answers: _Answers
-    menu: OfferMenu | None
+    version: int
+    events: list[Event]
+    state: BaseModel
 
 
 T = TypeVar("T")
@@ -306,8 +275,11 @@ class Table:
         self._memo_values: dict[object, Any] = {}
         # legal commands kept from the last version to the next (most stay the same)
         self._pool = LegalPool()
-        # the ruleset's offer menu, when it is the same at every version
-        self._lasting_menu: OfferMenu | None = None
+        self._state: BaseModel | None = None
+        # the ruleset's offer menu: a function of the rules config, so kept while the config is
+        self._menu: tuple[BaseModel | None, OfferMenu] | None = None
+        # the events prepare made last and the state they fold to (commit reuses it)
+        self._prepared: _Prepared | None = None
         self._refold()
 
     # -- construction ---------------------------------------------------------------------------
@@ -339,18 +311,17 @@ class Table:
             else _parse(TableSettings, settings or {}, "the table settings")
         )
         table = cls(rs)
-        created = Event(
-            type=CREATED,
-            data={
-                "ruleset": rs.name,
-                "config": parsed.model_dump(mode="json"),
-                "title": title,
-                "settings": table_settings.model_dump(mode="json"),
-            },
+        created = Event.of(
+            TableCreated(
+                ruleset=rs.name,
+                config=parsed.model_dump(mode="json"),
+                title=title,
+                settings=table_settings.model_dump(mode="json"),
+            )
         )
         first = [created]
         if seed is not None:
-            first.append(Event(type=SEEDED, data={"seed": seed}, audience=Audience.gm_only()))
+            first.append(Event.of(Seeded(seed=seed), audience=Audience.gm_only()))
         table.commit(table._stamp(first, seat=None))
         for seat in seats:
             table.commit(table.prepare_join(seat))
@@ -432,38 +403,27 @@ class Table:
         The commands are shared with other seats and later versions (callers must not change them).
         """
         seat = self.seat(seat_id)
-        shared = self._memo("legal", self._shared_offers)
-        if shared.menu is not None:
-            # the default, from what this version offers every seat found once
-            answers = shared.answers.of_seat(seat)
-            out = self.ruleset.offered_commands(self.state, seat, answers, menu=shared.menu)
-        elif type(self.ruleset).legal_commands is Ruleset.legal_commands:
-            out = self.ruleset.offered_commands(self.state, seat, shared.answers.of_seat(seat))
-        else:
-            out = list(self.ruleset.legal_commands(self.state, seat))
-        out.extend(shared.undo_answers.of_seat(seat))
+        out = list(self.ruleset.legal_commands(self.state, seat, self._memo("offers", self._offers)))
+        out.extend(self._memo("undo_answers", self._undo_answers).of_seat(seat))
         undo = self._undo_target(seat, None)
         if not isinstance(undo, _Refusal):
             # a player's undo at a GM's table (no target of its own) is a request to the GM
             out.append(self._pool.get("undo", _ASK_UNDO if undo is None else _UNDO))
         return out
 
-    def _shared_offers(self) -> _SharedOffers:
-        """What every seat's legal commands share at this version (see :class:`_SharedOffers`)."""
-        ruleset = type(self.ruleset)
-        default = ruleset.legal_commands is Ruleset.legal_commands
-        menu = None
-        if default and ruleset.offered_commands is Ruleset.offered_commands:
-            # the menu depends on the state only through authority (and on words, through command_label)
-            lasting = (ruleset.authority, ruleset.command_label) == (Ruleset.authority, Ruleset.command_label)
-            menu = self._lasting_menu if lasting else None
-            if menu is None:
-                menu = OfferMenu.of(self.ruleset, self.state, pool=self._pool)
-                self._lasting_menu = menu if lasting else None
-        prompts = self._ruleset_prompts() if default else []
-        answers = [(p, prompt_commands(p, pool=self._pool)) for p in prompts]
-        undo = [(p, prompt_commands(p, pool=self._pool)) for p in self._undo_prompts()]
-        return _SharedOffers(_Answers.of(answers), _Answers.of(undo), menu)
+    def _offers(self) -> Offers:
+        """What every seat's legal commands share at this version, each part found when first asked."""
+        return Offers(self._ruleset_prompts, self._offer_menu, self._pool)
+
+    def _offer_menu(self) -> OfferMenu:
+        """The ruleset's menu, worked out once per rules config (authority is a function of it)."""
+        kept = self._menu
+        if kept is None or kept[0] is not self._config:
+            kept = self._menu = (self._config, OfferMenu.of(self.ruleset, self._config, pool=self._pool))
+        return kept[1]
+
+    def _undo_answers(self) -> Answers:
+        return Answers.of_prompts(self._undo_prompts(), self._pool)
 
     def _memo(self, key: object, work: Callable[[], T]) -> T:
         """``work()``, kept while the window is unchanged: every answer kept here is a function of the log.
@@ -493,8 +453,6 @@ class Table:
 
     def log_view(self, viewer: Viewer, *, since: int = 0, limit: int | None = None) -> list[LogEntry]:
         """The viewer's log after version ``since``, in words: what a live client streams."""
-        from capeworks.engine.render import log_entries
-
         since = max(since, 0)
         self._reach(since)
         # every revert of a command after ``since`` comes later still, so lies in the window
@@ -621,15 +579,23 @@ class Table:
             raise InvalidCommand(f"{self.ruleset.title} has no command {command.type!r}. Known: {known}.")
         parsed = _parse(spec.model, command.payload, f"the {command.type} command")
         service = self._dice_for(actor, dice)
-        context = Context(actor=actor, seats=self.seats)
-        events = self.ruleset.decide(self.state, context, command.type, parsed, service)
+        context = Context(
+            actor=actor,
+            seats=self.seats,
+            config=self.config,
+            fold=self._apply,
+            first_seq=self.version + 1,
+            command_id=self._next_command,
+        )
+        batch = self.ruleset.run(self.state, context, command.type, parsed, service)
         service.finish()
-        rolled = [r for e in events for r in e.rolls]
-        if len(rolled) != len(service.records):
+        events = batch.events
+        if sum(len(e.rolls) for e in events) != len(service.records):
             raise AssertionError(
                 f"{self.ruleset.name}: a roll for {command.type!r} is missing from its events"
             )
-        return self._stamp(events, seat=actor.id)
+        self._prepared = _Prepared(self.version, events, batch.state)
+        return events
 
     def prepare_join(self, seat: Seat, *, by: str | None = None) -> list[Event]:
         """Events seating a new person; ``by`` is the seat asking, when one is known.
@@ -647,7 +613,7 @@ class Table:
             raise RuleViolation("TABLE-SEAT", f"{self.ruleset.title} is played without a GM.")
         if seat.role == Role.GM and self.gm_seat() is not None:
             raise RuleViolation("TABLE-SEAT", "This table already has a GM.")
-        return self._stamp([Event(type=SEAT_JOINED, data={"seat": seat.model_dump(mode="json")})], seat=None)
+        return self._stamp([Event.of(SeatJoined(seat=seat))], seat=None)
 
     def prepare_undo(self, seat_id: str, command_id: int | None = None) -> list[Event]:
         """Events taking back the latest command still in effect (or asking the GM to).
@@ -689,9 +655,22 @@ class Table:
         """Fold prepared events in and append them to the log."""
         if events and events[0].seq != self.version + 1:
             raise InvalidCommand("These events were prepared for another version of the table.")
+        prepared, self._prepared = self._prepared, None
         if any(e.type == REVERTED for e in events):
             self._log.extend(events)
             self._refold()
+            return
+        if (
+            prepared is not None
+            and prepared.version == self.version
+            and len(prepared.events) == len(events)
+            and all(a is b for a, b in zip(prepared.events, events, strict=True))
+        ):
+            # the events prepare just made at this version: their state is already folded
+            for event in events:
+                self._note(event)
+            self._state = prepared.state
+            self._log.extend(events)
             return
         for event in events:
             self._fold_one(event)
@@ -772,11 +751,7 @@ class Table:
             audience = audience.union(event.audience)
         first_seq = min(e.seq for e in self._events_of(command_id))
         return self._stamp(
-            [
-                Event(
-                    type=REVERTED, data={"command_id": command_id, "first_seq": first_seq}, audience=audience
-                )
-            ],
+            [Event.of(Reverted(command_id=command_id, first_seq=first_seq), audience=audience)],
             seat=actor.id,
         )
 
@@ -794,7 +769,7 @@ class Table:
         if isinstance(own, _Refusal):
             raise own.error()
         return self._stamp(
-            [Event(type=UNDO_REQUESTED, data={"command_id": own}, audience=Audience.only(actor.id))],
+            [Event.of(UndoRequested(command_id=own), audience=Audience.only(actor.id))],
             seat=actor.id,
         )
 
@@ -805,13 +780,7 @@ class Table:
         if command_id is None:
             raise NotFound(f"{seat_id!r} has not asked to undo anything.")
         return self._stamp(
-            [
-                Event(
-                    type=UNDO_REFUSED,
-                    data={"seat": seat_id, "command_id": command_id},
-                    audience=Audience.only(seat_id),
-                )
-            ],
+            [Event.of(UndoRefused(seat=seat_id, command_id=command_id), audience=Audience.only(seat_id))],
             seat=actor.id,
         )
 
@@ -855,7 +824,7 @@ class Table:
     # -- folding --------------------------------------------------------------------------------
 
     def _reset(self) -> None:
-        self._state: BaseModel | None = None
+        self._state = None
         self._config: BaseModel | None = None
         self._settings = TableSettings()
         self._seats: dict[str, Seat] = {}
@@ -870,40 +839,46 @@ class Table:
     def _stamp(self, events: Sequence[Event], *, seat: str | None) -> list[Event]:
         command_id = self._next_command
         first = self.version + 1
-        return [
-            e.model_copy(update={"seq": first + i, "command_id": command_id, "seat": seat})
-            for i, e in enumerate(events)
-        ]
+        return [e.stamped(first + i, command_id, seat) for i, e in enumerate(events)]
 
-    def _fold_one(self, event: Event) -> None:
-        self._next_command = max(self._next_command, event.command_id + 1)
+    def _note(self, event: Event) -> None:
+        """What the table keeps of every event beside the ruleset's state: command ids, whose latest."""
+        if event.command_id >= self._next_command:
+            self._next_command = event.command_id + 1
         if event.seat is not None and not event.type.startswith("table."):
             self._latest_of[event.seat] = event.command_id
-        if event.type == CREATED:
-            self._config = self.ruleset.parse_config(event.data["config"])
-            self._settings = TableSettings.model_validate(event.data.get("settings", {}))
-            self._title = str(event.data.get("title", ""))
+
+    def _apply(self, state: Any, event: Event) -> Any:
+        """The ruleset's fold of one event, its payload parsed first when it was read from JSON."""
+        if not event.parsed:
+            self.ruleset.payload(event)
+        return self.ruleset.apply(state, event)
+
+    def _fold_one(self, event: Event) -> None:
+        self._note(event)
+        kind = event.type
+        if not kind.startswith("table."):
+            self._state = self._apply(self._state, event)
+            return
+        payload = self.ruleset.payload(event)
+        if isinstance(payload, TableCreated):
+            self._config = self.ruleset.parse_config(payload.config)
+            self._settings = TableSettings.model_validate(payload.settings)
+            self._title = payload.title
             self._state = self.ruleset.initial_state(self._config)
-            return
-        if event.type == SEEDED:
-            self._seed = event.data["seed"]
-            return
-        if event.type == UNDO_REQUESTED:
+        elif isinstance(payload, Seeded):
+            self._seed = payload.seed
+        elif isinstance(payload, UndoRequested):
             assert event.seat is not None
-            self._undo_requests[event.seat] = int(event.data["command_id"])
-            return
-        if event.type in (REVERTED, UNDO_REFUSED):
-            seat = event.data.get("seat")
+            self._undo_requests[event.seat] = payload.command_id
+        elif isinstance(payload, Reverted | UndoRefused):
+            seat = payload.seat if isinstance(payload, UndoRefused) else None
             self._undo_requests = {
-                s: c
-                for s, c in self._undo_requests.items()
-                if s != seat and c != event.data.get("command_id")
+                s: c for s, c in self._undo_requests.items() if s != seat and c != payload.command_id
             }
-            return
-        if event.type == SEAT_JOINED:
-            seat = Seat.model_validate(event.data["seat"])
-            self._seats[seat.id] = seat
-        self._state = self.ruleset.apply(self.state, event)
+        elif isinstance(payload, SeatJoined):
+            self._seats[payload.seat.id] = payload.seat
+            self._state = self.ruleset.apply(self.state, event)
 
     def _apply_base(self) -> None:
         base = self._base

@@ -8,8 +8,6 @@ STUNTS-WIN: the first score to reach the goal wins, and the show is over.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine import EventData
@@ -22,6 +20,7 @@ __all__ = [
     "Roll",
     "Rolled",
     "StuntsConfig",
+    "StuntsEvent",
     "StuntsState",
     "Won",
     "at_turn",
@@ -45,7 +44,6 @@ class StuntsState(BaseModel):
     model_config = _FROZEN
 
     goal: int = 12
-    sides: int = 6
     order: tuple[str, ...] = ()
     turn: int = 0
     heat: int = 0
@@ -73,30 +71,38 @@ class Bank(BaseModel):
     model_config = _FROZEN
 
 
-class Rolled(EventData):
-    TYPE: ClassVar[str] = "stunts.rolled"
+class StuntsEvent(EventData, ruleset="stunts"):
+    """Every event of Stunts: each subclass is ``stunts.<its name>`` (``Rolled`` is ``stunts.rolled``)."""
+
+
+class Rolled(StuntsEvent):
+    """A stunt that worked: the die and the heat it brings."""
+
     seat: str
     stunt: str
     face: int
     heat: int
 
 
-class Flopped(EventData):
-    TYPE: ClassVar[str] = "stunts.flopped"
+class Flopped(StuntsEvent):
+    """A roll of 1: the turn's heat is lost (STUNTS-FLOP)."""
+
     seat: str
     stunt: str
     lost: int
 
 
-class Banked(EventData):
-    TYPE: ClassVar[str] = "stunts.banked"
+class Banked(StuntsEvent):
+    """Heat banked into the score (STUNTS-BANK)."""
+
     seat: str
     heat: int
     score: int
 
 
-class Won(EventData):
-    TYPE: ClassVar[str] = "stunts.won"
+class Won(StuntsEvent):
+    """The goal reached (STUNTS-WIN)."""
+
     seat: str
     score: int
 

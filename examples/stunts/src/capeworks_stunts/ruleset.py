@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from capeworks.engine import Command as TableCommand
 from capeworks.engine import (
+    Batch,
     CommandSpec,
     Context,
     Description,
@@ -29,6 +29,7 @@ from capeworks.engine import (
     Viewer,
     declare_events,
 )
+from capeworks.engine import Command as TableCommand
 from capeworks.errors import RuleViolation
 from capeworks_stunts.rules import (
     Bank,
@@ -45,26 +46,33 @@ from capeworks_stunts.rules import (
 __all__ = ["StuntsRuleset"]
 
 
-def _roll(state: StuntsState, context: Context, command: Roll, dice: DiceService) -> list[Event]:
-    seat = context.actor.id
+def _roll(
+    state: StuntsState, ctx: Context[StuntsConfig], command: Roll, dice: DiceService
+) -> Batch[StuntsState]:
+    seat = ctx.actor.id
     at_turn(state, seat)
-    roll = dice.roll(1, state.sides, purpose="stunt")
+    roll = dice.roll(1, ctx.config.sides, purpose="stunt")
     face, stunt = roll.faces[0], command.stunt.strip() or "pulls a stunt"
+    batch = ctx.batch(state)
     if face == 1:  # STUNTS-FLOP
-        return [Event.of(Flopped(seat=seat, stunt=stunt, lost=state.heat), rolls=(roll,))]
-    return [Event.of(Rolled(seat=seat, stunt=stunt, face=face, heat=state.heat + face), rolls=(roll,))]
+        batch.emit(Flopped(seat=seat, stunt=stunt, lost=state.heat), rolls=(roll,))
+    else:
+        batch.emit(Rolled(seat=seat, stunt=stunt, face=face, heat=state.heat + face), rolls=(roll,))
+    return batch
 
 
-def _bank(state: StuntsState, context: Context, command: Bank, dice: DiceService) -> list[Event]:
-    seat = context.actor.id
+def _bank(
+    state: StuntsState, ctx: Context[StuntsConfig], command: Bank, dice: DiceService
+) -> Batch[StuntsState]:
+    seat = ctx.actor.id
     at_turn(state, seat)
     if not state.heat:
         raise RuleViolation("STUNTS-BANK", "You have no heat to bank yet: roll first.")
-    score = state.scores.get(seat, 0) + state.heat
-    events = [Event.of(Banked(seat=seat, heat=state.heat, score=score))]
-    if score >= state.goal:  # STUNTS-WIN
-        events.append(Event.of(Won(seat=seat, score=score)))
-    return events
+    batch = ctx.batch(state)
+    batch.emit(Banked(seat=seat, heat=state.heat, score=state.scores.get(seat, 0) + state.heat))
+    if batch.state.scores[seat] >= ctx.config.goal:  # STUNTS-WIN: the state the batch has folded so far
+        batch.emit(Won(seat=seat, score=batch.state.scores[seat]))
+    return batch
 
 
 def _your_turn(state: StuntsState, seat: Seat) -> list[dict[str, Any]]:
@@ -89,20 +97,20 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
     has_gm = False
     commands: ClassVar[dict[str, CommandSpec]] = {
         "roll": CommandSpec(Roll, _roll, offer=_your_turn),
-        # answered only through the prompt that asks it (an empty offer keeps it off every menu)
-        "bank": CommandSpec(Bank, _bank, offer=lambda state, seat: []),
+        # answered only through the prompt that asks it: never on a menu of its own
+        "bank": CommandSpec(Bank, _bank, prompt_only=True),
     }
     events = declare_events(Rolled, Flopped, Banked, Won)
     command_words: ClassVar[dict[str, str]] = {"roll": "pull a stunt", "bank": "bank your heat"}
     words: ClassVar[dict[str, Any]] = {
-        "stunts.rolled": _words("{seat} {stunt}: {face}, {heat} heat."),
-        "stunts.flopped": _words("{seat} {stunt}, and flops: {lost} heat lost."),
-        "stunts.banked": _words("{seat} banks {heat}, for a score of {score}."),
-        "stunts.won": _words("{seat} wins the show with {score}!"),
+        Rolled.TYPE: _words("{seat} {stunt}: {face}, {heat} heat."),
+        Flopped.TYPE: _words("{seat} {stunt}, and flops: {lost} heat lost."),
+        Banked.TYPE: _words("{seat} banks {heat}, for a score of {score}."),
+        Won.TYPE: _words("{seat} wins the show with {score}!"),
     }
 
     def initial_state(self, config: StuntsConfig) -> StuntsState:
-        return StuntsState(goal=config.goal, sides=config.sides)
+        return StuntsState(goal=config.goal)
 
     def apply(self, state: StuntsState, event: Event) -> StuntsState:
         d = event.data
@@ -141,7 +149,7 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
                     PromptOption(value="roll", label="roll again", command="roll"),
                 ),
                 default="bank",
-                context={"heat": state.heat, "sides": state.sides},
+                context={"heat": state.heat},
             )
         ]
 
@@ -165,7 +173,7 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
             )
 
         return SampleSession(
-            config={"goal": 12},
+            config={"goal": 25},
             seats=(Seat(id="ann", name="Ann"), Seat(id="bo", name="Bo")),
             steps=(
                 step("ann", "roll", 4, stunt="swings from the chandelier"),
@@ -173,6 +181,16 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
                 step("ann", "bank"),
                 step("bo", "roll", 5, stunt="juggles three motorbikes"),
                 step("bo", "roll", 1, stunt="adds a fourth"),
+                step("ann", "roll", 6, stunt="runs up the wall"),
+                step("ann", "roll", 2),
+                step("ann", "roll", 1, stunt="and across the ceiling"),
+                step("bo", "roll", 3, stunt="lifts the stage"),
+                step("bo", "roll", 4),
+                step("bo", "roll", 6, stunt="with the band on it"),
+                step("bo", "bank"),
+                step("ann", "roll", 5),
+                step("ann", "bank"),
+                step("bo", "roll", 1),
             ),
             refused=(
                 step("bo", "roll", 3, rule="STUNTS-TURN"),
@@ -180,5 +198,5 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
                 step("ann", "roll", 9, rule="dice_value"),
                 step("ann", "dance", rule="invalid_command"),
             ),
-            notes=("Ann banks 7; Bo pushes his luck and flops; Ann is up again.",),
+            notes=("Three turns each: Ann banks 7 and 5, Bo banks 13; both flop once; Ann is up again.",),
         )

@@ -17,11 +17,13 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from capeworks.engine import (
+    Batch,
     CommandSpec,
     Context,
     DiceService,
     Event,
     LegalCommand,
+    Offers,
     Panel,
     Prompt,
     Ruleset,
@@ -198,24 +200,18 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     def initial_state(self, config: CapesConfig) -> CapesState:
         return CapesState(config=config)
 
-    def decide(
-        self, state: CapesState, context: Context, name: str, command: BaseModel, dice: DiceService
-    ) -> list[Event]:
-        """The command's events, then a ``page_begun`` marker if they turn the Page (for the log)."""
-        events = super().decide(state, context, name, command, dice)
-        after = state
-        for event in events:
-            after = self.apply(after, event)
+    def settle(self, before: CapesState, batch: Batch[CapesState], context: Context[CapesConfig]) -> None:
+        """A ``page_begun`` marker when the command turned the Page (for the log)."""
+        after = batch.state
         page = after.scene.page if after.scene is not None else None
-        if page is not None and _page_key(after) != _page_key(state):
+        if page is not None and _page_key(after) != _page_key(before):
             marker = ev.PageBegun(
                 scene=after.scene.number if after.scene else 0,
                 number=page.number,
                 starter=page.starter,
                 names={page.starter: after.name(page.starter)},
             )
-            events = [*events, Event.of(marker)]
-        return events
+            batch.add(Event.of(marker))
 
     def apply(self, state: CapesState, event: Event) -> CapesState:
         if event.type == "table.seat_joined":
@@ -246,7 +242,10 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     def panels(self, state: CapesState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)
 
-    def legal_commands(self, state: CapesState, seat: Seat) -> list[LegalCommand]:
+    def legal_commands(
+        self, state: CapesState, seat: Seat, offers: Offers | None = None
+    ) -> list[LegalCommand]:
+        """Whose turn it is decides (CAPES-PRIN-003); the shared offers are not needed."""
         return legal_moves(state, seat.id)
 
     def sample_session(self) -> SampleSession:
