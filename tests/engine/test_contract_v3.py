@@ -7,6 +7,8 @@ folds as it goes is the state commit keeps, and it equals a replay of the log.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -30,6 +32,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import Frozen
 from capeworks.systems.rwyn.ruleset import RwynRuleset
 from tests.engine.fanout_sessions import rwyn_evening
+from tests.golden.regenerate import _sessions, document
 
 SEATS = (Seat(id="gm", name="GM", role=Role.GM), Seat(id="ann", name="Ann"))
 
@@ -197,3 +200,17 @@ def test_a_ruleset_missing_a_part__fails_when_its_class_is_created(
 ) -> None:
     with pytest.raises(TypeError, match=fault):
         type("Broken", (CounterRules,), {"name": "counter", **change})
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["rwyn/sample", "rwyn/evening", "capes/sample", "capes/page", "weaverdice/sample", "weaverdice/fight"],
+)
+def test_events_made_now__are_stored_byte_for_byte_as_the_golden_logs_of_contract_v2(key: str) -> None:
+    """Typed events made in process dump to exactly the JSON (and hash chain) the v2 code wrote."""
+    ruleset, name = key.split("/")
+    golden = json.loads((Path(__file__).parents[1] / "golden" / ruleset / f"{name}.log.json").read_text())
+    table = _sessions()[ruleset, name]().played()
+    made = document(table, table_id=golden["table"]["id"])
+    assert made["log"] == golden["log"]
+    assert made["chain"] == golden["chain"]

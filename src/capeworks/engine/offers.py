@@ -12,21 +12,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from capeworks.engine.model import LegalCommand, LegalPool, Prompt, Seat
-from capeworks.engine.spec import Authority
+from capeworks.engine.spec import Authority, CommandSpec
 
-if TYPE_CHECKING:  # the ruleset module imports this one; only its type is needed here
-    from capeworks.engine.ruleset import Ruleset
-
-__all__ = ["Answers", "MenuItem", "Offer", "OfferMenu", "Offers", "prompt_commands"]
+__all__ = ["Answers", "MenuItem", "Menued", "Offer", "OfferMenu", "Offers", "prompt_commands"]
 
 #: a command's offer: (state, seat) -> the fixed fields of each way the seat may issue it now
 Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 #: a run of an :class:`OfferMenu`: commands offered as they are, then one whose offer is asked (or None)
 MenuItem = tuple[tuple[LegalCommand, ...], str, str, Offer | None]
+
+
+class Menued(Protocol):
+    """What a menu is worked out from: the parts of a :class:`~capeworks.engine.Ruleset` it reads."""
+
+    @property
+    def commands(self) -> Mapping[str, CommandSpec[Any, Any, Any]]: ...
+
+    @property
+    def has_gm(self) -> bool: ...
+
+    def command_label(self, name: str) -> str: ...
+
+    def authority(self, config: Any, name: str, spec: CommandSpec[Any, Any, Any]) -> Authority: ...
+
+    def prompts(self, state: Any) -> list[Prompt]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +59,7 @@ class OfferMenu:
     pool: LegalPool
 
     @classmethod
-    def of(cls, ruleset: Ruleset[Any, Any], config: Any, *, pool: LegalPool | None = None) -> OfferMenu:
+    def of(cls, ruleset: Menued, config: Any, *, pool: LegalPool | None = None) -> OfferMenu:
         """The menu of ``ruleset`` under ``config``."""
         pool = pool if pool is not None else LegalPool()
         gm: list[MenuItem] = []
@@ -126,26 +139,25 @@ class Offers:
     """What every seat's legal commands share at one version, each part worked out when first asked.
 
     ``answers(seat)``: the commands answering the ruleset's open prompts that
-    ``seat`` answers; ``menu``: the ruleset's :class:`OfferMenu`. Shared between
+    ``seat`` answers (found when first asked); ``menu``: the ruleset's
+    :class:`OfferMenu` (kept per rules config). Shared between
     seats and versions: callers must not change what they get.
     """
 
-    __slots__ = ("_answers", "_menu", "_menu_of", "_pool", "_prompts")
+    __slots__ = ("_answers", "_pool", "_prompts", "menu")
 
-    def __init__(
-        self, prompts: Callable[[], Sequence[Prompt]], menu: Callable[[], OfferMenu], pool: LegalPool
-    ) -> None:
+    def __init__(self, prompts: Callable[[], Sequence[Prompt]], menu: OfferMenu, pool: LegalPool) -> None:
         self._prompts = prompts
-        self._menu_of = menu
         self._pool = pool
         self._answers: Answers | None = None
-        self._menu: OfferMenu | None = None
+        #: the ruleset's menu (commands offered by authority or by their ``offer``)
+        self.menu = menu
 
     @classmethod
-    def of(cls, ruleset: Ruleset[Any, Any], state: Any, config: Any) -> Offers:
+    def of(cls, ruleset: Menued, state: Any, config: Any) -> Offers:
         """Offers worked out afresh (outside a table, or in tests)."""
         pool = LegalPool()
-        return cls(lambda: ruleset.prompts(state), lambda: OfferMenu.of(ruleset, config, pool=pool), pool)
+        return cls(lambda: ruleset.prompts(state), OfferMenu.of(ruleset, config, pool=pool), pool)
 
     def answers(self, seat: Seat) -> list[LegalCommand]:
         """The answers to the open prompts ``seat`` answers, in the prompts' order (a new list)."""
@@ -153,11 +165,3 @@ class Offers:
         if answers is None:
             answers = self._answers = Answers.of_prompts(self._prompts(), self._pool)
         return answers.of_seat(seat)
-
-    @property
-    def menu(self) -> OfferMenu:
-        """The ruleset's menu (commands offered by authority or by their ``offer``)."""
-        menu = self._menu
-        if menu is None:
-            menu = self._menu = self._menu_of()
-        return menu

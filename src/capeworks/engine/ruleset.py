@@ -216,14 +216,16 @@ class Ruleset(ABC, Generic[S, C]):
             batch = context.batch(state)
             for event in out:
                 batch.add(event)
-        self.settle(state, batch, context)
-        return batch
+        return self.settle(state, batch, context)
 
-    def settle(self, before: S, batch: Batch[S], context: Context[C]) -> None:
-        """Add events that follow from a command's outcome (a new page begun); the default adds none.
+    def settle(self, before: S, batch: Batch[S], context: Context[C]) -> Batch[S]:
+        """The batch to commit, given the one a command's handler made; the default is that one.
 
-        ``before`` is the state the command started from, ``batch.state`` where its events led.
+        A ruleset adds events that follow from where the command led (Capes: a new
+        Page begun) with ``batch.emit``, or returns another batch made with
+        ``context.batch(before)``. ``before`` is the state the command started from.
         """
+        return batch
 
     def decide(
         self, state: S, context: Context[C], name: str, command: BaseModel, dice: DiceService
