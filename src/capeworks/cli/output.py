@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from capeworks.errors import CapeworksError
+from capeworks.errors import CapeworksError, RuleViolation
 
 __all__ = ["JSON_OPTION", "console", "emit_json", "fail", "run_guarded", "safe"]
 
@@ -46,12 +46,14 @@ def emit_json(payload: Any) -> None:
 
 
 def fail(error: CapeworksError, *, as_json: bool) -> None:
-    """Report a CapeworksError as one line (or JSON) and exit with code 2."""
+    """Report a CapeworksError as one line (or JSON), naming the rule it breaks, and exit with code 2."""
     if as_json:
         emit_json(error.to_dict())
     else:
         hint = f" (give {error.field}=...)" if error.field else ""
-        err_console.print(f"[bold red]Error:[/] {safe(error.message)}{safe(hint)}", highlight=False)
+        rule = f" [{error.rule_id}]" if isinstance(error, RuleViolation) else ""
+        line = f"{error.message}{hint}{rule}"
+        err_console.print(f"[bold red]Error:[/] {safe(line)}", highlight=False)
     raise typer.Exit(code=2)
 
 

@@ -297,3 +297,24 @@ def test_click_and_lock__crossing_out_an_ability_the_set_lacks_is_refused_in_a_s
     )
     assert "'juggling'" in err.message and "Detective + Caregiver" in err.message
     assert "vale" not in sim.state.roster
+
+
+@pytest.mark.rules("CAPES-CHAR-005")
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"attitudes": "A1,A2,A3,A4,A5,A6"}, "has 6 attitudes; each category needs 3 to 5."),
+        ({"styles": "S1,S2,S3,S4,S5,S6,S7"}, "has 7 styles; each category needs 3 to 5."),
+        ({"powers": "P1,P2,P3,P4,P5,P6"}, "has 6 powers or skills; each category needs 3 to 5."),
+        ({"attitudes": "A1,A2"}, "has 2 attitudes; each category needs 3 to 5."),
+        ({"powers": "P1,P2,P3,P4,P5", "styles": "S1,S2,S3,S4,S5"}, "has 13 abilities; the most is 12."),
+        ({"powers": "P1,P2," + "x" * 61}, "An ability's name is at most 60 characters"),
+    ],
+)
+def test_create_character__a_category_out_of_range_is_refused_under_char_005(
+    fields: dict[str, str], match: str
+) -> None:
+    sim = Sim()
+    body = {"name": "Y1", "attitudes": "A1,A2,A3", "styles": "S1,S2,S3", "powers": "P1,P2,P3", **fields}
+    sim.refuse("ann", "create_character", rule="CAPES-CHAR-005", match=match, **body)
+    assert "y1" not in sim.state.roster

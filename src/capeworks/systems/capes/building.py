@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 MAX_ABILITIES = 12
+MAX_NAME = 60
 DRIVE_TOTAL = 9
 _CATEGORY_SIZES = range(3, 6)
 
@@ -158,6 +159,28 @@ def _rated(
     ]
 
 
+def _check_categories(name: str, categories: dict[str, Sequence[str]]) -> None:
+    """Refuse category sizes and ability names before any rating is made (CAPES-CHAR-005).
+
+    The sheet model caps a rating at 5, so a sixth Attitude must be refused here,
+    as a rule, not later as a malformed sheet.
+    """
+    for category, names in categories.items():
+        if len(names) not in _CATEGORY_SIZES:
+            raise RuleViolation(
+                "CAPES-CHAR-005", f"{name} has {len(names)} {category}; each category needs 3 to 5."
+            )
+        for ability in names:
+            if len(ability) > MAX_NAME:
+                raise RuleViolation(
+                    "CAPES-CHAR-005",
+                    f"An ability's name is at most {MAX_NAME} characters; {ability[:20]!r}... is longer.",
+                )
+    total = sum(len(names) for names in categories.values())
+    if total > MAX_ABILITIES:
+        raise RuleViolation("CAPES-CHAR-005", f"{name} has {total} abilities; the most is {MAX_ABILITIES}.")
+
+
 def freeform(
     name: str,
     *,
@@ -174,10 +197,15 @@ def freeform(
 
     A super-powered character given no Drives is undifferentiated (CAPES-CHAR-009).
     """
+    if powers and skills:
+        raise RuleViolation("CAPES-CHAR-003", f"{name} has both Powers and Skills; choose one.")
     supers = {slug(s) for s in super_styles}
     unknown = supers - {slug(s) for s in styles}
     if unknown:
         raise RuleViolation("CAPES-CHAR-004", f"Super styles {sorted(unknown)} are not among the styles.")
+    _check_categories(
+        name, {"attitudes": attitudes, "styles": styles, "powers or skills": [*powers, *skills]}
+    )
     abilities = [
         *_rated(powers, AbilityKind.POWER, super_names=set(), always_super=True),
         *_rated(skills, AbilityKind.SKILL, super_names=set(), always_super=False),
