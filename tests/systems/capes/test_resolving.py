@@ -486,3 +486,38 @@ def test_deadlock__a_sides_inspirations_go_to_the_player_most_recently_allied_wi
     assert [i.value for i in sim.state.inspirations["ann"]] == [6]
     assert [i.value for i in sim.state.inspirations["cal"]] == [6]
     assert sim.state.inspirations["bea"] == ()
+
+
+def _skitters_goal_fails(**resolve: str) -> Sim:
+    """Skitter's Goal (declared by Ann; Skitter never rolled) loses to Rampart's side, 1 Duty staked."""
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Catch the thief",
+        creator="skitter",
+        creator_player="ann",
+        a=(4, 3),
+        b=(6, 2),
+        allies={"rampart": "B"},
+        stakes={"B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"cal": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("cal", "resolve", conflict="c1", **resolve)
+    return sim
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005", "CAPES-EG-004")
+def test_resolve__a_goals_own_character_lost_with_its_side_and_takes_the_story_token() -> None:
+    sim = _skitters_goal_fails()
+    assert sim.state.tokens["ann"] == 1 and sim.state.tokens["cal"] == 0
+    assert sim.state.scene is not None and sim.state.scene.failed_goals == ("skitter/catch_the_thief",)
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-EG-004")
+def test_resolve__a_goals_own_player_takes_losing_side_inspirations() -> None:
+    # 6-4 and 2-3: the losing 3 beats the winning 2, an Inspiration of 1 for a losing player
+    sim = _skitters_goal_fails(pairs="6-4,2-3", losers="ann")
+    assert [i.value for i in sim.state.inspirations.get("ann", ())] == [1]
+    assert [i.value for i in sim.state.inspirations["cal"]] == [2]

@@ -117,8 +117,21 @@ def _claim_check(state: CapesState, actor: str, conflict: Conflict, what: str) -
     return side
 
 
+def _on_side(conflict: Conflict, side: str) -> list[str]:
+    """Characters on a side; a Goal's own characters are on its aim side even if they never rolled.
+
+    CAPES-EG-004: the Goal is theirs, so when its side loses they lost, and their
+    players take Story Tokens (CAPES-RES-004/005) and losing-side Inspirations
+    (CAPES-RES-006) like anyone who acted there, unless they allied elsewhere.
+    """
+    names = characters_on(conflict, side)
+    if side == conflict.aim_side:
+        names += [c for c in conflict.goal_for if c not in names and c not in conflict.alliances]
+    return names
+
+
 def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], resolver: str) -> list[str]:
-    chars = [c for s in sides for c in characters_on(conflict, s.id)]
+    chars = [c for s in sides for c in _on_side(conflict, s.id)]
     players = {player_of(state, c) or state.roster[c].creator for c in chars}
     order = order_from(state.players, resolver)
     return [p for p in (*order[1:], order[0]) if p in players]
@@ -138,7 +151,7 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     count = win.staked
     if eligible and count:
         creator_player = player_of(state, conflict.creator) or conflict.creator_player
-        lost_chars = {c for s in losing for c in characters_on(conflict, s.id)}
+        lost_chars = {c for s in losing for c in _on_side(conflict, s.id)}
         if conflict.creator in lost_chars and creator_player != actor and creator_player in eligible:
             tokens.append(creator_player)
         rest = count - len(tokens)
