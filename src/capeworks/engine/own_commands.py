@@ -160,6 +160,32 @@ def _choices(option: str | list[str] | None) -> list[str]:
     return [str(i).strip() for i in items if str(i).strip()]
 
 
+def _counted(prompt: Prompt, choice: str) -> dict[str, Any] | None:
+    """The payload for a number beyond a prompt whose options count one field of one command.
+
+    Such options (``0``, ``1`` for ``sacrifice count=0|1``) are the legal range,
+    not the only words: a number outside it goes to the command, so the refusal
+    names the rule it breaks, as the command typed out would. None otherwise.
+    """
+    options = prompt.options
+    if len(options) < 2 or len({o.command for o in options}) != 1:
+        return None
+    keys = set(options[0].payload)
+    if any(set(o.payload) != keys for o in options):
+        return None
+    varying = [k for k in sorted(keys) if len({repr(o.payload[k]) for o in options}) > 1]
+    if len(varying) != 1:
+        return None
+    field = varying[0]
+    if not all(type(o.payload[field]) is int and o.value == str(o.payload[field]) for o in options):
+        return None
+    try:
+        number = int(choice)
+    except ValueError:
+        return None
+    return {**options[0].payload, field: number}
+
+
 def answering(prompt: Prompt, seat_id: str, answer: AnswerCommand) -> Command:
     """The command that answers ``prompt`` for ``seat_id``, as the prompt itself says."""
     choices = _choices(answer.option)
@@ -177,6 +203,8 @@ def answering(prompt: Prompt, seat_id: str, answer: AnswerCommand) -> Command:
         return Command(type=free.command, seat=seat_id, payload={**free.payload, free.field: choices[0]})
     if answer.value is not None and free is not None:
         return Command(type=free.command, seat=seat_id, payload={**free.payload, free.field: answer.value})
+    if len(choices) == 1 and (counted := _counted(prompt, choices[0])) is not None:
+        return Command(type=prompt.options[0].command, seat=seat_id, payload=counted)
     offered = _either(o.value for o in prompt.options)
     own = "in your own words" if free is not None else ""
     choose = ", or ".join(x for x in (offered, own) if x)

@@ -124,3 +124,16 @@ def test_sacrifice__the_warning_follows_the_tables_resolution_mode() -> None:
     do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 6, 5])
     (prompt,) = t.table.prompts()
     assert [o.label for o in prompt.options] == ["0 (the task then fails)", "1 (the task then fails)"]
+
+
+@pytest.mark.rules("RWYN-SAC-003")
+def test_sacrifice__answering_the_prompt_beyond_its_range_names_the_rule_broken() -> None:
+    # 2 successes against 2 disaster dice: the prompt offers 0 or 1; answering 2 is refused as
+    # `sacrifice count=2` is, under RWYN-SAC-003, with the table unchanged
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    err = t.refuse("ann", "answer", prompt="check-1:sacrifice", option="2", rule="RWYN-SAC-003")
+    assert "last disaster die" in err.message
+    t.refuse("ann", "answer", prompt="check-1:sacrifice", option="lots", match="has no answer 'lots'")
+    events = do(t, "ann", "answer", prompt="check-1:sacrifice", option="1", dice=[3])
+    assert last(events, "check_resolved")["check"]["kept"] == 1
