@@ -148,3 +148,29 @@ def test_end_scene__clears_a_waiting_overflow_with_the_stress() -> None:
     assert ada.overflow is None and ada.stress[Track.PHYSICAL] == 0
     assert d.prompts("ann") == []
     d.do("ann", "check", character="ada", ability="Science", difficulty=1, dice=[6])
+
+
+@pytest.mark.rules("RWYN-GEN-001")
+def test_withdraw_call__the_gm_takes_back_a_call_and_nobody_waits_on_it() -> None:
+    d = table(characters=ADA, gm_sets_difficulty=True)
+    d.do("gm", "call_check", character="ada", ability="Science", difficulty=2, task="pick the lock")
+    assert [p.seat for p in d.table.prompts()] == ["ann"]
+    d.refuse("ann", "withdraw_call", error=NotPermitted, call=1)
+    d.refuse("gm", "withdraw_call", error=NotFound, match="no open call 7", call=7)
+    events = d.do("gm", "withdraw_call", call=1, why="the door was open all along")
+    assert [e.type for e in events] == ["rwyn.call_withdrawn"]
+    assert state(d).calls == {} and d.table.prompts() == []
+    d.refuse("ann", "check", error=NotFound, match="no open call 1", call=1)
+
+
+@pytest.mark.rules("RWYN-GEN-001", "RWYN-GEN-003")
+def test_end_scene__lapses_every_open_call_and_ask() -> None:
+    d = table(characters=ADA, gm_sets_difficulty=True)
+    d.do("gm", "call_check", character="ada", ability="Science", difficulty=2)
+    d.do("gm", "enemy_move", character="ada", ability="Brawling", difficulty=3, harm=2)
+    d.do("ann", "ask_check", character="ada", ability="Science", task="hack the door")
+    assert set(state(d).calls) == {1, 2, 3}
+    events = d.do("gm", "end_scene")
+    assert [e.type for e in events] == ["rwyn.call_withdrawn"] * 3 + ["rwyn.scene_ended"]
+    assert all(e.data["why"] == "the scene ended" for e in events[:3])
+    assert state(d).calls == {} and d.table.prompts() == []

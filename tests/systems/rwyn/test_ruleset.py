@@ -38,6 +38,7 @@ def test_commands__the_gm_owns_difficulties_enemies_rulings_and_advancement() ->
         "award_xp",
         "call_check",
         "enemy_move",
+        "withdraw_call",
         "gm_note",
         "complications",
         "mixed",

@@ -50,6 +50,7 @@ __all__ = [
     "Sacrifice",
     "SetAbility",
     "Stress",
+    "WithdrawCall",
     "split_ratings",
 ]
 
@@ -170,6 +171,14 @@ class CallCheck(BaseModel):
     difficulty: int
     task: str | None = Field(default=None, max_length=200)
     time: int = 0
+
+
+class WithdrawCall(BaseModel):
+    """GM: take back an open call or a player's ask; nobody rolls it (RWYN-GEN-001)."""
+
+    model_config = _CMD
+    call: int
+    why: str = Field(default="", max_length=200)
 
 
 class EnemyMove(BaseModel):

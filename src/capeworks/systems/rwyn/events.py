@@ -16,6 +16,7 @@ __all__ = [
     "EVENTS",
     "AbilitySet",
     "BoughtBack",
+    "CallWithdrawn",
     "CharacterAdded",
     "CheckAsked",
     "CheckCalled",
@@ -87,6 +88,14 @@ class CheckAsked(RwynEvent):
 
     call: Call
     name: str
+
+
+class CallWithdrawn(RwynEvent):
+    """An open call lapses: the GM withdrew it, or the scene it was made in ended (RWYN-GEN-001)."""
+
+    call: Call
+    name: str
+    why: str = ""
 
 
 class CheckEvent(RwynEvent, abstract=True):
@@ -214,6 +223,7 @@ EVENTS = declare_events(
     TalentAdded,
     CheckCalled,
     CheckAsked,
+    CallWithdrawn,
     CheckRolled,
     Sacrificed,
     DisasterRolled,

@@ -14,7 +14,7 @@ from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import CheckKind
-from capeworks.systems.rwyn.events import CheckAsked, CheckCalled, GmNoted
+from capeworks.systems.rwyn.events import CallWithdrawn, CheckAsked, CheckCalled, GmNoted
 from capeworks.systems.rwyn.lookups import (
     Ctx,
     Done,
@@ -27,7 +27,7 @@ from capeworks.systems.rwyn.lookups import (
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import require_in_conflict
 
-__all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call"]
+__all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call", "withdraw_call"]
 
 
 def open_call(state: RwynState, call_id: int) -> Call:
@@ -104,3 +104,9 @@ def ask_check(state: RwynState, context: Ctx, c: cmd.AskCheck, dice: DiceService
 def gm_note(state: RwynState, context: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:
     """GM: a private note; players never see it."""
     return [Event.of(GmNoted(text=c.text), audience=Audience.gm_only())]
+
+
+def withdraw_call(state: RwynState, context: Ctx, c: cmd.WithdrawCall, dice: DiceService) -> Done:
+    """GM: an open call (or a player's ask) is taken back; nobody waits on it any more."""
+    call = open_call(state, c.call)
+    return [Event.of(CallWithdrawn(call=call, name=character(state, call.character).name, why=c.why))]

@@ -12,6 +12,7 @@ from capeworks.engine import DiceService, Event
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress
 from capeworks.systems.rwyn.events import (
+    CallWithdrawn,
     ConsequenceTaken,
     OutDecided,
     Recovered,
@@ -75,7 +76,13 @@ def recover(state: RwynState, context: Ctx, c: cmd.Recover, dice: DiceService) -
 
 def _end(state: RwynState, *, session: bool) -> Done:
     changed = tuple(stress.end_scene(ch, state.config, session=session) for ch in state.characters.values())
-    return [Event.of(SceneEnded(characters=changed, session=session))]
+    why = "the session ended" if session else "the scene ended"
+    lapsed = [
+        Event.of(CallWithdrawn(call=call, name=state.characters[call.character].name, why=why))
+        for call in state.calls.values()
+        if call.character in state.characters
+    ]
+    return [*lapsed, Event.of(SceneEnded(characters=changed, session=session))]
 
 
 def end_scene(state: RwynState, context: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:

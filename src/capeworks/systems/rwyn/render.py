@@ -122,6 +122,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.TalentAdded.TYPE: lambda p: f"{p.character.name} learns the talent {p.talent.name}.",
     ev.CheckCalled.TYPE: lambda p: call_text(p.call, p.name),
     ev.CheckAsked.TYPE: lambda p: call_text(p.call, p.name),
+    ev.CallWithdrawn.TYPE: lambda p: (
+        f"Call {p.call.id} for {p.name}'s {p.call.ability} is withdrawn" + (f": {p.why}." if p.why else ".")
+    ),
     ev.CheckRolled.TYPE: _rolled,
     ev.Sacrificed.TYPE: lambda p: (
         f"{p.name} sacrifices {_plural(p.count, 'success')}; "
@@ -252,6 +255,7 @@ COMMAND_WORDS: dict[str, str] = {
     "call_check": "call for a check: who rolls which ability against what",
     "enemy_move": "an enemy moves against a character: difficulty and harm",
     "ask_check": "ask the GM to let your character try something",
+    "withdraw_call": "withdraw an open call or a player's ask",
     "gm_note": "write a private note",
     "check": "roll an ability against a difficulty",
     "defend": "defend against an enemy move",

@@ -113,6 +113,7 @@ COMMANDS: dict[str, CommandSpec[RwynState, Any, RwynConfig]] = {
     # the GM's calls
     "call_check": CommandSpec(cmd.CallCheck, gm.call_check, GM, "call for checks and set difficulties"),
     "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves"),
+    "withdraw_call": CommandSpec(cmd.WithdrawCall, gm.withdraw_call, GM, "withdraw calls"),
     "ask_check": CommandSpec(cmd.AskCheck, gm.ask_check, OWNER, offer=_own(acting=True, players=True)),
     "gm_note": CommandSpec(cmd.GmNote, gm.gm_note, GM, "write private notes"),
     # rolling

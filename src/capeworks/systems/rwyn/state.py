@@ -29,6 +29,7 @@ class EventType(StrEnum):
     CHARACTER_ADDED = "rwyn.character_added"
     CHECK_CALLED = "rwyn.check_called"
     CHECK_ASKED = "rwyn.check_asked"
+    CALL_WITHDRAWN = "rwyn.call_withdrawn"
     ABILITY_SET = "rwyn.ability_set"
     QUALITY_ADDED = "rwyn.quality_added"
     TALENT_ADDED = "rwyn.talent_added"
@@ -86,6 +87,8 @@ def fold(state: RwynState, event: Event) -> RwynState:
         call = payload.call
         update["calls"] = {**state.calls, call.id: call}
         update["next_call"] = max(state.next_call, call.id + 1)
+    elif isinstance(payload, ev.CallWithdrawn):
+        update["calls"] = {k: v for k, v in state.calls.items() if k != payload.call.id}
     elif isinstance(payload, ev.CheckEvent):
         if isinstance(payload, ev.CheckRolled) and payload.from_call is not None:
             update["calls"] = {k: v for k, v in state.calls.items() if k != payload.from_call}
