@@ -13,7 +13,8 @@ JSON shapes (``--json``):
 
 * new, import: ``{"id", "ruleset", "title", "version", "seats": [{"id", "name", "role", "token"}]}``
 * list: ``[{"id", "title", "ruleset", "created_at", "version"}, ...]``
-* show: the viewer's projection (``Table.view``) plus ``"id"`` and ``"legal"`` (with ``--as``)
+* show: the viewer's projection (``Table.view``) plus ``"id"`` and ``"legal"`` (with ``--as``, or
+  ``--gm`` at a table with a GM seat: that seat's)
 * log, do, undo: ``{"id", "version", "events": [{"seq", "command_id", "seat", "type", "text",
   "undone", "event"}], ...}``; do and undo add ``"prompts"`` and ``"legal"`` (the acting seat's)
 * join: ``{"id", "seat", "token", "version"}``
@@ -375,13 +376,19 @@ def show_command(
 ) -> None:
     """Show a table as one viewer sees it: seats, state, open prompts and what they may do."""
 
+    acting: list[str] = []
+
     def go() -> dict[str, Any]:
         with Store(db) as store:
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
             view = {"id": table_id, **table.view(viewer)}
-            if viewer.seat is not None:
-                view["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(viewer.seat)]
+            # the GM's view lists what the GM's seat may do, as --as that seat does
+            gm_seat = table.gm_seat() if viewer.is_gm and viewer.seat is None else None
+            seat = viewer.seat or (gm_seat.id if gm_seat is not None else None)
+            if seat is not None:
+                acting.append(seat)
+                view["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(seat)]
             return view
 
     view = run_guarded(go, as_json=json_out)
@@ -409,7 +416,7 @@ def show_command(
         prompts = [Prompt.model_validate(p) for p in view["prompts"]]
         console.print(_prompts_table(prompts, title="Open prompts"))
     if view.get("legal"):
-        console.print(f"[bold]{safe(as_seat or '')} may now:[/]", highlight=False)
+        console.print(f"[bold]{safe(acting[0] if acting else '')} may now:[/]", highlight=False)
         for line in _legal_lines([LegalCommand.model_validate(c) for c in view["legal"]]):
             console.print(f"  {safe(line)}", highlight=False)
 
