@@ -120,8 +120,10 @@ def test_legal_commands__players_ask_and_answer_the_gm_calls() -> None:
     assert not any(c == "check" for c, _ in ann) and not any(c == "call_check" for c, _ in ann)
     assert not any(c == "buy" for c, _ in {(c.command, 0) for c in d.legal("bo")})  # Bo plays nobody
     gm = {c.command for c in d.legal("gm")}
-    assert {"call_check", "enemy_move", "check", "stress", "end_scene"} <= gm
+    assert {"call_check", "enemy_move", "stress", "end_scene"} <= gm
     assert "ask_check" not in gm  # the GM calls checks; asking the GM is a player's move
+    # the players roll their own dice: the GM's menu offers no roll with a player's character
+    assert not gm & {"check", "defend", "buy", "favour"}
     d.do("gm", "call_check", character="ada", ability="Science", difficulty=2)
     assert ("check", (("call", 1),)) in {(c.command, tuple(sorted(c.fixed.items()))) for c in d.legal("ann")}
 

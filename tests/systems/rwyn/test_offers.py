@@ -20,12 +20,12 @@ from tests.engine.fanout_sessions import rwyn_evening, sessions
 from tests.systems.rwyn.helpers import RULESET, do, table
 
 #: command -> (acting: only characters still in and not waiting on an overflow, lost: only those with
-#: something lost to buy back, players: a player's request, never the GM's); None: never offered
+#: something lost to buy back, players: a player's own move, never the GM's); None: never offered
 FILTERS: dict[str, tuple[bool, bool, bool] | None] = {
     "buy_back": (False, True, False),
     "ask_check": (True, False, True),
-    "buy": (True, False, False),
-    "favour": (True, False, False),
+    "buy": (True, False, True),
+    "favour": (True, False, True),
     "sacrifice": None,
     "reroll": None,
     "effects": None,
@@ -37,10 +37,10 @@ FILTERS: dict[str, tuple[bool, bool, bool] | None] = {
 def plainly(name: str, state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     """The offer of ``name`` to ``seat``, walking every character."""
     if name in ("check", "defend"):
-        # named outright only by whoever sets difficulties: the GM, or everyone when players do
-        if not (seat.is_gm or state.config.players_set_difficulty):
+        # named outright only by players who set their own difficulties; the GM rolls no dice
+        if not state.config.players_set_difficulty:
             return []
-        filters: tuple[bool, bool, bool] | None = (True, False, False)
+        filters: tuple[bool, bool, bool] | None = (True, False, True)
     else:
         filters = FILTERS[name]
     if filters is None:

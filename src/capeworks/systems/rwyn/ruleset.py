@@ -75,7 +75,7 @@ _SEATED = _Seated()
 def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> Offer:
     """Offer the command once per character the seat plays (the GM: every character).
 
-    ``players``: a player's request to the GM, never offered to the GM.
+    ``players``: a player's own move (a request to the GM, a roll), never offered to the GM.
     """
 
     def offer(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
@@ -92,13 +92,16 @@ def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> 
 
 
 _acting = _own(acting=True)
+#: rolling with a character's dice: its player's move, never offered to the GM (RWYN-GEN-003),
+#: who calls the check instead; the GM's authority can still stand in as a ruling
+_rolling = _own(acting=True, players=True)
 
 
 def _named_roll(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
-    """Checks and defences named outright: the GM's, or everyone's where players set difficulties."""
-    if not (seat.is_gm or state.config.players_set_difficulty):
+    """Checks and defences named outright, by players who set their own difficulties."""
+    if not state.config.players_set_difficulty:
         return []
-    return _acting(state, seat)
+    return _rolling(state, seat)
 
 
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
@@ -119,8 +122,8 @@ COMMANDS: dict[str, CommandSpec[RwynState, Any, RwynConfig]] = {
     # rolling
     "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_named_roll),
     "defend": CommandSpec(cmd.Defend, rolls.defend, OWNER, offer=_named_roll),
-    "buy": CommandSpec(cmd.Buy, rolls.buy, OWNER, offer=_own(acting=True)),
-    "favour": CommandSpec(cmd.Favour, rolls.favour, OWNER, offer=_own(acting=True)),
+    "buy": CommandSpec(cmd.Buy, rolls.buy, OWNER, offer=_rolling),
+    "favour": CommandSpec(cmd.Favour, rolls.favour, OWNER, offer=_rolling),
     "sacrifice": CommandSpec(cmd.Sacrifice, rolls.sacrifice, ANY, prompt_only=True),
     "reroll": CommandSpec(cmd.Reroll, rolls.reroll, ANY, prompt_only=True),
     # answers
