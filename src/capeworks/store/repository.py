@@ -460,7 +460,7 @@ class Store:
         try:
             self.save_snapshot(table_id, table)
         except Exception as e:
-            message = e.message if isinstance(e, CapeworksError) else f"{type(e).__name__}: {e}"
+            message = e.message if isinstance(e, CapeworksError) else f"{type(e).__name__}: {_first_line(e)}"
             log.warning("skipped the snapshot of table %s at %d: %s", table_id, table.version, message)
 
     def delete_table(self, table_id: str) -> None:
@@ -712,6 +712,11 @@ def _check_snapshots(
 def _notice(table_id: str) -> str:
     """The NOTIFY payload that tells the other processes a table changed."""
     return json.dumps({"table": table_id})
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else ""
 
 
 def _reason(error: SQLAlchemyError) -> str:
