@@ -42,7 +42,7 @@ def test_feed__every_seats_messages_equal_ones_worked_out_alone_at_every_step(na
 
 
 def test_encode_update__keys_and_text_are_escaped_when_spliced() -> None:
-    shared = Shared(version=1, prompts=[], undone=set(), waiting=[])
+    shared = Shared(version=1, prompts=[], waiting=[])
     state = {'we"ird\n': ["</script>", {"é": None}], "view": {"x": 1.5}}
     spliced = encode_update(1, [], state, shared=shared)
     assert spliced == encode_update(1, [], state)
