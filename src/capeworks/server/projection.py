@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from capeworks.engine import LogEntry, Panel, Prompt, Seat, Table, Viewer
-from capeworks.server.jsoncache import JsonCache
+from capeworks.server.jsoncache import FrozenList, JsonCache, freeze
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
 
@@ -80,8 +80,8 @@ class Shared:
         return cls(
             version=table.version,
             prompts=prompts,
-            waiting=sorted({p.addressee for p in prompts}),
-            seats=[cache.dump(s) for s in table.seats],
+            waiting=FrozenList(sorted({p.addressee for p in prompts})),
+            seats=FrozenList([cache.dump(s) for s in table.seats]),
             config=cache.dump(table.config),
             settings=cache.dump(table.settings),
             dumped_prompts=[(p, cache.dump(p)) for p in prompts],
@@ -98,7 +98,7 @@ class Shared:
         return [(p, d) for p, d in self.dumped_prompts if p.seat is not None and p.seat == seat.id]
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
-        """``model``'s JSON, dumped once however many seats are sent it (callers must not change it)."""
+        """``model``'s JSON, dumped once however many seats are sent it (frozen: it is shared)."""
         return self.json.dump(model)
 
     def dump_all(self, panels: list[Panel]) -> list[dict[str, Any]]:
@@ -106,7 +106,7 @@ class Shared:
         known = self.lists.get(id(panels))
         if known is not None and known[0] is panels:
             return known[1]
-        out = [self.json.dump_panel(p) for p in panels]
+        out = FrozenList([self.json.dump_panel(p) for p in panels])
         self.lists[id(panels)] = (panels, out)
         return out
 
@@ -127,7 +127,7 @@ def entries(
     for item in items:
         known = shared.described.get(id(item))
         if known is None or known[0] is not item:
-            known = shared.described[id(item)] = (item, entry(item))
+            known = shared.described[id(item)] = (item, freeze(entry(item)))
         out.append(known[1])
     return out
 
