@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from capeworks.engine import LogEntry, Panel, Prompt, Seat, Table, Viewer
+from capeworks.engine import Panel, Prompt, Seat, Table, Viewer
+from capeworks.engine.model import LogEntry
 from capeworks.server.jsoncache import FrozenList, JsonCache, freeze
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
