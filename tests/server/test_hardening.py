@@ -61,3 +61,109 @@ def test_missing_table_and_wrong_token__same_statements_same_answer(client: Test
     assert missing == bad and missing  # the same queries, in the same order
     a, b = answers["nosuchtable0"], answers[rwyn.id]
     assert a.status_code == b.status_code == 401 and a.json() == b.json()
+
+
+def test_csrf__cookie_carrying_changes_need_our_header_and_origin(client: TestClient, rwyn: Seated) -> None:
+    store: Store = client.app.state.tables.store  # type: ignore[attr-defined]
+    cookies = {f"cw_{rwyn.id}": rwyn.tokens["gm"]}
+    revoke = f"/api/tables/{rwyn.id}/seats/bo/revoke"
+    here = "http://testserver"
+    forged = [
+        {},  # a form or no-cors fetch: no custom header
+        {"Origin": "http://testserver:8301", "X-Capeworks": "1"},
+        {"Origin": "null", "X-Capeworks": "1"},
+        {"Sec-Fetch-Site": "same-site", "X-Capeworks": "1"},
+        {"Sec-Fetch-Site": "cross-site", "Origin": here, "X-Capeworks": "1"},
+    ]
+    client.cookies.clear()
+    for headers in forged:
+        refused = client.post(revoke, headers=headers, cookies=cookies)
+        assert refused.status_code == 403, headers
+        assert refused.json()["error"] == "not_permitted" and refused.json()["message"].endswith(".")
+    # the form post of a command: refused before its (non-JSON) body is read
+    form = client.post(
+        f"/api/tables/{rwyn.id}/commands", data={"type": "undo"}, cookies=cookies, headers={"Origin": here}
+    )
+    assert form.status_code == 403
+    assert client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("bo")).status_code == 200
+    assert store.authenticate(rwyn.id, rwyn.tokens["bo"]).id == "bo"
+    # our page: same origin, our header
+    mine = client.post(
+        revoke, cookies=cookies, headers={"Origin": here, "Sec-Fetch-Site": "same-origin", "X-Capeworks": "1"}
+    )
+    assert mine.status_code == 200
+    # a script with the token in a header and no cookie is no browser riding a cookie
+    client.cookies.clear()
+    assert client.post(f"/api/tables/{rwyn.id}/seats/ann/revoke", headers=rwyn.auth("gm")).status_code == 200
+
+
+def test_headers__nosniff_on_json_and_no_framing(client: TestClient, rwyn: Seated) -> None:
+    for response in (
+        client.get("/api/rulesets"),
+        client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")),
+        client.get("/api/tables/nope0"),
+        client.get("/openapi.json"),
+    ):
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_api_docs__off_unless_asked_and_then_under_a_csp(make_client: Any) -> None:
+    plain = make_client()
+    assert plain.get("/docs").status_code == 404 and plain.get("/redoc").status_code == 404
+    assert plain.get("/openapi.json").status_code == 200
+    docs = make_client(api_docs=True)
+    for path in ("/docs", "/redoc"):
+        page = docs.get(path)
+        assert page.status_code == 200
+        policy = page.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy
+        assert page.headers["x-frame-options"] == "DENY"
+
+
+def test_creation__rate_limited_per_address(make_client: Any) -> None:
+    client = make_client(tables_per_minute=5)
+    body = {"ruleset": "rwyn", "seats": [{"id": "gm", "name": "G", "role": "gm"}]}
+    answers = [client.post("/api/tables", json=body) for _ in range(8)]
+    assert [a.status_code for a in answers[:5]] == [201] * 5
+    assert {a.status_code for a in answers[5:]} == {429}
+    assert answers[-1].json()["error"] == "rate_limited" and "Retry-After" in answers[-1].headers
+    store: Store = client.app.state.tables.store  # type: ignore[attr-defined]
+    assert len(store.list_tables()) == 5
+
+
+def test_creation__an_operator_token_when_the_server_sets_one(make_client: Any) -> None:
+    client = make_client(creation_token="s3cret-operator")
+    body = {"ruleset": "rwyn", "seats": [{"id": "gm", "name": "G", "role": "gm"}]}
+    for headers in ({}, {"X-Creation-Token": "guess"}):
+        refused = client.post("/api/tables", json=body, headers=headers)
+        assert refused.status_code == 401 and "creation token" in refused.json()["message"]
+        assert client.post("/api/tables/import", json={}, headers=headers).status_code == 401
+    store: Store = client.app.state.tables.store  # type: ignore[attr-defined]
+    assert store.list_tables() == []
+    made = client.post("/api/tables", json=body, headers={"X-Creation-Token": "s3cret-operator"})
+    assert made.status_code == 201
+
+
+def test_capes_leaked_link__a_seat_rotates_its_own_and_the_first_seat_revokes_others(
+    client: TestClient,
+) -> None:
+    from tests.server.conftest import CAPES_SEATS, create
+
+    capes = create(client, "capes", CAPES_SEATS)
+    base = f"/api/tables/{capes.id}/seats"
+    # bea replaces her own leaked link
+    mine = client.post(f"{base}/bea/revoke", headers=capes.auth("bea"))
+    assert mine.status_code == 200
+    assert client.get(f"/api/tables/{capes.id}", headers=capes.auth("bea")).status_code == 401
+    # cal may not revoke ann; ann (the first seat, the table's maker) may revoke cal
+    assert client.post(f"{base}/ann/revoke", headers=capes.auth("cal")).status_code == 403
+    assert client.post(f"{base}/cal/revoke", headers=capes.auth("ann")).status_code == 200
+    assert client.get(f"/api/tables/{capes.id}", headers=capes.auth("cal")).status_code == 401
+    assert client.get(f"/api/tables/{capes.id}", headers=capes.auth("ann")).status_code == 200
+
+
+def test_gm_table__players_replace_only_their_own_link(client: TestClient, rwyn: Seated) -> None:
+    base = f"/api/tables/{rwyn.id}/seats"
+    assert client.post(f"{base}/bo/revoke", headers=rwyn.auth("ann")).status_code == 403
+    assert client.post(f"{base}/ann/revoke", headers=rwyn.auth("ann")).status_code == 200

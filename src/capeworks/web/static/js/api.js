@@ -1,6 +1,8 @@
-// REST calls to the capeworks server (docs/web.md). The seat is the invite cookie's
+// REST calls to the capeworks server (docs/web.md). The seat is the session cookie's
 // (HttpOnly, so scripts never hold it); every error comes back as the server's
-// one-sentence message so the page can show it as it is.
+// one-sentence message so the page can show it as it is. Every call carries the
+// X-Capeworks header: the server refuses cookie-carrying changes without it, which
+// no other site's page can make a browser send.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -12,7 +14,7 @@ export class ApiError extends Error {
 }
 
 async function call(method, path, body) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Capeworks": "1" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -41,6 +43,8 @@ export const api = {
   command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),
   schema: (id, type) => call("GET", `/api/tables/${enc(id)}/commands/${enc(type)}/schema`),
   addSeat: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats`, seat),
+  startSession: (id, token) => call("POST", `/api/tables/${enc(id)}/session`, { token }),
+  leave: (id) => call("POST", `/api/tables/${enc(id)}/leave`),
   revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
   exportUrl: (id) => `/api/tables/${enc(id)}/export`,
   odds: (expr) => call("GET", `/api/dice/odds?expr=${enc(expr)}`),
