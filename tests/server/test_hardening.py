@@ -167,3 +167,77 @@ def test_gm_table__players_replace_only_their_own_link(client: TestClient, rwyn:
     base = f"/api/tables/{rwyn.id}/seats"
     assert client.post(f"{base}/bo/revoke", headers=rwyn.auth("ann")).status_code == 403
     assert client.post(f"{base}/ann/revoke", headers=rwyn.auth("ann")).status_code == 200
+
+
+def test_odds__a_wide_distribution_is_summarised_not_listed(client: TestClient) -> None:
+    wide = client.get("/api/dice/odds", params={"expr": "300d100"})
+    assert wide.status_code == 200
+    assert len(wide.content) < 400_000  # today's full listing is ~34 MB
+    body = wide.json()
+    assert body["outcomes"] == 29_701 and (body["min"], body["max"]) == (300, 30_000)
+    assert len(body["probabilities"]) == len(body["distribution"]) == 200
+    low, high = body["shown"]
+    assert low <= body["quantiles"]["50"] <= high and body["mean"] == 15_150.0
+    # the likeliest run: around the mean, together nearly a fifth of the whole
+    assert 0.1 < sum(body["probabilities"].values()) < 0.3
+    few = client.get("/api/dice/odds", params={"expr": "300d100", "outcomes": 25}).json()
+    assert len(few["probabilities"]) == 25
+    # every outcome on request, when the listing is small; refused with a sentence when not
+    small = client.get("/api/dice/odds", params={"expr": "3d6", "full": "true"}).json()
+    assert len(small["distribution"]) == 16 and "shown" not in small
+    refused = client.get("/api/dice/odds", params={"expr": "300d100", "full": "true"})
+    assert refused.status_code == 422 and refused.json()["error"] == "limit"
+    assert "at most" in refused.json()["message"]
+
+
+def test_odds__refused_from_the_estimate_before_any_work(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import capeworks.server.dice_routes as routes
+
+    def never(expr: Any) -> Any:
+        raise AssertionError("exact odds were worked out for an expression past the budget")
+
+    monkeypatch.setattr(routes, "distribution", never)
+    for expr in ("1000d100", "250d200", "100d100*100d100", "300d100+300d100", "200d100!"):
+        response = client.get("/api/dice/odds", params={"expr": expr})
+        assert response.status_code == 422, expr
+        assert response.json()["error"] == "limit" and response.json()["message"].endswith(").")
+
+
+def test_odds__off_the_event_loop_one_at_a_time_per_client(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
+
+    import capeworks.server.dice_routes as routes
+
+    started, release = threading.Event(), threading.Event()
+    seen: list[bool] = []
+    real = routes._odds
+
+    def slow(expr: str, outcomes: int, full: bool) -> dict[str, Any]:
+        try:
+            asyncio.get_running_loop()
+            seen.append(True)  # on the event loop
+        except RuntimeError:
+            seen.append(False)
+        started.set()
+        release.wait(30)
+        return real(expr, outcomes, full)
+
+    monkeypatch.setattr(routes, "_odds", slow)
+    first: list[Any] = []
+    worker = threading.Thread(target=lambda: first.append(client.get("/api/dice/odds?expr=3d6")))
+    worker.start()
+    try:
+        assert started.wait(30)
+        again = client.get("/api/dice/odds?expr=2d6")
+        assert again.status_code == 429 and again.json()["error"] == "rate_limited"
+        assert client.get("/api/rulesets").status_code == 200  # the rest of the server still answers
+    finally:
+        release.set()
+        worker.join(30)
+    assert first[0].status_code == 200 and seen == [False]
+    assert client.get("/api/dice/odds?expr=2d6").status_code == 200

@@ -47,7 +47,8 @@ export const api = {
   leave: (id) => call("POST", `/api/tables/${enc(id)}/leave`),
   revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
   exportUrl: (id) => `/api/tables/${enc(id)}/export`,
-  odds: (expr) => call("GET", `/api/dice/odds?expr=${enc(expr)}`),
+  // the likeliest ``outcomes`` outcomes of a wide distribution (the server summarises the rest)
+  odds: (expr, outcomes = 61) => call("GET", `/api/dice/odds?expr=${enc(expr)}&outcomes=${outcomes}`),
   roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
 };
 
