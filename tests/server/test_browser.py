@@ -470,7 +470,7 @@ def test_lobby__starts_a_table_and_user_text_is_shown_as_text(
 
     # the table was made with those options (asked as the GM, whose key is in the first link)
     gm_link = httpx.URL(links.nth(0).get_attribute("href") or "")
-    table_id, token = gm_link.path.rsplit("/", 1)[-1], gm_link.params["token"]
+    table_id, token = gm_link.path.rsplit("/", 1)[-1], link_token(str(gm_link))
     made = httpx.get(f"{web_table}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
     assert made["config"]["success_min"] == 4
     assert made["config"]["resolution_mode"] == "success_threshold"

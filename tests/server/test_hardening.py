@@ -205,13 +205,17 @@ def test_odds__refused_from_the_estimate_before_any_work(
         assert response.json()["error"] == "limit" and response.json()["message"].endswith(").")
 
 
-def test_odds__off_the_event_loop_one_at_a_time_per_client(
+def test_odds__off_the_event_loop_and_bounded_per_client(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import asyncio
     import threading
 
     import capeworks.server.dice_routes as routes
+
+    # one in work and none waiting, so the test needs only two requests at once
+    monkeypatch.setattr(routes, "PER_CLIENT_RUNNING", 1)
+    monkeypatch.setattr(routes, "PER_CLIENT_WAITING", 0)
 
     started, release = threading.Event(), threading.Event()
     seen: list[bool] = []

@@ -6,14 +6,15 @@ the likeliest ``outcomes`` outcomes (200 by default), every one only with
 Before any work the expression's cost is estimated from its terms and refused
 past the budget below (422 ``limit``); the dice library then meters the real
 work (``capeworks.dice.limits``). Odds run in worker threads of their own
-(``ODDS_THREADS``), never on the event loop or in the threads commands use,
-one at a time per client address (429 while one is running), on top of each
-address's dice rate limit.
+(``ODDS_THREADS``), never on the event loop or in the threads commands use;
+each client address has at most ``PER_CLIENT_RUNNING`` in work and
+``PER_CLIENT_WAITING`` queued (429 past that: a page asks for a few at once),
+on top of each address's dice rate limit.
 """
 
 from __future__ import annotations
 
-import threading
+import asyncio
 from typing import Annotated, Any, Final
 
 from anyio import CapacityLimiter, to_thread
@@ -44,6 +45,9 @@ DEFAULT_OUTCOMES: Final = 200
 MAX_OUTCOMES: Final = 2000
 #: worker threads for odds, shared by all clients (commands have their own)
 ODDS_THREADS: Final = 2
+#: odds requests of one client address worked on at once, and waiting their turn (429 past both)
+PER_CLIENT_RUNNING = 2
+PER_CLIENT_WAITING = 6
 
 Expression = Annotated[
     str, Query(min_length=1, max_length=MAX_EXPRESSION_LENGTH, description="Dice notation")
@@ -97,8 +101,8 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
     """Routes for ``/api/dice/roll`` and ``/api/dice/odds``; ``limiter`` is per client address."""
     api = APIRouter(prefix="/api/dice", tags=["dice"], responses={c: {"model": ErrorOut} for c in (422, 429)})
     threads = CapacityLimiter(ODDS_THREADS)
-    running: set[str] = set()
-    lock = threading.Lock()
+    # per client address: (its semaphore, requests holding or awaiting it); only the event loop touches it
+    clients: dict[str, tuple[asyncio.Semaphore, int]] = {}
 
     def _client(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
@@ -127,17 +131,19 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
         """Exact odds of dice notation: summary, quantiles and the likeliest outcomes (all on request)."""
         client = _client(request)
         limiter.take(("dice", client))
-        with lock:
-            if client in running:
-                raise RateLimited(
-                    "Odds are still being worked out for you; wait for them first.", retry_after=1
-                )
-            running.add(client)
+        gate, waiting = clients.get(client) or (asyncio.Semaphore(PER_CLIENT_RUNNING), 0)
+        if waiting >= PER_CLIENT_RUNNING + PER_CLIENT_WAITING:
+            raise RateLimited("Too many odds at once from you; wait for the ones under way.", retry_after=1)
+        clients[client] = (gate, waiting + 1)
         try:
-            return await to_thread.run_sync(lambda: _odds(expr, outcomes, full), limiter=threads)
+            async with gate:
+                return await to_thread.run_sync(lambda: _odds(expr, outcomes, full), limiter=threads)
         finally:
-            with lock:
-                running.discard(client)
+            gate, waiting = clients[client]
+            if waiting <= 1:
+                del clients[client]
+            else:
+                clients[client] = (gate, waiting - 1)
 
     return api
 

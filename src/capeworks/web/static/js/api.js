@@ -13,8 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Capeworks": "1" } };
+async function call(method, path, body, headers = {}) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Capeworks": "1", ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -36,8 +36,10 @@ const enc = encodeURIComponent;
 
 export const api = {
   rulesets: () => call("GET", "/api/rulesets"),
-  createTable: (body) => call("POST", "/api/tables", body),
-  importTable: (document) => call("POST", "/api/tables/import", document),
+  // ``operator``: the server's creation token, when its operator set one (docs/web.md)
+  createTable: (body, operator = "") => call("POST", "/api/tables", body, operator ? { "X-Creation-Token": operator } : {}),
+  importTable: (document, operator = "") =>
+    call("POST", "/api/tables/import", document, operator ? { "X-Creation-Token": operator } : {}),
   table: (id) => call("GET", `/api/tables/${enc(id)}`),
   log: (id, since, limit) => call("GET", `/api/tables/${enc(id)}/log?since=${since}&limit=${limit}`),
   command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),

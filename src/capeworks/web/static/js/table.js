@@ -17,6 +17,10 @@ const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").repla
 // address bar at once, and exchange it (once) for this browser's session cookie below.
 const joinToken = new URLSearchParams(location.hash.replace(/^#/, "")).get("join");
 if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+// A link for this same table pasted into this page changes only the fragment: sit down afresh.
+window.addEventListener("hashchange", () => {
+  if (/(^#|&)join=/.test(location.hash)) location.reload();
+});
 
 const NEED_LINK = "This page needs your seat's invitation link: open the link the table's creator sent you.";
 const BAD_LINK = [
