@@ -169,7 +169,7 @@ def test_gm_table__players_replace_only_their_own_link(client: TestClient, rwyn:
     assert client.post(f"{base}/ann/revoke", headers=rwyn.auth("ann")).status_code == 200
 
 
-def test_odds__a_wide_distribution_is_summarised_not_listed(client: TestClient) -> None:
+def test_odds__a_wide_distribution_is_summarised_not_listed(client: TestClient, make_client: Any) -> None:
     wide = client.get("/api/dice/odds", params={"expr": "300d100"})
     assert wide.status_code == 200
     assert len(wide.content) < 400_000  # today's full listing is ~34 MB
@@ -185,7 +185,8 @@ def test_odds__a_wide_distribution_is_summarised_not_listed(client: TestClient) 
     # every outcome on request, when the listing is small; refused with a sentence when not
     small = client.get("/api/dice/odds", params={"expr": "3d6", "full": "true"}).json()
     assert len(small["distribution"]) == 16 and "shown" not in small
-    refused = client.get("/api/dice/odds", params={"expr": "300d100", "full": "true"})
+    # (another app: this address has spent its burst of odds work on the two above)
+    refused = make_client().get("/api/dice/odds", params={"expr": "300d100", "full": "true"})
     assert refused.status_code == 422 and refused.json()["error"] == "limit"
     assert "at most" in refused.json()["message"]
 
@@ -219,9 +220,9 @@ def test_odds__off_the_event_loop_and_bounded_per_client(
 
     started, release = threading.Event(), threading.Event()
     seen: list[bool] = []
-    real = routes._odds
+    real = routes._report
 
-    def slow(expr: str, outcomes: int, full: bool) -> dict[str, Any]:
+    def slow(expr: Any, outcomes: int, full: bool) -> dict[str, Any]:
         try:
             asyncio.get_running_loop()
             seen.append(True)  # on the event loop
@@ -231,7 +232,7 @@ def test_odds__off_the_event_loop_and_bounded_per_client(
         release.wait(30)
         return real(expr, outcomes, full)
 
-    monkeypatch.setattr(routes, "_odds", slow)
+    monkeypatch.setattr(routes, "_report", slow)
     first: list[Any] = []
     worker = threading.Thread(target=lambda: first.append(client.get("/api/dice/odds?expr=3d6")))
     worker.start()
@@ -245,3 +246,18 @@ def test_odds__off_the_event_loop_and_bounded_per_client(
         worker.join(30)
     assert first[0].status_code == 200 and seen == [False]
     assert client.get("/api/dice/odds?expr=2d6").status_code == 200
+
+
+def test_odds__each_address_pays_by_the_work_it_asks_for(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import capeworks.server.dice_routes as routes
+
+    monkeypatch.setattr(routes, "ODDS_FACES_PER_SECOND", 1.0)  # next to no refill while the test runs
+    client = make_client()
+    # 300d100 is 30,000 die faces: two fit in an address's burst, the third waits its turn
+    answers = [client.get("/api/dice/odds", params={"expr": "300d100"}) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert answers[2].json()["error"] == "rate_limited" and int(answers[2].headers["Retry-After"]) >= 1
+    # small odds cost little: 3d6 still answers
+    assert client.get("/api/dice/odds", params={"expr": "3d6"}).status_code == 200

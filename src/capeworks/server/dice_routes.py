@@ -7,9 +7,11 @@ Before any work the expression's cost is estimated from its terms and refused
 past the budget below (422 ``limit``); the dice library then meters the real
 work (``capeworks.dice.limits``). Odds run in worker threads of their own
 (``ODDS_THREADS``), never on the event loop or in the threads commands use;
-each client address has at most ``PER_CLIENT_RUNNING`` in work and
-``PER_CLIENT_WAITING`` queued (429 past that: a page asks for a few at once),
-on top of each address's dice rate limit.
+each client address may ask for ``ODDS_FACES_PER_SECOND`` die faces of
+odds a second (weighted by the estimate, so one wide distribution costs as
+much as hundreds of small ones), has at most ``PER_CLIENT_RUNNING`` in work
+and ``PER_CLIENT_WAITING`` queued (429 past that: a page asks for a few at
+once), on top of each address's dice request rate.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ DEFAULT_OUTCOMES: Final = 200
 MAX_OUTCOMES: Final = 2000
 #: worker threads for odds, shared by all clients (commands have their own)
 ODDS_THREADS: Final = 2
+#: die faces (as estimated above) of odds each client address may ask for a second, and at once:
+#: one 300d100 (30,000 faces, ~0.1 s of work) every 1.5 s at most, sustained
+ODDS_FACES_PER_SECOND: Final = 20_000.0
+ODDS_FACES_BURST: Final = 2 * MAX_ODDS_FACES
+#: the least an odds request costs, in faces
+ODDS_MIN_COST: Final = 100.0
 #: odds requests of one client address worked on at once, and waiting their turn (429 past both)
 PER_CLIENT_RUNNING = 2
 PER_CLIENT_WAITING = 6
@@ -82,8 +90,9 @@ def _estimate(expr: Expr) -> tuple[int, int, int]:
     return 1, 0, 0
 
 
-def estimate_odds(expr: Expr) -> None:
-    """Refuse (LimitExceeded) exact odds whose estimated cost is past the server's budget."""
+def estimate_odds(expr: Expr) -> int:
+    """The die faces exact odds of ``expr`` take, or LimitExceeded when the estimated cost is past
+    the server's budget."""
     width, faces, pairs = _estimate(expr)
     if faces > MAX_ODDS_FACES:
         raise LimitExceeded(
@@ -95,12 +104,14 @@ def estimate_odds(expr: Expr) -> None:
         )
     if pairs > MAX_ODDS_PAIRS:
         raise LimitExceeded(f"Combining those rolls is too much work for exact odds here ({pairs} pairs).")
+    return faces
 
 
 def dice_router(limiter: RateLimiter) -> APIRouter:
     """Routes for ``/api/dice/roll`` and ``/api/dice/odds``; ``limiter`` is per client address."""
     api = APIRouter(prefix="/api/dice", tags=["dice"], responses={c: {"model": ErrorOut} for c in (422, 429)})
     threads = CapacityLimiter(ODDS_THREADS)
+    work = RateLimiter(rate=ODDS_FACES_PER_SECOND, burst=int(ODDS_FACES_BURST))
     # per client address: (its semaphore, requests holding or awaiting it); only the event loop touches it
     clients: dict[str, tuple[asyncio.Semaphore, int]] = {}
 
@@ -131,13 +142,21 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
         """Exact odds of dice notation: summary, quantiles and the likeliest outcomes (all on request)."""
         client = _client(request)
         limiter.take(("dice", client))
+        parsed, faces = await to_thread.run_sync(lambda: _checked(expr), limiter=threads)
+        try:
+            work.take(("odds", client), cost=max(ODDS_MIN_COST, float(faces)))
+        except RateLimited as e:
+            raise RateLimited(
+                "Slow down: that is a lot of exact odds from one address; try again in a moment.",
+                retry_after=e.retry_after,
+            ) from None
         gate, waiting = clients.get(client) or (asyncio.Semaphore(PER_CLIENT_RUNNING), 0)
         if waiting >= PER_CLIENT_RUNNING + PER_CLIENT_WAITING:
             raise RateLimited("Too many odds at once from you; wait for the ones under way.", retry_after=1)
         clients[client] = (gate, waiting + 1)
         try:
             async with gate:
-                return await to_thread.run_sync(lambda: _odds(expr, outcomes, full), limiter=threads)
+                return await to_thread.run_sync(lambda: _report(parsed, outcomes, full), limiter=threads)
         finally:
             gate, waiting = clients[client]
             if waiting <= 1:
@@ -148,9 +167,13 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
     return api
 
 
-def _odds(expr: str, outcomes: int, full: bool) -> dict[str, Any]:
+def _checked(expr: str) -> tuple[Expr, int]:
+    """The parsed expression and its estimated die faces, or LimitExceeded past the budget."""
     parsed = parse(expr)
-    estimate_odds(parsed)
+    return parsed, estimate_odds(parsed)
+
+
+def _report(parsed: Expr, outcomes: int, full: bool) -> dict[str, Any]:
     dist = distribution(parsed)
     listed = len(dist.counts) if full else min(outcomes, len(dist.counts))
     size = listing_bytes(dist, listed)

@@ -38,20 +38,21 @@ class RateLimiter:
         self._buckets: dict[Hashable, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, key: Hashable) -> None:
-        """Spend one action for ``key``, or raise RateLimited (and spend nothing)."""
+    def take(self, key: Hashable, cost: float = 1.0) -> None:
+        """Spend ``cost`` actions (at most ``burst``) for ``key``, or raise RateLimited (spending nothing)."""
         now = self._clock()
+        cost = min(cost, float(self.burst))
         with self._lock:
             tokens, last = self._buckets.get(key, (float(self.burst), now))
             tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-            if tokens < 1.0:
+            if tokens < cost:
                 self._buckets[key] = (tokens, now)
-                wait = (1.0 - tokens) / self.rate
+                wait = (cost - tokens) / self.rate
                 raise RateLimited(
                     f"Slow down: a seat may send {self.rate:g} actions a second; try again in a moment.",
                     retry_after=wait,
                 )
-            self._buckets[key] = (tokens - 1.0, now)
+            self._buckets[key] = (tokens - cost, now)
             if len(self._buckets) > 100_000:
                 self._forget_full(now)
 
