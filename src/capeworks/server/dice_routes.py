@@ -48,8 +48,8 @@ MAX_OUTCOMES: Final = 2000
 #: worker threads for odds, shared by all clients (commands have their own)
 ODDS_THREADS: Final = 2
 #: die faces (as estimated above) of odds each client address may ask for a second, and at once:
-#: one 300d100 (30,000 faces, ~0.1 s of work) every 1.5 s at most, sustained
-ODDS_FACES_PER_SECOND: Final = 20_000.0
+#: one 300d100 (30,000 faces, ~0.1 s of work) every 6 s at most, sustained
+ODDS_FACES_PER_SECOND: Final = 5_000.0
 ODDS_FACES_BURST: Final = 2 * MAX_ODDS_FACES
 #: the least an odds request costs, in faces
 ODDS_MIN_COST: Final = 100.0
