@@ -50,15 +50,15 @@ def test_serve__openapi_is_published(served: ServerProcess) -> None:
 def test_serve__a_half_sent_request_head_is_cut_off(tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
     server = ServerProcess(
-        f"sqlite:///{tmp_path / 'slow.sqlite3'}", log=log, extra=("--header-timeout", "1")
+        f"sqlite:///{tmp_path / 'slow.sqlite3'}", log=log, extra=("--header-timeout", "2")
     ).start()
     try:
         with socket.create_connection(("127.0.0.1", server.port)) as slow:
             slow.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1")
-            slow.settimeout(30)  # a bound on the test, not a speed claim: the server closes after ~1 s
+            slow.settimeout(60)  # a bound on the test, not a speed claim: the server closes after ~2 s
             assert slow.recv(1024) == b""
         # a whole request on the same server is answered as ever
-        assert httpx.get(f"{server.base}/api/rulesets").status_code == 200
+        assert httpx.get(f"{server.base}/api/rulesets", timeout=60).status_code == 200
     finally:
         server.stop()
     lines = [line for line in log.read_text().splitlines() if "no complete request head" in line]
