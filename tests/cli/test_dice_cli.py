@@ -183,3 +183,32 @@ def test_odds__a_wide_distribution_lists_its_likeliest_200_unless_all() -> None:
     assert low <= 20_100 <= high and payload["mean"] == 20_100.0
     every = json.loads(runner.invoke(app, ["odds", "20d20", "--json", "--all"]).stdout)
     assert len(every["distribution"]) == 381 and "shown" not in every
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["roll", "1d6", "--seed", "abc"], "'--seed'"),
+        (["roll"], "Missing argument 'expression'"),
+        (["roll", "1d6", "2d6"], "(2d6)"),
+        (["roll", "1d6", "--seed"], "requires an argument"),
+        (["odds"], "Missing argument 'expression'"),
+        (["odds", "1d6", "2d6"], "(2d6)"),
+    ],
+)
+def test_errors__usage_errors_are_one_line_too(args: list[str], shown: str) -> None:
+    # issue 20: these printed a boxed block of 5-6 lines
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and shown in lines[0], out.output
+    assert "capeworks " + args[0] + " EXPR" in lines[0]
+
+
+@pytest.mark.parametrize("args", [["roll", "1d6", "--seed", "abc"], ["roll"], ["odds", "1d6", "2d6"]])
+def test_errors__usage_errors_under_json_are_one_document(args: list[str]) -> None:
+    out = runner.invoke(app, [*args, "--json"])
+    assert out.exit_code == 2
+    doc = json.loads(out.stdout)
+    assert doc["error"] == "invalid_command" and doc["message"]
+    assert out.stdout.strip().count("\n") == 0

@@ -20,13 +20,18 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, err_console
 from capeworks.dice import Distribution, GivenDice, RollResult, distribution, parse, roll
 from capeworks.dice.source import DiceSource
-from capeworks.errors import CapeworksError, DiceValueError
+from capeworks.errors import CapeworksError, DiceValueError, InvalidCommand
 
 T = TypeVar("T")
+
+# Typer vendors its own click: its usage errors are these, not the click package's.
+_UsageError: type[Exception] = typer.BadParameter.__mro__[1]
+
 
 dice_app = typer.Typer(help="Dice notation: roll it, or see its exact odds.", add_completion=False)
 
@@ -81,14 +86,46 @@ def _guarded(fn: Callable[[], T], *, as_json: bool) -> T:
     try:
         return fn()
     except CapeworksError as e:
-        if as_json:
-            emit_json(e.to_dict())
-        else:
-            err_console.print(f"[bold red]Error:[/] {escape(e.message)}", highlight=False)
-        raise typer.Exit(code=2) from None
+        _report(e, as_json=as_json)
+        raise AssertionError("unreachable") from e
 
 
-@dice_app.command("roll", context_settings=_EXPRESSION_FIRST)
+#: how each command is written, for the one line a usage error prints
+_SHAPES = {
+    "roll": "capeworks roll EXPR [--seed N] [--dice a,b,...] [--json]",
+    "odds": "capeworks odds EXPR [--json]",
+}
+
+
+class _OneLineUsage(TyperCommand):
+    """A command whose usage errors (missing or extra arguments, a bad option value) are one line.
+
+    Click would print a boxed usage block; here the error is reported like every
+    other: one line on stderr, or one JSON error document under ``--json``, exit 2.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        as_json = "--json" in args
+        try:
+            parsed: list[str] = super().parse_args(ctx, args)
+        except _UsageError as e:
+            message = str(getattr(e, "format_message", e.__str__)()).rstrip(".")
+            shape = _SHAPES.get(self.name or "", "")
+            written = f"; write: {shape}" if shape else ""
+            _report(InvalidCommand(f"{message}{written}."), as_json=as_json)
+            raise AssertionError("unreachable") from e
+        return parsed
+
+
+def _report(error: CapeworksError, *, as_json: bool) -> None:
+    if as_json:
+        emit_json(error.to_dict())
+    else:
+        err_console.print(f"[bold red]Error:[/] {escape(error.message)}", highlight=False)
+    raise typer.Exit(code=2)
+
+
+@dice_app.command("roll", context_settings=_EXPRESSION_FIRST, cls=_OneLineUsage)
 def roll_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '4d6kh3' or '2d6+4 >= 12'."),
     seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
@@ -122,7 +159,7 @@ def roll_command(
     console.print(line)
 
 
-@dice_app.command("odds", context_settings=_EXPRESSION_FIRST)
+@dice_app.command("odds", context_settings=_EXPRESSION_FIRST, cls=_OneLineUsage)
 def odds_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '3d6' or '10d6t5'."),
     every: bool = typer.Option(

@@ -6,8 +6,14 @@ words for them; a :class:`Table` checks who may act, stamps, logs and folds.
 State is a pure fold of the log; undo is a recorded ``table.reverted`` event.
 Prompts carry the command that answers them; ``Table.legal_commands`` says
 what a seat may do now; ``Table.log_view`` gives a viewer's log in words.
+
+``__all__`` is the surface a ruleset author uses (declaring a ruleset, and
+playing it at a :class:`Table` in tests), pinned by tests/test_public_api.py;
+the engine's workings (offer menus, legal-command pools, renderers for the
+edges) stay in their own modules.
 """
 
+from capeworks.engine.batch import Batch
 from capeworks.engine.dice_service import DiceService
 from capeworks.engine.model import (
     Audience,
@@ -17,7 +23,6 @@ from capeworks.engine.model import (
     EventData,
     FreeAnswer,
     LegalCommand,
-    LogEntry,
     Panel,
     Prompt,
     PromptOption,
@@ -26,8 +31,8 @@ from capeworks.engine.model import (
     Seat,
     Viewer,
 )
+from capeworks.engine.offers import Offers
 from capeworks.engine.registry import available, get_ruleset
-from capeworks.engine.render import describe, log_entries
 from capeworks.engine.ruleset import (
     Authority,
     CommandSpec,
@@ -40,10 +45,12 @@ from capeworks.engine.ruleset import (
     declare_events,
 )
 from capeworks.engine.table import PhysicalDice, Table, TableSettings
+from capeworks.engine.table_events import SeatJoined
 
 __all__ = [
     "Audience",
     "Authority",
+    "Batch",
     "Command",
     "CommandSpec",
     "Context",
@@ -54,7 +61,7 @@ __all__ = [
     "EventData",
     "FreeAnswer",
     "LegalCommand",
-    "LogEntry",
+    "Offers",
     "Panel",
     "PhysicalDice",
     "Prompt",
@@ -65,13 +72,12 @@ __all__ = [
     "SampleSession",
     "SampleStep",
     "Seat",
+    "SeatJoined",
     "Table",
     "TableSettings",
     "Viewer",
     "Words",
     "available",
     "declare_events",
-    "describe",
     "get_ruleset",
-    "log_entries",
 ]

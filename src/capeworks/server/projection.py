@@ -15,7 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from capeworks.engine import LogEntry, Panel, Prompt, Seat, Table, Viewer, log_entries
+from capeworks.engine import Panel, Prompt, Seat, Table, Viewer
+from capeworks.engine.model import LogEntry
+from capeworks.engine.render import log_entries
 from capeworks.server.jsoncache import JsonCache
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]

@@ -52,6 +52,8 @@ export const api = {
   // the likeliest ``outcomes`` outcomes of a wide distribution (the server summarises the rest)
   odds: (expr, outcomes = 61) => call("GET", `/api/dice/odds?expr=${enc(expr)}&outcomes=${outcomes}`),
   roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
+  // a ruleset's preview (its pool, the odds of each answer), worked out by its rules on the server
+  preview: (ruleset, body) => call("POST", `/rulesets/${enc(ruleset)}/preview`, body),
 };
 
 // The whole visible log from version 0, page by page (the server caps a page).

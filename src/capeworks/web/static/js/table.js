@@ -8,7 +8,7 @@ import { Panels } from "./panels.js";
 import { Prompts, ActionMenu } from "./actions.js";
 import { Log } from "./log.js";
 import { DiceBox } from "./odds.js";
-import { touchFor } from "./touches/index.js";
+import { useTouch } from "./touches/index.js";
 import { SeatsCard } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
@@ -165,6 +165,7 @@ function App() {
     [dice, status],
   );
 
+  const touch = useTouch(projection ? projection.ruleset : null);
   const leave = async () => {
     try {
       await api.leave(tableId);
@@ -185,7 +186,6 @@ function App() {
       <p><a href="/">Start a table of your own</a></p></main>`;
   if (!projection) return html`<p class="loading">Sitting down at the table…</p>`;
 
-  const touch = touchFor(projection.ruleset);
   const me = projection.me;
   const undo = (commandId) => send({ type: "undo", payload: { command_id: commandId } });
   return html`<div class="table-page">
