@@ -3,7 +3,7 @@
 **Requests that change something** (any method but GET, HEAD, OPTIONS) are refused
 with 403 when a browser says they come from elsewhere: a ``Sec-Fetch-Site`` other
 than ``same-origin``/``none``, or an ``Origin`` that is not this host. A request
-carrying a seat cookie must also carry a header no other site can make a browser
+carrying a seat cookie (an /api/ request) must also carry a header no other site can make a browser
 send without our permission (``X-Capeworks``, or the seat token itself in
 ``X-Seat-Token``): a page on another port of the same host is the same *site*, so
 ``SameSite`` cookies reach us from it, but a custom header needs a CORS
@@ -73,7 +73,8 @@ def cross_site(scope: Scope) -> bool:
     host = (_header(scope, b"host") or "").lower()
     if origin is not None and (origin == "null" or urlsplit(origin).netloc.lower() != host):
         return True
-    if _has_seat_cookie(scope):
+    # the seat cookie authenticates only the API; other POSTs (a ruleset's previews) read no cookie
+    if str(scope.get("path", "")).startswith("/api/") and _has_seat_cookie(scope):
         return not (_header(scope, CSRF_HEADER.lower().encode()) or _header(scope, b"x-seat-token"))
     return False
 
