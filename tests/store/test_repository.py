@@ -245,6 +245,12 @@ def test_join__adds_a_seat_with_its_own_token(store: Store, toy: Toy) -> None:
         store.join(created.id, Seat(id="bo", name="Bo again"))
 
 
+def test_authenticate__a_missing_table_reads_like_a_wrong_token(store: Store, toy: Toy) -> None:
+    # deliberately not NotFound: a stranger must not learn that a table exists (issue 19)
+    with pytest.raises(NotPermitted, match="not valid for this table"):
+        store.authenticate("nope", "token")
+
+
 def test_authenticate__wrong_or_reissued_token_is_refused(store: Store, toy: Toy) -> None:
     created = store.create_table(toy, seats=SEATS, seed=1)
     with pytest.raises(NotPermitted):
@@ -275,7 +281,6 @@ def test_undo__a_player_asks_and_the_gm_takes_the_command_back(store: Store, toy
         lambda s: s.record("nope"),
         lambda s: s.events_since("nope", 0),
         lambda s: s.events_since("nope", 3),
-        lambda s: s.authenticate("nope", "token"),
         lambda s: s.reissue_token("nope", "gm"),
         lambda s: s.execute("nope", note("x")),
         lambda s: s.append("nope", [Event(type="x", seq=1, command_id=1)], expected_version=0),
@@ -288,7 +293,6 @@ def test_undo__a_player_asks_and_the_gm_takes_the_command_back(store: Store, toy
         "record",
         "events_since from the start",
         "events_since from 3",
-        "authenticate",
         "reissue",
         "execute",
         "append",

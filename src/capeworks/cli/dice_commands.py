@@ -5,7 +5,10 @@ JSON shapes (``--json``) are a contract:
 * roll: ``{"expression": str, "total": int, "dice": [[int, ...], ...], "breakdown": str}``
 * odds: ``{"expression": str, "distribution": {"<outcome>": "<p>/<q>", ...}, "mean": float,
   "stdev": float}``, plus ``"remainder": "<p>/<q>"`` when exploding dice are followed only to a
-  depth (the chance of going deeper, see :attr:`Distribution.remainder`)
+  depth (the chance of going deeper, see :attr:`Distribution.remainder`). A distribution of more
+  than 200 outcomes lists only its likeliest 200 unless ``--all`` is given, and then adds
+  ``"outcomes": <how many are possible>`` and ``"shown": [<first>, <last> listed]``
+  (``capeworks odds 200d200 --json`` would otherwise write 34 MB).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ __all__ = ["odds_command", "odds_payload", "roll_command", "roll_payload"]
 
 #: at most this many rows in the text table; the thinnest tails are left out past it
 _MAX_ROWS = 60
+#: at most this many outcomes in the JSON without --all
+_MAX_JSON_OUTCOMES = 200
 _BAR_WIDTH = 30
 
 
@@ -49,8 +54,17 @@ def roll_payload(result: RollResult) -> dict[str, Any]:
     }
 
 
-def odds_payload(expression: str, dist: Distribution) -> dict[str, Any]:
-    """The JSON document for exact odds: reduced fractions as ``"p/q"`` strings."""
+def odds_payload(
+    expression: str, dist: Distribution, *, limit: int | None = _MAX_JSON_OUTCOMES
+) -> dict[str, Any]:
+    """The JSON document for exact odds: reduced fractions as ``"p/q"`` strings (at most ``limit``
+    outcomes, the likeliest run, when there are more)."""
+    if limit is not None and len(dist.counts) > limit:
+        from capeworks.odds_report import odds_report
+
+        report = odds_report(expression, dist, outcomes=limit)
+        keys = ["expression", "distribution", "mean", "stdev", "remainder", "outcomes", "shown"]
+        return {k: report[k] for k in keys if k in report}
     payload: dict[str, Any] = {
         "expression": expression,
         "distribution": {str(k): f"{p.numerator}/{p.denominator}" for k, p in dist.probabilities.items()},
@@ -148,6 +162,9 @@ def roll_command(
 @dice_app.command("odds", context_settings=_EXPRESSION_FIRST, cls=_OneLineUsage)
 def odds_command(
     expression: str = typer.Argument(..., help="Dice notation, e.g. '3d6' or '10d6t5'."),
+    every: bool = typer.Option(
+        False, "--all", help=f"With --json, list every outcome (else the likeliest {_MAX_JSON_OUTCOMES})."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Show the exact odds of every outcome of dice notation."""
@@ -158,7 +175,7 @@ def odds_command(
 
     notation, dist = _guarded(go, as_json=json_out)
     if json_out:
-        emit_json(odds_payload(notation, dist))
+        emit_json(odds_payload(notation, dist, limit=None if every else _MAX_JSON_OUTCOMES))
         return
     console.print(_odds_table(notation, dist))
 
