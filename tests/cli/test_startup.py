@@ -83,6 +83,12 @@ def test_roll__loads_nothing_of_the_exact_odds(tmp_path: Path) -> None:
     assert _loaded(modules, ("capeworks.dice.odds", "rich.table", "icepool", "numpy")) == []
 
 
+def test_odds__loads_no_roller(tmp_path: Path) -> None:
+    modules = _console_script(tmp_path, "odds", "5d6t4")
+    assert "capeworks.dice.odds" in modules
+    assert _loaded(modules, ("capeworks.dice.roller", "capeworks.dice.source", "capeworks.dice.bulk")) == []
+
+
 def test_python_dash_m__takes_the_same_quick_start(tmp_path: Path) -> None:
     run = "runpy.run_module('capeworks', run_name='__main__')"
     modules = _modules_after(tmp_path, f"import runpy\nsys.argv = ['capeworks', 'roll', '1d6']\n{run}")

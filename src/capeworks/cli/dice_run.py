@@ -2,8 +2,8 @@
 
 The Typer commands (:mod:`capeworks.cli.dice_commands`) and the quick start
 (:mod:`capeworks.cli.launch`) both call these, so the two print the same
-bytes and exit with the same codes. A roll loads neither the odds nor Rich's
-tables.
+bytes and exit with the same codes. Each command loads only its part of the
+dice package: a roll neither the odds nor Rich's tables, the odds no roller.
 
 JSON shapes (``--json``) are a contract:
 
@@ -22,14 +22,14 @@ from rich.markup import escape
 from rich.text import Text
 
 from capeworks.cli.terminal import console, emit_json, err_console
-from capeworks.dice.roller import RollResult, roll
-from capeworks.dice.source import DiceSource, GivenDice
 from capeworks.errors import CapeworksError, DiceValueError
 
 if TYPE_CHECKING:
     from rich.table import Table
 
     from capeworks.dice.odds import Distribution
+    from capeworks.dice.roller import RollResult
+    from capeworks.dice.source import DiceSource
 
 __all__ = ["odds", "odds_payload", "roll_dice", "roll_payload"]
 
@@ -81,6 +81,9 @@ def _guarded(fn: Callable[[], T], *, as_json: bool) -> T:
 
 def roll_dice(expression: str, *, seed: int | None, dice: str | None, json_out: bool) -> int:
     """Roll ``expression`` once and print every die; returns the exit code (2 after an error line)."""
+    # each command loads only its own part of the dice package
+    from capeworks.dice.roller import roll
+    from capeworks.dice.source import GivenDice
 
     def go() -> RollResult:
         source: DiceSource | None = None
@@ -112,7 +115,6 @@ def roll_dice(expression: str, *, seed: int | None, dice: str | None, json_out: 
 def odds(expression: str, *, json_out: bool) -> int:
     """Print the exact odds of ``expression``; returns the exit code (2 after an error line)."""
 
-    # exact odds need modules a roll does not: loaded only here
     from capeworks.dice.notation import parse
     from capeworks.dice.odds import distribution
 
