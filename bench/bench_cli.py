@@ -109,6 +109,20 @@ def _table_do(capeworks: list[str], tmp: Path) -> list[str]:
     return [*capeworks, *args, "--db", url]
 
 
+#: what ``table do`` is made of: imports alone, each timed beside the icepool roll one-liner
+PARTS: dict[str, str] = {
+    "python -c pass": "pass",
+    "SQLAlchemy Core and its SQLite dialect": "import sqlalchemy, sqlalchemy.dialects.sqlite",
+    "pydantic": "import pydantic",
+    "Typer": "import typer",
+    "Rich console and table": "import rich.console, rich.table",
+    "capeworks.engine": "import capeworks.engine",
+    "capeworks.store": "import capeworks.store",
+    "the Roll When You Need ruleset": "import capeworks.systems.rwyn.ruleset",
+    "all that table do imports": "import capeworks.cli.table_commands, capeworks.systems.rwyn.ruleset",
+}
+
+
 def _load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"{one:.1f} {five:.1f} {fifteen:.1f}"
@@ -178,6 +192,12 @@ def main() -> int:
             rows,
         )
     )
+    parts = []
+    for name, code in PARTS.items():
+        part = Paired([*python, code], [*python, ROLL_ONE_LINER], runs)
+        parts.append([name, f"{part.a_ms:.0f} ({part.a_cpu:.0f})", f"{part.ratio:.2f}x"])
+    print(f"\nWhat `table do` is made of: imports alone, beside the icepool roll one-liner ({_load()}).\n")
+    print(table(["imports", "ms (CPU ms)", "vs icepool roll one-liner"], parts))
     # a benchmark reports; it does not fail the build on a slow machine
     if missed:
         print(f"\n{missed} command(s) miss a target.")
