@@ -1,0 +1,117 @@
+"""Write the golden logs that are missing, and their expectations, under tests/golden/.
+
+    python -m tests.golden.regenerate               # write what is missing; never overwrite
+    python -m tests.golden.regenerate --overwrite   # also rewrite expectations that differ (deliberately)
+    python -m tests.golden.regenerate rwyn/sample   # only the golden logs named
+
+A golden log, once written, is never rewritten by this script: it is the record of what an
+earlier release wrote, and the point is that later releases still read it. To retire one,
+delete it by hand and say why in the commit. Expectations are recomputed by replaying the
+stored log with today's code; where they differ from the file, the script names the
+differences and refuses to write unless ``--overwrite`` is given (do that only when the
+change is meant: words reworded, or a state change that an upcaster story explains).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from capeworks.engine import Table
+from capeworks.engine.golden import LOG_SUFFIX, GoldenLog, differences, expectations, replay_document
+from capeworks.store import FORMAT_NAME, FORMAT_VERSION, chain
+from tests.engine.fanout_sessions import Session, rwyn_evening, sessions
+
+#: where the golden logs live
+ROOT = Path(__file__).resolve().parent
+
+#: when every golden log is said to have been made (a fixed time, so the files are reproducible)
+MADE = datetime(2026, 11, 26, tzinfo=UTC)
+
+
+def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
+    """(ruleset, name) -> the session that writes that golden log."""
+    every = sessions()
+    return {
+        ("rwyn", "sample"): every["rwyn sample"],
+        ("rwyn", "evening"): rwyn_evening,
+        ("capes", "sample"): every["capes sample"],
+        ("capes", "page"): every["capes page"],
+        ("weaverdice", "sample"): every["weaverdice sample"],
+        ("weaverdice", "fight"): every["weaverdice fight"],
+    }
+
+
+def document(table: Table, *, table_id: str) -> dict[str, Any]:
+    """``table`` as the store exports it (see capeworks.store.document), at a fixed id and time."""
+    log = [e.model_dump(mode="json") for e in table.log]
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "table": {
+            "id": table_id,
+            "title": table.title,
+            "ruleset": table.ruleset.name,
+            "created_at": MADE.isoformat(),
+            "version": table.version,
+        },
+        "config": table.config.model_dump(mode="json"),
+        "seats": [s.model_dump(mode="json") for s in table.seats],
+        "log": log,
+        "chain": list(chain.links(log)),
+    }
+
+
+def _write_json(path: Path, value: Any) -> None:
+    path.write_text(json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--overwrite", action="store_true", help="rewrite expectations that differ")
+    parser.add_argument("--root", type=Path, default=ROOT, help="where the golden logs live")
+    parser.add_argument("names", nargs="*", help="RULESET/NAME of the golden logs to write (default: all)")
+    args = parser.parse_args(argv)
+    known = _sessions()
+    unknown = sorted(set(args.names) - {f"{r}/{n}" for r, n in known})
+    if unknown:
+        parser.error(
+            f"no golden log is called {unknown[0]!r}; known: {', '.join(f'{r}/{n}' for r, n in known)}"
+        )
+    refused = 0
+    for (ruleset, name), make in known.items():
+        if args.names and f"{ruleset}/{name}" not in args.names:
+            continue
+        golden = GoldenLog(ruleset, name, args.root / ruleset / (name + LOG_SUFFIX))
+        if not golden.log_path.exists():
+            golden.log_path.parent.mkdir(parents=True, exist_ok=True)
+            _write_json(golden.log_path, document(make().played(), table_id=f"golden{ruleset}{name}"))
+            print(f"{golden.label}: wrote the log")
+        got = expectations(replay_document(golden.document()))
+        if not golden.expected_path.exists():
+            _write_json(golden.expected_path, got)
+            print(f"{golden.label}: wrote its expectations")
+            continue
+        found = differences(golden.expected(), got)
+        if not found:
+            print(f"{golden.label}: replays to its expectations")
+        elif args.overwrite:
+            _write_json(golden.expected_path, got)
+            print(f"{golden.label}: OVERWROTE its expectations ({len(found)} differences):")
+            print("\n".join(f"  {d}" for d in found))
+        else:
+            refused += 1
+            print(f"{golden.label}: replays differently; not written (use --overwrite if meant):")
+            print("\n".join(f"  {d}" for d in found))
+    return 1 if refused else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
