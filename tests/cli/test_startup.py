@@ -137,6 +137,8 @@ QUICK = [
     ["roll", "2d6", "--dice", "3,4", "--json"],
     ["roll", "2d6", "--dice", "3,4", "--seed", "1"],
     ["roll", "2d6", "--dice", "3,4", "--seed", "1", "--json"],
+    ["roll", "2d6", "--dice=3,4", "--json", "--json"],
+    ["roll", "10d6", "--seed", "1", "--seed", "2"],
     ["roll", "--seed", "2", "--", "-1d6"],
     ["roll", "100d6", "--seed", "1"],
     ["roll", "nonsense!!"],
