@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeworks.engine import Command, LegalCommand, Role, Ruleset, Seat, Table
+from capeworks.engine import Command, LegalCommand, Offers, Role, Ruleset, Seat, Table
 from capeworks.engine.model import LegalPool, Prompt
-from capeworks.engine.ruleset import Authority, CommandSpec
+from capeworks.engine.ruleset import Authority, CommandSpec, OfferMenu
 from capeworks.errors import CapeworksError
 from tests.engine.fanout_sessions import rwyn_evening, sessions
 from tests.engine.toy import Toy
@@ -46,14 +46,17 @@ def _answers(prompt: Prompt) -> list[LegalCommand]:
     return out
 
 
-def _offered(ruleset: Ruleset[Any, Any], state: Any, seat: Seat) -> list[LegalCommand]:
-    """The default offers, as the contract says: each command's offer, else its authority."""
+def _offered(ruleset: Ruleset[Any, Any], state: Any, config: Any, seat: Seat) -> list[LegalCommand]:
+    """The default offers, as the contract says: each command's offer, else its authority; never a
+    prompt-only command."""
     out = []
     for name, spec in ruleset.commands.items():
         label = ruleset.command_words.get(name) or spec.summary
+        if spec.prompt_only:
+            continue
         if spec.offer is not None:
             out += [LegalCommand(command=name, fixed=f, label=label) for f in spec.offer(state, seat)]
-        elif ruleset.authority(state, name, spec) is not Authority.GM or (ruleset.has_gm and seat.is_gm):
+        elif ruleset.authority(config, name, spec) is not Authority.GM or (ruleset.has_gm and seat.is_gm):
             out.append(LegalCommand(command=name, label=label))
     return out
 
@@ -64,11 +67,11 @@ def reference(table: Table, seat: Seat) -> list[LegalCommand]:
     ours = ruleset.prompts(state)
     answers = [c for p in ours if p.addressed_to(seat) for c in _answers(p)]
     if type(ruleset).legal_commands is not Ruleset.legal_commands:
-        out = list(ruleset.legal_commands(state, seat))
+        out = list(ruleset.legal_commands(state, seat, Offers.of(ruleset, state, table.config)))
     elif type(ruleset).offered_commands is not Ruleset.offered_commands:
-        out = ruleset.offered_commands(state, seat, answers)
+        out = ruleset.offered_commands(state, seat, answers, OfferMenu.of(ruleset, table.config))
     else:
-        out = answers + _offered(ruleset, state, seat)
+        out = answers + _offered(ruleset, state, table.config, seat)
     # the table's own prompts (undo requests) come after the ruleset's
     out += [c for p in table.prompts()[len(ours) :] if p.addressed_to(seat) for c in _answers(p)]
     try:
@@ -146,33 +149,37 @@ def test_legal_commands__a_fresh_list_each_call_so_a_caller_may_extend_its_own()
 
 
 class _OwnOffers(Toy):
-    """A ruleset with its own ``offered_commands`` (the signature without a menu): the table still asks it."""
+    """A ruleset with its own ``offered_commands`` (ignoring the menu): the table still asks it."""
 
-    def offered_commands(self, state: Any, seat: Seat, answers: Sequence[LegalCommand]) -> list[LegalCommand]:
+    def offered_commands(
+        self, state: Any, seat: Seat, answers: list[LegalCommand], menu: OfferMenu
+    ) -> list[LegalCommand]:
         return [*answers, LegalCommand(command="add", fixed={"dice": 2}, label=f"two dice for {seat.id}")]
 
 
 class _OwnLegal(Toy):
     """A ruleset with its own ``legal_commands``: the table adds only the engine's commands."""
 
-    def legal_commands(self, state: Any, seat: Seat) -> list[LegalCommand]:
+    def legal_commands(self, state: Any, seat: Seat, offers: Offers) -> list[LegalCommand]:
         return [LegalCommand(command="add", fixed={"dice": 1}, label=f"one die for {seat.id}")]
 
 
 class _OwnAuthority(Toy):
-    """Authority that moves with the state: anyone may write notes once the counter is past 0."""
+    """Authority set by an optional rule: anyone may write notes when the counter's cap is over 100."""
 
-    def authority(self, state: Any, name: str, spec: CommandSpec) -> Authority:
-        return Authority.ANY if name == "note" and state.total > 0 else spec.who
+    def authority(self, config: Any, name: str, spec: CommandSpec) -> Authority:
+        return Authority.ANY if name == "note" and config.cap > 100 else spec.who
 
 
-def test_legal_commands__authority_that_moves_with_the_state_is_asked_at_every_version() -> None:
-    table = Table.new(_OwnAuthority(), seats=SEATS, seed=3)
-    assert "note" not in [c.command for c in table.legal_commands("ann")]
-    table.execute(Command(type="add", seat="bob", payload={"dice": 1}))  # the counter is now 1 to 6
-    assert "note" in [c.command for c in table.legal_commands("ann")]
-    for seat in SEATS:
-        assert _exactly(table.legal_commands(seat.id)) == _exactly(reference(table, seat))
+@pytest.mark.parametrize("cap", [100, 200])
+def test_legal_commands__authority_set_by_the_rules_config_is_asked(cap: int) -> None:
+    """Authority is a function of the rules config (contract v3), so the menu is worked out once per table."""
+    table = Table.new(_OwnAuthority(), config={"cap": cap}, seats=SEATS, seed=3)
+    for _ in range(2):
+        assert ("note" in [c.command for c in table.legal_commands("ann")]) is (cap > 100)
+        for seat in SEATS:
+            assert _exactly(table.legal_commands(seat.id)) == _exactly(reference(table, seat))
+        table.execute(Command(type="add", seat="bob", payload={"dice": 1}))
 
 
 @pytest.mark.parametrize("ruleset", [_OwnOffers(), _OwnLegal()], ids=["own offers", "own legal"])

@@ -100,10 +100,10 @@ def test_execute__rule_violation_changes_nothing() -> None:
 
 def test_dice_service__one_command_cannot_roll_past_the_limit() -> None:
     class Greedy(Toy):
-        def decide(self, state, context, name, command, dice):  # type: ignore[no-untyped-def]
+        def run(self, state, context, name, command, dice):  # type: ignore[no-untyped-def]
             dice.roll(600, 6, purpose="a")
             dice.roll(600, 6, purpose="b")
-            return []
+            return context.batch(state)
 
     table = Table.new(Greedy(), seats=[ANN], seed=1)
     with pytest.raises(LimitExceeded, match="at most 1000 dice"):
@@ -112,9 +112,9 @@ def test_dice_service__one_command_cannot_roll_past_the_limit() -> None:
 
 def test_prepare__a_lost_roll_is_a_bug_caught_at_once() -> None:
     class Forgetful(Toy):
-        def decide(self, state, context, name, command, dice):  # type: ignore[no-untyped-def]
+        def run(self, state, context, name, command, dice):  # type: ignore[no-untyped-def]
             dice.roll(1, 6, purpose="lost")
-            return []
+            return context.batch(state)
 
     table = Table.new(Forgetful(), seats=[ANN], seed=1)
     with pytest.raises(AssertionError, match="missing from its events"):

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from capeworks.engine import (
     Audience,
     Authority,
+    Batch,
     CommandSpec,
     Context,
     Controller,
@@ -80,39 +81,40 @@ class Rename(Frozen):
     name: str
 
 
-class Added(EventData):
-    TYPE: ClassVar[str] = "toy.added"
+class ToyEvent(EventData, ruleset="toy"):
+    """Every toy event: its type is ``toy.<snake_case class name>``."""
+
+
+class Added(ToyEvent):
     amount: int
 
 
-class Noted(EventData):
-    TYPE: ClassVar[str] = "toy.noted"
+class Noted(ToyEvent):
     text: str
 
 
-class Asked(EventData):
-    TYPE: ClassVar[str] = "toy.asked"
+class Asked(ToyEvent):
     id: str
     seat: str
 
 
-class Answered(EventData):
-    TYPE: ClassVar[str] = "toy.answered"
+class Answered(ToyEvent):
     id: str
     choice: str
 
 
-class Renamed(EventData):
-    TYPE: ClassVar[str] = "toy.renamed"
+class Renamed(ToyEvent):
     character: str
     name: str
 
 
-def _add(state: ToyState, context: Context, c: Add, dice: DiceService) -> list[Event]:
+def _add(state: ToyState, context: Context[ToyConfig], c: Add, dice: DiceService) -> Batch[ToyState]:
     roll = dice.roll(c.dice, 6, purpose="add")
-    if state.total + sum(roll.faces) > 100:
-        raise RuleViolation("TOY-001", "The counter cannot pass 100.")
-    return [Event.of(Added(amount=sum(roll.faces)), rolls=(roll,))]
+    if state.total + sum(roll.faces) > context.config.cap:
+        raise RuleViolation("TOY-001", f"The counter cannot pass {context.config.cap}.")
+    batch = context.batch(state)
+    batch.emit(Added(amount=sum(roll.faces)), rolls=(roll,))
+    return batch
 
 
 def _note(state: ToyState, context: Context, c: Note, dice: DiceService) -> list[Event]:
@@ -146,7 +148,7 @@ class Toy(Ruleset[ToyState, ToyConfig]):
         "add": CommandSpec(Add, _add),
         "note": CommandSpec(Note, _note, who=Authority.GM, doing="write secret notes"),
         "ask": CommandSpec(Ask, _ask, who=Authority.GM, doing="ask questions"),
-        "reply": CommandSpec(Reply, _reply, offer=lambda state, seat: []),
+        "reply": CommandSpec(Reply, _reply, prompt_only=True),
         "rename": CommandSpec(Rename, _rename, who=Authority.OWNER),
     }
     events = declare_events(Added, Noted, Asked, Answered, Renamed)
@@ -169,18 +171,18 @@ class Toy(Ruleset[ToyState, ToyConfig]):
         return ToyState(tokens={"blue": "ann", "red": ""})
 
     def apply(self, state: ToyState, event: Event) -> ToyState:
-        d = event.data
-        if event.type == "toy.added":
-            return state.model_copy(update={"total": state.total + d["amount"]})
-        if event.type == "toy.noted":
-            return state.model_copy(update={"notes": (*state.notes, d["text"])})
-        if event.type == "toy.asked":
-            return state.model_copy(update={"pending": (*state.pending, (d["id"], d["seat"]))})
-        if event.type == "toy.answered":
+        p = event.payload
+        if isinstance(p, Added):
+            return state.model_copy(update={"total": state.total + p.amount})
+        if isinstance(p, Noted):
+            return state.model_copy(update={"notes": (*state.notes, p.text)})
+        if isinstance(p, Asked):
+            return state.model_copy(update={"pending": (*state.pending, (p.id, p.seat))})
+        if isinstance(p, Answered):
             return state.model_copy(
                 update={
-                    "pending": tuple(p for p in state.pending if p[0] != d["id"]),
-                    "answers": (*state.answers, d["choice"]),
+                    "pending": tuple(q for q in state.pending if q[0] != p.id),
+                    "answers": (*state.answers, p.choice),
                 }
             )
         return state

@@ -8,6 +8,7 @@ Prompts carry the command that answers them; ``Table.legal_commands`` says
 what a seat may do now; ``Table.log_view`` gives a viewer's log in words.
 """
 
+from capeworks.engine.batch import Batch
 from capeworks.engine.dice_service import DiceService
 from capeworks.engine.model import (
     Audience,
@@ -26,6 +27,7 @@ from capeworks.engine.model import (
     Seat,
     Viewer,
 )
+from capeworks.engine.offers import Offers
 from capeworks.engine.registry import available, get_ruleset
 from capeworks.engine.render import describe, log_entries
 from capeworks.engine.ruleset import (
@@ -44,6 +46,7 @@ from capeworks.engine.table import PhysicalDice, Table, TableSettings
 __all__ = [
     "Audience",
     "Authority",
+    "Batch",
     "Command",
     "CommandSpec",
     "Context",
@@ -55,6 +58,7 @@ __all__ = [
     "FreeAnswer",
     "LegalCommand",
     "LogEntry",
+    "Offers",
     "Panel",
     "PhysicalDice",
     "Prompt",

@@ -18,6 +18,24 @@ __all__ = ["MAX_DICE_PER_COMMAND", "DiceService"]
 MAX_DICE_PER_COMMAND = 1000
 
 
+class _SeededOnFirstRoll:
+    """A seeded source made only when a die is first rolled: most commands roll nothing, and
+    seeding a generator costs more than the rest of such a command. Faces are exactly
+    :class:`SeededDice`'s for the same seed."""
+
+    __slots__ = ("_seed", "_source")
+
+    def __init__(self, seed: int | str) -> None:
+        self._seed = seed
+        self._source: SeededDice | None = None
+
+    def faces(self, count: int, sides: int) -> list[int]:
+        source = self._source
+        if source is None:
+            source = self._source = SeededDice(self._seed)
+        return source.faces(count, sides)
+
+
 class DiceService:
     """Rolls dice for one command and remembers every roll."""
 
@@ -28,8 +46,8 @@ class DiceService:
 
     @classmethod
     def seeded(cls, seed: int | str) -> DiceService:
-        """Pseudo-random dice; the same seed gives the same faces."""
-        return cls(SeededDice(seed))
+        """Pseudo-random dice; the same seed gives the same faces (seeded when first rolled)."""
+        return cls(_SeededOnFirstRoll(seed))
 
     @classmethod
     def system(cls) -> DiceService:

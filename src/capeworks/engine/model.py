@@ -4,8 +4,8 @@ These are the serialisable value objects that flow between a ruleset, the
 table, the store and every edge. They are frozen pydantic models so they can be
 validated at the edges and dumped to JSON byte-for-byte reproducibly.
 
-A ruleset's event payloads subclass :class:`EventData`, which names its event
-type (``"<ruleset>.<event>"``); :meth:`Event.of` turns one into a log event.
+Events and their payloads live in :mod:`capeworks.engine.event`, viewers and
+audiences in :mod:`capeworks.engine.audience`; both are re-exported here.
 A :class:`Prompt` carries the command that answers it, in each
 :class:`PromptOption` or in its :class:`FreeAnswer`, so any edge can offer it
 as buttons or a text box without knowing the ruleset.
@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from capeworks.engine.audience import Audience, RollRecord, Viewer
+from capeworks.engine.event import Event, EventData
 
 __all__ = [
     "Audience",
@@ -63,56 +66,6 @@ class Seat(BaseModel):
         return self.role is Role.GM
 
 
-class Viewer(BaseModel):
-    """Who is looking: a seat id (or None for a spectator) and whether they are the GM."""
-
-    model_config = _FROZEN
-
-    seat: str | None = None
-    is_gm: bool = False
-
-    @classmethod
-    def gm(cls, seat: str | None = None) -> Viewer:
-        """The game master's view: sees everything."""
-        return cls(seat=seat, is_gm=True)
-
-
-class Audience(BaseModel):
-    """Who may see an event: everyone, the GM only, or the GM and some seats."""
-
-    model_config = _FROZEN
-
-    everyone: bool = True
-    seats: tuple[str, ...] = ()
-
-    @classmethod
-    def all(cls) -> Audience:
-        """Everyone at the table."""
-        return cls()
-
-    @classmethod
-    def gm_only(cls) -> Audience:
-        """The GM alone (secrets)."""
-        return cls(everyone=False)
-
-    @classmethod
-    def only(cls, *seats: str) -> Audience:
-        """The GM and the named seats."""
-        return cls(everyone=False, seats=tuple(seats))
-
-    def admits(self, viewer: Viewer) -> bool:
-        """May ``viewer`` see it? The GM sees everything."""
-        if self.everyone or viewer.is_gm:
-            return True
-        return viewer.seat is not None and viewer.seat in self.seats
-
-    def union(self, other: Audience) -> Audience:
-        """Everyone who may see either."""
-        if self.everyone or other.everyone:
-            return Audience.all()
-        return Audience.only(*dict.fromkeys((*self.seats, *other.seats)))
-
-
 class Command(BaseModel):
     """An intent from a seat: ``type`` names a ruleset command, ``payload`` its arguments.
 
@@ -125,68 +78,6 @@ class Command(BaseModel):
     type: str = Field(min_length=1, max_length=64)
     seat: str = Field(min_length=1, max_length=64)
     payload: dict[str, Any] = Field(default_factory=dict)
-
-
-class RollRecord(BaseModel):
-    """Every die rolled for a decision: what for, which dice, what they showed, from where.
-
-    ``given`` marks faces typed in by a person (physical dice) rather than
-    drawn by the table; every rendering of the roll says so.
-    """
-
-    model_config = _FROZEN
-
-    purpose: str
-    sides: int
-    faces: tuple[int, ...]
-    given: bool = False
-
-
-class EventData(BaseModel):
-    """Base of a ruleset's typed event payloads; ``TYPE`` is the event's name.
-
-    Subclasses set ``TYPE = "<ruleset>.<event>"`` and declare their fields; the
-    log stores ``model_dump(mode="json")`` and renderers read the payload back
-    with :meth:`capeworks.engine.Ruleset.payload`.
-    """
-
-    model_config = _FROZEN
-
-    TYPE: ClassVar[str]
-
-
-class Event(BaseModel):
-    """Something that happened; the only thing state is folded from.
-
-    ``seq`` and ``command_id`` are stamped by the table when the event is
-    appended; rulesets create events with :meth:`of` and the defaults.
-    """
-
-    model_config = _FROZEN
-
-    type: str
-    data: dict[str, Any] = Field(default_factory=dict)
-    audience: Audience = Field(default_factory=Audience)
-    rolls: tuple[RollRecord, ...] = ()
-    seat: str | None = None
-    seq: int = 0
-    command_id: int = 0
-
-    @classmethod
-    def of(
-        cls,
-        payload: EventData,
-        *,
-        audience: Audience | None = None,
-        rolls: tuple[RollRecord, ...] = (),
-    ) -> Event:
-        """A log event carrying a typed payload."""
-        return cls(
-            type=payload.TYPE,
-            data=payload.model_dump(mode="json"),
-            audience=audience or Audience.all(),
-            rolls=rolls,
-        )
 
 
 class PromptOption(BaseModel):

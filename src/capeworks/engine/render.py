@@ -9,11 +9,12 @@ edges: they never carry markup, and each edge escapes them its own way.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from capeworks.engine.model import Description, Event, LogEntry, Viewer
 from capeworks.engine.ruleset import Ruleset
-from capeworks.engine.table import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
+from capeworks.engine.table_events import CREATED, REVERTED, SEAT_JOINED, SEEDED, UNDO_REFUSED, UNDO_REQUESTED
 
 __all__ = ["describe", "log_entries"]
 
@@ -61,7 +62,7 @@ def describe(ruleset: Ruleset[Any, Any], event: Event, viewer: Viewer | None = N
 
 
 def log_entries(
-    ruleset: Ruleset[Any, Any], events: Iterable[Event], viewer: Viewer, *, undone: set[int]
+    ruleset: Ruleset[Any, Any], events: Iterable[Event], viewer: Viewer, *, undone: AbstractSet[int]
 ) -> list[LogEntry]:
     """Log lines for events the caller has already filtered for ``viewer``."""
     return [

@@ -1,17 +1,22 @@
-"""The Ruleset contract: how a game system plugs into the engine.
+"""The Ruleset contract (v3): how a game system plugs into the engine.
 
-A ruleset is pure: ``decide(state, context, name, command, dice) -> events``
-and ``apply(state, event) -> state``. It never prints, stores or rolls by
+A ruleset is pure: a command's handler turns it into events and ``apply(state,
+event) -> state`` folds one event in. It never prints, stores or rolls by
 itself. What a new ruleset provides:
 
 * ``commands``: command name -> :class:`CommandSpec` (payload model, handler,
-  who may issue it). The engine validates the payload, checks the authority
-  (:class:`Authority`) and calls the handler: one dispatch style for all.
-* ``events``: event type -> :class:`~capeworks.engine.EventData` model, every
-  type named ``"<ruleset>.<event>"``; ``words``: event type -> a function
-  that puts the event into words for one viewer (a :class:`Description`).
-* ``prompts(state)``: the decisions waiting, each carrying its answering
-  command; ``legal_commands(state, seat)``: what a seat may do now.
+  who may issue it, ``prompt_only``). The engine validates the payload, checks
+  the authority (:class:`Authority`) and calls the handler with a
+  :class:`Context` (``ctx.config`` is the table's rules config). A handler
+  returns ``ctx.batch(state)`` after ``emit``-ting typed payloads (folded as it
+  goes; the table commits that state) or a list of events.
+* ``events``: event type -> :class:`~capeworks.engine.EventData` model (from
+  :func:`declare_events`; the type names come from the ruleset's family base),
+  ``words``: event type -> the words for it, ``command_words``: command -> its
+  menu label. A missing part (an event or command without words, an event of
+  another ruleset) fails when the ruleset class is created.
+* ``apply(state, event)``: ``event.payload`` is the typed payload, never a raw
+  dictionary; ``prompts(state)``; ``legal_commands(state, seat, offers)``.
 * ``controller(state, entity)``: who plays a character (for ``OWNER`` commands).
 * optionally ``cli()``: a Typer group, loaded only when its name is typed.
 
@@ -22,36 +27,34 @@ group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic
 
 from pydantic import BaseModel
+from typing_extensions import TypeVar
 
+from capeworks.engine.batch import Batch
 from capeworks.engine.dice_service import DiceService
-from capeworks.engine.model import (
-    Command,
-    Description,
-    Event,
-    EventData,
-    LegalCommand,
-    LegalPool,
-    Panel,
-    Prompt,
-    Role,
-    Seat,
-    Viewer,
-)
+from capeworks.engine.event import Event, EventData
+from capeworks.engine.model import Command, Description, LegalCommand, Panel, Prompt, Role, Seat, Viewer
+from capeworks.engine.offers import MenuItem, Offer, OfferMenu, Offers, prompt_commands
+from capeworks.engine.spec import Authority, CommandSpec, Context, Controller, Handler, Outcome
+from capeworks.engine.table_events import ENGINE_EVENTS
 from capeworks.errors import NotPermitted
 
 __all__ = [
     "Authority",
+    "Batch",
     "CommandSpec",
     "Context",
     "Controller",
+    "Handler",
     "MenuItem",
+    "Offer",
     "OfferMenu",
+    "Offers",
+    "Outcome",
     "Ruleset",
     "SampleSession",
     "SampleStep",
@@ -60,86 +63,12 @@ __all__ = [
     "prompt_commands",
 ]
 
-S = TypeVar("S", bound=BaseModel)
-C = TypeVar("C", bound=BaseModel)
+S = TypeVar("S", bound=BaseModel, default=Any)
+C = TypeVar("C", bound=BaseModel, default=Any)
 
 
-class Authority(StrEnum):
-    """Who may issue a command: part of the rules, checked by the engine.
-
-    * ``GM``: only the game master (difficulties, enemies, rulings).
-    * ``OWNER``: the seat that plays the entity named by the spec's
-      ``owner_field`` (see :meth:`Ruleset.controller`), or the GM.
-    * ``ANY``: any seat; the handler may narrow it (turn order, prompts).
-
-    In a GM-less system (``has_gm = False``) ``GM`` commands are refused to all.
-    """
-
-    GM = "gm"
-    OWNER = "owner"
-    ANY = "any"
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What ``decide`` knows beyond the game state: the seats and who is acting."""
-
-    actor: Seat
-    seats: tuple[Seat, ...]
-
-    @property
-    def is_gm(self) -> bool:
-        """True when the acting seat is a GM seat."""
-        return self.actor.role == Role.GM
-
-    @property
-    def player_seats(self) -> tuple[Seat, ...]:
-        """The non-GM seats in the order they joined (the table's clockwise order)."""
-        return tuple(s for s in self.seats if s.role != Role.GM)
-
-    def require_gm(self, what: str) -> None:
-        """Refuse unless the actor is a GM."""
-        if not self.is_gm:
-            raise NotPermitted(f"Only the GM can {what}.")
-
-
-Handler = Callable[[Any, Context, Any, DiceService], list[Event]]
 #: puts one event into words for one viewer: (typed payload, event, viewer) -> Description
 Words = Callable[[Any, Event, Viewer], Description]
-
-
-@dataclass(frozen=True, slots=True)
-class CommandSpec:
-    """One command of a ruleset: its payload model, handler and who may issue it.
-
-    ``doing`` finishes the sentence "Only the GM can ..." in refusals
-    (default: "use <name>"). ``owner_field`` names the payload field that
-    holds the entity an ``OWNER`` command acts for. ``offer`` lists the
-    fixed fields for each way ``seat`` may issue the command now (an empty
-    list: not now); without it the command is offered to every seat its
-    authority admits, with nothing fixed.
-    """
-
-    model: type[BaseModel]
-    handler: Handler
-    who: Authority = Authority.ANY
-    doing: str = ""
-    owner_field: str = "character"
-    offer: Callable[[Any, Seat], list[dict[str, Any]]] | None = None
-
-    @property
-    def summary(self) -> str:
-        """The first line of the payload model's docstring: what the command does."""
-        doc = (self.model.__doc__ or "").strip()
-        return doc.splitlines()[0] if doc else ""
-
-
-@dataclass(frozen=True, slots=True)
-class Controller:
-    """Who plays an entity: a seat id, or None when the GM does; and its name."""
-
-    seat: str | None
-    name: str
 
 
 def declare_events(*models: type[EventData]) -> dict[str, type[EventData]]:
@@ -178,12 +107,35 @@ class SampleSession:
     notes: tuple[str, ...] = field(default=())
 
 
+def _declared(cls: type[Ruleset[Any, Any]]) -> None:
+    """Refuse a ruleset whose commands, events and words do not match (at class creation)."""
+    name = cls.name
+    faults: list[str] = []
+    for kind, model in cls.events.items():
+        if not kind.startswith(name + "."):
+            faults.append(f"event {kind!r} is not named {name}.<event>")
+        if getattr(model, "TYPE", None) != kind:
+            faults.append(f"event {kind!r} is declared with the payload of {getattr(model, 'TYPE', '?')!r}")
+    faults += [f"event {k!r} has no words" for k in cls.events if k not in cls.words]
+    faults += [f"words for {k!r}, which is no event of {name}" for k in cls.words if k not in cls.events]
+    faults += [
+        f"command {k!r} has no words (command_words)" for k in cls.commands if k not in cls.command_words
+    ]
+    faults += [
+        f"command_words for {k!r}, which is no command" for k in cls.command_words if k not in cls.commands
+    ]
+    if faults:
+        raise TypeError(f"ruleset {name!r} is not declared whole: " + "; ".join(faults) + ".")
+
+
 class Ruleset(ABC, Generic[S, C]):
     """Base class for a game system.
 
     Subclasses set the class attributes and implement ``initial_state`` and
     ``apply``. ``view`` must remove anything the viewer may not see; the
     default shows the whole state, right for systems with no secrets.
+    A subclass that sets ``name`` is checked whole when it is created: every
+    event and every command has its words (see :func:`_declared`).
     """
 
     #: registry key, e.g. ``"rwyn"``; also the prefix of every event type
@@ -195,7 +147,7 @@ class Ruleset(ABC, Generic[S, C]):
     #: pydantic model of the game state
     state_model: ClassVar[type[BaseModel]]
     #: command name -> spec (payload model, handler, authority)
-    commands: ClassVar[Mapping[str, CommandSpec]]
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]]
     #: event type -> payload model; every type is ``"<name>.<event>"``
     events: ClassVar[Mapping[str, type[EventData]]] = {}
     #: event type -> words for it (the ruleset's renderer)
@@ -204,6 +156,11 @@ class Ruleset(ABC, Generic[S, C]):
     command_words: ClassVar[Mapping[str, str]] = {}
     #: True when a GM seat runs the game
     has_gm: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__:
+            _declared(cls)
 
     def parse_config(self, raw: Mapping[str, Any] | None) -> C:
         """Validate a raw config mapping (defaults for anything missing)."""
@@ -218,26 +175,61 @@ class Ruleset(ABC, Generic[S, C]):
     def apply(self, state: S, event: Event) -> S:
         """Fold one event into the state; must not mutate ``state``.
 
-        Receives every event, including the engine's own ``table.*`` events
-        (seats joining); ignore those you do not need.
+        ``event.payload`` is the typed payload (the table parses an event read
+        from JSON before folding it). Receives every event that changes the
+        game, including the engine's ``table.seat_joined`` (a
+        :class:`~capeworks.engine.table_events.SeatJoined`); ignore what you do
+        not need. Must not read ``seq`` or ``command_id`` to decide anything
+        (a batch folds its events as they are made, a replay from the log).
         """
 
     # -- deciding -------------------------------------------------------------------------------
 
-    def decide(
-        self, state: S, context: Context, name: str, command: BaseModel, dice: DiceService
-    ) -> list[Event]:
-        """Turn a validated command into events, or raise a CapeworksError.
+    def run(
+        self, state: S, context: Context[C], name: str, command: BaseModel, dice: DiceService
+    ) -> Batch[S]:
+        """Turn a validated command into a batch: its stamped events and the state they fold to.
 
-        Checks the command's authority, then calls its handler.
+        Checks the command's authority, calls its handler, folds the events of a
+        handler that returned a list (once), then lets :meth:`settle` add what
+        follows from the new state.
         """
         spec = self.commands[name]
         self.authorize(state, context, name, spec, command)
-        return spec.handler(state, context, command, dice)
+        out = spec.handler(state, context, command, dice)
+        if isinstance(out, Batch):
+            batch: Batch[S] = out
+            if not batch.stamped_in_order():
+                # events of several batches: stamp them in order and fold from the start
+                batch = context.batch(state)
+                for event in out.events:
+                    batch.add(event)
+        else:
+            batch = context.batch(state)
+            for event in out:
+                batch.add(event)
+        return self.settle(state, batch, context)
 
-    def authorize(self, state: S, context: Context, name: str, spec: CommandSpec, command: BaseModel) -> None:
+    def settle(self, before: S, batch: Batch[S], context: Context[C]) -> Batch[S]:
+        """The batch to commit, given the one a command's handler made; the default is that one.
+
+        A ruleset adds events that follow from where the command led (Capes: a new
+        Page begun) with ``batch.emit``, or returns another batch made with
+        ``context.batch(before)``. ``before`` is the state the command started from.
+        """
+        return batch
+
+    def decide(
+        self, state: S, context: Context[C], name: str, command: BaseModel, dice: DiceService
+    ) -> list[Event]:
+        """The events a validated command makes (see :meth:`run`)."""
+        return self.run(state, context, name, command, dice).events
+
+    def authorize(
+        self, state: S, context: Context[C], name: str, spec: CommandSpec[Any, Any, Any], command: BaseModel
+    ) -> None:
         """Refuse a seat the command's :class:`Authority` does not admit."""
-        who = self.authority(state, name, spec)
+        who = self.authority(context.config, name, spec)
         if who is Authority.ANY:
             return
         doing = spec.doing or f"use {name}"
@@ -258,8 +250,11 @@ class Ruleset(ABC, Generic[S, C]):
                 f"You can only act for your own characters; {controller.name} is played by another seat."
             )
 
-    def authority(self, state: S, name: str, spec: CommandSpec) -> Authority:
-        """Who may issue ``name`` at this table now; override for config-dependent authority."""
+    def authority(self, config: C, name: str, spec: CommandSpec[Any, Any, Any]) -> Authority:
+        """Who may issue ``name`` at a table with this rules config; override for optional rules.
+
+        A function of the config alone, so a table works out its menu once.
+        """
         return spec.who
 
     def controller(self, state: S, entity: str) -> Controller:
@@ -293,28 +288,21 @@ class Ruleset(ABC, Generic[S, C]):
         """Decisions currently waiting for an answer, each carrying its answering command."""
         return []
 
-    def legal_commands(self, state: S, seat: Seat) -> list[LegalCommand]:
+    def legal_commands(self, state: S, seat: Seat, offers: Offers) -> list[LegalCommand]:
         """The commands ``seat`` may issue now, with their fixed fields.
 
-        The default offers every answer of the seat's open prompts, then each
-        command whose ``offer`` (or, without one, whose authority) admits the
-        seat. Rulesets with turn order narrow it.
+        ``offers`` holds what every seat shares at this version, worked out once
+        (the answers to the open prompts, the menu). The default offers the
+        seat's answers, then each command whose ``offer`` (or, without one,
+        whose authority) admits the seat. Rulesets with turn order narrow it.
         """
-        answers = [c for p in self.prompts(state) if p.addressed_to(seat) for c in prompt_commands(p)]
-        return self.offered_commands(state, seat, answers)
+        return self.offered_commands(state, seat, offers.answers(seat), offers.menu)
 
     def offered_commands(
-        self, state: S, seat: Seat, answers: Sequence[LegalCommand], *, menu: OfferMenu | None = None
+        self, state: S, seat: Seat, answers: list[LegalCommand], menu: OfferMenu
     ) -> list[LegalCommand]:
-        """The default :meth:`legal_commands` given the seat's answers to its open prompts.
-
-        A table fanning out to every seat finds the prompts and their answers
-        once per version, not once per seat, and likewise ``menu``: this
-        state's :class:`OfferMenu` (labels, authority, the commands offered
-        alike to every seat of a role). Without it one is worked out here.
-        """
-        menu = menu if menu is not None else OfferMenu.of(self, state)
-        out: list[LegalCommand] = list(answers)
+        """``answers`` (extended in place and returned), then what ``menu`` offers ``seat`` at ``state``."""
+        out = answers
         fixed = menu.pool.fixed
         for plain, name, label, offer in menu.gm if seat.role is Role.GM else menu.players:
             if plain:
@@ -336,8 +324,18 @@ class Ruleset(ABC, Generic[S, C]):
         return []
 
     def payload(self, event: Event) -> EventData:
-        """The typed payload of one of this ruleset's events."""
-        return self.events[event.type].model_validate(event.data)
+        """The typed payload of one of this ruleset's events (or the engine's), parsed once.
+
+        An event made in this process carries its payload; one read from JSON is
+        parsed here the first time and keeps the result. Raises pydantic's
+        ValidationError when ``data`` does not fit the model, KeyError for an
+        unknown type. (The one place a log's JSON becomes payloads: schema
+        versions and upcasters belong here.)
+        """
+        if event.parsed:
+            return event.payload
+        model = ENGINE_EVENTS[event.type] if event.type.startswith("table.") else self.events[event.type]
+        return event.attach(model.model_validate(event.data))
 
     def describe(self, event: Event, viewer: Viewer) -> Description:
         """One of this ruleset's events in words, for ``viewer``."""
@@ -357,58 +355,3 @@ class Ruleset(ABC, Generic[S, C]):
         inside it.
         """
         return None
-
-
-#: a command's offer: (state, seat) -> the fixed fields of each way the seat may issue it now
-Offer = Callable[[Any, Seat], list[dict[str, Any]]]
-
-#: a run of an :class:`OfferMenu`: commands offered as they are, then one whose offer is asked (or None)
-MenuItem = tuple[tuple[LegalCommand, ...], str, str, Offer | None]
-
-
-@dataclass(frozen=True, slots=True)
-class OfferMenu:
-    """What :meth:`Ruleset.offered_commands` works out alike for every seat at one state.
-
-    For each role, in the order of ``Ruleset.commands``: each command offered by
-    its authority alone, as the legal command itself (one object for every seat);
-    each command with an ``offer``, as its name, label and offer, asked per seat.
-    ``pool`` builds the legal commands (a table keeps one between versions).
-    """
-
-    gm: tuple[MenuItem, ...]
-    players: tuple[MenuItem, ...]
-    pool: LegalPool
-
-    @classmethod
-    def of(cls, ruleset: Ruleset[Any, Any], state: Any, *, pool: LegalPool | None = None) -> OfferMenu:
-        """The menu of ``ruleset`` at ``state``."""
-        pool = pool if pool is not None else LegalPool()
-        gm: list[MenuItem] = []
-        players: list[MenuItem] = []
-        gm_run: list[LegalCommand] = []
-        players_run: list[LegalCommand] = []
-        for name, spec in ruleset.commands.items():
-            label = ruleset.command_label(name)
-            if spec.offer is not None:
-                gm.append((tuple(gm_run), name, label, spec.offer))
-                players.append((tuple(players_run), name, label, spec.offer))
-                gm_run, players_run = [], []
-                continue
-            plain = pool.get(name, label)
-            if ruleset.authority(state, name, spec) is not Authority.GM:
-                players_run.append(plain)
-                gm_run.append(plain)
-            elif ruleset.has_gm:
-                gm_run.append(plain)
-        gm.append((tuple(gm_run), "", "", None))
-        players.append((tuple(players_run), "", "", None))
-        return cls(gm=tuple(gm), players=tuple(players), pool=pool)
-
-
-def prompt_commands(prompt: Prompt, *, pool: LegalPool | None = None) -> list[LegalCommand]:
-    """The commands that answer ``prompt``: one per option, and the free answer's.
-
-    ``pool``: where a table keeps the legal commands it built at its last version.
-    """
-    return (pool if pool is not None else LegalPool()).answers(prompt)

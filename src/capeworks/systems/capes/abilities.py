@@ -13,14 +13,17 @@ CAPES-EG-006 (a failed Goal cannot be pursued again this Scene).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from capeworks.engine import DiceService, Event, RollRecord
 from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.commands import Accept, Inspire, React, Revert, UseAbility
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_conflict,
     find_side,
@@ -131,7 +134,8 @@ def _rolled(
     )
 
 
-def use_ability(state: CapesState, actor: str, cmd: UseAbility, dice: DiceService) -> list[Event]:
+def use_ability(state: CapesState, ctx: Ctx, cmd: UseAbility, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="use an ability")
     action = require_window(state, actor, doing="use an ability")
     if action is not None and action.core_done:
@@ -175,7 +179,8 @@ def use_ability(state: CapesState, actor: str, cmd: UseAbility, dice: DiceServic
     return [*events, _rolled(base, roll, conflict, side.id, cmd.die, old, help_side, cmd.label)]
 
 
-def react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[Event]:
+def react(state: CapesState, ctx: Ctx, cmd: React, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     action = page.action
     if action is None or action.reactions is None or action.roll is not None:
@@ -204,7 +209,8 @@ def react(state: CapesState, actor: str, cmd: React, dice: DiceService) -> list[
     return [_rolled(base, roll, conflict, side.id, window.die, old, help_side, cmd.label)]
 
 
-def inspire(state: CapesState, actor: str, cmd: Inspire) -> list[Event]:
+def inspire(state: CapesState, ctx: Ctx, cmd: Inspire, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="spend an Inspiration")
     require_window(state, actor, doing="spend an Inspiration")
     conflict = find_conflict(state, cmd.conflict)
@@ -251,13 +257,15 @@ def _decide_roll(state: CapesState, actor: str, kind: str, text: str) -> list[Ev
     return [event(kind, **roll.model_dump(mode="json"), text=text)]
 
 
-def accept(state: CapesState, actor: str, cmd: Accept) -> list[Event]:
+def accept(state: CapesState, ctx: Ctx, cmd: Accept, dice: DiceService) -> list[Event]:
     """Keep the new face of the die just rolled (CAPES-ABIL-003)."""
+    actor = ctx.actor.id
     return _decide_roll(state, actor, "roll_accepted", cmd.text)
 
 
-def revert(state: CapesState, actor: str, cmd: Revert) -> list[Event]:
+def revert(state: CapesState, ctx: Ctx, cmd: Revert, dice: DiceService) -> list[Event]:
     """Turn the die just rolled back (CAPES-ABIL-003)."""
+    actor = ctx.actor.id
     return _decide_roll(state, actor, "roll_reverted", cmd.text)
 
 
@@ -278,39 +286,37 @@ def _set_die(conflict: Conflict, side_id: str, die: int, value: int) -> Conflict
     return conflict.model_copy(update={"sides": tuple(sides)})
 
 
-def _used(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _used(state: CapesState, data: ev.AbilityUsed) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
-    character, player = str(data["character"]), str(data["player"])
-    if data["super"]:
+    character, player = str(data.character), str(data.player)
+    if data.super:
         char = state.roster[character]
-        pool = str(data["pool"])
+        pool = str(data.pool)
         char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) + 1}})
         state = state.model_copy(update={"roster": {**state.roster, character: char}})
     else:
         assert state.scene is not None
-        blocked = (*state.scene.blocked, f"{character}/{slug(str(data['ability']))}")
+        blocked = (*state.scene.blocked, f"{character}/{slug(str(data.ability))}")
         state = state.model_copy(update={"scene": state.scene.model_copy(update={"blocked": blocked})})
     assert state.scene is not None and state.scene.page is not None
     action = state.scene.page.action
     assert action is not None
-    if data["mode"] == "inspiration":
+    if data.mode == "inspiration":
         held = list(state.inspirations.get(player, ()))
-        i = next(i for i, h in enumerate(held) if h.value == data["value"])
-        held[i] = Inspiration(value=int(data["value"]) + 1, source=held[i].source)
+        i = next(i for i, h in enumerate(held) if h.value == data.value)
+        held[i] = Inspiration(value=int(data.value) + 1, source=held[i].source)
         state = state.model_copy(update={"inspirations": {**state.inspirations, player: tuple(held)}})
         return with_page(state, action=action.model_copy(update={"core_done": True}))
-    conflict = state.conflict(str(data["conflict"]))
+    conflict = state.conflict(str(data.conflict))
     assert conflict is not None
     seq = state.alliance_seq + 1
     sides = tuple(
-        s.model_copy(update={"label": data["label"]})
-        if s.id == data["help"] and data["label"] and not s.label
-        else s
+        s.model_copy(update={"label": data.label}) if s.id == data.help and data.label and not s.label else s
         for s in conflict.sides
     )
     conflict = conflict.model_copy(
         update={
-            "alliances": {**conflict.alliances, character: Alliance(side=data["help"], seq=seq)},
+            "alliances": {**conflict.alliances, character: Alliance(side=data.help, seq=seq)},
             "sides": sides,
         }
     )
@@ -318,81 +324,77 @@ def _used(state: CapesState, data: dict[str, Any]) -> CapesState:
     roll = PendingRoll(
         player=player,
         character=character,
-        ability=str(data["ability"]),
+        ability=str(data.ability),
         conflict=conflict.id,
-        side=str(data["side"]),
-        die=int(data["die"]),
-        old=int(data["old"]),
-        new=int(data["new"]),
-        help=str(data["help"]),
-        reaction=bool(data["reaction"]),
+        side=str(data.side),
+        die=int(data.die),
+        old=int(data.old),
+        new=int(data.new),
+        help=str(data.help),
+        reaction=bool(data.reaction),
     )
     update: dict[str, Any] = {"roll": roll}
-    if data["reaction"]:
+    if data.reaction:
         update["reacted"] = (*action.reacted, player)
     else:
         update["core_done"] = True
     return with_page(state, action=action.model_copy(update=update))
 
 
-def _decided(state: CapesState, data: dict[str, Any], *, accepted: bool) -> CapesState:
+def _decided(state: CapesState, data: ev.RollDecided, *, accepted: bool) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     action = state.scene.page.action
     assert action is not None
     if accepted:
-        conflict = state.conflict(str(data["conflict"]))
+        conflict = state.conflict(str(data.conflict))
         assert conflict is not None
-        state = replace_conflict(
-            state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["new"]))
-        )
-    if data.get("text"):  # added to, never replacing, earlier narration (CAPES-REACT-005)
-        line = f"{state.name(str(data['player']))} ({data['conflict']}): {data['text']}"
+        state = replace_conflict(state, _set_die(conflict, str(data.side), int(data.die), int(data.new)))
+    if data.text:  # added to, never replacing, earlier narration (CAPES-REACT-005)
+        line = f"{state.name(str(data.player))} ({data.conflict}): {data.text}"
         state = state.model_copy(update={"narration": (*state.narration, line)})
     window = action.reactions
-    if not data["reaction"]:
+    if not data.reaction:
         if accepted:
             order = order_from(state.players, action.player)
             window = ReactionWindow(
-                conflict=data["conflict"],
-                side=data["side"],
-                die=data["die"],
+                conflict=data.conflict,
+                side=data.side,
+                die=data.die,
                 order=order,
                 asker=action.player,
             )
     elif window is not None:
-        nxt = left_of(state.players, str(data["player"]))
+        nxt = left_of(state.players, str(data.player))
         window = window.model_copy(update={"asker": nxt, "passed": () if accepted else window.passed})
     return with_page(state, action=action.model_copy(update={"roll": None, "reactions": window}))
 
 
-def _reaction_passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _reaction_passed(state: CapesState, data: ev.ReactionPassed) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     action = state.scene.page.action
     assert action is not None and action.reactions is not None
     window = action.reactions
     window = window.model_copy(
         update={
-            "passed": (*window.passed, data["player"]),
-            "asker": left_of(state.players, str(data["player"])),
+            "passed": (*window.passed, data.player),
+            "asker": left_of(state.players, str(data.player)),
         }
     )
     return with_page(state, action=action.model_copy(update={"reactions": window}))
 
 
-def _inspired(state: CapesState, data: dict[str, Any]) -> CapesState:
-    player = str(data["player"])
+def _inspired(state: CapesState, data: ev.Inspired) -> CapesState:
+    player = str(data.player)
     held = list(state.inspirations.get(player, ()))
-    i = next(i for i, h in enumerate(held) if h.value == data["value"])
+    i = next(i for i, h in enumerate(held) if h.value == data.value)
     del held[i]
-    conflict = state.conflict(str(data["conflict"]))
+    conflict = state.conflict(str(data.conflict))
     assert conflict is not None
-    state = replace_conflict(
-        state, _set_die(conflict, str(data["side"]), int(data["die"]), int(data["value"]))
-    )
+    state = replace_conflict(state, _set_die(conflict, str(data.side), int(data.die), int(data.value)))
     return state.model_copy(update={"inspirations": {**state.inspirations, player: tuple(held)}})
 
 
-APPLIERS = {
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
     "ability_used": _used,
     "roll_accepted": lambda s, d: _decided(s, d, accepted=True),
     "roll_reverted": lambda s, d: _decided(s, d, accepted=False),

@@ -9,11 +9,13 @@ inspire only around the core step, never during a roll or Reactions).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from capeworks.engine import Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.common import event, need_page, own_character, pay, with_page
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
 from capeworks.systems.capes.queries import cast_of
@@ -110,25 +112,29 @@ def _next_actor(state: CapesState, *, bought: bool) -> CapesState:
     return with_page(state, turn=nxt, round=rnd, bought_this_pass=flag)
 
 
-def _started(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _started(state: CapesState, data: ev.ActionStarted) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     page = state.scene.page
-    player, paid = str(data["player"]), int(data["paid"])
-    action = ActionState(player=player, character=data["character"], bought=bool(data["bought"]))
-    used = page.free_actions_used if data["bought"] else (*page.free_actions_used, data["character"])
+    player, paid = str(data.player), int(data.paid)
+    action = ActionState(player=player, character=data.character, bought=bool(data.bought))
+    used = page.free_actions_used if data.bought else (*page.free_actions_used, data.character)
     state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
     return with_page(state, action=action, free_actions_used=used)
 
 
-def _ended(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _ended(state: CapesState, data: ev.ActionEnded) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     bought = state.scene.page.action is not None and state.scene.page.action.bought
     state = with_page(state, action=None).model_copy(update={"vetoable": ""})
     return _next_actor(state, bought=bought)
 
 
-def _passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _passed(state: CapesState, data: ev.ActionsPassed) -> CapesState:
     return _next_actor(state, bought=False)
 
 
-APPLIERS = {"action_started": _started, "action_ended": _ended, "actions_passed": _passed}
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
+    "action_started": _started,
+    "action_ended": _ended,
+    "actions_passed": _passed,
+}

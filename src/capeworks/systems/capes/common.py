@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from capeworks.engine import Event, RollRecord
+from capeworks.engine import Context, Event, RollRecord
 from capeworks.errors import NotFound, NotPermitted, RuleViolation
-from capeworks.systems.capes.events import EVENTS, PREFIX
+from capeworks.systems.capes.config import CapesConfig
+from capeworks.systems.capes.events import EVENTS, PREFIX, Returned
 from capeworks.systems.capes.queries import cast_of
 from capeworks.systems.capes.sheet import slug
 from capeworks.systems.capes.state import CapesState, Conflict, Page, Scene, Side
 
 __all__ = [
+    "Ctx",
     "debt_back",
     "event",
     "find_character",
@@ -29,6 +31,10 @@ __all__ = [
     "with_page",
     "with_scene",
 ]
+
+
+#: what a Capes handler knows beside the state: the acting seat, the seats, the rules config
+Ctx = Context[CapesConfig]
 
 
 def event(kind: str, *, rolls: tuple[RollRecord, ...] = (), **data: Any) -> Event:
@@ -146,11 +152,11 @@ def stakes_back(sides: Iterable[Side], factor: int) -> list[dict[str, Any]]:
     ]
 
 
-def debt_back(state: CapesState, returned: Sequence[dict[str, Any]]) -> CapesState:
+def debt_back(state: CapesState, returned: Sequence[Returned]) -> CapesState:
     """The state with ``returned`` Debt (from :func:`stakes_back`) put back on its Drives."""
     roster = dict(state.roster)
     for item in returned:
-        char = roster[item["character"]]
-        debt = {**char.debt, item["pool"]: char.debt.get(item["pool"], 0) + int(item["amount"])}
-        roster[item["character"]] = char.model_copy(update={"debt": debt})
+        char = roster[item.character]
+        debt = {**char.debt, item.pool: char.debt.get(item.pool, 0) + item.amount}
+        roster[item.character] = char.model_copy(update={"debt": debt})
     return state.model_copy(update={"roster": roster})

@@ -14,14 +14,17 @@ Conflict may be used again, and an Action's core step is open again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import CreateConflict, Veto
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_character,
     find_conflict,
@@ -73,7 +76,8 @@ def _free_key(state: CapesState, actor: str, cmd: CreateConflict, creator: str) 
     return key
 
 
-def create_conflict(state: CapesState, actor: str, cmd: CreateConflict) -> list[Event]:
+def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     scene = state.scene
     assert scene is not None
@@ -140,7 +144,8 @@ def create_conflict(state: CapesState, actor: str, cmd: CreateConflict) -> list[
     ]
 
 
-def veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
+def veto(state: CapesState, ctx: Ctx, cmd: Veto, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
     if state.vetoable != conflict.id:
         raise RuleViolation(
@@ -167,9 +172,9 @@ def veto(state: CapesState, actor: str, cmd: Veto) -> list[Event]:
     return [event("conflict_vetoed", conflict=conflict.id, player=actor, reason=reason)]
 
 
-def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
-    conflict = Conflict.model_validate(data["conflict"])
-    player, paid = str(data["player"]), int(data["paid"])
+def _created(state: CapesState, data: ev.ConflictCreated) -> CapesState:
+    conflict = Conflict.model_validate(data.conflict)
+    player, paid = str(data.player), int(data.paid)
     state = state.model_copy(
         update={
             "conflicts": (*state.conflicts, conflict),
@@ -183,7 +188,7 @@ def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
     assert state.scene is not None
     page = state.scene.page
     assert page is not None
-    if data["as_action"] and page.action is not None:
+    if data.as_action and page.action is not None:
         state = with_page(
             state, action=page.action.model_copy(update={"core_done": True, "created": conflict.id})
         )
@@ -192,8 +197,8 @@ def _created(state: CapesState, data: dict[str, Any]) -> CapesState:
     return state.model_copy(update={"vetoable": conflict.id})
 
 
-def _vetoed(state: CapesState, data: dict[str, Any]) -> CapesState:
-    conflict = state.conflict(str(data["conflict"]))
+def _vetoed(state: CapesState, data: ev.ConflictVetoed) -> CapesState:
+    conflict = state.conflict(str(data.conflict))
     assert conflict is not None and state.scene is not None
     refund = state.config.token_price if conflict.paid_token else 0
     state = state.model_copy(
@@ -214,4 +219,7 @@ def _vetoed(state: CapesState, data: dict[str, Any]) -> CapesState:
     return state
 
 
-APPLIERS = {"conflict_created": _created, "conflict_vetoed": _vetoed}
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
+    "conflict_created": _created,
+    "conflict_vetoed": _vetoed,
+}

@@ -11,14 +11,17 @@ side, PROPOSED procedure), CAPES-CHAR-009.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from capeworks.engine import DiceService, Event
 from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import ObjectStake, OverdrawnRoll, Split, SplitOff, StakeDebt
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_character,
     find_conflict,
@@ -59,7 +62,8 @@ def even_split(value: int, parts: int) -> tuple[int, ...]:
     return (q + 1,) * r + (q,) * (parts - r)
 
 
-def stake_debt(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
+def stake_debt(state: CapesState, ctx: Ctx, cmd: StakeDebt, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="stake Debt")
     require_window(state, actor, doing="stake Debt")
     conflict = find_conflict(state, cmd.conflict)
@@ -113,7 +117,8 @@ def stake_debt(state: CapesState, actor: str, cmd: StakeDebt) -> list[Event]:
     ]
 
 
-def object_stake(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]:
+def object_stake(state: CapesState, ctx: Ctx, cmd: ObjectStake, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     check = state.objectable
     conflict = find_conflict(state, cmd.conflict)
     if check is None or check.conflict != conflict.id:
@@ -125,7 +130,8 @@ def object_stake(state: CapesState, actor: str, cmd: ObjectStake) -> list[Event]
     return [event("stake_objected", **check.model_dump(mode="json"), by=actor, reason=cmd.reason)]
 
 
-def split_die(state: CapesState, actor: str, cmd: Split) -> list[Event]:
+def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="split a die")
     require_window(state, actor, doing="split a die")
     conflict = find_conflict(state, cmd.conflict)
@@ -160,7 +166,8 @@ def split_die(state: CapesState, actor: str, cmd: Split) -> list[Event]:
     ]
 
 
-def split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
+def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     events, character = open_action(state, actor, cmd.character, doing="split off a side")
     require_window(state, actor, doing="split off a side")
     page = need_page(state)
@@ -218,7 +225,8 @@ def split_off(state: CapesState, actor: str, cmd: SplitOff) -> list[Event]:
     ]
 
 
-def overdrawn_roll(state: CapesState, actor: str, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
+def overdrawn_roll(state: CapesState, ctx: Ctx, cmd: OverdrawnRoll, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     if page.phase is not PagePhase.OVERDRAWN:
         raise RuleViolation("CAPES-DEBT-003", "Overdrawn rolls happen at the start of a Page, before claims.")
@@ -269,23 +277,23 @@ def _map_side(state: CapesState, conflict_id: str, side_id: str, fn: Any) -> Cap
     )
 
 
-def _staked(state: CapesState, data: dict[str, Any]) -> CapesState:
-    character, pool, amount = str(data["character"]), str(data["pool"]), int(data["amount"])
+def _staked(state: CapesState, data: ev.Staked) -> CapesState:
+    character, pool, amount = str(data.character), str(data.pool), int(data.amount)
     char = state.roster[character]
     char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) - amount}})
     narration = state.narration
-    if data.get("why"):  # CAPES-STAKE-003: the recorded justification
+    if data.why:  # CAPES-STAKE-003: the recorded justification
         narration = (
             *narration,
-            f"{state.name(str(data['player']))} stakes {amount} {pool} on {data['conflict']}: {data['why']}",
+            f"{state.name(str(data.player))} stakes {amount} {pool} on {data.conflict}: {data.why}",
         )
     check = StakeCheck(
-        player=str(data["player"]),
+        player=str(data.player),
         character=character,
         pool=pool,
         amount=amount,
-        conflict=str(data["conflict"]),
-        side=str(data["side"]),
+        conflict=str(data.conflict),
+        side=str(data.side),
     )
     state = state.model_copy(
         update={"roster": {**state.roster, character: char}, "narration": narration, "objectable": check}
@@ -301,15 +309,15 @@ def _staked(state: CapesState, data: dict[str, Any]) -> CapesState:
             stakes.append(Stake(character=character, pool=pool, amount=amount))
         return side.model_copy(update={"stakes": tuple(stakes)})
 
-    return _map_side(state, str(data["conflict"]), str(data["side"]), add)
+    return _map_side(state, str(data.conflict), str(data.side), add)
 
 
-def _stake_objected(state: CapesState, data: dict[str, Any]) -> CapesState:
-    character, pool, amount = str(data["character"]), str(data["pool"]), int(data["amount"])
+def _stake_objected(state: CapesState, data: ev.StakeObjected) -> CapesState:
+    character, pool, amount = str(data.character), str(data.pool), int(data.amount)
     char = state.roster[character]
     char = char.model_copy(update={"debt": {**char.debt, pool: char.debt.get(pool, 0) + amount}})
-    line = f"{state.name(str(data['by']))} objects to the stake on {data['conflict']}"
-    line += f": {data['reason']}" if data["reason"] else "."
+    line = f"{state.name(str(data.by))} objects to the stake on {data.conflict}"
+    line += f": {data.reason}" if data.reason else "."
     state = state.model_copy(
         update={
             "roster": {**state.roster, character: char},
@@ -327,38 +335,38 @@ def _stake_objected(state: CapesState, data: dict[str, Any]) -> CapesState:
         )
         return side.model_copy(update={"stakes": tuple(s for s in stakes if s.amount > 0)})
 
-    return _map_side(state, str(data["conflict"]), str(data["side"]), take_back)
+    return _map_side(state, str(data.conflict), str(data.side), take_back)
 
 
-def _split_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
-    i = int(data["die"]) - 1
+def _split_applied(state: CapesState, data: ev.Split) -> CapesState:
+    i = int(data.die) - 1
 
     def split(side: Side) -> Side:
-        return side.model_copy(update={"dice": (*side.dice[:i], *data["parts"], *side.dice[i + 1 :])})
+        return side.model_copy(update={"dice": (*side.dice[:i], *data.parts, *side.dice[i + 1 :])})
 
-    return _map_side(state, str(data["conflict"]), str(data["side"]), split)
+    return _map_side(state, str(data.conflict), str(data.side), split)
 
 
-def _split_off_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
-    conflict = state.conflict(str(data["conflict"]))
+def _split_off_applied(state: CapesState, data: ev.SplitOff) -> CapesState:
+    conflict = state.conflict(str(data.conflict))
     assert conflict is not None
-    character = str(data["character"])
-    source = conflict.side(str(data["from_side"]))
+    character = str(data.character)
+    source = conflict.side(str(data.from_side))
     assert source is not None
     left = list(source.dice)
-    for v in data["dice"]:
+    for v in data.dice:
         left.remove(v)
     moved = tuple(s for s in source.stakes if s.character == character)
     source = source.model_copy(
         update={"dice": tuple(left), "stakes": tuple(s for s in source.stakes if s.character != character)}
     )
     new = Side(
-        id=str(data["new_side"]),
-        label=str(data["label"]),
-        dice=tuple(data["dice"]),
+        id=str(data.new_side),
+        label=str(data.label),
+        dice=tuple(data.dice),
         stakes=moved,
         original=False,
-        created_page=int(data["page"]),
+        created_page=int(data.page),
     )
     seq = state.alliance_seq + 1
     conflict = conflict.model_copy(
@@ -375,24 +383,24 @@ def _split_off_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
     )
 
 
-def _overdrawn_applied(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _overdrawn_applied(state: CapesState, data: ev.OverdrawnRolled) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     state = with_page(
-        state, overdrawn_done=(*state.scene.page.overdrawn_done, f"{data['character']}/{data['pool']}")
+        state, overdrawn_done=(*state.scene.page.overdrawn_done, f"{data.character}/{data.pool}")
     )
-    if not data["kept"]:
+    if not data.kept:
         return state
-    i = int(data["die"]) - 1
+    i = int(data.die) - 1
 
     def lower(side: Side) -> Side:
         dice = list(side.dice)
-        dice[i] = int(data["new"])
+        dice[i] = int(data.new)
         return side.model_copy(update={"dice": tuple(dice)})
 
-    return _map_side(state, str(data["conflict"]), str(data["side"]), lower)
+    return _map_side(state, str(data.conflict), str(data.side), lower)
 
 
-APPLIERS = {
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
     "staked": _staked,
     "stake_objected": _stake_objected,
     "split": _split_applied,

@@ -8,8 +8,6 @@ reads the data; renderers read these models.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
@@ -37,7 +35,7 @@ class Granted(Frozen):
     value: int
 
 
-class CapesEvent(EventData):
+class CapesEvent(EventData, ruleset="capes"):
     """Base: who did it, and the display names of the ids mentioned."""
 
     player: str = ""
@@ -45,90 +43,79 @@ class CapesEvent(EventData):
 
 
 class CharacterAdded(CapesEvent):
-    TYPE: ClassVar[str] = "capes.character_added"
     sheet: CharacterSheet
     creator: str
 
 
 class SceneDeclared(CapesEvent):
-    TYPE: ClassVar[str] = "capes.scene_declared"
     text: str
     number: int
 
 
 class ScenePassed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.scene_passed"
     to: str
 
 
 class CharacterChosen(CapesEvent):
-    TYPE: ClassVar[str] = "capes.character_chosen"
     character: str
     paid: int
 
 
 class CastingPassed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.casting_passed"
+    """Casting passed."""
 
 
 class SceneEndVoted(CapesEvent):
-    TYPE: ClassVar[str] = "capes.scene_end_voted"
+    """Scene end voted."""
 
 
 class SceneEnded(CapesEvent):
-    TYPE: ClassVar[str] = "capes.scene_ended"
     number: int
     returned: tuple[Returned, ...] = ()
     discarded: tuple[str, ...] = ()
 
 
 class Claimed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.claimed"
     conflict: str
     side: str
     paid: int
 
 
 class ClaimsPassed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.claims_passed"
+    """Claims passed."""
 
 
 class Narrated(CapesEvent):
-    TYPE: ClassVar[str] = "capes.narrated"
     text: str
     conflict: str = ""
     finishers: tuple[str, ...] = ()
 
 
 class ActionsBegun(CapesEvent):
-    TYPE: ClassVar[str] = "capes.actions_begun"
+    """Actions begun."""
 
 
 class ActionStarted(CapesEvent):
-    TYPE: ClassVar[str] = "capes.action_started"
     character: str
     bought: bool
     paid: int
 
 
 class ActionEnded(CapesEvent):
-    TYPE: ClassVar[str] = "capes.action_ended"
     character: str
 
 
 class ActionsPassed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.actions_passed"
+    """Actions passed."""
 
 
 class ConflictCreated(CapesEvent):
-    TYPE: ClassVar[str] = "capes.conflict_created"
     conflict: Conflict
     paid: int
     as_action: bool
 
 
 class ConflictVetoed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.conflict_vetoed"
     conflict: str
     reason: str = ""
 
@@ -136,7 +123,6 @@ class ConflictVetoed(CapesEvent):
 class AbilityUsed(CapesEvent):
     """An ability rolls a die (``mode="die"``) or raises an Inspiration (``mode="inspiration"``)."""
 
-    TYPE: ClassVar[str] = "capes.ability_used"
     mode: str
     character: str
     ability: str
@@ -154,7 +140,7 @@ class AbilityUsed(CapesEvent):
     value: int = 0
 
 
-class RollDecided(CapesEvent):
+class RollDecided(CapesEvent, abstract=True):
     """Base: the roller keeps the new face or turns the die back (CAPES-ABIL-003)."""
 
     character: str
@@ -170,19 +156,18 @@ class RollDecided(CapesEvent):
 
 
 class RollAccepted(RollDecided):
-    TYPE: ClassVar[str] = "capes.roll_accepted"
+    """Roll accepted."""
 
 
 class RollReverted(RollDecided):
-    TYPE: ClassVar[str] = "capes.roll_reverted"
+    """Roll reverted."""
 
 
 class ReactionPassed(CapesEvent):
-    TYPE: ClassVar[str] = "capes.reaction_passed"
+    """Reaction passed."""
 
 
 class Inspired(CapesEvent):
-    TYPE: ClassVar[str] = "capes.inspired"
     character: str
     value: int
     conflict: str
@@ -193,7 +178,6 @@ class Inspired(CapesEvent):
 
 
 class Staked(CapesEvent):
-    TYPE: ClassVar[str] = "capes.staked"
     character: str
     pool: str
     amount: int
@@ -204,7 +188,6 @@ class Staked(CapesEvent):
 
 
 class StakeObjected(CapesEvent):
-    TYPE: ClassVar[str] = "capes.stake_objected"
     character: str
     pool: str
     amount: int
@@ -215,7 +198,6 @@ class StakeObjected(CapesEvent):
 
 
 class Split(CapesEvent):
-    TYPE: ClassVar[str] = "capes.split"
     conflict: str
     side: str
     die: int
@@ -224,7 +206,6 @@ class Split(CapesEvent):
 
 
 class SplitOff(CapesEvent):
-    TYPE: ClassVar[str] = "capes.split_off"
     character: str
     conflict: str
     from_side: str
@@ -235,7 +216,6 @@ class SplitOff(CapesEvent):
 
 
 class OverdrawnRolled(CapesEvent):
-    TYPE: ClassVar[str] = "capes.overdrawn_rolled"
     character: str
     pool: str
     conflict: str
@@ -247,7 +227,6 @@ class OverdrawnRolled(CapesEvent):
 
 
 class Resolved(CapesEvent):
-    TYPE: ClassVar[str] = "capes.resolved"
     conflict: str
     title: str
     winner: str
@@ -261,7 +240,6 @@ class Resolved(CapesEvent):
 
 
 class Gloated(CapesEvent):
-    TYPE: ClassVar[str] = "capes.gloated"
     conflict: str
     side: str
     turned: tuple[int, ...]
@@ -270,7 +248,6 @@ class Gloated(CapesEvent):
 
 
 class Deadlocked(CapesEvent):
-    TYPE: ClassVar[str] = "capes.deadlocked"
     conflict: str
     title: str
     text: str = ""
@@ -281,7 +258,6 @@ class Deadlocked(CapesEvent):
 class PageBegun(CapesEvent):
     """A marker the rules add when a command turns the Page: the fold has already moved on."""
 
-    TYPE: ClassVar[str] = "capes.page_begun"
     scene: int
     number: int
     starter: str

@@ -11,13 +11,16 @@ CAPES-PRIN-002 / CAPES-CONF-005 (Not Yet), CAPES-CONF-006 (And Then prompt).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.commands import BeginActions, ClaimSide, Narrate
 from capeworks.systems.capes.common import (
+    Ctx,
     event,
     find_conflict,
     find_side,
@@ -33,7 +36,8 @@ from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase,
 __all__ = ["APPLIERS", "begin_actions", "claim_side", "decide_claims_pass", "narrate"]
 
 
-def claim_side(state: CapesState, actor: str, cmd: ClaimSide) -> list[Event]:
+def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     page = need_page(state)
     if page.phase is not PagePhase.CLAIMS:
         raise RuleViolation(
@@ -72,7 +76,8 @@ def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
     return [event("claims_passed", player=actor)]
 
 
-def narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
+def narrate(state: CapesState, ctx: Ctx, cmd: Narrate, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     need_scene(state)
     if not cmd.conflict:
         return [event("narrated", player=actor, text=cmd.text, conflict="", finishers=[])]
@@ -89,8 +94,9 @@ def narrate(state: CapesState, actor: str, cmd: Narrate) -> list[Event]:
     return [event("narrated", player=actor, text=cmd.text, conflict=conflict.id, finishers=finishers)]
 
 
-def begin_actions(state: CapesState, actor: str, cmd: BeginActions) -> list[Event]:
+def begin_actions(state: CapesState, ctx: Ctx, cmd: BeginActions, dice: DiceService) -> list[Event]:
     """The Starter ends free narration and begins the Action phase (CAPES-PAGE-011)."""
+    actor = ctx.actor.id
     page = need_page(state)
     if page.phase is not PagePhase.NARRATION:
         raise RuleViolation(
@@ -108,34 +114,32 @@ def _next_claimer(state: CapesState, *, bought: bool) -> CapesState:
     return with_page(state, turn=nxt or "", round=rnd, bought_this_pass=flag)
 
 
-def _claimed(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _claimed(state: CapesState, data: ev.Claimed) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
-    player, paid = str(data["player"]), int(data["paid"])
-    claim = Claim(player=player, conflict=data["conflict"], side=data["side"])
+    player, paid = str(data.player), int(data.paid)
+    claim = Claim(player=player, conflict=data.conflict, side=data.side)
     claims = (*state.scene.page.claims, claim)
     state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
     state = with_page(state, claims=claims)
     return _next_claimer(state, bought=paid > 0)
 
 
-def _claims_passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _claims_passed(state: CapesState, data: ev.ClaimsPassed) -> CapesState:
     return _next_claimer(state, bought=False)
 
 
-def _narrated(state: CapesState, data: dict[str, Any]) -> CapesState:
-    text = f"{state.name(str(data['player']))}: {data['text']}"
+def _narrated(state: CapesState, data: ev.Narrated) -> CapesState:
+    text = f"{state.name(str(data.player))}: {data.text}"
     update: dict[str, Any] = {"narration": (*state.narration, text)}
     pending = state.and_then
-    if data["finishers"]:
-        update["and_then"] = AndThen(
-            conflict=data["conflict"], by=data["player"], finishers=tuple(data["finishers"])
-        )
-    elif pending is not None and data["conflict"] == pending.conflict and data["player"] in pending.finishers:
+    if data.finishers:
+        update["and_then"] = AndThen(conflict=data.conflict, by=data.player, finishers=tuple(data.finishers))
+    elif pending is not None and data.conflict == pending.conflict and data.player in pending.finishers:
         update["and_then"] = None
     return state.model_copy(update=update)
 
 
-def _actions_begun(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _actions_begun(state: CapesState, data: ev.ActionsBegun) -> CapesState:
     assert state.scene is not None and state.scene.page is not None
     page = state.scene.page
     return with_page(
@@ -143,7 +147,7 @@ def _actions_begun(state: CapesState, data: dict[str, Any]) -> CapesState:
     )
 
 
-APPLIERS = {
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
     "claimed": _claimed,
     "claims_passed": _claims_passed,
     "narrated": _narrated,

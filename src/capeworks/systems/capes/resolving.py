@@ -14,15 +14,17 @@ CAPES-EG-004/006 (Goal success and failure), CAPES-GLOAT-002.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.building import parse_list
 from capeworks.systems.capes.commands import Deadlock, Gloat, Resolve
 from capeworks.systems.capes.common import (
+    Ctx,
     debt_back,
     event,
     find_conflict,
@@ -122,7 +124,8 @@ def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], re
     return [p for p in (*order[1:], order[0]) if p in players]
 
 
-def resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
+def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
     win = _claim_check(state, actor, conflict, "resolve")
     losing = [s for s in conflict.sides if s.id != win.id]
@@ -195,7 +198,8 @@ def resolve(state: CapesState, actor: str, cmd: Resolve) -> list[Event]:
     ]
 
 
-def gloat(state: CapesState, actor: str, cmd: Gloat) -> list[Event]:
+def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
     side = _claim_check(state, actor, conflict, "gloat")
     high = sorted((i for i, v in enumerate(side.dice) if v > 1), key=lambda i: -side.dice[i])
@@ -227,7 +231,8 @@ def _recipient(state: CapesState, conflict: Conflict, side: Side) -> str:
     return player_of(state, character) or state.roster[character].creator
 
 
-def deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
+def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> list[Event]:
+    actor = ctx.actor.id
     need_scene(state)
     page = need_page(state)
     if page.action is not None and (page.action.roll is not None or page.action.reactions is not None):
@@ -258,57 +263,59 @@ def deadlock(state: CapesState, actor: str, cmd: Deadlock) -> list[Event]:
     ]
 
 
-def _settle_card(state: CapesState, data: dict[str, Any]) -> CapesState:
-    state = debt_back(state, data["returned"])
+def _settle_card(state: CapesState, data: ev.Resolved | ev.Deadlocked) -> CapesState:
+    state = debt_back(state, data.returned)
     tokens = dict(state.tokens)
-    for player in data.get("tokens", []):
+    won = data.tokens if isinstance(data, ev.Resolved) else ()
+    for player in won:
         tokens[player] = tokens.get(player, 0) + 1
     inspirations = dict(state.inspirations)
-    for item in data["inspirations"]:
-        got = Inspiration(value=int(item["value"]), source=str(data["title"]))
-        inspirations[item["player"]] = (*inspirations.get(item["player"], ()), got)
+    for item in data.inspirations:
+        got = Inspiration(value=item.value, source=data.title)
+        inspirations[item.player] = (*inspirations.get(item.player, ()), got)
     narration = state.narration
-    if data["text"]:
-        narration = (*narration, f"{state.name(str(data['player']))} ({data['conflict']}): {data['text']}")
+    if data.text:
+        narration = (*narration, f"{state.name(str(data.player))} ({data.conflict}): {data.text}")
     state = state.model_copy(
         update={
             "tokens": tokens,
             "inspirations": inspirations,
             "narration": narration,
-            "conflicts": tuple(c for c in state.conflicts if c.id != data["conflict"]),
+            "conflicts": tuple(c for c in state.conflicts if c.id != data.conflict),
         }
     )
     assert state.scene is not None
-    state = with_scene(state, failed_goals=(*state.scene.failed_goals, *data.get("failed", [])))
+    failed = data.failed if isinstance(data, ev.Resolved) else ()
+    state = with_scene(state, failed_goals=(*state.scene.failed_goals, *failed))
     page = state.scene.page if state.scene else None
     if page is not None:
         state = with_page(
             state,
-            claims=tuple(c for c in page.claims if c.conflict != data["conflict"]),
-            resolved=(*page.resolved, str(data["conflict"])),
+            claims=tuple(c for c in page.claims if c.conflict != data.conflict),
+            resolved=(*page.resolved, str(data.conflict)),
         )
     return state
 
 
-def _gloated(state: CapesState, data: dict[str, Any]) -> CapesState:
-    conflict = state.conflict(str(data["conflict"]))
+def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
+    conflict = state.conflict(str(data.conflict))
     assert conflict is not None and state.scene is not None and state.scene.page is not None
-    turned = {int(i) - 1 for i in data["turned"]}
+    turned = {int(i) - 1 for i in data.turned}
     sides = tuple(
         s.model_copy(update={"dice": tuple(1 if i in turned else v for i, v in enumerate(s.dice))})
-        if s.id == data["side"]
+        if s.id == data.side
         else s
         for s in conflict.sides
     )
     conflict = conflict.model_copy(update={"sides": sides})
-    player = str(data["player"])
+    player = str(data.player)
     narration = state.narration
-    if data.get("text"):  # CAPES-GLOAT-003: the player's gloating narration is recorded
-        narration = (*narration, f"{state.name(player)} ({conflict.id}): {data['text']}")
+    if data.text:  # CAPES-GLOAT-003: the player's gloating narration is recorded
+        narration = (*narration, f"{state.name(player)} ({conflict.id}): {data.text}")
     state = state.model_copy(
         update={
             "conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts),
-            "tokens": {**state.tokens, player: state.tokens.get(player, 0) + int(data["tokens"])},
+            "tokens": {**state.tokens, player: state.tokens.get(player, 0) + int(data.tokens)},
             "narration": narration,
         }
     )
@@ -318,4 +325,8 @@ def _gloated(state: CapesState, data: dict[str, Any]) -> CapesState:
     return with_page(state, claims=claims)
 
 
-APPLIERS = {"resolved": _settle_card, "deadlocked": _settle_card, "gloated": _gloated}
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
+    "resolved": _settle_card,
+    "deadlocked": _settle_card,
+    "gloated": _gloated,
+}

@@ -7,14 +7,13 @@ CAPES-CHAR-011 (Exemplars: one free, more only shared), CAPES-RSRC-003 (start De
 
 from __future__ import annotations
 
-from typing import Any
-
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.building import click_and_lock, freeform, parse_drives, parse_list, with_exemplar
 from capeworks.systems.capes.characters import sample, samples
 from capeworks.systems.capes.commands import AddExemplar, AddSample, CreateClickAndLock, CreateFreeform
-from capeworks.systems.capes.common import event, find_character
+from capeworks.systems.capes.common import Ctx, event, find_character
 from capeworks.systems.capes.sheet import CharacterSheet, Drive, Exemplar, slug
 from capeworks.systems.capes.state import CapesState, CharacterState
 
@@ -39,8 +38,9 @@ def _added(state: CapesState, actor: str, sheet: CharacterSheet, *, replace: boo
     return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=creator, player=actor)]
 
 
-def add_sample(state: CapesState, actor: str, cmd: AddSample) -> list[Event]:
+def add_sample(state: CapesState, ctx: Ctx, cmd: AddSample, dice: DiceService) -> list[Event]:
     """A sample character joins the roster."""
+    actor = ctx.actor.id
     sheet = sample(cmd.name)
     if sheet is None:
         known = ", ".join(sheet.name for sheet in samples().values())
@@ -48,8 +48,9 @@ def add_sample(state: CapesState, actor: str, cmd: AddSample) -> list[Event]:
     return _added(state, actor, sheet, replace=False)
 
 
-def create_freeform(state: CapesState, actor: str, cmd: CreateFreeform) -> list[Event]:
+def create_freeform(state: CapesState, ctx: Ctx, cmd: CreateFreeform, dice: DiceService) -> list[Event]:
     """A character made by the freeform method."""
+    actor = ctx.actor.id
     sheet = freeform(
         cmd.name,
         attitudes=parse_list(cmd.attitudes),
@@ -64,8 +65,11 @@ def create_freeform(state: CapesState, actor: str, cmd: CreateFreeform) -> list[
     return _added(state, actor, sheet, replace=cmd.replace)
 
 
-def create_click_and_lock(state: CapesState, actor: str, cmd: CreateClickAndLock) -> list[Event]:
+def create_click_and_lock(
+    state: CapesState, ctx: Ctx, cmd: CreateClickAndLock, dice: DiceService
+) -> list[Event]:
     """A character made from a Power/Skill Set and a Persona."""
+    actor = ctx.actor.id
     sheet = click_and_lock(
         cmd.name,
         set_key=cmd.module,
@@ -76,8 +80,9 @@ def create_click_and_lock(state: CapesState, actor: str, cmd: CreateClickAndLock
     return _added(state, actor, sheet, replace=cmd.replace)
 
 
-def add_exemplar(state: CapesState, actor: str, cmd: AddExemplar) -> list[Event]:
+def add_exemplar(state: CapesState, ctx: Ctx, cmd: AddExemplar, dice: DiceService) -> list[Event]:
     """An Exemplar for one of a character's Drives (CAPES-CHAR-011)."""
+    actor = ctx.actor.id
     key = find_character(state, cmd.character)
     char = state.roster[key]
     try:
@@ -110,9 +115,9 @@ def add_exemplar(state: CapesState, actor: str, cmd: AddExemplar) -> list[Event]
     return [event("character_added", sheet=sheet.model_dump(mode="json"), creator=char.creator, player=actor)]
 
 
-def apply_character_added(state: CapesState, data: dict[str, Any]) -> CapesState:
+def apply_character_added(state: CapesState, data: ev.CharacterAdded) -> CapesState:
     """Put a new or changed sheet in the roster; Debt stays on the pools that remain."""
-    sheet = CharacterSheet.model_validate(data["sheet"])
+    sheet = CharacterSheet.model_validate(data.sheet)
     old = state.roster.get(sheet.key)
     pools = sheet.pools()
     if old is None:
@@ -121,5 +126,5 @@ def apply_character_added(state: CapesState, data: dict[str, Any]) -> CapesState
             debt[pools[0]] = state.config.start_debt
     else:
         debt = {p: old.debt.get(p, 0) for p in pools}
-    char = CharacterState(sheet=sheet, creator=str(data["creator"]), debt=debt)
+    char = CharacterState(sheet=sheet, creator=str(data.creator), debt=debt)
     return state.model_copy(update={"roster": {**state.roster, sheet.key: char}})

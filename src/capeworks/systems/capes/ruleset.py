@@ -14,25 +14,28 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from capeworks.engine import (
+    Batch,
     CommandSpec,
     Context,
     DiceService,
     Event,
     LegalCommand,
+    Offers,
     Panel,
     Prompt,
+    Role,
     Ruleset,
     Seat,
     Viewer,
 )
 from capeworks.engine.ruleset import SampleSession
+from capeworks.engine.table_events import SeatJoined
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import abilities, actions, conflicts, debt, pages, resolving, roster, scenes
 from capeworks.systems.capes import commands as cmd
 from capeworks.systems.capes import events as ev
+from capeworks.systems.capes.common import Ctx
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.events import EVENTS, PREFIX
 from capeworks.systems.capes.flow import require_turn, settle, whose_turn
@@ -52,7 +55,8 @@ def _page_key(state: CapesState) -> tuple[int, int]:
     return (scene.number, scene.page.number)
 
 
-_Applier = Callable[[CapesState, dict[str, Any]], CapesState]
+#: an applier takes its own payload type; the table maps each type to its applier
+_Applier = Callable[[CapesState, Any], CapesState]
 
 _APPLIERS: dict[str, _Applier] = {
     PREFIX + kind: applier
@@ -69,8 +73,9 @@ _APPLIERS: dict[str, _Applier] = {
 }
 
 
-def _pass(state: CapesState, actor: str, command: cmd.Pass) -> list[Event]:
+def _pass(state: CapesState, ctx: Ctx, command: cmd.Pass, dice: DiceService) -> list[Event]:
     """Pass: what passing means depends on where the table is (a state dispatch, not a command one)."""
+    actor = ctx.actor.id
     scene = state.scene
     if scene is None:
         return scenes.decide_scene_pass(state, actor)
@@ -96,89 +101,72 @@ def _pass(state: CapesState, actor: str, command: cmd.Pass) -> list[Event]:
 
 
 def _with_names(state: CapesState, event: Event) -> Event:
-    """The event with display names for the seats and characters it mentions (for render.py)."""
-    d = event.data
-
-    def listed(key: str) -> list[Any]:
-        value = d.get(key)
-        return list(value) if isinstance(value, list | tuple) else []
-
-    players = [d.get(k) for k in ("player", "by", "to")]
-    players += [*listed("tokens"), *(i.get("player") for i in listed("inspirations"))]
-    characters = [d.get("character"), *(r.get("character") for r in listed("returned"))]
-    characters += [str(f).split("/")[0] for f in listed("failed")]
-    names = {p: state.names[p] for p in players if isinstance(p, str) and p in state.names}
+    """The event with display names for the seats and characters its payload mentions (for render.py)."""
+    p = event.payload
+    tokens = getattr(p, "tokens", ())  # the players given tokens (a count, on a gloat)
+    players = [getattr(p, k, None) for k in ("player", "by", "to")]
+    players += [*(tokens if isinstance(tokens, tuple) else ())]
+    players += [g.player for g in getattr(p, "inspirations", ())]
+    characters = [getattr(p, "character", None), *(r.character for r in getattr(p, "returned", ()))]
+    characters += [str(f).split("/")[0] for f in getattr(p, "failed", ())]
+    names = {x: state.names[x] for x in players if isinstance(x, str) and x in state.names}
     names |= {c: state.roster[c].sheet.name for c in characters if isinstance(c, str) and c in state.roster}
     if not names:
         return event
-    return event.model_copy(update={"data": {**d, "names": names}})
+    return event.model_copy(update={"payload": p.model_copy(update={"names": names})})
 
 
-def _seat_joined(state: CapesState, data: dict[str, Any]) -> CapesState:
-    seat = data["seat"]
-    if seat.get("role", "player") != "player" or seat["id"] in state.players:
+def _seat_joined(state: CapesState, seat: Seat) -> CapesState:
+    if seat.role is not Role.PLAYER or seat.id in state.players:
         return state
     cfg = state.config
     return state.model_copy(
         update={
-            "players": (*state.players, seat["id"]),
-            "names": {**state.names, seat["id"]: seat["name"]},
-            "tokens": {**state.tokens, seat["id"]: cfg.start_story_tokens},
+            "players": (*state.players, seat.id),
+            "names": {**state.names, seat.id: seat.name},
+            "tokens": {**state.tokens, seat.id: cfg.start_story_tokens},
             "inspirations": {
                 **state.inspirations,
-                seat["id"]: tuple(Inspiration(value=v, source="start") for v in cfg.start_inspirations),
+                seat.id: tuple(Inspiration(value=v, source="start") for v in cfg.start_inspirations),
             },
         }
     )
 
 
-Handler = Callable[[CapesState, str, Any], list[Event]]
+def _end_action(state: CapesState, ctx: Ctx, command: cmd.EndAction, dice: DiceService) -> list[Event]:
+    """End the Action (CAPES-ACT)."""
+    return actions.decide_end_action(state, ctx.actor.id)
 
 
-def _by(fn: Callable[..., list[Event]], *, rolls: bool = False) -> Callable[..., list[Event]]:
-    """A handler for the command table: the acting seat's id in, events with display names out."""
-
-    def handle(state: CapesState, context: Context, command: BaseModel, dice: DiceService) -> list[Event]:
-        actor = context.actor.id
-        made = fn(state, actor, command, dice) if rolls else fn(state, actor, command)
-        return [_with_names(state, e) for e in made]
-
-    return handle
-
-
-def _spec(model: type[BaseModel], fn: Callable[..., list[Event]], *, rolls: bool = False) -> CommandSpec:
-    # Capes has no GM and no owners: every seat may issue every command; the rules check turn order
-    return CommandSpec(model, _by(fn, rolls=rolls))
-
-
-COMMANDS: dict[str, CommandSpec] = {
-    "declare_scene": _spec(cmd.DeclareScene, scenes.declare_scene),
-    "pass": _spec(cmd.Pass, _pass),
-    "create_character": _spec(cmd.CreateFreeform, roster.create_freeform),
-    "create_click_and_lock": _spec(cmd.CreateClickAndLock, roster.create_click_and_lock),
-    "add_sample": _spec(cmd.AddSample, roster.add_sample),
-    "add_exemplar": _spec(cmd.AddExemplar, roster.add_exemplar),
-    "choose": _spec(cmd.Choose, scenes.choose),
-    "claim": _spec(cmd.ClaimSide, pages.claim_side),
-    "create_conflict": _spec(cmd.CreateConflict, conflicts.create_conflict),
-    "veto": _spec(cmd.Veto, conflicts.veto),
-    "narrate": _spec(cmd.Narrate, pages.narrate),
-    "begin_actions": _spec(cmd.BeginActions, pages.begin_actions),
-    "use_ability": _spec(cmd.UseAbility, abilities.use_ability, rolls=True),
-    "accept": _spec(cmd.Accept, abilities.accept),
-    "revert": _spec(cmd.Revert, abilities.revert),
-    "react": _spec(cmd.React, abilities.react, rolls=True),
-    "stake": _spec(cmd.StakeDebt, debt.stake_debt),
-    "object": _spec(cmd.ObjectStake, debt.object_stake),
-    "split": _spec(cmd.Split, debt.split_die),
-    "split_off": _spec(cmd.SplitOff, debt.split_off),
-    "inspire": _spec(cmd.Inspire, abilities.inspire),
-    "end_action": _spec(cmd.EndAction, lambda state, actor, c: actions.decide_end_action(state, actor)),
-    "overdrawn_roll": _spec(cmd.OverdrawnRoll, debt.overdrawn_roll, rolls=True),
-    "resolve": _spec(cmd.Resolve, resolving.resolve),
-    "gloat": _spec(cmd.Gloat, resolving.gloat),
-    "deadlock": _spec(cmd.Deadlock, resolving.deadlock),
-    "end_scene": _spec(cmd.EndScene, scenes.vote_end_scene),
+#: every command: Capes has no GM and no owners, so any seat may issue any; the rules check turn order
+COMMANDS: dict[str, CommandSpec[CapesState, Any, CapesConfig]] = {
+    "declare_scene": CommandSpec(cmd.DeclareScene, scenes.declare_scene),
+    "pass": CommandSpec(cmd.Pass, _pass),
+    "create_character": CommandSpec(cmd.CreateFreeform, roster.create_freeform),
+    "create_click_and_lock": CommandSpec(cmd.CreateClickAndLock, roster.create_click_and_lock),
+    "add_sample": CommandSpec(cmd.AddSample, roster.add_sample),
+    "add_exemplar": CommandSpec(cmd.AddExemplar, roster.add_exemplar),
+    "choose": CommandSpec(cmd.Choose, scenes.choose),
+    "claim": CommandSpec(cmd.ClaimSide, pages.claim_side),
+    "create_conflict": CommandSpec(cmd.CreateConflict, conflicts.create_conflict),
+    "veto": CommandSpec(cmd.Veto, conflicts.veto),
+    "narrate": CommandSpec(cmd.Narrate, pages.narrate),
+    "begin_actions": CommandSpec(cmd.BeginActions, pages.begin_actions),
+    "use_ability": CommandSpec(cmd.UseAbility, abilities.use_ability),
+    "accept": CommandSpec(cmd.Accept, abilities.accept),
+    "revert": CommandSpec(cmd.Revert, abilities.revert),
+    "react": CommandSpec(cmd.React, abilities.react),
+    "stake": CommandSpec(cmd.StakeDebt, debt.stake_debt),
+    "object": CommandSpec(cmd.ObjectStake, debt.object_stake),
+    "split": CommandSpec(cmd.Split, debt.split_die),
+    "split_off": CommandSpec(cmd.SplitOff, debt.split_off),
+    "inspire": CommandSpec(cmd.Inspire, abilities.inspire),
+    "end_action": CommandSpec(cmd.EndAction, _end_action),
+    "overdrawn_roll": CommandSpec(cmd.OverdrawnRoll, debt.overdrawn_roll),
+    "resolve": CommandSpec(cmd.Resolve, resolving.resolve),
+    "gloat": CommandSpec(cmd.Gloat, resolving.gloat),
+    "deadlock": CommandSpec(cmd.Deadlock, resolving.deadlock),
+    "end_scene": CommandSpec(cmd.EndScene, scenes.vote_end_scene),
 }
 
 
@@ -189,7 +177,7 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     title = "Capes"
     config_model = CapesConfig
     state_model = CapesState
-    commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
     words = WORDS
     command_words = COMMAND_WORDS
@@ -198,32 +186,36 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     def initial_state(self, config: CapesConfig) -> CapesState:
         return CapesState(config=config)
 
-    def decide(
-        self, state: CapesState, context: Context, name: str, command: BaseModel, dice: DiceService
-    ) -> list[Event]:
-        """The command's events, then a ``page_begun`` marker if they turn the Page (for the log)."""
-        events = super().decide(state, context, name, command, dice)
-        after = state
-        for event in events:
-            after = self.apply(after, event)
+    def settle(
+        self, before: CapesState, batch: Batch[CapesState], context: Context[CapesConfig]
+    ) -> Batch[CapesState]:
+        """The command's events with display names for the ids they mention (as the state was
+        before it), then a ``page_begun`` marker if they turned the Page (for the log)."""
+        named = context.batch(before)
+        for event in batch.events:
+            named.add(_with_names(before, event))
+        after = named.state
         page = after.scene.page if after.scene is not None else None
-        if page is not None and _page_key(after) != _page_key(state):
-            marker = ev.PageBegun(
-                scene=after.scene.number if after.scene else 0,
-                number=page.number,
-                starter=page.starter,
-                names={page.starter: after.name(page.starter)},
+        if page is not None and _page_key(after) != _page_key(before):
+            named.emit(
+                ev.PageBegun(
+                    scene=after.scene.number if after.scene else 0,
+                    number=page.number,
+                    starter=page.starter,
+                    names={page.starter: after.name(page.starter)},
+                )
             )
-            events = [*events, Event.of(marker)]
-        return events
+        return named
 
     def apply(self, state: CapesState, event: Event) -> CapesState:
-        if event.type == "table.seat_joined":
-            return _seat_joined(state, event.data)
+        """Fold one event: its typed payload through the topic module's applier."""
+        payload = event.payload
+        if isinstance(payload, SeatJoined):
+            return _seat_joined(state, payload.seat)
         applier = _APPLIERS.get(event.type)
         if applier is None:
             return state
-        new = applier(state, event.data)
+        new = applier(state, payload)
         if event.type != PREFIX + "conflict_created" and new.vetoable:
             new = new.model_copy(update={"vetoable": ""})
         if event.type != PREFIX + "staked" and new.objectable is not None:
@@ -246,7 +238,10 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     def panels(self, state: CapesState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)
 
-    def legal_commands(self, state: CapesState, seat: Seat) -> list[LegalCommand]:
+    def legal_commands(
+        self, state: CapesState, seat: Seat, offers: Offers | None = None
+    ) -> list[LegalCommand]:
+        """Whose turn it is decides (CAPES-PRIN-003); the shared offers are not needed."""
         return legal_moves(state, seat.id)
 
     def sample_session(self) -> SampleSession:

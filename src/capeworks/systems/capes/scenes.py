@@ -10,13 +10,16 @@ back undoubled).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import RuleViolation
+from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.commands import Choose, DeclareScene, EndScene
 from capeworks.systems.capes.common import (
+    Ctx,
     debt_back,
     event,
     find_character,
@@ -39,16 +42,18 @@ __all__ = [
 ]
 
 
-def declare_scene(state: CapesState, actor: str, cmd: DeclareScene) -> list[Event]:
+def declare_scene(state: CapesState, ctx: Ctx, cmd: DeclareScene, dice: DiceService) -> list[Event]:
     """Declaring the next Scene."""
+    actor = ctx.actor.id
     if state.scene is not None:
         raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
     require_turn(state, actor, doing="declare a Scene")
     return [event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1)]
 
 
-def choose(state: CapesState, actor: str, cmd: Choose) -> list[Event]:
+def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[Event]:
     """Choosing a character to play this Scene."""
+    actor = ctx.actor.id
     scene = need_scene(state)
     key = find_character(state, cmd.character)
     if key in scene.cast:
@@ -69,8 +74,9 @@ def choose(state: CapesState, actor: str, cmd: Choose) -> list[Event]:
     return [event("character_chosen", player=actor, character=key, paid=paid)]
 
 
-def vote_end_scene(state: CapesState, actor: str, cmd: EndScene) -> list[Event]:
+def vote_end_scene(state: CapesState, ctx: Ctx, cmd: EndScene, dice: DiceService) -> list[Event]:
     """Voting to end the Scene; it ends when everyone has voted."""
+    actor = ctx.actor.id
     scene = need_scene(state)
     if actor in scene.end_votes:
         raise RuleViolation("CAPES-SCENE-002", "You have already voted to end this Scene.")
@@ -113,24 +119,24 @@ def _next_caster(state: CapesState, *, bought: bool) -> CapesState:
     return with_scene(state, turn=nxt or "", round=rnd, bought_this_pass=flag)
 
 
-def _declared(state: CapesState, data: dict[str, Any]) -> CapesState:
-    player = str(data["player"])
-    scene = Scene(number=int(data["number"]), declarer=player, text=str(data["text"]), turn=player)
+def _declared(state: CapesState, data: ev.SceneDeclared) -> CapesState:
+    player = str(data.player)
+    scene = Scene(number=int(data.number), declarer=player, text=str(data.text), turn=player)
     return state.model_copy(update={"scene": scene, "declarer_passes": ()})
 
 
-def _passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _passed(state: CapesState, data: ev.ScenePassed) -> CapesState:
     return state.model_copy(
-        update={"next_declarer": data["to"], "declarer_passes": (*state.declarer_passes, data["player"])}
+        update={"next_declarer": data.to, "declarer_passes": (*state.declarer_passes, data.player)}
     )
 
 
-def _chosen(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _chosen(state: CapesState, data: ev.CharacterChosen) -> CapesState:
     scene = state.scene
     assert scene is not None
-    player, paid = str(data["player"]), int(data["paid"])
+    player, paid = str(data.player), int(data.paid)
     state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
-    state = with_scene(state, cast={**scene.cast, data["character"]: player})
+    state = with_scene(state, cast={**scene.cast, data.character: player})
     if scene.casting:
         return _next_caster(state, bought=paid > 0)
     if paid and scene.page is not None and scene.page.round is Round.BOUGHT:
@@ -138,21 +144,21 @@ def _chosen(state: CapesState, data: dict[str, Any]) -> CapesState:
     return state
 
 
-def _casting_passed(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _casting_passed(state: CapesState, data: ev.CastingPassed) -> CapesState:
     return _next_caster(state, bought=False)
 
 
-def _vote(state: CapesState, data: dict[str, Any]) -> CapesState:
+def _vote(state: CapesState, data: ev.SceneEndVoted) -> CapesState:
     assert state.scene is not None
-    return with_scene(state, end_votes=(*state.scene.end_votes, data["player"]))
+    return with_scene(state, end_votes=(*state.scene.end_votes, data.player))
 
 
-def _ended(state: CapesState, data: dict[str, Any]) -> CapesState:
-    state = debt_back(state, data["returned"]).model_copy(update={"conflicts": ()})
+def _ended(state: CapesState, data: ev.SceneEnded) -> CapesState:
+    state = debt_back(state, data.returned).model_copy(update={"conflicts": ()})
     return end_scene(state)
 
 
-APPLIERS = {
+APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
     "scene_declared": _declared,
     "scene_passed": _passed,
     "character_chosen": _chosen,

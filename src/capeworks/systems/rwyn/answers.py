@@ -7,10 +7,9 @@ RWYN-ABIL-008; the rules are pure functions in
 
 from __future__ import annotations
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import effects
-from capeworks.systems.rwyn.batch import Batch, answerable, open_check
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.events import (
     CheckClosed,
@@ -21,52 +20,53 @@ from capeworks.systems.rwyn.events import (
     MixedNoted,
     QuantitySet,
 )
+from capeworks.systems.rwyn.lookups import Built, Ctx, Done, answerable, open_check
 from capeworks.systems.rwyn.state import RwynState
 
 __all__ = ["complications", "critical", "effects_command", "maybe_close", "mixed", "quantity"]
 
 
-def maybe_close(b: Batch, check_id: int) -> None:
+def maybe_close(b: Built, check_id: int) -> None:
     """Close the check when nothing more is asked of it."""
     check = b.state.checks[check_id]
     if effects.is_complete(check):
         b.emit(CheckClosed(check_id=check_id, name=b.state.characters[check.character].name))
 
 
-def _answer(state: RwynState, event: type[CheckEvent], check: Check) -> list[Event]:
-    b = Batch(state)
+def _answer(state: RwynState, context: Ctx, event: type[CheckEvent], check: Check) -> Done:
+    b = context.batch(state)
     b.emit(event(check=check, name=state.characters[check.character].name))
     maybe_close(b, check.id)
-    return b.events
+    return b
 
 
-def effects_command(state: RwynState, context: Context, c: cmd.Effects, dice: DiceService) -> list[Event]:
+def effects_command(state: RwynState, context: Ctx, c: cmd.Effects, dice: DiceService) -> Done:
     """The player picks the effects of a success (RWYN-EFFECT-001/002)."""
     check = open_check(state, c.check)
     answerable(context, check)
-    return _answer(state, EffectsChosen, effects.choose_effects(check, c.picks))
+    return _answer(state, context, EffectsChosen, effects.choose_effects(check, c.picks))
 
 
-def complications(state: RwynState, context: Context, c: cmd.Complications, dice: DiceService) -> list[Event]:
+def complications(state: RwynState, context: Ctx, c: cmd.Complications, dice: DiceService) -> Done:
     """GM: one complication per disaster success (RWYN-EFFECT-003)."""
     check = open_check(state, c.check)
-    return _answer(state, ComplicationsChosen, effects.choose_complications(check, c.texts))
+    return _answer(state, context, ComplicationsChosen, effects.choose_complications(check, c.texts))
 
 
-def mixed(state: RwynState, context: Context, c: cmd.Mixed, dice: DiceService) -> list[Event]:
+def mixed(state: RwynState, context: Ctx, c: cmd.Mixed, dice: DiceService) -> Done:
     """GM: the silver lining or the taint (RWYN-MIX-002/003)."""
     check = open_check(state, c.check)
-    return _answer(state, MixedNoted, effects.note_mixed(check, c.text))
+    return _answer(state, context, MixedNoted, effects.note_mixed(check, c.text))
 
 
-def critical(state: RwynState, context: Context, c: cmd.Critical, dice: DiceService) -> list[Event]:
+def critical(state: RwynState, context: Ctx, c: cmd.Critical, dice: DiceService) -> Done:
     """The player picks what a critical result turns (RWYN-CRIT-001)."""
     check = open_check(state, c.check)
     answerable(context, check)
-    return _answer(state, CriticalChosen, effects.choose_critical(check, c.target, c.text))
+    return _answer(state, context, CriticalChosen, effects.choose_critical(check, c.target, c.text))
 
 
-def quantity(state: RwynState, context: Context, c: cmd.Quantity, dice: DiceService) -> list[Event]:
+def quantity(state: RwynState, context: Ctx, c: cmd.Quantity, dice: DiceService) -> Done:
     """GM: how many may be bought one below Wealth (RWYN-ABIL-008)."""
     check = open_check(state, c.check)
-    return _answer(state, QuantitySet, effects.set_quantity(check, c.limit))
+    return _answer(state, context, QuantitySet, effects.set_quantity(check, c.limit))

@@ -7,8 +7,6 @@ these models, never raw dictionaries.
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from capeworks.engine import EventData, declare_events
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
@@ -40,6 +38,7 @@ __all__ = [
     "QuantitySet",
     "Recovered",
     "RerollOffered",
+    "RwynEvent",
     "Sacrificed",
     "SceneEnded",
     "StressTaken",
@@ -49,49 +48,48 @@ __all__ = [
 ]
 
 
-class CharacterEvent(EventData):
+class RwynEvent(EventData, ruleset="rwyn"):
+    """Base of every Roll When You Need event: its type is ``rwyn.<snake_case class name>``."""
+
+
+class CharacterEvent(RwynEvent, abstract=True):
     """Base: an event carrying a character's whole new sheet."""
 
     character: Character
 
 
 class CharacterAdded(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.character_added"
+    """A character joins the table."""
 
 
 class AbilitySet(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.ability_set"
     ability: str
     rating: int
 
 
 class QualityAdded(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.quality_added"
     quality: Quality
 
 
 class TalentAdded(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.talent_added"
     talent: Talent
 
 
-class CheckCalled(EventData):
+class CheckCalled(RwynEvent):
     """The GM calls for a check or declares an enemy move against a character (RWYN-GEN-001/003)."""
 
-    TYPE: ClassVar[str] = "rwyn.check_called"
     call: Call
     name: str
 
 
-class CheckAsked(EventData):
+class CheckAsked(RwynEvent):
     """A player asks to roll; the GM sets the difficulty (RWYN-GEN-001)."""
 
-    TYPE: ClassVar[str] = "rwyn.check_asked"
     call: Call
     name: str
 
 
-class CheckEvent(EventData):
+class CheckEvent(RwynEvent, abstract=True):
     """Base: an event carrying a check's whole new value and its character's name."""
 
     check: Check
@@ -99,60 +97,56 @@ class CheckEvent(EventData):
 
 
 class CheckRolled(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.check_rolled"
     #: the GM's call this roll answers (it closes)
     from_call: int | None = None
 
 
 class Sacrificed(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.sacrificed"
     count: int
 
 
 class DisasterRolled(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.disaster_rolled"
+    """The disaster die is rolled (RWYN-POOL-004)."""
 
 
 class RerollOffered(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.reroll_offered"
+    """A reroll of the disaster die is on offer."""
 
 
 class DisasterRerolled(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.disaster_rerolled"
+    """The disaster die is rolled again."""
 
 
 class CheckResolved(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.check_resolved"
+    """The check is resolved: success, mixed or failure."""
 
 
 class EffectsChosen(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.effects_chosen"
+    """The player picks the effects of a success."""
 
 
 class ComplicationsChosen(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.complications_chosen"
+    """The GM names the complications."""
 
 
 class MixedNoted(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.mixed_noted"
+    """The GM describes a mixed result."""
 
 
 class CriticalChosen(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.critical_chosen"
+    """The critical effect is chosen."""
 
 
 class QuantitySet(CheckEvent):
-    TYPE: ClassVar[str] = "rwyn.quantity_set"
+    """The GM limits a quantity bought."""
 
 
-class CheckClosed(EventData):
-    TYPE: ClassVar[str] = "rwyn.check_closed"
+class CheckClosed(RwynEvent):
     check_id: int
     name: str
 
 
-class Purchased(EventData):
-    TYPE: ClassVar[str] = "rwyn.purchased"
+class Purchased(RwynEvent):
     character_id: str
     name: str
     item: str
@@ -164,26 +158,22 @@ class Purchased(EventData):
 
 
 class PointsLost(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.points_lost"
     resource: str
     points: int
     check_id: int
 
 
 class BoughtBack(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.bought_back"
     resource: str
     points: int
     xp: int
 
 
 class XpAwarded(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.xp_awarded"
     amount: int
 
 
 class StressTaken(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.stress_taken"
     track: str
     amount: int
     result: str
@@ -191,35 +181,29 @@ class StressTaken(CharacterEvent):
 
 
 class ConsequenceTaken(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.consequence_taken"
     severity: str
     text: str
 
 
 class TakenOut(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.taken_out"
     by_choice: bool
     how: str
 
 
 class OutDecided(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.out_decided"
     how: str
 
 
 class Recovered(CharacterEvent):
-    TYPE: ClassVar[str] = "rwyn.recovered"
     severity: str
 
 
-class SceneEnded(EventData):
-    TYPE: ClassVar[str] = "rwyn.scene_ended"
+class SceneEnded(RwynEvent):
     characters: tuple[Character, ...]
     session: bool
 
 
-class GmNoted(EventData):
-    TYPE: ClassVar[str] = "rwyn.gm_note"
+class GmNoted(RwynEvent, name="gm_note"):
     text: str
 
 

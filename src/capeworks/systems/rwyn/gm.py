@@ -9,13 +9,21 @@ See :mod:`capeworks.systems.rwyn.calls`.
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, Context, DiceService, Event
+from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.rwyn import commands as cmd
-from capeworks.systems.rwyn.batch import Batch, ability, character, control, players_roll, set_difficulty
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import CheckKind
 from capeworks.systems.rwyn.events import CheckAsked, CheckCalled, GmNoted
+from capeworks.systems.rwyn.lookups import (
+    Ctx,
+    Done,
+    ability,
+    character,
+    control,
+    players_roll,
+    set_difficulty,
+)
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import require_in_conflict
 
@@ -30,7 +38,7 @@ def open_call(state: RwynState, call_id: int) -> Call:
         raise NotFound(f"There is no open call {call_id}.") from None
 
 
-def call_check(state: RwynState, context: Context, c: cmd.CallCheck, dice: DiceService) -> list[Event]:
+def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceService) -> Done:
     """GM: call for a check, or set the difficulty of a player's ask."""
     asked = open_call(state, c.ask) if c.ask is not None else None
     if asked is not None and not asked.asked:
@@ -55,7 +63,7 @@ def call_check(state: RwynState, context: Context, c: cmd.CallCheck, dice: DiceS
     return [Event.of(CheckCalled(call=call, name=who.name))]
 
 
-def enemy_move(state: RwynState, context: Context, c: cmd.EnemyMove, dice: DiceService) -> list[Event]:
+def enemy_move(state: RwynState, context: Ctx, c: cmd.EnemyMove, dice: DiceService) -> Done:
     """GM: an enemy's move against a character, who defends by rolling (RWYN-GEN-003)."""
     who = character(state, c.character)
     players_roll(context, who)
@@ -74,7 +82,7 @@ def enemy_move(state: RwynState, context: Context, c: cmd.EnemyMove, dice: DiceS
     return [Event.of(CheckCalled(call=call, name=who.name))]
 
 
-def ask_check(state: RwynState, context: Context, c: cmd.AskCheck, dice: DiceService) -> list[Event]:
+def ask_check(state: RwynState, context: Ctx, c: cmd.AskCheck, dice: DiceService) -> Done:
     """A player asks to try something; the GM answers with a difficulty (RWYN-GEN-001)."""
     who = character(state, c.character)
     control(context, who)
@@ -88,11 +96,11 @@ def ask_check(state: RwynState, context: Context, c: cmd.AskCheck, dice: DiceSer
         task=c.task,
         time=c.time,
     )
-    b = Batch(state)
+    b = context.batch(state)
     b.emit(CheckAsked(call=call, name=who.name))
-    return b.events
+    return b
 
 
-def gm_note(state: RwynState, context: Context, c: cmd.GmNote, dice: DiceService) -> list[Event]:
+def gm_note(state: RwynState, context: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:
     """GM: a private note; players never see it."""
     return [Event.of(GmNoted(text=c.text), audience=Audience.gm_only())]

@@ -8,10 +8,9 @@ out and clears consequences, and scene or session ends heal.
 
 from __future__ import annotations
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService, Event
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress
-from capeworks.systems.rwyn.batch import Batch, character, control
 from capeworks.systems.rwyn.events import (
     ConsequenceTaken,
     OutDecided,
@@ -20,6 +19,7 @@ from capeworks.systems.rwyn.events import (
     StressTaken,
     TakenOut,
 )
+from capeworks.systems.rwyn.lookups import Built, Ctx, Done, character, control
 from capeworks.systems.rwyn.sheet import Track
 from capeworks.systems.rwyn.state import RwynState
 
@@ -27,7 +27,7 @@ __all__ = ["consequence", "deal_stress", "end_scene", "end_session", "outcome", 
 
 
 def deal_stress(
-    b: Batch, character_id: str, track: Track, amount: int, *, check_id: int | None = None
+    b: Built, character_id: str, track: Track, amount: int, *, check_id: int | None = None
 ) -> None:
     """Mark stress (RWYN-STRESS-001/002); a fourth consequence takes the character out."""
     who = b.state.characters[character_id]
@@ -41,15 +41,15 @@ def deal_stress(
         b.emit(TakenOut(character=updated, by_choice=False, how=""))
 
 
-def stress_command(state: RwynState, context: Context, c: cmd.Stress, dice: DiceService) -> list[Event]:
+def stress_command(state: RwynState, context: Ctx, c: cmd.Stress, dice: DiceService) -> Done:
     """GM: deal stress."""
     character(state, c.character)
-    b = Batch(state)
+    b = context.batch(state)
     deal_stress(b, c.character, c.track, c.amount)
-    return b.events
+    return b
 
 
-def consequence(state: RwynState, context: Context, c: cmd.ConsequenceCmd, dice: DiceService) -> list[Event]:
+def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: DiceService) -> Done:
     """The player answers an overflow: the next consequence, or taken out by choice (RWYN-STRESS-002/003)."""
     who = character(state, c.character)
     control(context, who)
@@ -61,28 +61,28 @@ def consequence(state: RwynState, context: Context, c: cmd.ConsequenceCmd, dice:
     return [Event.of(ConsequenceTaken(character=updated, severity=rung.value, text=c.text))]
 
 
-def outcome(state: RwynState, context: Context, c: cmd.Outcome, dice: DiceService) -> list[Event]:
+def outcome(state: RwynState, context: Ctx, c: cmd.Outcome, dice: DiceService) -> Done:
     """GM: how a fourth consequence takes a character out (RWYN-STRESS-005)."""
     who = character(state, c.character)
     return [Event.of(OutDecided(character=stress.set_out_how(who, c.text), how=c.text))]
 
 
-def recover(state: RwynState, context: Context, c: cmd.Recover, dice: DiceService) -> list[Event]:
+def recover(state: RwynState, context: Ctx, c: cmd.Recover, dice: DiceService) -> Done:
     """GM: one consequence heals."""
     who = character(state, c.character)
     return [Event.of(Recovered(character=stress.recover(who, c.severity), severity=c.severity.value))]
 
 
-def _end(state: RwynState, *, session: bool) -> list[Event]:
+def _end(state: RwynState, *, session: bool) -> Done:
     changed = tuple(stress.end_scene(ch, state.config, session=session) for ch in state.characters.values())
     return [Event.of(SceneEnded(characters=changed, session=session))]
 
 
-def end_scene(state: RwynState, context: Context, c: cmd.EndScene, dice: DiceService) -> list[Event]:
+def end_scene(state: RwynState, context: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:
     """GM: the scene ends; stress clears and scene consequences heal."""
     return _end(state, session=False)
 
 
-def end_session(state: RwynState, context: Context, c: cmd.EndSession, dice: DiceService) -> list[Event]:
+def end_session(state: RwynState, context: Ctx, c: cmd.EndSession, dice: DiceService) -> Done:
     """GM: the session ends; session consequences heal too."""
     return _end(state, session=True)

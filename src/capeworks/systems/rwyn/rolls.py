@@ -12,22 +12,12 @@ are pure functions in :mod:`~capeworks.systems.rwyn.pool` and
 
 from __future__ import annotations
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.rwyn import checks as ck
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress, wealth
 from capeworks.systems.rwyn.answers import maybe_close
-from capeworks.systems.rwyn.batch import (
-    Batch,
-    ability,
-    answerable,
-    character,
-    control,
-    open_check,
-    players_roll,
-    set_difficulty,
-)
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.events import (
@@ -42,6 +32,18 @@ from capeworks.systems.rwyn.events import (
 )
 from capeworks.systems.rwyn.gm import open_call
 from capeworks.systems.rwyn.harm import deal_stress
+from capeworks.systems.rwyn.lookups import (
+    Built,
+    Ctx,
+    Done,
+    ability,
+    answerable,
+    character,
+    control,
+    open_check,
+    players_roll,
+    set_difficulty,
+)
 from capeworks.systems.rwyn.pool import PoolPlan, build_pool, disaster_pool
 from capeworks.systems.rwyn.sheet import Character, Track
 from capeworks.systems.rwyn.state import RwynState
@@ -49,7 +51,7 @@ from capeworks.systems.rwyn.state import RwynState
 __all__ = ["buy", "check", "defend", "favour", "reroll", "sacrifice"]
 
 
-def _called(state: RwynState, context: Context, call_id: int, kind: ck.CheckKind) -> tuple[Character, Call]:
+def _called(state: RwynState, context: Ctx, call_id: int, kind: ck.CheckKind) -> tuple[Character, Call]:
     call = open_call(state, call_id)
     if call.asked:
         raise RuleViolation("RWYN-GEN-001", f"Call {call.id} waits for the GM to set its difficulty.")
@@ -61,7 +63,7 @@ def _called(state: RwynState, context: Context, call_id: int, kind: ck.CheckKind
     return who, call
 
 
-def _named(state: RwynState, context: Context, c: cmd.Check | cmd.Defend) -> tuple[Character, str, int]:
+def _named(state: RwynState, context: Ctx, c: cmd.Check | cmd.Defend) -> tuple[Character, str, int]:
     if c.character is None or c.ability is None or c.difficulty is None:
         raise InvalidCommand(
             "Say which character rolls which ability against what difficulty, "
@@ -75,7 +77,7 @@ def _named(state: RwynState, context: Context, c: cmd.Check | cmd.Defend) -> tup
     return who, name, c.difficulty
 
 
-def _quality_dice(context: Context, who: Character, c: cmd.Check, config: RwynConfig) -> tuple[int, int]:
+def _quality_dice(context: Ctx, who: Character, c: cmd.Check, config: RwynConfig) -> tuple[int, int]:
     """RWYN-CRIT-002 (PROPOSED): the GM may grant quality dice when the table turns them on."""
     if not (c.benefit or c.drawback):
         return 0, 0
@@ -94,7 +96,7 @@ def _quality_dice(context: Context, who: Character, c: cmd.Check, config: RwynCo
     return bonus, drawback
 
 
-def check(state: RwynState, context: Context, c: cmd.Check, dice: DiceService) -> list[Event]:
+def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
     """Roll a check: the GM's call, or one named by the GM (or by players where they set difficulties)."""
     config = state.config
     from_call: int | None = None
@@ -118,12 +120,12 @@ def check(state: RwynState, context: Context, c: cmd.Check, dice: DiceService) -
     plan = build_pool(
         who.rating(name), difficulty, config, bonus_dice=bonus, drawback_dice=drawback, time=time
     )
-    b = Batch(state)
+    b = context.batch(state)
     _roll(b, who, ck.CheckKind.TASK, name, plan, dice, config, task=task, from_call=from_call)
-    return b.events
+    return b
 
 
-def defend(state: RwynState, context: Context, c: cmd.Defend, dice: DiceService) -> list[Event]:
+def defend(state: RwynState, context: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     """Defend against an enemy move: its difficulty, then stress on a failure (RWYN-GEN-003)."""
     config = state.config
     from_call: int | None = None
@@ -145,7 +147,7 @@ def defend(state: RwynState, context: Context, c: cmd.Defend, dice: DiceService)
         harm, track, move = (config.default_harm if c.harm is None else c.harm), c.track, c.move
     players_roll(context, who)
     plan = build_pool(who.rating(name), difficulty, config)
-    b = Batch(state)
+    b = context.batch(state)
     _roll(
         b,
         who,
@@ -159,22 +161,22 @@ def defend(state: RwynState, context: Context, c: cmd.Defend, dice: DiceService)
         track=track,
         from_call=from_call,
     )
-    return b.events
+    return b
 
 
-def buy(state: RwynState, context: Context, c: cmd.Buy, dice: DiceService) -> list[Event]:
+def buy(state: RwynState, context: Ctx, c: cmd.Buy, dice: DiceService) -> Done:
     """Buy with Wealth (RWYN-ABIL-004..007)."""
     return _purchase(state, context, c, wealth.Resource.WEALTH, dice)
 
 
-def favour(state: RwynState, context: Context, c: cmd.Favour, dice: DiceService) -> list[Event]:
+def favour(state: RwynState, context: Ctx, c: cmd.Favour, dice: DiceService) -> Done:
     """Call in a favour with Reputation (RWYN-ABIL-010)."""
     return _purchase(state, context, c, wealth.Resource.REPUTATION, dice)
 
 
 def _purchase(
-    state: RwynState, context: Context, c: cmd.Buy, resource: wealth.Resource, dice: DiceService
-) -> list[Event]:
+    state: RwynState, context: Ctx, c: cmd.Buy, resource: wealth.Resource, dice: DiceService
+) -> Done:
     """RWYN-ABIL-004..007 and -010: the band decides between buying, a check and an attempt."""
     who = character(state, c.character)
     control(context, who)
@@ -182,13 +184,13 @@ def _purchase(
     rating = wealth.spendable(who, resource)
     band = wealth.purchase_band(c.cost, rating)
     kind = ck.CheckKind.PURCHASE if resource is wealth.Resource.WEALTH else ck.CheckKind.FAVOUR
-    b = Batch(state)
+    b = context.batch(state)
     bought = Purchased(
         character_id=who.id, name=who.name, item=c.item, cost=c.cost, band=band.value, resource=resource.value
     )
     if band is wealth.Band.UNRESTRICTED:
         b.emit(bought)
-        return b.events
+        return b
     if band is wealth.Band.LIMITED:
         limit = state.config.limited_quantity_cap
         b.emit(bought.model_copy(update={"limit": limit}))
@@ -219,15 +221,15 @@ def _purchase(
                 needs_quantity=True,
             )
             b.emit(CheckRolled(check=waiting, name=who.name))
-        return b.events
+        return b
     core = ck.rules_for(kind, state.config)
     plan = build_pool(rating, c.cost, core)
     _roll(b, who, kind, resource.value, plan, dice, core, task=c.item, cost=c.cost, item=c.item)
-    return b.events
+    return b
 
 
 def _roll(
-    b: Batch,
+    b: Built,
     who: Character,
     kind: ck.CheckKind,
     ability_name: str,
@@ -263,7 +265,7 @@ def _roll(
         _disaster(b, started, dice, config)
 
 
-def _disaster(b: Batch, check_: ck.Check, dice: DiceService, config: RwynConfig) -> None:
+def _disaster(b: Built, check_: ck.Check, dice: DiceService, config: RwynConfig) -> None:
     """RWYN-SAC-001 step three: roll what is left of the disaster dice, then judge."""
     name = b.state.characters[check_.character].name
     if check_.plan.disaster_nominal > 0:
@@ -278,7 +280,7 @@ def _disaster(b: Batch, check_: ck.Check, dice: DiceService, config: RwynConfig)
     _finish(b, check_, config)
 
 
-def _finish(b: Batch, check_: ck.Check, config: RwynConfig) -> None:
+def _finish(b: Built, check_: ck.Check, config: RwynConfig) -> None:
     who = b.state.characters[check_.character]
     check_ = ck.finish(check_, who, config)
     b.emit(CheckResolved(check=check_, name=who.name))
@@ -309,25 +311,25 @@ def _finish(b: Batch, check_: ck.Check, config: RwynConfig) -> None:
     maybe_close(b, check_.id)
 
 
-def sacrifice(state: RwynState, context: Context, c: cmd.Sacrifice, dice: DiceService) -> list[Event]:
+def sacrifice(state: RwynState, context: Ctx, c: cmd.Sacrifice, dice: DiceService) -> Done:
     """Spend successes to remove disaster dice, then roll the rest (RWYN-SAC-002..004)."""
     waiting = open_check(state, c.check)
     answerable(context, waiting)
     spent = ck.apply_sacrifice(waiting, c.count)
-    b = Batch(state)
+    b = context.batch(state)
     b.emit(Sacrificed(check=spent, count=c.count, name=state.characters[spent.character].name))
     _disaster(b, spent, dice, ck.rules_for(spent.kind, state.config))
-    return b.events
+    return b
 
 
-def reroll(state: RwynState, context: Context, c: cmd.Reroll, dice: DiceService) -> list[Event]:
+def reroll(state: RwynState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Done:
     """The leverage-debt talent's question: re-roll the disaster dice once? (RWYN-TRAIT-004)."""
     waiting = open_check(state, c.check)
     answerable(context, waiting)
     if waiting.stage is not ck.Stage.REROLL:
         raise RuleViolation("RWYN-TRAIT-004", f"Check {waiting.id} has no re-roll on offer.")
     config = ck.rules_for(waiting.kind, state.config)
-    b = Batch(state)
+    b = context.batch(state)
     if c.use:
         roll = dice.roll(len(waiting.disaster_faces or ()), config.die_size, purpose="disaster dice re-roll")
         again = ck.with_disaster(waiting, roll.faces, config, reroll=True)
@@ -335,4 +337,4 @@ def reroll(state: RwynState, context: Context, c: cmd.Reroll, dice: DiceService)
     else:
         again = waiting.model_copy(update={"reroll_used": True})
     _finish(b, again, config)
-    return b.events
+    return b

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService, Event
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import wealth
-from capeworks.systems.rwyn.batch import Batch, ability, character, control
 from capeworks.systems.rwyn.characters import (
     SAMPLE_CHARACTERS,
     build_character,
@@ -30,12 +29,13 @@ from capeworks.systems.rwyn.events import (
     TalentAdded,
     XpAwarded,
 )
+from capeworks.systems.rwyn.lookups import Ctx, Done, ability, character, control
 from capeworks.systems.rwyn.state import RwynState
 
 __all__ = ["add_character", "add_quality", "add_talent", "award_xp", "buy_back", "set_ability"]
 
 
-def add_character(state: RwynState, context: Context, c: cmd.AddCharacter, dice: DiceService) -> list[Event]:
+def add_character(state: RwynState, context: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
     """A new character, from a sample or from ratings, qualities and talents."""
     if c.id in state.characters:
         raise InvalidCommand(f"A character with id {c.id!r} already exists.")
@@ -70,7 +70,7 @@ def add_character(state: RwynState, context: Context, c: cmd.AddCharacter, dice:
     return [Event.of(CharacterAdded(character=built))]
 
 
-def set_ability(state: RwynState, context: Context, c: cmd.SetAbility, dice: DiceService) -> list[Event]:
+def set_ability(state: RwynState, context: Ctx, c: cmd.SetAbility, dice: DiceService) -> Done:
     """GM: rate an ability (RWYN-ABIL-003)."""
     who = character(state, c.character)
     name = ability(state.config, c.ability)
@@ -79,7 +79,7 @@ def set_ability(state: RwynState, context: Context, c: cmd.SetAbility, dice: Dic
     return [Event.of(AbilitySet(character=updated, ability=name, rating=c.rating))]
 
 
-def add_quality(state: RwynState, context: Context, c: cmd.AddQuality, dice: DiceService) -> list[Event]:
+def add_quality(state: RwynState, context: Ctx, c: cmd.AddQuality, dice: DiceService) -> Done:
     """GM: a new quality, both sides (RWYN-TRAIT-001/002), as advancement or a ruling."""
     who = character(state, c.character)
     quality = make_quality(c.benefit, c.drawback)
@@ -87,7 +87,7 @@ def add_quality(state: RwynState, context: Context, c: cmd.AddQuality, dice: Dic
     return [Event.of(QualityAdded(character=updated, quality=quality))]
 
 
-def add_talent(state: RwynState, context: Context, c: cmd.AddTalent, dice: DiceService) -> list[Event]:
+def add_talent(state: RwynState, context: Ctx, c: cmd.AddTalent, dice: DiceService) -> Done:
     """GM: a new talent (RWYN-TRAIT-003/004), as advancement or a ruling."""
     who = character(state, c.character)
     talent = make_talent(c.name, c.hook)
@@ -95,18 +95,18 @@ def add_talent(state: RwynState, context: Context, c: cmd.AddTalent, dice: DiceS
     return [Event.of(TalentAdded(character=updated, talent=talent))]
 
 
-def award_xp(state: RwynState, context: Context, c: cmd.AwardXp, dice: DiceService) -> list[Event]:
+def award_xp(state: RwynState, context: Ctx, c: cmd.AwardXp, dice: DiceService) -> Done:
     """GM: experience."""
     who = character(state, c.character)
     updated = who.model_copy(update={"xp": who.xp + c.amount})
     return [Event.of(XpAwarded(character=updated, amount=c.amount))]
 
 
-def buy_back(state: RwynState, context: Context, c: cmd.BuyBack, dice: DiceService) -> list[Event]:
+def buy_back(state: RwynState, context: Ctx, c: cmd.BuyBack, dice: DiceService) -> Done:
     """RWYN-ABIL-009: lost Wealth or Reputation bought back with XP."""
     who = character(state, c.character)
     control(context, who)
     updated, xp = wealth.buy_back(who, c.resource, c.points, state.config)
-    b = Batch(state)
+    b = context.batch(state)
     b.emit(BoughtBack(character=updated, resource=c.resource.value, points=c.points, xp=xp))
-    return b.events
+    return b

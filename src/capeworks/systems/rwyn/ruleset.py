@@ -101,12 +101,8 @@ def _named_roll(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
     return _acting(state, seat)
 
 
-def _never(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
-    """Issued only as the answer to a prompt (which offers it)."""
-    return []
-
-
-COMMANDS: dict[str, CommandSpec] = {
+#: every command: its payload, handler and who may issue it; prompt-only ones are answers only
+COMMANDS: dict[str, CommandSpec[RwynState, Any, RwynConfig]] = {
     # the roster
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "set_ability": CommandSpec(cmd.SetAbility, roster.set_ability, GM, "set ability ratings"),
@@ -124,17 +120,17 @@ COMMANDS: dict[str, CommandSpec] = {
     "defend": CommandSpec(cmd.Defend, rolls.defend, OWNER, offer=_named_roll),
     "buy": CommandSpec(cmd.Buy, rolls.buy, OWNER, offer=_own(acting=True)),
     "favour": CommandSpec(cmd.Favour, rolls.favour, OWNER, offer=_own(acting=True)),
-    "sacrifice": CommandSpec(cmd.Sacrifice, rolls.sacrifice, ANY, offer=_never),
-    "reroll": CommandSpec(cmd.Reroll, rolls.reroll, ANY, offer=_never),
+    "sacrifice": CommandSpec(cmd.Sacrifice, rolls.sacrifice, ANY, prompt_only=True),
+    "reroll": CommandSpec(cmd.Reroll, rolls.reroll, ANY, prompt_only=True),
     # answers
-    "effects": CommandSpec(cmd.Effects, answers.effects_command, ANY, offer=_never),
+    "effects": CommandSpec(cmd.Effects, answers.effects_command, ANY, prompt_only=True),
     "complications": CommandSpec(cmd.Complications, answers.complications, GM, "name complications"),
     "mixed": CommandSpec(cmd.Mixed, answers.mixed, GM, "describe a mixed result"),
-    "critical": CommandSpec(cmd.Critical, answers.critical, ANY, offer=_never),
+    "critical": CommandSpec(cmd.Critical, answers.critical, ANY, prompt_only=True),
     "quantity": CommandSpec(cmd.Quantity, answers.quantity, GM, "limit quantities"),
     # harm
     "stress": CommandSpec(cmd.Stress, harm.stress_command, GM, "deal stress"),
-    "consequence": CommandSpec(cmd.ConsequenceCmd, harm.consequence, OWNER, offer=_never),
+    "consequence": CommandSpec(cmd.ConsequenceCmd, harm.consequence, OWNER, prompt_only=True),
     "outcome": CommandSpec(cmd.Outcome, harm.outcome, GM, "decide how a character is taken out"),
     "recover": CommandSpec(cmd.Recover, harm.recover, GM, "clear consequences"),
     "end_scene": CommandSpec(cmd.EndScene, harm.end_scene, GM, "end the scene"),
@@ -149,7 +145,7 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
     title = "Roll When You Need"
     config_model = RwynConfig
     state_model = RwynState
-    commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
     words = WORDS
     command_words = COMMAND_WORDS

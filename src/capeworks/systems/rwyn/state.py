@@ -3,7 +3,8 @@
 State is folded from events only: characters, the GM's open calls, the checks
 still waiting for an answer, and the GM's private notes. Events that change a
 character, call or check carry its whole new value (see
-:mod:`capeworks.systems.rwyn.events`), so :func:`fold` is a plain upsert.
+:mod:`capeworks.systems.rwyn.events`), so :func:`fold` is a plain upsert of
+the typed payload (never a raw dictionary).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine import Event
+from capeworks.systems.rwyn import events as ev
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
@@ -70,30 +72,28 @@ class RwynState(BaseModel):
 
 
 def fold(state: RwynState, event: Event) -> RwynState:
-    """Apply one event: upsert the characters and checks it carries, close, or note. Never mutates."""
-    if not event.type.startswith("rwyn."):
+    """Apply one event: upsert the characters, call and check its typed payload carries, close, or
+    note. Never mutates."""
+    payload = event.payload
+    if not isinstance(payload, ev.RwynEvent):
         return state
     update: dict[str, object] = {}
-    data = event.data
-    changed = [data["character"]] if "character" in data else list(data.get("characters", ()))
-    if changed:
-        characters = dict(state.characters)
-        for raw in changed:
-            c = Character.model_validate(raw)
-            characters[c.id] = c
-        update["characters"] = characters
-    if "call" in data:
-        call = Call.model_validate(data["call"])
+    if isinstance(payload, ev.CharacterEvent):
+        update["characters"] = {**state.characters, payload.character.id: payload.character}
+    elif isinstance(payload, ev.SceneEnded):
+        update["characters"] = {**state.characters, **{c.id: c for c in payload.characters}}
+    elif isinstance(payload, ev.CheckCalled | ev.CheckAsked):
+        call = payload.call
         update["calls"] = {**state.calls, call.id: call}
         update["next_call"] = max(state.next_call, call.id + 1)
-    if data.get("from_call") is not None:
-        update["calls"] = {k: v for k, v in state.calls.items() if k != data["from_call"]}
-    if "check" in data:
-        check = Check.model_validate(data["check"])
+    elif isinstance(payload, ev.CheckEvent):
+        if isinstance(payload, ev.CheckRolled) and payload.from_call is not None:
+            update["calls"] = {k: v for k, v in state.calls.items() if k != payload.from_call}
+        check = payload.check
         update["checks"] = {**state.checks, check.id: check}
         update["next_check"] = max(state.next_check, check.id + 1)
-    if event.type == EventType.CHECK_CLOSED:
-        update["checks"] = {k: v for k, v in state.checks.items() if k != data["check_id"]}
-    if event.type == EventType.GM_NOTE:
-        update["gm_notes"] = (*state.gm_notes, str(data["text"]))
+    elif isinstance(payload, ev.CheckClosed):
+        update["checks"] = {k: v for k, v in state.checks.items() if k != payload.check_id}
+    elif isinstance(payload, ev.GmNoted):
+        update["gm_notes"] = (*state.gm_notes, payload.text)
     return state.model_copy(update=update) if update else state

@@ -241,7 +241,10 @@ def fold(state: WdState, event: Event) -> WdState:
         return state
     from capeworks.systems.weaverdice.events import EVENTS
 
-    return fold_payload(state, EVENTS[event.type].model_validate(event.data))
+    # contract v3 adapter: the typed payload when the event carries one (the engine parses a
+    # logged event before folding it); wd-fast moves this onto the typed contract
+    payload = event.payload if event.parsed else EVENTS[event.type].model_validate(event.data)
+    return fold_payload(state, payload)
 
 
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:

@@ -1,23 +1,27 @@
-"""The events of one command, folded as they are made so later steps see earlier ones.
+"""What every Roll When You Need handler shares: its types and the look-ups that refuse in words.
 
-Handlers create a :class:`Batch` on the state they were given, ``emit``
-typed payloads, and return ``batch.events``. Also the look-ups every handler
-shares, each refusing with a sentence about the game.
+Handlers start the engine's fold-as-you-go builder with ``context.batch(state)``
+(a :data:`Built`), ``emit`` typed payloads and return it (or return a list of
+events when there is nothing to see between them). Each look-up refuses with a
+sentence about the game.
 """
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, Context, Event, EventData, RollRecord
+from capeworks.engine import Batch, Context
 from capeworks.engine.kit import lookup
+from capeworks.engine.spec import Outcome
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.pool import check_difficulty
 from capeworks.systems.rwyn.sheet import Character
-from capeworks.systems.rwyn.state import RwynState, fold
+from capeworks.systems.rwyn.state import RwynState
 
 __all__ = [
-    "Batch",
+    "Built",
+    "Ctx",
+    "Done",
     "ability",
     "answerable",
     "character",
@@ -28,20 +32,12 @@ __all__ = [
 ]
 
 
-class Batch:
-    """The events of one command so far, and the state they have made."""
-
-    def __init__(self, state: RwynState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(
-        self, payload: EventData, *, rolls: tuple[RollRecord, ...] = (), audience: Audience | None = None
-    ) -> None:
-        """Record one event and fold it in."""
-        event = Event.of(payload, rolls=rolls, audience=audience)
-        self.state = fold(self.state, event)
-        self.events.append(event)
+#: what a handler knows: the acting seat, the seats and the table's rules config
+Ctx = Context[RwynConfig]
+#: a command's events so far, folded as they are made
+Built = Batch[RwynState]
+#: what a handler returns
+Done = Outcome[RwynState]
 
 
 def character(state: RwynState, character_id: str) -> Character:
@@ -49,7 +45,7 @@ def character(state: RwynState, character_id: str) -> Character:
     return lookup(state.characters, character_id, "character")
 
 
-def control(context: Context, who: Character) -> None:
+def control(context: Ctx, who: Character) -> None:
     """Players act only for their own characters; the GM for anyone."""
     if not context.is_gm and context.actor.id != who.owner:
         raise NotPermitted(f"You can only act for your own characters; {who.name} is played by another seat.")
@@ -63,7 +59,7 @@ def open_check(state: RwynState, check_id: int) -> Check:
         raise NotFound(f"There is no open check {check_id}.") from None
 
 
-def answerable(context: Context, check: Check) -> None:
+def answerable(context: Ctx, check: Check) -> None:
     """Only the character's player (or the GM) answers a check's questions."""
     if not context.is_gm and context.actor.id != check.owner:
         raise NotPermitted("Only the character's player or the GM can answer that.")
@@ -79,7 +75,7 @@ def ability(config: RwynConfig, name: str) -> str:
     return found
 
 
-def set_difficulty(config: RwynConfig, context: Context, difficulty: int) -> None:
+def set_difficulty(config: RwynConfig, context: Ctx, difficulty: int) -> None:
     """Who may set a difficulty, and how high (RWYN-GEN-003; Impossible is the GM's alone)."""
     if not context.is_gm and not config.players_set_difficulty:
         raise NotPermitted("The GM sets difficulties at this table: ask the GM to call for the check.")
@@ -90,7 +86,7 @@ def set_difficulty(config: RwynConfig, context: Context, difficulty: int) -> Non
         )
 
 
-def players_roll(context: Context, who: Character) -> None:
+def players_roll(context: Ctx, who: Character) -> None:
     """RWYN-GEN-003: only players' characters roll; an enemy's moves have difficulties instead."""
     owner = next((s for s in context.seats if s.id == who.owner), None)
     if owner is not None and owner.is_gm:

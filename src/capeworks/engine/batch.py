@@ -1,0 +1,83 @@
+"""The one fold-as-you-go builder: the events of one command, folded as they are made.
+
+A handler that must see its own earlier events (a roll, then its outcome) makes
+a :class:`Batch` with ``ctx.batch(state)``, ``emit``\\ s typed payloads and
+returns the batch. The events come out already stamped (sequence number,
+command id, acting seat) and ``batch.state`` is the state they fold to, so the
+table commits that state instead of folding the same events again. ``apply``
+sees exactly what a replay of the log will give it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
+
+from capeworks.engine.audience import Audience, RollRecord
+from capeworks.engine.event import Event, EventData
+
+__all__ = ["Batch"]
+
+S = TypeVar("S", default=Any)
+
+_EVERYONE = Audience()
+
+
+class Batch(Generic[S]):
+    """The events of one command so far, and the state they have made."""
+
+    __slots__ = ("_command_id", "_fold", "_seat", "_seq", "events", "state")
+
+    def __init__(
+        self,
+        state: S,
+        fold: Callable[[S, Event], S],
+        *,
+        first_seq: int = 1,
+        command_id: int = 0,
+        seat: str | None = None,
+    ) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self._fold = fold
+        self._seq = first_seq
+        self._command_id = command_id
+        self._seat = seat
+
+    def emit(
+        self,
+        payload: EventData,
+        *,
+        rolls: tuple[RollRecord, ...] = (),
+        audience: Audience | None = None,
+    ) -> Event:
+        """Record one event carrying ``payload`` and fold it in; returns the event."""
+        event = Event(
+            payload.TYPE,
+            payload=payload,
+            audience=audience if audience is not None else _EVERYONE,
+            rolls=rolls,
+            seat=self._seat,
+            seq=self._seq + len(self.events),
+            command_id=self._command_id,
+        )
+        self.state = self._fold(self.state, event)
+        self.events.append(event)
+        return event
+
+    def add(self, event: Event) -> Event:
+        """Record an event made elsewhere (``Event.of``): stamped here, then folded in."""
+        stamped = event.stamped(self._seq + len(self.events), self._command_id, self._seat)
+        self.state = self._fold(self.state, stamped)
+        self.events.append(stamped)
+        return stamped
+
+    def stamped_in_order(self) -> bool:
+        """True when every event carries the stamp this batch gives it (none made by another batch)."""
+        seq, command_id, seat = self._seq, self._command_id, self._seat
+        return all(
+            e.seq == seq + i and e.command_id == command_id and e.seat == seat
+            for i, e in enumerate(self.events)
+        )

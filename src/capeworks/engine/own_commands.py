@@ -1,0 +1,185 @@
+"""The engine's own commands and table settings: ``answer``, ``undo``, ``refuse_undo``, who types dice.
+
+``answer`` (``prompt=ID option=VALUE`` or ``value=TEXT``) answers any open prompt
+by issuing the command its option or free answer carries: :func:`answering`
+works that command out from the prompt alone. The payload models of the
+engine's commands, the size limit on a command and the sentence a bad
+payload is refused with live here too, beside the table setting
+``physical_dice`` (:func:`dice_for`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from capeworks.engine.dice_service import DiceService
+from capeworks.engine.model import Command, Prompt, Role, Seat
+from capeworks.errors import InvalidCommand, LimitExceeded, NotPermitted
+
+__all__ = [
+    "ENGINE_COMMANDS",
+    "MAX_PAYLOAD_BYTES",
+    "AnswerCommand",
+    "PhysicalDice",
+    "RefuseUndoCommand",
+    "TableSettings",
+    "UndoCommand",
+    "answering",
+    "check_size",
+    "describe_validation_error",
+    "dice_for",
+    "parse_payload",
+]
+
+#: engine command types, handled by the table itself rather than the ruleset
+ENGINE_COMMANDS = ("answer", "join", "refuse_undo", "undo")
+
+#: the largest command payload accepted, as JSON bytes; stops oversized requests early
+MAX_PAYLOAD_BYTES = 16_384
+
+
+class PhysicalDice(StrEnum):
+    """Who may type in the faces of their own (physical) dice."""
+
+    NOBODY = "nobody"
+    GM = "gm"
+    EVERYONE = "everyone"
+
+
+class TableSettings(BaseModel):
+    """How this table is run, beside the rules: set when it is made."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    physical_dice: PhysicalDice = PhysicalDice.EVERYONE
+
+
+class AnswerCommand(BaseModel):
+    """``answer``: a prompt's id and a choice (or several), or words of one's own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    prompt: str = Field(min_length=1, max_length=128)
+    option: str | list[str] | None = None
+    value: Any = None
+
+
+class UndoCommand(BaseModel):
+    """``undo``: the latest command in effect (``command_id``, when given, must name it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    command_id: int | None = None
+
+
+class RefuseUndoCommand(BaseModel):
+    """``refuse_undo``: the seat whose request the GM refuses."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: str = Field(min_length=1, max_length=64)
+
+
+def describe_validation_error(what: str, error: ValidationError) -> str:
+    """Turn pydantic's report into one sentence a player can read."""
+    parts = []
+    for item in error.errors()[:3]:
+        where = ".".join(str(p) for p in item["loc"]) or "value"
+        parts.append(f"{where}: {item['msg']}")
+    more = "" if error.error_count() <= 3 else f" (and {error.error_count() - 3} more)"
+    return f"Cannot read {what}: " + "; ".join(parts) + more + "."
+
+
+def parse_payload(model: type[BaseModel], payload: Mapping[str, Any], what: str) -> Any:
+    """``payload`` as ``model``, or InvalidCommand with one readable sentence."""
+    try:
+        return model.model_validate(dict(payload))
+    except ValidationError as e:
+        raise InvalidCommand(describe_validation_error(what, e)) from None
+
+
+def _surely_small(payload: Mapping[str, Any]) -> bool:
+    """True when ``payload`` cannot reach the limit: at most 5 fields of short text, small numbers or
+    nothing (each under 64 + 12 * 200 bytes even with every character escaped), so no JSON is made."""
+    if len(payload) > 5:
+        return False
+    for key, value in payload.items():
+        kind = type(value)
+        if type(key) is not str or len(key) > 64:
+            return False
+        if kind is str:
+            if len(value) > 200:
+                return False
+        elif kind is int:
+            if not -(10**18) < value < 10**18:
+                return False
+        elif value is not None and kind is not bool:
+            return False
+    return True
+
+
+def check_size(payload: Mapping[str, Any]) -> None:
+    """Refuse a command whose payload is over :data:`MAX_PAYLOAD_BYTES` as JSON."""
+    if _surely_small(payload):
+        return
+    size = len(json.dumps(payload, default=str).encode())
+    if size > MAX_PAYLOAD_BYTES:
+        raise LimitExceeded(
+            f"That command is too large ({size} bytes); the limit is {MAX_PAYLOAD_BYTES} bytes."
+        )
+
+
+def dice_for(
+    settings: TableSettings, seed: int | str | None, version: int, actor: Seat, dice: Sequence[int] | None
+) -> DiceService:
+    """The dice a command rolls with: typed in (if the table lets this seat), seeded, or the system's."""
+    if dice is not None:
+        allowed = settings.physical_dice
+        if allowed is PhysicalDice.NOBODY:
+            raise NotPermitted("This table rolls its own dice; typing in physical dice is turned off.")
+        if allowed is PhysicalDice.GM and actor.role is not Role.GM:
+            raise NotPermitted("At this table only the GM may type in physical dice.")
+        return DiceService.given(list(dice))
+    if seed is None:
+        return DiceService.system()
+    return DiceService.seeded(f"{seed}:{version}")
+
+
+def _either(words: Iterable[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b or c"``."""
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
+
+
+def _choices(option: str | list[str] | None) -> list[str]:
+    if option is None:
+        return []
+    items = option.split(",") if isinstance(option, str) else option
+    return [str(i).strip() for i in items if str(i).strip()]
+
+
+def answering(prompt: Prompt, seat_id: str, answer: AnswerCommand) -> Command:
+    """The command that answers ``prompt`` for ``seat_id``, as the prompt itself says."""
+    choices = _choices(answer.option)
+    if choices and answer.value is not None:
+        raise InvalidCommand("Give either a choice or your own words, not both.")
+    if len(choices) == 1 and (option := prompt.option(choices[0])) is not None:
+        return Command(type=option.command, seat=seat_id, payload=dict(option.payload))
+    free = prompt.free
+    if choices and free is not None and free.many:
+        known = {w.lower(): w for w in free.suggestions}
+        picked = [known.get(c.lower(), c) for c in choices]
+        return Command(type=free.command, seat=seat_id, payload={**free.payload, free.field: picked})
+    if len(choices) == 1 and free is not None:
+        # one written answer given where a choice was expected: it is the free answer
+        return Command(type=free.command, seat=seat_id, payload={**free.payload, free.field: choices[0]})
+    if answer.value is not None and free is not None:
+        return Command(type=free.command, seat=seat_id, payload={**free.payload, free.field: answer.value})
+    offered = _either(o.value for o in prompt.options)
+    own = "in your own words" if free is not None else ""
+    choose = ", or ".join(x for x in (offered, own) if x)
+    if choices:
+        raise InvalidCommand(f"That prompt has no answer {choices[0]!r}; answer {choose}.")
+    raise InvalidCommand(f"Say which answer you give: {choose}.")
