@@ -72,6 +72,15 @@ LISTED = {
     "10d10!!kh3": "icepool.d10.explode(depth=12).highest(10, 3)",
     "4d6r": "4 @ icepool.d6.reroll([1], depth='inf')",
     "3d6/2": "(3 @ icepool.d6) // 2",
+    # notation v3 (issue 20): one question per new form; icepool's depth is capeworks' odds_depth
+    "5d10!>=8": "5 @ icepool.d10.explode([8, 9, 10], depth=23)",
+    "4d6!!>=5kh3": "icepool.d6.explode([5, 6], depth=25).highest(4, 3)",
+    "2d12!!<=2": "2 @ icepool.d12.explode([1, 2], depth=15)",
+    "3d6xo": "3 @ icepool.d6.explode(depth=1)",
+    "ceil(1+3d6/2)": "icepool.map(lambda x: -(-(2 + x) // 2), 3 @ icepool.d6)",
+    "round(4d6/3)": "icepool.map(lambda x: (2 * x + 3) // 6, 4 @ icepool.d6)",
+    "2d20kh": "icepool.d20.highest(2, 1)",
+    "10d6/(1d2*2-3)": "(10 @ icepool.d6) // (icepool.d2 * 2 - 3)",
 }
 
 RANDOM_COUNT = 20

@@ -7,13 +7,26 @@ while Focus lasts, spend no Recovery on effects, the first option otherwise),
 as the lab's simplest player would. The anchor, in the same process, is the
 raw dice rate: single d6 faces from the seeded source the table rolls with.
 
+With ``--before REF`` it also plays the same duels with the code of a git
+revision (say, the commit before issue 17), each side in its own process,
+turn about, three times, and gives the ratio of their CPU time per duel
+(``time.process_time``: on a shared machine it moves less than wall time).
+
     python bench/bench_wd_duel.py
+    python bench/bench_wd_duel.py --before f39d14d
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from _timing import table
@@ -67,7 +80,75 @@ def duel(seed: int) -> tuple[int, int]:
     return commands, dice
 
 
+def _cpu_per_duel(duels: int) -> dict[str, float]:
+    """CPU seconds per duel over ``duels`` seeded duels (best of three), and commands per duel."""
+    best, commands = float("inf"), 0
+    for _ in range(3):
+        start, commands = time.process_time(), 0
+        for i in range(duels):
+            commands += duel(seed=i)[0]
+        best = min(best, time.process_time() - start)
+    return {"cpu_per_duel": best / duels, "commands": commands / duels}
+
+
+def _worker(src: str | None, duels: int) -> dict[str, float]:
+    """Run :func:`_cpu_per_duel` in a fresh process, importing capeworks from ``src`` when given."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
+    out = subprocess.run(
+        [sys.executable, __file__, "--worker", str(duels)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def before(ref: str, duels: int = 40, rounds: int = 3) -> None:
+    """This code against the code of git revision ``ref``, turn about in fresh processes."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", ref, "src"], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        now, old = [], []
+        for _ in range(rounds):
+            now.append(_worker(None, duels))
+            old.append(_worker(str(Path(tmp) / "src"), duels))
+    cpu_now = statistics.median(r["cpu_per_duel"] for r in now)
+    cpu_old = statistics.median(r["cpu_per_duel"] for r in old)
+    per_command = now[0]["commands"]
+    rows = [
+        [ref, f"{1 / cpu_old:,.0f}", f"{cpu_old / per_command * 1e6:,.0f}", "1.00"],
+        [
+            "this code",
+            f"{1 / cpu_now:,.0f}",
+            f"{cpu_now / per_command * 1e6:,.0f}",
+            f"{cpu_old / cpu_now:.2f}",
+        ],
+    ]
+    print(table(["code", "duels per CPU-s", "CPU µs/command", "x faster"], rows))
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--before", metavar="REF", help="also time the code of this git revision")
+    parser.add_argument("--worker", type=int, metavar="DUELS", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(_cpu_per_duel(args.worker)))
+        return
+    rates()
+    if args.before:
+        before(args.before)
+
+
+def rates() -> None:
+    """Duels per second through ``Table`` beside the raw seeded d6 rate, in this process."""
     runs, per_run = 5, 60
     rates, dice_total, commands_total = [], 0, 0
     for run in range(runs):
@@ -91,13 +172,19 @@ def main() -> None:
     rows = [
         [
             f"{duels_per_s:,.0f}",
+            f"{1e6 / (duels_per_s * commands_total / duels):,.0f}",
             f"{commands_total / duels:.1f}",
             f"{dice_total / duels:.1f}",
             f"{d6_per_s:,.0f}",
             f"{d6_per_s / duels_per_s:,.0f}",
         ]
     ]
-    print(table(["duels/s", "commands/duel", "dice/duel", "raw d6/s (anchor)", "d6 per duel-time"], rows))
+    print(
+        table(
+            ["duels/s", "µs/command", "commands/duel", "dice/duel", "raw d6/s (anchor)", "d6 per duel-time"],
+            rows,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ tree once; nothing below the edges formats error output.
     ├── NotPermitted              this seat may not do that (turn, ownership, GM only)
     ├── ConcurrencyConflict       the table moved on; reload and try again
     ├── StoreUnavailable          the database cannot be opened or reached
+    ├── UnreadableEvent           a logged event this release cannot read (names it, its version, why)
     └── NotFound                  no such table, seat, actor or prompt
 """
 
@@ -33,6 +34,7 @@ __all__ = [
     "NotPermitted",
     "RuleViolation",
     "StoreUnavailable",
+    "UnreadableEvent",
 ]
 
 
@@ -138,3 +140,25 @@ class NotFound(CapeworksError):
     """No such table, seat, actor, prompt or rule set."""
 
     code = "not_found"
+
+
+class UnreadableEvent(CapeworksError):
+    """A logged event this release cannot read: written by a newer release, or changed without an upcaster.
+
+    Not damage: the log is as it was written. The message names the event
+    (sequence number and type), its schema version and what is wrong;
+    :meth:`of_log` says whose log it is.
+    """
+
+    code = "unreadable_event"
+
+    def __init__(self, *, seq: int, type: str, version: int, problem: str, where: str = "") -> None:
+        self.seq, self.type, self.version, self.problem, self.where = seq, type, version, problem, where
+        of = f" of {where}" if where else ""
+        super().__init__(f"Event {seq}{of} ({type}, version {version}) cannot be read: {problem}.")
+
+    def of_log(self, where: str) -> UnreadableEvent:
+        """The same error, saying whose log it is (``"table 'abc'"``, ``"the export"``)."""
+        return UnreadableEvent(
+            seq=self.seq, type=self.type, version=self.version, problem=self.problem, where=where
+        )

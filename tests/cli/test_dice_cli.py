@@ -172,3 +172,32 @@ def test_roll__v2_notation_with_physical_dice(expression: str, dice: str, breakd
     out = runner.invoke(app, ["roll", expression, "--dice", dice, "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["breakdown"] == breakdown
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["roll", "1d6", "--seed", "abc"], "'--seed'"),
+        (["roll"], "Missing argument 'expression'"),
+        (["roll", "1d6", "2d6"], "(2d6)"),
+        (["roll", "1d6", "--seed"], "requires an argument"),
+        (["odds"], "Missing argument 'expression'"),
+        (["odds", "1d6", "2d6"], "(2d6)"),
+    ],
+)
+def test_errors__usage_errors_are_one_line_too(args: list[str], shown: str) -> None:
+    # issue 20: these printed a boxed block of 5-6 lines
+    out = runner.invoke(app, args)
+    assert out.exit_code == 2
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and shown in lines[0], out.output
+    assert "capeworks " + args[0] + " EXPR" in lines[0]
+
+
+@pytest.mark.parametrize("args", [["roll", "1d6", "--seed", "abc"], ["roll"], ["odds", "1d6", "2d6"]])
+def test_errors__usage_errors_under_json_are_one_document(args: list[str]) -> None:
+    out = runner.invoke(app, [*args, "--json"])
+    assert out.exit_code == 2
+    doc = json.loads(out.stdout)
+    assert doc["error"] == "invalid_command" and doc["message"]
+    assert out.stdout.strip().count("\n") == 0

@@ -15,9 +15,15 @@ def dice_term(draw: st.DrawFn) -> str:
     text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
     explode = False
     if not fate and sides > 1 and draw(st.integers(0, 3)) == 0:
-        kind = draw(st.sampled_from(["!", "!!", "!p"]))
-        explode = kind == "!"
+        kind = draw(st.sampled_from(["!", "!!", "!p", "!!p", "xo"]))
+        explode = kind in ("!", "!p", "xo")
         text += kind
+        if draw(st.booleans()):  # a compare point: the faces that explode (at most half, so odds stay quick)
+            face = draw(st.integers(1, sides))
+            cmp = draw(st.sampled_from(["", ">=", "<="]))
+            hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
+            if 2 * len(hits) <= sides:
+                text += f"{cmp}{face}"
     elif not fate and draw(st.integers(0, 3)) == 0:
         once = draw(st.booleans())
         face = draw(st.integers(1, sides))
@@ -27,11 +33,17 @@ def dice_term(draw: st.DrawFn) -> str:
             text += f"r{'o' if once else ''}{cmp}{face}"
     kept = count
     for _ in range(0 if explode else draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
-        kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
+        kind = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k"]))
         n = draw(st.integers(0, kept))
-        text += f"{kind}{n}"
+        if n == 1 and draw(st.booleans()):  # a bare suffix names one die
+            text += kind
+        else:
+            text += f"{kind}{n}"
         kept = n if kind[0] == "k" else kept - n
     if not fate and draw(st.booleans()):
+        if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
+            text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"
+            return text
         target = draw(st.integers(1, sides))
         text += f"t{target}"
         if target > 1 and draw(st.booleans()):
@@ -44,7 +56,7 @@ def counting(draw: st.DrawFn) -> str:
     """A comparison right after a bare pool, which counts dice: ``4d6>=5``."""
     sides = draw(st.sampled_from([2, 4, 6, 10]))
     count = draw(st.integers(1, 4))
-    op = draw(st.sampled_from([">=", "<=", "==", "!="] + ([">", "<"] if count == 1 else [])))
+    op = draw(st.sampled_from([">=", "<=", "=="]))  # "!=" right after dice is refused; "t!=" counts
     return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}"
 
 
@@ -52,13 +64,21 @@ atom = st.one_of(st.integers(0, 9).map(str), dice_term())
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    whole = inner.filter(lambda s: "/" not in s)  # no division of its own
     return st.one_of(
         st.tuples(inner, st.sampled_from(["+", "-", " * "]), inner).map(lambda t: f"{t[0]}{t[1]}{t[2]}"),
         # division by something that is never 0: a positive number or a die
         st.tuples(inner, st.sampled_from(["/", "/"]), st.sampled_from(["2", "3", "d3", "-2", "(1d2+1)"])).map(
             lambda t: f"({t[0]}){t[1]}{t[2]}"
         ),
-        st.tuples(inner, st.sampled_from(["2", "d4", "-3"])).map(lambda t: f"ceil(({t[0]})/{t[1]})"),
+        # one exact division inside a rounding (a second one there is refused)
+        st.tuples(st.sampled_from(["ceil", "floor", "round"]), whole, st.sampled_from(["2", "d4", "-3"])).map(
+            lambda t: f"{t[0]}(({t[1]})/{t[2]})"
+        ),
+        # rounding moves onto the one division: whole numbers added or multiplying it
+        st.tuples(st.sampled_from(["ceil", "round"]), whole, st.sampled_from(["1+", "2*", "-", "3-"])).map(
+            lambda t: f"{t[0]}({t[2]}({t[1]})/2)"
+        ),
         inner.map(lambda s: f"-({s})"),
         inner.map(lambda s: f"({s})"),
         st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),

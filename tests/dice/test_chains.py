@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll, roll_many
-from capeworks.dice.chains import odds_depth, remainder, split
+from capeworks.dice.chain_odds import odds_depth, remainder
+from capeworks.dice.chains import split
 from capeworks.dice.expr import Dice
 from capeworks.dice.roller import RollResult
 from capeworks.errors import DiceSyntaxError, DiceValueError
@@ -29,15 +30,19 @@ def _term(text: str) -> Dice:
         # compounding: the first die is worth 6 + 6 + 3 = 15; keep 15 and 5
         ("3d6!!kh2", [6, 6, 3, 2, 5], 20, "3d6!!kh2: [6!+6!+3, (2), 5] = 20"),
         # penetrating: each extra roll less one: 6 + (6-1) + (3-1) = 13, plus 2
-        ("2d6!p", [6, 6, 3, 2], 15, "2d6!p: [6!+5!+2, 2] = 15"),
+        # v3: '!p' penetrates as '!' explodes (each roll a die of its own); '!!p' adds them in
+        ("2d6!p", [6, 6, 3, 2], 15, "2d6!p: [6!, 5!, 2, 2] = 15"),
+        ("2d6!!p", [6, 6, 3, 2], 15, "2d6!!p: [6!+5!+2, 2] = 15"),
         # rerolled on 1s until it is not: 1, 1, 4 counts 4; 4 + 2 + 3 + 5
         ("4d6r", [1, 1, 4, 2, 3, 5], 14, "4d6r1: [1→1→4, 2, 3, 5] = 14"),
         # rerolled once on 2 or less: the second 1 stands; 1 + 3 + 5 + 4
         ("4d6ro<=2", [1, 1, 2, 3, 5, 4], 13, "4d6ro<=2: [1→1, 2→3, 5, 4] = 13"),
         # World of Darkness 10-again: 10 and the 8 it adds both succeed, and the 9: 3
-        ("5d10!>=8", [10, 8, 3, 2, 7, 9], 3, "5d10!t8: [10!, 8, 3, 2, 7, 9]t8 = 3"),
+        # v3: a comparison right after '!' is its threshold (as Roll20 reads it); 't' counts
+        ("5d10!t8", [10, 8, 3, 2, 7, 9], 3, "5d10!t8: [10!, 8, 3, 2, 7, 9]t8 = 3"),
+        ("2d10!>=8", [10, 8, 3, 2], 23, "2d10!>=8: [10!, 8!, 3, 2] = 23"),
         # a compounded die of 6 + 3 = 9 is 8 or more: 1
-        ("2d6!!>=8", [6, 3, 5], 1, "2d6!!t8: [6!+3, 5]t8 = 1"),
+        ("2d6!!t8", [6, 3, 5], 1, "2d6!!t8: [6!+3, 5]t8 = 1"),
     ],
 )
 def test_roll__chains_from_physical_dice(text: str, faces: list[int], total: int, breakdown: str) -> None:
@@ -96,7 +101,11 @@ def test_parse__chain_refusals_say_where_and_why(text: str, position: int, expec
         "4d6ro<=2",
         "4d6r<=2kh3",
         "3d10r>=9t8",
-        "2d6!!>=8",
+        "2d6!!t8",
+        "3d6!>=5",
+        "2d10!!>=9kh1",
+        "2d6!!<=2",
+        "3d8!3",
     ],
 )
 def test_distribution__chains_agree_with_icepool(text: str) -> None:
@@ -113,7 +122,7 @@ def test_distribution__exploding_d6_mean_and_stated_remainder() -> None:
 
 def test_distribution__world_of_darkness_ten_again() -> None:
     # each die: a success with 3/10 and one more roll with 1/10, so 0.3 / 0.9 = 1/3 success per die
-    d = distribution("10d10!>=8")
+    d = distribution("10d10!t8")
     assert abs(d.mean - Fraction(10, 3)) < 100 * d.remainder
     # no success at all: every die shows 1 to 7 (no 10, so no extra roll): 0.7**10
     assert d.probability(0) == Fraction(7, 10) ** 10
@@ -136,7 +145,10 @@ def test_remainder__none_without_explosions() -> None:
     assert distribution("4d6r").remainder == 0 == remainder(_term("4d6ro1"))
 
 
-@pytest.mark.parametrize("text", ["3d6!", "3d6!!kh2", "2d6!p", "4d6r", "4d6ro<=2", "5d10!>=8", "4d6r<=2kh3"])
+@pytest.mark.parametrize(
+    "text",
+    ["3d6!", "3d6!!kh2", "2d6!p", "4d6r", "4d6ro<=2", "5d10!>=8", "4d6r<=2kh3", "4d6!pt4", "3d10!!p>=9kh2"],
+)
 def test_roll_many__chains_match_exact_odds_by_chi_square(text: str) -> None:
     n = 60_000
     totals = roll_many(text, n, rng=np.random.default_rng(5))
@@ -158,7 +170,18 @@ def test_roll__seeded_chains_are_single_rolls_in_a_row() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["3d6!", "3d6!!kh2", "4d6r<=2kh3", "{d8,d6,d10}kh2kl1", "4dF", "6d10>=8", "ceil(3d6/2)", "4d6kh3dl1"],
+    [
+        "3d6!",
+        "3d6!!kh2",
+        "4d6r<=2kh3",
+        "{d8,d6,d10}kh2kl1",
+        "4dF",
+        "6d10>=8",
+        "ceil(3d6/2)",
+        "4d6kh3dl1",
+        "4d6!p<=2t3",
+        "round(1+3d6/4)",
+    ],
 )
 def test_roll_many__agrees_with_single_rolls_by_chi_square(text: str) -> None:
     # two samples, one from the vectorised bulk roller and one from the single roller:

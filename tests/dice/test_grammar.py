@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import parse
-from capeworks.dice.evaluate import bounds
+from capeworks.dice.evaluate import can_be_zero
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -33,10 +33,12 @@ from capeworks.dice.expr import (
     KeepKind,
     Neg,
     Op,
+    Point,
     Reroll,
     Target,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
+from capeworks.dice.notation import round_once
 from capeworks.errors import CapeworksError
 from tests.dice.strategies import expression
 
@@ -63,10 +65,8 @@ def _build(node: Any) -> Expr:
         return _compare(kids)
     if kind in _BINOPS:
         left, right = _build(kids[0]), _build(kids[2])
-        if kind == "div":
-            low, high, _ = bounds(right)
-            if low <= 0 <= high:
-                raise _OutOfRange
+        if kind == "div" and can_be_zero(right):
+            raise _OutOfRange
         return BinOp(_BINOPS[kind], left, right)
     if kind == "neg":
         return Neg(_build(kids[1]))
@@ -77,17 +77,18 @@ def _build(node: Any) -> Expr:
     if kind == "call":
         return Call(Fn(str(kids[0])), _build(kids[1]), _build(kids[2]))
     if kind == "round":
-        inner = _build(kids[1])
-        if str(kids[0]) == "ceil" and isinstance(inner, BinOp) and inner.op is Op.DIV:
-            return BinOp(Op.CEIL_DIV, inner.left, inner.right)
-        return inner
+        rounding = {"floor": Op.FLOOR_DIV, "ceil": Op.CEIL_DIV, "round": Op.ROUND_DIV}[str(kids[0])]
+        rounded = round_once(_build(kids[1]), rounding)
+        if rounded is None:
+            raise _OutOfRange
+        return rounded
     if kind == "pool":
         items = tuple(_build(k) for k in kids if isinstance(k, lark.Tree) and k.data != "keep")
         keeps: list[Keep] = []
         low, high = 0, len(items)
         for sub in kids:
             if isinstance(sub, lark.Tree) and sub.data == "keep":
-                keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+                keep = _keep(sub.children)
                 if keep.count > high - low:
                     raise _OutOfRange
                 keeps.append(keep)
@@ -99,16 +100,39 @@ def _build(node: Any) -> Expr:
     return _dice(kids)
 
 
+def _rightmost(node: Any) -> Any:
+    """The lark node printed last in ``node`` (brackets, calls and groups end it themselves)."""
+    while isinstance(node, lark.Tree) and node.data in ("add", "sub", "mul", "div", "neg"):
+        node = node.children[-1]
+    return node
+
+
+def _leftmost_is_number(node: Any) -> bool:
+    while isinstance(node, lark.Tree) and node.data in ("add", "sub", "mul", "div"):
+        node = node.children[0]
+    return isinstance(node, lark.Tree) and node.data == "const"
+
+
 def _compare(kids: list[Any]) -> Expr:
     op = CmpOp(str(kids[1]))
     left, right = _build(kids[0]), _build(kids[2])
-    bare = not isinstance(kids[0], lark.Token) and kids[0].data == "dice"
-    if not (bare and isinstance(left, Dice) and left.target is None and isinstance(right, Const)):
-        return Compare(op, left, right)
-    # a comparison after a bare pool counts the dice
-    if left.fate or (op in (CmpOp.GT, CmpOp.LT) and left.count > 1):
-        raise _OutOfRange
-    return replace(left, target=Target(right.value, None, op))
+    last = _rightmost(kids[0])
+    after_dice = isinstance(last, lark.Tree) and last.data == "dice"
+    bare = after_dice and last is kids[0]
+    plain_pool = after_dice and not any(isinstance(k, lark.Tree) for k in last.children)
+    if plain_pool and op is CmpOp.NE and _leftmost_is_number(kids[2]):
+        raise _OutOfRange  # '2d6!=5' explodes on 5 to rpg-dice-roller
+    if bare and isinstance(left, Dice) and left.target is None and isinstance(right, Const):
+        # a comparison after a bare pool counts the dice
+        if left.fate or op in (CmpOp.GT, CmpOp.LT):
+            raise _OutOfRange
+        return replace(left, target=Target(right.value, None, op))
+    if after_dice and _leftmost_is_number(kids[2]):
+        last_dice = _build(last)
+        assert isinstance(last_dice, Dice)
+        if last_dice.target is None:
+            raise _OutOfRange  # peers would count these dice
+    return Compare(op, left, right)
 
 
 def _dice(kids: list[Any]) -> Dice:
@@ -124,30 +148,57 @@ def _dice(kids: list[Any]) -> Dice:
     explode: Explode | None = None
     reroll: Reroll | None = None
     low, high = 0, count
+    point: Point | None = None
     for sub in rest[1:]:
         if sub.data == "explode":
             explode = Explode(str(sub.children[0]))
             if fate or sides < 2:
                 raise _OutOfRange
+            point = _point(sub.children[1:], sides)
         elif sub.data == "reroll":
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
         elif sub.data == "keep":
-            if explode is Explode.EXPLODE:
+            if explode is not None and explode.separate:
                 raise _OutOfRange
-            keep = Keep(KeepKind(str(sub.children[0])), int(sub.children[1]))
+            keep = _keep(sub.children)
             if keep.count > high - low:
                 raise _OutOfRange
             keeps.append(keep)
             low, high = keep.narrow(low, high)
+        elif sub.children[1].type == "CMP":
+            cmp = CmpOp(str(sub.children[1]))
+            if fate or cmp in (CmpOp.GT, CmpOp.LT):
+                raise _OutOfRange
+            target = Target(int(sub.children[2]), None, cmp)
         else:
             at_least = int(sub.children[1])
             fail = int(sub.children[2].children[1]) if len(sub.children) > 2 else None
-            if fate or not 1 <= at_least <= sides or (fail is not None and not 1 <= fail < at_least):
+            top = None if explode is not None and not explode.separate else sides
+            too_high = top is not None and at_least > top
+            if fate or at_least < 1 or too_high or (fail is not None and not 1 <= fail < at_least):
                 raise _OutOfRange
             target = Target(at_least, fail)
-    return Dice(count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll)
+    return Dice(
+        count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
+    )
+
+
+def _keep(kids: list[Any]) -> Keep:
+    kind = "kh" if str(kids[0]) == "k" else str(kids[0])
+    return Keep(KeepKind(kind), int(kids[1]) if len(kids) > 1 else 1)
+
+
+def _point(kids: list[Any], sides: int) -> Point | None:
+    if not kids:
+        return None
+    op = CmpOp(str(kids[0])) if len(kids) == 2 else CmpOp.EQ
+    point = Point(op, int(kids[-1]))
+    hits = [point.hits(f) for f in range(1, sides + 1)]
+    if op in (CmpOp.GT, CmpOp.LT) or not 1 <= point.value <= sides or all(hits) or not any(hits):
+        raise _OutOfRange
+    return None if op is CmpOp.EQ and point.value == sides else point
 
 
 def _reroll(kids: list[Any], sides: int) -> Reroll:
@@ -213,7 +264,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilr%\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 
@@ -274,6 +325,15 @@ def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
         "4d6!!kh3",
         "4d6!kh3",
         "4d6!p",
+        "4d6xo",
+        "4d6xo>=5t5",
+        "4d6xokh3",
+        "4d6k",
+        "4d6k3",
+        "4d6kh",
+        "4d6kh dl",
+        "{d8,d6}k",
+        "4d6 k 3",
         "2d6!=3",
         "2d6!!=3",
         "2d6! =3",

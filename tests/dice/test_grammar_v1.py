@@ -84,6 +84,17 @@ def _old_tree(node: Any) -> Expr:
     return Dice(count, sides, keep, target)
 
 
+def _ends_with_dice(e: Expr) -> bool:
+    while isinstance(e, BinOp | Neg):
+        e = e.right if isinstance(e, BinOp) else e.operand
+    return isinstance(e, Dice) and e.target is None
+
+
+def _starts_with_number(text: str, old: Compare) -> bool:
+    right = text.rsplit(old.op.value, 1)[1].lstrip()
+    return right[:1].isdigit() and not right.lstrip("0123456789 ").startswith("d")
+
+
 def check(text: str) -> None:
     try:
         old = _old_tree(OLD.parse(text))
@@ -102,9 +113,12 @@ def check(text: str) -> None:
         from capeworks.dice.expr import dice_terms
 
         # refused now only past the limit on dice in all (which the old checks above do not
-        # model), or as the ambiguous '>' / '<' right after a pool of several dice
-        ambiguous = bare_count and old.op in (CmpOp.GT, CmpOp.LT) and old.left.count > 1  # type: ignore[union-attr]
-        assert ambiguous or sum(t.count for t in dice_terms(old)) > 1000, text
+        # model), as the ambiguous '>' / '<' right after a pool, or (v3) where a peer would read
+        # the comparison differently: dice right before it and a number right after it
+        # ('1d6+2d6>=8' counts the 2d6 in Roll20), or '!=' right after dice (an explosion)
+        ambiguous = bare_count and old.op in (CmpOp.GT, CmpOp.LT)  # type: ignore[union-attr]
+        peers = isinstance(old, Compare) and _ends_with_dice(old.left) and _starts_with_number(text, old)
+        assert ambiguous or peers or sum(t.count for t in dice_terms(old)) > 1000, text
         return
     if bare_count:
         assert isinstance(old, Compare) and isinstance(old.right, Const)

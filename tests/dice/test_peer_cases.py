@@ -21,7 +21,7 @@ from fractions import Fraction
 import pytest
 
 from capeworks.dice import GivenDice, distribution, parse, roll
-from capeworks.dice.chains import odds_depth
+from capeworks.dice.chain_odds import odds_depth
 from capeworks.dice.expr import Dice
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 
@@ -112,9 +112,10 @@ def test_d20__chained_keep_reads_differently() -> None:
         ("2d6r<=4", [4, 6, 5], 11),  # the 4 is rerolled into a 6
         ("1d20+-5", [20], 15),
         ("1d20--6", [20], 26),
-        # rpg-dice-roller's 6d10>=8 with an explosion: 10 and 8 succeed, the 6 the 10 added
-        # does not (capeworks records the explosion right after the 10)
-        ("6d10!>=8", [4, 5, 6, 3, 10, 6, 8], 2),
+        # rpg-dice-roller's 6d10>=8 with an explosion, written 6d10!t8 here (a comparison right
+        # after '!' is the explosion's threshold, as rpg-dice-roller reads '1d6!>2'): 10 and 8
+        # succeed, the 6 the 10 added does not (capeworks records it right after the 10)
+        ("6d10!t8", [4, 5, 6, 3, 10, 6, 8], 2),
     ],
 )
 def test_rpg_dice_roller__rolls(text: str, faces: list[int], value: int) -> None:

@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from capeworks.engine.golden import HARD_PARTS, GoldenLog, differences, expectations, find, replay_document
+from capeworks.engine import Table, get_ruleset
+from capeworks.engine.conformance import check_golden_logs
+from capeworks.engine.golden import (
+    HARD_PARTS,
+    GoldenLog,
+    differences,
+    expectations,
+    find,
+    replay_document,
+    write,
+)
 from capeworks.store import Store
 
 ROOT = Path(__file__).resolve().parent
@@ -104,3 +114,48 @@ def test_differences__name_the_viewer_part_and_first_place_that_differs() -> Non
     assert differences(expected, got, parts=("visibility",)) == [
         f'{seat}\'s visibility[{last}][2]: expected false, got "undone"'
     ]
+
+
+@pytest.mark.parametrize("name", sorted({g.ruleset for g in GOLDEN}))
+def test_conformance__check_golden_logs_replays_each_rulesets_logs(name: str) -> None:
+    check_golden_logs(get_ruleset(name), root=ROOT)
+
+
+def test_conformance__check_golden_logs_names_a_log_that_replays_differently(tmp_path: Path) -> None:
+    sample = next(g for g in GOLDEN if g.label == "capes/sample")
+    copy = _copy(sample, tmp_path)
+    changed = copy.expected()
+    changed["viewers"]["(gm)"]["table"]["title"] = "Another title"
+    copy.expected_path.write_text(json.dumps(changed), encoding="utf-8")
+    with pytest.raises(AssertionError) as failed:
+        check_golden_logs(get_ruleset("capes"), root=tmp_path)
+    assert str(failed.value).startswith("golden log capes/sample replays differently: (gm)'s table.title: ")
+    check_golden_logs(get_ruleset("rwyn"), root=tmp_path)  # another ruleset's logs are not its own
+
+
+def test_conformance__check_golden_logs_finds_the_logs_a_ruleset_package_ships(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "shipped_toy"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from tests.engine.toy import Toy\n\nclass ShippedToy(Toy):\n    pass\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from shipped_toy import ShippedToy  # type: ignore[import-not-found]
+
+    toy = ShippedToy()
+    session = toy.sample_session()
+    table = Table.new(toy, config=session.config, seats=session.seats, seed=2)
+    for step in session.steps:
+        table.execute(step.command, dice=step.dice)
+    shipped = write(table, package / "golden", "sample")
+    assert shipped.label == "toy/sample" and shipped.expected() == expectations(table)
+    with pytest.raises(FileExistsError):
+        write(table, package / "golden", "sample")  # a golden log is never overwritten
+    check_golden_logs(toy)
+    expected = shipped.expected()
+    expected["viewers"]["ann"]["state"]["total"] = -1
+    (package / "golden" / "toy" / "sample.expected.json").write_text(json.dumps(expected), encoding="utf-8")
+    with pytest.raises(AssertionError, match=r"golden log toy/sample replays differently: ann's state.total"):
+        check_golden_logs(toy)

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from capeworks.dice.expr import Expr
     from capeworks.dice.notation import parse
     from capeworks.dice.odds import Distribution, distribution, icepool_distribution
-    from capeworks.dice.roller import Die, Rolled, RollResult, roll
+    from capeworks.dice.results import Die, Rolled
+    from capeworks.dice.roller import RollResult, roll
     from capeworks.dice.source import DiceSource, GivenDice, SeededDice
 
 __all__ = [
@@ -47,8 +48,8 @@ _HOME = {
     "Distribution": "odds",
     "distribution": "odds",
     "icepool_distribution": "odds",
-    "Die": "roller",
-    "Rolled": "roller",
+    "Die": "results",
+    "Rolled": "results",
     "RollResult": "roller",
     "roll": "roller",
     "DiceSource": "source",

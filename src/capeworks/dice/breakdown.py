@@ -7,8 +7,9 @@ Dropped dice (and dropped items of a group) are shown in parentheses; a success-
 
 from __future__ import annotations
 
-from capeworks.dice.expr import Op
-from capeworks.dice.roller import (
+from capeworks.dice.chains import chain_text
+from capeworks.dice.expr import Op, target_notation
+from capeworks.dice.results import (
     Rolled,
     RolledCall,
     RolledCompare,
@@ -34,14 +35,10 @@ def expanded(tree: Rolled) -> str:
 
 
 def _dice_text(t: RolledDice) -> str:
-    if t.node.plain:
-        shown = [str(d.face) for d in t.dice]
-    else:
-        from capeworks.dice.chains import chain_text
-
-        shown = [chain_text(t.node, d.rolls) for d in t.dice]
+    node = t.node
+    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in t.dice]
     faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, t.dice, strict=True))
-    suffix = "" if t.node.target is None else str(t.node.target)
+    suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"
 
 
@@ -60,8 +57,9 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif isinstance(t, RolledCompare):
         text = f"{_fmt(t.left, _PREC_ADD)} {t.node.op.value} {_fmt(t.right, _PREC_ADD)}"
         prec = _PREC_CMP
-    elif t.node.op is Op.CEIL_DIV:
-        text, prec = f"ceil({_fmt(t.left, _PREC_MUL)}/{_fmt(t.right, _PREC_MUL + 1)})", _PREC_ATOM
+    elif t.node.op.rounding is not None:
+        text = f"{t.node.op.rounding}({_fmt(t.left, _PREC_MUL)}/{_fmt(t.right, _PREC_MUL + 1)})"
+        prec = _PREC_ATOM
     else:
         prec = _PREC_MUL if t.node.op in (Op.MUL, Op.DIV) else _PREC_ADD
         text = f"{_fmt(t.left, prec)}{t.node.op.value}{_fmt(t.right, prec + 1)}"

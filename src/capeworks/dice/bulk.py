@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from capeworks.dice.evaluate import bounds, evaluate
-from capeworks.dice.expr import CmpOp, Dice, Explode, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -73,11 +73,13 @@ class _Arrays:
             return a + b
         if op is Op.SUB:
             return a - b
-        if op is Op.DIV:
-            return a // b
+        if op is Op.MUL:
+            return a * b
         if op is Op.CEIL_DIV:
             return -(-a // b)
-        return a * b
+        if op is Op.ROUND_DIV:
+            return (2 * a + b) // (2 * b)
+        return a // b
 
     def call(self, fn: Fn, a: Any, b: Any) -> Any:
         return self.np.minimum(a, b) if fn is Fn.MIN else self.np.maximum(a, b)
@@ -106,7 +108,7 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     if count == 1 and term.target is None and term.plain:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
     faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
-    if term.explode is Explode.EXPLODE:  # every roll a die of its own; no keep/drop
+    if term.explode is not None and term.explode.separate:  # every roll a die of its own; no keep/drop
         return _exploded_separately(np, term, faces, rng)
     if term.explode is not None:
         faces = _compounded(np, term, faces, rng)
@@ -138,35 +140,46 @@ def _more_rolls(np: Any, term: Dice, live: Any, rng: Any) -> Any:
     return rng.integers(1, term.sides + 1, size=int(live.sum()), dtype=np.int64)
 
 
+def _explodes(np: Any, term: Dice, faces: Any) -> Any:
+    """Which faces explode, elementwise."""
+    point = term.explode_on
+    if point is None:
+        return faces == term.sides
+    return _holds(np, point.op, faces, point.value)
+
+
 def _exploded_separately(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
-    """``!``: the sum (or success count) of every roll, each maximum rolling once more."""
+    """``!`` / ``!p`` / ``xo``: the sum (or success count) of every roll, exploding faces rolling again."""
+    assert term.explode is not None
+    less = term.explode.less
     total = (faces if term.target is None else _score(np, term, faces)).sum(axis=1)
-    live = faces == term.sides
-    for _ in range(MAX_EXTRA_ROLLS):
+    live = _explodes(np, term, faces)
+    for _ in range(1 if term.explode.once else MAX_EXTRA_ROLLS):
         if not live.any():
             break
         rows = np.nonzero(live)[0]
         new = _more_rolls(np, term, live, rng)
-        part = new if term.target is None else _score(np, term, new)
+        part = new - less if term.target is None else _score(np, term, new - less)
         np.add.at(total, rows, part)
         grown = np.zeros_like(live)
-        grown[live] = new == term.sides
+        grown[live] = _explodes(np, term, new)
         live = grown
     return total
 
 
 def _compounded(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
-    """``!!`` / ``!p``: each die's value with its extra rolls added in (less one each for ``!p``)."""
+    """``!!`` / ``!!p``: each die's value with its extra rolls added in (less one each when penetrating)."""
+    assert term.explode is not None
     values = faces.copy()
-    live = faces == term.sides
-    less = 1 if term.explode is Explode.PENETRATE else 0
+    live = _explodes(np, term, faces)
+    less = term.explode.less
     for _ in range(MAX_EXTRA_ROLLS):
         if not live.any():
             break
         new = _more_rolls(np, term, live, rng)
         values[live] += new - less
         grown = np.zeros_like(live)
-        grown[live] = new == term.sides
+        grown[live] = _explodes(np, term, new)
         live = grown
     return values
 

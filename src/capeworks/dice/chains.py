@@ -1,4 +1,4 @@
-"""One die that may be rolled more than once: exploding (``!``, ``!!``, ``!p``) and rerolled (``r``, ``ro``).
+"""One die that may be rolled more than once: exploding (``!``, ``!!``, ``!p``, ``!!p``) or rerolled.
 
 Such a die is a *chain* of physical rolls: ``6, 6, 3`` for a d6 that
 exploded twice, ``1, 1, 4`` for a d6 rerolled on 1s. A roll records the
@@ -9,46 +9,33 @@ so physical dice need no extra structure and a replay is checked face by face.
 
 What a chain is worth:
 
-* value: exploding chains add up (``!p`` subtracts 1 from every extra roll);
-  a rerolled chain is worth its last face;
-* score against a target: ``!`` counts every roll of the chain as a die of its
-  own (World of Darkness 10-again: an exploded 10 and the roll it adds can both
-  succeed); ``!!``/``!p`` and rerolls score the chain's value.
+* value: exploding chains add up (``!p``/``!!p`` subtract 1 from every extra
+  roll); a rerolled chain is worth its last face;
+* score against a target: ``!`` and ``!p`` count every roll of the chain as a
+  die of its own (World of Darkness 10-again: an exploded 10 and the roll it
+  adds can both succeed; a penetrating extra roll is scored one less);
+  ``!!``/``!!p`` and rerolls score the chain's value.
+
+A die explodes on its highest face, or on the faces its compare point names
+(``!>=8``, ``!<=2``, ``!3``).
 
 Limits: a chain has at most :data:`~capeworks.dice.limits.MAX_EXTRA_ROLLS`
-extra rolls when rolled; exact odds follow each die to the depth
-:func:`odds_depth` and report the small chance of going deeper as the
-distribution's ``remainder`` (as icepool does with its ``depth``).
+extra rolls when rolled. Exact odds of chains are :mod:`capeworks.dice.chain_odds`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from fractions import Fraction
 
-from capeworks.dice.expr import Dice, Explode
+from capeworks.dice.expr import Dice, kept_flags
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.errors import DiceValueError
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing: exact odds import this module
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing: every roll imports this module
 if TYPE_CHECKING:
     from capeworks.dice.source import DiceSource
 
-__all__ = [
-    "chain_score",
-    "chain_text",
-    "chain_value",
-    "draw",
-    "odds_depth",
-    "outcomes",
-    "remainder",
-    "split",
-    "term_total",
-]
-
-#: exact odds follow an exploding die until the chance of going further is at most this
-_ODDS_TAIL = Fraction(1, 2**40)
+__all__ = ["chain_score", "chain_text", "chain_value", "draw", "split", "term_total"]
 
 
 def _goes_on(term: Dice, face: int, extra: int) -> bool:
@@ -56,7 +43,7 @@ def _goes_on(term: Dice, face: int, extra: int) -> bool:
     if extra >= MAX_EXTRA_ROLLS:
         return False
     if term.explode is not None:
-        return face == term.sides
+        return term.explodes(face) and not (term.explode.once and extra >= 1)
     assert term.reroll is not None
     if term.reroll.once and extra >= 1:
         return False
@@ -105,66 +92,20 @@ def chain_value(term: Dice, chain: Sequence[int]) -> int:
     """What one die's chain is worth: the sum of an exploding chain, the last face of a rerolled one."""
     if term.explode is None:
         return chain[-1]
-    if term.explode is Explode.PENETRATE:
-        return sum(chain) - (len(chain) - 1)
-    return sum(chain)
+    return sum(chain) - term.explode.less * (len(chain) - 1)
 
 
 def chain_score(term: Dice, chain: Sequence[int]) -> int:
     """What one die's chain adds to a success count (``term`` has a target)."""
     assert term.target is not None
-    if term.explode is Explode.EXPLODE:
-        return sum(term.target.score(f) for f in chain)
+    if term.explode is not None and term.explode.separate:
+        less = term.explode.less
+        return sum(term.target.score(f - (less if i else 0)) for i, f in enumerate(chain))
     return term.target.score(chain_value(term, chain))
-
-
-def odds_depth(term: Dice) -> int:
-    """Extra rolls per die that exact odds follow: enough that going further has chance at most 2**-40."""
-    if term.explode is None:
-        return 1 if term.reroll is not None and term.reroll.once else 0
-    return min(MAX_EXTRA_ROLLS, math.ceil(40 / math.log2(term.sides)) - 1)
-
-
-def remainder(term: Dice) -> Fraction:
-    """The chance that some die of ``term`` explodes more often than exact odds follow it."""
-    if term.explode is None:
-        return Fraction(0)
-    beyond = Fraction(1, term.sides ** (odds_depth(term) + 1))
-    return 1 - (1 - beyond) ** term.count
-
-
-def outcomes(term: Dice) -> tuple[list[tuple[list[int], int]], int]:
-    """Every chain one die can make (exact odds), with its ways over a common denominator.
-
-    Returns ``(chains, denominator)``. An exploding die followed to depth D
-    has denominator S**(D+1); a chain of j maxima then a lower face has
-    S**(D-j) ways, and at depth D the last roll does not explode. A die
-    rerolled until it misses is uniform over the faces that are kept; one
-    rerolled once shows face f in S*[f kept] + (faces rerolled) ways of S**2.
-    """
-    sides = term.sides
-    if term.explode is not None:
-        depth = odds_depth(term)
-        out: list[tuple[list[int], int]] = []
-        for j in range(depth + 1):
-            last = sides if j == depth else sides - 1
-            for f in range(1, last + 1):
-                out.append(([sides] * j + [f], sides ** (depth - j)))
-        return out, sides ** (depth + 1)
-    reroll = term.reroll
-    assert reroll is not None
-    hit = [f for f in range(1, sides + 1) if reroll.hits(f)]
-    if not reroll.once:
-        kept = [([f], 1) for f in range(1, sides + 1) if not reroll.hits(f)]
-        return kept, len(kept)
-    m = len(hit)
-    return [([f], (0 if reroll.hits(f) else sides) + m) for f in range(1, sides + 1)], sides * sides
 
 
 def term_total(term: Dice, faces: Sequence[int]) -> int:
     """The value of a whole term from its flat physical faces: chains, then keep/drop, then target."""
-    from capeworks.dice.roller import kept_flags
-
     chains = split(term, faces)
     flags = kept_flags([chain_value(term, c) for c in chains], term.keep, term.more)
     if term.target is None:
@@ -173,11 +114,13 @@ def term_total(term: Dice, faces: Sequence[int]) -> int:
 
 
 def chain_text(term: Dice, chain: Sequence[int]) -> str:
-    """A chain for the breakdown: ``6!, 3`` (separate dice), ``6!+5!+2`` (added in), ``1→4`` (rerolled)."""
+    """A chain for the breakdown: ``6!, 3`` (separate dice), ``6!+5!+2`` (added in), ``1→4`` (rerolled).
+
+    Penetrating extra rolls are shown as they count (one less than the face).
+    """
     if term.explode is None:
         return "→".join(str(f) for f in chain)
-    if term.explode is Explode.EXPLODE:
-        return ", ".join(f"{f}!" if i < len(chain) - 1 else str(f) for i, f in enumerate(chain))
-    less = 1 if term.explode is Explode.PENETRATE else 0
+    less = term.explode.less
     shown = [chain[0]] + [f - less for f in chain[1:]]
-    return "+".join(f"{v}!" if i < len(chain) - 1 else str(v) for i, v in enumerate(shown))
+    glue = ", " if term.explode.separate else "+"
+    return glue.join(f"{v}!" if i < len(chain) - 1 else str(v) for i, v in enumerate(shown))

@@ -13,10 +13,12 @@ means.
 
 from __future__ import annotations
 
-from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Explode, Expr, Fn, Group, Neg, Op
+from collections.abc import Callable
+
+from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Op
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 
-__all__ = ["Bounds", "BoundsAlgebra", "bounds", "evaluate"]
+__all__ = ["Bounds", "BoundsAlgebra", "Values", "ValuesAlgebra", "bounds", "can_be_zero", "evaluate"]
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING: importing typing costs every cold start a few ms
 if TYPE_CHECKING:
@@ -96,10 +98,10 @@ class BoundsAlgebra:
         k = term.kept_count
         # an exploding die is worth up to its highest face on every roll, and
         # with '!' each roll may count as a success of its own
-        rolls = 1 if term.explode is None else 1 + MAX_EXTRA_ROLLS
+        rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
             return _bounds(k * term.low, k * (term.low + term.sides - 1) * rolls)
-        per_die = rolls if term.explode is Explode.EXPLODE else 1
+        per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
     def neg(self, a: Bounds) -> Bounds:
@@ -112,10 +114,9 @@ class BoundsAlgebra:
             return _bounds(a[0] - b[1], a[1] - b[0], a, b)
         if op is Op.MUL:
             ends = [x * y for x in a[:2] for y in b[:2]]
-        elif op is Op.DIV:  # the divisor never spans 0 (the parser refuses it), so corners suffice
-            ends = [x // y for x in a[:2] for y in b[:2]]
-        else:
-            ends = [-(-x // y) for x in a[:2] for y in b[:2]]
+        else:  # a quotient is largest at the divisor's smallest magnitudes: ±1 when it spans 0
+            divisors = [y for y in (b[0], b[1], -1, 1) if y and b[0] <= y <= b[1]]
+            ends = [op.divide(x, y) for x in a[:2] for y in divisors]
         return _bounds(min(ends), max(ends), a, b)
 
     def call(self, fn: Fn, a: Bounds, b: Bounds) -> Bounds:
@@ -137,3 +138,107 @@ class BoundsAlgebra:
 def bounds(expr: Expr) -> Bounds:
     """``(lowest, highest, widest)``: the range of the total, and the largest magnitude of any part."""
     return evaluate(expr, BoundsAlgebra())
+
+
+# ---------------------------------------------------------------- possible values
+
+#: most values a set of possible values holds before it is widened to its range
+_MAX_VALUES = 4096
+
+#: the values a part can show: a set, or ``(low, high)`` when any value between may occur
+Values = frozenset[int] | tuple[int, int]
+
+
+def _span(v: Values) -> tuple[int, int]:
+    return (min(v), max(v)) if isinstance(v, frozenset) else v
+
+
+def _capped(values: set[int]) -> Values:
+    return frozenset(values) if len(values) <= _MAX_VALUES else (min(values), max(values))
+
+
+def _sumset(one: frozenset[int], k: int) -> Values:
+    """Every sum of ``k`` values each from ``one`` (its range, when that is all that can be said cheaply)."""
+    lo, hi = min(one), max(one)
+    if len(one) == hi - lo + 1:  # a run of whole numbers: the sums are a run too
+        return frozenset(range(k * lo, k * hi + 1)) if k * (hi - lo) < _MAX_VALUES else (k * lo, k * hi)
+    if k > 64:
+        return (k * lo, k * hi)
+    out: set[int] = {0}
+    for _ in range(k):
+        out = {a + b for a in out for b in one}
+        if len(out) > _MAX_VALUES:
+            return (k * lo, k * hi)
+    return frozenset(out)
+
+
+class ValuesAlgebra:
+    """The values each part can show, exactly while they are few: so a divisor of ±1 is not "maybe 0"."""
+
+    def const(self, value: int) -> Values:
+        return frozenset((value,))
+
+    def dice(self, term: Dice) -> Values:
+        k = term.kept_count
+        faces = range(term.low, term.low + term.sides)
+        if term.explode is not None:  # chains: only the range is known
+            lo, hi, _ = BoundsAlgebra().dice(term)
+            return (lo, hi)
+        if term.reroll is not None and not term.reroll.once:
+            shown = frozenset(f for f in faces if not term.reroll.hits(f))
+        else:
+            shown = frozenset(faces)
+        target = term.target
+        one = shown if target is None else frozenset(target.score(f) for f in shown)
+        return _sumset(one, k)
+
+    def neg(self, a: Values) -> Values:
+        return frozenset(-x for x in a) if isinstance(a, frozenset) else (-a[1], -a[0])
+
+    def _pairs(self, a: Values, b: Values, fn: Callable[[int, int], int]) -> Values | None:
+        if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a) * len(b) <= 16 * _MAX_VALUES:
+            return _capped({fn(x, y) for x in a for y in b})
+        return None
+
+    def binop(self, op: Op, a: Values, b: Values) -> Values:
+        if op is Op.ADD:
+            fn: Callable[[int, int], int] = int.__add__
+        elif op is Op.SUB:
+            fn = int.__sub__
+        elif op is Op.MUL:
+            fn = int.__mul__
+        else:
+            fn = op.divide
+            if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a) * len(b) <= 16 * _MAX_VALUES:
+                return _capped({fn(x, y) for x in a for y in b if y})
+        out = self._pairs(a, b, fn)
+        if out is not None:
+            return out
+        la, ha = _span(a)
+        lb, hb = _span(b)
+        lo, hi, _ = BoundsAlgebra().binop(op, (la, ha, 0), (lb, hb, 0))
+        return (lo, hi)
+
+    def call(self, fn: Fn, a: Values, b: Values) -> Values:
+        pick = min if fn is Fn.MIN else max
+        out = self._pairs(a, b, pick)
+        if out is not None:
+            return out
+        (la, ha), (lb, hb) = _span(a), _span(b)
+        return (pick(la, lb), pick(ha, hb))
+
+    def compare(self, op: CmpOp, a: Values, b: Values) -> Values:
+        return frozenset((0, 1))
+
+    def group(self, group: Group, items: list[Values]) -> Values:
+        spans = [(*_span(v), 0) for v in items]
+        lo, hi, _ = BoundsAlgebra().group(group, spans)
+        return (lo, hi)
+
+
+def can_be_zero(expr: Expr) -> bool:
+    """Whether ``expr`` can come out 0 (checked on its possible values while they are few, else its range)."""
+    values = evaluate(expr, ValuesAlgebra())
+    if isinstance(values, frozenset):
+        return 0 in values
+    return values[0] <= 0 <= values[1]

@@ -8,7 +8,7 @@ notation with ``str(expr)``. Nodes are immutable; build a new tree to change one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -27,9 +27,12 @@ __all__ = [
     "KeepKind",
     "Neg",
     "Op",
+    "Point",
     "Reroll",
     "Target",
     "dice_terms",
+    "kept_flags",
+    "target_notation",
 ]
 
 
@@ -48,10 +51,35 @@ class Op(Enum):
     ADD = "+"
     SUB = "-"
     MUL = "*"
-    #: division rounding down (towards minus infinity), as ``floor(a / b)``
+    #: division rounding down (towards minus infinity); inside ``floor()``/``ceil()``/``round()`` exact
     DIV = "/"
+    #: division rounding down, written ``floor(a / b)`` (the same value as ``a / b``)
+    FLOOR_DIV = "floor/"
     #: division rounding up, written ``ceil(a / b)``
     CEIL_DIV = "ceil/"
+    #: division rounding half up (as JavaScript's ``Math.round``), written ``round(a / b)``
+    ROUND_DIV = "round/"
+
+    @property
+    def divides(self) -> bool:
+        """True for the four divisions."""
+        return self in (Op.DIV, Op.FLOOR_DIV, Op.CEIL_DIV, Op.ROUND_DIV)
+
+    @property
+    def rounding(self) -> str | None:
+        """``floor``, ``ceil`` or ``round`` for a division written inside that function, else None."""
+        return _ROUNDING_WORDS.get(self.value)
+
+    def divide(self, a: int, b: int) -> int:
+        """``a / b`` rounded as this operator rounds (``b`` is never 0)."""
+        if self is Op.CEIL_DIV:
+            return -(-a // b)
+        if self is Op.ROUND_DIV:
+            return (2 * a + b) // (2 * b)  # floor(a/b + 1/2), whatever the signs
+        return a // b
+
+
+_ROUNDING_WORDS = {"floor/": "floor", "ceil/": "ceil", "round/": "round"}
 
 
 class Fn(Enum):
@@ -138,25 +166,63 @@ class Target:
             s -= 1
         return s
 
+
+def target_notation(target: Target, top: int | None) -> str:
+    """``t8``, ``t5f1``, or ``t!=3`` / ``t>=11`` for counts a bare ``tN`` cannot say (reads back the same).
+
+    ``top`` is the highest target a bare ``tN`` takes (None: no limit, for compounding dice).
+    """
+    if target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top):
+        tail = "" if target.fail_at_most is None else f"f{target.fail_at_most}"
+        return f"t{target.at_least}{tail}"
+    return f"t{target.op.value}{target.at_least}"
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A compare point such as ``>=8`` or ``3`` (equal to): which faces explode."""
+
+    op: CmpOp
+    value: int
+
+    def hits(self, face: int) -> bool:
+        """Whether a die showing ``face`` is picked out."""
+        return self.op.holds(face, self.value)
+
     def __str__(self) -> str:
-        if self.op is not CmpOp.GE:
-            return f"{self.op.value}{self.at_least}"
-        tail = "" if self.fail_at_most is None else f"f{self.fail_at_most}"
-        return f"t{self.at_least}{tail}"
+        return str(self.value) if self.op is CmpOp.EQ else f"{self.op.value}{self.value}"
 
 
 class Explode(Enum):
-    """How a die showing its highest face rolls again (Savage Worlds aces, World of Darkness 10-again).
+    """How an exploding die rolls again (Savage Worlds aces, World of Darkness 10-again, Hackmaster).
 
     ``!`` adds each new roll as a die of its own, ``!!`` adds it into the
-    same die (compounding), ``!p`` adds it less one (penetrating, Hackmaster).
-    All three give the same totals; they differ in what a keep/drop or a
-    target sees.
+    same die (compounding); ``!p`` and ``!!p`` do the same with each extra
+    roll counting one less (penetrating). They give the same totals; they
+    differ in what a keep/drop or a target sees.
     """
 
     EXPLODE = "!"
     COMPOUND = "!!"
     PENETRATE = "!p"
+    COMPOUND_PENETRATE = "!!p"
+    #: exploding once (Foundry VTT's ``xo``): at most one extra roll, a die of its own
+    ONCE = "xo"
+
+    @property
+    def separate(self) -> bool:
+        """True when every extra roll is a die of its own (``!``, ``!p``, ``xo``)."""
+        return self in (Explode.EXPLODE, Explode.PENETRATE, Explode.ONCE)
+
+    @property
+    def once(self) -> bool:
+        """True when a die explodes at most once."""
+        return self is Explode.ONCE
+
+    @property
+    def less(self) -> int:
+        """What each extra roll counts less than its face: 1 when penetrating."""
+        return 1 if self in (Explode.PENETRATE, Explode.COMPOUND_PENETRATE) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +273,17 @@ class Dice:
     explode: Explode | None = None
     #: rerolling some faces (``r1``, ``ro<=2``)
     reroll: Reroll | None = None
+    #: which faces explode (``!>=8``); None: the highest face
+    explode_on: Point | None = None
+
+    @property
+    def target_top(self) -> int | None:
+        """The highest target ``tN`` takes: the highest face, or no limit when exploding dice add up."""
+        return None if self.explode is not None and not self.explode.separate else self.sides
+
+    def explodes(self, face: int) -> bool:
+        """Whether a die of this term showing ``face`` explodes (the term explodes)."""
+        return face == self.sides if self.explode_on is None else self.explode_on.hits(face)
 
     @property
     def plain(self) -> bool:
@@ -259,7 +336,7 @@ class Neg:
 
 @dataclass(frozen=True, slots=True)
 class BinOp:
-    """``left + right``, ``left - right`` or ``left * right``."""
+    """``left + right``, ``left - right``, ``left * right``, or a division rounded as ``op`` says."""
 
     op: Op
     left: Expr
@@ -319,6 +396,25 @@ class Group:
 Expr = Const | Dice | Neg | BinOp | Call | Compare | Group
 
 
+def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
+    """Which of ``faces`` a chain of keep/drop suffixes keeps.
+
+    Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
+    equal dice first and ``kl``/``dh`` the later.
+    """
+    n = len(faces)
+    if keep is None:
+        return [True] * n
+    low, high = 0, n
+    for k in (keep, *more):
+        low, high = k.narrow(low, high)
+    order = sorted(range(n), key=lambda i: (faces[i], i))  # lowest first
+    flags = [False] * n
+    for i in order[low:high]:
+        flags[i] = True
+    return flags
+
+
 def dice_terms(expr: Expr) -> Iterator[Dice]:
     """Every dice term, left to right: the order in which they are rolled."""
     if isinstance(expr, Dice):
@@ -340,10 +436,25 @@ _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
 def dice_notation(term: Dice) -> str:
     """``4d6kh3`` for a dice term (count always written)."""
     keep = "".join(str(k) for k in term.keeps)
-    target = "" if term.target is None else str(term.target)
+    target = "" if term.target is None else target_notation(term.target, term.target_top)
     reroll = "" if term.reroll is None else str(term.reroll)
     explode = "" if term.explode is None else term.explode.value
+    if term.explode_on is not None:
+        explode += str(term.explode_on)
     return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
+
+
+def _ends_with_dice(e: Expr) -> bool:
+    """Whether ``e`` printed ends with a dice term (not a bracket)."""
+    while True:
+        if isinstance(e, Dice):
+            return True
+        if isinstance(e, Neg):
+            e = e.operand
+        elif isinstance(e, BinOp) and e.op.rounding is None:
+            e = e.right
+        else:
+            return False
 
 
 def _fmt(e: Expr, outer: int) -> str:
@@ -361,11 +472,13 @@ def _fmt(e: Expr, outer: int) -> str:
         keeps = "".join(str(k) for k in e.keeps)
         text, prec = "{" + ", ".join(_fmt(i, 0) for i in e.items) + "}" + keeps, _PREC_ATOM
     elif isinstance(e, Compare):
-        text, prec = f"{_fmt(e.left, _PREC_ADD)} {e.op.value} {_fmt(e.right, _PREC_ADD)}", _PREC_CMP
-        if isinstance(e.left, Dice) and e.left.target is None and isinstance(e.right, Const):
-            text = f"({_fmt(e.left, 0)}) {e.op.value} {_fmt(e.right, _PREC_ADD)}"  # a total, not a count
-    elif e.op is Op.CEIL_DIV:
-        text, prec = f"ceil({_fmt(e.left, _PREC_MUL)}/{_fmt(e.right, _PREC_MUL + 1)})", _PREC_ATOM
+        left = _fmt(e.left, _PREC_ADD)
+        if _ends_with_dice(e.left):
+            left = f"({_fmt(e.left, 0)})"  # a total: dice right before a comparison would count
+        text, prec = f"{left} {e.op.value} {_fmt(e.right, _PREC_ADD)}", _PREC_CMP
+    elif e.op.rounding is not None:
+        text = f"{e.op.rounding}({_fmt(e.left, _PREC_MUL)}/{_fmt(e.right, _PREC_MUL + 1)})"
+        prec = _PREC_ATOM
     else:
         prec = _PREC_MUL if e.op in (Op.MUL, Op.DIV) else _PREC_ADD
         # left-associative: the right operand needs brackets at equal precedence

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from capeworks.dice.evaluate import bounds
+from capeworks.dice.evaluate import can_be_zero
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -35,6 +35,7 @@ from capeworks.dice.expr import (
     KeepKind,
     Neg,
     Op,
+    Point,
     Reroll,
     Target,
 )
@@ -54,8 +55,10 @@ _NUMBER = "a number"
 _COMPARISONS = ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("!=", CmpOp.NE))
 _STRICT = ((">", CmpOp.GT), ("<", CmpOp.LT))
 _CMP_WORD = "a comparison ('>=', '<=', '>', '<', '==' or '!=')"
-_KEEP_WORD = "a keep or drop ('kh', 'kl', 'dh' or 'dl')"
+_KEEP_WORD = "a keep or drop ('kh', 'kl', 'dh', 'dl' or 'k')"
 _KEEPS = {kind.value: kind for kind in KeepKind}
+#: longest spelling first, so that '!!p' is not read as '!!' then 'p'
+_EXPLOSIONS = (Explode.COMPOUND_PENETRATE, Explode.COMPOUND, Explode.PENETRATE, Explode.EXPLODE, Explode.ONCE)
 #: order in which alternatives are listed in a message
 _WORD_ORDER = (
     _NUMBER,
@@ -74,9 +77,11 @@ _WORD_ORDER = (
     "'max'",
     "'floor'",
     "'ceil'",
+    "'round'",
     "'%'",
     "'F'",
-    "an explosion ('!', '!!' or '!p')",
+    "an explosion ('!', '!!', '!p', '!!p' or 'xo')",
+    "a compare point ('>=', '<=' or a face)",
     "a reroll ('r' or 'ro')",
     "'<='",
     "'>='",
@@ -90,12 +95,14 @@ _WORD_ORDER = (
 class _Reader:
     """One parse: the text, where we are, and what was tried at the furthest point."""
 
-    __slots__ = ("pos", "rolled", "text", "tried", "tried_at")
+    __slots__ = ("dice_end", "pos", "rolled", "text", "tried", "tried_at")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
         self.rolled = 0
+        #: where the latest dice term (with its suffixes) ended
+        self.dice_end = -1
         self.tried: list[str] = []
         self.tried_at = -1
 
@@ -147,6 +154,17 @@ class _Reader:
             end += 1
         return repr(text[at : max(end, at + 1)])
 
+    def number_follows(self, at: int) -> bool:
+        """Whether a plain number (not the count of dice, as in '1d12') comes at ``at``, after whitespace."""
+        text = self.text
+        while at < len(text) and text[at] in _SPACE:
+            at += 1
+        if not (at < len(text) and text[at] in _DIGITS):
+            return False
+        while at < len(text) and text[at] in _DIGITS + _SPACE:
+            at += 1
+        return not text.startswith("d", at)
+
     def number(self) -> tuple[int, int]:
         """A run of digits and where it starts."""
         self.skip()
@@ -164,16 +182,26 @@ class _Reader:
 
     def start(self) -> Expr:
         self.skip()
-        bracketed = self.text.startswith("(", self.pos)
         left = self.sum()
+        after_dice = self.text[self.dice_end : self.pos].strip(_SPACE) == "" if self.dice_end >= 0 else False
         op_at = self.pos
         op = self.comparison()
         node: Expr = left
         if op is not None:
             self.skip()
+            right_at = self.pos
             right = self.sum()
-            if isinstance(left, Dice) and left.target is None and not bracketed and isinstance(right, Const):
+            number_next = right_at < len(self.text) and self.text[right_at] in _DIGITS
+            if after_dice and isinstance(left, Dice) and left.target is None and isinstance(right, Const):
                 node = self.counting(left, op, op_at, right.value)
+            elif after_dice and number_next and _starts_with_number(right) and _ends_with_bare_dice(left):
+                self.refuse(
+                    op_at,
+                    "brackets round the dice before a comparison, or 't' to count them: Roll20 and "
+                    "rpg-dice-roller count the dice right before a comparison (read '6d10>=8+1' as "
+                    "'6d10t8+1', '-6d10>=8' as '-6d10t8'), capeworks would compare a total "
+                    "(write '(6d10) >= 8+1')",
+                )
             else:
                 node = Compare(op, left, right)
         self.skip()
@@ -189,17 +217,14 @@ class _Reader:
 
         This is how Roll20 and rpg-dice-roller read it; the total of the pool is
         compared by bracketing it, ``(6d10) >= 8``. ``>`` and ``<`` are refused
-        after a pool of several dice, because Roll20 reads ``>8`` as "8 or more"
-        and other rollers as "more than 8".
+        after any pool, a single die included, because Roll20 reads ``>8`` as
+        "8 or more" and other rollers as "more than 8".
         """
         if pool.fate:
             self.refuse(op_at, "no comparison right after Fate dice (bracket them to compare the total)")
-        if op in (CmpOp.GT, CmpOp.LT) and pool.count > 1:
-            wanted = f"{'>=' if op is CmpOp.GT else '<='}"
+        if op in (CmpOp.GT, CmpOp.LT):
             self.refuse(
-                op_at,
-                f"'{wanted}' to count dice, or brackets round the pool to compare its total "
-                f"('{op.value}' means 'or more' to some rollers and 'more than' to others)",
+                op_at, _strict_hint(op, "to count dice, or brackets round the pool to compare its total")
             )
         return replace(pool, target=Target(value, None, op))
 
@@ -233,8 +258,7 @@ class _Reader:
         self.skip()
         at = self.pos
         node = self.unary()
-        low, high, _ = bounds(node)
-        if low <= 0 <= high:
+        if can_be_zero(node):
             self.refuse(at, "a divisor that can never be 0")
         return node
 
@@ -259,14 +283,21 @@ class _Reader:
             return node
         if self.take("{", "'{'"):
             return self.group(pos)
-        for word in ("floor", "ceil"):
+        for word, rounding in (("floor", Op.FLOOR_DIV), ("ceil", Op.CEIL_DIV), ("round", Op.ROUND_DIV)):
             if self.take(word, f"'{word}'"):
                 self.need("(")
+                self.skip()
+                inner_at = self.pos
                 node = self.sum()
                 self.need(")")
-                if word == "ceil" and isinstance(node, BinOp) and node.op is Op.DIV:
-                    return BinOp(Op.CEIL_DIV, node.left, node.right)
-                return node  # whole numbers are their own floor and ceiling
+                rounded = round_once(node, rounding)
+                if rounded is None:
+                    self.refuse(
+                        inner_at,
+                        f"at most one division inside {word}(), with whole numbers added to it, "
+                        f"subtracted or multiplying it (so that it rounds once, exactly)",
+                    )
+                return rounded
         for fn in (Fn.MIN, Fn.MAX):
             if self.take(fn.value, f"'{fn.value}'"):
                 self.need("(")
@@ -298,37 +329,49 @@ class _Reader:
             raise LimitExceeded(
                 f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
             )
-        reroll, explode = (None, None) if fate else self.modifiers(sides)
+        reroll, explode, point = (None, None, None) if fate else self.modifiers(sides)
         self.skip()
         keep_at = self.pos
         keeps = self.keeps(n)
-        if keeps and explode is Explode.EXPLODE:
+        if keeps and explode is not None and explode.separate:
             self.refuse(
                 keep_at,
-                "no keep or drop after '!' (its extra rolls are dice of their own); "
-                "write '!!' to add them into the die that exploded",
+                f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
+                f"write '!{explode.value}' to add them into the die that exploded",
             )
-        target = None if fate else self.target(sides)
-        return Dice(n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll)
+        top = None if explode is not None and not explode.separate else sides
+        target = None if fate else self.target(top)
+        self.dice_end = self.pos
+        return Dice(
+            n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
+        )
 
-    def modifiers(self, sides: int) -> tuple[Reroll | None, Explode | None]:
-        """At most one of: a reroll (``r``, ``ro``) or an explosion (``!``, ``!!``, ``!p``)."""
+    def modifiers(self, sides: int) -> tuple[Reroll | None, Explode | None, Point | None]:
+        """At most one of: a reroll (``r``, ``ro``) or an explosion (``!``, ``!!``, ``!p``, ``!!p``)."""
         self.skip()
         at = self.pos
         text = self.text
-        if text.startswith("!", at) and not text.startswith("!=", at):
-            for kind in (Explode.COMPOUND, Explode.PENETRATE, Explode.EXPLODE):
+        not_equal = text.startswith("!=", at) and not text.startswith("!==", at)
+        if not_equal and self.number_follows(at + 2):
+            self.refuse(
+                at,
+                "'!V' to explode on V, or 't!=V' to count the dice not showing V "
+                "('!=' right after dice explodes on V to rpg-dice-roller and counts to others)",
+            )
+        if (text.startswith("!", at) and not not_equal) or text.startswith("xo", at):
+            for kind in (*_EXPLOSIONS,):
                 if text.startswith(kind.value, at):
                     self.pos += len(kind.value)
                     break
             if sides < 2:
                 self.refuse(at, "a die of at least 2 sides to explode")
+            point = self.explode_point(sides)
             self.no_second_modifier()
-            return None, kind
-        self.note("an explosion ('!', '!!' or '!p')")
+            return None, kind, point
+        self.note("an explosion ('!', '!!', '!p', '!!p' or 'xo')")
         once = text.startswith("ro", at)
         if not once and not self.take("r", "a reroll ('r' or 'ro')"):
-            return None, None
+            return None, None, None
         if once:
             self.pos += 2
         op = CmpOp.EQ
@@ -344,12 +387,7 @@ class _Reader:
                     self.pos += 1
                     op = cmp
         if op in (CmpOp.LT, CmpOp.GT):
-            wanted, roll20, others = (
-                ("<=", "or less", "less than") if op is CmpOp.LT else (">=", "or more", "more than")
-            )
-            self.refuse(
-                op_at, f"'{wanted}' ('{op.value}' means '{roll20}' to Roll20 and '{others}' to others)"
-            )
+            self.refuse(op_at, _strict_hint(op))
         self.skip()
         if op is CmpOp.EQ and not (self.pos < len(text) and text[self.pos] in _DIGITS):
             value, value_at = 1, self.pos  # a bare 'r' rerolls the lowest face
@@ -361,7 +399,35 @@ class _Reader:
         if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
             self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
         self.no_second_modifier()
-        return reroll, None
+        return reroll, None, None
+
+    def explode_point(self, sides: int) -> Point | None:
+        """``!>=8``, ``!<=2`` or ``!8`` right after the explosion: which faces explode (Roll20's reading)."""
+        self.skip()
+        text, at = self.text, self.pos
+        if text.startswith(("!=", "=="), at):
+            return None  # a count after the explosion ('6d10! !=3'), not a compare point
+        op = CmpOp.EQ
+        for literal, cmp in ((">=", CmpOp.GE), ("<=", CmpOp.LE), (">", CmpOp.GT), ("<", CmpOp.LT)):
+            if text.startswith(literal, at):
+                if cmp in (CmpOp.GT, CmpOp.LT):
+                    self.refuse(at, _strict_hint(cmp, "to explode on a threshold"))
+                self.pos += len(literal)
+                op = cmp
+                break
+        else:
+            self.note("a compare point ('>=', '<=' or a face)")
+            if not (at < len(text) and text[at] in _DIGITS):
+                return None
+        value, value_at = self.number()
+        if not 1 <= value <= sides:
+            self.refuse(value_at, f"a face from 1 to {sides} to explode on")
+        point = Point(op, value)
+        if all(point.hits(f) for f in range(1, sides + 1)):
+            self.refuse(value_at, "a face that leaves some face not exploding (this explodes for ever)")
+        if not any(point.hits(f) for f in range(1, sides + 1)):
+            self.refuse(value_at, f"a face from 1 to {sides} to explode on")
+        return None if op is CmpOp.EQ and value == sides else point
 
     def no_second_modifier(self) -> None:
         self.skip()
@@ -382,17 +448,29 @@ class _Reader:
         return Group(tuple(items), tuple(keeps))
 
     def keeps(self, pool: int, *, what: str = "dice") -> list[Keep]:
-        """Keep/drop suffixes, each applied to the dice the ones before it kept."""
+        """Keep/drop suffixes, each applied to the dice the ones before it kept.
+
+        Without a number a suffix names one die (``2d20kh``, as Foundry and
+        rpg-dice-roller read it); a bare ``k`` keeps the highest (``4d6k3``).
+        """
         out: list[Keep] = []
         low, high = 0, pool
+        text = self.text
         while True:
             self.skip()
-            kind = _KEEPS.get(self.text[self.pos : self.pos + 2])
+            kind = _KEEPS.get(text[self.pos : self.pos + 2])
+            width = 2
+            if kind is None and text.startswith("k", self.pos):
+                kind, width = KeepKind.KEEP_HIGHEST, 1
             if kind is None:
                 self.note(_KEEP_WORD)
                 return out
-            self.pos += 2
-            count, at = self.number()
+            self.pos += width
+            self.skip()
+            if self.pos < len(text) and text[self.pos] in _DIGITS:
+                count, at = self.number()
+            else:
+                count, at = 1, self.pos
             if count > high - low:
                 left = "" if not out else " still kept"
                 self.refuse(at, f"at most {high - low} (the number of {what}{left})")
@@ -400,18 +478,119 @@ class _Reader:
             out.append(keep)
             low, high = keep.narrow(low, high)
 
-    def target(self, sides: int) -> Target | None:
+    def target(self, top: int | None) -> Target | None:
+        """``t5``, ``t5f1`` (a target from 1 to ``top``; None: no limit), or ``t!=3`` counting as written."""
         if not self.take("t", "'t'"):
             return None
+        self.skip()
+        op_at = self.pos
+        for literal, op in (*_COMPARISONS, *_STRICT):
+            if self.text.startswith(literal, op_at):
+                if op in (CmpOp.GT, CmpOp.LT):
+                    self.refuse(op_at, _strict_hint(op, "to count dice"))
+                self.pos += len(literal)
+                value, _ = self.number()
+                return Target(value, None, op)  # any number, as after a bare pool ('6d10>=11')
+        self.note(_CMP_WORD)
         at_least, at = self.number()
-        if not 1 <= at_least <= sides:
-            self.refuse(at, f"a target from 1 to {sides} (a d{sides})")
+        if at_least < 1 or (top is not None and at_least > top):
+            self.refuse(at, f"a target from 1 to {top} (a d{top})" if top else "a target of at least 1")
         fail: int | None = None
         if self.take("f", "'f'"):
             fail, at = self.number()
             if not 1 <= fail < at_least:
                 self.refuse(at, f"a fail number from 1 to {at_least - 1} (below the target {at_least})")
         return Target(at_least, fail)
+
+
+def _strict_hint(op: CmpOp, then: str = "") -> str:
+    """What to write instead of '>'/'<', naming both readings other rollers give them."""
+    wanted, roll20, others = (
+        ("<=", "or less", "less than") if op is CmpOp.LT else (">=", "or more", "more than")
+    )
+    tail = f" {then}" if then else ""
+    return f"'{wanted}'{tail} ('{op.value}' means '{roll20}' to Roll20 and '{others}' to others)"
+
+
+def _ends_with_bare_dice(e: Expr) -> bool:
+    """Whether ``e``, as read, ends with a dice term without a target (not closed by a bracket)."""
+    while True:
+        if isinstance(e, Dice):
+            return e.target is None
+        if isinstance(e, Neg):
+            e = e.operand
+        elif isinstance(e, BinOp):
+            e = e.right
+        else:
+            return False
+
+
+def _starts_with_number(e: Expr) -> bool:
+    """Whether ``e``'s leftmost part is a plain number."""
+    while isinstance(e, BinOp):
+        e = e.left
+    return isinstance(e, Const)
+
+
+def round_once(node: Expr, rounding: Op) -> Expr | None:
+    """``floor``/``ceil``/``round`` of ``node``, rounding its one division exactly; None if it cannot.
+
+    Whole numbers leave rounding alone (``ceil(c + x) = c + ceil(x)``), so the
+    rounding moves onto the one division, carrying signs and whole factors into
+    its numerator: ``ceil(1 + 7/2)`` is ``1 + ceil(7/2)``, ``ceil(2*(7/2))`` is
+    ``ceil(2*7/2)``. Without a division the value is whole and its own rounding.
+    """
+    if not _has_division(node):
+        return node
+    if isinstance(node, BinOp):
+        left, right = node.left, node.right
+        if node.op is Op.DIV:
+            if _has_division(left) or _has_division(right):
+                return None
+            return BinOp(rounding, left, right)
+        if node.op in (Op.ADD, Op.SUB, Op.MUL) and _has_division(left) != _has_division(right):
+            if _has_division(left):
+                inner = round_once(left, rounding)
+                return None if inner is None else BinOp(node.op, inner, right)
+            if node.op is Op.SUB:  # c - x rounds as c + (-x)
+                inner = round_once(_negate_numerator(right), rounding)
+                return None if inner is None else BinOp(Op.ADD, left, inner)
+            if node.op is Op.MUL:  # c * (a / b) is (c * a) / b
+                return round_once(_scale_numerator(left, right), rounding)
+            inner = round_once(right, rounding)
+            return None if inner is None else BinOp(node.op, left, inner)
+        if node.op is Op.MUL and _has_division(left) and not _has_division(right):
+            return round_once(_scale_numerator(right, left), rounding)
+        return None
+    if isinstance(node, Neg):
+        return round_once(_negate_numerator(node.operand), rounding)
+    return None
+
+
+def _has_division(e: Expr) -> bool:
+    if isinstance(e, BinOp):
+        return e.op is Op.DIV or _has_division(e.left) or _has_division(e.right)
+    if isinstance(e, Neg):
+        return _has_division(e.operand)
+    if isinstance(e, Call):  # a division inside min()/max() would be rounded there first: refused
+        return _has_division(e.left) or _has_division(e.right)
+    if isinstance(e, Group):
+        return any(_has_division(i) for i in e.items)
+    return False  # dice, numbers and rounded divisions are whole
+
+
+def _negate_numerator(e: Expr) -> Expr:
+    """``-e`` with the minus carried to a division's numerator."""
+    if isinstance(e, BinOp) and e.op is Op.DIV:
+        return BinOp(Op.DIV, Neg(e.left), e.right)
+    return Neg(e)
+
+
+def _scale_numerator(factor: Expr, e: Expr) -> Expr:
+    """``factor * e`` with the factor carried into a division's numerator (``factor`` has none)."""
+    if isinstance(e, BinOp) and e.op is Op.DIV:
+        return BinOp(Op.DIV, BinOp(Op.MUL, factor, e.left), e.right)
+    return BinOp(Op.MUL, factor, e)
 
 
 def _alternatives(words: list[str]) -> str:

@@ -38,9 +38,9 @@ from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 
-from capeworks.dice.chains import chain_score, chain_value, outcomes, remainder
+from capeworks.dice.chain_odds import odds_depth, outcome_work, outcomes, remainder
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.expr import BinOp, Call, CmpOp, Const, Dice, Expr, Fn, Group, Neg, Op, dice_terms
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -242,11 +242,11 @@ class Distribution:
                 out[z] = out.get(z, 0) + cx * cy
         return Distribution.from_counts(out)
 
-    def divide(self, other: Distribution, *, up: bool = False) -> Distribution:
-        """``self / other`` rounded down (or up); ``other`` must not be able to be 0."""
+    def divide(self, other: Distribution, op: Op = Op.DIV) -> Distribution:
+        """``self / other`` rounded as the division ``op`` rounds; ``other`` must not be able to be 0."""
         if other.probability(0):
             raise ValueError("Cannot divide by a roll that can be 0.")
-        return self._pairwise(other, (lambda x, y: -(-x // y)) if up else operator.floordiv, "dividing")
+        return self._pairwise(other, op.divide, "dividing")
 
     def map_pair(self, other: Distribution, fn: Fn) -> Distribution:
         """``min`` or ``max`` of two independent outcomes, through their cumulative counts."""
@@ -379,11 +379,18 @@ def _uniform_power(sides: int, n: int) -> list[int]:
     return c
 
 
+#: bases with more terms than this are raised to a power by squaring
+_SQUARING_FROM = 24
+
+
 def _poly_pow(base: list[int], n: int) -> list[int]:
-    """``base`` to the ``n``th power, exactly (J. C. P. Miller's recurrence).
+    """``base`` to the ``n``th power, exactly (J. C. P. Miller's recurrence, or squaring for wide bases).
 
     For P = f**n with f = a0 + a1 x + ... + am x**m and a0 != 0,
     c[0] = a0**n and k a0 c[k] = sum over i = 1..m of ((n+1) i - k) a[i] c[k-i], exactly divisible.
+    The recurrence costs about m steps a coefficient; a base of many terms (an
+    exploding die followed deep) is raised by repeated squaring instead, each
+    product one big-integer multiplication.
     """
     lead = 0
     while base[lead] == 0:
@@ -396,6 +403,18 @@ def _poly_pow(base: list[int], n: int) -> list[int]:
         return list(base)
     if len(f) == 1:
         return [0] * (lead * n) + [f[0] ** n]
+    if len(f) > _SQUARING_FROM:
+        _check_support((len(f) - 1) * n + 1)
+        out: list[int] | None = None
+        square, k = f, n
+        while k:
+            if k & 1:
+                out = square if out is None else _poly_mul(out, square)
+            k >>= 1
+            if k:
+                square = _poly_mul(square, square)
+        assert out is not None
+        return [0] * (lead * n) + out
     length = _charge_power(f, n)
     a0, m = f[0], len(f) - 1
     c = [0] * length
@@ -436,13 +455,10 @@ def _term(term: Dice) -> Distribution:
 
 
 def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
-    """Dice that explode or are rerolled: one die's chains (with ways) raised to n, or kept/dropped."""
-    chains, _ = outcomes(term)
-    _charge(len(chains), "following exploding or rerolled dice")
-    scored = term.target is not None
-    ranked = sorted(
-        (chain_value(term, c), chain_score(term, c) if scored else chain_value(term, c), w) for c, w in chains
-    )
+    """Dice that explode or are rerolled: one die's outcomes (with ways) raised to n, or kept/dropped."""
+    _charge(outcome_work(term), "following exploding or rerolled dice")
+    rows, _ = outcomes(term)
+    ranked = sorted(rows)
     if (start, end) == (0, n):
         lo = min(v for _, v, _ in ranked)
         base = [0] * (max(v for _, v, _ in ranked) - lo + 1)
@@ -580,7 +596,7 @@ class _Odds:
             return a - b
         if op is Op.MUL:
             return a * b
-        return a.divide(b, up=op is Op.CEIL_DIV)
+        return a.divide(b, op)
 
     def call(self, fn: Fn, a: Distribution, b: Distribution) -> Distribution:
         return a.map_pair(b, fn)
@@ -692,23 +708,20 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
 
 
 def _icepool_chain(icepool: Any, e: Dice) -> Any:
-    """One exploding or rerolled die in icepool's own terms (``!p`` and targets on ``!`` excepted)."""
-    from capeworks.dice.chains import odds_depth
-    from capeworks.dice.expr import Explode
-
+    """One exploding or rerolled die in icepool's own terms (penetrating dice, per-roll counts excepted)."""
     d = icepool.d(e.sides)
     if e.reroll is not None:
         hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
         return d.reroll(hits, depth=1 if e.reroll.once else "inf")
-    if e.explode is Explode.PENETRATE or (e.target is not None and e.explode is Explode.EXPLODE):
+    assert e.explode is not None
+    if e.explode.less or (e.target is not None and e.explode.separate):
         raise NotImplementedError("icepool has no penetrating dice or per-roll success counts")
-    die = d.explode(depth=odds_depth(e))
+    faces = [f for f in range(1, e.sides + 1) if e.explodes(f)]
+    die = d.explode(faces, depth=odds_depth(e))
     return die if e.target is None else die.map(e.target.score)
 
 
 def _to_icepool(icepool: Any, e: Expr) -> Any:
-    from capeworks.dice.expr import BinOp, Call, Const, Neg
-
     if isinstance(e, Const):
         return icepool.Die([e.value])
     if isinstance(e, Dice):
@@ -751,11 +764,11 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
             return a + b
         if e.op is Op.SUB:
             return a - b
-        if e.op is Op.DIV:
+        if e.op is Op.MUL:
+            return a * b
+        if e.op in (Op.DIV, Op.FLOOR_DIV):
             return a // b
-        if e.op is Op.CEIL_DIV:
-            return icepool.map(lambda x, y: -(-x // y), a, b)
-        return a * b
+        return icepool.map(e.op.divide, a, b)
     if isinstance(e, Call):
         return icepool.lowest(a, b) if e.fn is Fn.MIN else icepool.highest(a, b)
     op = e.op

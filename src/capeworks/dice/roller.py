@@ -1,9 +1,8 @@
-"""Rolling an expression: faces from a DiceSource in, a result tree out.
+"""Rolling an expression: faces from a DiceSource in, a result out.
 
-Two trees, as in avrae/d20: the expression tree says what was asked, the
-result tree (:attr:`RollResult.tree`) says what happened, die by die, with each
-die marked kept or dropped. The total is always derived from the faces and
-the expression, never stored beside them.
+The result tree (:attr:`RollResult.tree`, see :mod:`capeworks.dice.results`)
+says what happened, die by die. The total is always derived from the faces
+and the expression, never stored beside them.
 
 Speed: each expression is compiled once (cached) into two small generated
 functions, one drawing the faces and one reducing them to the total. A
@@ -17,223 +16,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from capeworks.dice.breakdown import plain
+from capeworks.dice.chains import draw as draw_chains
+from capeworks.dice.chains import split, term_total
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import (
-    BinOp,
-    Call,
-    CmpOp,
-    Compare,
-    Const,
-    Dice,
-    Expr,
-    Fn,
-    Group,
-    Keep,
-    Neg,
-    Op,
-    dice_terms,
-)
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
 from capeworks.dice.notation import parse
+from capeworks.dice.results import Die, Rolled, build_tree
 from capeworks.dice.source import DiceSource, GivenDice, SeededDice
 from capeworks.errors import DiceValueError
 
-__all__ = [
-    "Die",
-    "RollResult",
-    "Rolled",
-    "RolledBinOp",
-    "RolledCall",
-    "RolledCompare",
-    "RolledConst",
-    "RolledDice",
-    "RolledGroup",
-    "RolledNeg",
-    "kept_flags",
-    "roll",
-]
+__all__ = ["Die", "RollResult", "Rolled", "roll"]
 
 # A private generator seeded from the operating system, for rolls that name no
 # source or seed. Never the global `random`.
 _DEFAULT_SOURCE = SeededDice()
 
 Faces = Sequence[Sequence[int]]
-
-
-# ---------------------------------------------------------------- result tree
-
-
-@dataclass(frozen=True, slots=True)
-class Die:
-    """One die as rolled: its face (what it is worth) and whether it counts.
-
-    A die that exploded or was rerolled also keeps every physical roll in
-    ``rolls``; ``face`` is then the chain's value (see :mod:`capeworks.dice.chains`).
-    """
-
-    face: int
-    kept: bool = True
-    rolls: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class RolledConst:
-    """A number in the expression; worth itself."""
-
-    node: Const
-
-    @property
-    def value(self) -> int:
-        return self.node.value
-
-
-@dataclass(frozen=True, slots=True)
-class RolledDice:
-    """A dice term as rolled: every die, kept or dropped, in the order rolled."""
-
-    node: Dice
-    dice: tuple[Die, ...]
-
-    @property
-    def value(self) -> int:
-        """Sum of the kept dice, or the success count when the term has a target."""
-        target = self.node.target
-        if not self.node.plain:
-            from capeworks.dice.chains import term_total
-
-            return term_total(self.node, [f for d in self.dice for f in d.rolls])
-        if target is None:
-            return sum(d.face for d in self.dice if d.kept)
-        return sum(target.score(d.face) for d in self.dice if d.kept)
-
-
-@dataclass(frozen=True, slots=True)
-class RolledNeg:
-    """Unary minus over a rolled operand."""
-
-    node: Neg
-    operand: Rolled
-
-    @property
-    def value(self) -> int:
-        return -self.operand.value
-
-
-@dataclass(frozen=True, slots=True)
-class RolledBinOp:
-    """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
-
-    node: BinOp
-    left: Rolled
-    right: Rolled
-
-    @property
-    def value(self) -> int:
-        a, b = self.left.value, self.right.value
-        op = self.node.op
-        if op is Op.ADD:
-            return a + b
-        if op is Op.SUB:
-            return a - b
-        if op is Op.DIV:
-            return a // b
-        if op is Op.CEIL_DIV:
-            return -(-a // b)
-        return a * b
-
-
-@dataclass(frozen=True, slots=True)
-class RolledCall:
-    """``min`` or ``max`` over two rolled operands."""
-
-    node: Call
-    left: Rolled
-    right: Rolled
-
-    @property
-    def value(self) -> int:
-        a, b = self.left.value, self.right.value
-        return min(a, b) if self.node.fn is Fn.MIN else max(a, b)
-
-
-@dataclass(frozen=True, slots=True)
-class RolledCompare:
-    """A comparison over two rolled sides: 1 if it holds, else 0."""
-
-    node: Compare
-    left: Rolled
-    right: Rolled
-
-    @property
-    def value(self) -> int:
-        return int(self.node.op.holds(self.left.value, self.right.value))
-
-
-@dataclass(frozen=True, slots=True)
-class RolledGroup:
-    """A group as rolled: every item, each marked kept or dropped by its total."""
-
-    node: Group
-    items: tuple[Rolled, ...]
-    kept: tuple[bool, ...]
-
-    @property
-    def value(self) -> int:
-        return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
-
-
-Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare | RolledGroup
-
-
-def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
-    """Which of ``faces`` a chain of keep/drop suffixes keeps.
-
-    Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
-    equal dice first and ``kl``/``dh`` the later.
-    """
-    n = len(faces)
-    if keep is None:
-        return [True] * n
-    low, high = 0, n
-    for k in (keep, *more):
-        low, high = k.narrow(low, high)
-    order = sorted(range(n), key=lambda i: (faces[i], i))  # lowest first
-    flags = [False] * n
-    for i in order[low:high]:
-        flags[i] = True
-    return flags
-
-
-def _build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
-    if isinstance(expr, Const):
-        return RolledConst(expr)
-    if isinstance(expr, Dice):
-        term_faces = faces[at[0]]
-        at[0] += 1
-        if not expr.plain:
-            from capeworks.dice.chains import chain_value, split
-
-            chains = split(expr, term_faces)
-            values = [chain_value(expr, c) for c in chains]
-            flags = kept_flags(values, expr.keep, expr.more)
-            return RolledDice(
-                expr, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
-            )
-        flags = kept_flags(term_faces, expr.keep, expr.more)
-        return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
-    if isinstance(expr, Neg):
-        return RolledNeg(expr, _build_tree(expr.operand, faces, at))
-    if isinstance(expr, Group):
-        items = tuple(_build_tree(item, faces, at) for item in expr.items)
-        keeps = expr.keeps
-        flags = kept_flags([i.value for i in items], keeps[0] if keeps else None, keeps[1:])
-        return RolledGroup(expr, items, tuple(flags))
-    left = _build_tree(expr.left, faces, at)
-    right = _build_tree(expr.right, faces, at)
-    if isinstance(expr, BinOp):
-        return RolledBinOp(expr, left, right)
-    if isinstance(expr, Call):
-        return RolledCall(expr, left, right)
-    return RolledCompare(expr, left, right)
 
 
 # ---------------------------------------------------------------- compiled plan
@@ -281,7 +80,7 @@ def _draw_code(term: Dice, i: int) -> str:
     return f"ff(src, {term.count})" if term.fate else f"f({term.count}, {term.sides})"
 
 
-_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//"}
+_PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//", Op.FLOOR_DIV: "//"}
 
 
 class _Code:
@@ -312,6 +111,8 @@ class _Code:
     def binop(self, op: Op, a: str, b: str) -> str:
         if op is Op.CEIL_DIV:
             return self._line(f"-(-{a} // {b})")
+        if op is Op.ROUND_DIV:
+            return self._line(f"(2 * {a} + {b}) // (2 * {b})")
         return self._line(f"{a} {_PY_OPS[op]} {b}")
 
     def call(self, fn: Fn, a: str, b: str) -> str:
@@ -346,9 +147,7 @@ def _compile(expr: Expr) -> _Plan:
     )
     namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms}
     if not all(t.plain for t in terms):
-        from capeworks.dice import chains
-
-        namespace.update(ch=chains.draw, tt=chains.term_total)
+        namespace.update(ch=draw_chains, tt=term_total)
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
     draw = namespace["draw"]
     total = namespace["total"]
@@ -400,8 +199,6 @@ class RollResult:
         checked: list[list[int]] = []
         for term, term_faces in zip(plan.terms, faces, strict=True):
             if not term.plain:
-                from capeworks.dice.chains import split
-
                 split(term, term_faces)  # the right number of rolls for its explosions or rerolls
                 checked.append(GivenDice(term_faces).faces(len(term_faces), term.sides))
                 continue
@@ -429,13 +226,11 @@ class RollResult:
     @property
     def tree(self) -> Rolled:
         """The result tree: the expression with every die as rolled, kept or dropped."""
-        return _build_tree(self._expr, self._faces, [0])
+        return build_tree(self._expr, self._faces, [0])
 
     @property
     def breakdown(self) -> str:
         """One line such as ``4d6kh3: [6, 4, 3, (1)] = 13``; dropped dice in brackets."""
-        from capeworks.dice.breakdown import plain
-
         return plain(self.tree)
 
     def __eq__(self, other: object) -> bool:

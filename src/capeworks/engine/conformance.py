@@ -6,19 +6,24 @@ promise: replay reproduces state byte for byte, ``apply`` never mutates, bad
 commands are refused without change, secrets stay hidden, undo restores the
 state, config round-trips, a seed reproduces the dice, every event is declared
 with a ``<ruleset>.`` prefix and has words of its own for every viewer, every
-prompt option is a command that will be accepted, and every legal command exists.
+prompt option is a command that will be accepted, every legal command exists,
+every event version has its upcasters, and the golden logs it ships replay.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
+from capeworks.engine import golden
 from capeworks.engine.model import Command, Role, Viewer
 from capeworks.engine.render import describe
 from capeworks.engine.ruleset import Ruleset, SampleSession
 from capeworks.engine.table import ENGINE_COMMANDS, Table
+from capeworks.engine.upcast import problems as upcast_problems
 from capeworks.errors import CapeworksError
 
 __all__ = ["CHECKS", "play_sample", "run_all"]
@@ -258,6 +263,31 @@ def check_view_key(ruleset: Ruleset[Any, Any]) -> None:
             table.execute(step.command, dice=step.dice)
 
 
+def check_upcasters(ruleset: Ruleset[Any, Any]) -> None:
+    """Every event type above version 1 has an upcaster from each older version, and none is stray."""
+    found = upcast_problems(ruleset)
+    assert not found, f"{ruleset.name}: " + "; ".join(found)
+
+
+def check_golden_logs(ruleset: Ruleset[Any, Any], root: Path | None = None) -> None:
+    """The golden logs the ruleset ships, if any, replay to their expectations.
+
+    They are found under ``root`` (default: the ``golden`` folder beside the ruleset's
+    package) as ``<root>/<ruleset name>/<name>.log.json``, each with its
+    ``<name>.expected.json`` (see :mod:`capeworks.engine.golden`).
+    """
+    for log in golden.find(root if root is not None else _shipped(ruleset), ruleset.name):
+        table = golden.replay_document(log.document(), ruleset)
+        found = golden.differences(log.expected(), golden.expectations(table))
+        assert not found, f"golden log {log.label} replays differently: " + "; ".join(found[:5])
+
+
+def _shipped(ruleset: Ruleset[Any, Any]) -> Path:
+    """The ``golden`` folder beside the package that defines ``ruleset``."""
+    module = sys.modules[type(ruleset).__module__]
+    return Path(module.__file__ or ".").parent / "golden"
+
+
 def _answerer(table: Table, prompt: Any) -> str:
     if prompt.seat is not None:
         return str(prompt.seat)
@@ -278,6 +308,8 @@ CHECKS = (
     check_prompts_answerable,
     check_menus_and_panels,
     check_view_key,
+    check_upcasters,
+    check_golden_logs,
 )
 
 

@@ -15,9 +15,11 @@ its payload is parsed once, by its ruleset (:meth:`capeworks.engine.Ruleset.payl
 the first time it is folded or put into words.
 
 The stored form is unchanged from contract v2: ``{"type", "data",
-"audience", "rolls", "seat", "seq", "command_id"}``, in that order. A schema
-version for each event type slots in as one more field of :class:`EventRecord`
-(and of :meth:`Event.model_dump`), read beside ``type`` when the payload is parsed.
+"audience", "rolls", "seat", "seq", "command_id"}``, in that order, and then
+``"version"``, the schema version ``data`` was written at, only when above 1
+(so a log written before versions existed reads and hashes as it was written).
+The payload's ``VERSION`` is its type's current version; an event read at an
+older one is upcast when its payload is parsed (:mod:`capeworks.engine.upcast`).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class EventData(BaseModel):
     model_config = _FROZEN
 
     TYPE: ClassVar[str]
+    #: the schema version: bump it when the fields change, with an upcaster from the old one
+    VERSION: ClassVar[int] = 1
     #: the ruleset this payload belongs to (set by the family base)
     RULESET: ClassVar[str] = ""
 
@@ -86,6 +90,7 @@ class EventRecord(BaseModel):
     seat: str | None = None
     seq: int = 0
     command_id: int = 0
+    version: int = Field(default=1, ge=1)
 
 
 _EVERYONE = Audience()
@@ -102,7 +107,7 @@ class Event:
     do not change the dictionary either.
     """
 
-    __slots__ = ("_data", "_payload", "audience", "command_id", "rolls", "seat", "seq", "type")
+    __slots__ = ("_data", "_payload", "audience", "command_id", "rolls", "seat", "seq", "type", "version")
 
     type: str
     audience: Audience
@@ -110,6 +115,8 @@ class Event:
     seat: str | None
     seq: int
     command_id: int
+    #: the schema version ``data`` was written at (the payload's VERSION for an event made here)
+    version: int
 
     def __init__(
         self,
@@ -122,6 +129,7 @@ class Event:
         seat: str | None = None,
         seq: int = 0,
         command_id: int = 0,
+        version: int | None = None,
     ) -> None:
         self.type = type
         self._payload = payload
@@ -133,6 +141,7 @@ class Event:
         self.seat = seat
         self.seq = seq
         self.command_id = command_id
+        self.version = version if version is not None else (payload.VERSION if payload is not None else 1)
 
     @classmethod
     def of(
@@ -194,6 +203,7 @@ class Event:
         out.seat = seat
         out.seq = seq
         out.command_id = command_id
+        out.version = self.version
         return out
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None) -> Event:
@@ -204,7 +214,7 @@ class Event:
                 out._data, out._payload = dict(value), None
             elif key == "payload":
                 out._payload, out._data = value, None
-            elif key in ("type", "audience", "rolls", "seat", "seq", "command_id"):
+            elif key in ("type", "audience", "rolls", "seat", "seq", "command_id", "version"):
                 setattr(out, key, tuple(value) if key == "rolls" else value)
                 if key == "type":
                     out._payload = None
@@ -215,8 +225,11 @@ class Event:
     # -- JSON ------------------------------------------------------------------------------------
 
     def model_dump(self, *, mode: str = "json") -> dict[str, Any]:
-        """The event as stored and sent (JSON-ready in either mode; ``data`` is shared, not copied)."""
-        return {
+        """The event as stored and sent (JSON-ready in either mode; ``data`` is shared, not copied).
+
+        ``version`` only above 1: a version 1 event is stored as before versions existed.
+        """
+        out = {
             "type": self.type,
             "data": self.data,
             "audience": {"everyone": self.audience.everyone, "seats": list(self.audience.seats)},
@@ -228,6 +241,9 @@ class Event:
             "seq": self.seq,
             "command_id": self.command_id,
         }
+        if self.version != 1:
+            out["version"] = self.version
+        return out
 
     def model_dump_json(self) -> str:
         """The stored form as compact JSON text."""
@@ -257,6 +273,7 @@ class Event:
         out.seat = record.seat
         out.seq = record.seq
         out.command_id = record.command_id
+        out.version = record.version
         return out
 
     @classmethod
@@ -278,7 +295,16 @@ class Event:
     # -- values ----------------------------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.type, self.data, self.audience, self.rolls, self.seat, self.seq, self.command_id)
+        return (
+            self.type,
+            self.data,
+            self.audience,
+            self.rolls,
+            self.seat,
+            self.seq,
+            self.command_id,
+            self.version,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -294,8 +320,26 @@ class Event:
         )
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.type, self.data, self.audience, self.rolls, self.seat, self.seq, self.command_id)
+        return (
+            self.type,
+            self.data,
+            self.audience,
+            self.rolls,
+            self.seat,
+            self.seq,
+            self.command_id,
+            self.version,
+        )
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.type, self._data, self.audience, self.rolls, self.seat, self.seq, self.command_id = state
+        (
+            self.type,
+            self._data,
+            self.audience,
+            self.rolls,
+            self.seat,
+            self.seq,
+            self.command_id,
+            self.version,
+        ) = state
         self._payload = None

@@ -4,7 +4,8 @@
 the seed, the title, the next command id, the open undo requests and each
 seat's latest command. It folds one event at a time (the engine's ``table.*``
 events itself, the rest through the ruleset's ``apply``, with the payload
-parsed first when the event was read from JSON), or starts from a
+parsed first when the event was read from JSON, and upcast to its current
+schema version when it was written at an older one), or starts from a
 :class:`FoldBase`, the fields a snapshot saved (:meth:`Fold.fields`).
 """
 
@@ -28,6 +29,7 @@ from capeworks.engine.table_events import (
     UndoRefused,
     UndoRequested,
 )
+from capeworks.engine.upcast import unreadable, upcast
 
 __all__ = ["Fold", "FoldBase"]
 
@@ -110,13 +112,26 @@ class Fold:
             self.next_command = event.command_id + 1
 
     def apply(self, state: Any, event: Event) -> Any:
-        """The ruleset's fold of one event, its payload parsed first when it was read from JSON."""
+        """The ruleset's fold of one event, its payload parsed first when it was read from JSON.
+
+        An event read at an older schema version reaches the rules as at its current one.
+        """
         if not event.parsed:
             self.ruleset.payload(event)
+        payload = event.payload
+        if event.version != payload.VERSION:
+            event = upcast(self.ruleset, event)
+            event.attach(payload)
         return self.ruleset.apply(state, event)
 
     def fold(self, event: Event) -> None:
-        """Fold one event in."""
+        """Fold one event in; one this release cannot read raises UnreadableEvent, naming it."""
+        try:
+            self._fold(event)
+        except (LookupError, TypeError, ValueError, AttributeError) as e:  # ValidationError is a ValueError
+            raise unreadable(event, e) from None
+
+    def _fold(self, event: Event) -> None:
         self.note(event)
         if not event.type.startswith("table."):
             self.state = self.apply(self.state, event)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine.model import Event, Viewer
+from capeworks.engine.ruleset import Ruleset
 from capeworks.engine.table import Table
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "expectations",
     "find",
     "replay_document",
+    "write",
 ]
 
 #: a golden log's file name ends so; its expectations sit beside it
@@ -86,9 +88,28 @@ def find(root: Path, ruleset: str | None = None) -> list[GoldenLog]:
     return found
 
 
-def replay_document(document: Mapping[str, Any]) -> Table:
-    """The table an export document's log folds to (through :meth:`Table.replay`)."""
-    return Table.replay([Event.model_validate(raw) for raw in document["log"]])
+def replay_document(document: Mapping[str, Any], ruleset: Ruleset[Any, Any] | None = None) -> Table:
+    """The table an export document's log folds to: through :meth:`Table.replay` (the ruleset its
+    first event names, from the registry), or with ``ruleset`` when given."""
+    log = [Event.model_validate(raw) for raw in document["log"]]
+    return Table.replay(log) if ruleset is None else Table(ruleset, log)
+
+
+def write(table: Table, root: Path, name: str) -> GoldenLog:
+    """Keep ``table``'s log as the golden log ``<root>/<ruleset>/<name>``, with its expectations.
+
+    For a ruleset package shipping its own (``<package>/golden``). The log is written as
+    ``{"log": [event, ...]}`` (``capeworks table export`` writes a whole export document,
+    which reads the same). A golden log is history: an existing one is never overwritten
+    (FileExistsError).
+    """
+    golden = GoldenLog(table.ruleset.name, name, root / table.ruleset.name / (name + LOG_SUFFIX))
+    golden.log_path.parent.mkdir(parents=True, exist_ok=True)
+    with golden.log_path.open("x", encoding="utf-8") as out:
+        json.dump({"log": [e.model_dump(mode="json") for e in table.log]}, out, indent=1, ensure_ascii=False)
+    expected = expectations(replay_document(golden.document(), table.ruleset))
+    golden.expected_path.write_text(json.dumps(expected, indent=1, sort_keys=True), encoding="utf-8")
+    return golden
 
 
 def _viewers(table: Table) -> Iterator[tuple[str, Viewer]]:

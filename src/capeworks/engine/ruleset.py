@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 from typing_extensions import TypeVar
 
 from capeworks.engine.batch import Batch
@@ -41,7 +41,8 @@ from capeworks.engine.model import Command, Description, LegalCommand, Panel, Pr
 from capeworks.engine.offers import MenuItem, Offer, OfferMenu, Offers, prompt_commands
 from capeworks.engine.spec import Authority, CommandSpec, Context, Controller, Handler, Outcome
 from capeworks.engine.table_events import ENGINE_EVENTS
-from capeworks.errors import NotPermitted
+from capeworks.engine.upcast import Upcaster, unreadable, upcast
+from capeworks.errors import NotPermitted, UnreadableEvent
 
 __all__ = [
     "Authority",
@@ -150,6 +151,8 @@ class Ruleset(ABC, Generic[S, C]):
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]]
     #: event type -> payload model; every type is ``"<name>.<event>"``
     events: ClassVar[Mapping[str, type[EventData]]] = {}
+    #: (event type, version) -> its data at that version turned into data at the next (see engine.upcast)
+    upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
     #: event type -> words for it (the ruleset's renderer)
     words: ClassVar[Mapping[str, Words]] = {}
     #: command name -> a short label a person reads in menus and buttons (the renderer's words)
@@ -327,15 +330,27 @@ class Ruleset(ABC, Generic[S, C]):
         """The typed payload of one of this ruleset's events (or the engine's), parsed once.
 
         An event made in this process carries its payload; one read from JSON is
-        parsed here the first time and keeps the result. Raises pydantic's
-        ValidationError when ``data`` does not fit the model, KeyError for an
-        unknown type. (The one place a log's JSON becomes payloads: schema
-        versions and upcasters belong here.)
+        upcast to its type's current version (:mod:`capeworks.engine.upcast`), parsed
+        here the first time, and keeps the result. The one place a log's JSON becomes
+        payloads: an event this release cannot read raises UnreadableEvent, naming it.
         """
         if event.parsed:
             return event.payload
-        model = ENGINE_EVENTS[event.type] if event.type.startswith("table.") else self.events[event.type]
-        return event.attach(model.model_validate(event.data))
+        model = (
+            ENGINE_EVENTS.get(event.type) if event.type.startswith("table.") else self.events.get(event.type)
+        )
+        if model is None:
+            raise UnreadableEvent(
+                seq=event.seq,
+                type=event.type,
+                version=event.version,
+                problem=f"this release of {self.title} has no such event, perhaps one a newer release wrote",
+            )
+        current = upcast(self, event)
+        try:
+            return event.attach(model.model_validate(current.data))
+        except ValidationError as e:
+            raise unreadable(event, e) from None
 
     def describe(self, event: Event, viewer: Viewer) -> Description:
         """One of this ruleset's events in words, for ``viewer``."""

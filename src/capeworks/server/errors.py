@@ -24,6 +24,7 @@ from capeworks.errors import (
     NotPermitted,
     RuleViolation,
     StoreUnavailable,
+    UnreadableEvent,
 )
 
 __all__ = [
@@ -86,6 +87,8 @@ _STATUS: tuple[tuple[type[CapeworksError], int], ...] = (
     (LimitExceeded, 422),
     (InvalidCommand, 422),
     (StoreUnavailable, 503),
+    # the log is as written, but this server's release cannot read it: not the client's doing
+    (UnreadableEvent, 500),
 )
 
 

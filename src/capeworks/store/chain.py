@@ -12,8 +12,10 @@ not stopped, only a careless or naive edit is caught (see docs/store.md).
 
 :func:`check` walks rows as read from the database (or an export) and raises
 :class:`~capeworks.errors.StoreUnavailable` naming the first bad event: a
-gap in the sequence, a row that is not valid JSON or not an event, or a hash
-that does not follow.
+gap in the sequence, a row that is not valid JSON or not an object, or a hash
+that does not follow. A row whose hash follows but that is not an event this
+release can read (a newer release's, say) raises
+:class:`~capeworks.errors.UnreadableEvent` instead: it is as it was written.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from capeworks.engine import Event
+from capeworks.engine.upcast import unreadable_record
 from capeworks.errors import StoreUnavailable
 
 __all__ = ["DAMAGED", "GENESIS", "ChainBroken", "StoredEvent", "canonical", "check", "link", "links"]
@@ -103,9 +106,9 @@ def check(
             )
         try:
             event = Event.model_validate(payload)
-        except ValidationError:
-            message = f"Event {row.seq} of {where} is not a readable event ({because})."
-            raise ChainBroken(message, seq=row.seq) from None
+        except ValidationError as e:
+            # stored exactly as written (its hash follows): another release's event, not damage
+            raise unreadable_record(row.seq, payload, e).of_log(where) from None
         if event.seq != row.seq:
             message = f"Event {row.seq} of {where} says it is event {event.seq} ({because})."
             raise ChainBroken(message, seq=row.seq)

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from capeworks.engine import Event, Ruleset, Seat, Table
 from capeworks.engine.dice_service import MAX_DICE_PER_COMMAND
 from capeworks.engine.table import CREATED, MAX_PAYLOAD_BYTES, describe_validation_error
-from capeworks.errors import CapeworksError, InvalidCommand, LimitExceeded
+from capeworks.errors import CapeworksError, InvalidCommand, LimitExceeded, UnreadableEvent
 from capeworks.store import chain
 
 __all__ = [
@@ -201,6 +201,8 @@ def check_document(document: ExportDocument, resolve: Callable[[str], Ruleset[An
     ruleset = resolve(named)
     try:
         table = Table(ruleset, log)
+    except UnreadableEvent as e:  # written by another release: named as such, not as a bad log
+        raise InvalidCommand(e.of_log("the export").message) from None
     except Exception:  # untrusted input: any failure of the fold means a bad log
         raise _not_replaying(ruleset, log) from None
     if document.table.version != table.version:

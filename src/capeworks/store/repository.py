@@ -56,6 +56,7 @@ from capeworks.errors import (
     NotFound,
     NotPermitted,
     StoreUnavailable,
+    UnreadableEvent,
 )
 from capeworks.store import chain, rows
 from capeworks.store import snapshot as snapshots
@@ -488,7 +489,16 @@ class Store:
                 raise
 
     def _load(self, connection: Connection, table_id: str, *, use_snapshot: bool = True) -> Table:
-        """The table from the latest usable snapshot and the events after it, read on ``connection``."""
+        """The table from the latest usable snapshot and the events after it, read on ``connection``.
+
+        An event this release cannot read is named (UnreadableEvent), never reported as damage.
+        """
+        try:
+            return self._load_table(connection, table_id, use_snapshot=use_snapshot)
+        except UnreadableEvent as e:
+            raise e.of_log(f"table {table_id!r}") from None
+
+    def _load_table(self, connection: Connection, table_id: str, *, use_snapshot: bool) -> Table:
         row = _row(connection, table_id)
         ruleset = self._resolve(row.ruleset)
         if use_snapshot and self.snapshot_every:
@@ -605,6 +615,8 @@ def _lock_timed_out(error: DBAPIError) -> bool:
 def _replayed(ruleset: Ruleset[Any, Any], log: Sequence[Event], where: str) -> Table:
     try:
         return Table(ruleset, log)
+    except UnreadableEvent as e:  # written by another release: readable with an upcaster, not damaged
+        raise e.of_log(where) from None
     except CapeworksError as e:
         raise StoreUnavailable(
             f"The log of {where} does not replay: {e.message.rstrip('.')} ({chain.DAMAGED})."

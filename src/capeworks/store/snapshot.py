@@ -3,9 +3,11 @@
 A snapshot is a cache, never the truth: loading from one must give exactly the
 table a full replay gives (tested). It records what the table's fold holds
 besides the log — rules state, config, seats, seed, title, next command id —
-and a fingerprint of the ruleset's state and config models. A snapshot whose
-fingerprint no longer matches (the ruleset's models changed since it was
-written) or that no longer validates is ignored and the log is replayed.
+and a fingerprint of what that fold depends on: the ruleset's state and config
+models, its event schema versions, and the releases of capeworks and of the
+ruleset's package. A snapshot whose fingerprint no longer matches (any of those
+changed since it was written) or that no longer validates is ignored and the
+log is replayed.
 
 The fold fields come from :meth:`Table.fold_fields` and go back through
 :meth:`Table.resume_tail`: the store loads the latest usable snapshot and only
@@ -17,14 +19,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
 
+import capeworks
 from capeworks.engine import Event, Ruleset, Table
 from capeworks.engine.table import History
+from capeworks.engine.upcast import current_versions
 
 __all__ = ["FORMAT", "capture", "fingerprint", "restore", "resume", "usable"]
 
@@ -33,15 +38,27 @@ FORMAT = 1
 
 
 @cache
-def _fingerprint_of(state_model: type[Any], config_model: type[Any]) -> str:
-    schemas = [state_model.model_json_schema(), config_model.model_json_schema()]
+def _fingerprint_of(
+    state_model: type[Any], config_model: type[Any], versions: tuple[tuple[str, int], ...], releases: str
+) -> str:
+    schemas = [state_model.model_json_schema(), config_model.model_json_schema(), versions, releases]
     text = json.dumps(schemas, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _releases(ruleset: Ruleset[Any, Any]) -> str:
+    """capeworks' version, and the ruleset package's ``__version__`` when it has one (a new release of
+    either may fold the same log differently)."""
+    top = type(ruleset).__module__.partition(".")[0]
+    own = getattr(sys.modules.get(top), "__version__", "")
+    return f"capeworks {capeworks.__version__}; {top} {own}"
+
+
 def fingerprint(ruleset: Ruleset[Any, Any]) -> str:
-    """A short hash of the ruleset's state and config schemas."""
-    return _fingerprint_of(ruleset.state_model, ruleset.config_model)
+    """A short hash of what a snapshot's fold depends on besides the log: the ruleset's state and
+    config schemas, its event schema versions, and the releases of capeworks and of the ruleset."""
+    versions = tuple(sorted(current_versions(ruleset).items()))
+    return _fingerprint_of(ruleset.state_model, ruleset.config_model, versions, _releases(ruleset))
 
 
 def capture(table: Table) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.morale import cap, spend_value
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Stat
@@ -105,7 +106,7 @@ def check(
 def reroll(roll: CheckRoll, faces: Sequence[int]) -> CheckRoll:
     """A granted reroll (a Stamina dot) replaces the first result and must be kept (WD-CORE-009)."""
     again = check(faces, modifier=roll.modifier, tn=roll.tn)
-    return roll.model_copy(update={"faces": again.faces, "kept": again.kept, "rerolls": roll.rerolls + 1})
+    return evolve(roll, {"faces": again.faces, "kept": again.kept, "rerolls": roll.rerolls + 1})
 
 
 def spend_morale(roll: CheckRoll, morale: int) -> tuple[CheckRoll, int]:
@@ -114,7 +115,7 @@ def spend_morale(roll: CheckRoll, morale: int) -> tuple[CheckRoll, int]:
     if roll.morale_set is not None:
         raise RuleViolation("WD-MORALE-003", "Morale has already been spent on this roll.")
     value = spend_value(morale)
-    return roll.model_copy(update={"morale_set": value}), morale - 1
+    return evolve(roll, {"morale_set": value}), morale - 1
 
 
 def attacker_wins(attacker: int, defender: int) -> bool:
@@ -167,7 +168,7 @@ class Lengthy(Frozen):
             )
         if self.max_rolls is not None and len(self.rolls) >= self.max_rolls:
             raise RuleViolation("WD-CORE-006", f"This lengthy check allows only {self.max_rolls} rolls.")
-        return self.model_copy(update={"total": self.total + total, "rolls": (*self.rolls, (who, total))})
+        return evolve(self, {"total": self.total + total, "rolls": (*self.rolls, (who, total))})
 
     def interrupted(self, who: str, *, held: bool, config: WeaverdiceConfig) -> Lengthy:
         """After an interruption's Knowledge check: held on, or halted (progress kept or lost)."""
@@ -175,8 +176,8 @@ class Lengthy(Frozen):
             return self
         total = self.total if config.lengthy_keep_progress_on_interrupt else 0
         rolls = self.rolls if config.lengthy_keep_progress_on_interrupt else ()
-        return self.model_copy(update={"halted": (*self.halted, who), "total": total, "rolls": rolls})
+        return evolve(self, {"halted": (*self.halted, who), "total": total, "rolls": rolls})
 
     def resumed(self, who: str) -> Lengthy:
         """The interruption is dealt with: ``who`` may add rolls again."""
-        return self.model_copy(update={"halted": tuple(h for h in self.halted if h != who)})
+        return evolve(self, {"halted": tuple(h for h in self.halted if h != who)})

@@ -21,6 +21,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen, TurnOrder, rank, tied
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Tier
 
@@ -142,7 +143,7 @@ class Turn(Frozen):
         if kind is ActionKind.QUICK:
             if self.quick_used:
                 raise RuleViolation("WD-COMBAT-011", "Only one quick action fits in a turn.")
-            return self.model_copy(update={"quick_used": True})
+            return evolve(self, {"quick_used": True})
         if kind in (ActionKind.FULL, ActionKind.LENGTHY):
             if self.half:
                 raise RuleViolation(
@@ -150,12 +151,12 @@ class Turn(Frozen):
                 )
             if self.full_used or self.actions < config.actions_per_turn:
                 raise RuleViolation("WD-COMBAT-010", "A full or lengthy action takes the whole turn.")
-            return self.model_copy(update={"actions": 0, "full_used": True})
+            return evolve(self, {"actions": 0, "full_used": True})
         if self.actions < 1:
             raise RuleViolation(
                 "WD-COMBAT-008", f"Each turn has {config.actions_per_turn} actions and you have used them."
             )
-        return self.model_copy(update={"actions": self.actions - 1})
+        return evolve(self, {"actions": self.actions - 1})
 
 
 def interruption_tn(*, severe: int = 0) -> int:

@@ -20,6 +20,7 @@ from pydantic import Field
 
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Pool
 
@@ -120,7 +121,7 @@ class Effort(Frozen):
     def restore(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
         """A rest gives back up to ``dots`` spent dots of ``pool`` (WD-EFFORT-008)."""
         back = min(dots, self.spent.get(pool, 0))
-        return self.model_copy(update={"spent": {**self.spent, pool: self.spent.get(pool, 0) - back}})
+        return evolve(self, {"spent": {**self.spent, pool: self.spent.get(pool, 0) - back}})
 
     def rest(self, character: Character, choice: Mapping[Pool, int]) -> Effort:
         """Rest restore: one dot of any pool (Rest); one of each or two of one (full rest) (WD-EFFORT-008)."""
@@ -157,12 +158,10 @@ class Effort(Frozen):
 
     def with_bonus(self, pool: Pool, dots: int = 1) -> Effort:
         """Bonus dots for the first encounter after rest (WD-EFFORT-014, WD-DN-011)."""
-        return self.model_copy(update={"bonus": {**self.bonus, pool: self.bonus.get(pool, 0) + dots}})
+        return evolve(self, {"bonus": {**self.bonus, pool: self.bonus.get(pool, 0) + dots}})
 
     def _used(self, pool: Pool, dots: int) -> Effort:
-        return self.model_copy(
-            update={"spent": {**self.spent, pool: self.spent.get(pool, 0) + dots}, "used": True}
-        )
+        return evolve(self, {"spent": {**self.spent, pool: self.spent.get(pool, 0) + dots}, "used": True})
 
 
 def push_distance(d3: int, *, double: bool) -> int:

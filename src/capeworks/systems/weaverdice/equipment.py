@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from capeworks.engine.kit import Frozen, lookup
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import (
     COSTUME_GRID,
     COSTUME_PIECES,
@@ -110,14 +111,12 @@ def strip_bottom_feature(item: HeldItem) -> HeldItem:
     """An effect damages the item: its last keyword goes, kept for repair (WD-WFX-007, WD-EQUIP-019)."""
     if not item.keywords:
         raise RuleViolation("WD-EQUIP-019", "That item has no feature left to lose.")
-    return item.model_copy(
-        update={"keywords": item.keywords[:-1], "stripped": (item.keywords[-1], *item.stripped)}
-    )
+    return evolve(item, {"keywords": item.keywords[:-1], "stripped": (item.keywords[-1], *item.stripped)})
 
 
 def repair_item(item: HeldItem) -> HeldItem:
     """A repaired item gets its stripped features back, in their old order (WD-EQUIP-019)."""
-    return item.model_copy(update={"keywords": (*item.keywords, *item.stripped), "stripped": ()})
+    return evolve(item, {"keywords": (*item.keywords, *item.stripped), "stripped": ()})
 
 
 def sample_item(key: str) -> HeldItem:
@@ -424,7 +423,7 @@ def damage_piece(
             )
     belt = spec.family == CostumeFamily.BELT and not spec.inventory
     if spec.inventory or not whole:
-        kept = placed.model_copy(update={"damaged": True})
+        kept = evolve(placed, {"damaged": True})
         return PieceDamage(
             cell=cell,
             key=placed.key,
@@ -436,7 +435,7 @@ def damage_piece(
             needs_repair=True,
             costume=_replace(costume, kept),
         )
-    gone = placed.model_copy(update={"destroyed": True})
+    gone = evolve(placed, {"destroyed": True})
     r, c = cell
     fragile = tuple(
         p.cell
@@ -458,9 +457,7 @@ def damage_piece(
 
 
 def _replace(costume: Costume, piece: PlacedPiece) -> Costume:
-    return costume.model_copy(
-        update={"pieces": tuple(piece if p.cell == piece.cell else p for p in costume.pieces)}
-    )
+    return evolve(costume, {"pieces": tuple(piece if p.cell == piece.cell else p for p in costume.pieces)})
 
 
 # -- encumbrance (WD-EQUIP-006/007, WD-STAT-010) ------------------------------------------------
@@ -597,11 +594,11 @@ def apply_gear_hit(
                 held = loadout.held[:i] + loadout.held[i + 1 :]
             else:
                 held = (*loadout.held[:i], strip_bottom_feature(item), *loadout.held[i + 1 :])
-            return loadout.model_copy(update={"held": held}), None
+            return evolve(loadout, {"held": held}), None
     for p in loadout.costume.pieces:
         if piece == _piece_id(p):
             out = damage_piece(
                 loadout.costume, p.cell, whole=destroyed, settled=True, over_encumbered=over_encumbered
             )
-            return loadout.model_copy(update={"costume": out.costume}), out
+            return evolve(loadout, {"costume": out.costume}), out
     raise RuleViolation("WD-EQUIP-019", "That piece of gear is not part of this loadout.", field="piece")

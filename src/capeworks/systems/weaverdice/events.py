@@ -1,5 +1,9 @@
 """The events of a Weaverdice table, as typed payloads (``weaverdice.*``).
 
+Every payload derives from :class:`WdEvent`, which names the ruleset once: an
+event's type is ``weaverdice.`` and its class name in snake case
+(``AttackRolled`` -> ``weaverdice.attack_rolled``), the names logs already hold.
+
 Each carries the names its words need and the whole new value of what it
 changes (``people``: combatants; ``fight``; ``attack``; ``effects``), so the
 fold (:mod:`~capeworks.systems.weaverdice.state`) is an upsert. A hidden
@@ -10,8 +14,6 @@ to a hidden attack's public half is :class:`ReactedBlind`, without its total.
 """
 
 from __future__ import annotations
-
-from typing import ClassVar
 
 from pydantic import Field
 
@@ -38,10 +40,14 @@ from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, Wou
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
-__all__ = ["EVENTS", "InitiativeLine"]
+__all__ = ["EVENTS", "InitiativeLine", "WdEvent"]
 
 
-class Changes(EventData):
+class WdEvent(EventData, ruleset="weaverdice"):
+    """Base of every Weaverdice event: each is named ``weaverdice.<snake_case class name>``."""
+
+
+class Changes(WdEvent, abstract=True):
     """Base: an event that may carry new values of combatants."""
 
     people: tuple[Combatant, ...] = ()
@@ -50,14 +56,12 @@ class Changes(EventData):
 class CharacterAdded(Changes):
     """A character joins the table (its sheet; GM-only for a hidden NPC)."""
 
-    TYPE: ClassVar[str] = "weaverdice.character_added"
     sheet: Character
 
 
-class NpcJoined(EventData):
+class NpcJoined(WdEvent):
     """The public half of a hidden NPC joining: a name and a tier, no sheet."""
 
-    TYPE: ClassVar[str] = "weaverdice.npc_joined"
     character: str
     name: str
     tier: Tier
@@ -66,24 +70,18 @@ class NpcJoined(EventData):
 class NpcUpdated(Changes):
     """GM-only: the new values of hidden NPCs changed by the event beside it."""
 
-    TYPE: ClassVar[str] = "weaverdice.npc_updated"
 
-
-class RolledInSecret(EventData):
+class RolledInSecret(WdEvent):
     """The public half of a hidden GM roll: that a roll was made, nothing more."""
 
-    TYPE: ClassVar[str] = "weaverdice.rolled_in_secret"
 
-
-class GmNoted(EventData):
-    TYPE: ClassVar[str] = "weaverdice.gm_noted"
+class GmNoted(WdEvent):
     text: str
 
 
 class Ruled(Changes):
     """The GM overrides a roll or an outcome (WD-CORE-011); undo takes it back."""
 
-    TYPE: ClassVar[str] = "weaverdice.ruled"
     character: str
     name: str
     text: str
@@ -95,7 +93,6 @@ class Ruled(Changes):
 class Interrupted(Changes):
     """Someone hurt in the middle of a lengthy action keeps at it, or stops (WD-COMBAT-014)."""
 
-    TYPE: ClassVar[str] = "weaverdice.interrupted"
     character: str
     name: str
     task: str
@@ -105,8 +102,7 @@ class Interrupted(Changes):
     lengthy: Lengthy | None
 
 
-class CheckCalled(EventData):
-    TYPE: ClassVar[str] = "weaverdice.check_called"
+class CheckCalled(WdEvent):
     call: Call
     name: str
 
@@ -114,7 +110,6 @@ class CheckCalled(EventData):
 class CheckRolled(Changes):
     """A check (WD-CORE-001..005): the dice, the kept die, modifiers, the morale cap, the TN."""
 
-    TYPE: ClassVar[str] = "weaverdice.check_rolled"
     character: str
     name: str
     stats: tuple[Stat, ...]
@@ -131,7 +126,6 @@ class CheckRolled(Changes):
 class MoraleSpent(Changes):
     """A high morale step sets the last roll's result (WD-MORALE-003)."""
 
-    TYPE: ClassVar[str] = "weaverdice.morale_spent"
     character: str
     name: str
     check: CheckRoll
@@ -146,14 +140,12 @@ class MoraleSpent(Changes):
 class Rerolled(Changes):
     """A Stamina reroll of a physical non-combat check (WD-CORE-009, WD-EFFORT-003)."""
 
-    TYPE: ClassVar[str] = "weaverdice.rerolled"
     character: str
     name: str
     check: CheckRoll
 
 
 class MoraleChanged(Changes):
-    TYPE: ClassVar[str] = "weaverdice.morale_changed"
     character: str
     name: str
     step: int
@@ -162,7 +154,6 @@ class MoraleChanged(Changes):
 
 
 class EffortSpent(Changes):
-    TYPE: ClassVar[str] = "weaverdice.effort_spent"
     character: str
     name: str
     pool: Pool
@@ -188,7 +179,6 @@ class InitiativeLine(Frozen):
 class CombatStarted(Changes):
     """Initiative (WD-COMBAT-004/005): the scores and the order."""
 
-    TYPE: ClassVar[str] = "weaverdice.combat_started"
     entrants: tuple[InitiativeLine, ...]
     fight: Fight | None
     tied: tuple[tuple[str, ...], ...] = ()
@@ -197,21 +187,18 @@ class CombatStarted(Changes):
 class CombatJoined(Changes):
     """Reinforcements join a fight under way: their initiative and the new order (WD-COMBAT-004)."""
 
-    TYPE: ClassVar[str] = "weaverdice.combat_joined"
     entrants: tuple[InitiativeLine, ...]
     fight: Fight | None
 
 
-class InitiativeWithheld(EventData):
+class InitiativeWithheld(WdEvent):
     """The GM's half of initiative with hidden NPCs: their scores and dice, which the players' copy
     of :class:`CombatStarted` leaves out (WD-NPC-003)."""
 
-    TYPE: ClassVar[str] = "weaverdice.initiative_withheld"
     entrants: tuple[InitiativeLine, ...]
 
 
 class TurnStarted(Changes):
-    TYPE: ClassVar[str] = "weaverdice.turn_started"
     character: str
     name: str
     round: int
@@ -226,7 +213,6 @@ class TurnStarted(Changes):
 class ActionTaken(Changes):
     """A standard, quick, full or lengthy action other than an attack (WD-COMBAT-008..013)."""
 
-    TYPE: ClassVar[str] = "weaverdice.action_taken"
     character: str
     name: str
     action: str
@@ -241,7 +227,6 @@ class ActionTaken(Changes):
 class AttackRolled(Changes):
     """An attack roll against the target's defense score (WD-COMBAT-017/018/022)."""
 
-    TYPE: ClassVar[str] = "weaverdice.attack_rolled"
     attacker: str
     name: str
     target: str
@@ -264,7 +249,6 @@ class AttackRolled(Changes):
 class Reacted(Changes):
     """A Dodge or Block for 1 Focus (WD-COMBAT-019..021), or taking the hit."""
 
-    TYPE: ClassVar[str] = "weaverdice.reacted"
     character: str
     name: str
     reaction: Reaction | None
@@ -298,11 +282,10 @@ class SeenRoll(Frozen):
         )
 
 
-class ReactedBlind(EventData):
+class ReactedBlind(WdEvent):
     """The players' half of a reaction to a hidden attack: the defender's own roll and whether it
     held, never the attack's total; the GM-only :class:`Reacted` beside it carries the rest."""
 
-    TYPE: ClassVar[str] = "weaverdice.reacted_blind"
     character: str
     name: str
     reaction: Reaction | None
@@ -315,7 +298,6 @@ class ReactedBlind(EventData):
 class WoundTaken(Changes):
     """A wound placed on the track (WD-WOUND-002..004, -011, -012)."""
 
-    TYPE: ClassVar[str] = "weaverdice.wound_taken"
     character: str
     name: str
     wound: Wound
@@ -328,7 +310,6 @@ class WoundTaken(Changes):
 class Grappled(Changes):
     """A grapple begins, or one of its rounds is rolled and resolved (WD-GRAPPLE-001..010)."""
 
-    TYPE: ClassVar[str] = "weaverdice.grappled"
     character: str
     name: str
     target: str
@@ -348,7 +329,6 @@ class Grappled(Changes):
 class Fell(Changes):
     """A fall or throw looked up on the falling table; its Athletics roll; the harm chosen (WD-MOVE-009)."""
 
-    TYPE: ClassVar[str] = "weaverdice.fell"
     character: str
     name: str
     feet: int
@@ -361,7 +341,6 @@ class Fell(Changes):
 class Consumed(Changes):
     """A consuming burn's round: a physical stat point to lose, picked by its source (WD-WFX-026)."""
 
-    TYPE: ClassVar[str] = "weaverdice.consumed"
     character: str
     name: str
     stat: Stat | None = None
@@ -371,7 +350,6 @@ class Consumed(Changes):
 class PainDue(Changes):
     """A pained character failed a roll pain touches: a price is owed (WD-STATUS-002..006)."""
 
-    TYPE: ClassVar[str] = "weaverdice.pain_due"
     character: str
     name: str
     pains: tuple[str, ...]
@@ -381,7 +359,6 @@ class PainDue(Changes):
 class PainPaid(Changes):
     """The price of a pained failure, as chosen (WD-STATUS-002)."""
 
-    TYPE: ClassVar[str] = "weaverdice.pain_paid"
     character: str
     name: str
     choice: PainPenalty
@@ -391,17 +368,15 @@ class PainPaid(Changes):
 class StatusesApplied(Changes):
     """Statuses a power's hit puts on its target (WD-STATUS-015: a power's own words allowed)."""
 
-    TYPE: ClassVar[str] = "weaverdice.statuses_applied"
     character: str
     name: str
     source: str
     statuses: tuple[str, ...]
 
 
-class EffectAsked(EventData):
+class EffectAsked(WdEvent):
     """A wound effect waits for someone's decision (WD-WFX-005)."""
 
-    TYPE: ClassVar[str] = "weaverdice.effect_asked"
     character: str
     name: str
     damage: DamageType
@@ -413,7 +388,6 @@ class EffectAsked(EventData):
 class EffectResolved(Changes):
     """A wound effect resolved in full (WD-WFX-001), its outcome applied."""
 
-    TYPE: ClassVar[str] = "weaverdice.effect_resolved"
     character: str
     name: str
     outcome: EffectOutcome
@@ -424,7 +398,6 @@ class EffectResolved(Changes):
 class StayedUp(Changes):
     """A stay-up, rouse or dying Guts roll (WD-WOUND-005..009)."""
 
-    TYPE: ClassVar[str] = "weaverdice.stayed_up"
     character: str
     name: str
     check: CheckRoll
@@ -436,7 +409,6 @@ class StayedUp(Changes):
 class MedicalRolled(Changes):
     """One roll of a lengthy Medical check on a downed ally (WD-WOUND-008..010)."""
 
-    TYPE: ClassVar[str] = "weaverdice.medical_rolled"
     character: str
     name: str
     patient: str
@@ -450,7 +422,6 @@ class MedicalRolled(Changes):
 
 
 class Waited(Changes):
-    TYPE: ClassVar[str] = "weaverdice.waited"
     character: str
     name: str
     trigger: str
@@ -461,7 +432,6 @@ class Waited(Changes):
 class Rested(Changes):
     """A Rest or full rest (WD-COMBAT-032..035)."""
 
-    TYPE: ClassVar[str] = "weaverdice.rested"
     character: str
     name: str
     full: bool
@@ -476,10 +446,9 @@ class Rested(Changes):
     bought_up: bool = False
 
 
-class Leveraged(EventData):
+class Leveraged(WdEvent):
     """Leverage Reputation (WD-COMBAT-030/031): how many lesser foes are pushed around."""
 
-    TYPE: ClassVar[str] = "weaverdice.leveraged"
     character: str
     name: str
     spent: bool
@@ -488,7 +457,6 @@ class Leveraged(EventData):
 
 
 class RoundEnded(Changes):
-    TYPE: ClassVar[str] = "weaverdice.round_ended"
     round: int
     died: tuple[str, ...] = ()
 
@@ -496,7 +464,6 @@ class RoundEnded(Changes):
 class CombatEnded(Changes):
     """The encounter ends (WD-EFFORT-009, WD-WOUND-013/015)."""
 
-    TYPE: ClassVar[str] = "weaverdice.combat_ended"
     lull: bool
     fight: Fight | None
     attack: PendingAttack | None
@@ -512,7 +479,6 @@ class CombatEnded(Changes):
 class Exhausted(Changes):
     """A dot becomes exhausted after a lull (WD-EFFORT-009/010)."""
 
-    TYPE: ClassVar[str] = "weaverdice.exhausted"
     character: str
     name: str
     pool: Pool | None
@@ -522,7 +488,6 @@ class Exhausted(Changes):
 class Trained(Changes):
     """A training roll saved toward a learning skill (WD-SKILL-006..008)."""
 
-    TYPE: ClassVar[str] = "weaverdice.trained"
     character: str
     name: str
     skill: str
@@ -535,7 +500,6 @@ class Trained(Changes):
 class Slept(Changes):
     """A night's sleep clears exhaustion, less what low morale keeps (WD-EFFORT-011, WD-MORALE-006)."""
 
-    TYPE: ClassVar[str] = "weaverdice.slept"
     character: str
     name: str
     kept: dict[Pool, int] = Field(default_factory=dict)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import TurnPoint, expire
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -26,13 +26,14 @@ from capeworks.systems.weaverdice.combat import (
     rest_removals,
     waited,
 )
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
-from capeworks.systems.weaverdice.harm import take_wound
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -70,7 +71,7 @@ def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int
         kept, gone = expire(p.conditions, point, holder=holder, round_=round_)
         if gone:
             ended.extend(f"{p.name}: {g.name}" for g in gone)
-            changed.append(p.model_copy(update={"conditions": tuple(kept)}))
+            changed.append(evolve(p, {"conditions": tuple(kept)}))
     if changed:
         b.emit(ev.NpcUpdated(people=tuple(changed)))
     return ended
@@ -94,12 +95,12 @@ def _ticks(b: Builder, point: TurnPoint, holder: str | None) -> None:
             )
 
 
-def end_turn(state: WdState, context: Context, c: cmd.EndTurn, dice: DiceService) -> list[Event]:
+def end_turn(state: WdState, context: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
     """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
     fight = on_turn(state, c.character)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     next_turn(b, fight)
-    return b.events
+    return b.batch
 
 
 def next_turn(b: Builder, fight: Fight) -> None:
@@ -117,13 +118,13 @@ def next_turn(b: Builder, fight: Fight) -> None:
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=half_actions(who), config=b.state.config)
+    turn = Turn.start(nxt, half=half_actions(who), config=b.config)
     b.emit(
         ev.TurnStarted(
             character=nxt,
             name=who.name,
             round=order.round,
-            fight=fight.model_copy(update={"order": order, "turn": turn}),
+            fight=evolve(fight, {"order": order, "turn": turn}),
             ended=tuple(ended),
         )
     )
@@ -147,8 +148,8 @@ def _round_end(b: Builder, round_: int) -> None:
             take_wound(b, p.id, tick.add, None, cause="death_sentence", roll_effect=False)
         elif tick.upgrade is not None:
             wounds = list(track.wounds)
-            wounds[tick.upgrade] = wounds[tick.upgrade].model_copy(update={"tier": WoundTier.MODERATE})
-            worse = p.model_copy(update={"track": track.model_copy(update={"wounds": tuple(wounds)})})
+            wounds[tick.upgrade] = evolve(wounds[tick.upgrade], {"tier": WoundTier.MODERATE})
+            worse = evolve(p, {"track": evolve(track, {"wounds": tuple(wounds)})})
             b.emit(
                 ev.WoundTaken(
                     character=p.id,
@@ -163,19 +164,19 @@ def _round_end(b: Builder, round_: int) -> None:
     died: list[str] = []
     changed: list[Combatant] = []
     for p in b.state.people.values():
-        track = p.track.at_round_end(round_, config=b.state.config)
+        track = p.track.at_round_end(round_, config=b.config)
         if track is not p.track and track != p.track:
             died.append(p.name)
-            changed.append(p.model_copy(update={"track": track}))
+            changed.append(evolve(p, {"track": track}))
     b.emit(ev.RoundEnded(round=round_, died=tuple(died), people=tuple(changed)))
 
 
-def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list[Event]:
+def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     """A standard, quick, full or lengthy action not covered by its own command (WD-COMBAT-009..013)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
-    turn = fight.turn.spend(c.kind, config=state.config)
-    b = Builder(state, dice)
+    turn = fight.turn.spend(c.kind, config=context.config)
+    b = Builder(state, context, dice)
     me = person(state, c.character)
     b.emit(
         ev.ActionTaken(
@@ -184,23 +185,23 @@ def act(state: WdState, context: Context, c: cmd.Act, dice: DiceService) -> list
             action=c.action,
             kind=c.kind.value,
             note=c.note,
-            fight=fight.model_copy(update={"turn": turn}),
+            fight=evolve(fight, {"turn": turn}),
         )
     )
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
-        b.full_action(c.character)
-    return b.events
+        full_action(b, c.character)
+    return b.batch
 
 
-def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> list[Event]:
+def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     """Move up to the character's movement (a sprint: the whole turn, two moves and an Athletics
     roll), a Stamina push adding 1d3 x 5 ft, never past 2.5x in a turn (WD-MOVE-001/005..007)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, sheet = person(state, c.character), state.sheet(c.character)
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
-    turn = fight.turn.spend(kind, config=state.config)
-    b = Builder(state, dice)
+    turn = fight.turn.spend(kind, config=context.config)
+    b = Builder(state, context, dice)
     rolls = []
     pained = None
     legs = (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
@@ -217,7 +218,7 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
         sprint_total = roll.total
     push = None
     if c.push:
-        b.spend(c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
+        spend(b, c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]
@@ -233,7 +234,7 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
             "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
         )
     feet = c.feet if pained is None or pained.success else st.halved(c.feet, step=5)
-    turn = turn.model_copy(update={"moved": fight.turn.moved + feet})
+    turn = evolve(turn, {"moved": fight.turn.moved + feet})
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -241,61 +242,63 @@ def move(state: WdState, context: Context, c: cmd.Move, dice: DiceService) -> li
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
-            fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
         ),
         rolls=tuple(rolls),
     )
     if c.sprint:
-        b.full_action(c.character)
-    return b.events
+        full_action(b, c.character)
+    return b.batch
 
 
-def wait(state: WdState, context: Context, c: cmd.Wait, dice: DiceService) -> list[Event]:
+def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
     fight = on_turn(state, c.character)
     me, trigger = person(state, c.character), person(state, c.trigger)
     after, _ = fight.order.advance(can_act=lambda i: _can_act(state, i))
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
-    b = Builder(state, dice)
-    b.spend(c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    b = Builder(state, context, dice)
+    spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
     moved = waited(fight.order, c.character, trigger=c.trigger)
     nxt = after.current
     assert nxt is not None
-    order = moved.model_copy(update={"index": moved.order.index(nxt), "round": after.round})
+    order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=half_actions(who), config=state.config)
+    turn = Turn.start(nxt, half=half_actions(who), config=context.config)
     b.emit(
         ev.Waited(
             character=c.character,
             name=me.name,
             trigger=c.trigger,
             trigger_name=trigger.name,
-            fight=fight.model_copy(update={"order": order, "turn": turn}),
+            fight=evolve(fight, {"order": order, "turn": turn}),
         )
     )
     b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
-    return b.events
+    return b.batch
 
 
-def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> list[Event]:
+def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     """Rest: a Guts roll removes a simple condition (or reduces the most minor wound) and a dot comes
     back; a full rest removes up to Guts of them and restores more (WD-COMBAT-032..035)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
-    turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=state.config)
+    turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=context.config)
     restore = _restore(c.restore, full=c.full)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.recovery:
-        b.spend(c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
+        spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
     after = st.rest(me.conditions, c.character, full=c.full)
     rolls = []
     successes = 0
     check = None
     for _ in range(2 if c.recovery else 1):
-        roll, record = roll_check(b, c.character, (Stat.GUTS,), tn=state.config.rest_guts_tn, purpose="rest")
+        roll, record = roll_check(
+            b, c.character, (Stat.GUTS,), tn=context.config.rest_guts_tn, purpose="rest"
+        )
         rolls.append(record)
         check = roll
         successes += rest_removals(
@@ -312,7 +315,7 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
-    me = me.model_copy(update={"conditions": conditions, "track": track, "effort": effort})
+    me = evolve(me, {"conditions": conditions, "track": track, "effort": effort})
     b.emit(
         ev.Rested(
             character=c.character,
@@ -322,13 +325,13 @@ def rest(state: WdState, context: Context, c: cmd.Rest, dice: DiceService) -> li
             removed=tuple(removed),
             reduced=reduced,
             restored=restore,
-            fight=(b.fight or fight).model_copy(update={"turn": turn}),
+            fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
             people=(me,),
         ),
         rolls=tuple(rolls),
     )
-    return b.events
+    return b.batch
 
 
 def _shed(
@@ -363,7 +366,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
     assert again is not None
     me = b.person(chance.who)
     roll, morale = set_by_morale(chance.roll, me.morale)
-    me = me.model_copy(update={"morale": morale})
+    me = evolve(me, {"morale": morale})
     b.emit(
         ev.MoraleSpent(
             character=chance.who,
@@ -381,7 +384,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
     conditions, track, removed, reduced = _shed(
         after, me.track, again.removals, remove=again.remove, reduce=again.reduce
     )
-    me = me.model_copy(update={"conditions": conditions, "track": track})
+    me = evolve(me, {"conditions": conditions, "track": track})
     b.emit(
         ev.Rested(
             character=chance.who,
@@ -418,22 +421,22 @@ def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:
     return out
 
 
-def leverage(state: WdState, context: Context, c: cmd.Leverage, dice: DiceService) -> list[Event]:
+def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -> Done:
     """Cite a rep card: Social-many lesser foes pushed around, twice that if spent (WD-COMBAT-030/031)."""
     on_turn(state, c.character)
     me = person(state, c.character)
     if me.reputation < 1:
         raise RuleViolation("WD-COMBAT-030", f"{me.name} has no reputation to leverage.")
     targets = state.sheet(c.character).leverage_targets(spent=c.spent)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.spent:
-        me = me.model_copy(update={"reputation": me.reputation - 1})
+        me = evolve(me, {"reputation": me.reputation - 1})
         b.emit(ev.NpcUpdated(people=(me,)))
     b.emit(ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=c.card))
-    return b.events
+    return b.batch
 
 
-def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceService) -> list[Event]:
+def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService) -> Done:
     """After the fight: encounter-long conditions end (Bleeding leaves a lesser wound), temporary
     wounds go, the unconscious wake; with a lull, spent effort returns but one exhausted dot."""
     if state.fight is None:
@@ -456,8 +459,9 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
         elif c.lull:
             effort = effort.end_encounter(sheet, lull=True, exhaust=None)
         changed.append(
-            p.model_copy(
-                update={
+            evolve(
+                p,
+                {
                     "track": track,
                     "conditions": tuple(x for x in kept if x.target == p.id),
                     "effort": effort,
@@ -468,10 +472,10 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
                     "focused_shots": 0,
                     "aligned_on": None,
                     "wounds_made": p.wounds_made + bled.count(p.id),
-                }
+                },
             )
         )
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.CombatEnded(
             lull=c.lull,
@@ -483,16 +487,16 @@ def end_combat(state: WdState, context: Context, c: cmd.EndCombat, dice: DiceSer
             people=tuple(changed),
         )
     )
-    return b.events
+    return b.batch
 
 
-def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService) -> list[Event]:
+def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> Done:
     """Choose the dot that becomes exhausted; the rest of the spent effort returns (WD-EFFORT-009/010)."""
     me = person(state, c.character)
     if c.character not in state.exhaust_owed:
         raise RuleViolation("WD-EFFORT-009", f"{me.name} has no exhausted dot to choose.")
     effort = me.effort.end_encounter(state.sheet(c.character), lull=True, exhaust=c.pool)
-    me = me.model_copy(update={"effort": effort})
+    me = evolve(me, {"effort": effort})
     owed = tuple(i for i in state.exhaust_owed if i != c.character)
     return [
         Event.of(
@@ -501,7 +505,7 @@ def exhaust(state: WdState, context: Context, c: cmd.Exhaust, dice: DiceService)
     ]
 
 
-def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceService) -> list[Event]:
+def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService) -> Done:
     """Spend Focus to use a learning skill for the rest of the encounter (WD-SKILL-009, WD-EFFORT-004c)."""
     me = person(state, c.character)
     if state.fight is None:
@@ -515,10 +519,10 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
         raise RuleViolation("WD-SKILL-009", f"{me.name} is not learning a skill called {c.skill}.")
     if skill.name.lower() in me.opened:
         raise RuleViolation("WD-SKILL-009", f"{me.name} can already use {skill.name} this encounter.")
-    b = Builder(state, dice)
-    b.spend(c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
+    b = Builder(state, context, dice)
+    spend(b, c.character, Pool.FOCUS, EffortUse.LEARNING_SKILL)
     me = b.person(c.character)
-    opened = me.model_copy(update={"opened": (*me.opened, skill.name.lower())})
+    opened = evolve(me, {"opened": (*me.opened, skill.name.lower())})
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -530,10 +534,10 @@ def open_skill(state: WdState, context: Context, c: cmd.OpenSkill, dice: DiceSer
             people=(opened,),
         )
     )
-    return b.events
+    return b.batch
 
 
-def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceService) -> list[Event]:
+def burn_choice(state: WdState, context: Ctx, c: cmd.BurnChoice, dice: DiceService) -> Done:
     """The consuming burn's source picks the physical stat that loses a point for good (WD-WFX-026)."""
     target = person(state, c.target)
     picker = state.burns.get(c.target)
@@ -544,8 +548,8 @@ def burn_choice(state: WdState, context: Context, c: cmd.BurnChoice, dice: DiceS
     if c.stat not in PHYSICAL_STATS:
         raise RuleViolation("WD-WFX-026", "A consuming burn takes Brawn, Athletics, Dexterity or Guts.")
     lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
-    target = target.model_copy(update={"lasting_loss": lasting})
+    target = evolve(target, {"lasting_loss": lasting})
     burns = {k: v for k, v in state.burns.items() if k != c.target}
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))
-    return b.events
+    return b.batch

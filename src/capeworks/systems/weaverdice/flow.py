@@ -1,31 +1,52 @@
-"""What every Weaverdice handler shares: a builder that folds its own events as it goes, look-ups,
-turn checks, rolling a check through the dice service, and the effort spend that makes Bleeding bleed.
+"""What every Weaverdice handler shares: its types, Weaverdice's way of emitting events into the
+engine's batch, look-ups, turn checks and rolling a check through the dice service (Bleeding's effort
+spend is :mod:`~.wounding`).
 
 A command often sets off a chain (an attack, a wound, a stay-up check, an
-effect): :class:`Builder` keeps a scratch state folded from the events made
-so far, so each step reads what the last one changed. Events for hidden NPCs
-split here, once: their combatants go in a GM-only ``npc_updated`` and a
-hidden roll's public half says only that a roll was made.
+effect): the engine's :class:`~capeworks.engine.Batch` folds each event as it
+is made, so each step reads what the last one changed. :class:`Builder` is
+what Weaverdice adds on top, in one place: events for hidden NPCs split (their
+combatants go in a GM-only ``npc_updated``, a hidden roll's public half says
+only that a roll was made), every roll rides on the next event, and the
+table's rules config and dice travel with the batch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from capeworks.engine import Audience, DiceService, Event, EventData
+from capeworks.engine import Audience, Batch, Context, DiceService
 from capeworks.engine.kit import lookup
 from capeworks.engine.model import RollRecord
+from capeworks.engine.spec import Outcome
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
-from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, Fight, WdState, fold_payload
-from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed, pains_for
+from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.statuses import pains_for
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
-__all__ = ["Builder", "offers_reaction", "on_turn", "pained_failure", "person", "roll_check"]
+__all__ = [
+    "Builder",
+    "Ctx",
+    "Done",
+    "offers_reaction",
+    "on_turn",
+    "pained_failure",
+    "person",
+    "roll_check",
+]
+
+#: what a handler knows: the acting seat, the seats and the table's rules config
+Ctx = Context[WeaverdiceConfig]
+#: what a handler gives back: the batch it built (or a list of events)
+Done = Outcome[WdState]
+
+_GM_ONLY = Audience.gm_only()
 
 
 def person(state: WdState, ident: str) -> Combatant:
@@ -34,42 +55,42 @@ def person(state: WdState, ident: str) -> Combatant:
 
 
 class Builder:
-    """Events made so far for one command, and the state they fold to."""
+    """One command's events, emitted the Weaverdice way into the engine's batch (``batch``), which
+    folds them as they come; ``config`` and ``dice`` are the table's."""
 
-    def __init__(self, state: WdState, dice: DiceService) -> None:
-        self.state = state
+    __slots__ = ("_attached", "batch", "config", "dice")
+
+    def __init__(self, state: WdState, context: Ctx, dice: DiceService) -> None:
+        self.batch: Batch[WdState] = context.batch(state)
+        self.config: WeaverdiceConfig = context.config
         self.dice = dice
-        self.events: list[Event] = []
         self._attached = 0
 
-    def emit(self, payload: EventData, *, rolls: Sequence[RollRecord] = (), hidden: bool = False) -> None:
+    @property
+    def state(self) -> WdState:
+        """The state the events so far fold to."""
+        return self.batch.state
+
+    def emit(self, payload: ev.WdEvent, *, rolls: Sequence[RollRecord] = (), hidden: bool = False) -> None:
         """Add an event (GM-only when ``hidden``, with a public note that a roll was made);
         hidden NPCs' combatants move to a GM-only ``npc_updated`` beside it. Every roll made since
         the last event rides on this one (``rolls`` only checks that they are among them)."""
         made = self.dice.records[self._attached :]
         self._attached += len(made)
-        assert all(r in made for r in rolls), "a roll given to emit was not made since the last event"
-        rolls = made
-        secret: tuple[Combatant, ...] = ()
-        if isinstance(payload, ev.Changes):
-            secret = tuple(p for p in payload.people if p.hidden)
-            if secret and not hidden:
-                payload = payload.model_copy(
-                    update={"people": tuple(p for p in payload.people if not p.hidden)}
-                )
-        self._add(
-            payload, Event.of(payload, audience=Audience.gm_only() if hidden else None, rolls=tuple(rolls))
+        assert all(any(r is m for m in made) for r in rolls), (
+            "a roll given to emit was not made since the last event"
         )
-        if hidden and rolls:
-            note = ev.RolledInSecret()
-            self._add(note, Event.of(note))
+        secret: tuple[Combatant, ...] = ()
+        if isinstance(payload, ev.Changes) and payload.people:
+            secret = tuple([p for p in payload.people if p.hidden])
+            if secret and not hidden:
+                payload = evolve(payload, {"people": tuple(p for p in payload.people if not p.hidden)})
+        batch = self.batch
+        batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
+        if hidden and made:
+            batch.emit(ev.RolledInSecret())
         if secret and not hidden:
-            update = ev.NpcUpdated(people=secret)
-            self._add(update, Event.of(update, audience=Audience.gm_only()))
-
-    def _add(self, payload: EventData, event: Event) -> None:
-        self.events.append(event)
-        self.state = fold_payload(self.state, payload)
+            batch.emit(ev.NpcUpdated(people=secret), audience=_GM_ONLY)
 
     # -- reading the scratch state -----------------------------------------------------------
 
@@ -82,41 +103,6 @@ class Builder:
     @property
     def fight(self) -> Fight | None:
         return self.state.fight
-
-    # -- effort ------------------------------------------------------------------------------
-
-    def spend(self, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> None:
-        """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
-        c = self.person(ident)
-        effort = c.effort.spend(self.sheet(ident), pool, dots)
-        tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
-        c = c.model_copy(update={"effort": effort, "conditions": conditions})
-        self.emit(
-            ev.EffortSpent(
-                character=ident,
-                name=c.name,
-                pool=pool,
-                dots=dots,
-                use=use,
-                bled=tier is not None,
-                people=(c,),
-            )
-        )
-        if tier is not None:
-            from capeworks.systems.weaverdice.harm import take_wound
-
-            take_wound(self, ident, tier, None, cause="bleeding")
-
-    def full_action(self, ident: str) -> None:
-        """A full action makes a bleeding character bleed (WD-STATUS-001)."""
-        c = self.person(ident)
-        tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
-        if conditions != c.conditions:
-            self.emit(ev.NpcUpdated(people=(c.model_copy(update={"conditions": conditions}),)))
-        if tier is not None:
-            from capeworks.systems.weaverdice.harm import take_wound
-
-            take_wound(self, ident, tier, None, cause="bleeding")
 
 
 def on_turn(state: WdState, ident: str) -> Fight:

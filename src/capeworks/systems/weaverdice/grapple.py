@@ -19,6 +19,7 @@ from capeworks.dice import Distribution, distribution
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import GrappleMode
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import (
     GRAPPLE_OPTIONS,
     SHORTHAND_COST,
@@ -345,7 +346,7 @@ def resolve_several(rounds: Mapping[str, GrappleRound]) -> Several:
     for who, r in rounds.items():
         if r.winner == Winner.DEFENDER:
             aoo = tuple(c for c in r.defender_choices if c.option == DefenderOption.AOO)
-            r = r.model_copy(update={"broken": False, "defender_choices": aoo, "banked": 0})
+            r = evolve(r, {"broken": False, "defender_choices": aoo, "banked": 0})
         out[who] = r
     return Several(free=False, rounds=out)
 

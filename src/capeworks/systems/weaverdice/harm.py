@@ -1,13 +1,11 @@
-"""Handlers for harm: attacks, Dodge and Block, wounds and their effects, staying up, getting up.
+"""Handlers for harm: attacks, Dodge and Block, the decision a wound effect waits for, getting up.
 
 Implements, on the table, WD-COMBAT-015/017..025 (attacks, opportunity
 attacks for Focus, DS with cover, reactions and their side effects, damage;
 one reaction per target hit, several waiting at once after a power), WD-MORALE-003
-(a failed Dodge or Block bought up with high morale),
-WD-WOUND-002..012 (placing wounds, stay-up checks, unconscious, dying,
-rousing, Medical) and WD-WFX-001/005 (every wound rolls its effect; the
-effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
-it does and which decision it waits for, which becomes a prompt). Answers to
+(a failed Dodge or Block bought up with high morale), WD-WOUND-008..012
+(rousing, Medical) and WD-WFX-005 (answering a wound effect). What a landed
+hit does (the wound, staying up, its effect) is :mod:`~.wounding`. Answers to
 a hidden attack split in :mod:`~capeworks.systems.weaverdice.blind`, so its
 total stays the GM's.
 """
@@ -16,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -30,13 +28,15 @@ from capeworks.systems.weaverdice.combat import (
     Reaction,
     cover_bonus,
     dropped_one_place,
-    interruption_tn,
     may_react,
     reaction_holds,
 )
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
+    Ctx,
+    Done,
     offers_reaction,
     on_turn,
     pained_failure,
@@ -47,23 +47,21 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.skills import skill_dice
-from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
-from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, Tier, WoundTier
+from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wfx import resolve
-from capeworks.systems.weaverdice.wfx_outcome import Answers, Chooser, EffectOutcome, Hit, StatLasting
-from capeworks.systems.weaverdice.wounds import Standing, Wound
+from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
+from capeworks.systems.weaverdice.wounding import full_action, hit_of, land, resolve_effect, spend
+from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
     "attack",
     "effect_choice",
     "get_up",
-    "land",
     "medical",
     "morale_second_chance",
     "react",
     "reaction_bought_up",
-    "start_effect",
-    "take_wound",
 ]
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
@@ -72,9 +70,9 @@ _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
 # -- attacks ------------------------------------------------------------------------------------
 
 
-def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -> list[Event]:
+def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     """Roll an attack against the target's DS (+ cover); a named target with Focus may then react."""
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     me, target = person(state, c.character), person(state, c.target)
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
@@ -89,28 +87,28 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
                 "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
             )
         if me.tier in (Tier.PC, Tier.NOTABLE):
-            b.spend(c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+            spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
     else:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
         kind = ActionKind.FULL if c.full else ActionKind.STANDARD
-        turn = fight.turn.spend(kind, config=state.config)
+        turn = fight.turn.spend(kind, config=context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,
                 name=me.name,
                 action="full_attack" if c.full else "attack",
                 kind=kind.value,
-                fight=fight.model_copy(update={"turn": turn}),
+                fight=evolve(fight, {"turn": turn}),
             )
         )
         if c.full:
-            b.full_action(c.character)
+            full_action(b, c.character)
     if target.track.standing in (Standing.DEAD, Standing.DOWN):
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
-    ds = defense_in_grapple(state, c.target, tsheet.defense(state.config)) + cover_bonus(
+    ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
     roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
@@ -156,7 +154,7 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
                 if c.opportunity and c.character in state.reversals
                 else None
             ),
-            people=(attacker.model_copy(update={"practised": practised}),),
+            people=(evolve(attacker, {"practised": practised}),),
         ),
         rolls=(record,),
         hidden=c.hidden,
@@ -172,10 +170,10 @@ def attack(state: WdState, context: Context, c: cmd.Attack, dice: DiceService) -
             conventional=c.conventional,
             only=c.effect_only,
         )
-    return b.events
+    return b.batch
 
 
-def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> list[Event]:
+def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
     waiting = [p for p in (state.attack, *state.queued) if p is not None]
     pending = next((p for p in waiting if p.target == c.character), None)
@@ -189,7 +187,7 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
         raise RuleViolation("WD-COMBAT-019", f"{me.name} has already reacted to this attack.")
     rest = [p for p in waiting if p is not pending]  # each target answers its own hit
     after = {"attack": rest[0] if rest else None, "queued": tuple(rest[1:])}
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.reaction is None:
         emit_reacted(
             b,
@@ -197,15 +195,15 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             hidden=secret(waiting),
         )
         _lands(b, c.character, pending)
-        return b.events
-    b.spend(c.character, Pool.FOCUS, EffortUse.REACTION)
+        return b.batch
+    spend(b, c.character, Pool.FOCUS, EffortUse.REACTION)
     stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
     roll, _ = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
     held = reaction_holds(roll.total, pending.total)
     morale = b.person(c.character).morale
     if not held and morale > 0 and spend_value(morale) >= pending.total:
         # high morale could still make it hold: the hit waits for that choice (WD-MORALE-003)
-        again = pending.model_copy(update={"reaction": c.reaction, "reaction_roll": roll})
+        again = evolve(pending, {"reaction": c.reaction, "reaction_roll": roll})
         line = [again if p is pending else p for p in waiting]
         emit_reacted(
             b,
@@ -222,9 +220,9 @@ def react(state: WdState, context: Context, c: cmd.React, dice: DiceService) -> 
             hidden=secret(line),
             waits=True,
         )
-        return b.events
+        return b.batch
     _reaction_done(b, c.character, pending, c.reaction, roll, after)
-    return b.events
+    return b.batch
 
 
 def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
@@ -240,7 +238,7 @@ def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
             check=roll,
             morale=morale,
             what="reaction",
-            people=(me.model_copy(update={"morale": morale}),),
+            people=(evolve(me, {"morale": morale}),),
             blind=pending.hidden,
         ),
         hidden=pending.hidden,  # its TN is the attack's total; the players' half follows
@@ -263,7 +261,7 @@ def _reaction_done(
     held = reaction_holds(roll.total, pending.total)
     fight = b.fight
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
-        fight = fight.model_copy(update={"order": dropped_one_place(fight.order, pending.attacker)})
+        fight = evolve(fight, {"order": dropped_one_place(fight.order, pending.attacker)})
     emit_reacted(
         b,
         ev.Reacted(
@@ -297,284 +295,7 @@ def _lands(b: Builder, target: str, pending: PendingAttack) -> None:
     )
 
 
-# -- wounds -------------------------------------------------------------------------------------
-
-
-def land(
-    b: Builder,
-    target: str,
-    tier: WoundTier,
-    damage: DamageType,
-    *,
-    attacker: str | None,
-    conventional: bool,
-    only: bool = False,
-) -> None:
-    """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
-    weapon's hit delivers the effect alone (WD-COMBAT-026)."""
-    if only:
-        c = b.person(target)
-        face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        start_effect(
-            b,
-            PendingEffect(
-                damage=damage,
-                tier=tier,
-                target=target,
-                attacker=attacker,
-                wound=f"e{c.wounds_made + 1}",
-                face=face,
-            ),
-        )
-        return
-    take_wound(b, target, tier, damage, attacker=attacker, conventional=conventional, cause="hit")
-
-
-def take_wound(
-    b: Builder,
-    target: str,
-    tier: WoundTier,
-    damage: DamageType | None,
-    *,
-    attacker: str | None = None,
-    conventional: bool = True,
-    cause: str = "",
-    temporary: bool = False,
-    roll_effect: bool = True,
-) -> None:
-    """Place a wound, check to stay up, then roll and resolve its effect."""
-    c = b.person(target)
-    if c.track.standing in (Standing.DEAD, Standing.DOWN):
-        return
-    wid = f"w{c.wounds_made + 1}"
-    wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
-    track, placed = c.track.place(wound, conventional=conventional)
-    c = c.model_copy(update={"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
-    b.emit(
-        ev.WoundTaken(
-            character=target,
-            name=c.name,
-            wound=wound,
-            placement=placed.placement,
-            displaced=placed.displaced,
-            standing=track.standing,
-            cause=cause,
-            people=(c,),
-        )
-    )
-    holds.broken_by_wound(b, attacker, target)
-    if placed.stay_up:
-        _stay_up(b, target)
-    _interrupt(b, target)
-    if roll_effect and damage is not None and placed.effect_roll:
-        face = b.dice.roll(1, 6, purpose="effect").faces[0]
-        start_effect(
-            b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
-        )
-
-
-def start_effect(b: Builder, pending: PendingEffect) -> None:
-    """Resolve an effect now, or queue it behind one that waits on a decision."""
-    if b.state.effects:
-        b.emit(
-            ev.EffectAsked(
-                character=pending.target,
-                name=b.person(pending.target).name,
-                damage=pending.damage,
-                tier=pending.tier,
-                face=pending.face,
-                effects=(*b.state.effects, pending),
-            )
-        )
-    else:
-        _resolve(b, pending)
-
-
-def _interrupt(b: Builder, target: str) -> None:
-    """A wound in the middle of a lengthy action: Knowledge 4+ to stay on it, else it stops until the
-    GM rules the interruption dealt with; the running total is kept by default (WD-COMBAT-014)."""
-    for key, task in b.state.lengthy.items():
-        if task.done or target in task.halted or all(who != target for who, _ in task.rolls):
-            continue
-        if b.person(target).track.standing is not Standing.UP:
-            continue
-        roll, _ = roll_check(
-            b, target, (Stat.KNOWLEDGE,), tn=interruption_tn(severe=1), purpose="interruption"
-        )
-        after = task.interrupted(target, held=roll.success, config=b.state.config)
-        b.emit(
-            ev.Interrupted(
-                character=target,
-                name=b.person(target).name,
-                task=key,
-                check=roll,
-                held=roll.success,
-                lengthy_key=key,
-                lengthy=after,
-            )
-        )
-
-
-def _stay_up(b: Builder, target: str) -> None:
-    """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
-    c = b.person(target)
-    roll, record = roll_check(
-        b, target, (Stat.GUTS,), tn=b.state.config.stay_up_tn, bonus=c.track.penalty, purpose="stay_up"
-    )
-    round_ = b.fight.order.round if b.fight is not None else 1
-    track = c.track.stay_up(success=roll.success, round_=round_)
-    c = c.model_copy(update={"track": track})
-    chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
-    b.emit(
-        ev.StayedUp(
-            character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
-        ),
-        rolls=(record,),
-    )
-
-
-def hit_of(state: WdState, e: PendingEffect) -> Hit:
-    """The facts the effect tables read about the target, from the state (WD-WFX-008, WD-EQUIP-018)."""
-    target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
-    c, sheet = person(state, target), state.sheet(target)
-    costume = sheet.costume
-    lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
-    return Hit(
-        damage=damage,
-        tier=tier,
-        target=target,
-        attacker=attacker,
-        wound=wid,
-        effort={p: c.effort.available(sheet, p) for p in Pool},
-        stats={s: sheet.stat(s) for s in Stat},
-        coverage=bool(costume and costume.coverage),
-        helmet=bool(costume and costume.helmet),
-        bare=costume is None or costume.skin,
-        holding=bool(sheet.held),
-        knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
-        dying=c.track.standing is Standing.DYING,
-        parts=tuple(p for p in BodyPart if p not in lost),
-    )
-
-
-def _same(a: PendingEffect, b: PendingEffect) -> bool:
-    return (a.target, a.wound) == (b.target, b.wound)
-
-
-def _resolve(b: Builder, pending: PendingEffect) -> None:
-    """Resolve an effect as far as it goes: roll what it asks, stop at a decision, apply when done."""
-    answers = pending.answers
-    hit = hit_of(b.state, pending)
-    outcome = resolve(hit, pending.face, answers=answers)
-    while not outcome.needs and outcome.rolls:
-        dice = dict(answers.dice)
-        for wanted in outcome.rolls:
-            dice[wanted.key] = b.dice.roll(wanted.dice, wanted.sides, purpose=wanted.key).faces
-        answers = answers.model_copy(update={"dice": dice})
-        outcome = resolve(hit, pending.face, answers=answers)
-    target = pending.target
-    c = b.person(target)
-    if outcome.needs:
-        need = outcome.needs[0]
-        attacker = pending.attacker
-        chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
-        waiting = pending.model_copy(
-            update={"answers": answers, "key": need.key, "chooser": chooser, "need": need}
-        )
-        rest = tuple(e for e in b.state.effects if not _same(e, pending))
-        b.emit(
-            ev.EffectAsked(
-                character=target,
-                name=c.name,
-                damage=pending.damage,
-                tier=pending.tier,
-                face=pending.face,
-                effects=(waiting, *rest),
-            )
-        )
-        return
-    rest = tuple(e for e in b.state.effects if not _same(e, pending))
-    _apply(b, hit, outcome, rest)
-
-
-def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...]) -> None:
-    """Apply a complete effect outcome to the target (WD-WFX-001)."""
-    target = hit.target
-    c, sheet = b.person(target), b.sheet(target)
-    track = c.track
-    wounds = list(track.wounds)
-    wid = next((i for i, w in enumerate(wounds) if hit.wound and w.id == hit.wound), None)
-    if wid is not None:
-        w = wounds[wid]
-        wounds[wid] = w.model_copy(
-            update={
-                "tier": max(w.tier, o.wound_tier),
-                "scarring": w.scarring or o.wound_scarred,
-                "fades_on_rest": w.fades_on_rest or o.wound_fades_on_rest,
-            }
-        )
-        track = track.model_copy(update={"wounds": tuple(wounds)})
-    conditions = c.conditions
-    for cond in o.conditions:
-        conditions = st.add(conditions, cond)
-    effort = c.effort
-    for pool, n in o.effort_spent.items():
-        if n:
-            effort = effort.spend(sheet, pool, n)
-    for pool, n in o.effort_lost.items():
-        if n:
-            effort, _ = effort.drain(sheet, pool, n)
-    temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
-    for loss in o.stat_losses:
-        bucket = lasting if loss.lasting in _LASTING else temporary
-        bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
-    if o.slain:
-        track = track.model_copy(update={"standing": Standing.DEAD})
-    elif o.dying and track.standing is not Standing.DEAD:
-        round_ = b.fight.order.round if b.fight is not None else 1
-        track = track.model_copy(
-            update={"standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
-        )
-    c = c.model_copy(
-        update={
-            "track": track,
-            "conditions": conditions,
-            "effort": effort,
-            "temporary_loss": temporary,
-            "lasting_loss": lasting,
-        }
-    )
-    fight = b.fight
-    if o.delayed and fight is not None and fight.order.current != target:
-        enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
-        order, held = st.delay(fight.order, target, enemies=enemies)
-        fight = fight.model_copy(update={"order": order})
-        if held is not None:
-            c = c.model_copy(update={"conditions": st.add(c.conditions, held)})
-    b.emit(
-        ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
-    )
-    for grant in o.wounds:
-        take_wound(
-            b,
-            target,
-            grant.tier,
-            o.damage if grant.rolls_effect else None,
-            cause="effect",
-            temporary=grant.temporary,
-            roll_effect=grant.rolls_effect,
-        )
-    if rest and not b.state.effects[0].key:
-        nxt = b.state.effects[0]
-        _resolve(b, nxt)
-
-
-def _foes(p: Combatant, c: Combatant) -> bool:
-    """Foes: the GM's side against the players' side."""
-    return (p.owner is None) != (c.owner is None)
-
-
-def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: DiceService) -> list[Event]:
+def effect_choice(state: WdState, context: Ctx, c: cmd.EffectChoice, dice: DiceService) -> Done:
     """Give the decision a wound effect waits for (WD-WFX-005)."""
     if not state.effects or not state.effects[0].key:
         raise RuleViolation("WD-WFX-005", "No wound effect is waiting for a decision.")
@@ -589,17 +310,17 @@ def effect_choice(state: WdState, context: Context, c: cmd.EffectChoice, dice: D
         raise NotPermitted("You can only decide for your own characters.")
     picks = {**pending.answers.picks, c.key: tuple(c.picks)}
     answers = Answers(picks=picks, dice=pending.answers.dice)
-    trial = resolve(hit_of(state, pending), pending.face, answers=answers)  # a bad answer raises here
-    del trial
-    b = Builder(state, dice)
-    _resolve(b, pending.model_copy(update={"answers": answers, "key": "", "need": None}))
-    return b.events
+    hit = hit_of(state, pending)
+    trial = resolve(hit, pending.face, answers=answers)  # a bad answer raises here
+    b = Builder(state, context, dice)
+    resolve_effect(b, evolve(pending, {"answers": answers, "key": "", "need": None}), tried=(hit, trial))
+    return b.batch
 
 
 # -- getting back up ----------------------------------------------------------------------------
 
 
-def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) -> list[Event]:
+def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Done:
     """Spend Recovery to roll Guts at the stay-up TN and penalty (WD-WOUND-008/009)."""
     me = person(state, c.character)
     if me.track.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
@@ -611,15 +332,15 @@ def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) ->
         raise RuleViolation(
             "WD-WOUND-008", "Getting back up can be tried once a round, from the round after the fall."
         )
-    b = Builder(state, dice)
-    b.spend(c.character, Pool.RECOVERY, EffortUse.GET_UP)
+    b = Builder(state, context, dice)
+    spend(b, c.character, Pool.RECOVERY, EffortUse.GET_UP)
     me = b.person(c.character)
     roll, record = roll_check(
-        b, c.character, (Stat.GUTS,), tn=state.config.stay_up_tn, bonus=me.track.penalty, purpose="get_up"
+        b, c.character, (Stat.GUTS,), tn=context.config.stay_up_tn, bonus=me.track.penalty, purpose="get_up"
     )
     round_ = fight.order.round if fight is not None else 1
     track = me.track.rouse() if roll.success else me.track.failed_get_up(round_)
-    me = me.model_copy(update={"track": track})
+    me = evolve(me, {"track": track})
     b.emit(
         ev.StayedUp(
             character=c.character,
@@ -631,37 +352,37 @@ def get_up(state: WdState, context: Context, c: cmd.GetUp, dice: DiceService) ->
         ),
         rolls=(record,),
     )
-    return b.events
+    return b.batch
 
 
-def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService) -> list[Event]:
+def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> Done:
     """One roll of a lengthy Medical check (Dex and Know) on a downed ally: 8 rouses, 12 saves the
     dying (WD-WOUND-008..010, WD-COMBAT-013)."""
     me, patient = person(state, c.character), person(state, c.patient)
     key = f"medical:{c.patient}"
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if state.fight is not None:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
-        turn = fight.turn.spend(ActionKind.LENGTHY, config=state.config)
+        turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,
                 name=me.name,
                 action="medical",
                 kind=ActionKind.LENGTHY.value,
-                fight=fight.model_copy(update={"turn": turn}),
+                fight=evolve(fight, {"turn": turn}),
             )
         )
-        b.full_action(c.character)
-    dc = patient.track.medical_dc(state.config)
+        full_action(b, c.character)
+    dc = patient.track.medical_dc(context.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
     roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")
     running = running.add(c.character, roll.total)
     patient = b.person(c.patient)
     people: tuple[Combatant, ...] = ()
     if running.done:
-        people = (patient.model_copy(update={"track": patient.track.rouse()}),)
+        people = (evolve(patient, {"track": patient.track.rouse()}),)
     b.emit(
         ev.MedicalRolled(
             character=c.character,
@@ -678,7 +399,7 @@ def medical(state: WdState, context: Context, c: cmd.Medical, dice: DiceService)
         ),
         rolls=(record,),
     )
-    return b.events
+    return b.batch
 
 
 def hit_lands(total: int, defense: int) -> bool:
@@ -695,9 +416,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     me = b.person(chance.who)
     hidden = chance.attack is not None and chance.attack.hidden
     roll, morale = set_by_morale(chance.roll, me.morale)
-    me = me.model_copy(update={"morale": morale})
+    me = evolve(me, {"morale": morale})
     if chance.kind == "stay_up" and roll.success:
-        me = me.model_copy(update={"track": me.track.rouse()})
+        me = evolve(me, {"track": me.track.rouse()})
     b.emit(
         ev.MoraleSpent(
             character=chance.who,
@@ -718,7 +439,7 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     if t.track.standing in (Standing.DEAD, Standing.DOWN):
         return
     if offers_reaction(t, b.sheet(a.target)):
-        pending = a.model_copy(update={"total": roll.total})
+        pending = evolve(a, {"total": roll.total})
         b.emit(
             ev.AttackRolled(
                 attacker=a.attacker,

@@ -14,15 +14,17 @@ two breaks the grapple; both sides' DS drops while it lasts.
 
 from __future__ import annotations
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
@@ -33,17 +35,16 @@ from capeworks.systems.weaverdice.grapple import (
     grapple_total,
     resolve_round,
     resolve_several,
-    wound_breaks,
 )
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounding import spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
     "begin",
-    "broken_by_wound",
     "defense_in_grapple",
     "fall_choice",
     "fall_cmd",
@@ -57,19 +58,19 @@ def _key(holder: str, target: str) -> str:
     return f"{holder}>{target}"
 
 
-def defense_in_grapple(state: WdState, ident: str, base: int) -> int:
+def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:
     """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1
     (WD-GRAPPLE-006/008)."""
     for g in state.grapples.values():
         if ident in (g.holder, g.target):
             holder = g.holder == ident
             return grapple_ds(
-                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=state.config.grappled_ds
+                base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
             )
     return base
 
 
-def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> list[Event]:
+def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     """Grab: Brawn against the target's DS without costume layers; a named target may Dodge
     (not Block); a hit starts the grapple (WD-GRAPPLE-001)."""
     fight = on_turn(state, c.character)
@@ -81,19 +82,19 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
         raise RuleViolation("WD-GRAPPLE-001", f"{me.name} already holds {target.name}.")
     if target.track.standing in (Standing.DEAD, Standing.DOWN):
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
-    b = Builder(state, dice)
-    turn = fight.turn.spend(ActionKind.STANDARD, config=state.config)
+    b = Builder(state, context, dice)
+    turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     b.emit(
         ev.ActionTaken(
             character=c.character,
             name=me.name,
             action="grab",
             kind=ActionKind.STANDARD.value,
-            fight=fight.model_copy(update={"turn": turn}),
+            fight=evolve(fight, {"turn": turn}),
         )
     )
     tsheet = state.sheet(c.target)
-    ds = grab_defense(defense=tsheet.defense(state.config), equipment_bonus=tsheet.defense_bonus)
+    ds = grab_defense(defense=tsheet.defense(context.config), equipment_bonus=tsheet.defense_bonus)
     roll, _ = roll_check(b, c.character, (Stat.BRAWN,), tn=ds, purpose="grab")
     t = b.person(c.target)
     pending = None
@@ -123,7 +124,7 @@ def grab(state: WdState, context: Context, c: cmd.Grab, dice: DiceService) -> li
     )
     if roll.success and pending is None:
         begin(b, c.character, c.target)
-    return b.events
+    return b.batch
 
 
 def begin(b: Builder, holder: str, target: str) -> None:
@@ -140,7 +141,7 @@ def begin(b: Builder, holder: str, target: str) -> None:
     )
 
 
-def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: DiceService) -> list[Event]:
+def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceService) -> Done:
     """One round of a grapple on the holder's turn: opposed Brawn, then the margin's purchase."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
@@ -148,19 +149,19 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
     me, target = person(state, c.character), person(state, c.target)
     if hold is None:
         raise RuleViolation("WD-GRAPPLE-002", f"{me.name} is not holding {target.name}.")
-    b = Builder(state, dice)
-    turn = fight.turn.spend(ActionKind.STANDARD, config=state.config)
+    b = Builder(state, context, dice)
+    turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
     b.emit(
         ev.ActionTaken(
             character=c.character,
             name=me.name,
             action="grapple",
             kind=ActionKind.STANDARD.value,
-            fight=fight.model_copy(update={"turn": turn}),
+            fight=evolve(fight, {"turn": turn}),
         )
     )
     if c.stamina:
-        b.spend(c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
+        spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
     faces = b.dice.roll(2, 6, purpose="grapple").faces
     stuck = any(x.name == Status.STUCK and x.source == c.character for x in target.conditions)
     mine = grapple_total(
@@ -177,7 +178,7 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         banked=hold.banked,
         round=hold.round,
         buys=buys,
-        mode=state.config.grapple_mode,
+        mode=context.config.grapple_mode,
         target_stamina=t.effort.available(tsheet, Pool.STAMINA),
         defender_focus=t.effort.available(tsheet, Pool.FOCUS),
         stuck_item=stuck,
@@ -212,16 +213,17 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
         grapples.pop(key, None)
         conditions = tuple(x for x in conditions if not (x.name == "restrained" and x.target == c.target))
     else:
-        grapples[key] = hold.model_copy(
-            update={
+        grapples[key] = evolve(
+            hold,
+            {
                 "round": hold.round + 1,
                 "banked": outcome.banked,
                 "restrained": restrained,
                 "meatshield": meatshield,
                 "beaten": outcome.winner is Winner.DEFENDER,
-            }
+            },
         )
-    t = t.model_copy(update={"conditions": conditions, "effort": effort, "temporary_loss": temporary})
+    t = evolve(t, {"conditions": conditions, "effort": effort, "temporary_loss": temporary})
     b.emit(
         ev.Grappled(
             character=c.character,
@@ -241,8 +243,6 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
     if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
         _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
-        from capeworks.systems.weaverdice.harm import take_wound
-
         out = st.extract()
         take_wound(b, c.target, out.wound, None, cause="effect")
         t = b.person(c.target)
@@ -253,10 +253,10 @@ def grapple_round(state: WdState, context: Context, c: cmd.GrappleTurn, dice: Di
                 name=t.name,
                 source="The wrested weapon",
                 statuses=(Status.BLEEDING.value,),
-                people=(t.model_copy(update={"conditions": bleeding}),),
+                people=(evolve(t, {"conditions": bleeding}),),
             )
         )
-    return b.events
+    return b.batch
 
 
 def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) -> tuple[GrappleRound, bool]:
@@ -282,7 +282,7 @@ def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) 
     return several.rounds[key], several.free
 
 
-def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService) -> list[Event]:
+def reverse(state: WdState, context: Ctx, c: cmd.Reverse, dice: DiceService) -> Done:
     """A defender who broke free goes straight to a hold on the one it beat, the margin banked as
     Hold (WD-GRAPPLE-004 PROPOSED), or lets the offer go."""
     me = person(state, c.character)
@@ -294,7 +294,7 @@ def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService)
     grapples = dict(state.grapples)
     if not c.decline:
         grapples[_key(c.character, offer.target)] = offer
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.Grappled(
             character=c.character,
@@ -306,44 +306,21 @@ def reverse(state: WdState, context: Context, c: cmd.Reverse, dice: DiceService)
             reversed=not c.decline,
         )
     )
-    return b.events
-
-
-def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
-    """A wound between two in a grapple breaks it (WD-GRAPPLE-010)."""
-    if wounder is None:
-        return
-    gone = [
-        k
-        for k, g in b.state.grapples.items()
-        if wound_breaks(wounder=wounder, wounded=wounded, participants=(g.holder, g.target))
-    ]
-    if not gone:
-        return
-    grapples = {k: g for k, g in b.state.grapples.items() if k not in gone}
-    b.emit(
-        ev.Grappled(
-            character=wounder,
-            name=b.person(wounder).name,
-            target=wounded,
-            target_name=b.person(wounded).name,
-            grapples=grapples,
-        )
-    )
+    return b.batch
 
 
 # -- falls and throws (WD-MOVE-008..010) ---------------------------------------------------------
 
 
-def fall_cmd(state: WdState, context: Context, c: cmd.FallCmd, dice: DiceService) -> list[Event]:
+def fall_cmd(state: WdState, context: Ctx, c: cmd.FallCmd, dice: DiceService) -> Done:
     """The GM rules a fall or throw: the table's row, its Athletics roll past 20 ft, a Stamina drain;
     one way to take it is applied at once, several wait for the faller's choice (WD-MOVE-009/010)."""
     me = person(state, c.character)
     if c.character in state.falls:
         raise RuleViolation("WD-MOVE-009", f"{me.name} has a fall still waiting for a choice.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     _fall(b, c.character, c.feet, thrown=c.thrown, drains_stamina=c.drains_stamina)
-    return b.events
+    return b.batch
 
 
 def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool | None) -> None:
@@ -357,7 +334,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
     t = b.person(who)
     if result.stamina_lost and t.effort.available(b.sheet(who), Pool.STAMINA):
         effort, _ = t.effort.drain(b.sheet(who), Pool.STAMINA, result.stamina_lost)
-        t = t.model_copy(update={"effort": effort})
+        t = evolve(t, {"effort": effort})
     waiting = {**b.state.falls, who: result} if len(result.options) > 1 else dict(b.state.falls)
     chosen = result.options[0] if len(result.options) == 1 else None
     b.emit(
@@ -376,7 +353,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
         _take_fall(b, who, chosen)
 
 
-def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceService) -> list[Event]:
+def fall_choice(state: WdState, context: Ctx, c: cmd.FallChoice, dice: DiceService) -> Done:
     """The faller picks how to take the fall (WD-MOVE-009 PROPOSED: the faller chooses)."""
     me = person(state, c.character)
     result = state.falls.get(c.character)
@@ -385,7 +362,7 @@ def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceS
     if c.option > len(result.options):
         raise RuleViolation("WD-MOVE-009", f"That fall offers {len(result.options)} ways to take it.")
     chosen = result.options[c.option - 1]
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.Fell(
             character=c.character,
@@ -397,13 +374,11 @@ def fall_choice(state: WdState, context: Context, c: cmd.FallChoice, dice: DiceS
         )
     )
     _take_fall(b, c.character, chosen)
-    return b.events
+    return b.batch
 
 
 def _take_fall(b: Builder, who: str, option: FallOption) -> None:
     """A fall's wound (Bash) and/or its roll on a Bash effect table of the given tier."""
-    from capeworks.systems.weaverdice.harm import start_effect, take_wound
-
     wound_id = None
     if option.wound is not None:
         take_wound(b, who, option.wound, DamageType.BASH, cause="fall", roll_effect=False)

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.engine.kit import TurnOrder
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.combat import Entrant, Turn, group_slots, initiative_order, initiative_score
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.fight import half_actions
-from capeworks.systems.weaverdice.flow import Builder, person
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.wounding import spend
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["join_combat", "start_combat"]
@@ -54,7 +56,7 @@ def _roll_in(
     for ident in edges:
         if ident not in people_ids:
             raise RuleViolation("WD-EFFORT-012", f"{person(state, ident).name} is not in this fight.")
-        b.spend(ident, Pool.FOCUS, EffortUse.EDGE)
+        spend(b, ident, Pool.FOCUS, EffortUse.EDGE)
     groups = _groups(state, groups_text, people_ids)
     member_of = {m: g for g in groups for m in g}
     scores: dict[str, int] = {}
@@ -64,7 +66,7 @@ def _roll_in(
         if p.tier in (Tier.PC, Tier.NOTABLE):
             face = dice.roll(1, 6, purpose=f"initiative {p.id}").faces[0]
         bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
-        scores[p.id] = initiative_score(state.sheet(p.id), face, edge=bonus, config=state.config)
+        scores[p.id] = initiative_score(state.sheet(p.id), face, edge=bonus, config=b.config)
         lines.append(
             ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
         )
@@ -88,7 +90,7 @@ def _roll_in(
         lead = {m: g[0] for g in groups for m in g}
         slot_score = {e.id: e.score for e in entrants}
         lines = [
-            ln.model_copy(update={"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
+            evolve(ln, {"score": slot_score[lead[ln.character]], "group": lead[ln.character]})
             if ln.character in lead
             else ln
             for ln in lines
@@ -96,7 +98,7 @@ def _roll_in(
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
         off = {i: dice.roll(1, 6, purpose=f"roll-off {i}").faces[0] for group_ids in tied for i in group_ids}
-        entrants = [e.model_copy(update={"rolloff": off.get(e.id, 0)}) for e in entrants]
+        entrants = [evolve(e, {"rolloff": off.get(e.id, 0)}) for e in entrants]
         order, tied = initiative_order(entrants)
     return _Rolled(lines, group_slots(order, groups), groups, tied)
 
@@ -109,13 +111,13 @@ def _announce(b: Builder, event: ev.CombatStarted | ev.CombatJoined, veiled: set
     secret = tuple(ln for ln in event.entrants if ln.character in veiled)
     b.emit(ev.InitiativeWithheld(entrants=secret), hidden=True)
     public = tuple(
-        ln.model_copy(update={"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
+        evolve(ln, {"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
         for ln in event.entrants
     )
-    b.emit(event.model_copy(update={"entrants": public}))
+    b.emit(evolve(event, {"entrants": public}))
 
 
-def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: DiceService) -> list[Event]:
+def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceService) -> Done:
     """Everyone named rolls initiative: speed + d6 for PCs and notables, speed + 3 for the rest."""
     if state.fight is not None:
         raise RuleViolation("WD-COMBAT-001", "A fight is already on.")
@@ -123,28 +125,26 @@ def start_combat(state: WdState, context: Context, c: cmd.StartCombat, dice: Dic
     people = [person(state, i) for i in ids]
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
     first = rolled.order[0]
     fight = Fight(
         order=TurnOrder(order=rolled.order),
-        turn=Turn.start(first, half=False, config=state.config),
+        turn=Turn.start(first, half=False, config=context.config),
         groups=tuple(rolled.groups),
     )
-    fresh = tuple(b.person(p.id).model_copy(update=_FRESH) for p in people)
+    fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
     started = ev.CombatStarted(
         entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
     )
     _announce(b, started, {p.id for p in people if p.hidden})
     first_c = b.person(first)
-    fight = fight.model_copy(
-        update={"turn": Turn.start(first, half=half_actions(first_c), config=state.config)}
-    )
+    fight = evolve(fight, {"turn": Turn.start(first, half=half_actions(first_c), config=context.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
-    return b.events
+    return b.batch
 
 
-def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceService) -> list[Event]:
+def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceService) -> Done:
     """Reinforcements join a fight under way: they roll initiative among themselves and act after
     everyone already in it (before the bystanders), from their place in this round on."""
     fight = state.fight
@@ -156,7 +156,7 @@ def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceS
     for p in people:
         if p.id in fight.order.order:
             raise RuleViolation("WD-COMBAT-001", f"{p.name} is already in this fight.")
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
     fight = b.fight or fight
     tier = {p.id: p.tier for p in state.people.values()}
@@ -171,16 +171,17 @@ def join_combat(state: WdState, context: Context, c: cmd.JoinCombat, dice: DiceS
     )
     current = fight.order.current
     index = order.index(current) if current in order else 0
-    fight = fight.model_copy(
-        update={
-            "order": fight.order.model_copy(update={"order": order, "index": index}),
+    fight = evolve(
+        fight,
+        {
+            "order": evolve(fight.order, {"order": order, "index": index}),
             "groups": (*fight.groups, *rolled.groups),
-        }
+        },
     )
-    fresh = tuple(b.person(p.id).model_copy(update=_FRESH) for p in people)
+    fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
     joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
     _announce(b, joined, {p.id for p in people if p.hidden})
-    return b.events
+    return b.batch
 
 
 def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:

@@ -16,6 +16,7 @@ from pydantic import Field
 
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import (
     BASE_MOVE_FT,
     CLIMB_FACTOR,
@@ -353,4 +354,4 @@ def fall_after_check(result: Fall, *, athletics_total: int) -> Fall:
         raise RuleViolation("WD-MOVE-009", "This fall needs no Athletics roll.")
     passed = athletics_total >= result.check.tn
     options = result.check.on_success if passed else result.check.on_failure
-    return result.model_copy(update={"options": options, "check": None})
+    return evolve(result, {"options": options, "check": None})

@@ -10,23 +10,24 @@ WD-STATUS-015 (statuses in a power's own words).
 
 from __future__ import annotations
 
-from capeworks.engine import Context, DiceService, Event
+from capeworks.engine import DiceService
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, offers_reaction, on_turn, person, roll_check
-from capeworks.systems.weaverdice.harm import land
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.wounding import full_action, land, spend
 
 __all__ = ["use_power"]
 
 
-def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceService) -> list[Event]:
+def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) -> Done:
     """Use a designed power: pay its action and effort, roll its attack against each target's DS,
     apply its statuses to those it hits (or to its targets, if it makes no attack) (WD-COMBAT-009,
     WD-EFFORT-003c, the gear engineer's :mod:`~capeworks.systems.weaverdice.powers`)."""
@@ -56,30 +57,30 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
     if power.is_attack and not targets:
         raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
     fight = on_turn(state, c.character) if state.fight is not None else None
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     kind = kinds[power.action]
     if fight is not None and fight.turn is not None:
-        turn = fight.turn.spend(kind, config=state.config)
+        turn = fight.turn.spend(kind, config=context.config)
         b.emit(
             ev.ActionTaken(
                 character=c.character,
                 name=me.name,
                 action=f"power: {power.name}",
                 kind=kind.value,
-                fight=fight.model_copy(update={"turn": turn}),
+                fight=evolve(fight, {"turn": turn}),
             )
         )
     available = {p: me.effort.available(sheet, p) for p in Pool}
     for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
-        b.spend(c.character, pool, EffortUse.POWER, dots)
+        spend(b, c.character, pool, EffortUse.POWER, dots)
     if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
-        b.full_action(c.character)
+        full_action(b, c.character)
     for target in targets:
         hit = True
         if power.is_attack:
             assert power.attack_stat is not None and power.damage is not None and power.tier is not None
             t = b.person(target.id)
-            ds = b.sheet(target.id).defense(state.config)
+            ds = b.sheet(target.id).defense(context.config)
             roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
             hit = roll.success
             pending = None
@@ -132,7 +133,7 @@ def use_power(state: WdState, context: Context, c: cmd.UsePower, dice: DiceServi
                 )
         if hit:
             _power_statuses(b, power, target.id)
-    return b.events
+    return b.batch
 
 
 def _power_statuses(b: Builder, power: Power, target: str) -> None:
@@ -150,7 +151,7 @@ def _power_statuses(b: Builder, power: Power, target: str) -> None:
             )
         )
         conditions = st.add(conditions, new)
-    t = t.model_copy(update={"conditions": conditions})
+    t = evolve(t, {"conditions": conditions})
     b.emit(
         ev.StatusesApplied(
             character=target,

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
-from capeworks.systems.weaverdice.harm import hit_of
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
 from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
@@ -22,6 +21,7 @@ from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.statuses import pain_failure_options
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wfx import resolve
+from capeworks.systems.weaverdice.wounding import hit_of
 
 __all__ = ["open_prompts"]
 

@@ -10,7 +10,7 @@ learning-skill and background dice) and hidden GM rolls.
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, Context, DiceService, Event
+from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -18,9 +18,10 @@ from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.fight import rest_bought_up
-from capeworks.systems.weaverdice.flow import Builder, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, skill_dice
@@ -28,6 +29,7 @@ from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
+from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
 
 __all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
@@ -45,14 +47,14 @@ def _stats(names: list[str]) -> tuple[Stat, ...]:
     return tuple(out)
 
 
-def call_check(state: WdState, context: Context, c: cmd.CallCheck, dice: DiceService) -> list[Event]:
+def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService) -> Done:
     """The GM calls for a check at a TN (default 4+, WD-CORE-003)."""
     who = person(state, c.character)
     call = Call(
         id=state.next_call,
         character=c.character,
         stats=_stats(c.stat),
-        tn=c.tn or state.config.default_tn,
+        tn=c.tn or context.config.default_tn,
         dice=c.dice,
         task=c.task,
         hidden=c.hidden,
@@ -62,7 +64,7 @@ def call_check(state: WdState, context: Context, c: cmd.CallCheck, dice: DiceSer
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
 
 
-def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> list[Event]:
+def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
     """Roll a check: a called one, or (the GM) any at a TN; with skill, background and situation dice."""
     me = person(state, c.character)
     call = None
@@ -77,14 +79,14 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
             raise NotPermitted("Only the GM can set a TN; roll a check the GM has called.")
         if not c.stat:
             raise RuleViolation("WD-CORE-001", "Name the stat the check uses.")
-        stats, tn, extra, hidden = _stats(c.stat), c.tn or state.config.default_tn, 0, c.hidden or me.hidden
+        stats, tn, extra, hidden = _stats(c.stat), c.tn or context.config.default_tn, 0, c.hidden or me.hidden
     if (c.bonus or (c.hidden and call is None)) and not context.is_gm:
         raise NotPermitted("Only the GM can give a bonus or roll in secret.")
     sheet = state.sheet(c.character)
     extra += skill_dice(sheet, c.skills, opened=me.opened)
     if c.background:
         extra += background_dice(sheet, c.background, unhurried=c.unhurried)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     key = running = None
     if call is not None and call.dc is not None:
         key = f"call:{call.id}"
@@ -97,17 +99,17 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
         if state.fight is not None:  # a lengthy action takes the turn's actions (WD-COMBAT-013)
             fight = on_turn(state, c.character)
             assert fight.turn is not None
-            turn = fight.turn.spend(ActionKind.LENGTHY, config=state.config)
+            turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
             b.emit(
                 ev.ActionTaken(
                     character=c.character,
                     name=me.name,
                     action=call.task or "a lengthy task",
                     kind=ActionKind.LENGTHY.value,
-                    fight=fight.model_copy(update={"turn": turn}),
+                    fight=evolve(fight, {"turn": turn}),
                 )
             )
-            b.full_action(c.character)
+            full_action(b, c.character)
     roll, record = roll_check(
         b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
     )
@@ -128,16 +130,16 @@ def check(state: WdState, context: Context, c: cmd.Check, dice: DiceService) -> 
             lengthy=None if running is None or done else running,
             running=None if running is None else running.total,
             dc=None if running is None else running.dc,
-            people=(b.person(c.character).model_copy(update={"practised": practised}),) if c.skills else (),
+            people=(evolve(b.person(c.character), {"practised": practised}),) if c.skills else (),
         ),
         rolls=(record,),
         hidden=hidden,
     )
     pained_failure(b, c.character, stats[0], failed=not roll.success)
-    return b.events
+    return b.batch
 
 
-def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: DiceService) -> list[Event]:
+def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceService) -> Done:
     """Lower morale a step to set the last roll's result to 2 + k (WD-MORALE-003)."""
     me = person(state, c.character)
     failed = next(
@@ -149,33 +151,33 @@ def spend_morale(state: WdState, context: Context, c: cmd.SpendMorale, dice: Dic
         None,
     )
     if failed is not None:  # a failed Dodge or Block still waiting on this choice
-        b = Builder(state, dice)
+        b = Builder(state, context, dice)
         reaction_bought_up(b, failed)
-        return b.events
+        return b.batch
     chance = state.chances.get(c.character)
     if chance is not None and chance.kind == "rest":
-        b = Builder(state, dice)
+        b = Builder(state, context, dice)
         rest_bought_up(b, chance)
-        return b.events
+        return b.batch
     if chance is not None:
         if state.attack is not None or state.effects:
             raise RuleViolation(
                 "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
             )
-        b = Builder(state, dice)
+        b = Builder(state, context, dice)
         morale_second_chance(b, chance)
-        return b.events
+        return b.batch
     last = state.last_check.get(c.character)
     if last is None:
         raise RuleViolation("WD-MORALE-003", f"{me.name} has no roll to spend morale on.")
     roll, morale = set_by_morale(last, me.morale)
-    me = me.model_copy(update={"morale": morale})
+    me = evolve(me, {"morale": morale})
     return [
         Event.of(ev.MoraleSpent(character=c.character, name=me.name, check=roll, morale=morale, people=(me,)))
     ]
 
 
-def reroll(state: WdState, context: Context, c: cmd.Reroll, dice: DiceService) -> list[Event]:
+def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Done:
     """Spend a Stamina dot to reroll the last physical check; the new result stands (WD-CORE-009)."""
     me = person(state, c.character)
     last = state.last_check.get(c.character)
@@ -186,15 +188,15 @@ def reroll(state: WdState, context: Context, c: cmd.Reroll, dice: DiceService) -
         raise RuleViolation(
             "WD-EFFORT-003", "Stamina rerolls only physical actions (not attacks or defense)."
         )
-    b = Builder(state, dice)
-    b.spend(c.character, Pool.STAMINA, EffortUse.REROLL)
+    b = Builder(state, context, dice)
+    spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
     record = dice.roll(len(last.faces), 6, purpose="reroll")
     roll = reroll_check(last, record.faces)
     b.emit(ev.Rerolled(character=c.character, name=me.name, check=roll), rolls=(record,))
-    return b.events
+    return b.batch
 
 
-def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> list[Event]:
+def train(state: WdState, context: Ctx, c: cmd.Train, dice: DiceService) -> Done:
     """After a fight that used a skill's field, one training roll for one learning skill: d6 +
     Knowledge + the skill's stat, saved toward 12 (WD-SKILL-006..008)."""
     me = person(state, c.character)
@@ -213,7 +215,7 @@ def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> 
     record = dice.roll(1, 6, purpose="training")
     new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0])
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
-    me = me.model_copy(update={"may_train": ()})
+    me = evolve(me, {"may_train": ()})
     return [
         Event.of(
             ev.Trained(
@@ -231,7 +233,7 @@ def train(state: WdState, context: Context, c: cmd.Train, dice: DiceService) -> 
     ]
 
 
-def pain_choice(state: WdState, context: Context, c: cmd.PainChoice, dice: DiceService) -> list[Event]:
+def pain_choice(state: WdState, context: Ctx, c: cmd.PainChoice, dice: DiceService) -> Done:
     """Pay for a pained failure: a morale step, a lesser wound, or the rest of the turn (WD-STATUS-002)."""
     me = person(state, c.character)
     if c.character not in state.pain_owed:
@@ -242,16 +244,12 @@ def pain_choice(state: WdState, context: Context, c: cmd.PainChoice, dice: DiceS
             "WD-STATUS-002", "Ending the turn early is a price only while turn is left to lose."
         )
     owed = {k: v for k, v in state.pain_owed.items() if k != c.character}
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     if c.choice is PainPenalty.MORALE:
-        me = me.model_copy(update={"morale": shift(me.morale, -1, config=state.config)})
+        me = evolve(me, {"morale": shift(me.morale, -1, config=context.config)})
     b.emit(ev.PainPaid(character=c.character, name=me.name, choice=c.choice, pain_owed=owed, people=(me,)))
     if c.choice is PainPenalty.LESSER_WOUND:
-        from capeworks.systems.weaverdice.harm import take_wound
-
         take_wound(b, c.character, WoundTier.LESSER, None, cause="pain")
     elif c.choice is PainPenalty.END_TURN and b.fight is not None:
-        from capeworks.systems.weaverdice.fight import next_turn
-
         next_turn(b, b.fight)
-    return b.events
+    return b.batch

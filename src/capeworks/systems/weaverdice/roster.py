@@ -9,12 +9,13 @@ WD-CORE-011 (a GM ruling overrides any roll or outcome; undo takes it back).
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, Context, DiceService, Event
+from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
-from capeworks.systems.weaverdice.flow import Builder, person
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
 from capeworks.systems.weaverdice.sheet import check_sheet
 from capeworks.systems.weaverdice.state import Combatant, WdState
@@ -24,7 +25,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 __all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
 
 
-def add_character(state: WdState, context: Context, c: cmd.AddCharacter, dice: DiceService) -> list[Event]:
+def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
     """A player adds their own PC; the GM adds anyone, for any seat or for themselves."""
     sheet = c.sheet
     owner = c.owner
@@ -40,7 +41,7 @@ def add_character(state: WdState, context: Context, c: cmd.AddCharacter, dice: D
         raise RuleViolation("WD-NPC-001", f"There is already a character called {sheet.id} at this table.")
     if c.hidden and owner is not None:
         raise RuleViolation("WD-NPC-003", "Only the GM's own characters can be hidden.")
-    check_sheet(sheet, state.config)
+    check_sheet(sheet, context.config)
     morale = sheet.morale_baseline if c.morale is None else c.morale
     combatant = Combatant(
         id=sheet.id,
@@ -48,7 +49,7 @@ def add_character(state: WdState, context: Context, c: cmd.AddCharacter, dice: D
         tier=sheet.tier,
         owner=owner,
         hidden=c.hidden,
-        morale=max(state.config.morale_floor, morale),
+        morale=max(context.config.morale_floor, morale),
         track=Track.of(sheet),
         reputation=c.reputation,
     )
@@ -61,26 +62,26 @@ def add_character(state: WdState, context: Context, c: cmd.AddCharacter, dice: D
     ]
 
 
-def change_morale(state: WdState, context: Context, c: cmd.ChangeMorale, dice: DiceService) -> list[Event]:
+def change_morale(state: WdState, context: Ctx, c: cmd.ChangeMorale, dice: DiceService) -> Done:
     """Move morale by steps; defying a charm costs the table's defiance price (WD-MORALE-004)."""
     me = person(state, c.character)
     steps = c.steps
     defied = me.defiances
     if c.defied_charm:
-        steps = -defiance_cost(me.defiances, config=state.config)
+        steps = -defiance_cost(me.defiances, config=context.config)
         defied += 1
-    step = shift(me.morale, steps, config=state.config)
-    me = me.model_copy(update={"morale": step, "defiances": defied})
-    b = Builder(state, dice)
+    step = shift(me.morale, steps, config=context.config)
+    me = evolve(me, {"morale": step, "defiances": defied})
+    b = Builder(state, context, dice)
     b.emit(
         ev.MoraleChanged(
             character=c.character, name=me.name, step=step, delta=steps, reason=c.reason, people=(me,)
         )
     )
-    return b.events
+    return b.batch
 
 
-def sleep(state: WdState, context: Context, c: cmd.Sleep, dice: DiceService) -> list[Event]:
+def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done:
     """A full night's sleep clears exhaustion; at low morale each exhausted dot rolls to stay
     (WD-EFFORT-011, WD-MORALE-006)."""
     me = person(state, c.character)
@@ -97,32 +98,33 @@ def sleep(state: WdState, context: Context, c: cmd.Sleep, dice: DiceService) -> 
                 faces.append(record.faces[0])
                 if not_recovered(me.morale, record.faces[0]):
                     kept[pool] = kept.get(pool, 0) + 1
-    me = me.model_copy(update={"effort": me.effort.sleep(kept=kept)})
-    b = Builder(state, dice)
+    me = evolve(me, {"effort": me.effort.sleep(kept=kept)})
+    b = Builder(state, context, dice)
     b.emit(
         ev.Slept(character=c.character, name=me.name, kept=kept, faces=tuple(faces), people=(me,)),
         rolls=tuple(rolls),
     )
-    return b.events
+    return b.batch
 
 
-def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -> list[Event]:
+def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Done:
     """The GM overrides an outcome: morale, standing, a wound, effort, conditions (WD-CORE-011)."""
     me = person(state, c.character)
     update: dict[str, object] = {}
     track = me.track
     if c.morale is not None:
-        update["morale"] = max(state.config.morale_floor, c.morale)
+        update["morale"] = max(context.config.morale_floor, c.morale)
     if c.clear_wound is not None:
         if c.clear_wound > len(track.wounds):
             raise RuleViolation("WD-CORE-011", f"{me.name} has only {len(track.wounds)} wounds.")
         track = track.clear(c.clear_wound - 1)
     if c.standing is not None:
-        track = track.model_copy(
-            update={
+        track = evolve(
+            track,
+            {
                 "standing": c.standing,
                 "dying_since": track.dying_since if c.standing is Standing.DYING else None,
-            }
+            },
         )
     update["track"] = track
     if c.restore_effort:
@@ -130,14 +132,14 @@ def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -
     if c.drop_conditions:
         gone = {n.strip().lower() for n in c.drop_conditions}
         update["conditions"] = tuple(x for x in me.conditions if x.name.lower() not in gone)
-    me = me.model_copy(update=update)
+    me = evolve(me, update)
     key, task = None, None
     if c.resume is not None:  # the interruption is dealt with (WD-COMBAT-014)
         key = c.resume if c.resume in state.lengthy else f"call:{c.resume}"
         if key not in state.lengthy:
             raise RuleViolation("WD-COMBAT-014", "There is no lengthy task by that name under way.")
         task = state.lengthy[key].resumed(c.character)
-    b = Builder(state, dice)
+    b = Builder(state, context, dice)
     b.emit(
         ev.Ruled(
             character=c.character,
@@ -149,10 +151,10 @@ def ruling(state: WdState, context: Context, c: cmd.Ruling, dice: DiceService) -
             lengthy=task,
         )
     )
-    return b.events
+    return b.batch
 
 
-def gm_note(state: WdState, context: Context, c: cmd.GmNote, dice: DiceService) -> list[Event]:
+def gm_note(state: WdState, context: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:
     """A note only the GM reads."""
     if not context.is_gm:
         raise NotPermitted("Only the GM can write private notes.")

@@ -19,7 +19,7 @@ from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import fight, harm, holds, initiative, power_use, rolls, roster
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.events import EVENTS
+from capeworks.systems.weaverdice.events import EVENTS, WdEvent
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.state import WdState, fold_payload
@@ -59,11 +59,6 @@ def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
         return []
     actor = state.fight.turn.actor if state.fight and state.fight.turn else ""
     return [{"character": g.holder, "target": g.target} for g in state.grapples.values() if g.holder == actor]
-
-
-def _never(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Issued only as the answer to a prompt (which offers it)."""
-    return []
 
 
 def _gm_check(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -115,7 +110,8 @@ def _down(state: WdState, ident: str) -> bool:
     return state.people[ident].track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
 
 
-COMMANDS: dict[str, CommandSpec] = {
+#: every command: its payload, handler and who may issue it; prompt-only ones are answers only
+COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     # the roster and the GM's hand
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
@@ -138,8 +134,8 @@ COMMANDS: dict[str, CommandSpec] = {
     "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
-    "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, offer=_never),
-    "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, offer=_never),
+    "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
+    "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),
     "move": CommandSpec(cmd.Move, fight.move, OWNER, offer=_on_turn),
     "open_skill": CommandSpec(cmd.OpenSkill, fight.open_skill, OWNER, offer=_own(_learning)),
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
@@ -149,11 +145,11 @@ COMMANDS: dict[str, CommandSpec] = {
     "medical": CommandSpec(cmd.Medical, harm.medical, OWNER, offer=_on_turn),
     "get_up": CommandSpec(cmd.GetUp, harm.get_up, OWNER, offer=_own(_may_get_up)),
     # answers
-    "react": CommandSpec(cmd.React, harm.react, OWNER, offer=_never),
-    "effect_choice": CommandSpec(cmd.EffectChoice, harm.effect_choice, OWNER, offer=_never),
-    "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, offer=_never),
-    "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, offer=_never),
-    "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, offer=_never),
+    "react": CommandSpec(cmd.React, harm.react, OWNER, prompt_only=True),
+    "effect_choice": CommandSpec(cmd.EffectChoice, harm.effect_choice, OWNER, prompt_only=True),
+    "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, prompt_only=True),
+    "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, prompt_only=True),
+    "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, prompt_only=True),
 }
 
 
@@ -169,11 +165,11 @@ def _veiled(hit: dict[str, Any]) -> dict[str, Any]:
 class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     """Weaverdice 3.0, part 1: checks, effort, morale, typed wounds and the whole of combat."""
 
-    name = "weaverdice"
+    name = WdEvent.RULESET
     title = "Weaverdice 3.0"
     config_model = WeaverdiceConfig
     state_model = WdState
-    commands: ClassVar[Mapping[str, CommandSpec]] = COMMANDS
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
     words = WORDS
     command_words = COMMAND_WORDS
@@ -183,9 +179,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         return WdState(config=config)
 
     def apply(self, state: WdState, event: Event) -> WdState:
-        if not event.type.startswith("weaverdice."):
-            return state
-        return fold_payload(state, self.payload(event))
+        """Fold the typed payload in (the engine's own events change nothing here)."""
+        payload = event.payload
+        return fold_payload(state, payload) if isinstance(payload, WdEvent) else state
 
     def controller(self, state: WdState, entity: str) -> Controller:
         c = lookup(state.people, entity, "character")

@@ -111,7 +111,7 @@ class Character(Frozen):
 
     def lasting(self, stat: Stat) -> int:
         """The score after long-term and permanent damage (may reach 0, WD-STAT-021)."""
-        return max(0, self.base(stat) - self.lasting_loss.get(stat, 0))
+        return max(0, self.stats.get(stat, 3) - self.lasting_loss.get(stat, 0))
 
     def stat(self, stat: Stat) -> int:
         """The score used for rolls: temporary damage cannot take it below 1 (WD-STAT-021)."""
@@ -153,10 +153,12 @@ class Character(Frozen):
 
     def effort_max(self, pool: Pool) -> int:
         """Pool maximum = linked stat + modifiers (WD-STAT-004, WD-EFFORT-002); 0 for generics."""
-        if not self.tracks_effort:
+        if self.tier not in EFFORT_TIERS:
             return 0
-        powers = sum(p.effort_max.get(pool, 0) for p in self.powers)
-        return max(0, self.lasting(POOL_STAT[pool]) + self.effort_bonus.get(pool, 0) + powers)
+        extra = self.effort_bonus.get(pool, 0)
+        for p in self.powers:  # a loop, not sum(): this runs for every Focus check of every attack
+            extra += p.effort_max.get(pool, 0)
+        return max(0, self.lasting(POOL_STAT[pool]) + extra)
 
     @property
     def wound_slots(self) -> int:

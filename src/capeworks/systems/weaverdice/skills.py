@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -114,9 +115,9 @@ def train(character: Character, name: str, face: int) -> tuple[Character, int, b
     total = training_total(character, skill, face)
     saved = (*skill.training, total)
     learned = sum(saved) >= LEARNED_AT
-    new = skill.model_copy(update={"training": saved, "learning": not learned})
+    new = evolve(skill, {"training": saved, "learning": not learned})
     skills = tuple(new if s is skill else s for s in character.skills)
-    return character.model_copy(update={"skills": skills}), total, learned
+    return evolve(character, {"skills": skills}), total, learned
 
 
 def aim_applies(character: Character, *, ranged: bool, foe_within_15ft: bool, interfered: bool) -> int:

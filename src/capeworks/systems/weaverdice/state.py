@@ -4,21 +4,22 @@ Two halves per character: the :class:`~.sheet.Character` (GM-only for a
 hidden NPC, WD-NPC-003/004) and the :class:`Combatant` (what play changes:
 effort, morale, the wound track, conditions, stat damage). Events carry the
 whole new value of whatever they change (combatants, the fight, the pending
-attack or effect, an open call), so :func:`fold` is a cheap upsert and never
+attack or effect, an open call), so :func:`fold_payload` is a cheap upsert and never
 re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from capeworks.engine import Event
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction, Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
@@ -37,7 +38,6 @@ __all__ = [
     "PendingEffect",
     "RestChance",
     "WdState",
-    "fold",
     "fold_payload",
 ]
 
@@ -225,70 +225,107 @@ class WdState(Frozen):
         person = self.people.get(ident)
         if person is None or not (person.temporary_loss or person.lasting_loss):
             return base
-        return base.model_copy(
-            update={"temporary_loss": person.temporary_loss, "lasting_loss": person.lasting_loss}
-        )
+        return evolve(base, {"temporary_loss": person.temporary_loss, "lasting_loss": person.lasting_loss})
 
 
 _UPSERTS = ("attack", "queued", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
+#: upserted fields a payload may give as a list; the state keeps tuples
+_TUPLES = frozenset({"exhaust_owed", "effects", "queued"})
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
 
-def fold(state: WdState, event: Event) -> WdState:
-    """Apply one logged event: read its typed payload, then :func:`fold_payload`. Never mutates."""
-    if not event.type.startswith("weaverdice."):
-        return state
-    from capeworks.systems.weaverdice.events import EVENTS
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Which parts of the fold one payload class touches, worked out once per class."""
 
-    # contract v3 adapter: the typed payload when the event carries one (the engine parses a
-    # logged event before folding it); wd-fast moves this onto the typed contract
-    payload = event.payload if event.parsed else EVENTS[event.type].model_validate(event.data)
-    return fold_payload(state, payload)
+    sheet: bool
+    people: bool
+    upserts: tuple[tuple[str, bool], ...]
+    reversals: bool
+    call: bool
+    closed_call: bool
+    lengthy: bool
+    records_check: bool
+    stats: bool
+    chances: bool
+    noted: bool
+    ruled: bool
+
+
+_PLANS: dict[type[BaseModel], _Plan] = {}
+
+
+def _plan(cls: type[BaseModel]) -> _Plan:
+    fields = cls.model_fields
+    kind = getattr(cls, "TYPE", "")
+    plan = _Plan(
+        sheet="sheet" in fields,
+        people="people" in fields,
+        upserts=tuple((k, k in _TUPLES) for k in _UPSERTS if k in fields),
+        reversals="reversals" in fields,
+        call="call" in fields,
+        closed_call="closed_call" in fields,
+        lengthy="lengthy_key" in fields,
+        records_check=kind in _RECORDS_CHECK,
+        stats="stats" in fields,
+        chances="chance" in fields or "chance_spent" in fields or "chances_over" in fields,
+        noted=kind == "weaverdice.gm_noted",
+        ruled=kind == "weaverdice.ruled",
+    )
+    _PLANS[cls] = plan
+    return plan
 
 
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:
-    """Upsert what a typed payload carries; never re-runs a rule. Handlers fold the payloads they
-    make with this directly, so a command's own events are not read back from JSON."""
-    fields = type(payload).model_fields
-    kind = getattr(type(payload), "TYPE", "")
+    """Upsert what a typed payload carries; never re-runs a rule. ``apply`` folds every event's
+    payload object with this, as the engine's batch makes it or as a replay reads it.
+
+    Payloads and state hold validated values only, so the new state is an unvalidated copy
+    (:func:`~.copies.evolve`); the parts of the fold a payload class touches are worked out once.
+    """
+    plan = _PLANS.get(type(payload)) or _plan(type(payload))
     values = payload.__dict__  # fields only; a missing attribute on a model is a slow look-up
     update: dict[str, Any] = {}
-    sheet = values.get("sheet")
-    if isinstance(sheet, Character):
-        update["sheets"] = {**state.sheets, sheet.id: sheet}
-    people = values.get("people")
-    if people:
-        merged = dict(state.people)
-        for c in people:
-            merged[c.id] = c
-        update["people"] = merged
-    for key in _UPSERTS:
-        if key in fields:
-            value = values[key]
-            update[key] = tuple(value) if key in ("exhaust_owed", "effects", "queued") else value
-    if values.get("reversals") is not None:
+    if plan.sheet:
+        sheet = values["sheet"]
+        if isinstance(sheet, Character):
+            update["sheets"] = {**state.sheets, sheet.id: sheet}
+    if plan.people:
+        people = values["people"]
+        if people:
+            merged = dict(state.people)
+            for c in people:
+                merged[c.id] = c
+            update["people"] = merged
+    for key, as_tuple in plan.upserts:
+        value = values[key]
+        update[key] = tuple(value) if as_tuple else value
+    if plan.reversals and values["reversals"] is not None:
         update["reversals"] = values["reversals"]
-    call = values.get("call")
-    if isinstance(call, Call):
-        update["calls"] = {**state.calls, call.id: call}
-        update["next_call"] = max(state.next_call, call.id + 1)
-    closed = values.get("closed_call")
-    if closed is not None:
-        update["calls"] = {k: v for k, v in update.get("calls", state.calls).items() if k != closed}
-    if values.get("lengthy_key") is not None:
-        key = payload.lengthy_key  # type: ignore[attr-defined]
-        value = payload.lengthy  # type: ignore[attr-defined]
-        rest = {k: v for k, v in state.lengthy.items() if k != key}
-        update["lengthy"] = rest if value is None else {**rest, key: value}
-    if kind in _RECORDS_CHECK:
-        who = payload.character  # type: ignore[attr-defined]
-        update["last_check"] = {**state.last_check, who: payload.check}  # type: ignore[attr-defined]
+    if plan.call:
+        call = values["call"]
+        if isinstance(call, Call):
+            update["calls"] = {**state.calls, call.id: call}
+            update["next_call"] = max(state.next_call, call.id + 1)
+    if plan.closed_call:
+        closed = values["closed_call"]
+        if closed is not None:
+            update["calls"] = {k: v for k, v in update.get("calls", state.calls).items() if k != closed}
+    if plan.lengthy:
+        key = values["lengthy_key"]
+        if key is not None:
+            value = values["lengthy"]
+            rest = {k: v for k, v in state.lengthy.items() if k != key}
+            update["lengthy"] = rest if value is None else {**rest, key: value}
+    if plan.records_check:
+        who = values["character"]
+        update["last_check"] = {**state.last_check, who: values["check"]}
         blind = {*state.blind_checks} - {who}
         update["blind_checks"] = tuple(sorted(blind | {who} if values.get("blind") else blind))
-        if "stats" in fields:
-            update["last_stats"] = {**state.last_stats, who: tuple(payload.stats)}  # type: ignore[attr-defined]
-    if "chance" in fields or "chance_spent" in fields or "chances_over" in fields:
+        if plan.stats:
+            update["last_stats"] = {**state.last_stats, who: tuple(values["stats"])}
+    if plan.chances:
         chances = dict(state.chances)
         if values.get("chances_over"):
             chances = {}
@@ -299,8 +336,8 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         if chance is not None:
             chances[chance.who] = chance
         update["chances"] = chances
-    if kind == "weaverdice.gm_noted":
-        update["notes"] = (*state.notes, str(payload.text))  # type: ignore[attr-defined]
-    if kind == "weaverdice.ruled":
+    if plan.noted:
+        update["notes"] = (*state.notes, str(values["text"]))
+    if plan.ruled:
         update["rulings"] = state.rulings + 1
-    return state.model_copy(update=update) if update else state
+    return evolve(state, update) if update else state

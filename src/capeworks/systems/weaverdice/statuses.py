@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import field_serializer
 
 from capeworks.engine.kit import Expiry, Frozen, Timed, TurnOrder, TurnPoint
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Stat, Status, WoundTier
 
 __all__ = [
@@ -213,7 +214,7 @@ def add(conditions: Iterable[Condition], new: Condition) -> tuple[Condition, ...
         for i, old in enumerate(out):
             if _key(old) == _key(new):
                 if new.scarring and not old.scarring:
-                    out[i] = old.model_copy(update={"scarring": True, "endings": new.endings})
+                    out[i] = evolve(old, {"scarring": True, "endings": new.endings})
                 return tuple(out)
     return (*out, new)
 
@@ -304,7 +305,7 @@ def bleed(
     spared = [c for c in bleeding if c.spared]
     if spared:
         used = spared[0]
-        return None, tuple(c.model_copy(update={"spared": False}) if c is used else c for c in conds)
+        return None, tuple(evolve(c, {"spared": False}) if c is used else c for c in conds)
     return WoundTier.LESSER, conds
 
 
@@ -332,7 +333,7 @@ def rest(conditions: Iterable[Condition], target: str, *, full: bool) -> RestOut
         if c.target == target and (Ending.ANY_REST in c.endings or (full and Ending.FULL_REST in c.endings)):
             stopped.append(c)
         elif c.target == target and c.name == Status.BLEEDING:
-            kept.append(c.model_copy(update={"spared": True}))
+            kept.append(evolve(c, {"spared": True}))
         else:
             kept.append(c)
     removable = tuple(c for c in kept if c.target == target and Ending.REST_ROLL in c.endings)
@@ -459,7 +460,7 @@ def delay(order: TurnOrder, target: str, *, enemies: Collection[str]) -> tuple[T
     at = rest_ids.index(last) + 1
     new_ids = (*rest_ids[:at], target, *rest_ids[at:])
     current = order.current
-    moved = order.model_copy(update={"order": new_ids, "index": new_ids.index(current) if current else 0})
+    moved = evolve(order, {"order": new_ids, "index": new_ids.index(current) if current else 0})
     held = condition(
         Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=last, round=last_round)
     )
@@ -526,9 +527,7 @@ def break_pin(conditions: Iterable[Condition], target: str, *, brawn_total: int)
     conds = tuple(conditions)
     if brawn_total < PIN_BREAK_DC:
         return conds
-    return tuple(
-        c.model_copy(update={"pinned": False}) if c.target == target and c.pinned else c for c in conds
-    )
+    return tuple(evolve(c, {"pinned": False}) if c.target == target and c.pinned else c for c in conds)
 
 
 # -- death sentence (WD-STATUS-014) ----------------------------------------------------------------

@@ -19,6 +19,7 @@ from pydantic import Field, field_validator
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice import data_wfx as data
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.statuses import PAIN_STATUSES, Condition, Reach
 from capeworks.systems.weaverdice.vocab import (
     LIMBS,
@@ -207,9 +208,9 @@ def regain(
         take = min(budget, loss.points)
         budget -= take
         if take:
-            back.append(loss.model_copy(update={"points": take}))
+            back.append(evolve(loss, {"points": take}))
         if loss.points > take:
-            left.append(loss.model_copy(update={"points": loss.points - take}))
+            left.append(evolve(loss, {"points": loss.points - take}))
     return tuple(left), tuple(back)
 
 

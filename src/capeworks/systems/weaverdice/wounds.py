@@ -23,6 +23,7 @@ from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 
@@ -153,11 +154,11 @@ class Track(Frozen):
         if wound.tier is WoundTier.SUPERFICIAL:
             return self, Placed(placement=Placement.SUPERFICIAL)
         if self.tier is Tier.BYSTANDER:
-            track = self.model_copy(update={"wounds": (*self.wounds, wound), "standing": Standing.DOWN})
+            track = evolve(self, {"wounds": (*self.wounds, wound), "standing": Standing.DOWN})
             return track, Placed(placement=Placement.SLOT, effect_roll=True, standing=Standing.DOWN)
         displaced: Wound | None = None
         if self.armor_used < self.armor:
-            new = wound.model_copy(update={"armor": True})
+            new = evolve(wound, {"armor": True})
             wounds = (*self.wounds, new)
             placement = Placement.ARMOR
         elif len(self.body) < self.slots:
@@ -171,16 +172,16 @@ class Track(Frozen):
                 displaced = self.wounds[target]
                 wounds = (*self.wounds[:target], wound, *self.wounds[target + 1 :])
                 placement = Placement.DISPLACED
-        track = self.model_copy(update={"wounds": wounds})
+        track = evolve(self, {"wounds": wounds})
         effect = not (placement is Placement.ARMOR and conventional)
         if self.tier is Tier.GENERIC:
             down = len(track.wounds) >= track.slots + track.armor
             cond = Standing.DOWN if down else None
             if down:
-                track = track.model_copy(update={"standing": Standing.DOWN})
+                track = evolve(track, {"standing": Standing.DOWN})
             return track, Placed(placement=placement, displaced=displaced, effect_roll=effect, standing=cond)
         if track.full and track.wounds and all(w.tier is WoundTier.CRITICAL for w in track.wounds):
-            track = track.model_copy(update={"standing": Standing.DEAD})
+            track = evolve(track, {"standing": Standing.DEAD})
             return track, Placed(
                 placement=placement, displaced=displaced, effect_roll=effect, standing=Standing.DEAD
             )
@@ -209,13 +210,11 @@ class Track(Frozen):
         or start dying (WD-WOUND-005..007)."""
         checks = self.checks + 1
         if success:
-            return self.model_copy(update={"checks": checks})
+            return evolve(self, {"checks": checks})
         if any(w.tier is WoundTier.LESSER for w in self.wounds):
-            return self.model_copy(
-                update={"checks": checks, "standing": Standing.UNCONSCIOUS, "fell_round": round_}
-            )
-        return self.model_copy(
-            update={"checks": checks, "standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
+            return evolve(self, {"checks": checks, "standing": Standing.UNCONSCIOUS, "fell_round": round_})
+        return evolve(
+            self, {"checks": checks, "standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
         )
 
     def may_get_up(self, round_: int) -> bool:
@@ -226,14 +225,14 @@ class Track(Frozen):
 
     def failed_get_up(self, round_: int) -> Track:
         """A failed try: still down, next try next round."""
-        return self.model_copy(update={"fell_round": round_})
+        return evolve(self, {"fell_round": round_})
 
     def rouse(self) -> Track:
         """Back on their feet (a Guts roll with Recovery, or allies' Medical): the stay-up
         penalty stays (WD-WOUND-008/009)."""
         if self.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
             raise RuleViolation("WD-WOUND-008", "Only someone unconscious or dying can be roused.")
-        return self.model_copy(update={"standing": Standing.UP, "dying_since": None, "fell_round": None})
+        return evolve(self, {"standing": Standing.UP, "dying_since": None, "fell_round": None})
 
     def medical_dc(self, config: WeaverdiceConfig) -> int:
         """The lengthy Medical total that gets them up: 8 unconscious, 12 dying (WD-WOUND-008/009)."""
@@ -256,13 +255,13 @@ class Track(Frozen):
             and since is not None
             and round_ >= since + config.dying_rounds - 1
         ):
-            return self.model_copy(update={"standing": Standing.DEAD})
+            return evolve(self, {"standing": Standing.DEAD})
         return self
 
     def clear(self, index: int) -> Track:
         """Remove one wound; clearing a slot resets the stay-up penalty (WD-WOUND-005)."""
         wounds = self.wounds[:index] + self.wounds[index + 1 :]
-        return self.model_copy(update={"wounds": wounds, "checks": 0})
+        return evolve(self, {"wounds": wounds, "checks": 0})
 
     def reduce_most_minor(self, *, attached: Collection[str] = ()) -> tuple[Track, Wound]:
         """Rest instead of a condition: with two or more wounds, the most minor wound with no
@@ -281,8 +280,8 @@ class Track(Frozen):
         wound = self.wounds[i]
         if wound.tier is WoundTier.LESSER:
             return self.clear(i), wound
-        lower = wound.model_copy(update={"tier": WoundTier.LESSER})
-        return self.model_copy(update={"wounds": (*self.wounds[:i], lower, *self.wounds[i + 1 :])}), wound
+        lower = evolve(wound, {"tier": WoundTier.LESSER})
+        return evolve(self, {"wounds": (*self.wounds[:i], lower, *self.wounds[i + 1 :])}), wound
 
     def rested(self) -> Track:
         """A rest of any kind: wounds that fade on the next rest go (WD-WOUND-014)."""
@@ -296,7 +295,7 @@ class Track(Frozen):
         kept = tuple(w for w in self.wounds if not gone(w))
         if len(kept) == len(self.wounds):
             return self
-        return self.model_copy(update={"wounds": kept, "checks": 0})
+        return evolve(self, {"wounds": kept, "checks": 0})
 
 
 def generic_survives(face: int, guts_modifier: int, *, config: WeaverdiceConfig) -> bool:

@@ -1,0 +1,195 @@
+"""The result tree: what happened when an expression was rolled, die by die.
+
+Two trees, as in avrae/d20: the expression tree says what was asked, the
+result tree says what happened, with each die marked kept or dropped. Values
+are always derived from the faces and the expression, never stored beside
+them. Built from an expression and its faces by :func:`build_tree`; read by
+:mod:`capeworks.dice.breakdown` for text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from capeworks.dice.chains import chain_value, split, term_total
+from capeworks.dice.expr import (
+    BinOp,
+    Call,
+    Compare,
+    Const,
+    Dice,
+    Expr,
+    Fn,
+    Group,
+    Neg,
+    Op,
+    kept_flags,
+)
+
+__all__ = [
+    "Die",
+    "Rolled",
+    "RolledBinOp",
+    "RolledCall",
+    "RolledCompare",
+    "RolledConst",
+    "RolledDice",
+    "RolledGroup",
+    "RolledNeg",
+    "build_tree",
+]
+
+Faces = Sequence[Sequence[int]]
+
+
+# ---------------------------------------------------------------- result tree
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die as rolled: its face (what it is worth) and whether it counts.
+
+    A die that exploded or was rerolled also keeps every physical roll in
+    ``rolls``; ``face`` is then the chain's value (see :mod:`capeworks.dice.chains`).
+    """
+
+    face: int
+    kept: bool = True
+    rolls: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RolledConst:
+    """A number in the expression; worth itself."""
+
+    node: Const
+
+    @property
+    def value(self) -> int:
+        return self.node.value
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDice:
+    """A dice term as rolled: every die, kept or dropped, in the order rolled."""
+
+    node: Dice
+    dice: tuple[Die, ...]
+
+    @property
+    def value(self) -> int:
+        """Sum of the kept dice, or the success count when the term has a target."""
+        target = self.node.target
+        if not self.node.plain:
+            return term_total(self.node, [f for d in self.dice for f in d.rolls])
+        if target is None:
+            return sum(d.face for d in self.dice if d.kept)
+        return sum(target.score(d.face) for d in self.dice if d.kept)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledNeg:
+    """Unary minus over a rolled operand."""
+
+    node: Neg
+    operand: Rolled
+
+    @property
+    def value(self) -> int:
+        return -self.operand.value
+
+
+@dataclass(frozen=True, slots=True)
+class RolledBinOp:
+    """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
+
+    node: BinOp
+    left: Rolled
+    right: Rolled
+
+    @property
+    def value(self) -> int:
+        a, b = self.left.value, self.right.value
+        op = self.node.op
+        if op is Op.ADD:
+            return a + b
+        if op is Op.SUB:
+            return a - b
+        if op is Op.MUL:
+            return a * b
+        return op.divide(a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledCall:
+    """``min`` or ``max`` over two rolled operands."""
+
+    node: Call
+    left: Rolled
+    right: Rolled
+
+    @property
+    def value(self) -> int:
+        a, b = self.left.value, self.right.value
+        return min(a, b) if self.node.fn is Fn.MIN else max(a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledCompare:
+    """A comparison over two rolled sides: 1 if it holds, else 0."""
+
+    node: Compare
+    left: Rolled
+    right: Rolled
+
+    @property
+    def value(self) -> int:
+        return int(self.node.op.holds(self.left.value, self.right.value))
+
+
+@dataclass(frozen=True, slots=True)
+class RolledGroup:
+    """A group as rolled: every item, each marked kept or dropped by its total."""
+
+    node: Group
+    items: tuple[Rolled, ...]
+    kept: tuple[bool, ...]
+
+    @property
+    def value(self) -> int:
+        return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
+
+
+Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare | RolledGroup
+
+
+def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
+    if isinstance(expr, Const):
+        return RolledConst(expr)
+    if isinstance(expr, Dice):
+        term_faces = faces[at[0]]
+        at[0] += 1
+        if not expr.plain:
+            chains = split(expr, term_faces)
+            values = [chain_value(expr, c) for c in chains]
+            flags = kept_flags(values, expr.keep, expr.more)
+            return RolledDice(
+                expr, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
+            )
+        flags = kept_flags(term_faces, expr.keep, expr.more)
+        return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
+    if isinstance(expr, Neg):
+        return RolledNeg(expr, build_tree(expr.operand, faces, at))
+    if isinstance(expr, Group):
+        items = tuple(build_tree(item, faces, at) for item in expr.items)
+        keeps = expr.keeps
+        flags = kept_flags([i.value for i in items], keeps[0] if keeps else None, keeps[1:])
+        return RolledGroup(expr, items, tuple(flags))
+    left = build_tree(expr.left, faces, at)
+    right = build_tree(expr.right, faces, at)
+    if isinstance(expr, BinOp):
+        return RolledBinOp(expr, left, right)
+    if isinstance(expr, Call):
+        return RolledCall(expr, left, right)
+    return RolledCompare(expr, left, right)

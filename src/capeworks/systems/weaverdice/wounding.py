@@ -1,0 +1,383 @@
+"""Wounds landing on the table: placed, the stay-up check, a lengthy task interrupted, a grapple
+broken, the wound's effect resolved (or waiting on a decision), and the bleeding that effort and full
+actions cause.
+
+Everything that can wound sits above this module (attacks and reactions in
+:mod:`~.harm`, holds and falls in :mod:`~.holds`, turn ticks in :mod:`~.fight`,
+pain in :mod:`~.rolls`), and an effect or a bleed can wound again, so the
+chain recurses here and nowhere else. Implements WD-WOUND-002..007
+(placing, staying up), WD-WFX-001/005 (every wound rolls its effect; the
+effects engineer's :func:`~capeworks.systems.weaverdice.wfx.resolve` says what
+it does and which decision it waits for), WD-COMBAT-014 (interruptions),
+WD-GRAPPLE-010 (a wound between two in a grapple breaks it) and
+WD-STATUS-001 (Bleeding).
+"""
+
+from __future__ import annotations
+
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.combat import interruption_tn
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.grapple import wound_breaks
+from capeworks.systems.weaverdice.state import Chance, Combatant, PendingEffect, WdState
+from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
+from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wfx import resolve
+from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
+from capeworks.systems.weaverdice.wounds import Standing, Wound
+
+__all__ = [
+    "broken_by_wound",
+    "full_action",
+    "hit_of",
+    "land",
+    "resolve_effect",
+    "spend",
+    "start_effect",
+    "take_wound",
+]
+
+_LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
+
+
+# -- bleeding (WD-STATUS-001) ---------------------------------------------------------------------
+
+
+def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> None:
+    """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
+    c = b.person(ident)
+    effort = c.effort.spend(b.sheet(ident), pool, dots)
+    tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
+    c = evolve(c, {"effort": effort, "conditions": conditions})
+    b.emit(
+        ev.EffortSpent(
+            character=ident,
+            name=c.name,
+            pool=pool,
+            dots=dots,
+            use=use,
+            bled=tier is not None,
+            people=(c,),
+        )
+    )
+    if tier is not None:
+        take_wound(b, ident, tier, None, cause="bleeding")
+
+
+def full_action(b: Builder, ident: str) -> None:
+    """A full action makes a bleeding character bleed (WD-STATUS-001)."""
+    c = b.person(ident)
+    tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
+    if conditions != c.conditions:
+        b.emit(ev.NpcUpdated(people=(evolve(c, {"conditions": conditions}),)))
+    if tier is not None:
+        take_wound(b, ident, tier, None, cause="bleeding")
+
+
+# -- wounds ---------------------------------------------------------------------------------------
+
+
+def land(
+    b: Builder,
+    target: str,
+    tier: WoundTier,
+    damage: DamageType,
+    *,
+    attacker: str | None,
+    conventional: bool,
+    only: bool = False,
+) -> None:
+    """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
+    weapon's hit delivers the effect alone (WD-COMBAT-026)."""
+    if only:
+        c = b.person(target)
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        start_effect(
+            b,
+            PendingEffect(
+                damage=damage,
+                tier=tier,
+                target=target,
+                attacker=attacker,
+                wound=f"e{c.wounds_made + 1}",
+                face=face,
+            ),
+        )
+        return
+    take_wound(b, target, tier, damage, attacker=attacker, conventional=conventional, cause="hit")
+
+
+def take_wound(
+    b: Builder,
+    target: str,
+    tier: WoundTier,
+    damage: DamageType | None,
+    *,
+    attacker: str | None = None,
+    conventional: bool = True,
+    cause: str = "",
+    temporary: bool = False,
+    roll_effect: bool = True,
+) -> None:
+    """Place a wound, check to stay up, then roll and resolve its effect."""
+    c = b.person(target)
+    if c.track.standing in (Standing.DEAD, Standing.DOWN):
+        return
+    wid = f"w{c.wounds_made + 1}"
+    wound = Wound(tier=tier, damage=damage, id=wid, temporary=temporary)
+    track, placed = c.track.place(wound, conventional=conventional)
+    c = evolve(c, {"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
+    b.emit(
+        ev.WoundTaken(
+            character=target,
+            name=c.name,
+            wound=wound,
+            placement=placed.placement,
+            displaced=placed.displaced,
+            standing=track.standing,
+            cause=cause,
+            people=(c,),
+        )
+    )
+    broken_by_wound(b, attacker, target)
+    if placed.stay_up:
+        _stay_up(b, target)
+    _interrupt(b, target)
+    if roll_effect and damage is not None and placed.effect_roll:
+        face = b.dice.roll(1, 6, purpose="effect").faces[0]
+        start_effect(
+            b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
+        )
+
+
+def start_effect(b: Builder, pending: PendingEffect) -> None:
+    """Resolve an effect now, or queue it behind one that waits on a decision."""
+    if b.state.effects:
+        b.emit(
+            ev.EffectAsked(
+                character=pending.target,
+                name=b.person(pending.target).name,
+                damage=pending.damage,
+                tier=pending.tier,
+                face=pending.face,
+                effects=(*b.state.effects, pending),
+            )
+        )
+    else:
+        resolve_effect(b, pending)
+
+
+def _interrupt(b: Builder, target: str) -> None:
+    """A wound in the middle of a lengthy action: Knowledge 4+ to stay on it, else it stops until the
+    GM rules the interruption dealt with; the running total is kept by default (WD-COMBAT-014)."""
+    for key, task in b.state.lengthy.items():
+        if task.done or target in task.halted or all(who != target for who, _ in task.rolls):
+            continue
+        if b.person(target).track.standing is not Standing.UP:
+            continue
+        roll, _ = roll_check(
+            b, target, (Stat.KNOWLEDGE,), tn=interruption_tn(severe=1), purpose="interruption"
+        )
+        after = task.interrupted(target, held=roll.success, config=b.config)
+        b.emit(
+            ev.Interrupted(
+                character=target,
+                name=b.person(target).name,
+                task=key,
+                check=roll,
+                held=roll.success,
+                lengthy_key=key,
+                lengthy=after,
+            )
+        )
+
+
+def _stay_up(b: Builder, target: str) -> None:
+    """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
+    c = b.person(target)
+    roll, record = roll_check(
+        b, target, (Stat.GUTS,), tn=b.config.stay_up_tn, bonus=c.track.penalty, purpose="stay_up"
+    )
+    round_ = b.fight.order.round if b.fight is not None else 1
+    track = c.track.stay_up(success=roll.success, round_=round_)
+    c = evolve(c, {"track": track})
+    chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
+    b.emit(
+        ev.StayedUp(
+            character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
+        ),
+        rolls=(record,),
+    )
+
+
+def hit_of(state: WdState, e: PendingEffect) -> Hit:
+    """The facts the effect tables read about the target, from the state (WD-WFX-008, WD-EQUIP-018)."""
+    target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
+    c, sheet = person(state, target), state.sheet(target)
+    costume = sheet.costume
+    lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
+    return Hit(
+        damage=damage,
+        tier=tier,
+        target=target,
+        attacker=attacker,
+        wound=wid,
+        effort={p: c.effort.available(sheet, p) for p in Pool},
+        stats={s: sheet.stat(s) for s in Stat},
+        coverage=bool(costume and costume.coverage),
+        helmet=bool(costume and costume.helmet),
+        bare=costume is None or costume.skin,
+        holding=bool(sheet.held),
+        knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
+        dying=c.track.standing is Standing.DYING,
+        parts=tuple(p for p in BodyPart if p not in lost),
+    )
+
+
+def _same(a: PendingEffect, b: PendingEffect) -> bool:
+    return (a.target, a.wound) == (b.target, b.wound)
+
+
+def resolve_effect(
+    b: Builder, pending: PendingEffect, *, tried: tuple[Hit, EffectOutcome] | None = None
+) -> None:
+    """Resolve an effect as far as it goes: roll what it asks, stop at a decision, apply when done.
+
+    ``tried``: the hit and outcome already worked out from this state and these answers (an answer
+    is tried before anything is emitted), so they are not worked out twice."""
+    answers = pending.answers
+    if tried is None:
+        hit = hit_of(b.state, pending)
+        outcome = resolve(hit, pending.face, answers=answers)
+    else:
+        hit, outcome = tried
+    while not outcome.needs and outcome.rolls:
+        dice = dict(answers.dice)
+        for wanted in outcome.rolls:
+            dice[wanted.key] = b.dice.roll(wanted.dice, wanted.sides, purpose=wanted.key).faces
+        answers = evolve(answers, {"dice": dice})
+        outcome = resolve(hit, pending.face, answers=answers)
+    target = pending.target
+    c = b.person(target)
+    if outcome.needs:
+        need = outcome.needs[0]
+        attacker = pending.attacker
+        chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
+        waiting = evolve(pending, {"answers": answers, "key": need.key, "chooser": chooser, "need": need})
+        rest = tuple(e for e in b.state.effects if not _same(e, pending))
+        b.emit(
+            ev.EffectAsked(
+                character=target,
+                name=c.name,
+                damage=pending.damage,
+                tier=pending.tier,
+                face=pending.face,
+                effects=(waiting, *rest),
+            )
+        )
+        return
+    rest = tuple(e for e in b.state.effects if not _same(e, pending))
+    _apply(b, hit, outcome, rest)
+
+
+def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...]) -> None:
+    """Apply a complete effect outcome to the target (WD-WFX-001)."""
+    target = hit.target
+    c, sheet = b.person(target), b.sheet(target)
+    track = c.track
+    wounds = list(track.wounds)
+    wid = next((i for i, w in enumerate(wounds) if hit.wound and w.id == hit.wound), None)
+    if wid is not None:
+        w = wounds[wid]
+        wounds[wid] = evolve(
+            w,
+            {
+                "tier": max(w.tier, o.wound_tier),
+                "scarring": w.scarring or o.wound_scarred,
+                "fades_on_rest": w.fades_on_rest or o.wound_fades_on_rest,
+            },
+        )
+        track = evolve(track, {"wounds": tuple(wounds)})
+    conditions = c.conditions
+    for cond in o.conditions:
+        conditions = st.add(conditions, cond)
+    effort = c.effort
+    for pool, n in o.effort_spent.items():
+        if n:
+            effort = effort.spend(sheet, pool, n)
+    for pool, n in o.effort_lost.items():
+        if n:
+            effort, _ = effort.drain(sheet, pool, n)
+    temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
+    for loss in o.stat_losses:
+        bucket = lasting if loss.lasting in _LASTING else temporary
+        bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
+    if o.slain:
+        track = evolve(track, {"standing": Standing.DEAD})
+    elif o.dying and track.standing is not Standing.DEAD:
+        round_ = b.fight.order.round if b.fight is not None else 1
+        track = evolve(track, {"standing": Standing.DYING, "dying_since": round_, "fell_round": round_})
+    c = evolve(
+        c,
+        {
+            "track": track,
+            "conditions": conditions,
+            "effort": effort,
+            "temporary_loss": temporary,
+            "lasting_loss": lasting,
+        },
+    )
+    fight = b.fight
+    if o.delayed and fight is not None and fight.order.current != target:
+        enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
+        order, held = st.delay(fight.order, target, enemies=enemies)
+        fight = evolve(fight, {"order": order})
+        if held is not None:
+            c = evolve(c, {"conditions": st.add(c.conditions, held)})
+    b.emit(
+        ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
+    )
+    for grant in o.wounds:
+        take_wound(
+            b,
+            target,
+            grant.tier,
+            o.damage if grant.rolls_effect else None,
+            cause="effect",
+            temporary=grant.temporary,
+            roll_effect=grant.rolls_effect,
+        )
+    if rest and not b.state.effects[0].key:
+        nxt = b.state.effects[0]
+        resolve_effect(b, nxt)
+
+
+def _foes(p: Combatant, c: Combatant) -> bool:
+    """Foes: the GM's side against the players' side."""
+    return (p.owner is None) != (c.owner is None)
+
+
+def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
+    """A wound between two in a grapple breaks it (WD-GRAPPLE-010)."""
+    if wounder is None:
+        return
+    gone = [
+        k
+        for k, g in b.state.grapples.items()
+        if wound_breaks(wounder=wounder, wounded=wounded, participants=(g.holder, g.target))
+    ]
+    if not gone:
+        return
+    grapples = {k: g for k, g in b.state.grapples.items() if k not in gone}
+    b.emit(
+        ev.Grappled(
+            character=wounder,
+            name=b.person(wounder).name,
+            target=wounded,
+            target_name=b.person(wounded).name,
+            grapples=grapples,
+        )
+    )
