@@ -6,10 +6,12 @@ STAMP  := $(VENV)/.installed-stamp
 
 .PHONY: setup run demo serve test lint types unit bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml examples/stunts/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -U pip
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	# the example ruleset, an outside package installed beside capeworks (its tests run with the suite)
+	$(BIN)/python -m pip install -q --disable-pip-version-check --no-deps -e examples/stunts
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -31,14 +33,14 @@ demo: setup
 ## test: system packages (PostgreSQL, Chromium), lint, types, the whole suite
 test: setup
 	bash scripts/install-system-deps
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 lint: setup
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 types: setup
 	$(BIN)/mypy

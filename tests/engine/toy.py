@@ -225,12 +225,17 @@ class Toy(Ruleset[ToyState, ToyConfig]):
                 SampleStep(Command(type="ask", seat="gm", payload={"seat": "ann"})),
             ),
             refused=(
-                SampleStep(Command(type="note", seat="ann", payload={"text": "x"})),
-                SampleStep(Command(type="add", seat="ann", payload={"dice": 0})),
-                SampleStep(Command(type="add", seat="ann", payload={"dice": 2}), dice=(7, 1)),
-                SampleStep(Command(type="nope", seat="ann")),
-                SampleStep(Command(type="add", seat="zed", payload={"dice": 1})),
-                SampleStep(Command(type="rename", seat="ann", payload={"character": "red", "name": "x"})),
+                SampleStep(Command(type="note", seat="ann", payload={"text": "x"}), rule="not_permitted"),
+                SampleStep(Command(type="add", seat="ann", payload={"dice": 0}), rule="invalid_command"),
+                SampleStep(
+                    Command(type="add", seat="ann", payload={"dice": 2}), dice=(7, 1), rule="dice_value"
+                ),
+                SampleStep(Command(type="nope", seat="ann"), rule="invalid_command"),
+                SampleStep(Command(type="add", seat="zed", payload={"dice": 1}), rule="not_found"),
+                SampleStep(
+                    Command(type="rename", seat="ann", payload={"character": "red", "name": "x"}),
+                    rule="not_permitted",
+                ),
             ),
             secret_marker="the butler did it",
             secret_hidden_from="ann",

@@ -287,7 +287,7 @@ def test_wd_preview_notation__matches_the_rulesets_exact_odds_for_every_small_po
     cases = [(d, m, k) for d in range(1, 7) for m in range(-3, 4) for k in range(-5, 5)]
     written = page.evaluate(
         """async (cases) => {
-          const wd = await import("/static/js/touches/weaverdice.js");
+          const wd = await import("/rulesets/weaverdice/touch.js");
           return cases.map(([d, m, k]) => wd.notation(d, m, wd.moraleCap(k)));
         }""",
         cases,

@@ -1,13 +1,11 @@
 """The `capeworks` command line: one lazy Typer group whose commands load only when typed.
 
-Built-in commands (``roll``, ``odds``, ``demo``, ``table``) live in their own
-modules; every installed ruleset adds a group named after it, found by its
-``capeworks.rulesets`` entry point and built from :meth:`Ruleset.cli` only when
-that name is typed. A package may also give a short name to a ruleset's group
-through a ``capeworks.cli`` entry point naming its :class:`CliPlugin`
-(``wd = "...weaverdice.cli:PLUGIN"``). So ``capeworks roll 2d6`` imports neither
-the store nor a ruleset, and this module names no ruleset: a new ruleset needs
-no edit here.
+Built-in commands (``roll``, ``odds``, ``demo``, ``table``, ``rulesets``,
+``check``) live in their own modules; a ruleset's package adds its group one way
+only, a ``capeworks.cli`` entry point naming its :class:`~capeworks.cli.plugin.CliPlugin`
+(see :mod:`capeworks.cli.plugin`), imported only when that name is typed. So
+``capeworks roll 2d6`` imports neither the store nor a ruleset, and this module
+names no ruleset: a new ruleset needs no edit here.
 
 Every command takes ``--json``; every CapeworksError becomes one clear line on
 stderr and exit code 2 (see :func:`capeworks.cli.output.run_guarded`).
@@ -21,16 +19,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-__all__ = ["BUILTINS", "CLI_GROUP", "LazyGroup", "app", "main"]
-
-#: entry-point group of extra command names for ruleset CLIs (short names such as ``wd``)
-CLI_GROUP = "capeworks.cli"
-
-
-def _cli_entry_points() -> dict[str, Any]:
-    from importlib.metadata import entry_points
-
-    return {ep.name: ep for ep in entry_points(group=CLI_GROUP)}
+__all__ = ["BUILTINS", "LazyGroup", "app", "main"]
 
 
 #: command name -> (module, Typer app attribute, command inside it or None for the whole app)
@@ -40,6 +29,8 @@ BUILTINS: dict[str, tuple[str, str, str | None]] = {
     "demo": ("capeworks.cli.demo", "demo_app", "demo"),
     "table": ("capeworks.cli.table_commands", "table_app", None),
     "serve": ("capeworks.cli.serve", "serve_app", "serve"),
+    "rulesets": ("capeworks.cli.rulesets", "rulesets_app", "rulesets"),
+    "check": ("capeworks.cli.rulesets", "rulesets_app", "check"),
 }
 
 
@@ -60,25 +51,26 @@ class LazyGroup(TyperGroup):
     """A group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        from capeworks.engine.registry import names
+        from capeworks.cli.plugin import cli_entry_points
 
-        return sorted({*BUILTINS, *names(), *_cli_entry_points()})
+        return sorted({*BUILTINS, *cli_entry_points()})
 
     def get_command(self, ctx: Any, cmd_name: str) -> ClickCommand | None:
         if cmd_name in BUILTINS:
             module, attr, inner = BUILTINS[cmd_name]
             return _click(getattr(importlib.import_module(module), attr), cmd_name, inner)
-        from capeworks.engine.registry import names
+        from capeworks.cli.plugin import cli_entry_points, load_plugin
 
-        if cmd_name not in names():
-            extra = _cli_entry_points().get(cmd_name)
-            return None if extra is None else _click(extra.load().app, cmd_name, None)
-        from capeworks.engine.registry import get_ruleset
-
-        plugin: Any = get_ruleset(cmd_name).cli()
-        if plugin is None:
+        found = cli_entry_points().get(cmd_name)
+        if found is None:
             return None
-        return _click(plugin.app, cmd_name, None)
+        from capeworks.cli.output import run_guarded
+
+        plugin = run_guarded(lambda: load_plugin(found), as_json=False)
+        # always a group, even with one command, so ``capeworks NAME COMMAND`` reads alike for every ruleset
+        group = typer.main.get_group(plugin.app)
+        group.name = cmd_name
+        return group
 
 
 app = typer.Typer(

@@ -1,29 +1,50 @@
-"""What a ruleset gives the command line: its own Typer group, and how ``table show`` draws its state.
+"""What a ruleset gives the command line: its own Typer group, found through one entry point.
 
-A ruleset's ``cli()`` returns a :class:`CliPlugin` (usually from a ``cli``
-module in its own package, imported only when its name is typed). This is the
-one CLI module a ruleset's package imports: the rules themselves never do.
+A ruleset's package names a :class:`CliPlugin` in the ``capeworks.cli``
+entry-point group, under the name its group takes (``capeworks <name> ...``),
+usually the ruleset's own name::
+
+    [project.entry-points."capeworks.cli"]
+    weaverdice = "capeworks.systems.weaverdice.cli:PLUGIN"
+
+That ``cli`` module is the one module of a ruleset's package that imports
+``capeworks.cli``, and it is imported only when its name is typed: the rules
+themselves never import it, so playing a ruleset never pulls in Typer or Rich.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from importlib.metadata import EntryPoint, entry_points
 
 import typer
 
-__all__ = ["CliPlugin"]
+from capeworks.errors import InvalidCommand
+
+__all__ = ["CLI_GROUP", "CliPlugin", "cli_entry_points", "load_plugin"]
+
+#: entry-point group of ruleset CLIs: name -> ``module:CliPlugin``
+CLI_GROUP = "capeworks.cli"
 
 
 @dataclass(frozen=True, slots=True)
 class CliPlugin:
-    """A ruleset's CLI: ``app`` becomes ``capeworks <ruleset> ...``.
-
-    ``render_state`` turns the viewer's projection of the state (``Table.view``'s
-    ``"state"``) into Rich renderables for ``table show``; without it the state
-    is shown as JSON.
-    """
+    """A ruleset's CLI: ``app`` becomes ``capeworks <entry-point name> ...``."""
 
     app: typer.Typer
-    render_state: Callable[[Mapping[str, Any]], list[Any]] | None = None
+
+
+def cli_entry_points() -> dict[str, EntryPoint]:
+    """The installed ruleset CLIs by command name, without importing any of them."""
+    return {ep.name: ep for ep in entry_points(group=CLI_GROUP)}
+
+
+def load_plugin(entry_point: EntryPoint) -> CliPlugin:
+    """The :class:`CliPlugin` an entry point names, or one clear error saying what it named instead."""
+    plugin = entry_point.load()
+    if not isinstance(plugin, CliPlugin):
+        raise InvalidCommand(
+            f"The {CLI_GROUP} entry point {entry_point.name!r} names {entry_point.value}, "
+            "which is not a CliPlugin."
+        )
+    return plugin

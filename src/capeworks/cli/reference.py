@@ -1,7 +1,9 @@
 """The CLI reference, generated from the Typer app itself so the docs cannot drift.
 
 ``python -m capeworks.cli.reference > docs/cli.md`` writes it; a test checks
-that docs/cli.md is exactly what this module generates.
+that docs/cli.md is exactly what this module generates. Groups that other
+installed packages add (``capeworks.cli`` entry points from outside capeworks,
+such as the example ruleset's) are theirs to document, so they are left out.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 import typer
 
 from capeworks.cli.app import app
+from capeworks.cli.plugin import cli_entry_points
 
 __all__ = ["commands", "markdown_reference"]
 
@@ -20,10 +23,16 @@ __all__ = ["commands", "markdown_reference"]
 Command = Any
 
 
+def _outside() -> set[str]:
+    """Command names that packages other than capeworks add."""
+    return {name for name, ep in cli_entry_points().items() if ep.dist is None or ep.dist.name != "capeworks"}
+
+
 def _walk(command: Command, path: tuple[str, ...], ctx: Any) -> list[tuple[tuple[str, ...], Command]]:
     found = [(path, command)]
     if hasattr(command, "list_commands"):
-        for name in sorted(command.list_commands(ctx)):
+        skip = _outside() if len(path) == 1 else set()
+        for name in sorted(set(command.list_commands(ctx)) - skip):
             sub = command.get_command(ctx, name)
             if sub is not None:
                 found.extend(_walk(sub, (*path, name), ctx))

@@ -35,8 +35,8 @@ from rich.json import JSON
 from rich.table import Table as RichTable
 
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded, safe
-from capeworks.engine import Command, LegalCommand, LogEntry, Panel, Prompt, Seat, Table, Viewer
-from capeworks.engine.model import Role
+from capeworks.engine import Command, LegalCommand, Panel, Prompt, Seat, Table, Viewer
+from capeworks.engine.model import LogEntry, Role
 from capeworks.engine.table import PhysicalDice
 from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.store import ENV_VAR, CreatedTable, Store

@@ -6,6 +6,11 @@ words for them; a :class:`Table` checks who may act, stamps, logs and folds.
 State is a pure fold of the log; undo is a recorded ``table.reverted`` event.
 Prompts carry the command that answers them; ``Table.legal_commands`` says
 what a seat may do now; ``Table.log_view`` gives a viewer's log in words.
+
+``__all__`` is the surface a ruleset author uses (declaring a ruleset, and
+playing it at a :class:`Table` in tests), pinned by tests/test_public_api.py;
+the engine's workings (offer menus, legal-command pools, renderers for the
+edges) stay in their own modules.
 """
 
 from capeworks.engine.batch import Batch
@@ -18,7 +23,6 @@ from capeworks.engine.model import (
     EventData,
     FreeAnswer,
     LegalCommand,
-    LogEntry,
     Panel,
     Prompt,
     PromptOption,
@@ -29,7 +33,6 @@ from capeworks.engine.model import (
 )
 from capeworks.engine.offers import Offers
 from capeworks.engine.registry import available, get_ruleset
-from capeworks.engine.render import describe, log_entries
 from capeworks.engine.ruleset import (
     Authority,
     CommandSpec,
@@ -42,6 +45,7 @@ from capeworks.engine.ruleset import (
     declare_events,
 )
 from capeworks.engine.table import PhysicalDice, Table, TableSettings
+from capeworks.engine.table_events import SeatJoined
 
 __all__ = [
     "Audience",
@@ -57,7 +61,6 @@ __all__ = [
     "EventData",
     "FreeAnswer",
     "LegalCommand",
-    "LogEntry",
     "Offers",
     "Panel",
     "PhysicalDice",
@@ -69,13 +72,12 @@ __all__ = [
     "SampleSession",
     "SampleStep",
     "Seat",
+    "SeatJoined",
     "Table",
     "TableSettings",
     "Viewer",
     "Words",
     "available",
     "declare_events",
-    "describe",
     "get_ruleset",
-    "log_entries",
 ]

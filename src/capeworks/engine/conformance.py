@@ -5,9 +5,15 @@ and raises AssertionError with a reason when the ruleset breaks an engine
 promise: replay reproduces state byte for byte, ``apply`` never mutates, bad
 commands are refused without change, secrets stay hidden, undo restores the
 state, config round-trips, a seed reproduces the dice, every event is declared
-with a ``<ruleset>.`` prefix and has words of its own for every viewer, every
-prompt option is a command that will be accepted, every legal command exists,
-every event version has its upcasters, and the golden logs it ships replay.
+with a ``<ruleset>.`` prefix and has words of its own for every viewer (and no
+two event types read alike), every prompt option is a command that will be
+accepted, every answered prompt closes or changes, a prompt-only command is
+never offered outside its prompt, every legal command exists, every refusal
+names the rule (or the kind of refusal) the sample expects, every event version
+has its upcasters, and the golden logs it ships replay.
+
+``capeworks check RULESET`` and the pytest plug-in (:mod:`capeworks.pytest_plugin`)
+run them on any installed ruleset; :func:`run_checks` gives one result per check.
 """
 
 from __future__ import annotations
@@ -15,18 +21,20 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from capeworks.engine import golden
-from capeworks.engine.model import Command, Role, Viewer
+from capeworks.engine.model import Command, Event, Prompt, Role, Viewer
 from capeworks.engine.render import describe
 from capeworks.engine.ruleset import Ruleset, SampleSession
 from capeworks.engine.table import ENGINE_COMMANDS, Table
 from capeworks.engine.upcast import problems as upcast_problems
-from capeworks.errors import CapeworksError
+from capeworks.errors import CapeworksError, RuleViolation
 
-__all__ = ["CHECKS", "play_sample", "run_all"]
+__all__ = ["CHECKS", "CheckResult", "play_sample", "run_all", "run_check", "run_checks"]
 
 
 def _session(ruleset: Ruleset[Any, Any]) -> SampleSession:
@@ -71,17 +79,27 @@ def check_apply_is_pure(ruleset: Ruleset[Any, Any]) -> None:
 
 
 def check_refusals(ruleset: Ruleset[Any, Any]) -> None:
-    """Every refused command raises a CapeworksError and changes nothing."""
+    """Every refused command raises a CapeworksError naming the rule the sample expects, and changes nothing.
+
+    Each refused step's ``rule`` is the rule ID its RuleViolation must name, or
+    the code of any other refusal (``not_permitted``, ``invalid_command``...):
+    a command refused for another reason than the one meant would pass unseen.
+    """
     session = _session(ruleset)
     table = play_sample(ruleset)
     for step in session.refused:
+        what = f"{step.command.type} by {step.command.seat}"
+        assert step.rule, f"the refused step {what} does not say which rule refuses it (SampleStep.rule)"
         version, before = table.version, _dump(table, Viewer.gm())
         try:
             table.execute(step.command, dice=step.dice)
         except CapeworksError as e:
             assert e.message and e.message[0].isupper(), f"unreadable message: {e.message!r}"
+            named = e.rule_id if isinstance(e, RuleViolation) else e.code
+            assert named, f"{what} was refused by a rule with no ID: {e.message}"
+            assert named == step.rule, f"{what} was refused by {named!r}, not {step.rule!r}: {e.message}"
         else:
-            raise AssertionError(f"{step.command.type} by {step.command.seat} was not refused")
+            raise AssertionError(f"{what} was not refused")
         assert table.version == version and _dump(table, Viewer.gm()) == before, "a refusal changed the table"
 
 
@@ -162,6 +180,23 @@ def check_describe(ruleset: Ruleset[Any, Any]) -> None:
             assert words.text and words.text != event.type, f"no words of its own for {event.type}"
 
 
+def check_words_differ(ruleset: Ruleset[Any, Any]) -> None:
+    """No two event types of the sample read alike: each type's words say what is its own.
+
+    Words copied from one event to the next (or one function for every type)
+    would leave a log where a reader cannot tell what happened.
+    """
+    table = play_sample(ruleset)
+    types_by_text: dict[str, set[str]] = {}
+    for event in table.log:
+        if event.type in ruleset.events:
+            types_by_text.setdefault(describe(ruleset, event, Viewer.gm()).text, set()).add(event.type)
+    shared = {text: types for text, types in types_by_text.items() if len(types) > 1}
+    assert not shared, "different event types read alike: " + "; ".join(
+        f"{', '.join(sorted(types))} all read {text!r}" for text, types in sorted(shared.items())
+    )
+
+
 def check_events_declared(ruleset: Ruleset[Any, Any]) -> None:
     """Every event is named ``<ruleset>.<event>``, declared, and its data fits its payload model."""
     for name in ruleset.events:
@@ -204,6 +239,62 @@ def check_prompts_answerable(ruleset: Ruleset[Any, Any]) -> None:
         for seat in table.seats:
             for legal in table.legal_commands(seat.id):
                 assert legal.command in known, f"legal command {legal.command!r} for {seat.id} is unknown"
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
+def _options(prompt: Prompt) -> list[tuple[str, str, dict[str, Any]]]:
+    """Each way of answering ``prompt`` from its options: (value, command, payload)."""
+    return [(o.value, o.command, dict(o.payload)) for o in prompt.options]
+
+
+def _fold(ruleset: Ruleset[Any, Any], state: Any, events: list[Event]) -> Any:
+    for event in events:
+        state = ruleset.apply(state, event)
+    return state
+
+
+def check_answered_prompts_move_on(ruleset: Ruleset[Any, Any]) -> None:
+    """At every step of the sample, answering an open prompt closes it or changes it.
+
+    A prompt that stays open, unchanged, after its answer is taken would ask
+    the same question forever. Each option is tried on the side (decided and
+    folded, never committed); options the table refuses are the business of
+    :func:`check_prompts_answerable`.
+    """
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    for step in (*session.steps, None):
+        for prompt in ruleset.prompts(table.state):
+            before = prompt.model_dump(mode="json")
+            answerer = _answerer(table, prompt)
+            for value, command, payload in _options(prompt):
+                try:
+                    events = table.prepare(Command(type=command, seat=answerer, payload=payload))
+                except CapeworksError:
+                    continue
+                after = _fold(ruleset, table.state, events)
+                same = [p for p in ruleset.prompts(after) if p.id == prompt.id]
+                assert not same or same[0].model_dump(mode="json") != before, (
+                    f"prompt {prompt.id} stays open, unchanged, after it is answered {value!r}"
+                )
+        if step is not None:
+            table.execute(step.command, dice=step.dice)
+
+
+def check_prompt_only_not_offered(ruleset: Ruleset[Any, Any]) -> None:
+    """A command marked prompt-only is offered only as the answer of an open prompt, never in a menu."""
+    prompt_only = {name for name, spec in ruleset.commands.items() if spec.prompt_only}
+    if not prompt_only:
+        return
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    for step in (*session.steps, None):
+        for seat in table.seats:
+            for legal in table.legal_commands(seat.id):
+                assert legal.prompt is not None or legal.command not in prompt_only, (
+                    f"the prompt-only command {legal.command!r} is offered to {seat.id} outside a prompt"
+                )
         if step is not None:
             table.execute(step.command, dice=step.dice)
 
@@ -295,7 +386,9 @@ def _answerer(table: Table, prompt: Any) -> str:
     return seat.id
 
 
-CHECKS = (
+Check = Callable[[Ruleset[Any, Any]], None]
+
+CHECKS: tuple[Check, ...] = (
     check_replay,
     check_apply_is_pure,
     check_refusals,
@@ -304,8 +397,11 @@ CHECKS = (
     check_config_round_trip,
     check_seed_reproduces,
     check_describe,
+    check_words_differ,
     check_events_declared,
     check_prompts_answerable,
+    check_answered_prompts_move_on,
+    check_prompt_only_not_offered,
     check_menus_and_panels,
     check_view_key,
     check_upcasters,
@@ -313,7 +409,47 @@ CHECKS = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """One check run on one ruleset: its name, the promise it checks, and why it failed ("" if it passed)."""
+
+    name: str
+    promise: str
+    reason: str = ""
+
+    @property
+    def passed(self) -> bool:
+        """True when the ruleset kept the promise."""
+        return not self.reason
+
+
+def _promise(check: Check) -> str:
+    """The first line of the check's docstring, as plain words."""
+    doc = (check.__doc__ or "").strip()
+    return doc.splitlines()[0].replace("``", "") if doc else check.__name__
+
+
+def run_check(check: Check, ruleset: Ruleset[Any, Any]) -> CheckResult:
+    """Run one check; a broken promise or a ruleset that breaks while checked is a failed result.
+
+    Any exception counts: a ruleset whose sample crashes has failed the check,
+    and the reason names the exception, never a traceback.
+    """
+    try:
+        check(ruleset)
+    except AssertionError as e:
+        return CheckResult(check.__name__, _promise(check), str(e) or "a check failed with no reason")
+    except Exception as e:
+        return CheckResult(check.__name__, _promise(check), f"{type(e).__name__}: {e}")
+    return CheckResult(check.__name__, _promise(check))
+
+
+def run_checks(ruleset: Ruleset[Any, Any]) -> list[CheckResult]:
+    """Every conformance check on ``ruleset``, each to its result (a failure does not stop the rest)."""
+    return [run_check(check, ruleset) for check in CHECKS]
+
+
 def run_all(ruleset: Ruleset[Any, Any]) -> None:
-    """Run every conformance check."""
+    """Run every conformance check; the first broken promise raises AssertionError."""
     for check in CHECKS:
         check(ruleset)

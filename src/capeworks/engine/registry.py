@@ -8,6 +8,7 @@ imports Roll When You Need.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -15,7 +16,16 @@ from typing import Any
 from capeworks.engine.ruleset import Ruleset
 from capeworks.errors import NotFound
 
-__all__ = ["ENTRY_POINT_GROUP", "available", "get_ruleset", "names", "register", "unregister"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Installed",
+    "available",
+    "get_ruleset",
+    "installed",
+    "names",
+    "register",
+    "unregister",
+]
 
 ENTRY_POINT_GROUP = "capeworks.rulesets"
 
@@ -64,3 +74,38 @@ def get_ruleset(name: str) -> Ruleset[Any, Any]:
         known = ", ".join(names()) or "none installed"
         raise NotFound(f"There is no rule set called {name!r}. Known: {known}.")
     return _instance(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Installed:
+    """Where a ruleset comes from: its name, the package that ships it and that package's version.
+
+    A ruleset added with :func:`register` has no package: ``distribution`` is empty.
+    """
+
+    name: str
+    distribution: str
+    version: str
+    target: str
+
+
+def installed() -> list[Installed]:
+    """Every ruleset by name with its package and version, without importing any of them."""
+    out = []
+    for name in names():
+        ep = _entry_points().get(name)
+        if name in _REGISTERED or ep is None:
+            ruleset = _REGISTERED[name]
+            target = f"{type(ruleset).__module__}:{type(ruleset).__qualname__}"
+            out.append(Installed(name=name, distribution="", version="", target=target))
+            continue
+        dist = ep.dist
+        out.append(
+            Installed(
+                name=name,
+                distribution=dist.name if dist is not None else "",
+                version=dist.version if dist is not None else "",
+                target=ep.value,
+            )
+        )
+    return out

@@ -18,10 +18,11 @@ itself. What a new ruleset provides:
 * ``apply(state, event)``: ``event.payload`` is the typed payload, never a raw
   dictionary; ``prompts(state)``; ``legal_commands(state, seat, offers)``.
 * ``controller(state, entity)``: who plays a character (for ``OWNER`` commands).
-* optionally ``cli()``: a Typer group, loaded only when its name is typed.
 
 Every system (ours and third parties') registers through the same entry-point
-group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`).
+group, ``capeworks.rulesets`` (see :mod:`capeworks.engine.registry`); its CLI
+group and its front-end touch come through entry points of their own
+(``capeworks.cli``, ``capeworks.web``), so nothing here imports either.
 """
 
 from __future__ import annotations
@@ -84,10 +85,17 @@ def declare_events(*models: type[EventData]) -> dict[str, type[EventData]]:
 
 @dataclass(frozen=True, slots=True)
 class SampleStep:
-    """One command of a scripted session, with physical dice if it rolls."""
+    """One command of a scripted session, with physical dice if it rolls.
+
+    ``rule`` says, on a step of :attr:`SampleSession.refused`, what must refuse
+    it: the rule ID a :class:`~capeworks.errors.RuleViolation` names, or the
+    code of any other refusal (``not_permitted``, ``invalid_command``,
+    ``not_found``, ``dice_value``...).
+    """
 
     command: Command
     dice: tuple[int, ...] | None = None
+    rule: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,12 +369,4 @@ class Ruleset(ABC, Generic[S, C]):
 
     def sample_session(self) -> SampleSession | None:
         """A scripted session for the demo and the conformance tests."""
-        return None
-
-    def cli(self) -> Any:
-        """A Typer app of this ruleset's own CLI commands (``capeworks NAME ...``), or None.
-
-        Called only when a person types the ruleset's name, so import Typer
-        inside it.
-        """
         return None

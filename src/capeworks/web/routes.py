@@ -6,17 +6,37 @@ shipped in the package are reachable: the list is taken once at import, so
 no request path can walk out of the static folder. Every response forbids
 framing and inline script through a Content-Security-Policy: even a bug
 that let user text into the page could not run it.
+
+A ruleset's front-end pieces come from its own package, one way for ours and
+an outside package's alike: a ``capeworks.web`` entry point names a package
+(``rwyn = "capeworks.systems.rwyn.front"``) whose files are served under
+``/rulesets/<name>/``. Its ``touch.js`` (exporting ``touch``) is the ruleset's
+touch, which the page loads through ``/rulesets/touches.json``; a ``preview``
+function in that package (``preview(config, kind, args) -> dict``) answers
+``POST /rulesets/<name>/preview``, so odds and previews a touch shows are
+worked out by the rules on the server, never again in JavaScript.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Final
+from types import ModuleType
+from typing import Any, Final
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Body
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-__all__ = ["STATIC_DIR", "router", "static_files"]
+from capeworks.errors import CapeworksError, InvalidCommand
+
+__all__ = ["STATIC_DIR", "WEB_GROUP", "Front", "fronts", "router", "static_files"]
+
+#: entry-point group of rulesets' front-end packages: ruleset name -> package
+WEB_GROUP: Final = "capeworks.web"
 
 STATIC_DIR: Final = Path(__file__).parent / "static"
 
@@ -42,13 +62,43 @@ _HEADERS: Final = {
 }
 
 
-def static_files() -> dict[str, Path]:
-    """Every servable file under ``static/``, by its URL path below ``/static/``."""
+def static_files(folder: Path = STATIC_DIR) -> dict[str, Path]:
+    """Every servable file under ``folder``, by its URL path below it."""
     return {
-        p.relative_to(STATIC_DIR).as_posix(): p
-        for p in sorted(STATIC_DIR.rglob("*"))
+        p.relative_to(folder).as_posix(): p
+        for p in sorted(folder.rglob("*"))
         if p.is_file() and p.suffix in _TYPES
     }
+
+
+Preview = Callable[[Any, str, Mapping[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Front:
+    """A ruleset's front-end package: its servable files and its preview function, if any."""
+
+    name: str
+    files: dict[str, Path]
+    preview: Preview | None
+
+    @property
+    def touch(self) -> str | None:
+        """The URL of the ruleset's touch, when its package has one."""
+        return f"/rulesets/{self.name}/touch.js" if "touch.js" in self.files else None
+
+
+def _front(name: str, package: ModuleType) -> Front:
+    folder = Path(package.__file__ or "").parent
+    preview = getattr(package, "preview", None)
+    return Front(name=name, files=static_files(folder), preview=preview if callable(preview) else None)
+
+
+@cache
+def fronts() -> dict[str, Front]:
+    """Every installed ruleset's front-end package, by ruleset name (listed once per process)."""
+    found = entry_points(group=WEB_GROUP)
+    return {ep.name: _front(ep.name, importlib.import_module(ep.value)) for ep in found}
 
 
 _FILES: Final = static_files()
@@ -72,12 +122,57 @@ def table_page(table_id: str) -> Response:
     return _file(STATIC_DIR / "table.html")
 
 
+def _missing(message: str = "There is no such file.") -> Response:
+    return JSONResponse({"error": "not_found", "message": message}, status_code=404, headers=_HEADERS)
+
+
 @router.get("/static/{path:path}")
 def static(path: str) -> Response:
     """One packaged file; anything else is the JSON 404 every other miss gets."""
     found = _FILES.get(path)
-    if found is None:
-        return JSONResponse(
-            {"error": "not_found", "message": "There is no such file."}, status_code=404, headers=_HEADERS
-        )
-    return _file(found)
+    return _missing() if found is None else _file(found)
+
+
+@router.get("/rulesets/touches.json")
+def touches() -> Response:
+    """Each installed ruleset that has a touch, and where the page loads it from."""
+    found = {name: front.touch for name, front in sorted(fronts().items()) if front.touch}
+    return JSONResponse(found, headers=_HEADERS)
+
+
+@router.get("/rulesets/{name}/{path:path}")
+def ruleset_file(name: str, path: str) -> Response:
+    """One file of a ruleset's front-end package (listed when first asked, so no path walks out)."""
+    front = fronts().get(name)
+    found = front.files.get(path) if front is not None else None
+    return _missing() if found is None else _file(found)
+
+
+@router.post("/rulesets/{name}/preview")
+def preview(name: str, body: dict[str, Any] = Body(...)) -> Response:
+    """What a touch shows before a command is issued (a pool, the odds of each answer), by the rules.
+
+    The body is ``{"kind": str, "config": {...}, ...}``: the table's config (as
+    the projection carries it) and the preview's own arguments.
+    """
+    from capeworks.engine.registry import get_ruleset
+
+    front = fronts().get(name)
+    if front is None or front.preview is None:
+        return _missing(f"The ruleset {name!r} has no previews.")
+    try:
+        ruleset = get_ruleset(name)
+        kind = body.get("kind")
+        if not isinstance(kind, str):
+            raise InvalidCommand("A preview needs its kind, as text.")
+        raw = body.get("config", {})
+        if not isinstance(raw, dict):
+            raise InvalidCommand("A preview's config must be an object.")
+        try:
+            config = ruleset.parse_config(raw)
+        except ValueError:
+            raise InvalidCommand(f"That is not a {ruleset.title} config.") from None
+        args = {k: v for k, v in body.items() if k not in ("kind", "config")}
+        return JSONResponse(front.preview(config, kind, args), headers=_HEADERS)
+    except CapeworksError as e:
+        return JSONResponse(e.to_dict(), status_code=400, headers=_HEADERS)

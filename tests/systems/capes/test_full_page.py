@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from capeworks.engine import Table, Viewer, describe
+from capeworks.engine import Table, Viewer
+from capeworks.engine.render import describe
 from capeworks.engine.ruleset import SampleStep
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.engine import Authority, Viewer, describe, get_ruleset
+from capeworks.engine import Authority, Viewer, get_ruleset
 from capeworks.engine.conformance import play_sample
+from capeworks.engine.render import describe
 from capeworks.engine.testing import Driver
 from capeworks.errors import (
     CapeworksError,

@@ -13,8 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from capeworks.engine import describe
 from capeworks.engine.conformance import play_sample
+from capeworks.engine.render import describe
 from capeworks.errors import RuleViolation
 from capeworks.systems.rwyn.config import RwynConfig, preset
 from capeworks.systems.rwyn.odds import p_at_least

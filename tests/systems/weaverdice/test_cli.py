@@ -71,15 +71,16 @@ def test_tracker__sample_fight_as_gm_and_as_a_player(tmp_path: Path) -> None:
     assert "Weaverdice tracker" in text.stdout and "Ramjet" in text.stdout
 
 
-def test_the_short_name_wd_and_the_ruleset_name_both_reach_the_group() -> None:
+def test_the_group_is_reached_one_way_by_the_rulesets_name() -> None:
+    """One entry point, one name: ``capeworks weaverdice`` (the short ``wd`` is gone with the second way)."""
     from capeworks.cli.app import app
 
-    short = runner.invoke(app, ["wd", "odds", "-t", "4", "--json"])
     full = runner.invoke(app, ["weaverdice", "odds", "-t", "4", "--json"])
-    assert short.exit_code == full.exit_code == 0
-    assert json.loads(short.stdout) == json.loads(full.stdout)
-    assert json.loads(short.stdout)["success"]["fraction"] == "1/2"
-    assert "wd" in runner.invoke(app, ["--help"]).stdout
+    assert full.exit_code == 0
+    assert json.loads(full.stdout)["success"]["fraction"] == "1/2"
+    listed = runner.invoke(app, ["--help"]).stdout
+    assert listed.count("weaverdice") == 1 and " wd " not in listed
+    assert runner.invoke(app, ["wd", "odds"]).exit_code == 2
 
 
 def test_sheet__an_add_character_payload_from_a_sample_or_a_file(tmp_path: Path) -> None:

@@ -177,5 +177,5 @@ def characters_command(
         console.print(table)
 
 
-#: this ruleset's CLI, loaded when ``capeworks capes`` is typed (see :meth:`Ruleset.cli`)
+#: this ruleset's CLI: the ``capeworks.cli`` entry point names it, so it loads only when typed
 PLUGIN = CliPlugin(app=capes_app)

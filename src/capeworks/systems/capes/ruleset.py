@@ -248,8 +248,3 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         from capeworks.systems.capes.samples import sample_session
 
         return sample_session()
-
-    def cli(self) -> Any:
-        from capeworks.systems.capes.cli import PLUGIN
-
-        return PLUGIN

@@ -24,6 +24,13 @@ def step(seat: str, command: str, dice: tuple[int, ...] | None = None, **payload
     return SampleStep(Command(type=command, seat=seat, payload=payload), dice=dice)
 
 
+def refusal(
+    rule: str, seat: str, command: str, dice: tuple[int, ...] | None = None, **payload: Any
+) -> SampleStep:
+    """One scripted command that ``rule`` (a rule ID or a refusal's code) must refuse."""
+    return SampleStep(Command(type=command, seat=seat, payload=payload), dice=dice, rule=rule)
+
+
 def full_page_steps() -> tuple[SampleStep, ...]:
     """Setting up and playing Page 1 of Scene 1 with three players."""
     return (
@@ -118,13 +125,15 @@ def sample_session() -> SampleSession:
         seats=SEATS,
         steps=(*full_page_steps(), *_page_two()),
         refused=(
-            step("bea", "claim", conflict="c2", side="B"),
-            step("cal", "claim", conflict="c2", side="B"),
-            step("cal", "stake", conflict="c2", amount=1, drive="duty"),
-            step("cal", "use_ability", (4,), ability="Great Leap", conflict="c2", side="A"),
-            step("ann", "declare_scene", text="Too soon"),
-            step("cal", "choose", character="skitter"),
-            step("cal", "resolve", conflict="c2"),
+            refusal("not_permitted", "bea", "claim", conflict="c2", side="B"),
+            refusal("CAPES-PAGE-007", "cal", "claim", conflict="c2", side="B"),
+            refusal("CAPES-PAGE-003", "cal", "stake", conflict="c2", amount=1, drive="duty"),
+            refusal(
+                "CAPES-PAGE-003", "cal", "use_ability", (4,), ability="Great Leap", conflict="c2", side="A"
+            ),
+            refusal("CAPES-SCENE-002", "ann", "declare_scene", text="Too soon"),
+            refusal("CAPES-SCENE-005", "cal", "choose", character="skitter"),
+            refusal("CAPES-RES-001", "cal", "resolve", conflict="c2"),
         ),
         notes=("Skitter tries to rob a charity gala; Aunt Sylvie and Rampart get in the way.",),
     )

@@ -325,5 +325,5 @@ def characters_command(
             console.print("  talents: " + "; ".join(c["talents"]), highlight=False)
 
 
-#: this ruleset's CLI, loaded when ``capeworks rwyn`` is typed (see :meth:`Ruleset.cli`)
+#: this ruleset's CLI: the ``capeworks.cli`` entry point names it, so it loads only when typed
 PLUGIN = CliPlugin(app=rwyn_app)

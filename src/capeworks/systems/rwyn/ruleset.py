@@ -181,8 +181,3 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
         from capeworks.systems.rwyn.samples import sample_session
 
         return sample_session()
-
-    def cli(self) -> Any:
-        from capeworks.systems.rwyn.cli import PLUGIN
-
-        return PLUGIN

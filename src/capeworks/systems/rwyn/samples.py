@@ -84,18 +84,29 @@ def sample_session() -> SampleSession:
     )
     refused = (
         # the GM sets difficulties and enemy moves (RWYN-GEN-003)
-        SampleStep(_c("ann", "check", character="ada", ability="Science", difficulty=2)),
-        SampleStep(_c("bo", "defend", character="rook", ability="Brawling", difficulty=1, harm=0)),
-        SampleStep(_c("ann", "add_talent", character="ada", name="Lucky")),
-        SampleStep(_c("gm", "check", character="ada", ability="Science", difficulty=0)),
-        SampleStep(_c("bo", "check", character="ada", ability="Science", difficulty=2)),
-        SampleStep(_c("ann", "gm_note", text="peek")),
-        SampleStep(_c("bo", "buy", character="rook", cost=1, item="a pint")),
+        SampleStep(
+            _c("ann", "check", character="ada", ability="Science", difficulty=2), rule="not_permitted"
+        ),
+        SampleStep(
+            _c("bo", "defend", character="rook", ability="Brawling", difficulty=1, harm=0),
+            rule="not_permitted",
+        ),
+        SampleStep(_c("ann", "add_talent", character="ada", name="Lucky"), rule="not_permitted"),
+        SampleStep(_c("gm", "check", character="ada", ability="Science", difficulty=0), rule="RWYN-POOL-001"),
+        SampleStep(_c("bo", "check", character="ada", ability="Science", difficulty=2), rule="not_permitted"),
+        SampleStep(_c("ann", "gm_note", text="peek"), rule="not_permitted"),
+        SampleStep(_c("bo", "buy", character="rook", cost=1, item="a pint"), rule="RWYN-ABIL-003"),
         # sacrificing both successes would remove the last disaster die (RWYN-SAC-003)
-        SampleStep(_c("ann", "sacrifice", check=5, count=2)),
-        SampleStep(_c("ann", "effects", check=99, picks="quickly")),
-        SampleStep(_c("gm", "check", character="ada", ability="Science", difficulty=2), dice=(7, 1, 1)),
-        SampleStep(_c("gm", "check", character="ada", ability="Flying", difficulty=2)),
+        SampleStep(_c("ann", "sacrifice", check=5, count=2), rule="RWYN-SAC-003"),
+        SampleStep(_c("ann", "effects", check=99, picks="quickly"), rule="not_found"),
+        SampleStep(
+            _c("gm", "check", character="ada", ability="Science", difficulty=2),
+            dice=(7, 1, 1),
+            rule="dice_value",
+        ),
+        SampleStep(
+            _c("gm", "check", character="ada", ability="Flying", difficulty=2), rule="invalid_command"
+        ),
     )
     return SampleSession(
         config={},

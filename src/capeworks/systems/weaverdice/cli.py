@@ -249,5 +249,5 @@ def tracker_command(
     console.print(out)
 
 
-#: this ruleset's CLI, loaded when its name is typed (see :meth:`Ruleset.cli`)
+#: this ruleset's CLI: the ``capeworks.cli`` entry point names it, so it loads only when typed
 PLUGIN = CliPlugin(app=wd_app)

@@ -237,8 +237,3 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         from capeworks.systems.weaverdice.samples import sample_session
 
         return sample_session()
-
-    def cli(self) -> Any:
-        from capeworks.systems.weaverdice.cli import PLUGIN
-
-        return PLUGIN

@@ -184,13 +184,15 @@ def sample_session() -> SampleSession:
     )
     refused = (
         # acting out of turn
-        SampleStep(_cmd(ann, "attack", character="ramjet", target="thug"), dice=(5,)),
+        SampleStep(_cmd(ann, "attack", character="ramjet", target="thug"), dice=(5,), rule="WD-COMBAT-001"),
         # a player sets a TN
-        SampleStep(_cmd(ann, "check", character="ramjet", stat="brawn", tn=3), dice=(4,)),
+        SampleStep(
+            _cmd(ann, "check", character="ramjet", stat="brawn", tn=3), dice=(4,), rule="not_permitted"
+        ),
         # acting for someone else's character
-        SampleStep(_cmd(ann, "react", character="stave", reaction="dodge"), dice=(4,)),
+        SampleStep(_cmd(ann, "react", character="stave", reaction="dodge"), dice=(4,), rule="not_permitted"),
         # a player adding an NPC
-        SampleStep(_add(ann, "thug").command),
+        SampleStep(_add(ann, "thug").command, rule="not_permitted"),
     )
     return SampleSession(
         config={},

@@ -45,6 +45,8 @@ export const api = {
   exportUrl: (id) => `/api/tables/${enc(id)}/export`,
   odds: (expr) => call("GET", `/api/dice/odds?expr=${enc(expr)}`),
   roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
+  // a ruleset's preview (its pool, the odds of each answer), worked out by its rules on the server
+  preview: (ruleset, body) => call("POST", `/rulesets/${enc(ruleset)}/preview`, body),
 };
 
 // The whole visible log from version 0, page by page (the server caps a page).

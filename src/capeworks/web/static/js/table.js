@@ -8,7 +8,7 @@ import { Panels } from "./panels.js";
 import { Prompts, ActionMenu } from "./actions.js";
 import { Log } from "./log.js";
 import { DiceBox } from "./odds.js";
-import { touchFor } from "./touches/index.js";
+import { useTouch } from "./touches/index.js";
 import { SeatsCard } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
@@ -141,10 +141,10 @@ function App() {
     [dice, status],
   );
 
+  const touch = useTouch(projection ? projection.ruleset : null);
   if (fatal) return html`<main id="main" class="fatal"><h1>The table cannot open</h1><p role="alert">${fatal}</p></main>`;
   if (!projection) return html`<p class="loading">Sitting down at the table…</p>`;
 
-  const touch = touchFor(projection.ruleset);
   const me = projection.me;
   const undo = (commandId) => send({ type: "undo", payload: { command_id: commandId } });
   return html`<div class="table-page">

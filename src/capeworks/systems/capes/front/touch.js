@@ -1,8 +1,8 @@
 // Capes: the conflict cards (each side's dice drawn as dice, its total, the Debt
 // staked on it and who claimed it), whose turn it is, story tokens, inspirations
 // and each character's Drives with their Debt. Drawn from the ruleset's panels.
-import { html, text } from "../ui.js";
-import { Die } from "../dice.js";
+import { html, text } from "/static/js/ui.js";
+import { Die } from "/static/js/dice.js";
 
 function faces(cell) {
   return text(cell).split(/[\s,]+/).map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -103,7 +103,7 @@ function Sheets({ projection }) {
   </section>`;
 }
 
-export const capes = {
+export const touch = {
   more(projection) {
     return html`<${Sheets} projection=${projection} />`;
   },

@@ -8,10 +8,10 @@
 // meeting the TN or defense (WD-CORE-005, WD-COMBAT-017), from the server's dice
 // library. The engine decides every roll; a hidden NPC is drawn only from what the
 // seat's view carries (its sheet, effort and morale never reach a player).
-import { html, text } from "../ui.js";
-import { BlankDie } from "../dice.js";
-import { OddsChart, useOdds } from "../odds.js";
-import { PanelTable } from "../panels.js";
+import { html, text } from "/static/js/ui.js";
+import { BlankDie } from "/static/js/dice.js";
+import { OddsChart, useOdds } from "/static/js/odds.js";
+import { PanelTable } from "/static/js/panels.js";
 
 const POOLS = [
   ["stamina", "Stamina", "S"],
@@ -402,7 +402,7 @@ function Sheets({ projection }) {
   </section>`;
 }
 
-export const weaverdice = {
+export const touch = {
   more(projection) {
     return html`<${Sheets} projection=${projection} />`;
   },

@@ -1,0 +1,132 @@
+"""Each newer conformance check catches the fault it is for, in a ruleset broken on purpose.
+
+The toy ruleset passes them all (tests/engine/test_conformance.py); each
+subclass here breaks one promise, and the check for it must say so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+import pytest
+
+from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Offers, Seat
+from capeworks.engine.conformance import (
+    check_answered_prompts_move_on,
+    check_prompt_only_not_offered,
+    check_refusals,
+    check_words_differ,
+    run_checks,
+)
+from capeworks.engine.ruleset import SampleSession
+from capeworks.errors import RuleViolation
+from tests.engine.toy import Add, Reply, Toy, ToyState, _reply, _text
+
+
+class _AnswerKeepsPromptOpen(Toy):
+    """Takes the answer but forgets to close the question."""
+
+    def apply(self, state: ToyState, event: Event) -> ToyState:
+        if event.type == "toy.answered":
+            return state.model_copy(update={"answers": (*state.answers, event.data["choice"])})
+        return super().apply(state, event)
+
+
+def test_answered_prompts_move_on__a_prompt_that_stays_open_after_its_answer_is_caught() -> None:
+    check_answered_prompts_move_on(Toy())
+    with pytest.raises(AssertionError, match=r"prompt p0 stays open, unchanged, after it is answered 'yes'"):
+        check_answered_prompts_move_on(_AnswerKeepsPromptOpen())
+
+
+class _PromptOnlyReply(Toy):
+    """``reply`` answers questions only, and says so."""
+
+    commands: ClassVar[dict[str, CommandSpec]] = {
+        **Toy.commands,
+        "reply": CommandSpec(Reply, _reply, prompt_only=True),
+    }
+
+
+class _PromptOnlyInEveryMenu(_PromptOnlyReply):
+    """Offers its prompt-only ``reply`` to every seat, prompt or none."""
+
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        return [*super().legal_commands(state, seat, offers), LegalCommand(command="reply", label="reply")]
+
+
+def test_prompt_only_not_offered__a_prompt_only_command_in_a_menu_is_caught() -> None:
+    check_prompt_only_not_offered(_PromptOnlyReply())
+    with pytest.raises(AssertionError, match="prompt-only command 'reply' is offered to gm outside a prompt"):
+        check_prompt_only_not_offered(_PromptOnlyInEveryMenu())
+
+
+class _SameWordsForAll(Toy):
+    """One sentence for every event."""
+
+    words: ClassVar[dict[str, Any]] = {t: _text("Something happens.") for t in Toy.events}
+
+
+def test_words_differ__every_event_type_reading_alike_is_caught() -> None:
+    check_words_differ(Toy())
+    with pytest.raises(
+        AssertionError, match=r"toy.added, toy.asked, toy.noted all read 'Something happens.'"
+    ):
+        check_words_differ(_SameWordsForAll())
+
+
+def _with_refusals(session: SampleSession, **rules: str) -> SampleSession:
+    """The toy's sample with the refused steps' expected rules changed (by command type; "" for none)."""
+    refused = tuple(dataclasses.replace(s, rule=rules.get(s.command.type, s.rule)) for s in session.refused)
+    return dataclasses.replace(session, refused=refused)
+
+
+class _RefusalsNameNoRule(Toy):
+    """Its sample does not say why ``note`` must be refused."""
+
+    def sample_session(self) -> SampleSession:
+        return _with_refusals(super().sample_session(), note="")
+
+
+class _RefusalsExpectAnotherRule(Toy):
+    """Its sample expects ``note`` refused by a rule, but the authority check refuses it."""
+
+    def sample_session(self) -> SampleSession:
+        return _with_refusals(super().sample_session(), note="TOY-002")
+
+
+def _add_with_no_rule(state: ToyState, context: Context, c: Add, dice: DiceService) -> list[Event]:
+    if c.dice > 1:
+        raise RuleViolation("", "That is too many dice.")
+    return []
+
+
+class _RuleViolationWithoutId(Toy):
+    """Refuses with a RuleViolation that names no rule."""
+
+    commands: ClassVar[dict[str, CommandSpec]] = {**Toy.commands, "add": CommandSpec(Add, _add_with_no_rule)}
+
+    def sample_session(self) -> SampleSession:
+        session = super().sample_session()
+        steps = tuple(s for s in session.steps if s.command.type != "add")
+        refused = tuple(s for s in session.refused if s.command.type != "add")
+        bad = dataclasses.replace(session.steps[0], dice=None, rule="TOY-001")
+        return dataclasses.replace(session, steps=steps, refused=(*refused, bad))
+
+
+def test_refusals__a_refusal_must_name_the_rule_the_sample_expects() -> None:
+    check_refusals(Toy())
+    with pytest.raises(AssertionError, match=r"refused step note by ann does not say which rule refuses it"):
+        check_refusals(_RefusalsNameNoRule())
+    with pytest.raises(AssertionError, match=r"note by ann was refused by 'not_permitted', not 'TOY-002'"):
+        check_refusals(_RefusalsExpectAnotherRule())
+    with pytest.raises(AssertionError, match=r"add by ann was refused by a rule with no ID"):
+        check_refusals(_RuleViolationWithoutId())
+
+
+def test_run_checks__one_result_per_check_and_a_failure_does_not_stop_the_rest() -> None:
+    results = run_checks(_SameWordsForAll())
+    failed = [r.name for r in results if not r.passed]
+    assert failed == ["check_words_differ"]
+    assert all(r.promise and "``" not in r.promise for r in results)
+    assert len({r.name for r in results}) == len(results) > 12
