@@ -1,9 +1,11 @@
 """The table operations behind REST and WebSocket alike: one code path, one set of checks.
 
 Each method runs in a worker thread (the store is synchronous), checks who
-may do it, writes through the store's public methods, and then wakes the
-sockets watching the table: this process's directly, other processes through
-PostgreSQL NOTIFY.
+may do it, and writes through the store's one command path on this process's
+fold of the table (:mod:`capeworks.server.cache`). The path wakes the sockets
+watching the table: this process's through the store's listener (the hub),
+other processes through PostgreSQL NOTIFY, sent in the command's own
+transaction.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ MAX_LOG_LIMIT = 1000
 
 
 def invite_link(base_url: str, table_id: str, token: str) -> str:
-    """The link that seats a person: it sets their cookie and opens the table."""
-    return f"{base_url.rstrip('/')}/join/{quote(table_id)}?token={quote(token)}"
+    """The link that seats a person: the table page, the token in the fragment (never sent to a
+    server; the page exchanges it once for a session cookie, see server/session_routes.py)."""
+    return f"{base_url.rstrip('/')}/t/{quote(table_id, safe='')}#join={quote(token, safe='')}"
 
 
 def _gm_only(seat: Seat, what: str) -> None:
@@ -53,7 +56,8 @@ class Tables:
         self.hub = hub
         self.limiter = limiter
         self.notifier = notifier
-        self.cache = TableCache(store)
+        #: the process's folded tables, shared with the live feeds
+        self.cache: TableCache = hub.cache
 
     # -- anyone ----------------------------------------------------------------------------------
 
@@ -144,16 +148,8 @@ class Tables:
                 out["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(seat.id)]
             return out
 
-        written: list[Event] = []
-
-        def then(table: Table, events: list[Event]) -> dict[str, Any]:
-            written.extend(events)
-            return answer(table, events)
-
         command = Command(type=type, seat=seat.id, payload=dict(payload))
-        result = self.cache.execute(table_id, command, dice=dice, then=then)
-        self.changed(table_id, written)
-        return result
+        return self.cache.execute(table_id, command, dice=dice, then=answer)
 
     def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
         """The JSON schema of a command's payload at this table."""
@@ -176,13 +172,21 @@ class Tables:
 
     def join(self, table_id: str, gm: Seat, seat: Seat, *, base_url: str) -> dict[str, Any]:
         """Seat someone new (GM only at a GM's table; anyone seated otherwise, as the engine says)."""
-        joined = self.store.join(table_id, seat, by=gm.id)
-        self.changed(table_id)
+        joined = self.cache.join(table_id, seat, by=gm.id)
         return {"id": seat.id, "token": joined.token, "invite": invite_link(base_url, table_id, joined.token)}
 
-    def revoke(self, table_id: str, gm: Seat, seat_id: str, *, base_url: str) -> dict[str, Any]:
-        """A new token for a seat; the old one stops working and its sockets close."""
-        _gm_only(gm, "revoke a seat's link")
+    def revoke(self, table_id: str, by: Seat, seat_id: str, *, base_url: str) -> dict[str, Any]:
+        """A new token for a seat; the old one stops working and its sockets close.
+
+        The GM may revoke any seat; every seat may replace its own link; at a table without
+        a GM its first seat (the lobby seats the person making the table first) may revoke any.
+        """
+        if not (by.is_gm or by.id == seat_id):
+            seats = self.cache.read(table_id, lambda table: table.seats)
+            if any(s.is_gm for s in seats) or not seats or seats[0].id != by.id:
+                raise NotPermitted(
+                    "Only the GM (at a table without a GM, its first seat) can replace another seat's link."
+                )
         token = self.store.reissue_token(table_id, seat_id)
         self.hub.call("kick", table_id, seat_id)
         self._notify(table_id, revoke=seat_id)
@@ -194,15 +198,6 @@ class Tables:
         return self.store.export(table_id)
 
     # -- fan-out ---------------------------------------------------------------------------------
-
-    def changed(self, table_id: str, events: Sequence[Event] = ()) -> None:
-        """Wake the sockets watching this table, here (handing over the new events, when known)
-        and in the other processes."""
-        if events:
-            self.hub.offer_threadsafe(table_id, list(events))
-        else:
-            self.hub.call("poke", table_id)
-        self._notify(table_id)
 
     def _notify(self, table_id: str, *, revoke: str | None = None) -> None:
         """Tell the other processes; the write stands even if this fails (their poll catches up)."""

@@ -33,7 +33,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = [
+    "DISK_FULL",
     "ENV_VAR",
     "WRITE",
     "alembic_config",
@@ -83,6 +83,8 @@ def default_url() -> str:
     from_env = os.environ.get(ENV_VAR, "").strip()
     if from_env:
         return from_env
+    import platformdirs  # only when no database is named
+
     path = Path(platformdirs.user_data_dir("capeworks")) / "capeworks.sqlite3"
     return f"sqlite:///{path}"
 
@@ -244,6 +246,21 @@ _LOCK_STATES = frozenset({"55P03", "57014", "40001", "40P01"})
 _LOCK_WORDS = ("database is locked", "database table is locked", "database is busy")
 
 
+#: what a write that ran out of disk space says (the transaction is rolled back: nothing was written)
+DISK_FULL = "The database's disk is full, so nothing was written; free some space and try again."
+
+
+def _disk_full(original: BaseException, detail: str) -> bool:
+    """SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), or the OS's ENOSPC."""
+    if (
+        getattr(original, "sqlite_errorname", "") == "SQLITE_FULL"
+        or getattr(original, "sqlstate", None) == "53100"
+    ):
+        return True
+    lowered = detail.lower()
+    return "database or disk is full" in lowered or "no space left on device" in lowered
+
+
 def _translate_error(context: ExceptionContext) -> None:
     """Turn a database fault into one StoreUnavailable sentence (SQLAlchemy's handle_error hook)."""
     error = context.sqlalchemy_exception
@@ -255,6 +272,8 @@ def _translate_error(context: ExceptionContext) -> None:
         return
     if context.is_disconnect or context.connection is None:
         raise StoreUnavailable(f"Cannot reach the database: {detail.rstrip('.')}.") from error
+    if _disk_full(original, detail):
+        raise StoreUnavailable(DISK_FULL) from error
     raise StoreUnavailable(
         f"The database is damaged or incomplete ({detail.rstrip('.')}); restore it from a backup."
     ) from error
