@@ -81,6 +81,8 @@ LISTED = {
     "round(4d6/3)": "icepool.map(lambda x: (2 * x + 3) // 6, 4 @ icepool.d6)",
     "2d20kh": "icepool.d20.highest(2, 1)",
     "10d6/(1d2*2-3)": "(10 @ icepool.d6) // (icepool.d2 * 2 - 3)",
+    "4d6%5": "icepool.map(lambda x: x % 5, 4 @ icepool.d6)",
+    "1d6**1d3": "icepool.map(lambda x, y: x**y, icepool.d6, icepool.d3)",
 }
 
 RANDOM_COUNT = 20

@@ -67,6 +67,10 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     whole = inner.filter(lambda s: "/" not in s)  # no division of its own
     return st.one_of(
         st.tuples(inner, st.sampled_from(["+", "-", " * "]), inner).map(lambda t: f"{t[0]}{t[1]}{t[2]}"),
+        # a remainder by something never 0, a small power
+        st.tuples(inner, st.sampled_from(["%3", "%d4", " % -2", "**2", "^d3", "**0"])).map(
+            lambda t: f"({t[0]}){t[1]}"
+        ),
         # division by something that is never 0: a positive number or a die
         st.tuples(inner, st.sampled_from(["/", "/"]), st.sampled_from(["2", "3", "d3", "-2", "(1d2+1)"])).map(
             lambda t: f"({t[0]}){t[1]}{t[2]}"

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import parse
-from capeworks.dice.evaluate import can_be_zero
+from capeworks.dice.evaluate import bounds, can_be_zero
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -52,7 +52,7 @@ class _OutOfRange(Exception):
     """Lark reads it, but a number is outside what the notation allows."""
 
 
-_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL, "div": Op.DIV}
+_BINOPS = {"add": Op.ADD, "sub": Op.SUB, "mul": Op.MUL, "div": Op.DIV, "mod": Op.MOD, "pow": Op.POW}
 
 
 def _build(node: Any) -> Expr:
@@ -65,7 +65,9 @@ def _build(node: Any) -> Expr:
         return _compare(kids)
     if kind in _BINOPS:
         left, right = _build(kids[0]), _build(kids[2])
-        if kind == "div" and can_be_zero(right):
+        if kind in ("div", "mod") and can_be_zero(right):
+            raise _OutOfRange
+        if kind == "pow" and (bounds(right)[0] < 0 or bounds(BinOp(Op.POW, left, right))[2] > 2**63):
             raise _OutOfRange
         return BinOp(_BINOPS[kind], left, right)
     if kind == "neg":
@@ -264,7 +266,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%^\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 
@@ -326,6 +328,20 @@ def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
         "4d6!kh3",
         "4d6!p",
         "4d6xo",
+        "7%3",
+        "-7%3",
+        "2d6%(1d2*2-3)",
+        "2d6%0",
+        "d%%2",
+        "2**3**2",
+        "-2**2",
+        "(-2)**2",
+        "2^3",
+        "2**-1",
+        "1d6**1d4",
+        "10**19",
+        "1d1000**1d1000",
+        "2 * * 3",
         "4d6xo>=5t5",
         "4d6xokh3",
         "4d6k",

@@ -427,3 +427,83 @@ def test_foundry__r_rerolls_once_there_and_until_it_misses_here() -> None:
     # reroll until the face is not 1: documented in docs/dice.md's table; Foundry's form is 'ro1'
     assert distribution("1d10r1").probability(1) == 0
     assert distribution("1d10ro1").probability(1) == Fraction(1, 100)
+
+
+# ---------------------------------------------------------------- remainder and power
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "canonical"),
+    [
+        # Roll20 and rpg-dice-roller compute in JavaScript: '%' keeps the dividend's sign
+        ("7%3", 1, "7%3"),
+        ("-7%3", -1, "-7%3"),
+        ("7%-3", 1, "7%-3"),
+        # Roll20 spells a power '**', rpg-dice-roller '^'; right-associative, above a minus
+        ("2**3**2", 512, "2**3**2"),
+        ("2^3", 8, "2**3"),
+        ("-2**2", -4, "-2**2"),
+        ("(-2)**2", 4, "(-2)**2"),
+        ("3**0", 1, "3**0"),
+    ],
+)
+def test_remainder_and_power__as_javascript_computes_them(text: str, value: int, canonical: str) -> None:
+    expr = parse(text)
+    assert str(expr) == canonical and parse(canonical) == expr
+    assert roll(text).total == value
+    assert distribution(text).probabilities == {value: 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "real"),
+    [
+        ("1d8%1d3", lambda a, b: int(math.fmod(a, b))),
+        ("(1d6-4)%3", lambda a, b: int(math.fmod(a - 4, 3))),
+        ("1d4**1d3", lambda a, b: a**b),
+        ("(1d4-3)**1d3", lambda a, b: (a - 3) ** b),
+    ],
+)
+def test_remainder_and_power__odds_match_a_brute_force(text: str, real: Callable[[int, int], int]) -> None:
+    sides = [d.sides for d in _terms(text)] + [1]
+    tally: Counter[int] = Counter()
+    for a, b in itertools.product(range(1, sides[0] + 1), range(1, sides[1] + 1)):
+        tally[real(a, b)] += 1
+    want = {k: Fraction(v, sum(tally.values())) for k, v in sorted(tally.items())}
+    assert distribution(text).probabilities == want
+    result = roll(text, source=GivenDice([sides[0]] + ([sides[1]] if len(sides) > 2 else [])))
+    assert result.total == real(sides[0], sides[1])
+
+
+def test_remainder_and_power__bulk_agrees_with_exact_odds() -> None:
+    import numpy as np
+
+    from capeworks.dice import roll_many
+
+    n = 40_000
+    for text in ("3d6%4-1d3**2", "(2d6-7)%3"):
+        seen = Counter(roll_many(text, n, rng=np.random.default_rng(4)).tolist())
+        exact = distribution(text)
+        chi2 = sum((seen.get(x, 0) - n * float(p)) ** 2 / (n * float(p)) for x, p in exact if n * p >= 5)
+        assert chi2 < 60, text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2**-1", "an exponent that is never negative"),
+        ("2**(1d3-2)", "an exponent that is never negative"),
+        ("2d6%0", "a divisor that can never be 0"),
+        ("1d6%(1d2-1)", "a divisor that can never be 0"),
+        ("ceil(7/2%2)", "at most one division inside"),
+    ],
+)
+def test_remainder_and_power__refusals(text: str, expected: str) -> None:
+    with pytest.raises(DiceSyntaxError, match=expected):
+        parse(text)
+
+
+def test_power__past_int64_is_a_limit() -> None:
+    from capeworks.errors import LimitExceeded
+
+    with pytest.raises(LimitExceeded, match="2\\*\\*63"):
+        parse("1d1000**1d1000")

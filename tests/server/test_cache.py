@@ -79,3 +79,84 @@ def test_snapshots__saved_as_the_store_would(db_path: str) -> None:
         assert sorted(versions) == [4, 6, 9]
         assert store.load(table.id).state == store.load(table.id, use_snapshot=False).state
         client.__exit__(None, None, None)
+
+
+def _as_fresh(table: Table, fresh: Table) -> None:
+    """``table`` (a fold kept alive by the server) answers as a replay of the log that never memoised."""
+    assert table.version == fresh.version and table.log == fresh.log
+    assert table.state == fresh.state and table.seats == fresh.seats
+    for seat in fresh.seats:
+        viewer = fresh.viewer_for(seat.id)
+        assert table.legal_commands(seat.id) == fresh.legal_commands(seat.id)
+        assert table.prompts(viewer) == fresh.prompts(viewer)
+        assert table.log_view(viewer) == fresh.log_view(viewer)
+        assert table.seen_state(viewer) == fresh.seen_state(viewer)
+    assert table.undone_commands() == fresh.undone_commands()
+
+
+def test_one_fold__commands_reads_and_the_feed_share_it_and_it_equals_a_fresh_replay(
+    client: TestClient, rwyn: Seated, store: Store, monkeypatch: Any
+) -> None:
+    """One folded table per table in the process: loaded once, written by commands (REST, socket,
+    undo), caught up after a write from elsewhere, followed by the feed; at every step it answers
+    as a fresh replay of the log, and every socket's stream ends as a fresh replay's log_view."""
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    loads: list[str] = []
+    real_load = Store.load
+
+    def counted(self: Store, table_id: str, **kwargs: Any) -> Table:
+        loads.append(table_id)
+        return real_load(self, table_id, **kwargs)
+
+    monkeypatch.setattr(Store, "load", counted)
+    rwyn_rules = get_ruleset("rwyn")
+    with (
+        client.websocket_connect(f"/api/tables/{rwyn.id}/ws", headers=rwyn.auth("gm")) as gm_ws,
+        client.websocket_connect(f"/api/tables/{rwyn.id}/ws", headers=rwyn.auth("ann")) as ann_ws,
+    ):
+        streams: dict[str, list[int]] = {"gm": [], "ann": []}
+
+        def drain(ws: Any, seat: str, upto: int) -> None:
+            version = 0
+            while version < upto:
+                entries, state = ws.receive_json(), ws.receive_json()
+                streams[seat].extend(e["seq"] for e in entries["entries"])
+                version = state["version"]
+
+        drain(gm_ws, "gm", 4), drain(ann_ws, "ann", 4)
+        steps = [
+            lambda: ok(client, rwyn, "gm", "add_character", id="ada", sample="ada", owner="ann"),
+            lambda: ok(client, rwyn, "gm", "gm_note", text="the foreman is the Mole"),
+            lambda: store.execute(
+                rwyn.id,
+                Command(
+                    type="add_character", seat="gm", payload={"id": "rook", "sample": "rook", "owner": "bo"}
+                ),
+            ),
+            lambda: ok(
+                client,
+                rwyn,
+                "gm",
+                "call_check",
+                character="ada",
+                ability="Science",
+                difficulty=5,
+                task="vault",
+            ),
+            lambda: ok(client, rwyn, "ann", "check", [6, 5, 2], call=1),
+            lambda: ok(client, rwyn, "ann", "undo"),
+        ]
+        for step in steps:
+            step()
+            version = store.record(rwyn.id).version
+            tables.hub.poke(rwyn.id)  # a write from elsewhere is otherwise seen at the next poll
+            drain(gm_ws, "gm", version), drain(ann_ws, "ann", version)
+            fold = tables.cache.peek(rwyn.id)
+            assert fold is not None and fold.watchers == 1 and fold.table is not None
+            _as_fresh(fold.table, Table(rwyn_rules, store.log(rwyn.id)))
+        fresh = Table(rwyn_rules, store.log(rwyn.id))
+        for seat in ("gm", "ann"):
+            seen = [e.seq for e in fresh.log_view(fresh.viewer_for(seat))]
+            assert streams[seat] == seen, seat
+    # the table was loaded once by this process (the second Store handle loads nothing here)
+    assert loads.count(rwyn.id) == 1

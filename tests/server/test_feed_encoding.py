@@ -42,7 +42,7 @@ def test_feed__every_seats_messages_equal_ones_worked_out_alone_at_every_step(na
 
 
 def test_encode_update__keys_and_text_are_escaped_when_spliced() -> None:
-    shared = Shared(version=1, prompts=[], undone=set(), waiting=[])
+    shared = Shared(version=1, prompts=[], waiting=[])
     state = {'we"ird\n': ["</script>", {"é": None}], "view": {"x": 1.5}}
     spliced = encode_update(1, [], state, shared=shared)
     assert spliced == encode_update(1, [], state)
@@ -65,3 +65,53 @@ def test_json_cache__a_list_is_spliced_from_its_items_texts() -> None:
     kept = JsonCache()
     value = [{"a": [1, None, "é\n"]}, "x", 2.5, [], {}]
     assert kept.text(value) == to_json(value).decode()
+
+
+def test_shared_json__cannot_be_changed_by_a_caller_and_copies_can() -> None:
+    import copy
+
+    table = sessions()["rwyn sample"]().played()
+    shared = Shared.of(table, json=JsonCache())
+    gm, player = table.seats[0], table.seats[1]
+    state = projection("t", table, player, shared=shared)
+    again = projection("t", table, gm, shared=shared)
+    assert state["seats"] is again["seats"] and state["config"] is again["config"]
+    lines = entries(table, player, since=0, shared=shared)
+    shared_values = [state["seats"], state["seats"][0], state["config"], state["panels"], state["waiting"]]
+    shared_values += [lines[0], lines[0]["parts"], *[d for d in state["legal"]]]
+    for value in shared_values:
+        with pytest.raises(TypeError, match="shared"):
+            if isinstance(value, dict):
+                value["changed"] = True
+            else:
+                value.append("changed")
+        copied = copy.deepcopy(value)
+        assert copied == value
+        if isinstance(copied, dict):
+            copied["changed"] = True
+        else:
+            copied.append("changed")
+    # nothing leaked into what the next seat is sent, or into a fresh replay's answer
+    alone = Table.replay(table.log)
+    assert encode_update(table.version, lines, state) == encode_update(
+        alone.version, entries(alone, player), projection("t", alone, player)
+    )
+
+
+def test_json_cache__equal_models_share_one_frozen_json_with_its_text_and_unused_ones_are_forgotten() -> None:
+    from capeworks.engine import Seat
+
+    kept = JsonCache()
+    first = kept.dump(Seat(id="ann", name="Ann"))
+    again = kept.dump(Seat(id="ann", name="Ann"))  # a new object, equal: the same JSON
+    other = kept.dump(Seat(id="bo", name="Bo"))
+    assert first is again and other is not first
+    assert first == Seat(id="ann", name="Ann").model_dump(mode="json")
+    assert kept.text(first) == to_json(Seat(id="ann", name="Ann")).decode()
+    with pytest.raises(TypeError):
+        first["name"] = "Eve"
+    for _ in range(2 * SWEEP):
+        kept.next_round()
+        kept.dump(Seat(id="bo", name="Bo"))
+    assert kept.dump(Seat(id="ann", name="Ann")) is not first
+    assert kept.dump(Seat(id="bo", name="Bo")) is other

@@ -21,7 +21,7 @@ from capeworks.dice.results import (
 
 __all__ = ["expanded", "plain"]
 
-_PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
+_PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_POW, _PREC_ATOM = 1, 2, 3, 4, 5, 6
 
 
 def plain(tree: Rolled) -> str:
@@ -60,7 +60,9 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif t.node.op.rounding is not None:
         text = f"{t.node.op.rounding}({_fmt(t.left, _PREC_MUL)}/{_fmt(t.right, _PREC_MUL + 1)})"
         prec = _PREC_ATOM
+    elif t.node.op is Op.POW:
+        text, prec = f"{_fmt(t.left, _PREC_ATOM)}**{_fmt(t.right, _PREC_UNARY)}", _PREC_POW
     else:
-        prec = _PREC_MUL if t.node.op in (Op.MUL, Op.DIV) else _PREC_ADD
+        prec = _PREC_MUL if t.node.op in (Op.MUL, Op.DIV, Op.MOD) else _PREC_ADD
         text = f"{_fmt(t.left, prec)}{t.node.op.value}{_fmt(t.right, prec + 1)}"
     return f"({text})" if prec < outer else text

@@ -79,6 +79,10 @@ class _Arrays:
             return -(-a // b)
         if op is Op.ROUND_DIV:
             return (2 * a + b) // (2 * b)
+        if op is Op.MOD:
+            return self.np.fmod(a, b)  # the sign of the dividend, as JavaScript's %
+        if op is Op.POW:
+            return self.np.power(a, b)  # whole and within int64: checked before rolling
         return a // b
 
     def call(self, fn: Fn, a: Any, b: Any) -> Any:

@@ -114,6 +114,13 @@ class BoundsAlgebra:
             return _bounds(a[0] - b[1], a[1] - b[0], a, b)
         if op is Op.MUL:
             ends = [x * y for x in a[:2] for y in b[:2]]
+        elif op is Op.MOD:  # below the divisor's largest magnitude, with the dividend's sign
+            top = max(abs(b[0]), abs(b[1])) - 1
+            ends = [-min(top, abs(a[0])) if a[0] < 0 else 0, min(top, abs(a[1])) if a[1] > 0 else 0]
+        elif op is Op.POW:  # extremes at the ends, at -1, 0 and 1, and at both parities of the exponent
+            xs = {a[0], a[1], *(v for v in (-1, 0, 1) if a[0] <= v <= a[1])}
+            ys = {y for y in (b[0], b[0] + 1, b[1] - 1, b[1]) if b[0] <= y <= b[1]}
+            ends = [x**y for x in xs for y in ys]
         else:  # a quotient is largest at the divisor's smallest magnitudes: ±1 when it spans 0
             divisors = [y for y in (b[0], b[1], -1, 1) if y and b[0] <= y <= b[1]]
             ends = [op.divide(x, y) for x in a[:2] for y in divisors]
@@ -205,8 +212,8 @@ class ValuesAlgebra:
             fn: Callable[[int, int], int] = int.__add__
         elif op is Op.SUB:
             fn = int.__sub__
-        elif op is Op.MUL:
-            fn = int.__mul__
+        elif op in (Op.MUL, Op.POW):
+            fn = op.compute
         else:
             fn = op.divide
             if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a) * len(b) <= 16 * _MAX_VALUES:

@@ -59,6 +59,25 @@ class Op(Enum):
     CEIL_DIV = "ceil/"
     #: division rounding half up (as JavaScript's ``Math.round``), written ``round(a / b)``
     ROUND_DIV = "round/"
+    #: remainder with the sign of the dividend (JavaScript's ``%``, as Roll20 and rpg-dice-roller)
+    MOD = "%"
+    #: a whole power; the exponent is never negative
+    POW = "**"
+
+    def compute(self, a: int, b: int) -> int:
+        """``a <op> b`` on whole numbers (a divisor is never 0, an exponent never negative)."""
+        if self is Op.ADD:
+            return a + b
+        if self is Op.SUB:
+            return a - b
+        if self is Op.MUL:
+            return a * b
+        if self is Op.MOD:
+            r = abs(a) % abs(b)
+            return r if a >= 0 else -r
+        if self is Op.POW:
+            return int(a**b)
+        return self.divide(a, b)
 
     @property
     def divides(self) -> bool:
@@ -430,7 +449,7 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
 
 
 # Precedence for printing with the fewest parentheses.
-_PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_ATOM = 1, 2, 3, 4, 5
+_PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_POW, _PREC_ATOM = 1, 2, 3, 4, 5, 6
 
 
 def dice_notation(term: Dice) -> str:
@@ -479,8 +498,10 @@ def _fmt(e: Expr, outer: int) -> str:
     elif e.op.rounding is not None:
         text = f"{e.op.rounding}({_fmt(e.left, _PREC_MUL)}/{_fmt(e.right, _PREC_MUL + 1)})"
         prec = _PREC_ATOM
+    elif e.op is Op.POW:  # right-associative, binding tighter than a minus on its left
+        text, prec = f"{_fmt(e.left, _PREC_ATOM)}**{_fmt(e.right, _PREC_UNARY)}", _PREC_POW
     else:
-        prec = _PREC_MUL if e.op in (Op.MUL, Op.DIV) else _PREC_ADD
+        prec = _PREC_MUL if e.op in (Op.MUL, Op.DIV, Op.MOD) else _PREC_ADD
         # left-associative: the right operand needs brackets at equal precedence
         text = f"{_fmt(e.left, prec)}{e.op.value}{_fmt(e.right, prec + 1)}"
     return f"({text})" if prec < outer else text

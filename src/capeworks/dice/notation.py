@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from capeworks.dice.evaluate import can_be_zero
+from capeworks.dice.evaluate import bounds, can_be_zero
 from capeworks.dice.expr import (
     BinOp,
     Call,
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 _SPACE = " \t\r\n"
+#: largest magnitude a power may reach (bulk rolls work in int64)
+_MAX_POWER = 2**63
 _DIGITS = "0123456789"
 _END = "the end of the expression"
 _NUMBER = "a number"
@@ -67,6 +69,8 @@ _WORD_ORDER = (
     "'-'",
     "'*'",
     "'/'",
+    "'**'",
+    "'^'",
     "'('",
     "')'",
     "'{'",
@@ -251,6 +255,8 @@ class _Reader:
                 node = BinOp(Op.MUL, node, self.unary())
             elif self.take("/", "'/'"):
                 node = BinOp(Op.DIV, node, self.divisor())
+            elif self.take("%", "'%'"):
+                node = BinOp(Op.MOD, node, self.divisor())
             else:
                 return node
 
@@ -265,7 +271,26 @@ class _Reader:
     def unary(self) -> Expr:
         if self.take("-", "'-'"):
             return Neg(self.unary())
-        return self.atom()
+        return self.power()
+
+    def power(self) -> Expr:
+        """``a ** b`` (or ``a ^ b``): right-associative, binding tighter than a minus on its left."""
+        base = self.atom()
+        if not (self.take("**", "'**'") or self.take("^", "'^'")):
+            return base
+        self.skip()
+        at = self.pos
+        exponent = self.unary()
+        low = bounds(exponent)[0]
+        if low < 0:
+            self.refuse(at, "an exponent that is never negative (a power must stay whole)")
+        node = BinOp(Op.POW, base, exponent)
+        widest = bounds(node)[2]
+        if widest > _MAX_POWER:
+            raise LimitExceeded(
+                f"A power in {self.text!r} reaches {len(str(widest))} digits; the limit is 2**63."
+            )
+        return node
 
     def atom(self) -> Expr:
         self.skip()

@@ -596,6 +596,8 @@ class _Odds:
             return a - b
         if op is Op.MUL:
             return a * b
+        if op in (Op.MOD, Op.POW):
+            return a._pairwise(b, op.compute, "a remainder" if op is Op.MOD else "a power")
         return a.divide(b, op)
 
     def call(self, fn: Fn, a: Distribution, b: Distribution) -> Distribution:
@@ -768,7 +770,7 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
             return a * b
         if e.op in (Op.DIV, Op.FLOOR_DIV):
             return a // b
-        return icepool.map(e.op.divide, a, b)
+        return icepool.map(e.op.compute, a, b)
     if isinstance(e, Call):
         return icepool.lowest(a, b) if e.fn is Fn.MIN else icepool.highest(a, b)
     op = e.op

@@ -116,9 +116,7 @@ class RolledBinOp:
             return a + b
         if op is Op.SUB:
             return a - b
-        if op is Op.MUL:
-            return a * b
-        return op.divide(a, b)
+        return op.compute(a, b)
 
 
 @dataclass(frozen=True, slots=True)

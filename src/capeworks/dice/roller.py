@@ -113,6 +113,10 @@ class _Code:
             return self._line(f"-(-{a} // {b})")
         if op is Op.ROUND_DIV:
             return self._line(f"(2 * {a} + {b}) // (2 * {b})")
+        if op is Op.MOD:
+            return self._line(f"mod({a}, {b})")
+        if op is Op.POW:
+            return self._line(f"{a} ** {b}")
         return self._line(f"{a} {_PY_OPS[op]} {b}")
 
     def call(self, fn: Fn, a: str, b: str) -> str:
@@ -145,7 +149,7 @@ def _compile(expr: Expr) -> _Plan:
         + ("\n" if lines else "")
         + f"    return {result}\n"
     )
-    namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms}
+    namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms, "mod": Op.MOD.compute}
     if not all(t.plain for t in terms):
         namespace.update(ch=draw_chains, tt=term_total)
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)

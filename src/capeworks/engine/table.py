@@ -312,14 +312,22 @@ class Table:
         return [e for e in self.log if e.audience.admits(viewer)]
 
     def log_view(self, viewer: Viewer, *, since: int = 0, limit: int | None = None) -> list[LogEntry]:
-        """The viewer's log after version ``since``, in words: what a live client streams."""
+        """The viewer's log after version ``since``, in words: what a live client streams.
+
+        Each event is worded once per version and :meth:`Ruleset.view_key` (viewers sharing a key
+        read every event alike: a conformance check); the entries are frozen, so they are shared.
+        """
         since = max(since, 0)
         self._w.reach(since)
         # every revert of a command after ``since`` comes later still, so lies in the window
         events = [e for e in self._w.log[since - self._w.base_version :] if e.audience.admits(viewer)]
         if limit is not None:
             events = events[:limit]
-        return log_entries(self.ruleset, events, viewer, undone=self._w.undone())
+        worded: dict[int, LogEntry] = self._w.memo(("log", self.ruleset.view_key(self.state, viewer)), dict)
+        missing = [e for e in events if e.seq not in worded]
+        for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone()):
+            worded[item.seq] = item
+        return [worded[e.seq] for e in events]
 
     def undone_commands(self) -> set[int]:
         """The command ids taken back by undo."""

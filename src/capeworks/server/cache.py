@@ -1,16 +1,17 @@
-"""Tables kept folded in memory between commands, written with the store's optimistic append.
+"""The one folded table per table this process keeps: commands, reads and the live feed share it.
 
-Loading a table reads and validates its whole log; doing that for every
-command would make a busy table slower with every move. The cache keeps the
-folded :class:`~capeworks.engine.Table` of recently used tables and decides
-commands against it, then writes with ``Store.append(expected_version=...)``:
-if anyone else wrote first (another server process, the CLI), the append is
-refused, the cache reads just the new events (``events_since``) and decides
-again. So a command is only ever written on top of the latest log, exactly as
-``Store.execute`` promises, without re-reading the log each time.
+Loading a table reads and validates its log; doing that for every command
+would make a busy table slower with every move, and folding each change once
+for the commands and again for the feed doubled the work. The cache keeps the
+folded :class:`~capeworks.engine.Table` of recently used tables; a command
+goes through the store's one command path (:meth:`Store.execute` with
+``table=``), which brings the fold up to the log under the table's write
+lock, decides, appends and folds the events in. Reads catch the fold up with
+``events_since`` first (another process or the CLI may have written).
 
-One lock per table serialises its commands in this process (they would
-conflict anyway); different tables run in parallel.
+One lock per table serialises everything that touches its fold in this
+process (commands, reads, the feed's rounds); different tables run in
+parallel. A table someone watches is never evicted (its feed holds it).
 """
 
 from __future__ import annotations
@@ -22,31 +23,33 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from capeworks.engine import Command, Event, Table
+from capeworks.engine import Command, Event, Seat, Table
 from capeworks.errors import CapeworksError, ConcurrencyConflict, NotFound
-from capeworks.store import Store
+from capeworks.store import Joined, Played, Store
 
-__all__ = ["TableCache"]
+__all__ = ["Fold", "TableCache"]
 
 T = TypeVar("T")
-
-#: how many times a command is decided again after someone else wrote first
-RETRIES = 5
+P = TypeVar("P", Played, Joined)
 
 
 @dataclass
-class _Entry:
+class Fold:
+    """One table's fold in this process, and the lock every use of it takes."""
+
     lock: threading.Lock = field(default_factory=threading.Lock)
     table: Table | None = None
+    #: feeds holding it (a watched fold is not evicted)
+    watchers: int = 0
 
 
 class TableCache:
-    """Recently used tables, folded, up to ``size`` of them."""
+    """Recently used tables, folded, up to ``size`` unwatched ones."""
 
     def __init__(self, store: Store, *, size: int = 256) -> None:
         self.store = store
         self.size = size
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._folds: OrderedDict[str, Fold] = OrderedDict()
         self._lock = threading.Lock()
         # SQLite has one writer at a time and makes the others sleep and retry: queue this
         # process's writers here instead, in order (PostgreSQL writes different tables at once)
@@ -54,44 +57,73 @@ class TableCache:
             threading.Lock() if store.engine.dialect.name == "sqlite" else nullcontext()
         )
 
-    def _entry(self, table_id: str) -> _Entry:
+    def fold(self, table_id: str) -> Fold:
+        """The table's fold (made empty if new); touching it makes it the most recently used."""
         with self._lock:
-            entry = self._entries.get(table_id)
-            if entry is None:
-                entry = self._entries[table_id] = _Entry()
-                while len(self._entries) > self.size:
-                    self._entries.popitem(last=False)
+            fold = self._folds.get(table_id)
+            if fold is None:
+                fold = self._folds[table_id] = Fold()
+                self._evict()
             else:
-                self._entries.move_to_end(table_id)
-            return entry
+                self._folds.move_to_end(table_id)
+            return fold
+
+    def watch(self, table_id: str) -> Fold:
+        """The fold a feed keeps for as long as it runs (call :meth:`unwatch` when it stops)."""
+        with self._lock:
+            fold = self._folds.get(table_id)
+            if fold is None:
+                fold = self._folds[table_id] = Fold()
+            fold.watchers += 1
+            self._evict()
+            return fold
+
+    def unwatch(self, table_id: str) -> None:
+        """A feed stopped."""
+        with self._lock:
+            fold = self._folds.get(table_id)
+            if fold is not None and fold.watchers:
+                fold.watchers -= 1
+            self._evict()
+
+    def _evict(self) -> None:
+        # the least recently used unwatched folds go first (callers hold self._lock)
+        spare = len(self._folds) - self.size
+        for table_id in [k for k, f in self._folds.items() if not f.watchers][: max(spare, 0)]:
+            del self._folds[table_id]
 
     def forget(self, table_id: str) -> None:
-        """Drop a table (it was deleted, or something went wrong with it)."""
+        """Drop a table's fold (it was deleted, or something went wrong with it); it is loaded again."""
         with self._lock:
-            self._entries.pop(table_id, None)
+            fold = self._folds.get(table_id)
+            if fold is not None:
+                fold.table = None
+                if not fold.watchers:
+                    del self._folds[table_id]
 
-    def _fresh(self, table_id: str, entry: _Entry) -> Table:
-        if entry.table is None:
-            entry.table = self.store.load(table_id)
+    def fresh(self, table_id: str, fold: Fold) -> Table:
+        """The fold as the log stands now (the caller holds ``fold.lock``)."""
+        if fold.table is None:
+            fold.table = self.store.load(table_id)
         else:
-            self._catch_up(table_id, entry.table)
-        return entry.table
+            new = self.store.events_since(table_id, fold.table.version)
+            if new:
+                fold.table.commit(new)
+        return fold.table
 
-    def _catch_up(self, table_id: str, table: Table) -> bool:
-        new = self.store.events_since(table_id, table.version)
-        if new:
-            table.commit(new)
-        return bool(new)
+    def peek(self, table_id: str) -> Fold | None:
+        """The table's fold if this process keeps one (not touched: for a glance from another thread)."""
+        return self._folds.get(table_id)
 
-    def read(self, table_id: str, fn: Callable[[Table], T]) -> T:
-        """``fn`` of the table as the log stands now."""
-        entry = self._entry(table_id)
-        with entry.lock:
-            try:
-                return fn(self._fresh(table_id, entry))
-            except NotFound:
-                self.forget(table_id)
-                raise
+    def read(self, table_id: str, fn: Callable[[Table], T], *, catch_up: bool = True) -> T:
+        """``fn`` of the table as the log stands now (``catch_up=False``: as this process last wrote
+        or read it, loading it only if it is not kept)."""
+
+        def work(fold: Fold) -> T:
+            table = fold.table if fold.table is not None and not catch_up else self.fresh(table_id, fold)
+            return fn(table)
+
+        return self._using(table_id, work)
 
     def execute(
         self,
@@ -101,40 +133,45 @@ class TableCache:
         dice: Sequence[int] | None,
         then: Callable[[Table, list[Event]], T],
     ) -> T:
-        """Decide, write and fold one command; ``then(table, events)`` runs before anyone else acts."""
-        entry = self._entry(table_id)
-        with entry.lock:
+        """Run one command through the store's path; ``then(table, events)`` runs before anyone else acts."""
+
+        def run(fold: Fold) -> T:
+            played = self._write(fold, lambda t: self.store.execute(table_id, command, dice=dice, table=t))
+            return then(played.table, played.events)
+
+        return self._using(table_id, run)
+
+    def join(self, table_id: str, seat: Seat, *, by: str | None) -> Joined:
+        """Seat someone through the store's path, on this process's fold."""
+
+        def run(fold: Fold) -> Joined:
+            return self._write(fold, lambda t: self.store.join(table_id, seat, by=by, table=t))
+
+        return self._using(table_id, run)
+
+    def _write(self, fold: Fold, go: Callable[[Table | None], P]) -> P:
+        """Write through the store (queued behind this process's other SQLite writers); keep its fold."""
+        with self._writer:
+            done = go(fold.table)
+        fold.table = done.table
+        return done
+
+    def _using(self, table_id: str, work: Callable[[Fold], T]) -> T:
+        fold = self.fold(table_id)
+        with fold.lock:
             try:
-                table = entry.table if entry.table is not None else self._fresh(table_id, entry)
-                for attempt in range(RETRIES + 1):
-                    before = table.version
-                    try:
-                        events = table.prepare(command, dice=dice)
-                    except CapeworksError:
-                        # refused: but perhaps only by a state someone has since moved on from
-                        if self._catch_up(table_id, table):
-                            events = table.prepare(command, dice=dice)
-                        else:
-                            raise
-                        before = table.version
-                    try:
-                        with self._writer:
-                            self.store.append(table_id, events, expected_version=before)
-                    except ConcurrencyConflict:
-                        if attempt == RETRIES:
-                            raise
-                        self._catch_up(table_id, table)
-                        continue
-                    table.commit(events)
-                    every = self.store.snapshot_every
-                    if every and table.version // every > before // every:
-                        with self._writer:
-                            self.store.save_snapshot(table_id, table)
-                    return then(table, events)
-                raise AssertionError("unreachable")  # pragma: no cover
+                return work(fold)
+            except NotFound:
+                self.forget(table_id)
+                raise
+            except ConcurrencyConflict:
+                # only a writer that bypassed the lock (or an edited database) gets here: load afresh
+                fold.table = None
+                raise
             except CapeworksError:
+                # refused or busy: the store's path leaves the fold as the log stands
                 raise
             except BaseException:
-                # a half-folded table must not serve the next command: reload it then
-                entry.table = None
+                # a half-folded table must not serve the next command: load it again then
+                fold.table = None
                 raise

@@ -1,11 +1,13 @@
 """Live fan-out: every WebSocket of a table gets that table's changes, in order, once each.
 
-One :class:`Feed` per watched table keeps the table folded in memory. When
-woken (a command written by this process, a PostgreSQL notification from
-another, or the periodic poll) it reads only the new events
-(``Store.events_since``), folds them in, and works out, once per watching
-seat, that seat's new entries and projection; every socket of that seat gets
-the same :class:`Update`.
+One :class:`Feed` per watched table follows the process's one fold of that
+table (:class:`~capeworks.server.cache.TableCache`: commands fold their
+events into it, so the feed never folds them again). When woken (a command
+written by this process, a PostgreSQL notification from another, or the
+periodic poll) it catches the fold up with the new events when another
+process wrote (``Store.events_since``), and works out, once per watching
+seat, that seat's new entries and projection since the version it last
+sent; every socket of that seat gets the same :class:`Update`.
 
 No gaps and no duplicates: a socket keeps a cursor (the last version it
 sent). It subscribes *before* reading its backlog, so every update after the
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +29,7 @@ from pydantic_core import to_json
 
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
+from capeworks.server.cache import TableCache
 from capeworks.server.jsoncache import JsonCache
 from capeworks.server.projection import Shared, entries, projection
 from capeworks.store import Store
@@ -114,7 +117,7 @@ class Subscription:
 
 
 class Feed:
-    """One table's changes, read once and shared by every socket watching it."""
+    """One table's changes, worked out once and shared by every socket watching it."""
 
     def __init__(self, hub: Hub, table_id: str) -> None:
         self.hub = hub
@@ -122,10 +125,9 @@ class Feed:
         self.subs: set[Subscription] = set()
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
-        self.table: Table | None = None
-        #: events this process just wrote, handed over so the feed need not read them back
-        self.offered: list[Event] = []
-        #: read the store on the next round (a poke from elsewhere, or the poll)
+        #: the version last sent to the sockets (None: not yet, they catch up from the store)
+        self.version: int | None = None
+        #: catch the fold up from the store on the next round (a poke from elsewhere, or the poll)
         self.must_read = True
         #: JSON kept from one round to the next (rounds run one at a time)
         self.json = JsonCache()
@@ -133,11 +135,19 @@ class Feed:
     def start(self) -> None:
         """Run the feed while anyone watches (again, if it had stopped)."""
         if self.task is None or self.task.done():
-            self.table = None
+            self.version = None
             self.wake.set()
             self.task = asyncio.get_running_loop().create_task(self._run(), name=f"feed {self.table_id}")
 
     async def _run(self) -> None:
+        self.hub.cache.watch(self.table_id)
+        try:
+            await self._rounds()
+        finally:
+            self.hub.cache.unwatch(self.table_id)
+            self.version = None
+
+    async def _rounds(self) -> None:
         while self.subs:
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout=self.hub.poll_seconds)
@@ -147,52 +157,36 @@ class Feed:
             if not self.subs:
                 break
             seats = {s.seat.id: s.seat for s in self.subs}
-            offered, self.offered = self.offered, []
             must_read, self.must_read = self.must_read, False
             try:
-                update = await to_thread.run_sync(
-                    self._advance, seats, offered, must_read, limiter=self.hub.threads
-                )
+                update = await to_thread.run_sync(self._advance, seats, must_read, limiter=self.hub.threads)
             except CapeworksError as e:
                 log.warning("feed %s: %s", self.table_id, e.message)
-                self.table = None
+                self.version = None
+                self.must_read = True
                 continue
             except Exception:
                 # the database went away for a moment: start again from the store after a pause
                 log.exception("feed %s failed; reloading", self.table_id)
-                self.table = None
+                self.version = None
+                self.must_read = True
                 await asyncio.sleep(self.hub.poll_seconds)
                 continue
             if update is not None:
                 for sub in list(self.subs):
                     sub.push(update)
-        self.table = None
 
-    def _advance(self, seats: Mapping[str, Seat], offered: list[Event], must_read: bool) -> Update | None:
-        """Fold the new events (in a worker thread; one at a time per feed).
+    def _advance(self, seats: Mapping[str, Seat], must_read: bool) -> Update | None:
+        """The change since the version last sent, from the shared fold (in a worker thread)."""
+        return self.hub.cache.read(self.table_id, lambda table: self._share(table, seats), catch_up=must_read)
 
-        Events this process wrote are taken as handed over when they follow on
-        from the feed's version; anything else is read from the store.
-        """
-        store = self.hub.store
-        if self.table is None:
-            self.table = store.load(self.table_id)
-            version = self.table.version
-            return Update(version, version)
-        table = self.table
-        prev = table.version
-        follow_on: list[Event] = []
-        for event in sorted(offered, key=lambda e: e.seq):
-            if event.seq == table.version + len(follow_on) + 1:
-                follow_on.append(event)
-            elif event.seq > table.version + len(follow_on):
-                must_read = True  # a gap: someone's events are not here yet
-        if follow_on:
-            table.commit(follow_on)
-        if must_read:
-            new = store.events_since(self.table_id, table.version)
-            if new:
-                table.commit(new)
+    def _share(self, table: Table, seats: Mapping[str, Seat]) -> Update | None:
+        """Each watching seat's share of the change (under the fold's lock; one round at a time)."""
+        prev = self.version
+        if prev is None or table.version < prev:
+            # just started (or the fold was reloaded behind us): the sockets catch up from the store
+            self.version = table.version
+            return Update(table.version, table.version)
         if table.version == prev:
             return None
         self.json.next_round()
@@ -206,17 +200,21 @@ class Feed:
             )
             for seat_id, seat in seats.items()
         }
+        self.version = table.version
         return Update(prev, table.version, shares)
 
 
 class Hub:
     """Every feed of this process; wakes them when a table changes and closes revoked seats' sockets."""
 
-    def __init__(self, store: Store, *, poll_seconds: float = 2.0) -> None:
+    def __init__(self, store: Store, *, poll_seconds: float = 2.0, cache: TableCache | None = None) -> None:
         self.store = store
+        #: the process's folds, shared with the commands and reads
+        self.cache = cache if cache is not None else TableCache(store)
         self.poll_seconds = poll_seconds
         self.feeds: dict[str, Feed] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._unlisten: Callable[[], None] | None = None
         self._threads: CapacityLimiter | None = None
 
     @property
@@ -227,8 +225,10 @@ class Hub:
         return self._threads
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Remember the event loop, so threads can wake feeds."""
+        """Remember the event loop, so threads can wake feeds, and hear of every command the store writes."""
         self.loop = loop
+        if self._unlisten is None:
+            self._unlisten = self.store.listen(self.written)
 
     def subscribe(self, table_id: str, seat: Seat) -> Subscription:
         """Start receiving a table's updates (call on the event loop)."""
@@ -256,18 +256,20 @@ class Hub:
             feed.must_read = True
             feed.wake.set()
 
-    def offer(self, table_id: str, events: list[Event]) -> None:
-        """This process wrote ``events``: its feed folds them without reading them back."""
+    def written(self, table_id: str, table: Table, events: Sequence[Event]) -> None:
+        """A store listener (any thread): a command was written; its table's feed here sends it.
+
+        Written on this process's fold, it is there already; otherwise (another
+        handle on the store) the feed reads it from the store.
+        """
+        fold = self.cache.peek(table_id)
+        self.call("wake_feed" if fold is not None and fold.table is table else "poke", table_id)
+
+    def wake_feed(self, table_id: str) -> None:
+        """The table's fold moved on in this process: its feed (if anyone watches here) sends the change."""
         feed = self.feeds.get(table_id)
         if feed is not None:
-            feed.offered.extend(events)
             feed.wake.set()
-
-    def offer_threadsafe(self, table_id: str, events: list[Event]) -> None:
-        """:meth:`offer` from a worker thread."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.offer, table_id, events)
 
     def poke_all(self) -> None:
         """Every feed reads again (after a lost notification connection)."""
@@ -283,7 +285,7 @@ class Hub:
                     sub.push(None)
 
     def call(self, method: str, *args: str) -> None:
-        """Run ``poke``/``kick`` from any thread."""
+        """Run ``poke``/``wake_feed``/``kick`` from any thread."""
         loop = self.loop
         if loop is None or loop.is_closed():
             return
@@ -291,6 +293,9 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every feed."""
+        if self._unlisten is not None:
+            self._unlisten()
+            self._unlisten = None
         tasks = [f.task for f in self.feeds.values() if f.task is not None]
         for feed in self.feeds.values():
             for sub in list(feed.subs):

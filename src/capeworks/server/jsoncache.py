@@ -9,8 +9,10 @@ what is not sent for :data:`SWEEP` rounds is forgotten.
 
 Objects are kept by identity (the object itself is held, so its id cannot be
 reused while kept), panels also by value: a rule set draws new panel objects
-every version, equal to the old ones when nothing on them changed. Callers
-must not change what they are given.
+every version, equal to the old ones when nothing on them changed. What it
+hands out is shared by every seat and version, so it is frozen
+(:class:`FrozenDict`, :class:`FrozenList`): changing it raises, and a copy
+(``copy.copy``, ``dict(...)``, ``list(...)``) is an ordinary one to change.
 """
 
 from __future__ import annotations
@@ -18,14 +20,74 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel
-from pydantic_core import to_json
+from pydantic_core import from_json, to_json
 
 from capeworks.engine import Panel
 
-__all__ = ["SWEEP", "JsonCache"]
+__all__ = ["SWEEP", "FrozenDict", "FrozenList", "JsonCache", "freeze"]
 
 #: rounds an unused entry is kept
 SWEEP = 16
+
+
+def _shared(*_args: Any, **_kwargs: Any) -> None:
+    raise TypeError("This JSON is shared by every seat and version: change a copy of it instead.")
+
+
+class FrozenDict(dict[str, Any]):
+    """A JSON object shared between seats and versions: reads (and encodes) as a dict, never changes."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _shared  # type: ignore[assignment]
+    update = pop = popitem = clear = setdefault = _shared  # type: ignore[assignment]
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return {k: _thawed(v) for k, v in self.items()}
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(self),))
+
+
+class FrozenList(list[Any]):
+    """A JSON array shared between seats and versions: reads as a list (and encodes as one), never changes."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _shared  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _shared
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return [_thawed(v) for v in self]
+
+    def __reduce__(self) -> Any:
+        return (list, (list(self),))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` (JSON: dicts, lists, scalars) with every dict and list frozen."""
+    kind = type(value)
+    if kind is dict:
+        return FrozenDict({k: freeze(v) if type(v) in _OPEN else v for k, v in value.items()})
+    if kind is list:
+        return FrozenList([freeze(v) if type(v) in _OPEN else v for v in value])
+    return value
+
+
+#: the containers :func:`freeze` copies (frozen ones are kept as they are)
+_OPEN = frozenset({dict, list})
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _thawed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_thawed(v) for v in value]
+    return value
 
 
 class JsonCache:
@@ -33,8 +95,11 @@ class JsonCache:
 
     def __init__(self) -> None:
         self.round = 0
-        #: id(model) -> [model, its JSON, round last used]
+        #: id(model) -> [model, its JSON, round last used, its JSON text]
         self._dumps: dict[int, list[Any]] = {}
+        #: a model's JSON text -> [its JSON, round last used]: equal models (a rule set's prompts are
+        #: new objects every version) share one frozen JSON, made once
+        self._by_text: dict[bytes, list[Any]] = {}
         #: a panel (hashable, compared by value) -> [its JSON, round last used]
         self._panels: dict[Panel, list[Any]] = {}
         #: id(JSON kept above) -> [that JSON, its text once encoded]
@@ -45,20 +110,28 @@ class JsonCache:
         self.round += 1
         if self.round % SWEEP == 0:
             old = self.round - SWEEP
-            for key in [k for k, v in self._dumps.items() if v[-1] < old]:
-                del self._texts[id(self._dumps.pop(key)[1])]
+            for key in [k for k, v in self._dumps.items() if v[2] < old]:
+                del self._dumps[key]
+            for text in [k for k, v in self._by_text.items() if v[-1] < old]:
+                del self._texts[id(self._by_text.pop(text)[0])]
             for panel in [k for k, v in self._panels.items() if v[-1] < old]:
                 del self._texts[id(self._panels.pop(panel)[0])]
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
-        """``model``'s JSON, the same dict for as long as the same object is sent."""
+        """``model``'s JSON (frozen), the same dict while the same object, or an equal one, is sent."""
         kept = self._dumps.get(id(model))
         if kept is not None and kept[0] is model:
-            kept[2] = self.round
+            kept[2] = self._by_text[kept[3]][1] = self.round
             return kept[1]  # type: ignore[no-any-return]
-        out = model.model_dump(mode="json")
-        self._dumps[id(model)] = [model, out, self.round]
-        self._texts[id(out)] = [out, None]
+        text = model.__pydantic_serializer__.to_json(model)
+        same = self._by_text.get(text)
+        if same is None:
+            same = self._by_text[text] = [freeze(from_json(text)), self.round]
+            self._texts[id(same[0])] = [same[0], text.decode()]
+        else:
+            same[1] = self.round
+        out: dict[str, Any] = same[0]
+        self._dumps[id(model)] = [model, out, self.round, text]
         return out
 
     def dump_panel(self, panel: Panel) -> dict[str, Any]:
@@ -67,7 +140,7 @@ class JsonCache:
         if kept is not None:
             kept[1] = self.round
             return kept[0]  # type: ignore[no-any-return]
-        out = panel.model_dump(mode="json")
+        out: dict[str, Any] = freeze(panel.model_dump(mode="json"))
         self._panels[panel] = [out, self.round]
         self._texts[id(out)] = [out, None]
         return out

@@ -1,7 +1,8 @@
 """Fan-out between server processes through PostgreSQL LISTEN/NOTIFY (no broker of our own).
 
-After a write, a process sends ``NOTIFY capeworks_events`` with a small JSON
-payload (``{"table": id}``, or ``{"table": id, "revoke": seat}``); every
+Every command's transaction sends ``NOTIFY capeworks_events`` with
+``{"table": id}`` (the store does, so the CLI's writes wake the servers too);
+a revoked seat is sent as ``{"table": id, "revoke": seat}``. Every
 process LISTENs on a psycopg async connection and wakes its feed for that
 table, or closes that seat's sockets. After (re)connecting, the listener
 wakes every feed, so a notification lost while disconnected delays an update
@@ -19,13 +20,14 @@ from sqlalchemy import text
 
 from capeworks.server.feed import Hub
 from capeworks.store import Store
+from capeworks.store.repository import NOTIFY_CHANNEL
 
 __all__ = ["CHANNEL", "PgNotifier", "is_postgres"]
 
 log = logging.getLogger("capeworks.server")
 
 #: the LISTEN/NOTIFY channel every capeworks server process shares
-CHANNEL = "capeworks_events"
+CHANNEL = NOTIFY_CHANNEL
 
 
 def is_postgres(store: Store) -> bool:

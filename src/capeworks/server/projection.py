@@ -9,7 +9,6 @@ data. REST and WebSocket both answer from these functions.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,8 +16,7 @@ from pydantic import BaseModel
 
 from capeworks.engine import Panel, Prompt, Seat, Table, Viewer
 from capeworks.engine.model import LogEntry
-from capeworks.engine.render import log_entries
-from capeworks.server.jsoncache import JsonCache
+from capeworks.server.jsoncache import FrozenList, JsonCache, freeze
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
 
@@ -51,15 +49,15 @@ def entry(item: LogEntry) -> dict[str, Any]:
 class Shared:
     """What every seat's projection at one version has in common, worked out once per version.
 
-    A change is sent to every watching seat: the open prompts, the undone
-    commands and the parts every seat sees alike (seats, config, settings,
-    the prompts' and shared answers' JSON) are found and dumped once, and
-    each seat's share is filtered from them.
+    A change is sent to every watching seat: the open prompts and the parts
+    every seat sees alike (seats, config, settings, the prompts' and shared
+    answers' JSON, the log entries the engine shares between viewers with the
+    same view key) are found and dumped once, and each seat's share is
+    filtered from them.
     """
 
     version: int
     prompts: list[Prompt]
-    undone: set[int]
     waiting: list[str]
     seats: list[dict[str, Any]] = field(default_factory=list)
     config: dict[str, Any] = field(default_factory=dict)
@@ -70,8 +68,8 @@ class Shared:
     json: JsonCache = field(default_factory=JsonCache)
     #: each panel list's JSON, by the list's identity (seats sharing a view key are given the same list)
     lists: dict[int, tuple[list[Panel], list[dict[str, Any]]]] = field(default_factory=dict)
-    #: each entry's JSON by (seq, view key): seats sharing a key read the same words
-    described: dict[tuple[int, Hashable], dict[str, Any]] = field(default_factory=dict)
+    #: each log entry's JSON, by the entry's identity (seats sharing a view key are given the same entry)
+    described: dict[int, tuple[LogEntry, dict[str, Any]]] = field(default_factory=dict)
     #: texts of this version's values several seats are sent (views, entries), by identity
     texts: dict[int, tuple[Any, str]] = field(default_factory=dict)
 
@@ -83,9 +81,8 @@ class Shared:
         return cls(
             version=table.version,
             prompts=prompts,
-            undone=table.undone_commands(),
-            waiting=sorted({p.addressee for p in prompts}),
-            seats=[cache.dump(s) for s in table.seats],
+            waiting=FrozenList(sorted({p.addressee for p in prompts})),
+            seats=FrozenList([cache.dump(s) for s in table.seats]),
             config=cache.dump(table.config),
             settings=cache.dump(table.settings),
             dumped_prompts=[(p, cache.dump(p)) for p in prompts],
@@ -102,7 +99,7 @@ class Shared:
         return [(p, d) for p, d in self.dumped_prompts if p.seat is not None and p.seat == seat.id]
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
-        """``model``'s JSON, dumped once however many seats are sent it (callers must not change it)."""
+        """``model``'s JSON, dumped once however many seats are sent it (frozen: it is shared)."""
         return self.json.dump(model)
 
     def dump_all(self, panels: list[Panel]) -> list[dict[str, Any]]:
@@ -110,7 +107,7 @@ class Shared:
         known = self.lists.get(id(panels))
         if known is not None and known[0] is panels:
             return known[1]
-        out = [self.json.dump_panel(p) for p in panels]
+        out = FrozenList([self.json.dump_panel(p) for p in panels])
         self.lists[id(panels)] = (panels, out)
         return out
 
@@ -122,22 +119,17 @@ class Shared:
 def entries(
     table: Table, seat: Seat, *, since: int = 0, limit: int | None = None, shared: Shared | None = None
 ) -> list[dict[str, Any]]:
-    """The entries after version ``since`` that ``seat`` may see, oldest first."""
-    viewer = viewer_of(seat)
+    """The entries after version ``since`` that ``seat`` may see, oldest first (``Table.log_view``)."""
+    items = table.log_view(viewer_of(seat), since=since, limit=limit)
     if shared is None or shared.version != table.version:
-        return [entry(e) for e in table.log_view(viewer, since=since, limit=limit)]
-    events = [e for e in table.log[since:] if e.audience.admits(viewer)]
-    if limit is not None:
-        events = events[:limit]
-    # viewers sharing a view key read the same words: each entry is worded once per key
-    key = table.ruleset.view_key(table.state, viewer)
+        return [entry(item) for item in items]
+    # the engine hands viewers sharing a view key the same entries: each is made JSON once
     out = []
-    for event in events:
-        known = shared.described.get((event.seq, key))
-        if known is None:
-            [item] = log_entries(table.ruleset, [event], viewer, undone=shared.undone)
-            known = shared.described[(event.seq, key)] = entry(item)
-        out.append(known)
+    for item in items:
+        known = shared.described.get(id(item))
+        if known is None or known[0] is not item:
+            known = shared.described[id(item)] = (item, freeze(entry(item)))
+        out.append(known[1])
     return out
 
 

@@ -1,9 +1,11 @@
 """The table operations behind REST and WebSocket alike: one code path, one set of checks.
 
 Each method runs in a worker thread (the store is synchronous), checks who
-may do it, writes through the store's public methods, and then wakes the
-sockets watching the table: this process's directly, other processes through
-PostgreSQL NOTIFY.
+may do it, and writes through the store's one command path on this process's
+fold of the table (:mod:`capeworks.server.cache`). The path wakes the sockets
+watching the table: this process's through the store's listener (the hub),
+other processes through PostgreSQL NOTIFY, sent in the command's own
+transaction.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class Tables:
         self.hub = hub
         self.limiter = limiter
         self.notifier = notifier
-        self.cache = TableCache(store)
+        #: the process's folded tables, shared with the live feeds
+        self.cache: TableCache = hub.cache
 
     # -- anyone ----------------------------------------------------------------------------------
 
@@ -144,16 +147,8 @@ class Tables:
                 out["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(seat.id)]
             return out
 
-        written: list[Event] = []
-
-        def then(table: Table, events: list[Event]) -> dict[str, Any]:
-            written.extend(events)
-            return answer(table, events)
-
         command = Command(type=type, seat=seat.id, payload=dict(payload))
-        result = self.cache.execute(table_id, command, dice=dice, then=then)
-        self.changed(table_id, written)
-        return result
+        return self.cache.execute(table_id, command, dice=dice, then=answer)
 
     def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
         """The JSON schema of a command's payload at this table."""
@@ -176,8 +171,7 @@ class Tables:
 
     def join(self, table_id: str, gm: Seat, seat: Seat, *, base_url: str) -> dict[str, Any]:
         """Seat someone new (GM only at a GM's table; anyone seated otherwise, as the engine says)."""
-        joined = self.store.join(table_id, seat, by=gm.id)
-        self.changed(table_id)
+        joined = self.cache.join(table_id, seat, by=gm.id)
         return {"id": seat.id, "token": joined.token, "invite": invite_link(base_url, table_id, joined.token)}
 
     def revoke(self, table_id: str, gm: Seat, seat_id: str, *, base_url: str) -> dict[str, Any]:
@@ -194,15 +188,6 @@ class Tables:
         return self.store.export(table_id)
 
     # -- fan-out ---------------------------------------------------------------------------------
-
-    def changed(self, table_id: str, events: Sequence[Event] = ()) -> None:
-        """Wake the sockets watching this table, here (handing over the new events, when known)
-        and in the other processes."""
-        if events:
-            self.hub.offer_threadsafe(table_id, list(events))
-        else:
-            self.hub.call("poke", table_id)
-        self._notify(table_id)
 
     def _notify(self, table_id: str, *, revoke: str | None = None) -> None:
         """Tell the other processes; the write stands even if this fails (their poll catches up)."""

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 __all__ = [
+    "DISK_FULL",
     "ENV_VAR",
     "WRITE",
     "alembic_config",
@@ -244,6 +245,21 @@ _LOCK_STATES = frozenset({"55P03", "57014", "40001", "40P01"})
 _LOCK_WORDS = ("database is locked", "database table is locked", "database is busy")
 
 
+#: what a write that ran out of disk space says (the transaction is rolled back: nothing was written)
+DISK_FULL = "The database's disk is full, so nothing was written; free some space and try again."
+
+
+def _disk_full(original: BaseException, detail: str) -> bool:
+    """SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), or the OS's ENOSPC."""
+    if (
+        getattr(original, "sqlite_errorname", "") == "SQLITE_FULL"
+        or getattr(original, "sqlstate", None) == "53100"
+    ):
+        return True
+    lowered = detail.lower()
+    return "database or disk is full" in lowered or "no space left on device" in lowered
+
+
 def _translate_error(context: ExceptionContext) -> None:
     """Turn a database fault into one StoreUnavailable sentence (SQLAlchemy's handle_error hook)."""
     error = context.sqlalchemy_exception
@@ -255,6 +271,8 @@ def _translate_error(context: ExceptionContext) -> None:
         return
     if context.is_disconnect or context.connection is None:
         raise StoreUnavailable(f"Cannot reach the database: {detail.rstrip('.')}.") from error
+    if _disk_full(original, detail):
+        raise StoreUnavailable(DISK_FULL) from error
     raise StoreUnavailable(
         f"The database is damaged or incomplete ({detail.rstrip('.')}); restore it from a backup."
     ) from error

@@ -6,15 +6,19 @@ events only if the table is still at the version the caller read: it advances
 ``(table_id, seq)`` primary key, so a stale writer is refused twice over (the
 version check, then the key), and refused writes leave nothing behind.
 
-``execute``, ``join`` and ``undo`` are what every edge uses: they take the
+``execute``, ``join`` and ``undo`` are the one command path every edge uses
+(the CLI, the server, the lab; see :meth:`Store.run`): they take the
 table's write lock first (SQLite ``BEGIN IMMEDIATE``; PostgreSQL ``SELECT ...
-FOR UPDATE`` on the table's row), then load, decide, append and commit under
-it, so writers to one table queue instead of being refused. A wait longer
-than the lock timeout ends in one sentence, with nothing written.
+FOR UPDATE`` on the table's row), then load (or bring the caller's fold up
+to the log), decide, append and commit under it, so writers to one table
+queue instead of being refused. A wait longer than the lock timeout ends in
+one sentence, with nothing written.
 
 Loading reads the latest usable snapshot and only the events after it; a
-snapshot is written, in the same transaction, whenever a command carries the
-log past a multiple of ``snapshot_every`` and after every undo. The table reads older events and
+snapshot is written after the command's commit, in a transaction of its own,
+whenever a command carries the log past a multiple of ``snapshot_every`` and
+after every undo. Snapshots are disposable: one that cannot be written is
+skipped, and the command stands. The table reads older events and
 snapshots through :class:`StoreHistory` only when an undo or a log page
 reaches behind its snapshot (see :class:`capeworks.engine.table.History`).
 
@@ -35,6 +39,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -48,7 +53,6 @@ from sqlalchemy import Connection, CursorResult, Engine, Result, delete, select,
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
-from capeworks.engine.table import REVERTED
 from capeworks.errors import (
     CapeworksError,
     ConcurrencyConflict,
@@ -65,8 +69,10 @@ from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document
 from capeworks.store.models import utcnow
 
 __all__ = [
+    "NOTIFY_CHANNEL",
     "CreatedTable",
     "Joined",
+    "Listener",
     "Played",
     "RulesetResolver",
     "Store",
@@ -78,6 +84,13 @@ __all__ = [
 ]
 
 RulesetResolver = Callable[[str], Ruleset[Any, Any]]
+#: told of every command written: ``(table_id, table as it now stands, the events written)``
+Listener = Callable[[str, Table, Sequence[Event]], None]
+
+log = logging.getLogger("capeworks.store")
+
+#: the PostgreSQL channel every command is announced on, ``{"table": id}``, when it commits
+NOTIFY_CHANNEL = "capeworks_events"
 
 #: default number of events between snapshots
 SNAPSHOT_EVERY = 100
@@ -165,10 +178,11 @@ class Verified:
 
 @dataclass(frozen=True, slots=True)
 class Joined:
-    """A seat that joined: the events written and its token, shown this once."""
+    """A seat that joined: the events written, its token (shown this once) and the table as it now stands."""
 
     events: list[Event]
     token: str
+    table: Table
 
 
 class Store:
@@ -203,6 +217,7 @@ class Store:
             raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
+        self._listeners: list[Listener] = []
 
     def close(self) -> None:
         """Release the database connections."""
@@ -328,24 +343,92 @@ class Store:
             # a racing writer took these sequence numbers first
             raise rows.conflict(table_id, expected_version, None) from None
 
-    def execute(self, table_id: str, command: Command, *, dice: Sequence[int] | None = None) -> Played:
-        """Run a command at the latest version, after any writer ahead of it; returns events and table."""
-        return self._locked(table_id, lambda table: table.prepare(command, dice=dice))
+    def execute(
+        self,
+        table_id: str,
+        command: Command,
+        *,
+        dice: Sequence[int] | None = None,
+        table: Table | None = None,
+    ) -> Played:
+        """Run a command at the latest version, after any writer ahead of it; returns events and table.
 
-    def undo(self, table_id: str, seat_id: str) -> Played:
+        ``table`` is a fold of this table the caller keeps (the server's): it is
+        brought up to the log under the lock instead of loading, and is the
+        table returned. See :meth:`run` for the whole path.
+        """
+        return self.run(table_id, lambda t: t.prepare(command, dice=dice), table=table)
+
+    def undo(self, table_id: str, seat_id: str, *, table: Table | None = None) -> Played:
         """Take back the latest command still in effect, or ask the GM to (see Table.prepare_undo)."""
-        return self._locked(table_id, lambda table: table.prepare_undo(seat_id))
+        return self.run(table_id, lambda t: t.prepare_undo(seat_id), table=table)
 
-    def join(self, table_id: str, seat: Seat, *, by: str | None = None) -> Joined:
+    def join(self, table_id: str, seat: Seat, *, by: str | None = None, table: Table | None = None) -> Joined:
         """Seat a new person; returns the events and the seat's token (shown only this once).
 
         ``by`` is the seat asking (see Table.prepare_join: at a GM's table, only the GM).
         """
         token = new_token()
-        played = self._locked(
-            table_id, lambda table: table.prepare_join(seat, by=by), tokens={seat.id: token}
+        played = self.run(
+            table_id, lambda t: t.prepare_join(seat, by=by), table=table, tokens={seat.id: token}
         )
-        return Joined(events=played.events, token=token)
+        return Joined(events=played.events, token=token, table=played.table)
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(table_id, table, events)`` after every command this store writes.
+
+        Returns the call that stops it. A listener that fails is logged; the
+        write stands (listeners are how a server wakes its live feeds).
+        """
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def run(
+        self,
+        table_id: str,
+        prepare: Callable[[Table], list[Event]],
+        *,
+        table: Table | None = None,
+        tokens: Mapping[str, str] | None = None,
+    ) -> Played:
+        """The one command path, for the CLI, the server and the lab alike.
+
+        Under the table's write lock: load the table (or bring the caller's
+        fold ``table`` up to the log), decide with ``prepare``, append, and on
+        PostgreSQL NOTIFY other processes in the same transaction; then fold the
+        events in. After the commit, a snapshot when the policy asks for one
+        (best effort: a snapshot that cannot be written is skipped, never a
+        failed command), then the listeners. A refusal writes nothing and
+        leaves ``table`` as the log stands.
+        """
+        try:
+            with self._write(lock=table_id) as connection:
+                if table is None:
+                    table = self._load(connection, table_id)
+                else:
+                    # the caller's fold may be behind another process (or the CLI): catch up first
+                    newer = rows.chained_events(connection, table_id, after=table.version)
+                    if newer:
+                        table.commit(newer)
+                before = table.version
+                events = prepare(table)
+                rows.advance(
+                    connection, table_id, events, expected_version=before, token_hashes=_hashed(tokens or {})
+                )
+                if connection.dialect.name == "postgresql" and events:
+                    connection.execute(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": _notice(table_id)})
+        except IntegrityError:
+            # only a writer that bypassed the lock could have taken these numbers
+            raise rows.conflict(table_id, None, None) from None
+        table.commit(events)
+        if snapshots.due(self.snapshot_every, before, table.version, events):
+            self._snapshot_quietly(table_id, table)
+        for listener in list(self._listeners):
+            try:
+                listener(table_id, table, events)
+            except Exception:
+                log.exception("a listener failed after a command on table %s (the command stands)", table_id)
+        return Played(table=table, events=events)
 
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
@@ -372,6 +455,14 @@ class Store:
         except IntegrityError:
             return False
         return True
+
+    def _snapshot_quietly(self, table_id: str, table: Table) -> None:
+        """Save a snapshot if the database lets us: snapshots are disposable, the command stands."""
+        try:
+            self.save_snapshot(table_id, table)
+        except Exception as e:
+            message = e.message if isinstance(e, CapeworksError) else f"{type(e).__name__}: {_first_line(e)}"
+            log.warning("skipped the snapshot of table %s at %d: %s", table_id, table.version, message)
 
     def delete_table(self, table_id: str) -> None:
         """Remove a table with its seats, log and snapshots."""
@@ -537,36 +628,9 @@ class Store:
                     raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
                 continue
             if self.snapshot_every and table.version >= self.snapshot_every:
-                self.save_snapshot(candidate, table)
+                self._snapshot_quietly(candidate, table)
             return CreatedTable(id=candidate, version=table.version, tokens=tokens)
         raise AssertionError("could not draw an unused table id")  # pragma: no cover
-
-    def _locked(
-        self,
-        table_id: str,
-        prepare: Callable[[Table], list[Event]],
-        *,
-        tokens: Mapping[str, str] | None = None,
-    ) -> Played:
-        """Load, decide and append under the table's write lock: writers queue, none is refused."""
-        try:
-            with self._write(lock=table_id) as connection:
-                table = self._load(connection, table_id)
-                before = table.version
-                events = prepare(table)
-                rows.advance(
-                    connection, table_id, events, expected_version=before, token_hashes=_hashed(tokens or {})
-                )
-                table.commit(events)
-                every = self.snapshot_every
-                # after an undo too: else every later load re-folds from behind the command it took back
-                undid = any(e.type == REVERTED for e in events)
-                if every and (undid or table.version // every > before // every):
-                    rows.add_snapshot(connection, table_id, table)
-        except IntegrityError:
-            # only a writer that bypassed the lock could have taken these numbers
-            raise rows.conflict(table_id, None, None) from None
-        return Played(table=table, events=events)
 
 
 class StoreHistory:
@@ -655,6 +719,16 @@ def _check_snapshots(
                 f"({chain.DAMAGED})."
             )
     return stale
+
+
+def _notice(table_id: str) -> str:
+    """The NOTIFY payload that tells the other processes a table changed."""
+    return json.dumps({"table": table_id})
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else ""
 
 
 def _reason(error: SQLAlchemyError) -> str:

@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, text, update
 
-from capeworks.engine import Event, Ruleset, Seat, Table
+from capeworks.engine import Event, Ruleset, Seat
 from capeworks.engine.table import SEAT_JOINED
 from capeworks.errors import ConcurrencyConflict, NotFound
 from capeworks.store import chain
@@ -31,13 +31,13 @@ __all__ = [
     "EVENTS",
     "INSERT_TABLE",
     "LOCK_ROW",
+    "NOTIFY",
     "ROW",
     "SEATS",
     "SNAPSHOTS",
     "TABLES",
     "TABLE_ROW",
     "add_events",
-    "add_snapshot",
     "advance",
     "chained_events",
     "conflict",
@@ -59,6 +59,8 @@ ROW = select(TABLES.c.id, TABLES.c.title, TABLES.c.ruleset, TABLES.c.created_at,
 TABLE_ROW = ROW.where(TABLES.c.id == bindparam("table_id"))
 _VERSION = select(TABLES.c.version).where(TABLES.c.id == bindparam("table_id"))
 LOCK_ROW = _VERSION.with_for_update()
+#: PostgreSQL: tell the other processes, delivered when the transaction commits
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 # the compare-and-set of an append, returning the hash of the event before the new ones (NULL if none)
 _ADVANCE = (
     update(TABLES)
@@ -77,9 +79,6 @@ INSERT_TABLE = insert(TABLES)
 _INSERT_EVENTS = insert(EVENTS)
 _INSERT_SEATS = insert(SEATS)
 _INSERT_SNAPSHOT = insert(SNAPSHOTS)
-_SNAPSHOT_AT = select(SNAPSHOTS.c.version).where(
-    SNAPSHOTS.c.table_id == bindparam("table_id"), SNAPSHOTS.c.version == bindparam("version")
-)
 _LATEST_SNAPSHOT = (
     select(SNAPSHOTS.c.version, SNAPSHOTS.c.state)
     .where(SNAPSHOTS.c.table_id == bindparam("table_id"), SNAPSHOTS.c.version < bindparam("below"))
@@ -154,13 +153,6 @@ def advance(
         raise missing(table_id, expected_version)
     add_events(connection, table_id, events, previous=previous, token_hashes=token_hashes)
     return new_version
-
-
-def add_snapshot(connection: Connection, table_id: str, table: Table) -> None:
-    """Save ``table``'s fold at its version, unless one is there already (inside the caller's lock)."""
-    params = {"table_id": table_id, "version": table.version}
-    if connection.execute(_SNAPSHOT_AT, params).first() is None:
-        insert_snapshot(connection, table_id, table.version, snapshots.capture(table))
 
 
 def insert_snapshot(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:

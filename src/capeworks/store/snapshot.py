@@ -28,10 +28,10 @@ from pydantic import ValidationError
 
 import capeworks
 from capeworks.engine import Event, Ruleset, Table
-from capeworks.engine.table import History
+from capeworks.engine.table import REVERTED, History
 from capeworks.engine.upcast import current_versions
 
-__all__ = ["FORMAT", "capture", "fingerprint", "restore", "resume", "usable"]
+__all__ = ["FORMAT", "capture", "due", "fingerprint", "restore", "resume", "usable"]
 
 #: bump when the snapshot layout changes; older snapshots are then ignored
 FORMAT = 1
@@ -69,6 +69,17 @@ def capture(table: Table) -> dict[str, Any]:
         "fingerprint": fingerprint(table.ruleset),
         **table.fold_fields(),
     }
+
+
+def due(every: int, before: int, after: int, events: Sequence[Event]) -> bool:
+    """Whether a command that took a table from ``before`` to ``after`` should leave a snapshot.
+
+    When it crosses a multiple of ``every`` (0: never), and after every undo:
+    else every later load re-folds from behind the command it took back.
+    """
+    if not every or not events:
+        return False
+    return after // every > before // every or any(e.type == REVERTED for e in events)
 
 
 def usable(ruleset: Ruleset[Any, Any], snapshot: dict[str, Any]) -> bool:
