@@ -18,8 +18,14 @@ no database) relaying each message to every client of its table, with the
 same clients, sockets and pacing; the table reports our latency as a ratio
 of the anchor's.
 
+With ``--hammer-odds N`` one more client (one address, N connections at once)
+asks ``/api/dice/odds`` for wide distributions (``150d100`` .. ``299d149``, never
+the same twice in a row) without pause for the whole run, as an attacker would;
+the players' latency is measured as ever, and the hammer's answers are counted
+by status.
+
     python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--think 1.0] [--ramp 0]
-                               [--database-url URL] [--postgres] [--processes N]
+                               [--database-url URL] [--postgres] [--processes N] [--hammer-odds N]
 """
 
 from __future__ import annotations
@@ -283,6 +289,37 @@ async def run_clients(
     return elapsed
 
 
+async def hammer_odds(base: str, connections: int, stop: asyncio.Event) -> dict[int, int]:
+    """Ask for wide odds without pause until ``stop``; the answers by status code."""
+    counts: dict[int, int] = {}
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+
+        async def one(n: int) -> None:
+            i = n
+            while not stop.is_set():
+                expr = f"{150 + i % 150}d{100 + (i // 150) % 50}"
+                response = await http.get("/api/dice/odds", params={"expr": expr})
+                counts[response.status_code] = counts.get(response.status_code, 0) + 1
+                i += connections
+                await asyncio.sleep(0)
+
+        await asyncio.gather(*(one(n) for n in range(connections)))
+    return counts
+
+
+async def with_hammer(base: str, connections: int, play: Any) -> tuple[float, dict[int, int]]:
+    """Run ``play`` (the clients) while the odds hammer runs, if any."""
+    if connections <= 0:
+        return await play, {}
+    stop = asyncio.Event()
+    hammer = asyncio.create_task(hammer_odds(base, connections, stop))
+    try:
+        elapsed = await play
+    finally:
+        stop.set()
+    return elapsed, await hammer
+
+
 def latencies(clients: list[Client]) -> list[float]:
     by_table: dict[str, list[Client]] = {}
     for c in clients:
@@ -411,6 +448,9 @@ def main() -> int:
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--processes", type=int, default=1, help="server processes (several need PostgreSQL)")
     parser.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL on loopback")
+    parser.add_argument(
+        "--hammer-odds", type=int, default=0, help="connections of one client hammering /api/dice/odds"
+    )
     args = parser.parse_args()
     per_table = args.clients // args.tables
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -432,8 +472,12 @@ def main() -> int:
             servers[0].base, tables=args.tables, per_table=per_table, asks=args.asks
         )
         client_cpu = time.process_time()
-        elapsed = asyncio.run(
-            run_clients([s.ws_base for s in servers], clients, tokens, think=args.think, ramp=args.ramp)
+        elapsed, hammered = asyncio.run(
+            with_hammer(
+                servers[0].base,
+                args.hammer_odds,
+                run_clients([s.ws_base for s in servers], clients, tokens, think=args.think, ramp=args.ramp),
+            )
         )
         client_cpu = time.process_time() - client_cpu
         lat = latencies(clients)
@@ -496,6 +540,9 @@ def main() -> int:
         f"server memory {rss:.0f} MiB at the end; "
         f"target p99 < 100 ms: {'met' if percentile(lat, 99) < 0.1 else 'NOT met'}"
     )
+    if args.hammer_odds:
+        answered = ", ".join(f"{n} x {code}" for code, n in sorted(hammered.items()))
+        print(f"odds hammer ({args.hammer_odds} connections, one address) got: {answered}")
     return 0
 
 

@@ -1,5 +1,5 @@
 """`python -m capeworks` runs the CLI."""
 
-from capeworks.cli.app import main
+from capeworks.cli.launch import main
 
 main()

@@ -174,6 +174,17 @@ def test_roll__v2_notation_with_physical_dice(expression: str, dice: str, breakd
     assert json.loads(out.stdout)["breakdown"] == breakdown
 
 
+def test_odds__a_wide_distribution_lists_its_likeliest_200_unless_all() -> None:
+    out = runner.invoke(app, ["odds", "200d200", "--json"])
+    assert out.exit_code == 0 and len(out.stdout) < 400_000  # every outcome would be ~34 MB
+    payload = json.loads(out.stdout)
+    assert len(payload["distribution"]) == 200 and payload["outcomes"] == 39_801
+    low, high = payload["shown"]
+    assert low <= 20_100 <= high and payload["mean"] == 20_100.0
+    every = json.loads(runner.invoke(app, ["odds", "20d20", "--json", "--all"]).stdout)
+    assert len(every["distribution"]) == 381 and "shown" not in every
+
+
 @pytest.mark.parametrize(
     ("args", "shown"),
     [

@@ -32,7 +32,9 @@ class ServerProcess:
         demo: bool = False,
         log: Path | None = None,
         poll_seconds: float = 2.0,
+        extra: tuple[str, ...] = (),
     ) -> None:
+        self.extra = extra
         self.database_url = database_url
         self.port = port or free_port()
         self.demo = demo
@@ -52,6 +54,7 @@ class ServerProcess:
     def start(self, *, timeout: float = 60.0) -> ServerProcess:
         args = [sys.executable, "-m", "capeworks", "serve", "--port", str(self.port)]
         args += ["--database-url", self.database_url, "--json", "--poll-seconds", str(self.poll_seconds)]
+        args += ["--tables-per-minute", "1000000", *self.extra]
         args += ["--demo"] if self.demo else []
         stderr = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}

@@ -63,7 +63,7 @@ def test_snapshots__saved_as_the_store_would(db_path: str) -> None:
     from sqlalchemy import func, select
 
     from capeworks.server import create_app
-    from capeworks.store.models import SnapshotRow
+    from capeworks.store.models import SNAPSHOTS
 
     with Store(db_path, snapshot_every=3) as store:
         client = TestClient(create_app(store=store, front_end=False))
@@ -74,8 +74,8 @@ def test_snapshots__saved_as_the_store_would(db_path: str) -> None:
         # 4 events at creation (a snapshot at 4, as the store makes one), then 7 commands up to
         # version 11: snapshots each time a multiple of 3 is passed, at 6 and 9
         with store.engine.connect() as conn:
-            versions = conn.scalars(select(SnapshotRow.version).where(SnapshotRow.table_id == table.id)).all()
-            assert conn.scalar(select(func.count()).select_from(SnapshotRow)) == len(versions)
+            versions = conn.scalars(select(SNAPSHOTS.c.version).where(SNAPSHOTS.c.table_id == table.id)).all()
+            assert conn.scalar(select(func.count()).select_from(SNAPSHOTS)) == len(versions)
         assert sorted(versions) == [4, 6, 9]
         assert store.load(table.id).state == store.load(table.id, use_snapshot=False).state
         client.__exit__(None, None, None)

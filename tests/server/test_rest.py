@@ -25,7 +25,7 @@ def test_create__each_seat_gets_its_own_long_token_and_invite(client: TestClient
     assert len(set(tokens)) == 3
     # token_urlsafe(32): 32 random bytes = 256 bits, 43 base64url characters
     assert all(len(t) >= 43 for t in tokens)
-    assert table.invites["ann"].endswith(f"/join/{table.id}?token={table.tokens['ann']}")
+    assert table.invites["ann"].endswith(f"/t/{table.id}#join={table.tokens['ann']}")
     assert store.record(table.id).title == "Night shift"
     assert [s.id for s in store.load(table.id).seats] == ["gm", "ann", "bo"]
 
@@ -176,17 +176,38 @@ def test_export_and_import__gm_only_and_fresh_tokens(client: TestClient, rwyn: S
     assert broken.status_code == 422
 
 
-def test_join_link__sets_a_strict_httponly_cookie_that_opens_the_table(
+def test_join__the_link_is_spent_for_a_strict_httponly_session_cookie(
     client: TestClient, rwyn: Seated
 ) -> None:
-    response = client.get(rwyn.invites["ann"], follow_redirects=False)
-    assert response.status_code == 303 and response.headers["location"] == f"/t/{rwyn.id}"
+    # the invite carries its token in the fragment; the page posts it once (issue 19)
+    assert "#join=" in rwyn.invites["ann"]
+    response = client.post(
+        f"/api/tables/{rwyn.id}/session", json={"token": rwyn.tokens["ann"]}, headers={"X-Capeworks": "1"}
+    )
+    assert response.status_code == 200 and response.json()["id"] == "ann"
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"cw_{rwyn.id}=") and "HttpOnly" in cookie and "SameSite=strict" in cookie
-    me = client.get(f"/api/tables/{rwyn.id}", cookies={f"cw_{rwyn.id}": rwyn.tokens["ann"]}).json()["me"]
+    assert "max-age" not in cookie.lower() and "expires" not in cookie.lower()  # a session cookie
+    fresh = cookie.split(";")[0].split("=", 1)[1]
+    assert fresh != rwyn.tokens["ann"] and rwyn.tokens["ann"] not in response.text
+    me = client.get(f"/api/tables/{rwyn.id}", cookies={f"cw_{rwyn.id}": fresh}).json()["me"]
     assert me["id"] == "ann"
-    bad = client.get(f"/join/{rwyn.id}?token=nope", follow_redirects=False)
-    assert bad.status_code == 401 and "set-cookie" not in bad.headers
+    # the link's token is spent: neither it nor a made-up one opens the table again
+    for token in (rwyn.tokens["ann"], "nope"):
+        again = client.post(
+            f"/api/tables/{rwyn.id}/session", json={"token": token}, headers={"X-Capeworks": "1"}
+        )
+        assert again.status_code == 401 and "set-cookie" not in again.headers
+    # leaving clears the cookie
+    left = client.post(f"/api/tables/{rwyn.id}/leave", headers={"X-Capeworks": "1"})
+    assert left.status_code == 204 and f'cw_{rwyn.id}=""' in left.headers["set-cookie"]
+
+
+def test_join__old_links_redirect_to_the_fragment_form(client: TestClient, rwyn: Seated) -> None:
+    response = client.get(f"/join/{rwyn.id}?token={rwyn.tokens['ann']}", follow_redirects=False)
+    assert response.status_code == 303 and "set-cookie" not in response.headers
+    assert response.headers["location"] == f"/t/{rwyn.id}#join={rwyn.tokens['ann']}"
+    assert client.get(f"/join/{rwyn.id}", follow_redirects=False).headers["location"] == f"/t/{rwyn.id}"
 
 
 def test_dice__roll_and_exact_odds(client: TestClient) -> None:

@@ -139,7 +139,7 @@ def test_revoked_token__replayed_over_rest_and_websocket(
         headers={"X-Seat-Token": old},
     )
     assert replay.status_code == 401
-    assert client.get(f"/join/{rwyn.id}?token={old}", follow_redirects=False).status_code == 401
+    assert client.post(f"/api/tables/{rwyn.id}/session", json={"token": old}).status_code == 401
     with client.websocket_connect(f"/api/tables/{rwyn.id}/ws?token={old}") as ws:
         assert ws.receive_json()["error"] == "unauthorized"
     assert store.record(rwyn.id).version == version

@@ -12,14 +12,14 @@ import json
 from typing import Any
 
 import pytest
-from sqlalchemy import delete, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import Row, delete, select, update
 
 from capeworks.engine import Command
 from capeworks.errors import StoreUnavailable
 from capeworks.store import Store
 from capeworks.store.chain import GENESIS, ChainBroken
-from capeworks.store.models import EventRow, SeatRow, SnapshotRow
+from capeworks.store.models import EVENTS, SNAPSHOTS
+from capeworks.store.models import SEATS as SEAT_ROWS
 from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
@@ -40,10 +40,10 @@ def _played(store: Store, toy: Toy, *, snapshots: bool = True) -> str:
     return created.id
 
 
-def _rows(store: Store, table_id: str) -> list[EventRow]:
-    with Session(store.engine) as session:
+def _rows(store: Store, table_id: str) -> list[Row[Any]]:
+    with store.engine.connect() as connection:
         return list(
-            session.scalars(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq))
+            connection.execute(select(EVENTS).where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.seq))
         )
 
 
@@ -85,7 +85,7 @@ def test_edited_event__load_refuses_naming_it(store: Store, toy: Toy) -> None:
     payload["data"]["amount"] = 12
     _sql(
         store,
-        update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 7).values(payload=payload),
+        update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 7).values(payload=payload),
     )
     with pytest.raises(ChainBroken, match=r"Event 7 of table .* does not match its hash") as caught:
         store.load(table_id)
@@ -101,9 +101,7 @@ def test_edited_event__load_refuses_naming_it(store: Store, toy: Toy) -> None:
 
 def test_edited_hash__is_named_too(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy, snapshots=False)
-    _sql(
-        store, update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 3).values(hash="0" * 64)
-    )
+    _sql(store, update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 3).values(hash="0" * 64))
     with pytest.raises(ChainBroken, match="Event 3 of table"):
         store.load(table_id)
 
@@ -112,7 +110,7 @@ def test_edited_hash__is_named_too(store: Store, toy: Toy) -> None:
 def test_deleted_event__is_named_as_a_gap_not_a_conflict(store: Store, toy: Toy, seq: int) -> None:
     # before: deleting a row wedged the table behind "changed while you were acting ... try again"
     table_id = _played(store, toy, snapshots=False)
-    _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == seq))
+    _sql(store, delete(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == seq))
     with pytest.raises(ChainBroken, match=f"has a gap: event {seq} is missing") as caught:
         store.load(table_id)
     assert caught.value.seq == seq
@@ -128,7 +126,7 @@ def test_append_after_a_deleted_last_event__is_a_gap_and_writes_nothing(store: S
     table_id = _played(store, toy, snapshots=False)
     stale = store.load(table_id)
     events = stale.prepare(Command(type="note", seat="gm", payload={"text": "after"}))
-    _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 8))
+    _sql(store, delete(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 8))
     with pytest.raises(ChainBroken, match="has a gap: event 8 is missing") as caught:
         store.append(table_id, events, expected_version=8)
     assert caught.value.seq == 8
@@ -142,8 +140,8 @@ def test_event_that_is_not_an_event__is_named(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy, snapshots=False)
     _sql(
         store,
-        update(EventRow)
-        .where(EventRow.table_id == table_id, EventRow.seq == 6)
+        update(EVENTS)
+        .where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 6)
         .values(payload=["not", "an", "event"]),
     )
     with pytest.raises(ChainBroken, match=r"Event 6 of table .* is not a readable event"):
@@ -156,7 +154,7 @@ def test_events_since__checks_the_rows_it_reads_linked_to_the_one_before(store: 
     payload["data"]["seat"]["name"] = "Someone else"
     _sql(
         store,
-        update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 3).values(payload=payload),
+        update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 3).values(payload=payload),
     )
     # events 6.. link to the stored hash of event 5, which still holds: they read fine
     assert [e.seq for e in store.events_since(table_id, 5)] == [6, 7, 8]
@@ -183,14 +181,14 @@ def test_verify__an_intact_table(store: Store, toy: Toy) -> None:
 
 def test_verify__a_snapshot_that_disagrees_with_the_replay(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    with Session(store.engine) as session:
-        state = dict(session.scalars(select(SnapshotRow.state).where(SnapshotRow.version == 8)).one())
+    with store.engine.connect() as connection:
+        state = dict(connection.scalars(select(SNAPSHOTS.c.state).where(SNAPSHOTS.c.version == 8)).one())
     assert state["state"]["total"] == 9  # 2 + 5 + 1 + 1
     state["state"] = state["state"] | {"total": 19}
     _sql(
         store,
-        update(SnapshotRow)
-        .where(SnapshotRow.table_id == table_id, SnapshotRow.version == 8)
+        update(SNAPSHOTS)
+        .where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version == 8)
         .values(state=state),
     )
     with pytest.raises(StoreUnavailable, match=r"snapshot of table .* at version 8 disagrees"):
@@ -199,12 +197,12 @@ def test_verify__a_snapshot_that_disagrees_with_the_replay(store: Store, toy: To
 
 def test_verify__a_stale_snapshot_is_counted_not_failed(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    with Session(store.engine) as session:
-        state = dict(session.scalars(select(SnapshotRow.state).where(SnapshotRow.version == 4)).one())
+    with store.engine.connect() as connection:
+        state = dict(connection.scalars(select(SNAPSHOTS.c.state).where(SNAPSHOTS.c.version == 4)).one())
     _sql(
         store,
-        update(SnapshotRow)
-        .where(SnapshotRow.table_id == table_id, SnapshotRow.version == 4)
+        update(SNAPSHOTS)
+        .where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version == 4)
         .values(state=state | {"fingerprint": "older-ruleset"}),
     )
     assert store.verify(table_id).stale_snapshots == 1
@@ -212,17 +210,16 @@ def test_verify__a_stale_snapshot_is_counted_not_failed(store: Store, toy: Toy) 
 
 def test_verify__an_edited_seat_row(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    _sql(
-        store, update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat_id == "ann").values(role="gm")
-    )
+    ann = SEAT_ROWS.c.seat_id == "ann"
+    _sql(store, update(SEAT_ROWS).where(SEAT_ROWS.c.table_id == table_id, ann).values(role="gm"))
     with pytest.raises(StoreUnavailable, match=r"seats of table .* differ"):
         store.verify(table_id)
 
 
 def test_verify__a_version_that_disagrees_with_the_log(store: Store, toy: Toy) -> None:
     table_id = _played(store, toy)
-    _sql(store, delete(SnapshotRow).where(SnapshotRow.table_id == table_id, SnapshotRow.version == 8))
-    _sql(store, delete(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 8))
+    _sql(store, delete(SNAPSHOTS).where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version == 8))
+    _sql(store, delete(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 8))
     with pytest.raises(ChainBroken, match="event 8 is missing"):
         store.verify(table_id)
 
@@ -237,7 +234,7 @@ def test_edited_event_behind_a_snapshot__load_reads_on_from_it_and_verify_names_
     payload["rolls"][0]["faces"] = [6, 6]
     _sql(
         store,
-        update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 7).values(payload=payload),
+        update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 7).values(payload=payload),
     )
     store.execute(table_id, Command(type="ask", seat="gm", payload={"seat": "ann"}))
     with pytest.raises(ChainBroken, match=r"Event 7 of table .* does not match its hash"):
@@ -247,7 +244,7 @@ def test_edited_event_behind_a_snapshot__load_reads_on_from_it_and_verify_names_
     later["data"]["seat"] = "gm"
     _sql(
         store,
-        update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 9).values(payload=later),
+        update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 9).values(payload=later),
     )
     with pytest.raises(ChainBroken, match="Event 9"):
         store.load(table_id)

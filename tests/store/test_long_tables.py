@@ -16,7 +16,7 @@ from sqlalchemy import delete, select
 
 from capeworks.engine import Command, Event, Table, Viewer
 from capeworks.store import Store
-from capeworks.store.models import SnapshotRow
+from capeworks.store.models import SNAPSHOTS
 from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
@@ -86,9 +86,9 @@ def _snapshot_versions(store: Store, table_id: str) -> list[int]:
     with store.engine.connect() as conn:
         return list(
             conn.scalars(
-                select(SnapshotRow.version)
-                .where(SnapshotRow.table_id == table_id)
-                .order_by(SnapshotRow.version)
+                select(SNAPSHOTS.c.version)
+                .where(SNAPSHOTS.c.table_id == table_id)
+                .order_by(SNAPSHOTS.c.version)
             )
         )
 
@@ -140,7 +140,7 @@ def test_load__a_revert_after_the_snapshot_of_a_command_before_it(db_url: str, t
         store.undo(created.id, "gm")
         # each undo wrote a snapshot after itself; without them the load starts from the one at 10
         with store.engine.begin() as conn:
-            conn.execute(delete(SnapshotRow).where(SnapshotRow.version > 10))
+            conn.execute(delete(SNAPSHOTS).where(SNAPSHOTS.c.version > 10))
         loaded = store.load(created.id)
         full = Table(toy, store.log(created.id))
         assert loaded.fold_fields() == full.fold_fields()

@@ -27,7 +27,7 @@ from capeworks.store.database import (
     open_engine,
     upgrade,
 )
-from capeworks.store.models import Base
+from capeworks.store.models import metadata
 from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
@@ -64,7 +64,7 @@ def test_migrations__agree_with_the_models(db_url: str) -> None:
     engine = open_engine(db_url)
     upgrade(engine)
     with engine.connect() as conn:
-        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), Base.metadata)
+        diffs = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), metadata)
     assert diffs == []
     engine.dispose()
 

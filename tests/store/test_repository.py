@@ -11,7 +11,8 @@ from sqlalchemy import select, text
 from capeworks.engine import Command, Event, Seat, Table, Viewer
 from capeworks.errors import ConcurrencyConflict, InvalidCommand, NotFound, NotPermitted, RuleViolation
 from capeworks.store import Store
-from capeworks.store.models import SeatRow, SnapshotRow, TableRow
+from capeworks.store.models import SEATS as SEAT_ROWS
+from capeworks.store.models import SNAPSHOTS, TABLES
 from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
@@ -30,7 +31,7 @@ def _state(table: Table) -> object:
 
 def _table_version(store: Store, table_id: str) -> int:
     with store.engine.connect() as conn:
-        return int(conn.scalar(select(TableRow.version).where(TableRow.id == table_id)) or 0)
+        return int(conn.scalar(select(TABLES.c.version).where(TABLES.c.id == table_id)) or 0)
 
 
 def test_create__writes_the_log_and_returns_tokens_once(store: Store, toy: Toy) -> None:
@@ -42,7 +43,7 @@ def test_create__writes_the_log_and_returns_tokens_once(store: Store, toy: Toy) 
     assert (record.id, record.title, record.ruleset, record.version) == (created.id, "Night shift", "toy", 4)
     assert record.created_at.tzinfo is not None
     with store.engine.connect() as conn:
-        hashes = set(conn.scalars(select(SeatRow.token_hash)))
+        hashes = set(conn.scalars(select(SEAT_ROWS.c.token_hash)))
     # only the sha256 is kept, never the token
     assert created.tokens["gm"] not in hashes
     assert len(hashes) == 2 and all(len(h) == 64 for h in hashes if h)
@@ -212,7 +213,7 @@ def test_load__from_snapshot_equals_full_replay(
             assert fast.prepare(probe) == full.prepare(probe)
         with store.engine.connect() as conn:
             snapshots = list(
-                conn.scalars(select(SnapshotRow.version).where(SnapshotRow.table_id == created.id))
+                conn.scalars(select(SNAPSHOTS.c.version).where(SNAPSHOTS.c.table_id == created.id))
             )
         if snapshot_every < 100:
             assert snapshots, "expected snapshots to be written"
@@ -223,12 +224,12 @@ def test_load__ignores_a_snapshot_from_an_older_state_model(store: Store, toy: T
     for i in range(5):
         store.execute(created.id, note(f"n{i}"))
     with store.engine.begin() as conn:
-        rows = list(conn.execute(select(SnapshotRow.version, SnapshotRow.state)))
+        rows = list(conn.execute(select(SNAPSHOTS.c.version, SNAPSHOTS.c.state)))
         assert rows
         for version, state in rows:
             conn.execute(
-                SnapshotRow.__table__.update()
-                .where(SnapshotRow.version == version)
+                SNAPSHOTS.update()
+                .where(SNAPSHOTS.c.version == version)
                 .values(state=state | {"fingerprint": "stale", "state": {"total": 99}})
             )
     assert _state(store.load(created.id)) == _state(Table(toy, store.log(created.id)))
@@ -243,6 +244,12 @@ def test_join__adds_a_seat_with_its_own_token(store: Store, toy: Toy) -> None:
     assert [s.id for s in store.load(created.id).seats] == ["gm", "ann", "bo"]
     with pytest.raises(RuleViolation, match="already taken"):
         store.join(created.id, Seat(id="bo", name="Bo again"))
+
+
+def test_authenticate__a_missing_table_reads_like_a_wrong_token(store: Store, toy: Toy) -> None:
+    # deliberately not NotFound: a stranger must not learn that a table exists (issue 19)
+    with pytest.raises(NotPermitted, match="not valid for this table"):
+        store.authenticate("nope", "token")
 
 
 def test_authenticate__wrong_or_reissued_token_is_refused(store: Store, toy: Toy) -> None:
@@ -275,7 +282,6 @@ def test_undo__a_player_asks_and_the_gm_takes_the_command_back(store: Store, toy
         lambda s: s.record("nope"),
         lambda s: s.events_since("nope", 0),
         lambda s: s.events_since("nope", 3),
-        lambda s: s.authenticate("nope", "token"),
         lambda s: s.reissue_token("nope", "gm"),
         lambda s: s.execute("nope", note("x")),
         lambda s: s.append("nope", [Event(type="x", seq=1, command_id=1)], expected_version=0),
@@ -288,7 +294,6 @@ def test_undo__a_player_asks_and_the_gm_takes_the_command_back(store: Store, toy
         "record",
         "events_since from the start",
         "events_since from 3",
-        "authenticate",
         "reissue",
         "execute",
         "append",

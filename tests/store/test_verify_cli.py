@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from capeworks.cli.app import app
 from capeworks.engine import registry
-from capeworks.store.models import EventRow
+from capeworks.store.models import EVENTS
 from tests.engine.toy import Toy
 
 runner = CliRunner()
@@ -61,12 +61,12 @@ def test_verify__a_success_edited_into_the_log_is_named(db_url: str) -> None:
     engine = create_engine(db_url)
     with engine.begin() as conn:
         payload = dict(
-            conn.scalar(select(EventRow.payload).where(EventRow.table_id == table_id, EventRow.seq == 5))
+            conn.scalar(select(EVENTS.c.payload).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 5))
         )
         payload["rolls"][0]["faces"] = [6, 6]
         payload["data"]["amount"] = 12
         conn.execute(
-            update(EventRow).where(EventRow.table_id == table_id, EventRow.seq == 5).values(payload=payload)
+            update(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == 5).values(payload=payload)
         )
     engine.dispose()
     for args in (["verify", table_id], ["show", table_id, "--gm"], ["export", table_id]):

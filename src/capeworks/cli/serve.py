@@ -38,6 +38,21 @@ def serve(
         min=0.05,
         help="How often open tables are re-read besides notifications (catches writes by other programs).",
     ),
+    creation_token: str | None = typer.Option(
+        None,
+        "--creation-token",
+        envvar="CAPEWORKS_CREATION_TOKEN",
+        help="Require this operator token to start a table (set one on a public host).",
+    ),
+    tables_per_minute: float = typer.Option(
+        20.0, "--tables-per-minute", min=0.001, help="Tables each client address may start a minute."
+    ),
+    header_timeout: float = typer.Option(
+        10.0, "--header-timeout", min=0.1, help="Seconds a client has to send a request's headers."
+    ),
+    api_docs: bool = typer.Option(
+        False, "--api-docs", help="Serve Swagger UI at /docs and ReDoc at /redoc (scripts from a CDN)."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Serve the web table: REST + WebSocket API and the browser front end."""
@@ -47,6 +62,7 @@ def serve(
     from capeworks.server.app import MAX_BODY_BYTES
     from capeworks.server.collector import Collector
     from capeworks.server.demo import make_demo_tables
+    from capeworks.server.http_timeouts import header_timeout_protocol
     from capeworks.store import Store
 
     store = run_guarded(lambda: Store(database_url), as_json=json_out)
@@ -67,7 +83,13 @@ def serve(
     sys.stdout.flush()
     if not json_out:
         console.print(f"Serving the web table at {base} (database {safe(store.url)}); Ctrl-C stops.")
-    app = create_app(store=store, poll_seconds=poll_seconds)
+    app = create_app(
+        store=store,
+        poll_seconds=poll_seconds,
+        creation_token=creation_token,
+        tables_per_minute=tables_per_minute,
+        api_docs=api_docs,
+    )
     collector = Collector().start()  # short collections on a schedule (see capeworks.server.collector)
     try:
         uvicorn.run(
@@ -78,6 +100,7 @@ def serve(
             log_level="warning",
             proxy_headers=False,
             ws_per_message_deflate=False,
+            http=header_timeout_protocol(header_timeout),
         )
     finally:
         collector.stop()

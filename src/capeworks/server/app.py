@@ -18,10 +18,12 @@ from fastapi import APIRouter, FastAPI
 from capeworks.server.dice_routes import dice_router
 from capeworks.server.errors import install_error_handlers
 from capeworks.server.feed import Hub
-from capeworks.server.limits import BodyLimit, RateLimiter
+from capeworks.server.guard import BrowserGuard
+from capeworks.server.limits import BodyLimit, CreationGate, RateLimiter
 from capeworks.server.notify import PgNotifier, is_postgres
 from capeworks.server.rest import rest_router
 from capeworks.server.service import Tables
+from capeworks.server.session_routes import session_router
 from capeworks.server.ws import ws_router
 from capeworks.store import Store
 
@@ -53,12 +55,16 @@ def create_app(
     listen: bool | None = None,
     front_end: bool = True,
     worker_threads: int = 6,
+    creation_token: str | None = None,
+    tables_per_minute: float = 20.0,
+    api_docs: bool = False,
 ) -> FastAPI:
     """The web table on the store at ``store_url`` (or the given ``store``).
 
     ``listen`` turns PostgreSQL LISTEN/NOTIFY fan-out on or off (default: on
     for PostgreSQL). The store is closed when the application stops, unless
-    it was passed in.
+    it was passed in. ``creation_token`` (when set) must come with every new
+    table; ``api_docs`` serves /docs and /redoc (they load scripts from a CDN).
     """
     owned = store is None
     the_store = store if store is not None else Store(store_url)
@@ -89,11 +95,16 @@ def create_app(
         version="1",
         summary="Superhero tabletop RPG tables, live: seats, commands, prompts and logs.",
         lifespan=lifespan,
+        docs_url="/docs" if api_docs else None,
+        redoc_url="/redoc" if api_docs else None,
     )
     app.state.tables = tables
+    app.state.creation_gate = CreationGate(token=creation_token, per_minute=tables_per_minute)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(BrowserGuard, docs_paths=frozenset({"/docs", "/redoc"}))
     app.include_router(rest_router(tables))
+    app.include_router(session_router(tables))
     app.include_router(dice_router(RateLimiter(rate=dice_per_second, burst=int(dice_per_second * 2))))
     app.include_router(ws_router(tables, max_bytes=max_body_bytes))
     router = _front_end() if front_end else None

@@ -1,32 +1,119 @@
-"""Dice over HTTP: roll notation, or its exact odds, with the dice library's own limits.
+"""Dice over HTTP: roll notation, or its exact odds, bounded for anonymous callers.
 
-Odds come back twice: as reduced fractions (``"p/q"``, exact) and as floats
-(for drawing a bar chart). Work is capped by ``capeworks.dice.limits``, and
-each client address gets its own rate limit, so hostile notation cannot
-stall the server.
+Odds answer with a report (``capeworks.odds_report``): summary, quantiles and
+the likeliest ``outcomes`` outcomes (200 by default), every one only with
+``full=true``, and only when the listing stays under ``MAX_ODDS_BYTES``.
+Before any work the expression's cost is estimated from its terms and refused
+past the budget below (422 ``limit``); the dice library then meters the real
+work (``capeworks.dice.limits``). Odds run in worker threads of their own
+(``ODDS_THREADS``), never on the event loop or in the threads commands use;
+each client address may ask for ``ODDS_FACES_PER_SECOND`` die faces of
+odds a second (weighted by the estimate, so one wide distribution costs as
+much as hundreds of small ones), has at most ``PER_CLIENT_RUNNING`` in work
+and ``PER_CLIENT_WAITING`` queued (429 past that: a page asks for a few at
+once), on top of each address's dice request rate.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import asyncio
+from typing import Annotated, Any, Final
 
+from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Query, Request
 
 from capeworks.dice import distribution, parse, roll
+from capeworks.dice.expr import BinOp, Call, Compare, Const, Dice, Expr, Group, Neg, Op
 from capeworks.dice.limits import MAX_EXPRESSION_LENGTH
+from capeworks.errors import LimitExceeded
+from capeworks.odds_report import listing_bytes, odds_report
+from capeworks.server.errors import RateLimited
 from capeworks.server.limits import RateLimiter
 from capeworks.server.schemas import DiceRollOut, ErrorOut, OddsOut
 
-__all__ = ["dice_router"]
+__all__ = ["MAX_ODDS_BYTES", "MAX_ODDS_FACES", "MAX_ODDS_WIDTH", "dice_router", "estimate_odds"]
+
+#: most die faces (count x sides, summed over terms; x4 for exploding or rerolled dice) one odds request
+#: may ask for: 200d200 and 300d100 fit, 1000d100 does not
+MAX_ODDS_FACES: Final = 40_000
+#: widest range of outcomes (estimated from the terms) one odds request may span
+MAX_ODDS_WIDTH: Final = 50_000
+#: most outcome pairs a product, quotient, min/max or comparison of two rolls may combine
+MAX_ODDS_PAIRS: Final = 1_000_000
+#: largest odds listing (exact fractions and floats) one answer may carry, in bytes of JSON
+MAX_ODDS_BYTES: Final = 2_000_000
+#: outcomes listed by default, and at most when asked for a number
+DEFAULT_OUTCOMES: Final = 200
+MAX_OUTCOMES: Final = 2000
+#: worker threads for odds, shared by all clients (commands have their own)
+ODDS_THREADS: Final = 2
+#: die faces (as estimated above) of odds each client address may ask for a second, and at once:
+#: one 300d100 (30,000 faces, ~0.1 s of work) every 6 s at most, sustained
+ODDS_FACES_PER_SECOND: Final = 5_000.0
+ODDS_FACES_BURST: Final = 2 * MAX_ODDS_FACES
+#: the least an odds request costs, in faces
+ODDS_MIN_COST: Final = 100.0
+#: odds requests of one client address worked on at once, and waiting their turn (429 past both)
+PER_CLIENT_RUNNING = 2
+PER_CLIENT_WAITING = 6
 
 Expression = Annotated[
     str, Query(min_length=1, max_length=MAX_EXPRESSION_LENGTH, description="Dice notation")
 ]
 
 
+def _estimate(expr: Expr) -> tuple[int, int, int]:
+    """(range width, die faces, outcome pairs) an expression's exact odds may take, from its terms."""
+    if isinstance(expr, Const):
+        return 1, 0, 0
+    if isinstance(expr, Dice):
+        sides = 3 if expr.fate else expr.sides
+        faces = expr.count * sides * (1 if expr.plain else 4)
+        width = expr.count if expr.target is not None else expr.count * (sides - 1) + 1
+        return (width if expr.plain else width * 4), faces, 0
+    if isinstance(expr, Neg):
+        return _estimate(expr.operand)
+    if isinstance(expr, Group):
+        parts = [_estimate(item) for item in expr.items]
+        return (
+            sum(w for w, _, _ in parts),
+            sum(f for _, f, _ in parts),
+            sum(p for _, _, p in parts),
+        )
+    if isinstance(expr, BinOp | Call | Compare):
+        wl, fl, pl = _estimate(expr.left)
+        wr, fr, pr = _estimate(expr.right)
+        if isinstance(expr, BinOp) and expr.op in (Op.ADD, Op.SUB):
+            return wl + wr - 1, fl + fr, pl + pr
+        width = 2 if isinstance(expr, Compare) else (max(wl, wr) if isinstance(expr, Call) else wl * wr)
+        return width, fl + fr, pl + pr + wl * wr
+    return 1, 0, 0
+
+
+def estimate_odds(expr: Expr) -> int:
+    """The die faces exact odds of ``expr`` take, or LimitExceeded when the estimated cost is past
+    the server's budget."""
+    width, faces, pairs = _estimate(expr)
+    if faces > MAX_ODDS_FACES:
+        raise LimitExceeded(
+            f"That is too many dice for exact odds here ({faces} die faces; the limit is {MAX_ODDS_FACES})."
+        )
+    if width > MAX_ODDS_WIDTH:
+        raise LimitExceeded(
+            f"Those odds span too many outcomes here (about {width}; the limit is {MAX_ODDS_WIDTH})."
+        )
+    if pairs > MAX_ODDS_PAIRS:
+        raise LimitExceeded(f"Combining those rolls is too much work for exact odds here ({pairs} pairs).")
+    return faces
+
+
 def dice_router(limiter: RateLimiter) -> APIRouter:
     """Routes for ``/api/dice/roll`` and ``/api/dice/odds``; ``limiter`` is per client address."""
     api = APIRouter(prefix="/api/dice", tags=["dice"], responses={c: {"model": ErrorOut} for c in (422, 429)})
+    threads = CapacityLimiter(ODDS_THREADS)
+    work = RateLimiter(rate=ODDS_FACES_PER_SECOND, burst=int(ODDS_FACES_BURST))
+    # per client address: (its semaphore, requests holding or awaiting it); only the event loop touches it
+    clients: dict[str, tuple[asyncio.Semaphore, int]] = {}
 
     def _client(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
@@ -43,19 +130,57 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
             "breakdown": result.breakdown,
         }
 
-    @api.get("/odds", response_model=OddsOut)
-    def odds(expr: Expression, request: Request) -> dict[str, Any]:
-        """The exact odds of every outcome of dice notation."""
-        limiter.take(("dice", _client(request)))
-        parsed = parse(expr)
-        dist = distribution(parsed)
-        probabilities = dist.probabilities
-        return {
-            "expression": str(parsed),
-            "distribution": {str(k): f"{p.numerator}/{p.denominator}" for k, p in probabilities.items()},
-            "probabilities": {str(k): float(p) for k, p in probabilities.items()},
-            "mean": float(dist.mean),
-            "stdev": float(dist.stdev),
-        }
+    @api.get("/odds", response_model=OddsOut, response_model_exclude_none=True)
+    async def odds(
+        expr: Expression,
+        request: Request,
+        outcomes: Annotated[
+            int, Query(ge=1, le=MAX_OUTCOMES, description="How many of the likeliest outcomes to list")
+        ] = DEFAULT_OUTCOMES,
+        full: Annotated[bool, Query(description="List every outcome (refused past the size limit)")] = False,
+    ) -> dict[str, Any]:
+        """Exact odds of dice notation: summary, quantiles and the likeliest outcomes (all on request)."""
+        client = _client(request)
+        limiter.take(("dice", client))
+        parsed, faces = await to_thread.run_sync(lambda: _checked(expr), limiter=threads)
+        try:
+            work.take(("odds", client), cost=max(ODDS_MIN_COST, float(faces)))
+        except RateLimited as e:
+            raise RateLimited(
+                "Slow down: that is a lot of exact odds from one address; try again in a moment.",
+                retry_after=e.retry_after,
+            ) from None
+        gate, waiting = clients.get(client) or (asyncio.Semaphore(PER_CLIENT_RUNNING), 0)
+        if waiting >= PER_CLIENT_RUNNING + PER_CLIENT_WAITING:
+            raise RateLimited("Too many odds at once from you; wait for the ones under way.", retry_after=1)
+        clients[client] = (gate, waiting + 1)
+        try:
+            async with gate:
+                return await to_thread.run_sync(lambda: _report(parsed, outcomes, full), limiter=threads)
+        finally:
+            gate, waiting = clients[client]
+            if waiting <= 1:
+                del clients[client]
+            else:
+                clients[client] = (gate, waiting - 1)
 
     return api
+
+
+def _checked(expr: str) -> tuple[Expr, int]:
+    """The parsed expression and its estimated die faces, or LimitExceeded past the budget."""
+    parsed = parse(expr)
+    return parsed, estimate_odds(parsed)
+
+
+def _report(parsed: Expr, outcomes: int, full: bool) -> dict[str, Any]:
+    dist = distribution(parsed)
+    listed = len(dist.counts) if full else min(outcomes, len(dist.counts))
+    size = listing_bytes(dist, listed)
+    if size > MAX_ODDS_BYTES:
+        most = max(1, MAX_ODDS_BYTES // max(1, listing_bytes(dist, 1)))
+        raise LimitExceeded(
+            f"Listing {listed} outcomes of those odds is too large (about {size // 1000} kB); "
+            f"ask for at most {most} outcomes."
+        )
+    return odds_report(str(parsed), dist, outcomes=None if full else outcomes)

@@ -1,4 +1,4 @@
-"""Limits at the edge: request body size, and commands per second per seat.
+"""Limits at the edge: request body size, commands per second per seat, and starting tables.
 
 The body limit is an ASGI middleware that reads at most ``max_bytes`` of a
 request before the application sees it, so an oversized body is refused with
@@ -9,6 +9,7 @@ table's log or the other seats' sockets.
 
 from __future__ import annotations
 
+import hmac
 import json
 import threading
 import time
@@ -19,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from capeworks.server.errors import RateLimited, TooLarge, error_body
 
-__all__ = ["BodyLimit", "RateLimiter"]
+__all__ = ["BodyLimit", "CreationGate", "RateLimiter"]
 
 
 class RateLimiter:
@@ -37,20 +38,21 @@ class RateLimiter:
         self._buckets: dict[Hashable, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
-    def take(self, key: Hashable) -> None:
-        """Spend one action for ``key``, or raise RateLimited (and spend nothing)."""
+    def take(self, key: Hashable, cost: float = 1.0) -> None:
+        """Spend ``cost`` actions (at most ``burst``) for ``key``, or raise RateLimited (spending nothing)."""
         now = self._clock()
+        cost = min(cost, float(self.burst))
         with self._lock:
             tokens, last = self._buckets.get(key, (float(self.burst), now))
             tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-            if tokens < 1.0:
+            if tokens < cost:
                 self._buckets[key] = (tokens, now)
-                wait = (1.0 - tokens) / self.rate
+                wait = (cost - tokens) / self.rate
                 raise RateLimited(
                     f"Slow down: a seat may send {self.rate:g} actions a second; try again in a moment.",
                     retry_after=wait,
                 )
-            self._buckets[key] = (tokens - 1.0, now)
+            self._buckets[key] = (tokens - cost, now)
             if len(self._buckets) > 100_000:
                 self._forget_full(now)
 
@@ -125,3 +127,29 @@ async def _refuse(send: Send, error: TooLarge) -> None:
     ]
     await send({"type": "http.response.start", "status": 413, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+class CreationGate:
+    """Who may start (or import) a table: an operator's token when the server sets one, and a
+    per-client-address rate, so one client cannot fill the store with tables."""
+
+    def __init__(self, *, token: str | None, per_minute: float, clock: Callable[[], float] = time.monotonic):
+        self.token = token or None
+        self.limiter = RateLimiter(rate=per_minute / 60.0, burst=max(1, int(per_minute)), clock=clock)
+        self.per_minute = per_minute
+
+    def check(self, client: str, presented: str | None) -> None:
+        """Raise Unauthorized without the operator's token (when one is set), RateLimited past the rate."""
+        from capeworks.server.errors import Unauthorized
+
+        if self.token is not None and not (
+            presented is not None and hmac.compare_digest(presented.encode(), self.token.encode())
+        ):
+            raise Unauthorized("Starting a table on this server needs the operator's creation token.")
+        try:
+            self.limiter.take(("create", client))
+        except RateLimited as e:
+            raise RateLimited(
+                f"Slow down: this server starts at most {self.per_minute:g} tables a minute per address.",
+                retry_after=e.retry_after,
+            ) from None

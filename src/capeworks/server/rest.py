@@ -2,7 +2,7 @@
 
 Handlers are plain ``def``: FastAPI runs them in its thread pool, where the
 synchronous store belongs. The seat is always the token's (header or invite
-cookie); the invite link sets that cookie and opens the table.
+cookie); the invite link's page sets that cookie (server/session_routes.py).
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request
-from fastapi.responses import RedirectResponse
 
 from capeworks.engine import Seat
-from capeworks.server.auth import TOKEN_HEADER, cookie_name, seat_for, token_from
+from capeworks.server.auth import TOKEN_HEADER, seat_for, token_from
 from capeworks.server.schemas import (
     CommandIn,
     CommandOut,
@@ -52,6 +51,21 @@ def current_seat(
 
 AsSeat = Annotated[Seat, Depends(current_seat)]
 
+#: the header carrying the operator's creation token (``capeworks serve --creation-token``)
+CREATION_HEADER = "X-Creation-Token"
+
+
+def may_create(
+    request: Request,
+    x_creation_token: Annotated[str | None, Header(alias=CREATION_HEADER, max_length=256)] = None,
+) -> None:
+    """The creation gate: the operator's token when the server requires one, and a rate per address."""
+    client = request.client.host if request.client is not None else "?"
+    request.app.state.creation_gate.check(client, x_creation_token)
+
+
+MayCreate = Annotated[None, Depends(may_create)]
+
 
 def rest_router(tables: Tables) -> APIRouter:
     """The API's REST routes over ``tables``."""
@@ -63,7 +77,7 @@ def rest_router(tables: Tables) -> APIRouter:
         return tables.rulesets()
 
     @api.post("/api/tables", response_model=CreatedTableOut, status_code=201, tags=["tables"])
-    def create_table(body: CreateTableIn, request: Request) -> dict[str, Any]:
+    def create_table(body: CreateTableIn, request: Request, _: MayCreate) -> dict[str, Any]:
         """Start a table; the answer carries each seat's token and invite link, this once."""
         return tables.create(
             ruleset=body.ruleset,
@@ -75,7 +89,9 @@ def rest_router(tables: Tables) -> APIRouter:
         )
 
     @api.post("/api/tables/import", response_model=CreatedTableOut, status_code=201, tags=["tables"])
-    def import_table(request: Request, document: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+    def import_table(
+        request: Request, document: Annotated[dict[str, Any], Body()], _: MayCreate
+    ) -> dict[str, Any]:
         """Import an exported table under a new id, with fresh seat tokens (shown this once)."""
         return tables.import_(document, base_url=str(request.base_url))
 
@@ -116,32 +132,12 @@ def rest_router(tables: Tables) -> APIRouter:
 
     @api.post("/api/tables/{table_id}/seats/{seat_id}/revoke", response_model=SeatTokenOut, tags=["gm"])
     def revoke_seat(table_id: TableId, seat_id: SeatId, me: AsSeat, request: Request) -> dict[str, Any]:
-        """GM only: a new link for a seat; the old token stops working at once."""
+        """A new link for a seat (the GM any, a seat its own); the old token stops working at once."""
         return tables.revoke(table_id, me, seat_id, base_url=str(request.base_url))
 
     @api.get("/api/tables/{table_id}/export", tags=["gm"])
     def export_table(table_id: TableId, me: AsSeat) -> dict[str, Any]:
         """GM only: the whole table as an export document, secrets included."""
         return tables.export(table_id, me)
-
-    @api.get("/join/{table_id}", tags=["tables"], status_code=303)
-    def join_link(
-        table_id: TableId,
-        request: Request,
-        token: Annotated[str, Query(min_length=1, max_length=256)],
-    ) -> RedirectResponse:
-        """The invite link: checks the token, keeps it in a cookie, and opens the table."""
-        seat_for(tables.store, table_id, token)
-        response = RedirectResponse(f"/t/{table_id}", status_code=303)
-        response.set_cookie(
-            cookie_name(table_id),
-            token,
-            httponly=True,
-            samesite="strict",
-            secure=request.url.scheme == "https",
-            path="/",
-            max_age=60 * 60 * 24 * 365,
-        )
-        return response
 
     return api

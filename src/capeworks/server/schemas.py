@@ -196,7 +196,8 @@ class DiceRollOut(BaseModel):
 
 
 class OddsOut(BaseModel):
-    """Exact odds: reduced fractions as ``"p/q"``, and the same as floats for drawing."""
+    """Exact odds: reduced fractions as ``"p/q"`` and the same as floats, for the listed outcomes
+    (the likeliest ``outcomes``, or all with ``full``), with a summary of the whole distribution."""
 
     model_config = _OUT
     expression: str
@@ -204,6 +205,12 @@ class OddsOut(BaseModel):
     probabilities: dict[str, float]
     mean: float
     stdev: float
+    remainder: str | None = Field(None, description="chance left out by following exploding dice so far")
+    outcomes: int = Field(description="how many outcomes are possible (not all may be listed)")
+    min: int
+    max: int
+    quantiles: dict[str, int] = Field(description="percent -> the smallest outcome reaching that share")
+    shown: list[int] | None = Field(None, description="first and last listed outcome, when not all are")
 
 
 class AnswerPayload(BaseModel):

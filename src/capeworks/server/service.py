@@ -36,8 +36,9 @@ MAX_LOG_LIMIT = 1000
 
 
 def invite_link(base_url: str, table_id: str, token: str) -> str:
-    """The link that seats a person: it sets their cookie and opens the table."""
-    return f"{base_url.rstrip('/')}/join/{quote(table_id)}?token={quote(token)}"
+    """The link that seats a person: the table page, the token in the fragment (never sent to a
+    server; the page exchanges it once for a session cookie, see server/session_routes.py)."""
+    return f"{base_url.rstrip('/')}/t/{quote(table_id, safe='')}#join={quote(token, safe='')}"
 
 
 def _gm_only(seat: Seat, what: str) -> None:
@@ -174,9 +175,18 @@ class Tables:
         joined = self.cache.join(table_id, seat, by=gm.id)
         return {"id": seat.id, "token": joined.token, "invite": invite_link(base_url, table_id, joined.token)}
 
-    def revoke(self, table_id: str, gm: Seat, seat_id: str, *, base_url: str) -> dict[str, Any]:
-        """A new token for a seat; the old one stops working and its sockets close."""
-        _gm_only(gm, "revoke a seat's link")
+    def revoke(self, table_id: str, by: Seat, seat_id: str, *, base_url: str) -> dict[str, Any]:
+        """A new token for a seat; the old one stops working and its sockets close.
+
+        The GM may revoke any seat; every seat may replace its own link; at a table without
+        a GM its first seat (the lobby seats the person making the table first) may revoke any.
+        """
+        if not (by.is_gm or by.id == seat_id):
+            seats = self.cache.read(table_id, lambda table: table.seats)
+            if any(s.is_gm for s in seats) or not seats or seats[0].id != by.id:
+                raise NotPermitted(
+                    "Only the GM (at a table without a GM, its first seat) can replace another seat's link."
+                )
         token = self.store.reissue_token(table_id, seat_id)
         self.hub.call("kick", table_id, seat_id)
         self._notify(table_id, revoke=seat_id)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,6 +32,8 @@ from capeworks.server.schemas import CommandIn
 from capeworks.server.service import Tables
 
 __all__ = ["ws_router"]
+
+log = logging.getLogger("capeworks.server")
 
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_FORBIDDEN = 4403
@@ -123,15 +126,24 @@ class _Connection:
                 await self.send({"type": "error", **error_body(TooLarge("That message is too large."))})
                 await self.ws.close(code=CLOSE_TOO_BIG)
                 return
-            await self.handle(raw)
+            if not await self.handle(raw):
+                return
 
-    async def handle(self, raw: str) -> None:
+    async def handle(self, raw: str) -> bool:
+        """Answer one message; False when it closed the socket (a message nested too deeply)."""
         ref: Any = None
         try:
             try:
                 message = json.loads(raw)
             except ValueError:
                 raise InvalidCommand("That message is not valid JSON.") from None
+            except RecursionError:
+                # as the REST path answers a body nested past Python's limit: a 4xx, one log line
+                log.warning("closed a socket at table %s: a message nested too deeply", self.table_id)
+                error = InvalidCommand("That message is nested too deeply to read.")
+                await self.send({"type": "error", "ref": None, **error_body(error)})
+                await self.ws.close(code=CLOSE_BAD_REQUEST)
+                return False
             if not isinstance(message, dict):
                 raise InvalidCommand("A message must be a JSON object with a type.")
             ref = message.get("ref")
@@ -141,7 +153,7 @@ class _Connection:
             kind = message.get("type")
             if kind == "ping":
                 await self.send({"type": "pong", "ref": ref})
-                return
+                return True
             if kind != "command":
                 raise InvalidCommand("Send a message of type command or ping.")
             try:
@@ -158,6 +170,7 @@ class _Connection:
             await self.send({"type": "ack", "ref": ref, "version": result["version"]})
         except CapeworksError as e:
             await self.send({"type": "error", "ref": ref, **error_body(e)})
+        return True
 
 
 def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:

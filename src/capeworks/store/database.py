@@ -33,7 +33,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
@@ -84,6 +83,8 @@ def default_url() -> str:
     from_env = os.environ.get(ENV_VAR, "").strip()
     if from_env:
         return from_env
+    import platformdirs  # only when no database is named
+
     path = Path(platformdirs.user_data_dir("capeworks")) / "capeworks.sqlite3"
     return f"sqlite:///{path}"
 

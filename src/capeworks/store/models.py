@@ -1,4 +1,4 @@
-"""The store's schema as typed SQLAlchemy models: tables, seats, events, snapshots.
+"""The store's schema as SQLAlchemy Core tables: tables, seats, events, snapshots.
 
 The event log is the truth: ``events`` is append-only, keyed by
 ``(table_id, seq)`` so two writers racing for the same sequence number cannot
@@ -10,19 +10,19 @@ in the table's hash chain (see :mod:`capeworks.store.chain`). The
 ``capeworks_schema`` table holds one row, :data:`MARKER`: a database with
 other tables and no marker is someone else's, and is never written to.
 
-The Alembic revisions in ``capeworks/store/migrations`` create exactly this
-schema (a test compares the two).
+Plain Core tables, no ORM: every statement the store runs is Core, and
+importing ``sqlalchemy.orm`` would cost a command-line call more than the rest
+of the store together. The Alembic revisions in ``capeworks/store/migrations``
+create exactly this schema (a test compares the two).
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table
 
-__all__ = ["MARKER", "Base", "EventRow", "MarkerRow", "SeatRow", "SnapshotRow", "TableRow"]
+__all__ = ["EVENTS", "MARKER", "MARKER_TABLE", "SEATS", "SNAPSHOTS", "TABLES", "metadata", "utcnow"]
 
 #: the one row of ``capeworks_schema``: this database is a capeworks store
 MARKER = "capeworks.store"
@@ -42,68 +42,60 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class Base(DeclarativeBase):
-    """Declarative base of every store model."""
+#: every table of the store (Alembic's ``target_metadata``)
+metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
-    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON}
+#: one game table; ``version`` is the number of events in its log
+TABLES = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("title", String(200), nullable=False, default=""),
+    Column("ruleset", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
+    Column("version", Integer, nullable=False, default=0),
+)
 
+#: a seat at a table and the sha256 of its secret token (never the token itself)
+SEATS = Table(
+    "seats",
+    metadata,
+    Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat_id", String(64), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("token_hash", String(64), nullable=True, default=None),
+    Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
+)
 
-class TableRow(Base):
-    """One game table; ``version`` is the number of events in its log."""
+#: one event of a table's log: the whole Event as JSON plus indexable columns;
+#: ``hash`` is the sha256 hex of the previous event's hash and this payload's canonical JSON
+EVENTS = Table(
+    "events",
+    metadata,
+    Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("command_id", Integer, nullable=False),
+    Column("type", String(64), nullable=False),
+    Column("seat", String(64), nullable=True, default=None),
+    Column("payload", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
+    Column("hash", String(64), nullable=False),
+)
 
-    __tablename__ = "tables"
+#: folded state of a table after its first ``version`` events (a cache)
+SNAPSHOTS = Table(
+    "snapshots",
+    metadata,
+    Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("state", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
+)
 
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    title: Mapped[str] = mapped_column(String(200), default="")
-    ruleset: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class SeatRow(Base):
-    """A seat at a table and the sha256 of its secret token (never the token itself)."""
-
-    __tablename__ = "seats"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    seat_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    name: Mapped[str] = mapped_column(String(80))
-    role: Mapped[str] = mapped_column(String(16))
-    token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class EventRow(Base):
-    """One event of a table's log: the whole Event as JSON plus indexable columns."""
-
-    __tablename__ = "events"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    command_id: Mapped[int] = mapped_column(Integer)
-    type: Mapped[str] = mapped_column(String(64))
-    seat: Mapped[str | None] = mapped_column(String(64), default=None)
-    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: sha256 hex of the previous event's hash and this payload's canonical JSON
-    hash: Mapped[str] = mapped_column(String(64))
-
-
-class SnapshotRow(Base):
-    """Folded state of a table after its first ``version`` events (a cache)."""
-
-    __tablename__ = "snapshots"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class MarkerRow(Base):
-    """The schema marker: one row saying this database is a capeworks store."""
-
-    __tablename__ = "capeworks_schema"
-
-    marker: Mapped[str] = mapped_column(String(64), primary_key=True)
+#: the schema marker: one row saying this database is a capeworks store
+MARKER_TABLE = Table(
+    "capeworks_schema",
+    metadata,
+    Column("marker", String(64), primary_key=True),
+)

@@ -272,19 +272,25 @@ class Store:
             return self._load(connection, table_id, use_snapshot=use_snapshot)
 
     def authenticate(self, table_id: str, token: str) -> Seat:
-        """The seat whose token this is, or NotPermitted."""
+        """The seat whose token this is, or NotPermitted.
+
+        One query whether or not the table exists (a missing table has no seats), so a
+        stranger cannot tell a missing table from a wrong token by the work done.
+        """
         digest = hash_token(token)
         with self.engine.connect() as connection:
-            _row(connection, table_id)
             seats = connection.execute(
                 select(
                     rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role, rows.SEATS.c.token_hash
                 ).where(rows.SEATS.c.table_id == table_id)
-            )
-            for row in seats:
-                if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
-                    return Seat(id=row.seat_id, name=row.name, role=Role(row.role))
-        raise NotPermitted("That seat token is not valid for this table.")
+            ).all()
+        found = None
+        for row in seats:
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                found = Seat(id=row.seat_id, name=row.name, role=Role(row.role))
+        if found is None:
+            raise NotPermitted("That seat token is not valid for this table.")
+        return found
 
     # -- writing --------------------------------------------------------------------------------
 

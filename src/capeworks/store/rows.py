@@ -25,7 +25,7 @@ from capeworks.engine.table import SEAT_JOINED
 from capeworks.errors import ConcurrencyConflict, NotFound
 from capeworks.store import chain
 from capeworks.store import snapshot as snapshots
-from capeworks.store.models import Base, utcnow
+from capeworks.store.models import EVENTS, SEATS, SNAPSHOTS, TABLES, utcnow
 
 __all__ = [
     "EVENTS",
@@ -47,12 +47,6 @@ __all__ = [
     "missing",
     "not_found",
 ]
-
-# the schema's tables, for Core statements
-TABLES = Base.metadata.tables["tables"]
-SEATS = Base.metadata.tables["seats"]
-EVENTS = Base.metadata.tables["events"]
-SNAPSHOTS = Base.metadata.tables["snapshots"]
 
 # statements built once (bound by name when run), so a call pays for no construction or cache key
 ROW = select(TABLES.c.id, TABLES.c.title, TABLES.c.ruleset, TABLES.c.created_at, TABLES.c.version)

@@ -12,9 +12,9 @@ from alembic import context
 from sqlalchemy import Connection
 
 from capeworks.store.database import open_engine
-from capeworks.store.models import Base
+from capeworks.store.models import metadata
 
-target_metadata = Base.metadata
+target_metadata = metadata
 
 
 def _run(connection: Connection) -> None:

@@ -1,6 +1,8 @@
-// REST calls to the capeworks server (docs/web.md). The seat is the invite cookie's
+// REST calls to the capeworks server (docs/web.md). The seat is the session cookie's
 // (HttpOnly, so scripts never hold it); every error comes back as the server's
-// one-sentence message so the page can show it as it is.
+// one-sentence message so the page can show it as it is. Every call carries the
+// X-Capeworks header: the server refuses cookie-carrying changes without it, which
+// no other site's page can make a browser send.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -11,8 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+async function call(method, path, body, headers = {}) {
+  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", "X-Capeworks": "1", ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -34,16 +36,21 @@ const enc = encodeURIComponent;
 
 export const api = {
   rulesets: () => call("GET", "/api/rulesets"),
-  createTable: (body) => call("POST", "/api/tables", body),
-  importTable: (document) => call("POST", "/api/tables/import", document),
+  // ``operator``: the server's creation token, when its operator set one (docs/web.md)
+  createTable: (body, operator = "") => call("POST", "/api/tables", body, operator ? { "X-Creation-Token": operator } : {}),
+  importTable: (document, operator = "") =>
+    call("POST", "/api/tables/import", document, operator ? { "X-Creation-Token": operator } : {}),
   table: (id) => call("GET", `/api/tables/${enc(id)}`),
   log: (id, since, limit) => call("GET", `/api/tables/${enc(id)}/log?since=${since}&limit=${limit}`),
   command: (id, body) => call("POST", `/api/tables/${enc(id)}/commands`, body),
   schema: (id, type) => call("GET", `/api/tables/${enc(id)}/commands/${enc(type)}/schema`),
   addSeat: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats`, seat),
+  startSession: (id, token) => call("POST", `/api/tables/${enc(id)}/session`, { token }),
+  leave: (id) => call("POST", `/api/tables/${enc(id)}/leave`),
   revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
   exportUrl: (id) => `/api/tables/${enc(id)}/export`,
-  odds: (expr) => call("GET", `/api/dice/odds?expr=${enc(expr)}`),
+  // the likeliest ``outcomes`` outcomes of a wide distribution (the server summarises the rest)
+  odds: (expr, outcomes = 61) => call("GET", `/api/dice/odds?expr=${enc(expr)}&outcomes=${outcomes}`),
   roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
   // a ruleset's preview (its pool, the odds of each answer), worked out by its rules on the server
   preview: (ruleset, body) => call("POST", `/rulesets/${enc(ruleset)}/preview`, body),

@@ -40,7 +40,7 @@ function Created({ table }) {
 }
 
 // Bring back a table from a file the GM downloaded: a new table, new links.
-function ImportTable({ done }) {
+function ImportTable({ done, operator }) {
   const [problem, setProblem] = useState("");
   async function chosen(event) {
     const file = event.currentTarget.files && event.currentTarget.files[0];
@@ -53,7 +53,7 @@ function ImportTable({ done }) {
       return;
     }
     try {
-      done(await api.importTable(document));
+      done(await api.importTable(document, operator));
       setProblem("");
     } catch (e) {
       setProblem(e.message);
@@ -76,6 +76,8 @@ function Lobby() {
   const [dice, setDice] = useState("everyone");
   const [created, setCreated] = useState(null);
   const [busy, setBusy] = useState(false);
+  // asked for only when the server says starting a table needs its operator's token
+  const [operator, setOperator] = useState(null);
 
   useEffect(() => {
     api.rulesets().then((list) => {
@@ -92,9 +94,10 @@ function Lobby() {
   async function start(config) {
     setBusy(true);
     try {
-      setCreated(await api.createTable({ ruleset: name, title, config, seats, settings: { physical_dice: dice } }));
+      setCreated(await api.createTable({ ruleset: name, title, config, seats, settings: { physical_dice: dice } }, operator || ""));
       setProblem("");
     } catch (e) {
+      if (e.status === 401 && operator === null) setOperator("");
       setProblem(e.message);
     } finally {
       setBusy(false);
@@ -104,6 +107,10 @@ function Lobby() {
   if (!systems) return html`<main id="main"><h1>capeworks</h1><p class="loading">${problem || "Loading the systems…"}</p></main>`;
   const system = systems.find((s) => s.name === name);
   const before = html`
+    ${operator !== null
+      ? html`<div class="field"><label for="creation-token">This server's creation token (ask its operator)</label>
+          <input id="creation-token" type="password" autocomplete="off" value=${operator} onInput=${(e) => setOperator(e.currentTarget.value)} /></div>`
+      : null}
     <div class="field"><label for="table-title">Table title</label>
       <input id="table-title" value=${title} maxlength="120" placeholder="Friday night heroes" onInput=${(e) => setTitle(e.currentTarget.value)} /></div>
     <${SeatRows} seats=${seats} setSeats=${setSeats} hasGm=${system && system.has_gm} />
@@ -123,7 +130,7 @@ function Lobby() {
       : null}
     ${problem ? html`<p class="error" role="alert">${problem}</p>` : null}
     ${created ? html`<${Created} table=${created} />` : null}
-    <${ImportTable} done=${setCreated} />
+    <${ImportTable} done=${setCreated} operator=${operator || ""} />
   </main>`;
 }
 

@@ -38,6 +38,10 @@ export function OddsChart({ odds, caption = "", highlight = null }) {
     ${typeof odds.mean === "number"
       ? html`<p class="stats">mean ${odds.mean.toFixed(2)}${typeof odds.stdev === "number" ? `, spread ${odds.stdev.toFixed(2)}` : ""}</p>`
       : null}
+    ${Array.isArray(odds.shown)
+      ? html`<p class="stats shown">The likeliest ${keys.length} of ${odds.outcomes} possible outcomes
+          (${odds.min} to ${odds.max}); 90% of rolls fall from ${odds.quantiles["5"]} to ${odds.quantiles["95"]}.</p>`
+      : null}
   </figure>`;
 }
 

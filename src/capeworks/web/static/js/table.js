@@ -13,6 +13,22 @@ import { SeatsCard } from "./seats.js";
 
 const tableId = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
 
+// An invite link carries its token in the fragment (#join=...): read it, take it out of the
+// address bar at once, and exchange it (once) for this browser's session cookie below.
+const joinToken = new URLSearchParams(location.hash.replace(/^#/, "")).get("join");
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+// A link for this same table pasted into this page changes only the fragment: sit down afresh.
+window.addEventListener("hashchange", () => {
+  if (/(^#|&)join=/.test(location.hash)) location.reload();
+});
+
+const NEED_LINK = "This page needs your seat's invitation link: open the link the table's creator sent you.";
+const BAD_LINK = [
+  "This invitation link does not open a table here.",
+  "It may be mistyped or cut short, already used (each link seats one browser, once), or replaced by a newer link.",
+  "Ask the person who runs the table (the GM; at a table without a GM, whoever made it) for a new link.",
+];
+
 // May this seat type in dice it rolled itself (the table's physical_dice setting)?
 function mayGiveDice(projection) {
   const who = ((projection.settings || {}).physical_dice || "nobody").toLowerCase();
@@ -34,7 +50,7 @@ function App() {
   const [projection, setProjection] = useState(null);
   const [entries, setEntries] = useState([]);
   const [status, setStatus] = useState("connecting");
-  const [fatal, setFatal] = useState("");
+  const [fatal, setFatal] = useState(null);
   const [notice, setNotice] = useState({ kind: "", words: "" });
   const [busy, setBusy] = useState(false);
   const [dice, setDice] = useState("");
@@ -58,8 +74,18 @@ function App() {
   useEffect(() => {
     let stop = false;
     (async () => {
+      let joined = !joinToken;
+      if (joinToken) {
+        try {
+          await api.startSession(tableId, joinToken);
+          joined = true;
+        } catch (e) {
+          if (!(e instanceof ApiError && e.status === 401)) throw e;
+        }
+      }
       try {
         const first = await api.table(tableId);
+        if (!joined) setNotice({ kind: "error", words: "That invitation link was already used or replaced; this browser is still seated here." });
         const log = await fullLog(tableId);
         if (stop) return;
         setProjection(first);
@@ -82,11 +108,9 @@ function App() {
         });
         live.current.open();
       } catch (e) {
-        setFatal(
-          e instanceof ApiError && e.status === 401
-            ? "This page needs your seat's invitation link: open the link the table's creator sent you."
-            : e.message,
-        );
+        if (!(e instanceof ApiError && e.status === 401)) setFatal({ title: "The table cannot open", lines: [e.message] });
+        else if (joined) setFatal({ title: "The table cannot open", lines: [NEED_LINK] });
+        else setFatal({ title: "This invitation link does not work", lines: BAD_LINK });
       }
     })();
     return () => {
@@ -142,7 +166,24 @@ function App() {
   );
 
   const touch = useTouch(projection ? projection.ruleset : null);
-  if (fatal) return html`<main id="main" class="fatal"><h1>The table cannot open</h1><p role="alert">${fatal}</p></main>`;
+  const leave = async () => {
+    try {
+      await api.leave(tableId);
+    } catch (e) {
+      setNotice({ kind: "error", words: e.message });
+      return;
+    }
+    if (live.current) live.current.close();
+    setFatal({
+      title: "You have left the table",
+      lines: ["This browser no longer holds your seat.", "To sit down again, ask for a new invitation link."],
+    });
+  };
+
+  if (fatal)
+    return html`<main id="main" class="fatal"><h1>${fatal.title}</h1>
+      <div role="alert">${fatal.lines.map((line) => html`<p>${line}</p>`)}</div>
+      <p><a href="/">Start a table of your own</a></p></main>`;
   if (!projection) return html`<p class="loading">Sitting down at the table…</p>`;
 
   const me = projection.me;
@@ -154,6 +195,7 @@ function App() {
         <span class="system">${systemTitle || projection.ruleset}</span>
         <span class="me">You are <strong>${me.name}</strong>${me.role === "gm" ? " (GM)" : ""}</span>
         <${Status} status=${status} version=${projection.version} />
+        <button type="button" class="leave" onClick=${leave} title="Forget this seat in this browser (for a shared computer)">Leave this table</button>
       </p>
       <p class="seats">${(projection.seats || []).map((s) => html`<span class=${`seat ${s.id === me.id ? "mine" : ""}`}>${s.name}${s.role === "gm" ? " · GM" : ""}</span>`)}</p>
     </header>

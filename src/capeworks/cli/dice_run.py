@@ -1,0 +1,184 @@
+"""What ``capeworks roll`` and ``capeworks odds`` do once their arguments are read, without Typer.
+
+The Typer commands (:mod:`capeworks.cli.dice_commands`) and the quick start
+(:mod:`capeworks.cli.launch`) both call these, so the two print the same
+bytes and exit with the same codes. Each command loads only its part of the
+dice package: a roll neither the odds nor Rich's tables, the odds no roller.
+
+JSON shapes (``--json``) are a contract:
+
+* roll: ``{"expression": str, "total": int, "dice": [[int, ...], ...], "breakdown": str}``
+* odds: ``{"expression": str, "distribution": {"<outcome>": "<p>/<q>", ...}, "mean": float,
+  "stdev": float}``, plus ``"remainder": "<p>/<q>"`` when exploding dice are followed only to a
+  depth (the chance of going deeper, see :attr:`Distribution.remainder`). A distribution of more
+  than 200 outcomes lists only its likeliest 200 unless ``--all`` is given, and then adds
+  ``"outcomes": <how many are possible>`` and ``"shown": [<first>, <last> listed]``
+  (``capeworks odds 200d200 --json`` would otherwise write 34 MB)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rich.markup import escape
+from rich.text import Text
+
+from capeworks.cli.terminal import console, emit_json, err_console
+from capeworks.errors import CapeworksError, DiceValueError
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from capeworks.dice.odds import Distribution
+    from capeworks.dice.roller import RollResult
+    from capeworks.dice.source import DiceSource
+
+__all__ = ["odds", "odds_payload", "roll_dice", "roll_payload"]
+
+T = TypeVar("T")
+
+#: at most this many rows in the text table; the thinnest tails are left out past it
+_MAX_ROWS = 60
+#: at most this many outcomes in the JSON without --all
+MAX_JSON_OUTCOMES = 200
+_BAR_WIDTH = 30
+
+
+class _Failed(Exception):
+    """A CapeworksError already reported on one line: exit with 2."""
+
+
+def roll_payload(result: RollResult) -> dict[str, Any]:
+    """The JSON document for one roll."""
+    return {
+        "expression": str(result.expression),
+        "total": result.total,
+        "dice": result.dice,
+        "breakdown": result.breakdown,
+    }
+
+
+def odds_payload(
+    expression: str, dist: Distribution, *, limit: int | None = MAX_JSON_OUTCOMES
+) -> dict[str, Any]:
+    """The JSON document for exact odds: reduced fractions as ``"p/q"`` strings (at most ``limit``
+    outcomes, the likeliest run, when there are more)."""
+    if limit is not None and len(dist.counts) > limit:
+        from capeworks.odds_report import odds_report
+
+        report = odds_report(expression, dist, outcomes=limit)
+        keys = ["expression", "distribution", "mean", "stdev", "remainder", "outcomes", "shown"]
+        return {k: report[k] for k in keys if k in report}
+    payload: dict[str, Any] = {
+        "expression": expression,
+        "distribution": {str(k): f"{p.numerator}/{p.denominator}" for k, p in dist.probabilities.items()},
+        "mean": float(dist.mean),
+        "stdev": dist.stdev,
+    }
+    if dist.remainder:
+        payload["remainder"] = f"{dist.remainder.numerator}/{dist.remainder.denominator}"
+    return payload
+
+
+def _guarded(fn: Callable[[], T], *, as_json: bool) -> T:
+    """Run ``fn``; a CapeworksError becomes one line (user text escaped, never Rich markup)."""
+    try:
+        return fn()
+    except CapeworksError as e:
+        if as_json:
+            emit_json(e.to_dict())
+        else:
+            err_console.print(f"[bold red]Error:[/] {escape(e.message)}", highlight=False)
+        raise _Failed from None
+
+
+def roll_dice(expression: str, *, seed: int | None, dice: str | None, json_out: bool) -> int:
+    """Roll ``expression`` once and print every die; returns the exit code (2 after an error line)."""
+    # each command loads only its own part of the dice package
+    from capeworks.dice.roller import roll
+    from capeworks.dice.source import GivenDice
+
+    def go() -> RollResult:
+        source: DiceSource | None = None
+        if dice is not None:
+            if seed is not None:
+                raise DiceValueError("Give either a seed or the physical dice rolled, not both.")
+            source = GivenDice.parse(dice)
+        return roll(expression, source=source, seed=seed)
+
+    try:
+        result = _guarded(go, as_json=json_out)
+    except _Failed:
+        return 2
+    if json_out:
+        emit_json(roll_payload(result))
+        return 0
+    notation, _, rest = result.breakdown.partition(": ")
+    shown, _, total = rest.rpartition(" = ")
+    line = Text()
+    line.append(notation, style="bold cyan")
+    line.append(": ")
+    line.append(shown)
+    line.append(" = ")
+    line.append(total, style="bold green")
+    console.print(line)
+    return 0
+
+
+def odds(expression: str, *, json_out: bool, every: bool = False) -> int:
+    """Print the exact odds of ``expression``; returns the exit code (2 after an error line)."""
+
+    from capeworks.dice.notation import parse
+    from capeworks.dice.odds import distribution
+
+    def go() -> tuple[str, Distribution]:
+        expr = parse(expression)
+        return str(expr), distribution(expr)
+
+    try:
+        notation, dist = _guarded(go, as_json=json_out)
+    except _Failed:
+        return 2
+    if json_out:
+        emit_json(odds_payload(notation, dist, limit=None if every else MAX_JSON_OUTCOMES))
+        return 0
+    console.print(_odds_table(notation, dist))
+    return 0
+
+
+def _odds_table(notation: str, dist: Distribution) -> Table:
+    from rich.table import Table
+
+    probs = dist.probabilities
+    at_least = dist.at_least_table()
+    rows = list(probs.items())
+    hidden = 0
+    if len(rows) > _MAX_ROWS:  # keep the likeliest contiguous middle
+        best = max(range(len(rows)), key=lambda i: rows[i][1])
+        start = max(0, min(best - _MAX_ROWS // 2, len(rows) - _MAX_ROWS))
+        hidden = len(rows) - _MAX_ROWS
+        rows = rows[start : start + _MAX_ROWS]
+    top = max(p for _, p in rows)
+    caption = f"mean {float(dist.mean):.3f}, stdev {dist.stdev:.3f}"
+    if dist.remainder:
+        caption += (
+            f"; exploding dice followed until the chance of going on is {float(dist.remainder):.1e}, "
+            "which these odds leave out"
+        )
+    if hidden:
+        caption += f"; {hidden} least likely outcomes not shown (use --json for all)"
+    table = Table(title=f"Odds for {notation}", caption=caption)
+    table.add_column("Outcome", justify="right", style="bold")
+    table.add_column("Probability", justify="right")
+    table.add_column("At least", justify="right")
+    table.add_column("", no_wrap=True)
+    for outcome, p in rows:
+        bar = "█" * round(_BAR_WIDTH * p / top)
+        table.add_row(
+            str(outcome),
+            f"{100 * float(p):.2f}%",
+            f"{100 * float(at_least[outcome]):.2f}%",
+            Text(bar, style="cyan"),
+        )
+    return table

@@ -1,0 +1,109 @@
+"""The ``capeworks`` console script: the hot commands start without Typer, everything else through it.
+
+Typer builds its whole command tree at start-up and validates every
+parameter through pydantic, which costs a ``capeworks roll`` more than the
+roll itself. So ``roll`` and ``odds`` in their plain forms are read here by
+the standard library's :mod:`argparse` and run straight away by
+:mod:`capeworks.cli.dice_run`, the same functions the Typer commands call.
+Anything this reading does not take as certain (``--help``, a missing or
+extra argument, an option it does not know, a value that is not a plain
+number, shell completion) goes to the Typer app untouched, so help, usage
+errors and every other command are exactly Typer's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+__all__ = ["main", "quick"]
+
+#: a seed written as both readers take it: plain decimal digits, an optional minus
+_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+
+
+class _NotCertain(Exception):
+    """The arguments are not certain to mean what Typer would read: let Typer read them."""
+
+
+class _Reader(argparse.ArgumentParser):
+    """An argparse reader that never prints or exits: any doubt goes back to Typer."""
+
+    def __init__(self) -> None:
+        super().__init__(add_help=False, allow_abbrev=False, exit_on_error=False)
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotCertain(message)
+
+
+def _plain_int(text: str) -> int:
+    if not _PLAIN_INT.fullmatch(text):
+        raise _NotCertain(text)
+    return int(text)
+
+
+def _roll(args: Sequence[str]) -> int:
+    reader = _Reader()
+    reader.add_argument("expression")
+    reader.add_argument("--seed", type=_plain_int)
+    reader.add_argument("--dice")
+    reader.add_argument("--json", action="store_true")
+    read = reader.parse_args(args)
+    from capeworks.cli.dice_run import roll_dice
+
+    return roll_dice(read.expression, seed=read.seed, dice=read.dice, json_out=read.json)
+
+
+def _odds(args: Sequence[str]) -> int:
+    reader = _Reader()
+    reader.add_argument("expression")
+    reader.add_argument("--json", action="store_true")
+    reader.add_argument("--all", action="store_true")
+    read = reader.parse_args(args)
+    from capeworks.cli.dice_run import odds
+
+    return odds(read.expression, json_out=read.json, every=read.all)
+
+
+#: the commands read here, by name
+QUICK: dict[str, Callable[[Sequence[str]], int]] = {"roll": _roll, "odds": _odds}
+
+
+def quick(argv: Sequence[str]) -> int | None:
+    """Run ``argv`` (the arguments after ``capeworks``) if it is a quick command read with certainty.
+
+    Returns the exit code, or None when Typer must read the arguments.
+    """
+    if not argv or argv[0] not in QUICK or "--help" in argv:
+        return None
+    if any(name.endswith("_COMPLETE") for name in os.environ):
+        return None  # a shell asking for completions: Typer answers those
+    try:
+        return QUICK[argv[0]](argv[1:])
+    except (_NotCertain, argparse.ArgumentError):
+        return None
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        code = quick(sys.argv[1:])
+        if code is None:
+            from capeworks.cli.app import main as typer_main
+
+            typer_main()
+            return
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        # the reader went away (``capeworks odds 100d6 | head``): end quietly with 1, as under Typer;
+        # stdout goes to devnull so the flush at exit cannot fail again (Python's documented recipe)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+    sys.exit(code)

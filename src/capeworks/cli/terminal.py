@@ -1,0 +1,49 @@
+"""Where the CLI's output goes, without Typer: the Rich consoles, JSON on stdout, user text made safe.
+
+Split from :mod:`capeworks.cli.output` so the commands that start without
+Typer (:mod:`capeworks.cli.launch`) print through the very same consoles.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from capeworks.errors import CapeworksError
+
+__all__ = ["console", "emit_json", "err_console", "error_line", "safe"]
+
+console = Console()
+err_console = Console(stderr=True, soft_wrap=True)
+
+#: control characters (but tab and newline) and bidirectional overrides, shown as escapes:
+#: user text must not drive the terminal (colours, cursor, titles) or reorder what is read
+_VISIBLE = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if c not in (0x09, 0x0A)} | {
+    c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+}
+
+
+def safe(text: str) -> str:
+    """User text ready for Rich: markup escaped and control characters made visible.
+
+    Every piece of text a person typed (names, titles, tasks, notes, and error
+    messages that quote them) goes through here before it is printed.
+    """
+    return escape(text.translate(_VISIBLE))
+
+
+def emit_json(payload: Any) -> None:
+    """Print one JSON document on stdout."""
+    sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+
+
+def error_line(error: CapeworksError, *, as_json: bool, hint: str = "") -> None:
+    """Report a CapeworksError as one line on stderr (or its JSON on stdout); the caller exits with 2."""
+    if as_json:
+        emit_json(error.to_dict())
+    else:
+        err_console.print(f"[bold red]Error:[/] {safe(error.message)}{safe(hint)}", highlight=False)
