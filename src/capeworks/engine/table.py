@@ -538,8 +538,16 @@ class Table:
 
     def _answering(self, actor: Seat, answer: AnswerCommand) -> Command:
         """The command that answers an open prompt, as the prompt itself says."""
-        viewer = Viewer(seat=actor.id, is_gm=actor.role is Role.GM)
-        prompt = next((p for p in self.prompts(viewer) if p.id == answer.prompt), None)
+        # the prompts ``prompts(Viewer(...))`` gives this seat, without building the viewer model
+        gm, wanted = actor.role is Role.GM, answer.prompt
+        prompt = next(
+            (
+                p
+                for p in (*self._ruleset_prompts(), *self._undo_prompts())
+                if p.id == wanted and (gm or p.seat == actor.id)
+            ),
+            None,
+        )
         if prompt is None:
             raise NotFound(f"There is no open prompt {answer.prompt!r} for you to answer.")
         return answering(prompt, actor.id, answer)

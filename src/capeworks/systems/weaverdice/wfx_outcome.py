@@ -11,11 +11,11 @@ TN) while it is not complete. Rule IDs: WD-WFX-001, -004/-005 (who chooses),
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice import data_wfx as data
@@ -44,9 +44,6 @@ __all__ = [
     "WoundGrant",
     "regain",
 ]
-
-
-_Count = Annotated[int, Field(ge=0)]
 
 
 class Chooser(StrEnum):
@@ -103,7 +100,8 @@ class RollNeed(Frozen):
         return distribution(self.notation).at_least(self.tn)
 
 
-class Hit(Frozen):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hit:
     """A wound of ``damage`` at ``tier`` just placed on ``target``, with the facts its effect needs.
 
     Costume facts come in plain (WD-WFX-008): ``coverage`` and ``helmet`` are
@@ -111,6 +109,10 @@ class Hit(Frozen):
     ``gear`` lists pieces that still have a feature to lose, ``costume`` the
     pieces that can be lost, ``reinforced`` the d6 face an attacker needs to
     break each protected piece (WD-EQUIP-012/013).
+
+    A plain frozen dataclass, not a model: it is scratch input to :func:`.wfx.resolve`, built
+    from the state once per effect resolution and never logged, so pydantic's validation cost
+    bought nothing; :meth:`__post_init__` keeps the checks that matter.
     """
 
     damage: DamageType
@@ -126,14 +128,15 @@ class Hit(Frozen):
     can_stick: bool = True
     #: a ranged object can pin the target (line of fire and surroundings allow)
     pinnable: bool = False
-    effort: dict[Pool, _Count] = Field(default_factory=dict)
-    stats: dict[Stat, _Count] = Field(default_factory=dict)
+    effort: dict[Pool, int] = field(default_factory=dict)
+    stats: dict[Stat, int] = field(default_factory=dict)
     coverage: bool = False
     helmet: bool = False
     bare: bool = False
     gear: tuple[str, ...] = ()
     costume: tuple[str, ...] = ()
-    reinforced: dict[str, Annotated[int, Field(ge=1, le=7)]] = Field(default_factory=dict)
+    #: the natural d6 (1..7, 7: unbreakable) an attacker needs to break each protected piece
+    reinforced: dict[str, int] = field(default_factory=dict)
     #: body parts still whole (limbs to lose, pain or disable; the head for Pulverized)
     parts: tuple[BodyPart, ...] = (*LIMBS, BodyPart.HEAD)
     #: the GM's tweak of a type (WD-WFX-003): a status in place of "damage is ongoing",
@@ -143,12 +146,25 @@ class Hit(Frozen):
     knocked_down: bool = False
     dying: bool = False
 
-    @field_validator("pain")
-    @classmethod
-    def _a_pain(cls, value: Status) -> Status:
-        if value not in PAIN_STATUSES or value is Status.PAINED_PART:
-            raise ValueError("the pain an attack inflicts is physical, mental or emotional pain")
-        return value
+    def __post_init__(self) -> None:
+        """Refuse impossible facts as a model would, with a pydantic ``ValidationError``."""
+        wrong: list[tuple[str, object, str]] = []
+        if self.pain not in PAIN_STATUSES or self.pain is Status.PAINED_PART:
+            why = "the pain an attack inflicts is physical, mental or emotional pain"
+            wrong.append(("pain", self.pain, why))
+        for name, counts in (("effort", self.effort), ("stats", self.stats)):
+            if any(n < 0 for n in counts.values()):
+                wrong.append((name, counts, f"the target's {name} are never negative"))
+        if any(not 1 <= n <= 7 for n in self.reinforced.values()):
+            wrong.append(("reinforced", self.reinforced, "a reinforced piece breaks on a natural 1 to 7"))
+        if wrong:
+            raise ValidationError.from_exception_data(
+                "Hit",
+                [
+                    {"type": "value_error", "loc": (name,), "input": value, "ctx": {"error": ValueError(why)}}
+                    for name, value, why in wrong
+                ],
+            )
 
     def stat(self, stat: Stat) -> int:
         """A stat's value (3 when not given, WD-STAT-001)."""
