@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.errors import RuleViolation
+from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.capes.building import (
     click_and_lock,
     freeform,
@@ -318,3 +318,16 @@ def test_create_character__a_category_out_of_range_is_refused_under_char_005(
     body = {"name": "Y1", "attitudes": "A1,A2,A3", "styles": "S1,S2,S3", "powers": "P1,P2,P3", **fields}
     sim.refuse("ann", "create_character", rule="CAPES-CHAR-005", match=match, **body)
     assert "y1" not in sim.state.roster
+
+
+@pytest.mark.rules("CAPES-CHAR-011")
+@pytest.mark.parametrize("exemplar", ["", "x" * 61])
+def test_exemplars__a_name_out_of_bounds_is_refused_with_a_sentence(exemplar: str) -> None:
+    # the sheet holds an Exemplar's name in 1..60 characters; the command says so before any rule runs
+    sim = Sim()
+    sim.do("cal", "add_sample", name="Rampart")
+    before = sim.state
+    error = sim.refuse(
+        "cal", "add_exemplar", character="rampart", exemplar=exemplar, drive="duty", error=InvalidCommand
+    )
+    assert "exemplar" in str(error) and sim.state == before

@@ -98,10 +98,11 @@ class AddExemplar(BaseModel):
 
     model_config = _CMD
     character: str
-    exemplar: str
+    #: the Exemplar's name, bounded as the sheet bounds it, so a bad one is refused with a sentence
+    exemplar: str = Field(min_length=1, max_length=60)
     drive: str
     root: str = _TEXT
-    shared_with: str = ""
+    shared_with: str = Field(default="", max_length=64)
 
 
 class Choose(BaseModel):
