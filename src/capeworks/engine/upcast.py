@@ -26,26 +26,32 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar, Protocol
 
 from pydantic import ValidationError
 
-from capeworks.engine.event import Event
+from capeworks.engine.event import Event, EventData
 from capeworks.errors import UnreadableEvent
-
-if TYPE_CHECKING:
-    from capeworks.engine.ruleset import Ruleset
 
 __all__ = ["Upcaster", "current_versions", "problems", "unreadable", "unreadable_record", "upcast"]
 
 #: the data of an event at one version -> its data at the next
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+class Ruleset(Protocol):
+    """What upcasting reads of a ruleset (a Protocol, so this module needs nothing from ruleset.py)."""
+
+    name: ClassVar[str]
+    events: ClassVar[Mapping[str, type[EventData]]]
+    upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]]
+
+
 #: each ruleset class's event types above version 1 (events are class attributes; asked once per event folded)
 _VERSIONS: dict[type, dict[str, int]] = {}
 
 
-def current_versions(ruleset: Ruleset[Any, Any]) -> Mapping[str, int]:
+def current_versions(ruleset: Ruleset) -> Mapping[str, int]:
     """The event types of ``ruleset`` whose current version is above 1, with that version."""
     cls = type(ruleset)
     found = _VERSIONS.get(cls)
@@ -54,7 +60,7 @@ def current_versions(ruleset: Ruleset[Any, Any]) -> Mapping[str, int]:
     return found
 
 
-def upcast(ruleset: Ruleset[Any, Any], event: Event) -> Event:
+def upcast(ruleset: Ruleset, event: Event) -> Event:
     """``event`` with its data at its type's current version (the event itself when it is already)."""
     target = current_versions(ruleset).get(event.type, 1)
     version = event.version
@@ -114,7 +120,7 @@ def unreadable_record(seq: int, raw: Mapping[str, Any], error: ValidationError) 
     )
 
 
-def problems(ruleset: Ruleset[Any, Any]) -> list[str]:
+def problems(ruleset: Ruleset) -> list[str]:
     """What is wrong with ``ruleset``'s versions and upcasters (a missing step, one for no event)."""
     out = []
     for (type_, version), _step in ruleset.upcasters.items():
