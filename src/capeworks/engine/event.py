@@ -320,16 +320,8 @@ class Event:
         )
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (
-            self.type,
-            self.data,
-            self.audience,
-            self.rolls,
-            self.seat,
-            self.seq,
-            self.command_id,
-            self.version,
-        )
+        # the stored fields are what an event is: equality and pickling read the same tuple
+        return self._key()
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         (
