@@ -202,6 +202,9 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
     b = Builder(state, context, dice)
+    if c.push:
+        # the Stamina is paid before any roll, so the rolls all ride on the move itself
+        spend(b, c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
     rolls = []
     pained = None
     legs = (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
@@ -218,7 +221,6 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         sprint_total = roll.total
     push = None
     if c.push:
-        spend(b, c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]

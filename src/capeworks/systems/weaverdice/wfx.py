@@ -26,6 +26,8 @@ from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import DiceValueError, RuleViolation
 from capeworks.systems.weaverdice import data_wfx as data
 from capeworks.systems.weaverdice.data_wfx import LimbKind, Row, Special
+from capeworks.systems.weaverdice.morale import cap as morale_cap
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.statuses import Condition, Ending, Reach, condition
 from capeworks.systems.weaverdice.vocab import (
     PHYSICAL_STATS,
@@ -184,13 +186,22 @@ class _Resolution:
         tn: int | None = None,
         bonus: int = 0,
         roller: Chooser = Chooser.TARGET,
+        cap: int | None = None,
     ) -> tuple[int, ...]:
         """The natural faces of a follow-up roll, asked for when missing."""
         got = self.answers.dice.get(key)
         if got is None:
             raise _Pending(
                 roll=RollNeed(
-                    key=key, rule=rule, roller=roller, dice=dice, sides=sides, stat=stat, tn=tn, bonus=bonus
+                    key=key,
+                    rule=rule,
+                    roller=roller,
+                    dice=dice,
+                    sides=sides,
+                    stat=stat,
+                    tn=tn,
+                    bonus=bonus,
+                    cap=cap,
                 )
             )
         if len(got) != dice or any(not 1 <= f <= sides for f in got):
@@ -454,8 +465,10 @@ def _lose_limb(kind: LimbKind) -> _Special:
 def _bisect(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     dots = r.spend("save_effort", "WD-WFX-022", counts=range(sum(r.effort.values()) + 1))
     bonus = r.stats[Stat.GUTS] - 3 + dots
-    (die,) = r.roll("save", "WD-WFX-022", stat=Stat.GUTS, tn=data.BISECT_TN, bonus=bonus)
-    r.slain = die + bonus < data.BISECT_TN
+    limit = morale_cap(r.hit.morale)
+    (die,) = r.roll("save", "WD-WFX-022", stat=Stat.GUTS, tn=data.BISECT_TN, bonus=bonus, cap=limit)
+    # the low-morale cap applies to this roll too, after the effort's +1s (WD-MORALE-002, WD-CORE-005)
+    r.slain = capped(die + bonus, r.hit.morale) < data.BISECT_TN
 
 
 def _pulverize(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
@@ -588,8 +601,8 @@ def _shock_choice(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _drain(r: _Resolution, step: int, rule: str) -> int:
     """Moderate Shock 5-6: roll Guts, lose 10 - result points, no stat below 1; the natural die."""
     bonus = r.stats[Stat.GUTS] - 3
-    (die,) = r.roll(f"guts.{step}", rule, stat=Stat.GUTS, bonus=bonus)
-    points = max(0, data.SHOCK_DRAIN_BASE - (die + bonus))
+    (die,) = r.roll(f"guts.{step}", rule, stat=Stat.GUTS, bonus=bonus, cap=morale_cap(r.hit.morale))
+    points = max(0, data.SHOCK_DRAIN_BASE - capped(die + bonus, r.hit.morale))
     spare = r.spare_points()
     count = min(points, sum(spare.values()))
     picks = r.ask(f"drain.{step}", rule, tuple(spare), counts=(count,), distinct=False, limits=spare)

@@ -234,6 +234,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in BodyPart if p not in lost),
+        morale=c.morale,
     )
 
 
