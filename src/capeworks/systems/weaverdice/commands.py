@@ -169,6 +169,12 @@ class Attack(Frozen):
     tier: TierWord = WoundTier.LESSER
     melee: bool = True
     full: bool = Field(default=False, description="A full attack: the whole turn.")
+    swings: int = Field(
+        default=2,
+        ge=1,
+        le=4,
+        description="Attack rolls a full attack gives: Attack x2 unless the weapon says.",
+    )
     opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
     skills: TextList = Field(default_factory=list, max_length=6)
     bonus: int = Field(default=0, ge=-6, le=6)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from capeworks.engine import DiceService, Event
-from capeworks.engine.kit import TurnPoint, expire
+from capeworks.engine.kit import TurnOrder, TurnPoint, expire
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -23,7 +23,9 @@ from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Turn,
+    dropped_one_place,
     rest_removals,
+    slots,
     waited,
 )
 from capeworks.systems.weaverdice.copies import evolve
@@ -114,6 +116,9 @@ def next_turn(b: Builder, fight: Fight) -> None:
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
         _ticks(b, TurnPoint.ROUND_END, None)
         _round_end(b, round_)
+        if fight.dropped:
+            order = _drop_at_round_end(b.state, order, fight)
+            fight = evolve(fight, {"dropped": ()})
     nxt = order.current
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
@@ -128,6 +133,15 @@ def next_turn(b: Builder, fight: Fight) -> None:
             ended=tuple(ended),
         )
     )
+
+
+def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOrder:
+    """Blocked attackers drop one place for the new round; its first turn goes to whoever now
+    leads and can act (WD-COMBAT-021)."""
+    for ident in fight.dropped:
+        order = dropped_one_place(order, ident, fight.groups)
+    first = next((i for i, x in enumerate(order.order) if _can_act(state, x)), 0)
+    return evolve(order, {"index": first})
 
 
 def _round_end(b: Builder, round_: int) -> None:
@@ -258,12 +272,18 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
     fight = on_turn(state, c.character)
     me, trigger = person(state, c.character), person(state, c.trigger)
-    after, _ = fight.order.advance(can_act=lambda i: _can_act(state, i))
+    # the waiter's slot moves with the rest of its group still to act: the next turn is the first
+    # after them (WD-COMBAT-027, a group's slot moves whole)
+    mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
+    last = mine[-1]
+    after, _ = evolve(fight.order, {"index": fight.order.order.index(last)}).advance(
+        can_act=lambda i: _can_act(state, i)
+    )
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
+    moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
-    moved = waited(fight.order, c.character, trigger=c.trigger)
     nxt = after.current
     assert nxt is not None
     order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})

@@ -304,7 +304,8 @@ def _medical(p: ev.MedicalRolled) -> str:
 
 def _action(p: ev.ActionTaken) -> str:
     if p.action in ("attack", "full_attack", "medical"):
-        return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}."
+        note = f" ({p.note})" if p.note else ""
+        return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}{note}."
     if p.pained is not None:
         how = "and manages" if p.pained.success else "and goes half as far"
         moved = f"moves {p.feet} ft" if p.feet else "stays put"

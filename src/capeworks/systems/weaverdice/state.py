@@ -92,6 +92,9 @@ class Fight(Frozen):
     turn: Turn | None = None
     #: NPC groups sharing one initiative slot, members in acting order (WD-NPC-005)
     groups: tuple[tuple[str, ...], ...] = ()
+    #: blocked melee attackers who drop one place when this round ends: the drop delays their
+    #: next turn, not one they are taking or have taken (WD-COMBAT-021)
+    dropped: tuple[str, ...] = ()
 
 
 class PendingAttack(Frozen):
