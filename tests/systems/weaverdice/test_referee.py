@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.weaverdice.combat import waited
-from capeworks.systems.weaverdice.vocab import Pool, WoundTier
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -140,3 +141,86 @@ def test_a_wait_moves_the_waiters_group_slot() -> None:
     moved = waited(fight.order, "swat1", trigger="thug", groups=fight.groups)
     assert moved.order == ("vic", "swat1", "swat2", "swat3", "thug", "mom")
     assert moved.current == "swat1"
+
+
+def _with(d, ident: str, *statuses: Status) -> None:  # type: ignore[no-untyped-def]
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-STATUS-008")
+def test_blinded_is_minus_one_to_hit() -> None:
+    # src 844-846: Blinded imposes "a -1 to hit those that can be seen". Vic's 3 + 0 - 1 = 2 misses the
+    # thug's DS 3; unblinded the same 3 hits.
+    d = _duel()
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "attack", character="vic", target="thug", dice=[3])
+    assert d.state.people["thug"].track.wounds == ()
+    assert "= 2" in d.words()[-1]
+    d.do("gm", "ruling", character="vic", text="the smoke clears", drop_conditions=["blinded"])
+    d.do("ann", "attack", character="vic", target="thug", dice=[3, 1])  # 3: a hit; effect 1
+    assert len(d.state.people["thug"].track.wounds) == 1
+
+
+@pytest.mark.rules("WD-STATUS-009")
+def test_knocked_down_stands_with_half_a_move() -> None:
+    # src 848-850: rising takes a movement action "taking up half the movement"; while down no more
+    # than 5 ft. Athletics 3: 30 ft a move, 15 ft to stand, 15 ft left to walk.
+    d = _duel()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.refuse("ann", "move", character="vic", feet=10, rule="WD-MOVE-001")  # 5 ft while down
+    d.refuse("ann", "move", character="vic", feet=20, stand=True, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=15, stand=True)
+    assert d.state.people["vic"].conditions == ()
+    assert "Vic stands up and moves 15 ft." in d.words()
+    d.refuse("ann", "move", character="vic", feet=5, stand=True, rule="WD-STATUS-009")  # already up
+    d.do("ann", "move", character="vic", feet=30)  # up: a full move
+
+
+@pytest.mark.rules("WD-WFX-025", "WD-STAT-021", "WD-EFFORT-006")
+def test_critical_rend_can_take_a_stat_to_0__effort_cancels_from_the_roll() -> None:
+    # src 780: 1d4 - 1 long-term damage to each stat, each effort dot cancelling three points of it.
+    # Brawn 2 rolls 4 (3 points), Knowledge rolls 4 (3): 6 rolled; one dot cancels Knowledge's three;
+    # Brawn's three take it from 2 to 0 (the inventory's reading: lasting damage may reach 0).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=2))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 4, 1, 1, 1, 1, 4, 1])  # effect d6, then 7d4
+    assert d.prompt("ann", "effect").context["counts"] == [0, 1, 2]
+    d.do("ann", "effect_choice", character="vic", key="mangle_effort", picks=["stamina"])
+    d.do("ann", "effect_choice", character="vic", key="cancel", picks=["knowledge"] * 3)
+    vic = d.state.people["vic"]
+    assert vic.lasting_loss == {Stat.BRAWN: 2}
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 0
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_drained_points_come_back_one_a_turn_three_resting__wx23() -> None:
+    # src 770-772: Moderate Shock 5-6, "Roll Guts. Lose 10-[result] attribute points temporarily.
+    # Gain 1 back each turn (3 if resting)." Guts 3, d=4: lose 6.
+    d = _duel()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect 5: the drain
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[], dice=[4])  # Guts 4: lose 6
+    picks = ["brawn", "brawn", "athletics", "athletics", "dexterity", "dexterity"]
+    d.do("ann", "effect_choice", character="vic", key="drain.1", picks=picks)
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")  # the end of Vic's turn: one point back, the first lost
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 1, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    assert "Vic regains 1 brawn." in d.words()
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", dice=[1])  # the rest's Guts roll fails; still resting
+    d.do("ann", "end_turn", character="vic")  # resting: three back
+    assert d.state.people["vic"].temporary_loss == {Stat.DEXTERITY: 2}
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 3

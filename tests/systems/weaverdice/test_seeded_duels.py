@@ -31,12 +31,12 @@ FOE = {"ramjet": "steeltoe", "steeltoe": "ramjet"}
 #: re-pinned for issue 18: a Block now delays the attacker's *next* turn (the drop waits for the
 #: round's end when the attacker is acting), so these block-heavy duels play differently
 PINNED = {
-    0: (57, "c746f559891552ea", "9f61a73bd92b14e9"),
-    1: (58, "9a5d696a9cec1e92", "24a14bfdc4f6bedb"),
-    2: (102, "bb5046b324e55f15", "960b1099dc5b4f78"),
-    3: (64, "82a3ea6888a0539d", "f4646030f28c6f13"),
-    4: (67, "c11aec8c7cd3174c", "f116b442899b769f"),
-    5: (93, "c42e2fa7d752d8c0", "7ec2ede3c71f2853"),
+    0: (57, "c746f559891552ea", "690de03771de23f5"),
+    1: (58, "9a5d696a9cec1e92", "0ddc0325c0289a7c"),
+    2: (102, "bb5046b324e55f15", "07c38452c0048172"),
+    3: (64, "82a3ea6888a0539d", "1a7be55afef5ad59"),
+    4: (67, "c11aec8c7cd3174c", "77135f49bbe6a8bc"),
+    5: (93, "c42e2fa7d752d8c0", "9875686dc46fba38"),
 }
 
 

@@ -135,6 +135,8 @@ class Turn(Frozen):
     moved: int = 0
     #: swings still owed by a full attack this turn: "Attack x2" (WD-COMBAT-010, src 529)
     swings: int = Field(default=0, ge=0)
+    #: rested this turn: drained points come back three at its end, not one (WD-WFX-021)
+    rested: bool = False
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -274,6 +274,9 @@ class Move(Frozen):
     feet: int = Field(ge=0, le=500)
     sprint: bool = False
     push: bool = False
+    stand: bool = Field(
+        default=False, description="Stand up from Knocked Down: half this move's movement (WD-STATUS-009)."
+    )
 
 
 class Act(Frozen):

@@ -497,6 +497,15 @@ class Trained(Changes):
     sheet: Character
 
 
+class StatsRegained(Changes):
+    """Shocked-away points come back at the end of the victim's turn: 1, or 3 resting (WD-WFX-021)."""
+
+    character: str
+    name: str
+    regained: dict[Stat, int]
+    resting: bool = False
+
+
 class Slept(Changes):
     """A night's sleep clears exhaustion, less what low morale keeps (WD-EFFORT-011, WD-MORALE-006)."""
 
@@ -541,6 +550,7 @@ EVENTS = declare_events(
     MedicalRolled,
     Waited,
     Rested,
+    StatsRegained,
     Leveraged,
     RoundEnded,
     CombatEnded,

@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wfx_outcome import regain
 from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
@@ -110,6 +111,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
     round_ = fight.order.round
     ended = _expire_all(b, TurnPoint.TURN_END, holder=actor, round_=round_)
     _ticks(b, TurnPoint.TURN_END, actor)
+    if actor is not None:
+        _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
     if TurnPoint.ROUND_END in points:
@@ -133,6 +136,23 @@ def next_turn(b: Builder, fight: Fight) -> None:
             ended=tuple(ended),
         )
     )
+
+
+def _regain(b: Builder, ident: str, *, resting: bool) -> None:
+    """Drained points come back at the end of each of the victim's turns: one, or three when it
+    rested (WD-WFX-021), in the order they were lost."""
+    c = b.state.people.get(ident)
+    if c is None or not c.drained:
+        return
+    left, back = regain(c.drained, resting=resting)
+    temporary = dict(c.temporary_loss)
+    regained: dict[Stat, int] = {}
+    for loss in back:
+        temporary[loss.stat] = max(0, temporary.get(loss.stat, 0) - loss.points)
+        regained[loss.stat] = regained.get(loss.stat, 0) + loss.points
+    temporary = {k: v for k, v in temporary.items() if v}
+    c = evolve(c, {"drained": left, "temporary_loss": temporary})
+    b.emit(ev.StatsRegained(character=ident, name=c.name, regained=regained, resting=resting, people=(c,)))
 
 
 def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOrder:
@@ -243,7 +263,15 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
     allowed = min(plan.total_ft, plan.cap_ft - fight.turn.moved)
-    if down:
+    stood: Combatant | None = None
+    if c.stand:
+        # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
+        if not down:
+            raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
+        allowed = min(allowed, plan.total_ft - st.halved(sheet.movement, step=5))
+        now = b.person(c.character)
+        stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
+    elif down:
         allowed = min(allowed, st.KNOCKED_DOWN_MOVE_FT)
     if c.feet > allowed:
         raise RuleViolation(
@@ -258,8 +286,10 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
+            note="stands up" if stood is not None else "",
             fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
+            people=(stood,) if stood is not None else (),
         ),
         rolls=tuple(rolls),
     )
@@ -308,6 +338,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=context.config)
+    turn = evolve(turn, {"rested": True})
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, context, dice)
     if c.recovery:

@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.skills import skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
 from capeworks.systems.weaverdice.wounding import full_action, hit_of, land, resolve_effect, spend
@@ -119,7 +119,11 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
-    roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
+    # Blinded: -1 to hit those it can still see (WD-STATUS-008)
+    blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    roll, record = roll_check(
+        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind, purpose="attack"
+    )
     hit = roll.success
     pending = None
     attacker = b.person(c.character)

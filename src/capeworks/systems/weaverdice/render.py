@@ -310,9 +310,11 @@ def _action(p: ev.ActionTaken) -> str:
         how = "and manages" if p.pained.success else "and goes half as far"
         moved = f"moves {p.feet} ft" if p.feet else "stays put"
         return f"{p.name} moves through the pain (Athletics {check_text(p.pained)}) {how}: {moved}."
+    note = f" ({p.note})" if p.note else ""
+    if p.note == "stands up":
+        return f"{p.name} stands up" + (f" and moves {p.feet} ft." if p.feet else ".")
     if p.feet:
         return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
-    note = f" ({p.note})" if p.note else ""
     return f"{p.name} takes a {p.kind} action: {p.action}{note}."
 
 
@@ -385,6 +387,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
     ),
     ev.ActionTaken.TYPE: _action,
+    ev.StatsRegained.TYPE: lambda p: (
+        f"{p.name} regains "
+        + ", ".join(f"{n} {s.value}" for s, n in p.regained.items())
+        + (" (resting)." if p.resting else ".")
+    ),
     ev.AttackRolled.TYPE: _attack,
     ev.Reacted.TYPE: _reacted,
     ev.ReactedBlind.TYPE: _reacted_blind,

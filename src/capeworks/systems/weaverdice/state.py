@@ -25,7 +25,7 @@ from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
-from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
+from capeworks.systems.weaverdice.wfx_outcome import Answers, Need, StatLoss
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = [
@@ -58,6 +58,8 @@ class Combatant(Frozen):
     conditions: tuple[Condition, ...] = ()
     temporary_loss: dict[Stat, int] = Field(default_factory=dict)
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
+    #: shocked-away points still to come back, in the order lost (part of temporary_loss, WD-WFX-021)
+    drained: tuple[StatLoss, ...] = ()
     #: reputation cards held (initiative's third tie-break, Leverage Reputation)
     reputation: int = 0
     #: learning skills opened with Focus this encounter (WD-SKILL-009)

@@ -625,9 +625,9 @@ def _shock_chain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     rule = "WD-WFX-025"
     faces = r.roll("mangle", rule, dice=len(Stat), sides=4)
-    # no stat below 1: damage past that is lost, as with the other stat losses (WD-WFX-021 PROPOSED)
-    rolled = {s: min(f - 1, r.stats[s] - 1) for s, f in zip(Stat, faces, strict=True)}
-    damage = {s.value: n for s, n in rolled.items() if n > 0}
+    # lasting damage may take a stat to 0 (WD-STAT-021); effort cancels three points a dot from what
+    # was rolled, and only then is the loss held to what the stat has left
+    damage = {s.value: f - 1 for s, f in zip(Stat, faces, strict=True) if f > 1}
     total = sum(damage.values())
     per = data.CRITICAL_REND_CANCEL_PER_DOT
     dots = r.spend("mangle_effort", rule, counts=range(-(-total // per) + 1))
@@ -636,8 +636,9 @@ def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
         for stat in r.ask("cancel", rule, tuple(damage), counts=(cancel,), distinct=False, limits=damage):
             damage[stat] -= 1
     for name, n in damage.items():
-        if n:
-            r.stat_losses.append(StatLoss(stat=Stat(name), points=n, lasting=StatLasting.LONG_TERM))
+        points = min(n, r.stats[Stat(name)])
+        if points:
+            r.stat_losses.append(StatLoss(stat=Stat(name), points=points, lasting=StatLasting.LONG_TERM))
 
 
 def _consuming(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:

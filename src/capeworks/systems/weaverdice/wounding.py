@@ -313,9 +313,12 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         if n:
             effort, _ = effort.drain(sheet, pool, n)
     temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
+    drained = list(c.drained)
     for loss in o.stat_losses:
         bucket = lasting if loss.lasting in _LASTING else temporary
         bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
+        if loss.lasting is StatLasting.DRAINED:
+            drained.append(loss)  # comes back a point a turn (WD-WFX-021)
     if o.slain:
         track = evolve(track, {"standing": Standing.DEAD})
     elif o.dying and track.standing is not Standing.DEAD:
@@ -329,6 +332,7 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
             "effort": effort,
             "temporary_loss": temporary,
             "lasting_loss": lasting,
+            "drained": tuple(drained),
         },
     )
     fight = b.fight
