@@ -224,3 +224,21 @@ def test_drained_points_come_back_one_a_turn_three_resting__wx23() -> None:
     d.do("ann", "end_turn", character="vic")  # resting: three back
     assert d.state.people["vic"].temporary_loss == {Stat.DEXTERITY: 2}
     assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
+
+
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-EFFORT-003")
+def test_the_held_one_may_spend_stamina_on_the_grapple_roll() -> None:
+    # src 932: "Stamina() can be spent for a +1 on grapple rolls" (either side); the attacker must
+    # strictly beat the defender. Boss 4 + 2 = 6 against Vic 4 + 0 + 2 dots = 6: a stalemate.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "grab", character="boss", target="vic", dice=[5])
+    d.answer("ann", d.prompt("ann", "reaction").id, "take")
+    d.refuse("gm", "brace", character="boss", holder="vic", rule="WD-GRAPPLE-002")  # nobody holds Boss
+    d.do("ann", "brace", character="vic", holder="boss", stamina=2)
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 1
+    d.do("gm", "grapple", character="boss", target="vic", dice=[4, 4])
+    assert "6 against 6; a stalemate." in d.words()[-1]
+    assert d.state.grapples["boss>vic"].braced == 0  # spent on that round only

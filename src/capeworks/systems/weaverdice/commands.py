@@ -214,6 +214,14 @@ class GrappleTurn(Frozen):
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
 
 
+class Brace(Frozen):
+    """The held one commits Stamina dots, +1 each, to the next round of a hold on them (WD-GRAPPLE-002)."""
+
+    character: Ident
+    holder: Ident
+    stamina: int = Field(default=1, ge=1, le=6, description="Stamina dots for +1 each.")
+
+
 class Reverse(Frozen):
     """Having broken free, take the hold over (the margin banked as Hold) or let go (WD-GRAPPLE-004)."""
 

@@ -326,6 +326,16 @@ class Grappled(Changes):
     reversed: bool = False
 
 
+class GrappleBraced(Changes):
+    """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
+
+    character: str
+    name: str
+    holder_name: str
+    dots: int
+    grapples: dict[str, Grapple]
+
+
 class Fell(Changes):
     """A fall or throw looked up on the falling table; its Athletics roll; the harm chosen (WD-MOVE-009)."""
 
@@ -538,6 +548,7 @@ EVENTS = declare_events(
     ReactedBlind,
     WoundTaken,
     Grappled,
+    GrappleBraced,
     Fell,
     Consumed,
     PainDue,

@@ -41,6 +41,7 @@ COMMAND_WORDS: dict[str, str] = {
     "fall_choice": "choose how to take a fall",
     "reverse": "take over a hold you broke free of",
     "grapple": "wrestle a held foe (a grapple round)",
+    "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "open_skill": "open a learning skill for this fight (Focus)",
@@ -397,6 +398,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.ReactedBlind.TYPE: _reacted_blind,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
+    ev.GrappleBraced.TYPE: lambda p: (
+        f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."
+    ),
     ev.Consumed.TYPE: lambda p: (
         f"The flames consume {p.name}: one point of {p.stat.value}, for good."
         if p.stat is not None

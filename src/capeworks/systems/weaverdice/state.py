@@ -129,6 +129,8 @@ class Grapple(Frozen):
     meatshield: bool = False
     #: the target won this hold's latest round but is still held by another (WD-GRAPPLE-010)
     beaten: bool = False
+    #: Stamina dots the target has spent for +1 each on this hold's next round (WD-GRAPPLE-002)
+    braced: int = 0
 
 
 class PendingEffect(Frozen):
