@@ -242,3 +242,112 @@ def test_the_held_one_may_spend_stamina_on_the_grapple_roll() -> None:
     d.do("gm", "grapple", character="boss", target="vic", dice=[4, 4])
     assert "6 against 6; a stalemate." in d.words()[-1]
     assert d.state.grapples["boss>vic"].braced == 0  # spent on that round only
+
+
+_WX28_COSTUME = {
+    "pieces": [
+        {"key": "low_reinforcement", "cell": [0, 0], "protects": [[2, 1]]},
+        {"key": "armor", "cell": [0, 1]},
+        {"key": "armor", "cell": [0, 2]},
+        {"key": "inventory", "cell": [2, 1], "items": 5},
+        {"key": "low_belt", "cell": [2, 0]},
+        {"key": "icon", "cell": [2, 2]},
+    ]
+}
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-MOVE-011", "WD-STAT-010")
+def test_over_encumbered_by_the_costume__minus_1_athletics_and_dexterity_and_5_ft() -> None:
+    # src 1021: capacity is Brawn; over it, -1 Athletics, -1 Dexterity and a further -5 ft movement.
+    # The seed's example costume (src 1145-1161) weighs 2: Brawn 2 carries it, Brawn 1 does not.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", brawn=1), "costume": _WX28_COSTUME})
+    add(d, "bob", {**sheet("max", "Max", brawn=2), "costume": _WX28_COSTUME})
+    assert d.state.sheet("vic").encumbrance == 2
+    d.do("gm", "call_check", character="vic", stat="dexterity", tn=3, task="catch the keys")
+    d.answer("ann", "call-1", "roll", dice=[3])  # 3 - 1 = 2: fails
+    assert d.state.last_check["vic"].total == 2
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", characters="vic, thug", dice=[6])
+    # Athletics 3 -> 2: 25 ft, and 5 ft less: 20
+    d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20)
+    assert d.state.sheet("max").movement == 30 and d.state.sheet("max").stat(Stat.DEXTERITY) == 3
+
+
+@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
+def test_belt_slots_count_the_costumes_belt() -> None:
+    # src 1017: belt slots = Dexterity; src 1073-1105: a Low belt +1, a Standard belt +2; the seed's
+    # example costume (a low belt) gives Dex 3 + 1 = 4
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", brawn=2), "costume": _WX28_COSTUME})
+    standard = {"pieces": [{"key": "belt", "cell": [2, 0]}]}
+    add(d, "bob", {**sheet("max", "Max"), "costume": standard})
+    assert d.state.sheet("vic").belt_slots == 4
+    assert d.state.sheet("max").belt_slots == 5
+
+
+def _vic_against_the_brute(vic: dict):  # type: ignore[no-untyped-def, type-arg]
+    d = table()
+    add(d, "ann", vic)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    return d
+
+
+@pytest.mark.rules("WD-WFX-019", "WD-EQUIP-013", "WD-EQUIP-014")
+def test_moderate_rend_costume_loss__attacker_names_two_target_loses_one_unless_reinforced() -> None:
+    # src 756: Moderate Rend 5-6, the attacker names two costume pieces and the target loses one;
+    # src 1054-1058: "Protected (On a 1-3)": the attacker must roll 4+ to break the guarded piece;
+    # src 1073: a belt piece lost drops its items. (No armor here: armor would take the wound.)
+    unarmored = {
+        "pieces": [
+            {"key": "low_reinforcement", "cell": [0, 0], "protects": [[2, 1]]},
+            {"key": "inventory", "cell": [2, 1], "items": 5},
+            {"key": "low_belt", "cell": [2, 0]},
+            {"key": "icon", "cell": [2, 2]},
+        ]
+    }
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "costume": unarmored})
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect 5
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "effect_choice", character="brute", key="named", picks=["icon-22", "inventory-21"])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["inventory-21"], dice=[3])  # 3 < 4
+    assert d.state.sheet("vic").costume.at((2, 1)).destroyed is False
+    assert "the reinforcement holds: inventory-21 is untouched" in d.words()[-1]
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "effect_choice", character="brute", key="named", picks=["icon-22", "low_belt-20"])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["low_belt-20"])
+    assert d.state.sheet("vic").costume.at((2, 0)).destroyed is True
+    assert d.state.sheet("vic").belt_slots == 3  # Dex 3, the low belt's +1 gone
+    assert "low_belt-20 is destroyed; the belt's items fall" in d.words()[-1]
+
+
+@pytest.mark.rules("WD-WFX-007", "WD-WFX-013", "WD-EQUIP-019")
+def test_lesser_rend_gear_loses_its_bottom_feature() -> None:
+    # src 728: Lesser Rend 1-2, "Lose bottom feature from one piece of gear"
+    bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "held": [bat]})
+    d.do("gm", "attack", character="brute", target="vic", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # effect 1
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    bat_now = d.state.sheet("vic").held[0]
+    assert bat_now.keywords == ("reach",) and bat_now.stripped == ("heavy",)
+    assert "Vic's gear: bat loses its heavy." in d.words()
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-MOVE-009")
+def test_a_fall_rolls_the_standard_belts_fragile_slot() -> None:
+    # src 1081-1085: a Standard belt's final slot is fragile, lost on a 4+ when its wearer falls
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", guts=4), "costume": {"pieces": [{"key": "belt", "cell": [2, 0]}]}})
+    assert d.state.sheet("vic").belt_slots == 5
+    d.do("gm", "fall", character="vic", feet=18, dice=[5, 1])  # belt die 5: broken; effect 1
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert d.state.sheet("vic").belt_slots == 4
+    assert "Vic's gear: the belt's fragile last slot breaks (5)." in d.words()

@@ -326,6 +326,16 @@ class Grappled(Changes):
     reversed: bool = False
 
 
+class GearChanged(Changes):
+    """An effect or a fall damaged held gear or costume pieces: the sheet as it now stands
+    (WD-WFX-007/019, WD-EQUIP-013/014)."""
+
+    character: str
+    name: str
+    sheet: Character
+    what: tuple[str, ...]
+
+
 class GrappleBraced(Changes):
     """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
 
@@ -549,6 +559,7 @@ EVENTS = declare_events(
     WoundTaken,
     Grappled,
     GrappleBraced,
+    GearChanged,
     Fell,
     Consumed,
     PainDue,

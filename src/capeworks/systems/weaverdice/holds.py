@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.gear_damage import fall_breaks_fragile_slots
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
@@ -373,6 +374,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
             people=(t,),
         )
     )
+    fall_breaks_fragile_slots(b, who)  # a standard belt's last slot rolls on a fall (WD-EQUIP-014)
     if chosen is not None:
         _take_fall(b, who, chosen)
 

@@ -398,6 +398,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.ReactedBlind.TYPE: _reacted_blind,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
+    ev.GearChanged.TYPE: lambda p: f"{p.name}'s gear: " + "; ".join(p.what) + ".",
     ev.GrappleBraced.TYPE: lambda p: (
         f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."
     ),
