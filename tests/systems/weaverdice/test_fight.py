@@ -84,7 +84,10 @@ def test_block__superficial_and_the_melee_attacker_drops_a_place() -> None:
     d.do("gm", "attack", character="thug", target="vic", dice=[4])  # 4 + 1 = 5: hit
     d.answer("ann", "react-vic", "block", dice=[3])  # 3 + 2 = 5 >= 5: blocked
     assert d.state.people["vic"].track.wounds == ()
-    # the thug swaps with the brute, who acted after him
+    # the thug swaps with the brute, who acted after him, from the next round (issue 18: the drop
+    # delays the thug's next turn, not the brute's turn this round)
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
     assert d.state.fight.order.order == ("vic", "brute", "thug")
 
 

@@ -199,7 +199,7 @@ def test_critical_rend__what_remains_is_the_roll_less_3_per_dot(
 ) -> None:
     # total = sum(face - 1); each dot spent cancels 3 (never below 0)
     h = hit(REND, C, effort={Pool.RECOVERY: held})
-    total = sum(min(f - 1, 3 - 1) for f in faces)  # every stat 3: at most 2 can go
+    total = sum(f - 1 for f in faces)  # every stat 3: all of it can go, down to 0 (issue 18)
     dots = random.Random(seed).randint(0, min(held, -(-total // 3)))
     picks: dict[str, list[str]] = {"mangle_effort": ["recovery"] * dots}
     o = settle(h, dice={"mangle": faces}, picks=picks)
@@ -219,9 +219,13 @@ def test_critical_rend__any_play_settles(seed: int) -> None:
     assert all(1 <= x.points <= 3 for x in o.stat_losses)
 
 
-@pytest.mark.rules("WD-WFX-025")
-def test_critical_rend__no_stat_goes_below_1() -> None:
-    # Brawn 2 rolls 4 -> 3 points, but only 1 can go; Wits 1 rolls 3 -> none
+@pytest.mark.rules("WD-WFX-025", "WD-STAT-021")
+def test_critical_rend__lasting_damage_can_take_a_stat_to_0() -> None:
+    # issue 18 (the project's documented reading): Brawn 2 rolls 4 -> 3 points, 2 can go (to 0);
+    # Wits 1 rolls 3 -> 2 points, 1 can go (to 0)
     h = hit(REND, C, stats={Stat.BRAWN: 2, Stat.WITS: 1})
     o = settle(h, dice={"mangle": [4, 1, 1, 3, 1, 1, 1]})
-    assert o.stat_losses == (StatLoss(stat=Stat.BRAWN, points=1, lasting=StatLasting.LONG_TERM),)
+    assert o.stat_losses == (
+        StatLoss(stat=Stat.BRAWN, points=2, lasting=StatLasting.LONG_TERM),
+        StatLoss(stat=Stat.WITS, points=1, lasting=StatLasting.LONG_TERM),
+    )

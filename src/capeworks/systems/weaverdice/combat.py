@@ -43,6 +43,7 @@ __all__ = [
     "may_react",
     "reaction_holds",
     "rest_removals",
+    "slots",
     "surprise",
     "waited",
 ]
@@ -132,6 +133,10 @@ class Turn(Frozen):
     half: bool = False
     #: feet moved this turn (the 2.5x ceiling, WD-MOVE-007)
     moved: int = 0
+    #: swings still owed by a full attack this turn: "Attack x2" (WD-COMBAT-010, src 529)
+    swings: int = Field(default=0, ge=0)
+    #: rested this turn: drained points come back three at its end, not one (WD-WFX-021)
+    rested: bool = False
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:
@@ -213,24 +218,56 @@ def reaction_holds(defense_total: int, attack_total: int) -> bool:
     return defense_total >= attack_total
 
 
-def dropped_one_place(order: TurnOrder, ident: str) -> TurnOrder:
-    """A blocked melee attacker swaps with whoever acts just after them (WD-COMBAT-021 PROPOSED)."""
+def slots(order: Iterable[str], groups: Iterable[Iterable[str]] = ()) -> list[list[str]]:
+    """The acting order cut into its slots: a group's members acting one after another share one
+    slot, everyone else has their own (WD-NPC-005)."""
+    member = {m: k for k, g in enumerate(groups) for m in g}
+    out: list[list[str]] = []
+    last: int | None = None
+    for ident in order:
+        gid = member.get(ident)
+        if gid is not None and gid == last and out:
+            out[-1].append(ident)
+        else:
+            out.append([ident])
+        last = gid
+    return out
+
+
+def _reordered(order: TurnOrder, cut: list[list[str]]) -> TurnOrder:
+    seq = tuple(x for slot in cut for x in slot)
+    current = order.current
+    return order.model_copy(update={"order": seq, "index": seq.index(current) if current in seq else 0})
+
+
+def dropped_one_place(order: TurnOrder, ident: str, groups: Iterable[Iterable[str]] = ()) -> TurnOrder:
+    """A blocked melee attacker's slot (its whole group's, for a group) swaps with the slot just
+    after it (WD-COMBAT-021 PROPOSED); the turn stays with whoever holds it."""
     if ident not in order.order:
         return order
-    i = order.order.index(ident)
-    if i + 2 < len(order.order):
-        return order.moved(ident, before=order.order[i + 2])
-    if i + 1 < len(order.order):
-        return order.moved(ident, before=None)
-    return order
+    cut = slots(order.order, groups)
+    k = next(i for i, slot in enumerate(cut) if ident in slot)
+    if k + 1 >= len(cut):
+        return order
+    cut[k], cut[k + 1] = cut[k + 1], cut[k]
+    return _reordered(order, cut)
 
 
-def waited(order: TurnOrder, ident: str, *, trigger: str) -> TurnOrder:
-    """After a Wait the waiter's place is just before the trigger's actor, for later rounds too
-    (WD-COMBAT-027/028)."""
-    if trigger not in order.order or trigger == ident:
+def waited(order: TurnOrder, ident: str, *, trigger: str, groups: Iterable[Iterable[str]] = ()) -> TurnOrder:
+    """After a Wait the waiter's slot (with the rest of its group still to act) is just before the
+    trigger's slot, for later rounds too (WD-COMBAT-027/028)."""
+    if trigger not in order.order or trigger == ident or ident not in order.order:
         raise RuleViolation("WD-COMBAT-027", "Wait for someone else who is in the fight.")
-    return order.moved(ident, before=trigger)
+    cut = slots(order.order, groups)
+    mine = next(slot for slot in cut if ident in slot)
+    if trigger in mine:
+        raise RuleViolation("WD-COMBAT-027", "Wait for someone outside your own group.")
+    moving = mine[mine.index(ident) :]  # group-mates who already acted keep their place
+    cut = [[x for x in slot if x not in moving] for slot in cut]
+    cut = [slot for slot in cut if slot]
+    at = next(i for i, slot in enumerate(cut) if trigger in slot)
+    cut.insert(at, moving)
+    return _reordered(order, cut)
 
 
 # -- leverage reputation ------------------------------------------------------------------------

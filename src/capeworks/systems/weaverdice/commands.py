@@ -169,6 +169,12 @@ class Attack(Frozen):
     tier: TierWord = WoundTier.LESSER
     melee: bool = True
     full: bool = Field(default=False, description="A full attack: the whole turn.")
+    swings: int = Field(
+        default=2,
+        ge=1,
+        le=4,
+        description="Attack rolls a full attack gives: Attack x2 unless the weapon says.",
+    )
     opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
     skills: TextList = Field(default_factory=list, max_length=6)
     bonus: int = Field(default=0, ge=-6, le=6)
@@ -206,6 +212,14 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+
+class Brace(Frozen):
+    """The held one commits Stamina dots, +1 each, to the next round of a hold on them (WD-GRAPPLE-002)."""
+
+    character: Ident
+    holder: Ident
+    stamina: int = Field(default=1, ge=1, le=6, description="Stamina dots for +1 each.")
 
 
 class Reverse(Frozen):
@@ -268,6 +282,9 @@ class Move(Frozen):
     feet: int = Field(ge=0, le=500)
     sprint: bool = False
     push: bool = False
+    stand: bool = Field(
+        default=False, description="Stand up from Knocked Down: half this move's movement (WD-STATUS-009)."
+    )
 
 
 class Act(Frozen):

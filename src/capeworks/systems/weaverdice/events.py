@@ -326,6 +326,26 @@ class Grappled(Changes):
     reversed: bool = False
 
 
+class GearChanged(Changes):
+    """An effect or a fall damaged held gear or costume pieces: the sheet as it now stands
+    (WD-WFX-007/019, WD-EQUIP-013/014)."""
+
+    character: str
+    name: str
+    sheet: Character
+    what: tuple[str, ...]
+
+
+class GrappleBraced(Changes):
+    """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
+
+    character: str
+    name: str
+    holder_name: str
+    dots: int
+    grapples: dict[str, Grapple]
+
+
 class Fell(Changes):
     """A fall or throw looked up on the falling table; its Athletics roll; the harm chosen (WD-MOVE-009)."""
 
@@ -497,6 +517,15 @@ class Trained(Changes):
     sheet: Character
 
 
+class StatsRegained(Changes):
+    """Shocked-away points come back at the end of the victim's turn: 1, or 3 resting (WD-WFX-021)."""
+
+    character: str
+    name: str
+    regained: dict[Stat, int]
+    resting: bool = False
+
+
 class Slept(Changes):
     """A night's sleep clears exhaustion, less what low morale keeps (WD-EFFORT-011, WD-MORALE-006)."""
 
@@ -529,6 +558,8 @@ EVENTS = declare_events(
     ReactedBlind,
     WoundTaken,
     Grappled,
+    GrappleBraced,
+    GearChanged,
     Fell,
     Consumed,
     PainDue,
@@ -541,6 +572,7 @@ EVENTS = declare_events(
     MedicalRolled,
     Waited,
     Rested,
+    StatsRegained,
     Leveraged,
     RoundEnded,
     CombatEnded,

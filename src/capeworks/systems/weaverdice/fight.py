@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from capeworks.engine import DiceService, Event
-from capeworks.engine.kit import TurnPoint, expire
+from capeworks.engine.kit import TurnOrder, TurnPoint, expire
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -23,7 +23,9 @@ from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Turn,
+    dropped_one_place,
     rest_removals,
+    slots,
     waited,
 )
 from capeworks.systems.weaverdice.copies import evolve
@@ -33,6 +35,7 @@ from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wfx_outcome import regain
 from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
@@ -108,12 +111,17 @@ def next_turn(b: Builder, fight: Fight) -> None:
     round_ = fight.order.round
     ended = _expire_all(b, TurnPoint.TURN_END, holder=actor, round_=round_)
     _ticks(b, TurnPoint.TURN_END, actor)
+    if actor is not None:
+        _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
     if TurnPoint.ROUND_END in points:
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
         _ticks(b, TurnPoint.ROUND_END, None)
         _round_end(b, round_)
+        if fight.dropped:
+            order = _drop_at_round_end(b.state, order, fight)
+            fight = evolve(fight, {"dropped": ()})
     nxt = order.current
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
@@ -128,6 +136,32 @@ def next_turn(b: Builder, fight: Fight) -> None:
             ended=tuple(ended),
         )
     )
+
+
+def _regain(b: Builder, ident: str, *, resting: bool) -> None:
+    """Drained points come back at the end of each of the victim's turns: one, or three when it
+    rested (WD-WFX-021), in the order they were lost."""
+    c = b.state.people.get(ident)
+    if c is None or not c.drained:
+        return
+    left, back = regain(c.drained, resting=resting)
+    temporary = dict(c.temporary_loss)
+    regained: dict[Stat, int] = {}
+    for loss in back:
+        temporary[loss.stat] = max(0, temporary.get(loss.stat, 0) - loss.points)
+        regained[loss.stat] = regained.get(loss.stat, 0) + loss.points
+    temporary = {k: v for k, v in temporary.items() if v}
+    c = evolve(c, {"drained": left, "temporary_loss": temporary})
+    b.emit(ev.StatsRegained(character=ident, name=c.name, regained=regained, resting=resting, people=(c,)))
+
+
+def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOrder:
+    """Blocked attackers drop one place for the new round; its first turn goes to whoever now
+    leads and can act (WD-COMBAT-021)."""
+    for ident in fight.dropped:
+        order = dropped_one_place(order, ident, fight.groups)
+    first = next((i for i, x in enumerate(order.order) if _can_act(state, x)), 0)
+    return evolve(order, {"index": first})
 
 
 def _round_end(b: Builder, round_: int) -> None:
@@ -202,6 +236,9 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
     b = Builder(state, context, dice)
+    if c.push:
+        # the Stamina is paid before any roll, so the rolls all ride on the move itself
+        spend(b, c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
     rolls = []
     pained = None
     legs = (BodyPart.LEFT_LEG, BodyPart.RIGHT_LEG)
@@ -218,7 +255,6 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         sprint_total = roll.total
     push = None
     if c.push:
-        spend(b, c.character, Pool.STAMINA, EffortUse.PUSH_MOVE)
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]
@@ -227,7 +263,15 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
     allowed = min(plan.total_ft, plan.cap_ft - fight.turn.moved)
-    if down:
+    stood: Combatant | None = None
+    if c.stand:
+        # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
+        if not down:
+            raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
+        allowed = min(allowed, plan.total_ft - st.halved(sheet.movement, step=5))
+        now = b.person(c.character)
+        stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
+    elif down:
         allowed = min(allowed, st.KNOCKED_DOWN_MOVE_FT)
     if c.feet > allowed:
         raise RuleViolation(
@@ -242,8 +286,10 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
+            note="stands up" if stood is not None else "",
             fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
+            people=(stood,) if stood is not None else (),
         ),
         rolls=tuple(rolls),
     )
@@ -256,12 +302,18 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     """Spend Focus to act just before someone; the waiter's place moves there (WD-COMBAT-027/028)."""
     fight = on_turn(state, c.character)
     me, trigger = person(state, c.character), person(state, c.trigger)
-    after, _ = fight.order.advance(can_act=lambda i: _can_act(state, i))
+    # the waiter's slot moves with the rest of its group still to act: the next turn is the first
+    # after them (WD-COMBAT-027, a group's slot moves whole)
+    mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
+    last = mine[-1]
+    after, _ = evolve(fight.order, {"index": fight.order.order.index(last)}).advance(
+        can_act=lambda i: _can_act(state, i)
+    )
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
+    moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
-    moved = waited(fight.order, c.character, trigger=c.trigger)
     nxt = after.current
     assert nxt is not None
     order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
@@ -286,6 +338,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=context.config)
+    turn = evolve(turn, {"rested": True})
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, context, dice)
     if c.recovery:

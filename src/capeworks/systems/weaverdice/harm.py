@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.skills import skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
 from capeworks.systems.weaverdice.wounding import full_action, hit_of, land, resolve_effect, spend
@@ -91,18 +91,26 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     else:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
-        kind = ActionKind.FULL if c.full else ActionKind.STANDARD
-        turn = fight.turn.spend(kind, config=context.config)
+        second = fight.turn.swings > 0
+        kind = ActionKind.FULL if c.full or second else ActionKind.STANDARD
+        if second:
+            # a full attack is Attack x2: its second swing is this turn's, already paid (WD-COMBAT-010)
+            turn = evolve(fight.turn, {"swings": fight.turn.swings - 1})
+        else:
+            turn = fight.turn.spend(kind, config=context.config)
+            if c.full:
+                turn = evolve(turn, {"swings": c.swings - 1})
         b.emit(
             ev.ActionTaken(
                 character=c.character,
                 name=me.name,
-                action="full_attack" if c.full else "attack",
+                action="full_attack" if c.full or second else "attack",
                 kind=kind.value,
+                note="the second swing" if second else "",
                 fight=evolve(fight, {"turn": turn}),
             )
         )
-        if c.full:
+        if c.full and not second:
             full_action(b, c.character)
     if target.track.standing in (Standing.DEAD, Standing.DOWN):
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
@@ -111,7 +119,11 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
-    roll, record = roll_check(b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus, purpose="attack")
+    # Blinded: -1 to hit those it can still see (WD-STATUS-008)
+    blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    roll, record = roll_check(
+        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind, purpose="attack"
+    )
     hit = roll.success
     pending = None
     attacker = b.person(c.character)
@@ -261,7 +273,13 @@ def _reaction_done(
     held = reaction_holds(roll.total, pending.total)
     fight = b.fight
     if held and reaction is Reaction.BLOCK and pending.melee and fight is not None:
-        fight = evolve(fight, {"order": dropped_one_place(fight.order, pending.attacker)})
+        order = fight.order
+        if pending.attacker in order.order and order.order.index(pending.attacker) > order.index:
+            # its next turn is still to come this round: it comes one place later
+            fight = evolve(fight, {"order": dropped_one_place(order, pending.attacker, fight.groups)})
+        elif pending.attacker not in fight.dropped:
+            # acting now or done this round: the drop waits for the next round (WD-COMBAT-021)
+            fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
     emit_reacted(
         b,
         ev.Reacted(

@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.gear_damage import fall_breaks_fragile_slots
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
@@ -45,6 +46,7 @@ from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
     "begin",
+    "brace",
     "defense_in_grapple",
     "fall_choice",
     "fall_cmd",
@@ -167,7 +169,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     mine = grapple_total(
         die=faces[0], brawn=b.sheet(c.character).stat(Stat.BRAWN), stamina=c.stamina, stuck=stuck
     )
-    theirs = grapple_total(die=faces[1], brawn=b.sheet(c.target).stat(Stat.BRAWN))
+    # the defender's Stamina, committed beforehand with brace (WD-GRAPPLE-002: either side may spend)
+    theirs = grapple_total(die=faces[1], brawn=b.sheet(c.target).stat(Stat.BRAWN), stamina=hold.braced)
     mine, theirs = capped(mine, b.person(c.character).morale), capped(theirs, b.person(c.target).morale)
     t = b.person(c.target)
     tsheet = b.sheet(c.target)
@@ -221,6 +224,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
                 "restrained": restrained,
                 "meatshield": meatshield,
                 "beaten": outcome.winner is Winner.DEFENDER,
+                "braced": 0,
             },
         )
     t = evolve(t, {"conditions": conditions, "effort": effort, "temporary_loss": temporary})
@@ -280,6 +284,27 @@ def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) 
     }
     several = resolve_several({**rounds, key: outcome})
     return several.rounds[key], several.free
+
+
+def brace(state: WdState, context: Ctx, c: cmd.Brace, dice: DiceService) -> Done:
+    """The held one spends Stamina now for +1 a dot on the next round of this hold, the holder's roll
+    being on the holder's turn (WD-GRAPPLE-002: "Stamina can be spent for a +1 on grapple rolls")."""
+    me, holder = person(state, c.character), person(state, c.holder)
+    key = _key(c.holder, c.character)
+    hold = state.grapples.get(key)
+    if hold is None:
+        raise RuleViolation("WD-GRAPPLE-002", f"{holder.name} is not holding {me.name}.")
+    b = Builder(state, context, dice)
+    spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
+    grapples = dict(b.state.grapples)
+    if key in grapples:  # a bleeding spender's wound may have broken the hold
+        grapples[key] = evolve(grapples[key], {"braced": grapples[key].braced + c.stamina})
+    b.emit(
+        ev.GrappleBraced(
+            character=c.character, name=me.name, holder_name=holder.name, dots=c.stamina, grapples=grapples
+        )
+    )
+    return b.batch
 
 
 def reverse(state: WdState, context: Ctx, c: cmd.Reverse, dice: DiceService) -> Done:
@@ -349,6 +374,7 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
             people=(t,),
         )
     )
+    fall_breaks_fragile_slots(b, who)  # a standard belt's last slot rolls on a fall (WD-EQUIP-014)
     if chosen is not None:
         _take_fall(b, who, chosen)
 

@@ -41,6 +41,7 @@ COMMAND_WORDS: dict[str, str] = {
     "fall_choice": "choose how to take a fall",
     "reverse": "take over a hold you broke free of",
     "grapple": "wrestle a held foe (a grapple round)",
+    "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "open_skill": "open a learning skill for this fight (Focus)",
@@ -304,14 +305,17 @@ def _medical(p: ev.MedicalRolled) -> str:
 
 def _action(p: ev.ActionTaken) -> str:
     if p.action in ("attack", "full_attack", "medical"):
-        return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}."
+        note = f" ({p.note})" if p.note else ""
+        return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}{note}."
     if p.pained is not None:
         how = "and manages" if p.pained.success else "and goes half as far"
         moved = f"moves {p.feet} ft" if p.feet else "stays put"
         return f"{p.name} moves through the pain (Athletics {check_text(p.pained)}) {how}: {moved}."
+    note = f" ({p.note})" if p.note else ""
+    if p.note == "stands up":
+        return f"{p.name} stands up" + (f" and moves {p.feet} ft." if p.feet else ".")
     if p.feet:
         return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
-    note = f" ({p.note})" if p.note else ""
     return f"{p.name} takes a {p.kind} action: {p.action}{note}."
 
 
@@ -384,11 +388,20 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
     ),
     ev.ActionTaken.TYPE: _action,
+    ev.StatsRegained.TYPE: lambda p: (
+        f"{p.name} regains "
+        + ", ".join(f"{n} {s.value}" for s, n in p.regained.items())
+        + (" (resting)." if p.resting else ".")
+    ),
     ev.AttackRolled.TYPE: _attack,
     ev.Reacted.TYPE: _reacted,
     ev.ReactedBlind.TYPE: _reacted_blind,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
+    ev.GearChanged.TYPE: lambda p: f"{p.name}'s gear: " + "; ".join(p.what) + ".",
+    ev.GrappleBraced.TYPE: lambda p: (
+        f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."
+    ),
     ev.Consumed.TYPE: lambda p: (
         f"The flames consume {p.name}: one point of {p.stat.value}, for good."
         if p.stat is not None

@@ -133,6 +133,12 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "use_power": CommandSpec(cmd.UsePower, power_use.use_power, OWNER, offer=_on_turn),
     "grab": CommandSpec(cmd.Grab, holds.grab, OWNER, offer=_on_turn),
     "grapple": CommandSpec(cmd.GrappleTurn, holds.grapple_round, OWNER, offer=_holding),
+    "brace": CommandSpec(
+        cmd.Brace,
+        holds.brace,
+        OWNER,
+        offer=_own(lambda s, i: any(g.target == i for g in s.grapples.values())),
+    ),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
     "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),

@@ -19,7 +19,7 @@ from pydantic import Field, field_validator
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.equipment import Costume, HeldItem
+from capeworks.systems.weaverdice.equipment import Costume, HeldItem, belt_capacity
 from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
@@ -59,6 +59,10 @@ def _stat_map(value: object) -> object:
     if isinstance(value, Mapping):
         return {Stat(str(k).lower()): v for k, v in value.items()}
     return value
+
+
+#: the stats over-encumbrance lowers (WD-EQUIP-006)
+_ENCUMBERED_STATS = frozenset({Stat.ATHLETICS, Stat.DEXTERITY})
 
 
 class Character(Frozen):
@@ -114,10 +118,25 @@ class Character(Frozen):
         return max(0, self.stats.get(stat, 3) - self.lasting_loss.get(stat, 0))
 
     def stat(self, stat: Stat) -> int:
-        """The score used for rolls: temporary damage cannot take it below 1 (WD-STAT-021)."""
+        """The score used for rolls: temporary damage cannot take it below 1 (WD-STAT-021);
+        over-encumbrance takes 1 from Athletics and Dexterity (WD-EQUIP-006)."""
         lasting = self.lasting(stat)
         temporary = min(self.temporary_loss.get(stat, 0), max(0, lasting - 1))
-        return lasting - temporary
+        score = lasting - temporary
+        if stat in _ENCUMBERED_STATS and (self.costume is not None or self.held) and self.over_encumbered:
+            score = max(0, score - 1)
+        return score
+
+    @property
+    def encumbrance(self) -> int:
+        """What is carried: the costume's weight (its inventory included) and held items (WD-EQUIP-006)."""
+        worn = self.costume.encumbrance if self.costume is not None else 0
+        return worn + sum(h.encumbrance for h in self.held)
+
+    @property
+    def over_encumbered(self) -> bool:
+        """Carrying more than Brawn: -1 Athletics, -1 Dexterity and 5 ft less movement (WD-EQUIP-006)."""
+        return self.encumbrance > self.encumbrance_capacity
 
     def modifier(self, stat: Stat) -> int:
         """``stat - 3`` (WD-CORE-002): 4 gives +1, 2 gives -1."""
@@ -194,8 +213,10 @@ class Character(Frozen):
 
     @property
     def movement(self) -> int:
-        """Feet per move action: 30 + 5 x (Athletics - 3) (WD-STAT-008)."""
-        return max(0, 30 + 5 * (self.stat(Stat.ATHLETICS) - 3))
+        """Feet per move action: 30 + 5 x (Athletics - 3) (WD-STAT-008), 5 ft less again when
+        over-encumbered (WD-EQUIP-006, whose -1 Athletics the stat already carries)."""
+        heavy = 5 if (self.costume is not None or self.held) and self.over_encumbered else 0
+        return max(0, 30 + 5 * (self.stat(Stat.ATHLETICS) - 3) - heavy)
 
     @property
     def movement_cap(self) -> int:
@@ -204,8 +225,11 @@ class Character(Frozen):
 
     @property
     def belt_slots(self) -> int:
-        """Dexterity + belt pieces and Equipment Slot boxes (WD-STAT-009)."""
-        return self.stat(Stat.DEXTERITY) + self.extra_belt_slots
+        """Dexterity + the costume's belt pieces (less a broken fragile slot) and Equipment Slot
+        boxes (WD-STAT-009, WD-EQUIP-014)."""
+        return belt_capacity(
+            dexterity=self.stat(Stat.DEXTERITY), costume=self.costume, extra_slots=self.extra_belt_slots
+        )
 
     @property
     def encumbrance_capacity(self) -> int:

@@ -25,7 +25,7 @@ from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
-from capeworks.systems.weaverdice.wfx_outcome import Answers, Need
+from capeworks.systems.weaverdice.wfx_outcome import Answers, Need, StatLoss
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = [
@@ -58,6 +58,8 @@ class Combatant(Frozen):
     conditions: tuple[Condition, ...] = ()
     temporary_loss: dict[Stat, int] = Field(default_factory=dict)
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
+    #: shocked-away points still to come back, in the order lost (part of temporary_loss, WD-WFX-021)
+    drained: tuple[StatLoss, ...] = ()
     #: reputation cards held (initiative's third tie-break, Leverage Reputation)
     reputation: int = 0
     #: learning skills opened with Focus this encounter (WD-SKILL-009)
@@ -92,6 +94,9 @@ class Fight(Frozen):
     turn: Turn | None = None
     #: NPC groups sharing one initiative slot, members in acting order (WD-NPC-005)
     groups: tuple[tuple[str, ...], ...] = ()
+    #: blocked melee attackers who drop one place when this round ends: the drop delays their
+    #: next turn, not one they are taking or have taken (WD-COMBAT-021)
+    dropped: tuple[str, ...] = ()
 
 
 class PendingAttack(Frozen):
@@ -124,6 +129,8 @@ class Grapple(Frozen):
     meatshield: bool = False
     #: the target won this hold's latest round but is still held by another (WD-GRAPPLE-010)
     beaten: bool = False
+    #: Stamina dots the target has spent for +1 each on this hold's next round (WD-GRAPPLE-002)
+    braced: int = 0
 
 
 class PendingEffect(Frozen):

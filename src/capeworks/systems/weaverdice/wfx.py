@@ -26,6 +26,8 @@ from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import DiceValueError, RuleViolation
 from capeworks.systems.weaverdice import data_wfx as data
 from capeworks.systems.weaverdice.data_wfx import LimbKind, Row, Special
+from capeworks.systems.weaverdice.morale import cap as morale_cap
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.statuses import Condition, Ending, Reach, condition
 from capeworks.systems.weaverdice.vocab import (
     PHYSICAL_STATS,
@@ -184,13 +186,22 @@ class _Resolution:
         tn: int | None = None,
         bonus: int = 0,
         roller: Chooser = Chooser.TARGET,
+        cap: int | None = None,
     ) -> tuple[int, ...]:
         """The natural faces of a follow-up roll, asked for when missing."""
         got = self.answers.dice.get(key)
         if got is None:
             raise _Pending(
                 roll=RollNeed(
-                    key=key, rule=rule, roller=roller, dice=dice, sides=sides, stat=stat, tn=tn, bonus=bonus
+                    key=key,
+                    rule=rule,
+                    roller=roller,
+                    dice=dice,
+                    sides=sides,
+                    stat=stat,
+                    tn=tn,
+                    bonus=bonus,
+                    cap=cap,
                 )
             )
         if len(got) != dice or any(not 1 <= f <= sides for f in got):
@@ -454,8 +465,10 @@ def _lose_limb(kind: LimbKind) -> _Special:
 def _bisect(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     dots = r.spend("save_effort", "WD-WFX-022", counts=range(sum(r.effort.values()) + 1))
     bonus = r.stats[Stat.GUTS] - 3 + dots
-    (die,) = r.roll("save", "WD-WFX-022", stat=Stat.GUTS, tn=data.BISECT_TN, bonus=bonus)
-    r.slain = die + bonus < data.BISECT_TN
+    limit = morale_cap(r.hit.morale)
+    (die,) = r.roll("save", "WD-WFX-022", stat=Stat.GUTS, tn=data.BISECT_TN, bonus=bonus, cap=limit)
+    # the low-morale cap applies to this roll too, after the effort's +1s (WD-MORALE-002, WD-CORE-005)
+    r.slain = capped(die + bonus, r.hit.morale) < data.BISECT_TN
 
 
 def _pulverize(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
@@ -588,8 +601,8 @@ def _shock_choice(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _drain(r: _Resolution, step: int, rule: str) -> int:
     """Moderate Shock 5-6: roll Guts, lose 10 - result points, no stat below 1; the natural die."""
     bonus = r.stats[Stat.GUTS] - 3
-    (die,) = r.roll(f"guts.{step}", rule, stat=Stat.GUTS, bonus=bonus)
-    points = max(0, data.SHOCK_DRAIN_BASE - (die + bonus))
+    (die,) = r.roll(f"guts.{step}", rule, stat=Stat.GUTS, bonus=bonus, cap=morale_cap(r.hit.morale))
+    points = max(0, data.SHOCK_DRAIN_BASE - capped(die + bonus, r.hit.morale))
     spare = r.spare_points()
     count = min(points, sum(spare.values()))
     picks = r.ask(f"drain.{step}", rule, tuple(spare), counts=(count,), distinct=False, limits=spare)
@@ -612,9 +625,9 @@ def _shock_chain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     rule = "WD-WFX-025"
     faces = r.roll("mangle", rule, dice=len(Stat), sides=4)
-    # no stat below 1: damage past that is lost, as with the other stat losses (WD-WFX-021 PROPOSED)
-    rolled = {s: min(f - 1, r.stats[s] - 1) for s, f in zip(Stat, faces, strict=True)}
-    damage = {s.value: n for s, n in rolled.items() if n > 0}
+    # lasting damage may take a stat to 0 (WD-STAT-021); effort cancels three points a dot from what
+    # was rolled, and only then is the loss held to what the stat has left
+    damage = {s.value: f - 1 for s, f in zip(Stat, faces, strict=True) if f > 1}
     total = sum(damage.values())
     per = data.CRITICAL_REND_CANCEL_PER_DOT
     dots = r.spend("mangle_effort", rule, counts=range(-(-total // per) + 1))
@@ -623,8 +636,9 @@ def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
         for stat in r.ask("cancel", rule, tuple(damage), counts=(cancel,), distinct=False, limits=damage):
             damage[stat] -= 1
     for name, n in damage.items():
-        if n:
-            r.stat_losses.append(StatLoss(stat=Stat(name), points=n, lasting=StatLasting.LONG_TERM))
+        points = min(n, r.stats[Stat(name)])
+        if points:
+            r.stat_losses.append(StatLoss(stat=Stat(name), points=points, lasting=StatLasting.LONG_TERM))
 
 
 def _consuming(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:

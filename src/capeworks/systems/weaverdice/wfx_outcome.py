@@ -84,6 +84,8 @@ class RollNeed(Frozen):
     stat: Stat | None = None
     tn: int | None = None
     bonus: int = 0
+    #: the low-morale cap on the roll's result (WD-MORALE-002), None when morale is not low
+    cap: int | None = None
 
     @property
     def notation(self) -> str:
@@ -95,6 +97,8 @@ class RollNeed(Frozen):
         """The exact chance the roll reaches its TN (None without one), from the dice engine."""
         if self.tn is None:
             return None
+        if self.cap is not None and self.cap < self.tn:
+            return Fraction(0)
         from capeworks.dice import distribution
 
         return distribution(self.notation).at_least(self.tn)
@@ -145,6 +149,8 @@ class Hit:
     holding: bool = True
     knocked_down: bool = False
     dying: bool = False
+    #: the target's morale step: a low one caps the saves an effect asks for (WD-MORALE-002)
+    morale: int = 0
 
     def __post_init__(self) -> None:
         """Refuse impossible facts as a model would, with a pydantic ``ValidationError``."""

@@ -21,6 +21,7 @@ from capeworks.systems.weaverdice.combat import interruption_tn
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
@@ -219,6 +220,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
     c, sheet = person(state, target), state.sheet(target)
     costume = sheet.costume
     lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
+    gear, pieces, reinforced = gear_facts(sheet)
     return Hit(
         damage=damage,
         tier=tier,
@@ -234,6 +236,10 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in BodyPart if p not in lost),
+        morale=c.morale,
+        gear=gear,
+        costume=pieces,
+        reinforced=reinforced,
     )
 
 
@@ -312,9 +318,12 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         if n:
             effort, _ = effort.drain(sheet, pool, n)
     temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
+    drained = list(c.drained)
     for loss in o.stat_losses:
         bucket = lasting if loss.lasting in _LASTING else temporary
         bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
+        if loss.lasting is StatLasting.DRAINED:
+            drained.append(loss)  # comes back a point a turn (WD-WFX-021)
     if o.slain:
         track = evolve(track, {"standing": Standing.DEAD})
     elif o.dying and track.standing is not Standing.DEAD:
@@ -328,6 +337,7 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
             "effort": effort,
             "temporary_loss": temporary,
             "lasting_loss": lasting,
+            "drained": tuple(drained),
         },
     )
     fight = b.fight
@@ -340,6 +350,8 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
+    if o.gear:
+        suffer_gear_hits(b, target, o.gear)
     for grant in o.wounds:
         take_wound(
             b,

@@ -1,0 +1,138 @@
+"""Gear and costume damage at the table: the facts the effect tables read about a target's gear,
+and what an effect or a fall does to the sheet's held items and costume pieces.
+
+Implements, on the table, WD-WFX-007 (gear loses its bottom feature), WD-WFX-013/019 (the attacker
+names costume pieces, the target loses one), WD-EQUIP-013 (reinforcement: the attacker's die must
+reach the piece's threshold, rolled by :func:`~.wfx.resolve`), WD-EQUIP-014 (a damaged belt drops
+its items; a standard belt's fragile last slot rolls when its wearer falls or a neighbour is
+destroyed) and WD-EQUIP-019 (stripped features kept for repair). The pure rules are
+:mod:`~.equipment`'s; this module only reads the sheet, rolls and emits the changed sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import (
+    Cell,
+    Costume,
+    PlacedPiece,
+    break_threshold,
+    damage_piece,
+    fragile_slot_lost,
+    piece_spec,
+    strip_bottom_feature,
+)
+from capeworks.systems.weaverdice.flow import Builder
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.wfx_outcome import GearHit
+
+__all__ = ["fall_breaks_fragile_slots", "gear_facts", "piece_name", "suffer_gear_hits"]
+
+
+def piece_name(p: PlacedPiece) -> str:
+    """A costume piece as the effect prompts name it: its key and cell (``armor-01``), no commas."""
+    return f"{p.key}-{p.cell[0]}{p.cell[1]}"
+
+
+def gear_facts(sheet: Character) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]:
+    """What the effect tables read (WD-WFX-007/019, WD-EQUIP-013): gear with a feature to lose (held
+    items with keywords, costume pieces still whole), costume pieces that can be lost, and the die
+    an attacker needs to break each protected piece."""
+    costume = sheet.costume
+    pieces = [p for p in costume.pieces if not p.destroyed] if costume is not None else []
+    held = tuple(h.name for h in sheet.held if h.keywords)
+    names = tuple(piece_name(p) for p in pieces)
+    reinforced: dict[str, int] = {}
+    if costume is not None:
+        for p in pieces:
+            need = break_threshold(costume, p.cell)
+            if need is not None:
+                reinforced[piece_name(p)] = need
+    return (*held, *(n for p, n in zip(pieces, names, strict=True) if not p.damaged)), names, reinforced
+
+
+def _cell_of(costume: Costume | None, name: str) -> Cell | None:
+    if costume is None:
+        return None
+    return next((p.cell for p in costume.pieces if piece_name(p) == name), None)
+
+
+def _fragile_rolls(b: Builder, costume: Costume, cells: Sequence[Cell], words: list[str]) -> Costume:
+    """Each standard belt's fragile last slot rolls: 4+ breaks it (WD-EQUIP-014)."""
+    for cell in cells:
+        placed = costume.at(cell)
+        if placed is None or placed.fragile_lost:
+            continue
+        die = b.dice.roll(1, 6, purpose="fragile belt slot").faces[0]
+        if fragile_slot_lost(die):
+            costume = evolve(
+                costume,
+                {
+                    "pieces": tuple(
+                        evolve(p, {"fragile_lost": True}) if p.cell == cell else p for p in costume.pieces
+                    )
+                },
+            )
+            words.append(f"the belt's fragile last slot breaks ({die})")
+        else:
+            words.append(f"the belt's fragile last slot holds ({die})")
+    return costume
+
+
+def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
+    """Apply an effect's gear hits to the sheet: a held item loses its bottom feature; a costume
+    piece is stripped or destroyed (a belt drops its items, neighbours' fragile slots roll)."""
+    sheet = b.sheet(ident)
+    words: list[str] = []
+    held = list(sheet.held)
+    costume = sheet.costume
+    for hit in hits:
+        if hit.saved:
+            words.append(f"the reinforcement holds: {hit.piece} is untouched")
+            continue
+        item = next((i for i, h in enumerate(held) if h.name == hit.piece), None)
+        if item is not None:
+            before = held[item]
+            held[item] = strip_bottom_feature(before)
+            words.append(f"{hit.piece} loses its {before.keywords[-1]}")
+            continue
+        cell = _cell_of(costume, hit.piece)
+        if costume is None or cell is None:
+            continue
+        out = damage_piece(
+            costume, cell, settled=True, whole=hit.destroyed, over_encumbered=sheet.over_encumbered
+        )
+        costume = out.costume
+        words.append(f"{hit.piece} is {'destroyed' if out.destroyed else 'damaged (needs repair)'}")
+        if out.drops_belt_items:
+            words.append("the belt's items fall")
+        if out.inventory_drop_sides:
+            lost = b.dice.roll(1, out.inventory_drop_sides, purpose="items dropped").faces[0]
+            words.append(f"{lost} items spill from the inventory")
+        costume = _fragile_rolls(b, costume, out.fragile_checks, words)
+    if not words:
+        return
+    changed = evolve(sheet, {"held": tuple(held), "costume": costume})
+    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)))
+
+
+def fall_breaks_fragile_slots(b: Builder, ident: str) -> None:
+    """A fall: each standard belt's fragile last slot rolls, breaking on 4+ (WD-EQUIP-014)."""
+    sheet = b.sheet(ident)
+    costume = sheet.costume
+    if costume is None:
+        return
+    cells = [
+        p.cell
+        for p in costume.pieces
+        if not p.destroyed and not p.fragile_lost and piece_spec(p.key).fragile_slots
+    ]
+    if not cells:
+        return
+    words: list[str] = []
+    costume = _fragile_rolls(b, costume, cells, words)
+    changed = evolve(sheet, {"costume": costume})
+    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)))

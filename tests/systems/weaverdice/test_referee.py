@@ -1,0 +1,353 @@
+"""Referee tests for issue 18: each situation played through the table with given dice, against the
+seed (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited as "src N")."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.systems.weaverdice.combat import waited
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _one_fighter(**stats: int):  # type: ignore[no-untyped-def]
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", **stats))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])  # Vic 6 + 6, the thug 6 + 1... Vic first
+    return d
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-EFFORT-003")
+def test_sprint_with_a_stamina_push_is_capped_at_two_and_a_half_moves__wx26() -> None:
+    # src 890: sprint rolls Athletics, +5 ft on 4+, +10 ft on 6+; src 378: a push adds 1d3 x 5 ft,
+    # doubled when double-moving; src 890: never more than 2.5x baseline (30 ft -> 75 ft).
+    d = _one_fighter()
+    # Athletics roll 6 (+10): 60 + 10 = 70; push d3 = 3 doubled: +30 -> 100, capped at 75
+    d.refuse("ann", "move", character="vic", feet=80, sprint=True, push=True, dice=[6, 3], rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=75, sprint=True, push=True, dice=[6, 3])
+    vic = d.state.people["vic"]
+    assert d.state.fight.turn.moved == 75
+    assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+    assert "sprints 75 ft" in " ".join(d.words())
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-WFX-022", "WD-CORE-005")
+@pytest.mark.parametrize(("morale", "standing"), [(0, Standing.UP), (-3, Standing.DEAD)])
+def test_low_morale_caps_the_critical_cut_bisection_save(morale: int, standing: Standing) -> None:
+    # src 712: Critical Cut 5-6, "Make a Guts roll, DC 7+, or die, bisected"; src 453/455-475: at a
+    # negative step every roll's result is capped (-3 -> 4). Guts 5: a 6 + 2 = 8 survives, capped to 4 dies.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=5), morale=morale)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect d6 = 5: the bisection save
+    d.do("ann", "effect_choice", character="vic", key="save_effort", picks=[], dice=[6])
+    assert d.state.people["vic"].track.standing is standing
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-WFX-021")
+def test_low_morale_caps_the_moderate_shock_drain_roll() -> None:
+    # src 768-770: Moderate Shock 5-6, roll Guts and lose 10 - result points; at -3 the result caps at 4
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=5, brawn=5, athletics=5, dexterity=5), morale=-3)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect d6 = 5
+    # Recovery may negate it: decline, then the Guts roll 6 + 2 = 8 is capped to 4: lose 6 points
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[], dice=[6])
+    assert d.prompt("ann", "effect").context["counts"] == [6]
+
+
+def _duel(**vic: int):  # type: ignore[no-untyped-def]
+    """Vic (Ann's) against the GM's brute (notable, Brawn 5) and a thug; order Vic, thug, brute."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", **vic))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 12, thug 9, brute 3
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-010")
+def test_full_attack_is_attack_x2__two_rolls_for_the_turn() -> None:
+    # src 527-529: the reference round's "Full Attack (Attack x2)"; src 567: a full attack may be more
+    # than two swings, depending on the weapon. Two attack rolls, then nothing else this turn.
+    d = _duel()
+    d.do("ann", "attack", character="vic", target="thug", full=True, dice=[1])  # 1: a miss
+    d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])  # the second swing hits; effect 1
+    assert [w.tier for w in d.state.people["thug"].track.wounds] == [WoundTier.LESSER]
+    assert "(the second swing)" in " ".join(d.words())
+    d.refuse("ann", "attack", character="vic", target="thug", dice=[6], rule="WD-COMBAT-008")
+    d.refuse("ann", "act", character="vic", action="shout", rule="WD-COMBAT-008")
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+def test_block_drops_the_attacker_for_its_next_turn_only() -> None:
+    # src 592: a Block that holds makes melee attackers "move down one spot in the turn order
+    # (delaying their next turn)". The brute, after the thug, still acts this round.
+    d = _duel(brawn=5)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", dice=[4])  # 4 + 1 = 5: hit
+    d.answer("ann", "react-vic", "block", dice=[3])  # Brawn 3 + 2 = 5 >= 5: blocked
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.turn.actor == "brute" and d.state.fight.order.round == 1
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.order.order == ("vic", "brute", "thug")
+    assert d.state.fight.turn.actor == "vic" and d.state.fight.order.round == 2
+
+
+def _squad():  # type: ignore[no-untyped-def]
+    """Vic (Brawn 5), a thug, a SWAT group of three acting in one slot, and a bystander."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("thug", "Thug", "generic", athletics=4))
+    for n in ("1", "2", "3"):
+        add(d, "gm", sheet(f"swat{n}", f"SWAT {n}", "generic"))
+    add(d, "gm", sheet("mom", "Mom", "bystander"))
+    d.do("gm", "start_combat", groups="swat1+swat2+swat3", dice=[6])
+    assert d.state.fight.order.order == ("vic", "thug", "swat1", "swat2", "swat3", "mom")
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-NPC-005")
+def test_a_block_drops_a_groups_whole_slot() -> None:
+    # src 592 (Block: the attacker moves down one spot) with a group acting in one slot: the slot moves
+    d = _squad()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="swat1", target="vic", dice=[6])  # 6: hit
+    d.answer("ann", "react-vic", "block", dice=[6])  # 6 + 2 = 8 >= 6: blocked
+    for ident in ("swat1", "swat2", "swat3", "mom"):
+        d.do("gm", "end_turn", character=ident)
+    assert d.state.fight.order.order == ("vic", "thug", "mom", "swat1", "swat2", "swat3")
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-015", "WD-NPC-005")
+def test_a_wait_moves_the_waiters_group_slot() -> None:
+    # src 586: opportunity actions (Wait) need Focus, which generics lack: at the table a group member
+    # cannot Wait; the slot rule (the waiter's slot moves whole, with the members still to act) is
+    # the order's, checked here on the order itself.
+    d = _squad()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.refuse("gm", "wait", character="swat1", trigger="swat2", rule="WD-COMBAT-027")
+    d.refuse("gm", "wait", character="swat1", trigger="thug", rule="WD-EFFORT-001")
+    fight = d.state.fight
+    moved = waited(fight.order, "swat1", trigger="thug", groups=fight.groups)
+    assert moved.order == ("vic", "swat1", "swat2", "swat3", "thug", "mom")
+    assert moved.current == "swat1"
+
+
+def _with(d, ident: str, *statuses: Status) -> None:  # type: ignore[no-untyped-def]
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-STATUS-008")
+def test_blinded_is_minus_one_to_hit() -> None:
+    # src 844-846: Blinded imposes "a -1 to hit those that can be seen". Vic's 3 + 0 - 1 = 2 misses the
+    # thug's DS 3; unblinded the same 3 hits.
+    d = _duel()
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "attack", character="vic", target="thug", dice=[3])
+    assert d.state.people["thug"].track.wounds == ()
+    assert "= 2" in d.words()[-1]
+    d.do("gm", "ruling", character="vic", text="the smoke clears", drop_conditions=["blinded"])
+    d.do("ann", "attack", character="vic", target="thug", dice=[3, 1])  # 3: a hit; effect 1
+    assert len(d.state.people["thug"].track.wounds) == 1
+
+
+@pytest.mark.rules("WD-STATUS-009")
+def test_knocked_down_stands_with_half_a_move() -> None:
+    # src 848-850: rising takes a movement action "taking up half the movement"; while down no more
+    # than 5 ft. Athletics 3: 30 ft a move, 15 ft to stand, 15 ft left to walk.
+    d = _duel()
+    _with(d, "vic", Status.KNOCKED_DOWN)
+    d.refuse("ann", "move", character="vic", feet=10, rule="WD-MOVE-001")  # 5 ft while down
+    d.refuse("ann", "move", character="vic", feet=20, stand=True, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=15, stand=True)
+    assert d.state.people["vic"].conditions == ()
+    assert "Vic stands up and moves 15 ft." in d.words()
+    d.refuse("ann", "move", character="vic", feet=5, stand=True, rule="WD-STATUS-009")  # already up
+    d.do("ann", "move", character="vic", feet=30)  # up: a full move
+
+
+@pytest.mark.rules("WD-WFX-025", "WD-STAT-021", "WD-EFFORT-006")
+def test_critical_rend_can_take_a_stat_to_0__effort_cancels_from_the_roll() -> None:
+    # src 780: 1d4 - 1 long-term damage to each stat, each effort dot cancelling three points of it.
+    # Brawn 2 rolls 4 (3 points), Knowledge rolls 4 (3): 6 rolled; one dot cancels Knowledge's three;
+    # Brawn's three take it from 2 to 0 (the inventory's reading: lasting damage may reach 0).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=2))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 4, 1, 1, 1, 1, 4, 1])  # effect d6, then 7d4
+    assert d.prompt("ann", "effect").context["counts"] == [0, 1, 2]
+    d.do("ann", "effect_choice", character="vic", key="mangle_effort", picks=["stamina"])
+    d.do("ann", "effect_choice", character="vic", key="cancel", picks=["knowledge"] * 3)
+    vic = d.state.people["vic"]
+    assert vic.lasting_loss == {Stat.BRAWN: 2}
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 0
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_drained_points_come_back_one_a_turn_three_resting__wx23() -> None:
+    # src 770-772: Moderate Shock 5-6, "Roll Guts. Lose 10-[result] attribute points temporarily.
+    # Gain 1 back each turn (3 if resting)." Guts 3, d=4: lose 6.
+    d = _duel()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect 5: the drain
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[], dice=[4])  # Guts 4: lose 6
+    picks = ["brawn", "brawn", "athletics", "athletics", "dexterity", "dexterity"]
+    d.do("ann", "effect_choice", character="vic", key="drain.1", picks=picks)
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")  # the end of Vic's turn: one point back, the first lost
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 1, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    assert "Vic regains 1 brawn." in d.words()
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", dice=[1])  # the rest's Guts roll fails; still resting
+    d.do("ann", "end_turn", character="vic")  # resting: three back
+    assert d.state.people["vic"].temporary_loss == {Stat.DEXTERITY: 2}
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
+
+
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-EFFORT-003")
+def test_the_held_one_may_spend_stamina_on_the_grapple_roll() -> None:
+    # src 932: "Stamina() can be spent for a +1 on grapple rolls" (either side); the attacker must
+    # strictly beat the defender. Boss 4 + 2 = 6 against Vic 4 + 0 + 2 dots = 6: a stalemate.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "grab", character="boss", target="vic", dice=[5])
+    d.answer("ann", d.prompt("ann", "reaction").id, "take")
+    d.refuse("gm", "brace", character="boss", holder="vic", rule="WD-GRAPPLE-002")  # nobody holds Boss
+    d.do("ann", "brace", character="vic", holder="boss", stamina=2)
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 1
+    d.do("gm", "grapple", character="boss", target="vic", dice=[4, 4])
+    assert "6 against 6; a stalemate." in d.words()[-1]
+    assert d.state.grapples["boss>vic"].braced == 0  # spent on that round only
+
+
+_WX28_COSTUME = {
+    "pieces": [
+        {"key": "low_reinforcement", "cell": [0, 0], "protects": [[2, 1]]},
+        {"key": "armor", "cell": [0, 1]},
+        {"key": "armor", "cell": [0, 2]},
+        {"key": "inventory", "cell": [2, 1], "items": 5},
+        {"key": "low_belt", "cell": [2, 0]},
+        {"key": "icon", "cell": [2, 2]},
+    ]
+}
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-MOVE-011", "WD-STAT-010")
+def test_over_encumbered_by_the_costume__minus_1_athletics_and_dexterity_and_5_ft() -> None:
+    # src 1021: capacity is Brawn; over it, -1 Athletics, -1 Dexterity and a further -5 ft movement.
+    # The seed's example costume (src 1145-1161) weighs 2: Brawn 2 carries it, Brawn 1 does not.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", brawn=1), "costume": _WX28_COSTUME})
+    add(d, "bob", {**sheet("max", "Max", brawn=2), "costume": _WX28_COSTUME})
+    assert d.state.sheet("vic").encumbrance == 2
+    d.do("gm", "call_check", character="vic", stat="dexterity", tn=3, task="catch the keys")
+    d.answer("ann", "call-1", "roll", dice=[3])  # 3 - 1 = 2: fails
+    assert d.state.last_check["vic"].total == 2
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", characters="vic, thug", dice=[6])
+    # Athletics 3 -> 2: 25 ft, and 5 ft less: 20
+    d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20)
+    assert d.state.sheet("max").movement == 30 and d.state.sheet("max").stat(Stat.DEXTERITY) == 3
+
+
+@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
+def test_belt_slots_count_the_costumes_belt() -> None:
+    # src 1017: belt slots = Dexterity; src 1073-1105: a Low belt +1, a Standard belt +2; the seed's
+    # example costume (a low belt) gives Dex 3 + 1 = 4
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", brawn=2), "costume": _WX28_COSTUME})
+    standard = {"pieces": [{"key": "belt", "cell": [2, 0]}]}
+    add(d, "bob", {**sheet("max", "Max"), "costume": standard})
+    assert d.state.sheet("vic").belt_slots == 4
+    assert d.state.sheet("max").belt_slots == 5
+
+
+def _vic_against_the_brute(vic: dict):  # type: ignore[no-untyped-def, type-arg]
+    d = table()
+    add(d, "ann", vic)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    return d
+
+
+@pytest.mark.rules("WD-WFX-019", "WD-EQUIP-013", "WD-EQUIP-014")
+def test_moderate_rend_costume_loss__attacker_names_two_target_loses_one_unless_reinforced() -> None:
+    # src 756: Moderate Rend 5-6, the attacker names two costume pieces and the target loses one;
+    # src 1054-1058: "Protected (On a 1-3)": the attacker must roll 4+ to break the guarded piece;
+    # src 1073: a belt piece lost drops its items. (No armor here: armor would take the wound.)
+    unarmored = {
+        "pieces": [
+            {"key": "low_reinforcement", "cell": [0, 0], "protects": [[2, 1]]},
+            {"key": "inventory", "cell": [2, 1], "items": 5},
+            {"key": "low_belt", "cell": [2, 0]},
+            {"key": "icon", "cell": [2, 2]},
+        ]
+    }
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "costume": unarmored})
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect 5
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "effect_choice", character="brute", key="named", picks=["icon-22", "inventory-21"])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["inventory-21"], dice=[3])  # 3 < 4
+    assert d.state.sheet("vic").costume.at((2, 1)).destroyed is False
+    assert "the reinforcement holds: inventory-21 is untouched" in d.words()[-1]
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "effect_choice", character="brute", key="named", picks=["icon-22", "low_belt-20"])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["low_belt-20"])
+    assert d.state.sheet("vic").costume.at((2, 0)).destroyed is True
+    assert d.state.sheet("vic").belt_slots == 3  # Dex 3, the low belt's +1 gone
+    assert "low_belt-20 is destroyed; the belt's items fall" in d.words()[-1]
+
+
+@pytest.mark.rules("WD-WFX-007", "WD-WFX-013", "WD-EQUIP-019")
+def test_lesser_rend_gear_loses_its_bottom_feature() -> None:
+    # src 728: Lesser Rend 1-2, "Lose bottom feature from one piece of gear"
+    bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "held": [bat]})
+    d.do("gm", "attack", character="brute", target="vic", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # effect 1
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    bat_now = d.state.sheet("vic").held[0]
+    assert bat_now.keywords == ("reach",) and bat_now.stripped == ("heavy",)
+    assert "Vic's gear: bat loses its heavy." in d.words()
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-MOVE-009")
+def test_a_fall_rolls_the_standard_belts_fragile_slot() -> None:
+    # src 1081-1085: a Standard belt's final slot is fragile, lost on a 4+ when its wearer falls
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", guts=4), "costume": {"pieces": [{"key": "belt", "cell": [2, 0]}]}})
+    assert d.state.sheet("vic").belt_slots == 5
+    d.do("gm", "fall", character="vic", feet=18, dice=[5, 1])  # belt die 5: broken; effect 1
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert d.state.sheet("vic").belt_slots == 4
+    assert "Vic's gear: the belt's fragile last slot breaks (5)." in d.words()
