@@ -1,0 +1,225 @@
+"""The campaign layer at the table: its command table, prompts, panels and what each seat may see.
+
+:mod:`~capeworks.systems.weaverdice.ruleset` merges these into Weaverdice's
+own (commands, events, words), adds the prompts and panels, and passes the
+view through :func:`campaign_view`, which removes what only the GM may know:
+intel targets' DCs and locked cells' tidbits, candidates' undisclosed details
+and off-target flags, secret negative rep, and the GM's hidden business checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Authority, CommandSpec, Panel, Prompt, PromptOption, Role, Seat, Viewer
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import crafting, downtime, rewards
+from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.state import WdState
+
+__all__ = ["CAMPAIGN_COMMANDS", "CAMPAIGN_MENU_WORDS", "campaign_panels", "campaign_prompts", "campaign_view"]
+
+GM, OWNER = Authority.GM, Authority.OWNER
+Offer = Callable[[Any, Seat], list[dict[str, Any]]]
+
+
+def _mine(state: WdState, seat: Seat, ident: str) -> bool:
+    c = state.people.get(ident)
+    return c is not None and (seat.is_gm if c.owner is None else c.owner == seat.id)
+
+
+def _in_downtime(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Offered for each of the seat's characters with a slot (or a slot's actions) left."""
+    phase = state.campaign.phase
+    if phase is None:
+        return []
+    return [
+        {"character": i}
+        for i, s in phase.slots.items()
+        if _mine(state, seat, i) and (s.left > 0 or (s.session is not None and s.session.left > 0))
+    ]
+
+
+def _gm_when(test: Callable[[WdState], bool]) -> Offer:
+    def offer(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+        return [{}] if seat.is_gm and test(state) else []
+
+    return offer
+
+
+COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
+    "start_downtime": CommandSpec(
+        cc.StartDowntime,
+        downtime.start_downtime,
+        GM,
+        "open downtime",
+        offer=_gm_when(lambda s: s.campaign.phase is None and s.fight is None),
+    ),
+    "end_downtime": CommandSpec(
+        cc.EndDowntime,
+        downtime.end_downtime,
+        GM,
+        "end downtime",
+        offer=_gm_when(lambda s: s.campaign.phase is not None),
+    ),
+    "downtime_action": CommandSpec(cc.DowntimeAction, downtime.downtime_action, OWNER, offer=_in_downtime),
+    "discard_rep": CommandSpec(
+        cc.DiscardRep,
+        downtime.discard_rep,
+        OWNER,
+        offer=lambda s, seat: [{"character": i} for i in s.campaign.discards if _mine(s, seat, i)],
+    ),
+    "award": CommandSpec(cc.Award, rewards.award, GM, "hand out rewards"),
+    "give_negative": CommandSpec(cc.GiveNegative, rewards.give_negative, GM, "give negative rep"),
+    "cite_negative": CommandSpec(cc.CiteNegative, rewards.cite_negative, GM, "cite negative rep"),
+    "start_craft": CommandSpec(cc.StartCraft, crafting.start_craft, OWNER, offer=_in_downtime),
+    "craft": CommandSpec(cc.Craft, crafting.craft, OWNER, offer=_in_downtime),
+    "help_craft": CommandSpec(cc.HelpCraft, crafting.help_craft, OWNER, offer=_in_downtime),
+}
+
+CAMPAIGN_COMMANDS = COMMANDS
+#: the menu words of the commands registered (a missing one is a KeyError at import)
+CAMPAIGN_MENU_WORDS = {k: CAMPAIGN_COMMAND_WORDS[k] for k in COMMANDS}
+
+
+def campaign_prompts(state: WdState) -> list[Prompt]:
+    """Decisions the campaign layer waits for: rep to discard at day's end."""
+    out: list[Prompt] = []
+    camp = state.campaign
+    for ident, owed in camp.discards.items():
+        c = state.people.get(ident)
+        if c is None:
+            continue
+        to: dict[str, Any] = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        cards = [x for x in camp.ledger(ident).rep if not x.negative]
+        if owed == 1:
+            options = tuple(
+                PromptOption(
+                    value=str(x.id),
+                    label=x.source,
+                    command="discard_rep",
+                    payload={"character": ident, "cards": [x.id]},
+                )
+                for x in cards
+            )
+        else:
+            options = ()
+        out.append(
+            Prompt(
+                id=f"discard:{ident}:{camp.phases}:{owed}",
+                kind="discard_rep",
+                question=f"{c.name} holds {owed} rep over the cap: which to let go?",
+                options=options,
+                **to,
+            )
+        )
+    return out
+
+
+def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
+    """The downtime board and each character's campaign sheet (rep, money, followers, boxes, intel)."""
+    camp = state.campaign
+    out: list[Panel] = []
+    if camp.phase is not None:
+        rows = []
+        for ident, s in camp.phase.slots.items():
+            c = state.people.get(ident)
+            session = s.session
+            now = f"{session.action} ({session.left} left)" if session and session.left else "-"
+            rows.append(
+                (
+                    c.name if c else ident,
+                    f"{s.left}/{s.total}" + (" +bonus" if s.bonus else ""),
+                    ", ".join(a.replace("_", " ") for a in s.actions) or "-",
+                    now,
+                )
+            )
+        out.append(
+            Panel(
+                title=f"Downtime phase {camp.phase.number}",
+                columns=("character", "slots left", "actions", "in progress"),
+                rows=tuple(rows),
+            )
+        )
+    if camp.ledgers:
+        sheet_rows: list[tuple[str, ...]] = []
+        for ident, ledger in camp.ledgers.items():
+            c = state.people.get(ident)
+            if c is None or (c.hidden and not viewer.is_gm):
+                continue
+            rep = [x for x in ledger.rep if not x.negative]
+            neg = [x for x in ledger.rep if x.negative and (viewer.is_gm or not x.secret)]
+            sheet_rows.append(
+                (
+                    c.name,
+                    f"${ledger.money}",
+                    ", ".join(
+                        x.source + (f" [{x.exclusive}]" if x.exclusive else "") + ("*" if x.marked else "")
+                        for x in rep
+                    )
+                    or "-",
+                    str(len(neg)),
+                    ", ".join(f"{k} {v}" for k, v in ledger.followers.items() if v) or "-",
+                    ", ".join(f"{k} {v}" for k, v in ledger.boxes.items() if v) or "-",
+                    ", ".join(f"{k} x{v}" for k, v in ledger.intel.items() if v) or "-",
+                )
+            )
+        out.append(
+            Panel(
+                title="Campaign",
+                columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
+                rows=tuple(sheet_rows),
+            )
+        )
+    if camp.projects:
+        out.append(
+            Panel(
+                title="Projects",
+                columns=("project", "crafter", "item", "tier", "total", "rolls", "result"),
+                rows=tuple(
+                    (
+                        p.id,
+                        p.crafter,
+                        p.item,
+                        p.tier,
+                        f"{p.total}/{p.dc}",
+                        f"{len(p.rolls)}/{p.cap + p.extra}",
+                        p.result or "-",
+                    )
+                    for p in camp.projects.values()
+                ),
+            )
+        )
+    return out
+
+
+def campaign_view(data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """The campaign part of a view: a player never sees the GM's secrets (module docstring)."""
+    if viewer.is_gm:
+        return data
+    camp = dict(data)
+    camp["checks"] = []
+    ledgers = {}
+    for k, ledger in camp["ledgers"].items():
+        ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
+    camp["ledgers"] = ledgers
+    camp["candidates"] = {
+        k: {
+            **c,
+            "details": {d: (v if d in c["revealed"] else None) for d, v in c["details"].items()},
+            "off_target": None,
+        }
+        for k, c in camp["candidates"].items()
+    }
+    camp["targets"] = {
+        k: {
+            **t,
+            "find_dc": None,
+            "thread_dc": None,
+            "cells": [{**cell, "tidbit": cell["tidbit"] if cell["unlocked"] else ""} for cell in t["cells"]],
+        }
+        for k, t in camp["targets"].items()
+    }
+    return camp
