@@ -164,9 +164,9 @@ class Recruit(Frozen):
     )
     team_capes: int = Field(default=0, ge=0, le=20, description="Capes on the team, yourself included.")
     rep_dice: int = Field(default=0, ge=0, le=6)
-    rep_bonus: Literal[0, 1, 3, 6] = 0
+    rep_bonus: int = Field(default=0, ge=0, le=6, description="Rep toward the bonus to every die.")
     milestone_dice: int = Field(default=0, ge=0, le=20)
-    milestone_bonus: Literal[0, 1, 3, 6] = 0
+    milestone_bonus: int = Field(default=0, ge=0, le=6, description="Milestones toward that bonus.")
 
 
 class PresentCandidate(Frozen):

@@ -180,6 +180,13 @@ class DetailsRevealed(WdEvent):
     recruitment: str
 
 
+class CandidatesVetted(WdEvent):
+    """GM-only: the recruiter's Knowledge rolls behind the scenes, detail by detail."""
+
+    recruitment: str
+    lines: tuple[str, ...]
+
+
 class Hired(CampaignEvent):
     character: str
     name: str
@@ -360,6 +367,7 @@ CAMPAIGN_EVENTS = declare_events(
     CandidateListed,
     QuestionAsked,
     DetailsRevealed,
+    CandidatesVetted,
     Hired,
     TargetAdded,
     TargetListed,

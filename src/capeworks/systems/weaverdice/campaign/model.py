@@ -201,6 +201,8 @@ class Recruitment(Frozen):
     capes: bool = False
     openings: int = 0
     questions: int = 0
+    #: applicants may lack what was sought (20%), unless every sought penalty was doubled
+    loose: bool = False
     vetted: bool = False
     candidates: tuple[str, ...] = ()
 

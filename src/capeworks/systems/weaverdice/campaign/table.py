@@ -14,7 +14,7 @@ from typing import Any
 
 from capeworks.engine import Authority, CommandSpec, Panel, Prompt, PromptOption, Role, Seat, Viewer
 from capeworks.systems.weaverdice.campaign import commands as cc
-from capeworks.systems.weaverdice.campaign import crafting, downtime, rewards
+from capeworks.systems.weaverdice.campaign import crafting, downtime, recruiting, rewards
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.state import WdState
@@ -49,6 +49,26 @@ def _gm_when(test: Callable[[WdState], bool]) -> Offer:
     return offer
 
 
+def _asking(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    camp = state.campaign
+    return [
+        {"character": r.recruiter}
+        for r in camp.recruitments.values()
+        if r.candidates and not r.vetted and r.questions > 0 and _mine(state, seat, r.recruiter)
+    ]
+
+
+def _hiring(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    camp = state.campaign
+    return [
+        {"character": r.recruiter, "candidate": i}
+        for r in camp.recruitments.values()
+        if r.vetted and _mine(state, seat, r.recruiter)
+        for i in r.candidates
+        if not camp.candidates[i].hired
+    ]
+
+
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
@@ -77,6 +97,13 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_craft": CommandSpec(cc.StartCraft, crafting.start_craft, OWNER, offer=_in_downtime),
     "craft": CommandSpec(cc.Craft, crafting.craft, OWNER, offer=_in_downtime),
     "help_craft": CommandSpec(cc.HelpCraft, crafting.help_craft, OWNER, offer=_in_downtime),
+    "recruit": CommandSpec(cc.Recruit, recruiting.recruit, OWNER, offer=_in_downtime),
+    "present_candidate": CommandSpec(
+        cc.PresentCandidate, recruiting.present_candidate, GM, "present candidates"
+    ),
+    "ask": CommandSpec(cc.Ask, recruiting.ask, OWNER, offer=_asking),
+    "vet_candidates": CommandSpec(cc.VetCandidates, recruiting.vet_candidates, GM, "roll behind the screen"),
+    "hire": CommandSpec(cc.Hire, recruiting.hire, OWNER, offer=_hiring),
 }
 
 CAMPAIGN_COMMANDS = COMMANDS
@@ -189,6 +216,26 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                         p.result or "-",
                     )
                     for p in camp.projects.values()
+                ),
+            )
+        )
+    if camp.candidates:
+        out.append(
+            Panel(
+                title="Candidates",
+                columns=("candidate", "recruiter", "details known", "to learn", "hired"),
+                rows=tuple(
+                    (
+                        x.name,
+                        camp.recruitments[x.recruitment].recruiter,
+                        ", ".join(
+                            f"{k}: {v}" for k, v in x.details.items() if viewer.is_gm or k in x.revealed
+                        )
+                        or "-",
+                        ", ".join(k for k in x.details if k not in x.revealed) or "-",
+                        "yes" if x.hired else "no",
+                    )
+                    for x in camp.candidates.values()
                 ),
             )
         )

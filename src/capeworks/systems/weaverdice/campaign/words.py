@@ -102,6 +102,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.DetailsRevealed):
         shown = ", ".join(f"{k}: {v}" for k, v in p.revealed.items()) or "nothing more"
         return f"About {p.name}, the recruiter learns {shown}."
+    if isinstance(p, ce.CandidatesVetted):
+        return "Behind the screen, the recruiter's Knowledge: " + "; ".join(p.lines) + "."
     if isinstance(p, ce.Hired):
         return f"{p.name} hires {p.recruit}."
     if isinstance(p, ce.TargetAdded):
