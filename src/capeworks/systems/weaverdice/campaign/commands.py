@@ -214,6 +214,9 @@ class AddTarget(Frozen):
     tidbits: list[str] = Field(default_factory=list)
     find_dc: int = Field(default=0, ge=0, le=500, description="0: already found.")
     thread_dc: int = Field(default=0, ge=0, le=500, description="0: thread already found.")
+    strike_limit: int = Field(
+        default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
+    )
 
 
 class Surveil(Frozen):

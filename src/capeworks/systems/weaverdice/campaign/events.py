@@ -49,6 +49,8 @@ class TargetPatch(Frozen):
     alerts: int | None = None
     unlock: tuple[int, ...] = ()
     lines: tuple[str, ...] | None = None
+    seen_faces: tuple[int, ...] | None = None
+    seen_phase: int | None = None
 
 
 class CampaignEvent(WdEvent, abstract=True):

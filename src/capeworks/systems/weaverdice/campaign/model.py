@@ -236,11 +236,33 @@ class Target(Frozen):
     thread_found: bool = False
     strikes: int = 0
     alerts: int = 0
+    #: guards or cameras lower it (WD-INTEL-024); 0: the config's
+    strike_limit: int = 0
     #: rows and columns completed (WD-INTEL-017)
     lines: tuple[str, ...] = ()
+    #: natural faces of this phase's surveillance, for duplicate strikes (WD-INTEL-022)
+    seen_faces: tuple[int, ...] = ()
+    seen_phase: int = 0
 
     def cell(self, r: int, c: int) -> Cell:
         return self.cells[r * self.size + c]
+
+    def available(self, method: str) -> tuple[int, ...]:
+        """Cells a method may work on (WD-INTEL-013/014): its entry corner, or any locked cell
+        orthogonally next to an unlocked one (unlocks are shared by both methods)."""
+        n = self.size
+        entry = 0 if method == "surveil" else n * n - 1
+        out = []
+        for i, cell in enumerate(self.cells):
+            if cell.unlocked or cell.blocked:
+                continue
+            r, c = divmod(i, n)
+            near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if i == entry or any(
+                0 <= y < n and 0 <= x < n and self.cells[y * n + x].unlocked for y, x in near
+            ):
+                out.append(i)
+        return tuple(out)
 
 
 class Mission(Frozen):

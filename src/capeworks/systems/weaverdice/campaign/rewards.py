@@ -48,7 +48,7 @@ def parse_intel(text: str, *, extra: tuple[str, ...] = ()) -> tuple[str, int]:
     kind, _, tier = text.strip().lower().partition(":")
     if kind not in DISPOSITIONS and kind not in extra:
         raise RuleViolation(
-            "WD-INTEL-002", f"{kind or 'That'} is no intel type; the types are {', '.join(DISPOSITIONS)}."
+            "WD-INTEL-002", f"There is no intel type '{kind}'; the types are {', '.join(DISPOSITIONS)}."
         )
     if tier not in ("1", "2", "3", "4"):
         raise RuleViolation("WD-INTEL-002", "Intel comes in tiers 1 to 4, written type:tier.")

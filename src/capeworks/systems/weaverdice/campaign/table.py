@@ -14,7 +14,7 @@ from typing import Any
 
 from capeworks.engine import Authority, CommandSpec, Panel, Prompt, PromptOption, Role, Seat, Viewer
 from capeworks.systems.weaverdice.campaign import commands as cc
-from capeworks.systems.weaverdice.campaign import crafting, downtime, recruiting, rewards
+from capeworks.systems.weaverdice.campaign import crafting, downtime, intel, recruiting, rewards
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.state import WdState
@@ -69,6 +69,13 @@ def _hiring(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
+def _holding_intel(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    camp = state.campaign
+    if camp.phase is None or not camp.targets:
+        return []
+    return [{"character": i} for i, x in camp.ledgers.items() if x.intel and _mine(state, seat, i)]
+
+
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
@@ -104,6 +111,12 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "ask": CommandSpec(cc.Ask, recruiting.ask, OWNER, offer=_asking),
     "vet_candidates": CommandSpec(cc.VetCandidates, recruiting.vet_candidates, GM, "roll behind the screen"),
     "hire": CommandSpec(cc.Hire, recruiting.hire, OWNER, offer=_hiring),
+    "add_target": CommandSpec(cc.AddTarget, intel.add_target, GM, "add intel targets"),
+    "surveil": CommandSpec(cc.Surveil, intel.surveil, OWNER, offer=_in_downtime),
+    "research": CommandSpec(cc.Research, intel.research, OWNER, offer=_in_downtime),
+    "strike_choice": CommandSpec(cc.StrikeChoice, intel.strike_choice, OWNER, prompt_only=True),
+    "spend_intel": CommandSpec(cc.SpendIntel, intel.spend_intel, OWNER, offer=_holding_intel),
+    "utilize_intel": CommandSpec(cc.UtilizeIntel, intel.utilize_intel, OWNER, offer=_in_downtime),
 }
 
 CAMPAIGN_COMMANDS = COMMANDS
@@ -142,7 +155,58 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
                 **to,
             )
         )
+    for ident, pending in camp.strike_choice.items():
+        c = state.people.get(ident)
+        if c is None:
+            continue
+        to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        out.append(
+            Prompt(
+                id=f"strike:{ident}:{pending}:{camp.targets[pending.rpartition(':')[0]].strikes}",
+                kind="strike_choice",
+                rule="WD-INTEL-021",
+                question=f"{c.name}'s surveillance missed: take a strike for tier-1 intel, or let it go?",
+                options=(
+                    PromptOption(
+                        value="strike",
+                        label="take a strike for intel",
+                        command="strike_choice",
+                        payload={"character": ident, "strike": True},
+                    ),
+                    PromptOption(
+                        value="pass",
+                        label="let it go",
+                        command="strike_choice",
+                        payload={"character": ident, "strike": False},
+                    ),
+                ),
+                **to,
+            )
+        )
     return out
+
+
+def _grid(state: WdState, t: Any, viewer: Viewer) -> Panel:
+    """An intel grid (WD-INTEL-011): each cell locked, open (with its odds for the GM) or unlocked."""
+    available = set(t.available("surveil")) | set(t.available("research"))
+    rows = []
+    for r, label in enumerate(t.rows):
+        cells = []
+        for col in range(t.size):
+            i = r * t.size + col
+            cell = t.cells[i]
+            mark = "unlocked" if cell.unlocked else ("open" if i in available else "locked")
+            text = f"{cell.tag} {cell.tn}+ {mark}"
+            if cell.unlocked and cell.tidbit:
+                text += f": {cell.tidbit}"
+            cells.append(text)
+        rows.append((label, *cells))
+    note = f"strikes {t.strikes}, alerts {t.alerts}"
+    if not t.found:
+        note += f"; finding: {t.find_progress}" + (f" of {t.find_dc}" if viewer.is_gm else "")
+    if not t.thread_found:
+        note += f"; thread: {t.thread_progress}" + (f" of {t.thread_dc}" if viewer.is_gm else "")
+    return Panel(title=f"Intel: {t.name}", columns=("", *t.cols), rows=tuple(rows), note=note)
 
 
 def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
@@ -219,6 +283,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 ),
             )
         )
+    out.extend(_grid(state, t, viewer) for t in camp.targets.values())
     if camp.candidates:
         out.append(
             Panel(
