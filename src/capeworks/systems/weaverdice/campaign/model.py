@@ -81,8 +81,8 @@ class Ledger(Frozen):
     #: -1 per negative card cited, taken by the next Social roll (WD-REP-009)
     penalty: int = 0
     followers: dict[str, int] = Field(default_factory=dict)
-    #: follower type -> the phase through which its passive is lost (WD-FOLLOW-003)
-    tapped: dict[str, int] = Field(default_factory=dict)
+    #: follower type -> for each tapped one, the phase through which its passive is lost (WD-FOLLOW-003)
+    tapped: dict[str, tuple[int, ...]] = Field(default_factory=dict)
     #: follower types the GM has found the criteria met for (WD-FOLLOW-002)
     eligible: tuple[str, ...] = ()
     #: progression boxes checked on the current list, by box (WD-PROG-003)
@@ -91,6 +91,8 @@ class Ledger(Frozen):
     box_credit: int = 0
     #: Equipment Slot boxes over the character's lifetime (WD-PROG-007)
     equipment_gains: int = 0
+    #: costume slots gained with no costume on the sheet yet
+    costume_slots: int = 0
     #: half dots by pool (WD-PROG-006)
     half_dots: dict[Pool, int] = Field(default_factory=dict)
     goal_cleared: bool = False
@@ -109,6 +111,12 @@ class Ledger(Frozen):
     #: crafting slots toward the next Multitasker free action (WD-CRAFT-017)
     craft_slots: int = 0
     free_actions: int = 0
+
+    def active(self, kind: str, phase: int, most: int = 6) -> int:
+        """Followers of a type whose passive counts now (tapped ones do not; at most ``most``)."""
+        held = self.followers.get(kind, 0)
+        tapped = sum(1 for until in self.tapped.get(kind, ()) if until >= phase)
+        return max(0, min(most, held - tapped))
 
     def intel_count(self, kind: str, tier: int) -> int:
         return self.intel.get(intel_key(kind, tier), 0)
@@ -290,7 +298,7 @@ class Negotiation(Frozen):
     relationship: int = 0
     offer: int = 0
     penalty: int = 0
-    #: the last failed roll, which rep may still rescue (WD-REP-004): character -> faces, modifier
+    #: the last failed roll, which rep may still rescue (WD-REP-004): character -> (modifier, *faces)
     failed: dict[str, tuple[int, ...]] = Field(default_factory=dict)
     rolls: int = 0
     closed: bool = False

@@ -14,7 +14,16 @@ from typing import Any
 
 from capeworks.engine import Authority, CommandSpec, Panel, Prompt, PromptOption, Role, Seat, Viewer
 from capeworks.systems.weaverdice.campaign import commands as cc
-from capeworks.systems.weaverdice.campaign import crafting, downtime, intel, recruiting, rewards
+from capeworks.systems.weaverdice.campaign import (
+    crafting,
+    downtime,
+    followers,
+    intel,
+    recruiting,
+    rewards,
+    social,
+)
+from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.state import WdState
@@ -76,6 +85,36 @@ def _holding_intel(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": i} for i, x in camp.ledgers.items() if x.intel and _mine(state, seat, i)]
 
 
+def _negotiating(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    open_ = [n.id for n in state.campaign.negotiations.values() if not n.closed]
+    mine = [i for i, c in state.people.items() if c.tier.value == "pc" and _mine(state, seat, i)]
+    return [{"character": i, "negotiation": n} for n in open_ for i in mine]
+
+
+def _rescuing(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i, "negotiation": n.id}
+        for n in state.campaign.negotiations.values()
+        for i in n.failed
+        if _mine(state, seat, i)
+    ]
+
+
+def _eligible(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i, "kind": k}
+        for i, x in state.campaign.ledgers.items()
+        if _mine(state, seat, i)
+        for k in x.eligible
+    ]
+
+
+def _with_followers(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i} for i, x in state.campaign.ledgers.items() if x.followers and _mine(state, seat, i)
+    ]
+
+
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
@@ -117,6 +156,11 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "strike_choice": CommandSpec(cc.StrikeChoice, intel.strike_choice, OWNER, prompt_only=True),
     "spend_intel": CommandSpec(cc.SpendIntel, intel.spend_intel, OWNER, offer=_holding_intel),
     "utilize_intel": CommandSpec(cc.UtilizeIntel, intel.utilize_intel, OWNER, offer=_in_downtime),
+    "open_negotiation": CommandSpec(cc.OpenNegotiation, social.open_negotiation, GM, "open negotiations"),
+    "negotiate": CommandSpec(cc.Negotiate, social.negotiate, OWNER, offer=_negotiating),
+    "rep_after": CommandSpec(cc.RepAfter, social.rep_after, OWNER, offer=_rescuing),
+    "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
+    "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
 }
 
 CAMPAIGN_COMMANDS = COMMANDS
@@ -209,6 +253,11 @@ def _grid(state: WdState, t: Any, viewer: Viewer) -> Panel:
     return Panel(title=f"Intel: {t.name}", columns=("", *t.cols), rows=tuple(rows), note=note)
 
 
+def _negative(count: int, state: WdState) -> str:
+    tier = escalation(count, state.config.campaign.negative_rep_per_tier)
+    return f"{count} (tier {tier}: {ESCALATIONS[tier - 1]})" if tier else str(count)
+
+
 def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
     """The downtime board and each character's campaign sheet (rep, money, followers, boxes, intel)."""
     camp = state.campaign
@@ -251,7 +300,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                         for x in rep
                     )
                     or "-",
-                    str(len(neg)),
+                    _negative(len(neg), state),
                     ", ".join(f"{k} {v}" for k, v in ledger.followers.items() if v) or "-",
                     ", ".join(f"{k} {v}" for k, v in ledger.boxes.items() if v) or "-",
                     ", ".join(f"{k} x{v}" for k, v in ledger.intel.items() if v) or "-",
