@@ -292,6 +292,10 @@ class CheckBox(Frozen):
         "learning_a_skill",
     ]
     pool: Pool | None = None
+    kind: str = Field(default="", max_length=40, description="The follower type an Eager/Trusted box brings.")
+    secure: bool = Field(
+        default=False, description="Trusted: good civilian standing, secret identity secure."
+    )
 
 
 class TakeMilestone(Frozen):
@@ -300,6 +304,8 @@ class TakeMilestone(Frozen):
     character: Ident
     option: Literal["expand_power", "life_perk", "power_perk"]
     bonuses: int = Field(default=0, ge=0, le=2, description="The option's +1 roll conditions met.")
+    secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
+    friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")
 
 
 class KeepPerk(Frozen):

@@ -19,6 +19,7 @@ from capeworks.systems.weaverdice.campaign import (
     downtime,
     followers,
     intel,
+    progression,
     recruiting,
     rewards,
     social,
@@ -115,6 +116,21 @@ def _with_followers(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
+def _with_boxes(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i} for i, x in state.campaign.ledgers.items() if x.box_credit and _mine(state, seat, i)
+    ]
+
+
+def _milestone_due(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    need = state.config.campaign.boxes_for_milestone
+    return [
+        {"character": i}
+        for i, x in state.campaign.ledgers.items()
+        if x.goal_cleared and sum(x.boxes.values()) >= need and not x.perk_faces and _mine(state, seat, i)
+    ]
+
+
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
@@ -161,6 +177,10 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "rep_after": CommandSpec(cc.RepAfter, social.rep_after, OWNER, offer=_rescuing),
     "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
     "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
+    "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_with_boxes),
+    "take_milestone": CommandSpec(cc.TakeMilestone, progression.take_milestone, OWNER, offer=_milestone_due),
+    "keep_perk": CommandSpec(cc.KeepPerk, progression.keep_perk, OWNER, prompt_only=True),
+    "roll_bud": CommandSpec(cc.RollBud, progression.roll_bud, GM, "roll bud chances"),
 }
 
 CAMPAIGN_COMMANDS = COMMANDS
@@ -196,6 +216,29 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
                 kind="discard_rep",
                 question=f"{c.name} holds {owed} rep over the cap: which to let go?",
                 options=options,
+                **to,
+            )
+        )
+    for ident, ledger in camp.ledgers.items():
+        c = state.people.get(ident)
+        if c is None or not ledger.perk_faces:
+            continue
+        to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        out.append(
+            Prompt(
+                id=f"perk:{ident}:{len(ledger.options)}",
+                kind="keep_perk",
+                rule="WD-PROG-020",
+                question=f"{c.name}'s milestone rolls: keep one.",
+                options=tuple(
+                    PromptOption(
+                        value=str(f),
+                        label=str(f),
+                        command="keep_perk",
+                        payload={"character": ident, "face": f},
+                    )
+                    for f in dict.fromkeys(ledger.perk_faces)
+                ),
                 **to,
             )
         )
