@@ -17,9 +17,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.vocab import Stat, Tier
 
 __all__ = [
@@ -74,6 +75,9 @@ DEFAULT_BONUS_SLOT_ACTIONS: tuple[str, ...] = (
     "utilize_intel",
     "self_promote",
 )
+
+
+_DEFAULT_CAMPAIGN = CampaignConfig()
 
 
 class WeaverdiceConfig(Frozen):
@@ -141,6 +145,8 @@ class WeaverdiceConfig(Frozen):
     # -- movement and grapple (the gear engineer's rules; one config per table) --
     generic_free_aoo: bool = True
     grapple_mode: GrappleMode = GrappleMode.TABLE
+    # -- the campaign layer (part 2: downtime, crafting, recruiting, intel, progression) --
+    campaign: CampaignConfig = Field(default_factory=CampaignConfig)
     grappled_ds: int = Field(default=0, ge=0, le=7)
 
     @model_validator(mode="after")
@@ -153,6 +159,14 @@ class WeaverdiceConfig(Frozen):
             if set(line.plus) & set(line.minus):
                 raise ValueError("a statline cannot raise and lower the same stat")
         return self
+
+    @model_serializer(mode="wrap")
+    def _without_default_campaign(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """A table that never changed the campaign rules stores its config as before part 2 (golden logs)."""
+        data: dict[str, object] = handler(self)
+        if self.campaign == _DEFAULT_CAMPAIGN:
+            data.pop("campaign", None)
+        return data
 
     def defense(self, tier: Tier) -> int:
         """The default defense score of a tier (WD-COMBAT-018, WD-NPC-003..005)."""

@@ -18,6 +18,16 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import fight, harm, holds, initiative, power_use, rolls, roster
+from capeworks.systems.weaverdice.campaign.events import CAMPAIGN_EVENTS, fold_campaign
+from capeworks.systems.weaverdice.campaign.model import Campaign
+from capeworks.systems.weaverdice.campaign.table import (
+    CAMPAIGN_COMMANDS,
+    CAMPAIGN_MENU_WORDS,
+    campaign_panels,
+    campaign_prompts,
+    campaign_view,
+)
+from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS, WdEvent
 from capeworks.systems.weaverdice.prompts import open_prompts
@@ -156,7 +166,13 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, prompt_only=True),
     "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, prompt_only=True),
     "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, prompt_only=True),
+    # the campaign layer (part 2): downtime, crafting, recruiting, intel, rep, progression
+    **CAMPAIGN_COMMANDS,
 }
+_EMPTY = Campaign()
+_NO_CAMPAIGN = {"campaign"}
+#: campaign events fold through their own fold
+_CAMPAIGN_TYPES = frozenset(CAMPAIGN_EVENTS.values())
 
 
 def _veiled(hit: dict[str, Any]) -> dict[str, Any]:
@@ -176,9 +192,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     config_model = WeaverdiceConfig
     state_model = WdState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
-    events = EVENTS
-    words = WORDS
-    command_words = COMMAND_WORDS
+    events: ClassVar[dict[str, Any]] = {**EVENTS, **CAMPAIGN_EVENTS}
+    words: ClassVar[dict[str, Any]] = {**WORDS, **CAMPAIGN_WORDS}
+    command_words: ClassVar[dict[str, str]] = {**COMMAND_WORDS, **CAMPAIGN_MENU_WORDS}
     has_gm = True
 
     def initial_state(self, config: WeaverdiceConfig) -> WdState:
@@ -187,6 +203,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def apply(self, state: WdState, event: Event) -> WdState:
         """Fold the typed payload in (the engine's own events change nothing here)."""
         payload = event.payload
+        if type(payload) in _CAMPAIGN_TYPES:
+            assert isinstance(payload, WdEvent)
+            return fold_campaign(state, payload)
         return fold_payload(state, payload) if isinstance(payload, WdEvent) else state
 
     def controller(self, state: WdState, entity: str) -> Controller:
@@ -200,7 +219,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def view(self, state: WdState, viewer: Viewer) -> dict[str, Any]:
         """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
         attack's total, or notes."""
-        data = state.model_dump(mode="json")
+        # a table that never used the campaign layer looks as it did before part 2 (golden logs)
+        data = state.model_dump(mode="json", exclude=_NO_CAMPAIGN if state.campaign == _EMPTY else None)
         if viewer.is_gm:
             return data
         hidden = {k for k, c in state.people.items() if c.hidden}
@@ -231,13 +251,15 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             if k not in hidden and not (v["attack"] is not None and v["attack"]["hidden"])
         }
         data["notes"] = []
+        if "campaign" in data:
+            data["campaign"] = campaign_view(data["campaign"], viewer)
         return data
 
     def prompts(self, state: WdState) -> list[Prompt]:
-        return open_prompts(state)
+        return open_prompts(state) + campaign_prompts(state)
 
     def panels(self, state: WdState, viewer: Viewer) -> list[Panel]:
-        return panels(state, viewer)
+        return panels(state, viewer) + campaign_panels(state, viewer)
 
     def sample_session(self) -> SampleSession:
         from capeworks.systems.weaverdice.samples import sample_session

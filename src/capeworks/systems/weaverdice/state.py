@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from capeworks.engine.kit import Frozen, TurnOrder
+from capeworks.systems.weaverdice.campaign.model import Campaign
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction, Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
@@ -225,6 +226,8 @@ class WdState(Frozen):
     blind_checks: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     rulings: int = 0
+    #: the campaign layer: ledgers, downtime, projects, recruits, intel (part 2)
+    campaign: Campaign = Field(default_factory=Campaign)
 
     def sheet(self, ident: str) -> Character:
         """The sheet as play has changed it: stat damage applied (WD-STAT-021)."""

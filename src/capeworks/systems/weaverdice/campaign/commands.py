@@ -1,0 +1,406 @@
+"""The campaign layer's commands, as pydantic payload models (the first docstring line is what it does)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen, TextList
+from capeworks.systems.weaverdice.vocab import Pool
+
+__all__ = [
+    "AddTarget",
+    "Ask",
+    "Award",
+    "CapeBusiness",
+    "CheckBox",
+    "CiteNegative",
+    "Craft",
+    "DeclareMission",
+    "DiscardRep",
+    "DowntimeAction",
+    "EndDowntime",
+    "GainFollower",
+    "GiveNegative",
+    "HelpCraft",
+    "Hire",
+    "KeepDetail",
+    "KeepPerk",
+    "LaunchMission",
+    "Negotiate",
+    "OpenNegotiation",
+    "PaidCare",
+    "PlanMission",
+    "PresentCandidate",
+    "Recruit",
+    "RepAfter",
+    "Research",
+    "RestRecuperate",
+    "RollBud",
+    "SpendIntel",
+    "StartCraft",
+    "StartDowntime",
+    "StrikeChoice",
+    "Surveil",
+    "TakeMilestone",
+    "TapFollower",
+    "UtilizeIntel",
+    "VetCandidates",
+]
+
+Ident = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+Word = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class StartDowntime(Frozen):
+    """Open a downtime phase: each character's slots (WD-DT-002), with the high-morale bonus roll."""
+
+    slots: int | None = Field(default=None, ge=0, le=9, description="Slots each; default the config's.")
+    characters: TextList = Field(default_factory=list, description="Who takes part; default every PC.")
+
+
+class EndDowntime(Frozen):
+    """Close the downtime phase: morale resets, costume rep comes in, rep over the cap is discarded."""
+
+
+class DowntimeAction(Frozen):
+    """Spend a slot on an action with no dice of its own (Refine Skills, Hang Out, Explore...)."""
+
+    character: Ident
+    action: Literal[
+        "refine_skills", "go_shopping", "explore", "hang_out", "self_promote", "work_or_school", "power"
+    ]
+    note: str = Field(default="", max_length=200)
+    project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
+
+
+class DiscardRep(Frozen):
+    """Discard rep cards over the cap at day's end (WD-REP-007): you choose which."""
+
+    character: Ident
+    cards: list[int] = Field(min_length=1, max_length=40)
+
+
+class Award(Frozen):
+    """Give a character rewards (the GM): money, a money tier, rep, intel, boxes, a cleared goal."""
+
+    character: Ident
+    money: int = Field(default=0, ge=-1_000_000, le=1_000_000)
+    money_tier: Literal["", "bit", "cash", "bounty"] = ""
+    rep: str = Field(default="", max_length=120, description="A rep card's source.")
+    exclusive: str = Field(default="", max_length=80)
+    owners: TextList = Field(default_factory=list)
+    intel: str = Field(default="", max_length=40, description="Intel as type:tier, e.g. violent:1.")
+    intel_count: int = Field(default=1, ge=1, le=20)
+    boxes: int = Field(default=0, ge=0, le=8)
+    mission: bool = Field(default=False, description="A mission finished: the config's boxes.")
+    goal_cleared: bool = False
+    eligible: str = Field(default="", max_length=40, description="A follower type whose criteria are met.")
+    condition: str = Field(default="", max_length=80, description="A long-term condition.")
+    days: int = Field(default=0, ge=0, le=999)
+    scar: bool = False
+    dc: int = Field(default=0, ge=0, le=99)
+    two_sixes: bool = False
+
+
+class GiveNegative(Frozen):
+    """Give a character negative rep (the GM); a gun fired at someone is one (WD-REP-010)."""
+
+    character: Ident
+    source: str = Field(min_length=1, max_length=120)
+    witnessed: bool = True
+
+
+class CiteNegative(Frozen):
+    """Cite a negative rep card against a roll (the GM): -1 on the next Social roll (WD-REP-009)."""
+
+    character: Ident
+    card: int
+
+
+class StartCraft(Frozen):
+    """Start a crafting or repair project: the item, its tier and price; materials paid now."""
+
+    character: Ident
+    project: Ident
+    item: Word
+    tier: str = Field(default="standard", max_length=20)
+    price: int = Field(default=0, ge=0, le=1_000_000)
+    repair: bool = False
+    dc_bonus: int = Field(default=0, ge=0, le=30, description="Mechanical +5, specialised +5..10.")
+    machined: bool = Field(default=False, description="Machining equipment: +1 roll (WD-CRAFT-012).")
+    contrived: bool = Field(default=False, description="Repairing a Contrive-built item: +5.")
+    contrive_with: str = Field(default="", max_length=20, description="Contrive: the merged piece's tier.")
+    contrive_value: int = Field(default=0, ge=0, le=1_000_000, description="The merged piece's price.")
+
+
+class Craft(Frozen):
+    """Spend craft actions of a slot rolling toward a project (Dexterity actions a slot)."""
+
+    character: Ident
+    project: Ident
+    rolls: int = Field(default=1, ge=1, le=12)
+    take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
+    finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
+
+
+class HelpCraft(Frozen):
+    """Devote a slot to helping another's project: your die joins every roll this phase."""
+
+    character: Ident
+    project: Ident
+
+
+class Recruit(Frozen):
+    """Recruit: name what you seek, roll Social dice, each 4+ an applicant (WD-RECRUIT-001)."""
+
+    character: Ident
+    recruitment: Ident
+    capes: bool = False
+    seek: TextList = Field(default_factory=list, description="Keys of the recruitment table.")
+    strict: TextList = Field(
+        default_factory=list, description="Sought keys at double penalty: never off target."
+    )
+    team_capes: int = Field(default=0, ge=0, le=20, description="Capes on the team, yourself included.")
+    rep_dice: int = Field(default=0, ge=0, le=6)
+    rep_bonus: int = Field(default=0, ge=0, le=6, description="Rep toward the bonus to every die.")
+    milestone_dice: int = Field(default=0, ge=0, le=20)
+    milestone_bonus: int = Field(default=0, ge=0, le=6, description="Milestones toward that bonus.")
+
+
+class PresentCandidate(Frozen):
+    """Present a candidate for a recruitment (the GM): details hidden until the recruiter learns them."""
+
+    recruitment: Ident
+    candidate: Ident
+    name: Word
+    details: dict[str, str] = Field(default_factory=dict, max_length=12)
+    milestones: int = Field(default=0, ge=0, le=30)
+    skills: int = Field(default=0, ge=0, le=40)
+    reputation: int = Field(default=0, ge=0, le=99)
+
+
+class Ask(Frozen):
+    """Ask about a candidate's detail (Social questions per recruitment, WD-RECRUIT-013)."""
+
+    character: Ident
+    candidate: Ident
+    detail: Word
+
+
+class VetCandidates(Frozen):
+    """Roll the recruiter's Knowledge behind the scenes for every detail (the GM, WD-RECRUIT-011)."""
+
+    recruitment: Ident
+
+
+class Hire(Frozen):
+    """Take a candidate on."""
+
+    character: Ident
+    candidate: Ident
+
+
+class AddTarget(Frozen):
+    """Add an intel target (the GM): its grid, dispositions, tidbits and hidden DCs."""
+
+    target: Ident
+    name: Word
+    size: int = Field(default=4, ge=2, le=4)
+    dispositions: TextList = Field(min_length=1)
+    tns: list[int] = Field(default_factory=list, description="Row by row; default the sample grid.")
+    tags: list[str] = Field(default_factory=list, description="Row by row; default spread.")
+    tidbits: list[str] = Field(default_factory=list)
+    find_dc: int = Field(default=0, ge=0, le=500, description="0: already found.")
+    thread_dc: int = Field(default=0, ge=0, le=500, description="0: thread already found.")
+    strike_limit: int = Field(
+        default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
+    )
+
+
+class Surveil(Frozen):
+    """Surveil a target: a finding roll, or a Wits roll at an available cell (WD-INTEL-006/019)."""
+
+    character: Ident
+    target: Ident
+    cell: str = Field(default="", max_length=8, description="row,col e.g. 0,0")
+
+
+class Research(Frozen):
+    """Research a target: a thread roll, a Knowledge roll at a cell, or the research table."""
+
+    character: Ident
+    target: Ident
+    cell: str = Field(default="", max_length=8)
+    table: bool = False
+
+
+class StrikeChoice(Frozen):
+    """After a failed surveillance roll: take a strike for T1 intel, or not (WD-INTEL-021)."""
+
+    character: Ident
+    strike: bool
+
+
+class SpendIntel(Frozen):
+    """Spend intel on a target: its finding/thread DC, or to unlock an available cell (no slot)."""
+
+    character: Ident
+    target: Ident
+    intel: str = Field(min_length=3, max_length=40, description="type:tier")
+    on: str = Field(default="", max_length=8, description="find, thread, or a cell row,col")
+
+
+class UtilizeIntel(Frozen):
+    """Utilize Intel: upgrade, downgrade or shuffle intel, as often as wanted in one slot."""
+
+    character: Ident
+    ops: list[str] = Field(min_length=1, max_length=20, description="e.g. 'upgrade violent:1'")
+
+
+class GainFollower(Frozen):
+    """Try to gain a follower of a type whose criteria you meet: Social above those held."""
+
+    character: Ident
+    kind: Word
+
+
+class TapFollower(Frozen):
+    """Tap a follower for its active use; it loses its passive this phase and the next."""
+
+    character: Ident
+    kind: Word
+    use: str = Field(max_length=20)
+    project: str = Field(default="", max_length=40)
+    recruitment: str = Field(default="", max_length=40)
+    target: str = Field(default="", max_length=40)
+    intel: str = Field(default="", max_length=40)
+    card: int | None = None
+
+
+class CheckBox(Frozen):
+    """Check a progression box with an awarded box (WD-PROG-003)."""
+
+    character: Ident
+    box: Literal[
+        "extra_effort",
+        "equipment_slot",
+        "room_to_recruit",
+        "eager_follower",
+        "trusted_follower",
+        "learning_a_skill",
+    ]
+    pool: Pool | None = None
+    kind: str = Field(default="", max_length=40, description="The follower type an Eager/Trusted box brings.")
+    secure: bool = Field(
+        default=False, description="Trusted: good civilian standing, secret identity secure."
+    )
+
+
+class TakeMilestone(Frozen):
+    """Take a milestone: goal cleared, four boxes: roll on Expand Power, Life Perk or Power Perk."""
+
+    character: Ident
+    option: Literal["expand_power", "life_perk", "power_perk"]
+    bonuses: int = Field(default=0, ge=0, le=2, description="The option's +1 roll conditions met.")
+    secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
+    friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")
+
+
+class KeepPerk(Frozen):
+    """Keep one of the milestone's rolls."""
+
+    character: Ident
+    face: int = Field(ge=1, le=100)
+
+
+class RollBud(Frozen):
+    """Roll the bud or second-trigger chance (the GM, WD-PROG-023)."""
+
+    character: Ident
+
+
+class RestRecuperate(Frozen):
+    """Rest & Recuperate: mend, then Guts rolls on scars, get-past checks or long conditions."""
+
+    character: Ident
+    uses: list[str] = Field(default_factory=list, max_length=10, description="condition names, one per roll")
+
+
+class PaidCare(Frozen):
+    """Pay a professional to treat a long-term condition (WD-REST-004/005)."""
+
+    character: Ident
+    provider: Word
+    condition: Word
+    reference: bool = False
+
+
+class DeclareMission(Frozen):
+    """Declare a mission (the first Plan a Mission) with its details' possible values, best first."""
+
+    character: Ident
+    mission: Ident
+    kind: Word
+    date: str = Field(default="", max_length=40)
+    details: dict[str, list[str]] = Field(default_factory=dict, max_length=10)
+
+
+class PlanMission(Frozen):
+    """Plan a Mission: refine up to Knowledge details, or bank one advance roll for a detail."""
+
+    character: Ident
+    mission: Ident
+    details: TextList = Field(default_factory=list)
+    advance: str = Field(default="", max_length=40, description="A stat for an advance roll instead.")
+
+
+class KeepDetail(Frozen):
+    """Keep the newly rolled value of a mission detail, or the one locked before."""
+
+    character: Ident
+    mission: Ident
+    detail: Word
+    take: bool
+
+
+class LaunchMission(Frozen):
+    """The mission day (the GM): unplanned details are rolled twice, the worse kept (WD-PLAN-004)."""
+
+    mission: Ident
+
+
+class OpenNegotiation(Frozen):
+    """Open a negotiation (the GM): the party, the TN and its relationship and offer modifiers."""
+
+    negotiation: Ident
+    party: Word
+    tn: int = Field(default=0, ge=0, le=12)
+    relationship: int = Field(default=0, ge=-3, le=3)
+    offer: int = Field(default=0, ge=-4, le=4)
+
+
+class Negotiate(Frozen):
+    """Roll Social in a negotiation, with rep cards for extra dice (WD-SOCIAL-002, WD-REP-003)."""
+
+    character: Ident
+    negotiation: Ident
+    cards: list[int] = Field(default_factory=list, max_length=6)
+
+
+class RepAfter(Frozen):
+    """After a failed Social roll, play rep for extra dice kept with the first (WD-REP-004)."""
+
+    character: Ident
+    negotiation: Ident
+    cards: list[int] = Field(min_length=1, max_length=6)
+
+
+class CapeBusiness(Frozen):
+    """Cape Business: check in on up to 3 people or things; the GM's checks are hidden."""
+
+    character: Ident
+    checkins: TextList = Field(default_factory=list)
+    journalist_rep: list[int] = Field(default_factory=list, max_length=6)
+    target: str = Field(default="", max_length=40, description="The named target the intel is about.")

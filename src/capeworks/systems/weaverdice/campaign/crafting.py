@@ -1,0 +1,256 @@
+"""Craft & Repair (WD-CRAFT): lengthy projects, tiers and materials, roll caps, pooled help, the Craft tree.
+
+A craft slot gives Dexterity actions (+1 Diligence, WD-CRAFT-001/016); each
+action is one roll toward one project (WD-CRAFT-002): 1d6 plus the Craft
+tree's extra dice (+1h6 Craft, +2h6 Master Craft) and one die per helper, keep
+the best, no stat modifier (WD-CRAFT-010/014/022). A project allows Knowledge
+rolls (+1 machined, WD-CRAFT-003/012); then, or earlier once the total meets
+the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
+meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
+tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019).
+The final total adds +1 per Craft-tree skill known (WD-CRAFT-014 PROPOSED: the
+worked example's 10 is the dice subtotal, 11 the total).
+"""
+
+from __future__ import annotations
+
+import math
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot, use_action
+from capeworks.systems.weaverdice.campaign.model import CraftProject
+from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = [
+    "CRAFT_TREE",
+    "craft",
+    "craft_actions",
+    "craft_dice",
+    "decide",
+    "help_craft",
+    "materials",
+    "multitask_interval",
+    "start_craft",
+]
+
+#: the Craft skill tree (WD-CRAFT-014..022)
+CRAFT_TREE = frozenset(
+    {
+        "craft",
+        "handy",
+        "diligence",
+        "multitasker",
+        "specialist",
+        "resourceful",
+        "contrive",
+        "maintenance",
+        "master craft",
+    }
+)
+
+
+def _knows(sheet: Character, name: str) -> bool:
+    return any(s.name.lower() == name for s in sheet.known_skills)
+
+
+def tree_skills(sheet: Character) -> int:
+    """Craft-tree skills known (each +1 to a crafting total, WD-CRAFT-014)."""
+    return sum(1 for s in sheet.known_skills if s.tree == "craft" or s.name.lower() in CRAFT_TREE)
+
+
+def craft_dice(sheet: Character) -> int:
+    """Extra dice on craft and repair rolls: +1h6 Craft, +2h6 Master Craft (WD-CRAFT-014/022)."""
+    return sum(s.dice for s in sheet.known_skills if s.name.lower() in ("craft", "master craft"))
+
+
+def craft_actions(sheet: Character) -> int:
+    """Actions in a craft slot: Dexterity, +1 with Diligence (WD-CRAFT-001/016)."""
+    return sheet.stat(Stat.DEXTERITY) + (1 if _knows(sheet, "diligence") else 0)
+
+
+def multitask_interval(sheet: Character) -> int:
+    """Multitasker: a free action every max(1, 5 - Knowledge) craft slots (WD-CRAFT-017 PROPOSED)."""
+    return max(1, 5 - sheet.stat(Stat.KNOWLEDGE))
+
+
+def materials(price: int, share: tuple[int, int], sheet: Character) -> int:
+    """The tier's share of the price, less Resourceful's cut (WD-CRAFT-006/019)."""
+    cost = math.ceil(price * share[0] / share[1])
+    if _knows(sheet, "resourceful"):
+        steps = min(5, max(1, tree_skills(sheet) - 1))  # Craft + Resourceful: 10%; each more +10%
+        cut = max(cost * steps // 10, 10 * steps)
+        cost = max(0, cost - cut)
+    return cost
+
+
+def decide(project: CraftProject, config: CampaignConfig) -> str:
+    """The outcome of a finished project: its tier, a lower tier met, or failed (WD-CRAFT-003..005)."""
+    total = project.total
+    if project.repair:
+        return "repaired" if total >= project.dc else "failed"
+    if total >= project.dc:
+        return project.tier
+    lower = [t for t in config.craft_tiers if t.dc < project.dc and total >= t.dc]
+    return max(lower, key=lambda t: t.dc).name if lower else "failed"
+
+
+def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -> Done:
+    """Start a project; materials for the attempted tier are paid now (WD-CRAFT-004/006/013)."""
+    who = person(state, c.character)
+    if c.project in state.campaign.projects:
+        raise RuleViolation("WD-CRAFT-002", f"There is already a project called {c.project}.")
+    sheet = state.sheet(c.character)
+    conf = ctx.config.campaign
+    if c.repair:
+        dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
+        cost, tier = 0, "repair"
+    else:
+        t = conf.tier(c.tier)
+        if t is None:
+            names = ", ".join(x.name for x in conf.craft_tiers)
+            raise RuleViolation("WD-CRAFT-004", f"There is no {c.tier} tier; the tiers are {names}.")
+        dc, tier = t.dc + c.dc_bonus, t.name
+        if c.contrive_with:
+            dc += _contrive(sheet, c, conf)
+        cost = materials(c.price, t.share, sheet)
+    ledger = ledger_of(state, c.character)
+    if cost > ledger.money:
+        raise RuleViolation(
+            "WD-CRAFT-006", f"{who.name} needs ${cost} for the materials and has ${ledger.money}."
+        )
+    project = CraftProject(
+        id=c.project,
+        crafter=c.character,
+        item=c.item,
+        tier=tier,
+        dc=dc,
+        price=c.price,
+        paid=cost,
+        repair=c.repair,
+        cap=sheet.stat(Stat.KNOWLEDGE) + (1 if c.machined else 0),
+        bonus=0 if c.repair else tree_skills(sheet),
+    )
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.CraftStarted(
+            projects=(project,),
+            character=c.character,
+            name=who.name,
+            ledgers={c.character: evolve(ledger, {"money": ledger.money - cost})},
+        )
+    )
+    return b.batch
+
+
+def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig) -> int:
+    """Contrive (WD-CRAFT-020): merging a lesser piece worth at most a third adds its tier's DC."""
+    if not _knows(sheet, "contrive"):
+        raise RuleViolation("WD-CRAFT-020", "Merging pieces needs the Contrive skill.")
+    if c.contrive_value * 3 > c.price:
+        raise RuleViolation(
+            "WD-CRAFT-020",
+            f"A ${c.price} piece can absorb one worth at most ${c.price // 3}, not ${c.contrive_value}.",
+        )
+    t = conf.tier(c.contrive_with)
+    if t is None:
+        raise RuleViolation("WD-CRAFT-004", f"There is no {c.contrive_with} tier.")
+    return t.dc
+
+
+def _roll(b: Builder, sheet: Character, helpers: int) -> tuple[int, tuple[int, ...]]:
+    """One craft roll: 1d6 + Craft-tree dice + a die per helper, keep the best; no stat (WD-CRAFT-002)."""
+    record = b.dice.roll(1 + craft_dice(sheet) + helpers, 6, purpose="craft")
+    return max(record.faces), tuple(record.faces)
+
+
+def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
+    """Craft actions toward a project; decided when its rolls run out, or early once the DC is met."""
+    who = person(state, c.character)
+    project = state.campaign.projects.get(c.project)
+    if project is None or project.crafter != c.character:
+        raise RuleViolation("WD-CRAFT-002", f"{who.name} has no project called {c.project}.")
+    if project.done:
+        raise RuleViolation("WD-CRAFT-003", f"The {project.item} is already finished ({project.result}).")
+    sheet = state.sheet(c.character)
+    conf = ctx.config.campaign
+    ledger = ledger_of(state, c.character)
+    if c.take_four and (not _knows(sheet, "master craft") or ledger.took_four):
+        raise RuleViolation("WD-CRAFT-022", "Taking 4 needs Master Craft, once a day.")
+    left = project.cap + project.extra - len(project.rolls)
+    if c.rolls > left:
+        raise RuleViolation(
+            "WD-CRAFT-003", f"The {project.item} has {left} roll{'' if left == 1 else 's'} left."
+        )
+    if c.finish and project.total < project.dc:
+        raise RuleViolation(
+            "WD-CRAFT-003", f"The {project.item} can finish early only once it meets DC {project.dc}."
+        )
+    repair_cost = conf.repair_cost_per_roll * c.rolls if project.repair else 0
+    if repair_cost > ledger.money:
+        raise RuleViolation("WD-CRAFT-013", f"Repairs cost ${repair_cost}; {who.name} has ${ledger.money}.")
+    b = Builder(state, ctx, dice)
+    phase = state.campaign.phase
+    faces: list[tuple[int, ...]] = []
+    rolls = list(project.rolls)
+    multitasker = _knows(sheet, "multitasker")
+    for i in range(c.rolls):
+        # WD-CRAFT-017: a Multitasker's every (5 - Knowledge)th craft slot holds one more action
+        due = multitasker and (ledger.craft_slots + 1) % multitask_interval(sheet) == 0
+        phase, _, opened = use_action(
+            state, c.character, "craft", size=craft_actions(sheet), phase=phase, bonus=1 if due else 0
+        )
+        if opened and multitasker:
+            ledger = evolve(ledger, {"craft_slots": ledger.craft_slots + 1})
+        if i == 0 and c.take_four:
+            rolls.append(4)
+            faces.append(())
+            ledger = evolve(ledger, {"took_four": True})
+            continue
+        kept, rolled = _roll(b, sheet, len(project.helpers))
+        rolls.append(kept)
+        faces.append(rolled)
+    project = evolve(project, {"rolls": tuple(rolls)})
+    if c.finish or len(project.rolls) >= project.cap + project.extra:
+        project = evolve(project, {"result": decide(project, conf)})
+    if repair_cost:
+        ledger = evolve(ledger, {"money": ledger.money - repair_cost})
+    b.emit(
+        ce.Crafted(
+            projects=(project,),
+            character=c.character,
+            name=who.name,
+            faces=tuple(faces),
+            phase=phase,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def help_craft(state: WdState, ctx: Ctx, c: cc.HelpCraft, dice: DiceService) -> Done:
+    """A second crafter devotes a slot: their die joins every roll this phase (WD-CRAFT-010)."""
+    who = person(state, c.character)
+    project = state.campaign.projects.get(c.project)
+    if project is None or project.done:
+        raise RuleViolation("WD-CRAFT-010", f"There is no open project called {c.project}.")
+    if project.crafter == c.character or c.character in project.helpers:
+        raise RuleViolation("WD-CRAFT-010", f"{who.name} is already at work on {project.item}.")
+    phase, _ = take_slot(state, c.character, "help")
+    b = Builder(state, ctx, dice)
+    b.emit(ce.SlotUsed(character=c.character, name=who.name, action="help", note=project.item, phase=phase))
+    b.emit(
+        ce.CraftStarted(
+            projects=(evolve(project, {"helpers": (*project.helpers, c.character)}),),
+            character=c.character,
+            name=who.name,
+        )
+    )
+    return b.batch

@@ -1,0 +1,257 @@
+"""The downtime phase: slots per character, actions taking them, the day's end (WD-DT, WD-MORALE-007/008).
+
+A phase gives each character ``downtime_slots`` slots (WD-DT-002); good
+morale rolls for one bonus slot, usable only on the allow-listed actions
+(WD-MORALE-007, WD-DT-006). A slot does one action (WD-DT-003); actions with
+several rolls in a slot (crafting, surveillance, research) open a
+:class:`~.model.Session` whose rolls later commands use up. The day ends with
+morale back at its baseline (WD-MORALE-008 ``snap``), costume rep coming in
+(WD-REP-008) and rep over the cap to discard (WD-REP-007).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, day_reset, shift
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Tier
+
+__all__ = [
+    "ACTIONS",
+    "add_card",
+    "discard_rep",
+    "downtime_action",
+    "end_downtime",
+    "ledger_of",
+    "live_rep",
+    "phase_of",
+    "rep_cap",
+    "start_downtime",
+    "take_slot",
+    "use_action",
+]
+
+#: the downtime menu (WD-DT-003); "rest_and_recuperate" is Relax & Heal
+ACTIONS: tuple[str, ...] = (
+    "plan_mission",
+    "cape_business",
+    "train",
+    "refine_skills",
+    "craft",
+    "go_shopping",
+    "explore",
+    "surveil",
+    "hang_out",
+    "recruit",
+    "research",
+    "utilize_intel",
+    "rest_and_recuperate",
+    "self_promote",
+    "work_or_school",
+    "power",
+)
+
+
+def phase_of(state: WdState) -> Phase:
+    phase = state.campaign.phase
+    if phase is None:
+        raise RuleViolation("WD-DT-001", "That is a downtime action, and no downtime phase is open.")
+    return phase
+
+
+def ledger_of(state: WdState, ident: str) -> Ledger:
+    return state.campaign.ledger(ident)
+
+
+def live_rep(ledger: Ledger) -> tuple[RepCard, ...]:
+    """The rep cards a character holds and may play (negative rep is the GM's)."""
+    return tuple(c for c in ledger.rep if not c.negative)
+
+
+def rep_cap(state: WdState, ident: str) -> int:
+    """Social + milestones + one per two Fans (WD-STAT-012, WD-FOLLOW-010)."""
+    sheet = state.sheet(ident)
+    fans = min(ledger_of(state, ident).followers.get("fan", 0), state.config.campaign.follower_passive_max)
+    return sheet.reputation_cap + fans // 2
+
+
+def add_card(ledger: Ledger, **fields: Any) -> Ledger:
+    card = RepCard(id=ledger.next_card, **fields)
+    return evolve(ledger, {"rep": (*ledger.rep, card), "next_card": ledger.next_card + 1})
+
+
+def take_slot(
+    state: WdState, ident: str, action: str, *, size: int = 0, target: str = "", phase: Phase | None = None
+) -> tuple[Phase, Slots]:
+    """Spend one of ``ident``'s slots on ``action``; ``size`` actions in it for a multi-roll action."""
+    phase = phase or phase_of(state)
+    who = person(state, ident)
+    slots = phase.slots.get(ident)
+    if slots is None:
+        raise RuleViolation("WD-DT-002", f"{who.name} has no downtime slots this phase.")
+    if slots.left <= 0:
+        raise RuleViolation("WD-DT-002", f"{who.name} has used every downtime slot this phase.")
+    allowed = state.config.morale_bonus_slot_actions
+    if slots.bonus and slots.left == 1 and action not in allowed:
+        raise RuleViolation(
+            "WD-MORALE-007",
+            f"{who.name}'s last slot is the high-morale bonus slot, for {', '.join(allowed)} only.",
+        )
+    faces = slots.session.faces if slots.session and slots.session.target == target and target else ()
+    new = evolve(
+        slots,
+        {
+            "used": slots.used + 1,
+            "session": Session(action=action, left=size, target=target, faces=faces) if size else None,
+            "actions": (*slots.actions, action),
+        },
+    )
+    return evolve(phase, {"slots": {**phase.slots, ident: new}}), new
+
+
+def use_action(
+    state: WdState,
+    ident: str,
+    action: str,
+    *,
+    size: int,
+    target: str = "",
+    phase: Phase | None = None,
+    bonus: int = 0,
+) -> tuple[Phase, Session, bool]:
+    """One action (roll) of a multi-roll slot: the open session's, or a new slot's (WD-DT-003).
+
+    Returns the phase, the session after the action and whether a new slot was opened for it;
+    ``bonus`` adds actions to a newly opened slot."""
+    phase = phase or phase_of(state)
+    slots = phase.slots.get(ident)
+    open_ = slots.session if slots is not None else None
+    same = open_ is not None and open_.action == action and open_.target == target
+    if slots is not None and open_ is not None and same and open_.left > 0:
+        session = evolve(open_, {"left": open_.left - 1})
+        return (
+            evolve(phase, {"slots": {**phase.slots, ident: evolve(slots, {"session": session})}}),
+            session,
+            False,
+        )
+    phase, new = take_slot(state, ident, action, size=size + bonus, target=target, phase=phase)
+    assert new.session is not None
+    session = evolve(new.session, {"left": new.session.left - 1})
+    return evolve(phase, {"slots": {**phase.slots, ident: evolve(new, {"session": session})}}), session, True
+
+
+def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceService) -> Done:
+    """Open a phase: slots each (WD-DT-002); good morale rolls 2+k dice for a bonus slot on a 6."""
+    if state.campaign.phase is not None:
+        raise RuleViolation("WD-DT-001", "A downtime phase is already open; end it first.")
+    if state.fight is not None:
+        raise RuleViolation("WD-DT-001", "Downtime waits until the fight is over.")
+    who = list(c.characters) or [i for i, p in state.people.items() if p.tier is Tier.PC]
+    for ident in who:
+        person(state, ident)
+    base = ctx.config.campaign.downtime_slots if c.slots is None else c.slots
+    b = Builder(state, ctx, dice)
+    slots: dict[str, Slots] = {}
+    faces: dict[str, tuple[int, ...]] = {}
+    for ident in who:
+        morale = state.people[ident].morale
+        bonus = False
+        if morale > 0:  # WD-MORALE-007: 2 + k dice, any 6 gives a bonus slot
+            roll = dice.roll(bonus_slot_dice(morale), 6, purpose=f"bonus slot {ident}")
+            faces[ident] = tuple(roll.faces)
+            bonus = bonus_slot(roll.faces)
+        slots[ident] = Slots(total=base + (1 if bonus else 0), bonus=bonus)
+    phase = Phase(number=state.campaign.phases + 1, slots=slots)
+    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces))
+    return b.batch
+
+
+def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceService) -> Done:
+    """A slot on an action without dice of its own (WD-DT-007 PROPOSED hooks)."""
+    who = person(state, c.character)
+    phase, _ = take_slot(state, c.character, c.action)
+    b = Builder(state, ctx, dice)
+    projects: tuple[CraftProject, ...] = ()
+    if c.action == "hang_out" and c.project:
+        p = state.campaign.projects.get(c.project)
+        if p is None or p.done:
+            raise RuleViolation("WD-CRAFT-010", "There is no open project of that name to hang out at.")
+        projects = (evolve(p, {"extra": p.extra + 1}),)
+    if projects:
+        b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
+    b.emit(ce.SlotUsed(character=c.character, name=who.name, action=c.action, note=c.note, phase=phase))
+    return b.batch
+
+
+def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService) -> Done:
+    """Close the phase: morale to baseline, costume rep, rep over the cap to discard, Master Craft resets."""
+    phase = phase_of(state)
+    b = Builder(state, ctx, dice)
+    people = []
+    ledgers: dict[str, Ledger] = {}
+    gained: dict[str, int] = {}
+    discards: dict[str, int] = {}
+    for ident in phase.slots:
+        p = state.people[ident]
+        sheet = state.sheet(ident)
+        morale = day_reset(p.morale, sheet.morale_baseline, config=ctx.config)
+        if morale != p.morale:
+            people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
+        ledger = ledger_of(state, ident)
+        daily = sheet.costume.rep_per_day if sheet.costume is not None else 0
+        for _ in range(daily):  # WD-REP-008
+            ledger = add_card(ledger, source="costume")
+        gained[ident] = daily
+        ledger = evolve(ledger, {"took_four": False})
+        ledgers[ident] = ledger
+        over = len(live_rep(ledger)) - rep_cap(state, ident)
+        if over > 0:
+            discards[ident] = over
+    helped = tuple(evolve(p, {"helpers": ()}) for p in state.campaign.projects.values() if p.helpers)
+    b.emit(
+        ce.DowntimeEnded(
+            phases=phase.number,
+            projects=helped,
+            phase=None,
+            discards=discards,
+            gained={k: v for k, v in gained.items() if v},
+            ledgers=ledgers,
+            people=tuple(people),
+        )
+    )
+    return b.batch
+
+
+def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -> Done:
+    """Discard rep over the cap (WD-REP-007); discarding makes a Fan's criteria met (WD-FOLLOW-010)."""
+    who = person(state, c.character)
+    owed = state.campaign.discards.get(c.character, 0)
+    if not owed:
+        raise RuleViolation("WD-REP-007", f"{who.name} holds no rep over the cap.")
+    ledger = ledger_of(state, c.character)
+    held = {card.id: card for card in live_rep(ledger)}
+    if len(set(c.cards)) != owed or any(i not in held for i in c.cards):
+        raise RuleViolation("WD-REP-007", f"Name exactly {owed} of {who.name}'s rep cards to discard.")
+    gone = set(c.cards)
+    eligible = ledger.eligible if "fan" in ledger.eligible else (*ledger.eligible, "fan")
+    ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone), "eligible": eligible})
+    discards = {k: v for k, v in state.campaign.discards.items() if k != c.character}
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.RepDiscarded(
+            character=c.character,
+            name=who.name,
+            cards=tuple(held[i].source for i in c.cards),
+            discards=discards,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch

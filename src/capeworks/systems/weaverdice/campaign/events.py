@@ -1,0 +1,503 @@
+"""The campaign layer's events (``weaverdice.*``), and their fold.
+
+Each event carries the new values of the campaign records it changes
+(``ledgers``, ``projects``, ``missions`` ...) or, where a record holds a
+secret (an intel target, a candidate, negative rep), only the facts a seat may
+see: the GM-only half (:class:`TargetAdded`, :class:`CandidatePresented`,
+:class:`NegativeRepGiven` when secret) carries the secret, the public half says
+what happened. :func:`fold_campaign` is the one fold for all of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from capeworks.engine import declare_events
+from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.campaign.model import (
+    Campaign,
+    Candidate,
+    CraftProject,
+    Ledger,
+    Mission,
+    Negotiation,
+    Phase,
+    Recruitment,
+    RepCard,
+    Target,
+)
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.events import WdEvent
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import Combatant, WdState
+
+__all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "TargetPatch", "fold_campaign"]
+
+
+class TargetPatch(Frozen):
+    """What a seat may see change on an intel target: progress, cells unlocked, strikes, lines."""
+
+    id: str
+    find_progress: int | None = None
+    find_rolls: int | None = None
+    found: bool | None = None
+    thread_progress: int | None = None
+    thread_found: bool | None = None
+    strikes: int | None = None
+    alerts: int | None = None
+    unlock: tuple[int, ...] = ()
+    lines: tuple[str, ...] | None = None
+    seen_faces: tuple[int, ...] | None = None
+    seen_phase: int | None = None
+
+
+class CampaignEvent(WdEvent, abstract=True):
+    """Base of the campaign layer's events: the records they change, upserted by :func:`fold_campaign`."""
+
+    ledgers: dict[str, Ledger] = Field(default_factory=dict)
+    people: tuple[Combatant, ...] = ()
+
+
+class DowntimeStarted(CampaignEvent):
+    """A downtime phase opens: each character's slots, with any high-morale bonus slot (WD-DT-002/006)."""
+
+    phase: Phase
+    bonus_faces: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+
+
+class SlotUsed(CampaignEvent):
+    """A character spends a downtime slot on an action (WD-DT-003)."""
+
+    character: str
+    name: str
+    action: str
+    note: str = ""
+    phase: Phase
+
+
+class DowntimeEnded(CampaignEvent):
+    """The phase closes: morale back to baseline, rep over the cap to discard, costume rep (WD-MORALE-008,
+    WD-REP-007/008)."""
+
+    phases: int
+    phase: Phase | None = None
+    discards: dict[str, int] = Field(default_factory=dict)
+    gained: dict[str, int] = Field(default_factory=dict)
+    projects: tuple[CraftProject, ...] = ()
+
+
+class RepDiscarded(CampaignEvent):
+    character: str
+    name: str
+    cards: tuple[str, ...]
+    discards: dict[str, int]
+
+
+class Awarded(CampaignEvent):
+    """The GM hands out rewards: money, rep cards, intel, progression boxes, a cleared goal, eligibility."""
+
+    character: str
+    name: str
+    what: str
+    faces: tuple[int, ...] = ()
+
+
+class NegativeRepGiven(WdEvent):
+    """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it."""
+
+    character: str
+    name: str
+    card: RepCard
+
+
+class NegativeRepCited(WdEvent):
+    """The GM cites a negative card: -1 on the roll at hand; retired after enough citations (WD-REP-012)."""
+
+    character: str
+    name: str
+    card: int
+    retired: bool
+
+
+class CraftStarted(CampaignEvent):
+    projects: tuple[CraftProject, ...]
+    character: str
+    name: str
+
+
+class Crafted(CampaignEvent):
+    """Craft rolls toward a project (WD-CRAFT-002/003), and its result once decided."""
+
+    projects: tuple[CraftProject, ...]
+    character: str
+    name: str
+    faces: tuple[tuple[int, ...], ...] = ()
+    phase: Phase | None = None
+
+
+class RecruitRolled(CampaignEvent):
+    """A Recruit action: its dice, the net modifier and the openings (WD-RECRUIT-001..008)."""
+
+    recruitments: tuple[Recruitment, ...]
+    character: str
+    name: str
+    modifier: int
+    openings: int
+    lost_rep: int = 0
+    phase: Phase | None = None
+
+
+class CandidatePresented(WdEvent):
+    """GM-only: a candidate with every detail (WD-RECRUIT-011)."""
+
+    candidate: Candidate
+    recruitment: Recruitment
+
+
+class CandidateListed(WdEvent):
+    """The public half: a candidate's name and which details there are to learn."""
+
+    candidate: str
+    name: str
+    details: tuple[str, ...]
+
+
+class QuestionAsked(WdEvent):
+    """The recruiter asks about a detail (+2 on its reveal roll, WD-RECRUIT-013)."""
+
+    character: str
+    candidate: str
+    detail: str
+    recruitment: Recruitment
+
+
+class DetailsRevealed(WdEvent):
+    """Details the recruiter's Knowledge rolls revealed (WD-RECRUIT-011); only these values are public."""
+
+    candidate: str
+    name: str
+    revealed: dict[str, str]
+    recruitment: str
+
+
+class CandidatesVetted(WdEvent):
+    """GM-only: the recruiter's Knowledge rolls behind the scenes, detail by detail."""
+
+    recruitment: str
+    lines: tuple[str, ...]
+
+
+class Hired(CampaignEvent):
+    character: str
+    name: str
+    candidate: str
+    recruit: str
+
+
+class TargetAdded(WdEvent):
+    """GM-only: a target with its grid, tidbits and DCs (WD-INTEL-005..011)."""
+
+    target: Target
+
+
+class TargetListed(WdEvent):
+    """The public half: a target's name, grid size, labels, tags and TNs."""
+
+    target: str
+    name: str
+    size: int
+
+
+class IntelRolled(CampaignEvent):
+    """A finding, thread or grid roll (WD-INTEL-006/007/019/025), and what it changed."""
+
+    character: str
+    name: str
+    target: str
+    action: str
+    text: str
+    patch: TargetPatch
+    phase: Phase | None = None
+    strike_choice: dict[str, str] | None = None
+
+
+class TargetSecret(WdEvent):
+    """GM-only: a target's hidden numbers changed (intel spent on a finding DC)."""
+
+    target: str
+    find_dc: int
+    thread_dc: int
+
+
+class IntelSpent(CampaignEvent):
+    """Intel spent: on a DC or to unlock a cell (WD-INTEL-003/015), or converted (WD-INTEL-029..031)."""
+
+    character: str
+    name: str
+    text: str
+    patch: TargetPatch | None = None
+    phase: Phase | None = None
+
+
+class FollowerGained(CampaignEvent):
+    character: str
+    name: str
+    kind: str
+    roll: int
+    needed: int
+    gained: bool
+
+
+class FollowerTapped(CampaignEvent):
+    character: str
+    name: str
+    kind: str
+    use: str
+    text: str
+    projects: tuple[CraftProject, ...] = ()
+    recruitments: tuple[Recruitment, ...] = ()
+    lost_negative: int | None = None
+
+
+class BoxChecked(CampaignEvent):
+    character: str
+    name: str
+    box: str
+    sheet: Character | None = None
+
+
+class MilestoneTaken(CampaignEvent):
+    character: str
+    name: str
+    option: str
+    faces: tuple[int, ...]
+    sheet: Character | None = None
+
+
+class PerkKept(CampaignEvent):
+    character: str
+    name: str
+    perk: str
+
+
+class BudRolled(WdEvent):
+    character: str
+    name: str
+    face: int
+    chance: int
+    triggered: bool
+
+
+class Recuperated(CampaignEvent):
+    """A Rest & Recuperate slot (WD-REST-001..003)."""
+
+    character: str
+    name: str
+    text: str
+    phase: Phase | None = None
+
+
+class CareBought(CampaignEvent):
+    """Paid care (WD-REST-004/005)."""
+
+    character: str
+    name: str
+    provider: str
+    text: str
+
+
+class MissionPlanned(CampaignEvent):
+    """A mission declared or planned (WD-PLAN-001..006)."""
+
+    missions: tuple[Mission, ...]
+    character: str
+    name: str
+    text: str
+    phase: Phase | None = None
+
+
+class MissionLaunched(CampaignEvent):
+    missions: tuple[Mission, ...]
+    name: str
+    text: str
+
+
+class NegotiationOpened(CampaignEvent):
+    negotiations: tuple[Negotiation, ...]
+    party: str
+
+
+class Negotiated(CampaignEvent):
+    """A Social roll in a negotiation (WD-SOCIAL-002..005, WD-REP-003..005)."""
+
+    negotiations: tuple[Negotiation, ...]
+    character: str
+    name: str
+    text: str
+
+
+class BusinessDone(CampaignEvent):
+    """A Cape Business slot (WD-BIZ-002/004); the GM's hidden checks ride in a GM-only note."""
+
+    character: str
+    name: str
+    checkins: tuple[str, ...]
+    phase: Phase | None = None
+
+
+class BusinessChecked(WdEvent):
+    """GM-only: the hidden checks of a Cape Business check-in."""
+
+    character: str
+    text: str
+
+
+CAMPAIGN_EVENTS = declare_events(
+    DowntimeStarted,
+    SlotUsed,
+    DowntimeEnded,
+    RepDiscarded,
+    Awarded,
+    NegativeRepGiven,
+    NegativeRepCited,
+    CraftStarted,
+    Crafted,
+    RecruitRolled,
+    CandidatePresented,
+    CandidateListed,
+    QuestionAsked,
+    DetailsRevealed,
+    CandidatesVetted,
+    Hired,
+    TargetAdded,
+    TargetListed,
+    IntelRolled,
+    TargetSecret,
+    IntelSpent,
+    FollowerGained,
+    FollowerTapped,
+    BoxChecked,
+    MilestoneTaken,
+    PerkKept,
+    BudRolled,
+    Recuperated,
+    CareBought,
+    MissionPlanned,
+    MissionLaunched,
+    NegotiationOpened,
+    Negotiated,
+    BusinessDone,
+    BusinessChecked,
+)
+
+_KEYED = ("projects", "recruitments", "missions", "negotiations")
+
+
+def _patch(target: Target, p: TargetPatch) -> Target:
+    values: dict[str, Any] = {
+        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock") and v is not None
+    }
+    if p.unlock:
+        cells = list(target.cells)
+        for i in p.unlock:
+            cells[i] = evolve(cells[i], {"unlocked": True})
+        values["cells"] = tuple(cells)
+    return evolve(target, values)
+
+
+def _negative(camp: Campaign, p: NegativeRepGiven | NegativeRepCited) -> Campaign:
+    ledger = camp.ledger(p.character)
+    if isinstance(p, NegativeRepGiven):
+        new = evolve(
+            ledger, {"rep": (*ledger.rep, p.card), "next_card": max(ledger.next_card, p.card.id + 1)}
+        )
+    else:
+        cards = tuple(
+            evolve(c, {"cited": c.cited + 1}) for c in ledger.rep if not (c.id == p.card and p.retired)
+        )
+        new = evolve(ledger, {"rep": cards, "penalty": ledger.penalty + 1})
+    return evolve(camp, {"ledgers": {**camp.ledgers, p.character: new}})
+
+
+def _facts(camp: Campaign, p: BaseModel) -> Campaign:
+    """The fact-carrying events: targets, candidates, negative rep, recruiters' questions."""
+    if isinstance(p, TargetAdded):
+        return evolve(camp, {"targets": {**camp.targets, p.target.id: p.target}})
+    if isinstance(p, TargetSecret):
+        t = camp.targets[p.target]
+        t = evolve(t, {"find_dc": p.find_dc, "thread_dc": p.thread_dc})
+        return evolve(camp, {"targets": {**camp.targets, t.id: t}})
+    if isinstance(p, CandidatePresented):
+        return evolve(
+            camp,
+            {
+                "candidates": {**camp.candidates, p.candidate.id: p.candidate},
+                "recruitments": {**camp.recruitments, p.recruitment.id: p.recruitment},
+            },
+        )
+    if isinstance(p, QuestionAsked):
+        c = camp.candidates[p.candidate]
+        c = evolve(c, {"asked": (*c.asked, p.detail)})
+        return evolve(
+            camp,
+            {
+                "candidates": {**camp.candidates, c.id: c},
+                "recruitments": {**camp.recruitments, p.recruitment.id: p.recruitment},
+            },
+        )
+    if isinstance(p, DetailsRevealed):
+        c = camp.candidates[p.candidate]
+        c = evolve(c, {"revealed": tuple(sorted({*c.revealed, *p.revealed}))})
+        r = evolve(camp.recruitments[p.recruitment], {"vetted": True})
+        return evolve(
+            camp,
+            {"candidates": {**camp.candidates, c.id: c}, "recruitments": {**camp.recruitments, r.id: r}},
+        )
+    if isinstance(p, Hired):
+        c = evolve(camp.candidates[p.candidate], {"hired": True})
+        return evolve(camp, {"candidates": {**camp.candidates, c.id: c}})
+    if isinstance(p, (NegativeRepGiven, NegativeRepCited)):
+        return _negative(camp, p)
+    if isinstance(p, BusinessChecked):
+        return evolve(camp, {"checks": (*camp.checks, p.text)})
+    return camp
+
+
+def fold_campaign(state: WdState, p: CampaignEvent | WdEvent) -> WdState:
+    """Fold one campaign event: upsert the records it carries, then its facts. Never re-runs a rule."""
+    camp = _facts(state.campaign, p)
+    values = p.__dict__
+    update: dict[str, Any] = {}
+    if values.get("ledgers"):
+        update["ledgers"] = {**camp.ledgers, **values["ledgers"]}
+    for key in _KEYED:
+        records = values.get(key)
+        if records:
+            update[key] = {**getattr(camp, key), **{r.id: r for r in records}}
+    if "phase" in values and not isinstance(p, (CraftStarted,)):
+        phase = values["phase"]
+        if phase is not None or isinstance(p, DowntimeEnded):
+            update["phase"] = phase
+    if isinstance(p, DowntimeEnded):
+        update["phases"] = p.phases
+        update["discards"] = p.discards
+    if isinstance(p, RepDiscarded):
+        update["discards"] = p.discards
+    patch = values.get("patch")
+    if isinstance(patch, TargetPatch):
+        update["targets"] = {**camp.targets, patch.id: _patch(camp.targets[patch.id], patch)}
+    choice = values.get("strike_choice")
+    if choice is not None:
+        update["strike_choice"] = choice
+    if update:
+        camp = evolve(camp, update)
+    more: dict[str, Any] = {"campaign": camp}
+    sheet = values.get("sheet")
+    if isinstance(sheet, Character):
+        more["sheets"] = {**state.sheets, sheet.id: sheet}
+    people = values.get("people")
+    if people:
+        more["people"] = {**state.people, **{c.id: c for c in people}}
+    return evolve(state, more)

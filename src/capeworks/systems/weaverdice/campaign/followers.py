@@ -1,0 +1,162 @@
+"""Followers (WD-FOLLOW): types as data, the roll to gain one, caps, passives and taps.
+
+Types are data in the config (:class:`~.settings.FollowerType`): a GM adds one
+there (WD-FOLLOW-001/002). Gaining one needs its criteria met (the GM says
+so, or discarding rep over the cap for a Fan) and a Social roll above the
+number of that type already held (WD-FOLLOW-004), within the follower cap of
+2 x Social + 3 per milestone + bonuses (WD-FOLLOW-006). Passives count at
+most six of a type (WD-FOLLOW-005). Tapping uses an active option and the
+follower's passive is lost for the rest of this phase and all of the next
+(WD-FOLLOW-003); a follower over the cap is tapped once and lost
+(WD-FOLLOW-007). Taps: a Journalist removes a negative card on Social 5+
+(WD-FOLLOW-009); a Fan gives a consumable rep card when rep is below the
+number of Fans, or adds a recruitment candidate (WD-FOLLOW-010,
+WD-RECRUIT-016); a Craftsman turns a project's worst roll into a 4
+(WD-FOLLOW-011, WD-CRAFT-011).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
+from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Recruitment
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = ["current_phase", "follower_count", "gain_follower", "tap", "tap_follower"]
+
+
+def current_phase(state: WdState) -> int:
+    """The phase a tap counts from: the open one, else the next."""
+    phase = state.campaign.phase
+    return phase.number if phase is not None else state.campaign.phases + 1
+
+
+def follower_count(ledger: Ledger) -> int:
+    return sum(ledger.followers.values())
+
+
+def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceService) -> Done:
+    """Social must exceed the followers of that type held (WD-FOLLOW-004), within the cap (WD-FOLLOW-006)."""
+    who = person(state, c.character)
+    kind = c.kind.lower()
+    if ctx.config.campaign.follower(kind) is None:
+        raise RuleViolation("WD-FOLLOW-002", f"There is no follower type called {c.kind}.")
+    ledger = ledger_of(state, c.character)
+    if kind not in ledger.eligible:
+        raise RuleViolation("WD-FOLLOW-002", f"{who.name} has not met the criteria for a {kind} yet.")
+    cap = state.sheet(c.character).follower_cap
+    if follower_count(ledger) >= cap:
+        raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
+    held = ledger.followers.get(kind, 0)
+    b = Builder(state, ctx, dice)
+    roll, _ = roll_check(
+        b, c.character, (Stat.SOCIAL,), tn=held + 1, bonus=-ledger.penalty, purpose="follower"
+    )
+    gained = roll.success
+    eligible = list(ledger.eligible)
+    eligible.remove(kind)
+    ledger = evolve(ledger, {"eligible": tuple(eligible), "penalty": 0})
+    if gained:
+        ledger = evolve(ledger, {"followers": {**ledger.followers, kind: held + 1}})
+    b.emit(
+        ce.FollowerGained(
+            character=c.character,
+            name=who.name,
+            kind=kind,
+            roll=roll.total,
+            needed=held + 1,
+            gained=gained,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def tap(state: WdState, ledger: Ledger, ident: str, kind: str) -> tuple[Ledger, bool]:
+    """Tap one active follower of ``kind``: its passive goes until the end of the next phase; one over
+    the cap is lost instead (WD-FOLLOW-003/007). Returns the ledger and whether one was lost."""
+    now = current_phase(state)
+    who = person(state, ident)
+    if ledger.active(kind, now, most=99) <= 0:
+        raise RuleViolation("WD-FOLLOW-003", f"{who.name} has no untapped {kind} to call on.")
+    if follower_count(ledger) > state.sheet(ident).follower_cap:
+        left = ledger.followers[kind] - 1
+        followers = {k: v for k, v in ledger.followers.items() if k != kind}
+        if left:
+            followers[kind] = left
+        return evolve(ledger, {"followers": followers}), True
+    tapped = {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now + 1)}
+    return evolve(ledger, {"tapped": tapped}), False
+
+
+def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService) -> Done:
+    """Tap a follower for its active use (WD-FOLLOW-003, -009..011)."""
+    who = person(state, c.character)
+    kind = c.kind.lower()
+    spec = ctx.config.campaign.follower(kind)
+    if spec is None or c.use not in spec.taps:
+        uses = ", ".join(spec.taps) if spec else "none"
+        raise RuleViolation("WD-FOLLOW-002", f"A {kind} can be tapped for: {uses}.")
+    ledger, lost = tap(state, ledger_of(state, c.character), c.character, kind)
+    b = Builder(state, ctx, dice)
+    projects: tuple[CraftProject, ...] = ()
+    recruitments: tuple[Recruitment, ...] = ()
+    removed = None
+    if kind == "journalist" and c.use == "unrep":
+        card = next((x for x in ledger.rep if x.negative and x.id == c.card), None)
+        if card is None:
+            raise RuleViolation("WD-FOLLOW-009", f"{who.name} holds no negative rep card {c.card}.")
+        roll, _ = roll_check(b, c.character, (Stat.SOCIAL,), tn=5, purpose="unrep")
+        if roll.success:
+            removed = card.id
+            ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})
+        text = f"a Journalist spins the story: Social {roll.total} against 5+: " + (
+            "the negative rep is gone." if roll.success else "it sticks."
+        )
+    elif kind == "fan" and c.use == "rep":
+        fans = ledger.followers.get("fan", 0)
+        if len(live_rep(ledger)) >= fans:
+            raise RuleViolation(
+                "WD-FOLLOW-010", f"A Fan gives rep only while {who.name} holds fewer than {fans}."
+            )
+        ledger = add_card(ledger, source="a fan", consumable=True)
+        text = "a Fan spreads the word: a rep card, spent when used."
+    elif kind == "fan" and c.use == "candidate":
+        r = state.campaign.recruitments.get(c.recruitment)
+        if r is None or r.recruiter != c.character:
+            raise RuleViolation("WD-RECRUIT-016", f"{who.name} has no recruitment called {c.recruitment}.")
+        recruitments = (evolve(r, {"openings": r.openings + 1}),)
+        text = "a Fan brings one more candidate (lost if recruited)."
+    elif kind == "fan":
+        text = "Fans lend a hand at a location (one is lost if any is hurt)."
+    else:  # the craftsman: one automatic 4 in place of a bad roll
+        p = state.campaign.projects.get(c.project)
+        if p is None or p.done or p.crafter != c.character or not p.rolls:
+            raise RuleViolation("WD-CRAFT-011", f"{who.name} has no project under way called {c.project}.")
+        worst = min(range(len(p.rolls)), key=lambda i: p.rolls[i])
+        if p.rolls[worst] >= 4:
+            raise RuleViolation("WD-CRAFT-011", "A Craftsman replaces a roll below 4; none is.")
+        projects = (evolve(p, {"rolls": (*p.rolls[:worst], 4, *p.rolls[worst + 1 :])}),)
+        text = f"a Craftsman turns a {p.rolls[worst]} into a 4 on {p.item}."
+    if lost:
+        text += f" Over the cap, the {kind} moves on."
+    b.emit(
+        ce.FollowerTapped(
+            character=c.character,
+            name=who.name,
+            kind=kind,
+            use=c.use,
+            text=text,
+            projects=projects,
+            recruitments=recruitments,
+            lost_negative=removed,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch

@@ -1,0 +1,466 @@
+"""Intel (WD-INTEL): finding a target, the two-cornered grid, strikes, research, intel as a resource.
+
+Finding a target is a lengthy check against a GM-only DC: one roll per Surveil
+slot, alternating Athletics and Wits (WD-INTEL-005/006 PROPOSED); research
+finds the thread the same way with Knowledge (WD-INTEL-007). Surveillance on
+the grid needs the target found, research the thread (WD-INTEL-008).
+
+The grid (WD-INTEL-009..014): 2x2 to 4x4 cells, each a disposition tag and a
+TN; surveillance enters at the top-left, research at the bottom-right, and a
+cell is available when it is an entry corner or orthogonally next to an
+unlocked cell (unlocks shared). A Surveil slot gives Wits rolls, a Research
+slot Knowledge actions (WD-INTEL-019/025). A surveillance success unlocks the
+cell and gains one intel of its tag a tier below its unlock tier
+(WD-INTEL-020 PROPOSED); a failure offers a strike for one T1 intel
+(WD-INTEL-021); a natural face already rolled this phase on the target is a
+strike besides (WD-INTEL-022); three strikes alert the target and reset
+(WD-INTEL-023). Research never strikes; it may roll the d6 intel table
+instead (WD-INTEL-026). Completing Movements or History gives +1 to these rolls
+(WD-INTEL-017 PROPOSED).
+
+Intel is counted by type and tier (WD-INTEL-002): spent on a DC it cuts 20%,
+50% or all of it by tier (WD-INTEL-003, rounded up), or it unlocks an
+available cell at tier TN - 3 (WD-INTEL-015), with no action; Utilize Intel
+upgrades (3 -> 1 higher), downgrades (1 -> 2 lower) and shuffles (1 -> 1 lower
+of a random type), freely within one slot (WD-INTEL-028..031).
+"""
+
+from __future__ import annotations
+
+import math
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, take_slot, use_action
+from capeworks.systems.weaverdice.campaign.events import TargetPatch
+from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, intel_key
+from capeworks.systems.weaverdice.campaign.rewards import parse_intel
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = [
+    "COLS",
+    "ROWS",
+    "SAMPLE_TNS",
+    "add_target",
+    "cell_tier",
+    "research",
+    "spend_intel",
+    "strike_choice",
+    "surveil",
+    "utilize_intel",
+]
+
+#: the sample person grid (WD-INTEL-011): rows top to bottom, columns left to right, TNs row by row
+ROWS = ("Movements", "Status", "Patterns", "History")
+COLS = ("Capabilities", "Relationships", "Secrets", "Data")
+SAMPLE_TNS = (5, 4, 4, 5, 4, 7, 6, 4, 4, 6, 7, 4, 5, 4, 4, 5)
+#: the DC cut of intel spent on finding, by tier (WD-INTEL-003), in percent
+CUT = {1: 20, 2: 50, 3: 100, 4: 100}
+#: lines whose completion helps every information roll against the target (WD-INTEL-017)
+HELPFUL = ("Movements", "History")
+
+
+def _pick(n: int) -> tuple[int, ...]:
+    """Which sample rows/columns a smaller grid keeps: the first n-1 and the last."""
+    return (*range(n - 1), 3)
+
+
+def cell_tier(cell: Cell) -> int:
+    """The intel tier a cell costs to unlock: TN - 3, from 1 to 4 (WD-INTEL-015 PROPOSED)."""
+    return min(4, max(1, cell.tn - 3))
+
+
+def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> Done:
+    """The GM adds a target: its grid (WD-INTEL-009..011), its dispositions and hidden DCs (WD-INTEL-005)."""
+    if c.target in state.campaign.targets:
+        raise RuleViolation("WD-INTEL-009", f"There is already a target called {c.target}.")
+    n = c.size
+    keep = _pick(n)
+    dispositions = tuple(d.lower() for d in c.dispositions)
+    for d in dispositions:
+        parse_intel(f"{d}:1")
+    tns = list(c.tns) or [SAMPLE_TNS[r * 4 + col] for r in keep for col in keep]
+    tags = [t.lower() for t in c.tags] or [
+        dispositions[(i // n + i % n) % len(dispositions)] for i in range(n * n)
+    ]
+    if len(tns) != n * n or len(tags) != n * n:
+        raise RuleViolation("WD-INTEL-010", f"A {n}x{n} grid needs {n * n} TNs and tags, row by row.")
+    for t in tags:
+        if t not in dispositions and t != c.target:
+            raise RuleViolation(
+                "WD-INTEL-010", f"Tag {t} is neither a disposition of the target nor its own."
+            )
+    tidbits = [*c.tidbits, *([""] * (n * n))][: n * n]
+    target = Target(
+        id=c.target,
+        name=c.name,
+        size=n,
+        rows=tuple(ROWS[i] for i in keep),
+        cols=tuple(COLS[i] for i in keep),
+        cells=tuple(Cell(tag=tags[i], tn=tns[i], tidbit=tidbits[i]) for i in range(n * n)),
+        dispositions=dispositions,
+        find_dc=c.find_dc,
+        found=c.find_dc == 0,
+        thread_dc=c.thread_dc,
+        thread_found=c.thread_dc == 0,
+        strike_limit=c.strike_limit,
+    )
+    b = Builder(state, ctx, dice)
+    b.emit(ce.TargetAdded(target=target), hidden=True)
+    b.emit(ce.TargetListed(target=c.target, name=c.name, size=n))
+    return b.batch
+
+
+def _target(state: WdState, ident: str) -> Target:
+    t = state.campaign.targets.get(ident)
+    if t is None:
+        raise RuleViolation("WD-INTEL-005", f"There is no intel target called {ident}.")
+    return t
+
+
+def _cell_index(t: Target, text: str) -> int:
+    try:
+        r, c = (int(x) for x in text.split(","))
+    except ValueError:
+        raise RuleViolation("WD-INTEL-014", "Name a cell as row,column, e.g. 0,0.") from None
+    if not (0 <= r < t.size and 0 <= c < t.size):
+        raise RuleViolation("WD-INTEL-014", f"The grid is {t.size}x{t.size}; rows and columns run from 0.")
+    return r * t.size + c
+
+
+def _available(t: Target, method: str, index: int) -> None:
+    if index not in t.available(method):
+        r, c = divmod(index, t.size)
+        raise RuleViolation(
+            "WD-INTEL-014",
+            f"{t.rows[r]} x {t.cols[c]} is not open to {method}: start at your corner, then go next to "
+            "an unlocked cell.",
+        )
+
+
+def _lines(t: Target, unlocked: set[int]) -> tuple[str, ...]:
+    """Rows and columns fully unlocked (WD-INTEL-017)."""
+    n = t.size
+    done = [t.rows[r] for r in range(n) if all(r * n + c in unlocked for c in range(n))]
+    done += [t.cols[c] for c in range(n) if all(r * n + c in unlocked for r in range(n))]
+    return tuple(done)
+
+
+def _intel_type(t: Target, tag: str) -> str:
+    return tag
+
+
+def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
+    key = intel_key(kind, tier)
+    return evolve(ledger, {"intel": {**ledger.intel, key: ledger.intel.get(key, 0) + count}})
+
+
+def _bonus(ctx: Ctx, t: Target) -> int:
+    return ctx.config.campaign.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
+
+
+def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *, thread: bool) -> Done:
+    """One finding (or thread) roll toward the hidden DC, one per slot (WD-INTEL-006/007)."""
+    action = "research" if thread else "surveil"
+    phase, _ = take_slot(state, who, action, target=t.id)
+    rolls = t.find_rolls
+    stat = Stat.KNOWLEDGE if thread else (Stat.ATHLETICS if rolls % 2 == 0 else Stat.WITS)
+    b = Builder(state, ctx, dice)
+    roll, _ = roll_check(b, who, (stat,), tn=0, purpose="finding")
+    if thread:
+        progress = t.thread_progress + roll.total
+        patch = TargetPatch(id=t.id, thread_progress=progress, thread_found=progress >= t.thread_dc)
+        done = progress >= t.thread_dc
+        what = "the thread"
+    else:
+        progress = t.find_progress + roll.total
+        patch = TargetPatch(
+            id=t.id, find_progress=progress, find_rolls=rolls + 1, found=progress >= t.find_dc
+        )
+        done = progress >= t.find_dc
+        what = t.name
+    text = f"{stat.value} {roll.total} toward finding {what}: {progress} so far" + (
+        "; found!" if done else "."
+    )
+    b.emit(
+        ce.IntelRolled(
+            character=who,
+            name=state.people[who].name,
+            target=t.id,
+            action=action,
+            text=text,
+            patch=patch,
+            phase=phase,
+        )
+    )
+    return b.batch
+
+
+def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
+    """Surveil: a finding roll until found, then Wits rolls at available cells (WD-INTEL-019..023)."""
+    who = person(state, c.character)
+    t = _target(state, c.target)
+    if c.character in state.campaign.strike_choice:
+        raise RuleViolation("WD-INTEL-021", f"{who.name} must first choose whether to take the strike.")
+    if not t.found:
+        return _finding(state, ctx, dice, c.character, t, thread=False)
+    if not c.cell:
+        raise RuleViolation("WD-INTEL-019", f"{t.name} is found: name an available cell to watch.")
+    index = _cell_index(t, c.cell)
+    _available(t, "surveil", index)
+    sheet = state.sheet(c.character)
+    phase, _, _ = use_action(state, c.character, "surveil", size=sheet.stat(Stat.WITS), target=t.id)
+    cell = t.cells[index]
+    b = Builder(state, ctx, dice)
+    roll, _ = roll_check(b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t), purpose="surveil")
+    seen = t.seen_faces if t.seen_phase == phase.number else ()
+    duplicate = roll.kept in seen
+    strikes, alerts = t.strikes + (1 if duplicate else 0), t.alerts
+    ledger = ledger_of(state, c.character)
+    unlock: tuple[int, ...] = ()
+    r, col = divmod(index, t.size)
+    where = f"{t.rows[r]} x {t.cols[col]}"
+    if roll.success:
+        unlock = (index,)
+        if not ctx.config.campaign.no_intel:
+            ledger = _gain(ledger, _intel_type(t, cell.tag), max(1, cell_tier(cell) - 1))
+        text = f"Wits {roll.total} against {cell.tn}+ on {where}: unlocked"
+    else:
+        text = f"Wits {roll.total} against {cell.tn}+ on {where}: missed"
+    if duplicate:
+        text += f"; a {roll.kept} again: a strike"
+    limit = t.strike_limit or ctx.config.campaign.intel_strike_limit
+    if strikes >= limit:
+        strikes, alerts = 0, alerts + 1
+        text += f"; {t.name} is alerted"
+    lines = _lines(t, {i for i, x in enumerate(t.cells) if x.unlocked} | set(unlock))
+    patch = TargetPatch(
+        id=t.id,
+        strikes=strikes,
+        alerts=alerts,
+        unlock=unlock,
+        lines=lines,
+        seen_faces=(*seen, roll.kept),
+        seen_phase=phase.number,
+    )
+    choice = None if roll.success else {**state.campaign.strike_choice, c.character: f"{t.id}:{index}"}
+    b.emit(
+        ce.IntelRolled(
+            character=c.character,
+            name=who.name,
+            target=t.id,
+            action="surveil",
+            text=text + ".",
+            patch=patch,
+            phase=phase,
+            strike_choice=choice,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceService) -> Done:
+    """After a miss: a strike for one T1 intel of the cell's tag, or no strike (WD-INTEL-021)."""
+    who = person(state, c.character)
+    pending = state.campaign.strike_choice.get(c.character)
+    if pending is None:
+        raise RuleViolation("WD-INTEL-021", f"{who.name} has no missed surveillance to answer for.")
+    ident, _, index = pending.rpartition(":")
+    t = state.campaign.targets[ident]
+    cell = t.cells[int(index)]
+    ledger = ledger_of(state, c.character)
+    strikes, alerts = t.strikes, t.alerts
+    text = "lets the miss go"
+    if c.strike:
+        strikes += 1
+        if not ctx.config.campaign.no_intel:
+            ledger = _gain(ledger, _intel_type(t, cell.tag), 1)
+        text = f"takes a strike for tier-1 {cell.tag} intel"
+        if strikes >= (t.strike_limit or ctx.config.campaign.intel_strike_limit):
+            strikes, alerts = 0, alerts + 1
+            text += f"; {t.name} is alerted"
+    rest = {k: v for k, v in state.campaign.strike_choice.items() if k != c.character}
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.IntelRolled(
+            character=c.character,
+            name=who.name,
+            target=t.id,
+            action="strike",
+            text=text + ".",
+            patch=TargetPatch(id=t.id, strikes=strikes, alerts=alerts),
+            strike_choice=rest,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+#: the research intel table (WD-INTEL-026): d6 -> (which disposition, tier)
+RESEARCH_TABLE = {1: (0, 1), 2: (0, 1), 3: (1, 1), 4: (1, 1), 5: (0, 2), 6: (1, 2)}
+
+
+def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Done:
+    """Research: a thread roll until found, then Knowledge at cells or the d6 table (WD-INTEL-025/026)."""
+    who = person(state, c.character)
+    t = _target(state, c.target)
+    if not t.thread_found:
+        return _finding(state, ctx, dice, c.character, t, thread=True)
+    sheet = state.sheet(c.character)
+    if c.table == bool(c.cell):
+        raise RuleViolation("WD-INTEL-025", "Research either a cell or the intel table, one of the two.")
+    index = -1
+    if c.cell:
+        index = _cell_index(t, c.cell)
+        _available(t, "research", index)
+    elif ctx.config.campaign.no_intel:
+        raise RuleViolation("WD-INTEL-040", "This table plays without intel: research the grid instead.")
+    phase, _, _ = use_action(state, c.character, "research", size=sheet.stat(Stat.KNOWLEDGE), target=t.id)
+    ledger = ledger_of(state, c.character)
+    b = Builder(state, ctx, dice)
+    patch = TargetPatch(id=t.id)
+    if c.table:
+        face = dice.roll(1, 6, purpose="research table").faces[0]
+        which, tier = RESEARCH_TABLE[face]
+        kind = t.dispositions[which] if which < len(t.dispositions) else t.dispositions[0]
+        ledger = _gain(ledger, kind, tier)
+        text = f"the research table rolls {face}: tier-{tier} {kind} intel."
+    else:
+        cell = t.cells[index]
+        roll, _ = roll_check(
+            b, c.character, (Stat.KNOWLEDGE,), tn=cell.tn, bonus=_bonus(ctx, t), purpose="research"
+        )
+        r, col = divmod(index, t.size)
+        where = f"{t.rows[r]} x {t.cols[col]}"
+        if roll.success:
+            unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
+            patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked))
+            text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: unlocked."
+        else:
+            text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: nothing found."
+    b.emit(
+        ce.IntelRolled(
+            character=c.character,
+            name=who.name,
+            target=t.id,
+            action="research",
+            text=text,
+            patch=patch,
+            phase=phase,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def _take(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
+    key = intel_key(kind, tier)
+    held = ledger.intel.get(key, 0)
+    if held < count:
+        raise RuleViolation("WD-INTEL-002", f"That takes {count} tier-{tier} {kind} intel; {held} held.")
+    rest = {k: v for k, v in ledger.intel.items() if k != key}
+    if held > count:
+        rest[key] = held - count
+    return evolve(ledger, {"intel": dict(sorted(rest.items()))})
+
+
+def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -> Done:
+    """Spend intel, without an action: cut a finding/thread DC by tier, or unlock an available cell."""
+    who = person(state, c.character)
+    phase_of(state)
+    if ctx.config.campaign.no_intel:
+        raise RuleViolation("WD-INTEL-040", "This table plays without intel.")
+    t = _target(state, c.target)
+    kind, tier = parse_intel(c.intel, extra=(t.id,))
+    if kind not in t.dispositions and kind != t.id:
+        raise RuleViolation("WD-INTEL-003", f"Intel of type {kind} says nothing about {t.name}.")
+    ledger = _take(ledger_of(state, c.character), kind, tier)
+    b = Builder(state, ctx, dice)
+    if c.on in ("find", "thread"):
+        dc, found = (t.find_dc, t.found) if c.on == "find" else (t.thread_dc, t.thread_found)
+        if found:
+            raise RuleViolation("WD-INTEL-003", f"The {c.on} is already done.")
+        new = math.ceil(dc * (100 - CUT[tier]) / 100)
+        progress = t.find_progress if c.on == "find" else t.thread_progress
+        done = progress >= new
+        patch = (
+            TargetPatch(id=t.id, found=done) if c.on == "find" else TargetPatch(id=t.id, thread_found=done)
+        )
+        b.emit(
+            ce.TargetSecret(
+                target=t.id,
+                find_dc=new if c.on == "find" else t.find_dc,
+                thread_dc=new if c.on == "thread" else t.thread_dc,
+            ),
+            hidden=True,
+        )
+        text = f"spends tier-{tier} {kind} intel to narrow the {c.on}" + (": found!" if done else ".")
+    else:
+        index = _cell_index(t, c.on)
+        if index not in t.available("surveil") and index not in t.available("research"):
+            _available(t, "surveil", index)
+        cell = t.cells[index]
+        if cell.tag != kind and kind != t.id:
+            raise RuleViolation("WD-INTEL-015", f"That cell takes {cell.tag} intel (or {t.name}'s own).")
+        if tier < cell_tier(cell):
+            raise RuleViolation("WD-INTEL-015", f"That cell takes tier-{cell_tier(cell)} intel or better.")
+        unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
+        patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked))
+        r, col = divmod(index, t.size)
+        text = f"spends tier-{tier} {kind} intel to unlock {t.rows[r]} x {t.cols[col]}."
+    b.emit(
+        ce.IntelSpent(
+            character=c.character, name=who.name, text=text, patch=patch, ledgers={c.character: ledger}
+        )
+    )
+    return b.batch
+
+
+def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceService) -> Done:
+    """One slot of upgrades (3 -> 1 higher), downgrades (1 -> 2 lower) and shuffles (WD-INTEL-028..031)."""
+    who = person(state, c.character)
+    phase, _ = take_slot(state, c.character, "utilize_intel")
+    ledger = ledger_of(state, c.character)
+    b = Builder(state, ctx, dice)
+    done: list[str] = []
+    pool = tuple(d for d in DISPOSITIONS if d != "city")
+    for op in c.ops:
+        verb, _, what = op.strip().lower().partition(" ")
+        kind, tier = parse_intel(what, extra=tuple(state.campaign.targets))
+        if verb == "upgrade":
+            if tier >= 4:
+                raise RuleViolation("WD-INTEL-029", "Tier-4 intel cannot be upgraded.")
+            ledger = _gain(_take(ledger, kind, tier, 3), kind, tier + 1)
+            done.append(f"3 tier-{tier} {kind} -> 1 tier-{tier + 1}")
+        elif verb == "downgrade":
+            if tier <= 1:
+                raise RuleViolation("WD-INTEL-030", "Tier-1 intel cannot be downgraded.")
+            ledger = _gain(_take(ledger, kind, tier), kind, tier - 1, 2)
+            done.append(f"1 tier-{tier} {kind} -> 2 tier-{tier - 1}")
+        elif verb == "shuffle":
+            if tier <= 1:
+                raise RuleViolation("WD-INTEL-031", "Tier-1 intel cannot be shuffled.")
+            face = dice.roll(1, len(pool), purpose="shuffle").faces[0]
+            ledger = _gain(_take(ledger, kind, tier), pool[face - 1], tier - 1)
+            done.append(f"1 tier-{tier} {kind} -> 1 tier-{tier - 1} {pool[face - 1]}")
+        else:
+            raise RuleViolation(
+                "WD-INTEL-028", f"Utilize Intel upgrades, downgrades or shuffles, not {verb}."
+            )
+    b.emit(
+        ce.IntelSpent(
+            character=c.character,
+            name=who.name,
+            text="; ".join(done) + ".",
+            phase=phase,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch

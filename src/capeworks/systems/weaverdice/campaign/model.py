@@ -1,0 +1,328 @@
+"""What the campaign layer keeps between sessions: ledgers, the downtime phase, projects, recruits,
+intel targets, missions and negotiations.
+
+Plain data, no rules (those are in the section modules). A hidden value (an
+intel cell's tidbit, a finding DC, a candidate's undisclosed details, a secret
+negative rep card, a cape-business check) lives here but reaches a player only
+through :func:`~.view.campaign_view`, which strips it, and only GM-only events
+carry it.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.vocab import Pool
+
+__all__ = [
+    "Campaign",
+    "Candidate",
+    "Cell",
+    "CraftProject",
+    "Ledger",
+    "LongTerm",
+    "Mission",
+    "Negotiation",
+    "Phase",
+    "Recruitment",
+    "RepCard",
+    "Session",
+    "Slots",
+    "Target",
+    "intel_key",
+]
+
+
+def intel_key(kind: str, tier: int) -> str:
+    """How intel is counted: ``violent:2`` (type and tier, WD-INTEL-002)."""
+    return f"{kind}:{tier}"
+
+
+class RepCard(Frozen):
+    """A rep card (WD-REP-002): its source, who it works with, whose it is, and whether it is marked."""
+
+    id: int
+    source: str
+    exclusive: str = ""
+    owners: tuple[str, ...] = ()
+    marked: bool = False
+    #: always consumed when used (a Fan's tap, WD-FOLLOW-010)
+    consumable: bool = False
+    #: negative rep (WD-REP-009..013): cited by the GM, held against the character
+    negative: bool = False
+    #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)
+    secret: bool = False
+    cited: int = 0
+
+
+class LongTerm(Frozen):
+    """A long-term condition (WD-REST-002..005): days left, a scar, or a lengthy 'get past it' check."""
+
+    name: str
+    days: int = 0
+    scar: bool = False
+    #: a lengthy check to get past it (withdrawal, brainwashing): its DC and progress
+    dc: int = 0
+    progress: int = 0
+    sixes: int = 0
+    #: two natural sixes also finish it (brainwashing, WD-REST-003)
+    two_sixes: bool = False
+    #: halvings by a professional so far (each raises the next TN, WD-REST-004)
+    halvings: int = 0
+
+
+class Ledger(Frozen):
+    """One character's campaign sheet: money, rep, followers, progression, intel, long-term conditions."""
+
+    money: int = 0
+    rep: tuple[RepCard, ...] = ()
+    next_card: int = 1
+    #: -1 per negative card cited, taken by the next Social roll (WD-REP-009)
+    penalty: int = 0
+    followers: dict[str, int] = Field(default_factory=dict)
+    #: follower type -> for each tapped one, the phase through which its passive is lost (WD-FOLLOW-003)
+    tapped: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+    #: follower types the GM has found the criteria met for (WD-FOLLOW-002)
+    eligible: tuple[str, ...] = ()
+    #: progression boxes checked on the current list, by box (WD-PROG-003)
+    boxes: dict[str, int] = Field(default_factory=dict)
+    #: boxes awarded and not yet checked (WD-PROG-002)
+    box_credit: int = 0
+    #: Equipment Slot boxes over the character's lifetime (WD-PROG-007)
+    equipment_gains: int = 0
+    #: costume slots gained with no costume on the sheet yet
+    costume_slots: int = 0
+    #: half dots by pool (WD-PROG-006)
+    half_dots: dict[Pool, int] = Field(default_factory=dict)
+    goal_cleared: bool = False
+    #: milestone options taken, in order (WD-PROG-019)
+    options: tuple[str, ...] = ()
+    #: perk rolls waiting for a pick: the option and the faces (WD-PROG-020..022)
+    perk_faces: tuple[int, ...] = ()
+    perks: tuple[str, ...] = ()
+    power_perk_rolls: int = 0
+    #: intel held, by ``type:tier`` (WD-INTEL-002)
+    intel: dict[str, int] = Field(default_factory=dict)
+    conditions: tuple[LongTerm, ...] = ()
+    underlings: tuple[str, ...] = ()
+    #: a Master Craft "take 4" used this day (WD-CRAFT-022)
+    took_four: bool = False
+    #: crafting slots toward the next Multitasker free action (WD-CRAFT-017)
+    craft_slots: int = 0
+    free_actions: int = 0
+
+    def active(self, kind: str, phase: int, most: int = 6) -> int:
+        """Followers of a type whose passive counts now (tapped ones do not; at most ``most``)."""
+        held = self.followers.get(kind, 0)
+        tapped = sum(1 for until in self.tapped.get(kind, ()) if until >= phase)
+        return max(0, min(most, held - tapped))
+
+    def intel_count(self, kind: str, tier: int) -> int:
+        return self.intel.get(intel_key(kind, tier), 0)
+
+
+class Session(Frozen):
+    """What one downtime slot is doing: its action, the actions/rolls left in it and its target."""
+
+    action: str
+    left: int = 0
+    target: str = ""
+    #: natural faces rolled in this phase's surveillance of the target (WD-INTEL-022)
+    faces: tuple[int, ...] = ()
+
+
+class Slots(Frozen):
+    """A character's downtime slots this phase (WD-DT-002, WD-DT-006)."""
+
+    total: int
+    used: int = 0
+    bonus: bool = False
+    session: Session | None = None
+    #: the actions taken, in order (the downtime board)
+    actions: tuple[str, ...] = ()
+
+    @property
+    def left(self) -> int:
+        return self.total - self.used
+
+
+class Phase(Frozen):
+    """One downtime phase: its number and each character's slots."""
+
+    number: int
+    slots: dict[str, Slots] = Field(default_factory=dict)
+
+
+class CraftProject(Frozen):
+    """A lengthy crafting or repair attempt (WD-CRAFT-002..006, -013)."""
+
+    id: str
+    crafter: str
+    item: str
+    tier: str
+    dc: int
+    price: int = 0
+    paid: int = 0
+    repair: bool = False
+    #: the roll cap (Knowledge, +1 machined, WD-CRAFT-003/012)
+    cap: int
+    rolls: tuple[int, ...] = ()
+    #: extra rolls that do not count toward the cap (a helper hanging out, WD-CRAFT-010)
+    extra: int = 0
+    bonus: int = 0
+    #: collaborators devoting a slot this phase: each adds a die to every roll (WD-CRAFT-010)
+    helpers: tuple[str, ...] = ()
+    result: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(self.rolls) + self.bonus
+
+    @property
+    def done(self) -> bool:
+        return bool(self.result)
+
+
+class Candidate(Frozen):
+    """A prospective recruit (WD-RECRUIT-011): details the recruiter sees only once revealed."""
+
+    id: str
+    name: str
+    recruitment: str
+    details: dict[str, str] = Field(default_factory=dict)
+    revealed: tuple[str, ...] = ()
+    asked: tuple[str, ...] = ()
+    #: lacks the sought qualifier (WD-RECRUIT-003): GM-only
+    off_target: bool = False
+    milestones: int = 0
+    skills: int = 0
+    reputation: int = 0
+    hired: bool = False
+
+
+class Recruitment(Frozen):
+    """One Recruit action's result: who recruits, the openings it yielded and the questions left."""
+
+    id: str
+    recruiter: str
+    capes: bool = False
+    openings: int = 0
+    questions: int = 0
+    #: applicants may lack what was sought (20%), unless every sought penalty was doubled
+    loose: bool = False
+    vetted: bool = False
+    candidates: tuple[str, ...] = ()
+
+
+class Cell(Frozen):
+    """One intel-grid cell (WD-INTEL-010): its tag and TN; its tidbit stays GM-only until unlocked."""
+
+    tag: str
+    tn: int
+    tidbit: str = ""
+    unlocked: bool = False
+    blocked: bool = False
+
+
+class Target(Frozen):
+    """An intel target: finding/thread progress, its grid, strikes and alerts (WD-INTEL-005..027)."""
+
+    id: str
+    name: str
+    size: int
+    rows: tuple[str, ...]
+    cols: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    dispositions: tuple[str, ...]
+    find_dc: int = 0
+    find_progress: int = 0
+    find_rolls: int = 0
+    found: bool = False
+    thread_dc: int = 0
+    thread_progress: int = 0
+    thread_found: bool = False
+    strikes: int = 0
+    alerts: int = 0
+    #: guards or cameras lower it (WD-INTEL-024); 0: the config's
+    strike_limit: int = 0
+    #: rows and columns completed (WD-INTEL-017)
+    lines: tuple[str, ...] = ()
+    #: natural faces of this phase's surveillance, for duplicate strikes (WD-INTEL-022)
+    seen_faces: tuple[int, ...] = ()
+    seen_phase: int = 0
+
+    def cell(self, r: int, c: int) -> Cell:
+        return self.cells[r * self.size + c]
+
+    def available(self, method: str) -> tuple[int, ...]:
+        """Cells a method may work on (WD-INTEL-013/014): its entry corner, or any locked cell
+        orthogonally next to an unlocked one (unlocks are shared by both methods)."""
+        n = self.size
+        entry = 0 if method == "surveil" else n * n - 1
+        out = []
+        for i, cell in enumerate(self.cells):
+            if cell.unlocked or cell.blocked:
+                continue
+            r, c = divmod(i, n)
+            near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if i == entry or any(
+                0 <= y < n and 0 <= x < n and self.cells[y * n + x].unlocked for y, x in near
+            ):
+                out.append(i)
+        return tuple(out)
+
+
+class Mission(Frozen):
+    """A planned mission (WD-PLAN): its details' possible values, the locked ones, banked rolls."""
+
+    id: str
+    planner: str
+    kind: str
+    date: str = ""
+    #: detail -> possible values, best first
+    options: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    locked: dict[str, str] = Field(default_factory=dict)
+    #: a rolled value waiting for keep-or-take (WD-PLAN-003): detail -> value
+    offered: dict[str, str] = Field(default_factory=dict)
+    banked: tuple[str, ...] = ()
+    launched: bool = False
+
+
+class Negotiation(Frozen):
+    """A negotiation (WD-SOCIAL-002..005): its TN, modifiers, and penalties from catastrophic rolls."""
+
+    id: str
+    party: str
+    tn: int = 4
+    relationship: int = 0
+    offer: int = 0
+    penalty: int = 0
+    #: the last failed roll, which rep may still rescue (WD-REP-004): character -> (modifier, *faces)
+    failed: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+    rolls: int = 0
+    closed: bool = False
+    outcome: str = ""
+
+
+class Campaign(Frozen):
+    """Everything the campaign layer adds to a Weaverdice table."""
+
+    phase: Phase | None = None
+    phases: int = 0
+    ledgers: dict[str, Ledger] = Field(default_factory=dict)
+    projects: dict[str, CraftProject] = Field(default_factory=dict)
+    recruitments: dict[str, Recruitment] = Field(default_factory=dict)
+    candidates: dict[str, Candidate] = Field(default_factory=dict)
+    targets: dict[str, Target] = Field(default_factory=dict)
+    missions: dict[str, Mission] = Field(default_factory=dict)
+    negotiations: dict[str, Negotiation] = Field(default_factory=dict)
+    #: surveillance failures waiting for the strike-or-not choice: character -> target (WD-INTEL-021)
+    strike_choice: dict[str, str] = Field(default_factory=dict)
+    #: characters over the rep cap who must discard (WD-REP-007): character -> how many
+    discards: dict[str, int] = Field(default_factory=dict)
+    #: hidden GM checks from cape business (WD-BIZ-002): GM-only notes
+    checks: tuple[str, ...] = ()
+
+    def ledger(self, ident: str) -> Ledger:
+        return self.ledgers.get(ident) or Ledger()

@@ -1,0 +1,191 @@
+"""Progression (WD-PROG): boxes, milestones and their three options, perk rolls, the bud chance.
+
+Boxes come from finished missions (WD-PROG-002, awarded by the GM) and are
+checked on the list of eight: single boxes once, Room to Recruit and Learning
+a Skill twice (WD-PROG-003), each changing the sheet (WD-PROG-006..011: half
+dots that merge into a whole dot, belt and costume slots in turn, underling,
+follower and skill caps). A milestone needs the goal cleared and four boxes
+(WD-PROG-004); it clears the list (WD-PROG-005), raises the milestone count
+that rep, follower and recruiting formulas read (WD-PROG-025), and rolls on
+one of Expand Power, Life Perk or Power Perk, never the same twice running
+(WD-PROG-019): one roll plus one per condition met, keep one (WD-PROG-020..022),
+on GM-supplied tables or a die the GM reads (WD-PROG-024). Each Power Perk
+roll adds 5% to the bud/second-trigger chance (WD-PROG-023 PROPOSED).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Pool
+
+__all__ = ["BOXES", "check_box", "keep_perk", "roll_bud", "take_milestone"]
+
+#: box -> how many times it may be checked on one list (WD-PROG-003)
+BOXES = {
+    "extra_effort": 1,
+    "equipment_slot": 1,
+    "room_to_recruit": 2,
+    "eager_follower": 1,
+    "trusted_follower": 1,
+    "learning_a_skill": 2,
+}
+
+
+def _sheet_after(sheet: Character, box: str, gains: int, pool_merged: Pool | None) -> Character:
+    if box == "equipment_slot":  # odd gains: a belt slot; even: a costume slot (WD-PROG-007 PROPOSED)
+        if gains % 2 == 1:
+            return evolve(sheet, {"extra_belt_slots": sheet.extra_belt_slots + 1})
+        if sheet.costume is not None:
+            return evolve(
+                sheet, {"costume": evolve(sheet.costume, {"extra_slots": sheet.costume.extra_slots + 1})}
+            )
+        return sheet
+    if box == "room_to_recruit":
+        return evolve(sheet, {"underling_bonus": sheet.underling_bonus + 1})
+    if box in ("eager_follower", "trusted_follower"):
+        return evolve(sheet, {"follower_bonus": sheet.follower_bonus + 1})
+    if box == "learning_a_skill":
+        return evolve(sheet, {"learning_boxes": sheet.learning_boxes + 1})
+    if box == "extra_effort" and pool_merged is not None:
+        bonus = dict(sheet.effort_bonus)
+        bonus[pool_merged] = bonus.get(pool_merged, 0) + 1
+        return evolve(sheet, {"effort_bonus": bonus})
+    return sheet
+
+
+def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Done:
+    """Check a box with an awarded one (WD-PROG-002/003, -006..011)."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    if ledger.box_credit <= 0:
+        raise RuleViolation("WD-PROG-002", f"{who.name} has no progression box to check; finish a mission.")
+    if ledger.boxes.get(c.box, 0) >= BOXES[c.box]:
+        raise RuleViolation(
+            "WD-PROG-003", f"{c.box.replace('_', ' ').capitalize()} is checked as often as it may be."
+        )
+    ledger = evolve(
+        ledger,
+        {
+            "box_credit": ledger.box_credit - 1,
+            "boxes": {**ledger.boxes, c.box: ledger.boxes.get(c.box, 0) + 1},
+        },
+    )
+    merged = None
+    if c.box == "extra_effort":
+        if c.pool is None:
+            raise RuleViolation("WD-PROG-006", "Name the pool the half dot goes to.")
+        halves = ledger.half_dots.get(c.pool, 0) + 1
+        if halves >= 2:  # two half dots make a whole one (WD-PROG-006 PROPOSED)
+            merged, halves = c.pool, 0
+        ledger = evolve(ledger, {"half_dots": {**ledger.half_dots, c.pool: halves}})
+    if c.box == "equipment_slot":
+        ledger = evolve(ledger, {"equipment_gains": ledger.equipment_gains + 1})
+        if ledger.equipment_gains % 2 == 0 and state.sheet(c.character).costume is None:
+            ledger = evolve(ledger, {"costume_slots": ledger.costume_slots + 1})
+    if c.box in ("eager_follower", "trusted_follower"):
+        if not c.kind or ctx.config.campaign.follower(c.kind) is None:
+            raise RuleViolation("WD-PROG-009", "Name the follower type the GM offers.")
+        kind = c.kind.lower()
+        # WD-PROG-009/010: good morale (or a secure civilian life) starts it at once; else it starts tapped
+        ready = state.people[c.character].morale >= 1 if c.box == "eager_follower" else c.secure
+        ledger = evolve(ledger, {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}})
+        if not ready:
+            phase = state.campaign.phase
+            now = phase.number if phase is not None else state.campaign.phases + 1
+            ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now)}})
+    sheet = _sheet_after(state.sheets[c.character], c.box, ledger.equipment_gains, merged)
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.BoxChecked(
+            character=c.character,
+            name=who.name,
+            box=c.box,
+            ledgers={c.character: ledger},
+            sheet=sheet if sheet is not state.sheets[c.character] else None,
+        )
+    )
+    return b.batch
+
+
+def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceService) -> Done:
+    """A milestone: goal cleared and four boxes; roll on the option, never the last one again."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    need = ctx.config.campaign.boxes_for_milestone
+    if not ledger.goal_cleared:
+        raise RuleViolation("WD-PROG-004", f"{who.name}'s milestone goal is not cleared yet.")
+    if sum(ledger.boxes.values()) < need:
+        raise RuleViolation("WD-PROG-004", f"A milestone needs {need} boxes checked on the list.")
+    if ledger.perk_faces:
+        raise RuleViolation("WD-PROG-019", f"{who.name} must first keep one of the last milestone's rolls.")
+    if ledger.options and ledger.options[-1] == c.option:
+        raise RuleViolation("WD-PROG-019", f"{who.name} took {c.option.replace('_', ' ')} last time.")
+    table = ctx.config.campaign.perk_tables.get(c.option, ())
+    sides = len(table) or 6
+    count = 1 + c.bonuses
+    sheet = state.sheets[c.character]
+    more: dict[str, int] = {"milestones": sheet.milestones + 1}
+    if c.option == "life_perk":  # +1 underling and follower cap; a secure identity and friends add more
+        count += int(c.secure_identity) + int(c.friends)
+        more["underling_bonus"] = sheet.underling_bonus + 1 + int(c.secure_identity)
+        more["follower_bonus"] = sheet.follower_bonus + 1 + int(c.friends)
+    b = Builder(state, ctx, dice)
+    faces = tuple(dice.roll(count, sides, purpose=c.option).faces)
+    ledger = evolve(
+        ledger,
+        {
+            "boxes": {},
+            "goal_cleared": False,
+            "options": (*ledger.options, c.option),
+            "perk_faces": faces,
+            "power_perk_rolls": ledger.power_perk_rolls + (count if c.option == "power_perk" else 0),
+        },
+    )
+    b.emit(
+        ce.MilestoneTaken(
+            character=c.character,
+            name=who.name,
+            option=c.option,
+            faces=faces,
+            sheet=evolve(sheet, more),
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def keep_perk(state: WdState, ctx: Ctx, c: cc.KeepPerk, dice: DiceService) -> Done:
+    """Keep exactly one of the milestone's rolls (WD-PROG-020..022)."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    if c.face not in ledger.perk_faces:
+        raise RuleViolation(
+            "WD-PROG-020", f"Keep one of the rolls: {', '.join(map(str, ledger.perk_faces)) or 'none'}."
+        )
+    option = ledger.options[-1]
+    table = ctx.config.campaign.perk_tables.get(option, ())
+    perk = table[c.face - 1] if table else f"{option.replace('_', ' ')} {c.face}"
+    ledger = evolve(ledger, {"perk_faces": (), "perks": (*ledger.perks, perk)})
+    b = Builder(state, ctx, dice)
+    b.emit(ce.PerkKept(character=c.character, name=who.name, perk=perk, ledgers={c.character: ledger}))
+    return b.batch
+
+
+def roll_bud(state: WdState, ctx: Ctx, c: cc.RollBud, dice: DiceService) -> Done:
+    """The bud or second-trigger chance: 5% per Power Perk roll made, on d100 (WD-PROG-023 PROPOSED)."""
+    who = person(state, c.character)
+    chance = ctx.config.campaign.bud_chance_per_roll * ledger_of(state, c.character).power_perk_rolls
+    b = Builder(state, ctx, dice)
+    face = dice.roll(1, 100, purpose="bud").faces[0]
+    b.emit(
+        ce.BudRolled(character=c.character, name=who.name, face=face, chance=chance, triggered=face <= chance)
+    )
+    return b.batch

@@ -1,0 +1,236 @@
+"""Recruit (WD-RECRUIT): the modifier table, rep and milestones tapped, candidates with hidden details.
+
+A Recruit slot rolls Social-score dice, each with the net modifier; each die
+at 4+ opens a place for an applicant (WD-RECRUIT-001). The modifier sums the
+sought preferences from the table (WD-RECRUIT-002; capes-only rows need a cape
+search), doubles a preference's penalty to make it strict (WD-RECRUIT-003),
+and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
+Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
+PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
+rep card is lost on a 1-3 (50%), milestones never (WD-RECRUIT-008).
+
+The GM presents candidates: their details stay GM-only (a GM-only event; the
+public one names only which details there are) and whether they lack what was
+sought is rolled behind the screen (20%, WD-RECRUIT-003). The recruiter may
+ask Social-score questions (WD-RECRUIT-013); the GM then rolls the recruiter's
+Knowledge per detail behind the screen, 4+ reveals it, +2 where asked
+(WD-RECRUIT-011); only revealed values ever reach a player. A candidate never
+outranks the recruiter in milestones, skills or rep (WD-RECRUIT-005).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
+from capeworks.systems.weaverdice.campaign.model import Candidate, Recruitment
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = ["BONUS", "ask", "hire", "present_candidate", "recruit", "recruit_modifier", "vet_candidates"]
+
+#: units tapped -> bonus to every die (WD-RECRUIT-007): 1 -> +1, 3 -> +2, 6 -> +3
+BONUS = {0: 0, 1: 1, 3: 2, 6: 3}
+
+
+def recruit_modifier(ctx: Ctx, c: cc.Recruit) -> tuple[int, bool]:
+    """The net modifier of a search, and whether applicants may lack what was sought."""
+    table = {row.key: row for row in ctx.config.campaign.recruit_table}
+    total, loose = 0, False
+    for key in {*c.seek, *c.strict}:
+        row = table.get(key)
+        if row is None:
+            raise RuleViolation(
+                "WD-RECRUIT-002", f"There is no preference {key}; the table has {', '.join(table)}."
+            )
+        if row.capes_only and not c.capes:
+            raise RuleViolation("WD-RECRUIT-002", f"{row.label} is a search for capes only.")
+        if key in c.strict:
+            if row.modifier >= 0:
+                raise RuleViolation("WD-RECRUIT-003", f"Only a penalty can be doubled, not {row.label}.")
+            total += 2 * row.modifier
+        else:
+            total += row.modifier
+            loose = loose or row.modifier < 0
+    if c.capes:
+        total -= max(1, c.team_capes)  # WD-RECRUIT-004, the recruiter counts
+    return total, loose
+
+
+def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
+    """A Recruit slot: Social dice each at 4+ (WD-RECRUIT-001..004, -007, -008)."""
+    who = person(state, c.character)
+    if c.recruitment in state.campaign.recruitments:
+        raise RuleViolation("WD-RECRUIT-001", f"There is already a recruitment called {c.recruitment}.")
+    sheet = state.sheet(c.character)
+    modifier, loose = recruit_modifier(ctx, c)
+    units = c.rep_bonus + c.milestone_bonus
+    if units not in BONUS:
+        raise RuleViolation(
+            "WD-RECRUIT-007", "The bonus to every die takes 1, 3 or 6 rep and milestones in all."
+        )
+    ledger = ledger_of(state, c.character)
+    held = [x for x in live_rep(ledger) if not x.exclusive]
+    rep_used = c.rep_dice * ctx.config.campaign.rep_per_extra_recruit_die + c.rep_bonus
+    if rep_used > len(held):
+        raise RuleViolation("WD-RECRUIT-007", f"{who.name} has {len(held)} rep to tap, not {rep_used}.")
+    if c.milestone_dice + c.milestone_bonus > sheet.milestones:
+        raise RuleViolation("WD-RECRUIT-008", f"{who.name} has {sheet.milestones} milestones to tap.")
+    phase, _ = take_slot(state, c.character, "recruit")
+    bonus = BONUS[units] - ledger.penalty
+    count = sheet.stat(Stat.SOCIAL) + c.rep_dice + c.milestone_dice
+    b = Builder(state, ctx, dice)
+    roll = dice.roll(count, 6, purpose="recruit")
+    openings = sum(1 for f in roll.faces if f + modifier + bonus >= 4)
+    lost = 0
+    if rep_used:  # WD-RECRUIT-007: each tapped rep card has a 50% chance to be lost
+        loss = dice.roll(rep_used, 6, purpose="rep kept?")
+        gone = {held[i].id for i, f in enumerate(loss.faces) if f <= 3}
+        lost = len(gone)
+        ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
+    ledger = evolve(ledger, {"penalty": 0})
+    r = Recruitment(
+        id=c.recruitment,
+        recruiter=c.character,
+        capes=c.capes,
+        openings=openings,
+        questions=sheet.stat(Stat.SOCIAL),
+        loose=loose,
+    )
+    b.emit(
+        ce.RecruitRolled(
+            recruitments=(r,),
+            character=c.character,
+            name=who.name,
+            modifier=modifier + bonus,
+            openings=openings,
+            lost_rep=lost,
+            phase=phase,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def _recruitment(state: WdState, ident: str) -> Recruitment:
+    r = state.campaign.recruitments.get(ident)
+    if r is None:
+        raise RuleViolation("WD-RECRUIT-001", f"There is no recruitment called {ident}.")
+    return r
+
+
+def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: DiceService) -> Done:
+    """The GM presents a candidate; details and the off-target roll stay GM-only (WD-RECRUIT-003/011)."""
+    r = _recruitment(state, c.recruitment)
+    if len(r.candidates) >= r.openings:
+        raise RuleViolation("WD-RECRUIT-001", f"That recruitment turned up {r.openings} applicants, no more.")
+    if c.candidate in state.campaign.candidates:
+        raise RuleViolation("WD-RECRUIT-011", f"There is already a candidate called {c.candidate}.")
+    recruiter = state.sheet(r.recruiter)
+    rep = len(live_rep(ledger_of(state, r.recruiter)))
+    if c.milestones > recruiter.milestones or c.skills > len(recruiter.known_skills) or c.reputation > rep:
+        raise RuleViolation(
+            "WD-RECRUIT-005", f"A recruit never outranks {recruiter.name} in milestones, skills or rep."
+        )
+    b = Builder(state, ctx, dice)
+    off = False
+    if r.loose:
+        roll = dice.roll(1, 100, purpose="off target?")
+        off = roll.faces[0] <= ctx.config.campaign.recruit_off_target
+    cand = Candidate(
+        id=c.candidate,
+        name=c.name,
+        recruitment=r.id,
+        details=dict(c.details),
+        off_target=off,
+        milestones=c.milestones,
+        skills=c.skills,
+        reputation=c.reputation,
+    )
+    r = evolve(r, {"candidates": (*r.candidates, c.candidate)})
+    b.emit(ce.CandidatePresented(candidate=cand, recruitment=r), hidden=True)
+    b.emit(ce.CandidateListed(candidate=c.candidate, name=c.name, details=tuple(c.details)))
+    return b.batch
+
+
+def ask(state: WdState, ctx: Ctx, c: cc.Ask, dice: DiceService) -> Done:
+    """The recruiter asks about a detail: +2 to its reveal roll (WD-RECRUIT-011/013)."""
+    who = person(state, c.character)
+    cand = state.campaign.candidates.get(c.candidate)
+    if cand is None:
+        raise RuleViolation("WD-RECRUIT-013", f"There is no candidate called {c.candidate}.")
+    r = _recruitment(state, cand.recruitment)
+    if r.recruiter != c.character:
+        raise RuleViolation("WD-RECRUIT-013", f"{who.name} is not the one recruiting {cand.name}.")
+    if r.vetted or r.questions <= 0:
+        raise RuleViolation("WD-RECRUIT-013", f"{who.name} has no questions left for this recruitment.")
+    if c.detail not in cand.details or c.detail in cand.asked:
+        raise RuleViolation("WD-RECRUIT-013", f"There is no detail {c.detail} left to ask {cand.name} about.")
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.QuestionAsked(
+            character=c.character,
+            candidate=c.candidate,
+            detail=c.detail,
+            recruitment=evolve(r, {"questions": r.questions - 1}),
+        )
+    )
+    return b.batch
+
+
+def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceService) -> Done:
+    """The recruiter's Knowledge per detail behind the screen: 4+ reveals, +2 asked (WD-RECRUIT-011)."""
+    r = _recruitment(state, c.recruitment)
+    if r.vetted:
+        raise RuleViolation("WD-RECRUIT-011", "Those candidates have been looked over already.")
+    if not r.candidates:
+        raise RuleViolation("WD-RECRUIT-011", "There are no candidates to look over yet.")
+    sheet = state.sheet(r.recruiter)
+    mod = sheet.modifier(Stat.KNOWLEDGE)
+    b = Builder(state, ctx, dice)
+    lines: list[str] = []
+    shown: dict[str, dict[str, str]] = {}
+    for ident in r.candidates:
+        cand = state.campaign.candidates[ident]
+        shown[ident] = {}
+        for detail, value in cand.details.items():
+            face = dice.roll(1, 6, purpose=f"{cand.name}: {detail}").faces[0]
+            total = face + mod + (2 if detail in cand.asked else 0)
+            lines.append(f"{cand.name} {detail}: {total}")
+            if total >= ctx.config.default_tn:
+                shown[ident][detail] = value
+    b.emit(ce.CandidatesVetted(recruitment=r.id, lines=tuple(lines)), hidden=True)
+    for ident in r.candidates:
+        cand = state.campaign.candidates[ident]
+        b.emit(ce.DetailsRevealed(candidate=ident, name=cand.name, revealed=shown[ident], recruitment=r.id))
+    return b.batch
+
+
+def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
+    """Take a candidate on as an underling, within the underling cap (WD-STAT-014)."""
+    who = person(state, c.character)
+    cand = state.campaign.candidates.get(c.candidate)
+    if cand is None or cand.hired:
+        raise RuleViolation("WD-RECRUIT-001", f"There is no candidate {c.candidate} to hire.")
+    r = _recruitment(state, cand.recruitment)
+    if r.recruiter != c.character:
+        raise RuleViolation("WD-RECRUIT-001", f"{cand.name} answered someone else's call, not {who.name}'s.")
+    ledger = ledger_of(state, c.character)
+    cap = state.sheet(c.character).underling_cap(ctx.config)
+    if len(ledger.underlings) >= cap:
+        raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.Hired(
+            character=c.character,
+            name=who.name,
+            candidate=c.candidate,
+            recruit=cand.name,
+            ledgers={c.character: evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})},
+        )
+    )
+    return b.batch

@@ -1,0 +1,142 @@
+"""Rewards and negative rep: what the GM hands out (WD-PROG-002/012/013, WD-REP-002/009/010/012/013/015).
+
+General rewards (money, rep, intel, a follower) do not count toward
+milestones; progression boxes come from missions finished, won or not
+(WD-PROG-002 PROPOSED: ``boxes_per_mission`` each). Money tiers roll their
+dice (WD-PROG-013). Negative rep is the GM's: cited for -1 without being
+spent (WD-REP-009), secret when nobody saw (WD-REP-010), retired after enough
+citations (WD-REP-012), and every ``negative_rep_per_tier`` cards make an
+escalation tier (WD-REP-013).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
+from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.state import WdState
+
+__all__ = ["ESCALATIONS", "MONEY", "award", "cite_negative", "escalation", "give_negative", "parse_intel"]
+
+#: money tiers: dice and the dollars per pip (WD-PROG-013)
+MONEY: dict[str, tuple[int, int, str]] = {
+    "bit": (1, 20, "a bit of money"),
+    "cash": (2, 100, "cold hard cash"),
+    "bounty": (4, 1000, "a bounty"),
+}
+#: escalation tiers of negative rep (WD-REP-013)
+ESCALATIONS = (
+    "enemies may freely use guns against them",
+    "authorities refuse cooperation; villain negotiations close",
+    "kill orders",
+)
+
+
+def escalation(negative_cards: int, per_tier: int) -> int:
+    """The escalation tier reached by held negative cards: one per ``per_tier`` cards, at most 3."""
+    return min(len(ESCALATIONS), negative_cards // per_tier)
+
+
+def parse_intel(text: str, *, extra: tuple[str, ...] = ()) -> tuple[str, int]:
+    """``violent:2`` -> (``violent``, 2): a disposition (or a target wildcard) and a tier 1-4."""
+    kind, _, tier = text.strip().lower().partition(":")
+    if kind not in DISPOSITIONS and kind not in extra:
+        raise RuleViolation(
+            "WD-INTEL-002", f"There is no intel type '{kind}'; the types are {', '.join(DISPOSITIONS)}."
+        )
+    if tier not in ("1", "2", "3", "4"):
+        raise RuleViolation("WD-INTEL-002", "Intel comes in tiers 1 to 4, written type:tier.")
+    return kind, int(tier)
+
+
+def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
+    key = intel_key(kind, tier)
+    return evolve(ledger, {"intel": {**ledger.intel, key: ledger.intel.get(key, 0) + count}})
+
+
+def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
+    """Hand out rewards; a money tier rolls its dice (WD-PROG-013)."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    b = Builder(state, ctx, dice)
+    said: list[str] = []
+    faces: tuple[int, ...] = ()
+    money = c.money
+    if c.money_tier:
+        n, unit, words = MONEY[c.money_tier]
+        roll = dice.roll(n, 6, purpose="money")
+        faces = tuple(roll.faces)
+        money += sum(roll.faces) * unit
+        said.append(f"{words}: ${sum(roll.faces) * unit}")
+    elif c.money:
+        said.append(f"${c.money}")
+    ledger = evolve(ledger, {"money": ledger.money + money})
+    if c.rep:
+        ledger = add_card(ledger, source=c.rep, exclusive=c.exclusive, owners=tuple(c.owners))
+        said.append(f"rep ({c.rep}" + (f", with {c.exclusive} only" if c.exclusive else "") + ")")
+    if c.intel:
+        kind, tier = parse_intel(c.intel, extra=tuple(state.campaign.targets))
+        ledger = _gain(ledger, kind, tier, c.intel_count)
+        said.append(f"{c.intel_count} tier-{tier} {kind} intel")
+    boxes = c.boxes + (ctx.config.campaign.boxes_per_mission if c.mission else 0)
+    if boxes:
+        ledger = evolve(ledger, {"box_credit": ledger.box_credit + boxes})
+        said.append(f"{boxes} progression box{'es' if boxes > 1 else ''}")
+    if c.goal_cleared:
+        ledger = evolve(ledger, {"goal_cleared": True})
+        said.append("a cleared milestone goal")
+    if c.eligible:
+        if ctx.config.campaign.follower(c.eligible) is None:
+            raise RuleViolation("WD-FOLLOW-002", f"There is no follower type called {c.eligible}.")
+        ledger = evolve(ledger, {"eligible": (*ledger.eligible, c.eligible.lower())})
+        said.append(f"the criteria for a {c.eligible}")
+    if c.condition:
+        lt = LongTerm(name=c.condition, days=c.days, scar=c.scar, dc=c.dc, two_sixes=c.two_sixes)
+        ledger = evolve(ledger, {"conditions": (*ledger.conditions, lt)})
+        said.append(f"a long-term condition: {c.condition}")
+    if not said:
+        raise RuleViolation("WD-PROG-012", "Name something to award.")
+    b.emit(
+        ce.Awarded(
+            character=c.character,
+            name=who.name,
+            what=", ".join(said),
+            faces=faces,
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceService) -> Done:
+    """Negative rep (WD-REP-009/010): GM-only when unwitnessed, surfacing if authorities investigate."""
+    who = person(state, c.character)
+    ledger = ledger_of(state, c.character)
+    card = RepCard(id=ledger.next_card, source=c.source, negative=True, secret=not c.witnessed)
+    b = Builder(state, ctx, dice)
+    b.batch.emit(
+        ce.NegativeRepGiven(character=c.character, name=who.name, card=card),
+        audience=None if c.witnessed else Audience.gm_only(),
+    )
+    return b.batch
+
+
+def cite_negative(state: WdState, ctx: Ctx, c: cc.CiteNegative, dice: DiceService) -> Done:
+    """Cite a negative card: -1 on the roll at hand, never spent; retired after enough (WD-REP-009/012)."""
+    who = person(state, c.character)
+    card = next((x for x in ledger_of(state, c.character).rep if x.id == c.card and x.negative), None)
+    if card is None:
+        raise RuleViolation("WD-REP-009", f"{who.name} holds no negative rep card {c.card}.")
+    retired = card.cited + 1 >= ctx.config.campaign.negative_rep_retire_after
+    b = Builder(state, ctx, dice)
+    b.batch.emit(
+        ce.NegativeRepCited(character=c.character, name=who.name, card=c.card, retired=retired),
+        audience=Audience.gm_only() if card.secret else None,
+    )
+    return b.batch

@@ -1,0 +1,170 @@
+"""The campaign layer's [PARAM] values and PROPOSED flags (inventory section 23), as one config block.
+
+``WeaverdiceConfig.campaign`` holds it, so a table keeps one config. Every
+default is the seed's value or the inventory's PROPOSED reading.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen
+
+__all__ = [
+    "CLASSIFICATIONS",
+    "DISPOSITIONS",
+    "CampaignConfig",
+    "CraftTier",
+    "FollowerType",
+    "Provider",
+    "RecruitModifier",
+]
+
+#: the dispositions (WD-LORE-004): intel types and recruits' leanings; "city" for locations
+DISPOSITIONS: tuple[str, ...] = (
+    "hero",
+    "villain",
+    "mercenary",
+    "sponsored",
+    "believer",
+    "violent",
+    "f-lister",
+    "city",
+)
+#: the power classifications (WD-LORE-005)
+CLASSIFICATIONS: tuple[str, ...] = (
+    "mover",
+    "shaker",
+    "brute",
+    "breaker",
+    "master",
+    "tinker",
+    "blaster",
+    "thinker",
+    "striker",
+    "changer",
+    "trump",
+    "stranger",
+)
+
+
+class CraftTier(Frozen):
+    """A crafting tier (WD-CRAFT-004): its lengthy DC and the share of the price paid in materials."""
+
+    name: str
+    dc: int = Field(ge=1, le=99)
+    #: materials as a fraction of the price: numerator / denominator
+    share: tuple[int, int]
+
+
+class RecruitModifier(Frozen):
+    """One row of the recruitment table (WD-RECRUIT-002)."""
+
+    key: str
+    label: str
+    modifier: int
+    capes_only: bool = False
+
+
+class FollowerType(Frozen):
+    """A follower type (WD-FOLLOW-002): criteria, passive and taps, as words; the rules key on the name."""
+
+    name: str
+    criteria: str
+    passive: str
+    taps: tuple[str, ...] = ()
+
+
+class Provider(Frozen):
+    """Paid care (WD-REST-004): fees, the roll (1d6 + modifier), the first halving TN and its step."""
+
+    name: str
+    fee: int
+    fee_with_reference: int
+    modifier: int = 0
+    tn: int = 4
+    tn_step: int = 1
+
+
+DEFAULT_TIERS = (
+    CraftTier(name="low", dc=10, share=(1, 4)),
+    CraftTier(name="standard", dc=15, share=(1, 3)),
+    CraftTier(name="high", dc=20, share=(1, 2)),
+)
+
+DEFAULT_RECRUIT = (
+    RecruitModifier(key="tinkers", label="Looking for Tinkers", modifier=-3, capes_only=True),
+    RecruitModifier(key="blasters", label="Looking for Blasters", modifier=-2, capes_only=True),
+    RecruitModifier(key="frontline", label="Looking for Frontline capes", modifier=-2, capes_only=True),
+    RecruitModifier(key="villainous", label="Looking for villainous types", modifier=-1),
+    RecruitModifier(key="brawn", label="Looking for someone with Brawn", modifier=-1),
+    RecruitModifier(key="thief", label="Looking for a thief's skillset", modifier=-1),
+    RecruitModifier(key="low_bar", label="Setting a low bar", modifier=1),
+    RecruitModifier(key="dish_out_hurt", label="Someone who can dish out hurt", modifier=-1),
+    RecruitModifier(key="one_mission", label="One mission only", modifier=2),
+    RecruitModifier(key="big_payday", label="A big payday", modifier=2),
+)
+
+DEFAULT_FOLLOWERS = (
+    FollowerType(
+        name="journalist",
+        criteria="Very high-profile actions.",
+        passive="+1 per Journalist to keep rep or gain from rep; keep a spent rep card when self-promoting.",
+        taps=("intel", "unrep"),
+    ),
+    FollowerType(
+        name="fan",
+        criteria="Excess rep expiring at day's end, or saving bystanders' lives.",
+        passive="+1 rep usable in downtime per Fan; every two Fans raise the rep cap by 1.",
+        taps=("rep", "candidate", "bystanders"),
+    ),
+    FollowerType(
+        name="craftsman",
+        criteria="GM's call.",
+        passive="Crafts his own things.",
+        taps=("four",),
+    ),
+    FollowerType(name="supplier", criteria="GM's call.", passive="GM's call."),
+    FollowerType(name="trainer", criteria="GM's call.", passive="GM's call."),
+    FollowerType(name="informant", criteria="GM's call.", passive="GM's call."),
+)
+
+MASKDOC = Provider(name="maskdoc", fee=2000, fee_with_reference=500, modifier=-1, tn=4, tn_step=1)
+
+
+class CampaignConfig(Frozen):
+    """The campaign layer's rules: downtime, crafting, recruiting, intel, followers, progression."""
+
+    downtime_slots: int = Field(default=3, ge=0, le=9, description="Slots per phase (WD-DT-002).")
+    craft_tiers: tuple[CraftTier, ...] = DEFAULT_TIERS
+    repair_dc: int = Field(default=12, ge=1, le=99, description="Repair DC for any gear (WD-CRAFT-013).")
+    repair_cost_per_roll: int = Field(default=20, ge=0, description="Armor repair: $ per roll.")
+    recruit_table: tuple[RecruitModifier, ...] = DEFAULT_RECRUIT
+    #: per-applicant off-target chance, percent (WD-RECRUIT-003)
+    recruit_off_target: int = Field(default=20, ge=0, le=100)
+    rep_per_extra_recruit_die: int = Field(default=1, ge=1, le=6)
+    intel_strike_limit: int = Field(default=3, ge=1, le=9, description="Strikes that alert (WD-INTEL-023).")
+    row_col_bonus: int = Field(default=1, ge=0, le=3, description="Completed line bonus (WD-INTEL-017).")
+    no_intel: bool = Field(default=False, description="The no-intel appendix (WD-INTEL-040).")
+    surveillance_runaway: bool = Field(default=False, description="WD-INTEL-041.")
+    followers: tuple[FollowerType, ...] = DEFAULT_FOLLOWERS
+    follower_passive_max: int = Field(default=6, ge=1, le=20, description="WD-FOLLOW-005.")
+    boxes_per_mission: int = Field(default=1, ge=0, le=8, description="WD-PROG-002.")
+    boxes_for_milestone: int = Field(default=4, ge=1, le=8, description="WD-PROG-004.")
+    bud_chance_per_roll: int = Field(default=5, ge=0, le=100, description="Percent (WD-PROG-023).")
+    #: GM-supplied perk tables (WD-PROG-024): option -> entries; empty rolls a d6 the GM reads
+    perk_tables: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    providers: tuple[Provider, ...] = (MASKDOC,)
+    rr_scar_tn: int = Field(default=4, ge=2, le=7, description="WD-REST-002 (a).")
+    negative_rep_retire_after: int = Field(default=4, ge=3, le=6, description="WD-REP-012.")
+    negative_rep_per_tier: int = Field(default=3, ge=1, le=9, description="WD-REP-013.")
+    social_tn: int = Field(default=4, ge=2, le=9, description="Negotiation TN (WD-SOCIAL-002).")
+
+    def follower(self, name: str) -> FollowerType | None:
+        return next((f for f in self.followers if f.name == name.lower()), None)
+
+    def tier(self, name: str) -> CraftTier | None:
+        return next((t for t in self.craft_tiers if t.name == name.lower()), None)
+
+    def provider(self, name: str) -> Provider | None:
+        return next((p for p in self.providers if p.name == name.lower()), None)

@@ -1,0 +1,187 @@
+"""Social rolls and negotiation with rep (WD-SOCIAL-002..008, WD-REP-002..006).
+
+A negotiation roll is d6 + Social + relationship (-3..+3) + offer (+-2 typical,
+the sum unclamped) against the GM's TN (WD-SOCIAL-002..004). Rep played buys
+extra dice at rising cost, keep one: 1 card +1 die, 3 cards +2, 6 cards +3
+(WD-REP-003). General rep is consumed; exclusive rep, played with its group,
+is kept on a Social roll of 4+ and then marked, a marked card needing 6+; each
+active Journalist adds +1 to that roll (WD-REP-005, WD-FOLLOW-009). A card
+for another group, or owned by others, is refused and kept (WD-REP-006
+PROPOSED). After a failed roll rep may still be played for extra dice kept
+with the first (WD-REP-004 PROPOSED). Several negotiators roll in turn; one
+missing the TN by 2 or more is catastrophic: -1 on every later roll of that
+negotiation (WD-SOCIAL-005 PROPOSED). A cited negative card takes -1 from the
+next Social roll (WD-REP-009, WD-SOCIAL-008), and low morale caps it.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of
+from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
+from capeworks.systems.weaverdice.checks import check
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = ["REP_DICE", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
+
+#: rep cards played -> extra dice (WD-REP-003)
+REP_DICE = {0: 0, 1: 1, 3: 2, 6: 3}
+
+
+def rep_dice(cards: int) -> int:
+    if cards not in REP_DICE:
+        raise RuleViolation("WD-REP-003", "Rep buys extra dice at 1, 3 or 6 cards.")
+    return REP_DICE[cards]
+
+
+def open_negotiation(state: WdState, ctx: Ctx, c: cc.OpenNegotiation, dice: DiceService) -> Done:
+    """The GM opens a negotiation with its TN and modifiers (WD-SOCIAL-002..004)."""
+    if c.negotiation in state.campaign.negotiations:
+        raise RuleViolation("WD-SOCIAL-002", f"There is already a negotiation called {c.negotiation}.")
+    n = Negotiation(
+        id=c.negotiation,
+        party=c.party,
+        tn=c.tn or ctx.config.campaign.social_tn,
+        relationship=c.relationship,
+        offer=c.offer,
+    )
+    b = Builder(state, ctx, dice)
+    b.emit(ce.NegotiationOpened(negotiations=(n,), party=c.party))
+    return b.batch
+
+
+def _negotiation(state: WdState, ident: str) -> Negotiation:
+    n = state.campaign.negotiations.get(ident)
+    if n is None or n.closed:
+        raise RuleViolation("WD-SOCIAL-002", f"There is no open negotiation called {ident}.")
+    return n
+
+
+def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[RepCard, ...]:
+    """The cards played, each usable here (WD-REP-002/006)."""
+    who = person(state, ident)
+    held = {x.id: x for x in ledger_of(state, ident).rep if not x.negative}
+    out = []
+    for i in ids:
+        card = held.get(i)
+        if card is None:
+            raise RuleViolation("WD-REP-002", f"{who.name} holds no rep card {i}.")
+        if card.exclusive and card.exclusive.lower() != n.party.lower():
+            raise RuleViolation("WD-REP-006", f"The card from {card.source} means nothing to {n.party}.")
+        if card.owners and not {who.name.lower(), ident} & {o.lower() for o in card.owners}:
+            raise RuleViolation("WD-REP-002", f"The card from {card.source} is not {who.name}'s to play.")
+        out.append(card)
+    if len(set(ids)) != len(ids):
+        raise RuleViolation("WD-REP-003", "Play each card once.")
+    return tuple(out)
+
+
+def _spend(
+    b: Builder, ctx: Ctx, ident: str, ledger: Ledger, cards: tuple[RepCard, ...], n: Negotiation
+) -> tuple[Ledger, list[str]]:
+    """General rep is spent; exclusive rep with its group rolls Social to be kept (WD-REP-005)."""
+    sheet = b.sheet(ident)
+    phase = b.state.campaign.phase
+    now = phase.number if phase else b.state.campaign.phases + 1
+    journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
+    gone: set[int] = set()
+    marked: set[int] = set()
+    said: list[str] = []
+    for card in cards:
+        if not card.exclusive or card.consumable:
+            gone.add(card.id)
+            continue
+        face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
+        total = face + sheet.modifier(Stat.SOCIAL) + journalists
+        need = 6 if card.marked else 4
+        if total >= need:
+            marked.add(card.id)
+            said.append(f"keeps {card.source} ({total} against {need}+)")
+        else:
+            gone.add(card.id)
+            said.append(f"loses {card.source} ({total} against {need}+)")
+    rep = tuple(evolve(x, {"marked": True}) if x.id in marked else x for x in ledger.rep if x.id not in gone)
+    return evolve(ledger, {"rep": rep}), said
+
+
+def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> Done:
+    """A Social roll in a negotiation, with rep for extra dice (WD-SOCIAL-002/005, WD-REP-003/005)."""
+    who = person(state, c.character)
+    n = _negotiation(state, c.negotiation)
+    cards = _cards(state, c.character, n, c.cards)
+    extra = rep_dice(len(cards))
+    ledger = ledger_of(state, c.character)
+    sheet = state.sheet(c.character)
+    modifier = sheet.modifier(Stat.SOCIAL) + n.relationship + n.offer - n.penalty - ledger.penalty
+    b = Builder(state, ctx, dice)
+    record = dice.roll(1 + extra, 6, purpose="negotiate")
+    roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
+    ledger, said = _spend(b, ctx, c.character, evolve(ledger, {"penalty": 0}), cards, n)
+    catastrophic = roll.total <= n.tn - 2
+    failed = dict(n.failed)
+    failed.pop(c.character, None)
+    if not roll.success:
+        failed[c.character] = (modifier, *roll.faces)
+    n = evolve(
+        n,
+        {
+            "penalty": n.penalty + (1 if catastrophic else 0),
+            "failed": failed,
+            "rolls": n.rolls + 1,
+            "outcome": "agreed" if roll.success else n.outcome,
+        },
+    )
+    text = f"Social {roll.total} against {n.tn}+: " + ("agreed" if roll.success else "no deal yet")
+    if catastrophic:
+        text += "; a catastrophic roll: -1 on every later roll here"
+    if said:
+        text += "; " + ", ".join(said)
+    b.emit(
+        ce.Negotiated(
+            negotiations=(n,),
+            character=c.character,
+            name=who.name,
+            text=text + ".",
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Done:
+    """Rep played after a failed roll: extra dice kept together with the first (WD-REP-004 PROPOSED)."""
+    who = person(state, c.character)
+    n = _negotiation(state, c.negotiation)
+    first = n.failed.get(c.character)
+    if first is None:
+        raise RuleViolation("WD-REP-004", f"{who.name} has no failed roll here for rep to rescue.")
+    cards = _cards(state, c.character, n, c.cards)
+    extra = rep_dice(len(cards))
+    b = Builder(state, ctx, dice)
+    record = dice.roll(extra, 6, purpose="rep after")
+    modifier, faces = first[0], first[1:]
+    roll = check((*faces, *record.faces), modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
+    ledger, said = _spend(b, ctx, c.character, ledger_of(state, c.character), cards, n)
+    failed = {k: v for k, v in n.failed.items() if k != c.character}
+    n = evolve(n, {"failed": failed, "outcome": "agreed" if roll.success else n.outcome})
+    text = f"rep brings the roll to {roll.total} against {n.tn}+: " + (
+        "agreed" if roll.success else "still no deal"
+    )
+    if said:
+        text += "; " + ", ".join(said)
+    b.emit(
+        ce.Negotiated(
+            negotiations=(n,),
+            character=c.character,
+            name=who.name,
+            text=text + ".",
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch

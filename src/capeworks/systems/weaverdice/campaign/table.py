@@ -1,0 +1,429 @@
+"""The campaign layer at the table: its command table, prompts, panels and what each seat may see.
+
+:mod:`~capeworks.systems.weaverdice.ruleset` merges these into Weaverdice's
+own (commands, events, words), adds the prompts and panels, and passes the
+view through :func:`campaign_view`, which removes what only the GM may know:
+intel targets' DCs and locked cells' tidbits, candidates' undisclosed details
+and off-target flags, secret negative rep, and the GM's hidden business checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Authority, CommandSpec, Panel, Prompt, PromptOption, Role, Seat, Viewer
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import (
+    crafting,
+    downtime,
+    followers,
+    intel,
+    progression,
+    recruiting,
+    rewards,
+    social,
+)
+from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
+from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
+from capeworks.systems.weaverdice.state import WdState
+
+__all__ = ["CAMPAIGN_COMMANDS", "CAMPAIGN_MENU_WORDS", "campaign_panels", "campaign_prompts", "campaign_view"]
+
+GM, OWNER = Authority.GM, Authority.OWNER
+Offer = Callable[[Any, Seat], list[dict[str, Any]]]
+
+
+def _mine(state: WdState, seat: Seat, ident: str) -> bool:
+    c = state.people.get(ident)
+    return c is not None and (seat.is_gm if c.owner is None else c.owner == seat.id)
+
+
+def _in_downtime(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Offered for each of the seat's characters with a slot (or a slot's actions) left."""
+    phase = state.campaign.phase
+    if phase is None:
+        return []
+    return [
+        {"character": i}
+        for i, s in phase.slots.items()
+        if _mine(state, seat, i) and (s.left > 0 or (s.session is not None and s.session.left > 0))
+    ]
+
+
+def _gm_when(test: Callable[[WdState], bool]) -> Offer:
+    def offer(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+        return [{}] if seat.is_gm and test(state) else []
+
+    return offer
+
+
+def _asking(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    camp = state.campaign
+    return [
+        {"character": r.recruiter}
+        for r in camp.recruitments.values()
+        if r.candidates and not r.vetted and r.questions > 0 and _mine(state, seat, r.recruiter)
+    ]
+
+
+def _hiring(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    camp = state.campaign
+    return [
+        {"character": r.recruiter, "candidate": i}
+        for r in camp.recruitments.values()
+        if r.vetted and _mine(state, seat, r.recruiter)
+        for i in r.candidates
+        if not camp.candidates[i].hired
+    ]
+
+
+def _holding_intel(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    camp = state.campaign
+    if camp.phase is None or not camp.targets:
+        return []
+    return [{"character": i} for i, x in camp.ledgers.items() if x.intel and _mine(state, seat, i)]
+
+
+def _negotiating(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    open_ = [n.id for n in state.campaign.negotiations.values() if not n.closed]
+    mine = [i for i, c in state.people.items() if c.tier.value == "pc" and _mine(state, seat, i)]
+    return [{"character": i, "negotiation": n} for n in open_ for i in mine]
+
+
+def _rescuing(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i, "negotiation": n.id}
+        for n in state.campaign.negotiations.values()
+        for i in n.failed
+        if _mine(state, seat, i)
+    ]
+
+
+def _eligible(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i, "kind": k}
+        for i, x in state.campaign.ledgers.items()
+        if _mine(state, seat, i)
+        for k in x.eligible
+    ]
+
+
+def _with_followers(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i} for i, x in state.campaign.ledgers.items() if x.followers and _mine(state, seat, i)
+    ]
+
+
+def _with_boxes(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i} for i, x in state.campaign.ledgers.items() if x.box_credit and _mine(state, seat, i)
+    ]
+
+
+def _milestone_due(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    need = state.config.campaign.boxes_for_milestone
+    return [
+        {"character": i}
+        for i, x in state.campaign.ledgers.items()
+        if x.goal_cleared and sum(x.boxes.values()) >= need and not x.perk_faces and _mine(state, seat, i)
+    ]
+
+
+COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
+    "start_downtime": CommandSpec(
+        cc.StartDowntime,
+        downtime.start_downtime,
+        GM,
+        "open downtime",
+        offer=_gm_when(lambda s: s.campaign.phase is None and s.fight is None),
+    ),
+    "end_downtime": CommandSpec(
+        cc.EndDowntime,
+        downtime.end_downtime,
+        GM,
+        "end downtime",
+        offer=_gm_when(lambda s: s.campaign.phase is not None),
+    ),
+    "downtime_action": CommandSpec(cc.DowntimeAction, downtime.downtime_action, OWNER, offer=_in_downtime),
+    "discard_rep": CommandSpec(
+        cc.DiscardRep,
+        downtime.discard_rep,
+        OWNER,
+        offer=lambda s, seat: [{"character": i} for i in s.campaign.discards if _mine(s, seat, i)],
+    ),
+    "award": CommandSpec(cc.Award, rewards.award, GM, "hand out rewards"),
+    "give_negative": CommandSpec(cc.GiveNegative, rewards.give_negative, GM, "give negative rep"),
+    "cite_negative": CommandSpec(cc.CiteNegative, rewards.cite_negative, GM, "cite negative rep"),
+    "start_craft": CommandSpec(cc.StartCraft, crafting.start_craft, OWNER, offer=_in_downtime),
+    "craft": CommandSpec(cc.Craft, crafting.craft, OWNER, offer=_in_downtime),
+    "help_craft": CommandSpec(cc.HelpCraft, crafting.help_craft, OWNER, offer=_in_downtime),
+    "recruit": CommandSpec(cc.Recruit, recruiting.recruit, OWNER, offer=_in_downtime),
+    "present_candidate": CommandSpec(
+        cc.PresentCandidate, recruiting.present_candidate, GM, "present candidates"
+    ),
+    "ask": CommandSpec(cc.Ask, recruiting.ask, OWNER, offer=_asking),
+    "vet_candidates": CommandSpec(cc.VetCandidates, recruiting.vet_candidates, GM, "roll behind the screen"),
+    "hire": CommandSpec(cc.Hire, recruiting.hire, OWNER, offer=_hiring),
+    "add_target": CommandSpec(cc.AddTarget, intel.add_target, GM, "add intel targets"),
+    "surveil": CommandSpec(cc.Surveil, intel.surveil, OWNER, offer=_in_downtime),
+    "research": CommandSpec(cc.Research, intel.research, OWNER, offer=_in_downtime),
+    "strike_choice": CommandSpec(cc.StrikeChoice, intel.strike_choice, OWNER, prompt_only=True),
+    "spend_intel": CommandSpec(cc.SpendIntel, intel.spend_intel, OWNER, offer=_holding_intel),
+    "utilize_intel": CommandSpec(cc.UtilizeIntel, intel.utilize_intel, OWNER, offer=_in_downtime),
+    "open_negotiation": CommandSpec(cc.OpenNegotiation, social.open_negotiation, GM, "open negotiations"),
+    "negotiate": CommandSpec(cc.Negotiate, social.negotiate, OWNER, offer=_negotiating),
+    "rep_after": CommandSpec(cc.RepAfter, social.rep_after, OWNER, offer=_rescuing),
+    "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
+    "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
+    "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_with_boxes),
+    "take_milestone": CommandSpec(cc.TakeMilestone, progression.take_milestone, OWNER, offer=_milestone_due),
+    "keep_perk": CommandSpec(cc.KeepPerk, progression.keep_perk, OWNER, prompt_only=True),
+    "roll_bud": CommandSpec(cc.RollBud, progression.roll_bud, GM, "roll bud chances"),
+}
+
+CAMPAIGN_COMMANDS = COMMANDS
+#: the menu words of the commands registered (a missing one is a KeyError at import)
+CAMPAIGN_MENU_WORDS = {k: CAMPAIGN_COMMAND_WORDS[k] for k in COMMANDS}
+
+
+def campaign_prompts(state: WdState) -> list[Prompt]:
+    """Decisions the campaign layer waits for: rep to discard at day's end."""
+    out: list[Prompt] = []
+    camp = state.campaign
+    for ident, owed in camp.discards.items():
+        c = state.people.get(ident)
+        if c is None:
+            continue
+        to: dict[str, Any] = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        cards = [x for x in camp.ledger(ident).rep if not x.negative]
+        if owed == 1:
+            options = tuple(
+                PromptOption(
+                    value=str(x.id),
+                    label=x.source,
+                    command="discard_rep",
+                    payload={"character": ident, "cards": [x.id]},
+                )
+                for x in cards
+            )
+        else:
+            options = ()
+        out.append(
+            Prompt(
+                id=f"discard:{ident}:{camp.phases}:{owed}",
+                kind="discard_rep",
+                question=f"{c.name} holds {owed} rep over the cap: which to let go?",
+                options=options,
+                **to,
+            )
+        )
+    for ident, ledger in camp.ledgers.items():
+        c = state.people.get(ident)
+        if c is None or not ledger.perk_faces:
+            continue
+        to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        out.append(
+            Prompt(
+                id=f"perk:{ident}:{len(ledger.options)}",
+                kind="keep_perk",
+                rule="WD-PROG-020",
+                question=f"{c.name}'s milestone rolls: keep one.",
+                options=tuple(
+                    PromptOption(
+                        value=str(f),
+                        label=str(f),
+                        command="keep_perk",
+                        payload={"character": ident, "face": f},
+                    )
+                    for f in dict.fromkeys(ledger.perk_faces)
+                ),
+                **to,
+            )
+        )
+    for ident, pending in camp.strike_choice.items():
+        c = state.people.get(ident)
+        if c is None:
+            continue
+        to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        out.append(
+            Prompt(
+                id=f"strike:{ident}:{pending}:{camp.targets[pending.rpartition(':')[0]].strikes}",
+                kind="strike_choice",
+                rule="WD-INTEL-021",
+                question=f"{c.name}'s surveillance missed: take a strike for tier-1 intel, or let it go?",
+                options=(
+                    PromptOption(
+                        value="strike",
+                        label="take a strike for intel",
+                        command="strike_choice",
+                        payload={"character": ident, "strike": True},
+                    ),
+                    PromptOption(
+                        value="pass",
+                        label="let it go",
+                        command="strike_choice",
+                        payload={"character": ident, "strike": False},
+                    ),
+                ),
+                **to,
+            )
+        )
+    return out
+
+
+def _grid(state: WdState, t: Any, viewer: Viewer) -> Panel:
+    """An intel grid (WD-INTEL-011): each cell locked, open (with its odds for the GM) or unlocked."""
+    available = set(t.available("surveil")) | set(t.available("research"))
+    rows = []
+    for r, label in enumerate(t.rows):
+        cells = []
+        for col in range(t.size):
+            i = r * t.size + col
+            cell = t.cells[i]
+            mark = "unlocked" if cell.unlocked else ("open" if i in available else "locked")
+            text = f"{cell.tag} {cell.tn}+ {mark}"
+            if cell.unlocked and cell.tidbit:
+                text += f": {cell.tidbit}"
+            cells.append(text)
+        rows.append((label, *cells))
+    note = f"strikes {t.strikes}, alerts {t.alerts}"
+    if not t.found:
+        note += f"; finding: {t.find_progress}" + (f" of {t.find_dc}" if viewer.is_gm else "")
+    if not t.thread_found:
+        note += f"; thread: {t.thread_progress}" + (f" of {t.thread_dc}" if viewer.is_gm else "")
+    return Panel(title=f"Intel: {t.name}", columns=("", *t.cols), rows=tuple(rows), note=note)
+
+
+def _negative(count: int, state: WdState) -> str:
+    tier = escalation(count, state.config.campaign.negative_rep_per_tier)
+    return f"{count} (tier {tier}: {ESCALATIONS[tier - 1]})" if tier else str(count)
+
+
+def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
+    """The downtime board and each character's campaign sheet (rep, money, followers, boxes, intel)."""
+    camp = state.campaign
+    out: list[Panel] = []
+    if camp.phase is not None:
+        rows = []
+        for ident, s in camp.phase.slots.items():
+            c = state.people.get(ident)
+            session = s.session
+            now = f"{session.action} ({session.left} left)" if session and session.left else "-"
+            rows.append(
+                (
+                    c.name if c else ident,
+                    f"{s.left}/{s.total}" + (" +bonus" if s.bonus else ""),
+                    ", ".join(a.replace("_", " ") for a in s.actions) or "-",
+                    now,
+                )
+            )
+        out.append(
+            Panel(
+                title=f"Downtime phase {camp.phase.number}",
+                columns=("character", "slots left", "actions", "in progress"),
+                rows=tuple(rows),
+            )
+        )
+    if camp.ledgers:
+        sheet_rows: list[tuple[str, ...]] = []
+        for ident, ledger in camp.ledgers.items():
+            c = state.people.get(ident)
+            if c is None or (c.hidden and not viewer.is_gm):
+                continue
+            rep = [x for x in ledger.rep if not x.negative]
+            neg = [x for x in ledger.rep if x.negative and (viewer.is_gm or not x.secret)]
+            sheet_rows.append(
+                (
+                    c.name,
+                    f"${ledger.money}",
+                    ", ".join(
+                        x.source + (f" [{x.exclusive}]" if x.exclusive else "") + ("*" if x.marked else "")
+                        for x in rep
+                    )
+                    or "-",
+                    _negative(len(neg), state),
+                    ", ".join(f"{k} {v}" for k, v in ledger.followers.items() if v) or "-",
+                    ", ".join(f"{k} {v}" for k, v in ledger.boxes.items() if v) or "-",
+                    ", ".join(f"{k} x{v}" for k, v in ledger.intel.items() if v) or "-",
+                )
+            )
+        out.append(
+            Panel(
+                title="Campaign",
+                columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
+                rows=tuple(sheet_rows),
+            )
+        )
+    if camp.projects:
+        out.append(
+            Panel(
+                title="Projects",
+                columns=("project", "crafter", "item", "tier", "total", "rolls", "result"),
+                rows=tuple(
+                    (
+                        p.id,
+                        p.crafter,
+                        p.item,
+                        p.tier,
+                        f"{p.total}/{p.dc}",
+                        f"{len(p.rolls)}/{p.cap + p.extra}",
+                        p.result or "-",
+                    )
+                    for p in camp.projects.values()
+                ),
+            )
+        )
+    out.extend(_grid(state, t, viewer) for t in camp.targets.values())
+    if camp.candidates:
+        out.append(
+            Panel(
+                title="Candidates",
+                columns=("candidate", "recruiter", "details known", "to learn", "hired"),
+                rows=tuple(
+                    (
+                        x.name,
+                        camp.recruitments[x.recruitment].recruiter,
+                        ", ".join(
+                            f"{k}: {v}" for k, v in x.details.items() if viewer.is_gm or k in x.revealed
+                        )
+                        or "-",
+                        ", ".join(k for k in x.details if k not in x.revealed) or "-",
+                        "yes" if x.hired else "no",
+                    )
+                    for x in camp.candidates.values()
+                ),
+            )
+        )
+    return out
+
+
+def campaign_view(data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """The campaign part of a view: a player never sees the GM's secrets (module docstring)."""
+    if viewer.is_gm:
+        return data
+    camp = dict(data)
+    camp["checks"] = []
+    ledgers = {}
+    for k, ledger in camp["ledgers"].items():
+        ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
+    camp["ledgers"] = ledgers
+    camp["candidates"] = {
+        k: {
+            **c,
+            "details": {d: (v if d in c["revealed"] else None) for d, v in c["details"].items()},
+            "off_target": None,
+        }
+        for k, c in camp["candidates"].items()
+    }
+    camp["targets"] = {
+        k: {
+            **t,
+            "find_dc": None,
+            "thread_dc": None,
+            "cells": [{**cell, "tidbit": cell["tidbit"] if cell["unlocked"] else ""} for cell in t["cells"]],
+        }
+        for k, t in camp["targets"].items()
+    }
+    return camp

@@ -1,0 +1,170 @@
+"""Words for the campaign layer's events and commands (no words inside the rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Description, Event, Viewer
+from capeworks.systems.weaverdice.campaign import events as ce
+
+__all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
+
+CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
+    "start_downtime": "open a downtime phase",
+    "end_downtime": "end the downtime phase",
+    "downtime_action": "spend a downtime slot",
+    "discard_rep": "discard rep over the cap",
+    "award": "give rewards",
+    "give_negative": "give negative rep",
+    "cite_negative": "cite negative rep",
+    "start_craft": "start a crafting project",
+    "craft": "craft",
+    "help_craft": "help with a project",
+    "recruit": "recruit",
+    "present_candidate": "present a candidate",
+    "ask": "ask about a candidate",
+    "vet_candidates": "roll the recruiter's Knowledge on the candidates",
+    "hire": "hire a candidate",
+    "add_target": "add an intel target",
+    "surveil": "surveil a target",
+    "research": "research a target",
+    "strike_choice": "take a strike for intel, or not",
+    "spend_intel": "spend intel",
+    "utilize_intel": "utilize intel",
+    "gain_follower": "try to gain a follower",
+    "tap_follower": "tap a follower",
+    "check_box": "check a progression box",
+    "take_milestone": "take a milestone",
+    "keep_perk": "keep a milestone roll",
+    "roll_bud": "roll the bud chance",
+    "rest_recuperate": "rest and recuperate",
+    "paid_care": "pay for care",
+    "declare_mission": "declare a mission",
+    "plan_mission": "plan a mission",
+    "keep_detail": "keep a mission detail",
+    "launch_mission": "launch a mission",
+    "open_negotiation": "open a negotiation",
+    "negotiate": "negotiate",
+    "rep_after": "play rep after a failed roll",
+    "cape_business": "do cape business",
+}
+
+
+def _words_of(p: Any) -> str:
+    if isinstance(p, ce.DowntimeStarted):
+        parts = [
+            f"{k}: {v.total} slot{'' if v.total == 1 else 's'}" + (" (bonus)" if v.bonus else "")
+            for k, v in p.phase.slots.items()
+        ]
+        return f"Downtime phase {p.phase.number} opens. " + "; ".join(parts) + "."
+    if isinstance(p, ce.SlotUsed):
+        return f"{p.name} spends a slot on {p.action.replace('_', ' ')}" + (
+            f" ({p.note})." if p.note else "."
+        )
+    if isinstance(p, ce.DowntimeEnded):
+        extra = "".join(f" {k} must discard {v} rep." for k, v in p.discards.items())
+        return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
+    if isinstance(p, ce.RepDiscarded):
+        return f"{p.name} lets rep go: {', '.join(p.cards)}."
+    if isinstance(p, ce.Awarded):
+        return f"{p.name} receives {p.what}."
+    if isinstance(p, ce.NegativeRepGiven):
+        return f"{p.name} earns negative rep: {p.card.source}."
+    if isinstance(p, ce.NegativeRepCited):
+        return f"The GM cites {p.name}'s negative rep: -1." + (" The card is retired." if p.retired else "")
+    if isinstance(p, ce.CraftStarted):
+        return (
+            "; ".join(
+                f"{p.name}: {x.item} ({x.tier}, DC {x.dc}, materials ${x.paid})"
+                + (f", helped by {', '.join(x.helpers)}" if x.helpers else "")
+                + (f", {x.extra} extra roll{'s' if x.extra > 1 else ''}" if x.extra else "")
+                for x in p.projects
+            )
+            + "."
+        )
+    if isinstance(p, ce.Crafted):
+        x = p.projects[0]
+        text = f"{p.name} works on {x.item}: {x.total} of DC {x.dc} ({len(x.rolls)}/{x.cap + x.extra} rolls)"
+        return text + (f"; result: {x.result}." if x.result else ".")
+    if isinstance(p, ce.RecruitRolled):
+        lost = f"; {p.lost_rep} rep lost" if p.lost_rep else ""
+        many = "" if p.openings == 1 else "s"
+        return f"{p.name} recruits at {p.modifier:+d}: {p.openings} applicant{many}{lost}."
+    if isinstance(p, ce.CandidatePresented):
+        return f"Candidate {p.candidate.name}: " + ", ".join(
+            f"{k} {v}" for k, v in p.candidate.details.items()
+        )
+    if isinstance(p, ce.CandidateListed):
+        return f"A candidate steps up: {p.name} (to learn: {', '.join(p.details) or 'nothing'})."
+    if isinstance(p, ce.QuestionAsked):
+        return f"{p.character} asks about {p.candidate}'s {p.detail}."
+    if isinstance(p, ce.DetailsRevealed):
+        shown = ", ".join(f"{k}: {v}" for k, v in p.revealed.items()) or "nothing more"
+        return f"About {p.name}, the recruiter learns {shown}."
+    if isinstance(p, ce.CandidatesVetted):
+        return "Behind the screen, the recruiter's Knowledge: " + "; ".join(p.lines) + "."
+    if isinstance(p, ce.Hired):
+        return f"{p.name} hires {p.recruit}."
+    if isinstance(p, ce.TargetAdded):
+        return f"Intel target {p.target.name} (find DC {p.target.find_dc}, thread DC {p.target.thread_dc})."
+    if isinstance(p, ce.TargetListed):
+        return f"A new intel target: {p.name}, a {p.size}x{p.size} grid."
+    if isinstance(
+        p,
+        (
+            ce.IntelRolled,
+            ce.IntelSpent,
+            ce.Recuperated,
+            ce.CareBought,
+            ce.MissionPlanned,
+            ce.Negotiated,
+            ce.FollowerTapped,
+        ),
+    ):
+        return f"{p.name}: {p.text}"
+    if isinstance(p, ce.TargetSecret):
+        return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
+    if isinstance(p, ce.FollowerGained):
+        verdict = "gains" if p.gained else "does not gain"
+        return f"{p.name} {verdict} a {p.kind} ({p.roll} against {p.needed}+)."
+    if isinstance(p, ce.BoxChecked):
+        return f"{p.name} checks {p.box.replace('_', ' ')}."
+    if isinstance(p, ce.MilestoneTaken):
+        return (
+            f"{p.name} takes a milestone: {p.option.replace('_', ' ')}, rolls {', '.join(map(str, p.faces))}."
+        )
+    if isinstance(p, ce.PerkKept):
+        return f"{p.name} keeps {p.perk}."
+    if isinstance(p, ce.BudRolled):
+        verdict = "a trigger!" if p.triggered else "nothing"
+        return f"Bud chance for {p.name}: {p.face} against {p.chance}%: {verdict}"
+    if isinstance(p, ce.MissionLaunched):
+        return f"Mission {p.name} launches: {p.text}"
+    if isinstance(p, ce.NegotiationOpened):
+        return f"A negotiation opens with {p.party}."
+    if isinstance(p, ce.BusinessDone):
+        return f"{p.name} checks in on {', '.join(p.checkins) or 'the business'}."
+    if isinstance(p, ce.BusinessChecked):
+        return f"Hidden check for {p.character}: {p.text}"
+    return type(p).__name__
+
+
+def _chars(p: Any) -> tuple[str, ...]:
+    who = p.__dict__.get("character")
+    return (who,) if isinstance(who, str) else ()
+
+
+def _words(payload: Any, event: Event, viewer: Viewer) -> Description:
+    return Description(
+        text=_words_of(payload),
+        actor=event.seat,
+        characters=_chars(payload),
+        rolls=event.rolls,
+        hidden=not event.audience.everyone,
+    )
+
+
+CAMPAIGN_WORDS: dict[str, Callable[[Any, Event, Viewer], Description]] = {
+    t: _words for t in ce.CAMPAIGN_EVENTS
+}

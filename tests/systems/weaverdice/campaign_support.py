@@ -1,0 +1,52 @@
+"""Shared set-up for the campaign layer's table tests: characters with money, and what a seat sees."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from capeworks.engine.testing import Driver
+from tests.systems.weaverdice.helpers import add, sheet
+
+
+def pc(
+    d: Driver,
+    seat: str,
+    ident: str,
+    name: str,
+    *,
+    skills: list[dict[str, Any]] | None = None,
+    money: int = 0,
+    morale: int | None = None,
+    **stats: Any,
+) -> None:
+    """A PC played by ``seat``, with stats, skills and starting money."""
+    data = sheet(ident, name, **{k: v for k, v in stats.items() if isinstance(v, int)})
+    for key in ("milestones", "fans", "costume", "morale_baseline"):
+        if key in stats:
+            data[key] = stats[key]
+            data.get("stats", {}).pop(key, None)
+    if skills:
+        data["skills"] = skills
+    more: dict[str, Any] = {"owner": seat}
+    if morale is not None:
+        more["morale"] = morale
+    add(d, seat, data, **more)
+    if money:
+        d.do("gm", "award", character=ident, money=money)
+
+
+def seen_by(d: Driver, seat: str) -> str:
+    """Everything a seat may see, as one string: view, log words and data, prompts, panels, menu."""
+    t = d.table
+    viewer = t.viewer_for(seat)
+    parts: list[Any] = [t.view(viewer)]
+    parts += [e.model_dump(mode="json") for e in t.log_view(viewer)]
+    parts += [p.model_dump(mode="json") for p in t.prompts(viewer)]
+    parts += [p.model_dump(mode="json") for p in t.seen_panels(viewer)]
+    parts += [c.model_dump(mode="json") for c in t.legal_commands(seat)]
+    return json.dumps(parts, default=str)
+
+
+def camp(d: Driver) -> Any:
+    return d.state.campaign
