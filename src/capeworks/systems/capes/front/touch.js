@@ -104,6 +104,16 @@ function Sheets({ projection }) {
 }
 
 export const touch = {
+  // A claim on the claim prompt in words: the side and what it stands for, not "c1 side A".
+  moveWords(move, projection) {
+    if (move.command !== "claim") return null;
+    const fixed = move.fixed || {};
+    const conflict = (view(projection).conflicts || []).find((c) => c.id === fixed.conflict);
+    if (!conflict) return null;
+    const side = (conflict.sides || []).find((s) => s.id === fixed.side);
+    const aim = side && side.label && side.label !== conflict.text ? `: ${side.label}` : "";
+    return `claim side ${text(fixed.side)} of “${text(conflict.text)}”${text(aim)}`;
+  },
   more(projection) {
     return html`<${Sheets} projection=${projection} />`;
   },

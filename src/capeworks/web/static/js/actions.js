@@ -10,6 +10,14 @@ export function addressedToMe(prompt, me) {
   return prompt.role === me.role;
 }
 
+// Moves that answer a prompt though it does not list them as options, because each names
+// more than the prompt knows (a Capes claim names a Conflict and a side): this seat's legal
+// commands named as the prompt's kind, with every field fixed. They are drawn on the prompt,
+// never only as menu entries: what a prompt asks for must be on the prompt.
+export function promptMoves(prompt, projection) {
+  return (projection.legal || []).filter((l) => l.prompt == null && l.command === prompt.kind);
+}
+
 // One prompt for this seat: a button per option; a text box (or picks) for a free answer.
 export function PromptCard({ prompt, send, busy, touch, projection }) {
   const [words, setWords] = useState("");
@@ -31,11 +39,20 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
   }
 
   const extra = touch && touch.prompt ? touch.prompt(prompt, projection) : null;
+  const moves = promptMoves(prompt, projection);
   const want = prompt.min_choices === prompt.max_choices ? `${prompt.min_choices}` : `${prompt.min_choices} to ${prompt.max_choices}`;
   return html`<article class="card prompt" aria-labelledby=${`${idBase}-q`} data-kind=${prompt.kind}>
     <h3 id=${`${idBase}-q`}>${prompt.question || prompt.kind}</h3>
     ${prompt.rule ? html`<p class="rule">${prompt.rule}</p>` : null}
     ${extra}
+    ${moves.length
+      ? html`<div class="options moves" role="group" aria-label="Choices">
+          ${moves.map(
+            (m) => html`<button type="button" disabled=${busy} onClick=${() => send({ type: m.command, payload: { ...(m.fixed || {}) } })}
+              >${(touch && touch.moveWords ? touch.moveWords(m, projection) : null) || m.label || m.command}</button>`,
+          )}
+        </div>`
+      : null}
     ${prompt.options && prompt.options.length
       ? html`<div class="options" role="group" aria-label="Answers">
           ${prompt.options.map(
@@ -67,7 +84,7 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
             : null}
         </form>`
       : null}
-    ${!free && !(prompt.options && prompt.options.length)
+    ${!free && !(prompt.options && prompt.options.length) && !moves.length
       ? html`<p class="hint">It is your move: pick from what you may do below.</p>`
       : null}
   </article>`;
@@ -154,8 +171,12 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
 // one entry per command (its ways grouped), in the ruleset's order.
 export function ActionMenu({ projection, send, busy, schemaOf, touch }) {
   const groups = new Map();
+  const me = projection.me;
+  const onPrompts = new Set(
+    (projection.prompts || []).filter((p) => addressedToMe(p, me)).flatMap((p) => promptMoves(p, projection)),
+  );
   for (const l of projection.legal || []) {
-    if (l.prompt != null) continue;
+    if (l.prompt != null || onPrompts.has(l)) continue;
     const key = `${l.command}\u0000${l.label || ""}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(l);

