@@ -10,13 +10,15 @@ go to the same place (``$CAPEWORKS_ARTIFACTS`` or pytest's temporary folder).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server import test_browser as tb
-from tests.server.test_browser import CHROMIUM, RWYN_SEATS, Seats, field, menu, prompt, shoot, sit
+from tests.server.test_browser import CHROMIUM, RWYN_SEATS, Seats, field, menu, prompt, shoot, sit, suggested
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -77,12 +79,12 @@ def test_undo_request__named_by_the_logs_number_lapses_in_words_and_is_never_gm_
 CAPES_SEATS = [{"id": s, "name": s.title(), "role": "player"} for s in ("ann", "bea", "cal")]
 
 
-def capes_until(web_table: str, steps: int) -> Seats:
+def capes_until(web_table: str, steps: int, **config: object) -> Seats:
     """A Capes table with the sample session's first ``steps`` steps played over the API."""
     from capeworks.systems.capes.samples import sample_session
 
     session = sample_session()
-    table = Seats(web_table, "capes", CAPES_SEATS, config=session.config)
+    table = Seats(web_table, "capes", CAPES_SEATS, config={**session.config, **config})
     for step in session.steps[:steps]:
         table.act(step.command.seat, step.command.type, step.dice, **step.command.payload)
     return table
@@ -108,3 +110,42 @@ def test_capes_claims__are_buttons_on_the_claim_prompt_in_words_not_collapsed_me
     card = bea.locator(".conflict", has_text="Rob the gala").locator(".side", has_text="Skitter is caught")
     expect(card).to_contain_text("Claimed by: Bea")
     assert bea.js_errors == []  # type: ignore[attr-defined]
+
+
+def about(section: Any, name: str) -> Any:
+    """The explanation a menu form shows under payload field ``name``."""
+    return section.locator(f"[id$='-{name}-about']").first
+
+
+def test_form_fields__say_what_each_field_means_with_its_default_and_offer_real_choices(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    gm = sit(chromium, table.invites["gm"])
+    call = menu(gm, "call for a check")
+    expect(about(call, "ask")).to_contain_text("The number of a player's ask this answers")
+    expect(about(call, "time")).to_contain_text("Automatic successes for taking the time")
+    expect(field(call, "time")).to_have_value("0")
+    expect(field(call, "time")).to_have_attribute("aria-describedby", re.compile(r"-time-about$"))
+    shoot(gm, artifacts, "v2-form-descriptions-rwyn")
+
+    # Bea holds Inspirations of 2 and 4: the Inspiration box offers those, never the seats' names
+    capes = capes_until(web_table, 14, start_inspirations=[2, 4])
+    bea = sit(chromium, capes.invites["bea"])
+    use = menu(bea, "use ability")
+    for name, words in (
+        ("side", "The side of that Conflict the die sits on"),
+        ("die", "Which of that side's dice is rolled"),
+        ("help", "The side the roll helps"),
+        ("label", "Words for the side it helps"),
+        ("drive", "the Drive that takes it"),
+    ):
+        expect(about(use, name)).to_contain_text(words)
+    expect(field(use, "die")).to_have_value("1")
+    assert suggested(use, "inspiration") == ["2", "4"]
+    labels = use.locator("datalist[id$='-inspiration-options'] option").evaluate_all(
+        "os => os.map(o => o.label)"
+    )
+    assert labels == ["an Inspiration of 2 (from start)", "an Inspiration of 4 (from start)"]
+    shoot(bea, artifacts, "v2-form-descriptions-capes")
+    assert gm.js_errors == [] and bea.js_errors == []  # type: ignore[attr-defined]

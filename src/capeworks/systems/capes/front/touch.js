@@ -128,6 +128,11 @@ export const touch = {
       return pool.flatMap((c) => ((c.sheet || {}).abilities || []).map((a) => a.name));
     }
     if (name === "drive") return mine ? Object.keys(mine.debt || {}) : [];
+    // the Inspirations this seat holds (their values), never seat names
+    if (name === "inspiration") {
+      const held = (v.inspirations || {})[projection.me.id] || [];
+      return held.map((i) => ({ value: i.value, label: `an Inspiration of ${text(i.value)}${i.source ? ` (from ${text(i.source)})` : ""}` }));
+    }
     if (name === "conflict") return conflicts.map((c) => c.id);
     if (name === "side" || name === "help") {
       const conflict = conflicts.find((c) => c.id === values.conflict);
