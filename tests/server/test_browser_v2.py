@@ -149,3 +149,29 @@ def test_form_fields__say_what_each_field_means_with_its_default_and_offer_real_
     assert labels == ["an Inspiration of 2 (from start)", "an Inspiration of 4 (from start)"]
     shoot(bea, artifacts, "v2-form-descriptions-capes")
     assert gm.js_errors == [] and bea.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("RWYN-CRIT-001")
+def test_prompt_context__a_critical_result_takes_its_words_and_rule_ids_show_on_demand(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=1, task="read the map")
+    table.act("ann", "check", (6, 6, 5), call=1)
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+
+    crit = prompt(ann, "Critical success")
+    # the rule id is there on demand, not in the way
+    expect(crit.get_by_text("RWYN-CRIT-001")).to_be_hidden()
+    crit.locator(".rule summary").click()
+    expect(crit.get_by_text("RWYN-CRIT-001")).to_be_visible()
+    # which place, person or circumstance: a box for it beside the three answers
+    words = crit.get_by_label("Which one, in a few words")
+    words.fill("the old tram depot")
+    shoot(ann, artifacts, "v2-critical-words")
+    crit.get_by_role("button", name="place").click()
+    for page in (ann, gm):
+        expect(page.locator(".log")).to_contain_text("goes well — the old tram depot")
+    expect(ann.locator(".prompt", has_text="Critical success")).to_have_count(0)
+    assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]

@@ -270,7 +270,9 @@ class Critical(BaseModel):
     model_config = _CMD
     check: int
     target: str
-    text: str = Field(default="", max_length=200)
+    text: str = Field(
+        default="", max_length=200, description="Which one, in a few words (the log says it; optional)."
+    )
 
 
 class Quantity(BaseModel):
