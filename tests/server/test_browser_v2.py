@@ -11,6 +11,7 @@ go to the same place (``$CAPEWORKS_ARTIFACTS`` or pytest's temporary folder).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +176,41 @@ def test_prompt_context__a_critical_result_takes_its_words_and_rule_ids_show_on_
         expect(page.locator(".log")).to_contain_text("goes well — the old tram depot")
     expect(ann.locator(".prompt", has_text="Critical success")).to_have_count(0)
     assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]
+
+
+#: the boxes of the labels a chart shows (hidden ones aside), left to right
+LABEL_BOXES = """bars => [...bars.querySelectorAll('.key')]
+  .filter(k => getComputedStyle(k).visibility !== 'hidden')
+  .map(k => { const r = k.getBoundingClientRect(); return [r.left, r.right]; })"""
+
+
+def test_odds_chart__a_wide_distribution_fits_its_card_with_labels_that_never_overlap(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    page = sit(chromium, table.invites["ann"])
+    box = page.locator(".dicebox")
+    box.locator("#dice-expr").fill("300d100")
+    expect(box.locator(".stats.shown")).to_contain_text("29701 possible outcomes")
+    # the middle 98% of the distribution in 40 runs: its whole shape, not 29,701 bars or a flat slice
+    expect(box.locator(".stats.shown")).to_contain_text("drawn in runs")
+    bars = box.locator(".bars")
+    expect(box.locator(".bar")).to_have_count(40)
+    heights = box.locator(".bar .fill").evaluate_all("fs => fs.map(f => f.getBoundingClientRect().height)")
+    assert heights[0] < max(heights) / 4 and heights[-1] < max(heights) / 4  # tails low, middle high
+    # the whole chart is in view: nothing to scroll sideways, from either end
+    width = bars.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert width[0] <= width[1] + 1, width
+    labels = bars.evaluate(LABEL_BOXES)
+    assert 4 <= len(labels) <= 12
+    assert all(a[1] <= b[0] for a, b in pairwise(labels)), labels
+    # every bar still says its outcome and chance
+    assert re.match(r"^\d+–\d+: [\d.<]+%$", box.locator(".bar").first.get_attribute("aria-label") or "")
+    shoot(page, artifacts, "v2-odds-wide")
+    box.screenshot(path=str(artifacts / "v2-odds-wide-box.png"))
+    # a narrow distribution keeps a label and a percentage per bar
+    box.locator("#dice-expr").fill("2d6")
+    expect(box.locator(".bar")).to_have_count(11)
+    assert len(bars.evaluate(LABEL_BOXES)) == 11
+    expect(box.locator(".bar .pct")).to_have_count(11)
+    assert page.js_errors == []  # type: ignore[attr-defined]
