@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.server import test_browser as tb
 from tests.server.test_browser import CHROMIUM, RWYN_SEATS, Seats, field, menu, prompt, shoot, sit, suggested
@@ -214,3 +214,46 @@ def test_odds_chart__a_wide_distribution_fits_its_card_with_labels_that_never_ov
     assert len(bars.evaluate(LABEL_BOXES)) == 11
     expect(box.locator(".bar .pct")).to_have_count(11)
     assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def sit_phone(browser: Browser, invite: str) -> Page:
+    """A phone-sized browser (390 x 844, touch) opening one seat's invite link."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(invite)
+    expect(page.locator(".status.live")).to_be_visible()
+    tb.note_rotation(page, invite)
+    setattr(page, "js_errors", errors)  # noqa: B010
+    return page
+
+
+def top_of(page: Page, selector: str) -> float:
+    return float(page.locator(selector).first.evaluate("e => e.getBoundingClientRect().top + window.scrollY"))
+
+
+def test_phone__the_log_comes_right_after_what_waits_on_me_and_nothing_scrolls_sideways(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=2, task="read the map")
+    ann = sit_phone(chromium, table.invites["ann"])
+    prompt(ann, "read the map")
+    prompts, log, actions, panels = (top_of(ann, s) for s in (".prompts", ".log", "#actions", ".col.state"))
+    # one column: the prompt, then the log, then the menu and the state; the log is on the first screens
+    assert prompts < log < actions < panels, (prompts, log, actions, panels)
+    assert log < 2 * 844
+    expect(ann.locator(".log .entries > li").last).to_contain_text("read the map")
+    wide = ann.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391)"
+        ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"
+    )
+    assert ann.evaluate("document.scrollingElement.scrollWidth") <= 390, wide[:8]
+    shoot(ann, artifacts, "v2-phone")
+    # a new entry arrives live and is in view in the log's own box
+    table.act("gm", "gm_note", text="public? no: a private note")
+    table.act("bo", "add_character", id="rook", sample="rook")
+    expect(ann.locator(".log .entries > li").last).to_contain_text("Rook joins the game")
+    assert ann.js_errors == []  # type: ignore[attr-defined]
