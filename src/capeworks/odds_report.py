@@ -41,11 +41,31 @@ def _window(counts: list[int], size: int) -> int:
     return start
 
 
-def odds_report(expression: str, dist: Distribution, *, outcomes: int | None = None) -> dict[str, Any]:
+def _binned(
+    keys: list[int], small: list[int], whole: int, low: int, high: int, count: int
+) -> list[list[float]]:
+    """``count`` equal runs of outcomes from ``low`` to ``high`` and the chance of each: [first, last, p]."""
+    width = max(1, -(-(high - low + 1) // count))
+    out: list[list[float]] = []
+    totals: dict[int, int] = {}
+    for k, c in zip(keys, small, strict=True):
+        if low <= k <= high:
+            totals[(k - low) // width] = totals.get((k - low) // width, 0) + c
+    for i in range(-(-(high - low + 1) // width)):
+        first = low + i * width
+        out.append([first, min(high, first + width - 1), totals.get(i, 0) / whole])
+    return out
+
+
+def odds_report(
+    expression: str, dist: Distribution, *, outcomes: int | None = None, bins: int = 0
+) -> dict[str, Any]:
     """The report: ``expression``, ``distribution`` (exact ``"p/q"``) and ``probabilities`` (floats)
     for the listed outcomes, ``mean``, ``stdev``; then ``outcomes`` (how many are possible), ``min``,
     ``max``, ``quantiles`` and, when not all are listed, ``shown`` (the first and last listed).
-    ``outcomes=None`` lists every outcome."""
+    ``outcomes=None`` lists every outcome. ``bins`` (when not all are listed) adds ``bins``: the
+    middle 98% (1st to 99th percentile) in that many equal runs, each [first, last, chance], so a
+    chart can draw the whole shape of a wide distribution in its width."""
     table = dist.counts
     keys = list(table)
     d = dist.denominator
@@ -80,4 +100,6 @@ def odds_report(expression: str, dist: Distribution, *, outcomes: int | None = N
     report["quantiles"] = quantiles
     if size < len(keys):
         report["shown"] = [listed[0], listed[-1]]
+        if bins > 0 and all(isinstance(k, int) for k in keys):
+            report["bins"] = _binned(keys, small, whole, quantiles["1"], quantiles["99"], bins)
     return report

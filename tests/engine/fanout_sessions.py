@@ -132,8 +132,17 @@ def rwyn_evening(*, players: int = 9, events: int = 270, seed: int = 7) -> Sessi
     return Session("rwyn evening", "rwyn", seats, tuple(steps), {}, seed=seed)
 
 
+#: how the seeded GM rules on an undo request, lapsed or not: a lapsed one no longer offers "allow"
+#: (issue 19), and the GM asking for it anyway is refused and skipped, as a stale allow was when the
+#: golden evening was recorded, so that evening stays byte for byte the one the golden log holds
+_UNDO_RULINGS = ("allow", "refuse")
+
+
 def _answer(prompt: Prompt, seat: str, rng: random.Random) -> Command:
     """An answer to ``prompt``: one of its options, else its free answer from the suggestions."""
+    if prompt.kind == "undo_request":
+        ruling = rng.choice(_UNDO_RULINGS)
+        return Command(type="answer", seat=seat, payload={"prompt": prompt.id, "option": ruling})
     if prompt.options:
         option = rng.choice(prompt.options)
         return Command(type="answer", seat=seat, payload={"prompt": prompt.id, "option": option.value})

@@ -171,13 +171,25 @@ def test_undo__the_gm_may_refuse_and_the_roll_stands() -> None:
     assert [e.type for e in table.visible_log(table.viewer_for("bob"))][-1] == "toy.added"
 
 
-def test_undo__an_allowed_request_for_a_command_no_longer_latest_is_refused() -> None:
+def test_undo__a_request_for_a_command_no_longer_latest_lapses_in_words_until_the_later_ones_go() -> None:
+    # contract changed deliberately (issue 19 item 1): a lapsed request no longer offers "allow"
     table = new_table()
     table.execute(add("ann", 1), dice=[2])
     table.undo("ann")
+    asked_at = table.prompts()[0].context["logged_at"]
     table.execute(add("bob", 1), dice=[3])
-    with pytest.raises(RuleViolation, match="no longer the latest"):
+    (lapsed,) = table.prompts()
+    assert "the request has lapsed" in lapsed.question and f"logged at #{asked_at}" in lapsed.question
+    assert [o.value for o in lapsed.options] == ["refuse"]
+    with pytest.raises(InvalidCommand, match="no answer 'allow'"):
         table.execute(Command(type="answer", seat="gm", payload={"prompt": "undo-ann", "option": "allow"}))
+    with pytest.raises(RuleViolation, match="no longer the latest"):
+        table.undo("gm", lapsed.context["command_id"])
+    table.undo("gm")  # Bob's action goes first: Ann's request may be allowed again
+    (again,) = table.prompts()
+    assert again.question == f"Ann asks to take back the action logged at #{asked_at}."
+    table.execute(Command(type="answer", seat="gm", payload={"prompt": "undo-ann", "option": "allow"}))
+    assert table.state.total == 0 and table.prompts() == []  # type: ignore[attr-defined]
 
 
 def test_undo__without_a_gm_only_your_own_dice_free_action() -> None:

@@ -677,7 +677,7 @@ def test_player_undo__is_a_request_the_gm_allows_from_a_prompt(web_table: str, c
 
     # Ann's undo is a request: the GM's prompt takes it back, and both logs strike it through
     ann.get_by_role("button", name="Ask the GM to undo my latest action").click()
-    prompt(gm, "Ann asks to take back action").get_by_role("button", name="take it back").click()
+    prompt(gm, "Ann asks to take back the action").get_by_role("button", name="take it back").click()
     for page in (ann, gm):
         expect(page.locator(".log .entry.undone", has_text="talk past the guard")).to_be_visible()
     expect(gm.locator(".prompt")).to_have_count(0)

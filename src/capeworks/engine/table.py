@@ -576,7 +576,14 @@ class Table:
 
     def _undo_prompts(self) -> list[Prompt]:
         return self._w.memo(
-            "undo_prompts", lambda: undo_prompts(self._f.undo_requests, self._w.undone(), self._f.seats)
+            "undo_prompts",
+            lambda: undo_prompts(
+                self._f.undo_requests,
+                self._w.undone(),
+                self._f.seats,
+                latest=(self._w.latest_effective_command() or (None, ""))[0],
+                logged_at=lambda c: min((e.seq for e in self._w.events_of(c)), default=None),
+            ),
         )
 
     # -- folding --------------------------------------------------------------------------------

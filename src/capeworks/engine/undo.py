@@ -86,13 +86,13 @@ def undo_target(
         if latest is None:
             return _NOTHING_TO_UNDO
         if command_id is not None and command_id != latest[0]:
-            return Refusal(f"Action #{command_id} is no longer the latest; undo the later ones first.")
+            return Refusal("That action is no longer the latest; undo the later ones first.")
         return latest[0]
     # no GM: a player takes back only their own latest action, and only if no dice were seen
     if latest is None or latest[1] != actor.id:
         return _NOT_YOURS
     if command_id is not None and command_id != latest[0]:
-        return Refusal(f"Action #{command_id} is no longer the latest.")
+        return Refusal("That action is no longer the latest.")
     if rolled(latest[0]):
         return _ROLLED
     return latest[0]
@@ -123,34 +123,52 @@ def refusal_event(actor: Seat, seat_id: str, requests: Mapping[str, int]) -> Eve
 
 
 def undo_prompts(
-    requests: Mapping[str, int], undone: AbstractSet[int], seats: Mapping[str, Seat]
+    requests: Mapping[str, int],
+    undone: AbstractSet[int],
+    seats: Mapping[str, Seat],
+    *,
+    latest: int | None = None,
+    logged_at: Callable[[int], int | None] = lambda command_id: None,
 ) -> list[Prompt]:
-    """The GM's prompts to allow or refuse each open request (a reverted command's request is closed)."""
+    """The GM's prompts to allow or refuse each open request (a reverted command's request is closed).
+
+    Actions are named by where the log shows them (``logged_at``: a command's
+    first log entry), never by command id. A request whose action is no longer
+    the ``latest`` in effect has lapsed: it can only stand, unless the GM undoes
+    the later actions first (then it may be allowed again).
+    """
     out = []
     for seat_id, command_id in requests.items():
         # a request names a command in effect, and its revert (later still) clears it
         if command_id in undone:
             continue
         name = seats[seat_id].name if seat_id in seats else seat_id
+        where = logged_at(command_id)
+        action = f"the action logged at #{where}" if where is not None else "their latest action"
+        stands = PromptOption(
+            value="refuse", label="it stands", command="refuse_undo", payload={"seat": seat_id}
+        )
+        if latest is not None and command_id != latest:
+            question = (
+                f"{name} asked to take back {action}, but later actions followed: the request has lapsed. "
+                "Undo the later actions first to take it back, or let it stand."
+            )
+            options: tuple[PromptOption, ...] = (stands,)
+        else:
+            question = f"{name} asks to take back {action}."
+            allow = PromptOption(
+                value="allow", label="take it back", command="undo", payload={"command_id": command_id}
+            )
+            options = (allow, stands)
         out.append(
             Prompt(
                 id=f"undo-{seat_id}",
                 role=Role.GM,
                 kind="undo_request",
                 rule="TABLE-UNDO",
-                question=f"{name} asks to take back action #{command_id}.",
-                options=(
-                    PromptOption(
-                        value="allow",
-                        label="take it back",
-                        command="undo",
-                        payload={"command_id": command_id},
-                    ),
-                    PromptOption(
-                        value="refuse", label="it stands", command="refuse_undo", payload={"seat": seat_id}
-                    ),
-                ),
-                context={"seat": seat_id, "command_id": command_id},
+                question=question,
+                options=options,
+                context={"seat": seat_id, "command_id": command_id, "logged_at": where},
             )
         )
     return out

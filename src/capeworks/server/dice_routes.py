@@ -45,6 +45,8 @@ MAX_ODDS_BYTES: Final = 2_000_000
 #: outcomes listed by default, and at most when asked for a number
 DEFAULT_OUTCOMES: Final = 200
 MAX_OUTCOMES: Final = 2000
+#: most runs a chart may ask a wide distribution's shape in
+MAX_BINS: Final = 200
 #: worker threads for odds, shared by all clients (commands have their own)
 ODDS_THREADS: Final = 2
 #: die faces (as estimated above) of odds each client address may ask for a second, and at once:
@@ -138,6 +140,10 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
             int, Query(ge=1, le=MAX_OUTCOMES, description="How many of the likeliest outcomes to list")
         ] = DEFAULT_OUTCOMES,
         full: Annotated[bool, Query(description="List every outcome (refused past the size limit)")] = False,
+        bins: Annotated[
+            int,
+            Query(ge=0, le=MAX_BINS, description="Also the middle 98% in this many runs (a chart's shape)"),
+        ] = 0,
     ) -> dict[str, Any]:
         """Exact odds of dice notation: summary, quantiles and the likeliest outcomes (all on request)."""
         client = _client(request)
@@ -156,7 +162,9 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
         clients[client] = (gate, waiting + 1)
         try:
             async with gate:
-                return await to_thread.run_sync(lambda: _report(parsed, outcomes, full), limiter=threads)
+                return await to_thread.run_sync(
+                    lambda: _report(parsed, outcomes, full, bins), limiter=threads
+                )
         finally:
             gate, waiting = clients[client]
             if waiting <= 1:
@@ -173,7 +181,7 @@ def _checked(expr: str) -> tuple[Expr, int]:
     return parsed, estimate_odds(parsed)
 
 
-def _report(parsed: Expr, outcomes: int, full: bool) -> dict[str, Any]:
+def _report(parsed: Expr, outcomes: int, full: bool, bins: int = 0) -> dict[str, Any]:
     dist = distribution(parsed)
     listed = len(dist.counts) if full else min(outcomes, len(dist.counts))
     size = listing_bytes(dist, listed)
@@ -183,4 +191,4 @@ def _report(parsed: Expr, outcomes: int, full: bool) -> dict[str, Any]:
             f"Listing {listed} outcomes of those odds is too large (about {size // 1000} kB); "
             f"ask for at most {most} outcomes."
         )
-    return odds_report(str(parsed), dist, outcomes=None if full else outcomes)
+    return odds_report(str(parsed), dist, outcomes=None if full else outcomes, bins=bins)

@@ -211,6 +211,10 @@ class OddsOut(BaseModel):
     max: int
     quantiles: dict[str, int] = Field(description="percent -> the smallest outcome reaching that share")
     shown: list[int] | None = Field(None, description="first and last listed outcome, when not all are")
+    bins: list[list[float]] | None = Field(
+        None,
+        description="when asked, not all listed: the 1st-99th percentile in runs [first, last, chance]",
+    )
 
 
 class AnswerPayload(BaseModel):

@@ -161,15 +161,28 @@ class UseAbility(BaseModel):
     """The core of an Action: roll one die (``conflict side die help``) or raise an Inspiration."""
 
     model_config = _CMD
-    ability: str
-    character: str = ""
-    conflict: str = ""
-    side: str = ""
-    die: int = Field(default=1, ge=1, le=60)
-    help: str = ""
-    label: str = Field(default="", max_length=120)
-    drive: str = ""
-    inspiration: int = Field(default=0, ge=0, le=6)
+    ability: str = Field(description="The ability used: one of your character's.")
+    character: str = Field(default="", description="Your character who uses it; blank when you play one.")
+    conflict: str = Field(default="", description="The Conflict whose die is rolled (its card, e.g. c1).")
+    side: str = Field(default="", description="The side of that Conflict the die sits on (A, B, ...).")
+    die: int = Field(
+        default=1, ge=1, le=60, description="Which of that side's dice is rolled: 1 for its first."
+    )
+    help: str = Field(
+        default="", description="The side the roll helps (CAPES-CONF-004); blank: the side the die sits on."
+    )
+    label: str = Field(
+        default="", max_length=120, description="Words for the side it helps, if that side has none yet."
+    )
+    drive: str = Field(
+        default="", description="A super-powered ability earns 1 Debt: the Drive that takes it."
+    )
+    inspiration: int = Field(
+        default=0,
+        ge=0,
+        le=6,
+        description="Raise an Inspiration you hold instead of rolling: its value (0: none).",
+    )
 
 
 class _RollDecision(BaseModel):

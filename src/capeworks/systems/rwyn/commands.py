@@ -165,12 +165,20 @@ class CallCheck(BaseModel):
     """
 
     model_config = _CMD
-    ask: int | None = None
-    character: _Id | None = None
-    ability: _Id | None = None
-    difficulty: int
-    task: str | None = Field(default=None, max_length=200)
-    time: int = 0
+    ask: int | None = Field(
+        default=None,
+        description="The number of a player's ask this answers (its character, ability and task).",
+    )
+    character: _Id | None = Field(default=None, description="Who rolls: the character's id.")
+    ability: _Id | None = Field(default=None, description="Which of the character's abilities is rolled.")
+    difficulty: int = Field(description="How many successes the task needs.")
+    task: str | None = Field(
+        default=None, max_length=200, description="What the character tries, in a few words."
+    )
+    time: int = Field(
+        default=0,
+        description="Automatic successes for taking the time (the take-your-time variant); 0: none.",
+    )
 
 
 class WithdrawCall(BaseModel):
@@ -262,7 +270,9 @@ class Critical(BaseModel):
     model_config = _CMD
     check: int
     target: str
-    text: str = Field(default="", max_length=200)
+    text: str = Field(
+        default="", max_length=200, description="Which one, in a few words (the log says it; optional)."
+    )
 
 
 class Quantity(BaseModel):

@@ -104,6 +104,16 @@ function Sheets({ projection }) {
 }
 
 export const touch = {
+  // A claim on the claim prompt in words: the side and what it stands for, not "c1 side A".
+  moveWords(move, projection) {
+    if (move.command !== "claim") return null;
+    const fixed = move.fixed || {};
+    const conflict = (view(projection).conflicts || []).find((c) => c.id === fixed.conflict);
+    if (!conflict) return null;
+    const side = (conflict.sides || []).find((s) => s.id === fixed.side);
+    const aim = side && side.label && side.label !== conflict.text ? `: ${side.label}` : "";
+    return `claim side ${text(fixed.side)} of “${text(conflict.text)}”${text(aim)}`;
+  },
   more(projection) {
     return html`<${Sheets} projection=${projection} />`;
   },
@@ -118,6 +128,11 @@ export const touch = {
       return pool.flatMap((c) => ((c.sheet || {}).abilities || []).map((a) => a.name));
     }
     if (name === "drive") return mine ? Object.keys(mine.debt || {}) : [];
+    // the Inspirations this seat holds (their values), never seat names
+    if (name === "inspiration") {
+      const held = (v.inspirations || {})[projection.me.id] || [];
+      return held.map((i) => ({ value: i.value, label: `an Inspiration of ${text(i.value)}${i.source ? ` (from ${text(i.source)})` : ""}` }));
+    }
     if (name === "conflict") return conflicts.map((c) => c.id);
     if (name === "side" || name === "help") {
       const conflict = conflicts.find((c) => c.id === values.conflict);

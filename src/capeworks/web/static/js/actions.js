@@ -10,10 +10,52 @@ export function addressedToMe(prompt, me) {
   return prompt.role === me.role;
 }
 
+// Moves that answer a prompt though it does not list them as options, because each names
+// more than the prompt knows (a Capes claim names a Conflict and a side): this seat's legal
+// commands named as the prompt's kind, with every field fixed. They are drawn on the prompt,
+// never only as menu entries: what a prompt asks for must be on the prompt.
+export function promptMoves(prompt, projection) {
+  return (projection.legal || []).filter((l) => l.prompt == null && l.command === prompt.kind);
+}
+
+// The words field the options' command takes though no option fills it (RWYN's critical
+// result names its place, person or circumstance; a Capes roll's narration): its schema entry.
+function wordsField(prompt, schemas) {
+  const options = prompt.options || [];
+  if (!options.length || prompt.free || schemas.length !== 1 || !schemas[0]) return null;
+  const schema = schemas[0];
+  const field = (schema.properties || {}).text;
+  if (!field || (schema.required || []).includes("text") || options.some((o) => "text" in (o.payload || {}))) return null;
+  return field;
+}
+
+// The one command the prompt's options issue (none when they issue several, or engine ones).
+function optionCommand(prompt) {
+  const commands = [...new Set((prompt.options || []).map((o) => o.command))];
+  return commands.length === 1 && !["undo", "refuse_undo", "answer"].includes(commands[0]) ? commands[0] : null;
+}
+
+// The rule a prompt follows, on demand: a new player needs the question, not the id.
+function RuleId({ rule }) {
+  return html`<details class="rule"><summary>Which rule?</summary><span>${rule}</span></details>`;
+}
+
 // One prompt for this seat: a button per option; a text box (or picks) for a free answer.
-export function PromptCard({ prompt, send, busy, touch, projection }) {
+export function PromptCard({ prompt, send, busy, touch, projection, schemaOf = null }) {
   const [words, setWords] = useState("");
   const [picks, setPicks] = useState([]);
+  const [note, setNote] = useState("");
+  const [schema, setSchema] = useState(null);
+  const command = optionCommand(prompt);
+  useEffect(() => {
+    if (command && schemaOf) schemaOf(command).then(setSchema, () => setSchema(null));
+  }, [command]);
+  const noteField = schema ? wordsField(prompt, [schema]) : null;
+  // an option with words added is the option's command itself, with the words as its text
+  const choose = (o) =>
+    noteField && note.trim()
+      ? send({ type: o.command, payload: { ...(o.payload || {}), text: note.trim() } }).then((ok) => ok && setNote(""))
+      : answer({ option: o.value });
   const free = prompt.free;
   const many = free && free.many;
   const idBase = `prompt-${prompt.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
@@ -31,17 +73,33 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
   }
 
   const extra = touch && touch.prompt ? touch.prompt(prompt, projection) : null;
+  const moves = promptMoves(prompt, projection);
   const want = prompt.min_choices === prompt.max_choices ? `${prompt.min_choices}` : `${prompt.min_choices} to ${prompt.max_choices}`;
   return html`<article class="card prompt" aria-labelledby=${`${idBase}-q`} data-kind=${prompt.kind}>
     <h3 id=${`${idBase}-q`}>${prompt.question || prompt.kind}</h3>
-    ${prompt.rule ? html`<p class="rule">${prompt.rule}</p>` : null}
+    ${prompt.rule ? html`<${RuleId} rule=${prompt.rule} />` : null}
     ${extra}
+    ${moves.length
+      ? html`<div class="options moves" role="group" aria-label="Choices">
+          ${moves.map(
+            (m) => html`<button type="button" disabled=${busy} onClick=${() => send({ type: m.command, payload: { ...(m.fixed || {}) } })}
+              >${(touch && touch.moveWords ? touch.moveWords(m, projection) : null) || m.label || m.command}</button>`,
+          )}
+        </div>`
+      : null}
     ${prompt.options && prompt.options.length
       ? html`<div class="options" role="group" aria-label="Answers">
           ${prompt.options.map(
             (o) => html`<button type="button" class=${prompt.default === o.value ? "default" : ""} disabled=${busy}
-              onClick=${() => answer({ option: o.value })}>${o.label || o.value}</button>`,
+              onClick=${() => choose(o)}>${o.label || o.value}</button>`,
           )}
+        </div>`
+      : null}
+    ${noteField
+      ? html`<div class="note-words">
+          <label for=${`${idBase}-note`}>${noteField.description || "In your own words (optional)"}</label>
+          <input id=${`${idBase}-note`} value=${note} maxlength=${noteField.maxLength} autocomplete="off"
+            placeholder="optional; then pick an answer above" onInput=${(e) => setNote(e.currentTarget.value)} />
         </div>`
       : null}
     ${free
@@ -67,7 +125,7 @@ export function PromptCard({ prompt, send, busy, touch, projection }) {
             : null}
         </form>`
       : null}
-    ${!free && !(prompt.options && prompt.options.length)
+    ${!free && !(prompt.options && prompt.options.length) && !moves.length
       ? html`<p class="hint">It is your move: pick from what you may do below.</p>`
       : null}
   </article>`;
@@ -81,14 +139,14 @@ function who(seats, addressee) {
 }
 
 // Prompts for this seat, then (for the GM) who else the table is waiting on.
-export function Prompts({ projection, send, busy, touch }) {
+export function Prompts({ projection, send, busy, touch, schemaOf = null }) {
   const me = projection.me;
   const mine = (projection.prompts || []).filter((p) => addressedToMe(p, me));
   const others = (projection.prompts || []).filter((p) => !addressedToMe(p, me));
   const waiting = (projection.waiting || []).filter((w) => w !== me.id && w !== me.role);
   return html`<section class="prompts" aria-labelledby="prompts-title" aria-live="polite">
     <h2 id="prompts-title">${mine.length ? "Your turn to decide" : "Nothing waits on you"}</h2>
-    ${mine.map((p) => html`<${PromptCard} key=${p.id} prompt=${p} send=${send} busy=${busy} touch=${touch} projection=${projection} />`)}
+    ${mine.map((p) => html`<${PromptCard} key=${p.id} prompt=${p} send=${send} busy=${busy} touch=${touch} projection=${projection} schemaOf=${schemaOf} />`)}
     ${others.length
       ? html`<ul class="waiting-on">${others.map((p) => html`<li>Waiting on ${p.seat != null ? seatName(projection.seats, p.seat) : "the GM"}: ${p.question || p.kind}</li>`)}</ul>`
       : waiting.length
@@ -154,8 +212,12 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
 // one entry per command (its ways grouped), in the ruleset's order.
 export function ActionMenu({ projection, send, busy, schemaOf, touch }) {
   const groups = new Map();
+  const me = projection.me;
+  const onPrompts = new Set(
+    (projection.prompts || []).filter((p) => addressedToMe(p, me)).flatMap((p) => promptMoves(p, projection)),
+  );
   for (const l of projection.legal || []) {
-    if (l.prompt != null) continue;
+    if (l.prompt != null || onPrompts.has(l)) continue;
     const key = `${l.command}\u0000${l.label || ""}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(l);

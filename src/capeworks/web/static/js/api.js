@@ -50,7 +50,9 @@ export const api = {
   revoke: (id, seat) => call("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/revoke`),
   exportUrl: (id) => `/api/tables/${enc(id)}/export`,
   // the likeliest ``outcomes`` outcomes of a wide distribution (the server summarises the rest)
-  odds: (expr, outcomes = 61) => call("GET", `/api/dice/odds?expr=${enc(expr)}&outcomes=${outcomes}`),
+  // and, when not all are listed, the shape of the middle 98% in ``bins`` runs (drawn instead)
+  odds: (expr, outcomes = 61, bins = 40) =>
+    call("GET", `/api/dice/odds?expr=${enc(expr)}&outcomes=${outcomes}&bins=${bins}`),
   roll: (expr) => call("GET", `/api/dice/roll?expr=${enc(expr)}`),
   // a ruleset's preview (its pool, the odds of each answer), worked out by its rules on the server
   preview: (ruleset, body) => call("POST", `/rulesets/${enc(ruleset)}/preview`, body),

@@ -3,6 +3,16 @@
 import { html, text, seatName, useEffect, useRef } from "./ui.js";
 import { Roll } from "./dice.js";
 
+// Who sees a hidden entry, in words for this seat: a player sees only what is between them
+// and the GM; the GM's private exchanges with one player (an undo request) are not "GM only".
+const PRIVATE = new Set(["table.undo_requested", "table.undo_refused"]);
+function secrecy(entry, isGm, projection) {
+  if (!isGm) return "only you and the GM";
+  if (!PRIVATE.has(entry.type)) return "GM only";
+  const other = entry.type === "table.undo_requested" ? entry.seat : null;
+  return other != null ? `you and ${seatName(projection.seats, other)}` : "you and the player";
+}
+
 function Entry({ entry, projection, touch, onUndo, busy }) {
   const parts = entry.parts || {};
   const actor = parts.actor != null ? parts.actor : entry.seat;
@@ -17,7 +27,7 @@ function Entry({ entry, projection, touch, onUndo, busy }) {
       <p>
         ${who && !text(entry.text).includes(who) ? html`<span class="actor">${who}</span> ` : null}
         <span class="text">${text(entry.text)}</span>
-        ${parts.hidden ? html` <span class="badge secret-badge">GM only</span>` : null}
+        ${parts.hidden ? html` <span class="badge secret-badge">${secrecy(entry, isGm, projection)}</span>` : null}
         ${entry.undone ? html` <span class="badge undone-badge">undone</span>` : null}
       </p>
       ${(parts.rolls || []).map((r) => html`<${Roll} roll=${r} toneOf=${toneOf} />`)}

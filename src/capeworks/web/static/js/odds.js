@@ -17,31 +17,52 @@ function percent(p) {
 }
 
 // The distribution of one expression: a bar per outcome, the exact fraction in words.
-export function OddsChart({ odds, caption = "", highlight = null }) {
-  const keys = outcomes(odds);
+// A wide distribution is drawn in the width it has: every bar fits (no sideways scrolling),
+// and only every ``step``-th outcome is labelled so labels never overlap; each bar still says
+// its outcome and chance to a pointer and a screen reader.
+const LABELS = 12;
+const WIDE_LABELS = 8;
+
+// A wide distribution's runs of outcomes ([first, last, chance]) as outcomes of their own:
+// the chart draws the whole middle of the distribution, not a flat slice of it.
+function binned(odds) {
+  const probabilities = {};
+  for (const [first, last, p] of odds.bins) probabilities[first === last ? `${first}` : `${first}–${last}`] = p;
+  return { ...odds, probabilities, distribution: {} };
+}
+
+export function OddsChart({ odds: given, caption = "", highlight = null }) {
+  const odds = Array.isArray(given.bins) && given.bins.length ? binned(given) : given;
+  const keys = Array.isArray(given.bins) && given.bins.length ? Object.keys(odds.probabilities) : outcomes(odds);
   const top = Math.max(...keys.map((k) => odds.probabilities[k]), 0) || 1;
-  return html`<figure class="odds">
+  const wide = keys.length > LABELS;
+  const step = wide ? Math.ceil(keys.length / WIDE_LABELS) : 1;
+  return html`<figure class=${`odds ${wide ? "wide" : ""}`}>
     ${caption ? html`<figcaption>${caption}</figcaption>` : null}
     <div class="bars" role="list">
-      ${keys.map((k) => {
+      ${keys.map((k, i) => {
         const p = odds.probabilities[k];
         const exact = (odds.distribution || {})[k] || "";
         const words = `${k}: ${percent(p)}${exact ? ` (exactly ${exact})` : ""}`;
-        const hot = highlight != null && highlight(k);
+        const hot = highlight != null && highlight(String(k).split("–")[0]);
         return html`<div class=${`bar ${hot ? "hot" : ""}`} role="listitem" title=${words} aria-label=${words}>
-          <span class="fill" style=${{ height: `${Math.max(2, Math.round((p / top) * 100))}%` }}></span>
-          <span class="pct">${percent(p)}</span>
-          <span class="key">${text(k)}</span>
+          <span class="fill" style=${{ height: `calc((100% - 1.2rem) * ${Math.max(0.02, p / top).toFixed(3)})` }}></span>
+          ${wide ? null : html`<span class="pct">${percent(p)}</span>`}
+          <span class=${`key ${i % step === 0 ? "" : "unlabelled"}`}>${String(k).split("–")[0]}</span>
         </div>`;
       })}
     </div>
     ${typeof odds.mean === "number"
       ? html`<p class="stats">mean ${odds.mean.toFixed(2)}${typeof odds.stdev === "number" ? `, spread ${odds.stdev.toFixed(2)}` : ""}</p>`
       : null}
-    ${Array.isArray(odds.shown)
-      ? html`<p class="stats shown">The likeliest ${keys.length} of ${odds.outcomes} possible outcomes
+    ${Array.isArray(given.bins) && given.bins.length
+      ? html`<p class="stats shown">${odds.outcomes} possible outcomes (${odds.min} to ${odds.max}), drawn in runs
+          from ${odds.quantiles["1"]} to ${odds.quantiles["99"]} where 98% of rolls fall;
+          90% fall from ${odds.quantiles["5"]} to ${odds.quantiles["95"]}.</p>`
+      : Array.isArray(odds.shown)
+        ? html`<p class="stats shown">The likeliest ${keys.length} of ${odds.outcomes} possible outcomes
           (${odds.min} to ${odds.max}); 90% of rolls fall from ${odds.quantiles["5"]} to ${odds.quantiles["95"]}.</p>`
-      : null}
+        : null}
   </figure>`;
 }
 

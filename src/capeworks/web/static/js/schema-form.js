@@ -10,7 +10,8 @@ export function fieldSchema(root, schema) {
   if (s.$ref && s.$ref.startsWith("#/$defs/")) {
     const name = s.$ref.slice("#/$defs/".length);
     // the field is named by its own title (or its name), never by the shared type's title
-    s = { ...(root.$defs || {})[name], ...s, $ref: undefined, title: s.title };
+    // and explained by its own description, never by the shared type's docstring
+    s = { ...(root.$defs || {})[name], ...s, $ref: undefined, title: s.title, description: s.description };
   }
   if (Array.isArray(s.anyOf)) {
     const rest = s.anyOf.filter((a) => a.type !== "null");
@@ -108,7 +109,9 @@ export function collect(fields, values, lenient = false) {
 
 // Names a field might take its value from: ids of the view's collection of the
 // same name (``character`` -> the keys of ``characters``), or the seats for owners.
-function suggestionsFor(name, context) {
+function suggestionsFor(name, context, kind) {
+  // a number is never a seat or a collection's key: no such suggestions for it
+  if (kind !== "text") return [];
   const view = (context && context.view) || {};
   const state = view.state || view;
   const seats = (context && context.seats) || [];
@@ -123,29 +126,42 @@ function suggestionsFor(name, context) {
 function Field({ f, value, set, idBase, context, extraOptions = [] }) {
   const id = `${idBase}-${f.name}`;
   const label = fieldLabel(f.name, f.s);
+  // the schema's own explanation of the field, read with it by screen readers
+  const about = f.s.description ? `${id}-about` : undefined;
   let input;
   if (f.kind === "boolean") {
-    input = html`<input id=${id} type="checkbox" checked=${!!value} onChange=${(e) => set(e.currentTarget.checked)} />`;
+    input = html`<input id=${id} type="checkbox" checked=${!!value} aria-describedby=${about}
+      onChange=${(e) => set(e.currentTarget.checked)} />`;
   } else if (f.kind === "enum") {
-    input = html`<select id=${id} value=${value} onChange=${(e) => set(e.currentTarget.value)}>
-      ${f.required ? null : html`<option value="">(default)</option>`}
+    const fallback = f.s.default != null ? `(default: ${text(f.s.default)})` : "(default)";
+    input = html`<select id=${id} value=${value} aria-describedby=${about} onChange=${(e) => set(e.currentTarget.value)}>
+      ${f.required || f.s.default != null ? null : html`<option value="">${fallback}</option>`}
       ${f.s.enum.map((v) => html`<option value=${text(v)}>${text(v)}</option>`)}
     </select>`;
   } else if (f.kind === "list" || f.kind === "map") {
     const placeholder = f.kind === "list" ? "one per line" : "name: number, one per line";
-    input = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value}
+    input = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value} aria-describedby=${about}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
   } else {
-    const options = [...new Set([...suggestionsFor(f.name, context), ...extraOptions].map(text))];
+    // a suggestion is a value, or {value, label} when its words differ from it (an Inspiration's die)
+    const seen = new Map();
+    for (const o of [...suggestionsFor(f.name, context, f.kind), ...extraOptions]) {
+      const option = o && typeof o === "object" ? { value: text(o.value), label: text(o.label) } : { value: text(o), label: "" };
+      if (!seen.has(option.value)) seen.set(option.value, option);
+    }
+    const options = [...seen.values()];
     const listId = options.length ? `${id}-options` : undefined;
     input = html`<input id=${id} type=${f.kind === "number" ? "number" : "text"} value=${value}
-        min=${f.s.minimum} max=${f.s.maximum} maxlength=${f.s.maxLength} list=${listId}
+        min=${f.s.minimum} max=${f.s.maximum} maxlength=${f.s.maxLength} list=${listId} aria-describedby=${about}
         required=${f.required} autocomplete="off" onInput=${(e) => set(e.currentTarget.value)} />
-      ${options.length ? html`<datalist id=${listId}>${options.map((o) => html`<option value=${o} />`)}</datalist>` : null}`;
+      ${options.length
+        ? html`<datalist id=${listId}>${options.map((o) => html`<option value=${o.value} label=${o.label || undefined} />`)}</datalist>`
+        : null}`;
   }
   return html`<div class=${`field ${f.kind}`}>
     <label for=${id}>${label}${f.required ? html`<span class="req" aria-hidden="true"> *</span>` : null}</label>
     ${input}
+    ${about ? html`<p class="about" id=${about}>${text(f.s.description)}</p>` : null}
   </div>`;
 }
 

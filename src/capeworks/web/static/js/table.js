@@ -202,7 +202,7 @@ function App() {
     <div class=${`notice ${notice.kind}`} role=${notice.kind === "error" ? "alert" : "status"}>${notice.words}</div>
     <main id="main" class="layout">
       <div class="col play">
-        <${Prompts} projection=${projection} send=${send} busy=${busy} touch=${touch} />
+        <${Prompts} projection=${projection} send=${send} busy=${busy} touch=${touch} schemaOf=${schemaOf} />
         ${touch && touch.extra ? touch.extra(projection) : null}
         <${ActionMenu} projection=${projection} send=${send} busy=${busy} schemaOf=${schemaOf} touch=${touch} />
         ${mayGiveDice(projection)
