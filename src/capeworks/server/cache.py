@@ -12,14 +12,21 @@ lock, decides, appends and folds the events in. Reads catch the fold up with
 One lock per table serialises everything that touches its fold in this
 process (commands, reads, the feed's rounds); different tables run in
 parallel. A table someone watches is never evicted (its feed holds it).
+
+No wait is unbounded (issue 21, defect 3): a writer waits for the fold and
+this process's SQLite queue only until its deadline (:meth:`Store.deadline`,
+the lock timeout end to end) and is then refused in one sentence; a reader
+whose fold is held longer than :data:`READ_WAIT` (a writer waiting for the
+database) reads a private copy from the store instead, since WAL and
+PostgreSQL readers need no write lock.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -30,6 +37,9 @@ from capeworks.store import Joined, Played, Store
 __all__ = ["Fold", "TableCache"]
 
 T = TypeVar("T")
+
+#: seconds a read waits for a fold another thread holds before it reads its own copy from the store
+READ_WAIT = 0.2
 P = TypeVar("P", Played, Joined)
 
 
@@ -53,8 +63,8 @@ class TableCache:
         self._lock = threading.Lock()
         # SQLite has one writer at a time and makes the others sleep and retry: queue this
         # process's writers here instead, in order (PostgreSQL writes different tables at once)
-        self._writer: AbstractContextManager[object] = (
-            threading.Lock() if store.engine.dialect.name == "sqlite" else nullcontext()
+        self._writer: threading.Lock | None = (
+            threading.Lock() if store.engine.dialect.name == "sqlite" else None
         )
 
     def fold(self, table_id: str) -> Fold:
@@ -115,15 +125,29 @@ class TableCache:
         """The table's fold if this process keeps one (not touched: for a glance from another thread)."""
         return self._folds.get(table_id)
 
-    def read(self, table_id: str, fn: Callable[[Table], T], *, catch_up: bool = True) -> T:
+    def read(
+        self,
+        table_id: str,
+        fn: Callable[[Table], T],
+        *,
+        catch_up: bool = True,
+        wait: float | None = READ_WAIT,
+    ) -> T:
         """``fn`` of the table as the log stands now (``catch_up=False``: as this process last wrote
-        or read it, loading it only if it is not kept)."""
+        or read it, loading it only if it is not kept).
+
+        If the fold stays busy for ``wait`` seconds, ``fn`` gets a copy loaded from the store
+        (``wait=None``: wait for the fold, up to the lock timeout; the feed's rounds do).
+        """
 
         def work(fold: Fold) -> T:
             table = fold.table if fold.table is not None and not catch_up else self.fresh(table_id, fold)
             return fn(table)
 
-        return self._using(table_id, work)
+        def own_copy() -> T:
+            return fn(self.store.load(table_id))
+
+        return self._using(table_id, work, wait=wait, otherwise=own_copy if wait is not None else None)
 
     def execute(
         self,
@@ -151,14 +175,34 @@ class TableCache:
 
     def _write(self, fold: Fold, go: Callable[[Table | None], P]) -> P:
         """Write through the store (queued behind this process's other SQLite writers); keep its fold."""
-        with self._writer:
+        if self._writer is None:
             done = go(fold.table)
+        else:
+            if not self._writer.acquire(timeout=self.store.remaining()):
+                raise self.store.busy()
+            try:
+                done = go(fold.table)
+            finally:
+                self._writer.release()
         fold.table = done.table
         return done
 
-    def _using(self, table_id: str, work: Callable[[Fold], T]) -> T:
+    def _using(
+        self,
+        table_id: str,
+        work: Callable[[Fold], T],
+        *,
+        wait: float | None = None,
+        otherwise: Callable[[], T] | None = None,
+    ) -> T:
+        """``work`` on the table's fold under its lock, waiting ``wait`` seconds (None: until the
+        thread's deadline); then ``otherwise()``, or the store's busy refusal."""
         fold = self.fold(table_id)
-        with fold.lock:
+        if not fold.lock.acquire(timeout=self.store.remaining() if wait is None else wait):
+            if otherwise is not None:
+                return otherwise()
+            raise self.store.busy()
+        with _held(fold.lock):
             try:
                 return work(fold)
             except NotFound:
@@ -175,3 +219,12 @@ class TableCache:
                 # a half-folded table must not serve the next command: load it again then
                 fold.table = None
                 raise
+
+
+@contextmanager
+def _held(lock: threading.Lock) -> Iterator[None]:
+    """Release a lock acquired (with a timeout) before the block."""
+    try:
+        yield
+    finally:
+        lock.release()

@@ -178,7 +178,9 @@ class Feed:
 
     def _advance(self, seats: Mapping[str, Seat], must_read: bool) -> Update | None:
         """The change since the version last sent, from the shared fold (in a worker thread)."""
-        return self.hub.cache.read(self.table_id, lambda table: self._share(table, seats), catch_up=must_read)
+        return self.hub.cache.read(
+            self.table_id, lambda table: self._share(table, seats), catch_up=must_read, wait=None
+        )
 
     def _share(self, table: Table, seats: Mapping[str, Seat]) -> Update | None:
         """Each watching seat's share of the change (under the fold's lock; one round at a time)."""

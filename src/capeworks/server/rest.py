@@ -1,7 +1,9 @@
 """The REST routes (see docs/web.md): thin handlers over :class:`~capeworks.server.service.Tables`.
 
-Handlers are plain ``def``: FastAPI runs them in its thread pool, where the
-synchronous store belongs. The seat is always the token's (header or invite
+Reading handlers are plain ``def``: FastAPI runs them in its thread pool, where
+the synchronous store belongs. Writing handlers hand their work to
+:meth:`Tables.write` (threads of the writers' own, a bounded wait), so a
+stalled database writer never holds up reads. The seat is always the token's (header or invite
 cookie); the invite link's page sets that cookie (server/session_routes.py).
 """
 
@@ -77,23 +79,26 @@ def rest_router(tables: Tables) -> APIRouter:
         return tables.rulesets()
 
     @api.post("/api/tables", response_model=CreatedTableOut, status_code=201, tags=["tables"])
-    def create_table(body: CreateTableIn, request: Request, _: MayCreate) -> dict[str, Any]:
+    async def create_table(body: CreateTableIn, request: Request, _: MayCreate) -> dict[str, Any]:
         """Start a table; the answer carries each seat's token and invite link, this once."""
-        return tables.create(
-            ruleset=body.ruleset,
-            title=body.title,
-            config=body.config,
-            seats=[Seat(id=s.id, name=s.name, role=s.role) for s in body.seats],
-            settings=body.settings,
-            base_url=str(request.base_url),
+        return await tables.write(
+            lambda: tables.create(
+                ruleset=body.ruleset,
+                title=body.title,
+                config=body.config,
+                seats=[Seat(id=s.id, name=s.name, role=s.role) for s in body.seats],
+                settings=body.settings,
+                base_url=str(request.base_url),
+            )
         )
 
     @api.post("/api/tables/import", response_model=CreatedTableOut, status_code=201, tags=["tables"])
-    def import_table(
+    async def import_table(
         request: Request, document: Annotated[dict[str, Any], Body()], _: MayCreate
     ) -> dict[str, Any]:
         """Import an exported table under a new id, with fresh seat tokens (shown this once)."""
-        return tables.import_(document, base_url=str(request.base_url))
+        base_url = str(request.base_url)
+        return await tables.write(lambda: tables.import_(document, base_url=base_url))
 
     @api.get("/api/tables/{table_id}", response_model=Projection, tags=["play"])
     def get_table(table_id: TableId, me: AsSeat) -> dict[str, Any]:
@@ -111,9 +116,11 @@ def rest_router(tables: Tables) -> APIRouter:
         return tables.log(table_id, me, since=since, limit=limit)
 
     @api.post("/api/tables/{table_id}/commands", response_model=CommandOut, tags=["play"])
-    def post_command(table_id: TableId, me: AsSeat, body: CommandIn) -> dict[str, Any]:
+    async def post_command(table_id: TableId, me: AsSeat, body: CommandIn) -> dict[str, Any]:
         """Act as this seat: a rule set's command, ``answer`` a prompt, or ``undo``."""
-        return tables.command(table_id, me, type=body.type, payload=body.payload, dice=body.dice)
+        return await tables.write(
+            lambda: tables.command(table_id, me, type=body.type, payload=body.payload, dice=body.dice)
+        )
 
     @api.get("/api/tables/{table_id}/commands/{command}/schema", tags=["play"])
     def command_schema(
@@ -125,15 +132,17 @@ def rest_router(tables: Tables) -> APIRouter:
         return tables.command_schema(table_id, me, command)
 
     @api.post("/api/tables/{table_id}/seats", response_model=SeatTokenOut, status_code=201, tags=["gm"])
-    def add_seat(table_id: TableId, me: AsSeat, body: SeatIn, request: Request) -> dict[str, Any]:
+    async def add_seat(table_id: TableId, me: AsSeat, body: SeatIn, request: Request) -> dict[str, Any]:
         """Seat someone new (the GM, at a GM's table); their token and invite link, this once."""
         new = Seat(id=body.id, name=body.name, role=body.role)
-        return tables.join(table_id, me, new, base_url=str(request.base_url))
+        base_url = str(request.base_url)
+        return await tables.write(lambda: tables.join(table_id, me, new, base_url=base_url))
 
     @api.post("/api/tables/{table_id}/seats/{seat_id}/revoke", response_model=SeatTokenOut, tags=["gm"])
-    def revoke_seat(table_id: TableId, seat_id: SeatId, me: AsSeat, request: Request) -> dict[str, Any]:
+    async def revoke_seat(table_id: TableId, seat_id: SeatId, me: AsSeat, request: Request) -> dict[str, Any]:
         """A new link for a seat (the GM any, a seat its own); the old token stops working at once."""
-        return tables.revoke(table_id, me, seat_id, base_url=str(request.base_url))
+        base_url = str(request.base_url)
+        return await tables.write(lambda: tables.revoke(table_id, me, seat_id, base_url=base_url))
 
     @api.get("/api/tables/{table_id}/export", tags=["gm"])
     def export_table(table_id: TableId, me: AsSeat) -> dict[str, Any]:

@@ -11,10 +11,13 @@ transaction.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 from urllib.parse import quote
 
+import anyio
+from anyio import CapacityLimiter, to_thread
 from pydantic import BaseModel
 
 from capeworks.engine import Command, Event, Seat, Table, get_ruleset
@@ -33,6 +36,10 @@ log = logging.getLogger("capeworks.server")
 
 #: most entries one log request returns
 MAX_LOG_LIMIT = 1000
+#: writes (commands, seats, links, new tables) worked on at once in this process, in threads of their own
+WRITE_THREADS = 4
+
+T = TypeVar("T")
 
 
 def invite_link(base_url: str, table_id: str, token: str) -> str:
@@ -58,6 +65,34 @@ class Tables:
         self.notifier = notifier
         #: the process's folded tables, shared with the live feeds
         self.cache: TableCache = hub.cache
+        self._gate: CapacityLimiter | None = None
+        self._threads: CapacityLimiter | None = None
+
+    async def write(self, fn: Callable[[], T]) -> T:
+        """Run a write in a worker thread of the writers' own, within the lock timeout end to end.
+
+        Writers queue here, on the event loop, not in the threads reads and pages use, so
+        a stalled database writer never starves them (issue 21, defect 3); the wait for a
+        turn, for this process's queue and for the database lock together stay within the
+        store's lock timeout, then the command is refused in one sentence, nothing written.
+        """
+        if self._gate is None or self._threads is None:
+            self._gate, self._threads = CapacityLimiter(WRITE_THREADS), CapacityLimiter(WRITE_THREADS)
+        gate, threads = self._gate, self._threads
+        deadline = time.monotonic() + self.store.lock_timeout
+        with anyio.move_on_after(self.store.lock_timeout) as waited:
+            await gate.acquire()
+        if waited.cancelled_caught:
+            raise self.store.busy()
+
+        def work() -> T:
+            with self.store.deadline(deadline):
+                return fn()
+
+        try:
+            return await to_thread.run_sync(work, limiter=threads)
+        finally:
+            gate.release()
 
     # -- anyone ----------------------------------------------------------------------------------
 

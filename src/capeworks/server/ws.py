@@ -23,7 +23,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from capeworks.engine import Seat, Table
-from capeworks.errors import CapeworksError, InvalidCommand
+from capeworks.errors import CapeworksError, InvalidCommand, StoreUnavailable
 from capeworks.server.auth import seat_for, token_from
 from capeworks.server.errors import TooLarge, error_body
 from capeworks.server.feed import Subscription, Update, encode_update
@@ -39,6 +39,9 @@ CLOSE_UNAUTHORIZED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_BAD_REQUEST = 4400
 CLOSE_TOO_BIG = 1009
+#: "try again later" (RFC 6455's registry): the database is down or busy, not the seat refused;
+#: the page keeps reconnecting (issue 21, defect 4)
+CLOSE_TRY_AGAIN = 1013
 
 
 def _same_origin(ws: WebSocket) -> bool:
@@ -96,7 +99,14 @@ class _Connection:
                 if update is None:
                     await self.ws.close(code=CLOSE_UNAUTHORIZED)
                     return
-                await self.apply(update)
+                try:
+                    await self.apply(update)
+                except StoreUnavailable as e:
+                    # catching up needs the database: say so and let the page resume later
+                    log.warning("closed a socket at table %s: %s", self.table_id, e.message)
+                    await self.send({"type": "error", "ref": None, **error_body(e)})
+                    await self.ws.close(code=CLOSE_TRY_AGAIN)
+                    return
         except (WebSocketDisconnect, RuntimeError, OSError):
             # the client went away while we were sending; the receiver ends the connection
             return
@@ -162,7 +172,7 @@ class _Connection:
                 from capeworks.engine.table import describe_validation_error
 
                 raise InvalidCommand(describe_validation_error("that command", e)) from None
-            result = await to_thread.run_sync(
+            result = await self.tables.write(
                 lambda: self.tables.command(
                     self.table_id, self.seat, type=body.type, payload=body.payload, dice=body.dice, full=False
                 )
@@ -196,6 +206,9 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
         try:
             seat = await to_thread.run_sync(lambda: seat_for(tables.store, table_id[:64], token))
             version = await to_thread.run_sync(lambda: tables.store.record(table_id).version)
+        except StoreUnavailable as e:
+            await refuse(e, CLOSE_TRY_AGAIN)
+            return
         except CapeworksError as e:
             await refuse(e, CLOSE_UNAUTHORIZED)
             return
@@ -216,6 +229,9 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
             await conn.receive(max_bytes)
         except WebSocketDisconnect:
             pass
+        except StoreUnavailable as e:
+            # the database went away while reading the backlog: the page comes back later with ?since=
+            await refuse(e, CLOSE_TRY_AGAIN)
         finally:
             if follower is not None:
                 follower.cancel()

@@ -42,6 +42,8 @@ import json
 import logging
 import secrets
 import string
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -218,6 +220,8 @@ class Store:
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
         self._listeners: list[Listener] = []
+        # this thread's deadline for lock waits (see :meth:`deadline`)
+        self._deadlines = threading.local()
 
     def close(self) -> None:
         """Release the database connections."""
@@ -228,6 +232,32 @@ class Store:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+    @contextmanager
+    def deadline(self, at: float) -> Iterator[None]:
+        """Lock waits in this thread end at ``at`` (a ``time.monotonic()`` instant), not a full timeout later.
+
+        A server queues a command before it reaches the database; this keeps the
+        whole wait within the lock timeout (issue 21, defect 3).
+        """
+        before = getattr(self._deadlines, "at", None)
+        self._deadlines.at = at
+        try:
+            yield
+        finally:
+            self._deadlines.at = before
+
+    def remaining(self) -> float:
+        """Seconds a lock wait in this thread may still take: up to its deadline, else the lock timeout."""
+        at: float | None = getattr(self._deadlines, "at", None)
+        return self.lock_timeout if at is None else max(0.0, at - time.monotonic())
+
+    def busy(self) -> StoreUnavailable:
+        """The one sentence for a command that waited the lock timeout out (nothing was written)."""
+        return StoreUnavailable(
+            f"Another command kept the table busy for over {self.lock_timeout:g} seconds, "
+            "so nothing was written; try again."
+        )
 
     @property
     def url(self) -> str:
@@ -571,19 +601,28 @@ class Store:
         ``lock``, the row of that table ``FOR UPDATE`` (one writer per table).
         Waiting longer than the lock timeout raises StoreUnavailable.
         """
+        wait = self.remaining()
+        if wait <= 0:
+            raise self.busy()
+        shortened = wait < self.lock_timeout
         with self.engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if shortened and sqlite:
+                _busy_timeout(connection, wait)
             try:
                 with connection.execution_options(**WRITE).begin():
-                    if lock is not None and connection.dialect.name == "postgresql":
+                    if not sqlite and shortened:
+                        connection.execute(rows.LOCK_TIMEOUT, {"ms": f"{max(1, round(wait * 1000))}ms"})
+                    if lock is not None and not sqlite:
                         connection.execute(rows.LOCK_ROW, {"table_id": lock})
                     yield connection
             except DBAPIError as e:
                 if _lock_timed_out(e):
-                    raise StoreUnavailable(
-                        f"Another command kept the table busy for over {self.lock_timeout:g} seconds, "
-                        "so nothing was written; try again."
-                    ) from None
+                    raise self.busy() from None
                 raise
+            finally:
+                if shortened and sqlite:
+                    _busy_timeout(connection, self.lock_timeout)
 
     def _load(self, connection: Connection, table_id: str, *, use_snapshot: bool = True) -> Table:
         """The table from the latest usable snapshot and the events after it, read on ``connection``.
@@ -670,6 +709,13 @@ def _row(connection: Connection, table_id: str) -> TableRecord:
     if row is None:
         raise rows.not_found(table_id)
     return _record(row)
+
+
+def _busy_timeout(connection: Connection, seconds: float) -> None:
+    """Set SQLite's busy timeout on this connection (outside any transaction; a pragma begins none)."""
+    driver = connection.connection.driver_connection
+    if driver is not None:
+        driver.execute(f"PRAGMA busy_timeout = {max(1, round(seconds * 1000))}")
 
 
 def _lock_timed_out(error: DBAPIError) -> bool:

@@ -31,6 +31,7 @@ __all__ = [
     "EVENTS",
     "INSERT_TABLE",
     "LOCK_ROW",
+    "LOCK_TIMEOUT",
     "NOTIFY",
     "ROW",
     "SEATS",
@@ -53,6 +54,8 @@ ROW = select(TABLES.c.id, TABLES.c.title, TABLES.c.ruleset, TABLES.c.created_at,
 TABLE_ROW = ROW.where(TABLES.c.id == bindparam("table_id"))
 _VERSION = select(TABLES.c.version).where(TABLES.c.id == bindparam("table_id"))
 LOCK_ROW = _VERSION.with_for_update()
+#: PostgreSQL: a shorter lock wait for this transaction only (a server's command already queued a while)
+LOCK_TIMEOUT = text("SELECT set_config('lock_timeout', :ms, true)")
 #: PostgreSQL: tell the other processes, delivered when the transaction commits
 NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 # the compare-and-set of an append, returning the hash of the event before the new ones (NULL if none)

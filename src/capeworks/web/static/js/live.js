@@ -85,12 +85,17 @@ export class Live {
         if (message.version > this.book.streamed) this.book.streamed = message.version;
       }
       else if (message.type === "state") this.onState(message);
-      else if (message.type === "error" && message.ref == null) this.onStatus("refused", message.message);
+      else if (message.type === "error" && message.ref == null) {
+        // the database is down or busy: not a refusal, the socket closes with 1013 and comes back
+        this.onStatus(message.error === "store_unavailable" ? "offline" : "refused", message.message);
+      }
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.closed) return;
+      // 4401/4403: the seat's link no longer opens the table, or another site asked; 1013 (try
+      // again later: the database is down) and every other close keep reconnecting, backing off
       if (event.code === 4401 || event.code === 4403) {
         this.onStatus("refused", "This seat's invitation no longer opens the table.");
         return;
