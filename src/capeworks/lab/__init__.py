@@ -3,3 +3,5 @@
 Nothing here implements a rule: fights go through ``capeworks.engine.Table`` with
 the rulesets' commands, odds through each ruleset's ``odds`` module.
 """
+
+__all__: list[str] = []
