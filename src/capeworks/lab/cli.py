@@ -156,3 +156,152 @@ def odds_command(
         print_odds(table)
         if plot is not None:
             console.print(f"plot: {plot}", highlight=False)
+
+
+def _pct(i: dict[str, Any]) -> str:
+    return f"{i['value']:.1%} [{i['low']:.1%}, {i['high']:.1%}]"
+
+
+def _num(i: dict[str, Any]) -> str:
+    return f"{i['value']:.2f} [{i['low']:.2f}, {i['high']:.2f}]"
+
+
+def print_fight(report: dict[str, Any]) -> None:
+    """The report as Rich tables: per side, then the rounds to end, then how the run went."""
+    figs = report["figures"]
+    run = report["run"]
+    head = f"{figs['fights']:,} fights, seed {report['seed']}"
+    if run["partial"]:
+        head += " — PARTIAL (interrupted: only the finished chunks are counted)"
+    sides = RichTable(
+        "", *(s["name"] for s in figs["sides"]), title=head + " — 95% intervals", title_justify="left"
+    )
+    sides.add_row("wins", *(_pct(s["win"]) for s in figs["sides"]))
+    sides.add_row("all out", *(_pct(s["out"]) for s in figs["sides"]))
+    sides.add_row("a death", *(_pct(s["death"]) for s in figs["sides"]))
+    for name in sorted({k for s in figs["sides"] for k in s["means"]}):
+        cells = (_num(s["means"][name]) if name in s["means"] else "" for s in figs["sides"])
+        sides.add_row(f"mean {name}", *cells)
+    console.print(sides)
+    console.print(
+        f"draws (incl. time-outs): {_pct(figs['draw'])}; time-outs: {_pct(figs['timeout'])}", highlight=False
+    )
+    rounds = RichTable("rounds", "share", title=f"rounds to end: mean {_num(figs['rounds']['mean'])}")
+    for r, i in figs["rounds"]["distribution"].items():
+        rounds.add_row(r, _pct(i))
+    console.print(rounds)
+    rate = run["fights_per_second"]
+    console.print(
+        f"{run['runner']} on {run['workers']} worker(s): {run['seconds']:.1f} s"
+        + (f", {rate:,.0f} fights/s" if rate else "")
+        + f"; dice consumed {report['dice']['consumed']:,} ({report['dice']['per_fight']:.1f} a fight)",
+        highlight=False,
+    )
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from capeworks.cli.output import err_console
+
+    return Progress(
+        TextColumn("fights"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=not enabled,
+    )
+
+
+def run_with_progress(spec: Any, *, workers: int | None, scheduler: str | None, show: bool) -> Any:
+    """Run a fight spec with a Rich progress bar (on stderr) and an ETA."""
+    from capeworks.lab.runner import run_fights
+
+    with _progress(spec.n, show) as bar:
+        task = bar.add_task("fights", total=spec.n)
+        return run_fights(spec, workers=workers, scheduler=scheduler, progress=lambda k: bar.advance(task, k))
+
+
+@lab_app.command("fight")
+def fight_command(
+    sides: list[str] = typer.Argument(
+        None, help="Two or more sides: a YAML/JSON side or sheet file, or sample:NAME[,NAME...]."
+    ),
+    n: int = typer.Option(1000, "--n", "-n", help="How many fights."),
+    system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
+    policy: list[str] = typer.Option(
+        [], "--policy", "-p", help="A policy name (one for all, or one per side)."
+    ),
+    config: list[str] = CONFIG_OPTION,
+    seed: int = typer.Option(1, "--seed", help="The run's seed: the same seed gives the same totals."),
+    max_rounds: int = typer.Option(
+        20, "--max-rounds", help="A fight still going after this many rounds is a draw."
+    ),
+    spec_file: Path | None = typer.Option(
+        None, "--spec", help="Rerun a saved spec.yaml (sides, n, seed...)."
+    ),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes (default: all cores)."),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="Run on the Dask cluster at tcp://HOST:PORT."
+    ),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Write report.json, spec.yaml and plots here."),
+    plot_format: str = typer.Option("png", "--plot-format", help="png or svg."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Simulate fights between sides under the real rules: wins, rounds, wounds, resources with 95% CIs."""
+    from pydantic import ValidationError
+
+    from capeworks.lab.report import fight_report, write_fight
+    from capeworks.lab.spec import FightSpec, load_side, load_yaml, spec_error
+
+    def make() -> Any:
+        if plot_format not in ("png", "svg"):
+            raise InvalidCommand(f"--plot-format is png or svg, not {plot_format!r}.")
+        if workers is not None and workers < 1:
+            raise InvalidCommand("--workers is at least 1.")
+        if spec_file is not None:
+            if sides:
+                raise InvalidCommand("Give sides or --spec, not both.")
+            data = load_yaml(spec_file)
+            what = f"The spec in {spec_file.name}"
+        else:
+            if not sides or len(sides) < 2:
+                raise InvalidCommand("A fight needs at least two sides (files or sample:NAME).")
+            data = {
+                "system": system,
+                "sides": [load_side(s).model_dump() for s in sides],
+                "policies": policy * len(sides) if len(policy) == 1 else policy,
+                "config": parse_settings(config),
+                "n": n,
+                "seed": seed,
+                "max_rounds": max_rounds,
+            }
+            what = "The fight"
+        try:
+            spec = FightSpec.model_validate(data)
+        except ValidationError as e:
+            raise spec_error(e, what) from e
+        if spec.policies and len(spec.policies) != len(spec.sides):
+            raise InvalidCommand("Give one --policy for every side, or one for all.")
+        from capeworks.lab.runner import fight_of
+
+        fight_of(spec)
+        return spec
+
+    spec = run_guarded(make, as_json=json_out)
+    run = run_guarded(
+        lambda: run_with_progress(spec, workers=workers, scheduler=scheduler, show=not json_out),
+        as_json=json_out,
+    )
+    report = fight_report(spec, run)
+    if out is not None:
+        report["files"] = [str(p) for p in write_fight(report, out, kind=plot_format)]
+    if json_out:
+        emit_json(report)
+        return
+    print_fight(report)
+    if out is not None:
+        console.print(f"written: {', '.join(report['files'])}", highlight=False)

@@ -92,6 +92,8 @@ class Situation:
     foes: tuple[str, ...]
     rng: random.Random
     legal: Callable[[], Sequence[LegalCommand]]
+    #: the actor's play options from its side file (``play:``), e.g. which attack it makes
+    play: Mapping[str, Any] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -115,6 +117,12 @@ class Side:
 
     name: str
     sheets: tuple[Mapping[str, Any], ...]
+    #: each character's play options (``play:`` in a side file), in the order of ``sheets``
+    play: tuple[Mapping[str, Any], ...] = ()
+
+    def options(self, index: int) -> Mapping[str, Any]:
+        """The play options of the ``index``-th character (empty when none were given)."""
+        return self.play[index] if index < len(self.play) else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +157,16 @@ class Arena(Protocol):
     """
 
     ruleset: str
+    #: sample sheets a side file may name (``sample: thug``), by name
+    samples: Mapping[str, Mapping[str, Any]]
+
+    def ident(self, sheet: Mapping[str, Any]) -> str:
+        """The character id a sheet gets at the table (how the lab names it in results)."""
+        ...
+
+    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
+        """The sheet as a second copy called ``ident`` (two thugs on one side)."""
+        ...
 
     def open(self, sides: Sequence[Side], config: Mapping[str, Any]) -> list[Command]:
         """The commands that add every side's characters and start the fight, in order."""
