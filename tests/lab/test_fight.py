@@ -141,9 +141,9 @@ def test_cli_fight_writes_a_report_that_reruns_to_the_same_totals(tmp_path: Path
 def test_the_lab_table_is_an_ordinary_table() -> None:
     # the lab plays Table itself: a fresh duel's log replays to the same state
     fight = fight_of(_spec())
-    from capeworks.lab.play import _seats
+    from capeworks.lab.play import seats
 
-    t = Table.new(fight.ruleset, config={}, seats=_seats(2), seed=duel_seed(5, 3))
+    t = Table.new(fight.ruleset, config={}, seats=seats(2), seed=duel_seed(5, 3))
     for c in fight.arena.open(fight.sides, {}):
         t.execute(c)
     assert Table.replay(t.log).state == t.state

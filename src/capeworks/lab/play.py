@@ -19,7 +19,7 @@ from capeworks.engine.model import Prompt, Role, Seat
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.lab.policy import Arena, Move, Outcome, Policy, Side, Situation
 
-__all__ = ["GM", "Fight", "PolicyError", "Result", "duel_seed", "play", "seat_of_side"]
+__all__ = ["GM", "Fight", "PolicyError", "Result", "duel_seed", "play", "seat_of_side", "seats", "sides_for"]
 
 #: the GM's seat id at a lab table
 GM = "gm"
@@ -63,7 +63,7 @@ class Result:
     dice: int
 
 
-def _seats(n: int) -> tuple[Seat, ...]:
+def seats(n: int) -> tuple[Seat, ...]:
     return (
         Seat(id=GM, name="GM", role=Role.GM),
         *(Seat(id=seat_of_side(i), name=f"Side {i}") for i in range(n)),
@@ -125,7 +125,7 @@ def _issue(table: Table, move: Move, seat: str, policy: Policy) -> None:
 def play(fight: Fight, seed: int, index: int) -> Result:
     """Play duel ``index`` of the run seeded ``seed`` to its end."""
     table = Table.new(
-        fight.ruleset, config=fight.config, seats=_seats(len(fight.sides)), seed=duel_seed(seed, index)
+        fight.ruleset, config=fight.config, seats=seats(len(fight.sides)), seed=duel_seed(seed, index)
     )
     for command in fight.arena.open(fight.sides, fight.config):
         table.execute(command)

@@ -57,8 +57,36 @@ def _fight(spec_json: str) -> tuple[Fight, int]:
 
 
 def fight_of(spec: FightSpec) -> Fight:
-    """The :class:`Fight` a spec describes (policies and samples resolved; errors as sentences)."""
-    return _fight(spec.model_dump_json())[0]
+    """The :class:`Fight` a spec describes, checked before anything runs: policies and samples
+    resolved, the rules config validated by the ruleset's model, and a table opened with the sides
+    (so a sheet the rules refuse is one sentence here, not an error in a worker)."""
+    from pydantic import ValidationError
+
+    from capeworks.engine import Table
+    from capeworks.errors import CapeworksError, InvalidCommand
+    from capeworks.lab.play import seats
+
+    if spec.policies and len(spec.policies) != len(spec.sides):
+        raise InvalidCommand("policies: give one policy for every side, or none for the defaults.")
+    fight = _fight(spec.model_dump_json())[0]
+    model = fight.ruleset.config_model
+    unknown = sorted(k for k in spec.config if k not in model.model_fields)
+    if unknown:
+        raise InvalidCommand(f"config: the {spec.system} rules have no setting {unknown[0]!r}.")
+    try:
+        model.model_validate(spec.config)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        msg = str(err["msg"]).removeprefix("Value error, ").rstrip(".")
+        raise InvalidCommand(f"config{'.' + where if where else ''}: {msg}.") from e
+    table = Table.new(fight.ruleset, config=spec.config, seats=seats(len(fight.sides)), seed="lab:check")
+    try:
+        for command in fight.arena.open(fight.sides, spec.config):
+            table.execute(command)
+    except CapeworksError as e:
+        raise InvalidCommand(f"sides: the table refused to seat them: {e.message}") from e
+    return fight
 
 
 def run_chunk(spec_json: str, start: int, stop: int) -> Summary:
