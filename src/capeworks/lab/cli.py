@@ -1,0 +1,400 @@
+"""`capeworks lab ...`: odds tables, fights and sweeps, found through the ``capeworks.cli`` entry point.
+
+The one module of :mod:`capeworks.lab` that imports :mod:`capeworks.cli`. Every
+command takes ``--json``; bad input is one sentence and exit code 2.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table as RichTable
+
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.plugin import CliPlugin
+from capeworks.errors import InvalidCommand
+
+__all__ = ["PLUGIN", "lab_app", "parse_settings"]
+
+lab_app = typer.Typer(
+    name="lab",
+    help="The playtest lab: exact odds tables, simulated fights and rule-variant sweeps, real rules.",
+    no_args_is_help=True,
+)
+
+PLUGIN = CliPlugin(app=lab_app)
+
+CONFIG_OPTION: Any = typer.Option(
+    [],
+    "--config",
+    "-c",
+    help="A rules-config setting KEY=VALUE (repeat for more); values read as YAML.",
+)
+
+
+def parse_settings(items: list[str]) -> dict[str, Any]:
+    """``["success_min=5", "superstats=true"]`` as a dict, values read as YAML; one sentence if malformed."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise InvalidCommand(f"--config takes KEY=VALUE, not {item!r}.")
+        try:
+            out[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError as e:
+            raise InvalidCommand(f"The value of --config {key.strip()} is not readable: {value!r}.") from e
+    return out
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.1%}" if 0.0 <= value <= 1.0 else f"{value:.2f}"
+    return "" if value is None else str(value)
+
+
+def print_odds(table: Any) -> None:
+    """The table as Rich grids: one per ``split`` value, rows by the row keys, columns by the column key."""
+    row_keys, col_key, value = table.grid
+    splits = sorted({r[table.split] for r in table.rows}) if table.split else [None]
+    cols = list(dict.fromkeys(r[col_key] for r in table.rows))
+    for split in splits:
+        title = table.title + (f" — {table.split} {split}" if table.split else "") + f" — {value}"
+        grid = RichTable(*row_keys, *(f"{col_key} {c}" for c in cols), title=title, title_justify="left")
+        rows: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        for r in table.rows:
+            if table.split and r[table.split] != split:
+                continue
+            rows.setdefault(tuple(r[k] for k in row_keys), {})[r[col_key]] = r[value]
+        for key, cells in rows.items():
+            grid.add_row(*(str(k) for k in key), *(_cell(cells.get(c)) for c in cols))
+        console.print(grid)
+    for note in table.notes:
+        console.print(f"[dim]{note}[/dim]", highlight=False)
+
+
+def csv_text(rows: list[dict[str, Any]]) -> str:
+    """Rows as CSV with a header (every key of the first row)."""
+    buf = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return buf.getvalue()
+
+
+@lab_app.command("odds")
+def odds_command(
+    system: str = typer.Argument(..., help="weaverdice (wd), rwyn or capes."),
+    stat: str = typer.Option("1..5", help="Weaverdice: stats (e.g. 1..5 or 2,4)."),
+    dice: str = typer.Option("0..3", "--dice", help="Weaverdice: skill dice (extra dice, keep one)."),
+    tn: str = typer.Option("2..10", help="Weaverdice: target numbers."),
+    morale: str = typer.Option("0", help="Weaverdice: morale steps (-4..4 for the whole range)."),
+    ability: str = typer.Option("0..8", help="RWYN: ability ratings."),
+    difficulty: str = typer.Option("1..6", help="RWYN: difficulties."),
+    sacrifice: str = typer.Option("none", help="RWYN: sacrifice policy (none, keep_one, all)."),
+    die: str = typer.Option("1..6", help="Capes: die values."),
+    rating: str = typer.Option("1..5", help="Capes: ability ratings."),
+    config: list[str] = CONFIG_OPTION,
+    csv_out: bool = typer.Option(False, "--csv", help="Print the rows as CSV."),
+    plot: Path | None = typer.Option(None, "--plot", help="Also draw the table to this .png or .svg file."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Exact odds tables of each system's core check across its parameters (no sampling)."""
+    from capeworks.lab.odds import SYSTEMS, odds_table, parse_range
+
+    def build() -> Any:
+        name = SYSTEMS.get(system.lower())
+        if plot is not None:
+            from capeworks.lab.plots import check_path
+
+            check_path(plot)
+        if name == "weaverdice":
+            params: dict[str, Any] = {
+                "stats": parse_range(stat, name="stat", low=0, high=10),
+                "skill_dice": parse_range(dice, name="dice", low=0, high=19),
+                "targets": parse_range(tn, name="tn", low=-10, high=30),
+                "morale": parse_range(morale, name="morale", low=-5, high=4),
+            }
+            if config:
+                raise InvalidCommand("The Weaverdice check's odds take no rules config; leave out --config.")
+        elif name == "rwyn":
+            params = {
+                "abilities": parse_range(ability, name="ability", low=0, high=30),
+                "difficulties": parse_range(difficulty, name="difficulty", low=1, high=30),
+                "config": parse_settings(config),
+                "sacrifice": sacrifice,
+            }
+        elif name == "capes":
+            params = {
+                "dice": parse_range(die, name="die", low=1, high=6),
+                "abilities": parse_range(rating, name="rating", low=0, high=20),
+            }
+            if config:
+                raise InvalidCommand("The Capes roll's odds take no rules config; leave out --config.")
+        else:
+            params = {}
+        table = odds_table(system, **params)
+        if plot is not None:
+            from capeworks.lab.plots import odds_plot
+
+            odds_plot(table, plot)
+        return table
+
+    table = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json({**table.to_dict(), **({"plot": str(plot)} if plot else {})})
+    elif csv_out:
+        sys.stdout.write(csv_text(table.rows))
+    else:
+        print_odds(table)
+        if plot is not None:
+            console.print(f"plot: {plot}", highlight=False)
+
+
+def _pct(i: dict[str, Any]) -> str:
+    return f"{i['value']:.1%} [{i['low']:.1%}, {i['high']:.1%}]"
+
+
+def _num(i: dict[str, Any]) -> str:
+    return f"{i['value']:.2f} [{i['low']:.2f}, {i['high']:.2f}]"
+
+
+def print_fight(report: dict[str, Any]) -> None:
+    """The report as Rich tables: per side, then the rounds to end, then how the run went."""
+    figs = report["figures"]
+    run = report["run"]
+    head = f"{figs['fights']:,} fights, seed {report['seed']}"
+    if run["partial"]:
+        head += " — PARTIAL (interrupted: only the finished chunks are counted)"
+    sides = RichTable(
+        "", *(s["name"] for s in figs["sides"]), title=head + " — 95% intervals", title_justify="left"
+    )
+    sides.add_row("wins", *(_pct(s["win"]) for s in figs["sides"]))
+    sides.add_row("all out", *(_pct(s["out"]) for s in figs["sides"]))
+    sides.add_row("a death", *(_pct(s["death"]) for s in figs["sides"]))
+    for name in sorted({k for s in figs["sides"] for k in s["means"]}):
+        cells = (_num(s["means"][name]) if name in s["means"] else "" for s in figs["sides"])
+        sides.add_row(f"mean {name}", *cells)
+    console.print(sides)
+    console.print(
+        f"draws (incl. time-outs): {_pct(figs['draw'])}; time-outs: {_pct(figs['timeout'])}", highlight=False
+    )
+    rounds = RichTable("rounds", "share", title=f"rounds to end: mean {_num(figs['rounds']['mean'])}")
+    for r, i in figs["rounds"]["distribution"].items():
+        rounds.add_row(r, _pct(i))
+    console.print(rounds)
+    rate = run["fights_per_second"]
+    console.print(
+        f"{run['runner']} on {run['workers']} worker(s): {run['seconds']:.1f} s"
+        + (f", {rate:,.0f} fights/s" if rate else "")
+        + f"; dice consumed {report['dice']['consumed']:,} ({report['dice']['per_fight']:.1f} a fight)",
+        highlight=False,
+    )
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from capeworks.cli.output import err_console
+
+    return Progress(
+        TextColumn("fights"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=not enabled,
+    )
+
+
+def run_with_progress(spec: Any, *, workers: int | None, scheduler: str | None, show: bool) -> Any:
+    """Run a fight spec with a Rich progress bar (on stderr) and an ETA."""
+    from capeworks.lab.runner import run_fights
+
+    with _progress(spec.n, show) as bar:
+        task = bar.add_task("fights", total=spec.n)
+        return run_fights(spec, workers=workers, scheduler=scheduler, progress=lambda k: bar.advance(task, k))
+
+
+@lab_app.command("fight")
+def fight_command(
+    sides: list[str] = typer.Argument(
+        None, help="Two or more sides: a YAML/JSON side or sheet file, or sample:NAME[,NAME...]."
+    ),
+    n: int = typer.Option(1000, "--n", "-n", help="How many fights."),
+    system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
+    policy: list[str] = typer.Option(
+        [], "--policy", "-p", help="A policy name (one for all, or one per side)."
+    ),
+    config: list[str] = CONFIG_OPTION,
+    seed: int = typer.Option(1, "--seed", help="The run's seed: the same seed gives the same totals."),
+    max_rounds: int = typer.Option(
+        20, "--max-rounds", help="A fight still going after this many rounds is a draw."
+    ),
+    spec_file: Path | None = typer.Option(
+        None, "--spec", help="Rerun a saved spec.yaml (sides, n, seed...)."
+    ),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes (default: all cores)."),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="Run on the Dask cluster at tcp://HOST:PORT."
+    ),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Write report.json, spec.yaml and plots here."),
+    plot_format: str = typer.Option("png", "--plot-format", help="png or svg."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Simulate fights between sides under the real rules: wins, rounds, wounds, resources with 95% CIs."""
+    from pydantic import ValidationError
+
+    from capeworks.lab.report import fight_report, write_fight
+    from capeworks.lab.spec import FightSpec, load_side, load_yaml, spec_error
+
+    def make() -> Any:
+        if plot_format not in ("png", "svg"):
+            raise InvalidCommand(f"--plot-format is png or svg, not {plot_format!r}.")
+        if workers is not None and workers < 1:
+            raise InvalidCommand("--workers is at least 1.")
+        if spec_file is not None:
+            if sides:
+                raise InvalidCommand("Give sides or --spec, not both.")
+            data = load_yaml(spec_file)
+            what = f"The spec in {spec_file.name}"
+        else:
+            if not sides or len(sides) < 2:
+                raise InvalidCommand("A fight needs at least two sides (files or sample:NAME).")
+            data = {
+                "system": system,
+                "sides": [load_side(s).model_dump() for s in sides],
+                "policies": policy * len(sides) if len(policy) == 1 else policy,
+                "config": parse_settings(config),
+                "n": n,
+                "seed": seed,
+                "max_rounds": max_rounds,
+            }
+            what = "The fight"
+        try:
+            spec = FightSpec.model_validate(data)
+        except ValidationError as e:
+            raise spec_error(e, what) from e
+        from capeworks.lab.runner import fight_of
+
+        fight_of(spec)
+        return spec
+
+    spec = run_guarded(make, as_json=json_out)
+    run = run_guarded(
+        lambda: run_with_progress(spec, workers=workers, scheduler=scheduler, show=not json_out),
+        as_json=json_out,
+    )
+    report = fight_report(spec, run)
+    if out is not None:
+        report["files"] = [str(p) for p in write_fight(report, out, kind=plot_format)]
+    if json_out:
+        emit_json(report)
+        return
+    print_fight(report)
+    if out is not None:
+        console.print(f"written: {', '.join(report['files'])}", highlight=False)
+
+
+@lab_app.command("sweep")
+def sweep_command(
+    spec_file: Path = typer.Argument(..., help="The sweep spec (YAML): a fight, its grid and variants."),
+    n: int | None = typer.Option(None, "--n", "-n", help="Fights per variant (overrides the spec's n)."),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes (default: all cores)."),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="Run on the Dask cluster at tcp://HOST:PORT."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Write report.md, report.html, report.json, plots."
+    ),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Play one fight under a grid of rule, stat and equipment variants; compare them (Holm-corrected)."""
+    from pydantic import ValidationError
+
+    from capeworks.lab.spec import load_yaml, spec_error
+    from capeworks.lab.sweep import SweepSpec, sweep_report, variants_of
+
+    def make() -> Any:
+        if workers is not None and workers < 1:
+            raise InvalidCommand("--workers is at least 1.")
+        data = load_yaml(spec_file)
+        if not isinstance(data, dict):
+            raise InvalidCommand(f"The sweep spec in {spec_file.name} is not a mapping of fields.")
+        if n is not None:
+            data["n"] = n
+        try:
+            sweep = SweepSpec.model_validate(data)
+        except ValidationError as e:
+            raise spec_error(e, f"The sweep spec in {spec_file.name}") from e
+        return sweep, variants_of(sweep)
+
+    sweep, variants = run_guarded(make, as_json=json_out)
+    runs = []
+    try:
+        for name, spec in variants:
+            if not json_out:
+                console.print(f"variant {name}: {spec.n:,} fights", highlight=False)
+            run = run_guarded(
+                partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
+                as_json=json_out,
+            )
+            runs.append((name, spec, run))
+            if run.partial:
+                break
+    except KeyboardInterrupt:
+        pass
+    report = sweep_report(sweep, runs, len(variants))
+    if out is not None:
+        report["files"] = [str(p) for p in write_sweep(report, out)]
+    if json_out:
+        emit_json(report)
+        return
+    print_sweep(report)
+    if out is not None:
+        console.print(f"written: {', '.join(report['files'])}", highlight=False)
+
+
+def write_sweep(report: dict[str, Any], folder: Path) -> list[Path]:
+    """report.json, the SVG plots, report.md (linking them) and report.html (holding them)."""
+    import json
+
+    from capeworks.lab.pages import html_page, markdown, sweep_plots
+
+    folder.mkdir(parents=True, exist_ok=True)
+    plots = sweep_plots(report, folder)
+    (folder / "report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    (folder / "report.md").write_text(markdown(report, plots), encoding="utf-8")
+    (folder / "report.html").write_text(html_page(report, plots), encoding="utf-8")
+    return [folder / "report.json", folder / "report.md", folder / "report.html", *plots]
+
+
+def print_sweep(report: dict[str, Any]) -> None:
+    """The sweep as Rich tables: variants side by side, then the corrected comparisons."""
+    from capeworks.lab.pages import comparison_rows, side_by_side
+
+    header, rows = side_by_side(report)
+    grid = RichTable(*header, title="variants side by side (95% intervals)", title_justify="left")
+    for row in rows:
+        grid.add_row(*row)
+    console.print(grid)
+    if report["comparisons"]:
+        header, rows = comparison_rows(report)
+        table = RichTable(
+            *header, title=f"against {report['baseline']}: {report['correction']}", title_justify="left"
+        )
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+    if report["partial"]:
+        console.print("PARTIAL: interrupted; only finished fights are counted.", highlight=False)

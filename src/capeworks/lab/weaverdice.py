@@ -1,0 +1,199 @@
+"""Weaverdice in the lab: its fight arena and the policies that play it, all through its own commands.
+
+The arena adds each side's sheets (the GM adds them, owned by the side's
+seat), starts combat and reads the folded state: whose turn, who stands, and
+at the end each character's wounds, morale and effort spent. The policies only
+choose among commands the table offers; the rules, odds included, are the
+ruleset's (:func:`~capeworks.systems.weaverdice.odds.p_reach` for "is a Dodge
+worth the Focus").
+
+A character's ``play:`` options in a side file choose its attack::
+
+    play: {attack: {stat: dexterity, damage: pierce, tier: moderate, melee: false, skills: [Aim]}}
+
+Without them it attacks with the better of Brawn and Dexterity, Bash, lesser,
+melee, using every known skill linked to that stat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from capeworks.engine.model import Command, Prompt
+from capeworks.lab.play import GM, seat_of_side
+from capeworks.lab.policy import Move, Outcome, Side, Situation, Tally
+from capeworks.systems.weaverdice.morale import spend_value
+from capeworks.systems.weaverdice.odds import p_reach
+from capeworks.systems.weaverdice.samples import SAMPLES
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Pool, Stat
+from capeworks.systems.weaverdice.wounds import Standing
+
+__all__ = ["ARENA", "POLICIES", "NoReactions", "Sensible", "WeaverdiceArena"]
+
+
+class WeaverdiceArena:
+    """Seats sides, starts the fight, and reads it (see the module docstring)."""
+
+    ruleset = "weaverdice"
+    samples: Mapping[str, Mapping[str, Any]] = SAMPLES
+
+    def ident(self, sheet: Mapping[str, Any]) -> str:
+        return str(sheet["id"])
+
+    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
+        number = ident[len(str(sheet["id"])) :]
+        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
+
+    def open(self, sides: Sequence[Side], config: Mapping[str, Any]) -> list[Command]:
+        out = [
+            Command(type="add_character", seat=GM, payload={"sheet": dict(sheet), "owner": seat_of_side(i)})
+            for i, side in enumerate(sides)
+            for sheet in side.sheets
+        ]
+        out.append(Command(type="start_combat", seat=GM))
+        return out
+
+    def turn(self, state: Any) -> str | None:
+        assert isinstance(state, WdState)
+        f = state.fight
+        if f is None or f.turn is None or state.attack is not None or state.effects:
+            return None
+        return f.turn.actor
+
+    def end_turn(self, state: Any, actor: str) -> Move:
+        return Move("end_turn", {"character": actor})
+
+    def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
+        assert isinstance(state, WdState)
+        owners = sorted({p.owner for p in state.people.values() if p.owner is not None})
+        standing = {o: [p for p in state.people.values() if p.owner == o] for o in owners}
+        up = {o for o, people in standing.items() if any(p.track.standing is Standing.UP for p in people)}
+        rounds = state.fight.order.round if state.fight is not None else 0
+        timed_out = rounds > max_rounds
+        if len(up) > 1 and not timed_out:
+            return None
+        if timed_out:
+            rounds = max_rounds
+        winner = int(next(iter(up))[4:]) if len(up) == 1 and not timed_out else None
+        tallies = {}
+        for p in state.people.values():
+            sheet = state.sheet(p.id)
+            spent = {pool.value: p.effort.spent.get(pool, 0) for pool in Pool}
+            tallies[p.id] = Tally(
+                side=int(str(p.owner)[4:]),
+                standing=p.track.standing.value,
+                out=p.track.standing is not Standing.UP,
+                dead=p.track.standing is Standing.DEAD,
+                numbers={
+                    "wounds": len(p.track.wounds),
+                    "morale_change": p.morale - sheet.morale_baseline,
+                    **{f"{k}_spent": v for k, v in spent.items()},
+                },
+            )
+        return Outcome(winner=winner, rounds=rounds, timed_out=timed_out, tallies=tallies)
+
+
+def _attack(s: Situation, target: str) -> Move:
+    """The actor's attack on ``target``: its ``play.attack`` options, else its best of Brawn and Dexterity."""
+    state: WdState = s.state
+    sheet = state.sheet(s.actor)
+    chosen = dict(s.play.get("attack", {}))
+    stat = Stat(chosen.get("stat", max((Stat.BRAWN, Stat.DEXTERITY), key=sheet.stat).value))
+    if "skills" not in chosen:
+        opened = {n.lower() for n in state.people[s.actor].opened}
+        chosen["skills"] = [
+            k.name for k in sheet.skills if stat in k.stats and (not k.learning or k.name.lower() in opened)
+        ]
+    return Move("attack", {**chosen, "character": s.actor, "target": target, "stat": stat.value})
+
+
+def _target(s: Situation) -> str | None:
+    """The foe to hit: one still up, the most hurt first (then the first listed)."""
+    state: WdState = s.state
+    up = [f for f in s.foes if f in state.people and state.people[f].track.standing is Standing.UP]
+    if not up:
+        return None
+    return max(up, key=lambda f: (len(state.people[f].track.wounds), -s.foes.index(f)))
+
+
+class Sensible:
+    """Attacks the most hurt foe with every action; Dodges or Blocks a hit (1 Focus) when the better of
+    the two holds at least ``react_at`` of the time; spends high morale when that makes a miss a hit
+    or a reaction hold; takes defaults for wound-effect choices."""
+
+    name = "sensible"
+
+    def __init__(self, react_at: float = 0.25) -> None:
+        self.react_at = react_at
+
+    def act(self, s: Situation) -> Move | None:
+        state: WdState = s.state
+        me = state.people[s.actor]
+        chance = state.chances.get(s.actor)
+        if (
+            chance is not None
+            and chance.kind == "attack"
+            and me.morale > 0
+            and chance.attack is not None
+            and spend_value(me.morale) >= chance.roll.tn
+        ):
+            return Move("spend_morale", {"character": s.actor})
+        f = state.fight
+        if f is None or f.turn is None or f.turn.actions <= 0:
+            return None
+        target = _target(s)
+        return _attack(s, target) if target is not None else None
+
+    def answer(self, s: Situation, prompt: Prompt) -> Move:
+        if prompt.kind == "reaction":
+            return self._react(s, prompt)
+        if prompt.kind == "reaction_morale":
+            spend = prompt.option("spend_morale")
+            if spend is not None:
+                return Move.of(spend)
+        return _default(prompt)
+
+    def _react(self, s: Situation, prompt: Prompt) -> Move:
+        state: WdState = s.state
+        who = prompt.options[0].payload["character"]
+        total = prompt.context.get("attack_total")
+        if total is None:  # a hidden attack: react as if it just met the defense
+            total = state.sheet(who).defense(state.config)
+        sheet, me = state.sheet(who), state.people[who]
+        best, p_best = "take", 0.0
+        for value, stat in (("dodge", Stat.ATHLETICS), ("block", Stat.BRAWN)):
+            if prompt.option(value) is None:
+                continue
+            p = float(p_reach(1, sheet.modifier(stat), int(total), me.morale))
+            if p > p_best:
+                best, p_best = value, p
+        chosen = prompt.option(best) if p_best >= self.react_at else prompt.option("take")
+        return Move.of(chosen) if chosen is not None else _default(prompt)
+
+
+class NoReactions(Sensible):
+    """As :class:`Sensible`, but takes every hit (never spends Focus on a Dodge or Block)."""
+
+    name = "no_reactions"
+
+    def __init__(self) -> None:
+        super().__init__(react_at=2.0)
+
+
+def _default(prompt: Prompt) -> Move:
+    """The prompt's default option, else its first; a free answer takes its first suggestions."""
+    if prompt.options:
+        chosen = prompt.option(prompt.default) if prompt.default else None
+        return Move.of(chosen or prompt.options[0])
+    free = prompt.free
+    assert free is not None
+    picks = list(free.suggestions[: max(1, prompt.min_choices)])
+    return Move(
+        free.command, {**free.payload, free.field: picks if free.many else (picks[0] if picks else "")}
+    )
+
+
+ARENA = WeaverdiceArena()
+POLICIES = {"sensible": Sensible(), "no_reactions": NoReactions()}

@@ -1,0 +1,149 @@
+"""`capeworks lab fight`: Weaverdice fights through the table, the same totals on every runner."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.engine import Table
+from capeworks.errors import InvalidCommand
+from capeworks.lab.play import duel_seed, play
+from capeworks.lab.runner import chunks, fight_of, run_fights
+from capeworks.lab.spec import FightSpec, load_side
+from capeworks.lab.summary import Summary
+
+runner = CliRunner()
+
+
+def _spec(n: int = 24, **more: object) -> FightSpec:
+    return FightSpec.model_validate(
+        {
+            "sides": [load_side("sample:ramjet").model_dump(), load_side("sample:steeltoe").model_dump()],
+            "n": n,
+            "seed": 5,
+            **more,
+        }
+    )
+
+
+def test_a_duel_is_played_by_the_table_and_replays_from_its_log() -> None:
+    fight = fight_of(_spec())
+    result = play(fight, 5, 0)
+    o = result.outcome
+    assert o.winner in (0, 1) and not o.timed_out
+    loser = "ramjet" if o.winner == 1 else "steeltoe"
+    assert o.tallies[loser].out and not o.tallies["ramjet" if o.winner == 0 else "steeltoe"].out
+    assert result.dice > 0 and result.moves > 3
+    again = play(fight, 5, 0)
+    assert again == result  # the duel's seed fixes it
+    assert duel_seed(5, 0) != duel_seed(5, 1)
+
+
+def test_the_same_seed_gives_the_same_totals_in_process_and_on_two_processes() -> None:
+    spec = _spec(n=30)
+    one = run_fights(spec, workers=1)
+    two = run_fights(spec, workers=2)
+    assert one.summary.to_dict() == two.summary.to_dict()
+    assert one.summary.n == 30 and sum(one.summary.wins) + one.summary.draws == 30
+    assert not one.partial and not two.partial
+    other = run_fights(_spec(n=30, seed=6), workers=1)
+    assert other.summary.to_dict() != one.summary.to_dict()
+
+
+def test_chunks_depend_on_n_only_and_cover_every_duel() -> None:
+    for n in (1, 7, 50, 1001, 123_457):
+        parts = chunks(n)
+        assert parts[0][0] == 0 and parts[-1][1] == n
+        assert all(a < b and b == c for (a, b), (c, _) in itertools.pairwise(parts))
+
+
+def test_a_ctrl_c_keeps_the_finished_chunks_and_marks_the_run_partial() -> None:
+    seen: list[int] = []
+
+    def stop_after_two(k: int) -> None:
+        seen.append(k)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    run = run_fights(_spec(n=60), workers=1, progress=stop_after_two)
+    assert run.partial and run.chunks_done == 2 < run.chunks_total
+    assert run.summary.n == sum(seen)
+    full = Summary(sides=2)
+    for a, b in chunks(60)[:2]:
+        from capeworks.lab.runner import run_chunk
+
+        full.merge(run_chunk(_spec(n=60).model_dump_json(), a, b))
+    assert run.summary.to_dict() == full.to_dict()
+
+
+def test_a_dask_cluster_gives_the_same_totals() -> None:
+    distributed = pytest.importorskip("distributed")
+    spec = _spec(n=20)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        run = run_fights(spec, scheduler=cluster.scheduler_address)
+    assert run.runner == "dask"
+    assert run.summary.to_dict() == run_fights(spec, workers=1).summary.to_dict()
+
+
+def test_bad_specs_are_one_sentence_naming_the_field_and_nothing_runs(tmp_path: Path) -> None:
+    with pytest.raises(InvalidCommand, match="no sample 'nobody'"):
+        fight_of(
+            FightSpec.model_validate({"sides": [{"name": "a", "characters": [{"sample": "nobody"}]}] * 2})
+        )
+    with pytest.raises(InvalidCommand, match="no policy 'berserk'"):
+        fight_of(_spec(policies=["berserk", "sensible"]))
+    with pytest.raises(InvalidCommand, match="cannot fight in 'chess'"):
+        fight_of(_spec(system="chess"))
+    bad = tmp_path / "spec.yaml"
+    bad.write_text(yaml.safe_dump({**_spec().model_dump(mode="json"), "n": 0}))
+    out = runner.invoke(app, ["lab", "fight", "--spec", str(bad), "--json"])
+    assert out.exit_code == 2
+    assert "field n:" in out.output and "Traceback" not in out.output
+    out = runner.invoke(app, ["lab", "fight", "sample:ramjet"])
+    assert out.exit_code == 2 and "at least two sides" in out.output
+
+
+def test_cli_fight_writes_a_report_that_reruns_to_the_same_totals(tmp_path: Path) -> None:
+    side = tmp_path / "dandelion.yaml"
+    side.write_text(
+        yaml.safe_dump(
+            {
+                "name": "archers",
+                "characters": [
+                    {"sample": "dandelion", "play": {"attack": {"stat": "dexterity", "damage": "pierce"}}}
+                ],
+            }
+        )
+    )
+    args = ["lab", "fight", str(side), "sample:thug", "--n", "12", "-w", "1", "--seed", "9"]
+    out = runner.invoke(app, [*args, "--out", str(tmp_path / "run"), "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    assert report["figures"]["fights"] == 12 and report["dice"]["consumed"] > 0
+    assert report["versions"]["capeworks"] and report["spec"]["seed"] == 9
+    assert {Path(p).name for p in report["files"]} >= {"report.json", "spec.yaml", "rounds.png", "wounds.png"}
+    again = runner.invoke(
+        app, ["lab", "fight", "--spec", str(tmp_path / "run" / "spec.yaml"), "-w", "1", "--json"]
+    )
+    assert json.loads(again.stdout)["tallies"] == report["tallies"]
+    text = runner.invoke(app, [*args])
+    assert text.exit_code == 0 and "rounds to end" in text.stdout and "archers" in text.stdout
+
+
+def test_the_lab_table_is_an_ordinary_table() -> None:
+    # the lab plays Table itself: a fresh duel's log replays to the same state
+    fight = fight_of(_spec())
+    from capeworks.lab.play import seats
+
+    t = Table.new(fight.ruleset, config={}, seats=seats(2), seed=duel_seed(5, 3))
+    for c in fight.arena.open(fight.sides, {}):
+        t.execute(c)
+    assert Table.replay(t.log).state == t.state

@@ -1,0 +1,91 @@
+"""`capeworks lab odds`: exact tables from the rulesets' own odds modules."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.errors import InvalidCommand
+from capeworks.lab.odds import capes_table, odds_table, parse_range, rwyn_table, wd_table
+
+runner = CliRunner()
+
+
+def _row(table, **where):  # type: ignore[no-untyped-def]
+    [row] = [r for r in table.rows if all(r[k] == v for k, v in where.items())]
+    return row
+
+
+@pytest.mark.rules("WD-CORE-005", "WD-MORALE-002", "WD-MORALE-003")
+def test_weaverdice_cells_are_the_exact_keep_highest_odds_under_the_morale_cap() -> None:
+    t = wd_table(stats=(4,), skill_dice=(0, 1), targets=(5, 6), morale=(-2, 0, 2))
+    # 2d6 keep highest + 1 >= 5: the highest die shows 4+, 1 - (1/2)^2
+    assert Fraction(_row(t, morale=0, skill_dice=1, tn=5)["success_fraction"]) == Fraction(3, 4)
+    # morale -2 caps every result at 5: a TN of 6 cannot be reached
+    assert _row(t, morale=-2, skill_dice=1, tn=6)["success"] == 0.0
+    # morale +2 in reserve sets a failure to 2 + 2 = 4: a TN of 5 still needs the dice
+    assert (
+        _row(t, morale=2, skill_dice=0, tn=5)["with_morale_spend"]
+        == _row(t, morale=2, skill_dice=0, tn=5)["success"]
+    )
+    assert len(t.rows) == 1 * 2 * 2 * 3
+
+
+@pytest.mark.rules("RWYN-POOL-003", "RWYN-POOL-004")
+def test_rwyn_cells_count_disaster_dice_from_the_gap_and_follow_the_config() -> None:
+    t = rwyn_table(abilities=(1, 3), difficulties=(1, 3))
+    assert _row(t, ability=1, difficulty=3)["disaster_dice"] == 2
+    assert _row(t, ability=3, difficulty=1)["disaster_dice"] == 0
+    assert Fraction(_row(t, ability=1, difficulty=1)["success_fraction"]) == Fraction(1, 3)
+    wide = rwyn_table(abilities=(1,), difficulties=(1,), config={"success_min": 4})
+    assert Fraction(wide.rows[0]["success_fraction"]) == Fraction(1, 2)
+
+
+@pytest.mark.rules("CAPES-ABIL-002", "CAPES-SPLIT-001")
+def test_capes_rows_give_the_improve_chance_and_the_even_split() -> None:
+    t = capes_table(dice=(4,), abilities=(3, 5))
+    assert Fraction(_row(t, ability=5, parts=1)["improve_own_fraction"]) == Fraction(1, 3)
+    assert _row(t, ability=3, parts=1)["improve_own"] == 0.0  # an ability below the die cannot roll it
+    assert _row(t, ability=5, parts=3)["split"] == "2+1+1"
+    # 4 into 2+2, each rolled once and kept only if higher: E[max(2, d6)] = (2 + 2 + 3 + 4 + 5 + 6) / 6
+    assert Fraction(_row(t, ability=5, parts=2)["expected_after_roll_fraction"]) == 2 * Fraction(22, 6)
+
+
+def test_bad_ranges_systems_and_config_are_one_sentence() -> None:
+    assert parse_range("1..3,5", name="stat", low=0, high=9) == (1, 2, 3, 5)
+    with pytest.raises(InvalidCommand, match=r"--stat must lie within 0\.\.9"):
+        parse_range("12", name="stat", low=0, high=9)
+    with pytest.raises(InvalidCommand, match="not 'bpq'"):
+        odds_table("bpq")
+    with pytest.raises(InvalidCommand, match="no setting 'nonsense'"):
+        rwyn_table(config={"nonsense": 1})
+
+
+def test_cli_prints_writes_json_csv_and_a_plot(tmp_path: Path) -> None:
+    out = runner.invoke(app, ["lab", "odds", "wd", "--stat", "3", "--dice", "0", "--tn", "4", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["rows"][0]["success_fraction"] == "1/2"
+    out = runner.invoke(app, ["lab", "odds", "rwyn", "--ability", "2", "--difficulty", "1", "--csv"])
+    assert out.exit_code == 0
+    header, row = out.stdout.strip().splitlines()
+    assert header.startswith("ability,difficulty") and row.startswith("2,1,2,0,0,")
+    plot = tmp_path / "capes.svg"
+    out = runner.invoke(app, ["lab", "odds", "capes", "--plot", str(plot)])
+    assert out.exit_code == 0 and plot.read_text().lstrip().startswith("<?xml")
+    assert "expected_after_roll" in out.stdout
+
+
+def test_cli_refuses_bad_input_with_a_sentence_and_no_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "x.png"
+    out = runner.invoke(app, ["lab", "odds", "rwyn", "--config", "success_min=9", "--plot", str(plot)])
+    assert out.exit_code == 2 and "cannot exceed the die size" in out.output
+    assert not plot.exists()
+    out = runner.invoke(app, ["lab", "odds", "wd", "--plot", str(tmp_path / "x.gif")])
+    assert out.exit_code == 2 and ".png or .svg" in out.output
+    assert odds_table("wd").rows  # the default table builds

@@ -1,0 +1,144 @@
+"""`capeworks lab sweep`: variants validated before anything runs, compared with a named test and Holm."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.errors import InvalidCommand
+from capeworks.lab.stats import (
+    chi_square_homogeneity,
+    holm,
+    mean_interval,
+    two_proportion_z,
+    welch_t,
+    wilson,
+)
+from capeworks.lab.sweep import SweepSpec, variants_of
+
+runner = CliRunner()
+
+SIDES = [
+    {"name": "ramjet", "characters": [{"sample": "ramjet"}]},
+    {"name": "steeltoe", "characters": [{"sample": "steeltoe"}]},
+]
+
+
+def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "sweep.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_statistics_match_textbook_values() -> None:
+    w = wilson(5, 10)
+    assert (round(w.low, 4), round(w.high, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 10).low == 0.0
+    # two samples of five with means 2 and 4, variances 2.5: t = -2 on 8 df, p = 0.0805
+    assert welch_t(10, 30, 5, 20, 90, 5) == pytest.approx(0.08052, abs=1e-4)
+    # 50/50 against 60/40: chi-square 2.02 on 1 df
+    assert chi_square_homogeneity({1: 50, 2: 50}, {1: 60, 2: 40}) == pytest.approx(0.1552, abs=1e-3)
+    assert two_proportion_z(50, 100, 60, 100) == pytest.approx(0.1552, abs=1e-3)  # z^2 is that chi-square
+    m = mean_interval(10, 30, 5)
+    assert m.value == 2 and m.high - m.value == pytest.approx(2.776 * math.sqrt(2.5 / 5), rel=1e-3)
+    assert holm([0.01, 0.04, 0.03, 0.5]) == [(0.04, True), (0.09, False), (0.09, False), (0.5, False)]
+
+
+def test_a_grid_makes_every_combination_baseline_first() -> None:
+    sweep = SweepSpec.model_validate(
+        {
+            "sides": SIDES,
+            "n": 10,
+            "grid": [
+                {"path": "config.defense_pc", "values": [4, 5]},
+                {"path": "sides.0.characters.0.sample", "values": ["ramjet", "stave"]},
+            ],
+            "variants": [{"name": "three actions", "set": {"config.actions_per_turn": 3}}],
+        }
+    )
+    found = variants_of(sweep)
+    assert [name for name, _ in found] == [
+        "defense_pc=4, sample=ramjet",
+        "defense_pc=4, sample=stave",
+        "defense_pc=5, sample=ramjet",
+        "defense_pc=5, sample=stave",
+        "three actions",
+    ]
+    assert found[3][1].config == {"defense_pc": 5}
+    assert found[3][1].sides[0].characters[0].sample == "stave"
+    assert found[4][1].config == {"actions_per_turn": 3}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"grid": [{"path": "config.defense_pc", "values": [4, 99]}]}, "defense_pc"),
+        ({"grid": [{"path": "config.no_such_rule", "values": [1]}]}, "no setting 'no_such_rule'"),
+        ({"grid": [{"path": "sides.5.name", "values": ["x"]}]}, "grid.0"),
+        ({"n": 0}, "field n"),
+        ({"grid": [{"path": "sides.0.characters.0.sample", "values": ["nobody"]}]}, "no sample 'nobody'"),
+        ({"policies": ["sensible"]}, "policies"),
+        ({"colour": "blue"}, "colour"),
+    ],
+)
+def test_a_bad_spec_is_one_sentence_naming_the_field_and_nothing_runs(
+    tmp_path: Path, change: dict[str, Any], words: str
+) -> None:
+    out_dir = tmp_path / "out"
+    path = _write(tmp_path, {"sides": SIDES, "n": 5, **change})
+    result = runner.invoke(app, ["lab", "sweep", str(path), "-w", "1", "--out", str(out_dir)])
+    assert result.exit_code == 2, result.output
+    assert words in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) <= 3
+    assert not out_dir.exists()
+
+
+def test_policies_must_match_the_sides() -> None:
+    sweep = SweepSpec.model_validate({"sides": SIDES, "policies": ["sensible"]})
+    with pytest.raises(InvalidCommand, match="one policy for every side"):
+        variants_of(sweep)
+
+
+def test_a_sweep_reports_side_by_side_with_corrected_tests_and_a_self_contained_page(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        {
+            "sides": SIDES,
+            "n": 40,
+            "seed": 4,
+            "grid": [
+                {"path": "policies", "values": [["sensible", "sensible"], ["no_reactions", "sensible"]]}
+            ],
+        },
+    )
+    result = runner.invoke(
+        app, ["lab", "sweep", str(path), "-w", "1", "--out", str(tmp_path / "out"), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [v["name"] for v in report["variants"]] == [
+        "policies=sensible/sensible",
+        "policies=no_reactions/sensible",
+    ]
+    assert len(report["comparisons"]) == 5
+    assert all(c["p_holm"] >= c["p"] for c in report["comparisons"])
+    assert {c["test"] for c in report["comparisons"]} == {
+        "two-proportion z",
+        "Welch t",
+        "chi-square homogeneity",
+    }
+    # focus spent on reactions differs between the policies, in the figures
+    focus = [v["figures"]["sides"][0]["means"]["focus_spent"]["value"] for v in report["variants"]]
+    assert focus[0] > focus[1]
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert page.count("<svg") == 2
+    assert not any(tag in page for tag in ("<img", "<script", "<link", "<iframe"))
+    md = (tmp_path / "out" / "report.md").read_text()
+    assert "| measure |" in md and "Holm" in md and "![wins](wins.svg)" in md
