@@ -50,6 +50,7 @@ __all__ = [
     "attack",
     "circumstances",
     "defence_options",
+    "defence_task",
     "defend",
     "explode",
     "extreme",
@@ -194,6 +195,8 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     for kind in ("block", "dodge"):
         if not blockable:
             break
+        if defence_task(state, t, p, kind).impossible:
+            continue  # BPB-ROLL-005: no roll can reach it
         if guard is not None and guard.kind == kind:
             out.append((kind, False))
         elif guard is None and can_force:
@@ -203,6 +206,19 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     if out:
         out.append(("take", False))
     return out
+
+
+def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
+    """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier."""
+    fight = state.fight
+    guard = fight.guards.get(t.id) if fight else None
+    n = (guard.attempts if guard else 0) + 1
+    same = t.power(p.power)
+    if same is not None and p.damages != "Endurance":
+        attribute = rank_of(state, t, same.name)
+    else:
+        attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
+    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
 
 
 def _first_stage(state: BpbState, p: Pending) -> Stage | None:
@@ -241,6 +257,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
                 "BPB-DEF-004",
                 f"Only attacks doing Endurance damage can be {choice}ed without the same power.",
             )
+        if choice in ("block", "dodge"):
+            defence_task(state, t, p, choice).require_possible()
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")
     forced = options[choice]
     fight = fight_of(state)
@@ -265,15 +283,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         elif after is None:
             resolve(b, p, None, dice)
         return b
-    guard = fight.guards.get(t.id)
-    n = (guard.attempts if guard else 0) + 1
-    same = t.power(p.power)
-    attribute = (
-        rank_of(state, t, same.name)
-        if same is not None and p.damages != "Endurance"
-        else rank_of(state, t, "Prowess" if choice == "block" else "Agility")
-    )
-    task = Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))  # BPB-DEF-003
+    task = defence_task(state, t, p, choice)
     roll = make_roll(dice, f"{t.name} tries to {choice}", task, state.config)
     negated = roll.verdict.success
     emit(
@@ -363,7 +373,7 @@ def apply_damage(
 def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
     """BPB-XS-005/006: Brawn vs 8 + rank; a miss flies the Throws distance of the miss and lands at half."""
     task = Task(attribute=rank_of(b.state, t, "Brawn"), difficulty=8 + p.rank)
-    roll = make_roll(dice, f"{t.name} resists the slam", task, b.state.config)
+    roll = make_roll(dice, f"{t.name} resists the slam", task, b.state.config, reaction=True)
     missed = 0 if roll.verdict.success else task.difficulty - roll.verdict.total
     emit(
         b,
@@ -379,7 +389,7 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
 def _stagger(b: Done, t: Character, p: Pending, dice: DiceService) -> bool:
     """BPB-XS-007: Willpower vs 8 + rank; a failure loses the next action."""
     task = Task(attribute=rank_of(b.state, t, "Willpower"), difficulty=8 + p.rank)
-    roll = make_roll(dice, f"{t.name} resists the stagger", task, b.state.config)
+    roll = make_roll(dice, f"{t.name} resists the stagger", task, b.state.config, reaction=True)
     emit(b, dice, StaggerRolled(character=t.id, roll=roll))
     return not roll.verdict.success
 
@@ -398,7 +408,7 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
     b = ctx.batch(state)
     if c.keep:
         task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
-        roll = make_roll(dice, f"{t.name} keeps their powers on", task, state.config)
+        roll = make_roll(dice, f"{t.name} keeps their powers on", task, state.config, reaction=True)
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=roll.verdict.success, roll=roll))
     else:
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=False))

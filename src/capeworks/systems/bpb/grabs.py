@@ -83,7 +83,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     out = Task(
         attribute=_grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
     )
-    breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config)
+    breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
     held = not breakout.verdict.success
     emit(
         b,

@@ -108,8 +108,13 @@ def make_roll(
     *,
     take: Take = Take.ROLL,
     plot_point: bool = False,
+    reaction: bool = False,
 ) -> Roll:
-    """Roll a task (or take 7 or 12, or spend a plot point), with its exact odds worked out first."""
+    """Roll a task (or take 7 or 12, or spend a plot point), with its exact odds worked out first.
+
+    ``reaction``: a roll the rules force on the character (resisting a slam or stagger) is
+    rolled even when it cannot succeed; a task the character chooses is refused (BPB-ROLL-005).
+    """
     odds = task_odds(task)
     if plot_point:
         # BPB-PP-005: an automatic success; with expertise the dice still decide an extreme success
@@ -120,7 +125,8 @@ def make_roll(
         rolled = judge(task, sum(faces))
         verdict = Verdict(dice=rolled.dice, total=rolled.total, success=True, extreme=rolled.extreme)
         return Roll(what=what, task=task, odds=odds, faces=faces, verdict=verdict, plot_point=True)
-    task.require_possible()
+    if not reaction:
+        task.require_possible()
     if take is not Take.ROLL:
         verdict = judge(task, TAKEN[take])
         if not config.take_allows_extreme and verdict.extreme:

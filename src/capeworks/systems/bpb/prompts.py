@@ -9,7 +9,7 @@ their powers on (BPB-XS-008).
 from __future__ import annotations
 
 from capeworks.engine import Prompt, PromptOption, Role
-from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options
+from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
 from capeworks.systems.bpb.lookups import rank_of
 from capeworks.systems.bpb.model import Effect, Pending, Stage
 from capeworks.systems.bpb.odds import task_odds
@@ -43,15 +43,12 @@ def open_prompts(state: BpbState) -> list[Prompt]:
 
 def _defence(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
-    guard = state.fight.guards.get(t.id) if state.fight else None
-    n = (guard.attempts if guard else 0) + 1
     options = []
     for choice, forced in defence_options(state, p):
         payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
         if choice in ("block", "dodge"):
-            attr = "Prowess" if choice == "block" else "Agility"
-            task = Task(attribute=rank_of(state, t, attr), difficulty=8 + p.rank + n - 1)
-            label = f"{choice.title()} ({attr} vs {task.difficulty}, {_pct(task)})" + (
+            task = defence_task(state, t, p, choice)
+            label = f"{choice.title()} ({task.attribute} vs {task.difficulty}, {_pct(task)})" + (
                 " — forced: costs the next action" if forced else ""
             )
         elif choice == "dive":
