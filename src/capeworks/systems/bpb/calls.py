@@ -65,7 +65,10 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
     """The GM calls for a task (BPB-ROLL-006/007, BPB-EXT-001, BPB-TAKE)."""
     who = character(state, c.character)
     power = who.power(c.attribute)
-    attribute = power.name if power else _attr(c.attribute)
+    stunt = next(
+        (s for s in state.condition(who.id).stunts if s.used_as.lower() == c.attribute.lower()), None
+    )
+    attribute = power.name if power else stunt.used_as if stunt else _attr(c.attribute)  # BPB-PP-009
     difficulty = _difficulty(state, c)
     task = Task(attribute=rank_of(state, who, attribute), bonus=c.bonus, difficulty=difficulty)
     task.require_possible()

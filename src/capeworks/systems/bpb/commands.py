@@ -11,6 +11,7 @@ from capeworks.systems.bpb.movement import Mode
 __all__ = [
     "Act",
     "AddCharacter",
+    "AddHazard",
     "Attack",
     "Award",
     "BreakFree",
@@ -34,6 +35,7 @@ __all__ = [
     "Spend",
     "StartFight",
     "StartSession",
+    "Steer",
     "Switch",
     "Withdraw",
 ]
@@ -265,3 +267,31 @@ class Spend(_P):
 
 class EndFight(_P):
     """End combat time."""
+
+
+class EndScene(_P):
+    """End the scene (boosts and stunts that lasted the scene end)."""
+
+
+class UseStunt(_P):
+    """Use up a stunt's countable resource (extra attacks, charges)."""
+
+    character: str
+    stunt: str
+    count: int = Field(default=1, ge=1, le=100)
+
+
+class AddHazard(_P):
+    """Add a falling object or a vehicle: the environment moves it last in the round."""
+
+    text: str = Field(min_length=1, max_length=200)
+    controller: str | None = None
+    once: bool = True
+
+
+class Steer(_P):
+    """Move your vehicle now, on your turn, instead of at the end of the round."""
+
+    character: str
+    hazard: int
+    text: str = Field(default="", max_length=200)

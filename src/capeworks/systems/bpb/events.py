@@ -7,7 +7,7 @@ the fold (:mod:`~capeworks.systems.bpb.state`) works out the new state from it.
 from __future__ import annotations
 
 from capeworks.engine import EventData, declare_events
-from capeworks.systems.bpb.model import Boost, Call, Effect, Roll, Stage, Status, Stunt
+from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 
@@ -310,6 +310,41 @@ class Healed(BpbEvent):
     care: bool
 
 
+class HazardAdded(BpbEvent):
+    """The GM adds a falling object or a vehicle to the environment (BPB-INIT-003/004)."""
+
+    hazard: Hazard
+
+
+class HazardSteered(BpbEvent):
+    """A controller moves their vehicle on their own turn instead of at the end of the round."""
+
+    hazard: int
+    character: str
+    round: int
+    text: str = ""
+
+
+class EnvironmentActed(BpbEvent):
+    """BPB-INIT-003: after every character, the environment moves what nobody moved this round."""
+
+    round: int
+    moved: tuple[str, ...]
+    removed: tuple[int, ...] = ()
+
+
+class SceneEnded(BpbEvent):
+    """BPB-TIME-001: the GM ends the scene; boosts and stunts that lasted a scene end with it."""
+
+
+class StuntUsed(BpbEvent):
+    """BPB-PP-010: a stunt's countable resource is used (it ends when the last is gone)."""
+
+    character: str
+    stunt: str
+    count: int = 1
+
+
 class FightEnded(BpbEvent):
     """Combat time ends."""
 
@@ -348,5 +383,10 @@ EVENTS = declare_events(
     Exploded,
     Rested,
     Healed,
+    HazardAdded,
+    HazardSteered,
+    EnvironmentActed,
+    SceneEnded,
+    StuntUsed,
     FightEnded,
 )

@@ -21,6 +21,7 @@ __all__ = [
     "Effect",
     "Fight",
     "Guard",
+    "Hazard",
     "Pending",
     "Roll",
     "Stage",
@@ -158,6 +159,21 @@ class Pending(Frozen):
     cover_ft: int | None = None
 
 
+class Hazard(Frozen):
+    """Something the environment moves at the end of the round (BPB-INIT-003/004).
+
+    A falling object or a free-rolling vehicle; ``controller`` names the character
+    driving a vehicle, who may move it on their own turn instead (``moved_round``).
+    """
+
+    id: int
+    text: str = Field(min_length=1, max_length=200)
+    controller: str | None = None
+    moved_round: int = 0
+    #: a falling object acts once and is gone; a vehicle goes on
+    once: bool = True
+
+
 class Fight(Frozen):
     """Combat time: the order of play, the turn, guards, forced actions and the attack in the air."""
 
@@ -169,3 +185,4 @@ class Fight(Frozen):
     moves: dict[str, Mode] = Field(default_factory=dict)  # how each moved this round
     pending: Pending | None = None
     next_attack: int = 1
+    hazards: tuple[Hazard, ...] = ()

@@ -126,6 +126,16 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
     ),
     ev.Healed.TYPE: lambda p: f"{p.character} heals {p.amount} Endurance over {p.days} days.",
+    ev.HazardAdded.TYPE: lambda p: (
+        f"In the environment: {p.hazard.text}"
+        + (f" (driven by {p.hazard.controller})." if p.hazard.controller else ".")
+    ),
+    ev.HazardSteered.TYPE: lambda p: f"{p.character} steers it now" + (f": {p.text}." if p.text else "."),
+    ev.EnvironmentActed.TYPE: lambda p: (
+        f"End of round {p.round}, the environment moves: " + (", ".join(p.moved) or "nothing") + "."
+    ),
+    ev.SceneEnded.TYPE: lambda p: "The scene ends.",
+    ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",
     ev.FightEnded.TYPE: lambda p: "The fight is over.",
 }
 
@@ -182,6 +192,10 @@ COMMAND_WORDS: dict[str, str] = {
     "heal": "Heal over days",
     "spend": "Spend a plot point",
     "end_fight": "End the fight",
+    "add_hazard": "Add a falling object or vehicle",
+    "end_scene": "End the scene",
+    "use_stunt": "Use a stunt's resource",
+    "steer": "Steer your vehicle now",
 }
 
 
@@ -259,6 +273,15 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                     )
                     for k, c in state.calls.items()
                 ),
+            )
+        )
+    if state.session:
+        hint = state.config.award_hint
+        out.append(
+            Panel(
+                title="Session",
+                columns=("Session", "Plot points awarded", "Guideline"),
+                rows=((str(state.session), str(state.awards), f"{hint} per player"),),
             )
         )
     if viewer.is_gm and state.gm_notes:

@@ -13,14 +13,26 @@ from capeworks.systems.bpb.events import (
     PlotPointAwarded,
     PlotPointSpent,
     Rested,
+    SceneEnded,
     SessionStarted,
+    StuntUsed,
 )
 from capeworks.systems.bpb.lookups import MAX_BOOSTED, Ctx, Done, character, rank_of, spend_check
 from capeworks.systems.bpb.model import Boost, Stunt
 from capeworks.systems.bpb.sheet import attribute_name
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["add_character", "award", "gm_note", "heal", "rest", "spend", "start_session"]
+__all__ = [
+    "add_character",
+    "award",
+    "end_scene",
+    "gm_note",
+    "heal",
+    "rest",
+    "spend",
+    "start_session",
+    "use_stunt",
+]
 
 
 def add_character(state: BpbState, ctx: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
@@ -144,6 +156,32 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         b.emit(PlotPointSpent(character=who.id, kind="retcon", detail=c.text.strip()))
     else:
         raise InvalidCommand("A plot point buys a boost, a stunt, a rally or a retcon.")
+    return b
+
+
+def end_scene(state: BpbState, ctx: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:
+    """BPB-TIME-001, BPB-PP-008/010: the GM cuts the scene."""
+    if state.fight is not None:
+        raise InvalidCommand("End the fight before the scene.")
+    b = ctx.batch(state)
+    b.emit(SceneEnded())
+    return b
+
+
+def use_stunt(state: BpbState, ctx: Ctx, c: cmd.UseStunt, dice: DiceService) -> Done:
+    """BPB-PP-010: a countable stunt ends when its resource is used up."""
+    who = character(state, c.character)
+    stunt = next(
+        (s for s in state.condition(who.id).stunts if s.used_as.lower() == c.stunt.strip().lower()), None
+    )
+    if stunt is None:
+        raise NotFound(f"{who.name} has no stunt {c.stunt!r} going.")
+    if stunt.uses is None:
+        raise InvalidCommand(f"{stunt.used_as} has nothing to count; it lasts its time.")
+    if c.count > stunt.uses:
+        raise RuleViolation("BPB-PP-010", f"{stunt.used_as} has only {stunt.uses} left.")
+    b = ctx.batch(state)
+    b.emit(StuntUsed(character=who.id, stunt=stunt.used_as, count=c.count))
     return b
 
 

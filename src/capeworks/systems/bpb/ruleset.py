@@ -24,7 +24,7 @@ from capeworks.engine import (
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, calls, grabs, roster, turns
+from capeworks.systems.bpb import attacks, calls, environment, grabs, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
@@ -109,6 +109,10 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
     "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_owned),
     "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights"),
+    "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes"),
+    "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_owned),
+    "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
+    "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting()),
 }
 
 

@@ -27,6 +27,7 @@ class BpbState(BaseModel):
     next_call: int = 1
     fight: Fight | None = None
     session: int = 0
+    awards: int = 0  # plot points awarded this session (BPB-PP-003)
     gm_notes: tuple[str, ...] = ()
 
     def condition(self, cid: str) -> Condition:
@@ -90,9 +91,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         for cid in state.characters:
             keep = p.plot_points if cid in p.characters else 0
             conditions[cid] = state.condition(cid).model_copy(update={"plot_points": keep})
-        up["conditions"], up["session"] = conditions, p.session
+        up["conditions"], up["session"], up["awards"] = conditions, p.session, 0
     elif isinstance(p, ev.PlotPointAwarded):
         up["conditions"] = _cond(state, p.character, plot_points=state.condition(p.character).plot_points + 1)
+        up["awards"] = state.awards + 1
     elif isinstance(p, ev.PlotPointSpent):
         c = state.condition(p.character)
         update: dict[str, object] = {"plot_points": c.plot_points - 1}
@@ -265,6 +267,34 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
         up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount)
+    elif isinstance(p, ev.HazardAdded) and state.fight is not None:
+        up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
+    elif isinstance(p, ev.HazardSteered) and state.fight is not None:
+        hazards = tuple(
+            h.model_copy(update={"moved_round": p.round}) if h.id == p.hazard else h
+            for h in state.fight.hazards
+        )
+        up["fight"] = state.fight.model_copy(update={"hazards": hazards})
+        up["fight"] = _turn(
+            state.model_copy(update={"fight": up["fight"]}), p.character, free=state.fight.turn.free + 1
+        )
+    elif isinstance(p, ev.EnvironmentActed) and state.fight is not None:
+        kept = tuple(h for h in state.fight.hazards if h.id not in p.removed)
+        up["fight"] = state.fight.model_copy(update={"hazards": kept})
+    elif isinstance(p, ev.SceneEnded):
+        up["conditions"] = {
+            cid: c.model_copy(update={"boosts": (), "stunts": ()}) for cid, c in state.conditions.items()
+        }
+    elif isinstance(p, ev.StuntUsed):
+        c = state.condition(p.character)
+        stunts = []
+        for s in c.stunts:
+            if s.used_as == p.stunt and s.uses is not None:
+                if s.uses - p.count <= 0:
+                    continue
+                s = s.model_copy(update={"uses": s.uses - p.count})
+            stunts.append(s)
+        up["conditions"] = _cond(state, p.character, stunts=tuple(stunts))
     elif isinstance(p, ev.FightEnded):
         up["fight"] = None
     return state.model_copy(update=up) if up else state

@@ -13,6 +13,7 @@ from capeworks.engine import DiceService
 from capeworks.engine.kit import rank, tied
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.environment import environment_acts
 from capeworks.systems.bpb.events import (
     ActionTaken,
     Delayed,
@@ -35,7 +36,7 @@ from capeworks.systems.bpb.lookups import (
     require_turn,
 )
 from capeworks.systems.bpb.model import Status
-from capeworks.systems.bpb.movement import SPRINT_LIMIT_ROUNDS, Mode, ground, speed, water
+from capeworks.systems.bpb.movement import SPRINT_LIMIT_ROUNDS, Mode, ground, jump_ft, speed, water
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 
@@ -108,6 +109,8 @@ def advance(b: Done) -> None:
     order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
     nxt = order.current or fight.turn.actor
     wrapped = order.round != fight.order.round
+    if wrapped and fight.hazards:
+        environment_acts(b)
     b.emit(
         TurnBegan(
             character=nxt,
@@ -179,9 +182,9 @@ def _base(state: BpbState, who: Character, medium: str, power: str | None) -> in
     agility = rank_of(state, who, "Agility")
     if medium == "water":
         return water(agility).walk
-    if medium == "ground":
+    if medium in ("ground", "jump"):
         return ground(agility).walk
-    raise InvalidCommand("Move on the ground, in the water, or with a movement power.")
+    raise InvalidCommand("Move on the ground, in the water, by jumping, or with a movement power.")
 
 
 def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
@@ -216,6 +219,8 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
                 "BPB-MOVE-009", f"{who.name} has just stopped sprinting and must walk to rest."
             )
     most = speed(base, c.mode)
+    if c.medium == "jump":  # BPB-MOVE-005/006: 3 x Brawn, plus the run-up on the ground
+        most = jump_ft(rank_of(state, who, "Brawn"), speed(base, c.mode))
     feet = most if c.feet is None else c.feet
     if feet > most:
         raise RuleViolation("BPB-MOVE-001", f"{who.name} can {c.mode.value} at most {most} feet a round.")
