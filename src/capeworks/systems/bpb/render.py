@@ -69,11 +69,13 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.ActionTaken.TYPE: lambda p: f"{p.character} ({p.kind}): {p.text}",
     ev.PowerSwitched.TYPE: lambda p: f"{p.character} switches {p.power} {'on' if p.on else 'off'}.",
     ev.Guarded.TYPE: lambda p: (
-        f"{p.character} {'forces an action to ' if p.forced else ''}{p.kind} until their next action."
+        f"{p.character} forces an action to {p.kind} until their next action."
+        if p.forced
+        else f"{p.character} {p.kind}s until their next action."
     ),
     ev.AttackRolled.TYPE: lambda p: roll_text(p.roll) + (f"; DR {p.dr}." if p.roll.verdict.success else "."),
     ev.DefenceRolled.TYPE: lambda p: (
-        roll_text(p.roll) + (" The attack is negated." if p.roll.verdict.success else ".")
+        roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
     ),
     ev.HitTaken.TYPE: lambda p: f"{p.character} takes the hit.",
     ev.DoveForCover.TYPE: lambda p: (

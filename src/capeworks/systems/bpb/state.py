@@ -254,15 +254,21 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = _turn(state, p.character, task=True)
     elif isinstance(p, ev.Rested):
         c = state.condition(p.character)
+        lost = c.lost - p.recovered
+        statuses = c.statuses
+        sheet = state.characters.get(p.character)
+        if sheet is not None and sheet.attribute("Endurance") - lost > 0:  # awake again (BPB-REC-004)
+            statuses = tuple(x for x in statuses if x is not Status.UNCONSCIOUS)
         up["conditions"] = _cond(
             state,
             p.character,
-            lost=c.lost - p.recovered,
+            lost=lost,
             recent=0,
             stunning=0,
             drained={},
             boosts=(),
             stunts=(),
+            statuses=statuses,
         )
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
