@@ -44,7 +44,17 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("capes", "page"): every["capes page"],
         ("weaverdice", "sample"): every["weaverdice sample"],
         ("weaverdice", "fight"): every["weaverdice fight"],
+        ("bpb", "sample"): every["bpb sample"],
+        ("bpb", "fight"): _bpb_fight,
     }
+
+
+def _bpb_fight() -> Session:
+    """Bulletproof Blues' scripted four-round fight (capeworks.systems.bpb.samples.scripted_fight)."""
+    from capeworks.systems.bpb.samples import scripted_fight
+
+    fight = scripted_fight()
+    return Session("bpb fight", "bpb", fight.seats, fight.steps, dict(fight.config))
 
 
 def document(table: Table, *, table_id: str) -> dict[str, Any]:

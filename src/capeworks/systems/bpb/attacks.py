@@ -1,0 +1,442 @@
+"""Attacks (BPB-ATK, BPB-DEF, BPB-XS, BPB-DMG): to hit, block or dodge, the extreme effect, damage.
+
+An attack rolls to hit; a hit waits for the target's answer (block or dodge
+with a guard up or as a forced action, dive for cover, or take it), then for
+the attacker's extreme-success effect, then deals damage; a stagger may wait
+for the target to try to keep their powers on.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb import damage as dmg
+from capeworks.systems.bpb.benchmarks import extra_bands, throws_ft
+from capeworks.systems.bpb.events import (
+    AttackRolled,
+    AttackSettled,
+    Damaged,
+    DefenceRolled,
+    DoveForCover,
+    Exploded,
+    ExtremeChosen,
+    HitTaken,
+    PowersChecked,
+    SlamRolled,
+    StaggerRolled,
+    StatusSet,
+)
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    emit,
+    endurance_left,
+    fight_of,
+    make_roll,
+    rank_of,
+    require_turn,
+    spend_check,
+)
+from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
+from capeworks.systems.bpb.movement import Mode, ground
+from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
+
+__all__ = [
+    "apply_damage",
+    "attack",
+    "circumstances",
+    "defence_options",
+    "defence_task",
+    "defend",
+    "explode",
+    "extreme",
+    "keep_powers",
+]
+
+#: BPB-DMG-003: the difficulty of placing an explosion
+EXPLOSION_DIFFICULTY = 9
+#: BPB-XS-008: keeping powers on while staggered
+KEEP_DIFFICULTY = 12
+
+
+def circumstances(
+    state: BpbState, attacker: Character, target: Character, listed: list[str]
+) -> tuple[list[str], list[str]]:
+    """The attack bonuses and defense bonuses that apply: those the table names plus those the state shows."""
+    bonus = [x for x in listed if x in ATTACK_BONUSES]
+    defence = [x for x in listed if x not in ATTACK_BONUSES]
+    t, a = state.condition(target.id), state.condition(attacker.id)
+    if t.held_by is not None or Status.RESTRAINED in t.statuses:
+        bonus.append("defender_restrained")  # BPB-GRAB-005
+    if Status.UNCONSCIOUS in t.statuses:
+        bonus.append("defender_helpless")  # BPB-MOD-004
+    if a.held_by is not None:
+        defence.append("attacker_restrained")
+    if Status.INTERPOSING in t.statuses:
+        defence.append("interposed")  # BPB-GRAB-007
+    fight = state.fight
+    if fight is not None:
+        moved = fight.turn.moved if fight.turn.actor == attacker.id else None
+        if moved is Mode.RUN:
+            defence.append("attacker_running")  # BPB-MOVE-007
+        elif moved is Mode.SPRINT:
+            defence.append("attacker_sprinting")
+        if fight.moves.get(target.id) is Mode.SPRINT:
+            defence.append("defender_sprinting")  # BPB-MOVE-008
+    return bonus, defence
+
+
+def _power(who: Character, name: str) -> Power | None:
+    if name.strip().lower() in ("unarmed", "punch", ""):
+        return None
+    power = who.power(name)
+    if power is None:
+        raise NotFound(f"{who.name} has no power or weapon {name!r}.")
+    if power.attack is None:
+        raise InvalidCommand(f"{power.name} is not an attack.")
+    return power
+
+
+def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
+    """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for."""
+    fight = fight_of(state)
+    a, t = character(state, c.attacker), character(state, c.target)
+    if a.id == t.id:
+        raise InvalidCommand("A character does not attack themselves.")
+    require_turn(state, a, task=True)
+    if fight.pending is not None:
+        raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    power = _power(a, c.power)
+    if power is not None and power.exploding_ft:
+        raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
+    kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
+    rolled, against = ROLLS[kind]
+    bands = 0
+    if c.distance_ft is not None and kind is AttackKind.RANGED and power is not None:
+        bands = extra_bands(power.effective_band, c.distance_ft)
+        most = state.config.max_extra_bands
+        if most is not None and bands > most:
+            raise RuleViolation(
+                "BPB-RANGE-002", f"{t.name} is {bands} range bands beyond {power.name}'s reach."
+            )
+    bonus, defence = circumstances(state, a, t, list(c.circumstances))
+    task = Task(
+        attribute=rank_of(state, a, rolled),
+        bonus=attack_bonus(bonus),
+        difficulty=8
+        + rank_of(state, t, against)
+        + defense_bonus(defence, held_item=c.held_item, extra_bands=bands),
+        expertise=a.has_expertise(power.name if power else "unarmed") or a.has_expertise(rolled),
+    )
+    if c.plot_point:
+        spend_check(state, a)
+    name = power.name if power else "unarmed"
+    roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
+    rating = dmg.attack_rating(a, power)
+    if power is not None and not power.weapon:
+        rating = rating.model_copy(update={"dr": rank_of(state, a, power.name)})
+    pending = Pending(
+        id=fight.next_attack,
+        attacker=a.id,
+        target=t.id,
+        power=name,
+        rank=rating.dr,
+        dr=rating.dr,
+        stunning=rating.stunning,
+        penetrating=bool(power and power.penetrating),
+        damages=power.damages if power else "Endurance",
+        extreme=roll.verdict.extreme,
+        cover_ft=c.cover_ft,
+    )
+    stage = _first_stage(state, pending) if roll.verdict.success else None
+    b = ctx.batch(state)
+    emit(
+        b,
+        dice,
+        AttackRolled(
+            attack=pending.id,
+            attacker=a.id,
+            target=t.id,
+            power=name,
+            rank=pending.rank,
+            dr=pending.dr,
+            stunning=pending.stunning,
+            penetrating=pending.penetrating,
+            damages=pending.damages,
+            roll=roll,
+            stage=stage,
+            cover_ft=c.cover_ft,
+        ),
+    )
+    if roll.verdict.success and stage is None:
+        resolve(b, pending, None, dice)
+    return b
+
+
+def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
+    """What the target may answer a hit with: (choice, forced). Empty: nothing to decide."""
+    fight = state.fight
+    t = state.characters.get(p.target)
+    if fight is None or t is None:
+        return []
+    cond = state.condition(t.id)
+    if Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
+        return []
+    blockable = p.damages == "Endurance" or t.power(p.power) is not None  # BPB-DEF-004
+    guard = fight.guards.get(t.id)
+    can_force = fight.forced.get(t.id) != fight.order.round and not (
+        fight.turn.actor == t.id and not fight.turn.task
+    )
+    out: list[tuple[str, bool]] = []
+    for kind in ("block", "dodge"):
+        if not blockable:
+            break
+        if defence_task(state, t, p, kind).impossible:
+            continue  # BPB-ROLL-005: no roll can reach it
+        if guard is not None and guard.kind == kind:
+            out.append((kind, False))
+        elif guard is None and can_force:
+            out.append((kind, True))
+    if p.cover_ft is not None and can_force:
+        out.append(("dive", True))
+    if out:
+        out.append(("take", False))
+    return out
+
+
+def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
+    """BPB-DEF-002/003/007: Prowess (block) or Agility (dodge), or the same power, vs 8 + rank + earlier."""
+    fight = state.fight
+    guard = fight.guards.get(t.id) if fight else None
+    n = (guard.attempts if guard else 0) + 1
+    same = t.power(p.power)
+    if same is not None and p.damages != "Endurance":
+        attribute = rank_of(state, t, same.name)
+    else:
+        attribute = rank_of(state, t, "Prowess" if kind == "block" else "Agility")
+    return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
+
+
+def _first_stage(state: BpbState, p: Pending) -> Stage | None:
+    if defence_options(state, p):
+        return Stage.DEFENCE
+    return _after_defence(p)
+
+
+def _after_defence(p: Pending) -> Stage | None:
+    return Stage.EXTREME if p.extreme else None
+
+
+def _pending(state: BpbState, attack_id: int, stage: Stage) -> Pending:
+    fight = fight_of(state)
+    p = fight.pending
+    if p is None or p.id != attack_id:
+        raise NotFound(f"There is no attack {attack_id} waiting.")
+    if p.stage is not stage:
+        raise RuleViolation(
+            "BPB-ATK-001", f"Attack {attack_id} is not waiting for that ({p.stage.value} first)."
+        )
+    return p
+
+
+def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
+    """BPB-DEF-002..009: block or dodge (8 + rank + 1 per earlier attack), dive, or take it."""
+    p = _pending(state, c.attack, Stage.DEFENCE)
+    if c.character != p.target:
+        raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
+    t = state.characters[p.target]
+    options = dict(defence_options(state, p))
+    choice = c.choice.strip().lower()
+    if choice not in options:
+        if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
+            raise RuleViolation(
+                "BPB-DEF-004",
+                f"Only attacks doing Endurance damage can be {choice}ed without the same power.",
+            )
+        if choice in ("block", "dodge"):
+            defence_task(state, t, p, choice).require_possible()
+        raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")
+    forced = options[choice]
+    fight = fight_of(state)
+    b = ctx.batch(state)
+    after = _after_defence(p)
+    if choice == "take":
+        emit(b, dice, HitTaken(attack=p.id, character=t.id, stage=after))
+        if after is None:
+            resolve(b, p, None, dice)
+        return b
+    if choice == "dive":
+        safe = (p.cover_ft or 0) <= ground(rank_of(state, t, "Agility")).walk  # BPB-DEF-009
+        emit(
+            b,
+            dice,
+            DoveForCover(
+                attack=p.id, character=t.id, round=fight.order.round, safe=safe, stage=None if safe else after
+            ),
+        )
+        if safe:
+            emit(b, dice, AttackSettled(attack=p.id))
+        elif after is None:
+            resolve(b, p, None, dice)
+        return b
+    task = defence_task(state, t, p, choice)
+    roll = make_roll(dice, f"{t.name} tries to {choice}", task, state.config)
+    negated = roll.verdict.success
+    emit(
+        b,
+        dice,
+        DefenceRolled(
+            attack=p.id,
+            character=t.id,
+            kind=choice,
+            forced=forced,
+            round=fight.order.round,
+            roll=roll,
+            stage=None if negated else after,
+        ),
+    )
+    if negated:
+        emit(b, dice, AttackSettled(attack=p.id))
+    elif after is None:
+        resolve(b, p, None, dice)
+    return b
+
+
+def extreme(state: BpbState, ctx: Ctx, c: cmd.Extreme, dice: DiceService) -> Done:
+    """BPB-XS-003..008: overwhelming (+3 ranks), slamming or staggering (Endurance attacks only)."""
+    p = _pending(state, c.attack, Stage.EXTREME)
+    attacker = state.characters[p.attacker]
+    if not (ctx.is_gm or attacker.owner == ctx.actor.id):
+        raise NotPermitted(f"Only {attacker.name}'s player chooses the extreme effect.")
+    if c.effect is not Effect.OVERWHELMING and p.damages != "Endurance":
+        rule = "BPB-XS-005" if c.effect is Effect.SLAMMING else "BPB-XS-007"
+        raise RuleViolation(rule, f"Only attacks doing Endurance damage can be {c.effect.value}.")
+    b = ctx.batch(state)
+    emit(b, dice, ExtremeChosen(attack=p.id, effect=c.effect, stage=Stage.EXTREME))
+    resolve(b, p, c.effect, dice)
+    return b
+
+
+def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> None:
+    """Deal the hit's damage and its extreme effect; settle it unless powers wait to be kept."""
+    state = b.state
+    t = state.characters[p.target]
+    dr = p.dr + (dmg.OVERWHELM if effect is Effect.OVERWHELMING else 0)  # BPB-XS-004
+    if p.damages is not None:
+        apply_damage(
+            b, t, dr, stunning=p.stunning, penetrating=p.penetrating, attribute=p.damages, why=p.power
+        )
+    if effect is Effect.SLAMMING:
+        _slam(b, t, p, dice)
+    if effect is Effect.STAGGERING:
+        staggered = _stagger(b, t, p, dice)
+        if staggered and _switched_on(b.state, t):
+            emit(b, dice, ExtremeChosen(attack=p.id, effect=Effect.STAGGERING, stage=Stage.KEEP_POWERS))
+            return
+    emit(b, dice, AttackSettled(attack=p.id))
+
+
+def apply_damage(
+    b: Done,
+    t: Character,
+    dr: int,
+    *,
+    stunning: bool = False,
+    penetrating: bool = False,
+    attribute: str = "Endurance",
+    why: str = "",
+) -> int:
+    """BPB-DMG-006..010: DR less the best matching protection; then out of the fight at no Endurance."""
+    state = b.state
+    cond = state.condition(t.id)
+    pv = dmg.protection(t, attribute, on=cond.on)
+    amount = dmg.after_protection(dr, pv, penetrating=penetrating)
+    if stunning and attribute == "Endurance":
+        amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0
+    b.emit(
+        Damaged(character=t.id, amount=amount, dr=dr, pv=pv, attribute=attribute, stunning=stunning, why=why)
+    )
+    left = endurance_left(b.state, t.id)
+    now = b.state.condition(t.id).statuses
+    if left <= 0 and Status.UNCONSCIOUS not in now:
+        b.emit(StatusSet(character=t.id, add=(Status.UNCONSCIOUS,)))
+    max_end = t.attribute("Endurance")
+    if state.config.death_below_zero and left <= -max_end and Status.DEAD not in now:
+        b.emit(StatusSet(character=t.id, add=(Status.DEAD,)))
+    return amount
+
+
+def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
+    """BPB-XS-005/006: Brawn vs 8 + rank; a miss flies the Throws distance of the miss and lands at half."""
+    task = Task(attribute=rank_of(b.state, t, "Brawn"), difficulty=8 + p.rank)
+    roll = make_roll(dice, f"{t.name} resists the slam", task, b.state.config, reaction=True)
+    missed = 0 if roll.verdict.success else task.difficulty - roll.verdict.total
+    emit(
+        b,
+        dice,
+        SlamRolled(
+            character=t.id, roll=roll, missed_by=missed, distance_ft=throws_ft(missed) if missed else 0
+        ),
+    )
+    if missed and dmg.slam_landing(missed):
+        apply_damage(b, t, dmg.slam_landing(missed), why="slam landing")
+
+
+def _stagger(b: Done, t: Character, p: Pending, dice: DiceService) -> bool:
+    """BPB-XS-007: Willpower vs 8 + rank; a failure loses the next action."""
+    task = Task(attribute=rank_of(b.state, t, "Willpower"), difficulty=8 + p.rank)
+    roll = make_roll(dice, f"{t.name} resists the stagger", task, b.state.config, reaction=True)
+    emit(b, dice, StaggerRolled(character=t.id, roll=roll))
+    return not roll.verdict.success
+
+
+def _switched_on(state: BpbState, t: Character) -> tuple[str, ...]:
+    return tuple(n for n in state.condition(t.id).on if (pw := t.power(n)) is not None and pw.activated)
+
+
+def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService) -> Done:
+    """BPB-XS-008: Willpower vs 12 keeps activated powers on; otherwise they go off until the next action."""
+    p = _pending(state, c.attack, Stage.KEEP_POWERS)
+    if c.character != p.target:
+        raise InvalidCommand(f"Attack {p.id} staggered {p.target}.")
+    t = state.characters[p.target]
+    powers = _switched_on(state, t)
+    b = ctx.batch(state)
+    if c.keep:
+        task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
+        roll = make_roll(dice, f"{t.name} keeps their powers on", task, state.config, reaction=True)
+        emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=roll.verdict.success, roll=roll))
+    else:
+        emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=False))
+    emit(b, dice, AttackSettled(attack=p.id))
+    return b
+
+
+def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Done:
+    """BPB-DMG-003/004, BPB-XS-009: difficulty 9, never extreme; full DR to half radius, half beyond."""
+    fight = fight_of(state)
+    a = character(state, c.attacker)
+    require_turn(state, a, task=True)
+    if fight.pending is not None:
+        raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    power = a.power(c.power)
+    if power is None or not power.exploding_ft:
+        raise RuleViolation("BPB-DMG-003", f"{a.name} has no exploding attack {c.power!r}.")
+    targets = [character(state, cid) for cid in c.distances]
+    task = Task(attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY, can_extreme=False)
+    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config)
+    hits: dict[str, int] = {}
+    if roll.verdict.success:
+        for t in targets:
+            dr = dmg.explosion_dr(power.rank, power.exploding_ft, c.distances[t.id])
+            if dr:
+                hits[t.id] = dr
+    b = ctx.batch(state)
+    emit(b, dice, Exploded(attacker=a.id, power=power.name, roll=roll, hits=hits))
+    for cid, dr in hits.items():
+        apply_damage(b, state.characters[cid], dr, penetrating=power.penetrating, why=power.name)
+    return b

@@ -1,0 +1,191 @@
+"""The GM's calls for task rolls and the rolls that answer them (BPB-ROLL, BPB-EXT, BPB-TAKE).
+
+The GM sets the difficulty (the ladder, any number, or 8 + an opponent's
+attribute) and whether the player is under pressure, risks a penalty or has a
+time limit; the player rolls for their character, or takes 7 or 12 where the
+rules allow. Extended tasks count successes (an extreme success counts three);
+competitions are won by the first side to the required successes.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.events import CallClosed, CallMade, TaskRolled
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    emit,
+    make_roll,
+    rank_of,
+    require_turn,
+    spend_check,
+)
+from capeworks.systems.bpb.model import Call
+from capeworks.systems.bpb.movement import MODE_DIFFICULTY
+from capeworks.systems.bpb.sheet import attribute_name
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
+
+__all__ = ["call_task", "contest", "roll_task", "withdraw"]
+
+#: BPB-EXT-002: an extreme success counts as three successes
+EXTREME_COUNTS = 3
+
+
+def _attr(name: str) -> str:
+    try:
+        return attribute_name(name)
+    except ValueError as e:
+        raise InvalidCommand(str(e)) from None
+
+
+def _difficulty(state: BpbState, c: cmd.CallTask) -> int:
+    given = [x for x in (c.difficulty, c.level, c.against) if x is not None]
+    if len(given) != 1:
+        raise InvalidCommand("Set the difficulty one way: a number, a level of the ladder, or an opponent.")
+    if c.level is not None:
+        key = c.level.strip().lower()
+        if key not in LADDER:
+            raise InvalidCommand(f"There is no difficulty level {c.level!r}; known: {', '.join(LADDER)}.")
+        value = LADDER[key]
+        if value is None:
+            raise RuleViolation("BPB-ROLL-002", "An easy task needs no roll: any competence succeeds.")
+        return value
+    if c.against is not None:
+        foe = character(state, c.against)
+        return opposed(rank_of(state, foe, _attr(c.against_attribute or c.attribute)))
+    assert c.difficulty is not None
+    return c.difficulty
+
+
+def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> Done:
+    """The GM calls for a task (BPB-ROLL-006/007, BPB-EXT-001, BPB-TAKE)."""
+    who = character(state, c.character)
+    power = who.power(c.attribute)
+    stunt = next(
+        (s for s in state.condition(who.id).stunts if s.used_as.lower() == c.attribute.lower()), None
+    )
+    attribute = power.name if power else stunt.used_as if stunt else _attr(c.attribute)  # BPB-PP-009
+    difficulty = _difficulty(state, c)
+    task = Task(attribute=rank_of(state, who, attribute), bonus=c.bonus, difficulty=difficulty)
+    task.require_possible()
+    takes = allowed_takes(pressure=c.pressure, penalty=c.penalty, time_limit=c.time_limit)
+    call = Call(
+        id=state.next_call,
+        sides=(who.id,),
+        attribute=attribute,
+        skill=c.skill or attribute,
+        difficulty=difficulty,
+        bonus=c.bonus,
+        takes=tuple(t.value for t in takes),
+        required=c.required,
+        max_attempts=c.max_attempts,
+        task=c.task,
+    )
+    b = ctx.batch(state)
+    emit(b, dice, CallMade(call=call))
+    return b
+
+
+def contest(state: BpbState, ctx: Ctx, c: cmd.Contest, dice: DiceService) -> Done:
+    """BPB-EXT-003: a competition between sides rolling the same extended task."""
+    sides = tuple(dict.fromkeys(c.sides))
+    if len(sides) < 2:
+        raise InvalidCommand("A competition needs at least two sides.")
+    for cid in sides:
+        character(state, cid)
+    call = Call(
+        id=state.next_call,
+        sides=sides,
+        attribute=_attr(c.attribute),
+        difficulty=c.difficulty,
+        required=c.required,
+        task=c.task,
+    )
+    b = ctx.batch(state)
+    emit(b, dice, CallMade(call=call))
+    return b
+
+
+def withdraw(state: BpbState, ctx: Ctx, c: cmd.Withdraw, dice: DiceService) -> Done:
+    if c.call not in state.calls:
+        raise NotFound(f"There is no open call {c.call}.")
+    b = ctx.batch(state)
+    emit(b, dice, CallClosed(call=c.call, outcome="withdrawn"))
+    return b
+
+
+def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> Done:
+    """A player rolls a call for their character (in a fight, as the task action)."""
+    call = state.calls.get(c.call)
+    if call is None:
+        raise NotFound(f"There is no open call {c.call}.")
+    if c.character not in call.sides:
+        raise InvalidCommand(f"Call {call.id} is not {c.character}'s to roll.")
+    who = character(state, c.character)
+    try:
+        take = Take(c.take)
+    except ValueError:
+        raise InvalidCommand("Take is roll, average or max.") from None
+    if take.value not in call.takes:
+        raise RuleViolation(
+            "BPB-TAKE-001" if take is Take.AVERAGE else "BPB-TAKE-002",
+            f"The GM's conditions for this task do not allow taking the {take.value}.",
+        )
+    if c.plot_point:
+        spend_check(state, who)
+    if call.max_attempts is not None and call.attempts.get(who.id, 0) >= call.max_attempts:
+        raise RuleViolation("BPB-EXT-001", f"{who.name} has used all {call.max_attempts} attempts.")
+    if len(call.sides) > 1:
+        mine = call.attempts.get(who.id, 0)
+        if any(call.attempts.get(o, 0) < mine for o in call.sides if o != who.id):
+            raise RuleViolation("BPB-EXT-003", f"{who.name} waits for the other side to roll this round.")
+    in_turn = require_turn(state, who, task=True)
+    moved = state.fight.turn.moved if state.fight and in_turn and state.fight.turn.moved else None
+    task = Task(
+        attribute=rank_of(state, who, call.attribute),
+        bonus=call.bonus,
+        difficulty=call.difficulty + (MODE_DIFFICULTY[moved] if moved else 0),  # BPB-MOVE-007
+        expertise=who.has_expertise(call.skill or call.attribute),
+    )
+    roll = make_roll(
+        dice,
+        f"{who.name}: {call.task or call.attribute}",
+        task,
+        state.config,
+        take=take,
+        plot_point=c.plot_point,
+    )
+    v = roll.verdict
+    counted = (EXTREME_COUNTS if v.extreme else 1) if v.success else 0
+    b = ctx.batch(state)
+    emit(b, dice, TaskRolled(character=who.id, roll=roll, call=call.id, counted=counted, in_turn=in_turn))
+    _settle(b, b.state.calls[call.id])
+    return b
+
+
+def _settle(b: Done, call: Call) -> None:
+    """Close a call that is over: a single roll, an extended task done or failed, a competition won."""
+    if call.required is None:
+        b.emit(CallClosed(call=call.id, outcome="done"))
+        return
+    if len(call.sides) == 1:
+        cid = call.sides[0]
+        if call.successes.get(cid, 0) >= call.required:
+            b.emit(CallClosed(call=call.id, outcome="succeeded", winner=cid))
+        elif call.max_attempts is not None and call.attempts.get(cid, 0) >= call.max_attempts:
+            b.emit(CallClosed(call=call.id, outcome="failed"))
+        return
+    rounds = {call.attempts.get(s, 0) for s in call.sides}
+    if len(rounds) != 1:
+        return  # the round of the competition is not over
+    reached = [s for s in call.sides if call.successes.get(s, 0) >= call.required]
+    if not reached:
+        return
+    best = max(call.successes.get(s, 0) for s in reached)
+    leaders = [s for s in reached if call.successes.get(s, 0) == best]
+    if len(leaders) == 1:  # BPB-EXT-003 (PROPOSED): more successes wins a tie; still tied, another round
+        b.emit(CallClosed(call=call.id, outcome="won", winner=leaders[0]))

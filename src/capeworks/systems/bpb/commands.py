@@ -1,0 +1,297 @@
+"""Payload models of the Bulletproof Blues commands (the first docstring line is what each does)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from capeworks.engine.kit import TextList
+from capeworks.systems.bpb.model import Effect
+from capeworks.systems.bpb.movement import Mode
+
+__all__ = [
+    "Act",
+    "AddCharacter",
+    "AddHazard",
+    "Attack",
+    "Award",
+    "BreakFree",
+    "CallTask",
+    "Contest",
+    "Defend",
+    "Delay",
+    "EndFight",
+    "EndTurn",
+    "Explode",
+    "Extreme",
+    "GmNote",
+    "Grab",
+    "Guard",
+    "Heal",
+    "KeepPowers",
+    "Move",
+    "Preempt",
+    "Rest",
+    "RollTask",
+    "Spend",
+    "StartFight",
+    "StartSession",
+    "Steer",
+    "Switch",
+    "Withdraw",
+]
+
+
+class _P(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AddCharacter(_P):
+    """Add a sample character (or a sheet) to the table."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+    sample: str
+    owner: str = ""
+    name: str | None = None
+
+
+class GmNote(_P):
+    """Write a private note only the GM sees."""
+
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class StartSession(_P):
+    """Start a session: each player's character gets the session's plot points; unspent ones lapse."""
+
+
+class Award(_P):
+    """Award a plot point for trouble, inventive play or cooperation (BPB-PP-002)."""
+
+    character: str
+    reason: str = Field(min_length=1, max_length=300)
+
+
+class CallTask(_P):
+    """Call for a task roll: the difficulty from the ladder, a number, or 8 + an opponent's attribute."""
+
+    character: str
+    attribute: str
+    skill: str = ""
+    difficulty: int | None = Field(default=None, ge=0, le=60)
+    level: str | None = None
+    against: str | None = None
+    against_attribute: str | None = None
+    bonus: int = Field(default=0, ge=-12, le=24)
+    pressure: bool = True
+    penalty: bool = True
+    time_limit: bool = True
+    required: int | None = Field(default=None, ge=1, le=50)
+    max_attempts: int | None = Field(default=None, ge=1, le=100)
+    task: str = Field(default="", max_length=200)
+
+
+class Contest(_P):
+    """Call a competition: the first side to the required successes wins (BPB-EXT-003)."""
+
+    sides: TextList
+    attribute: str
+    difficulty: int = Field(ge=0, le=60)
+    required: int = Field(ge=1, le=50)
+    task: str = Field(default="", max_length=200)
+
+
+class Withdraw(_P):
+    """Withdraw an open call."""
+
+    call: int
+
+
+class RollTask(_P):
+    """Roll a called task (or take the average or the maximum when the GM allows it)."""
+
+    call: int
+    character: str
+    take: str = "roll"
+    plot_point: bool = False
+
+
+class StartFight(_P):
+    """Start combat time: order of play by awareness, then Perception, Agility, Willpower and a coin."""
+
+    characters: TextList
+    #: BPB-INIT-001: those aware first, in the order they became aware (the rest follow by attributes)
+    aware_first: TextList = Field(default_factory=list)
+
+
+class EndTurn(_P):
+    """End the acting character's turn."""
+
+    character: str
+
+
+class Delay(_P):
+    """Hold the action to use it later (BPB-TURN-001)."""
+
+    character: str
+
+
+class Preempt(_P):
+    """Act now with a held action, before the one whose turn it is (BPB-TURN-002)."""
+
+    character: str
+
+
+class Move(_P):
+    """A movement action: walk, run or sprint (on the ground, swimming, or with a movement power)."""
+
+    character: str
+    mode: Mode = Mode.WALK
+    feet: int | None = Field(default=None, ge=0)
+    medium: str = "ground"
+    power: str | None = None
+    stand_up: bool = False
+
+
+class Act(_P):
+    """A free or roleplay action (a word, a dropped weapon, crouching behind cover)."""
+
+    character: str
+    kind: str = "roleplay"
+    text: str = Field(min_length=1, max_length=300)
+
+
+class Switch(_P):
+    """Switch an activated power on or off (a free action)."""
+
+    character: str
+    power: str
+    on: bool = True
+
+
+class Guard(_P):
+    """Block or dodge until the next action: the task action, or forced off-turn (costs the next action)."""
+
+    character: str
+    kind: str = "block"
+    forced: bool = False
+
+
+class Attack(_P):
+    """Attack a target with a power, a weapon or bare hands."""
+
+    attacker: str
+    target: str
+    power: str = "unarmed"
+    circumstances: TextList = Field(default_factory=list)
+    held_item: bool = False
+    distance_ft: int | None = Field(default=None, ge=0)
+    cover_ft: int | None = Field(default=None, ge=0)
+    plot_point: bool = False
+
+
+class Defend(_P):
+    """Answer a hit: block, dodge, dive for cover, or take it."""
+
+    attack: int
+    character: str
+    choice: str
+    forced: bool = False
+
+
+class Extreme(_P):
+    """Choose an extreme success's effect: overwhelming, slamming or staggering."""
+
+    attack: int
+    effect: Effect
+
+
+class KeepPowers(_P):
+    """Staggered: try to keep activated powers on (Willpower vs 12), or let them go."""
+
+    attack: int
+    character: str
+    keep: bool
+
+
+class Grab(_P):
+    """Grab an opponent to hold, squeeze, interpose, throw or trip them."""
+
+    attacker: str
+    target: str
+    manoeuvre: str = "hold"
+    circumstances: TextList = Field(default_factory=list)
+    into: str = ""
+    into_pv: int = Field(default=0, ge=0, le=30)
+    soft: bool = False
+
+
+class BreakFree(_P):
+    """Held: spend the task action to break out of the hold."""
+
+    character: str
+
+
+class Explode(_P):
+    """Throw or fire an exploding attack at a point: difficulty 9, everyone within the radius."""
+
+    attacker: str
+    power: str
+    distances: dict[str, int]
+
+
+class Rest(_P):
+    """Half an hour's rest: half the recent Endurance back, stunning and other drains all back."""
+
+    characters: TextList = Field(default_factory=list)
+
+
+class Heal(_P):
+    """Days of rest: a point of Endurance a day with care, a week without."""
+
+    character: str
+    days: int = Field(ge=1, le=3650)
+    care: bool = True
+
+
+class Spend(_P):
+    """Spend a plot point: a power boost, a power stunt, a rally or a retcon."""
+
+    character: str
+    kind: str
+    power: str = ""
+    used_as: str = ""
+    uses: int | None = Field(default=None, ge=1, le=100)
+    rounds: int | None = Field(default=None, ge=1, le=100)
+    text: str = Field(default="", max_length=300)
+
+
+class EndFight(_P):
+    """End combat time."""
+
+
+class EndScene(_P):
+    """End the scene (boosts and stunts that lasted the scene end)."""
+
+
+class UseStunt(_P):
+    """Use up a stunt's countable resource (extra attacks, charges)."""
+
+    character: str
+    stunt: str
+    count: int = Field(default=1, ge=1, le=100)
+
+
+class AddHazard(_P):
+    """Add a falling object or a vehicle: the environment moves it last in the round."""
+
+    text: str = Field(min_length=1, max_length=200)
+    controller: str | None = None
+    once: bool = True
+
+
+class Steer(_P):
+    """Move your vehicle now, on your turn, instead of at the end of the round."""
+
+    character: str
+    hazard: int
+    text: str = Field(default="", max_length=200)

@@ -1,0 +1,39 @@
+"""The [PARAM] values and optional rules of a Bulletproof Blues table.
+
+Defaults follow the chapter, and the inventory's PROPOSED decision where the
+chapter is silent (docs/systems/bpb.md lists each).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["BpbConfig"]
+
+
+class BpbConfig(BaseModel):
+    """Configurable values of the Actions chapter."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: BPB-ACT-002: free and roleplay actions a turn (the GM may allow more)
+    max_free_actions: int = Field(default=6, ge=0, le=50)
+    max_roleplay_actions: int = Field(default=6, ge=0, le=50)
+    #: BPB-TAKE-003 (PROPOSED): a taken average/max may be an extreme success
+    take_allows_extreme: bool = True
+    #: BPB-RANGE-002: how many bands beyond a weapon's may be tried (None: the GM's call each time)
+    max_extra_bands: int | None = Field(default=None, ge=0, le=14)
+    #: BPB-GRAB-010: soft landing surfaces take off up to half (the GM picks in [0.5, 1])
+    soft_surface_factor: float = Field(default=0.5, ge=0.5, le=1.0)
+    #: BPB-PP-008: rounds a power boost or stunt lasts by default
+    boost_rounds: int = Field(default=1, ge=1, le=100)
+    #: BPB-PP-001: plot points each player starts a session with
+    session_plot_points: int = Field(default=1, ge=0, le=10)
+    #: BPB-PP-003: the pacing guideline, awards per player per session (a hint on the tracker)
+    award_hint: int = Field(default=3, ge=0, le=20)
+    #: BPB-REC-004 (PROPOSED, optional): normal damage beyond this many below zero kills (None: GM only)
+    death_below_zero: bool = False
+    #: BPB-DMG-003 (PROPOSED): may targets of an explosion block or dodge it
+    block_explosions: bool = False
+    #: BPB-GRAB-013 (PROPOSED): a ram's DR is the movement power's rank instead of Brawn
+    ram_dr_uses_power_rank: bool = False

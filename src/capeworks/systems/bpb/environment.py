@@ -1,0 +1,58 @@
+"""The environment's turn (BPB-INIT-003/004): falling objects and free-rolling vehicles move last.
+
+The GM adds them; at the end of each round, after every character, the
+environment moves each one its controller did not already move this round.
+A vehicle's controller may move it on their own turn instead (``steer``).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import InvalidCommand, NotFound
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered
+from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn
+from capeworks.systems.bpb.model import Hazard
+from capeworks.systems.bpb.state import BpbState
+
+__all__ = ["add_hazard", "environment_acts", "steer"]
+
+
+def add_hazard(state: BpbState, ctx: Ctx, c: cmd.AddHazard, dice: DiceService) -> Done:
+    fight = fight_of(state)
+    if c.controller is not None:
+        character(state, c.controller)
+    next_id = max((h.id for h in fight.hazards), default=0) + 1
+    b = ctx.batch(state)
+    b.emit(HazardAdded(hazard=Hazard(id=next_id, text=c.text, controller=c.controller, once=c.once)))
+    return b
+
+
+def steer(state: BpbState, ctx: Ctx, c: cmd.Steer, dice: DiceService) -> Done:
+    """BPB-INIT-004: the controller moves it now, on their turn."""
+    fight = fight_of(state)
+    who = character(state, c.character)
+    hazard = next((h for h in fight.hazards if h.id == c.hazard), None)
+    if hazard is None:
+        raise NotFound(f"There is no vehicle or object {c.hazard} in this fight.")
+    if hazard.controller != who.id:
+        raise InvalidCommand(f"{who.name} does not control {hazard.text}.")
+    require_turn(state, who)
+    if hazard.moved_round == fight.order.round:
+        raise InvalidCommand(f"{hazard.text} has already moved this round.")
+    b = ctx.batch(state)
+    b.emit(HazardSteered(hazard=hazard.id, character=who.id, round=fight.order.round, text=c.text))
+    return b
+
+
+def environment_acts(b: Done) -> None:
+    """BPB-INIT-003: what nobody moved this round moves now, after every character."""
+    fight = fight_of(b.state)
+    due = [h for h in fight.hazards if h.moved_round != fight.order.round]
+    b.emit(
+        EnvironmentActed(
+            round=fight.order.round,
+            moved=tuple(h.text for h in due),
+            removed=tuple(h.id for h in due if h.once),
+        )
+    )

@@ -1,0 +1,392 @@
+"""The events of a Bulletproof Blues table (``bpb.*``): facts, never copies of the state.
+
+Each records what happened (a roll with its odds, damage taken, a status set);
+the fold (:mod:`~capeworks.systems.bpb.state`) works out the new state from it.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import EventData, declare_events
+from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Roll, Stage, Status, Stunt
+from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.sheet import Character
+
+__all__ = ["EVENTS"]
+
+
+class BpbEvent(EventData, ruleset="bpb"):
+    """Base of every Bulletproof Blues event: its type is ``bpb.<snake_case class name>``."""
+
+
+class CharacterAdded(BpbEvent):
+    """A character joins the table (the sheet as made)."""
+
+    character: Character
+
+
+class GmNoted(BpbEvent):
+    """A private note of the GM's."""
+
+    text: str
+
+
+class SessionStarted(BpbEvent):
+    """BPB-PP-001/004: each player's character starts with the session's plot points; old ones lapse."""
+
+    session: int
+    characters: tuple[str, ...]
+    plot_points: int
+
+
+class PlotPointAwarded(BpbEvent):
+    """BPB-PP-002: the GM awards a plot point, with the reason."""
+
+    character: str
+    reason: str
+
+
+class PlotPointSpent(BpbEvent):
+    """BPB-PP-005..012: a plot point spent, and on what."""
+
+    character: str
+    kind: str
+    detail: str = ""
+    boost: Boost | None = None
+    stunt: Stunt | None = None
+
+
+class CallMade(BpbEvent):
+    """The GM calls for a task, an extended task or a competition."""
+
+    call: Call
+
+
+class TaskRolled(BpbEvent):
+    """A task roll (or a taken average or max), its odds shown first."""
+
+    character: str
+    roll: Roll
+    call: int | None = None
+    counted: int = 0
+    in_turn: bool = False
+
+
+class CallClosed(BpbEvent):
+    """A call is over: done, failed, won, or withdrawn."""
+
+    call: int
+    outcome: str
+    winner: str | None = None
+
+
+class FightStarted(BpbEvent):
+    """BPB-INIT-001/002: combat begins, in this order of play."""
+
+    order: tuple[str, ...]
+    coins: tuple[str, ...] = ()
+
+
+class TurnBegan(BpbEvent):
+    """A character's turn begins (lost when an earlier forced action or stagger took it)."""
+
+    character: str
+    round: int
+    lost: bool = False
+    resumes: str | None = None
+    round_ended: bool = False
+
+
+class Delayed(BpbEvent):
+    """BPB-TURN-001: a character holds their action."""
+
+    character: str
+
+
+class Preempted(BpbEvent):
+    """BPB-TURN-002: a delaying character acts now, before ``before``."""
+
+    character: str
+    before: str
+
+
+class Moved(BpbEvent):
+    """BPB-ACT-004: a movement action."""
+
+    character: str
+    mode: Mode
+    feet: int
+    medium: str = "ground"
+    round: int = 0
+    stand_up: bool = False
+
+
+class ActionTaken(BpbEvent):
+    """BPB-ACT-002/003/007: a free or roleplay action."""
+
+    character: str
+    kind: str
+    text: str
+
+
+class PowerSwitched(BpbEvent):
+    """BPB-ACT-003: an activated power switched on or off (a free action)."""
+
+    character: str
+    power: str
+    on: bool
+
+
+class Guarded(BpbEvent):
+    """BPB-DEF-002/007: a block or dodge begins, as the task action or as a forced action."""
+
+    character: str
+    kind: str
+    forced: bool
+    round: int
+
+
+class AttackRolled(BpbEvent):
+    """BPB-ATK-001: the roll to hit, with what a hit would do."""
+
+    attack: int
+    attacker: str
+    target: str
+    power: str
+    rank: int
+    dr: int
+    stunning: bool = False
+    penetrating: bool = False
+    damages: str | None = "Endurance"
+    roll: Roll
+    stage: Stage | None = None
+    cover_ft: int | None = None
+
+
+class DefenceRolled(BpbEvent):
+    """BPB-DEF-002/003/006/007: a block or dodge against a hit."""
+
+    attack: int
+    character: str
+    kind: str
+    forced: bool
+    round: int
+    roll: Roll
+    stage: Stage | None = None
+
+
+class HitTaken(BpbEvent):
+    """The target lets the hit land (no block or dodge)."""
+
+    attack: int
+    character: str
+    stage: Stage | None = None
+
+
+class DoveForCover(BpbEvent):
+    """BPB-DEF-008/009: a forced dive; safe only if cover is within a base move."""
+
+    attack: int
+    character: str
+    round: int
+    safe: bool
+    stage: Stage | None = None
+
+
+class ExtremeChosen(BpbEvent):
+    """BPB-XS-003: the attacker's extreme-success effect."""
+
+    attack: int
+    effect: Effect
+    stage: Stage | None = None
+
+
+class Damaged(BpbEvent):
+    """BPB-DMG-008: damage after protection, taken from an attribute (stunning kept apart)."""
+
+    character: str
+    amount: int
+    dr: int
+    pv: int
+    attribute: str = "Endurance"
+    stunning: bool = False
+    why: str = ""
+
+
+class StatusSet(BpbEvent):
+    """Statuses added and removed (prone, restrained, staggered, unconscious, dead)."""
+
+    character: str
+    add: tuple[Status, ...] = ()
+    remove: tuple[Status, ...] = ()
+    held_by: str | None = None
+    released: bool = False
+
+
+class SlamRolled(BpbEvent):
+    """BPB-XS-005: the target's Brawn roll against a slam, and how far it flies."""
+
+    character: str
+    roll: Roll
+    missed_by: int
+    distance_ft: int
+
+
+class StaggerRolled(BpbEvent):
+    """BPB-XS-007: the target's Willpower roll against a stagger; a failure loses the next action."""
+
+    character: str
+    roll: Roll
+
+
+class PowersChecked(BpbEvent):
+    """BPB-XS-008: a staggered character's activated powers stay on only with Willpower vs 12."""
+
+    character: str
+    powers: tuple[str, ...]
+    kept: bool
+    roll: Roll | None = None
+
+
+class AttackSettled(BpbEvent):
+    """The attack is done with."""
+
+    attack: int
+
+
+class Grabbed(BpbEvent):
+    """BPB-GRAB-002/003/004: a grab, the target's break-out roll, and whether it holds."""
+
+    attacker: str
+    target: str
+    manoeuvre: str
+    roll: Roll
+    breakout: Roll | None = None
+    held: bool = False
+
+
+class Thrown(BpbEvent):
+    """BPB-GRAB-008/009: a throw's rank, distance and landing DR (and what it hit)."""
+
+    attacker: str
+    target: str
+    rank: int
+    distance_ft: int
+    dr: int
+    into: str = ""
+    into_pv: int = 0
+    object_damage: int = 0
+
+
+class BrokeFree(BpbEvent):
+    """BPB-GRAB-005 (PROPOSED): a held character's break-out roll on their turn."""
+
+    character: str
+    roll: Roll
+
+
+class Exploded(BpbEvent):
+    """BPB-DMG-003/004: an explosion placed (difficulty 9, never extreme) and its DR at each target."""
+
+    attacker: str
+    power: str
+    roll: Roll
+    hits: dict[str, int]
+
+
+class Rested(BpbEvent):
+    """BPB-REC-001/003, BPB-PP-011: half the recent Endurance back; stunning and drains all back."""
+
+    character: str
+    recovered: int
+    rally: bool = False
+
+
+class Healed(BpbEvent):
+    """BPB-REC-002: Endurance back over days of rest (a point a day with care, a week without)."""
+
+    character: str
+    amount: int
+    days: int
+    care: bool
+
+
+class HazardAdded(BpbEvent):
+    """The GM adds a falling object or a vehicle to the environment (BPB-INIT-003/004)."""
+
+    hazard: Hazard
+
+
+class HazardSteered(BpbEvent):
+    """A controller moves their vehicle on their own turn instead of at the end of the round."""
+
+    hazard: int
+    character: str
+    round: int
+    text: str = ""
+
+
+class EnvironmentActed(BpbEvent):
+    """BPB-INIT-003: after every character, the environment moves what nobody moved this round."""
+
+    round: int
+    moved: tuple[str, ...]
+    removed: tuple[int, ...] = ()
+
+
+class SceneEnded(BpbEvent):
+    """BPB-TIME-001: the GM ends the scene; boosts and stunts that lasted a scene end with it."""
+
+
+class StuntUsed(BpbEvent):
+    """BPB-PP-010: a stunt's countable resource is used (it ends when the last is gone)."""
+
+    character: str
+    stunt: str
+    count: int = 1
+
+
+class FightEnded(BpbEvent):
+    """Combat time ends."""
+
+
+EVENTS = declare_events(
+    CharacterAdded,
+    GmNoted,
+    SessionStarted,
+    PlotPointAwarded,
+    PlotPointSpent,
+    CallMade,
+    TaskRolled,
+    CallClosed,
+    FightStarted,
+    TurnBegan,
+    Delayed,
+    Preempted,
+    Moved,
+    ActionTaken,
+    PowerSwitched,
+    Guarded,
+    AttackRolled,
+    DefenceRolled,
+    HitTaken,
+    DoveForCover,
+    ExtremeChosen,
+    Damaged,
+    StatusSet,
+    SlamRolled,
+    StaggerRolled,
+    PowersChecked,
+    AttackSettled,
+    Grabbed,
+    Thrown,
+    BrokeFree,
+    Exploded,
+    Rested,
+    Healed,
+    HazardAdded,
+    HazardSteered,
+    EnvironmentActed,
+    SceneEnded,
+    StuntUsed,
+    FightEnded,
+)

@@ -1,0 +1,1 @@
+"""Bulletproof Blues' front-end package: its touch for the web table (touch.js)."""

@@ -1,0 +1,148 @@
+"""Grab, grapple, throw and trip (BPB-GRAB): Prowess to grab, then the target's break-out roll.
+
+The grab rolls Prowess vs 8 + the target's Prowess; on a hit the target rolls
+the better of Brawn and Agility against 8 + the attacker's (3 more after an
+extreme success with expertise in the manoeuvre). A target that fails is held
+(restrained), squeezed, used as a shield, thrown or tripped.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import InvalidCommand, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb import damage as dmg
+from capeworks.systems.bpb.attacks import apply_damage, circumstances
+from capeworks.systems.bpb.events import BrokeFree, Grabbed, StatusSet, Thrown
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    emit,
+    fight_of,
+    make_roll,
+    rank_of,
+    require_turn,
+)
+from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_bonus
+
+__all__ = ["MANOEUVRES", "break_free", "breakout_difficulty", "grab"]
+
+#: manoeuvre -> the skill whose expertise counts (BPB-GRAB-003)
+MANOEUVRES: dict[str, str] = {
+    "hold": "grappling",
+    "squeeze": "grappling",
+    "interpose": "grappling",
+    "throw": "throwing",
+    "trip": "tripping",
+}
+
+
+def _grip(state: BpbState, who: Character) -> int:
+    return max(rank_of(state, who, "Brawn"), rank_of(state, who, "Agility"))
+
+
+def breakout_difficulty(state: BpbState, attacker: Character, *, extreme: bool) -> int:
+    """BPB-GRAB-003: 8 + the attacker's better of Brawn and Agility, +3 after an extreme success."""
+    return 8 + _grip(state, attacker) + (3 if extreme else 0)
+
+
+def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
+    """BPB-GRAB-001..011: the grab, the break-out roll and the manoeuvre."""
+    fight = fight_of(state)
+    a, t = character(state, c.attacker), character(state, c.target)
+    if a.id == t.id:
+        raise InvalidCommand("A character does not grab themselves.")
+    manoeuvre = c.manoeuvre.strip().lower()
+    if manoeuvre not in MANOEUVRES:
+        raise InvalidCommand(f"A grab leads to one of: {', '.join(MANOEUVRES)}.")
+    require_turn(state, a, task=True)
+    if fight.pending is not None:
+        raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    tc = state.condition(t.id)
+    if manoeuvre == "trip" and (Status.PRONE in tc.statuses):
+        raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
+    if tc.held_by == a.id:
+        raise RuleViolation("BPB-GRAB-004", f"{a.name} already holds {t.name}.")
+    bonus, defence = circumstances(state, a, t, list(c.circumstances))
+    skill = MANOEUVRES[manoeuvre]
+    task = Task(
+        attribute=rank_of(state, a, "Prowess"),
+        bonus=attack_bonus(bonus),
+        difficulty=8 + rank_of(state, t, "Prowess") + defense_bonus(defence),
+        expertise=a.has_expertise(skill),
+    )
+    roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config)
+    b = ctx.batch(state)
+    if not roll.verdict.success:
+        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))
+        return b
+    out = Task(
+        attribute=_grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
+    )
+    breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
+    held = not breakout.verdict.success
+    emit(
+        b,
+        dice,
+        Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, breakout=breakout, held=held),
+    )
+    if held:
+        _manoeuvre(b, a, t, manoeuvre, c)
+    return b
+
+
+def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab) -> None:
+    state = b.state
+    if manoeuvre in ("hold", "squeeze", "interpose"):
+        b.emit(StatusSet(character=t.id, add=(Status.RESTRAINED,), held_by=a.id))  # BPB-GRAB-005
+        if manoeuvre == "squeeze":
+            r = dmg.squeeze(rank_of(state, a, "Brawn"), rank_of(state, a, "Agility"))  # BPB-GRAB-006
+            apply_damage(b, t, r.dr, stunning=r.stunning, why="squeeze")
+        if manoeuvre == "interpose":
+            b.emit(StatusSet(character=a.id, add=(Status.INTERPOSING,)))  # BPB-GRAB-007
+        return
+    if manoeuvre == "trip":
+        r = dmg.trip(rank_of(state, a, "Agility"))  # BPB-GRAB-011
+        b.emit(StatusSet(character=t.id, add=(Status.PRONE,)))
+        apply_damage(b, t, r.dr, stunning=r.stunning, why="trip")
+        return
+    thrown = dmg.throw(rank_of(state, a, "Brawn"), t.weight_lb)  # BPB-GRAB-008
+    dr = thrown.dr
+    if c.soft:  # BPB-GRAB-010
+        dr = max(0, round(dr * state.config.soft_surface_factor))
+    hit_object = max(0, dr - c.into_pv) if c.into else 0  # BPB-GRAB-009
+    b.emit(
+        Thrown(
+            attacker=a.id,
+            target=t.id,
+            rank=thrown.rank,
+            distance_ft=thrown.distance_ft,
+            dr=dr,
+            into=c.into,
+            into_pv=c.into_pv,
+            object_damage=hit_object,
+        ),
+    )
+    apply_damage(b, t, dr, why="thrown")
+
+
+def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -> Done:
+    """BPB-GRAB-005 (PROPOSED): the held character spends the task action on the break-out roll again."""
+    who = character(state, c.character)
+    holder_id = state.condition(who.id).held_by
+    if holder_id is None:
+        raise InvalidCommand(f"{who.name} is not held.")
+    require_turn(state, who, task=True)
+    holder = state.characters[holder_id]
+    task = Task(attribute=_grip(state, who), difficulty=breakout_difficulty(state, holder, extreme=False))
+    roll = make_roll(dice, f"{who.name} tries to break free", task, state.config)
+    b = ctx.batch(state)
+    emit(b, dice, BrokeFree(character=who.id, roll=roll))
+    if roll.verdict.success:
+        emit(b, dice, StatusSet(character=who.id, remove=(Status.RESTRAINED,), released=True))
+        emit(b, dice, StatusSet(character=holder.id, remove=(Status.INTERPOSING,)))
+    return b

@@ -1,0 +1,148 @@
+"""Shared look-ups and checks for the handlers: characters, effective ranks, turns, rolling a task."""
+
+from __future__ import annotations
+
+from capeworks.engine import Batch, Context, DiceService, EventData
+from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.bpb.config import BpbConfig
+from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
+from capeworks.systems.bpb.odds import task_odds
+from capeworks.systems.bpb.sheet import Character, attribute_name
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import TAKEN, Take, Task, Verdict, judge
+
+__all__ = [
+    "MAX_BOOSTED",
+    "Ctx",
+    "Done",
+    "character",
+    "emit",
+    "endurance_left",
+    "fight_of",
+    "make_roll",
+    "rank_of",
+    "require_able",
+    "require_turn",
+]
+
+Ctx = Context[BpbConfig]
+Done = Batch[BpbState]
+
+#: BPB-PP-007: a power boost cannot go past rank 14
+MAX_BOOSTED = 14
+
+
+def character(state: BpbState, cid: str) -> Character:
+    """The character with that id, or a sentence naming who is at the table."""
+    found = state.characters.get(cid)
+    if found is None:
+        known = ", ".join(state.characters) or "nobody yet"
+        raise NotFound(f"There is no character {cid!r} at this table; known: {known}.")
+    return found
+
+
+def rank_of(state: BpbState, who: Character, name: str) -> int:
+    """The rank a roll uses: an attribute or power, plus boosts, less drains; a stunt's rank."""
+    c = state.condition(who.id)
+    key = name.strip().lower()
+    for stunt in c.stunts:
+        if stunt.used_as.lower() == key:
+            return stunt.rank
+    power = who.power(name)
+    if power is not None:
+        base = power.rank
+        label = power.name
+    else:
+        label = attribute_name(name)
+        base = who.attribute(label)
+    boosted = base + sum(1 for b in c.boosts if b.name.lower() == label.lower())
+    return max(0, boosted - c.drained.get(label, 0))
+
+
+def endurance_left(state: BpbState, cid: str) -> int:
+    """Endurance now: the sheet's less normal and stunning damage."""
+    c = state.condition(cid)
+    return state.characters[cid].attribute("Endurance") - c.lost - c.stunning
+
+
+def fight_of(state: BpbState) -> Fight:
+    """The fight, or a refusal: this happens only in combat time (BPB-TIME-002)."""
+    if state.fight is None:
+        raise RuleViolation("BPB-TIME-002", "There is no fight going on; the GM starts one first.")
+    return state.fight
+
+
+def require_able(state: BpbState, who: Character) -> Condition:
+    """A character out of the fight (unconscious or dead) acts no more (BPB-REC-004)."""
+    c = state.condition(who.id)
+    if Status.UNCONSCIOUS in c.statuses or Status.DEAD in c.statuses:
+        raise RuleViolation("BPB-REC-004", f"{who.name} is out of the fight and cannot act.")
+    return c
+
+
+def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool:
+    """In a fight, only the acting character acts, with one task action a turn (BPB-TIME-002, BPB-ACT-001).
+
+    Returns whether a fight is on (outside one, tasks take the time they take).
+    """
+    require_able(state, who)
+    fight = state.fight
+    if fight is None or who.id not in fight.order.order:
+        return False
+    if fight.turn.actor != who.id:
+        actor = state.characters.get(fight.turn.actor)
+        raise RuleViolation(
+            "BPB-TIME-002", f"It is {actor.name if actor else fight.turn.actor}'s turn, not {who.name}'s."
+        )
+    if task and fight.turn.task:
+        why = "lost their action this turn" if fight.turn.lost else "already used their task action this turn"
+        raise RuleViolation("BPB-ACT-001", f"{who.name} has {why}.")
+    return True
+
+
+def make_roll(
+    dice: DiceService,
+    what: str,
+    task: Task,
+    config: BpbConfig,
+    *,
+    take: Take = Take.ROLL,
+    plot_point: bool = False,
+    reaction: bool = False,
+) -> Roll:
+    """Roll a task (or take 7 or 12, or spend a plot point), with its exact odds worked out first.
+
+    ``reaction``: a roll the rules force on the character (resisting a slam or stagger) is
+    rolled even when it cannot succeed; a task the character chooses is refused (BPB-ROLL-005).
+    """
+    odds = task_odds(task)
+    if plot_point:
+        # BPB-PP-005: an automatic success; with expertise the dice still decide an extreme success
+        if task.extreme_need is None:
+            verdict = Verdict(dice=0, total=task.difficulty, success=True, extreme=False)
+            return Roll(what=what, task=task, odds=odds, verdict=verdict, plot_point=True)
+        faces = dice.roll(2, 6, purpose=what).faces
+        rolled = judge(task, sum(faces))
+        verdict = Verdict(dice=rolled.dice, total=rolled.total, success=True, extreme=rolled.extreme)
+        return Roll(what=what, task=task, odds=odds, faces=faces, verdict=verdict, plot_point=True)
+    if not reaction:
+        task.require_possible()
+    if take is not Take.ROLL:
+        verdict = judge(task, TAKEN[take])
+        if not config.take_allows_extreme and verdict.extreme:
+            verdict = verdict.model_copy(update={"extreme": False})
+        return Roll(what=what, task=task, odds=odds, take=take.value, verdict=verdict)
+    faces = dice.roll(2, 6, purpose=what).faces
+    return Roll(what=what, task=task, odds=odds, faces=faces, verdict=judge(task, sum(faces)))
+
+
+def spend_check(state: BpbState, who: Character) -> None:
+    """BPB-PP-005: a plot point to spend."""
+    if state.condition(who.id).plot_points < 1:
+        raise RuleViolation("BPB-PP-005", f"{who.name} has no plot point to spend.")
+
+
+def emit(b: Done, dice: DiceService, payload: EventData) -> None:
+    """Emit ``payload`` carrying every roll of this command not yet in one of its events."""
+    seen = sum(len(e.rolls) for e in b.events)
+    b.emit(payload, rolls=dice.records[seen:])

@@ -1,0 +1,188 @@
+"""The parts of a Bulletproof Blues table's state: conditions, calls, the fight and a pending attack.
+
+Plain frozen models; the fold that changes them is :mod:`~capeworks.systems.bpb.state`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen, TurnOrder
+from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.odds import TaskOdds
+from capeworks.systems.bpb.tasks import Task, Verdict
+
+__all__ = [
+    "Boost",
+    "Call",
+    "Condition",
+    "Effect",
+    "Fight",
+    "Guard",
+    "Hazard",
+    "Pending",
+    "Roll",
+    "Stage",
+    "Status",
+    "Stunt",
+    "Turn",
+]
+
+
+class Status(StrEnum):
+    """Statuses the tracker shows (BPB-XS-007, BPB-GRAB-005/011, BPB-REC-004)."""
+
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    STAGGERED = "staggered"
+    UNCONSCIOUS = "unconscious"
+    DEAD = "dead"
+    INTERPOSING = "interposing"
+
+
+class Effect(StrEnum):
+    """BPB-XS-003: what an extreme success in combat adds."""
+
+    OVERWHELMING = "overwhelming"
+    SLAMMING = "slamming"
+    STAGGERING = "staggering"
+
+
+class Boost(Frozen):
+    """BPB-PP-007: +1 rank to an attribute or power until the end of ``until_round``."""
+
+    name: str
+    until_round: int
+
+
+class Stunt(Frozen):
+    """BPB-PP-009/010: a power used as another at the same rank; ``uses`` for a countable resource."""
+
+    power: str
+    used_as: str
+    rank: int
+    uses: int | None = None
+
+
+class Condition(Frozen):
+    """What play has done to a character: damage kept apart by kind, statuses, plot points."""
+
+    lost: int = 0  # normal Endurance damage
+    recent: int = 0  # normal Endurance lost since the last rest or rally (BPB-REC-001)
+    stunning: int = 0  # BPB-DMG-007
+    drained: dict[str, int] = Field(default_factory=dict)  # other attribute damage (BPB-REC-003)
+    statuses: tuple[Status, ...] = ()
+    on: tuple[str, ...] = ()  # activated powers switched on
+    plot_points: int = 0
+    boosts: tuple[Boost, ...] = ()
+    stunts: tuple[Stunt, ...] = ()
+    lost_actions: int = 0  # BPB-TURN-004, BPB-XS-007
+    held_by: str | None = None
+    sprinted: int = 0  # rounds sprinted in a row (BPB-MOVE-009)
+    slow_until: int = 0  # round until which no running or sprinting
+
+
+class Roll(Frozen):
+    """A judged task roll with the odds shown before it: the log's record of one roll."""
+
+    what: str
+    task: Task
+    odds: TaskOdds
+    take: str = "roll"
+    faces: tuple[int, ...] = ()
+    verdict: Verdict
+    plot_point: bool = False
+
+
+class Call(Frozen):
+    """A task the GM calls for (BPB-ROLL-006), extended (BPB-EXT-001) or a competition (BPB-EXT-003)."""
+
+    id: int
+    sides: tuple[str, ...]  # one character, or the competitors
+    attribute: str
+    skill: str = ""
+    difficulty: int
+    bonus: int = 0
+    takes: tuple[str, ...] = ("roll",)
+    required: int | None = None
+    max_attempts: int | None = None
+    successes: dict[str, int] = Field(default_factory=dict)
+    attempts: dict[str, int] = Field(default_factory=dict)
+    task: str = ""
+
+
+class Turn(Frozen):
+    """What the acting character has used of this turn (BPB-ACT-001/002)."""
+
+    actor: str
+    task: bool = False
+    moved: Mode | None = None
+    moved_ft: int = 0
+    free: int = 0
+    roleplay: int = 0
+    lost: bool = False
+    #: the one whose turn resumes when a pre-empting character is done (BPB-TURN-002)
+    resumes: str | None = None
+
+
+class Guard(Frozen):
+    """A block or dodge kept up until the character's next action (BPB-DEF-003/007)."""
+
+    kind: str  # block | dodge
+    attempts: int = 0
+
+
+class Stage(StrEnum):
+    """What a hit waits for."""
+
+    DEFENCE = "defence"
+    EXTREME = "extreme"
+    KEEP_POWERS = "keep_powers"
+
+
+class Pending(Frozen):
+    """An attack that hit and waits for a decision (block or dodge, the extreme effect, powers kept on)."""
+
+    id: int
+    attacker: str
+    target: str
+    power: str
+    rank: int
+    dr: int
+    stunning: bool = False
+    penetrating: bool = False
+    damages: str | None = "Endurance"
+    extreme: bool = False
+    stage: Stage = Stage.DEFENCE
+    cover_ft: int | None = None
+
+
+class Hazard(Frozen):
+    """Something the environment moves at the end of the round (BPB-INIT-003/004).
+
+    A falling object or a free-rolling vehicle; ``controller`` names the character
+    driving a vehicle, who may move it on their own turn instead (``moved_round``).
+    """
+
+    id: int
+    text: str = Field(min_length=1, max_length=200)
+    controller: str | None = None
+    moved_round: int = 0
+    #: a falling object acts once and is gone; a vehicle goes on
+    once: bool = True
+
+
+class Fight(Frozen):
+    """Combat time: the order of play, the turn, guards, forced actions and the attack in the air."""
+
+    order: TurnOrder
+    turn: Turn
+    guards: dict[str, Guard] = Field(default_factory=dict)
+    forced: dict[str, int] = Field(default_factory=dict)  # character -> round of their forced action
+    delayed: tuple[str, ...] = ()
+    moves: dict[str, Mode] = Field(default_factory=dict)  # how each moved this round
+    pending: Pending | None = None
+    next_attack: int = 1
+    hazards: tuple[Hazard, ...] = ()

@@ -1,0 +1,123 @@
+"""The decisions a Bulletproof Blues table waits for, each carrying the command that answers it.
+
+A hit asks its target (the player, or the GM for the GM's characters) to block,
+dodge, dive or take it, with the odds of each; an extreme success asks the
+attacker for its effect; a stagger asks the target whether to try to keep
+their powers on (BPB-XS-008).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Prompt, PromptOption, Role
+from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
+from capeworks.systems.bpb.lookups import rank_of
+from capeworks.systems.bpb.model import Effect, Pending, Stage
+from capeworks.systems.bpb.odds import task_odds
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import Task
+
+__all__ = ["open_prompts"]
+
+
+def _to(state: BpbState, cid: str, **rest: object) -> Prompt:
+    owner = state.characters[cid].owner
+    return Prompt(seat=owner or None, role=None if owner else Role.GM, **rest)
+
+
+def _pct(task: Task) -> str:
+    return f"{task_odds(task).p_success:.0%}"
+
+
+def open_prompts(state: BpbState) -> list[Prompt]:
+    """The hit in the air's decision, if any."""
+    fight = state.fight
+    if fight is None or fight.pending is None:
+        return []
+    p = fight.pending
+    if p.stage is Stage.DEFENCE:
+        return [_defence(state, p)]
+    if p.stage is Stage.EXTREME:
+        return [_extreme(state, p)]
+    return [_keep(state, p)]
+
+
+def _defence(state: BpbState, p: Pending) -> Prompt:
+    t = state.characters[p.target]
+    options = []
+    for choice, forced in defence_options(state, p):
+        payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
+        if choice in ("block", "dodge"):
+            task = defence_task(state, t, p, choice)
+            label = f"{choice.title()} ({task.attribute} vs {task.difficulty}, {_pct(task)})" + (
+                " — forced: costs the next action" if forced else ""
+            )
+        elif choice == "dive":
+            label = "Dive for cover (forced: ends prone, costs the next action)"
+        else:
+            label = "Take the hit"
+        options.append(PromptOption(value=choice, label=label, command="defend", payload=payload))
+    return _to(
+        state,
+        t.id,
+        id=f"defend-{p.id}",
+        kind="defend",
+        rule="BPB-DEF-006",
+        question=f"{t.name} is hit by {p.power} (rank {p.rank}): block, dodge or take it?",
+        options=tuple(options),
+        context={"attack": p.id, "character": t.id},
+    )
+
+
+def _extreme(state: BpbState, p: Pending) -> Prompt:
+    a = state.characters[p.attacker]
+    effects = [Effect.OVERWHELMING] + (
+        [Effect.SLAMMING, Effect.STAGGERING] if p.damages == "Endurance" else []
+    )
+    words = {
+        Effect.OVERWHELMING: "Overwhelming (+3 ranks)",
+        Effect.SLAMMING: "Slamming (knock them flying)",
+        Effect.STAGGERING: "Staggering (they lose their next action)",
+    }
+    return _to(
+        state,
+        a.id,
+        id=f"extreme-{p.id}",
+        kind="extreme",
+        rule="BPB-XS-003",
+        question=f"Extreme success for {a.name}: which effect?",
+        options=tuple(
+            PromptOption(
+                value=e.value, label=words[e], command="extreme", payload={"attack": p.id, "effect": e.value}
+            )
+            for e in effects
+        ),
+        context={"attack": p.id},
+    )
+
+
+def _keep(state: BpbState, p: Pending) -> Prompt:
+    t = state.characters[p.target]
+    task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
+    return _to(
+        state,
+        t.id,
+        id=f"keep-{p.id}",
+        kind="keep_powers",
+        rule="BPB-XS-008",
+        question=f"{t.name} is staggered: try to keep activated powers on?",
+        options=(
+            PromptOption(
+                value="keep",
+                label=f"Willpower vs {KEEP_DIFFICULTY} ({_pct(task)})",
+                command="keep_powers",
+                payload={"attack": p.id, "character": t.id, "keep": True},
+            ),
+            PromptOption(
+                value="drop",
+                label="Let them switch off",
+                command="keep_powers",
+                payload={"attack": p.id, "character": t.id, "keep": False},
+            ),
+        ),
+        context={"attack": p.id, "character": t.id},
+    )

@@ -1,0 +1,291 @@
+"""Words for Bulletproof Blues: every event for the log, the command menu, and the tracker panels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Description, Event, Panel, Viewer
+from capeworks.systems.bpb import events as ev
+from capeworks.systems.bpb.model import Roll
+from capeworks.systems.bpb.state import BpbState
+
+__all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
+
+
+def roll_text(r: Roll) -> str:
+    """A roll in words: what, the dice (or what was taken), total vs difficulty, the odds shown first."""
+    t, v = r.task, r.verdict
+    odds = f"odds {r.odds.p_success:.1%}" + (f", extreme {r.odds.p_extreme:.1%}" if r.odds.p_extreme else "")
+    bonus = f" + {t.bonus}" if t.bonus else ""
+    if r.plot_point and not r.faces:
+        dice = "plot point"
+    elif r.take != "roll":
+        dice = f"takes {v.dice}"
+    else:
+        dice = "[" + " ".join(str(f) for f in r.faces) + "]"
+    pp = " (plot point: automatic success)" if r.plot_point else ""
+    result = "extreme success" if v.extreme else "success" if v.success else "failure"
+    return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
+
+
+def _name(state_free: str) -> str:
+    return state_free
+
+
+_TEXT: dict[str, Callable[[Any], str]] = {
+    ev.CharacterAdded.TYPE: lambda p: f"{p.character.name} joins the game.",
+    ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
+    ev.SessionStarted.TYPE: lambda p: (
+        f"Session {p.session} begins: {p.plot_points} plot point each for the players."
+    ),
+    ev.PlotPointAwarded.TYPE: lambda p: f"{p.character} earns a plot point: {p.reason}.",
+    ev.PlotPointSpent.TYPE: lambda p: (
+        f"{p.character} spends a plot point on a {p.kind}" + (f": {p.detail}." if p.detail else ".")
+    ),
+    ev.CallMade.TYPE: lambda p: (
+        f"The GM calls for {' vs '.join(p.call.sides)}'s {p.call.attribute} vs {p.call.difficulty}"
+        + (f" to {p.call.task}" if p.call.task else "")
+        + (f", {p.call.required} successes needed" if p.call.required else "")
+        + (f" in {p.call.max_attempts} attempts" if p.call.max_attempts else "")
+        + "."
+    ),
+    ev.TaskRolled.TYPE: lambda p: (
+        roll_text(p.roll) + (f"; {p.counted} toward the task." if p.call and p.counted else ".")
+    ),
+    ev.CallClosed.TYPE: lambda p: f"Call {p.call} is {p.outcome}" + (f": {p.winner}." if p.winner else "."),
+    ev.FightStarted.TYPE: lambda p: "The fight begins. Order of play: " + ", ".join(p.order) + ".",
+    ev.TurnBegan.TYPE: lambda p: (
+        (f"Round {p.round}. " if p.round_ended else "")
+        + (f"{p.character}'s turn is lost." if p.lost else f"{p.character}'s turn.")
+    ),
+    ev.Delayed.TYPE: lambda p: f"{p.character} holds their action.",
+    ev.Preempted.TYPE: lambda p: f"{p.character} acts now, before {p.before}.",
+    ev.Moved.TYPE: lambda p: (
+        f"{p.character} stands up."
+        if p.stand_up
+        else f"{p.character} {p.mode.value}s {p.feet} ft ({p.medium})."
+    ),
+    ev.ActionTaken.TYPE: lambda p: f"{p.character} ({p.kind}): {p.text}",
+    ev.PowerSwitched.TYPE: lambda p: f"{p.character} switches {p.power} {'on' if p.on else 'off'}.",
+    ev.Guarded.TYPE: lambda p: (
+        f"{p.character} forces an action to {p.kind} until their next action."
+        if p.forced
+        else f"{p.character} {p.kind}s until their next action."
+    ),
+    ev.AttackRolled.TYPE: lambda p: roll_text(p.roll) + (f"; DR {p.dr}." if p.roll.verdict.success else "."),
+    ev.DefenceRolled.TYPE: lambda p: (
+        roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
+    ),
+    ev.HitTaken.TYPE: lambda p: f"{p.character} takes the hit.",
+    ev.DoveForCover.TYPE: lambda p: (
+        f"{p.character} dives for cover" + (" and is safe." if p.safe else ", but cover is too far to help.")
+    ),
+    ev.ExtremeChosen.TYPE: lambda p: (
+        f"Extreme success: {p.effect.value}."
+        if p.stage is None or p.stage.value == "extreme"
+        else "The stagger may switch powers off."
+    ),
+    ev.Damaged.TYPE: lambda p: (
+        f"{p.character} takes {p.amount} {'stunning ' if p.stunning else ''}{p.attribute} damage"
+        f" (DR {p.dr} - PV {p.pv}{', ' + p.why if p.why else ''})."
+    ),
+    ev.StatusSet.TYPE: lambda p: (
+        f"{p.character}: "
+        + ", ".join(
+            [*(f"now {s.value}" for s in p.add), *(f"no longer {s.value}" for s in p.remove)] or ["released"]
+        )
+        + "."
+    ),
+    ev.SlamRolled.TYPE: lambda p: (
+        roll_text(p.roll) + (f"; slammed {p.distance_ft} ft." if p.missed_by else "; stands firm.")
+    ),
+    ev.StaggerRolled.TYPE: lambda p: roll_text(p.roll) + ("." if p.roll.verdict.success else "; staggered."),
+    ev.PowersChecked.TYPE: lambda p: (
+        f"{p.character}'s powers "
+        + ("stay on." if p.kept else f"switch off: {', '.join(p.powers) or 'none'}.")
+    ),
+    ev.AttackSettled.TYPE: lambda p: f"Attack {p.attack} is settled.",
+    ev.Grabbed.TYPE: lambda p: (
+        roll_text(p.roll)
+        + ("" if p.breakout is None else "; " + roll_text(p.breakout))
+        + (f"; {p.target} is grabbed ({p.manoeuvre})." if p.held else ".")
+    ),
+    ev.Thrown.TYPE: lambda p: (
+        f"{p.attacker} throws {p.target} {p.distance_ft} ft (throw rank {p.rank}, DR {p.dr})"
+        + (f" into {p.into}, which takes {p.object_damage}." if p.into else ".")
+    ),
+    ev.BrokeFree.TYPE: lambda p: roll_text(p.roll) + ".",
+    ev.Exploded.TYPE: lambda p: (
+        roll_text(p.roll)
+        + (
+            "; " + ", ".join(f"{k} DR {v}" for k, v in p.hits.items()) + "."
+            if p.hits
+            else "; it goes astray."
+        )
+    ),
+    ev.Rested.TYPE: lambda p: (
+        f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
+    ),
+    ev.Healed.TYPE: lambda p: f"{p.character} heals {p.amount} Endurance over {p.days} days.",
+    ev.HazardAdded.TYPE: lambda p: (
+        f"In the environment: {p.hazard.text}"
+        + (f" (driven by {p.hazard.controller})." if p.hazard.controller else ".")
+    ),
+    ev.HazardSteered.TYPE: lambda p: f"{p.character} steers it now" + (f": {p.text}." if p.text else "."),
+    ev.EnvironmentActed.TYPE: lambda p: (
+        f"End of round {p.round}, the environment moves: " + (", ".join(p.moved) or "nothing") + "."
+    ),
+    ev.SceneEnded.TYPE: lambda p: "The scene ends.",
+    ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",
+    ev.FightEnded.TYPE: lambda p: "The fight is over.",
+}
+
+
+def _characters(payload: Any) -> tuple[str, ...]:
+    out = []
+    for field in ("character", "attacker", "target"):
+        value = getattr(payload, field, None)
+        if isinstance(value, str):
+            out.append(value)
+    return tuple(out)
+
+
+def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Description]:
+    def words(payload: Any, event: Event, viewer: Viewer) -> Description:
+        hidden = isinstance(payload, ev.GmNoted) and not viewer.is_gm
+        return Description(
+            text="The GM writes a private note." if hidden else text(payload),
+            characters=_characters(payload),
+            hidden=hidden,
+        )
+
+    return words
+
+
+#: event type -> words for it
+WORDS = {t: _words(f) for t, f in _TEXT.items()}
+
+COMMAND_WORDS: dict[str, str] = {
+    "add_character": "Add a character",
+    "gm_note": "Write a private note",
+    "start_session": "Start a session",
+    "award": "Award a plot point",
+    "call_task": "Call for a task roll",
+    "contest": "Call a competition",
+    "withdraw": "Withdraw a call",
+    "roll": "Roll a called task",
+    "start_fight": "Start a fight",
+    "end_turn": "End the turn",
+    "delay": "Hold the action",
+    "preempt": "Act now (held action)",
+    "move": "Move",
+    "act": "Free or roleplay action",
+    "switch": "Switch a power on or off",
+    "guard": "Block or dodge until the next action",
+    "attack": "Attack",
+    "defend": "Block, dodge or take the hit",
+    "extreme": "Choose the extreme effect",
+    "keep_powers": "Keep powers on",
+    "grab": "Grab",
+    "break_free": "Break free",
+    "explode": "Throw an explosive",
+    "rest": "Rest half an hour",
+    "heal": "Heal over days",
+    "spend": "Spend a plot point",
+    "end_fight": "End the fight",
+    "add_hazard": "Add a falling object or vehicle",
+    "end_scene": "End the scene",
+    "use_stunt": "Use a stunt's resource",
+    "steer": "Steer your vehicle now",
+}
+
+
+def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
+    """The tracker: order of play and turn, then Endurance, stunning, statuses, plot points."""
+    out: list[Panel] = []
+    fight = state.fight
+    rows = []
+    order = fight.order.order if fight else tuple(state.characters)
+    for cid in order:
+        ch = state.characters.get(cid)
+        if ch is None:
+            continue
+        c = state.condition(cid)
+        mark = ""
+        if fight is not None:
+            if fight.turn.actor == cid:
+                mark = (
+                    "acting"
+                    + (" (task used)" if fight.turn.task else "")
+                    + (f", {fight.turn.moved.value}" if fight.turn.moved else "")
+                )
+            elif cid in fight.delayed:
+                mark = "holding"
+            guard = fight.guards.get(cid)
+            if guard:
+                mark = (mark + "; " if mark else "") + f"{guard.kind} x{guard.attempts}"
+            if fight.forced.get(cid) == fight.order.round:
+                mark = (mark + "; " if mark else "") + "forced"
+        end = ch.attribute("Endurance")
+        rows.append(
+            (
+                ch.name,
+                f"{end - c.lost - c.stunning}/{end}",
+                str(c.lost),
+                str(c.stunning),
+                ", ".join(s.value for s in c.statuses) or "-",
+                str(c.plot_points),
+                str(c.lost_actions),
+                mark or "-",
+            )
+        )
+    title = f"Round {fight.order.round}" if fight else "Characters"
+    out.append(
+        Panel(
+            title=title,
+            columns=(
+                "Character",
+                "Endurance",
+                "Damage",
+                "Stunning",
+                "Status",
+                "Plot points",
+                "Lost actions",
+                "Turn",
+            ),
+            rows=tuple(rows),
+        )
+    )
+    if state.calls:
+        out.append(
+            Panel(
+                title="Calls",
+                columns=("Call", "Who", "Roll", "Difficulty", "Successes", "Attempts"),
+                rows=tuple(
+                    (
+                        str(k),
+                        ", ".join(c.sides),
+                        c.attribute,
+                        str(c.difficulty),
+                        ", ".join(f"{s}:{c.successes.get(s, 0)}" for s in c.sides)
+                        + (f" of {c.required}" if c.required else ""),
+                        ", ".join(f"{s}:{c.attempts.get(s, 0)}" for s in c.sides)
+                        + (f" of {c.max_attempts}" if c.max_attempts else ""),
+                    )
+                    for k, c in state.calls.items()
+                ),
+            )
+        )
+    if state.session:
+        hint = state.config.award_hint
+        out.append(
+            Panel(
+                title="Session",
+                columns=("Session", "Plot points awarded", "Guideline"),
+                rows=((str(state.session), str(state.awards), f"{hint} per player"),),
+            )
+        )
+    if viewer.is_gm and state.gm_notes:
+        out.append(Panel(title="GM notes", columns=("Note",), rows=tuple((n,) for n in state.gm_notes)))
+    return out

@@ -1,0 +1,192 @@
+"""Handlers for the roster, sessions, plot points and recovery (BPB-PP, BPB-REC)."""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, DiceService
+from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
+from capeworks.systems.bpb.events import (
+    CharacterAdded,
+    GmNoted,
+    Healed,
+    PlotPointAwarded,
+    PlotPointSpent,
+    Rested,
+    SceneEnded,
+    SessionStarted,
+    StuntUsed,
+)
+from capeworks.systems.bpb.lookups import MAX_BOOSTED, Ctx, Done, character, rank_of, spend_check
+from capeworks.systems.bpb.model import Boost, Stunt
+from capeworks.systems.bpb.sheet import attribute_name
+from capeworks.systems.bpb.state import BpbState
+
+__all__ = [
+    "add_character",
+    "award",
+    "end_scene",
+    "gm_note",
+    "heal",
+    "rest",
+    "spend",
+    "start_session",
+    "use_stunt",
+]
+
+
+def add_character(state: BpbState, ctx: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
+    """A sample sheet joins; a player adds only their own, the GM anyone's."""
+    sheet = SAMPLE_CHARACTERS.get(c.sample)
+    if sheet is None:
+        raise NotFound(f"There is no sample {c.sample!r}; known: {', '.join(SAMPLE_CHARACTERS)}.")
+    if c.id in state.characters:
+        raise InvalidCommand(f"There is already a character {c.id!r} at this table.")
+    owner = c.owner
+    if not ctx.is_gm:
+        if owner and owner != ctx.actor.id:
+            raise InvalidCommand("A player adds characters for their own seat.")
+        owner = ctx.actor.id
+    elif owner and owner not in {s.id for s in ctx.seats}:
+        raise NotFound(f"There is no seat {owner!r} at this table.")
+    b = ctx.batch(state)
+    b.emit(
+        CharacterAdded(
+            character=sheet.model_copy(update={"id": c.id, "owner": owner, "name": c.name or sheet.name})
+        )
+    )
+    return b
+
+
+def gm_note(state: BpbState, ctx: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:
+    b = ctx.batch(state)
+    b.emit(GmNoted(text=c.text), audience=Audience.gm_only())
+    return b
+
+
+def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceService) -> Done:
+    """BPB-PP-001/004: players' characters start with the session's plot points; unspent ones lapse."""
+    players = tuple(cid for cid, ch in state.characters.items() if ch.owner)
+    b = ctx.batch(state)
+    b.emit(
+        SessionStarted(
+            session=state.session + 1, characters=players, plot_points=state.config.session_plot_points
+        )
+    )
+    return b
+
+
+def award(state: BpbState, ctx: Ctx, c: cmd.Award, dice: DiceService) -> Done:
+    """BPB-PP-002: the GM's award, logged with its reason."""
+    who = character(state, c.character)
+    b = ctx.batch(state)
+    b.emit(PlotPointAwarded(character=who.id, reason=c.reason))
+    return b
+
+
+def _recovered(state: BpbState, cid: str) -> int:
+    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up."""
+    recent = state.condition(cid).recent
+    return -(-recent // 2)
+
+
+def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
+    """BPB-REC-001/003, BPB-DMG-007: after half an hour's rest."""
+    if state.fight is not None:
+        raise RuleViolation("BPB-REC-001", "Nobody rests in the middle of a fight.")
+    ids = list(c.characters) or list(state.characters)
+    for cid in ids:
+        character(state, cid)
+    b = ctx.batch(state)
+    for cid in ids:
+        b.emit(Rested(character=cid, recovered=_recovered(state, cid)))
+    return b
+
+
+def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
+    """BPB-REC-002: a point a day with rest or care, a point a week without."""
+    who = character(state, c.character)
+    lost = state.condition(who.id).lost
+    amount = min(lost, c.days if c.care else c.days // 7)
+    b = ctx.batch(state)
+    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care))
+    return b
+
+
+def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
+    """BPB-PP-007/009/011/012: boost, stunt, rally or retcon (automatic success is a roll's own flag)."""
+    who = character(state, c.character)
+    spend_check(state, who)
+    b = ctx.batch(state)
+    kind = c.kind.strip().lower()
+    if kind == "boost":
+        if not c.power:
+            raise InvalidCommand("Name the attribute or power to boost.")
+        power = who.power(c.power)
+        name = power.name if power else _attribute(c.power)
+        if rank_of(state, who, name) + 1 > MAX_BOOSTED:
+            raise RuleViolation("BPB-PP-007", f"{name} cannot be boosted past rank {MAX_BOOSTED}.")
+        rounds = c.rounds or state.config.boost_rounds
+        until = max(state.round, 1) + rounds - 1
+        b.emit(
+            PlotPointSpent(
+                character=who.id, kind="boost", detail=name, boost=Boost(name=name, until_round=until)
+            )
+        )
+    elif kind == "stunt":
+        power = who.power(c.power) if c.power else None
+        if power is None:
+            raise RuleViolation("BPB-PP-009", f"{who.name} has no power {c.power!r} to stunt with.")
+        if not c.used_as.strip():
+            raise InvalidCommand("Name the power or skill the stunt uses it as.")
+        stunt = Stunt(power=power.name, used_as=c.used_as.strip(), rank=power.rank, uses=c.uses)
+        b.emit(
+            PlotPointSpent(
+                character=who.id, kind="stunt", detail=f"{power.name} as {stunt.used_as}", stunt=stunt
+            )
+        )
+    elif kind == "rally":
+        if state.condition(who.id).recent == 0 and state.condition(who.id).stunning == 0:
+            raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
+        b.emit(PlotPointSpent(character=who.id, kind="rally"))
+        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), rally=True))
+    elif kind == "retcon":
+        if not c.text.strip():
+            raise InvalidCommand("Say what the retcon establishes.")
+        b.emit(PlotPointSpent(character=who.id, kind="retcon", detail=c.text.strip()))
+    else:
+        raise InvalidCommand("A plot point buys a boost, a stunt, a rally or a retcon.")
+    return b
+
+
+def end_scene(state: BpbState, ctx: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:
+    """BPB-TIME-001, BPB-PP-008/010: the GM cuts the scene."""
+    if state.fight is not None:
+        raise InvalidCommand("End the fight before the scene.")
+    b = ctx.batch(state)
+    b.emit(SceneEnded())
+    return b
+
+
+def use_stunt(state: BpbState, ctx: Ctx, c: cmd.UseStunt, dice: DiceService) -> Done:
+    """BPB-PP-010: a countable stunt ends when its resource is used up."""
+    who = character(state, c.character)
+    stunt = next(
+        (s for s in state.condition(who.id).stunts if s.used_as.lower() == c.stunt.strip().lower()), None
+    )
+    if stunt is None:
+        raise NotFound(f"{who.name} has no stunt {c.stunt!r} going.")
+    if stunt.uses is None:
+        raise InvalidCommand(f"{stunt.used_as} has nothing to count; it lasts its time.")
+    if c.count > stunt.uses:
+        raise RuleViolation("BPB-PP-010", f"{stunt.used_as} has only {stunt.uses} left.")
+    b = ctx.batch(state)
+    b.emit(StuntUsed(character=who.id, stunt=stunt.used_as, count=c.count))
+    return b
+
+
+def _attribute(name: str) -> str:
+    try:
+        return attribute_name(name)
+    except ValueError as e:
+        raise NotFound(str(e)) from None

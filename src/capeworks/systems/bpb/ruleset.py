@@ -1,0 +1,161 @@
+"""Bulletproof Blues 2e as a capeworks ruleset: the command table, the fold, prompts and words.
+
+Who may issue what: the GM sets difficulties, starts fights, rests and awards
+(the GM's authority); players act for their own characters, the GM for the
+GM's; a hit's decisions are prompts to whoever plays the one deciding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar
+
+from capeworks.engine import (
+    Authority,
+    CommandSpec,
+    Controller,
+    Event,
+    Panel,
+    Prompt,
+    Role,
+    Ruleset,
+    Seat,
+    Viewer,
+)
+from capeworks.engine.kit import lookup
+from capeworks.engine.ruleset import SampleSession
+from capeworks.systems.bpb import attacks, calls, environment, grabs, roster, turns
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.config import BpbConfig
+from capeworks.systems.bpb.events import EVENTS
+from capeworks.systems.bpb.prompts import open_prompts
+from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.bpb.state import BpbState, fold
+
+__all__ = ["COMMANDS", "BpbRuleset"]
+
+GM, OWNER, ANY = Authority.GM, Authority.OWNER, Authority.ANY
+Offer = Callable[[Any, Seat], list[dict[str, Any]]]
+
+
+def _plays(state: BpbState, seat: Seat, cid: str) -> bool:
+    ch = state.characters.get(cid)
+    if ch is None:
+        return False
+    return ch.owner == seat.id or (seat.role is Role.GM and not ch.owner)
+
+
+def _acting(field: str = "character") -> Offer:
+    """Offer the command for the acting character to whoever plays them."""
+
+    def offer(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+        fight = state.fight
+        if fight is None or fight.pending is not None or not _plays(state, seat, fight.turn.actor):
+            return []
+        return [{field: fight.turn.actor}]
+
+    return offer
+
+
+def _holding(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    fight = state.fight
+    if fight is None:
+        return []
+    return [{"character": cid} for cid in fight.delayed if _plays(state, seat, cid)]
+
+
+def _calls(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"call": call.id, "character": cid}
+        for call in state.calls.values()
+        for cid in call.sides
+        if _plays(state, seat, cid)
+    ]
+
+
+def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    return [{"character": cid} for cid in state.characters if _plays(state, seat, cid)]
+
+
+COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
+    "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
+    "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
+    "start_session": CommandSpec(cmd.StartSession, roster.start_session, GM, "start a session"),
+    "award": CommandSpec(cmd.Award, roster.award, GM, "award plot points"),
+    "call_task": CommandSpec(cmd.CallTask, calls.call_task, GM, "call for task rolls and set difficulties"),
+    "contest": CommandSpec(cmd.Contest, calls.contest, GM, "call competitions"),
+    "withdraw": CommandSpec(cmd.Withdraw, calls.withdraw, GM, "withdraw calls"),
+    "roll": CommandSpec(cmd.RollTask, calls.roll_task, OWNER, offer=_calls),
+    "start_fight": CommandSpec(cmd.StartFight, turns.start_fight, GM, "start fights"),
+    "end_turn": CommandSpec(cmd.EndTurn, turns.end_turn, OWNER, offer=_acting()),
+    "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting()),
+    "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
+    "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_acting()),
+    "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
+    "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting()),
+    "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_owned),
+    "attack": CommandSpec(
+        cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_acting("attacker")
+    ),
+    "defend": CommandSpec(cmd.Defend, attacks.defend, OWNER, prompt_only=True),
+    "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
+    "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
+    "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),
+    "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
+    "explode": CommandSpec(
+        cmd.Explode, attacks.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
+    ),
+    "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
+    "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
+    "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_owned),
+    "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights"),
+    "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes"),
+    "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_owned),
+    "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
+    "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting()),
+}
+
+
+class BpbRuleset(Ruleset[BpbState, BpbConfig]):
+    """Bulletproof Blues 2e: 2d6 + attribute, extreme success, block and dodge, damage and protection."""
+
+    name = "bpb"
+    title = "Bulletproof Blues 2e"
+    config_model = BpbConfig
+    state_model = BpbState
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
+    events = EVENTS
+    words = WORDS
+    command_words = COMMAND_WORDS
+    has_gm = True
+
+    def initial_state(self, config: BpbConfig) -> BpbState:
+        return BpbState(config=config)
+
+    def apply(self, state: BpbState, event: Event) -> BpbState:
+        return fold(state, event)
+
+    def controller(self, state: BpbState, entity: str) -> Controller:
+        ch = lookup(state.characters, entity, "character")
+        return Controller(seat=ch.owner or None, name=ch.name)
+
+    def view_key(self, state: BpbState, viewer: Viewer) -> Hashable:
+        """Players see alike: only the GM sees the GM's notes."""
+        return viewer.is_gm
+
+    def view(self, state: BpbState, viewer: Viewer) -> dict[str, Any]:
+        data = state.model_dump(mode="json")
+        if not viewer.is_gm:
+            data["gm_notes"] = []
+        return data
+
+    def prompts(self, state: BpbState) -> list[Prompt]:
+        return open_prompts(state)
+
+    def panels(self, state: BpbState, viewer: Viewer) -> list[Panel]:
+        return panels(state, viewer)
+
+    def sample_session(self) -> SampleSession:
+        from capeworks.systems.bpb.samples import sample_session
+
+        return sample_session()

@@ -1,0 +1,361 @@
+"""The state of a Bulletproof Blues table and its fold (pure: a new state per event)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from capeworks.engine import Event
+from capeworks.engine.kit import TurnOrder
+from capeworks.systems.bpb import events as ev
+from capeworks.systems.bpb.config import BpbConfig
+from capeworks.systems.bpb.model import Call, Condition, Fight, Guard, Pending, Stage, Status, Turn
+from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.sheet import Character
+
+__all__ = ["BpbState", "fold"]
+
+
+class BpbState(BaseModel):
+    """Characters and their conditions, the GM's calls, the fight, the session and the GM's notes."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    config: BpbConfig = Field(default_factory=BpbConfig)
+    characters: dict[str, Character] = Field(default_factory=dict)
+    conditions: dict[str, Condition] = Field(default_factory=dict)
+    calls: dict[int, Call] = Field(default_factory=dict)
+    next_call: int = 1
+    fight: Fight | None = None
+    session: int = 0
+    awards: int = 0  # plot points awarded this session (BPB-PP-003)
+    gm_notes: tuple[str, ...] = ()
+
+    def condition(self, cid: str) -> Condition:
+        """A character's condition (fresh when nothing has happened to them)."""
+        return self.conditions.get(cid) or Condition()
+
+    @property
+    def round(self) -> int:
+        """The combat round (0 outside a fight)."""
+        return self.fight.order.round if self.fight else 0
+
+
+def _cond(state: BpbState, cid: str, **update: object) -> dict[str, Condition]:
+    return {**state.conditions, cid: state.condition(cid).model_copy(update=update)}
+
+
+def _fight(state: BpbState, **update: object) -> Fight | None:
+    return state.fight.model_copy(update=update) if state.fight else None
+
+
+def _turn(state: BpbState, cid: str, **update: object) -> Fight | None:
+    fight = state.fight
+    if fight is None or fight.turn.actor != cid:
+        return fight
+    return fight.model_copy(update={"turn": fight.turn.model_copy(update=update)})
+
+
+def _statuses(
+    c: Condition, add: tuple[Status, ...] = (), remove: tuple[Status, ...] = ()
+) -> tuple[Status, ...]:
+    kept = [s for s in c.statuses if s not in remove]
+    return tuple(kept + [s for s in add if s not in kept])
+
+
+def _pending(state: BpbState, stage: Stage | None) -> Fight | None:
+    fight = state.fight
+    if fight is None or fight.pending is None:
+        return fight
+    pending = None if stage is None else fight.pending.model_copy(update={"stage": stage})
+    return fight.model_copy(update={"pending": pending})
+
+
+def _lose_action(state: BpbState, cid: str) -> dict[str, Condition]:
+    c = state.condition(cid)
+    return _cond(state, cid, lost_actions=c.lost_actions + 1)
+
+
+def fold(state: BpbState, event: Event) -> BpbState:
+    """Apply one event. Never mutates."""
+    p = event.payload
+    if not isinstance(p, ev.BpbEvent):
+        return state
+    up: dict[str, object] = {}
+    if isinstance(p, ev.CharacterAdded):
+        up["characters"] = {**state.characters, p.character.id: p.character}
+        up["conditions"] = {**state.conditions, p.character.id: Condition()}
+    elif isinstance(p, ev.GmNoted):
+        up["gm_notes"] = (*state.gm_notes, p.text)
+    elif isinstance(p, ev.SessionStarted):
+        conditions = dict(state.conditions)
+        for cid in state.characters:
+            keep = p.plot_points if cid in p.characters else 0
+            conditions[cid] = state.condition(cid).model_copy(update={"plot_points": keep})
+        up["conditions"], up["session"], up["awards"] = conditions, p.session, 0
+    elif isinstance(p, ev.PlotPointAwarded):
+        up["conditions"] = _cond(state, p.character, plot_points=state.condition(p.character).plot_points + 1)
+        up["awards"] = state.awards + 1
+    elif isinstance(p, ev.PlotPointSpent):
+        c = state.condition(p.character)
+        update: dict[str, object] = {"plot_points": c.plot_points - 1}
+        if p.boost is not None:
+            update["boosts"] = (*c.boosts, p.boost)
+        if p.stunt is not None:
+            update["stunts"] = (*c.stunts, p.stunt)
+        up["conditions"] = _cond(state, p.character, **update)
+    elif isinstance(p, ev.CallMade):
+        up["calls"] = {**state.calls, p.call.id: p.call}
+        up["next_call"] = max(state.next_call, p.call.id + 1)
+    elif isinstance(p, ev.TaskRolled):
+        if p.call is not None and p.call in state.calls:
+            call = state.calls[p.call]
+            call = call.model_copy(
+                update={
+                    "successes": {
+                        **call.successes,
+                        p.character: call.successes.get(p.character, 0) + p.counted,
+                    },
+                    "attempts": {**call.attempts, p.character: call.attempts.get(p.character, 0) + 1},
+                }
+            )
+            up["calls"] = {**state.calls, call.id: call}
+        if p.in_turn:
+            up["fight"] = _turn(state, p.character, task=True)
+        if p.roll.plot_point:
+            c = state.condition(p.character)
+            up["conditions"] = _cond(state, p.character, plot_points=c.plot_points - 1)
+    elif isinstance(p, ev.CallClosed):
+        up["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
+    elif isinstance(p, ev.FightStarted):
+        first = p.order[0] if p.order else ""
+        up["fight"] = Fight(order=TurnOrder(order=p.order), turn=Turn(actor=first))
+    elif isinstance(p, ev.TurnBegan):
+        up.update(_turn_began(state, p))
+    elif isinstance(p, ev.Delayed):
+        up["fight"] = _fight(state, delayed=(*state.fight.delayed, p.character) if state.fight else ())
+    elif isinstance(p, ev.Preempted):
+        fight = state.fight
+        if fight is not None:
+            up["fight"] = fight.model_copy(
+                update={
+                    "turn": Turn(actor=p.character, resumes=p.before),
+                    "delayed": tuple(d for d in fight.delayed if d != p.character),
+                    "guards": {k: v for k, v in fight.guards.items() if k != p.character},
+                }
+            )
+    elif isinstance(p, ev.Moved):
+        up.update(_moved(state, p))
+    elif isinstance(p, ev.ActionTaken):
+        fight = state.fight
+        if fight is not None and fight.turn.actor == p.character:
+            key = "free" if p.kind == "free" else "roleplay"
+            up["fight"] = _turn(state, p.character, **{key: getattr(fight.turn, key) + 1})
+    elif isinstance(p, ev.PowerSwitched):
+        c = state.condition(p.character)
+        on = tuple(x for x in c.on if x != p.power) + ((p.power,) if p.on else ())
+        up["conditions"] = _cond(state, p.character, on=on)
+        if state.fight and state.fight.turn.actor == p.character:
+            up["fight"] = _turn(state, p.character, free=state.fight.turn.free + 1)
+    elif isinstance(p, ev.Guarded):
+        fight = state.fight
+        if fight is not None:
+            fight = fight.model_copy(update={"guards": {**fight.guards, p.character: Guard(kind=p.kind)}})
+            if p.forced:
+                fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
+                up["conditions"] = _lose_action(state, p.character)
+            elif fight.turn.actor == p.character:
+                fight = fight.model_copy(update={"turn": fight.turn.model_copy(update={"task": True})})
+            up["fight"] = fight
+    elif isinstance(p, ev.AttackRolled):
+        fight = _turn(state, p.attacker, task=True)
+        if fight is not None:
+            pending = None
+            if p.stage is not None:
+                pending = Pending(
+                    id=p.attack,
+                    attacker=p.attacker,
+                    target=p.target,
+                    power=p.power,
+                    rank=p.rank,
+                    dr=p.dr,
+                    stunning=p.stunning,
+                    penetrating=p.penetrating,
+                    damages=p.damages,
+                    extreme=p.roll.verdict.extreme,
+                    stage=p.stage,
+                    cover_ft=p.cover_ft,
+                )
+            fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
+        up["fight"] = fight
+        if p.roll.plot_point:
+            up["conditions"] = _cond(
+                state, p.attacker, plot_points=state.condition(p.attacker).plot_points - 1
+            )
+    elif isinstance(p, ev.DefenceRolled):
+        fight = state.fight
+        if fight is not None:
+            guard = fight.guards.get(p.character) or Guard(kind=p.kind)
+            guards = {**fight.guards, p.character: guard.model_copy(update={"attempts": guard.attempts + 1})}
+            fight = fight.model_copy(update={"guards": guards})
+            if p.forced:
+                fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
+                up["conditions"] = _lose_action(state, p.character)
+            up["fight"] = _pending(state.model_copy(update={"fight": fight}), p.stage)
+    elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
+        fight = state.fight
+        if isinstance(p, ev.ExtremeChosen) and fight is not None and fight.pending is not None:
+            fight = fight.model_copy(update={"pending": fight.pending.model_copy(update={"extreme": False})})
+            state = state.model_copy(update={"fight": fight})
+        up["fight"] = _pending(state, p.stage)
+    elif isinstance(p, ev.DoveForCover):
+        fight = state.fight
+        if fight is not None:
+            fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
+            state = state.model_copy(update={"fight": fight, "conditions": _lose_action(state, p.character)})
+            c = state.condition(p.character)
+            up["conditions"] = _cond(state, p.character, statuses=_statuses(c, (Status.PRONE,)))
+            up["fight"] = _pending(state, p.stage)
+    elif isinstance(p, ev.Damaged):
+        c = state.condition(p.character)
+        if p.attribute != "Endurance":
+            drained = {**c.drained, p.attribute: c.drained.get(p.attribute, 0) + p.amount}
+            up["conditions"] = _cond(state, p.character, drained=drained)
+        elif p.stunning:
+            up["conditions"] = _cond(state, p.character, stunning=c.stunning + p.amount)
+        else:
+            up["conditions"] = _cond(state, p.character, lost=c.lost + p.amount, recent=c.recent + p.amount)
+    elif isinstance(p, ev.StatusSet):
+        c = state.condition(p.character)
+        update = {"statuses": _statuses(c, p.add, p.remove)}
+        if p.held_by is not None:
+            update["held_by"] = p.held_by
+        if p.released:
+            update["held_by"] = None
+        up["conditions"] = _cond(state, p.character, **update)
+    elif isinstance(p, ev.StaggerRolled):
+        if not p.roll.verdict.success:
+            c = state.condition(p.character)
+            up["conditions"] = _cond(
+                state,
+                p.character,
+                lost_actions=c.lost_actions + 1,
+                statuses=_statuses(c, (Status.STAGGERED,)),
+            )
+    elif isinstance(p, ev.PowersChecked):
+        if not p.kept:
+            c = state.condition(p.character)
+            up["conditions"] = _cond(state, p.character, on=tuple(x for x in c.on if x not in p.powers))
+    elif isinstance(p, ev.AttackSettled):
+        up["fight"] = _fight(state, pending=None)
+    elif isinstance(p, ev.Grabbed | ev.Exploded):
+        actor = p.attacker
+        up["fight"] = _turn(state, actor, task=True)
+    elif isinstance(p, ev.BrokeFree):
+        up["fight"] = _turn(state, p.character, task=True)
+    elif isinstance(p, ev.Rested):
+        c = state.condition(p.character)
+        lost = c.lost - p.recovered
+        statuses = c.statuses
+        sheet = state.characters.get(p.character)
+        if sheet is not None and sheet.attribute("Endurance") - lost > 0:  # awake again (BPB-REC-004)
+            statuses = tuple(x for x in statuses if x is not Status.UNCONSCIOUS)
+        up["conditions"] = _cond(
+            state,
+            p.character,
+            lost=lost,
+            recent=0,
+            stunning=0,
+            drained={},
+            boosts=(),
+            stunts=(),
+            statuses=statuses,
+        )
+    elif isinstance(p, ev.Healed):
+        c = state.condition(p.character)
+        up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount)
+    elif isinstance(p, ev.HazardAdded) and state.fight is not None:
+        up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
+    elif isinstance(p, ev.HazardSteered) and state.fight is not None:
+        hazards = tuple(
+            h.model_copy(update={"moved_round": p.round}) if h.id == p.hazard else h
+            for h in state.fight.hazards
+        )
+        up["fight"] = state.fight.model_copy(update={"hazards": hazards})
+        up["fight"] = _turn(
+            state.model_copy(update={"fight": up["fight"]}), p.character, free=state.fight.turn.free + 1
+        )
+    elif isinstance(p, ev.EnvironmentActed) and state.fight is not None:
+        kept = tuple(h for h in state.fight.hazards if h.id not in p.removed)
+        up["fight"] = state.fight.model_copy(update={"hazards": kept})
+    elif isinstance(p, ev.SceneEnded):
+        up["conditions"] = {
+            cid: c.model_copy(update={"boosts": (), "stunts": ()}) for cid, c in state.conditions.items()
+        }
+    elif isinstance(p, ev.StuntUsed):
+        c = state.condition(p.character)
+        stunts = []
+        for s in c.stunts:
+            if s.used_as == p.stunt and s.uses is not None:
+                if s.uses - p.count <= 0:
+                    continue
+                s = s.model_copy(update={"uses": s.uses - p.count})
+            stunts.append(s)
+        up["conditions"] = _cond(state, p.character, stunts=tuple(stunts))
+    elif isinstance(p, ev.FightEnded):
+        up["fight"] = None
+    return state.model_copy(update=up) if up else state
+
+
+def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
+    fight = state.fight
+    if fight is None:
+        return {}
+    order = fight.order
+    index = order.order.index(p.character) if p.character in order.order else order.index
+    moves = {} if p.round_ended else dict(fight.moves)
+    guards = dict(fight.guards)
+    conditions = dict(state.conditions)
+    c = state.condition(p.character)
+    update: dict[str, object] = {}
+    if p.lost:
+        update["lost_actions"] = max(0, c.lost_actions - 1)
+    else:
+        guards.pop(p.character, None)  # BPB-DEF-003: a guard lasts until the next action
+        update["statuses"] = tuple(s for s in c.statuses if s is not Status.STAGGERED)
+    # BPB-PP-008: boosts end when their rounds are over
+    update["boosts"] = tuple(b for b in c.boosts if b.until_round >= p.round)
+    conditions[p.character] = c.model_copy(update=update)
+    delayed = tuple(d for d in fight.delayed if d != p.character)  # BPB-TURN-001 (PROPOSED): one held action
+    fight = fight.model_copy(
+        update={
+            "order": order.model_copy(update={"index": index, "round": p.round}),
+            "turn": Turn(actor=p.character, lost=p.lost, task=p.lost, resumes=p.resumes),
+            "moves": moves,
+            "guards": guards,
+            "delayed": delayed,
+        }
+    )
+    return {"fight": fight, "conditions": conditions}
+
+
+def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
+    fight = state.fight
+    c = state.condition(p.character)
+    update: dict[str, object] = {}
+    if p.stand_up:
+        update["statuses"] = tuple(s for s in c.statuses if s is not Status.PRONE)
+    elif p.medium != "power":
+        if p.mode is Mode.SPRINT:
+            update["sprinted"] = c.sprinted + 1
+        elif c.sprinted:
+            update["sprinted"] = 0
+            update["slow_until"] = p.round + 10 * c.sprinted  # BPB-MOVE-009
+    out: dict[str, object] = {"conditions": _cond(state, p.character, **update)}
+    if fight is not None:
+        turn = (
+            fight.turn.model_copy(update={"moved": p.mode, "moved_ft": p.feet})
+            if fight.turn.actor == p.character
+            else fight.turn
+        )
+        out["fight"] = fight.model_copy(update={"turn": turn, "moves": {**fight.moves, p.character: p.mode}})
+    return out

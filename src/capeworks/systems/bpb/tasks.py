@@ -1,0 +1,167 @@
+"""Task rolls (BPB-ROLL, BPB-MOD, BPB-TAKE, BPB-XS-001): 2d6 + attribute + bonus vs a difficulty.
+
+Pure functions: the difficulty ladder, opposed difficulty, which circumstance
+modifiers apply (only the largest attack bonus and the largest defense bonus,
+plus the cumulative held-item and range-band additions), whether a task can be
+tried at all, what the player may take instead of rolling, and the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from capeworks.engine.kit import Frozen
+from capeworks.errors import RuleViolation
+
+__all__ = [
+    "ATTACK_BONUSES",
+    "DEFENSE_BONUSES",
+    "LADDER",
+    "Take",
+    "Task",
+    "Verdict",
+    "allowed_takes",
+    "attack_bonus",
+    "defense_bonus",
+    "judge",
+    "opposed",
+]
+
+#: BPB-ROLL-004/006, table T4: the difficulty ladder (easy needs no roll)
+LADDER: dict[str, int | None] = {
+    "easy": None,
+    "routine": 9,
+    "challenging": 12,
+    "demanding": 15,
+    "frustrating": 18,
+    "nigh-impossible": 21,
+}
+
+#: T5: circumstances favouring the attacker, added to the roll (BPB-MOD-001)
+ATTACK_BONUSES: dict[str, int] = {
+    "defender_walking": 0,
+    "defender_cant_see": 3,
+    "defender_restrained": 3,
+    "defender_surprised": 3,
+    "defender_blind": 6,
+    "defender_helpless": 6,
+}
+
+#: T6: circumstances favouring the defender, added to the difficulty (BPB-MOD-001); "interposed"
+#: is a grappler hiding behind the one they hold (BPB-GRAB-007)
+DEFENSE_BONUSES: dict[str, int] = {
+    "attacker_walking": 0,
+    "attacker_cant_see": 3,
+    "attacker_restrained": 3,
+    "attacker_running": 3,
+    "defender_sprinting": 3,
+    "interposed": 3,
+    "attacker_blind": 6,
+    "attacker_sprinting": 6,
+}
+
+#: BPB-MOD-003: attacking a held item adds this on top of the largest defense bonus
+HELD_ITEM = 3
+#: BPB-RANGE-003: each range band beyond the weapon's
+PER_BAND = 3
+#: BPB-ROLL-005: the most 2d6 can add
+MAX_2D6 = 12
+
+
+def _known(names: Iterable[str], table: dict[str, int], what: str) -> list[int]:
+    out = []
+    for n in names:
+        if n not in table:
+            raise RuleViolation("BPB-MOD-001", f"There is no {what} {n!r}; known: {', '.join(table)}.")
+        out.append(table[n])
+    return out
+
+
+def attack_bonus(circumstances: Iterable[str]) -> int:
+    """BPB-MOD-002: only the single largest attack bonus applies."""
+    return max(_known(circumstances, ATTACK_BONUSES, "attack bonus"), default=0)
+
+
+def defense_bonus(circumstances: Iterable[str], *, held_item: bool = False, extra_bands: int = 0) -> int:
+    """BPB-MOD-002/003, BPB-RANGE-003: the largest defense bonus, plus +3 for a held item and per band."""
+    largest = max(_known(circumstances, DEFENSE_BONUSES, "defense bonus"), default=0)
+    return largest + (HELD_ITEM if held_item else 0) + PER_BAND * max(0, extra_bands)
+
+
+def opposed(defender_attribute: int) -> int:
+    """BPB-ROLL-007: the difficulty of an opposed task, 8 + the defender's attribute."""
+    return 8 + defender_attribute
+
+
+class Take(StrEnum):
+    """What a player may use instead of rolling 2d6 (BPB-TAKE)."""
+
+    ROLL = "roll"
+    AVERAGE = "average"  # 7
+    MAX = "max"  # 12
+
+
+TAKEN: dict[Take, int] = {Take.AVERAGE: 7, Take.MAX: 12}
+
+
+def allowed_takes(*, pressure: bool, penalty: bool, time_limit: bool) -> tuple[Take, ...]:
+    """BPB-TAKE-001/002: average without pressure and (no penalty or no time limit); max with neither."""
+    out = [Take.ROLL]
+    if not pressure and (not penalty or not time_limit):
+        out.append(Take.AVERAGE)
+    if not pressure and not penalty and not time_limit:
+        out.append(Take.MAX)
+    return tuple(out)
+
+
+class Task(Frozen):
+    """One task roll as the rules set it: 2d6 + ``attribute`` + ``bonus`` vs ``difficulty``."""
+
+    attribute: int
+    bonus: int = 0
+    difficulty: int
+    expertise: bool = False
+    #: BPB-XS-009: exploding attacks never score an extreme success
+    can_extreme: bool = True
+
+    @property
+    def need(self) -> int:
+        """The 2d6 total that succeeds."""
+        return self.difficulty - self.attribute - self.bonus
+
+    @property
+    def impossible(self) -> bool:
+        """BPB-ROLL-005: the dice cannot reach the difficulty."""
+        return self.need > MAX_2D6
+
+    @property
+    def extreme_need(self) -> int | None:
+        """BPB-XS-001: the 2d6 total for an extreme success (difficulty + 3, with expertise)."""
+        return self.need + 3 if self.expertise and self.can_extreme else None
+
+    def require_possible(self) -> None:
+        """Refuse a task 2d6 cannot reach (BPB-ROLL-005)."""
+        if self.impossible:
+            raise RuleViolation(
+                "BPB-ROLL-005",
+                f"Impossible: difficulty {self.difficulty} is more than 12 above "
+                f"{self.attribute + self.bonus}, so no roll can reach it.",
+            )
+
+
+class Verdict(Frozen):
+    """A judged roll: the 2d6 used, the total, success and extreme success."""
+
+    dice: int
+    total: int
+    success: bool
+    extreme: bool
+
+
+def judge(task: Task, dice: int) -> Verdict:
+    """BPB-ROLL-001, BPB-XS-001: success iff total >= difficulty; extreme at +3 with expertise."""
+    total = dice + task.attribute + task.bonus
+    success = total >= task.difficulty
+    extreme = success and task.extreme_need is not None and dice >= task.extreme_need
+    return Verdict(dice=dice, total=total, success=success, extreme=extreme)

@@ -1,0 +1,302 @@
+"""Combat time (BPB-TIME, BPB-INIT, BPB-TURN, BPB-ACT, BPB-MOVE): the order of play and each turn.
+
+Order: those the GM lists as aware first, then Perception, Agility and
+Willpower (higher first), with a die for each character still tied (the
+chapter's coin). A turn holds one movement action and one task action, free
+actions on one's own turn and roleplay at any time; a delayed action may
+pre-empt; a forced defensive action off-turn costs the next action.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.engine.kit import rank, tied
+from capeworks.errors import InvalidCommand, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.environment import environment_acts
+from capeworks.systems.bpb.events import (
+    ActionTaken,
+    Delayed,
+    FightEnded,
+    FightStarted,
+    Guarded,
+    Moved,
+    PowerSwitched,
+    Preempted,
+    TurnBegan,
+)
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    emit,
+    fight_of,
+    rank_of,
+    require_able,
+    require_turn,
+)
+from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.movement import SPRINT_LIMIT_ROUNDS, Mode, ground, jump_ft, speed, water
+from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.state import BpbState
+
+__all__ = [
+    "act",
+    "advance",
+    "delay",
+    "end_fight",
+    "end_turn",
+    "guard",
+    "move",
+    "order_keys",
+    "preempt",
+    "start_fight",
+    "switch",
+]
+
+
+def order_keys(state: BpbState, who: Character) -> tuple[int, int, int]:
+    """BPB-INIT-002: Perception, then Agility, then Willpower."""
+    return (
+        rank_of(state, who, "Perception"),
+        rank_of(state, who, "Agility"),
+        rank_of(state, who, "Willpower"),
+    )
+
+
+def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService) -> Done:
+    """BPB-INIT-001/002: the GM starts combat with who is in it and who was aware first."""
+    if state.fight is not None:
+        raise InvalidCommand("A fight is already going on.")
+    ids = list(dict.fromkeys(c.characters))
+    if not ids:
+        raise InvalidCommand("Name the characters in the fight.")
+    for cid in ids:
+        character(state, cid)
+    first = [cid for cid in dict.fromkeys(c.aware_first)]
+    stray = [cid for cid in first if cid not in ids]
+    if stray:
+        raise InvalidCommand(f"{', '.join(stray)} is not in the fight.")
+    rest = [cid for cid in ids if cid not in first]
+    scores = [(cid, order_keys(state, state.characters[cid])) for cid in rest]
+    coins: list[str] = []
+    extra: dict[str, int] = {}
+    for group in tied(scores):
+        for cid in group:
+            face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
+            extra[cid] = face
+            coins.append(f"{cid}:{face}")
+    ranked = rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
+    order = (*first, *ranked)
+    b = ctx.batch(state)
+    emit(b, dice, FightStarted(order=order, coins=tuple(coins)))
+    emit(b, dice, TurnBegan(character=order[0], round=1, lost=state.condition(order[0]).lost_actions > 0))
+    return b
+
+
+def _can_act(state: BpbState, cid: str) -> bool:
+    c = state.condition(cid)
+    return Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
+
+
+def advance(b: Done) -> None:
+    """Begin the next turn (the one resumed after a pre-emption, else the next able character)."""
+    state = b.state
+    fight = fight_of(state)
+    if fight.turn.resumes:
+        b.emit(TurnBegan(character=fight.turn.resumes, round=fight.order.round))
+        return
+    order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
+    nxt = order.current or fight.turn.actor
+    wrapped = order.round != fight.order.round
+    if wrapped and fight.hazards:
+        environment_acts(b)
+    b.emit(
+        TurnBegan(
+            character=nxt,
+            round=order.round,
+            lost=state.condition(nxt).lost_actions > 0,
+            round_ended=wrapped,
+        )
+    )
+
+
+def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
+    """The acting character is done; the environment acts last in the round (BPB-INIT-003)."""
+    fight = fight_of(state)
+    if fight.pending is not None:
+        raise RuleViolation("BPB-TURN-007", f"Attack {fight.pending.id} must be settled first.")
+    if fight.turn.actor != c.character:
+        raise RuleViolation("BPB-TIME-002", f"It is not {c.character}'s turn.")
+    b = ctx.batch(state)
+    advance(b)
+    return b
+
+
+def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
+    """BPB-TURN-001: hold the action for later this round or a later one."""
+    who = character(state, c.character)
+    require_turn(state, who, task=True)
+    fight = fight_of(state)
+    if fight.turn.moved is not None or fight.turn.resumes:
+        raise RuleViolation("BPB-TURN-001", f"{who.name} has already begun acting this turn.")
+    b = ctx.batch(state)
+    emit(b, dice, Delayed(character=who.id))
+    advance(b)
+    return b
+
+
+def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Done:
+    """BPB-TURN-002: a held action goes first, unless the one pre-empted is quicker."""
+    who = character(state, c.character)
+    require_able(state, who)
+    fight = fight_of(state)
+    if who.id not in fight.delayed:
+        raise RuleViolation("BPB-TURN-001", f"{who.name} holds no delayed action.")
+    if fight.pending is not None:
+        raise RuleViolation("BPB-TURN-007", f"Attack {fight.pending.id} must be settled first.")
+    current = state.characters[fight.turn.actor]
+    untouched = not fight.turn.task and fight.turn.moved is None
+    if untouched:
+        mine, theirs = order_keys(state, who), order_keys(state, current)
+        if theirs > mine:
+            raise RuleViolation(
+                "BPB-TURN-002",
+                f"{current.name} is quicker (Perception, Agility, Willpower) and cannot be pre-empted.",
+            )
+        if theirs == mine and not ctx.is_gm:
+            raise RuleViolation(
+                "BPB-TURN-002", f"{who.name} and {current.name} tie: the GM decides who goes first."
+            )
+    b = ctx.batch(state)
+    emit(b, dice, Preempted(character=who.id, before=current.id))
+    return b
+
+
+def _base(state: BpbState, who: Character, medium: str, power: str | None) -> int:
+    if medium == "power":
+        found = who.power(power or "")
+        if found is None or not found.movement:
+            raise RuleViolation("BPB-MOVE-003", f"{who.name} has no movement power {power!r}.")
+        return ground(found.rank).walk
+    agility = rank_of(state, who, "Agility")
+    if medium == "water":
+        return water(agility).walk
+    if medium in ("ground", "jump"):
+        return ground(agility).walk
+    raise InvalidCommand("Move on the ground, in the water, by jumping, or with a movement power.")
+
+
+def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
+    """BPB-ACT-004, BPB-MOVE: one movement action a turn; sprinting tires natural movement."""
+    who = character(state, c.character)
+    in_fight = require_turn(state, who)
+    fight = state.fight
+    if in_fight and fight is not None and fight.turn.moved is not None:
+        raise RuleViolation("BPB-ACT-001", f"{who.name} has already moved this turn.")
+    cond = state.condition(who.id)
+    if c.stand_up:
+        if Status.PRONE not in cond.statuses:
+            raise InvalidCommand(f"{who.name} is not prone.")
+        b = ctx.batch(state)
+        emit(b, dice, Moved(character=who.id, mode=Mode.WALK, feet=0, stand_up=True, round=state.round))
+        return b
+    if cond.held_by is not None:
+        raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move until they break free.")
+    if Status.PRONE in cond.statuses:
+        raise RuleViolation("BPB-ACT-004", f"{who.name} is prone: standing up is the movement action.")
+    base = _base(state, who, c.medium, c.power)
+    natural = c.medium != "power"
+    if natural and in_fight:  # BPB-MOVE-009, BPB-MOVE-010 (powers are exempt)
+        if c.mode is Mode.SPRINT and cond.sprinted >= SPRINT_LIMIT_ROUNDS:
+            raise RuleViolation("BPB-MOVE-009", f"{who.name} has sprinted a full minute and must slow down.")
+        if c.mode is not Mode.WALK and state.round <= cond.slow_until:
+            raise RuleViolation(
+                "BPB-MOVE-009", f"{who.name} is winded: base speed at most until round {cond.slow_until}."
+            )
+        if c.mode is Mode.RUN and cond.sprinted:
+            raise RuleViolation(
+                "BPB-MOVE-009", f"{who.name} has just stopped sprinting and must walk to rest."
+            )
+    most = speed(base, c.mode)
+    if c.medium == "jump":  # BPB-MOVE-005/006: 3 x Brawn, plus the run-up on the ground
+        most = jump_ft(rank_of(state, who, "Brawn"), speed(base, c.mode))
+    feet = most if c.feet is None else c.feet
+    if feet > most:
+        raise RuleViolation("BPB-MOVE-001", f"{who.name} can {c.mode.value} at most {most} feet a round.")
+    b = ctx.batch(state)
+    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
+    return b
+
+
+def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
+    """BPB-ACT-002/003/007: free actions on one's own turn; roleplay at any time; a reasonable number."""
+    who = character(state, c.character)
+    kind = c.kind.strip().lower()
+    if kind not in ("free", "roleplay"):
+        raise InvalidCommand("An action here is free or roleplay.")
+    fight = state.fight
+    if fight is not None and who.id in fight.order.order:
+        if kind == "free":
+            require_turn(state, who)
+        if fight.turn.actor == who.id:
+            used = fight.turn.free if kind == "free" else fight.turn.roleplay
+            most = state.config.max_free_actions if kind == "free" else state.config.max_roleplay_actions
+            if used >= most and not ctx.is_gm:
+                raise RuleViolation(
+                    "BPB-ACT-002",
+                    f"{who.name} has taken {most} {kind} actions this turn; the GM may allow more.",
+                )
+    b = ctx.batch(state)
+    emit(b, dice, ActionTaken(character=who.id, kind=kind, text=c.text))
+    return b
+
+
+def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
+    """BPB-ACT-003: switching a power on or off is a free action on one's own turn."""
+    who = character(state, c.character)
+    power = who.power(c.power)
+    if power is None or not power.activated:
+        raise InvalidCommand(f"{who.name} has no power {c.power!r} to switch on or off.")
+    require_turn(state, who)
+    on = power.name in state.condition(who.id).on
+    if on == c.on:
+        raise InvalidCommand(f"{power.name} is already {'on' if on else 'off'}.")
+    b = ctx.batch(state)
+    emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on))
+    return b
+
+
+def check_forced(state: BpbState, who: Character) -> None:
+    """BPB-TURN-004/006: off-turn, once a round; on one's own turn the task action serves instead."""
+    fight = fight_of(state)
+    require_able(state, who)
+    if fight.turn.actor == who.id and not fight.turn.task:
+        raise RuleViolation(
+            "BPB-TURN-004", f"It is {who.name}'s turn: use the task action, not a forced one."
+        )
+    if fight.forced.get(who.id) == fight.order.round:
+        raise RuleViolation("BPB-TURN-006", f"{who.name} has already forced an action this round.")
+
+
+def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
+    """BPB-DEF-002/007: begin blocking or dodging until the next action."""
+    who = character(state, c.character)
+    kind = c.kind.strip().lower()
+    if kind not in ("block", "dodge"):
+        raise InvalidCommand("Guard by block or dodge.")
+    fight = fight_of(state)
+    if c.forced:
+        check_forced(state, who)
+    else:
+        require_turn(state, who, task=True)
+    b = ctx.batch(state)
+    emit(b, dice, Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round))
+    return b
+
+
+def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
+    fight_of(state)
+    b = ctx.batch(state)
+    emit(b, dice, FightEnded())
+    return b

@@ -1,0 +1,100 @@
+"""Turns through the table: delay and pre-empt, free and roleplay actions, switching powers, reactions
+off-turn, and the environment acting last."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.errors import InvalidCommand
+from tests.systems.bpb.helpers import fight, of, one, state, table
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002")
+def test_delay_then_preempt() -> None:
+    d = table()
+    fight(d, "widow", "adler", "brandt")  # Widow Perception 4, Adler 3, Brandt 2
+    d.do("ann", "delay", character="widow")
+    assert state(d).fight.turn.actor == "adler" and state(d).fight.delayed == ("widow",)
+    d.do("ann", "preempt", character="widow")  # Adler is slower: Widow goes first
+    assert state(d).fight.turn.actor == "widow"
+    d.do("ann", "attack", attacker="widow", target="brandt", power="Venom Sting", dice=(1, 1))
+    d.do("ann", "end_turn", character="widow")
+    assert state(d).fight.turn.actor == "adler"  # Adler's turn resumes
+
+
+@pytest.mark.rules("BPB-TURN-002")
+def test_cannot_preempt_someone_quicker() -> None:
+    d = table()
+    fight(d, "brandt", "widow", "adler")
+    d.do("gm", "delay", character="brandt")  # Brandt Perception 2 holds; Widow (4) is up
+    d.refuse("gm", "preempt", rule="BPB-TURN-002", character="brandt")
+    d.do("ann", "move", character="widow")  # once Widow has acted, Brandt may act after her
+    d.do("gm", "preempt", character="brandt")
+
+
+@pytest.mark.rules("BPB-TURN-001")
+def test_a_held_action_lapses_at_the_next_turn() -> None:
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "delay", character="widow")
+    d.do("gm", "end_turn", character="adler")
+    assert state(d).fight.turn.actor == "widow" and state(d).fight.delayed == ()  # one held action at most
+    d.refuse("ann", "preempt", rule="BPB-TURN-001", character="widow")
+
+
+@pytest.mark.rules("BPB-ACT-002", "BPB-ACT-003", "BPB-ACT-007", "BPB-ACT-001")
+def test_free_and_roleplay_actions() -> None:
+    d = table({"max_free_actions": 1, "max_roleplay_actions": 2})
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "act", character="widow", kind="free", text="drops the pistol")
+    d.refuse("ann", "act", rule="BPB-ACT-002", character="widow", kind="free", text="crouches")
+    d.do("gm", "act", character="widow", kind="free", text="the GM allows one more")
+    d.refuse("bo", "act", rule="BPB-TIME-002", character="ganyeka", kind="free", text="not his turn")
+    d.do("bo", "act", character="ganyeka", kind="roleplay", text="Is that all you've got?")  # any time
+    d.do("ann", "act", character="widow", kind="roleplay", text="Yes.")
+    d.do("ann", "act", character="widow", kind="roleplay", text="No.")
+    d.refuse("ann", "act", rule="BPB-ACT-002", character="widow", kind="roleplay", text="Maybe.")
+    assert not state(d).fight.turn.task  # none of it used the task action
+
+
+@pytest.mark.rules("BPB-ACT-003")
+def test_switching_a_power_is_free() -> None:
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    assert state(d).condition("widow").on == ("Force Field",)
+    d.refuse("ann", "switch", error=InvalidCommand, character="widow", power="Force Field")
+    d.do("ann", "switch", character="widow", power="Force Field", on=False)
+    assert not state(d).fight.turn.task
+
+
+@pytest.mark.rules("BPB-ACT-008", "BPB-TIME-004", "BPB-DEF-001")
+def test_reactions_come_whenever_the_rules_ask() -> None:
+    """The break-out roll is the defender's reaction, off their turn, within the grab; defence is its two
+    parts: the block (difficulty) and the protection (damage)."""
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "move", character="ganyeka")  # the move before the task, not in the middle
+    events = d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    assert one(events, "grabbed").breakout is not None
+    d.refuse("bo", "move", rule="BPB-ACT-001", character="ganyeka")
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-INIT-004", "BPB-TIME-002")
+def test_the_environment_goes_last() -> None:
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "add_hazard", text="a falling girder")
+    d.do("gm", "add_hazard", text="the armoured van", controller="adler", once=False)
+    d.do("ann", "end_turn", character="widow")
+    d.do("gm", "steer", character="adler", hazard=2, text="rams the barrier")
+    events = d.do("gm", "end_turn", character="adler")
+    acted = one(events, "environment_acted")
+    assert acted.moved == ("a falling girder",)  # the van already moved
+    assert [e.type for e in events] == ["bpb.environment_acted", "bpb.turn_began"]
+    assert state(d).round == 2
+    assert [h.text for h in state(d).fight.hazards] == ["the armoured van"]
+    d.do("ann", "end_turn", character="widow")
+    events = d.do("gm", "end_turn", character="adler")  # not steered: it moves at the end of the round
+    assert one(events, "environment_acted").moved == ("the armoured van",)
+    assert not of(events, "damaged")
