@@ -35,6 +35,7 @@ __all__ = [
     "add_character",
     "call_check",
     "cover",
+    "end_session",
     "fall",
     "get_up",
     "gm_note",
@@ -138,7 +139,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     require_steady(ctx.config, c)
     w = weapon_of(c, command.weapon)
     if not w.covering_fire:
-        raise RuleViolation("WS-COVER-003", f"{w.name} cannot lay covering fire.")
+        raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
     traits = ("Ranged Weapons", "Perception")
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
     amount = cover_from(r.margin) if r.success else 0
@@ -239,10 +240,10 @@ def _healer_roll(
 
 def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
     """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early."""
-    healer = acting(state, command.character)
     p = char(state, command.patient)
     if p.standing is not Standing.DOWN or p.revive_difficulty is None:
         raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
+    healer = acting(state, command.character)
     traits, r = _healer_roll(state, ctx, dice, healer, p.revive_difficulty, "revive")
     batch = ctx.batch(state)
     batch.emit(
@@ -256,10 +257,10 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
 
 def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: DiceService) -> B:
     """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying."""
-    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
     p = char(state, command.patient)
     if p.standing is not Standing.DYING:
         raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
+    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
     traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
@@ -278,10 +279,10 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
 
 def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService) -> B:
     """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds."""
-    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
     p = char(state, command.patient)
     if p.wounds <= p.bandaged:
         raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
+    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
     traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
@@ -384,6 +385,23 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     )
     if t.sequence:
         wake_rolls(batch, ctx, dice, c.id, state)
+    return batch
+
+
+def end_session(state: WorkshopState, ctx: Ctx, command: cmd.EndSession, dice: DiceService) -> B:
+    """WS-CINE-003: all Cinematic Wounds heal at the end of the session; WS-CINE-004: 1 XP each (optional)."""
+    healed = [c for c in state.characters.values() if c.cinematic]
+    count = sum(len(c.cinematic) for c in healed)
+    xp = count * ctx.config.cine_wound_xp
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.SessionEnded(
+            healed=count,
+            xp=xp,
+            party_xp=state.party_xp + xp,
+            characters=tuple(c.model_copy(update={"cinematic": ()}) for c in healed),
+        )
+    )
     return batch
 
 

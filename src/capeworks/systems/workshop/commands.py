@@ -21,6 +21,7 @@ __all__ = [
     "Counter",
     "Cover",
     "Defend",
+    "EndSession",
     "EndTurn",
     "ExtraAction",
     "Fall",
@@ -215,6 +216,10 @@ class RollCheck(Frozen):
     """Roll a check the GM called."""
 
     call: int
+
+
+class EndSession(Frozen):
+    """GM: the session ends: every Cinematic Wound heals (and gives the party XP if the table says so)."""
 
 
 class GmNote(Frozen):

@@ -104,7 +104,7 @@ def spend_shots(state: WorkshopState, c: Combatant, shots: int, rule: str, what:
     """``c`` with ``shots`` fewer Shots, or a refusal when they lack them (nothing changed)."""
     if confused(state, c):
         raise RuleViolation(
-            "WS-CARD-003", f"{c.faction} drew a 3 (Confused): no Shots may be spent this Sequence."
+            "WS-CARD-003", f"The {c.faction} drew a 3 (Confused): no Shots may be spent this Sequence."
         )
     if shots > c.shots:
         raise RuleViolation(rule, f"{c.name} has {c.shots} Shots; {what} costs {shots}.")

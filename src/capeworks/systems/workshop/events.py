@@ -36,6 +36,7 @@ __all__ = [
     "RolllessAction",
     "SequenceEnded",
     "SequenceStarted",
+    "SessionEnded",
     "StandingChanged",
     "StatusSet",
     "TimePassed",
@@ -298,6 +299,15 @@ class CheckRolled(WorkshopEvent):
     turn: Turn | None = None
 
 
+class SessionEnded(WorkshopEvent):
+    """The session ends: Cinematic Wounds heal (WS-CINE-003), 1 XP each to the party if on (WS-CINE-004)."""
+
+    healed: int
+    xp: int
+    party_xp: int
+    characters: tuple[Combatant, ...] = ()
+
+
 class GmNoted(WorkshopEvent):
     """A private note of the GM's."""
 
@@ -332,5 +342,6 @@ EVENTS = (
     TimePassed,
     CallMade,
     CheckRolled,
+    SessionEnded,
     GmNoted,
 )

@@ -136,6 +136,13 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             f"{'success' if p.success else 'failure'}" + (", Favored: +1 Shot" if p.favored else "") + "."
         )
     ),
+    ev.SessionEnded.TYPE: _w(
+        lambda p: (
+            f"The session ends: {p.healed} Cinematic Wounds heal"
+            + (f", {p.xp} XP to the party" if p.xp else "")
+            + "."
+        )
+    ),
     ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
 }
 
@@ -163,6 +170,7 @@ COMMAND_WORDS: dict[str, str] = {
     "pass_time": "let time pass",
     "call_check": "call for a roll",
     "roll_check": "roll the called check",
+    "end_session": "end the session",
     "gm_note": "a private note",
 }
 

@@ -115,6 +115,7 @@ COMMANDS: dict[str, CommandSpec[WorkshopState, Any, WorkshopConfig]] = {
     "pass_time": CommandSpec(cmd.PassTime, actions.pass_time, GM, "let time pass"),
     "call_check": CommandSpec(cmd.CallCheck, actions.call_check, GM, "call for rolls and set difficulties"),
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
+    "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
 }
 

@@ -31,6 +31,7 @@ class WorkshopState(Frozen):
     #: sequences elapsed, for wake-up and dying clocks (fights and passing time)
     clock: int = 0
     calls: dict[int, Call] = Field(default_factory=dict)
+    party_xp: int = 0
     next_call: int = 1
     gm_notes: tuple[str, ...] = ()
 
@@ -63,6 +64,8 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
         update["next_call"] = max(state.next_call, p.call.id + 1)
     if isinstance(p, ev.CheckRolled):
         update["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
+    if isinstance(p, ev.SessionEnded):
+        update["party_xp"] = p.party_xp
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
     return state.model_copy(update=update) if update else state
