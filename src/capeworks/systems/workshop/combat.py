@@ -5,7 +5,7 @@ Speed Bump mooks' static PV, and the covering fire that guards or threatens thos
 from __future__ import annotations
 
 from capeworks.engine import Batch, DiceService, RollRecord
-from capeworks.engine.kit import Expiry, TurnPoint
+from capeworks.engine.kit import Expiry, TurnOrder, TurnPoint
 from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
@@ -23,7 +23,13 @@ from capeworks.systems.workshop.common import (
     use_action,
     wake_rolls,
 )
-from capeworks.systems.workshop.config import HeroicVsMooks, MookModel, PvModel, WorkshopConfig
+from capeworks.systems.workshop.config import (
+    HeroicVsMooks,
+    InitiativeSystem,
+    MookModel,
+    PvModel,
+    WorkshopConfig,
+)
 from capeworks.systems.workshop.dice_models import model_for
 from capeworks.systems.workshop.harm import harm, wt_of
 from capeworks.systems.workshop.rules import snapshot_modifier, speed_bump_downed
@@ -51,6 +57,9 @@ def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
 
 def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
     """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
+    if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
+        order = state.turn.order.order
+        return c.can_act and bool(order) and order[0] != c.id and not c.has("shaken")
     return (
         c.can_act
         and c.shots >= 1
@@ -111,7 +120,7 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         wall_at=command.wall_at,
     )
     batch = ctx.batch(state)
-    turn = use_action(state, c.id)
+    turn = use_action(state, c.id).model_copy(update={"snap": modifier if n > 1 else 0})
     batch.emit(
         ev.AttackDeclared(
             attacker=c.id, targets=pending.targets, modifier=modifier, pending=pending, turn=turn
@@ -134,7 +143,8 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
     if command.use:
         if c.has("shaken"):
             raise RuleViolation("WS-SHAKEN-002", f"{c.name} is Shaken and may not make an Active Defense.")
-        after = spend_shots(state, c, 1, "WS-SHOT-003", "an Active Defense")
+        cards = ctx.config.initiative is InitiativeSystem.CARDS
+        after = c if cards else spend_shots(state, c, 1, "WS-SHOT-003", "an Active Defense")
         if not c.named and ctx.config.mooks is MookModel.GLASS_JAW:
             after = after.with_status("loses_action")  # WS-MOOK-001
         bonus = ctx.config.active_defense_bonus
@@ -145,6 +155,15 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
             faction=c.faction,
             ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
         )
+        if cards:  # WS-ALT-003: one place back; the attack's Damage counts from last place
+            order = list(state.turn.order.order)
+            i = order.index(c.id)
+            if i + 1 < len(order):
+                order[i], order[i + 1] = order[i + 1], order[i]
+            if ctx.config.alt_defense_counts_last:
+                pending = pending.model_copy(update={"from_last": (*pending.from_last, c.id)})
+            moved = state.turn.model_copy(update={"order": TurnOrder(order=tuple(order))})
+            batch.emit(ev.CardPushed(who=c.id, places=-1, out=False, turn=moved))
         batch.emit(
             ev.ActiveDefended(character=after, bonus=bonus, effects=(*state.effects, effect), pending=pending)
         )
@@ -206,7 +225,17 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 )
             )
         if hit:
-            harm(batch, ctx, dice, tid, pv, hit=True, attacker=a.id, wall_at=p.wall_at)
+            harm(
+                batch,
+                ctx,
+                dice,
+                tid,
+                pv,
+                hit=True,
+                attacker=a.id,
+                wall_at=p.wall_at,
+                from_last=tid in p.from_last,
+            )
     a = batch.state.characters[p.attacker]
     if any_hit and favored(batch.state, a, Favored.COMBAT):  # WS-CARD-002
         batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))

@@ -10,12 +10,13 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from capeworks.engine.kit import Frozen
+from capeworks.engine.kit import Frozen, TextList
 
 __all__ = [
     "CineMode",
     "DiceModelName",
     "HeroicVsMooks",
+    "InitiativeSystem",
     "MookModel",
     "PvModel",
     "SandMode",
@@ -83,6 +84,13 @@ class HeroicVsMooks(StrEnum):
     REVERSED_ROWS = "reversed_rows"
 
 
+class InitiativeSystem(StrEnum):
+    """Shot-pool Sequences, or the alternate stack of initiative cards (WS-ALT)."""
+
+    SHOTS = "shots"
+    CARDS = "cards"
+
+
 class WorkshopConfig(Frozen):
     """The table's options: dice, attack model, parameters and one switch per optional rule."""
 
@@ -113,3 +121,13 @@ class WorkshopConfig(Frozen):
     wake_after_sequences: int = Field(default=100, ge=1, le=10000, description="10 minutes.")
     dying_sequences: int = Field(default=600, ge=1, le=100000, description="1 hour to stabilise.")
     treat_difficulty: int = Field(default=15, ge=0, le=40)
+    initiative: InitiativeSystem = Field(
+        default=InitiativeSystem.SHOTS, description="WS-ALT: card initiative."
+    )
+    padding: TextList = Field(
+        default_factory=lambda: ["d10", "setback", "random"],
+        description="Padding cards behind the stack (card initiative): d10, setback, random, knockdown.",
+    )
+    alt_defense_counts_last: bool = Field(
+        default=True, description="WS-ALT-003: the hedged last-place clause."
+    )

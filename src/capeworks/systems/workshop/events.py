@@ -18,6 +18,7 @@ __all__ = [
     "BidResolved",
     "CallMade",
     "CardDrawn",
+    "CardPushed",
     "CharacterAdded",
     "CheckRolled",
     "CoverLaid",
@@ -31,6 +32,7 @@ __all__ = [
     "KnockedBack",
     "MooksDowned",
     "Moved",
+    "PaddingReached",
     "Rested",
     "Rolled",
     "RolllessAction",
@@ -299,6 +301,26 @@ class CheckRolled(WorkshopEvent):
     turn: Turn | None = None
 
 
+class CardPushed(WorkshopEvent):
+    """Card initiative: Damage moves a card forward; pushed past first place, out of action (WS-ALT-002)."""
+
+    who: str
+    places: int
+    out: bool
+    turn: Turn
+    character: Combatant | None = None
+
+
+class PaddingReached(WorkshopEvent):
+    """Card initiative: a padding card reaches the front and is removed (WS-ALT-005)."""
+
+    card: str
+    kind: str
+    given_to: str
+    turn: Turn
+    character: Combatant | None = None
+
+
 class SessionEnded(WorkshopEvent):
     """The session ends: Cinematic Wounds heal (WS-CINE-003), 1 XP each to the party if on (WS-CINE-004)."""
 
@@ -342,6 +364,8 @@ EVENTS = (
     TimePassed,
     CallMade,
     CheckRolled,
+    CardPushed,
+    PaddingReached,
     SessionEnded,
     GmNoted,
 )

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from capeworks.engine import Batch, DiceService
 from capeworks.engine.kit import TurnOrder, TurnPoint, expire, rank
 from capeworks.errors import RuleViolation
+from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import FULL_DECK, effect_of
 from capeworks.systems.workshop.common import Ctx, char, spend_shots, woken
-from capeworks.systems.workshop.config import MookModel
+from capeworks.systems.workshop.config import InitiativeSystem, MookModel
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Bid, Turn
@@ -64,6 +65,8 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
     up = [c for c in chars.values() if c.can_act]
     initiative = {c.id: c.shots for c in up}
     order = TurnOrder(order=ordered(ctx, up, initiative))
+    if ctx.config.initiative is InitiativeSystem.CARDS:
+        order = TurnOrder(order=alt.stack(order.order, list(ctx.config.padding)))
     turn = Turn(sequence=state.turn.sequence + 1, order=order, initiative=initiative)
     batch.emit(ev.SequenceStarted(sequence=turn.sequence, turn=turn, characters=tuple(changed), clock=clock))
     if ctx.config.card_draw:
@@ -117,6 +120,9 @@ def pass_turn(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str
     """The current turn ends: the next Initiative, or the Sequence's end and the next one."""
     state = batch.state
     turn = state.turn
+    if ctx.config.initiative is InitiativeSystem.CARDS:
+        _pass_card(batch, who)
+        return
     order, points = turn.order.advance(can_act=_can_act(state))
     changed = []
     c = state.characters[who]
@@ -134,6 +140,37 @@ def pass_turn(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str
         update={"order": order, "acted": acted, "action_used": False, "move_used": False, "extra": ""}
     )
     batch.emit(ev.TurnEnded(who=who, turn=new, characters=tuple(changed)))
+    _turn_start(batch)
+
+
+def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
+    """WS-ALT-001/004/005: the actor's card to the rear (up for snapshots); padding reached is removed."""
+    state = batch.state
+    turn = state.turn
+    order = alt.rotated(turn.order.order, who, turn.snap)
+    base = turn.model_copy(update={"action_used": False, "move_used": False, "extra": "", "snap": 0})
+    c = state.characters[who]
+    changed = [c.without("loses_action")] if c.has("loses_action") else []
+    batch.emit(ev.TurnEnded(who=who, turn=base.model_copy(update={"order": TurnOrder(order=order)}),
+                            characters=tuple(changed)))  # fmt: skip
+    for _ in range(2 * len(order)):
+        order = batch.state.turn.order.order
+        first = order[0]
+        if alt.is_pad(first):
+            rest = order[1:]
+            to = next((i for i in rest if not alt.is_pad(i) and batch.state.characters[i].can_act), "")
+            kind = alt.pad_kind(first)
+            target = batch.state.characters.get(to)
+            gift = None
+            if target is not None and kind in ("d10", "knockdown"):
+                gift = target.with_status("inspired" if kind == "d10" else "knocked_down")
+            new_turn = batch.state.turn.model_copy(update={"order": TurnOrder(order=rest)})
+            batch.emit(ev.PaddingReached(card=first, kind=kind, given_to=to, turn=new_turn, character=gift))
+        elif not batch.state.characters[first].can_act:
+            new_turn = batch.state.turn.model_copy(update={"order": TurnOrder(order=(*order[1:], first))})
+            batch.emit(ev.TurnEnded(who=first, turn=new_turn))
+        else:
+            break
     _turn_start(batch)
 
 

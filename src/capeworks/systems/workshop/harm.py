@@ -8,9 +8,11 @@ down/dying, then the Shock roll and the Dark Times roll (each only if still stan
 from __future__ import annotations
 
 from capeworks.engine import Batch, DiceService
+from capeworks.engine.kit import TurnOrder
+from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.common import Ctx, roll_traits, rolled_event
-from capeworks.systems.workshop.config import CineMode, MookModel, WoundPenalty
+from capeworks.systems.workshop.config import CineMode, InitiativeSystem, MookModel, WoundPenalty
 from capeworks.systems.workshop.rules import (
     AdvancedResult,
     GlassJawResult,
@@ -43,8 +45,45 @@ def harm(
     hit: bool,
     attacker: str = "",
     wall_at: int | None = None,
+    from_last: bool = False,
 ) -> None:
     """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on."""
+    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at)
+    if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
+        _push(batch, ctx, target, damage, from_last=from_last)
+
+
+def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, from_last: bool) -> None:
+    """WS-ALT-002: Damage moves the card forward; past first place, out of action."""
+    c = batch.state.characters[target]
+    turn = batch.state.turn
+    order, places, out = alt.pushed(
+        turn.order.order, target, damage, c.health, from_last=from_last, acting=turn.current
+    )
+    if not places:
+        return
+    after = None
+    if out and c.can_act:
+        clock = batch.state.clock
+        after = c.model_copy(
+            update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
+                    "wake_at": clock + ctx.config.wake_after_sequences if c.named else None}
+        )  # fmt: skip
+    new_turn = turn.model_copy(update={"order": TurnOrder(order=order)})
+    batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
+
+
+def _harm(
+    batch: Batch[WorkshopState],
+    ctx: Ctx,
+    dice: DiceService,
+    target: str,
+    damage: int,
+    *,
+    hit: bool,
+    attacker: str = "",
+    wall_at: int | None = None,
+) -> None:
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
         _mook(batch, ctx, c, damage, attacker)

@@ -136,6 +136,16 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             f"{'success' if p.success else 'failure'}" + (", Favored: +1 Shot" if p.favored else "") + "."
         )
     ),
+    ev.CardPushed.TYPE: _w(
+        lambda p: (
+            f"{p.who}'s card moves "
+            + (f"{p.places} places forward" if p.places >= 0 else "one place back (Active Defense)")
+            + (": out of action." if p.out else ".")
+        )
+    ),
+    ev.PaddingReached.TYPE: _w(
+        lambda p: f"A padding card ({p.kind}) reaches the front: it goes to {p.given_to}."
+    ),
     ev.SessionEnded.TYPE: _w(
         lambda p: (
             f"The session ends: {p.healed} Cinematic Wounds heal"

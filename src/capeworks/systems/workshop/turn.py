@@ -28,6 +28,8 @@ class Turn(Frozen):
     #: who is taking an out-of-sequence Action now (WS-SHOT-004)
     extra: str = ""
     cards: dict[str, str] = Field(default_factory=dict)
+    #: the snapshot penalty of this turn's Action (card initiative moves the actor up by it, WS-ALT-004)
+    snap: int = 0
 
     @property
     def current(self) -> str:
@@ -44,6 +46,8 @@ class Pending(Frozen):
     modifier: int
     awaiting: tuple[str, ...]
     wall_at: int | None = None
+    #: card initiative: defenders whose Damage counts from last place (WS-ALT-003)
+    from_last: tuple[str, ...] = ()
 
 
 class Bid(Frozen):
