@@ -82,7 +82,7 @@ def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None
         shooter = batch.state.characters[e.target]
         w = weapon_of(shooter, "")
         av = 10 + e.amount
-        defense = defense_of(batch.state, ctx, m)
+        defense = defense_of(batch.state, m)
         outcome = av - defense
         hit = outcome >= 0
         pv = pv_of(ctx, outcome, w.damage, m.soak) if hit else 0

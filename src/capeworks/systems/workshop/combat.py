@@ -70,7 +70,7 @@ def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bo
     )
 
 
-def defense_of(state: WorkshopState, ctx: Ctx, c: Combatant) -> int:
+def defense_of(state: WorkshopState, c: Combatant) -> int:
     """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001)."""
     bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
     cover = sum(
@@ -194,7 +194,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
         mod = p.modifier + impairment(ctx.config, a)
         av = base + throw.value + mod
-        defense = defense_of(state, ctx, t)
+        defense = defense_of(state, t)
         outcome = av - defense
         hit = outcome >= 0
         pv = pv_of(ctx, outcome, weapon.damage, t.soak) if hit else 0

@@ -40,6 +40,13 @@ def _rolled(p: ev.Rolled) -> str:
     )
 
 
+def _turn_ended(p: ev.TurnEnded) -> str:
+    if not p.who:
+        return f"Effects end as {p.turn.current}'s turn begins."
+    nxt = p.turn.current
+    return f"{p.who} ends the turn; " + (f"{nxt} is up." if nxt and nxt != p.who else "the Sequence is over.")
+
+
 def _attack(p: ev.AttackRolled) -> str:
     if not p.dice and p.weapon == "static":
         return f"{p.attacker} strike {p.target} statically: {p.av} vs {p.defense}, PV {p.pv}."
@@ -69,13 +76,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         lambda p: f"Sequence {p.sequence} ends" + (": " + "; ".join(p.notes) if p.notes else "") + "."
     ),
     ev.CardDrawn.TYPE: _w(lambda p: f"{p.faction} draw {p.card} for this Sequence."),
-    ev.TurnEnded.TYPE: _w(
-        lambda p: (
-            f"{p.who} ends the turn; {p.turn.current or 'nobody'} is up."
-            if p.who
-            else f"Effects end as {p.turn.current}'s turn begins."
-        )
-    ),
+    ev.TurnEnded.TYPE: _w(_turn_ended),
     ev.InitiativeRaised.TYPE: _w(
         lambda p: f"{p.character.name} spends {p.shots} Shots: Initiative {p.initiative}."
     ),

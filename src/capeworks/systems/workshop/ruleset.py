@@ -29,8 +29,10 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow
 from capeworks.systems.workshop import commands as cmd
+from capeworks.systems.workshop.common import impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
+from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant
 from capeworks.systems.workshop.state import WorkshopState, fold
@@ -131,8 +133,21 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     p = state.pending
     seq = state.turn.sequence
     if p is not None:
+        a = state.characters[p.attacker]
+        w = a.weapons.get(p.weapon) or combat.weapon_of(a, "")
+        base = a.trait(w.attribute) + a.trait(w.skill) + p.modifier + impairment(state.config, a)
+        extra = int(a.has("inspired")) + int(a.has("free_d10"))
         for d in p.awaiting:
             c = state.characters[d]
+            passive = combat.defense_of(state, c)
+            odds = {
+                "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
+                "hit_if_active": percent(
+                    p_success(
+                        base, passive + state.config.active_defense_bonus, dice=state.config.dice, extra=extra
+                    )
+                ),
+            }
             out.append(
                 Prompt(
                     id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
@@ -154,7 +169,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                         ),
                     ),
                     default="no",
-                    context={"shots": c.shots, "defense": c.defense},
+                    context={"shots": c.shots, "defense": passive, **odds},
                     **_to(c),
                 )
             )
@@ -185,12 +200,14 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         )
     for call in state.calls.values():
         c = state.characters[call.character]
+        roll_base = sum(c.trait(t) for t in call.traits) + wound_penalty(state.config, c)
+        chance = p_success(roll_base, call.difficulty, dice=state.config.dice, extra=int(c.has("inspired")))
         out.append(
             Prompt(
                 id=f"call-{call.id}",
                 kind="check",
                 rule="WS-CORE-001",
-                question=f"Roll {c.name}'s {'+'.join(call.traits)} vs {call.difficulty}.",
+                question=f"Roll {c.name}'s {'+'.join(call.traits)} vs {call.difficulty} ({percent(chance)}).",
                 options=(
                     PromptOption(value="roll", label="roll", command="roll_check", payload={"call": call.id}),
                 ),
