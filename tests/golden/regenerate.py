@@ -36,6 +36,8 @@ MADE = datetime(2026, 11, 26, tzinfo=UTC)
 
 def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
     """(ruleset, name) -> the session that writes that golden log."""
+    from tests.systems.workshop.test_scripted_fight import workshop_fight
+
     every = sessions()
     return {
         ("rwyn", "sample"): every["rwyn sample"],
@@ -46,6 +48,8 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("weaverdice", "fight"): every["weaverdice fight"],
         ("bpb", "sample"): every["bpb sample"],
         ("bpb", "fight"): _bpb_fight,
+        ("workshop", "sample"): every["workshop sample"],
+        ("workshop", "fight"): workshop_fight,
     }
 
 

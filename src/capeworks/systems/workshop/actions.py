@@ -1,0 +1,449 @@
+"""Everything else a turn or the GM does: moving, resting, roll-less Actions, covering fire,
+steadying, getting up, falls, first aid, statuses, time passing, called rolls and the roster.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Audience, Batch, DiceService, Role
+from capeworks.engine.kit import Expiry, TurnPoint
+from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.systems.workshop import commands as cmd
+from capeworks.systems.workshop import events as ev
+from capeworks.systems.workshop.cards import Favored
+from capeworks.systems.workshop.combat import defense_of, mooks_strike, pv_of, weapon_of
+from capeworks.systems.workshop.common import (
+    Ctx,
+    RollResult,
+    acting,
+    char,
+    favored,
+    pool_point,
+    require_steady,
+    roll_traits,
+    rolled_event,
+    use_action,
+    wake_rolls,
+    woken,
+)
+from capeworks.systems.workshop.harm import harm, wt_of
+from capeworks.systems.workshop.rules import cover_from, falling_damage, stabilise_difficulty
+from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
+from capeworks.systems.workshop.state import WorkshopState
+from capeworks.systems.workshop.turn import Call, Effect
+
+__all__ = [
+    "add_character",
+    "call_check",
+    "cover",
+    "end_session",
+    "fall",
+    "get_up",
+    "gm_note",
+    "move",
+    "pass_time",
+    "rest",
+    "revive",
+    "roll_check",
+    "rollless",
+    "set_status",
+    "stabilise",
+    "steady",
+    "treat",
+]
+
+B = Batch[WorkshopState]
+
+
+def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -> B:
+    """WS-SEQ-003: the turn's Move, else the Action as a Move; Battered has no free Move (WS-STATUS-002)."""
+    c = acting(state, command.character, action=False)
+    if c.has("knocked_down"):
+        raise RuleViolation("WS-KNOCK-001", f"{c.name} is knocked down: get up first.")
+    turn = state.turn
+    free_move = not turn.move_used and turn.extra != c.id and not c.has("battered")
+    if free_move:
+        new_turn, full = turn.model_copy(update={"move_used": True}), False
+    elif (turn.extra == c.id) or not turn.action_used:
+        new_turn, full = use_action(state, c.id), True
+    else:
+        raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
+    batch = ctx.batch(state)
+    batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
+    _aggressive_cover(batch, ctx, dice, c.id)
+    return batch
+
+
+def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None:
+    """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover."""
+    for e in list(batch.state.effects):
+        m = batch.state.characters[mover]
+        if e.name != "aggressive_cover" or e.faction == m.faction or not m.can_act:
+            continue
+        shooter = batch.state.characters[e.target]
+        w = weapon_of(shooter, "")
+        av = 10 + e.amount
+        defense = defense_of(batch.state, m)
+        outcome = av - defense
+        hit = outcome >= 0
+        pv = pv_of(ctx, outcome, w.damage, m.soak) if hit else 0
+        batch.emit(
+            ev.AttackRolled(
+                attacker=shooter.id,
+                target=mover,
+                weapon=w.name,
+                base=av,
+                dice=(),
+                modifier=0,
+                av=av,
+                defense=defense,
+                outcome=outcome,
+                hit=hit,
+                pv=pv,
+                pending=None,
+            )
+        )
+        if hit:
+            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
+
+
+def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -> B:
+    """WS-DMG-006: a turn of nothing but rest (the Sequence's end regains 1 Shock point)."""
+    c = acting(state, command.character)
+    if state.turn.move_used or c.busy:
+        raise RuleViolation("WS-DMG-006", f"{c.name} has done more than rest this Sequence.")
+    turn = state.turn.model_copy(update={"action_used": True, "move_used": True})
+    batch = ctx.batch(state)
+    batch.emit(ev.Rested(character=c.model_copy(update={"rested": True}), turn=turn))
+    return batch
+
+
+def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceService) -> B:
+    """WS-SHOT-002: an Action with no roll (a Sequence of only these regains a Shot)."""
+    c = acting(state, command.character)
+    batch = ctx.batch(state)
+    what = command.what.strip() or "reloads"
+    batch.emit(
+        ev.RolllessAction(
+            character=c.model_copy(update={"busy": True}), what=what, turn=use_action(state, c.id)
+        )
+    )
+    mooks_strike(batch, ctx, dice, c.id)
+    return batch
+
+
+def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService) -> B:
+    """WS-COVER-001/004: Ranged Weapons + Perception vs 10; 1 Cover per 5 PV until your next action."""
+    if not ctx.config.covering_fire:
+        raise RuleViolation("WS-COVER-003", "Covering fire is not used at this table.")
+    c = acting(state, command.character)
+    require_steady(ctx.config, c)
+    w = weapon_of(c, command.weapon)
+    if not w.covering_fire:
+        raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
+    traits = ("Ranged Weapons", "Perception")
+    r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
+    amount = cover_from(r.margin) if r.success else 0
+    name = "aggressive_cover" if command.aggressive else "cover"
+    kept = tuple(
+        e for e in state.effects if not (e.target == c.id and e.name in ("cover", "aggressive_cover"))
+    )
+    effects = kept + (
+        (
+            Effect(
+                name=name,
+                target=c.id,
+                amount=amount,
+                faction=c.faction,
+                ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
+            ),
+        )
+        if amount
+        else ()
+    )
+    batch = ctx.batch(state)
+    batch.emit(rolled_event(c, "covering fire", traits, r), rolls=(r.record,))
+    batch.emit(
+        ev.CoverLaid(
+            character=r.after,
+            cover=amount,
+            aggressive=command.aggressive,
+            effects=effects,
+            turn=use_action(state, c.id),
+        )
+    )
+    wake_rolls(batch, ctx, dice, c.id, state)
+    mooks_strike(batch, ctx, dice, c.id)
+    return batch
+
+
+def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceService) -> B:
+    """WS-SHAKEN-003: Willpower + Focus vs 20 (PROPOSED "10+10") as the Action; success ends Shaken."""
+    c = acting(state, command.character)
+    if not c.has("shaken"):
+        raise RuleViolation("WS-SHAKEN-003", f"{c.name} is not Shaken.")
+    traits = ("Willpower", "Focus")
+    r = roll_traits(ctx.config, dice, c, traits, ctx.config.shaken_difficulty, purpose="steady")
+    after = r.after.without("shaken") if r.success else r.after
+    batch = ctx.batch(state)
+    batch.emit(
+        rolled_event(c, "steady", traits, r, character=after, turn=use_action(state, c.id)), rolls=(r.record,)
+    )
+    wake_rolls(batch, ctx, dice, c.id, state)
+    return batch
+
+
+def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService) -> B:
+    """WS-KNOCK-001: up with a Move, or Stunt + Agility vs 15 first (failing, the Move is spent)."""
+    c = acting(state, command.character, action=False)
+    if not c.has("knocked_down"):
+        raise RuleViolation("WS-KNOCK-001", f"{c.name} is not knocked down.")
+    turn = state.turn
+    if turn.move_used and (turn.action_used and turn.extra != c.id):
+        raise RuleViolation("WS-KNOCK-001", f"{c.name} has no Move or Action left to get up with.")
+    batch = ctx.batch(state)
+    spend = turn.model_copy(update={"move_used": True}) if not turn.move_used else use_action(state, c.id)
+    if command.roll:
+        traits = ("Stunt", "Agility")
+        r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
+        new_turn = turn if r.success else spend
+        batch.emit(
+            rolled_event(c, "get up", traits, r, character=c.without("knocked_down"), turn=new_turn),
+            rolls=(r.record,),
+        )
+    else:
+        batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
+        batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
+    return batch
+
+
+def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -> B:
+    """WS-DMG-010: Damage = metres; Stunt + Agility vs 0 takes 1 m off per 5 PV."""
+    c = char(state, command.character)
+    traits = ("Stunt", "Agility")
+    r = roll_traits(ctx.config, dice, c, traits, 0, purpose="fall", action=False)
+    damage = falling_damage(command.metres, r.margin if r.success else None)
+    batch = ctx.batch(state)
+    batch.emit(rolled_event(c, "fall", traits, r), rolls=(r.record,))
+    batch.emit(ev.Fell(who=c.id, metres=command.metres, damage=damage))
+    if damage:
+        harm(batch, ctx, dice, c.id, damage, hit=False)
+    return batch
+
+
+def _healer_roll(
+    state: WorkshopState, ctx: Ctx, dice: DiceService, healer: Combatant, difficulty: int, what: str
+) -> tuple[tuple[str, str], RollResult]:
+    """Physician + Wits (the seed's "Medicine/Physician"), as the healer's Action."""
+    traits = ("Physician", "Wits")
+    return traits, roll_traits(ctx.config, dice, healer, traits, difficulty, purpose=what)
+
+
+def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceService) -> B:
+    """WS-SHOCK-002: Physician + Wits vs the failed Shock roll's margin wakes the patient early."""
+    p = char(state, command.patient)
+    if p.standing is not Standing.DOWN or p.revive_difficulty is None:
+        raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
+    healer = acting(state, command.character)
+    traits, r = _healer_roll(state, ctx, dice, healer, p.revive_difficulty, "revive")
+    batch = ctx.batch(state)
+    batch.emit(
+        rolled_event(healer, "revive", traits, r, character=r.after, turn=use_action(state, healer.id)),
+        rolls=(r.record,),
+    )
+    if r.success:
+        batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
+    return batch
+
+
+def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: DiceService) -> B:
+    """WS-DARK-002: Medicine/Physician vs 25 - Health + 5 x Wounds stabilises the dying."""
+    p = char(state, command.patient)
+    if p.standing is not Standing.DYING:
+        raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
+    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
+    batch = ctx.batch(state)
+    turn = use_action(state, healer.id) if state.turn.sequence else None
+    batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
+    if r.success:
+        after = p.model_copy(
+            update={
+                "standing": Standing.DOWN,
+                "stabilised": True,
+                "wake_at": state.clock + ctx.config.wake_after_sequences,
+            }
+        )
+        batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+    return batch
+
+
+def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService) -> B:
+    """WS-WPEN-004 (PROPOSED): Physician + Wits vs 15 bandages the patient's Wounds."""
+    p = char(state, command.patient)
+    if p.wounds <= p.bandaged:
+        raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
+    healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
+    batch = ctx.batch(state)
+    turn = use_action(state, healer.id) if state.turn.sequence else None
+    batch.emit(rolled_event(healer, "treat", traits, r, character=r.after, turn=turn), rolls=(r.record,))
+    if r.success:
+        patient = batch.state.characters[p.id]
+        batch.emit(
+            ev.StatusSet(
+                character=patient.model_copy(update={"bandaged": patient.wounds}), status="bandaged", on=True
+            )
+        )
+    return batch
+
+
+def set_status(state: WorkshopState, ctx: Ctx, command: cmd.SetStatus, dice: DiceService) -> B:
+    """GM: Bruised, Battered, Broken (WS-STATUS) or knocked down (WS-KNOCK-001)."""
+    c = char(state, command.character)
+    if command.status == "knocked_down":
+        if not ctx.config.knockback:
+            raise RuleViolation("WS-KNOCK-001", "Knockdown is not used at this table.")
+    elif not ctx.config.status_effects:
+        raise RuleViolation("WS-STATUS-001", "Status effects are not used at this table.")
+    if command.status == "broken" and command.on and c.last_hit_pv < 4 * wt_of(ctx, c):
+        raise RuleViolation(
+            "WS-STATUS-003",
+            f"Broken needs a hit of {4 * wt_of(ctx, c)} PV; {c.name}'s last was {c.last_hit_pv}.",
+        )
+    after = c.with_status(command.status) if command.on else c.without(command.status)
+    batch = ctx.batch(state)
+    batch.emit(ev.StatusSet(character=after, status=command.status, on=command.on))
+    return batch
+
+
+def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceService) -> B:
+    """GM: 10 Sequences a minute pass: sleepers wake after 10 minutes, the unstabilised dying die after 60."""
+    clock = state.clock + 10 * command.minutes
+    changed: list[Combatant] = []
+    for c in state.characters.values():
+        new = c
+        if c.standing is Standing.DOWN and c.named:
+            due = c.wake_at if c.wake_at is not None else c.down_at + ctx.config.wake_after_sequences
+            if min(due, c.down_at + ctx.config.wake_after_sequences) <= clock:
+                new = woken(c)
+        dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
+        if dying and clock - (c.dying_at or 0) >= ctx.config.dying_sequences:
+            new = c.model_copy(update={"standing": Standing.DEAD})
+        if new != c:
+            changed.append(new)
+    batch = ctx.batch(state)
+    batch.emit(ev.TimePassed(minutes=command.minutes, clock=clock, characters=tuple(changed)))
+    return batch
+
+
+def call_check(state: WorkshopState, ctx: Ctx, command: cmd.CallCheck, dice: DiceService) -> B:
+    """GM: a roll called, with its difficulty; the character's player rolls it."""
+    c = char(state, command.character)
+    call = Call(
+        id=state.next_call,
+        character=c.id,
+        traits=(command.traits[0], command.traits[1]),
+        difficulty=command.difficulty,
+        kind=command.kind,
+        task=command.task,
+    )
+    batch = ctx.batch(state)
+    batch.emit(ev.CallMade(call=call))
+    return batch
+
+
+def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: DiceService) -> B:
+    """Roll a called check; on its character's turn it is their Action; a Favored success earns a Shot."""
+    call = state.calls.get(command.call)
+    if call is None:
+        raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
+    c = char(state, call.character)
+    if not ctx.is_gm and c.owner != ctx.actor.id:
+        raise NotPermitted(f"Only {c.name}'s player rolls that.")
+    turn = None
+    t = state.turn
+    if t.sequence and (t.extra == c.id or (t.current == c.id and not t.action_used)):
+        acting(state, c.id)
+        turn = use_action(state, c.id)
+    r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check")
+    lucky = r.success and favored(state, c, Favored(call.kind))
+    after = pool_point(r.after) if lucky else r.after
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.CheckRolled(
+            call=call.id,
+            who=c.id,
+            total=r.total,
+            difficulty=call.difficulty,
+            success=r.success,
+            favored=lucky,
+            dice=r.read,
+            character=after,
+            turn=turn,
+        ),
+        rolls=(r.record,),
+    )
+    if t.sequence:
+        wake_rolls(batch, ctx, dice, c.id, state)
+    return batch
+
+
+def end_session(state: WorkshopState, ctx: Ctx, command: cmd.EndSession, dice: DiceService) -> B:
+    """WS-CINE-003: all Cinematic Wounds heal at the end of the session; WS-CINE-004: 1 XP each (optional)."""
+    healed = [c for c in state.characters.values() if c.cinematic]
+    count = sum(len(c.cinematic) for c in healed)
+    xp = count * ctx.config.cine_wound_xp
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.SessionEnded(
+            healed=count,
+            xp=xp,
+            party_xp=state.party_xp + xp,
+            characters=tuple(c.model_copy(update={"cinematic": ()}) for c in healed),
+        )
+    )
+    return batch
+
+
+def gm_note(state: WorkshopState, ctx: Ctx, command: cmd.GmNote, dice: DiceService) -> B:
+    """GM: a private note."""
+    batch = ctx.batch(state)
+    batch.emit(ev.GmNoted(text=command.text), audience=Audience.gm_only())
+    return batch
+
+
+def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dice: DiceService) -> B:
+    """A combatant joins: a player adds their own, the GM anyone; the Shot pool starts full (WS-SHOT-001)."""
+    from capeworks.systems.workshop.samples import SHEETS
+
+    if command.id in state.characters:
+        raise RuleViolation("WS-SHOT-001", f"There is already a combatant {command.id!r}.")
+    owner = command.owner
+    if not ctx.is_gm:
+        if owner and owner != ctx.actor.id:
+            raise NotPermitted("A player adds only their own characters.")
+        owner = ctx.actor.id
+    elif owner and not any(s.id == owner and s.role is not Role.GM for s in ctx.seats):
+        raise RuleViolation("WS-SHOT-001", f"There is no player seat {owner!r}.")
+    data = command.model_dump(exclude={"sample", "weapons", "owner", "faction"}, exclude_unset=True)
+    if command.sample:
+        if command.sample not in SHEETS:
+            raise RuleViolation(
+                "WS-SHOT-001", f"There is no sample {command.sample!r}. Known: {', '.join(SHEETS)}."
+            )
+        base = dict(SHEETS[command.sample])
+    else:
+        base = {}
+    weapons = {w.name: w for w in command.weapons} or {
+        w["name"]: Weapon.model_validate(w) for w in base.pop("weapons", [])
+    }
+    base.pop("weapons", None)
+    merged = {**base, **data}
+    merged["id"] = command.id
+    merged["name"] = command.name or base.get("name") or command.id[:1].upper() + command.id[1:]
+    faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
+    c = Combatant(**{**merged, "owner": owner, "faction": faction, "weapons": weapons})
+    c = c.model_copy(update={"shots": c.shot_count})
+    batch = ctx.batch(state)
+    batch.emit(ev.CharacterAdded(character=c))
+    return batch

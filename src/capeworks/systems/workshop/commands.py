@@ -1,0 +1,228 @@
+"""The command payloads of a Workshop table: flat models, easy to type or send.
+
+Who may issue each, and its handler, is the ruleset's command table (:mod:`.ruleset`).
+Ranges the rules own (a fourth snapshot, Shots you lack) are left to the rules, so the refusal
+names the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen, TextList
+from capeworks.systems.workshop.sheet import Weapon
+
+__all__ = [
+    "AddCharacter",
+    "Attack",
+    "CallCheck",
+    "Counter",
+    "Cover",
+    "Defend",
+    "EndSession",
+    "EndTurn",
+    "ExtraAction",
+    "Fall",
+    "GetUp",
+    "GmNote",
+    "Interrupt",
+    "Move",
+    "PassTime",
+    "RaiseInitiative",
+    "Rest",
+    "Revive",
+    "RollCheck",
+    "Rollless",
+    "SetStatus",
+    "Stabilise",
+    "StartSequence",
+    "Steady",
+    "Treat",
+]
+
+_Id = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class AddCharacter(Frozen):
+    """Add a combatant: a shipped sample (``sample=``) or a sheet of traits, Health, Toughness, Defense."""
+
+    id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")
+    name: str = Field(default="", max_length=80)
+    owner: str = ""
+    sample: str = ""
+    faction: str = Field(default="", max_length=40)
+    named: bool = True
+    traits: dict[str, int] = Field(default_factory=dict)
+    health: int = Field(default=10, ge=1, le=100)
+    toughness: int = Field(default=4, ge=1, le=50)
+    defense: int = Field(default=10, ge=0, le=60)
+    soak: int = Field(default=0, ge=0, le=60)
+    mass: int = Field(default=5, ge=0, le=100)
+    wt: int | None = Field(default=None, ge=1, le=50)
+    weapons: list[Weapon] = Field(default_factory=list)
+    count: int = Field(default=1, ge=1, le=100)
+    engaging: str = ""
+
+
+class StartSequence(Frozen):
+    """GM: start the fight's first Sequence (later ones start when the last Initiative has acted)."""
+
+
+class EndTurn(Frozen):
+    """End your turn (or your out-of-sequence Action): the next Initiative comes up."""
+
+    character: _Id
+
+
+class RaiseInitiative(Frozen):
+    """Spend Shots for +5 Initiative each, this Sequence (WS-SHOT-003)."""
+
+    character: _Id
+    shots: int = Field(default=1, ge=1, le=50)
+
+
+class ExtraAction(Frozen):
+    """Spend 3 Shots for an Action out of Sequence, after your own Initiative (WS-SHOT-004)."""
+
+    character: _Id
+
+
+class Interrupt(Frozen):
+    """Spend Shots (+5 Initiative each) to act before the combatant whose Initiative is up (WS-SHOT-005)."""
+
+    character: _Id
+    shots: int = Field(default=1, ge=1, le=50)
+
+
+class Counter(Frozen):
+    """Answer an interrupt: spend Shots (+5 Initiative each) to keep acting first, or none to let them."""
+
+    character: _Id
+    shots: int = Field(default=0, ge=0, le=50)
+
+
+class Attack(Frozen):
+    """Attack one target, or split the Action into snapshots at several (WS-SNAP)."""
+
+    character: _Id
+    targets: TextList = Field(min_length=1)
+    weapon: str = ""
+    #: a solid object this many metres behind each target (knockback collisions)
+    wall_at: int | None = Field(default=None, ge=0, le=100)
+
+
+class Defend(Frozen):
+    """Answer an attack: spend a Shot on an Active Defense, or keep your passive Defense."""
+
+    character: _Id
+    use: bool = True
+
+
+class Move(Frozen):
+    """Take your Move (or spend your Action as a second Move)."""
+
+    character: _Id
+
+
+class Rest(Frozen):
+    """Do nothing but rest this turn (WS-DMG-006)."""
+
+    character: _Id
+
+
+class Rollless(Frozen):
+    """An Action needing no roll: reload, talk... (WS-SHOT-002)."""
+
+    character: _Id
+    what: str = Field(default="reloads", max_length=80)
+
+
+class Cover(Frozen):
+    """Lay covering fire (WS-COVER): Cover for allies, or an aggressive static attack on movers."""
+
+    character: _Id
+    weapon: str = ""
+    aggressive: bool = False
+
+
+class Steady(Frozen):
+    """Shaken: roll Willpower + Focus to shake it off, as your Action (WS-SHAKEN-003)."""
+
+    character: _Id
+
+
+class GetUp(Frozen):
+    """Knocked down: get up with your Move, or try a Stunt + Agility roll vs 15 first (WS-KNOCK-001)."""
+
+    character: _Id
+    roll: bool = False
+
+
+class Fall(Frozen):
+    """GM: a combatant falls ``metres``; a Stunt + Agility roll vs 0 may lessen it (WS-DMG-010)."""
+
+    character: _Id
+    metres: int = Field(ge=0, le=1000)
+
+
+class Revive(Frozen):
+    """Physician + Wits to wake someone knocked out by Shock early (WS-SHOCK-002), as your Action."""
+
+    character: _Id
+    patient: _Id
+
+
+class Stabilise(Frozen):
+    """Medicine/Physician vs 25 - Health + 5 x Wounds to stabilise the dying (WS-DARK-002)."""
+
+    character: _Id
+    patient: _Id
+
+
+class Treat(Frozen):
+    """Physician + Wits to bandage someone's Wounds (treated Wounds give no penalty, WS-WPEN-004)."""
+
+    character: _Id
+    patient: _Id
+
+
+class SetStatus(Frozen):
+    """GM: put on or take off a status: bruised, battered, broken, knocked_down (WS-STATUS)."""
+
+    character: _Id
+    status: str = Field(pattern=r"^(bruised|battered|broken|knocked_down)$")
+    on: bool = True
+
+
+class PassTime(Frozen):
+    """GM: minutes pass outside the Sequences (sleepers wake after 10, the unstabilised dying die at 60)."""
+
+    minutes: int = Field(ge=1, le=10000)
+
+
+class CallCheck(Frozen):
+    """GM: call for a roll of two traits against a difficulty; ``kind`` says which Favored Action it is."""
+
+    character: _Id
+    traits: TextList = Field(min_length=2, max_length=2)
+    difficulty: int = Field(ge=-20, le=60)
+    kind: str = Field(default="other", pattern=r"^(combat|interaction|deceit|other)$")
+    task: str = Field(default="", max_length=200)
+
+
+class RollCheck(Frozen):
+    """Roll a check the GM called."""
+
+    call: int
+
+
+class EndSession(Frozen):
+    """GM: the session ends: every Cinematic Wound heals (and gives the party XP if the table says so)."""
+
+
+class GmNote(Frozen):
+    """GM: a private note; players never see it."""
+
+    text: str = Field(min_length=1, max_length=500)

@@ -1,0 +1,223 @@
+"""What every handler shares: finding combatants, whose action it is, rolling two traits with the
+table's dice model and impairments, the waking rolls, and a Favored Action's pool point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from capeworks.engine import Batch, Context, DiceService, RollRecord
+from capeworks.engine.kit import lookup
+from capeworks.errors import RuleViolation
+from capeworks.systems.workshop import events as ev
+from capeworks.systems.workshop.cards import Favored, effect_of
+from capeworks.systems.workshop.config import WorkshopConfig, WoundPenalty
+from capeworks.systems.workshop.dice_models import model_for
+from capeworks.systems.workshop.rules import percentile_penalty, seriousness_penalty
+from capeworks.systems.workshop.sheet import Combatant, Standing
+from capeworks.systems.workshop.state import WorkshopState
+from capeworks.systems.workshop.turn import Turn
+
+__all__ = [
+    "RollResult",
+    "acting",
+    "char",
+    "favored",
+    "impairment",
+    "roll_traits",
+    "spend_shots",
+    "use_action",
+    "wake_rolls",
+]
+
+Ctx = Context[WorkshopConfig]
+
+
+def char(state: WorkshopState, cid: str) -> Combatant:
+    """The combatant ``cid``, or a sentence naming the known ones."""
+    return lookup(state.characters, cid, "combatant")
+
+
+def wound_penalty(config: WorkshopConfig, c: Combatant) -> int:
+    """WS-WPEN: the impairment of a combatant's Wounds under the table's model."""
+    if config.wound_penalty is WoundPenalty.PER_WOUND:
+        return -max(0, c.wounds - c.bandaged)
+    if config.wound_penalty is WoundPenalty.PERCENTILE:
+        return percentile_penalty(max(0, c.wounds - c.bandaged), c.toughness)
+    if config.wound_penalty is WoundPenalty.SERIOUSNESS:
+        return seriousness_penalty(c.worst_wound) if c.wounds > c.bandaged else 0
+    return 0
+
+
+def impairment(config: WorkshopConfig, c: Combatant) -> int:
+    """Wound penalty plus Bruised (WS-STATUS-001: 5 points on the next Action or Defense)."""
+    return wound_penalty(config, c) - (5 if c.has("bruised") else 0)
+
+
+def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
+    """Refuse unless ``cid`` may take an Action (or a Move) now: their Initiative, or an extra Action."""
+    c = char(state, cid)
+    turn = state.turn
+    if not turn.sequence:
+        raise RuleViolation("WS-SEQ-002", "The fight has not begun: the GM starts the first Sequence.")
+    if state.pending is not None:
+        raise RuleViolation("WS-SHOT-003", "An attack is waiting for its defenders' answers.")
+    if state.bid is not None:
+        raise RuleViolation("WS-SHOT-005", "An interrupt is waiting for its answer.")
+    if not c.can_act:
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
+    if turn.extra == cid:
+        return c
+    if turn.current != cid:
+        raise RuleViolation(
+            "WS-SEQ-003",
+            f"It is not {c.name}'s Initiative: an Action out of Sequence costs 3 Shots, after your own turn.",
+        )
+    if action and turn.action_used:
+        raise RuleViolation("WS-SEQ-003", f"{c.name} has taken this turn's Action already.")
+    if action and c.has("loses_action"):
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+    return c
+
+
+def require_steady(config: WorkshopConfig, c: Combatant) -> None:
+    """WS-SHAKEN-003: a Shaken combatant must steady themselves before any other Action."""
+    if c.has("shaken"):
+        raise RuleViolation("WS-SHAKEN-003", f"{c.name} is Shaken: roll to steady yourself first.")
+
+
+def use_action(state: WorkshopState, cid: str) -> Turn:
+    """The turn after ``cid`` spends an Action (an out-of-sequence one is then over)."""
+    turn = state.turn
+    if turn.extra == cid:
+        return turn.model_copy(update={"extra": ""})
+    return turn.model_copy(update={"action_used": True})
+
+
+def confused(state: WorkshopState, c: Combatant) -> bool:
+    """WS-CARD-001: a Faction that drew a 3 may use no pool points this Sequence."""
+    card = state.turn.cards.get(c.faction)
+    return card is not None and effect_of(card).confused
+
+
+def spend_shots(state: WorkshopState, c: Combatant, shots: int, rule: str, what: str) -> Combatant:
+    """``c`` with ``shots`` fewer Shots, or a refusal when they lack them (nothing changed)."""
+    if confused(state, c):
+        raise RuleViolation(
+            "WS-CARD-003", f"The {c.faction} drew a 3 (Confused): no Shots may be spent this Sequence."
+        )
+    if shots > c.shots:
+        raise RuleViolation(rule, f"{c.name} has {c.shots} Shots; {what} costs {shots}.")
+    return c.model_copy(update={"shots": c.shots - shots})
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """A roll of two traits: its parts, total, margin and the combatant after it (inspiration used)."""
+
+    base: int
+    read: tuple[int, ...]
+    modifier: int
+    total: int
+    difficulty: int
+    record: RollRecord
+    after: Combatant
+
+    @property
+    def success(self) -> bool:
+        return self.total >= self.difficulty
+
+    @property
+    def margin(self) -> int:
+        return self.total - self.difficulty
+
+
+def roll_traits(
+    config: WorkshopConfig,
+    dice: DiceService,
+    c: Combatant,
+    traits: tuple[str, ...],
+    difficulty: int,
+    *,
+    purpose: str,
+    modifier: int = 0,
+    action: bool = True,
+) -> RollResult:
+    """WS-CORE-001: traits + dice + modifiers vs a difficulty. An Action's roll uses the combatant's
+    extra positive d10s (Inspired, Free d10) and Bruised, and counts as a roll this Sequence."""
+    extra = 0
+    after = c
+    mod = modifier + wound_penalty(config, c)
+    if action:
+        extra = int(c.has("inspired")) + int(c.has("free_d10"))
+        if c.has("bruised"):
+            mod -= 5
+        after = c.without("inspired", "free_d10", "bruised").model_copy(update={"rolled": True, "busy": True})
+    throw = model_for(config.dice).roll(dice, extra=extra, purpose=purpose)
+    base = sum(c.trait(t) for t in traits)
+    return RollResult(base, throw.read, mod, base + throw.value + mod, difficulty, throw.record, after)
+
+
+def rolled_event(
+    who: Combatant, what: str, traits: tuple[str, ...], r: RollResult, **more: object
+) -> ev.Rolled:
+    """The :class:`~.events.Rolled` event of a roll."""
+    return ev.Rolled(
+        who=who.id,
+        what=what,
+        traits=traits,
+        base=r.base,
+        dice=r.read,
+        modifier=r.modifier,
+        total=r.total,
+        difficulty=r.difficulty,
+        success=r.success,
+        **more,
+    )
+
+
+def favored(state: WorkshopState, c: Combatant, kind: Favored) -> bool:
+    """WS-CARD-001/002: is an Action of ``kind`` Favored for ``c``'s Faction this Sequence?"""
+    card = state.turn.cards.get(c.faction)
+    if not card:
+        return False
+    effect = effect_of(card)
+    return effect.all_favored or effect.favored is kind
+
+
+def pool_point(c: Combatant) -> Combatant:
+    """WS-CARD-002 (PROPOSED): a pool point of choice is a Shot, never above the Shot Count."""
+    return c.model_copy(update={"shots": min(c.shot_count, c.shots + 1)})
+
+
+def wake_rolls(
+    batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, roller: str, before: WorkshopState
+) -> None:
+    """WS-DMG-007: each time someone else rolls an Action, the unconscious roll Willpower + Focus vs 15.
+
+    Only those already unconscious when the Action was rolled (``before``) roll.
+    """
+    if not ctx.config.wake_rolls:
+        return
+    for c in list(batch.state.characters.values()):
+        was = before.characters.get(c.id)
+        if was is None or was.standing is not Standing.DOWN:
+            continue
+        if c.id == roller or c.standing is not Standing.DOWN or not c.named or c.has("broken_out"):
+            continue
+        traits = ("Willpower", "Focus")
+        r = roll_traits(ctx.config, dice, c, traits, ctx.config.wake_difficulty, purpose="wake", action=False)
+        after = woken(c) if r.success else c
+        batch.emit(rolled_event(c, "wake", traits, r, character=after), rolls=(r.record,))
+
+
+def woken(c: Combatant) -> Combatant:
+    """Up again, Shock just below Health (PROPOSED ``wake_shock = Health - 1``)."""
+    return c.model_copy(
+        update={
+            "standing": Standing.UP,
+            "shock": min(c.shock, c.health - 1),
+            "wake_at": None,
+            "revive_difficulty": None,
+        }
+    )

@@ -1,0 +1,371 @@
+"""Every event of a Workshop table. Each carries the whole new value of what it changes.
+
+``character``/``characters`` are upserted; ``turn``, ``effects``, ``decks`` and ``clock`` replace
+the state's when set; ``pending`` and ``bid`` always replace (None closes them).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import EventData
+from capeworks.systems.workshop.sheet import Combatant
+from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
+
+__all__ = [
+    "EVENTS",
+    "ActiveDefended",
+    "AttackDeclared",
+    "AttackRolled",
+    "BidResolved",
+    "CallMade",
+    "CardDrawn",
+    "CardPushed",
+    "CharacterAdded",
+    "CheckRolled",
+    "CoverLaid",
+    "Damaged",
+    "DefenseDeclined",
+    "ExtraActionTaken",
+    "Fell",
+    "GmNoted",
+    "InitiativeRaised",
+    "InterruptBid",
+    "KnockedBack",
+    "MooksDowned",
+    "Moved",
+    "PaddingReached",
+    "Rested",
+    "Rolled",
+    "RolllessAction",
+    "SequenceEnded",
+    "SequenceStarted",
+    "SessionEnded",
+    "StandingChanged",
+    "StatusSet",
+    "TimePassed",
+    "TurnEnded",
+    "WorkshopEvent",
+]
+
+
+class WorkshopEvent(EventData, ruleset="workshop"):
+    """Every event of the Workshop: each subclass is ``workshop.<its name>``."""
+
+
+class CharacterAdded(WorkshopEvent):
+    """A combatant joins the table, its Shot pool at its Shot Count (WS-SHOT-001)."""
+
+    character: Combatant
+
+
+class SequenceStarted(WorkshopEvent):
+    """A Sequence begins: Initiative from each Shot pool, the acting order (WS-SEQ-002)."""
+
+    sequence: int
+    turn: Turn
+    characters: tuple[Combatant, ...] = ()
+    clock: int | None = None
+    effects: tuple[Effect, ...] | None = None
+
+
+class SequenceEnded(WorkshopEvent):
+    """A Sequence ends: rest regains Shock, roll-less Sequences regain a Shot (WS-DMG-006, WS-SHOT-002)."""
+
+    sequence: int
+    characters: tuple[Combatant, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+class CardDrawn(WorkshopEvent):
+    """A Faction's dramatic card for this Sequence (WS-CARD-001)."""
+
+    faction: str
+    card: str
+    decks: dict[str, tuple[str, ...]]
+    turn: Turn
+    characters: tuple[Combatant, ...] = ()
+
+
+class TurnEnded(WorkshopEvent):
+    """A combatant's turn is over; the next Initiative comes up."""
+
+    who: str
+    turn: Turn
+    effects: tuple[Effect, ...] | None = None
+    characters: tuple[Combatant, ...] = ()
+
+
+class InitiativeRaised(WorkshopEvent):
+    """Shots spent for +5 Initiative each, this Sequence (WS-SHOT-003)."""
+
+    character: Combatant
+    shots: int
+    initiative: int
+    turn: Turn
+
+
+class ExtraActionTaken(WorkshopEvent):
+    """3 Shots spent for an Action out of Sequence (WS-SHOT-004)."""
+
+    character: Combatant
+    turn: Turn
+
+
+class InterruptBid(WorkshopEvent):
+    """Shots spent to interrupt the acting combatant (WS-SHOT-005)."""
+
+    character: Combatant
+    shots: int
+    bid: Bid | None
+
+
+class BidResolved(WorkshopEvent):
+    """The interrupt is settled: the higher Initiative acts first (WS-SHOT-005)."""
+
+    winner: str
+    shots: int
+    character: Combatant | None = None
+    turn: Turn
+    bid: Bid | None = None
+
+
+class AttackDeclared(WorkshopEvent):
+    """An attack waits for its targets' Active Defense answers."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    modifier: int
+    pending: Pending | None
+    turn: Turn | None = None
+
+
+class ActiveDefended(WorkshopEvent):
+    """A Shot spent on an Active Defense: Defense + bonus until the defender's next action."""
+
+    character: Combatant
+    bonus: int
+    effects: tuple[Effect, ...]
+    pending: Pending | None
+
+
+class DefenseDeclined(WorkshopEvent):
+    """A defender keeps their Shots and their passive Defense."""
+
+    who: str
+    pending: Pending | None
+
+
+class AttackRolled(WorkshopEvent):
+    """An attack roll: Outcome = AV - Defense, a hit at 0 or more, PV (WS-CORE-001/002)."""
+
+    attacker: str
+    target: str
+    weapon: str
+    base: int
+    dice: tuple[int, ...]
+    modifier: int
+    av: int
+    defense: int
+    outcome: int
+    hit: bool
+    pv: int
+    character: Combatant | None = None
+    pending: Pending | None = None
+    turn: Turn | None = None
+
+
+class Damaged(WorkshopEvent):
+    """Damage taken: Shock points and Wounds, and what else the optional rules made of it (WS-DMG)."""
+
+    character: Combatant
+    damage: int
+    shock: int
+    wounds: int
+    massive: bool = False
+    results: tuple[str, ...] = ()
+
+
+class Rolled(WorkshopEvent):
+    """A roll of two traits against a difficulty: Shock, Dark Times, waking, Luck, steadying..."""
+
+    who: str
+    what: str
+    traits: tuple[str, ...]
+    base: int
+    dice: tuple[int, ...]
+    modifier: int
+    total: int
+    difficulty: int
+    success: bool
+    character: Combatant | None = None
+    turn: Turn | None = None
+
+
+class StandingChanged(WorkshopEvent):
+    """Down, dying, dead, out, or back up, and why."""
+
+    character: Combatant
+    why: str
+
+
+class KnockedBack(WorkshopEvent):
+    """Flung back by Damage over Mass Value, then knocked down (WS-KNOCK-002/003)."""
+
+    character: Combatant
+    metres: int
+    collision: int = 0
+
+
+class MooksDowned(WorkshopEvent):
+    """Speed Bump mooks downed by static PV (WS-MOOK-004)."""
+
+    character: Combatant
+    downed: int
+    pv: int
+    turn: Turn | None = None
+
+
+class Moved(WorkshopEvent):
+    """A Move (or the Action spent as a Move) (WS-SEQ-003)."""
+
+    character: Combatant
+    full: bool
+    turn: Turn
+
+
+class Rested(WorkshopEvent):
+    """A turn spent doing nothing but resting (WS-DMG-006)."""
+
+    character: Combatant
+    turn: Turn
+
+
+class RolllessAction(WorkshopEvent):
+    """An Action that needs no roll: reloading, talking (WS-SHOT-002)."""
+
+    character: Combatant
+    what: str
+    turn: Turn
+
+
+class CoverLaid(WorkshopEvent):
+    """Covering fire: Cover for allies, or an aggressive static attack (WS-COVER)."""
+
+    character: Combatant
+    cover: int
+    aggressive: bool
+    effects: tuple[Effect, ...]
+    turn: Turn
+
+
+class StatusSet(WorkshopEvent):
+    """The GM puts on or takes off a status: Bruised, Battered, Broken, knocked down (WS-STATUS)."""
+
+    character: Combatant
+    status: str
+    on: bool
+
+
+class Fell(WorkshopEvent):
+    """A fall: metres, the Stunt roll's reduction, the Damage (WS-DMG-010)."""
+
+    who: str
+    metres: int
+    damage: int
+
+
+class TimePassed(WorkshopEvent):
+    """Time passes outside the Sequences: sleepers wake, the dying die (WS-DMG-007, WS-DARK-002)."""
+
+    minutes: int
+    clock: int
+    characters: tuple[Combatant, ...] = ()
+
+
+class CallMade(WorkshopEvent):
+    """The GM calls for a roll and sets its difficulty."""
+
+    call: Call
+
+
+class CheckRolled(WorkshopEvent):
+    """A called roll, rolled: success or failure, and a Favored Action's pool point (WS-CARD-002)."""
+
+    call: int
+    who: str
+    total: int
+    difficulty: int
+    success: bool
+    favored: bool
+    dice: tuple[int, ...]
+    character: Combatant | None = None
+    turn: Turn | None = None
+
+
+class CardPushed(WorkshopEvent):
+    """Card initiative: Damage moves a card forward; pushed past first place, out of action (WS-ALT-002)."""
+
+    who: str
+    places: int
+    out: bool
+    turn: Turn
+    character: Combatant | None = None
+
+
+class PaddingReached(WorkshopEvent):
+    """Card initiative: a padding card reaches the front and is removed (WS-ALT-005)."""
+
+    card: str
+    kind: str
+    given_to: str
+    turn: Turn
+    character: Combatant | None = None
+
+
+class SessionEnded(WorkshopEvent):
+    """The session ends: Cinematic Wounds heal (WS-CINE-003), 1 XP each to the party if on (WS-CINE-004)."""
+
+    healed: int
+    xp: int
+    party_xp: int
+    characters: tuple[Combatant, ...] = ()
+
+
+class GmNoted(WorkshopEvent):
+    """A private note of the GM's."""
+
+    text: str
+
+
+EVENTS = (
+    CharacterAdded,
+    SequenceStarted,
+    SequenceEnded,
+    CardDrawn,
+    TurnEnded,
+    InitiativeRaised,
+    ExtraActionTaken,
+    InterruptBid,
+    BidResolved,
+    AttackDeclared,
+    ActiveDefended,
+    DefenseDeclined,
+    AttackRolled,
+    Damaged,
+    Rolled,
+    StandingChanged,
+    KnockedBack,
+    MooksDowned,
+    Moved,
+    Rested,
+    RolllessAction,
+    CoverLaid,
+    StatusSet,
+    Fell,
+    TimePassed,
+    CallMade,
+    CheckRolled,
+    CardPushed,
+    PaddingReached,
+    SessionEnded,
+    GmNoted,
+)

@@ -1,0 +1,324 @@
+"""Sequences and Shots: starting a Sequence, passing the turn, and spending Shots on Initiative,
+extra Actions and interrupts (WS-SEQ, WS-SHOT).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from capeworks.engine import Batch, DiceService
+from capeworks.engine.kit import TurnOrder, TurnPoint, expire, rank
+from capeworks.errors import RuleViolation
+from capeworks.systems.workshop import alt
+from capeworks.systems.workshop import commands as cmd
+from capeworks.systems.workshop import events as ev
+from capeworks.systems.workshop.cards import FULL_DECK, effect_of
+from capeworks.systems.workshop.common import Ctx, char, spend_shots, woken
+from capeworks.systems.workshop.config import InitiativeSystem, MookModel
+from capeworks.systems.workshop.sheet import Combatant, Standing
+from capeworks.systems.workshop.state import WorkshopState
+from capeworks.systems.workshop.turn import Bid, Turn
+
+__all__ = [
+    "counter",
+    "end_turn",
+    "extra_action",
+    "interrupt",
+    "raise_initiative",
+    "start_sequence",
+    "start_sequence_command",
+]
+
+
+def _keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
+    """WS-SEQ-002 (PROPOSED ties): Initiative, then Shot Count, then Agility (then the order added)."""
+    return (initiative, c.shot_count, c.trait("Agility"))
+
+
+def _last(ctx: Ctx, c: Combatant) -> bool:
+    """WS-MOOK-005: speed-bump mooks act last in the Sequence."""
+    return not c.named and ctx.config.mooks is MookModel.SPEED_BUMP
+
+
+def ordered(ctx: Ctx, chars: list[Combatant], initiative: dict[str, int]) -> tuple[str, ...]:
+    """Acting order: descending Initiative with the tie-breaks; speed-bump mooks after everyone."""
+    first = rank((c.id, _keys(c, initiative[c.id])) for c in chars if not _last(ctx, c))
+    last = rank((c.id, _keys(c, initiative[c.id])) for c in chars if _last(ctx, c))
+    return first + last
+
+
+def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
+    """A new Sequence: clocks, Initiative = Shots in the pool (WS-SEQ-002), the order, the cards."""
+    state = batch.state
+    clock = state.clock + 1 if state.turn.sequence else state.clock
+    changed: list[Combatant] = []
+    for c in state.characters.values():
+        new = c.model_copy(update={"rolled": False, "rested": False, "busy": False})
+        if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock:
+            new = woken(new)  # WS-DMG-007 / WS-SHOCK-002: the time is up
+        dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
+        if dying and clock - (c.dying_at or 0) >= ctx.config.dying_sequences:  # WS-DARK-002: an hour
+            new = new.model_copy(update={"standing": Standing.DEAD})
+        if new != c:
+            changed.append(new)
+    chars = {**state.characters, **{c.id: c for c in changed}}
+    up = [c for c in chars.values() if c.can_act]
+    initiative = {c.id: c.shots for c in up}
+    order = TurnOrder(order=ordered(ctx, up, initiative))
+    if ctx.config.initiative is InitiativeSystem.CARDS:
+        order = TurnOrder(order=alt.stack(order.order, list(ctx.config.padding)))
+    turn = Turn(sequence=state.turn.sequence + 1, order=order, initiative=initiative)
+    batch.emit(ev.SequenceStarted(sequence=turn.sequence, turn=turn, characters=tuple(changed), clock=clock))
+    if ctx.config.card_draw:
+        for faction in sorted({c.faction for c in chars.values()}):
+            _draw(batch, dice, faction)
+    _turn_start(batch)
+
+
+def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
+    """WS-CARD-001: draw one card for ``faction`` from its deck (a fresh 54 when empty)."""
+    state = batch.state
+    deck = state.decks.get(faction) or FULL_DECK
+    roll = dice.roll(1, len(deck), purpose=f"card for {faction}")
+    i = roll.faces[0] - 1
+    card = deck[i]
+    decks = {**state.decks, faction: deck[:i] + deck[i + 1 :]}
+    effect = effect_of(card)
+    members = [c for c in state.characters.values() if c.faction == faction]
+    changed: list[Combatant] = []
+    for c in members:
+        new = c
+        if effect.inspired:
+            new = new.with_status("inspired")
+        if effect.joker:  # WS-CARD-004: Shock regained, Wounds bandaged
+            new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
+        if new != c:
+            changed.append(new)
+    turn = state.turn.model_copy(update={"cards": {**state.turn.cards, faction: card}})
+    batch.emit(
+        ev.CardDrawn(faction=faction, card=card, decks=decks, turn=turn, characters=tuple(changed)),
+        rolls=(roll,),
+    )
+
+
+def _turn_start(batch: Batch[WorkshopState]) -> None:
+    """Effects that last "until your next action" end as the next Initiative comes up."""
+    state = batch.state
+    who = state.turn.current
+    if not who:
+        return
+    kept, ended = expire(state.effects, TurnPoint.TURN_START, holder=who, round_=state.turn.sequence)
+    if ended:
+        batch.emit(ev.TurnEnded(who="", turn=state.turn, effects=tuple(kept)))
+
+
+def _can_act(state: WorkshopState) -> Callable[[str], bool]:
+    return lambda cid: state.characters[cid].can_act
+
+
+def pass_turn(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str) -> None:
+    """The current turn ends: the next Initiative, or the Sequence's end and the next one."""
+    state = batch.state
+    turn = state.turn
+    if ctx.config.initiative is InitiativeSystem.CARDS:
+        _pass_card(batch, who)
+        return
+    order, points = turn.order.advance(can_act=_can_act(state))
+    changed = []
+    c = state.characters[who]
+    if c.has("loses_action"):
+        changed.append(c.without("loses_action"))
+    acted = (*turn.acted, who) if who not in turn.acted else turn.acted
+    if TurnPoint.ROUND_END in points or not order.current or not state.characters[order.current].can_act:
+        batch.emit(
+            ev.TurnEnded(who=who, turn=turn.model_copy(update={"acted": acted}), characters=tuple(changed))
+        )
+        end_sequence(batch, ctx)
+        start_sequence(batch, ctx, dice)
+        return
+    new = turn.model_copy(
+        update={"order": order, "acted": acted, "action_used": False, "move_used": False, "extra": ""}
+    )
+    batch.emit(ev.TurnEnded(who=who, turn=new, characters=tuple(changed)))
+    _turn_start(batch)
+
+
+def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
+    """WS-ALT-001/004/005: the actor's card to the rear (up for snapshots); padding reached is removed."""
+    state = batch.state
+    turn = state.turn
+    order = alt.rotated(turn.order.order, who, turn.snap)
+    base = turn.model_copy(update={"action_used": False, "move_used": False, "extra": "", "snap": 0})
+    c = state.characters[who]
+    changed = [c.without("loses_action")] if c.has("loses_action") else []
+    batch.emit(ev.TurnEnded(who=who, turn=base.model_copy(update={"order": TurnOrder(order=order)}),
+                            characters=tuple(changed)))  # fmt: skip
+    for _ in range(2 * len(order)):
+        order = batch.state.turn.order.order
+        first = order[0]
+        if alt.is_pad(first):
+            rest = order[1:]
+            to = next((i for i in rest if not alt.is_pad(i) and batch.state.characters[i].can_act), "")
+            kind = alt.pad_kind(first)
+            target = batch.state.characters.get(to)
+            gift = None
+            if target is not None and kind in ("d10", "knockdown"):
+                gift = target.with_status("inspired" if kind == "d10" else "knocked_down")
+            new_turn = batch.state.turn.model_copy(update={"order": TurnOrder(order=rest)})
+            batch.emit(ev.PaddingReached(card=first, kind=kind, given_to=to, turn=new_turn, character=gift))
+        elif not batch.state.characters[first].can_act:
+            new_turn = batch.state.turn.model_copy(update={"order": TurnOrder(order=(*order[1:], first))})
+            batch.emit(ev.TurnEnded(who=first, turn=new_turn))
+        else:
+            break
+    _turn_start(batch)
+
+
+def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
+    """WS-DMG-006 resting regains 1 Shock; WS-SHOT-002 a roll-less Sequence regains 1 Shot."""
+    state = batch.state
+    changed: list[Combatant] = []
+    notes: list[str] = []
+    for c in state.characters.values():
+        new = c.without("inspired")
+        if c.can_act and c.rested and not c.busy and not c.rolled and c.shock > 0:
+            new = new.model_copy(update={"shock": c.shock - 1})
+            notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")
+        if c.can_act and (c.rested or c.busy) and not c.rolled and c.shots < c.shot_count:
+            new = new.model_copy(update={"shots": c.shots + 1})
+            notes.append(f"{c.name} rolled nothing: Shots {c.shots} -> {c.shots + 1}")
+        if new != c:
+            changed.append(new)
+    batch.emit(ev.SequenceEnded(sequence=state.turn.sequence, characters=tuple(changed), notes=tuple(notes)))
+
+
+# -- handlers ----------------------------------------------------------------------------------
+
+
+def start_sequence_command(
+    state: WorkshopState, ctx: Ctx, command: cmd.StartSequence, dice: DiceService
+) -> Batch[WorkshopState]:
+    """GM: the fight's first Sequence."""
+    if state.turn.sequence:
+        raise RuleViolation(
+            "WS-SEQ-001", "The fight is under way: Sequences follow each other by themselves."
+        )
+    if not any(c.can_act for c in state.characters.values()):
+        raise RuleViolation("WS-SEQ-002", "Nobody can fight yet: add combatants first.")
+    batch = ctx.batch(state)
+    start_sequence(batch, ctx, dice)
+    return batch
+
+
+def end_turn(state: WorkshopState, ctx: Ctx, command: cmd.EndTurn, dice: DiceService) -> Batch[WorkshopState]:
+    """End the turn (or the out-of-sequence Action)."""
+    c = char(state, command.character)
+    if state.turn.extra == c.id:
+        batch = ctx.batch(state)
+        batch.emit(ev.TurnEnded(who=c.id, turn=state.turn.model_copy(update={"extra": ""})))
+        return batch
+    if state.turn.current != c.id:
+        raise RuleViolation("WS-SEQ-003", f"It is not {c.name}'s turn to end.")
+    if state.pending is not None or state.bid is not None:
+        raise RuleViolation("WS-SHOT-003", "Answer the open attack or interrupt first.")
+    batch = ctx.batch(state)
+    pass_turn(batch, ctx, dice, c.id)
+    return batch
+
+
+def raise_initiative(
+    state: WorkshopState, ctx: Ctx, command: cmd.RaiseInitiative, dice: DiceService
+) -> Batch[WorkshopState]:
+    """WS-SHOT-003: +5 Initiative per Shot, this Sequence; those still to act are re-ranked."""
+    c = char(state, command.character)
+    turn = state.turn
+    if not turn.sequence:
+        raise RuleViolation("WS-SEQ-002", "Initiative is set when the first Sequence starts.")
+    if c.id in turn.acted or c.id == turn.current or c.id not in turn.order.order:
+        raise RuleViolation("WS-SHOT-003", f"{c.name} has no Initiative still to come this Sequence.")
+    after = spend_shots(state, c, command.shots, "WS-SHOT-003", f"raising Initiative by {5 * command.shots}")
+    initiative = {**turn.initiative, c.id: turn.initiative[c.id] + 5 * command.shots}
+    new_turn = turn.model_copy(update={"initiative": initiative, "order": _reranked(state, ctx, initiative)})
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.InitiativeRaised(character=after, shots=command.shots, initiative=initiative[c.id], turn=new_turn)
+    )
+    return batch
+
+
+def _reranked(state: WorkshopState, ctx: Ctx, initiative: dict[str, int]) -> TurnOrder:
+    """The order with everyone after the current actor re-ranked by Initiative."""
+    order = state.turn.order
+    done = order.order[: order.index + 1]
+    rest = [state.characters[i] for i in order.order[order.index + 1 :]]
+    return order.model_copy(update={"order": done + ordered(ctx, rest, initiative)})
+
+
+def extra_action(
+    state: WorkshopState, ctx: Ctx, command: cmd.ExtraAction, dice: DiceService
+) -> Batch[WorkshopState]:
+    """WS-SHOT-004: 3 Shots for an Action out of Sequence, once your own Initiative has come up."""
+    c = char(state, command.character)
+    turn = state.turn
+    if not turn.sequence or not c.can_act:
+        raise RuleViolation("WS-SHOT-004", f"{c.name} cannot act out of Sequence now.")
+    if c.id not in turn.acted:
+        raise RuleViolation(
+            "WS-SHOT-004", "An Action out of Sequence comes after your normal Initiative this Sequence."
+        )
+    if turn.extra or state.pending is not None or state.bid is not None:
+        raise RuleViolation("WS-SHOT-004", "Someone else is acting out of Sequence now.")
+    after = spend_shots(state, c, 3, "WS-SHOT-004", "an Action out of Sequence")
+    batch = ctx.batch(state)
+    batch.emit(ev.ExtraActionTaken(character=after, turn=turn.model_copy(update={"extra": c.id})))
+    return batch
+
+
+def interrupt(
+    state: WorkshopState, ctx: Ctx, command: cmd.Interrupt, dice: DiceService
+) -> Batch[WorkshopState]:
+    """WS-SHOT-005: bid Shots to act before the current actor; they may counter-bid."""
+    c = char(state, command.character)
+    turn = state.turn
+    cur = turn.current
+    if not turn.sequence or not cur or cur == c.id or c.id in turn.acted or c.id not in turn.order.order:
+        raise RuleViolation("WS-SHOT-005", f"{c.name} has no Initiative to raise against the one acting now.")
+    if turn.action_used or turn.move_used or state.pending is not None or state.bid is not None:
+        raise RuleViolation(
+            "WS-SHOT-005", "Interrupt before the acting combatant has done anything this turn."
+        )
+    after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that interrupt")
+    init = turn.initiative[c.id] + 5 * command.shots
+    batch = ctx.batch(state)
+    batch.emit(
+        ev.InterruptBid(
+            character=after, shots=command.shots, bid=Bid(interrupter=c.id, against=cur, initiative=init)
+        )
+    )
+    return batch
+
+
+def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceService) -> Batch[WorkshopState]:
+    """WS-SHOT-005 (PROPOSED: one counter-bid): the higher Initiative acts first; both lose what they bid."""
+    bid = state.bid
+    if bid is None or command.character != bid.against:
+        raise RuleViolation("WS-SHOT-005", "There is no interrupt for that combatant to answer.")
+    c = char(state, command.character)
+    after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that counter-bid") if command.shots else c
+    turn = state.turn
+    mine = turn.initiative[c.id] + 5 * command.shots
+    theirs = state.characters[bid.interrupter]
+    initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
+    keeps = _keys(c, mine) >= _keys(theirs, bid.initiative)
+    order = turn.order
+    if keeps:
+        new_order = _reranked(state, ctx, initiative)
+    else:
+        rest = [i for i in order.order if i != bid.interrupter]
+        at = rest.index(c.id)
+        new_order = order.model_copy(update={"order": (*rest[:at], bid.interrupter, *rest[at:]), "index": at})
+    new_turn = turn.model_copy(update={"order": new_order, "initiative": initiative})
+    batch = ctx.batch(state)
+    winner = c.id if keeps else bid.interrupter
+    batch.emit(ev.BidResolved(winner=winner, shots=command.shots, character=after, turn=new_turn, bid=None))
+    return batch

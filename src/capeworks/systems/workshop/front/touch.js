@@ -1,0 +1,65 @@
+// The Workshop: the fight tracker drawn from the ruleset's panel (acting order, Shot pools as pips,
+// Shock against Health and Wounds against Toughness as meters, statuses as chips, the optional
+// rules that are on) and, on an Active Defense prompt, the chance of being hit either way. Every
+// number comes from the server (the panel, the prompt's context): no rule is written here again.
+import { html, text } from "/static/js/ui.js";
+
+function ratio(cell) {
+  const [have, of] = text(cell).split("/").map((n) => parseInt(n, 10));
+  return Number.isInteger(have) && Number.isInteger(of) && of > 0 ? { have, of } : null;
+}
+
+function Meter({ cell, label }) {
+  const r = ratio(cell);
+  if (!r) return html`<span>${text(cell)}</span>`;
+  const pct = Math.min(100, Math.round((r.have / r.of) * 100));
+  return html`<span class="meter" role="img" aria-label=${`${label} ${r.have} of ${r.of}`}>
+    <span class="meter-fill" style=${{ width: `${pct}%` }}></span></span> ${text(cell)}`;
+}
+
+function Pips({ cell }) {
+  const r = ratio(cell);
+  if (!r) return html`<span>${text(cell)}</span>`;
+  return html`<span class="tokens" role="img" aria-label=${`${r.have} of ${r.of} Shots`}>
+    ${Array.from({ length: Math.min(r.of, 12) }, (_, i) => html`<span class=${i < r.have ? "token" : "token spent"}></span>`)}
+  </span>`;
+}
+
+function Tracker({ panel }) {
+  const col = Object.fromEntries(panel.columns.map((c, i) => [c, i]));
+  return html`<section class="card workshop-tracker" aria-label="Fight tracker">
+    <h3>${panel.title}</h3>
+    <table><thead><tr><th scope="col">Up</th><th scope="col">Combatant</th><th scope="col">Initiative</th>
+      <th scope="col">Shots</th><th scope="col">Shock</th><th scope="col">Wounds</th><th scope="col">Penalty</th>
+      <th scope="col">Standing</th><th scope="col">Statuses</th></tr></thead>
+    <tbody>${panel.rows.map((r) => html`<tr class=${r[col[""]] === ">" ? "acting" : ""}>
+      <td>${r[col[""]] === ">" ? "▶" : text(r[col[""]])}</td>
+      <th scope="row">${text(r[col.combatant])}</th>
+      <td>${text(r[col.init])}</td>
+      <td><${Pips} cell=${r[col.shots]} /></td>
+      <td><${Meter} cell=${r[col.shock]} label="Shock" /></td>
+      <td><${Meter} cell=${r[col.wounds]} label="Wounds" /></td>
+      <td>${text(r[col.penalty])}</td>
+      <td>${text(r[col.standing])}</td>
+      <td>${text(r[col.statuses]).split(", ").filter(Boolean).map((s) => html`<span class="chip">${s}</span> `)}</td>
+    </tr>`)}</tbody></table>
+    <p class="note">${text(panel.note)}</p>
+  </section>`;
+}
+
+function DefenseOdds({ prompt }) {
+  const ctx = prompt.context || {};
+  if (!ctx.hit_if_passive) return null;
+  return html`<p class="odds" aria-label="Chance of being hit">
+    Chance of being hit: <strong>${text(ctx.hit_if_passive)}</strong> with your Defense ${text(String(ctx.defense))},
+    <strong>${text(ctx.hit_if_active)}</strong> with an Active Defense.</p>`;
+}
+
+export const touch = {
+  panel(panel) {
+    return panel.title === "Workshop fight" ? html`<${Tracker} panel=${panel} />` : null;
+  },
+  prompt(prompt) {
+    return prompt.kind === "active_defense" ? html`<${DefenseOdds} prompt=${prompt} />` : null;
+  },
+};

@@ -1,0 +1,242 @@
+"""Damage: Shock points and Wounds, falling down and dying, and every optional rule that follows a hit.
+
+One entry point, :func:`harm`, used by attacks, falls, collisions and static mook attacks. The
+order after Shock and Wounds are marked: Broken, Shaken, Stun, cinematic wounds, knockback,
+down/dying, then the Shock roll and the Dark Times roll (each only if still standing).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Batch, DiceService
+from capeworks.engine.kit import TurnOrder
+from capeworks.systems.workshop import alt
+from capeworks.systems.workshop import events as ev
+from capeworks.systems.workshop.common import Ctx, roll_traits, rolled_event
+from capeworks.systems.workshop.config import CineMode, InitiativeSystem, MookModel, WoundPenalty
+from capeworks.systems.workshop.rules import (
+    AdvancedResult,
+    GlassJawResult,
+    advanced_mook,
+    glass_jaw,
+    knockback_metres,
+    massive,
+    wounds_for,
+)
+from capeworks.systems.workshop.sheet import Combatant, Standing
+from capeworks.systems.workshop.state import WorkshopState
+
+__all__ = ["harm", "wt_of"]
+
+WF = ("Willpower", "Focus")
+
+
+def wt_of(ctx: Ctx, c: Combatant) -> int:
+    """WS-DMG-003: the combatant's own Wound Threshold, else the table's."""
+    return c.wt or ctx.config.wound_threshold
+
+
+def harm(
+    batch: Batch[WorkshopState],
+    ctx: Ctx,
+    dice: DiceService,
+    target: str,
+    damage: int,
+    *,
+    hit: bool,
+    attacker: str = "",
+    wall_at: int | None = None,
+    from_last: bool = False,
+) -> None:
+    """Apply ``damage`` to ``target`` (a hit when ``hit``), with every rule the table has on."""
+    _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at)
+    if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
+        _push(batch, ctx, target, damage, from_last=from_last)
+
+
+def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, from_last: bool) -> None:
+    """WS-ALT-002: Damage moves the card forward; past first place, out of action."""
+    c = batch.state.characters[target]
+    turn = batch.state.turn
+    order, places, out = alt.pushed(
+        turn.order.order, target, damage, c.health, from_last=from_last, acting=turn.current
+    )
+    if not places:
+        return
+    after = None
+    if out and c.can_act:
+        clock = batch.state.clock
+        after = c.model_copy(
+            update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
+                    "wake_at": clock + ctx.config.wake_after_sequences if c.named else None}
+        )  # fmt: skip
+    new_turn = turn.model_copy(update={"order": TurnOrder(order=order)})
+    batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
+
+
+def _harm(
+    batch: Batch[WorkshopState],
+    ctx: Ctx,
+    dice: DiceService,
+    target: str,
+    damage: int,
+    *,
+    hit: bool,
+    attacker: str = "",
+    wall_at: int | None = None,
+) -> None:
+    c = batch.state.characters[target]
+    if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
+        _mook(batch, ctx, c, damage, attacker)
+        return
+    cfg = ctx.config
+    wt = wt_of(ctx, c)
+    wounds = wounds_for(damage, wt, sand=cfg.sand_in_your_teeth.value, hit=hit)  # WS-DMG-002, WS-GRIT-001
+    big = massive(damage, wt)  # WS-SHOCK-004
+    results: list[str] = []
+    after = c.model_copy(
+        update={
+            "shock": c.shock + damage,
+            "wounds": c.wounds + wounds,
+            "last_hit_pv": damage if hit else c.last_hit_pv,
+        }
+    )
+    if cfg.wound_penalty is WoundPenalty.SERIOUSNESS and wounds:
+        after = after.model_copy(update={"worst_wound": max(c.worst_wound, wounds)})  # WS-WPEN-003
+    if hit and damage > 0 and c.has("broken"):  # WS-STATUS-003
+        after = after.without("broken").model_copy(
+            update={"standing": Standing.DOWN, "down_at": batch.state.clock}
+        )
+        after = after.with_status("broken_out")
+        results.append("Broken: incapacitated")
+    if cfg.shaken and damage >= 1:  # WS-SHAKEN-001
+        after = after.with_status("shaken")
+        results.append("Shaken")
+    if cfg.stun and wounds:  # WS-SHOCK-003
+        lost = min(after.shots, wounds)
+        after = after.model_copy(update={"shots": after.shots - lost})
+        results.append(f"Stunned: {lost} Shots lost")
+    if big:
+        results.append("Massive Damage")
+        if cfg.cinematic_wounds is CineMode.FIXED:  # WS-CINE-001
+            after = after.model_copy(update={"cinematic": (*after.cinematic, "a cinematic wound")})
+            results.append("a Cinematic Wound")
+    batch.emit(
+        ev.Damaged(
+            character=after, damage=damage, shock=damage, wounds=wounds, massive=big, results=tuple(results)
+        )
+    )
+    if cfg.cinematic_wounds is CineMode.VARIABLE and wounds:
+        _variable_cinematic(batch, ctx, dice, target, wounds)
+    collision = 0
+    if cfg.knockback:
+        collision = _knockback(batch, ctx, target, damage, wall_at)
+    _standing(batch, ctx, target, wounds_now=wounds)
+    c = batch.state.characters[target]
+    if cfg.shock_roll and wounds and c.standing is Standing.UP:  # WS-SHOCK-001/002
+        difficulty = 5 + 5 * wounds
+        r = roll_traits(cfg, dice, c, WF, difficulty, purpose="shock", action=False)
+        after = c
+        if not r.success:
+            after = c.model_copy(
+                update={
+                    "standing": Standing.DOWN,
+                    "down_at": batch.state.clock,
+                    "wake_at": batch.state.clock + (-r.margin),
+                    "revive_difficulty": -r.margin,
+                }
+            )
+        batch.emit(rolled_event(c, "shock", WF, r, character=after), rolls=(r.record,))
+    c = batch.state.characters[target]
+    if cfg.dark_times and hit and damage > 0 and c.standing in (Standing.UP, Standing.DOWN):  # WS-DARK-001
+        r = roll_traits(cfg, dice, c, WF, damage, purpose="dark times", action=False)
+        after = (
+            c
+            if r.success
+            else c.model_copy(update={"standing": Standing.DYING, "dying_at": batch.state.clock})
+        )
+        batch.emit(rolled_event(c, "dark times", WF, r, character=after), rolls=(r.record,))
+    if collision:
+        harm(batch, ctx, dice, target, collision, hit=False)
+
+
+def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now: int) -> None:
+    """WS-DMG-004/005, WS-WPEN-003: down at Shock = Health, dying at Wounds = Toughness, dead past 4."""
+    c = batch.state.characters[target]
+    clock = batch.state.clock
+    if c.standing is Standing.DEAD:
+        return
+    if ctx.config.wound_penalty is WoundPenalty.SERIOUSNESS and wounds_now > 4:
+        batch.emit(
+            ev.StandingChanged(
+                character=c.model_copy(update={"standing": Standing.DEAD}),
+                why="more than 4 Wounds in one attack",
+            )
+        )
+        return
+    if c.wounds >= c.toughness and c.standing is not Standing.DYING:
+        after = c.model_copy(update={"standing": Standing.DYING, "dying_at": clock, "stabilised": False})
+        batch.emit(ev.StandingChanged(character=after, why="Wounds reached Toughness"))
+        return
+    if c.shock >= c.health and c.standing is Standing.UP:
+        after = c.model_copy(
+            update={
+                "standing": Standing.DOWN,
+                "down_at": clock,
+                "wake_at": clock + ctx.config.wake_after_sequences,
+            }
+        )
+        batch.emit(ev.StandingChanged(character=after, why="Shock points reached Health"))
+
+
+def _variable_cinematic(
+    batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, target: str, wounds: int
+) -> None:
+    """WS-CINE-005: Luck vs 5, 10, 15... per Wound; any failure gives one Cinematic Wound (at most one)."""
+    failed = False
+    for k in range(1, wounds + 1):
+        c = batch.state.characters[target]
+        r = roll_traits(ctx.config, dice, c, ("Luck",), 5 * k, purpose="cinematic", action=False)
+        after = c
+        if not r.success and not failed:
+            failed = True
+            after = c.model_copy(update={"cinematic": (*c.cinematic, "a cinematic wound")})
+        batch.emit(rolled_event(c, "cinematic luck", ("Luck",), r, character=after), rolls=(r.record,))
+
+
+def _knockback(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, wall_at: int | None) -> int:
+    """WS-KNOCK-002/003: metres flung back, knocked down; the collision Damage left when a wall is hit."""
+    c = batch.state.characters[target]
+    metres = knockback_metres(damage, c.mass)
+    if metres is None:
+        return 0
+    collision = max(0, metres - wall_at) if wall_at is not None else 0
+    batch.emit(ev.KnockedBack(character=c.with_status("knocked_down"), metres=metres, collision=collision))
+    return collision
+
+
+def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, attacker: str) -> None:
+    """WS-MOOK-002/003: the Glass Jaw or Advanced Mooks table decides."""
+    clock = batch.state.clock
+    if ctx.config.mooks is MookModel.GLASS_JAW:
+        g = glass_jaw(damage)
+        after = c
+        if g is GlassJawResult.SHAKEN:
+            after = c.with_status("shaken")
+        elif g is GlassJawResult.OUT:
+            after = c.model_copy(update={"standing": Standing.OUT})
+        batch.emit(
+            ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"glass jaw: {g.value}",))
+        )
+        return
+    a = advanced_mook(damage)
+    after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
+    if a is AdvancedResult.UNCONSCIOUS:
+        after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": None})
+    elif a is AdvancedResult.PERMANENTLY_OUT:
+        after = c.model_copy(update={"standing": Standing.OUT})
+    batch.emit(
+        ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"advanced mook: {a.value}",))
+    )
+    if a is AdvancedResult.FREE_D10 and attacker:
+        att = batch.state.characters[attacker]
+        batch.emit(ev.StatusSet(character=att.with_status("free_d10"), status="free_d10", on=True))

@@ -1,0 +1,190 @@
+"""A simple fight policy for the lab, and the arena that seats sides and reads a fight's end.
+
+It conforms to the lab's contract (``capeworks.lab.policy``: a ``Policy`` with ``act`` and
+``answer`` returning moves, an ``Arena`` with ``open``, ``turn``, ``end_turn`` and ``outcome``,
+exported as ``POLICIES`` and ``ARENA``). It is written against that contract's shape rather than
+its import, so the rules package stands without the lab: :class:`Move` has the lab's fields and
+``as_command``, and :meth:`WorkshopArena.outcome` builds the lab's ``Outcome`` when the lab is
+installed.
+
+What a sensible combatant does on its turn: steady itself when Shaken, get up when knocked
+down, otherwise attack the most hurt foe still standing (one target: snapshots are for the
+desperate) and end the turn. Asked about an Active Defense, it spends a Shot when the chance of
+being hit (the prompt carries the exact odds) is at least 25% and it keeps a Shot in hand;
+it never counter-bids an interrupt, and rolls every called check.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from capeworks.engine import Command, LegalCommand, Prompt, PromptOption
+from capeworks.systems.workshop.samples import SHEETS
+from capeworks.systems.workshop.sheet import Combatant, Standing
+from capeworks.systems.workshop.state import WorkshopState
+
+__all__ = ["ARENA", "POLICIES", "Move", "NoDefense", "Sensible", "WorkshopArena", "winner"]
+
+GM = "gm"
+
+
+def seat_of_side(index: int) -> str:
+    """The lab's player seat for side ``index``."""
+    return f"side{index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One command a policy wants issued (the lab's ``Move``: command name and payload)."""
+
+    command: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, choice: PromptOption | LegalCommand) -> Move:
+        if isinstance(choice, PromptOption):
+            return cls(choice.command, dict(choice.payload))
+        return cls(choice.command, dict(choice.fixed))
+
+    def as_command(self, seat: str) -> Command:
+        return Command(type=self.command, seat=seat, payload=dict(self.payload))
+
+
+class Situation(Protocol):
+    """What the policy reads of the lab's ``Situation``."""
+
+    @property
+    def state(self) -> Any: ...
+    @property
+    def actor(self) -> str: ...
+    @property
+    def foes(self) -> tuple[str, ...]: ...
+
+
+def _hurt(c: Combatant) -> float:
+    return c.shock / max(1, c.health) + c.wounds / max(1, c.toughness)
+
+
+def _option(prompt: Prompt, value: str) -> Move:
+    found = next((o for o in prompt.options if o.value == value), prompt.options[0])
+    return Move.of(found)
+
+
+class Sensible:
+    """Steady, get up, hit the most hurt foe; Active Defense when the odds say so."""
+
+    name = "sensible"
+    defend_at = 0.25
+
+    def act(self, s: Situation) -> Move | None:
+        state: WorkshopState = s.state
+        me = state.characters[s.actor]
+        turn = state.turn
+        spent = turn.action_used if turn.extra != me.id else False
+        if spent or (me.has("loses_action") and turn.extra != me.id):
+            return None
+        if me.has("shaken"):
+            return Move("steady", {"character": me.id})
+        if me.has("knocked_down") and not turn.move_used:
+            return Move("get_up", {"character": me.id})
+        foes = [state.characters[f] for f in s.foes if f in state.characters]
+        standing = [f for f in foes if f.standing is Standing.UP]
+        if not standing:
+            return None
+        target = max(standing, key=lambda f: (_hurt(f), -f.defense))
+        return Move("attack", {"character": me.id, "targets": [target.id]})
+
+    def answer(self, s: Situation, prompt: Prompt) -> Move:
+        if prompt.kind == "active_defense":
+            shots = int(prompt.context.get("shots", 0))
+            p = float(str(prompt.context.get("hit_if_passive", "0%")).rstrip("%")) / 100
+            return _option(prompt, "yes" if p >= self.defend_at and shots >= 2 else "no")
+        if prompt.kind == "interrupt":
+            return _option(prompt, "0")
+        return Move.of(prompt.options[0])
+
+
+class NoDefense(Sensible):
+    """As sensible, but never spends a Shot on an Active Defense (keeps them for Initiative)."""
+
+    name = "no_defense"
+    defend_at = 2.0
+
+
+def winner(state: WorkshopState, sides: int) -> tuple[bool, int | None]:
+    """(over, winning side): over when at most one side ``side<i>`` has anyone standing."""
+    up = {
+        i
+        for i in range(sides)
+        for c in state.characters.values()
+        if c.faction == seat_of_side(i) and c.can_act
+    }
+    if len(up) > 1:
+        return False, None
+    return True, (next(iter(up)) if up else None)
+
+
+class WorkshopArena:
+    """Seats each side's sheets (the GM adds them, owned by the side's seat, one Faction per side),
+    starts the first Sequence, and reads whose move it is and how the fight ended."""
+
+    ruleset = "workshop"
+    samples: Mapping[str, Mapping[str, Any]] = {k: {"id": k, **v} for k, v in SHEETS.items()}
+
+    def ident(self, sheet: Mapping[str, Any]) -> str:
+        return str(sheet["id"])
+
+    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
+        number = ident[len(str(sheet["id"])) :]
+        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
+
+    def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
+        out = [
+            Command(
+                type="add_character",
+                seat=GM,
+                payload={**dict(sheet), "owner": seat_of_side(i), "faction": seat_of_side(i)},
+            )
+            for i, side in enumerate(sides)
+            for sheet in side.sheets
+        ]
+        out.append(Command(type="start_sequence", seat=GM))
+        return out
+
+    def turn(self, state: Any) -> str | None:
+        assert isinstance(state, WorkshopState)
+        if state.pending is not None or state.bid is not None or state.calls:
+            return None
+        who = state.turn.extra or state.turn.current
+        return who if who and state.characters[who].can_act else None
+
+    def end_turn(self, state: Any, actor: str) -> Move:
+        return Move("end_turn", {"character": actor})
+
+    def outcome(self, state: Any, *, max_rounds: int) -> Any:
+        """The lab's ``Outcome`` once one side stands alone (or after ``max_rounds`` Sequences)."""
+        assert isinstance(state, WorkshopState)
+        sides = len({c.faction for c in state.characters.values()})
+        over, won = winner(state, sides)
+        timed_out = not over and state.turn.sequence > max_rounds
+        if not (over or timed_out):
+            return None
+        lab = importlib.import_module("capeworks.lab.policy")
+        tallies = {
+            c.id: lab.Tally(
+                side=int(c.faction.removeprefix("side") or 0),
+                standing=c.standing.value,
+                out=not c.can_act,
+                dead=c.standing is Standing.DEAD,
+                numbers={"shock": c.shock, "wounds": c.wounds, "shots": c.shots},
+            )
+            for c in state.characters.values()
+        }
+        return lab.Outcome(winner=won, rounds=state.turn.sequence, timed_out=timed_out, tallies=tallies)
+
+
+ARENA = WorkshopArena()
+POLICIES: dict[str, Sensible] = {"sensible": Sensible(), "no_defense": NoDefense()}

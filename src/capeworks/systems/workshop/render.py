@@ -1,0 +1,263 @@
+"""Words for every event, menu words for every command, and the tracker panels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from capeworks.engine import Description, Event, EventData, Panel, Viewer
+from capeworks.systems.workshop import events as ev
+from capeworks.systems.workshop.cards import effect_of
+from capeworks.systems.workshop.common import wound_penalty
+from capeworks.systems.workshop.state import WorkshopState
+
+__all__ = ["COMMAND_WORDS", "WORDS", "panels"]
+
+
+def _name(event: Event, cid: str) -> str:
+    return cid
+
+
+def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Description]:
+    def words(payload: EventData, event: Event, viewer: Viewer) -> Description:
+        who = getattr(payload, "character", None)
+        chars = (who.id,) if who is not None else ()
+        return Description(text=fn(payload), actor=event.seat, characters=chars)
+
+    return words
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _rolled(p: ev.Rolled) -> str:
+    dice = "/".join(str(d) for d in p.dice)
+    verdict = "succeeds" if p.success else "fails"
+    return (
+        f"{p.who} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
+        f"= {p.total} vs {p.difficulty}: {verdict}."
+    )
+
+
+def _turn_ended(p: ev.TurnEnded) -> str:
+    if not p.who:
+        return f"Effects end as {p.turn.current}'s turn begins."
+    nxt = p.turn.current
+    return f"{p.who} ends the turn; " + (f"{nxt} is up." if nxt and nxt != p.who else "the Sequence is over.")
+
+
+def _attack(p: ev.AttackRolled) -> str:
+    if not p.dice and p.weapon == "static":
+        return f"{p.attacker} strike {p.target} statically: {p.av} vs {p.defense}, PV {p.pv}."
+    dice = "/".join(str(d) for d in p.dice) or "none"
+    result = f"hit, Outcome {p.outcome}, PV {p.pv}" if p.hit else f"miss by {-p.outcome}"
+    return (
+        f"{p.attacker} attacks {p.target} with {p.weapon}: {p.base} + dice {dice} {_signed(p.modifier)} "
+        f"= AV {p.av} vs Defense {p.defense}: {result}."
+    )
+
+
+WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
+    ev.CharacterAdded.TYPE: _w(
+        lambda p: (
+            f"{p.character.name} joins the fight ({p.character.faction}), "
+            f"Shot Count {p.character.shot_count}."
+        )
+    ),
+    ev.SequenceStarted.TYPE: _w(
+        lambda p: (
+            f"Sequence {p.sequence} begins: "
+            + ", ".join(f"{i} {p.turn.initiative[i]}" for i in p.turn.order.order)
+            + "."
+        )
+    ),
+    ev.SequenceEnded.TYPE: _w(
+        lambda p: f"Sequence {p.sequence} ends" + (": " + "; ".join(p.notes) if p.notes else "") + "."
+    ),
+    ev.CardDrawn.TYPE: _w(lambda p: f"{p.faction} draw {p.card} for this Sequence."),
+    ev.TurnEnded.TYPE: _w(_turn_ended),
+    ev.InitiativeRaised.TYPE: _w(
+        lambda p: f"{p.character.name} spends {p.shots} Shots: Initiative {p.initiative}."
+    ),
+    ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
+    ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {p.shots} Shots to interrupt."),
+    ev.BidResolved.TYPE: _w(lambda p: f"The interrupt is settled: {p.winner} acts first."),
+    ev.AttackDeclared.TYPE: _w(
+        lambda p: (
+            f"{p.attacker} attacks {', '.join(p.targets)}"
+            + (f" (snapshots {_signed(p.modifier)} each)" if p.modifier else "")
+            + "."
+        )
+    ),
+    ev.ActiveDefended.TYPE: _w(
+        lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
+    ),
+    ev.DefenseDeclined.TYPE: _w(lambda p: f"{p.who} keeps a passive Defense."),
+    ev.AttackRolled.TYPE: _w(_attack),
+    ev.Damaged.TYPE: _w(
+        lambda p: (
+            f"{p.character.name} takes {p.damage} Damage: {p.shock} Shock, {p.wounds} Wounds"
+            + (" (" + ", ".join(p.results) + ")" if p.results else "")
+            + "."
+        )
+    ),
+    ev.Rolled.TYPE: _w(_rolled),
+    ev.StandingChanged.TYPE: _w(lambda p: f"{p.character.name} is {p.character.standing.value}: {p.why}."),
+    ev.KnockedBack.TYPE: _w(
+        lambda p: (
+            f"{p.character.name} is knocked back {p.metres} m and down"
+            + (f", hitting something for {p.collision}" if p.collision else "")
+            + "."
+        )
+    ),
+    ev.MooksDowned.TYPE: _w(
+        lambda p: f"{p.downed} of {p.character.name} go down ({p.character.count} left)."
+    ),
+    ev.Moved.TYPE: _w(lambda p: f"{p.character.name} moves" + (" (a full Move)" if p.full else "") + "."),
+    ev.Rested.TYPE: _w(lambda p: f"{p.character.name} rests."),
+    ev.RolllessAction.TYPE: _w(lambda p: f"{p.character.name} {p.what} (no roll)."),
+    ev.CoverLaid.TYPE: _w(
+        lambda p: (
+            f"{p.character.name} lays {'aggressive ' if p.aggressive else ''}covering fire: Cover {p.cover}."
+        )
+    ),
+    ev.StatusSet.TYPE: _w(lambda p: f"{p.character.name}: {p.status} {'on' if p.on else 'off'}."),
+    ev.Fell.TYPE: _w(lambda p: f"{p.who} falls {p.metres} m and takes {p.damage} Damage."),
+    ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
+    ev.CallMade.TYPE: _w(
+        lambda p: (
+            f"The GM calls for {p.call.character}'s {'+'.join(p.call.traits)} vs "
+            f"{p.call.difficulty}" + (f" ({p.call.task})" if p.call.task else "") + "."
+        )
+    ),
+    ev.CheckRolled.TYPE: _w(
+        lambda p: (
+            f"{p.who} rolls {p.total} vs {p.difficulty}: "
+            f"{'success' if p.success else 'failure'}" + (", Favored: +1 Shot" if p.favored else "") + "."
+        )
+    ),
+    ev.CardPushed.TYPE: _w(
+        lambda p: (
+            f"{p.who}'s card moves "
+            + (f"{p.places} places forward" if p.places >= 0 else "one place back (Active Defense)")
+            + (": out of action." if p.out else ".")
+        )
+    ),
+    ev.PaddingReached.TYPE: _w(
+        lambda p: f"A padding card ({p.kind}) reaches the front: it goes to {p.given_to}."
+    ),
+    ev.SessionEnded.TYPE: _w(
+        lambda p: (
+            f"The session ends: {p.healed} Cinematic Wounds heal"
+            + (f", {p.xp} XP to the party" if p.xp else "")
+            + "."
+        )
+    ),
+    ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
+}
+
+COMMAND_WORDS: dict[str, str] = {
+    "add_character": "add a combatant",
+    "start_sequence": "start the fight",
+    "end_turn": "end the turn",
+    "raise_initiative": "spend Shots on Initiative",
+    "extra_action": "act out of Sequence (3 Shots)",
+    "interrupt": "interrupt (bid Shots)",
+    "counter": "answer an interrupt",
+    "attack": "attack",
+    "defend": "answer an attack",
+    "move": "move",
+    "rest": "rest",
+    "rollless": "an Action with no roll",
+    "cover": "lay covering fire",
+    "steady": "shake off Shaken",
+    "get_up": "get up",
+    "fall": "a fall",
+    "revive": "revive the unconscious",
+    "stabilise": "stabilise the dying",
+    "treat": "bandage Wounds",
+    "set_status": "set a status",
+    "pass_time": "let time pass",
+    "call_check": "call for a roll",
+    "roll_check": "roll the called check",
+    "end_session": "end the session",
+    "gm_note": "a private note",
+}
+
+
+def _switches(state: WorkshopState) -> str:
+    cfg = state.config
+    on = [
+        f"dice {cfg.dice.value}",
+        f"PV {cfg.pv_model.value}",
+        f"WT {cfg.wound_threshold}",
+        f"wound penalty {cfg.wound_penalty.value}",
+        f"mooks {cfg.mooks.value}",
+    ]
+    for name in (
+        "shock_roll",
+        "shaken",
+        "stun",
+        "covering_fire",
+        "card_draw",
+        "knockback",
+        "dark_times",
+        "status_effects",
+        "heroic_multi_action",
+    ):
+        if getattr(cfg, name):
+            on.append(name.replace("_", " "))
+    if cfg.cinematic_wounds.value != "off":
+        on.append(f"cinematic wounds {cfg.cinematic_wounds.value}")
+    if cfg.sand_in_your_teeth.value != "off":
+        on.append(f"sand {cfg.sand_in_your_teeth.value}")
+    return "Rules: " + ", ".join(on) + "."
+
+
+def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
+    """The tracker: order and initiative, Shots, Shock, Wounds, standing and statuses; cards; rules on."""
+    turn = state.turn
+    order = list(turn.order.order) + [c for c in state.characters if c not in turn.order.order]
+    rows = []
+    for cid in order:
+        c = state.characters[cid]
+        mark = ">" if cid == turn.current else ("*" if cid == turn.extra else "")
+        effects = [f"{e.name} {e.amount}" for e in state.effects if e.target == cid]
+        rows.append(
+            (
+                mark,
+                c.name,
+                str(turn.initiative.get(cid, "")),
+                f"{c.shots}/{c.shot_count}",
+                f"{c.shock}/{c.health}",
+                f"{c.wounds}/{c.toughness}" + (f" ({c.bandaged} bandaged)" if c.bandaged else ""),
+                str(wound_penalty(state.config, c)) if c.named else "",
+                c.standing.value,
+                ", ".join([*c.statuses, *effects, *c.cinematic]) + (f" x{c.count}" if not c.named else ""),
+            )
+        )
+    where = f"Sequence {turn.sequence}" if turn.sequence else "Before the fight"
+    up = f"; {turn.current} is up" if turn.current else ""
+    out = [
+        Panel(
+            title="Workshop fight",
+            columns=("", "combatant", "init", "shots", "shock", "wounds", "penalty", "standing", "statuses"),
+            rows=tuple(rows),
+            note=f"{where}{up}. {_switches(state)}",
+        )
+    ]
+    if turn.cards:
+        crow = []
+        for faction, card in sorted(turn.cards.items()):
+            e = effect_of(card)
+            what = [
+                n
+                for n in ("all_favored", "inspired", "stymie", "confused", "setback", "joker")
+                if getattr(e, n)
+            ]
+            crow.append((faction, card, e.favored.value if e.favored else "", ", ".join(what)))
+        out.append(Panel(title="Cards", columns=("faction", "card", "favored", "effects"), rows=tuple(crow)))
+    if viewer.is_gm and state.gm_notes:
+        out.append(Panel(title="GM notes", columns=("note",), rows=tuple((n,) for n in state.gm_notes)))
+    return out

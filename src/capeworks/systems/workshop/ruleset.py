@@ -1,0 +1,263 @@
+"""The Workshop's shots combat as a capeworks ruleset: the command table, the fold, prompts and words.
+
+Registration only: the handlers live in :mod:`.flow` (Sequences, Shots), :mod:`.combat`
+(attacks, Active Defense), :mod:`.actions` (the rest) and :mod:`.harm` (damage); the fold in
+:mod:`.state`; words and panels in :mod:`.render`. The GM owns NPCs, difficulties, falls, statuses
+and time; players act for their own characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, ClassVar
+
+from capeworks.engine import (
+    Authority,
+    CommandSpec,
+    Controller,
+    Event,
+    Panel,
+    Prompt,
+    PromptOption,
+    Role,
+    Ruleset,
+    Seat,
+    Viewer,
+    declare_events,
+)
+from capeworks.engine.kit import lookup
+from capeworks.engine.ruleset import SampleSession
+from capeworks.systems.workshop import actions, combat, flow
+from capeworks.systems.workshop import commands as cmd
+from capeworks.systems.workshop.common import impairment, wound_penalty
+from capeworks.systems.workshop.config import WorkshopConfig
+from capeworks.systems.workshop.events import EVENTS
+from capeworks.systems.workshop.odds import p_success, percent
+from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
+from capeworks.systems.workshop.sheet import Combatant
+from capeworks.systems.workshop.state import WorkshopState, fold
+
+__all__ = ["COMMANDS", "WorkshopRuleset"]
+
+GM, OWNER, ANY = Authority.GM, Authority.OWNER, Authority.ANY
+Offer = Callable[[Any, Seat], list[dict[str, Any]]]
+
+
+def _plays(seat: Seat, c: Combatant) -> bool:
+    return c.owner == seat.id if seat.role is not Role.GM else not c.owner
+
+
+def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    """The acting combatant's own commands, for the seat that plays them (or its extra Action)."""
+    if state.pending is not None or state.bid is not None:
+        return []
+    who = state.turn.extra or state.turn.current
+    c = state.characters.get(who) if who else None
+    return [{"character": c.id}] if c is not None and _plays(seat, c) and c.can_act else []
+
+
+def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    """Combatants of the seat with Shots to spend, during a Sequence."""
+    if not state.turn.sequence or state.pending is not None or state.bid is not None:
+        return []
+    return [
+        {"character": c.id}
+        for c in state.characters.values()
+        if _plays(seat, c) and c.can_act and c.shots >= 1 and c.id != state.turn.current
+    ]
+
+
+def _raisers(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    t = state.turn
+    return [
+        o
+        for o in _with_shots(state, seat)
+        if o["character"] not in t.acted and o["character"] in t.order.order
+    ]
+
+
+def _extra(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    t = state.turn
+    if t.extra:
+        return []
+    return [
+        o
+        for o in _with_shots(state, seat)
+        if o["character"] in t.acted and state.characters[o["character"]].shots >= 3
+    ]
+
+
+def _interrupters(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    t = state.turn
+    return _raisers(state, seat) if not (t.action_used or t.move_used) else []
+
+
+#: every command: its payload, handler and who may issue it; prompt-only ones are answers only
+COMMANDS: dict[str, CommandSpec[WorkshopState, Any, WorkshopConfig]] = {
+    "add_character": CommandSpec(cmd.AddCharacter, actions.add_character, ANY),
+    "start_sequence": CommandSpec(cmd.StartSequence, flow.start_sequence_command, GM, "start the fight"),
+    "end_turn": CommandSpec(cmd.EndTurn, flow.end_turn, OWNER, offer=_current),
+    "raise_initiative": CommandSpec(cmd.RaiseInitiative, flow.raise_initiative, OWNER, offer=_raisers),
+    "extra_action": CommandSpec(cmd.ExtraAction, flow.extra_action, OWNER, offer=_extra),
+    "interrupt": CommandSpec(cmd.Interrupt, flow.interrupt, OWNER, offer=_interrupters),
+    "counter": CommandSpec(cmd.Counter, flow.counter, OWNER, prompt_only=True),
+    "attack": CommandSpec(cmd.Attack, combat.attack, OWNER, offer=_current),
+    "defend": CommandSpec(cmd.Defend, combat.defend, OWNER, prompt_only=True),
+    "move": CommandSpec(cmd.Move, actions.move, OWNER, offer=_current),
+    "rest": CommandSpec(cmd.Rest, actions.rest, OWNER, offer=_current),
+    "rollless": CommandSpec(cmd.Rollless, actions.rollless, OWNER, offer=_current),
+    "cover": CommandSpec(cmd.Cover, actions.cover, OWNER, offer=_current),
+    "steady": CommandSpec(cmd.Steady, actions.steady, OWNER, offer=_current),
+    "get_up": CommandSpec(cmd.GetUp, actions.get_up, OWNER, offer=_current),
+    "revive": CommandSpec(cmd.Revive, actions.revive, OWNER, offer=_current),
+    "stabilise": CommandSpec(cmd.Stabilise, actions.stabilise, OWNER, offer=_current),
+    "treat": CommandSpec(cmd.Treat, actions.treat, OWNER, offer=_current),
+    "fall": CommandSpec(cmd.Fall, actions.fall, GM, "make someone fall"),
+    "set_status": CommandSpec(cmd.SetStatus, actions.set_status, GM, "set statuses"),
+    "pass_time": CommandSpec(cmd.PassTime, actions.pass_time, GM, "let time pass"),
+    "call_check": CommandSpec(cmd.CallCheck, actions.call_check, GM, "call for rolls and set difficulties"),
+    "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
+    "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
+    "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
+}
+
+
+def _to(c: Combatant) -> dict[str, Any]:
+    """A prompt's addressee: the owning seat, or the GM for NPCs."""
+    return {"seat": c.owner} if c.owner else {"role": Role.GM}
+
+
+def open_prompts(state: WorkshopState) -> list[Prompt]:
+    """Active Defense answers, an interrupt's counter-bid, and called rolls."""
+    out: list[Prompt] = []
+    p = state.pending
+    seq = state.turn.sequence
+    if p is not None:
+        a = state.characters[p.attacker]
+        w = a.weapons.get(p.weapon) or combat.weapon_of(a, "")
+        base = a.trait(w.attribute) + a.trait(w.skill) + p.modifier + impairment(state.config, a)
+        extra = int(a.has("inspired")) + int(a.has("free_d10"))
+        for d in p.awaiting:
+            c = state.characters[d]
+            passive = combat.defense_of(state, c)
+            odds = {
+                "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
+                "hit_if_active": percent(
+                    p_success(
+                        base, passive + state.config.active_defense_bonus, dice=state.config.dice, extra=extra
+                    )
+                ),
+            }
+            out.append(
+                Prompt(
+                    id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
+                    kind="active_defense",
+                    rule="WS-SHOT-003",
+                    question=f"{p.attacker} attacks {c.name}. Spend 1 of {c.shots} Shots on Active Defense?",
+                    options=(
+                        PromptOption(
+                            value="yes",
+                            label="Active Defense (1 Shot)",
+                            command="defend",
+                            payload={"character": d, "use": True},
+                        ),
+                        PromptOption(
+                            value="no",
+                            label="passive Defense",
+                            command="defend",
+                            payload={"character": d, "use": False},
+                        ),
+                    ),
+                    default="no",
+                    context={"shots": c.shots, "defense": passive, **odds},
+                    **_to(c),
+                )
+            )
+    b = state.bid
+    if b is not None:
+        c = state.characters[b.against]
+        mine = state.turn.initiative.get(c.id, 0)
+        options = tuple(
+            PromptOption(
+                value=str(k),
+                label=f"{k} Shots: Initiative {mine + 5 * k}",
+                command="counter",
+                payload={"character": c.id, "shots": k},
+            )
+            for k in range(0, min(c.shots, 5) + 1)
+        )
+        out.append(
+            Prompt(
+                id=f"counter-{seq}-{b.interrupter}-{b.initiative}",
+                kind="interrupt",
+                rule="WS-SHOT-005",
+                question=f"{b.interrupter} interrupts at Initiative {b.initiative}: spend Shots to go first?",
+                options=options,
+                default="0",
+                context={"against": b.initiative, "yours": mine},
+                **_to(c),
+            )
+        )
+    for call in state.calls.values():
+        c = state.characters[call.character]
+        roll_base = sum(c.trait(t) for t in call.traits) + wound_penalty(state.config, c)
+        chance = p_success(roll_base, call.difficulty, dice=state.config.dice, extra=int(c.has("inspired")))
+        out.append(
+            Prompt(
+                id=f"call-{call.id}",
+                kind="check",
+                rule="WS-CORE-001",
+                question=f"Roll {c.name}'s {'+'.join(call.traits)} vs {call.difficulty} ({percent(chance)}).",
+                options=(
+                    PromptOption(value="roll", label="roll", command="roll_check", payload={"call": call.id}),
+                ),
+                default="roll",
+                **_to(c),
+            )
+        )
+    return out
+
+
+class WorkshopRuleset(Ruleset[WorkshopState, WorkshopConfig]):
+    """The Workshop: shot pools, snapshots, PV into Shock and Wounds, optional rules as switches."""
+
+    name = "workshop"
+    title = "The Workshop"
+    config_model = WorkshopConfig
+    state_model = WorkshopState
+    commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
+    events = declare_events(*EVENTS)
+    words = WORDS
+    command_words = COMMAND_WORDS
+    has_gm = True
+
+    def initial_state(self, config: WorkshopConfig) -> WorkshopState:
+        return WorkshopState(config=config)
+
+    def apply(self, state: WorkshopState, event: Event) -> WorkshopState:
+        return fold(state, event)
+
+    def controller(self, state: WorkshopState, entity: str) -> Controller:
+        c = lookup(state.characters, entity, "combatant")
+        return Controller(seat=c.owner or None, name=c.name)
+
+    def view_key(self, state: WorkshopState, viewer: Viewer) -> Hashable:
+        """Players see alike: only the GM sees the GM's notes."""
+        return viewer.is_gm
+
+    def view(self, state: WorkshopState, viewer: Viewer) -> dict[str, Any]:
+        data = state.model_dump(mode="json")
+        if not viewer.is_gm:
+            data["gm_notes"] = []
+        return data
+
+    def prompts(self, state: WorkshopState) -> list[Prompt]:
+        return open_prompts(state)
+
+    def panels(self, state: WorkshopState, viewer: Viewer) -> list[Panel]:
+        return panels(state, viewer)
+
+    def sample_session(self) -> SampleSession:
+        from capeworks.systems.workshop.samples import sample_session
+
+        return sample_session()

@@ -1,0 +1,112 @@
+"""A combatant: the sheet (traits, Health, Toughness, Defense, weapons) and where they stand in the fight.
+
+Traits hold attributes and skills alike (Agility, Wits, Luck, Willpower, Focus, Perception,
+Stunt, Physician, Guns...); a roll names two of them (WS-CORE-001). A missing trait counts 0.
+Unnamed characters (mooks) have ``named=False``; a speed-bump group has ``count`` mooks.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen
+from capeworks.systems.workshop.rules import shot_count
+
+__all__ = ["Combatant", "Standing", "Weapon"]
+
+
+class Standing(StrEnum):
+    """Whether a combatant can act."""
+
+    UP = "up"
+    #: fallen down, unable to act: unconscious (WS-DMG-004/007, WS-SHOCK-001)
+    DOWN = "down"
+    #: Wounds reached Toughness, or Dark Times (WS-DMG-005, WS-DARK-001)
+    DYING = "dying"
+    DEAD = "dead"
+    #: a mook out of the fight
+    OUT = "out"
+
+
+class Weapon(Frozen):
+    """A weapon: which traits attack with it, its Damage (offensive EV), and if it lays covering fire."""
+
+    name: str = Field(min_length=1, max_length=40)
+    attribute: str = "Agility"
+    skill: str = "Guns"
+    damage: int = Field(default=0, ge=0, le=60)
+    covering_fire: bool = False
+
+
+class Combatant(Frozen):
+    """One character or mook group: sheet and fight status (changed only by events carrying it whole)."""
+
+    id: str
+    name: str
+    owner: str = ""
+    faction: str = "heroes"
+    named: bool = True
+    traits: dict[str, int] = Field(default_factory=dict)
+    health: int = 10
+    toughness: int = 4
+    defense: int = 10
+    soak: int = 0
+    mass: int = 5
+    wt: int | None = None
+    weapons: dict[str, Weapon] = Field(default_factory=dict)
+    #: mooks in a speed-bump group
+    count: int = 1
+    #: a speed-bump group's PC: its free attacks go to them (WS-MOOK-005)
+    engaging: str = ""
+    # -- the fight
+    shots: int = 0
+    shock: int = 0
+    wounds: int = 0
+    bandaged: int = 0
+    worst_wound: int = 0
+    standing: Standing = Standing.UP
+    stabilised: bool = False
+    down_at: int = 0
+    wake_at: int | None = None
+    revive_difficulty: int | None = None
+    dying_at: int | None = None
+    statuses: tuple[str, ...] = ()
+    cinematic: tuple[str, ...] = ()
+    last_hit_pv: int = 0
+    #: this Sequence: rolled anything, rested, did anything but rest
+    rolled: bool = False
+    rested: bool = False
+    busy: bool = False
+
+    def trait(self, name: str) -> int:
+        """A trait's rating (0 when the sheet lacks it)."""
+        return self.traits.get(name, 0)
+
+    @property
+    def shot_count(self) -> int:
+        """WS-SHOT-001: the Shot pool's maximum."""
+        return shot_count(self.trait("Agility"), self.trait("Wits"), self.trait("Luck"))
+
+    @property
+    def can_act(self) -> bool:
+        """Standing and not out."""
+        return self.standing is Standing.UP
+
+    def has(self, status: str) -> bool:
+        """Does the combatant carry ``status``?"""
+        return status in self.statuses
+
+    def with_status(self, status: str) -> Combatant:
+        """The combatant with ``status`` added (once)."""
+        return (
+            self
+            if status in self.statuses
+            else self.model_copy(update={"statuses": (*self.statuses, status)})
+        )
+
+    def without(self, *statuses: str) -> Combatant:
+        """The combatant with ``statuses`` removed."""
+        kept = tuple(s for s in self.statuses if s not in statuses)
+        return self if kept == self.statuses else self.model_copy(update={"statuses": kept})

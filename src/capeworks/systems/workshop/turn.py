@@ -1,0 +1,69 @@
+"""The Sequence's bookkeeping: whose turn, timed effects, the attack awaiting defences, an interrupt bid."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from capeworks.engine.kit import Frozen, Timed, TurnOrder
+
+__all__ = ["Bid", "Call", "Effect", "Pending", "Turn"]
+
+
+class Effect(Timed):
+    """A timed effect: Active Defense (until the defender's next action) or Cover (until the shooter's)."""
+
+    amount: int = 0
+    faction: str = ""
+
+
+class Turn(Frozen):
+    """The Sequence: its number, the acting order, initiatives and what the actor has used."""
+
+    sequence: int = 0
+    order: TurnOrder = Field(default_factory=TurnOrder)
+    initiative: dict[str, int] = Field(default_factory=dict)
+    acted: tuple[str, ...] = ()
+    action_used: bool = False
+    move_used: bool = False
+    #: who is taking an out-of-sequence Action now (WS-SHOT-004)
+    extra: str = ""
+    cards: dict[str, str] = Field(default_factory=dict)
+    #: the snapshot penalty of this turn's Action (card initiative moves the actor up by it, WS-ALT-004)
+    snap: int = 0
+
+    @property
+    def current(self) -> str:
+        """Whose Initiative is up ("" before the fight)."""
+        return self.order.current or "" if self.sequence else ""
+
+
+class Pending(Frozen):
+    """An attack waiting for its defenders' Active Defense answers (WS-SHOT-003)."""
+
+    attacker: str
+    weapon: str
+    targets: tuple[str, ...]
+    modifier: int
+    awaiting: tuple[str, ...]
+    wall_at: int | None = None
+    #: card initiative: defenders whose Damage counts from last place (WS-ALT-003)
+    from_last: tuple[str, ...] = ()
+
+
+class Bid(Frozen):
+    """An interrupt waiting for the current actor's counter-bid (WS-SHOT-005)."""
+
+    interrupter: str
+    against: str
+    initiative: int
+
+
+class Call(Frozen):
+    """A roll the GM called for: who rolls which two traits against what (the GM sets difficulties)."""
+
+    id: int
+    character: str
+    traits: tuple[str, str]
+    difficulty: int
+    kind: str = "other"
+    task: str = ""

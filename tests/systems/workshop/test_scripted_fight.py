@@ -1,0 +1,95 @@
+"""A scripted fight with optional rules on (Shaken, Stun, knockback, covering fire, the card draw),
+played with given dice; its log replays to the same state, and it is a golden log
+(``tests/golden/workshop/fight``, session :func:`workshop_fight`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine import Command, Table
+from capeworks.engine.ruleset import SampleStep
+from capeworks.systems.workshop.samples import SEATS
+from capeworks.systems.workshop.sheet import Standing
+from tests.engine.fanout_sessions import Session
+
+CONFIG: dict[str, object] = {
+    "shaken": True,
+    "stun": True,
+    "knockback": True,
+    "covering_fire": True,
+    "card_draw": True,
+}
+
+#: (seat, command, payload, dice)
+SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
+    ("ann", "add_character", {"id": "jade", "sample": "jade"}, []),
+    ("bo", "add_character", {"id": "rook", "sample": "rook"}, []),
+    ("gm", "add_character", {"id": "viper", "sample": "viper"}, []),
+    ("gm", "add_character", {"id": "thug", "sample": "thug"}, []),
+    ("gm", "gm_note", {"text": "The thug was paid to lose."}, []),
+    # Sequence 1: heroes draw KS (Inspired, Combat Favored), villains AC (all Favored, Inspired)
+    ("gm", "start_sequence", {}, [13, 27]),
+    ("ann", "attack", {"character": "jade", "targets": ["viper"]}, []),
+    # Active Defense: 12 + 4 + 4 (Inspired) = 20 vs 17: PV 6; Shaken, Stunned, knocked down; Shock 13 vs 10
+    ("gm", "defend", {"character": "viper", "use": True}, [7, 3, 4, 6, 2]),
+    ("ann", "end_turn", {"character": "jade"}, []),
+    ("gm", "steady", {"character": "viper"}, [9, 1, 5]),  # 10 + 8 + 5 - 1 = 22 vs 20
+    ("gm", "get_up", {"character": "viper"}, []),
+    ("gm", "end_turn", {"character": "viper"}, []),
+    ("bo", "cover", {"character": "rook", "weapon": "pistol"}, [8, 1, 6]),  # 23 vs 10: Cover 2
+    ("bo", "end_turn", {"character": "rook"}, []),
+    ("gm", "attack", {"character": "thug", "targets": ["jade"]}, []),
+    ("ann", "defend", {"character": "jade", "use": False}, [5, 5, 9]),  # 14 vs 12 + Cover 2: PV 3
+    # Sequence 2: both draw AS from what is left of their decks
+    ("gm", "end_turn", {"character": "thug"}, [1, 1]),
+    ("ann", "steady", {"character": "jade"}, [9, 1, 3]),  # 9 + 8 + 3 = 20 vs 20
+    ("ann", "end_turn", {"character": "jade"}, []),
+    ("bo", "attack", {"character": "rook", "targets": ["viper", "thug"]}, []),
+    ("gm", "defend", {"character": "viper", "use": False}, []),
+    ("gm", "defend", {"character": "thug", "use": False}, [6, 2, 3, 8, 1]),  # snapshots at -3: viper falls
+    ("bo", "end_turn", {"character": "rook"}, []),
+    ("gm", "steady", {"character": "thug"}, [9, 1, 9, 1, 9]),  # 17 vs 20; viper fails to wake (0 vs 15)
+    ("gm", "end_turn", {"character": "thug"}, [1, 1]),
+    # Sequence 3: jade hits the Shaken thug (no Active Defense); viper rolls to wake
+    ("ann", "attack", {"character": "jade", "targets": ["thug"]}, [8, 1, 9, 1]),
+    ("ann", "move", {"character": "jade"}, []),
+]
+
+
+def workshop_fight() -> Session:
+    """The scripted fight as a golden-log session."""
+    steps = tuple(
+        SampleStep(Command(type=t, seat=seat, payload=p), dice=tuple(d) or None) for seat, t, p, d in SCRIPT
+    )
+    return Session("workshop fight", "workshop", SEATS, steps, dict(CONFIG))
+
+
+def _played() -> Table:
+    table = Table.new("workshop", config=CONFIG, seats=SEATS, seed=1)
+    for seat, type_, payload, dice in SCRIPT:
+        table.execute(Command(type=type_, seat=seat, payload=payload), dice=dice or None)
+    return table
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SHAKEN-003", "WS-SNAP-001", "WS-COVER-002", "WS-CARD-001", "WS-DMG-007")
+def test_the_scripted_fight_plays_as_the_seed_says() -> None:
+    table = _played()
+    s = table.state
+    c = s.characters  # type: ignore[attr-defined]
+    assert s.turn.sequence == 3 and s.turn.current == "jade"  # type: ignore[attr-defined]
+    assert (c["viper"].shock, c["viper"].wounds, c["viper"].standing) == (
+        12,
+        2,
+        Standing.UP,
+    )  # woke at 13 - 1
+    assert (c["jade"].shock, c["jade"].has("shaken")) == (3, False)
+    assert c["thug"].has("shaken") and c["thug"].standing is Standing.UP
+    assert s.turn.cards == {"heroes": "2S", "villains": "2S"}  # type: ignore[attr-defined]
+
+
+def test_the_scripted_fight_replays_from_its_log_to_the_same_state() -> None:
+    table = _played()
+    again = Table(table.ruleset, table.log)
+    assert again.state.model_dump_json() == table.state.model_dump_json()
