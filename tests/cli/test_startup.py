@@ -83,6 +83,12 @@ def test_roll__loads_nothing_of_the_exact_odds(tmp_path: Path) -> None:
     assert _loaded(modules, ("capeworks.dice.odds", "rich.table", "icepool", "numpy")) == []
 
 
+def test_roll__to_a_pipe_loads_no_rich(tmp_path: Path) -> None:
+    # not a terminal: Rich would print the bare line, so the roll prints it without Rich
+    modules = _console_script(tmp_path, "roll", "4d6kh3")
+    assert _loaded(modules, ("rich",)) == []
+
+
 def test_odds__loads_no_roller(tmp_path: Path) -> None:
     modules = _console_script(tmp_path, "odds", "5d6t4")
     assert "capeworks.dice.odds" in modules

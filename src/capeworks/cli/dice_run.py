@@ -21,10 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rich.markup import escape
-from rich.text import Text
-
-from capeworks.cli.terminal import console, emit_json, err_console
+from capeworks.cli.plain import emit_json, plain_line
 from capeworks.errors import CapeworksError, DiceValueError
 
 if TYPE_CHECKING:
@@ -89,6 +86,10 @@ def _guarded(fn: Callable[[], T], *, as_json: bool) -> T:
         if as_json:
             emit_json(e.to_dict())
         else:
+            from rich.markup import escape
+
+            from capeworks.cli.terminal import err_console
+
             err_console.print(f"[bold red]Error:[/] {escape(e.message)}", highlight=False)
         raise _Failed from None
 
@@ -114,6 +115,12 @@ def roll_dice(expression: str, *, seed: int | None, dice: str | None, json_out: 
     if json_out:
         emit_json(roll_payload(result))
         return 0
+    if plain_line(result.breakdown):
+        return 0  # not a terminal: Rich would print the bare text, so Rich is not loaded
+    from rich.text import Text
+
+    from capeworks.cli.terminal import console
+
     notation, _, rest = result.breakdown.partition(": ")
     shown, _, total = rest.rpartition(" = ")
     line = Text()
@@ -143,12 +150,15 @@ def odds(expression: str, *, json_out: bool, every: bool = False) -> int:
     if json_out:
         emit_json(odds_payload(notation, dist, limit=None if every else MAX_JSON_OUTCOMES))
         return 0
+    from capeworks.cli.terminal import console
+
     console.print(_odds_table(notation, dist))
     return 0
 
 
 def _odds_table(notation: str, dist: Distribution) -> Table:
     from rich.table import Table
+    from rich.text import Text
 
     probs = dist.probabilities
     at_least = dist.at_least_table()

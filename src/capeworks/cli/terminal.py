@@ -6,13 +6,10 @@ Typer (:mod:`capeworks.cli.launch`) print through the very same consoles.
 
 from __future__ import annotations
 
-import json
-import sys
-from typing import Any
-
 from rich.console import Console
 from rich.markup import escape
 
+from capeworks.cli.plain import emit_json
 from capeworks.errors import CapeworksError
 
 __all__ = ["console", "emit_json", "err_console", "error_line", "safe"]
@@ -34,11 +31,6 @@ def safe(text: str) -> str:
     messages that quote them) goes through here before it is printed.
     """
     return escape(text.translate(_VISIBLE))
-
-
-def emit_json(payload: Any) -> None:
-    """Print one JSON document on stdout."""
-    sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
 
 
 def error_line(error: CapeworksError, *, as_json: bool, hint: str = "") -> None:

@@ -23,6 +23,7 @@ __all__ = ["Batch"]
 S = TypeVar("S", default=Any)
 
 _EVERYONE = Audience()
+_new = object.__new__
 
 
 class Batch(Generic[S]):
@@ -54,15 +55,17 @@ class Batch(Generic[S]):
         audience: Audience | None = None,
     ) -> Event:
         """Record one event carrying ``payload`` and fold it in; returns the event."""
-        event = Event(
-            payload.TYPE,
-            payload=payload,
-            audience=audience if audience is not None else _EVERYONE,
-            rolls=rolls,
-            seat=self._seat,
-            seq=self._seq + len(self.events),
-            command_id=self._command_id,
-        )
+        # what ``Event(payload.TYPE, payload=payload, ...)`` makes, its slots set directly (once per event)
+        event = _new(Event)
+        event.type = payload.TYPE
+        event._payload = payload
+        event._data = None
+        event.audience = audience if audience is not None else _EVERYONE
+        event.rolls = rolls if type(rolls) is tuple else tuple(rolls)
+        event.seat = self._seat
+        event.seq = self._seq + len(self.events)
+        event.command_id = self._command_id
+        event.version = payload.VERSION
         self.state = self._fold(self.state, event)
         self.events.append(event)
         return event

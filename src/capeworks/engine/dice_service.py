@@ -17,6 +17,27 @@ __all__ = ["MAX_DICE_PER_COMMAND", "DiceService"]
 #: no single command may roll more dice than this
 MAX_DICE_PER_COMMAND = 1000
 
+_FIELDS = frozenset(RollRecord.model_fields)
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _record(purpose: str, sides: int, faces: tuple[int, ...], given: bool) -> RollRecord:
+    """The RollRecord pydantic would build from these values, without validating them again.
+
+    The faces come from a source as ints and the other values are checked to be of their exact
+    field types first, so the instance is the one validation gives (equal, same JSON); anything
+    else goes through the model and fails as it always did.
+    """
+    if type(purpose) is not str or type(sides) is not int:
+        return RollRecord(purpose=purpose, sides=sides, faces=faces, given=given)
+    record = _new(RollRecord)
+    _set(record, "__dict__", {"purpose": purpose, "sides": sides, "faces": faces, "given": given})
+    _set(record, "__pydantic_fields_set__", _FIELDS)
+    _set(record, "__pydantic_extra__", None)
+    _set(record, "__pydantic_private__", None)
+    return record
+
 
 class _SeededOnFirstRoll:
     """A seeded source made only when a die is first rolled: most commands roll nothing, and
@@ -34,6 +55,10 @@ class _SeededOnFirstRoll:
         if source is None:
             source = self._source = SeededDice(self._seed)
         return source.faces(count, sides)
+
+
+#: the sources whose faces are plain ints by construction
+_OWN_SOURCES = (_SeededOnFirstRoll, SeededDice, SystemDice)
 
 
 class DiceService:
@@ -71,8 +96,13 @@ class DiceService:
         self._count += count
         if self._count > MAX_DICE_PER_COMMAND:
             raise LimitExceeded(f"One action may roll at most {MAX_DICE_PER_COMMAND} dice.")
-        faces = tuple(self._source.faces(count, sides)) if count else ()
-        record = RollRecord(purpose=purpose, sides=sides, faces=faces, given=self.is_given)
+        source = self._source
+        faces = tuple(source.faces(count, sides)) if count else ()
+        if type(source) in _OWN_SOURCES:
+            # the table's own dice: ints from the generator, so nothing to validate
+            record = _record(purpose, sides, faces, False)
+        else:
+            record = RollRecord(purpose=purpose, sides=sides, faces=faces, given=self.is_given)
         self._records.append(record)
         return record
 
@@ -80,6 +110,11 @@ class DiceService:
     def records(self) -> tuple[RollRecord, ...]:
         """Every roll made so far, in order."""
         return tuple(self._records)
+
+    @property
+    def rolled(self) -> int:
+        """How many rolls were made so far."""
+        return len(self._records)
 
     def finish(self) -> None:
         """Called after ``decide``: given dice must all have been used."""

@@ -436,23 +436,24 @@ class Table:
             raise InvalidCommand(f"{self.ruleset.title} has no command {command.type!r}. Known: {known}.")
         parsed = parse_payload(spec.model, command.payload, f"the {command.type} command")
         fold = self._f
-        service = dice_for(fold.settings, fold.seed, self.version, actor, dice)
+        version = self.version
+        service = dice_for(fold.settings, fold.seed, version, actor, dice)
         context = Context(
             actor=actor,
             seats=fold.seats_in_order,
             config=fold.config,
             fold=fold.apply,
-            first_seq=self.version + 1,
+            first_seq=version + 1,
             command_id=fold.next_command,
         )
         batch = self.ruleset.run(self.state, context, command.type, parsed, service)
         service.finish()
         events = batch.events
-        if sum(len(e.rolls) for e in events) != len(service.records):
+        if sum(len(e.rolls) for e in events) != service.rolled:
             raise AssertionError(
                 f"{self.ruleset.name}: a roll for {command.type!r} is missing from its events"
             )
-        self._prepared = _Prepared(self.version, events, batch.state)
+        self._prepared = _Prepared(version, events, batch.state)
         return events
 
     def prepare_join(self, seat: Seat, *, by: str | None = None) -> list[Event]:
@@ -503,8 +504,13 @@ class Table:
         if (
             prepared is not None
             and prepared.version == self.version
-            and len(prepared.events) == len(events)
-            and all(a is b for a, b in zip(prepared.events, events, strict=True))
+            and (
+                prepared.events is events
+                or (
+                    len(prepared.events) == len(events)
+                    and all(a is b for a, b in zip(prepared.events, events, strict=True))
+                )
+            )
         ):
             # the events prepare just made at this version: their state is already folded
             for event in events:

@@ -4,7 +4,7 @@ A snapshot is a cache, never the truth: loading from one must give exactly the
 table a full replay gives (tested). It records what the table's fold holds
 besides the log — rules state, config, seats, seed, title, next command id —
 and a fingerprint of what that fold depends on: the ruleset's state and config
-models, its event schema versions, and the releases of capeworks and of the
+models (their pydantic core schemas), its event schema versions, and the releases of capeworks and of the
 ruleset's package. A snapshot whose fingerprint no longer matches (any of those
 changed since it was written) or that no longer validates is ignored and the
 log is replayed.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -37,11 +38,44 @@ __all__ = ["FORMAT", "capture", "due", "fingerprint", "restore", "resume", "usab
 FORMAT = 1
 
 
+#: pydantic's schema references end in the id of the class in this process: not part of the shape
+_REF_ID = re.compile(r":\d+$")
+
+
+def _shape(node: Any) -> Any:
+    """A pydantic core schema as plain JSON-ready data that is the same in every process.
+
+    Classes and functions (validators, default factories) become their qualified names, the
+    process-local ids in schema references are dropped, sets are sorted, anything else is its repr.
+    """
+    if isinstance(node, dict):
+        return {str(k): _shape(v) for k, v in node.items()}
+    if isinstance(node, list | tuple):
+        return [_shape(v) for v in node]
+    if isinstance(node, str):
+        return _REF_ID.sub("", node)
+    if node is None or isinstance(node, bool | int | float):
+        return node
+    if isinstance(node, set | frozenset):
+        return sorted(repr(_shape(v)) for v in node)
+    if isinstance(node, type) or callable(node):
+        name = getattr(node, "__qualname__", type(node).__qualname__)
+        return f"{getattr(node, '__module__', '')}.{name}"
+    return repr(node)
+
+
 @cache
 def _fingerprint_of(
     state_model: type[Any], config_model: type[Any], versions: tuple[tuple[str, int], ...], releases: str
 ) -> str:
-    schemas = [state_model.model_json_schema(), config_model.model_json_schema(), versions, releases]
+    # the core schemas pydantic built at import: every field, type, constraint, default and validator
+    # (walking them costs a tenth of generating the JSON schemas, which a command-line call paid)
+    schemas = [
+        _shape(state_model.__pydantic_core_schema__),
+        _shape(config_model.__pydantic_core_schema__),
+        versions,
+        releases,
+    ]
     text = json.dumps(schemas, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

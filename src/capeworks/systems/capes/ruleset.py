@@ -190,10 +190,14 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
         self, before: CapesState, batch: Batch[CapesState], context: Context[CapesConfig]
     ) -> Batch[CapesState]:
         """The command's events with display names for the ids they mention (as the state was
-        before it), then a ``page_begun`` marker if they turned the Page (for the log)."""
-        named = context.batch(before)
-        for event in batch.events:
-            named.add(_with_names(before, event))
+        before it), then a ``page_begun`` marker if they turned the Page (for the log).
+
+        The names are for the log's words only (no applier reads them), so the state the handler's
+        batch folded to is the one the named events fold to: they replace the events in place,
+        keeping their stamps, and nothing is folded twice.
+        """
+        batch.events[:] = [_with_names(before, event) for event in batch.events]
+        named = batch
         after = named.state
         page = after.scene.page if after.scene is not None else None
         if page is not None and _page_key(after) != _page_key(before):
