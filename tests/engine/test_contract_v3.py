@@ -202,15 +202,44 @@ def test_a_ruleset_missing_a_part__fails_when_its_class_is_created(
         type("Broken", (CounterRules,), {"name": "counter", **change})
 
 
+def _written_as_before(made: object, old: object, path: str = "") -> str | None:
+    """Where ``made`` writes a value of ``old`` differently (fields added since may be there too)."""
+    if isinstance(old, dict) and isinstance(made, dict):
+        for key, value in old.items():
+            if key not in made:
+                return f"{path}.{key} is no longer written"
+            found = _written_as_before(made[key], value, f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(old, list) and isinstance(made, list):
+        if len(old) != len(made):
+            return f"{path} has {len(made)} items, not {len(old)}"
+        for n, (m, o) in enumerate(zip(made, old, strict=True)):
+            found = _written_as_before(m, o, f"{path}[{n}]")
+            if found:
+                return found
+        return None
+    return None if made == old and type(made) is type(old) else f"{path}: {made!r} != {old!r}"
+
+
 # RWYN's sessions are not here since its calls and checks share one counter (issue 22): today's
 # code numbers some calls and checks differently from the v2 logs, by design. Those logs still
 # replay to their expectations (tests/golden), which is what a saved table needs.
 @pytest.mark.parametrize("key", ["capes/sample", "capes/page", "weaverdice/sample", "weaverdice/fight"])
-def test_events_made_now__are_stored_byte_for_byte_as_the_golden_logs_of_contract_v2(key: str) -> None:
-    """Typed events made in process dump to exactly the JSON (and hash chain) the v2 code wrote."""
+def test_events_made_now__write_every_field_of_the_golden_logs_of_contract_v2_as_before(key: str) -> None:
+    """Typed events made in process write every value the v2 code wrote, the same way.
+
+    Models grow: a field added since v2 (with its default) may be written beside
+    them, and then the hash chain differs; with no field added the bytes and the
+    chain are the same.
+    """
     ruleset, name = key.split("/")
     golden = json.loads((Path(__file__).parents[1] / "golden" / ruleset / f"{name}.log.json").read_text())
     table = _sessions()[ruleset, name]().played()
     made = document(table, table_id=golden["table"]["id"])
-    assert made["log"] == golden["log"]
-    assert made["chain"] == golden["chain"]
+    assert _written_as_before(made["log"], golden["log"]) is None, _written_as_before(
+        made["log"], golden["log"]
+    )
+    if made["log"] == golden["log"]:
+        assert made["chain"] == golden["chain"]
