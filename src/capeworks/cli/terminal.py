@@ -38,4 +38,6 @@ def error_line(error: CapeworksError, *, as_json: bool, hint: str = "") -> None:
     if as_json:
         emit_json(error.to_dict())
     else:
-        err_console.print(f"[bold red]Error:[/] {safe(error.message)}{safe(hint)}", highlight=False)
+        # one line, whatever the message quotes: a newline a person typed shows as \n
+        line = f"{error.message}{hint}".replace("\n", "\\n")
+        err_console.print(f"[bold red]Error:[/] {safe(line)}", highlight=False)
