@@ -67,6 +67,8 @@ class DiceService:
     def __init__(self, source: DiceSource) -> None:
         self._source = source
         self._records: list[RollRecord] = []
+        # the records as last handed out (rolls are only ever appended, so its length dates it)
+        self._kept: tuple[RollRecord, ...] = ()
         self._count = 0
 
     @classmethod
@@ -108,8 +110,11 @@ class DiceService:
 
     @property
     def records(self) -> tuple[RollRecord, ...]:
-        """Every roll made so far, in order."""
-        return tuple(self._records)
+        """Every roll made so far, in order (the same tuple until the next roll)."""
+        kept = self._kept
+        if len(kept) != len(self._records):
+            kept = self._kept = tuple(self._records)
+        return kept
 
     @property
     def rolled(self) -> int:
