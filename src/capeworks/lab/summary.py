@@ -36,6 +36,8 @@ class Summary:
     numbers: dict[tuple[int, str], list[int]] = field(default_factory=dict)
     #: (side, number) -> histogram of the side's per-fight total
     histograms: dict[tuple[int, str], Counter[int]] = field(default_factory=dict)
+    #: "winner:rounds" -> fights (winner ``None`` for a draw): the joint distribution
+    outcomes: Counter[str] = field(default_factory=Counter)
     moves: int = 0
     dice: int = 0
 
@@ -51,6 +53,7 @@ class Summary:
         self.moves += result.moves
         self.dice += result.dice
         self.rounds[o.rounds] += 1
+        self.outcomes[f"{o.winner}:{o.rounds}"] += 1
         if o.winner is None:
             self.draws += 1
         else:
@@ -79,6 +82,7 @@ class Summary:
         self.draws += other.draws
         self.timeouts += other.timeouts
         self.rounds.update(other.rounds)
+        self.outcomes.update(other.outcomes)
         for i in range(self.sides):
             self.wins[i] += other.wins[i]
             self.out[i] += other.out[i]
@@ -98,6 +102,7 @@ class Summary:
             "draws": self.draws,
             "timeouts": self.timeouts,
             "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+            "outcomes": dict(sorted(self.outcomes.items())),
             "out": self.out,
             "deaths": self.deaths,
             "numbers": {f"{s}:{k}": v for (s, k), v in sorted(self.numbers.items())},
