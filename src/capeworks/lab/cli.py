@@ -490,3 +490,45 @@ def exact_command(
 def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
     """(winner, rounds) counts of a run, keyed ``"winner:rounds"`` (``None`` for a draw)."""
     return {str(k): int(v) for k, v in tallies.get("outcomes", {}).items()}
+
+
+@lab_app.command("economy")
+def economy_command(
+    system: str = typer.Argument("capes", help="capes (Story Tokens and Debt over Pages)."),
+    runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
+    pages: int = typer.Option(6, "--pages", help="Pages per scene."),
+    open_conflicts: int = typer.Option(
+        2, "--open-conflicts", help="The policy adds Conflicts up to this many."
+    ),
+    seed: int = typer.Option(1, "--seed", help="The seed: the same seed gives the same figures."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, simple policies."""
+    from capeworks.lab.capes import economy
+
+    def run() -> dict[str, Any]:
+        if system.lower() != "capes":
+            raise InvalidCommand(
+                f"The lab has a non-combat economy for capes; not {system!r} (Weaverdice crafting waits on "
+                "the campaign layer)."
+            )
+        if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
+            raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
+        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts)
+
+    report = run_guarded(run, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["by_page"]
+    keys = [k for k in rows[0] if k not in ("page", "runs")] if rows else []
+    title = f"Capes over {runs} scenes: means after each Page, 95% t intervals"
+    table = RichTable("", *(f"page {row['page']}" for row in rows), title=title)
+    for key in keys:
+        table.add_row(key, *(_num(row[key]) for row in rows))
+    console.print(table)
+    console.print(
+        f"{report['moves']:,} moves, {report['dice']:,} dice; {report['refused_candidates']:,} candidate "
+        "moves the rules refused (the policy then tried its next choice)",
+        highlight=False,
+    )
