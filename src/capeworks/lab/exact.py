@@ -31,7 +31,6 @@ from capeworks.engine import Table
 from capeworks.engine.model import Command, Event
 from capeworks.errors import CapeworksError, DiceValueError, InvalidCommand
 from capeworks.lab.play import Fight, PolicyError, Roster, decide, table_for
-from capeworks.lab.policy import Outcome
 
 __all__ = ["Exact", "exact_outcomes"]
 
@@ -97,7 +96,7 @@ class Exact:
             )
         step = decide(self.fight, self.roster, table, self.rng)
         out: Counter[tuple[int | None, int]] = Counter()
-        if isinstance(step, Outcome):
+        if not isinstance(step, tuple):
             out[(step.winner, step.rounds)] = Fraction(1)  # type: ignore[assignment]
         else:
             move, seat, _ = step

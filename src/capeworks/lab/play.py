@@ -180,7 +180,7 @@ def play(fight: Fight, seed: int, index: int) -> Result:
     moves = 0
     while True:
         step = decide(fight, roster, table, rng)
-        if isinstance(step, Outcome):
+        if not isinstance(step, tuple):  # an outcome (a ruleset's own class, shaped like Outcome)
             break
         moves += 1
         if moves > MAX_MOVES:
