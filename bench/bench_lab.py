@@ -7,8 +7,8 @@ Steeltoe under the lab's ``sensible`` policy, every move through ``Table``
 d6 rate (``Generator.integers(1, 7, size=...)``): the report gives duels per
 second, dice consumed per second and both as a share of the raw rate, and the
 projected time for 1,000,000 duels against the issue's 60 s target. The lab
-has no vectorised fast path yet (see bench/README.md): a path that skips the
-table would be a second implementation of the rules.
+fast path (``--fast``) draws duels from the exact chain the table builds, for
+fights small enough to enumerate (a thug duel, not Ramjet vs Steeltoe).
 
 Also: the time to build each system's full default odds table, and the exact
 chain of a thug duel. The machine's load average is printed first: other
@@ -107,16 +107,47 @@ def odds_times() -> list[list[str]]:
     return rows
 
 
-def exact_time() -> list[list[str]]:
-    """The exact chain of a thug duel (two rounds), and the Monte Carlo time for the same fights/s."""
-    from capeworks.lab.exact import exact_outcomes
+def fast_path() -> list[list[str]]:
+    """A thug duel (two rounds): 1,000,000 duels on the fast path (the exact chain built, then one
+    multinomial draw) beside the plain path's rate on the same fight, and the raw d6 rate."""
+    from capeworks.lab.fast import _CHAINS, chain_size, run_fast
 
-    s = spec(1, sides=["sample:thug", "sample:thug"], max_rounds=2)
+    thugs = ["sample:thug", "sample:thug"]
+    _CHAINS.clear()
     start = time.perf_counter()
-    _, states = exact_outcomes(fight_of(s))
-    seconds = time.perf_counter() - start
-    mc = run_fights(spec(300, sides=["sample:thug", "sample:thug"], max_rounds=2), workers=1)
-    return [["thug vs thug, 2 rounds", f"{states:,}", f"{seconds:.1f}", f"{mc.summary.n / mc.seconds:,.0f}"]]
+    run = run_fast(spec(1_000_000, sides=thugs, max_rounds=2))
+    total = time.perf_counter() - start
+    again = run_fast(spec(1_000_000, seed=2, sides=thugs, max_rounds=2))
+    size = chain_size(spec(1, sides=thugs, max_rounds=2))
+    plain = run_fights(spec(300, sides=thugs, max_rounds=2), workers=1)
+    plain_rate = plain.summary.n / plain.seconds
+    raw = raw_d6_rate()
+    return [
+        [
+            "fast, chain built + 1M drawn",
+            f"{size['states']:,} states / {size['endings']} endings",
+            f"{total:.1f} s",
+            f"{1_000_000 / total:,.0f}",
+            f"{run.summary.dice / total:,.0f}",
+            f"{run.summary.dice / total / raw:.2e}",
+        ],
+        [
+            "fast, chain cached, 1M drawn",
+            "",
+            f"{again.seconds:.3f} s",
+            f"{1_000_000 / again.seconds:,.0f}",
+            f"{again.summary.dice / again.seconds:,.0f}",
+            f"{again.summary.dice / again.seconds / raw:.2e}",
+        ],
+        [
+            "plain, 1 core (same fight)",
+            "",
+            f"{1_000_000 / plain_rate:,.0f} s (projected)",
+            f"{plain_rate:,.0f}",
+            f"{plain.summary.dice / plain.seconds:,.0f}",
+            f"{plain.summary.dice / plain.seconds / raw:.2e}",
+        ],
+    ]
 
 
 def profile(duels: int = 60) -> None:
@@ -175,8 +206,14 @@ def main() -> None:
     )
     print("\nOdds tables (full default grids; WD with every morale step)")
     print(table(["system", "rows", "first build ms", "rebuild ms (median of 3)"], odds_times()))
-    print("\nExact chain")
-    print(table(["fight", "states", "seconds", "Monte Carlo fights/s (1 core)"], exact_time()))
+    print(
+        "\nFast path (thug vs thug, 2 rounds: a fight the exact chain accepts; it refuses Ramjet vs Steeltoe)"
+    )
+    print(
+        table(
+            ["path", "chain", "1M duels take", "duels/s", "dice (represented)/s", "vs raw d6/s"], fast_path()
+        )
+    )
 
 
 if __name__ == "__main__":

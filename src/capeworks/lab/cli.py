@@ -250,6 +250,12 @@ def fight_command(
     ),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write report.json, spec.yaml and plots here."),
     plot_format: str = typer.Option("png", "--plot-format", help="png or svg."),
+    fast: bool = typer.Option(
+        False, "--fast", help="Draw the fights from the exact chain (small fights only; refused otherwise)."
+    ),
+    max_states: int = typer.Option(
+        5_000, "--max-states", help="The fast path's limit on the chain's states."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Simulate fights between sides under the real rules: wins, rounds, wounds, resources with 95% CIs."""
@@ -291,10 +297,15 @@ def fight_command(
         return spec
 
     spec = run_guarded(make, as_json=json_out)
-    run = run_guarded(
-        lambda: run_with_progress(spec, workers=workers, scheduler=scheduler, show=not json_out),
-        as_json=json_out,
-    )
+    if fast:
+        from capeworks.lab.fast import run_fast
+
+        run = run_guarded(partial(run_fast, spec, max_states=max_states), as_json=json_out)
+    else:
+        run = run_guarded(
+            partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
+            as_json=json_out,
+        )
     report = fight_report(spec, run)
     if out is not None:
         report["files"] = [str(p) for p in write_fight(report, out, kind=plot_format)]

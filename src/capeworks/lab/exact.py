@@ -32,7 +32,7 @@ from capeworks.engine.model import Command, Event
 from capeworks.errors import CapeworksError, DiceValueError, InvalidCommand
 from capeworks.lab.play import Fight, PolicyError, Roster, decide, table_for
 
-__all__ = ["Exact", "exact_outcomes"]
+__all__ = ["Exact", "Record", "as_rows", "exact_outcomes", "exact_records", "signature"]
 
 #: the table's words when given dice run out: "This roll needs 2 d6 but only 1 given die was left."
 _NEEDS = re.compile(r"needs \d+ d(\d+)")
@@ -51,15 +51,29 @@ class _NoChance(random.Random):
         raise InvalidCommand("The exact chain needs deterministic policies; this one draws at random.")
 
 
+#: one way a fight can end: (outcome signature, moves from here, dice from here)
+Record = tuple[tuple[Any, ...], int, int]
+
+
+def signature(outcome: Any) -> tuple[Any, ...]:
+    """A hashable form of an outcome: winner, rounds, time-out and every tally."""
+    tallies = tuple(
+        (name, t.side, t.standing, t.out, t.dead, tuple(sorted(t.numbers.items())))
+        for name, t in sorted(outcome.tallies.items())
+    )
+    return (outcome.winner, outcome.rounds, outcome.timed_out, tallies)
+
+
 class Exact:
-    """The exact (winner, rounds) distribution of one fight, and how many states it took."""
+    """The exact distribution of how one fight ends (outcome, moves, dice), and the states it took."""
 
     def __init__(self, fight: Fight, *, max_states: int = 20_000) -> None:
         self.fight = fight
         self.max_states = max_states
         self.roster = Roster(fight)
         self.rng = _NoChance()
-        self.memo: dict[str, Counter[tuple[int | None, int]]] = {}
+        self.memo: dict[str, Counter[Record]] = {}
+        self.outcomes: dict[tuple[Any, ...], Any] = {}
         self.prepared = 0
 
     def branches(self, table: Table, command: Command) -> Iterator[tuple[Fraction, list[Event]]]:
@@ -83,7 +97,7 @@ class Exact:
                 ) from e
             yield p, events
 
-    def distribution(self, table: Table) -> Counter[tuple[int | None, int]]:
+    def distribution(self, table: Table) -> Counter[Record]:
         """The outcome distribution from ``table``'s state (memoised by the state's JSON)."""
         key = table.state.model_dump_json()
         found = self.memo.get(key)
@@ -95,34 +109,36 @@ class Exact:
                 "(use a Monte Carlo fight)."
             )
         step = decide(self.fight, self.roster, table, self.rng)
-        out: Counter[tuple[int | None, int]] = Counter()
+        out: Counter[Record] = Counter()
         if not isinstance(step, tuple):
-            out[(step.winner, step.rounds)] = Fraction(1)  # type: ignore[assignment]
+            sig = signature(step)
+            self.outcomes.setdefault(sig, step)
+            out[(sig, 0, 0)] = Fraction(1)  # type: ignore[assignment]
         else:
             move, seat, _ = step
             out = self.after(table, move.as_command(seat))
         self.memo[key] = out
         return out
 
-    def after(self, table: Table, command: Command) -> Counter[tuple[int | None, int]]:
-        """The outcome distribution after issuing ``command`` at ``table``, over its dice."""
-        out: Counter[tuple[int | None, int]] = Counter()
+    def after(self, table: Table, command: Command, *, move: int = 1) -> Counter[Record]:
+        """The distribution after issuing ``command`` at ``table``, over its dice (``move``: 1 for a
+        policy's move, 0 for the opening's seating and initiative, which a fight does not count)."""
+        out: Counter[Record] = Counter()
         apply = self.fight.ruleset.apply
         for p, events in self.branches(table, command):
             state = reduce(apply, events, table.state)
             known = self.memo.get(state.model_dump_json())
             if known is None:
                 known = self.distribution(Table(self.fight.ruleset, [*table.log, *events]))
-            for outcome, q in known.items():
-                out[outcome] += p * q  # type: ignore[assignment]
+            rolled = sum(len(r.faces) for e in events for r in e.rolls)
+            for (sig, moves, dice), q in known.items():
+                out[(sig, moves + move, dice + rolled)] += p * q  # type: ignore[assignment]
         return out
 
 
-def exact_outcomes(
-    fight: Fight, *, max_states: int = 20_000
-) -> tuple[dict[tuple[int | None, int], Fraction], int]:
-    """The exact distribution of (winner, rounds) of ``fight`` from its opening (initiative included),
-    and the number of distinct states visited; refuses (one sentence) what it cannot enumerate."""
+def exact_records(fight: Fight, *, max_states: int = 20_000) -> tuple[dict[Record, Fraction], Exact]:
+    """Every way ``fight`` can end from its opening (initiative included) with its exact probability,
+    and the chain (its outcomes by signature, its states); refuses what it cannot enumerate."""
     chain = Exact(fight, max_states=max_states)
     table = table_for(fight, "lab:exact", settings=_GIVEN)
     opening = fight.arena.open(fight.sides, fight.config)
@@ -132,23 +148,36 @@ def exact_outcomes(
         result = _open(chain, table, opening)
     finally:
         sys.setrecursionlimit(limit)
-    exact: dict[tuple[int | None, int], Fraction] = {k: Fraction(v) for k, v in result.items()}
+    exact: dict[Record, Fraction] = {k: Fraction(v) for k, v in result.items()}
     total = sum(exact.values(), Fraction(0))
     if total != 1:
         raise AssertionError(f"the exact chain's probabilities sum to {total}, not 1")
-    order = sorted(exact, key=lambda k: (k[0] is None, k[0] or 0, k[1]))
-    return {k: exact[k] for k in order}, len(chain.memo)
+    return exact, chain
 
 
-def _open(chain: Exact, table: Table, opening: list[Command]) -> Counter[tuple[int | None, int]]:
+def exact_outcomes(
+    fight: Fight, *, max_states: int = 20_000
+) -> tuple[dict[tuple[int | None, int], Fraction], int]:
+    """The exact distribution of (winner, rounds) of ``fight``, and the number of distinct states."""
+    records, chain = exact_records(fight, max_states=max_states)
+    joint: dict[tuple[int | None, int], Fraction] = {}
+    for (sig, _, _), p in records.items():
+        key = (sig[0], sig[1])
+        joint[key] = joint.get(key, Fraction(0)) + p
+    order = sorted(joint, key=lambda k: (k[0] is None, k[0] or 0, k[1]))
+    return {k: joint[k] for k in order}, len(chain.memo)
+
+
+def _open(chain: Exact, table: Table, opening: list[Command]) -> Counter[Record]:
     """The opening commands (seating, initiative) enumerated like moves, then the fight."""
     if not opening:
         return chain.distribution(table)
-    out: Counter[tuple[int | None, int]] = Counter()
+    out: Counter[Record] = Counter()
     for p, events in chain.branches(table, opening[0]):
         rest = _open(chain, Table(chain.fight.ruleset, [*table.log, *events]), opening[1:])
-        for outcome, q in rest.items():
-            out[outcome] += p * q  # type: ignore[assignment]
+        rolled = sum(len(r.faces) for e in events for r in e.rolls)
+        for (sig, moves, dice), q in rest.items():
+            out[(sig, moves, dice + rolled)] += p * q  # type: ignore[assignment]
     return out
 
 

@@ -46,33 +46,33 @@ class Summary:
             if not getattr(self, name):
                 setattr(self, name, [0] * self.sides)
 
-    def add(self, result: Result) -> None:
-        """Count one fight."""
+    def add(self, result: Result, times: int = 1) -> None:
+        """Count one fight (or ``times`` fights that ended alike)."""
         o = result.outcome
-        self.n += 1
-        self.moves += result.moves
-        self.dice += result.dice
-        self.rounds[o.rounds] += 1
-        self.outcomes[f"{o.winner}:{o.rounds}"] += 1
+        self.n += times
+        self.moves += result.moves * times
+        self.dice += result.dice * times
+        self.rounds[o.rounds] += times
+        self.outcomes[f"{o.winner}:{o.rounds}"] += times
         if o.winner is None:
-            self.draws += 1
+            self.draws += times
         else:
-            self.wins[o.winner] += 1
+            self.wins[o.winner] += times
         if o.timed_out:
-            self.timeouts += 1
+            self.timeouts += times
         for side in range(self.sides):
             mine = [t for t in o.tallies.values() if t.side == side]
             if mine and all(t.out for t in mine):
-                self.out[side] += 1
+                self.out[side] += times
             if any(t.dead for t in mine):
-                self.deaths[side] += 1
+                self.deaths[side] += times
             names = sorted({k for t in mine for k in t.numbers})
             for name in names:
                 total = int(sum(t.numbers.get(name, 0) for t in mine))
                 acc = self.numbers.setdefault((side, name), [0, 0])
-                acc[0] += total
-                acc[1] += total * total
-                self.histograms.setdefault((side, name), Counter())[total] += 1
+                acc[0] += total * times
+                acc[1] += total * total * times
+                self.histograms.setdefault((side, name), Counter())[total] += times
 
     def merge(self, other: Summary) -> None:
         """Add another summary's tallies to this one."""
