@@ -18,6 +18,7 @@ SCRIPTS = [
     "bench_cli.py",
     "bench_store.py",
     "bench_wd_duel.py",
+    "bench_lab.py",
     "bench_fanout.py",
     "bench_web.py",
     "bench_crash_web.py",

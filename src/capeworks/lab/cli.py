@@ -250,6 +250,12 @@ def fight_command(
     ),
     out: Path | None = typer.Option(None, "--out", "-o", help="Write report.json, spec.yaml and plots here."),
     plot_format: str = typer.Option("png", "--plot-format", help="png or svg."),
+    fast: bool = typer.Option(
+        False, "--fast", help="Draw the fights from the exact chain (small fights only; refused otherwise)."
+    ),
+    max_states: int = typer.Option(
+        5_000, "--max-states", help="The fast path's limit on the chain's states."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Simulate fights between sides under the real rules: wins, rounds, wounds, resources with 95% CIs."""
@@ -291,10 +297,15 @@ def fight_command(
         return spec
 
     spec = run_guarded(make, as_json=json_out)
-    run = run_guarded(
-        lambda: run_with_progress(spec, workers=workers, scheduler=scheduler, show=not json_out),
-        as_json=json_out,
-    )
+    if fast:
+        from capeworks.lab.fast import run_fast
+
+        run = run_guarded(partial(run_fast, spec, max_states=max_states), as_json=json_out)
+    else:
+        run = run_guarded(
+            partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
+            as_json=json_out,
+        )
     report = fight_report(spec, run)
     if out is not None:
         report["files"] = [str(p) for p in write_fight(report, out, kind=plot_format)]
@@ -398,3 +409,137 @@ def print_sweep(report: dict[str, Any]) -> None:
         console.print(table)
     if report["partial"]:
         console.print("PARTIAL: interrupted; only finished fights are counted.", highlight=False)
+
+
+@lab_app.command("exact")
+def exact_command(
+    sides: list[str] = typer.Argument(..., help="Two sides: files or sample:NAME (keep them small)."),
+    system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
+    policy: list[str] = typer.Option(
+        [], "--policy", "-p", help="A policy name (one for all, or one per side)."
+    ),
+    config: list[str] = CONFIG_OPTION,
+    max_rounds: int = typer.Option(
+        3, "--max-rounds", help="A fight still going after this many rounds is a draw."
+    ),
+    max_states: int = typer.Option(20_000, "--max-states", help="Refuse past this many distinct states."),
+    check: int = typer.Option(
+        0, "--check", help="Also play this many Monte Carlo fights and test agreement."
+    ),
+    seed: int = typer.Option(1, "--seed", help="The Monte Carlo check's seed."),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes for the check."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The exact distribution of (winner, rounds to end) of a small fight: its Markov chain, built by
+    enumerating every die the real rules roll; with --check, the Monte Carlo agreement (chi-square)."""
+    from pydantic import ValidationError
+
+    from capeworks.lab.exact import as_rows, exact_outcomes
+    from capeworks.lab.runner import fight_of
+    from capeworks.lab.spec import FightSpec, load_side, spec_error
+
+    def make() -> Any:
+        try:
+            spec = FightSpec.model_validate(
+                {
+                    "system": system,
+                    "sides": [load_side(s).model_dump() for s in sides],
+                    "policies": policy * len(sides) if len(policy) == 1 else policy,
+                    "config": parse_settings(config),
+                    "n": max(1, check),
+                    "seed": seed,
+                    "max_rounds": max_rounds,
+                }
+            )
+        except ValidationError as e:
+            raise spec_error(e, "The fight") from e
+        dist, states = exact_outcomes(fight_of(spec), max_states=max_states)
+        return spec, dist, states
+
+    spec, dist, states = run_guarded(make, as_json=json_out)
+    report: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "states": states, "exact": as_rows(dist)}
+    if check > 0:
+        from capeworks.lab.stats import chi_square_fit
+
+        run = run_guarded(
+            partial(run_with_progress, spec, workers=workers, scheduler=None, show=not json_out),
+            as_json=json_out,
+        )
+        observed = _outcome_counts(run.summary.to_dict())
+        expected = {f"{w}:{r}": float(p) for (w, r), p in dist.items()}
+        p_value, df = chi_square_fit(observed, expected)
+        report["check"] = {
+            "fights": run.summary.n,
+            "observed": observed,
+            "test": "chi-square goodness of fit (cells pooled to >= 5 expected)",
+            "df": df,
+            "p": p_value,
+            "partial": run.partial,
+        }
+    if json_out:
+        emit_json(report)
+        return
+    names = [s.name for s in spec.sides]
+    table = RichTable("winner", "rounds", "exact", "fraction", title=f"exact over {states:,} states")
+    checked = report.get("check", {}).get("observed", {})
+    if checked:
+        table.add_column("Monte Carlo")
+    for row in report["exact"]:
+        frac = row["fraction"] if len(row["fraction"]) < 30 else "…"
+        who = f"{row['winner']} {names[row['winner']]}" if row["winner"] is not None else "draw"
+        cells = [who, str(row["rounds"]), f"{row['p']:.4%}", frac]
+        if checked:
+            key = f"{row['winner']}:{row['rounds']}"
+            cells.append(f"{checked.get(key, 0) / report['check']['fights']:.4%}")
+        table.add_row(*cells)
+    console.print(table)
+    if "check" in report:
+        c = report["check"]
+        console.print(f"{c['fights']:,} fights: {c['test']}, {c['df']} df, p = {c['p']:.3g}", highlight=False)
+
+
+def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
+    """(winner, rounds) counts of a run, keyed ``"winner:rounds"`` (``None`` for a draw)."""
+    return {str(k): int(v) for k, v in tallies.get("outcomes", {}).items()}
+
+
+@lab_app.command("economy")
+def economy_command(
+    system: str = typer.Argument("capes", help="capes (Story Tokens and Debt over Pages)."),
+    runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
+    pages: int = typer.Option(6, "--pages", help="Pages per scene."),
+    open_conflicts: int = typer.Option(
+        2, "--open-conflicts", help="The policy adds Conflicts up to this many."
+    ),
+    seed: int = typer.Option(1, "--seed", help="The seed: the same seed gives the same figures."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, simple policies."""
+    from capeworks.lab.capes import economy
+
+    def run() -> dict[str, Any]:
+        if system.lower() != "capes":
+            raise InvalidCommand(
+                f"The lab has a non-combat economy for capes; not {system!r} (Weaverdice crafting waits on "
+                "the campaign layer)."
+            )
+        if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
+            raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
+        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts)
+
+    report = run_guarded(run, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["by_page"]
+    keys = [k for k in rows[0] if k not in ("page", "runs")] if rows else []
+    title = f"Capes over {runs} scenes: means after each Page, 95% t intervals"
+    table = RichTable("", *(f"page {row['page']}" for row in rows), title=title)
+    for key in keys:
+        table.add_row(key, *(_num(row[key]) for row in rows))
+    console.print(table)
+    console.print(
+        f"{report['moves']:,} moves, {report['dice']:,} dice; {report['refused_candidates']:,} candidate "
+        "moves the rules refused (the policy then tried its next choice)",
+        highlight=False,
+    )

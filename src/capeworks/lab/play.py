@@ -19,7 +19,20 @@ from capeworks.engine.model import Prompt, Role, Seat
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.lab.policy import Arena, Move, Outcome, Policy, Side, Situation
 
-__all__ = ["GM", "Fight", "PolicyError", "Result", "duel_seed", "play", "seat_of_side", "seats", "sides_for"]
+__all__ = [
+    "GM",
+    "Fight",
+    "PolicyError",
+    "Result",
+    "Roster",
+    "decide",
+    "duel_seed",
+    "play",
+    "seat_of_side",
+    "seats",
+    "sides_for",
+    "table_for",
+]
 
 #: the GM's seat id at a lab table
 GM = "gm"
@@ -70,7 +83,7 @@ def seats(n: int) -> tuple[Seat, ...]:
     )
 
 
-class _Roster:
+class Roster:
     """Who is on which side, worked out once per fight."""
 
     def __init__(self, fight: Fight) -> None:
@@ -122,46 +135,62 @@ def _issue(table: Table, move: Move, seat: str, policy: Policy) -> None:
         ) from e
 
 
+def table_for(fight: Fight, seed: str, *, settings: Mapping[str, Any] | None = None) -> Table:
+    """A fresh lab table for ``fight``: a GM seat and one seat per side, seeded ``seed``."""
+    return Table.new(
+        fight.ruleset, config=fight.config, seats=seats(len(fight.sides)), seed=seed, settings=settings
+    )
+
+
+def decide(
+    fight: Fight, roster: Roster, table: Table, rng: random.Random
+) -> Outcome | tuple[Move, str, Policy]:
+    """What happens next at ``table``: the fight's outcome if it is over, else the move to issue, the
+    seat issuing it and the policy that chose it (an open prompt first, then whoever's turn it is)."""
+    state = table.state
+    outcome = fight.arena.outcome(state, max_rounds=fight.max_rounds)
+    if outcome is not None:
+        return outcome
+    waiting = [p for p in table.prompts() if p.options or p.free is not None]
+    if waiting:
+        prompt = waiting[0]
+        about = _about(prompt)
+        side = roster.side_of.get(about, 0) if about is not None else 0
+        if prompt.seat is not None and prompt.seat.startswith("side"):
+            side = int(prompt.seat[4:])
+        policy = fight.policies[side]
+        move = policy.answer(roster.situation(table, side, about or roster.members[side][0], rng), prompt)
+        return move, prompt.seat or GM, policy
+    actor = fight.arena.turn(state)
+    if actor is None:
+        raise PolicyError("The fight waits on nobody: no prompt is open and it is no one's turn.")
+    side = roster.side_of[actor]
+    policy = fight.policies[side]
+    chosen = policy.act(roster.situation(table, side, actor, rng))
+    return chosen or fight.arena.end_turn(state, actor), seat_of_side(side), policy
+
+
 def play(fight: Fight, seed: int, index: int) -> Result:
     """Play duel ``index`` of the run seeded ``seed`` to its end."""
-    table = Table.new(
-        fight.ruleset, config=fight.config, seats=seats(len(fight.sides)), seed=duel_seed(seed, index)
-    )
+    table = table_for(fight, duel_seed(seed, index))
     for command in fight.arena.open(fight.sides, fight.config):
         table.execute(command)
-    roster = _Roster(fight)
+    roster = Roster(fight)
     rng = random.Random(f"{duel_seed(seed, index)}:policy")
     moves = 0
     while True:
-        state = table.state
-        outcome = fight.arena.outcome(state, max_rounds=fight.max_rounds)
-        if outcome is not None:
+        step = decide(fight, roster, table, rng)
+        if not isinstance(step, tuple):  # an outcome (a ruleset's own class, shaped like Outcome)
             break
         moves += 1
         if moves > MAX_MOVES:
             raise PolicyError(
                 f"A fight went past {MAX_MOVES} moves without ending; a policy never ends its turn."
             )
-        waiting = [p for p in table.prompts() if p.options or p.free is not None]
-        if waiting:
-            prompt = waiting[0]
-            about = _about(prompt)
-            side = roster.side_of.get(about, 0) if about is not None else 0
-            if prompt.seat is not None and prompt.seat.startswith("side"):
-                side = int(prompt.seat[4:])
-            policy = fight.policies[side]
-            move = policy.answer(roster.situation(table, side, about or roster.members[side][0], rng), prompt)
-            _issue(table, move, prompt.seat or GM, policy)
-            continue
-        actor = fight.arena.turn(state)
-        if actor is None:
-            raise PolicyError("The fight waits on nobody: no prompt is open and it is no one's turn.")
-        side = roster.side_of[actor]
-        policy = fight.policies[side]
-        chosen = policy.act(roster.situation(table, side, actor, rng))
-        _issue(table, chosen or fight.arena.end_turn(state, actor), seat_of_side(side), policy)
+        move, seat, policy = step
+        _issue(table, move, seat, policy)
     dice = sum(len(r.faces) for e in table.log for r in e.rolls)
-    return Result(outcome=outcome, moves=moves, dice=dice)
+    return Result(outcome=step, moves=moves, dice=dice)
 
 
 def sides_for(arena: Arena, sides: Sequence[Side]) -> tuple[Side, ...]:

@@ -15,9 +15,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 __all__ = [
     "Interval",
+    "chi_square_fit",
     "chi_square_homogeneity",
     "holm",
     "mean_interval",
@@ -206,6 +208,32 @@ def _chi2_sf(x: float, k: int) -> float:
         if abs(delta - 1) < 1e-14:
             break
     return min(1.0, math.exp(-half + a * math.log(half) - math.lgamma(a)) * h)
+
+
+def chi_square_fit(observed: Mapping[Any, int], expected: Mapping[Any, float]) -> tuple[float, int]:
+    """p-value (and degrees of freedom) that counts ``observed`` follow the probabilities ``expected``
+    (chi-square goodness of fit; categories, in ``expected``'s order, pooled until each expects >= 5)."""
+    n = sum(observed.values())
+    if n == 0:
+        return 1.0, 0
+    cells: list[list[float]] = []
+    for key, p in expected.items():
+        if cells and cells[-1][1] < 5:
+            cells[-1][0] += observed.get(key, 0)
+            cells[-1][1] += p * n
+        else:
+            cells.append([float(observed.get(key, 0)), p * n])
+    extra = n - sum(observed.get(k, 0) for k in expected)  # outcomes the expectation calls impossible
+    if extra:
+        return 0.0, len(cells) - 1
+    while len(cells) > 1 and cells[-1][1] < 5:
+        o, e = cells.pop()
+        cells[-1][0] += o
+        cells[-1][1] += e
+    if len(cells) < 2:
+        return 1.0, 0
+    stat = sum((o - e) ** 2 / e for o, e in cells)
+    return _chi2_sf(stat, len(cells) - 1), len(cells) - 1
 
 
 def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[tuple[float, bool]]:

@@ -36,6 +36,8 @@ class Summary:
     numbers: dict[tuple[int, str], list[int]] = field(default_factory=dict)
     #: (side, number) -> histogram of the side's per-fight total
     histograms: dict[tuple[int, str], Counter[int]] = field(default_factory=dict)
+    #: "winner:rounds" -> fights (winner ``None`` for a draw): the joint distribution
+    outcomes: Counter[str] = field(default_factory=Counter)
     moves: int = 0
     dice: int = 0
 
@@ -44,32 +46,33 @@ class Summary:
             if not getattr(self, name):
                 setattr(self, name, [0] * self.sides)
 
-    def add(self, result: Result) -> None:
-        """Count one fight."""
+    def add(self, result: Result, times: int = 1) -> None:
+        """Count one fight (or ``times`` fights that ended alike)."""
         o = result.outcome
-        self.n += 1
-        self.moves += result.moves
-        self.dice += result.dice
-        self.rounds[o.rounds] += 1
+        self.n += times
+        self.moves += result.moves * times
+        self.dice += result.dice * times
+        self.rounds[o.rounds] += times
+        self.outcomes[f"{o.winner}:{o.rounds}"] += times
         if o.winner is None:
-            self.draws += 1
+            self.draws += times
         else:
-            self.wins[o.winner] += 1
+            self.wins[o.winner] += times
         if o.timed_out:
-            self.timeouts += 1
+            self.timeouts += times
         for side in range(self.sides):
             mine = [t for t in o.tallies.values() if t.side == side]
             if mine and all(t.out for t in mine):
-                self.out[side] += 1
+                self.out[side] += times
             if any(t.dead for t in mine):
-                self.deaths[side] += 1
+                self.deaths[side] += times
             names = sorted({k for t in mine for k in t.numbers})
             for name in names:
                 total = int(sum(t.numbers.get(name, 0) for t in mine))
                 acc = self.numbers.setdefault((side, name), [0, 0])
-                acc[0] += total
-                acc[1] += total * total
-                self.histograms.setdefault((side, name), Counter())[total] += 1
+                acc[0] += total * times
+                acc[1] += total * total * times
+                self.histograms.setdefault((side, name), Counter())[total] += times
 
     def merge(self, other: Summary) -> None:
         """Add another summary's tallies to this one."""
@@ -79,6 +82,7 @@ class Summary:
         self.draws += other.draws
         self.timeouts += other.timeouts
         self.rounds.update(other.rounds)
+        self.outcomes.update(other.outcomes)
         for i in range(self.sides):
             self.wins[i] += other.wins[i]
             self.out[i] += other.out[i]
@@ -98,6 +102,7 @@ class Summary:
             "draws": self.draws,
             "timeouts": self.timeouts,
             "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+            "outcomes": dict(sorted(self.outcomes.items())),
             "out": self.out,
             "deaths": self.deaths,
             "numbers": {f"{s}:{k}": v for (s, k), v in sorted(self.numbers.items())},

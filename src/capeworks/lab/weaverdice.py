@@ -67,16 +67,16 @@ class WeaverdiceArena:
 
     def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
         assert isinstance(state, WdState)
-        owners = sorted({p.owner for p in state.people.values() if p.owner is not None})
-        standing = {o: [p for p in state.people.values() if p.owner == o] for o in owners}
-        up = {o for o, people in standing.items() if any(p.track.standing is Standing.UP for p in people)}
+        up = {
+            p.owner for p in state.people.values() if p.owner is not None and p.track.standing is Standing.UP
+        }
         rounds = state.fight.order.round if state.fight is not None else 0
         timed_out = rounds > max_rounds
         if len(up) > 1 and not timed_out:
             return None
         if timed_out:
             rounds = max_rounds
-        winner = int(next(iter(up))[4:]) if len(up) == 1 and not timed_out else None
+        winner = int(str(next(iter(up)))[4:]) if len(up) == 1 and not timed_out else None
         tallies = {}
         for p in state.people.values():
             sheet = state.sheet(p.id)

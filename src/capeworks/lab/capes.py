@@ -1,0 +1,250 @@
+"""Capes in the lab: Story Token and Debt economies over Pages, played by a simple policy through the table.
+
+Three players (by default Skitter, Aunt Sylvie and Rampart, the ruleset's
+samples) take a scene through Pages. Each seat plays one simple policy, choosing
+among the moves the table offers and filling in only words:
+
+- on its Action: add a Conflict while fewer than ``open_conflicts`` are open,
+  else roll its best ability on the lowest die it can roll on its favoured side
+  (seat 0 side A, seat 1 side B, ...), keeping the roll when it helps and
+  turning it back when not; then end the Action;
+- claims a side it is allied with when that side leads, else passes;
+- resolves, rolls Overdrawn dice and begins Actions when the rules ask;
+- answers every other prompt with its default (or first) option.
+
+Every move goes through ``Table.execute``: a move the rules refuse is skipped
+for the next candidate, and refusals are counted. What the lab reads after
+each Page: each player's Story Tokens and each character's Debt (summed over
+Drives), and the Conflicts made and resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from capeworks.engine import Table
+from capeworks.engine.model import Command, Prompt, Seat
+from capeworks.errors import CapeworksError, InvalidCommand
+from capeworks.lab.stats import mean_interval
+
+__all__ = ["PLAYERS", "PageTally", "economy", "play_pages"]
+
+#: seat -> sample character (the ruleset's own samples)
+PLAYERS: dict[str, str] = {"ann": "Skitter", "bea": "Aunt Sylvie", "cal": "Rampart"}
+
+#: a run of pages that takes more moves than this is stuck
+MAX_MOVES = 4_000
+
+
+@dataclass(frozen=True, slots=True)
+class PageTally:
+    """The economy after one Page."""
+
+    page: int
+    tokens: dict[str, int]
+    debt: dict[str, int]
+    conflicts: int
+    resolved: int
+
+
+@dataclass
+class _Counts:
+    moves: int = 0
+    refused: int = 0
+    dice: int = 0
+    made: int = 0
+    resolved: int = 0
+    tallies: list[PageTally] = field(default_factory=list)
+
+
+def _seats(players: list[str]) -> list[Seat]:
+    return [Seat(id=p, name=p.title()) for p in players]
+
+
+def _open_conflicts(state: Any) -> list[Any]:
+    scene = state.scene
+    resolved = set(scene.page.resolved) if scene is not None and scene.page is not None else set()
+    return [c for c in state.conflicts if c.id not in resolved]
+
+
+def _character(state: Any, seat: str) -> str | None:
+    scene = state.scene
+    if scene is None:
+        return None
+    if seat in scene.cast:
+        return str(scene.cast[seat])
+    return next((str(k) for k, v in scene.cast.items() if v == seat), None)
+
+
+def _candidates(
+    state: Any, seat: str, index: int, prompt: Prompt, legal: list[Any], open_conflicts: int
+) -> Iterator[Command]:
+    """The seat's moves in the policy's order of preference (the table refuses what does not fit)."""
+    offered = {name for name, _ in legal}
+
+    def cmd(kind: str, **payload: Any) -> Command:
+        return Command(type=kind, seat=seat, payload=payload)
+
+    for name, fixed in legal:
+        if name in ("overdrawn_roll", "resolve", "begin_actions"):
+            yield cmd(name, **fixed, **({"text": "Resolved by the lab."} if name == "resolve" else {}))
+    page = state.scene.page if state.scene is not None else None
+    action = page.action if page is not None else None
+    if action is not None and action.roll is not None and action.player == seat:
+        roll = action.roll
+        own = roll.help == roll.side
+        better = roll.new > roll.old if own else roll.new < roll.old
+        yield cmd("accept" if better else "revert")
+        yield cmd("revert" if better else "accept")
+    me = _character(state, seat)
+    my_action = prompt.kind == "action" and (
+        action is None or (action.player == seat and not action.core_done)
+    )
+    if my_action and me is not None:
+        if len(_open_conflicts(state)) < open_conflicts:
+            yield cmd("create_conflict", text=f"A Conflict from {seat}", character=me)
+        sheet = state.roster[me].sheet
+        debt = state.roster[me].debt
+        # a super-powered use earns a Debt on a Drive: the one carrying the least so far
+        drive = min((d.drive.value for d in sheet.drives), key=lambda d: (debt.get(d, 0), d), default="")
+        favoured = "AB"[index % 2]
+        for conflict in _open_conflicts(state):
+            for side in sorted(conflict.sides, key=lambda s: s.id != favoured):
+                dice = sorted(range(len(side.dice)), key=lambda i: side.dice[i])
+                for ability in sorted(sheet.abilities, key=lambda a: -a.rating):
+                    for die in dice:
+                        if ability.rating >= side.dice[die]:
+                            yield cmd(
+                                "use_ability",
+                                ability=ability.name,
+                                character=me,
+                                conflict=conflict.id,
+                                side=side.id,
+                                die=die + 1,
+                                help=side.id,
+                                **({"drive": drive} if ability.super and drive else {}),
+                            )
+                            break
+        yield cmd("create_conflict", text=f"A Conflict from {seat}", character=me)
+    for name, fixed in legal:
+        if name == "claim":
+            conflict = next((c for c in state.conflicts if c.id == fixed.get("conflict")), None)
+            if conflict is None:
+                continue
+            totals = {s.id: sum(s.dice) for s in conflict.sides}
+            if totals.get(fixed.get("side"), 0) >= max(totals.values()):
+                yield cmd("claim", **fixed)
+    for option in prompt.options:
+        yield Command(type=option.command, seat=seat, payload=dict(option.payload))
+    for name in ("end_action", "pass"):
+        if name in offered:
+            yield cmd(name)
+
+
+def play_pages(
+    seed: int, pages: int, *, open_conflicts: int = 2, config: dict[str, Any] | None = None
+) -> _Counts:
+    """One scene through ``pages`` Pages at a table seeded ``seed``; the economy after each Page."""
+    from capeworks.systems.capes.ruleset import CapesRuleset
+
+    players = list(PLAYERS)
+    table = Table.new(CapesRuleset(), config=config or {}, seats=_seats(players), seed=f"lab:capes:{seed}")
+    for seat, name in PLAYERS.items():
+        table.execute(Command(type="add_sample", seat=seat, payload={"name": name}))
+    table.execute(Command(type="declare_scene", seat=players[0], payload={"text": "A lab scene"}))
+    for seat in players:
+        ident = next(k for k, c in table.state.roster.items() if c.sheet.name == PLAYERS[seat])  # type: ignore[attr-defined]
+        table.execute(Command(type="choose", seat=seat, payload={"character": ident}))
+    counts = _Counts()
+    seen_page = _page_number(table.state)
+    while len(counts.tallies) < pages:
+        if counts.moves > MAX_MOVES:
+            raise InvalidCommand(f"The Capes pages went past {MAX_MOVES} moves; the policy is stuck.")
+        prompts = [p for p in table.prompts() if p.seat is not None]
+        if not prompts:
+            break
+        prompt = prompts[0]
+        who = prompt.seat
+        assert who is not None
+        legal = [
+            (lc.command, dict(lc.fixed))
+            for lc in table.legal_commands(who)
+            if lc.command not in ("end_scene", "undo")
+        ]
+        for command in _candidates(table.state, who, players.index(who), prompt, legal, open_conflicts):
+            try:
+                events = table.execute(command)
+            except CapeworksError:
+                counts.refused += 1
+                continue
+            counts.dice += sum(len(r.faces) for e in events for r in e.rolls)
+            counts.made += sum(e.type == "capes.conflict_created" for e in events)
+            counts.resolved += sum(e.type == "capes.resolved" for e in events)
+            break
+        else:
+            raise InvalidCommand(f"The Capes policy found no move the rules accept for {who} at {prompt.id}.")
+        counts.moves += 1
+        number = _page_number(table.state)
+        if number != seen_page:
+            counts.tallies.append(_tally(table.state, seen_page, counts))
+            seen_page = number
+    return counts
+
+
+def _page_number(state: Any) -> int:
+    scene = state.scene
+    return scene.page.number if scene is not None and scene.page is not None else 0
+
+
+def _tally(state: Any, page: int, counts: _Counts) -> PageTally:
+    return PageTally(
+        page=page,
+        tokens={p: int(state.tokens.get(p, 0)) for p in PLAYERS},
+        debt={k: sum(c.debt.values()) for k, c in state.roster.items()},
+        conflicts=counts.made,
+        resolved=counts.resolved,
+    )
+
+
+def economy(runs: int, pages: int, *, seed: int = 1, open_conflicts: int = 2) -> dict[str, Any]:
+    """``runs`` scenes of ``pages`` Pages each: per Page, the mean tokens per player and Debt per
+    character with Student-t 95% intervals, and Conflicts made and resolved."""
+    by_page: dict[int, dict[str, list[int]]] = {}
+    moves = refused = dice = 0
+    for run in range(runs):
+        counts = play_pages(seed * 1_000_003 + run, pages, open_conflicts=open_conflicts)
+        moves, refused, dice = moves + counts.moves, refused + counts.refused, dice + counts.dice
+        for i, t in enumerate(counts.tallies, start=1):
+            cells = by_page.setdefault(i, {})
+            for who, v in t.tokens.items():
+                cells.setdefault(f"tokens {who}", []).append(v)
+            for who, v in t.debt.items():
+                cells.setdefault(f"debt {who}", []).append(v)
+            cells.setdefault("conflicts", []).append(t.conflicts)
+            cells.setdefault("resolved", []).append(t.resolved)
+    pages_out = []
+    for page, cells in sorted(by_page.items()):
+        pages_out.append(
+            {
+                "page": page,
+                "runs": len(cells.get("conflicts", [])),
+                **{
+                    k: mean_interval(sum(v), sum(x * x for x in v), len(v)).to_dict()
+                    for k, v in sorted(cells.items())
+                },
+            }
+        )
+    return {
+        "system": "capes",
+        "players": PLAYERS,
+        "runs": runs,
+        "pages": pages,
+        "seed": seed,
+        "open_conflicts": open_conflicts,
+        "moves": moves,
+        "refused_candidates": refused,
+        "dice": dice,
+        "by_page": pages_out,
+    }

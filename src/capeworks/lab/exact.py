@@ -1,0 +1,186 @@
+"""Exact fight outcomes for small fights: the Markov chain over table states, built by the rules themselves.
+
+No rule is restated here. A fight with deterministic policies is a Markov
+chain whose states are the folded game states: from each, the policies pick
+one move (:func:`~capeworks.lab.play.decide`, as in a simulated fight), and the
+only chance is the dice that move rolls. So each move is prepared through the
+table with *given* dice, every face sequence it can ask for enumerated one die
+at a time (the table says when it needs another die, and of how many sides);
+each complete sequence has probability ``1/s1 * 1/s2 * ...`` and leads to the
+state its events fold to. States are merged by their JSON, so the work is the
+number of distinct states, not of paths, and the result is an exact
+distribution of (winner, rounds to end) as fractions.
+
+It refuses what it cannot model: a policy that draws from its random
+generator (the chain would not be Markov in the state), and a fight whose
+chain passes ``max_states`` states (say so and use Monte Carlo).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+from functools import reduce
+from typing import Any
+
+from capeworks.engine import Table
+from capeworks.engine.model import Command, Event
+from capeworks.errors import CapeworksError, DiceValueError, InvalidCommand
+from capeworks.lab.play import Fight, PolicyError, Roster, decide, table_for
+
+__all__ = ["Exact", "Record", "as_rows", "exact_outcomes", "exact_records", "signature"]
+
+#: the table's words when given dice run out: "This roll needs 2 d6 but only 1 given die was left."
+_NEEDS = re.compile(r"needs \d+ d(\d+)")
+
+#: given dice: every seat may type them in
+_GIVEN = {"physical_dice": "everyone"}
+
+
+class _NoChance(random.Random):
+    """A policy's random generator for an exact chain: drawing from it is refused."""
+
+    def random(self) -> float:
+        raise InvalidCommand("The exact chain needs deterministic policies; this one draws at random.")
+
+    def getrandbits(self, k: int) -> int:
+        raise InvalidCommand("The exact chain needs deterministic policies; this one draws at random.")
+
+
+#: one way a fight can end: (outcome signature, moves from here, dice from here)
+Record = tuple[tuple[Any, ...], int, int]
+
+
+def signature(outcome: Any) -> tuple[Any, ...]:
+    """A hashable form of an outcome: winner, rounds, time-out and every tally."""
+    tallies = tuple(
+        (name, t.side, t.standing, t.out, t.dead, tuple(sorted(t.numbers.items())))
+        for name, t in sorted(outcome.tallies.items())
+    )
+    return (outcome.winner, outcome.rounds, outcome.timed_out, tallies)
+
+
+class Exact:
+    """The exact distribution of how one fight ends (outcome, moves, dice), and the states it took."""
+
+    def __init__(self, fight: Fight, *, max_states: int = 20_000) -> None:
+        self.fight = fight
+        self.max_states = max_states
+        self.roster = Roster(fight)
+        self.rng = _NoChance()
+        self.memo: dict[str, Counter[Record]] = {}
+        self.outcomes: dict[tuple[Any, ...], Any] = {}
+        self.prepared = 0
+
+    def branches(self, table: Table, command: Command) -> Iterator[tuple[Fraction, list[Event]]]:
+        """Every way ``command``'s dice can fall at ``table``: (probability, events)."""
+        stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+        while stack:
+            faces, p = stack.pop()
+            self.prepared += 1
+            try:
+                events = table.prepare(command, dice=list(faces))
+            except DiceValueError as e:
+                found = _NEEDS.search(e.message)
+                if found is None:
+                    raise
+                sides = int(found.group(1))
+                stack.extend(((*faces, f), p / sides) for f in range(sides, 0, -1))
+                continue
+            except CapeworksError as e:
+                raise PolicyError(
+                    f"The move {command.type} {command.payload} was refused: {e.message}"
+                ) from e
+            yield p, events
+
+    def distribution(self, table: Table) -> Counter[Record]:
+        """The outcome distribution from ``table``'s state (memoised by the state's JSON)."""
+        key = table.state.model_dump_json()
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if len(self.memo) >= self.max_states:
+            raise InvalidCommand(
+                f"The exact chain passed {self.max_states:,} states; this fight is too big to enumerate "
+                "(use a Monte Carlo fight)."
+            )
+        step = decide(self.fight, self.roster, table, self.rng)
+        out: Counter[Record] = Counter()
+        if not isinstance(step, tuple):
+            sig = signature(step)
+            self.outcomes.setdefault(sig, step)
+            out[(sig, 0, 0)] = Fraction(1)  # type: ignore[assignment]
+        else:
+            move, seat, _ = step
+            out = self.after(table, move.as_command(seat))
+        self.memo[key] = out
+        return out
+
+    def after(self, table: Table, command: Command, *, move: int = 1) -> Counter[Record]:
+        """The distribution after issuing ``command`` at ``table``, over its dice (``move``: 1 for a
+        policy's move, 0 for the opening's seating and initiative, which a fight does not count)."""
+        out: Counter[Record] = Counter()
+        apply = self.fight.ruleset.apply
+        for p, events in self.branches(table, command):
+            state = reduce(apply, events, table.state)
+            known = self.memo.get(state.model_dump_json())
+            if known is None:
+                known = self.distribution(Table(self.fight.ruleset, [*table.log, *events]))
+            rolled = sum(len(r.faces) for e in events for r in e.rolls)
+            for (sig, moves, dice), q in known.items():
+                out[(sig, moves + move, dice + rolled)] += p * q  # type: ignore[assignment]
+        return out
+
+
+def exact_records(fight: Fight, *, max_states: int = 20_000) -> tuple[dict[Record, Fraction], Exact]:
+    """Every way ``fight`` can end from its opening (initiative included) with its exact probability,
+    and the chain (its outcomes by signature, its states); refuses what it cannot enumerate."""
+    chain = Exact(fight, max_states=max_states)
+    table = table_for(fight, "lab:exact", settings=_GIVEN)
+    opening = fight.arena.open(fight.sides, fight.config)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        result = _open(chain, table, opening)
+    finally:
+        sys.setrecursionlimit(limit)
+    exact: dict[Record, Fraction] = {k: Fraction(v) for k, v in result.items()}
+    total = sum(exact.values(), Fraction(0))
+    if total != 1:
+        raise AssertionError(f"the exact chain's probabilities sum to {total}, not 1")
+    return exact, chain
+
+
+def exact_outcomes(
+    fight: Fight, *, max_states: int = 20_000
+) -> tuple[dict[tuple[int | None, int], Fraction], int]:
+    """The exact distribution of (winner, rounds) of ``fight``, and the number of distinct states."""
+    records, chain = exact_records(fight, max_states=max_states)
+    joint: dict[tuple[int | None, int], Fraction] = {}
+    for (sig, _, _), p in records.items():
+        key = (sig[0], sig[1])
+        joint[key] = joint.get(key, Fraction(0)) + p
+    order = sorted(joint, key=lambda k: (k[0] is None, k[0] or 0, k[1]))
+    return {k: joint[k] for k in order}, len(chain.memo)
+
+
+def _open(chain: Exact, table: Table, opening: list[Command]) -> Counter[Record]:
+    """The opening commands (seating, initiative) enumerated like moves, then the fight."""
+    if not opening:
+        return chain.distribution(table)
+    out: Counter[Record] = Counter()
+    for p, events in chain.branches(table, opening[0]):
+        rest = _open(chain, Table(chain.fight.ruleset, [*table.log, *events]), opening[1:])
+        rolled = sum(len(r.faces) for e in events for r in e.rolls)
+        for (sig, moves, dice), q in rest.items():
+            out[(sig, moves, dice + rolled)] += p * q  # type: ignore[assignment]
+    return out
+
+
+def as_rows(dist: dict[tuple[int | None, int], Fraction]) -> list[dict[str, Any]]:
+    """The distribution as JSON-ready rows."""
+    return [{"winner": w, "rounds": r, "p": float(p), "fraction": str(p)} for (w, r), p in dist.items()]

@@ -1,0 +1,67 @@
+"""The fast path: many duels drawn at once from a fight's exact chain (no second rules implementation).
+
+For a fight the exact chain can enumerate (:mod:`capeworks.lab.exact`: small
+fights, deterministic policies), every way it can end is known with its exact
+probability, each with its full outcome (winner, rounds, every tally), moves
+and dice. ``n`` duels are then one vectorised NumPy multinomial draw over those
+endings: the same distribution as playing them through the table one by one,
+by construction, since the chain was built by the table. It refuses what the
+chain refuses (a policy that draws at random, a chain past ``max_states``).
+The chain is kept per fight in this process, so a sweep or a second run pays
+for it once. ``tests/lab/test_fast.py`` checks it against the plain path.
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from capeworks.lab.exact import Exact, Record, exact_records
+from capeworks.lab.play import Result
+from capeworks.lab.runner import Run, fight_of
+from capeworks.lab.spec import FightSpec
+from capeworks.lab.summary import Summary
+
+__all__ = ["run_fast"]
+
+_CHAINS: dict[str, tuple[dict[Record, Fraction], Exact]] = {}
+
+
+def _chain(spec: FightSpec, max_states: int) -> tuple[dict[Record, Fraction], Exact]:
+    key = spec.model_copy(update={"n": 1, "seed": 0}).model_dump_json()
+    found = _CHAINS.get(key)
+    if found is None:
+        found = _CHAINS[key] = exact_records(fight_of(spec), max_states=max_states)
+    return found
+
+
+def run_fast(spec: FightSpec, *, max_states: int = 5_000) -> Run:
+    """``spec.n`` duels drawn from the exact chain with the run's seed; a :class:`Run` like the runners'."""
+    start = time.perf_counter()
+    records, chain = _chain(spec, max_states)
+    keys = list(records)
+    p = np.array([float(records[k]) for k in keys], dtype=np.float64)
+    p /= p.sum()
+    counts = np.random.Generator(np.random.PCG64(spec.seed)).multinomial(spec.n, p)
+    summary = Summary(sides=len(spec.sides))
+    for (sig, moves, dice), count in zip(keys, counts.tolist(), strict=True):
+        if count:
+            summary.add(Result(outcome=chain.outcomes[sig], moves=moves, dice=dice), times=count)
+    return Run(
+        summary=summary,
+        seconds=time.perf_counter() - start,
+        partial=False,
+        runner="fast (exact chain)",
+        workers=1,
+        chunks_done=1,
+        chunks_total=1,
+    )
+
+
+def chain_size(spec: FightSpec, max_states: int = 5_000) -> dict[str, Any]:
+    """How big the fight's chain is: distinct states and distinct endings."""
+    records, chain = _chain(spec, max_states)
+    return {"states": len(chain.memo), "endings": len(records)}

@@ -1,0 +1,40 @@
+"""Capes Story Token and Debt economies over Pages, played through the table by a simple policy."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.lab.capes import economy, play_pages
+
+runner = CliRunner()
+
+
+def test_pages_are_played_through_the_rules_and_the_same_seed_replays_them() -> None:
+    counts = play_pages(2, 5)
+    assert [t.page for t in counts.tallies] == [1, 2, 3, 4, 5]
+    assert counts.moves > 20 and counts.tallies[-1].conflicts >= 2
+    # Debt only grows here (nobody spends it), and only super-powered characters earn it:
+    # Aunt Sylvie's abilities are all mundane
+    for who in ("skitter", "rampart", "aunt_sylvie"):
+        series = [t.debt[who] for t in counts.tallies]
+        assert series == sorted(series)
+    assert counts.tallies[-1].debt["aunt_sylvie"] == 0
+    assert counts.tallies[-1].debt["skitter"] > 0
+    assert play_pages(2, 5).tallies == counts.tallies
+
+
+def test_economy_means_per_page_with_intervals_and_the_cli(tmp_path: object) -> None:
+    report = economy(3, 3, seed=4)
+    assert [p["page"] for p in report["by_page"]] == [1, 2, 3]
+    last = report["by_page"][-1]
+    assert last["runs"] == 3 and last["debt skitter"]["low"] <= last["debt skitter"]["value"]
+    out = runner.invoke(
+        app, ["lab", "economy", "capes", "--runs", "3", "--pages", "3", "--seed", "4", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["by_page"] == json.loads(json.dumps(report["by_page"]))
+    bad = runner.invoke(app, ["lab", "economy", "weaverdice"])
+    assert bad.exit_code == 2 and "campaign layer" in bad.output

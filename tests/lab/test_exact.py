@@ -1,0 +1,104 @@
+"""The exact chain and the fast path drawn from it, against the plain path (every move through the table)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from capeworks.errors import InvalidCommand
+from capeworks.lab.exact import exact_outcomes
+from capeworks.lab.fast import _chain, run_fast
+from capeworks.lab.policy import Move, Situation
+from capeworks.lab.runner import fight_of, run_fights
+from capeworks.lab.spec import FightSpec, load_side
+from capeworks.lab.stats import chi_square_fit, chi_square_homogeneity, holm, two_proportion_z, welch_t
+from capeworks.lab.summary import Summary
+from capeworks.lab.weaverdice import Sensible
+
+
+def _spec(**more: object) -> FightSpec:
+    return FightSpec.model_validate(
+        {
+            "sides": [load_side("sample:thug").model_dump(), load_side("sample:thug").model_dump()],
+            "max_rounds": 2,
+            **more,
+        }
+    )
+
+
+def _joint(records: dict, chain) -> dict[str, float]:  # type: ignore[no-untyped-def, type-arg]
+    joint: dict[str, Fraction] = {}
+    for (sig, _, _), p in records.items():
+        key = f"{sig[0]}:{sig[1]}"
+        joint[key] = joint.get(key, Fraction(0)) + p
+    return {k: float(v) for k, v in sorted(joint.items())}
+
+
+def _means(s: Summary, name: str, side: int) -> tuple[int, int, int]:
+    total, squares = s.numbers[(side, name)]
+    return total, squares, s.n
+
+
+@pytest.mark.slow
+def test_plain_path_exact_chain_and_fast_path_agree_on_a_thug_duel() -> None:
+    """Stated tolerance: the plain path (2,000 duels through the table) fits the exact chain (chi-square,
+    p > 0.001); the fast path (100,000 duels drawn from the chain) puts every (winner, rounds) share
+    within 4 standard errors of the exact probability; and no measure of the fast path differs from the
+    plain path at 0.001 after Holm (win rate, rounds distribution, wounds, dice and moves per duel)."""
+    spec = _spec(seed=11)
+    records, chain = _chain(spec, 5_000)
+    assert sum(records.values()) == 1 and len(chain.memo) > 10
+    exact = _joint(records, chain)
+    assert set(exact) == {"0:1", "0:2", "1:1", "1:2", "None:2"}  # either may win; a draw when time runs out
+
+    plain = run_fights(spec.model_copy(update={"n": 2000}), workers=2).summary
+    p_fit, df = chi_square_fit(plain.to_dict()["outcomes"], exact)
+    assert df >= 2 and p_fit > 0.001, (plain.to_dict()["outcomes"], exact)
+
+    fast = run_fast(spec.model_copy(update={"n": 100_000, "seed": 5})).summary
+    assert fast.n == 100_000
+    for key, p in exact.items():
+        share = fast.outcomes.get(key, 0) / fast.n
+        assert abs(share - p) <= 4 * math.sqrt(p * (1 - p) / fast.n) + 1e-12, (key, share, p)
+
+    p_values = [
+        two_proportion_z(plain.wins[0], plain.n, fast.wins[0], fast.n),
+        chi_square_homogeneity(plain.rounds, fast.rounds),
+        welch_t(*_means(plain, "wounds", 0), *_means(fast, "wounds", 0)),
+        welch_t(*_means(plain, "wounds", 1), *_means(fast, "wounds", 1)),
+    ]
+    assert not any(reject for _, reject in holm(p_values, alpha=0.001)), p_values
+    # moves and dice per duel are kept as totals only: their means agree within 5%
+    assert abs(plain.moves / plain.n - fast.moves / fast.n) < 0.05 * fast.moves / fast.n
+    assert abs(plain.dice / plain.n - fast.dice / fast.n) < 0.05 * fast.dice / fast.n
+    # the same seed draws the same duels
+    assert run_fast(spec.model_copy(update={"n": 1000, "seed": 5})).summary.to_dict() == (
+        run_fast(spec.model_copy(update={"n": 1000, "seed": 5})).summary.to_dict()
+    )
+
+
+class _Coin(Sensible):
+    name = "coin"
+
+    def act(self, s: Situation) -> Move | None:
+        return super().act(s) if s.rng.random() < 0.5 else None
+
+
+def test_the_exact_chain_and_fast_path_refuse_what_they_do_not_model() -> None:
+    fight = fight_of(_spec())
+    coin = replace(fight, policies=(_Coin(), _Coin()))
+    with pytest.raises(InvalidCommand, match="deterministic policies"):
+        exact_outcomes(coin)
+    with pytest.raises(InvalidCommand, match="passed 3 states"):
+        exact_outcomes(fight, max_states=3)
+    big = FightSpec.model_validate(
+        {
+            "sides": [load_side("sample:ramjet").model_dump(), load_side("sample:steeltoe").model_dump()],
+            "n": 10,
+        }
+    )
+    with pytest.raises(InvalidCommand, match="too big to enumerate"):
+        run_fast(big, max_states=40)
