@@ -33,6 +33,7 @@ from capeworks.server.feed import Subscription, Update, encode_update
 from capeworks.server.projection import entries, projection
 from capeworks.server.schemas import CommandIn
 from capeworks.server.service import Tables
+from capeworks.store.chain import ChainBroken
 
 __all__ = ["KeepServerSend", "ws_router"]
 
@@ -77,6 +78,13 @@ class KeepServerSend:
         if scope["type"] == "websocket":
             scope[_SERVER_SEND] = send
         await self.app(scope, receive, send)
+
+
+def _close_code(error: CapeworksError) -> int:
+    """1013 (try again later) for an outage; 1011 for a log that cannot be read (damaged, or newer)."""
+    if isinstance(error, StoreUnavailable) and not isinstance(error, ChainBroken):
+        return CLOSE_TRY_AGAIN
+    return CLOSE_INTERNAL
 
 
 def _abort(ws: WebSocket) -> None:
@@ -174,7 +182,7 @@ class _Connection:
                     # catching up needs the database: say so and let the page resume later
                     log.warning("closed a socket at table %s: %s", self.table_id, e.message)
                     await self.send({"type": "error", "ref": None, **error_body(e)})
-                    await self.close(CLOSE_TRY_AGAIN if isinstance(e, StoreUnavailable) else CLOSE_INTERNAL)
+                    await self.close(_close_code(e))
                     return
         except (WebSocketDisconnect, RuntimeError, OSError):
             # the client went away while we were sending; the receiver ends the connection
@@ -303,7 +311,7 @@ def ws_router(tables: Tables, *, max_bytes: int, send_timeout: float = SEND_TIME
             log.warning("closed a socket at table %s: %s", table_id, e.message)
             with contextlib.suppress(WebSocketDisconnect):
                 await conn.send({"type": "error", "ref": None, **error_body(e)})
-                await conn.close(CLOSE_TRY_AGAIN if isinstance(e, StoreUnavailable) else CLOSE_INTERNAL)
+                await conn.close(_close_code(e))
         finally:
             if follower is not None:
                 follower.cancel()
