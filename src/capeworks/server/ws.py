@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from collections.abc import Awaitable
 from typing import Any
 from urllib.parse import urlsplit
@@ -60,6 +61,8 @@ def _same_origin(ws: WebSocket) -> bool:
     return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
 
 
+#: a client-chosen request id, as REST's Idempotency-Key
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 #: the scope key where :class:`KeepServerSend` leaves the server's own ``send``
 _SERVER_SEND = "capeworks.server_send"
 
@@ -247,12 +250,23 @@ class _Connection:
                 from capeworks.engine.table import describe_validation_error
 
                 raise InvalidCommand(describe_validation_error("that command", e)) from None
+            request_id = message.get("request_id")
+            if request_id is not None and not (
+                isinstance(request_id, str) and _REQUEST_ID.fullmatch(request_id) is not None
+            ):
+                raise InvalidCommand("A request_id is 1-64 letters, digits or '-_.:'.", field="request_id")
             result = await self.tables.write(
                 lambda: self.tables.command(
-                    self.table_id, self.seat, type=body.type, payload=body.payload, dice=body.dice, full=False
+                    self.table_id,
+                    self.seat,
+                    type=body.type,
+                    payload=body.payload,
+                    dice=body.dice,
+                    full=False,
+                    request_id=request_id,
                 )
             )
-            await self.send({"type": "ack", "ref": ref, "version": result["version"]})
+            await self.send({"type": "ack", "ref": ref, **result})
         except CapeworksError as e:
             await self.send({"type": "error", "ref": ref, **error_body(e)})
         return True
