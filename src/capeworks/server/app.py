@@ -59,6 +59,7 @@ def create_app(
     tables_per_minute: float = 20.0,
     api_docs: bool = False,
     send_timeout: float = SEND_TIMEOUT,
+    listener_check_seconds: float = 15.0,
 ) -> FastAPI:
     """The web table on the store at ``store_url`` (or the given ``store``).
 
@@ -67,13 +68,14 @@ def create_app(
     it was passed in. ``creation_token`` (when set) must come with every new
     table; ``api_docs`` serves /docs and /redoc (they load scripts from a CDN);
     ``send_timeout`` is how long a WebSocket that reads nothing may hold up a send
-    before it is dropped.
+    before it is dropped; ``listener_check_seconds`` is how often the PostgreSQL listener
+    checks that it still hears notifications (it reconnects when it does not).
     """
     owned = store is None
     the_store = store if store is not None else Store(store_url)
     hub = Hub(the_store, poll_seconds=poll_seconds)
     use_pg = is_postgres(the_store) if listen is None else listen
-    notifier = PgNotifier(the_store, hub) if use_pg else None
+    notifier = PgNotifier(the_store, hub, check_seconds=listener_check_seconds) if use_pg else None
     tables = Tables(the_store, hub, RateLimiter(rate=commands_per_second, burst=command_burst), notifier)
 
     @asynccontextmanager
