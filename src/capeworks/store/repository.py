@@ -502,8 +502,13 @@ class Store:
                 if connection.dialect.name == "postgresql" and events:
                     connection.execute(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": _notice(table_id)})
         except IntegrityError:
-            # only a writer that bypassed the lock could have taken these numbers
+            # only a writer that bypassed the lock could have taken these numbers, or an edited row
+            self._refuse_damage(table_id)
             raise rows.conflict(table_id, None, None) from None
+        except ConcurrencyConflict:
+            # under the lock the version cannot move: unless the row was edited, a writer bypassed it
+            self._refuse_damage(table_id)
+            raise
         table.commit(events)
         if snapshots.due(self.snapshot_every, before, table.version, events):
             self._snapshot_quietly(table_id, table)
@@ -513,6 +518,23 @@ class Store:
             except Exception:
                 log.exception("a listener failed after a command on table %s (the command stands)", table_id)
         return Played(table=table, events=events, landed=landed)
+
+    def _refuse_damage(self, table_id: str) -> None:
+        """StoreUnavailable naming the damage when the table's row and its log disagree on its version.
+
+        A ``tables.version`` edited below its log would otherwise refuse every command as a
+        race ("reload and try again") forever (issue 21, defect 8).
+        """
+        with self.engine.connect() as connection:
+            row = _row(connection, table_id)
+            last = connection.scalar(
+                select(sa.func.max(rows.EVENTS.c.seq)).where(rows.EVENTS.c.table_id == table_id)
+            )
+        if (last or 0) != row.version:
+            raise StoreUnavailable(
+                f"The row of table {table_id!r} says version {row.version} but its log reaches event "
+                f"{last or 0} ({chain.DAMAGED})."
+            )
 
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
