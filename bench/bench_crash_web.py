@@ -11,7 +11,11 @@ process then opens the same database, and the script checks that:
 * the logs have no gaps and every table replays (a full replay equals the
   store's load, and the restarted server serves each seat's projection);
 * each client, reconnecting with ``?since=<last version it saw>``, gets
-  exactly the entries it missed (its streamed log then equals the server's).
+  exactly the entries it missed (its streamed log then equals the server's);
+* every command carries a request id (its unique text): the ones written but
+  never acknowledged (the kill came between the commit and the ack) are
+  counted, and each one's id answers "landed" on the restarted server, as each
+  unwritten one answers "not landed" (issue 21: a client can tell).
 
     python bench/bench_crash_web.py [--tables 10] [--players 4] [--seconds 3] [--database-url URL]
 """
@@ -54,6 +58,7 @@ class Seat:
     token: str
     gm: bool
     acked: list[tuple[int, str]] = field(default_factory=list)  # (version, unique text)
+    sent: list[str] = field(default_factory=list)  # every unique text sent (also its request id)
     entries: list[dict[str, Any]] = field(default_factory=list)
     version: int = 0
     refused: int = 0
@@ -86,6 +91,7 @@ async def load(seat: Seat, ws_base: str, stop: asyncio.Event) -> None:
                 text = f"{seat.table}-{seat.seat}-{n}"
                 ref = str(n)
                 pending[ref] = text
+                seat.sent.append(text)
                 if seat.gm:
                     command = {"type": "gm_note", "payload": {"text": text}}
                 else:
@@ -93,7 +99,8 @@ async def load(seat: Seat, ws_base: str, stop: asyncio.Event) -> None:
                         "type": "add_character",
                         "payload": {"id": f"{seat.seat}-{n}", "name": text, "sample": "rook"},
                     }
-                await ws.send(json.dumps({"type": "command", "ref": ref, "command": command}))
+                message = {"type": "command", "ref": ref, "request_id": text, "command": command}
+                await ws.send(json.dumps(message))
                 await asyncio.sleep(1 / PACE)
             if stop.is_set():
                 await asyncio.sleep(0.5)
@@ -168,6 +175,8 @@ def main() -> int:
             asyncio.run(resume_all())
             lost = 0
             acked = 0
+            unacked_written = 0
+            wrong_answers = 0
             with Store(url) as store, httpx.Client(base_url=again.base, timeout=60) as http:
                 tables = sorted({s.table for s in seats})
                 logs = {t: store.log(t) for t in tables}
@@ -189,19 +198,32 @@ def main() -> int:
                     assert seat.entries == server_log, f"{seat.table}/{seat.seat}: streamed log differs"
                     projection = http.get(f"/api/tables/{seat.table}", headers={"X-Seat-Token": seat.token})
                     assert projection.status_code == 200
+                    acked_texts = {text for _, text in seat.acked}
+                    for text in seat.sent:
+                        if text in acked_texts:
+                            continue
+                        written = any(text in json.dumps(e.data) for e in log)
+                        unacked_written += written
+                        answer = http.get(
+                            f"/api/tables/{seat.table}/requests/{text}", headers={"X-Seat-Token": seat.token}
+                        ).json()
+                        wrong_answers += answer["landed"] != written
                 events = sum(len(log) for log in logs.values())
         finally:
             again.stop()
     backend = "PostgreSQL" if "postgresql" in url else "SQLite"
-    figures = [len(tables), len(seats), acked, lost, events]
+    figures = [len(tables), len(seats), acked, lost, unacked_written, wrong_answers, events]
     rows = [[backend, *(str(f) for f in figures), f"{restart:.2f}"]]
-    headers = ["database", "tables", "sockets", "acknowledged", "lost", "events after restart", "restart s"]
+    headers = [
+        "database", "tables", "sockets", "acknowledged", "lost", "written, not acked",
+        "request ids answering wrong", "events after restart", "restart s",
+    ]  # fmt: skip
     print(text_table(headers, rows))
     print(
         f"\nevery table replays; every client resumed with ?since= and its log equals the server's; "
         f"refused while loading: {sum(s.refused for s in seats)}"
     )
-    return 1 if lost else 0
+    return 1 if lost or wrong_answers else 0
 
 
 if __name__ == "__main__":

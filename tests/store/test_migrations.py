@@ -37,6 +37,8 @@ EXPECTED_COLUMNS = {
     "events": ["table_id", "seq", "command_id", "type", "seat", "payload", "created_at", "hash"],
     "snapshots": ["table_id", "version", "state", "created_at"],
     "capeworks_schema": ["marker"],
+    # 0003 (issue 21, defect 7): the request ids commands were sent with
+    "requests": ["table_id", "seat_id", "request_id", "before", "version", "created_at"],
 }
 EXPECTED_KEYS = {
     "tables": ["id"],
@@ -44,6 +46,7 @@ EXPECTED_KEYS = {
     "events": ["table_id", "seq"],
     "snapshots": ["table_id", "version"],
     "capeworks_schema": ["marker"],
+    "requests": ["table_id", "seat_id", "request_id"],
 }
 
 

@@ -40,7 +40,7 @@ from capeworks.engine import Command, LegalCommand, Panel, Prompt, Seat, Table, 
 from capeworks.engine.model import LogEntry, Role
 from capeworks.engine.table import PhysicalDice
 from capeworks.errors import InvalidCommand, NotPermitted
-from capeworks.store import ENV_VAR, CreatedTable, Store
+from capeworks.store import ENV_VAR, CreatedTable, Played, Store
 from capeworks.store.document import MAX_DOCUMENT_BYTES, load_document
 
 __all__ = [
@@ -448,17 +448,44 @@ def log_command(
     console.print(_events_table(payload["events"], title=f"Log of {table_id}"))
 
 
-def _played(table: Table, table_id: str, seat: str, events: Sequence[Any]) -> dict[str, Any]:
+def _played(
+    table: Table, table_id: str, seat: str, events: Sequence[Any], played: Played | None = None
+) -> dict[str, Any]:
     viewer = table.viewer_for(seat)
     first = events[0].seq - 1 if events else table.version
-    entries = table.log_view(viewer, since=first)
-    return {
+    version = table.version
+    landed = played.landed if played is not None else None
+    if played is not None and played.replayed and landed is not None:
+        # a retry: nothing was applied; show what the first landing did
+        first, version = landed.before, landed.version
+    entries = [e for e in table.log_view(viewer, since=first) if e.seq <= version]
+    out = {
         "id": table_id,
-        "version": table.version,
+        "version": version,
         "events": [_entry_payload(e) for e in entries],
         "prompts": [p.model_dump(mode="json") for p in table.prompts(viewer)],
         "legal": [c.model_dump(mode="json") for c in table.legal_commands(seat)],
     }
+    if landed is not None and played is not None:
+        out |= {"request_id": landed.request_id, "replayed": played.replayed}
+    return out
+
+
+#: a client-chosen request id (as the web table's Idempotency-Key)
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+
+REQUEST_ID_OPTION = typer.Option(
+    None,
+    "--request-id",
+    help="An id of your choosing (1-64 letters, digits, -_.:): run again with the same id, "
+    "nothing is applied twice.",
+)
+
+
+def _request_id(value: str | None) -> str | None:
+    if value is not None and _REQUEST_ID.fullmatch(value) is None:
+        raise InvalidCommand("A --request-id is 1-64 letters, digits or '-_.:'.", field="request_id")
+    return value
 
 
 def _print_played(result: dict[str, Any], seat: str, table: Table) -> None:
@@ -481,6 +508,7 @@ def do_command(
         None, "--payload-json", help="Command arguments as a JSON object (key=value pairs override)."
     ),
     dice: str | None = typer.Option(None, "--dice", help="Physical dice to use, in order: e.g. '4,5,1'."),
+    request_id: str | None = REQUEST_ID_OPTION,
     token: str | None = TOKEN_OPTION,
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
@@ -490,10 +518,11 @@ def do_command(
     def go() -> tuple[dict[str, Any], Table]:
         payload = parse_assignments(args or [], payload_json, command=command)
         cmd = Command(type=command, seat=seat, payload=payload)
+        key = _request_id(request_id)
         with Store(db) as store:
             _checked_seat(store, table_id, seat, token)
-            played = store.execute(table_id, cmd, dice=parse_dice(dice))
-            return _played(played.table, table_id, seat, played.events), played.table
+            played = store.execute(table_id, cmd, dice=parse_dice(dice), request_id=key)
+            return _played(played.table, table_id, seat, played.events, played), played.table
 
     result, table = run_guarded(go, as_json=json_out)
     if json_out:
@@ -508,6 +537,7 @@ def undo_command(
     seat: str = typer.Option(
         ..., "--seat", help="The seat asking (at a GM's table a player's undo asks the GM)."
     ),
+    request_id: str | None = REQUEST_ID_OPTION,
     token: str | None = TOKEN_OPTION,
     db: str | None = DB_OPTION,
     json_out: bool = JSON_OPTION,
@@ -515,10 +545,11 @@ def undo_command(
     """Take back the latest command still in effect (or ask the GM to)."""
 
     def go() -> tuple[dict[str, Any], Table]:
+        key = _request_id(request_id)
         with Store(db) as store:
             _checked_seat(store, table_id, seat, token)
-            played = store.undo(table_id, seat)
-            return _played(played.table, table_id, seat, played.events), played.table
+            played = store.undo(table_id, seat, request_id=key)
+            return _played(played.table, table_id, seat, played.events, played), played.table
 
     result, table = run_guarded(go, as_json=json_out)
     if json_out:

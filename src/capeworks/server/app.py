@@ -24,7 +24,7 @@ from capeworks.server.notify import PgNotifier, is_postgres
 from capeworks.server.rest import rest_router
 from capeworks.server.service import Tables
 from capeworks.server.session_routes import session_router
-from capeworks.server.ws import ws_router
+from capeworks.server.ws import SEND_TIMEOUT, KeepServerSend, ws_router
 from capeworks.store import Store
 
 __all__ = ["create_app"]
@@ -58,19 +58,24 @@ def create_app(
     creation_token: str | None = None,
     tables_per_minute: float = 20.0,
     api_docs: bool = False,
+    send_timeout: float = SEND_TIMEOUT,
+    listener_check_seconds: float = 15.0,
 ) -> FastAPI:
     """The web table on the store at ``store_url`` (or the given ``store``).
 
     ``listen`` turns PostgreSQL LISTEN/NOTIFY fan-out on or off (default: on
     for PostgreSQL). The store is closed when the application stops, unless
     it was passed in. ``creation_token`` (when set) must come with every new
-    table; ``api_docs`` serves /docs and /redoc (they load scripts from a CDN).
+    table; ``api_docs`` serves /docs and /redoc (they load scripts from a CDN);
+    ``send_timeout`` is how long a WebSocket that reads nothing may hold up a send
+    before it is dropped; ``listener_check_seconds`` is how often the PostgreSQL listener
+    checks that it still hears notifications (it reconnects when it does not).
     """
     owned = store is None
     the_store = store if store is not None else Store(store_url)
     hub = Hub(the_store, poll_seconds=poll_seconds)
     use_pg = is_postgres(the_store) if listen is None else listen
-    notifier = PgNotifier(the_store, hub) if use_pg else None
+    notifier = PgNotifier(the_store, hub, check_seconds=listener_check_seconds) if use_pg else None
     tables = Tables(the_store, hub, RateLimiter(rate=commands_per_second, burst=command_burst), notifier)
 
     @asynccontextmanager
@@ -103,10 +108,11 @@ def create_app(
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(BrowserGuard, docs_paths=frozenset({"/docs", "/redoc"}))
+    app.add_middleware(KeepServerSend)
     app.include_router(rest_router(tables))
     app.include_router(session_router(tables))
     app.include_router(dice_router(RateLimiter(rate=dice_per_second, burst=int(dice_per_second * 2))))
-    app.include_router(ws_router(tables, max_bytes=max_body_bytes))
+    app.include_router(ws_router(tables, max_bytes=max_body_bytes, send_timeout=send_timeout))
     router = _front_end() if front_end else None
     if router is not None:
         app.include_router(router)

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from capeworks.engine import Command, Event, Seat, Table
+from capeworks.engine import Command, Seat, Table
 from capeworks.errors import CapeworksError, ConcurrencyConflict, NotFound
 from capeworks.store import Joined, Played, Store
 
@@ -155,13 +155,17 @@ class TableCache:
         command: Command,
         *,
         dice: Sequence[int] | None,
-        then: Callable[[Table, list[Event]], T],
+        then: Callable[[Played], T],
+        request_id: str | None = None,
     ) -> T:
-        """Run one command through the store's path; ``then(table, events)`` runs before anyone else acts."""
+        """Run one command through the store's path; ``then(played)`` runs before anyone else acts."""
 
         def run(fold: Fold) -> T:
-            played = self._write(fold, lambda t: self.store.execute(table_id, command, dice=dice, table=t))
-            return then(played.table, played.events)
+            played = self._write(
+                fold,
+                lambda t: self.store.execute(table_id, command, dice=dice, table=t, request_id=request_id),
+            )
+            return then(played)
 
         return self._using(table_id, run)
 

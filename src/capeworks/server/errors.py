@@ -125,6 +125,20 @@ def _validation_error(exc: RequestValidationError) -> CapeworksError:
     return InvalidRequest("Cannot read that request: " + "; ".join(parts) + more + ".", field=field)
 
 
+def _unreadable_body(exc: StarletteHTTPException) -> BadRequest | None:
+    """What was wrong with a body FastAPI could not parse (it says only "error parsing the body")."""
+    cause = exc.__cause__
+    if exc.status_code != 400 or cause is None:
+        return None
+    if isinstance(cause, RecursionError):
+        return BadRequest("That request body is nested too deeply to read.")
+    if isinstance(cause, UnicodeDecodeError):
+        return BadRequest("That request body is not valid UTF-8 text.")
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return BadRequest("That request body holds a number too long to read (over 4,300 digits).")
+    return BadRequest(f"That request body cannot be read as JSON ({type(cause).__name__}).")
+
+
 _HTTP_WORDS = {
     404: ("not_found", "There is nothing at that address."),
     405: ("method_not_allowed", "That address does not take that kind of request."),
@@ -144,6 +158,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        unreadable = _unreadable_body(exc)
+        if unreadable is not None:
+            return _response(unreadable)
         code, words = _HTTP_WORDS.get(exc.status_code, ("http_error", "That request cannot be served."))
         return JSONResponse(
             {"error": code, "message": words}, status_code=exc.status_code, headers=exc.headers

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,8 @@ log = logging.getLogger("capeworks.server")
 FEED_THREADS = 3
 #: updates a socket may have waiting before it is told to catch up from the store instead
 QUEUE_SIZE = 64
+#: characters of encoded messages a socket may have waiting before it catches up from the store instead
+QUEUE_BYTES = 2_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,21 +102,65 @@ class Update:
 
 
 class Subscription:
-    """One socket's place in a feed: a bounded queue of updates (None: close, the seat was revoked)."""
+    """One socket's place in a feed: the updates waiting for it, bounded (None: close, the seat was revoked).
+
+    Only this seat's encoded messages are kept (never every seat's projection), at most
+    :data:`QUEUE_SIZE` updates and :data:`QUEUE_BYTES` of them; past either they collapse
+    into one marker that has the socket catch up from the store when it is next able to
+    send, and later updates coalesce into that marker (issue 21, defect 5).
+    """
 
     def __init__(self, table_id: str, seat: Seat) -> None:
         self.table_id = table_id
         self.seat = seat
-        self.queue: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=QUEUE_SIZE)
+        self.pending: deque[Update | None] = deque()
+        #: bytes of encoded messages waiting
+        self.bytes = 0
+        self._ready = asyncio.Event()
 
     def push(self, update: Update | None) -> None:
         """Queue an update; a socket too far behind gets one 'catch up' marker instead of the backlog."""
-        try:
-            self.queue.put_nowait(update)
-        except asyncio.QueueFull:
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None if update is None else Update(update.version, update.version))
+        if update is None:
+            self._replace(None)
+            return
+        if self.pending and self.pending[-1] is None:
+            return  # closing: nothing more to send
+        share = update.seats.get(self.seat.id)
+        slim = Update(update.prev, update.version)
+        size = 0
+        if share is not None and share.texts[0]:
+            slim = Update(update.prev, update.version, {self.seat.id: SeatUpdate([], {}, share.texts)})
+            size = _size(slim)
+        last = self.pending[-1] if self.pending else None
+        if (last is not None and not last.seats) or (
+            len(self.pending) >= QUEUE_SIZE or self.bytes + size > QUEUE_BYTES
+        ):
+            # behind already, or too far: one marker, at the newest version, and the store for the rest
+            self._replace(Update(update.version, update.version))
+            return
+        self.pending.append(slim)
+        self.bytes += size
+        self._ready.set()
+
+    def _replace(self, item: Update | None) -> None:
+        self.pending.clear()
+        self.pending.append(item)
+        self.bytes = 0
+        self._ready.set()
+
+    async def get(self) -> Update | None:
+        """The next update (waits for one)."""
+        while not self.pending:
+            self._ready.clear()
+            await self._ready.wait()
+        item = self.pending.popleft()
+        if item is not None:
+            self.bytes -= _size(item)
+        return item
+
+
+def _size(update: Update) -> int:
+    return sum(len(t) for share in update.seats.values() for t in share.texts)
 
 
 class Feed:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Path, Query, Request
+from pydantic import StringConstraints
 
 from capeworks.engine import Seat
 from capeworks.server.auth import TOKEN_HEADER, seat_for, token_from
@@ -23,6 +24,7 @@ from capeworks.server.schemas import (
     ErrorOut,
     LogOut,
     Projection,
+    RequestOut,
     RulesetOut,
     SeatIn,
     SeatTokenOut,
@@ -34,6 +36,8 @@ __all__ = ["AsSeat", "TableId", "current_seat", "rest_router"]
 #: table ids as the store makes them (imported ones keep theirs when they fit)
 TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 SeatId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")]
+#: a client-chosen request id (REST ``Idempotency-Key``, WebSocket ``request_id``, CLI ``--request-id``)
+RequestId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429)
@@ -116,11 +120,34 @@ def rest_router(tables: Tables) -> APIRouter:
         return tables.log(table_id, me, since=since, limit=limit)
 
     @api.post("/api/tables/{table_id}/commands", response_model=CommandOut, tags=["play"])
-    async def post_command(table_id: TableId, me: AsSeat, body: CommandIn) -> dict[str, Any]:
-        """Act as this seat: a rule set's command, ``answer`` a prompt, or ``undo``."""
+    async def post_command(
+        table_id: TableId,
+        me: AsSeat,
+        body: CommandIn,
+        idempotency_key: Annotated[RequestId | None, Header(alias="Idempotency-Key")] = None,
+    ) -> dict[str, Any]:
+        """Act as this seat: a rule set's command, ``answer`` a prompt, or ``undo``.
+
+        With an ``Idempotency-Key`` (1-64 letters, digits, ``-_.:``), a retry applies nothing
+        and answers as the first did (``replayed``); ask ``GET .../requests/{key}`` if unsure.
+        """
         return await tables.write(
-            lambda: tables.command(table_id, me, type=body.type, payload=body.payload, dice=body.dice)
+            lambda: tables.command(
+                table_id,
+                me,
+                type=body.type,
+                payload=body.payload,
+                dice=body.dice,
+                request_id=idempotency_key,
+            )
         )
+
+    @api.get("/api/tables/{table_id}/requests/{request_id}", response_model=RequestOut, tags=["play"])
+    def get_request(
+        table_id: TableId, me: AsSeat, request_id: Annotated[str, Path(min_length=1, max_length=64)]
+    ) -> dict[str, Any]:
+        """Did this seat's command sent with this request id (``Idempotency-Key``) land?"""
+        return tables.request(table_id, me, request_id)
 
     @api.get("/api/tables/{table_id}/commands/{command}/schema", tags=["play"])
     def command_schema(

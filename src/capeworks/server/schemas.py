@@ -164,6 +164,19 @@ class CommandOut(BaseModel):
     entries: list[EntryOut]
     prompts: list[dict[str, Any]]
     legal: list[dict[str, Any]]
+    #: the request's ``Idempotency-Key``, when it carried one
+    request_id: str | None = None
+    #: the key had landed before: nothing was applied, this is the first landing's version and entries
+    replayed: bool | None = None
+
+
+class RequestOut(BaseModel):
+    """Whether a command sent with a request id landed, and the version it reached."""
+
+    model_config = _OUT
+    request_id: str
+    landed: bool
+    version: int | None
 
 
 class Projection(BaseModel):

@@ -20,7 +20,7 @@ import anyio
 from anyio import CapacityLimiter, to_thread
 from pydantic import BaseModel
 
-from capeworks.engine import Command, Event, Seat, Table, get_ruleset
+from capeworks.engine import Command, Seat, get_ruleset
 from capeworks.engine.registry import names
 from capeworks.errors import NotPermitted
 from capeworks.server.cache import TableCache
@@ -28,7 +28,7 @@ from capeworks.server.feed import Hub
 from capeworks.server.limits import RateLimiter
 from capeworks.server.notify import PgNotifier
 from capeworks.server.projection import entries, projection, viewer_of
-from capeworks.store import CreatedTable, Store
+from capeworks.store import CreatedTable, Played, Store
 
 __all__ = ["Tables", "invite_link"]
 
@@ -169,22 +169,46 @@ class Tables:
         payload: Mapping[str, Any],
         dice: Sequence[int] | None,
         full: bool = True,
+        request_id: str | None = None,
     ) -> dict[str, Any]:
         """Run a command as ``seat``: the version it reached and (``full``) its entries for that seat
-        and what the seat faces next."""
+        and what the seat faces next.
+
+        With a ``request_id`` already landed for this seat, nothing is applied: the answer is
+        the first one's (its version and entries), marked ``replayed``.
+        """
         self.limiter.take((table_id, seat.id))
 
-        def answer(table: Table, events: list[Event]) -> dict[str, Any]:
-            out: dict[str, Any] = {"version": table.version}
+        def answer(played: Played) -> dict[str, Any]:
+            table, landed = played.table, played.landed
+            version = landed.version if landed is not None else table.version
+            out: dict[str, Any] = {"version": version}
             if full:
                 viewer = viewer_of(seat)
-                out["entries"] = entries(table, seat, since=events[0].seq - 1) if events else []
+                if played.replayed and landed is not None:
+                    shown = entries(table, seat, since=landed.before)
+                    out["entries"] = [e for e in shown if e["seq"] <= landed.version]
+                else:
+                    events = played.events
+                    out["entries"] = entries(table, seat, since=events[0].seq - 1) if events else []
                 out["prompts"] = [p.model_dump(mode="json") for p in table.prompts(viewer)]
                 out["legal"] = [c.model_dump(mode="json") for c in table.legal_commands(seat.id)]
+            if request_id is not None:
+                out["request_id"] = request_id
+                out["replayed"] = played.replayed
             return out
 
         command = Command(type=type, seat=seat.id, payload=dict(payload))
-        return self.cache.execute(table_id, command, dice=dice, then=answer)
+        return self.cache.execute(table_id, command, dice=dice, then=answer, request_id=request_id)
+
+    def request(self, table_id: str, seat: Seat, request_id: str) -> dict[str, Any]:
+        """Whether this seat's command sent with ``request_id`` landed, and the version it reached."""
+        landed = self.store.landed(table_id, seat.id, request_id)
+        return {
+            "request_id": request_id,
+            "landed": landed is not None,
+            "version": landed.version if landed is not None else None,
+        }
 
     def command_schema(self, table_id: str, seat: Seat, command: str) -> dict[str, Any]:
         """The JSON schema of a command's payload at this table."""

@@ -13,14 +13,18 @@ past it: no gaps, no duplicates (see :mod:`capeworks.server.feed`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import re
+from collections.abc import Awaitable
 from typing import Any
 from urllib.parse import urlsplit
 
 from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from capeworks.engine import Seat, Table
 from capeworks.errors import CapeworksError, InvalidCommand, StoreUnavailable
@@ -30,8 +34,9 @@ from capeworks.server.feed import Subscription, Update, encode_update
 from capeworks.server.projection import entries, projection
 from capeworks.server.schemas import CommandIn
 from capeworks.server.service import Tables
+from capeworks.store.chain import ChainBroken
 
-__all__ = ["ws_router"]
+__all__ = ["KeepServerSend", "ws_router"]
 
 log = logging.getLogger("capeworks.server")
 
@@ -42,6 +47,10 @@ CLOSE_TOO_BIG = 1009
 #: "try again later" (RFC 6455's registry): the database is down or busy, not the seat refused;
 #: the page keeps reconnecting (issue 21, defect 4)
 CLOSE_TRY_AGAIN = 1013
+#: the table's log cannot be read (damaged, or written by a newer release)
+CLOSE_INTERNAL = 1011
+#: seconds a send may wait for a client that reads nothing before its socket is dropped
+SEND_TIMEOUT = 15.0
 
 
 def _same_origin(ws: WebSocket) -> bool:
@@ -52,24 +61,98 @@ def _same_origin(ws: WebSocket) -> bool:
     return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
 
 
+#: a client-chosen request id, as REST's Idempotency-Key
+_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+#: the scope key where :class:`KeepServerSend` leaves the server's own ``send``
+_SERVER_SEND = "capeworks.server_send"
+
+
+class KeepServerSend:
+    """ASGI middleware (outermost): remembers a WebSocket's ``send`` as the server gave it.
+
+    Starlette wraps ``send`` on the way in; the server's own (uvicorn's protocol) is
+    the one way to reach the connection and cut it when the client reads nothing.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            scope[_SERVER_SEND] = send
+        await self.app(scope, receive, send)
+
+
+def _close_code(error: CapeworksError) -> int:
+    """1013 (try again later) for an outage; 1011 for a log that cannot be read (damaged, or newer)."""
+    if isinstance(error, StoreUnavailable) and not isinstance(error, ChainBroken):
+        return CLOSE_TRY_AGAIN
+    return CLOSE_INTERNAL
+
+
+def _abort(ws: WebSocket) -> None:
+    """Cut the connection at once (uvicorn's transport), discarding what the client never read."""
+    protocol = getattr(ws.scope.get(_SERVER_SEND), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    abort = getattr(transport, "abort", None)
+    if callable(abort):
+        abort()
+
+
 class _Connection:
     """One seat's socket: the sender follows the feed; the receiver runs commands."""
 
-    def __init__(self, ws: WebSocket, tables: Tables, table_id: str, seat: Seat, cursor: int) -> None:
+    def __init__(
+        self,
+        ws: WebSocket,
+        tables: Tables,
+        table_id: str,
+        seat: Seat,
+        cursor: int,
+        *,
+        send_timeout: float = SEND_TIMEOUT,
+    ) -> None:
         self.ws = ws
         self.tables = tables
         self.table_id = table_id
         self.seat = seat
         self.cursor = cursor
         self.send_lock = asyncio.Lock()
+        self.send_timeout = send_timeout
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_texts(json.dumps(message, separators=(",", ":")))
 
     async def send_texts(self, *texts: str) -> None:
+        """Send in order; a client that reads nothing for ``send_timeout`` seconds is dropped.
+
+        Its send buffer cannot drain, so a close frame would wait forever: the connection
+        is aborted instead (the page resumes with ``?since=``; issue 21, defect 5).
+        """
         async with self.send_lock:
             for text in texts:
-                await self.ws.send_text(text)
+                await self._bounded(self.ws.send_text(text))
+
+    async def close(self, code: int) -> None:
+        """Close with ``code``, or drop the connection if the client will not take the close frame."""
+        async with self.send_lock:
+            await self._bounded(self.ws.close(code=code))
+
+    async def _bounded(self, sending: Awaitable[None]) -> None:
+        """Await one send; a client gone (or closed) ends the socket as a disconnect, never a traceback."""
+        try:
+            await asyncio.wait_for(sending, self.send_timeout)
+        except TimeoutError:
+            log.warning(
+                "dropped a socket at table %s: it read nothing for %g seconds",
+                self.table_id,
+                self.send_timeout,
+            )
+            _abort(self.ws)
+            raise WebSocketDisconnect(code=CLOSE_TRY_AGAIN) from None
+        except (RuntimeError, OSError) as e:
+            # the client went away while an answer was on its way (issue 21, defect 6)
+            raise WebSocketDisconnect(code=1006) from e
 
     async def catch_up(self) -> None:
         """Send what the store holds past the cursor (the backlog, or after falling behind)."""
@@ -84,9 +167,6 @@ class _Connection:
         version, new, state = await to_thread.run_sync(lambda: self.tables.cache.read(self.table_id, read))
         if version < self.cursor:
             return
-        await self._deliver(version, new, state)
-
-    async def _deliver(self, version: int, new: list[dict[str, Any]], state: dict[str, Any]) -> None:
         fresh = [e for e in new if e["seq"] > self.cursor]
         self.cursor = version
         await self.send_texts(*encode_update(version, fresh, state))
@@ -95,17 +175,17 @@ class _Connection:
         """Forward the feed's updates; close the socket when the seat is revoked (None)."""
         try:
             while True:
-                update = await sub.queue.get()
+                update = await sub.get()
                 if update is None:
-                    await self.ws.close(code=CLOSE_UNAUTHORIZED)
+                    await self.close(CLOSE_UNAUTHORIZED)
                     return
                 try:
                     await self.apply(update)
-                except StoreUnavailable as e:
+                except CapeworksError as e:
                     # catching up needs the database: say so and let the page resume later
                     log.warning("closed a socket at table %s: %s", self.table_id, e.message)
                     await self.send({"type": "error", "ref": None, **error_body(e)})
-                    await self.ws.close(code=CLOSE_TRY_AGAIN)
+                    await self.close(_close_code(e))
                     return
         except (WebSocketDisconnect, RuntimeError, OSError):
             # the client went away while we were sending; the receiver ends the connection
@@ -115,14 +195,12 @@ class _Connection:
         if update.version <= self.cursor:
             return
         share = update.seats.get(self.seat.id)
-        if share is None or update.prev > self.cursor:
+        if share is None or update.prev != self.cursor or not share.texts[0]:
+            # behind (or partly ahead, after a catch-up): the store has exactly what is missing
             await self.catch_up()
             return
-        if update.prev == self.cursor and share.texts[0]:
-            self.cursor = update.version
-            await self.send_texts(*share.texts)
-            return
-        await self._deliver(update.version, share.entries, share.state)
+        self.cursor = update.version
+        await self.send_texts(*share.texts)
 
     async def receive(self, max_bytes: int) -> None:
         """Read the client's messages: commands, pings."""
@@ -134,7 +212,7 @@ class _Connection:
             raw = data if data is not None else bytes(message.get("bytes") or b"").decode("utf-8", "replace")
             if len(raw.encode()) > max_bytes:
                 await self.send({"type": "error", **error_body(TooLarge("That message is too large."))})
-                await self.ws.close(code=CLOSE_TOO_BIG)
+                await self.close(CLOSE_TOO_BIG)
                 return
             if not await self.handle(raw):
                 return
@@ -152,7 +230,7 @@ class _Connection:
                 log.warning("closed a socket at table %s: a message nested too deeply", self.table_id)
                 error = InvalidCommand("That message is nested too deeply to read.")
                 await self.send({"type": "error", "ref": None, **error_body(error)})
-                await self.ws.close(code=CLOSE_BAD_REQUEST)
+                await self.close(CLOSE_BAD_REQUEST)
                 return False
             if not isinstance(message, dict):
                 raise InvalidCommand("A message must be a JSON object with a type.")
@@ -172,18 +250,29 @@ class _Connection:
                 from capeworks.engine.table import describe_validation_error
 
                 raise InvalidCommand(describe_validation_error("that command", e)) from None
+            request_id = message.get("request_id")
+            if request_id is not None and not (
+                isinstance(request_id, str) and _REQUEST_ID.fullmatch(request_id) is not None
+            ):
+                raise InvalidCommand("A request_id is 1-64 letters, digits or '-_.:'.", field="request_id")
             result = await self.tables.write(
                 lambda: self.tables.command(
-                    self.table_id, self.seat, type=body.type, payload=body.payload, dice=body.dice, full=False
+                    self.table_id,
+                    self.seat,
+                    type=body.type,
+                    payload=body.payload,
+                    dice=body.dice,
+                    full=False,
+                    request_id=request_id,
                 )
             )
-            await self.send({"type": "ack", "ref": ref, "version": result["version"]})
+            await self.send({"type": "ack", "ref": ref, **result})
         except CapeworksError as e:
             await self.send({"type": "error", "ref": ref, **error_body(e)})
         return True
 
 
-def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
+def ws_router(tables: Tables, *, max_bytes: int, send_timeout: float = SEND_TIMEOUT) -> APIRouter:
     """The ``/api/tables/{id}/ws`` route."""
     api = APIRouter()
 
@@ -192,8 +281,9 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
         await ws.accept()
 
         async def refuse(error: CapeworksError, code: int) -> None:
-            await ws.send_text(json.dumps({"type": "error", **error_body(error)}))
-            await ws.close(code=code)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left already
+                await ws.send_text(json.dumps({"type": "error", **error_body(error)}))
+                await ws.close(code=code)
 
         if not _same_origin(ws):
             from capeworks.errors import NotPermitted
@@ -220,7 +310,7 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
                 CLOSE_BAD_REQUEST,
             )
             return
-        conn = _Connection(ws, tables, table_id, seat, since)
+        conn = _Connection(ws, tables, table_id, seat, since, send_timeout=send_timeout)
         sub = tables.hub.subscribe(table_id, seat)
         follower: asyncio.Task[None] | None = None
         try:
@@ -229,9 +319,13 @@ def ws_router(tables: Tables, *, max_bytes: int) -> APIRouter:
             await conn.receive(max_bytes)
         except WebSocketDisconnect:
             pass
-        except StoreUnavailable as e:
-            # the database went away while reading the backlog: the page comes back later with ?since=
-            await refuse(e, CLOSE_TRY_AGAIN)
+        except CapeworksError as e:
+            # the database went away (or the table's log is damaged) while reading the backlog:
+            # one sentence and a close, never an exception out of the socket (issue 21, defect 6)
+            log.warning("closed a socket at table %s: %s", table_id, e.message)
+            with contextlib.suppress(WebSocketDisconnect):
+                await conn.send({"type": "error", "ref": None, **error_body(e)})
+                await conn.close(_close_code(e))
         finally:
             if follower is not None:
                 follower.cancel()

@@ -17,6 +17,7 @@ from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, ExportDocument
 from capeworks.store.repository import (
     CreatedTable,
     Joined,
+    Landed,
     Played,
     RulesetResolver,
     Store,
@@ -32,6 +33,7 @@ __all__ = [
     "CreatedTable",
     "ExportDocument",
     "Joined",
+    "Landed",
     "Played",
     "RulesetResolver",
     "Store",

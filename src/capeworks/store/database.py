@@ -70,7 +70,9 @@ SQLITE_BUSY_TIMEOUT = 30.0
 _MIGRATION_LOCK = 0x43415045
 
 #: the tables a capeworks store consists of (an older store has no marker yet)
-OWN_TABLES = frozenset({"tables", "seats", "events", "snapshots", "alembic_version", "capeworks_schema"})
+OWN_TABLES = frozenset(
+    {"tables", "seats", "events", "snapshots", "requests", "alembic_version", "capeworks_schema"}
+)
 
 _BACKENDS = ("sqlite", "postgresql")
 _URL_HELP = "write it like sqlite:///path/to/file.sqlite3 or postgresql://user@host/dbname"
@@ -230,7 +232,7 @@ def _foreign(tables: set[str], revision: str | None, *, marked: bool) -> str | N
 
 #: every migration shipped, oldest first; a test checks these against Alembic's own script
 #: directory, so an open that finds the database at the head need not import Alembic (~200 ms)
-REVISIONS = ("0001", "0002")
+REVISIONS = ("0001", "0002", "0003")
 
 
 def _known_revisions() -> set[str]:

@@ -22,7 +22,17 @@ from datetime import UTC, datetime
 
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table
 
-__all__ = ["EVENTS", "MARKER", "MARKER_TABLE", "SEATS", "SNAPSHOTS", "TABLES", "metadata", "utcnow"]
+__all__ = [
+    "EVENTS",
+    "MARKER",
+    "MARKER_TABLE",
+    "REQUESTS",
+    "SEATS",
+    "SNAPSHOTS",
+    "TABLES",
+    "metadata",
+    "utcnow",
+]
 
 #: the one row of ``capeworks_schema``: this database is a capeworks store
 MARKER = "capeworks.store"
@@ -90,6 +100,18 @@ SNAPSHOTS = Table(
     Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     Column("version", Integer, primary_key=True, autoincrement=False),
     Column("state", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
+)
+
+#: a command that carried a client-chosen request id: a retry with the same id is answered from here
+REQUESTS = Table(
+    "requests",
+    metadata,
+    Column("table_id", ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat_id", String(64), primary_key=True),
+    Column("request_id", String(64), primary_key=True),
+    Column("before", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, default=utcnow),
 )
 

@@ -74,6 +74,7 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "CreatedTable",
     "Joined",
+    "Landed",
     "Listener",
     "Played",
     "RulesetResolver",
@@ -150,11 +151,27 @@ class CreatedTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Landed:
+    """A command sent with a request id that was written: the versions before and after it."""
+
+    request_id: str
+    seat: str
+    before: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
 class Played:
-    """A command written to the log: its events, and the table as it now stands (no reload needed)."""
+    """A command written to the log: its events, and the table as it now stands (no reload needed).
+
+    With a request id, ``landed`` is its record; ``replayed`` says the id had landed
+    before, so nothing was applied this time (``events`` is empty).
+    """
 
     table: Table
     events: list[Event]
+    landed: Landed | None = None
+    replayed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,18 +403,31 @@ class Store:
         *,
         dice: Sequence[int] | None = None,
         table: Table | None = None,
+        request_id: str | None = None,
     ) -> Played:
         """Run a command at the latest version, after any writer ahead of it; returns events and table.
 
         ``table`` is a fold of this table the caller keeps (the server's): it is
         brought up to the log under the lock instead of loading, and is the
-        table returned. See :meth:`run` for the whole path.
+        table returned. ``request_id`` (the client's) makes a retry safe: sent
+        again by the same seat, nothing is applied. See :meth:`run` for the whole path.
         """
-        return self.run(table_id, lambda t: t.prepare(command, dice=dice), table=table)
+        request = (command.seat, request_id) if request_id else None
+        return self.run(table_id, lambda t: t.prepare(command, dice=dice), table=table, request=request)
 
-    def undo(self, table_id: str, seat_id: str, *, table: Table | None = None) -> Played:
+    def undo(
+        self, table_id: str, seat_id: str, *, table: Table | None = None, request_id: str | None = None
+    ) -> Played:
         """Take back the latest command still in effect, or ask the GM to (see Table.prepare_undo)."""
-        return self.run(table_id, lambda t: t.prepare_undo(seat_id), table=table)
+        request = (seat_id, request_id) if request_id else None
+        return self.run(table_id, lambda t: t.prepare_undo(seat_id), table=table, request=request)
+
+    def landed(self, table_id: str, seat_id: str, request_id: str) -> Landed | None:
+        """Whether the command ``seat_id`` sent with ``request_id`` was written (and where), or None."""
+        with self.engine.connect() as connection:
+            _row(connection, table_id)
+            found = rows.landed(connection, table_id, seat_id, request_id)
+        return None if found is None else Landed(request_id, seat_id, *found)
 
     def join(self, table_id: str, seat: Seat, *, by: str | None = None, table: Table | None = None) -> Joined:
         """Seat a new person; returns the events and the seat's token (shown only this once).
@@ -426,6 +456,7 @@ class Store:
         *,
         table: Table | None = None,
         tokens: Mapping[str, str] | None = None,
+        request: tuple[str, str] | None = None,
     ) -> Played:
         """The one command path, for the CLI, the server and the lab alike.
 
@@ -435,8 +466,12 @@ class Store:
         events in. After the commit, a snapshot when the policy asks for one
         (best effort: a snapshot that cannot be written is skipped, never a
         failed command), then the listeners. A refusal writes nothing and
-        leaves ``table`` as the log stands.
+        leaves ``table`` as the log stands. ``request`` (seat, request id): if that
+        seat's request already landed, nothing is decided or written and the
+        first landing is returned (``replayed``); otherwise it is recorded with
+        the events, in their transaction.
         """
+        landed: Landed | None = None
         try:
             with self._write(lock=table_id) as connection:
                 if table is None:
@@ -446,16 +481,34 @@ class Store:
                     newer = rows.chained_events(connection, table_id, after=table.version)
                     if newer:
                         table.commit(newer)
+                if request is not None:
+                    found = rows.landed(connection, table_id, *request)
+                    if found is not None:
+                        return Played(
+                            table=table,
+                            events=[],
+                            landed=Landed(request[1], request[0], *found),
+                            replayed=True,
+                        )
                 before = table.version
                 events = prepare(table)
                 rows.advance(
                     connection, table_id, events, expected_version=before, token_hashes=_hashed(tokens or {})
                 )
+                if request is not None:
+                    version = before + len(events)
+                    rows.record_request(connection, table_id, *request, before=before, version=version)
+                    landed = Landed(request[1], request[0], before, version)
                 if connection.dialect.name == "postgresql" and events:
                     connection.execute(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": _notice(table_id)})
         except IntegrityError:
-            # only a writer that bypassed the lock could have taken these numbers
+            # only a writer that bypassed the lock could have taken these numbers, or an edited row
+            self._refuse_damage(table_id)
             raise rows.conflict(table_id, None, None) from None
+        except ConcurrencyConflict:
+            # under the lock the version cannot move: unless the row was edited, a writer bypassed it
+            self._refuse_damage(table_id)
+            raise
         table.commit(events)
         if snapshots.due(self.snapshot_every, before, table.version, events):
             self._snapshot_quietly(table_id, table)
@@ -464,7 +517,24 @@ class Store:
                 listener(table_id, table, events)
             except Exception:
                 log.exception("a listener failed after a command on table %s (the command stands)", table_id)
-        return Played(table=table, events=events)
+        return Played(table=table, events=events, landed=landed)
+
+    def _refuse_damage(self, table_id: str) -> None:
+        """StoreUnavailable naming the damage when the table's row and its log disagree on its version.
+
+        A ``tables.version`` edited below its log would otherwise refuse every command as a
+        race ("reload and try again") forever (issue 21, defect 8).
+        """
+        with self.engine.connect() as connection:
+            row = _row(connection, table_id)
+            last = connection.scalar(
+                select(sa.func.max(rows.EVENTS.c.seq)).where(rows.EVENTS.c.table_id == table_id)
+            )
+        if (last or 0) != row.version:
+            raise StoreUnavailable(
+                f"The row of table {table_id!r} says version {row.version} but its log reaches event "
+                f"{last or 0} ({chain.DAMAGED})."
+            )
 
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
@@ -504,7 +574,7 @@ class Store:
         """Remove a table with its seats, log and snapshots."""
         with self._write() as connection:
             _row(connection, table_id)
-            for kept in (rows.SNAPSHOTS, rows.EVENTS, rows.SEATS):
+            for kept in (rows.REQUESTS, rows.SNAPSHOTS, rows.EVENTS, rows.SEATS):
                 connection.execute(delete(kept).where(kept.c.table_id == table_id))
             connection.execute(delete(rows.TABLES).where(rows.TABLES.c.id == table_id))
 

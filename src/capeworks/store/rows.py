@@ -25,7 +25,7 @@ from capeworks.engine.table import SEAT_JOINED
 from capeworks.errors import ConcurrencyConflict, NotFound
 from capeworks.store import chain
 from capeworks.store import snapshot as snapshots
-from capeworks.store.models import EVENTS, SEATS, SNAPSHOTS, TABLES, utcnow
+from capeworks.store.models import EVENTS, REQUESTS, SEATS, SNAPSHOTS, TABLES, utcnow
 
 __all__ = [
     "EVENTS",
@@ -33,6 +33,7 @@ __all__ = [
     "LOCK_ROW",
     "LOCK_TIMEOUT",
     "NOTIFY",
+    "REQUESTS",
     "ROW",
     "SEATS",
     "SNAPSHOTS",
@@ -44,9 +45,11 @@ __all__ = [
     "conflict",
     "hash_before",
     "insert_snapshot",
+    "landed",
     "latest_snapshot",
     "missing",
     "not_found",
+    "record_request",
 ]
 
 # statements built once (bound by name when run), so a call pays for no construction or cache key
@@ -73,6 +76,12 @@ _HASH_AT = select(EVENTS.c.hash).where(
     EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.seq == bindparam("seq")
 )
 INSERT_TABLE = insert(TABLES)
+_LANDED = select(REQUESTS.c.before, REQUESTS.c.version).where(
+    REQUESTS.c.table_id == bindparam("table_id"),
+    REQUESTS.c.seat_id == bindparam("seat_id"),
+    REQUESTS.c.request_id == bindparam("request_id"),
+)
+_INSERT_REQUEST = insert(REQUESTS)
 _INSERT_EVENTS = insert(EVENTS)
 _INSERT_SEATS = insert(SEATS)
 _INSERT_SNAPSHOT = insert(SNAPSHOTS)
@@ -276,4 +285,29 @@ def conflict(table_id: str, expected: int | None, current: int | None) -> Concur
     return ConcurrencyConflict(
         f"Table {table_id!r} changed while you were acting ({had}{now}). "
         "Nothing was written; reload and try again."
+    )
+
+
+def landed(connection: Connection, table_id: str, seat_id: str, request_id: str) -> tuple[int, int] | None:
+    """``(before, version)`` of the command this seat sent with ``request_id``, or None if none landed."""
+    row = connection.execute(
+        _LANDED, {"table_id": table_id, "seat_id": seat_id, "request_id": request_id}
+    ).first()
+    return None if row is None else (int(row.before), int(row.version))
+
+
+def record_request(
+    connection: Connection, table_id: str, seat_id: str, request_id: str, *, before: int, version: int
+) -> None:
+    """Record, in the command's transaction, that ``request_id`` moved the table ``before`` -> ``version``."""
+    connection.execute(
+        _INSERT_REQUEST,
+        {
+            "table_id": table_id,
+            "seat_id": seat_id,
+            "request_id": request_id,
+            "before": before,
+            "version": version,
+            "created_at": utcnow(),
+        },
     )
