@@ -3,3 +3,5 @@
 The rules are ``../shared/rules/workshop.md``; the decisions where the seed is silent are in
 ``docs/systems/workshop.md``.
 """
+
+__all__: list[str] = []

@@ -125,11 +125,11 @@ def sample_session() -> SampleSession:
         config={"shaken": True, "stun": True},
         seats=SEATS,
         steps=(
+            _step("gm", "gm_note", text="Viper's reinforcements arrive in Sequence 3."),
             _step("ann", "add_character", id="jade", sample="jade"),
             _step("bo", "add_character", id="rook", sample="rook"),
             _step("gm", "add_character", id="viper", sample="viper"),
             _step("gm", "add_character", id="thug", sample="thug"),
-            _step("gm", "gm_note", text="Viper's reinforcements arrive in Sequence 3."),
             # Sequence 1: jade 5, viper 5 (tied: Shot Count, Agility, then the order added), rook 4, thug 2
             _step("gm", "start_sequence"),
             _step("ann", "attack", character="jade", targets=["viper"]),
@@ -142,8 +142,7 @@ def sample_session() -> SampleSession:
             _step("gm", "end_turn", character="viper"),
             _step("bo", "steady", 9, 10, character="rook"),  # 9 + 9 - 1 = 17 vs 20: still Shaken
             _step("bo", "end_turn", character="rook"),
-            _step("gm", "attack", character="thug", targets=["jade"]),
-            _step("ann", "defend", 10, 5, character="jade", use=False),  # 5 + 0 - 5 = 0 vs 12: a miss
+            _step("gm", "rollless", character="thug", what="taunts Jade"),
             _step("gm", "end_turn", character="thug"),
             # Sequence 2: jade 5, viper 4, rook 3, thug 2; jade snapshots viper (PV 8) and thug (out) at -3
             _step("ann", "attack", character="jade", targets=["viper", "thug"]),
