@@ -103,3 +103,17 @@ def test_the_active_defense_prompt_carries_the_odds_of_being_hit() -> None:
     d.do("ann", "attack", character="h", targets=["v"])
     prompt = d.table.prompts()[0]
     assert (prompt.context["hit_if_passive"], prompt.context["hit_if_active"]) == ("28.0%", "3.0%")
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CORE-003")
+def test_the_tracker_shows_the_chance_to_hit_each_foe_before_the_roll() -> None:
+    from capeworks.engine import Viewer
+
+    d = table({"shock_roll": False}, heroes={"h": sheet()}, villains={"v": sheet(traits={"Agility": 4})})
+    chances = next(p for p in d.table.seen_panels(Viewer.gm()) if p.title == "Chances")
+    assert chances.rows == (("V", "9", "12", "28.0%"),)
+    d.do("ann", "attack", character="h", targets=["v"])
+    d.answer("gm", d.table.prompts()[0].id, "yes", dice=[10, 10])
+    d.do("ann", "end_turn", character="h")  # v acts: its Active Defense has ended; h's Defense 12
+    chances = next(p for p in d.table.seen_panels(Viewer.gm()) if p.title == "Chances")
+    assert chances.rows == (("H", "8", "12", "21.0%"),)  # v: Agility 4 + Guns 4

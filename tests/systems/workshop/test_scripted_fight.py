@@ -12,6 +12,7 @@ from capeworks.engine import Command, Table
 from capeworks.engine.ruleset import SampleStep
 from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
+from capeworks.systems.workshop.state import WorkshopState
 from tests.engine.fanout_sessions import Session
 
 CONFIG: dict[str, object] = {
@@ -32,7 +33,7 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     # Sequence 1: heroes draw KS (Inspired, Combat Favored), villains AC (all Favored, Inspired)
     ("gm", "start_sequence", {}, [13, 27]),
     ("ann", "attack", {"character": "jade", "targets": ["viper"]}, []),
-    # Active Defense: 12 + 4 + 4 (Inspired) = 20 vs 17: PV 6; Shaken, Stunned, knocked down; Shock 13 vs 10
+    # Active Defense: 12 + 4 + 4 (Inspired) = 20 vs 17: PV 8; Shaken, Stunned, knocked down; Shock 13 vs 10
     ("gm", "defend", {"character": "viper", "use": True}, [7, 3, 4, 6, 2]),
     ("ann", "end_turn", {"character": "jade"}, []),
     ("gm", "steady", {"character": "viper"}, [9, 1, 5]),  # 10 + 8 + 5 - 1 = 22 vs 20
@@ -41,19 +42,18 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("bo", "cover", {"character": "rook", "weapon": "pistol"}, [8, 1, 6]),  # 23 vs 10: Cover 2
     ("bo", "end_turn", {"character": "rook"}, []),
     ("gm", "attack", {"character": "thug", "targets": ["jade"]}, []),
-    ("ann", "defend", {"character": "jade", "use": False}, [5, 5, 9]),  # 14 vs 12 + Cover 2: PV 3
+    ("ann", "defend", {"character": "jade", "use": False}, [5, 5, 9]),  # 14 vs 12 + Cover 2: PV 4
     # Sequence 2: both draw AS from what is left of their decks
     ("gm", "end_turn", {"character": "thug"}, [1, 1]),
     ("ann", "steady", {"character": "jade"}, [9, 1, 3]),  # 9 + 8 + 3 = 20 vs 20
     ("ann", "end_turn", {"character": "jade"}, []),
     ("bo", "attack", {"character": "rook", "targets": ["viper", "thug"]}, []),
     ("gm", "defend", {"character": "viper", "use": False}, []),
-    ("gm", "defend", {"character": "thug", "use": False}, [6, 2, 3, 8, 1]),  # snapshots at -3: viper falls
-    ("bo", "end_turn", {"character": "rook"}, []),
-    ("gm", "steady", {"character": "thug"}, [9, 1, 9, 1, 9]),  # 17 vs 20; viper fails to wake (0 vs 15)
-    ("gm", "end_turn", {"character": "thug"}, [1, 1]),
-    # Sequence 3: jade hits the Shaken thug (no Active Defense); viper rolls to wake
-    ("ann", "attack", {"character": "jade", "targets": ["thug"]}, [8, 1, 9, 1]),
+    # snapshots at -3: viper falls (Shock 16 of 13), the thug is out (10 on the glass jaw)
+    ("gm", "defend", {"character": "thug", "use": False}, [6, 2, 3, 8, 1]),
+    # Sequence 3: both draw 2S (a Setback); nobody on the villains' side stands
+    ("bo", "end_turn", {"character": "rook"}, [1, 1]),
+    ("ann", "rollless", {"character": "jade", "what": "tells Viper it is over"}, []),
     ("ann", "move", {"character": "jade"}, []),
 ]
 
@@ -73,20 +73,17 @@ def _played() -> Table:
     return table
 
 
-@pytest.mark.rules("WS-SHOT-003", "WS-SHAKEN-003", "WS-SNAP-001", "WS-COVER-002", "WS-CARD-001", "WS-DMG-007")
+@pytest.mark.rules("WS-SHOT-003", "WS-SHAKEN-003", "WS-SNAP-001", "WS-COVER-002", "WS-CARD-001", "WS-DMG-004")
 def test_the_scripted_fight_plays_as_the_seed_says() -> None:
     table = _played()
     s = table.state
-    c = s.characters  # type: ignore[attr-defined]
-    assert s.turn.sequence == 3 and s.turn.current == "jade"  # type: ignore[attr-defined]
-    assert (c["viper"].shock, c["viper"].wounds, c["viper"].standing) == (
-        12,
-        2,
-        Standing.UP,
-    )  # woke at 13 - 1
-    assert (c["jade"].shock, c["jade"].has("shaken")) == (3, False)
-    assert c["thug"].has("shaken") and c["thug"].standing is Standing.UP
-    assert s.turn.cards == {"heroes": "2S", "villains": "2S"}  # type: ignore[attr-defined]
+    assert isinstance(s, WorkshopState)
+    c = s.characters
+    assert s.turn.sequence == 3 and s.turn.current == "jade" and s.turn.order.order == ("jade", "rook")
+    assert (c["viper"].shock, c["viper"].wounds, c["viper"].standing) == (16, 2, Standing.DOWN)
+    assert (c["jade"].shock, c["jade"].has("shaken")) == (4, False)
+    assert c["thug"].standing is Standing.OUT
+    assert s.turn.cards == {"heroes": "2S", "villains": "2S"}
 
 
 def test_the_scripted_fight_replays_from_its_log_to_the_same_state() -> None:

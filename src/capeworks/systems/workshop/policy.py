@@ -65,6 +65,9 @@ class Situation(Protocol):
 
 
 def _hurt(c: Combatant) -> float:
+    """How near the end a foe is: Shock and Wounds against their limits; a Shaken mook is half out."""
+    if not c.named:
+        return 0.5 if c.has("shaken") else 0.0
     return c.shock / max(1, c.health) + c.wounds / max(1, c.toughness)
 
 

@@ -27,6 +27,11 @@ def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Descrip
     return words
 
 
+def _n(ident: str) -> str:
+    """A combatant id as words begin it ("jade" -> "Jade"); events carry ids, sheets carry names."""
+    return ident[:1].upper() + ident[1:]
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
@@ -35,26 +40,28 @@ def _rolled(p: ev.Rolled) -> str:
     dice = "/".join(str(d) for d in p.dice)
     verdict = "succeeds" if p.success else "fails"
     return (
-        f"{p.who} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
+        f"{_n(p.who)} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
         f"= {p.total} vs {p.difficulty}: {verdict}."
     )
 
 
 def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
-        return f"Effects end as {p.turn.current}'s turn begins."
+        return f"Effects end as {_n(p.turn.current)}'s turn begins."
     nxt = p.turn.current
-    return f"{p.who} ends the turn; " + (f"{nxt} is up." if nxt and nxt != p.who else "the Sequence is over.")
+    return f"{_n(p.who)} ends the turn; " + (
+        f"{_n(nxt)} is up." if nxt and nxt != p.who else "the Sequence is over."
+    )
 
 
 def _attack(p: ev.AttackRolled) -> str:
     if not p.dice and p.weapon == "static":
-        return f"{p.attacker} strike {p.target} statically: {p.av} vs {p.defense}, PV {p.pv}."
+        return f"{_n(p.attacker)} strike {_n(p.target)} statically: {p.av} vs {p.defense}, PV {p.pv}."
     dice = "/".join(str(d) for d in p.dice) or "none"
     result = f"hit, Outcome {p.outcome}, PV {p.pv}" if p.hit else f"miss by {-p.outcome}"
     return (
-        f"{p.attacker} attacks {p.target} with {p.weapon}: {p.base} + dice {dice} {_signed(p.modifier)} "
-        f"= AV {p.av} vs Defense {p.defense}: {result}."
+        f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
+        f"{p.base} + dice {dice} {_signed(p.modifier)} = AV {p.av} vs Defense {p.defense}: {result}."
     )
 
 
@@ -68,7 +75,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.SequenceStarted.TYPE: _w(
         lambda p: (
             f"Sequence {p.sequence} begins: "
-            + ", ".join(f"{i} {p.turn.initiative[i]}" for i in p.turn.order.order)
+            + ", ".join(f"{_n(i)} {p.turn.initiative[i]}" for i in p.turn.order.order)
             + "."
         )
     ),
@@ -82,10 +89,10 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ),
     ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
     ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {p.shots} Shots to interrupt."),
-    ev.BidResolved.TYPE: _w(lambda p: f"The interrupt is settled: {p.winner} acts first."),
+    ev.BidResolved.TYPE: _w(lambda p: f"The interrupt is settled: {_n(p.winner)} acts first."),
     ev.AttackDeclared.TYPE: _w(
         lambda p: (
-            f"{p.attacker} attacks {', '.join(p.targets)}"
+            f"{_n(p.attacker)} attacks {', '.join(_n(t) for t in p.targets)}"
             + (f" (snapshots {_signed(p.modifier)} each)" if p.modifier else "")
             + "."
         )
@@ -93,7 +100,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.ActiveDefended.TYPE: _w(
         lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
     ),
-    ev.DefenseDeclined.TYPE: _w(lambda p: f"{p.who} keeps a passive Defense."),
+    ev.DefenseDeclined.TYPE: _w(lambda p: f"{_n(p.who)} keeps a passive Defense."),
     ev.AttackRolled.TYPE: _w(_attack),
     ev.Damaged.TYPE: _w(
         lambda p: (
@@ -123,29 +130,29 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.StatusSet.TYPE: _w(lambda p: f"{p.character.name}: {p.status} {'on' if p.on else 'off'}."),
-    ev.Fell.TYPE: _w(lambda p: f"{p.who} falls {p.metres} m and takes {p.damage} Damage."),
+    ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
     ev.CallMade.TYPE: _w(
         lambda p: (
-            f"The GM calls for {p.call.character}'s {'+'.join(p.call.traits)} vs "
+            f"The GM calls for {_n(p.call.character)}'s {'+'.join(p.call.traits)} vs "
             f"{p.call.difficulty}" + (f" ({p.call.task})" if p.call.task else "") + "."
         )
     ),
     ev.CheckRolled.TYPE: _w(
         lambda p: (
-            f"{p.who} rolls {p.total} vs {p.difficulty}: "
+            f"{_n(p.who)} rolls {p.total} vs {p.difficulty}: "
             f"{'success' if p.success else 'failure'}" + (", Favored: +1 Shot" if p.favored else "") + "."
         )
     ),
     ev.CardPushed.TYPE: _w(
         lambda p: (
-            f"{p.who}'s card moves "
+            f"{_n(p.who)}'s card moves "
             + (f"{p.places} places forward" if p.places >= 0 else "one place back (Active Defense)")
             + (": out of action." if p.out else ".")
         )
     ),
     ev.PaddingReached.TYPE: _w(
-        lambda p: f"A padding card ({p.kind}) reaches the front: it goes to {p.given_to}."
+        lambda p: f"A padding card ({p.kind}) reaches the front: it goes to {_n(p.given_to)}."
     ),
     ev.SessionEnded.TYPE: _w(
         lambda p: (
@@ -215,6 +222,36 @@ def _switches(state: WorkshopState) -> str:
     return "Rules: " + ", ".join(on) + "."
 
 
+def _chances(state: WorkshopState) -> Panel | None:
+    """The exact chance the acting combatant's attack hits each foe standing (odds before the roll)."""
+    from capeworks.systems.workshop.combat import defense_of, weapon_of
+    from capeworks.systems.workshop.common import impairment
+    from capeworks.systems.workshop.odds import p_success, percent
+
+    who = state.turn.extra or state.turn.current
+    a = state.characters.get(who) if who else None
+    if a is None or not a.can_act:
+        return None
+    w = weapon_of(a, "")
+    base = a.trait(w.attribute) + a.trait(w.skill) + impairment(state.config, a)
+    extra = int(a.has("inspired")) + int(a.has("free_d10"))
+    rows = []
+    for t in state.characters.values():
+        if t.faction == a.faction or not t.can_act:
+            continue
+        defense = defense_of(state, t)
+        p = p_success(base, defense, dice=state.config.dice, extra=extra)
+        rows.append((t.name, str(base), str(defense), percent(p)))
+    if not rows:
+        return None
+    return Panel(
+        title="Chances",
+        columns=("target", "attack", "defense", "to hit"),
+        rows=tuple(rows),
+        note=f"{a.name} with the {w.name}" + (f", {extra} extra d10" if extra else "") + ", one target.",
+    )
+
+
 def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
     """The tracker: order and initiative, Shots, Shock, Wounds, standing and statuses; cards; rules on."""
     turn = state.turn
@@ -238,7 +275,7 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
             )
         )
     where = f"Sequence {turn.sequence}" if turn.sequence else "Before the fight"
-    up = f"; {turn.current} is up" if turn.current else ""
+    up = f"; {_n(turn.current)} is up" if turn.current else ""
     out = [
         Panel(
             title="Workshop fight",
@@ -258,6 +295,9 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
             ]
             crow.append((faction, card, e.favored.value if e.favored else "", ", ".join(what)))
         out.append(Panel(title="Cards", columns=("faction", "card", "favored", "effects"), rows=tuple(crow)))
+    chances = _chances(state)
+    if chances is not None:
+        out.append(chances)
     if viewer.is_gm and state.gm_notes:
         out.append(Panel(title="GM notes", columns=("note",), rows=tuple((n,) for n in state.gm_notes)))
     return out

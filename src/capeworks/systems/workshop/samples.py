@@ -15,7 +15,7 @@ SEATS = (
     Seat(id="bo", name="Bo"),
 )
 
-_PISTOL = {"name": "pistol", "attribute": "Agility", "skill": "Guns", "damage": 9, "covering_fire": True}
+_PISTOL = {"name": "pistol", "attribute": "Agility", "skill": "Guns", "damage": 10, "covering_fire": True}
 
 #: sheets by name: traits (attributes and skills), Health, Toughness, Defense, Soak, Mass, weapons
 SHEETS: dict[str, dict[str, Any]] = {
@@ -39,7 +39,7 @@ SHEETS: dict[str, dict[str, Any]] = {
         "defense": 12,
         "soak": 2,
         "mass": 6,
-        "weapons": [{"name": "staff", "attribute": "Agility", "skill": "Martial Arts", "damage": 8}],
+        "weapons": [{"name": "staff", "attribute": "Agility", "skill": "Martial Arts", "damage": 10}],
     },
     "rook": {
         "name": "Rook",
@@ -62,7 +62,7 @@ SHEETS: dict[str, dict[str, Any]] = {
         "mass": 7,
         "weapons": [
             {**_PISTOL},
-            {"name": "shotgun", "attribute": "Agility", "skill": "Guns", "damage": 12, "covering_fire": True},
+            {"name": "shotgun", "attribute": "Agility", "skill": "Guns", "damage": 13, "covering_fire": True},
         ],
     },
     "viper": {
@@ -97,7 +97,7 @@ SHEETS: dict[str, dict[str, Any]] = {
         "defense": 9,
         "soak": 0,
         "mass": 5,
-        "weapons": [{"name": "knife", "attribute": "Agility", "skill": "Martial Arts", "damage": 5}],
+        "weapons": [{"name": "knife", "attribute": "Agility", "skill": "Martial Arts", "damage": 6}],
     },
     "goons": {
         "name": "Goons",
@@ -125,11 +125,11 @@ def sample_session() -> SampleSession:
         config={"shaken": True, "stun": True},
         seats=SEATS,
         steps=(
+            _step("gm", "gm_note", text="Viper's reinforcements arrive in Sequence 3."),
             _step("ann", "add_character", id="jade", sample="jade"),
             _step("bo", "add_character", id="rook", sample="rook"),
             _step("gm", "add_character", id="viper", sample="viper"),
             _step("gm", "add_character", id="thug", sample="thug"),
-            _step("gm", "gm_note", text="Viper's reinforcements arrive in Sequence 3."),
             # Sequence 1: jade 5, viper 5 (tied: Shot Count, Agility, then the order added), rook 4, thug 2
             _step("gm", "start_sequence"),
             _step("ann", "attack", character="jade", targets=["viper"]),
@@ -137,20 +137,19 @@ def sample_session() -> SampleSession:
             _step("ann", "move", character="jade"),
             _step("ann", "end_turn", character="jade"),
             _step("gm", "attack", character="viper", targets=["rook"]),
-            # 11 + 7 = 18 vs 11: PV 9 - 3 = 6: 6 Shock, 1 Wound, Shaken, a Shot stunned; Shock 9 + 3 - 1 vs 10
+            # 11 + 7 = 18 vs 11: PV 10 - 3 = 7: 7 Shock, 1 Wound, Shaken, a Shot stunned; Shock 11 vs 10
             _step("bo", "defend", 9, 2, 5, 2, character="rook", use=False),
             _step("gm", "end_turn", character="viper"),
             _step("bo", "steady", 9, 10, character="rook"),  # 9 + 9 - 1 = 17 vs 20: still Shaken
             _step("bo", "end_turn", character="rook"),
-            _step("gm", "attack", character="thug", targets=["jade"]),
-            _step("ann", "defend", 10, 5, character="jade", use=False),  # 5 + 0 - 5 = 0 vs 12: a miss
+            _step("gm", "rollless", character="thug", what="taunts Jade"),
             _step("gm", "end_turn", character="thug"),
-            # Sequence 2: jade 5, viper 4, rook 3, thug 2; jade snapshots viper and thug at -3 each
+            # Sequence 2: jade 5, viper 4, rook 3, thug 2; jade snapshots viper (PV 8) and thug (out) at -3
             _step("ann", "attack", character="jade", targets=["viper", "thug"]),
             _step("gm", "defend", character="thug", use=False),
             _step("gm", "defend", 8, 1, 6, 1, 7, 2, character="viper", use=False),
             _step("ann", "end_turn", character="jade"),
-            _step("gm", "fall", 10, 1, character="thug", metres=3),
+            _step("gm", "fall", 10, 1, character="viper", metres=3),  # Stunt + Agility 9: 1 m off
         ),
         refused=(
             _step("bo", "extra_action", character="rook", rule="WS-SHOT-004"),

@@ -13,7 +13,7 @@ function Meter({ cell, label }) {
   const r = ratio(cell);
   if (!r) return html`<span>${text(cell)}</span>`;
   const pct = Math.min(100, Math.round((r.have / r.of) * 100));
-  return html`<span class="meter" role="img" aria-label=${`${label} ${r.have} of ${r.of}`}>
+  return html`<span class="meter" style=${{ width: "3em" }} role="img" aria-label=${`${label} ${r.have} of ${r.of}`}>
     <span class="meter-fill" style=${{ width: `${pct}%` }}></span></span> ${text(cell)}`;
 }
 
@@ -21,7 +21,8 @@ function Pips({ cell }) {
   const r = ratio(cell);
   if (!r) return html`<span>${text(cell)}</span>`;
   return html`<span class="tokens" role="img" aria-label=${`${r.have} of ${r.of} Shots`}>
-    ${Array.from({ length: Math.min(r.of, 12) }, (_, i) => html`<span class=${i < r.have ? "token" : "token spent"}></span>`)}
+    ${Array.from({ length: Math.min(r.of, 12) }, (_, i) =>
+      i < r.have ? html`<span class="token"></span>` : html`<span class="token spent" style=${{ opacity: 0.25 }}></span>`)}
   </span>`;
 }
 
@@ -29,9 +30,9 @@ function Tracker({ panel }) {
   const col = Object.fromEntries(panel.columns.map((c, i) => [c, i]));
   return html`<section class="card workshop-tracker" aria-label="Fight tracker">
     <h3>${panel.title}</h3>
-    <table><thead><tr><th scope="col">Up</th><th scope="col">Combatant</th><th scope="col">Initiative</th>
-      <th scope="col">Shots</th><th scope="col">Shock</th><th scope="col">Wounds</th><th scope="col">Penalty</th>
-      <th scope="col">Standing</th><th scope="col">Statuses</th></tr></thead>
+    <div style=${{ overflowX: "auto" }}><table><thead><tr><th scope="col"><span aria-label="acting">▶</span></th>
+      <th scope="col">Combatant</th><th scope="col">Init</th><th scope="col">Shots</th><th scope="col">Shock</th>
+      <th scope="col">Wounds</th><th scope="col">Pen.</th><th scope="col">Status</th></tr></thead>
     <tbody>${panel.rows.map((r) => html`<tr class=${r[col[""]] === ">" ? "acting" : ""}>
       <td>${r[col[""]] === ">" ? "▶" : text(r[col[""]])}</td>
       <th scope="row">${text(r[col.combatant])}</th>
@@ -40,9 +41,9 @@ function Tracker({ panel }) {
       <td><${Meter} cell=${r[col.shock]} label="Shock" /></td>
       <td><${Meter} cell=${r[col.wounds]} label="Wounds" /></td>
       <td>${text(r[col.penalty])}</td>
-      <td>${text(r[col.standing])}</td>
-      <td>${text(r[col.statuses]).split(", ").filter(Boolean).map((s) => html`<span class="chip">${s}</span> `)}</td>
-    </tr>`)}</tbody></table>
+      <td>${[r[col.standing] === "up" ? "" : r[col.standing], ...text(r[col.statuses]).split(", ")]
+        .filter(Boolean).map((s) => html`<span class="chip">${s}</span> `)}</td>
+    </tr>`)}</tbody></table></div>
     <p class="note">${text(panel.note)}</p>
   </section>`;
 }
@@ -51,7 +52,7 @@ function DefenseOdds({ prompt }) {
   const ctx = prompt.context || {};
   if (!ctx.hit_if_passive) return null;
   return html`<p class="odds" aria-label="Chance of being hit">
-    Chance of being hit: <strong>${text(ctx.hit_if_passive)}</strong> with your Defense ${text(String(ctx.defense))},
+    Chance of being hit: <strong>${text(ctx.hit_if_passive)}</strong> with your Defense ${text(String(ctx.defense))};${" "}
     <strong>${text(ctx.hit_if_active)}</strong> with an Active Defense.</p>`;
 }
 
