@@ -124,7 +124,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
     if call is None:
         raise NotFound(f"There is no open call {c.call}.")
     if c.character not in call.sides:
-        raise InvalidCommand(f"Call {call.id} is not {c.character}'s to roll.")
+        raise InvalidCommand(f"Call {call.id} is not for {c.character!r} to roll.")
     who = character(state, c.character)
     try:
         take = Take(c.take)

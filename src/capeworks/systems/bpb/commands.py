@@ -51,7 +51,7 @@ class AddCharacter(_P):
     id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
     sample: str
     owner: str = ""
-    name: str | None = None
+    name: str | None = Field(default=None, min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
 
 
 class GmNote(_P):

@@ -76,7 +76,7 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     first = [cid for cid in dict.fromkeys(c.aware_first)]
     stray = [cid for cid in first if cid not in ids]
     if stray:
-        raise InvalidCommand(f"{', '.join(stray)} is not in the fight.")
+        raise InvalidCommand(f"{', '.join(repr(x) for x in stray)} is not in the fight.")
     rest = [cid for cid in ids if cid not in first]
     scores = [(cid, order_keys(state, state.characters[cid])) for cid in rest]
     coins: list[str] = []
@@ -126,8 +126,9 @@ def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Do
     fight = fight_of(state)
     if fight.pending is not None:
         raise RuleViolation("BPB-TURN-007", f"Attack {fight.pending.id} must be settled first.")
-    if fight.turn.actor != c.character:
-        raise RuleViolation("BPB-TIME-002", f"It is not {c.character}'s turn.")
+    who = character(state, c.character)
+    if fight.turn.actor != who.id:
+        raise RuleViolation("BPB-TIME-002", f"It is not {who.name}'s turn.")
     b = ctx.batch(state)
     advance(b)
     return b
