@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.sheet import Character
 
 __all__ = [
     "Act",
@@ -48,8 +49,9 @@ class _P(BaseModel):
 class AddCharacter(_P):
     """Add a sample character (or a sheet) to the table."""
 
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
-    sample: str
+    id: str | None = Field(default=None, min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+    sample: str | None = None
+    sheet: Character | None = None
     owner: str = ""
     name: str | None = Field(default=None, min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
 
