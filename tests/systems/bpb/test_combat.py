@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.errors import NotFound
 from capeworks.systems.bpb.model import Guard, Status
 from capeworks.systems.bpb.sheet import AttackKind, Character, Power
@@ -365,3 +366,19 @@ def test_slam_and_stagger_only_for_endurance_attacks() -> None:
     d.refuse("gm", "extreme", rule="BPB-XS-005", attack=1, effect="slamming")
     events = d.answer("gm", "extreme-1", "overwhelming")
     assert one(events, "damaged").attribute == "Reason"
+
+
+@pytest.mark.rules("BPB-ROLL-001", "BPB-XS-001", "BPB-MOD-002")
+def test_odds_panel_before_the_roll() -> None:
+    d = table()
+    fight(d, "widow", "adler")
+    panel = next(p for p in d.table.seen_panels(Viewer(seat="ann")) if p.title == "Odds for Widow")
+    rows = {(r[0], r[1]): r[2:] for r in panel.rows}
+    # Venom Sting: Accuracy 4 vs 8 + Agility 2 = 10, needs 6+: 26/36 = 72%; extreme (expertise) 9+: 28%
+    assert rows[("Agent Adler", "Venom Sting")] == ("2d6+4 vs 10", "72%", "28%")
+    d.do("gm", "add_character", id="held", sample="agent-b")
+    d.patch(conditions={**state(d).conditions, "held": state(d).condition("held").model_copy(
+        update={"statuses": (Status.RESTRAINED,)})})  # fmt: skip
+    panel = next(p for p in d.table.seen_panels(Viewer(seat="ann")) if p.title == "Odds for Widow")
+    rows = {(r[0], r[1]): r[2:] for r in panel.rows}
+    assert rows[("Agent Brandt", "Venom Sting")][0] == "2d6+7 vs 10"  # restrained: +3 to the roll
