@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from capeworks.errors import NotFound
+from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.bpb.odds import at_least, task_odds
 from capeworks.systems.bpb.tasks import LADDER, Task, allowed_takes
 from tests.systems.bpb.helpers import of, one, state, table
@@ -190,3 +190,18 @@ def test_plot_point_automatic_success() -> None:
         False,
         (1, 2),
     )  # rolled for extreme
+
+
+@pytest.mark.rules("BPB-EXT-004", "BPB-EXT-001")
+def test_multidisciplinary_team_task() -> None:
+    d = table()
+    d.do("gm", "team_task", members="widow:Agility, ganyeka:Brawn", difficulty=12, required=3, max_attempts=4)
+    call = max(state(d).calls)
+    assert state(d).calls[call].attributes == {"widow": "Agility", "ganyeka": "Brawn"}
+    d.do("ann", "roll", call=call, character="widow", dice=(4, 4))  # 4 + 8 = 12: one
+    roll = one(d.do("bo", "roll", call=call, character="ganyeka", dice=(5, 5)), "task_rolled").roll
+    assert roll.task.attribute == 5  # Ganyeka rolls his Brawn toward the same total
+    d.do("bo", "roll", call=call, character="ganyeka", dice=(1, 1))  # no order between teammates
+    events = d.do("ann", "roll", call=call, character="widow", dice=(6, 6))
+    assert one(events, "call_closed").outcome == "succeeded"
+    d.refuse("gm", "team_task", error=InvalidCommand, members="widow", difficulty=12, required=2)

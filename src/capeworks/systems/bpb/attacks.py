@@ -55,7 +55,9 @@ __all__ = [
     "defend",
     "explode",
     "extreme",
+    "first_stage",
     "keep_powers",
+    "resolve",
 ]
 
 #: BPB-DMG-003: the difficulty of placing an explosion
@@ -170,7 +172,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
     )
-    stage = _first_stage(state, pending) if roll.verdict.success else None
+    stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
     emit(
         b,
@@ -239,7 +241,7 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
     return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
 
 
-def _first_stage(state: BpbState, p: Pending) -> Stage | None:
+def first_stage(state: BpbState, p: Pending) -> Stage | None:
     if defence_options(state, p):
         return Stage.DEFENCE
     return _after_defence(p)
@@ -348,6 +350,8 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
         apply_damage(
             b, t, dr, stunning=p.stunning, penetrating=p.penetrating, attribute=p.damages, why=p.power
         )
+    if p.recoil:  # BPB-GRAB-013 (PROPOSED): the rammer takes half, against their own protection
+        apply_damage(b, b.state.characters[p.attacker], p.recoil, why="ramming")
     if effect is Effect.SLAMMING:
         _slam(b, t, p, dice)
     if effect is Effect.STAGGERING:

@@ -31,6 +31,7 @@ __all__ = [
     "KeepPowers",
     "Move",
     "Preempt",
+    "Ram",
     "Rest",
     "RollTask",
     "Spend",
@@ -38,6 +39,7 @@ __all__ = [
     "StartSession",
     "Steer",
     "Switch",
+    "TeamTask",
     "Withdraw",
 ]
 
@@ -99,6 +101,16 @@ class Contest(_P):
     attribute: str
     difficulty: int = Field(ge=0, le=60)
     required: int = Field(ge=1, le=50)
+    task: str = Field(default="", max_length=200)
+
+
+class TeamTask(_P):
+    """Call a multidisciplinary extended task: each member rolls the attribute or skill the GM allows."""
+
+    members: TextList
+    difficulty: int = Field(ge=0, le=60)
+    required: int = Field(ge=1, le=50)
+    max_attempts: int | None = Field(default=None, ge=1, le=100)
     task: str = Field(default="", max_length=200)
 
 
@@ -225,6 +237,18 @@ class Grab(_P):
     into: str = ""
     into_pv: int = Field(default=0, ge=0, le=30)
     soft: bool = False
+
+
+class Ram(_P):
+    """Ram a target: a move that ends in a hand-to-hand attack (the rammer takes half the DR)."""
+
+    attacker: str
+    target: str
+    mode: Mode = Mode.RUN
+    medium: str = "ground"
+    power: str | None = None
+    feet: int | None = Field(default=None, ge=0)
+    circumstances: TextList = Field(default_factory=list)
 
 
 class BreakFree(_P):

@@ -111,6 +111,9 @@ class Call(Frozen):
     successes: dict[str, int] = Field(default_factory=dict)
     attempts: dict[str, int] = Field(default_factory=dict)
     task: str = ""
+    #: BPB-EXT-004: the sides work together, each with the attribute the GM allows
+    team: bool = False
+    attributes: dict[str, str] = Field(default_factory=dict)
 
 
 class Turn(Frozen):
@@ -157,6 +160,8 @@ class Pending(Frozen):
     extreme: bool = False
     stage: Stage = Stage.DEFENCE
     cover_ft: int | None = None
+    #: BPB-GRAB-013 (PROPOSED): what a ram does to the rammer when it lands
+    recoil: int = 0
 
 
 class Hazard(Frozen):

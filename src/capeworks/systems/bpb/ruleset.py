@@ -24,7 +24,7 @@ from capeworks.engine import (
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, calls, environment, grabs, roster, turns
+from capeworks.systems.bpb import attacks, calls, environment, grabs, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
@@ -84,6 +84,7 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "award": CommandSpec(cmd.Award, roster.award, GM, "award plot points"),
     "call_task": CommandSpec(cmd.CallTask, calls.call_task, GM, "call for task rolls and set difficulties"),
     "contest": CommandSpec(cmd.Contest, calls.contest, GM, "call competitions"),
+    "team_task": CommandSpec(cmd.TeamTask, calls.team_task, GM, "call for team tasks"),
     "withdraw": CommandSpec(cmd.Withdraw, calls.withdraw, GM, "withdraw calls"),
     "roll": CommandSpec(cmd.RollTask, calls.roll_task, OWNER, offer=_calls),
     "start_fight": CommandSpec(cmd.StartFight, turns.start_fight, GM, "start fights"),
@@ -101,6 +102,7 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),
+    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
     "explode": CommandSpec(
         cmd.Explode, attacks.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
