@@ -64,7 +64,7 @@ def test_aware_first_act_first() -> None:
     assert state(d).fight.order.order == ("brandt", "widow", "ganyeka", "adler")
 
 
-@pytest.mark.rules("BPB-TIME-002", "BPB-TIME-003", "BPB-ACT-001", "BPB-ACT-006")
+@pytest.mark.rules("BPB-TIME-002", "BPB-TIME-003", "BPB-ACT-001", "BPB-ACT-006", "BPB-TURN-005")
 def test_one_task_and_one_move_a_turn() -> None:
     d = table()
     fight(d, "widow", "adler")

@@ -21,7 +21,7 @@ def _call(d, **fields):
     return max(state(d).calls)
 
 
-@pytest.mark.rules("BPB-ROLL-001", "BPB-XS-001", "BPB-ROLL-004", "BPB-ROLL-006")
+@pytest.mark.rules("BPB-ROLL-001", "BPB-XS-001", "BPB-ROLL-004", "BPB-ROLL-006", "BPB-XS-002")
 @pytest.mark.parametrize(
     ("skill", "dice", "success", "extreme"),
     [("Acrobatics", (6, 5), True, True), ("Acrobatics", (5, 5), True, False), ("", (6, 5), True, False),
@@ -45,7 +45,7 @@ def test_easy_tasks_are_not_rolled() -> None:
     d.refuse("gm", "call_task", rule="BPB-ROLL-002", character="widow", attribute="Reason", level="easy")
 
 
-@pytest.mark.rules("BPB-ROLL-004", "BPB-ROLL-006")
+@pytest.mark.rules("BPB-ROLL-004", "BPB-ROLL-006", "BPB-ROLL-003")
 def test_ladder_is_nine_plus_threes() -> None:
     assert [v for v in LADDER.values() if v is not None] == [9, 12, 15, 18, 21]
     d = table()
