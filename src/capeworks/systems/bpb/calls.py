@@ -20,6 +20,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     make_roll,
     rank_of,
+    require_able,
     require_turn,
     spend_check,
 )
@@ -84,6 +85,7 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
         required=c.required,
         max_attempts=c.max_attempts,
         task=c.task,
+        reaction=c.reaction,
     )
     b = ctx.batch(state)
     emit(b, dice, CallMade(call=call))
@@ -172,7 +174,11 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         mine = call.attempts.get(who.id, 0)
         if any(call.attempts.get(o, 0) < mine for o in call.sides if o != who.id):
             raise RuleViolation("BPB-EXT-003", f"{who.name} waits for the other side to roll this round.")
-    in_turn = require_turn(state, who, task=True)
+    if call.reaction:  # BPB-ACT-008: any time, as often as the GM asks
+        require_able(state, who)
+        in_turn = False
+    else:
+        in_turn = require_turn(state, who, task=True)
     moved = state.fight.turn.moved if state.fight and in_turn and state.fight.turn.moved else None
     attribute = call.attributes.get(who.id, call.attribute)
     task = Task(

@@ -92,6 +92,8 @@ class CallTask(_P):
     required: int | None = Field(default=None, ge=1, le=50)
     max_attempts: int | None = Field(default=None, ge=1, le=100)
     task: str = Field(default="", max_length=200)
+    #: a reaction (BPB-ACT-008): rolled at any time, without a turn or a task action
+    reaction: bool = False
 
 
 class Contest(_P):

@@ -114,6 +114,8 @@ class Call(Frozen):
     #: BPB-EXT-004: the sides work together, each with the attribute the GM allows
     team: bool = False
     attributes: dict[str, str] = Field(default_factory=dict)
+    #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
+    reaction: bool = False
 
 
 class Turn(Frozen):

@@ -77,6 +77,16 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": cid} for cid in state.characters if _plays(state, seat, cid)]
 
 
+def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Plot points to spend (BPB-PP-005)."""
+    return [o for o in _owned(state, seat) if state.condition(o["character"]).plot_points > 0]
+
+
+def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Stunts with a countable resource left (BPB-PP-010)."""
+    return [o for o in _owned(state, seat) if any(s.uses for s in state.condition(o["character"]).stunts)]
+
+
 COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
@@ -109,10 +119,10 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     ),
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
-    "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_owned),
+    "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_spending),
     "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights"),
     "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes"),
-    "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_owned),
+    "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_counting),
     "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
     "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting()),
 }
