@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.errors import NotFound
 from capeworks.systems.bpb.model import Guard, Status
 from capeworks.systems.bpb.sheet import AttackKind, Character, Power
@@ -63,7 +64,7 @@ def test_aware_first_act_first() -> None:
     assert state(d).fight.order.order == ("brandt", "widow", "ganyeka", "adler")
 
 
-@pytest.mark.rules("BPB-TIME-002", "BPB-TIME-003", "BPB-ACT-001", "BPB-ACT-006")
+@pytest.mark.rules("BPB-TIME-002", "BPB-TIME-003", "BPB-ACT-001", "BPB-ACT-006", "BPB-TURN-005")
 def test_one_task_and_one_move_a_turn() -> None:
     d = table()
     fight(d, "widow", "adler")
@@ -365,3 +366,54 @@ def test_slam_and_stagger_only_for_endurance_attacks() -> None:
     d.refuse("gm", "extreme", rule="BPB-XS-005", attack=1, effect="slamming")
     events = d.answer("gm", "extreme-1", "overwhelming")
     assert one(events, "damaged").attribute == "Reason"
+
+
+@pytest.mark.rules("BPB-ROLL-001", "BPB-XS-001", "BPB-MOD-002")
+def test_odds_panel_before_the_roll() -> None:
+    d = table()
+    fight(d, "widow", "adler")
+    panel = next(p for p in d.table.seen_panels(Viewer(seat="ann")) if p.title == "Odds for Widow")
+    rows = {(r[0], r[1]): r[2:] for r in panel.rows}
+    # Venom Sting: Accuracy 4 vs 8 + Agility 2 = 10, needs 6+: 26/36 = 72%; extreme (expertise) 9+: 28%
+    assert rows[("Agent Adler", "Venom Sting")] == ("2d6+4 vs 10", "72%", "28%")
+    d.do("gm", "add_character", id="held", sample="agent-b")
+    d.patch(conditions={**state(d).conditions, "held": state(d).condition("held").model_copy(
+        update={"statuses": (Status.RESTRAINED,)})})  # fmt: skip
+    panel = next(p for p in d.table.seen_panels(Viewer(seat="ann")) if p.title == "Odds for Widow")
+    rows = {(r[0], r[1]): r[2:] for r in panel.rows}
+    assert rows[("Agent Brandt", "Venom Sting")][0] == "2d6+7 vs 10"  # restrained: +3 to the roll
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-ACT-006")
+@pytest.mark.parametrize(("mode", "difficulty", "dr", "recoil"), [("run", 13, 6, 3), ("sprint", 16, 9, 4)])
+def test_ramming_proposed(mode: str, difficulty: int, dr: int, recoil: int) -> None:
+    """BPB-GRAB-013 (PROPOSED): a move ending in a hand-to-hand attack, +3/+6 as the move,
+    DR Brawn (+3 all-out), and half of it back on the rammer."""
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8), hero("wall", Endurance=20))
+    fight(d, "bull", "wall")
+    events = d.do("ann", "ram", attacker="bull", target="wall", mode=mode, dice=(4, 4))
+    rolled = one(events, "attack_rolled")
+    assert (rolled.roll.task.difficulty, rolled.dr, rolled.recoil) == (difficulty, dr, recoil)
+    if d.table.prompts():  # a run's DR 6 can be blocked (Prowess 2 vs 14): the GM lets it land
+        events = d.answer("gm", "defend-1", "take")
+    assert [(h.character, h.amount) for h in of(events, "damaged")] == [("wall", dr), ("bull", recoil)]
+    assert state(d).fight.turn.moved is not None and state(d).fight.turn.task
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="bull")
+
+
+def test_ram_needs_the_move_unused() -> None:
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8), hero("wall"))
+    fight(d, "bull", "wall")
+    d.do("ann", "move", character="bull")
+    d.refuse("ann", "ram", rule="BPB-ACT-001", attacker="bull", target="wall")
+
+
+def test_ram_with_the_movement_powers_rank_when_the_table_says_so() -> None:
+    jets = Power(name="Jets", rank=9, movement=True)
+    d = cast(hero("bull", owner="ann", powers=(jets,), Brawn=3, Prowess=8), hero("wall"),
+             config={"ram_dr_uses_power_rank": True})  # fmt: skip
+    fight(d, "bull", "wall")
+    events = d.do(
+        "ann", "ram", attacker="bull", target="wall", mode="walk", medium="power", power="Jets", dice=(6, 6)
+    )
+    assert one(events, "attack_rolled").dr == 9

@@ -121,7 +121,7 @@ def test_ice_blast_stunt_as_computing() -> None:
     )
 
 
-@pytest.mark.rules("BPB-PP-010", "BPB-PP-008")
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-008", "BPB-TIME-001")
 def test_time_control_stunt_runs_out() -> None:
     tc = Power(name="Time Control", rank=6)
     d = cast(hero("tock", owner="ann", powers=(tc,)))

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from capeworks.errors import NotFound
+from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.bpb.odds import at_least, task_odds
 from capeworks.systems.bpb.tasks import LADDER, Task, allowed_takes
 from tests.systems.bpb.helpers import of, one, state, table
@@ -21,7 +21,7 @@ def _call(d, **fields):
     return max(state(d).calls)
 
 
-@pytest.mark.rules("BPB-ROLL-001", "BPB-XS-001", "BPB-ROLL-004", "BPB-ROLL-006")
+@pytest.mark.rules("BPB-ROLL-001", "BPB-XS-001", "BPB-ROLL-004", "BPB-ROLL-006", "BPB-XS-002")
 @pytest.mark.parametrize(
     ("skill", "dice", "success", "extreme"),
     [("Acrobatics", (6, 5), True, True), ("Acrobatics", (5, 5), True, False), ("", (6, 5), True, False),
@@ -45,7 +45,7 @@ def test_easy_tasks_are_not_rolled() -> None:
     d.refuse("gm", "call_task", rule="BPB-ROLL-002", character="widow", attribute="Reason", level="easy")
 
 
-@pytest.mark.rules("BPB-ROLL-004", "BPB-ROLL-006")
+@pytest.mark.rules("BPB-ROLL-004", "BPB-ROLL-006", "BPB-ROLL-003")
 def test_ladder_is_nine_plus_threes() -> None:
     assert [v for v in LADDER.values() if v is not None] == [9, 12, 15, 18, 21]
     d = table()
@@ -190,3 +190,18 @@ def test_plot_point_automatic_success() -> None:
         False,
         (1, 2),
     )  # rolled for extreme
+
+
+@pytest.mark.rules("BPB-EXT-004", "BPB-EXT-001")
+def test_multidisciplinary_team_task() -> None:
+    d = table()
+    d.do("gm", "team_task", members="widow:Agility, ganyeka:Brawn", difficulty=12, required=3, max_attempts=4)
+    call = max(state(d).calls)
+    assert state(d).calls[call].attributes == {"widow": "Agility", "ganyeka": "Brawn"}
+    d.do("ann", "roll", call=call, character="widow", dice=(4, 4))  # 4 + 8 = 12: one
+    roll = one(d.do("bo", "roll", call=call, character="ganyeka", dice=(5, 5)), "task_rolled").roll
+    assert roll.task.attribute == 5  # Ganyeka rolls his Brawn toward the same total
+    d.do("bo", "roll", call=call, character="ganyeka", dice=(1, 1))  # no order between teammates
+    events = d.do("ann", "roll", call=call, character="widow", dice=(6, 6))
+    assert one(events, "call_closed").outcome == "succeeded"
+    d.refuse("gm", "team_task", error=InvalidCommand, members="widow", difficulty=12, required=2)

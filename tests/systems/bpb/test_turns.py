@@ -98,3 +98,17 @@ def test_the_environment_goes_last() -> None:
     events = d.do("gm", "end_turn", character="adler")  # not steered: it moves at the end of the round
     assert one(events, "environment_acted").moved == ("the armoured van",)
     assert not of(events, "damaged")
+
+
+@pytest.mark.rules("BPB-ACT-008")
+def test_reaction_calls_roll_any_time() -> None:
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "call_task", character="widow", attribute="Willpower", difficulty=12, reaction=True,
+         task="shrug off the gas")  # fmt: skip
+    d.do("ann", "roll", call=1, character="widow", dice=(5, 4))  # Adler's turn: a reaction still rolls
+    d.do("gm", "call_task", character="widow", attribute="Willpower", difficulty=12, task="pick the lock")
+    d.refuse("ann", "roll", rule="BPB-TIME-002", call=2, character="widow")  # a task waits for her turn
+    d.do("gm", "end_turn", character="adler")
+    d.do("ann", "roll", call=2, character="widow", dice=(5, 4))
+    assert state(d).fight.turn.task  # the task took her task action; the reaction did not

@@ -48,13 +48,16 @@ from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defe
 __all__ = [
     "apply_damage",
     "attack",
+    "attack_task",
     "circumstances",
     "defence_options",
     "defence_task",
     "defend",
     "explode",
     "extreme",
+    "first_stage",
     "keep_powers",
+    "resolve",
 ]
 
 #: BPB-DMG-003: the difficulty of placing an explosion
@@ -101,6 +104,39 @@ def _power(who: Character, name: str) -> Power | None:
     return power
 
 
+def attack_task(
+    state: BpbState,
+    a: Character,
+    t: Character,
+    power: Power | None,
+    listed: list[str],
+    *,
+    held_item: bool = False,
+    distance_ft: int | None = None,
+) -> Task:
+    """The roll an attack makes: 2d6 + the attack attribute + the largest attack bonus, against 8 +
+    the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range)."""
+    kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
+    rolled, against = ROLLS[kind]
+    bands = 0
+    if distance_ft is not None and kind is AttackKind.RANGED and power is not None:
+        bands = extra_bands(power.effective_band, distance_ft)
+        most = state.config.max_extra_bands
+        if most is not None and bands > most:
+            raise RuleViolation(
+                "BPB-RANGE-002", f"{t.name} is {bands} range bands beyond {power.name}'s reach."
+            )
+    bonus, defence = circumstances(state, a, t, listed)
+    return Task(
+        attribute=rank_of(state, a, rolled),
+        bonus=attack_bonus(bonus),
+        difficulty=8
+        + rank_of(state, t, against)
+        + defense_bonus(defence, held_item=held_item, extra_bands=bands),
+        expertise=a.has_expertise(power.name if power else "unarmed") or a.has_expertise(rolled),
+    )
+
+
 def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     """BPB-ATK-001: roll to hit (BPB-ROLL-007, BPB-MOD), then what the hit waits for."""
     fight = fight_of(state)
@@ -113,24 +149,8 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     power = _power(a, c.power)
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
-    kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
-    rolled, against = ROLLS[kind]
-    bands = 0
-    if c.distance_ft is not None and kind is AttackKind.RANGED and power is not None:
-        bands = extra_bands(power.effective_band, c.distance_ft)
-        most = state.config.max_extra_bands
-        if most is not None and bands > most:
-            raise RuleViolation(
-                "BPB-RANGE-002", f"{t.name} is {bands} range bands beyond {power.name}'s reach."
-            )
-    bonus, defence = circumstances(state, a, t, list(c.circumstances))
-    task = Task(
-        attribute=rank_of(state, a, rolled),
-        bonus=attack_bonus(bonus),
-        difficulty=8
-        + rank_of(state, t, against)
-        + defense_bonus(defence, held_item=c.held_item, extra_bands=bands),
-        expertise=a.has_expertise(power.name if power else "unarmed") or a.has_expertise(rolled),
+    task = attack_task(
+        state, a, t, power, list(c.circumstances), held_item=c.held_item, distance_ft=c.distance_ft
     )
     if c.plot_point:
         spend_check(state, a)
@@ -152,7 +172,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
     )
-    stage = _first_stage(state, pending) if roll.verdict.success else None
+    stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
     emit(
         b,
@@ -221,7 +241,7 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
     return Task(attribute=attribute, difficulty=8 + p.rank + (n - 1))
 
 
-def _first_stage(state: BpbState, p: Pending) -> Stage | None:
+def first_stage(state: BpbState, p: Pending) -> Stage | None:
     if defence_options(state, p):
         return Stage.DEFENCE
     return _after_defence(p)
@@ -330,6 +350,8 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
         apply_damage(
             b, t, dr, stunning=p.stunning, penetrating=p.penetrating, attribute=p.damages, why=p.power
         )
+    if p.recoil:  # BPB-GRAB-013 (PROPOSED): the rammer takes half, against their own protection
+        apply_damage(b, b.state.characters[p.attacker], p.recoil, why="ramming")
     if effect is Effect.SLAMMING:
         _slam(b, t, p, dice)
     if effect is Effect.STAGGERING:

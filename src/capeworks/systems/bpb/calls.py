@@ -20,6 +20,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     make_roll,
     rank_of,
+    require_able,
     require_turn,
     spend_check,
 )
@@ -29,7 +30,7 @@ from capeworks.systems.bpb.sheet import attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import LADDER, Take, Task, allowed_takes, opposed
 
-__all__ = ["call_task", "contest", "roll_task", "withdraw"]
+__all__ = ["call_task", "contest", "roll_task", "team_task", "withdraw"]
 
 #: BPB-EXT-002: an extreme success counts as three successes
 EXTREME_COUNTS = 3
@@ -84,6 +85,7 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
         required=c.required,
         max_attempts=c.max_attempts,
         task=c.task,
+        reaction=c.reaction,
     )
     b = ctx.batch(state)
     emit(b, dice, CallMade(call=call))
@@ -110,6 +112,34 @@ def contest(state: BpbState, ctx: Ctx, c: cmd.Contest, dice: DiceService) -> Don
     return b
 
 
+def team_task(state: BpbState, ctx: Ctx, c: cmd.TeamTask, dice: DiceService) -> Done:
+    """BPB-EXT-004: members given as ``character:attribute`` pool their successes toward one total."""
+    attributes: dict[str, str] = {}
+    for member in c.members:
+        cid, _, name = member.partition(":")
+        who = character(state, cid.strip())
+        if not name.strip():
+            raise InvalidCommand(f"Say which attribute or skill {who.name} rolls ({who.id}:Agility).")
+        power = who.power(name)
+        attributes[who.id] = power.name if power else _attr(name)
+    if not attributes:
+        raise InvalidCommand("Name the members and what each rolls.")
+    call = Call(
+        id=state.next_call,
+        sides=tuple(attributes),
+        attribute=next(iter(attributes.values())),
+        difficulty=c.difficulty,
+        required=c.required,
+        max_attempts=c.max_attempts,
+        task=c.task,
+        team=True,
+        attributes=attributes,
+    )
+    b = ctx.batch(state)
+    emit(b, dice, CallMade(call=call))
+    return b
+
+
 def withdraw(state: BpbState, ctx: Ctx, c: cmd.Withdraw, dice: DiceService) -> Done:
     if c.call not in state.calls:
         raise NotFound(f"There is no open call {c.call}.")
@@ -124,7 +154,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
     if call is None:
         raise NotFound(f"There is no open call {c.call}.")
     if c.character not in call.sides:
-        raise InvalidCommand(f"Call {call.id} is not {c.character}'s to roll.")
+        raise InvalidCommand(f"Call {call.id} is not for {c.character!r} to roll.")
     who = character(state, c.character)
     try:
         take = Take(c.take)
@@ -137,19 +167,25 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         )
     if c.plot_point:
         spend_check(state, who)
-    if call.max_attempts is not None and call.attempts.get(who.id, 0) >= call.max_attempts:
+    used = sum(call.attempts.values()) if call.team else call.attempts.get(who.id, 0)
+    if call.max_attempts is not None and used >= call.max_attempts:
         raise RuleViolation("BPB-EXT-001", f"{who.name} has used all {call.max_attempts} attempts.")
-    if len(call.sides) > 1:
+    if len(call.sides) > 1 and not call.team:
         mine = call.attempts.get(who.id, 0)
         if any(call.attempts.get(o, 0) < mine for o in call.sides if o != who.id):
             raise RuleViolation("BPB-EXT-003", f"{who.name} waits for the other side to roll this round.")
-    in_turn = require_turn(state, who, task=True)
+    if call.reaction:  # BPB-ACT-008: any time, as often as the GM asks
+        require_able(state, who)
+        in_turn = False
+    else:
+        in_turn = require_turn(state, who, task=True)
     moved = state.fight.turn.moved if state.fight and in_turn and state.fight.turn.moved else None
+    attribute = call.attributes.get(who.id, call.attribute)
     task = Task(
-        attribute=rank_of(state, who, call.attribute),
+        attribute=rank_of(state, who, attribute),
         bonus=call.bonus,
         difficulty=call.difficulty + (MODE_DIFFICULTY[moved] if moved else 0),  # BPB-MOVE-007
-        expertise=who.has_expertise(call.skill or call.attribute),
+        expertise=who.has_expertise(call.skill or attribute),
     )
     roll = make_roll(
         dice,
@@ -171,6 +207,12 @@ def _settle(b: Done, call: Call) -> None:
     """Close a call that is over: a single roll, an extended task done or failed, a competition won."""
     if call.required is None:
         b.emit(CallClosed(call=call.id, outcome="done"))
+        return
+    if call.team:
+        if sum(call.successes.values()) >= call.required:
+            b.emit(CallClosed(call=call.id, outcome="succeeded"))
+        elif call.max_attempts is not None and sum(call.attempts.values()) >= call.max_attempts:
+            b.emit(CallClosed(call=call.id, outcome="failed"))
         return
     if len(call.sides) == 1:
         cid = call.sides[0]

@@ -7,6 +7,7 @@ Table play (fights, calls, plot points) goes through the generic
   "p_success", "p_extreme"}``
 * movement: ``{"ground": [{rank, walk, run, sprint, mph}], "water": [...], "jump": [{rank, feet}]}``
 * characters: ``{"characters": [{"key", "name", "attributes", "powers", "expertise"}]}``
+* tracker: ``{"id", "version", "panels": [{"title", "columns", "rows", "note"}]}``
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded, safe
 from capeworks.cli.plugin import CliPlugin
+from capeworks.engine import Viewer
 from capeworks.errors import InvalidCommand
+from capeworks.store import ENV_VAR, Store
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
 from capeworks.systems.bpb.movement import ground, jump_ft, water
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.tasks import LADDER, Task
 
-__all__ = ["PLUGIN", "bpb_app", "movement_payload", "odds_payload"]
+__all__ = ["PLUGIN", "bpb_app", "movement_payload", "odds_payload", "tracker_payload"]
 
 bpb_app = typer.Typer(
     add_completion=False,
@@ -131,6 +134,34 @@ def characters_command(json_out: bool = JSON_OPTION) -> None:
         attrs = ", ".join(f"{k} {v}" for k, v in r["attributes"].items())
         table.add_row(r["key"], r["name"], attrs, ", ".join(r["powers"]), ", ".join(r["expertise"]))
     console.print(table)
+
+
+def tracker_payload(table_id: str, db: str | None) -> dict[str, Any]:
+    """The public tracker of a stored Bulletproof Blues table (what any seat sees: no GM notes)."""
+    with Store(db) as store:
+        table = store.load(table_id)
+        if table.ruleset.name != "bpb":
+            raise InvalidCommand(f"Table {table_id} plays {table.ruleset.name}, not Bulletproof Blues.")
+        panels = [p.model_dump(mode="json") for p in table.seen_panels(Viewer())]
+    return {"id": table_id, "version": table.version, "panels": panels}
+
+
+@bpb_app.command("tracker")
+def tracker_command(
+    table_id: str = typer.Argument(..., metavar="TABLE", help="Table id."),
+    db: str | None = typer.Option(None, "--db", envvar=ENV_VAR, help="Database URL.", show_envvar=False),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The combat tracker of a table: order of play, Endurance and stunning, statuses, odds."""
+    data = run_guarded(lambda: tracker_payload(table_id, db), as_json=json_out)
+    if json_out:
+        emit_json(data)
+        return
+    for panel in data["panels"]:
+        table = Table(*panel["columns"], title=panel["title"], caption=panel["note"] or None)
+        for row in panel["rows"]:
+            table.add_row(*(safe(cell) for cell in row))
+        console.print(table)
 
 
 PLUGIN = CliPlugin(app=bpb_app)

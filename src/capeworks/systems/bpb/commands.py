@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.sheet import Character
 
 __all__ = [
     "Act",
@@ -30,6 +31,7 @@ __all__ = [
     "KeepPowers",
     "Move",
     "Preempt",
+    "Ram",
     "Rest",
     "RollTask",
     "Spend",
@@ -37,6 +39,7 @@ __all__ = [
     "StartSession",
     "Steer",
     "Switch",
+    "TeamTask",
     "Withdraw",
 ]
 
@@ -48,10 +51,11 @@ class _P(BaseModel):
 class AddCharacter(_P):
     """Add a sample character (or a sheet) to the table."""
 
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
-    sample: str
+    id: str | None = Field(default=None, min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+    sample: str | None = None
+    sheet: Character | None = None
     owner: str = ""
-    name: str | None = None
+    name: str | None = Field(default=None, min_length=1, max_length=80, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
 
 
 class GmNote(_P):
@@ -88,6 +92,8 @@ class CallTask(_P):
     required: int | None = Field(default=None, ge=1, le=50)
     max_attempts: int | None = Field(default=None, ge=1, le=100)
     task: str = Field(default="", max_length=200)
+    #: a reaction (BPB-ACT-008): rolled at any time, without a turn or a task action
+    reaction: bool = False
 
 
 class Contest(_P):
@@ -97,6 +103,16 @@ class Contest(_P):
     attribute: str
     difficulty: int = Field(ge=0, le=60)
     required: int = Field(ge=1, le=50)
+    task: str = Field(default="", max_length=200)
+
+
+class TeamTask(_P):
+    """Call a multidisciplinary extended task: each member rolls the attribute or skill the GM allows."""
+
+    members: TextList
+    difficulty: int = Field(ge=0, le=60)
+    required: int = Field(ge=1, le=50)
+    max_attempts: int | None = Field(default=None, ge=1, le=100)
     task: str = Field(default="", max_length=200)
 
 
@@ -223,6 +239,18 @@ class Grab(_P):
     into: str = ""
     into_pv: int = Field(default=0, ge=0, le=30)
     soft: bool = False
+
+
+class Ram(_P):
+    """Ram a target: a move that ends in a hand-to-hand attack (the rammer takes half the DR)."""
+
+    attacker: str
+    target: str
+    mode: Mode = Mode.RUN
+    medium: str = "ground"
+    power: str | None = None
+    feet: int | None = Field(default=None, ge=0)
+    circumstances: TextList = Field(default_factory=list)
 
 
 class BreakFree(_P):

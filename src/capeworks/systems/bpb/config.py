@@ -29,11 +29,9 @@ class BpbConfig(BaseModel):
     boost_rounds: int = Field(default=1, ge=1, le=100)
     #: BPB-PP-001: plot points each player starts a session with
     session_plot_points: int = Field(default=1, ge=0, le=10)
+    #: BPB-GRAB-013 (PROPOSED): a ram's DR is the movement power's rank instead of Brawn
+    ram_dr_uses_power_rank: bool = False
     #: BPB-PP-003: the pacing guideline, awards per player per session (a hint on the tracker)
     award_hint: int = Field(default=3, ge=0, le=20)
     #: BPB-REC-004 (PROPOSED, optional): normal damage beyond this many below zero kills (None: GM only)
     death_below_zero: bool = False
-    #: BPB-DMG-003 (PROPOSED): may targets of an explosion block or dodge it
-    block_explosions: bool = False
-    #: BPB-GRAB-013 (PROPOSED): a ram's DR is the movement power's rank instead of Brawn
-    ram_dr_uses_power_rank: bool = False

@@ -160,6 +160,7 @@ class AttackRolled(BpbEvent):
     roll: Roll
     stage: Stage | None = None
     cover_ft: int | None = None
+    recoil: int = 0
 
 
 class DefenceRolled(BpbEvent):

@@ -111,6 +111,11 @@ class Call(Frozen):
     successes: dict[str, int] = Field(default_factory=dict)
     attempts: dict[str, int] = Field(default_factory=dict)
     task: str = ""
+    #: BPB-EXT-004: the sides work together, each with the attribute the GM allows
+    team: bool = False
+    attributes: dict[str, str] = Field(default_factory=dict)
+    #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
+    reaction: bool = False
 
 
 class Turn(Frozen):
@@ -157,6 +162,8 @@ class Pending(Frozen):
     extreme: bool = False
     stage: Stage = Stage.DEFENCE
     cover_ft: int | None = None
+    #: BPB-GRAB-013 (PROPOSED): what a ram does to the rammer when it lands
+    recoil: int = 0
 
 
 class Hazard(Frozen):

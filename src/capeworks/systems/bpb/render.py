@@ -7,7 +7,9 @@ from typing import Any
 
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.bpb import events as ev
-from capeworks.systems.bpb.model import Roll
+from capeworks.systems.bpb.attacks import attack_task
+from capeworks.systems.bpb.model import Roll, Status
+from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = ["COMMAND_WORDS", "WORDS", "panels", "roll_text"]
@@ -174,6 +176,7 @@ COMMAND_WORDS: dict[str, str] = {
     "call_task": "Call for a task roll",
     "contest": "Call a competition",
     "withdraw": "Withdraw a call",
+    "team_task": "Call a team task",
     "roll": "Roll a called task",
     "start_fight": "Start a fight",
     "end_turn": "End the turn",
@@ -189,6 +192,7 @@ COMMAND_WORDS: dict[str, str] = {
     "keep_powers": "Keep powers on",
     "grab": "Grab",
     "break_free": "Break free",
+    "ram": "Ram",
     "explode": "Throw an explosive",
     "rest": "Rest half an hour",
     "heal": "Heal over days",
@@ -201,11 +205,38 @@ COMMAND_WORDS: dict[str, str] = {
 }
 
 
+def _attack_odds(state: BpbState, actor: str) -> list[tuple[str, ...]]:
+    """Each attack the acting character could make on each character standing, with its exact odds."""
+    a = state.characters.get(actor)
+    if a is None:
+        return []
+    rows: list[tuple[str, ...]] = []
+    for t in state.characters.values():
+        statuses = state.condition(t.id).statuses
+        if t.id == a.id or Status.UNCONSCIOUS in statuses or Status.DEAD in statuses:
+            continue
+        for power in (None, *(p for p in a.powers if p.attack is not None and not p.exploding_ft)):
+            task = attack_task(state, a, t, power, [])
+            if task.impossible:
+                continue
+            odds = task_odds(task)
+            rows.append(
+                (
+                    t.name,
+                    power.name if power else "unarmed",
+                    f"2d6+{task.attribute + task.bonus} vs {task.difficulty}",
+                    f"{odds.p_success:.0%}",
+                    f"{odds.p_extreme:.0%}" if task.extreme_need is not None else "-",
+                )
+            )
+    return rows
+
+
 def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
     """The tracker: order of play and turn, then Endurance, stunning, statuses, plot points."""
     out: list[Panel] = []
     fight = state.fight
-    rows = []
+    rows: list[tuple[str, ...]] = []
     order = fight.order.order if fight else tuple(state.characters)
     for cid in order:
         ch = state.characters.get(cid)
@@ -257,6 +288,18 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
             rows=tuple(rows),
         )
     )
+    if fight is not None and fight.pending is None:
+        odds = _attack_odds(state, fight.turn.actor)
+        if odds:
+            actor = state.characters[fight.turn.actor].name
+            out.append(
+                Panel(
+                    title=f"Odds for {actor}",
+                    columns=("Target", "Attack", "Roll", "Success", "Extreme"),
+                    rows=tuple(odds),
+                    note="Exact odds before the roll, with every modifier the table shows.",
+                )
+            )
     if state.calls:
         out.append(
             Panel(

@@ -37,11 +37,18 @@ __all__ = [
 
 def add_character(state: BpbState, ctx: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
     """A sample sheet joins; a player adds only their own, the GM anyone's."""
-    sheet = SAMPLE_CHARACTERS.get(c.sample)
-    if sheet is None:
-        raise NotFound(f"There is no sample {c.sample!r}; known: {', '.join(SAMPLE_CHARACTERS)}.")
-    if c.id in state.characters:
-        raise InvalidCommand(f"There is already a character {c.id!r} at this table.")
+    if (c.sample is None) == (c.sheet is None):
+        raise InvalidCommand("Add a character from a sample or from a sheet (one of the two).")
+    if c.sheet is not None:
+        sheet = c.sheet
+    else:
+        found = SAMPLE_CHARACTERS.get(c.sample or "")
+        if found is None:
+            raise NotFound(f"There is no sample {c.sample!r}; known: {', '.join(SAMPLE_CHARACTERS)}.")
+        sheet = found
+    cid = c.id or sheet.id
+    if cid in state.characters:
+        raise InvalidCommand(f"There is already a character {cid!r} at this table.")
     owner = c.owner
     if not ctx.is_gm:
         if owner and owner != ctx.actor.id:
@@ -52,7 +59,7 @@ def add_character(state: BpbState, ctx: Ctx, c: cmd.AddCharacter, dice: DiceServ
     b = ctx.batch(state)
     b.emit(
         CharacterAdded(
-            character=sheet.model_copy(update={"id": c.id, "owner": owner, "name": c.name or sheet.name})
+            character=sheet.model_copy(update={"id": cid, "owner": owner, "name": c.name or sheet.name})
         )
     )
     return b

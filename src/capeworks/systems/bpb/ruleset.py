@@ -24,7 +24,7 @@ from capeworks.engine import (
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, calls, environment, grabs, roster, turns
+from capeworks.systems.bpb import attacks, calls, environment, grabs, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
@@ -77,6 +77,16 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": cid} for cid in state.characters if _plays(state, seat, cid)]
 
 
+def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Plot points to spend (BPB-PP-005)."""
+    return [o for o in _owned(state, seat) if state.condition(o["character"]).plot_points > 0]
+
+
+def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
+    """Stunts with a countable resource left (BPB-PP-010)."""
+    return [o for o in _owned(state, seat) if any(s.uses for s in state.condition(o["character"]).stunts)]
+
+
 COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
@@ -84,6 +94,7 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "award": CommandSpec(cmd.Award, roster.award, GM, "award plot points"),
     "call_task": CommandSpec(cmd.CallTask, calls.call_task, GM, "call for task rolls and set difficulties"),
     "contest": CommandSpec(cmd.Contest, calls.contest, GM, "call competitions"),
+    "team_task": CommandSpec(cmd.TeamTask, calls.team_task, GM, "call for team tasks"),
     "withdraw": CommandSpec(cmd.Withdraw, calls.withdraw, GM, "withdraw calls"),
     "roll": CommandSpec(cmd.RollTask, calls.roll_task, OWNER, offer=_calls),
     "start_fight": CommandSpec(cmd.StartFight, turns.start_fight, GM, "start fights"),
@@ -101,16 +112,17 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),
+    "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
     "explode": CommandSpec(
         cmd.Explode, attacks.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
-    "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_owned),
+    "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_spending),
     "end_fight": CommandSpec(cmd.EndFight, turns.end_fight, GM, "end fights"),
     "end_scene": CommandSpec(cmd.EndScene, roster.end_scene, GM, "end scenes"),
-    "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_owned),
+    "use_stunt": CommandSpec(cmd.UseStunt, roster.use_stunt, OWNER, offer=_counting),
     "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
     "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting()),
 }

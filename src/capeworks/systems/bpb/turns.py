@@ -48,6 +48,7 @@ __all__ = [
     "end_turn",
     "guard",
     "move",
+    "move_distance",
     "order_keys",
     "preempt",
     "start_fight",
@@ -76,7 +77,7 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     first = [cid for cid in dict.fromkeys(c.aware_first)]
     stray = [cid for cid in first if cid not in ids]
     if stray:
-        raise InvalidCommand(f"{', '.join(stray)} is not in the fight.")
+        raise InvalidCommand(f"{', '.join(repr(x) for x in stray)} is not in the fight.")
     rest = [cid for cid in ids if cid not in first]
     scores = [(cid, order_keys(state, state.characters[cid])) for cid in rest]
     coins: list[str] = []
@@ -126,8 +127,9 @@ def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Do
     fight = fight_of(state)
     if fight.pending is not None:
         raise RuleViolation("BPB-TURN-007", f"Attack {fight.pending.id} must be settled first.")
-    if fight.turn.actor != c.character:
-        raise RuleViolation("BPB-TIME-002", f"It is not {c.character}'s turn.")
+    who = character(state, c.character)
+    if fight.turn.actor != who.id:
+        raise RuleViolation("BPB-TIME-002", f"It is not {who.name}'s turn.")
     b = ctx.batch(state)
     advance(b)
     return b
@@ -187,6 +189,40 @@ def _base(state: BpbState, who: Character, medium: str, power: str | None) -> in
     raise InvalidCommand("Move on the ground, in the water, by jumping, or with a movement power.")
 
 
+def move_distance(
+    state: BpbState,
+    who: Character,
+    mode: Mode,
+    medium: str,
+    power: str | None,
+    feet: int | None,
+    *,
+    in_fight: bool,
+) -> int:
+    """How far a movement action of ``mode`` goes (the most, when ``feet`` is None), or the refusal."""
+    cond = state.condition(who.id)
+    base = _base(state, who, medium, power)
+    if medium != "power" and in_fight:  # BPB-MOVE-009, BPB-MOVE-010 (powers are exempt)
+        if mode is Mode.SPRINT and cond.sprinted >= SPRINT_LIMIT_ROUNDS:
+            raise RuleViolation("BPB-MOVE-009", f"{who.name} has sprinted a full minute and must slow down.")
+        if mode is not Mode.WALK and state.round <= cond.slow_until:
+            raise RuleViolation(
+                "BPB-MOVE-009", f"{who.name} is winded: base speed at most until round {cond.slow_until}."
+            )
+        if mode is Mode.RUN and cond.sprinted:
+            raise RuleViolation(
+                "BPB-MOVE-009", f"{who.name} has just stopped sprinting and must walk to rest."
+            )
+    most = speed(base, mode)
+    if medium == "jump":  # BPB-MOVE-005/006: 3 x Brawn, plus the run-up on the ground
+        most = jump_ft(rank_of(state, who, "Brawn"), speed(base, mode))
+    if feet is None:
+        return most
+    if feet > most:
+        raise RuleViolation("BPB-MOVE-001", f"{who.name} can {mode.value} at most {most} feet a round.")
+    return feet
+
+
 def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     """BPB-ACT-004, BPB-MOVE: one movement action a turn; sprinting tires natural movement."""
     who = character(state, c.character)
@@ -205,25 +241,7 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move until they break free.")
     if Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{who.name} is prone: standing up is the movement action.")
-    base = _base(state, who, c.medium, c.power)
-    natural = c.medium != "power"
-    if natural and in_fight:  # BPB-MOVE-009, BPB-MOVE-010 (powers are exempt)
-        if c.mode is Mode.SPRINT and cond.sprinted >= SPRINT_LIMIT_ROUNDS:
-            raise RuleViolation("BPB-MOVE-009", f"{who.name} has sprinted a full minute and must slow down.")
-        if c.mode is not Mode.WALK and state.round <= cond.slow_until:
-            raise RuleViolation(
-                "BPB-MOVE-009", f"{who.name} is winded: base speed at most until round {cond.slow_until}."
-            )
-        if c.mode is Mode.RUN and cond.sprinted:
-            raise RuleViolation(
-                "BPB-MOVE-009", f"{who.name} has just stopped sprinting and must walk to rest."
-            )
-    most = speed(base, c.mode)
-    if c.medium == "jump":  # BPB-MOVE-005/006: 3 x Brawn, plus the run-up on the ground
-        most = jump_ft(rank_of(state, who, "Brawn"), speed(base, c.mode))
-    feet = most if c.feet is None else c.feet
-    if feet > most:
-        raise RuleViolation("BPB-MOVE-001", f"{who.name} can {c.mode.value} at most {most} feet a round.")
+    feet = move_distance(state, who, c.mode, c.medium, c.power, c.feet, in_fight=in_fight)
     b = ctx.batch(state)
     emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
     return b

@@ -1,13 +1,27 @@
-// Bulletproof Blues' touch: the tracker panel as an order-of-play strip with Endurance bars.
-// It draws only: every number comes from the server's panels (the rules live in Python).
+// Bulletproof Blues' touch: the tracker panel as an order-of-play strip with Endurance meters.
+// It draws only: every number comes from the server's panels and previews (the rules live in Python).
 import { html } from "/static/js/ui.js";
 
-function Bar({ value }) {
+function Meter({ value }) {
   const [now, top] = String(value).split("/").map(Number);
-  return html`<span class="bpb-bar" title=${value}>
+  return html`<span class="bpb-endurance" title=${`Endurance ${value}`}>
     <meter min="0" max=${top} value=${Math.max(0, now)}></meter>
     <span> ${value}</span>
   </span>`;
+}
+
+function Fighter({ row, at }) {
+  const turn = at(row, "Turn");
+  const status = at(row, "Status");
+  const acting = turn.startsWith("acting");
+  return html`<li class=${`bpb-fighter${acting ? " current" : ""}`} data-name=${at(row, "Character")}>
+    <strong>${at(row, "Character")}</strong>
+    <${Meter} value=${at(row, "Endurance")} />
+    <span class="bpb-stunning"> stunning ${at(row, "Stunning")}</span>
+    ${status !== "-" ? html`<span class="bpb-status"> ${status}</span>` : null}
+    <span class="bpb-pp"> plot points ${at(row, "Plot points")}</span>
+    ${turn !== "-" ? html`<span class="bpb-turn"> ${turn}</span>` : null}
+  </li>`;
 }
 
 export const touch = {
@@ -17,17 +31,8 @@ export const touch = {
     const at = (row, name) => row[cols.indexOf(name)];
     return html`<div class="bpb-tracker">
       <h3>${panel.title}</h3>
-      <ol>
-        ${panel.rows.map(
-          (row) => html`<li class=${at(row, "Turn").startsWith("acting") ? "bpb-acting" : ""}>
-            <strong>${at(row, "Character")}</strong>
-            <${Bar} value=${at(row, "Endurance")} />
-            <span> stunning ${at(row, "Stunning")}</span>
-            <span> · ${at(row, "Status")}</span>
-            <span> · PP ${at(row, "Plot points")}</span>
-            <span> · ${at(row, "Turn")}</span>
-          </li>`,
-        )}
+      <ol class="bpb-order">
+        ${panel.rows.map((row) => html`<${Fighter} row=${row} at=${at} />`)}
       </ol>
     </div>`;
   },

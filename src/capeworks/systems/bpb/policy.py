@@ -1,0 +1,257 @@
+"""Bulletproof Blues in the lab: a fight arena and simple policies, played through the ruleset's commands.
+
+Conforms to the lab's interface (``capeworks.lab.policy``: a module exporting ``ARENA``
+and ``POLICIES``, the first policy the default) *structurally*: the lab sits above the
+rulesets and imports them, never the other way round, so this module does not import
+it. :class:`Move`, :class:`Tally` and :class:`Outcome` here have the lab's fields and
+methods (``Move.as_command``), which is all its play loop reads.
+
+* ``sensible``: attacks the foe still standing who is most hurt, with the attack of the
+  highest expected damage (exact odds times DR less the foe's protection); when no attack
+  can hit, keeps a dodge or block up. Answers a hit with the block or dodge of the better
+  odds when it holds at least ``react_at`` of the time (a forced one only when it is the
+  guard already up, or the hit would put it out), else takes it; picks overwhelming on an
+  extreme success, and always tries to keep its powers on.
+* ``no_reactions``: the same, but takes every hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from capeworks.engine.model import Command, Prompt, PromptOption
+from capeworks.systems.bpb import damage as dmg
+from capeworks.systems.bpb.attacks import defence_task
+from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
+from capeworks.systems.bpb.lookups import endurance_left, rank_of
+from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.odds import task_odds
+from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import Task
+
+__all__ = [
+    "ARENA",
+    "POLICIES",
+    "BpbArena",
+    "Move",
+    "NoReactions",
+    "Outcome",
+    "Sensible",
+    "Tally",
+    "choose_attack",
+]
+
+GM = "gm"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One command to issue: the lab's ``Move`` (command name and payload)."""
+
+    command: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, option: PromptOption) -> Move:
+        return cls(option.command, dict(option.payload))
+
+    def as_command(self, seat: str) -> Command:
+        return Command(type=self.command, seat=seat, payload=dict(self.payload))
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One character's end of a fight (the lab's ``Tally``)."""
+
+    side: int
+    standing: str
+    out: bool
+    dead: bool
+    numbers: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a fight ended (the lab's ``Outcome``)."""
+
+    winner: int | None
+    rounds: int
+    timed_out: bool
+    tallies: Mapping[str, Tally]
+
+
+def _standing(state: BpbState, cid: str) -> bool:
+    statuses = state.condition(cid).statuses
+    return Status.UNCONSCIOUS not in statuses and Status.DEAD not in statuses
+
+
+def _side(owner: str) -> int:
+    return int(owner[4:]) if owner.startswith("side") and owner[4:].isdigit() else -1
+
+
+class BpbArena:
+    """Seats the sides (the GM adds each sheet, owned by its side's seat) and reads the fight."""
+
+    ruleset = "bpb"
+    samples: Mapping[str, Mapping[str, Any]] = {
+        key: c.model_dump(mode="json") for key, c in SAMPLE_CHARACTERS.items()
+    }
+
+    def ident(self, sheet: Mapping[str, Any]) -> str:
+        return str(sheet["id"])
+
+    def rename(self, sheet: Mapping[str, Any], ident: str) -> Mapping[str, Any]:
+        number = ident[len(str(sheet["id"])) :]
+        return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
+
+    def open(self, sides: Sequence[Any], config: Mapping[str, Any]) -> list[Command]:
+        out = [
+            Command(type="add_character", seat=GM, payload={"sheet": dict(sheet), "owner": f"side{i}"})
+            for i, side in enumerate(sides)
+            for sheet in side.sheets
+        ]
+        ids = [str(sheet["id"]) for side in sides for sheet in side.sheets]
+        out.append(Command(type="start_fight", seat=GM, payload={"characters": ids}))
+        return out
+
+    def turn(self, state: Any) -> str | None:
+        assert isinstance(state, BpbState)
+        f = state.fight
+        if f is None or f.pending is not None:
+            return None
+        return f.turn.actor
+
+    def end_turn(self, state: Any, actor: str) -> Move:
+        return Move("end_turn", {"character": actor})
+
+    def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
+        assert isinstance(state, BpbState)
+        sides = sorted({_side(c.owner) for c in state.characters.values() if _side(c.owner) >= 0})
+        up = {
+            s
+            for s in sides
+            if any(_standing(state, c.id) for c in state.characters.values() if _side(c.owner) == s)
+        }
+        rounds = state.round
+        timed_out = rounds > max_rounds
+        if len(up) > 1 and not timed_out:
+            return None
+        winner = next(iter(up)) if len(up) == 1 and not timed_out else None
+        tallies = {
+            c.id: Tally(
+                side=_side(c.owner),
+                standing="up" if _standing(state, c.id) else "out",
+                out=not _standing(state, c.id),
+                dead=Status.DEAD in state.condition(c.id).statuses,
+                numbers={
+                    "endurance_lost": state.condition(c.id).lost,
+                    "stunning": state.condition(c.id).stunning,
+                    "plot_points": state.condition(c.id).plot_points,
+                },
+            )
+            for c in state.characters.values()
+        }
+        return Outcome(winner=winner, rounds=min(rounds, max_rounds), timed_out=timed_out, tallies=tallies)
+
+
+def choose_attack(state: BpbState, me: Character, foe: Character) -> tuple[float, str] | None:
+    """The attack on ``foe`` with the highest expected damage: (expected damage, power), or None."""
+    best: tuple[float, str] | None = None
+    options = [None, *(p for p in me.powers if p.attack is not None and not p.exploding_ft)]
+    for power in options:
+        kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
+        rolled, against = ROLLS[kind]
+        name = power.name if power is not None else "unarmed"
+        task = Task(
+            attribute=rank_of(state, me, rolled),
+            difficulty=8 + rank_of(state, foe, against),
+            expertise=me.has_expertise(name),
+        )
+        if task.impossible:
+            continue
+        rating = dmg.attack_rating(me, power)
+        damages = power.damages if power is not None else "Endurance"
+        pv = dmg.protection(foe, damages or "Endurance", on=state.condition(foe.id).on)
+        hurt = dmg.after_protection(rating.dr, pv, penetrating=bool(power and power.penetrating))
+        expected = task_odds(task).p_success * max(hurt, 0.1 if damages is None else 0.0)
+        if expected > 0 and (best is None or expected > best[0]):
+            best = (expected, name)
+    return best
+
+
+class Sensible:
+    """See the module docstring."""
+
+    name = "sensible"
+
+    def __init__(self, react_at: float = 0.25) -> None:
+        self.react_at = react_at
+
+    def act(self, s: Any) -> Move | None:
+        state: BpbState = s.state
+        f = state.fight
+        if f is None or f.turn.actor != s.actor or f.turn.task:
+            return None
+        me = state.characters[s.actor]
+        foes = [state.characters[x] for x in s.foes if x in state.characters and _standing(state, x)]
+        picks = []
+        for foe in foes:
+            found = choose_attack(state, me, foe)
+            if found is not None:
+                picks.append((state.condition(foe.id).lost + state.condition(foe.id).stunning, found, foe.id))
+        if picks:
+            _, (_, power), target = max(picks, key=lambda p: (p[0], p[1][0]))
+            return Move("attack", {"attacker": s.actor, "target": target, "power": power})
+        if s.actor in f.guards:
+            return None
+        kind = "dodge" if rank_of(state, me, "Agility") >= rank_of(state, me, "Prowess") else "block"
+        return Move("guard", {"character": s.actor, "kind": kind})
+
+    def answer(self, s: Any, prompt: Prompt) -> Move:
+        if prompt.kind == "defend":
+            return self._defend(s.state, prompt)
+        if prompt.kind == "extreme":
+            chosen = prompt.option("overwhelming")
+            return Move.of(chosen if chosen is not None else prompt.options[0])
+        if prompt.kind == "keep_powers":
+            chosen = prompt.option("keep")
+            return Move.of(chosen if chosen is not None else prompt.options[0])
+        return Move.of(prompt.options[0])
+
+    def _defend(self, state: BpbState, prompt: Prompt) -> Move:
+        take = prompt.option("take")
+        f = state.fight
+        pending = f.pending if f is not None else None
+        if pending is None:
+            return Move.of(take or prompt.options[0])
+        me = state.characters[pending.target]
+        deadly = pending.dr >= endurance_left(state, me.id)
+        best: tuple[float, PromptOption] | None = None
+        for option in prompt.options:
+            if option.value not in ("block", "dodge"):
+                continue
+            if option.payload.get("forced") and not deadly and self.react_at < 1:
+                # a forced action costs the next turn: only worth it when the hit would put us out
+                continue
+            p = task_odds(defence_task(state, me, pending, option.value)).p_success
+            if best is None or p > best[0]:
+                best = (p, option)
+        if best is not None and best[0] >= self.react_at:
+            return Move.of(best[1])
+        return Move.of(take or prompt.options[0])
+
+
+class NoReactions(Sensible):
+    """As :class:`Sensible`, but takes every hit."""
+
+    name = "no_reactions"
+
+    def __init__(self) -> None:
+        super().__init__(react_at=2.0)
+
+
+ARENA = BpbArena()
+POLICIES: dict[str, Sensible] = {"sensible": Sensible(), "no_reactions": NoReactions()}

@@ -1,0 +1,90 @@
+"""Ramming (BPB-GRAB-013, the inventory's PROPOSED reading of the author's musings).
+
+A ram is a movement action that ends in a hand-to-hand attack (the one allowed
+task in the middle of a move): the move mode's difficulty applies (+3 running,
++6 all-out), the DR is the rammer's Brawn (or, with ``ram_dr_uses_power_rank``,
+the movement power's rank), +3 for an all-out ram as if overwhelming, and a ram
+that lands hits the rammer too, for half the DR (rounded down) against their own
+protection. The hit is blocked, dodged or taken like any other.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import InvalidCommand, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb.attacks import attack_task, first_stage, resolve
+from capeworks.systems.bpb.damage import OVERWHELM
+from capeworks.systems.bpb.events import AttackRolled, Moved
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    emit,
+    fight_of,
+    make_roll,
+    rank_of,
+    require_turn,
+)
+from capeworks.systems.bpb.model import Pending, Status
+from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.turns import move_distance
+
+__all__ = ["ram"]
+
+
+def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
+    fight = fight_of(state)
+    a, t = character(state, c.attacker), character(state, c.target)
+    if a.id == t.id:
+        raise InvalidCommand("A character does not ram themselves.")
+    require_turn(state, a, task=True)
+    if fight.turn.moved is not None:
+        raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
+    if fight.pending is not None:
+        raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    cond = state.condition(a.id)
+    if cond.held_by is not None or Status.PRONE in cond.statuses:
+        raise RuleViolation("BPB-ACT-004", f"{a.name} cannot charge from where they are.")
+    feet = move_distance(state, a, c.mode, c.medium, c.power, c.feet, in_fight=True)
+    b = ctx.batch(state)
+    emit(b, dice, Moved(character=a.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
+    task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
+    roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config)
+    mover = a.power(c.power or "") if c.medium == "power" else None
+    base = (
+        mover.rank
+        if state.config.ram_dr_uses_power_rank and mover is not None
+        else rank_of(state, a, "Brawn")
+    )
+    dr = base + (OVERWHELM if c.mode is Mode.SPRINT else 0)
+    pending = Pending(
+        id=fight.next_attack,
+        attacker=a.id,
+        target=t.id,
+        power="ram",
+        rank=dr,
+        dr=dr,
+        extreme=roll.verdict.extreme,
+        recoil=dr // 2,
+    )
+    stage = first_stage(b.state, pending) if roll.verdict.success else None
+    emit(
+        b,
+        dice,
+        AttackRolled(
+            attack=pending.id,
+            attacker=a.id,
+            target=t.id,
+            power="ram",
+            rank=dr,
+            dr=dr,
+            roll=roll,
+            stage=stage,
+            recoil=pending.recoil,
+        ),
+    )
+    if roll.verdict.success and stage is None:
+        resolve(b, pending, None, dice)
+    return b

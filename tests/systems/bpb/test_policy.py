@@ -1,0 +1,90 @@
+"""The lab's fight policies for Bulletproof Blues, played through the table the way the lab's loop does."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from capeworks.engine import Seat, Table
+from capeworks.systems.bpb.policy import ARENA, POLICIES, Outcome, choose_attack
+from tests.systems.bpb.helpers import RULESET, state, table
+
+
+@dataclass
+class Sides:
+    sheets: tuple[dict[str, Any], ...]
+    play: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+
+
+@dataclass
+class Situation:
+    state: Any
+    actor: str
+    foes: tuple[str, ...]
+    rng: random.Random
+
+
+def _fight(policy: str, seed: int) -> tuple[Table, Outcome]:
+    sides = [
+        Sides((dict(ARENA.samples["widow"]), dict(ARENA.samples["ganyeka"]))),
+        Sides((dict(ARENA.samples["agent-a"]), dict(ARENA.rename(ARENA.samples["agent-b"], "agent-b2")))),
+    ]
+    seats = (
+        Seat(id="gm", name="GM", role="gm"),
+        Seat(id="side0", name="Heroes"),
+        Seat(id="side1", name="Agents"),
+    )
+    t = Table.new(RULESET, seats=seats, seed=seed)
+    for command in ARENA.open(sides, {}):
+        t.execute(command)
+    ids = [[str(s["id"]) for s in side.sheets] for side in sides]
+    rng = random.Random(seed)
+    for _ in range(2000):
+        done = ARENA.outcome(t.state, max_rounds=30)
+        if done is not None:
+            return t, done
+        for prompt in t.prompts():
+            who = str(prompt.options[0].payload.get("character") or prompt.context.get("character") or "")
+            seat = prompt.seat or "gm"
+            mover = POLICIES[policy].answer(Situation(t.state, who, (), rng), prompt)
+            t.execute(mover.as_command(seat))
+            break
+        else:
+            actor = ARENA.turn(t.state)
+            assert actor is not None
+            side = 0 if actor in ids[0] else 1
+            move = POLICIES[policy].act(Situation(t.state, actor, tuple(ids[1 - side]), rng))
+            move = move or ARENA.end_turn(t.state, actor)
+            t.execute(move.as_command(f"side{side}"))
+    raise AssertionError("the fight never ended")
+
+
+@pytest.mark.rules("BPB-ATK-001", "BPB-DEF-006", "BPB-XS-003")
+@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_policies_play_a_fight_to_its_end(policy: str, seed: int) -> None:
+    t, done = _fight(policy, seed)
+    assert done.winner in (0, 1) or done.timed_out
+    assert set(done.tallies) == {"widow", "ganyeka", "agent-a", "agent-b2"}
+    if done.winner is not None:
+        losers = [x for x in done.tallies.values() if x.side != done.winner]
+        assert all(x.out for x in losers)
+    assert Table.replay(t.log).state == t.state
+
+
+def test_choose_attack_prefers_what_hurts() -> None:
+    d = table()
+    s = state(d)
+    # Widow's Venom Sting (5) beats her bare hands (Brawn 2) against Adler
+    assert choose_attack(s, s.characters["widow"], s.characters["adler"])[1] == "Venom Sting"
+    # Adler's pistol (4) cannot hurt Ganyeka (Invulnerability 4); a knife or fists neither
+    assert choose_attack(s, s.characters["adler"], s.characters["ganyeka"]) is None
+
+
+def test_arena_names_and_copies() -> None:
+    sheet = ARENA.samples["agent-b"]
+    assert ARENA.ident(sheet) == "agent-b"
+    assert ARENA.rename(sheet, "agent-b2")["name"] == "Agent Brandt 2"
