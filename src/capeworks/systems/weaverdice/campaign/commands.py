@@ -345,6 +345,9 @@ class DeclareMission(Frozen):
     kind: Word
     date: str = Field(default="", max_length=40)
     details: dict[str, list[str]] = Field(default_factory=dict, max_length=10)
+    current: dict[str, str] = Field(
+        default_factory=dict, max_length=10, description="Values as things stand."
+    )
 
 
 class PlanMission(Frozen):

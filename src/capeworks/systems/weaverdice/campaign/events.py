@@ -345,6 +345,7 @@ class BusinessDone(CampaignEvent):
     name: str
     checkins: tuple[str, ...]
     phase: Phase | None = None
+    intel: str = ""
 
 
 class BusinessChecked(WdEvent):

@@ -282,6 +282,8 @@ class Mission(Frozen):
     date: str = ""
     #: detail -> possible values, best first
     options: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    #: the value a detail has before anyone refines it
+    defaults: dict[str, str] = Field(default_factory=dict)
     locked: dict[str, str] = Field(default_factory=dict)
     #: a rolled value waiting for keep-or-take (WD-PLAN-003): detail -> value
     offered: dict[str, str] = Field(default_factory=dict)

@@ -19,8 +19,10 @@ from capeworks.systems.weaverdice.campaign import (
     downtime,
     followers,
     intel,
+    missions,
     progression,
     recruiting,
+    rest,
     rewards,
     social,
 )
@@ -131,6 +133,22 @@ def _milestone_due(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
+def _ailing(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i} for i, x in state.campaign.ledgers.items() if x.conditions and _mine(state, seat, i)
+    ]
+
+
+def _planning(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    if state.campaign.phase is None:
+        return []
+    return [
+        {"character": m.planner, "mission": m.id}
+        for m in state.campaign.missions.values()
+        if not m.launched and not m.offered and _mine(state, seat, m.planner)
+    ]
+
+
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
@@ -181,6 +199,13 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "take_milestone": CommandSpec(cc.TakeMilestone, progression.take_milestone, OWNER, offer=_milestone_due),
     "keep_perk": CommandSpec(cc.KeepPerk, progression.keep_perk, OWNER, prompt_only=True),
     "roll_bud": CommandSpec(cc.RollBud, progression.roll_bud, GM, "roll bud chances"),
+    "rest_recuperate": CommandSpec(cc.RestRecuperate, rest.rest_recuperate, OWNER, offer=_in_downtime),
+    "paid_care": CommandSpec(cc.PaidCare, rest.paid_care, OWNER, offer=_ailing),
+    "declare_mission": CommandSpec(cc.DeclareMission, missions.declare_mission, OWNER, offer=_in_downtime),
+    "plan_mission": CommandSpec(cc.PlanMission, missions.plan_mission, OWNER, offer=_planning),
+    "keep_detail": CommandSpec(cc.KeepDetail, missions.keep_detail, OWNER, prompt_only=True),
+    "launch_mission": CommandSpec(cc.LaunchMission, missions.launch_mission, GM, "launch missions"),
+    "cape_business": CommandSpec(cc.CapeBusiness, missions.cape_business, OWNER, offer=_in_downtime),
 }
 
 CAMPAIGN_COMMANDS = COMMANDS
@@ -242,6 +267,42 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
                 **to,
             )
         )
+    for m in camp.missions.values():
+        c = state.people.get(m.planner)
+        if c is None:
+            continue
+        to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        for detail, value in m.offered.items():
+            old = m.locked.get(detail, m.defaults.get(detail))
+            choices = [
+                PromptOption(
+                    value="take",
+                    label=f"take {value}",
+                    command="keep_detail",
+                    payload={"character": m.planner, "mission": m.id, "detail": detail, "take": True},
+                )
+            ]
+            if old is not None:
+                choices.append(
+                    PromptOption(
+                        value="keep",
+                        label=f"keep {old}",
+                        command="keep_detail",
+                        payload={"character": m.planner, "mission": m.id, "detail": detail, "take": False},
+                    )
+                )
+            out.append(
+                Prompt(
+                    id=f"detail:{m.id}:{detail}:{len(m.locked)}:{value}",
+                    kind="keep_detail",
+                    rule="WD-PLAN-003",
+                    question=f"{m.kind}: {detail} rolled {value}"
+                    + (f" (locked: {old})" if old else "")
+                    + ".",
+                    options=tuple(choices),
+                    **to,
+                )
+            )
     for ident, pending in camp.strike_choice.items():
         c = state.people.get(ident)
         if c is None:

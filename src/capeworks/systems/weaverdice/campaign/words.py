@@ -144,7 +144,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.NegotiationOpened):
         return f"A negotiation opens with {p.party}."
     if isinstance(p, ce.BusinessDone):
-        return f"{p.name} checks in on {', '.join(p.checkins) or 'the business'}."
+        extra = f"; a Journalist trades rep for {p.intel}" if p.intel else ""
+        return f"{p.name} checks in on {', '.join(p.checkins) or 'the business'}{extra}."
     if isinstance(p, ce.BusinessChecked):
         return f"Hidden check for {p.character}: {p.text}"
     return type(p).__name__
