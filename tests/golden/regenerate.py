@@ -44,7 +44,16 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("capes", "page"): every["capes page"],
         ("weaverdice", "sample"): every["weaverdice sample"],
         ("weaverdice", "fight"): every["weaverdice fight"],
+        ("weaverdice", "downtime"): _weaverdice_downtime,
     }
+
+
+def _weaverdice_downtime() -> Session:
+    """The campaign layer's scripted downtime phase of two characters (issue 23)."""
+    from capeworks.systems.weaverdice.campaign.samples import downtime_session
+
+    s = downtime_session()
+    return Session("weaverdice downtime", "weaverdice", s.seats, s.steps, dict(s.config))
 
 
 def document(table: Table, *, table_id: str) -> dict[str, Any]:

@@ -205,6 +205,7 @@ def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *
 def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     """Surveil: a finding roll until found, then Wits rolls at available cells (WD-INTEL-019..023)."""
     who = person(state, c.character)
+    phase_of(state)
     t = _target(state, c.target)
     if c.character in state.campaign.strike_choice:
         raise RuleViolation("WD-INTEL-021", f"{who.name} must first choose whether to take the strike.")
@@ -310,6 +311,7 @@ RESEARCH_TABLE = {1: (0, 1), 2: (0, 1), 3: (1, 1), 4: (1, 1), 5: (0, 2), 6: (1, 
 def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Done:
     """Research: a thread roll until found, then Knowledge at cells or the d6 table (WD-INTEL-025/026)."""
     who = person(state, c.character)
+    phase_of(state)
     t = _target(state, c.target)
     if not t.thread_found:
         return _finding(state, ctx, dice, c.character, t, thread=True)
