@@ -133,6 +133,11 @@ class StartCraft(Frozen):
     contrived: bool = Field(default=False, description="Repairing a Contrive-built item: +5.")
     contrive_with: str = Field(default="", max_length=20, description="Contrive: the merged piece's tier.")
     contrive_value: int = Field(default=0, ge=0, le=1_000_000, description="The merged piece's price.")
+    mechanical: bool = Field(default=False, description="Mechanical: DC +5 (WD-CRAFT-008).")
+    expertise: int = Field(default=0, ge=0, le=10, description="Beyond an afternoon's learning: DC +5..10.")
+    iterable: bool = Field(default=False, description="Drudge work: twice the roll cap, DC +5.")
+    equipment: bool = Field(default=True, description="Gear; otherwise a program, base, meal (WD-CRAFT-007).")
+    field: str = Field(default="", max_length=40, description="The Specialist field it belongs to.")
 
 
 class Craft(Frozen):
@@ -140,7 +145,7 @@ class Craft(Frozen):
 
     character: Ident
     project: Ident
-    rolls: int = Field(default=1, ge=1, le=12)
+    rolls: int = Field(default=1, ge=0, le=12, description="0 only to finish without rolling.")
     take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
     finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
 
@@ -179,6 +184,8 @@ class PresentCandidate(Frozen):
     milestones: int = Field(default=0, ge=0, le=30)
     skills: int = Field(default=0, ge=0, le=40)
     reputation: int = Field(default=0, ge=0, le=99)
+    classification: str = Field(default="", max_length=20, description="Mover, Shaker, ... (WD-LORE-005).")
+    disposition: str = Field(default="", max_length=20, description="Hero, villain, ... (WD-LORE-004).")
 
 
 class Ask(Frozen):
@@ -217,6 +224,7 @@ class AddTarget(Frozen):
     strike_limit: int = Field(
         default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
     )
+    quartet: list[str] = Field(default_factory=list, max_length=4, description="Four cells (WD-INTEL-038).")
 
 
 class Surveil(Frozen):
@@ -225,6 +233,7 @@ class Surveil(Frozen):
     character: Ident
     target: Ident
     cell: str = Field(default="", max_length=8, description="row,col e.g. 0,0")
+    runaway: bool = Field(default=False, description="Roll on after a success at -1 each (WD-INTEL-041).")
 
 
 class Research(Frozen):

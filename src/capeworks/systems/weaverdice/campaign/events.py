@@ -51,6 +51,8 @@ class TargetPatch(Frozen):
     lines: tuple[str, ...] | None = None
     seen_faces: tuple[int, ...] | None = None
     seen_phase: int | None = None
+    run: int | None = None
+    node: str | None = None
 
 
 class CampaignEvent(WdEvent, abstract=True):

@@ -165,6 +165,8 @@ class CraftProject(Frozen):
     price: int = 0
     paid: int = 0
     repair: bool = False
+    #: gear, or a program, base or meal (WD-CRAFT-007)
+    equipment: bool = True
     #: the roll cap (Knowledge, +1 machined, WD-CRAFT-003/012)
     cap: int
     rolls: tuple[int, ...] = ()
@@ -211,6 +213,8 @@ class Recruitment(Frozen):
     questions: int = 0
     #: applicants may lack what was sought (20%), unless every sought penalty was doubled
     loose: bool = False
+    #: unsought types the search turned up anyway (WD-RECRUIT-010)
+    surprises: tuple[str, ...] = ()
     vetted: bool = False
     candidates: tuple[str, ...] = ()
 
@@ -251,6 +255,11 @@ class Target(Frozen):
     #: natural faces of this phase's surveillance, for duplicate strikes (WD-INTEL-022)
     seen_faces: tuple[int, ...] = ()
     seen_phase: int = 0
+    #: successes in a row this phase, for a runaway (WD-INTEL-041)
+    run: int = 0
+    #: a deeper quartet's four cells and its node: "", "open" (all four cleared) or "cleared" (WD-INTEL-038)
+    quartet: tuple[int, ...] = ()
+    node: str = ""
 
     def cell(self, r: int, c: int) -> Cell:
         return self.cells[r * self.size + c]

@@ -7,6 +7,7 @@ from typing import Any
 
 from capeworks.engine import Description, Event, Viewer
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT
 
 __all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
 
@@ -86,6 +87,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.Crafted):
         x = p.projects[0]
         text = f"{p.name} works on {x.item}: {x.total} of DC {x.dc} ({len(x.rolls)}/{x.cap + x.extra} rolls)"
+        if x.result and not x.equipment and x.result in NON_EQUIPMENT:
+            return text + f"; result: {x.result} ({NON_EQUIPMENT[x.result]})."
         return text + (f"; result: {x.result}." if x.result else ".")
     if isinstance(p, ce.RecruitRolled):
         lost = f"; {p.lost_rep} rep lost" if p.lost_rep else ""
