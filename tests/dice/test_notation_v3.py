@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     CmpOp,
     Compare,
@@ -109,6 +110,7 @@ def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     return st.one_of(
         st.builds(BinOp, ops, inner, inner),
         st.builds(Neg, inner),
+        st.builds(Abs, inner),
         st.builds(
             BinOp,
             st.sampled_from([Op.DIV, Op.CEIL_DIV, Op.ROUND_DIV, Op.FLOOR_DIV]),
@@ -128,8 +130,8 @@ def _readable(expr: Expr) -> bool:
         if expr.op.rounding is not None and "/" in str(expr.left):
             return False
         return _readable(expr.left) and _readable(expr.right)
-    if isinstance(expr, Neg | Compare):
-        inner = [expr.operand] if isinstance(expr, Neg) else [expr.left, expr.right]
+    if isinstance(expr, Neg | Abs | Compare):
+        inner = [expr.operand] if isinstance(expr, Neg | Abs) else [expr.left, expr.right]
         return all(_readable(e) for e in inner)
     return True
 
@@ -507,3 +509,43 @@ def test_power__past_int64_is_a_limit() -> None:
 
     with pytest.raises(LimitExceeded, match="2\\*\\*63"):
         parse("1d1000**1d1000")
+
+
+# ---------------------------------------------------------------- abs()
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "value", "breakdown"),
+    [
+        # Roll20, rpg-dice-roller and Foundry all spell it abs(); the size of a difference
+        ("abs(1d6-4)", [1], 3, "abs(1d6-4): abs([1]-4) = 3"),
+        ("abs(1d20-1d20)", [3, 17], 14, "abs(1d20-1d20): abs([3]-[17]) = 14"),
+        ("2*abs(-3)", [], 6, "2*abs(-3): 2*abs(-3) = 6"),
+        ("abs(1d10-5) >= 3", [9], 1, "abs(1d10-5) >= 3: abs([9]-5) >= 3 = 1"),
+    ],
+)
+def test_abs__rolls_with_physical_dice_and_reads_back(
+    text: str, faces: list[int], value: int, breakdown: str
+) -> None:
+    result = roll(text, source=GivenDice(faces))
+    assert (result.total, result.breakdown) == (value, breakdown)
+    assert parse(str(parse(text))) == parse(text)
+
+
+@pytest.mark.parametrize("text", ["abs(1d6-4)", "abs(2d6-7)*2+1", "abs(1d6-1d8) >= 2", "max(abs(1d4-3), 1)"])
+def test_abs__odds_agree_with_icepool_and_bulk(text: str) -> None:
+    import numpy as np
+
+    from capeworks.dice import roll_many
+
+    exact = distribution(text)
+    assert exact.probabilities == icepool_distribution(text).probabilities
+    n = 20_000
+    seen = Counter(roll_many(text, n, rng=np.random.default_rng(5)).tolist())
+    chi2 = sum((seen.get(x, 0) - n * float(p)) ** 2 / (n * float(p)) for x, p in exact if n * p >= 5)
+    assert chi2 < 60, text
+
+
+def test_abs__a_division_inside_a_rounding_is_refused_around_it() -> None:
+    with pytest.raises(DiceSyntaxError, match="at most one division inside"):
+        parse("ceil(abs(-7/2))")

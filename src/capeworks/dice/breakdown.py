@@ -11,6 +11,7 @@ from capeworks.dice.chains import chain_text
 from capeworks.dice.expr import Op, target_notation
 from capeworks.dice.results import (
     Rolled,
+    RolledAbs,
     RolledCall,
     RolledCompare,
     RolledConst,
@@ -52,6 +53,8 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM
     elif isinstance(t, RolledNeg):
         text, prec = f"-{_fmt(t.operand, _PREC_UNARY)}", _PREC_UNARY
+    elif isinstance(t, RolledAbs):
+        text, prec = f"abs({_fmt(t.operand, 0)})", _PREC_ATOM
     elif isinstance(t, RolledCall):
         text, prec = f"{t.node.fn.value}({_fmt(t.left, 0)}, {_fmt(t.right, 0)})", _PREC_ATOM
     elif isinstance(t, RolledCompare):

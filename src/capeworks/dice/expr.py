@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 __all__ = [
+    "Abs",
     "BinOp",
     "Call",
     "CmpOp",
@@ -354,6 +355,16 @@ class Neg:
 
 
 @dataclass(frozen=True, slots=True)
+class Abs:
+    """``abs(operand)``: the size of a value whatever its sign (Roll20, rpg-dice-roller, Foundry)."""
+
+    operand: Expr
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class BinOp:
     """``left + right``, ``left - right``, ``left * right``, or a division rounded as ``op`` says."""
 
@@ -412,7 +423,7 @@ class Group:
         return _fmt(self, 0)
 
 
-Expr = Const | Dice | Neg | BinOp | Call | Compare | Group
+Expr = Const | Dice | Neg | Abs | BinOp | Call | Compare | Group
 
 
 def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
@@ -438,7 +449,7 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     """Every dice term, left to right: the order in which they are rolled."""
     if isinstance(expr, Dice):
         yield expr
-    elif isinstance(expr, Neg):
+    elif isinstance(expr, Neg | Abs):
         yield from dice_terms(expr.operand)
     elif isinstance(expr, BinOp | Call | Compare):
         yield from dice_terms(expr.left)
@@ -485,6 +496,8 @@ def _fmt(e: Expr, outer: int) -> str:
         text, prec = dice_notation(e), _PREC_ATOM
     elif isinstance(e, Neg):
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
+    elif isinstance(e, Abs):
+        text, prec = f"abs({_fmt(e.operand, 0)})", _PREC_ATOM
     elif isinstance(e, Call):
         text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
     elif isinstance(e, Group):

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from capeworks.dice.evaluate import bounds, can_be_zero
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     Call,
     CmpOp,
@@ -323,6 +324,11 @@ class _Reader:
                         f"subtracted or multiplying it (so that it rounds once, exactly)",
                     )
                 return rounded
+        if self.take("abs", "'abs'"):
+            self.need("(")
+            node = self.sum()
+            self.need(")")
+            return Abs(node)
         for fn in (Fn.MIN, Fn.MAX):
             if self.take(fn.value, f"'{fn.value}'"):
                 self.need("(")
@@ -596,6 +602,8 @@ def _has_division(e: Expr) -> bool:
     if isinstance(e, BinOp):
         return e.op is Op.DIV or _has_division(e.left) or _has_division(e.right)
     if isinstance(e, Neg):
+        return _has_division(e.operand)
+    if isinstance(e, Abs):  # rounded there first, as inside min()/max(): refused around it
         return _has_division(e.operand)
     if isinstance(e, Call):  # a division inside min()/max() would be rounded there first: refused
         return _has_division(e.left) or _has_division(e.right)

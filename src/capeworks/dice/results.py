@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from capeworks.dice.chains import chain_value, split, term_total
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     Call,
     Compare,
@@ -30,6 +31,7 @@ from capeworks.dice.expr import (
 __all__ = [
     "Die",
     "Rolled",
+    "RolledAbs",
     "RolledBinOp",
     "RolledCall",
     "RolledCompare",
@@ -101,6 +103,18 @@ class RolledNeg:
 
 
 @dataclass(frozen=True, slots=True)
+class RolledAbs:
+    """``abs()`` of a rolled operand."""
+
+    node: Abs
+    operand: Rolled
+
+    @property
+    def value(self) -> int:
+        return abs(self.operand.value)
+
+
+@dataclass(frozen=True, slots=True)
 class RolledBinOp:
     """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
 
@@ -159,7 +173,9 @@ class RolledGroup:
         return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
 
 
-Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare | RolledGroup
+Rolled = (
+    RolledConst | RolledDice | RolledNeg | RolledAbs | RolledBinOp | RolledCall | RolledCompare | RolledGroup
+)
 
 
 def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
@@ -179,6 +195,8 @@ def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
         return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
     if isinstance(expr, Neg):
         return RolledNeg(expr, build_tree(expr.operand, faces, at))
+    if isinstance(expr, Abs):
+        return RolledAbs(expr, build_tree(expr.operand, faces, at))
     if isinstance(expr, Group):
         items = tuple(build_tree(item, faces, at) for item in expr.items)
         keeps = expr.keeps
