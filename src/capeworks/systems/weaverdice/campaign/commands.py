@@ -21,6 +21,7 @@ __all__ = [
     "DiscardRep",
     "DowntimeAction",
     "EndDowntime",
+    "FormGroup",
     "GainFollower",
     "GiveNegative",
     "HelpCraft",
@@ -268,11 +269,21 @@ class UtilizeIntel(Frozen):
     ops: list[str] = Field(min_length=1, max_length=20, description="e.g. 'upgrade violent:1'")
 
 
+class FormGroup(Frozen):
+    """Form a group whose members share followers (the GM, WD-FOLLOW-008)."""
+
+    group: Ident
+    name: Word
+    members: TextList = Field(min_length=1, max_length=20)
+    extra: int = Field(default=0, ge=0, le=40, description="Notable NPC members and expansions.")
+
+
 class GainFollower(Frozen):
     """Try to gain a follower of a type whose criteria you meet: Social above those held."""
 
     character: Ident
     kind: Word
+    group: str = Field(default="", max_length=40, description="For your group's shared followers.")
 
 
 class TapFollower(Frozen):
@@ -281,6 +292,7 @@ class TapFollower(Frozen):
     character: Ident
     kind: Word
     use: str = Field(max_length=20)
+    group: str = Field(default="", max_length=40, description="Tap one of your group's followers.")
     project: str = Field(default="", max_length=40)
     recruitment: str = Field(default="", max_length=40)
     target: str = Field(default="", max_length=40)

@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice.campaign.model import (
     Campaign,
     Candidate,
     CraftProject,
+    Group,
     Ledger,
     Mission,
     Negotiation,
@@ -33,7 +34,7 @@ from capeworks.systems.weaverdice.events import WdEvent
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, WdState
 
-__all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "TargetPatch", "fold_campaign"]
+__all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "CampaignFact", "TargetPatch", "fold_campaign"]
 
 
 class TargetPatch(Frozen):
@@ -53,6 +54,10 @@ class TargetPatch(Frozen):
     seen_phase: int | None = None
     run: int | None = None
     node: str | None = None
+
+
+class CampaignFact(WdEvent, abstract=True):
+    """Base of the campaign events that carry facts only (secrets' halves, notes): folded by their kind."""
 
 
 class CampaignEvent(WdEvent, abstract=True):
@@ -106,7 +111,7 @@ class Awarded(CampaignEvent):
     faces: tuple[int, ...] = ()
 
 
-class NegativeRepGiven(WdEvent):
+class NegativeRepGiven(CampaignFact):
     """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it."""
 
     character: str
@@ -114,7 +119,7 @@ class NegativeRepGiven(WdEvent):
     card: RepCard
 
 
-class NegativeRepCited(WdEvent):
+class NegativeRepCited(CampaignFact):
     """The GM cites a negative card: -1 on the roll at hand; retired after enough citations (WD-REP-012)."""
 
     character: str
@@ -151,14 +156,14 @@ class RecruitRolled(CampaignEvent):
     phase: Phase | None = None
 
 
-class CandidatePresented(WdEvent):
+class CandidatePresented(CampaignFact):
     """GM-only: a candidate with every detail (WD-RECRUIT-011)."""
 
     candidate: Candidate
     recruitment: Recruitment
 
 
-class CandidateListed(WdEvent):
+class CandidateListed(CampaignFact):
     """The public half: a candidate's name and which details there are to learn."""
 
     candidate: str
@@ -166,7 +171,7 @@ class CandidateListed(WdEvent):
     details: tuple[str, ...]
 
 
-class QuestionAsked(WdEvent):
+class QuestionAsked(CampaignFact):
     """The recruiter asks about a detail (+2 on its reveal roll, WD-RECRUIT-013)."""
 
     character: str
@@ -175,7 +180,7 @@ class QuestionAsked(WdEvent):
     recruitment: Recruitment
 
 
-class DetailsRevealed(WdEvent):
+class DetailsRevealed(CampaignFact):
     """Details the recruiter's Knowledge rolls revealed (WD-RECRUIT-011); only these values are public."""
 
     candidate: str
@@ -184,7 +189,7 @@ class DetailsRevealed(WdEvent):
     recruitment: str
 
 
-class CandidatesVetted(WdEvent):
+class CandidatesVetted(CampaignFact):
     """GM-only: the recruiter's Knowledge rolls behind the scenes, detail by detail."""
 
     recruitment: str
@@ -198,13 +203,13 @@ class Hired(CampaignEvent):
     recruit: str
 
 
-class TargetAdded(WdEvent):
+class TargetAdded(CampaignFact):
     """GM-only: a target with its grid, tidbits and DCs (WD-INTEL-005..011)."""
 
     target: Target
 
 
-class TargetListed(WdEvent):
+class TargetListed(CampaignFact):
     """The public half: a target's name, grid size, labels, tags and TNs."""
 
     target: str
@@ -225,7 +230,7 @@ class IntelRolled(CampaignEvent):
     strike_choice: dict[str, str] | None = None
 
 
-class TargetSecret(WdEvent):
+class TargetSecret(CampaignFact):
     """GM-only: a target's hidden numbers changed (intel spent on a finding DC)."""
 
     target: str
@@ -243,7 +248,14 @@ class IntelSpent(CampaignEvent):
     phase: Phase | None = None
 
 
+class GroupFormed(CampaignEvent):
+    """A group that shares followers (WD-FOLLOW-008)."""
+
+    groups: tuple[Group, ...]
+
+
 class FollowerGained(CampaignEvent):
+    groups: tuple[Group, ...] = ()
     character: str
     name: str
     kind: str
@@ -253,6 +265,7 @@ class FollowerGained(CampaignEvent):
 
 
 class FollowerTapped(CampaignEvent):
+    groups: tuple[Group, ...] = ()
     character: str
     name: str
     kind: str
@@ -284,7 +297,7 @@ class PerkKept(CampaignEvent):
     perk: str
 
 
-class BudRolled(WdEvent):
+class BudRolled(CampaignFact):
     character: str
     name: str
     face: int
@@ -350,7 +363,7 @@ class BusinessDone(CampaignEvent):
     intel: str = ""
 
 
-class BusinessChecked(WdEvent):
+class BusinessChecked(CampaignFact):
     """GM-only: the hidden checks of a Cape Business check-in."""
 
     character: str
@@ -379,6 +392,7 @@ CAMPAIGN_EVENTS = declare_events(
     IntelRolled,
     TargetSecret,
     IntelSpent,
+    GroupFormed,
     FollowerGained,
     FollowerTapped,
     BoxChecked,
@@ -395,7 +409,7 @@ CAMPAIGN_EVENTS = declare_events(
     BusinessChecked,
 )
 
-_KEYED = ("projects", "recruitments", "missions", "negotiations")
+_KEYED = ("projects", "recruitments", "missions", "negotiations", "groups")
 
 
 def _patch(target: Target, p: TargetPatch) -> Target:

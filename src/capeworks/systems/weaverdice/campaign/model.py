@@ -316,6 +316,28 @@ class Negotiation(Frozen):
     outcome: str = ""
 
 
+class Group(Frozen):
+    """A group's shared followers (WD-FOLLOW-008): members, cap extensions, followers and taps."""
+
+    id: str
+    name: str
+    members: tuple[str, ...]
+    #: notable members beyond the PCs listed, and expansions (properties, investment, advancement)
+    extra: int = 0
+    followers: dict[str, int] = Field(default_factory=dict)
+    tapped: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+
+    @property
+    def cap(self) -> int:
+        """Notable members (a PC gang starts at its players) plus expansions (WD-FOLLOW-008)."""
+        return len(self.members) + self.extra
+
+    def active(self, kind: str, phase: int, most: int = 6) -> int:
+        held = self.followers.get(kind, 0)
+        tapped = sum(1 for until in self.tapped.get(kind, ()) if until >= phase)
+        return max(0, min(most, held - tapped))
+
+
 class Campaign(Frozen):
     """Everything the campaign layer adds to a Weaverdice table."""
 
@@ -328,6 +350,7 @@ class Campaign(Frozen):
     targets: dict[str, Target] = Field(default_factory=dict)
     missions: dict[str, Mission] = Field(default_factory=dict)
     negotiations: dict[str, Negotiation] = Field(default_factory=dict)
+    groups: dict[str, Group] = Field(default_factory=dict)
     #: surveillance failures waiting for the strike-or-not choice: character -> target (WD-INTEL-021)
     strike_choice: dict[str, str] = Field(default_factory=dict)
     #: characters over the rep cap who must discard (WD-REP-007): character -> how many

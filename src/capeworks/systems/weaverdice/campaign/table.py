@@ -193,6 +193,7 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "open_negotiation": CommandSpec(cc.OpenNegotiation, social.open_negotiation, GM, "open negotiations"),
     "negotiate": CommandSpec(cc.Negotiate, social.negotiate, OWNER, offer=_negotiating),
     "rep_after": CommandSpec(cc.RepAfter, social.rep_after, OWNER, offer=_rescuing),
+    "form_group": CommandSpec(cc.FormGroup, followers.form_group, GM, "form groups"),
     "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
     "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
     "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_with_boxes),
@@ -415,6 +416,22 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 title="Campaign",
                 columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
                 rows=tuple(sheet_rows),
+            )
+        )
+    if camp.groups:
+        out.append(
+            Panel(
+                title="Groups",
+                columns=("group", "members", "followers", "cap"),
+                rows=tuple(
+                    (
+                        g.name,
+                        ", ".join(g.members),
+                        ", ".join(f"{k} {v}" for k, v in g.followers.items()) or "-",
+                        str(g.cap),
+                    )
+                    for g in camp.groups.values()
+                ),
             )
         )
     if camp.projects:

@@ -33,6 +33,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "strike_choice": "take a strike for intel, or not",
     "spend_intel": "spend intel",
     "utilize_intel": "utilize intel",
+    "form_group": "form a group that shares followers",
     "gain_follower": "try to gain a follower",
     "tap_follower": "tap a follower",
     "check_box": "check a progression box",
@@ -128,6 +129,9 @@ def _words_of(p: Any) -> str:
         return f"{p.name}: {p.text}"
     if isinstance(p, ce.TargetSecret):
         return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
+    if isinstance(p, ce.GroupFormed):
+        g = p.groups[0]
+        return f"{g.name} forms: {', '.join(g.members)} share up to {g.cap} followers."
     if isinstance(p, ce.FollowerGained):
         verdict = "gains" if p.gained else "does not gain"
         return f"{p.name} {verdict} a {p.kind} ({p.roll} against {p.needed}+)."
