@@ -170,3 +170,24 @@ def test_a_deeper_quartet_merges_into_a_node_that_a_roll_or_tier_3_intel_clears(
     d.do("gm", "award", character="ada", intel="city:3")
     d.do("ann", "spend_intel", character="ada", target="t", intel="city:3", on="node")
     assert camp(d).targets["t"].node == "cleared"
+
+
+@pytest.mark.rules("WD-INTEL-034")
+def test_a_moving_target_is_found_at_half_dc_and_a_moving_pc_is_marked() -> None:
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do(
+        "gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50, thread_dc=31
+    )
+    d.do("gm", "relocate_target", target="xb", downtimes=1)
+    t = camp(d).targets["xb"]
+    assert (t.find_dc, t.thread_dc, t.moving) == (25, 16, 1)
+    assert "moves base" not in seen_by(d, "ann")  # the GM's to know
+    d.do("gm", "start_downtime")
+    d.do("ann", "utilize_intel", character="ada", ops=["relocate 2"])
+    assert camp(d).ledgers["ada"].relocating == 2
+    d.refuse("ann", "utilize_intel", character="ada", ops=["relocate"], rule="WD-INTEL-034")
+    d.do("gm", "end_downtime")
+    t = camp(d).targets["xb"]
+    assert (t.find_dc, t.thread_dc, t.moving) == (50, 32, 0)  # the move is done: the DCs come back
+    assert camp(d).ledgers["ada"].relocating == 1

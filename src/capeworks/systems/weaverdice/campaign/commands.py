@@ -35,6 +35,7 @@ __all__ = [
     "PlanMission",
     "PresentCandidate",
     "Recruit",
+    "RelocateTarget",
     "RepAfter",
     "Research",
     "RestRecuperate",
@@ -226,6 +227,13 @@ class AddTarget(Frozen):
         default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
     )
     quartet: list[str] = Field(default_factory=list, max_length=4, description="Four cells (WD-INTEL-038).")
+
+
+class RelocateTarget(Frozen):
+    """A target moves base (the GM): its finding DCs are halved while it moves (WD-INTEL-034)."""
+
+    target: Ident
+    downtimes: int = Field(default=2, ge=1, le=12)
 
 
 class Surveil(Frozen):

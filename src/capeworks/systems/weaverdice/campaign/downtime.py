@@ -210,7 +210,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         for _ in range(daily):  # WD-REP-008
             ledger = add_card(ledger, source="costume")
         gained[ident] = daily
-        ledger = evolve(ledger, {"took_four": False})
+        ledger = evolve(ledger, {"took_four": False, "relocating": max(0, ledger.relocating - 1)})
         ledgers[ident] = ledger
         over = len(live_rep(ledger)) - rep_cap(state, ident)
         if over > 0:
@@ -227,6 +227,11 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
             people=tuple(people),
         )
     )
+    for t in state.campaign.targets.values():  # a target's move goes on; done, its DCs come back
+        if t.moving:
+            left = t.moving - 1
+            find, thread = (t.find_dc, t.thread_dc) if left else (t.find_dc * 2, t.thread_dc * 2)
+            b.emit(ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread), hidden=True)
     return b.batch
 
 

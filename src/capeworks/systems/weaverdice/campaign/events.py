@@ -60,6 +60,15 @@ class CampaignFact(WdEvent, abstract=True):
     """Base of the campaign events that carry facts only (secrets' halves, notes): folded by their kind."""
 
 
+class TargetMoved(CampaignFact):
+    """GM-only: a target moves base (WD-INTEL-034): downtimes left and its DCs meanwhile."""
+
+    target: str
+    moving: int
+    find_dc: int
+    thread_dc: int
+
+
 class CampaignEvent(WdEvent, abstract=True):
     """Base of the campaign layer's events: the records they change, upserted by :func:`fold_campaign`."""
 
@@ -391,6 +400,7 @@ CAMPAIGN_EVENTS = declare_events(
     TargetListed,
     IntelRolled,
     TargetSecret,
+    TargetMoved,
     IntelSpent,
     GroupFormed,
     FollowerGained,
@@ -442,6 +452,11 @@ def _facts(camp: Campaign, p: BaseModel) -> Campaign:
     """The fact-carrying events: targets, candidates, negative rep, recruiters' questions."""
     if isinstance(p, TargetAdded):
         return evolve(camp, {"targets": {**camp.targets, p.target.id: p.target}})
+    if isinstance(p, TargetMoved):
+        t = evolve(
+            camp.targets[p.target], {"moving": p.moving, "find_dc": p.find_dc, "thread_dc": p.thread_dc}
+        )
+        return evolve(camp, {"targets": {**camp.targets, t.id: t}})
     if isinstance(p, TargetSecret):
         t = camp.targets[p.target]
         t = evolve(t, {"find_dc": p.find_dc, "thread_dc": p.thread_dc})

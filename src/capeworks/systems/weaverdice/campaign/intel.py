@@ -487,6 +487,25 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
     return b.batch
 
 
+def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceService) -> Done:
+    """A target moving base is doubly easy to track: finding and thread DCs halved while it moves
+    (WD-INTEL-034 PROPOSED), rounded up; restored when the move is done (at a phase's end)."""
+    t = _target(state, c.target)
+    if t.moving:
+        raise RuleViolation("WD-INTEL-034", f"{t.name} is already moving.")
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.TargetMoved(
+            target=t.id,
+            moving=c.downtimes,
+            find_dc=math.ceil(t.find_dc / 2),
+            thread_dc=math.ceil(t.thread_dc / 2),
+        ),
+        hidden=True,
+    )
+    return b.batch
+
+
 def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceService) -> Done:
     """One slot of upgrades (3 -> 1 higher), downgrades (1 -> 2 lower) and shuffles (WD-INTEL-028..031)."""
     who = person(state, c.character)
@@ -497,6 +516,13 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
     pool = tuple(d for d in DISPOSITIONS if d != "city")
     for op in c.ops:
         verb, _, what = op.strip().lower().partition(" ")
+        if verb == "relocate":  # WD-INTEL-034: moving base takes downtimes; trackers find you easier
+            phases = int(what) if what.isdigit() and 1 <= int(what) <= 12 else 0
+            if not phases:
+                raise RuleViolation("WD-INTEL-034", "Say how many downtimes the move takes, 1 to 12.")
+            ledger = evolve(ledger, {"relocating": phases})
+            done.append(f"moving base over {phases} downtimes")
+            continue
         if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost
             ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.negative)})
             done.append("a rebrand: every rep card is gone")

@@ -111,6 +111,8 @@ class Ledger(Frozen):
     #: crafting slots toward the next Multitasker free action (WD-CRAFT-017)
     craft_slots: int = 0
     free_actions: int = 0
+    #: downtimes left of moving base (WD-INTEL-034): those tracking the character find them at half DC
+    relocating: int = 0
 
     def active(self, kind: str, phase: int, most: int = 6) -> int:
         """Followers of a type whose passive counts now (tapped ones do not; at most ``most``)."""
@@ -260,6 +262,8 @@ class Target(Frozen):
     #: a deeper quartet's four cells and its node: "", "open" (all four cleared) or "cleared" (WD-INTEL-038)
     quartet: tuple[int, ...] = ()
     node: str = ""
+    #: downtimes left of a move (WD-INTEL-034): its DCs are halved meanwhile (GM-only)
+    moving: int = 0
 
     def cell(self, r: int, c: int) -> Cell:
         return self.cells[r * self.size + c]

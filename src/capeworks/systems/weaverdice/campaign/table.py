@@ -185,6 +185,7 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "vet_candidates": CommandSpec(cc.VetCandidates, recruiting.vet_candidates, GM, "roll behind the screen"),
     "hire": CommandSpec(cc.Hire, recruiting.hire, OWNER, offer=_hiring),
     "add_target": CommandSpec(cc.AddTarget, intel.add_target, GM, "add intel targets"),
+    "relocate_target": CommandSpec(cc.RelocateTarget, intel.relocate_target, GM, "move targets"),
     "surveil": CommandSpec(cc.Surveil, intel.surveil, OWNER, offer=_in_downtime),
     "research": CommandSpec(cc.Research, intel.research, OWNER, offer=_in_downtime),
     "strike_choice": CommandSpec(cc.StrikeChoice, intel.strike_choice, OWNER, prompt_only=True),

@@ -32,6 +32,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "research": "research a target",
     "strike_choice": "take a strike for intel, or not",
     "spend_intel": "spend intel",
+    "relocate_target": "move a target's base",
     "utilize_intel": "utilize intel",
     "form_group": "form a group that shares followers",
     "gain_follower": "try to gain a follower",
@@ -127,6 +128,9 @@ def _words_of(p: Any) -> str:
         ),
     ):
         return f"{p.name}: {p.text}"
+    if isinstance(p, ce.TargetMoved):
+        dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
+        return f"{p.target} moves base: {p.moving} downtimes left; {dcs}."
     if isinstance(p, ce.TargetSecret):
         return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
     if isinstance(p, ce.GroupFormed):
