@@ -219,6 +219,27 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
     """Decisions the campaign layer waits for: rep to discard at day's end."""
     out: list[Prompt] = []
     camp = state.campaign
+    if camp.phase is not None:  # whose move in the downtime: each character with a slot (or rolls) left
+        for ident, slots in camp.phase.slots.items():
+            c = state.people.get(ident)
+            session = slots.session
+            rolls = session.left if session is not None else 0
+            if c is None or (slots.left <= 0 and rolls <= 0) or ident in camp.strike_choice:
+                continue  # a pending choice is asked first
+            doing = (
+                f" ({session.action.replace('_', ' ')}: {rolls} more in this slot)"
+                if session and rolls
+                else ""
+            )
+            out.append(
+                Prompt(
+                    id=f"downtime:{camp.phase.number}:{ident}:{slots.used}:{rolls}",
+                    kind="downtime",
+                    rule="WD-DT-003",
+                    question=f"{c.name}: {slots.left} of {slots.total} slots left{doing}. Choose an action.",
+                    **({"seat": c.owner} if c.owner else {"role": Role.GM}),
+                )
+            )
     for ident, owed in camp.discards.items():
         c = state.people.get(ident)
         if c is None:
