@@ -75,6 +75,7 @@ class DowntimeAction(Frozen):
     ]
     note: str = Field(default="", max_length=200)
     project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
+    card: int | None = Field(default=None, description="Self-Promote: a rep card spent today to try to keep.")
 
 
 class DiscardRep(Frozen):

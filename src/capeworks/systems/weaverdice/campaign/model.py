@@ -49,6 +49,8 @@ class RepCard(Frozen):
     marked: bool = False
     #: always consumed when used (a Fan's tap, WD-FOLLOW-010)
     consumable: bool = False
+    #: a Fan's passive rep: usable this downtime phase only (WD-FOLLOW-010)
+    downtime_only: bool = False
     #: negative rep (WD-REP-009..013): cited by the GM, held against the character
     negative: bool = False
     #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)
@@ -80,6 +82,8 @@ class Ledger(Frozen):
     next_card: int = 1
     #: -1 per negative card cited, taken by the next Social roll (WD-REP-009)
     penalty: int = 0
+    #: general rep cards spent this day, which a Journalist may help keep when self-promoting (WD-FOLLOW-009)
+    spent: tuple[RepCard, ...] = ()
     followers: dict[str, int] = Field(default_factory=dict)
     #: follower type -> for each tapped one, the phase through which its passive is lost (WD-FOLLOW-003)
     tapped: dict[str, tuple[int, ...]] = Field(default_factory=dict)
