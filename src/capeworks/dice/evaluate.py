@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from capeworks.dice.expr import Abs, BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Op
+from capeworks.dice.expr import Abs, BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Note, Op
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 
 __all__ = ["Bounds", "BoundsAlgebra", "Values", "ValuesAlgebra", "bounds", "can_be_zero", "evaluate"]
@@ -72,6 +72,8 @@ def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
         return algebra.neg(evaluate(expr.operand, algebra))
     if isinstance(expr, Abs):
         return algebra.abs_(evaluate(expr.operand, algebra))
+    if isinstance(expr, Note):  # words count for nothing
+        return evaluate(expr.operand, algebra)
     if isinstance(expr, Group):
         return algebra.group(expr, [evaluate(item, algebra) for item in expr.items])
     a = evaluate(expr.left, algebra)

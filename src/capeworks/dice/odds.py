@@ -40,7 +40,21 @@ from functools import lru_cache
 
 from capeworks.dice.chain_odds import odds_depth, outcome_work, outcomes, remainder
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import Abs, BinOp, Call, CmpOp, Const, Dice, Expr, Fn, Group, Neg, Op, dice_terms
+from capeworks.dice.expr import (
+    Abs,
+    BinOp,
+    Call,
+    CmpOp,
+    Const,
+    Dice,
+    Expr,
+    Fn,
+    Group,
+    Neg,
+    Note,
+    Op,
+    dice_terms,
+)
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -763,6 +777,8 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         return -_to_icepool(icepool, e.operand)
     if isinstance(e, Abs):
         return abs(_to_icepool(icepool, e.operand))
+    if isinstance(e, Note):
+        return _to_icepool(icepool, e.operand)
     if isinstance(e, Group):
         dice = [_to_icepool(icepool, i) for i in e.items]
         start, end = e.kept_range

@@ -24,6 +24,7 @@ from capeworks.dice.expr import (
     Fn,
     Group,
     Neg,
+    Note,
     Op,
     kept_flags,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "RolledDice",
     "RolledGroup",
     "RolledNeg",
+    "RolledNote",
     "build_tree",
 ]
 
@@ -115,6 +117,18 @@ class RolledAbs:
 
 
 @dataclass(frozen=True, slots=True)
+class RolledNote:
+    """A rolled operand with the label or comment written beside it."""
+
+    node: Note
+    operand: Rolled
+
+    @property
+    def value(self) -> int:
+        return self.operand.value
+
+
+@dataclass(frozen=True, slots=True)
 class RolledBinOp:
     """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
 
@@ -174,7 +188,15 @@ class RolledGroup:
 
 
 Rolled = (
-    RolledConst | RolledDice | RolledNeg | RolledAbs | RolledBinOp | RolledCall | RolledCompare | RolledGroup
+    RolledConst
+    | RolledDice
+    | RolledNeg
+    | RolledAbs
+    | RolledNote
+    | RolledBinOp
+    | RolledCall
+    | RolledCompare
+    | RolledGroup
 )
 
 
@@ -197,6 +219,8 @@ def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
         return RolledNeg(expr, build_tree(expr.operand, faces, at))
     if isinstance(expr, Abs):
         return RolledAbs(expr, build_tree(expr.operand, faces, at))
+    if isinstance(expr, Note):
+        return RolledNote(expr, build_tree(expr.operand, faces, at))
     if isinstance(expr, Group):
         items = tuple(build_tree(item, faces, at) for item in expr.items)
         keeps = expr.keeps
