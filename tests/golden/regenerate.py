@@ -50,6 +50,7 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("bpb", "fight"): _bpb_fight,
         ("workshop", "sample"): every["workshop sample"],
         ("workshop", "fight"): workshop_fight,
+        ("weaverdice", "downtime"): _weaverdice_downtime,
     }
 
 
@@ -59,6 +60,14 @@ def _bpb_fight() -> Session:
 
     fight = scripted_fight()
     return Session("bpb fight", "bpb", fight.seats, fight.steps, dict(fight.config))
+
+
+def _weaverdice_downtime() -> Session:
+    """The campaign layer's scripted downtime phase of two characters (issue 23)."""
+    from capeworks.systems.weaverdice.campaign.samples import downtime_session
+
+    s = downtime_session()
+    return Session("weaverdice downtime", "weaverdice", s.seats, s.steps, dict(s.config))
 
 
 def document(table: Table, *, table_id: str) -> dict[str, Any]:

@@ -30,7 +30,7 @@ def cell(d: Driver, index: int) -> Any:
     return camp(d).targets["xb"].cells[index]
 
 
-@pytest.mark.rules("WD-INTEL-005", "WD-INTEL-006", "WD-INTEL-001", "WD-INTEL-008")
+@pytest.mark.rules("WD-INTEL-005", "WD-INTEL-006", "WD-INTEL-001", "WD-INTEL-007", "WD-INTEL-008")
 def test_finding_crossbones_alternates_athletics_and_wits_toward_a_hidden_dc() -> None:
     """WX-39 (src 1799): 20 + 35 + 10 - 15 = DC 50, GM-only; one roll a Surveil slot."""
     d = table()

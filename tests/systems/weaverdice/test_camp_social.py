@@ -153,7 +153,6 @@ def test_journalists_need_a_roll_above_those_held_and_a_tapped_fan_loses_its_pas
     d.do("gm", "award", character="ada", eligible="fan")
     d.refuse("ann", "gain_follower", character="ada", kind="fan", rule="WD-FOLLOW-006")
     d.refuse("gm", "award", character="ada", eligible="butler", rule="WD-FOLLOW-002")
-    d.do("gm", "start_downtime")
     d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")
     ledger = camp(d).ledgers["ada"]
     assert ledger.rep[-1].consumable and ledger.active("fan", 1) == 2 and ledger.active("fan", 2) == 2
@@ -182,3 +181,23 @@ def test_a_craftsman_turns_a_bad_roll_into_a_4_and_an_over_cap_follower_leaves_w
     d.do("ann", "tap_follower", character="ada", kind="fan", use="candidate", recruitment="r")
     assert camp(d).recruitments["r"].openings == 1
     assert camp(d).ledgers["ada"].followers == {"craftsman": 1}  # tapped once, then gone
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-009", "WD-FOLLOW-005")
+def test_fans_give_rep_for_the_downtime_and_a_journalist_helps_keep_rep_spent_today() -> None:
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    for kind in ("fan", "fan", "journalist"):
+        d.do("gm", "award", character="ada", eligible=kind)
+        d.do("ann", "gain_follower", character="ada", kind=kind, dice=[6])
+    d.do("gm", "award", character="ada", rep="stopped a robbery")
+    d.do("gm", "start_downtime")
+    assert cards(d, "ada") == ["stopped a robbery", "fans", "fans"]  # +1 per Fan, this downtime only
+    talks(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[1], dice=[6, 1])
+    d.refuse("ann", "downtime_action", character="ada", action="self_promote", card=2, rule="WD-FOLLOW-009")
+    # self-promoting: d6 + 1 Journalist against 7+
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=1, dice=[6])
+    assert cards(d, "ada") == ["fans", "fans", "stopped a robbery"]
+    d.do("gm", "end_downtime")
+    assert cards(d, "ada") == ["stopped a robbery"]  # the Fans' rep is for the downtime only

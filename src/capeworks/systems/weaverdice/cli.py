@@ -25,6 +25,7 @@ from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
 from capeworks.cli.plugin import CliPlugin
 from capeworks.engine import Event, Panel, Table, Viewer
 from capeworks.errors import InvalidCommand, NotFound
+from capeworks.systems.weaverdice.campaign.odds import craft_success, recruit_yields, row_finished
 from capeworks.systems.weaverdice.odds import check_odds, total_distribution
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Pool, Stat
@@ -126,7 +127,7 @@ def tracker_payload(*, log: Path | None = None, seat: str | None = None) -> dict
     viewer = Viewer.gm() if seat is None else table.viewer_for(seat)
     state = table.state
     assert isinstance(state, WdState)
-    [panel] = ruleset.panels(state, viewer)
+    panel = ruleset.panels(state, viewer)[0]  # the tracker; campaign panels follow it
     return panel.model_dump(mode="json")
 
 
@@ -247,6 +248,75 @@ def tracker_command(
     for row in panel.rows:
         out.add_row(*(escape(cell) for cell in row))
     console.print(out)
+
+
+def campaign_odds_payload(
+    kind: str,
+    *,
+    dc: int = 15,
+    rolls: int = 3,
+    dice: int = 2,
+    bonus: int = 0,
+    tns: str = "5,4,4,5",
+    modifier: int = 0,
+) -> dict[str, Any]:
+    """Campaign odds (issue 23): ``craft`` (a project's DC within N rolls), ``row`` (finishing an intel
+    row from its entry within N rolls), ``recruit`` (how many applicants)."""
+    if not 0 <= rolls <= 40 or not 1 <= dice <= 8 or not -6 <= modifier <= 8 or not 0 <= dc <= 200:
+        raise InvalidCommand("Give 0 to 40 rolls, 1 to 8 dice, a modifier of -6 to 8 and a DC of 0 to 200.")
+    if kind == "craft":
+        p = craft_success(dc=dc, rolls=rolls, dice=dice, bonus=bonus)
+        return {"kind": kind, "dc": dc, "rolls": rolls, "dice": dice, "bonus": bonus, "success": _frac(p)}
+    if kind == "row":
+        try:
+            cells = [int(x) for x in tns.split(",") if x.strip()]
+        except ValueError:
+            raise InvalidCommand("Give the row's TNs as numbers, e.g. 5,4,4,5.") from None
+        if not 1 <= len(cells) <= 4 or any(not 2 <= t <= 12 for t in cells):
+            raise InvalidCommand("A row has 1 to 4 cells with TNs of 2 to 12.")
+        p = row_finished(cells, rolls=rolls, modifier=modifier)
+        return {"kind": kind, "tns": cells, "rolls": rolls, "modifier": modifier, "success": _frac(p)}
+    if kind == "recruit":
+        ys = recruit_yields(dice=dice, modifier=modifier)
+        return {
+            "kind": kind,
+            "dice": dice,
+            "modifier": modifier,
+            "yields": {str(n): _frac(p) for n, p in enumerate(ys)},
+        }
+    raise InvalidCommand(f"There are no {kind} odds; ask for craft, row or recruit.")
+
+
+@wd_app.command("campaign-odds")
+def campaign_odds_command(
+    kind: str = typer.Argument(..., help="craft, row or recruit."),
+    dc: int = typer.Option(15, "--dc", help="craft: the project's DC."),
+    rolls: int = typer.Option(3, "--rolls", "-n", help="craft/row: the rolls available."),
+    dice: int = typer.Option(2, "--dice", "-d", help="craft: dice a roll (keep one); recruit: Social dice."),
+    bonus: int = typer.Option(0, "--bonus", help="craft: the flat bonus to the total."),
+    tns: str = typer.Option("5,4,4,5", "--tns", help="row: the cells' TNs from the entry."),
+    modifier: int = typer.Option(
+        0, "--mod", "-m", help="row: Wits/Knowledge modifier; recruit: net modifier."
+    ),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Campaign odds: crafting success over N rolls, finishing an intel row, recruiting yields."""
+    data = run_guarded(
+        lambda: campaign_odds_payload(
+            kind, dc=dc, rolls=rolls, dice=dice, bonus=bonus, tns=tns, modifier=modifier
+        ),
+        as_json=json_out,
+    )
+    if json_out:
+        emit_json(data)
+        return
+    if "yields" in data:
+        table = RichTable("applicants", "chance")
+        for n, p in data["yields"].items():
+            table.add_row(n, f"{p['p']:.1%} ({p['fraction']})")
+        console.print(table)
+        return
+    console.print(f"{kind}: {data['success']['p']:.1%} ({data['success']['fraction']})", highlight=False)
 
 
 #: this ruleset's CLI: the ``capeworks.cli`` entry point names it, so it loads only when typed

@@ -18,7 +18,12 @@ from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import fight, harm, holds, initiative, power_use, rolls, roster
-from capeworks.systems.weaverdice.campaign.events import CAMPAIGN_EVENTS, fold_campaign
+from capeworks.systems.weaverdice.campaign.events import (
+    CAMPAIGN_EVENTS,
+    CampaignEvent,
+    CampaignFact,
+    fold_campaign,
+)
 from capeworks.systems.weaverdice.campaign.model import Campaign
 from capeworks.systems.weaverdice.campaign.table import (
     CAMPAIGN_COMMANDS,
@@ -171,8 +176,8 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
 }
 _EMPTY = Campaign()
 _NO_CAMPAIGN = {"campaign"}
-#: campaign events fold through their own fold
-_CAMPAIGN_TYPES = frozenset(CAMPAIGN_EVENTS.values())
+#: campaign events (both bases) fold through their own fold
+_CAMPAIGN_TYPES = (CampaignEvent, CampaignFact)
 
 
 def _veiled(hit: dict[str, Any]) -> dict[str, Any]:
@@ -203,7 +208,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def apply(self, state: WdState, event: Event) -> WdState:
         """Fold the typed payload in (the engine's own events change nothing here)."""
         payload = event.payload
-        if type(payload) in _CAMPAIGN_TYPES:
+        if isinstance(payload, _CAMPAIGN_TYPES):
             assert isinstance(payload, WdEvent)
             return fold_campaign(state, payload)
         return fold_payload(state, payload) if isinstance(payload, WdEvent) else state

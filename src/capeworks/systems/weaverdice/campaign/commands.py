@@ -21,6 +21,7 @@ __all__ = [
     "DiscardRep",
     "DowntimeAction",
     "EndDowntime",
+    "FormGroup",
     "GainFollower",
     "GiveNegative",
     "HelpCraft",
@@ -34,6 +35,7 @@ __all__ = [
     "PlanMission",
     "PresentCandidate",
     "Recruit",
+    "RelocateTarget",
     "RepAfter",
     "Research",
     "RestRecuperate",
@@ -73,6 +75,7 @@ class DowntimeAction(Frozen):
     ]
     note: str = Field(default="", max_length=200)
     project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
+    card: int | None = Field(default=None, description="Self-Promote: a rep card spent today to try to keep.")
 
 
 class DiscardRep(Frozen):
@@ -133,6 +136,11 @@ class StartCraft(Frozen):
     contrived: bool = Field(default=False, description="Repairing a Contrive-built item: +5.")
     contrive_with: str = Field(default="", max_length=20, description="Contrive: the merged piece's tier.")
     contrive_value: int = Field(default=0, ge=0, le=1_000_000, description="The merged piece's price.")
+    mechanical: bool = Field(default=False, description="Mechanical: DC +5 (WD-CRAFT-008).")
+    expertise: int = Field(default=0, ge=0, le=10, description="Beyond an afternoon's learning: DC +5..10.")
+    iterable: bool = Field(default=False, description="Drudge work: twice the roll cap, DC +5.")
+    equipment: bool = Field(default=True, description="Gear; otherwise a program, base, meal (WD-CRAFT-007).")
+    field: str = Field(default="", max_length=40, description="The Specialist field it belongs to.")
 
 
 class Craft(Frozen):
@@ -140,7 +148,7 @@ class Craft(Frozen):
 
     character: Ident
     project: Ident
-    rolls: int = Field(default=1, ge=1, le=12)
+    rolls: int = Field(default=1, ge=0, le=12, description="0 only to finish without rolling.")
     take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
     finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
 
@@ -179,6 +187,8 @@ class PresentCandidate(Frozen):
     milestones: int = Field(default=0, ge=0, le=30)
     skills: int = Field(default=0, ge=0, le=40)
     reputation: int = Field(default=0, ge=0, le=99)
+    classification: str = Field(default="", max_length=20, description="Mover, Shaker, ... (WD-LORE-005).")
+    disposition: str = Field(default="", max_length=20, description="Hero, villain, ... (WD-LORE-004).")
 
 
 class Ask(Frozen):
@@ -217,6 +227,14 @@ class AddTarget(Frozen):
     strike_limit: int = Field(
         default=0, ge=0, le=9, description="Guards lower it (WD-INTEL-024); 0: default."
     )
+    quartet: list[str] = Field(default_factory=list, max_length=4, description="Four cells (WD-INTEL-038).")
+
+
+class RelocateTarget(Frozen):
+    """A target moves base (the GM): its finding DCs are halved while it moves (WD-INTEL-034)."""
+
+    target: Ident
+    downtimes: int = Field(default=2, ge=1, le=12)
 
 
 class Surveil(Frozen):
@@ -225,6 +243,7 @@ class Surveil(Frozen):
     character: Ident
     target: Ident
     cell: str = Field(default="", max_length=8, description="row,col e.g. 0,0")
+    runaway: bool = Field(default=False, description="Roll on after a success at -1 each (WD-INTEL-041).")
 
 
 class Research(Frozen):
@@ -259,11 +278,21 @@ class UtilizeIntel(Frozen):
     ops: list[str] = Field(min_length=1, max_length=20, description="e.g. 'upgrade violent:1'")
 
 
+class FormGroup(Frozen):
+    """Form a group whose members share followers (the GM, WD-FOLLOW-008)."""
+
+    group: Ident
+    name: Word
+    members: TextList = Field(min_length=1, max_length=20)
+    extra: int = Field(default=0, ge=0, le=40, description="Notable NPC members and expansions.")
+
+
 class GainFollower(Frozen):
     """Try to gain a follower of a type whose criteria you meet: Social above those held."""
 
     character: Ident
     kind: Word
+    group: str = Field(default="", max_length=40, description="For your group's shared followers.")
 
 
 class TapFollower(Frozen):
@@ -272,6 +301,7 @@ class TapFollower(Frozen):
     character: Ident
     kind: Word
     use: str = Field(max_length=20)
+    group: str = Field(default="", max_length=40, description="Tap one of your group's followers.")
     project: str = Field(default="", max_length=40)
     recruitment: str = Field(default="", max_length=40)
     target: str = Field(default="", max_length=40)
@@ -345,6 +375,9 @@ class DeclareMission(Frozen):
     kind: Word
     date: str = Field(default="", max_length=40)
     details: dict[str, list[str]] = Field(default_factory=dict, max_length=10)
+    current: dict[str, str] = Field(
+        default_factory=dict, max_length=10, description="Values as things stand."
+    )
 
 
 class PlanMission(Frozen):

@@ -31,6 +31,7 @@ from capeworks.systems.weaverdice.vocab import Stat
 
 __all__ = [
     "CRAFT_TREE",
+    "NON_EQUIPMENT",
     "craft",
     "craft_actions",
     "craft_dice",
@@ -38,6 +39,7 @@ __all__ = [
     "help_craft",
     "materials",
     "multitask_interval",
+    "specialist_bonus",
     "start_craft",
 ]
 
@@ -117,7 +119,11 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         if t is None:
             names = ", ".join(x.name for x in conf.craft_tiers)
             raise RuleViolation("WD-CRAFT-004", f"There is no {c.tier} tier; the tiers are {names}.")
-        dc, tier = t.dc + c.dc_bonus, t.name
+        # WD-CRAFT-008: mechanical +5, specialised knowledge +5..10, iterable drudge work +5
+        dc, tier = (
+            t.dc + c.dc_bonus + (5 if c.mechanical else 0) + c.expertise + (5 if c.iterable else 0),
+            t.name,
+        )
         if c.contrive_with:
             dc += _contrive(sheet, c, conf)
         cost = materials(c.price, t.share, sheet)
@@ -135,8 +141,9 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         price=c.price,
         paid=cost,
         repair=c.repair,
-        cap=sheet.stat(Stat.KNOWLEDGE) + (1 if c.machined else 0),
-        bonus=0 if c.repair else tree_skills(sheet),
+        cap=(sheet.stat(Stat.KNOWLEDGE) + (1 if c.machined else 0)) * (2 if c.iterable else 1),
+        bonus=0 if c.repair else tree_skills(sheet) + specialist_bonus(sheet, c.field),
+        equipment=c.equipment,
     )
     b = Builder(state, ctx, dice)
     b.emit(
@@ -148,6 +155,27 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         )
     )
     return b.batch
+
+
+def specialist_bonus(sheet: Character, field: str) -> int:
+    """Specialist (WD-CRAFT-018): +1 per Craft skill and per Knowledge skill on work in the field; a
+    third of that when the field's background is not kept up."""
+    if not field:
+        return 0
+    names = {s.name.lower() for s in sheet.known_skills}
+    if f"specialist ({field.lower()})" not in names:
+        return 0
+    bonus = tree_skills(sheet) + sheet.skills_of((Stat.KNOWLEDGE,))
+    kept = any(b.lower() == field.lower() for b in sheet.backgrounds)
+    return bonus if kept else bonus // 3
+
+
+#: what a non-equipment craft gives by tier (WD-CRAFT-007)
+NON_EQUIPMENT = {
+    "low": "throwaway, rarely any bonus",
+    "standard": "shop quality, a small bonus",
+    "high": "bespoke: bonuses doubled, durations x10",
+}
 
 
 def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig) -> int:
@@ -184,6 +212,8 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     ledger = ledger_of(state, c.character)
     if c.take_four and (not _knows(sheet, "master craft") or ledger.took_four):
         raise RuleViolation("WD-CRAFT-022", "Taking 4 needs Master Craft, once a day.")
+    if c.rolls == 0 and not c.finish:
+        raise RuleViolation("WD-CRAFT-002", "Roll at least once, or finish the project.")
     left = project.cap + project.extra - len(project.rolls)
     if c.rolls > left:
         raise RuleViolation(

@@ -170,7 +170,15 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
             bonus = bonus_slot(roll.faces)
         slots[ident] = Slots(total=base + (1 if bonus else 0), bonus=bonus)
     phase = Phase(number=state.campaign.phases + 1, slots=slots)
-    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces))
+    ledgers: dict[str, Ledger] = {}
+    for ident in who:  # WD-FOLLOW-010: +1 rep per active Fan, for this downtime only
+        ledger = ledger_of(state, ident)
+        fans = ledger.active("fan", phase.number, ctx.config.campaign.follower_passive_max)
+        for _ in range(fans):
+            ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)
+        if fans:
+            ledgers[ident] = ledger
+    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers))
     return b.batch
 
 
@@ -187,7 +195,28 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
         projects = (evolve(p, {"extra": p.extra + 1}),)
     if projects:
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
-    b.emit(ce.SlotUsed(character=c.character, name=who.name, action=c.action, note=c.note, phase=phase))
+    ledgers: dict[str, Ledger] = {}
+    note = c.note
+    if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
+        ledger = ledger_of(state, c.character)
+        card = next((x for x in ledger.spent if x.id == c.card), None)
+        journalists = ledger.active("journalist", phase.number, ctx.config.campaign.follower_passive_max)
+        if card is None or not journalists:
+            raise RuleViolation(
+                "WD-FOLLOW-009", f"{who.name} needs a Journalist and a rep card spent today to keep it."
+            )
+        face = dice.roll(1, 6, purpose="keep rep").faces[0]
+        kept = face + journalists >= 7
+        ledger = evolve(ledger, {"spent": tuple(x for x in ledger.spent if x.id != card.id)})
+        if kept:
+            ledger = evolve(ledger, {"rep": (*ledger.rep, card)})
+        ledgers[c.character] = ledger
+        note = f"{face} + {journalists} against 7+: {card.source} " + ("kept" if kept else "gone")
+    b.emit(
+        ce.SlotUsed(
+            character=c.character, name=who.name, action=c.action, note=note, phase=phase, ledgers=ledgers
+        )
+    )
     return b.batch
 
 
@@ -210,7 +239,15 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         for _ in range(daily):  # WD-REP-008
             ledger = add_card(ledger, source="costume")
         gained[ident] = daily
-        ledger = evolve(ledger, {"took_four": False})
+        ledger = evolve(
+            ledger,
+            {
+                "took_four": False,
+                "relocating": max(0, ledger.relocating - 1),
+                "rep": tuple(x for x in ledger.rep if not x.downtime_only),
+                "spent": (),
+            },
+        )
         ledgers[ident] = ledger
         over = len(live_rep(ledger)) - rep_cap(state, ident)
         if over > 0:
@@ -227,6 +264,11 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
             people=tuple(people),
         )
     )
+    for t in state.campaign.targets.values():  # a target's move goes on; done, its DCs come back
+        if t.moving:
+            left = t.moving - 1
+            find, thread = (t.find_dc, t.thread_dc) if left else (t.find_dc * 2, t.thread_dc * 2)
+            b.emit(ce.TargetMoved(target=t.id, moving=left, find_dc=find, thread_dc=thread), hidden=True)
     return b.batch
 
 

@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice.campaign.model import (
     Campaign,
     Candidate,
     CraftProject,
+    Group,
     Ledger,
     Mission,
     Negotiation,
@@ -33,7 +34,7 @@ from capeworks.systems.weaverdice.events import WdEvent
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, WdState
 
-__all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "TargetPatch", "fold_campaign"]
+__all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "CampaignFact", "TargetPatch", "fold_campaign"]
 
 
 class TargetPatch(Frozen):
@@ -51,6 +52,21 @@ class TargetPatch(Frozen):
     lines: tuple[str, ...] | None = None
     seen_faces: tuple[int, ...] | None = None
     seen_phase: int | None = None
+    run: int | None = None
+    node: str | None = None
+
+
+class CampaignFact(WdEvent, abstract=True):
+    """Base of the campaign events that carry facts only (secrets' halves, notes): folded by their kind."""
+
+
+class TargetMoved(CampaignFact):
+    """GM-only: a target moves base (WD-INTEL-034): downtimes left and its DCs meanwhile."""
+
+    target: str
+    moving: int
+    find_dc: int
+    thread_dc: int
 
 
 class CampaignEvent(WdEvent, abstract=True):
@@ -104,7 +120,7 @@ class Awarded(CampaignEvent):
     faces: tuple[int, ...] = ()
 
 
-class NegativeRepGiven(WdEvent):
+class NegativeRepGiven(CampaignFact):
     """Negative rep for a character (WD-REP-009/010): GM-only when nobody saw it."""
 
     character: str
@@ -112,7 +128,7 @@ class NegativeRepGiven(WdEvent):
     card: RepCard
 
 
-class NegativeRepCited(WdEvent):
+class NegativeRepCited(CampaignFact):
     """The GM cites a negative card: -1 on the roll at hand; retired after enough citations (WD-REP-012)."""
 
     character: str
@@ -149,14 +165,14 @@ class RecruitRolled(CampaignEvent):
     phase: Phase | None = None
 
 
-class CandidatePresented(WdEvent):
+class CandidatePresented(CampaignFact):
     """GM-only: a candidate with every detail (WD-RECRUIT-011)."""
 
     candidate: Candidate
     recruitment: Recruitment
 
 
-class CandidateListed(WdEvent):
+class CandidateListed(CampaignFact):
     """The public half: a candidate's name and which details there are to learn."""
 
     candidate: str
@@ -164,7 +180,7 @@ class CandidateListed(WdEvent):
     details: tuple[str, ...]
 
 
-class QuestionAsked(WdEvent):
+class QuestionAsked(CampaignFact):
     """The recruiter asks about a detail (+2 on its reveal roll, WD-RECRUIT-013)."""
 
     character: str
@@ -173,7 +189,7 @@ class QuestionAsked(WdEvent):
     recruitment: Recruitment
 
 
-class DetailsRevealed(WdEvent):
+class DetailsRevealed(CampaignFact):
     """Details the recruiter's Knowledge rolls revealed (WD-RECRUIT-011); only these values are public."""
 
     candidate: str
@@ -182,7 +198,7 @@ class DetailsRevealed(WdEvent):
     recruitment: str
 
 
-class CandidatesVetted(WdEvent):
+class CandidatesVetted(CampaignFact):
     """GM-only: the recruiter's Knowledge rolls behind the scenes, detail by detail."""
 
     recruitment: str
@@ -196,13 +212,13 @@ class Hired(CampaignEvent):
     recruit: str
 
 
-class TargetAdded(WdEvent):
+class TargetAdded(CampaignFact):
     """GM-only: a target with its grid, tidbits and DCs (WD-INTEL-005..011)."""
 
     target: Target
 
 
-class TargetListed(WdEvent):
+class TargetListed(CampaignFact):
     """The public half: a target's name, grid size, labels, tags and TNs."""
 
     target: str
@@ -223,7 +239,7 @@ class IntelRolled(CampaignEvent):
     strike_choice: dict[str, str] | None = None
 
 
-class TargetSecret(WdEvent):
+class TargetSecret(CampaignFact):
     """GM-only: a target's hidden numbers changed (intel spent on a finding DC)."""
 
     target: str
@@ -241,7 +257,14 @@ class IntelSpent(CampaignEvent):
     phase: Phase | None = None
 
 
+class GroupFormed(CampaignEvent):
+    """A group that shares followers (WD-FOLLOW-008)."""
+
+    groups: tuple[Group, ...]
+
+
 class FollowerGained(CampaignEvent):
+    groups: tuple[Group, ...] = ()
     character: str
     name: str
     kind: str
@@ -251,6 +274,7 @@ class FollowerGained(CampaignEvent):
 
 
 class FollowerTapped(CampaignEvent):
+    groups: tuple[Group, ...] = ()
     character: str
     name: str
     kind: str
@@ -282,7 +306,7 @@ class PerkKept(CampaignEvent):
     perk: str
 
 
-class BudRolled(WdEvent):
+class BudRolled(CampaignFact):
     character: str
     name: str
     face: int
@@ -345,9 +369,10 @@ class BusinessDone(CampaignEvent):
     name: str
     checkins: tuple[str, ...]
     phase: Phase | None = None
+    intel: str = ""
 
 
-class BusinessChecked(WdEvent):
+class BusinessChecked(CampaignFact):
     """GM-only: the hidden checks of a Cape Business check-in."""
 
     character: str
@@ -375,7 +400,9 @@ CAMPAIGN_EVENTS = declare_events(
     TargetListed,
     IntelRolled,
     TargetSecret,
+    TargetMoved,
     IntelSpent,
+    GroupFormed,
     FollowerGained,
     FollowerTapped,
     BoxChecked,
@@ -392,7 +419,7 @@ CAMPAIGN_EVENTS = declare_events(
     BusinessChecked,
 )
 
-_KEYED = ("projects", "recruitments", "missions", "negotiations")
+_KEYED = ("projects", "recruitments", "missions", "negotiations", "groups")
 
 
 def _patch(target: Target, p: TargetPatch) -> Target:
@@ -425,6 +452,11 @@ def _facts(camp: Campaign, p: BaseModel) -> Campaign:
     """The fact-carrying events: targets, candidates, negative rep, recruiters' questions."""
     if isinstance(p, TargetAdded):
         return evolve(camp, {"targets": {**camp.targets, p.target.id: p.target}})
+    if isinstance(p, TargetMoved):
+        t = evolve(
+            camp.targets[p.target], {"moving": p.moving, "find_dc": p.find_dc, "thread_dc": p.thread_dc}
+        )
+        return evolve(camp, {"targets": {**camp.targets, t.id: t}})
     if isinstance(p, TargetSecret):
         t = camp.targets[p.target]
         t = evolve(t, {"find_dc": p.find_dc, "thread_dc": p.thread_dc})

@@ -22,13 +22,33 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
-from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Recruitment
+from capeworks.systems.weaverdice.campaign.model import CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
-__all__ = ["current_phase", "follower_count", "gain_follower", "tap", "tap_follower"]
+__all__ = [
+    "current_phase",
+    "follower_count",
+    "form_group",
+    "gain_follower",
+    "tap",
+    "tap_follower",
+    "tap_group",
+]
+
+
+def form_group(state: WdState, ctx: Ctx, c: cc.FormGroup, dice: DiceService) -> Done:
+    """The GM forms a group that shares followers: cap = its notable members (WD-FOLLOW-008)."""
+    if c.group in state.campaign.groups:
+        raise RuleViolation("WD-FOLLOW-008", f"There is already a group called {c.group}.")
+    for member in c.members:
+        person(state, member)
+    group = Group(id=c.group, name=c.name, members=tuple(dict.fromkeys(c.members)), extra=c.extra)
+    b = Builder(state, ctx, dice)
+    b.emit(ce.GroupFormed(groups=(group,)))
+    return b.batch
 
 
 def current_phase(state: WdState) -> int:
@@ -50,10 +70,16 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     ledger = ledger_of(state, c.character)
     if kind not in ledger.eligible:
         raise RuleViolation("WD-FOLLOW-002", f"{who.name} has not met the criteria for a {kind} yet.")
-    cap = state.sheet(c.character).follower_cap
-    if follower_count(ledger) >= cap:
-        raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
-    held = ledger.followers.get(kind, 0)
+    group = _group(state, c.group, c.character) if c.group else None
+    if group is not None:  # shared followers: the group's cap and count (WD-FOLLOW-008)
+        if sum(group.followers.values()) >= group.cap:
+            raise RuleViolation("WD-FOLLOW-008", f"{group.name} already has {group.cap} followers, its cap.")
+        held = group.followers.get(kind, 0)
+    else:
+        cap = state.sheet(c.character).follower_cap
+        if follower_count(ledger) >= cap:
+            raise RuleViolation("WD-FOLLOW-006", f"{who.name} already has {cap} followers, the cap.")
+        held = ledger.followers.get(kind, 0)
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(
         b, c.character, (Stat.SOCIAL,), tn=held + 1, bonus=-ledger.penalty, purpose="follower"
@@ -62,7 +88,10 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     eligible = list(ledger.eligible)
     eligible.remove(kind)
     ledger = evolve(ledger, {"eligible": tuple(eligible), "penalty": 0})
-    if gained:
+    groups: tuple[Group, ...] = ()
+    if gained and group is not None:
+        groups = (evolve(group, {"followers": {**group.followers, kind: held + 1}}),)
+    elif gained:
         ledger = evolve(ledger, {"followers": {**ledger.followers, kind: held + 1}})
     b.emit(
         ce.FollowerGained(
@@ -73,9 +102,31 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
             needed=held + 1,
             gained=gained,
             ledgers={c.character: ledger},
+            groups=groups,
         )
     )
     return b.batch
+
+
+def _group(state: WdState, ident: str, member: str) -> Group:
+    group = state.campaign.groups.get(ident)
+    if group is None or member not in group.members:
+        raise RuleViolation("WD-FOLLOW-008", f"{person(state, member).name} is in no group called {ident}.")
+    return group
+
+
+def tap_group(state: WdState, group: Group, kind: str) -> tuple[Group, bool]:
+    """Tap a group's follower: every member loses its passive (WD-FOLLOW-008)."""
+    now = current_phase(state)
+    if group.active(kind, now, most=99) <= 0:
+        raise RuleViolation("WD-FOLLOW-003", f"{group.name} has no untapped {kind} to call on.")
+    if sum(group.followers.values()) > group.cap:
+        left = group.followers[kind] - 1
+        followers = {k: v for k, v in group.followers.items() if k != kind}
+        if left:
+            followers[kind] = left
+        return evolve(group, {"followers": followers}), True
+    return evolve(group, {"tapped": {**group.tapped, kind: (*group.tapped.get(kind, ()), now + 1)}}), False
 
 
 def tap(state: WdState, ledger: Ledger, ident: str, kind: str) -> tuple[Ledger, bool]:
@@ -103,7 +154,12 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
     if spec is None or c.use not in spec.taps:
         uses = ", ".join(spec.taps) if spec else "none"
         raise RuleViolation("WD-FOLLOW-002", f"A {kind} can be tapped for: {uses}.")
-    ledger, lost = tap(state, ledger_of(state, c.character), c.character, kind)
+    groups: tuple[Group, ...] = ()
+    if c.group:
+        group, lost = tap_group(state, _group(state, c.group, c.character), kind)
+        groups, ledger = (group,), ledger_of(state, c.character)
+    else:
+        ledger, lost = tap(state, ledger_of(state, c.character), c.character, kind)
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
     recruitments: tuple[Recruitment, ...] = ()
@@ -120,7 +176,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
             "the negative rep is gone." if roll.success else "it sticks."
         )
     elif kind == "fan" and c.use == "rep":
-        fans = ledger.followers.get("fan", 0)
+        fans = (groups[0].followers if groups else ledger.followers).get("fan", 0)
         if len(live_rep(ledger)) >= fans:
             raise RuleViolation(
                 "WD-FOLLOW-010", f"A Fan gives rep only while {who.name} holds fewer than {fans}."
@@ -157,6 +213,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
             recruitments=recruitments,
             lost_negative=removed,
             ledgers={c.character: ledger},
+            groups=groups,
         )
     )
     return b.batch

@@ -97,6 +97,10 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
                 "WD-INTEL-010", f"Tag {t} is neither a disposition of the target nor its own."
             )
     tidbits = [*c.tidbits, *([""] * (n * n))][: n * n]
+    probe = Target(id=c.target, name=c.name, size=n, rows=(), cols=(), cells=(), dispositions=dispositions)
+    quartet = tuple(sorted({_cell_index(probe, x) for x in c.quartet}))
+    if c.quartet and len(quartet) != 4:
+        raise RuleViolation("WD-INTEL-038", "A deeper quartet marks four different cells.")
     target = Target(
         id=c.target,
         name=c.name,
@@ -110,6 +114,7 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
         thread_dc=c.thread_dc,
         thread_found=c.thread_dc == 0,
         strike_limit=c.strike_limit,
+        quartet=quartet,
     )
     b = Builder(state, ctx, dice)
     b.emit(ce.TargetAdded(target=target), hidden=True)
@@ -156,13 +161,50 @@ def _intel_type(t: Target, tag: str) -> str:
     return tag
 
 
+def _node(t: Target, unlocked: set[int]) -> str | None:
+    """A quartet whose four cells are all cleared merges into a node (WD-INTEL-038)."""
+    if t.quartet and not t.node and set(t.quartet) <= unlocked:
+        return "open"
+    return None
+
+
+def _clear_node(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, stat: Stat) -> Done:
+    """Clearing the node: a roll against 7+ (WD-INTEL-038 PROPOSED); a deeper hint and +1 more to the
+    target's information rolls."""
+    if t.node != "open":
+        raise RuleViolation("WD-INTEL-038", f"{t.name} has no open node to dig into.")
+    size = state.sheet(who).stat(stat)
+    action = "surveil" if stat is Stat.WITS else "research"
+    phase, _, _ = use_action(state, who, action, size=size, target=t.id)
+    b = Builder(state, ctx, dice)
+    roll, _ = roll_check(b, who, (stat,), tn=7, bonus=_bonus(ctx, t), purpose="node")
+    patch = TargetPatch(id=t.id, node="cleared" if roll.success else None)
+    text = f"{stat.value} {roll.total} against 7+ on the deeper node: " + (
+        "cleared, a deeper hint." if roll.success else "not yet."
+    )
+    b.emit(
+        ce.IntelRolled(
+            character=who,
+            name=state.people[who].name,
+            target=t.id,
+            action=action,
+            text=text,
+            patch=patch,
+            phase=phase,
+        )
+    )
+    return b.batch
+
+
 def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
     key = intel_key(kind, tier)
     return evolve(ledger, {"intel": {**ledger.intel, key: ledger.intel.get(key, 0) + count}})
 
 
 def _bonus(ctx: Ctx, t: Target) -> int:
-    return ctx.config.campaign.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
+    """Completed Movements or History lines help (WD-INTEL-017); a cleared node boosts them (WD-INTEL-038)."""
+    bonus = ctx.config.campaign.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
+    return bonus + (1 if t.node == "cleared" else 0)
 
 
 def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *, thread: bool) -> Done:
@@ -205,6 +247,7 @@ def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *
 def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     """Surveil: a finding roll until found, then Wits rolls at available cells (WD-INTEL-019..023)."""
     who = person(state, c.character)
+    phase_of(state)
     t = _target(state, c.target)
     if c.character in state.campaign.strike_choice:
         raise RuleViolation("WD-INTEL-021", f"{who.name} must first choose whether to take the strike.")
@@ -212,13 +255,24 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         return _finding(state, ctx, dice, c.character, t, thread=False)
     if not c.cell:
         raise RuleViolation("WD-INTEL-019", f"{t.name} is found: name an available cell to watch.")
+    if c.cell == "node":
+        return _clear_node(state, ctx, dice, c.character, t, Stat.WITS)
     index = _cell_index(t, c.cell)
     _available(t, "surveil", index)
+    runaway = 0
+    if c.runaway:  # WD-INTEL-041: roll on after a success, at -1 per success in the run
+        if not ctx.config.campaign.surveillance_runaway:
+            raise RuleViolation("WD-INTEL-041", "This table does not play surveillance runaways.")
+        if t.run <= 0:
+            raise RuleViolation("WD-INTEL-041", "A runaway follows a successful surveillance roll.")
+        runaway = t.run
     sheet = state.sheet(c.character)
     phase, _, _ = use_action(state, c.character, "surveil", size=sheet.stat(Stat.WITS), target=t.id)
     cell = t.cells[index]
     b = Builder(state, ctx, dice)
-    roll, _ = roll_check(b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t), purpose="surveil")
+    roll, _ = roll_check(
+        b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t) - runaway, purpose="surveil"
+    )
     seen = t.seen_faces if t.seen_phase == phase.number else ()
     duplicate = roll.kept in seen
     strikes, alerts = t.strikes + (1 if duplicate else 0), t.alerts
@@ -239,15 +293,17 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     if strikes >= limit:
         strikes, alerts = 0, alerts + 1
         text += f"; {t.name} is alerted"
-    lines = _lines(t, {i for i, x in enumerate(t.cells) if x.unlocked} | set(unlock))
+    unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | set(unlock)
     patch = TargetPatch(
         id=t.id,
         strikes=strikes,
         alerts=alerts,
         unlock=unlock,
-        lines=lines,
+        lines=_lines(t, unlocked),
         seen_faces=(*seen, roll.kept),
         seen_phase=phase.number,
+        run=(runaway + 1) if roll.success else 0,
+        node=_node(t, unlocked),
     )
     choice = None if roll.success else {**state.campaign.strike_choice, c.character: f"{t.id}:{index}"}
     b.emit(
@@ -310,10 +366,13 @@ RESEARCH_TABLE = {1: (0, 1), 2: (0, 1), 3: (1, 1), 4: (1, 1), 5: (0, 2), 6: (1, 
 def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Done:
     """Research: a thread roll until found, then Knowledge at cells or the d6 table (WD-INTEL-025/026)."""
     who = person(state, c.character)
+    phase_of(state)
     t = _target(state, c.target)
     if not t.thread_found:
         return _finding(state, ctx, dice, c.character, t, thread=True)
     sheet = state.sheet(c.character)
+    if c.cell == "node":
+        return _clear_node(state, ctx, dice, c.character, t, Stat.KNOWLEDGE)
     if c.table == bool(c.cell):
         raise RuleViolation("WD-INTEL-025", "Research either a cell or the intel table, one of the two.")
     index = -1
@@ -341,7 +400,7 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         where = f"{t.rows[r]} x {t.cols[col]}"
         if roll.success:
             unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
-            patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked))
+            patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked), node=_node(t, unlocked))
             text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: unlocked."
         else:
             text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: nothing found."
@@ -402,6 +461,11 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
             hidden=True,
         )
         text = f"spends tier-{tier} {kind} intel to narrow the {c.on}" + (": found!" if done else ".")
+    elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
+        if t.node != "open" or tier < 3:
+            raise RuleViolation("WD-INTEL-038", "An open node takes tier-3 intel or better.")
+        patch = TargetPatch(id=t.id, node="cleared")
+        text = f"spends tier-{tier} {kind} intel on the deeper node: cleared, a deeper hint."
     else:
         index = _cell_index(t, c.on)
         if index not in t.available("surveil") and index not in t.available("research"):
@@ -412,13 +476,32 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         if tier < cell_tier(cell):
             raise RuleViolation("WD-INTEL-015", f"That cell takes tier-{cell_tier(cell)} intel or better.")
         unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
-        patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked))
+        patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked), node=_node(t, unlocked))
         r, col = divmod(index, t.size)
         text = f"spends tier-{tier} {kind} intel to unlock {t.rows[r]} x {t.cols[col]}."
     b.emit(
         ce.IntelSpent(
             character=c.character, name=who.name, text=text, patch=patch, ledgers={c.character: ledger}
         )
+    )
+    return b.batch
+
+
+def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceService) -> Done:
+    """A target moving base is doubly easy to track: finding and thread DCs halved while it moves
+    (WD-INTEL-034 PROPOSED), rounded up; restored when the move is done (at a phase's end)."""
+    t = _target(state, c.target)
+    if t.moving:
+        raise RuleViolation("WD-INTEL-034", f"{t.name} is already moving.")
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.TargetMoved(
+            target=t.id,
+            moving=c.downtimes,
+            find_dc=math.ceil(t.find_dc / 2),
+            thread_dc=math.ceil(t.thread_dc / 2),
+        ),
+        hidden=True,
     )
     return b.batch
 
@@ -433,6 +516,17 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
     pool = tuple(d for d in DISPOSITIONS if d != "city")
     for op in c.ops:
         verb, _, what = op.strip().lower().partition(" ")
+        if verb == "relocate":  # WD-INTEL-034: moving base takes downtimes; trackers find you easier
+            phases = int(what) if what.isdigit() and 1 <= int(what) <= 12 else 0
+            if not phases:
+                raise RuleViolation("WD-INTEL-034", "Say how many downtimes the move takes, 1 to 12.")
+            ledger = evolve(ledger, {"relocating": phases})
+            done.append(f"moving base over {phases} downtimes")
+            continue
+        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost
+            ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.negative)})
+            done.append("a rebrand: every rep card is gone")
+            continue
         kind, tier = parse_intel(what, extra=tuple(state.campaign.targets))
         if verb == "upgrade":
             if tier >= 4:

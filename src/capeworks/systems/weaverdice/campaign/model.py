@@ -49,6 +49,8 @@ class RepCard(Frozen):
     marked: bool = False
     #: always consumed when used (a Fan's tap, WD-FOLLOW-010)
     consumable: bool = False
+    #: a Fan's passive rep: usable this downtime phase only (WD-FOLLOW-010)
+    downtime_only: bool = False
     #: negative rep (WD-REP-009..013): cited by the GM, held against the character
     negative: bool = False
     #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)
@@ -80,6 +82,8 @@ class Ledger(Frozen):
     next_card: int = 1
     #: -1 per negative card cited, taken by the next Social roll (WD-REP-009)
     penalty: int = 0
+    #: general rep cards spent this day, which a Journalist may help keep when self-promoting (WD-FOLLOW-009)
+    spent: tuple[RepCard, ...] = ()
     followers: dict[str, int] = Field(default_factory=dict)
     #: follower type -> for each tapped one, the phase through which its passive is lost (WD-FOLLOW-003)
     tapped: dict[str, tuple[int, ...]] = Field(default_factory=dict)
@@ -111,6 +115,8 @@ class Ledger(Frozen):
     #: crafting slots toward the next Multitasker free action (WD-CRAFT-017)
     craft_slots: int = 0
     free_actions: int = 0
+    #: downtimes left of moving base (WD-INTEL-034): those tracking the character find them at half DC
+    relocating: int = 0
 
     def active(self, kind: str, phase: int, most: int = 6) -> int:
         """Followers of a type whose passive counts now (tapped ones do not; at most ``most``)."""
@@ -165,6 +171,8 @@ class CraftProject(Frozen):
     price: int = 0
     paid: int = 0
     repair: bool = False
+    #: gear, or a program, base or meal (WD-CRAFT-007)
+    equipment: bool = True
     #: the roll cap (Knowledge, +1 machined, WD-CRAFT-003/012)
     cap: int
     rolls: tuple[int, ...] = ()
@@ -211,6 +219,8 @@ class Recruitment(Frozen):
     questions: int = 0
     #: applicants may lack what was sought (20%), unless every sought penalty was doubled
     loose: bool = False
+    #: unsought types the search turned up anyway (WD-RECRUIT-010)
+    surprises: tuple[str, ...] = ()
     vetted: bool = False
     candidates: tuple[str, ...] = ()
 
@@ -251,6 +261,13 @@ class Target(Frozen):
     #: natural faces of this phase's surveillance, for duplicate strikes (WD-INTEL-022)
     seen_faces: tuple[int, ...] = ()
     seen_phase: int = 0
+    #: successes in a row this phase, for a runaway (WD-INTEL-041)
+    run: int = 0
+    #: a deeper quartet's four cells and its node: "", "open" (all four cleared) or "cleared" (WD-INTEL-038)
+    quartet: tuple[int, ...] = ()
+    node: str = ""
+    #: downtimes left of a move (WD-INTEL-034): its DCs are halved meanwhile (GM-only)
+    moving: int = 0
 
     def cell(self, r: int, c: int) -> Cell:
         return self.cells[r * self.size + c]
@@ -282,6 +299,8 @@ class Mission(Frozen):
     date: str = ""
     #: detail -> possible values, best first
     options: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    #: the value a detail has before anyone refines it
+    defaults: dict[str, str] = Field(default_factory=dict)
     locked: dict[str, str] = Field(default_factory=dict)
     #: a rolled value waiting for keep-or-take (WD-PLAN-003): detail -> value
     offered: dict[str, str] = Field(default_factory=dict)
@@ -305,6 +324,28 @@ class Negotiation(Frozen):
     outcome: str = ""
 
 
+class Group(Frozen):
+    """A group's shared followers (WD-FOLLOW-008): members, cap extensions, followers and taps."""
+
+    id: str
+    name: str
+    members: tuple[str, ...]
+    #: notable members beyond the PCs listed, and expansions (properties, investment, advancement)
+    extra: int = 0
+    followers: dict[str, int] = Field(default_factory=dict)
+    tapped: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+
+    @property
+    def cap(self) -> int:
+        """Notable members (a PC gang starts at its players) plus expansions (WD-FOLLOW-008)."""
+        return len(self.members) + self.extra
+
+    def active(self, kind: str, phase: int, most: int = 6) -> int:
+        held = self.followers.get(kind, 0)
+        tapped = sum(1 for until in self.tapped.get(kind, ()) if until >= phase)
+        return max(0, min(most, held - tapped))
+
+
 class Campaign(Frozen):
     """Everything the campaign layer adds to a Weaverdice table."""
 
@@ -317,6 +358,7 @@ class Campaign(Frozen):
     targets: dict[str, Target] = Field(default_factory=dict)
     missions: dict[str, Mission] = Field(default_factory=dict)
     negotiations: dict[str, Negotiation] = Field(default_factory=dict)
+    groups: dict[str, Group] = Field(default_factory=dict)
     #: surveillance failures waiting for the strike-or-not choice: character -> target (WD-INTEL-021)
     strike_choice: dict[str, str] = Field(default_factory=dict)
     #: characters over the rep cap who must discard (WD-REP-007): character -> how many

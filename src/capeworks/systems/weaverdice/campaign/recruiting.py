@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.model import Candidate, Recruitment
+from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
@@ -81,7 +82,9 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     if c.milestone_dice + c.milestone_bonus > sheet.milestones:
         raise RuleViolation("WD-RECRUIT-008", f"{who.name} has {sheet.milestones} milestones to tap.")
     phase, _ = take_slot(state, c.character, "recruit")
-    bonus = BONUS[units] - ledger.penalty
+    table = {k.lower(): v for k, v in ctx.config.campaign.recruit_skill_bonus.items()}
+    skilled = sum(table.get(x.name.lower(), 0) for x in sheet.known_skills)  # WD-RECRUIT-009
+    bonus = BONUS[units] + skilled - ledger.penalty
     count = sheet.stat(Stat.SOCIAL) + c.rep_dice + c.milestone_dice
     b = Builder(state, ctx, dice)
     roll = dice.roll(count, 6, purpose="recruit")
@@ -93,6 +96,11 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
         lost = len(gone)
         ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
     ledger = evolve(ledger, {"penalty": 0})
+    surprises: list[str] = []
+    if c.capes and openings:  # WD-RECRUIT-010: 1 in N per applicant, as the GM announced
+        for kind, n in sorted(ctx.config.campaign.recruit_serendipity.items()):
+            faces = dice.roll(openings, n, purpose=f"a {kind}?").faces
+            surprises += [kind] * sum(1 for f in faces if f == 1)
     r = Recruitment(
         id=c.recruitment,
         recruiter=c.character,
@@ -100,6 +108,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
         openings=openings,
         questions=sheet.stat(Stat.SOCIAL),
         loose=loose,
+        surprises=tuple(surprises),
     )
     b.emit(
         ce.RecruitRolled(
@@ -136,6 +145,15 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
         raise RuleViolation(
             "WD-RECRUIT-005", f"A recruit never outranks {recruiter.name} in milestones, skills or rep."
         )
+    details = dict(c.details)
+    if c.classification:  # WD-LORE-005
+        if c.classification.lower() not in CLASSIFICATIONS:
+            raise RuleViolation("WD-LORE-005", f"There is no classification {c.classification}.")
+        details["classification"] = c.classification.lower()
+    if c.disposition:  # WD-LORE-004
+        if c.disposition.lower() not in DISPOSITIONS:
+            raise RuleViolation("WD-LORE-004", f"There is no disposition {c.disposition}.")
+        details["disposition"] = c.disposition.lower()
     b = Builder(state, ctx, dice)
     off = False
     if r.loose:
@@ -145,7 +163,7 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
         id=c.candidate,
         name=c.name,
         recruitment=r.id,
-        details=dict(c.details),
+        details=details,
         off_target=off,
         milestones=c.milestones,
         skills=c.skills,
@@ -153,7 +171,7 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
     )
     r = evolve(r, {"candidates": (*r.candidates, c.candidate)})
     b.emit(ce.CandidatePresented(candidate=cand, recruitment=r), hidden=True)
-    b.emit(ce.CandidateListed(candidate=c.candidate, name=c.name, details=tuple(c.details)))
+    b.emit(ce.CandidateListed(candidate=c.candidate, name=c.name, details=tuple(details)))
     return b.batch
 
 

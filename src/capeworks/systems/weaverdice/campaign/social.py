@@ -107,7 +107,8 @@ def _spend(
             gone.add(card.id)
             said.append(f"loses {card.source} ({total} against {need}+)")
     rep = tuple(evolve(x, {"marked": True}) if x.id in marked else x for x in ledger.rep if x.id not in gone)
-    return evolve(ledger, {"rep": rep}), said
+    spent = tuple(x for x in cards if x.id in gone and not x.exclusive and not x.consumable)
+    return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
 
 
 def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> Done:

@@ -19,8 +19,10 @@ from capeworks.systems.weaverdice.campaign import (
     downtime,
     followers,
     intel,
+    missions,
     progression,
     recruiting,
+    rest,
     rewards,
     social,
 )
@@ -131,6 +133,22 @@ def _milestone_due(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
+def _ailing(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [
+        {"character": i} for i, x in state.campaign.ledgers.items() if x.conditions and _mine(state, seat, i)
+    ]
+
+
+def _planning(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    if state.campaign.phase is None:
+        return []
+    return [
+        {"character": m.planner, "mission": m.id}
+        for m in state.campaign.missions.values()
+        if not m.launched and not m.offered and _mine(state, seat, m.planner)
+    ]
+
+
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
@@ -167,6 +185,7 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "vet_candidates": CommandSpec(cc.VetCandidates, recruiting.vet_candidates, GM, "roll behind the screen"),
     "hire": CommandSpec(cc.Hire, recruiting.hire, OWNER, offer=_hiring),
     "add_target": CommandSpec(cc.AddTarget, intel.add_target, GM, "add intel targets"),
+    "relocate_target": CommandSpec(cc.RelocateTarget, intel.relocate_target, GM, "move targets"),
     "surveil": CommandSpec(cc.Surveil, intel.surveil, OWNER, offer=_in_downtime),
     "research": CommandSpec(cc.Research, intel.research, OWNER, offer=_in_downtime),
     "strike_choice": CommandSpec(cc.StrikeChoice, intel.strike_choice, OWNER, prompt_only=True),
@@ -175,12 +194,20 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "open_negotiation": CommandSpec(cc.OpenNegotiation, social.open_negotiation, GM, "open negotiations"),
     "negotiate": CommandSpec(cc.Negotiate, social.negotiate, OWNER, offer=_negotiating),
     "rep_after": CommandSpec(cc.RepAfter, social.rep_after, OWNER, offer=_rescuing),
+    "form_group": CommandSpec(cc.FormGroup, followers.form_group, GM, "form groups"),
     "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
     "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
     "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_with_boxes),
     "take_milestone": CommandSpec(cc.TakeMilestone, progression.take_milestone, OWNER, offer=_milestone_due),
     "keep_perk": CommandSpec(cc.KeepPerk, progression.keep_perk, OWNER, prompt_only=True),
     "roll_bud": CommandSpec(cc.RollBud, progression.roll_bud, GM, "roll bud chances"),
+    "rest_recuperate": CommandSpec(cc.RestRecuperate, rest.rest_recuperate, OWNER, offer=_in_downtime),
+    "paid_care": CommandSpec(cc.PaidCare, rest.paid_care, OWNER, offer=_ailing),
+    "declare_mission": CommandSpec(cc.DeclareMission, missions.declare_mission, OWNER, offer=_in_downtime),
+    "plan_mission": CommandSpec(cc.PlanMission, missions.plan_mission, OWNER, offer=_planning),
+    "keep_detail": CommandSpec(cc.KeepDetail, missions.keep_detail, OWNER, prompt_only=True),
+    "launch_mission": CommandSpec(cc.LaunchMission, missions.launch_mission, GM, "launch missions"),
+    "cape_business": CommandSpec(cc.CapeBusiness, missions.cape_business, OWNER, offer=_in_downtime),
 }
 
 CAMPAIGN_COMMANDS = COMMANDS
@@ -192,6 +219,27 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
     """Decisions the campaign layer waits for: rep to discard at day's end."""
     out: list[Prompt] = []
     camp = state.campaign
+    if camp.phase is not None:  # whose move in the downtime: each character with a slot (or rolls) left
+        for ident, slots in camp.phase.slots.items():
+            c = state.people.get(ident)
+            session = slots.session
+            rolls = session.left if session is not None else 0
+            if c is None or (slots.left <= 0 and rolls <= 0) or ident in camp.strike_choice:
+                continue  # a pending choice is asked first
+            doing = (
+                f" ({session.action.replace('_', ' ')}: {rolls} more in this slot)"
+                if session and rolls
+                else ""
+            )
+            out.append(
+                Prompt(
+                    id=f"downtime:{camp.phase.number}:{ident}:{slots.used}:{rolls}",
+                    kind="downtime",
+                    rule="WD-DT-003",
+                    question=f"{c.name}: {slots.left} of {slots.total} slots left{doing}. Choose an action.",
+                    **({"seat": c.owner} if c.owner else {"role": Role.GM}),
+                )
+            )
     for ident, owed in camp.discards.items():
         c = state.people.get(ident)
         if c is None:
@@ -242,6 +290,42 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
                 **to,
             )
         )
+    for m in camp.missions.values():
+        c = state.people.get(m.planner)
+        if c is None:
+            continue
+        to = {"seat": c.owner} if c.owner else {"role": Role.GM}
+        for detail, value in m.offered.items():
+            old = m.locked.get(detail, m.defaults.get(detail))
+            choices = [
+                PromptOption(
+                    value="take",
+                    label=f"take {value}",
+                    command="keep_detail",
+                    payload={"character": m.planner, "mission": m.id, "detail": detail, "take": True},
+                )
+            ]
+            if old is not None:
+                choices.append(
+                    PromptOption(
+                        value="keep",
+                        label=f"keep {old}",
+                        command="keep_detail",
+                        payload={"character": m.planner, "mission": m.id, "detail": detail, "take": False},
+                    )
+                )
+            out.append(
+                Prompt(
+                    id=f"detail:{m.id}:{detail}:{len(m.locked)}:{value}",
+                    kind="keep_detail",
+                    rule="WD-PLAN-003",
+                    question=f"{m.kind}: {detail} rolled {value}"
+                    + (f" (locked: {old})" if old else "")
+                    + ".",
+                    options=tuple(choices),
+                    **to,
+                )
+            )
     for ident, pending in camp.strike_choice.items():
         c = state.people.get(ident)
         if c is None:
@@ -354,6 +438,22 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 title="Campaign",
                 columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
                 rows=tuple(sheet_rows),
+            )
+        )
+    if camp.groups:
+        out.append(
+            Panel(
+                title="Groups",
+                columns=("group", "members", "followers", "cap"),
+                rows=tuple(
+                    (
+                        g.name,
+                        ", ".join(g.members),
+                        ", ".join(f"{k} {v}" for k, v in g.followers.items()) or "-",
+                        str(g.cap),
+                    )
+                    for g in camp.groups.values()
+                ),
             )
         )
     if camp.projects:

@@ -7,6 +7,7 @@ from typing import Any
 
 from capeworks.engine import Description, Event, Viewer
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.crafting import NON_EQUIPMENT
 
 __all__ = ["CAMPAIGN_COMMAND_WORDS", "CAMPAIGN_WORDS"]
 
@@ -31,7 +32,9 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "research": "research a target",
     "strike_choice": "take a strike for intel, or not",
     "spend_intel": "spend intel",
+    "relocate_target": "move a target's base",
     "utilize_intel": "utilize intel",
+    "form_group": "form a group that shares followers",
     "gain_follower": "try to gain a follower",
     "tap_follower": "tap a follower",
     "check_box": "check a progression box",
@@ -86,6 +89,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.Crafted):
         x = p.projects[0]
         text = f"{p.name} works on {x.item}: {x.total} of DC {x.dc} ({len(x.rolls)}/{x.cap + x.extra} rolls)"
+        if x.result and not x.equipment and x.result in NON_EQUIPMENT:
+            return text + f"; result: {x.result} ({NON_EQUIPMENT[x.result]})."
         return text + (f"; result: {x.result}." if x.result else ".")
     if isinstance(p, ce.RecruitRolled):
         lost = f"; {p.lost_rep} rep lost" if p.lost_rep else ""
@@ -123,8 +128,14 @@ def _words_of(p: Any) -> str:
         ),
     ):
         return f"{p.name}: {p.text}"
+    if isinstance(p, ce.TargetMoved):
+        dcs = f"finding DC {p.find_dc}, thread DC {p.thread_dc}"
+        return f"{p.target} moves base: {p.moving} downtimes left; {dcs}."
     if isinstance(p, ce.TargetSecret):
         return f"The target's hidden DCs: find {p.find_dc}, thread {p.thread_dc}."
+    if isinstance(p, ce.GroupFormed):
+        g = p.groups[0]
+        return f"{g.name} forms: {', '.join(g.members)} share up to {g.cap} followers."
     if isinstance(p, ce.FollowerGained):
         verdict = "gains" if p.gained else "does not gain"
         return f"{p.name} {verdict} a {p.kind} ({p.roll} against {p.needed}+)."
@@ -144,7 +155,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.NegotiationOpened):
         return f"A negotiation opens with {p.party}."
     if isinstance(p, ce.BusinessDone):
-        return f"{p.name} checks in on {', '.join(p.checkins) or 'the business'}."
+        extra = f"; a Journalist trades rep for {p.intel}" if p.intel else ""
+        return f"{p.name} checks in on {', '.join(p.checkins) or 'the business'}{extra}."
     if isinstance(p, ce.BusinessChecked):
         return f"Hidden check for {p.character}: {p.text}"
     return type(p).__name__

@@ -1,0 +1,195 @@
+"""Plan a Mission and Cape Business (WD-PLAN-001..006, WD-BIZ-002/004).
+
+The first Plan a Mission declares it with its date and its details, each with
+its possible values, best first (WD-PLAN-001/002). Each later Plan action
+names up to Knowledge details: the GM's die picks a value for each and the
+planner keeps it or the value locked before, by prompt (WD-PLAN-003); or it
+banks one advance skill roll instead (WD-PLAN-006). On the day, details never
+refined are rolled twice and the worse kept (WD-PLAN-004).
+
+A Cape Business slot checks in on up to three people or things; the GM's
+checks on them are rolled behind the screen (WD-BIZ-002). A Journalist tapped
+there trades rep for tier-1 intel on a named target, one for one
+(WD-BIZ-004, WD-FOLLOW-009 PROPOSED).
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
+from capeworks.systems.weaverdice.campaign.followers import tap
+from capeworks.systems.weaverdice.campaign.model import Mission, intel_key
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = ["cape_business", "declare_mission", "keep_detail", "launch_mission", "plan_mission"]
+
+
+def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceService) -> Done:
+    """The first Plan a Mission: the mission, its date and details (WD-PLAN-001/002)."""
+    who = person(state, c.character)
+    if c.mission in state.campaign.missions:
+        raise RuleViolation("WD-PLAN-001", f"There is already a mission called {c.mission}.")
+    if any(len(v) < 1 for v in c.details.values()):
+        raise RuleViolation("WD-PLAN-002", "Each detail needs at least one possible value, best first.")
+    phase, _ = take_slot(state, c.character, "plan_mission")
+    mission = Mission(
+        id=c.mission,
+        planner=c.character,
+        kind=c.kind,
+        date=c.date,
+        options={k: tuple(v) for k, v in c.details.items()},
+        defaults={k: v for k, v in c.current.items() if k in c.details},
+    )
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.MissionPlanned(
+            missions=(mission,),
+            character=c.character,
+            name=who.name,
+            text=f"declares {c.kind}" + (f" for {c.date}" if c.date else "") + ".",
+            phase=phase,
+        )
+    )
+    return b.batch
+
+
+def _mission(state: WdState, ident: str) -> Mission:
+    m = state.campaign.missions.get(ident)
+    if m is None or m.launched:
+        raise RuleViolation("WD-PLAN-001", f"There is no mission being planned called {ident}.")
+    return m
+
+
+def plan_mission(state: WdState, ctx: Ctx, c: cc.PlanMission, dice: DiceService) -> Done:
+    """Refine up to Knowledge details (WD-PLAN-003), or bank one advance roll (WD-PLAN-006)."""
+    who = person(state, c.character)
+    m = _mission(state, c.mission)
+    sheet = state.sheet(c.character)
+    if m.offered:
+        raise RuleViolation("WD-PLAN-003", f"{who.name} must first keep or pass on the values rolled.")
+    if not c.details and not c.advance:
+        raise RuleViolation("WD-PLAN-003", "Name the details to refine, or a stat for an advance roll.")
+    most = sheet.stat(Stat.KNOWLEDGE) - (1 if c.advance else 0)  # an advance roll takes a detail's place
+    if len(c.details) > most:
+        raise RuleViolation("WD-PLAN-003", f"{who.name} can refine {most} details with this action.")
+    for d in c.details:
+        if d not in m.options:
+            raise RuleViolation("WD-PLAN-002", f"The mission has no detail called {d}.")
+    phase, _ = take_slot(state, c.character, "plan_mission")
+    b = Builder(state, ctx, dice)
+    text = ""
+    if c.advance:
+        try:
+            stat = Stat(c.advance.lower())
+        except ValueError:
+            raise RuleViolation("WD-PLAN-006", f"There is no stat called {c.advance}.") from None
+        roll, _ = roll_check(b, c.character, (stat,), tn=ctx.config.default_tn, purpose="advance")
+        m = evolve(m, {"banked": (*m.banked, f"{stat.value} {roll.total}")})
+        text = f"banks an advance {stat.value} roll of {roll.total}."
+    if c.details:
+        offered = {}
+        for d in c.details:
+            values = m.options[d]
+            offered[d] = values[dice.roll(1, len(values), purpose=d).faces[0] - 1]
+        m = evolve(m, {"offered": offered})
+        rolled = ", ".join(f"{k}: {v}" for k, v in offered.items())
+        text = (text + " " if text else "") + f"the GM rolls {rolled}."
+    b.emit(ce.MissionPlanned(missions=(m,), character=c.character, name=who.name, text=text, phase=phase))
+    return b.batch
+
+
+def keep_detail(state: WdState, ctx: Ctx, c: cc.KeepDetail, dice: DiceService) -> Done:
+    """Lock the new value or keep the one locked before (WD-PLAN-003)."""
+    who = person(state, c.character)
+    m = _mission(state, c.mission)
+    if c.detail not in m.offered:
+        raise RuleViolation("WD-PLAN-003", f"No value of {c.detail} waits for a choice.")
+    before = m.locked.get(c.detail, m.defaults.get(c.detail))
+    if not c.take and before is None:
+        raise RuleViolation("WD-PLAN-003", f"{c.detail.capitalize()} has no value before this one: take it.")
+    value = m.offered[c.detail] if c.take or before is None else before
+    m = evolve(
+        m,
+        {
+            "locked": {**m.locked, c.detail: value},
+            "offered": {k: v for k, v in m.offered.items() if k != c.detail},
+        },
+    )
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.MissionPlanned(
+            missions=(m,), character=c.character, name=who.name, text=f"locks {c.detail}: {value}."
+        )
+    )
+    return b.batch
+
+
+def launch_mission(state: WdState, ctx: Ctx, c: cc.LaunchMission, dice: DiceService) -> Done:
+    """Mission day: each unrefined detail rolled twice, the worse kept (WD-PLAN-004)."""
+    m = _mission(state, c.mission)
+    b = Builder(state, ctx, dice)
+    locked = dict(m.locked)
+    rolled = []
+    for d, values in m.options.items():
+        if d in locked:
+            continue
+        faces = dice.roll(2, len(values), purpose=d).faces
+        locked[d] = values[max(faces) - 1]  # later values are worse
+        rolled.append(f"{d}: {locked[d]}")
+    m = evolve(m, {"locked": locked, "offered": {}, "launched": True})
+    b.emit(
+        ce.MissionLaunched(missions=(m,), name=m.kind, text="; ".join(rolled) or "everything was planned.")
+    )
+    return b.batch
+
+
+def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceService) -> Done:
+    """Check in on up to three (WD-BIZ-002); a Journalist may trade rep for intel (WD-BIZ-004)."""
+    who = person(state, c.character)
+    if len(c.checkins) > 3:
+        raise RuleViolation("WD-BIZ-002", "One Cape Business action checks in on up to 3 people or things.")
+    ledger = ledger_of(state, c.character)
+    intel = ""
+    if c.journalist_rep:
+        target = state.campaign.targets.get(c.target)
+        if target is None:
+            raise RuleViolation("WD-BIZ-004", "Name the target the Journalist digs into.")
+        held = {x.id for x in live_rep(ledger)}
+        if any(i not in held for i in c.journalist_rep) or len(set(c.journalist_rep)) != len(
+            c.journalist_rep
+        ):
+            raise RuleViolation("WD-BIZ-004", f"{who.name} can only trade rep cards held.")
+        ledger, _ = tap(state, ledger, c.character, "journalist")
+        gone = set(c.journalist_rep)
+        key = intel_key(target.id, 1)  # the target's own intel, usable as any for it
+        ledger = evolve(
+            ledger,
+            {
+                "rep": tuple(x for x in ledger.rep if x.id not in gone),
+                "intel": {**ledger.intel, key: ledger.intel.get(key, 0) + len(gone)},
+            },
+        )
+        intel = f"{len(gone)} tier-1 intel on {target.name}"
+    phase, _ = take_slot(state, c.character, "cape_business")
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.BusinessDone(
+            character=c.character,
+            name=who.name,
+            checkins=tuple(c.checkins),
+            phase=phase,
+            ledgers={c.character: ledger},
+            intel=intel,
+        )
+    )
+    if c.checkins:
+        faces = dice.roll(len(c.checkins), 6, purpose="hidden checks").faces
+        text = "; ".join(f"{x}: {f}" for x, f in zip(c.checkins, faces, strict=True))
+        b.emit(ce.BusinessChecked(character=c.character, text=text), hidden=True)
+    return b.batch

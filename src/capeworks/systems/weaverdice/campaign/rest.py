@@ -1,0 +1,149 @@
+"""Rest & Recuperate and paid care (WD-REST-001..005).
+
+An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
+or critical, WD-REST-001 PROPOSED), restores temporary stat damage and raises
+negative morale two steps (not past Neutral); then Guts-score rolls, each on
+a long-term condition: a scar goes on Guts 4+ (WD-REST-002 (a) PROPOSED); a
+'get past it' condition adds the total to its lengthy check, finished at its
+DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
+a condition with days left loses the total in days (WD-REST-002 (c)).
+A professional (Maskdoc by default) charges a fee, less with a reference,
+rolls 1d6 + its modifier and halves a condition's days on its TN, one higher
+for each halving so far (WD-REST-004/005 PROPOSED); on a lengthy condition the
+roll adds to the check.
+"""
+
+from __future__ import annotations
+
+import math
+
+from capeworks.engine import DiceService
+from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.campaign import commands as cc
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot
+from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat, WoundTier
+
+__all__ = ["paid_care", "rest_recuperate"]
+
+
+def _condition(ledger: Ledger, name: str, who: str) -> tuple[int, LongTerm]:
+    for i, lt in enumerate(ledger.conditions):
+        if lt.name.lower() == name.lower():
+            return i, lt
+    raise RuleViolation("WD-REST-002", f"{who} has no long-term condition called {name}.")
+
+
+def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | None, str]:
+    """One Guts roll on a condition: (a) a scar, (b) a lengthy check, (c) days off."""
+    if lt.scar:
+        if total >= tn:
+            return None, f"{lt.name}: {total}, the scar fades"
+        return lt, f"{lt.name}: {total}, it stays"
+    if lt.dc:
+        progress, sixes = lt.progress + total, lt.sixes + (1 if face == 6 else 0)
+        if progress >= lt.dc or (lt.two_sixes and sixes >= 2):
+            return None, f"{lt.name}: {total}, past it"
+        return evolve(
+            lt, {"progress": progress, "sixes": sixes}
+        ), f"{lt.name}: {total}, {progress} of {lt.dc}"
+    days = max(0, lt.days - total)
+    if days == 0:
+        return None, f"{lt.name}: {total} days off, healed"
+    return evolve(lt, {"days": days}), f"{lt.name}: {total} days off, {days} left"
+
+
+def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceService) -> Done:
+    """An R&R slot: mend, restore, cheer up, then Guts-score rolls on long-term conditions."""
+    who = person(state, c.character)
+    sheet = state.sheet(c.character)
+    guts = sheet.stat(Stat.GUTS)
+    if len(c.uses) > guts:
+        raise RuleViolation("WD-REST-002", f"{who.name} has {guts} Guts rolls in a rest.")
+    ledger = ledger_of(state, c.character)
+    for name in c.uses:
+        _condition(ledger, name, who.name)
+    phase, _ = take_slot(state, c.character, "rest_and_recuperate")
+    wounds = tuple(w for w in who.track.wounds if w.scarring or w.tier is WoundTier.CRITICAL)
+    mended = len(who.track.wounds) - len(wounds)
+    morale = min(0, who.morale + 2) if who.morale < 0 else who.morale
+    person_after = evolve(
+        who,
+        {"track": evolve(who.track, {"wounds": wounds, "checks": 0}), "temporary_loss": {}, "morale": morale},
+    )
+    said = [f"mends {mended} wound{'' if mended == 1 else 's'}"]
+    if who.morale < 0:
+        said.append(f"morale {who.morale:+d} -> {morale:+d}")
+    b = Builder(state, ctx, dice)
+    conditions = list(ledger.conditions)
+    tn = ctx.config.campaign.rr_scar_tn
+    for name in c.uses:
+        i, lt = _condition(evolve(ledger, {"conditions": tuple(conditions)}), name, who.name)
+        face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
+        after, text = _treat(lt, face + sheet.modifier(Stat.GUTS), face, tn)
+        if after is None:
+            conditions.pop(i)
+        else:
+            conditions[i] = after
+        said.append(text)
+    ledger = evolve(ledger, {"conditions": tuple(conditions)})
+    b.emit(
+        ce.Recuperated(
+            character=c.character,
+            name=who.name,
+            text="; ".join(said) + ".",
+            phase=phase,
+            people=(person_after,),
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
+
+
+def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Done:
+    """A professional treats a long-term condition for a fee (WD-REST-004/005)."""
+    who = person(state, c.character)
+    provider = ctx.config.campaign.provider(c.provider)
+    if provider is None:
+        names = ", ".join(p.name for p in ctx.config.campaign.providers)
+        raise RuleViolation("WD-REST-004", f"There is no provider called {c.provider}; there is {names}.")
+    ledger = ledger_of(state, c.character)
+    i, lt = _condition(ledger, c.condition, who.name)
+    fee = provider.fee_with_reference if c.reference else provider.fee
+    if fee > ledger.money:
+        raise RuleViolation(
+            "WD-REST-004", f"{provider.name.capitalize()} charges ${fee}; {who.name} has ${ledger.money}."
+        )
+    b = Builder(state, ctx, dice)
+    face = dice.roll(1, 6, purpose=provider.name).faces[0]
+    total = face + provider.modifier
+    new: LongTerm | None = lt
+    if lt.dc:
+        new, text = _treat(lt, total, face, 0)
+    else:
+        tn = provider.tn + provider.tn_step * lt.halvings
+        if total >= tn:
+            new = evolve(lt, {"days": math.ceil(lt.days / 2), "halvings": lt.halvings + 1})
+            text = f"{total} against {tn}+: {lt.name} halved to {new.days} days"
+        else:
+            text = f"{total} against {tn}+: no change to {lt.name}"
+    conditions = list(ledger.conditions)
+    if new is None:
+        conditions.pop(i)
+    else:
+        conditions[i] = new
+    ledger = evolve(ledger, {"money": ledger.money - fee, "conditions": tuple(conditions)})
+    b.emit(
+        ce.CareBought(
+            character=c.character,
+            name=who.name,
+            provider=provider.name,
+            text=f"${fee} to {provider.name}; {text}.",
+            ledgers={c.character: ledger},
+        )
+    )
+    return b.batch
