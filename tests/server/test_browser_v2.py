@@ -317,3 +317,61 @@ def test_reconnect__at_once_after_a_drop_then_backing_off_to_two_seconds(
     expect(page.locator(".log")).to_contain_text("Ada Lark joins the game")
     shoot(page, artifacts, "v2-reconnected")
     context.close()
+
+
+#: a right-to-left override: without isolation it reverses the rest of any line holding the name
+RLO = "\u202e"
+LONG = "Bartholomew-Featherstonehaugh-Cholmondeley-Marjoribanks-Worcestershire"
+
+
+def test_words__names_isolated_and_wrapped_ids_named_counts_agree_and_the_lobby_regex_is_valid(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    # the lobby's seat-id pattern is a regular expression Chromium accepts (it checks ids again)
+    context = chromium.new_context(viewport={"width": 1366, "height": 860})
+    lobby = context.new_page()
+    console: list[str] = []
+    lobby.on("console", lambda m: console.append(m.text))
+    lobby.goto(web_table)
+    seat_id = lobby.get_by_label("Seat 1 id")
+    seat_id.fill("bad id!")
+    assert seat_id.evaluate("e => e.validity.patternMismatch")
+    seat_id.fill("p-1.x")
+    assert not seat_id.evaluate("e => e.validity.patternMismatch")
+    assert not [m for m in console if "regular expression" in m], console
+    context.close()
+
+    seats = [
+        {"id": "gm", "name": "Game master", "role": "gm"},
+        {"id": "ann", "name": f"Ann{RLO}detsurt", "role": "player"},
+        {"id": "bo", "name": LONG, "role": "player"},
+    ]
+    table = Seats(web_table, "rwyn", seats)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=4, task="read the map")
+    table.act("ann", "check", (6, 5, 2, 3), call=1)
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+    for page in (ann, gm):
+        call = page.locator(".log .entry", has_text="The GM calls for")
+        # "The GM calls ...", not "Game master The GM calls ..."
+        expect(call.locator(".actor")).to_have_count(0)
+        # the count and the noun agree
+        rolled = page.locator(".log .entry", has_text="rolls Science")
+        expect(rolled).to_contain_text("2 successes; 1 disaster die")
+        expect(rolled).not_to_contain_text("1 disaster dice")
+        # a name with an override is drawn isolated, the override gone: nothing reads backwards
+        chip = page.locator(".top .seat").nth(1)
+        expect(chip.locator("bdi")).to_have_text("Anndetsurt")
+        assert RLO not in page.locator("body").inner_text()
+    # a menu names its character, not its id
+    expect(ann.locator("#actions summary", has_text="ask the GM to let your character")).to_contain_text(
+        "(Ada Lark)"
+    )
+    # the long name wraps inside the GM's seats card; a slashed header may break at its slashes
+    card = gm.locator(".seats-card")
+    expect(card).to_contain_text(LONG)
+    assert card.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
+    header = gm.locator(".panel th", has_text="Wealth/Rep/XP").first
+    assert "<wbr>" in header.inner_html()
+    shoot(gm, artifacts, "v2-words-gm")
+    assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]
