@@ -530,7 +530,7 @@ def test_keyboard_only__a_player_answers_the_gms_call_and_opens_a_form(
     assert page.evaluate("document.activeElement.id") == "actions"
 
     # a menu entry opens from the keyboard and its first field takes typing
-    tab_to("buy something with Wealth (ada)")
+    tab_to("buy something with Wealth (Ada Lark)")
     page.keyboard.press("Enter")
     expect(page.locator("[id$='-cost']")).to_be_visible()
     page.keyboard.press("Tab")

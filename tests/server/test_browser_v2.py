@@ -11,6 +11,8 @@ go to the same place (``$CAPEWORKS_ARTIFACTS`` or pytest's temporary folder).
 from __future__ import annotations
 
 import re
+import threading
+import time
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -257,3 +259,119 @@ def test_phone__the_log_comes_right_after_what_waits_on_me_and_nothing_scrolls_s
     table.act("bo", "add_character", id="rook", sample="rook")
     expect(ann.locator(".log .entries > li").last).to_contain_text("Rook joins the game")
     assert ann.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_reconnect__at_once_after_a_drop_then_backing_off_to_two_seconds(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    table = Seats(web_table, "rwyn", RWYN_SEATS)
+    context = chromium.new_context(viewport={"width": 1366, "height": 860})
+    page = context.new_page()
+    attempts: list[str] = []
+    routes: list[Any] = []
+    blocked = threading.Event()
+
+    def through(ws: Any) -> None:
+        # every socket the page opens goes through here: refused while "offline"
+        attempts.append(ws.url)
+        if blocked.is_set():
+            ws.close()
+            return
+        ws.connect_to_server()
+        routes.append(ws)
+
+    def made(count: int) -> None:
+        """Wait (in real time) for the page's ``count``-th attempt, and for it to be refused or open."""
+        deadline = time.monotonic() + 20
+        while len(attempts) < count and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        assert len(attempts) == count, (len(attempts), count)
+
+    page.route_web_socket(re.compile(r"/api/tables/.*/ws"), through)
+    page.goto(table.invites["ann"])
+    expect(page.locator(".status.live")).to_be_visible()
+    tb.note_rotation(page, table.invites["ann"])
+    # the page's timers now run only when the test moves its clock: the schedule, not a stopwatch
+    page.clock.install()
+    page.clock.pause_at(int(page.evaluate("Date.now()")) + 100)
+    blocked.set()
+    routes[-1].close()
+    expect(page.locator(".status.offline")).to_be_visible()
+    page.clock.run_for(1)
+    made(2)  # at once: the first retry waits for nothing
+    expect(page.locator(".status.offline")).to_be_visible()
+    # then 0.25, 0.5, 1 and 2 seconds, never longer
+    for wait, count in ((250, 3), (500, 4), (1000, 5), (2000, 6), (2000, 7)):
+        page.clock.run_for(wait - 10)
+        page.wait_for_timeout(100)
+        assert len(attempts) == count - 1, f"too early: attempt {count} before {wait} ms"
+        page.clock.run_for(10)
+        made(count)
+        expect(page.locator(".status.offline")).to_be_visible()
+    # the server is back: the next attempt sits down again, resuming where the page was
+    blocked.clear()
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    page.clock.run_for(2000)
+    made(8)
+    expect(page.locator(".status.live")).to_be_visible()
+    expect(page.locator(".log")).to_contain_text("Ada Lark joins the game")
+    shoot(page, artifacts, "v2-reconnected")
+    context.close()
+
+
+#: a right-to-left override: without isolation it reverses the rest of any line holding the name
+RLO = "\u202e"
+LONG = "Bartholomew-Featherstonehaugh-Cholmondeley-Marjoribanks-Worcestershire"
+
+
+def test_words__names_isolated_and_wrapped_ids_named_counts_agree_and_the_lobby_regex_is_valid(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    # the lobby's seat-id pattern is a regular expression Chromium accepts (it checks ids again)
+    context = chromium.new_context(viewport={"width": 1366, "height": 860})
+    lobby = context.new_page()
+    console: list[str] = []
+    lobby.on("console", lambda m: console.append(m.text))
+    lobby.goto(web_table)
+    seat_id = lobby.get_by_label("Seat 1 id")
+    seat_id.fill("bad id!")
+    assert seat_id.evaluate("e => e.validity.patternMismatch")
+    seat_id.fill("p-1.x")
+    assert not seat_id.evaluate("e => e.validity.patternMismatch")
+    assert not [m for m in console if "regular expression" in m], console
+    context.close()
+
+    seats = [
+        {"id": "gm", "name": "Game master", "role": "gm"},
+        {"id": "ann", "name": f"Ann{RLO}detsurt", "role": "player"},
+        {"id": "bo", "name": LONG, "role": "player"},
+    ]
+    table = Seats(web_table, "rwyn", seats)
+    table.act("gm", "add_character", id="ada", sample="ada", owner="ann")
+    table.act("gm", "call_check", character="ada", ability="Science", difficulty=4, task="read the map")
+    table.act("ann", "check", (6, 5, 2, 3), call=1)
+    ann, gm = sit(chromium, table.invites["ann"]), sit(chromium, table.invites["gm"])
+    for page in (ann, gm):
+        call = page.locator(".log .entry", has_text="The GM calls for")
+        # "The GM calls ...", not "Game master The GM calls ..."
+        expect(call.locator(".actor")).to_have_count(0)
+        # the count and the noun agree
+        rolled = page.locator(".log .entry", has_text="rolls Science")
+        expect(rolled).to_contain_text("2 successes; 1 disaster die")
+        expect(rolled).not_to_contain_text("1 disaster dice")
+        # a name with an override is drawn isolated, the override gone: nothing reads backwards
+        chip = page.locator(".top .seat").nth(1)
+        expect(chip.locator("bdi")).to_have_text("Anndetsurt")
+        assert RLO not in page.locator("body").inner_text()
+    # a menu names its character, not its id
+    expect(ann.locator("#actions summary", has_text="ask the GM to let your character")).to_contain_text(
+        "(Ada Lark)"
+    )
+    # the long name wraps inside the GM's seats card; a slashed header may break at its slashes
+    card = gm.locator(".seats-card")
+    expect(card).to_contain_text(LONG)
+    assert card.evaluate("c => c.scrollWidth <= c.clientWidth + 1")
+    header = gm.locator(".panel th", has_text="Wealth/Rep/XP").first
+    assert "<wbr>" in header.inner_html()
+    shoot(gm, artifacts, "v2-words-gm")
+    assert ann.js_errors == [] and gm.js_errors == []  # type: ignore[attr-defined]

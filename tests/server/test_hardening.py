@@ -222,7 +222,7 @@ def test_odds__off_the_event_loop_and_bounded_per_client(
     seen: list[bool] = []
     real = routes._report
 
-    def slow(expr: Any, outcomes: int, full: bool) -> dict[str, Any]:
+    def slow(expr: Any, outcomes: int, full: bool, bins: int = 0) -> dict[str, Any]:
         try:
             asyncio.get_running_loop()
             seen.append(True)  # on the event loop
@@ -230,7 +230,7 @@ def test_odds__off_the_event_loop_and_bounded_per_client(
             seen.append(False)
         started.set()
         release.wait(30)
-        return real(expr, outcomes, full)
+        return real(expr, outcomes, full, bins)
 
     monkeypatch.setattr(routes, "_report", slow)
     first: list[Any] = []

@@ -232,7 +232,7 @@ def odds_command(
             else ""
         )
         + (
-            f", {plan['disaster_nominal']} disaster dice"
+            f", {plan['disaster_nominal']} disaster {'die' if plan['disaster_nominal'] == 1 else 'dice'}"
             if plan["disaster_nominal"]
             else ", no disaster dice"
         )

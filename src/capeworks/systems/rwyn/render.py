@@ -31,6 +31,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
+def _disaster(n: int) -> str:
+    """``n`` disaster dice, in words that agree with the count ("1 disaster die")."""
+    return f"{n} disaster {'die' if n == 1 else 'dice'}"
+
+
 def _against(check: Check) -> str:
     plan = check.plan
     if check.kind in (CheckKind.PURCHASE, CheckKind.FAVOUR):
@@ -49,7 +54,7 @@ def _rolled(p: ev.CheckRolled) -> str:
         )
     extra = plan.cap_auto + plan.time_auto
     auto = f" + {extra} automatic" if extra else ""
-    dis = f"; {plan.disaster_nominal} disaster dice" if plan.disaster_nominal else ""
+    dis = f"; {_disaster(plan.disaster_nominal)}" if plan.disaster_nominal else ""
     wait = "; sacrifice successes before they roll?" if c.stage == "sacrifice" else ""
     return (
         f"{p.name} rolls {c.ability} {plan.rating} vs {_against(c)}{what}: "
@@ -128,7 +133,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CheckRolled.TYPE: _rolled,
     ev.Sacrificed.TYPE: lambda p: (
         f"{p.name} sacrifices {_plural(p.count, 'success')}; "
-        f"{p.check.plan.disaster_nominal - p.count} disaster dice left to roll."
+        f"{_disaster(p.check.plan.disaster_nominal - p.count)} left to roll."
     ),
     ev.DisasterRolled.TYPE: lambda p: (
         f"Disaster dice {faces_text(p.check.disaster_faces)}: "
@@ -204,7 +209,7 @@ def prompt_words(kind: str, **context: Any) -> str:
 
 def _sacrifice_q(successes: int, disaster: int, most: int, **_: Any) -> str:
     return (
-        f"You rolled {_plural(successes, 'success')} against {disaster} disaster dice. "
+        f"You rolled {_plural(successes, 'success')} against {_disaster(disaster)}. "
         f"Sacrifice how many successes to remove disaster dice (0-{most})?"
     )
 

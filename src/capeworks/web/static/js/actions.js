@@ -2,7 +2,7 @@
 // box for its own words) and the menu of legal commands (a form from each command's
 // schema for the fields not fixed). Both come from the projection, so any ruleset's
 // prompts and commands appear here without code of its own.
-import { html, text, useState, useEffect, seatName } from "./ui.js";
+import { html, text, useState, useEffect, seatName, idWords } from "./ui.js";
 import { SchemaForm, openFields } from "./schema-form.js";
 
 export function addressedToMe(prompt, me) {
@@ -76,7 +76,7 @@ export function PromptCard({ prompt, send, busy, touch, projection, schemaOf = n
   const moves = promptMoves(prompt, projection);
   const want = prompt.min_choices === prompt.max_choices ? `${prompt.min_choices}` : `${prompt.min_choices} to ${prompt.max_choices}`;
   return html`<article class="card prompt" aria-labelledby=${`${idBase}-q`} data-kind=${prompt.kind}>
-    <h3 id=${`${idBase}-q`}>${prompt.question || prompt.kind}</h3>
+    <h3 id=${`${idBase}-q`} dir="auto">${text(prompt.question || prompt.kind)}</h3>
     ${prompt.rule ? html`<${RuleId} rule=${prompt.rule} />` : null}
     ${extra}
     ${moves.length
@@ -148,16 +148,16 @@ export function Prompts({ projection, send, busy, touch, schemaOf = null }) {
     <h2 id="prompts-title">${mine.length ? "Your turn to decide" : "Nothing waits on you"}</h2>
     ${mine.map((p) => html`<${PromptCard} key=${p.id} prompt=${p} send=${send} busy=${busy} touch=${touch} projection=${projection} schemaOf=${schemaOf} />`)}
     ${others.length
-      ? html`<ul class="waiting-on">${others.map((p) => html`<li>Waiting on ${p.seat != null ? seatName(projection.seats, p.seat) : "the GM"}: ${p.question || p.kind}</li>`)}</ul>`
+      ? html`<ul class="waiting-on">${others.map((p) => html`<li>Waiting on <bdi>${p.seat != null ? seatName(projection.seats, p.seat) : "the GM"}</bdi>: ${text(p.question || p.kind)}</li>`)}</ul>`
       : waiting.length
         ? html`<p class="waiting-on">Waiting on ${waiting.map((w) => who(projection.seats, w)).join(", ")}.</p>`
         : null}
   </section>`;
 }
 
-// Words for one way of issuing a command: its fixed values ("ada", "call 1").
-function variantWords(fixed) {
-  return Object.values(fixed || {}).map(text).join(", ");
+// Words for one way of issuing a command: its fixed values, ids by their names ("Ada Lark", "1").
+function variantWords(fixed, projection) {
+  return Object.values(fixed || {}).map((v) => idWords(v, projection)).join(", ");
 }
 
 // One command of the menu, with each way it may be issued now (its fixed fields):
@@ -180,7 +180,7 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
       projection.me.role === "gm" ? "Undo the latest action" : hasGm ? "Ask the GM to undo my latest action" : "Take back my latest action";
     return html`<li><button type="button" class="undo" disabled=${busy} onClick=${() => send({ type: "undo", payload: {} })}>${words}</button></li>`;
   }
-  const only = group.length === 1 ? variantWords(fixed) : "";
+  const only = group.length === 1 ? variantWords(fixed, projection) : "";
   // Close the entry once its command was accepted; a refusal leaves it open to fix.
   const done = (sent) => sent.then((ok) => (ok && setOpen(false), ok));
   const pickId = `cmd-${index}-for`;
@@ -190,7 +190,7 @@ function MenuItem({ group, index, send, busy, schemaOf, projection, touch }) {
       ${group.length > 1
         ? html`<div class="field variant"><label for=${pickId}>For</label>
             <select id=${pickId} value=${String(which)} onChange=${(e) => setWhich(Number(e.currentTarget.value))}>
-              ${group.map((g, i) => html`<option value=${String(i)}>${variantWords(g.fixed) || "—"}</option>`)}
+              ${group.map((g, i) => html`<option value=${String(i)}>${variantWords(g.fixed, projection) || "—"}</option>`)}
             </select></div>`
         : null}
       ${problem ? html`<p class="error">${problem}</p>` : null}

@@ -44,6 +44,14 @@ export class LogBook {
   }
 }
 
+// How long to wait before reconnect attempt ``n`` (0 = the first after a drop): at once, since
+// most drops are a blip (a proxy, a sleeping laptop's wifi); then 0.25, 0.5, 1 and at most
+// 2 seconds, so a restarted server is found within about two seconds of being back.
+export const RETRY_MS = [0, 250, 500, 1000, 2000];
+export function retryDelay(n) {
+  return RETRY_MS[Math.min(n, RETRY_MS.length - 1)];
+}
+
 // One WebSocket to the table, reopened with ?since=<last version> when it drops.
 export class Live {
   constructor({ tableId, book, onEntries, onState, onStatus }) {
@@ -53,9 +61,17 @@ export class Live {
     this.onState = onState;
     this.onStatus = onStatus;
     this.socket = null;
-    this.delay = 250;
+    this.attempt = 0;
     this.closed = false;
     this.timer = null;
+    // the browser says the network is back: try now rather than at the next back-off step
+    this.online = () => {
+      if (this.socket || this.closed || this.timer == null) return;
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.open();
+    };
+    window.addEventListener("online", this.online);
   }
 
   url() {
@@ -65,15 +81,16 @@ export class Live {
   }
 
   open() {
+    this.timer = null;
     if (this.closed) return;
     this.onStatus("connecting");
     const socket = new WebSocket(this.url());
     this.socket = socket;
-    socket.onopen = () => {
-      this.delay = 250;
-      this.onStatus("live");
-    };
+    socket.onopen = () => this.onStatus("live");
     socket.onmessage = (event) => {
+      // the server answered (its backlog comes first): the back-off starts afresh. A socket that
+      // opens and drops at once (a proxy) keeps backing off instead of retrying in a tight loop.
+      this.attempt = 0;
       let message;
       try {
         message = JSON.parse(event.data);
@@ -101,13 +118,14 @@ export class Live {
         return;
       }
       this.onStatus("offline");
-      this.timer = setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 5000);
+      this.timer = setTimeout(() => this.open(), retryDelay(this.attempt));
+      this.attempt += 1;
     };
   }
 
   close() {
     this.closed = true;
+    window.removeEventListener("online", this.online);
     clearTimeout(this.timer);
     if (this.socket) this.socket.close();
   }

@@ -16,7 +16,7 @@ function SeatRows({ seats, setSeats, hasGm }) {
   return html`<fieldset class="seats-editor"><legend>Seats</legend>
     <table><thead><tr><th scope="col">Id (short, no spaces)</th><th scope="col">Name</th><th scope="col">Role</th><th scope="col"><span class="sr">Remove</span></th></tr></thead>
     <tbody>${seats.map((s, i) => html`<tr>
-      <td><input aria-label=${`Seat ${i + 1} id`} value=${s.id} pattern="[A-Za-z0-9_.-]+" maxlength="64" required onInput=${(e) => change(i, "id", e.currentTarget.value)} /></td>
+      <td><input aria-label=${`Seat ${i + 1} id`} value=${s.id} pattern="[A-Za-z0-9_.\\-]+" maxlength="64" required onInput=${(e) => change(i, "id", e.currentTarget.value)} /></td>
       <td><input aria-label=${`Seat ${i + 1} name`} value=${s.name} maxlength="80" required onInput=${(e) => change(i, "name", e.currentTarget.value)} /></td>
       <td><select aria-label=${`Seat ${i + 1} role`} value=${s.role} onChange=${(e) => change(i, "role", e.currentTarget.value)}>
         <option value="player">player</option>${hasGm ? html`<option value="gm">GM</option>` : null}</select></td>
@@ -33,7 +33,7 @@ function Created({ table }) {
     <p>Send each person their own link: it is their seat's key, shown only this once.</p>
     <ul class="invites">${table.seats.map((s) => {
       const link = new URL(s.invite, origin).href;
-      return html`<li><strong>${s.name}</strong>${s.role === "gm" ? " (GM)" : ""}:${" "}
+      return html`<li><strong><bdi>${s.name}</bdi></strong>${s.role === "gm" ? " (GM)" : ""}:${" "}
         <a href=${link} target="_blank" rel="noopener noreferrer" data-seat=${s.id}>${link}</a></li>`;
     })}</ul>
   </section>`;

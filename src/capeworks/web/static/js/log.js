@@ -1,6 +1,13 @@
 // The live log: each entry in the seat's own words, its rolls drawn as dice (given
 // dice marked), undone entries struck through, and for the GM an undo per action.
 import { html, text, seatName, useEffect, useRef } from "./ui.js";
+
+// Whether a line's words already say who acted: the actor's name, or "The GM" for the GM's seat.
+function namesActor(words, who, actor, projection) {
+  if (words.includes(who)) return true;
+  const seat = (projection.seats || []).find((s) => s.id === actor);
+  return !!seat && seat.role === "gm" && /^The GM\b/.test(words);
+}
 import { Roll } from "./dice.js";
 
 // Who sees a hidden entry, in words for this seat: a player sees only what is between them
@@ -25,8 +32,10 @@ function Entry({ entry, projection, touch, onUndo, busy }) {
     <span class="seq" aria-hidden="true">#${entry.seq}</span>
     <div class="body">
       <p>
-        ${who && !text(entry.text).includes(who) ? html`<span class="actor">${who}</span> ` : null}
-        <span class="text">${text(entry.text)}</span>
+        ${who && !namesActor(text(entry.text), who, actor, projection)
+          ? html`<span class="actor"><bdi>${who}</bdi>:</span> `
+          : null}
+        <span class="text" dir="auto">${text(entry.text)}</span>
         ${parts.hidden ? html` <span class="badge secret-badge">${secrecy(entry, isGm, projection)}</span>` : null}
         ${entry.undone ? html` <span class="badge undone-badge">undone</span>` : null}
       </p>

@@ -17,13 +17,19 @@ export function Cell({ value }) {
   return s;
 }
 
+// A column header that may break after each slash ("Wealth/Rep/XP"), never clipped.
+function breakable(words) {
+  const parts = text(words).split("/");
+  return parts.map((part, i) => (i < parts.length - 1 ? html`${part}/<wbr />` : part));
+}
+
 export function PanelTable({ panel }) {
   const headless = panel.columns.every((c) => !c);
   return html`<section class="card panel" aria-label=${panel.title}>
     <h3>${panel.title}</h3>
     <div class="scroll">
       <table>
-        ${headless ? null : html`<thead><tr>${panel.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>`}
+        ${headless ? null : html`<thead><tr>${panel.columns.map((c) => html`<th scope="col">${breakable(c)}</th>`)}</tr></thead>`}
         <tbody>
           ${panel.rows.map(
             (row) => html`<tr>${row.map((cell, i) =>

@@ -1,7 +1,7 @@
 // A form for a command from its payload model's JSON schema (pydantic's), for the
 // fields the legal command has not fixed already. This is what lets a new ruleset
 // be played without front-end code: every command comes with its own schema.
-import { html, text, useState } from "./ui.js";
+import { html, text, useState, idWords } from "./ui.js";
 
 // Resolve a local $ref and unwrap "X or null" into X with ``nullable``.
 export function fieldSchema(root, schema) {
@@ -192,7 +192,7 @@ export function SchemaForm({
       set=${(v) => setValues({ ...values, [f.name]: v })} />`);
   return html`<form class="schema-form" onSubmit=${submit}>
     ${shownFixed.length
-      ? html`<p class="fixed">${shownFixed.map(([k, v]) => html`<span class="chip">${k.replace(/_/g, " ")}: ${text(v)}</span>`)}</p>`
+      ? html`<p class="fixed">${shownFixed.map(([k, v]) => html`<span class="chip">${k.replace(/_/g, " ")}: <bdi>${idWords(v, context)}</bdi></span>`)}</p>`
       : null}
     ${before}
     ${fieldsLabel && fields.length

@@ -41,7 +41,7 @@ export function SeatsCard({ tableId, projection }) {
   return html`<section class="card seats-card" aria-labelledby="seats-title">
     <h2 id="seats-title">Seats and links</h2>
     <ul class="seat-list">
-      ${others.map((s) => html`<li>${s.name}${s.role === "gm" ? " (GM)" : ""}${" "}
+      ${others.map((s) => html`<li><bdi>${text(s.name)}</bdi>${s.role === "gm" ? " (GM)" : ""}${" "}
         <button type="button" class="small" disabled=${busy} aria-label=${`New link for ${s.name}`}
           onClick=${() => run(() => api.revoke(tableId, s.id), s.name)}>new link</button></li>`)}
     </ul>
@@ -50,7 +50,7 @@ export function SeatsCard({ tableId, projection }) {
       <summary>Invite another seat</summary>
       <form class="schema-form" onSubmit=${invite}>
         <div class="field"><label for="new-seat-id">Id (short, no spaces)</label>
-          <input id="new-seat-id" value=${seat.id} required maxlength="64" pattern="[A-Za-z0-9_.-]+"
+          <input id="new-seat-id" value=${seat.id} required maxlength="64" pattern="[A-Za-z0-9_.\\-]+"
             onInput=${(e) => setSeat({ ...seat, id: e.currentTarget.value })} /></div>
         <div class="field"><label for="new-seat-name">Name</label>
           <input id="new-seat-name" value=${seat.name} required maxlength="80"

@@ -1,7 +1,7 @@
 // The table page: one seat's view of one table, live. Loads the projection and the
 // whole visible log over REST, then follows the WebSocket from that version on;
 // commands go out over REST and their entries are folded in by seq (never twice).
-import { html, render, useState, useEffect, useRef, useCallback } from "./ui.js";
+import { html, render, text, useState, useEffect, useRef, useCallback } from "./ui.js";
 import { api, fullLog, ApiError } from "./api.js";
 import { LogBook, Live } from "./live.js";
 import { Panels } from "./panels.js";
@@ -190,14 +190,14 @@ function App() {
   const undo = (commandId) => send({ type: "undo", payload: { command_id: commandId } });
   return html`<div class="table-page">
     <header class="top">
-      <h1>${projection.title || "Untitled table"}</h1>
+      <h1 dir="auto">${text(projection.title) || "Untitled table"}</h1>
       <p class="who">
         <span class="system">${systemTitle || projection.ruleset}</span>
-        <span class="me">You are <strong>${me.name}</strong>${me.role === "gm" ? " (GM)" : ""}</span>
+        <span class="me">You are <strong><bdi>${text(me.name)}</bdi></strong>${me.role === "gm" ? " (GM)" : ""}</span>
         <${Status} status=${status} version=${projection.version} />
         <button type="button" class="leave" onClick=${leave} title="Forget this seat in this browser (for a shared computer)">Leave this table</button>
       </p>
-      <p class="seats">${(projection.seats || []).map((s) => html`<span class=${`seat ${s.id === me.id ? "mine" : ""}`}>${s.name}${s.role === "gm" ? " · GM" : ""}</span>`)}</p>
+      <p class="seats">${(projection.seats || []).map((s) => html`<span class=${`seat ${s.id === me.id ? "mine" : ""}`}><bdi>${text(s.name)}</bdi>${s.role === "gm" ? " · GM" : ""}</span>`)}</p>
     </header>
     <div class=${`notice ${notice.kind}`} role=${notice.kind === "error" ? "alert" : "status"}>${notice.words}</div>
     <main id="main" class="layout">
