@@ -351,3 +351,108 @@ def test_a_fall_rolls_the_standard_belts_fragile_slot() -> None:
     d.answer("ann", d.prompt("ann", "effect").id, "none")
     assert d.state.sheet("vic").belt_slots == 4
     assert "Vic's gear: the belt's fragile last slot breaks (5)." in d.words()
+
+
+@pytest.mark.rules("WD-SKILL-013")
+def test_background_familiarity_is_no_help_in_a_fight() -> None:
+    # src 346-348: backgrounds give +1h6 "in unhurried, non-threatening situations"; a fight is neither
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "backgrounds": ["Data Entry"]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="recall the file")
+    d.do("ann", "check", character="vic", call=1, background="Data Entry", unhurried=True, dice=[2, 5])
+    assert d.state.last_check["vic"].total == 5  # two dice, the 5 kept
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="recall the code")
+    d.refuse(
+        "ann",
+        "check",
+        character="vic",
+        call=2,
+        background="Data Entry",
+        unhurried=True,
+        dice=[2, 5],
+        rule="WD-SKILL-013",
+    )
+    d.do("ann", "check", character="vic", call=2, background="Data Entry", dice=[2])
+    assert d.state.last_check["vic"].total == 2
+
+
+def _hacking(d):  # type: ignore[no-untyped-def]
+    """Vic starts hacking (lengthy DC 12) in a fight: first roll 4 + 0 = 4."""
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=1, dc=12, task="hack the door")
+    d.do("ann", "check", character="vic", call=1, dice=[4])
+    assert d.state.lengthy["call:1"].total == 4
+
+
+@pytest.mark.rules("WD-COMBAT-014", "WD-COMBAT-013")
+def test_a_failed_gm_called_interruption_halts_the_lengthy_task() -> None:
+    # src 582: "If attacked or interrupted midway ... a Knowledge check (3+ for minor interruptions, 4-6
+    # for something like being shoved or wounded) ... On a failed knowledge check, they stop and can't
+    # resume the action on their next turn, and only if the interrupting factor is dealt with."
+    d = _duel()
+    _hacking(d)
+    d.do("ann", "end_turn", character="vic")
+    # the thug shoves Vic: the GM calls the interruption's Knowledge check at 5+
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="shoved", interrupts=True)
+    d.do("ann", "check", character="vic", call=2, dice=[3])  # 3 < 5: stops
+    assert d.state.lengthy["call:1"].halted == ("vic",)
+    assert "Vic is interrupted mid-task and fails to stay on it" in d.words()[-1]
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    d.refuse("ann", "check", character="vic", call=1, dice=[6], rule="WD-COMBAT-014")
+    d.do("gm", "ruling", character="vic", text="the thug is down", resume="1")
+    d.do("ann", "check", character="vic", call=1, dice=[6])
+    assert d.state.lengthy["call:1"].total == 10  # progress kept (the inventory's PROPOSED default)
+
+
+@pytest.mark.rules("WD-COMBAT-014", "WD-COMBAT-013", "WD-CORE-011")
+def test_the_gm_halts_a_lengthy_task_by_ruling() -> None:
+    d = _duel()
+    _hacking(d)
+    d.refuse("gm", "ruling", character="brute", text="stop", halt="1", rule="WD-COMBAT-014")
+    d.do("gm", "ruling", character="vic", text="the alarm goes off", halt="1")
+    assert d.state.lengthy["call:1"].halted == ("vic",)
+    assert "Vic stops 1 on the GM's ruling" in d.words()[-1]
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-007")
+def test_the_gm_sets_current_effort_by_ruling() -> None:
+    # the GM's hand (WD-CORE-011): set how many dots are left, within today's maximum
+    d = _duel()
+    d.do("gm", "ruling", character="vic", text="a rough night", effort={"stamina": 1, "focus": 0})
+    vic, s = d.state.people["vic"], d.state.sheet("vic")
+    assert (vic.effort.available(s, Pool.STAMINA), vic.effort.available(s, Pool.FOCUS)) == (1, 0)
+    assert vic.effort.available(s, Pool.RECOVERY) == 3
+    d.refuse("gm", "ruling", character="vic", text="too much", effort={"stamina": 9}, rule="WD-EFFORT-007")
+    d.refuse("gm", "ruling", character="thug", text="none", effort={"stamina": 1}, rule="WD-EFFORT-001")
+
+
+@pytest.mark.rules("WD-COMBAT-012", "WD-COMBAT-011")
+def test_a_compound_quick_action_rolls_dexterity__wx08() -> None:
+    # src 570-578: "That's two grabs. Roll Dex." ... "You got a 2, that's a fail. You get the money but you
+    # knock the drugs under the table." (the table's TN: 4+ by default, 3+ if the GM sets it)
+    d = _duel()
+    d.refuse("ann", "act", character="vic", action="grab both", compound=True, rule="WD-COMBAT-012")
+    d.do(
+        "ann",
+        "act",
+        character="vic",
+        action="grab the money and the drugs",
+        kind="quick",
+        compound=True,
+        dice=[2],
+    )
+    assert d.words()[-1] == (
+        "Vic tries a compound quick action: grab the money and the drugs; "
+        "Dexterity [2] = 2; 2 vs 4+: failure: part of it goes wrong."
+    )
+    d.refuse(
+        "ann",
+        "act",
+        character="vic",
+        action="and the keys",
+        kind="quick",
+        compound=True,
+        rule="WD-COMBAT-011",
+    )

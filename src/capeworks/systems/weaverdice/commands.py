@@ -86,6 +86,10 @@ class CallCheck(Frozen):
     task: str = Field(default="", max_length=200)
     hidden: bool = False
     dc: int | None = Field(default=None, ge=1, le=200, description="A lengthy check: the total to reach.")
+    interrupts: bool = Field(
+        default=False,
+        description="An interruption (3+ minor, 4-6 a shove): failing it halts the roller's lengthy tasks.",
+    )
 
 
 class Check(Frozen):
@@ -294,6 +298,10 @@ class Act(Frozen):
     action: str = Field(min_length=1, max_length=80)
     kind: ActionKind = ActionKind.STANDARD
     note: str = Field(default="", max_length=200)
+    compound: bool = Field(
+        default=False,
+        description="A complex quick action or a series of them: a Dexterity check decides (WD-COMBAT-012).",
+    )
 
 
 class Wait(Frozen):
@@ -374,6 +382,12 @@ class Ruling(Frozen):
     restore_effort: bool = False
     drop_conditions: TextList = Field(default_factory=list, max_length=10)
     resume: str | None = Field(default=None, max_length=60, description="A halted lengthy task to resume.")
+    halt: str | None = Field(
+        default=None, max_length=60, description="A lengthy task this character stops (WD-COMBAT-014)."
+    )
+    effort: dict[Pool, int] | None = Field(
+        default=None, description="Set current effort: dots left in each named pool (WD-CORE-011)."
+    )
 
 
 class GmNote(Frozen):

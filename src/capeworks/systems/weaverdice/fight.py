@@ -209,9 +209,17 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     """A standard, quick, full or lengthy action not covered by its own command (WD-COMBAT-009..013)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
+    if c.compound and c.kind is not ActionKind.QUICK:
+        raise RuleViolation("WD-COMBAT-012", "Only a quick action (or a series of them) is compound.")
     turn = fight.turn.spend(c.kind, config=context.config)
     b = Builder(state, context, dice)
     me = person(state, c.character)
+    check = record = None
+    if c.compound:
+        # "That's two grabs. Roll Dex." (src 570-578): 3+ or 4+, the table's setting
+        check, record = roll_check(
+            b, c.character, (Stat.DEXTERITY,), tn=context.config.complex_quick_tn, purpose="quick action"
+        )
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -220,7 +228,9 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
             kind=c.kind.value,
             note=c.note,
             fight=evolve(fight, {"turn": turn}),
-        )
+            check=check,
+        ),
+        rolls=(record,) if record is not None else (),
     )
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)

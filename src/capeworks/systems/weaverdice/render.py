@@ -303,7 +303,23 @@ def _medical(p: ev.MedicalRolled) -> str:
     return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
 
 
+def _interrupted(p: ev.Interrupted) -> str:
+    stop = "they stop until the interruption is dealt with."
+    if p.check is None:
+        return f"{p.name} stops {p.task.removeprefix('call:')} on the GM's ruling; {stop}"
+    if p.cause == "check":
+        return f"{p.name} is interrupted mid-task and fails to stay on it ({check_text(p.check)}); {stop}"
+    return f"{p.name} is hurt mid-task and rolls Knowledge to stay on it: {check_text(p.check)}; " + (
+        "they keep at it." if p.held else stop
+    )
+
+
 def _action(p: ev.ActionTaken) -> str:
+    if p.check is not None:
+        how = "all of it goes right" if p.check.success else "part of it goes wrong"
+        note = f" ({p.note})" if p.note else ""
+        head = f"{p.name} tries a compound quick action: {p.action}{note}"
+        return f"{head}; Dexterity {check_text(p.check)}: {how}."
     if p.action in ("attack", "full_attack", "medical"):
         note = f" ({p.note})" if p.note else ""
         return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}{note}."
@@ -365,10 +381,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         )
         + "."
     ),
-    ev.Interrupted.TYPE: lambda p: (
-        f"{p.name} is hurt mid-task and rolls Knowledge to stay on it: {check_text(p.check)}; "
-        + ("they keep at it." if p.held else "they stop until the interruption is dealt with.")
-    ),
+    ev.Interrupted.TYPE: _interrupted,
     ev.MoraleSpent.TYPE: lambda p: (
         f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
         f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."

@@ -187,6 +187,8 @@ class Call(Frozen):
     hidden: bool = False
     #: a lengthy check: the total its rolls must reach (WD-CORE-006)
     dc: int | None = None
+    #: an interruption's check: failing it halts the roller's lengthy tasks (WD-COMBAT-014)
+    interrupts: bool = False
 
 
 class WdState(Frozen):

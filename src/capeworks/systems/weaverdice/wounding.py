@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import interruption_tn
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
@@ -33,6 +34,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Wound
 __all__ = [
     "broken_by_wound",
     "full_action",
+    "halt_tasks",
     "hit_of",
     "land",
     "resolve_effect",
@@ -192,6 +194,27 @@ def _interrupt(b: Builder, target: str) -> None:
                 held=roll.success,
                 lengthy_key=key,
                 lengthy=after,
+            )
+        )
+
+
+def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
+    """``ident`` stops every lengthy task it is working on until the GM rules the interruption dealt
+    with: a failed GM-called interruption check, or the GM's own ruling (WD-COMBAT-014)."""
+    for key, task in b.state.lengthy.items():
+        if task.done or ident in task.halted or all(who != ident for who, _ in task.rolls):
+            continue
+        after = task.interrupted(ident, held=False, config=b.config)
+        b.emit(
+            ev.Interrupted(
+                character=ident,
+                name=b.person(ident).name,
+                task=key,
+                check=check,
+                held=False,
+                lengthy_key=key,
+                lengthy=after,
+                cause="ruling" if check is None else "check",
             )
         )
 
