@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.systems.weaverdice.combat import waited
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
@@ -456,3 +457,30 @@ def test_a_compound_quick_action_rolls_dexterity__wx08() -> None:
         compound=True,
         rule="WD-COMBAT-011",
     )
+
+
+@pytest.mark.rules("WD-NPC-001", "WD-NPC-002", "WD-NPC-003")
+def test_the_gm_adds_any_character__sample_pasted_json_or_yaml_or_a_form__hidden_if_wanted() -> None:
+    # issue 18, "found by new users": the browser's Sheet box must take a sample, a pasted JSON/YAML sheet
+    # or a form drawn from the sheet's fields, and the GM may mark any NPC hidden
+    d = table()
+    d.do("gm", "add_character", sample="thug", copy_id="thug2", copy_name="Second thug", hidden=True)
+    d.do("gm", "add_character", sheet='{"id": "cop", "name": "Cop", "tier": "generic", "stats": {"guts": 4}}')
+    d.do("gm", "add_character", sheet="id: boss\nname: Boss\ntier: notable\nstats:\n  brawn: 5\n", owner=None)
+    d.do("gm", "create_character", id="vic", name="Vic", brawn=4, skills=["Brawl: brawn"], owner="ann")
+    s = d.state
+    assert s.people["thug2"].hidden and s.sheet("thug2").name == "Second thug"
+    assert s.sheet("cop").stat(Stat.GUTS) == 4 and s.sheet("boss").stat(Stat.BRAWN) == 5
+    assert s.people["vic"].owner == "ann" and s.sheet("vic").skills[0].name == "Brawl"
+    assert "thug2" not in d.view("ann")["state"]["sheets"]  # hidden from the players
+    d.refuse("ann", "add_character", sample="thug", copy_id="thug3", error=NotPermitted)
+    d.refuse(
+        "gm",
+        "add_character",
+        sheet="id: [unclosed",
+        error=InvalidCommand,
+        match="not readable JSON or YAML",
+    )
+    d.refuse("gm", "add_character", sample="nobody", error=InvalidCommand, match="no sample called")
+    d.refuse("gm", "add_character", error=InvalidCommand, match="give a sheet")
+    d.refuse("gm", "create_character", id="x", name="X", skills=["Brawl"], rule="WD-SKILL-001")

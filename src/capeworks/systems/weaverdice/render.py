@@ -25,6 +25,7 @@ __all__ = ["COMMAND_WORDS", "WORDS", "check_text", "panels", "tier_word"]
 
 COMMAND_WORDS: dict[str, str] = {
     "add_character": "add a character",
+    "create_character": "create a character from a form",
     "call_check": "call for a check",
     "check": "roll a check",
     "spend_morale": "spend high morale on the last roll",

@@ -25,9 +25,14 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 __all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
 
 
+def create_character(state: WdState, context: Ctx, c: cmd.CreateCharacter, dice: DiceService) -> Done:
+    """A character from a form of its fields: added as ``add_character`` adds a sheet."""
+    return add_character(state, context, c.add(), dice)
+
+
 def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
     """A player adds their own PC; the GM adds anyone, for any seat or for themselves."""
-    sheet = c.sheet
+    sheet = c.character
     owner = c.owner
     if not context.is_gm:
         if sheet.tier is not Tier.PC or c.hidden:

@@ -114,6 +114,7 @@ def _down(state: WdState, ident: str) -> bool:
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     # the roster and the GM's hand
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
+    "create_character": CommandSpec(cmd.CreateCharacter, roster.create_character, ANY),
     "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
     "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
