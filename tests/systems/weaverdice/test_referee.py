@@ -484,3 +484,53 @@ def test_the_gm_adds_any_character__sample_pasted_json_or_yaml_or_a_form__hidden
     d.refuse("gm", "add_character", sample="nobody", error=InvalidCommand, match="no sample called")
     d.refuse("gm", "add_character", error=InvalidCommand, match="give a sheet")
     d.refuse("gm", "create_character", id="x", name="X", skills=["Brawl"], rule="WD-SKILL-001")
+
+
+@pytest.mark.rules("WD-WFX-005", "WD-COMBAT-019")
+def test_a_queued_effect_says_who_it_waits_for() -> None:
+    # issue 18: a second character's effect decision queued behind another's says who is waited for
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("ray", "Ray"))
+    chain = {
+        "name": "Chain Lightning",
+        "classifications": ["blaster"],
+        "targeting": "ranged",
+        "targets": 3,
+        "range_ft": 60,
+        "attack_stat": "dexterity",
+        "damage": "shock",
+        "tier": 1,
+        "cost": [{"pool": "stamina", "dots": 1}],
+    }
+    add(d, "gm", {**sheet("storm", "Storm", "notable", dexterity=5), "powers": [chain]})
+    d.do("gm", "start_combat", dice=[2, 1, 6])
+    d.do("gm", "use_power", character="storm", power="chain lightning", targets="vic, ray", dice=[3, 4])
+    d.answer("ann", "react-vic", "take", dice=[1])  # Vic's effect asks about his Recovery
+    d.answer("bob", "react-ray", "take", dice=[1])  # Ray's queues behind it
+    assert (
+        d.words()[-1]
+        == "The lesser shock effect on Ray (rolled 1) waits until Vic decides on the effect on Vic."
+    )
+    assert d.prompt("ann", "effect").context["queued"] == ["Ray"]
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert d.prompt("bob", "effect").id.startswith("effect-ray")
+
+
+@pytest.mark.rules("WD-WFX-005", "WD-WFX-021")
+def test_multi_pick_effect_prompts_answer_as_a_list() -> None:
+    # the docs promise "answer PROMPT a,b" for every prompt: a many-pick effect prompt takes a list,
+    # and "none" where picking nothing is allowed
+    d = _duel()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", d.prompt("ann", "effect").id, "none", dice=[4])  # keep the Recovery; Guts 4: lose 6
+    prompt = d.prompt("ann", "effect")
+    d.answer("ann", prompt.id, "brawn,brawn,athletics,athletics,dexterity,dexterity")
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # Critical Cut 5: the save, with effort to spend
+    d.answer("ann", d.prompt("ann", "effect").id, "none", dice=[6])  # no dots: 6 + 0 < 7
+    assert d.state.people["vic"].track.standing is Standing.DEAD

@@ -408,6 +408,9 @@ class EffectAsked(WdEvent):
     tier: WoundTier
     face: int | None
     effects: tuple[PendingEffect, ...]
+    #: queued behind another effect's decision: whose decision, and on whose effect
+    behind: str | None = None
+    behind_on: str | None = None
 
 
 class EffectResolved(Changes):

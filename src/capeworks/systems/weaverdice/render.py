@@ -432,7 +432,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.EffectAsked.TYPE: lambda p: (
         f"The {p.tier.word} {p.damage.value} effect on {p.name}"
         + (f" (rolled {p.face})" if p.face is not None else "")
-        + " waits for a decision."
+        + (
+            f" waits until {p.behind} decides on the effect on {p.behind_on}."
+            if p.behind is not None
+            else " waits for a decision."
+        )
     ),
     ev.EffectResolved.TYPE: _effect,
     ev.StayedUp.TYPE: _stayed,

@@ -159,6 +159,9 @@ def take_wound(
 def start_effect(b: Builder, pending: PendingEffect) -> None:
     """Resolve an effect now, or queue it behind one that waits on a decision."""
     if b.state.effects:
+        # say who is waited for: the first effect's chooser (a queued decision is not silent)
+        first = b.state.effects[0]
+        chooser = b.state.people.get(first.chooser or first.target)
         b.emit(
             ev.EffectAsked(
                 character=pending.target,
@@ -167,6 +170,8 @@ def start_effect(b: Builder, pending: PendingEffect) -> None:
                 tier=pending.tier,
                 face=pending.face,
                 effects=(*b.state.effects, pending),
+                behind=chooser.name if chooser is not None else "the GM",
+                behind_on=b.person(first.target).name,
             )
         )
     else:
