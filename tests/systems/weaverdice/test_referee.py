@@ -534,3 +534,52 @@ def test_multi_pick_effect_prompts_answer_as_a_list() -> None:
     d.answer("ann", "react-vic", "take", dice=[5])  # Critical Cut 5: the save, with effort to spend
     d.answer("ann", d.prompt("ann", "effect").id, "none", dice=[6])  # no dots: 6 + 0 < 7
     assert d.state.people["vic"].track.standing is Standing.DEAD
+
+
+@pytest.mark.rules("WD-DN-002")
+def test_super_stats_are_kept_in_the_stats_order() -> None:
+    # issue 23: Character.super_stats as an ordered type: the same sheet always writes the same JSON
+    d = table(config={"superstats": True})
+    add(
+        d,
+        "gm",
+        {**sheet("titan", "Titan", "notable", brawn=8, guts=7), "super_stats": ["guts", "brawn", "guts"]},
+    )
+    assert d.state.sheet("titan").super_stats == (Stat.BRAWN, Stat.GUTS)
+    assert d.view("gm")["state"]["sheets"]["titan"]["super_stats"] == ["brawn", "guts"]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-STATUS-006")
+def test_pain_adds_a_roll_to_every_roll_free_action() -> None:
+    # src 816-822: Pained: "actions that normally need no roll now need one (failure = half effect)".
+    # Physical pain touches Brawn; pain in the left arm touches what uses it.
+    d = _duel()
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "act", character="vic", action="force the door", stat="brawn", dice=[2])  # 2 < 4
+    assert (
+        d.words()[-1]
+        == "Vic acts through the pain ([2] = 2; 2 vs 4+: failure): force the door, with half its effect."
+    )
+    d.do("ann", "act", character="vic", action="recall the code", stat="wits")  # mental: no roll
+    assert d.words()[-1] == "Vic takes a standard action: recall the code."
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005")
+def test_reinforcements_act_at_their_rolled_place() -> None:
+    # issue 23 (part 1's gap): newcomers roll speed + d6 (generics + 3) and take their place by score
+    # among those already fighting; one placed before the current turn acts from the next round
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))  # 6 + 6 = 12
+    add(d, "gm", sheet("thug", "Thug", "generic", athletics=4))  # 7 + 3 = 10
+    add(d, "gm", sheet("boss", "Boss", "notable", athletics=4, dexterity=4))  # 8 + d6
+    add(d, "gm", sheet("sniper", "Sniper", "generic", dexterity=4))  # 7 + 3 = 10: ties the thug
+    d.do("gm", "start_combat", characters="vic, thug", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "join_combat", characters="boss, sniper", dice=[3])  # Boss 8 + 3 = 11
+    assert d.state.fight.order.order == ("vic", "boss", "thug", "sniper")
+    assert d.state.fight.order.current == "thug"
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.order.current == "sniper"  # after the thug on the tie: this round
+    d.do("gm", "end_turn", character="sniper")
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.order.current == "boss" and d.state.fight.order.round == 2

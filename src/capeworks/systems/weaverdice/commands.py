@@ -19,7 +19,7 @@ from capeworks.systems.weaverdice.data_equipment import GrappleOption
 from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.statuses import PainPenalty
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, TierWord, WoundTier
+from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Tier, TierWord, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -422,6 +422,10 @@ class Act(Frozen):
         default=False,
         description="A complex quick action or a series of them: a Dexterity check decides (WD-COMBAT-012).",
     )
+    stat: Stat | None = Field(
+        default=None, description="The stat the action leans on: a pain touching it calls for a 4+ roll."
+    )
+    part: BodyPart | None = Field(default=None, description="The body part the action uses (pain in a part).")
 
 
 class Wait(Frozen):

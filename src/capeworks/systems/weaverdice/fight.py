@@ -214,7 +214,14 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     turn = fight.turn.spend(c.kind, config=context.config)
     b = Builder(state, context, dice)
     me = person(state, c.character)
-    check = record = None
+    check = record = pained = None
+    parts = (c.part,) if c.part is not None else ()
+    if not c.compound and st.pains_for(me.conditions, c.character, stat=c.stat, parts=parts):
+        # pain makes an action that needed no roll need one: 4+, a failure has half its effect
+        # (WD-STATUS-002); the stat is the one the action leans on
+        pained, record = roll_check(
+            b, c.character, (c.stat,) if c.stat else (), tn=st.PAINED_ROLL_TN, purpose="pained action"
+        )
     if c.compound:
         # "That's two grabs. Roll Dex." (src 570-578): 3+ or 4+, the table's setting
         check, record = roll_check(
@@ -229,6 +236,7 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
             note=c.note,
             fight=evolve(fight, {"turn": turn}),
             check=check,
+            pained=pained,
         ),
         rolls=(record,) if record is not None else (),
     )

@@ -324,6 +324,9 @@ def _action(p: ev.ActionTaken) -> str:
     if p.action in ("attack", "full_attack", "medical"):
         note = f" ({p.note})" if p.note else ""
         return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}{note}."
+    if p.pained is not None and p.action not in ("move", "sprint"):
+        how = "as planned" if p.pained.success else "with half its effect"
+        return f"{p.name} acts through the pain ({check_text(p.pained)}): {p.action}, {how}."
     if p.pained is not None:
         how = "and manages" if p.pained.success else "and goes half as far"
         moved = f"moves {p.feet} ft" if p.feet else "stays put"

@@ -73,6 +73,9 @@ class Combatant(Frozen):
     #: Align Sights on this target id (WD-SKILL-011)
     aligned_on: str | None = None
     in_fight: bool = False
+    #: the initiative slot's score rolled this fight (reinforcements slot in by it, WD-COMBAT-004);
+    #: on the combatant, so a hidden NPC's stays the GM's
+    initiative: int | None = None
     wounds_made: int = 0
     #: charms defied so far (the first costs more, WD-MORALE-004)
     defiances: int = 0
