@@ -21,7 +21,9 @@ def _one_fighter(**stats: int):  # type: ignore[no-untyped-def]
     return d
 
 
-@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-EFFORT-003")
+@pytest.mark.rules(
+    "WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-EFFORT-003", "WD-EFFORT-015", "WD-STAT-008"
+)
 def test_sprint_with_a_stamina_push_is_capped_at_two_and_a_half_moves__wx26() -> None:
     # src 890: sprint rolls Athletics, +5 ft on 4+, +10 ft on 6+; src 378: a push adds 1d3 x 5 ft,
     # doubled when double-moving; src 890: never more than 2.5x baseline (30 ft -> 75 ft).
@@ -50,7 +52,7 @@ def test_low_morale_caps_the_critical_cut_bisection_save(morale: int, standing: 
     assert d.state.people["vic"].track.standing is standing
 
 
-@pytest.mark.rules("WD-MORALE-002", "WD-WFX-021")
+@pytest.mark.rules("WD-MORALE-002", "WD-WFX-021", "WD-WFX-004")
 def test_low_morale_caps_the_moderate_shock_drain_roll() -> None:
     # src 768-770: Moderate Shock 5-6, roll Guts and lose 10 - result points; at -3 the result caps at 4
     d = table()
@@ -154,7 +156,7 @@ def _with(d, ident: str, *statuses: Status) -> None:  # type: ignore[no-untyped-
     d.patch(people=people)
 
 
-@pytest.mark.rules("WD-STATUS-008")
+@pytest.mark.rules("WD-STATUS-008", "WD-COMBAT-018", "WD-CORE-001", "WD-CORE-002")
 def test_blinded_is_minus_one_to_hit() -> None:
     # src 844-846: Blinded imposes "a -1 to hit those that can be seen". Vic's 3 + 0 - 1 = 2 misses the
     # thug's DS 3; unblinded the same 3 hits.
@@ -168,7 +170,7 @@ def test_blinded_is_minus_one_to_hit() -> None:
     assert len(d.state.people["thug"].track.wounds) == 1
 
 
-@pytest.mark.rules("WD-STATUS-009")
+@pytest.mark.rules("WD-STATUS-009", "WD-MOVE-001", "WD-STAT-008")
 def test_knocked_down_stands_with_half_a_move() -> None:
     # src 848-850: rising takes a movement action "taking up half the movement"; while down no more
     # than 5 ft. Athletics 3: 30 ft a move, 15 ft to stand, 15 ft left to walk.
@@ -227,7 +229,7 @@ def test_drained_points_come_back_one_a_turn_three_resting__wx23() -> None:
     assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
 
 
-@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-EFFORT-003")
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-EFFORT-003", "WD-GRAPPLE-005", "WD-CORE-008")
 def test_the_held_one_may_spend_stamina_on_the_grapple_roll() -> None:
     # src 932: "Stamina() can be spent for a +1 on grapple rolls" (either side); the attacker must
     # strictly beat the defender. Boss 4 + 2 = 6 against Vic 4 + 0 + 2 dots = 6: a stalemate.
@@ -276,7 +278,7 @@ def test_over_encumbered_by_the_costume__minus_1_athletics_and_dexterity_and_5_f
     assert d.state.sheet("max").movement == 30 and d.state.sheet("max").stat(Stat.DEXTERITY) == 3
 
 
-@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
+@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014", "WD-EQUIP-003")
 def test_belt_slots_count_the_costumes_belt() -> None:
     # src 1017: belt slots = Dexterity; src 1073-1105: a Low belt +1, a Standard belt +2; the seed's
     # example costume (a low belt) gives Dex 3 + 1 = 4
@@ -296,7 +298,7 @@ def _vic_against_the_brute(vic: dict):  # type: ignore[no-untyped-def, type-arg]
     return d
 
 
-@pytest.mark.rules("WD-WFX-019", "WD-EQUIP-013", "WD-EQUIP-014")
+@pytest.mark.rules("WD-WFX-019", "WD-EQUIP-013", "WD-EQUIP-014", "WD-EQUIP-012", "WD-EQUIP-005")
 def test_moderate_rend_costume_loss__attacker_names_two_target_loses_one_unless_reinforced() -> None:
     # src 756: Moderate Rend 5-6, the attacker names two costume pieces and the target loses one;
     # src 1054-1058: "Protected (On a 1-3)": the attacker must roll 4+ to break the guarded piece;
@@ -417,9 +419,10 @@ def test_the_gm_halts_a_lengthy_task_by_ruling() -> None:
     assert "Vic stops 1 on the GM's ruling" in d.words()[-1]
 
 
-@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-007")
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-007", "WD-EFFORT-013")
 def test_the_gm_sets_current_effort_by_ruling() -> None:
-    # the GM's hand (WD-CORE-011): set how many dots are left, within today's maximum
+    # the GM's hand (WD-CORE-011): set how many dots are left, within today's maximum; also how a GM
+    # gates a repeated "cool" power use behind effort (WD-EFFORT-013: a ruling that takes the dot)
     d = _duel()
     d.do("gm", "ruling", character="vic", text="a rough night", effort={"stamina": 1, "focus": 0})
     vic, s = d.state.people["vic"], d.state.sheet("vic")
@@ -583,3 +586,23 @@ def test_reinforcements_act_at_their_rolled_place() -> None:
     d.do("gm", "end_turn", character="sniper")
     d.do("ann", "end_turn", character="vic")
     assert d.state.fight.order.current == "boss" and d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-MORALE-011", "WD-MORALE-012", "WD-SKILL-014", "WD-COMBAT-023", "WD-CORE-011")
+def test_gm_judgement_rules_at_the_table() -> None:
+    # [GM] rules as the table carries them: a reward's morale boost and a drug's (change_morale with its
+    # reason), a background's small bonus (an extra die on the called check), cover chipped away (the
+    # next attack names no cover)
+    d = _duel()
+    d.do("gm", "change_morale", character="vic", steps=2, reason="promoted: a success high")
+    d.do("gm", "change_morale", character="vic", steps=1, reason="a painkiller, for a price")
+    assert d.state.people["vic"].morale == 3
+    assert "a success high" in " ".join(d.words())
+    d.do("gm", "call_check", character="vic", stat="wits", tn=5, task="spot the forgery", payload={"dice": 1})
+    d.answer("ann", "call-1", "roll", dice=[2, 5])  # the background's extra die: 5 kept
+    assert d.state.last_check["vic"].success
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", cover="regular", dice=[3])  # 3 + 1 = 4 < 4 + 1
+    assert d.state.attack is None and d.state.people["vic"].track.wounds == ()
+    d.do("gm", "attack", character="thug", target="vic", dice=[3])  # the cover is shot away: 4 vs 4 hits
+    assert d.prompt("ann", "reaction").context["attack_total"] == 4
