@@ -606,3 +606,22 @@ def test_gm_judgement_rules_at_the_table() -> None:
     assert d.state.attack is None and d.state.people["vic"].track.wounds == ()
     d.do("gm", "attack", character="thug", target="vic", dice=[3])  # the cover is shot away: 4 vs 4 hits
     assert d.prompt("ann", "reaction").context["attack_total"] == 4
+
+
+@pytest.mark.rules("WD-WFX-026", "WD-WFX-008", "WD-EFFORT-006")
+def test_coverage_smothers_a_consuming_burn_for_an_effort_dot() -> None:
+    # src 776/782: Critical Burn consumes a physical point each round until treated; "a target with the
+    # coverage feature may spend effort to treat this as a Moderate Burn effect instead" (issue 23: as a
+    # command, not only when the burn lands)
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "costume": {"coverage": True}})
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="burn", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.do("ann", "effect_choice", character="vic", key="coverage", picks=[])  # not now
+    assert any(x.consuming for x in d.state.people["vic"].conditions)
+    d.do("ann", "treat_burn", character="vic", dice=[3])  # Moderate Burn 3-4: scarred temp wound, pain
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    vic = d.state.people["vic"]
+    assert not any(x.consuming for x in vic.conditions)
+    assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+    assert Status.PAINED_PHYSICAL.value in {x.name for x in vic.conditions}
+    d.refuse("ann", "treat_burn", character="vic", rule="WD-WFX-026")  # nothing consumes him now

@@ -31,12 +31,12 @@ FOE = {"ramjet": "steeltoe", "steeltoe": "ramjet"}
 #: re-pinned for issue 18: a Block now delays the attacker's *next* turn (the drop waits for the
 #: round's end when the attacker is acting), so these block-heavy duels play differently
 PINNED = {
-    0: (57, "c746f559891552ea", "70dde4f1573e7025"),
-    1: (58, "9a5d696a9cec1e92", "f191921c2b2a512b"),
-    2: (102, "bb5046b324e55f15", "9c919181826c5867"),
-    3: (64, "82a3ea6888a0539d", "0226bd0d6ecd9bb5"),
-    4: (67, "c11aec8c7cd3174c", "5624af2e28d38ed3"),
-    5: (93, "c42e2fa7d752d8c0", "91be97b40211f1c6"),
+    0: (57, "c746f559891552ea", "9d0e2ef01109e31e"),
+    1: (58, "9a5d696a9cec1e92", "e3ff9f6e6c1ac19d"),
+    2: (102, "bb5046b324e55f15", "c00653450b5f44ed"),
+    3: (64, "82a3ea6888a0539d", "20bd9170fcc5c022"),
+    4: (67, "c11aec8c7cd3174c", "caded1617f4c8281"),
+    5: (93, "c42e2fa7d752d8c0", "e8296f0e1bfb715d"),
 }
 
 

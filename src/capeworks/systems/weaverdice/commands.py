@@ -56,6 +56,7 @@ __all__ = [
     "SpendMorale",
     "StartCombat",
     "Train",
+    "TreatBurn",
     "UsePower",
     "Wait",
 ]
@@ -344,6 +345,14 @@ class Brace(Frozen):
     character: Ident
     holder: Ident
     stamina: int = Field(default=1, ge=1, le=6, description="Stamina dots for +1 each.")
+
+
+class TreatBurn(Frozen):
+    """With the coverage feature, spend a dot to turn a consuming burn into a Moderate Burn effect
+    (WD-WFX-026)."""
+
+    character: Ident
+    pool: Pool = Field(default=Pool.STAMINA, description="The pool the dot comes from.")
 
 
 class Reverse(Frozen):

@@ -33,10 +33,18 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
-from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
+from capeworks.systems.weaverdice.vocab import (
+    PHYSICAL_STATS,
+    BodyPart,
+    DamageType,
+    Pool,
+    Stat,
+    Status,
+    WoundTier,
+)
 from capeworks.systems.weaverdice.wfx_outcome import regain
-from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -51,6 +59,7 @@ __all__ = [
     "open_skill",
     "rest",
     "rest_bought_up",
+    "treat_burn",
     "wait",
 ]
 
@@ -605,6 +614,48 @@ def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService
             people=(opened,),
         )
     )
+    return b.batch
+
+
+def treat_burn(state: WdState, context: Ctx, c: cmd.TreatBurn, dice: DiceService) -> Done:
+    """A consuming burn on someone whose costume has coverage: one effort dot, from any pool, and it
+    is treated as a Moderate Burn effect instead (WD-WFX-026: the coverage feature's way out)."""
+    me = person(state, c.character)
+    burning = [x for x in me.conditions if x.consuming]
+    if not burning:
+        raise RuleViolation("WD-WFX-026", f"No consuming burn is on {me.name}.")
+    costume = state.sheet(c.character).costume
+    if costume is None or not costume.coverage:
+        raise RuleViolation("WD-WFX-026", f"{me.name}'s costume has no coverage to smother the burn.")
+    if state.attack is not None or state.effects:
+        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    b = Builder(state, context, dice)
+    spend(b, c.character, c.pool, EffortUse.POWER)
+    me = b.person(c.character)
+    me = evolve(me, {"conditions": tuple(x for x in me.conditions if not x.consuming)})
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action="smothers the consuming burn",
+            kind=ActionKind.QUICK.value,
+            note="treated as a Moderate Burn",
+            fight=b.fight,
+            people=(me,),
+        )
+    )
+    face = b.dice.roll(1, 6, purpose="effect").faces[0]
+    source = burning[0].source
+    pending = PendingEffect(
+        damage=DamageType.BURN,
+        tier=WoundTier.MODERATE,
+        target=c.character,
+        attacker=source if source in b.state.people else None,
+        wound=f"b{me.wounds_made}",
+        face=face,
+        uncovered=True,
+    )
+    start_effect(b, pending)
     return b.batch
 
 

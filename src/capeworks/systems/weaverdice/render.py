@@ -42,6 +42,7 @@ COMMAND_WORDS: dict[str, str] = {
     "fall_choice": "choose how to take a fall",
     "reverse": "take over a hold you broke free of",
     "grapple": "wrestle a held foe (a grapple round)",
+    "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "effect_choice": "decide a wound effect",
     "move": "move",

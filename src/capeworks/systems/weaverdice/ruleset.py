@@ -157,6 +157,12 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, prompt_only=True),
     "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, prompt_only=True),
     "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, prompt_only=True),
+    "treat_burn": CommandSpec(
+        cmd.TreatBurn,
+        fight.treat_burn,
+        OWNER,
+        offer=_own(lambda s, i: any(x.consuming for x in s.people[i].conditions)),
+    ),
 }
 
 

@@ -155,6 +155,8 @@ class PendingEffect(Frozen):
     chooser: str | None = None
     #: the decision asked (kept so prompts need not resolve the effect again)
     need: Need | None = None
+    #: resolved as its tier regardless of coverage: a consuming burn treated as Moderate (WD-WFX-026)
+    uncovered: bool = False
 
 
 class RestChance(Frozen):

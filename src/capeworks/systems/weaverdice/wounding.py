@@ -257,7 +257,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         wound=wid,
         effort={p: c.effort.available(sheet, p) for p in Pool},
         stats={s: sheet.stat(s) for s in Stat},
-        coverage=bool(costume and costume.coverage),
+        coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
         bare=costume is None or costume.skin,
         holding=bool(sheet.held),
