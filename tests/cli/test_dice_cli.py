@@ -132,7 +132,7 @@ def test_odds__negative_constant() -> None:
 @pytest.mark.parametrize(
     ("args", "shown"),
     [
-        (["roll", "1d6[/]"], "'1d6[/]'"),  # Rich markup in the expression is shown as typed
+        (["roll", "1d6[/]x"], "'1d6[/]x'"),  # Rich markup in the expression is shown as typed
         (["roll", "2d6", "--dice", "[/],4"], "'[/]'"),
         (["roll", "2d6", "--dice", "[bold]x"], "'[bold]x'"),
         (["roll", "2d6", "--dice", "²,3"], "'²'"),  # int() would take a superscript two

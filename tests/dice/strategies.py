@@ -84,6 +84,7 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
             lambda t: f"{t[0]}({t[2]}({t[1]})/2)"
         ),
         inner.map(lambda s: f"-({s})"),
+        inner.filter(lambda s: "/" not in s).map(lambda s: f"abs({s})"),
         inner.map(lambda s: f"({s})"),
         st.tuples(st.sampled_from(["min", "max"]), inner, inner).map(lambda t: f"{t[0]}({t[1]}, {t[2]})"),
         # a group of two or three rolls, kept or dropped by their totals

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from capeworks.dice import parse
 from capeworks.dice.evaluate import bounds, can_be_zero
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     Call,
     CmpOp,
@@ -74,6 +75,8 @@ def _build(node: Any) -> Expr:
         return Neg(_build(kids[1]))
     if kind == "const":
         return Const(int(kids[0]))
+    if kind == "abs":
+        return Abs(_build(kids[0]))
     if kind == "group":
         return _build(kids[0])
     if kind == "call":

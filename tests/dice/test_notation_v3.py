@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     CmpOp,
     Compare,
@@ -29,6 +31,7 @@ from capeworks.dice.expr import (
     Keep,
     KeepKind,
     Neg,
+    Note,
     Op,
     Point,
     Reroll,
@@ -109,6 +112,8 @@ def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     return st.one_of(
         st.builds(BinOp, ops, inner, inner),
         st.builds(Neg, inner),
+        st.builds(Abs, inner),
+        st.builds(Note, inner, st.sampled_from(["fire", "attack roll", "str", "d20 + 5"])),
         st.builds(
             BinOp,
             st.sampled_from([Op.DIV, Op.CEIL_DIV, Op.ROUND_DIV, Op.FLOOR_DIV]),
@@ -128,8 +133,8 @@ def _readable(expr: Expr) -> bool:
         if expr.op.rounding is not None and "/" in str(expr.left):
             return False
         return _readable(expr.left) and _readable(expr.right)
-    if isinstance(expr, Neg | Compare):
-        inner = [expr.operand] if isinstance(expr, Neg) else [expr.left, expr.right]
+    if isinstance(expr, Neg | Abs | Note | Compare):
+        inner = [expr.operand] if isinstance(expr, Neg | Abs | Note) else [expr.left, expr.right]
         return all(_readable(e) for e in inner)
     return True
 
@@ -507,3 +512,103 @@ def test_power__past_int64_is_a_limit() -> None:
 
     with pytest.raises(LimitExceeded, match="2\\*\\*63"):
         parse("1d1000**1d1000")
+
+
+# ---------------------------------------------------------------- abs()
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "value", "breakdown"),
+    [
+        # Roll20, rpg-dice-roller and Foundry all spell it abs(); the size of a difference
+        ("abs(1d6-4)", [1], 3, "abs(1d6-4): abs([1]-4) = 3"),
+        ("abs(1d20-1d20)", [3, 17], 14, "abs(1d20-1d20): abs([3]-[17]) = 14"),
+        ("2*abs(-3)", [], 6, "2*abs(-3): 2*abs(-3) = 6"),
+        ("abs(1d10-5) >= 3", [9], 1, "abs(1d10-5) >= 3: abs([9]-5) >= 3 = 1"),
+    ],
+)
+def test_abs__rolls_with_physical_dice_and_reads_back(
+    text: str, faces: list[int], value: int, breakdown: str
+) -> None:
+    result = roll(text, source=GivenDice(faces))
+    assert (result.total, result.breakdown) == (value, breakdown)
+    assert parse(str(parse(text))) == parse(text)
+
+
+@pytest.mark.parametrize("text", ["abs(1d6-4)", "abs(2d6-7)*2+1", "abs(1d6-1d8) >= 2", "max(abs(1d4-3), 1)"])
+def test_abs__odds_agree_with_icepool_and_bulk(text: str) -> None:
+    import numpy as np
+
+    from capeworks.dice import roll_many
+
+    exact = distribution(text)
+    assert exact.probabilities == icepool_distribution(text).probabilities
+    n = 20_000
+    seen = Counter(roll_many(text, n, rng=np.random.default_rng(5)).tolist())
+    chi2 = sum((seen.get(x, 0) - n * float(p)) ** 2 / (n * float(p)) for x, p in exact if n * p >= 5)
+    assert chi2 < 60, text
+
+
+def test_abs__a_division_inside_a_rounding_is_refused_around_it() -> None:
+    with pytest.raises(DiceSyntaxError, match="at most one division inside"):
+        parse("ceil(abs(-7/2))")
+
+
+# ---------------------------------------------------------------- labels and comments
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "value", "breakdown", "canonical"),
+    [
+        # Roll20 inline labels, Foundry flavour, d20/Avrae annotations: a label names the term before it
+        ("2d6[fire]+1d4[cold]", [2, 5, 3], 10, "2d6[fire]+1d4[cold]: [2, 5] fire+[3] cold = 10", None),
+        ("1d20+5 [attack]", [12], 17, "1d20+5[attack]: [12]+5 attack = 17", "1d20+5[attack]"),
+        # a comment runs to the end and rides along (Foundry, Avrae, rpg-dice-roller's '#')
+        (
+            "1d20+5 [attack] # sword",
+            [12],
+            17,
+            "1d20+5[attack]: [12]+5 attack = 17 # sword",
+            "1d20+5[attack] # sword",
+        ),
+        ("4d6kh3 # rolling stats", [6, 4, 3, 1], 13, "4d6kh3: [6, 4, 3, (1)] = 13 # rolling stats", None),
+        # a count keeps its label after the number
+        (
+            "6d10>=8[hits]",
+            [8, 1, 10, 3, 9, 2],
+            3,
+            "6d10t8[hits]: [8, 1, 10, 3, 9, 2]t8 hits = 3",
+            "6d10t8[hits]",
+        ),
+        ("(6d10[x]) >= 8", [1] * 6, 0, "(6d10[x]) >= 8: [1, 1, 1, 1, 1, 1] x >= 8 = 0", None),
+    ],
+)
+def test_labels_and_comments__count_for_nothing_and_show_in_the_breakdown(
+    text: str, faces: list[int], value: int, breakdown: str, canonical: str | None
+) -> None:
+    result = roll(text, source=GivenDice(faces))
+    assert (result.total, result.breakdown) == (value, breakdown)
+    expr = parse(text)
+    assert str(expr) == (canonical or text) and parse(str(expr)) == expr
+    unlabelled = text.split("#")[0].replace("[fire]", "").replace("[cold]", "").replace("[attack]", "")
+    unlabelled = unlabelled.replace("[hits]", "").replace("[x]", "")
+    assert distribution(text).probabilities == distribution(unlabelled).probabilities
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1d20[]", "a label of 1-40 printable characters"),
+        ("1d20[fire", "a label of 1-40 printable characters"),
+        ("1d20[" + "x" * 41 + "]", "a label of 1-40 printable characters"),
+        ("1d20[a[b]]", "a label of 1-40 printable characters"),
+        ("1d20 #", "a comment of 1-120 printable characters"),
+        ("1d20 # a\nb", "a comment of 1-120 printable characters"),
+        # a label between dice and a comparison would turn a count into a total: say both ways
+        ("6d10[x]>=8", "the label after the count"),
+        ("1d20[a]+2d6[b] >= 10", "the label after the count"),
+    ],
+)
+def test_labels_and_comments__refusals(text: str, expected: str) -> None:
+    with pytest.raises(DiceSyntaxError, match=re.escape(expected)):
+        parse(text)

@@ -14,6 +14,7 @@ import pytest
 from capeworks.engine import CommandSpec, Context, DiceService, Event, LegalCommand, Offers, Seat
 from capeworks.engine.conformance import (
     check_answered_prompts_move_on,
+    check_no_traceback,
     check_prompt_only_not_offered,
     check_refusals,
     check_words_differ,
@@ -130,3 +131,25 @@ def test_run_checks__one_result_per_check_and_a_failure_does_not_stop_the_rest()
     assert failed == ["check_words_differ"]
     assert all(r.promise and "``" not in r.promise for r in results)
     assert len({r.name for r in results}) == len(results) > 12
+
+
+def _add_that_trusts_its_input(state: ToyState, context: Context[Any], c: Add, dice: DiceService) -> Any:
+    """An ``add`` whose rules index a table with the number given, unchecked."""
+    if c.dice > 8:
+        (1, 2, 3, 4, 5, 6)[c.dice]  # an IndexError: the sample never adds this many
+    return Toy.commands["add"].handler(state, context, c, dice)
+
+
+class _CrashesOnBigNumbers(Toy):
+    """Its ``add`` crashes (an IndexError) on a number its model allows."""
+
+    commands: ClassVar[dict[str, CommandSpec]] = {
+        **Toy.commands,
+        "add": dataclasses.replace(Toy.commands["add"], handler=_add_that_trusts_its_input),
+    }
+
+
+def test_no_traceback__a_command_that_crashes_on_an_allowed_payload_is_caught() -> None:
+    check_no_traceback(Toy())
+    with pytest.raises(AssertionError, match=r"add by \w+ after step \d+ with .*IndexError"):
+        check_no_traceback(_CrashesOnBigNumbers())

@@ -202,10 +202,10 @@ def test_a_ruleset_missing_a_part__fails_when_its_class_is_created(
         type("Broken", (CounterRules,), {"name": "counter", **change})
 
 
-@pytest.mark.parametrize(
-    "key",
-    ["rwyn/sample", "rwyn/evening", "capes/sample", "capes/page", "weaverdice/sample", "weaverdice/fight"],
-)
+# RWYN's sessions are not here since its calls and checks share one counter (issue 22): today's
+# code numbers some calls and checks differently from the v2 logs, by design. Those logs still
+# replay to their expectations (tests/golden), which is what a saved table needs.
+@pytest.mark.parametrize("key", ["capes/sample", "capes/page", "weaverdice/sample", "weaverdice/fight"])
 def test_events_made_now__are_stored_byte_for_byte_as_the_golden_logs_of_contract_v2(key: str) -> None:
     """Typed events made in process dump to exactly the JSON (and hash chain) the v2 code wrote."""
     ruleset, name = key.split("/")

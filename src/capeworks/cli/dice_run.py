@@ -168,7 +168,7 @@ def _odds_table(notation: str, dist: Distribution) -> Table:
         )
     if hidden:
         caption += f"; {hidden} least likely outcomes not shown (use --json for all)"
-    table = Table(title=f"Odds for {notation}", caption=caption)
+    table = Table(title=Text(f"Odds for {notation}"), caption=caption)
     table.add_column("Outcome", justify="right", style="bold")
     table.add_column("Probability", justify="right")
     table.add_column("At least", justify="right")

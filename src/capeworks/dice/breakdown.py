@@ -11,12 +11,14 @@ from capeworks.dice.chains import chain_text
 from capeworks.dice.expr import Op, target_notation
 from capeworks.dice.results import (
     Rolled,
+    RolledAbs,
     RolledCall,
     RolledCompare,
     RolledConst,
     RolledDice,
     RolledGroup,
     RolledNeg,
+    RolledNote,
 )
 
 __all__ = ["expanded", "plain"]
@@ -25,7 +27,9 @@ _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_POW, _PREC_ATOM = 1, 2, 3, 4
 
 
 def plain(tree: Rolled) -> str:
-    """``<notation>: <faces in place of dice> = <total>``."""
+    """``<notation>: <faces in place of dice> = <total>``, and ``# comment`` when one was written."""
+    if isinstance(tree, RolledNote) and tree.node.comment:
+        return f"{tree.node.operand}: {expanded(tree.operand)} = {tree.value} # {tree.node.text}"
     return f"{tree.node}: {expanded(tree)} = {tree.value}"
 
 
@@ -52,6 +56,12 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM
     elif isinstance(t, RolledNeg):
         text, prec = f"-{_fmt(t.operand, _PREC_UNARY)}", _PREC_UNARY
+    elif isinstance(t, RolledAbs):
+        text, prec = f"abs({_fmt(t.operand, 0)})", _PREC_ATOM
+    elif isinstance(t, RolledNote) and t.node.comment:
+        text, prec = _fmt(t.operand, outer), outer
+    elif isinstance(t, RolledNote):
+        text, prec = f"{_fmt(t.operand, _PREC_ATOM)} {t.node.text}", _PREC_ATOM
     elif isinstance(t, RolledCall):
         text, prec = f"{t.node.fn.value}({_fmt(t.left, 0)}, {_fmt(t.right, 0)})", _PREC_ATOM
     elif isinstance(t, RolledCompare):

@@ -68,6 +68,9 @@ class _Arrays:
     def neg(self, a: Any) -> Any:
         return -a
 
+    def abs_(self, a: Any) -> Any:
+        return self.np.abs(a)
+
     def binop(self, op: Op, a: Any, b: Any) -> Any:
         if op is Op.ADD:
             return a + b

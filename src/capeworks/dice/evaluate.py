@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from capeworks.dice.expr import BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Op
+from capeworks.dice.expr import Abs, BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Note, Op
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 
 __all__ = ["Bounds", "BoundsAlgebra", "Values", "ValuesAlgebra", "bounds", "can_be_zero", "evaluate"]
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
         def neg(self, a: V) -> V:
             """Unary minus."""
+            ...
+
+        def abs_(self, a: V) -> V:
+            """``abs()``."""
             ...
 
         def binop(self, op: Op, a: V, b: V) -> V:
@@ -66,6 +70,10 @@ def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
         return algebra.dice(expr)
     if isinstance(expr, Neg):
         return algebra.neg(evaluate(expr.operand, algebra))
+    if isinstance(expr, Abs):
+        return algebra.abs_(evaluate(expr.operand, algebra))
+    if isinstance(expr, Note):  # words count for nothing
+        return evaluate(expr.operand, algebra)
     if isinstance(expr, Group):
         return algebra.group(expr, [evaluate(item, algebra) for item in expr.items])
     a = evaluate(expr.left, algebra)
@@ -106,6 +114,10 @@ class BoundsAlgebra:
 
     def neg(self, a: Bounds) -> Bounds:
         return _bounds(-a[1], -a[0], a)
+
+    def abs_(self, a: Bounds) -> Bounds:
+        low = 0 if a[0] <= 0 <= a[1] else min(abs(a[0]), abs(a[1]))
+        return _bounds(low, max(abs(a[0]), abs(a[1])), a)
 
     def binop(self, op: Op, a: Bounds, b: Bounds) -> Bounds:
         if op is Op.ADD:
@@ -201,6 +213,11 @@ class ValuesAlgebra:
 
     def neg(self, a: Values) -> Values:
         return frozenset(-x for x in a) if isinstance(a, frozenset) else (-a[1], -a[0])
+
+    def abs_(self, a: Values) -> Values:
+        if isinstance(a, frozenset):
+            return frozenset(abs(x) for x in a)
+        return (0 if a[0] <= 0 <= a[1] else min(abs(a[0]), abs(a[1])), max(abs(a[0]), abs(a[1])))
 
     def _pairs(self, a: Values, b: Values, fn: Callable[[int, int], int]) -> Values | None:
         if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a) * len(b) <= 16 * _MAX_VALUES:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 __all__ = [
+    "Abs",
     "BinOp",
     "Call",
     "CmpOp",
@@ -26,6 +27,7 @@ __all__ = [
     "Keep",
     "KeepKind",
     "Neg",
+    "Note",
     "Op",
     "Point",
     "Reroll",
@@ -354,6 +356,33 @@ class Neg:
 
 
 @dataclass(frozen=True, slots=True)
+class Abs:
+    """``abs(operand)``: the size of a value whatever its sign (Roll20, rpg-dice-roller, Foundry)."""
+
+    operand: Expr
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Words a person wrote beside the dice, worth nothing: a label or a comment.
+
+    A label ``1d20[attack]`` follows a term (Roll20's inline labels, Foundry's
+    flavour, d20's annotations) and names it in the breakdown; a comment
+    ``1d20+5 # sword`` runs to the end of the text and rides along with the roll.
+    """
+
+    operand: Expr
+    text: str
+    comment: bool = False
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class BinOp:
     """``left + right``, ``left - right``, ``left * right``, or a division rounded as ``op`` says."""
 
@@ -412,7 +441,7 @@ class Group:
         return _fmt(self, 0)
 
 
-Expr = Const | Dice | Neg | BinOp | Call | Compare | Group
+Expr = Const | Dice | Neg | Abs | Note | BinOp | Call | Compare | Group
 
 
 def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
@@ -438,7 +467,7 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     """Every dice term, left to right: the order in which they are rolled."""
     if isinstance(expr, Dice):
         yield expr
-    elif isinstance(expr, Neg):
+    elif isinstance(expr, Neg | Abs | Note):
         yield from dice_terms(expr.operand)
     elif isinstance(expr, BinOp | Call | Compare):
         yield from dice_terms(expr.left)
@@ -468,7 +497,7 @@ def _ends_with_dice(e: Expr) -> bool:
     while True:
         if isinstance(e, Dice):
             return True
-        if isinstance(e, Neg):
+        if isinstance(e, Neg) or (isinstance(e, Note) and not e.comment):
             e = e.operand
         elif isinstance(e, BinOp) and e.op.rounding is None:
             e = e.right
@@ -485,6 +514,12 @@ def _fmt(e: Expr, outer: int) -> str:
         text, prec = dice_notation(e), _PREC_ATOM
     elif isinstance(e, Neg):
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
+    elif isinstance(e, Abs):
+        text, prec = f"abs({_fmt(e.operand, 0)})", _PREC_ATOM
+    elif isinstance(e, Note) and e.comment:
+        text, prec = f"{_fmt(e.operand, 0)} # {e.text}", 0
+    elif isinstance(e, Note):
+        text, prec = f"{_fmt(e.operand, _PREC_ATOM)}[{e.text}]", _PREC_ATOM
     elif isinstance(e, Call):
         text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
     elif isinstance(e, Group):

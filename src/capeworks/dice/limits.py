@@ -19,6 +19,9 @@ __all__ = [
 
 #: longest notation accepted, in characters
 MAX_EXPRESSION_LENGTH = 200
+#: the longest label (``1d20[attack]``) and comment (``1d20 # sword``) in a dice expression
+MAX_LABEL = 40
+MAX_COMMENT = 120
 #: most dice in one term such as ``1000d6``
 MAX_DICE_PER_TERM = 1000
 #: most dice in a whole expression, all terms together

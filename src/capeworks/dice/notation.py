@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from capeworks.dice.evaluate import bounds, can_be_zero
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     Call,
     CmpOp,
@@ -34,12 +35,20 @@ from capeworks.dice.expr import (
     Keep,
     KeepKind,
     Neg,
+    Note,
     Op,
     Point,
     Reroll,
     Target,
 )
-from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPRESSION_LENGTH, MAX_SIDES
+from capeworks.dice.limits import (
+    MAX_COMMENT,
+    MAX_DICE_PER_TERM,
+    MAX_DICE_TOTAL,
+    MAX_EXPRESSION_LENGTH,
+    MAX_LABEL,
+    MAX_SIDES,
+)
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 
 __all__ = ["parse"]
@@ -196,8 +205,22 @@ class _Reader:
             right_at = self.pos
             right = self.sum()
             number_next = right_at < len(self.text) and self.text[right_at] in _DIGITS
-            if after_dice and isinstance(left, Dice) and left.target is None and isinstance(right, Const):
-                node = self.counting(left, op, op_at, right.value)
+            label = right.text if isinstance(right, Note) and isinstance(right.operand, Const) else None
+            value = right.operand if isinstance(right, Note) and label is not None else right
+            if after_dice and isinstance(left, Dice) and left.target is None and isinstance(value, Const):
+                counted = self.counting(left, op, op_at, value.value)
+                node = counted if label is None else Note(counted, label)
+            elif (
+                number_next
+                and _starts_with_number(right)
+                and self.text[:op_at].rstrip(_SPACE).endswith("]")
+                and _ends_with_labelled_dice(left)
+            ):
+                self.refuse(
+                    op_at,
+                    "the label after the count ('6d10>=8[hits]'), or brackets round the labelled dice "
+                    "to compare their total ('(6d10[x]) >= 8'): right after dice a comparison counts them",
+                )
             elif after_dice and number_next and _starts_with_number(right) and _ends_with_bare_dice(left):
                 self.refuse(
                     op_at,
@@ -209,6 +232,11 @@ class _Reader:
             else:
                 node = Compare(op, left, right)
         self.skip()
+        if self.take("#", "'#'"):
+            words = self.text[self.pos :].strip()
+            if not words or len(words) > MAX_COMMENT or not words.isprintable():
+                self.refuse(self.pos, f"a comment of 1-{MAX_COMMENT} printable characters on one line")
+            return Note(node, words, comment=True)
         if self.pos < len(self.text):
             if op is None:
                 self.note(_CMP_WORD)
@@ -275,7 +303,7 @@ class _Reader:
 
     def power(self) -> Expr:
         """``a ** b`` (or ``a ^ b``): right-associative, binding tighter than a minus on its left."""
-        base = self.atom()
+        base = self.labelled(self.atom())
         if not (self.take("**", "'**'") or self.take("^", "'^'")):
             return base
         self.skip()
@@ -290,6 +318,19 @@ class _Reader:
             raise LimitExceeded(
                 f"A power in {self.text!r} reaches {len(str(widest))} digits; the limit is 2**63."
             )
+        return node
+
+    def labelled(self, node: Expr) -> Expr:
+        """``1d20[attack]``: a label in square brackets after a term names it (it counts for nothing)."""
+        while self.take("[", "'['"):
+            at = self.pos
+            end = self.text.find("]", at)
+            words = self.text[at:end].strip() if end >= 0 else ""
+            readable = words.isprintable() and "[" not in words and "#" not in words
+            if end < 0 or not words or len(words) > MAX_LABEL or not readable:
+                self.refuse(at, f"a label of 1-{MAX_LABEL} printable characters and then ']'")
+            self.pos = end + 1
+            node = Note(node, words)
         return node
 
     def atom(self) -> Expr:
@@ -323,6 +364,11 @@ class _Reader:
                         f"subtracted or multiplying it (so that it rounds once, exactly)",
                     )
                 return rounded
+        if self.take("abs", "'abs'"):
+            self.need("(")
+            node = self.sum()
+            self.need(")")
+            return Abs(node)
         for fn in (Fn.MIN, Fn.MAX):
             if self.take(fn.value, f"'{fn.value}'"):
                 self.need("(")
@@ -542,7 +588,7 @@ def _ends_with_bare_dice(e: Expr) -> bool:
     while True:
         if isinstance(e, Dice):
             return e.target is None
-        if isinstance(e, Neg):
+        if isinstance(e, Neg | Note):
             e = e.operand
         elif isinstance(e, BinOp):
             e = e.right
@@ -550,10 +596,17 @@ def _ends_with_bare_dice(e: Expr) -> bool:
             return False
 
 
+def _ends_with_labelled_dice(e: Expr) -> bool:
+    """Whether ``e``, as read, ends with a labelled dice term without a target (``6d10[x]``)."""
+    while isinstance(e, BinOp | Neg):
+        e = e.right if isinstance(e, BinOp) else e.operand
+    return isinstance(e, Note) and not e.comment and _ends_with_bare_dice(e.operand)
+
+
 def _starts_with_number(e: Expr) -> bool:
-    """Whether ``e``'s leftmost part is a plain number."""
-    while isinstance(e, BinOp):
-        e = e.left
+    """Whether ``e``'s leftmost part is a plain number (labelled or not)."""
+    while isinstance(e, BinOp | Note):
+        e = e.left if isinstance(e, BinOp) else e.operand
     return isinstance(e, Const)
 
 
@@ -596,6 +649,8 @@ def _has_division(e: Expr) -> bool:
     if isinstance(e, BinOp):
         return e.op is Op.DIV or _has_division(e.left) or _has_division(e.right)
     if isinstance(e, Neg):
+        return _has_division(e.operand)
+    if isinstance(e, Abs | Note):  # abs(): rounded there first, as inside min()/max(): refused around it
         return _has_division(e.operand)
     if isinstance(e, Call):  # a division inside min()/max() would be rounded there first: refused
         return _has_division(e.left) or _has_division(e.right)

@@ -40,7 +40,21 @@ from functools import lru_cache
 
 from capeworks.dice.chain_odds import odds_depth, outcome_work, outcomes, remainder
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import BinOp, Call, CmpOp, Const, Dice, Expr, Fn, Group, Neg, Op, dice_terms
+from capeworks.dice.expr import (
+    Abs,
+    BinOp,
+    Call,
+    CmpOp,
+    Const,
+    Dice,
+    Expr,
+    Fn,
+    Group,
+    Neg,
+    Note,
+    Op,
+    dice_terms,
+)
 from capeworks.dice.limits import MAX_EXACT_WORK, MAX_SUPPORT
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -226,6 +240,12 @@ class Distribution:
 
     def __sub__(self, other: Distribution) -> Distribution:
         return self + (-other)
+
+    def __abs__(self) -> Distribution:
+        out: dict[int, int] = {}
+        for x, c in self.counts.items():
+            out[abs(x)] = out.get(abs(x), 0) + c
+        return Distribution.from_counts(out)
 
     def __mul__(self, other: Distribution) -> Distribution:
         return self._pairwise(other, operator.mul, "multiplying")
@@ -589,6 +609,9 @@ class _Odds:
     def neg(self, a: Distribution) -> Distribution:
         return -a
 
+    def abs_(self, a: Distribution) -> Distribution:
+        return abs(a)
+
     def binop(self, op: Op, a: Distribution, b: Distribution) -> Distribution:
         if op is Op.ADD:
             return a + b
@@ -752,6 +775,10 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         return kept.expand().map(lambda faces: sum(score(f) for f in faces))
     if isinstance(e, Neg):
         return -_to_icepool(icepool, e.operand)
+    if isinstance(e, Abs):
+        return abs(_to_icepool(icepool, e.operand))
+    if isinstance(e, Note):
+        return _to_icepool(icepool, e.operand)
     if isinstance(e, Group):
         dice = [_to_icepool(icepool, i) for i in e.items]
         start, end = e.kept_range

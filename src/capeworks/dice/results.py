@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from capeworks.dice.chains import chain_value, split, term_total
 from capeworks.dice.expr import (
+    Abs,
     BinOp,
     Call,
     Compare,
@@ -23,6 +24,7 @@ from capeworks.dice.expr import (
     Fn,
     Group,
     Neg,
+    Note,
     Op,
     kept_flags,
 )
@@ -30,6 +32,7 @@ from capeworks.dice.expr import (
 __all__ = [
     "Die",
     "Rolled",
+    "RolledAbs",
     "RolledBinOp",
     "RolledCall",
     "RolledCompare",
@@ -37,6 +40,7 @@ __all__ = [
     "RolledDice",
     "RolledGroup",
     "RolledNeg",
+    "RolledNote",
     "build_tree",
 ]
 
@@ -101,6 +105,30 @@ class RolledNeg:
 
 
 @dataclass(frozen=True, slots=True)
+class RolledAbs:
+    """``abs()`` of a rolled operand."""
+
+    node: Abs
+    operand: Rolled
+
+    @property
+    def value(self) -> int:
+        return abs(self.operand.value)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledNote:
+    """A rolled operand with the label or comment written beside it."""
+
+    node: Note
+    operand: Rolled
+
+    @property
+    def value(self) -> int:
+        return self.operand.value
+
+
+@dataclass(frozen=True, slots=True)
 class RolledBinOp:
     """``+ - *``, or ``/`` rounding down or up, over two rolled operands."""
 
@@ -159,7 +187,17 @@ class RolledGroup:
         return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
 
 
-Rolled = RolledConst | RolledDice | RolledNeg | RolledBinOp | RolledCall | RolledCompare | RolledGroup
+Rolled = (
+    RolledConst
+    | RolledDice
+    | RolledNeg
+    | RolledAbs
+    | RolledNote
+    | RolledBinOp
+    | RolledCall
+    | RolledCompare
+    | RolledGroup
+)
 
 
 def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
@@ -179,6 +217,10 @@ def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
         return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
     if isinstance(expr, Neg):
         return RolledNeg(expr, build_tree(expr.operand, faces, at))
+    if isinstance(expr, Abs):
+        return RolledAbs(expr, build_tree(expr.operand, faces, at))
+    if isinstance(expr, Note):
+        return RolledNote(expr, build_tree(expr.operand, faces, at))
     if isinstance(expr, Group):
         items = tuple(build_tree(item, faces, at) for item in expr.items)
         keeps = expr.keeps

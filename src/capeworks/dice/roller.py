@@ -108,6 +108,9 @@ class _Code:
     def neg(self, a: str) -> str:
         return self._line(f"-{a}")
 
+    def abs_(self, a: str) -> str:
+        return self._line(f"abs({a})")
+
     def binop(self, op: Op, a: str, b: str) -> str:
         if op is Op.CEIL_DIV:
             return self._line(f"-(-{a} // {b})")

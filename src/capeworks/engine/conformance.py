@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from capeworks.engine import golden
+from capeworks.engine.hostile import hostile_dice, hostile_payload, known_strings
 from capeworks.engine.model import Command, Event, Prompt, Role, Viewer
 from capeworks.engine.render import describe
 from capeworks.engine.ruleset import Ruleset, SampleSession
@@ -373,6 +375,57 @@ def check_golden_logs(ruleset: Ruleset[Any, Any], root: Path | None = None) -> N
         assert not found, f"golden log {log.label} replays differently: " + "; ".join(found[:5])
 
 
+def check_no_traceback(ruleset: Ruleset[Any, Any], *, attempts: int = 150, seed: int = 0) -> None:
+    """Every command, sent careless or hostile payloads at any step of the sample, is refused cleanly or done.
+
+    Payloads come from each command's JSON schema (see :mod:`capeworks.engine.hostile`):
+    numbers past their bounds, empty and over-long lists, duplicates, unknown
+    ids, wrong types, hostile text, odd given dice. Each attempt, on a table
+    that has played the sample up to a random step, by a random seat, must
+    either be accepted or raise a CapeworksError with a message for a person,
+    leaving the table unchanged; any other exception is a broken promise.
+    """
+    session = _session(ruleset)
+    table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
+    logs = [list(table.log)]
+    for step in session.steps:
+        table.execute(step.command, dice=step.dice)
+        logs.append(list(table.log))
+    rng = random.Random(f"{ruleset.name}:{seed}")
+    names = sorted(ruleset.commands)
+    schemas = {name: ruleset.commands[name].model.model_json_schema() for name in names}
+    gm = Viewer.gm()
+    for _ in range(attempts):
+        at = rng.randrange(len(logs))
+        here = Table(ruleset, logs[at])
+        command, dice = hostile_command(here, rng, schemas)
+        name, seat, payload = command.type, command.seat, command.payload
+        before = here.version, _dump(here, gm)
+        what = f"{name} by {seat} after step {at} with {payload!r}" + (f" and dice {dice}" if dice else "")
+        try:
+            here.execute(command, dice=dice)
+        except CapeworksError as e:
+            assert e.message.strip() and "Traceback" not in e.message, (
+                f"{what}: an unreadable refusal {e.message!r}"
+            )
+            assert (here.version, _dump(here, gm)) == before, f"{what}: a refusal changed the table"
+        except Exception as e:
+            raise AssertionError(f"{what}: {type(e).__name__}: {e}") from e
+
+
+def hostile_command(
+    table: Table, rng: random.Random, schemas: dict[str, dict[str, Any]]
+) -> tuple[Command, list[int] | None]:
+    """A careless or hostile command for ``table``: often one of a seat's offers with a field spoiled."""
+    seat = rng.choice(table.seats).id
+    offers = [c for c in table.legal_commands(seat) if c.command in schemas]
+    offer = rng.choice(offers) if offers and rng.random() < 0.6 else None
+    name = offer.command if offer else rng.choice(sorted(schemas))
+    ids = [*known_strings(table.view(Viewer.gm())), seat]
+    payload = hostile_payload(schemas[name], rng, ids, fixed=offer.fixed if offer else None)
+    return Command(type=name, seat=seat, payload=payload), hostile_dice(rng)
+
+
 def _shipped(ruleset: Ruleset[Any, Any]) -> Path:
     """The ``golden`` folder beside the package that defines ``ruleset``."""
     module = sys.modules[type(ruleset).__module__]
@@ -406,6 +459,7 @@ CHECKS: tuple[Check, ...] = (
     check_view_key,
     check_upcasters,
     check_golden_logs,
+    check_no_traceback,
 )
 
 

@@ -187,13 +187,24 @@ def _counted(prompt: Prompt, choice: str) -> dict[str, Any] | None:
 
 
 def answering(prompt: Prompt, seat_id: str, answer: AnswerCommand) -> Command:
-    """The command that answers ``prompt`` for ``seat_id``, as the prompt itself says."""
+    """The command that answers ``prompt`` for ``seat_id``, as the prompt itself says.
+
+    A choice with words of one's own (``answer P taken_out value="..."``) is the chosen
+    option's command with the words in the free answer's field, when both name one command
+    and the option leaves that field open.
+    """
     choices = _choices(answer.option)
+    free = prompt.free
     if choices and answer.value is not None:
-        raise InvalidCommand("Give either a choice or your own words, not both.")
+        # a choice with words of one's own: the option's command, the words in the free answer's field
+        option = prompt.option(choices[0]) if len(choices) == 1 else None
+        fits = free is not None and not free.many and free.command == option.command if option else False
+        if option is None or free is None or not fits or free.field in option.payload:
+            raise InvalidCommand("Give either a choice or your own words, not both.")
+        payload = {**option.payload, free.field: answer.value}
+        return Command(type=option.command, seat=seat_id, payload=payload)
     if len(choices) == 1 and (option := prompt.option(choices[0])) is not None:
         return Command(type=option.command, seat=seat_id, payload=dict(option.payload))
-    free = prompt.free
     if choices and free is not None and free.many:
         known = {w.lower(): w for w in free.suggestions}
         picked = [known.get(c.lower(), c) for c in choices]

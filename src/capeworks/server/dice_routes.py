@@ -23,7 +23,7 @@ from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Query, Request
 
 from capeworks.dice import distribution, parse, roll
-from capeworks.dice.expr import BinOp, Call, Compare, Const, Dice, Expr, Group, Neg, Op
+from capeworks.dice.expr import Abs, BinOp, Call, Compare, Const, Dice, Expr, Group, Neg, Note, Op
 from capeworks.dice.limits import MAX_EXPRESSION_LENGTH
 from capeworks.errors import LimitExceeded
 from capeworks.odds_report import listing_bytes, odds_report
@@ -71,7 +71,7 @@ def _estimate(expr: Expr) -> tuple[int, int, int]:
         faces = expr.count * sides * (1 if expr.plain else 4)
         width = expr.count if expr.target is not None else expr.count * (sides - 1) + 1
         return (width if expr.plain else width * 4), faces, 0
-    if isinstance(expr, Neg):
+    if isinstance(expr, Neg | Abs | Note):
         return _estimate(expr.operand)
     if isinstance(expr, Group):
         parts = [_estimate(item) for item in expr.items]

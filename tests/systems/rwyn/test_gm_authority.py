@@ -176,3 +176,21 @@ def test_end_scene__lapses_every_open_call_and_ask() -> None:
     assert [e.type for e in events] == ["rwyn.call_withdrawn"] * 3 + ["rwyn.scene_ended"]
     assert all(e.data["why"] == "the scene ended" for e in events[:3])
     assert state(d).calls == {} and d.table.prompts() == []
+
+
+@pytest.mark.rules("RWYN-GEN-001")
+def test_one_number_from_call_to_check__a_call_rolls_as_the_check_of_its_own_number() -> None:
+    d = table(characters={"ada": {"abilities": "Science:3, Brawling:2, Wealth:2"}}, gm_sets_difficulty=True)
+    # call 1 rolls as check 1
+    d.do("gm", "call_check", character="ada", ability="Science", difficulty=2, task="pick the lock")
+    d.answer("ann", d.prompt("ann", "roll").id, "roll", dice=[6, 5, 1])
+    # a purchase is a check no call made: it takes the next number, 2
+    d.do("ann", "buy", character="ada", cost=3, item="a used van", dice=[6, 5, 1])
+    assert d.events[0].data["check"]["id"] == 2
+    # so the next call is 3, and it rolls as check 3 (two counters once made call 3 roll as check 4)
+    d.do("gm", "call_check", character="ada", ability="Brawling", difficulty=4, task="hold the door")
+    call = d.prompt("ann", "roll")
+    assert call.id.startswith("call-3:")
+    d.answer("ann", call.id, "roll", dice=[6, 2])
+    assert d.events[0].data["check"]["id"] == 3
+    assert [p.id for p in d.prompts("ann") if p.context.get("check") == 3] == ["check-3:sacrifice"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine import Role
-from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.rwyn.sheet import Consequence, Standing, Track
 from tests.systems.rwyn.helpers import do, last, state, table, types
 
@@ -86,6 +86,29 @@ def test_consequences__ladder_then_fourth_takes_out() -> None:
     assert t.table.prompts() == []
     with pytest.raises(RuleViolation, match="taken out"):
         do(t, "bo", "check", character="rook", ability="Brawling", difficulty=1)
+
+
+@pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-003")
+def test_overflow_prompt__both_answers_carry_words_through_answer() -> None:
+    # taken out by choice, with the player's words: the option and the words together
+    t = table(characters=ROOK)
+    do(t, "gm", "stress", character="rook", track="physical", amount=4)
+    prompt = t.prompt("bo", "consequence")
+    assert prompt.free is not None and "taken_out" in prompt.free.hint
+    events = t.answer("bo", prompt.id, "taken_out", value="dives off the pier")
+    taken = last(events, "taken_out")
+    assert (taken["by_choice"], taken["how"]) == (True, "dives off the pier")
+    assert _rook(t).standing is Standing.OUT_BY_CHOICE
+    # words alone still mean "take the consequence", named so
+    t2 = table(characters=ROOK)
+    do(t2, "gm", "stress", character="rook", track="physical", amount=4)
+    t2.answer("bo", t2.prompt("bo", "consequence").id, value="cracked rib")
+    assert _rook(t2).consequences == {Consequence.MINOR: "cracked rib"}
+    # an option whose command takes no words of its own (the sacrifice count) still refuses words
+    d = table(characters={"ada": {"abilities": "Science:3"}})
+    do(d, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[6, 5, 2])
+    with pytest.raises(InvalidCommand, match="either a choice or your own words"):
+        d.answer("ann", d.prompt("ann", "sacrifice").id, "1", value="please")
 
 
 @pytest.mark.rules("RWYN-STRESS-003")

@@ -51,7 +51,7 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
     players_roll(context, who)
     set_difficulty(state.config, context, c.difficulty)
     call = Call(
-        id=asked.id if asked else state.next_call,
+        id=asked.id if asked else state.next_id,
         character=who.id,
         owner=who.owner,
         kind=CheckKind.TASK,
@@ -69,7 +69,7 @@ def enemy_move(state: RwynState, context: Ctx, c: cmd.EnemyMove, dice: DiceServi
     players_roll(context, who)
     set_difficulty(state.config, context, c.difficulty)
     call = Call(
-        id=state.next_call,
+        id=state.next_id,
         character=who.id,
         owner=who.owner,
         kind=CheckKind.DEFENCE,
@@ -89,7 +89,7 @@ def ask_check(state: RwynState, context: Ctx, c: cmd.AskCheck, dice: DiceService
     players_roll(context, who)
     require_in_conflict(who)
     call = Call(
-        id=state.next_call,
+        id=state.next_id,
         character=who.id,
         owner=who.owner,
         ability=ability(state.config, c.ability),

@@ -314,7 +314,7 @@ def _character_prompts(character: Character) -> list[Prompt]:
                     command="consequence",
                     field="text",
                     payload={**payload, "choice": "consequence"},
-                    hint="name the consequence",
+                    hint="name the consequence (or choose taken_out and say how you leave the scene)",
                 ),
                 default="consequence",
             )

@@ -204,7 +204,7 @@ def _purchase(
                 disaster_nominal=0,
             )
             waiting = ck.Check(
-                id=b.state.next_check,
+                id=b.state.next_id,
                 character=who.id,
                 owner=who.owner,
                 kind=kind,
@@ -228,6 +228,14 @@ def _purchase(
     return b
 
 
+def _check_number(state: RwynState, from_call: int | None) -> int:
+    """A called check takes its call's number; the shared counter otherwise (or when a table
+    begun before the counters were one already has a check of that number)."""
+    if from_call is not None and from_call not in state.checks:
+        return from_call
+    return state.next_id
+
+
 def _roll(
     b: Built,
     who: Character,
@@ -247,7 +255,7 @@ def _roll(
     """RWYN-SAC-001 step one: roll the ability pool; go on unless a sacrifice is possible."""
     roll = dice.roll(plan.ability_dice, config.die_size, purpose=f"{ability_name} dice")
     started = ck.start(
-        check_id=b.state.next_check,
+        check_id=_check_number(b.state, from_call),
         character=who,
         kind=kind,
         ability=ability_name,

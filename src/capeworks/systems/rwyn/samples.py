@@ -67,8 +67,9 @@ def sample_session() -> SampleSession:
         SampleStep(_c("ann", "reroll", check=3, use=True), dice=(2,)),
         # Bo asks to try something; the GM sets the difficulty, then Bo rolls
         SampleStep(_c("bo", "ask_check", character="rook", ability="Athletics", task="leap the gap")),
-        SampleStep(_c("gm", "call_check", ask=3, difficulty=3)),
-        SampleStep(_c("bo", "check", call=3)),
+        # calls and checks share one counter: the purchase was check 3, so this ask is call 4
+        SampleStep(_c("gm", "call_check", ask=4, difficulty=3)),
+        SampleStep(_c("bo", "check", call=4)),
         SampleStep(_c("gm", "end_scene")),
         SampleStep(
             _c(
@@ -80,7 +81,7 @@ def sample_session() -> SampleSession:
                 task="jury-rig the crane",
             )
         ),
-        SampleStep(_c("ann", "check", call=4), dice=(5, 6, 1)),
+        SampleStep(_c("ann", "check", call=5), dice=(5, 6, 1)),
     )
     refused = (
         # the GM sets difficulties and enemy moves (RWYN-GEN-003)

@@ -71,6 +71,16 @@ class RwynState(BaseModel):
     next_check: int = 1
     gm_notes: tuple[str, ...] = ()
 
+    @property
+    def next_id(self) -> int:
+        """The number the next call or check takes: one counter, so a person follows call 5 to check 5.
+
+        A check rolled for a call takes the call's number (see rolls._roll); any other
+        call or check takes this one. Logs from before kept two counters: their ids
+        are in the events, so they replay as they were.
+        """
+        return max(self.next_call, self.next_check)
+
 
 def fold(state: RwynState, event: Event) -> RwynState:
     """Apply one event: upsert the characters, call and check its typed payload carries, close, or

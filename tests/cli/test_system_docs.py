@@ -1,0 +1,75 @@
+"""The systems' docs cannot drift: generated command tables match the specs, and example sessions play.
+
+docs/systems/<name>.md keeps its command table between markers
+(:mod:`capeworks.cli.ruleset_reference` writes it), and its example session
+(the ``sh`` block after "Example session") is played here through the CLI line
+by line: every line succeeds, except a line whose comment says it is refused,
+which must be refused with one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.cli.ruleset_reference import BEGIN, update_doc
+from capeworks.engine import available, get_ruleset
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "systems"
+runner = CliRunner()
+
+GENERATED = [
+    n for n in sorted(available()) if (DOCS / f"{n}.md").exists() and BEGIN in (DOCS / f"{n}.md").read_text()
+]
+
+
+def test_rwyn_doc_has_a_generated_command_table() -> None:
+    assert "rwyn" in GENERATED
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_command_table__matches_the_ruleset_specs(name: str) -> None:
+    text = (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    assert text == update_doc(text, get_ruleset(name)), (
+        f"docs/systems/{name}.md is stale: run `python -m capeworks.cli.ruleset_reference docs/systems`"
+    )
+    for command in get_ruleset(name).commands:
+        assert f"| `{command}` |" in text
+
+
+def _example(name: str) -> list[str]:
+    text = (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    found = re.search(r"Example session[^\n]*\n+```sh\n(.*?)```", text, re.S)
+    assert found, f"docs/systems/{name}.md has no example session"
+    return [
+        line for line in found.group(1).splitlines() if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+@pytest.mark.parametrize("name", ["rwyn"])
+def test_example_session__every_line_plays(tmp_path: Path, name: str) -> None:
+    db = ["--db", f"sqlite:///{tmp_path / 'doc.sqlite3'}"]
+    table_id = ""
+    for line in _example(name):
+        words = shlex.split(line, comments=True)
+        assert words[0] == "capeworks", line
+        args = [table_id if w == "T" else w for w in words[1:]]
+        if args[:2] == ["table", "new"]:
+            result = runner.invoke(app, [*args, *db, "--json"])
+            assert result.exit_code == 0, (line, result.output)
+            table_id = json.loads(result.stdout)["id"]
+            continue
+        result = runner.invoke(app, [*args, *db])
+        if "refused" in line.partition("#")[2]:
+            assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, (
+                line,
+                result.output,
+            )
+        else:
+            assert result.exit_code == 0, (line, result.output)
