@@ -625,3 +625,16 @@ def test_coverage_smothers_a_consuming_burn_for_an_effort_dot() -> None:
     assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
     assert Status.PAINED_PHYSICAL.value in {x.name for x in vic.conditions}
     d.refuse("ann", "treat_burn", character="vic", rule="WD-WFX-026")  # nothing consumes him now
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WFX-007")
+def test_a_hidden_npcs_gear_damage_stays_the_gms() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
+    add(d, "gm", {**sheet("thug", "Thug", "generic"), "held": [bat]}, hidden=True)
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", damage="rend", dice=[6, 1])  # effect 1: gear
+    assert d.state.sheet("thug").held[0].keywords == ("reach",)
+    assert "Thug's gear: bat loses its heavy." in d.words()
+    assert not any("heavy" in w for w in d.words("ann"))

@@ -161,7 +161,10 @@ def _regain(b: Builder, ident: str, *, resting: bool) -> None:
         regained[loss.stat] = regained.get(loss.stat, 0) + loss.points
     temporary = {k: v for k, v in temporary.items() if v}
     c = evolve(c, {"drained": left, "temporary_loss": temporary})
-    b.emit(ev.StatsRegained(character=ident, name=c.name, regained=regained, resting=resting, people=(c,)))
+    b.emit(
+        ev.StatsRegained(character=ident, name=c.name, regained=regained, resting=resting, people=(c,)),
+        hidden=c.hidden,  # a hidden NPC's stats are the GM's
+    )
 
 
 def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOrder:
