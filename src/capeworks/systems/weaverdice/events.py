@@ -102,7 +102,7 @@ class Interrupted(Changes):
     lengthy_key: str
     lengthy: Lengthy | None
     #: "wound" (the wound's own roll), "check" (a GM-called interruption failed) or "ruling"
-    cause: str = "wound"
+    cause: str = Field(default="wound", exclude_if=lambda v: v == "wound")
 
 
 class CheckCalled(WdEvent):
@@ -226,7 +226,7 @@ class ActionTaken(Changes):
     #: the roll pain made this rollless action need; a failure halves it (WD-STATUS-002)
     pained: CheckRoll | None = None
     #: a compound quick action's Dexterity check: a failure means part of it goes wrong (WD-COMBAT-012)
-    check: CheckRoll | None = None
+    check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class AttackRolled(Changes):
@@ -409,8 +409,8 @@ class EffectAsked(WdEvent):
     face: int | None
     effects: tuple[PendingEffect, ...]
     #: queued behind another effect's decision: whose decision, and on whose effect
-    behind: str | None = None
-    behind_on: str | None = None
+    behind: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    behind_on: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class EffectResolved(Changes):
