@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.errors import InvalidCommand, NotPermitted
 from capeworks.systems.weaverdice.combat import waited
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
@@ -20,7 +21,9 @@ def _one_fighter(**stats: int):  # type: ignore[no-untyped-def]
     return d
 
 
-@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-EFFORT-003")
+@pytest.mark.rules(
+    "WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-EFFORT-003", "WD-EFFORT-015", "WD-STAT-008"
+)
 def test_sprint_with_a_stamina_push_is_capped_at_two_and_a_half_moves__wx26() -> None:
     # src 890: sprint rolls Athletics, +5 ft on 4+, +10 ft on 6+; src 378: a push adds 1d3 x 5 ft,
     # doubled when double-moving; src 890: never more than 2.5x baseline (30 ft -> 75 ft).
@@ -49,7 +52,7 @@ def test_low_morale_caps_the_critical_cut_bisection_save(morale: int, standing: 
     assert d.state.people["vic"].track.standing is standing
 
 
-@pytest.mark.rules("WD-MORALE-002", "WD-WFX-021")
+@pytest.mark.rules("WD-MORALE-002", "WD-WFX-021", "WD-WFX-004")
 def test_low_morale_caps_the_moderate_shock_drain_roll() -> None:
     # src 768-770: Moderate Shock 5-6, roll Guts and lose 10 - result points; at -3 the result caps at 4
     d = table()
@@ -153,7 +156,7 @@ def _with(d, ident: str, *statuses: Status) -> None:  # type: ignore[no-untyped-
     d.patch(people=people)
 
 
-@pytest.mark.rules("WD-STATUS-008")
+@pytest.mark.rules("WD-STATUS-008", "WD-COMBAT-018", "WD-CORE-001", "WD-CORE-002")
 def test_blinded_is_minus_one_to_hit() -> None:
     # src 844-846: Blinded imposes "a -1 to hit those that can be seen". Vic's 3 + 0 - 1 = 2 misses the
     # thug's DS 3; unblinded the same 3 hits.
@@ -167,7 +170,7 @@ def test_blinded_is_minus_one_to_hit() -> None:
     assert len(d.state.people["thug"].track.wounds) == 1
 
 
-@pytest.mark.rules("WD-STATUS-009")
+@pytest.mark.rules("WD-STATUS-009", "WD-MOVE-001", "WD-STAT-008")
 def test_knocked_down_stands_with_half_a_move() -> None:
     # src 848-850: rising takes a movement action "taking up half the movement"; while down no more
     # than 5 ft. Athletics 3: 30 ft a move, 15 ft to stand, 15 ft left to walk.
@@ -226,7 +229,7 @@ def test_drained_points_come_back_one_a_turn_three_resting__wx23() -> None:
     assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
 
 
-@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-EFFORT-003")
+@pytest.mark.rules("WD-GRAPPLE-002", "WD-GRAPPLE-003", "WD-EFFORT-003", "WD-GRAPPLE-005", "WD-CORE-008")
 def test_the_held_one_may_spend_stamina_on_the_grapple_roll() -> None:
     # src 932: "Stamina() can be spent for a +1 on grapple rolls" (either side); the attacker must
     # strictly beat the defender. Boss 4 + 2 = 6 against Vic 4 + 0 + 2 dots = 6: a stalemate.
@@ -275,7 +278,7 @@ def test_over_encumbered_by_the_costume__minus_1_athletics_and_dexterity_and_5_f
     assert d.state.sheet("max").movement == 30 and d.state.sheet("max").stat(Stat.DEXTERITY) == 3
 
 
-@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014")
+@pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014", "WD-EQUIP-003")
 def test_belt_slots_count_the_costumes_belt() -> None:
     # src 1017: belt slots = Dexterity; src 1073-1105: a Low belt +1, a Standard belt +2; the seed's
     # example costume (a low belt) gives Dex 3 + 1 = 4
@@ -295,7 +298,7 @@ def _vic_against_the_brute(vic: dict):  # type: ignore[no-untyped-def, type-arg]
     return d
 
 
-@pytest.mark.rules("WD-WFX-019", "WD-EQUIP-013", "WD-EQUIP-014")
+@pytest.mark.rules("WD-WFX-019", "WD-EQUIP-013", "WD-EQUIP-014", "WD-EQUIP-012", "WD-EQUIP-005")
 def test_moderate_rend_costume_loss__attacker_names_two_target_loses_one_unless_reinforced() -> None:
     # src 756: Moderate Rend 5-6, the attacker names two costume pieces and the target loses one;
     # src 1054-1058: "Protected (On a 1-3)": the attacker must roll 4+ to break the guarded piece;
@@ -351,3 +354,287 @@ def test_a_fall_rolls_the_standard_belts_fragile_slot() -> None:
     d.answer("ann", d.prompt("ann", "effect").id, "none")
     assert d.state.sheet("vic").belt_slots == 4
     assert "Vic's gear: the belt's fragile last slot breaks (5)." in d.words()
+
+
+@pytest.mark.rules("WD-SKILL-013")
+def test_background_familiarity_is_no_help_in_a_fight() -> None:
+    # src 346-348: backgrounds give +1h6 "in unhurried, non-threatening situations"; a fight is neither
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "backgrounds": ["Data Entry"]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="recall the file")
+    d.do("ann", "check", character="vic", call=1, background="Data Entry", unhurried=True, dice=[2, 5])
+    assert d.state.last_check["vic"].total == 5  # two dice, the 5 kept
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="recall the code")
+    d.refuse(
+        "ann",
+        "check",
+        character="vic",
+        call=2,
+        background="Data Entry",
+        unhurried=True,
+        dice=[2, 5],
+        rule="WD-SKILL-013",
+    )
+    d.do("ann", "check", character="vic", call=2, background="Data Entry", dice=[2])
+    assert d.state.last_check["vic"].total == 2
+
+
+def _hacking(d):  # type: ignore[no-untyped-def]
+    """Vic starts hacking (lengthy DC 12) in a fight: first roll 4 + 0 = 4."""
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=1, dc=12, task="hack the door")
+    d.do("ann", "check", character="vic", call=1, dice=[4])
+    assert d.state.lengthy["call:1"].total == 4
+
+
+@pytest.mark.rules("WD-COMBAT-014", "WD-COMBAT-013")
+def test_a_failed_gm_called_interruption_halts_the_lengthy_task() -> None:
+    # src 582: "If attacked or interrupted midway ... a Knowledge check (3+ for minor interruptions, 4-6
+    # for something like being shoved or wounded) ... On a failed knowledge check, they stop and can't
+    # resume the action on their next turn, and only if the interrupting factor is dealt with."
+    d = _duel()
+    _hacking(d)
+    d.do("ann", "end_turn", character="vic")
+    # the thug shoves Vic: the GM calls the interruption's Knowledge check at 5+
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="shoved", interrupts=True)
+    d.do("ann", "check", character="vic", call=2, dice=[3])  # 3 < 5: stops
+    assert d.state.lengthy["call:1"].halted == ("vic",)
+    assert "Vic is interrupted mid-task and fails to stay on it" in d.words()[-1]
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    d.refuse("ann", "check", character="vic", call=1, dice=[6], rule="WD-COMBAT-014")
+    d.do("gm", "ruling", character="vic", text="the thug is down", resume="1")
+    d.do("ann", "check", character="vic", call=1, dice=[6])
+    assert d.state.lengthy["call:1"].total == 10  # progress kept (the inventory's PROPOSED default)
+
+
+@pytest.mark.rules("WD-COMBAT-014", "WD-COMBAT-013", "WD-CORE-011")
+def test_the_gm_halts_a_lengthy_task_by_ruling() -> None:
+    d = _duel()
+    _hacking(d)
+    d.refuse("gm", "ruling", character="brute", text="stop", halt="1", rule="WD-COMBAT-014")
+    d.do("gm", "ruling", character="vic", text="the alarm goes off", halt="1")
+    assert d.state.lengthy["call:1"].halted == ("vic",)
+    assert "Vic stops 1 on the GM's ruling" in d.words()[-1]
+
+
+@pytest.mark.rules("WD-CORE-011", "WD-EFFORT-007", "WD-EFFORT-013")
+def test_the_gm_sets_current_effort_by_ruling() -> None:
+    # the GM's hand (WD-CORE-011): set how many dots are left, within today's maximum; also how a GM
+    # gates a repeated "cool" power use behind effort (WD-EFFORT-013: a ruling that takes the dot)
+    d = _duel()
+    d.do("gm", "ruling", character="vic", text="a rough night", effort={"stamina": 1, "focus": 0})
+    vic, s = d.state.people["vic"], d.state.sheet("vic")
+    assert (vic.effort.available(s, Pool.STAMINA), vic.effort.available(s, Pool.FOCUS)) == (1, 0)
+    assert vic.effort.available(s, Pool.RECOVERY) == 3
+    d.refuse("gm", "ruling", character="vic", text="too much", effort={"stamina": 9}, rule="WD-EFFORT-007")
+    d.refuse("gm", "ruling", character="thug", text="none", effort={"stamina": 1}, rule="WD-EFFORT-001")
+
+
+@pytest.mark.rules("WD-COMBAT-012", "WD-COMBAT-011")
+def test_a_compound_quick_action_rolls_dexterity__wx08() -> None:
+    # src 570-578: "That's two grabs. Roll Dex." ... "You got a 2, that's a fail. You get the money but you
+    # knock the drugs under the table." (the table's TN: 4+ by default, 3+ if the GM sets it)
+    d = _duel()
+    d.refuse("ann", "act", character="vic", action="grab both", compound=True, rule="WD-COMBAT-012")
+    d.do(
+        "ann",
+        "act",
+        character="vic",
+        action="grab the money and the drugs",
+        kind="quick",
+        compound=True,
+        dice=[2],
+    )
+    assert d.words()[-1] == (
+        "Vic tries a compound quick action: grab the money and the drugs; "
+        "Dexterity [2] = 2; 2 vs 4+: failure: part of it goes wrong."
+    )
+    d.refuse(
+        "ann",
+        "act",
+        character="vic",
+        action="and the keys",
+        kind="quick",
+        compound=True,
+        rule="WD-COMBAT-011",
+    )
+
+
+@pytest.mark.rules("WD-NPC-001", "WD-NPC-002", "WD-NPC-003")
+def test_the_gm_adds_any_character__sample_pasted_json_or_yaml_or_a_form__hidden_if_wanted() -> None:
+    # issue 18, "found by new users": the browser's Sheet box must take a sample, a pasted JSON/YAML sheet
+    # or a form drawn from the sheet's fields, and the GM may mark any NPC hidden
+    d = table()
+    d.do("gm", "add_character", sample="thug", copy_id="thug2", copy_name="Second thug", hidden=True)
+    d.do("gm", "add_character", sheet='{"id": "cop", "name": "Cop", "tier": "generic", "stats": {"guts": 4}}')
+    d.do("gm", "add_character", sheet="id: boss\nname: Boss\ntier: notable\nstats:\n  brawn: 5\n", owner=None)
+    d.do("gm", "create_character", id="vic", name="Vic", brawn=4, skills=["Brawl: brawn"], owner="ann")
+    s = d.state
+    assert s.people["thug2"].hidden and s.sheet("thug2").name == "Second thug"
+    assert s.sheet("cop").stat(Stat.GUTS) == 4 and s.sheet("boss").stat(Stat.BRAWN) == 5
+    assert s.people["vic"].owner == "ann" and s.sheet("vic").skills[0].name == "Brawl"
+    assert "thug2" not in d.view("ann")["state"]["sheets"]  # hidden from the players
+    d.refuse("ann", "add_character", sample="thug", copy_id="thug3", error=NotPermitted)
+    d.refuse(
+        "gm",
+        "add_character",
+        sheet="id: [unclosed",
+        error=InvalidCommand,
+        match="not readable JSON or YAML",
+    )
+    d.refuse("gm", "add_character", sample="nobody", error=InvalidCommand, match="no sample called")
+    d.refuse("gm", "add_character", error=InvalidCommand, match="give a sheet")
+    d.refuse("gm", "create_character", id="x", name="X", skills=["Brawl"], rule="WD-SKILL-001")
+
+
+@pytest.mark.rules("WD-WFX-005", "WD-COMBAT-019")
+def test_a_queued_effect_says_who_it_waits_for() -> None:
+    # issue 18: a second character's effect decision queued behind another's says who is waited for
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("ray", "Ray"))
+    chain = {
+        "name": "Chain Lightning",
+        "classifications": ["blaster"],
+        "targeting": "ranged",
+        "targets": 3,
+        "range_ft": 60,
+        "attack_stat": "dexterity",
+        "damage": "shock",
+        "tier": 1,
+        "cost": [{"pool": "stamina", "dots": 1}],
+    }
+    add(d, "gm", {**sheet("storm", "Storm", "notable", dexterity=5), "powers": [chain]})
+    d.do("gm", "start_combat", dice=[2, 1, 6])
+    d.do("gm", "use_power", character="storm", power="chain lightning", targets="vic, ray", dice=[3, 4])
+    d.answer("ann", "react-vic", "take", dice=[1])  # Vic's effect asks about his Recovery
+    d.answer("bob", "react-ray", "take", dice=[1])  # Ray's queues behind it
+    assert (
+        d.words()[-1]
+        == "The lesser shock effect on Ray (rolled 1) waits until Vic decides on the effect on Vic."
+    )
+    assert d.prompt("ann", "effect").context["queued"] == ["Ray"]
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert d.prompt("bob", "effect").id.startswith("effect-ray")
+
+
+@pytest.mark.rules("WD-WFX-005", "WD-WFX-021")
+def test_multi_pick_effect_prompts_answer_as_a_list() -> None:
+    # the docs promise "answer PROMPT a,b" for every prompt: a many-pick effect prompt takes a list,
+    # and "none" where picking nothing is allowed
+    d = _duel()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", d.prompt("ann", "effect").id, "none", dice=[4])  # keep the Recovery; Guts 4: lose 6
+    prompt = d.prompt("ann", "effect")
+    d.answer("ann", prompt.id, "brawn,brawn,athletics,athletics,dexterity,dexterity")
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # Critical Cut 5: the save, with effort to spend
+    d.answer("ann", d.prompt("ann", "effect").id, "none", dice=[6])  # no dots: 6 + 0 < 7
+    assert d.state.people["vic"].track.standing is Standing.DEAD
+
+
+@pytest.mark.rules("WD-DN-002")
+def test_super_stats_are_kept_in_the_stats_order() -> None:
+    # issue 23: Character.super_stats as an ordered type: the same sheet always writes the same JSON
+    d = table(config={"superstats": True})
+    add(
+        d,
+        "gm",
+        {**sheet("titan", "Titan", "notable", brawn=8, guts=7), "super_stats": ["guts", "brawn", "guts"]},
+    )
+    assert d.state.sheet("titan").super_stats == (Stat.BRAWN, Stat.GUTS)
+    assert d.view("gm")["state"]["sheets"]["titan"]["super_stats"] == ["brawn", "guts"]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-STATUS-006")
+def test_pain_adds_a_roll_to_every_roll_free_action() -> None:
+    # src 816-822: Pained: "actions that normally need no roll now need one (failure = half effect)".
+    # Physical pain touches Brawn; pain in the left arm touches what uses it.
+    d = _duel()
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "act", character="vic", action="force the door", stat="brawn", dice=[2])  # 2 < 4
+    assert (
+        d.words()[-1]
+        == "Vic acts through the pain ([2] = 2; 2 vs 4+: failure): force the door, with half its effect."
+    )
+    d.do("ann", "act", character="vic", action="recall the code", stat="wits")  # mental: no roll
+    assert d.words()[-1] == "Vic takes a standard action: recall the code."
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005")
+def test_reinforcements_act_at_their_rolled_place() -> None:
+    # issue 23 (part 1's gap): newcomers roll speed + d6 (generics + 3) and take their place by score
+    # among those already fighting; one placed before the current turn acts from the next round
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))  # 6 + 6 = 12
+    add(d, "gm", sheet("thug", "Thug", "generic", athletics=4))  # 7 + 3 = 10
+    add(d, "gm", sheet("boss", "Boss", "notable", athletics=4, dexterity=4))  # 8 + d6
+    add(d, "gm", sheet("sniper", "Sniper", "generic", dexterity=4))  # 7 + 3 = 10: ties the thug
+    d.do("gm", "start_combat", characters="vic, thug", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "join_combat", characters="boss, sniper", dice=[3])  # Boss 8 + 3 = 11
+    assert d.state.fight.order.order == ("vic", "boss", "thug", "sniper")
+    assert d.state.fight.order.current == "thug"
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.order.current == "sniper"  # after the thug on the tie: this round
+    d.do("gm", "end_turn", character="sniper")
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.order.current == "boss" and d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-MORALE-011", "WD-MORALE-012", "WD-SKILL-014", "WD-COMBAT-023", "WD-CORE-011")
+def test_gm_judgement_rules_at_the_table() -> None:
+    # [GM] rules as the table carries them: a reward's morale boost and a drug's (change_morale with its
+    # reason), a background's small bonus (an extra die on the called check), cover chipped away (the
+    # next attack names no cover)
+    d = _duel()
+    d.do("gm", "change_morale", character="vic", steps=2, reason="promoted: a success high")
+    d.do("gm", "change_morale", character="vic", steps=1, reason="a painkiller, for a price")
+    assert d.state.people["vic"].morale == 3
+    assert "a success high" in " ".join(d.words())
+    d.do("gm", "call_check", character="vic", stat="wits", tn=5, task="spot the forgery", payload={"dice": 1})
+    d.answer("ann", "call-1", "roll", dice=[2, 5])  # the background's extra die: 5 kept
+    assert d.state.last_check["vic"].success
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", cover="regular", dice=[3])  # 3 + 1 = 4 < 4 + 1
+    assert d.state.attack is None and d.state.people["vic"].track.wounds == ()
+    d.do("gm", "attack", character="thug", target="vic", dice=[3])  # the cover is shot away: 4 vs 4 hits
+    assert d.prompt("ann", "reaction").context["attack_total"] == 4
+
+
+@pytest.mark.rules("WD-WFX-026", "WD-WFX-008", "WD-EFFORT-006")
+def test_coverage_smothers_a_consuming_burn_for_an_effort_dot() -> None:
+    # src 776/782: Critical Burn consumes a physical point each round until treated; "a target with the
+    # coverage feature may spend effort to treat this as a Moderate Burn effect instead" (issue 23: as a
+    # command, not only when the burn lands)
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "costume": {"coverage": True}})
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="burn", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.do("ann", "effect_choice", character="vic", key="coverage", picks=[])  # not now
+    assert any(x.consuming for x in d.state.people["vic"].conditions)
+    d.do("ann", "treat_burn", character="vic", dice=[3])  # Moderate Burn 3-4: scarred temp wound, pain
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    vic = d.state.people["vic"]
+    assert not any(x.consuming for x in vic.conditions)
+    assert vic.effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+    assert Status.PAINED_PHYSICAL.value in {x.name for x in vic.conditions}
+    d.refuse("ann", "treat_burn", character="vic", rule="WD-WFX-026")  # nothing consumes him now
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WFX-007")
+def test_a_hidden_npcs_gear_damage_stays_the_gms() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
+    add(d, "gm", {**sheet("thug", "Thug", "generic"), "held": [bat]}, hidden=True)
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", damage="rend", dice=[6, 1])  # effect 1: gear
+    assert d.state.sheet("thug").held[0].keywords == ("reach",)
+    assert "Thug's gear: bat loses its heavy." in d.words()
+    assert not any("heavy" in w for w in d.words("ann"))

@@ -134,9 +134,9 @@ class Turn(Frozen):
     #: feet moved this turn (the 2.5x ceiling, WD-MOVE-007)
     moved: int = 0
     #: swings still owed by a full attack this turn: "Attack x2" (WD-COMBAT-010, src 529)
-    swings: int = Field(default=0, ge=0)
+    swings: int = Field(default=0, ge=0, exclude_if=lambda v: not v)
     #: rested this turn: drained points come back three at its end, not one (WD-WFX-021)
-    rested: bool = False
+    rested: bool = Field(default=False, exclude_if=lambda v: not v)
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
 
 from capeworks.engine.kit import Frozen, TextList
+from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.combat import ActionKind, Cover, Reaction
 from capeworks.systems.weaverdice.data_equipment import GrappleOption
-from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.samples import SAMPLES
+from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.statuses import PainPenalty
-from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, TierWord, WoundTier
+from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Tier, TierWord, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "CallCheck",
     "ChangeMorale",
     "Check",
+    "CreateCharacter",
     "EffectChoice",
     "EndCombat",
     "EndTurn",
@@ -53,6 +56,7 @@ __all__ = [
     "SpendMorale",
     "StartCombat",
     "Train",
+    "TreatBurn",
     "UsePower",
     "Wait",
 ]
@@ -62,10 +66,45 @@ __all__ = [
 Ident = Annotated[str, Field(min_length=1, max_length=40)]
 
 
+def _sheet_text(value: object) -> object:
+    """A sheet typed or pasted as JSON or YAML (YAML reads JSON too) becomes its mapping."""
+    if not isinstance(value, str):
+        return value
+    import yaml
+
+    try:
+        data = yaml.safe_load(value)
+    except yaml.YAMLError:
+        raise ValueError("the sheet is not readable JSON or YAML") from None
+    if not isinstance(data, dict):
+        raise ValueError("the sheet must be one character: a mapping of id, name, tier, stats...")
+    return data
+
+
+#: a sheet as a mapping, or as JSON or YAML text (what a browser form or a paste gives)
+SheetInput = Annotated[
+    Character | None,
+    BeforeValidator(_sheet_text),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "maxLength": 20000,
+            "title": "Sheet",
+            "description": "The sheet as JSON or YAML (id, name, tier, stats...), or name a sample instead.",
+        }
+    ),
+]
+
+
 class AddCharacter(Frozen):
     """Add a character from its sheet: your own PC, or (the GM) any NPC, hidden if wanted."""
 
-    sheet: Character
+    sheet: SheetInput = None
+    sample: str | None = Field(
+        default=None, max_length=40, description="A sample sheet instead: " + ", ".join(SAMPLES) + "."
+    )
+    copy_id: str | None = Field(default=None, max_length=40, description="A sample's id, for a second copy.")
+    copy_name: str | None = Field(default=None, max_length=80, description="A sample's name, for a copy.")
     owner: str | None = Field(
         default=None, max_length=64, description="The seat that plays them; none: the GM."
     )
@@ -74,6 +113,88 @@ class AddCharacter(Frozen):
         default=None, ge=-5, le=4, description="Starting morale; default the baseline."
     )
     reputation: int = Field(default=0, ge=0, le=99, description="Reputation cards held.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_sample(cls, data: object) -> object:
+        """A named sample (renamed for a copy) stands in for the sheet; exactly one of the two."""
+        if not isinstance(data, dict):
+            return data
+        key = data.get("sample")
+        if key in (None, ""):
+            if data.get("sheet") in (None, ""):
+                raise ValueError("give a sheet (JSON or YAML) or name a sample")
+            return data
+        if data.get("sheet") not in (None, ""):
+            raise ValueError("give a sheet or a sample, not both")
+        if not isinstance(key, str) or key.strip().lower() not in SAMPLES:
+            raise ValueError(
+                f"there is no sample called {str(key)[:40]!r}; the samples are {', '.join(SAMPLES)}"
+            )
+        sheet = dict(SAMPLES[key.strip().lower()])
+        for field, into in (("copy_id", "id"), ("copy_name", "name")):
+            if data.get(field):
+                sheet[into] = data[field]
+        return {**data, "sheet": sheet}
+
+    @property
+    def character(self) -> Character:
+        """The sheet to add (validation guarantees one)."""
+        assert self.sheet is not None
+        return self.sheet
+
+
+def _skill(line: str) -> Skill:
+    """``Brawl: brawn`` (or ``Medical: dexterity+knowledge``) as a skill; refused with a sentence."""
+    name, _, stats = line.partition(":")
+    try:
+        parsed = tuple(Stat(x.strip().lower()) for x in stats.split("+") if x.strip())
+        return Skill(name=name.strip(), stats=parsed)
+    except ValueError:
+        raise RuleViolation(
+            "WD-SKILL-001", f"Write the skill {line[:60]!r} as a name, a colon and its stat (Brawl: brawn)."
+        ) from None
+
+
+class CreateCharacter(Frozen):
+    """Add a character from a form: name, tier, the seven stats, skills and backgrounds (WD-STAT)."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    name: str = Field(min_length=1, max_length=80)
+    tier: Tier = Tier.PC
+    brawn: int = Field(default=3, ge=0, le=12)
+    athletics: int = Field(default=3, ge=0, le=12)
+    dexterity: int = Field(default=3, ge=0, le=12)
+    wits: int = Field(default=3, ge=0, le=12)
+    social: int = Field(default=3, ge=0, le=12)
+    knowledge: int = Field(default=3, ge=0, le=12)
+    guts: int = Field(default=3, ge=0, le=12)
+    skills: TextList = Field(
+        default_factory=list, max_length=12, description="One per line: a skill and its stat (Brawl: brawn)."
+    )
+    backgrounds: TextList = Field(default_factory=list, max_length=6)
+    armor: int = Field(default=0, ge=0, le=9)
+    special: str = Field(default="", max_length=400)
+    owner: str | None = Field(
+        default=None, max_length=64, description="The seat that plays them; none: the GM."
+    )
+    hidden: bool = Field(default=False, description="Only the GM sees the sheet (NPCs).")
+    morale: int | None = Field(default=None, ge=-5, le=4)
+
+    def add(self) -> AddCharacter:
+        """The same character as an ``add_character`` payload."""
+        stats = {s.value: getattr(self, s.value) for s in Stat}
+        sheet = Character(
+            id=self.id,
+            name=self.name,
+            tier=self.tier,
+            stats=stats,
+            skills=tuple(_skill(line) for line in self.skills),
+            backgrounds=tuple(self.backgrounds),
+            armor=self.armor,
+            special=self.special,
+        )
+        return AddCharacter(sheet=sheet, owner=self.owner, hidden=self.hidden, morale=self.morale)
 
 
 class CallCheck(Frozen):
@@ -86,6 +207,10 @@ class CallCheck(Frozen):
     task: str = Field(default="", max_length=200)
     hidden: bool = False
     dc: int | None = Field(default=None, ge=1, le=200, description="A lengthy check: the total to reach.")
+    interrupts: bool = Field(
+        default=False,
+        description="An interruption (3+ minor, 4-6 a shove): failing it halts the roller's lengthy tasks.",
+    )
 
 
 class Check(Frozen):
@@ -222,6 +347,14 @@ class Brace(Frozen):
     stamina: int = Field(default=1, ge=1, le=6, description="Stamina dots for +1 each.")
 
 
+class TreatBurn(Frozen):
+    """With the coverage feature, spend a dot to turn a consuming burn into a Moderate Burn effect
+    (WD-WFX-026)."""
+
+    character: Ident
+    pool: Pool = Field(default=Pool.STAMINA, description="The pool the dot comes from.")
+
+
 class Reverse(Frozen):
     """Having broken free, take the hold over (the margin banked as Hold) or let go (WD-GRAPPLE-004)."""
 
@@ -294,6 +427,14 @@ class Act(Frozen):
     action: str = Field(min_length=1, max_length=80)
     kind: ActionKind = ActionKind.STANDARD
     note: str = Field(default="", max_length=200)
+    compound: bool = Field(
+        default=False,
+        description="A complex quick action or a series of them: a Dexterity check decides (WD-COMBAT-012).",
+    )
+    stat: Stat | None = Field(
+        default=None, description="The stat the action leans on: a pain touching it calls for a 4+ roll."
+    )
+    part: BodyPart | None = Field(default=None, description="The body part the action uses (pain in a part).")
 
 
 class Wait(Frozen):
@@ -374,6 +515,12 @@ class Ruling(Frozen):
     restore_effort: bool = False
     drop_conditions: TextList = Field(default_factory=list, max_length=10)
     resume: str | None = Field(default=None, max_length=60, description="A halted lengthy task to resume.")
+    halt: str | None = Field(
+        default=None, max_length=60, description="A lengthy task this character stops (WD-COMBAT-014)."
+    )
+    effort: dict[Pool, int] | None = Field(
+        default=None, description="Set current effort: dots left in each named pool (WD-CORE-011)."
+    )
 
 
 class GmNote(Frozen):

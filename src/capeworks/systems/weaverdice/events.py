@@ -96,10 +96,13 @@ class Interrupted(Changes):
     character: str
     name: str
     task: str
-    check: CheckRoll
+    #: the Knowledge roll to stay on task (None: the GM halted it by a ruling)
+    check: CheckRoll | None
     held: bool
     lengthy_key: str
     lengthy: Lengthy | None
+    #: "wound" (the wound's own roll), "check" (a GM-called interruption failed) or "ruling"
+    cause: str = Field(default="wound", exclude_if=lambda v: v == "wound")
 
 
 class CheckCalled(WdEvent):
@@ -222,6 +225,8 @@ class ActionTaken(Changes):
     fight: Fight | None
     #: the roll pain made this rollless action need; a failure halves it (WD-STATUS-002)
     pained: CheckRoll | None = None
+    #: a compound quick action's Dexterity check: a failure means part of it goes wrong (WD-COMBAT-012)
+    check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class AttackRolled(Changes):
@@ -403,6 +408,9 @@ class EffectAsked(WdEvent):
     tier: WoundTier
     face: int | None
     effects: tuple[PendingEffect, ...]
+    #: queued behind another effect's decision: whose decision, and on whose effect
+    behind: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    behind_on: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class EffectResolved(Changes):

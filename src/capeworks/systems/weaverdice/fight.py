@@ -33,10 +33,18 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
-from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, RestChance, WdState
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
+from capeworks.systems.weaverdice.vocab import (
+    PHYSICAL_STATS,
+    BodyPart,
+    DamageType,
+    Pool,
+    Stat,
+    Status,
+    WoundTier,
+)
 from capeworks.systems.weaverdice.wfx_outcome import regain
-from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -51,6 +59,7 @@ __all__ = [
     "open_skill",
     "rest",
     "rest_bought_up",
+    "treat_burn",
     "wait",
 ]
 
@@ -152,7 +161,10 @@ def _regain(b: Builder, ident: str, *, resting: bool) -> None:
         regained[loss.stat] = regained.get(loss.stat, 0) + loss.points
     temporary = {k: v for k, v in temporary.items() if v}
     c = evolve(c, {"drained": left, "temporary_loss": temporary})
-    b.emit(ev.StatsRegained(character=ident, name=c.name, regained=regained, resting=resting, people=(c,)))
+    b.emit(
+        ev.StatsRegained(character=ident, name=c.name, regained=regained, resting=resting, people=(c,)),
+        hidden=c.hidden,  # a hidden NPC's stats are the GM's
+    )
 
 
 def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOrder:
@@ -209,9 +221,24 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     """A standard, quick, full or lengthy action not covered by its own command (WD-COMBAT-009..013)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
+    if c.compound and c.kind is not ActionKind.QUICK:
+        raise RuleViolation("WD-COMBAT-012", "Only a quick action (or a series of them) is compound.")
     turn = fight.turn.spend(c.kind, config=context.config)
     b = Builder(state, context, dice)
     me = person(state, c.character)
+    check = record = pained = None
+    parts = (c.part,) if c.part is not None else ()
+    if not c.compound and st.pains_for(me.conditions, c.character, stat=c.stat, parts=parts):
+        # pain makes an action that needed no roll need one: 4+, a failure has half its effect
+        # (WD-STATUS-002); the stat is the one the action leans on
+        pained, record = roll_check(
+            b, c.character, (c.stat,) if c.stat else (), tn=st.PAINED_ROLL_TN, purpose="pained action"
+        )
+    if c.compound:
+        # "That's two grabs. Roll Dex." (src 570-578): 3+ or 4+, the table's setting
+        check, record = roll_check(
+            b, c.character, (Stat.DEXTERITY,), tn=context.config.complex_quick_tn, purpose="quick action"
+        )
     b.emit(
         ev.ActionTaken(
             character=c.character,
@@ -220,7 +247,10 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
             kind=c.kind.value,
             note=c.note,
             fight=evolve(fight, {"turn": turn}),
-        )
+            check=check,
+            pained=pained,
+        ),
+        rolls=(record,) if record is not None else (),
     )
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)
@@ -587,6 +617,48 @@ def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService
             people=(opened,),
         )
     )
+    return b.batch
+
+
+def treat_burn(state: WdState, context: Ctx, c: cmd.TreatBurn, dice: DiceService) -> Done:
+    """A consuming burn on someone whose costume has coverage: one effort dot, from any pool, and it
+    is treated as a Moderate Burn effect instead (WD-WFX-026: the coverage feature's way out)."""
+    me = person(state, c.character)
+    burning = [x for x in me.conditions if x.consuming]
+    if not burning:
+        raise RuleViolation("WD-WFX-026", f"No consuming burn is on {me.name}.")
+    costume = state.sheet(c.character).costume
+    if costume is None or not costume.coverage:
+        raise RuleViolation("WD-WFX-026", f"{me.name}'s costume has no coverage to smother the burn.")
+    if state.attack is not None or state.effects:
+        raise RuleViolation("WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision.")
+    b = Builder(state, context, dice)
+    spend(b, c.character, c.pool, EffortUse.POWER)
+    me = b.person(c.character)
+    me = evolve(me, {"conditions": tuple(x for x in me.conditions if not x.consuming)})
+    b.emit(
+        ev.ActionTaken(
+            character=c.character,
+            name=me.name,
+            action="smothers the consuming burn",
+            kind=ActionKind.QUICK.value,
+            note="treated as a Moderate Burn",
+            fight=b.fight,
+            people=(me,),
+        )
+    )
+    face = b.dice.roll(1, 6, purpose="effect").faces[0]
+    source = burning[0].source
+    pending = PendingEffect(
+        damage=DamageType.BURN,
+        tier=WoundTier.MODERATE,
+        target=c.character,
+        attacker=source if source in b.state.people else None,
+        wound=f"b{me.wounds_made}",
+        face=face,
+        uncovered=True,
+    )
+    start_effect(b, pending)
     return b.batch
 
 

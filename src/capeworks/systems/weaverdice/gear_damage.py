@@ -116,7 +116,9 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
     if not words:
         return
     changed = evolve(sheet, {"held": tuple(held), "costume": costume})
-    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)))
+    # a hidden NPC's sheet is the GM's: so is the event that carries it
+    hidden = b.person(ident).hidden
+    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)), hidden=hidden)
 
 
 def fall_breaks_fragile_slots(b: Builder, ident: str) -> None:
@@ -135,4 +137,5 @@ def fall_breaks_fragile_slots(b: Builder, ident: str) -> None:
     words: list[str] = []
     costume = _fragile_rolls(b, costume, cells, words)
     changed = evolve(sheet, {"costume": costume})
-    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)))
+    hidden = b.person(ident).hidden
+    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)), hidden=hidden)

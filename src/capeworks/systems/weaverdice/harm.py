@@ -326,7 +326,14 @@ def effect_choice(state: WdState, context: Ctx, c: cmd.EffectChoice, dice: DiceS
     owner = person(state, c.character).owner
     if not context.is_gm and owner != context.actor.id:
         raise NotPermitted("You can only decide for your own characters.")
-    picks = {**pending.answers.picks, c.key: tuple(c.picks)}
+    chosen = tuple(c.picks)
+    if (
+        [p.strip().lower() for p in chosen] == ["none"]
+        and pending.need is not None
+        and 0 in pending.need.counts
+    ):
+        chosen = ()  # "answer PROMPT none": pick nothing where nothing is allowed
+    picks = {**pending.answers.picks, c.key: chosen}
     answers = Answers(picks=picks, dice=pending.answers.dice)
     hit = hit_of(state, pending)
     trial = resolve(hit, pending.face, answers=answers)  # a bad answer raises here

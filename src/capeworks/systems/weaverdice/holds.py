@@ -302,7 +302,8 @@ def brace(state: WdState, context: Ctx, c: cmd.Brace, dice: DiceService) -> Done
     b.emit(
         ev.GrappleBraced(
             character=c.character, name=me.name, holder_name=holder.name, dots=c.stamina, grapples=grapples
-        )
+        ),
+        hidden=me.hidden,  # a hidden NPC's effort is the GM's
     )
     return b.batch
 

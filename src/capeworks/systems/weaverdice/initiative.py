@@ -17,7 +17,15 @@ from capeworks.engine.kit import TurnOrder
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
-from capeworks.systems.weaverdice.combat import Entrant, Turn, group_slots, initiative_order, initiative_score
+from capeworks.systems.weaverdice.combat import (
+    TIER_PRECEDENCE,
+    Entrant,
+    Turn,
+    group_slots,
+    initiative_order,
+    initiative_score,
+    slots,
+)
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.fight import half_actions
@@ -133,7 +141,8 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
         turn=Turn.start(first, half=False, config=context.config),
         groups=tuple(rolled.groups),
     )
-    fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
+    scores = {ln.character: ln.score for ln in rolled.lines}
+    fresh = tuple(evolve(b.person(p.id), {**_FRESH, "initiative": scores[p.id]}) for p in people)
     started = ev.CombatStarted(
         entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
     )
@@ -163,9 +172,9 @@ def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceServi
     old = fight.order.order
     late = [i for i in old if tier.get(i) is Tier.BYSTANDER]
     new_late = [i for i in rolled.order if tier[i] is Tier.BYSTANDER]
+    scores = {ln.character: ln.score for ln in rolled.lines}
     order = (
-        *(i for i in old if i not in late),
-        *(i for i in rolled.order if i not in new_late),
+        *_slotted(state, [i for i in old if i not in late], fight.groups, rolled, scores),
         *late,
         *new_late,
     )
@@ -178,10 +187,38 @@ def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceServi
             "groups": (*fight.groups, *rolled.groups),
         },
     )
-    fresh = tuple(evolve(b.person(p.id), _FRESH) for p in people)
+    fresh = tuple(evolve(b.person(p.id), {**_FRESH, "initiative": scores[p.id]}) for p in people)
     joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
     _announce(b, joined, {p.id for p in people if p.hidden})
     return b.batch
+
+
+def _slotted(
+    state: WdState,
+    old: list[str],
+    old_groups: Iterable[Iterable[str]],
+    rolled: _Rolled,
+    scores: dict[str, int | None],
+) -> list[str]:
+    """Reinforcements' slots placed among those already fighting by their rolled scores: each goes
+    before the first slot it beats on score, then tier, morale and reputation (WD-COMBAT-004/005);
+    a tie, or a fighter with no score kept (a fight begun before scores were), keeps the old one
+    first. A slot placed before the current turn acts from the next round."""
+
+    def key(ident: str, score: int | None) -> tuple[int, int, int, int]:
+        p = state.people[ident]
+        return (score if score is not None else 10**6, TIER_PRECEDENCE[p.tier], p.morale, p.reputation)
+
+    cut = slots(old, old_groups)
+    fresh = [s for s in slots(rolled.order, rolled.groups) if state.people[s[0]].tier is not Tier.BYSTANDER]
+    for slot in fresh:
+        mine = key(slot[0], scores.get(slot[0]))
+        at = next(
+            (k for k, other in enumerate(cut) if key(other[0], state.people[other[0]].initiative) < mine),
+            len(cut),
+        )
+        cut.insert(at, list(slot))
+    return [x for slot in cut for x in slot]
 
 
 def _groups(state: WdState, written: Iterable[str], fighting: list[str]) -> list[tuple[str, ...]]:

@@ -342,7 +342,17 @@ def _effect_prompt(state: WdState) -> Prompt:
             chooser=chooser_name,
             rule=need.rule,
         ),
-        "context": {"options": list(need.options), "counts": list(need.counts), "face": pending.face},
+        "context": {
+            "options": list(need.options),
+            "counts": list(need.counts),
+            "face": pending.face,
+            # the effects queued behind this decision: whose turn to decide comes next
+            **(
+                {"queued": [state.people[e.target].name for e in state.effects[1:]]}
+                if state.effects[1:]
+                else {}
+            ),
+        },
         **_to(state, chooser),
     }
     if max(need.counts) <= 1:

@@ -25,6 +25,7 @@ __all__ = ["COMMAND_WORDS", "WORDS", "check_text", "panels", "tier_word"]
 
 COMMAND_WORDS: dict[str, str] = {
     "add_character": "add a character",
+    "create_character": "create a character from a form",
     "call_check": "call for a check",
     "check": "roll a check",
     "spend_morale": "spend high morale on the last roll",
@@ -41,6 +42,7 @@ COMMAND_WORDS: dict[str, str] = {
     "fall_choice": "choose how to take a fall",
     "reverse": "take over a hold you broke free of",
     "grapple": "wrestle a held foe (a grapple round)",
+    "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "effect_choice": "decide a wound effect",
     "move": "move",
@@ -303,10 +305,29 @@ def _medical(p: ev.MedicalRolled) -> str:
     return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
 
 
+def _interrupted(p: ev.Interrupted) -> str:
+    stop = "they stop until the interruption is dealt with."
+    if p.check is None:
+        return f"{p.name} stops {p.task.removeprefix('call:')} on the GM's ruling; {stop}"
+    if p.cause == "check":
+        return f"{p.name} is interrupted mid-task and fails to stay on it ({check_text(p.check)}); {stop}"
+    return f"{p.name} is hurt mid-task and rolls Knowledge to stay on it: {check_text(p.check)}; " + (
+        "they keep at it." if p.held else stop
+    )
+
+
 def _action(p: ev.ActionTaken) -> str:
+    if p.check is not None:
+        how = "all of it goes right" if p.check.success else "part of it goes wrong"
+        note = f" ({p.note})" if p.note else ""
+        head = f"{p.name} tries a compound quick action: {p.action}{note}"
+        return f"{head}; Dexterity {check_text(p.check)}: {how}."
     if p.action in ("attack", "full_attack", "medical"):
         note = f" ({p.note})" if p.note else ""
         return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}{note}."
+    if p.pained is not None and p.action not in ("move", "sprint"):
+        how = "as planned" if p.pained.success else "with half its effect"
+        return f"{p.name} acts through the pain ({check_text(p.pained)}): {p.action}, {how}."
     if p.pained is not None:
         how = "and manages" if p.pained.success else "and goes half as far"
         moved = f"moves {p.feet} ft" if p.feet else "stays put"
@@ -365,10 +386,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         )
         + "."
     ),
-    ev.Interrupted.TYPE: lambda p: (
-        f"{p.name} is hurt mid-task and rolls Knowledge to stay on it: {check_text(p.check)}; "
-        + ("they keep at it." if p.held else "they stop until the interruption is dealt with.")
-    ),
+    ev.Interrupted.TYPE: _interrupted,
     ev.MoraleSpent.TYPE: lambda p: (
         f"{p.name} spends a step of morale: the {_ROLL_WORD.get(p.what, 'roll')} counts as {p.check.total} "
         f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
@@ -418,7 +436,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.EffectAsked.TYPE: lambda p: (
         f"The {p.tier.word} {p.damage.value} effect on {p.name}"
         + (f" (rolled {p.face})" if p.face is not None else "")
-        + " waits for a decision."
+        + (
+            f" waits until {p.behind} decides on the effect on {p.behind_on}."
+            if p.behind is not None
+            else " waits for a decision."
+        )
     ),
     ev.EffectResolved.TYPE: _effect,
     ev.StayedUp.TYPE: _stayed,

@@ -29,7 +29,7 @@ from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
-from capeworks.systems.weaverdice.wounding import full_action, spend, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, halt_tasks, spend, take_wound
 
 __all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
@@ -59,6 +59,7 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         task=c.task,
         hidden=c.hidden,
         dc=c.dc,
+        interrupts=c.interrupts,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -85,6 +86,13 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     sheet = state.sheet(c.character)
     extra += skill_dice(sheet, c.skills, opened=me.opened)
     if c.background:
+        if c.unhurried and state.fight is not None and me.in_fight:
+            # the table knows better than the claim: nothing in a fight is unhurried (WD-SKILL-013)
+            raise RuleViolation(
+                "WD-SKILL-013",
+                f"{me.name} is in a fight: a background gives its die only when unhurried and safe.",
+                field="unhurried",
+            )
         extra += background_dice(sheet, c.background, unhurried=c.unhurried)
     b = Builder(state, context, dice)
     key = running = None
@@ -135,6 +143,8 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         rolls=(record,),
         hidden=hidden,
     )
+    if call is not None and call.interrupts and not roll.success:
+        halt_tasks(b, c.character, roll)
     pained_failure(b, c.character, stats[0], failed=not roll.success)
     return b.batch
 

@@ -25,9 +25,14 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 __all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
 
 
+def create_character(state: WdState, context: Ctx, c: cmd.CreateCharacter, dice: DiceService) -> Done:
+    """A character from a form of its fields: added as ``add_character`` adds a sheet."""
+    return add_character(state, context, c.add(), dice)
+
+
 def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceService) -> Done:
     """A player adds their own PC; the GM adds anyone, for any seat or for themselves."""
-    sheet = c.sheet
+    sheet = c.character
     owner = c.owner
     if not context.is_gm:
         if sheet.tier is not Tier.PC or c.hidden:
@@ -127,8 +132,11 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
             },
         )
     update["track"] = track
-    if c.restore_effort:
-        update["effort"] = Effort(exhausted=me.effort.exhausted)
+    effort = Effort(exhausted=me.effort.exhausted) if c.restore_effort else me.effort
+    if c.effort:
+        effort = _set_effort(state, me, c.effort, base=effort)
+    if effort is not me.effort:
+        update["effort"] = effort
     if c.drop_conditions:
         gone = {n.strip().lower() for n in c.drop_conditions}
         update["conditions"] = tuple(x for x in me.conditions if x.name.lower() not in gone)
@@ -139,6 +147,11 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
         if key not in state.lengthy:
             raise RuleViolation("WD-COMBAT-014", "There is no lengthy task by that name under way.")
         task = state.lengthy[key].resumed(c.character)
+    if c.halt is not None:
+        halt = c.halt if c.halt in state.lengthy else f"call:{c.halt}"
+        task_now = state.lengthy.get(halt)
+        if task_now is None or all(who != c.character for who, _ in task_now.rolls):
+            raise RuleViolation("WD-COMBAT-014", f"{me.name} is not working on a lengthy task by that name.")
     b = Builder(state, context, dice)
     b.emit(
         ev.Ruled(
@@ -151,7 +164,38 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
             lengthy=task,
         )
     )
+    if c.halt is not None:
+        halt = c.halt if c.halt in state.lengthy else f"call:{c.halt}"
+        after = b.state.lengthy[halt].interrupted(c.character, held=False, config=context.config)
+        b.emit(
+            ev.Interrupted(
+                character=c.character,
+                name=me.name,
+                task=halt,
+                check=None,
+                held=False,
+                lengthy_key=halt,
+                lengthy=after,
+                cause="ruling",
+            )
+        )
     return b.batch
+
+
+def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: Effort) -> Effort:
+    """The GM sets how many dots are left in each named pool, within today's maximum (WD-CORE-011)."""
+    sheet = state.sheet(me.id)
+    if not sheet.tracks_effort:
+        raise RuleViolation("WD-EFFORT-001", f"{me.name} has no effort to set.", field="effort")
+    spent = dict(base.spent)
+    for pool, left in dots.items():
+        top = base.maximum(sheet, pool) + base.bonus.get(pool, 0)
+        if not 0 <= left <= top:
+            raise RuleViolation(
+                "WD-EFFORT-007", f"{me.name}'s {pool.value} holds 0 to {top} dots today.", field="effort"
+            )
+        spent[pool] = top - left
+    return evolve(base, {"spent": spent, "used": base.used or any(spent.values())})
 
 
 def gm_note(state: WdState, context: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:

@@ -129,6 +129,7 @@ def _down(state: WdState, ident: str) -> bool:
 COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     # the roster and the GM's hand
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
+    "create_character": CommandSpec(cmd.CreateCharacter, roster.create_character, ANY),
     "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
     "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
@@ -171,6 +172,12 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "exhaust": CommandSpec(cmd.Exhaust, fight.exhaust, OWNER, prompt_only=True),
     "pain_choice": CommandSpec(cmd.PainChoice, rolls.pain_choice, OWNER, prompt_only=True),
     "burn_choice": CommandSpec(cmd.BurnChoice, fight.burn_choice, OWNER, prompt_only=True),
+    "treat_burn": CommandSpec(
+        cmd.TreatBurn,
+        fight.treat_burn,
+        OWNER,
+        offer=_own(lambda s, i: any(x.consuming for x in s.people[i].conditions)),
+    ),
     # the campaign layer (part 2): downtime, crafting, recruiting, intel, rep, progression
     **CAMPAIGN_COMMANDS,
 }

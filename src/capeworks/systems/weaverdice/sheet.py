@@ -88,11 +88,18 @@ class Character(Frozen):
     underling_bonus: int = Field(default=0, ge=0, le=20)
     temporary_loss: dict[Stat, int] = Field(default_factory=dict)
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
-    super_stats: frozenset[Stat] = frozenset()
+    #: stats made super (WD-DN-002): a tuple in the stats' own order, so the sheet's JSON never
+    #: depends on a set's hash order
+    super_stats: tuple[Stat, ...] = ()
     special: str = Field(default="", max_length=400, description="A generic type's shared special rule.")
     costume: Costume | None = None
     held: tuple[HeldItem, ...] = ()
     powers: tuple[Power, ...] = ()
+
+    @field_validator("super_stats", mode="after")
+    @classmethod
+    def _in_stat_order(cls, value: tuple[Stat, ...]) -> tuple[Stat, ...]:
+        return tuple(s for s in Stat if s in value)
 
     @field_validator("stats", "temporary_loss", "lasting_loss", mode="before")
     @classmethod

@@ -60,7 +60,7 @@ class Combatant(Frozen):
     temporary_loss: dict[Stat, int] = Field(default_factory=dict)
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
     #: shocked-away points still to come back, in the order lost (part of temporary_loss, WD-WFX-021)
-    drained: tuple[StatLoss, ...] = ()
+    drained: tuple[StatLoss, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: reputation cards held (initiative's third tie-break, Leverage Reputation)
     reputation: int = 0
     #: learning skills opened with Focus this encounter (WD-SKILL-009)
@@ -74,6 +74,9 @@ class Combatant(Frozen):
     #: Align Sights on this target id (WD-SKILL-011)
     aligned_on: str | None = None
     in_fight: bool = False
+    #: the initiative slot's score rolled this fight (reinforcements slot in by it, WD-COMBAT-004);
+    #: on the combatant, so a hidden NPC's stays the GM's
+    initiative: int | None = Field(default=None, exclude_if=lambda v: v is None)
     wounds_made: int = 0
     #: charms defied so far (the first costs more, WD-MORALE-004)
     defiances: int = 0
@@ -97,7 +100,7 @@ class Fight(Frozen):
     groups: tuple[tuple[str, ...], ...] = ()
     #: blocked melee attackers who drop one place when this round ends: the drop delays their
     #: next turn, not one they are taking or have taken (WD-COMBAT-021)
-    dropped: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PendingAttack(Frozen):
@@ -131,7 +134,7 @@ class Grapple(Frozen):
     #: the target won this hold's latest round but is still held by another (WD-GRAPPLE-010)
     beaten: bool = False
     #: Stamina dots the target has spent for +1 each on this hold's next round (WD-GRAPPLE-002)
-    braced: int = 0
+    braced: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class PendingEffect(Frozen):
@@ -153,6 +156,8 @@ class PendingEffect(Frozen):
     chooser: str | None = None
     #: the decision asked (kept so prompts need not resolve the effect again)
     need: Need | None = None
+    #: resolved as its tier regardless of coverage: a consuming burn treated as Moderate (WD-WFX-026)
+    uncovered: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class RestChance(Frozen):
@@ -188,6 +193,8 @@ class Call(Frozen):
     hidden: bool = False
     #: a lengthy check: the total its rolls must reach (WD-CORE-006)
     dc: int | None = None
+    #: an interruption's check: failing it halts the roller's lengthy tasks (WD-COMBAT-014)
+    interrupts: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class WdState(Frozen):

@@ -85,7 +85,7 @@ class RollNeed(Frozen):
     tn: int | None = None
     bonus: int = 0
     #: the low-morale cap on the roll's result (WD-MORALE-002), None when morale is not low
-    cap: int | None = None
+    cap: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @property
     def notation(self) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import interruption_tn
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
@@ -33,6 +34,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Wound
 __all__ = [
     "broken_by_wound",
     "full_action",
+    "halt_tasks",
     "hit_of",
     "land",
     "resolve_effect",
@@ -157,6 +159,9 @@ def take_wound(
 def start_effect(b: Builder, pending: PendingEffect) -> None:
     """Resolve an effect now, or queue it behind one that waits on a decision."""
     if b.state.effects:
+        # say who is waited for: the first effect's chooser (a queued decision is not silent)
+        first = b.state.effects[0]
+        chooser = b.state.people.get(first.chooser or first.target)
         b.emit(
             ev.EffectAsked(
                 character=pending.target,
@@ -165,6 +170,8 @@ def start_effect(b: Builder, pending: PendingEffect) -> None:
                 tier=pending.tier,
                 face=pending.face,
                 effects=(*b.state.effects, pending),
+                behind=chooser.name if chooser is not None else "the GM",
+                behind_on=b.person(first.target).name,
             )
         )
     else:
@@ -192,6 +199,27 @@ def _interrupt(b: Builder, target: str) -> None:
                 held=roll.success,
                 lengthy_key=key,
                 lengthy=after,
+            )
+        )
+
+
+def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
+    """``ident`` stops every lengthy task it is working on until the GM rules the interruption dealt
+    with: a failed GM-called interruption check, or the GM's own ruling (WD-COMBAT-014)."""
+    for key, task in b.state.lengthy.items():
+        if task.done or ident in task.halted or all(who != ident for who, _ in task.rolls):
+            continue
+        after = task.interrupted(ident, held=False, config=b.config)
+        b.emit(
+            ev.Interrupted(
+                character=ident,
+                name=b.person(ident).name,
+                task=key,
+                check=check,
+                held=False,
+                lengthy_key=key,
+                lengthy=after,
+                cause="ruling" if check is None else "check",
             )
         )
 
@@ -229,7 +257,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         wound=wid,
         effort={p: c.effort.available(sheet, p) for p in Pool},
         stats={s: sheet.stat(s) for s in Stat},
-        coverage=bool(costume and costume.coverage),
+        coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
         bare=costume is None or costume.skin,
         holding=bool(sheet.held),

@@ -142,6 +142,10 @@ function Field({ f, value, set, idBase, context, extraOptions = [] }) {
     const placeholder = f.kind === "list" ? "one per line" : "name: number, one per line";
     input = html`<textarea id=${id} rows="3" placeholder=${placeholder} value=${value} aria-describedby=${about}
       onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
+  } else if (f.kind === "text" && (f.s.maxLength || 0) > 2000) {
+    // room for a pasted document (a sheet as JSON or YAML): several lines, kept as typed
+    input = html`<textarea id=${id} rows="8" maxlength=${f.s.maxLength} spellcheck="false" value=${value}
+      onInput=${(e) => set(e.currentTarget.value)}></textarea>`;
   } else {
     // a suggestion is a value, or {value, label} when its words differ from it (an Inspiration's die)
     const seen = new Map();
