@@ -47,6 +47,8 @@ RULESET_AUTHOR_SURFACE = {
     # declaring a ruleset
     "Ruleset",
     "CommandSpec",
+    "CommandOf",
+    "command_table",
     "Authority",
     "Context",
     "Controller",

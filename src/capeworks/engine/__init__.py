@@ -44,6 +44,7 @@ from capeworks.engine.ruleset import (
     Words,
     declare_events,
 )
+from capeworks.engine.spec import CommandOf, command_table
 from capeworks.engine.table import PhysicalDice, Table, TableSettings
 from capeworks.engine.table_events import SeatJoined
 
@@ -52,6 +53,7 @@ __all__ = [
     "Authority",
     "Batch",
     "Command",
+    "CommandOf",
     "CommandSpec",
     "Context",
     "Controller",
@@ -78,6 +80,7 @@ __all__ = [
     "Viewer",
     "Words",
     "available",
+    "command_table",
     "declare_events",
     "get_ruleset",
 ]

@@ -7,11 +7,16 @@ A handler gets ``(state, ctx, command, dice)``: ``ctx`` is a :class:`Context`
 holding the acting seat, the seats and the table's config (``ctx.config``). It
 returns the batch it built with ``ctx.batch(state)`` (the events already folded)
 or a list of events (the table folds them once, in prepare).
+
+A ruleset writes its table of commands as a ``dict[str, CommandOf[S, C]]`` and
+passes it through :func:`command_table`: written there, each entry's handler is
+checked against that entry's own payload model (written in a
+``dict[str, CommandSpec[S, Any, C]]``, every handler would be checked against ``Any``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic
@@ -25,7 +30,16 @@ from capeworks.engine.event import Event
 from capeworks.engine.model import Role, Seat
 from capeworks.errors import NotPermitted
 
-__all__ = ["Authority", "CommandSpec", "Context", "Controller", "Handler", "Outcome"]
+__all__ = [
+    "Authority",
+    "CommandOf",
+    "CommandSpec",
+    "Context",
+    "Controller",
+    "Handler",
+    "Outcome",
+    "command_table",
+]
 
 S = TypeVar("S", default=Any)
 P = TypeVar("P", bound=BaseModel, default=Any)
@@ -96,8 +110,19 @@ Outcome = Batch[S] | Sequence[Event]
 Handler = Callable[[S, Context[C], P, DiceService], Outcome[S]]
 
 
+class CommandOf(Generic[S, C]):
+    """A :class:`CommandSpec` seen without its payload type: what :func:`command_table` takes.
+
+    It names no payload type on purpose: a spec written where a ``CommandOf[S, C]``
+    is expected has its payload type inferred from its own model, so its handler
+    is checked against that model, where ``CommandSpec[S, Any, C]`` would admit any.
+    """
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class CommandSpec(Generic[S, P, C]):
+class CommandSpec(CommandOf[S, C], Generic[S, P, C]):
     """One command of a ruleset: its payload model, handler and who may issue it.
 
     ``doing`` finishes the sentence "Only the GM can ..." in refusals
@@ -134,3 +159,17 @@ class Controller:
 
     seat: str | None
     name: str
+
+
+def command_table(specs: Mapping[str, CommandOf[S, C]]) -> dict[str, CommandSpec[S, Any, C]]:
+    """A ruleset's commands as the engine reads them, from a table whose entries the type checker checked.
+
+    ``SPECS: dict[str, CommandOf[MyState, MyConfig]] = {"roll": CommandSpec(Roll, roll, ...)}``
+    then ``COMMANDS = command_table(SPECS)``: ``roll`` must take a ``Roll``.
+    """
+    table: dict[str, CommandSpec[S, Any, C]] = {}
+    for name, spec in specs.items():
+        if not isinstance(spec, CommandSpec):
+            raise TypeError(f"command {name!r}: {spec!r} is not a CommandSpec")
+        table[name] = spec
+    return table

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Authority,
+    CommandOf,
     CommandSpec,
     Controller,
     Event,
@@ -21,6 +22,7 @@ from capeworks.engine import (
     Ruleset,
     Seat,
     Viewer,
+    command_table,
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
@@ -87,7 +89,7 @@ def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     return [o for o in _owned(state, seat) if any(s.uses for s in state.condition(o["character"]).stunts)]
 
 
-COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
+_SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
     "start_session": CommandSpec(cmd.StartSession, roster.start_session, GM, "start a session"),
@@ -126,6 +128,7 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "add_hazard": CommandSpec(cmd.AddHazard, environment.add_hazard, GM, "move the environment"),
     "steer": CommandSpec(cmd.Steer, environment.steer, OWNER, offer=_acting()),
 }
+COMMANDS = command_table(_SPECS)
 
 
 class BpbRuleset(Ruleset[BpbState, BpbConfig]):

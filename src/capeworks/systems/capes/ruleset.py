@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Batch,
+    CommandOf,
     CommandSpec,
     Context,
     DiceService,
@@ -28,6 +29,7 @@ from capeworks.engine import (
     Ruleset,
     Seat,
     Viewer,
+    command_table,
 )
 from capeworks.engine.ruleset import SampleSession
 from capeworks.engine.table_events import SeatJoined
@@ -139,7 +141,7 @@ def _end_action(state: CapesState, ctx: Ctx, command: cmd.EndAction, dice: DiceS
 
 
 #: every command: Capes has no GM and no owners, so any seat may issue any; the rules check turn order
-COMMANDS: dict[str, CommandSpec[CapesState, Any, CapesConfig]] = {
+_SPECS: dict[str, CommandOf[CapesState, CapesConfig]] = {
     "declare_scene": CommandSpec(cmd.DeclareScene, scenes.declare_scene),
     "pass": CommandSpec(cmd.Pass, _pass),
     "create_character": CommandSpec(cmd.CreateFreeform, roster.create_freeform),
@@ -168,6 +170,7 @@ COMMANDS: dict[str, CommandSpec[CapesState, Any, CapesConfig]] = {
     "deadlock": CommandSpec(cmd.Deadlock, resolving.deadlock),
     "end_scene": CommandSpec(cmd.EndScene, scenes.vote_end_scene),
 }
+COMMANDS = command_table(_SPECS)
 
 
 class CapesRuleset(Ruleset[CapesState, CapesConfig]):

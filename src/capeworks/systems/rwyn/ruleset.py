@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Authority,
+    CommandOf,
     CommandSpec,
     Controller,
     Event,
@@ -24,6 +25,7 @@ from capeworks.engine import (
     Ruleset,
     Seat,
     Viewer,
+    command_table,
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
@@ -105,7 +107,7 @@ def _named_roll(state: RwynState, seat: Seat) -> list[dict[str, Any]]:
 
 
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
-COMMANDS: dict[str, CommandSpec[RwynState, Any, RwynConfig]] = {
+_SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
     # the roster
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "set_ability": CommandSpec(cmd.SetAbility, roster.set_ability, GM, "set ability ratings"),
@@ -140,6 +142,7 @@ COMMANDS: dict[str, CommandSpec[RwynState, Any, RwynConfig]] = {
     "end_scene": CommandSpec(cmd.EndScene, harm.end_scene, GM, "end the scene"),
     "end_session": CommandSpec(cmd.EndSession, harm.end_session, GM, "end the session"),
 }
+COMMANDS = command_table(_SPECS)
 
 
 class RwynRuleset(Ruleset[RwynState, RwynConfig]):

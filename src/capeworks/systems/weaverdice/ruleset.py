@@ -13,7 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, ClassVar
 
-from capeworks.engine import Authority, CommandSpec, Controller, Event, Panel, Prompt, Ruleset, Seat, Viewer
+from capeworks.engine import (
+    Authority,
+    CommandOf,
+    CommandSpec,
+    Controller,
+    Event,
+    Panel,
+    Prompt,
+    Ruleset,
+    Seat,
+    Viewer,
+    command_table,
+)
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
@@ -126,7 +138,7 @@ def _down(state: WdState, ident: str) -> bool:
 
 
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
-COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
+_SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     # the roster and the GM's hand
     "add_character": CommandSpec(cmd.AddCharacter, roster.add_character, ANY),
     "create_character": CommandSpec(cmd.CreateCharacter, roster.create_character, ANY),
@@ -181,6 +193,7 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     # the campaign layer (part 2): downtime, crafting, recruiting, intel, rep, progression
     **CAMPAIGN_COMMANDS,
 }
+COMMANDS = command_table(_SPECS)
 _EMPTY = Campaign()
 _NO_CAMPAIGN = {"campaign"}
 #: campaign events (both bases) fold through their own fold

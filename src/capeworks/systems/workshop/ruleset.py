@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Authority,
+    CommandOf,
     CommandSpec,
     Controller,
     Event,
@@ -23,6 +24,7 @@ from capeworks.engine import (
     Ruleset,
     Seat,
     Viewer,
+    command_table,
     declare_events,
 )
 from capeworks.engine.kit import lookup
@@ -93,7 +95,7 @@ def _interrupters(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 
 
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
-COMMANDS: dict[str, CommandSpec[WorkshopState, Any, WorkshopConfig]] = {
+_SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, actions.add_character, ANY),
     "start_sequence": CommandSpec(cmd.StartSequence, flow.start_sequence_command, GM, "start the fight"),
     "end_turn": CommandSpec(cmd.EndTurn, flow.end_turn, OWNER, offer=_current),
@@ -120,6 +122,7 @@ COMMANDS: dict[str, CommandSpec[WorkshopState, Any, WorkshopConfig]] = {
     "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
 }
+COMMANDS = command_table(_SPECS)
 
 
 def _to(c: Combatant) -> dict[str, Any]:

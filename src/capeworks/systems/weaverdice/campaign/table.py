@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from capeworks.engine import Authority, CommandSpec, Panel, Prompt, PromptOption, Role, Seat, Viewer
+from capeworks.engine import (
+    Authority,
+    CommandOf,
+    CommandSpec,
+    Panel,
+    Prompt,
+    PromptOption,
+    Role,
+    Seat,
+    Viewer,
+    command_table,
+)
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import (
     crafting,
@@ -149,7 +160,7 @@ def _planning(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
-COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
+_SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "start_downtime": CommandSpec(
         cc.StartDowntime,
         downtime.start_downtime,
@@ -209,6 +220,7 @@ COMMANDS: dict[str, CommandSpec[WdState, Any, WeaverdiceConfig]] = {
     "launch_mission": CommandSpec(cc.LaunchMission, missions.launch_mission, GM, "launch missions"),
     "cape_business": CommandSpec(cc.CapeBusiness, missions.cape_business, OWNER, offer=_in_downtime),
 }
+COMMANDS = command_table(_SPECS)
 
 CAMPAIGN_COMMANDS = COMMANDS
 #: the menu words of the commands registered (a missing one is a KeyError at import)
