@@ -1,10 +1,9 @@
 """Bulletproof Blues in the lab: a fight arena and simple policies, played through the ruleset's commands.
 
-Conforms to the lab's interface (``capeworks.lab.policy``: a module exporting ``ARENA``
-and ``POLICIES``, the first policy the default) *structurally*: the lab sits above the
-rulesets and imports them, never the other way round, so this module does not import
-it. :class:`Move`, :class:`Tally` and :class:`Outcome` here have the lab's fields and
-methods (``Move.as_command``), which is all its play loop reads.
+Conforms to the lab's contract (:mod:`capeworks.engine.policy`: a module exporting ``ARENA``
+and ``POLICIES``, the first policy the default), built from the contract's own ``Move``,
+``Tally`` and ``Outcome``; the contract lives in the engine, so this module never imports the
+lab, which sits above the rulesets.
 
 * ``sensible``: attacks the foe still standing who is most hurt, with the attack of the
   highest expected damage (exact odds times DR less the foe's protection); when no attack
@@ -18,10 +17,10 @@ methods (``Move.as_command``), which is all its play loop reads.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from capeworks.engine.model import Command, Prompt, PromptOption
+from capeworks.engine.policy import Move, Outcome, Situation, Tally
 from capeworks.systems.bpb import damage as dmg
 from capeworks.systems.bpb.attacks import defence_task
 from capeworks.systems.bpb.characters import SAMPLE_CHARACTERS
@@ -45,42 +44,6 @@ __all__ = [
 ]
 
 GM = "gm"
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One command to issue: the lab's ``Move`` (command name and payload)."""
-
-    command: str
-    payload: Mapping[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, option: PromptOption) -> Move:
-        return cls(option.command, dict(option.payload))
-
-    def as_command(self, seat: str) -> Command:
-        return Command(type=self.command, seat=seat, payload=dict(self.payload))
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """One character's end of a fight (the lab's ``Tally``)."""
-
-    side: int
-    standing: str
-    out: bool
-    dead: bool
-    numbers: Mapping[str, float] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a fight ended (the lab's ``Outcome``)."""
-
-    winner: int | None
-    rounds: int
-    timed_out: bool
-    tallies: Mapping[str, Tally]
 
 
 def _standing(state: BpbState, cid: str) -> bool:
@@ -190,7 +153,7 @@ class Sensible:
     def __init__(self, react_at: float = 0.25) -> None:
         self.react_at = react_at
 
-    def act(self, s: Any) -> Move | None:
+    def act(self, s: Situation) -> Move | None:
         state: BpbState = s.state
         f = state.fight
         if f is None or f.turn.actor != s.actor or f.turn.task:
@@ -210,7 +173,7 @@ class Sensible:
         kind = "dodge" if rank_of(state, me, "Agility") >= rank_of(state, me, "Prowess") else "block"
         return Move("guard", {"character": s.actor, "kind": kind})
 
-    def answer(self, s: Any, prompt: Prompt) -> Move:
+    def answer(self, s: Situation, prompt: Prompt) -> Move:
         if prompt.kind == "defend":
             return self._defend(s.state, prompt)
         if prompt.kind == "extreme":

@@ -1,11 +1,9 @@
 """A simple fight policy for the lab, and the arena that seats sides and reads a fight's end.
 
-It conforms to the lab's contract (``capeworks.lab.policy``: a ``Policy`` with ``act`` and
+It conforms to the lab's contract (:mod:`capeworks.engine.policy`: a ``Policy`` with ``act`` and
 ``answer`` returning moves, an ``Arena`` with ``open``, ``turn``, ``end_turn`` and ``outcome``,
-exported as ``POLICIES`` and ``ARENA``). It is written against that contract's shape rather than
-its import, so the rules package stands without the lab: :class:`Move` has the lab's fields and
-``as_command``, and :meth:`WorkshopArena.outcome` builds the lab's ``Outcome`` when the lab is
-installed.
+exported as ``POLICIES`` and ``ARENA``), built from the contract's own ``Move``, ``Tally`` and
+``Outcome``; the contract lives in the engine, so the rules package stands without the lab.
 
 What a sensible combatant does on its turn: steady itself when Shaken, get up when knocked
 down, otherwise attack the most hurt foe still standing (one target: snapshots are for the
@@ -16,12 +14,11 @@ it never counter-bids an interrupt, and rolls every called check.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from capeworks.engine import Command, LegalCommand, Prompt, PromptOption
+from capeworks.engine import Command, Prompt
+from capeworks.engine.policy import Move, Outcome, Situation, Tally
 from capeworks.systems.workshop.samples import SHEETS
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
@@ -34,34 +31,6 @@ GM = "gm"
 def seat_of_side(index: int) -> str:
     """The lab's player seat for side ``index``."""
     return f"side{index}"
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One command a policy wants issued (the lab's ``Move``: command name and payload)."""
-
-    command: str
-    payload: Mapping[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, choice: PromptOption | LegalCommand) -> Move:
-        if isinstance(choice, PromptOption):
-            return cls(choice.command, dict(choice.payload))
-        return cls(choice.command, dict(choice.fixed))
-
-    def as_command(self, seat: str) -> Command:
-        return Command(type=self.command, seat=seat, payload=dict(self.payload))
-
-
-class Situation(Protocol):
-    """What the policy reads of the lab's ``Situation``."""
-
-    @property
-    def state(self) -> Any: ...
-    @property
-    def actor(self) -> str: ...
-    @property
-    def foes(self) -> tuple[str, ...]: ...
 
 
 def _hurt(c: Combatant) -> float:
@@ -167,7 +136,7 @@ class WorkshopArena:
     def end_turn(self, state: Any, actor: str) -> Move:
         return Move("end_turn", {"character": actor})
 
-    def outcome(self, state: Any, *, max_rounds: int) -> Any:
+    def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
         """The lab's ``Outcome`` once one side stands alone (or after ``max_rounds`` Sequences)."""
         assert isinstance(state, WorkshopState)
         sides = len({c.faction for c in state.characters.values()})
@@ -175,9 +144,8 @@ class WorkshopArena:
         timed_out = not over and state.turn.sequence > max_rounds
         if not (over or timed_out):
             return None
-        lab = importlib.import_module("capeworks.lab.policy")
         tallies = {
-            c.id: lab.Tally(
+            c.id: Tally(
                 side=int(c.faction.removeprefix("side") or 0),
                 standing=c.standing.value,
                 out=not c.can_act,
@@ -186,7 +154,7 @@ class WorkshopArena:
             )
             for c in state.characters.values()
         }
-        return lab.Outcome(winner=won, rounds=state.turn.sequence, timed_out=timed_out, tallies=tallies)
+        return Outcome(winner=won, rounds=state.turn.sequence, timed_out=timed_out, tallies=tallies)
 
 
 ARENA = WorkshopArena()
