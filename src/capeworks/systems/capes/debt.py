@@ -144,7 +144,7 @@ def split_die(state: CapesState, ctx: Ctx, cmd: Split, dice: DiceService) -> lis
         raise NotFound(f"Side {side.id} of {conflict.id} has no die {cmd.die}.")
     value = side.dice[cmd.die - 1]
     parts = even_split(value, cmd.parts)
-    capacity = side_capacity(state.config, side)
+    capacity = side_capacity(ctx.config, side)
     if len(side.dice) - 1 + cmd.parts > capacity:
         raise RuleViolation(
             "CAPES-SPLIT-002",
@@ -204,7 +204,7 @@ def split_off(state: CapesState, ctx: Ctx, cmd: SplitOff, dice: DiceService) -> 
     remaining = side.model_copy(
         update={"dice": tuple(left), "stakes": tuple(s for s in side.stakes if s.character != character)}
     )
-    if len(left) > side_capacity(state.config, remaining):
+    if len(left) > side_capacity(ctx.config, remaining):
         raise RuleViolation(
             "CAPES-SPLIT-002", f"Side {side.id} would keep more dice than its remaining Debt allows."
         )

@@ -60,7 +60,7 @@ def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -
         )
     allied = player_allied(state, conflict, actor, side.id)
     uninvolved = not any(allied_side(conflict, c) for c in cast_of(state, actor))
-    if not allied and not (state.config.uninvolved_may_claim and uninvolved):
+    if not allied and not (ctx.config.uninvolved_may_claim and uninvolved):
         raise RuleViolation(
             "CAPES-PAGE-007",
             f"You may only claim a side you are allied with; none of your characters last rolled to help "

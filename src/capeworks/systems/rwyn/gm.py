@@ -49,13 +49,13 @@ def call_check(state: RwynState, context: Ctx, c: cmd.CallCheck, dice: DiceServi
         raise InvalidCommand("Say which character rolls, and with which ability.")
     who = character(state, character_id)
     players_roll(context, who)
-    set_difficulty(state.config, context, c.difficulty)
+    set_difficulty(context.config, context, c.difficulty)
     call = Call(
         id=asked.id if asked else state.next_id,
         character=who.id,
         owner=who.owner,
         kind=CheckKind.TASK,
-        ability=ability(state.config, ability_name),
+        ability=ability(context.config, ability_name),
         difficulty=c.difficulty,
         task=c.task if c.task is not None else (asked.task if asked else ""),
         time=c.time or (asked.time if asked else 0),
@@ -67,16 +67,16 @@ def enemy_move(state: RwynState, context: Ctx, c: cmd.EnemyMove, dice: DiceServi
     """GM: an enemy's move against a character, who defends by rolling (RWYN-GEN-003)."""
     who = character(state, c.character)
     players_roll(context, who)
-    set_difficulty(state.config, context, c.difficulty)
+    set_difficulty(context.config, context, c.difficulty)
     call = Call(
         id=state.next_id,
         character=who.id,
         owner=who.owner,
         kind=CheckKind.DEFENCE,
-        ability=ability(state.config, c.ability),
+        ability=ability(context.config, c.ability),
         difficulty=c.difficulty,
         task=c.move,
-        harm=state.config.default_harm if c.harm is None else c.harm,
+        harm=context.config.default_harm if c.harm is None else c.harm,
         track=c.track,
     )
     return [Event.of(CheckCalled(call=call, name=who.name))]
@@ -92,7 +92,7 @@ def ask_check(state: RwynState, context: Ctx, c: cmd.AskCheck, dice: DiceService
         id=state.next_id,
         character=who.id,
         owner=who.owner,
-        ability=ability(state.config, c.ability),
+        ability=ability(context.config, c.ability),
         task=c.task,
         time=c.time,
     )

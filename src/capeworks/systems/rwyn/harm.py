@@ -11,6 +11,7 @@ from __future__ import annotations
 from capeworks.engine import DiceService, Event
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn import stress
+from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.events import (
     CallWithdrawn,
     ConsequenceTaken,
@@ -28,11 +29,17 @@ __all__ = ["consequence", "deal_stress", "end_scene", "end_session", "outcome", 
 
 
 def deal_stress(
-    b: Built, character_id: str, track: Track, amount: int, *, check_id: int | None = None
+    b: Built,
+    config: RwynConfig,
+    character_id: str,
+    track: Track,
+    amount: int,
+    *,
+    check_id: int | None = None,
 ) -> None:
     """Mark stress (RWYN-STRESS-001/002); a fourth consequence takes the character out."""
     who = b.state.characters[character_id]
-    updated, result = stress.add_stress(who, track, amount, b.state.config)
+    updated, result = stress.add_stress(who, track, amount, config)
     b.emit(
         StressTaken(
             character=updated, track=track.value, amount=amount, result=result.value, check_id=check_id
@@ -46,7 +53,7 @@ def stress_command(state: RwynState, context: Ctx, c: cmd.Stress, dice: DiceServ
     """GM: deal stress."""
     character(state, c.character)
     b = context.batch(state)
-    deal_stress(b, c.character, c.track, c.amount)
+    deal_stress(b, context.config, c.character, c.track, c.amount)
     return b
 
 
@@ -74,8 +81,8 @@ def recover(state: RwynState, context: Ctx, c: cmd.Recover, dice: DiceService) -
     return [Event.of(Recovered(character=stress.recover(who, c.severity), severity=c.severity.value))]
 
 
-def _end(state: RwynState, *, session: bool) -> Done:
-    changed = tuple(stress.end_scene(ch, state.config, session=session) for ch in state.characters.values())
+def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
+    changed = tuple(stress.end_scene(ch, config, session=session) for ch in state.characters.values())
     why = "the session ended" if session else "the scene ended"
     lapsed = [
         Event.of(CallWithdrawn(call=call, name=state.characters[call.character].name, why=why))
@@ -87,9 +94,9 @@ def _end(state: RwynState, *, session: bool) -> Done:
 
 def end_scene(state: RwynState, context: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:
     """GM: the scene ends; stress clears and scene consequences heal."""
-    return _end(state, session=False)
+    return _end(state, context.config, session=False)
 
 
 def end_session(state: RwynState, context: Ctx, c: cmd.EndSession, dice: DiceService) -> Done:
     """GM: the session ends; session consequences heal too."""
-    return _end(state, session=True)
+    return _end(state, context.config, session=True)

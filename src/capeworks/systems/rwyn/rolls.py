@@ -72,8 +72,8 @@ def _named(state: RwynState, context: Ctx, c: cmd.Check | cmd.Defend) -> tuple[C
     who = character(state, c.character)
     control(context, who)
     stress.require_in_conflict(who)
-    name = ability(state.config, c.ability)
-    set_difficulty(state.config, context, c.difficulty)
+    name = ability(context.config, c.ability)
+    set_difficulty(context.config, context, c.difficulty)
     return who, name, c.difficulty
 
 
@@ -98,7 +98,7 @@ def _quality_dice(context: Ctx, who: Character, c: cmd.Check, config: RwynConfig
 
 def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done:
     """Roll a check: the GM's call, or one named by the GM (or by players where they set difficulties)."""
-    config = state.config
+    config = context.config
     from_call: int | None = None
     if c.call is not None:
         if c.ability is not None or c.difficulty is not None:
@@ -127,7 +127,7 @@ def check(state: RwynState, context: Ctx, c: cmd.Check, dice: DiceService) -> Do
 
 def defend(state: RwynState, context: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     """Defend against an enemy move: its difficulty, then stress on a failure (RWYN-GEN-003)."""
-    config = state.config
+    config = context.config
     from_call: int | None = None
     if c.call is not None:
         if c.ability is not None or c.difficulty is not None or c.harm is not None:
@@ -192,7 +192,7 @@ def _purchase(
         b.emit(bought)
         return b
     if band is wealth.Band.LIMITED:
-        limit = state.config.limited_quantity_cap
+        limit = context.config.limited_quantity_cap
         b.emit(bought.model_copy(update={"limit": limit}))
         if limit is None:
             plan = PoolPlan(
@@ -222,7 +222,7 @@ def _purchase(
             )
             b.emit(CheckRolled(check=waiting, name=who.name))
         return b
-    core = ck.rules_for(kind, state.config)
+    core = ck.rules_for(kind, context.config)
     plan = build_pool(rating, c.cost, core)
     _roll(b, who, kind, resource.value, plan, dice, core, task=c.item, cost=c.cost, item=c.item)
     return b
@@ -315,7 +315,7 @@ def _finish(b: Built, check_: ck.Check, config: RwynConfig) -> None:
             harm=check_.harm, success=bool(check_.success), disaster_successes=check_.disaster_successes
         )
         if amount:
-            deal_stress(b, check_.character, check_.track, amount, check_id=check_.id)
+            deal_stress(b, config, check_.character, check_.track, amount, check_id=check_.id)
     maybe_close(b, check_.id)
 
 
@@ -326,7 +326,7 @@ def sacrifice(state: RwynState, context: Ctx, c: cmd.Sacrifice, dice: DiceServic
     spent = ck.apply_sacrifice(waiting, c.count)
     b = context.batch(state)
     b.emit(Sacrificed(check=spent, count=c.count, name=state.characters[spent.character].name))
-    _disaster(b, spent, dice, ck.rules_for(spent.kind, state.config))
+    _disaster(b, spent, dice, ck.rules_for(spent.kind, context.config))
     return b
 
 
@@ -336,7 +336,7 @@ def reroll(state: RwynState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> 
     answerable(context, waiting)
     if waiting.stage is not ck.Stage.REROLL:
         raise RuleViolation("RWYN-TRAIT-004", f"Check {waiting.id} has no re-roll on offer.")
-    config = ck.rules_for(waiting.kind, state.config)
+    config = ck.rules_for(waiting.kind, context.config)
     b = context.batch(state)
     if c.use:
         roll = dice.roll(len(waiting.disaster_faces or ()), config.die_size, purpose="disaster dice re-roll")

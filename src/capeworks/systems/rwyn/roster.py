@@ -65,7 +65,7 @@ def add_character(state: RwynState, context: Ctx, c: cmd.AddCharacter, dice: Dic
         abilities=abilities,
         qualities=qualities,
         talents=talents,
-        config=state.config,
+        config=context.config,
     )
     return [Event.of(CharacterAdded(character=built))]
 
@@ -73,8 +73,8 @@ def add_character(state: RwynState, context: Ctx, c: cmd.AddCharacter, dice: Dic
 def set_ability(state: RwynState, context: Ctx, c: cmd.SetAbility, dice: DiceService) -> Done:
     """GM: rate an ability (RWYN-ABIL-003)."""
     who = character(state, c.character)
-    name = ability(state.config, c.ability)
-    check_rating(name, c.rating, state.config)
+    name = ability(context.config, c.ability)
+    check_rating(name, c.rating, context.config)
     updated = who.model_copy(update={"abilities": {**who.abilities, name: c.rating}})
     return [Event.of(AbilitySet(character=updated, ability=name, rating=c.rating))]
 
@@ -106,7 +106,7 @@ def buy_back(state: RwynState, context: Ctx, c: cmd.BuyBack, dice: DiceService) 
     """RWYN-ABIL-009: lost Wealth or Reputation bought back with XP."""
     who = character(state, c.character)
     control(context, who)
-    updated, xp = wealth.buy_back(who, c.resource, c.points, state.config)
+    updated, xp = wealth.buy_back(who, c.resource, c.points, context.config)
     b = context.batch(state)
     b.emit(BoughtBack(character=updated, resource=c.resource.value, points=c.points, xp=xp))
     return b
