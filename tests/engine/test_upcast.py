@@ -180,22 +180,23 @@ def test_upcast__problems_name_upcasters_for_unknown_events_and_versions_past_th
 
 
 def test_upcast__every_golden_log_replays_through_a_chain_of_upcasters_on_every_event() -> None:
-    """Real data: each ruleset with every event type at version 3, its data taken through two steps
-    (1 -> 2 moves every field under ``old_``, 2 -> 3 moves it back), replays each golden log to
-    its expectations."""
+    """Real data: each ruleset with every event type two versions on, its data taken through the
+    ruleset's own upcasters to its current version ``v``, then two more steps (``v -> v+1`` moves
+    every field under ``old_``, ``v+1 -> v+2`` moves it back), replays each golden log to its
+    expectations."""
     from capeworks.engine import get_ruleset
 
     for golden in find(GOLDEN_ROOT):
         ruleset = get_ruleset(golden.ruleset)
         base = type(ruleset)
         bumped = {
-            t: type(m.__name__, (m,), {"TYPE": m.TYPE, "VERSION": 3, "__module__": __name__})
+            t: type(m.__name__, (m,), {"TYPE": m.TYPE, "VERSION": m.VERSION + 2, "__module__": __name__})
             for t, m in base.events.items()
         }
-        steps: dict[tuple[str, int], Any] = {}
-        for t in bumped:
-            steps[t, 1] = lambda d: {f"old_{k}": v for k, v in d.items()}
-            steps[t, 2] = lambda d: {k.removeprefix("old_"): v for k, v in d.items()}
+        steps: dict[tuple[str, int], Any] = dict(base.upcasters)
+        for t, m in base.events.items():
+            steps[t, m.VERSION] = lambda d: {f"old_{k}": v for k, v in d.items()}
+            steps[t, m.VERSION + 1] = lambda d: {k.removeprefix("old_"): v for k, v in d.items()}
         upgraded = type(f"Upgraded{base.__name__}", (base,), {"events": bumped, "upcasters": steps})()
         assert problems(upgraded) == []
         log = [Event.model_validate(e) for e in golden.document()["log"]]

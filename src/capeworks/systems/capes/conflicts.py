@@ -119,27 +119,22 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
                     "and may not attempt it again.",
                 )
     side_a = cmd.side_a or (cmd.text if cmd.kind is ConflictKind.GOAL else "")
-    conflict = Conflict(
-        id=f"c{state.next_conflict}",
-        kind=cmd.kind,
-        text=cmd.text,
-        creator=creator,
-        creator_player=actor,
-        created_page=page.number,
-        sides=(Side(id="A", label=side_a), Side(id="B", label=cmd.side_b)),
-        aim_side="A" if cmd.kind is ConflictKind.GOAL else "",
-        goal_for=goal_for,
-        paid_token=paid > 0,
-        free_key=free_key,
-    )
     return [
         *events,
-        event(
-            "conflict_created",
-            conflict=conflict.model_dump(mode="json"),
-            player=actor,
-            paid=paid,
-            as_action=as_action,
+        Event.of(
+            ev.ConflictCreated(
+                id=f"c{state.next_conflict}",
+                kind=cmd.kind,
+                text=cmd.text,
+                creator=creator,
+                side_a=side_a,
+                side_b=cmd.side_b,
+                goal_for=goal_for,
+                free_key=free_key,
+                player=actor,
+                paid=paid,
+                as_action=as_action,
+            )
         ),
     ]
 
@@ -172,8 +167,26 @@ def veto(state: CapesState, ctx: Ctx, cmd: Veto, dice: DiceService) -> list[Even
     return [event("conflict_vetoed", conflict=conflict.id, player=actor, reason=reason)]
 
 
+def _card(state: CapesState, data: ev.ConflictCreated) -> Conflict:
+    """The Conflict card a ``conflict_created`` makes, on the Page it is made on (CAPES-CONF-001)."""
+    page = state.scene.page if state.scene is not None else None
+    return Conflict(
+        id=data.id,
+        kind=data.kind,
+        text=data.text,
+        creator=data.creator,
+        creator_player=data.player,
+        created_page=page.number if page is not None else 0,
+        sides=(Side(id="A", label=data.side_a), Side(id="B", label=data.side_b)),
+        aim_side="A" if data.kind is ConflictKind.GOAL else "",
+        goal_for=data.goal_for,
+        paid_token=data.paid > 0,
+        free_key=data.free_key,
+    )
+
+
 def _created(state: CapesState, data: ev.ConflictCreated) -> CapesState:
-    conflict = Conflict.model_validate(data.conflict)
+    conflict = _card(state, data)
     player, paid = str(data.player), int(data.paid)
     state = state.model_copy(
         update={

@@ -8,14 +8,16 @@ reads the data; renderers read these models.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
 from capeworks.engine.kit import Frozen
-from capeworks.systems.capes.sheet import CharacterSheet
-from capeworks.systems.capes.state import Conflict
+from capeworks.engine.upcast import Upcaster
+from capeworks.systems.capes.sheet import CharacterSheet, ConflictKind
 
-__all__ = ["EVENTS", "PREFIX", "CapesEvent", "Granted", "Returned"]
+__all__ = ["EVENTS", "PREFIX", "UPCASTERS", "CapesEvent", "Granted", "Returned"]
 
 PREFIX = "capes."
 
@@ -110,9 +112,41 @@ class ActionsPassed(CapesEvent):
 
 
 class ConflictCreated(CapesEvent):
-    conflict: Conflict
+    """A Conflict card made (CAPES-CONF-001): the facts it is made of; the fold builds the card.
+
+    Version 2. Version 1 held the whole ``Conflict`` as it stood when made, so any change
+    to that state model would have been a change to this event (see the upcaster below).
+    """
+
+    VERSION = 2
+
+    id: str
+    kind: ConflictKind
+    text: str
+    creator: str
+    side_a: str = ""
+    side_b: str = ""
+    goal_for: tuple[str, ...] = ()
+    free_key: str = ""
     paid: int
     as_action: bool
+
+
+def _conflict_created_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2: the facts read off the embedded card (made with sides A and B, labelled)."""
+    card = data["conflict"]
+    sides = {side["id"]: side.get("label", "") for side in card.get("sides", ())}
+    facts = {k: v for k, v in data.items() if k != "conflict"}
+    return facts | {
+        "id": card["id"],
+        "kind": card["kind"],
+        "text": card["text"],
+        "creator": card["creator"],
+        "side_a": sides.get("A", ""),
+        "side_b": sides.get("B", ""),
+        "goal_for": card.get("goal_for", ()),
+        "free_key": card.get("free_key", ""),
+    }
 
 
 class ConflictVetoed(CapesEvent):
@@ -295,3 +329,6 @@ EVENTS = declare_events(
     Gloated,
     Deadlocked,
 )
+
+#: (event type, version) -> its data at the next version, for logs written before a payload changed
+UPCASTERS: dict[tuple[str, int], Upcaster] = {(ConflictCreated.TYPE, 1): _conflict_created_v1}

@@ -67,7 +67,7 @@ def _resolved(p: ev.Resolved) -> str:
 
 def _created(p: ev.ConflictCreated) -> str:
     how = " (a Story Token)" if p.paid else ""
-    return f"{_names(p)(p.player)} creates {p.conflict.kind.value} {p.conflict.id}: {p.conflict.text}{how}"
+    return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{how}"
 
 
 _SIMPLE: dict[str, str] = {

@@ -39,7 +39,7 @@ from capeworks.systems.capes import commands as cmd
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.common import Ctx
 from capeworks.systems.capes.config import CapesConfig
-from capeworks.systems.capes.events import EVENTS, PREFIX
+from capeworks.systems.capes.events import EVENTS, PREFIX, UPCASTERS
 from capeworks.systems.capes.flow import require_turn, settle, whose_turn
 from capeworks.systems.capes.moves import legal_moves
 from capeworks.systems.capes.prompts import open_prompts
@@ -182,6 +182,7 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
     state_model = CapesState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
+    upcasters = UPCASTERS
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = False
