@@ -56,10 +56,20 @@ class _PromptOnlyInEveryMenu(_PromptOnlyReply):
         return [*super().legal_commands(state, seat, offers), LegalCommand(command="reply", label="reply")]
 
 
+class _PromptOnlyAnsweringNothing(_PromptOnlyReply):
+    """Offers its prompt-only ``reply`` to every seat, as the answer to a prompt that is not open."""
+
+    def legal_commands(self, state: ToyState, seat: Seat, offers: Offers) -> list[LegalCommand]:
+        extra = LegalCommand(command="reply", label="reply", prompt="p99")
+        return [*super().legal_commands(state, seat, offers), extra]
+
+
 def test_prompt_only_not_offered__a_prompt_only_command_in_a_menu_is_caught() -> None:
     check_prompt_only_not_offered(_PromptOnlyReply())
     with pytest.raises(AssertionError, match="prompt-only command 'reply' is offered to gm outside a prompt"):
         check_prompt_only_not_offered(_PromptOnlyInEveryMenu())
+    with pytest.raises(AssertionError, match=r"as the answer to 'p99', which is not an open prompt"):
+        check_prompt_only_not_offered(_PromptOnlyAnsweringNothing())
 
 
 class _SameWordsForAll(Toy):

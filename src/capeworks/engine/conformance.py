@@ -285,17 +285,27 @@ def check_answered_prompts_move_on(ruleset: Ruleset[Any, Any]) -> None:
 
 
 def check_prompt_only_not_offered(ruleset: Ruleset[Any, Any]) -> None:
-    """A command marked prompt-only is offered only as the answer of an open prompt, never in a menu."""
+    """A command marked prompt-only is offered only as the answer of an open prompt, never in a menu.
+
+    A legal command that names a prompt no longer (or never) open counts as a menu entry.
+    """
     prompt_only = {name for name, spec in ruleset.commands.items() if spec.prompt_only}
     if not prompt_only:
         return
     session = _session(ruleset)
     table = Table.new(ruleset, config=session.config, seats=session.seats, seed=7)
     for step in (*session.steps, None):
+        open_ids = {p.id for p in table.prompts()}
         for seat in table.seats:
             for legal in table.legal_commands(seat.id):
-                assert legal.prompt is not None or legal.command not in prompt_only, (
+                if legal.command not in prompt_only:
+                    continue
+                assert legal.prompt is not None, (
                     f"the prompt-only command {legal.command!r} is offered to {seat.id} outside a prompt"
+                )
+                assert legal.prompt in open_ids, (
+                    f"the prompt-only command {legal.command!r} is offered to {seat.id} as the answer "
+                    f"to {legal.prompt!r}, which is not an open prompt"
                 )
         if step is not None:
             table.execute(step.command, dice=step.dice)
