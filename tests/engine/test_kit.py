@@ -85,3 +85,26 @@ def test_expire__at_the_start_of_the_holders_next_turn() -> None:
     assert ended == []
     kept, ended = expire(kept, TurnPoint.ROUND_END, holder=None, round_=3)
     assert ended == [down] and kept == [scar]
+
+
+def test_gm_notes_hidden__players_see_alike_without_the_gms_notes() -> None:
+    from pydantic import BaseModel
+
+    from capeworks.engine import Viewer
+    from capeworks.engine.kit import GmNotesHidden
+    from capeworks.systems.bpb.ruleset import BpbRuleset
+    from capeworks.systems.rwyn.ruleset import RwynRuleset
+    from capeworks.systems.workshop.ruleset import WorkshopRuleset
+
+    class _State(BaseModel):
+        gm_notes: list[str] = []
+        round: int = 2
+
+    state = _State(gm_notes=["the butler did it"])
+    hidden = GmNotesHidden()
+    ann, bo, gm = Viewer(seat="ann"), Viewer(seat="bo"), Viewer.gm()
+    assert hidden.view(state, ann) == {"gm_notes": [], "round": 2} == hidden.view(state, bo)
+    assert hidden.view(state, gm) == {"gm_notes": ["the butler did it"], "round": 2}
+    assert hidden.view_key(state, ann) == hidden.view_key(state, bo) != hidden.view_key(state, gm)
+    for ruleset in (RwynRuleset, BpbRuleset, WorkshopRuleset):
+        assert ruleset.view is GmNotesHidden.view and ruleset.view_key is GmNotesHidden.view_key

@@ -15,17 +15,19 @@ Everything here is pure and cheap: the lab folds these millions of times.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
+from capeworks.engine.audience import Viewer
 from capeworks.errors import NotFound
 
 __all__ = [
     "Expiry",
     "Frozen",
+    "GmNotesHidden",
     "TextList",
     "Timed",
     "TurnOrder",
@@ -48,6 +50,25 @@ class Frozen(BaseModel):
     """Base of immutable domain models: change by ``model_copy(update=...)``, never in place."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class GmNotesHidden:
+    """Ruleset mixin for a table whose one secret is the GM's notes (``state.gm_notes``).
+
+    Put it before ``Ruleset`` in the bases: players all see alike (``view_key`` is
+    ``viewer.is_gm``) and see the state with ``gm_notes`` empty; the GM sees it all.
+    """
+
+    def view_key(self, state: BaseModel, viewer: Viewer) -> Hashable:
+        """Players see alike: only the GM sees the GM's notes."""
+        return viewer.is_gm
+
+    def view(self, state: BaseModel, viewer: Viewer) -> dict[str, Any]:
+        """The state as JSON, the GM's notes emptied for everyone but the GM."""
+        data = state.model_dump(mode="json")
+        if not viewer.is_gm:
+            data["gm_notes"] = []
+        return data
 
 
 def split_list(value: Any) -> Any:

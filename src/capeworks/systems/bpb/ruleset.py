@@ -7,7 +7,7 @@ GM's; a hit's decisions are prompts to whoever plays the one deciding.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from capeworks.engine import (
@@ -24,7 +24,7 @@ from capeworks.engine import (
     Viewer,
     command_table,
 )
-from capeworks.engine.kit import lookup
+from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.bpb import attacks, calls, environment, grabs, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
@@ -131,7 +131,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
 COMMANDS = command_table(_SPECS)
 
 
-class BpbRuleset(Ruleset[BpbState, BpbConfig]):
+class BpbRuleset(GmNotesHidden, Ruleset[BpbState, BpbConfig]):
     """Bulletproof Blues 2e: 2d6 + attribute, extreme success, block and dodge, damage and protection."""
 
     name = "bpb"
@@ -153,16 +153,6 @@ class BpbRuleset(Ruleset[BpbState, BpbConfig]):
     def controller(self, state: BpbState, entity: str) -> Controller:
         ch = lookup(state.characters, entity, "character")
         return Controller(seat=ch.owner or None, name=ch.name)
-
-    def view_key(self, state: BpbState, viewer: Viewer) -> Hashable:
-        """Players see alike: only the GM sees the GM's notes."""
-        return viewer.is_gm
-
-    def view(self, state: BpbState, viewer: Viewer) -> dict[str, Any]:
-        data = state.model_dump(mode="json")
-        if not viewer.is_gm:
-            data["gm_notes"] = []
-        return data
 
     def prompts(self, state: BpbState) -> list[Prompt]:
         return open_prompts(state)

@@ -10,7 +10,7 @@ the work — :mod:`~capeworks.systems.rwyn.roster`, :mod:`~.gm`, :mod:`~.rolls`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from capeworks.engine import (
@@ -27,7 +27,7 @@ from capeworks.engine import (
     Viewer,
     command_table,
 )
-from capeworks.engine.kit import lookup
+from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.rwyn import answers, gm, harm, rolls, roster
 from capeworks.systems.rwyn import commands as cmd
@@ -145,7 +145,7 @@ _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
 COMMANDS = command_table(_SPECS)
 
 
-class RwynRuleset(Ruleset[RwynState, RwynConfig]):
+class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
     """Roll When You Need: d6 pools, disaster dice, effects, stress and consequences."""
 
     name = "rwyn"
@@ -167,16 +167,6 @@ class RwynRuleset(Ruleset[RwynState, RwynConfig]):
     def controller(self, state: RwynState, entity: str) -> Controller:
         character = lookup(state.characters, entity, "character")
         return Controller(seat=character.owner, name=character.name)
-
-    def view_key(self, state: RwynState, viewer: Viewer) -> Hashable:
-        """Players see alike: only the GM sees the GM's notes."""
-        return viewer.is_gm
-
-    def view(self, state: RwynState, viewer: Viewer) -> dict[str, Any]:
-        data = state.model_dump(mode="json")
-        if not viewer.is_gm:
-            data["gm_notes"] = []
-        return data
 
     def prompts(self, state: RwynState) -> list[Prompt]:
         return open_prompts(state)

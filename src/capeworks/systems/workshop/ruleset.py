@@ -8,7 +8,7 @@ and time; players act for their own characters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from capeworks.engine import (
@@ -27,7 +27,7 @@ from capeworks.engine import (
     command_table,
     declare_events,
 )
-from capeworks.engine.kit import lookup
+from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow
 from capeworks.systems.workshop import commands as cmd
@@ -221,7 +221,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     return out
 
 
-class WorkshopRuleset(Ruleset[WorkshopState, WorkshopConfig]):
+class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     """The Workshop: shot pools, snapshots, PV into Shock and Wounds, optional rules as switches."""
 
     name = "workshop"
@@ -243,16 +243,6 @@ class WorkshopRuleset(Ruleset[WorkshopState, WorkshopConfig]):
     def controller(self, state: WorkshopState, entity: str) -> Controller:
         c = lookup(state.characters, entity, "combatant")
         return Controller(seat=c.owner or None, name=c.name)
-
-    def view_key(self, state: WorkshopState, viewer: Viewer) -> Hashable:
-        """Players see alike: only the GM sees the GM's notes."""
-        return viewer.is_gm
-
-    def view(self, state: WorkshopState, viewer: Viewer) -> dict[str, Any]:
-        data = state.model_dump(mode="json")
-        if not viewer.is_gm:
-            data["gm_notes"] = []
-        return data
 
     def prompts(self, state: WorkshopState) -> list[Prompt]:
         return open_prompts(state)
