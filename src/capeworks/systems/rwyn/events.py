@@ -1,19 +1,24 @@
 """The events of a Roll When You Need table, as typed payloads (``rwyn.*``).
 
-Events that change a character or a check carry its whole new value, so the
-fold (:mod:`capeworks.systems.rwyn.state`) is a plain upsert; renderers read
-these models, never raw dictionaries.
+Most events that change a character or a check carry its whole new value, so the
+fold (:mod:`capeworks.systems.rwyn.state`) is a plain upsert; ``stress_taken``
+records facts instead (version 2, see :data:`UPCASTERS`). Renderers read these
+models, never raw dictionaries.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from capeworks.engine import EventData, declare_events
+from capeworks.engine.upcast import Upcaster
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.sheet import Character, Quality, Talent
 
 __all__ = [
     "EVENTS",
+    "UPCASTERS",
     "AbilitySet",
     "BoughtBack",
     "CallWithdrawn",
@@ -182,11 +187,28 @@ class XpAwarded(CharacterEvent):
     amount: int
 
 
-class StressTaken(CharacterEvent):
+class StressTaken(RwynEvent):
+    """Stress marked on a track (RWYN-STRESS-001/002): the facts; the fold marks it on the sheet.
+
+    Version 2. Version 1 held the character's whole sheet after the stress (``character``);
+    its upcaster keeps the sheet's id and name.
+    """
+
+    VERSION = 2
+
+    character_id: str
+    name: str
     track: str
     amount: int
     result: str
     check_id: int | None = None
+
+
+def _stress_taken_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2: the sheet after the stress gives way to its id and name."""
+    sheet = data["character"]
+    facts = {k: v for k, v in data.items() if k != "character"}
+    return facts | {"character_id": sheet["id"], "name": sheet["name"]}
 
 
 class ConsequenceTaken(CharacterEvent):
@@ -248,3 +270,6 @@ EVENTS = declare_events(
     SceneEnded,
     GmNoted,
 )
+
+#: (event type, version) -> its data at the next version, for logs written before a payload changed
+UPCASTERS: dict[tuple[str, int], Upcaster] = {(StressTaken.TYPE, 1): _stress_taken_v1}

@@ -42,7 +42,12 @@ def deal_stress(
     updated, result = stress.add_stress(who, track, amount, config)
     b.emit(
         StressTaken(
-            character=updated, track=track.value, amount=amount, result=result.value, check_id=check_id
+            character_id=who.id,
+            name=who.name,
+            track=track.value,
+            amount=amount,
+            result=result.value,
+            check_id=check_id,
         )
     )
     if result is stress.StressResult.TAKEN_OUT:

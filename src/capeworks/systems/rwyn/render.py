@@ -102,7 +102,7 @@ def _stress(p: ev.StressTaken) -> str:
         "overflow": ": the track is full — a consequence or being taken out.",
         "taken_out": ": a fourth consequence.",
     }[p.result]
-    return f"{p.character.name} takes {p.amount} {p.track} stress{tail}"
+    return f"{p.name} takes {p.amount} {p.track} stress{tail}"
 
 
 def _critical(p: ev.CriticalChosen) -> str:

@@ -32,7 +32,7 @@ from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.rwyn import answers, gm, harm, rolls, roster
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.config import RwynConfig
-from capeworks.systems.rwyn.events import EVENTS
+from capeworks.systems.rwyn.events import EVENTS, UPCASTERS
 from capeworks.systems.rwyn.prompts import open_prompts
 from capeworks.systems.rwyn.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.rwyn.sheet import Character, Standing
@@ -154,6 +154,7 @@ class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
     state_model = RwynState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
     events = EVENTS
+    upcasters = UPCASTERS
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = True

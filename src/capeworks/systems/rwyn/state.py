@@ -15,10 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine import Event
 from capeworks.systems.rwyn import events as ev
+from capeworks.systems.rwyn import stress
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
-from capeworks.systems.rwyn.sheet import Character
+from capeworks.systems.rwyn.sheet import Character, Track
 
 __all__ = ["EventType", "RwynState", "fold"]
 
@@ -91,6 +92,10 @@ def fold(state: RwynState, event: Event) -> RwynState:
     update: dict[str, object] = {}
     if isinstance(payload, ev.CharacterEvent):
         update["characters"] = {**state.characters, payload.character.id: payload.character}
+    elif isinstance(payload, ev.StressTaken):
+        who = state.characters[payload.character_id]
+        marked, _ = stress.add_stress(who, Track(payload.track), payload.amount, state.config)
+        update["characters"] = {**state.characters, who.id: marked}
     elif isinstance(payload, ev.SceneEnded):
         update["characters"] = {**state.characters, **{c.id: c for c in payload.characters}}
     elif isinstance(payload, ev.CheckCalled | ev.CheckAsked):

@@ -1,0 +1,76 @@
+"""``rwyn.stress_taken`` records facts (version 2), and logs written at version 1 still read.
+
+Version 1 held the character's whole sheet after the stress, so any change to ``Character``
+was a change to this event. The fold now marks the stress itself (``stress.add_stress``);
+the upcaster keeps the old sheet's id and name, and the sheet an old log folds to is the
+sheet it embedded.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from capeworks.engine import Event, Table
+from capeworks.engine.upcast import upcast
+from capeworks.systems.rwyn import events as ev
+from capeworks.systems.rwyn.ruleset import RwynRuleset
+from capeworks.systems.rwyn.sheet import Track
+from capeworks.systems.rwyn.state import RwynState
+from tests.systems.rwyn.helpers import table
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "rwyn"
+RULESET = RwynRuleset()
+
+
+def _v1_events() -> list[str]:
+    found = []
+    for path in sorted(GOLDEN.glob("*.log.json")):
+        for e in json.loads(path.read_text(encoding="utf-8"))["log"]:
+            if e["type"] == ev.StressTaken.TYPE:
+                found.append(f"{path.name}#{e['seq']}")
+    return found
+
+
+def test_the_golden_logs__hold_version_1_stress_taken_events() -> None:
+    assert len(_v1_events()) >= 4
+
+
+def test_stress_taken__embeds_no_sheet() -> None:
+    assert ev.StressTaken.VERSION == 2
+    assert "character" not in ev.StressTaken.model_fields
+    assert not issubclass(ev.StressTaken, ev.CharacterEvent)
+
+
+@pytest.mark.parametrize("where", _v1_events())
+def test_a_version_1_event__folds_to_the_sheet_it_embedded(where: str) -> None:
+    log_name, seq = where.split("#")
+    log: list[dict[str, Any]] = json.loads((GOLDEN / log_name).read_text(encoding="utf-8"))["log"]
+    old = next(e for e in log if e["seq"] == int(seq))
+    sheet = old["data"]["character"]
+    data = upcast(RULESET, Event.model_validate(old)).data
+    assert "character" not in data and (data["character_id"], data["name"]) == (sheet["id"], sheet["name"])
+    state = Table.replay([Event.model_validate(e) for e in log if e["seq"] <= int(seq)]).state
+    assert isinstance(state, RwynState)
+    assert state.characters[sheet["id"]].model_dump(mode="json") == sheet
+
+
+def test_stress_now__is_written_at_version_2_as_facts() -> None:
+    d = table(characters={"ada": {"abilities": "Brawling:2, Endurance:3"}})
+    d.do("gm", "stress", character="ada", track="physical", amount=1)
+    made = next(e for e in d.events if e.type == ev.StressTaken.TYPE)
+    assert made.version == 2
+    assert made.data == {
+        "character_id": "ada",
+        "name": made.data["name"],
+        "track": "physical",
+        "amount": 1,
+        "result": "absorbed",
+        "check_id": None,
+    }
+    state = d.state
+    assert isinstance(state, RwynState)
+    assert state.characters["ada"].stress[Track.PHYSICAL] == 1
