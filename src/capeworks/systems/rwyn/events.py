@@ -2,7 +2,7 @@
 
 Most events that change a character or a check carry its whole new value, so the
 fold (:mod:`capeworks.systems.rwyn.state`) is a plain upsert; ``stress_taken``
-records facts instead (version 2, see :data:`UPCASTERS`). Renderers read these
+and ``consequence_taken`` record facts instead (version 2, see :data:`UPCASTERS`). Renderers read these
 models, never raw dictionaries.
 """
 
@@ -204,14 +204,23 @@ class StressTaken(RwynEvent):
     check_id: int | None = None
 
 
-def _stress_taken_v1(data: dict[str, Any]) -> dict[str, Any]:
-    """v1 -> v2: the sheet after the stress gives way to its id and name."""
+def _sheet_to_id(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2 of an event that held the whole sheet after it: the sheet gives way to its id and name."""
     sheet = data["character"]
     facts = {k: v for k, v in data.items() if k != "character"}
     return facts | {"character_id": sheet["id"], "name": sheet["name"]}
 
 
-class ConsequenceTaken(CharacterEvent):
+class ConsequenceTaken(RwynEvent):
+    """The next consequence taken on an overflow (RWYN-STRESS-002): the facts; the fold takes it.
+
+    Version 2. Version 1 held the character's whole sheet after it (``character``).
+    """
+
+    VERSION = 2
+
+    character_id: str
+    name: str
     severity: str
     text: str
 
@@ -272,4 +281,7 @@ EVENTS = declare_events(
 )
 
 #: (event type, version) -> its data at the next version, for logs written before a payload changed
-UPCASTERS: dict[tuple[str, int], Upcaster] = {(StressTaken.TYPE, 1): _stress_taken_v1}
+UPCASTERS: dict[tuple[str, int], Upcaster] = {
+    (StressTaken.TYPE, 1): _sheet_to_id,
+    (ConsequenceTaken.TYPE, 1): _sheet_to_id,
+}

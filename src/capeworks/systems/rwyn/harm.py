@@ -70,8 +70,9 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
         return [
             Event.of(TakenOut(character=stress.choose_taken_out(who, c.text), by_choice=True, how=c.text))
         ]
-    updated, rung = stress.take_consequence(who, c.text)
-    return [Event.of(ConsequenceTaken(character=updated, severity=rung.value, text=c.text))]
+    _, rung = stress.take_consequence(who, c.text)
+    taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=c.text)
+    return [Event.of(taken)]
 
 
 def outcome(state: RwynState, context: Ctx, c: cmd.Outcome, dice: DiceService) -> Done:

@@ -158,9 +158,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.BoughtBack.TYPE: lambda p: f"{p.character.name} buys back {p.points} {p.resource} for {p.xp} XP.",
     ev.XpAwarded.TYPE: lambda p: f"{p.character.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
-    ev.ConsequenceTaken.TYPE: lambda p: (
-        f"{p.character.name} takes a {p.severity} consequence: {p.text or p.severity}."
-    ),
+    ev.ConsequenceTaken.TYPE: lambda p: f"{p.name} takes a {p.severity} consequence: {p.text or p.severity}.",
     ev.TakenOut.TYPE: lambda p: (
         f"{p.character.name} is taken out"
         + (" by choice" if p.by_choice else "")

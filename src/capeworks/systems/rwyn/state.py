@@ -96,6 +96,10 @@ def fold(state: RwynState, event: Event) -> RwynState:
         who = state.characters[payload.character_id]
         marked, _ = stress.add_stress(who, Track(payload.track), payload.amount, state.config)
         update["characters"] = {**state.characters, who.id: marked}
+    elif isinstance(payload, ev.ConsequenceTaken):
+        who = state.characters[payload.character_id]
+        taken, _ = stress.take_consequence(who, payload.text)
+        update["characters"] = {**state.characters, who.id: taken}
     elif isinstance(payload, ev.SceneEnded):
         update["characters"] = {**state.characters, **{c.id: c for c in payload.characters}}
     elif isinstance(payload, ev.CheckCalled | ev.CheckAsked):

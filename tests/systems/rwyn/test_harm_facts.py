@@ -1,9 +1,9 @@
-"""``rwyn.stress_taken`` records facts (version 2), and logs written at version 1 still read.
+"""``rwyn.stress_taken`` and ``rwyn.consequence_taken`` record facts (version 2); version 1 logs still read.
 
-Version 1 held the character's whole sheet after the stress, so any change to ``Character``
-was a change to this event. The fold now marks the stress itself (``stress.add_stress``);
-the upcaster keeps the old sheet's id and name, and the sheet an old log folds to is the
-sheet it embedded.
+Version 1 held the character's whole sheet after the change, so any change to ``Character``
+was a change to these events. The fold now marks the stress (``stress.add_stress``) and takes
+the consequence (``stress.take_consequence``) itself; the upcaster keeps the old sheet's id and
+name, and the sheet an old log folds to is the sheet it embedded.
 """
 
 from __future__ import annotations
@@ -26,23 +26,34 @@ GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "rwyn"
 RULESET = RwynRuleset()
 
 
+FACTS = (ev.StressTaken, ev.ConsequenceTaken)
+
+
 def _v1_events() -> list[str]:
     found = []
     for path in sorted(GOLDEN.glob("*.log.json")):
         for e in json.loads(path.read_text(encoding="utf-8"))["log"]:
-            if e["type"] == ev.StressTaken.TYPE:
+            if e["type"] in {m.TYPE for m in FACTS}:
                 found.append(f"{path.name}#{e['seq']}")
     return found
 
 
-def test_the_golden_logs__hold_version_1_stress_taken_events() -> None:
-    assert len(_v1_events()) >= 4
+def test_the_golden_logs__hold_version_1_events_of_both_types() -> None:
+    found = _v1_events()
+    assert len(found) >= 5
+    logs = {
+        n: json.loads((GOLDEN / n).read_text(encoding="utf-8"))["log"]
+        for n in {w.split("#")[0] for w in found}
+    }
+    kinds = {e["type"] for n, log in logs.items() for e in log if f"{n}#{e['seq']}" in found}
+    assert kinds == {m.TYPE for m in FACTS}
 
 
-def test_stress_taken__embeds_no_sheet() -> None:
-    assert ev.StressTaken.VERSION == 2
-    assert "character" not in ev.StressTaken.model_fields
-    assert not issubclass(ev.StressTaken, ev.CharacterEvent)
+@pytest.mark.parametrize("model", FACTS, ids=lambda m: m.TYPE)
+def test_the_event__embeds_no_sheet(model: type[ev.RwynEvent]) -> None:
+    assert model.VERSION == 2
+    assert "character" not in model.model_fields
+    assert not issubclass(model, ev.CharacterEvent)
 
 
 @pytest.mark.parametrize("where", _v1_events())
@@ -58,7 +69,7 @@ def test_a_version_1_event__folds_to_the_sheet_it_embedded(where: str) -> None:
     assert state.characters[sheet["id"]].model_dump(mode="json") == sheet
 
 
-def test_stress_now__is_written_at_version_2_as_facts() -> None:
+def test_stress_now__is_written_at_version_2_as_facts() -> None:  # consequences: test_stress.py
     d = table(characters={"ada": {"abilities": "Brawling:2, Endurance:3"}})
     d.do("gm", "stress", character="ada", track="physical", amount=1)
     made = next(e for e in d.events if e.type == ev.StressTaken.TYPE)
