@@ -200,3 +200,33 @@ def test_contrive_merges_a_piece_worth_a_third_and_bad_input_changes_nothing() -
     assert camp(d).projects["a"].dc == 25  # standard 15 + the merged low piece's 10
     d.refuse("ann", "start_craft", character="ada", project="b", item="x", price=3000, rule="WD-CRAFT-006")
     d.refuse("ann", "start_craft", character="ada", project="b", item="x", tier="epic", rule="WD-CRAFT-004")
+
+
+@pytest.mark.rules("WD-CRAFT-015")
+def test_handy_adds_a_hands_on_lengthy_checks_dice_and_frees_a_belt_slot() -> None:
+    d = table()
+    handy = {"name": "Handy", "stats": ["dexterity"], "tree": "craft", "dice": 0}
+    ada = sheet("ada", "Ada")
+    ada.update(skills=[CRAFT, handy], backgrounds=["Plumbing"])
+    bo = sheet("bo", "Bo")
+    bo.update(skills=[CRAFT], backgrounds=["Plumbing"])
+    add(d, "ann", ada, owner="ann")
+    add(d, "bob", bo, owner="bob")
+    # the GM calls a lengthy fix of the pipes to 12 for both: calls 1 and 2
+    d.do("gm", "call_check", character="ada", stat="dexterity", dc=12, task="fix the pipes")
+    d.do("gm", "call_check", character="bo", stat="dexterity", dc=12, task="fix the pipes")
+    # the background's die: Ada adds 2 + 5 = 7; Bo, not Handy, keeps the 5
+    d.do("ann", "check", character="ada", call=1, background="Plumbing", unhurried=True, dice=[2, 5])
+    d.do("bob", "check", character="bo", call=2, background="Plumbing", unhurried=True, dice=[2, 5])
+    assert d.state.lengthy["call:1"].total == 7
+    assert d.state.lengthy["call:2"].total == 5
+    # a Craft-tree skill is hands-on too: 7 + (3 + 4) = 14 reaches 12, done
+    d.do("ann", "check", character="ada", call=1, skills=["Craft"], dice=[3, 4])
+    assert "call:1" not in d.state.lengthy
+    # a quick (not lengthy) check keeps one die as always
+    d.do("gm", "call_check", character="ada", stat="dexterity", tn=6)
+    d.do("ann", "check", character="ada", call=3, skills=["Craft"], dice=[3, 4])
+    roll = d.last.payload.check
+    assert (roll.kept, roll.modifier, roll.total) == (4, 0, 4)
+    # the background's tools ride on the belt free: one slot more than Bo's
+    assert d.state.sheet("ada").belt_slots == d.state.sheet("bo").belt_slots + 1

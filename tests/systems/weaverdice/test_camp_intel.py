@@ -257,3 +257,39 @@ def test_only_orthogonal_neighbours_of_unlocked_cells_or_the_corners_are_ever_av
                 )
             }
             assert set(camp(d).targets["t"].available(m)) == expected
+
+
+@pytest.mark.rules("WD-INTEL-035")
+def test_codify_spells_unlocks_out_for_others_and_a_presentation_gives_them_all() -> None:
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    pc(d, "bob", "cy", "Cy")
+    spy(d, wits=3)
+    d.do("gm", "add_target", target="lot", name="Lot", size=2, dispositions=["city"], tns=[4, 4, 4, 4])
+    d.do("gm", "add_target", target="den", name="Den", size=2, dispositions=["city"], tns=[4, 4, 4, 4])
+    d.do("ann", "surveil", character="ada", target="lot", cell="0,0", dice=[4])
+    d.do("ann", "surveil", character="ada", target="lot", cell="0,1", dice=[5])
+    # codifying wraps up the slot: it must come last, and needs a target, unlocks and a real reader
+    d.refuse(
+        "ann",
+        "utilize_intel",
+        character="ada",
+        ops=["spell lot for bo", "upgrade city:1"],
+        rule="WD-INTEL-035",
+    )
+    d.refuse("ann", "utilize_intel", character="ada", ops=["spell nowhere"], rule="WD-INTEL-035")
+    d.refuse("ann", "utilize_intel", character="ada", ops=["spell den"], rule="WD-INTEL-035")
+    d.refuse("ann", "utilize_intel", character="ada", ops=["spell lot for zed"], rule="WD-INTEL-035")
+    d.refuse("ann", "utilize_intel", character="ada", ops=["present to"], rule="WD-INTEL-035")
+    assert camp(d).ledgers.get("bo") is None or camp(d).ledgers["bo"].writeups == {}
+    # Spell it Out: a write-up of Lot's two unlocks, kept and handed to Bo, who spent no slot
+    d.do("ann", "utilize_intel", character="ada", ops=["spell lot for bo"])
+    assert camp(d).ledgers["ada"].writeups == {"lot": (0, 1)}
+    assert camp(d).ledgers["bo"].writeups == {"lot": (0, 1)}
+    assert camp(d).phase.slots["bo"].used == 0 and "writes up 2 unlocks on Lot for Bo" in d.last.payload.text
+    # Presentation: a meeting gives every grid's unlocks to all present
+    d.do("ann", "surveil", character="ada", target="den", cell="0,0", dice=[6])
+    d.do("ann", "utilize_intel", character="ada", ops=["present to bo, cy"])
+    for who in ("ada", "bo", "cy"):
+        assert camp(d).ledgers[who].writeups == {"lot": (0, 1), "den": (0,)}
+    assert "presents 3 unlocks for Bo, Cy" in d.last.payload.text

@@ -140,3 +140,28 @@ def test_the_bud_chance_grows_5_percent_per_power_perk_roll() -> None:
     assert d.last.payload.chance == 10 and d.last.payload.triggered
     d.do("gm", "roll_bud", character="ada", dice=[11])
     assert not d.last.payload.triggered
+
+
+@pytest.mark.rules("WD-PROG-006", "WD-EFFORT-014")
+def test_a_lone_half_dot_is_spendable_in_the_first_encounter_after_a_rest_only() -> None:
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    boxes(d, "extra_effort", pool="stamina")
+    sheet = d.state.sheets["ada"]
+    effort = d.state.people["ada"].effort
+    assert effort.available(sheet, Pool.STAMINA) == sheet.effort_max(Pool.STAMINA)  # not before a rest
+    d.do("ann", "sleep", character="ada")
+    effort = d.state.people["ada"].effort
+    assert effort.bonus == {Pool.STAMINA: 1}
+    assert effort.available(sheet, Pool.STAMINA) == sheet.effort_max(Pool.STAMINA) + 1
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "move", character="ada", feet=30, push=True, dice=[2])
+    d.do("gm", "end_combat")
+    d.answer("ann", "exhaust-ada", "stamina")
+    effort = d.state.people["ada"].effort
+    # gone before exhaustion counts: the pool's maximum loses one, the half dot gives nothing more
+    assert not any(effort.bonus.values())
+    assert effort.available(sheet, Pool.STAMINA) == sheet.effort_max(Pool.STAMINA) - 1
+    assert camp(d).ledgers["ada"].half_dots == {Pool.STAMINA: 1}  # back after the next rest
+    d.do("ann", "sleep", character="ada")
+    assert d.state.people["ada"].effort.bonus == {Pool.STAMINA: 1}

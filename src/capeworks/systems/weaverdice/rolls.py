@@ -24,7 +24,7 @@ from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
-from capeworks.systems.weaverdice.skills import background_dice, skill_dice
+from capeworks.systems.weaverdice.skills import background_dice, handy_adds, skill_dice
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
@@ -121,6 +121,9 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     roll, record = roll_check(
         b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
     )
+    if running is not None and handy_adds(sheet, c.skills, c.background):
+        # WD-CRAFT-015: Handy sums the dice of a hands-on lengthy check; the rest shows as modifier
+        roll = evolve(roll, {"modifier": roll.modifier + sum(roll.faces) - roll.kept})
     practised = (*me.practised, *(s for s in c.skills if s not in me.practised))
     done = True
     if running is not None:

@@ -103,7 +103,12 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
                 faces.append(record.faces[0])
                 if not_recovered(me.morale, record.faces[0]):
                     kept[pool] = kept.get(pool, 0) + 1
-    me = evolve(me, {"effort": me.effort.sleep(kept=kept)})
+    effort = me.effort.sleep(kept=kept)
+    # WD-PROG-006: a lone half dot is a bonus dot for the first encounter after the rest
+    for pool, halves in sorted(state.campaign.ledger(c.character).half_dots.items()):
+        if halves:
+            effort = effort.with_bonus(pool, halves)
+    me = evolve(me, {"effort": effort})
     b = Builder(state, context, dice)
     b.emit(
         ev.Slept(character=c.character, name=me.name, kept=kept, faces=tuple(faces), people=(me,)),

@@ -233,9 +233,12 @@ class Character(Frozen):
     @property
     def belt_slots(self) -> int:
         """Dexterity + the costume's belt pieces (less a broken fragile slot) and Equipment Slot
-        boxes (WD-STAT-009, WD-EQUIP-014)."""
+        boxes (WD-STAT-009, WD-EQUIP-014); Handy's background tools ride free: one more (WD-CRAFT-015)."""
+        handy = any(s.name.lower() == "handy" and not s.learning for s in self.skills)
         return belt_capacity(
-            dexterity=self.stat(Stat.DEXTERITY), costume=self.costume, extra_slots=self.extra_belt_slots
+            dexterity=self.stat(Stat.DEXTERITY),
+            costume=self.costume,
+            extra_slots=self.extra_belt_slots + (1 if handy else 0),
         )
 
     @property

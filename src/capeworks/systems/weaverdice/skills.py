@@ -27,6 +27,7 @@ __all__ = [
     "background_dice",
     "check_prerequisites",
     "check_starting_skills",
+    "handy_adds",
     "skill_dice",
     "train",
     "training_total",
@@ -67,6 +68,16 @@ def background_dice(character: Character, background: str, *, unhurried: bool) -
     if background.lower() not in {b.lower() for b in character.backgrounds}:
         raise RuleViolation("WD-SKILL-013", f"{character.name} has no background called {background}.")
     return 1 if unhurried else 0
+
+
+def handy_adds(character: Character, skills: Iterable[str], background: str) -> bool:
+    """Handy (WD-CRAFT-015): a lengthy check on a hands-on proficiency the roller knows (a background
+    they cite, or a Craft-tree skill) adds its dice together instead of keeping one."""
+    if not any(s.name.lower() == "handy" for s in character.known_skills):
+        return False
+    named = {n.lower() for n in skills}
+    crafty = any(s.tree == "craft" and s.name.lower() in named for s in character.known_skills)
+    return crafty or bool(background)
 
 
 def check_prerequisites(character: Character, requires: dict[str, tuple[str, ...]]) -> None:

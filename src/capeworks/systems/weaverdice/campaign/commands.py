@@ -275,7 +275,11 @@ class UtilizeIntel(Frozen):
     """Utilize Intel: upgrade, downgrade or shuffle intel, as often as wanted in one slot."""
 
     character: Ident
-    ops: list[str] = Field(min_length=1, max_length=20, description="e.g. 'upgrade violent:1'")
+    ops: list[str] = Field(
+        min_length=1,
+        max_length=20,
+        description="e.g. 'upgrade violent:1', 'spell pearl for bo', 'present to bo'",
+    )
 
 
 class FormGroup(Frozen):

@@ -33,6 +33,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.codify import CODIFY, codify
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, take_slot, use_action
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
 from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, intel_key
@@ -514,8 +515,18 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
     b = Builder(state, ctx, dice)
     done: list[str] = []
     pool = tuple(d for d in DISPOSITIONS if d != "city")
-    for op in c.ops:
+    others: dict[str, Ledger] = {}
+    for n, op in enumerate(c.ops):
         verb, _, what = op.strip().lower().partition(" ")
+        if verb in CODIFY:  # WD-INTEL-035: codifying wraps up the slot
+            if n != len(c.ops) - 1:
+                raise RuleViolation(
+                    "WD-INTEL-035", f"Writing up or presenting ends the slot: put {verb} last."
+                )
+            others, line = codify(state, c.character, ledger, verb, what.strip())
+            ledger = others.pop(c.character)
+            done.append(line)
+            continue
         if verb == "relocate":  # WD-INTEL-034: moving base takes downtimes; trackers find you easier
             phases = int(what) if what.isdigit() and 1 <= int(what) <= 12 else 0
             if not phases:
@@ -546,7 +557,8 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             done.append(f"1 tier-{tier} {kind} -> 1 tier-{tier - 1} {pool[face - 1]}")
         else:
             raise RuleViolation(
-                "WD-INTEL-028", f"Utilize Intel upgrades, downgrades or shuffles, not {verb}."
+                "WD-INTEL-028",
+                f"Utilize Intel upgrades, downgrades, shuffles, spells out or presents, not {verb}.",
             )
     b.emit(
         ce.IntelSpent(
@@ -554,7 +566,7 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             name=who.name,
             text="; ".join(done) + ".",
             phase=phase,
-            ledgers={c.character: ledger},
+            ledgers={**others, c.character: ledger},
         )
     )
     return b.batch

@@ -117,6 +117,8 @@ class Ledger(Frozen):
     free_actions: int = 0
     #: downtimes left of moving base (WD-INTEL-034): those tracking the character find them at half DC
     relocating: int = 0
+    #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
+    writeups: dict[str, tuple[int, ...]] = Field(default_factory=dict)
 
     def active(self, kind: str, phase: int, most: int = 6) -> int:
         """Followers of a type whose passive counts now (tapped ones do not; at most ``most``)."""
