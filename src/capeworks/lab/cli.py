@@ -92,16 +92,22 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
 
 @lab_app.command("odds")
 def odds_command(
-    system: str = typer.Argument(..., help="weaverdice (wd), rwyn or capes."),
+    system: str = typer.Argument(..., help="weaverdice (wd), rwyn, capes, bpb or workshop (ws)."),
     stat: str = typer.Option("1..5", help="Weaverdice: stats (e.g. 1..5 or 2,4)."),
     dice: str = typer.Option("0..3", "--dice", help="Weaverdice: skill dice (extra dice, keep one)."),
     tn: str = typer.Option("2..10", help="Weaverdice: target numbers."),
     morale: str = typer.Option("0", help="Weaverdice: morale steps (-4..4 for the whole range)."),
     ability: str = typer.Option("0..8", help="RWYN: ability ratings."),
-    difficulty: str = typer.Option("1..6", help="RWYN: difficulties."),
+    difficulty: str | None = typer.Option(
+        None, help="Difficulties. RWYN: 1..6; BPB: 9,12,15,18,21; Workshop: 0,5,10,15,20,25 (the defaults)."
+    ),
     sacrifice: str = typer.Option("none", help="RWYN: sacrifice policy (none, keep_one, all)."),
     die: str = typer.Option("1..6", help="Capes: die values."),
     rating: str = typer.Option("1..5", help="Capes: ability ratings."),
+    attribute: str = typer.Option("0..6", help="BPB: attributes."),
+    bonus: str = typer.Option("0", help="BPB: attack bonuses added to the roll (T5)."),
+    total: str = typer.Option("0..15", help="Workshop: attribute + skill totals before the dice."),
+    extra: str = typer.Option("0", help="Workshop: extra positive d10s (Free d10, Inspired)."),
     config: list[str] = CONFIG_OPTION,
     csv_out: bool = typer.Option(False, "--csv", help="Print the rows as CSV."),
     plot: Path | None = typer.Option(None, "--plot", help="Also draw the table to this .png or .svg file."),
@@ -128,7 +134,7 @@ def odds_command(
         elif name == "rwyn":
             params = {
                 "abilities": parse_range(ability, name="ability", low=0, high=30),
-                "difficulties": parse_range(difficulty, name="difficulty", low=1, high=30),
+                "difficulties": parse_range(difficulty or "1..6", name="difficulty", low=1, high=30),
                 "config": parse_settings(config),
                 "sacrifice": sacrifice,
             }
@@ -139,6 +145,25 @@ def odds_command(
             }
             if config:
                 raise InvalidCommand("The Capes roll's odds take no rules config; leave out --config.")
+        elif name == "bpb":
+            params = {
+                "attributes": parse_range(attribute, name="attribute", low=-5, high=30),
+                "difficulties": parse_range(difficulty or "9,12,15,18,21", name="difficulty", low=0, high=60),
+                "bonuses": parse_range(bonus, name="bonus", low=-10, high=20),
+            }
+            if config:
+                raise InvalidCommand(
+                    "The Bulletproof Blues task's odds take no rules config; leave out --config."
+                )
+        elif name == "workshop":
+            params = {
+                "totals": parse_range(total, name="total", low=-10, high=40),
+                "difficulties": parse_range(
+                    difficulty or "0,5,10,15,20,25", name="difficulty", low=-10, high=60
+                ),
+                "extra": parse_range(extra, name="extra", low=0, high=6),
+                "config": parse_settings(config),
+            }
         else:
             params = {}
         table = odds_table(system, **params)
