@@ -530,24 +530,33 @@ def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
 
 @lab_app.command("economy")
 def economy_command(
-    system: str = typer.Argument("capes", help="capes (Story Tokens and Debt over Pages)."),
+    system: str = typer.Argument(
+        "capes", help="capes (Story Tokens and Debt over Pages) or wd-craft (Weaverdice Craft & Repair)."
+    ),
     runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
     open_conflicts: int = typer.Option(
         2, "--open-conflicts", help="The policy adds Conflicts up to this many."
     ),
     seed: int = typer.Option(1, "--seed", help="The seed: the same seed gives the same figures."),
+    dexterity: str = typer.Option("1..5", help="wd-craft: the crafter's Dexterity values."),
+    knowledge: str = typer.Option("1..5", help="wd-craft: the crafter's Knowledge values."),
+    tier: str = typer.Option("standard", help="wd-craft: the tier attempted (low, standard, high)."),
+    price: int = typer.Option(300, help="wd-craft: the item's price (materials are a share of it)."),
+    skill: list[str] = typer.Option([], "--skill", help="wd-craft: a Craft-tree skill known (repeat)."),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, simple policies."""
+    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, Weaverdice
+    crafting projects (tier reached, rolls, downtime phases, materials), simple policies."""
     from capeworks.lab.capes import economy
+
+    if system.lower() in ("wd-craft", "weaverdice-craft"):
+        _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
+        return
 
     def run() -> dict[str, Any]:
         if system.lower() != "capes":
-            raise InvalidCommand(
-                f"The lab has a non-combat economy for capes; not {system!r} (Weaverdice crafting waits on "
-                "the campaign layer)."
-            )
+            raise InvalidCommand(f"The lab has non-combat economies for capes and wd-craft; not {system!r}.")
         if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
             raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
         return economy(runs, pages, seed=seed, open_conflicts=open_conflicts)
@@ -568,3 +577,45 @@ def economy_command(
         "moves the rules refused (the policy then tried its next choice)",
         highlight=False,
     )
+
+
+def _craft(
+    runs: int, dexterity: str, knowledge: str, tier: str, price: int, skills: list[str], seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_craft import crafting
+
+    if not 1 <= runs <= 100_000 or not 0 <= price <= 1_000_000:
+        raise InvalidCommand("--runs is 1..100000 and --price 0..1000000.")
+    return crafting(
+        runs,
+        dexterity=parse_range(dexterity, name="dexterity", low=1, high=10),
+        knowledge=parse_range(knowledge, name="knowledge", low=1, high=10),
+        tier=tier,
+        price=price,
+        skills=skills,
+        seed=seed,
+    )
+
+
+def _craft_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    tiers = sorted({k for r in rows for k in r if k.startswith("p_")})
+    title = (
+        f"Weaverdice crafting: a {report['tier']} item (DC {rows[0]['dc']}), "
+        f"{rows[0]['runs']} projects a cell; shares with Wilson 95% intervals, means with t intervals"
+    )
+    table = RichTable("dex", "know", *(t[2:] for t in tiers), "rolls", "phases", "materials", title=title)
+    for r in rows:
+        table.add_row(
+            str(r["dexterity"]),
+            str(r["knowledge"]),
+            *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
+            *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
