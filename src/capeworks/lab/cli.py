@@ -531,7 +531,9 @@ def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
 @lab_app.command("economy")
 def economy_command(
     system: str = typer.Argument(
-        "capes", help="capes (Story Tokens and Debt over Pages) or wd-craft (Weaverdice Craft & Repair)."
+        "capes",
+        help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair) or "
+        "wd-recruit (Weaverdice Recruit slots).",
     ),
     runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
@@ -544,6 +546,11 @@ def economy_command(
     tier: str = typer.Option("standard", help="wd-craft: the tier attempted (low, standard, high)."),
     price: int = typer.Option(300, help="wd-craft: the item's price (materials are a share of it)."),
     skill: list[str] = typer.Option([], "--skill", help="wd-craft: a Craft-tree skill known (repeat)."),
+    social: str = typer.Option("1..5", help="wd-recruit: the recruiter's Social scores."),
+    seek: list[str] = typer.Option([], "--seek", help="wd-recruit: a recruitment-table key sought (repeat)."),
+    strict: list[str] = typer.Option([], "--strict", help="wd-recruit: a key sought at double penalty."),
+    capes: bool = typer.Option(False, "--capes", help="wd-recruit: a search for capes."),
+    team_capes: int = typer.Option(0, "--team-capes", help="wd-recruit: capes on the team, you included."),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, Weaverdice
@@ -553,10 +560,17 @@ def economy_command(
     if system.lower() in ("wd-craft", "weaverdice-craft"):
         _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
         return
+    if system.lower() in ("wd-recruit", "weaverdice-recruit"):
+        _recruit_report(
+            lambda: _recruit(runs, social, seek, strict, capes, team_capes, seed), json_out=json_out
+        )
+        return
 
     def run() -> dict[str, Any]:
         if system.lower() != "capes":
-            raise InvalidCommand(f"The lab has non-combat economies for capes and wd-craft; not {system!r}.")
+            raise InvalidCommand(
+                f"The lab has non-combat economies for capes, wd-craft and wd-recruit; not {system!r}."
+            )
         if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
             raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
         return economy(runs, pages, seed=seed, open_conflicts=open_conflicts)
@@ -616,6 +630,53 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
             str(r["knowledge"]),
             *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
             *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
+
+
+def _recruit(
+    runs: int, social: str, seek: list[str], strict: list[str], capes: bool, team_capes: int, seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_recruit import recruiting
+
+    if not 1 <= runs <= 100_000 or not 0 <= team_capes <= 20:
+        raise InvalidCommand("--runs is 1..100000 and --team-capes 0..20.")
+    return recruiting(
+        runs,
+        social=parse_range(social, name="social", low=0, high=10),
+        seek=seek,
+        strict=strict,
+        capes=capes,
+        team_capes=team_capes,
+        seed=seed,
+    )
+
+
+def _recruit_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    most = max(int(k) for r in rows for k in r["distribution"])
+    title = (
+        f"Weaverdice Recruit: {rows[0]['runs']} slots a Social score, seeking "
+        f"{', '.join(report['seek'] + report['strict']) or 'nothing in particular'}"
+        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval"
+    )
+    table = RichTable(
+        "social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title
+    )
+    for r in rows:
+        a = r["applicants"]
+        table.add_row(
+            str(r["social"]),
+            f"{a['value']:.2f}",
+            f"{a['low']:.2f}..{a['high']:.2f}",
+            f"{r['p_none']['value']:.1%}",
+            *(f"{r['distribution'].get(str(k), 0.0):.1%}" for k in range(most + 1)),
         )
     console.print(table)
     console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
