@@ -91,7 +91,7 @@ def odds_times() -> list[list[str]]:
     from capeworks.systems.weaverdice.odds import total_distribution
 
     rows = []
-    for system in ("weaverdice", "rwyn", "capes"):
+    for system in ("weaverdice", "rwyn", "capes", "bpb", "workshop"):
         total_distribution.cache_clear()
         start = time.perf_counter()
         t = odds_table(system, **({"morale": tuple(range(-4, 5))} if system == "weaverdice" else {}))

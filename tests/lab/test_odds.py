@@ -11,7 +11,15 @@ from typer.testing import CliRunner
 
 from capeworks.cli.app import app
 from capeworks.errors import InvalidCommand
-from capeworks.lab.odds import capes_table, odds_table, parse_range, rwyn_table, wd_table
+from capeworks.lab.odds import (
+    bpb_table,
+    capes_table,
+    odds_table,
+    parse_range,
+    rwyn_table,
+    wd_table,
+    workshop_table,
+)
 
 runner = CliRunner()
 
@@ -56,6 +64,42 @@ def test_capes_rows_give_the_improve_chance_and_the_even_split() -> None:
     assert Fraction(_row(t, ability=5, parts=2)["expected_after_roll_fraction"]) == 2 * Fraction(22, 6)
 
 
+@pytest.mark.rules("BPB-ROLL-001", "BPB-ROLL-005", "BPB-XS-001")
+def test_bpb_cells_are_2d6_at_least_the_need_with_extreme_at_three_more() -> None:
+    t = bpb_table(attributes=(3,), difficulties=(12, 16), bonuses=(0, 2))
+    # 2d6 >= 12 - 3 = 9: 10 of 36; extreme needs 12: 1 of 36
+    row = _row(t, bonus=0, attribute=3, difficulty=12)
+    assert Fraction(row["success_fraction"]) == Fraction(10, 36)
+    assert Fraction(row["extreme_with_expertise_fraction"]) == Fraction(1, 36)
+    # a bonus of 2 lowers the need to 7: 21 of 36; extreme at 10: 6 of 36
+    row = _row(t, bonus=2, attribute=3, difficulty=12)
+    assert Fraction(row["success_fraction"]) == Fraction(21, 36) and row["need"] == 7
+    assert Fraction(row["extreme_with_expertise_fraction"]) == Fraction(6, 36)
+    # 16 - 3 = 13 > 12: the task cannot be attempted
+    row = _row(t, bonus=0, attribute=3, difficulty=16)
+    assert row["possible"] is False and row["success"] == 0.0
+    assert odds_table("bulletproof-blues", attributes=(3,)).system == "bpb"
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_workshop_cells_follow_the_tables_dice_model() -> None:
+    t = workshop_table(totals=(2,), difficulties=(0, 10), extra=(0, 1))
+    # pos - neg d10 read 0-9 >= -2: 1 - 28/100
+    assert Fraction(_row(t, extra_d10=0, total=2, difficulty=0)["success_fraction"]) == Fraction(18, 25)
+    # an extra positive d10 (0-9) only helps
+    assert (
+        _row(t, extra_d10=1, total=2, difficulty=10)["success"]
+        > _row(t, extra_d10=0, total=2, difficulty=10)["success"]
+    )
+    one = workshop_table(totals=(5,), difficulties=(10,), config={"dice": "one_d10"})
+    # one d10 read 1-10 >= 5: 6 of 10; a success's mean margin is (0 + 1 + ... + 5) / 6
+    assert Fraction(one.rows[0]["success_fraction"]) == Fraction(3, 5)
+    assert Fraction(one.rows[0]["expected_pv_on_success_fraction"]) == Fraction(5, 2)
+    assert "one d10" in one.title
+    with pytest.raises(InvalidCommand, match="'dice' is not valid"):
+        workshop_table(config={"dice": "d20"})
+
+
 def test_bad_ranges_systems_and_config_are_one_sentence() -> None:
     assert parse_range("1..3,5", name="stat", low=0, high=9) == (1, 2, 3, 5)
     with pytest.raises(InvalidCommand, match=r"--stat must lie within 0\.\.9"):
@@ -89,3 +133,10 @@ def test_cli_refuses_bad_input_with_a_sentence_and_no_plot(tmp_path: Path) -> No
     out = runner.invoke(app, ["lab", "odds", "wd", "--plot", str(tmp_path / "x.gif")])
     assert out.exit_code == 2 and ".png or .svg" in out.output
     assert odds_table("wd").rows  # the default table builds
+    out = runner.invoke(app, ["lab", "odds", "bpb", "--attribute", "3", "--difficulty", "12", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["rows"][0]["success_fraction"] == "5/18"
+    out = runner.invoke(app, ["lab", "odds", "ws", "--total", "5", "--difficulty", "10", "--csv"])
+    assert out.exit_code == 0 and out.stdout.splitlines()[1].startswith("0,5,10,")
+    out = runner.invoke(app, ["lab", "odds", "bpb", "--config", "dice=one_d10"])
+    assert out.exit_code != 0 and "take no rules config" in out.output

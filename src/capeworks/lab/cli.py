@@ -92,16 +92,22 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
 
 @lab_app.command("odds")
 def odds_command(
-    system: str = typer.Argument(..., help="weaverdice (wd), rwyn or capes."),
+    system: str = typer.Argument(..., help="weaverdice (wd), rwyn, capes, bpb or workshop (ws)."),
     stat: str = typer.Option("1..5", help="Weaverdice: stats (e.g. 1..5 or 2,4)."),
     dice: str = typer.Option("0..3", "--dice", help="Weaverdice: skill dice (extra dice, keep one)."),
     tn: str = typer.Option("2..10", help="Weaverdice: target numbers."),
     morale: str = typer.Option("0", help="Weaverdice: morale steps (-4..4 for the whole range)."),
     ability: str = typer.Option("0..8", help="RWYN: ability ratings."),
-    difficulty: str = typer.Option("1..6", help="RWYN: difficulties."),
+    difficulty: str | None = typer.Option(
+        None, help="Difficulties. RWYN: 1..6; BPB: 9,12,15,18,21; Workshop: 0,5,10,15,20,25 (the defaults)."
+    ),
     sacrifice: str = typer.Option("none", help="RWYN: sacrifice policy (none, keep_one, all)."),
     die: str = typer.Option("1..6", help="Capes: die values."),
     rating: str = typer.Option("1..5", help="Capes: ability ratings."),
+    attribute: str = typer.Option("0..6", help="BPB: attributes."),
+    bonus: str = typer.Option("0", help="BPB: attack bonuses added to the roll (T5)."),
+    total: str = typer.Option("0..15", help="Workshop: attribute + skill totals before the dice."),
+    extra: str = typer.Option("0", help="Workshop: extra positive d10s (Free d10, Inspired)."),
     config: list[str] = CONFIG_OPTION,
     csv_out: bool = typer.Option(False, "--csv", help="Print the rows as CSV."),
     plot: Path | None = typer.Option(None, "--plot", help="Also draw the table to this .png or .svg file."),
@@ -128,7 +134,7 @@ def odds_command(
         elif name == "rwyn":
             params = {
                 "abilities": parse_range(ability, name="ability", low=0, high=30),
-                "difficulties": parse_range(difficulty, name="difficulty", low=1, high=30),
+                "difficulties": parse_range(difficulty or "1..6", name="difficulty", low=1, high=30),
                 "config": parse_settings(config),
                 "sacrifice": sacrifice,
             }
@@ -139,6 +145,25 @@ def odds_command(
             }
             if config:
                 raise InvalidCommand("The Capes roll's odds take no rules config; leave out --config.")
+        elif name == "bpb":
+            params = {
+                "attributes": parse_range(attribute, name="attribute", low=-5, high=30),
+                "difficulties": parse_range(difficulty or "9,12,15,18,21", name="difficulty", low=0, high=60),
+                "bonuses": parse_range(bonus, name="bonus", low=-10, high=20),
+            }
+            if config:
+                raise InvalidCommand(
+                    "The Bulletproof Blues task's odds take no rules config; leave out --config."
+                )
+        elif name == "workshop":
+            params = {
+                "totals": parse_range(total, name="total", low=-10, high=40),
+                "difficulties": parse_range(
+                    difficulty or "0,5,10,15,20,25", name="difficulty", low=-10, high=60
+                ),
+                "extra": parse_range(extra, name="extra", low=0, high=6),
+                "config": parse_settings(config),
+            }
         else:
             params = {}
         table = odds_table(system, **params)
@@ -505,23 +530,46 @@ def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
 
 @lab_app.command("economy")
 def economy_command(
-    system: str = typer.Argument("capes", help="capes (Story Tokens and Debt over Pages)."),
+    system: str = typer.Argument(
+        "capes",
+        help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair) or "
+        "wd-recruit (Weaverdice Recruit slots).",
+    ),
     runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
     open_conflicts: int = typer.Option(
         2, "--open-conflicts", help="The policy adds Conflicts up to this many."
     ),
     seed: int = typer.Option(1, "--seed", help="The seed: the same seed gives the same figures."),
+    dexterity: str = typer.Option("1..5", help="wd-craft: the crafter's Dexterity values."),
+    knowledge: str = typer.Option("1..5", help="wd-craft: the crafter's Knowledge values."),
+    tier: str = typer.Option("standard", help="wd-craft: the tier attempted (low, standard, high)."),
+    price: int = typer.Option(300, help="wd-craft: the item's price (materials are a share of it)."),
+    skill: list[str] = typer.Option([], "--skill", help="wd-craft: a Craft-tree skill known (repeat)."),
+    social: str = typer.Option("1..5", help="wd-recruit: the recruiter's Social scores."),
+    seek: list[str] = typer.Option([], "--seek", help="wd-recruit: a recruitment-table key sought (repeat)."),
+    strict: list[str] = typer.Option([], "--strict", help="wd-recruit: a key sought at double penalty."),
+    capes: bool = typer.Option(False, "--capes", help="wd-recruit: a search for capes."),
+    team_capes: int = typer.Option(0, "--team-capes", help="wd-recruit: capes on the team, you included."),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, simple policies."""
+    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, Weaverdice
+    crafting projects (tier reached, rolls, downtime phases, materials), simple policies."""
     from capeworks.lab.capes import economy
+
+    if system.lower() in ("wd-craft", "weaverdice-craft"):
+        _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
+        return
+    if system.lower() in ("wd-recruit", "weaverdice-recruit"):
+        _recruit_report(
+            lambda: _recruit(runs, social, seek, strict, capes, team_capes, seed), json_out=json_out
+        )
+        return
 
     def run() -> dict[str, Any]:
         if system.lower() != "capes":
             raise InvalidCommand(
-                f"The lab has a non-combat economy for capes; not {system!r} (Weaverdice crafting waits on "
-                "the campaign layer)."
+                f"The lab has non-combat economies for capes, wd-craft and wd-recruit; not {system!r}."
             )
         if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
             raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
@@ -543,3 +591,92 @@ def economy_command(
         "moves the rules refused (the policy then tried its next choice)",
         highlight=False,
     )
+
+
+def _craft(
+    runs: int, dexterity: str, knowledge: str, tier: str, price: int, skills: list[str], seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_craft import crafting
+
+    if not 1 <= runs <= 100_000 or not 0 <= price <= 1_000_000:
+        raise InvalidCommand("--runs is 1..100000 and --price 0..1000000.")
+    return crafting(
+        runs,
+        dexterity=parse_range(dexterity, name="dexterity", low=1, high=10),
+        knowledge=parse_range(knowledge, name="knowledge", low=1, high=10),
+        tier=tier,
+        price=price,
+        skills=skills,
+        seed=seed,
+    )
+
+
+def _craft_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    tiers = sorted({k for r in rows for k in r if k.startswith("p_")})
+    title = (
+        f"Weaverdice crafting: a {report['tier']} item (DC {rows[0]['dc']}), "
+        f"{rows[0]['runs']} projects a cell; shares with Wilson 95% intervals, means with t intervals"
+    )
+    table = RichTable("dex", "know", *(t[2:] for t in tiers), "rolls", "phases", "materials", title=title)
+    for r in rows:
+        table.add_row(
+            str(r["dexterity"]),
+            str(r["knowledge"]),
+            *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
+            *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
+
+
+def _recruit(
+    runs: int, social: str, seek: list[str], strict: list[str], capes: bool, team_capes: int, seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_recruit import recruiting
+
+    if not 1 <= runs <= 100_000 or not 0 <= team_capes <= 20:
+        raise InvalidCommand("--runs is 1..100000 and --team-capes 0..20.")
+    return recruiting(
+        runs,
+        social=parse_range(social, name="social", low=0, high=10),
+        seek=seek,
+        strict=strict,
+        capes=capes,
+        team_capes=team_capes,
+        seed=seed,
+    )
+
+
+def _recruit_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    most = max(int(k) for r in rows for k in r["distribution"])
+    title = (
+        f"Weaverdice Recruit: {rows[0]['runs']} slots a Social score, seeking "
+        f"{', '.join(report['seek'] + report['strict']) or 'nothing in particular'}"
+        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval"
+    )
+    table = RichTable(
+        "social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title
+    )
+    for r in rows:
+        a = r["applicants"]
+        table.add_row(
+            str(r["social"]),
+            f"{a['value']:.2f}",
+            f"{a['low']:.2f}..{a['high']:.2f}",
+            f"{r['p_none']['value']:.1%}",
+            *(f"{r['distribution'].get(str(k), 0.0):.1%}" for k in range(most + 1)),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)

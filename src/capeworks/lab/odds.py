@@ -18,7 +18,17 @@ from typing import Any
 
 from capeworks.errors import InvalidCommand
 
-__all__ = ["SYSTEMS", "OddsTable", "capes_table", "odds_table", "parse_range", "rwyn_table", "wd_table"]
+__all__ = [
+    "SYSTEMS",
+    "OddsTable",
+    "bpb_table",
+    "capes_table",
+    "odds_table",
+    "parse_range",
+    "rwyn_table",
+    "wd_table",
+    "workshop_table",
+]
 
 #: the systems with an odds table, by the names the CLI accepts (the ruleset's name and short forms)
 SYSTEMS: dict[str, str] = {
@@ -26,6 +36,10 @@ SYSTEMS: dict[str, str] = {
     "wd": "weaverdice",
     "rwyn": "rwyn",
     "capes": "capes",
+    "bpb": "bpb",
+    "bulletproof-blues": "bpb",
+    "workshop": "workshop",
+    "ws": "workshop",
 }
 
 
@@ -231,6 +245,97 @@ def capes_table(
     )
 
 
+def bpb_table(
+    *,
+    attributes: Sequence[int] = tuple(range(0, 7)),
+    difficulties: Sequence[int] = (9, 12, 15, 18, 21),
+    bonuses: Sequence[int] = (0,),
+) -> OddsTable:
+    """Bulletproof Blues: attribute x difficulty (x bonus); success, and extreme success with expertise.
+
+    Each cell is the ruleset's own :func:`~capeworks.systems.bpb.odds.task_odds` of the
+    :class:`~capeworks.systems.bpb.tasks.Task` the rules build, so an impossible task (BPB-ROLL-005)
+    reads 0 as at the table."""
+    from capeworks.systems.bpb.odds import task_odds
+    from capeworks.systems.bpb.tasks import Task
+
+    rows: list[dict[str, Any]] = []
+    for bonus in bonuses:
+        for attribute in attributes:
+            for difficulty in difficulties:
+                plain = Task(attribute=attribute, bonus=bonus, difficulty=difficulty)
+                expert = Task(attribute=attribute, bonus=bonus, difficulty=difficulty, expertise=True)
+                row: dict[str, Any] = {
+                    "bonus": bonus,
+                    "attribute": attribute,
+                    "difficulty": difficulty,
+                    "need": plain.need,
+                    "possible": not plain.impossible,
+                }
+                _p(row, "success", Fraction(task_odds(plain).success))
+                _p(row, "extreme_with_expertise", Fraction(task_odds(expert).extreme))
+                rows.append(row)
+    return OddsTable(
+        system="bpb",
+        title="Bulletproof Blues: 2d6 + attribute + bonus >= difficulty (BPB-ROLL-001), "
+        "extreme success at difficulty + 3 with expertise (BPB-XS-001)",
+        rows=rows,
+        keys=("bonus", "attribute", "difficulty", "need", "possible"),
+        values=("success", "extreme_with_expertise"),
+        grid=(("attribute",), "difficulty", "success"),
+        split="bonus",
+        notes=[
+            "need: the 2d6 total that succeeds; a need over 12 cannot be attempted (BPB-ROLL-005)",
+            "difficulties (T4): routine 9, challenging 12, demanding 15, frustrating 18, "
+            "nigh-impossible 21; opposed: 8 + the defender's attribute (BPB-ROLL-007)",
+        ],
+    )
+
+
+def workshop_table(
+    *,
+    totals: Sequence[int] = tuple(range(0, 16)),
+    difficulties: Sequence[int] = (0, 5, 10, 15, 20, 25),
+    extra: Sequence[int] = (0,),
+    config: Mapping[str, Any] | None = None,
+) -> OddsTable:
+    """The Workshop: attribute + skill total x difficulty (x extra positive d10s), under the table's dice
+    model; the chance of success and the expected PV (margin) of a success."""
+    from capeworks.systems.workshop.config import WorkshopConfig
+    from capeworks.systems.workshop.dice_models import model_for
+    from capeworks.systems.workshop.odds import dice_distribution, p_success
+
+    cfg = _config(WorkshopConfig, config)
+    rows: list[dict[str, Any]] = []
+    for more in extra:
+        dist = dice_distribution(cfg.dice, more)
+        for total in totals:
+            for difficulty in difficulties:
+                row: dict[str, Any] = {"extra_d10": more, "total": total, "difficulty": difficulty}
+                success = p_success(total, difficulty, dice=cfg.dice, extra=more)
+                _p(row, "success", success)
+                pv = sum(
+                    (p * (total + v - difficulty) for v, p in dist.items() if total + v >= difficulty),
+                    Fraction(0),
+                )
+                _p(row, "expected_pv_on_success", pv / success if success else Fraction(0))
+                rows.append(row)
+    return OddsTable(
+        system="workshop",
+        title=f"The Workshop: attribute + skill + dice >= difficulty (WS-CORE-001), "
+        f"dice: {model_for(cfg.dice).label}",
+        rows=rows,
+        keys=("extra_d10", "total", "difficulty"),
+        values=("success", "expected_pv_on_success"),
+        grid=(("total",), "difficulty", "success"),
+        split="extra_d10",
+        notes=[
+            "extra_d10: extra positive d10s (Free d10, Inspired), read as the dice model reads them",
+            "expected_pv_on_success: the mean margin over the difficulty, given a success (PV)",
+        ],
+    )
+
+
 def _config(model: Any, overrides: Mapping[str, Any] | None) -> Any:
     """The ruleset's config model with ``overrides``; a bad key or value is one sentence naming it."""
     from pydantic import ValidationError
@@ -261,4 +366,8 @@ def odds_table(system: str, **params: Any) -> OddsTable:
         return wd_table(**params)
     if name == "rwyn":
         return rwyn_table(**params)
+    if name == "bpb":
+        return bpb_table(**params)
+    if name == "workshop":
+        return workshop_table(**params)
     return capes_table(**params)
