@@ -319,8 +319,12 @@ class RawStore:
 
         with self._transaction() as cur:
             cur.execute(
+                self._sql("SELECT hash FROM events WHERE table_id = ? AND seq = ?"), (table_id, table.version)
+            )
+            state = snapshot.capture(table, cur.fetchone()[0])
+            cur.execute(
                 self._sql("INSERT INTO snapshots (table_id, version, state, created_at) VALUES (?, ?, ?, ?)"),
-                (table_id, table.version, json.dumps(snapshot.capture(table)), datetime.now(UTC)),
+                (table_id, table.version, json.dumps(state), datetime.now(UTC)),
             )
 
     def close(self) -> None:
@@ -354,6 +358,15 @@ def write_path(url: str) -> list[list[str]]:
                 table.commit(events)
                 return took
 
+            def run(side: str) -> tuple[float, float]:
+                # the web table's command: Store.run on the fold it keeps (catch up, check the event
+                # the fold stands at, decide, append); the anchor is the driver's bare append
+                if side == "raw":
+                    return append(side)
+                table_id, table = sides[side][1], tables[side]
+                command = set_ability(next(counter))
+                return _cpu_and_wall(lambda: store.run(table_id, lambda t: t.prepare(command), table=table))
+
             def since(side: str) -> tuple[float, float]:
                 target, table_id = sides[side]
                 return _cpu_and_wall(lambda: target.events_since(table_id, tables[side].version - 1))
@@ -369,6 +382,7 @@ def write_path(url: str) -> list[list[str]]:
 
             cases = {
                 "append (1 event)": append,
+                "run, kept fold (1 event)": run,
                 "events_since (1 event)": since,
                 "record": record,
                 "save_snapshot": snap,

@@ -116,9 +116,8 @@ class TableCache:
         if fold.table is None:
             fold.table = self.store.load(table_id)
         else:
-            new = self.store.events_since(table_id, fold.table.version)
-            if new:
-                fold.table.commit(new)
+            # checks first that the event the fold stands at is still the one it read (issue 21, defect 8)
+            self.store.catch_up(table_id, fold.table)
         return fold.table
 
     def peek(self, table_id: str) -> Fold | None:

@@ -36,23 +36,19 @@ its own; the statements, built once, are in :mod:`capeworks.store.rows`.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
-import secrets
-import string
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import datetime
 from typing import Any, cast
 
-import sqlalchemy as sa
 from sqlalchemy import Connection, CursorResult, Engine, Result, delete, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
 from capeworks.errors import (
@@ -62,13 +58,29 @@ from capeworks.errors import (
     NotFound,
     NotPermitted,
     StoreUnavailable,
-    UnreadableEvent,
 )
-from capeworks.store import chain, rows
+from capeworks.store import chain, rows, transactions
 from capeworks.store import snapshot as snapshots
-from capeworks.store.database import SQLITE_BUSY_TIMEOUT, WRITE, open_engine, refuse_foreign, upgrade
+from capeworks.store.database import SQLITE_BUSY_TIMEOUT, open_engine, refuse_foreign, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
+from capeworks.store.folds import Head, Heads, StoreHistory
 from capeworks.store.models import utcnow
+from capeworks.store.records import (
+    CreatedTable,
+    Joined,
+    Landed,
+    Played,
+    TableRecord,
+    Verified,
+    hash_token,
+    hashed,
+    new_table_id,
+    new_token,
+    record,
+)
+from capeworks.store.records import row as _row
+from capeworks.store.verify import verify as verify_table
+from capeworks.store.verify import version_damage
 
 __all__ = [
     "NOTIFY_CHANNEL",
@@ -99,109 +111,8 @@ NOTIFY_CHANNEL = "capeworks_events"
 SNAPSHOT_EVERY = 100
 #: default seconds a command waits for another writer's lock on its table
 LOCK_TIMEOUT = SQLITE_BUSY_TIMEOUT
-
-
-def new_token() -> str:
-    """A fresh secret seat token (256 bits, URL-safe)."""
-    return secrets.token_urlsafe(32)
-
-
-def hash_token(token: str) -> str:
-    """The sha256 hex digest the store keeps instead of a token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-_ID_ALPHABET = string.ascii_letters + string.digits
-
-
-def _new_table_id() -> str:
-    # 12 letters and digits (~71 bits): URL-safe, and never starting with "-",
-    # which a command line would take for an option
-    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(12))
-
-
-@dataclass(frozen=True, slots=True)
-class TableRecord:
-    """A table as listed: its row, without the log."""
-
-    id: str
-    title: str
-    ruleset: str
-    created_at: datetime
-    version: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (used by the export and ``--json``)."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "ruleset": self.ruleset,
-            "created_at": self.created_at.isoformat(),
-            "version": self.version,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class CreatedTable:
-    """A new (or imported) table: its id and each seat's token, shown this once."""
-
-    id: str
-    version: int
-    tokens: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Landed:
-    """A command sent with a request id that was written: the versions before and after it."""
-
-    request_id: str
-    seat: str
-    before: int
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A command written to the log: its events, and the table as it now stands (no reload needed).
-
-    With a request id, ``landed`` is its record; ``replayed`` says the id had landed
-    before, so nothing was applied this time (``events`` is empty).
-    """
-
-    table: Table
-    events: list[Event]
-    landed: Landed | None = None
-    replayed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Verified:
-    """What :meth:`Store.verify` checked: every event's hash, the head of the chain, the snapshots."""
-
-    id: str
-    events: int
-    head: str
-    snapshots: int
-    stale_snapshots: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (``table verify --json``)."""
-        return {
-            "id": self.id,
-            "events": self.events,
-            "head": self.head,
-            "snapshots": self.snapshots,
-            "stale_snapshots": self.stale_snapshots,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Joined:
-    """A seat that joined: the events written, its token (shown this once) and the table as it now stands."""
-
-    events: list[Event]
-    token: str
-    table: Table
+#: default seconds between two walks of a kept fold's whole chain before a command (0: before every one)
+RECHECK = 60.0
 
 
 class Store:
@@ -212,7 +123,11 @@ class Store:
     the newest schema. ``resolve_ruleset`` finds a ruleset by name (tests
     inject their own); ``snapshot_every`` is the number of events between
     snapshots (0 turns them off); ``lock_timeout`` is how many seconds a
-    command waits for another writer before giving up.
+    command waits for another writer before giving up; ``recheck`` is how many
+    seconds a fold kept between commands (a server's) goes before the whole
+    chain under it is walked again (0: before every command).
+
+    A running store notices tampering (issue 21, defect 8): see :mod:`capeworks.store.folds`.
     """
 
     def __init__(
@@ -223,20 +138,24 @@ class Store:
         snapshot_every: int = SNAPSHOT_EVERY,
         lock_timeout: float = LOCK_TIMEOUT,
         migrate: bool = True,
+        recheck: float = RECHECK,
     ) -> None:
         self.lock_timeout = lock_timeout
+        self.recheck = recheck
         try:
             self.engine: Engine = open_engine(url, lock_timeout=lock_timeout)
             refuse_foreign(self.engine)
             if migrate:
                 upgrade(self.engine)
         except SQLAlchemyError as e:
-            raise StoreUnavailable(f"Cannot open the database: {_reason(e)}") from e
+            raise StoreUnavailable(f"Cannot open the database: {transactions.reason(e)}") from e
         except OSError as e:
             raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
         self._listeners: list[Listener] = []
+        # where each fold this store loaded or wrote stands in its chain (issue 21, defect 8)
+        self._heads = Heads(self.engine, recheck=lambda: self.recheck)
         # this thread's deadline for lock waits (see :meth:`deadline`)
         self._deadlines = threading.local()
 
@@ -287,7 +206,7 @@ class Store:
         """Every table, newest first."""
         with self.engine.connect() as connection:
             found = connection.execute(rows.ROW.order_by(rows.TABLES.c.created_at.desc(), rows.TABLES.c.id))
-            return [_record(row) for row in found]
+            return [record(row) for row in found]
 
     def record(self, table_id: str) -> TableRecord:
         """One table's row, or NotFound."""
@@ -301,6 +220,14 @@ class Store:
         """
         with self.engine.connect() as connection:
             return rows.chained_events(connection, table_id, after=version, limit=limit)
+
+    def catch_up(self, table_id: str, table: Table) -> list[Event]:
+        """Fold into ``table`` (a fold of this table the caller keeps) the events written since; returns them.
+
+        Checks first that the event the fold stands at is still the one it read or wrote.
+        """
+        with self.engine.connect() as connection:
+            return self._heads.catch_up(connection, table_id, table)
 
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
@@ -385,13 +312,14 @@ class Store:
                 )
         try:
             with self._write() as connection:
-                return rows.advance(
+                version, _ = rows.advance(
                     connection,
                     table_id,
                     events,
                     expected_version=expected_version,
-                    token_hashes=_hashed(tokens or {}),
+                    token_hashes=hashed(tokens or {}),
                 )
+                return version
         except IntegrityError:
             # a racing writer took these sequence numbers first
             raise rows.conflict(table_id, expected_version, None) from None
@@ -478,9 +406,8 @@ class Store:
                     table = self._load(connection, table_id)
                 else:
                     # the caller's fold may be behind another process (or the CLI): catch up first
-                    newer = rows.chained_events(connection, table_id, after=table.version)
-                    if newer:
-                        table.commit(newer)
+                    self._heads.catch_up(connection, table_id, table)
+                head = self._heads.walked(connection, table_id, table)
                 if request is not None:
                     found = rows.landed(connection, table_id, *request)
                     if found is not None:
@@ -492,8 +419,8 @@ class Store:
                         )
                 before = table.version
                 events = prepare(table)
-                rows.advance(
-                    connection, table_id, events, expected_version=before, token_hashes=_hashed(tokens or {})
+                _, top = rows.advance(
+                    connection, table_id, events, expected_version=before, token_hashes=hashed(tokens or {})
                 )
                 if request is not None:
                     version = before + len(events)
@@ -510,6 +437,7 @@ class Store:
             self._refuse_damage(table_id)
             raise
         table.commit(events)
+        self._heads.moved(table, replace(head, seq=table.version, hash=top))
         if snapshots.due(self.snapshot_every, before, table.version, events):
             self._snapshot_quietly(table_id, table)
         for listener in list(self._listeners):
@@ -520,21 +448,9 @@ class Store:
         return Played(table=table, events=events, landed=landed)
 
     def _refuse_damage(self, table_id: str) -> None:
-        """StoreUnavailable naming the damage when the table's row and its log disagree on its version.
-
-        A ``tables.version`` edited below its log would otherwise refuse every command as a
-        race ("reload and try again") forever (issue 21, defect 8).
-        """
+        """Name the damage when the table's row and its log disagree on its version (not a race)."""
         with self.engine.connect() as connection:
-            row = _row(connection, table_id)
-            last = connection.scalar(
-                select(sa.func.max(rows.EVENTS.c.seq)).where(rows.EVENTS.c.table_id == table_id)
-            )
-        if (last or 0) != row.version:
-            raise StoreUnavailable(
-                f"The row of table {table_id!r} says version {row.version} but its log reaches event "
-                f"{last or 0} ({chain.DAMAGED})."
-            )
+            version_damage(connection, table_id)
 
     def reissue_token(self, table_id: str, seat_id: str) -> str:
         """A new token for a seat (the old one stops working); shown only this once."""
@@ -553,8 +469,17 @@ class Store:
         return token
 
     def save_snapshot(self, table_id: str, table: Table) -> bool:
-        """Store ``table``'s folded state at its version; False if one is already there."""
-        state = snapshots.capture(table)
+        """Store ``table``'s folded state at its version; False if one is already there.
+
+        The snapshot carries the hash of the event it stands at: the one this store
+        last read or wrote there for ``table``, else as stored now.
+        """
+        head = self._heads.get(table)
+        if head is None or head.seq != table.version:
+            with self.engine.connect() as connection:
+                state = snapshots.capture(table, rows.hash_before(connection, table_id, table.version + 1))
+        else:
+            state = snapshots.capture(table, head.hash)
         try:
             with self._write() as connection:
                 rows.insert_snapshot(connection, table_id, table.version, state)
@@ -567,7 +492,8 @@ class Store:
         try:
             self.save_snapshot(table_id, table)
         except Exception as e:
-            message = e.message if isinstance(e, CapeworksError) else f"{type(e).__name__}: {_first_line(e)}"
+            first = transactions.first_line(e)
+            message = e.message if isinstance(e, CapeworksError) else f"{type(e).__name__}: {first}"
             log.warning("skipped the snapshot of table %s at %d: %s", table_id, table.version, message)
 
     def delete_table(self, table_id: str) -> None:
@@ -624,105 +550,31 @@ class Store:
         written by an older version of the ruleset is counted as stale, not
         wrong: loading ignores it.
         """
-        where = f"table {table_id!r}"
         with self.engine.connect() as connection:
-            row = _row(connection, table_id)
-            ruleset = self._resolve(row.ruleset)
-            log = rows.chained_events(connection, table_id, last=row.version)
-            head = rows.hash_before(connection, table_id, len(log) + 1)
-            seat_rows = [
-                (seat_id, name, role)
-                for seat_id, name, role in connection.execute(
-                    select(rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role).where(
-                        rows.SEATS.c.table_id == table_id
-                    )
-                )
-            ]
-            stored = [
-                (version, state)
-                for version, state in connection.execute(
-                    select(rows.SNAPSHOTS.c.version, rows.SNAPSHOTS.c.state)
-                    .where(rows.SNAPSHOTS.c.table_id == table_id)
-                    .order_by(rows.SNAPSHOTS.c.version)
-                )
-            ]
-        if len(log) != row.version:
-            raise StoreUnavailable(
-                f"The row of {where} says version {row.version} but its log has {len(log)} events "
-                f"({chain.DAMAGED})."
-            )
-        if not log:
-            raise StoreUnavailable(f"The log of {where} is empty ({chain.DAMAGED}).")
-        table = _replayed(ruleset, log, where)
-        if sorted(seat_rows) != sorted((s.id, s.name, s.role.value) for s in table.seats):
-            raise StoreUnavailable(
-                f"The seats of {where} differ from the seats its log creates ({chain.DAMAGED})."
-            )
-        stale = _check_snapshots(ruleset, log, stored, where)
-        return Verified(id=table_id, events=len(log), head=head, snapshots=len(stored), stale_snapshots=stale)
+            return verify_table(connection, table_id, self._resolve)
 
     # -- internals ------------------------------------------------------------------------------
 
     @contextmanager
     def _write(self, *, lock: str | None = None) -> Iterator[Connection]:
-        """A transaction that takes the write lock first, committed on exit.
-
-        SQLite: ``BEGIN IMMEDIATE`` (one writer per database). PostgreSQL: with
-        ``lock``, the row of that table ``FOR UPDATE`` (one writer per table).
-        Waiting longer than the lock timeout raises StoreUnavailable.
-        """
-        wait = self.remaining()
-        if wait <= 0:
-            raise self.busy()
-        shortened = wait < self.lock_timeout
-        with self.engine.connect() as connection:
-            sqlite = connection.dialect.name == "sqlite"
-            if shortened and sqlite:
-                _busy_timeout(connection, wait)
-            try:
-                with connection.execution_options(**WRITE).begin():
-                    if not sqlite and shortened:
-                        connection.execute(rows.LOCK_TIMEOUT, {"ms": f"{max(1, round(wait * 1000))}ms"})
-                    if lock is not None and not sqlite:
-                        connection.execute(rows.LOCK_ROW, {"table_id": lock})
-                    yield connection
-            except DBAPIError as e:
-                if _lock_timed_out(e):
-                    raise self.busy() from None
-                raise
-            finally:
-                if shortened and sqlite:
-                    _busy_timeout(connection, self.lock_timeout)
+        """A transaction that takes the write lock first (see :func:`capeworks.store.transactions.write`)."""
+        with transactions.write(
+            self.engine, wait=self.remaining(), lock_timeout=self.lock_timeout, busy=self.busy, lock=lock
+        ) as connection:
+            yield connection
 
     def _load(self, connection: Connection, table_id: str, *, use_snapshot: bool = True) -> Table:
-        """The table from the latest usable snapshot and the events after it, read on ``connection``.
-
-        An event this release cannot read is named (UnreadableEvent), never reported as damage.
-        """
-        try:
-            return self._load_table(connection, table_id, use_snapshot=use_snapshot)
-        except UnreadableEvent as e:
-            raise e.of_log(f"table {table_id!r}") from None
-
-    def _load_table(self, connection: Connection, table_id: str, *, use_snapshot: bool) -> Table:
-        row = _row(connection, table_id)
-        ruleset = self._resolve(row.ruleset)
-        if use_snapshot and self.snapshot_every:
-            history = StoreHistory(self.engine, table_id, ruleset, step=self.snapshot_every)
-            version, state = rows.latest_snapshot(connection, table_id, ruleset, below=row.version + 1)
-            if state is not None:
-                tail = rows.chained_events(connection, table_id, after=version, last=row.version)
-                table = snapshots.resume(ruleset, state, tail, history)
-                if table is not None:
-                    return table
-        return Table(ruleset, rows.chained_events(connection, table_id, last=row.version))
+        """The table from the latest usable snapshot and the events after it, read on ``connection``."""
+        ruleset = self._resolve(_row(connection, table_id).ruleset)
+        every = self.snapshot_every if use_snapshot else 0
+        return self._heads.load(connection, table_id, ruleset, snapshot_every=every)
 
     def _insert_table(
         self, table: Table, *, table_id: str | None, created_at: datetime | None = None
     ) -> CreatedTable:
         tokens = {seat.id: new_token() for seat in table.seats}
         for _attempt in range(5):
-            candidate = table_id or _new_table_id()
+            candidate = table_id or new_table_id()
             try:
                 with self._write() as connection:
                     connection.execute(
@@ -735,112 +587,18 @@ class Store:
                             "version": table.version,
                         },
                     )
-                    rows.add_events(
-                        connection, candidate, table.log, previous=chain.GENESIS, token_hashes=_hashed(tokens)
+                    top = rows.add_events(
+                        connection, candidate, table.log, previous=chain.GENESIS, token_hashes=hashed(tokens)
                     )
             except IntegrityError:
                 if table_id is not None:
                     raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
                 continue
+            self._heads.moved(table, Head(table.version, top, time.monotonic()))
             if self.snapshot_every and table.version >= self.snapshot_every:
                 self._snapshot_quietly(candidate, table)
             return CreatedTable(id=candidate, version=table.version, tokens=tokens)
         raise AssertionError("could not draw an unused table id")  # pragma: no cover
-
-
-class StoreHistory:
-    """A table's older events and snapshots, read on demand from the store (one connection each).
-
-    ``step`` is the snapshot interval: a base is sought at least that far
-    back, so the run of snapshots written after a chain of undos is crossed
-    in one step rather than one snapshot at a time.
-    """
-
-    def __init__(self, engine: Engine, table_id: str, ruleset: Ruleset[Any, Any], *, step: int) -> None:
-        self._engine = engine
-        self.table_id = table_id
-        self.ruleset = ruleset
-        self.step = max(step, 1)
-
-    def base(self, before: int) -> tuple[int, Mapping[str, Any] | None]:
-        """The latest usable snapshot at least ``step`` below version ``before``, or ``(0, None)``."""
-        with self._engine.connect() as connection:
-            return rows.latest_snapshot(connection, self.table_id, self.ruleset, below=before - self.step + 1)
-
-    def events(self, after: int, upto: int) -> Sequence[Event]:
-        """The events numbered ``after + 1`` to ``upto``."""
-        with self._engine.connect() as connection:
-            return rows.chained_events(connection, self.table_id, after=after, upto=upto)
-
-
-def _row(connection: Connection, table_id: str) -> TableRecord:
-    """The table's row, or NotFound."""
-    row = connection.execute(rows.TABLE_ROW, {"table_id": table_id}).first()
-    if row is None:
-        raise rows.not_found(table_id)
-    return _record(row)
-
-
-def _busy_timeout(connection: Connection, seconds: float) -> None:
-    """Set SQLite's busy timeout on this connection (outside any transaction; a pragma begins none)."""
-    driver = connection.connection.driver_connection
-    if driver is not None:
-        driver.execute(f"PRAGMA busy_timeout = {max(1, round(seconds * 1000))}")
-
-
-def _lock_timed_out(error: DBAPIError) -> bool:
-    """True for SQLite's busy timeout and PostgreSQL's lock_timeout running out."""
-    orig = error.orig
-    if getattr(orig, "sqlstate", None) == "55P03":  # lock_not_available
-        return True
-    return getattr(orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or (
-        "database is locked" in str(orig)
-    )
-
-
-def _replayed(ruleset: Ruleset[Any, Any], log: Sequence[Event], where: str) -> Table:
-    try:
-        return Table(ruleset, log)
-    except UnreadableEvent as e:  # written by another release: readable with an upcaster, not damaged
-        raise e.of_log(where) from None
-    except CapeworksError as e:
-        raise StoreUnavailable(
-            f"The log of {where} does not replay: {e.message.rstrip('.')} ({chain.DAMAGED})."
-        ) from e
-    except Exception as e:  # a chained log that does not fold: written by other code, or a bug
-        raise StoreUnavailable(
-            f"The log of {where} does not replay ({type(e).__name__}; {chain.DAMAGED})."
-        ) from e
-
-
-def _check_snapshots(
-    ruleset: Ruleset[Any, Any], log: Sequence[Event], stored: Sequence[tuple[int, dict[str, Any]]], where: str
-) -> int:
-    """Compare each snapshot with the replay at its version; returns how many are stale (older ruleset)."""
-    stale = 0
-    table: Table | None = None
-    for version, state in stored:
-        if not 1 <= version <= len(log):
-            raise StoreUnavailable(
-                f"{where.capitalize()} has a snapshot at version {version}, past its log ({chain.DAMAGED})."
-            )
-        if table is None or table.version > version:
-            table = _replayed(ruleset, log[:version], where)
-        elif table.version < version:
-            table.commit(log[table.version : version])
-        if (
-            state.get("fingerprint") != snapshots.fingerprint(ruleset)
-            or state.get("format") != snapshots.FORMAT
-        ):
-            stale += 1
-            continue
-        expected = json.loads(json.dumps(snapshots.capture(table)))
-        if json.loads(json.dumps(state)) != expected:
-            raise StoreUnavailable(
-                f"The snapshot of {where} at version {version} disagrees with a replay of its log "
-                f"({chain.DAMAGED})."
-            )
-    return stale
 
 
 def _notice(table_id: str) -> str:
@@ -848,29 +606,5 @@ def _notice(table_id: str) -> str:
     return json.dumps({"table": table_id})
 
 
-def _first_line(error: BaseException) -> str:
-    text = str(getattr(error, "orig", None) or error).strip()
-    return text.splitlines()[0] if text else ""
-
-
-def _reason(error: SQLAlchemyError) -> str:
-    detail = getattr(error, "orig", None) or error
-    first = str(detail).strip().splitlines()[0] if str(detail).strip() else type(detail).__name__
-    return first.rstrip(".") + "."
-
-
-def _hashed(tokens: Mapping[str, str]) -> dict[str, str]:
-    """Seat id -> the sha256 of its token: what the seat rows keep."""
-    return {seat_id: hash_token(token) for seat_id, token in tokens.items() if token}
-
-
 def _rowcount(result: Result[Any]) -> int:
     return cast("CursorResult[Any]", result).rowcount
-
-
-def _record(row: sa.Row[str, str, str, datetime, int]) -> TableRecord:
-    """A ``tables`` row read with the columns of :data:`capeworks.store.rows.ROW`, as a record."""
-    table_id, title, ruleset, created, version = row
-    # SQLite hands back naive datetimes; the store only ever writes UTC
-    created = created if created.tzinfo else created.replace(tzinfo=UTC)
-    return TableRecord(id=table_id, title=title, ruleset=ruleset, created_at=created, version=version)

@@ -15,6 +15,7 @@ event before it and the table's row in one query and checks their hash chain
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -39,8 +40,10 @@ __all__ = [
     "SNAPSHOTS",
     "TABLES",
     "TABLE_ROW",
+    "Chained",
     "add_events",
     "advance",
+    "chained",
     "chained_events",
     "conflict",
     "hash_before",
@@ -50,6 +53,7 @@ __all__ = [
     "missing",
     "not_found",
     "record_request",
+    "walk",
 ]
 
 # statements built once (bound by name when run), so a call pays for no construction or cache key
@@ -113,6 +117,21 @@ def _event_rows(*, upto: bool) -> sa.Select[Any]:
 
 _EVENTS_FROM = _event_rows(upto=False)
 _EVENTS_BETWEEN = _event_rows(upto=True)
+_LINKS = (
+    select(EVENTS.c.seq, sa.cast(EVENTS.c.payload, sa.Text), EVENTS.c.hash)
+    .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.seq <= bindparam("upto"))
+    .order_by(EVENTS.c.seq)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Chained:
+    """Events read chain-checked: ``base`` is the stored hash of the event before them (where they
+    chain from), ``head`` the hash of the last one (``base`` when none were read)."""
+
+    events: list[Event]
+    base: str
+    head: str
 
 
 def latest_snapshot(
@@ -136,8 +155,9 @@ def advance(
     *,
     expected_version: int,
     token_hashes: Mapping[str, str],
-) -> int:
-    """Move the table on from ``expected_version`` and insert ``events``; returns the new version.
+) -> tuple[int, str]:
+    """Move the table on from ``expected_version`` and insert ``events``; returns the new version and
+    the hash of its last event.
 
     The compare-and-set hands back the hash the new events chain from, in the
     same round trip. ``token_hashes`` (seat id -> sha256 of its token) go on
@@ -157,8 +177,8 @@ def advance(
     previous = chain.GENESIS if expected_version < 1 else moved[0]
     if previous is None:
         raise missing(table_id, expected_version)
-    add_events(connection, table_id, events, previous=previous, token_hashes=token_hashes)
-    return new_version
+    head = add_events(connection, table_id, events, previous=previous, token_hashes=token_hashes)
+    return new_version, head
 
 
 def insert_snapshot(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
@@ -183,6 +203,27 @@ def chained_events(
     and the table's row: a missing table is NotFound, a missing event ``after``
     a gap.
     """
+    return chained(connection, table_id, after=after, last=last, limit=limit, upto=upto).events
+
+
+def chained(
+    connection: Connection,
+    table_id: str,
+    *,
+    after: int = 0,
+    last: int | None = None,
+    limit: int | None = None,
+    upto: int | None = None,
+    known: str | None = None,
+) -> Chained:
+    """:func:`chained_events` with the hashes they chain from and end on.
+
+    ``known`` is the hash this process last saw for event ``after`` (the event a
+    fold stands at): the same query then reads the event before it too, and
+    event ``after`` must still link to it and still carry ``known``
+    (:func:`capeworks.store.chain.check_head`).
+    """
+    check = known is not None and after >= 1
     query = _EVENTS_FROM if upto is None else _EVENTS_BETWEEN
     if upto is not None:
         last = upto if last is None else min(last, upto)
@@ -191,22 +232,41 @@ def chained_events(
         # a row more: the event before, or (reading from the start) what tells an empty page from no table
         query = query.limit(limit + 1)
         last = None if last is None else min(last, after + limit)
-    params: dict[str, Any] = {"table_id": table_id, "start": max(after, 1)}
+    start = max(after - 1 if check else after, 1)
+    if check and limit is not None and after >= 2:
+        query = query.limit(limit + 2)
+    params: dict[str, Any] = {"table_id": table_id, "start": start}
     if upto is not None:
         params["upto"] = upto
     rows = connection.execute(query, params).all()
     if not rows:
         raise not_found(table_id)
     stored = [chain.StoredEvent(seq, payload, digest) for seq, payload, digest in rows if seq is not None]
+    where = f"table {table_id!r}"
     previous = chain.GENESIS
+    if check and after >= 2:
+        if not stored or stored[0].seq != after - 1 or stored[0].hash is None:
+            raise missing(table_id, after - 1)
+        previous = stored.pop(0).hash or ""
     if after >= 1:
         if not stored or stored[0].seq != after or stored[0].hash is None:
             raise missing(table_id, after)
+        if known is not None:
+            chain.check_head(stored[0], previous=previous, known=known, where=where)
         previous = stored.pop(0).hash or ""
     if limit is not None:
         del stored[limit:]
-    where = f"table {table_id!r}"
-    return chain.check(stored, where=where, previous=previous, first=after + 1, last=last)
+    events = chain.check(stored, where=where, previous=previous, first=after + 1, last=last)
+    # every row read is an event now (check raised otherwise), and its hash was checked
+    head = stored[-1].hash if events and stored[-1].hash else previous
+    return Chained(events, base=previous, head=head)
+
+
+def walk(connection: Connection, table_id: str, *, upto: int) -> str:
+    """Check the links of the table's whole log up to event ``upto`` (no event parsed); the last hash."""
+    found = connection.execute(_LINKS, {"table_id": table_id, "upto": upto})
+    stored = (chain.StoredEvent(seq, payload, digest) for seq, payload, digest in found)
+    return chain.walk(stored, where=f"table {table_id!r}", last=upto)
 
 
 def hash_before(connection: Connection, table_id: str, seq: int) -> str:
@@ -233,10 +293,11 @@ def add_events(
     *,
     previous: str,
     token_hashes: Mapping[str, str],
-) -> None:
-    """Insert ``events`` chained on from ``previous``, and a seat row for each seat that joins."""
+) -> str:
+    """Insert ``events`` chained on from ``previous``, and a seat row for each seat that joins; returns
+    the last event's hash."""
     if not events:
-        return
+        return previous
     now = utcnow()
     rows: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
@@ -271,6 +332,7 @@ def add_events(
     if seats:
         # in the order the seats joined
         connection.execute(_INSERT_SEATS, seats)
+    return previous
 
 
 def not_found(table_id: str) -> NotFound:

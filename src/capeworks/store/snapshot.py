@@ -21,7 +21,7 @@ import hashlib
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -31,11 +31,13 @@ import capeworks
 from capeworks.engine import Event, Ruleset, Table
 from capeworks.engine.table import REVERTED, History
 from capeworks.engine.upcast import current_versions
+from capeworks.store import chain
 
-__all__ = ["FORMAT", "capture", "due", "fingerprint", "restore", "resume", "usable"]
+__all__ = ["FORMAT", "capture", "digest", "due", "fingerprint", "intact", "restore", "resume", "usable"]
 
 #: bump when the snapshot layout changes; older snapshots are then ignored
-FORMAT = 1
+#: (2: a snapshot carries the hash of the event it stands at and a digest of itself)
+FORMAT = 2
 
 
 #: pydantic's schema references end in the id of the class in this process: not part of the shape
@@ -95,14 +97,38 @@ def fingerprint(ruleset: Ruleset[Any, Any]) -> str:
     return _fingerprint_of(ruleset.state_model, ruleset.config_model, versions, _releases(ruleset))
 
 
-def capture(table: Table) -> dict[str, Any]:
-    """The JSON-ready snapshot of ``table`` at its current version."""
-    return {
-        "format": FORMAT,
-        "ruleset": table.ruleset.name,
-        "fingerprint": fingerprint(table.ruleset),
-        **table.fold_fields(),
-    }
+def capture(table: Table, head: str) -> dict[str, Any]:
+    """The JSON-ready snapshot of ``table`` at its current version; ``head`` is the stored hash of the
+    event it stands at (its link in the chain)."""
+    # as the database will hand it back (keys as text), so the digest reads the same then
+    state: dict[str, Any] = json.loads(
+        json.dumps(
+            {
+                "format": FORMAT,
+                "ruleset": table.ruleset.name,
+                "fingerprint": fingerprint(table.ruleset),
+                "head": head,
+                **table.fold_fields(),
+            }
+        )
+    )
+    state["digest"] = digest(state)
+    return state
+
+
+def digest(state: Mapping[str, Any]) -> str:
+    """The sha256 of a snapshot's canonical JSON (its ``digest`` left out): an edit of it shows."""
+    return hashlib.sha256(chain.canonical({k: v for k, v in state.items() if k != "digest"})).hexdigest()
+
+
+def intact(state: Mapping[str, Any], head: str) -> bool:
+    """True when ``state`` stands at the event whose stored hash is ``head`` and is as it was written.
+
+    A snapshot that fails this was edited, or the log under it was: it is
+    disposable, and the load reads on from an older one or the whole log,
+    whose chain then names any damage.
+    """
+    return state.get("head") == head and state.get("digest") == digest(state)
 
 
 def due(every: int, before: int, after: int, events: Sequence[Event]) -> bool:
