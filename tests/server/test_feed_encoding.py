@@ -115,3 +115,25 @@ def test_json_cache__equal_models_share_one_frozen_json_with_its_text_and_unused
         kept.dump(Seat(id="bo", name="Bo"))
     assert kept.dump(Seat(id="ann", name="Ann")) is not first
     assert kept.dump(Seat(id="bo", name="Bo")) is other
+
+
+def test_json_cache__a_frozen_lists_text_is_kept_for_the_round_and_equals_plain_json() -> None:
+    from capeworks.server.jsoncache import FrozenList, freeze
+
+    cache, once = JsonCache(), {}
+    shared = FrozenList([freeze({"a": 1}), "x", None])
+    first = cache.text(shared, once=once)
+    assert first == to_json([{"a": 1}, "x", None]).decode()
+    assert cache.text(shared, once=once) is first  # spliced once a round
+    plain = [{"a": 1}]
+    assert cache.text(plain, once=once) == '[{"a":1}]' and id(plain) not in once  # may change: not kept
+
+
+def test_viewer_of__one_frozen_viewer_per_seat_and_role() -> None:
+    from capeworks.engine import Seat
+    from capeworks.engine.model import Role
+    from capeworks.server.projection import viewer_of
+
+    ann, gm = Seat(id="ann", name="Ann"), Seat(id="ann", name="Ann", role=Role.GM)
+    assert viewer_of(ann) is viewer_of(Seat(id="ann", name="Ann"))
+    assert not viewer_of(ann).is_gm and viewer_of(gm).is_gm and viewer_of(gm).seat == "ann"

@@ -581,6 +581,9 @@ class Table:
         return self._w.latest_command_of(seat_id)
 
     def _undo_prompts(self) -> list[Prompt]:
+        if not self._f.undo_requests:
+            # nobody asks to undo (nearly always): no prompts, and no walk back for the latest command
+            return []
         return self._w.memo(
             "undo_prompts",
             lambda: undo_prompts(

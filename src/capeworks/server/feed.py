@@ -80,12 +80,25 @@ def encode_update(
             to_json({"type": "entries", "version": version, "entries": entries}).decode(),
             to_json({"type": "state", **state}).decode(),
         )
-    listed = ",".join(shared.encoded(e) for e in entries)
-    fields = ",".join(f"{to_json(k).decode()}:{shared.encoded(v)}" for k, v in state.items())
+    listed = ",".join([shared.encoded(e) for e in entries])
+    fields = ",".join([_key(k) + shared.encoded(v) for k, v in state.items()])
     return (
         '{"type":"entries","version":' + str(int(version)) + ',"entries":[' + listed + "]}",
         '{"type":"state",' + fields + "}",
     )
+
+
+#: a projection's keys as encoded, with their colon (the same dozen keys every time)
+_KEYS: dict[str, str] = {}
+
+
+def _key(key: str) -> str:
+    text = _KEYS.get(key)
+    if text is None:
+        text = to_json(key).decode() + ":"
+        if len(_KEYS) < 256:
+            _KEYS[key] = text
+    return text
 
 
 @dataclass(frozen=True, slots=True)

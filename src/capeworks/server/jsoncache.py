@@ -152,7 +152,7 @@ class JsonCache:
         anything else is kept in ``once`` (the caller's, for one round) when given.
         """
         if isinstance(value, list):
-            return "[" + ",".join(self.text(v, once=once) for v in value) + "]"
+            return self._list_text(value, once)
         kept = self._texts.get(id(value))
         if kept is not None and kept[0] is value:
             if kept[1] is None:
@@ -165,4 +165,23 @@ class JsonCache:
             return known[1]
         text = to_json(value).decode()
         once[id(value)] = (value, text)
+        return text
+
+    def _list_text(self, value: list[Any], once: dict[int, tuple[Any, str]] | None) -> str:
+        """A list spliced from its items' texts; a frozen list's text is kept in ``once`` (it cannot
+        change), so the panels or seats every seat is sent are spliced once a round."""
+        if once is not None and type(value) is FrozenList:
+            known = once.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+        texts, parts = self._texts, []
+        for v in value:
+            kept = texts.get(id(v))
+            if kept is not None and kept[0] is v and kept[1] is not None:
+                parts.append(kept[1])  # JSON kept here whose text is made: most items, most rounds
+            else:
+                parts.append(self.text(v, once=once))
+        text = "[" + ",".join(parts) + "]"
+        if once is not None and type(value) is FrozenList:
+            once[id(value)] = (value, text)
         return text

@@ -21,9 +21,20 @@ from capeworks.server.jsoncache import FrozenList, JsonCache, freeze
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
 
 
+#: viewers made so far, by seat id and GM-ness (a Viewer is frozen, so one is shared by every use)
+_VIEWERS: dict[tuple[str, bool], Viewer] = {}
+
+
 def viewer_of(seat: Seat) -> Viewer:
     """The engine viewer for a seat (a GM seat sees everything)."""
-    return Viewer(seat=seat.id, is_gm=seat.is_gm)
+    key = (seat.id, seat.is_gm)
+    viewer = _VIEWERS.get(key)
+    if viewer is None:
+        viewer = Viewer(seat=seat.id, is_gm=seat.is_gm)
+        if len(_VIEWERS) >= 4096:
+            _VIEWERS.clear()  # bounded: a process serving many tables makes them again now and then
+        _VIEWERS[key] = viewer
+    return viewer
 
 
 def entry(item: LogEntry) -> dict[str, Any]:
@@ -142,7 +153,7 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "title": table.title,
         "ruleset": table.ruleset.name,
         "version": table.version,
-        "me": seat.model_dump(mode="json"),
+        "me": common.dump(seat) if shared is not None else seat.model_dump(mode="json"),
         "seats": common.seats,
         "config": common.config,
         "settings": common.settings,
