@@ -76,6 +76,10 @@ def test_parse__refusals_say_where_and_why(text: str, position: int, expected: s
         # once: the 6 that a reroll of 1 gave would be rerolled again by '>=6', but 'ro' rolls once
         ("2d6ro1ro>=6", [1, 6, 6, 3], 9, "2d6ro1ro>=6: [1→6, 6→3] = 9"),
         ("3d8r<=2r8kh2", [8, 5, 2, 1, 4, 6], 11, "3d8r<=2r8kh2: [8→5, (2→1→4), 6] = 11"),
+        # d20's README: '2d6ro<3' (its '<' is "less than") rerolls a 1 once into 3, beside a 6: 9
+        ("2d6ro<=2", [1, 3, 6], 9, "2d6ro<=2: [1→3, 6] = 9"),
+        # the same with two conditions, as d20 spells it ('2d6ro1ro2')
+        ("2d6ro1ro2", [1, 3, 6], 9, "2d6ro1ro2: [1→3, 6] = 9"),
     ],
 )
 def test_roll__given_dice_and_breakdown(text: str, faces: list[int], total: int, breakdown: str) -> None:
