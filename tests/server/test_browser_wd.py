@@ -72,6 +72,7 @@ def bar(section: Any, outcome: int) -> Any:
     "WD-EFFORT-003",
     "WD-EFFORT-009",
     "WD-WFX-005",
+    "WD-WFX-004",
     "WD-NPC-003",
 )
 def test_wd_fight__attack_reaction_wound_hidden_npc_and_reload_in_three_browsers(
@@ -158,7 +159,25 @@ def test_wd_fight__attack_reaction_wound_hidden_npc_and_reload_in_three_browsers
     give_dice(ann, "2 3")
     react.get_by_role("button", name="dodge").click()
     effect = prompt(ann, "Ramjet's lesser bash effect")
-    effect.get_by_role("button", name="none").click()
+    # the decision says what the die did and what each answer does (issue 19, item 5); its rule
+    # id waits behind "Which rule?" (src 392: Recovery ignores a lesser or moderate effect)
+    expect(effect.locator("h3")).to_have_text(
+        "Ramjet's lesser bash effect, Ramjet to decide: the effect is knocked down, the wound fades "
+        "at the next rest. A Recovery dot ignores a lesser or moderate effect; the wound itself stays."
+    )
+    spend = effect.get_by_role("button", name=re.compile(r"^Spend 1 Recovery \(\d left\): ignore the effect"))
+    expect(spend).to_be_visible()
+    keep = effect.get_by_role(
+        "button", name="Keep the Recovery: knocked down, the wound fades at the next rest"
+    )
+    expect(keep).to_be_visible()
+    rule = effect.locator("details.rule")
+    expect(rule.locator("span")).not_to_be_visible()
+    assert "WD-" not in effect.inner_text()
+    rule.locator("summary").click()
+    expect(rule.locator("span")).to_have_text("WD-WFX-004")
+    shoot(ann, artifacts, "wd-2b-ann-effect-explained")
+    keep.click()
     for page in pages:
         expect(page.locator(".log")).to_contain_text("Ramjet tries to dodge: [2] +1 = 3; 3 vs 6+: failure")
         expect(page.locator(".log")).to_contain_text("Lesser bash effect on Ramjet (rolled 3)")

@@ -113,7 +113,8 @@ def test_websocket__the_same_request_id_twice_is_one_command(
         ]
         ws.send_json({"type": "command", "ref": "c", "request_id": "bad id", "command": command})
         refused = ws.receive_json()
-        while refused["type"] in ("entries", "state"):  # the first command's broadcast may still be on its way
+        # the first command's broadcast may still be on its way
+        while refused["type"] in ("entries", "state"):
             refused = ws.receive_json()
         assert refused["type"] == "error" and refused["field"] == "request_id"
     assert store.record(rwyn.id).version == before + 1

@@ -169,8 +169,24 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             people=(evolve(attacker, {"practised": practised}),),
         ),
         rolls=(record,),
-        hidden=c.hidden,
+        # a hidden NPC's dice and modifier are the GM's: the players see its total (issue 19, item 8)
+        hidden=c.hidden or me.hidden,
     )
+    if me.hidden and not c.hidden:
+        b.emit(
+            ev.AttackSeen(
+                attacker=c.character,
+                name=me.name,
+                target=c.target,
+                target_name=target.name,
+                total=roll.total,
+                defense=None if target.hidden else ds,
+                hit=hit,
+                damage=c.damage,
+                tier=c.tier,
+                waits=pending is not None,
+            )
+        )
     pained_failure(b, c.character, c.stat, failed=not hit)
     if hit and pending is None:
         land(
