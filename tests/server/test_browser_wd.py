@@ -318,3 +318,51 @@ def test_wd_preview_notation__matches_the_rulesets_exact_odds_for_every_small_po
         ours = distribution(expr).probabilities
         theirs = total_distribution(dice, mod, morale).probabilities
         assert ours == theirs, (dice, mod, morale, expr)
+
+
+@pytest.mark.rules("WD-COMBAT-005", "WD-NPC-003", "WD-COMBAT-017")
+def test_wd_hidden_npc__players_see_the_pcs_roll_off_and_the_npcs_total_never_its_numbers(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    """Issue 19, item 8: with a hidden NPC in the fight, the tied PCs' roll-off dice are on every
+    page; the hidden NPC's initiative die and its attack's dice and modifier are on the GM's only."""
+    table = Seats(web_table, "weaverdice", WD_SEATS, title="Hidden hand")
+    table.act(
+        "gm", "add_character", sheet={"id": "ada", "name": "Ada", "tier": "pc", "stats": {}}, owner="ann"
+    )
+    table.act(
+        "gm", "add_character", sheet={"id": "ben", "name": "Ben", "tier": "pc", "stats": {}}, owner="bo"
+    )
+    hood = {"id": "hood", "name": "Hood", "tier": "notable", "stats": {"brawn": 5, "athletics": 1}}
+    table.act("gm", "add_character", sheet=hood, hidden=True)
+    # Ada 4, Ben 4 (a full tie: roll-off 2 vs 5), Hood 1: order Ben, Ada, Hood
+    table.act("gm", "start_combat", dice=(4, 4, 1, 2, 5))
+    gm, ann, bo = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo")]
+    for page in pages:
+        start = page.locator(".log .entry", has_text="The fight begins.")
+        expect(start).to_contain_text("Ada 10 (rolled 4) (roll-off 2), Ben 10 (rolled 4) (roll-off 5)")
+        expect(start.locator(".roll", has_text="roll-off")).to_have_count(2)
+        expect(start.locator(".roll", has_text="roll-off ben").locator(".die")).to_have_attribute(
+            "aria-label", "d6 showing 5 (given)"
+        )
+    for page in (ann, bo):
+        assert "initiative hood" not in page.locator(".log").inner_text()
+    expect(gm.locator(".log")).to_contain_text("initiative hood")
+
+    table.act("bo", "end_turn", character="ben")
+    table.act("ann", "end_turn", character="ada")
+    # Hood swings at Ada: 3 + 2 (Brawn 5) = 5 against her defense
+    table.act("gm", "attack", character="hood", target="ada", dice=(3,))
+    for page in (ann, bo):
+        seen = page.locator(".log .entry", has_text="Hood attacks Ada")
+        expect(seen).to_contain_text(
+            re.compile(r"Hood attacks Ada \(lesser bash\) vs defense \d+: 5; it hits")
+        )
+        expect(seen.locator(".roll")).to_have_count(0)
+        assert "+2" not in page.locator(".log").inner_text()
+        assert "[3]" not in page.locator(".log").inner_text()
+    expect(prompt(ann, "Hood hits Ada with 5")).to_be_visible()
+    expect(gm.locator(".log")).to_contain_text("[3] +2 = 5")
+    shoot(ann, artifacts, "wd-6-ann-hidden-npc-numbers")
+    for page in pages:
+        assert page.js_errors == []  # type: ignore[attr-defined]
