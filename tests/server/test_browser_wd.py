@@ -366,3 +366,23 @@ def test_wd_hidden_npc__players_see_the_pcs_roll_off_and_the_npcs_total_never_it
     shoot(ann, artifacts, "wd-6-ann-hidden-npc-numbers")
     for page in pages:
         assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_wd_armor_slot__its_label_fits_the_slot(web_table: str, chromium: Browser) -> None:
+    """Issue 19, item 8: "ARMOR" was clipped in a wound slot; the label fits inside its box."""
+    table = Seats(web_table, "weaverdice", WD_SEATS[:2], title="Plated")
+    armored = {"id": "ada", "name": "Ada", "tier": "pc", "stats": {}, "armor": 1}
+    table.act("gm", "add_character", sheet=armored, owner="ann")
+    ann = sit(chromium, table.invites["ann"])
+    slot = fighter(ann, "ada").locator(".wd-slot.empty.armor")
+    expect(slot).to_have_count(1)
+    label = slot.locator(".wd-dmg")
+    expect(label).to_have_text(re.compile("armor", re.I))
+    fits = slot.evaluate(
+        """s => { const l = s.querySelector('.wd-dmg'); const a = s.getBoundingClientRect();
+          const b = l.getBoundingClientRect();
+          return l.scrollWidth <= l.clientWidth + 1
+            && b.left >= a.left - 0.5 && b.right <= a.right + 0.5; }"""
+    )
+    assert fits
+    assert ann.js_errors == []  # type: ignore[attr-defined]
