@@ -13,7 +13,7 @@ import pytest
 from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import Pool
-from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -178,3 +178,17 @@ def test_planning_and_intel_raise_a_bounty__the_gms_award_adds_to_its_dice() -> 
     plain = camp(d).ledgers["ada"].money
     d.do("gm", "award", character="ada", money_tier="bounty", money=2000, dice=[3, 4, 1, 2])  # well planned
     assert camp(d).ledgers["ada"].money - plain == plain + 2000
+
+
+@pytest.mark.rules("WD-INTEL-016", "WD-INTEL-014")
+def test_the_gms_tidbit_reaches_the_player_when_its_cell_unlocks_and_not_before() -> None:
+    """src 1866: each unlocked cell gives a tidbit, useless to critical: the GM writes them."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3)
+    d.do("gm", "start_downtime", slots=9)
+    tidbits = ["moves at night", "", "", "", "keeps a second phone"]
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], tidbits=tidbits)
+    assert "moves at night" not in seen_by(d, "ann") and "keeps a second phone" not in seen_by(d, "ann")
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[5])  # 5 vs 5+: unlocked
+    assert "moves at night" in seen_by(d, "ann")
+    assert "keeps a second phone" not in seen_by(d, "ann") and "keeps a second phone" in seen_by(d, "gm")
