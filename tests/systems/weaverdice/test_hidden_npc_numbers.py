@@ -92,3 +92,34 @@ def test_hidden_npcs_attack__players_see_its_total_and_outcome_never_its_dice_or
     # the fight goes on as before: Vic takes it and the wound lands
     d.answer("ann", "react-vic", "take", dice=[1])
     assert len(d.state.people["vic"].track.wounds) == 1
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-009")
+def test_hidden_npcs_power__players_see_each_targets_total_never_its_dice_or_modifier() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("ray", "Ray"))
+    chain = {
+        "name": "Chain Lightning",
+        "classifications": ["blaster"],
+        "targeting": "ranged",
+        "targets": 3,
+        "range_ft": 60,
+        "attack_stat": "dexterity",
+        "damage": "shock",
+        "tier": 1,
+        "cost": [{"pool": "stamina", "dots": 1}],
+    }
+    storm = {**sheet("storm", "Storm", "notable", dexterity=5), "powers": [chain]}
+    add(d, "gm", storm, hidden=True)
+    d.do("gm", "start_combat", dice=[2, 1, 6])
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    # Dexterity 5 (+2): 3 + 2 = 5 on Vic, 4 + 2 = 6 on Ray
+    d.do("gm", "use_power", character="storm", power="chain lightning", targets="vic, ray", dice=[3, 4])
+    entries = d.table.log_view(d.table.viewer_for("ann"))[before:]
+    words = [e.description.text for e in entries]
+    assert any(w.startswith("Storm attacks Vic (lesser shock)") and ": 5; it hits" in w for w in words)
+    assert any(w.startswith("Storm attacks Ray (lesser shock)") and ": 6; it hits" in w for w in words)
+    assert not any("+2" in w for w in words)
+    assert not any(r.purpose == "power" for e in entries for r in e.description.rolls)
+    assert d.prompt("ann", "reaction").context["attack_total"] == 5
