@@ -72,6 +72,7 @@ def bar(section: Any, outcome: int) -> Any:
     "WD-EFFORT-003",
     "WD-EFFORT-009",
     "WD-WFX-005",
+    "WD-WFX-004",
     "WD-NPC-003",
 )
 def test_wd_fight__attack_reaction_wound_hidden_npc_and_reload_in_three_browsers(
@@ -158,7 +159,25 @@ def test_wd_fight__attack_reaction_wound_hidden_npc_and_reload_in_three_browsers
     give_dice(ann, "2 3")
     react.get_by_role("button", name="dodge").click()
     effect = prompt(ann, "Ramjet's lesser bash effect")
-    effect.get_by_role("button", name="none").click()
+    # the decision says what the die did and what each answer does (issue 19, item 5); its rule
+    # id waits behind "Which rule?" (src 392: Recovery ignores a lesser or moderate effect)
+    expect(effect.locator("h3")).to_have_text(
+        "Ramjet's lesser bash effect, Ramjet to decide: the effect is knocked down, the wound fades "
+        "at the next rest. A Recovery dot ignores a lesser or moderate effect; the wound itself stays."
+    )
+    spend = effect.get_by_role("button", name=re.compile(r"^Spend 1 Recovery \(\d left\): ignore the effect"))
+    expect(spend).to_be_visible()
+    keep = effect.get_by_role(
+        "button", name="Keep the Recovery: knocked down, the wound fades at the next rest"
+    )
+    expect(keep).to_be_visible()
+    rule = effect.locator("details.rule")
+    expect(rule.locator("span")).not_to_be_visible()
+    assert "WD-" not in effect.inner_text()
+    rule.locator("summary").click()
+    expect(rule.locator("span")).to_have_text("WD-WFX-004")
+    shoot(ann, artifacts, "wd-2b-ann-effect-explained")
+    keep.click()
     for page in pages:
         expect(page.locator(".log")).to_contain_text("Ramjet tries to dodge: [2] +1 = 3; 3 vs 6+: failure")
         expect(page.locator(".log")).to_contain_text("Lesser bash effect on Ramjet (rolled 3)")
@@ -299,3 +318,71 @@ def test_wd_preview_notation__matches_the_rulesets_exact_odds_for_every_small_po
         ours = distribution(expr).probabilities
         theirs = total_distribution(dice, mod, morale).probabilities
         assert ours == theirs, (dice, mod, morale, expr)
+
+
+@pytest.mark.rules("WD-COMBAT-005", "WD-NPC-003", "WD-COMBAT-017")
+def test_wd_hidden_npc__players_see_the_pcs_roll_off_and_the_npcs_total_never_its_numbers(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    """Issue 19, item 8: with a hidden NPC in the fight, the tied PCs' roll-off dice are on every
+    page; the hidden NPC's initiative die and its attack's dice and modifier are on the GM's only."""
+    table = Seats(web_table, "weaverdice", WD_SEATS, title="Hidden hand")
+    table.act(
+        "gm", "add_character", sheet={"id": "ada", "name": "Ada", "tier": "pc", "stats": {}}, owner="ann"
+    )
+    table.act(
+        "gm", "add_character", sheet={"id": "ben", "name": "Ben", "tier": "pc", "stats": {}}, owner="bo"
+    )
+    hood = {"id": "hood", "name": "Hood", "tier": "notable", "stats": {"brawn": 5, "athletics": 1}}
+    table.act("gm", "add_character", sheet=hood, hidden=True)
+    # Ada 4, Ben 4 (a full tie: roll-off 2 vs 5), Hood 1: order Ben, Ada, Hood
+    table.act("gm", "start_combat", dice=(4, 4, 1, 2, 5))
+    gm, ann, bo = pages = [sit(chromium, table.invites[s]) for s in ("gm", "ann", "bo")]
+    for page in pages:
+        start = page.locator(".log .entry", has_text="The fight begins.")
+        expect(start).to_contain_text("Ada 10 (rolled 4) (roll-off 2), Ben 10 (rolled 4) (roll-off 5)")
+        expect(start.locator(".roll", has_text="roll-off")).to_have_count(2)
+        expect(start.locator(".roll", has_text="roll-off ben").locator(".die")).to_have_attribute(
+            "aria-label", "d6 showing 5 (given)"
+        )
+    for page in (ann, bo):
+        assert "initiative hood" not in page.locator(".log").inner_text()
+    expect(gm.locator(".log")).to_contain_text("initiative hood")
+
+    table.act("bo", "end_turn", character="ben")
+    table.act("ann", "end_turn", character="ada")
+    # Hood swings at Ada: 3 + 2 (Brawn 5) = 5 against her defense
+    table.act("gm", "attack", character="hood", target="ada", dice=(3,))
+    for page in (ann, bo):
+        seen = page.locator(".log .entry", has_text="Hood attacks Ada")
+        expect(seen).to_contain_text(
+            re.compile(r"Hood attacks Ada \(lesser bash\) vs defense \d+: 5; it hits")
+        )
+        expect(seen.locator(".roll")).to_have_count(0)
+        assert "+2" not in page.locator(".log").inner_text()
+        assert "[3]" not in page.locator(".log").inner_text()
+    expect(prompt(ann, "Hood hits Ada with 5")).to_be_visible()
+    expect(gm.locator(".log")).to_contain_text("[3] +2 = 5")
+    shoot(ann, artifacts, "wd-6-ann-hidden-npc-numbers")
+    for page in pages:
+        assert page.js_errors == []  # type: ignore[attr-defined]
+
+
+def test_wd_armor_slot__its_label_fits_the_slot(web_table: str, chromium: Browser) -> None:
+    """Issue 19, item 8: "ARMOR" was clipped in a wound slot; the label fits inside its box."""
+    table = Seats(web_table, "weaverdice", WD_SEATS[:2], title="Plated")
+    armored = {"id": "ada", "name": "Ada", "tier": "pc", "stats": {}, "armor": 1}
+    table.act("gm", "add_character", sheet=armored, owner="ann")
+    ann = sit(chromium, table.invites["ann"])
+    slot = fighter(ann, "ada").locator(".wd-slot.empty.armor")
+    expect(slot).to_have_count(1)
+    label = slot.locator(".wd-dmg")
+    expect(label).to_have_text(re.compile("armor", re.I))
+    fits = slot.evaluate(
+        """s => { const l = s.querySelector('.wd-dmg'); const a = s.getBoundingClientRect();
+          const b = l.getBoundingClientRect();
+          return l.scrollWidth <= l.clientWidth + 1
+            && b.left >= a.left - 0.5 && b.right <= a.right + 0.5; }"""
+    )
+    assert fits
+    assert ann.js_errors == []  # type: ignore[attr-defined]

@@ -53,7 +53,7 @@ def test_a_rest_mends_plain_wounds_cheers_up_and_rolls_guts_on_long_term_conditi
         "rest_recuperate",
         character="ada",
         uses=["fractured leg", "brainwashing", "burn scar"],
-        dice=[5, 6, 4],
+        dice=[1, 2, 5, 6, 4],  # at morale -3 the two plain wounds roll to mend first (1, 2: they mend)
     )
     ada = d.state.people["ada"]
     assert [w.id for w in ada.track.wounds] == ["w3", "w4"]  # scarring and critical wounds stay
@@ -180,3 +180,31 @@ def test_cape_business_checks_in_behind_the_screen_and_a_journalist_trades_rep_f
     assert ledger.rep == () and ledger.intel == {"xb:1": 2}
     assert ledger.active("journalist", 1) == 0  # tapped
     assert "the fence: 2" in seen_by(d, "gm") and "the fence: 2" not in seen_by(d, "ann")
+
+
+@pytest.mark.rules("WD-MORALE-006", "WD-WOUND-015", "WD-REST-001")
+def test_a_rest_at_low_morale__each_wound_that_would_mend_rolls_the_end_of_day_die() -> None:
+    """src 487: at low morale, "each exhausted dot/injury" that would recover that night rolls a d6
+    and fails to recover on 7 - k or more (WX-16: at -1, on a 6). Ada at -3: 4+ keeps a wound."""
+    d = table()
+    hurt(d)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=[], dice=[4, 3])  # w1: 4 stays; w2: 3 mends
+    ada = d.state.people["ada"]
+    assert [w.id for w in ada.track.wounds] == ["w1", "w3", "w4"]
+    assert ada.morale == -1
+    assert "mends 1 wound; low morale keeps 1 from mending tonight (4); morale -3 -> -1" in d.words()[-1]
+    rolls = [r.purpose for e in d.table.log[-3:] for r in e.rolls]
+    assert rolls == ["injury w1", "injury w2"]
+
+
+@pytest.mark.rules("WD-MORALE-006")
+def test_a_rest_at_neutral_morale__rolls_no_injury_die() -> None:
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    person = d.state.people["ada"]
+    track = person.track.model_validate({**person.track.model_dump(), "wounds": [{"tier": 1, "id": "w1"}]})
+    d.patch(people={"ada": person.model_copy(update={"track": track})})
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=[], dice=[])
+    assert d.state.people["ada"].track.wounds == ()

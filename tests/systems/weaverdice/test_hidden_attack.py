@@ -26,7 +26,8 @@ def _mentions(value: Any, n: int, path: str = "") -> list[str]:
     if isinstance(value, int):
         return [path] if value == n else []
     if isinstance(value, str):
-        return [f"{path}: {value}"] if re.search(rf"(?<!\d){n}(?!\d)", value) else []
+        # a distance ("knocked back 5 ft", an effect's words) is no total
+        return [f"{path}: {value}"] if re.search(rf"(?<!\d){n}(?!\d)(?! ft)", value) else []
     if isinstance(value, dict):
         return [
             hit for k, v in value.items() if k not in _NOT_TOTALS for hit in _mentions(v, n, f"{path}.{k}")

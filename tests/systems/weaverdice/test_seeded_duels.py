@@ -31,12 +31,12 @@ FOE = {"ramjet": "steeltoe", "steeltoe": "ramjet"}
 #: re-pinned for issue 18: a Block now delays the attacker's *next* turn (the drop waits for the
 #: round's end when the attacker is acting), so these block-heavy duels play differently
 PINNED = {
-    0: (57, "c746f559891552ea", "afb7df21071dafcb"),
-    1: (58, "9a5d696a9cec1e92", "c2e9c43326c75720"),
-    2: (102, "bb5046b324e55f15", "3c11c44b57b80cd7"),
-    3: (64, "82a3ea6888a0539d", "fc5554730206884a"),
-    4: (67, "c11aec8c7cd3174c", "baa84f84cddfaad1"),
-    5: (93, "c42e2fa7d752d8c0", "523773c5ec5907f1"),
+    0: (57, "c746f559891552ea", "f78aaaa7b3cf6167"),
+    1: (58, "9a5d696a9cec1e92", "517cf29dca3ad0ee"),
+    2: (102, "bb5046b324e55f15", "bdc5dfa3968bc28d"),
+    3: (64, "82a3ea6888a0539d", "884ad49cc2c59859"),
+    4: (67, "c11aec8c7cd3174c", "f43460ce586ea9d6"),
+    5: (93, "c42e2fa7d752d8c0", "7f35590fd7b422e9"),
 }
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from capeworks.engine.model import RollRecord
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.flow import Builder
 from capeworks.systems.weaverdice.state import PendingAttack
 
-__all__ = ["emit_reacted", "secret"]
+__all__ = ["emit_attack", "emit_reacted", "secret"]
 
 
 def secret(hits: Iterable[PendingAttack | None]) -> bool:
@@ -46,3 +47,34 @@ def emit_reacted(b: Builder, reacted: ev.Reacted, *, hidden: bool, waits: bool =
         )
     )
     b.emit(reacted, hidden=True)
+
+
+def emit_attack(
+    b: Builder,
+    rolled: ev.AttackRolled,
+    *,
+    hidden: bool,
+    veiled: bool,
+    target_veiled: bool,
+    waits: bool,
+    rolls: tuple[RollRecord, ...] = (),
+) -> None:
+    """Emit an attack roll: as it is, GM-only when rolled in secret, and when a hidden NPC makes it
+    GM-only too with a public :class:`~.events.AttackSeen` after it (its total and outcome, never
+    its dice or modifier: issue 19, item 8)."""
+    b.emit(rolled, rolls=rolls, hidden=hidden or veiled)
+    if veiled and not hidden:
+        b.emit(
+            ev.AttackSeen(
+                attacker=rolled.attacker,
+                name=rolled.name,
+                target=rolled.target,
+                target_name=rolled.target_name,
+                total=rolled.check.total,
+                defense=None if target_veiled else rolled.defense,
+                hit=rolled.hit,
+                damage=rolled.damage,
+                tier=rolled.tier,
+                waits=waits,
+            )
+        )

@@ -177,6 +177,8 @@ class InitiativeLine(Frozen):
     edge: int = 0
     #: the group whose slot this NPC shares (its first member's id), if any (WD-NPC-005)
     group: str | None = None
+    #: the roll-off die that broke a full tie (WD-COMBAT-005); None where the reader may not see it
+    rolloff: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CombatStarted(Changes):
@@ -249,6 +251,24 @@ class AttackRolled(Changes):
     reversals: dict[str, Grapple] | None = None
     #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
     queued: tuple[PendingAttack, ...] = ()
+
+
+class AttackSeen(WdEvent):
+    """The players' half of a hidden NPC's attack: whom it strikes, its total and whether it hits,
+    never its dice or modifier (WD-NPC-003); the GM-only :class:`AttackRolled` carries the rest."""
+
+    attacker: str
+    name: str
+    target: str
+    target_name: str
+    total: int
+    #: the target's defense; None when the target is a hidden NPC too
+    defense: int | None
+    hit: bool
+    damage: DamageType
+    tier: WoundTier
+    #: the target may still dodge or block
+    waits: bool = False
 
 
 class Reacted(Changes):
@@ -562,6 +582,7 @@ EVENTS = declare_events(
     TurnStarted,
     ActionTaken,
     AttackRolled,
+    AttackSeen,
     Reacted,
     ReactedBlind,
     WoundTaken,

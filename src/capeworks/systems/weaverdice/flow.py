@@ -58,25 +58,39 @@ class Builder:
     """One command's events, emitted the Weaverdice way into the engine's batch (``batch``), which
     folds them as they come; ``config`` and ``dice`` are the table's."""
 
-    __slots__ = ("_attached", "batch", "config", "dice")
+    __slots__ = ("_attached", "_waiting", "batch", "config", "dice")
 
     def __init__(self, state: WdState, context: Ctx, dice: DiceService) -> None:
         self.batch: Batch[WdState] = context.batch(state)
         self.config: WeaverdiceConfig = context.config
         self.dice = dice
         self._attached = 0
+        self._waiting: tuple[RollRecord, ...] = ()
 
     @property
     def state(self) -> WdState:
         """The state the events so far fold to."""
         return self.batch.state
 
-    def emit(self, payload: ev.WdEvent, *, rolls: Sequence[RollRecord] = (), hidden: bool = False) -> None:
+    def emit(
+        self,
+        payload: ev.WdEvent,
+        *,
+        rolls: Sequence[RollRecord] = (),
+        hidden: bool = False,
+        keep: Sequence[RollRecord] = (),
+    ) -> None:
         """Add an event (GM-only when ``hidden``, with a public note that a roll was made);
         hidden NPCs' combatants move to a GM-only ``npc_updated`` beside it. Every roll made since
-        the last event rides on this one (``rolls`` only checks that they are among them)."""
+        the last event rides on this one (``rolls`` only checks that they are among them) but those
+        in ``keep``, which wait for the next event (a public line's dice apart from a secret's)."""
         made = self.dice.records[self._attached :]
         self._attached += len(made)
+        if self._waiting:
+            made, self._waiting = (*self._waiting, *made), ()
+        if keep:
+            self._waiting = tuple(r for r in made if any(r is k for k in keep))
+            made = tuple(r for r in made if not any(r is k for k in keep))
         assert all(any(r is m for m in made) for r in rolls), (
             "a roll given to emit was not made since the last event"
         )

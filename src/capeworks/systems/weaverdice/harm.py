@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
-from capeworks.systems.weaverdice.blind import emit_reacted, secret
+from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, secret
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -146,7 +146,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     chance = None
     if not hit and attacker.morale > 0:  # high morale may still buy the miss up (WD-MORALE-003)
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
-    b.emit(
+    emit_attack(
+        b,
         ev.AttackRolled(
             attacker=c.character,
             name=me.name,
@@ -169,7 +170,11 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             people=(evolve(attacker, {"practised": practised}),),
         ),
         rolls=(record,),
+        # a hidden NPC's dice and modifier are the GM's: the players see its total (issue 19, item 8)
         hidden=c.hidden,
+        veiled=me.hidden,
+        target_veiled=target.hidden,
+        waits=pending is not None,
     )
     pained_failure(b, c.character, c.stat, failed=not hit)
     if hit and pending is None:

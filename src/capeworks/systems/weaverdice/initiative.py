@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from capeworks.engine import DiceService
 from capeworks.engine.kit import TurnOrder
+from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
@@ -49,8 +50,11 @@ class _Rolled:
         order: tuple[str, ...],
         groups: list[tuple[str, ...]],
         tied: list[list[str]],
+        secret: tuple[RollRecord, ...] = (),
     ) -> None:
         self.lines, self.order, self.groups, self.tied = lines, order, groups, tied
+        #: the dice only the GM may see: a hidden NPC's, and a roll-off that would tell its score
+        self.secret = secret
 
 
 def _roll_in(
@@ -60,6 +64,8 @@ def _roll_in(
     rest, one slot per group, bystanders last in the GM's order, then a roll-off for full ties."""
     state, dice = b.state, b.dice
     people_ids = [p.id for p in people]
+    veiled = {p.id for p in people if p.hidden}
+    secret: list[RollRecord] = []
     edges = {e.strip() for e in edges_text}
     for ident in edges:
         if ident not in people_ids:
@@ -72,8 +78,16 @@ def _roll_in(
     for p in people:
         face = None
         if p.tier in (Tier.PC, Tier.NOTABLE):
-            face = dice.roll(1, 6, purpose=f"initiative {p.id}").faces[0]
-        bonus = dice.roll(1, 3, purpose=f"edge {p.id}").faces[0] if p.id in edges else 0
+            record = dice.roll(1, 6, purpose=f"initiative {p.id}")
+            face = record.faces[0]
+            if p.id in veiled:
+                secret.append(record)
+        bonus = 0
+        if p.id in edges:
+            record = dice.roll(1, 3, purpose=f"edge {p.id}")
+            bonus = record.faces[0]
+            if p.id in veiled:
+                secret.append(record)
         scores[p.id] = initiative_score(state.sheet(p.id), face, edge=bonus, config=b.config)
         lines.append(
             ev.InitiativeLine(character=p.id, name=p.name, score=scores[p.id], face=face, edge=bonus)
@@ -105,21 +119,40 @@ def _roll_in(
         ]
     order, tied = initiative_order(entrants)
     if tied:  # a roll-off separates the rest (WD-COMBAT-005 PROPOSED)
-        off = {i: dice.roll(1, 6, purpose=f"roll-off {i}").faces[0] for group_ids in tied for i in group_ids}
+        off: dict[str, int] = {}
+        for group_ids in tied:
+            # a PC's roll-off die is public unless only hidden NPCs tied it (it would tell their score)
+            shown = sum(1 for i in group_ids if i not in veiled) >= 2
+            for i in group_ids:
+                record = dice.roll(1, 6, purpose=f"roll-off {i}")
+                off[i] = record.faces[0]
+                if i in veiled or not shown:
+                    secret.append(record)
         entrants = [evolve(e, {"rolloff": off.get(e.id, 0)}) for e in entrants]
         order, tied = initiative_order(entrants)
-    return _Rolled(lines, group_slots(order, groups), groups, tied)
+        lines = [evolve(ln, {"rolloff": off[ln.character]}) if ln.character in off else ln for ln in lines]
+    return _Rolled(lines, group_slots(order, groups), groups, tied, tuple(secret))
 
 
-def _announce(b: Builder, event: ev.CombatStarted | ev.CombatJoined, veiled: set[str]) -> None:
-    """Emit the order; a hidden NPC's line goes to the GM alone and the players' copy veils it."""
+def _announce(
+    b: Builder, event: ev.CombatStarted | ev.CombatJoined, veiled: set[str], rolled: _Rolled
+) -> None:
+    """Emit the order; a hidden NPC's line and dice go to the GM alone and the players' copy veils
+    them; the PCs' own dice (initiative and roll-off) stay on the players' copy (issue 19, item 8)."""
     if not veiled:
         b.emit(event)
         return
+    made = b.dice.records
+    public_rolls = [r for r in made if not any(r is s for s in rolled.secret)]
     secret = tuple(ln for ln in event.entrants if ln.character in veiled)
-    b.emit(ev.InitiativeWithheld(entrants=secret), hidden=True)
+    b.emit(ev.InitiativeWithheld(entrants=secret), hidden=True, keep=public_rolls)
+    hide = {r.purpose.split(" ", 1)[1] for r in rolled.secret if r.purpose.startswith("roll-off ")}
     public = tuple(
-        evolve(ln, {"score": None, "face": None, "edge": 0}) if ln.character in veiled else ln
+        evolve(ln, {"score": None, "face": None, "edge": 0, "rolloff": None})
+        if ln.character in veiled
+        else evolve(ln, {"rolloff": None})
+        if ln.character in hide
+        else ln
         for ln in event.entrants
     )
     b.emit(evolve(event, {"entrants": public}))
@@ -146,7 +179,7 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
     started = ev.CombatStarted(
         entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
     )
-    _announce(b, started, {p.id for p in people if p.hidden})
+    _announce(b, started, {p.id for p in people if p.hidden}, rolled)
     first_c = b.person(first)
     fight = evolve(fight, {"turn": Turn.start(first, half=half_actions(first_c), config=context.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
@@ -189,7 +222,7 @@ def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceServi
     )
     fresh = tuple(evolve(b.person(p.id), {**_FRESH, "initiative": scores[p.id]}) for p in people)
     joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
-    _announce(b, joined, {p.id for p in people if p.hidden})
+    _announce(b, joined, {p.id for p in people if p.hidden}, rolled)
     return b.batch
 
 

@@ -15,6 +15,7 @@ from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
@@ -96,7 +97,8 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                     hidden=c.hidden,
                     effect_only=power.effects_only,
                 )
-            b.emit(
+            emit_attack(
+                b,
                 ev.AttackRolled(
                     attacker=c.character,
                     name=me.name,
@@ -117,6 +119,9 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                     ),
                 ),
                 hidden=c.hidden,
+                veiled=me.hidden,  # a hidden NPC's power: its total and outcome only (issue 19, item 8)
+                target_veiled=target.hidden,
+                waits=pending is not None,
             )
             if pending is not None:
                 _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits

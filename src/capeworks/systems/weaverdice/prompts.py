@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
+from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
 from capeworks.systems.weaverdice.render import fall_option_words, option_words, percent, question
@@ -330,6 +331,10 @@ def _effect_prompt(state: WdState) -> Prompt:
     chooser = pending.chooser or pending.target
     chooser_name = state.people[chooser].name if chooser in state.people else "the GM"
     payload = {"character": chooser, "key": need.key}
+    # what is decided and what each answer does, in words (the rule id is the prompt's, on demand)
+    spent = sum(1 for picks in pending.answers.picks.values() for p in picks if p == Pool.RECOVERY.value)
+    left = target.effort.available(state.sheet(pending.target), Pool.RECOVERY) - spent
+    words = effect_words(need, recovery_left=left)
     base = {
         "id": f"effect-{pending.target}-{pending.wound}-{need.key}",
         "kind": "effect",
@@ -340,7 +345,7 @@ def _effect_prompt(state: WdState) -> Prompt:
             tier=pending.tier.word,
             damage=pending.damage.value,
             chooser=chooser_name,
-            rule=need.rule,
+            says=words.says,
         ),
         "context": {
             "options": list(need.options),
@@ -358,14 +363,17 @@ def _effect_prompt(state: WdState) -> Prompt:
     if max(need.counts) <= 1:
         options = [
             PromptOption(
-                value=o, label=option_words(o), command="effect_choice", payload={**payload, "picks": [o]}
+                value=o, label=words.labels[o], command="effect_choice", payload={**payload, "picks": [o]}
             )
             for o in need.options
         ]
         if 0 in need.counts:
             options.append(
                 PromptOption(
-                    value="none", label="none", command="effect_choice", payload={**payload, "picks": []}
+                    value="none",
+                    label=words.labels["none"],
+                    command="effect_choice",
+                    payload={**payload, "picks": []},
                 )
             )
         return Prompt(options=tuple(options), **base)
@@ -376,7 +384,7 @@ def _effect_prompt(state: WdState) -> Prompt:
             payload=payload,
             many=True,
             suggestions=need.options,
-            hint="pick from: " + ", ".join(option_words(o) for o in need.options),
+            hint=words.hint,
         ),
         min_choices=min(need.counts),
         max_choices=max(need.counts),

@@ -224,12 +224,23 @@ def _lines(entrants: list[ev.InitiativeLine], members: dict[str, list[str]]) -> 
         + f" {'?' if e.score is None else e.score}"
         + (f" (rolled {e.face})" if e.face is not None else "")
         + (f" (+{e.edge} for Focus)" if e.edge and e.score is not None else "")
+        + (f" (roll-off {e.rolloff})" if e.rolloff is not None else "")
         for e in entrants
     )
 
 
 def _withheld(p: ev.InitiativeWithheld) -> str:
     return f"Hidden initiative (GM only): {_lines(list(p.entrants), {})}."
+
+
+def _attack_seen(p: ev.AttackSeen) -> str:
+    verdict = "hits" if p.hit else "misses"
+    against = f" vs defense {p.defense}" if p.defense is not None else ""
+    waits = f"; {p.target_name} may dodge or block" if p.waits else ""
+    return (
+        f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}){against}: "
+        f"{p.total}; it {verdict}{waits}."
+    )
 
 
 def _attack(p: ev.AttackRolled) -> str:
@@ -412,6 +423,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (" (resting)." if p.resting else ".")
     ),
     ev.AttackRolled.TYPE: _attack,
+    ev.AttackSeen.TYPE: _attack_seen,
     ev.Reacted.TYPE: _reacted,
     ev.ReactedBlind.TYPE: _reacted_blind,
     ev.WoundTaken.TYPE: _wound,
@@ -485,6 +497,8 @@ def _for_gm(payload: Any, text: str) -> str:
     """The GM reads the players' halves of hidden things as what the players were told."""
     if isinstance(payload, ev.RolledInSecret):
         return "(The players see only that the GM made a roll.)"
+    if isinstance(payload, ev.AttackSeen):
+        return f"(The players see {payload.name}'s total and whether it hits, not its dice.)"
     if isinstance(payload, ev.ReactedBlind):
         return f"(The players see {payload.name}'s answer without the hidden attack's total.)"
     if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(
@@ -585,7 +599,7 @@ _QUESTIONS: dict[str, str] = {
         "{attacker} hits {name} (the total is hidden). Spend 1 Focus to dodge (Athletics, odds "
         "unknown) or block (Brawn, odds unknown), or take the hit?"
     ),
-    "effect": "{name}'s {tier} {damage} effect: {chooser} chooses ({rule}).",
+    "effect": "{name}'s {tier} {damage} effect, {chooser} to decide: {says}",
     "check": "The GM calls for {name}'s {stats} at {tn}+{task}: roll it ({odds} to succeed).",
     "fall": "{name} {how} {feet} ft: how do they take it?",
     "reaction_morale": (

@@ -132,6 +132,7 @@ class _Resolution:
         chooser: Chooser = Chooser.TARGET,
         distinct: bool = True,
         limits: Mapping[str, int] | None = None,
+        row: int | None = None,
     ) -> tuple[str, ...]:
         """The answer to a decision, asked for when missing; a forced choice answers itself."""
         opts = tuple(options)
@@ -154,6 +155,7 @@ class _Resolution:
                     counts=counts,
                     distinct=distinct,
                     limits=lim,
+                    row=row,
                 )
             )
         who = _PICK_WORDS[chooser]
@@ -319,7 +321,11 @@ class _Resolution:
             return False
         rule = "WD-WFX-018" if headshot else "WD-WFX-004"
         if not self.ask(
-            f"negate.{key}" if key != "effect" else "negate", rule, (Pool.RECOVERY.value,), counts=(0, 1)
+            f"negate.{key}" if key != "effect" else "negate",
+            rule,
+            (Pool.RECOVERY.value,),
+            counts=(0, 1),
+            row=row.src,
         ):
             return False
         self.pay(Pool.RECOVERY, 1, spent=True)

@@ -68,6 +68,8 @@ class Need(Frozen):
     counts: tuple[int, ...] = (1,)
     distinct: bool = True
     limits: dict[str, int] = Field(default_factory=dict)
+    #: the seed line of the effect row the decision is about (a Recovery dot's), for its words
+    row: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class RollNeed(Frozen):

@@ -1,7 +1,8 @@
 """Rest & Recuperate and paid care (WD-REST-001..005).
 
 An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
-or critical, WD-REST-001 PROPOSED), restores temporary stat damage and raises
+or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
+rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006), restores temporary stat damage and raises
 negative morale two steps (not past Neutral); then Guts-score rolls, each on
 a long-term condition: a scar goes on Guts 4+ (WD-REST-002 (a) PROPOSED); a
 'get past it' condition adds the total to its lengthy check, finished at its
@@ -25,6 +26,7 @@ from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.morale import not_recovered
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat, WoundTier
 
@@ -68,7 +70,19 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     for name in c.uses:
         _condition(ledger, name, who.name)
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
-    wounds = tuple(w for w in who.track.wounds if w.scarring or w.tier is WoundTier.CRITICAL)
+    # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
+    # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on)
+    stays: list[int] = []
+    kept_ids: set[str] = set()
+    for w in who.track.wounds:
+        if who.morale < 0 and not (w.scarring or w.tier is WoundTier.CRITICAL):
+            face = dice.roll(1, 6, purpose=f"injury {w.id}").faces[0]
+            if not_recovered(who.morale, face):
+                stays.append(face)
+                kept_ids.add(w.id)
+    wounds = tuple(
+        w for w in who.track.wounds if w.scarring or w.tier is WoundTier.CRITICAL or w.id in kept_ids
+    )
     mended = len(who.track.wounds) - len(wounds)
     morale = min(0, who.morale + 2) if who.morale < 0 else who.morale
     person_after = evolve(
@@ -76,6 +90,9 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         {"track": evolve(who.track, {"wounds": wounds, "checks": 0}), "temporary_loss": {}, "morale": morale},
     )
     said = [f"mends {mended} wound{'' if mended == 1 else 's'}"]
+    if stays:
+        dice_words = " ".join(str(f) for f in stays)
+        said.append(f"low morale keeps {len(stays)} from mending tonight ({dice_words})")
     if who.morale < 0:
         said.append(f"morale {who.morale:+d} -> {morale:+d}")
     b = Builder(state, ctx, dice)

@@ -1,0 +1,125 @@
+"""A hidden NPC in the fight keeps its own numbers secret, and only those (issue 19, item 8).
+
+Players see what they would see at a real table: their own initiative dice and the roll-off
+between tied PCs (WD-COMBAT-005), never a hidden NPC's die, score or roll-off (WD-NPC-003);
+a hidden NPC's attack shows its total and whether it hits, never its dice or modifier.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine import Viewer
+from capeworks.engine.testing import Driver
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _seen(d: Driver, seat: str) -> tuple[list[str], list[tuple[str, tuple[int, ...]]], list[dict[str, Any]]]:
+    """A player's log words, the dice drawn beside them, and the events' JSON (``log --json``)."""
+    entries = d.table.log_view(d.table.viewer_for(seat))
+    words = [e.description.text for e in entries]
+    dice = [(r.purpose, r.faces) for e in entries for r in e.description.rolls]
+    events = [e.event.model_dump(mode="json") for e in entries]
+    return words, dice, events
+
+
+@pytest.mark.rules("WD-COMBAT-005", "WD-NPC-003")
+def test_roll_off__tied_pcs_dice_are_shown_beside_a_hidden_npc_whose_dice_are_not() -> None:
+    d = table()
+    add(d, "ann", sheet("a", "Ann's"))
+    add(d, "bob", sheet("b", "Bob's"))
+    add(d, "gm", sheet("h", "Hood", "notable"), hidden=True)
+    # initiative a 4, b 4, Hood 6 (the same speed: Hood 2 ahead); a and b tie: roll-off 2 vs 5
+    d.do("gm", "start_combat", dice=[4, 4, 6, 2, 5])
+    assert d.state.fight is not None
+    assert d.state.fight.order.order == ("h", "b", "a")
+    for seat in ("ann", "bob"):
+        words, dice, events = _seen(d, seat)
+        assert ("initiative a", (4,)) in dice and ("initiative b", (4,)) in dice
+        assert ("roll-off a", (2,)) in dice and ("roll-off b", (5,)) in dice
+        assert not any(p.endswith(" h") for p, _ in dice)
+        line = next(w for w in words if w.startswith("The fight begins."))
+        assert "Ann's 10 (rolled 4) (roll-off 2)" in line and "Bob's 10 (rolled 4) (roll-off 5)" in line
+        assert "Hood ?" in line
+        started = next(e for e in events if e["type"] == "weaverdice.combat_started")
+        hood = next(x for x in started["data"]["entrants"] if x["character"] == "h")
+        assert hood["score"] is None and hood["face"] is None and "rolloff" not in hood
+    gm_dice = _seen(d, "gm")[1]
+    assert ("initiative h", (6,)) in gm_dice
+
+
+@pytest.mark.rules("WD-COMBAT-005", "WD-NPC-003")
+def test_roll_off__between_hidden_npcs_stays_with_the_gm() -> None:
+    d = table()
+    add(d, "ann", sheet("a", "Ann's"))
+    add(d, "gm", sheet("h", "Hood", "notable"), hidden=True)
+    add(d, "gm", sheet("k", "Kite", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[1, 3, 3, 6, 2])  # Hood and Kite tie at 3: roll-off 6 vs 2
+    assert d.state.fight is not None
+    assert d.state.fight.order.order == ("h", "k", "a")
+    words, dice, _ = _seen(d, "ann")
+    assert dice == [("initiative a", (1,))]
+    assert not any("roll-off" in w for w in words)
+    gm_words, gm_dice, _ = _seen(d, "gm")
+    assert ("roll-off h", (6,)) in gm_dice and ("roll-off k", (2,)) in gm_dice
+    assert any("Hood 9 (rolled 3) (roll-off 6)" in w for w in gm_words)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-017", "WD-COMBAT-019")
+def test_hidden_npcs_attack__players_see_its_total_and_outcome_never_its_dice_or_modifier() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3, wits=3))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 12, Brute 3
+    d.do("ann", "end_turn", character="vic")
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    d.do("gm", "attack", character="brute", target="vic", dice=[4])  # 4 + 2 (Brawn 5) = 6 vs DS 4
+    entries = d.table.log_view(d.table.viewer_for("ann"))[before:]
+    words = [e.description.text for e in entries]
+    assert "Brute attacks Vic (lesser bash) vs defense 4: 6; it hits; Vic may dodge or block." in words
+    assert not any("+2" in w or "[4]" in w for w in words)
+    assert not any(r.purpose == "attack" for e in entries for r in e.description.rolls)
+    events = [e.event.model_dump(mode="json") for e in entries]
+    assert not any(e["type"] == "weaverdice.attack_rolled" for e in events)
+    assert not any("check" in e["data"] for e in events)
+    # the reaction prompt still gives the total Vic must beat (it is the outcome, not the NPC's numbers)
+    assert d.prompt("ann", "reaction").context["attack_total"] == 6
+    # the GM reads the whole roll
+    gm_words = [e.description.text for e in d.table.log_view(Viewer.gm())]
+    assert any("[4] +2 = 6; 6 vs 4+: success; it hits" in w for w in gm_words)
+    # the fight goes on as before: Vic takes it and the wound lands
+    d.answer("ann", "react-vic", "take", dice=[1])
+    assert len(d.state.people["vic"].track.wounds) == 1
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-009")
+def test_hidden_npcs_power__players_see_each_targets_total_never_its_dice_or_modifier() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("ray", "Ray"))
+    chain = {
+        "name": "Chain Lightning",
+        "classifications": ["blaster"],
+        "targeting": "ranged",
+        "targets": 3,
+        "range_ft": 60,
+        "attack_stat": "dexterity",
+        "damage": "shock",
+        "tier": 1,
+        "cost": [{"pool": "stamina", "dots": 1}],
+    }
+    storm = {**sheet("storm", "Storm", "notable", dexterity=5), "powers": [chain]}
+    add(d, "gm", storm, hidden=True)
+    d.do("gm", "start_combat", dice=[2, 1, 6])
+    before = len(d.table.log_view(d.table.viewer_for("ann")))
+    # Dexterity 5 (+2): 3 + 2 = 5 on Vic, 4 + 2 = 6 on Ray
+    d.do("gm", "use_power", character="storm", power="chain lightning", targets="vic, ray", dice=[3, 4])
+    entries = d.table.log_view(d.table.viewer_for("ann"))[before:]
+    words = [e.description.text for e in entries]
+    assert any(w.startswith("Storm attacks Vic (lesser shock)") and ": 5; it hits" in w for w in words)
+    assert any(w.startswith("Storm attacks Ray (lesser shock)") and ": 6; it hits" in w for w in words)
+    assert not any("+2" in w for w in words)
+    assert not any(r.purpose == "power" for e in entries for r in e.description.rolls)
+    assert d.prompt("ann", "reaction").context["attack_total"] == 5
