@@ -33,9 +33,11 @@ from capeworks.systems.bpb.lookups import (
     character,
     emit,
     endurance_left,
+    enhanced,
     fight_of,
     make_roll,
     rank_of,
+    require_aware,
     require_turn,
     spend_check,
 )
@@ -144,9 +146,11 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     if a.id == t.id:
         raise InvalidCommand("A character does not attack themselves.")
     require_turn(state, a, task=True)
+    require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     power = _power(a, c.power)
+    power = enhanced(state, a, power) if power is not None else None
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
     task = attack_task(
@@ -443,9 +447,11 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     fight = fight_of(state)
     a = character(state, c.attacker)
     require_turn(state, a, task=True)
+    require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     power = a.power(c.power)
+    power = enhanced(state, a, power) if power is not None else None
     if power is None or not power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{a.name} has no exploding attack {c.power!r}.")
     targets = [character(state, cid) for cid in c.distances]

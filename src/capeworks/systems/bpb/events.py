@@ -6,6 +6,8 @@ the fold (:mod:`~capeworks.systems.bpb.state`) works out the new state from it.
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from capeworks.engine import EventData, declare_events
 from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
@@ -15,7 +17,13 @@ __all__ = ["EVENTS"]
 
 
 class BpbEvent(EventData, ruleset="bpb"):
-    """Base of every Bulletproof Blues event: its type is ``bpb.<snake_case class name>``."""
+    """Base of every Bulletproof Blues event: its type is ``bpb.<snake_case class name>``.
+
+    ``names``: the display names of the characters the event mentions (for the log's words only;
+    no applier reads them), filled in by the ruleset's ``settle``.
+    """
+
+    names: dict[str, str] = Field(default_factory=dict)
 
 
 class CharacterAdded(BpbEvent):
@@ -84,6 +92,13 @@ class FightStarted(BpbEvent):
 
     order: tuple[str, ...]
     coins: tuple[str, ...] = ()
+    unaware: tuple[str, ...] = ()
+
+
+class BecameAware(BpbEvent):
+    """BPB-INIT-001: the GM rules that characters become aware of their opponents."""
+
+    characters: tuple[str, ...]
 
 
 class TurnBegan(BpbEvent):
@@ -360,6 +375,7 @@ EVENTS = declare_events(
     TaskRolled,
     CallClosed,
     FightStarted,
+    BecameAware,
     TurnBegan,
     Delayed,
     Preempted,

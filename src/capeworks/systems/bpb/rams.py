@@ -24,6 +24,7 @@ from capeworks.systems.bpb.lookups import (
     fight_of,
     make_roll,
     rank_of,
+    require_aware,
     require_turn,
 )
 from capeworks.systems.bpb.model import Pending, Status
@@ -40,6 +41,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if a.id == t.id:
         raise InvalidCommand("A character does not ram themselves.")
     require_turn(state, a, task=True)
+    require_aware(state, a)
     if fight.turn.moved is not None:
         raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
     if fight.pending is not None:

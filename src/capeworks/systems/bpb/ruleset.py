@@ -12,7 +12,9 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Authority,
+    Batch,
     CommandSpec,
+    Context,
     Controller,
     Event,
     Panel,
@@ -28,9 +30,10 @@ from capeworks.systems.bpb import attacks, calls, environment, grabs, rams, rost
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
+from capeworks.systems.bpb.names import with_names
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.bpb.state import BpbState, fold
+from capeworks.systems.bpb.state import BpbState, dumped, fold
 
 __all__ = ["COMMANDS", "BpbRuleset"]
 
@@ -98,6 +101,7 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "withdraw": CommandSpec(cmd.Withdraw, calls.withdraw, GM, "withdraw calls"),
     "roll": CommandSpec(cmd.RollTask, calls.roll_task, OWNER, offer=_calls),
     "start_fight": CommandSpec(cmd.StartFight, turns.start_fight, GM, "start fights"),
+    "aware": CommandSpec(cmd.Aware, turns.aware, GM, "rule who is aware"),
     "end_turn": CommandSpec(cmd.EndTurn, turns.end_turn, OWNER, offer=_acting()),
     "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting()),
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
@@ -147,6 +151,15 @@ class BpbRuleset(Ruleset[BpbState, BpbConfig]):
     def apply(self, state: BpbState, event: Event) -> BpbState:
         return fold(state, event)
 
+    def settle(
+        self, before: BpbState, batch: Batch[BpbState], context: Context[BpbConfig]
+    ) -> Batch[BpbState]:
+        """The command's events with the display names of the characters they mention (the log's
+        words read names, not ids); no applier reads them, so the folded state stands."""
+        known = {cid: ch.name for cid, ch in (before.characters | batch.state.characters).items()}
+        batch.events[:] = [with_names(known, event) for event in batch.events]
+        return batch
+
     def controller(self, state: BpbState, entity: str) -> Controller:
         ch = lookup(state.characters, entity, "character")
         return Controller(seat=ch.owner or None, name=ch.name)
@@ -156,7 +169,7 @@ class BpbRuleset(Ruleset[BpbState, BpbConfig]):
         return viewer.is_gm
 
     def view(self, state: BpbState, viewer: Viewer) -> dict[str, Any]:
-        data = state.model_dump(mode="json")
+        data = dumped(state)
         if not viewer.is_gm:
             data["gm_notes"] = []
         return data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine import Event
@@ -128,7 +130,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
     elif isinstance(p, ev.FightStarted):
         first = p.order[0] if p.order else ""
-        up["fight"] = Fight(order=TurnOrder(order=p.order), turn=Turn(actor=first))
+        up["fight"] = Fight(order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware)
+    elif isinstance(p, ev.BecameAware):
+        fight = state.fight
+        if fight is not None:
+            up["fight"] = fight.model_copy(
+                update={"unaware": tuple(c for c in fight.unaware if c not in p.characters)}
+            )
     elif isinstance(p, ev.TurnBegan):
         up.update(_turn_began(state, p))
     elif isinstance(p, ev.Delayed):
@@ -148,8 +156,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.ActionTaken):
         fight = state.fight
         if fight is not None and fight.turn.actor == p.character:
-            key = "free" if p.kind == "free" else "roleplay"
-            up["fight"] = _turn(state, p.character, **{key: getattr(fight.turn, key) + 1})
+            if p.kind == "movement":  # BPB-ACT-005: the movement action spent on an equivalent one
+                up["fight"] = _turn(state, p.character, moved=Mode.WALK)
+            else:
+                key = "free" if p.kind == "free" else "roleplay"
+                up["fight"] = _turn(state, p.character, **{key: getattr(fight.turn, key) + 1})
     elif isinstance(p, ev.PowerSwitched):
         c = state.condition(p.character)
         on = tuple(x for x in c.on if x != p.power) + ((p.power,) if p.on else ())
@@ -360,3 +371,22 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
         )
         out["fight"] = fight.model_copy(update={"turn": turn, "moves": {**fight.moves, p.character: p.mode}})
     return out
+
+
+def dumped(state: BpbState) -> dict[str, Any]:
+    """The state as JSON, without the fields added since the golden logs while they hold their
+    defaults (awareness, a forbidden automatic success, a boost's enhancement): an old campaign
+    reads exactly as it did."""
+    data = state.model_dump(mode="json")
+    fight = data.get("fight")
+    if isinstance(fight, dict) and not fight.get("unaware"):
+        fight.pop("unaware", None)
+    for call in data.get("calls", {}).values():
+        if not call.get("no_automatic"):
+            call.pop("no_automatic", None)
+    for cond in data.get("conditions", {}).values():
+        for boost in cond.get("boosts", ()):
+            if not boost.get("enhancement"):
+                boost.pop("enhancement", None)
+                boost.pop("radius_ft", None)
+    return data
