@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.rules import shot_count, wounds_for
+from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import attack, end_turn, last, sheet, state, table, types, who
+from tests.systems.workshop.helpers import RULESET, attack, end_turn, last, sheet, state, table, types, who
 
 QUIET = {"shock_roll": False, "wake_rolls": False}
 TOUGH = {"health": 100, "toughness": 50}
@@ -384,3 +386,15 @@ def test_normal_optional_rules_are_wound_penalty_shock_and_unnamed_characters() 
     events = d.do("ann", "attack", character="h", targets=["v"], dice=[9, 1, 1, 9])  # PV 6 -> 1 Wound
     assert [r["what"] for r in [last(events, "rolled")]] == ["shock"]
     assert who(d, "v").standing is Standing.DOWN  # 10 + 1 - 9 - 1 = 1 vs 10: knocked out by Shock
+
+
+@pytest.mark.rules("WS-SEQ-002")
+def test_the_log_reads_names_not_ids() -> None:
+    d = Driver(RULESET, config={}, seats=SEATS, seed=1)
+    d.do("gm", "add_character", id="jade", sample="jade", owner="ann")
+    d.do("gm", "add_character", id="viper", sample="viper")
+    d.do("gm", "start_sequence")
+    d.do("ann", "end_turn", character="jade")
+    words = d.words()
+    assert "Sequence 1 begins: Jade Tiger 5, Madame Viper 5." in words
+    assert "Jade Tiger ends the turn; Madame Viper is up." in words

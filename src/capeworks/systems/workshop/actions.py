@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from capeworks.engine import Audience, Batch, DiceService, Role
 from capeworks.engine.kit import Expiry, TurnPoint
-from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
@@ -25,6 +25,7 @@ from capeworks.systems.workshop.common import (
     wake_rolls,
     woken,
 )
+from capeworks.systems.workshop.config import CineMode
 from capeworks.systems.workshop.harm import harm, wt_of
 from capeworks.systems.workshop.rules import cover_from, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
@@ -313,6 +314,26 @@ def set_status(state: WorkshopState, ctx: Ctx, command: cmd.SetStatus, dice: Dic
     after = c.with_status(command.status) if command.on else c.without(command.status)
     batch = ctx.batch(state)
     batch.emit(ev.StatusSet(character=after, status=command.status, on=command.on))
+    return batch
+
+
+#: the status of a combatant whose player fails cinematic Luck rolls by choice (WS-CINE-005)
+WELCOMES_CINEMATIC = "welcomes_cinematic"
+
+
+def welcome_cinematic(state: WorkshopState, ctx: Ctx, command: cmd.WelcomeCinematic, dice: DiceService) -> B:
+    """WS-CINE-005: "She may voluntarily fail this roll": from now on the player fails the cinematic Luck
+    roll of each wounding hit by choice (one Cinematic Wound, nothing rolled), until they take it back."""
+    c = char(state, command.character)
+    if ctx.config.cinematic_wounds is not CineMode.VARIABLE:
+        raise RuleViolation(
+            "WS-CINE-005", "Cinematic Luck rolls are made only with variable cinematic wounds."
+        )
+    if c.has(WELCOMES_CINEMATIC) == command.on:
+        raise InvalidCommand(f"{c.name} already {'fails' if command.on else 'rolls'} cinematic Luck rolls.")
+    after = c.with_status(WELCOMES_CINEMATIC) if command.on else c.without(WELCOMES_CINEMATIC)
+    batch = ctx.batch(state)
+    batch.emit(ev.StatusSet(character=after, status=WELCOMES_CINEMATIC, on=command.on))
     return batch
 
 

@@ -32,7 +32,7 @@ from capeworks.systems.workshop.config import (
 )
 from capeworks.systems.workshop.dice_models import model_for
 from capeworks.systems.workshop.harm import harm, wt_of
-from capeworks.systems.workshop.rules import snapshot_modifier, speed_bump_downed
+from capeworks.systems.workshop.rules import mook_gang_modifier, snapshot_modifier, speed_bump_downed
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect, Pending
@@ -109,7 +109,7 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         and ctx.config.heroic_vs_mooks is HeroicVsMooks.REVERSED_ROWS
         and all(not t.named for t in targets)
     )
-    modifier = snapshot_modifier(n, heroic=heroic, reversed_vs_mooks=reverse)
+    modifier = snapshot_modifier(n, heroic=heroic, reversed_vs_mooks=reverse) + _gang(state, ctx, c, targets)
     awaiting = tuple(dict.fromkeys(t.id for t in targets if may_defend(state, ctx.config, t)))
     pending = Pending(
         attacker=c.id,
@@ -129,6 +129,17 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch
+
+
+def _gang(state: WorkshopState, ctx: Ctx, c: Combatant, targets: list[Combatant]) -> int:
+    """WS-SNAP-003 (``as_mook_defense_penalty``): a mook's attack on named characters takes modifier(N)
+    for the N mooks standing in its group (its Faction's unnamed; a speed-bump group counts its mooks)."""
+    if ctx.config.heroic_vs_mooks is not HeroicVsMooks.AS_MOOK_DEFENSE_PENALTY or c.named:
+        return 0
+    if not all(t.named for t in targets):
+        return 0
+    group = [m for m in state.characters.values() if not m.named and m.faction == c.faction and m.can_act]
+    return mook_gang_modifier(sum(max(m.count, 1) for m in group))
 
 
 def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceService) -> Batch[WorkshopState]:

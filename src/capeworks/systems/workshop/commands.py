@@ -196,6 +196,13 @@ class SetStatus(Frozen):
     on: bool = True
 
 
+class WelcomeCinematic(Frozen):
+    """Choose to fail your cinematic Luck rolls (variable cinematic wounds, WS-CINE-005), or roll again."""
+
+    character: _Id
+    on: bool = True
+
+
 class PassTime(Frozen):
     """GM: minutes pass outside the Sequences (sleepers wake after 10, the unstabilised dying die at 60)."""
 

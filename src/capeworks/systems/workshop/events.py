@@ -6,6 +6,8 @@ the state's when set; ``pending`` and ``bid`` always replace (None closes them).
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from capeworks.engine import EventData
 from capeworks.systems.workshop.sheet import Combatant
 from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
@@ -48,7 +50,13 @@ __all__ = [
 
 
 class WorkshopEvent(EventData, ruleset="workshop"):
-    """Every event of the Workshop: each subclass is ``workshop.<its name>``."""
+    """Every event of the Workshop: each subclass is ``workshop.<its name>``.
+
+    ``names``: the display names of the combatants the event mentions (for the log's words only; no
+    applier reads them), filled in by the ruleset's ``settle``.
+    """
+
+    names: dict[str, str] = Field(default_factory=dict)
 
 
 class CharacterAdded(WorkshopEvent):
@@ -198,6 +206,8 @@ class Rolled(WorkshopEvent):
     success: bool
     character: Combatant | None = None
     turn: Turn | None = None
+    #: failed by the player's choice, nothing rolled (WS-CINE-005)
+    by_choice: bool = False
 
 
 class StandingChanged(WorkshopEvent):

@@ -55,6 +55,12 @@ def snapshot_modifier(n: int, *, heroic: bool = False, reversed_vs_mooks: bool =
     return {2: -3, 3: -5}[n]
 
 
+def mook_gang_modifier(mooks: int) -> int:
+    """WS-SNAP-003 (PROPOSED ``as_mook_defense_penalty``): a mook attacking a named character takes the
+    heroic table's modifier(N) for the N mooks standing in its group (N capped at 10)."""
+    return heroic_modifier(min(max(mooks, 1), 10))
+
+
 def wounds_for(damage: int, wt: int, *, sand: str = "off", hit: bool = True) -> int:
     """WS-DMG-002 floor(Damage / WT); WS-GRIT-001 Sand in Your Teeth on hits (additive / minimum one)."""
     base = max(0, damage) // wt
