@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.errors import NotPermitted
+from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import fight, one, state, table
+from tests.systems.bpb.helpers import fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
 
@@ -147,3 +149,54 @@ def test_the_log_reads_names_not_ids() -> None:
     assert "The fight begins. Order of play: Widow, Agent Adler." in words
     assert "Widow's turn." in words
     assert not any("adler" in w for w in words)
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-DEF-009", "BPB-DMG-003", "BPB-DMG-004", "BPB-TURN-004")
+def test_r6_diving_for_cover_from_a_grenade() -> None:
+    """Seed src 393-395 and 411-413: "The only way to avoid such attacks is to not be under them": a
+    forced action, prone; no benefit if the safe ground is beyond a base move. Adler's grenade (DR 5,
+    50 ft): Widow at 10 ft dives for cover 20 ft away (walk 40 ft): safe; Ganyeka at 30 ft dives for
+    cover 100 ft away: prone and hit anyway (DR 3); Brandt at 20 ft has no cover named: hit at once."""
+    d = table()
+    fight(d, "adler", "brandt", "widow", "ganyeka")
+    events = d.do("gm", "explode", attacker="adler", power="Grenade",
+                  distances={"widow": 10, "ganyeka": 30, "brandt": 20},
+                  cover_ft={"widow": 20, "ganyeka": 100}, dice=(6, 6))  # fmt: skip
+    assert one(events, "exploded").cover == {"widow": 20, "ganyeka": 100}
+    assert [e.character for e in of(events, "damaged")] == ["brandt"]
+    prompts = {p.id: p for p in d.table.prompts()}
+    assert set(prompts) == {"dive-widow", "dive-ganyeka"}
+    assert "safe" in prompts["dive-widow"].options[0].label
+    assert "too far to help" in prompts["dive-ganyeka"].options[0].label
+    d.do("gm", "end_turn", character="adler")  # the turn passes; the blast still waits
+    d.refuse("gm", "attack", rule="BPB-ATK-001", attacker="brandt", target="widow", power="Pistol")
+    d.refuse("bo", "dive", error=NotPermitted, character="widow", dive=True)  # Ann's to answer
+    events = d.answer("ann", "dive-widow", "dive")
+    assert one(events, "blast_answered").safe is True and not of(events, "damaged")
+    events = d.answer("bo", "dive-ganyeka", "dive")
+    assert one(events, "blast_answered").safe is False
+    assert [(e.character, e.dr) for e in of(events, "damaged")] == [("ganyeka", 3)]
+    for cid in ("widow", "ganyeka"):
+        assert Status.PRONE in state(d).condition(cid).statuses
+        assert state(d).condition(cid).lost_actions == 1  # the forced action costs the next one
+    assert state(d).fight.blast is None and d.table.prompts() == []
+    assert any(w == "Widow dives for cover and is safe." for w in d.words())
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-TURN-006")
+def test_taking_the_blast_and_no_second_forced_action_in_a_round() -> None:
+    d = table()
+    fight(d, "adler", "widow", "brandt")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10, "brandt": 40},
+         cover_ft={"widow": 20, "brandt": 10}, dice=(6, 6))  # fmt: skip
+    d.answer("gm", "dive-brandt", "take")
+    events = d.answer("ann", "dive-widow", "dive")  # the last answer: the blast lands
+    assert [(e.character, e.dr) for e in of(events, "damaged")] == [("brandt", 3)]
+    assert Status.PRONE not in state(d).condition("brandt").statuses
+    d.do("gm", "end_turn", character="adler")
+    assert state(d).fight.turn.lost  # Widow's action went on the dive
+    d.do("ann", "end_turn", character="widow")
+    events = d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10},
+                  cover_ft={"widow": 20}, dice=(6, 6))  # fmt: skip
+    assert d.table.prompts() == [] and one(events, "exploded").cover == {}  # forced once a round already
+    assert [(e.character, e.dr) for e in of(events, "damaged")] == [("widow", 5)]

@@ -275,6 +275,15 @@ class Explode(_P):
     attacker: str
     power: str
     distances: dict[str, int]
+    #: BPB-DEF-008: for targets who may dive for cover, the distance (ft) to the nearest safe ground
+    cover_ft: dict[str, int] = Field(default_factory=dict)
+
+
+class Dive(_P):
+    """Answer an explosion: dive for cover (a forced action, ends prone) or take it (BPB-DEF-008)."""
+
+    character: str
+    dive: bool
 
 
 class Rest(_P):

@@ -307,6 +307,18 @@ class Exploded(BpbEvent):
     power: str
     roll: Roll
     hits: dict[str, int]
+    #: BPB-DEF-008: those hit who may dive for cover first (their damage waits), with the distance to it
+    cover: dict[str, int] = Field(default_factory=dict)
+    penetrating: bool = False
+
+
+class BlastAnswered(BpbEvent):
+    """BPB-DEF-008/009: a target of an explosion dives for cover (safe within a base move) or takes it."""
+
+    character: str
+    dive: bool
+    safe: bool = False
+    round: int = 0
 
 
 class Rested(BpbEvent):
@@ -376,6 +388,7 @@ EVENTS = declare_events(
     CallClosed,
     FightStarted,
     BecameAware,
+    BlastAnswered,
     TurnBegan,
     Delayed,
     Preempted,

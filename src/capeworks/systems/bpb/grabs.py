@@ -23,6 +23,7 @@ from capeworks.systems.bpb.lookups import (
     make_roll,
     rank_of,
     require_aware,
+    require_no_blast,
     require_turn,
 )
 from capeworks.systems.bpb.model import Status
@@ -64,6 +65,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    require_no_blast(fight)
     tc = state.condition(t.id)
     if manoeuvre == "trip" and (Status.PRONE in tc.statuses):
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")

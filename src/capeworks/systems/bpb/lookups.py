@@ -117,6 +117,15 @@ def enhanced(state: BpbState, who: Character, power: Power) -> Power:
     return power.model_copy(update=up) if up else power
 
 
+def require_no_blast(fight: Fight) -> None:
+    """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001)."""
+    if fight.blast is not None:
+        raise RuleViolation(
+            "BPB-ATK-001",
+            f"The explosion of {fight.blast.power} waits for {', '.join(fight.blast.awaiting)}.",
+        )
+
+
 def require_aware(state: BpbState, who: Character) -> None:
     """BPB-INIT-001: a character not yet aware of their opponents has no opportunity to act against them."""
     fight = state.fight

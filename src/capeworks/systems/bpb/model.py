@@ -187,6 +187,22 @@ class Hazard(Frozen):
     once: bool = True
 
 
+class Blast(Frozen):
+    """An explosion waiting for those it hit who may dive for cover (BPB-DEF-008, BPB-DMG-003).
+
+    ``hits``: DR at each target still to be damaged; ``cover``: the distance to safety each may dive
+    for; ``awaiting``: who has not answered yet; ``safe``: who dove within a base move.
+    """
+
+    attacker: str
+    power: str
+    penetrating: bool = False
+    hits: dict[str, int]
+    cover: dict[str, int]
+    awaiting: tuple[str, ...]
+    safe: tuple[str, ...] = ()
+
+
 class Fight(Frozen):
     """Combat time: the order of play, the turn, guards, forced actions and the attack in the air."""
 
@@ -201,3 +217,5 @@ class Fight(Frozen):
     hazards: tuple[Hazard, ...] = ()
     #: BPB-INIT-001: those not yet aware of their opponents (no attack until the GM says they are)
     unaware: tuple[str, ...] = ()
+    #: BPB-DEF-008: an explosion waiting for its targets' dives
+    blast: Blast | None = None

@@ -25,6 +25,7 @@ from capeworks.systems.bpb.lookups import (
     make_roll,
     rank_of,
     require_aware,
+    require_no_blast,
     require_turn,
 )
 from capeworks.systems.bpb.model import Pending, Status
@@ -46,6 +47,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    require_no_blast(fight)
     cond = state.condition(a.id)
     if cond.held_by is not None or Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{a.name} cannot charge from where they are.")

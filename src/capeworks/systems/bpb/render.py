@@ -49,9 +49,10 @@ def _named(p: Any) -> Any:
         value = getattr(p, f, None)
         if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
             up[f] = tuple(names.get(v, v) for v in value)
-    hits = getattr(p, "hits", None)
-    if isinstance(hits, dict):
-        up["hits"] = {names.get(k, k): v for k, v in hits.items()}
+    for f in ("hits", "cover"):
+        value = getattr(p, f, None)
+        if isinstance(value, dict):
+            up[f] = {names.get(k, k): v for k, v in value.items()}
     call = getattr(p, "call", None)
     if call is not None and hasattr(call, "sides"):
         up["call"] = call.model_copy(update={"sides": tuple(names.get(v, v) for v in call.sides)})
@@ -157,6 +158,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
             if p.hits
             else "; it goes astray."
         )
+        + (f" {', '.join(p.cover)} may dive for cover first." if p.cover else "")
+    ),
+    ev.BlastAnswered.TYPE: lambda p: (
+        (
+            f"{p.character} dives for cover"
+            + (" and is safe." if p.safe else ", but cover is too far to help.")
+        )
+        if p.dive
+        else f"{p.character} stands in the blast."
     ),
     ev.Rested.TYPE: lambda p: (
         f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
@@ -227,6 +237,7 @@ COMMAND_WORDS: dict[str, str] = {
     "break_free": "Break free",
     "ram": "Ram",
     "explode": "Throw an explosive",
+    "dive": "Dive for cover from an explosion",
     "rest": "Rest half an hour",
     "heal": "Heal over days",
     "spend": "Spend a plot point",

@@ -26,7 +26,7 @@ from capeworks.engine import (
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, calls, environment, grabs, rams, roster, turns
+from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
@@ -119,8 +119,9 @@ COMMANDS: dict[str, CommandSpec[BpbState, Any, BpbConfig]] = {
     "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
     "explode": CommandSpec(
-        cmd.Explode, attacks.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
+        cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),
+    "dive": CommandSpec(cmd.Dive, blasts.dive, OWNER, prompt_only=True),
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
     "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_spending),

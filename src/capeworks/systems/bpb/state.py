@@ -10,7 +10,7 @@ from capeworks.engine import Event
 from capeworks.engine.kit import TurnOrder
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.model import Call, Condition, Fight, Guard, Pending, Stage, Status, Turn
+from capeworks.systems.bpb.model import Blast, Call, Condition, Fight, Guard, Pending, Stage, Status, Turn
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 
@@ -261,7 +261,20 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = _fight(state, pending=None)
     elif isinstance(p, ev.Grabbed | ev.Exploded):
         actor = p.attacker
-        up["fight"] = _turn(state, actor, task=True)
+        turned = _turn(state, actor, task=True)
+        up["fight"] = turned
+        if isinstance(p, ev.Exploded) and p.cover and turned is not None:
+            blast = Blast(
+                attacker=p.attacker,
+                power=p.power,
+                penetrating=p.penetrating,
+                hits={k: p.hits[k] for k in p.cover if k in p.hits},
+                cover=dict(p.cover),
+                awaiting=tuple(p.cover),
+            )
+            up["fight"] = turned.model_copy(update={"blast": blast})
+    elif isinstance(p, ev.BlastAnswered):
+        up.update(_blast_answered(state, p))
     elif isinstance(p, ev.BrokeFree):
         up["fight"] = _turn(state, p.character, task=True)
     elif isinstance(p, ev.Rested):
@@ -373,6 +386,28 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
     return out
 
 
+def _blast_answered(state: BpbState, p: ev.BlastAnswered) -> dict[str, object]:
+    """BPB-DEF-008: the answer is struck off; a dive is a forced action (the next action lost, prone)."""
+    fight = state.fight
+    if fight is None or fight.blast is None:
+        return {}
+    blast = fight.blast
+    awaiting = tuple(c for c in blast.awaiting if c != p.character)
+    safe = (*blast.safe, p.character) if p.safe else blast.safe
+    after = blast.model_copy(update={"awaiting": awaiting, "safe": safe}) if awaiting else None
+    update: dict[str, object] = {"fight": fight.model_copy(update={"blast": after})}
+    if p.dive:
+        forced = {**fight.forced, p.character: p.round}
+        update["fight"] = fight.model_copy(update={"blast": after, "forced": forced})
+        lost = _lose_action(state, p.character)
+        c = lost[p.character]
+        update["conditions"] = {
+            **lost,
+            p.character: c.model_copy(update={"statuses": _statuses(c, (Status.PRONE,))}),
+        }
+    return update
+
+
 def dumped(state: BpbState) -> dict[str, Any]:
     """The state as JSON, without the fields added since the golden logs while they hold their
     defaults (awareness, a forbidden automatic success, a boost's enhancement): an old campaign
@@ -381,6 +416,8 @@ def dumped(state: BpbState) -> dict[str, Any]:
     fight = data.get("fight")
     if isinstance(fight, dict) and not fight.get("unaware"):
         fight.pop("unaware", None)
+    if isinstance(fight, dict) and fight.get("blast") is None:
+        fight.pop("blast", None)
     for call in data.get("calls", {}).values():
         if not call.get("no_automatic"):
             call.pop("no_automatic", None)
