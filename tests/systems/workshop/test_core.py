@@ -398,3 +398,34 @@ def test_the_log_reads_names_not_ids() -> None:
     words = d.words()
     assert "Sequence 1 begins: Jade Tiger 5, Madame Viper 5." in words
     assert "Jade Tiger ends the turn; Madame Viper is up." in words
+
+
+# -- degrees of failure (the inventory's secondary evidence) -------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CORE-002")
+@pytest.mark.parametrize(("agility", "dice", "degree", "words"), [
+    (5, [9, 1], "", "hit, Outcome 5"),                                    # 9 + 8 = 17 vs 12
+    (5, [3, 1], "failure", "miss by 1."),                                 # 9 + 2 = 11
+    (5, [1, 5], "total_failure", "miss by 7 (Total Failure: the action turns Hazardous)."),  # 5 <= 12 - 5
+    (5, [10, 10], "fumble", "miss by 3 (a Fumble)."),                     # a double-0 that fails
+    (0, [1, 9], "fumble", "miss by 16 (a Fumble)."),                      # AV 4 - 8 = -4, below 0
+])  # fmt: skip
+def test_degrees_of_failure_on_an_attack(agility: int, dice: list[int], degree: str, words: str) -> None:
+    # secondary evidence: Fumble (AV below 0, or a double-0 then a Failure or worse), Total Failure
+    # (AV <= Defense - 5: the action becomes Hazardous), Failure (Defense - 5 < AV < Defense)
+    slow = {"Agility": 1, "Wits": 1, "Luck": 0}
+    d = table({"shock_roll": False}, heroes={"h": sheet(traits={"Agility": agility})},
+              villains={"v": sheet(traits=slow)})  # fmt: skip
+    events = attack(d, "h", ["v"], dice)
+    assert last(events, "attack_rolled")["degree"] == degree
+    assert any(words in w for w in d.words())
+
+
+@pytest.mark.rules("WS-CORE-001")
+@pytest.mark.parametrize(("dice", "degree"), [([10, 10], "fumble"), ([1, 9], "total_failure"), ([9, 1], "")])
+def test_degrees_of_failure_on_a_called_roll(dice: list[int], degree: str) -> None:
+    d = table({}, heroes={"h": sheet()})  # Willpower 5 + Focus 5 = 10
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=12)
+    events = d.answer("ann", "call-1", "roll", dice=dice)
+    assert last(events, "check_rolled")["degree"] == degree

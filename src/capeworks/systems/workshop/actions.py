@@ -27,7 +27,7 @@ from capeworks.systems.workshop.common import (
 )
 from capeworks.systems.workshop.config import CineMode
 from capeworks.systems.workshop.harm import harm, wt_of
-from capeworks.systems.workshop.rules import cover_from, falling_damage, stabilise_difficulty
+from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Call, Effect
@@ -401,6 +401,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
             dice=r.read,
             character=after,
             turn=turn,
+            degree=degree_of(r.total, call.difficulty, double_zero=r.double_zero),
         ),
         rolls=(r.record,),
     )

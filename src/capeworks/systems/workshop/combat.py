@@ -30,9 +30,14 @@ from capeworks.systems.workshop.config import (
     PvModel,
     WorkshopConfig,
 )
-from capeworks.systems.workshop.dice_models import model_for
+from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.harm import harm, wt_of
-from capeworks.systems.workshop.rules import mook_gang_modifier, snapshot_modifier, speed_bump_downed
+from capeworks.systems.workshop.rules import (
+    degree_of,
+    mook_gang_modifier,
+    snapshot_modifier,
+    speed_bump_downed,
+)
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect, Pending
@@ -226,6 +231,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 pv=pv,
                 character=after,
                 pending=None,
+                degree=degree_of(av, defense, double_zero=double_zero(model, throw.read)),
             ),
             rolls=(throw.record,),
         )

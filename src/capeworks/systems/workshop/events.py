@@ -179,6 +179,8 @@ class AttackRolled(WorkshopEvent):
     character: Combatant | None = None
     pending: Pending | None = None
     turn: Turn | None = None
+    #: a miss's degree: failure, total_failure (the action turns Hazardous) or fumble; "" on a hit
+    degree: str = ""
 
 
 class Damaged(WorkshopEvent):
@@ -208,6 +210,8 @@ class Rolled(WorkshopEvent):
     turn: Turn | None = None
     #: failed by the player's choice, nothing rolled (WS-CINE-005)
     by_choice: bool = False
+    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    degree: str = ""
 
 
 class StandingChanged(WorkshopEvent):
@@ -309,6 +313,8 @@ class CheckRolled(WorkshopEvent):
     dice: tuple[int, ...]
     character: Combatant | None = None
     turn: Turn | None = None
+    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    degree: str = ""
 
 
 class CardPushed(WorkshopEvent):

@@ -39,6 +39,14 @@ def _n(ident: str) -> str:
     return name if name is not None else ident[:1].upper() + ident[1:]
 
 
+#: the wiki's degrees below success (secondary evidence); their effects are the GM's to narrate
+_DEGREES = {
+    "failure": "",
+    "total_failure": " (Total Failure: the action turns Hazardous)",
+    "fumble": " (a Fumble)",
+}
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
@@ -47,7 +55,7 @@ def _rolled(p: ev.Rolled) -> str:
     if p.by_choice:
         return f"{_n(p.who)} fails the {p.what} roll by choice: a Cinematic Wound."
     dice = "/".join(str(d) for d in p.dice)
-    verdict = "succeeds" if p.success else "fails"
+    verdict = "succeeds" if p.success else "fails" + _DEGREES.get(p.degree, "")
     return (
         f"{_n(p.who)} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
         f"= {p.total} vs {p.difficulty}: {verdict}."
@@ -67,7 +75,11 @@ def _attack(p: ev.AttackRolled) -> str:
     if not p.dice and p.weapon == "static":
         return f"{_n(p.attacker)} strike {_n(p.target)} statically: {p.av} vs {p.defense}, PV {p.pv}."
     dice = "/".join(str(d) for d in p.dice) or "none"
-    result = f"hit, Outcome {p.outcome}, PV {p.pv}" if p.hit else f"miss by {-p.outcome}"
+    result = (
+        f"hit, Outcome {p.outcome}, PV {p.pv}"
+        if p.hit
+        else f"miss by {-p.outcome}" + _DEGREES.get(p.degree, "")
+    )
     return (
         f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
         f"{p.base} + dice {dice} {_signed(p.modifier)} = AV {p.av} vs Defense {p.defense}: {result}."
@@ -150,7 +162,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CheckRolled.TYPE: _w(
         lambda p: (
             f"{_n(p.who)} rolls {p.total} vs {p.difficulty}: "
-            f"{'success' if p.success else 'failure'}" + (", Favored: +1 Shot" if p.favored else "") + "."
+            f"{'success' if p.success else 'failure' + _DEGREES.get(p.degree, '')}"
+            + (", Favored: +1 Shot" if p.favored else "")
+            + "."
         )
     ),
     ev.CardPushed.TYPE: _w(
