@@ -80,6 +80,8 @@ def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None
         m = batch.state.characters[mover]
         if e.name != "aggressive_cover" or e.faction == m.faction or not m.can_act:
             continue
+        if e.line and mover not in e.line:  # not moving in this line of fire
+            continue
         shooter = batch.state.characters[e.target]
         w = weapon_of(shooter, "")
         av = 10 + e.amount
@@ -141,6 +143,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     w = weapon_of(c, command.weapon)
     if not w.covering_fire:
         raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
+    line = _line(state, c, command)
     traits = ("Ranged Weapons", "Perception")
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
     amount = cover_from(r.margin) if r.success else 0
@@ -156,6 +159,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
                 amount=amount,
                 faction=c.faction,
                 ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
+                line=line,
             ),
         )
         if amount
@@ -175,6 +179,23 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     wake_rolls(batch, ctx, dice, c.id, state)
     mooks_strike(batch, ctx, dice, c.id)
     return batch
+
+
+def _line(state: WorkshopState, c: Combatant, command: cmd.Cover) -> tuple[str, ...]:
+    """WS-COVER-002/004: who is in the line of fire: allies for Cover, enemies for aggressive fire."""
+    line = tuple(dict.fromkeys(command.line))
+    for cid in line:
+        other = char(state, cid)
+        ally = other.faction == c.faction and other.id != c.id
+        if command.aggressive and other.faction == c.faction:
+            raise RuleViolation(
+                "WS-COVER-004", f"Aggressive covering fire threatens enemies; {other.name} is not one."
+            )
+        if not command.aggressive and not ally:
+            raise RuleViolation(
+                "WS-COVER-002", f"Covering fire gives Defense to allies; {other.name} is not one."
+            )
+    return line
 
 
 def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceService) -> B:

@@ -79,7 +79,12 @@ def defense_of(state: WorkshopState, c: Combatant) -> int:
     """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001)."""
     bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
     cover = sum(
-        e.amount for e in state.effects if e.name == "cover" and e.faction == c.faction and e.target != c.id
+        e.amount
+        for e in state.effects
+        if e.name == "cover"
+        and e.faction == c.faction
+        and e.target != c.id
+        and (not e.line or c.id in e.line)
     )
     return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
 

@@ -145,6 +145,8 @@ class Cover(Frozen):
     character: _Id
     weapon: str = ""
     aggressive: bool = False
+    #: the combatants in the line of fire: allies it covers, or enemies it threatens (empty: all)
+    line: TextList = Field(default_factory=list)
 
 
 class Steady(Frozen):

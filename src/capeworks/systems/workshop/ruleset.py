@@ -38,7 +38,7 @@ from capeworks.systems.workshop.names import with_names
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant
-from capeworks.systems.workshop.state import WorkshopState, fold
+from capeworks.systems.workshop.state import WorkshopState, dumped, fold
 
 __all__ = ["COMMANDS", "WorkshopRuleset"]
 
@@ -259,7 +259,7 @@ class WorkshopRuleset(Ruleset[WorkshopState, WorkshopConfig]):
         return viewer.is_gm
 
     def view(self, state: WorkshopState, viewer: Viewer) -> dict[str, Any]:
-        data = state.model_dump(mode="json")
+        data = dumped(state)
         if not viewer.is_gm:
             data["gm_notes"] = []
         return data
