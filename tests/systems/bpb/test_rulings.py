@@ -200,3 +200,24 @@ def test_taking_the_blast_and_no_second_forced_action_in_a_round() -> None:
                   cover_ft={"widow": 20}, dice=(6, 6))  # fmt: skip
     assert d.table.prompts() == [] and one(events, "exploded").cover == {}  # forced once a round already
     assert [(e.character, e.dr) for e in of(events, "damaged")] == [("widow", 5)]
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-TURN-006", "BPB-TURN-007", "BPB-DMG-010")
+def test_r7_a_forced_action_activates_a_defensive_power() -> None:
+    """Seed src 297: a forced action may "activate a defensive power"; it costs the next action, once a
+    round. Adler's pistol (DR 4) hits Widow: she forces her Force Field (3) on before it lands and takes
+    4 - 3 = 1 instead of 4 - 2 (her Invulnerability) = 2; her next turn is lost."""
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.refuse(
+        "ann", "switch", rule="BPB-TURN-004", character="widow", power="Force Field", on=False, forced=True
+    )
+    events = d.do("ann", "switch", character="widow", power="Force Field", forced=True)
+    assert one(events, "power_switched").forced is True
+    d.refuse("ann", "guard", rule="BPB-TURN-006", character="widow", kind="dodge", forced=True)
+    damage = one(d.answer("ann", "defend-1", "take"), "damaged")
+    assert (damage.dr, damage.pv, damage.amount) == (4, 3, 1)
+    d.do("gm", "end_turn", character="adler")
+    assert state(d).fight.turn.actor == "widow" and state(d).fight.turn.lost
+    assert "Widow forces an action to switch Force Field on (it costs the next action)." in d.words()

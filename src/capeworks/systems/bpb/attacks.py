@@ -273,7 +273,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
     t = state.characters[p.target]
-    options = dict(defence_options(state, p))
+    # a forced action taken while the hit waited (a guard, a defensive power) may leave only "take"
+    options = dict(defence_options(state, p)) or {"take": False}
     choice = c.choice.strip().lower()
     if choice not in options:
         if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:

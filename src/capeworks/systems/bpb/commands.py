@@ -187,11 +187,13 @@ class Act(_P):
 
 
 class Switch(_P):
-    """Switch an activated power on or off (a free action)."""
+    """Switch an activated power on or off (a free action), or on off-turn as a forced action."""
 
     character: str
     power: str
     on: bool = True
+    #: BPB-TURN-004: off-turn, activate a defensive power as the round's forced action (costs the next)
+    forced: bool = False
 
 
 class Guard(_P):

@@ -144,11 +144,14 @@ class ActionTaken(BpbEvent):
 
 
 class PowerSwitched(BpbEvent):
-    """BPB-ACT-003: an activated power switched on or off (a free action)."""
+    """BPB-ACT-003: an activated power switched on or off (a free action); BPB-TURN-004: a defensive
+    power switched on off-turn as a forced action (``forced``, in ``round``)."""
 
     character: str
     power: str
     on: bool
+    forced: bool = False
+    round: int = 0
 
 
 class Guarded(BpbEvent):

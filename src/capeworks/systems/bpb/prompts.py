@@ -47,7 +47,7 @@ def open_prompts(state: BpbState) -> list[Prompt]:
 def _defence(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
     options = []
-    for choice, forced in defence_options(state, p):
+    for choice, forced in defence_options(state, p) or [("take", False)]:
         payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
         if choice in ("block", "dodge"):
             task = defence_task(state, t, p, choice)

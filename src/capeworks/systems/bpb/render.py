@@ -102,7 +102,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.kind == "movement"
         else f"{p.character} ({p.kind}): {p.text}"
     ),
-    ev.PowerSwitched.TYPE: lambda p: f"{p.character} switches {p.power} {'on' if p.on else 'off'}.",
+    ev.PowerSwitched.TYPE: lambda p: (
+        f"{p.character} forces an action to switch {p.power} on (it costs the next action)."
+        if p.forced
+        else f"{p.character} switches {p.power} {'on' if p.on else 'off'}."
+    ),
     ev.Guarded.TYPE: lambda p: (
         f"{p.character} forces an action to {p.kind} until their next action."
         if p.forced

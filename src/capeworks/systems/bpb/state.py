@@ -164,7 +164,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.PowerSwitched):
         c = state.condition(p.character)
         on = tuple(x for x in c.on if x != p.power) + ((p.power,) if p.on else ())
-        up["conditions"] = _cond(state, p.character, on=on)
+        conds = _cond(state, p.character, on=on)
+        if p.forced and state.fight is not None:  # BPB-TURN-004: the next action goes on it
+            fight = state.fight
+            up["fight"] = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
+            mine = conds[p.character]
+            conds = {**conds, p.character: mine.model_copy(update={"lost_actions": mine.lost_actions + 1})}
+        up["conditions"] = conds
         if state.fight and state.fight.turn.actor == p.character:
             up["fight"] = _turn(state, p.character, free=state.fight.turn.free + 1)
     elif isinstance(p, ev.Guarded):

@@ -318,12 +318,20 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
     power = who.power(c.power)
     if power is None or not power.activated:
         raise InvalidCommand(f"{who.name} has no power {c.power!r} to switch on or off.")
-    require_turn(state, who)
+    if c.forced:
+        if not c.on or power.protects is None:
+            raise RuleViolation(
+                "BPB-TURN-004", "A forced action may activate a defensive power, not switch others."
+            )
+        check_forced(state, who)
+    else:
+        require_turn(state, who)
     on = power.name in state.condition(who.id).on
     if on == c.on:
         raise InvalidCommand(f"{power.name} is already {'on' if on else 'off'}.")
     b = ctx.batch(state)
-    emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on))
+    rnd = state.fight.order.round if c.forced and state.fight else 0
+    emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on, forced=c.forced, round=rnd))
     return b
 
 
