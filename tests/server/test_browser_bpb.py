@@ -47,7 +47,7 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
     field(start, "characters").fill("widow, ganyeka, adler")
     start.locator("button[type=submit]").click()
     for page in pages:
-        expect(page.locator(".log")).to_contain_text("Order of play: widow, ganyeka, adler.")
+        expect(page.locator(".log")).to_contain_text("Order of play: Widow, Ganyeka, Agent Adler.")
         expect(page.locator(".bpb-tracker .bpb-fighter")).to_have_count(3)
         expect(page.locator(".bpb-fighter.current")).to_have_attribute("data-name", "Widow")
 
@@ -85,7 +85,7 @@ def test_bpb_fight__attack_forced_dodge_and_grab_live_in_three_browsers(
     give_dice(bo, "4 3 2 2")
     grab.locator("button[type=submit]").click()
     for page in pages:
-        expect(page.locator(".log")).to_contain_text("ganyeka throws adler 50 ft (throw rank 4, DR 4)")
+        expect(page.locator(".log")).to_contain_text("Ganyeka throws Agent Adler 50 ft (throw rank 4, DR 4)")
         expect(page.locator(".bpb-fighter[data-name='Agent Adler'] .bpb-endurance")).to_contain_text("2/4")
     shoot(ann, artifacts, "bpb-2-ann-tracker")
 

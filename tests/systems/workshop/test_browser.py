@@ -60,7 +60,9 @@ def test_workshop_fight__shots_active_defense_and_damage_live_in_three_browsers(
     # The GM starts the fight: Initiative from the Shot pools, Jade first on the tie-break.
     menu(gm, "start the fight").get_by_role("button", name="start the fight").click()
     for page in pages:
-        expect(page.locator(".log")).to_contain_text("Sequence 1 begins: Jade 5, Viper 5, Rook 4.")
+        expect(page.locator(".log")).to_contain_text(
+            "Sequence 1 begins: Jade Tiger 5, Madame Viper 5, Rook 4."
+        )
         expect(row(page, "Jade Tiger")).to_have_class("acting")  # type: ignore[attr-defined]
         expect(row(page, "Madame Viper").locator(".tokens")).to_have_attribute(  # type: ignore[attr-defined]
             "aria-label", "5 of 5 Shots"

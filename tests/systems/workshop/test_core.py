@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.rules import shot_count, wounds_for
+from capeworks.systems.workshop.samples import SEATS
 from capeworks.systems.workshop.sheet import Standing
-from tests.systems.workshop.helpers import attack, end_turn, last, sheet, state, table, types, who
+from tests.systems.workshop.helpers import RULESET, attack, end_turn, last, sheet, state, table, types, who
 
 QUIET = {"shock_roll": False, "wake_rolls": False}
 TOUGH = {"health": 100, "toughness": 50}
@@ -384,3 +386,46 @@ def test_normal_optional_rules_are_wound_penalty_shock_and_unnamed_characters() 
     events = d.do("ann", "attack", character="h", targets=["v"], dice=[9, 1, 1, 9])  # PV 6 -> 1 Wound
     assert [r["what"] for r in [last(events, "rolled")]] == ["shock"]
     assert who(d, "v").standing is Standing.DOWN  # 10 + 1 - 9 - 1 = 1 vs 10: knocked out by Shock
+
+
+@pytest.mark.rules("WS-SEQ-002")
+def test_the_log_reads_names_not_ids() -> None:
+    d = Driver(RULESET, config={}, seats=SEATS, seed=1)
+    d.do("gm", "add_character", id="jade", sample="jade", owner="ann")
+    d.do("gm", "add_character", id="viper", sample="viper")
+    d.do("gm", "start_sequence")
+    d.do("ann", "end_turn", character="jade")
+    words = d.words()
+    assert "Sequence 1 begins: Jade Tiger 5, Madame Viper 5." in words
+    assert "Jade Tiger ends the turn; Madame Viper is up." in words
+
+
+# -- degrees of failure (the inventory's secondary evidence) -------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CORE-002")
+@pytest.mark.parametrize(("agility", "dice", "degree", "words"), [
+    (5, [9, 1], "", "hit, Outcome 5"),                                    # 9 + 8 = 17 vs 12
+    (5, [3, 1], "failure", "miss by 1."),                                 # 9 + 2 = 11
+    (5, [1, 5], "total_failure", "miss by 7 (Total Failure: the action turns Hazardous)."),  # 5 <= 12 - 5
+    (5, [10, 10], "fumble", "miss by 3 (a Fumble)."),                     # a double-0 that fails
+    (0, [1, 9], "fumble", "miss by 16 (a Fumble)."),                      # AV 4 - 8 = -4, below 0
+])  # fmt: skip
+def test_degrees_of_failure_on_an_attack(agility: int, dice: list[int], degree: str, words: str) -> None:
+    # secondary evidence: Fumble (AV below 0, or a double-0 then a Failure or worse), Total Failure
+    # (AV <= Defense - 5: the action becomes Hazardous), Failure (Defense - 5 < AV < Defense)
+    slow = {"Agility": 1, "Wits": 1, "Luck": 0}
+    d = table({"shock_roll": False}, heroes={"h": sheet(traits={"Agility": agility})},
+              villains={"v": sheet(traits=slow)})  # fmt: skip
+    events = attack(d, "h", ["v"], dice)
+    assert last(events, "attack_rolled")["degree"] == degree
+    assert any(words in w for w in d.words())
+
+
+@pytest.mark.rules("WS-CORE-001")
+@pytest.mark.parametrize(("dice", "degree"), [([10, 10], "fumble"), ([1, 9], "total_failure"), ([9, 1], "")])
+def test_degrees_of_failure_on_a_called_roll(dice: list[int], degree: str) -> None:
+    d = table({}, heroes={"h": sheet()})  # Willpower 5 + Focus 5 = 10
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=12)
+    events = d.answer("ann", "call-1", "roll", dice=dice)
+    assert last(events, "check_rolled")["degree"] == degree

@@ -207,6 +207,34 @@ def test_s15__variable_cinematic_wounds(luck_dice: list[int], wounds: int) -> No
     assert len(who(d, "v").cinematic) == max(wounds, int(not all(r["success"] for r in rolls)))
 
 
+@pytest.mark.rules("WS-CINE-005")
+@pytest.mark.parametrize("by_choice", [True, False])
+def test_s15__a_player_may_fail_the_cinematic_luck_roll_by_choice(by_choice: bool) -> None:
+    # src 138: "She may voluntarily fail this roll": Luck 9 would pass vs 5, 10, 15 with these dice; by
+    # choice, nothing is rolled and the one Cinematic Wound of the attack is hers
+    config = {**QUIET, "cinematic_wounds": "variable"}
+    d = table(config, heroes={"h": sheet(weapons=[gun(15)])},
+              villains={"v": sheet(traits={**SLOW, "Luck": 9}, **TOUGH)})  # fmt: skip
+    d.refuse("ann", "welcome_cinematic", error=NotPermitted, character="v")  # the GM's to choose
+    if by_choice:
+        d.do("gm", "welcome_cinematic", character="v")
+        d.refuse("gm", "welcome_cinematic", character="v")  # already chosen: nothing changes
+    events = attack(d, "h", ["v"], [*HIT, *([] if by_choice else [9, 1, 9, 1, 9, 1])])
+    rolls = [e.data for e in events if e.type == "workshop.rolled"]
+    assert [r["by_choice"] for r in rolls] == ([True] if by_choice else [False] * 3)
+    assert len(who(d, "v").cinematic) == int(by_choice)
+    if by_choice:
+        assert "V fails the cinematic luck roll by choice: a Cinematic Wound." in d.words()
+        d.do("gm", "welcome_cinematic", character="v", on=False)
+        assert not who(d, "v").has("welcomes_cinematic")
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_choosing_to_fail_needs_variable_cinematic_wounds() -> None:
+    d = table({**QUIET, "cinematic_wounds": "fixed"}, heroes={"h": sheet()})
+    d.refuse("ann", "welcome_cinematic", rule="WS-CINE-005", character="h")
+
+
 @pytest.mark.rules("WS-CINE-003", "WS-CINE-004")
 @pytest.mark.parametrize(("xp", "party_xp"), [(0, 0), (1, 1)])
 def test_cinematic_wounds_heal_at_the_end_of_the_session(xp: int, party_xp: int) -> None:

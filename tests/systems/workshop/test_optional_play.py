@@ -176,6 +176,40 @@ def test_s9__aggressive_covering_fire_attacks_whoever_moves() -> None:
     assert who(d, "v").shock == 6
 
 
+@pytest.mark.rules("WS-COVER-002")
+def test_covering_fire_guards_only_allies_in_its_line_of_fire() -> None:
+    # src 72: "Defense to any allies moving in the same line of fire": s covers a only; b, off the line,
+    # keeps its Defense; an enemy is not an ally to cover (refused, nothing changes)
+    shooter = {"traits": {"Ranged Weapons": 9, "Perception": 5, "Agility": 9, "Wits": 9, "Luck": 9}}
+    d = table({**QUIET, "covering_fire": True}, heroes={"s": sheet(**shooter), "a": sheet(), "b": sheet()},
+              villains={"v": sheet(traits={"Agility": 4, "Wits": 4, "Luck": 4})})  # fmt: skip
+    d.refuse("ann", "cover", rule="WS-COVER-002", character="s", line=["v"])
+    d.refuse("ann", "cover", rule="WS-COVER-002", character="s", line=["s"])
+    d.do("ann", "cover", character="s", line=["a"], dice=[9, 1])  # Cover 2
+    for cid in ("s", "a", "b"):
+        end_turn(d, cid)
+    rolled = all_of(attack(d, "v", ["a", "b"], [10, 10, 10, 10]), "attack_rolled")
+    assert [(r["target"], r["defense"]) for r in rolled] == [("a", 14), ("b", 12)]  # b is off the line
+
+
+@pytest.mark.rules("WS-COVER-004")
+def test_aggressive_covering_fire_strikes_only_movers_in_its_line() -> None:
+    # src 76: "a static Attack on all moving in the line of fire": v1 in the line is struck, v2 is not
+    shooter = {"traits": {"Ranged Weapons": 9, "Perception": 5, "Agility": 9, "Wits": 9, "Luck": 9}}
+    slow = {"traits": {"Agility": 4, "Wits": 4, "Luck": 4}, **TOUGH}
+    d = table({**QUIET, "covering_fire": True}, heroes={"s": sheet(**shooter), "a": sheet()},
+              villains={"v1": sheet(**slow), "v2": sheet(**slow)})  # fmt: skip
+    d.refuse("ann", "cover", rule="WS-COVER-004", character="s", aggressive=True, line=["a"])
+    d.do("ann", "cover", character="s", aggressive=True, line=["v1"], dice=[9, 1])
+    end_turn(d, "s")
+    end_turn(d, "a")
+    struck = [e for e in d.do("gm", "move", character="v1") if e.type == "workshop.attack_rolled"]
+    assert len(struck) == 1 and who(d, "v1").shock == 6
+    end_turn(d, "v1")
+    assert not [e for e in d.do("gm", "move", character="v2") if e.type == "workshop.attack_rolled"]
+    assert who(d, "v2").shock == 0
+
+
 # -- status effects ------------------------------------------------------------------------------
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.workshop.rules import heroic_modifier, snapshot_modifier
-from tests.systems.workshop.helpers import all_of, attack, sheet, table
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import all_of, attack, sheet, state, table
 
 QUIET = {"shock_roll": False, "wake_rolls": False}
 SLOW = {"traits": {"Agility": 1, "Wits": 1, "Luck": 0}}  # no Shots: no Active Defense prompts
@@ -66,3 +67,39 @@ def test_the_table_reversed_against_unnamed_characters(mode: str, n: int, named:
     # src 49 (PROPOSED reversed_rows): a split against N mooks takes modifier(11 - N); named targets keep T2
     config = {"heroic_multi_action": True, "heroic_vs_mooks": mode}
     assert _modifiers(config, n, named=named) == [modifier] * n
+
+
+def _mook_attack(mode: str, mooks: int, *, down: int = 0) -> list[int]:
+    """Mook v1 attacks the hero ``h`` (after the hero's turn) with ``mooks`` mooks in its Faction, ``down``
+    of them (the last ones) already out; returns the modifier of each attack roll."""
+    config = {**QUIET, "heroic_vs_mooks": mode}
+    d = table(config, heroes={"h": sheet()}, villains=_villains(mooks, named=False))
+    chars = state(d).characters
+    out = {f"v{i}" for i in range(mooks - down + 1, mooks + 1)}  # downed earlier (a given position)
+    d.patch(characters={k: c.model_copy(update={"standing": Standing.OUT}) if k in out else c
+                        for k, c in chars.items()})  # fmt: skip
+    d.do("ann", "end_turn", character="h")
+    events = attack(d, "v1", ["h"], [10, 10])
+    return [r["modifier"] for r in all_of(events, "attack_rolled")]
+
+
+@pytest.mark.rules("WS-SNAP-003", "WS-MOOK-006")
+@pytest.mark.parametrize(("mode", "mooks", "down", "modifier"), [
+    ("as_mook_defense_penalty", 1, 0, -2), ("as_mook_defense_penalty", 3, 0, -5),
+    ("as_mook_defense_penalty", 4, 0, -8), ("as_mook_defense_penalty", 4, 2, -3),
+    ("off", 3, 0, 0), ("reversed_rows", 3, 0, 0),
+])  # fmt: skip
+def test_the_table_as_a_penalty_on_mooks_attacking_a_hero(
+    mode: str, mooks: int, down: int, modifier: int
+) -> None:
+    # src 49 (PROPOSED as_mook_defense_penalty): mooks acting against a hero take modifier(N) for the N
+    # mooks standing in their group (T2: 1 -> -2, 2 -> -3, 3 -> -5, 4 -> -8); off, nothing
+    assert _mook_attack(mode, mooks, down=down) == [modifier]
+
+
+@pytest.mark.rules("WS-SNAP-003")
+def test_the_mook_penalty_spares_attacks_on_mooks_and_by_heroes() -> None:
+    config = {**QUIET, "heroic_vs_mooks": "as_mook_defense_penalty"}
+    d = table(config, heroes={"h": sheet()}, villains=_villains(3, named=False))
+    events = attack(d, "h", ["v1"], [10, 10])  # a hero's Action: no mook penalty
+    assert [r["modifier"] for r in all_of(events, "attack_rolled")] == [0]

@@ -19,7 +19,6 @@ from capeworks.systems.bpb.events import (
     Damaged,
     DefenceRolled,
     DoveForCover,
-    Exploded,
     ExtremeChosen,
     HitTaken,
     PowersChecked,
@@ -33,9 +32,12 @@ from capeworks.systems.bpb.lookups import (
     character,
     emit,
     endurance_left,
+    enhanced,
     fight_of,
     make_roll,
     rank_of,
+    require_aware,
+    require_no_blast,
     require_turn,
     spend_check,
 )
@@ -53,7 +55,6 @@ __all__ = [
     "defence_options",
     "defence_task",
     "defend",
-    "explode",
     "extreme",
     "first_stage",
     "keep_powers",
@@ -144,9 +145,12 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     if a.id == t.id:
         raise InvalidCommand("A character does not attack themselves.")
     require_turn(state, a, task=True)
+    require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    require_no_blast(fight)
     power = _power(a, c.power)
+    power = enhanced(state, a, power) if power is not None else None
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
     task = attack_task(
@@ -269,7 +273,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
     t = state.characters[p.target]
-    options = dict(defence_options(state, p))
+    # a forced action taken while the hit waited (a guard, a defensive power) may leave only "take"
+    options = dict(defence_options(state, p)) or {"take": False}
     choice = c.choice.strip().lower()
     if choice not in options:
         if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
@@ -435,30 +440,4 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
     else:
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=False))
     emit(b, dice, AttackSettled(attack=p.id))
-    return b
-
-
-def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Done:
-    """BPB-DMG-003/004, BPB-XS-009: difficulty 9, never extreme; full DR to half radius, half beyond."""
-    fight = fight_of(state)
-    a = character(state, c.attacker)
-    require_turn(state, a, task=True)
-    if fight.pending is not None:
-        raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
-    power = a.power(c.power)
-    if power is None or not power.exploding_ft:
-        raise RuleViolation("BPB-DMG-003", f"{a.name} has no exploding attack {c.power!r}.")
-    targets = [character(state, cid) for cid in c.distances]
-    task = Task(attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY, can_extreme=False)
-    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config)
-    hits: dict[str, int] = {}
-    if roll.verdict.success:
-        for t in targets:
-            dr = dmg.explosion_dr(power.rank, power.exploding_ft, c.distances[t.id])
-            if dr:
-                hits[t.id] = dr
-    b = ctx.batch(state)
-    emit(b, dice, Exploded(attacker=a.id, power=power.name, roll=roll, hits=hits))
-    for cid, dr in hits.items():
-        apply_damage(b, state.characters[cid], dr, penetrating=power.penetrating, why=power.name)
     return b

@@ -86,6 +86,7 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
         max_attempts=c.max_attempts,
         task=c.task,
         reaction=c.reaction,
+        no_automatic=c.no_automatic,
     )
     b = ctx.batch(state)
     emit(b, dice, CallMade(call=call))
@@ -166,6 +167,10 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
             f"The GM's conditions for this task do not allow taking the {take.value}.",
         )
     if c.plot_point:
+        if call.no_automatic:
+            raise RuleViolation(
+                "BPB-PP-006", "The GM has ruled this task simply impossible: no plot point makes it succeed."
+            )
         spend_check(state, who)
     used = sum(call.attempts.values()) if call.team else call.attempts.get(who.id, 0)
     if call.max_attempts is not None and used >= call.max_attempts:

@@ -94,6 +94,8 @@ class CallTask(_P):
     task: str = Field(default="", max_length=200)
     #: a reaction (BPB-ACT-008): rolled at any time, without a turn or a task action
     reaction: bool = False
+    #: BPB-PP-006: the task is simply impossible: no plot point buys an automatic success
+    no_automatic: bool = False
 
 
 class Contest(_P):
@@ -137,6 +139,14 @@ class StartFight(_P):
     characters: TextList
     #: BPB-INIT-001: those aware first, in the order they became aware (the rest follow by attributes)
     aware_first: TextList = Field(default_factory=list)
+    #: BPB-INIT-001: those not yet aware of any opponent: they act last and cannot attack until aware
+    unaware: TextList = Field(default_factory=list)
+
+
+class Aware(_P):
+    """Rule that characters become aware of their opponents: they may attack from now on (BPB-INIT-001)."""
+
+    characters: TextList
 
 
 class EndTurn(_P):
@@ -177,11 +187,13 @@ class Act(_P):
 
 
 class Switch(_P):
-    """Switch an activated power on or off (a free action)."""
+    """Switch an activated power on or off (a free action), or on off-turn as a forced action."""
 
     character: str
     power: str
     on: bool = True
+    #: BPB-TURN-004: off-turn, activate a defensive power as the round's forced action (costs the next)
+    forced: bool = False
 
 
 class Guard(_P):
@@ -265,6 +277,15 @@ class Explode(_P):
     attacker: str
     power: str
     distances: dict[str, int]
+    #: BPB-DEF-008: for targets who may dive for cover, the distance (ft) to the nearest safe ground
+    cover_ft: dict[str, int] = Field(default_factory=dict)
+
+
+class Dive(_P):
+    """Answer an explosion: dive for cover (a forced action, ends prone) or take it (BPB-DEF-008)."""
+
+    character: str
+    dive: bool
 
 
 class Rest(_P):
@@ -282,11 +303,15 @@ class Heal(_P):
 
 
 class Spend(_P):
-    """Spend a plot point: a power boost, a power stunt, a rally or a retcon."""
+    """Spend a plot point: a boost (rank or enhancement), a stunt, a rally, a retcon, or (GM) another use."""
 
     character: str
     kind: str
     power: str = ""
+    #: BPB-PP-007: a power enhancement to add instead of a rank ("explosive", "penetrating", or any
+    #: other, which the table records for the GM to rule on)
+    enhancement: str = Field(default="", max_length=60)
+    radius_ft: int | None = Field(default=None, ge=1, le=100000)
     used_as: str = ""
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)

@@ -6,6 +6,8 @@ the fold (:mod:`~capeworks.systems.bpb.state`) works out the new state from it.
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from capeworks.engine import EventData, declare_events
 from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
@@ -15,7 +17,13 @@ __all__ = ["EVENTS"]
 
 
 class BpbEvent(EventData, ruleset="bpb"):
-    """Base of every Bulletproof Blues event: its type is ``bpb.<snake_case class name>``."""
+    """Base of every Bulletproof Blues event: its type is ``bpb.<snake_case class name>``.
+
+    ``names``: the display names of the characters the event mentions (for the log's words only;
+    no applier reads them), filled in by the ruleset's ``settle``.
+    """
+
+    names: dict[str, str] = Field(default_factory=dict)
 
 
 class CharacterAdded(BpbEvent):
@@ -84,6 +92,13 @@ class FightStarted(BpbEvent):
 
     order: tuple[str, ...]
     coins: tuple[str, ...] = ()
+    unaware: tuple[str, ...] = ()
+
+
+class BecameAware(BpbEvent):
+    """BPB-INIT-001: the GM rules that characters become aware of their opponents."""
+
+    characters: tuple[str, ...]
 
 
 class TurnBegan(BpbEvent):
@@ -129,11 +144,14 @@ class ActionTaken(BpbEvent):
 
 
 class PowerSwitched(BpbEvent):
-    """BPB-ACT-003: an activated power switched on or off (a free action)."""
+    """BPB-ACT-003: an activated power switched on or off (a free action); BPB-TURN-004: a defensive
+    power switched on off-turn as a forced action (``forced``, in ``round``)."""
 
     character: str
     power: str
     on: bool
+    forced: bool = False
+    round: int = 0
 
 
 class Guarded(BpbEvent):
@@ -292,6 +310,18 @@ class Exploded(BpbEvent):
     power: str
     roll: Roll
     hits: dict[str, int]
+    #: BPB-DEF-008: those hit who may dive for cover first (their damage waits), with the distance to it
+    cover: dict[str, int] = Field(default_factory=dict)
+    penetrating: bool = False
+
+
+class BlastAnswered(BpbEvent):
+    """BPB-DEF-008/009: a target of an explosion dives for cover (safe within a base move) or takes it."""
+
+    character: str
+    dive: bool
+    safe: bool = False
+    round: int = 0
 
 
 class Rested(BpbEvent):
@@ -360,6 +390,8 @@ EVENTS = declare_events(
     TaskRolled,
     CallClosed,
     FightStarted,
+    BecameAware,
+    BlastAnswered,
     TurnBegan,
     Delayed,
     Preempted,

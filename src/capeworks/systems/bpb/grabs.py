@@ -22,6 +22,8 @@ from capeworks.systems.bpb.lookups import (
     fight_of,
     make_roll,
     rank_of,
+    require_aware,
+    require_no_blast,
     require_turn,
 )
 from capeworks.systems.bpb.model import Status
@@ -60,8 +62,10 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if manoeuvre not in MANOEUVRES:
         raise InvalidCommand(f"A grab leads to one of: {', '.join(MANOEUVRES)}.")
     require_turn(state, a, task=True)
+    require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    require_no_blast(fight)
     tc = state.condition(t.id)
     if manoeuvre == "trip" and (Status.PRONE in tc.statuses):
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")

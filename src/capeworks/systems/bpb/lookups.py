@@ -7,7 +7,7 @@ from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
-from capeworks.systems.bpb.sheet import Character, attribute_name
+from capeworks.systems.bpb.sheet import Character, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import TAKEN, Take, Task, Verdict, judge
 
@@ -55,7 +55,7 @@ def rank_of(state: BpbState, who: Character, name: str) -> int:
     else:
         label = attribute_name(name)
         base = who.attribute(label)
-    boosted = base + sum(1 for b in c.boosts if b.name.lower() == label.lower())
+    boosted = base + sum(1 for b in c.boosts if b.name.lower() == label.lower() and not b.enhancement)
     return max(0, boosted - c.drained.get(label, 0))
 
 
@@ -98,6 +98,43 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
         why = "lost their action this turn" if fight.turn.lost else "already used their task action this turn"
         raise RuleViolation("BPB-ACT-001", f"{who.name} has {why}.")
     return True
+
+
+#: BPB-PP-007: enhancements a boost may add that the rules here act on (the rest are recorded)
+ENHANCEMENTS = ("explosive", "penetrating")
+
+
+def enhanced(state: BpbState, who: Character, power: Power) -> Power:
+    """``power`` with the enhancements a plot point's boost added to it (BPB-PP-007)."""
+    up: dict[str, object] = {}
+    for b in state.condition(who.id).boosts:
+        if b.name.lower() != power.name.lower():
+            continue
+        if b.enhancement == "explosive" and not power.exploding_ft:
+            up["exploding_ft"] = b.radius_ft
+        elif b.enhancement == "penetrating":
+            up["penetrating"] = True
+    return power.model_copy(update=up) if up else power
+
+
+def require_no_blast(fight: Fight) -> None:
+    """An explosion waiting for dives (BPB-DEF-008) is settled before the next attack (BPB-ATK-001)."""
+    if fight.blast is not None:
+        raise RuleViolation(
+            "BPB-ATK-001",
+            f"The explosion of {fight.blast.power} waits for {', '.join(fight.blast.awaiting)}.",
+        )
+
+
+def require_aware(state: BpbState, who: Character) -> None:
+    """BPB-INIT-001: a character not yet aware of their opponents has no opportunity to act against them."""
+    fight = state.fight
+    if fight is not None and who.id in fight.unaware:
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{who.name} is not aware of an opponent yet and cannot act against one (the GM decides"
+            " when they become aware).",
+        )
 
 
 def make_roll(

@@ -51,10 +51,14 @@ class Effect(StrEnum):
 
 
 class Boost(Frozen):
-    """BPB-PP-007: +1 rank to an attribute or power until the end of ``until_round``."""
+    """BPB-PP-007: +1 rank to an attribute or power, or a power enhancement added to a power (then no
+    rank), until the end of ``until_round``."""
 
     name: str
     until_round: int
+    enhancement: str = ""
+    #: the radius of an Explosive Damage enhancement (BPB-DMG-005: per item)
+    radius_ft: int = 0
 
 
 class Stunt(Frozen):
@@ -116,6 +120,8 @@ class Call(Frozen):
     attributes: dict[str, str] = Field(default_factory=dict)
     #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
     reaction: bool = False
+    #: BPB-PP-006: the GM forbids a plot point's automatic success (the task is simply impossible)
+    no_automatic: bool = False
 
 
 class Turn(Frozen):
@@ -181,6 +187,22 @@ class Hazard(Frozen):
     once: bool = True
 
 
+class Blast(Frozen):
+    """An explosion waiting for those it hit who may dive for cover (BPB-DEF-008, BPB-DMG-003).
+
+    ``hits``: DR at each target still to be damaged; ``cover``: the distance to safety each may dive
+    for; ``awaiting``: who has not answered yet; ``safe``: who dove within a base move.
+    """
+
+    attacker: str
+    power: str
+    penetrating: bool = False
+    hits: dict[str, int]
+    cover: dict[str, int]
+    awaiting: tuple[str, ...]
+    safe: tuple[str, ...] = ()
+
+
 class Fight(Frozen):
     """Combat time: the order of play, the turn, guards, forced actions and the attack in the air."""
 
@@ -193,3 +215,7 @@ class Fight(Frozen):
     pending: Pending | None = None
     next_attack: int = 1
     hazards: tuple[Hazard, ...] = ()
+    #: BPB-INIT-001: those not yet aware of their opponents (no attack until the GM says they are)
+    unaware: tuple[str, ...] = ()
+    #: BPB-DEF-008: an explosion waiting for its targets' dives
+    blast: Blast | None = None

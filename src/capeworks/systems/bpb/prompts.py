@@ -12,6 +12,7 @@ from capeworks.engine import Prompt, PromptOption, Role
 from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
 from capeworks.systems.bpb.lookups import rank_of
 from capeworks.systems.bpb.model import Effect, Pending, Stage
+from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import Task
@@ -29,8 +30,10 @@ def _pct(task: Task) -> str:
 
 
 def open_prompts(state: BpbState) -> list[Prompt]:
-    """The hit in the air's decision, if any."""
+    """The hit in the air's decision, if any; an explosion's dives (one prompt per target)."""
     fight = state.fight
+    if fight is not None and fight.blast is not None:
+        return [_dive(state, cid) for cid in fight.blast.awaiting]
     if fight is None or fight.pending is None:
         return []
     p = fight.pending
@@ -44,7 +47,7 @@ def open_prompts(state: BpbState) -> list[Prompt]:
 def _defence(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
     options = []
-    for choice, forced in defence_options(state, p):
+    for choice, forced in defence_options(state, p) or [("take", False)]:
         payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
         if choice in ("block", "dodge"):
             task = defence_task(state, t, p, choice)
@@ -65,6 +68,38 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         question=f"{t.name} is hit by {p.power} (rank {p.rank}): block, dodge or take it?",
         options=tuple(options),
         context={"attack": p.id, "character": t.id},
+    )
+
+
+def _dive(state: BpbState, cid: str) -> Prompt:
+    fight = state.fight
+    assert fight is not None and fight.blast is not None
+    blast = fight.blast
+    t = state.characters[cid]
+    walk = ground(rank_of(state, t, "Agility")).walk
+    cover = blast.cover[cid]
+    reach = f"cover {cover} ft away, a base move of {walk} ft: " + (
+        "safe" if cover <= walk else "too far to help"
+    )
+    return _to(
+        state,
+        cid,
+        id=f"dive-{cid}",
+        kind="dive",
+        rule="BPB-DEF-008",
+        question=f"{t.name} is caught in the blast of {blast.power} (DR {blast.hits[cid]}): dive for cover?",
+        options=(
+            PromptOption(
+                value="dive",
+                label=f"Dive for cover (forced: ends prone, costs the next action; {reach})",
+                command="dive",
+                payload={"character": cid, "dive": True},
+            ),
+            PromptOption(
+                value="take", label="Take it", command="dive", payload={"character": cid, "dive": False}
+            ),
+        ),
+        context={"character": cid},
     )
 
 

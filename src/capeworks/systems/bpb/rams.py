@@ -24,6 +24,8 @@ from capeworks.systems.bpb.lookups import (
     fight_of,
     make_roll,
     rank_of,
+    require_aware,
+    require_no_blast,
     require_turn,
 )
 from capeworks.systems.bpb.model import Pending, Status
@@ -40,10 +42,12 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if a.id == t.id:
         raise InvalidCommand("A character does not ram themselves.")
     require_turn(state, a, task=True)
+    require_aware(state, a)
     if fight.turn.moved is not None:
         raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    require_no_blast(fight)
     cond = state.condition(a.id)
     if cond.held_by is not None or Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{a.name} cannot charge from where they are.")

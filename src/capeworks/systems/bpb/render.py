@@ -31,8 +31,32 @@ def roll_text(r: Roll) -> str:
     return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
 
 
-def _name(state_free: str) -> str:
-    return state_free
+_ID_FIELDS = ("character", "attacker", "target", "before", "winner")
+_ID_LISTS = ("order", "characters", "unaware")
+
+
+def _named(p: Any) -> Any:
+    """The payload with the character ids the words read replaced by the names the event carries."""
+    names: dict[str, str] = getattr(p, "names", {})
+    if not names:
+        return p
+    up: dict[str, Any] = {}
+    for f in _ID_FIELDS:
+        value = getattr(p, f, None)
+        if isinstance(value, str) and value in names:
+            up[f] = names[value]
+    for f in _ID_LISTS:
+        value = getattr(p, f, None)
+        if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            up[f] = tuple(names.get(v, v) for v in value)
+    for f in ("hits", "cover"):
+        value = getattr(p, f, None)
+        if isinstance(value, dict):
+            up[f] = {names.get(k, k): v for k, v in value.items()}
+    call = getattr(p, "call", None)
+    if call is not None and hasattr(call, "sides"):
+        up["call"] = call.model_copy(update={"sides": tuple(names.get(v, v) for v in call.sides)})
+    return p.model_copy(update=up) if up else p
 
 
 _TEXT: dict[str, Callable[[Any], str]] = {
@@ -56,7 +80,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         roll_text(p.roll) + (f"; {p.counted} toward the task." if p.call and p.counted else ".")
     ),
     ev.CallClosed.TYPE: lambda p: f"Call {p.call} is {p.outcome}" + (f": {p.winner}." if p.winner else "."),
-    ev.FightStarted.TYPE: lambda p: "The fight begins. Order of play: " + ", ".join(p.order) + ".",
+    ev.FightStarted.TYPE: lambda p: (
+        "The fight begins. Order of play: "
+        + ", ".join(p.order)
+        + (f"; not yet aware of their opponents: {', '.join(p.unaware)}." if p.unaware else ".")
+    ),
+    ev.BecameAware.TYPE: lambda p: f"{', '.join(p.characters)} become aware of their opponents.",
     ev.TurnBegan.TYPE: lambda p: (
         (f"Round {p.round}. " if p.round_ended else "")
         + (f"{p.character}'s turn is lost." if p.lost else f"{p.character}'s turn.")
@@ -68,8 +97,16 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.stand_up
         else f"{p.character} {p.mode.value}s {p.feet} ft ({p.medium})."
     ),
-    ev.ActionTaken.TYPE: lambda p: f"{p.character} ({p.kind}): {p.text}",
-    ev.PowerSwitched.TYPE: lambda p: f"{p.character} switches {p.power} {'on' if p.on else 'off'}.",
+    ev.ActionTaken.TYPE: lambda p: (
+        f"{p.character} spends the movement action (the GM allows it): {p.text}"
+        if p.kind == "movement"
+        else f"{p.character} ({p.kind}): {p.text}"
+    ),
+    ev.PowerSwitched.TYPE: lambda p: (
+        f"{p.character} forces an action to switch {p.power} on (it costs the next action)."
+        if p.forced
+        else f"{p.character} switches {p.power} {'on' if p.on else 'off'}."
+    ),
     ev.Guarded.TYPE: lambda p: (
         f"{p.character} forces an action to {p.kind} until their next action."
         if p.forced
@@ -125,6 +162,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
             if p.hits
             else "; it goes astray."
         )
+        + (f" {', '.join(p.cover)} may dive for cover first." if p.cover else "")
+    ),
+    ev.BlastAnswered.TYPE: lambda p: (
+        (
+            f"{p.character} dives for cover"
+            + (" and is safe." if p.safe else ", but cover is too far to help.")
+        )
+        if p.dive
+        else f"{p.character} stands in the blast."
     ),
     ev.Rested.TYPE: lambda p: (
         f"{p.character} {'rallies' if p.rally else 'rests'}: {p.recovered} Endurance back, stunning gone."
@@ -157,7 +203,7 @@ def _words(text: Callable[[Any], str]) -> Callable[[Any, Event, Viewer], Descrip
     def words(payload: Any, event: Event, viewer: Viewer) -> Description:
         hidden = isinstance(payload, ev.GmNoted) and not viewer.is_gm
         return Description(
-            text="The GM writes a private note." if hidden else text(payload),
+            text="The GM writes a private note." if hidden else text(_named(payload)),
             characters=_characters(payload),
             hidden=hidden,
         )
@@ -180,6 +226,7 @@ COMMAND_WORDS: dict[str, str] = {
     "roll": "Roll a called task",
     "start_fight": "Start a fight",
     "end_turn": "End the turn",
+    "aware": "Rule who becomes aware",
     "delay": "Hold the action",
     "preempt": "Act now (held action)",
     "move": "Move",
@@ -194,6 +241,7 @@ COMMAND_WORDS: dict[str, str] = {
     "break_free": "Break free",
     "ram": "Ram",
     "explode": "Throw an explosive",
+    "dive": "Dive for cover from an explosion",
     "rest": "Rest half an hour",
     "heal": "Heal over days",
     "spend": "Spend a plot point",

@@ -17,9 +17,17 @@ from capeworks.systems.bpb.events import (
     SessionStarted,
     StuntUsed,
 )
-from capeworks.systems.bpb.lookups import MAX_BOOSTED, Ctx, Done, character, rank_of, spend_check
+from capeworks.systems.bpb.lookups import (
+    ENHANCEMENTS,
+    MAX_BOOSTED,
+    Ctx,
+    Done,
+    character,
+    rank_of,
+    spend_check,
+)
 from capeworks.systems.bpb.model import Boost, Stunt
-from capeworks.systems.bpb.sheet import attribute_name
+from capeworks.systems.bpb.sheet import Character, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = [
@@ -130,11 +138,15 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if not c.power:
             raise InvalidCommand("Name the attribute or power to boost.")
         power = who.power(c.power)
+        rounds = c.rounds or state.config.boost_rounds
+        until = max(state.round, 1) + rounds - 1
+        enhancement = c.enhancement.strip()
+        if enhancement:
+            b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until))
+            return b
         name = power.name if power else _attribute(c.power)
         if rank_of(state, who, name) + 1 > MAX_BOOSTED:
             raise RuleViolation("BPB-PP-007", f"{name} cannot be boosted past rank {MAX_BOOSTED}.")
-        rounds = c.rounds or state.config.boost_rounds
-        until = max(state.round, 1) + rounds - 1
         b.emit(
             PlotPointSpent(
                 character=who.id, kind="boost", detail=name, boost=Boost(name=name, until_round=until)
@@ -161,9 +173,44 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if not c.text.strip():
             raise InvalidCommand("Say what the retcon establishes.")
         b.emit(PlotPointSpent(character=who.id, kind="retcon", detail=c.text.strip()))
+    elif kind == "other":
+        # BPB-PP-013: something fun of about the same impact, if the GM permits it (the GM's seat spends)
+        if not ctx.is_gm:
+            raise RuleViolation(
+                "BPB-PP-013",
+                "Another use of a plot point needs the GM's permission: the GM spends it for you.",
+            )
+        if not c.text.strip():
+            raise InvalidCommand("Say what the plot point does.")
+        b.emit(PlotPointSpent(character=who.id, kind="other", detail=c.text.strip()))
     else:
-        raise InvalidCommand("A plot point buys a boost, a stunt, a rally or a retcon.")
+        raise InvalidCommand("A plot point buys a boost, a stunt, a rally, a retcon, or (GM) another use.")
     return b
+
+
+def _enhancement(
+    who: Character, power: Power | None, asked: str, enhancement: str, radius: int | None, until: int
+) -> PlotPointSpent:
+    """BPB-PP-007: a power enhancement added to a power for the boost's time (no rank with it)."""
+    if power is None:
+        raise RuleViolation("BPB-PP-007", f"{who.name} has no power {asked!r} to enhance.")
+    key = enhancement.lower()
+    if key == "explosive":
+        if power.attack is None:
+            raise RuleViolation("BPB-PP-007", f"{power.name} is not an attack: it cannot explode.")
+        if power.exploding_ft:
+            raise RuleViolation("BPB-PP-007", f"{power.name} already explodes.")
+        if radius is None:
+            raise InvalidCommand(
+                "Give the explosion's radius (radius_ft): the GM sets it per item (BPB-DMG-005)."
+            )
+    elif key == "penetrating" and power.penetrating:
+        raise RuleViolation("BPB-PP-007", f"{power.name} is already penetrating.")
+    label = key if key in ENHANCEMENTS else enhancement
+    boost = Boost(
+        name=power.name, until_round=until, enhancement=label, radius_ft=radius if key == "explosive" else 0
+    )
+    return PlotPointSpent(character=who.id, kind="boost", detail=f"{power.name} gains {label}", boost=boost)
 
 
 def end_scene(state: BpbState, ctx: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:

@@ -12,8 +12,10 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Authority,
+    Batch,
     CommandOf,
     CommandSpec,
+    Context,
     Controller,
     Event,
     Panel,
@@ -26,10 +28,11 @@ from capeworks.engine import (
 )
 from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, calls, environment, grabs, rams, roster, turns
+from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
+from capeworks.systems.bpb.names import with_names
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.state import BpbState, fold
@@ -100,6 +103,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "withdraw": CommandSpec(cmd.Withdraw, calls.withdraw, GM, "withdraw calls"),
     "roll": CommandSpec(cmd.RollTask, calls.roll_task, OWNER, offer=_calls),
     "start_fight": CommandSpec(cmd.StartFight, turns.start_fight, GM, "start fights"),
+    "aware": CommandSpec(cmd.Aware, turns.aware, GM, "rule who is aware"),
     "end_turn": CommandSpec(cmd.EndTurn, turns.end_turn, OWNER, offer=_acting()),
     "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting()),
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
@@ -117,8 +121,9 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
     "explode": CommandSpec(
-        cmd.Explode, attacks.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
+        cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),
+    "dive": CommandSpec(cmd.Dive, blasts.dive, OWNER, prompt_only=True),
     "rest": CommandSpec(cmd.Rest, roster.rest, GM, "call a rest"),
     "heal": CommandSpec(cmd.Heal, roster.heal, GM, "pass days of healing"),
     "spend": CommandSpec(cmd.Spend, roster.spend, OWNER, offer=_spending),
@@ -149,6 +154,15 @@ class BpbRuleset(GmNotesHidden, Ruleset[BpbState, BpbConfig]):
 
     def apply(self, state: BpbState, event: Event) -> BpbState:
         return fold(state, event)
+
+    def settle(
+        self, before: BpbState, batch: Batch[BpbState], context: Context[BpbConfig]
+    ) -> Batch[BpbState]:
+        """The command's events with the display names of the characters they mention (the log's
+        words read names, not ids); no applier reads them, so the folded state stands."""
+        known = {cid: ch.name for cid, ch in (before.characters | batch.state.characters).items()}
+        batch.events[:] = [with_names(known, event) for event in batch.events]
+        return batch
 
     def controller(self, state: BpbState, entity: str) -> Controller:
         ch = lookup(state.characters, entity, "character")

@@ -16,6 +16,7 @@ from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.environment import environment_acts
 from capeworks.systems.bpb.events import (
     ActionTaken,
+    BecameAware,
     Delayed,
     FightEnded,
     FightStarted,
@@ -78,20 +79,46 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     stray = [cid for cid in first if cid not in ids]
     if stray:
         raise InvalidCommand(f"{', '.join(repr(x) for x in stray)} is not in the fight.")
-    rest = [cid for cid in ids if cid not in first]
-    scores = [(cid, order_keys(state, state.characters[cid])) for cid in rest]
+    unaware = list(dict.fromkeys(c.unaware))
+    stray = [cid for cid in unaware if cid not in ids or cid in first]
+    if stray:
+        raise InvalidCommand(
+            f"Only those in the fight and not named aware first can be unaware: {', '.join(stray)}."
+        )
     coins: list[str] = []
-    extra: dict[str, int] = {}
-    for group in tied(scores):
-        for cid in group:
-            face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
-            extra[cid] = face
-            coins.append(f"{cid}:{face}")
-    ranked = rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
+    ranked: list[str] = []
+    # BPB-INIT-001: the unaware act after everyone aware; within each group, BPB-INIT-002
+    for group_ids in ([cid for cid in ids if cid not in first and cid not in unaware], unaware):
+        scores = [(cid, order_keys(state, state.characters[cid])) for cid in group_ids]
+        extra: dict[str, int] = {}
+        for group in tied(scores):
+            for cid in group:
+                face = dice.roll(1, 6, purpose=f"order of play: {state.characters[cid].name}").faces[0]
+                extra[cid] = face
+                coins.append(f"{cid}:{face}")
+        ranked += rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
     order = (*first, *ranked)
     b = ctx.batch(state)
-    emit(b, dice, FightStarted(order=order, coins=tuple(coins)))
+    emit(b, dice, FightStarted(order=order, coins=tuple(coins), unaware=tuple(unaware)))
     emit(b, dice, TurnBegan(character=order[0], round=1, lost=state.condition(order[0]).lost_actions > 0))
+    return b
+
+
+def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
+    """BPB-INIT-001 (GM): characters become aware of their opponents and may attack from now on.
+
+    Their place in the order stays (after everyone aware from the start): moving them mid-round could
+    give someone a second turn in the round or take one away."""
+    fight = fight_of(state)
+    ids = list(dict.fromkeys(c.characters))
+    if not ids:
+        raise InvalidCommand("Name the characters who become aware.")
+    for cid in ids:
+        who = character(state, cid)
+        if cid not in fight.unaware:
+            raise InvalidCommand(f"{who.name} is already aware of their opponents.")
+    b = ctx.batch(state)
+    emit(b, dice, BecameAware(characters=tuple(ids)))
     return b
 
 
@@ -248,12 +275,27 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
 
 
 def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
-    """BPB-ACT-002/003/007: free actions on one's own turn; roleplay at any time; a reasonable number."""
+    """BPB-ACT-002/003/007: free actions on one's own turn; roleplay at any time; a reasonable number.
+
+    BPB-ACT-005: ``kind=movement`` spends the movement action on an equivalent action (opening a vault),
+    with the GM's permission: the GM's seat issues it.
+    """
     who = character(state, c.character)
     kind = c.kind.strip().lower()
-    if kind not in ("free", "roleplay"):
-        raise InvalidCommand("An action here is free or roleplay.")
+    if kind not in ("free", "roleplay", "movement"):
+        raise InvalidCommand("An action here is free, roleplay, or movement (an equivalent action).")
     fight = state.fight
+    if kind == "movement":
+        if not ctx.is_gm:
+            raise RuleViolation(
+                "BPB-ACT-005",
+                "Spending the movement action on something else needs the GM's permission: the GM issues it.",
+            )
+        if require_turn(state, who) and fight is not None and fight.turn.moved is not None:
+            raise RuleViolation("BPB-ACT-001", f"{who.name} has already used the movement action this turn.")
+        b = ctx.batch(state)
+        emit(b, dice, ActionTaken(character=who.id, kind=kind, text=c.text))
+        return b
     if fight is not None and who.id in fight.order.order:
         if kind == "free":
             require_turn(state, who)
@@ -276,12 +318,20 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
     power = who.power(c.power)
     if power is None or not power.activated:
         raise InvalidCommand(f"{who.name} has no power {c.power!r} to switch on or off.")
-    require_turn(state, who)
+    if c.forced:
+        if not c.on or power.protects is None:
+            raise RuleViolation(
+                "BPB-TURN-004", "A forced action may activate a defensive power, not switch others."
+            )
+        check_forced(state, who)
+    else:
+        require_turn(state, who)
     on = power.name in state.condition(who.id).on
     if on == c.on:
         raise InvalidCommand(f"{power.name} is already {'on' if on else 'off'}.")
     b = ctx.batch(state)
-    emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on))
+    rnd = state.fight.order.round if c.forced and state.fight else 0
+    emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on, forced=c.forced, round=rnd))
     return b
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from capeworks.engine import Audience, Batch, DiceService, Role
 from capeworks.engine.kit import Expiry, TurnPoint
-from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
@@ -25,8 +25,9 @@ from capeworks.systems.workshop.common import (
     wake_rolls,
     woken,
 )
+from capeworks.systems.workshop.config import CineMode
 from capeworks.systems.workshop.harm import harm, wt_of
-from capeworks.systems.workshop.rules import cover_from, falling_damage, stabilise_difficulty
+from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Call, Effect
@@ -78,6 +79,8 @@ def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None
     for e in list(batch.state.effects):
         m = batch.state.characters[mover]
         if e.name != "aggressive_cover" or e.faction == m.faction or not m.can_act:
+            continue
+        if e.line and mover not in e.line:  # not moving in this line of fire
             continue
         shooter = batch.state.characters[e.target]
         w = weapon_of(shooter, "")
@@ -140,6 +143,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     w = weapon_of(c, command.weapon)
     if not w.covering_fire:
         raise RuleViolation("WS-COVER-003", f"The {w.name} cannot lay covering fire.")
+    line = _line(state, c, command)
     traits = ("Ranged Weapons", "Perception")
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
     amount = cover_from(r.margin) if r.success else 0
@@ -155,6 +159,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
                 amount=amount,
                 faction=c.faction,
                 ends=Expiry(point=TurnPoint.TURN_START, holder=c.id),
+                line=line,
             ),
         )
         if amount
@@ -174,6 +179,23 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     wake_rolls(batch, ctx, dice, c.id, state)
     mooks_strike(batch, ctx, dice, c.id)
     return batch
+
+
+def _line(state: WorkshopState, c: Combatant, command: cmd.Cover) -> tuple[str, ...]:
+    """WS-COVER-002/004: who is in the line of fire: allies for Cover, enemies for aggressive fire."""
+    line = tuple(dict.fromkeys(command.line))
+    for cid in line:
+        other = char(state, cid)
+        ally = other.faction == c.faction and other.id != c.id
+        if command.aggressive and other.faction == c.faction:
+            raise RuleViolation(
+                "WS-COVER-004", f"Aggressive covering fire threatens enemies; {other.name} is not one."
+            )
+        if not command.aggressive and not ally:
+            raise RuleViolation(
+                "WS-COVER-002", f"Covering fire gives Defense to allies; {other.name} is not one."
+            )
+    return line
 
 
 def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceService) -> B:
@@ -316,6 +338,26 @@ def set_status(state: WorkshopState, ctx: Ctx, command: cmd.SetStatus, dice: Dic
     return batch
 
 
+#: the status of a combatant whose player fails cinematic Luck rolls by choice (WS-CINE-005)
+WELCOMES_CINEMATIC = "welcomes_cinematic"
+
+
+def welcome_cinematic(state: WorkshopState, ctx: Ctx, command: cmd.WelcomeCinematic, dice: DiceService) -> B:
+    """WS-CINE-005: "She may voluntarily fail this roll": from now on the player fails the cinematic Luck
+    roll of each wounding hit by choice (one Cinematic Wound, nothing rolled), until they take it back."""
+    c = char(state, command.character)
+    if ctx.config.cinematic_wounds is not CineMode.VARIABLE:
+        raise RuleViolation(
+            "WS-CINE-005", "Cinematic Luck rolls are made only with variable cinematic wounds."
+        )
+    if c.has(WELCOMES_CINEMATIC) == command.on:
+        raise InvalidCommand(f"{c.name} already {'fails' if command.on else 'rolls'} cinematic Luck rolls.")
+    after = c.with_status(WELCOMES_CINEMATIC) if command.on else c.without(WELCOMES_CINEMATIC)
+    batch = ctx.batch(state)
+    batch.emit(ev.StatusSet(character=after, status=WELCOMES_CINEMATIC, on=command.on))
+    return batch
+
+
 def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceService) -> B:
     """GM: 10 Sequences a minute pass: sleepers wake after 10 minutes, the unstabilised dying die after 60."""
     clock = state.clock + 10 * command.minutes
@@ -380,6 +422,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
             dice=r.read,
             character=after,
             turn=turn,
+            degree=degree_of(r.total, call.difficulty, double_zero=r.double_zero),
         ),
         rolls=(r.record,),
     )

@@ -30,9 +30,14 @@ from capeworks.systems.workshop.config import (
     PvModel,
     WorkshopConfig,
 )
-from capeworks.systems.workshop.dice_models import model_for
+from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.harm import harm, wt_of
-from capeworks.systems.workshop.rules import snapshot_modifier, speed_bump_downed
+from capeworks.systems.workshop.rules import (
+    degree_of,
+    mook_gang_modifier,
+    snapshot_modifier,
+    speed_bump_downed,
+)
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect, Pending
@@ -74,7 +79,12 @@ def defense_of(state: WorkshopState, c: Combatant) -> int:
     """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001)."""
     bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
     cover = sum(
-        e.amount for e in state.effects if e.name == "cover" and e.faction == c.faction and e.target != c.id
+        e.amount
+        for e in state.effects
+        if e.name == "cover"
+        and e.faction == c.faction
+        and e.target != c.id
+        and (not e.line or c.id in e.line)
     )
     return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
 
@@ -109,7 +119,7 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         and ctx.config.heroic_vs_mooks is HeroicVsMooks.REVERSED_ROWS
         and all(not t.named for t in targets)
     )
-    modifier = snapshot_modifier(n, heroic=heroic, reversed_vs_mooks=reverse)
+    modifier = snapshot_modifier(n, heroic=heroic, reversed_vs_mooks=reverse) + _gang(state, ctx, c, targets)
     awaiting = tuple(dict.fromkeys(t.id for t in targets if may_defend(state, ctx.config, t)))
     pending = Pending(
         attacker=c.id,
@@ -129,6 +139,17 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch
+
+
+def _gang(state: WorkshopState, ctx: Ctx, c: Combatant, targets: list[Combatant]) -> int:
+    """WS-SNAP-003 (``as_mook_defense_penalty``): a mook's attack on named characters takes modifier(N)
+    for the N mooks standing in its group (its Faction's unnamed; a speed-bump group counts its mooks)."""
+    if ctx.config.heroic_vs_mooks is not HeroicVsMooks.AS_MOOK_DEFENSE_PENALTY or c.named:
+        return 0
+    if not all(t.named for t in targets):
+        return 0
+    group = [m for m in state.characters.values() if not m.named and m.faction == c.faction and m.can_act]
+    return mook_gang_modifier(sum(max(m.count, 1) for m in group))
 
 
 def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceService) -> Batch[WorkshopState]:
@@ -215,6 +236,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 pv=pv,
                 character=after,
                 pending=None,
+                degree=degree_of(av, defense, double_zero=double_zero(model, throw.read)),
             ),
             rolls=(throw.record,),
         )

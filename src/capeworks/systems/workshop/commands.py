@@ -145,6 +145,8 @@ class Cover(Frozen):
     character: _Id
     weapon: str = ""
     aggressive: bool = False
+    #: the combatants in the line of fire: allies it covers, or enemies it threatens (empty: all)
+    line: TextList = Field(default_factory=list)
 
 
 class Steady(Frozen):
@@ -193,6 +195,13 @@ class SetStatus(Frozen):
 
     character: _Id
     status: str = Field(pattern=r"^(bruised|battered|broken|knocked_down)$")
+    on: bool = True
+
+
+class WelcomeCinematic(Frozen):
+    """Choose to fail your cinematic Luck rolls (variable cinematic wounds, WS-CINE-005), or roll again."""
+
+    character: _Id
     on: bool = True
 
 

@@ -12,8 +12,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored, effect_of
 from capeworks.systems.workshop.config import WorkshopConfig, WoundPenalty
-from capeworks.systems.workshop.dice_models import model_for
-from capeworks.systems.workshop.rules import percentile_penalty, seriousness_penalty
+from capeworks.systems.workshop.dice_models import double_zero, model_for
+from capeworks.systems.workshop.rules import degree_of, percentile_penalty, seriousness_penalty
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Turn
@@ -122,6 +122,8 @@ class RollResult:
     difficulty: int
     record: RollRecord
     after: Combatant
+    #: the wiki's double-0 (both base dice read 0): a failure with it is a Fumble
+    double_zero: bool = False
 
     @property
     def success(self) -> bool:
@@ -153,9 +155,11 @@ def roll_traits(
         if c.has("bruised"):
             mod -= 5
         after = c.without("inspired", "free_d10", "bruised").model_copy(update={"rolled": True, "busy": True})
-    throw = model_for(config.dice).roll(dice, extra=extra, purpose=purpose)
+    model = model_for(config.dice)
+    throw = model.roll(dice, extra=extra, purpose=purpose)
     base = sum(c.trait(t) for t in traits)
-    return RollResult(base, throw.read, mod, base + throw.value + mod, difficulty, throw.record, after)
+    zero = double_zero(model, throw.read)
+    return RollResult(base, throw.read, mod, base + throw.value + mod, difficulty, throw.record, after, zero)
 
 
 def rolled_event(
@@ -163,6 +167,7 @@ def rolled_event(
 ) -> ev.Rolled:
     """The :class:`~.events.Rolled` event of a roll."""
     return ev.Rolled(
+        degree=degree_of(r.total, r.difficulty, double_zero=r.double_zero),
         who=who.id,
         what=what,
         traits=traits,

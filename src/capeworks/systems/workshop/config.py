@@ -82,6 +82,8 @@ class HeroicVsMooks(StrEnum):
     OFF = "off"
     #: a multi-target split against N mooks takes modifier(11 - N)
     REVERSED_ROWS = "reversed_rows"
+    #: a mook's attack on a named character takes modifier(N), N the mooks standing in its group
+    AS_MOOK_DEFENSE_PENALTY = "as_mook_defense_penalty"
 
 
 class InitiativeSystem(StrEnum):

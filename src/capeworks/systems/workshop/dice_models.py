@@ -14,7 +14,7 @@ from fractions import Fraction
 from capeworks.engine import DiceService, RollRecord
 from capeworks.systems.workshop.config import DiceModelName
 
-__all__ = ["DiceModel", "Throw", "model_for"]
+__all__ = ["DiceModel", "Throw", "double_zero", "model_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,11 @@ _MODELS = {
         DiceModelName.ONE_D10, "one d10, read 1-10", zero_based=False, negative=False
     ),
 }
+
+
+def double_zero(model: DiceModel, read: tuple[int, ...]) -> bool:
+    """The wiki's "double-0": both base dice of the positive/negative model read 0."""
+    return model.zero_based and model.negative and read[:2] == (0, 0)
 
 
 def model_for(name: DiceModelName) -> DiceModel:

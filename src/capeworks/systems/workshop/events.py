@@ -6,6 +6,8 @@ the state's when set; ``pending`` and ``bid`` always replace (None closes them).
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from capeworks.engine import EventData
 from capeworks.systems.workshop.sheet import Combatant
 from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
@@ -48,7 +50,13 @@ __all__ = [
 
 
 class WorkshopEvent(EventData, ruleset="workshop"):
-    """Every event of the Workshop: each subclass is ``workshop.<its name>``."""
+    """Every event of the Workshop: each subclass is ``workshop.<its name>``.
+
+    ``names``: the display names of the combatants the event mentions (for the log's words only; no
+    applier reads them), filled in by the ruleset's ``settle``.
+    """
+
+    names: dict[str, str] = Field(default_factory=dict)
 
 
 class CharacterAdded(WorkshopEvent):
@@ -171,6 +179,8 @@ class AttackRolled(WorkshopEvent):
     character: Combatant | None = None
     pending: Pending | None = None
     turn: Turn | None = None
+    #: a miss's degree: failure, total_failure (the action turns Hazardous) or fumble; "" on a hit
+    degree: str = ""
 
 
 class Damaged(WorkshopEvent):
@@ -198,6 +208,10 @@ class Rolled(WorkshopEvent):
     success: bool
     character: Combatant | None = None
     turn: Turn | None = None
+    #: failed by the player's choice, nothing rolled (WS-CINE-005)
+    by_choice: bool = False
+    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    degree: str = ""
 
 
 class StandingChanged(WorkshopEvent):
@@ -299,6 +313,8 @@ class CheckRolled(WorkshopEvent):
     dice: tuple[int, ...]
     character: Combatant | None = None
     turn: Turn | None = None
+    #: a failure's degree: failure, total_failure or fumble; "" on a success
+    degree: str = ""
 
 
 class CardPushed(WorkshopEvent):

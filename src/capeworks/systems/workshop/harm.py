@@ -191,7 +191,20 @@ def _standing(batch: Batch[WorkshopState], ctx: Ctx, target: str, *, wounds_now:
 def _variable_cinematic(
     batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, target: str, wounds: int
 ) -> None:
-    """WS-CINE-005: Luck vs 5, 10, 15... per Wound; any failure gives one Cinematic Wound (at most one)."""
+    """WS-CINE-005: Luck vs 5, 10, 15... per Wound; any failure gives one Cinematic Wound (at most one).
+
+    A player who chose to fail (``welcomes_cinematic``) fails the first roll unrolled: the wound is
+    theirs, and the other rolls could give no second one.
+    """
+    c = batch.state.characters[target]
+    if c.has("welcomes_cinematic"):
+        after = c.model_copy(update={"cinematic": (*c.cinematic, "a cinematic wound")})
+        luck = c.trait("Luck")
+        batch.emit(
+            ev.Rolled(who=c.id, what="cinematic luck", traits=("Luck",), base=luck, dice=(), modifier=0,
+                      total=luck, difficulty=5, success=False, by_choice=True, character=after)
+        )  # fmt: skip
+        return
     failed = False
     for k in range(1, wounds + 1):
         c = batch.state.characters[target]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
@@ -14,22 +15,36 @@ from capeworks.systems.workshop.state import WorkshopState
 __all__ = ["COMMAND_WORDS", "WORDS", "panels"]
 
 
-def _name(event: Event, cid: str) -> str:
-    return cid
+#: the names the event being put into words carries (set by ``_w`` around each event's words)
+_NAMES: ContextVar[Mapping[str, str] | None] = ContextVar("workshop_names", default=None)
 
 
 def _w(fn: Callable[[Any], str]) -> Callable[[EventData, Event, Viewer], Description]:
     def words(payload: EventData, event: Event, viewer: Viewer) -> Description:
         who = getattr(payload, "character", None)
         chars = (who.id,) if who is not None else ()
-        return Description(text=fn(payload), actor=event.seat, characters=chars)
+        token = _NAMES.set(getattr(payload, "names", {}))
+        try:
+            text = fn(payload)
+        finally:
+            _NAMES.reset(token)
+        return Description(text=text, actor=event.seat, characters=chars)
 
     return words
 
 
 def _n(ident: str) -> str:
-    """A combatant id as words begin it ("jade" -> "Jade"); events carry ids, sheets carry names."""
-    return ident[:1].upper() + ident[1:]
+    """A combatant's name: the one the event carries; for an older event, the id as words begin it."""
+    name = (_NAMES.get() or {}).get(ident)
+    return name if name is not None else ident[:1].upper() + ident[1:]
+
+
+#: the wiki's degrees below success (secondary evidence); their effects are the GM's to narrate
+_DEGREES = {
+    "failure": "",
+    "total_failure": " (Total Failure: the action turns Hazardous)",
+    "fumble": " (a Fumble)",
+}
 
 
 def _signed(n: int) -> str:
@@ -37,8 +52,10 @@ def _signed(n: int) -> str:
 
 
 def _rolled(p: ev.Rolled) -> str:
+    if p.by_choice:
+        return f"{_n(p.who)} fails the {p.what} roll by choice: a Cinematic Wound."
     dice = "/".join(str(d) for d in p.dice)
-    verdict = "succeeds" if p.success else "fails"
+    verdict = "succeeds" if p.success else "fails" + _DEGREES.get(p.degree, "")
     return (
         f"{_n(p.who)} rolls {p.what} ({'+'.join(p.traits)} {p.base}, dice {dice}, {_signed(p.modifier)}) "
         f"= {p.total} vs {p.difficulty}: {verdict}."
@@ -58,7 +75,11 @@ def _attack(p: ev.AttackRolled) -> str:
     if not p.dice and p.weapon == "static":
         return f"{_n(p.attacker)} strike {_n(p.target)} statically: {p.av} vs {p.defense}, PV {p.pv}."
     dice = "/".join(str(d) for d in p.dice) or "none"
-    result = f"hit, Outcome {p.outcome}, PV {p.pv}" if p.hit else f"miss by {-p.outcome}"
+    result = (
+        f"hit, Outcome {p.outcome}, PV {p.pv}"
+        if p.hit
+        else f"miss by {-p.outcome}" + _DEGREES.get(p.degree, "")
+    )
     return (
         f"{_n(p.attacker)} attacks {_n(p.target)} with {p.weapon}: "
         f"{p.base} + dice {dice} {_signed(p.modifier)} = AV {p.av} vs Defense {p.defense}: {result}."
@@ -141,7 +162,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.CheckRolled.TYPE: _w(
         lambda p: (
             f"{_n(p.who)} rolls {p.total} vs {p.difficulty}: "
-            f"{'success' if p.success else 'failure'}" + (", Favored: +1 Shot" if p.favored else "") + "."
+            f"{'success' if p.success else 'failure' + _DEGREES.get(p.degree, '')}"
+            + (", Favored: +1 Shot" if p.favored else "")
+            + "."
         )
     ),
     ev.CardPushed.TYPE: _w(
@@ -185,6 +208,7 @@ COMMAND_WORDS: dict[str, str] = {
     "stabilise": "stabilise the dying",
     "treat": "bandage Wounds",
     "set_status": "set a status",
+    "welcome_cinematic": "fail cinematic Luck rolls by choice",
     "pass_time": "let time pass",
     "call_check": "call for a roll",
     "roll_check": "roll the called check",

@@ -55,6 +55,26 @@ def snapshot_modifier(n: int, *, heroic: bool = False, reversed_vs_mooks: bool =
     return {2: -3, 3: -5}[n]
 
 
+def degree_of(total: int, target: int, *, double_zero: bool = False) -> str:
+    """The wiki's first degrees of success (the inventory's secondary evidence), below success:
+    Fumble (AV below 0, or a double-0 that fails), Total Failure (AV <= Defense - 5: the action turns
+    Hazardous), Failure (short of the Defense by less than 5). "" for a success (the other degrees
+    were not recovered)."""
+    if total >= target:
+        return ""
+    if total < 0 or double_zero:
+        return "fumble"
+    if total <= target - 5:
+        return "total_failure"
+    return "failure"
+
+
+def mook_gang_modifier(mooks: int) -> int:
+    """WS-SNAP-003 (PROPOSED ``as_mook_defense_penalty``): a mook attacking a named character takes the
+    heroic table's modifier(N) for the N mooks standing in its group (N capped at 10)."""
+    return heroic_modifier(min(max(mooks, 1), 10))
+
+
 def wounds_for(damage: int, wt: int, *, sand: str = "off", hit: bool = True) -> int:
     """WS-DMG-002 floor(Damage / WT); WS-GRIT-001 Sand in Your Teeth on hits (additive / minimum one)."""
     base = max(0, damage) // wt

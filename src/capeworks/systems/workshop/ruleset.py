@@ -13,8 +13,10 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Authority,
+    Batch,
     CommandOf,
     CommandSpec,
+    Context,
     Controller,
     Event,
     Panel,
@@ -34,6 +36,7 @@ from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
+from capeworks.systems.workshop.names import with_names
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant
@@ -114,6 +117,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "revive": CommandSpec(cmd.Revive, actions.revive, OWNER, offer=_current),
     "stabilise": CommandSpec(cmd.Stabilise, actions.stabilise, OWNER, offer=_current),
     "treat": CommandSpec(cmd.Treat, actions.treat, OWNER, offer=_current),
+    "welcome_cinematic": CommandSpec(cmd.WelcomeCinematic, actions.welcome_cinematic, OWNER),
     "fall": CommandSpec(cmd.Fall, actions.fall, GM, "make someone fall"),
     "set_status": CommandSpec(cmd.SetStatus, actions.set_status, GM, "set statuses"),
     "pass_time": CommandSpec(cmd.PassTime, actions.pass_time, GM, "let time pass"),
@@ -239,6 +243,15 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
 
     def apply(self, state: WorkshopState, event: Event) -> WorkshopState:
         return fold(state, event)
+
+    def settle(
+        self, before: WorkshopState, batch: Batch[WorkshopState], context: Context[WorkshopConfig]
+    ) -> Batch[WorkshopState]:
+        """The command's events with the names of the combatants they mention (the log reads names,
+        not ids); no applier reads them, so the folded state stands."""
+        known = {cid: c.name for cid, c in (before.characters | batch.state.characters).items()}
+        batch.events[:] = [with_names(known, event) for event in batch.events]
+        return batch
 
     def controller(self, state: WorkshopState, entity: str) -> Controller:
         c = lookup(state.characters, entity, "combatant")

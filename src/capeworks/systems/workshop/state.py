@@ -6,6 +6,8 @@ the pending attack, the decks), so :func:`fold` is a plain upsert of the typed p
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from capeworks.engine import Event
@@ -69,3 +71,13 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
     return state.model_copy(update=update) if update else state
+
+
+def dumped(state: WorkshopState) -> dict[str, Any]:
+    """The state as JSON, without an effect's line of fire while it holds its default (all): the
+    golden logs' states read exactly as they did."""
+    data = state.model_dump(mode="json")
+    for effect in data.get("effects", ()):
+        if not effect.get("line"):
+            effect.pop("line", None)
+    return data

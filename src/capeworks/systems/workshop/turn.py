@@ -14,6 +14,8 @@ class Effect(Timed):
 
     amount: int = 0
     faction: str = ""
+    #: WS-COVER-002/004: the combatants in the covering fire's line of fire (empty: all of them)
+    line: tuple[str, ...] = ()
 
 
 class Turn(Frozen):

@@ -1,0 +1,106 @@
+"""Explosions (BPB-DMG-003/004, BPB-XS-009) and diving for cover from them (BPB-DEF-008/009).
+
+An explosion is placed at difficulty 9 and never an extreme success; everyone within its radius takes
+its DR (full to half the radius, half beyond). Block and dodge do not apply; "the only way to avoid
+such attacks is to not be under them": a target for whom the attacker's command gives the distance to
+cover (``cover_ft``) is asked first, and may dive (a forced action, ending prone; safe only within a
+base move). Their damage waits for the answers; the others' is dealt at once.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import DiceService
+from capeworks.errors import InvalidCommand, NotFound, RuleViolation
+from capeworks.systems.bpb import commands as cmd
+from capeworks.systems.bpb import damage as dmg
+from capeworks.systems.bpb.attacks import EXPLOSION_DIFFICULTY, apply_damage
+from capeworks.systems.bpb.events import BlastAnswered, Exploded
+from capeworks.systems.bpb.lookups import (
+    Ctx,
+    Done,
+    character,
+    emit,
+    enhanced,
+    fight_of,
+    make_roll,
+    rank_of,
+    require_able,
+    require_aware,
+    require_no_blast,
+    require_turn,
+)
+from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.movement import ground
+from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.tasks import Task
+
+__all__ = ["can_dive", "dive", "explode"]
+
+
+def can_dive(state: BpbState, cid: str) -> bool:
+    """A dive is a forced action: once a round, not on one's own turn with the task action unused."""
+    fight = state.fight
+    cond = state.condition(cid)
+    if fight is None or Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
+        return False
+    if fight.forced.get(cid) == fight.order.round:
+        return False
+    return not (fight.turn.actor == cid and not fight.turn.task)
+
+
+def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Done:
+    """BPB-DMG-003/004, BPB-XS-009: difficulty 9, never extreme; full DR to half radius, half beyond."""
+    fight = fight_of(state)
+    a = character(state, c.attacker)
+    require_turn(state, a, task=True)
+    require_aware(state, a)
+    if fight.pending is not None:
+        raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
+    require_no_blast(fight)
+    power = a.power(c.power)
+    power = enhanced(state, a, power) if power is not None else None
+    if power is None or not power.exploding_ft:
+        raise RuleViolation("BPB-DMG-003", f"{a.name} has no exploding attack {c.power!r}.")
+    targets = [character(state, cid) for cid in c.distances]
+    stray = [cid for cid in c.cover_ft if cid not in c.distances]
+    if stray:
+        raise InvalidCommand(f"Cover is given only for those in the blast; not for {', '.join(stray)}.")
+    task = Task(attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY, can_extreme=False)
+    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config)
+    hits: dict[str, int] = {}
+    if roll.verdict.success:
+        for t in targets:
+            dr = dmg.explosion_dr(power.rank, power.exploding_ft, c.distances[t.id])
+            if dr:
+                hits[t.id] = dr
+    cover = {cid: ft for cid, ft in c.cover_ft.items() if cid in hits and can_dive(state, cid)}
+    b = ctx.batch(state)
+    exploded = Exploded(
+        attacker=a.id, power=power.name, roll=roll, hits=hits, cover=cover, penetrating=power.penetrating
+    )
+    emit(b, dice, exploded)
+    for cid, dr in hits.items():
+        if cid not in cover:
+            apply_damage(b, state.characters[cid], dr, penetrating=power.penetrating, why=power.name)
+    return b
+
+
+def dive(state: BpbState, ctx: Ctx, c: cmd.Dive, dice: DiceService) -> Done:
+    """BPB-DEF-008/009: dive for cover (forced, prone; safe within a base move) or take the explosion."""
+    fight = fight_of(state)
+    blast = fight.blast
+    if blast is None or c.character not in blast.awaiting:
+        raise NotFound(f"No explosion waits for {c.character!r} to dive.")
+    t = state.characters[c.character]
+    safe = False
+    if c.dive:
+        require_able(state, t)
+        safe = blast.cover[t.id] <= ground(rank_of(state, t, "Agility")).walk  # BPB-DEF-009
+    b = ctx.batch(state)
+    emit(b, dice, BlastAnswered(character=t.id, dive=c.dive, safe=safe, round=fight.order.round))
+    if blast.awaiting == (t.id,):  # the last answer: the explosion lands on those not safe
+        gone = {*blast.safe, *((t.id,) if safe else ())}
+        for cid, dr in blast.hits.items():
+            if cid not in gone:
+                apply_damage(b, state.characters[cid], dr, penetrating=blast.penetrating, why=blast.power)
+    return b
