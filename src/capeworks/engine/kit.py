@@ -63,9 +63,13 @@ class GmNotesHidden:
         """Players see alike: only the GM sees the GM's notes."""
         return viewer.is_gm
 
+    def dumped(self, state: BaseModel) -> dict[str, Any]:
+        """The state as JSON; a ruleset overrides it to leave out fields added since its golden logs."""
+        return state.model_dump(mode="json")
+
     def view(self, state: BaseModel, viewer: Viewer) -> dict[str, Any]:
         """The state as JSON, the GM's notes emptied for everyone but the GM."""
-        data = state.model_dump(mode="json")
+        data = self.dumped(state)
         if not viewer.is_gm:
             data["gm_notes"] = []
         return data

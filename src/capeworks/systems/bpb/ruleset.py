@@ -8,7 +8,9 @@ GM's; a hit's decisions are prompts to whoever plays the one deciding.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
+
+from pydantic import BaseModel
 
 from capeworks.engine import (
     Authority,
@@ -35,7 +37,7 @@ from capeworks.systems.bpb.events import EVENTS
 from capeworks.systems.bpb.names import with_names
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.bpb.state import BpbState, fold
+from capeworks.systems.bpb.state import BpbState, dumped, fold
 
 __all__ = ["COMMANDS", "BpbRuleset"]
 
@@ -167,6 +169,10 @@ class BpbRuleset(GmNotesHidden, Ruleset[BpbState, BpbConfig]):
     def controller(self, state: BpbState, entity: str) -> Controller:
         ch = lookup(state.characters, entity, "character")
         return Controller(seat=ch.owner or None, name=ch.name)
+
+    def dumped(self, state: BaseModel) -> dict[str, Any]:
+        """The state as JSON without new fields at their defaults: old logs read as they did."""
+        return dumped(cast(BpbState, state))
 
     def prompts(self, state: BpbState) -> list[Prompt]:
         return open_prompts(state)

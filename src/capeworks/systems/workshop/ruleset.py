@@ -9,7 +9,9 @@ and time; players act for their own characters.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
+
+from pydantic import BaseModel
 
 from capeworks.engine import (
     Authority,
@@ -40,7 +42,7 @@ from capeworks.systems.workshop.names import with_names
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant
-from capeworks.systems.workshop.state import WorkshopState, fold
+from capeworks.systems.workshop.state import WorkshopState, dumped, fold
 
 __all__ = ["COMMANDS", "WorkshopRuleset"]
 
@@ -256,6 +258,10 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     def controller(self, state: WorkshopState, entity: str) -> Controller:
         c = lookup(state.characters, entity, "combatant")
         return Controller(seat=c.owner or None, name=c.name)
+
+    def dumped(self, state: BaseModel) -> dict[str, Any]:
+        """The state as JSON without new fields at their defaults: old logs read as they did."""
+        return dumped(cast(WorkshopState, state))
 
     def prompts(self, state: WorkshopState) -> list[Prompt]:
         return open_prompts(state)
