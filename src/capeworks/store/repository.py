@@ -400,6 +400,11 @@ class Store:
         the events, in their transaction.
         """
         landed: Landed | None = None
+        if table is not None:
+            # a walk of a kept fold's whole chain, when due, reads outside the write lock (WAL and
+            # PostgreSQL readers need none), so other writers do not wait behind it
+            with self.engine.connect() as connection:
+                self._heads.walked(connection, table_id, table)
         try:
             with self._write(lock=table_id) as connection:
                 if table is None:
