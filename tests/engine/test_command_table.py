@@ -7,6 +7,7 @@ through ``command_table``, a handler for the wrong payload is an error; written 
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -63,7 +64,10 @@ COMMANDS: dict[str, CommandSpec[State, Any, None]] = {{"roll": CommandSpec(Roll,
 def _mypy(tmp_path: Path, table: str) -> tuple[str, int]:
     module = tmp_path / "table_of_commands.py"
     module.write_text(textwrap.dedent(_SNIPPET).format(table=table), encoding="utf-8")
-    out, err, status = mypy_api.run(["--strict", "--no-error-summary", str(module)])
+    # no cache: two snippets of the same size written within a second would read as unchanged
+    out, err, status = mypy_api.run(
+        ["--strict", "--no-error-summary", "--cache-dir", os.devnull, str(module)]
+    )
     return out + err, status
 
 
