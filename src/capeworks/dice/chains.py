@@ -44,8 +44,7 @@ def _goes_on(term: Dice, face: int, extra: int) -> bool:
         return False
     if term.explode is not None:
         return term.explodes(face) and not (term.explode.once and extra >= 1)
-    if term.reroll is None:  # min/max: one roll per die
-        return False
+    assert term.reroll is not None
     if term.reroll.once and extra >= 1:
         return False
     return term.reroll.hits(face)
@@ -92,7 +91,7 @@ def split(term: Dice, faces: Sequence[int]) -> list[list[int]]:
 def chain_value(term: Dice, chain: Sequence[int]) -> int:
     """What one die's chain is worth: the sum of an exploding chain, the last face of a rerolled one."""
     if term.explode is None:
-        return term.clamp(chain[-1])
+        return chain[-1]
     return sum(chain) - term.explode.less * (len(chain) - 1)
 
 
@@ -119,10 +118,6 @@ def chain_text(term: Dice, chain: Sequence[int]) -> str:
 
     Penetrating extra rolls are shown as they count (one less than the face).
     """
-    if term.explode is None and term.reroll is None:  # min/max: '1↑2' raised, '6↓5' lowered
-        face = chain[-1]
-        value = term.clamp(face)
-        return str(face) if value == face else f"{face}{'↑' if value > face else '↓'}{value}"
     if term.explode is None:
         return "→".join(str(f) for f in chain)
     less = term.explode.less

@@ -108,8 +108,7 @@ class BoundsAlgebra:
         # with '!' each roll may count as a success of its own
         rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
-            low, high = term.clamp(term.low), term.clamp(term.low + term.sides - 1)
-            return _bounds(k * low, k * high * rolls)
+            return _bounds(k * term.low, k * (term.low + term.sides - 1) * rolls)
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
@@ -207,7 +206,7 @@ class ValuesAlgebra:
         if term.reroll is not None and not term.reroll.once:
             shown = frozenset(f for f in faces if not term.reroll.hits(f))
         else:
-            shown = frozenset(term.clamp(f) for f in faces)
+            shown = frozenset(faces)
         target = term.target
         one = shown if target is None else frozenset(target.score(f) for f in shown)
         return _sumset(one, k)
