@@ -87,7 +87,7 @@ def test_socket_to_a_table_broken_behind_its_snapshot__sentence_and_close(
     [
         (b"[" * 30_000 + b"]" * 30_000, "That request body is nested too deeply to read."),
         (
-            b'{"type": "gm_note", "payload": ' + b'{"a": ' * 5000 + b"1" + b"}" * 5000 + b"}",
+            b'{"type": "gm_note", "payload": ' + b'{"a":' * 10_000 + b"1" + b"}" * 10_000 + b"}",
             "That request body is nested too deeply to read.",
         ),
         (
