@@ -29,12 +29,12 @@ from capeworks.engine import (
     command_table,
 )
 from capeworks.engine.kit import GmNotesHidden, lookup
+from capeworks.engine.names import with_names
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
-from capeworks.systems.bpb.names import with_names
 from capeworks.systems.bpb.prompts import open_prompts
 from capeworks.systems.bpb.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.bpb.state import BpbState, dumped, fold

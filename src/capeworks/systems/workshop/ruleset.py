@@ -32,13 +32,13 @@ from capeworks.engine import (
     declare_events,
 )
 from capeworks.engine.kit import GmNotesHidden, lookup
+from capeworks.engine.names import with_names
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
-from capeworks.systems.workshop.names import with_names
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.workshop.sheet import Combatant

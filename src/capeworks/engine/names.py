@@ -1,11 +1,11 @@
-"""Display names for the ids an event mentions, so the log reads "Widow", not "widow"."""
+"""Display names for the character ids an event mentions, so the log reads "Widow", not "widow"."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from capeworks.engine import Event
+from capeworks.engine.event import Event
 
 __all__ = ["with_names"]
 
