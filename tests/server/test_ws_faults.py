@@ -22,6 +22,7 @@ from sqlalchemy import select, update
 from starlette.websockets import WebSocketDisconnect
 
 from capeworks.engine import Seat
+from capeworks.server.limits import too_deep
 from capeworks.server.ws import CLOSE_INTERNAL, _Connection
 from capeworks.store import Store
 from capeworks.store.rows import EVENTS
@@ -119,3 +120,40 @@ def test_nothing_written_by_unreadable_bodies(client: TestClient, rwyn: Seated, 
         headers={**rwyn.auth("gm"), "content-type": "application/json"},
     )
     assert store.record(rwyn.id).version == before
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        (b'{"a": [1, {"b": "[[[[[["}]}', False),
+        (b"[" * 257 + b"]" * 257, True),
+        (b"[" * 256 + b"]" * 256, False),
+        (b'["' + b"[" * 400 + b'"]', False),
+        (b'["\\"' + b"[" * 400 + b'"]', False),
+        (b'["\\\\"' + b"[" * 400 + b"]", True),
+        (b"[[]]" * 300, False),
+    ],
+    ids=["in-a-string", "257-deep", "256-deep", "quoted", "escaped-quote", "escaped-backslash", "wide"],
+)
+def test_too_deep__counts_nesting_not_brackets(text: bytes, deep: bool) -> None:
+    """Depth is judged before any parser recurses, so the answer cannot hang on the process's
+    recursion limit (a raised limit elsewhere once let a 10,000-deep body parse and answer 422)."""
+    assert too_deep(text) is deep
+
+
+def test_deep_body__refused_even_under_a_raised_recursion_limit(client: TestClient, rwyn: Seated) -> None:
+    import sys
+
+    body = b'{"type": "gm_note", "payload": ' + b'{"a":' * 300 + b"1" + b"}" * 300 + b"}"
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(100_000)
+    try:
+        answer = client.post(
+            f"/api/tables/{rwyn.id}/commands",
+            content=body,
+            headers={**rwyn.auth("gm"), "content-type": "application/json"},
+        )
+    finally:
+        sys.setrecursionlimit(limit)
+    assert answer.status_code == 400
+    assert answer.json()["message"] == "That request body is nested too deeply to read."

@@ -130,8 +130,6 @@ def _unreadable_body(exc: StarletteHTTPException) -> BadRequest | None:
     cause = exc.__cause__
     if exc.status_code != 400 or cause is None:
         return None
-    if isinstance(cause, RecursionError):
-        return BadRequest("That request body is nested too deeply to read.")
     if isinstance(cause, UnicodeDecodeError):
         return BadRequest("That request body is not valid UTF-8 text.")
     if isinstance(cause, ValueError) and "digits" in str(cause):

@@ -1,8 +1,10 @@
-"""Limits at the edge: request body size, commands per second per seat, and starting tables.
+"""Limits at the edge: request body size and nesting, commands per second per seat, and starting tables.
 
 The body limit is an ASGI middleware that reads at most ``max_bytes`` of a
 request before the application sees it, so an oversized body is refused with
-413 whether or not it announces its length. The command limit is a token
+413 whether or not it announces its length, and a body nested deeper than
+``MAX_NESTING`` with 400 before any JSON parser recurses into it (Python's
+parser would otherwise fail or not depending on the process's recursion limit). The command limit is a token
 bucket per (table, seat), shared by REST and WebSocket, so no seat can flood a
 table's log or the other seats' sockets.
 """
@@ -18,9 +20,43 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from capeworks.server.errors import RateLimited, TooLarge, error_body
+from capeworks.server.errors import BadRequest, RateLimited, TooLarge, error_body, status_of
 
-__all__ = ["BodyLimit", "CreationGate", "RateLimiter"]
+__all__ = ["MAX_NESTING", "BodyLimit", "CreationGate", "RateLimiter", "too_deep"]
+
+MAX_NESTING = 256
+"""The deepest JSON nesting a request or message may have; real commands nest under twenty."""
+
+_QUOTE, _BACKSLASH = 0x22, 0x5C
+_OPENERS, _CLOSERS = frozenset(b"[{"), frozenset(b"]}")
+
+
+def too_deep(text: bytes, limit: int = MAX_NESTING) -> bool:
+    """Whether JSON ``text`` opens more than ``limit`` arrays/objects inside each other.
+
+    Brackets inside strings do not count. Linear in the text, and a count of the brackets
+    answers most texts without scanning."""
+    if text.count(b"[") + text.count(b"{") <= limit:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for byte in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == _BACKSLASH:
+                escaped = True
+            elif byte == _QUOTE:
+                in_string = False
+        elif byte == _QUOTE:
+            in_string = True
+        elif byte in _OPENERS:
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in _CLOSERS:
+            depth -= 1
+    return False
 
 
 class RateLimiter:
@@ -68,7 +104,8 @@ def _too_large(max_bytes: int) -> TooLarge:
 
 
 class BodyLimit:
-    """ASGI middleware: refuse HTTP request bodies longer than ``max_bytes`` with 413 JSON."""
+    """ASGI middleware: refuse HTTP request bodies longer than ``max_bytes`` with 413 JSON, and
+    bodies nested deeper than ``MAX_NESTING`` with 400 JSON."""
 
     def __init__(self, app: ASGIApp, *, max_bytes: int) -> None:
         self.app = app
@@ -97,6 +134,9 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         whole = b"".join(chunks)
+        if too_deep(whole):
+            await _refuse(send, BadRequest("That request body is nested too deeply to read."))
+            return
         sent = False
 
         async def replay() -> Message:
@@ -119,13 +159,13 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-async def _refuse(send: Send, error: TooLarge) -> None:
+async def _refuse(send: Send, error: TooLarge | BadRequest) -> None:
     body = json.dumps(error_body(error)).encode()
     headers: list[Any] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
     ]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.start", "status": status_of(error), "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 

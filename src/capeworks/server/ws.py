@@ -31,6 +31,7 @@ from capeworks.errors import CapeworksError, InvalidCommand, StoreUnavailable
 from capeworks.server.auth import seat_for, token_from
 from capeworks.server.errors import TooLarge, error_body
 from capeworks.server.feed import Subscription, Update, encode_update
+from capeworks.server.limits import too_deep
 from capeworks.server.projection import entries, projection
 from capeworks.server.schemas import CommandIn
 from capeworks.server.service import Tables
@@ -221,17 +222,17 @@ class _Connection:
         """Answer one message; False when it closed the socket (a message nested too deeply)."""
         ref: Any = None
         try:
-            try:
-                message = json.loads(raw)
-            except ValueError:
-                raise InvalidCommand("That message is not valid JSON.") from None
-            except RecursionError:
-                # as the REST path answers a body nested past Python's limit: a 4xx, one log line
+            if too_deep(raw.encode()):
+                # as the REST path answers a body nested past MAX_NESTING: a 4xx, one log line
                 log.warning("closed a socket at table %s: a message nested too deeply", self.table_id)
                 error = InvalidCommand("That message is nested too deeply to read.")
                 await self.send({"type": "error", "ref": None, **error_body(error)})
                 await self.close(CLOSE_BAD_REQUEST)
                 return False
+            try:
+                message = json.loads(raw)
+            except ValueError:
+                raise InvalidCommand("That message is not valid JSON.") from None
             if not isinstance(message, dict):
                 raise InvalidCommand("A message must be a JSON object with a type.")
             ref = message.get("ref")
