@@ -207,16 +207,22 @@ def _point(kids: list[Any], sides: int) -> Point | None:
 
 
 def _reroll(kids: list[Any], sides: int) -> Reroll:
-    once = str(kids[0]) == "ro"
-    op, value = CmpOp.EQ, 1
-    for tok in kids[1:]:
-        if tok.type == "REROLL_CMP":
-            op = CmpOp(str(tok))
-        else:
-            value = int(tok)
-    if op in (CmpOp.LT, CmpOp.GT) or not 1 <= value <= sides:
+    words = [str(tok) for tok in kids if tok.type == "REROLL"]
+    once = words[0] == "ro"
+    if any((w == "ro") != once for w in words):
         raise _OutOfRange
-    reroll = Reroll(op, value, once)
+    points: list[Point] = []
+    for tok in kids:
+        if tok.type == "REROLL":
+            points.append(Point(CmpOp.EQ, 1))
+        elif tok.type == "REROLL_CMP":
+            points[-1] = Point(CmpOp(str(tok)), points[-1].value)
+        else:
+            points[-1] = Point(points[-1].op, int(tok))
+    for p in points:
+        if p.op in (CmpOp.LT, CmpOp.GT) or not 1 <= p.value <= sides:
+            raise _OutOfRange
+    reroll = Reroll(points[0].op, points[0].value, once, tuple(points[1:]))
     if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
         raise _OutOfRange
     return reroll

@@ -89,7 +89,11 @@ def dice_trees(draw: st.DrawFn) -> Dice:
                 point = candidate
     elif kind == 2:
         op = draw(st.sampled_from([CmpOp.EQ, CmpOp.GE, CmpOp.LE]))
-        rr = Reroll(op, draw(st.integers(1, sides)), once=True)
+        more = tuple(
+            Point(draw(st.sampled_from([CmpOp.EQ, CmpOp.GE, CmpOp.LE])), draw(st.integers(1, sides)))
+            for _ in range(draw(st.integers(0, 2)))
+        )
+        rr = Reroll(op, draw(st.integers(1, sides)), once=True, more=more)
         reroll = rr
     keeps: list[Keep] = []
     kept = count

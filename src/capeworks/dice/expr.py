@@ -248,19 +248,29 @@ class Explode(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """``r`` / ``ro``: a face with ``face <op> value`` is rolled again (once, or until it misses)."""
+    """``r`` / ``ro``: a face with ``face <op> value`` is rolled again (once, or until it misses).
+
+    ``more`` holds further conditions written after the first (Roll20's
+    ``2d10r1r2``): a face is rolled again when any of them holds.
+    """
 
     op: CmpOp
     value: int
     once: bool = False
+    more: tuple[Point, ...] = ()
 
     def hits(self, face: int) -> bool:
         """Whether a die showing ``face`` is rolled again."""
-        return self.op.holds(face, self.value)
+        return self.op.holds(face, self.value) or any(p.hits(face) for p in self.more)
+
+    @property
+    def conditions(self) -> tuple[Point, ...]:
+        """Every condition, the first one included."""
+        return (Point(self.op, self.value), *self.more)
 
     def __str__(self) -> str:
-        cmp = "" if self.op is CmpOp.EQ else self.op.value
-        return f"r{'o' if self.once else ''}{cmp}{self.value}"
+        word = "ro" if self.once else "r"
+        return "".join(f"{word}{p}" for p in self.conditions)
 
 
 @dataclass(frozen=True, slots=True)

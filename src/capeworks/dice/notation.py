@@ -445,6 +445,32 @@ class _Reader:
             return None, None, None
         if once:
             self.pos += 2
+        first, value_at = self.reroll_condition(sides)
+        more: list[Point] = []
+        word = "ro" if once else "r"
+        while True:  # further conditions: Roll20's '2d10r1r2' rerolls 1s and 2s
+            self.skip()
+            again_at = self.pos
+            if not text.startswith("r", again_at):
+                break
+            if text.startswith("ro", again_at) != once:
+                self.refuse(
+                    again_at,
+                    f"'{word}' for every reroll condition of one term, not both 'r' and 'ro' "
+                    f"(as in '{word}{first}{word}3')",
+                )
+            self.pos += len(word)
+            point, value_at = self.reroll_condition(sides)
+            more.append(point)
+        reroll = Reroll(first.op, first.value, once, tuple(more))
+        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+            self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
+        self.no_second_modifier()
+        return reroll, None, None
+
+    def reroll_condition(self, sides: int) -> tuple[Point, int]:
+        """``1``, ``<=2`` or ``>=5`` right after ``r``/``ro``; nothing there is ``1`` (the lowest face)."""
+        text = self.text
         op = CmpOp.EQ
         self.skip()
         op_at = self.pos
@@ -466,11 +492,7 @@ class _Reader:
             value, value_at = self.number()
         if not 1 <= value <= sides:
             self.refuse(value_at, f"a face from 1 to {sides} to reroll")
-        reroll = Reroll(op, value, once)
-        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
-            self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
-        self.no_second_modifier()
-        return reroll, None, None
+        return Point(op, value), value_at
 
     def explode_point(self, sides: int) -> Point | None:
         """``!>=8``, ``!<=2`` or ``!8`` right after the explosion: which faces explode (Roll20's reading)."""
