@@ -34,6 +34,12 @@ def dice_term(draw: st.DrawFn) -> str:
             if once or len(hit | set(hits)) < sides:
                 text += f"r{'o' if once else ''}{cmp}{face}"
                 hit |= set(hits)
+    elif not fate and draw(st.integers(0, 3)) == 0:  # per-die min/max, d20's spelling or ours
+        least = draw(st.integers(1, sides))
+        if draw(st.booleans()):
+            text += f"{draw(st.sampled_from(['min', 'mi']))}{least}"
+        if draw(st.booleans()):
+            text += f"{draw(st.sampled_from(['max', 'ma']))}{draw(st.integers(least, sides))}"
     kept = count
     for _ in range(0 if explode else draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
         kind = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k"]))

@@ -154,12 +154,18 @@ def _dice(kids: list[Any]) -> Dice:
     reroll: Reroll | None = None
     low, high = 0, count
     point: Point | None = None
+    least: int | None = None
+    most: int | None = None
     for sub in rest[1:]:
         if sub.data == "explode":
             explode = Explode(str(sub.children[0]))
             if fate or sides < 2:
                 raise _OutOfRange
             point = _point(sub.children[1:], sides)
+        elif sub.data == "clamp":
+            if fate:
+                raise _OutOfRange
+            least, most = _clamp(sub.children, sides)
         elif sub.data == "reroll":
             reroll = _reroll(sub.children, sides)
             if fate:
@@ -186,8 +192,32 @@ def _dice(kids: list[Any]) -> Dice:
                 raise _OutOfRange
             target = Target(at_least, fail)
     return Dice(
-        count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
+        count,
+        sides,
+        keeps[0] if keeps else None,
+        target,
+        tuple(keeps[1:]),
+        fate,
+        explode,
+        reroll,
+        point,
+        least,
+        most,
     )
+
+
+def _clamp(kids: list[Any], sides: int) -> tuple[int | None, int | None]:
+    least: int | None = None
+    most: int | None = None
+    for word, value in zip(kids[::2], kids[1::2], strict=True):
+        v = int(value)
+        low = str(word).startswith("mi")
+        if not 1 <= v <= sides or (least if low else most) is not None:
+            raise _OutOfRange
+        least, most = (v, most) if low else (least, v)
+        if least is not None and most is not None and least > most:
+            raise _OutOfRange
+    return least, most
 
 
 def _keep(kids: list[Any]) -> Keep:

@@ -41,8 +41,10 @@ def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
                 point = term.explode_on
                 goes_on = f == term.sides if point is None else point.op.holds(f, point.value)
                 goes_on = goes_on and not (term.explode.value == "xo" and extra >= 1)  # explodes once
+            elif term.reroll is None:  # per-die min/max: one roll per die
+                goes_on = False
             else:
-                assert term.reroll is not None and term.reroll.once
+                assert term.reroll.once
                 goes_on = extra == 0 and term.reroll.hits(f)
             if goes_on and extra < cap:
                 out.extend(([f, *rest], p * q) for rest, q in chain(extra + 1))

@@ -121,6 +121,8 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
         faces = _compounded(np, term, faces, rng)
     elif term.reroll is not None:
         faces = _rerolled(np, term, faces, rng)
+    if term.least is not None or term.most is not None:
+        faces = np.clip(faces, term.least, term.most)
     if k < count:
         if start == 0:
             faces = np.partition(faces, k - 1, axis=1)[:, :k]

@@ -401,6 +401,7 @@ class _Reader:
                 f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
             )
         reroll, explode, point = (None, None, None) if fate else self.modifiers(sides)
+        least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
         self.skip()
         keep_at = self.pos
         keeps = self.keeps(n)
@@ -414,8 +415,51 @@ class _Reader:
         target = None if fate else self.target(top)
         self.dice_end = self.pos
         return Dice(
-            n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
+            n,
+            sides,
+            keeps[0] if keeps else None,
+            target,
+            tuple(keeps[1:]),
+            fate,
+            explode,
+            reroll,
+            point,
+            least,
+            most,
         )
+
+    def clamps(self, sides: int) -> tuple[int | None, int | None]:
+        """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
+        least: int | None = None
+        most: int | None = None
+        text = self.text
+        while True:
+            self.skip()
+            at = self.pos
+            word = next((w for w in ("min", "mi", "max", "ma") if text.startswith(w, at)), None)
+            if word is None:
+                self.note("a per-die 'min' or 'max'")
+                break
+            self.pos += len(word)
+            value, value_at = self.number()
+            if not 1 <= value <= sides:
+                what = "minimum" if word.startswith("mi") else "maximum"
+                self.refuse(value_at, f"a face from 1 to {sides} for each die's {what}")
+            if word.startswith("mi"):
+                if least is not None:
+                    self.refuse(at, "one per-die 'min' per dice term")
+                least = value
+            else:
+                if most is not None:
+                    self.refuse(at, "one per-die 'max' per dice term")
+                most = value
+            if least is not None and most is not None and least > most:
+                self.refuse(value_at, f"a per-die 'max' of at least the 'min' ({least})")
+        if least is not None or most is not None:
+            self.skip()
+            if text.startswith(("!", "r", "xo"), self.pos) and not text.startswith("!=", self.pos):
+                self.refuse(self.pos, "no reroll or explosion after a per-die 'min' or 'max' (one of them)")
+        return least, most
 
     def modifiers(self, sides: int) -> tuple[Reroll | None, Explode | None, Point | None]:
         """At most one of: a reroll (``r``, ``ro``) or an explosion (``!``, ``!!``, ``!p``, ``!!p``)."""
@@ -524,8 +568,9 @@ class _Reader:
 
     def no_second_modifier(self) -> None:
         self.skip()
-        if self.text.startswith(("!", "r"), self.pos) and not self.text.startswith("!=", self.pos):
-            self.refuse(self.pos, "one of exploding or rerolling per dice term, not both")
+        text, at = self.text, self.pos
+        if text.startswith(("!", "r", "mi", "ma"), at) and not text.startswith("!=", at):
+            self.refuse(at, "one of exploding or rerolling (or a per-die min/max) per dice term, not both")
 
     def group(self, at: int) -> Group:
         """``{1d8, 1d6, 1d10}kh2``: rolls kept or dropped by their totals."""
