@@ -71,6 +71,8 @@ LISTED = {
     "3d6!": "3 @ icepool.d6.explode(depth=15)",
     "10d10!!kh3": "icepool.d10.explode(depth=12).highest(10, 3)",
     "4d6r": "4 @ icepool.d6.reroll([1], depth='inf')",
+    "2d10r1r2": "2 @ icepool.d10.reroll([1, 2], depth='inf')",
+    "4d6min2max5kh3": "icepool.d6.map(lambda f: min(max(f, 2), 5)).highest(4, 3)",
     "3d6/2": "(3 @ icepool.d6) // 2",
     # notation v3 (issue 20): one question per new form; icepool's depth is capeworks' odds_depth
     "5d10!>=8": "5 @ icepool.d10.explode([8, 9, 10], depth=23)",

@@ -26,11 +26,20 @@ def dice_term(draw: st.DrawFn) -> str:
                 text += f"{cmp}{face}"
     elif not fate and draw(st.integers(0, 3)) == 0:
         once = draw(st.booleans())
-        face = draw(st.integers(1, sides))
-        cmp = draw(st.sampled_from(["", "<=", ">="]))
-        hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
-        if once or len(hits) < sides:
-            text += f"r{'o' if once else ''}{cmp}{face}"
+        hit: set[int] = set()
+        for _ in range(draw(st.integers(1, 2))):  # one condition, or two ('r1r3')
+            face = draw(st.integers(1, sides))
+            cmp = draw(st.sampled_from(["", "<=", ">="]))
+            hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
+            if once or len(hit | set(hits)) < sides:
+                text += f"r{'o' if once else ''}{cmp}{face}"
+                hit |= set(hits)
+    elif not fate and draw(st.integers(0, 3)) == 0:  # per-die min/max, d20's spelling or ours
+        least = draw(st.integers(1, sides))
+        if draw(st.booleans()):
+            text += f"{draw(st.sampled_from(['min', 'mi']))}{least}"
+        if draw(st.booleans()):
+            text += f"{draw(st.sampled_from(['max', 'ma']))}{draw(st.integers(least, sides))}"
     kept = count
     for _ in range(0 if explode else draw(st.integers(0, 2))):  # a chain of keep/drop suffixes
         kind = draw(st.sampled_from(["kh", "kl", "dh", "dl", "k"]))

@@ -154,12 +154,18 @@ def _dice(kids: list[Any]) -> Dice:
     reroll: Reroll | None = None
     low, high = 0, count
     point: Point | None = None
+    least: int | None = None
+    most: int | None = None
     for sub in rest[1:]:
         if sub.data == "explode":
             explode = Explode(str(sub.children[0]))
             if fate or sides < 2:
                 raise _OutOfRange
             point = _point(sub.children[1:], sides)
+        elif sub.data == "clamp":
+            if fate:
+                raise _OutOfRange
+            least, most = _clamp(sub.children, sides)
         elif sub.data == "reroll":
             reroll = _reroll(sub.children, sides)
             if fate:
@@ -186,8 +192,32 @@ def _dice(kids: list[Any]) -> Dice:
                 raise _OutOfRange
             target = Target(at_least, fail)
     return Dice(
-        count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
+        count,
+        sides,
+        keeps[0] if keeps else None,
+        target,
+        tuple(keeps[1:]),
+        fate,
+        explode,
+        reroll,
+        point,
+        least,
+        most,
     )
+
+
+def _clamp(kids: list[Any], sides: int) -> tuple[int | None, int | None]:
+    least: int | None = None
+    most: int | None = None
+    for word, value in zip(kids[::2], kids[1::2], strict=True):
+        v = int(value)
+        low = str(word).startswith("mi")
+        if not 1 <= v <= sides or (least if low else most) is not None:
+            raise _OutOfRange
+        least, most = (v, most) if low else (least, v)
+        if least is not None and most is not None and least > most:
+            raise _OutOfRange
+    return least, most
 
 
 def _keep(kids: list[Any]) -> Keep:
@@ -207,16 +237,22 @@ def _point(kids: list[Any], sides: int) -> Point | None:
 
 
 def _reroll(kids: list[Any], sides: int) -> Reroll:
-    once = str(kids[0]) == "ro"
-    op, value = CmpOp.EQ, 1
-    for tok in kids[1:]:
-        if tok.type == "REROLL_CMP":
-            op = CmpOp(str(tok))
-        else:
-            value = int(tok)
-    if op in (CmpOp.LT, CmpOp.GT) or not 1 <= value <= sides:
+    words = [str(tok) for tok in kids if tok.type == "REROLL"]
+    once = words[0] == "ro"
+    if any((w == "ro") != once for w in words):
         raise _OutOfRange
-    reroll = Reroll(op, value, once)
+    points: list[Point] = []
+    for tok in kids:
+        if tok.type == "REROLL":
+            points.append(Point(CmpOp.EQ, 1))
+        elif tok.type == "REROLL_CMP":
+            points[-1] = Point(CmpOp(str(tok)), points[-1].value)
+        else:
+            points[-1] = Point(points[-1].op, int(tok))
+    for p in points:
+        if p.op in (CmpOp.LT, CmpOp.GT) or not 1 <= p.value <= sides:
+            raise _OutOfRange
+    reroll = Reroll(points[0].op, points[0].value, once, tuple(points[1:]))
     if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
         raise _OutOfRange
     return reroll

@@ -30,8 +30,8 @@ from capeworks.errors import DiceValueError, LimitExceeded
 from tests.dice.strategies import counting, dice_term
 
 
-def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
-    """Every flat list of physical faces one term can show, with its chance (the rules restated)."""
+def _chains(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
+    """Every chain of physical faces one die of ``term`` can show, with its chance (the rules restated)."""
 
     def chain(extra: int) -> list[tuple[list[int], Fraction]]:
         out: list[tuple[list[int], Fraction]] = []
@@ -41,8 +41,10 @@ def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
                 point = term.explode_on
                 goes_on = f == term.sides if point is None else point.op.holds(f, point.value)
                 goes_on = goes_on and not (term.explode.value == "xo" and extra >= 1)  # explodes once
+            elif term.reroll is None:  # per-die min/max: one roll per die
+                goes_on = False
             else:
-                assert term.reroll is not None and term.reroll.once
+                assert term.reroll.once
                 goes_on = extra == 0 and term.reroll.hits(f)
             if goes_on and extra < cap:
                 out.extend(([f, *rest], p * q) for rest, q in chain(extra + 1))
@@ -51,14 +53,29 @@ def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
         return out
 
     if term.plain:
-        faces = range(term.low, term.low + term.sides)
-        return [
-            (list(fs), Fraction(1, term.sides**term.count))
-            for fs in itertools.product(faces, repeat=term.count)
-        ]
-    one = chain(0)
+        return [([f], Fraction(1, term.sides)) for f in range(term.low, term.low + term.sides)]
+    return chain(0)
+
+
+def _sequence_count(term: Dice, cap: int) -> int:
+    """How many flat lists :func:`_sequences` would list, without listing them.
+
+    Counted first: ``4d8ro<=3ro>=6`` alone has 50**4 = 6,250,000 of them, and
+    listing those is what once ate 12 GB in CI.
+    """
+    return len(_chains(term, cap)) ** term.count
+
+
+#: most ways to fall brute force lists; past it a test fails rather than eats the machine
+_MOST_SEQUENCES = 200_000
+
+
+def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
+    """Every flat list of physical faces one term can show, with its chance."""
+    count = _sequence_count(term, cap)
+    assert count <= _MOST_SEQUENCES, f"{term} falls {count:,} ways: too many to list"
     out = []
-    for combo in itertools.product(one, repeat=term.count):
+    for combo in itertools.product(_chains(term, cap), repeat=term.count):
         flat = [f for fs, _ in combo for f in fs]
         p = Fraction(1)
         for _, q in combo:
@@ -70,6 +87,10 @@ def _sequences(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
 def brute_force(text: str, *, cap: int = 2) -> dict[int, Fraction]:
     """Every way the dice can fall (chains of at most ``cap`` extra rolls), each rolled through the roller."""
     terms = list(dice_terms(parse(text)))
+    ways = 1
+    for t in terms:
+        ways *= _sequence_count(t, cap)
+    assert ways <= _MOST_SEQUENCES, f"{text} falls {ways:,} ways: too many to list"
     tally: Counter[int] = Counter()
     for combo in itertools.product(*(_sequences(t, cap) for t in terms)):
         p = Fraction(1)
@@ -173,13 +194,31 @@ def test_distribution__v2_worked_examples(text: str, exact: dict[int, int] | Non
     assert d.probabilities == {k: Fraction(v, total) for k, v in exact.items()}
 
 
+@pytest.mark.parametrize(
+    ("text", "per_die"),
+    [
+        # CI drew terms like these and listed every way they fall before asking how many (12 GB, then killed)
+        ("4d8ro<=3ro>=6", 6 * 8 + 2),  # 6 faces rerolled once: 8 ways each, and 2 kept
+        ("4d10ro<=8ro>=9", 10 * 10),
+        ("4d10!!<=4", 4 * (4 * (10) + 6) + 6),  # 4 faces explode twice over, the third roll stands
+    ],
+)
+def test_brute_force__counts_before_it_lists(text: str, per_die: int) -> None:
+    term = next(dice_terms(parse(text)))
+    assert _sequence_count(term, 2) == per_die**4
+    with pytest.raises(AssertionError, match="too many to list"):
+        _sequences(term, 2)
+    # the library answers them, exactly and quickly: odds follow a die as a whole, not every way it falls
+    assert sum(distribution(text).probabilities.values()) == 1
+
+
 @settings(max_examples=90, deadline=None)
 @given(st.one_of(dice_term(), counting()))
 def test_distribution__each_v2_term_matches_brute_force(text: str) -> None:
     term = next(dice_terms(parse(text)))
     # rerolling until a face misses has no last roll to list; icepool checks it below
     assume(term.reroll is None or term.reroll.once)
-    assume(len(_sequences(term, 2)) <= 3000)  # small enough to list
+    assume(_sequence_count(term, 2) <= 3000)  # small enough to list (counted, not listed)
     odds._term_cached.cache_clear()
     odds._dist_cached.cache_clear()
     assert distribution(text).probabilities == brute_force(text)
@@ -200,7 +239,7 @@ def test_distribution__groups_match_brute_force(items: list[str], keeps: str) ->
 def test_distribution__division_matches_brute_force(term: str, divisor: str, up: bool) -> None:
     dice = next(dice_terms(parse(term)))
     assume(dice.reroll is None or dice.reroll.once)
-    assume(len(_sequences(dice, 2)) <= 3000)
+    assume(_sequence_count(dice, 2) <= 3000)
     text = f"ceil(({term}){divisor})" if up else f"({term}){divisor}"
     assert distribution(text).probabilities == brute_force(text)
 

@@ -77,7 +77,11 @@ def dice_trees(draw: st.DrawFn) -> Dice:
     sides = draw(st.sampled_from([2, 3, 6, 10, 20]))
     count = draw(st.integers(0, 5))
     explode = reroll = point = None
-    kind = draw(st.integers(0, 3))
+    clamps: tuple[int | None, int | None] = (None, None)
+    kind = draw(st.integers(0, 4))
+    if kind == 3:  # per-die min/max
+        least = draw(st.one_of(st.none(), st.integers(1, sides)))
+        clamps = (least, draw(st.one_of(st.none(), st.integers(least or 1, sides))))
     if kind == 1:
         explode = draw(st.sampled_from(list(Explode)))
         if draw(st.booleans()):
@@ -89,7 +93,11 @@ def dice_trees(draw: st.DrawFn) -> Dice:
                 point = candidate
     elif kind == 2:
         op = draw(st.sampled_from([CmpOp.EQ, CmpOp.GE, CmpOp.LE]))
-        rr = Reroll(op, draw(st.integers(1, sides)), once=True)
+        more = tuple(
+            Point(draw(st.sampled_from([CmpOp.EQ, CmpOp.GE, CmpOp.LE])), draw(st.integers(1, sides)))
+            for _ in range(draw(st.integers(0, 2)))
+        )
+        rr = Reroll(op, draw(st.integers(1, sides)), once=True, more=more)
         reroll = rr
     keeps: list[Keep] = []
     kept = count
@@ -103,7 +111,16 @@ def dice_trees(draw: st.DrawFn) -> Dice:
         op = draw(st.sampled_from([CmpOp.GE, CmpOp.LE, CmpOp.EQ, CmpOp.NE]))
         target = Target(draw(st.integers(0, 2 * sides)), None, op)
     return Dice(
-        count, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), False, explode, reroll, point
+        count,
+        sides,
+        keeps[0] if keeps else None,
+        target,
+        tuple(keeps[1:]),
+        False,
+        explode,
+        reroll,
+        point,
+        *clamps,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from capeworks.dice.evaluate import bounds, evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, Reroll, dice_terms
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -121,6 +121,8 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
         faces = _compounded(np, term, faces, rng)
     elif term.reroll is not None:
         faces = _rerolled(np, term, faces, rng)
+    if term.least is not None or term.most is not None:
+        faces = np.clip(faces, term.least, term.most)
     if k < count:
         if start == 0:
             faces = np.partition(faces, k - 1, axis=1)[:, :k]
@@ -196,16 +198,24 @@ def _rerolled(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
     reroll = term.reroll
     assert reroll is not None
     faces = faces.copy()
-    live = _holds(np, reroll.op, faces, reroll.value)
+    live = _hits_reroll(np, reroll, faces)
     for _ in range(1 if reroll.once else MAX_EXTRA_ROLLS):
         if not live.any():
             break
         new = _more_rolls(np, term, live, rng)
         faces[live] = new
         grown = np.zeros_like(live)
-        grown[live] = _holds(np, reroll.op, new, reroll.value)
+        grown[live] = _hits_reroll(np, reroll, new)
         live = grown
     return faces
+
+
+def _hits_reroll(np: Any, reroll: Reroll, faces: Any) -> Any:
+    """Which ``faces`` any of the reroll's conditions picks out (``r1r3``), as booleans."""
+    hit = _holds(np, reroll.op, faces, reroll.value)
+    for point in reroll.more:
+        hit = hit | _holds(np, point.op, faces, point.value)
+    return hit
 
 
 def _holds(np: Any, op: CmpOp, a: Any, b: Any) -> Any:

@@ -80,10 +80,13 @@ def outcomes(term: Dice) -> tuple[list[tuple[int, int, int]], int]:
         rows = [(v, target.score(v) if scored and target is not None else v, w) for v, w in top.items()]
         return rows, sides ** (depth + 1)
     reroll = term.reroll
-    assert reroll is not None
 
     def row(f: int, w: int) -> tuple[int, int, int]:
-        return (f, f if target is None else target.score(f), w)
+        v = term.clamp(f)
+        return (v, v if target is None else target.score(v), w)
+
+    if reroll is None:  # min/max: each face once, counted as clamped
+        return [row(f, 1) for f in range(1, sides + 1)], sides
 
     if not reroll.once:
         kept = [row(f, 1) for f in range(1, sides + 1) if not reroll.hits(f)]

@@ -44,7 +44,8 @@ def _goes_on(term: Dice, face: int, extra: int) -> bool:
         return False
     if term.explode is not None:
         return term.explodes(face) and not (term.explode.once and extra >= 1)
-    assert term.reroll is not None
+    if term.reroll is None:  # min/max: one roll per die
+        return False
     if term.reroll.once and extra >= 1:
         return False
     return term.reroll.hits(face)
@@ -91,7 +92,7 @@ def split(term: Dice, faces: Sequence[int]) -> list[list[int]]:
 def chain_value(term: Dice, chain: Sequence[int]) -> int:
     """What one die's chain is worth: the sum of an exploding chain, the last face of a rerolled one."""
     if term.explode is None:
-        return chain[-1]
+        return term.clamp(chain[-1])
     return sum(chain) - term.explode.less * (len(chain) - 1)
 
 
@@ -118,6 +119,10 @@ def chain_text(term: Dice, chain: Sequence[int]) -> str:
 
     Penetrating extra rolls are shown as they count (one less than the face).
     """
+    if term.explode is None and term.reroll is None:  # min/max: '1↑2' raised, '6↓5' lowered
+        face = chain[-1]
+        value = term.clamp(face)
+        return str(face) if value == face else f"{face}{'↑' if value > face else '↓'}{value}"
     if term.explode is None:
         return "→".join(str(f) for f in chain)
     less = term.explode.less

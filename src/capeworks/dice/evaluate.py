@@ -108,7 +108,8 @@ class BoundsAlgebra:
         # with '!' each roll may count as a success of its own
         rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
-            return _bounds(k * term.low, k * (term.low + term.sides - 1) * rolls)
+            low, high = term.clamp(term.low), term.clamp(term.low + term.sides - 1)
+            return _bounds(k * low, k * high * rolls)
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
@@ -206,7 +207,7 @@ class ValuesAlgebra:
         if term.reroll is not None and not term.reroll.once:
             shown = frozenset(f for f in faces if not term.reroll.hits(f))
         else:
-            shown = frozenset(faces)
+            shown = frozenset(term.clamp(f) for f in faces)
         target = term.target
         one = shown if target is None else frozenset(target.score(f) for f in shown)
         return _sumset(one, k)

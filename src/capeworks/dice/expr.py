@@ -248,19 +248,29 @@ class Explode(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
-    """``r`` / ``ro``: a face with ``face <op> value`` is rolled again (once, or until it misses)."""
+    """``r`` / ``ro``: a face with ``face <op> value`` is rolled again (once, or until it misses).
+
+    ``more`` holds further conditions written after the first (Roll20's
+    ``2d10r1r2``): a face is rolled again when any of them holds.
+    """
 
     op: CmpOp
     value: int
     once: bool = False
+    more: tuple[Point, ...] = ()
 
     def hits(self, face: int) -> bool:
         """Whether a die showing ``face`` is rolled again."""
-        return self.op.holds(face, self.value)
+        return self.op.holds(face, self.value) or any(p.hits(face) for p in self.more)
+
+    @property
+    def conditions(self) -> tuple[Point, ...]:
+        """Every condition, the first one included."""
+        return (Point(self.op, self.value), *self.more)
 
     def __str__(self) -> str:
-        cmp = "" if self.op is CmpOp.EQ else self.op.value
-        return f"r{'o' if self.once else ''}{cmp}{self.value}"
+        word = "ro" if self.once else "r"
+        return "".join(f"{word}{p}" for p in self.conditions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +306,17 @@ class Dice:
     reroll: Reroll | None = None
     #: which faces explode (``!>=8``); None: the highest face
     explode_on: Point | None = None
+    #: per-die minimum and maximum (``min2``, ``max5``): a die showing less (more) counts as this
+    least: int | None = None
+    most: int | None = None
+
+    def clamp(self, face: int) -> int:
+        """What a die showing ``face`` counts as under ``min``/``max`` (the face itself without them)."""
+        if self.least is not None and face < self.least:
+            return self.least
+        if self.most is not None and face > self.most:
+            return self.most
+        return face
 
     @property
     def target_top(self) -> int | None:
@@ -309,7 +330,7 @@ class Dice:
     @property
     def plain(self) -> bool:
         """True when each die is one roll of one face (no explosions, no rerolls)."""
-        return self.explode is None and self.reroll is None
+        return self.explode is None and self.reroll is None and self.least is None and self.most is None
 
     @property
     def low(self) -> int:
@@ -489,6 +510,10 @@ def dice_notation(term: Dice) -> str:
     explode = "" if term.explode is None else term.explode.value
     if term.explode_on is not None:
         explode += str(term.explode_on)
+    if term.least is not None:
+        explode += f"min{term.least}"
+    if term.most is not None:
+        explode += f"max{term.most}"
     return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 

@@ -401,6 +401,7 @@ class _Reader:
                 f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
             )
         reroll, explode, point = (None, None, None) if fate else self.modifiers(sides)
+        least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
         self.skip()
         keep_at = self.pos
         keeps = self.keeps(n)
@@ -414,8 +415,51 @@ class _Reader:
         target = None if fate else self.target(top)
         self.dice_end = self.pos
         return Dice(
-            n, sides, keeps[0] if keeps else None, target, tuple(keeps[1:]), fate, explode, reroll, point
+            n,
+            sides,
+            keeps[0] if keeps else None,
+            target,
+            tuple(keeps[1:]),
+            fate,
+            explode,
+            reroll,
+            point,
+            least,
+            most,
         )
+
+    def clamps(self, sides: int) -> tuple[int | None, int | None]:
+        """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
+        least: int | None = None
+        most: int | None = None
+        text = self.text
+        while True:
+            self.skip()
+            at = self.pos
+            word = next((w for w in ("min", "mi", "max", "ma") if text.startswith(w, at)), None)
+            if word is None:
+                self.note("a per-die 'min' or 'max'")
+                break
+            self.pos += len(word)
+            value, value_at = self.number()
+            if not 1 <= value <= sides:
+                what = "minimum" if word.startswith("mi") else "maximum"
+                self.refuse(value_at, f"a face from 1 to {sides} for each die's {what}")
+            if word.startswith("mi"):
+                if least is not None:
+                    self.refuse(at, "one per-die 'min' per dice term")
+                least = value
+            else:
+                if most is not None:
+                    self.refuse(at, "one per-die 'max' per dice term")
+                most = value
+            if least is not None and most is not None and least > most:
+                self.refuse(value_at, f"a per-die 'max' of at least the 'min' ({least})")
+        if least is not None or most is not None:
+            self.skip()
+            if text.startswith(("!", "r", "xo"), self.pos) and not text.startswith("!=", self.pos):
+                self.refuse(self.pos, "no reroll or explosion after a per-die 'min' or 'max' (one of them)")
+        return least, most
 
     def modifiers(self, sides: int) -> tuple[Reroll | None, Explode | None, Point | None]:
         """At most one of: a reroll (``r``, ``ro``) or an explosion (``!``, ``!!``, ``!p``, ``!!p``)."""
@@ -445,6 +489,32 @@ class _Reader:
             return None, None, None
         if once:
             self.pos += 2
+        first, value_at = self.reroll_condition(sides)
+        more: list[Point] = []
+        word = "ro" if once else "r"
+        while True:  # further conditions: Roll20's '2d10r1r2' rerolls 1s and 2s
+            self.skip()
+            again_at = self.pos
+            if not text.startswith("r", again_at):
+                break
+            if text.startswith("ro", again_at) != once:
+                self.refuse(
+                    again_at,
+                    f"'{word}' for every reroll condition of one term, not both 'r' and 'ro' "
+                    f"(as in '{word}{first}{word}3')",
+                )
+            self.pos += len(word)
+            point, value_at = self.reroll_condition(sides)
+            more.append(point)
+        reroll = Reroll(first.op, first.value, once, tuple(more))
+        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+            self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
+        self.no_second_modifier()
+        return reroll, None, None
+
+    def reroll_condition(self, sides: int) -> tuple[Point, int]:
+        """``1``, ``<=2`` or ``>=5`` right after ``r``/``ro``; nothing there is ``1`` (the lowest face)."""
+        text = self.text
         op = CmpOp.EQ
         self.skip()
         op_at = self.pos
@@ -466,11 +536,7 @@ class _Reader:
             value, value_at = self.number()
         if not 1 <= value <= sides:
             self.refuse(value_at, f"a face from 1 to {sides} to reroll")
-        reroll = Reroll(op, value, once)
-        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
-            self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
-        self.no_second_modifier()
-        return reroll, None, None
+        return Point(op, value), value_at
 
     def explode_point(self, sides: int) -> Point | None:
         """``!>=8``, ``!<=2`` or ``!8`` right after the explosion: which faces explode (Roll20's reading)."""
@@ -502,8 +568,9 @@ class _Reader:
 
     def no_second_modifier(self) -> None:
         self.skip()
-        if self.text.startswith(("!", "r"), self.pos) and not self.text.startswith("!=", self.pos):
-            self.refuse(self.pos, "one of exploding or rerolling per dice term, not both")
+        text, at = self.text, self.pos
+        if text.startswith(("!", "r", "mi", "ma"), at) and not text.startswith("!=", at):
+            self.refuse(at, "one of exploding or rerolling (or a per-die min/max) per dice term, not both")
 
     def group(self, at: int) -> Group:
         """``{1d8, 1d6, 1d10}kh2``: rolls kept or dropped by their totals."""

@@ -735,6 +735,8 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
 def _icepool_chain(icepool: Any, e: Dice) -> Any:
     """One exploding or rerolled die in icepool's own terms (penetrating dice, per-roll counts excepted)."""
     d = icepool.d(e.sides)
+    if e.explode is None and e.reroll is None:  # min/max
+        return d.map(e.clamp)
     if e.reroll is not None:
         hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
         return d.reroll(hits, depth=1 if e.reroll.once else "inf")
