@@ -23,10 +23,14 @@ them at the moment they apply, and no player reads the GM's guide:
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from typer.testing import CliRunner
 
 from capeworks.engine.testing import Driver
 from capeworks.errors import NotPermitted
+from capeworks.systems.weaverdice.cli import wd_app
 from capeworks.systems.weaverdice.gm_guide import ADVICE
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -151,3 +155,15 @@ def test_bad_guide_requests_are_refused_and_change_nothing() -> None:
     d.refuse("gm", "guide", topic="weather")
     d.refuse("gm", "guide", payload={"rule": "x" * 40})
     assert len({a.rule for a in ADVICE}) == len(ADVICE)
+
+
+@pytest.mark.rules("WD-INTEL-012", "WD-LORE-002")
+def test_the_guide_reads_offline_from_the_terminal_with_the_same_advice() -> None:
+    runner = CliRunner()
+    out = runner.invoke(wd_app, ["guide", "intel", "--json"])
+    assert out.exit_code == 0
+    rules = [a["rule"] for a in json.loads(out.stdout)["advice"]]
+    assert rules == [a.rule for a in ADVICE if a.topic == "intel"]
+    assert "PRT" in runner.invoke(wd_app, ["guide", "lore"]).stdout
+    bad = runner.invoke(wd_app, ["guide", "weather"])
+    assert bad.exit_code == 2 and "no guide topic" in bad.output and "Traceback" not in bad.output

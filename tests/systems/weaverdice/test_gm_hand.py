@@ -131,3 +131,15 @@ def test_the_gm_reveals_one_writers_action_and_the_other_stays_sealed() -> None:
     assert "Ada feints left." in seen_by(d, "bob")
     assert "Bo waits for the feint." not in seen_by(d, "ann")
     assert d.view("ann")["state"]["sealed"] == {"bo": "(written down)"}
+
+
+@pytest.mark.rules("WD-COMBAT-029", "WD-NPC-006", "WD-CORE-011")
+def test_held_actions_and_tier_changes_replay_from_the_log_and_undo_takes_them_back() -> None:
+    d = _dot_and_ada()
+    d.do("gm", "change_tier", character="dot", tier="generic")
+    d.do("ann", "write_action", character="ada", text="Ada grabs the keys.")
+    assert d.replayed().state == d.state
+    d.do("gm", "undo")
+    assert d.state.sealed == {}
+    d.do("gm", "undo")
+    assert d.state.people["dot"].tier is Tier.BYSTANDER and d.state.people["dot"].track.slots == 1

@@ -156,6 +156,7 @@ def test_a_revelation_rewrites_the_dispositions_and_loses_some_progress() -> Non
     assert "moves at night" not in seen_by(d, "ann")
     said = d.words("ann")[-1]
     assert "progress lost: Movements x Capabilities" in said and "now sponsored" in said
+    assert d.replayed().state == d.state
 
 
 @pytest.mark.rules("WD-INTEL-037", "WD-CORE-011")
