@@ -94,7 +94,10 @@ def test_written_actions_stay_sealed_from_other_players_until_the_gm_reveals_the
     d = table()
     add(d, "ann", sheet("ada", "Ada"), owner="ann")
     add(d, "bob", sheet("bo", "Bo"), owner="bob")
+    assert [c.fixed for c in d.legal("ann") if c.command == "write_action"] == [{"character": "ada"}]
+    assert not [c for c in d.legal("gm") if c.command == "write_action"]
     d.do("ann", "write_action", character="ada", text="Ada dives for the switch and pulls it.")
+    assert not [c for c in d.legal("ann") if c.command == "write_action"]  # one held at a time
     d.do("bob", "write_action", character="bo", text="Bo tackles whoever reaches the switch.")
     # each writer reads their own; the other player reads only that one is held
     assert "dives for the switch" in seen_by(d, "ann") and "tackles whoever" not in seen_by(d, "ann")
@@ -143,3 +146,16 @@ def test_held_actions_and_tier_changes_replay_from_the_log_and_undo_takes_them_b
     assert d.state.sealed == {}
     d.do("gm", "undo")
     assert d.state.people["dot"].tier is Tier.BYSTANDER and d.state.people["dot"].track.slots == 1
+
+
+@pytest.mark.rules("WD-COMBAT-029")
+def test_the_gm_may_hold_an_npcs_written_action_too_and_players_see_only_that_one_is_held() -> None:
+    d = table()
+    add(d, "ann", sheet("ada", "Ada"), owner="ann")
+    add(d, "gm", sheet("rival", "Rival", "notable"))
+    d.do("gm", "write_action", character="rival", text="Rival cuts the lights when Ada moves.")
+    assert "cuts the lights" not in seen_by(d, "ann")
+    assert d.words("ann")[-1] == "Rival writes an action down and holds onto it."
+    d.refuse("ann", "write_action", character="rival", text="Mine now", error=NotPermitted)
+    d.do("gm", "reveal_actions")
+    assert "Rival: Rival cuts the lights when Ada moves." in d.words("ann")[-1]

@@ -149,8 +149,12 @@ def _down(state: WdState, ident: str) -> bool:
     return state.people[ident].track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
 
 
-def _unsealed(state: WdState, ident: str) -> bool:
-    return ident not in state.sealed
+def _unsealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Players competing write actions down (WD-COMBAT-029): offered to players for their own PCs
+    (the GM may still write one for an NPC, unoffered, to keep the GM's menu short)."""
+    if seat.is_gm:
+        return []
+    return [{"character": i} for i, c in state.people.items() if c.owner == seat.id and i not in state.sealed]
 
 
 def _sealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -166,7 +170,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
     "change_tier": CommandSpec(gm_hand.ChangeTier, gm_hand.change_tier, GM, "change a character's tier"),
-    "write_action": CommandSpec(gm_hand.WriteAction, gm_hand.write_action, OWNER, offer=_own(_unsealed)),
+    "write_action": CommandSpec(gm_hand.WriteAction, gm_hand.write_action, OWNER, offer=_unsealed),
     "reveal_actions": CommandSpec(
         gm_hand.RevealActions, gm_hand.reveal_actions, GM, "reveal written actions", offer=_sealed
     ),
