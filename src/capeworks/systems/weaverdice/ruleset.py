@@ -291,10 +291,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
         attack's total, or notes."""
         # a table that never used the campaign layer looks as it did before part 2 (golden logs)
-        unused = (_NO_CAMPAIGN if state.campaign == _EMPTY else set()) | (
-            set() if state.sealed else {"sealed"}
-        )
-        data = state.model_dump(mode="json", exclude=unused or None)
+        data = state.model_dump(mode="json", exclude=_NO_CAMPAIGN if state.campaign == _EMPTY else None)
         if viewer.is_gm:
             return data
         if "sealed" in data:  # players read whose actions are held, never what they say (WD-COMBAT-029)

@@ -235,7 +235,7 @@ class WdState(Frozen):
     rulings: int = 0
     #: expected actions written down and held, by character, until the GM reveals them
     #: (WD-COMBAT-029); players read only whose are held
-    sealed: dict[str, str] = Field(default_factory=dict)
+    sealed: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: the campaign layer: ledgers, downtime, projects, recruits, intel (part 2)
     campaign: Campaign = Field(default_factory=Campaign)
 
