@@ -8,6 +8,7 @@ table`` commands; these are the Weaverdice-only helpers. JSON shapes (``--json``
   "totals": {"<total>": {"fraction", "p"}}}``
 * characters: ``{"characters": [{"id", "name", "tier", "stats", "derived", "skills", "backgrounds"}]}``
 * tracker: ``{"title", "columns": [str], "rows": [[str]], "note"}``
+* guide: ``{"advice": [{"rule", "topic", "src", "text", "hook"}]}``
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ from capeworks.systems.weaverdice.odds import check_odds, total_distribution
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 
-__all__ = ["PLUGIN", "characters_payload", "odds_payload", "sheet_payload", "tracker_payload", "wd_app"]
+__all__ = [
+    "PLUGIN",
+    "characters_payload",
+    "guide_payload",
+    "odds_payload",
+    "sheet_payload",
+    "tracker_payload",
+    "wd_app",
+]
 
 wd_app = typer.Typer(
     add_completion=False,
@@ -317,6 +326,38 @@ def campaign_odds_command(
         console.print(table)
         return
     console.print(f"{kind}: {data['success']['p']:.1%} ({data['success']['fraction']})", highlight=False)
+
+
+def guide_payload(topic: str | None = None) -> dict[str, Any]:
+    """The GM's guide: the [GM] advice of one topic (or every one), as the table's ``guide`` shows it."""
+    from capeworks.systems.weaverdice.gm_guide import ADVICE
+
+    topics = list(dict.fromkeys(a.topic for a in ADVICE))
+    if topic is not None and topic.strip().lower() not in topics:
+        raise InvalidCommand(f"There is no guide topic {topic[:30]!r}; the topics are {', '.join(topics)}.")
+    chosen = [a for a in ADVICE if topic is None or a.topic == topic.strip().lower()]
+    return {"advice": [a.model_dump(mode="json") for a in chosen]}
+
+
+@wd_app.command("guide")
+def guide_command(
+    topic: str | None = typer.Argument(
+        None,
+        help="lore, npcs, milestones, downtime, business, recruiting, "
+        "planning, followers, rep or intel; default: all.",
+    ),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The GM's guide: Weaverdice's [GM] advice by topic, with the table command that carries each, if any."""
+    data = run_guarded(lambda: guide_payload(topic), as_json=json_out)
+    if json_out:
+        emit_json(data)
+        return
+    for a in data["advice"]:
+        hook = f" [at the table: {a['hook']}]" if a["hook"] else ""
+        console.print(
+            f"[bold]{a['rule']}[/] ({a['topic']}, seed {a['src']}): {escape(a['text'])}{escape(hook)}"
+        )
 
 
 #: this ruleset's CLI: the ``capeworks.cli`` entry point names it, so it loads only when typed

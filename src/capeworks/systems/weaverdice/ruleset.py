@@ -29,7 +29,18 @@ from capeworks.engine import (
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.weaverdice import commands as cmd
-from capeworks.systems.weaverdice import fight, harm, holds, initiative, power_use, rolls, roster
+from capeworks.systems.weaverdice import (
+    fight,
+    gm_guide,
+    gm_hand,
+    gm_intel,
+    harm,
+    holds,
+    initiative,
+    power_use,
+    rolls,
+    roster,
+)
 from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
@@ -47,6 +58,7 @@ from capeworks.systems.weaverdice.campaign.table import (
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.events import EVENTS, WdEvent
+from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.state import WdState, fold_payload
@@ -137,6 +149,18 @@ def _down(state: WdState, ident: str) -> bool:
     return state.people[ident].track.standing in (Standing.UNCONSCIOUS, Standing.DYING)
 
 
+def _unsealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Players competing write actions down (WD-COMBAT-029): offered to players for their own PCs
+    (the GM may still write one for an NPC, unoffered, to keep the GM's menu short)."""
+    if seat.is_gm:
+        return []
+    return [{"character": i} for i, c in state.people.items() if c.owner == seat.id and i not in state.sealed]
+
+
+def _sealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    return [{}] if seat.is_gm and state.sealed else []
+
+
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
 _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     # the roster and the GM's hand
@@ -145,8 +169,17 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
     "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
+    "change_tier": CommandSpec(gm_hand.ChangeTier, gm_hand.change_tier, GM, "change a character's tier"),
+    "write_action": CommandSpec(gm_hand.WriteAction, gm_hand.write_action, OWNER, offer=_unsealed),
+    "reveal_actions": CommandSpec(
+        gm_hand.RevealActions, gm_hand.reveal_actions, GM, "reveal written actions", offer=_sealed
+    ),
     "sleep": CommandSpec(cmd.Sleep, roster.sleep, OWNER, offer=_own(_sleepy)),
     "train": CommandSpec(cmd.Train, rolls.train, OWNER, offer=_own(_trainable)),
+    "guide": CommandSpec(
+        gm_guide.Guide, gm_guide.guide, GM, "read the GM's guide", offer=gm_guide.guide_offer
+    ),
+    "rework_target": CommandSpec(gm_intel.ReworkTarget, gm_intel.rework_target, GM, "rework intel grids"),
     # checks
     "call_check": CommandSpec(cmd.CallCheck, rolls.call_check, GM, "call for checks and set TNs"),
     "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_gm_check),
@@ -217,9 +250,18 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     config_model = WeaverdiceConfig
     state_model = WdState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
-    events: ClassVar[dict[str, Any]] = {**EVENTS, **CAMPAIGN_EVENTS}
-    words: ClassVar[dict[str, Any]] = {**WORDS, **CAMPAIGN_WORDS}
-    command_words: ClassVar[dict[str, str]] = {**COMMAND_WORDS, **CAMPAIGN_MENU_WORDS}
+    events: ClassVar[dict[str, Any]] = {
+        **EVENTS,
+        **CAMPAIGN_EVENTS,
+        **GM_HAND_EVENTS,
+        **gm_guide.GUIDE_EVENTS,
+    }
+    words: ClassVar[dict[str, Any]] = {**WORDS, **CAMPAIGN_WORDS, **GM_HAND_WORDS}
+    command_words: ClassVar[dict[str, str]] = {
+        **COMMAND_WORDS,
+        **CAMPAIGN_MENU_WORDS,
+        **GM_HAND_COMMAND_WORDS,
+    }
     has_gm = True
 
     def initial_state(self, config: WeaverdiceConfig) -> WdState:
@@ -228,6 +270,10 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def apply(self, state: WdState, event: Event) -> WdState:
         """Fold the typed payload in (the engine's own events change nothing here)."""
         payload = event.payload
+        if isinstance(payload, (gm_hand.ActionWritten, gm_hand.ActionsRevealed)):
+            return gm_hand.fold_sealed(state, payload)
+        if isinstance(payload, gm_intel.TargetReworked):
+            return gm_intel.fold_rework(state, payload)
         if isinstance(payload, _CAMPAIGN_TYPES):
             assert isinstance(payload, WdEvent)
             return fold_campaign(state, payload)
@@ -248,6 +294,8 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data = state.model_dump(mode="json", exclude=_NO_CAMPAIGN if state.campaign == _EMPTY else None)
         if viewer.is_gm:
             return data
+        if "sealed" in data:  # players read whose actions are held, never what they say (WD-COMBAT-029)
+            data["sealed"] = {k: "(written down)" for k in data["sealed"]}
         hidden = {k for k, c in state.people.items() if c.hidden}
         data["sheets"] = {k: v for k, v in data["sheets"].items() if k not in hidden}
         for k in hidden:

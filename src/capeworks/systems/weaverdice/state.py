@@ -233,6 +233,9 @@ class WdState(Frozen):
     blind_checks: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     rulings: int = 0
+    #: expected actions written down and held, by character, until the GM reveals them
+    #: (WD-COMBAT-029); players read only whose are held
+    sealed: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: the campaign layer: ledgers, downtime, projects, recruits, intel (part 2)
     campaign: Campaign = Field(default_factory=Campaign)
 
@@ -245,7 +248,17 @@ class WdState(Frozen):
         return evolve(base, {"temporary_loss": person.temporary_loss, "lasting_loss": person.lasting_loss})
 
 
-_UPSERTS = ("attack", "queued", "fight", "exhaust_owed", "effects", "grapples", "falls", "pain_owed", "burns")
+_UPSERTS = (
+    "attack",
+    "queued",
+    "fight",
+    "exhaust_owed",
+    "effects",
+    "grapples",
+    "falls",
+    "pain_owed",
+    "burns",
+)
 #: upserted fields a payload may give as a list; the state keeps tuples
 _TUPLES = frozenset({"exhaust_owed", "effects", "queued"})
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)

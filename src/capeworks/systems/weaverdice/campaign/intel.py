@@ -143,6 +143,10 @@ def _cell_index(t: Target, text: str) -> int:
 def _available(t: Target, method: str, index: int) -> None:
     if index not in t.available(method):
         r, c = divmod(index, t.size)
+        if t.cells[index].blocked:  # WD-INTEL-037: the GM's rework_target blocked it
+            raise RuleViolation(
+                "WD-INTEL-014", f"{t.rows[r]} x {t.cols[c]} is blocked: an action in play must open it first."
+            )
         raise RuleViolation(
             "WD-INTEL-014",
             f"{t.rows[r]} x {t.cols[c]} is not open to {method}: start at your corner, then go next to "
