@@ -249,6 +249,24 @@ def _initiative_rolls_pooled(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+_SEEN = "weaverdice.reaction_seen"
+
+
+def _reactions_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``log`` as the v2 code wrote a hidden NPC's Dodge or Block: since issue 19 its ``reacted`` is
+    GM-only and the players get a ``rolled_in_secret`` and a ``reaction_seen`` after it (a deliberate
+    change); those two are left out (later events renumbered) and the ``reacted`` is public again."""
+    out: list[dict[str, Any]] = []
+    for n, e in enumerate(log):
+        after = [x["type"] for x in log[n + 1 : n + 3]]
+        if e["type"] == "weaverdice.reacted" and after == ["weaverdice.rolled_in_secret", _SEEN]:
+            e = {**e, "audience": {"everyone": True, "seats": []}}
+        elif e["type"] == _SEEN or (e["type"] == "weaverdice.rolled_in_secret" and after[:1] == [_SEEN]):
+            continue
+        out.append({**e, "seq": len(out) + 1} if "seq" in e else e)
+    return out
+
+
 # RWYN's sessions are not here since its calls and checks share one counter (issue 22): today's
 # code numbers some calls and checks differently from the v2 logs, by design. Those logs still
 # replay to their expectations (tests/golden), which is what a saved table needs.
@@ -272,7 +290,8 @@ def test_events_made_now__write_every_field_of_the_golden_logs_of_contract_v2_as
         if now.version != old.get("version", 1):
             golden["log"][n] = {**old, "data": now.data, "version": now.version}
             upcast_any = True
-    mine, theirs = _initiative_rolls_pooled(made["log"]), _initiative_rolls_pooled(golden["log"])
+    mine = _initiative_rolls_pooled(_reactions_seen_dropped(made["log"]))
+    theirs = _initiative_rolls_pooled(golden["log"])
     assert _written_as_before(mine, theirs) is None, _written_as_before(mine, theirs)
     if made["log"] == golden["log"] and not upcast_any:
         assert made["chain"] == golden["chain"]

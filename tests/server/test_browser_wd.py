@@ -386,3 +386,32 @@ def test_wd_armor_slot__its_label_fits_the_slot(web_table: str, chromium: Browse
     )
     assert fits
     assert ann.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-019", "WD-COMBAT-020")
+def test_wd_hidden_npc_dodge__players_see_its_total_and_outcome_the_gm_its_dice_and_modifier(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    """Issue 19: a hidden NPC's Dodge reads on a player's page as the GM would announce it (its total
+    and whether it held); the die and modifier are on the GM's page only."""
+    table = Seats(web_table, "weaverdice", WD_SEATS, title="Hidden dodge")
+    ada = {"id": "ada", "name": "Ada", "tier": "pc", "stats": {"athletics": 3}}
+    table.act("gm", "add_character", sheet=ada, owner="ann")
+    hood = {"id": "hood", "name": "Hood", "tier": "notable", "stats": {"athletics": 5}}
+    table.act("gm", "add_character", sheet=hood, hidden=True)
+    table.act("gm", "start_combat", dice=(6, 1))  # Ada first
+    table.act("ann", "attack", dice=(4,), character="ada", target="hood")  # 4 vs defense 4: a hit
+    gm, ann = (sit(chromium, table.invites[s]) for s in ("gm", "ann"))
+    react = prompt(gm, "Ada hits Hood with 4")
+    give_dice(gm, "1 1")  # the dodge: 1 + 2 (Athletics 5) = 3, it fails; then the effect die
+    react.get_by_role("button", name="dodge").click()
+    seen = ann.locator(".log .entry", has_text="Hood tries to dodge")
+    expect(seen).to_have_text(re.compile(r"Hood tries to dodge: 3; Hood fails to dodge\."))
+    expect(seen.locator(".roll")).to_have_count(0)
+    expect(ann.locator(".log")).to_contain_text("The GM makes a roll.")
+    assert "+2" not in ann.locator(".log").inner_text()
+    expect(gm.locator(".log")).to_contain_text("Hood tries to dodge: [1] +2 = 3; 3 vs 4+: failure")
+    expect(gm.locator(".log .entry", has_text="[1] +2 = 3").locator(".roll")).to_have_count(1)
+    shoot(ann, artifacts, "wd-7-ann-hidden-npc-dodge")
+    for page in (gm, ann):
+        assert page.js_errors == []  # type: ignore[attr-defined]

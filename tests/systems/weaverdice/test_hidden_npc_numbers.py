@@ -123,3 +123,78 @@ def test_hidden_npcs_power__players_see_each_targets_total_never_its_dice_or_mod
     assert not any("+2" in w for w in words)
     assert not any(r.purpose == "power" for e in entries for r in e.description.rolls)
     assert d.prompt("ann", "reaction").context["attack_total"] == 5
+
+
+def _react_to_vic(*, morale: int = 0) -> tuple[Driver, int, int]:
+    """Vic (Ann's) hits the hidden notable Brute (Athletics 5: +2): 4 against defense 4.
+    Returns the table and how many entries Ann and the GM had before the attack."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3, wits=3))
+    brute = sheet("brute", "Brute", "notable", brawn=5, athletics=5)
+    add(d, "gm", brute, hidden=True, morale=morale)
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 12, Brute 3
+    ann = len(d.table.log_view(d.table.viewer_for("ann")))
+    gm = len(d.table.log_view(Viewer.gm()))
+    d.do("ann", "attack", character="vic", target="brute", dice=[4])
+    return d, ann, gm
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-019", "WD-COMBAT-020")
+def test_hidden_npcs_dodge__players_see_its_total_and_outcome_never_its_dice_or_modifier() -> None:
+    d, ann_before, gm_before = _react_to_vic()
+    d.answer("gm", "react-brute", "dodge", dice=[1, 1])  # 1 + 2 = 3 against 4: the hit lands
+    words, dice, events = _seen(d, "ann")
+    words, dice, events = words[ann_before:], dice, events[ann_before:]
+    assert "Brute tries to dodge: 3; Brute fails to dodge." in words
+    assert not any("+2" in w or "[1]" in w for w in words)
+    assert not any(p == "dodge" for p, _ in dice)
+    assert not any(e["type"] == "weaverdice.reacted" for e in events)
+    seen = next(e for e in events if e["type"] == "weaverdice.reaction_seen")
+    assert seen["data"] == {
+        "character": "brute",
+        "name": "Brute",
+        "reaction": "dodge",
+        "total": 3,
+        "held": False,
+        "waits": False,
+    }
+    assert not any(e["data"].get("character") == "brute" and "check" in e["data"] for e in events)
+    gm_words, gm_dice, _ = _seen(d, "gm")
+    assert "Brute tries to dodge: [1] +2 = 3; 3 vs 4+: failure; Brute fails to dodge." in gm_words[gm_before:]
+    assert ("dodge", (1,)) in gm_dice
+    # what happens is the same: the hit lands on Brute
+    assert len(d.state.people["brute"].track.wounds) == 1
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-021", "WD-MORALE-003")
+def test_hidden_npcs_block_bought_up_with_morale__players_see_totals_never_its_roll() -> None:
+    d, ann_before, _ = _react_to_vic(morale=3)
+    d.answer("gm", "react-brute", "block", dice=[2])  # 2 + 2 (Brawn 5) = 4: holds at once
+    words = _seen(d, "ann")[0][ann_before:]
+    assert "Brute tries to block: 4; Brute blocks: the damage is superficial." in words
+    d2, ann_before, _ = _react_to_vic(morale=3)
+    d2.answer("gm", "react-brute", "dodge", dice=[1])  # 3 against 4: morale may still make it hold
+    assert d2.table.seen_state(d2.table.viewer_for("ann"))["attack"]["reaction_roll"] is None
+    assert d2.table.seen_state(Viewer.gm())["attack"]["reaction_roll"]["modifier"] == 2
+    d2.answer("gm", "react-morale-brute", "spend_morale")
+    words, _, events = _seen(d2, "ann")
+    words, events = words[ann_before:], events[ann_before:]
+    short = "Brute tries to dodge: 3; Brute falls short so far (the GM decides whether the dodge holds)."
+    assert short in words
+    assert "Brute tries to dodge: 5; Brute dodges and may step 5 ft." in words
+    assert not any(e["type"] in ("weaverdice.morale_spent", "weaverdice.reacted") for e in events)
+    assert not any("+2" in w or "[1]" in w or "morale" in w.lower() for w in words)
+    assert d2.state.attack is None and not d2.state.people["brute"].track.wounds
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-COMBAT-020")
+def test_a_visible_npcs_dodge__still_shows_its_dice() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=3, wits=3))
+    add(d, "gm", sheet("brute", "Brute", "notable", athletics=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="brute", dice=[4])
+    d.answer("gm", "react-brute", "dodge", dice=[5])
+    words, dice, _ = _seen(d, "ann")
+    assert any(w.startswith("Brute tries to dodge: [5] +2 = 7") for w in words)
+    assert ("dodge", (5,)) in dice

@@ -29,13 +29,30 @@ def secret(hits: Iterable[PendingAttack | None]) -> bool:
     return any(p is not None and p.hidden for p in hits)
 
 
-def emit_reacted(b: Builder, reacted: ev.Reacted, *, hidden: bool, waits: bool = False) -> None:
+def emit_reacted(
+    b: Builder, reacted: ev.Reacted, *, hidden: bool, veiled: bool = False, waits: bool = False
+) -> None:
     """Emit a reaction: as it is, or, against a hidden attack, the players' half first (it takes the
-    defender's dice, which are no secret) and then the whole event for the GM alone."""
+    defender's dice, which are no secret) and then the whole event for the GM alone. A hidden NPC's
+    Dodge or Block (``veiled``) goes to the GM whole, dice and all, and the players hear its total and
+    whether it held, as the GM would announce it (issue 19)."""
+    roll = reacted.check
+    if veiled and roll is not None and reacted.reaction is not None:
+        b.emit(reacted, hidden=True)
+        b.emit(
+            ev.ReactionSeen(
+                character=reacted.character,
+                name=reacted.name,
+                reaction=reacted.reaction,
+                total=roll.total,
+                held=reacted.held,
+                waits=waits,
+            )
+        )
+        return
     if not hidden:
         b.emit(reacted)
         return
-    roll = reacted.check
     b.emit(
         ev.ReactedBlind(
             character=reacted.character,

@@ -320,6 +320,19 @@ class ReactedBlind(WdEvent):
     waits: bool = False
 
 
+class ReactionSeen(WdEvent):
+    """The players' half of a hidden NPC's Dodge or Block: its total and whether it held, never its
+    dice or modifier (WD-NPC-003, issue 19); the GM-only :class:`Reacted` beside it carries the rest."""
+
+    character: str
+    name: str
+    reaction: Reaction
+    total: int
+    held: bool = False
+    #: a failed roll that a high morale step may still make hold (WD-MORALE-003)
+    waits: bool = False
+
+
 class WoundTaken(Changes):
     """A wound placed on the track (WD-WOUND-002..004, -011, -012)."""
 
@@ -585,6 +598,7 @@ EVENTS = declare_events(
     AttackSeen,
     Reacted,
     ReactedBlind,
+    ReactionSeen,
     WoundTaken,
     Grappled,
     GrappleBraced,

@@ -235,6 +235,7 @@ def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done
                 queued=tuple(line[1:]),
             ),
             hidden=secret(line),
+            veiled=me.hidden,
             waits=True,
         )
         return b.batch
@@ -256,9 +257,10 @@ def reaction_bought_up(b: Builder, pending: PendingAttack) -> None:
             morale=morale,
             what="reaction",
             people=(evolve(me, {"morale": morale}),),
-            blind=pending.hidden,
+            blind=pending.hidden or me.hidden,
         ),
-        hidden=pending.hidden,  # its TN is the attack's total; the players' half follows
+        # its TN is the attack's total, or its roll a hidden NPC's; the players' half follows
+        hidden=pending.hidden or me.hidden,
     )
     waiting = [p for p in (b.state.attack, *b.state.queued) if p is not None and p != pending]
     after = {"attack": waiting[0] if waiting else None, "queued": tuple(waiting[1:])}
@@ -297,6 +299,7 @@ def _reaction_done(
             **after,
         ),
         hidden=secret((pending, after["attack"], *after["queued"])),
+        veiled=b.person(ident).hidden,
     )
     if not held:
         _lands(b, ident, pending)

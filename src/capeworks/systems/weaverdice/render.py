@@ -263,6 +263,18 @@ def _reacted(p: ev.Reacted) -> str:
     return f"{p.name} tries to {p.reaction.value}: {check_text(p.check)}; {p.name} {verdict}."
 
 
+def _reaction_seen(p: ev.ReactionSeen) -> str:
+    """A hidden NPC's Dodge or Block as the GM would announce it: the total and what it did."""
+    way = p.reaction.value
+    if p.held:
+        verdict = {"dodge": "dodges and may step 5 ft", "block": "blocks: the damage is superficial"}[way]
+    elif p.waits:
+        verdict = f"falls short so far (the GM decides whether the {way} holds)"
+    else:
+        verdict = f"fails to {way}"
+    return f"{p.name} tries to {way}: {p.total}; {p.name} {verdict}."
+
+
 def seen_text(roll: ev.SeenRoll) -> str:
     """A roll against a hidden total, as its roller saw it: dice, kept die, modifier, result."""
     dice = " ".join(str(f) for f in roll.faces)
@@ -426,6 +438,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.AttackSeen.TYPE: _attack_seen,
     ev.Reacted.TYPE: _reacted,
     ev.ReactedBlind.TYPE: _reacted_blind,
+    ev.ReactionSeen.TYPE: _reaction_seen,
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
     ev.GearChanged.TYPE: lambda p: f"{p.name}'s gear: " + "; ".join(p.what) + ".",
@@ -499,6 +512,9 @@ def _for_gm(payload: Any, text: str) -> str:
         return "(The players see only that the GM made a roll.)"
     if isinstance(payload, ev.AttackSeen):
         return f"(The players see {payload.name}'s total and whether it hits, not its dice.)"
+    if isinstance(payload, ev.ReactionSeen):
+        way = payload.reaction.value
+        return f"(The players see {payload.name}'s total and whether the {way} holds, not its dice.)"
     if isinstance(payload, ev.ReactedBlind):
         return f"(The players see {payload.name}'s answer without the hidden attack's total.)"
     if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(

@@ -242,6 +242,15 @@ def _veiled(hit: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _seen_hit(hit: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
+    """A waiting hit as players see it: a hidden attack veiled, and a hidden NPC's failed reaction
+    waiting on its morale without its roll (its dice and modifier are the GM's, issue 19)."""
+    out = _veiled(hit) if hit["hidden"] else hit
+    if hit["target"] in hidden and hit.get("reaction_roll") is not None:
+        out = {**out, "reaction_roll": None}
+    return out
+
+
 class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     """Weaverdice 3.0, part 1: checks, effort, morale, typed wounds and the whole of combat."""
 
@@ -314,9 +323,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         data["last_check"] = {k: v for k, v in data["last_check"].items() if k not in unseen}
         data["last_stats"] = {k: v for k, v in data["last_stats"].items() if k not in hidden}
         data["blind_checks"] = []
-        if data["attack"] is not None and data["attack"]["hidden"]:
-            data["attack"] = _veiled(data["attack"])
-        data["queued"] = [_veiled(q) if q["hidden"] else q for q in data["queued"]]
+        if data["attack"] is not None:
+            data["attack"] = _seen_hit(data["attack"], hidden)
+        data["queued"] = [_seen_hit(q, hidden) for q in data["queued"]]
         data["effects"] = [e for e in data["effects"] if e["target"] not in hidden]
         data["chances"] = {
             k: v
