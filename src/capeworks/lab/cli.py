@@ -276,7 +276,10 @@ def fight_command(
     out: Path | None = typer.Option(None, "--out", "-o", help="Write report.json, spec.yaml and plots here."),
     plot_format: str = typer.Option("png", "--plot-format", help="png or svg."),
     fast: bool = typer.Option(
-        False, "--fast", help="Draw the fights from the exact chain (small fights only; refused otherwise)."
+        False,
+        "--fast",
+        help="The fast path: the NumPy duel kernel for the duels it covers, else fights drawn from the "
+        "exact chain (small fights); refused when neither covers the fight.",
     ),
     max_states: int = typer.Option(
         5_000, "--max-states", help="The fast path's limit on the chain's states."
@@ -323,9 +326,9 @@ def fight_command(
 
     spec = run_guarded(make, as_json=json_out)
     if fast:
-        from capeworks.lab.fast import run_fast
+        from capeworks.lab.fast import run_fastest
 
-        run = run_guarded(partial(run_fast, spec, max_states=max_states), as_json=json_out)
+        run = run_guarded(partial(run_fastest, spec, max_states=max_states), as_json=json_out)
     else:
         run = run_guarded(
             partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
