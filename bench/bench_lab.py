@@ -7,8 +7,9 @@ Steeltoe under the lab's ``sensible`` policy, every move through ``Table``
 d6 rate (``Generator.integers(1, 7, size=...)``): the report gives duels per
 second, dice consumed per second and both as a share of the raw rate, and the
 projected time for 1,000,000 duels against the issue's 60 s target. The lab
-fast path (``--fast``) draws duels from the exact chain the table builds, for
-fights small enough to enumerate (a thug duel, not Ramjet vs Steeltoe).
+fast path (``--fast``) plays the duels the NumPy duel kernel covers
+(:mod:`capeworks.lab.kernel`: Ramjet vs Steeltoe included) as arrays, and
+draws other fights small enough to enumerate from the exact chain.
 
 Also: the time to build each system's full default odds table, and the exact
 chain of a thug duel. The machine's load average is printed first: other
@@ -17,6 +18,7 @@ work on the machine slows every figure alike, so read the ratios.
     python bench/bench_lab.py
     python bench/bench_lab.py --quick          # fewer duels
     python bench/bench_lab.py --profile        # where a duel's time goes, by module
+    python bench/bench_lab.py --kernel         # the duel kernel's rates only
 """
 
 from __future__ import annotations
@@ -150,6 +152,42 @@ def fast_path() -> list[list[str]]:
     ]
 
 
+def kernel_rates(n: int) -> list[list[str]]:
+    """The duel kernel (``--fast`` on a duel it covers): ``n`` duels of Ramjet vs Steeltoe and of a
+    thug duel on one core, plan included (the real sheets read, the table opened once), beside the
+    raw NumPy d6 rate measured before and after in this process."""
+    from capeworks.lab.kernel import run_kernel
+
+    run_kernel(spec(1_000))  # warm: imports, the rules' caches
+    raw_before = raw_d6_rate()
+    runs = []
+    for label, sides in (
+        ("Ramjet vs Steeltoe", SIDES),
+        ("thug vs thug", ["sample:thug", "sample:thug"]),
+    ):
+        start = time.perf_counter()
+        run = run_kernel(spec(n, seed=3, sides=sides))
+        runs.append((label, run, time.perf_counter() - start))
+    raw = (raw_before + raw_d6_rate()) / 2
+    rows = []
+    for label, run, seconds in runs:
+        s = run.summary
+        rows.append(
+            [
+                f"kernel, 1 core: {label}",
+                f"{s.n:,}",
+                f"{seconds:.1f} s",
+                f"{s.n / seconds:,.0f}",
+                f"{s.dice / s.n:.1f}",
+                f"{s.dice / seconds:,.0f}",
+                f"{raw:,.0f}",
+                f"{s.dice / seconds / raw:.3f}",
+                f"{1_000_000 / (s.n / seconds):,.1f} s",
+            ]
+        )
+    return rows
+
+
 def profile(duels: int = 60) -> None:
     """Where a duel's time goes: own time by module, top functions by own time."""
     from capeworks.lab.play import play
@@ -181,11 +219,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer duels")
     parser.add_argument("--profile", action="store_true", help="profile a duel instead")
+    parser.add_argument("--kernel", action="store_true", help="the duel kernel's rates only")
     args = parser.parse_args()
     load = os.getloadavg()
     print(f"machine: {os.cpu_count()} cores, load average {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}")
     if args.profile:
         profile()
+        return
+    print("\nDuel kernel (lab fight --fast on a duel it covers), 1 core, beside the raw NumPy d6 rate")
+    print(
+        table(
+            [
+                "path",
+                "duels",
+                "time",
+                "duels/s",
+                "dice/duel",
+                "dice consumed/s",
+                "raw NumPy d6/s (anchor)",
+                "dice/s vs raw",
+                "1M duels take",
+            ],
+            kernel_rates(200_000 if args.quick else 1_000_000),
+        )
+    )
+    if args.kernel:
         return
     one, every = (100, 200) if args.quick else (400, 1200)
     print("\nWeaverdice duels (Ramjet vs Steeltoe, sensible policy, full rules through Table)")

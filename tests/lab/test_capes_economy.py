@@ -37,4 +37,4 @@ def test_economy_means_per_page_with_intervals_and_the_cli(tmp_path: object) -> 
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["by_page"] == json.loads(json.dumps(report["by_page"]))
     bad = runner.invoke(app, ["lab", "economy", "weaverdice"])
-    assert bad.exit_code == 2 and "capes, wd-craft and wd-recruit" in bad.output
+    assert bad.exit_code == 2 and "capes, wd-craft, wd-recruit and wd-intel" in bad.output

@@ -43,4 +43,4 @@ def test_bad_preferences_and_options_are_one_sentence() -> None:
     data = json.loads(out.stdout)
     assert data["kind"] == "recruiting" and data["rows"][0]["social"] == 2
     out = runner.invoke(app, ["lab", "economy", "nope"])
-    assert out.exit_code != 0 and "capes, wd-craft and wd-recruit" in out.output
+    assert out.exit_code != 0 and "capes, wd-craft, wd-recruit and wd-intel" in out.output

@@ -276,7 +276,10 @@ def fight_command(
     out: Path | None = typer.Option(None, "--out", "-o", help="Write report.json, spec.yaml and plots here."),
     plot_format: str = typer.Option("png", "--plot-format", help="png or svg."),
     fast: bool = typer.Option(
-        False, "--fast", help="Draw the fights from the exact chain (small fights only; refused otherwise)."
+        False,
+        "--fast",
+        help="The fast path: the NumPy duel kernel for the duels it covers, else fights drawn from the "
+        "exact chain (small fights); refused when neither covers the fight.",
     ),
     max_states: int = typer.Option(
         5_000, "--max-states", help="The fast path's limit on the chain's states."
@@ -323,9 +326,9 @@ def fight_command(
 
     spec = run_guarded(make, as_json=json_out)
     if fast:
-        from capeworks.lab.fast import run_fast
+        from capeworks.lab.fast import run_fastest
 
-        run = run_guarded(partial(run_fast, spec, max_states=max_states), as_json=json_out)
+        run = run_guarded(partial(run_fastest, spec, max_states=max_states), as_json=json_out)
     else:
         run = run_guarded(
             partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
@@ -532,8 +535,8 @@ def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
 def economy_command(
     system: str = typer.Argument(
         "capes",
-        help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair) or "
-        "wd-recruit (Weaverdice Recruit slots).",
+        help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair), "
+        "wd-recruit (Weaverdice Recruit slots) or wd-intel (finding and surveilling an intel target).",
     ),
     runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
     pages: int = typer.Option(6, "--pages", help="Pages per scene."),
@@ -551,6 +554,14 @@ def economy_command(
     strict: list[str] = typer.Option([], "--strict", help="wd-recruit: a key sought at double penalty."),
     capes: bool = typer.Option(False, "--capes", help="wd-recruit: a search for capes."),
     team_capes: int = typer.Option(0, "--team-capes", help="wd-recruit: capes on the team, you included."),
+    athletics: str = typer.Option("3", help="wd-intel: the watcher's Athletics values (finding rolls)."),
+    wits: str = typer.Option("1..5", help="wd-intel: the watcher's Wits values (surveillance rolls)."),
+    size: int = typer.Option(4, "--size", help="wd-intel: the target's grid, 2..4 a side."),
+    find_dc: int = typer.Option(10, "--find-dc", help="wd-intel: the hidden finding DC (0: already found)."),
+    strikes: str = typer.Option(
+        "safe", "--strikes", help="wd-intel: after a miss take a strike: safe|always|never."
+    ),
+    phases: int = typer.Option(6, "--phases", help="wd-intel: downtime phases before giving up."),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, Weaverdice
@@ -559,6 +570,11 @@ def economy_command(
 
     if system.lower() in ("wd-craft", "weaverdice-craft"):
         _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
+        return
+    if system.lower() in ("wd-intel", "weaverdice-intel"):
+        _intel_report(
+            lambda: _intel(runs, athletics, wits, size, find_dc, strikes, phases, seed), json_out=json_out
+        )
         return
     if system.lower() in ("wd-recruit", "weaverdice-recruit"):
         _recruit_report(
@@ -569,7 +585,8 @@ def economy_command(
     def run() -> dict[str, Any]:
         if system.lower() != "capes":
             raise InvalidCommand(
-                f"The lab has non-combat economies for capes, wd-craft and wd-recruit; not {system!r}."
+                f"The lab has non-combat economies for capes, wd-craft, wd-recruit and wd-intel; "
+                f"not {system!r}."
             )
         if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
             raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
@@ -630,6 +647,53 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
             str(r["knowledge"]),
             *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
             *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
+
+
+def _intel(
+    runs: int, athletics: str, wits: str, size: int, find_dc: int, strikes: str, phases: int, seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_intel import intel
+
+    if not 1 <= runs <= 100_000:
+        raise InvalidCommand("--runs is 1..100000.")
+    return intel(
+        runs,
+        athletics=parse_range(athletics, name="athletics", low=1, high=10),
+        wits=parse_range(wits, name="wits", low=1, high=10),
+        size=size,
+        find_dc=find_dc,
+        strikes=strikes,
+        phases=phases,
+        seed=seed,
+    )
+
+
+def _intel_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    title = (
+        f"Weaverdice intel: a {report['size']}x{report['size']} grid, finding DC {report['find_dc']}, "
+        f"{rows[0]['runs']} targets a cell, strikes {report['strikes']}, up to {report['phases']} phases; "
+        "shares with Wilson 95% intervals, means with t intervals"
+    )
+    keys = ("cells", "rolls", "strikes_taken", "alerts", "intel")
+    table = RichTable("ath", "wits", "found", "phases", "complete", "phases", *keys, title=title)
+    for r in rows:
+        table.add_row(
+            str(r["athletics"]),
+            str(r["wits"]),
+            f"{r['p_found']['value']:.1%}",
+            f"{r['phases_to_find']['value']:.2f}" if r["phases_to_find"] else "-",
+            f"{r['p_complete']['value']:.1%}",
+            f"{r['phases_to_complete']['value']:.2f}" if r["phases_to_complete"] else "-",
+            *(f"{r[k]['value']:.2f}" for k in keys),
         )
     console.print(table)
     console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)

@@ -1,4 +1,4 @@
-"""The fast path: many duels drawn at once from a fight's exact chain (no second rules implementation).
+"""The fast path: the duel kernel where it covers a duel, else many fights drawn at once from the exact chain.
 
 For a fight the exact chain can enumerate (:mod:`capeworks.lab.exact`: small
 fights, deterministic policies), every way it can end is known with its exact
@@ -8,7 +8,8 @@ endings: the same distribution as playing them through the table one by one,
 by construction, since the chain was built by the table. It refuses what the
 chain refuses (a policy that draws at random, a chain past ``max_states``).
 The chain is kept per fight in this process, so a sweep or a second run pays
-for it once. ``tests/lab/test_fast.py`` checks it against the plain path.
+for it once. ``tests/lab/test_exact.py`` checks it against the plain path.
+:func:`run_fastest` (``lab fight --fast``) tries :mod:`capeworks.lab.kernel` first.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from capeworks.lab.runner import Run, fight_of
 from capeworks.lab.spec import FightSpec
 from capeworks.lab.summary import Summary
 
-__all__ = ["run_fast"]
+__all__ = ["run_fast", "run_fastest"]
 
 _CHAINS: dict[str, tuple[dict[Record, Fraction], Exact]] = {}
 
@@ -65,3 +66,20 @@ def chain_size(spec: FightSpec, max_states: int = 5_000) -> dict[str, Any]:
     """How big the fight's chain is: distinct states and distinct endings."""
     records, chain = _chain(spec, max_states)
     return {"states": len(chain.memo), "endings": len(records)}
+
+
+def run_fastest(spec: FightSpec, *, max_states: int = 5_000) -> Run:
+    """The duel kernel (:mod:`capeworks.lab.kernel`) when it covers the fight, else the exact chain;
+    one sentence saying why neither does otherwise."""
+    from capeworks.errors import InvalidCommand
+    from capeworks.lab.kernel import run_kernel
+
+    try:
+        return run_kernel(spec)
+    except InvalidCommand as kernel_no:
+        try:
+            return run_fast(spec, max_states=max_states)
+        except InvalidCommand as chain_no:
+            raise InvalidCommand(
+                f"{kernel_no.message.rstrip('.')}; and {chain_no.message[0].lower()}{chain_no.message[1:]}"
+            ) from chain_no

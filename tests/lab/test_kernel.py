@@ -1,0 +1,234 @@
+"""The duel kernel against the plain path (every move through the table) and the exact chain.
+
+Each covered variant is played both ways with fixed seeds; every measure the
+lab reports is compared (side 0's win rate: two-proportion z; the rounds
+distribution: chi-square homogeneity; each side's mean wounds, Focus and
+Recovery spent: a z-test with the kernel's variance), Holm-corrected together at alpha 0.001, and moves
+and dice per duel within 5%. Where the exact chain can enumerate the duel, the
+kernel's full outcome distribution is fitted to it (chi-square goodness of
+fit) and its moves and dice per duel lie within 4 standard errors.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+from capeworks.errors import InvalidCommand
+from capeworks.lab import kernel
+from capeworks.lab.exact import signature
+from capeworks.lab.fast import _chain
+from capeworks.lab.kernel import plan, run_kernel, simulate
+from capeworks.lab.runner import run_fights
+from capeworks.lab.spec import FightSpec, load_side
+from capeworks.lab.stats import chi_square_fit, chi_square_homogeneity, holm, two_proportion_z
+from capeworks.lab.summary import Summary
+
+runner = CliRunner()
+
+GRIM = {
+    "sheet": {
+        "id": "grim",
+        "name": "Grim",
+        "tier": "notable",
+        "stats": {"brawn": 3, "dexterity": 4, "guts": 3, "athletics": 2, "wits": 3},
+        "skills": [{"name": "Aim", "stats": ["dexterity"]}],
+        "morale_baseline": -2,
+        "armor": 1,
+    },
+    "play": {"attack": {"stat": "dexterity", "skills": ["Aim"], "melee": False}},
+}
+
+
+def _side(source: str | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(source, str):
+        return load_side(source).model_dump()
+    return {"name": source.get("sample") or source["sheet"]["id"], "characters": [source]}
+
+
+def _spec(a: str | dict[str, Any], b: str | dict[str, Any], **more: Any) -> FightSpec:
+    return FightSpec.model_validate({"sides": [_side(a), _side(b)], **more})
+
+
+#: (label, spec, plain duels): every kind of thing the kernel models, each in some variant
+VARIANTS = [
+    ("generic duel", _spec("sample:thug", "sample:thug"), 3000),
+    (
+        "PC vs notable, reactions, Recovery, stay-up, Block drops",
+        _spec("sample:ramjet", "sample:steeltoe", max_rounds=3),
+        2000,
+    ),
+    (
+        "armour both sides, take every hit vs sensible",
+        _spec("sample:stave", "sample:prt_officer", policies=["no_reactions", "sensible"]),
+        2000,
+    ),
+    (
+        "config: 1 action, DS 5 and 4, stay-up 4, generic initiative 5",
+        _spec(
+            "sample:netiquette",
+            "sample:thug",
+            config={
+                "actions_per_turn": 1,
+                "defense_pc": 5,
+                "defense_generic": 4,
+                "stay_up_tn": 4,
+                "generic_initiative": 5,
+            },
+        ),
+        2000,
+    ),
+    ("low morale cap, ranged Aim, armour", _spec(GRIM, "sample:brigade", max_rounds=6), 2000),
+]
+
+
+def _mean_p(plain: Summary, fast: Summary, name: str, side: int) -> float:
+    """Two-sided p of equal means, the variance taken from the kernel's 100,000 duels for both samples
+    (Welch's t breaks down when the small plain sample happens to show no spread at all)."""
+    (sp, _), (sf, qf) = plain.numbers[(side, name)], fast.numbers[(side, name)]
+    mean_f = sf / fast.n
+    var = max(qf / fast.n - mean_f * mean_f, 0.0) * fast.n / (fast.n - 1)
+    diff = sp / plain.n - mean_f
+    if var == 0.0:
+        return 1.0 if diff == 0 else 0.0
+    return math.erfc(abs(diff) / math.sqrt(var * (1 / plain.n + 1 / fast.n)) / math.sqrt(2))
+
+
+def _p_values(a: Summary, b: Summary) -> list[float]:
+    out = [two_proportion_z(a.wins[0], a.n, b.wins[0], b.n), chi_square_homogeneity(a.rounds, b.rounds)]
+    for side in (0, 1):
+        for name in ("wounds", "focus_spent", "recovery_spent"):
+            out.append(_mean_p(a, b, name, side))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005", "WD-COMBAT-017", "WD-COMBAT-019", "WD-COMBAT-021")
+@pytest.mark.rules("WD-WOUND-002", "WD-WOUND-005", "WD-WFX-004", "WD-CORE-005")
+@pytest.mark.parametrize(("label", "spec", "plain_n"), VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_the_kernel_agrees_with_the_plain_path(label: str, spec: FightSpec, plain_n: int) -> None:
+    plain = run_fights(spec.model_copy(update={"n": plain_n, "seed": 11}), workers=1).summary
+    fast = run_kernel(spec.model_copy(update={"n": 100_000, "seed": 11})).summary
+    assert plain.n == plain_n and fast.n == 100_000
+    verdicts = holm(_p_values(plain, fast), alpha=0.001)
+    assert not any(rejected for _, rejected in verdicts), (label, verdicts)
+    assert abs(plain.moves / plain.n - fast.moves / fast.n) < 0.05 * fast.moves / fast.n
+    assert abs(plain.dice / plain.n - fast.dice / fast.n) < 0.05 * fast.dice / fast.n
+    # the same outcome kinds: nothing the plain path shows that the kernel never produces
+    assert set(plain.outcomes) <= set(fast.outcomes) | {k for k, v in plain.outcomes.items() if v < 3}
+
+
+@pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-017", "WD-WOUND-002")
+def test_the_kernel_fits_the_exact_chain_of_a_thug_duel() -> None:
+    spec = _spec("sample:thug", "sample:thug", max_rounds=2)
+    records, chain = _chain(spec, 5_000)
+    n = 200_000
+    p = plan(spec)
+    d = simulate(p, n, np.random.Generator(np.random.PCG64(3)))
+    summary = Summary(sides=2)
+    kernel.summarise(p, d, summary)
+    # the full outcome (winner, rounds, every tally), each duel keyed by its signature
+    expected: dict[Any, float] = {}
+    for (sig, _, _), q in records.items():
+        expected[sig] = expected.get(sig, 0.0) + float(q)
+    observed: dict[Any, int] = {}
+    per_duel = kernel.outcomes(p, d)
+    for outcome, count in per_duel:
+        observed[signature(outcome)] = observed.get(signature(outcome), 0) + count
+    assert set(observed) <= set(expected)
+    p_fit, _ = chi_square_fit(observed, expected)
+    assert p_fit > 0.001
+    for index, measured in ((1, d.moves), (2, d.dice)):
+        mean = sum(float(q) * r[index] for r, q in records.items())
+        var = sum(float(q) * (r[index] - mean) ** 2 for r, q in records.items())
+        assert abs(float(measured.mean()) - mean) <= 4 * math.sqrt(var / n) + 1e-12
+    assert chain.outcomes
+
+
+def test_the_same_seed_gives_the_same_totals_whatever_the_block_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = _spec("sample:ramjet", "sample:steeltoe", n=5_000, seed=4)
+    once = run_kernel(spec).summary.to_dict()
+    assert run_kernel(spec).summary.to_dict() == once
+    assert run_kernel(spec.model_copy(update={"seed": 5})).summary.to_dict() != once
+    monkeypatch.setattr(kernel, "BLOCK", 1_000)
+    blocks = run_kernel(spec)
+    assert blocks.chunks_total == 5 and blocks.summary.n == 5_000
+    assert blocks.summary.to_dict() == run_kernel(spec).summary.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        (_spec("sample:thug,thug", "sample:thug"), "one character against one"),
+        (_spec("sample:tankspanker", "sample:thug"), "morale is high"),
+        (_spec("sample:ramjet", "sample:bystander"), "bystander"),
+        (_spec("sample:ramjet", "sample:thug", config={"morale_as_effort": True}), "morale"),
+        (_spec("sample:ramjet", "sample:thug", config={"rest_guts_tn": 5, "superstats": True}), "superstats"),
+        (
+            _spec(
+                {"sample": "dandelion", "play": {"attack": {"stat": "dexterity", "damage": "pierce"}}},
+                "sample:thug",
+            ),
+            "pierce lesser",
+        ),
+        (_spec({"sample": "ramjet", "play": {"attack": {"bonus": 1}}}, "sample:thug"), "beyond stat"),
+        (
+            _spec(
+                {
+                    "sheet": {
+                        "id": "ace",
+                        "name": "Ace",
+                        "stats": {"brawn": 4},
+                        "held": [{"name": "bat", "damage": "bash"}],
+                    }
+                },
+                "sample:thug",
+            ),
+            "held gear",
+        ),
+    ],
+)
+def test_the_kernel_refuses_what_it_does_not_model(spec: FightSpec, words: str) -> None:
+    with pytest.raises(InvalidCommand, match="The duel kernel does not cover this fight") as e:
+        run_kernel(spec.model_copy(update={"n": 10}))
+    assert words in e.value.message
+
+
+def test_cli_fast_uses_the_kernel_and_falls_back_or_refuses_in_one_sentence() -> None:
+    out = runner.invoke(
+        app, ["lab", "fight", "sample:ramjet", "sample:steeltoe", "--fast", "--n", "2000", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert report["run"]["runner"] == "fast (duel kernel)"
+    assert report["figures"]["fights"] == 2000
+    # two thugs against one: the kernel refuses, the exact chain draws it
+    out = runner.invoke(
+        app,
+        [
+            "lab",
+            "fight",
+            "sample:thug,thug",
+            "sample:thug",
+            "--fast",
+            "--n",
+            "500",
+            "--max-rounds",
+            "1",
+            "--json",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["run"]["runner"] == "fast (exact chain)"
+    out = runner.invoke(
+        app, ["lab", "fight", "sample:ramjet,stave", "sample:steeltoe", "--fast", "--max-states", "50"]
+    )
+    assert out.exit_code == 2
+    assert "The duel kernel does not cover this fight: it plays one character against one" in out.output
+    assert "Traceback" not in out.output
