@@ -22,8 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from capeworks.engine import Table
+from capeworks.engine import Command, Table
 from capeworks.engine.golden import LOG_SUFFIX, GoldenLog, differences, expectations, replay_document
+from capeworks.engine.ruleset import SampleStep
 from capeworks.store import FORMAT_NAME, FORMAT_VERSION, chain
 from tests.engine.fanout_sessions import Session, rwyn_evening, sessions
 
@@ -51,7 +52,46 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("workshop", "sample"): every["workshop sample"],
         ("workshop", "fight"): workshop_fight,
         ("weaverdice", "downtime"): _weaverdice_downtime,
+        ("rwyn", "advancement"): _rwyn_advancement,
     }
+
+
+def _rwyn_advancement() -> Session:
+    """Every Roll When You Need event that carried a whole sheet at version 1 (issue 17): ability,
+    quality, talent, XP, a purchase losing Wealth and its buy-back, taken out by choice and by a fourth
+    consequence, the GM's outcome, recovery, scene and session ends."""
+    from capeworks.systems.rwyn.samples import SEATS
+
+    steps = (
+        SampleStep(_step("gm", "add_character", id="ada", sample="ada", owner="ann")),
+        SampleStep(_step("bo", "add_character", id="rook", sample="rook")),
+        SampleStep(_step("gm", "set_ability", character="ada", ability="Science", rating=4)),
+        SampleStep(_step("gm", "add_quality", character="rook", benefit="Docks", drawback="Owes the union")),
+        SampleStep(_step("gm", "add_talent", character="rook", name="Scrapper", hook="none")),
+        SampleStep(_step("gm", "award_xp", character="rook", amount=12)),
+        SampleStep(_step("gm", "award_xp", character="ada", amount=20)),
+        SampleStep(_step("ann", "buy", character="ada", cost=5, item="a getaway van"), dice=(5, 3, 2, 2, 6)),
+        SampleStep(_step("ann", "reroll", check=1, use=False)),
+        SampleStep(_step("ann", "buy_back", character="ada", resource="Wealth", points=1)),
+        SampleStep(_step("gm", "stress", character="ada", track="physical", amount=9)),
+        SampleStep(_step("ann", "consequence", character="ada", choice="taken_out", text="in the bay")),
+        SampleStep(_step("gm", "stress", character="rook", track="mental", amount=3)),
+        SampleStep(_step("bo", "consequence", character="rook", choice="consequence", text="rattled")),
+        SampleStep(_step("gm", "stress", character="rook", track="mental", amount=9)),
+        SampleStep(_step("bo", "consequence", character="rook", choice="consequence", text="shaken")),
+        SampleStep(_step("gm", "stress", character="rook", track="mental", amount=9)),
+        SampleStep(_step("bo", "consequence", character="rook", choice="consequence", text="broken")),
+        SampleStep(_step("gm", "stress", character="rook", track="mental", amount=9)),
+        SampleStep(_step("gm", "outcome", character="rook", text="flees the city")),
+        SampleStep(_step("gm", "recover", character="rook", severity="minor")),
+        SampleStep(_step("gm", "end_scene")),
+        SampleStep(_step("gm", "end_session")),
+    )
+    return Session("rwyn advancement", "rwyn", SEATS, steps, {})
+
+
+def _step(seat: str, type_: str, **payload: object) -> Command:
+    return Command(type=type_, seat=seat, payload=dict(payload))
 
 
 def _bpb_fight() -> Session:

@@ -1,9 +1,10 @@
 """The events of a Roll When You Need table, as typed payloads (``rwyn.*``).
 
-Most events that change a character or a check carry its whole new value, so the
-fold (:mod:`capeworks.systems.rwyn.state`) is a plain upsert; ``stress_taken``
-and ``consequence_taken`` record facts instead (version 2, see :data:`UPCASTERS`). Renderers read these
-models, never raw dictionaries.
+Events that change a character record facts (the character's id and name, what changed), and
+the fold (:mod:`capeworks.systems.rwyn.state`) works the new sheet out from them; they are at
+version 2, their version 1 held the whole sheet after the change (see :data:`UPCASTERS`). Only
+``character_added`` carries a sheet: the new character is the fact. Checks and calls are still
+carried whole and upserted. Renderers read these models, never raw dictionaries.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ __all__ = [
     "RwynEvent",
     "Sacrificed",
     "SceneEnded",
+    "SheetFacts",
     "StressTaken",
     "TakenOut",
     "TalentAdded",
@@ -59,7 +61,7 @@ class RwynEvent(EventData, ruleset="rwyn"):
 
 
 class CharacterEvent(RwynEvent, abstract=True):
-    """Base: an event carrying a character's whole new sheet."""
+    """Base: an event carrying a character's whole sheet (only a new character's, now)."""
 
     character: Character
 
@@ -68,16 +70,30 @@ class CharacterAdded(CharacterEvent):
     """A character joins the table."""
 
 
-class AbilitySet(CharacterEvent):
+class SheetFacts(RwynEvent, abstract=True):
+    """Base: a change to one character's sheet, as facts the fold applies (version 2).
+
+    At version 1 these events held the whole sheet after the change (``character``); their
+    upcaster keeps its id and name (:func:`_sheet_to_id`), and the fold works the change out again
+    from the facts, which every version 1 event also held.
+    """
+
+    VERSION = 2
+
+    character_id: str
+    name: str
+
+
+class AbilitySet(SheetFacts):
     ability: str
     rating: int
 
 
-class QualityAdded(CharacterEvent):
+class QualityAdded(SheetFacts):
     quality: Quality
 
 
-class TalentAdded(CharacterEvent):
+class TalentAdded(SheetFacts):
     talent: Talent
 
 
@@ -171,19 +187,23 @@ class Purchased(RwynEvent):
     check_id: int | None = None
 
 
-class PointsLost(CharacterEvent):
+class PointsLost(SheetFacts):
+    """Wealth or Reputation lost for good (RWYN-ABIL-007/010): ``points`` is what was actually lost."""
+
     resource: str
     points: int
     check_id: int
 
 
-class BoughtBack(CharacterEvent):
+class BoughtBack(SheetFacts):
+    """Lost points bought back (RWYN-ABIL-009) for ``xp`` XP."""
+
     resource: str
     points: int
     xp: int
 
 
-class XpAwarded(CharacterEvent):
+class XpAwarded(SheetFacts):
     amount: int
 
 
@@ -225,22 +245,42 @@ class ConsequenceTaken(RwynEvent):
     text: str
 
 
-class TakenOut(CharacterEvent):
+class TakenOut(SheetFacts):
+    """Taken out: by choice instead of a consequence (RWYN-STRESS-003), or by a fourth consequence,
+    which the ``stress_taken`` just before it already marked (RWYN-STRESS-004)."""
+
     by_choice: bool
     how: str
 
 
-class OutDecided(CharacterEvent):
+class OutDecided(SheetFacts):
+    """The GM says how a fourth consequence takes the character out (RWYN-STRESS-005)."""
+
     how: str
 
 
-class Recovered(CharacterEvent):
+class Recovered(SheetFacts):
+    """One consequence heals."""
+
     severity: str
 
 
 class SceneEnded(RwynEvent):
-    characters: tuple[Character, ...]
+    """A scene (or the session) ends: stress and the consequences due clear on every character.
+
+    Version 2: the ids of the characters it cleared. Version 1 held each one's whole sheet after it.
+    """
+
+    VERSION = 2
+
+    character_ids: tuple[str, ...]
     session: bool
+
+
+def _sheets_to_ids(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 -> v2 of ``scene_ended``: the sheets give way to their ids."""
+    facts = {k: v for k, v in data.items() if k != "characters"}
+    return facts | {"character_ids": [c["id"] for c in data["characters"]]}
 
 
 class GmNoted(RwynEvent, name="gm_note"):
@@ -284,4 +324,19 @@ EVENTS = declare_events(
 UPCASTERS: dict[tuple[str, int], Upcaster] = {
     (StressTaken.TYPE, 1): _sheet_to_id,
     (ConsequenceTaken.TYPE, 1): _sheet_to_id,
+    **{
+        (event.TYPE, 1): _sheet_to_id
+        for event in (
+            AbilitySet,
+            QualityAdded,
+            TalentAdded,
+            PointsLost,
+            BoughtBack,
+            XpAwarded,
+            TakenOut,
+            OutDecided,
+            Recovered,
+        )
+    },
+    (SceneEnded.TYPE, 1): _sheets_to_ids,
 }

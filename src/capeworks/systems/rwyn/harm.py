@@ -39,7 +39,7 @@ def deal_stress(
 ) -> None:
     """Mark stress (RWYN-STRESS-001/002); a fourth consequence takes the character out."""
     who = b.state.characters[character_id]
-    updated, result = stress.add_stress(who, track, amount, config)
+    _, result = stress.add_stress(who, track, amount, config)
     b.emit(
         StressTaken(
             character_id=who.id,
@@ -51,7 +51,7 @@ def deal_stress(
         )
     )
     if result is stress.StressResult.TAKEN_OUT:
-        b.emit(TakenOut(character=updated, by_choice=False, how=""))
+        b.emit(TakenOut(character_id=who.id, name=who.name, by_choice=False, how=""))
 
 
 def stress_command(state: RwynState, context: Ctx, c: cmd.Stress, dice: DiceService) -> Done:
@@ -67,9 +67,8 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
     who = character(state, c.character)
     control(context, who)
     if c.choice is cmd.ConsequenceChoice.TAKEN_OUT:
-        return [
-            Event.of(TakenOut(character=stress.choose_taken_out(who, c.text), by_choice=True, how=c.text))
-        ]
+        stress.choose_taken_out(who, c.text)  # refused unless a consequence is due (RWYN-STRESS-003)
+        return [Event.of(TakenOut(character_id=who.id, name=who.name, by_choice=True, how=c.text))]
     _, rung = stress.take_consequence(who, c.text)
     taken = ConsequenceTaken(character_id=who.id, name=who.name, severity=rung.value, text=c.text)
     return [Event.of(taken)]
@@ -78,24 +77,25 @@ def consequence(state: RwynState, context: Ctx, c: cmd.ConsequenceCmd, dice: Dic
 def outcome(state: RwynState, context: Ctx, c: cmd.Outcome, dice: DiceService) -> Done:
     """GM: how a fourth consequence takes a character out (RWYN-STRESS-005)."""
     who = character(state, c.character)
-    return [Event.of(OutDecided(character=stress.set_out_how(who, c.text), how=c.text))]
+    stress.set_out_how(who, c.text)  # refused unless the character waits for it (RWYN-STRESS-005)
+    return [Event.of(OutDecided(character_id=who.id, name=who.name, how=c.text))]
 
 
 def recover(state: RwynState, context: Ctx, c: cmd.Recover, dice: DiceService) -> Done:
     """GM: one consequence heals."""
     who = character(state, c.character)
-    return [Event.of(Recovered(character=stress.recover(who, c.severity), severity=c.severity.value))]
+    stress.recover(who, c.severity)  # refused when there is no such consequence
+    return [Event.of(Recovered(character_id=who.id, name=who.name, severity=c.severity.value))]
 
 
 def _end(state: RwynState, config: RwynConfig, *, session: bool) -> Done:
-    changed = tuple(stress.end_scene(ch, config, session=session) for ch in state.characters.values())
     why = "the session ended" if session else "the scene ended"
     lapsed = [
         Event.of(CallWithdrawn(call=call, name=state.characters[call.character].name, why=why))
         for call in state.calls.values()
         if call.character in state.characters
     ]
-    return [*lapsed, Event.of(SceneEnded(characters=changed, session=session))]
+    return [*lapsed, Event.of(SceneEnded(character_ids=tuple(state.characters), session=session))]
 
 
 def end_scene(state: RwynState, context: Ctx, c: cmd.EndScene, dice: DiceService) -> Done:

@@ -120,11 +120,9 @@ def _purchased(p: ev.Purchased) -> str:
 
 _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.character.name} joins the game.",
-    ev.AbilitySet.TYPE: lambda p: f"{p.character.name}'s {p.ability} is now {p.rating}.",
-    ev.QualityAdded.TYPE: lambda p: (
-        f"{p.character.name} gains the quality {p.quality.benefit} / {p.quality.drawback}."
-    ),
-    ev.TalentAdded.TYPE: lambda p: f"{p.character.name} learns the talent {p.talent.name}.",
+    ev.AbilitySet.TYPE: lambda p: f"{p.name}'s {p.ability} is now {p.rating}.",
+    ev.QualityAdded.TYPE: lambda p: f"{p.name} gains the quality {p.quality.benefit} / {p.quality.drawback}.",
+    ev.TalentAdded.TYPE: lambda p: f"{p.name} learns the talent {p.talent.name}.",
     ev.CheckCalled.TYPE: lambda p: call_text(p.call, p.name),
     ev.CheckAsked.TYPE: lambda p: call_text(p.call, p.name),
     ev.CallWithdrawn.TYPE: lambda p: (
@@ -154,18 +152,16 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.QuantitySet.TYPE: lambda p: f"The GM allows {p.check.quantity}.",
     ev.CheckClosed.TYPE: lambda p: f"{p.name}'s check {p.check_id} is settled.",
     ev.Purchased.TYPE: _purchased,
-    ev.PointsLost.TYPE: lambda p: f"{p.character.name} loses {p.points} {p.resource} for good.",
-    ev.BoughtBack.TYPE: lambda p: f"{p.character.name} buys back {p.points} {p.resource} for {p.xp} XP.",
-    ev.XpAwarded.TYPE: lambda p: f"{p.character.name} gains {p.amount} XP.",
+    ev.PointsLost.TYPE: lambda p: f"{p.name} loses {p.points} {p.resource} for good.",
+    ev.BoughtBack.TYPE: lambda p: f"{p.name} buys back {p.points} {p.resource} for {p.xp} XP.",
+    ev.XpAwarded.TYPE: lambda p: f"{p.name} gains {p.amount} XP.",
     ev.StressTaken.TYPE: _stress,
     ev.ConsequenceTaken.TYPE: lambda p: f"{p.name} takes a {p.severity} consequence: {p.text or p.severity}.",
     ev.TakenOut.TYPE: lambda p: (
-        f"{p.character.name} is taken out"
-        + (" by choice" if p.by_choice else "")
-        + (f": {p.how}." if p.how else ".")
+        f"{p.name} is taken out" + (" by choice" if p.by_choice else "") + (f": {p.how}." if p.how else ".")
     ),
-    ev.OutDecided.TYPE: lambda p: f"{p.character.name} is out: {p.how}.",
-    ev.Recovered.TYPE: lambda p: f"{p.character.name}'s {p.severity} consequence heals.",
+    ev.OutDecided.TYPE: lambda p: f"{p.name} is out: {p.how}.",
+    ev.Recovered.TYPE: lambda p: f"{p.name}'s {p.severity} consequence heals.",
     ev.SceneEnded.TYPE: lambda p: (
         "The session ends: stress and scene and session consequences clear."
         if p.session
@@ -177,7 +173,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
 
 def _characters(payload: Any) -> tuple[str, ...]:
     if isinstance(payload, ev.SceneEnded):
-        return tuple(c.id for c in payload.characters)
+        return payload.character_ids
     for field in ("character", "check", "call"):
         value = getattr(payload, field, None)
         if value is not None:

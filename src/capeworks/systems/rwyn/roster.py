@@ -75,38 +75,34 @@ def set_ability(state: RwynState, context: Ctx, c: cmd.SetAbility, dice: DiceSer
     who = character(state, c.character)
     name = ability(context.config, c.ability)
     check_rating(name, c.rating, context.config)
-    updated = who.model_copy(update={"abilities": {**who.abilities, name: c.rating}})
-    return [Event.of(AbilitySet(character=updated, ability=name, rating=c.rating))]
+    return [Event.of(AbilitySet(character_id=who.id, name=who.name, ability=name, rating=c.rating))]
 
 
 def add_quality(state: RwynState, context: Ctx, c: cmd.AddQuality, dice: DiceService) -> Done:
     """GM: a new quality, both sides (RWYN-TRAIT-001/002), as advancement or a ruling."""
     who = character(state, c.character)
     quality = make_quality(c.benefit, c.drawback)
-    updated = who.model_copy(update={"qualities": (*who.qualities, quality)})
-    return [Event.of(QualityAdded(character=updated, quality=quality))]
+    return [Event.of(QualityAdded(character_id=who.id, name=who.name, quality=quality))]
 
 
 def add_talent(state: RwynState, context: Ctx, c: cmd.AddTalent, dice: DiceService) -> Done:
     """GM: a new talent (RWYN-TRAIT-003/004), as advancement or a ruling."""
     who = character(state, c.character)
     talent = make_talent(c.name, c.hook)
-    updated = who.model_copy(update={"talents": (*who.talents, talent)})
-    return [Event.of(TalentAdded(character=updated, talent=talent))]
+    return [Event.of(TalentAdded(character_id=who.id, name=who.name, talent=talent))]
 
 
 def award_xp(state: RwynState, context: Ctx, c: cmd.AwardXp, dice: DiceService) -> Done:
     """GM: experience."""
     who = character(state, c.character)
-    updated = who.model_copy(update={"xp": who.xp + c.amount})
-    return [Event.of(XpAwarded(character=updated, amount=c.amount))]
+    return [Event.of(XpAwarded(character_id=who.id, name=who.name, amount=c.amount))]
 
 
 def buy_back(state: RwynState, context: Ctx, c: cmd.BuyBack, dice: DiceService) -> Done:
     """RWYN-ABIL-009: lost Wealth or Reputation bought back with XP."""
     who = character(state, c.character)
     control(context, who)
-    updated, xp = wealth.buy_back(who, c.resource, c.points, context.config)
+    _, xp = wealth.buy_back(who, c.resource, c.points, context.config)
     b = context.batch(state)
-    b.emit(BoughtBack(character=updated, resource=c.resource.value, points=c.points, xp=xp))
+    b.emit(BoughtBack(character_id=who.id, name=who.name, resource=c.resource.value, points=c.points, xp=xp))
     return b

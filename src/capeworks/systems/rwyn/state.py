@@ -2,9 +2,9 @@
 
 State is folded from events only: characters, the GM's open calls, the checks
 still waiting for an answer, and the GM's private notes. Events that change a
-character, call or check carry its whole new value (see
-:mod:`capeworks.systems.rwyn.events`), so :func:`fold` is a plain upsert of
-the typed payload (never a raw dictionary).
+character record facts, which :mod:`.sheet_facts` applies to the sheet; calls
+and checks are carried whole and upserted (see :mod:`capeworks.systems.rwyn.events`).
+The fold reads typed payloads, never a raw dictionary.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from capeworks.systems.rwyn import stress
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
-from capeworks.systems.rwyn.sheet import Character, Track
+from capeworks.systems.rwyn.sheet import Character
+from capeworks.systems.rwyn.sheet_facts import apply_facts
 
 __all__ = ["EventType", "RwynState", "fold"]
 
@@ -92,16 +93,13 @@ def fold(state: RwynState, event: Event) -> RwynState:
     update: dict[str, object] = {}
     if isinstance(payload, ev.CharacterEvent):
         update["characters"] = {**state.characters, payload.character.id: payload.character}
-    elif isinstance(payload, ev.StressTaken):
+    elif isinstance(payload, ev.SheetFacts | ev.StressTaken | ev.ConsequenceTaken):
         who = state.characters[payload.character_id]
-        marked, _ = stress.add_stress(who, Track(payload.track), payload.amount, state.config)
-        update["characters"] = {**state.characters, who.id: marked}
-    elif isinstance(payload, ev.ConsequenceTaken):
-        who = state.characters[payload.character_id]
-        taken, _ = stress.take_consequence(who, payload.text)
-        update["characters"] = {**state.characters, who.id: taken}
+        update["characters"] = {**state.characters, who.id: apply_facts(who, payload, state.config)}
     elif isinstance(payload, ev.SceneEnded):
-        update["characters"] = {**state.characters, **{c.id: c for c in payload.characters}}
+        cleared = (state.characters[i] for i in payload.character_ids)
+        ended = {c.id: stress.end_scene(c, state.config, session=payload.session) for c in cleared}
+        update["characters"] = {**state.characters, **ended}
     elif isinstance(payload, ev.CheckCalled | ev.CheckAsked):
         call = payload.call
         update["calls"] = {**state.calls, call.id: call}
