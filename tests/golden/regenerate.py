@@ -53,6 +53,7 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("workshop", "fight"): workshop_fight,
         ("weaverdice", "downtime"): _weaverdice_downtime,
         ("rwyn", "advancement"): _rwyn_advancement,
+        ("weaverdice", "reputation"): _weaverdice_reputation,
     }
 
 
@@ -108,6 +109,14 @@ def _weaverdice_downtime() -> Session:
 
     s = downtime_session()
     return Session("weaverdice downtime", "weaverdice", s.seats, s.steps, dict(s.config))
+
+
+def _weaverdice_reputation() -> Session:
+    """Numeric reputation at joining, cited and spent, beside an awarded card (issue 23: one store)."""
+    from capeworks.systems.weaverdice.campaign.samples import reputation_session
+
+    s = reputation_session()
+    return Session("weaverdice reputation", "weaverdice", s.seats, s.steps, dict(s.config))
 
 
 def document(table: Table, *, table_id: str) -> dict[str, Any]:

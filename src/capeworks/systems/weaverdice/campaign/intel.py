@@ -38,7 +38,7 @@ from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, 
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
 from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, intel_key
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
-from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
@@ -50,6 +50,7 @@ __all__ = [
     "SAMPLE_TNS",
     "add_target",
     "cell_tier",
+    "grid_bonus",
     "research",
     "spend_intel",
     "strike_choice",
@@ -206,10 +207,14 @@ def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
     return evolve(ledger, {"intel": {**ledger.intel, key: ledger.intel.get(key, 0) + count}})
 
 
-def _bonus(ctx: Ctx, t: Target) -> int:
+def grid_bonus(settings: CampaignConfig, t: Target) -> int:
     """Completed Movements or History lines help (WD-INTEL-017); a cleared node boosts them (WD-INTEL-038)."""
-    bonus = ctx.config.campaign.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
+    bonus = settings.row_col_bonus if any(x in t.lines for x in HELPFUL) else 0
     return bonus + (1 if t.node == "cleared" else 0)
+
+
+def _bonus(ctx: Ctx, t: Target) -> int:
+    return grid_bonus(ctx.config.campaign, t)
 
 
 def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *, thread: bool) -> Done:

@@ -12,7 +12,7 @@ from typing import Any
 from capeworks.engine import Command, Role, Seat
 from capeworks.engine.ruleset import SampleSession, SampleStep
 
-__all__ = ["SECRET", "downtime_session"]
+__all__ = ["SECRET", "downtime_session", "reputation_session"]
 
 #: a candidate's detail the recruiter's rolls never reveal: no player may ever see it
 SECRET = "informs for the PRT"
@@ -110,4 +110,29 @@ def downtime_session() -> SampleSession:
         secret_marker=SECRET,
         secret_hidden_from=bob,
         notes=("A downtime phase: crafting with help, recruiting, surveillance and research, rest.",),
+    )
+
+
+def reputation_session() -> SampleSession:
+    """Reputation given as a number when characters join, cited and spent in a fight, beside a rep
+    card the GM awards: the golden log ``weaverdice/reputation`` (issue 23's one store for rep)."""
+    gm, ann = "gm", "ann"
+    vic = {"id": "vic", "name": "Vic", "stats": {"social": 4}}
+    boss = {"id": "boss", "name": "Boss", "tier": "notable"}
+    thug = {"id": "thug", "name": "Thug", "tier": "generic"}
+    steps = (
+        _step(gm, "add_character", sheet=vic, owner=ann, reputation=3),
+        _step(gm, "add_character", sheet=boss, hidden=True, reputation=1),
+        _step(gm, "add_character", sheet=thug),
+        _step(gm, "award", character="vic", rep="stopped a bus"),
+        _step(gm, "start_combat", 6, 1),
+        _step(ann, "leverage", character="vic", card="stopped a bus"),
+        _step(ann, "leverage", character="vic", spent=True),
+        _step(gm, "end_combat"),
+    )
+    return SampleSession(
+        config={},
+        seats=(Seat(id=gm, name="Game master", role=Role.GM), Seat(id=ann, name="Ann")),
+        steps=steps,
+        notes=("Reputation as a number at joining, cited and spent, beside an awarded rep card.",),
     )

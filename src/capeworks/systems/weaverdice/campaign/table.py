@@ -37,6 +37,7 @@ from capeworks.systems.weaverdice.campaign import (
     rewards,
     social,
 )
+from capeworks.systems.weaverdice.campaign.board import downtime_odds
 from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
@@ -422,6 +423,9 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(rows),
             )
         )
+        odds = downtime_odds(state, viewer)
+        if odds is not None:
+            out.append(odds)
     if camp.ledgers:
         sheet_rows: list[tuple[str, ...]] = []
         for ident, ledger in camp.ledgers.items():

@@ -12,6 +12,7 @@ import { html, text } from "/static/js/ui.js";
 import { BlankDie } from "/static/js/dice.js";
 import { OddsChart, useOdds } from "/static/js/odds.js";
 import { PanelTable } from "/static/js/panels.js";
+import { campaignPanel, intelPreview } from "./campaign.js";
 
 const POOLS = [
   ["stamina", "Stamina", "S"],
@@ -407,6 +408,8 @@ export const touch = {
     return html`<${Sheets} projection=${projection} />`;
   },
   panel(panel, projection) {
+    const board = campaignPanel(panel, projection);
+    if (board) return board;
     if (panel.title !== "Weaverdice tracker" || !panel.columns.includes("effort")) return null;
     return html`<${Tracker} panel=${panel} projection=${projection} />`;
   },
@@ -418,6 +421,7 @@ export const touch = {
   form(command, values, projection) {
     if (command === "attack") return attackPreview(values, projection);
     if (command === "check" || command === "call_check") return checkPreview(values, projection);
+    if (command === "surveil" || command === "research") return intelPreview(command, values, projection);
     return null;
   },
   // Words a form field takes: the acting character's skills and backgrounds, the people at the table, the stats.

@@ -1,0 +1,126 @@
+"""The downtime board's odds: the exact chance of each roll a character may pick now, before it is made.
+
+One row per action a character in the downtime phase may take that is decided
+by a roll against a number the seat may know: a Wits roll (Surveil) or a
+Knowledge roll (Research) at each available intel cell (WD-INTEL-014/019/025),
+the deeper node at 7+ (WD-INTEL-038), and finishing each open craft project
+within its rolls left (WD-CRAFT-002/003). The odds are the dice library's
+exact fractions over the same pool, modifier, grid bonus and morale cap the
+table rolls with (:func:`~capeworks.systems.weaverdice.flow.roll_check`).
+
+What the rows say is only what a player's view already holds (the cell's TN,
+the character's sheet and morale, the project's DC): a finding or thread roll
+against the GM's hidden DC has no row, and a hidden character's rows are the
+GM's alone. Players all get the same rows (the ruleset's ``view_key``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+from capeworks.engine import Panel, Viewer
+from capeworks.systems.weaverdice.campaign.crafting import craft_dice
+from capeworks.systems.weaverdice.campaign.intel import grid_bonus
+from capeworks.systems.weaverdice.campaign.model import Target
+from capeworks.systems.weaverdice.campaign.odds import craft_success
+from capeworks.systems.weaverdice.checks import pool_size
+from capeworks.systems.weaverdice.odds import p_reach
+from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
+
+__all__ = ["ODDS_COLUMNS", "ODDS_TITLE", "downtime_odds"]
+
+ODDS_TITLE: Final = "Downtime odds"
+#: character and target are ids (the forms' words); cell is "row,column" or "node" or "-"
+ODDS_COLUMNS: Final = ("character", "action", "target", "cell", "where", "roll", "needs", "chance", "exact")
+#: the deeper node's TN (WD-INTEL-038)
+NODE_TN: Final = 7
+_METHODS: Final = (("surveil", Stat.WITS), ("research", Stat.KNOWLEDGE))
+
+
+def percent(p: Fraction) -> str:
+    """A chance in words as the web table writes it: whole percent, one decimal under 10%."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    return f"{float(p) * 100:.1f}%" if p < Fraction(1, 10) else f"{float(p) * 100:.0f}%"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _cells(state: WdState, ident: str, t: Target) -> list[tuple[str, ...]]:
+    sheet = state.sheet(ident)
+    morale = state.people[ident].morale
+    bonus = grid_bonus(state.config.campaign, t)
+    pending = ident in state.campaign.strike_choice
+    rows: list[tuple[str, ...]] = []
+    for action, stat in _METHODS:
+        if (action == "surveil" and (not t.found or pending)) or (
+            action == "research" and not t.thread_found
+        ):
+            continue
+        modifier = sheet.modifier(stat) + bonus
+        roll = f"{stat.value} 1d6{_signed(modifier)}" + (f", capped at {7 + morale}" if morale < 0 else "")
+        picks = [(f"{i // t.size},{i % t.size}", t.cells[i].tn, i) for i in t.available(action)]
+        if t.node == "open":
+            picks.append(("node", NODE_TN, -1))
+        for cell, tn, i in picks:
+            p = p_reach(pool_size(), modifier, tn, morale)
+            where = "the deeper node" if i < 0 else f"{t.rows[i // t.size]} x {t.cols[i % t.size]}"
+            rows.append((ident, action, t.id, cell, where, roll, f"{tn}+", percent(p), str(p)))
+    return rows
+
+
+def _crafts(state: WdState, ident: str) -> list[tuple[str, ...]]:
+    sheet = state.sheet(ident)
+    rows: list[tuple[str, ...]] = []
+    for p in state.campaign.projects.values():
+        left = p.cap + p.extra - len(p.rolls)
+        if p.crafter != ident or p.done or left <= 0:
+            continue
+        dice = pool_size(craft_dice(sheet), len(p.helpers))
+        chance = craft_success(dc=p.dc - p.total, rolls=left, dice=dice)
+        rows.append(
+            (
+                ident,
+                "craft",
+                p.id,
+                "-",
+                f"{p.item}: {p.total} of {p.dc} in {left} roll{'' if left == 1 else 's'}",
+                f"{dice}d6 keep the best, each roll",
+                f"{p.dc - p.total} more",
+                percent(chance),
+                str(chance),
+            )
+        )
+    return rows
+
+
+def downtime_odds(state: WdState, viewer: Viewer) -> Panel | None:
+    """The odds of every roll the phase's characters may pick now, as this viewer may know them."""
+    camp = state.campaign
+    if camp.phase is None:
+        return None
+    rows: list[tuple[str, ...]] = []
+    for ident, slots in camp.phase.slots.items():
+        c = state.people.get(ident)
+        session = slots.session
+        if c is None or ident not in state.sheets or (c.hidden and not viewer.is_gm):
+            continue
+        if slots.left <= 0 and (session is None or session.left <= 0):
+            continue
+        for t in camp.targets.values():
+            rows.extend(_cells(state, ident, t))
+        rows.extend(_crafts(state, ident))
+    if not rows:
+        return None
+    return Panel(
+        title=ODDS_TITLE,
+        columns=ODDS_COLUMNS,
+        rows=tuple(rows),
+        note="Exact odds of each roll open now, before it is made; a finding roll's DC is the GM's.",
+    )
