@@ -29,6 +29,7 @@ __all__ = [
     "GmNote",
     "Interrupt",
     "Move",
+    "Narrated",
     "PassTime",
     "RaiseInitiative",
     "Rest",
@@ -229,6 +230,12 @@ class RollCheck(Frozen):
 
 class EndSession(Frozen):
     """GM: the session ends: every Cinematic Wound heals (and gives the party XP if the table says so)."""
+
+
+class Narrated(Frozen):
+    """GM: mark a narration due (a Fumble, a Hazardous action, a Stymie or Setback) as narrated."""
+
+    id: int = Field(ge=1)
 
 
 class GmNote(Frozen):

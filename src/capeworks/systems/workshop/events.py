@@ -34,6 +34,8 @@ __all__ = [
     "KnockedBack",
     "MooksDowned",
     "Moved",
+    "Narrated",
+    "NarrationDue",
     "PaddingReached",
     "Rested",
     "Rolled",
@@ -352,7 +354,24 @@ class GmNoted(WorkshopEvent):
     text: str
 
 
+class NarrationDue(WorkshopEvent):
+    """For the GM only: something came up whose effect the rules never give (a Fumble, a Hazardous
+    action, a Stymie or Setback card, a padding card's random event): the GM narrates it."""
+
+    id: int
+    rule: str
+    text: str
+
+
+class Narrated(WorkshopEvent):
+    """The GM has narrated (or waved off) a due narration."""
+
+    id: int
+
+
 EVENTS = (
+    NarrationDue,
+    Narrated,
     CharacterAdded,
     SequenceStarted,
     SequenceEnded,

@@ -34,7 +34,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.names import with_names
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.workshop import actions, combat, flow
+from capeworks.systems.workshop import actions, combat, flow, narration
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
@@ -127,6 +127,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
     "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
+    "narrated": CommandSpec(cmd.Narrated, narration.narrated, GM, "narrate", prompt_only=True),
 }
 COMMANDS = command_table(_SPECS)
 
@@ -239,6 +240,8 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = True
+    #: the narrations due are the GM's too (:mod:`.narration`)
+    gm_only = ("gm_notes", "narrate")
 
     def initial_state(self, config: WorkshopConfig) -> WorkshopState:
         return WorkshopState(config=config)
@@ -252,6 +255,7 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
         """The command's events with the names of the combatants they mention (the log reads names,
         not ids); no applier reads them, so the folded state stands."""
         known = {cid: c.name for cid, c in (before.characters | batch.state.characters).items()}
+        narration.add_narrations(batch, list(batch.events), known)
         batch.events[:] = [with_names(known, event) for event in batch.events]
         return batch
 
@@ -264,7 +268,7 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
         return dumped(cast(WorkshopState, state))
 
     def prompts(self, state: WorkshopState) -> list[Prompt]:
-        return open_prompts(state)
+        return open_prompts(state) + narration.narration_prompts(state)
 
     def panels(self, state: WorkshopState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)

@@ -20,6 +20,14 @@ from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
 __all__ = ["WorkshopState", "fold"]
 
 
+class Narration(Frozen):
+    """One thing for the GM to narrate (see :mod:`.narration`)."""
+
+    id: int
+    rule: str
+    text: str
+
+
 class WorkshopState(Frozen):
     """Combatants, the Sequence, timed effects, the pending attack and bid, the Factions' decks."""
 
@@ -36,6 +44,9 @@ class WorkshopState(Frozen):
     party_xp: int = 0
     next_call: int = 1
     gm_notes: tuple[str, ...] = ()
+    #: for the GM: what came up whose effect the rules never give, until the GM has narrated it
+    narrate: tuple[Narration, ...] = ()
+    next_narration: int = 1
 
     def char(self, cid: str) -> Combatant:
         """A combatant by id (callers check it exists)."""
@@ -70,6 +81,11 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
         update["party_xp"] = p.party_xp
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
+    if isinstance(p, ev.NarrationDue):
+        update["narrate"] = (*state.narrate, Narration(id=p.id, rule=p.rule, text=p.text))
+        update["next_narration"] = max(state.next_narration, p.id + 1)
+    if isinstance(p, ev.Narrated):
+        update["narrate"] = tuple(n for n in state.narrate if n.id != p.id)
     return state.model_copy(update=update) if update else state
 
 
@@ -80,4 +96,7 @@ def dumped(state: WorkshopState) -> dict[str, Any]:
     for effect in data.get("effects", ()):
         if not effect.get("line"):
             effect.pop("line", None)
+    if not data.get("narrate") and data.get("next_narration") == 1:
+        data.pop("narrate", None)
+        data.pop("next_narration", None)
     return data
