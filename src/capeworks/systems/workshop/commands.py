@@ -28,6 +28,7 @@ __all__ = [
     "GetUp",
     "GmNote",
     "Interrupt",
+    "MookStrike",
     "Move",
     "Narrated",
     "PassTime",
@@ -230,6 +231,13 @@ class RollCheck(Frozen):
 
 class EndSession(Frozen):
     """GM: the session ends: every Cinematic Wound heals (and gives the party XP if the table says so)."""
+
+
+class MookStrike(Frozen):
+    """GM: ignored speed-bump mooks strike at the one who ignored them, or hold off (WS-MOOK-005)."""
+
+    group: _Id
+    strike: bool = True
 
 
 class Narrated(Frozen):
