@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
@@ -67,11 +67,17 @@ class GmNotesHidden:
         """The state as JSON; a ruleset overrides it to leave out fields added since its golden logs."""
         return state.model_dump(mode="json")
 
+    #: the state's fields only the GM sees (emptied for everyone else); a ruleset may add its own
+    gm_only: ClassVar[tuple[str, ...]] = ("gm_notes",)
+
     def view(self, state: BaseModel, viewer: Viewer) -> dict[str, Any]:
-        """The state as JSON, the GM's notes emptied for everyone but the GM."""
+        """The state as JSON, the GM's notes (and any other ``gm_only`` field) emptied for everyone
+        but the GM."""
         data = self.dumped(state)
         if not viewer.is_gm:
-            data["gm_notes"] = []
+            for name in self.gm_only:
+                if name in data:
+                    data[name] = []
         return data
 
 

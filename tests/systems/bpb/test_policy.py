@@ -88,3 +88,22 @@ def test_arena_names_and_copies() -> None:
     sheet = ARENA.samples["agent-b"]
     assert ARENA.ident(sheet) == "agent-b"
     assert ARENA.rename(sheet, "agent-b2")["name"] == "Agent Brandt 2"
+
+
+@pytest.mark.rules("BPB-TURN-004")
+def test_sensible_steps_in_only_to_save_an_ally_it_can_outlast() -> None:
+    sides = {"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"}
+    d = table()
+    d.do("gm", "start_fight", payload={"characters": "adler, widow, ganyeka, brandt",
+                                       "aware_first": "adler", "sides": sides})  # fmt: skip
+    rng = random.Random(1)
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    prompt = d.prompt("bo", "step_in")
+    ask = Situation(state(d), "ganyeka", ("adler", "brandt"), rng)
+    assert POLICIES["sensible"].answer(ask, prompt).payload["step"] is False  # Widow stands a DR 4 hit
+    hurt = state(d).condition("widow").model_copy(update={"lost": 4})
+    d.patch(conditions={**state(d).conditions, "widow": hurt})
+    # Endurance 2 left, the hit does 4 - 2 = 2: she would go down; Ganyeka (Invulnerability 4) takes nothing
+    move = POLICIES["sensible"].answer(Situation(state(d), "ganyeka", (), rng), d.prompt("bo", "step_in"))
+    assert move.payload["step"] is True
+    assert POLICIES["no_reactions"].answer(ask, prompt).payload["step"] is False

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.errors import NotPermitted
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
@@ -50,6 +51,28 @@ def test_r1_an_unaware_character_cannot_act_against_an_opponent() -> None:
     assert one(events, "attack_rolled").roll.verdict.success is False
     assert actor not in state(d).fight.unaware
     assert any("become aware of their opponents" in w for w in d.words())
+
+
+def _status_cells(d, seat: str | None) -> dict[str, str]:
+    tracker = d.view(seat)["panels"][0]
+    at = tracker["columns"].index("Status")
+    return {row[0]: row[at] for row in tracker["rows"]}
+
+
+@pytest.mark.rules("BPB-INIT-001")
+def test_the_tracker_shows_who_is_unaware_to_every_seat() -> None:
+    """Unawareness is no secret: the order of play and the log say it to everyone, and the player of
+    an unaware character needs to see why they act last and cannot attack."""
+    d = table()
+    d.do("gm", "start_fight", characters="widow, adler, brandt", aware_first="widow", unaware="adler")
+    assert "unaware" in str(d.table.view(Viewer())["panels"][0]["rows"])  # a spectator too
+    for seat in (None, "ann", "bo"):
+        cells = _status_cells(d, seat)
+        assert (cells["Agent Adler"], cells["Agent Brandt"], cells["Widow"]) == ("unaware", "-", "-")
+    d.do("gm", "aware", characters="adler")
+    assert _status_cells(d, "ann")["Agent Adler"] == "-"
+    spectator = d.table.view(Viewer())["panels"][0]
+    assert "unaware" not in str(spectator["rows"])
 
 
 @pytest.mark.rules("BPB-INIT-001")

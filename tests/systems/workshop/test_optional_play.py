@@ -120,18 +120,43 @@ def test_s19__speed_bump_mooks_go_down_by_static_pv() -> None:
 
 
 @pytest.mark.rules("WS-MOOK-005")
-def test_speed_bump_mooks_strike_when_ignored_and_act_last() -> None:
+def test_speed_bump_mooks_may_strike_when_ignored_and_act_last() -> None:
     goons = {"named": False, "count": 3, "traits": {"Skill": 4, "Agility": 9, "Wits": 9, "Luck": 9},
              "engaging": "h", "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
     d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet()},
               villains={"goons": goons, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
     assert state(d).turn.order.order == ("h", "v", "goons")  # last, though their pool is 9
-    events = attack(d, "h", ["v"], [10, 10])  # h ignores the goons: Skill 4 + 10 vs Defense 12 + 0 -> PV 2
+    attack(d, "h", ["v"], [10, 10])  # h ignores the goons: Skill 4 + 10 vs Defense 12 + 0 -> PV 2
+    # src 175 "allow the Mooks to make an Attack": the GM, who plays them, decides (a GM prompt)
+    (prompt,) = [p for p in d.prompts("gm") if p.kind == "mook_strike"]
+    assert prompt.role is not None and prompt.context["pv"] == 2
+    assert "14 vs Defense + Soak 12" in prompt.question
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")  # play waits for the GM
+    events = d.answer("gm", prompt.id, "strike")
     strike = last(events, "attack_rolled")
     assert (strike["attacker"], strike["pv"]) == ("goons", 2) and who(d, "h").shock == 2
+    end_turn(d, "h")
     d2 = table({**QUIET, "mooks": "glass_jaw"}, heroes={"h": sheet()},
                villains={"goons": goons, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
     assert state(d2).turn.order.order[0] == "goons"
+
+
+@pytest.mark.rules("WS-MOOK-005")
+def test_ignored_mooks_may_hold_off_and_are_not_asked_when_attacked() -> None:
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet()},
+              villains={"goons": goons, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="reloads")  # no roll, and the goons are ignored
+    d.refuse("ann", "mook_strike", group="goons")  # the GM's decision
+    events = d.do("gm", "mook_strike", group="goons", strike=False)
+    assert "attack_rolled" not in types(events) and who(d, "h").shock == 0 and not state(d).offers
+    d.refuse("gm", "mook_strike", group="goons")  # nothing waits now
+    end_turn(d, "h")
+    d2 = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(traits={"Agility": 4, "Guns": 4})},
+               villains={"goons": goons})  # fmt: skip
+    d2.do("ann", "attack", character="h", targets=["goons"])  # not ignored: no offer
+    assert not [p for p in d2.prompts("gm") if p.kind == "mook_strike"]
 
 
 # -- covering fire -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
+from capeworks.systems.bpb.allies import interposers
 from capeworks.systems.bpb.benchmarks import extra_bands, throws_ft
 from capeworks.systems.bpb.events import (
     AttackRolled,
@@ -48,6 +49,7 @@ from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
 
 __all__ = [
+    "after_defence",
     "apply_damage",
     "attack",
     "attack_task",
@@ -59,6 +61,7 @@ __all__ = [
     "first_stage",
     "keep_powers",
     "resolve",
+    "waiting",
 ]
 
 #: BPB-DMG-003: the difficulty of placing an explosion
@@ -246,16 +249,19 @@ def defence_task(state: BpbState, t: Character, p: Pending, kind: str) -> Task:
 
 
 def first_stage(state: BpbState, p: Pending) -> Stage | None:
-    if defence_options(state, p):
+    """A hit waits for its target's answer, or for those who may step in front of it (BPB-TURN-004)."""
+    if defence_options(state, p) or interposers(state, p):
         return Stage.DEFENCE
-    return _after_defence(p)
+    return after_defence(p)
 
 
-def _after_defence(p: Pending) -> Stage | None:
+def after_defence(p: Pending) -> Stage | None:
+    """What a hit waits for once it is not negated: the attacker's extreme effect, or nothing."""
     return Stage.EXTREME if p.extreme else None
 
 
-def _pending(state: BpbState, attack_id: int, stage: Stage) -> Pending:
+def waiting(state: BpbState, attack_id: int, stage: Stage) -> Pending:
+    """The attack ``attack_id`` if it waits for ``stage``; otherwise a refusal."""
     fight = fight_of(state)
     p = fight.pending
     if p is None or p.id != attack_id:
@@ -269,7 +275,7 @@ def _pending(state: BpbState, attack_id: int, stage: Stage) -> Pending:
 
 def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     """BPB-DEF-002..009: block or dodge (8 + rank + 1 per earlier attack), dive, or take it."""
-    p = _pending(state, c.attack, Stage.DEFENCE)
+    p = waiting(state, c.attack, Stage.DEFENCE)
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} is aimed at {p.target}.")
     t = state.characters[p.target]
@@ -288,7 +294,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     forced = options[choice]
     fight = fight_of(state)
     b = ctx.batch(state)
-    after = _after_defence(p)
+    after = after_defence(p)
     if choice == "take":
         emit(b, dice, HitTaken(attack=p.id, character=t.id, stage=after))
         if after is None:
@@ -333,7 +339,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
 
 def extreme(state: BpbState, ctx: Ctx, c: cmd.Extreme, dice: DiceService) -> Done:
     """BPB-XS-003..008: overwhelming (+3 ranks), slamming or staggering (Endurance attacks only)."""
-    p = _pending(state, c.attack, Stage.EXTREME)
+    p = waiting(state, c.attack, Stage.EXTREME)
     attacker = state.characters[p.attacker]
     if not (ctx.is_gm or attacker.owner == ctx.actor.id):
         raise NotPermitted(f"Only {attacker.name}'s player chooses the extreme effect.")
@@ -427,7 +433,7 @@ def _switched_on(state: BpbState, t: Character) -> tuple[str, ...]:
 
 def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService) -> Done:
     """BPB-XS-008: Willpower vs 12 keeps activated powers on; otherwise they go off until the next action."""
-    p = _pending(state, c.attack, Stage.KEEP_POWERS)
+    p = waiting(state, c.attack, Stage.KEEP_POWERS)
     if c.character != p.target:
         raise InvalidCommand(f"Attack {p.id} staggered {p.target}.")
     t = state.characters[p.target]

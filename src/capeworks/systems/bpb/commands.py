@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from capeworks.engine.kit import TextList
@@ -38,10 +40,14 @@ __all__ = [
     "StartFight",
     "StartSession",
     "Steer",
+    "StepIn",
     "Switch",
     "TeamTask",
     "Withdraw",
 ]
+
+
+Side = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")]
 
 
 class _P(BaseModel):
@@ -141,6 +147,9 @@ class StartFight(_P):
     aware_first: TextList = Field(default_factory=list)
     #: BPB-INIT-001: those not yet aware of any opponent: they act last and cannot attack until aware
     unaware: TextList = Field(default_factory=list)
+    #: BPB-TURN-004: character -> the side they fight on; with sides named, those on a target's side
+    #: are asked whether they step in front of an attack on it
+    sides: dict[str, Side] = Field(default_factory=dict)
 
 
 class Aware(_P):
@@ -224,6 +233,16 @@ class Defend(_P):
     character: str
     choice: str
     forced: bool = False
+
+
+class StepIn(_P):
+    """Step in front of an attack meant for someone else and take it (a forced action), or let it pass."""
+
+    attack: int
+    character: str
+    step: bool = True
+    #: how far the character goes to get in the way (no further than a base move)
+    feet: int | None = Field(default=None, ge=0, le=100000)
 
 
 class Extreme(_P):

@@ -93,6 +93,8 @@ class FightStarted(BpbEvent):
     order: tuple[str, ...]
     coins: tuple[str, ...] = ()
     unaware: tuple[str, ...] = ()
+    #: BPB-TURN-004: character -> side, when the GM names the sides
+    sides: dict[str, str] = Field(default_factory=dict)
 
 
 class BecameAware(BpbEvent):
@@ -199,6 +201,25 @@ class HitTaken(BpbEvent):
     attack: int
     character: str
     stage: Stage | None = None
+
+
+class SteppedIn(BpbEvent):
+    """BPB-TURN-004: a forced action on someone else's behalf: the character dives in front of an
+    attack meant for another and the hit is theirs (the next action lost)."""
+
+    attack: int
+    character: str
+    meant_for: str
+    round: int
+    feet: int | None = None
+    stage: Stage | None = None
+
+
+class StepInDeclined(BpbEvent):
+    """A character offered to step in front of an attack lets it pass."""
+
+    attack: int
+    character: str
 
 
 class DoveForCover(BpbEvent):
@@ -402,6 +423,8 @@ EVENTS = declare_events(
     AttackRolled,
     DefenceRolled,
     HitTaken,
+    SteppedIn,
+    StepInDeclined,
     DoveForCover,
     ExtremeChosen,
     Damaged,

@@ -170,6 +170,10 @@ class Pending(Frozen):
     cover_ft: int | None = None
     #: BPB-GRAB-013 (PROPOSED): what a ram does to the rammer when it lands
     recoil: int = 0
+    #: BPB-TURN-004: whom the attack was meant for, once someone stepped in front of it
+    meant_for: str | None = None
+    #: those offered to step in front of it who let it pass
+    declined: tuple[str, ...] = ()
 
 
 class Hazard(Frozen):
@@ -219,3 +223,6 @@ class Fight(Frozen):
     unaware: tuple[str, ...] = ()
     #: BPB-DEF-008: an explosion waiting for its targets' dives
     blast: Blast | None = None
+    #: BPB-TURN-004: the side each character fights on, when the GM names them (who is offered to
+    #: step in front of an attack on whom)
+    sides: dict[str, str] = Field(default_factory=dict)

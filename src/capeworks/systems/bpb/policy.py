@@ -10,7 +10,8 @@ lab, which sits above the rulesets.
   can hit, keeps a dodge or block up. Answers a hit with the block or dodge of the better
   odds when it holds at least ``react_at`` of the time (a forced one only when it is the
   guard already up, or the hit would put it out), else takes it; picks overwhelming on an
-  extreme success, and always tries to keep its powers on.
+  extreme success, and always tries to keep its powers on. Steps in front of a hit on an ally
+  (BPB-TURN-004) when the hit would put the ally out and would leave it standing.
 * ``no_reactions``: the same, but takes every hit.
 """
 
@@ -77,7 +78,8 @@ class BpbArena:
             for sheet in side.sheets
         ]
         ids = [str(sheet["id"]) for side in sides for sheet in side.sheets]
-        out.append(Command(type="start_fight", seat=GM, payload={"characters": ids}))
+        sides_of = {str(sheet["id"]): f"side{i}" for i, side in enumerate(sides) for sheet in side.sheets}
+        out.append(Command(type="start_fight", seat=GM, payload={"characters": ids, "sides": sides_of}))
         return out
 
     def turn(self, state: Any) -> str | None:
@@ -179,10 +181,28 @@ class Sensible:
         if prompt.kind == "extreme":
             chosen = prompt.option("overwhelming")
             return Move.of(chosen if chosen is not None else prompt.options[0])
+        if prompt.kind == "step_in":
+            return self._step_in(s.state, prompt)
         if prompt.kind == "keep_powers":
             chosen = prompt.option("keep")
             return Move.of(chosen if chosen is not None else prompt.options[0])
         return Move.of(prompt.options[0])
+
+    def _step_in(self, state: BpbState, prompt: Prompt) -> Move:
+        f = state.fight
+        p = f.pending if f is not None else None
+        let_pass = prompt.option("pass")
+        if p is None or let_pass is None:
+            return Move.of(let_pass or prompt.options[0])
+
+        def hurt(cid: str) -> int:
+            pv = dmg.protection(state.characters[cid], p.damages or "Endurance", on=state.condition(cid).on)
+            return dmg.after_protection(p.dr, pv, penetrating=p.penetrating)
+
+        me = str(prompt.context.get("character", ""))
+        saves = hurt(p.target) >= endurance_left(state, p.target) and hurt(me) < endurance_left(state, me)
+        chosen = prompt.option("step") if saves and self.react_at < 1 else None
+        return Move.of(chosen or let_pass)
 
     def _defend(self, state: BpbState, prompt: Prompt) -> Move:
         take = prompt.option("take")

@@ -1,14 +1,16 @@
 """The decisions a Bulletproof Blues table waits for, each carrying the command that answers it.
 
-A hit asks its target (the player, or the GM for the GM's characters) to block,
-dodge, dive or take it, with the odds of each; an extreme success asks the
-attacker for its effect; a stagger asks the target whether to try to keep
-their powers on (BPB-XS-008).
+A hit first asks those who may step in front of it (BPB-TURN-004), then its
+target (the player, or the GM for the GM's characters) to block, dodge, dive or
+take it, with the odds of each; an extreme success asks the attacker for its
+effect; a stagger asks the target whether to try to keep their powers on
+(BPB-XS-008).
 """
 
 from __future__ import annotations
 
 from capeworks.engine import Prompt, PromptOption, Role
+from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
 from capeworks.systems.bpb.lookups import rank_of
 from capeworks.systems.bpb.model import Effect, Pending, Stage
@@ -38,7 +40,8 @@ def open_prompts(state: BpbState) -> list[Prompt]:
         return []
     p = fight.pending
     if p.stage is Stage.DEFENCE:
-        return [_defence(state, p)]
+        asked = interposers(state, p)
+        return [_step_in(state, p, cid) for cid in asked] if asked else [_defence(state, p)]
     if p.stage is Stage.EXTREME:
         return [_extreme(state, p)]
     return [_keep(state, p)]
@@ -68,6 +71,35 @@ def _defence(state: BpbState, p: Pending) -> Prompt:
         question=f"{t.name} is hit by {p.power} (rank {p.rank}): block, dodge or take it?",
         options=tuple(options),
         context={"attack": p.id, "character": t.id},
+    )
+
+
+def _step_in(state: BpbState, p: Pending, cid: str) -> Prompt:
+    """BPB-TURN-004: asked before the target answers (the forced action comes before the hit lands)."""
+    who, target = state.characters[cid], state.characters[p.target]
+    payload = {"attack": p.id, "character": cid}
+    return _to(
+        state,
+        cid,
+        id=f"step-in-{p.id}-{cid}",
+        kind="step_in",
+        rule="BPB-TURN-004",
+        question=(
+            f"{target.name} is hit by {p.power} (DR {p.dr}): does {who.name} dive in front of it"
+            f" (within a base move, {reach_ft(state, who)} ft)?"
+        ),
+        options=(
+            PromptOption(
+                value="step",
+                label="Step in and take the hit (forced: costs the next action)",
+                command="step_in",
+                payload={**payload, "step": True},
+            ),
+            PromptOption(
+                value="pass", label="Let it pass", command="step_in", payload={**payload, "step": False}
+            ),
+        ),
+        context={"attack": p.id, "character": cid, "meant_for": p.target},
     )
 
 

@@ -31,7 +31,7 @@ def roll_text(r: Roll) -> str:
     return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
 
 
-_ID_FIELDS = ("character", "attacker", "target", "before", "winner")
+_ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for")
 _ID_LISTS = ("order", "characters", "unaware")
 
 
@@ -117,6 +117,12 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
     ),
     ev.HitTaken.TYPE: lambda p: f"{p.character} takes the hit.",
+    ev.SteppedIn.TYPE: lambda p: (
+        f"{p.character} dives in front of the attack on {p.meant_for}"
+        + (f" ({p.feet} ft)" if p.feet is not None else "")
+        + ": the hit is theirs (a forced action: it costs the next action)."
+    ),
+    ev.StepInDeclined.TYPE: lambda p: f"{p.character} lets the attack pass.",
     ev.DoveForCover.TYPE: lambda p: (
         f"{p.character} dives for cover" + (" and is safe." if p.safe else ", but cover is too far to help.")
     ),
@@ -235,6 +241,7 @@ COMMAND_WORDS: dict[str, str] = {
     "guard": "Block or dodge until the next action",
     "attack": "Attack",
     "defend": "Block, dodge or take the hit",
+    "step_in": "Step in front of an attack on someone else",
     "extreme": "Choose the extreme effect",
     "keep_powers": "Keep powers on",
     "grab": "Grab",
@@ -280,6 +287,17 @@ def _attack_odds(state: BpbState, actor: str) -> list[tuple[str, ...]]:
     return rows
 
 
+def _statuses(state: BpbState, cid: str) -> list[str]:
+    """The Status cell: the condition's statuses, and "unaware" while the GM has not ruled the
+    character aware of their opponents (BPB-INIT-001). Every seat sees it: the order of play and
+    the log already say it to all, and a player whose character is unaware needs to know why they
+    act last and cannot attack."""
+    out = [s.value for s in state.condition(cid).statuses]
+    if state.fight is not None and cid in state.fight.unaware:
+        out.append("unaware")
+    return out
+
+
 def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
     """The tracker: order of play and turn, then Endurance, stunning, statuses, plot points."""
     out: list[Panel] = []
@@ -313,7 +331,7 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 f"{end - c.lost - c.stunning}/{end}",
                 str(c.lost),
                 str(c.stunning),
-                ", ".join(s.value for s in c.statuses) or "-",
+                ", ".join(_statuses(state, cid)) or "-",
                 str(c.plot_points),
                 str(c.lost_actions),
                 mark or "-",

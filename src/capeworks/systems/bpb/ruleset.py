@@ -31,7 +31,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.names import with_names
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, rams, roster, turns
+from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, interpose, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import EVENTS
@@ -117,6 +117,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
         cmd.Attack, attacks.attack, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),
     "defend": CommandSpec(cmd.Defend, attacks.defend, OWNER, prompt_only=True),
+    "step_in": CommandSpec(cmd.StepIn, interpose.step_in, OWNER, prompt_only=True),
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),

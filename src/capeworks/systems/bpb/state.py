@@ -130,7 +130,9 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
     elif isinstance(p, ev.FightStarted):
         first = p.order[0] if p.order else ""
-        up["fight"] = Fight(order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware)
+        up["fight"] = Fight(
+            order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware, sides=p.sides
+        )
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
@@ -225,6 +227,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
             fight = fight.model_copy(update={"pending": fight.pending.model_copy(update={"extreme": False})})
             state = state.model_copy(update={"fight": fight})
         up["fight"] = _pending(state, p.stage)
+    elif isinstance(p, ev.SteppedIn):
+        up.update(_stepped_in(state, p))
+    elif isinstance(p, ev.StepInDeclined):
+        fight = state.fight
+        if fight is not None and fight.pending is not None:
+            pending = fight.pending.model_copy(update={"declined": (*fight.pending.declined, p.character)})
+            up["fight"] = fight.model_copy(update={"pending": pending})
     elif isinstance(p, ev.DoveForCover):
         fight = state.fight
         if fight is not None:
@@ -392,6 +401,17 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
     return out
 
 
+def _stepped_in(state: BpbState, p: ev.SteppedIn) -> dict[str, object]:
+    """BPB-TURN-004: the hit is the one who stepped in; it is their forced action (the next one lost)."""
+    fight = state.fight
+    if fight is None or fight.pending is None:
+        return {}
+    pending = fight.pending.model_copy(update={"target": p.character, "meant_for": p.meant_for})
+    fight = fight.model_copy(update={"pending": pending, "forced": {**fight.forced, p.character: p.round}})
+    moved = state.model_copy(update={"fight": fight, "conditions": _lose_action(state, p.character)})
+    return {"fight": _pending(moved, p.stage), "conditions": moved.conditions}
+
+
 def _blast_answered(state: BpbState, p: ev.BlastAnswered) -> dict[str, object]:
     """BPB-DEF-008: the answer is struck off; a dive is a forced action (the next action lost, prone)."""
     fight = state.fight
@@ -424,6 +444,14 @@ def dumped(state: BpbState) -> dict[str, Any]:
         fight.pop("unaware", None)
     if isinstance(fight, dict) and fight.get("blast") is None:
         fight.pop("blast", None)
+    if isinstance(fight, dict) and not fight.get("sides"):
+        fight.pop("sides", None)
+    pending = fight.get("pending") if isinstance(fight, dict) else None
+    if isinstance(pending, dict):
+        if pending.get("meant_for") is None:
+            pending.pop("meant_for", None)
+        if not pending.get("declined"):
+            pending.pop("declined", None)
     for call in data.get("calls", {}).values():
         if not call.get("no_automatic"):
             call.pop("no_automatic", None)

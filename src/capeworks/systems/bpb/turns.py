@@ -85,6 +85,9 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
         raise InvalidCommand(
             f"Only those in the fight and not named aware first can be unaware: {', '.join(stray)}."
         )
+    stray = [cid for cid in c.sides if cid not in ids]
+    if stray:
+        raise InvalidCommand(f"Only those in the fight have a side: {', '.join(stray)} is not in it.")
     coins: list[str] = []
     ranked: list[str] = []
     # BPB-INIT-001: the unaware act after everyone aware; within each group, BPB-INIT-002
@@ -99,7 +102,7 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
         ranked += rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
     order = (*first, *ranked)
     b = ctx.batch(state)
-    emit(b, dice, FightStarted(order=order, coins=tuple(coins), unaware=tuple(unaware)))
+    emit(b, dice, FightStarted(order=order, coins=tuple(coins), unaware=tuple(unaware), sides=dict(c.sides)))
     emit(b, dice, TurnBegan(character=order[0], round=1, lost=state.condition(order[0]).lost_actions > 0))
     return b
 

@@ -10,7 +10,7 @@ from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
-from capeworks.systems.workshop.combat import defense_of, mooks_strike, pv_of, weapon_of
+from capeworks.systems.workshop.combat import defense_of, pv_of, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
@@ -27,6 +27,7 @@ from capeworks.systems.workshop.common import (
 )
 from capeworks.systems.workshop.config import CineMode
 from capeworks.systems.workshop.harm import harm, wt_of
+from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
@@ -130,7 +131,7 @@ def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceSe
             character=c.model_copy(update={"busy": True}), what=what, turn=use_action(state, c.id)
         )
     )
-    mooks_strike(batch, ctx, dice, c.id)
+    offer_strikes(batch, ctx, c.id)
     return batch
 
 
@@ -177,7 +178,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
         )
     )
     wake_rolls(batch, ctx, dice, c.id, state)
-    mooks_strike(batch, ctx, dice, c.id)
+    offer_strikes(batch, ctx, c.id)
     return batch
 
 

@@ -32,6 +32,7 @@ from capeworks.systems.workshop.config import (
 )
 from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.harm import harm, wt_of
+from capeworks.systems.workshop.mooks import offer_strikes, speed_bump
 from capeworks.systems.workshop.rules import (
     degree_of,
     mook_gang_modifier,
@@ -53,11 +54,6 @@ def weapon_of(c: Combatant, name: str) -> Weapon:
             raise RuleViolation("WS-CORE-002", f"{c.name} has no weapon {name!r}. Known: {known}.")
         return c.weapons[name]
     return next(iter(c.weapons.values()), Weapon(name="bare hands", skill="Martial Arts"))
-
-
-def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
-    """A speed-bump mook group (WS-MOOK-004)."""
-    return not c.named and config.mooks is MookModel.SPEED_BUMP
 
 
 def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
@@ -262,7 +258,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     if any_hit and favored(batch.state, a, Favored.COMBAT):  # WS-CARD-002
         batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
     wake_rolls(batch, ctx, dice, p.attacker, before)
-    mooks_strike(batch, ctx, dice, p.attacker, ignored=set(p.targets))
+    offer_strikes(batch, ctx, p.attacker, ignored=set(p.targets))
 
 
 def _speed_bump(
@@ -300,43 +296,3 @@ def _speed_bump(
         )
     )
     return downed > 0
-
-
-def mooks_strike(
-    batch: Batch[WorkshopState],
-    ctx: Ctx,
-    dice: DiceService,
-    pc: str,
-    *,
-    ignored: set[str] | frozenset[str] = frozenset(),
-) -> None:
-    """WS-MOOK-005 (PROPOSED static): each speed-bump group engaging ``pc`` that this Action ignored
-    strikes: Mook Skill + Damage vs PC Defense + Soak; the PV is Damage."""
-    if ctx.config.mooks is not MookModel.SPEED_BUMP:
-        return
-    for g in list(batch.state.characters.values()):
-        if not speed_bump(ctx.config, g) or g.engaging != pc or g.id in ignored or not g.can_act:
-            continue
-        target = batch.state.characters[pc]
-        if not target.can_act:
-            return
-        damage = max((w.damage for w in g.weapons.values()), default=0)
-        pv = max(0, g.trait("Skill") + damage - (target.defense + target.soak))
-        batch.emit(
-            ev.AttackRolled(
-                attacker=g.id,
-                target=pc,
-                weapon="static",
-                base=g.trait("Skill"),
-                dice=(),
-                modifier=0,
-                av=g.trait("Skill") + damage,
-                defense=target.defense + target.soak,
-                outcome=pv,
-                hit=pv > 0,
-                pv=pv,
-                pending=None,
-            )
-        )
-        if pv > 0:
-            harm(batch, ctx, dice, pc, pv, hit=True)

@@ -28,7 +28,9 @@ __all__ = [
     "GetUp",
     "GmNote",
     "Interrupt",
+    "MookStrike",
     "Move",
+    "Narrated",
     "PassTime",
     "RaiseInitiative",
     "Rest",
@@ -229,6 +231,19 @@ class RollCheck(Frozen):
 
 class EndSession(Frozen):
     """GM: the session ends: every Cinematic Wound heals (and gives the party XP if the table says so)."""
+
+
+class MookStrike(Frozen):
+    """GM: ignored speed-bump mooks strike at the one who ignored them, or hold off (WS-MOOK-005)."""
+
+    group: _Id
+    strike: bool = True
+
+
+class Narrated(Frozen):
+    """GM: mark a narration due (a Fumble, a Hazardous action, a Stymie or Setback) as narrated."""
+
+    id: int = Field(ge=1)
 
 
 class GmNote(Frozen):

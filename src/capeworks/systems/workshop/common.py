@@ -64,6 +64,8 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
         raise RuleViolation("WS-SHOT-003", "An attack is waiting for its defenders' answers.")
     if state.bid is not None:
         raise RuleViolation("WS-SHOT-005", "An interrupt is waiting for its answer.")
+    if state.offers:
+        raise RuleViolation("WS-MOOK-005", "The GM decides first whether the ignored mooks strike.")
     if not c.can_act:
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if turn.extra == cid:

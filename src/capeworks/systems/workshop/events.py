@@ -32,8 +32,12 @@ __all__ = [
     "InitiativeRaised",
     "InterruptBid",
     "KnockedBack",
+    "MookStrikeAnswered",
+    "MookStrikeOffered",
     "MooksDowned",
     "Moved",
+    "Narrated",
+    "NarrationDue",
     "PaddingReached",
     "Rested",
     "Rolled",
@@ -352,7 +356,40 @@ class GmNoted(WorkshopEvent):
     text: str
 
 
+class MookStrikeOffered(WorkshopEvent):
+    """WS-MOOK-005: an Action ignored a speed-bump group engaging the character: it may strike."""
+
+    group: str
+    pc: str
+
+
+class MookStrikeAnswered(WorkshopEvent):
+    """The GM's answer for ignored mooks: they strike (the strike follows) or hold off."""
+
+    group: str
+    strike: bool
+
+
+class NarrationDue(WorkshopEvent):
+    """For the GM only: something came up whose effect the rules never give (a Fumble, a Hazardous
+    action, a Stymie or Setback card, a padding card's random event): the GM narrates it."""
+
+    id: int
+    rule: str
+    text: str
+
+
+class Narrated(WorkshopEvent):
+    """The GM has narrated (or waved off) a due narration."""
+
+    id: int
+
+
 EVENTS = (
+    MookStrikeOffered,
+    MookStrikeAnswered,
+    NarrationDue,
+    Narrated,
     CharacterAdded,
     SequenceStarted,
     SequenceEnded,

@@ -15,6 +15,7 @@ from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import FULL_DECK, effect_of
 from capeworks.systems.workshop.common import Ctx, char, spend_shots, woken
 from capeworks.systems.workshop.config import InitiativeSystem, MookModel
+from capeworks.systems.workshop.mooks import require_no_offer
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Bid, Turn
@@ -221,6 +222,7 @@ def end_turn(state: WorkshopState, ctx: Ctx, command: cmd.EndTurn, dice: DiceSer
         raise RuleViolation("WS-SEQ-003", f"It is not {c.name}'s turn to end.")
     if state.pending is not None or state.bid is not None:
         raise RuleViolation("WS-SHOT-003", "Answer the open attack or interrupt first.")
+    require_no_offer(state)
     batch = ctx.batch(state)
     pass_turn(batch, ctx, dice, c.id)
     return batch
@@ -268,6 +270,7 @@ def extra_action(
         )
     if turn.extra or state.pending is not None or state.bid is not None:
         raise RuleViolation("WS-SHOT-004", "Someone else is acting out of Sequence now.")
+    require_no_offer(state)
     after = spend_shots(state, c, 3, "WS-SHOT-004", "an Action out of Sequence")
     batch = ctx.batch(state)
     batch.emit(ev.ExtraActionTaken(character=after, turn=turn.model_copy(update={"extra": c.id})))

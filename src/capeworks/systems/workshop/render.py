@@ -185,6 +185,10 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
         )
     ),
     ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
+    ev.MookStrikeOffered.TYPE: _w(lambda p: f"{_n(p.pc)} ignored {_n(p.group)}: they may strike."),
+    ev.MookStrikeAnswered.TYPE: _w(lambda p: f"{_n(p.group)} " + ("strike." if p.strike else "hold off.")),
+    ev.NarrationDue.TYPE: _w(lambda p: f"For the GM: {p.text}"),
+    ev.Narrated.TYPE: _w(lambda p: "The GM has narrated it."),
 }
 
 COMMAND_WORDS: dict[str, str] = {
@@ -214,6 +218,8 @@ COMMAND_WORDS: dict[str, str] = {
     "roll_check": "roll the called check",
     "end_session": "end the session",
     "gm_note": "a private note",
+    "narrated": "mark a narration done",
+    "mook_strike": "ignored mooks strike or hold off",
 }
 
 

@@ -34,7 +34,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import GmNotesHidden, lookup
 from capeworks.engine.names import with_names
 from capeworks.engine.ruleset import SampleSession
-from capeworks.systems.workshop import actions, combat, flow
+from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
@@ -56,7 +56,7 @@ def _plays(seat: Seat, c: Combatant) -> bool:
 
 def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """The acting combatant's own commands, for the seat that plays them (or its extra Action)."""
-    if state.pending is not None or state.bid is not None:
+    if state.pending is not None or state.bid is not None or state.offers:
         return []
     who = state.turn.extra or state.turn.current
     c = state.characters.get(who) if who else None
@@ -65,7 +65,7 @@ def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 
 def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """Combatants of the seat with Shots to spend, during a Sequence."""
-    if not state.turn.sequence or state.pending is not None or state.bid is not None:
+    if not state.turn.sequence or state.pending is not None or state.bid is not None or state.offers:
         return []
     return [
         {"character": c.id}
@@ -127,6 +127,8 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
     "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
+    "mook_strike": CommandSpec(cmd.MookStrike, mooks.mook_strike, GM, "play the mooks", prompt_only=True),
+    "narrated": CommandSpec(cmd.Narrated, narration.narrated, GM, "narrate", prompt_only=True),
 }
 COMMANDS = command_table(_SPECS)
 
@@ -239,6 +241,8 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     words = WORDS
     command_words = COMMAND_WORDS
     has_gm = True
+    #: the narrations due are the GM's too (:mod:`.narration`)
+    gm_only = ("gm_notes", "narrate")
 
     def initial_state(self, config: WorkshopConfig) -> WorkshopState:
         return WorkshopState(config=config)
@@ -252,6 +256,7 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
         """The command's events with the names of the combatants they mention (the log reads names,
         not ids); no applier reads them, so the folded state stands."""
         known = {cid: c.name for cid, c in (before.characters | batch.state.characters).items()}
+        narration.add_narrations(batch, list(batch.events), known)
         batch.events[:] = [with_names(known, event) for event in batch.events]
         return batch
 
@@ -264,7 +269,7 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
         return dumped(cast(WorkshopState, state))
 
     def prompts(self, state: WorkshopState) -> list[Prompt]:
-        return open_prompts(state)
+        return open_prompts(state) + mooks.strike_prompts(state) + narration.narration_prompts(state)
 
     def panels(self, state: WorkshopState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)

@@ -20,6 +20,21 @@ from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
 __all__ = ["WorkshopState", "fold"]
 
 
+class Offer(Frozen):
+    """Speed-bump mooks an Action ignored, waiting for the GM to say whether they strike (WS-MOOK-005)."""
+
+    group: str
+    pc: str
+
+
+class Narration(Frozen):
+    """One thing for the GM to narrate (see :mod:`.narration`)."""
+
+    id: int
+    rule: str
+    text: str
+
+
 class WorkshopState(Frozen):
     """Combatants, the Sequence, timed effects, the pending attack and bid, the Factions' decks."""
 
@@ -36,6 +51,10 @@ class WorkshopState(Frozen):
     party_xp: int = 0
     next_call: int = 1
     gm_notes: tuple[str, ...] = ()
+    #: for the GM: what came up whose effect the rules never give, until the GM has narrated it
+    narrate: tuple[Narration, ...] = ()
+    next_narration: int = 1
+    offers: tuple[Offer, ...] = ()
 
     def char(self, cid: str) -> Combatant:
         """A combatant by id (callers check it exists)."""
@@ -70,6 +89,15 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
         update["party_xp"] = p.party_xp
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
+    if isinstance(p, ev.NarrationDue):
+        update["narrate"] = (*state.narrate, Narration(id=p.id, rule=p.rule, text=p.text))
+        update["next_narration"] = max(state.next_narration, p.id + 1)
+    if isinstance(p, ev.MookStrikeOffered):
+        update["offers"] = (*state.offers, Offer(group=p.group, pc=p.pc))
+    if isinstance(p, ev.MookStrikeAnswered):
+        update["offers"] = tuple(o for o in state.offers if o.group != p.group)
+    if isinstance(p, ev.Narrated):
+        update["narrate"] = tuple(n for n in state.narrate if n.id != p.id)
     return state.model_copy(update=update) if update else state
 
 
@@ -80,4 +108,9 @@ def dumped(state: WorkshopState) -> dict[str, Any]:
     for effect in data.get("effects", ()):
         if not effect.get("line"):
             effect.pop("line", None)
+    if not data.get("offers"):
+        data.pop("offers", None)
+    if not data.get("narrate") and data.get("next_narration") == 1:
+        data.pop("narrate", None)
+        data.pop("next_narration", None)
     return data

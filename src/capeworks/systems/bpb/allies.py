@@ -1,0 +1,73 @@
+"""Who may step in front of an attack meant for someone else (BPB-TURN-004), and who is asked.
+
+The chapter lets a forced action "take a defensive action on someone else's behalf, such as
+diving in front of an attack to protect an innocent bystander" (src 297). Anyone able to force
+an action may do it; the table *asks* only those on the target's side (or, for a target on no
+side, everyone not on the attacker's), and only when the GM named the sides at the start of
+the fight: without sides every hit would ask every other character.
+"""
+
+from __future__ import annotations
+
+from capeworks.errors import InvalidCommand, RuleViolation
+from capeworks.systems.bpb.lookups import rank_of, require_able
+from capeworks.systems.bpb.model import Pending, Status
+from capeworks.systems.bpb.movement import ground
+from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.state import BpbState
+
+__all__ = ["interposers", "reach_ft", "require_can_step_in"]
+
+
+def reach_ft(state: BpbState, who: Character) -> int:
+    """How far the character can go to get in the way: a base move (as for a dive, BPB-DEF-009)."""
+    return ground(rank_of(state, who, "Agility")).walk
+
+
+def require_can_step_in(state: BpbState, p: Pending, who: Character, feet: int | None = None) -> None:
+    """Refuse, with the rule, a character who cannot step in front of attack ``p`` now."""
+    fight = state.fight
+    assert fight is not None
+    if p.meant_for is not None:
+        someone = state.characters[p.target].name
+        raise RuleViolation("BPB-TURN-004", f"{someone} has already stepped in front of attack {p.id}.")
+    if who.id == p.attacker:
+        raise InvalidCommand(f"{who.name} made attack {p.id}.")
+    if who.id == p.target:
+        raise InvalidCommand(f"Attack {p.id} is aimed at {who.name}: they answer it with defend.")
+    if who.id not in fight.order.order:
+        raise InvalidCommand(f"{who.name} is not in the fight.")
+    c = require_able(state, who)
+    if c.held_by is not None or Status.RESTRAINED in c.statuses:
+        raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move to get in the way.")
+    if who.id in fight.unaware:
+        raise RuleViolation("BPB-INIT-001", f"{who.name} is not aware of the fight yet.")
+    if fight.forced.get(who.id) == fight.order.round:
+        raise RuleViolation("BPB-TURN-006", f"{who.name} has already forced an action this round.")
+    reach = reach_ft(state, who)
+    if feet is not None and feet > reach:
+        raise RuleViolation(
+            "BPB-TURN-004", f"{who.name} cannot get there: {feet} ft is beyond a base move of {reach} ft."
+        )
+
+
+def interposers(state: BpbState, p: Pending) -> list[str]:
+    """Those asked whether they step in front of ``p``, in the order of play (none without sides)."""
+    fight = state.fight
+    if fight is None or not fight.sides or p.meant_for is not None:
+        return []
+    sides = fight.sides
+    theirs, attackers = sides.get(p.target), sides.get(p.attacker)
+    out = []
+    for cid in fight.order.order:
+        side = sides.get(cid)
+        if side is None or cid in p.declined or cid not in state.characters:
+            continue
+        if (side != theirs) if theirs is not None else (side == attackers):
+            continue
+        try:
+            require_can_step_in(state, p, state.characters[cid])
+        except (InvalidCommand, RuleViolation):
+            continue
+        out.append(cid)
+    return out

@@ -1,0 +1,129 @@
+"""Speed-bump mooks' free attacks (WS-MOOK-005), offered to the GM rather than made for them.
+
+"Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against the
+player character" (src 175): the rules *allow* the attack; whether the mooks take it is the
+decision of the one who plays them. So an ignoring Action opens a GM prompt per group engaging
+the character (with the static strike's numbers); play waits for the answer, and ``mook_strike``
+makes the strike (Mook Skill + Damage vs Defense + Soak, PROPOSED static) or holds it.
+"""
+
+from __future__ import annotations
+
+from capeworks.engine import Batch, DiceService, Prompt, PromptOption, Role
+from capeworks.errors import NotFound, RuleViolation
+from capeworks.systems.workshop import commands as cmd
+from capeworks.systems.workshop import events as ev
+from capeworks.systems.workshop.common import Ctx
+from capeworks.systems.workshop.config import MookModel, WorkshopConfig
+from capeworks.systems.workshop.harm import harm
+from capeworks.systems.workshop.sheet import Combatant
+from capeworks.systems.workshop.state import WorkshopState
+
+__all__ = ["mook_strike", "offer_strikes", "require_no_offer", "speed_bump", "strike_prompts"]
+
+
+def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
+    """A speed-bump mook group (WS-MOOK-004)."""
+    return not c.named and config.mooks is MookModel.SPEED_BUMP
+
+
+def _numbers(g: Combatant, pc: Combatant) -> tuple[int, int, int]:
+    """(AV, Defense + Soak, PV) of the group's static strike on ``pc``."""
+    damage = max((w.damage for w in g.weapons.values()), default=0)
+    av, against = g.trait("Skill") + damage, pc.defense + pc.soak
+    return av, against, max(0, av - against)
+
+
+def offer_strikes(
+    batch: Batch[WorkshopState], ctx: Ctx, pc: str, *, ignored: set[str] | frozenset[str] = frozenset()
+) -> None:
+    """WS-MOOK-005: each speed-bump group engaging ``pc`` that this Action ignored may strike: ask the GM."""
+    if ctx.config.mooks is not MookModel.SPEED_BUMP:
+        return
+    target = batch.state.characters.get(pc)
+    if target is None or not target.can_act:
+        return
+    for g in list(batch.state.characters.values()):
+        engaged = speed_bump(ctx.config, g) and g.engaging == pc and g.can_act
+        if engaged and g.id not in ignored and all(o.group != g.id for o in batch.state.offers):
+            batch.emit(ev.MookStrikeOffered(group=g.id, pc=pc))
+
+
+def require_no_offer(state: WorkshopState) -> None:
+    """Play waits while the GM decides whether ignored mooks strike."""
+    if state.offers:
+        o = state.offers[0]
+        g, pc = state.characters[o.group], state.characters[o.pc]
+        raise RuleViolation("WS-MOOK-005", f"The GM decides first whether {g.name} strike at {pc.name}.")
+
+
+def mook_strike(
+    state: WorkshopState, ctx: Ctx, command: cmd.MookStrike, dice: DiceService
+) -> Batch[WorkshopState]:
+    """GM: the ignored mooks strike (static: Skill + Damage vs Defense + Soak; the PV is Damage) or hold."""
+    offer = next((o for o in state.offers if o.group == command.group), None)
+    if offer is None:
+        known = ", ".join(o.group for o in state.offers) or "none"
+        raise NotFound(f"No mooks wait to strike as {command.group!r}; waiting: {known}.")
+    batch = ctx.batch(state)
+    batch.emit(ev.MookStrikeAnswered(group=offer.group, strike=command.strike))
+    g, target = state.characters[offer.group], state.characters[offer.pc]
+    if not command.strike or not target.can_act:
+        return batch
+    av, against, pv = _numbers(g, target)
+    batch.emit(
+        ev.AttackRolled(
+            attacker=g.id,
+            target=target.id,
+            weapon="static",
+            base=g.trait("Skill"),
+            dice=(),
+            modifier=0,
+            av=av,
+            defense=against,
+            outcome=pv,
+            hit=pv > 0,
+            pv=pv,
+            pending=None,
+        )
+    )
+    if pv > 0:
+        harm(batch, ctx, dice, target.id, pv, hit=True)
+    return batch
+
+
+def strike_prompts(state: WorkshopState) -> list[Prompt]:
+    """One GM prompt per group of ignored mooks."""
+    out = []
+    for o in state.offers:
+        g, pc = state.characters[o.group], state.characters[o.pc]
+        av, against, pv = _numbers(g, pc)
+        out.append(
+            Prompt(
+                id=f"mooks-{o.group}-{state.turn.sequence}",
+                kind="mook_strike",
+                rule="WS-MOOK-005",
+                question=(
+                    f"{pc.name} ignored {g.name}: do they strike? (Skill + Damage {av} vs"
+                    f" Defense + Soak {against}: PV {pv})"
+                ),
+                options=(
+                    PromptOption(
+                        value="strike",
+                        label=f"Strike (PV {pv})",
+                        command="mook_strike",
+                        payload={"group": o.group, "strike": True},
+                    ),
+                    PromptOption(
+                        value="hold",
+                        label="Hold off",
+                        command="mook_strike",
+                        payload={"group": o.group, "strike": False},
+                    ),
+                ),
+                default="strike",
+                role=Role.GM,
+                context={"group": o.group, "pc": o.pc, "pv": pv},
+            )
+        )
+    return out
