@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import distribution, odds, parse
-from capeworks.dice.evaluate import bounds
+from capeworks.dice.evaluate import ValuesAlgebra, bounds, evaluate
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 
 
@@ -128,3 +128,13 @@ def test_distribution__big_integer_work_is_charged_as_it_costs(text: str) -> Non
 def test_binomials__each_from_the_one_before() -> None:
     assert odds._binomials(1000, 739) == [math.comb(1000, j) for j in range(739)]
     assert odds._binomials(5, 1) == [1]
+
+
+def test_possible_values__widen_to_the_range_before_costing_much() -> None:
+    # reading '1/(64d1000r500)' checks whether the divisor can be 0 through the sums 64 dice can show:
+    # 999 faces, so listing them pair by pair took 5 s before the count of pairs was capped
+    wide = evaluate(parse("64d1000r500"), ValuesAlgebra())
+    assert wide == (64, 64_000)
+    assert parse("1/(64d1000r500)") is not None
+    # few values are still listed exactly: two d6 rerolling all but 3 and 4 total 6, 7 or 8
+    assert evaluate(parse("2d6r<=2r>=5"), ValuesAlgebra()) == frozenset({6, 7, 8})

@@ -165,6 +165,9 @@ def bounds(expr: Expr) -> Bounds:
 #: most values a set of possible values holds before it is widened to its range
 _MAX_VALUES = 4096
 
+#: most sums of pairs one set of possible values may cost to work out (past it: its range)
+_MAX_PAIRS = 16 * _MAX_VALUES
+
 #: the values a part can show: a set, or ``(low, high)`` when any value between may occur
 Values = frozenset[int] | tuple[int, int]
 
@@ -185,7 +188,11 @@ def _sumset(one: frozenset[int], k: int) -> Values:
     if k > 64:
         return (k * lo, k * hi)
     out: set[int] = {0}
+    pairs = 0
     for _ in range(k):
+        pairs += len(out) * len(one)
+        if pairs > _MAX_PAIRS:  # '1/(64d1000r500)' once took 5 s to read
+            return (k * lo, k * hi)
         out = {a + b for a in out for b in one}
         if len(out) > _MAX_VALUES:
             return (k * lo, k * hi)
