@@ -138,3 +138,11 @@ def test_possible_values__widen_to_the_range_before_costing_much() -> None:
     assert parse("1/(64d1000r500)") is not None
     # few values are still listed exactly: two d6 rerolling all but 3 and 4 total 6, 7 or 8
     assert evaluate(parse("2d6r<=2r>=5"), ValuesAlgebra()) == frozenset({6, 7, 8})
+
+
+@pytest.mark.parametrize("text", ["10^(1000d6)", "3^(1000d1000)", "1000^(1000d1000!)"])
+def test_power__far_past_the_limit_is_refused_without_working_it_out(text: str) -> None:
+    # the bound was worked out in full (3**1,000,000) and then printed with str(), which Python
+    # refuses past 4,300 digits: a ValueError, not a sentence
+    with pytest.raises(LimitExceeded, match=r"reaches more than 1233 digits; the limit is 2\*\*63"):
+        parse(text)

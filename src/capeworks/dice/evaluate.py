@@ -96,6 +96,17 @@ def _bounds(lo: int, hi: int, *parts: Bounds) -> Bounds:
     return lo, hi, max(abs(lo), abs(hi), *(p[2] for p in parts))
 
 
+#: a power's bound stands in as this past it: the reader refuses anything past 2**63 anyway
+_HUGE = 2**4096
+
+
+def _pow_bound(x: int, y: int) -> int:
+    """``x ** y``, or ``±2**4096`` when that is larger: ``3^(1000d1000)`` need not be worked out."""
+    if abs(x) >= 2 and y * abs(x).bit_length() > 4096:
+        return -_HUGE if x < 0 and y % 2 else _HUGE
+    return int(x**y)
+
+
 class BoundsAlgebra:
     """Exact lowest and highest values (Python integers, so nothing overflows)."""
 
@@ -133,7 +144,7 @@ class BoundsAlgebra:
         elif op is Op.POW:  # extremes at the ends, at -1, 0 and 1, and at both parities of the exponent
             xs = {a[0], a[1], *(v for v in (-1, 0, 1) if a[0] <= v <= a[1])}
             ys = {y for y in (b[0], b[0] + 1, b[1] - 1, b[1]) if b[0] <= y <= b[1]}
-            ends = [x**y for x in xs for y in ys]
+            ends = [_pow_bound(x, y) for x in xs for y in ys]
         else:  # a quotient is largest at the divisor's smallest magnitudes: ±1 when it spans 0
             divisors = [y for y in (b[0], b[1], -1, 1) if y and b[0] <= y <= b[1]]
             ends = [op.divide(x, y) for x in a[:2] for y in divisors]
