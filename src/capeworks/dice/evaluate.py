@@ -96,6 +96,17 @@ def _bounds(lo: int, hi: int, *parts: Bounds) -> Bounds:
     return lo, hi, max(abs(lo), abs(hi), *(p[2] for p in parts))
 
 
+#: a power's bound stands in as this past it: the reader refuses anything past 2**63 anyway
+_HUGE = 2**4096
+
+
+def _pow_bound(x: int, y: int) -> int:
+    """``x ** y``, or ``±2**4096`` when that is larger: ``3^(1000d1000)`` need not be worked out."""
+    if abs(x) >= 2 and y * abs(x).bit_length() > 4096:
+        return -_HUGE if x < 0 and y % 2 else _HUGE
+    return int(x**y)
+
+
 class BoundsAlgebra:
     """Exact lowest and highest values (Python integers, so nothing overflows)."""
 
@@ -133,7 +144,7 @@ class BoundsAlgebra:
         elif op is Op.POW:  # extremes at the ends, at -1, 0 and 1, and at both parities of the exponent
             xs = {a[0], a[1], *(v for v in (-1, 0, 1) if a[0] <= v <= a[1])}
             ys = {y for y in (b[0], b[0] + 1, b[1] - 1, b[1]) if b[0] <= y <= b[1]}
-            ends = [x**y for x in xs for y in ys]
+            ends = [_pow_bound(x, y) for x in xs for y in ys]
         else:  # a quotient is largest at the divisor's smallest magnitudes: ±1 when it spans 0
             divisors = [y for y in (b[0], b[1], -1, 1) if y and b[0] <= y <= b[1]]
             ends = [op.divide(x, y) for x in a[:2] for y in divisors]
@@ -165,6 +176,9 @@ def bounds(expr: Expr) -> Bounds:
 #: most values a set of possible values holds before it is widened to its range
 _MAX_VALUES = 4096
 
+#: most sums of pairs one set of possible values may cost to work out (past it: its range)
+_MAX_PAIRS = 16 * _MAX_VALUES
+
 #: the values a part can show: a set, or ``(low, high)`` when any value between may occur
 Values = frozenset[int] | tuple[int, int]
 
@@ -185,7 +199,11 @@ def _sumset(one: frozenset[int], k: int) -> Values:
     if k > 64:
         return (k * lo, k * hi)
     out: set[int] = {0}
+    pairs = 0
     for _ in range(k):
+        pairs += len(out) * len(one)
+        if pairs > _MAX_PAIRS:  # '1/(64d1000r500)' once took 5 s to read
+            return (k * lo, k * hi)
         out = {a + b for a in out for b in one}
         if len(out) > _MAX_VALUES:
             return (k * lo, k * hi)

@@ -58,6 +58,15 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
 _SPACE = " \t\r\n"
+
+
+def _digits(n: int) -> str:
+    """How many decimal digits ``n`` has, said without ``str(n)`` (refused past 4,300 digits, and slow)."""
+    if n < 10**18:
+        return str(len(str(n)))
+    return f"more than {int((n.bit_length() - 1) * 0.30103)}"
+
+
 #: largest magnitude a power may reach (bulk rolls work in int64)
 _MAX_POWER = 2**63
 _DIGITS = "0123456789"
@@ -316,7 +325,7 @@ class _Reader:
         widest = bounds(node)[2]
         if widest > _MAX_POWER:
             raise LimitExceeded(
-                f"A power in {self.text!r} reaches {len(str(widest))} digits; the limit is 2**63."
+                f"A power in {self.text!r} reaches {_digits(widest)} digits; the limit is 2**63."
             )
         return node
 

@@ -252,7 +252,8 @@ class Distribution:
 
     def _pairwise(self, other: Distribution, fn: Callable[[int, int], int], what: str) -> Distribution:
         a, b = self.counts, other.counts
-        _charge(len(a) * len(b), f"{what} two rolls")
+        each = 1 + _mul_steps(self._denominator.bit_length(), other._denominator.bit_length())
+        _charge(len(a) * len(b) * each, f"{what} two rolls")
         ends = [fn(x, y) for x in (self.min, self.max) for y in (other.min, other.max)]
         _check_support(max(ends) - min(ends) + 1)
         out: dict[int, int] = {}
@@ -280,7 +281,8 @@ class Distribution:
         """Through cumulative counts at the outcomes either side can show (not the whole range between)."""
         a, b = self.counts, other.counts
         points = sorted(a.keys() | b.keys())
-        _charge(len(points), "comparing two rolls")
+        each = 1 + 2 * _mul_steps(self._denominator.bit_length(), other._denominator.bit_length())
+        _charge(len(points) * each, "comparing two rolls")
         da, db = self._denominator, other._denominator
         out: dict[int, int] = {}
         run_a = run_b = before = 0
@@ -330,6 +332,18 @@ def _charge(work: int, what: str) -> None:
     _SPENT.set(spent)
 
 
+def _mul_steps(a_bits: int, b_bits: int) -> int:
+    """Steps one product of big integers of these sizes costs, in the budget's units.
+
+    CPython multiplies by Karatsuba past a few words and has nothing faster,
+    so the cost grows as ``large * small**0.585`` in 64-bit words (measured:
+    about 0.13 us per unit, the time of a Python step or so over 8); linear
+    charges let ``100d1000r1`` run 8 s on a budget meant for a fraction of one.
+    """
+    small, large = sorted((a_bits // 64 + 1, b_bits // 64 + 1))
+    return 1 + int(large * small**0.585) // 8
+
+
 # ---------------------------------------------------------------- polynomial arithmetic
 
 
@@ -342,8 +356,11 @@ def _unpack(x: int, width: int, n: int) -> list[int]:
     return [int.from_bytes(raw[i : i + width], "little") for i in range(0, width * n, width)]
 
 
-def _poly_mul(a: list[int], b: list[int]) -> list[int]:
-    """Product of two count polynomials, exactly, in one big-integer multiplication."""
+def _poly_mul(a: list[int], b: list[int], *, charged: bool = False) -> list[int]:
+    """Product of two count polynomials, exactly, in one big-integer multiplication.
+
+    ``charged``: the caller has paid for it already (a whole power, planned ahead).
+    """
     if len(a) == 1:
         return [a[0] * c for c in b]
     if len(b) == 1:
@@ -351,8 +368,41 @@ def _poly_mul(a: list[int], b: list[int]) -> list[int]:
     n = len(a) + len(b) - 1
     _check_support(n)
     width = (sum(a) * sum(b)).bit_length() // 8 + 1
-    _charge(n * width // 8, "combining rolls")
+    if not charged:
+        _charge(_poly_mul_steps(len(a), len(b), width), "combining rolls")
     return _unpack(_pack(a, width) * _pack(b, width), width, n)
+
+
+def _poly_mul_steps(len_a: int, len_b: int, width: int) -> int:
+    """Packing and unpacking (a Python step a coefficient) and the one product of packed integers."""
+    return len_a + len_b + _mul_steps(8 * width * len_a, 8 * width * len_b)
+
+
+def _charge_squaring(f: list[int], n: int) -> None:
+    """Charge every product :func:`_poly_pow` makes raising ``f`` to ``n`` by squaring, before the first.
+
+    The sizes are planned from the lengths and the bits of each factor's sum of
+    ways (``sum(f) ** k``), so a power too costly is refused before it starts,
+    not after seconds of squarings that each looked affordable.
+    """
+    bits = math.log2(sum(f))
+    steps = 0
+    out: tuple[int, int] | None = None  # (length, power of f)
+    square, k = (len(f), 1), n
+    while k:
+        if k & 1:
+            if out is None:
+                out = square
+            else:
+                width = int((out[1] + square[1]) * bits) // 8 + 2
+                steps += _poly_mul_steps(out[0], square[0], width)
+                out = (out[0] + square[0] - 1, out[1] + square[1])
+        k >>= 1
+        if k:
+            width = int(2 * square[1] * bits) // 8 + 2
+            steps += _poly_mul_steps(square[0], square[0], width)
+            square = (2 * square[0] - 1, 2 * square[1])
+    _charge(steps, f"{n} dice")
 
 
 def _charge_power(base: list[int], n: int) -> int:
@@ -425,14 +475,15 @@ def _poly_pow(base: list[int], n: int) -> list[int]:
         return [0] * (lead * n) + [f[0] ** n]
     if len(f) > _SQUARING_FROM:
         _check_support((len(f) - 1) * n + 1)
+        _charge_squaring(f, n)
         out: list[int] | None = None
         square, k = f, n
         while k:
             if k & 1:
-                out = square if out is None else _poly_mul(out, square)
+                out = square if out is None else _poly_mul(out, square, charged=True)
             k >>= 1
             if k:
-                square = _poly_mul(square, square)
+                square = _poly_mul(square, square, charged=True)
         assert out is not None
         return [0] * (lead * n) + out
     length = _charge_power(f, n)
@@ -491,7 +542,8 @@ def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
 def _binomial(n: int, hits: int, sides: int) -> Distribution:
     """Successes in n dice, each a hit in ``hits`` of ``sides`` ways: C(n,k) h^k m^(n-k)."""
     misses = sides - hits
-    _charge(n * (1 + n * sides.bit_length() // 4096), f"counting successes on {n} dice")
+    bits = n * sides.bit_length()
+    _charge(n * (1 + 2 * _mul_steps(bits, bits)), f"counting successes on {n} dice")
     hp = [1] * (n + 1)
     mp = [1] * (n + 1)
     for i in range(1, n + 1):
@@ -502,9 +554,8 @@ def _binomial(n: int, hits: int, sides: int) -> Distribution:
 
 def _extreme_of(low: int, sides: int, n: int, *, high: bool) -> Distribution:
     """The highest (or lowest) of n dice: ways(max <= v) = v**n, so ways(max = v) = v**n - (v-1)**n."""
-    _charge(
-        sides * (1 + n * sides.bit_length() // 4096), f"the {'highest' if high else 'lowest'} of {n} dice"
-    )
+    bits = n * sides.bit_length()
+    _charge(sides * (1 + 2 * _mul_steps(bits, bits)), f"the {'highest' if high else 'lowest'} of {n} dice")
     below = _powers(sides, n)
     counts = [below[i] - below[i - 1] for i in range(1, sides + 1)]
     return Distribution(low, counts if high else counts[::-1])
@@ -516,6 +567,15 @@ def _powers(top: int, n: int) -> list[int]:
     for i in range(2, top + 1):
         p = next((q for q in range(2, math.isqrt(i) + 1) if i % q == 0), i)
         out[i] = p**n if p == i else out[p] * out[i // p]
+    return out
+
+
+def _binomials(m: int, count: int) -> list[int]:
+    """``[C(m, 0), ..., C(m, count - 1)]``, each from the one before (``math.comb`` each afresh is
+    quadratic: 272,691 of them took 23 s for ``1000d2kl738t1``)."""
+    out = [1]
+    for j in range(count - 1):
+        out.append(out[-1] * (m - j) // (j + 1))
     return out
 
 
@@ -553,8 +613,11 @@ def _keep(ranked: list[tuple[int, int]], n: int, start: int, end: int) -> Distri
     width = ((2 * total) ** n).bit_length() // 8 + 1
     bits = 8 * width
     words = (k * span + 1) * width // 8 + 1
-    _charge(len(values) * edge * (edge + 1) // 2 * (1 + words // 64), f"keeping {k} of {n} dice")
-    comb = {n - u: [math.comb(n - u, j) for j in range(edge - u)] for u in range(edge)}
+    # a step multiplies a binomial by a power of ways and that by a power of the ways left (both
+    # counts of up to ``bits``), then a state's polynomial by a count: linear in its words
+    each = 1 + words // 64 + 2 * _mul_steps(bits, bits)
+    _charge(len(values) * edge * (edge + 1) // 2 * each, f"keeping {k} of {n} dice")
+    comb = {n - u: _binomials(n - u, edge - u) for u in range(edge)}
     states = [0] * edge
     states[0] = 1
     result = 0
@@ -655,13 +718,16 @@ def _group(items: list[Distribution], start: int, end: int) -> Distribution:
     top = m - start <= end
     size = m - start if top else end
     states: dict[tuple[int, ...], int] = {(): 1}
+    ways_bits = 1  # bits of the ways a state holds so far
     for item in items:
         outcomes = sorted(item.counts.items())
         xs = [x for x, _ in outcomes]
         below = [0]  # below[i]: ways of the i lowest outcomes
         for _, c in outcomes:
             below.append(below[-1] + c)
-        _charge(len(states) * len(outcomes) * (1 + size // 8), "keeping rolls of a group")
+        each = 1 + size // 8 + _mul_steps(ways_bits, item.denominator.bit_length())
+        _charge(len(states) * len(outcomes) * each, "keeping rolls of a group")
+        ways_bits += item.denominator.bit_length()
         nxt: dict[tuple[int, ...], int] = {}
         for run, ways in states.items():
             lo, hi = 0, len(outcomes)
