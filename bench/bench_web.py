@@ -26,6 +26,10 @@ by status.
 
     python bench/bench_web.py [--clients 200] [--tables 20] [--asks 3] [--think 1.0] [--ramp 0]
                                [--database-url URL] [--postgres] [--processes N] [--hammer-odds N]
+                               [--full]
+
+Clients ask for ``update`` messages (``?delta=1``) as the browser does; ``--full`` has them take
+each change as an ``entries`` and a whole ``state`` message, the protocol before, to compare.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from tests.server.processes import ServerProcess, free_port  # noqa: E402
 
 from _timing import table as text_table  # noqa: E402
+from capeworks.server.delta import apply_changes  # noqa: E402
 
 SAMPLES = ("ada", "rook")
 ABILITY = {"ada": "Science", "rook": "Brawling"}
@@ -157,8 +162,11 @@ async def play(
     go: asyncio.Event,
     think: float,
     ramp: float,
+    full: bool = False,
 ) -> None:
-    async with connect(f"{base}/api/tables/{client.table}/ws?token={token}", max_size=2**24) as ws:
+    # as the browser asks: one ``update`` message a change (``--full``: entries and a whole state)
+    query = "" if full else "&delta=1"
+    async with connect(f"{base}/api/tables/{client.table}/ws?token={token}{query}", max_size=2**24) as ws:
         wake = asyncio.Event()
 
         async def reader(ws: ClientConnection) -> None:
@@ -172,6 +180,12 @@ async def play(
                     client.entries += message["entries"]
                 elif kind == "state":
                     client.state = message
+                    wake.set()
+                elif kind == "update":
+                    client.versions.append(message["version"])
+                    client.times.append(now)
+                    client.entries += message["entries"]
+                    client.state = apply_changes(client.state, message["changes"])
                     wake.set()
                 elif kind == "ack":
                     client.acked.append((client.sent.pop(message["ref"]), message["version"]))
@@ -250,6 +264,7 @@ async def run_clients(
     *,
     think: float,
     ramp: float = 0.0,
+    full: bool = False,
 ) -> float:
     """Play until every player is done; clients are spread over the servers in turn."""
     ws_base = ws_bases[0]
@@ -258,7 +273,9 @@ async def run_clients(
     go = asyncio.Event()
     tasks = [
         asyncio.create_task(
-            play(c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think, ramp)
+            play(
+                c, ws_bases[i % len(ws_bases)], tokens[(c.table, c.seat)], stop, ready, go, think, ramp, full
+            )
         )
         for i, c in enumerate(clients)
     ]
@@ -334,7 +351,8 @@ def latencies(clients: list[Client]) -> list[float]:
 
 
 def check_logs(base: str, clients: list[Client], tokens: dict[tuple[str, str], str]) -> int:
-    """Every client's streamed entries equal the server's log for its seat; returns entries checked."""
+    """Every client's streamed entries equal the server's log for its seat, and the state it holds (made
+    from ``update`` messages, or the last whole one) its projection; returns entries checked."""
     checked = 0
     with httpx.Client(base_url=base, timeout=60) as http:
         for c in clients:
@@ -347,6 +365,9 @@ def check_logs(base: str, clients: list[Client], tokens: dict[tuple[str, str], s
             assert c.entries == server["entries"], (
                 f"{c.table}/{c.seat}: streamed log differs from the server's"
             )
+            state = http.get(f"/api/tables/{c.table}", headers={"X-Seat-Token": tokens[(c.table, c.seat)]})
+            held = {k: v for k, v in c.state.items() if k != "type"}
+            assert held == state.json(), f"{c.table}/{c.seat}: the state it holds differs from the server's"
             checked += len(c.entries)
     return checked
 
@@ -451,6 +472,11 @@ def main() -> int:
     parser.add_argument(
         "--hammer-odds", type=int, default=0, help="connections of one client hammering /api/dice/odds"
     )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="clients take each change as entries and a whole state (the protocol before ?delta=1)",
+    )
     args = parser.parse_args()
     per_table = args.clients // args.tables
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -476,7 +502,14 @@ def main() -> int:
             with_hammer(
                 servers[0].base,
                 args.hammer_odds,
-                run_clients([s.ws_base for s in servers], clients, tokens, think=args.think, ramp=args.ramp),
+                run_clients(
+                    [s.ws_base for s in servers],
+                    clients,
+                    tokens,
+                    think=args.think,
+                    ramp=args.ramp,
+                    full=args.full,
+                ),
             )
         )
         client_cpu = time.process_time() - client_cpu

@@ -1,14 +1,19 @@
-"""Server test set-up: an app on a fresh SQLite file, a TestClient, and an RWYN table with three seats.
+"""Server test set-up: an app on a fresh SQLite file, a TestClient, and an RWYN table with three seats;
+for the browser tests, the whole web table on loopback and Debian's Chromium.
 
 PostgreSQL tests reuse the store tests' throwaway server (tests/store/conftest.py).
 """
 
 from __future__ import annotations
 
+import os
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,6 +21,12 @@ from fastapi.testclient import TestClient
 from capeworks.server import create_app
 from capeworks.store import Store
 from tests.store.conftest import postgres_server  # noqa: F401  (a fixture shared with the store tests)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+#: Debian's Chromium, which the browser tests drive (they are skipped without it)
+CHROMIUM = Path("/usr/bin/chromium")
 
 #: the RWYN sample's GM note, which no player may ever see
 SECRET = "the foreman is secretly the Mole"
@@ -126,3 +137,63 @@ def play_rwyn_opening(client: TestClient, table: Seated) -> None:
     )
     ok(client, table, "ann", "check", [6, 5, 2], call=1)
     ok(client, table, "ann", "sacrifice", [5], check=1, count=1)
+
+
+# -- the browser tests' harness: one server and one browser per test module ----------------------
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def web_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The whole web table (REST, WebSocket, front end) served by uvicorn on loopback, on a fresh
+    SQLite file; its base URL."""
+    import uvicorn
+
+    db = tmp_path_factory.mktemp("browser-db") / "web.sqlite3"
+    app = create_app(
+        f"sqlite:///{db}",
+        poll_seconds=0.5,
+        commands_per_second=100.0,
+        command_burst=100,
+        tables_per_minute=1e4,
+    )
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the web table did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright (the test is skipped where it is not installed)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM))
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``$CAPEWORKS_ARTIFACTS``, or pytest's temporary folder."""
+    chosen = os.environ.get("CAPEWORKS_ARTIFACTS")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -11,20 +11,19 @@ pytest temporary directory (or ``$CAPEWORKS_ARTIFACTS``) for a person to look at
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.server import conftest as harness
+from tests.server.conftest import CHROMIUM, free_port
+
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
 #: the GM's private note: no player's page may ever contain it
@@ -34,55 +33,12 @@ LIVE = 20_000
 expect.set_options(timeout=LIVE)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def web_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The whole web table served by uvicorn on loopback, on a fresh SQLite file."""
-    import uvicorn
-
-    from capeworks.server import create_app
-
-    db = tmp_path_factory.mktemp("browser-db") / "web.sqlite3"
-    app = create_app(
-        f"sqlite:///{db}",
-        poll_seconds=0.5,
-        commands_per_second=100.0,
-        command_burst=100,
-        tables_per_minute=1e4,
-    )
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the web table did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM))
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    chosen = os.environ.get("CAPEWORKS_ARTIFACTS")
-    path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+# the harness lives in conftest.py (one server and browser per module); these names stay for
+# modules that import them from here
+_free_port = free_port
+web_table = harness.web_table
+chromium = harness.chromium
+artifacts = harness.artifacts
 
 
 #: a browser that sits down spends its invite's token for a fresh one (docs/web.md): old -> new

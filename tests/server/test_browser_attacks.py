@@ -25,15 +25,9 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server import test_browser as tb
 from tests.server.test_browser import CHROMIUM, RWYN_SEATS, Seats, shoot, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-
-# the shared harness's module-scoped fixtures, one server and browser for this module
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
 
 
 class _Attacker:

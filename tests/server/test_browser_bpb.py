@@ -13,14 +13,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.server import test_browser as tb
 from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, prompt, shoot, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
 
 SEATS = [
     {"id": "gm", "name": "Gail", "role": "gm"},

@@ -25,11 +25,6 @@ from tests.server.test_browser import CHROMIUM, RWYN_SEATS, Seats, field, menu, 
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-# the shared harness's module-scoped fixtures, one server and browser for this module
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
-
 
 @pytest.mark.rules("TABLE-UNDO")
 def test_undo_request__named_by_the_logs_number_lapses_in_words_and_is_never_gm_only_to_its_asker(

@@ -20,7 +20,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from capeworks.systems.weaverdice.samples import SAMPLES
-from tests.server import test_browser as tb
 from tests.server.test_browser import (
     CHROMIUM,
     Seats,
@@ -35,10 +34,6 @@ from tests.server.test_browser import (
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-# the shared harness's module-scoped fixtures, one server and browser for this module
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
 
 WD_SEATS = [
     {"id": "gm", "name": "Gail", "role": "gm"},

@@ -79,6 +79,28 @@ def test_player_reading_gm_events__websocket(client: TestClient, rwyn: Seated, s
     assert len(seqs) == len(set(seqs)) and seqs == sorted(seqs)
 
 
+def test_player_reading_gm_events__websocket_updates(client: TestClient, rwyn: Seated, store: Store) -> None:
+    """The same over a socket that takes ``update`` messages (``?delta=1``, the page's): its changes
+    carry no GM event and no secret, and they end at the player's own projection."""
+    from capeworks.server.delta import apply_changes
+
+    with client.websocket_connect(f"/api/tables/{rwyn.id}/ws?delta=1", headers=rwyn.auth("ann")) as ws:
+        ws.receive_json()
+        state = {k: v for k, v in ws.receive_json().items() if k != "type"}
+        play_sample(client, rwyn)
+        final = store.record(rwyn.id).version
+        messages: list[dict[str, Any]] = []
+        while state["version"] != final:
+            messages.append(ws.receive_json())
+            assert messages[-1]["type"] == "update"
+            state = apply_changes(state, messages[-1]["changes"])
+    assert SECRET not in json.dumps(messages)
+    seqs = [e["seq"] for m in messages for e in m["entries"]]
+    assert not gm_only_seqs(store, rwyn, "ann") & set(seqs)
+    assert len(seqs) == len(set(seqs)) and seqs == sorted(seqs)
+    assert state == client.get(f"/api/tables/{rwyn.id}", headers=rwyn.auth("ann")).json()
+
+
 def test_acting_for_another_seats_character__refused_and_nothing_written(
     client: TestClient, rwyn: Seated, store: Store
 ) -> None:

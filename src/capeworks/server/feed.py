@@ -31,6 +31,7 @@ from pydantic_core import to_json
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
 from capeworks.server.cache import TableCache
+from capeworks.server.delta import Change, Diffs, changes
 from capeworks.server.jsoncache import JsonCache
 from capeworks.server.projection import Shared, entries, projection
 from capeworks.store import Store
@@ -57,13 +58,33 @@ class SeatUpdate:
 
     entries: list[dict[str, Any]]
     state: dict[str, Any]
-    texts: tuple[str, str] = ("", "")
+    texts: tuple[str, ...] = ("", "")
 
     @classmethod
     def encoded(
         cls, version: int, entries: list[dict[str, Any]], state: dict[str, Any], *, shared: Shared
     ) -> SeatUpdate:
         return cls(entries, state, encode_update(version, entries, state, shared=shared))
+
+
+def encode_delta(version: int, entries: list[dict[str, Any]], made: list[Change], *, shared: Shared) -> str:
+    """The one ``update`` message of a change for a socket opened with ``?delta=1``: the new entries
+    and what changed in the seat's projection (:mod:`capeworks.server.delta`)."""
+    listed = ",".join([shared.encoded(e) for e in entries])
+    parts = []
+    for change in made:
+        path = to_json(change[0]).decode()
+        value = "" if len(change) == 1 else "," + shared.encoded(change[1])
+        parts.append("[" + path + value + "]")
+    return (
+        '{"type":"update","version":'
+        + str(int(version))
+        + ',"entries":['
+        + listed
+        + '],"changes":['
+        + ",".join(parts)
+        + "]}"
+    )
 
 
 def encode_update(
@@ -123,9 +144,11 @@ class Subscription:
     send, and later updates coalesce into that marker (issue 21, defect 5).
     """
 
-    def __init__(self, table_id: str, seat: Seat) -> None:
+    def __init__(self, table_id: str, seat: Seat, *, delta: bool = False) -> None:
         self.table_id = table_id
         self.seat = seat
+        #: the socket is sent one ``update`` message of changes a version, not ``entries`` and ``state``
+        self.delta = delta
         self.pending: deque[Update | None] = deque()
         #: bytes of encoded messages waiting
         self.bytes = 0
@@ -141,8 +164,9 @@ class Subscription:
         share = update.seats.get(self.seat.id)
         slim = Update(update.prev, update.version)
         size = 0
-        if share is not None and share.texts[0]:
-            slim = Update(update.prev, update.version, {self.seat.id: SeatUpdate([], {}, share.texts)})
+        texts = _texts_for(share, delta=self.delta)
+        if texts:
+            slim = Update(update.prev, update.version, {self.seat.id: SeatUpdate([], {}, texts)})
             size = _size(slim)
         last = self.pending[-1] if self.pending else None
         if (last is not None and not last.seats) or (
@@ -172,6 +196,16 @@ class Subscription:
         return item
 
 
+def _texts_for(share: SeatUpdate | None, *, delta: bool) -> tuple[str, ...]:
+    """The messages a socket is sent of a seat's share: ``(update,)`` or ``(entries, state)``
+    (empty when the feed did not make them: the socket catches up from the store)."""
+    if share is None:
+        return ()
+    if delta:
+        return share.texts[2:3] if len(share.texts) > 2 and share.texts[2] else ()
+    return share.texts[:2] if share.texts[0] else ()
+
+
 def _size(update: Update) -> int:
     return sum(len(t) for share in update.seats.values() for t in share.texts)
 
@@ -191,6 +225,8 @@ class Feed:
         self.must_read = True
         #: JSON kept from one round to the next (rounds run one at a time)
         self.json = JsonCache()
+        #: each watching seat's projection at ``version``, which its ``update`` messages change
+        self.sent: dict[str, dict[str, Any]] = {}
 
     def start(self) -> None:
         """Run the feed while anyone watches (again, if it had stopped)."""
@@ -217,9 +253,16 @@ class Feed:
             if not self.subs:
                 break
             seats = {s.seat.id: s.seat for s in self.subs}
+            # which messages each seat's sockets take: (entries, state), update, or both
+            modes = {seat_id: (False, False) for seat_id in seats}
+            for sub in self.subs:
+                full, delta = modes[sub.seat.id]
+                modes[sub.seat.id] = (full or not sub.delta, delta or sub.delta)
             must_read, self.must_read = self.must_read, False
             try:
-                update = await to_thread.run_sync(self._advance, seats, must_read, limiter=self.hub.threads)
+                update = await to_thread.run_sync(
+                    self._advance, seats, modes, must_read, limiter=self.hub.threads
+                )
             except CapeworksError as e:
                 log.warning("feed %s: %s", self.table_id, e.message)
                 self.version = None
@@ -236,32 +279,53 @@ class Feed:
                 for sub in list(self.subs):
                     sub.push(update)
 
-    def _advance(self, seats: Mapping[str, Seat], must_read: bool) -> Update | None:
+    def _advance(
+        self, seats: Mapping[str, Seat], modes: Mapping[str, tuple[bool, bool]], must_read: bool
+    ) -> Update | None:
         """The change since the version last sent, from the shared fold (in a worker thread)."""
         return self.hub.cache.read(
-            self.table_id, lambda table: self._share(table, seats), catch_up=must_read, wait=None
+            self.table_id, lambda table: self._share(table, seats, modes), catch_up=must_read, wait=None
         )
 
-    def _share(self, table: Table, seats: Mapping[str, Seat]) -> Update | None:
-        """Each watching seat's share of the change (under the fold's lock; one round at a time)."""
+    def _share(
+        self,
+        table: Table,
+        seats: Mapping[str, Seat],
+        modes: Mapping[str, tuple[bool, bool]] | None = None,
+    ) -> Update | None:
+        """Each watching seat's share of the change (under the fold's lock; one round at a time):
+        the ``entries`` and ``state`` messages for sockets that take them (``modes``: all, when not
+        given), the ``update`` message for those opened with ``?delta=1``."""
         prev = self.version
         if prev is None or table.version < prev:
             # just started (or the fold was reloaded behind us): the sockets catch up from the store
             self.version = table.version
+            self.sent = {}
             return Update(table.version, table.version)
         if table.version == prev:
             return None
         self.json.next_round()
         shared = Shared.of(table, json=self.json)
-        shares = {
-            seat_id: SeatUpdate.encoded(
-                table.version,
-                entries(table, seat, since=prev, shared=shared),
-                projection(self.table_id, table, seat, shared=shared),
-                shared=shared,
-            )
-            for seat_id, seat in seats.items()
-        }
+        diffs = Diffs()
+        shares: dict[str, SeatUpdate] = {}
+        sent: dict[str, dict[str, Any]] = {}
+        for seat_id, seat in seats.items():
+            full, delta = modes.get(seat_id, (True, False)) if modes is not None else (True, False)
+            new = entries(table, seat, since=prev, shared=shared)
+            state = projection(self.table_id, table, seat, shared=shared)
+            texts: tuple[str, ...] = ("", "")
+            if full:
+                texts = encode_update(table.version, new, state, shared=shared)
+            if delta:
+                before = self.sent.get(seat_id)
+                # a seat not watched at the last version gets its whole projection (an empty path)
+                made: list[Change] = [((), state)]
+                if before is not None:
+                    made = changes(before, state, diffs=diffs)
+                texts = (*texts, encode_delta(table.version, new, made, shared=shared))
+            shares[seat_id] = SeatUpdate(new, state, texts)
+            sent[seat_id] = state
+        self.sent = sent
         self.version = table.version
         return Update(prev, table.version, shares)
 
@@ -292,12 +356,12 @@ class Hub:
         if self._unlisten is None:
             self._unlisten = self.store.listen(self.written)
 
-    def subscribe(self, table_id: str, seat: Seat) -> Subscription:
+    def subscribe(self, table_id: str, seat: Seat, *, delta: bool = False) -> Subscription:
         """Start receiving a table's updates (call on the event loop)."""
         feed = self.feeds.get(table_id)
         if feed is None:
             feed = self.feeds[table_id] = Feed(self, table_id)
-        sub = Subscription(table_id, seat)
+        sub = Subscription(table_id, seat, delta=delta)
         feed.subs.add(sub)
         feed.start()
         return sub

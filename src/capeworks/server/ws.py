@@ -196,7 +196,7 @@ class _Connection:
         if update.version <= self.cursor:
             return
         share = update.seats.get(self.seat.id)
-        if share is None or update.prev != self.cursor or not share.texts[0]:
+        if share is None or update.prev != self.cursor or not share.texts or not share.texts[0]:
             # behind (or partly ahead, after a catch-up): the store has exactly what is missing
             await self.catch_up()
             return
@@ -312,7 +312,8 @@ def ws_router(tables: Tables, *, max_bytes: int, send_timeout: float = SEND_TIME
             )
             return
         conn = _Connection(ws, tables, table_id, seat, since, send_timeout=send_timeout)
-        sub = tables.hub.subscribe(table_id, seat)
+        # ?delta=1: after the backlog, one ``update`` message of changes a version (server/delta.py)
+        sub = tables.hub.subscribe(table_id, seat, delta=ws.query_params.get("delta") == "1")
         follower: asyncio.Task[None] | None = None
         try:
             await conn.catch_up()

@@ -52,7 +52,36 @@ export function retryDelay(n) {
   return RETRY_MS[Math.min(n, RETRY_MS.length - 1)];
 }
 
-// One WebSocket to the table, reopened with ?since=<last version> when it drops.
+// Apply an ``update`` message's changes to the state the socket last gave (server/delta.py):
+// each is [path, value] (set; an empty path replaces the whole state) or [path] (remove a key).
+// The containers along a changed path are copied, so what did not change keeps its identity
+// and the old state is left as it was.
+export function applyChanges(state, changes) {
+  const root = [state];
+  const copied = new Set();
+  for (const change of changes) {
+    const path = change[0];
+    let holder = root;
+    let key = 0;
+    for (const step of path) {
+      let node = holder[key];
+      if (!copied.has(node)) {
+        node = Array.isArray(node) ? node.slice() : { ...node };
+        holder[key] = node;
+        copied.add(node);
+      }
+      holder = node;
+      key = step;
+    }
+    if (change.length > 1) holder[key] = change[1];
+    else delete holder[key];
+  }
+  return root[0];
+}
+
+// One WebSocket to the table, reopened with ?since=<last version> when it drops. It asks for
+// ``update`` messages (?delta=1): after the backlog's whole state, each change comes as one
+// message of new entries and what changed in this seat's projection.
 export class Live {
   constructor({ tableId, book, onEntries, onState, onStatus }) {
     this.tableId = tableId;
@@ -77,7 +106,7 @@ export class Live {
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const id = encodeURIComponent(this.tableId);
-    return `${scheme}//${location.host}/api/tables/${id}/ws?since=${this.book.streamed}`;
+    return `${scheme}//${location.host}/api/tables/${id}/ws?delta=1&since=${this.book.streamed}`;
   }
 
   open() {
@@ -86,6 +115,8 @@ export class Live {
     this.onStatus("connecting");
     const socket = new WebSocket(this.url());
     this.socket = socket;
+    // the state this socket's updates change: none until its backlog's whole state has come
+    let state = null;
     socket.onopen = () => this.onStatus("live");
     socket.onmessage = (event) => {
       // the server answered (its backlog comes first): the back-off starts afresh. A socket that
@@ -101,7 +132,18 @@ export class Live {
         this.onEntries(message.entries, message.version);
         if (message.version > this.book.streamed) this.book.streamed = message.version;
       }
-      else if (message.type === "state") this.onState(message);
+      else if (message.type === "state") {
+        state = message;
+        this.onState(message);
+      }
+      else if (message.type === "update") {
+        this.onEntries(message.entries, message.version);
+        if (message.version > this.book.streamed) this.book.streamed = message.version;
+        if (state) {
+          state = applyChanges(state, message.changes);
+          this.onState(state);
+        }
+      }
       else if (message.type === "error" && message.ref == null) {
         // the database is down or busy: not a refusal, the socket closes with 1013 and comes back
         this.onStatus(message.error === "store_unavailable" ? "offline" : "refused", message.message);
