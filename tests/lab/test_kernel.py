@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
@@ -84,7 +86,7 @@ VARIANTS = [
         ),
         2000,
     ),
-    ("low morale cap, ranged Aim, armour", _spec(GRIM, "sample:brigade", max_rounds=6), 2000),
+    ("low morale cap, ranged Aim, armour", _spec(GRIM, "sample:brigade", max_rounds=3), 2000),
 ]
 
 
@@ -208,21 +210,9 @@ def test_cli_fast_uses_the_kernel_and_falls_back_or_refuses_in_one_sentence() ->
     report = json.loads(out.output)
     assert report["run"]["runner"] == "fast (duel kernel)"
     assert report["figures"]["fights"] == 2000
-    # two thugs against one: the kernel refuses, the exact chain draws it
+    # a thug against a bystander: the kernel refuses bystanders, the exact chain draws it
     out = runner.invoke(
-        app,
-        [
-            "lab",
-            "fight",
-            "sample:thug,thug",
-            "sample:thug",
-            "--fast",
-            "--n",
-            "500",
-            "--max-rounds",
-            "1",
-            "--json",
-        ],
+        app, ["lab", "fight", "sample:thug", "sample:bystander", "--fast", "--n", "500", "--json"]
     )
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["run"]["runner"] == "fast (exact chain)"
@@ -232,3 +222,28 @@ def test_cli_fast_uses_the_kernel_and_falls_back_or_refuses_in_one_sentence() ->
     assert out.exit_code == 2
     assert "The duel kernel does not cover this fight: it plays one character against one" in out.output
     assert "Traceback" not in out.output
+
+
+def test_a_sweep_with_fast_plays_every_variant_with_the_kernel_or_refuses_before_any_runs(
+    tmp_path: Path,
+) -> None:
+    data: dict[str, Any] = {
+        "sides": [_side("sample:ramjet"), _side("sample:steeltoe")],
+        "n": 20_000,
+        "seed": 4,
+        "grid": [{"path": "config.defense_notable", "values": [4, 5]}],
+    }
+    path = tmp_path / "sweep.yaml"
+    path.write_text(yaml.safe_dump(data))
+    out = runner.invoke(app, ["lab", "sweep", str(path), "--fast", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    assert [v["figures"]["fights"] for v in report["variants"]] == [20_000, 20_000]
+    # a harder-to-hit Steeltoe wins more often: the kernel sees the config it models
+    wins = [v["figures"]["sides"][1]["win"]["value"] for v in report["variants"]]
+    assert wins[1] > wins[0]
+    data["grid"] = [{"path": "config.morale_as_effort", "values": [False, True]}]
+    path.write_text(yaml.safe_dump(data))
+    out = runner.invoke(app, ["lab", "sweep", str(path), "--fast"])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert "morale_as_effort=true: The duel kernel does not cover this fight" in out.output

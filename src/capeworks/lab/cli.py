@@ -356,6 +356,9 @@ def sweep_command(
     out: Path | None = typer.Option(
         None, "--out", "-o", help="Write report.md, report.html, report.json, plots."
     ),
+    fast: bool = typer.Option(
+        False, "--fast", help="Play every variant with the duel kernel (refused unless it covers them all)."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play one fight under a grid of rule, stat and equipment variants; compare them (Holm-corrected)."""
@@ -376,7 +379,16 @@ def sweep_command(
             sweep = SweepSpec.model_validate(data)
         except ValidationError as e:
             raise spec_error(e, f"The sweep spec in {spec_file.name}") from e
-        return sweep, variants_of(sweep)
+        found = variants_of(sweep)
+        if fast:
+            from capeworks.lab.kernel import plan
+
+            for name, spec in found:
+                try:
+                    plan(spec)
+                except InvalidCommand as e:
+                    raise InvalidCommand(f"Variant {name}: {e.message}") from e
+        return sweep, found
 
     sweep, variants = run_guarded(make, as_json=json_out)
     runs = []
@@ -384,10 +396,15 @@ def sweep_command(
         for name, spec in variants:
             if not json_out:
                 console.print(f"variant {name}: {spec.n:,} fights", highlight=False)
-            run = run_guarded(
-                partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
-                as_json=json_out,
-            )
+            if fast:
+                from capeworks.lab.kernel import run_kernel
+
+                run = run_guarded(partial(run_kernel, spec), as_json=json_out)
+            else:
+                run = run_guarded(
+                    partial(run_with_progress, spec, workers=workers, scheduler=scheduler, show=not json_out),
+                    as_json=json_out,
+                )
             runs.append((name, spec, run))
             if run.partial:
                 break

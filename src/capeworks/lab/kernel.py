@@ -311,6 +311,8 @@ def simulate(p: KernelPlan, n: int, rng: np.random.Generator) -> Duels:
     live = np.arange(n)
     dropped = np.zeros((2, n), dtype=bool)
     for round_ in range(1, p.max_rounds + 1):
+        if live.size == 0:
+            break
         for half in range(2):
             for _ in range(p.actions):
                 if live.size == 0:
