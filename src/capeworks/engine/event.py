@@ -54,9 +54,14 @@ class EventData(BaseModel):
     each subclass is then the event ``"mine.<snake_case class name>"`` unless it says
     ``name="..."`` (an older spelling) or ``abstract=True`` (a base of other events).
     Setting ``TYPE`` by hand still works (contract v2) for rulesets not yet moved.
+
+    Each payload class builds its validator when first used (``defer_build``), not at import: a
+    process builds only the events it reads or writes (``capeworks table do`` a handful of a
+    ruleset's 30-45). Payloads are never part of a snapshot's fingerprint (that is the state's and
+    config's schemas, which stay built at import), so the order in which they are built is moot.
     """
 
-    model_config = _FROZEN
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     TYPE: ClassVar[str]
     #: the schema version: bump it when the fields change, with an upcaster from the old one

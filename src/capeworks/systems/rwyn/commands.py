@@ -76,7 +76,8 @@ _RATING = re.compile(r"^(.*?)[\s:=]+(-?\d+)$")
 
 Ratings = Annotated[dict[str, int], BeforeValidator(split_ratings)]
 
-_CMD = ConfigDict(frozen=True, extra="forbid")
+#: built when first used, not at import: a command-line call reads one command of the 30 (issue 17)
+_CMD = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 _Id = Annotated[str, Field(min_length=1, max_length=64)]
 
 

@@ -67,6 +67,9 @@ __all__ = [
     "resolve",
 ]
 
+#: the members, once: iterating an Enum class runs a generator in its metaclass each time
+_POOLS, _STATS = tuple(Pool), tuple(Stat)
+
 
 class _Pending(Exception):
     """Raised inside resolution when an answer or a roll is missing."""
@@ -117,7 +120,7 @@ class _Resolution:
     def stats(self) -> dict[Stat, int]:
         """The target's stats as this effect has left them (built on first use: most rows never look)."""
         if self._stats is None:
-            self._stats = {s: self.hit.stat(s) for s in Stat}
+            self._stats = {s: self.hit.stat(s) for s in _STATS}
         return self._stats
 
     # -- asking -----------------------------------------------------------------------------------
@@ -222,7 +225,7 @@ class _Resolution:
         allowed = [c for c in counts if c <= total]
         if allowed == [0] or not allowed:
             return 0
-        pools = tuple(p.value for p in Pool if self.effort.get(p, 0) > 0)
+        pools = tuple(p.value for p in _POOLS if self.effort.get(p, 0) > 0)
         picks = self.ask(
             key, rule, pools, counts=allowed, distinct=False, limits={p: self.effort[Pool(p)] for p in pools}
         )
@@ -258,7 +261,7 @@ class _Resolution:
 
     def spare_points(self) -> dict[str, int]:
         """How many points each stat can lose before reaching 1."""
-        return {s.value: self.stats[s] - 1 for s in Stat if self.stats[s] > 1}
+        return {s.value: self.stats[s] - 1 for s in _STATS if self.stats[s] > 1}
 
     def reinforced(self, piece: str, rule: str) -> bool:
         """True when the piece's reinforcement holds: the attacker's d6 falls short (WD-EQUIP-013)."""

@@ -44,6 +44,8 @@ __all__ = [
 ]
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
+#: the members, once: iterating an Enum class runs a generator in its metaclass each time (hit_of is hot)
+_POOLS, _STATS, _PARTS = tuple(Pool), tuple(Stat), tuple(BodyPart)
 
 
 # -- bleeding (WD-STATUS-001) ---------------------------------------------------------------------
@@ -255,15 +257,15 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         target=target,
         attacker=attacker,
         wound=wid,
-        effort={p: c.effort.available(sheet, p) for p in Pool},
-        stats={s: sheet.stat(s) for s in Stat},
+        effort={p: c.effort.available(sheet, p) for p in _POOLS},
+        stats={s: sheet.stat(s) for s in _STATS},
         coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
         bare=costume is None or costume.skin,
         holding=bool(sheet.held),
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
-        parts=tuple(p for p in BodyPart if p not in lost),
+        parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
         morale=c.morale,
         gear=gear,
         costume=pieces,
