@@ -9,7 +9,7 @@ and off-target flags, secret negative rep, and the GM's hidden business checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from capeworks.engine import (
@@ -449,13 +449,14 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                     ", ".join(f"{k} x{v}" for k, v in ledger.intel.items() if v) or "-",
                 )
             )
-        out.append(
-            Panel(
-                title="Campaign",
-                columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
-                rows=tuple(sheet_rows),
+        if sheet_rows:  # a hidden NPC's ledger alone shows no panel to a player
+            out.append(
+                Panel(
+                    title="Campaign",
+                    columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
+                    rows=tuple(sheet_rows),
+                )
             )
-        )
     if camp.groups:
         out.append(
             Panel(
@@ -515,14 +516,17 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
     return out
 
 
-def campaign_view(data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-    """The campaign part of a view: a player never sees the GM's secrets (module docstring)."""
+def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] = ()) -> dict[str, Any]:
+    """The campaign part of a view: a player never sees the GM's secrets (module docstring), nor a
+    hidden NPC's ledger (its rep cards, money, followers)."""
     if viewer.is_gm:
         return data
     camp = dict(data)
     camp["checks"] = []
     ledgers = {}
     for k, ledger in camp["ledgers"].items():
+        if k in hidden:
+            continue
         ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
     camp["ledgers"] = ledgers
     camp["candidates"] = {

@@ -68,6 +68,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.DowntimeEnded):
         extra = "".join(f" {k} must discard {v} rep." for k, v in p.discards.items())
         return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
+    if isinstance(p, ce.RepSpent):
+        return f"{p.name}'s rep card {p.card} is spent."
     if isinstance(p, ce.RepDiscarded):
         return f"{p.name} lets rep go: {', '.join(p.cards)}."
     if isinstance(p, ce.Awarded):
