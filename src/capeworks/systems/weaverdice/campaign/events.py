@@ -307,6 +307,16 @@ class BoxChecked(CampaignEvent):
     sheet: Character | None = None
 
 
+class MiniPicked(CampaignEvent):
+    """A mini-progression pick (WD-DN-017): the option, what it gave in words, the sheet after."""
+
+    character: str
+    name: str
+    option: int
+    what: str
+    sheet: Character | None = None
+
+
 class MilestoneTaken(CampaignEvent):
     character: str
     name: str
@@ -400,6 +410,7 @@ CAMPAIGN_EVENTS = declare_events(
     DowntimeEnded,
     RepDiscarded,
     RepSpent,
+    MiniPicked,
     Awarded,
     NegativeRepGiven,
     NegativeRepCited,
