@@ -256,14 +256,19 @@ def test_rest_sheds_bleeding_or_reduces_a_wound_and_restores_a_dot() -> None:
 
 @pytest.mark.rules("WD-COMBAT-030", "WD-COMBAT-031")
 def test_leverage_reputation_at_the_table__wx27() -> None:
+    # rep cards are the one store (issue 23): the card cited is one Vic holds, and spending it
+    # takes it out of his ledger (this test read a number on the combatant before)
     d = table()
-    add(d, "ann", sheet("vic", "Vic"), reputation=1)
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "award", character="vic", rep="Kicked Steeltoe's Ass")
     add(d, "gm", sheet("thug", "Thug", "generic"))
     d.do("gm", "start_combat", dice=[6])
     d.do("ann", "leverage", character="vic", card="Kicked Steeltoe's Ass")
     assert "up to 3 lesser foes" in d.words()[-1]
+    d.refuse("ann", "leverage", character="vic", card="Saved the Mayor", rule="WD-COMBAT-030")
     d.do("ann", "leverage", character="vic", spent=True)
-    assert "up to 6 lesser foes" in d.words()[-1] and d.state.people["vic"].reputation == 0
+    assert any("up to 6 lesser foes" in w for w in d.words()[-2:])
+    assert d.state.campaign.ledger("vic").rep == ()
     d.refuse("ann", "leverage", character="vic", rule="WD-COMBAT-030")
 
 

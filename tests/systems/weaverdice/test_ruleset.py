@@ -98,7 +98,13 @@ def test_panels_show_players_no_hidden_numbers() -> None:
     [tracker] = RS.panels(d.state, d.table.viewer_for("ann"))
     steeltoe = next(r for r in tracker.rows if r[1] == "Steeltoe")
     assert steeltoe[5:7] == ("?", "?") and steeltoe[8] == "?"
-    [gm] = RS.panels(d.state, Viewer.gm())
+    # the GM also sees Steeltoe's two rep cards (reputation=2 deals cards now, issue 23); a player does not
+    gm, campaign = RS.panels(d.state, Viewer.gm())
+    assert campaign.title == "Campaign" and campaign.rows[0][:3] == (
+        "Steeltoe",
+        "$0",
+        "reputation, reputation",
+    )
     row = next(r for r in gm.rows if r[1] == "Steeltoe")
     # Steeltoe: one lesser wound of Guts 4 slots; Athletics 4, Wits 3 less the block's dot
     assert row[5] == "1/4" and row[6].startswith("S 4/4 F 2/3")

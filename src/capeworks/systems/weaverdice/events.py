@@ -15,6 +15,8 @@ to a hidden attack's public half is :class:`ReactedBlind`, without its total.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
@@ -48,15 +50,23 @@ class WdEvent(EventData, ruleset="weaverdice"):
 
 
 class Changes(WdEvent, abstract=True):
-    """Base: an event that may carry new values of combatants."""
+    """Base: an event that may carry new values of combatants.
+
+    Version 2: a combatant holds no reputation number (rep cards are the one store,
+    :mod:`~capeworks.systems.weaverdice.campaign.reputation`); the upcaster takes it out of old copies.
+    """
+
+    VERSION: ClassVar[int] = 2
 
     people: tuple[Combatant, ...] = ()
 
 
 class CharacterAdded(Changes):
-    """A character joins the table (its sheet; GM-only for a hidden NPC)."""
+    """A character joins the table (its sheet; GM-only for a hidden NPC), and the rep cards it is
+    dealt for the reputation it joins with (character -> how many)."""
 
     sheet: Character
+    reputation: dict[str, int] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class NpcJoined(WdEvent):
@@ -508,13 +518,20 @@ class Rested(Changes):
 
 
 class Leveraged(WdEvent):
-    """Leverage Reputation (WD-COMBAT-030/031): how many lesser foes are pushed around."""
+    """Leverage Reputation (WD-COMBAT-030/031): how many lesser foes are pushed around.
+
+    Version 2: a spent card leaves the ledger by the ``rep_spent`` beside it; an old log's spend
+    (version 1, when reputation was a number) is marked ``spends_joined`` by the upcaster, and the
+    fold takes one of the character's joining cards for it."""
+
+    VERSION: ClassVar[int] = 2
 
     character: str
     name: str
     spent: bool
     targets: int
     card: str = ""
+    spends_joined: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class RoundEnded(Changes):

@@ -19,6 +19,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.reputation import held, pick_card
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -505,17 +507,31 @@ def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:
 
 
 def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -> Done:
-    """Cite a rep card: Social-many lesser foes pushed around, twice that if spent (WD-COMBAT-030/031)."""
+    """Cite a rep card: Social-many lesser foes pushed around, twice that if spent (WD-COMBAT-030/031).
+
+    The card is one the character holds (rep cards are the one store, campaign.reputation): the one
+    named, else the first general card; spending it takes it out of the ledger."""
     on_turn(state, c.character)
     me = person(state, c.character)
-    if me.reputation < 1:
-        raise RuleViolation("WD-COMBAT-030", f"{me.name} has no reputation to leverage.")
+    ledger = state.campaign.ledger(c.character)
+    card = pick_card(ledger, c.card)
+    if card is None:
+        raise RuleViolation(
+            "WD-COMBAT-030",
+            f"{me.name} holds no rep card called {c.card}."
+            if c.card and held(state.campaign, c.character)
+            else f"{me.name} has no reputation to leverage.",
+        )
     targets = state.sheet(c.character).leverage_targets(spent=c.spent)
     b = Builder(state, context, dice)
+    b.emit(
+        ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=card.source)
+    )
     if c.spent:
-        me = evolve(me, {"reputation": me.reputation - 1})
-        b.emit(ev.NpcUpdated(people=(me,)))
-    b.emit(ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=c.card))
+        left = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})
+        b.emit(
+            ce.RepSpent(character=c.character, name=me.name, card=card.source, ledgers={c.character: left})
+        )
     return b.batch
 
 

@@ -18,6 +18,7 @@ from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.campaign.reputation import held
 from capeworks.systems.weaverdice.combat import (
     TIER_PRECEDENCE,
     Entrant,
@@ -104,7 +105,7 @@ def _roll_in(
                 score=min(scores[m] for m in group) if group is not None else scores[p.id],
                 tier=p.tier,
                 morale=p.morale,
-                reputation=p.reputation,
+                reputation=held(state.campaign, p.id),
                 gm_order=slots.index(p.id) if p.id in slots else len(slots) + people_ids.index(p.id),
             )
         )
@@ -240,7 +241,8 @@ def _slotted(
 
     def key(ident: str, score: int | None) -> tuple[int, int, int, int]:
         p = state.people[ident]
-        return (score if score is not None else 10**6, TIER_PRECEDENCE[p.tier], p.morale, p.reputation)
+        rep = held(state.campaign, ident)
+        return (score if score is not None else 10**6, TIER_PRECEDENCE[p.tier], p.morale, rep)
 
     cut = slots(old, old_groups)
     fresh = [s for s in slots(rolled.order, rolled.groups) if state.people[s[0]].tier is not Tier.BYSTANDER]

@@ -56,9 +56,11 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
         hidden=c.hidden,
         morale=max(context.config.morale_floor, morale),
         track=Track.of(sheet),
-        reputation=c.reputation,
     )
-    added = ev.CharacterAdded(sheet=sheet, people=(combatant,))
+    # rep cards are the one store: reputation=N deals N cards (campaign.reputation)
+    added = ev.CharacterAdded(
+        sheet=sheet, people=(combatant,), reputation={sheet.id: c.reputation} if c.reputation else {}
+    )
     if not c.hidden:
         return [Event.of(added)]
     return [

@@ -28,6 +28,7 @@ from capeworks.engine import (
 )
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
+from capeworks.engine.upcast import Upcaster
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import (
     fight,
@@ -48,6 +49,15 @@ from capeworks.systems.weaverdice.campaign.events import (
     fold_campaign,
 )
 from capeworks.systems.weaverdice.campaign.model import Campaign
+from capeworks.systems.weaverdice.campaign.reputation import (
+    keep_joined,
+    lift_campaign,
+    lift_joining,
+    lift_reputation,
+    mark_old_spend,
+    spend_joined,
+    sync_joined,
+)
 from capeworks.systems.weaverdice.campaign.table import (
     CAMPAIGN_COMMANDS,
     CAMPAIGN_MENU_WORDS,
@@ -57,7 +67,8 @@ from capeworks.systems.weaverdice.campaign.table import (
 )
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.events import EVENTS, WdEvent
+from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.events import EVENTS, CharacterAdded, Leveraged, WdEvent
 from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
@@ -276,8 +287,17 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def initial_state(self, config: WeaverdiceConfig) -> WdState:
         return WdState(config=config)
 
+    #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation)
+    upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {
+        **{(t, 1): lift_reputation for t, m in EVENTS.items() if m.VERSION == 2},
+        **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION == 2},
+        (CharacterAdded.TYPE, 1): lift_joining,
+        (Leveraged.TYPE, 1): mark_old_spend,
+    }
+
     def apply(self, state: WdState, event: Event) -> WdState:
-        """Fold the typed payload in (the engine's own events change nothing here)."""
+        """Fold the typed payload in (the engine's own events change nothing here); the cards a
+        character joins with, or an old log's reputation number, into rep cards."""
         payload = event.payload
         if isinstance(payload, (gm_hand.ActionWritten, gm_hand.ActionsRevealed)):
             return gm_hand.fold_sealed(state, payload)
@@ -285,8 +305,19 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             return gm_intel.fold_rework(state, payload)
         if isinstance(payload, _CAMPAIGN_TYPES):
             assert isinstance(payload, WdEvent)
-            return fold_campaign(state, payload)
-        return fold_payload(state, payload) if isinstance(payload, WdEvent) else state
+            before = state.campaign
+            state = fold_campaign(state, payload)
+            if isinstance(payload, CampaignEvent) and payload.legacy and payload.ledgers:
+                state = evolve(state, {"campaign": keep_joined(before, state.campaign, payload.ledgers)})
+        elif isinstance(payload, WdEvent):
+            state = fold_payload(state, payload)
+        else:
+            return state
+        if isinstance(payload, CharacterAdded) and payload.reputation:
+            state = evolve(state, {"campaign": sync_joined(state.campaign, payload.reputation)})
+        elif isinstance(payload, Leveraged) and payload.spends_joined:
+            state = evolve(state, {"campaign": spend_joined(state.campaign, payload.character)})
+        return state
 
     def controller(self, state: WdState, entity: str) -> Controller:
         c = lookup(state.people, entity, "character")
@@ -300,12 +331,15 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         """Players never see a hidden NPC's sheet, effort or morale, hidden calls and rolls, a hidden
         attack's total, or notes."""
         # a table that never used the campaign layer looks as it did before part 2 (golden logs)
-        data = state.model_dump(mode="json", exclude=_NO_CAMPAIGN if state.campaign == _EMPTY else None)
+        hidden = {k for k, c in state.people.items() if c.hidden}
+        camp = state.campaign
+        if not viewer.is_gm and hidden & camp.ledgers.keys():  # a hidden NPC's ledger is the GM's
+            camp = evolve(camp, {"ledgers": {k: v for k, v in camp.ledgers.items() if k not in hidden}})
+        data = state.model_dump(mode="json", exclude=_NO_CAMPAIGN if camp == _EMPTY else None)
         if viewer.is_gm:
             return data
         if "sealed" in data:  # players read whose actions are held, never what they say (WD-COMBAT-029)
             data["sealed"] = {k: "(written down)" for k in data["sealed"]}
-        hidden = {k for k, c in state.people.items() if c.hidden}
         data["sheets"] = {k: v for k, v in data["sheets"].items() if k not in hidden}
         for k in hidden:
             c = data["people"][k]
@@ -334,7 +368,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         }
         data["notes"] = []
         if "campaign" in data:
-            data["campaign"] = campaign_view(data["campaign"], viewer)
+            data["campaign"] = campaign_view(data["campaign"], viewer, hidden)
         return data
 
     def prompts(self, state: WdState) -> list[Prompt]:

@@ -61,8 +61,6 @@ class Combatant(Frozen):
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
     #: shocked-away points still to come back, in the order lost (part of temporary_loss, WD-WFX-021)
     drained: tuple[StatLoss, ...] = Field(default=(), exclude_if=lambda v: not v)
-    #: reputation cards held (initiative's third tie-break, Leverage Reputation)
-    reputation: int = 0
     #: learning skills opened with Focus this encounter (WD-SKILL-009)
     opened: tuple[str, ...] = ()
     #: skills whose domain was used this encounter (a training roll after it, WD-SKILL-007)

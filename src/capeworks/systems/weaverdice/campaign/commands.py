@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen, TextList
-from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.vocab import Pool, Stat
 
 __all__ = [
     "AddTarget",
@@ -32,6 +32,7 @@ __all__ = [
     "Negotiate",
     "OpenNegotiation",
     "PaidCare",
+    "PickMini",
     "PlanMission",
     "PresentCandidate",
     "Recruit",
@@ -311,6 +312,21 @@ class TapFollower(Frozen):
     target: str = Field(default="", max_length=40)
     intel: str = Field(default="", max_length=40)
     card: int | None = None
+
+
+class PickMini(Frozen):
+    """Pick one of the 16 mini-progression options with an awarded box (WD-DN-017, the variant)."""
+
+    character: Ident
+    option: int = Field(ge=1, le=16, description="1-16 on the list (WD-DN-017).")
+    skill: str = Field(default="", max_length=60, description="Options 1-2: the skill to start learning.")
+    stat: Stat | None = Field(default=None, description="Options 1-2: the skill's stat.")
+    kind: str = Field(default="", max_length=40, description="Options 3-4: the follower type.")
+    pool: Pool | None = Field(default=None, description="Option 16: the pool of the half dot.")
+    condition: str = Field(default="", max_length=60, description="Option 13: the long-term issue halved.")
+    secure: bool = Field(
+        default=False, description="Secret identity and civilian relationships intact (WD-DN-012)."
+    )
 
 
 class CheckBox(Frozen):

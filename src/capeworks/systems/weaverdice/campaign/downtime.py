@@ -168,11 +168,15 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
             roll = dice.roll(bonus_slot_dice(morale), 6, purpose=f"bonus slot {ident}")
             faces[ident] = tuple(roll.faces)
             bonus = bonus_slot(roll.faces)
-        slots[ident] = Slots(total=base + (1 if bonus else 0), bonus=bonus)
+        # a free slot from the mini-progression list (WD-DN-017 options 14/15): one a phase
+        free = 1 if ident in state.campaign.ledgers and state.campaign.ledgers[ident].free_slots else 0
+        slots[ident] = Slots(total=base + (1 if bonus else 0) + free, bonus=bonus)
     phase = Phase(number=state.campaign.phases + 1, slots=slots)
     ledgers: dict[str, Ledger] = {}
     for ident in who:  # WD-FOLLOW-010: +1 rep per active Fan, for this downtime only
         ledger = ledger_of(state, ident)
+        if ledger.free_slots:
+            ledger = ledgers[ident] = evolve(ledger, {"free_slots": ledger.free_slots - 1})
         fans = ledger.active("fan", phase.number, ctx.config.campaign.follower_passive_max)
         for _ in range(fans):
             ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)

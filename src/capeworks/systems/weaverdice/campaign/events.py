@@ -10,7 +10,7 @@ what happened. :func:`fold_campaign` is the one fold for all of them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -70,10 +70,17 @@ class TargetMoved(CampaignFact):
 
 
 class CampaignEvent(WdEvent, abstract=True):
-    """Base of the campaign layer's events: the records they change, upserted by :func:`fold_campaign`."""
+    """Base of the campaign layer's events: the records they change, upserted by :func:`fold_campaign`.
+
+    Version 2: combatant copies hold no reputation number (see ``Changes`` and
+    :mod:`~capeworks.systems.weaverdice.campaign.reputation`)."""
+
+    VERSION: ClassVar[int] = 2
 
     ledgers: dict[str, Ledger] = Field(default_factory=dict)
     people: tuple[Combatant, ...] = ()
+    #: written at version 1, when reputation was a number: its ledgers lack the joining cards
+    legacy: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class DowntimeStarted(CampaignEvent):
@@ -102,6 +109,14 @@ class DowntimeEnded(CampaignEvent):
     discards: dict[str, int] = Field(default_factory=dict)
     gained: dict[str, int] = Field(default_factory=dict)
     projects: tuple[CraftProject, ...] = ()
+
+
+class RepSpent(CampaignEvent):
+    """A rep card spent outside a Social roll (Leverage Reputation, WD-COMBAT-030): the ledger after."""
+
+    character: str
+    name: str
+    card: str
 
 
 class RepDiscarded(CampaignEvent):
@@ -292,6 +307,16 @@ class BoxChecked(CampaignEvent):
     sheet: Character | None = None
 
 
+class MiniPicked(CampaignEvent):
+    """A mini-progression pick (WD-DN-017): the option, what it gave in words, the sheet after."""
+
+    character: str
+    name: str
+    option: int
+    what: str
+    sheet: Character | None = None
+
+
 class MilestoneTaken(CampaignEvent):
     character: str
     name: str
@@ -384,6 +409,8 @@ CAMPAIGN_EVENTS = declare_events(
     SlotUsed,
     DowntimeEnded,
     RepDiscarded,
+    RepSpent,
+    MiniPicked,
     Awarded,
     NegativeRepGiven,
     NegativeRepCited,

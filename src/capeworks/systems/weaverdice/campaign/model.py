@@ -117,6 +117,14 @@ class Ledger(Frozen):
     free_actions: int = 0
     #: downtimes left of moving base (WD-INTEL-034): those tracking the character find them at half DC
     relocating: int = 0
+    #: the mini-progression variant (WD-DN-017): options taken off the list, picks toward the
+    #: make-or-break point, the money series' last amount (WX-54), rep picks left after option 7,
+    #: free downtime slots to come (options 14/15)
+    mini_taken: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
+    mini_picks: int = Field(default=0, exclude_if=lambda v: not v)
+    mini_money: int = Field(default=0, exclude_if=lambda v: not v)
+    mini_rep: int = Field(default=0, exclude_if=lambda v: not v)
+    free_slots: int = Field(default=0, exclude_if=lambda v: not v)
     #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
     writeups: dict[str, tuple[int, ...]] = Field(default_factory=dict)
 

@@ -64,6 +64,10 @@ def _sheet_after(sheet: Character, box: str, gains: int, pool_merged: Pool | Non
 def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Done:
     """Check a box with an awarded one (WD-PROG-002/003, -006..011)."""
     who = person(state, c.character)
+    if ctx.config.campaign.progression == "mini":
+        raise RuleViolation(
+            "WD-DN-017", "This table plays the mini-progression list: pick an option instead."
+        )
     ledger = ledger_of(state, c.character)
     if ledger.box_credit <= 0:
         raise RuleViolation("WD-PROG-002", f"{who.name} has no progression box to check; finish a mission.")

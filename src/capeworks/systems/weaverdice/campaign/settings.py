@@ -6,6 +6,8 @@ default is the seed's value or the inventory's PROPOSED reading.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen
@@ -156,6 +158,16 @@ class CampaignConfig(Frozen):
     boxes_per_mission: int = Field(default=1, ge=0, le=8, description="WD-PROG-002.")
     boxes_for_milestone: int = Field(default=4, ge=1, le=8, description="WD-PROG-004.")
     bud_chance_per_roll: int = Field(default=5, ge=0, le=100, description="Percent (WD-PROG-023).")
+    #: the design notes' list of 16 small picks instead of the eight boxes (WD-DN-017, campaign.mini)
+    progression: Literal["boxes", "mini"] = Field(
+        default="boxes", exclude_if=lambda v: v == "boxes", description="WD-DN-017: boxes or mini."
+    )
+    mini_make_or_break: int = Field(
+        default=10, ge=1, le=16, exclude_if=lambda v: v == 10, description="Picks until the list refills."
+    )
+    mini_money: int = Field(
+        default=500, ge=0, exclude_if=lambda v: v == 500, description="The first money pick (WX-54)."
+    )
     #: GM-supplied perk tables (WD-PROG-024): option -> entries; empty rolls a d6 the GM reads
     perk_tables: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     providers: tuple[Provider, ...] = (MASKDOC,)

@@ -9,7 +9,7 @@ and off-target flags, secret negative rep, and the GM's hidden business checks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from capeworks.engine import (
@@ -30,6 +30,7 @@ from capeworks.systems.weaverdice.campaign import (
     downtime,
     followers,
     intel,
+    mini,
     missions,
     progression,
     recruiting,
@@ -38,6 +39,7 @@ from capeworks.systems.weaverdice.campaign import (
     social,
 )
 from capeworks.systems.weaverdice.campaign.board import downtime_odds
+from capeworks.systems.weaverdice.campaign.model import Ledger
 from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
@@ -124,31 +126,34 @@ def _eligible(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     ]
 
 
-def _with_followers(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    return [
-        {"character": i} for i, x in state.campaign.ledgers.items() if x.followers and _mine(state, seat, i)
-    ]
+def _ledgers_where(test: Callable[[WdState, Ledger], object]) -> Offer:
+    """Offered for each of the seat's characters whose ledger passes ``test`` (one shape for the
+    follower, box, milestone and care offers)."""
+
+    def offer(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+        return [
+            {"character": i}
+            for i, x in state.campaign.ledgers.items()
+            if test(state, x) and _mine(state, seat, i)
+        ]
+
+    return offer
 
 
-def _with_boxes(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    return [
-        {"character": i} for i, x in state.campaign.ledgers.items() if x.box_credit and _mine(state, seat, i)
-    ]
+_with_followers = _ledgers_where(lambda s, x: x.followers)
 
 
-def _milestone_due(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    need = state.config.campaign.boxes_for_milestone
-    return [
-        {"character": i}
-        for i, x in state.campaign.ledgers.items()
-        if x.goal_cleared and sum(x.boxes.values()) >= need and not x.perk_faces and _mine(state, seat, i)
-    ]
+def _boxes_for(kind: str) -> Offer:
+    """An awarded box to spend, on this table's kind of progression (WD-PROG-003, WD-DN-017)."""
+    return _ledgers_where(lambda s, x: x.box_credit and s.config.campaign.progression == kind)
 
 
-def _ailing(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    return [
-        {"character": i} for i, x in state.campaign.ledgers.items() if x.conditions and _mine(state, seat, i)
-    ]
+_milestone_due = _ledgers_where(
+    lambda s, x: (
+        x.goal_cleared and sum(x.boxes.values()) >= s.config.campaign.boxes_for_milestone and not x.perk_faces
+    )
+)
+_ailing = _ledgers_where(lambda s, x: x.conditions)
 
 
 def _planning(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -209,7 +214,8 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "form_group": CommandSpec(cc.FormGroup, followers.form_group, GM, "form groups"),
     "gain_follower": CommandSpec(cc.GainFollower, followers.gain_follower, OWNER, offer=_eligible),
     "tap_follower": CommandSpec(cc.TapFollower, followers.tap_follower, OWNER, offer=_with_followers),
-    "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_with_boxes),
+    "check_box": CommandSpec(cc.CheckBox, progression.check_box, OWNER, offer=_boxes_for("boxes")),
+    "pick_mini": CommandSpec(cc.PickMini, mini.pick_mini, OWNER, offer=_boxes_for("mini")),
     "take_milestone": CommandSpec(cc.TakeMilestone, progression.take_milestone, OWNER, offer=_milestone_due),
     "keep_perk": CommandSpec(cc.KeepPerk, progression.keep_perk, OWNER, prompt_only=True),
     "roll_bud": CommandSpec(cc.RollBud, progression.roll_bud, GM, "roll bud chances"),
@@ -449,13 +455,14 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                     ", ".join(f"{k} x{v}" for k, v in ledger.intel.items() if v) or "-",
                 )
             )
-        out.append(
-            Panel(
-                title="Campaign",
-                columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
-                rows=tuple(sheet_rows),
+        if sheet_rows:  # a hidden NPC's ledger alone shows no panel to a player
+            out.append(
+                Panel(
+                    title="Campaign",
+                    columns=("character", "money", "rep", "negative rep", "followers", "boxes", "intel"),
+                    rows=tuple(sheet_rows),
+                )
             )
-        )
     if camp.groups:
         out.append(
             Panel(
@@ -515,14 +522,17 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
     return out
 
 
-def campaign_view(data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-    """The campaign part of a view: a player never sees the GM's secrets (module docstring)."""
+def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] = ()) -> dict[str, Any]:
+    """The campaign part of a view: a player never sees the GM's secrets (module docstring), nor a
+    hidden NPC's ledger (its rep cards, money, followers)."""
     if viewer.is_gm:
         return data
     camp = dict(data)
     camp["checks"] = []
     ledgers = {}
     for k, ledger in camp["ledgers"].items():
+        if k in hidden:
+            continue
         ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
     camp["ledgers"] = ledgers
     camp["candidates"] = {

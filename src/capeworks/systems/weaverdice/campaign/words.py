@@ -17,6 +17,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "downtime_action": "spend a downtime slot",
     "discard_rep": "discard rep over the cap",
     "award": "give rewards",
+    "pick_mini": "pick a mini-progression option",
     "give_negative": "give negative rep",
     "cite_negative": "cite negative rep",
     "start_craft": "start a crafting project",
@@ -68,6 +69,10 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.DowntimeEnded):
         extra = "".join(f" {k} must discard {v} rep." for k, v in p.discards.items())
         return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
+    if isinstance(p, ce.MiniPicked):
+        return f"{p.name} picks option {p.option} off the mini-progression list: {p.what}."
+    if isinstance(p, ce.RepSpent):
+        return f"{p.name}'s rep card {p.card} is spent."
     if isinstance(p, ce.RepDiscarded):
         return f"{p.name} lets rep go: {', '.join(p.cards)}."
     if isinstance(p, ce.Awarded):
