@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from capeworks.engine import (
     Batch,
+    CommandOf,
     CommandSpec,
     Context,
     Description,
@@ -27,6 +28,7 @@ from capeworks.engine import (
     SampleStep,
     Seat,
     Viewer,
+    command_table,
     declare_events,
 )
 from capeworks.engine import Command as TableCommand
@@ -80,6 +82,14 @@ def _your_turn(state: StuntsState, seat: Seat) -> list[dict[str, Any]]:
     return [{}] if seat.id == state.up and not state.heat and not state.winner else []
 
 
+# mypy checks each handler against its own payload model here (``_roll`` must take a ``Roll``)
+_COMMANDS: dict[str, CommandOf[StuntsState, StuntsConfig]] = {
+    "roll": CommandSpec(Roll, _roll, offer=_your_turn),
+    # answered only through the prompt that asks it: never on a menu of its own
+    "bank": CommandSpec(Bank, _bank, prompt_only=True),
+}
+
+
 def _words(text: str) -> Any:
     def words(payload: EventData, event: Event, viewer: Viewer) -> Description:
         return Description(text=text.format(**payload.model_dump()), actor=getattr(payload, "seat", ""))
@@ -95,11 +105,7 @@ class StuntsRuleset(Ruleset[StuntsState, StuntsConfig]):
     config_model = StuntsConfig
     state_model = StuntsState
     has_gm = False
-    commands: ClassVar[dict[str, CommandSpec]] = {
-        "roll": CommandSpec(Roll, _roll, offer=_your_turn),
-        # answered only through the prompt that asks it: never on a menu of its own
-        "bank": CommandSpec(Bank, _bank, prompt_only=True),
-    }
+    commands: ClassVar[dict[str, CommandSpec]] = command_table(_COMMANDS)
     events = declare_events(Rolled, Flopped, Banked, Won)
     command_words: ClassVar[dict[str, str]] = {"roll": "pull a stunt", "bank": "bank your heat"}
     words: ClassVar[dict[str, Any]] = {
