@@ -9,7 +9,10 @@ effect; a stagger asks the target whether to try to keep their powers on
 
 from __future__ import annotations
 
-from capeworks.engine import Prompt, PromptOption, Role
+from typing import Any
+
+from capeworks.engine import Prompt, PromptOption
+from capeworks.engine.names import addressee
 from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
 from capeworks.systems.bpb.lookups import rank_of
@@ -22,9 +25,8 @@ from capeworks.systems.bpb.tasks import Task
 __all__ = ["open_prompts"]
 
 
-def _to(state: BpbState, cid: str, **rest: object) -> Prompt:
-    owner = state.characters[cid].owner
-    return Prompt(seat=owner or None, role=None if owner else Role.GM, **rest)
+def _to(state: BpbState, cid: str, **rest: Any) -> Prompt:
+    return Prompt(**addressee(state.characters[cid].owner), **rest)
 
 
 def _pct(task: Task) -> str:

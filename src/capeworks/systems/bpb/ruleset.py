@@ -14,11 +14,8 @@ from pydantic import BaseModel
 
 from capeworks.engine import (
     Authority,
-    Batch,
     CommandOf,
     CommandSpec,
-    Context,
-    Controller,
     Event,
     Panel,
     Prompt,
@@ -28,8 +25,8 @@ from capeworks.engine import (
     Viewer,
     command_table,
 )
-from capeworks.engine.kit import GmNotesHidden, lookup
-from capeworks.engine.names import with_names
+from capeworks.engine.kit import GmNotesHidden
+from capeworks.engine.names import NamedCharacters
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.bpb import attacks, blasts, calls, environment, grabs, interpose, rams, roster, turns
 from capeworks.systems.bpb import commands as cmd
@@ -139,7 +136,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
 COMMANDS = command_table(_SPECS)
 
 
-class BpbRuleset(GmNotesHidden, Ruleset[BpbState, BpbConfig]):
+class BpbRuleset(NamedCharacters, GmNotesHidden, Ruleset[BpbState, BpbConfig]):
     """Bulletproof Blues 2e: 2d6 + attribute, extreme success, block and dodge, damage and protection."""
 
     name = "bpb"
@@ -157,19 +154,6 @@ class BpbRuleset(GmNotesHidden, Ruleset[BpbState, BpbConfig]):
 
     def apply(self, state: BpbState, event: Event) -> BpbState:
         return fold(state, event)
-
-    def settle(
-        self, before: BpbState, batch: Batch[BpbState], context: Context[BpbConfig]
-    ) -> Batch[BpbState]:
-        """The command's events with the display names of the characters they mention (the log's
-        words read names, not ids); no applier reads them, so the folded state stands."""
-        known = {cid: ch.name for cid, ch in (before.characters | batch.state.characters).items()}
-        batch.events[:] = [with_names(known, event) for event in batch.events]
-        return batch
-
-    def controller(self, state: BpbState, entity: str) -> Controller:
-        ch = lookup(state.characters, entity, "character")
-        return Controller(seat=ch.owner or None, name=ch.name)
 
     def dumped(self, state: BaseModel) -> dict[str, Any]:
         """The state as JSON without new fields at their defaults: old logs read as they did."""

@@ -19,7 +19,6 @@ from capeworks.engine import (
     CommandOf,
     CommandSpec,
     Context,
-    Controller,
     Event,
     Panel,
     Prompt,
@@ -31,8 +30,8 @@ from capeworks.engine import (
     command_table,
     declare_events,
 )
-from capeworks.engine.kit import GmNotesHidden, lookup
-from capeworks.engine.names import with_names
+from capeworks.engine.kit import GmNotesHidden
+from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
@@ -133,11 +132,6 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
 COMMANDS = command_table(_SPECS)
 
 
-def _to(c: Combatant) -> dict[str, Any]:
-    """A prompt's addressee: the owning seat, or the GM for NPCs."""
-    return {"seat": c.owner} if c.owner else {"role": Role.GM}
-
-
 def open_prompts(state: WorkshopState) -> list[Prompt]:
     """Active Defense answers, an interrupt's counter-bid, and called rolls."""
     out: list[Prompt] = []
@@ -181,7 +175,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                     ),
                     default="no",
                     context={"shots": c.shots, "defense": passive, **odds},
-                    **_to(c),
+                    **addressee(c.owner),
                 )
             )
     b = state.bid
@@ -206,7 +200,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 options=options,
                 default="0",
                 context={"against": b.initiative, "yours": mine},
-                **_to(c),
+                **addressee(c.owner),
             )
         )
     for call in state.calls.values():
@@ -223,17 +217,18 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                     PromptOption(value="roll", label="roll", command="roll_check", payload={"call": call.id}),
                 ),
                 default="roll",
-                **_to(c),
+                **addressee(c.owner),
             )
         )
     return out
 
 
-class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
+class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     """The Workshop: shot pools, snapshots, PV into Shock and Wounds, optional rules as switches."""
 
     name = "workshop"
     title = "The Workshop"
+    character_noun = "combatant"
     config_model = WorkshopConfig
     state_model = WorkshopState
     commands: ClassVar[Mapping[str, CommandSpec[Any, Any, Any]]] = COMMANDS
@@ -253,16 +248,10 @@ class WorkshopRuleset(GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     def settle(
         self, before: WorkshopState, batch: Batch[WorkshopState], context: Context[WorkshopConfig]
     ) -> Batch[WorkshopState]:
-        """The command's events with the names of the combatants they mention (the log reads names,
-        not ids); no applier reads them, so the folded state stands."""
-        known = {cid: c.name for cid, c in (before.characters | batch.state.characters).items()}
-        narration.add_narrations(batch, list(batch.events), known)
-        batch.events[:] = [with_names(known, event) for event in batch.events]
-        return batch
-
-    def controller(self, state: WorkshopState, entity: str) -> Controller:
-        c = lookup(state.characters, entity, "combatant")
-        return Controller(seat=c.owner or None, name=c.name)
+        """What the command brought up for the GM to narrate, then the combatants' names on every
+        event (:class:`NamedCharacters`)."""
+        narration.add_narrations(batch, list(batch.events), self.known_names(before, batch))
+        return super().settle(before, batch, context)
 
     def dumped(self, state: BaseModel) -> dict[str, Any]:
         """The state as JSON without new fields at their defaults: old logs read as they did."""
