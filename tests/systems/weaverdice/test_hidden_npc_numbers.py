@@ -198,3 +198,49 @@ def test_a_visible_npcs_dodge__still_shows_its_dice() -> None:
     words, dice, _ = _seen(d, "ann")
     assert any(w.startswith("Brute tries to dodge: [5] +2 = 7") for w in words)
     assert ("dodge", (5,)) in dice
+
+
+def _hidden_thug_falls(morale: int = 0) -> tuple[Driver, int, int]:
+    """Ann's Vic fills a hidden notable's two wound slots; its Guts 2 (-1) stay-up roll, d=1, fails."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    thug = sheet("thug", "Thug", "notable", guts=2, athletics=1, dexterity=1)
+    add(d, "gm", thug, hidden=True, morale=morale)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6])
+    d.answer("gm", "react-thug", "take", dice=[1])  # lesser cut, effect 1: none
+    ann_before = len(d.table.log_view(d.table.viewer_for("ann")))
+    gm_before = len(d.table.log_view(d.table.viewer_for("gm")))
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6])
+    d.answer("gm", "react-thug", "take", dice=[1, 1])  # full: Guts 2 at -1, d=1: 0 < 3, unconscious
+    return d, ann_before, gm_before
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WOUND-005")
+def test_hidden_npcs_stay_up__players_see_how_it_stands_never_its_roll() -> None:
+    d, ann_before, gm_before = _hidden_thug_falls()
+    assert d.state.people["thug"].track.standing.value == "unconscious"
+    words, dice, events = _seen(d, "ann")
+    words, events = words[ann_before:], events[ann_before:]
+    assert "Thug tries to stay up: Thug is unconscious." in words
+    assert not any("Guts" in w or "vs 3+" in w for w in words), words
+    assert not any(p == "stay_up" for p, _ in dice)
+    assert not any(e["type"] == "weaverdice.stayed_up" for e in events)
+    assert not any(e["data"].get("character") == "thug" and e["data"].get("check") for e in events)
+    gm_words, gm_dice, _ = _seen(d, "gm")
+    assert any(w.startswith("Thug rolls Guts to stay up: [1]") for w in gm_words[gm_before:])
+    assert ("stay_up", (1,)) in gm_dice
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-003")
+def test_hidden_npcs_stay_up_bought_with_morale__players_see_it_stand_never_the_morale() -> None:
+    d, ann_before, _ = _hidden_thug_falls(morale=2)
+    words = _seen(d, "ann")[0][ann_before:]
+    waiting = "Thug tries to stay up: Thug is unconscious so far (the GM decides whether morale carries it)."
+    assert waiting in words
+    d.do("gm", "spend_morale", character="thug")
+    assert d.state.people["thug"].track.standing.value == "up"
+    words, _, events = _seen(d, "ann")
+    assert words[-1] == "Thug tries to stay up: Thug is up."
+    assert not any(e["type"] == "weaverdice.morale_spent" for e in events[ann_before:])
+    assert not any("morale" in e["data"] for e in events[ann_before:] if e["data"].get("character") == "thug")

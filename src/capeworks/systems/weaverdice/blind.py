@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.flow import Builder
 from capeworks.systems.weaverdice.state import PendingAttack
 
-__all__ = ["emit_attack", "emit_reacted", "secret"]
+__all__ = ["emit_attack", "emit_reacted", "emit_stayed", "secret"]
 
 
 def secret(hits: Iterable[PendingAttack | None]) -> bool:
@@ -64,6 +64,24 @@ def emit_reacted(
         )
     )
     b.emit(reacted, hidden=True)
+
+
+def emit_stayed(b: Builder, stayed: ev.StayedUp, *, rolls: tuple[RollRecord, ...] = ()) -> None:
+    """Emit a stay-up or get-up roll: as it is, or for a hidden NPC whole to the GM and, to the players,
+    only how it stands now, as the GM would announce it (issue 19)."""
+    if not b.person(stayed.character).hidden:
+        b.emit(stayed, rolls=rolls)
+        return
+    b.emit(stayed, rolls=rolls, hidden=True)
+    b.emit(
+        ev.StandingSeen(
+            character=stayed.character,
+            name=stayed.name,
+            why=stayed.why,
+            standing=stayed.standing,
+            waits=stayed.chance is not None,
+        )
+    )
 
 
 def emit_attack(

@@ -477,6 +477,19 @@ class StayedUp(Changes):
     chance: Chance | None = None
 
 
+class StandingSeen(WdEvent):
+    """The players' half of a hidden NPC's stay-up or get-up roll, or of the morale that bought it up:
+    how it stands now, never the roll or the Guts behind it (WD-NPC-003, issue 19); the GM-only
+    :class:`StayedUp` or :class:`MoraleSpent` beside it carries the rest."""
+
+    character: str
+    name: str
+    why: str = "stay_up"
+    standing: Standing
+    #: a failed roll that a high morale step may still buy up (WD-MORALE-003)
+    waits: bool = False
+
+
 class MedicalRolled(Changes):
     """One roll of a lengthy Medical check on a downed ally (WD-WOUND-008..010)."""
 
@@ -616,6 +629,7 @@ EVENTS = declare_events(
     Reacted,
     ReactedBlind,
     ReactionSeen,
+    StandingSeen,
     WoundTaken,
     Grappled,
     GrappleBraced,

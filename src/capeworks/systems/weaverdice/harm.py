@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
-from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, secret
+from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -374,7 +374,8 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
     round_ = fight.order.round if fight is not None else 1
     track = me.track.rouse() if roll.success else me.track.failed_get_up(round_)
     me = evolve(me, {"track": track})
-    b.emit(
+    emit_stayed(
+        b,
         ev.StayedUp(
             character=c.character,
             name=me.name,
@@ -447,7 +448,9 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
     """Spend a high morale step on a missed attack or a failed stay-up check: the result becomes
     2 + k; a miss that now meets the DS lands, a stay-up that now holds puts them back up."""
     me = b.person(chance.who)
-    hidden = chance.attack is not None and chance.attack.hidden
+    # a hidden attack's roll stays the GM's, and so does a hidden NPC's bought-up stay-up (issue 19)
+    veiled = chance.kind == "stay_up" and me.hidden
+    hidden = (chance.attack is not None and chance.attack.hidden) or veiled
     roll, morale = set_by_morale(chance.roll, me.morale)
     me = evolve(me, {"morale": morale})
     if chance.kind == "stay_up" and roll.success:
@@ -463,8 +466,10 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
             people=(me,),
             blind=hidden,
         ),
-        hidden=hidden,  # a hidden attack's roll stays the GM's
+        hidden=hidden,
     )
+    if veiled:
+        b.emit(ev.StandingSeen(character=chance.who, name=me.name, standing=me.track.standing))
     a = chance.attack
     if chance.kind != "attack" or a is None or not roll.success:
         return

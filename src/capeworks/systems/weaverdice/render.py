@@ -309,6 +309,15 @@ def _stayed(p: ev.StayedUp) -> str:
     return f"{p.name} {what}: {check_text(p.check)}; {p.name} is {_STANDING[p.standing]}."
 
 
+def _standing_seen(p: ev.StandingSeen) -> str:
+    """A hidden NPC's stay-up or get-up as the GM would announce it: how it stands, not the roll."""
+    what = {"stay_up": "tries to stay up", "get_up": "tries to get up"}.get(p.why, "tries to stay up")
+    verdict = f"{p.name} is {_STANDING[p.standing]}"
+    if p.waits:
+        verdict += " so far (the GM decides whether morale carries it)"
+    return f"{p.name} {what}: {verdict}."
+
+
 def _rested(p: ev.Rested) -> str:
     kind = "rests the whole turn" if p.full else "rests"
     parts = [f"{p.name} {kind}" if not p.bought_up else f"Morale carries {p.name}'s rest"]
@@ -469,6 +478,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.EffectResolved.TYPE: _effect,
     ev.StayedUp.TYPE: _stayed,
+    ev.StandingSeen.TYPE: _standing_seen,
     ev.MedicalRolled.TYPE: _medical,
     ev.Waited.TYPE: lambda p: f"{p.name} spends Focus to wait for {p.trigger_name}.",
     ev.Rested.TYPE: _rested,
@@ -515,6 +525,8 @@ def _for_gm(payload: Any, text: str) -> str:
     if isinstance(payload, ev.ReactionSeen):
         way = payload.reaction.value
         return f"(The players see {payload.name}'s total and whether the {way} holds, not its dice.)"
+    if isinstance(payload, ev.StandingSeen):
+        return f"(The players see how {payload.name} stands, not the roll.)"
     if isinstance(payload, ev.ReactedBlind):
         return f"(The players see {payload.name}'s answer without the hidden attack's total.)"
     if isinstance(payload, (ev.CombatStarted, ev.CombatJoined)) and any(

@@ -289,7 +289,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
 
     #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation)
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {
-        **{(t, 1): lift_reputation for t, m in EVENTS.items() if m.VERSION == 2},
+        **{(t, 1): lift_reputation for t, m in {**EVENTS, **GM_HAND_EVENTS}.items() if m.VERSION == 2},
         **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION == 2},
         (CharacterAdded.TYPE, 1): lift_joining,
         (Leveraged.TYPE, 1): mark_old_spend,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import interruption_tn
 from capeworks.systems.weaverdice.copies import evolve
@@ -236,7 +237,8 @@ def _stay_up(b: Builder, target: str) -> None:
     track = c.track.stay_up(success=roll.success, round_=round_)
     c = evolve(c, {"track": track})
     chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
-    b.emit(
+    emit_stayed(
+        b,
         ev.StayedUp(
             character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
         ),
