@@ -153,7 +153,6 @@ def free_port() -> int:
 def web_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The whole web table (REST, WebSocket, front end) served by uvicorn on loopback, on a fresh
     SQLite file; its base URL."""
-    import uvicorn
 
     db = tmp_path_factory.mktemp("browser-db") / "web.sqlite3"
     app = create_app(
@@ -163,6 +162,13 @@ def web_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         command_burst=100,
         tables_per_minute=1e4,
     )
+    yield from serving(app)
+
+
+def serving(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port in a thread; yield its base URL, then stop it."""
+    import uvicorn
+
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

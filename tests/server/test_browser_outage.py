@@ -9,7 +9,6 @@ is back resume from its version with every entry once.
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.server.conftest import serving
 from tests.server.test_browser import (  # noqa: F401  (chromium: a shared fixture)
     CHROMIUM,
     LIVE,
@@ -38,23 +38,9 @@ pytestmark = [
 @pytest.fixture
 def pg_web_table(pausable: PausablePostgres) -> Iterator[str]:  # noqa: F811
     """The web table served by uvicorn on loopback, on the pausable PostgreSQL."""
-    import uvicorn
-
     from capeworks.server import create_app
 
-    app = create_app(pausable.new_database(), poll_seconds=0.5, tables_per_minute=1e4)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the web table did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    yield from serving(create_app(pausable.new_database(), poll_seconds=0.5, tables_per_minute=1e4))
 
 
 def test_postgres_outage__the_page_keeps_reconnecting_and_resumes(

@@ -17,11 +17,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from capeworks.engine import Table
-from capeworks.engine.model import Command
 from capeworks.errors import CapeworksError, InvalidCommand, RuleViolation
-from capeworks.lab.play import GM, seats
+from capeworks.lab.play import GM
 from capeworks.lab.stats import mean_interval, wilson
+from capeworks.lab.wd_table import CampaignTable
 
 __all__ = ["CRAFT_SKILLS", "crafting"]
 
@@ -52,18 +51,8 @@ def _sheet(dexterity: int, knowledge: int, skills: Sequence[str]) -> dict[str, A
 
 
 def _one(seed: str, sheet: dict[str, Any], tier: str, price: int, config: dict[str, Any]) -> dict[str, Any]:
-    from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
-    from capeworks.systems.weaverdice.state import WdState
-
-    table = Table.new(WeaverdiceRuleset(), config=config, seats=seats(1), seed=seed)
-
-    def camp() -> Any:
-        state = table.state
-        assert isinstance(state, WdState)
-        return state.campaign
-
-    def do(seat: str, kind: str, **payload: Any) -> None:
-        table.execute(Command(type=kind, seat=seat, payload=payload))
+    at = CampaignTable(seed, config)
+    table, camp, do = at.table, at.campaign, at.do
 
     do(GM, "add_character", sheet=sheet, owner="side0")
     do(GM, "award", character="crafter", money=price * 10 + 100)

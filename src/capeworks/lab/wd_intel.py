@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from capeworks.engine import Table
-from capeworks.engine.model import Command
 from capeworks.errors import CapeworksError, InvalidCommand, RuleViolation
-from capeworks.lab.play import GM, seats
+from capeworks.lab.play import GM
 from capeworks.lab.stats import mean_interval, wilson
+from capeworks.lab.wd_table import CampaignTable
 
 __all__ = ["STRIKE_POLICIES", "intel"]
 
@@ -46,18 +45,9 @@ def _one(
     config: dict[str, Any],
 ) -> dict[str, int]:
     from capeworks.systems.weaverdice.config import WeaverdiceConfig
-    from capeworks.systems.weaverdice.ruleset import WeaverdiceRuleset
-    from capeworks.systems.weaverdice.state import WdState
 
-    table = Table.new(WeaverdiceRuleset(), config=config, seats=seats(1), seed=seed)
-
-    def camp() -> Any:
-        state = table.state
-        assert isinstance(state, WdState)
-        return state.campaign
-
-    def do(seat: str, kind: str, **payload: Any) -> None:
-        table.execute(Command(type=kind, seat=seat, payload=payload))
+    at = CampaignTable(seed, config)
+    table, camp, do = at.table, at.campaign, at.do
 
     sheet = {
         "id": "watcher",
