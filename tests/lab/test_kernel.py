@@ -24,90 +24,22 @@ from typer.testing import CliRunner
 from capeworks.cli.app import app
 from capeworks.errors import InvalidCommand
 from capeworks.lab import kernel
+from capeworks.lab.agreement import duel, p_values, side, variants
 from capeworks.lab.exact import signature
 from capeworks.lab.fast import _chain
 from capeworks.lab.kernel import plan, run_kernel, simulate
 from capeworks.lab.runner import run_fights
-from capeworks.lab.spec import FightSpec, load_side
-from capeworks.lab.stats import chi_square_fit, chi_square_homogeneity, holm, two_proportion_z
+from capeworks.lab.spec import FightSpec
+from capeworks.lab.stats import chi_square_fit, holm
 from capeworks.lab.summary import Summary
 
 runner = CliRunner()
 
-GRIM = {
-    "sheet": {
-        "id": "grim",
-        "name": "Grim",
-        "tier": "notable",
-        "stats": {"brawn": 3, "dexterity": 4, "guts": 3, "athletics": 2, "wits": 3},
-        "skills": [{"name": "Aim", "stats": ["dexterity"]}],
-        "morale_baseline": -2,
-        "armor": 1,
-    },
-    "play": {"attack": {"stat": "dexterity", "skills": ["Aim"], "melee": False}},
-}
-
-
-def _side(source: str | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(source, str):
-        return load_side(source).model_dump()
-    return {"name": source.get("sample") or source["sheet"]["id"], "characters": [source]}
-
-
-def _spec(a: str | dict[str, Any], b: str | dict[str, Any], **more: Any) -> FightSpec:
-    return FightSpec.model_validate({"sides": [_side(a), _side(b)], **more})
-
-
-#: (label, spec, plain duels): every kind of thing the kernel models, each in some variant
+#: (label, spec, plain duels): the variants (:func:`capeworks.lab.agreement.variants`), each with the
+#: plain duels this test plays (bench/kernel_agreement.py plays 100,000 of each)
 VARIANTS = [
-    ("generic duel", _spec("sample:thug", "sample:thug"), 3000),
-    (
-        "PC vs notable, reactions, Recovery, stay-up, Block drops",
-        _spec("sample:ramjet", "sample:steeltoe", max_rounds=3),
-        2000,
-    ),
-    (
-        "armour both sides, take every hit vs sensible",
-        _spec("sample:stave", "sample:prt_officer", policies=["no_reactions", "sensible"]),
-        2000,
-    ),
-    (
-        "config: 1 action, DS 5 and 4, stay-up 4, generic initiative 5",
-        _spec(
-            "sample:netiquette",
-            "sample:thug",
-            config={
-                "actions_per_turn": 1,
-                "defense_pc": 5,
-                "defense_generic": 4,
-                "stay_up_tn": 4,
-                "generic_initiative": 5,
-            },
-        ),
-        2000,
-    ),
-    ("low morale cap, ranged Aim, armour", _spec(GRIM, "sample:brigade", max_rounds=3), 2000),
+    (label, spec, n) for (label, spec), n in zip(variants(), (3000, 2000, 2000, 2000, 2000), strict=True)
 ]
-
-
-def _mean_p(plain: Summary, fast: Summary, name: str, side: int) -> float:
-    """Two-sided p of equal means, the variance taken from the kernel's 100,000 duels for both samples
-    (Welch's t breaks down when the small plain sample happens to show no spread at all)."""
-    (sp, _), (sf, qf) = plain.numbers[(side, name)], fast.numbers[(side, name)]
-    mean_f = sf / fast.n
-    var = max(qf / fast.n - mean_f * mean_f, 0.0) * fast.n / (fast.n - 1)
-    diff = sp / plain.n - mean_f
-    if var == 0.0:
-        return 1.0 if diff == 0 else 0.0
-    return math.erfc(abs(diff) / math.sqrt(var * (1 / plain.n + 1 / fast.n)) / math.sqrt(2))
-
-
-def _p_values(a: Summary, b: Summary) -> list[float]:
-    out = [two_proportion_z(a.wins[0], a.n, b.wins[0], b.n), chi_square_homogeneity(a.rounds, b.rounds)]
-    for side in (0, 1):
-        for name in ("wounds", "focus_spent", "recovery_spent"):
-            out.append(_mean_p(a, b, name, side))
-    return out
 
 
 @pytest.mark.slow
@@ -118,7 +50,7 @@ def test_the_kernel_agrees_with_the_plain_path(label: str, spec: FightSpec, plai
     plain = run_fights(spec.model_copy(update={"n": plain_n, "seed": 11}), workers=1).summary
     fast = run_kernel(spec.model_copy(update={"n": 100_000, "seed": 11})).summary
     assert plain.n == plain_n and fast.n == 100_000
-    verdicts = holm(_p_values(plain, fast), alpha=0.001)
+    verdicts = holm(p_values(plain, fast), alpha=0.001)
     assert not any(rejected for _, rejected in verdicts), (label, verdicts)
     assert abs(plain.moves / plain.n - fast.moves / fast.n) < 0.05 * fast.moves / fast.n
     assert abs(plain.dice / plain.n - fast.dice / fast.n) < 0.05 * fast.dice / fast.n
@@ -128,7 +60,7 @@ def test_the_kernel_agrees_with_the_plain_path(label: str, spec: FightSpec, plai
 
 @pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-017", "WD-WOUND-002")
 def test_the_kernel_fits_the_exact_chain_of_a_thug_duel() -> None:
-    spec = _spec("sample:thug", "sample:thug", max_rounds=2)
+    spec = duel("sample:thug", "sample:thug", max_rounds=2)
     records, chain = _chain(spec, 5_000)
     n = 200_000
     p = plan(spec)
@@ -154,7 +86,7 @@ def test_the_kernel_fits_the_exact_chain_of_a_thug_duel() -> None:
 
 
 def test_the_same_seed_gives_the_same_totals_whatever_the_block_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    spec = _spec("sample:ramjet", "sample:steeltoe", n=5_000, seed=4)
+    spec = duel("sample:ramjet", "sample:steeltoe", n=5_000, seed=4)
     once = run_kernel(spec).summary.to_dict()
     assert run_kernel(spec).summary.to_dict() == once
     assert run_kernel(spec.model_copy(update={"seed": 5})).summary.to_dict() != once
@@ -167,21 +99,21 @@ def test_the_same_seed_gives_the_same_totals_whatever_the_block_size(monkeypatch
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        (_spec("sample:thug,thug", "sample:thug"), "one character against one"),
-        (_spec("sample:tankspanker", "sample:thug"), "morale is high"),
-        (_spec("sample:ramjet", "sample:bystander"), "bystander"),
-        (_spec("sample:ramjet", "sample:thug", config={"morale_as_effort": True}), "morale"),
-        (_spec("sample:ramjet", "sample:thug", config={"rest_guts_tn": 5, "superstats": True}), "superstats"),
+        (duel("sample:thug,thug", "sample:thug"), "one character against one"),
+        (duel("sample:tankspanker", "sample:thug"), "morale is high"),
+        (duel("sample:ramjet", "sample:bystander"), "bystander"),
+        (duel("sample:ramjet", "sample:thug", config={"morale_as_effort": True}), "morale"),
+        (duel("sample:ramjet", "sample:thug", config={"rest_guts_tn": 5, "superstats": True}), "superstats"),
         (
-            _spec(
+            duel(
                 {"sample": "dandelion", "play": {"attack": {"stat": "dexterity", "damage": "pierce"}}},
                 "sample:thug",
             ),
             "pierce lesser",
         ),
-        (_spec({"sample": "ramjet", "play": {"attack": {"bonus": 1}}}, "sample:thug"), "beyond stat"),
+        (duel({"sample": "ramjet", "play": {"attack": {"bonus": 1}}}, "sample:thug"), "beyond stat"),
         (
-            _spec(
+            duel(
                 {
                     "sheet": {
                         "id": "ace",
@@ -228,7 +160,7 @@ def test_a_sweep_with_fast_plays_every_variant_with_the_kernel_or_refuses_before
     tmp_path: Path,
 ) -> None:
     data: dict[str, Any] = {
-        "sides": [_side("sample:ramjet"), _side("sample:steeltoe")],
+        "sides": [side("sample:ramjet"), side("sample:steeltoe")],
         "n": 20_000,
         "seed": 4,
         "grid": [{"path": "config.defense_notable", "values": [4, 5]}],
