@@ -8,8 +8,11 @@ import pytest
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
-from capeworks.errors import InvalidCommand
-from capeworks.lab.wd_intel import _one, intel
+from capeworks.errors import InvalidCommand, RuleViolation
+from capeworks.lab.play import GM
+from capeworks.lab.wd_intel import IntelPlan, _one, _utilize_ops, intel
+from capeworks.lab.wd_table import CampaignTable
+from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
 
 runner = CliRunner()
 
@@ -55,3 +58,63 @@ def test_the_same_seed_gives_the_same_figures_and_bad_input_is_one_sentence() ->
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     assert report["kind"] == "intel" and report["rows"][0]["wits"] == 4 and report["dice"] > 0
+
+
+@pytest.mark.rules("WD-INTEL-007", "WD-INTEL-025")
+def test_research_finds_the_thread_then_unlocks_from_the_far_corner_without_strikes() -> None:
+    plan = IntelPlan(method="research")
+    run = _one("lab:t:2", 3, 3, 2, 10, "always", 4, {}, knowledge=5, thread_dc=6, plan=plan)
+    assert run["found"] == 1 and run["research_rolls"] > 0 and run["rolls"] == 0
+    # research never strikes and its cell rolls give no intel (only the research table does)
+    assert run["strikes_taken"] == 0 and run["alerts"] == 0 and run["intel"] == 0
+    assert run["cells"] == 4 and run["complete"] == 1
+
+
+@pytest.mark.rules("WD-INTEL-003", "WD-INTEL-015", "WD-INTEL-028", "WD-INTEL-029", "WD-INTEL-030")
+def test_spending_and_utilizing_intel_go_through_the_table() -> None:
+    plan = IntelPlan(method="both", spend=True, utilize=True)
+    runs = [_one(f"lab:t:{i}", 3, 3, 4, 10, "safe", 6, {}, plan=plan) for i in range(4)]
+    assert sum(r["intel_spent"] for r in runs) > 0 and sum(r["utilize_slots"] for r in runs) > 0
+    for r in runs:
+        # every cell unlocked by intel is a cell the table counts as unlocked
+        assert r["unlocked_by_intel"] <= r["cells"] and r["unlocked_by_intel"] <= r["intel_spent"]
+        assert r["rolls"] > 0 and r["research_rolls"] > 0
+    # the same runs without spending keep their intel and unlock fewer cells
+    keep = [_one(f"lab:t:{i}", 3, 3, 4, 10, "safe", 6, {}, plan=IntelPlan(method="both")) for i in range(4)]
+    assert all(r["intel_spent"] == 0 and r["utilize_slots"] == 0 for r in keep)
+    assert sum(r["cells"] for r in runs) > sum(r["cells"] for r in keep)
+
+
+def test_utilize_ops_are_ones_the_table_takes() -> None:
+    at = CampaignTable("lab:t:ops", {})
+    at.do(GM, "add_character", sheet={"id": "watcher", "name": "W", "tier": "pc"}, owner="side0")
+    at.do(GM, "add_target", target="mark", name="Mark", size=4, dispositions=["violent", "mercenary"])
+    at.do(GM, "start_downtime")
+    t = at.campaign().targets["mark"]
+    tag = t.cells[0].tag
+    other = next(d for d in DISPOSITIONS if d != "city" and all(c.tag != d for c in t.cells))
+    held = {(tag, 1): 3, (tag, 4): 1, (other, 2): 1}
+    ops = _utilize_ops(t, held)
+    assert f"shuffle {other}:2" in ops and f"upgrade {tag}:1" in ops
+    assert any(op.startswith(f"downgrade {tag}:4") for op in ops)
+    for (kind, tier), count in held.items():
+        at.do(GM, "award", character="watcher", intel=f"{kind}:{tier}", intel_count=count)
+    before = dict(at.campaign().ledgers["watcher"].intel)
+    at.do("side0", "utilize_intel", character="watcher", ops=ops)
+    after = at.campaign().ledgers["watcher"].intel
+    # the three tier-1 became one tier-2, the tier-4 two tier-3, the stray tier-2 one tier-1 of some type
+    assert f"{other}:2" in before and f"{other}:2" not in after
+    assert after.get(f"{tag}:3", 0) >= 2 and after.get(f"{tag}:1", 0) < 3
+
+
+@pytest.mark.rules("WD-INTEL-041")
+def test_runaways_roll_on_only_where_the_table_plays_them() -> None:
+    plan = IntelPlan(runaway=True)
+    on = {"campaign": {"surveillance_runaway": True}}
+    run = _one("lab:t:3", 3, 5, 4, 0, "safe", 3, on, plan=plan)
+    assert run["runaways"] > 0
+    with pytest.raises(RuleViolation, match="does not play surveillance runaways"):
+        _one("lab:t:3", 3, 5, 4, 0, "safe", 3, {}, plan=plan)
+    assert intel(2, wits=(5,), find_dc=0, phases=2, runaway=True)["rows"][0]["runaways"]["value"] > 0
+    with pytest.raises(InvalidCommand, match="intel method"):
+        intel(1, method="sideways")

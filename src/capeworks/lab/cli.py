@@ -579,6 +579,14 @@ def economy_command(
         "safe", "--strikes", help="wd-intel: after a miss take a strike: safe|always|never."
     ),
     phases: int = typer.Option(6, "--phases", help="wd-intel: downtime phases before giving up."),
+    intel_knowledge: int = typer.Option(3, "--intel-knowledge", help="wd-intel: the watcher's Knowledge."),
+    thread_dc: int = typer.Option(10, "--thread-dc", help="wd-intel: the hidden thread DC (research)."),
+    method: str = typer.Option("surveil", "--method", help="wd-intel: surveil|research|both (a slot each)."),
+    spend: bool = typer.Option(False, "--spend", help="wd-intel: spend intel on the DCs, then on cells."),
+    utilize: bool = typer.Option(False, "--utilize", help="wd-intel: Utilize Intel when it helps."),
+    runaway: bool = typer.Option(
+        False, "--runaway", help="wd-intel: roll on after a success (WD-INTEL-041)."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, Weaverdice
@@ -590,7 +598,23 @@ def economy_command(
         return
     if system.lower() in ("wd-intel", "weaverdice-intel"):
         _intel_report(
-            lambda: _intel(runs, athletics, wits, size, find_dc, strikes, phases, seed), json_out=json_out
+            lambda: _intel(
+                runs,
+                athletics,
+                wits,
+                size,
+                find_dc,
+                strikes,
+                phases,
+                seed,
+                knowledge=intel_knowledge,
+                thread_dc=thread_dc,
+                method=method,
+                spend=spend,
+                utilize=utilize,
+                runaway=runaway,
+            ),
+            json_out=json_out,
         )
         return
     if system.lower() in ("wd-recruit", "weaverdice-recruit"):
@@ -670,7 +694,15 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
 
 
 def _intel(
-    runs: int, athletics: str, wits: str, size: int, find_dc: int, strikes: str, phases: int, seed: int
+    runs: int,
+    athletics: str,
+    wits: str,
+    size: int,
+    find_dc: int,
+    strikes: str,
+    phases: int,
+    seed: int,
+    **policy: Any,
 ) -> dict[str, Any]:
     from capeworks.lab.odds import parse_range
     from capeworks.lab.wd_intel import intel
@@ -686,6 +718,7 @@ def _intel(
         strikes=strikes,
         phases=phases,
         seed=seed,
+        **policy,
     )
 
 
@@ -697,23 +730,30 @@ def _intel_report(build: Any, *, json_out: bool) -> None:
     rows = report["rows"]
     title = (
         f"Weaverdice intel: a {report['size']}x{report['size']} grid, finding DC {report['find_dc']}, "
-        f"{rows[0]['runs']} targets a cell, strikes {report['strikes']}, up to {report['phases']} phases; "
+        f"{rows[0]['runs']} targets a cell, {report['method']}, strikes {report['strikes']}"
+        f"{', spending intel' if report['spend'] else ''}{', Utilize Intel' if report['utilize'] else ''}"
+        f"{', runaways' if report['runaway'] else ''}, up to {report['phases']} phases; "
         "shares with Wilson 95% intervals, means with t intervals"
     )
-    keys = ("cells", "rolls", "strikes_taken", "alerts", "intel")
-    table = RichTable("ath", "wits", "found", "phases", "complete", "phases", *keys, title=title)
+    keys = ("cells", "rolls", "research_rolls", "strikes_taken", "alerts", "intel", "intel_spent")
+    heads = ("cells", "surv", "res", "strk", "alert", "held", "spent")
+    table = RichTable("ath", "wits", "found/ph", "done/ph", *heads, title=title)
     for r in rows:
         table.add_row(
             str(r["athletics"]),
             str(r["wits"]),
-            f"{r['p_found']['value']:.1%}",
-            f"{r['phases_to_find']['value']:.2f}" if r["phases_to_find"] else "-",
-            f"{r['p_complete']['value']:.1%}",
-            f"{r['phases_to_complete']['value']:.2f}" if r["phases_to_complete"] else "-",
-            *(f"{r[k]['value']:.2f}" for k in keys),
+            *(
+                f"{r[f'p_{flag}']['value']:.0%}/{r[when]['value']:.1f}" if r[when] else "0%/-"
+                for flag, when in (("found", "phases_to_find"), ("complete", "phases_to_complete"))
+            ),
+            *(f"{r[k]['value']:.1f}" for k in keys),
         )
     console.print(table)
-    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
+    console.print(
+        "found/done: shares found and completed, and the phases taken; surv/res: surveillance/research rolls; strk: strikes taken; held: intel held "
+        f"at the end; spent: intel spent. {report['dice']:,} dice rolled at real tables",
+        highlight=False,
+    )
 
 
 def _recruit(
