@@ -750,7 +750,8 @@ def _intel_report(build: Any, *, json_out: bool) -> None:
         )
     console.print(table)
     console.print(
-        "found/done: shares found and completed, and the phases taken; surv/res: surveillance/research rolls; strk: strikes taken; held: intel held "
+        "found/done: shares found and completed, and the phases taken; surv/res: surveillance/research "
+        "rolls; strk: strikes taken; held: intel held "
         f"at the end; spent: intel spent. {report['dice']:,} dice rolled at real tables",
         highlight=False,
     )
