@@ -20,10 +20,14 @@ the loop of a duel: initiative (WD-COMBAT-004/005), turns of attacks
 attacker a place next round (WD-COMBAT-019..021), wounds on armor and body
 slots, generics dropping, the stay-up check (WD-WOUND-002..006), the effect
 d6 with Recovery negating it and Lesser Bash 6's lost Focus (WD-WFX-004,
--010). Knockback, Knocked Down and Disarmed change nothing in such a duel, and
-Delayed moves no one (lab sides are all players' seats, so nobody is a foe
-of the turn order). Duels run in blocks, each with its own seed spawned from
-the run's, so the same seed and ``n`` give the same totals.
+-010), and the Delayed a Lesser Bash 6 brings: the target's slot goes just
+after the attacker's and it waits until the attacker's next turn has ended
+(WD-STATUS-010; the lab seats a duel's two sides as the rules' two camps).
+The turn order is kept as the table keeps it (whose place acts, who is
+skipped while Delayed, a held Block's drop at the round's end). Knockback,
+Knocked Down and Disarmed change nothing in such a duel. Duels run in
+blocks, each with its own seed spawned from the run's, so the same seed and
+``n`` give the same totals.
 """
 
 from __future__ import annotations
@@ -297,7 +301,7 @@ def simulate(p: KernelPlan, n: int, rng: np.random.Generator) -> Duels:
         off = rng.integers(1, 7, size=(2, int(tied.sum())))
         dice[tied] += 2
         first[np.flatnonzero(tied)[off[1] > off[0]]] = 1
-    # -- the duel -------------------------------------------------------------------------------------
+    # -- the duel: one turn of every live duel per step, the order as the table keeps it --------------
     standing = np.zeros((2, n), dtype=np.int64)
     wounds = np.zeros((2, n), dtype=np.int64)
     armor_used = np.zeros((2, n), dtype=np.int64)
@@ -308,50 +312,83 @@ def simulate(p: KernelPlan, n: int, rng: np.random.Generator) -> Duels:
     winner = np.full(n, -1, dtype=np.int64)
     rounds = np.zeros(n, dtype=np.int64)
     timed_out = np.zeros(n, dtype=bool)
-    live = np.arange(n)
     dropped = np.zeros((2, n), dtype=bool)
-    for round_ in range(1, p.max_rounds + 1):
+    index = np.zeros(n, dtype=np.int64)  # whose place in the order acts: 0 (``first``) or 1
+    round_no = np.ones(n, dtype=np.int64)
+    #: per side: 0, or the round at whose foe's turn end its Delayed ends (WD-STATUS-010)
+    delayed = np.zeros((2, n), dtype=np.int64)
+    live = np.arange(n)
+    while live.size:
+        actor = np.where(index[live] == 0, first[live], 1 - first[live])
+        for _ in range(p.actions):
+            if live.size == 0:
+                break
+            att = actor
+            de = 1 - att
+            moves[live] += 1
+            dice[live] += arr["attack_dice"][att]
+            total = _check(rng, arr["attack_dice"][att], arr["attack_mod"][att], arr["cap"][att])
+            hit = total >= arr["defense"][de]
+            react = hit & (arr["named"][de] == 1) & (focus_spent[de, live] < arr["focus"][de])
+            choice = np.where(react, table[de, np.clip(total, _LOW, _HIGH) - _LOW], _TAKE)
+            moves[live[react]] += 1
+            rolled = choice != _TAKE
+            held = np.zeros(live.size, dtype=bool)
+            if rolled.any():
+                r_live, r_de = live[rolled], de[rolled]
+                focus_spent[r_de, r_live] += 1
+                dice[r_live] += 1
+                mod = np.where(choice[rolled] == _DODGE, arr["dodge_mod"][r_de], arr["block_mod"][r_de])
+                got = _check(rng, np.ones(r_live.size, dtype=np.int64), mod, arr["cap"][r_de])
+                held[rolled] = got >= total[rolled]
+                blocked = held & (choice == _BLOCK) & (arr["melee"][att] == 1)
+                dropped[att[blocked], live[blocked]] = True
+            lands = hit & ~held
+            slow = _land(p, arr, rng, live[lands], de[lands], standing, wounds, armor_used, checks,
+                         focus_spent, recovery_spent, moves, dice)  # fmt: skip
+            if slow.any():
+                # the target's slot goes just after the attacker's, now the first, whose turn this
+                # is; it may not act until the attacker's turn in the next round ends
+                s_idx, s_att = live[lands][slow], att[lands][slow]
+                first[s_idx] = s_att
+                index[s_idx] = 0
+                delayed[1 - s_att, s_idx] = round_no[s_idx] + 1
+            over = standing[de, live] != _UP
+            winner[live[over]] = att[over]
+            rounds[live[over]] = round_no[live[over]]
+            live, actor = live[~over], actor[~over]
         if live.size == 0:
             break
-        for half in range(2):
-            for _ in range(p.actions):
-                if live.size == 0:
-                    break
-                att = first[live] if half == 0 else 1 - first[live]
-                de = 1 - att
-                moves[live] += 1
-                dice[live] += arr["attack_dice"][att]
-                total = _check(rng, arr["attack_dice"][att], arr["attack_mod"][att], arr["cap"][att])
-                hit = total >= arr["defense"][de]
-                react = hit & (arr["named"][de] == 1) & (focus_spent[de, live] < arr["focus"][de])
-                choice = np.where(react, table[de, np.clip(total, _LOW, _HIGH) - _LOW], _TAKE)
-                moves[live[react]] += 1
-                rolled = choice != _TAKE
-                held = np.zeros(live.size, dtype=bool)
-                if rolled.any():
-                    r_live, r_de = live[rolled], de[rolled]
-                    focus_spent[r_de, r_live] += 1
-                    dice[r_live] += 1
-                    mod = np.where(choice[rolled] == _DODGE, arr["dodge_mod"][r_de], arr["block_mod"][r_de])
-                    got = _check(rng, np.ones(r_live.size, dtype=np.int64), mod, arr["cap"][r_de])
-                    held[rolled] = got >= total[rolled]
-                    blocked = held & (choice == _BLOCK) & (arr["melee"][att] == 1)
-                    dropped[att[blocked], live[blocked]] = True
-                lands = hit & ~held
-                _land(p, arr, rng, live[lands], de[lands], standing, wounds, armor_used, checks,
-                      focus_spent, recovery_spent, moves, dice)  # fmt: skip
-                over = standing[de, live] != _UP
-                winner[live[over]] = att[over]
-                rounds[live[over]] = round_
-                live = live[~over]
-            moves[live] += 1  # end_turn
-        # the round ends: a blocked melee attacker drops one place (WD-COMBAT-021 PROPOSED)
-        f = first[live]
-        swap = dropped[f, live] & ~dropped[1 - f, live]
-        first[live[swap]] = 1 - f[swap]
-        dropped[:] = False
-    rounds[live] = p.max_rounds
-    timed_out[live] = True
+        # -- end_turn: the actor's turn-end expiries, then the next who can act -----------------------
+        moves[live] += 1
+        foe = 1 - actor
+        ends = (delayed[foe, live] > 0) & (round_no[live] >= delayed[foe, live])
+        delayed[foe[ends], live[ends]] = 0
+        crossed = np.zeros(live.size, dtype=bool)
+        settled = np.zeros(live.size, dtype=bool)
+        for _ in range(2):
+            step = live[~settled]
+            index[step] += 1
+            wrap = index[step] >= 2
+            index[step[wrap]] = 0
+            round_no[step[wrap]] += 1
+            crossed[np.flatnonzero(~settled)[wrap]] = True
+            who = np.where(index[live] == 0, first[live], 1 - first[live])
+            settled |= delayed[who, live] == 0
+        # the round ends: a blocked melee attacker drops one place (WD-COMBAT-021 PROPOSED); the new
+        # round's first turn goes to whoever now leads and can act
+        c_live = live[crossed & (dropped[0, live] | dropped[1, live])]
+        if c_live.size:
+            f = first[c_live]
+            swap = dropped[f, c_live] & ~dropped[1 - f, c_live]
+            first[c_live[swap]] = 1 - f[swap]
+            index[c_live] = np.where(delayed[first[c_live], c_live] == 0, 0, 1)
+            index[c_live[(delayed[0, c_live] > 0) & (delayed[1, c_live] > 0)]] = 0
+        dropped[:, live[crossed]] = False
+        late = round_no[live] > p.max_rounds
+        rounds[live[late]] = p.max_rounds
+        timed_out[live[late]] = True
+        live = live[~late]
     return Duels(winner, rounds, timed_out, standing, wounds, focus_spent, recovery_spent, moves, dice)
 
 
@@ -369,10 +406,12 @@ def _land(
     recovery_spent: Ints,
     moves: Ints,
     dice: Ints,
-) -> None:
-    """Hits that land: the lesser wound placed, generics dropping, the stay-up check, the effect d6."""
+) -> NDArray[np.bool_]:
+    """Hits that land: the lesser wound placed, generics dropping, the stay-up check, the effect d6.
+    Returns which of them left the target Delayed (Lesser Bash 6 unnegated, WD-WFX-004)."""
+    slow = np.zeros(idx.size, dtype=bool)
     if idx.size == 0:
-        return
+        return slow
     slots, armor, named = arr["slots"][de], arr["armor"][de], arr["named"][de] == 1
     on_armor = armor_used[de, idx] < armor
     body = (wounds[de, idx] - armor_used[de, idx]) < slots
@@ -405,6 +444,8 @@ def _land(
     recovery_spent[e_de[answer], e_idx[answer]] += 1
     lose = ~negate & (face == 6) & (focus_spent[e_de, e_idx] < arr["focus"][e_de])
     focus_spent[e_de[lose], e_idx[lose]] += 1
+    slow[np.flatnonzero(effect)[~negate & (face == 6)]] = True
+    return slow
 
 
 def outcomes(p: KernelPlan, d: Duels) -> list[tuple[Outcome, int]]:

@@ -30,6 +30,7 @@ __all__ = [
     "play",
     "seat_of_side",
     "seats",
+    "side_seat",
     "sides_for",
     "table_for",
 ]
@@ -46,8 +47,15 @@ class PolicyError(InvalidCommand):
 
 
 def seat_of_side(index: int) -> str:
-    """The player seat playing side ``index``."""
+    """The player seat named for side ``index``."""
     return f"side{index}"
+
+
+def side_seat(arena: Arena, index: int, sides: int) -> str:
+    """The seat that plays side ``index`` of ``sides``: the arena's ``seat`` if it has one (a ruleset
+    whose rules tell the GM's side from the players', Weaverdice's "foes"), else side ``index``'s."""
+    seat = getattr(arena, "seat", None)
+    return str(seat(index, sides)) if seat is not None else seat_of_side(index)
 
 
 def duel_seed(seed: int, index: int) -> str:
@@ -90,6 +98,8 @@ class Roster:
         self.side_of: dict[str, int] = {}
         self.play: dict[str, Mapping[str, Any]] = {}
         self.members: list[tuple[str, ...]] = []
+        #: the seat each side plays from
+        self.seats = tuple(side_seat(fight.arena, i, len(fight.sides)) for i in range(len(fight.sides)))
         for i, side in enumerate(fight.sides):
             names = tuple(fight.arena.ident(s) for s in side.sheets)
             self.members.append(names)
@@ -98,7 +108,7 @@ class Roster:
                 self.play[name] = side.options(k)
 
     def situation(self, table: Table, side: int, actor: str, rng: random.Random) -> Situation:
-        seat = seat_of_side(side)
+        seat = self.seats[side]
         return Situation(
             state=table.state,
             config=table.config,
@@ -167,7 +177,7 @@ def decide(
     side = roster.side_of[actor]
     policy = fight.policies[side]
     chosen = policy.act(roster.situation(table, side, actor, rng))
-    return chosen or fight.arena.end_turn(state, actor), seat_of_side(side), policy
+    return chosen or fight.arena.end_turn(state, actor), roster.seats[side], policy
 
 
 def play(fight: Fight, seed: int, index: int) -> Result:

@@ -1,11 +1,15 @@
 """Weaverdice in the lab: its fight arena and the policies that play it, all through its own commands.
 
-The arena adds each side's sheets (the GM adds them, owned by the side's
-seat), starts combat and reads the folded state: whose turn, who stands, and
-at the end each character's wounds, morale and effort spent. The policies only
-choose among commands the table offers; the rules, odds included, are the
-ruleset's (:func:`~capeworks.systems.weaverdice.odds.p_reach` for "is a Dodge
-worth the Focus").
+The arena adds each side's sheets (the GM adds them) and starts combat, then
+reads the folded state: whose turn, who stands, and at the end each
+character's wounds, morale and effort spent. The rules know two camps, the
+players' and the GM's (the foes of a Delayed target, WD-STATUS-010): in a
+two-sided fight side 0 sits at a player seat and side 1 is the GM's own
+characters (no owner), so each is the other's foe; with more sides, every
+side sits at its own player seat and none is a foe of another in the rules.
+The policies only choose among commands the table offers; the rules, odds
+included, are the ruleset's (:func:`~capeworks.systems.weaverdice.odds.p_reach`
+for "is a Dodge worth the Focus").
 
 A character's ``play:`` options in a side file choose its attack::
 
@@ -46,12 +50,19 @@ class WeaverdiceArena:
         number = ident[len(str(sheet["id"])) :]
         return {**sheet, "id": ident, "name": f"{sheet.get('name', ident)} {number}".strip()}
 
+    def seat(self, index: int, sides: int) -> str:
+        """Side 1 of two is the GM's; any other side plays from its own player seat."""
+        return GM if sides == 2 and index == 1 else seat_of_side(index)
+
     def open(self, sides: Sequence[Side], config: Mapping[str, Any]) -> list[Command]:
-        out = [
-            Command(type="add_character", seat=GM, payload={"sheet": dict(sheet), "owner": seat_of_side(i)})
-            for i, side in enumerate(sides)
-            for sheet in side.sheets
-        ]
+        out: list[Command] = []
+        for i, side in enumerate(sides):
+            seat = self.seat(i, len(sides))
+            owner = None if seat == GM else seat
+            out.extend(
+                Command(type="add_character", seat=GM, payload={"sheet": dict(sheet), "owner": owner})
+                for sheet in side.sheets
+            )
         out.append(Command(type="start_combat", seat=GM))
         return out
 
@@ -67,22 +78,20 @@ class WeaverdiceArena:
 
     def outcome(self, state: Any, *, max_rounds: int) -> Outcome | None:
         assert isinstance(state, WdState)
-        up = {
-            p.owner for p in state.people.values() if p.owner is not None and p.track.standing is Standing.UP
-        }
+        up = {_side(p.owner) for p in state.people.values() if p.track.standing is Standing.UP}
         rounds = state.fight.order.round if state.fight is not None else 0
         timed_out = rounds > max_rounds
         if len(up) > 1 and not timed_out:
             return None
         if timed_out:
             rounds = max_rounds
-        winner = int(str(next(iter(up)))[4:]) if len(up) == 1 and not timed_out else None
+        winner = next(iter(up)) if len(up) == 1 and not timed_out else None
         tallies = {}
         for p in state.people.values():
             sheet = state.sheet(p.id)
             spent = {pool.value: p.effort.spent.get(pool, 0) for pool in Pool}
             tallies[p.id] = Tally(
-                side=int(str(p.owner)[4:]),
+                side=_side(p.owner),
                 standing=p.track.standing.value,
                 out=p.track.standing is not Standing.UP,
                 dead=p.track.standing is Standing.DEAD,
@@ -93,6 +102,11 @@ class WeaverdiceArena:
                 },
             )
         return Outcome(winner=winner, rounds=rounds, timed_out=timed_out, tallies=tallies)
+
+
+def _side(owner: str | None) -> int:
+    """The side a character plays for: its seat's, or side 1 for the GM's own (see :meth:`seat`)."""
+    return 1 if owner is None else int(owner[4:])
 
 
 def _attack(s: Situation, target: str) -> Move:
