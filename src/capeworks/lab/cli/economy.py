@@ -1,0 +1,271 @@
+"""`capeworks lab economy`: non-combat economies (Capes tokens and debt, Weaverdice crafting,
+intel and recruiting) played at real tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.table import Table as RichTable
+
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.errors import InvalidCommand
+from capeworks.lab.cli.shared import lab_app, num
+
+__all__ = ["economy_command"]
+
+
+@lab_app.command("economy")
+def economy_command(
+    system: str = typer.Argument(
+        "capes",
+        help="capes (Story Tokens and Debt over Pages), wd-craft (Weaverdice Craft & Repair), "
+        "wd-recruit (Weaverdice Recruit slots) or wd-intel (finding and surveilling an intel target).",
+    ),
+    runs: int = typer.Option(20, "--runs", "-n", help="How many scenes to play."),
+    pages: int = typer.Option(6, "--pages", help="Pages per scene."),
+    open_conflicts: int = typer.Option(
+        2, "--open-conflicts", help="The policy adds Conflicts up to this many."
+    ),
+    seed: int = typer.Option(1, "--seed", help="The seed: the same seed gives the same figures."),
+    dexterity: str = typer.Option("1..5", help="wd-craft: the crafter's Dexterity values."),
+    knowledge: str = typer.Option("1..5", help="wd-craft: the crafter's Knowledge values."),
+    tier: str = typer.Option("standard", help="wd-craft: the tier attempted (low, standard, high)."),
+    price: int = typer.Option(300, help="wd-craft: the item's price (materials are a share of it)."),
+    skill: list[str] = typer.Option([], "--skill", help="wd-craft: a Craft-tree skill known (repeat)."),
+    social: str = typer.Option("1..5", help="wd-recruit: the recruiter's Social scores."),
+    seek: list[str] = typer.Option([], "--seek", help="wd-recruit: a recruitment-table key sought (repeat)."),
+    strict: list[str] = typer.Option([], "--strict", help="wd-recruit: a key sought at double penalty."),
+    capes: bool = typer.Option(False, "--capes", help="wd-recruit: a search for capes."),
+    team_capes: int = typer.Option(0, "--team-capes", help="wd-recruit: capes on the team, you included."),
+    athletics: str = typer.Option("3", help="wd-intel: the watcher's Athletics values (finding rolls)."),
+    wits: str = typer.Option("1..5", help="wd-intel: the watcher's Wits values (surveillance rolls)."),
+    size: int = typer.Option(4, "--size", help="wd-intel: the target's grid, 2..4 a side."),
+    find_dc: int = typer.Option(10, "--find-dc", help="wd-intel: the hidden finding DC (0: already found)."),
+    strikes: str = typer.Option(
+        "safe", "--strikes", help="wd-intel: after a miss take a strike: safe|always|never."
+    ),
+    phases: int = typer.Option(6, "--phases", help="wd-intel: downtime phases before giving up."),
+    intel_knowledge: int = typer.Option(3, "--intel-knowledge", help="wd-intel: the watcher's Knowledge."),
+    thread_dc: int = typer.Option(10, "--thread-dc", help="wd-intel: the hidden thread DC (research)."),
+    method: str = typer.Option("surveil", "--method", help="wd-intel: surveil|research|both (a slot each)."),
+    spend: bool = typer.Option(False, "--spend", help="wd-intel: spend intel on the DCs, then on cells."),
+    utilize: bool = typer.Option(False, "--utilize", help="wd-intel: Utilize Intel when it helps."),
+    runaway: bool = typer.Option(
+        False, "--runaway", help="wd-intel: roll on after a success (WD-INTEL-041)."
+    ),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Non-combat economies under the real rules: Capes Story Tokens and Debt per Page, Weaverdice
+    crafting projects (tier reached, rolls, downtime phases, materials), simple policies."""
+    from capeworks.lab.capes import economy
+
+    if system.lower() in ("wd-craft", "weaverdice-craft"):
+        _craft_report(lambda: _craft(runs, dexterity, knowledge, tier, price, skill, seed), json_out=json_out)
+        return
+    if system.lower() in ("wd-intel", "weaverdice-intel"):
+        _intel_report(
+            lambda: _intel(
+                runs,
+                athletics,
+                wits,
+                size,
+                find_dc,
+                strikes,
+                phases,
+                seed,
+                knowledge=intel_knowledge,
+                thread_dc=thread_dc,
+                method=method,
+                spend=spend,
+                utilize=utilize,
+                runaway=runaway,
+            ),
+            json_out=json_out,
+        )
+        return
+    if system.lower() in ("wd-recruit", "weaverdice-recruit"):
+        _recruit_report(
+            lambda: _recruit(runs, social, seek, strict, capes, team_capes, seed), json_out=json_out
+        )
+        return
+
+    def run() -> dict[str, Any]:
+        if system.lower() != "capes":
+            raise InvalidCommand(
+                f"The lab has non-combat economies for capes, wd-craft, wd-recruit and wd-intel; "
+                f"not {system!r}."
+            )
+        if not 1 <= runs <= 100_000 or not 1 <= pages <= 200 or not 1 <= open_conflicts <= 10:
+            raise InvalidCommand("--runs is 1..100000, --pages 1..200 and --open-conflicts 1..10.")
+        return economy(runs, pages, seed=seed, open_conflicts=open_conflicts)
+
+    report = run_guarded(run, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["by_page"]
+    keys = [k for k in rows[0] if k not in ("page", "runs")] if rows else []
+    title = f"Capes over {runs} scenes: means after each Page, 95% t intervals"
+    table = RichTable("", *(f"page {row['page']}" for row in rows), title=title)
+    for key in keys:
+        table.add_row(key, *(num(row[key]) for row in rows))
+    console.print(table)
+    console.print(
+        f"{report['moves']:,} moves, {report['dice']:,} dice; {report['refused_candidates']:,} candidate "
+        "moves the rules refused (the policy then tried its next choice)",
+        highlight=False,
+    )
+
+
+def _craft(
+    runs: int, dexterity: str, knowledge: str, tier: str, price: int, skills: list[str], seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_craft import crafting
+
+    if not 1 <= runs <= 100_000 or not 0 <= price <= 1_000_000:
+        raise InvalidCommand("--runs is 1..100000 and --price 0..1000000.")
+    return crafting(
+        runs,
+        dexterity=parse_range(dexterity, name="dexterity", low=1, high=10),
+        knowledge=parse_range(knowledge, name="knowledge", low=1, high=10),
+        tier=tier,
+        price=price,
+        skills=skills,
+        seed=seed,
+    )
+
+
+def _craft_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    tiers = sorted({k for r in rows for k in r if k.startswith("p_")})
+    title = (
+        f"Weaverdice crafting: a {report['tier']} item (DC {rows[0]['dc']}), "
+        f"{rows[0]['runs']} projects a cell; shares with Wilson 95% intervals, means with t intervals"
+    )
+    table = RichTable("dex", "know", *(t[2:] for t in tiers), "rolls", "phases", "materials", title=title)
+    for r in rows:
+        table.add_row(
+            str(r["dexterity"]),
+            str(r["knowledge"]),
+            *(f"{r[t]['value']:.1%}" if t in r else "0.0%" for t in tiers),
+            *(f"{r[k]['value']:.2f}" for k in ("rolls", "phases", "materials")),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)
+
+
+def _intel(
+    runs: int,
+    athletics: str,
+    wits: str,
+    size: int,
+    find_dc: int,
+    strikes: str,
+    phases: int,
+    seed: int,
+    **policy: Any,
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_intel import intel
+
+    if not 1 <= runs <= 100_000:
+        raise InvalidCommand("--runs is 1..100000.")
+    return intel(
+        runs,
+        athletics=parse_range(athletics, name="athletics", low=1, high=10),
+        wits=parse_range(wits, name="wits", low=1, high=10),
+        size=size,
+        find_dc=find_dc,
+        strikes=strikes,
+        phases=phases,
+        seed=seed,
+        **policy,
+    )
+
+
+def _intel_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    title = (
+        f"Weaverdice intel: a {report['size']}x{report['size']} grid, finding DC {report['find_dc']}, "
+        f"{rows[0]['runs']} targets a cell, {report['method']}, strikes {report['strikes']}"
+        f"{', spending intel' if report['spend'] else ''}{', Utilize Intel' if report['utilize'] else ''}"
+        f"{', runaways' if report['runaway'] else ''}, up to {report['phases']} phases; "
+        "shares with Wilson 95% intervals, means with t intervals"
+    )
+    keys = ("cells", "rolls", "research_rolls", "strikes_taken", "alerts", "intel", "intel_spent")
+    heads = ("cells", "surv", "res", "strk", "alert", "held", "spent")
+    table = RichTable("ath", "wits", "found/ph", "done/ph", *heads, title=title)
+    for r in rows:
+        table.add_row(
+            str(r["athletics"]),
+            str(r["wits"]),
+            *(
+                f"{r[f'p_{flag}']['value']:.0%}/{r[when]['value']:.1f}" if r[when] else "0%/-"
+                for flag, when in (("found", "phases_to_find"), ("complete", "phases_to_complete"))
+            ),
+            *(f"{r[k]['value']:.1f}" for k in keys),
+        )
+    console.print(table)
+    console.print(
+        "found/done: shares found and completed, and the phases taken; surv/res: surveillance/research "
+        "rolls; strk: strikes taken; held: intel held "
+        f"at the end; spent: intel spent. {report['dice']:,} dice rolled at real tables",
+        highlight=False,
+    )
+
+
+def _recruit(
+    runs: int, social: str, seek: list[str], strict: list[str], capes: bool, team_capes: int, seed: int
+) -> dict[str, Any]:
+    from capeworks.lab.odds import parse_range
+    from capeworks.lab.wd_recruit import recruiting
+
+    if not 1 <= runs <= 100_000 or not 0 <= team_capes <= 20:
+        raise InvalidCommand("--runs is 1..100000 and --team-capes 0..20.")
+    return recruiting(
+        runs,
+        social=parse_range(social, name="social", low=0, high=10),
+        seek=seek,
+        strict=strict,
+        capes=capes,
+        team_capes=team_capes,
+        seed=seed,
+    )
+
+
+def _recruit_report(build: Any, *, json_out: bool) -> None:
+    report = run_guarded(build, as_json=json_out)
+    if json_out:
+        emit_json(report)
+        return
+    rows = report["rows"]
+    most = max(int(k) for r in rows for k in r["distribution"])
+    title = (
+        f"Weaverdice Recruit: {rows[0]['runs']} slots a Social score, seeking "
+        f"{', '.join(report['seek'] + report['strict']) or 'nothing in particular'}"
+        f"{' (capes)' if report['capes'] else ''}; mean with a t interval, none with a Wilson interval"
+    )
+    table = RichTable(
+        "social", "applicants", "95% CI", "none", *(f"{k}" for k in range(most + 1)), title=title
+    )
+    for r in rows:
+        a = r["applicants"]
+        table.add_row(
+            str(r["social"]),
+            f"{a['value']:.2f}",
+            f"{a['low']:.2f}..{a['high']:.2f}",
+            f"{r['p_none']['value']:.1%}",
+            *(f"{r['distribution'].get(str(k), 0.0):.1%}" for k in range(most + 1)),
+        )
+    console.print(table)
+    console.print(f"{report['dice']:,} dice rolled at real tables", highlight=False)

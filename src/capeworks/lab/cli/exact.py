@@ -1,0 +1,106 @@
+"""`capeworks lab exact`: a small fight's exact outcome distribution, checked against a run."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import typer
+from rich.table import Table as RichTable
+
+from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded
+from capeworks.lab.cli.shared import CONFIG_OPTION, lab_app, parse_settings, run_with_progress
+
+__all__ = ["exact_command"]
+
+
+@lab_app.command("exact")
+def exact_command(
+    sides: list[str] = typer.Argument(..., help="Two sides: files or sample:NAME (keep them small)."),
+    system: str = typer.Option("weaverdice", "--system", help="The ruleset to fight in."),
+    policy: list[str] = typer.Option(
+        [], "--policy", "-p", help="A policy name (one for all, or one per side)."
+    ),
+    config: list[str] = CONFIG_OPTION,
+    max_rounds: int = typer.Option(
+        3, "--max-rounds", help="A fight still going after this many rounds is a draw."
+    ),
+    max_states: int = typer.Option(20_000, "--max-states", help="Refuse past this many distinct states."),
+    check: int = typer.Option(
+        0, "--check", help="Also play this many Monte Carlo fights and test agreement."
+    ),
+    seed: int = typer.Option(1, "--seed", help="The Monte Carlo check's seed."),
+    workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes for the check."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The exact distribution of (winner, rounds to end) of a small fight: its Markov chain, built by
+    enumerating every die the real rules roll; with --check, the Monte Carlo agreement (chi-square)."""
+    from pydantic import ValidationError
+
+    from capeworks.lab.exact import as_rows, exact_outcomes
+    from capeworks.lab.runner import fight_of
+    from capeworks.lab.spec import FightSpec, load_side, spec_error
+
+    def make() -> Any:
+        try:
+            spec = FightSpec.model_validate(
+                {
+                    "system": system,
+                    "sides": [load_side(s).model_dump() for s in sides],
+                    "policies": policy * len(sides) if len(policy) == 1 else policy,
+                    "config": parse_settings(config),
+                    "n": max(1, check),
+                    "seed": seed,
+                    "max_rounds": max_rounds,
+                }
+            )
+        except ValidationError as e:
+            raise spec_error(e, "The fight") from e
+        dist, states = exact_outcomes(fight_of(spec), max_states=max_states)
+        return spec, dist, states
+
+    spec, dist, states = run_guarded(make, as_json=json_out)
+    report: dict[str, Any] = {"spec": spec.model_dump(mode="json"), "states": states, "exact": as_rows(dist)}
+    if check > 0:
+        from capeworks.lab.stats import chi_square_fit
+
+        run = run_guarded(
+            partial(run_with_progress, spec, workers=workers, scheduler=None, show=not json_out),
+            as_json=json_out,
+        )
+        observed = _outcome_counts(run.summary.to_dict())
+        expected = {f"{w}:{r}": float(p) for (w, r), p in dist.items()}
+        p_value, df = chi_square_fit(observed, expected)
+        report["check"] = {
+            "fights": run.summary.n,
+            "observed": observed,
+            "test": "chi-square goodness of fit (cells pooled to >= 5 expected)",
+            "df": df,
+            "p": p_value,
+            "partial": run.partial,
+        }
+    if json_out:
+        emit_json(report)
+        return
+    names = [s.name for s in spec.sides]
+    table = RichTable("winner", "rounds", "exact", "fraction", title=f"exact over {states:,} states")
+    checked = report.get("check", {}).get("observed", {})
+    if checked:
+        table.add_column("Monte Carlo")
+    for row in report["exact"]:
+        frac = row["fraction"] if len(row["fraction"]) < 30 else "…"
+        who = f"{row['winner']} {names[row['winner']]}" if row["winner"] is not None else "draw"
+        cells = [who, str(row["rounds"]), f"{row['p']:.4%}", frac]
+        if checked:
+            key = f"{row['winner']}:{row['rounds']}"
+            cells.append(f"{checked.get(key, 0) / report['check']['fights']:.4%}")
+        table.add_row(*cells)
+    console.print(table)
+    if "check" in report:
+        c = report["check"]
+        console.print(f"{c['fights']:,} fights: {c['test']}, {c['df']} df, p = {c['p']:.3g}", highlight=False)
+
+
+def _outcome_counts(tallies: dict[str, Any]) -> dict[str, int]:
+    """(winner, rounds) counts of a run, keyed ``"winner:rounds"`` (``None`` for a draw)."""
+    return {str(k): int(v) for k, v in tallies.get("outcomes", {}).items()}

@@ -1,0 +1,78 @@
+"""What every `capeworks lab` command group shares: the Typer app, the plugin the ``capeworks.cli``
+entry point finds, ``--config`` parsing, interval formatting and the progress bar."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from capeworks.cli.plugin import CliPlugin
+from capeworks.errors import InvalidCommand
+
+__all__ = ["CONFIG_OPTION", "PLUGIN", "lab_app", "num", "parse_settings", "pct", "run_with_progress"]
+
+lab_app = typer.Typer(
+    name="lab",
+    help="The playtest lab: exact odds tables, simulated fights and rule-variant sweeps, real rules.",
+    no_args_is_help=True,
+)
+
+PLUGIN = CliPlugin(app=lab_app)
+
+CONFIG_OPTION: Any = typer.Option(
+    [],
+    "--config",
+    "-c",
+    help="A rules-config setting KEY=VALUE (repeat for more); values read as YAML.",
+)
+
+
+def parse_settings(items: list[str]) -> dict[str, Any]:
+    """``["success_min=5", "superstats=true"]`` as a dict, values read as YAML; one sentence if malformed."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise InvalidCommand(f"--config takes KEY=VALUE, not {item!r}.")
+        try:
+            out[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError as e:
+            raise InvalidCommand(f"The value of --config {key.strip()} is not readable: {value!r}.") from e
+    return out
+
+
+def pct(i: dict[str, Any]) -> str:
+    return f"{i['value']:.1%} [{i['low']:.1%}, {i['high']:.1%}]"
+
+
+def num(i: dict[str, Any]) -> str:
+    return f"{i['value']:.2f} [{i['low']:.2f}, {i['high']:.2f}]"
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from capeworks.cli.output import err_console
+
+    return Progress(
+        TextColumn("fights"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=not enabled,
+    )
+
+
+def run_with_progress(spec: Any, *, workers: int | None, scheduler: str | None, show: bool) -> Any:
+    """Run a fight spec with a Rich progress bar (on stderr) and an ETA."""
+    from capeworks.lab.runner import run_fights
+
+    with _progress(spec.n, show) as bar:
+        task = bar.add_task("fights", total=spec.n)
+        return run_fights(spec, workers=workers, scheduler=scheduler, progress=lambda k: bar.advance(task, k))
