@@ -5,7 +5,10 @@ the runner's chunks (``capeworks.lab.runner.run_chunk`` over ``chunks(n)``),
 each chunk's Summary pickled to ``DIR/<start>.pkl`` as it finishes: a run can
 be stopped and resumed, or split over processes (``--worker K --workers W``),
 and this script merges whatever is in ``DIR``. ``DIR/label.txt`` holds the
-variant's label and spec JSON (line 1, line 2), written by ``--variant``. The
+variant's label and spec JSON (line 1, line 2), written by ``--variant``;
+``DIR/code.txt`` the commit the chunks were played at (the rules change:
+chunks of two versions are never merged, and the kernel compared is this
+checkout's, so compare at the commit the chunks were played at). The
 kernel then plays the same spec, ``n`` and seed, and the script prints every
 measure both ways with its p-value and Holm's verdict at ``--alpha`` (the
 tests of ``capeworks.lab.agreement``, which ``tests/lab/test_kernel.py`` uses
@@ -58,8 +61,32 @@ def load_label(folder: Path) -> tuple[str, FightSpec]:
     return label, FightSpec.model_validate_json(text)
 
 
+def code_version() -> str:
+    """The commit the rules are played at (chunks of two versions must not be merged)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
 def play_missing(folder: Path, spec: FightSpec, worker: int, workers: int) -> None:
-    """Play this worker's share of the chunks not yet in ``folder`` (each written whole, then renamed)."""
+    """Play this worker's share of the chunks not yet in ``folder`` (each written whole, then renamed),
+    refusing a folder whose chunks another version of the code played (``DIR/code.txt``)."""
+    here, mark = code_version(), folder / "code.txt"
+    if mark.exists() and mark.read_text().strip() != here:
+        raise SystemExit(f"{folder}'s chunks were played at {mark.read_text().strip()}, not {here}.")
+    if not mark.exists() and any(folder.glob("*.pkl")):
+        raise SystemExit(f"{folder} holds chunks of an unknown code version; use another directory.")
+    mark.write_text(here + "\n")
     text = spec.model_dump_json()
     todo = [(k, a, b) for k, (a, b) in enumerate(chunks(spec.n)) if not (folder / f"{a}.pkl").exists()]
     mine = [(a, b) for k, a, b in todo if k % workers == worker]
@@ -90,9 +117,9 @@ def merged(folder: Path, spec: FightSpec) -> tuple[Summary, int, int, float]:
 
 
 def report(
-    label: str, spec: FightSpec, plain: Summary, found: int, of: int, span: float, alpha: float
+    label: str, spec: FightSpec, plain: Summary, found: int, of: int, span: float, alpha: float, version: str
 ) -> str:
-    """The Markdown table comparing the plain duels with the kernel's at the same seed."""
+    """The Markdown table comparing the plain duels with the kernel's (this code's) at the same seed."""
     start = time.perf_counter()
     fast = run_kernel(spec).summary
     kernel_s = time.perf_counter() - start
@@ -101,7 +128,8 @@ def report(
     rows = zip(measures(plain, names), measures(fast, names), raw, holm(raw, alpha=alpha), strict=True)
     partial = "" if found == of else f" (PARTIAL: {found} of {of} chunks)"
     lines = [
-        f"{label}: plain {plain.n:,} duels{partial}, chunks written over {span:,.0f} s; "
+        f"{label}: plain {plain.n:,} duels{partial} (played at {version}), "
+        f"chunks written over {span:,.0f} s; "
         f"kernel {fast.n:,} in {kernel_s:.1f} s; seed {spec.seed}, max_rounds {spec.max_rounds}",
         "",
         f"| measure | plain | kernel | p | Holm {alpha:g} |",
@@ -147,7 +175,10 @@ def main() -> None:
     plain, found, of, span = merged(folder, spec)
     if not found:
         raise SystemExit(f"No plain chunks in {folder}: run with --run first.")
-    print(report(label, spec, plain, found, of, span, args.alpha))
+    mark = folder / "code.txt"
+    version = mark.read_text().strip()[:12] if mark.exists() else "an unrecorded version"
+    print(report(label, spec, plain, found, of, span, args.alpha, version))
+    print(f"\nkernel: this code, {code_version()[:12]}")
 
 
 if __name__ == "__main__":

@@ -109,6 +109,8 @@ def p_values(plain: Summary, fast: Summary) -> list[float]:
 def measures(summary: Summary, names: tuple[str, str]) -> list[tuple[str, float]]:
     """Each measure :func:`p_values` tests, named for ``names``' sides, with its value in ``summary``:
     side 0's win rate, the mean rounds (the test is of the whole distribution), then the means."""
+    if names[0] == names[1]:
+        names = (f"side 0 ({names[0]})", f"side 1 ({names[1]})")
     n = summary.n
     rounds = sum(r * c for r, c in summary.rounds.items()) / n
     out = [(f"{names[0]} wins", summary.wins[0] / n), ("rounds (mean; distribution tested)", rounds)]
