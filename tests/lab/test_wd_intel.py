@@ -118,3 +118,22 @@ def test_runaways_roll_on_only_where_the_table_plays_them() -> None:
     assert intel(2, wits=(5,), find_dc=0, phases=2, runaway=True)["rows"][0]["runaways"]["value"] > 0
     with pytest.raises(InvalidCommand, match="intel method"):
         intel(1, method="sideways")
+
+
+def test_cli_takes_the_policy_options_and_refuses_an_unknown_method_in_one_sentence() -> None:
+    out = runner.invoke(
+        app,
+        ["lab", "economy", "wd-intel", "-n", "2", "--wits", "4", "--size", "2", "--method", "research",
+         "--thread-dc", "5", "--intel-knowledge", "4", "--spend", "--utilize", "--phases", "2", "--json"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output)
+    assert (report["method"], report["spend"], report["utilize"], report["knowledge"]) == (
+        "research",
+        True,
+        True,
+        4,
+    )
+    assert report["rows"][0]["research_rolls"]["value"] > 0 and report["rows"][0]["rolls"]["value"] == 0
+    out = runner.invoke(app, ["lab", "economy", "wd-intel", "-n", "2", "--method", "sideways"])
+    assert out.exit_code == 2 and "intel method is one of" in out.output and "Traceback" not in out.output
