@@ -69,7 +69,26 @@ def counting(draw: st.DrawFn) -> str:
     return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}"
 
 
-atom = st.one_of(st.integers(0, 9).map(str), dice_term())
+@st.composite
+def computed_dice(draw: st.DrawFn) -> str:
+    """``(1d4)d6``: a count that is itself an expression (never negative), then a die and its suffixes."""
+    count, fewest = draw(st.sampled_from([("1d4", 1), ("1d3-1", 0), ("d2+1", 2), ("1+2", 3), ("2d2-2", 0)]))
+    size = draw(st.sampled_from(["6", "4", "F", "10"]))
+    text = f"({count})d{size}"
+    modifier = (
+        "" if size == "F" or not draw(st.booleans()) else draw(st.sampled_from(["!", "r1", "min2", "!!"]))
+    )
+    text += modifier
+    if modifier == "!":  # its extra rolls are dice of their own: nothing to keep from
+        fewest = 0
+    if fewest and draw(st.booleans()):
+        text += draw(st.sampled_from(["kh1", "kl1", "dl1", "k"]))
+    if size != "F" and draw(st.booleans()):
+        text += draw(st.sampled_from(["t3", "t4f1", "t>=3", "t!=2"]))
+    return text
+
+
+atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice())
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -107,10 +126,16 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 #: ``sum`` expressions, a few levels deep
 sum_expr = st.recursive(atom, _extend, max_leaves=4)
 
+#: a comparison right after computed dice counts them too: ``(1d4)d6>=5``
+computed_counting = st.tuples(
+    st.sampled_from(["(1d4)", "(1d3-1)", "(d2+1)"]), st.sampled_from(["d6>=5", "d4<=1", "d10==10"])
+).map("".join)
+
 #: ``start``: a sum, a dice count, or a top-level comparison of two sums
 expression = st.one_of(
     sum_expr,
     counting(),
+    computed_counting,
     st.tuples(sum_expr, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), sum_expr).map(
         lambda t: f"({t[0]}) {t[1]} {t[2]}"  # bracketed: a total, never a count of dice
     ),

@@ -24,6 +24,7 @@ from capeworks.dice.expr import (
     Call,
     CmpOp,
     Compare,
+    ComputedDice,
     Const,
     Dice,
     Explode,
@@ -101,8 +102,25 @@ def _build(node: Any) -> Expr:
         if keeps and len(items) < 2:
             raise _OutOfRange
         return Group(items, tuple(keeps))
+    if kind == "computed":
+        return _computed(kids)
     assert kind == "dice", kind
     return _dice(kids)
+
+
+def _computed(kids: list[Any]) -> Expr:
+    """``(1d4)d6``: no number of its own before 'd'; a count without dice is that number."""
+    count = _build(kids[0])
+    if kids[1].children[0].type == "INT":
+        raise _OutOfRange
+    low, high, _ = bounds(count)
+    if low < 0 or high > MAX_DICE_PER_TERM:
+        raise _OutOfRange
+    from capeworks.dice.expr import dice_terms
+
+    if next(dice_terms(count), None) is None:
+        return _dice(kids[1].children, count=high)
+    return ComputedDice(count, _dice(kids[1].children, count=high, fewest=low))
 
 
 def _rightmost(node: Any) -> Any:
@@ -122,27 +140,33 @@ def _compare(kids: list[Any]) -> Expr:
     op = CmpOp(str(kids[1]))
     left, right = _build(kids[0]), _build(kids[2])
     last = _rightmost(kids[0])
-    after_dice = isinstance(last, lark.Tree) and last.data == "dice"
+    after_dice = isinstance(last, lark.Tree) and last.data in ("dice", "computed")
     bare = after_dice and last is kids[0]
-    plain_pool = after_dice and not any(isinstance(k, lark.Tree) for k in last.children)
+    pool_kids = last.children[1].children if after_dice and last.data == "computed" else last.children
+    plain_pool = after_dice and not any(isinstance(k, lark.Tree) for k in pool_kids)
     if plain_pool and op is CmpOp.NE and _leftmost_is_number(kids[2]):
         raise _OutOfRange  # '2d6!=5' explodes on 5 to rpg-dice-roller
-    if bare and isinstance(left, Dice) and left.target is None and isinstance(right, Const):
+    pool = left.dice if isinstance(left, ComputedDice) else left
+    if bare and isinstance(pool, Dice) and pool.target is None and isinstance(right, Const):
         # a comparison after a bare pool counts the dice
-        if left.fate or op in (CmpOp.GT, CmpOp.LT):
+        if pool.fate or op in (CmpOp.GT, CmpOp.LT):
             raise _OutOfRange
-        return replace(left, target=Target(right.value, None, op))
+        counted = replace(pool, target=Target(right.value, None, op))
+        return ComputedDice(left.count, counted) if isinstance(left, ComputedDice) else counted
     if after_dice and _leftmost_is_number(kids[2]):
         last_dice = _build(last)
+        if isinstance(last_dice, ComputedDice):
+            last_dice = last_dice.dice
         assert isinstance(last_dice, Dice)
         if last_dice.target is None:
             raise _OutOfRange  # peers would count these dice
     return Compare(op, left, right)
 
 
-def _dice(kids: list[Any]) -> Dice:
+def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) -> Dice:
     has_count = kids[0].type == "INT"
-    count = int(kids[0]) if has_count else 1
+    if count is None:
+        count = int(kids[0]) if has_count else 1
     rest = kids[2:] if has_count else kids[1:]
     fate = rest[0].type == "FATE"
     sides = 3 if fate else 100 if rest[0].type == "PERCENT" else int(rest[0])
@@ -152,7 +176,7 @@ def _dice(kids: list[Any]) -> Dice:
     target = None
     explode: Explode | None = None
     reroll: Reroll | None = None
-    low, high = 0, count
+    low, high = 0, count if fewest is None else fewest
     point: Point | None = None
     least: int | None = None
     most: int | None = None

@@ -12,6 +12,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -19,11 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll
+from capeworks.dice.evaluate import bounds
 from capeworks.dice.expr import (
     Abs,
     BinOp,
     CmpOp,
     Compare,
+    ComputedDice,
     Const,
     Dice,
     Explode,
@@ -125,6 +128,24 @@ def dice_trees(draw: st.DrawFn) -> Dice:
     )
 
 
+@st.composite
+def computed_trees(draw: st.DrawFn) -> Expr:
+    """``(1d4)d6``-like nodes: a count with dice in it, the term holding the most it can come to."""
+    count = parse(draw(st.sampled_from(["1d4", "1d3-1", "2d2", "d2+1"])))
+    low, high, _ = bounds(count)
+    term = draw(dice_trees())
+    keeps: list[Keep] = []
+    at_low, at_high = 0, low
+    for keep in term.keeps:  # keep/drop may name no more dice than the fewest the count comes to
+        if keep.count > at_high - at_low:
+            break
+        keeps.append(keep)
+        at_low, at_high = keep.narrow(at_low, at_high)
+    return ComputedDice(
+        count, replace(term, count=high, keep=keeps[0] if keeps else None, more=tuple(keeps[1:]))
+    )
+
+
 def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     ops = st.sampled_from([Op.ADD, Op.SUB, Op.MUL])
     return st.one_of(
@@ -141,7 +162,9 @@ def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     )
 
 
-sum_trees = st.recursive(st.one_of(st.integers(0, 9).map(Const), dice_trees()), _trees, max_leaves=4)
+sum_trees = st.recursive(
+    st.one_of(st.integers(0, 9).map(Const), dice_trees(), computed_trees()), _trees, max_leaves=4
+)
 trees = st.one_of(sum_trees, st.builds(Compare, _CMPS, sum_trees, sum_trees))
 
 

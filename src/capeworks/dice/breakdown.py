@@ -14,6 +14,7 @@ from capeworks.dice.results import (
     RolledAbs,
     RolledCall,
     RolledCompare,
+    RolledComputed,
     RolledConst,
     RolledDice,
     RolledGroup,
@@ -51,6 +52,9 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = str(t.node), _PREC_ATOM if t.node.value >= 0 else _PREC_UNARY
     elif isinstance(t, RolledDice):
         text, prec = _dice_text(t), _PREC_ATOM
+    elif isinstance(t, RolledComputed):  # '(1d4)d6' as '([3])d6[4, 2, 6]': the count, then its dice
+        size = "F" if t.node.dice.fate else str(t.node.dice.sides)
+        text, prec = f"({_fmt(t.count, 0)})d{size}{_dice_text(t.dice)}", _PREC_ATOM
     elif isinstance(t, RolledGroup):
         shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))
         text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from capeworks.dice.evaluate import bounds, evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, Reroll, dice_terms
+from capeworks.dice.expr import CmpOp, ComputedDice, Dice, Expr, Fn, Group, Op, Reroll, dice_terms
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -64,6 +64,15 @@ class _Arrays:
 
     def dice(self, term: Dice) -> Any:
         return _dice(self.np, term, self.n, self.rng)
+
+    def computed(self, node: ComputedDice, count: Any) -> Any:
+        """Rows grouped by the count they rolled; each group rolls its own number of dice."""
+        np = self.np
+        out = np.zeros(self.n, dtype=np.int64)
+        for c in np.unique(count):
+            rows = count == c
+            out[rows] = _dice(np, node.with_count(int(c)), int(rows.sum()), self.rng)
+        return out
 
     def neg(self, a: Any) -> Any:
         return -a

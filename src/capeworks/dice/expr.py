@@ -9,7 +9,7 @@ notation with ``str(expr)``. Nodes are immutable; build a new tree to change one
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "Call",
     "CmpOp",
     "Compare",
+    "ComputedDice",
     "Const",
     "Dice",
     "Explode",
@@ -33,6 +34,7 @@ __all__ = [
     "Reroll",
     "Target",
     "dice_terms",
+    "has_computed",
     "kept_flags",
     "target_notation",
 ]
@@ -462,7 +464,28 @@ class Group:
         return _fmt(self, 0)
 
 
-Expr = Const | Dice | Neg | Abs | Note | BinOp | Call | Compare | Group
+@dataclass(frozen=True, slots=True)
+class ComputedDice:
+    """``(1d4)d6``: dice whose count is itself an expression, worked out (rolled) first.
+
+    ``dice`` says what each die is and what is kept or counted; its ``count``
+    is the most dice the count can come to (the count expression is never
+    negative, and any keep/drop names no more dice than its fewest). When
+    rolled, the count is rolled first, then that many dice.
+    """
+
+    count: Expr
+    dice: Dice
+
+    def with_count(self, n: int) -> Dice:
+        """The dice term rolled when the count comes to ``n``."""
+        return replace(self.dice, count=n)
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
+
+
+Expr = Const | Dice | ComputedDice | Neg | Abs | Note | BinOp | Call | Compare | Group
 
 
 def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
@@ -488,6 +511,9 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     """Every dice term, left to right: the order in which they are rolled."""
     if isinstance(expr, Dice):
         yield expr
+    elif isinstance(expr, ComputedDice):
+        yield from dice_terms(expr.count)
+        yield expr.dice
     elif isinstance(expr, Neg | Abs | Note):
         yield from dice_terms(expr.operand)
     elif isinstance(expr, BinOp | Call | Compare):
@@ -496,6 +522,19 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     elif isinstance(expr, Group):
         for item in expr.items:
             yield from dice_terms(item)
+
+
+def has_computed(expr: Expr) -> bool:
+    """Whether some dice term's count is itself rolled (``(1d4)d6``)."""
+    if isinstance(expr, ComputedDice):
+        return True
+    if isinstance(expr, Neg | Abs | Note):
+        return has_computed(expr.operand)
+    if isinstance(expr, BinOp | Call | Compare):
+        return has_computed(expr.left) or has_computed(expr.right)
+    if isinstance(expr, Group):
+        return any(has_computed(i) for i in expr.items)
+    return False
 
 
 # Precedence for printing with the fewest parentheses.
@@ -517,10 +556,15 @@ def dice_notation(term: Dice) -> str:
     return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 
+def computed_suffix(term: Dice) -> str:
+    """``d6kh1`` for ``(1d4)d6kh1``: a dice term's notation without its count."""
+    return dice_notation(term)[len(str(term.count)) :]
+
+
 def _ends_with_dice(e: Expr) -> bool:
     """Whether ``e`` printed ends with a dice term (not a bracket)."""
     while True:
-        if isinstance(e, Dice):
+        if isinstance(e, Dice | ComputedDice):
             return True
         if isinstance(e, Neg) or (isinstance(e, Note) and not e.comment):
             e = e.operand
@@ -537,6 +581,8 @@ def _fmt(e: Expr, outer: int) -> str:
             text, prec = f"-{-e.value}", _PREC_UNARY
     elif isinstance(e, Dice):
         text, prec = dice_notation(e), _PREC_ATOM
+    elif isinstance(e, ComputedDice):
+        text, prec = f"({_fmt(e.count, 0)}){computed_suffix(e.dice)}", _PREC_ATOM
     elif isinstance(e, Neg):
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(e, Abs):

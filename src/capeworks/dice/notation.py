@@ -26,6 +26,7 @@ from capeworks.dice.expr import (
     Call,
     CmpOp,
     Compare,
+    ComputedDice,
     Const,
     Dice,
     Explode,
@@ -40,6 +41,7 @@ from capeworks.dice.expr import (
     Point,
     Reroll,
     Target,
+    dice_terms,
 )
 from capeworks.dice.limits import (
     MAX_COMMENT,
@@ -216,8 +218,11 @@ class _Reader:
             number_next = right_at < len(self.text) and self.text[right_at] in _DIGITS
             label = right.text if isinstance(right, Note) and isinstance(right.operand, Const) else None
             value = right.operand if isinstance(right, Note) and label is not None else right
-            if after_dice and isinstance(left, Dice) and left.target is None and isinstance(value, Const):
-                counted = self.counting(left, op, op_at, value.value)
+            pool = left.dice if isinstance(left, ComputedDice) else left
+            if after_dice and isinstance(pool, Dice) and pool.target is None and isinstance(value, Const):
+                counted: Expr = self.counting(pool, op, op_at, value.value)
+                if isinstance(left, ComputedDice) and isinstance(counted, Dice):
+                    counted = ComputedDice(left.count, counted)
                 node = counted if label is None else Note(counted, label)
             elif (
                 number_next
@@ -355,6 +360,8 @@ class _Reader:
         if self.take("(", "'('"):
             node = self.sum()
             self.need(")")
+            if self.take("d", "'d'"):
+                return self.computed(node, pos)
             return node
         if self.take("{", "'{'"):
             return self.group(pos)
@@ -389,7 +396,20 @@ class _Reader:
         self.note(_NUMBER)
         self.fail()
 
-    def dice(self, count: int | None, at: int) -> Dice:
+    def computed(self, count: Expr, at: int) -> Expr:
+        """``(1d4)d6``: the count is an expression; without dice in it, it is just a number (``(1+2)d6``)."""
+        low, high, _ = bounds(count)
+        if low < 0:
+            self.refuse(at, "a count of dice that can never be negative")
+        if high > MAX_DICE_PER_TERM:
+            raise LimitExceeded(
+                f"At most {MAX_DICE_PER_TERM} dice may be rolled in one term; {self.text!r} may roll {high}."
+            )
+        if next(dice_terms(count), None) is None:
+            return self.dice(high, at)
+        return ComputedDice(count, self.dice(high, at, fewest=low))
+
+    def dice(self, count: int | None, at: int, *, fewest: int | None = None) -> Dice:
         fate = False
         if self.take("%", "'%'"):
             sides, sides_at = 100, self.pos - 1
@@ -413,7 +433,10 @@ class _Reader:
         least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
         self.skip()
         keep_at = self.pos
-        keeps = self.keeps(n)
+        if fewest is None:
+            keeps = self.keeps(n)
+        else:
+            keeps = self.keeps(fewest, what="dice the count can come to, at fewest")
         if keeps and explode is not None and explode.separate:
             self.refuse(
                 keep_at,
@@ -664,6 +687,8 @@ def _ends_with_bare_dice(e: Expr) -> bool:
     while True:
         if isinstance(e, Dice):
             return e.target is None
+        if isinstance(e, ComputedDice):
+            return e.dice.target is None
         if isinstance(e, Neg | Note):
             e = e.operand
         elif isinstance(e, BinOp):

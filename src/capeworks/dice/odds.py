@@ -45,6 +45,7 @@ from capeworks.dice.expr import (
     BinOp,
     Call,
     CmpOp,
+    ComputedDice,
     Const,
     Dice,
     Expr,
@@ -669,6 +670,9 @@ class _Odds:
     def dice(self, term: Dice) -> Distribution:
         return _term_cached(term)
 
+    def computed(self, node: ComputedDice, count: Distribution) -> Distribution:
+        return _mixture(count, node)
+
     def neg(self, a: Distribution) -> Distribution:
         return -a
 
@@ -695,6 +699,21 @@ class _Odds:
     def group(self, group: Group, items: list[Distribution]) -> Distribution:
         start, end = group.kept_range
         return _group(items, start, end)
+
+
+def _mixture(count: Distribution, node: ComputedDice) -> Distribution:
+    """``(1d4)d6``: each count's odds weighted by the chance of that count, over one common denominator."""
+    parts = [(ways, _term_cached(node.with_count(c))) for c, ways in count.counts.items()]
+    common = math.lcm(*(d.denominator for _, d in parts))
+    _charge(
+        sum(len(d.support) for _, d in parts) * (1 + _mul_steps(common.bit_length(), 64)), "mixing counts"
+    )
+    out: dict[int, int] = {}
+    for ways, d in parts:
+        scale = ways * (common // d.denominator)
+        for x, c in d.counts.items():
+            out[x] = out.get(x, 0) + c * scale
+    return Distribution.from_counts(out)
 
 
 def _group(items: list[Distribution], start: int, end: int) -> Distribution:
@@ -841,6 +860,9 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         if score is None:
             return kept.sum()
         return kept.expand().map(lambda faces: sum(score(f) for f in faces))
+    if isinstance(e, ComputedDice):
+        node = e
+        return _to_icepool(icepool, e.count).map(lambda c: _to_icepool(icepool, node.with_count(c)))
     if isinstance(e, Neg):
         return -_to_icepool(icepool, e.operand)
     if isinstance(e, Abs):
