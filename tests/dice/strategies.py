@@ -49,6 +49,10 @@ def dice_term(draw: st.DrawFn) -> str:
         else:
             text += f"{kind}{n}"
         kept = n if kind[0] == "k" else kept - n
+    for _ in range(0 if explode else draw(st.sampled_from([0, 0, 0, 1, 2]))):  # d20's keep/drop by value
+        word = draw(st.sampled_from(["k>", "k<", "p>", "p<"]))
+        gap = " " if text.endswith("!!") else ""  # '!!p<3' reads as the explosion '!!p'
+        text += f"{gap}{word}{draw(st.integers(0, sides + 1))}"
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
             text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"

@@ -37,6 +37,7 @@ from capeworks.dice.expr import (
     Op,
     Point,
     Reroll,
+    Select,
     Target,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
@@ -180,6 +181,7 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
     point: Point | None = None
     least: int | None = None
     most: int | None = None
+    selects: list[Select] = []
     for sub in rest[1:]:
         if sub.data == "explode":
             explode = Explode(str(sub.children[0]))
@@ -194,6 +196,11 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
+        elif sub.data == "select":
+            if explode is not None and explode.separate:
+                raise _OutOfRange
+            word = str(sub.children[0])
+            selects.append(Select(word[0] == "k", CmpOp(word[1]), int(sub.children[1])))
         elif sub.data == "keep":
             if explode is not None and explode.separate:
                 raise _OutOfRange
@@ -227,6 +234,7 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         point,
         least,
         most,
+        tuple(selects),
     )
 
 

@@ -38,6 +38,7 @@ from capeworks.dice.expr import (
     Op,
     Point,
     Reroll,
+    Select,
     Target,
 )
 from capeworks.dice.limits import MAX_EXPRESSION_LENGTH
@@ -110,6 +111,12 @@ def dice_trees(draw: st.DrawFn) -> Dice:
             keep = Keep(draw(st.sampled_from(list(KeepKind))), draw(st.integers(0, kept)))
             keeps.append(keep)
             kept = keep.kept(kept)
+    selects: tuple[Select, ...] = ()
+    if explode is None or not explode.separate:  # d20's keep/drop by value, after any by position
+        selects = tuple(
+            Select(draw(st.booleans()), draw(st.sampled_from([CmpOp.GT, CmpOp.LT])), draw(st.integers(0, 21)))
+            for _ in range(draw(st.sampled_from([0, 0, 1, 2])))
+        )
     target = None
     if draw(st.booleans()):
         op = draw(st.sampled_from([CmpOp.GE, CmpOp.LE, CmpOp.EQ, CmpOp.NE]))
@@ -125,6 +132,7 @@ def dice_trees(draw: st.DrawFn) -> Dice:
         reroll,
         point,
         *clamps,
+        selects,
     )
 
 

@@ -121,7 +121,7 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     k = end - start
     if k == 0:
         return np.zeros(n, dtype=np.int64)
-    if count == 1 and term.target is None and term.plain:
+    if count == 1 and term.target is None and term.plain and not term.selects:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
     faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
     if term.explode is not None and term.explode.separate:  # every roll a die of its own; no keep/drop
@@ -139,9 +139,10 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
             faces = np.partition(faces, start, axis=1)[:, start:]
         else:  # a middle run: everything between the two pivots is in between in value
             faces = np.partition(faces, [start, end - 1], axis=1)[:, start:end]
-    if term.target is None:
-        return faces.sum(axis=1)
-    return _score(np, term, faces).sum(axis=1).astype(np.int64)
+    counted = faces if term.target is None else _score(np, term, faces)
+    for select in term.selects:  # a die dropped by value adds nothing
+        counted = counted * (_holds(np, select.op, faces, select.value) == select.keep)
+    return counted.sum(axis=1).astype(np.int64)
 
 
 def _score(np: Any, term: Dice, values: Any) -> Any:

@@ -141,7 +141,9 @@ class BoundsAlgebra:
         rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
             low, high = term.clamp(term.low), term.clamp(term.low + term.sides - 1)
-            return _bounds(k * low, k * high * rolls)
+            if term.selects:  # a die kept by position may still be dropped by value: worth 0
+                low, high = min(low, 0), max(high, 0)
+            return _bounds(min(k * low, k * low * rolls), k * high * rolls)
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
@@ -254,6 +256,8 @@ class ValuesAlgebra:
             shown = frozenset(term.clamp(f) for f in faces)
         target = term.target
         one = shown if target is None else frozenset(target.score(f) for f in shown)
+        if term.selects:
+            one = frozenset(term.counted(f) for f in shown)
         return _sumset(one, k)
 
     def computed(self, node: ComputedDice, count: Values) -> Values:

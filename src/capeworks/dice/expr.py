@@ -32,6 +32,7 @@ __all__ = [
     "Op",
     "Point",
     "Reroll",
+    "Select",
     "Target",
     "dice_terms",
     "has_computed",
@@ -202,6 +203,26 @@ def target_notation(target: Target, top: int | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Select:
+    """d20's keep/drop by value: ``k>3`` keeps the dice showing more than 3, ``p<3`` drops those below 3.
+
+    Applied after any keep/drop by position, to the dice still kept; several
+    apply in turn (a die stays only if every one lets it).
+    """
+
+    keep: bool
+    op: CmpOp
+    value: int
+
+    def lets(self, face: int) -> bool:
+        """Whether a die showing ``face`` stays kept."""
+        return self.op.holds(face, self.value) == self.keep
+
+    def __str__(self) -> str:
+        return f"{'k' if self.keep else 'p'}{self.op.value}{self.value}"
+
+
+@dataclass(frozen=True, slots=True)
 class Point:
     """A compare point such as ``>=8`` or ``3`` (equal to): which faces explode."""
 
@@ -311,6 +332,18 @@ class Dice:
     #: per-die minimum and maximum (``min2``, ``max5``): a die showing less (more) counts as this
     least: int | None = None
     most: int | None = None
+    #: keep/drop by value (``k>3``, ``p<3``), after any keep/drop by position
+    selects: tuple[Select, ...] = ()
+
+    def lets(self, value: int) -> bool:
+        """Whether a die worth ``value`` passes every keep/drop by value."""
+        return all(s.lets(value) for s in self.selects)
+
+    def counted(self, value: int) -> int:
+        """What a die worth ``value`` adds among the dice kept by position: its value or score, or 0."""
+        if not self.lets(value):
+            return 0
+        return value if self.target is None else self.target.score(value)
 
     def clamp(self, face: int) -> int:
         """What a die showing ``face`` counts as under ``min``/``max`` (the face itself without them)."""
@@ -488,13 +521,18 @@ class ComputedDice:
 Expr = Const | Dice | ComputedDice | Neg | Abs | Note | BinOp | Call | Compare | Group
 
 
-def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
-    """Which of ``faces`` a chain of keep/drop suffixes keeps.
+def kept_flags(
+    faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = (), selects: Sequence[Select] = ()
+) -> list[bool]:
+    """Which of ``faces`` a chain of keep/drop suffixes keeps, then keep/drop by value (``selects``).
 
     Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
     equal dice first and ``kl``/``dh`` the later.
     """
     n = len(faces)
+    if selects:
+        flags = kept_flags(faces, keep, more)
+        return [k and all(s.lets(f) for s in selects) for f, k in zip(faces, flags, strict=True)]
     if keep is None:
         return [True] * n
     low, high = 0, n
@@ -544,6 +582,9 @@ _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_POW, _PREC_ATOM = 1, 2, 3, 4
 def dice_notation(term: Dice) -> str:
     """``4d6kh3`` for a dice term (count always written)."""
     keep = "".join(str(k) for k in term.keeps)
+    if term.selects:  # '3d6!! p<4': without the space '!!p' would read as one explosion
+        glue = " " if not keep and term.explode is Explode.COMPOUND and term.explode_on is None else ""
+        keep += glue + "".join(str(s) for s in term.selects)
     target = "" if term.target is None else target_notation(term.target, term.target_top)
     reroll = "" if term.reroll is None else str(term.reroll)
     explode = "" if term.explode is None else term.explode.value

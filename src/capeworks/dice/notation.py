@@ -40,6 +40,7 @@ from capeworks.dice.expr import (
     Op,
     Point,
     Reroll,
+    Select,
     Target,
     dice_terms,
 )
@@ -110,6 +111,7 @@ _WORD_ORDER = (
     "'<='",
     "'>='",
     _KEEP_WORD,
+    "a keep or drop by value ('k>', 'k<', 'p>' or 'p<')",
     "'t'",
     "'f'",
     _END,
@@ -443,6 +445,7 @@ class _Reader:
                 f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
                 f"write '!{explode.value}' to add them into the die that exploded",
             )
+        selects = self.selects(explode)
         top = None if explode is not None and not explode.separate else sides
         target = None if fate else self.target(top)
         self.dice_end = self.pos
@@ -458,7 +461,36 @@ class _Reader:
             point,
             least,
             most,
+            selects,
         )
+
+    def selects(self, explode: Explode | None) -> tuple[Select, ...]:
+        """d20's ``k>3`` / ``k<3`` / ``p>4`` / ``p<3``: keep or drop the dice showing more / less than N.
+
+        Strict, as d20 reads them (the only roller with these spellings). They
+        come after any keep/drop by position and act on the dice it kept.
+        """
+        out: list[Select] = []
+        text = self.text
+        while True:
+            self.skip()
+            at = self.pos
+            if not _select_at(text, at):
+                self.note("a keep or drop by value ('k>', 'k<', 'p>' or 'p<')")
+                break
+            if explode is not None and explode.separate:
+                self.refuse(
+                    at,
+                    f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
+                    f"write '!{explode.value}' to add them into the die that exploded",
+                )
+            self.pos += 2
+            value, _ = self.number()
+            out.append(Select(text[at] == "k", CmpOp.GT if text[at + 1] == ">" else CmpOp.LT, value))
+        self.skip()
+        if out and (text[self.pos : self.pos + 2] in _KEEPS or text.startswith("k", self.pos)):
+            self.refuse(self.pos, "keep or drop by position ('kh3') before keep or drop by value ('k>3')")
+        return tuple(out)
 
     def clamps(self, sides: int) -> tuple[int | None, int | None]:
         """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
@@ -628,6 +660,8 @@ class _Reader:
         text = self.text
         while True:
             self.skip()
+            if _select_at(text, self.pos):
+                return out  # 'k>3': keep by value
             kind = _KEEPS.get(text[self.pos : self.pos + 2])
             width = 2
             if kind is None and text.startswith("k", self.pos):
@@ -671,6 +705,12 @@ class _Reader:
             if not 1 <= fail < at_least:
                 self.refuse(at, f"a fail number from 1 to {at_least - 1} (below the target {at_least})")
         return Target(at_least, fail)
+
+
+def _select_at(text: str, at: int) -> bool:
+    """Whether d20's keep/drop by value (``k>3``, ``p<3``; ``k>=`` is a keep, a count) starts at ``at``."""
+    word, then = text[at : at + 2], text[at + 2 : at + 3]
+    return len(word) == 2 and word[0] in "kp" and word[1] in "<>" and then != "="
 
 
 def _strict_hint(op: CmpOp, then: str = "") -> str:

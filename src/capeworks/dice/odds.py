@@ -35,6 +35,7 @@ import operator
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -511,6 +512,15 @@ def _term(term: Dice) -> Distribution:
         return Distribution(0, [sides**n])
     if not term.plain:
         return _chained_term(term, n, start, end)
+    if term.selects:  # each die kept by position adds its value (or score) if it passes, else 0
+        counted = [term.counted(low + i) for i in range(sides)]
+        if k == n:
+            least = min(counted)
+            base = [0] * (max(counted) - least + 1)
+            for v in counted:
+                base[v - least] += 1
+            return Distribution(n * least, _poly_pow(base, n))
+        return _keep([(v, 1) for v in counted], n, start, end)
     target = term.target
     if target is None:
         if k == n:
@@ -530,6 +540,8 @@ def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
     """Dice that explode or are rerolled: one die's outcomes (with ways) raised to n, or kept/dropped."""
     _charge(outcome_work(term), "following exploding or rerolled dice")
     rows, _ = outcomes(term)
+    if term.selects:  # a die dropped by value adds nothing
+        rows = [(v, c if term.lets(v) else 0, w) for v, c, w in rows]
     ranked = sorted(rows)
     if (start, end) == (0, n):
         lo = min(v for _, v, _ in ranked)
@@ -839,6 +851,14 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
     if isinstance(e, Dice):
         die = icepool.d(e.sides) + (e.low - 1)
         start, end = e.kept_range
+        if e.selects:  # keep/drop by value: each kept die counted through Dice.counted
+            base = die if e.plain else _icepool_chain(icepool, replace(e, target=None))
+            counted = e.counted
+            if start == end:
+                return icepool.Die([0])
+            if (start, end) == (0, e.count):
+                return e.count @ base.map(counted)
+            return base.pool(e.count)[start:end].expand().map(lambda vs: sum(counted(v) for v in vs))
         if not e.plain:
             die = _icepool_chain(icepool, e)
             if e.target is not None and e.explode is None:

@@ -250,9 +250,9 @@ def _rolled_dice(term: Dice, term_faces: Sequence[int]) -> RolledDice:
     if not term.plain:
         chains = split(term, term_faces)
         values = [chain_value(term, c) for c in chains]
-        flags = kept_flags(values, term.keep, term.more)
+        flags = kept_flags(values, term.keep, term.more, term.selects)
         return RolledDice(
             term, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
         )
-    flags = kept_flags(term_faces, term.keep, term.more)
+    flags = kept_flags(term_faces, term.keep, term.more, term.selects)
     return RolledDice(term, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))

@@ -112,7 +112,7 @@ class _Code:
     def dice(self, term: Dice) -> str:
         self.terms += 1
         var = f"d[{self.terms - 1}]"
-        if not term.plain:
+        if not term.plain or term.selects:
             return self._line(f"tt(terms[{self.terms - 1}], {var})")
         return self._line(_term_code(term, var))
 
@@ -168,8 +168,7 @@ def _compile(expr: Expr) -> _Plan:
         + f"    return {result}\n"
     )
     namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms, "mod": Op.MOD.compute}
-    if not all(t.plain for t in terms):
-        namespace.update(ch=draw_chains, tt=term_total)
+    namespace.update(ch=draw_chains, tt=term_total)
     namespace["ct"] = _computed_total
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
     draw = namespace["draw"]
@@ -196,7 +195,7 @@ def _term_value(term: Dice, faces: Sequence[int]) -> int:
     """What a dice term is worth given its faces (physical faces, chain after chain, when not plain)."""
     if not term.plain:
         return term_total(term, faces)
-    flags = kept_flags(faces, term.keep, term.more)
+    flags = kept_flags(faces, term.keep, term.more, term.selects)
     target = term.target
     if target is None:
         return sum(f for f, k in zip(faces, flags, strict=True) if k)
