@@ -56,12 +56,21 @@ def dice_term(draw: st.DrawFn) -> str:
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
             text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"
-            return text
+            return text + draw(_failures(sides))
         target = draw(st.integers(1, sides))
         text += f"t{target}"
         if target > 1 and draw(st.booleans()):
             text += f"f{draw(st.integers(1, target - 1))}"
+        elif draw(st.booleans()):
+            text += draw(_failures(sides, bare_one=False))  # after a bare 'tN', 'f1' is 1 or less
     return text
+
+
+def _failures(sides: int, *, bare_one: bool = True) -> st.SearchStrategy[str]:
+    """Failures after a count: none, ``f1`` (after a comparison both readings agree), or a compare point."""
+    points = st.tuples(st.sampled_from(["<=", "==", ">="]), st.integers(1, sides))
+    pointed = points.map(lambda t: f"f{t[0]}{t[1]}")
+    return st.one_of(st.just(""), st.just("f1" if bare_one else ""), pointed)
 
 
 @st.composite
@@ -70,7 +79,7 @@ def counting(draw: st.DrawFn) -> str:
     sides = draw(st.sampled_from([2, 4, 6, 10]))
     count = draw(st.integers(1, 4))
     op = draw(st.sampled_from([">=", "<=", "=="]))  # "!=" right after dice is refused; "t!=" counts
-    return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}"
+    return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}{draw(_failures(sides))}"
 
 
 @st.composite

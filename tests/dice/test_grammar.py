@@ -152,8 +152,12 @@ def _compare(kids: list[Any]) -> Expr:
         # a comparison after a bare pool counts the dice
         if pool.fate or op in (CmpOp.GT, CmpOp.LT):
             raise _OutOfRange
-        counted = replace(pool, target=Target(right.value, None, op))
+        top = None if pool.explode is not None and not pool.explode.separate else pool.sides
+        target = _fail(kids[3:], Target(right.value, None, op), top, bare=False)
+        counted = replace(pool, target=target)
         return ComputedDice(left.count, counted) if isinstance(left, ComputedDice) else counted
+    if len(kids) > 3:
+        raise _OutOfRange  # failures only after a count of dice
     if after_dice and _leftmost_is_number(kids[2]):
         last_dice = _build(last)
         if isinstance(last_dice, ComputedDice):
@@ -213,15 +217,15 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             cmp = CmpOp(str(sub.children[1]))
             if fate or cmp in (CmpOp.GT, CmpOp.LT):
                 raise _OutOfRange
-            target = Target(int(sub.children[2]), None, cmp)
+            top = None if explode is not None and not explode.separate else sides
+            target = _fail(sub.children[3:], Target(int(sub.children[2]), None, cmp), top, bare=False)
         else:
             at_least = int(sub.children[1])
-            fail = int(sub.children[2].children[1]) if len(sub.children) > 2 else None
             top = None if explode is not None and not explode.separate else sides
             too_high = top is not None and at_least > top
-            if fate or at_least < 1 or too_high or (fail is not None and not 1 <= fail < at_least):
+            if fate or at_least < 1 or too_high:
                 raise _OutOfRange
-            target = Target(at_least, fail)
+            target = _fail(sub.children[2:], Target(at_least), top, bare=True)
     return Dice(
         count,
         sides,
@@ -236,6 +240,26 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         most,
         tuple(selects),
     )
+
+
+def _fail(kids: list[Any], target: Target, top: int | None, *, bare: bool) -> Target:
+    """Failures after a count, as grammar.lark's comment on 'fail' says."""
+    if not kids:
+        return target
+    parts = kids[0].children[1:]
+    value = int(parts[-1])
+    if len(parts) == 2:
+        op = CmpOp(str(parts[0]))
+        if op in (CmpOp.GT, CmpOp.LT) or value < 1 or (top is not None and value > top):
+            raise _OutOfRange
+        return replace(target, fail_at_most=value, fail_op=op)
+    if bare:
+        if not 1 <= value < target.at_least:
+            raise _OutOfRange
+        return replace(target, fail_at_most=value)
+    if value != 1:
+        raise _OutOfRange
+    return replace(target, fail_at_most=1, fail_op=CmpOp.EQ)
 
 
 def _clamp(kids: list[Any], sides: int) -> tuple[int | None, int | None]:

@@ -121,6 +121,9 @@ def dice_trees(draw: st.DrawFn) -> Dice:
     if draw(st.booleans()):
         op = draw(st.sampled_from([CmpOp.GE, CmpOp.LE, CmpOp.EQ, CmpOp.NE]))
         target = Target(draw(st.integers(0, 2 * sides)), None, op)
+        if draw(st.booleans()):  # failures with a compare point ('f==1', 'f>=6')
+            fail_op = draw(st.sampled_from([CmpOp.EQ, CmpOp.GE, CmpOp.LE]))
+            target = replace(target, fail_at_most=draw(st.integers(1, sides)), fail_op=fail_op)
     return Dice(
         count,
         sides,

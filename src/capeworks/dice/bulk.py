@@ -151,7 +151,7 @@ def _score(np: Any, term: Dice, values: Any) -> Any:
     assert target is not None
     score = _holds(np, target.op, values, target.at_least).astype(np.int64)
     if target.fail_at_most is not None:
-        score = score - (values <= target.fail_at_most)
+        score = score - _holds(np, target.fail_op, values, target.fail_at_most)
     return score
 
 

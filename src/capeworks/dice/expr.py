@@ -177,18 +177,26 @@ class Target:
 
     ``op`` other than ``>=`` comes from a comparison after a bare pool such as
     ``6d10<=3``: each die for which ``face <op> at_least`` holds counts 1.
+    ``fail_op`` other than ``<=`` comes from a failure written with a compare
+    point (``4d6>=4f==2``, ``t5f>=6``): each die for which ``face <fail_op> fail_at_most``
+    holds counts -1 (the name says the usual case).
     """
 
     at_least: int
     fail_at_most: int | None = None
     op: CmpOp = CmpOp.GE
+    fail_op: CmpOp = CmpOp.LE
 
     def score(self, face: int) -> int:
         """What one die showing ``face`` adds to the count."""
         s = 1 if self.op.holds(face, self.at_least) else 0
-        if self.fail_at_most is not None and face <= self.fail_at_most:
+        if self.fail_at_most is not None and self.fail_op.holds(face, self.fail_at_most):
             s -= 1
         return s
+
+    def fails(self, face: int) -> bool:
+        """Whether a die showing ``face`` counts as a failure."""
+        return self.fail_at_most is not None and self.fail_op.holds(face, self.fail_at_most)
 
 
 def target_notation(target: Target, top: int | None) -> str:
@@ -196,10 +204,15 @@ def target_notation(target: Target, top: int | None) -> str:
 
     ``top`` is the highest target a bare ``tN`` takes (None: no limit, for compounding dice).
     """
-    if target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top):
-        tail = "" if target.fail_at_most is None else f"f{target.fail_at_most}"
+    bare = target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top)
+    tail = ""
+    if target.fail_at_most is not None:
+        # a bare 'fN' after a bare 'tN' is "N or less" below the target: else the compare point is written
+        plain = bare and target.fail_op is CmpOp.LE and 1 <= target.fail_at_most < target.at_least
+        tail = f"f{'' if plain else target.fail_op.value}{target.fail_at_most}"
+    if bare:
         return f"t{target.at_least}{tail}"
-    return f"t{target.op.value}{target.at_least}"
+    return f"t{target.op.value}{target.at_least}{tail}"
 
 
 @dataclass(frozen=True, slots=True)

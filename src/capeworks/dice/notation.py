@@ -274,7 +274,8 @@ class _Reader:
             self.refuse(
                 op_at, _strict_hint(op, "to count dice, or brackets round the pool to compare its total")
             )
-        return replace(pool, target=Target(value, None, op))
+        top = None if pool.explode is not None and not pool.explode.separate else pool.sides
+        return replace(pool, target=self.failures(Target(value, None, op), top))
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
@@ -694,17 +695,49 @@ class _Reader:
                     self.refuse(op_at, _strict_hint(op, "to count dice"))
                 self.pos += len(literal)
                 value, _ = self.number()
-                return Target(value, None, op)  # any number, as after a bare pool ('6d10>=11')
+                return self.failures(Target(value, None, op), top)  # any number, as after a bare pool
         self.note(_CMP_WORD)
         at_least, at = self.number()
         if at_least < 1 or (top is not None and at_least > top):
             self.refuse(at, f"a target from 1 to {top} (a d{top})" if top else "a target of at least 1")
-        fail: int | None = None
-        if self.take("f", "'f'"):
-            fail, at = self.number()
-            if not 1 <= fail < at_least:
-                self.refuse(at, f"a fail number from 1 to {at_least - 1} (below the target {at_least})")
-        return Target(at_least, fail)
+        return self.failures(Target(at_least), top, bare=True)
+
+    def failures(self, target: Target, top: int | None, *, bare: bool = False) -> Target:
+        """``f1``, ``f<=2``, ``f==2``, ``f>=6`` after a count: each die it picks out counts -1.
+
+        A bare ``fN`` after a bare ``tN`` is "N or less" (below the target), as
+        before; after a comparison (``4d6>=4f1``, ``t>=4f1``) only ``f1`` reads,
+        since Roll20 and rpg-dice-roller read a bare ``fN`` as exactly N.
+        """
+        if not self.take("f", "'f'"):
+            return target
+        self.skip()
+        op_at = self.pos
+        for literal, op in (("<=", CmpOp.LE), (">=", CmpOp.GE), ("==", CmpOp.EQ), *_STRICT):
+            if self.text.startswith(literal, op_at):
+                if op in (CmpOp.GT, CmpOp.LT):
+                    self.refuse(op_at, _strict_hint(op, "for failures"))
+                self.pos += len(literal)
+                value, at = self.number()
+                if value < 1 or (top is not None and value > top):
+                    self.refuse(at, f"a face from 1 to {top} for failures" if top else "a face of at least 1")
+                return replace(target, fail_at_most=value, fail_op=op)
+        self.note("a compare point ('<=', '>=', '==' or a face)")
+        value, at = self.number()
+        if bare:
+            if not 1 <= value < target.at_least:
+                self.refuse(
+                    at, f"a fail number from 1 to {target.at_least - 1} (below the target {target.at_least})"
+                )
+            return replace(target, fail_at_most=value)
+        if value != 1:
+            self.refuse(
+                at,
+                f"'f<={value}' for {value} or less, or 'f=={value}' for exactly {value} (Roll20 and "
+                f"rpg-dice-roller read a bare 'f{value}' as exactly {value}, capeworks' 't5f{value}' as "
+                f"{value} or less; only 'f1' reads the same)",
+            )
+        return replace(target, fail_at_most=1, fail_op=CmpOp.EQ)
 
 
 def _select_at(text: str, at: int) -> bool:

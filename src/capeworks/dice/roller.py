@@ -75,7 +75,7 @@ def _term_code(term: Dice, var: str) -> str:
     kept = _kept_slice(term, var)
     if f is None:
         return f"sum([x {op} {t} for x in {kept}])"
-    return f"sum([(x {op} {t}) - (x <= {f}) for x in {kept}])"
+    return f"sum([(x {op} {t}) - (x {term.target.fail_op.value} {f}) for x in {kept}])"
 
 
 def _fate_faces(src: DiceSource, count: int) -> list[int]:
