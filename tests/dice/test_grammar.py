@@ -158,6 +158,8 @@ def _compare(kids: list[Any]) -> Expr:
         return ComputedDice(left.count, counted) if isinstance(left, ComputedDice) else counted
     if len(kids) > 3:
         raise _OutOfRange  # failures only after a count of dice
+    if isinstance(last, lark.Tree) and last.data == "pool" and _leftmost_is_number(kids[2]):
+        raise _OutOfRange  # Roll20 counts the rolls of a group right before a comparison
     if after_dice and _leftmost_is_number(kids[2]):
         last_dice = _build(last)
         if isinstance(last_dice, ComputedDice):

@@ -362,6 +362,11 @@ def test_explosion__thresholds_agree_with_icepool(text: str) -> None:
         ("1d6!>=1", "leaves some face not exploding"),
         ("1d6!7", "a face from 1 to 6 to explode on"),
         ("4d6!pkh3", "no keep or drop after '!p'"),
+        # Roll20 counts the rolls of a group meeting a comparison right after it ('{4d6,3d8}>=5'); capeworks
+        # compared the group's total there (1 or 0) without a word: now refused, bracket it for the total
+        ("{4d6,3d8}>=5", "brackets round the group to compare its total"),
+        ("{4d6,3d8}kh1 >= 5", "brackets round the group to compare its total"),
+        ("1+{1d6,1d4}>=3", "brackets round the group to compare its total"),
     ],
 )
 def test_refusals__name_the_other_reading(text: str, expected: str) -> None:
@@ -665,3 +670,9 @@ def test_labels_and_comments__count_for_nothing_and_show_in_the_breakdown(
 def test_labels_and_comments__refusals(text: str, expected: str) -> None:
     with pytest.raises(DiceSyntaxError, match=re.escape(expected)):
         parse(text)
+
+
+def test_group__bracketed_compares_its_total_and_t_counts_inside() -> None:
+    assert roll("({4d6, 3d8}) >= 5", source=GivenDice([2, 5, 1, 3, 2, 8, 8])).total == 1
+    assert roll("{4d6t5, 3d8t5}", source=GivenDice([2, 5, 1, 3, 2, 8, 8])).total == 3
+    assert str(Compare(CmpOp.GE, parse("{4d6, 3d8}"), Const(5))) == "({4d6, 3d8}) >= 5"

@@ -618,7 +618,7 @@ def computed_suffix(term: Dice) -> str:
 def _ends_with_dice(e: Expr) -> bool:
     """Whether ``e`` printed ends with a dice term (not a bracket)."""
     while True:
-        if isinstance(e, Dice | ComputedDice):
+        if isinstance(e, Dice | ComputedDice | Group):  # a group too: Roll20 counts its rolls there
             return True
         if isinstance(e, Neg) or (isinstance(e, Note) and not e.comment):
             e = e.operand

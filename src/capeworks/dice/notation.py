@@ -102,6 +102,13 @@ class _Reader(DiceSuffixes):
                     "the label after the count ('6d10>=8[hits]'), or brackets round the labelled dice "
                     "to compare their total ('(6d10[x]) >= 8'): right after dice a comparison counts them",
                 )
+            elif number_next and _starts_with_number(right) and _ends_with_group(self.text[:op_at]):
+                self.refuse(
+                    op_at,
+                    "brackets round the group to compare its total ('({4d6, 3d8}) >= 5'), or 't' inside "
+                    "it to count dice ('{4d6t5, 3d8t5}'): Roll20 counts the rolls of a group that meet "
+                    "a comparison right after it, capeworks would compare the group's total",
+                )
             elif after_dice and number_next and _starts_with_number(right) and _ends_with_bare_dice(left):
                 self.refuse(
                     op_at,
@@ -357,6 +364,14 @@ def _ends_with_bare_dice(e: Expr) -> bool:
             e = e.right
         else:
             return False
+
+
+def _ends_with_group(text: str) -> bool:
+    """Whether ``text`` ends with a group's closing brace and any keep/drop (``{4d6, 3d8}kh1``)."""
+    end = len(text.rstrip(_SPACE))
+    while end and text[end - 1] in _DIGITS + _SPACE + "khld":
+        end -= 1
+    return text[:end].endswith("}")
 
 
 def _ends_with_labelled_dice(e: Expr) -> bool:
