@@ -53,6 +53,7 @@ def dice_term(draw: st.DrawFn) -> str:
         word = draw(st.sampled_from(["k>", "k<", "p>", "p<"]))
         gap = " " if text.endswith("!!") else ""  # '!!p<3' reads as the explosion '!!p'
         text += f"{gap}{word}{draw(st.integers(0, sides + 1))}"
+    text += draw(st.sampled_from(["", "", "", "s", "sa", "sd"]))  # the breakdown's order
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
             text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"

@@ -188,7 +188,11 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
     least: int | None = None
     most: int | None = None
     selects: list[Select] = []
+    sort: str | None = None
     for sub in rest[1:]:
+        if isinstance(sub, lark.Token):  # SORT
+            sort = "d" if str(sub) == "sd" else "a"
+            continue
         if sub.data == "explode":
             explode = Explode(str(sub.children[0]))
             if fate or sides < 2:
@@ -241,6 +245,7 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         least,
         most,
         tuple(selects),
+        sort,
     )
 
 

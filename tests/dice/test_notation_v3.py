@@ -136,6 +136,7 @@ def dice_trees(draw: st.DrawFn) -> Dice:
         point,
         *clamps,
         selects,
+        draw(st.sampled_from([None, "a", "d"])),
     )
 
 

@@ -41,8 +41,11 @@ def expanded(tree: Rolled) -> str:
 
 def _dice_text(t: RolledDice) -> str:
     node = t.node
-    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in t.dice]
-    faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, t.dice, strict=True))
+    dice = list(t.dice)
+    if node.sort is not None:  # shown in order of value; ties keep their rolling order
+        dice.sort(key=lambda d: d.face, reverse=node.sort == "d")
+    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in dice]
+    faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, dice, strict=True))
     suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"
 

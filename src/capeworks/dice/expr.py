@@ -347,6 +347,9 @@ class Dice:
     most: int | None = None
     #: keep/drop by value (``k>3``, ``p<3``), after any keep/drop by position
     selects: tuple[Select, ...] = ()
+    #: the order the breakdown shows the dice in: ``"a"`` lowest first (``s``, ``sa``), ``"d"`` highest first
+    #: (``sd``); None: as rolled. It changes nothing else.
+    sort: str | None = None
 
     def lets(self, value: int) -> bool:
         """Whether a die worth ``value`` passes every keep/drop by value."""
@@ -598,6 +601,8 @@ def dice_notation(term: Dice) -> str:
     if term.selects:  # '3d6!! p<4': without the space '!!p' would read as one explosion
         glue = " " if not keep and term.explode is Explode.COMPOUND and term.explode_on is None else ""
         keep += glue + "".join(str(s) for s in term.selects)
+    if term.sort is not None:
+        keep += f"s{term.sort}"
     target = "" if term.target is None else target_notation(term.target, term.target_top)
     reroll = "" if term.reroll is None else str(term.reroll)
     explode = "" if term.explode is None else term.explode.value

@@ -319,6 +319,7 @@ class _Reader(DiceSuffixes):
                 f"write '!{explode.value}' to add them into the die that exploded",
             )
         selects = self.selects(explode)
+        sort = self.sort()
         top = None if explode is not None and not explode.separate else sides
         target = None if fate else self.target(top)
         self.dice_end = self.pos
@@ -335,6 +336,7 @@ class _Reader(DiceSuffixes):
             least,
             most,
             selects,
+            sort,
         )
 
     def group(self, at: int) -> Group:

@@ -59,6 +59,17 @@ class DiceSuffixes(Reader):
             self.refuse(self.pos, "keep or drop by position ('kh3') before keep or drop by value ('k>3')")
         return tuple(out)
 
+    def sort(self) -> str | None:
+        """``s`` / ``sa`` (lowest first) or ``sd`` (highest first): the order the breakdown shows."""
+        self.skip()
+        text, at = self.text, self.pos
+        for word, order in (("sa", "a"), ("sd", "d"), ("s", "a")):
+            if text.startswith(word, at):
+                self.pos += len(word)
+                return order
+        self.note("a sort ('s', 'sa' or 'sd')")
+        return None
+
     def clamps(self, sides: int) -> tuple[int | None, int | None]:
         """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
         least: int | None = None
