@@ -320,6 +320,7 @@ class _Reader(DiceSuffixes):
             )
         selects = self.selects(explode)
         sort = self.sort()
+        self.no_marks()
         top = None if explode is not None and not explode.separate else sides
         target = None if fate else self.target(top)
         self.dice_end = self.pos

@@ -70,6 +70,20 @@ class DiceSuffixes(Reader):
         self.note("a sort ('s', 'sa' or 'sd')")
         return None
 
+    def no_marks(self) -> None:
+        """Refuse ``cs``/``cf``: Roll20 marks critical dice with them (total unchanged); Foundry counts."""
+        self.skip()
+        at = self.pos
+        if self.text.startswith(("cs", "cf"), at):
+            word = self.text[at : at + 2]
+            counts = "successes" if word == "cs" else "failures"
+            self.refuse(
+                at,
+                f"'t5' to count successes or 'f<=1' to count failures ('{word}' marks critical dice in "
+                f"Roll20's breakdown, leaving the total alone, but counts {counts} in Foundry VTT; "
+                "capeworks reads neither)",
+            )
+
     def clamps(self, sides: int) -> tuple[int | None, int | None]:
         """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
         least: int | None = None
