@@ -85,6 +85,12 @@ LISTED = {
     "10d6/(1d2*2-3)": "(10 @ icepool.d6) // (icepool.d2 * 2 - 3)",
     "4d6%5": "icepool.map(lambda x: x % 5, 4 @ icepool.d6)",
     "1d6**1d3": "icepool.map(lambda x, y: x**y, icepool.d6, icepool.d3)",
+    # notation v3, the peers' remaining spellings: computed dice, d20's keep/drop by value, failures
+    "(1d4)d6": "icepool.d4.map(lambda c: c @ icepool.d6)",
+    "(2d4)d10kh2": "(2 @ icepool.d4).map(lambda c: icepool.d10.highest(c, 2))",
+    "4d6k>3": "4 @ icepool.d6.map(lambda f: f if f > 3 else 0)",
+    "8d6kh3p<3": "icepool.d6.map(lambda f: f if f >= 3 else 0).highest(8, 3)",
+    "6d10>=8f1": "6 @ icepool.d10.map(lambda f: int(f >= 8) - int(f == 1))",
 }
 
 RANDOM_COUNT = 20

@@ -49,15 +49,29 @@ def dice_term(draw: st.DrawFn) -> str:
         else:
             text += f"{kind}{n}"
         kept = n if kind[0] == "k" else kept - n
+    for _ in range(0 if explode else draw(st.sampled_from([0, 0, 0, 1, 2]))):  # d20's keep/drop by value
+        word = draw(st.sampled_from(["k>", "k<", "p>", "p<"]))
+        gap = " " if text.endswith("!!") else ""  # '!!p<3' reads as the explosion '!!p'
+        text += f"{gap}{word}{draw(st.integers(0, sides + 1))}"
+    text += draw(st.sampled_from(["", "", "", "s", "sa", "sd"]))  # the breakdown's order
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
             text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"
-            return text
+            return text + draw(_failures(sides))
         target = draw(st.integers(1, sides))
         text += f"t{target}"
         if target > 1 and draw(st.booleans()):
             text += f"f{draw(st.integers(1, target - 1))}"
+        elif draw(st.booleans()):
+            text += draw(_failures(sides, bare_one=False))  # after a bare 'tN', 'f1' is 1 or less
     return text
+
+
+def _failures(sides: int, *, bare_one: bool = True) -> st.SearchStrategy[str]:
+    """Failures after a count: none, ``f1`` (after a comparison both readings agree), or a compare point."""
+    points = st.tuples(st.sampled_from(["<=", "==", ">="]), st.integers(1, sides))
+    pointed = points.map(lambda t: f"f{t[0]}{t[1]}")
+    return st.one_of(st.just(""), st.just("f1" if bare_one else ""), pointed)
 
 
 @st.composite
@@ -66,10 +80,29 @@ def counting(draw: st.DrawFn) -> str:
     sides = draw(st.sampled_from([2, 4, 6, 10]))
     count = draw(st.integers(1, 4))
     op = draw(st.sampled_from([">=", "<=", "=="]))  # "!=" right after dice is refused; "t!=" counts
-    return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}"
+    return f"{count}d{sides}{op}{draw(st.integers(0, sides + 1))}{draw(_failures(sides))}"
 
 
-atom = st.one_of(st.integers(0, 9).map(str), dice_term())
+@st.composite
+def computed_dice(draw: st.DrawFn) -> str:
+    """``(1d4)d6``: a count that is itself an expression (never negative), then a die and its suffixes."""
+    count, fewest = draw(st.sampled_from([("1d4", 1), ("1d3-1", 0), ("d2+1", 2), ("1+2", 3), ("2d2-2", 0)]))
+    size = draw(st.sampled_from(["6", "4", "F", "10"]))
+    text = f"({count})d{size}"
+    modifier = (
+        "" if size == "F" or not draw(st.booleans()) else draw(st.sampled_from(["!", "r1", "min2", "!!"]))
+    )
+    text += modifier
+    if modifier == "!":  # its extra rolls are dice of their own: nothing to keep from
+        fewest = 0
+    if fewest and draw(st.booleans()):
+        text += draw(st.sampled_from(["kh1", "kl1", "dl1", "k"]))
+    if size != "F" and draw(st.booleans()):
+        text += draw(st.sampled_from(["t3", "t4f1", "t>=3", "t!=2"]))
+    return text
+
+
+atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice())
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -107,10 +140,16 @@ def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 #: ``sum`` expressions, a few levels deep
 sum_expr = st.recursive(atom, _extend, max_leaves=4)
 
+#: a comparison right after computed dice counts them too: ``(1d4)d6>=5``
+computed_counting = st.tuples(
+    st.sampled_from(["(1d4)", "(1d3-1)", "(d2+1)"]), st.sampled_from(["d6>=5", "d4<=1", "d10==10"])
+).map("".join)
+
 #: ``start``: a sum, a dice count, or a top-level comparison of two sums
 expression = st.one_of(
     sum_expr,
     counting(),
+    computed_counting,
     st.tuples(sum_expr, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), sum_expr).map(
         lambda t: f"({t[0]}) {t[1]} {t[2]}"  # bracketed: a total, never a count of dice
     ),

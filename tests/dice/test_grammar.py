@@ -24,6 +24,7 @@ from capeworks.dice.expr import (
     Call,
     CmpOp,
     Compare,
+    ComputedDice,
     Const,
     Dice,
     Explode,
@@ -36,6 +37,7 @@ from capeworks.dice.expr import (
     Op,
     Point,
     Reroll,
+    Select,
     Target,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
@@ -101,8 +103,25 @@ def _build(node: Any) -> Expr:
         if keeps and len(items) < 2:
             raise _OutOfRange
         return Group(items, tuple(keeps))
+    if kind == "computed":
+        return _computed(kids)
     assert kind == "dice", kind
     return _dice(kids)
+
+
+def _computed(kids: list[Any]) -> Expr:
+    """``(1d4)d6``: no number of its own before 'd'; a count without dice is that number."""
+    count = _build(kids[0])
+    if kids[1].children[0].type == "INT":
+        raise _OutOfRange
+    low, high, _ = bounds(count)
+    if low < 0 or high > MAX_DICE_PER_TERM:
+        raise _OutOfRange
+    from capeworks.dice.expr import dice_terms
+
+    if next(dice_terms(count), None) is None:
+        return _dice(kids[1].children, count=high)
+    return ComputedDice(count, _dice(kids[1].children, count=high, fewest=low))
 
 
 def _rightmost(node: Any) -> Any:
@@ -122,27 +141,39 @@ def _compare(kids: list[Any]) -> Expr:
     op = CmpOp(str(kids[1]))
     left, right = _build(kids[0]), _build(kids[2])
     last = _rightmost(kids[0])
-    after_dice = isinstance(last, lark.Tree) and last.data == "dice"
+    after_dice = isinstance(last, lark.Tree) and last.data in ("dice", "computed")
     bare = after_dice and last is kids[0]
-    plain_pool = after_dice and not any(isinstance(k, lark.Tree) for k in last.children)
+    pool_kids = last.children[1].children if after_dice and last.data == "computed" else last.children
+    plain_pool = after_dice and not any(isinstance(k, lark.Tree) for k in pool_kids)
     if plain_pool and op is CmpOp.NE and _leftmost_is_number(kids[2]):
         raise _OutOfRange  # '2d6!=5' explodes on 5 to rpg-dice-roller
-    if bare and isinstance(left, Dice) and left.target is None and isinstance(right, Const):
+    pool = left.dice if isinstance(left, ComputedDice) else left
+    if bare and isinstance(pool, Dice) and pool.target is None and isinstance(right, Const):
         # a comparison after a bare pool counts the dice
-        if left.fate or op in (CmpOp.GT, CmpOp.LT):
+        if pool.fate or op in (CmpOp.GT, CmpOp.LT):
             raise _OutOfRange
-        return replace(left, target=Target(right.value, None, op))
+        top = None if pool.explode is not None and not pool.explode.separate else pool.sides
+        target = _fail(kids[3:], Target(right.value, None, op), top, bare=False)
+        counted = replace(pool, target=target)
+        return ComputedDice(left.count, counted) if isinstance(left, ComputedDice) else counted
+    if len(kids) > 3:
+        raise _OutOfRange  # failures only after a count of dice
+    if isinstance(last, lark.Tree) and last.data == "pool" and _leftmost_is_number(kids[2]):
+        raise _OutOfRange  # Roll20 counts the rolls of a group right before a comparison
     if after_dice and _leftmost_is_number(kids[2]):
         last_dice = _build(last)
+        if isinstance(last_dice, ComputedDice):
+            last_dice = last_dice.dice
         assert isinstance(last_dice, Dice)
         if last_dice.target is None:
             raise _OutOfRange  # peers would count these dice
     return Compare(op, left, right)
 
 
-def _dice(kids: list[Any]) -> Dice:
+def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) -> Dice:
     has_count = kids[0].type == "INT"
-    count = int(kids[0]) if has_count else 1
+    if count is None:
+        count = int(kids[0]) if has_count else 1
     rest = kids[2:] if has_count else kids[1:]
     fate = rest[0].type == "FATE"
     sides = 3 if fate else 100 if rest[0].type == "PERCENT" else int(rest[0])
@@ -152,11 +183,16 @@ def _dice(kids: list[Any]) -> Dice:
     target = None
     explode: Explode | None = None
     reroll: Reroll | None = None
-    low, high = 0, count
+    low, high = 0, count if fewest is None else fewest
     point: Point | None = None
     least: int | None = None
     most: int | None = None
+    selects: list[Select] = []
+    sort: str | None = None
     for sub in rest[1:]:
+        if isinstance(sub, lark.Token):  # SORT
+            sort = "d" if str(sub) == "sd" else "a"
+            continue
         if sub.data == "explode":
             explode = Explode(str(sub.children[0]))
             if fate or sides < 2:
@@ -170,6 +206,11 @@ def _dice(kids: list[Any]) -> Dice:
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
+        elif sub.data == "select":
+            if explode is not None and explode.separate:
+                raise _OutOfRange
+            word = str(sub.children[0])
+            selects.append(Select(word[0] == "k", CmpOp(word[1]), int(sub.children[1])))
         elif sub.data == "keep":
             if explode is not None and explode.separate:
                 raise _OutOfRange
@@ -182,15 +223,15 @@ def _dice(kids: list[Any]) -> Dice:
             cmp = CmpOp(str(sub.children[1]))
             if fate or cmp in (CmpOp.GT, CmpOp.LT):
                 raise _OutOfRange
-            target = Target(int(sub.children[2]), None, cmp)
+            top = None if explode is not None and not explode.separate else sides
+            target = _fail(sub.children[3:], Target(int(sub.children[2]), None, cmp), top, bare=False)
         else:
             at_least = int(sub.children[1])
-            fail = int(sub.children[2].children[1]) if len(sub.children) > 2 else None
             top = None if explode is not None and not explode.separate else sides
             too_high = top is not None and at_least > top
-            if fate or at_least < 1 or too_high or (fail is not None and not 1 <= fail < at_least):
+            if fate or at_least < 1 or too_high:
                 raise _OutOfRange
-            target = Target(at_least, fail)
+            target = _fail(sub.children[2:], Target(at_least), top, bare=True)
     return Dice(
         count,
         sides,
@@ -203,7 +244,29 @@ def _dice(kids: list[Any]) -> Dice:
         point,
         least,
         most,
+        tuple(selects),
+        sort,
     )
+
+
+def _fail(kids: list[Any], target: Target, top: int | None, *, bare: bool) -> Target:
+    """Failures after a count, as grammar.lark's comment on 'fail' says."""
+    if not kids:
+        return target
+    parts = kids[0].children[1:]
+    value = int(parts[-1])
+    if len(parts) == 2:
+        op = CmpOp(str(parts[0]))
+        if op in (CmpOp.GT, CmpOp.LT) or value < 1 or (top is not None and value > top):
+            raise _OutOfRange
+        return replace(target, fail_at_most=value, fail_op=op)
+    if bare:
+        if not 1 <= value < target.at_least:
+            raise _OutOfRange
+        return replace(target, fail_at_most=value)
+    if value != 1:
+        raise _OutOfRange
+    return replace(target, fail_at_most=1, fail_op=CmpOp.EQ)
 
 
 def _clamp(kids: list[Any], sides: int) -> tuple[int | None, int | None]:

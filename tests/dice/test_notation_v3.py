@@ -12,6 +12,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -19,11 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from capeworks.dice import GivenDice, distribution, icepool_distribution, parse, roll
+from capeworks.dice.evaluate import bounds
 from capeworks.dice.expr import (
     Abs,
     BinOp,
     CmpOp,
     Compare,
+    ComputedDice,
     Const,
     Dice,
     Explode,
@@ -35,6 +38,7 @@ from capeworks.dice.expr import (
     Op,
     Point,
     Reroll,
+    Select,
     Target,
 )
 from capeworks.dice.limits import MAX_EXPRESSION_LENGTH
@@ -107,10 +111,19 @@ def dice_trees(draw: st.DrawFn) -> Dice:
             keep = Keep(draw(st.sampled_from(list(KeepKind))), draw(st.integers(0, kept)))
             keeps.append(keep)
             kept = keep.kept(kept)
+    selects: tuple[Select, ...] = ()
+    if explode is None or not explode.separate:  # d20's keep/drop by value, after any by position
+        selects = tuple(
+            Select(draw(st.booleans()), draw(st.sampled_from([CmpOp.GT, CmpOp.LT])), draw(st.integers(0, 21)))
+            for _ in range(draw(st.sampled_from([0, 0, 1, 2])))
+        )
     target = None
     if draw(st.booleans()):
         op = draw(st.sampled_from([CmpOp.GE, CmpOp.LE, CmpOp.EQ, CmpOp.NE]))
         target = Target(draw(st.integers(0, 2 * sides)), None, op)
+        if draw(st.booleans()):  # failures with a compare point ('f==1', 'f>=6')
+            fail_op = draw(st.sampled_from([CmpOp.EQ, CmpOp.GE, CmpOp.LE]))
+            target = replace(target, fail_at_most=draw(st.integers(1, sides)), fail_op=fail_op)
     return Dice(
         count,
         sides,
@@ -122,6 +135,26 @@ def dice_trees(draw: st.DrawFn) -> Dice:
         reroll,
         point,
         *clamps,
+        selects,
+        draw(st.sampled_from([None, "a", "d"])),
+    )
+
+
+@st.composite
+def computed_trees(draw: st.DrawFn) -> Expr:
+    """``(1d4)d6``-like nodes: a count with dice in it, the term holding the most it can come to."""
+    count = parse(draw(st.sampled_from(["1d4", "1d3-1", "2d2", "d2+1"])))
+    low, high, _ = bounds(count)
+    term = draw(dice_trees())
+    keeps: list[Keep] = []
+    at_low, at_high = 0, low
+    for keep in term.keeps:  # keep/drop may name no more dice than the fewest the count comes to
+        if keep.count > at_high - at_low:
+            break
+        keeps.append(keep)
+        at_low, at_high = keep.narrow(at_low, at_high)
+    return ComputedDice(
+        count, replace(term, count=high, keep=keeps[0] if keeps else None, more=tuple(keeps[1:]))
     )
 
 
@@ -141,7 +174,9 @@ def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     )
 
 
-sum_trees = st.recursive(st.one_of(st.integers(0, 9).map(Const), dice_trees()), _trees, max_leaves=4)
+sum_trees = st.recursive(
+    st.one_of(st.integers(0, 9).map(Const), dice_trees(), computed_trees()), _trees, max_leaves=4
+)
 trees = st.one_of(sum_trees, st.builds(Compare, _CMPS, sum_trees, sum_trees))
 
 
@@ -328,6 +363,15 @@ def test_explosion__thresholds_agree_with_icepool(text: str) -> None:
         ("1d6!>=1", "leaves some face not exploding"),
         ("1d6!7", "a face from 1 to 6 to explode on"),
         ("4d6!pkh3", "no keep or drop after '!p'"),
+        # Roll20 counts the rolls of a group meeting a comparison right after it ('{4d6,3d8}>=5'); capeworks
+        # compared the group's total there (1 or 0) without a word: now refused, bracket it for the total
+        ("{4d6,3d8}>=5", "brackets round the group to compare its total"),
+        ("{4d6,3d8}kh1 >= 5", "brackets round the group to compare its total"),
+        ("1+{1d6,1d4}>=3", "brackets round the group to compare its total"),
+        # Roll20 marks crits with 'cs'/'cf' (total unchanged: '1d20cs>19cf<2'); Foundry counts with them
+        ("1d20cs>19cf<2", "'cs' marks critical dice in Roll20's breakdown"),
+        ("10d6cs>=5", "counts successes in Foundry VTT"),
+        ("10d6cf<=1", "counts failures in Foundry VTT"),
     ],
 )
 def test_refusals__name_the_other_reading(text: str, expected: str) -> None:
@@ -631,3 +675,9 @@ def test_labels_and_comments__count_for_nothing_and_show_in_the_breakdown(
 def test_labels_and_comments__refusals(text: str, expected: str) -> None:
     with pytest.raises(DiceSyntaxError, match=re.escape(expected)):
         parse(text)
+
+
+def test_group__bracketed_compares_its_total_and_t_counts_inside() -> None:
+    assert roll("({4d6, 3d8}) >= 5", source=GivenDice([2, 5, 1, 3, 2, 8, 8])).total == 1
+    assert roll("{4d6t5, 3d8t5}", source=GivenDice([2, 5, 1, 3, 2, 8, 8])).total == 3
+    assert str(Compare(CmpOp.GE, parse("{4d6, 3d8}"), Const(5))) == "({4d6, 3d8}) >= 5"

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from capeworks.dice.bulk import roll_many
     from capeworks.dice.expr import Expr
     from capeworks.dice.notation import parse
-    from capeworks.dice.odds import Distribution, distribution, icepool_distribution
+    from capeworks.dice.odds import Distribution, distribution
+    from capeworks.dice.odds_icepool import icepool_distribution
     from capeworks.dice.results import Die, Rolled
     from capeworks.dice.roller import RollResult, roll
     from capeworks.dice.source import DiceSource, GivenDice, SeededDice
@@ -47,7 +48,7 @@ _HOME = {
     "parse": "notation",
     "Distribution": "odds",
     "distribution": "odds",
-    "icepool_distribution": "odds",
+    "icepool_distribution": "odds_icepool",
     "Die": "results",
     "Rolled": "results",
     "RollResult": "roller",

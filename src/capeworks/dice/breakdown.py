@@ -14,6 +14,7 @@ from capeworks.dice.results import (
     RolledAbs,
     RolledCall,
     RolledCompare,
+    RolledComputed,
     RolledConst,
     RolledDice,
     RolledGroup,
@@ -40,8 +41,11 @@ def expanded(tree: Rolled) -> str:
 
 def _dice_text(t: RolledDice) -> str:
     node = t.node
-    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in t.dice]
-    faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, t.dice, strict=True))
+    dice = list(t.dice)
+    if node.sort is not None:  # shown in order of value; ties keep their rolling order
+        dice.sort(key=lambda d: d.face, reverse=node.sort == "d")
+    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in dice]
+    faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, dice, strict=True))
     suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"
 
@@ -51,6 +55,9 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = str(t.node), _PREC_ATOM if t.node.value >= 0 else _PREC_UNARY
     elif isinstance(t, RolledDice):
         text, prec = _dice_text(t), _PREC_ATOM
+    elif isinstance(t, RolledComputed):  # '(1d4)d6' as '([3])d6[4, 2, 6]': the count, then its dice
+        size = "F" if t.node.dice.fate else str(t.node.dice.sides)
+        text, prec = f"({_fmt(t.count, 0)})d{size}{_dice_text(t.dice)}", _PREC_ATOM
     elif isinstance(t, RolledGroup):
         shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))
         text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM

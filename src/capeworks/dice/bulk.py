@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from capeworks.dice.evaluate import bounds, evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, Reroll, dice_terms
+from capeworks.dice.expr import CmpOp, ComputedDice, Dice, Expr, Fn, Group, Op, Reroll, dice_terms
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 from capeworks.dice.notation import parse
 from capeworks.errors import LimitExceeded
@@ -65,6 +65,15 @@ class _Arrays:
     def dice(self, term: Dice) -> Any:
         return _dice(self.np, term, self.n, self.rng)
 
+    def computed(self, node: ComputedDice, count: Any) -> Any:
+        """Rows grouped by the count they rolled; each group rolls its own number of dice."""
+        np = self.np
+        out = np.zeros(self.n, dtype=np.int64)
+        for c in np.unique(count):
+            rows = count == c
+            out[rows] = _dice(np, node.with_count(int(c)), int(rows.sum()), self.rng)
+        return out
+
     def neg(self, a: Any) -> Any:
         return -a
 
@@ -112,7 +121,7 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     k = end - start
     if k == 0:
         return np.zeros(n, dtype=np.int64)
-    if count == 1 and term.target is None and term.plain:
+    if count == 1 and term.target is None and term.plain and not term.selects:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
     faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
     if term.explode is not None and term.explode.separate:  # every roll a die of its own; no keep/drop
@@ -130,9 +139,10 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
             faces = np.partition(faces, start, axis=1)[:, start:]
         else:  # a middle run: everything between the two pivots is in between in value
             faces = np.partition(faces, [start, end - 1], axis=1)[:, start:end]
-    if term.target is None:
-        return faces.sum(axis=1)
-    return _score(np, term, faces).sum(axis=1).astype(np.int64)
+    counted = faces if term.target is None else _score(np, term, faces)
+    for select in term.selects:  # a die dropped by value adds nothing
+        counted = counted * (_holds(np, select.op, faces, select.value) == select.keep)
+    return counted.sum(axis=1).astype(np.int64)
 
 
 def _score(np: Any, term: Dice, values: Any) -> Any:
@@ -141,7 +151,7 @@ def _score(np: Any, term: Dice, values: Any) -> Any:
     assert target is not None
     score = _holds(np, target.op, values, target.at_least).astype(np.int64)
     if target.fail_at_most is not None:
-        score = score - (values <= target.fail_at_most)
+        score = score - _holds(np, target.fail_op, values, target.fail_at_most)
     return score
 
 

@@ -108,7 +108,7 @@ def chain_score(term: Dice, chain: Sequence[int]) -> int:
 def term_total(term: Dice, faces: Sequence[int]) -> int:
     """The value of a whole term from its flat physical faces: chains, then keep/drop, then target."""
     chains = split(term, faces)
-    flags = kept_flags([chain_value(term, c) for c in chains], term.keep, term.more)
+    flags = kept_flags([chain_value(term, c) for c in chains], term.keep, term.more, term.selects)
     if term.target is None:
         return sum(chain_value(term, c) for c, k in zip(chains, flags, strict=True) if k)
     return sum(chain_score(term, c) for c, k in zip(chains, flags, strict=True) if k)

@@ -15,7 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from capeworks.dice.expr import Abs, BinOp, Call, CmpOp, Compare, Const, Dice, Expr, Fn, Group, Neg, Note, Op
+from capeworks.dice.expr import (
+    Abs,
+    BinOp,
+    Call,
+    CmpOp,
+    Compare,
+    ComputedDice,
+    Const,
+    Dice,
+    Expr,
+    Fn,
+    Group,
+    Neg,
+    Note,
+    Op,
+)
 from capeworks.dice.limits import MAX_EXTRA_ROLLS
 
 __all__ = ["Bounds", "BoundsAlgebra", "Values", "ValuesAlgebra", "bounds", "can_be_zero", "evaluate"]
@@ -35,6 +50,10 @@ if TYPE_CHECKING:
 
         def dice(self, term: Dice) -> V:
             """One dice term, with its keep/drop and counting."""
+            ...
+
+        def computed(self, node: ComputedDice, count: V) -> V:
+            """Dice whose count is ``count`` (``(1d4)d6``): worked out after the count."""
             ...
 
         def neg(self, a: V) -> V:
@@ -68,6 +87,8 @@ def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
         return algebra.const(expr.value)
     if isinstance(expr, Dice):
         return algebra.dice(expr)
+    if isinstance(expr, ComputedDice):
+        return algebra.computed(expr, evaluate(expr.count, algebra))
     if isinstance(expr, Neg):
         return algebra.neg(evaluate(expr.operand, algebra))
     if isinstance(expr, Abs):
@@ -120,9 +141,16 @@ class BoundsAlgebra:
         rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
         if term.target is None:
             low, high = term.clamp(term.low), term.clamp(term.low + term.sides - 1)
-            return _bounds(k * low, k * high * rolls)
+            if term.selects:  # a die kept by position may still be dropped by value: worth 0
+                low, high = min(low, 0), max(high, 0)
+            return _bounds(min(k * low, k * low * rolls), k * high * rolls)
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
+
+    def computed(self, node: ComputedDice, count: Bounds) -> Bounds:
+        # a term's bounds are linear in its count (a keep names a fixed number): the ends are at the count's
+        ends = [self.dice(node.with_count(c)) for c in {count[0], count[1]}]
+        return _bounds(min(e[0] for e in ends), max(e[1] for e in ends), count, *ends)
 
     def neg(self, a: Bounds) -> Bounds:
         return _bounds(-a[1], -a[0], a)
@@ -228,7 +256,22 @@ class ValuesAlgebra:
             shown = frozenset(term.clamp(f) for f in faces)
         target = term.target
         one = shown if target is None else frozenset(target.score(f) for f in shown)
+        if term.selects:
+            one = frozenset(term.counted(f) for f in shown)
         return _sumset(one, k)
+
+    def computed(self, node: ComputedDice, count: Values) -> Values:
+        if isinstance(count, frozenset) and len(count) <= 64:
+            out: set[int] = set()
+            for c in count:
+                each = self.dice(node.with_count(c))
+                if not isinstance(each, frozenset):
+                    break
+                out |= each
+            else:
+                return _capped(out)
+        lo, hi, _ = BoundsAlgebra().computed(node, (*_span(count), 0))
+        return (lo, hi)
 
     def neg(self, a: Values) -> Values:
         return frozenset(-x for x in a) if isinstance(a, frozenset) else (-a[1], -a[0])

@@ -9,7 +9,7 @@ notation with ``str(expr)``. Nodes are immutable; build a new tree to change one
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "Call",
     "CmpOp",
     "Compare",
+    "ComputedDice",
     "Const",
     "Dice",
     "Explode",
@@ -31,8 +32,10 @@ __all__ = [
     "Op",
     "Point",
     "Reroll",
+    "Select",
     "Target",
     "dice_terms",
+    "has_computed",
     "kept_flags",
     "target_notation",
 ]
@@ -174,18 +177,26 @@ class Target:
 
     ``op`` other than ``>=`` comes from a comparison after a bare pool such as
     ``6d10<=3``: each die for which ``face <op> at_least`` holds counts 1.
+    ``fail_op`` other than ``<=`` comes from a failure written with a compare
+    point (``4d6>=4f==2``, ``t5f>=6``): each die for which ``face <fail_op> fail_at_most``
+    holds counts -1 (the name says the usual case).
     """
 
     at_least: int
     fail_at_most: int | None = None
     op: CmpOp = CmpOp.GE
+    fail_op: CmpOp = CmpOp.LE
 
     def score(self, face: int) -> int:
         """What one die showing ``face`` adds to the count."""
         s = 1 if self.op.holds(face, self.at_least) else 0
-        if self.fail_at_most is not None and face <= self.fail_at_most:
+        if self.fail_at_most is not None and self.fail_op.holds(face, self.fail_at_most):
             s -= 1
         return s
+
+    def fails(self, face: int) -> bool:
+        """Whether a die showing ``face`` counts as a failure."""
+        return self.fail_at_most is not None and self.fail_op.holds(face, self.fail_at_most)
 
 
 def target_notation(target: Target, top: int | None) -> str:
@@ -193,10 +204,35 @@ def target_notation(target: Target, top: int | None) -> str:
 
     ``top`` is the highest target a bare ``tN`` takes (None: no limit, for compounding dice).
     """
-    if target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top):
-        tail = "" if target.fail_at_most is None else f"f{target.fail_at_most}"
+    bare = target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top)
+    tail = ""
+    if target.fail_at_most is not None:
+        # a bare 'fN' after a bare 'tN' is "N or less" below the target: else the compare point is written
+        plain = bare and target.fail_op is CmpOp.LE and 1 <= target.fail_at_most < target.at_least
+        tail = f"f{'' if plain else target.fail_op.value}{target.fail_at_most}"
+    if bare:
         return f"t{target.at_least}{tail}"
-    return f"t{target.op.value}{target.at_least}"
+    return f"t{target.op.value}{target.at_least}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """d20's keep/drop by value: ``k>3`` keeps the dice showing more than 3, ``p<3`` drops those below 3.
+
+    Applied after any keep/drop by position, to the dice still kept; several
+    apply in turn (a die stays only if every one lets it).
+    """
+
+    keep: bool
+    op: CmpOp
+    value: int
+
+    def lets(self, face: int) -> bool:
+        """Whether a die showing ``face`` stays kept."""
+        return self.op.holds(face, self.value) == self.keep
+
+    def __str__(self) -> str:
+        return f"{'k' if self.keep else 'p'}{self.op.value}{self.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +345,21 @@ class Dice:
     #: per-die minimum and maximum (``min2``, ``max5``): a die showing less (more) counts as this
     least: int | None = None
     most: int | None = None
+    #: keep/drop by value (``k>3``, ``p<3``), after any keep/drop by position
+    selects: tuple[Select, ...] = ()
+    #: the order the breakdown shows the dice in: ``"a"`` lowest first (``s``, ``sa``), ``"d"`` highest first
+    #: (``sd``); None: as rolled. It changes nothing else.
+    sort: str | None = None
+
+    def lets(self, value: int) -> bool:
+        """Whether a die worth ``value`` passes every keep/drop by value."""
+        return all(s.lets(value) for s in self.selects)
+
+    def counted(self, value: int) -> int:
+        """What a die worth ``value`` adds among the dice kept by position: its value or score, or 0."""
+        if not self.lets(value):
+            return 0
+        return value if self.target is None else self.target.score(value)
 
     def clamp(self, face: int) -> int:
         """What a die showing ``face`` counts as under ``min``/``max`` (the face itself without them)."""
@@ -462,16 +513,42 @@ class Group:
         return _fmt(self, 0)
 
 
-Expr = Const | Dice | Neg | Abs | Note | BinOp | Call | Compare | Group
+@dataclass(frozen=True, slots=True)
+class ComputedDice:
+    """``(1d4)d6``: dice whose count is itself an expression, worked out (rolled) first.
+
+    ``dice`` says what each die is and what is kept or counted; its ``count``
+    is the most dice the count can come to (the count expression is never
+    negative, and any keep/drop names no more dice than its fewest). When
+    rolled, the count is rolled first, then that many dice.
+    """
+
+    count: Expr
+    dice: Dice
+
+    def with_count(self, n: int) -> Dice:
+        """The dice term rolled when the count comes to ``n``."""
+        return replace(self.dice, count=n)
+
+    def __str__(self) -> str:
+        return _fmt(self, 0)
 
 
-def kept_flags(faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = ()) -> list[bool]:
-    """Which of ``faces`` a chain of keep/drop suffixes keeps.
+Expr = Const | Dice | ComputedDice | Neg | Abs | Note | BinOp | Call | Compare | Group
+
+
+def kept_flags(
+    faces: Sequence[int], keep: Keep | None, more: Sequence[Keep] = (), selects: Sequence[Select] = ()
+) -> list[bool]:
+    """Which of ``faces`` a chain of keep/drop suffixes keeps, then keep/drop by value (``selects``).
 
     Equal faces sort in rolling order, so ``kh``/``dl`` drop the earlier of
     equal dice first and ``kl``/``dh`` the later.
     """
     n = len(faces)
+    if selects:
+        flags = kept_flags(faces, keep, more)
+        return [k and all(s.lets(f) for s in selects) for f, k in zip(faces, flags, strict=True)]
     if keep is None:
         return [True] * n
     low, high = 0, n
@@ -488,6 +565,9 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
     """Every dice term, left to right: the order in which they are rolled."""
     if isinstance(expr, Dice):
         yield expr
+    elif isinstance(expr, ComputedDice):
+        yield from dice_terms(expr.count)
+        yield expr.dice
     elif isinstance(expr, Neg | Abs | Note):
         yield from dice_terms(expr.operand)
     elif isinstance(expr, BinOp | Call | Compare):
@@ -498,6 +578,19 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
             yield from dice_terms(item)
 
 
+def has_computed(expr: Expr) -> bool:
+    """Whether some dice term's count is itself rolled (``(1d4)d6``)."""
+    if isinstance(expr, ComputedDice):
+        return True
+    if isinstance(expr, Neg | Abs | Note):
+        return has_computed(expr.operand)
+    if isinstance(expr, BinOp | Call | Compare):
+        return has_computed(expr.left) or has_computed(expr.right)
+    if isinstance(expr, Group):
+        return any(has_computed(i) for i in expr.items)
+    return False
+
+
 # Precedence for printing with the fewest parentheses.
 _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_POW, _PREC_ATOM = 1, 2, 3, 4, 5, 6
 
@@ -505,6 +598,11 @@ _PREC_CMP, _PREC_ADD, _PREC_MUL, _PREC_UNARY, _PREC_POW, _PREC_ATOM = 1, 2, 3, 4
 def dice_notation(term: Dice) -> str:
     """``4d6kh3`` for a dice term (count always written)."""
     keep = "".join(str(k) for k in term.keeps)
+    if term.selects:  # '3d6!! p<4': without the space '!!p' would read as one explosion
+        glue = " " if not keep and term.explode is Explode.COMPOUND and term.explode_on is None else ""
+        keep += glue + "".join(str(s) for s in term.selects)
+    if term.sort is not None:
+        keep += f"s{term.sort}"
     target = "" if term.target is None else target_notation(term.target, term.target_top)
     reroll = "" if term.reroll is None else str(term.reroll)
     explode = "" if term.explode is None else term.explode.value
@@ -517,10 +615,15 @@ def dice_notation(term: Dice) -> str:
     return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 
+def computed_suffix(term: Dice) -> str:
+    """``d6kh1`` for ``(1d4)d6kh1``: a dice term's notation without its count."""
+    return dice_notation(term)[len(str(term.count)) :]
+
+
 def _ends_with_dice(e: Expr) -> bool:
     """Whether ``e`` printed ends with a dice term (not a bracket)."""
     while True:
-        if isinstance(e, Dice):
+        if isinstance(e, Dice | ComputedDice | Group):  # a group too: Roll20 counts its rolls there
             return True
         if isinstance(e, Neg) or (isinstance(e, Note) and not e.comment):
             e = e.operand
@@ -537,6 +640,8 @@ def _fmt(e: Expr, outer: int) -> str:
             text, prec = f"-{-e.value}", _PREC_UNARY
     elif isinstance(e, Dice):
         text, prec = dice_notation(e), _PREC_ATOM
+    elif isinstance(e, ComputedDice):
+        text, prec = f"({_fmt(e.count, 0)}){computed_suffix(e.dice)}", _PREC_ATOM
     elif isinstance(e, Neg):
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(e, Abs):

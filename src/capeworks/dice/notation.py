@@ -26,20 +26,17 @@ from capeworks.dice.expr import (
     Call,
     CmpOp,
     Compare,
+    ComputedDice,
     Const,
     Dice,
-    Explode,
     Expr,
     Fn,
     Group,
-    Keep,
-    KeepKind,
     Neg,
     Note,
     Op,
-    Point,
-    Reroll,
     Target,
+    dice_terms,
 )
 from capeworks.dice.limits import (
     MAX_COMMENT,
@@ -49,156 +46,28 @@ from capeworks.dice.limits import (
     MAX_LABEL,
     MAX_SIDES,
 )
-from capeworks.errors import DiceSyntaxError, LimitExceeded
+from capeworks.dice.notation_reader import (
+    _CMP_WORD,
+    _COMPARISONS,
+    _DIGITS,
+    _END,
+    _MAX_POWER,
+    _NUMBER,
+    _SPACE,
+    _STRICT,
+    _digits,
+    _strict_hint,
+)
+from capeworks.dice.notation_suffixes import DiceSuffixes
+from capeworks.errors import LimitExceeded
 
 __all__ = ["parse"]
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing on every cold start
-if TYPE_CHECKING:
-    from typing import NoReturn
 
-_SPACE = " \t\r\n"
+class _Reader(DiceSuffixes):
+    """One parse of a whole expression: the grammar, one method per rule."""
 
-
-def _digits(n: int) -> str:
-    """How many decimal digits ``n`` has, said without ``str(n)`` (refused past 4,300 digits, and slow)."""
-    if n < 10**18:
-        return str(len(str(n)))
-    return f"more than {int((n.bit_length() - 1) * 0.30103)}"
-
-
-#: largest magnitude a power may reach (bulk rolls work in int64)
-_MAX_POWER = 2**63
-_DIGITS = "0123456789"
-_END = "the end of the expression"
-_NUMBER = "a number"
-_COMPARISONS = ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("!=", CmpOp.NE))
-_STRICT = ((">", CmpOp.GT), ("<", CmpOp.LT))
-_CMP_WORD = "a comparison ('>=', '<=', '>', '<', '==' or '!=')"
-_KEEP_WORD = "a keep or drop ('kh', 'kl', 'dh', 'dl' or 'k')"
-_KEEPS = {kind.value: kind for kind in KeepKind}
-#: longest spelling first, so that '!!p' is not read as '!!' then 'p'
-_EXPLOSIONS = (Explode.COMPOUND_PENETRATE, Explode.COMPOUND, Explode.PENETRATE, Explode.EXPLODE, Explode.ONCE)
-#: order in which alternatives are listed in a message
-_WORD_ORDER = (
-    _NUMBER,
-    "'d'",
-    "'+'",
-    "'-'",
-    "'*'",
-    "'/'",
-    "'**'",
-    "'^'",
-    "'('",
-    "')'",
-    "'{'",
-    "'}'",
-    "','",
-    _CMP_WORD,
-    "'min'",
-    "'max'",
-    "'floor'",
-    "'ceil'",
-    "'round'",
-    "'%'",
-    "'F'",
-    "an explosion ('!', '!!', '!p', '!!p' or 'xo')",
-    "a compare point ('>=', '<=' or a face)",
-    "a reroll ('r' or 'ro')",
-    "'<='",
-    "'>='",
-    _KEEP_WORD,
-    "'t'",
-    "'f'",
-    _END,
-)
-
-
-class _Reader:
-    """One parse: the text, where we are, and what was tried at the furthest point."""
-
-    __slots__ = ("dice_end", "pos", "rolled", "text", "tried", "tried_at")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.rolled = 0
-        #: where the latest dice term (with its suffixes) ended
-        self.dice_end = -1
-        self.tried: list[str] = []
-        self.tried_at = -1
-
-    # -- characters and errors
-
-    def skip(self) -> None:
-        text, pos = self.text, self.pos
-        while pos < len(text) and text[pos] in _SPACE:
-            pos += 1
-        self.pos = pos
-
-    def note(self, word: str) -> None:
-        """Remember that ``word`` could have come here, for the error message."""
-        if self.pos > self.tried_at:
-            self.tried_at, self.tried = self.pos, []
-        if self.pos == self.tried_at and word not in self.tried:
-            self.tried.append(word)
-
-    def take(self, literal: str, word: str) -> bool:
-        """Consume ``literal`` (after whitespace) if it comes next."""
-        self.skip()
-        if self.text.startswith(literal, self.pos):
-            self.pos += len(literal)
-            return True
-        self.note(word)
-        return False
-
-    def need(self, literal: str) -> None:
-        if not self.take(literal, f"'{literal}'"):
-            self.fail()
-
-    def fail(self) -> NoReturn:
-        """A syntax error at the furthest point reached, listing what could have come there."""
-        self.skip()
-        at = max(self.pos, self.tried_at)
-        words = self.tried if at == self.tried_at else []
-        raise DiceSyntaxError(self.text, at, _alternatives(words), self.found(at))
-
-    def refuse(self, at: int, expected: str) -> NoReturn:
-        """A value error: the text reads, but the number at ``at`` is out of range."""
-        raise DiceSyntaxError(self.text, at, expected, self.found(at))
-
-    def found(self, at: int) -> str:
-        text = self.text
-        if at >= len(text):
-            return _END
-        end = at
-        while end < len(text) and text[end] in _DIGITS:
-            end += 1
-        return repr(text[at : max(end, at + 1)])
-
-    def number_follows(self, at: int) -> bool:
-        """Whether a plain number (not the count of dice, as in '1d12') comes at ``at``, after whitespace."""
-        text = self.text
-        while at < len(text) and text[at] in _SPACE:
-            at += 1
-        if not (at < len(text) and text[at] in _DIGITS):
-            return False
-        while at < len(text) and text[at] in _DIGITS + _SPACE:
-            at += 1
-        return not text.startswith("d", at)
-
-    def number(self) -> tuple[int, int]:
-        """A run of digits and where it starts."""
-        self.skip()
-        text, start = self.text, self.pos
-        end = start
-        while end < len(text) and text[end] in _DIGITS:
-            end += 1
-        if end == start:
-            self.note(_NUMBER)
-            self.fail()
-        self.pos = end
-        return int(text[start:end]), start
+    __slots__ = ()
 
     # -- the grammar, one method per rule
 
@@ -216,8 +85,11 @@ class _Reader:
             number_next = right_at < len(self.text) and self.text[right_at] in _DIGITS
             label = right.text if isinstance(right, Note) and isinstance(right.operand, Const) else None
             value = right.operand if isinstance(right, Note) and label is not None else right
-            if after_dice and isinstance(left, Dice) and left.target is None and isinstance(value, Const):
-                counted = self.counting(left, op, op_at, value.value)
+            pool = left.dice if isinstance(left, ComputedDice) else left
+            if after_dice and isinstance(pool, Dice) and pool.target is None and isinstance(value, Const):
+                counted: Expr = self.counting(pool, op, op_at, value.value)
+                if isinstance(left, ComputedDice) and isinstance(counted, Dice):
+                    counted = ComputedDice(left.count, counted)
                 node = counted if label is None else Note(counted, label)
             elif (
                 number_next
@@ -229,6 +101,13 @@ class _Reader:
                     op_at,
                     "the label after the count ('6d10>=8[hits]'), or brackets round the labelled dice "
                     "to compare their total ('(6d10[x]) >= 8'): right after dice a comparison counts them",
+                )
+            elif number_next and _starts_with_number(right) and _ends_with_group(self.text[:op_at]):
+                self.refuse(
+                    op_at,
+                    "brackets round the group to compare its total ('({4d6, 3d8}) >= 5'), or 't' inside "
+                    "it to count dice ('{4d6t5, 3d8t5}'): Roll20 counts the rolls of a group that meet "
+                    "a comparison right after it, capeworks would compare the group's total",
                 )
             elif after_dice and number_next and _starts_with_number(right) and _ends_with_bare_dice(left):
                 self.refuse(
@@ -267,7 +146,8 @@ class _Reader:
             self.refuse(
                 op_at, _strict_hint(op, "to count dice, or brackets round the pool to compare its total")
             )
-        return replace(pool, target=Target(value, None, op))
+        top = None if pool.explode is not None and not pool.explode.separate else pool.sides
+        return replace(pool, target=self.failures(Target(value, None, op), top))
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
@@ -355,6 +235,8 @@ class _Reader:
         if self.take("(", "'('"):
             node = self.sum()
             self.need(")")
+            if self.take("d", "'d'"):
+                return self.computed(node, pos)
             return node
         if self.take("{", "'{'"):
             return self.group(pos)
@@ -389,7 +271,20 @@ class _Reader:
         self.note(_NUMBER)
         self.fail()
 
-    def dice(self, count: int | None, at: int) -> Dice:
+    def computed(self, count: Expr, at: int) -> Expr:
+        """``(1d4)d6``: the count is an expression; without dice in it, it is just a number (``(1+2)d6``)."""
+        low, high, _ = bounds(count)
+        if low < 0:
+            self.refuse(at, "a count of dice that can never be negative")
+        if high > MAX_DICE_PER_TERM:
+            raise LimitExceeded(
+                f"At most {MAX_DICE_PER_TERM} dice may be rolled in one term; {self.text!r} may roll {high}."
+            )
+        if next(dice_terms(count), None) is None:
+            return self.dice(high, at)
+        return ComputedDice(count, self.dice(high, at, fewest=low))
+
+    def dice(self, count: int | None, at: int, *, fewest: int | None = None) -> Dice:
         fate = False
         if self.take("%", "'%'"):
             sides, sides_at = 100, self.pos - 1
@@ -413,13 +308,19 @@ class _Reader:
         least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
         self.skip()
         keep_at = self.pos
-        keeps = self.keeps(n)
+        if fewest is None:
+            keeps = self.keeps(n)
+        else:
+            keeps = self.keeps(fewest, what="dice the count can come to, at fewest")
         if keeps and explode is not None and explode.separate:
             self.refuse(
                 keep_at,
                 f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
                 f"write '!{explode.value}' to add them into the die that exploded",
             )
+        selects = self.selects(explode)
+        sort = self.sort()
+        self.no_marks()
         top = None if explode is not None and not explode.separate else sides
         target = None if fate else self.target(top)
         self.dice_end = self.pos
@@ -435,151 +336,9 @@ class _Reader:
             point,
             least,
             most,
+            selects,
+            sort,
         )
-
-    def clamps(self, sides: int) -> tuple[int | None, int | None]:
-        """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
-        least: int | None = None
-        most: int | None = None
-        text = self.text
-        while True:
-            self.skip()
-            at = self.pos
-            word = next((w for w in ("min", "mi", "max", "ma") if text.startswith(w, at)), None)
-            if word is None:
-                self.note("a per-die 'min' or 'max'")
-                break
-            self.pos += len(word)
-            value, value_at = self.number()
-            if not 1 <= value <= sides:
-                what = "minimum" if word.startswith("mi") else "maximum"
-                self.refuse(value_at, f"a face from 1 to {sides} for each die's {what}")
-            if word.startswith("mi"):
-                if least is not None:
-                    self.refuse(at, "one per-die 'min' per dice term")
-                least = value
-            else:
-                if most is not None:
-                    self.refuse(at, "one per-die 'max' per dice term")
-                most = value
-            if least is not None and most is not None and least > most:
-                self.refuse(value_at, f"a per-die 'max' of at least the 'min' ({least})")
-        if least is not None or most is not None:
-            self.skip()
-            if text.startswith(("!", "r", "xo"), self.pos) and not text.startswith("!=", self.pos):
-                self.refuse(self.pos, "no reroll or explosion after a per-die 'min' or 'max' (one of them)")
-        return least, most
-
-    def modifiers(self, sides: int) -> tuple[Reroll | None, Explode | None, Point | None]:
-        """At most one of: a reroll (``r``, ``ro``) or an explosion (``!``, ``!!``, ``!p``, ``!!p``)."""
-        self.skip()
-        at = self.pos
-        text = self.text
-        not_equal = text.startswith("!=", at) and not text.startswith("!==", at)
-        if not_equal and self.number_follows(at + 2):
-            self.refuse(
-                at,
-                "'!V' to explode on V, or 't!=V' to count the dice not showing V "
-                "('!=' right after dice explodes on V to rpg-dice-roller and counts to others)",
-            )
-        if (text.startswith("!", at) and not not_equal) or text.startswith("xo", at):
-            for kind in (*_EXPLOSIONS,):
-                if text.startswith(kind.value, at):
-                    self.pos += len(kind.value)
-                    break
-            if sides < 2:
-                self.refuse(at, "a die of at least 2 sides to explode")
-            point = self.explode_point(sides)
-            self.no_second_modifier()
-            return None, kind, point
-        self.note("an explosion ('!', '!!', '!p', '!!p' or 'xo')")
-        once = text.startswith("ro", at)
-        if not once and not self.take("r", "a reroll ('r' or 'ro')"):
-            return None, None, None
-        if once:
-            self.pos += 2
-        first, value_at = self.reroll_condition(sides)
-        more: list[Point] = []
-        word = "ro" if once else "r"
-        while True:  # further conditions: Roll20's '2d10r1r2' rerolls 1s and 2s
-            self.skip()
-            again_at = self.pos
-            if not text.startswith("r", again_at):
-                break
-            if text.startswith("ro", again_at) != once:
-                self.refuse(
-                    again_at,
-                    f"'{word}' for every reroll condition of one term, not both 'r' and 'ro' "
-                    f"(as in '{word}{first}{word}3')",
-                )
-            self.pos += len(word)
-            point, value_at = self.reroll_condition(sides)
-            more.append(point)
-        reroll = Reroll(first.op, first.value, once, tuple(more))
-        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
-            self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
-        self.no_second_modifier()
-        return reroll, None, None
-
-    def reroll_condition(self, sides: int) -> tuple[Point, int]:
-        """``1``, ``<=2`` or ``>=5`` right after ``r``/``ro``; nothing there is ``1`` (the lowest face)."""
-        text = self.text
-        op = CmpOp.EQ
-        self.skip()
-        op_at = self.pos
-        for literal, cmp in (("<=", CmpOp.LE), (">=", CmpOp.GE)):
-            if self.take(literal, f"'{literal}'"):
-                op = cmp
-                break
-        else:  # read only to refuse them with a reason
-            for literal, cmp in (("<", CmpOp.LT), (">", CmpOp.GT)):
-                if self.text.startswith(literal, self.pos):
-                    self.pos += 1
-                    op = cmp
-        if op in (CmpOp.LT, CmpOp.GT):
-            self.refuse(op_at, _strict_hint(op))
-        self.skip()
-        if op is CmpOp.EQ and not (self.pos < len(text) and text[self.pos] in _DIGITS):
-            value, value_at = 1, self.pos  # a bare 'r' rerolls the lowest face
-        else:
-            value, value_at = self.number()
-        if not 1 <= value <= sides:
-            self.refuse(value_at, f"a face from 1 to {sides} to reroll")
-        return Point(op, value), value_at
-
-    def explode_point(self, sides: int) -> Point | None:
-        """``!>=8``, ``!<=2`` or ``!8`` right after the explosion: which faces explode (Roll20's reading)."""
-        self.skip()
-        text, at = self.text, self.pos
-        if text.startswith(("!=", "=="), at):
-            return None  # a count after the explosion ('6d10! !=3'), not a compare point
-        op = CmpOp.EQ
-        for literal, cmp in ((">=", CmpOp.GE), ("<=", CmpOp.LE), (">", CmpOp.GT), ("<", CmpOp.LT)):
-            if text.startswith(literal, at):
-                if cmp in (CmpOp.GT, CmpOp.LT):
-                    self.refuse(at, _strict_hint(cmp, "to explode on a threshold"))
-                self.pos += len(literal)
-                op = cmp
-                break
-        else:
-            self.note("a compare point ('>=', '<=' or a face)")
-            if not (at < len(text) and text[at] in _DIGITS):
-                return None
-        value, value_at = self.number()
-        if not 1 <= value <= sides:
-            self.refuse(value_at, f"a face from 1 to {sides} to explode on")
-        point = Point(op, value)
-        if all(point.hits(f) for f in range(1, sides + 1)):
-            self.refuse(value_at, "a face that leaves some face not exploding (this explodes for ever)")
-        if not any(point.hits(f) for f in range(1, sides + 1)):
-            self.refuse(value_at, f"a face from 1 to {sides} to explode on")
-        return None if op is CmpOp.EQ and value == sides else point
-
-    def no_second_modifier(self) -> None:
-        self.skip()
-        text, at = self.text, self.pos
-        if text.startswith(("!", "r", "mi", "ma"), at) and not text.startswith("!=", at):
-            self.refuse(at, "one of exploding or rerolling (or a per-die min/max) per dice term, not both")
 
     def group(self, at: int) -> Group:
         """``{1d8, 1d6, 1d10}kh2``: rolls kept or dropped by their totals."""
@@ -594,82 +353,28 @@ class _Reader:
             )
         return Group(tuple(items), tuple(keeps))
 
-    def keeps(self, pool: int, *, what: str = "dice") -> list[Keep]:
-        """Keep/drop suffixes, each applied to the dice the ones before it kept.
-
-        Without a number a suffix names one die (``2d20kh``, as Foundry and
-        rpg-dice-roller read it); a bare ``k`` keeps the highest (``4d6k3``).
-        """
-        out: list[Keep] = []
-        low, high = 0, pool
-        text = self.text
-        while True:
-            self.skip()
-            kind = _KEEPS.get(text[self.pos : self.pos + 2])
-            width = 2
-            if kind is None and text.startswith("k", self.pos):
-                kind, width = KeepKind.KEEP_HIGHEST, 1
-            if kind is None:
-                self.note(_KEEP_WORD)
-                return out
-            self.pos += width
-            self.skip()
-            if self.pos < len(text) and text[self.pos] in _DIGITS:
-                count, at = self.number()
-            else:
-                count, at = 1, self.pos
-            if count > high - low:
-                left = "" if not out else " still kept"
-                self.refuse(at, f"at most {high - low} (the number of {what}{left})")
-            keep = Keep(kind, count)
-            out.append(keep)
-            low, high = keep.narrow(low, high)
-
-    def target(self, top: int | None) -> Target | None:
-        """``t5``, ``t5f1`` (a target from 1 to ``top``; None: no limit), or ``t!=3`` counting as written."""
-        if not self.take("t", "'t'"):
-            return None
-        self.skip()
-        op_at = self.pos
-        for literal, op in (*_COMPARISONS, *_STRICT):
-            if self.text.startswith(literal, op_at):
-                if op in (CmpOp.GT, CmpOp.LT):
-                    self.refuse(op_at, _strict_hint(op, "to count dice"))
-                self.pos += len(literal)
-                value, _ = self.number()
-                return Target(value, None, op)  # any number, as after a bare pool ('6d10>=11')
-        self.note(_CMP_WORD)
-        at_least, at = self.number()
-        if at_least < 1 or (top is not None and at_least > top):
-            self.refuse(at, f"a target from 1 to {top} (a d{top})" if top else "a target of at least 1")
-        fail: int | None = None
-        if self.take("f", "'f'"):
-            fail, at = self.number()
-            if not 1 <= fail < at_least:
-                self.refuse(at, f"a fail number from 1 to {at_least - 1} (below the target {at_least})")
-        return Target(at_least, fail)
-
-
-def _strict_hint(op: CmpOp, then: str = "") -> str:
-    """What to write instead of '>'/'<', naming both readings other rollers give them."""
-    wanted, roll20, others = (
-        ("<=", "or less", "less than") if op is CmpOp.LT else (">=", "or more", "more than")
-    )
-    tail = f" {then}" if then else ""
-    return f"'{wanted}'{tail} ('{op.value}' means '{roll20}' to Roll20 and '{others}' to others)"
-
 
 def _ends_with_bare_dice(e: Expr) -> bool:
     """Whether ``e``, as read, ends with a dice term without a target (not closed by a bracket)."""
     while True:
         if isinstance(e, Dice):
             return e.target is None
+        if isinstance(e, ComputedDice):
+            return e.dice.target is None
         if isinstance(e, Neg | Note):
             e = e.operand
         elif isinstance(e, BinOp):
             e = e.right
         else:
             return False
+
+
+def _ends_with_group(text: str) -> bool:
+    """Whether ``text`` ends with a group's closing brace and any keep/drop (``{4d6, 3d8}kh1``)."""
+    end = len(text.rstrip(_SPACE))
+    while end and text[end - 1] in _DIGITS + _SPACE + "khld":
+        end -= 1
+    return text[:end].endswith("}")
 
 
 def _ends_with_labelled_dice(e: Expr) -> bool:
@@ -747,15 +452,6 @@ def _scale_numerator(factor: Expr, e: Expr) -> Expr:
     if isinstance(e, BinOp) and e.op is Op.DIV:
         return BinOp(Op.DIV, BinOp(Op.MUL, factor, e.left), e.right)
     return BinOp(Op.MUL, factor, e)
-
-
-def _alternatives(words: list[str]) -> str:
-    ordered = sorted(words, key=lambda w: _WORD_ORDER.index(w) if w in _WORD_ORDER else len(_WORD_ORDER))
-    if not ordered:
-        return "a dice expression"
-    if len(ordered) == 1:
-        return ordered[0]
-    return ", ".join(ordered[:-1]) + " or " + ordered[-1]
 
 
 @lru_cache(maxsize=2048)

@@ -20,7 +20,7 @@ The tree is walked by the shared :func:`capeworks.dice.evaluate.evaluate`
 with a :class:`Distribution` algebra, exactly as the roller and the bulk
 roller walk it.
 
-:func:`icepool_distribution` computes the same thing through icepool (imported
+:func:`~capeworks.dice.odds_icepool.icepool_distribution` computes the same thing through icepool (imported
 only when called: it is slow to import); the tests check the two agree and
 check both against brute-force enumeration. Work past
 :data:`~capeworks.dice.limits.MAX_EXACT_WORK` or
@@ -38,20 +38,15 @@ from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 
-from capeworks.dice.chain_odds import odds_depth, outcome_work, outcomes, remainder
+from capeworks.dice.chain_odds import outcome_work, outcomes, remainder
 from capeworks.dice.evaluate import evaluate
 from capeworks.dice.expr import (
-    Abs,
-    BinOp,
-    Call,
     CmpOp,
-    Const,
+    ComputedDice,
     Dice,
     Expr,
     Fn,
     Group,
-    Neg,
-    Note,
     Op,
     dice_terms,
 )
@@ -61,9 +56,9 @@ from capeworks.errors import LimitExceeded
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:
-    from typing import Any
+    pass
 
-__all__ = ["Distribution", "distribution", "icepool_distribution"]
+__all__ = ["Distribution", "distribution"]
 
 
 class Distribution:
@@ -510,6 +505,15 @@ def _term(term: Dice) -> Distribution:
         return Distribution(0, [sides**n])
     if not term.plain:
         return _chained_term(term, n, start, end)
+    if term.selects:  # each die kept by position adds its value (or score) if it passes, else 0
+        counted = [term.counted(low + i) for i in range(sides)]
+        if k == n:
+            least = min(counted)
+            base = [0] * (max(counted) - least + 1)
+            for v in counted:
+                base[v - least] += 1
+            return Distribution(n * least, _poly_pow(base, n))
+        return _keep([(v, 1) for v in counted], n, start, end)
     target = term.target
     if target is None:
         if k == n:
@@ -529,6 +533,8 @@ def _chained_term(term: Dice, n: int, start: int, end: int) -> Distribution:
     """Dice that explode or are rerolled: one die's outcomes (with ways) raised to n, or kept/dropped."""
     _charge(outcome_work(term), "following exploding or rerolled dice")
     rows, _ = outcomes(term)
+    if term.selects:  # a die dropped by value adds nothing
+        rows = [(v, c if term.lets(v) else 0, w) for v, c, w in rows]
     ranked = sorted(rows)
     if (start, end) == (0, n):
         lo = min(v for _, v, _ in ranked)
@@ -669,6 +675,9 @@ class _Odds:
     def dice(self, term: Dice) -> Distribution:
         return _term_cached(term)
 
+    def computed(self, node: ComputedDice, count: Distribution) -> Distribution:
+        return _mixture(count, node)
+
     def neg(self, a: Distribution) -> Distribution:
         return -a
 
@@ -695,6 +704,21 @@ class _Odds:
     def group(self, group: Group, items: list[Distribution]) -> Distribution:
         start, end = group.kept_range
         return _group(items, start, end)
+
+
+def _mixture(count: Distribution, node: ComputedDice) -> Distribution:
+    """``(1d4)d6``: each count's odds weighted by the chance of that count, over one common denominator."""
+    parts = [(ways, _term_cached(node.with_count(c))) for c, ways in count.counts.items()]
+    common = math.lcm(*(d.denominator for _, d in parts))
+    _charge(
+        sum(len(d.support) for _, d in parts) * (1 + _mul_steps(common.bit_length(), 64)), "mixing counts"
+    )
+    out: dict[int, int] = {}
+    for ways, d in parts:
+        scale = ways * (common // d.denominator)
+        for x, c in d.counts.items():
+            out[x] = out.get(x, 0) + c * scale
+    return Distribution.from_counts(out)
 
 
 def _group(items: list[Distribution], start: int, end: int) -> Distribution:
@@ -784,89 +808,3 @@ def distribution(expression: str | Expr) -> Distribution:
     for t in terms:
         within *= 1 - remainder(t)
     return dist.with_remainder(1 - within)
-
-
-# ---------------------------------------------------------------- icepool
-
-
-def icepool_distribution(expression: str | Expr) -> Distribution:
-    """The same distribution worked out by icepool; a reference, imported lazily."""
-    import icepool
-
-    expr = parse(expression) if isinstance(expression, str) else expression
-    die = _to_icepool(icepool, expr)
-    return Distribution.from_counts({int(k): int(v) for k, v in die.items()})
-
-
-def _icepool_chain(icepool: Any, e: Dice) -> Any:
-    """One exploding or rerolled die in icepool's own terms (penetrating dice, per-roll counts excepted)."""
-    d = icepool.d(e.sides)
-    if e.explode is None and e.reroll is None:  # min/max
-        return d.map(e.clamp)
-    if e.reroll is not None:
-        hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
-        return d.reroll(hits, depth=1 if e.reroll.once else "inf")
-    assert e.explode is not None
-    if e.explode.less or (e.target is not None and e.explode.separate):
-        raise NotImplementedError("icepool has no penetrating dice or per-roll success counts")
-    faces = [f for f in range(1, e.sides + 1) if e.explodes(f)]
-    die = d.explode(faces, depth=odds_depth(e))
-    return die if e.target is None else die.map(e.target.score)
-
-
-def _to_icepool(icepool: Any, e: Expr) -> Any:
-    if isinstance(e, Const):
-        return icepool.Die([e.value])
-    if isinstance(e, Dice):
-        die = icepool.d(e.sides) + (e.low - 1)
-        start, end = e.kept_range
-        if not e.plain:
-            die = _icepool_chain(icepool, e)
-            if e.target is not None and e.explode is None:
-                die = die.map(e.target.score)
-            if start == end:
-                return icepool.Die([0])
-            if (start, end) == (0, e.count):
-                return e.count @ die
-            return die.pool(e.count)[start:end].sum()
-        if start == end:
-            return icepool.Die([0])
-        score = e.target.score if e.target is not None else None
-        if (start, end) == (0, e.count):
-            return e.count @ (die if score is None else die.map(score))
-        if score is None and (start == 0 or end == e.count):
-            k = end - start
-            return die.lowest(e.count, k) if start == 0 else die.highest(e.count, k)
-        kept = die.pool(e.count)[start:end]
-        if score is None:
-            return kept.sum()
-        return kept.expand().map(lambda faces: sum(score(f) for f in faces))
-    if isinstance(e, Neg):
-        return -_to_icepool(icepool, e.operand)
-    if isinstance(e, Abs):
-        return abs(_to_icepool(icepool, e.operand))
-    if isinstance(e, Note):
-        return _to_icepool(icepool, e.operand)
-    if isinstance(e, Group):
-        dice = [_to_icepool(icepool, i) for i in e.items]
-        start, end = e.kept_range
-        if (start, end) == (0, len(dice)):
-            return sum(dice[1:], dice[0])
-        if start == end:
-            return icepool.Die([0])
-        return icepool.Pool(dice)[start:end].sum()
-    a, b = _to_icepool(icepool, e.left), _to_icepool(icepool, e.right)
-    if isinstance(e, BinOp):
-        if e.op is Op.ADD:
-            return a + b
-        if e.op is Op.SUB:
-            return a - b
-        if e.op is Op.MUL:
-            return a * b
-        if e.op in (Op.DIV, Op.FLOOR_DIV):
-            return a // b
-        return icepool.map(e.op.compute, a, b)
-    if isinstance(e, Call):
-        return icepool.lowest(a, b) if e.fn is Fn.MIN else icepool.highest(a, b)
-    op = e.op
-    return icepool.map(lambda x, y: int(op.holds(x, y)), a, b)

@@ -18,6 +18,7 @@ from capeworks.dice.expr import (
     BinOp,
     Call,
     Compare,
+    ComputedDice,
     Const,
     Dice,
     Expr,
@@ -36,6 +37,7 @@ __all__ = [
     "RolledBinOp",
     "RolledCall",
     "RolledCompare",
+    "RolledComputed",
     "RolledConst",
     "RolledDice",
     "RolledGroup",
@@ -90,6 +92,19 @@ class RolledDice:
         if target is None:
             return sum(d.face for d in self.dice if d.kept)
         return sum(target.score(d.face) for d in self.dice if d.kept)
+
+
+@dataclass(frozen=True, slots=True)
+class RolledComputed:
+    """Dice whose count was rolled first (``(1d4)d6``): the count as rolled, then the dice it called for."""
+
+    node: ComputedDice
+    count: Rolled
+    dice: RolledDice
+
+    @property
+    def value(self) -> int:
+        return self.dice.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +205,7 @@ class RolledGroup:
 Rolled = (
     RolledConst
     | RolledDice
+    | RolledComputed
     | RolledNeg
     | RolledAbs
     | RolledNote
@@ -204,17 +220,12 @@ def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
     if isinstance(expr, Const):
         return RolledConst(expr)
     if isinstance(expr, Dice):
-        term_faces = faces[at[0]]
         at[0] += 1
-        if not expr.plain:
-            chains = split(expr, term_faces)
-            values = [chain_value(expr, c) for c in chains]
-            flags = kept_flags(values, expr.keep, expr.more)
-            return RolledDice(
-                expr, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
-            )
-        flags = kept_flags(term_faces, expr.keep, expr.more)
-        return RolledDice(expr, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))
+        return _rolled_dice(expr, faces[at[0] - 1])
+    if isinstance(expr, ComputedDice):
+        count = build_tree(expr.count, faces, at)
+        at[0] += 1
+        return RolledComputed(expr, count, _rolled_dice(expr.with_count(count.value), faces[at[0] - 1]))
     if isinstance(expr, Neg):
         return RolledNeg(expr, build_tree(expr.operand, faces, at))
     if isinstance(expr, Abs):
@@ -233,3 +244,15 @@ def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
     if isinstance(expr, Call):
         return RolledCall(expr, left, right)
     return RolledCompare(expr, left, right)
+
+
+def _rolled_dice(term: Dice, term_faces: Sequence[int]) -> RolledDice:
+    if not term.plain:
+        chains = split(term, term_faces)
+        values = [chain_value(term, c) for c in chains]
+        flags = kept_flags(values, term.keep, term.more, term.selects)
+        return RolledDice(
+            term, tuple(Die(v, k, tuple(c)) for v, k, c in zip(values, flags, chains, strict=True))
+        )
+    flags = kept_flags(term_faces, term.keep, term.more, term.selects)
+    return RolledDice(term, tuple(Die(f, k) for f, k in zip(term_faces, flags, strict=True)))

@@ -13,14 +13,25 @@ and the breakdown text are built on demand.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from capeworks.dice.breakdown import plain
 from capeworks.dice.chains import draw as draw_chains
 from capeworks.dice.chains import split, term_total
 from capeworks.dice.evaluate import evaluate
-from capeworks.dice.expr import CmpOp, Dice, Expr, Fn, Group, Op, dice_terms
+from capeworks.dice.expr import (
+    CmpOp,
+    ComputedDice,
+    Dice,
+    Expr,
+    Fn,
+    Group,
+    Op,
+    dice_terms,
+    has_computed,
+    kept_flags,
+)
 from capeworks.dice.notation import parse
 from capeworks.dice.results import Die, Rolled, build_tree
 from capeworks.dice.source import DiceSource, GivenDice, SeededDice
@@ -64,7 +75,7 @@ def _term_code(term: Dice, var: str) -> str:
     kept = _kept_slice(term, var)
     if f is None:
         return f"sum([x {op} {t} for x in {kept}])"
-    return f"sum([(x {op} {t}) - (x <= {f}) for x in {kept}])"
+    return f"sum([(x {op} {t}) - (x {term.target.fail_op.value} {f}) for x in {kept}])"
 
 
 def _fate_faces(src: DiceSource, count: int) -> list[int]:
@@ -101,9 +112,13 @@ class _Code:
     def dice(self, term: Dice) -> str:
         self.terms += 1
         var = f"d[{self.terms - 1}]"
-        if not term.plain:
+        if not term.plain or term.selects:
             return self._line(f"tt(terms[{self.terms - 1}], {var})")
         return self._line(_term_code(term, var))
+
+    def computed(self, node: ComputedDice, count: str) -> str:
+        self.terms += 1
+        return self._line(f"ct(terms[{self.terms - 1}], {count}, d[{self.terms - 1}])")
 
     def neg(self, a: str) -> str:
         return self._line(f"-{a}")
@@ -153,13 +168,81 @@ def _compile(expr: Expr) -> _Plan:
         + f"    return {result}\n"
     )
     namespace: dict[str, object] = {"ff": _fate_faces, "terms": terms, "mod": Op.MOD.compute}
-    if not all(t.plain for t in terms):
-        namespace.update(ch=draw_chains, tt=term_total)
+    namespace.update(ch=draw_chains, tt=term_total)
+    namespace["ct"] = _computed_total
     exec(compile(source, "<capeworks.dice plan>", "exec"), namespace)
     draw = namespace["draw"]
     total = namespace["total"]
     assert callable(draw) and callable(total)
+    if has_computed(expr):  # how many dice a term rolls depends on what came before: draw as it goes
+
+        def draw_computed(src: DiceSource) -> list[list[int]]:
+            drawing = _Drawing(src)
+            evaluate(expr, drawing)
+            return drawing.faces
+
+        return _Plan(terms, draw_computed, total)
     return _Plan(terms, draw, total)
+
+
+def _draw_term(term: Dice, src: DiceSource) -> list[int]:
+    if not term.plain:
+        return draw_chains(term, src)
+    return _fate_faces(src, term.count) if term.fate else src.faces(term.count, term.sides)
+
+
+def _term_value(term: Dice, faces: Sequence[int]) -> int:
+    """What a dice term is worth given its faces (physical faces, chain after chain, when not plain)."""
+    if not term.plain:
+        return term_total(term, faces)
+    flags = kept_flags(faces, term.keep, term.more, term.selects)
+    target = term.target
+    if target is None:
+        return sum(f for f, k in zip(faces, flags, strict=True) if k)
+    return sum(target.score(f) for f, k in zip(faces, flags, strict=True) if k)
+
+
+def _computed_total(template: Dice, count: int, faces: Sequence[int]) -> int:
+    return _term_value(template if count == template.count else replace(template, count=count), faces)
+
+
+class _Drawing:
+    """Draws faces term by term, working out every value on the way (a computed count needs its value)."""
+
+    def __init__(self, src: DiceSource) -> None:
+        self.src = src
+        self.faces: list[list[int]] = []
+
+    def const(self, value: int) -> int:
+        return value
+
+    def dice(self, term: Dice) -> int:
+        faces = _draw_term(term, self.src)
+        self.faces.append(faces)
+        return _term_value(term, faces)
+
+    def computed(self, node: ComputedDice, count: int) -> int:
+        return self.dice(node.with_count(count))
+
+    def neg(self, a: int) -> int:
+        return -a
+
+    def abs_(self, a: int) -> int:
+        return abs(a)
+
+    def binop(self, op: Op, a: int, b: int) -> int:
+        return op.compute(a, b)
+
+    def call(self, fn: Fn, a: int, b: int) -> int:
+        return min(a, b) if fn is Fn.MIN else max(a, b)
+
+    def compare(self, op: CmpOp, a: int, b: int) -> int:
+        return int(op.holds(a, b))
+
+    def group(self, group: Group, items: list[int]) -> int:
+        keeps = group.keeps
+        flags = kept_flags(items, keeps[0] if keeps else None, keeps[1:])
+        return sum(v for v, k in zip(items, flags, strict=True) if k)
 
 
 @lru_cache(maxsize=2048)
@@ -203,6 +286,14 @@ class RollResult:
             plan = _plan_for(expr)
         if len(faces) != len(plan.terms):
             raise DiceValueError(f"{expr} has {len(plan.terms)} dice terms but {len(faces)} were given.")
+        if has_computed(expr):  # replay: each count says how many faces the next term takes
+            wanted = [list(f) for f in faces]
+            source = GivenDice(f for term_faces in wanted for f in term_faces)
+            drawn = plan.draw(source)
+            source.check_used_up()
+            if drawn != wanted:
+                raise DiceValueError(f"These faces do not fit {expr}: the rolled counts need {drawn}.")
+            return cls(expr, drawn, plan)
         checked: list[list[int]] = []
         for term, term_faces in zip(plan.terms, faces, strict=True):
             if not term.plain:
