@@ -168,3 +168,26 @@ def test_previews_run_in_the_workers_under_the_same_bounds(db_path: str) -> None
         refused = front.post("/rulesets/rwyn/preview", json=body)
         assert refused.status_code == 429 and "time for odds" in refused.json()["message"]
     assert pool.worker_pids() == []  # stopped with the application
+
+
+def test_a_refusal_is_held_before_it_is_sent(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client asking again at once after a 429 waits for it (up to a second), so one spinning on
+    refusals costs the event loop a request a second per connection."""
+    import asyncio
+    from types import SimpleNamespace
+
+    import capeworks.server.dice_routes as routes
+
+    held: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        held.append(seconds)
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(routes, "asyncio", SimpleNamespace(sleep=sleep))
+    _pool(client).cpu_burst, _pool(client).cpu_per_second = 1e-9, 1e-6
+    assert client.get("/api/dice/odds", params={"expr": "150d100"}).status_code == 200
+    assert held == []  # answered: nothing held
+    refused = client.get("/api/dice/odds", params={"expr": "2d6"})
+    assert refused.status_code == 429
+    assert held == [routes.REFUSAL_DELAY]  # its Retry-After is far longer: held the whole second

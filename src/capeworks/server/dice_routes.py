@@ -16,6 +16,7 @@ on top of each address's dice request rate.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Query, Request
@@ -48,6 +49,8 @@ MAX_BINS: Final = 200
 #: one 300d100 (30,000 faces, ~0.1 s of work) every 6 s at most, sustained
 ODDS_FACES_PER_SECOND: Final = 5_000.0
 ODDS_FACES_BURST: Final = 2 * MAX_ODDS_FACES
+#: most seconds a refused odds request is held before its 429 (its Retry-After, when shorter)
+REFUSAL_DELAY: Final = 1.0
 #: the least an odds request costs, in faces
 ODDS_MIN_COST: Final = 100.0
 
@@ -139,16 +142,22 @@ def dice_router(limiter: RateLimiter, pool: OddsPool) -> APIRouter:
     ) -> dict[str, Any]:
         """Exact odds of dice notation: summary, quantiles and the likeliest outcomes (all on request)."""
         client = _client(request)
-        limiter.take(("dice", client))
-        _, faces = _checked(expr)
         try:
-            work.take(("odds", client), cost=max(ODDS_MIN_COST, float(faces)))
+            limiter.take(("dice", client))
+            _, faces = _checked(expr)
+            try:
+                work.take(("odds", client), cost=max(ODDS_MIN_COST, float(faces)))
+            except RateLimited as e:
+                raise RateLimited(
+                    "Slow down: that is a lot of exact odds from one address; try again in a moment.",
+                    retry_after=e.retry_after,
+                ) from None
+            answer: dict[str, Any] = await pool.run(client, odds_job, expr, outcomes, full, bins)
         except RateLimited as e:
-            raise RateLimited(
-                "Slow down: that is a lot of exact odds from one address; try again in a moment.",
-                retry_after=e.retry_after,
-            ) from None
-        answer: dict[str, Any] = await pool.run(client, odds_job, expr, outcomes, full, bins)
+            # a client that ignores Retry-After waits for its refusal (asleep: it costs nothing), so
+            # one asking again at once costs the event loop a request a second per connection
+            await asyncio.sleep(min(REFUSAL_DELAY, e.retry_after))
+            raise
         return answer
 
     return api
