@@ -72,6 +72,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def descendants(pid: int) -> list[int]:
+    """Every living process under ``pid`` (the odds pool's fork server and workers)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    out, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [p for p, pp in parents.items() if pp == parent]
+        out.extend(children)
+        todo.extend(children)
+    return out
+
+
 def resident_mib(pid: int) -> float:
     """A process's resident memory now, MiB (Linux /proc)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -498,6 +516,7 @@ def main() -> int:
             servers[0].base, tables=args.tables, per_table=per_table, asks=args.asks
         )
         client_cpu = time.process_time()
+        load_before = os.getloadavg()[0]
         elapsed, hammered = asyncio.run(
             with_hammer(
                 servers[0].base,
@@ -514,7 +533,13 @@ def main() -> int:
         )
         client_cpu = time.process_time() - client_cpu
         lat = latencies(clients)
+        load_after = os.getloadavg()[0]
         cpu = sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None)
+        helpers = [d for s in servers if s.proc is not None for d in descendants(s.proc.pid)]
+        helper_cpu = 0.0
+        for pid in helpers:
+            with contextlib.suppress(OSError):
+                helper_cpu += cpu_seconds(pid)
         rss = sum(resident_mib(s.proc.pid) for s in servers if s.proc is not None)
         checked = check_logs(servers[-1].base, clients, tokens)
         for server in servers:
@@ -571,8 +596,11 @@ def main() -> int:
         f"server CPU {cpu / max(1, commands) * 1000:.1f} ms a command (setup included), "
         f"the clients' own {client_cpu / max(1, commands) * 1000:.1f} ms (same machine); "
         f"server memory {rss:.0f} MiB at the end; "
-        f"target p99 < 100 ms: {'met' if percentile(lat, 99) < 0.1 else 'NOT met'}"
+        f"target p99 < 100 ms: {'met' if percentile(lat, 99) < 0.1 else 'NOT met'}; "
+        f"load average {load_before:.1f} -> {load_after:.1f} during the run"
     )
+    if helpers:
+        print(f"odds worker processes (living at the end): {len(helpers)}, their CPU {helper_cpu:.1f} s")
     if args.hammer_odds:
         answered = ", ".join(f"{n} x {code}" for code, n in sorted(hammered.items()))
         print(f"odds hammer ({args.hammer_odds} connections, one address) got: {answered}")

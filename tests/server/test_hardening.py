@@ -194,58 +194,20 @@ def test_odds__a_wide_distribution_is_summarised_not_listed(client: TestClient, 
 def test_odds__refused_from_the_estimate_before_any_work(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import capeworks.server.dice_routes as routes
+    from capeworks.server.odds_pool import OddsPool
 
-    def never(expr: Any) -> Any:
-        raise AssertionError("exact odds were worked out for an expression past the budget")
+    async def never(*args: Any) -> Any:
+        raise AssertionError("exact odds were sent to a worker for an expression past the budget")
 
-    monkeypatch.setattr(routes, "distribution", never)
+    monkeypatch.setattr(OddsPool, "run", never)
     for expr in ("1000d100", "250d200", "100d100*100d100", "300d100+300d100", "200d100!"):
         response = client.get("/api/dice/odds", params={"expr": expr})
         assert response.status_code == 422, expr
         assert response.json()["error"] == "limit" and response.json()["message"].endswith(").")
 
 
-def test_odds__off_the_event_loop_and_bounded_per_client(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import asyncio
-    import threading
-
-    import capeworks.server.dice_routes as routes
-
-    # one in work and none waiting, so the test needs only two requests at once
-    monkeypatch.setattr(routes, "PER_CLIENT_RUNNING", 1)
-    monkeypatch.setattr(routes, "PER_CLIENT_WAITING", 0)
-
-    started, release = threading.Event(), threading.Event()
-    seen: list[bool] = []
-    real = routes._report
-
-    def slow(expr: Any, outcomes: int, full: bool, bins: int = 0) -> dict[str, Any]:
-        try:
-            asyncio.get_running_loop()
-            seen.append(True)  # on the event loop
-        except RuntimeError:
-            seen.append(False)
-        started.set()
-        release.wait(30)
-        return real(expr, outcomes, full, bins)
-
-    monkeypatch.setattr(routes, "_report", slow)
-    first: list[Any] = []
-    worker = threading.Thread(target=lambda: first.append(client.get("/api/dice/odds?expr=3d6")))
-    worker.start()
-    try:
-        assert started.wait(30)
-        again = client.get("/api/dice/odds?expr=2d6")
-        assert again.status_code == 429 and again.json()["error"] == "rate_limited"
-        assert client.get("/api/rulesets").status_code == 200  # the rest of the server still answers
-    finally:
-        release.set()
-        worker.join(30)
-    assert first[0].status_code == 200 and seen == [False]
-    assert client.get("/api/dice/odds?expr=2d6").status_code == 200
+# (odds off the event loop and bounded per client: tests/server/test_odds_pool.py, since the
+# odds moved from threads to worker processes)
 
 
 def test_odds__each_address_pays_by_the_work_it_asks_for(

@@ -21,6 +21,8 @@ from capeworks.server.feed import Hub
 from capeworks.server.guard import BrowserGuard
 from capeworks.server.limits import BodyLimit, CreationGate, RateLimiter
 from capeworks.server.notify import PgNotifier, is_postgres
+from capeworks.server.odds_pool import TIMEOUT as ODDS_TIMEOUT
+from capeworks.server.odds_pool import OddsPool
 from capeworks.server.rest import rest_router
 from capeworks.server.service import Tables
 from capeworks.server.session_routes import session_router
@@ -60,6 +62,8 @@ def create_app(
     api_docs: bool = False,
     send_timeout: float = SEND_TIMEOUT,
     listener_check_seconds: float = 15.0,
+    odds_workers: int | None = None,
+    odds_timeout: float = ODDS_TIMEOUT,
 ) -> FastAPI:
     """The web table on the store at ``store_url`` (or the given ``store``).
 
@@ -69,7 +73,9 @@ def create_app(
     table; ``api_docs`` serves /docs and /redoc (they load scripts from a CDN);
     ``send_timeout`` is how long a WebSocket that reads nothing may hold up a send
     before it is dropped; ``listener_check_seconds`` is how often the PostgreSQL listener
-    checks that it still hears notifications (it reconnects when it does not).
+    checks that it still hears notifications (it reconnects when it does not). Odds and previews
+    run in ``odds_workers`` worker processes (default: half the cores), each job at most
+    ``odds_timeout`` seconds.
     """
     owned = store is None
     the_store = store if store is not None else Store(store_url)
@@ -77,6 +83,7 @@ def create_app(
     use_pg = is_postgres(the_store) if listen is None else listen
     notifier = PgNotifier(the_store, hub, check_seconds=listener_check_seconds) if use_pg else None
     tables = Tables(the_store, hub, RateLimiter(rate=commands_per_second, burst=command_burst), notifier)
+    odds = OddsPool(workers=odds_workers, timeout=odds_timeout)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -92,6 +99,7 @@ def create_app(
             if notifier is not None:
                 await notifier.stop()
             await hub.close()
+            odds.close()
             if owned:
                 the_store.close()
 
@@ -104,6 +112,7 @@ def create_app(
         redoc_url="/redoc" if api_docs else None,
     )
     app.state.tables = tables
+    app.state.odds_pool = odds
     app.state.creation_gate = CreationGate(token=creation_token, per_minute=tables_per_minute)
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
@@ -111,7 +120,7 @@ def create_app(
     app.add_middleware(KeepServerSend)
     app.include_router(rest_router(tables))
     app.include_router(session_router(tables))
-    app.include_router(dice_router(RateLimiter(rate=dice_per_second, burst=int(dice_per_second * 2))))
+    app.include_router(dice_router(RateLimiter(rate=dice_per_second, burst=int(dice_per_second * 2)), odds))
     app.include_router(ws_router(tables, max_bytes=max_body_bytes, send_timeout=send_timeout))
     router = _front_end() if front_end else None
     if router is not None:

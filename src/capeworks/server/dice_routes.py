@@ -5,13 +5,13 @@ the likeliest ``outcomes`` outcomes (200 by default), every one only with
 ``full=true``, and only when the listing stays under ``MAX_ODDS_BYTES``.
 Before any work the expression's cost is estimated from its terms and refused
 past the budget below (422 ``limit``); the dice library then meters the real
-work (``capeworks.dice.limits``). Odds run in worker threads of their own
-(``ODDS_THREADS``), never on the event loop or in the threads commands use;
-each client address may ask for ``ODDS_FACES_PER_SECOND`` die faces of
-odds a second (weighted by the estimate, so one wide distribution costs as
-much as hundreds of small ones), has at most ``PER_CLIENT_RUNNING`` in work
-and ``PER_CLIENT_WAITING`` queued (429 past that: a page asks for a few at
-once), on top of each address's dice request rate.
+work (``capeworks.dice.limits``). Odds run in worker processes
+(:class:`~capeworks.server.odds_pool.OddsPool`), never on the event loop nor
+under the GIL commands need; the pool bounds each client address's jobs at
+once, its worker CPU and each job's time. Each client address may also ask
+for ``ODDS_FACES_PER_SECOND`` die faces of odds a second (weighted by the
+estimate, so one wide distribution costs as much as hundreds of small ones),
+on top of each address's dice request rate.
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Final
 
-from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Query, Request
 
-from capeworks.dice import distribution, parse, roll
+from capeworks.dice import parse, roll
 from capeworks.dice.expr import Abs, BinOp, Call, Compare, Const, Dice, Expr, Group, Neg, Note, Op
 from capeworks.dice.limits import MAX_EXPRESSION_LENGTH
 from capeworks.errors import LimitExceeded
-from capeworks.odds_report import listing_bytes, odds_report
 from capeworks.server.errors import RateLimited
 from capeworks.server.limits import RateLimiter
+from capeworks.server.odds_jobs import MAX_ODDS_BYTES, odds_job
+from capeworks.server.odds_pool import OddsPool
 from capeworks.server.schemas import DiceRollOut, ErrorOut, OddsOut
 
 __all__ = ["MAX_ODDS_BYTES", "MAX_ODDS_FACES", "MAX_ODDS_WIDTH", "dice_router", "estimate_odds"]
@@ -40,24 +40,19 @@ MAX_ODDS_FACES: Final = 40_000
 MAX_ODDS_WIDTH: Final = 50_000
 #: most outcome pairs a product, quotient, min/max or comparison of two rolls may combine
 MAX_ODDS_PAIRS: Final = 1_000_000
-#: largest odds listing (exact fractions and floats) one answer may carry, in bytes of JSON
-MAX_ODDS_BYTES: Final = 2_000_000
 #: outcomes listed by default, and at most when asked for a number
 DEFAULT_OUTCOMES: Final = 200
 MAX_OUTCOMES: Final = 2000
 #: most runs a chart may ask a wide distribution's shape in
 MAX_BINS: Final = 200
-#: worker threads for odds, shared by all clients (commands have their own)
-ODDS_THREADS: Final = 2
 #: die faces (as estimated above) of odds each client address may ask for a second, and at once:
 #: one 300d100 (30,000 faces, ~0.1 s of work) every 6 s at most, sustained
 ODDS_FACES_PER_SECOND: Final = 5_000.0
 ODDS_FACES_BURST: Final = 2 * MAX_ODDS_FACES
+#: most seconds a refused odds request is held before its 429 (its Retry-After, when shorter)
+REFUSAL_DELAY: Final = 1.0
 #: the least an odds request costs, in faces
 ODDS_MIN_COST: Final = 100.0
-#: odds requests of one client address worked on at once, and waiting their turn (429 past both)
-PER_CLIENT_RUNNING = 2
-PER_CLIENT_WAITING = 6
 
 Expression = Annotated[
     str, Query(min_length=1, max_length=MAX_EXPRESSION_LENGTH, description="Dice notation")
@@ -109,13 +104,13 @@ def estimate_odds(expr: Expr) -> int:
     return faces
 
 
-def dice_router(limiter: RateLimiter) -> APIRouter:
-    """Routes for ``/api/dice/roll`` and ``/api/dice/odds``; ``limiter`` is per client address."""
-    api = APIRouter(prefix="/api/dice", tags=["dice"], responses={c: {"model": ErrorOut} for c in (422, 429)})
-    threads = CapacityLimiter(ODDS_THREADS)
+def dice_router(limiter: RateLimiter, pool: OddsPool) -> APIRouter:
+    """Routes for ``/api/dice/roll`` and ``/api/dice/odds``; ``limiter`` is per client address,
+    ``pool`` the worker processes odds run in."""
+    api = APIRouter(
+        prefix="/api/dice", tags=["dice"], responses={c: {"model": ErrorOut} for c in (422, 429, 503)}
+    )
     work = RateLimiter(rate=ODDS_FACES_PER_SECOND, burst=int(ODDS_FACES_BURST))
-    # per client address: (its semaphore, requests holding or awaiting it); only the event loop touches it
-    clients: dict[str, tuple[asyncio.Semaphore, int]] = {}
 
     def _client(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
@@ -147,30 +142,23 @@ def dice_router(limiter: RateLimiter) -> APIRouter:
     ) -> dict[str, Any]:
         """Exact odds of dice notation: summary, quantiles and the likeliest outcomes (all on request)."""
         client = _client(request)
-        limiter.take(("dice", client))
-        parsed, faces = await to_thread.run_sync(lambda: _checked(expr), limiter=threads)
         try:
-            work.take(("odds", client), cost=max(ODDS_MIN_COST, float(faces)))
+            limiter.take(("dice", client))
+            _, faces = _checked(expr)
+            try:
+                work.take(("odds", client), cost=max(ODDS_MIN_COST, float(faces)))
+            except RateLimited as e:
+                raise RateLimited(
+                    "Slow down: that is a lot of exact odds from one address; try again in a moment.",
+                    retry_after=e.retry_after,
+                ) from None
+            answer: dict[str, Any] = await pool.run(client, odds_job, expr, outcomes, full, bins)
         except RateLimited as e:
-            raise RateLimited(
-                "Slow down: that is a lot of exact odds from one address; try again in a moment.",
-                retry_after=e.retry_after,
-            ) from None
-        gate, waiting = clients.get(client) or (asyncio.Semaphore(PER_CLIENT_RUNNING), 0)
-        if waiting >= PER_CLIENT_RUNNING + PER_CLIENT_WAITING:
-            raise RateLimited("Too many odds at once from you; wait for the ones under way.", retry_after=1)
-        clients[client] = (gate, waiting + 1)
-        try:
-            async with gate:
-                return await to_thread.run_sync(
-                    lambda: _report(parsed, outcomes, full, bins), limiter=threads
-                )
-        finally:
-            gate, waiting = clients[client]
-            if waiting <= 1:
-                del clients[client]
-            else:
-                clients[client] = (gate, waiting - 1)
+            # a client that ignores Retry-After waits for its refusal (asleep: it costs nothing), so
+            # one asking again at once costs the event loop a request a second per connection
+            await asyncio.sleep(min(REFUSAL_DELAY, e.retry_after))
+            raise
+        return answer
 
     return api
 
@@ -179,16 +167,3 @@ def _checked(expr: str) -> tuple[Expr, int]:
     """The parsed expression and its estimated die faces, or LimitExceeded past the budget."""
     parsed = parse(expr)
     return parsed, estimate_odds(parsed)
-
-
-def _report(parsed: Expr, outcomes: int, full: bool, bins: int = 0) -> dict[str, Any]:
-    dist = distribution(parsed)
-    listed = len(dist.counts) if full else min(outcomes, len(dist.counts))
-    size = listing_bytes(dist, listed)
-    if size > MAX_ODDS_BYTES:
-        most = max(1, MAX_ODDS_BYTES // max(1, listing_bytes(dist, 1)))
-        raise LimitExceeded(
-            f"Listing {listed} outcomes of those odds is too large (about {size // 1000} kB); "
-            f"ask for at most {most} outcomes."
-        )
-    return odds_report(str(parsed), dist, outcomes=None if full else outcomes, bins=bins)

@@ -29,6 +29,7 @@ from capeworks.errors import (
 
 __all__ = [
     "BadRequest",
+    "Busy",
     "InvalidRequest",
     "RateLimited",
     "TooLarge",
@@ -73,6 +74,12 @@ class RateLimited(LimitExceeded):
         self.retry_after = retry_after
 
 
+class Busy(CapeworksError):
+    """A worker the request needs is busy, stopped, or ran past its time: nothing changed; try again."""
+
+    code = "busy"
+
+
 #: most specific first: the first class an error is an instance of decides
 _STATUS: tuple[tuple[type[CapeworksError], int], ...] = (
     (Unauthorized, 401),
@@ -87,6 +94,7 @@ _STATUS: tuple[tuple[type[CapeworksError], int], ...] = (
     (LimitExceeded, 422),
     (InvalidCommand, 422),
     (StoreUnavailable, 503),
+    (Busy, 503),
     # the log is as written, but this server's release cannot read it: not the client's doing
     (UnreadableEvent, 500),
 )

@@ -25,6 +25,7 @@ from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketState
 
 from capeworks.engine import Seat, Table
 from capeworks.errors import CapeworksError, InvalidCommand, StoreUnavailable
@@ -120,6 +121,11 @@ class _Connection:
         self.cursor = cursor
         self.send_lock = asyncio.Lock()
         self.send_timeout = send_timeout
+        #: the server's own send (uvicorn's protocol), and the event it waits on while the client's
+        #: buffer is full: text frames go straight to it (see :meth:`_send_text`)
+        self._raw: Send | None = ws.scope.get(_SERVER_SEND)
+        writable = getattr(getattr(self._raw, "__self__", None), "writable", None)
+        self._writable: asyncio.Event | None = writable if isinstance(writable, asyncio.Event) else None
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_texts(json.dumps(message, separators=(",", ":")))
@@ -132,7 +138,24 @@ class _Connection:
         """
         async with self.send_lock:
             for text in texts:
-                await self._bounded(self.ws.send_text(text))
+                await self._send_text(text)
+
+    async def _send_text(self, text: str) -> None:
+        """One text frame, straight to the server's send when the socket is open (the framework's
+        wrappers around ``send`` do nothing for a text frame but cost a call each, twenty a command),
+        and without a timer while the client's buffer has room (the send then cannot wait)."""
+        raw = self._raw
+        if raw is None or self.ws.application_state is not WebSocketState.CONNECTED:
+            await self._bounded(self.ws.send_text(text))
+            return
+        message = {"type": "websocket.send", "text": text}
+        if self._writable is not None and self._writable.is_set():
+            try:
+                await raw(message)
+            except (RuntimeError, OSError) as e:
+                raise WebSocketDisconnect(code=1006) from e
+            return
+        await self._bounded(raw(message))
 
     async def close(self, code: int) -> None:
         """Close with ``code``, or drop the connection if the client will not take the close frame."""
@@ -142,7 +165,8 @@ class _Connection:
     async def _bounded(self, sending: Awaitable[None]) -> None:
         """Await one send; a client gone (or closed) ends the socket as a disconnect, never a traceback."""
         try:
-            await asyncio.wait_for(sending, self.send_timeout)
+            async with asyncio.timeout(self.send_timeout):
+                await sending
         except TimeoutError:
             log.warning(
                 "dropped a socket at table %s: it read nothing for %g seconds",

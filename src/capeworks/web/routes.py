@@ -28,10 +28,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
-from fastapi import APIRouter, Body
+from anyio import to_thread
+from fastapi import APIRouter, Body, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from capeworks.errors import CapeworksError, InvalidCommand
+from capeworks.server.errors import Busy, RateLimited
+from capeworks.server.odds_jobs import preview_job
 
 __all__ = ["STATIC_DIR", "WEB_GROUP", "Front", "fronts", "router", "static_files"]
 
@@ -149,30 +152,36 @@ def ruleset_file(name: str, path: str) -> Response:
 
 
 @router.post("/rulesets/{name}/preview")
-def preview(name: str, body: dict[str, Any] = Body(...)) -> Response:
+async def preview(name: str, request: Request, body: dict[str, Any] = Body(...)) -> Response:
     """What a touch shows before a command is issued (a pool, the odds of each answer), by the rules.
 
     The body is ``{"kind": str, "config": {...}, ...}``: the table's config (as
-    the projection carries it) and the preview's own arguments.
+    the projection carries it) and the preview's own arguments. The rules work it
+    out in the server's odds workers (``app.state.odds_pool``), under the same
+    per-client bounds as ``/api/dice/odds``; without a pool, in a thread.
     """
-    from capeworks.engine.registry import get_ruleset
-
     front = fronts().get(name)
     if front is None or front.preview is None:
         return _missing(f"The ruleset {name!r} has no previews.")
+    pool = getattr(request.app.state, "odds_pool", None)
     try:
-        ruleset = get_ruleset(name)
-        kind = body.get("kind")
-        if not isinstance(kind, str):
-            raise InvalidCommand("A preview needs its kind, as text.")
-        raw = body.get("config", {})
-        if not isinstance(raw, dict):
-            raise InvalidCommand("A preview's config must be an object.")
-        try:
-            config = ruleset.parse_config(raw)
-        except ValueError:
-            raise InvalidCommand(f"That is not a {ruleset.title} config.") from None
-        args = {k: v for k, v in body.items() if k not in ("kind", "config")}
-        return JSONResponse(front.preview(config, kind, args), headers=_HEADERS)
+        if pool is None:
+            answer = await to_thread.run_sync(lambda: _in_thread(name, body))
+        else:
+            client = request.client.host if request.client is not None else "?"
+            answer = await pool.run(client, preview_job, name, body)
+    except RateLimited as e:
+        headers = {**_HEADERS, "Retry-After": str(max(1, round(e.retry_after + 0.5)))}
+        return JSONResponse(e.to_dict(), status_code=429, headers=headers)
+    except Busy as e:
+        return JSONResponse(e.to_dict(), status_code=503, headers=_HEADERS)
     except CapeworksError as e:
         return JSONResponse(e.to_dict(), status_code=400, headers=_HEADERS)
+    return JSONResponse(answer, headers=_HEADERS)
+
+
+def _in_thread(name: str, body: dict[str, Any]) -> Any:
+    kind, answer, _ = preview_job(name, body)
+    if kind == "ok":
+        return answer
+    raise InvalidCommand(answer[1]["message"] if kind == "error" else "That preview cannot be worked out.")
