@@ -4,9 +4,10 @@ Every payload derives from :class:`WdEvent`, which names the ruleset once: an
 event's type is ``weaverdice.`` and its class name in snake case
 (``AttackRolled`` -> ``weaverdice.attack_rolled``), the names logs already hold.
 
-Each carries the names its words need and the whole new value of what it
-changes (``people``: combatants; ``fight``; ``attack``; ``effects``), so the
-fold (:mod:`~capeworks.systems.weaverdice.state`) is an upsert. A hidden
+Each carries the names its words need, what changed of each combatant it
+changes (``changed``: the changed fields only, :mod:`~.facts`) and the whole
+new value of the rest (``fight``; ``attack``; ``effects``), so the fold
+(:mod:`~capeworks.systems.weaverdice.state`) is a patch and an upsert. A hidden
 NPC's combatant never rides in a public event: it goes in a GM-only
 :class:`NpcUpdated` beside it, a hidden GM roll's public half is
 :class:`RolledInSecret`, which says only that a roll was made, and a reaction
@@ -25,6 +26,7 @@ from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.facts import CombatantPatch
 from capeworks.systems.weaverdice.grapple import GrappleRound
 from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
@@ -50,15 +52,20 @@ class WdEvent(EventData, ruleset="weaverdice"):
 
 
 class Changes(WdEvent, abstract=True):
-    """Base: an event that may carry new values of combatants.
+    """Base: an event that may change combatants.
 
-    Version 2: a combatant holds no reputation number (rep cards are the one store,
-    :mod:`~capeworks.systems.weaverdice.campaign.reputation`); the upcaster takes it out of old copies.
+    Version 3: it records what changed of each (``changed``, :class:`~.facts.CombatantPatch`: id,
+    name and the changed fields), not a copy; ``people`` is the rule's new combatants as handed to
+    the builder, which turns them into patches (:func:`~.facts.patches`) and never stores them.
+    Version 2 held those copies (the upcaster makes each a patch of every field,
+    :func:`~.facts.copies_to_patches`); version 1's copies also held a reputation number (rep cards
+    are the one store now, :mod:`~capeworks.systems.weaverdice.campaign.reputation`).
     """
 
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
 
-    people: tuple[Combatant, ...] = ()
+    changed: tuple[CombatantPatch, ...] = ()
+    people: tuple[Combatant, ...] = Field(default=(), exclude=True)
 
 
 class CharacterAdded(Changes):

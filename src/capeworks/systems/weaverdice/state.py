@@ -2,10 +2,11 @@
 
 Two halves per character: the :class:`~.sheet.Character` (GM-only for a
 hidden NPC, WD-NPC-003/004) and the :class:`Combatant` (what play changes:
-effort, morale, the wound track, conditions, stat damage). Events carry the
-whole new value of whatever they change (combatants, the fight, the pending
-attack or effect, an open call), so :func:`fold_payload` is a cheap upsert and never
-re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
+effort, morale, the wound track, conditions, stat damage). Events carry what
+changed of each combatant (its changed fields, :mod:`~.facts`) and the whole
+new value of whatever else they change (the fight, the pending attack or
+effect, an open call), so :func:`fold_payload` is a cheap patch and upsert and
+never re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
 """
 
 from __future__ import annotations
@@ -289,7 +290,7 @@ def _plan(cls: type[BaseModel]) -> _Plan:
     kind = getattr(cls, "TYPE", "")
     plan = _Plan(
         sheet="sheet" in fields,
-        people="people" in fields,
+        people="changed" in fields,
         upserts=tuple((k, k in _TUPLES) for k in _UPSERTS if k in fields),
         reversals="reversals" in fields,
         call="call" in fields,
@@ -320,11 +321,15 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         if isinstance(sheet, Character):
             update["sheets"] = {**state.sheets, sheet.id: sheet}
     if plan.people:
-        people = values["people"]
-        if people:
+        if values["people"]:
+            raise TypeError(f"{type(payload).__name__} was folded with combatant copies, not facts")
+        changed = values["changed"]
+        if changed:
             merged = dict(state.people)
-            for c in people:
-                merged[c.id] = c
+            for patch in changed:
+                given = patch.changes()
+                old = merged.get(patch.id)
+                merged[patch.id] = Combatant(**given) if old is None else evolve(old, given)
             update["people"] = merged
     for key, as_tuple in plan.upserts:
         value = values[key]

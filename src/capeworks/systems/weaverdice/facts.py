@@ -1,0 +1,139 @@
+"""What a Weaverdice event records of a combatant it changed: the fields that changed, not a copy.
+
+Until version 3 an event carried each changed :class:`~.state.Combatant` whole, so replaying a log
+wrote back every field of that copy, and a release that renamed, split or dropped a field could no
+longer read an old log without rewriting every copy in it. Now a rule still hands the builder the new
+combatant (``people``, never stored), and what is stored is a :class:`CombatantPatch` per combatant:
+its id and name (the words name it) and only the fields whose values changed, each the new value the
+rule chose. The fold lays a patch over the combatant it names, or makes a new combatant of it when
+it names no one yet (a character joining).
+
+Why patches rather than a delta per rule: a Weaverdice rule's result is often a whole new wound
+track or condition list worked out by rules that may themselves change between releases, so the
+value the rule chose is the fact to keep (replaying never re-runs a rule), and the combatant's
+other fields, which the event never touched, are no longer in it. A field added to
+:class:`~.state.Combatant` with a default is then simply absent from old patches; a renamed or
+dropped field needs an upcaster that renames or drops one key in each patch.
+
+An old copy (version 2) is a patch of every field, so the upcaster from version 2
+(:func:`copies_to_patches`) only moves ``people`` to ``changed`` and writes out the two fields a
+copy left out when at their defaults (``drained``, ``initiative``), which a patch must not read as
+"unchanged".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from pydantic import SerializerFunctionWrapHandler, model_serializer
+
+from capeworks.engine.kit import Frozen
+from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.statuses import Condition
+from capeworks.systems.weaverdice.vocab import Stat, Tier
+from capeworks.systems.weaverdice.wfx_outcome import StatLoss
+from capeworks.systems.weaverdice.wounds import Track
+
+__all__ = ["CombatantPatch", "copies_to_patches", "patches"]
+
+
+class CombatantPatch(Frozen):
+    """One combatant's changed fields (every field of :class:`~.state.Combatant` but ``id`` and
+    ``name`` is optional here, and only those given are stored and applied)."""
+
+    #: the fields every patch carries, changed or not
+    ALWAYS: ClassVar[frozenset[str]] = frozenset({"id", "name"})
+
+    id: str
+    name: str
+    tier: Tier | None = None
+    owner: str | None = None
+    hidden: bool | None = None
+    effort: Effort | None = None
+    morale: int | None = None
+    track: Track | None = None
+    conditions: tuple[Condition, ...] | None = None
+    temporary_loss: dict[Stat, int] | None = None
+    lasting_loss: dict[Stat, int] | None = None
+    drained: tuple[StatLoss, ...] | None = None
+    opened: tuple[str, ...] | None = None
+    practised: tuple[str, ...] | None = None
+    may_train: tuple[str, ...] | None = None
+    focused_shots: int | None = None
+    aligned_on: str | None = None
+    in_fight: bool | None = None
+    initiative: int | None = None
+    wounds_made: int | None = None
+    defiances: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _only_given(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Only the fields given: an unset field means "unchanged", never "None"."""
+        given = self.__pydantic_fields_set__
+        out: dict[str, Any] = handler(self)
+        return {k: v for k, v in out.items() if k in given}
+
+    def changes(self) -> dict[str, Any]:
+        """The fields this patch sets, with their new values."""
+        values = self.__dict__
+        return {k: values[k] for k in self.__pydantic_fields_set__}
+
+
+#: each patch field's "not given" value, laid under the given ones when a patch is made unvalidated
+_BLANK: dict[str, Any] = dict.fromkeys(CombatantPatch.model_fields)
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _patch(given: dict[str, Any]) -> CombatantPatch:
+    """A patch of already valid values, made without validating them again (as :func:`.copies.evolve`)."""
+    new = _new(CombatantPatch)
+    fields = _BLANK.copy()
+    fields.update(given)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(given))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch, ...]:
+    """What ``people`` (new values of combatants) changed against ``state``: one patch each, the
+    last value given for an id winning, as the copies' upsert did."""
+    last: dict[str, Combatant] = {}
+    for c in people:
+        last.pop(c.id, None)
+        last[c.id] = c
+    out = []
+    known = state.people
+    for ident, c in last.items():
+        new = c.__dict__
+        old = known.get(ident)
+        if old is None:
+            out.append(_patch(dict(new)))
+            continue
+        was = old.__dict__
+        given = {"id": ident, "name": new["name"]}
+        for k, v in new.items():
+            w = was[k]
+            if v is not w and v != w:
+                given[k] = v
+        out.append(_patch(given))
+    return tuple(out)
+
+
+#: the fields a version 2 copy left out when at their default (``exclude_if`` on Combatant then)
+_OMITTED_AT_V2: Mapping[str, Any] = {"drained": [], "initiative": None}
+
+
+def copies_to_patches(data: dict[str, Any]) -> dict[str, Any]:
+    """Upcaster, version 2 -> 3 of an event that carried combatant copies (``people``): each copy
+    becomes a patch of every field it held (``changed``), the fields it omitted at their default
+    written out."""
+    people = data.get("people")
+    out = {k: v for k, v in data.items() if k != "people"}
+    if people:
+        out["changed"] = [{**_OMITTED_AT_V2, **p} for p in people]
+    return out

@@ -1,0 +1,109 @@
+"""Weaverdice events record what changed of a combatant, not a copy (issue 17: logs that survive upgrades).
+
+The golden logs ``weaverdice/long`` and ``weaverdice/brawl`` (written before this change, at the
+version that held copies) replay to the same state in tests/golden; here: what a new event stores,
+the upcaster from a copy, and the one sentence an unreadable old log fails with.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from capeworks.engine.golden import replay_document
+from capeworks.errors import UnreadableEvent
+from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.facts import CombatantPatch, copies_to_patches
+from capeworks.systems.weaverdice.state import Combatant
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+GOLDEN = Path(__file__).parents[2] / "golden" / "weaverdice"
+
+
+def _long() -> dict[str, Any]:
+    return json.loads((GOLDEN / "long.log.json").read_text())
+
+
+def test_a_patch_has_every_field_of_a_combatant() -> None:
+    """A field added to Combatant must be added to its patch, or new events could not record it."""
+    assert list(CombatantPatch.model_fields) == list(Combatant.model_fields)
+
+
+def test_a_morale_change__stores_the_id_the_name_and_the_new_morale_only() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=3))
+    d.do("gm", "change_morale", character="vic", steps=2, reason="a rousing speech")
+    event = d.table.log[-1]
+    assert event.type == ev.MoraleChanged.TYPE and event.version == 3
+    assert event.data["changed"] == [{"id": "vic", "name": "Vic", "morale": 2}]
+    assert "people" not in event.data
+
+
+def test_joining__stores_the_whole_new_combatant_as_a_patch_of_every_field() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=3))
+    (patch,) = d.table.log[-1].data["changed"]
+    assert set(patch) == set(Combatant.model_fields)
+    assert d.state.people["vic"].owner == "ann"
+
+
+def test_a_value_set_back_to_none__is_stored_as_null_not_left_out() -> None:
+    patch = CombatantPatch(id="vic", name="Vic", aligned_on=None)
+    assert patch.model_dump(mode="json") == {"id": "vic", "name": "Vic", "aligned_on": None}
+    assert CombatantPatch.model_validate(patch.model_dump(mode="json")).changes() == patch.changes()
+
+
+def test_a_hidden_npc__changes_go_in_the_gm_only_note_and_the_players_never_see_them() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=3))
+    add(d, "gm", sheet("shade", "Shade", "notable", brawn=2), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="shade", skills=[], dice=[6])
+    gm_only = [e for e in d.table.log if e.type == ev.NpcUpdated.TYPE]
+    assert gm_only and all(not e.audience.everyone for e in gm_only)
+    public = [e for e in d.table.log if e.audience.everyone and "changed" in e.data]
+    assert all(p["id"] != "shade" for e in public for p in e.data["changed"])
+    note = "The GM's notes on Shade are updated."
+    assert note in d.words() and note not in d.words("ann")
+
+
+def test_the_upcaster__makes_a_copy_a_patch_of_every_field_and_writes_out_what_it_left_out() -> None:
+    old = {"character": "vic", "people": [{"id": "vic", "name": "Vic", "morale": 1}]}
+    assert copies_to_patches(old) == {
+        "character": "vic",
+        "changed": [{"id": "vic", "name": "Vic", "morale": 1, "drained": [], "initiative": None}],
+    }
+    assert copies_to_patches({"round": 2, "people": []}) == {"round": 2}
+
+
+def test_an_old_copy_that_left_drained_out__clears_it_on_replay_as_the_old_code_did() -> None:
+    """A version 2 copy omitted ``drained`` when empty; read as a patch it must still empty it."""
+    doc = _long()
+    log = doc["log"]
+    added = next(n for n, e in enumerate(log) if e["type"] == "weaverdice.character_added")
+    mark = {"stat": "brawn", "points": 1, "lasting": "temporary"}
+    for e in log[added : added + 1]:
+        e["data"]["people"][0]["drained"] = [mark]
+    # the next event that copies the same combatant leaves ``drained`` out: it is empty again
+    who = log[added]["data"]["people"][0]["id"]
+    later = next(
+        e for e in log[added + 1 :] if any(p["id"] == who for p in e.get("data", {}).get("people", ()))
+    )
+    assert all("drained" not in p for p in later["data"]["people"])
+    table_ = replay_document(doc)
+    assert table_.state.people[who].drained == ()
+
+
+def test_an_old_copy_with_a_field_no_release_knows__fails_with_one_sentence_naming_the_event() -> None:
+    doc = _long()
+    bad = next(e for e in doc["log"] if e["type"] == "weaverdice.morale_changed")
+    bad["data"]["people"][0]["mood"] = "grim"
+    with pytest.raises(UnreadableEvent) as caught:
+        replay_document(copy.deepcopy(doc))
+    message = str(caught.value)
+    assert f"Event {bad['seq']}" in message and "weaverdice.morale_changed, version 2" in message
+    assert "mood" in message and "\n" not in message
