@@ -98,11 +98,12 @@ class Builder:
         )
         secret: tuple[Combatant, ...] = ()
         batch = self.batch
-        if isinstance(payload, ev.Changes) and payload.people:
-            people = payload.people
-            secret = tuple([p for p in people if p.hidden])
-            if secret and not hidden:
-                people = tuple(p for p in people if not p.hidden)
+        people = payload.__dict__.get("people")  # Changes and the campaign's events: turned into facts
+        if people:
+            if isinstance(payload, ev.Changes):
+                secret = tuple([p for p in people if p.hidden])
+                if secret and not hidden:
+                    people = tuple(p for p in people if not p.hidden)
             payload = evolve(payload, {"people": (), "changed": patches(batch.state, people)})
         batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
         if hidden and made:

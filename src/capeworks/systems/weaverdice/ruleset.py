@@ -292,7 +292,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     #: version 2 -> 3: combatant copies become patches of what changed (facts)
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {
         **{(t, 1): lift_reputation for t, m in {**EVENTS, **GM_HAND_EVENTS}.items() if m.VERSION >= 2},
-        **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION == 2},
+        **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION >= 2},
         (CharacterAdded.TYPE, 1): lift_joining,
         (Leveraged.TYPE, 1): mark_old_spend,
         **{
@@ -300,6 +300,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             for t, m in {**EVENTS, **GM_HAND_EVENTS}.items()
             if issubclass(m, Changes) and m.VERSION == 3
         },
+        **{(t, 2): copies_to_patches for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, CampaignEvent)},
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

@@ -11,6 +11,7 @@ never re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ __all__ = [
     "RestChance",
     "WdState",
     "fold_payload",
+    "patched",
 ]
 
 
@@ -306,6 +308,17 @@ def _plan(cls: type[BaseModel]) -> _Plan:
     return plan
 
 
+def patched(people: dict[str, Combatant], changed: Iterable[Any]) -> dict[str, Combatant]:
+    """``people`` with each combatant patch (:class:`~.facts.CombatantPatch`) laid over the one it
+    names, or made a new combatant when it names no one yet (a joining patch holds every field)."""
+    merged = dict(people)
+    for patch in changed:
+        given = patch.changes()
+        old = merged.get(patch.id)
+        merged[patch.id] = Combatant(**given) if old is None else evolve(old, given)
+    return merged
+
+
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     """Upsert what a typed payload carries; never re-runs a rule. ``apply`` folds every event's
     payload object with this, as the engine's batch makes it or as a replay reads it.
@@ -325,12 +338,7 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
             raise TypeError(f"{type(payload).__name__} was folded with combatant copies, not facts")
         changed = values["changed"]
         if changed:
-            merged = dict(state.people)
-            for patch in changed:
-                given = patch.changes()
-                old = merged.get(patch.id)
-                merged[patch.id] = Combatant(**given) if old is None else evolve(old, given)
-            update["people"] = merged
+            update["people"] = patched(state.people, changed)
     for key, as_tuple in plan.upserts:
         value = values[key]
         update[key] = tuple(value) if as_tuple else value

@@ -31,8 +31,9 @@ from capeworks.systems.weaverdice.campaign.model import (
 )
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import WdEvent
+from capeworks.systems.weaverdice.facts import CombatantPatch
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.state import Combatant, WdState, patched
 
 __all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "CampaignFact", "TargetPatch", "fold_campaign"]
 
@@ -72,13 +73,16 @@ class TargetMoved(CampaignFact):
 class CampaignEvent(WdEvent, abstract=True):
     """Base of the campaign layer's events: the records they change, upserted by :func:`fold_campaign`.
 
-    Version 2: combatant copies hold no reputation number (see ``Changes`` and
-    :mod:`~capeworks.systems.weaverdice.campaign.reputation`)."""
+    Version 3: what changed of each combatant is stored as a patch (``changed``), never a copy;
+    ``people`` is the rule's new combatants, turned into patches by the builder (see ``Changes`` and
+    :mod:`~capeworks.systems.weaverdice.facts`). Version 2: combatant copies hold no reputation
+    number (:mod:`~capeworks.systems.weaverdice.campaign.reputation`)."""
 
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
 
     ledgers: dict[str, Ledger] = Field(default_factory=dict)
-    people: tuple[Combatant, ...] = ()
+    changed: tuple[CombatantPatch, ...] = ()
+    people: tuple[Combatant, ...] = Field(default=(), exclude=True)
     #: written at version 1, when reputation was a number: its ledgers lack the joining cards
     legacy: bool = Field(default=False, exclude_if=lambda v: not v)
 
@@ -556,7 +560,9 @@ def fold_campaign(state: WdState, p: CampaignEvent | WdEvent) -> WdState:
     sheet = values.get("sheet")
     if isinstance(sheet, Character):
         more["sheets"] = {**state.sheets, sheet.id: sheet}
-    people = values.get("people")
-    if people:
-        more["people"] = {**state.people, **{c.id: c for c in people}}
+    if values.get("people"):
+        raise TypeError(f"{type(p).__name__} was folded with combatant copies, not facts")
+    changed = values.get("changed")
+    if changed:
+        more["people"] = patched(state.people, changed)
     return evolve(state, more)
