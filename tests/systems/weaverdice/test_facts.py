@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine import Event, Table
 from capeworks.engine.golden import replay_document
+from capeworks.engine.testing import Driver
 from capeworks.errors import UnreadableEvent
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.facts import CombatantPatch, copies_to_patches
 from capeworks.systems.weaverdice.state import Combatant
-from tests.systems.weaverdice.helpers import add, sheet, table
+from tests.systems.weaverdice.helpers import RS, add, sheet, table
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "weaverdice"
 
@@ -107,3 +109,66 @@ def test_an_old_copy_with_a_field_no_release_knows__fails_with_one_sentence_nami
     message = str(caught.value)
     assert f"Event {bad['seq']}" in message and "weaverdice.morale_changed, version 2" in message
     assert "mood" in message and "\n" not in message
+
+
+# -- sheets changed in play (version 4) ------------------------------------------------------------
+
+
+def _replayed_with_sheet_copies(d: Driver, type_: str) -> Table:
+    """``d``'s log with each ``type_`` event written as version 3 wrote it (the whole sheet after the
+    change, ``sheet``), replayed."""
+    log, after = [], Table(RS, [])
+    for e in d.table.log:
+        raw = e.model_dump()
+        after = Table(RS, [*after.log, e])
+        if e.type == type_:
+            data = {k: v for k, v in raw["data"].items() if k != "sheet_changed"}
+            ident = raw["data"]["sheet_changed"]["id"]
+            data["sheet"] = after.state.sheets[ident].model_dump(mode="json")
+            raw = {**raw, "data": data, "version": 3}
+        log.append(Event.model_validate(raw))
+    return Table(RS, log)
+
+
+def test_a_training_roll__stores_the_skills_it_saved_to_not_the_sheet() -> None:
+    d = table()
+    learner = {
+        **sheet("vic", "Vic", brawn=3),
+        "skills": [
+            {"name": "Brawl", "stats": ["brawn"]},
+            {"name": "Wrestle", "stats": ["brawn"], "learning": True, "training": [5]},
+        ],
+    }
+    add(d, "ann", learner)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", skills="Brawl", dice=[6, 1, 1])
+    d.do("gm", "end_combat")
+    d.do("ann", "train", character="vic", skill="wrestle", dice=[4])
+    event = d.table.log[-1]
+    assert event.type == ev.Trained.TYPE and event.version == 4
+    assert set(event.data["sheet_changed"]) == {"id", "name", "skills"} and "sheet" not in event.data
+    again = _replayed_with_sheet_copies(d, ev.Trained.TYPE)
+    assert again.state == d.state
+
+
+def test_a_tier_change_written_with_the_whole_sheet__replays_to_the_same_table() -> None:
+    d = table()
+    add(d, "gm", sheet("dot", "Dot", "bystander"))
+    d.do("gm", "change_tier", character="dot", tier="generic", reason="she has seen enough")
+    event = d.table.log[-1]
+    assert event.version == 4 and set(event.data["sheet_changed"]) == {"id", "name", "tier"}
+    again = _replayed_with_sheet_copies(d, event.type)
+    assert again.state == d.state and again.state.sheets["dot"].tier.value == "generic"
+
+
+def test_a_fall_breaking_a_belt_slot_written_with_the_whole_sheet__replays_to_the_same_table() -> None:
+    d = table()
+    add(d, "ann", {**sheet("max", "Max"), "costume": {"pieces": [{"key": "belt", "cell": [2, 0]}]}})
+    before = d.state.sheets["max"]
+    d.do("gm", "fall", character="max", feet=12, dice=[6])  # the fragile last slot breaks on 4+
+    (event,) = [e for e in d.table.log if e.type == ev.GearChanged.TYPE]
+    assert event.version == 4 and set(event.data["sheet_changed"]) == {"id", "name", "costume"}
+    assert d.state.sheets["max"] != before
+    again = _replayed_with_sheet_copies(d, ev.GearChanged.TYPE)
+    assert again.state == d.state

@@ -26,7 +26,7 @@ from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.facts import CombatantPatch
+from capeworks.systems.weaverdice.facts import CombatantPatch, SheetPatch
 from capeworks.systems.weaverdice.grapple import GrappleRound
 from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
@@ -44,7 +44,7 @@ from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, Wou
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
-__all__ = ["EVENTS", "InitiativeLine", "WdEvent"]
+__all__ = ["EVENTS", "Changes", "InitiativeLine", "SheetChanges", "WdEvent"]
 
 
 class WdEvent(EventData, ruleset="weaverdice"):
@@ -66,6 +66,20 @@ class Changes(WdEvent, abstract=True):
 
     changed: tuple[CombatantPatch, ...] = ()
     people: tuple[Combatant, ...] = Field(default=(), exclude=True)
+
+
+class SheetChanges(Changes, abstract=True):
+    """Base: an event that changes a character's sheet in play, as well as combatants.
+
+    Version 4: it records what changed of the sheet (``sheet_changed``, :class:`~.facts.SheetPatch`),
+    not the sheet after the change; ``sheet`` is the rule's new sheet as handed to the builder,
+    never stored. Version 3 held that sheet whole (the upcaster makes it a patch of every field,
+    :func:`~.facts.sheet_to_patch`)."""
+
+    VERSION: ClassVar[int] = 4
+
+    sheet_changed: SheetPatch | None = None
+    sheet: Character | None = Field(default=None, exclude=True)
 
 
 class CharacterAdded(Changes):
@@ -381,13 +395,12 @@ class Grappled(Changes):
     reversed: bool = False
 
 
-class GearChanged(Changes):
-    """An effect or a fall damaged held gear or costume pieces: the sheet as it now stands
+class GearChanged(SheetChanges):
+    """An effect or a fall damaged held gear or costume pieces: what changed of the sheet
     (WD-WFX-007/019, WD-EQUIP-013/014)."""
 
     character: str
     name: str
-    sheet: Character
     what: tuple[str, ...]
 
 
@@ -583,8 +596,8 @@ class Exhausted(Changes):
     exhaust_owed: tuple[str, ...]
 
 
-class Trained(Changes):
-    """A training roll saved toward a learning skill (WD-SKILL-006..008)."""
+class Trained(SheetChanges):
+    """A training roll saved toward a learning skill (WD-SKILL-006..008); the sheet's skills as saved."""
 
     character: str
     name: str
@@ -592,7 +605,6 @@ class Trained(Changes):
     total: int
     saved: int
     learned: bool
-    sheet: Character
 
 
 class StatsRegained(Changes):

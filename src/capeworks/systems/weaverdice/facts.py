@@ -15,6 +15,10 @@ other fields, which the event never touched, are no longer in it. A field added 
 :class:`~.state.Combatant` with a default is then simply absent from old patches; a renamed or
 dropped field needs an upcaster that renames or drops one key in each patch.
 
+A sheet changed in play (gear damaged, a training roll saved, a new tier) is recorded the same way,
+as a :class:`SheetPatch` (``sheet_changed``), not the whole sheet after the change; the sheet a
+character joins with stays whole, as the fact of joining.
+
 An old copy (version 2) is a patch of every field, so the upcaster from version 2
 (:func:`copies_to_patches`) only moves ``people`` to ``changed`` and writes out the two fields a
 copy left out when at their defaults (``drained``, ``initiative``), which a patch must not read as
@@ -24,27 +28,43 @@ copy left out when at their defaults (``drained``, ``initiative``), which a patc
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, TypeVar
 
-from pydantic import SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 
 from capeworks.engine.kit import Frozen
 from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.equipment import Costume, HeldItem
+from capeworks.systems.weaverdice.powers import Power
+from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.statuses import Condition
-from capeworks.systems.weaverdice.vocab import Stat, Tier
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wfx_outcome import StatLoss
 from capeworks.systems.weaverdice.wounds import Track
 
-__all__ = ["CombatantPatch", "copies_to_patches", "patches"]
+__all__ = ["CombatantPatch", "SheetPatch", "copies_to_patches", "patches", "sheet_patch", "sheet_to_patch"]
 
 
-class CombatantPatch(Frozen):
+class _Patch(Frozen):
+    """Base: a model's id and name and the fields given; only those are stored and applied."""
+
+    @model_serializer(mode="wrap")
+    def _only_given(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Only the fields given: an unset field means "unchanged", never "None"."""
+        given = self.__pydantic_fields_set__
+        out: dict[str, Any] = handler(self)
+        return {k: v for k, v in out.items() if k in given}
+
+    def changes(self) -> dict[str, Any]:
+        """The fields this patch sets, with their new values."""
+        values = self.__dict__
+        return {k: values[k] for k in self.__pydantic_fields_set__}
+
+
+class CombatantPatch(_Patch):
     """One combatant's changed fields (every field of :class:`~.state.Combatant` but ``id`` and
     ``name`` is optional here, and only those given are stored and applied)."""
-
-    #: the fields every patch carries, changed or not
-    ALWAYS: ClassVar[frozenset[str]] = frozenset({"id", "name"})
 
     id: str
     name: str
@@ -68,35 +88,73 @@ class CombatantPatch(Frozen):
     wounds_made: int | None = None
     defiances: int | None = None
 
-    @model_serializer(mode="wrap")
-    def _only_given(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """Only the fields given: an unset field means "unchanged", never "None"."""
-        given = self.__pydantic_fields_set__
-        out: dict[str, Any] = handler(self)
-        return {k: v for k, v in out.items() if k in given}
 
-    def changes(self) -> dict[str, Any]:
-        """The fields this patch sets, with their new values."""
-        values = self.__dict__
-        return {k: values[k] for k in self.__pydantic_fields_set__}
+class SheetPatch(_Patch):
+    """One sheet's changed fields (every field of :class:`~.sheet.Character` but ``id`` and ``name``
+    is optional here); the values were checked when the rule made the sheet."""
+
+    id: str
+    name: str
+    tier: Tier | None = None
+    stats: dict[Stat, int] | None = None
+    skills: tuple[Skill, ...] | None = None
+    backgrounds: tuple[str, ...] | None = None
+    armor: int | None = None
+    defense_bonus: int | None = None
+    effort_bonus: dict[Pool, int] | None = None
+    morale_baseline: int | None = None
+    milestones: int | None = None
+    fans: int | None = None
+    extra_belt_slots: int | None = None
+    learning_boxes: int | None = None
+    follower_bonus: int | None = None
+    underling_bonus: int | None = None
+    temporary_loss: dict[Stat, int] | None = None
+    lasting_loss: dict[Stat, int] | None = None
+    super_stats: tuple[Stat, ...] | None = None
+    special: str | None = None
+    costume: Costume | None = None
+    held: tuple[HeldItem, ...] | None = None
+    powers: tuple[Power, ...] | None = None
 
 
-#: each patch field's "not given" value, laid under the given ones when a patch is made unvalidated
-_BLANK: dict[str, Any] = dict.fromkeys(CombatantPatch.model_fields)
+P = TypeVar("P", bound=_Patch)
 _new = object.__new__
 _set = object.__setattr__
+#: each patch class's fields at their "not given" value, laid under the given ones
+_BLANKS: dict[type[_Patch], dict[str, Any]] = {}
 
 
-def _patch(given: dict[str, Any]) -> CombatantPatch:
+def _patch(cls: type[P], given: dict[str, Any]) -> P:
     """A patch of already valid values, made without validating them again (as :func:`.copies.evolve`)."""
-    new = _new(CombatantPatch)
-    fields = _BLANK.copy()
+    blank = _BLANKS.get(cls)
+    if blank is None:
+        blank = _BLANKS[cls] = dict.fromkeys(cls.model_fields)
+    new = _new(cls)
+    fields = blank.copy()
     fields.update(given)
     _set(new, "__dict__", fields)
     _set(new, "__pydantic_fields_set__", set(given))
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
+
+
+def _changed(old: BaseModel, new: BaseModel) -> dict[str, Any]:
+    """``new``'s id, name and the fields whose values differ from ``old``'s."""
+    was, now = old.__dict__, new.__dict__
+    given = {"id": now["id"], "name": now["name"]}
+    for k, v in now.items():
+        w = was[k]
+        if v is not w and v != w:
+            given[k] = v
+    return given
+
+
+def sheet_patch(state: WdState, sheet: Character) -> SheetPatch:
+    """What ``sheet`` (a character's sheet after a change) changed of the one ``state`` holds."""
+    old = state.sheets.get(sheet.id)
+    return _patch(SheetPatch, dict(sheet.__dict__) if old is None else _changed(old, sheet))
 
 
 def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch, ...]:
@@ -106,21 +164,11 @@ def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch
     for c in people:
         last.pop(c.id, None)
         last[c.id] = c
-    out = []
     known = state.people
+    out = []
     for ident, c in last.items():
-        new = c.__dict__
         old = known.get(ident)
-        if old is None:
-            out.append(_patch(dict(new)))
-            continue
-        was = old.__dict__
-        given = {"id": ident, "name": new["name"]}
-        for k, v in new.items():
-            w = was[k]
-            if v is not w and v != w:
-                given[k] = v
-        out.append(_patch(given))
+        out.append(_patch(CombatantPatch, dict(c.__dict__) if old is None else _changed(old, c)))
     return tuple(out)
 
 
@@ -136,4 +184,13 @@ def copies_to_patches(data: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in data.items() if k != "people"}
     if people:
         out["changed"] = [{**_OMITTED_AT_V2, **p} for p in people]
+    return out
+
+
+def sheet_to_patch(data: dict[str, Any]) -> dict[str, Any]:
+    """Upcaster, version 3 -> 4 of an event that carried the whole sheet after a change (``sheet``):
+    it becomes a patch of every field (``sheet_changed``; a sheet then wrote every field)."""
+    out = {k: v for k, v in data.items() if k != "sheet"}
+    if data.get("sheet") is not None:
+        out["sheet_changed"] = data["sheet"]
     return out

@@ -24,7 +24,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.facts import patches
+from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.statuses import pains_for
@@ -105,6 +105,10 @@ class Builder:
                 if secret and not hidden:
                     people = tuple(p for p in people if not p.hidden)
             payload = evolve(payload, {"people": (), "changed": patches(batch.state, people)})
+        if isinstance(payload, ev.SheetChanges) and payload.sheet is not None:
+            payload = evolve(
+                payload, {"sheet": None, "sheet_changed": sheet_patch(batch.state, payload.sheet)}
+            )
         batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
         if hidden and made:
             batch.emit(ev.RolledInSecret())

@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.facts import patches
+from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
@@ -243,7 +243,7 @@ def train(state: WdState, context: Ctx, c: cmd.Train, dice: DiceService) -> Done
                 total=total,
                 saved=saved,
                 learned=learned,
-                sheet=new_sheet,
+                sheet_changed=sheet_patch(state, new_sheet),
                 changed=patches(state, (me,)),
             ),
             rolls=(record,),

@@ -271,6 +271,7 @@ class _Plan:
     """Which parts of the fold one payload class touches, worked out once per class."""
 
     sheet: bool
+    sheet_changed: bool
     people: bool
     upserts: tuple[tuple[str, bool], ...]
     reversals: bool
@@ -291,7 +292,8 @@ def _plan(cls: type[BaseModel]) -> _Plan:
     fields = cls.model_fields
     kind = getattr(cls, "TYPE", "")
     plan = _Plan(
-        sheet="sheet" in fields,
+        sheet="sheet" in fields and "sheet_changed" not in fields,
+        sheet_changed="sheet_changed" in fields,
         people="changed" in fields,
         upserts=tuple((k, k in _TUPLES) for k in _UPSERTS if k in fields),
         reversals="reversals" in fields,
@@ -333,6 +335,12 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         sheet = values["sheet"]
         if isinstance(sheet, Character):
             update["sheets"] = {**state.sheets, sheet.id: sheet}
+    if plan.sheet_changed:
+        if values["sheet"] is not None:
+            raise TypeError(f"{type(payload).__name__} was folded with a sheet copy, not facts")
+        patch = values["sheet_changed"]
+        if patch is not None:
+            update["sheets"] = {**state.sheets, patch.id: evolve(state.sheets[patch.id], patch.changes())}
     if plan.people:
         if values["people"]:
             raise TypeError(f"{type(payload).__name__} was folded with combatant copies, not facts")
