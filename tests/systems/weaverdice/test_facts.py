@@ -20,7 +20,9 @@ from capeworks.engine.testing import Driver
 from capeworks.errors import UnreadableEvent
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.facts import CombatantPatch, copies_to_patches
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant
+from tests.systems.weaverdice.campaign_support import pc
 from tests.systems.weaverdice.helpers import RS, add, sheet, table
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "weaverdice"
@@ -114,14 +116,14 @@ def test_an_old_copy_with_a_field_no_release_knows__fails_with_one_sentence_nami
 # -- sheets changed in play (version 4) ------------------------------------------------------------
 
 
-def _replayed_with_sheet_copies(d: Driver, type_: str) -> Table:
-    """``d``'s log with each ``type_`` event written as version 3 wrote it (the whole sheet after the
-    change, ``sheet``), replayed."""
+def _replayed_with_sheet_copies(d: Driver, *types: str) -> Table:
+    """``d``'s log with each event of ``types`` written as version 3 wrote it (the whole sheet after
+    the change, ``sheet``), replayed."""
     log, after = [], Table(RS, [])
     for e in d.table.log:
         raw = e.model_dump()
         after = Table(RS, [*after.log, e])
-        if e.type == type_:
+        if e.type in types and raw["data"].get("sheet_changed"):
             data = {k: v for k, v in raw["data"].items() if k != "sheet_changed"}
             ident = raw["data"]["sheet_changed"]["id"]
             data["sheet"] = after.state.sheets[ident].model_dump(mode="json")
@@ -171,4 +173,22 @@ def test_a_fall_breaking_a_belt_slot_written_with_the_whole_sheet__replays_to_th
     assert event.version == 4 and set(event.data["sheet_changed"]) == {"id", "name", "costume"}
     assert d.state.sheets["max"] != before
     again = _replayed_with_sheet_copies(d, ev.GearChanged.TYPE)
+    assert again.state == d.state
+
+
+def test_campaign_boxes_and_a_milestone_written_with_the_whole_sheet__replay_to_the_same_table() -> None:
+    d = table()
+    pc(d, "ann", "ada", "Ada", costume={"pieces": []})
+    for box, more in (("extra_effort", {"pool": "focus"}), ("equipment_slot", {}), ("learning_a_skill", {})):
+        d.do("gm", "award", character="ada", mission=True)
+        d.do("ann", "check_box", character="ada", box=box, **more)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("gm", "award", character="ada", mission=True)
+    d.do("ann", "check_box", character="ada", box="eager_follower", kind="fan")
+    d.do("ann", "take_milestone", character="ada", option="expand_power", dice=[3])
+    written = [e for e in d.table.log if e.type in {"weaverdice.box_checked", "weaverdice.milestone_taken"}]
+    assert {e.version for e in written} == {4}
+    patched = [e.data["sheet_changed"] for e in written if e.data.get("sheet_changed")]
+    assert len(patched) >= 3 and all(set(p) < set(Character.model_fields) for p in patched)
+    again = _replayed_with_sheet_copies(d, "weaverdice.box_checked", "weaverdice.milestone_taken")
     assert again.state == d.state

@@ -105,10 +105,10 @@ class Builder:
                 if secret and not hidden:
                     people = tuple(p for p in people if not p.hidden)
             payload = evolve(payload, {"people": (), "changed": patches(batch.state, people)})
-        if isinstance(payload, ev.SheetChanges) and payload.sheet is not None:
-            payload = evolve(
-                payload, {"sheet": None, "sheet_changed": sheet_patch(batch.state, payload.sheet)}
-            )
+        values = payload.__dict__  # SheetChanges and the campaign's sheet events: turned into facts
+        if "sheet_changed" in values and values["sheet"] is not None:
+            sheet = sheet_patch(batch.state, values["sheet"])
+            payload = evolve(payload, {"sheet": None, "sheet_changed": sheet})
         batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
         if hidden and made:
             batch.emit(ev.RolledInSecret())

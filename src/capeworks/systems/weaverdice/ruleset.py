@@ -46,6 +46,7 @@ from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
     CampaignFact,
+    SheetCampaignEvent,
     fold_campaign,
 )
 from capeworks.systems.weaverdice.campaign.model import Campaign
@@ -314,6 +315,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
             if issubclass(m, SheetChanges)
         },
         **{(t, 2): copies_to_patches for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, CampaignEvent)},
+        **{(t, 3): sheet_to_patch for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, SheetCampaignEvent)},
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:
