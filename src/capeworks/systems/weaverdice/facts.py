@@ -37,7 +37,7 @@ from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import Costume, HeldItem
 from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character, Skill
-from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.state import Combatant, WdState, made
 from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wfx_outcome import StatLoss
@@ -143,11 +143,8 @@ def _patch(cls: type[P], given: dict[str, Any]) -> P:
 def _changed(old: BaseModel, new: BaseModel) -> dict[str, Any]:
     """``new``'s id, name and the fields whose values differ from ``old``'s."""
     was, now = old.__dict__, new.__dict__
-    given = {"id": now["id"], "name": now["name"]}
-    for k, v in now.items():
-        w = was[k]
-        if v is not w and v != w:
-            given[k] = v
+    given = {k: v for k, v in now.items() if v is not was[k] and v != was[k]}
+    given["id"], given["name"] = now["id"], now["name"]
     return given
 
 
@@ -168,7 +165,9 @@ def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch
     out = []
     for ident, c in last.items():
         old = known.get(ident)
-        out.append(_patch(CombatantPatch, dict(c.__dict__) if old is None else _changed(old, c)))
+        patch = _patch(CombatantPatch, dict(c.__dict__) if old is None else _changed(old, c))
+        made(patch, old, c)
+        out.append(patch)
     return tuple(out)
 
 

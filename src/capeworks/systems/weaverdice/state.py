@@ -42,6 +42,7 @@ __all__ = [
     "RestChance",
     "WdState",
     "fold_payload",
+    "made",
     "patched",
 ]
 
@@ -310,13 +311,31 @@ def _plan(cls: type[BaseModel]) -> _Plan:
     return plan
 
 
+#: id(patch) -> (the patch, the combatant it was taken against, the combatant it was taken from), for
+#: patches made in this process (:func:`~.facts.patches`); cleared when it grows, never needed
+_MADE: dict[int, tuple[Any, Combatant | None, Combatant]] = {}
+
+
+def made(patch: Any, old: Combatant | None, new: Combatant) -> None:
+    """Remember that ``patch`` is what ``new`` changed of ``old``: folded over that very ``old``, it
+    gives ``new`` back (an equal value), so :func:`patched` hands ``new`` over instead of making it
+    again. A patch read from a log is never here, and is laid field by field."""
+    if len(_MADE) > 256:
+        _MADE.clear()
+    _MADE[id(patch)] = (patch, old, new)
+
+
 def patched(people: dict[str, Combatant], changed: Iterable[Any]) -> dict[str, Combatant]:
     """``people`` with each combatant patch (:class:`~.facts.CombatantPatch`) laid over the one it
     names, or made a new combatant when it names no one yet (a joining patch holds every field)."""
     merged = dict(people)
     for patch in changed:
-        given = patch.changes()
         old = merged.get(patch.id)
+        memo = _MADE.pop(id(patch), None)
+        if memo is not None and memo[0] is patch and memo[1] is old:
+            merged[patch.id] = memo[2]
+            continue
+        given = patch.changes()
         merged[patch.id] = Combatant(**given) if old is None else evolve(old, given)
     return merged
 
