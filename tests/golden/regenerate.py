@@ -54,6 +54,8 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("weaverdice", "downtime"): _weaverdice_downtime,
         ("rwyn", "advancement"): _rwyn_advancement,
         ("weaverdice", "reputation"): _weaverdice_reputation,
+        ("weaverdice", "long"): _weaverdice_long,
+        ("weaverdice", "brawl"): _weaverdice_brawl,
     }
 
 
@@ -117,6 +119,20 @@ def _weaverdice_reputation() -> Session:
 
     s = reputation_session()
     return Session("weaverdice reputation", "weaverdice", s.seats, s.steps, dict(s.config))
+
+
+def _weaverdice_long() -> Session:
+    """Two fights and the rest after them, at the versions that carried combatant copies (issue 17)."""
+    from tests.golden.weaverdice_long import long_session
+
+    return long_session(5)
+
+
+def _weaverdice_brawl() -> Session:
+    """The same policy on another seed: high morale spent in a fight, a training roll (issue 17)."""
+    from tests.golden.weaverdice_long import long_session
+
+    return long_session(8)
 
 
 def document(table: Table, *, table_id: str) -> dict[str, Any]:

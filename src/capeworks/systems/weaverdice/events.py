@@ -4,9 +4,10 @@ Every payload derives from :class:`WdEvent`, which names the ruleset once: an
 event's type is ``weaverdice.`` and its class name in snake case
 (``AttackRolled`` -> ``weaverdice.attack_rolled``), the names logs already hold.
 
-Each carries the names its words need and the whole new value of what it
-changes (``people``: combatants; ``fight``; ``attack``; ``effects``), so the
-fold (:mod:`~capeworks.systems.weaverdice.state`) is an upsert. A hidden
+Each carries the names its words need, what changed of each combatant it
+changes (``changed``: the changed fields only, :mod:`~.facts`) and the whole
+new value of the rest (``fight``; ``attack``; ``effects``), so the fold
+(:mod:`~capeworks.systems.weaverdice.state`) is a patch and an upsert. A hidden
 NPC's combatant never rides in a public event: it goes in a GM-only
 :class:`NpcUpdated` beside it, a hidden GM roll's public half is
 :class:`RolledInSecret`, which says only that a roll was made, and a reaction
@@ -25,6 +26,7 @@ from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.facts import CombatantPatch, SheetPatch
 from capeworks.systems.weaverdice.grapple import GrappleRound
 from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
@@ -42,7 +44,7 @@ from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, Wou
 from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
-__all__ = ["EVENTS", "InitiativeLine", "WdEvent"]
+__all__ = ["EVENTS", "Changes", "InitiativeLine", "SheetChanges", "WdEvent"]
 
 
 class WdEvent(EventData, ruleset="weaverdice"):
@@ -50,15 +52,34 @@ class WdEvent(EventData, ruleset="weaverdice"):
 
 
 class Changes(WdEvent, abstract=True):
-    """Base: an event that may carry new values of combatants.
+    """Base: an event that may change combatants.
 
-    Version 2: a combatant holds no reputation number (rep cards are the one store,
-    :mod:`~capeworks.systems.weaverdice.campaign.reputation`); the upcaster takes it out of old copies.
+    Version 3: it records what changed of each (``changed``, :class:`~.facts.CombatantPatch`: id,
+    name and the changed fields), not a copy; ``people`` is the rule's new combatants as handed to
+    the builder, which turns them into patches (:func:`~.facts.patches`) and never stores them.
+    Version 2 held those copies (the upcaster makes each a patch of every field,
+    :func:`~.facts.copies_to_patches`); version 1's copies also held a reputation number (rep cards
+    are the one store now, :mod:`~capeworks.systems.weaverdice.campaign.reputation`).
     """
 
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
 
-    people: tuple[Combatant, ...] = ()
+    changed: tuple[CombatantPatch, ...] = ()
+    people: tuple[Combatant, ...] = Field(default=(), exclude=True)
+
+
+class SheetChanges(Changes, abstract=True):
+    """Base: an event that changes a character's sheet in play, as well as combatants.
+
+    Version 4: it records what changed of the sheet (``sheet_changed``, :class:`~.facts.SheetPatch`),
+    not the sheet after the change; ``sheet`` is the rule's new sheet as handed to the builder,
+    never stored. Version 3 held that sheet whole (the upcaster makes it a patch of every field,
+    :func:`~.facts.sheet_to_patch`)."""
+
+    VERSION: ClassVar[int] = 4
+
+    sheet_changed: SheetPatch | None = None
+    sheet: Character | None = Field(default=None, exclude=True)
 
 
 class CharacterAdded(Changes):
@@ -374,13 +395,12 @@ class Grappled(Changes):
     reversed: bool = False
 
 
-class GearChanged(Changes):
-    """An effect or a fall damaged held gear or costume pieces: the sheet as it now stands
+class GearChanged(SheetChanges):
+    """An effect or a fall damaged held gear or costume pieces: what changed of the sheet
     (WD-WFX-007/019, WD-EQUIP-013/014)."""
 
     character: str
     name: str
-    sheet: Character
     what: tuple[str, ...]
 
 
@@ -576,8 +596,8 @@ class Exhausted(Changes):
     exhaust_owed: tuple[str, ...]
 
 
-class Trained(Changes):
-    """A training roll saved toward a learning skill (WD-SKILL-006..008)."""
+class Trained(SheetChanges):
+    """A training roll saved toward a learning skill (WD-SKILL-006..008); the sheet's skills as saved."""
 
     character: str
     name: str
@@ -585,7 +605,6 @@ class Trained(Changes):
     total: int
     saved: int
     learned: bool
-    sheet: Character
 
 
 class StatsRegained(Changes):

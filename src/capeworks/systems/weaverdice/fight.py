@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.combat import (
 )
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
@@ -599,7 +600,13 @@ def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> 
     owed = tuple(i for i in state.exhaust_owed if i != c.character)
     return [
         Event.of(
-            ev.Exhausted(character=c.character, name=me.name, pool=c.pool, exhaust_owed=owed, people=(me,))
+            ev.Exhausted(
+                character=c.character,
+                name=me.name,
+                pool=c.pool,
+                exhaust_owed=owed,
+                changed=patches(state, (me,)),
+            )
         )
     ]
 

@@ -24,6 +24,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.statuses import pains_for
@@ -81,7 +82,8 @@ class Builder:
         keep: Sequence[RollRecord] = (),
     ) -> None:
         """Add an event (GM-only when ``hidden``, with a public note that a roll was made);
-        hidden NPCs' combatants move to a GM-only ``npc_updated`` beside it. Every roll made since
+        hidden NPCs' combatants move to a GM-only ``npc_updated`` beside it, and every combatant it
+        changed is recorded as what changed (:func:`~.facts.patches`), never as a copy. Every roll made since
         the last event rides on this one (``rolls`` only checks that they are among them) but those
         in ``keep``, which wait for the next event (a public line's dice apart from a secret's)."""
         made = self.dice.records[self._attached :]
@@ -95,16 +97,23 @@ class Builder:
             "a roll given to emit was not made since the last event"
         )
         secret: tuple[Combatant, ...] = ()
-        if isinstance(payload, ev.Changes) and payload.people:
-            secret = tuple([p for p in payload.people if p.hidden])
-            if secret and not hidden:
-                payload = evolve(payload, {"people": tuple(p for p in payload.people if not p.hidden)})
         batch = self.batch
+        people = payload.__dict__.get("people")  # Changes and the campaign's events: turned into facts
+        if people:
+            if isinstance(payload, ev.Changes):
+                secret = tuple([p for p in people if p.hidden])
+                if secret and not hidden:
+                    people = tuple(p for p in people if not p.hidden)
+            payload = evolve(payload, {"people": (), "changed": patches(batch.state, people)})
+        values = payload.__dict__  # SheetChanges and the campaign's sheet events: turned into facts
+        if "sheet_changed" in values and values["sheet"] is not None:
+            sheet = sheet_patch(batch.state, values["sheet"])
+            payload = evolve(payload, {"sheet": None, "sheet_changed": sheet})
         batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
         if hidden and made:
             batch.emit(ev.RolledInSecret())
         if secret and not hidden:
-            batch.emit(ev.NpcUpdated(people=secret), audience=_GM_ONLY)
+            batch.emit(ev.NpcUpdated(changed=patches(batch.state, secret)), audience=_GM_ONLY)
 
     # -- reading the scratch state -----------------------------------------------------------
 

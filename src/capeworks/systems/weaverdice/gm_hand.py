@@ -19,12 +19,12 @@ from capeworks.engine import Audience, Description, DiceService, Event, Viewer, 
 from capeworks.engine.kit import Frozen, TextList
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.events import Changes, WdEvent
+from capeworks.systems.weaverdice.events import SheetChanges, WdEvent
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.gm_guide import GUIDE_TEXT
 from capeworks.systems.weaverdice.gm_intel import GridReworked, TargetReworked
 from capeworks.systems.weaverdice.gm_intel import say as grid_words
-from capeworks.systems.weaverdice.sheet import Character, check_sheet
+from capeworks.systems.weaverdice.sheet import check_sheet
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Tier
 from capeworks.systems.weaverdice.wounds import Track
@@ -77,15 +77,15 @@ class RevealActions(Frozen):
 # -- events -------------------------------------------------------------------------------------
 
 
-class TierChanged(Changes):
-    """A character's tier changes (WD-NPC-006): its new sheet and record (GM-only when hidden)."""
+class TierChanged(SheetChanges):
+    """A character's tier changes (WD-NPC-006): what changed of its sheet and record (GM-only when
+    hidden)."""
 
     character: str
     name: str
     was: Tier
     tier: Tier
     reason: str = ""
-    sheet: Character
 
 
 class TierSeen(WdEvent):

@@ -395,7 +395,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CharacterAdded.TYPE: lambda p: f"{p.sheet.name} joins the table.",
     ev.NpcJoined.TYPE: lambda p: f"{p.name} enters the scene.",
     ev.NpcUpdated.TYPE: lambda p: (
-        "The GM's notes on " + (", ".join(c.name for c in p.people) or "the table") + " are updated."
+        "The GM's notes on " + (", ".join(c.name for c in p.changed) or "the table") + " are updated."
     ),
     ev.RolledInSecret.TYPE: lambda p: "The GM makes a roll.",
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",

@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
@@ -186,7 +187,11 @@ def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceSer
     roll, morale = set_by_morale(last, me.morale)
     me = evolve(me, {"morale": morale})
     return [
-        Event.of(ev.MoraleSpent(character=c.character, name=me.name, check=roll, morale=morale, people=(me,)))
+        Event.of(
+            ev.MoraleSpent(
+                character=c.character, name=me.name, check=roll, morale=morale, changed=patches(state, (me,))
+            )
+        )
     ]
 
 
@@ -238,8 +243,8 @@ def train(state: WdState, context: Ctx, c: cmd.Train, dice: DiceService) -> Done
                 total=total,
                 saved=saved,
                 learned=learned,
-                sheet=new_sheet,
-                people=(me,),
+                sheet_changed=sheet_patch(state, new_sheet),
+                changed=patches(state, (me,)),
             ),
             rolls=(record,),
         )

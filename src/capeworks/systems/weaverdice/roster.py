@@ -15,6 +15,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
 from capeworks.systems.weaverdice.sheet import check_sheet
@@ -59,7 +60,9 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
     )
     # rep cards are the one store: reputation=N deals N cards (campaign.reputation)
     added = ev.CharacterAdded(
-        sheet=sheet, people=(combatant,), reputation={sheet.id: c.reputation} if c.reputation else {}
+        sheet=sheet,
+        changed=patches(state, (combatant,)),
+        reputation={sheet.id: c.reputation} if c.reputation else {},
     )
     if not c.hidden:
         return [Event.of(added)]

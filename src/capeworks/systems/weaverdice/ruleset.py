@@ -46,6 +46,7 @@ from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
     CampaignFact,
+    SheetCampaignEvent,
     fold_campaign,
 )
 from capeworks.systems.weaverdice.campaign.model import Campaign
@@ -68,7 +69,15 @@ from capeworks.systems.weaverdice.campaign.table import (
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.events import EVENTS, CharacterAdded, Leveraged, WdEvent
+from capeworks.systems.weaverdice.events import (
+    EVENTS,
+    Changes,
+    CharacterAdded,
+    Leveraged,
+    SheetChanges,
+    WdEvent,
+)
+from capeworks.systems.weaverdice.facts import copies_to_patches, sheet_to_patch
 from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
@@ -287,12 +296,26 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
     def initial_state(self, config: WeaverdiceConfig) -> WdState:
         return WdState(config=config)
 
-    #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation)
+    #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation);
+    #: version 2 -> 3: combatant copies become patches of what changed (facts);
+    #: version 3 -> 4: a sheet copied after a change becomes a sheet patch (facts)
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {
-        **{(t, 1): lift_reputation for t, m in {**EVENTS, **GM_HAND_EVENTS}.items() if m.VERSION == 2},
-        **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION == 2},
+        **{(t, 1): lift_reputation for t, m in {**EVENTS, **GM_HAND_EVENTS}.items() if m.VERSION >= 2},
+        **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION >= 2},
         (CharacterAdded.TYPE, 1): lift_joining,
         (Leveraged.TYPE, 1): mark_old_spend,
+        **{
+            (t, 2): copies_to_patches
+            for t, m in {**EVENTS, **GM_HAND_EVENTS}.items()
+            if issubclass(m, Changes) and m.VERSION >= 3
+        },
+        **{
+            (t, 3): sheet_to_patch
+            for t, m in {**EVENTS, **GM_HAND_EVENTS}.items()
+            if issubclass(m, SheetChanges)
+        },
+        **{(t, 2): copies_to_patches for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, CampaignEvent)},
+        **{(t, 3): sheet_to_patch for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, SheetCampaignEvent)},
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

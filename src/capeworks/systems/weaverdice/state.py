@@ -2,14 +2,16 @@
 
 Two halves per character: the :class:`~.sheet.Character` (GM-only for a
 hidden NPC, WD-NPC-003/004) and the :class:`Combatant` (what play changes:
-effort, morale, the wound track, conditions, stat damage). Events carry the
-whole new value of whatever they change (combatants, the fight, the pending
-attack or effect, an open call), so :func:`fold_payload` is a cheap upsert and never
-re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
+effort, morale, the wound track, conditions, stat damage). Events carry what
+changed of each combatant (its changed fields, :mod:`~.facts`) and the whole
+new value of whatever else they change (the fight, the pending attack or
+effect, an open call), so :func:`fold_payload` is a cheap patch and upsert and
+never re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +42,8 @@ __all__ = [
     "RestChance",
     "WdState",
     "fold_payload",
+    "made",
+    "patched",
 ]
 
 
@@ -268,6 +272,7 @@ class _Plan:
     """Which parts of the fold one payload class touches, worked out once per class."""
 
     sheet: bool
+    sheet_changed: bool
     people: bool
     upserts: tuple[tuple[str, bool], ...]
     reversals: bool
@@ -288,8 +293,9 @@ def _plan(cls: type[BaseModel]) -> _Plan:
     fields = cls.model_fields
     kind = getattr(cls, "TYPE", "")
     plan = _Plan(
-        sheet="sheet" in fields,
-        people="people" in fields,
+        sheet="sheet" in fields and "sheet_changed" not in fields,
+        sheet_changed="sheet_changed" in fields,
+        people="changed" in fields,
         upserts=tuple((k, k in _TUPLES) for k in _UPSERTS if k in fields),
         reversals="reversals" in fields,
         call="call" in fields,
@@ -303,6 +309,35 @@ def _plan(cls: type[BaseModel]) -> _Plan:
     )
     _PLANS[cls] = plan
     return plan
+
+
+#: id(patch) -> (the patch, the combatant it was taken against, the combatant it was taken from), for
+#: patches made in this process (:func:`~.facts.patches`); cleared when it grows, never needed
+_MADE: dict[int, tuple[Any, Combatant | None, Combatant]] = {}
+
+
+def made(patch: Any, old: Combatant | None, new: Combatant) -> None:
+    """Remember that ``patch`` is what ``new`` changed of ``old``: folded over that very ``old``, it
+    gives ``new`` back (an equal value), so :func:`patched` hands ``new`` over instead of making it
+    again. A patch read from a log is never here, and is laid field by field."""
+    if len(_MADE) > 256:
+        _MADE.clear()
+    _MADE[id(patch)] = (patch, old, new)
+
+
+def patched(people: dict[str, Combatant], changed: Iterable[Any]) -> dict[str, Combatant]:
+    """``people`` with each combatant patch (:class:`~.facts.CombatantPatch`) laid over the one it
+    names, or made a new combatant when it names no one yet (a joining patch holds every field)."""
+    merged = dict(people)
+    for patch in changed:
+        old = merged.get(patch.id)
+        memo = _MADE.pop(id(patch), None)
+        if memo is not None and memo[0] is patch and memo[1] is old:
+            merged[patch.id] = memo[2]
+            continue
+        given = patch.changes()
+        merged[patch.id] = Combatant(**given) if old is None else evolve(old, given)
+    return merged
 
 
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:
@@ -319,13 +354,18 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         sheet = values["sheet"]
         if isinstance(sheet, Character):
             update["sheets"] = {**state.sheets, sheet.id: sheet}
+    if plan.sheet_changed:
+        if values["sheet"] is not None:
+            raise TypeError(f"{type(payload).__name__} was folded with a sheet copy, not facts")
+        patch = values["sheet_changed"]
+        if patch is not None:
+            update["sheets"] = {**state.sheets, patch.id: evolve(state.sheets[patch.id], patch.changes())}
     if plan.people:
-        people = values["people"]
-        if people:
-            merged = dict(state.people)
-            for c in people:
-                merged[c.id] = c
-            update["people"] = merged
+        if values["people"]:
+            raise TypeError(f"{type(payload).__name__} was folded with combatant copies, not facts")
+        changed = values["changed"]
+        if changed:
+            update["people"] = patched(state.people, changed)
     for key, as_tuple in plan.upserts:
         value = values[key]
         update[key] = tuple(value) if as_tuple else value

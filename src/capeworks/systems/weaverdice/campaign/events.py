@@ -31,10 +31,18 @@ from capeworks.systems.weaverdice.campaign.model import (
 )
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import WdEvent
+from capeworks.systems.weaverdice.facts import CombatantPatch, SheetPatch
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.state import Combatant, WdState, patched
 
-__all__ = ["CAMPAIGN_EVENTS", "CampaignEvent", "CampaignFact", "TargetPatch", "fold_campaign"]
+__all__ = [
+    "CAMPAIGN_EVENTS",
+    "CampaignEvent",
+    "CampaignFact",
+    "SheetCampaignEvent",
+    "TargetPatch",
+    "fold_campaign",
+]
 
 
 class TargetPatch(Frozen):
@@ -72,13 +80,16 @@ class TargetMoved(CampaignFact):
 class CampaignEvent(WdEvent, abstract=True):
     """Base of the campaign layer's events: the records they change, upserted by :func:`fold_campaign`.
 
-    Version 2: combatant copies hold no reputation number (see ``Changes`` and
-    :mod:`~capeworks.systems.weaverdice.campaign.reputation`)."""
+    Version 3: what changed of each combatant is stored as a patch (``changed``), never a copy;
+    ``people`` is the rule's new combatants, turned into patches by the builder (see ``Changes`` and
+    :mod:`~capeworks.systems.weaverdice.facts`). Version 2: combatant copies hold no reputation
+    number (:mod:`~capeworks.systems.weaverdice.campaign.reputation`)."""
 
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
 
     ledgers: dict[str, Ledger] = Field(default_factory=dict)
-    people: tuple[Combatant, ...] = ()
+    changed: tuple[CombatantPatch, ...] = ()
+    people: tuple[Combatant, ...] = Field(default=(), exclude=True)
     #: written at version 1, when reputation was a number: its ledgers lack the joining cards
     legacy: bool = Field(default=False, exclude_if=lambda v: not v)
 
@@ -300,29 +311,40 @@ class FollowerTapped(CampaignEvent):
     lost_negative: int | None = None
 
 
-class BoxChecked(CampaignEvent):
+class SheetCampaignEvent(CampaignEvent, abstract=True):
+    """Base: a campaign event that may change a character's sheet.
+
+    Version 4: it records what changed of the sheet (``sheet_changed``, a
+    :class:`~capeworks.systems.weaverdice.facts.SheetPatch`), not the sheet after the change;
+    ``sheet`` is the rule's new sheet, turned into the patch by the builder and never stored.
+    Version 3 held it whole (the upcaster makes it a patch of every field)."""
+
+    VERSION: ClassVar[int] = 4
+
+    sheet_changed: SheetPatch | None = None
+    sheet: Character | None = Field(default=None, exclude=True)
+
+
+class BoxChecked(SheetCampaignEvent):
     character: str
     name: str
     box: str
-    sheet: Character | None = None
 
 
-class MiniPicked(CampaignEvent):
-    """A mini-progression pick (WD-DN-017): the option, what it gave in words, the sheet after."""
+class MiniPicked(SheetCampaignEvent):
+    """A mini-progression pick (WD-DN-017): the option, what it gave in words, what changed of the sheet."""
 
     character: str
     name: str
     option: int
     what: str
-    sheet: Character | None = None
 
 
-class MilestoneTaken(CampaignEvent):
+class MilestoneTaken(SheetCampaignEvent):
     character: str
     name: str
     option: str
     faces: tuple[int, ...]
-    sheet: Character | None = None
 
 
 class PerkKept(CampaignEvent):
@@ -553,10 +575,19 @@ def fold_campaign(state: WdState, p: CampaignEvent | WdEvent) -> WdState:
     if update:
         camp = evolve(camp, update)
     more: dict[str, Any] = {"campaign": camp}
-    sheet = values.get("sheet")
-    if isinstance(sheet, Character):
-        more["sheets"] = {**state.sheets, sheet.id: sheet}
-    people = values.get("people")
-    if people:
-        more["people"] = {**state.people, **{c.id: c for c in people}}
+    if isinstance(p, SheetCampaignEvent):
+        if values["sheet"] is not None:
+            raise TypeError(f"{type(p).__name__} was folded with a sheet copy, not facts")
+        patch = values["sheet_changed"]
+        if patch is not None:
+            more["sheets"] = {**state.sheets, patch.id: evolve(state.sheets[patch.id], patch.changes())}
+    else:
+        sheet = values.get("sheet")
+        if isinstance(sheet, Character):
+            more["sheets"] = {**state.sheets, sheet.id: sheet}
+    if values.get("people"):
+        raise TypeError(f"{type(p).__name__} was folded with combatant copies, not facts")
+    changed = values.get("changed")
+    if changed:
+        more["people"] = patched(state.people, changed)
     return evolve(state, more)
