@@ -11,10 +11,12 @@ never its total or odds worked out from it (issue 9). Questions come from
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
+from capeworks.systems.weaverdice.copies import made
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
@@ -33,6 +35,89 @@ def _chance(dice: int, modifier: int, tn: int, morale: int) -> str:
     """The chance to reach ``tn`` as a prompt shows it ("58%"); a pure function of its numbers, so
     kept (the open prompts are worked out again at every version)."""
     return percent(p_reach(dice, modifier, tn, morale))
+
+
+class _Trusted:
+    """``cls(**given)`` without validating again, for the prompts' own values (the open prompts are
+    made at every version): each value must be of its field's exact type and pass ``fits``, else
+    the model validates it as before. The instance is the one validation makes (same fields, fields
+    set and JSON); a test compares them."""
+
+    __slots__ = ("_cls", "_fields", "_fits", "_types")
+
+    def __init__(
+        self,
+        cls: type[Any],
+        types: dict[str, tuple[type, bool]],
+        fits: Callable[[dict[str, Any]], bool],
+    ) -> None:
+        self._cls, self._types, self._fits = cls, types, fits
+        self._fields = [
+            (n, f.default, f.default_factory, f.is_required()) for n, f in cls.model_fields.items()
+        ]
+
+    def __call__(self, **given: Any) -> Any:
+        types = self._types
+        for k, v in given.items():
+            t = types.get(k)
+            if t is None or not (type(v) is t[0] or (v is None and t[1])):
+                return self._cls(**given)
+        if not self._fits(given):
+            return self._cls(**given)
+        fields: dict[str, Any] = {}
+        for name, default, factory, required in self._fields:
+            if name in given:
+                fields[name] = given[name]
+            elif required:
+                return self._cls(**given)
+            else:
+                fields[name] = factory() if factory is not None else default
+        return made(self._cls, fields, frozenset(given))
+
+
+def _str_keys(d: dict[str, Any]) -> bool:
+    return all(type(k) is str for k in d)
+
+
+def _option_fits(given: dict[str, Any]) -> bool:
+    return "payload" not in given or _str_keys(given["payload"])
+
+
+def _prompt_fits(given: dict[str, Any]) -> bool:
+    pid = given.get("id")
+    return (
+        pid is not None
+        and 1 <= len(pid) <= 128
+        # addressed to a seat or to a role, not both or neither (Prompt's own check)
+        and (given.get("seat") is None) != (given.get("role") is None)
+        and all(type(o) is PromptOption for o in given.get("options", ()))
+        and _str_keys(given.get("context", {}))
+    )
+
+
+_option: Callable[..., PromptOption] = _Trusted(
+    PromptOption,
+    {"value": (str, False), "label": (str, False), "command": (str, False), "payload": (dict, False)},
+    _option_fits,
+)
+_prompt: Callable[..., Prompt] = _Trusted(
+    Prompt,
+    {
+        "id": (str, False),
+        "seat": (str, True),
+        "role": (Role, True),
+        "kind": (str, False),
+        "rule": (str, False),
+        "question": (str, False),
+        "options": (tuple, False),
+        "free": (FreeAnswer, True),
+        "default": (str, True),
+        "min_choices": (int, False),
+        "max_choices": (int, False),
+        "context": (dict, False),
+    },
+    _prompt_fits,
+)
 
 
 def _to(state: WdState, ident: str | None) -> dict[str, Any]:
@@ -68,7 +153,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
         }
         facts = {"attacker": state.people[attack.attacker].name, "name": t.name}
         out.append(
-            Prompt(
+            _prompt(
                 id=f"react-{attack.target}",
                 kind="reaction",
                 rule="WD-COMBAT-019",
@@ -83,7 +168,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     block=odds[Stat.BRAWN],
                 ),
                 options=tuple(
-                    PromptOption(
+                    _option(
                         value=v,
                         label=option_words(v),
                         command="react",
@@ -116,7 +201,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 continue
             done = task.total if task is not None else 0
         out.append(
-            Prompt(
+            _prompt(
                 id=f"call-{call.id}",
                 kind="check",
                 rule="WD-CORE-001",
@@ -138,7 +223,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     odds=_chance(1 + call.dice, mod, call.tn, c.morale),
                 ),
                 options=(
-                    PromptOption(
+                    _option(
                         value="roll",
                         label="roll",
                         command="check",
@@ -154,13 +239,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
         sheet = state.sheet(ident)
         pools = [p for p in Pool if c.effort.maximum(sheet, p) >= 1]
         out.append(
-            Prompt(
+            _prompt(
                 id=f"exhaust-{ident}",
                 kind="exhaust",
                 rule="WD-EFFORT-009",
                 question=question("exhaust", name=c.name),
                 options=tuple(
-                    PromptOption(
+                    _option(
                         value=p.value,
                         label=p.value,
                         command="exhaust",
@@ -173,13 +258,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
         )
     for ident, picker in state.burns.items():
         out.append(
-            Prompt(
+            _prompt(
                 id=f"burn-{ident}",
                 kind="burn",
                 rule="WD-WFX-026",
                 question=question("burn", name=state.people[ident].name),
                 options=tuple(
-                    PromptOption(
+                    _option(
                         value=s.value,
                         label=s.value,
                         command="burn_choice",
@@ -193,13 +278,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
     for ident, turn_left in state.pain_owed.items():
         c = state.people[ident]
         out.append(
-            Prompt(
+            _prompt(
                 id=f"pain-{ident}",
                 kind="pain",
                 rule="WD-STATUS-002",
                 question=question("pain", name=c.name, end=", or end the turn now" if turn_left else ""),
                 options=tuple(
-                    PromptOption(
+                    _option(
                         value=o.value,
                         label=option_words(o.value),
                         command="pain_choice",
@@ -213,7 +298,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
     for ident, result in state.falls.items():
         c = state.people[ident]
         out.append(
-            Prompt(
+            _prompt(
                 id=f"fall-{ident}",
                 kind="fall",
                 rule="WD-MOVE-009",
@@ -221,7 +306,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     "fall", name=c.name, how="is thrown" if result.thrown else "falls", feet=result.feet
                 ),
                 options=tuple(
-                    PromptOption(
+                    _option(
                         value=str(i),
                         label=fall_option_words(o),
                         command="fall_choice",
@@ -234,7 +319,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
         )
     for ident, offer in state.reversals.items():
         out.append(
-            Prompt(
+            _prompt(
                 id=f"reverse-{ident}",
                 kind="reversal",
                 rule="WD-GRAPPLE-004",
@@ -245,13 +330,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     banks=offer.banked,
                 ),
                 options=(
-                    PromptOption(
+                    _option(
                         value="reverse",
                         label="reverse the hold",
                         command="reverse",
                         payload={"character": ident},
                     ),
-                    PromptOption(
+                    _option(
                         value="let_go",
                         label="let go",
                         command="reverse",
@@ -272,7 +357,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
     ):
         c = state.people[fight.turn.actor]
         out.append(
-            Prompt(
+            _prompt(
                 id=f"turn-{fight.order.round}-{fight.turn.actor}",
                 kind="turn",
                 rule="WD-COMBAT-001",
@@ -293,7 +378,7 @@ def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
     t = state.people[attack.target]
     roll = attack.reaction_roll
     assert roll is not None and attack.reaction is not None
-    return Prompt(
+    return _prompt(
         id=f"react-morale-{attack.target}",
         kind="reaction_morale",
         rule="WD-MORALE-003",
@@ -306,13 +391,13 @@ def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
             value=spend_value(t.morale),
         ),
         options=(
-            PromptOption(
+            _option(
                 value="spend_morale",
                 label=option_words("spend_morale"),
                 command="spend_morale",
                 payload={"character": attack.target},
             ),
-            PromptOption(
+            _option(
                 value="take",
                 label=option_words("take"),
                 command="react",
@@ -369,22 +454,22 @@ def _effect_prompt(state: WdState) -> Prompt:
     }
     if max(need.counts) <= 1:
         options = [
-            PromptOption(
+            _option(
                 value=o, label=words.labels[o], command="effect_choice", payload={**payload, "picks": [o]}
             )
             for o in need.options
         ]
         if 0 in need.counts:
             options.append(
-                PromptOption(
+                _option(
                     value="none",
                     label=words.labels["none"],
                     command="effect_choice",
                     payload={**payload, "picks": []},
                 )
             )
-        return Prompt(options=tuple(options), **base)
-    return Prompt(
+        return _prompt(options=tuple(options), **base)
+    return _prompt(
         free=FreeAnswer(
             command="effect_choice",
             field="picks",
