@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.checks import (
-    CheckRoll,
     Lengthy,
     attacker_wins,
     auto_passes,
@@ -185,24 +184,3 @@ def test_brute_force__every_pool_of_three_matches_the_rule() -> None:
     for rolled in itertools.product(range(1, 7), repeat=3):
         r = check(rolled, modifier=-1, tn=4, morale=-3)
         assert r.total == min(max(rolled) - 1, 4)
-
-
-@pytest.mark.rules("WD-CORE-004", "WD-CORE-005")
-@given(
-    st.lists(st.integers(1, 6), min_size=1, max_size=5),
-    st.integers(-6, 6),
-    st.integers(-5, 3),
-    st.integers(1, 12),
-    st.booleans(),
-)
-def test_check_makes_the_roll_validation_makes(
-    rolled: list[int], mod: int, morale: int, tn: int, keep_last: bool
-) -> None:
-    # check() builds its CheckRoll without validating again: equal to the validated one, the same
-    # fields set, the same JSON
-    roll = check(rolled, modifier=mod, tn=tn, morale=morale, keep=rolled[-1] if keep_last else None)
-    named = {k: getattr(roll, k) for k in ("faces", "kept", "modifier", "cap", "tn")}
-    fresh = CheckRoll(**named)
-    assert roll == fresh and type(roll.faces) is tuple
-    assert roll.model_fields_set == fresh.model_fields_set
-    assert roll.model_dump_json() == fresh.model_dump_json() and list(roll.__dict__) == list(fresh.__dict__)

@@ -18,7 +18,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.copies import evolve, made
+from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.morale import cap, spend_value
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Stat
@@ -100,31 +100,7 @@ def check(
         kept = keep
     else:
         raise RuleViolation("WD-CORE-004", f"You can only keep a die you rolled; {keep} was not rolled.")
-    limit = cap(morale)
-    if (
-        type(modifier) is int
-        and type(tn) is int
-        and type(kept) is int
-        and (limit is None or type(limit) is int)
-        and all(type(f) is int for f in faces)
-    ):
-        # every value is an int already checked above: the roll validation would make (a check is
-        # rolled several times a command)
-        fields = {
-            "faces": tuple(faces),
-            "kept": kept,
-            "modifier": modifier,
-            "cap": limit,
-            "morale_set": None,
-            "tn": tn,
-            "rerolls": 0,
-        }
-        return made(CheckRoll, fields, _CHECK_GIVEN)
-    return CheckRoll(faces=tuple(faces), kept=kept, modifier=modifier, cap=limit, tn=tn)
-
-
-#: the fields :func:`check` names when it makes a roll
-_CHECK_GIVEN = frozenset({"faces", "kept", "modifier", "cap", "tn"})
+    return CheckRoll(faces=tuple(faces), kept=kept, modifier=modifier, cap=cap(morale), tn=tn)
 
 
 def reroll(roll: CheckRoll, faces: Sequence[int]) -> CheckRoll:

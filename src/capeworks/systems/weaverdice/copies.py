@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-__all__ = ["evolve", "made"]
+__all__ = ["evolve"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -33,21 +33,6 @@ def evolve(model: M, update: Mapping[str, Any]) -> M:
     # the set of fields given is shared, not copied: only pydantic's own copies change one, and they
     # copy it first; nothing here dumps with exclude_unset
     _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-def made(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:
-    """The instance ``cls(**{k: fields[k] for k in given})`` would be, unvalidated.
-
-    ``fields`` holds every field of ``cls`` in its declared order, each value already of its exact
-    field type and within its constraints (the caller checks what it cannot know); ``given`` is the
-    set of fields such a call names. For values made by the rules from values already checked.
-    """
-    new = _new(cls)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", given)
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new

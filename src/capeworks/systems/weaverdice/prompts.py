@@ -11,12 +11,10 @@ never its total or odds worked out from it (issue 9). Questions come from
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
-from capeworks.systems.weaverdice.copies import made
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
@@ -35,89 +33,6 @@ def _chance(dice: int, modifier: int, tn: int, morale: int) -> str:
     """The chance to reach ``tn`` as a prompt shows it ("58%"); a pure function of its numbers, so
     kept (the open prompts are worked out again at every version)."""
     return percent(p_reach(dice, modifier, tn, morale))
-
-
-class _Trusted:
-    """``cls(**given)`` without validating again, for the prompts' own values (the open prompts are
-    made at every version): each value must be of its field's exact type and pass ``fits``, else
-    the model validates it as before. The instance is the one validation makes (same fields, fields
-    set and JSON); a test compares them."""
-
-    __slots__ = ("_cls", "_fields", "_fits", "_types")
-
-    def __init__(
-        self,
-        cls: type[Any],
-        types: dict[str, tuple[type, bool]],
-        fits: Callable[[dict[str, Any]], bool],
-    ) -> None:
-        self._cls, self._types, self._fits = cls, types, fits
-        self._fields = [
-            (n, f.default, f.default_factory, f.is_required()) for n, f in cls.model_fields.items()
-        ]
-
-    def __call__(self, **given: Any) -> Any:
-        types = self._types
-        for k, v in given.items():
-            t = types.get(k)
-            if t is None or not (type(v) is t[0] or (v is None and t[1])):
-                return self._cls(**given)
-        if not self._fits(given):
-            return self._cls(**given)
-        fields: dict[str, Any] = {}
-        for name, default, factory, required in self._fields:
-            if name in given:
-                fields[name] = given[name]
-            elif required:
-                return self._cls(**given)
-            else:
-                fields[name] = factory() if factory is not None else default
-        return made(self._cls, fields, frozenset(given))
-
-
-def _str_keys(d: dict[str, Any]) -> bool:
-    return all(type(k) is str for k in d)
-
-
-def _option_fits(given: dict[str, Any]) -> bool:
-    return "payload" not in given or _str_keys(given["payload"])
-
-
-def _prompt_fits(given: dict[str, Any]) -> bool:
-    pid = given.get("id")
-    return (
-        pid is not None
-        and 1 <= len(pid) <= 128
-        # addressed to a seat or to a role, not both or neither (Prompt's own check)
-        and (given.get("seat") is None) != (given.get("role") is None)
-        and all(type(o) is PromptOption for o in given.get("options", ()))
-        and _str_keys(given.get("context", {}))
-    )
-
-
-_option: Callable[..., PromptOption] = _Trusted(
-    PromptOption,
-    {"value": (str, False), "label": (str, False), "command": (str, False), "payload": (dict, False)},
-    _option_fits,
-)
-_prompt: Callable[..., Prompt] = _Trusted(
-    Prompt,
-    {
-        "id": (str, False),
-        "seat": (str, True),
-        "role": (Role, True),
-        "kind": (str, False),
-        "rule": (str, False),
-        "question": (str, False),
-        "options": (tuple, False),
-        "free": (FreeAnswer, True),
-        "default": (str, True),
-        "min_choices": (int, False),
-        "max_choices": (int, False),
-        "context": (dict, False),
-    },
-    _prompt_fits,
-)
 
 
 def _to(state: WdState, ident: str | None) -> dict[str, Any]:
@@ -153,7 +68,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
         }
         facts = {"attacker": state.people[attack.attacker].name, "name": t.name}
         out.append(
-            _prompt(
+            Prompt(
                 id=f"react-{attack.target}",
                 kind="reaction",
                 rule="WD-COMBAT-019",
@@ -168,7 +83,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     block=odds[Stat.BRAWN],
                 ),
                 options=tuple(
-                    _option(
+                    PromptOption(
                         value=v,
                         label=option_words(v),
                         command="react",
@@ -201,7 +116,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                 continue
             done = task.total if task is not None else 0
         out.append(
-            _prompt(
+            Prompt(
                 id=f"call-{call.id}",
                 kind="check",
                 rule="WD-CORE-001",
@@ -223,7 +138,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     odds=_chance(1 + call.dice, mod, call.tn, c.morale),
                 ),
                 options=(
-                    _option(
+                    PromptOption(
                         value="roll",
                         label="roll",
                         command="check",
@@ -239,13 +154,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
         sheet = state.sheet(ident)
         pools = [p for p in Pool if c.effort.maximum(sheet, p) >= 1]
         out.append(
-            _prompt(
+            Prompt(
                 id=f"exhaust-{ident}",
                 kind="exhaust",
                 rule="WD-EFFORT-009",
                 question=question("exhaust", name=c.name),
                 options=tuple(
-                    _option(
+                    PromptOption(
                         value=p.value,
                         label=p.value,
                         command="exhaust",
@@ -258,13 +173,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
         )
     for ident, picker in state.burns.items():
         out.append(
-            _prompt(
+            Prompt(
                 id=f"burn-{ident}",
                 kind="burn",
                 rule="WD-WFX-026",
                 question=question("burn", name=state.people[ident].name),
                 options=tuple(
-                    _option(
+                    PromptOption(
                         value=s.value,
                         label=s.value,
                         command="burn_choice",
@@ -278,13 +193,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
     for ident, turn_left in state.pain_owed.items():
         c = state.people[ident]
         out.append(
-            _prompt(
+            Prompt(
                 id=f"pain-{ident}",
                 kind="pain",
                 rule="WD-STATUS-002",
                 question=question("pain", name=c.name, end=", or end the turn now" if turn_left else ""),
                 options=tuple(
-                    _option(
+                    PromptOption(
                         value=o.value,
                         label=option_words(o.value),
                         command="pain_choice",
@@ -298,7 +213,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
     for ident, result in state.falls.items():
         c = state.people[ident]
         out.append(
-            _prompt(
+            Prompt(
                 id=f"fall-{ident}",
                 kind="fall",
                 rule="WD-MOVE-009",
@@ -306,7 +221,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     "fall", name=c.name, how="is thrown" if result.thrown else "falls", feet=result.feet
                 ),
                 options=tuple(
-                    _option(
+                    PromptOption(
                         value=str(i),
                         label=fall_option_words(o),
                         command="fall_choice",
@@ -319,7 +234,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
         )
     for ident, offer in state.reversals.items():
         out.append(
-            _prompt(
+            Prompt(
                 id=f"reverse-{ident}",
                 kind="reversal",
                 rule="WD-GRAPPLE-004",
@@ -330,13 +245,13 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     banks=offer.banked,
                 ),
                 options=(
-                    _option(
+                    PromptOption(
                         value="reverse",
                         label="reverse the hold",
                         command="reverse",
                         payload={"character": ident},
                     ),
-                    _option(
+                    PromptOption(
                         value="let_go",
                         label="let go",
                         command="reverse",
@@ -357,7 +272,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
     ):
         c = state.people[fight.turn.actor]
         out.append(
-            _prompt(
+            Prompt(
                 id=f"turn-{fight.order.round}-{fight.turn.actor}",
                 kind="turn",
                 rule="WD-COMBAT-001",
@@ -378,7 +293,7 @@ def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
     t = state.people[attack.target]
     roll = attack.reaction_roll
     assert roll is not None and attack.reaction is not None
-    return _prompt(
+    return Prompt(
         id=f"react-morale-{attack.target}",
         kind="reaction_morale",
         rule="WD-MORALE-003",
@@ -391,13 +306,13 @@ def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:
             value=spend_value(t.morale),
         ),
         options=(
-            _option(
+            PromptOption(
                 value="spend_morale",
                 label=option_words("spend_morale"),
                 command="spend_morale",
                 payload={"character": attack.target},
             ),
-            _option(
+            PromptOption(
                 value="take",
                 label=option_words("take"),
                 command="react",
@@ -454,22 +369,22 @@ def _effect_prompt(state: WdState) -> Prompt:
     }
     if max(need.counts) <= 1:
         options = [
-            _option(
+            PromptOption(
                 value=o, label=words.labels[o], command="effect_choice", payload={**payload, "picks": [o]}
             )
             for o in need.options
         ]
         if 0 in need.counts:
             options.append(
-                _option(
+                PromptOption(
                     value="none",
                     label=words.labels["none"],
                     command="effect_choice",
                     payload={**payload, "picks": []},
                 )
             )
-        return _prompt(options=tuple(options), **base)
-    return _prompt(
+        return Prompt(options=tuple(options), **base)
+    return Prompt(
         free=FreeAnswer(
             command="effect_choice",
             field="picks",
