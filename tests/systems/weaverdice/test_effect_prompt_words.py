@@ -79,3 +79,13 @@ def test_effort_on_a_critical_save__says_what_each_dot_adds() -> None:
     assert "the Guts save needs 7+; each effort dot spent adds +1 to it" in p.free.hint
     assert "each effort dot spent adds +1" in p.question
     _no_rule_ids(p.question)
+
+
+@pytest.mark.rules("WD-WFX-005")
+def test_kept_row_words_are_the_words_made_afresh() -> None:
+    # each effect table row's words are kept once made (a prompt asks them at every version it is open)
+    from capeworks.systems.weaverdice import effect_words as words
+
+    for _ in range(2):
+        for src, row in words._BY_SRC.items():
+            assert words._row_words_of(src) == words.row_words(row)

@@ -67,3 +67,19 @@ def test_lengthy_odds_brute_force() -> None:
     # with Dex +1 and Know +1 each roll gains 2
     ways = sum(1 for t in itertools.product(range(1, 7), repeat=2) if sum(t) + 4 >= 8)
     assert p_lengthy(dc=8, rolls=2, modifier=2) == Fraction(ways, 36)
+
+
+@pytest.mark.rules("WD-CORE-005", "WD-COMBAT-020")
+def test_kept_odds_are_the_odds_worked_out_afresh() -> None:
+    # p_reach and a prompt's percentage are kept per numbers (a reaction prompt asks them at every
+    # version): asked twice, in any order, they are what a fresh computation gives
+    from capeworks.systems.weaverdice.prompts import _chance
+    from capeworks.systems.weaverdice.render import percent
+
+    cases = list(itertools.product((1, 2, 3), (-2, 0, 1, 3), (2, 4, 7, 9), (-3, 0, 2)))
+    for _ in range(2):
+        for dice, modifier, tn, morale in reversed(cases):
+            fresh = p_reach.__wrapped__(dice, modifier, tn, morale)
+            assert fresh == brute(dice, modifier, tn, morale)
+            assert p_reach(dice, modifier, tn, morale) == fresh
+            assert _chance(dice, modifier, tn, morale) == percent(fresh)

@@ -276,6 +276,11 @@ def test_over_encumbered_by_the_costume__minus_1_athletics_and_dexterity_and_5_f
     d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
     d.do("ann", "move", character="vic", feet=20)
     assert d.state.sheet("max").movement == 30 and d.state.sheet("max").stat(Stat.DEXTERITY) == 3
+    # every score at once (what a wound effect reads) is each stat() alike, over-encumbered or not
+    for ident in ("vic", "max"):
+        s = d.state.sheet(ident)
+        assert s.scores() == {x: s.stat(x) for x in Stat} and list(s.scores()) == list(Stat)
+    assert d.state.sheet("vic").scores()[Stat.ATHLETICS] == 2
 
 
 @pytest.mark.rules("WD-STAT-009", "WD-EQUIP-014", "WD-EQUIP-003")

@@ -176,6 +176,21 @@ def test_stat_damage__temporary_spares_effort_and_slots() -> None:
     assert c.model_copy(update={"lasting_loss": {Stat.GUTS: 5}}).stat(Stat.GUTS) == 0
 
 
+@pytest.mark.rules("WD-STAT-021")
+@pytest.mark.parametrize("lasting", [0, 1, 2, 5])
+@pytest.mark.parametrize("temporary", [0, 1, 3, 9])
+def test_scores_are_each_stat_worked_out_alone(lasting: int, temporary: int) -> None:
+    # scores() works out all seven in one pass (a wound effect reads them at every hit): the same as stat()
+    c = pc(athletics=4, guts=2, brawn=5, wits=1).model_copy(
+        update={
+            "lasting_loss": {Stat.GUTS: lasting, Stat.BRAWN: lasting},
+            "temporary_loss": {Stat.GUTS: temporary, Stat.ATHLETICS: temporary, Stat.WITS: temporary},
+        }
+    )
+    assert c.scores() == {s: c.stat(s) for s in Stat}
+    assert list(c.scores()) == list(Stat)
+
+
 @pytest.mark.rules("WD-NPC-001", "WD-NPC-002", "WD-NPC-003", "WD-NPC-004", "WD-NPC-005", "WD-COMBAT-018")
 @pytest.mark.parametrize(
     ("tier", "ds", "effort"),

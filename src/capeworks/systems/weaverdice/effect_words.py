@@ -109,6 +109,19 @@ def row_words(row: Row) -> str:
     return ", ".join(bits) or "no effect"
 
 
+#: each table row's words, made when first asked (the rows are fixed data; an effect prompt asks at every
+#: version it stays open)
+_ROW_WORDS: dict[int, str] = {}
+
+
+def _row_words_of(src: int) -> str:
+    """:func:`row_words` of the row from seed line ``src``, kept."""
+    words = _ROW_WORDS.get(src)
+    if words is None:
+        words = _ROW_WORDS[src] = row_words(_BY_SRC[src])
+    return words
+
+
 class EffectWords:
     """A decision in words: the sentence after the wound's name, and a label per option."""
 
@@ -127,7 +140,7 @@ def effect_words(need: Need, *, recovery_left: int) -> EffectWords:
     head = need.key.split(".")[0]
     if head == "negate":
         row = _BY_SRC.get(need.row) if need.row is not None else None
-        effect = row_words(row) if row is not None else "the effect"
+        effect = _row_words_of(row.src) if row is not None else "the effect"
         left = f"{recovery_left} left" if recovery_left != 1 else "the last one"
         if row is not None and row.special is Special.HEADSHOT:
             return EffectWords(

@@ -129,22 +129,29 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     attacker = b.person(c.character)
     t = b.person(c.target)
     can_react = hit and offers_reaction(t, tsheet)
-    details = PendingAttack(
-        attacker=c.character,
-        target=c.target,
-        total=roll.total,
-        damage=c.damage,
-        tier=c.tier,
-        melee=c.melee,
-        conventional=c.conventional,
-        hidden=c.hidden,
-        effect_only=c.effect_only,
+    # high morale may still buy the miss up (WD-MORALE-003)
+    may_buy = not hit and attacker.morale > 0
+    # the attack's details are kept only when something waits on them: a reaction or a chance
+    details = (
+        PendingAttack(
+            attacker=c.character,
+            target=c.target,
+            total=roll.total,
+            damage=c.damage,
+            tier=c.tier,
+            melee=c.melee,
+            conventional=c.conventional,
+            hidden=c.hidden,
+            effect_only=c.effect_only,
+        )
+        if can_react or may_buy
+        else None
     )
     if can_react:
         pending = details
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
     chance = None
-    if not hit and attacker.morale > 0:  # high morale may still buy the miss up (WD-MORALE-003)
+    if may_buy:
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
     emit_attack(
         b,

@@ -44,8 +44,10 @@ def total_distribution(dice: int, modifier: int, morale: int = 0) -> Distributio
     return Distribution.from_counts(counts)
 
 
+@lru_cache(maxsize=4096)
 def p_reach(dice: int, modifier: int, tn: int, morale: int = 0) -> Fraction:
-    """P(final total >= ``tn``), no morale spent."""
+    """P(final total >= ``tn``), no morale spent (kept: every reaction prompt asks it at every version,
+    and a ``Fraction`` never changes)."""
     return total_distribution(dice, modifier, morale).at_least(tn)
 
 

@@ -11,6 +11,7 @@ never its total or odds worked out from it (issue 9). Questions come from
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
@@ -25,6 +26,13 @@ from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wounding import hit_of
 
 __all__ = ["open_prompts"]
+
+
+@lru_cache(maxsize=4096)
+def _chance(dice: int, modifier: int, tn: int, morale: int) -> str:
+    """The chance to reach ``tn`` as a prompt shows it ("58%"); a pure function of its numbers, so
+    kept (the open prompts are worked out again at every version)."""
+    return percent(p_reach(dice, modifier, tn, morale))
 
 
 def _to(state: WdState, ident: str | None) -> dict[str, Any]:
@@ -56,8 +64,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
         t = state.people[attack.target]
         sheet = state.sheet(attack.target)
         odds = {
-            s: percent(p_reach(1, sheet.modifier(s), attack.total, t.morale))
-            for s in (Stat.ATHLETICS, Stat.BRAWN)
+            s: _chance(1, sheet.modifier(s), attack.total, t.morale) for s in (Stat.ATHLETICS, Stat.BRAWN)
         }
         facts = {"attacker": state.people[attack.attacker].name, "name": t.name}
         out.append(
@@ -128,7 +135,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
                     stats=" and ".join(s.value for s in call.stats),
                     tn=call.tn,
                     task=f" to {call.task}" if call.task else "",
-                    odds=percent(p_reach(1 + call.dice, mod, call.tn, c.morale)),
+                    odds=_chance(1 + call.dice, mod, call.tn, c.morale),
                 ),
                 options=(
                     PromptOption(

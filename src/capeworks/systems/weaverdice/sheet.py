@@ -63,6 +63,8 @@ def _stat_map(value: object) -> object:
 
 #: the stats over-encumbrance lowers (WD-EQUIP-006)
 _ENCUMBERED_STATS = frozenset({Stat.ATHLETICS, Stat.DEXTERITY})
+#: the members, once (iterating an Enum class runs a generator in its metaclass each time)
+_ALL_STATS = tuple(Stat)
 
 
 class Character(Frozen):
@@ -133,6 +135,19 @@ class Character(Frozen):
         if stat in _ENCUMBERED_STATS and (self.costume is not None or self.held) and self.over_encumbered:
             score = max(0, score - 1)
         return score
+
+    def scores(self) -> dict[Stat, int]:
+        """Every stat's :meth:`stat`, in ``Stat`` order, worked out in one pass (a wound effect reads
+        all seven at every hit)."""
+        stats, lasting_loss, temporary_loss = self.stats, self.lasting_loss, self.temporary_loss
+        out: dict[Stat, int] = {}
+        for s in _ALL_STATS:
+            lasting = max(0, stats.get(s, 3) - lasting_loss.get(s, 0))
+            out[s] = lasting - min(temporary_loss.get(s, 0), max(0, lasting - 1))
+        if (self.costume is not None or self.held) and self.over_encumbered:
+            for s in _ENCUMBERED_STATS:
+                out[s] = max(0, out[s] - 1)
+        return out
 
     @property
     def encumbrance(self) -> int:

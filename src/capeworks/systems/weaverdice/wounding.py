@@ -46,7 +46,7 @@ __all__ = [
 
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
 #: the members, once: iterating an Enum class runs a generator in its metaclass each time (hit_of is hot)
-_POOLS, _STATS, _PARTS = tuple(Pool), tuple(Stat), tuple(BodyPart)
+_POOLS, _PARTS = tuple(Pool), tuple(BodyPart)
 
 
 # -- bleeding (WD-STATUS-001) ---------------------------------------------------------------------
@@ -260,7 +260,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         attacker=attacker,
         wound=wid,
         effort={p: c.effort.available(sheet, p) for p in _POOLS},
-        stats={s: sheet.stat(s) for s in _STATS},
+        stats=sheet.scores(),
         coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
         bare=costume is None or costume.skin,
