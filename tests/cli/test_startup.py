@@ -35,8 +35,17 @@ NOT_FOR_DICE = (
     "capeworks.systems",
     "capeworks.server",
 )
-#: never needed to play a command at a table on the command line
-NOT_FOR_TABLE_DO = ("sqlalchemy.orm", "alembic", "capeworks.server", "capeworks.web", "fastapi", "uvicorn")
+#: never needed to play a command at a table on the command line (its plain form starts without Typer)
+NOT_FOR_TABLE_DO = (
+    "typer",
+    "click",
+    "sqlalchemy.orm",
+    "alembic",
+    "capeworks.server",
+    "capeworks.web",
+    "fastapi",
+    "uvicorn",
+)
 
 
 def _modules_after(tmp_path: Path, code: str) -> set[str]:
@@ -108,7 +117,7 @@ def test_cli_app__imports_no_store_engine_ruleset_or_server(tmp_path: Path) -> N
     assert _loaded(modules, ("capeworks.server", "fastapi")) == []
 
 
-def test_table_do__loads_its_own_ruleset_only_and_no_orm_or_server(tmp_path: Path) -> None:
+def test_table_do__loads_its_own_ruleset_only_and_no_typer_orm_or_server(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'play.sqlite3'}"
     with Store(url) as store:
         created = store.create_table("rwyn", seats=[Seat(id="gm", name="GM", role="gm")])
