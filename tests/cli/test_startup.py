@@ -8,6 +8,7 @@ theirs). They assert module sets, never times: bench/bench_cli.py measures.
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -216,3 +217,18 @@ def test_quick__leaves_help_usage_errors_and_doubts_to_typer(
 def test_quick__leaves_shell_completion_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("_CAPEWORKS_COMPLETE", "complete_bash")
     assert launch.quick(["roll", "2d6"]) is None
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_quick__pauses_the_cyclic_collector_only_while_it_runs(
+    enabled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    monkeypatch.setitem(launch.QUICK, "roll", lambda args: seen.append(gc.isenabled()) or 0)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert launch.quick(["roll", "2d6"]) == 0
+        assert (seen, gc.isenabled()) == ([False], enabled)
+    finally:
+        gc.enable() if was else gc.disable()
