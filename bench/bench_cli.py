@@ -123,7 +123,7 @@ PARTS: dict[str, str] = {
     "capeworks.engine": "import capeworks.engine",
     "capeworks.store": "import capeworks.store",
     "the Roll When You Need ruleset": "import capeworks.systems.rwyn.ruleset",
-    "all that table do imports": "import capeworks.cli.table_commands, capeworks.systems.rwyn.ruleset",
+    "all that table do imports": "import capeworks.cli.table_play, capeworks.systems.rwyn.ruleset",
 }
 
 

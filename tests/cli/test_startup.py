@@ -8,6 +8,7 @@ theirs). They assert module sets, never times: bench/bench_cli.py measures.
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -35,8 +36,17 @@ NOT_FOR_DICE = (
     "capeworks.systems",
     "capeworks.server",
 )
-#: never needed to play a command at a table on the command line
-NOT_FOR_TABLE_DO = ("sqlalchemy.orm", "alembic", "capeworks.server", "capeworks.web", "fastapi", "uvicorn")
+#: never needed to play a command at a table on the command line (its plain form starts without Typer)
+NOT_FOR_TABLE_DO = (
+    "typer",
+    "click",
+    "sqlalchemy.orm",
+    "alembic",
+    "capeworks.server",
+    "capeworks.web",
+    "fastapi",
+    "uvicorn",
+)
 
 
 def _modules_after(tmp_path: Path, code: str) -> set[str]:
@@ -108,7 +118,7 @@ def test_cli_app__imports_no_store_engine_ruleset_or_server(tmp_path: Path) -> N
     assert _loaded(modules, ("capeworks.server", "fastapi")) == []
 
 
-def test_table_do__loads_its_own_ruleset_only_and_no_orm_or_server(tmp_path: Path) -> None:
+def test_table_do__loads_its_own_ruleset_only_and_no_typer_orm_or_server(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'play.sqlite3'}"
     with Store(url) as store:
         created = store.create_table("rwyn", seats=[Seat(id="gm", name="GM", role="gm")])
@@ -207,3 +217,18 @@ def test_quick__leaves_help_usage_errors_and_doubts_to_typer(
 def test_quick__leaves_shell_completion_to_typer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("_CAPEWORKS_COMPLETE", "complete_bash")
     assert launch.quick(["roll", "2d6"]) is None
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_quick__pauses_the_cyclic_collector_only_while_it_runs(
+    enabled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    monkeypatch.setitem(launch.QUICK, "roll", lambda args: seen.append(gc.isenabled()) or 0)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert launch.quick(["roll", "2d6"]) == 0
+        assert (seen, gc.isenabled()) == ([False], enabled)
+    finally:
+        gc.enable() if was else gc.disable()

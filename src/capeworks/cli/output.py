@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 
 import typer
 
-from capeworks.cli.terminal import console, emit_json, err_console, error_line, safe
-from capeworks.errors import CapeworksError, RuleViolation
+from capeworks.cli.terminal import console, emit_json, err_console, report, safe
+from capeworks.errors import CapeworksError
 
 __all__ = ["JSON_OPTION", "console", "emit_json", "err_console", "fail", "run_guarded", "safe"]
 
@@ -23,10 +23,7 @@ JSON_OPTION: Any = typer.Option(False, "--json", help="Print machine-readable JS
 
 def fail(error: CapeworksError, *, as_json: bool) -> None:
     """Report a CapeworksError as one line (or JSON), naming the rule it breaks, and exit with code 2."""
-    hint = f" (give {error.field}=...)" if error.field else ""
-    if isinstance(error, RuleViolation):
-        hint += f" [{error.rule_id}]"
-    error_line(error, as_json=as_json, hint=hint)
+    report(error, as_json=as_json)
     raise typer.Exit(code=2)
 
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +34,14 @@ import typer
 from rich.json import JSON
 from rich.table import Table as RichTable
 
+from capeworks.cli import table_play
 from capeworks.cli.output import JSON_OPTION, console, emit_json, run_guarded, safe
-from capeworks.engine import Command, LegalCommand, Panel, Prompt, Seat, Table, Viewer
-from capeworks.engine.model import LogEntry, Role
+from capeworks.cli.table_play import parse_assignments, parse_dice
+from capeworks.engine import LegalCommand, Panel, Prompt, Seat, Table, Viewer
+from capeworks.engine.model import Role
 from capeworks.engine.table import PhysicalDice
 from capeworks.errors import InvalidCommand, NotPermitted
-from capeworks.store import ENV_VAR, CreatedTable, Played, Store
+from capeworks.store import ENV_VAR, CreatedTable, Store
 from capeworks.store.document import MAX_DOCUMENT_BYTES, load_document
 
 __all__ = [
@@ -100,58 +101,6 @@ def parse_seat(spec: str) -> Seat:
         raise InvalidCommand(f"Cannot read seat {spec!r}: {_first_error(e)}") from None
 
 
-def parse_assignments(pairs: Sequence[str], payload_json: str | None, *, command: str = "") -> dict[str, Any]:
-    """``key=value`` pairs (values read as JSON when they parse, else as text) over ``--payload-json``.
-
-    For ``answer``, bare words are the prompt and then the chosen option(s):
-    ``answer check-1:sacrifice 0``.
-    """
-    payload: dict[str, Any] = {}
-    if payload_json:
-        loaded = _load_json(payload_json, "--payload-json")
-        if not isinstance(loaded, dict):
-            raise InvalidCommand("--payload-json must be a JSON object, like '{\"dice\": 2}'.")
-        payload.update(loaded)
-    bare: list[str] = []
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key:
-            if command == "answer":
-                bare.append(pair)
-                continue
-            raise InvalidCommand(f"Cannot read {pair!r}: command arguments are key=value.")
-        try:
-            payload[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            payload[key] = raw
-    if bare:
-        payload.setdefault("prompt", bare[0])
-        if len(bare) == 2:
-            payload.setdefault("option", bare[1])
-        elif len(bare) > 2:
-            payload.setdefault("option", bare[1:])
-    return payload
-
-
-def parse_dice(text: str | None) -> list[int] | None:
-    """``"4,5,1"`` -> ``[4, 5, 1]`` (physical dice, used in order)."""
-    if text is None:
-        return None
-    parts = [p.strip() for p in text.split(",")]
-    if not all(re.fullmatch(r"[0-9]{1,4}", p) for p in parts):
-        raise InvalidCommand(
-            f"Cannot read dice {safe(text)!r}: give whole numbers separated by commas, like 4,5,1."
-        )
-    return [int(p) for p in parts]
-
-
-def _load_json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidCommand(f"{what} is not valid JSON: {e.msg} at column {e.colno}.") from None
-
-
 def _first_error(error: ValueError) -> str:
     errors = getattr(error, "errors", None)
     if callable(errors):
@@ -161,51 +110,6 @@ def _first_error(error: ValueError) -> str:
 
 
 # -- rendering ----------------------------------------------------------------------------------
-
-
-def _entry_payload(entry: LogEntry) -> dict[str, Any]:
-    words = entry.description
-    given = " (dice typed in)" if any(r.given for r in words.rolls) else ""
-    return {
-        "seq": entry.seq,
-        "command_id": entry.command_id,
-        "seat": entry.seat,
-        "type": entry.type,
-        "text": words.text + given,
-        "undone": entry.undone,
-        "event": entry.event.model_dump(mode="json"),
-    }
-
-
-def _events_table(rows: list[dict[str, Any]], *, title: str | None = None) -> RichTable:
-    out = RichTable(title=safe(title) if title else None)
-    out.add_column("#", justify="right", style="dim")
-    out.add_column("Seat", style="cyan")
-    out.add_column("Event")
-    for row in rows:
-        text = safe(row["text"]) + (" [dim](undone)[/]" if row["undone"] else "")
-        out.add_row(str(row["seq"]), safe(row["seat"] or ""), text)
-    return out
-
-
-def _prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
-    out = RichTable(title=safe(title))
-    for column in ("Prompt", "For", "Question", "Answers"):
-        out.add_column(column)
-    for p in prompts:
-        answers = ", ".join(
-            f"{o.value} ({o.label})" if o.label and o.label != o.value else o.value for o in p.options
-        )
-        if p.free is not None:
-            own = "your own words" if not p.free.many else f"{p.min_choices} of your own or suggested"
-            answers = f"{answers}, or {own}" if answers else own
-        out.add_row(
-            safe(p.id),
-            safe(p.addressee),
-            safe(p.question or p.kind),
-            safe(answers or "any of your moves"),
-        )
-    return out
 
 
 def _panel_table(panel: Panel) -> RichTable:
@@ -220,26 +124,6 @@ def _panel_table(panel: Panel) -> RichTable:
     for row in panel.rows:
         out.add_row(*(safe(cell) for cell in row))
     return out
-
-
-def _legal_lines(legal: Sequence[LegalCommand]) -> list[str]:
-    lines = []
-    for c in legal:
-        fixed = " ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in c.fixed.items())
-        lines.append(f"{c.command} {fixed}".strip() + (f"  — {c.label}" if c.label else ""))
-    return lines
-
-
-def _print_legal(seat: str, legal: Sequence[LegalCommand], table: Table) -> None:
-    waiting = sorted({p.addressee for p in table.prompts()})
-    if waiting:
-        console.print(f"Waiting for: {safe(', '.join(waiting))}", highlight=False)
-    if legal:
-        console.print(f"[bold]{safe(seat)} may now:[/]", highlight=False)
-        for line in _legal_lines(legal[:20]):
-            console.print(f"  {safe(line)}", highlight=False)
-        if len(legal) > 20:
-            console.print(f"  … and {len(legal) - 20} more (--json lists them all)", highlight=False)
 
 
 def _created_payload(store: Store, created: CreatedTable) -> dict[str, Any]:
@@ -268,14 +152,6 @@ def _print_created(payload: dict[str, Any], verb: str) -> None:
         console.print(seats)
 
 
-def _checked_seat(store: Store, table_id: str, seat: str, token: str | None) -> None:
-    """With a token, the seat named must be the token's."""
-    if token is None:
-        return
-    if store.authenticate(table_id, token).id != seat:
-        raise NotPermitted("That seat token belongs to another seat.")
-
-
 def _viewer(
     store: Store, table: Table, table_id: str, seat: str | None, gm: bool, token: str | None
 ) -> Viewer:
@@ -290,7 +166,7 @@ def _viewer(
             raise NotPermitted("A seat token shows that seat's view; --gm needs no token.")
         return Viewer.gm()
     assert seat is not None
-    _checked_seat(store, table_id, seat, token)
+    table_play.checked_seat(store, table_id, seat, token)
     return table.viewer_for(seat)
 
 
@@ -319,7 +195,7 @@ def new_command(
 
     def go() -> dict[str, Any]:
         seats = [parse_seat(s) for s in seat]
-        config = _load_json(config_json, "--config-json") if config_json else None
+        config = table_play.load_json(config_json, "--config-json") if config_json else None
         if config is not None and not isinstance(config, dict):
             raise InvalidCommand("--config-json must be a JSON object.")
         with Store(db) as store:
@@ -414,10 +290,10 @@ def show_command(
         console.print(JSON.from_data(view["state"]))
     if view["prompts"]:
         prompts = [Prompt.model_validate(p) for p in view["prompts"]]
-        console.print(_prompts_table(prompts, title="Open prompts"))
+        console.print(table_play.prompts_table(prompts, title="Open prompts"))
     if view.get("legal"):
         console.print(f"[bold]{safe(acting[0] if acting else '')} may now:[/]", highlight=False)
-        for line in _legal_lines([LegalCommand.model_validate(c) for c in view["legal"]]):
+        for line in table_play.legal_lines([LegalCommand.model_validate(c) for c in view["legal"]]):
             console.print(f"  {safe(line)}", highlight=False)
 
 
@@ -439,40 +315,15 @@ def log_command(
             table = store.load(table_id)
             viewer = _viewer(store, table, table_id, as_seat, gm, token)
             entries = table.log_view(viewer, since=since, limit=limit)
-            return {"id": table_id, "version": table.version, "events": [_entry_payload(e) for e in entries]}
+            events = [table_play.entry_payload(e) for e in entries]
+            return {"id": table_id, "version": table.version, "events": events}
 
     payload = run_guarded(go, as_json=json_out)
     if json_out:
         emit_json(payload)
         return
-    console.print(_events_table(payload["events"], title=f"Log of {table_id}"))
+    console.print(table_play.events_table(payload["events"], title=f"Log of {table_id}"))
 
-
-def _played(
-    table: Table, table_id: str, seat: str, events: Sequence[Any], played: Played | None = None
-) -> dict[str, Any]:
-    viewer = table.viewer_for(seat)
-    first = events[0].seq - 1 if events else table.version
-    version = table.version
-    landed = played.landed if played is not None else None
-    if played is not None and played.replayed and landed is not None:
-        # a retry: nothing was applied; show what the first landing did
-        first, version = landed.before, landed.version
-    entries = [e for e in table.log_view(viewer, since=first) if e.seq <= version]
-    out = {
-        "id": table_id,
-        "version": version,
-        "events": [_entry_payload(e) for e in entries],
-        "prompts": [p.model_dump(mode="json") for p in table.prompts(viewer)],
-        "legal": [c.model_dump(mode="json") for c in table.legal_commands(seat)],
-    }
-    if landed is not None and played is not None:
-        out |= {"request_id": landed.request_id, "replayed": played.replayed}
-    return out
-
-
-#: a client-chosen request id (as the web table's Idempotency-Key)
-_REQUEST_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 REQUEST_ID_OPTION = typer.Option(
     None,
@@ -480,20 +331,6 @@ REQUEST_ID_OPTION = typer.Option(
     help="An id of your choosing (1-64 letters, digits, -_.:): run again with the same id, "
     "nothing is applied twice.",
 )
-
-
-def _request_id(value: str | None) -> str | None:
-    if value is not None and _REQUEST_ID.fullmatch(value) is None:
-        raise InvalidCommand("A --request-id is 1-64 letters, digits or '-_.:'.", field="request_id")
-    return value
-
-
-def _print_played(result: dict[str, Any], seat: str, table: Table) -> None:
-    console.print(_events_table(result["events"]))
-    if result["prompts"]:
-        prompts = [Prompt.model_validate(p) for p in result["prompts"]]
-        console.print(_prompts_table(prompts, title="Open prompts"))
-    _print_legal(seat, [LegalCommand.model_validate(c) for c in result["legal"]], table)
 
 
 @table_app.command("do")
@@ -514,21 +351,20 @@ def do_command(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Run a command for a seat; prints what it may see happen, its prompts and what it may do now."""
-
-    def go() -> tuple[dict[str, Any], Table]:
-        payload = parse_assignments(args or [], payload_json, command=command)
-        cmd = Command(type=command, seat=seat, payload=payload)
-        key = _request_id(request_id)
-        with Store(db) as store:
-            _checked_seat(store, table_id, seat, token)
-            played = store.execute(table_id, cmd, dice=parse_dice(dice), request_id=key)
-            return _played(played.table, table_id, seat, played.events, played), played.table
-
-    result, table = run_guarded(go, as_json=json_out)
-    if json_out:
-        emit_json(result)
-        return
-    _print_played(result, seat, table)
+    code = table_play.do(
+        table_id,
+        seat,
+        command,
+        args or [],
+        payload_json=payload_json,
+        dice=dice,
+        request=request_id,
+        token=token,
+        db=db,
+        json_out=json_out,
+    )
+    if code:
+        raise typer.Exit(code=code)
 
 
 @table_app.command("undo")
@@ -545,17 +381,18 @@ def undo_command(
     """Take back the latest command still in effect (or ask the GM to)."""
 
     def go() -> tuple[dict[str, Any], Table]:
-        key = _request_id(request_id)
+        key = table_play.request_id(request_id)
         with Store(db) as store:
-            _checked_seat(store, table_id, seat, token)
+            table_play.checked_seat(store, table_id, seat, token)
             played = store.undo(table_id, seat, request_id=key)
-            return _played(played.table, table_id, seat, played.events, played), played.table
+            result = table_play.played_payload(played.table, table_id, seat, played.events, played)
+            return result, played.table
 
     result, table = run_guarded(go, as_json=json_out)
     if json_out:
         emit_json(result)
         return
-    _print_played(result, seat, table)
+    table_play.print_played(result, seat, table)
 
 
 @table_app.command("join")

@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from capeworks.cli.plain import emit_json
-from capeworks.errors import CapeworksError
+from capeworks.errors import CapeworksError, RuleViolation
 
-__all__ = ["console", "emit_json", "err_console", "error_line", "safe"]
+__all__ = ["console", "emit_json", "err_console", "error_line", "report", "safe"]
 
 console = Console()
 err_console = Console(stderr=True, soft_wrap=True)
@@ -41,3 +41,11 @@ def error_line(error: CapeworksError, *, as_json: bool, hint: str = "") -> None:
         # one line, whatever the message quotes: a newline a person typed shows as \n
         line = f"{error.message}{hint}".replace("\n", "\\n")
         err_console.print(f"[bold red]Error:[/] {safe(line)}", highlight=False)
+
+
+def report(error: CapeworksError, *, as_json: bool) -> None:
+    """Report a CapeworksError as one line (or JSON), naming the field to give and the rule it breaks."""
+    hint = f" (give {error.field}=...)" if error.field else ""
+    if isinstance(error, RuleViolation):
+        hint += f" [{error.rule_id}]"
+    error_line(error, as_json=as_json, hint=hint)
