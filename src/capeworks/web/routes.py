@@ -19,13 +19,7 @@ worked out by the rules on the server, never again in JavaScript.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cache
-from importlib.metadata import entry_points
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Final
 
 from anyio import to_thread
@@ -35,21 +29,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.server.errors import Busy, RateLimited
 from capeworks.server.odds_jobs import preview_job
+from capeworks.web.fronts import STATIC_DIR, TYPES, WEB_GROUP, Front, fronts, static_files
 
 __all__ = ["STATIC_DIR", "WEB_GROUP", "Front", "fronts", "router", "static_files"]
-
-#: entry-point group of rulesets' front-end packages: ruleset name -> package
-WEB_GROUP: Final = "capeworks.web"
-
-STATIC_DIR: Final = Path(__file__).parent / "static"
-
-_TYPES: Final = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".txt": "text/plain; charset=utf-8",
-    ".svg": "image/svg+xml",
-}
 
 #: same-origin scripts, styles, fetches and sockets only; no frames, no plug-ins
 CSP: Final = (
@@ -65,52 +47,13 @@ _HEADERS: Final = {
 }
 
 
-def static_files(folder: Path = STATIC_DIR) -> dict[str, Path]:
-    """Every servable file under ``folder``, by its URL path below it."""
-    return {
-        p.relative_to(folder).as_posix(): p
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.suffix in _TYPES
-    }
-
-
-Preview = Callable[[Any, str, Mapping[str, Any]], dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
-class Front:
-    """A ruleset's front-end package: its servable files and its preview function, if any."""
-
-    name: str
-    files: dict[str, Path]
-    preview: Preview | None
-
-    @property
-    def touch(self) -> str | None:
-        """The URL of the ruleset's touch, when its package has one."""
-        return f"/rulesets/{self.name}/touch.js" if "touch.js" in self.files else None
-
-
-def _front(name: str, package: ModuleType) -> Front:
-    folder = Path(package.__file__ or "").parent
-    preview = getattr(package, "preview", None)
-    return Front(name=name, files=static_files(folder), preview=preview if callable(preview) else None)
-
-
-@cache
-def fronts() -> dict[str, Front]:
-    """Every installed ruleset's front-end package, by ruleset name (listed once per process)."""
-    found = entry_points(group=WEB_GROUP)
-    return {ep.name: _front(ep.name, importlib.import_module(ep.value)) for ep in found}
-
-
 _FILES: Final = static_files()
 
 router = APIRouter(include_in_schema=False)
 
 
 def _file(path: Path) -> Response:
-    return FileResponse(path, media_type=_TYPES[path.suffix], headers=_HEADERS)
+    return FileResponse(path, media_type=TYPES[path.suffix], headers=_HEADERS)
 
 
 @router.get("/")
