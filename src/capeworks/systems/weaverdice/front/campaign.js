@@ -81,6 +81,9 @@ export function DowntimeBoard({ panel, projection }) {
 
 // -- the intel grid ---------------------------------------------------------------------
 
+// What each odds row's action does at a cell: a runaway is a success's extra roll at -1 a success (WD-INTEL-041).
+const VERB = { surveil: "watches", research: "digs", runaway: "runs on" };
+
 function GridCell({ t, index, marked, rows, projection }) {
   const cell = t.cells[index];
   const r = Math.floor(index / t.size);
@@ -94,7 +97,7 @@ function GridCell({ t, index, marked, rows, projection }) {
     ${cell.unlocked && cell.tidbit ? html`<span class="wd-tidbit">${text(cell.tidbit)}</span>` : null}
     ${here.length
       ? html`<ul class="wd-cell-odds">${here.map((x) => html`<li data-character=${x.character} data-action=${x.action}
-          title=${`${x.roll}; exactly ${x.exact}`}>${nameOf(projection, x.character)} ${x.action === "surveil" ? "watches" : "digs"}: <strong class="wd-chance">${text(x.chance)}</strong></li>`)}</ul>`
+          title=${`${x.roll}; exactly ${x.exact}`}>${nameOf(projection, x.character)} ${VERB[x.action] || words(x.action)}: <strong class="wd-chance">${text(x.chance)}</strong></li>`)}</ul>`
       : null}
   </td>`;
 }
@@ -148,8 +151,9 @@ export function OddsTable({ panel }) {
 export function intelPreview(command, values, projection) {
   const cell = text(values.cell).trim() || null;
   if (!values.character || !values.target || !cell) return null;
-  const row = oddsRows(projection).find((x) => x.action === command && x.character === values.character && x.target === values.target && x.cell === cell);
-  if (!row) return html`<p class="note wd-preview">No open ${command === "surveil" ? "surveillance" : "research"} roll at ${cell} for ${nameOf(projection, values.character)} now.</p>`;
+  const action = command === "surveil" && values.runaway ? "runaway" : command;
+  const row = oddsRows(projection).find((x) => x.action === action && x.character === values.character && x.target === values.target && x.cell === cell);
+  if (!row) return html`<p class="note wd-preview">No open ${action === "runaway" ? "runaway" : command === "surveil" ? "surveillance" : "research"} roll at ${cell} for ${nameOf(projection, values.character)} now.</p>`;
   return html`<p class="wd-preview">${nameOf(projection, values.character)} rolls ${text(row.roll)} at ${text(row.where)}, needs ${text(row.needs)}:
     <strong class="wd-chance" title=${`exactly ${row.exact}`}>${text(row.chance)}</strong> to unlock it.</p>`;
 }
