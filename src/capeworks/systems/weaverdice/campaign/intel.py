@@ -38,9 +38,10 @@ from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, 
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
 from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, intel_key
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
+from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
