@@ -10,6 +10,7 @@ from capeworks.systems.weaverdice.campaign.sheets import SHEET_COLUMNS, SHEET_TI
 from tests.systems.weaverdice.campaign_support import pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
+MOLE_REP = "a favour the harbour owes"
 FAN = "+1 rep usable in downtime per Fan; every two Fans raise the rep cap by 1."
 
 
@@ -28,6 +29,7 @@ def ada_played() -> Driver:
     pc(d, "ann", "ada", "Ada", social=4)
     pc(d, "bob", "bo", "Bo")
     add(d, "gm", {**sheet("mole", "The Mole"), "tier": "notable"}, hidden=True, reputation=2)
+    d.do("gm", "award", character="mole", rep=MOLE_REP, money=900)
     d.do("gm", "give_negative", character="ada", source="shot at a cop")
     d.do("gm", "give_negative", character="ada", source="an unseen theft", witnessed=False)
     for _ in range(2):
@@ -101,14 +103,16 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
     assert ("progression", "boxes", "3 of 4 for a milestone", "0 to check; goal open") in now
 
 
-@pytest.mark.rules("WD-REP-010", "WD-DN-017")
+@pytest.mark.rules("WD-REP-010", "WD-DN-017", "WD-PROG-002")
 def test_a_hidden_npcs_sheet_and_a_secret_card_reach_no_player_and_mini_shows_its_picks() -> None:
     d = ada_played()
     for seat in ("ann", "bob"):
         assert pieces(d, seat, "mole") == []
         seen = seen_by(d, seat)
-        assert "an unseen theft" not in seen and "secret: the GM's" not in seen
-    assert pieces(d, "gm", "mole")[0] == ("rep", "held", "2 of 3 at day's end", "")
+        # not in a view, a panel, nor the log's event data (a public event's ledgers are screened)
+        assert "an unseen theft" not in seen and "secret: the GM's" not in seen and MOLE_REP not in seen
+    assert pieces(d, "gm", "mole")[0] == ("rep", "held", "3 of 3 at day's end", "")
+    assert MOLE_REP in seen_by(d, "gm") and "an unseen theft" in seen_by(d, "gm")
     assert pieces(d, "ann", "bo") == []  # no ledger yet: nothing to draw
     mini = table(config={"campaign": {"progression": "mini"}})
     pc(mini, "ann", "ada", "Ada")
