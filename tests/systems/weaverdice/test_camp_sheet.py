@@ -121,3 +121,17 @@ def test_a_hidden_npcs_sheet_and_a_secret_card_reach_no_player_and_mini_shows_it
     rows = pieces(mini, "ann", "ada")
     assert ("progression", "mini-progression", "options taken: 8", "1 to pick") in rows
     assert not [r for r in rows if r[0] == "box"]
+
+
+@pytest.mark.rules("WD-REP-010", "WD-COMBAT-030")
+def test_a_rep_spend_in_a_fight_carries_no_secret_card_to_a_player() -> None:
+    """Leverage's spend sends the ledger after it; the unwitnessed card stays the GM's."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", rep="stopped a bus")
+    d.do("gm", "give_negative", character="ada", source="an unseen theft", witnessed=False)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "leverage", character="ada", spent=True, card="stopped a bus")
+    assert [c.source for c in d.state.campaign.ledger("ada").rep] == ["an unseen theft"]  # the fold keeps it
+    assert "an unseen theft" not in seen_by(d, "ann") and "an unseen theft" in seen_by(d, "gm")
