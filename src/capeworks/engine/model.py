@@ -65,6 +65,11 @@ class Seat(BaseModel):
         """True for a game master's seat."""
         return self.role is Role.GM
 
+    def plays(self, owner: str | None) -> bool:
+        """Whether this seat plays a character owned by ``owner``: its owner's seat does, and the GM
+        plays every character no seat owns (one reading for every ruleset's turn offers)."""
+        return self.role is Role.GM if owner is None or owner == "" else owner == self.id
+
 
 class Command(BaseModel):
     """An intent from a seat: ``type`` names a ruleset command, ``payload`` its arguments.

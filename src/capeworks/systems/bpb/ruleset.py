@@ -19,7 +19,6 @@ from capeworks.engine import (
     Event,
     Panel,
     Prompt,
-    Role,
     Ruleset,
     Seat,
     Viewer,
@@ -46,7 +45,7 @@ def _plays(state: BpbState, seat: Seat, cid: str) -> bool:
     ch = state.characters.get(cid)
     if ch is None:
         return False
-    return ch.owner == seat.id or (seat.role is Role.GM and not ch.owner)
+    return seat.plays(ch.owner)
 
 
 def _acting(field: str = "character") -> Offer:

@@ -23,7 +23,6 @@ from capeworks.engine import (
     Panel,
     Prompt,
     PromptOption,
-    Role,
     Ruleset,
     Seat,
     Viewer,
@@ -50,7 +49,7 @@ Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 
 def _plays(seat: Seat, c: Combatant) -> bool:
-    return c.owner == seat.id if seat.role is not Role.GM else not c.owner
+    return seat.plays(c.owner)
 
 
 def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:

@@ -54,7 +54,7 @@ Offer = Callable[[Any, Seat], list[dict[str, Any]]]
 
 def _mine(state: WdState, seat: Seat, ident: str) -> bool:
     c = state.people.get(ident)
-    return c is not None and (seat.is_gm if c.owner is None else c.owner == seat.id)
+    return c is not None and seat.plays(c.owner)
 
 
 def _in_downtime(state: WdState, seat: Seat) -> list[dict[str, Any]]:
