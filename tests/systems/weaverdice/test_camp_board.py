@@ -143,3 +143,64 @@ def test_a_craft_project_shows_the_chance_to_finish_within_its_rolls_left() -> N
     d.do("ann", "craft", character="ada", project="vest", rolls=1, dice=[6, 6])
     (row,) = odds(d, "ann")
     assert row["needs"] == f"{project.dc - project.bonus - 6} more"
+
+
+@pytest.mark.rules("WD-INTEL-041", "WD-INTEL-019", "WD-INTEL-022")
+def test_a_runaway_after_a_success_shows_its_odds_at_minus_one_a_success_and_takes_no_roll() -> None:
+    """Src 2028: a success may roll again at a cumulative -1; the board prices that roll, not a plain one."""
+    d = table(config={"campaign": {"surveillance_runaway": True}})
+    pc(d, "ann", "ada", "Ada", wits=4)  # Wits +1, four rolls in a slot
+    pc(d, "bob", "bo", "Bo", wits=1)  # Wits -2, one roll
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent", "sponsored"])
+    d.do("gm", "add_target", target="lot", name="Lot", size=2, dispositions=["city"], tns=[3, 3, 3, 3])
+    d.do("gm", "start_downtime", slots=1)
+    assert pick(odds(d, "ann"), action="runaway") == []  # no success yet: nothing to run on
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[4])  # 4 + 1 meets 5+
+    rows = odds(d, "ann")
+    run = pick(rows, character="ada", action="runaway", target="xb")
+    # the sample grid's 0,1 and 1,0 are 4+: a plain roll at +1 needs a 3, the runaway at +0 a 4
+    assert [(r["cell"], r["roll"], r["needs"]) for r in run] == [
+        ("0,1", "wits 1d6+0", "4+"),
+        ("1,0", "wits 1d6+0", "4+"),
+    ]
+    assert all(Fraction(r["exact"]) == brute(0, 4) == Fraction(1, 2) and r["chance"] == "50%" for r in run)
+    plain = pick(rows, character="ada", action="surveil", target="xb")
+    assert all(Fraction(r["exact"]) == brute(1, 4) for r in plain)
+    assert pick(rows, character="bo", action="runaway") == []  # Ada's run is not Bo's
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,1", runaway=True, dice=[5])  # 5 + 0 meets 4+
+    assert d.state.campaign.phase is not None
+    assert d.state.campaign.phase.slots["ada"].session.left == 3  # the runaway took none of the four rolls
+    run = {r["cell"]: r for r in pick(odds(d, "ann"), character="ada", action="runaway")}
+    # two successes in the run: -2 from Wits +1 -> 1d6-1; 0,2 and 1,0 are 4+ (needs a 5), 1,1 is 7+ (none)
+    assert {c: (r["roll"], Fraction(r["exact"])) for c, r in run.items()} == {
+        "0,2": ("wits 1d6-1", brute(-1, 4)),
+        "1,0": ("wits 1d6-1", brute(-1, 4)),
+        "1,1": ("wits 1d6-1", brute(-1, 7)),
+    }
+    assert brute(-1, 4) == Fraction(1, 3) and brute(-1, 7) == 0 and run["1,1"]["chance"] == "0%"
+    d.do("ann", "surveil", character="ada", target="xb", cell="1,0", runaway=True, dice=[4])  # 4 - 1 misses
+    assert pick(odds(d, "ann"), character="ada", action="surveil") == []  # the strike is asked first
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    rows = pick(odds(d, "ann"), character="ada", target="xb")
+    assert pick(rows, action="runaway") == []
+    assert {r["cell"] for r in pick(rows, action="surveil")} == {"0,2", "1,0", "1,1"}
+    # Bo's one roll in his one slot succeeds: with no roll left he is offered the runaway alone
+    d.do("bob", "surveil", character="bo", target="lot", cell="0,0", dice=[6])  # 6 - 2 meets 3+
+    rows = pick(odds(d, "bob"), character="bo")
+    assert {(r["action"], r["cell"], r["roll"]) for r in rows} == {
+        ("runaway", "0,1", "wits 1d6-3"),
+        ("runaway", "1,0", "wits 1d6-3"),
+    }
+    assert all(Fraction(r["exact"]) == brute(-3, 3) == Fraction(1, 6) for r in rows)
+    d.do("bob", "surveil", character="bo", target="lot", cell="1,0", runaway=True, dice=[6])  # 6 - 3 meets 3+
+    assert d.state.campaign.targets["lot"].cells[2].unlocked
+    d.refuse(
+        "ann",
+        "surveil",
+        character="ada",
+        target="lot",
+        cell="0,1",
+        runaway=True,
+        dice=[6],
+        rule="WD-INTEL-041",
+    )

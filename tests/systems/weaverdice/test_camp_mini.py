@@ -204,3 +204,18 @@ def test_option_16_a_half_dot_and_the_next_list_s_makes_it_whole() -> None:
     pick(d, 16, pool="stamina")  # the list refilled at 10: a second half makes a whole dot
     assert ledger(d).half_dots == {Pool.STAMINA: 0}
     assert d.state.sheets["ada"].effort_bonus == {Pool.STAMINA: 1}
+
+
+@pytest.mark.rules("WD-DN-017", "WD-PROG-006", "WD-EFFORT-014")
+def test_option_16_s_lone_half_dot_is_a_dot_for_the_first_encounter_after_sleep_only() -> None:
+    d = mini(boxes=1)
+    pick(d, 16, pool="focus")
+    sheet = d.state.sheets["ada"]
+    top = sheet.effort_max(Pool.FOCUS)
+    assert d.state.people["ada"].effort.available(sheet, Pool.FOCUS) == top  # nothing before a rest
+    d.do("ann", "sleep", character="ada")
+    assert d.state.people["ada"].effort.available(sheet, Pool.FOCUS) == top + 1
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "end_combat")  # spent nothing: nothing exhausted, and the half dot's night is over
+    assert d.state.people["ada"].effort.available(sheet, Pool.FOCUS) == top
+    assert ledger(d).half_dots == {Pool.FOCUS: 1}  # it comes back after the next night

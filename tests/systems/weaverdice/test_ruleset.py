@@ -99,7 +99,14 @@ def test_panels_show_players_no_hidden_numbers() -> None:
     steeltoe = next(r for r in tracker.rows if r[1] == "Steeltoe")
     assert steeltoe[5:7] == ("?", "?") and steeltoe[8] == "?"
     # the GM also sees Steeltoe's two rep cards (reputation=2 deals cards now, issue 23); a player does not
-    gm, campaign = RS.panels(d.state, Viewer.gm())
+    gm, campaign, pieces = RS.panels(d.state, Viewer.gm())
+    assert pieces.title == "Campaign sheet" and pieces.rows[0] == (
+        "steeltoe",
+        "rep",
+        "held",
+        "2 of 3 at day's end",
+        "",
+    )
     assert campaign.title == "Campaign" and campaign.rows[0][:3] == (
         "Steeltoe",
         "$0",

@@ -21,6 +21,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.reputation import held, pick_card
+from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -524,7 +525,7 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
             else f"{me.name} has no reputation to leverage.",
         )
     targets = state.sheet(c.character).leverage_targets(spent=c.spent)
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # the spend's ledger goes out without the GM's secret cards
     b.emit(
         ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=card.source)
     )

@@ -3,7 +3,9 @@
 One row per action a character in the downtime phase may take that is decided
 by a roll against a number the seat may know: a Wits roll (Surveil) or a
 Knowledge roll (Research) at each available intel cell (WD-INTEL-014/019/025),
-the deeper node at 7+ (WD-INTEL-038), and finishing each open craft project
+a surveillance runaway's extra roll at -1 per success in the run where the
+table plays them (action ``runaway``, WD-INTEL-041), the deeper node at 7+
+(WD-INTEL-038), and finishing each open craft project
 within its rolls left (WD-CRAFT-002/003). The odds are the dice library's
 exact fractions over the same pool, modifier, grid bonus and morale cap the
 table rolls with (:func:`~capeworks.systems.weaverdice.flow.roll_check`).
@@ -21,7 +23,7 @@ from typing import Final
 
 from capeworks.engine import Panel, Viewer
 from capeworks.systems.weaverdice.campaign.crafting import craft_dice
-from capeworks.systems.weaverdice.campaign.intel import grid_bonus
+from capeworks.systems.weaverdice.campaign.intel import grid_bonus, runaway_run
 from capeworks.systems.weaverdice.campaign.model import Target
 from capeworks.systems.weaverdice.campaign.odds import craft_success
 from capeworks.systems.weaverdice.checks import pool_size
@@ -52,21 +54,25 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def _cells(state: WdState, ident: str, t: Target) -> list[tuple[str, ...]]:
+def _cells(state: WdState, ident: str, t: Target, *, rolls_left: bool) -> list[tuple[str, ...]]:
     sheet = state.sheet(ident)
     morale = state.people[ident].morale
     bonus = grid_bonus(state.config.campaign, t)
     pending = ident in state.campaign.strike_choice
+    run = runaway_run(state, ident, t) if t.found and not pending else 0
+    methods = [*(_METHODS if rolls_left else ()), *((("runaway", Stat.WITS),) if run else ())]
     rows: list[tuple[str, ...]] = []
-    for action, stat in _METHODS:
+    for action, stat in methods:
         if (action == "surveil" and (not t.found or pending)) or (
             action == "research" and not t.thread_found
         ):
             continue
-        modifier = sheet.modifier(stat) + bonus
+        # a runaway rolls on at -1 per success in the run (WD-INTEL-041); the node is not a runaway's
+        modifier = sheet.modifier(stat) + bonus - (run if action == "runaway" else 0)
         roll = f"{stat.value} 1d6{_signed(modifier)}" + (f", capped at {7 + morale}" if morale < 0 else "")
-        picks = [(f"{i // t.size},{i % t.size}", t.cells[i].tn, i) for i in t.available(action)]
-        if t.node == "open":
+        method = "surveil" if action == "runaway" else action
+        picks = [(f"{i // t.size},{i % t.size}", t.cells[i].tn, i) for i in t.available(method)]
+        if t.node == "open" and action != "runaway":
             picks.append(("node", NODE_TN, -1))
         for cell, tn, i in picks:
             p = p_reach(pool_size(), modifier, tn, morale)
@@ -111,11 +117,11 @@ def downtime_odds(state: WdState, viewer: Viewer) -> Panel | None:
         session = slots.session
         if c is None or ident not in state.sheets or (c.hidden and not viewer.is_gm):
             continue
-        if slots.left <= 0 and (session is None or session.left <= 0):
-            continue
+        rolls_left = slots.left > 0 or (session is not None and session.left > 0)
         for t in camp.targets.values():
-            rows.extend(_cells(state, ident, t))
-        rows.extend(_crafts(state, ident))
+            rows.extend(_cells(state, ident, t, rolls_left=rolls_left))
+        if rolls_left:
+            rows.extend(_crafts(state, ident))
     if not rows:
         return None
     return Panel(

@@ -137,6 +137,11 @@ class RepDiscarded(CampaignEvent):
     discards: dict[str, int]
 
 
+class LedgersKept(CampaignEvent):
+    """GM-only, after a public campaign event: the ledgers it carried with their secrets (a secret
+    negative card, a hidden NPC's whole ledger), which the public one left out (:mod:`~.screen`)."""
+
+
 class Awarded(CampaignEvent):
     """The GM hands out rewards: money, rep cards, intel, progression boxes, a cleared goal, eligibility."""
 
@@ -434,6 +439,7 @@ CAMPAIGN_EVENTS = declare_events(
     RepSpent,
     MiniPicked,
     Awarded,
+    LedgersKept,
     NegativeRepGiven,
     NegativeRepCited,
     CraftStarted,

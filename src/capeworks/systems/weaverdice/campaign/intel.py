@@ -38,9 +38,10 @@ from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, 
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
 from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, intel_key
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
+from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -52,6 +53,7 @@ __all__ = [
     "cell_tier",
     "grid_bonus",
     "research",
+    "runaway_run",
     "spend_intel",
     "strike_choice",
     "surveil",
@@ -254,6 +256,19 @@ def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *
     return b.batch
 
 
+def runaway_run(state: WdState, ident: str, t: Target) -> int:
+    """The successes in a row a runaway by ``ident`` on ``t`` would roll on from (WD-INTEL-041), or 0.
+
+    A runaway is the extra roll a success gives, so it belongs to the character whose surveillance
+    of ``t`` is the open one this phase; its -1 per success is the run."""
+    phase = state.campaign.phase
+    slots = phase.slots.get(ident) if phase is not None else None
+    session = slots.session if slots is not None else None
+    if not state.config.campaign.surveillance_runaway or session is None:
+        return 0
+    return t.run if session.action == "surveil" and session.target == t.id else 0
+
+
 def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     """Surveil: a finding roll until found, then Wits rolls at available cells (WD-INTEL-019..023)."""
     who = person(state, c.character)
@@ -273,11 +288,14 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     if c.runaway:  # WD-INTEL-041: roll on after a success, at -1 per success in the run
         if not ctx.config.campaign.surveillance_runaway:
             raise RuleViolation("WD-INTEL-041", "This table does not play surveillance runaways.")
-        if t.run <= 0:
-            raise RuleViolation("WD-INTEL-041", "A runaway follows a successful surveillance roll.")
+        if runaway_run(state, c.character, t) <= 0:
+            raise RuleViolation("WD-INTEL-041", "A runaway follows your own successful surveillance roll.")
         runaway = t.run
     sheet = state.sheet(c.character)
-    phase, _, _ = use_action(state, c.character, "surveil", size=sheet.stat(Stat.WITS), target=t.id)
+    if runaway:  # the success's extra roll: it takes none of the slot's rolls (src 2028)
+        phase = phase_of(state)
+    else:
+        phase, _, _ = use_action(state, c.character, "surveil", size=sheet.stat(Stat.WITS), target=t.id)
     cell = t.cells[index]
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(

@@ -35,8 +35,9 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger
 from capeworks.systems.weaverdice.campaign.reputation import held
+from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.wounds import Track

@@ -22,8 +22,9 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.followers import tap
 from capeworks.systems.weaverdice.campaign.model import Mission, intel_key
+from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
+from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 

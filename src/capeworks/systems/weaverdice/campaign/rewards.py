@@ -17,9 +17,10 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
+from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
 
 __all__ = ["ESCALATIONS", "MONEY", "award", "cite_negative", "escalation", "give_negative", "parse_intel"]

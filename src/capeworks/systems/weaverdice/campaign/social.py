@@ -22,9 +22,10 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
+from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 

@@ -41,6 +41,7 @@ from capeworks.systems.weaverdice.campaign import (
 from capeworks.systems.weaverdice.campaign.board import downtime_odds
 from capeworks.systems.weaverdice.campaign.model import Ledger
 from capeworks.systems.weaverdice.campaign.rewards import ESCALATIONS, escalation
+from capeworks.systems.weaverdice.campaign.sheets import sheet_panel
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_COMMAND_WORDS
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.state import WdState
@@ -463,6 +464,9 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                     rows=tuple(sheet_rows),
                 )
             )
+        pieces = sheet_panel(state, viewer)
+        if pieces is not None:
+            out.append(pieces)
     if camp.groups:
         out.append(
             Panel(

@@ -150,6 +150,10 @@ def _words_of(p: Any) -> str:
         return (
             f"{p.name} takes a milestone: {p.option.replace('_', ' ')}, rolls {', '.join(map(str, p.faces))}."
         )
+    if isinstance(p, ce.LedgersKept):
+        return (
+            f"The GM's copy of {', '.join(sorted(p.ledgers))}'s campaign sheet, with what players do not see."
+        )
     if isinstance(p, ce.PerkKept):
         return f"{p.name} keeps {p.perk}."
     if isinstance(p, ce.BudRolled):

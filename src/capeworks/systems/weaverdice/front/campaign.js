@@ -81,6 +81,9 @@ export function DowntimeBoard({ panel, projection }) {
 
 // -- the intel grid ---------------------------------------------------------------------
 
+// What each odds row's action does at a cell: a runaway is a success's extra roll at -1 a success (WD-INTEL-041).
+const VERB = { surveil: "watches", research: "digs", runaway: "runs on" };
+
 function GridCell({ t, index, marked, rows, projection }) {
   const cell = t.cells[index];
   const r = Math.floor(index / t.size);
@@ -94,7 +97,7 @@ function GridCell({ t, index, marked, rows, projection }) {
     ${cell.unlocked && cell.tidbit ? html`<span class="wd-tidbit">${text(cell.tidbit)}</span>` : null}
     ${here.length
       ? html`<ul class="wd-cell-odds">${here.map((x) => html`<li data-character=${x.character} data-action=${x.action}
-          title=${`${x.roll}; exactly ${x.exact}`}>${nameOf(projection, x.character)} ${x.action === "surveil" ? "watches" : "digs"}: <strong class="wd-chance">${text(x.chance)}</strong></li>`)}</ul>`
+          title=${`${x.roll}; exactly ${x.exact}`}>${nameOf(projection, x.character)} ${VERB[x.action] || words(x.action)}: <strong class="wd-chance">${text(x.chance)}</strong></li>`)}</ul>`
       : null}
   </td>`;
 }
@@ -148,8 +151,9 @@ export function OddsTable({ panel }) {
 export function intelPreview(command, values, projection) {
   const cell = text(values.cell).trim() || null;
   if (!values.character || !values.target || !cell) return null;
-  const row = oddsRows(projection).find((x) => x.action === command && x.character === values.character && x.target === values.target && x.cell === cell);
-  if (!row) return html`<p class="note wd-preview">No open ${command === "surveil" ? "surveillance" : "research"} roll at ${cell} for ${nameOf(projection, values.character)} now.</p>`;
+  const action = command === "surveil" && values.runaway ? "runaway" : command;
+  const row = oddsRows(projection).find((x) => x.action === action && x.character === values.character && x.target === values.target && x.cell === cell);
+  if (!row) return html`<p class="note wd-preview">No open ${action === "runaway" ? "runaway" : command === "surveil" ? "surveillance" : "research"} roll at ${cell} for ${nameOf(projection, values.character)} now.</p>`;
   return html`<p class="wd-preview">${nameOf(projection, values.character)} rolls ${text(row.roll)} at ${text(row.where)}, needs ${text(row.needs)}:
     <strong class="wd-chance" title=${`exactly ${row.exact}`}>${text(row.chance)}</strong> to unlock it.</p>`;
 }
@@ -158,5 +162,108 @@ export function campaignPanel(panel, projection) {
   if (/^Downtime phase \d+$/.test(panel.title)) return html`<${DowntimeBoard} panel=${panel} projection=${projection} />`;
   if (panel.title.startsWith("Intel: ")) return html`<${IntelGrid} panel=${panel} projection=${projection} />`;
   if (panel.title === ODDS_TITLE) return html`<${OddsTable} panel=${panel} />`;
+  if (panel.title === "Campaign" || panel.title === SHEET_TITLE) return html`<${Folded} panel=${panel} />`;
   return null;
+}
+
+// -- the campaign part of each sheet -----------------------------------------------------
+// Rep cards (source, who they are exclusive to, unspent / marked / spent today), negative rep
+// and its escalation, followers (type, benefit, tapped this phase) and the progression boxes
+// (filled of needed, the two that may be checked twice), from the server's "Campaign sheet"
+// panel: the rules work every number out for what this seat may know (a secret negative card
+// and a hidden NPC's sheet are in the GM's rows only), the page lays them out.
+
+export const SHEET_TITLE = "Campaign sheet";
+
+function sheetRows(projection, ident) {
+  const panel = (projection.panels || []).find((p) => p.title === SHEET_TITLE);
+  if (!panel) return [];
+  return panel.rows
+    .map((r) => Object.fromEntries(panel.columns.map((c, i) => [c, r[i]])))
+    .filter((r) => r.character === ident);
+}
+
+// "2 of 4 ..." as pips, filled then empty (the server's numbers; nothing is worked out here).
+function Pips({ of, label, kind }) {
+  const m = /^(\d+) of (\d+)/.exec(text(of)) || [];
+  const [n, most] = [Number(m[1] || 0), Number(m[2] || 0)];
+  return html`<span class=${`wd-dots ${kind || ""}`} role="img" aria-label=${label} title=${label}>
+    ${Array.from({ length: most }, (_, i) => html`<span class=${`dot ${i < n ? "on" : ""}`}></span>`)}</span>`;
+}
+
+function RepCards({ rows }) {
+  const held = rows.find((r) => r.what === "held");
+  const cards = rows.filter((r) => r.what !== "held");
+  return html`<div class="wd-rep" aria-label="Rep cards">
+    <h4>Rep <span class="wd-rep-held">${held ? text(held.detail) : ""}</span>
+      ${held && held.state ? html` <span class="chip wd-penalty">${text(held.state)}</span>` : null}</h4>
+    ${cards.length
+      ? html`<ul class="wd-rep-cards">${cards.map((c) => html`<li class=${`wd-rep-card ${c.state === "spent today" ? "spent" : "unspent"}`}
+          data-card=${(/^#(\d+)/.exec(c.what) || [])[1]} data-state=${c.state}>
+          <strong class="wd-rep-source">${text(c.what)}</strong> <span class="wd-rep-to">${text(c.detail)}</span>
+          <span class="chip wd-rep-state">${text(c.state)}</span></li>`)}</ul>`
+      : html`<p class="wd-none">no rep cards</p>`}
+  </div>`;
+}
+
+function NegativeRep({ rows }) {
+  if (!rows.length) return null;
+  const held = rows.find((r) => r.what === "held");
+  return html`<div class="wd-negative" aria-label="Negative rep">
+    <h4>Negative rep <span class="wd-neg-held">${held ? text(held.detail) : ""}</span>
+      ${held ? html` <span class="chip wd-escalation">${text(held.state)}</span>` : null}</h4>
+    <ul>${rows.filter((r) => r.what !== "held").map((r) => html`<li class=${`wd-neg-card ${r.state.startsWith("secret") ? "secret" : ""}`}
+      data-card=${(/^#(\d+)/.exec(r.what) || [])[1]}><strong>${text(r.what)}</strong> ${text(r.detail)}
+      ${r.state.startsWith("secret") ? html` <span class="chip wd-hidden">${text(r.state)}</span>` : null}</li>`)}</ul>
+  </div>`;
+}
+
+function Followers({ rows }) {
+  if (!rows.length) return null;
+  return html`<div class="wd-followers" aria-label="Followers">
+    <h4>Followers</h4>
+    <ul>${rows.map((r) => html`<li class="wd-follower" data-kind=${text(r.what).split(" x")[0]}>
+      <strong>${text(r.what)}</strong> <span class="chip wd-tapped">${text(r.state)}</span>
+      <span class="wd-benefit">${text(r.detail)}</span></li>`)}</ul>
+  </div>`;
+}
+
+function Progression({ rows }) {
+  const summary = rows.filter((r) => r.part === "progression");
+  const boxes = rows.filter((r) => r.part === "box");
+  if (!summary.length && !boxes.length) return null;
+  const main = summary.find((r) => r.what === "boxes");
+  return html`<div class="wd-progression" aria-label="Progression">
+    <h4>Progression</h4>
+    ${main
+      ? html`<p class="wd-milestone">${text(main.detail)} <${Pips} of=${main.detail} label=${text(main.detail)} kind="wd-milestone-pips" />
+          <span class="chip">${text(main.state)}</span></p>`
+      : null}
+    ${boxes.length
+      ? html`<ul class="wd-boxes">${boxes.map((b) => html`<li class=${`wd-box ${b.state}`} data-box=${text(b.what).replace(/ /g, "_")}>
+          <${Pips} of=${b.detail} label=${`${text(b.what)}: ${text(b.detail)}`} /> ${text(b.what)}
+          <span class="wd-box-count">${text(b.detail)}</span></li>`)}</ul>`
+      : null}
+    ${summary.filter((r) => r !== main).map((r) => html`<p class="wd-prog-note">${text(r.what)}: ${text(r.detail)} (${text(r.state)})</p>`)}
+  </div>`;
+}
+
+export function SheetCampaign({ ident, projection }) {
+  const rows = sheetRows(projection, ident);
+  if (!rows.length) return null;
+  const part = (p) => rows.filter((r) => r.part === p);
+  return html`<div class="wd-sheet-campaign" data-character=${ident}>
+    <${RepCards} rows=${part("rep")} />
+    <${NegativeRep} rows=${part("negative")} />
+    <${Followers} rows=${part("follower")} />
+    <${Progression} rows=${rows} />
+  </div>`;
+}
+
+// The "Campaign" and "Campaign sheet" tables themselves, folded: their pieces are on each sheet.
+function Folded({ panel }) {
+  return html`<section class="card wd-campaign-table" aria-label=${panel.title}>
+    <details><summary>${panel.title}: rep, followers and boxes are on each character's sheet</summary>
+      <${PanelTable} panel=${panel} /></details>
+  </section>`;
 }

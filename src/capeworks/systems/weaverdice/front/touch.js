@@ -12,7 +12,7 @@ import { html, text } from "/static/js/ui.js";
 import { BlankDie } from "/static/js/dice.js";
 import { OddsChart, useOdds } from "/static/js/odds.js";
 import { PanelTable } from "/static/js/panels.js";
-import { campaignPanel, intelPreview } from "./campaign.js";
+import { SheetCampaign, campaignPanel, intelPreview } from "./campaign.js";
 
 const POOLS = [
   ["stamina", "Stamina", "S"],
@@ -399,6 +399,7 @@ function Sheets({ projection }) {
         ${(sh.powers || []).length ? html`<dt>powers</dt><dd>${sh.powers.map((pw) => html`<span class="chip">${text(pw.name)}</span>`)}</dd>` : null}
         ${sh.special ? html`<dt>special</dt><dd>${text(sh.special)}</dd>` : null}
       </dl>
+      <${SheetCampaign} ident=${sh.id} projection=${projection} />
     </details>`)}
   </section>`;
 }
