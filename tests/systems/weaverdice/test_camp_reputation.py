@@ -99,3 +99,21 @@ def test_golden_log_with_numeric_reputation_replays_to_rep_cards() -> None:
     player = t.view(t.viewer_for("ann"))["state"]
     ledgers = player["campaign"]["ledgers"]
     assert "boss" not in ledgers and len(ledgers["vic"]["rep"]) == 3
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-MORALE-008")
+def test_a_hidden_npcs_morale_reset_at_a_downtimes_end_goes_to_the_gm_alone() -> None:
+    """A campaign event carries what changed of each combatant; a hidden NPC's part (its morale reset
+    when the phase ends) leaves the public event for a GM-only ``npc_updated``, as in a fight."""
+    d = table()
+    add(d, "ann", sheet("ada", "Ada"))
+    add(d, "gm", {**sheet("boss", "Boss"), "tier": "notable"}, hidden=True, morale=3)
+    d.do("gm", "start_downtime", characters=["ada", "boss"], dice=[1, 1, 1, 1, 1])
+    d.do("gm", "end_downtime")
+    assert d.state.people["boss"].morale == 0  # reset to its baseline
+    ended = [e for e in d.table.log_view(d.table.viewer_for("ann")) if e.type == "weaverdice.downtime_ended"]
+    assert ended and all(p["id"] != "boss" for p in ended[0].event.data["changed"])  # type: ignore[union-attr]
+    for seat in ("ann", "bob"):
+        assert '{"id": "boss", "name": "Boss", "morale"' not in seen_by(d, seat)
+        assert "npc_updated" not in seen_by(d, seat)
+    assert '{"id": "boss", "name": "Boss", "morale": 0}' in seen_by(d, "gm")

@@ -100,10 +100,9 @@ class Builder:
         batch = self.batch
         people = payload.__dict__.get("people")  # Changes and the campaign's events: turned into facts
         if people:
-            if isinstance(payload, ev.Changes):
-                secret = tuple([p for p in people if p.hidden])
-                if secret and not hidden:
-                    people = tuple(p for p in people if not p.hidden)
+            secret = tuple([p for p in people if p.hidden])  # a fight's events and the campaign's alike
+            if secret and not hidden:
+                people = tuple(p for p in people if not p.hidden)
             payload = evolve(payload, {"people": (), "changed": patches(batch.state, people)})
         values = payload.__dict__  # SheetChanges and the campaign's sheet events: turned into facts
         if "sheet_changed" in values and values["sheet"] is not None:
