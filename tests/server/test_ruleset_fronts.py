@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from capeworks.server import create_app
+from capeworks.server.fronts import fronts
 from capeworks.web import STATIC_DIR, static_files
-from capeworks.web.fronts import fronts
 
 ROOT = Path(__file__).resolve().parents[2]
 IMPORT = re.compile(r"""(?:import|from)\s*\(?\s*["']([^"']+\.js)["']""")

@@ -45,7 +45,7 @@ def warm() -> int:
     """A new worker's first job, before any request's clock runs: import what previews need (the web
     front-end packages and their rulesets). Answers the worker's process id."""
     from capeworks.engine.registry import get_ruleset
-    from capeworks.web.fronts import fronts
+    from capeworks.server.fronts import fronts
 
     for name, front in fronts().items():
         if front.preview is not None:
@@ -108,7 +108,7 @@ def preview_job(name: str, body: dict[str, Any]) -> Outcome:
 
 def _preview(name: str, body: dict[str, Any]) -> dict[str, Any]:
     from capeworks.engine.registry import get_ruleset
-    from capeworks.web.fronts import fronts
+    from capeworks.server.fronts import fronts
 
     front = fronts().get(name)
     if front is None or front.preview is None:

@@ -28,8 +28,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from capeworks.errors import CapeworksError, InvalidCommand
 from capeworks.server.errors import Busy, RateLimited
+from capeworks.server.fronts import TYPES, WEB_GROUP, Front, fronts
+from capeworks.server.fronts import static_files as files_under
 from capeworks.server.odds_jobs import preview_job
-from capeworks.web.fronts import STATIC_DIR, TYPES, WEB_GROUP, Front, fronts, static_files
+
+STATIC_DIR: Final = Path(__file__).parent / "static"
 
 __all__ = ["STATIC_DIR", "WEB_GROUP", "Front", "fronts", "router", "static_files"]
 
@@ -45,6 +48,11 @@ _HEADERS: Final = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-cache",
 }
+
+
+def static_files(folder: Path = STATIC_DIR) -> dict[str, Path]:
+    """Every servable file under ``folder`` (the page's own static folder unless told)."""
+    return files_under(folder)
 
 
 _FILES: Final = static_files()

@@ -1,9 +1,9 @@
-"""Where the web table's files come from: the table's own static folder, and each installed ruleset's
+"""Where the web table's ruleset files come from: each installed ruleset's
 front-end package (a ``capeworks.web`` entry point naming a package whose files are served under
 ``/rulesets/<name>/``, with an optional ``preview`` function).
 
-Kept apart from the routes so the server's odds workers can find a ruleset's preview without
-importing the router (which imports them).
+It sits in the server, below the web routes that serve these files, so the server's odds workers
+find a ruleset's preview without importing the router (which imports them).
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Final
 
-__all__ = ["STATIC_DIR", "TYPES", "WEB_GROUP", "Front", "Preview", "fronts", "static_files"]
+__all__ = ["TYPES", "WEB_GROUP", "Front", "Preview", "fronts", "static_files"]
 
 #: entry-point group of rulesets' front-end packages: ruleset name -> package
 WEB_GROUP: Final = "capeworks.web"
 
-STATIC_DIR: Final = Path(__file__).parent / "static"
 
 TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -33,7 +32,7 @@ TYPES: Final = {
 }
 
 
-def static_files(folder: Path = STATIC_DIR) -> dict[str, Path]:
+def static_files(folder: Path) -> dict[str, Path]:
     """Every servable file under ``folder``, by its URL path below it."""
     return {
         p.relative_to(folder).as_posix(): p
