@@ -36,11 +36,12 @@ NOT_FOR_DICE = (
     "capeworks.systems",
     "capeworks.server",
 )
-#: never needed to play a command at a table on the command line (its plain form starts without Typer)
+#: never needed to play a command at a table in a SQLite file on the command line (its plain form starts
+#: without Typer; the store reads and writes a SQLite file with the standard library)
 NOT_FOR_TABLE_DO = (
     "typer",
     "click",
-    "sqlalchemy.orm",
+    "sqlalchemy",
     "alembic",
     "capeworks.server",
     "capeworks.web",
@@ -138,6 +139,14 @@ def test_table_do__loads_its_own_ruleset_only_and_no_typer_orm_or_server(tmp_pat
     assert others == []
     with Store(url) as store:
         assert store.load(created.id).version == before + 1  # the command was played
+
+
+def test_table_do__on_postgresql_loads_sqlalchemy_and_says_why_it_failed(tmp_path: Path) -> None:
+    # nothing listens on port 1: the command fails in one sentence, after loading the SQLAlchemy path
+    url = "postgresql://nobody@127.0.0.1:1/capeworks"
+    modules = _console_script(tmp_path, "table", "do", "sometable", "gm", "note", "text=x", "--db", url)
+    assert "capeworks.store.database" in modules and "sqlalchemy" in modules
+    assert _loaded(modules, ("alembic", "sqlalchemy.orm")) == []
 
 
 # -- the quick start reads what Typer reads, and prints what Typer prints ---------------------------

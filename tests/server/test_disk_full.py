@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import Connection
 
 from capeworks.engine import Table, get_ruleset
 from capeworks.server import create_app
 from capeworks.store import Store, rows
+from capeworks.store.connection import Connection
 from capeworks.store.database import DISK_FULL
 from tests.server.conftest import RWYN_SEATS, Seated, act, create, ok
 from tests.store.conftest import PostgresServer
@@ -49,7 +49,7 @@ def test_a_snapshot_the_disk_cannot_take__leaves_every_command_answered_once(
 
     def full(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
         asked.append(version)
-        raise driver_disk_full(connection.dialect.name)
+        raise driver_disk_full(connection.dialect)
 
     table = create(client, "rwyn", RWYN_SEATS)
     monkeypatch.setattr(rows, "insert_snapshot", full)

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
 
 from capeworks.store import Store
 from tests.server.conftest import Seated
@@ -34,15 +33,11 @@ def test_websocket_deep_nesting__a_4400_close_and_one_log_line(
 
 def _statements(store: Store, run: Any) -> list[str]:
     seen: list[str] = []
-
-    def record(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
-        seen.append(statement)
-
-    event.listen(store.engine, "before_cursor_execute", record)
+    stop = store.database.watch(seen.append)
     try:
         run()
     finally:
-        event.remove(store.engine, "before_cursor_execute", record)
+        stop()
     return seen
 
 

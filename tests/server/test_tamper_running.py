@@ -23,7 +23,7 @@ from capeworks.errors import ConcurrencyConflict, StoreUnavailable
 from capeworks.server import create_app
 from capeworks.store import Store
 from capeworks.store.chain import link
-from capeworks.store.rows import EVENTS, SNAPSHOTS, TABLES
+from capeworks.store.models import EVENTS, SNAPSHOTS, TABLES
 from tests.engine.toy import Toy
 from tests.server.conftest import RWYN_SEATS, Seated, act, create, ok
 from tests.store.conftest import SEATS, db_url  # noqa: F401  (SQLite, and PostgreSQL when installed)

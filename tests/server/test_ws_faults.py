@@ -25,7 +25,7 @@ from capeworks.engine import Seat
 from capeworks.server.limits import too_deep
 from capeworks.server.ws import CLOSE_INTERNAL, _Connection
 from capeworks.store import Store
-from capeworks.store.rows import EVENTS
+from capeworks.store.models import EVENTS
 from tests.server.conftest import RWYN_SEATS, Seated, create, ok
 
 

@@ -16,12 +16,13 @@ from typing import Any
 import psycopg
 import pytest
 import sqlalchemy as sa
-from sqlalchemy import Connection, event, select
+from sqlalchemy import select
 
 from capeworks.engine import Command, Table
 from capeworks.errors import StoreUnavailable
-from capeworks.store import Store, rows
-from capeworks.store.database import DISK_FULL
+from capeworks.store import Store, models, rows
+from capeworks.store.connection import DISK_FULL, Connection
+from capeworks.store.sqlite import SqliteDatabase
 from tests.engine.toy import Toy
 from tests.store.conftest import SEATS
 
@@ -31,12 +32,13 @@ def note(text: str) -> Command:
 
 
 def driver_disk_full(dialect: str) -> Exception:
-    """What each driver raises when the disk fills, wrapped as SQLAlchemy hands it on."""
+    """What each driver raises when the disk fills, as it reaches the store: sqlite3's own error on a
+    SQLite file (no SQLAlchemy there), wrapped as SQLAlchemy hands it on for PostgreSQL."""
     if dialect == "sqlite":
-        orig: Exception = sqlite3.OperationalError("database or disk is full")
-        orig.sqlite_errorname = "SQLITE_FULL"  # type: ignore[attr-defined]
-    else:
-        orig = psycopg.errors.DiskFull('could not extend file "base/16384/16421": No space left on device')
+        full = sqlite3.OperationalError("database or disk is full")
+        full.sqlite_errorname = "SQLITE_FULL"  # type: ignore[attr-defined]
+        return full
+    orig = psycopg.errors.DiskFull('could not extend file "base/16384/16421": No space left on device')
     return sa.exc.OperationalError("INSERT INTO snapshots ...", {}, orig)
 
 
@@ -51,7 +53,7 @@ def failing_snapshots(
     def full(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
         asked.append(version)
         if request.param == "driver":
-            raise driver_disk_full(connection.dialect.name)
+            raise driver_disk_full(connection.dialect)
         raise StoreUnavailable(DISK_FULL)
 
     monkeypatch.setattr(rows, "insert_snapshot", full)
@@ -61,7 +63,7 @@ def failing_snapshots(
 def snapshot_versions(store: Store, table_id: str) -> list[int]:
     with store.engine.connect() as connection:
         found = connection.scalars(
-            select(rows.SNAPSHOTS.c.version).where(rows.SNAPSHOTS.c.table_id == table_id)
+            select(models.SNAPSHOTS.c.version).where(models.SNAPSHOTS.c.table_id == table_id)
         )
         return sorted(found)
 
@@ -115,20 +117,19 @@ def fill_the_disk(store: Store) -> Callable[[], None]:
     SQLite: ``max_page_count`` pinned to the file's size on every connection (SQLite's own
     SQLITE_FULL). PostgreSQL: a trigger raising ``disk_full`` (SQLSTATE 53100) on every event row.
     """
-    if store.engine.dialect.name == "sqlite":
+    if isinstance(store.database, SqliteDatabase):
+        database = store.database
 
-        def pin(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            pages = cursor.execute("PRAGMA page_count").fetchone()[0]
-            cursor.execute(f"PRAGMA max_page_count = {pages}")
-            cursor.close()
+        def pin(connection: sqlite3.Connection) -> None:
+            pages = connection.execute("PRAGMA page_count").fetchone()[0]
+            connection.execute(f"PRAGMA max_page_count = {pages}")
 
         def free() -> None:
-            event.remove(store.engine, "connect", pin)
-            store.engine.dispose()
+            database.hooks.remove(pin)
+            database.dispose()
 
-        event.listen(store.engine, "connect", pin)
-        store.engine.dispose()
+        database.hooks.append(pin)
+        database.dispose()
         return free
     with store.engine.begin() as connection:
         connection.exec_driver_sql(
@@ -190,7 +191,7 @@ def test_the_cli__answers_a_command_whose_snapshot_cannot_be_written(
 
     def full(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
         refused.append(version)
-        raise driver_disk_full(connection.dialect.name)
+        raise driver_disk_full(connection.dialect)
 
     monkeypatch.setattr(rows, "insert_snapshot", full)
     registry.register(toy)

@@ -19,7 +19,7 @@ import capeworks
 from capeworks.cli.app import app
 from capeworks.engine import Command, Ruleset, Table, Viewer, registry
 from capeworks.errors import InvalidCommand, UnreadableEvent
-from capeworks.store import Store, chain, rows
+from capeworks.store import Store, chain, models
 from capeworks.store import snapshot as snapshots
 from tests.engine.test_upcast import ToyV2
 from tests.engine.toy import Toy
@@ -46,7 +46,7 @@ def _old_table(path: Path) -> str:
 
 def _snapshot_fingerprints(store: Store, table_id: str) -> list[str]:
     with store.engine.connect() as conn:
-        states = conn.scalars(select(rows.SNAPSHOTS.c.state).where(rows.SNAPSHOTS.c.table_id == table_id))
+        states = conn.scalars(select(models.SNAPSHOTS.c.state).where(models.SNAPSHOTS.c.table_id == table_id))
         return [s["fingerprint"] for s in states]
 
 
@@ -86,11 +86,13 @@ def test_store__a_snapshot_is_rebuilt_when_capeworks_or_an_event_version_changes
         # a stale snapshot that would fold to a wrong total if it were used (its digest written anew,
         # so only the fingerprint tells it apart: an edit that leaves the digest is passed over anyway)
         with store.engine.begin() as conn:
-            for version, state in conn.execute(select(rows.SNAPSHOTS.c.version, rows.SNAPSHOTS.c.state)):
+            for version, state in conn.execute(select(models.SNAPSHOTS.c.version, models.SNAPSHOTS.c.state)):
                 doctored = state | {"state": {**state["state"], "total": 99}}
                 doctored["digest"] = snapshots.digest(doctored)
                 conn.execute(
-                    rows.SNAPSHOTS.update().where(rows.SNAPSHOTS.c.version == version).values(state=doctored)
+                    models.SNAPSHOTS.update()
+                    .where(models.SNAPSHOTS.c.version == version)
+                    .values(state=doctored)
                 )
         monkeypatch.setattr(capeworks, "__version__", "99.0.0")
         assert snapshots.fingerprint(Toy()) != fingerprint
@@ -174,8 +176,8 @@ def test_store__an_intact_event_this_release_cannot_read_is_named_not_damage(tmp
         with store.engine.begin() as conn:
             for (seq, payload), digest in zip(enumerate(log, start=1), chain.links(log), strict=True):
                 conn.execute(
-                    rows.EVENTS.update()
-                    .where(rows.EVENTS.c.table_id == table_id, rows.EVENTS.c.seq == seq)
+                    models.EVENTS.update()
+                    .where(models.EVENTS.c.table_id == table_id, models.EVENTS.c.seq == seq)
                     .values(payload=payload, hash=digest)
                 )
         with pytest.raises(UnreadableEvent) as raised:

@@ -63,9 +63,7 @@ class TableCache:
         self._lock = threading.Lock()
         # SQLite has one writer at a time and makes the others sleep and retry: queue this
         # process's writers here instead, in order (PostgreSQL writes different tables at once)
-        self._writer: threading.Lock | None = (
-            threading.Lock() if store.engine.dialect.name == "sqlite" else None
-        )
+        self._writer: threading.Lock | None = threading.Lock() if store.dialect == "sqlite" else None
 
     def fold(self, table_id: str) -> Fold:
         """The table's fold (made empty if new); touching it makes it the most recently used."""

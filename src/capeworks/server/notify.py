@@ -41,7 +41,7 @@ CHANNEL = NOTIFY_CHANNEL
 
 def is_postgres(store: Store) -> bool:
     """True when the store's database is PostgreSQL."""
-    return store.engine.dialect.name == "postgresql"
+    return store.dialect == "postgresql"
 
 
 class PgNotifier:

@@ -10,10 +10,12 @@
 Appends are optimistic: ``append(..., expected_version=v)`` writes only if the
 table is still at version ``v`` and raises ConcurrencyConflict otherwise.
 See docs/store.md for the schema, URLs, durability and the export format.
+A SQLite file is read and written with the standard library's ``sqlite3``;
+SQLAlchemy (:mod:`capeworks.store.database`) serves PostgreSQL and migrations.
 """
 
-from capeworks.store.database import ENV_VAR, default_url, open_engine, upgrade
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, ExportDocument, TableInfo
+from capeworks.store.opening import ENV_VAR, default_url, open_database
 from capeworks.store.repository import (
     CreatedTable,
     Joined,
@@ -42,6 +44,5 @@ __all__ = [
     "default_url",
     "hash_token",
     "new_token",
-    "open_engine",
-    "upgrade",
+    "open_database",
 ]

@@ -1,4 +1,8 @@
-"""Opening a database: which URL, durable SQLite settings, and migrations on open.
+"""The store through SQLAlchemy: PostgreSQL, SQLite URLs other than a plain file, and migrations.
+
+A plain SQLite file runs on the standard library (:mod:`capeworks.store.sqlite`);
+:func:`capeworks.store.opening.open_database` picks. Everything here imports
+SQLAlchemy (and Alembic, when a migration is due), so only those paths pay for it.
 
 The default database is a SQLite file in the user's data directory; the
 ``CAPEWORKS_DATABASE_URL`` environment variable or an explicit URL overrides
@@ -26,19 +30,22 @@ integrity errors and lock waits are left to the callers that handle them.
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, TextClause, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, ExceptionContext, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from capeworks.errors import StoreUnavailable
-from capeworks.store.models import MARKER
+from capeworks.store import sqlite
+from capeworks.store.connection import DISK_FULL, Integrity, LockWait, Params, is_lock_wait, translate
+from capeworks.store.opening import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
+from capeworks.store.schema import MARKER, REVISIONS, foreign, head_revision
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -46,7 +53,11 @@ if TYPE_CHECKING:
 __all__ = [
     "DISK_FULL",
     "ENV_VAR",
+    "REVISIONS",
+    "SQLITE_BUSY_TIMEOUT",
     "WRITE",
+    "AlchemyConnection",
+    "AlchemyDatabase",
     "alembic_config",
     "current_revision",
     "default_url",
@@ -57,38 +68,14 @@ __all__ = [
     "upgrade",
 ]
 
-#: environment variable naming the database URL
-ENV_VAR = "CAPEWORKS_DATABASE_URL"
-
 #: execution options for a write transaction (``BEGIN IMMEDIATE`` on SQLite)
 WRITE = {"capeworks_begin": "IMMEDIATE"}
-
-#: seconds a writer waits for another writer's lock (SQLite busy timeout, PostgreSQL lock_timeout)
-SQLITE_BUSY_TIMEOUT = 30.0
 
 # an arbitrary constant: the PostgreSQL advisory lock held while migrating
 _MIGRATION_LOCK = 0x43415045
 
-#: the tables a capeworks store consists of (an older store has no marker yet)
-OWN_TABLES = frozenset(
-    {"tables", "seats", "events", "snapshots", "requests", "alembic_version", "capeworks_schema"}
-)
-
 _BACKENDS = ("sqlite", "postgresql")
 _URL_HELP = "write it like sqlite:///path/to/file.sqlite3 or postgresql://user@host/dbname"
-# how long a 0-byte SQLite file may stay empty while another process creates it
-_EMPTY_GRACE = 0.5
-
-
-def default_url() -> str:
-    """``$CAPEWORKS_DATABASE_URL``, else a SQLite file in the user data directory."""
-    from_env = os.environ.get(ENV_VAR, "").strip()
-    if from_env:
-        return from_env
-    import platformdirs  # only when no database is named
-
-    path = Path(platformdirs.user_data_dir("capeworks")) / "capeworks.sqlite3"
-    return f"sqlite:///{path}"
 
 
 def normalize_url(url: str) -> str:
@@ -144,7 +131,7 @@ def open_engine(url: str | None = None, *, lock_timeout: float = SQLITE_BUSY_TIM
     if database and database != ":memory:" and not database.startswith("file:"):
         path = Path(database).expanduser()
         path.parent.mkdir(parents=True, exist_ok=True)
-        _refuse_foreign_sqlite(path)
+        sqlite.refuse_foreign(path)
     engine = create_engine(url, connect_args={"timeout": lock_timeout})
     event.listen(engine, "handle_error", _translate_error)
     _make_sqlite_durable(engine)
@@ -168,47 +155,9 @@ def refuse_foreign(engine: Engine) -> None:
             connection.scalar(text("SELECT count(*) FROM capeworks_schema WHERE marker = :m"), {"m": MARKER})
         )
         revision = _revision(connection, tables)
-    reason = _foreign(tables, revision, marked=marked)
+    reason = foreign(tables, revision, marked=marked)
     if reason:
         raise StoreUnavailable(f"The database {_shown(engine.url)} {reason}")
-
-
-def _refuse_foreign_sqlite(path: Path) -> None:
-    if not path.exists():
-        return
-    deadline = time.monotonic() + _EMPTY_GRACE
-    while path.stat().st_size == 0:
-        if time.monotonic() > deadline:
-            raise StoreUnavailable(
-                f"The database file {path} is empty (0 bytes), as if it had been truncated; capeworks will "
-                "not start a new database in its place (restore it from a backup, or remove it)."
-            )
-        time.sleep(0.05)
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error as e:
-        raise StoreUnavailable(f"Cannot open the database file {path}: {e}.") from None
-    try:
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        marked = "capeworks_schema" in tables and bool(
-            connection.execute(
-                "SELECT count(*) FROM capeworks_schema WHERE marker = ?", (MARKER,)
-            ).fetchone()[0]
-        )
-        revision = None
-        if "alembic_version" in tables:
-            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-            revision = row[0] if row else None
-    except sqlite3.DatabaseError as e:
-        raise StoreUnavailable(
-            f"The file {path} cannot be read as a SQLite database ({e}): it is damaged or not a "
-            "database, so capeworks will not write to it."
-        ) from None
-    finally:
-        connection.close()
-    reason = _foreign(tables, revision, marked=marked)
-    if reason:
-        raise StoreUnavailable(f"The database file {path} {reason}")
 
 
 def _revision(connection: Connection, tables: set[str]) -> str | None:
@@ -218,67 +167,20 @@ def _revision(connection: Connection, tables: set[str]) -> str | None:
     return str(value) if value is not None else None
 
 
-def _foreign(tables: set[str], revision: str | None, *, marked: bool) -> str | None:
-    """Why a database is not ours to write to, or None when it is new or ours."""
-    if marked or (not (tables - {"alembic_version"}) and revision is None):
-        return None
-    if tables <= OWN_TABLES and revision in _known_revisions():
-        return None  # a capeworks store from before the marker
-    return (
-        "holds other tables and no capeworks marker: it belongs to something else, "
-        "so capeworks will not write to it (give another --db)."
-    )
-
-
-#: every migration shipped, oldest first; a test checks these against Alembic's own script
-#: directory, so an open that finds the database at the head need not import Alembic (~200 ms)
-REVISIONS = ("0001", "0002", "0003")
-
-
-def _known_revisions() -> set[str]:
-    return set(REVISIONS)
-
-
 def _shown(url: URL) -> str:
     return url.render_as_string(hide_password=True)
-
-
-# SQLSTATEs and SQLite messages of lock waits and races, which callers handle themselves
-_LOCK_STATES = frozenset({"55P03", "57014", "40001", "40P01"})
-_LOCK_WORDS = ("database is locked", "database table is locked", "database is busy")
-
-
-#: what a write that ran out of disk space says (the transaction is rolled back: nothing was written)
-DISK_FULL = "The database's disk is full, so nothing was written; free some space and try again."
-
-
-def _disk_full(original: BaseException, detail: str) -> bool:
-    """SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100), or the OS's ENOSPC."""
-    if (
-        getattr(original, "sqlite_errorname", "") == "SQLITE_FULL"
-        or getattr(original, "sqlstate", None) == "53100"
-    ):
-        return True
-    lowered = detail.lower()
-    return "database or disk is full" in lowered or "no space left on device" in lowered
 
 
 def _translate_error(context: ExceptionContext) -> None:
     """Turn a database fault into one StoreUnavailable sentence (SQLAlchemy's handle_error hook)."""
     error = context.sqlalchemy_exception
-    original = context.original_exception
     if isinstance(error, IntegrityError) or getattr(context, "is_pre_ping", False):
         return
-    detail = str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
-    if getattr(original, "sqlstate", None) in _LOCK_STATES or any(w in detail.lower() for w in _LOCK_WORDS):
-        return
-    if context.is_disconnect or context.connection is None:
-        raise StoreUnavailable(f"Cannot reach the database: {detail.rstrip('.')}.") from error
-    if _disk_full(original, detail):
-        raise StoreUnavailable(DISK_FULL) from error
-    raise StoreUnavailable(
-        f"The database is damaged or incomplete ({detail.rstrip('.')}); restore it from a backup."
-    ) from error
+    sentence = translate(
+        context.original_exception, unreachable=context.is_disconnect or context.connection is None
+    )
+    if sentence is not None:
+        raise sentence from error
 
 
 def _make_sqlite_durable(engine: Engine) -> None:
@@ -309,11 +211,6 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
-def head_revision() -> str:
-    """The newest migration shipped in this package."""
-    return REVISIONS[-1]
-
-
 def current_revision(engine: Engine) -> str | None:
     """The revision the database is at (None for an empty database), read without Alembic."""
     with engine.connect() as connection:
@@ -337,3 +234,139 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
         command.upgrade(alembic_config(connection), revision)
+
+
+@lru_cache(maxsize=256)
+def _text(sql: str) -> TextClause:
+    """The store's SQL text as a statement, built once per text."""
+    return text(sql)
+
+
+class AlchemyConnection:
+    """One SQLAlchemy connection in one transaction (see :class:`capeworks.store.connection.Connection`)."""
+
+    __slots__ = ("_connection", "_watchers", "dialect")
+
+    def __init__(self, connection: Connection, watchers: list[Callable[[str], None]]) -> None:
+        self._connection = connection
+        self._watchers = watchers
+        self.dialect: str = connection.dialect.name
+
+    def _execute(self, sql: str, params: Params | Sequence[Params] | None) -> Any:
+        for seen in self._watchers:
+            seen(sql)
+        try:
+            return self._connection.execute(_text(sql), params or {})
+        except DBAPIError as e:
+            raise _translated(e) from e
+
+    def rows(self, sql: str, params: Params | None = None) -> list[tuple[Any, ...]]:
+        """Every row the statement returns."""
+        return cast("list[tuple[Any, ...]]", self._execute(sql, params).all())
+
+    def first(self, sql: str, params: Params | None = None) -> tuple[Any, ...] | None:
+        """The first row, or None."""
+        return cast("tuple[Any, ...] | None", self._execute(sql, params).first())
+
+    def scalar(self, sql: str, params: Params | None = None) -> Any:
+        """The first column of the first row, or None."""
+        return self._execute(sql, params).scalar()
+
+    def run(self, sql: str, params: Params | None = None) -> int:
+        """Run a statement that returns no rows; the number of rows it changed."""
+        return int(self._execute(sql, params).rowcount)
+
+    def run_many(self, sql: str, params: Sequence[Params]) -> None:
+        """Run one statement once for each set of parameters."""
+        self._execute(sql, list(params))
+
+
+def _translated(error: DBAPIError) -> Exception:
+    """Integrity and lock waits in the store's terms (other faults were made sentences by the hook)."""
+    if isinstance(error, IntegrityError):
+        return Integrity(str(error.orig))
+    if error.orig is not None and is_lock_wait(error.orig):
+        return LockWait(str(error.orig))
+    return error
+
+
+class AlchemyDatabase:
+    """The store's database through a SQLAlchemy Engine (see :class:`capeworks.store.connection.Database`)."""
+
+    def __init__(self, engine: Engine, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT) -> None:
+        self.engine = engine
+        self.lock_timeout = lock_timeout
+        self.dialect: str = engine.dialect.name
+        self._watchers: list[Callable[[str], None]] = []
+
+    @classmethod
+    def open(cls, url: str, *, lock_timeout: float, migrate: bool) -> AlchemyDatabase:
+        """Open ``url`` with the durability settings, refuse a foreign database, migrate if asked."""
+        engine = open_migrated(url, lock_timeout=lock_timeout, migrate=migrate)
+        return cls(engine, lock_timeout=lock_timeout)
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return _shown(self.engine.url)
+
+    @contextmanager
+    def read(self) -> Iterator[AlchemyConnection]:
+        """A read transaction (begun at the first statement), rolled back at the end."""
+        with self.engine.connect() as connection:
+            yield AlchemyConnection(connection, self._watchers)
+
+    @contextmanager
+    def write(self, *, wait: float | None = None) -> Iterator[AlchemyConnection]:
+        """A write transaction (``BEGIN IMMEDIATE`` on SQLite), committed at the end unless it raises."""
+        with self.engine.connect() as connection:
+            sqlite_ = self.dialect == "sqlite"
+            if wait is not None and sqlite_:
+                _busy_timeout(connection, wait)
+            try:
+                with connection.execution_options(**WRITE).begin():
+                    if wait is not None and not sqlite_:
+                        connection.execute(_LOCK_TIMEOUT, {"ms": f"{max(1, round(wait * 1000))}ms"})
+                    yield AlchemyConnection(connection, self._watchers)
+            except DBAPIError as e:
+                raise _translated(e) from e
+            finally:
+                if wait is not None and sqlite_:
+                    _busy_timeout(connection, self.lock_timeout)
+
+    def watch(self, seen: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``seen(sql)`` before every statement the store runs; returns the undoing."""
+        self._watchers.append(seen)
+        return lambda: self._watchers.remove(seen) if seen in self._watchers else None
+
+    def dispose(self) -> None:
+        """Close the pooled connections."""
+        self.engine.dispose()
+
+
+#: PostgreSQL: a shorter lock wait for this transaction only (a server's command already queued a while)
+_LOCK_TIMEOUT = text("SELECT set_config('lock_timeout', :ms, true)")
+
+
+def _busy_timeout(connection: Connection, seconds: float) -> None:
+    """Set SQLite's busy timeout on this connection (outside any transaction; a pragma begins none)."""
+    driver = connection.connection.driver_connection
+    if driver is not None:
+        driver.execute(f"PRAGMA busy_timeout = {max(1, round(seconds * 1000))}")
+
+
+def open_migrated(url: str, *, lock_timeout: float = SQLITE_BUSY_TIMEOUT, migrate: bool = True) -> Engine:
+    """An Engine on ``url``: a foreign database refused, migrated to the newest schema when asked.
+
+    Faults on the way become one ``Cannot open the database`` sentence.
+    """
+    try:
+        engine = open_engine(url, lock_timeout=lock_timeout)
+        refuse_foreign(engine)
+        if migrate:
+            upgrade(engine)
+    except SQLAlchemyError as e:
+        detail = getattr(e, "orig", None) or e
+        first = str(detail).strip().splitlines()[0] if str(detail).strip() else type(detail).__name__
+        raise StoreUnavailable(f"Cannot open the database: {first.rstrip('.')}.") from e
+    return engine

@@ -27,12 +27,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, Engine
-
 from capeworks.engine import Event, Ruleset, Table
 from capeworks.errors import UnreadableEvent
 from capeworks.store import chain, rows
 from capeworks.store import snapshot as snapshots
+from capeworks.store.connection import Connection, Database
 from capeworks.store.records import row
 
 __all__ = ["Head", "Heads", "StoreHistory"]
@@ -58,8 +57,8 @@ class Head:
 class Heads:
     """The :class:`Head` of every fold a store loaded or wrote (held weakly: a dropped fold is forgotten)."""
 
-    def __init__(self, engine: Engine, *, recheck: Callable[[], float]) -> None:
-        self._engine = engine
+    def __init__(self, database: Database, *, recheck: Callable[[], float]) -> None:
+        self._database = database
         self._recheck = recheck
         self._heads: weakref.WeakKeyDictionary[Table, Head] = weakref.WeakKeyDictionary()
 
@@ -88,7 +87,7 @@ class Heads:
     ) -> Table:
         version_now = row(connection, table_id).version
         if snapshot_every:
-            history = StoreHistory(self._engine, table_id, ruleset, step=snapshot_every)
+            history = StoreHistory(self._database, table_id, ruleset, step=snapshot_every)
             below = version_now + 1
             while True:
                 version, state = rows.latest_snapshot(connection, table_id, ruleset, below=below)
@@ -149,8 +148,8 @@ class StoreHistory:
     in one step rather than one snapshot at a time.
     """
 
-    def __init__(self, engine: Engine, table_id: str, ruleset: Ruleset[Any, Any], *, step: int) -> None:
-        self._engine = engine
+    def __init__(self, database: Database, table_id: str, ruleset: Ruleset[Any, Any], *, step: int) -> None:
+        self._database = database
         self.table_id = table_id
         self.ruleset = ruleset
         self.step = max(step, 1)
@@ -159,7 +158,7 @@ class StoreHistory:
         """The latest usable snapshot at least ``step`` below version ``before`` that stands at its event
         and is as written (:func:`capeworks.store.snapshot.intact`), or ``(0, None)``."""
         below = before - self.step + 1
-        with self._engine.connect() as connection:
+        with self._database.read() as connection:
             while True:
                 version, state = rows.latest_snapshot(connection, self.table_id, self.ruleset, below=below)
                 if state is None or snapshots.intact(
@@ -171,5 +170,5 @@ class StoreHistory:
 
     def events(self, after: int, upto: int) -> Sequence[Event]:
         """The events numbered ``after + 1`` to ``upto``."""
-        with self._engine.connect() as connection:
+        with self._database.read() as connection:
             return rows.chained_events(connection, self.table_id, after=after, upto=upto)

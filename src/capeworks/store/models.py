@@ -10,17 +10,17 @@ in the table's hash chain (see :mod:`capeworks.store.chain`). The
 ``capeworks_schema`` table holds one row, :data:`MARKER`: a database with
 other tables and no marker is someone else's, and is never written to.
 
-Plain Core tables, no ORM: every statement the store runs is Core, and
-importing ``sqlalchemy.orm`` would cost a command-line call more than the rest
-of the store together. The Alembic revisions in ``capeworks/store/migrations``
+Plain Core tables, no ORM, used by Alembic and tests: the store's own
+statements are SQL text (:mod:`capeworks.store.rows`), so a command line on a
+SQLite file never imports SQLAlchemy. The Alembic revisions in ``capeworks/store/migrations``
 create exactly this schema (a test compares the two).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, MetaData, String, Table
+
+from capeworks.store.schema import MARKER, utcnow
 
 __all__ = [
     "EVENTS",
@@ -34,9 +34,6 @@ __all__ = [
     "utcnow",
 ]
 
-#: the one row of ``capeworks_schema``: this database is a capeworks store
-MARKER = "capeworks.store"
-
 #: constraint names that are the same on every backend, so migrations can refer to them
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -45,11 +42,6 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-
-def utcnow() -> datetime:
-    """Now, in UTC (the only time zone the store writes)."""
-    return datetime.now(UTC)
 
 
 #: every table of the store (Alembic's ``target_metadata``)

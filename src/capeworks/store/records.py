@@ -11,14 +11,12 @@ import secrets
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
-
-import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from capeworks.engine import Event, Table
 from capeworks.store import rows
+from capeworks.store.connection import Connection, read_time
 
 __all__ = [
     "CreatedTable",
@@ -141,7 +139,7 @@ class Joined:
 
 def row(connection: Connection, table_id: str) -> TableRecord:
     """The table's row, or NotFound."""
-    found = connection.execute(rows.TABLE_ROW, {"table_id": table_id}).first()
+    found = connection.first(rows.TABLE_ROW, {"table_id": table_id})
     if found is None:
         raise rows.not_found(table_id)
     return record(found)
@@ -152,9 +150,10 @@ def hashed(tokens: Mapping[str, str]) -> dict[str, str]:
     return {seat_id: hash_token(token) for seat_id, token in tokens.items() if token}
 
 
-def record(found: sa.Row[str, str, str, datetime, int]) -> TableRecord:
-    """A ``tables`` row read with the columns of :data:`capeworks.store.rows.ROW`, as a record."""
+def record(found: tuple[Any, ...]) -> TableRecord:
+    """A ``tables`` row read with the columns of :data:`capeworks.store.rows.TABLE_ROW`, as a record."""
     table_id, title, ruleset, created, version = found
-    # SQLite hands back naive datetimes; the store only ever writes UTC
-    created = created if created.tzinfo else created.replace(tzinfo=UTC)
-    return TableRecord(id=table_id, title=title, ruleset=ruleset, created_at=created, version=version)
+    # SQLite keeps naive UTC text; the store only ever writes UTC
+    return TableRecord(
+        id=table_id, title=title, ruleset=ruleset, created_at=read_time(created), version=int(version)
+    )

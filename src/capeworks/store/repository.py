@@ -45,10 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, cast
-
-from sqlalchemy import Connection, CursorResult, Engine, Result, delete, select, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from typing import TYPE_CHECKING, Any
 
 from capeworks.engine import Command, Event, Role, Ruleset, Seat, Table, get_ruleset
 from capeworks.errors import (
@@ -61,10 +58,10 @@ from capeworks.errors import (
 )
 from capeworks.store import chain, rows, transactions
 from capeworks.store import snapshot as snapshots
-from capeworks.store.database import SQLITE_BUSY_TIMEOUT, open_engine, refuse_foreign, upgrade
+from capeworks.store.connection import Connection, Database, Integrity, stored_time
 from capeworks.store.document import FORMAT_NAME, FORMAT_VERSION, check_document, parse_document
 from capeworks.store.folds import Head, Heads, StoreHistory
-from capeworks.store.models import utcnow
+from capeworks.store.opening import SQLITE_BUSY_TIMEOUT, open_database
 from capeworks.store.records import (
     CreatedTable,
     Joined,
@@ -79,8 +76,12 @@ from capeworks.store.records import (
     record,
 )
 from capeworks.store.records import row as _row
+from capeworks.store.schema import utcnow
 from capeworks.store.verify import verify as verify_table
 from capeworks.store.verify import version_damage
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 __all__ = [
     "NOTIFY_CHANNEL",
@@ -142,26 +143,44 @@ class Store:
     ) -> None:
         self.lock_timeout = lock_timeout
         self.recheck = recheck
-        try:
-            self.engine: Engine = open_engine(url, lock_timeout=lock_timeout)
-            refuse_foreign(self.engine)
-            if migrate:
-                upgrade(self.engine)
-        except SQLAlchemyError as e:
-            raise StoreUnavailable(f"Cannot open the database: {transactions.reason(e)}") from e
-        except OSError as e:
-            raise StoreUnavailable(f"Cannot open the database: {e.strerror} ({e.filename}).") from e
+        #: where the store's SQL runs: stdlib sqlite3 on a SQLite file, SQLAlchemy elsewhere
+        self.database: Database = open_database(url, lock_timeout=lock_timeout, migrate=migrate)
+        self._engine: Engine | None = None
         self._resolve = resolve_ruleset
         self.snapshot_every = snapshot_every
         self._listeners: list[Listener] = []
         # where each fold this store loaded or wrote stands in its chain (issue 21, defect 8)
-        self._heads = Heads(self.engine, recheck=lambda: self.recheck)
+        self._heads = Heads(self.database, recheck=lambda: self.recheck)
         # this thread's deadline for lock waits (see :meth:`deadline`)
         self._deadlines = threading.local()
 
     def close(self) -> None:
         """Release the database connections."""
-        self.engine.dispose()
+        self.database.dispose()
+        if self._engine is not None and self._engine is not getattr(self.database, "engine", None):
+            self._engine.dispose()
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.database.dialect
+
+    @property
+    def engine(self) -> Engine:
+        """A SQLAlchemy Engine on this database, for tools and tests that speak SQLAlchemy.
+
+        Through SQLAlchemy it is the store's own; on a SQLite file (which the
+        store reads and writes with the standard library) one made on first use,
+        with the same durability settings.
+        """
+        own: Engine | None = getattr(self.database, "engine", None)
+        if own is not None:
+            return own
+        if self._engine is None:
+            from capeworks.store.database import open_engine  # SQLAlchemy only when asked for
+
+            self._engine = open_engine(self.database.url, lock_timeout=self.lock_timeout)
+        return self._engine
 
     def __enter__(self) -> Store:
         return self
@@ -198,19 +217,18 @@ class Store:
     @property
     def url(self) -> str:
         """The database URL, password hidden."""
-        return self.engine.url.render_as_string(hide_password=True)
+        return self.database.url
 
     # -- reading --------------------------------------------------------------------------------
 
     def list_tables(self) -> list[TableRecord]:
         """Every table, newest first."""
-        with self.engine.connect() as connection:
-            found = connection.execute(rows.ROW.order_by(rows.TABLES.c.created_at.desc(), rows.TABLES.c.id))
-            return [record(row) for row in found]
+        with self.database.read() as connection:
+            return [record(row) for row in connection.rows(rows.ALL_ROWS)]
 
     def record(self, table_id: str) -> TableRecord:
         """One table's row, or NotFound."""
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             return _row(connection, table_id)
 
     def events_since(self, table_id: str, version: int, *, limit: int | None = None) -> list[Event]:
@@ -218,7 +236,7 @@ class Store:
 
         Reads only those rows, however long the log.
         """
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             return rows.chained_events(connection, table_id, after=version, limit=limit)
 
     def catch_up(self, table_id: str, table: Table) -> list[Event]:
@@ -226,12 +244,12 @@ class Store:
 
         Checks first that the event the fold stands at is still the one it read or wrote.
         """
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             return self._heads.catch_up(connection, table_id, table)
 
     def log(self, table_id: str) -> list[Event]:
         """The table's whole log, in order (every event, secrets included)."""
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             row = _row(connection, table_id)
             return rows.chained_events(connection, table_id, last=row.version)
 
@@ -242,7 +260,7 @@ class Store:
         does, reading older events only when asked for them; pass
         ``use_snapshot=False`` to force the full replay.
         """
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             return self._load(connection, table_id, use_snapshot=use_snapshot)
 
     def authenticate(self, table_id: str, token: str) -> Seat:
@@ -252,16 +270,12 @@ class Store:
         stranger cannot tell a missing table from a wrong token by the work done.
         """
         digest = hash_token(token)
-        with self.engine.connect() as connection:
-            seats = connection.execute(
-                select(
-                    rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role, rows.SEATS.c.token_hash
-                ).where(rows.SEATS.c.table_id == table_id)
-            ).all()
+        with self.database.read() as connection:
+            seats = connection.rows(rows.TOKENS, {"table_id": table_id})
         found = None
-        for row in seats:
-            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
-                found = Seat(id=row.seat_id, name=row.name, role=Role(row.role))
+        for seat_id, name, role, token_hash in seats:
+            if token_hash is not None and hmac.compare_digest(token_hash, digest):
+                found = Seat(id=seat_id, name=name, role=Role(role))
         if found is None:
             raise NotPermitted("That seat token is not valid for this table.")
         return found
@@ -320,7 +334,7 @@ class Store:
                     token_hashes=hashed(tokens or {}),
                 )
                 return version
-        except IntegrityError:
+        except Integrity:
             # a racing writer took these sequence numbers first
             raise rows.conflict(table_id, expected_version, None) from None
 
@@ -352,7 +366,7 @@ class Store:
 
     def landed(self, table_id: str, seat_id: str, request_id: str) -> Landed | None:
         """Whether the command ``seat_id`` sent with ``request_id`` was written (and where), or None."""
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             _row(connection, table_id)
             found = rows.landed(connection, table_id, seat_id, request_id)
         return None if found is None else Landed(request_id, seat_id, *found)
@@ -403,7 +417,7 @@ class Store:
         if table is not None:
             # a walk of a kept fold's whole chain, when due, reads outside the write lock (WAL and
             # PostgreSQL readers need none), so other writers do not wait behind it
-            with self.engine.connect() as connection:
+            with self.database.read() as connection:
                 self._heads.walked(connection, table_id, table)
         try:
             with self._write(lock=table_id) as connection:
@@ -431,9 +445,9 @@ class Store:
                     version = before + len(events)
                     rows.record_request(connection, table_id, *request, before=before, version=version)
                     landed = Landed(request[1], request[0], before, version)
-                if connection.dialect.name == "postgresql" and events:
-                    connection.execute(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": _notice(table_id)})
-        except IntegrityError:
+                if connection.dialect == "postgresql" and events:
+                    connection.scalar(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": _notice(table_id)})
+        except Integrity:
             # only a writer that bypassed the lock could have taken these numbers, or an edited row
             self._refuse_damage(table_id)
             raise rows.conflict(table_id, None, None) from None
@@ -454,7 +468,7 @@ class Store:
 
     def _refuse_damage(self, table_id: str) -> None:
         """Name the damage when the table's row and its log disagree on its version (not a race)."""
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             version_damage(connection, table_id)
 
     def reissue_token(self, table_id: str, seat_id: str) -> str:
@@ -462,12 +476,8 @@ class Store:
         token = new_token()
         with self._write() as connection:
             _row(connection, table_id)
-            moved = _rowcount(
-                connection.execute(
-                    update(rows.SEATS)
-                    .where(rows.SEATS.c.table_id == table_id, rows.SEATS.c.seat_id == seat_id)
-                    .values(token_hash=hash_token(token))
-                )
+            moved = connection.run(
+                rows.SET_TOKEN, {"table_id": table_id, "seat_id": seat_id, "token_hash": hash_token(token)}
             )
             if moved != 1:
                 raise NotFound(f"Nobody sits at seat {seat_id!r} at this table.")
@@ -481,14 +491,14 @@ class Store:
         """
         head = self._heads.get(table)
         if head is None or head.seq != table.version:
-            with self.engine.connect() as connection:
+            with self.database.read() as connection:
                 state = snapshots.capture(table, rows.hash_before(connection, table_id, table.version + 1))
         else:
             state = snapshots.capture(table, head.hash)
         try:
             with self._write() as connection:
                 rows.insert_snapshot(connection, table_id, table.version, state)
-        except IntegrityError:
+        except Integrity:
             return False
         return True
 
@@ -505,9 +515,8 @@ class Store:
         """Remove a table with its seats, log and snapshots."""
         with self._write() as connection:
             _row(connection, table_id)
-            for kept in (rows.REQUESTS, rows.SNAPSHOTS, rows.EVENTS, rows.SEATS):
-                connection.execute(delete(kept).where(kept.c.table_id == table_id))
-            connection.execute(delete(rows.TABLES).where(rows.TABLES.c.id == table_id))
+            for statement in rows.DELETE_TABLE:
+                connection.run(statement, {"table_id": table_id})
 
     # -- export and import ----------------------------------------------------------------------
 
@@ -515,14 +524,9 @@ class Store:
         """The whole table as a versioned JSON-ready document with its hash chain (see store.document)."""
         record = self.record(table_id)
         table = self.load(table_id)
-        with self.engine.connect() as connection:
-            hashes = list(
-                connection.scalars(
-                    select(rows.EVENTS.c.hash)
-                    .where(rows.EVENTS.c.table_id == table_id, rows.EVENTS.c.seq <= table.version)
-                    .order_by(rows.EVENTS.c.seq)
-                )
-            )
+        with self.database.read() as connection:
+            found = connection.rows(rows.EVENT_HASHES, {"table_id": table_id, "upto": table.version})
+        hashes = [digest for (digest,) in found]
         return {
             "format": FORMAT_NAME,
             "version": FORMAT_VERSION,
@@ -555,7 +559,7 @@ class Store:
         written by an older version of the ruleset is counted as stale, not
         wrong: loading ignores it.
         """
-        with self.engine.connect() as connection:
+        with self.database.read() as connection:
             return verify_table(connection, table_id, self._resolve)
 
     # -- internals ------------------------------------------------------------------------------
@@ -564,7 +568,7 @@ class Store:
     def _write(self, *, lock: str | None = None) -> Iterator[Connection]:
         """A transaction that takes the write lock first (see :func:`capeworks.store.transactions.write`)."""
         with transactions.write(
-            self.engine, wait=self.remaining(), lock_timeout=self.lock_timeout, busy=self.busy, lock=lock
+            self.database, wait=self.remaining(), lock_timeout=self.lock_timeout, busy=self.busy, lock=lock
         ) as connection:
             yield connection
 
@@ -582,20 +586,20 @@ class Store:
             candidate = table_id or new_table_id()
             try:
                 with self._write() as connection:
-                    connection.execute(
+                    connection.run(
                         rows.INSERT_TABLE,
                         {
                             "id": candidate,
                             "title": table.title,
                             "ruleset": table.ruleset.name,
-                            "created_at": created_at or utcnow(),
+                            "created_at": stored_time(connection.dialect, created_at or utcnow()),
                             "version": table.version,
                         },
                     )
                     top = rows.add_events(
                         connection, candidate, table.log, previous=chain.GENESIS, token_hashes=hashed(tokens)
                     )
-            except IntegrityError:
+            except Integrity:
                 if table_id is not None:
                     raise ConcurrencyConflict(f"There is already a table {table_id!r}.") from None
                 continue
@@ -609,7 +613,3 @@ class Store:
 def _notice(table_id: str) -> str:
     """The NOTIFY payload that tells the other processes a table changed."""
     return json.dumps({"table": table_id})
-
-
-def _rowcount(result: Result[Any]) -> int:
-    return cast("CursorResult[Any]", result).rowcount

@@ -1,9 +1,11 @@
-"""The SQL of the store: a table's rows read and written on one connection, statements built once.
+"""The SQL of the store: a table's rows read and written on one connection.
 
-Every statement here is SQLAlchemy Core on the schema of
-:mod:`capeworks.store.models`, built at import and bound by name when run, so
-the web table's per-command calls pay for the SQL and little else (an ORM
-session, its unit of work and per-row objects cost several times the SQL).
+Every statement is plain SQL text with ``:name`` parameters, one set for both
+backends (a statement that differs says so by name, e.g. :data:`LOCK_ROW` runs
+on PostgreSQL only), run through :class:`capeworks.store.connection.Connection`
+by the standard library on SQLite files and by SQLAlchemy on PostgreSQL. The
+columns are those of :mod:`capeworks.store.models`; times and JSON are bound
+as SQLAlchemy's column types stored them (:func:`~capeworks.store.connection.stored_time`).
 :func:`advance` is an append inside the caller's transaction: the version's
 compare-and-set returns, in the same round trip, the hash of the event the
 new ones chain from. :func:`chained_events` reads a run of events with the
@@ -14,32 +16,32 @@ event before it and the table's row in one query and checks their hash chain
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import sqlalchemy as sa
-from sqlalchemy import Connection, bindparam, insert, select, text, update
 
 from capeworks.engine import Event, Ruleset, Seat
 from capeworks.engine.table import SEAT_JOINED
 from capeworks.errors import ConcurrencyConflict, NotFound
 from capeworks.store import chain
 from capeworks.store import snapshot as snapshots
-from capeworks.store.models import EVENTS, REQUESTS, SEATS, SNAPSHOTS, TABLES, utcnow
+from capeworks.store.connection import Connection, stored_json, stored_time
+from capeworks.store.schema import utcnow
 
 __all__ = [
-    "EVENTS",
+    "ALL_ROWS",
+    "DELETE_TABLE",
+    "EVENT_HASHES",
     "INSERT_TABLE",
+    "LAST_SEQ",
     "LOCK_ROW",
-    "LOCK_TIMEOUT",
     "NOTIFY",
-    "REQUESTS",
-    "ROW",
-    "SEATS",
-    "SNAPSHOTS",
-    "TABLES",
+    "SEAT_ROWS",
+    "SET_TOKEN",
+    "SNAPSHOT_ROWS",
     "TABLE_ROW",
+    "TOKENS",
     "Chained",
     "add_events",
     "advance",
@@ -56,71 +58,105 @@ __all__ = [
     "walk",
 ]
 
-# statements built once (bound by name when run), so a call pays for no construction or cache key
-ROW = select(TABLES.c.id, TABLES.c.title, TABLES.c.ruleset, TABLES.c.created_at, TABLES.c.version)
-TABLE_ROW = ROW.where(TABLES.c.id == bindparam("table_id"))
-_VERSION = select(TABLES.c.version).where(TABLES.c.id == bindparam("table_id"))
-LOCK_ROW = _VERSION.with_for_update()
-#: PostgreSQL: a shorter lock wait for this transaction only (a server's command already queued a while)
-LOCK_TIMEOUT = text("SELECT set_config('lock_timeout', :ms, true)")
+_ROW = "SELECT tables.id, tables.title, tables.ruleset, tables.created_at, tables.version FROM tables"
+#: every table, newest first
+ALL_ROWS = f"{_ROW} ORDER BY tables.created_at DESC, tables.id"
+#: one table's row
+TABLE_ROW = f"{_ROW} WHERE tables.id = :table_id"
+_VERSION = "SELECT tables.version FROM tables WHERE tables.id = :table_id"
+#: PostgreSQL: the table's row locked for this transaction (one writer per table)
+LOCK_ROW = f"{_VERSION} FOR UPDATE"
 #: PostgreSQL: tell the other processes, delivered when the transaction commits
-NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+NOTIFY = "SELECT pg_notify(:channel, :payload)"
 # the compare-and-set of an append, returning the hash of the event before the new ones (NULL if none)
 _ADVANCE = (
-    update(TABLES)
-    .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("expected"))
-    .values(version=bindparam("new_version"))
-    .returning(
-        select(EVENTS.c.hash)
-        .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.seq == bindparam("expected"))
-        .scalar_subquery()
-    )
+    "UPDATE tables SET version = :new_version WHERE tables.id = :table_id AND tables.version = :expected "
+    "RETURNING (SELECT events.hash FROM events WHERE events.table_id = :table_id AND events.seq = :expected)"
 )
-_HASH_AT = select(EVENTS.c.hash).where(
-    EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.seq == bindparam("seq")
+_HASH_AT = "SELECT events.hash FROM events WHERE events.table_id = :table_id AND events.seq = :seq"
+#: a new table's row
+INSERT_TABLE = (
+    "INSERT INTO tables (id, title, ruleset, created_at, version) "
+    "VALUES (:id, :title, :ruleset, :created_at, :version)"
 )
-INSERT_TABLE = insert(TABLES)
-_LANDED = select(REQUESTS.c.before, REQUESTS.c.version).where(
-    REQUESTS.c.table_id == bindparam("table_id"),
-    REQUESTS.c.seat_id == bindparam("seat_id"),
-    REQUESTS.c.request_id == bindparam("request_id"),
+_LANDED = (
+    'SELECT requests."before", requests.version FROM requests WHERE requests.table_id = :table_id '
+    "AND requests.seat_id = :seat_id AND requests.request_id = :request_id"
 )
-_INSERT_REQUEST = insert(REQUESTS)
-_INSERT_EVENTS = insert(EVENTS)
-_INSERT_SEATS = insert(SEATS)
-_INSERT_SNAPSHOT = insert(SNAPSHOTS)
+_INSERT_REQUEST = (
+    'INSERT INTO requests (table_id, seat_id, request_id, "before", version, created_at) '
+    "VALUES (:table_id, :seat_id, :request_id, :before, :version, :created_at)"
+)
+_INSERT_EVENTS = (
+    "INSERT INTO events (table_id, seq, command_id, type, seat, payload, created_at, hash) "
+    "VALUES (:table_id, :seq, :command_id, :type, :seat, :payload, :created_at, :hash)"
+)
+_INSERT_SEATS = (
+    "INSERT INTO seats (table_id, seat_id, name, role, token_hash, created_at) "
+    "VALUES (:table_id, :seat_id, :name, :role, :token_hash, :created_at)"
+)
+_INSERT_SNAPSHOT = (
+    "INSERT INTO snapshots (table_id, version, state, created_at) "
+    "VALUES (:table_id, :version, :state, :created_at)"
+)
 _LATEST_SNAPSHOT = (
-    select(SNAPSHOTS.c.version, SNAPSHOTS.c.state)
-    .where(SNAPSHOTS.c.table_id == bindparam("table_id"), SNAPSHOTS.c.version < bindparam("below"))
-    .order_by(SNAPSHOTS.c.version.desc())
-    .limit(1)
+    "SELECT snapshots.version, CAST(snapshots.state AS TEXT) FROM snapshots "
+    "WHERE snapshots.table_id = :table_id AND snapshots.version < :below "
+    "ORDER BY snapshots.version DESC LIMIT 1"
+)
+#: every snapshot of a table, oldest first (version, state as JSON text)
+SNAPSHOT_ROWS = (
+    "SELECT snapshots.version, CAST(snapshots.state AS TEXT) FROM snapshots "
+    "WHERE snapshots.table_id = :table_id ORDER BY snapshots.version"
+)
+#: a table's seats (seat id, name, role)
+SEAT_ROWS = "SELECT seats.seat_id, seats.name, seats.role FROM seats WHERE seats.table_id = :table_id"
+#: a table's seats with their token hashes (one query whether or not the table exists)
+TOKENS = (
+    "SELECT seats.seat_id, seats.name, seats.role, seats.token_hash FROM seats "
+    "WHERE seats.table_id = :table_id"
+)
+#: a seat's new token hash
+SET_TOKEN = (
+    "UPDATE seats SET token_hash = :token_hash WHERE seats.table_id = :table_id AND seats.seat_id = :seat_id"
+)
+#: the stored hashes of a table's events up to ``upto``, in order
+EVENT_HASHES = (
+    "SELECT events.hash FROM events WHERE events.table_id = :table_id AND events.seq <= :upto "
+    "ORDER BY events.seq"
+)
+#: the last sequence number in a table's log (NULL when it has none)
+LAST_SEQ = "SELECT max(events.seq) FROM events WHERE events.table_id = :table_id"
+#: a table's rows, its dependants first
+DELETE_TABLE = (
+    "DELETE FROM requests WHERE table_id = :table_id",
+    "DELETE FROM snapshots WHERE table_id = :table_id",
+    "DELETE FROM events WHERE table_id = :table_id",
+    "DELETE FROM seats WHERE table_id = :table_id",
+    "DELETE FROM tables WHERE id = :table_id",
 )
 
 
-def _event_rows(*, upto: bool) -> sa.Select[Any]:
+def _event_rows(*, upto: bool) -> str:
     """Events from ``start`` on (to ``upto``) of a table that exists: one all-NULL row when there are none.
 
     The table joins first, so a missing table reads as no rows at all, and an
     empty range as one row of NULLs. ``start`` is the event before the ones
     wanted (its hash is where their chain begins), or 1 for a read from the start.
     """
-    joined = sa.and_(EVENTS.c.table_id == TABLES.c.id, EVENTS.c.seq >= bindparam("start"))
-    if upto:
-        joined = sa.and_(joined, EVENTS.c.seq <= bindparam("upto"))
+    upto_clause = " AND events.seq <= :upto" if upto else ""
     return (
-        select(EVENTS.c.seq, sa.cast(EVENTS.c.payload, sa.Text), EVENTS.c.hash)
-        .select_from(TABLES.outerjoin(EVENTS, joined))
-        .where(TABLES.c.id == bindparam("table_id"))
-        .order_by(EVENTS.c.seq)
+        "SELECT events.seq, CAST(events.payload AS TEXT), events.hash FROM tables "
+        "LEFT OUTER JOIN events ON events.table_id = tables.id AND events.seq >= :start"
+        f"{upto_clause} WHERE tables.id = :table_id ORDER BY events.seq"
     )
 
 
 _EVENTS_FROM = _event_rows(upto=False)
 _EVENTS_BETWEEN = _event_rows(upto=True)
 _LINKS = (
-    select(EVENTS.c.seq, sa.cast(EVENTS.c.payload, sa.Text), EVENTS.c.hash)
-    .where(EVENTS.c.table_id == bindparam("table_id"), EVENTS.c.seq <= bindparam("upto"))
-    .order_by(EVENTS.c.seq)
+    "SELECT events.seq, CAST(events.payload AS TEXT), events.hash FROM events "
+    "WHERE events.table_id = :table_id AND events.seq <= :upto ORDER BY events.seq"
 )
 
 
@@ -139,10 +175,11 @@ def latest_snapshot(
 ) -> tuple[int, dict[str, Any] | None]:
     """The newest snapshot under version ``below`` written for this ruleset's models, or ``(0, None)``."""
     while True:
-        found = connection.execute(_LATEST_SNAPSHOT, {"table_id": table_id, "below": below}).first()
+        found = connection.first(_LATEST_SNAPSHOT, {"table_id": table_id, "below": below})
         if found is None:
             return 0, None
-        version, state = found
+        version, text = found
+        state = json.loads(text)
         if snapshots.usable(ruleset, state):
             return int(version), dict(state)
         below = version
@@ -166,9 +203,9 @@ def advance(
     ChainBroken; the caller's transaction then writes nothing.
     """
     new_version = expected_version + len(events)
-    moved = connection.execute(
+    moved = connection.first(
         _ADVANCE, {"table_id": table_id, "expected": expected_version, "new_version": new_version}
-    ).first()
+    )
     if moved is None:
         current = connection.scalar(_VERSION, {"table_id": table_id})
         if current is None:
@@ -182,9 +219,15 @@ def advance(
 
 
 def insert_snapshot(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
-    """Write a snapshot row (IntegrityError if one is there)."""
-    connection.execute(
-        _INSERT_SNAPSHOT, {"table_id": table_id, "version": version, "state": state, "created_at": utcnow()}
+    """Write a snapshot row (:class:`~capeworks.store.connection.Integrity` if one is there)."""
+    connection.run(
+        _INSERT_SNAPSHOT,
+        {
+            "table_id": table_id,
+            "version": version,
+            "state": stored_json(state),
+            "created_at": stored_time(connection.dialect, utcnow()),
+        },
     )
 
 
@@ -225,20 +268,19 @@ def chained(
     """
     check = known is not None and after >= 1
     query = _EVENTS_FROM if upto is None else _EVENTS_BETWEEN
-    if upto is not None:
-        last = upto if last is None else min(last, upto)
-    if limit is not None:
-        limit = max(limit, 0)
-        # a row more: the event before, or (reading from the start) what tells an empty page from no table
-        query = query.limit(limit + 1)
-        last = None if last is None else min(last, after + limit)
     start = max(after - 1 if check else after, 1)
-    if check and limit is not None and after >= 2:
-        query = query.limit(limit + 2)
     params: dict[str, Any] = {"table_id": table_id, "start": start}
     if upto is not None:
+        last = upto if last is None else min(last, upto)
         params["upto"] = upto
-    rows = connection.execute(query, params).all()
+    if limit is not None:
+        limit = max(limit, 0)
+        # a row more: the event before, or (reading from the start) what tells an empty page from no table;
+        # two more when the event before that is read as well
+        query += " LIMIT :limit"
+        params["limit"] = limit + (2 if check and after >= 2 else 1)
+        last = None if last is None else min(last, after + limit)
+    rows = connection.rows(query, params)
     if not rows:
         raise not_found(table_id)
     stored = [chain.StoredEvent(seq, payload, digest) for seq, payload, digest in rows if seq is not None]
@@ -264,7 +306,7 @@ def chained(
 
 def walk(connection: Connection, table_id: str, *, upto: int) -> str:
     """Check the links of the table's whole log up to event ``upto`` (no event parsed); the last hash."""
-    found = connection.execute(_LINKS, {"table_id": table_id, "upto": upto})
+    found = connection.rows(_LINKS, {"table_id": table_id, "upto": upto})
     stored = (chain.StoredEvent(seq, payload, digest) for seq, payload, digest in found)
     return chain.walk(stored, where=f"table {table_id!r}", last=upto)
 
@@ -298,7 +340,7 @@ def add_events(
     the last event's hash."""
     if not events:
         return previous
-    now = utcnow()
+    now = stored_time(connection.dialect, utcnow())
     rows: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
     for event in events:
@@ -311,7 +353,7 @@ def add_events(
                 "command_id": event.command_id,
                 "type": event.type,
                 "seat": event.seat,
-                "payload": payload,
+                "payload": stored_json(payload),
                 "created_at": now,
                 "hash": previous,
             }
@@ -328,10 +370,10 @@ def add_events(
                     "created_at": now,
                 }
             )
-    connection.execute(_INSERT_EVENTS, rows)
+    connection.run_many(_INSERT_EVENTS, rows)
     if seats:
         # in the order the seats joined
-        connection.execute(_INSERT_SEATS, seats)
+        connection.run_many(_INSERT_SEATS, seats)
     return previous
 
 
@@ -352,17 +394,15 @@ def conflict(table_id: str, expected: int | None, current: int | None) -> Concur
 
 def landed(connection: Connection, table_id: str, seat_id: str, request_id: str) -> tuple[int, int] | None:
     """``(before, version)`` of the command this seat sent with ``request_id``, or None if none landed."""
-    row = connection.execute(
-        _LANDED, {"table_id": table_id, "seat_id": seat_id, "request_id": request_id}
-    ).first()
-    return None if row is None else (int(row.before), int(row.version))
+    row = connection.first(_LANDED, {"table_id": table_id, "seat_id": seat_id, "request_id": request_id})
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 def record_request(
     connection: Connection, table_id: str, seat_id: str, request_id: str, *, before: int, version: int
 ) -> None:
     """Record, in the command's transaction, that ``request_id`` moved the table ``before`` -> ``version``."""
-    connection.execute(
+    connection.run(
         _INSERT_REQUEST,
         {
             "table_id": table_id,
@@ -370,6 +410,6 @@ def record_request(
             "request_id": request_id,
             "before": before,
             "version": version,
-            "created_at": utcnow(),
+            "created_at": stored_time(connection.dialect, utcnow()),
         },
     )

@@ -11,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from sqlalchemy import Connection, Engine
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-
 from capeworks.errors import StoreUnavailable
+from capeworks.store import connection as driver
 from capeworks.store import rows
-from capeworks.store.database import WRITE
+from capeworks.store.connection import Connection, Database, LockWait
 
 __all__ = ["first_line", "reason", "write"]
 
 
 @contextmanager
 def write(
-    engine: Engine,
+    database: Database,
     *,
     wait: float,
     lock_timeout: float,
@@ -38,52 +36,20 @@ def write(
     """
     if wait <= 0:
         raise busy()
-    shortened = wait < lock_timeout
-    with engine.connect() as connection:
-        sqlite = connection.dialect.name == "sqlite"
-        if shortened and sqlite:
-            _busy_timeout(connection, wait)
-        try:
-            with connection.execution_options(**WRITE).begin():
-                if not sqlite and shortened:
-                    connection.execute(rows.LOCK_TIMEOUT, {"ms": f"{max(1, round(wait * 1000))}ms"})
-                if lock is not None and not sqlite:
-                    connection.execute(rows.LOCK_ROW, {"table_id": lock})
-                yield connection
-        except DBAPIError as e:
-            if _lock_timed_out(e):
-                raise busy() from None
-            raise
-        finally:
-            if shortened and sqlite:
-                _busy_timeout(connection, lock_timeout)
-
-
-def _busy_timeout(connection: Connection, seconds: float) -> None:
-    """Set SQLite's busy timeout on this connection (outside any transaction; a pragma begins none)."""
-    driver = connection.connection.driver_connection
-    if driver is not None:
-        driver.execute(f"PRAGMA busy_timeout = {max(1, round(seconds * 1000))}")
-
-
-def _lock_timed_out(error: DBAPIError) -> bool:
-    """True for SQLite's busy timeout and PostgreSQL's lock_timeout running out."""
-    orig = error.orig
-    if getattr(orig, "sqlstate", None) == "55P03":  # lock_not_available
-        return True
-    return getattr(orig, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED") or (
-        "database is locked" in str(orig)
-    )
+    try:
+        with database.write(wait=wait if wait < lock_timeout else None) as connection:
+            if lock is not None and connection.dialect == "postgresql":
+                connection.run(rows.LOCK_ROW, {"table_id": lock})
+            yield connection
+    except LockWait:
+        raise busy() from None
 
 
 def first_line(error: BaseException) -> str:
-    """The first line of a database error (or any error), for a log line."""
-    text = str(getattr(error, "orig", None) or error).strip()
-    return text.splitlines()[0] if text else ""
+    """The first line of a database error (the driver's own, when wrapped), for a log line."""
+    return driver.first_line(getattr(error, "orig", None) or error)
 
 
-def reason(error: SQLAlchemyError) -> str:
+def reason(error: BaseException) -> str:
     """A database error's first line as the end of a sentence."""
-    detail = getattr(error, "orig", None) or error
-    first = str(detail).strip().splitlines()[0] if str(detail).strip() else type(detail).__name__
-    return first.rstrip(".") + "."
+    return first_line(error).rstrip(".") + "."

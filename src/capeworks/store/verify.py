@@ -11,13 +11,11 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy import Connection, select
-
 from capeworks.engine import Event, Ruleset, Table
 from capeworks.errors import CapeworksError, StoreUnavailable, UnreadableEvent
 from capeworks.store import chain, rows
 from capeworks.store import snapshot as snapshots
+from capeworks.store.connection import Connection
 from capeworks.store.records import Verified, row
 
 __all__ = ["replayed", "verify", "version_damage"]
@@ -35,29 +33,14 @@ def verify(connection: Connection, table_id: str, resolve: Callable[[str], Rules
     found = row(connection, table_id)
     ruleset = resolve(found.ruleset)
     log = rows.chained_events(connection, table_id, last=found.version)
-    hashes = list(
-        connection.scalars(
-            select(rows.EVENTS.c.hash)
-            .where(rows.EVENTS.c.table_id == table_id, rows.EVENTS.c.seq <= len(log))
-            .order_by(rows.EVENTS.c.seq)
-        )
-    )
-    head = hashes[-1] if hashes else chain.GENESIS
-    seat_rows = [
-        (seat_id, name, role)
-        for seat_id, name, role in connection.execute(
-            select(rows.SEATS.c.seat_id, rows.SEATS.c.name, rows.SEATS.c.role).where(
-                rows.SEATS.c.table_id == table_id
-            )
-        )
+    hashes = [
+        digest for (digest,) in connection.rows(rows.EVENT_HASHES, {"table_id": table_id, "upto": len(log)})
     ]
+    head = hashes[-1] if hashes else chain.GENESIS
+    seat_rows = [tuple(found) for found in connection.rows(rows.SEAT_ROWS, {"table_id": table_id})]
     stored = [
-        (version, state)
-        for version, state in connection.execute(
-            select(rows.SNAPSHOTS.c.version, rows.SNAPSHOTS.c.state)
-            .where(rows.SNAPSHOTS.c.table_id == table_id)
-            .order_by(rows.SNAPSHOTS.c.version)
-        )
+        (int(version), json.loads(state))
+        for version, state in connection.rows(rows.SNAPSHOT_ROWS, {"table_id": table_id})
     ]
     if len(log) != found.version:
         raise StoreUnavailable(
@@ -82,7 +65,7 @@ def version_damage(connection: Connection, table_id: str) -> None:
     race ("reload and try again") forever (issue 21, defect 8).
     """
     found = row(connection, table_id)
-    last = connection.scalar(select(sa.func.max(rows.EVENTS.c.seq)).where(rows.EVENTS.c.table_id == table_id))
+    last = connection.scalar(rows.LAST_SEQ, {"table_id": table_id})
     if (last or 0) != found.version:
         raise chain.Damaged(
             f"The row of table {table_id!r} says version {found.version} but its log reaches event "
