@@ -44,8 +44,8 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemy
 from capeworks.errors import StoreUnavailable
 from capeworks.store import sqlite
 from capeworks.store.connection import DISK_FULL, Integrity, LockWait, Params, is_lock_wait, translate
-from capeworks.store.opening import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
 from capeworks.store.schema import MARKER, REVISIONS, foreign, head_revision
+from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
 
 if TYPE_CHECKING:
     from alembic.config import Config

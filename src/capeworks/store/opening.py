@@ -17,32 +17,13 @@ connection carries the same ``lock_timeout``.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from capeworks.errors import StoreUnavailable
 from capeworks.store import sqlite
 from capeworks.store.connection import Database
 from capeworks.store.schema import head_revision
+from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
 
 __all__ = ["ENV_VAR", "SQLITE_BUSY_TIMEOUT", "default_url", "open_database"]
-
-#: environment variable naming the database URL
-ENV_VAR = "CAPEWORKS_DATABASE_URL"
-
-#: seconds a writer waits for another writer's lock (SQLite busy timeout, PostgreSQL lock_timeout)
-SQLITE_BUSY_TIMEOUT = 30.0
-
-
-def default_url() -> str:
-    """``$CAPEWORKS_DATABASE_URL``, else a SQLite file in the user data directory."""
-    from_env = os.environ.get(ENV_VAR, "").strip()
-    if from_env:
-        return from_env
-    import platformdirs  # only when no database is named
-
-    path = Path(platformdirs.user_data_dir("capeworks")) / "capeworks.sqlite3"
-    return f"sqlite:///{path}"
 
 
 def open_database(
