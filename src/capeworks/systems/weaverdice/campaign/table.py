@@ -413,6 +413,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
         rows = []
         for ident, s in camp.phase.slots.items():
             c = state.people.get(ident)
+            if c is not None and c.hidden and not viewer.is_gm:
+                continue  # a hidden NPC's downtime is the GM's
             session = s.session
             now = f"{session.action} ({session.left} left)" if session and session.left else "-"
             rows.append(
@@ -528,7 +530,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
 
 def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] = ()) -> dict[str, Any]:
     """The campaign part of a view: a player never sees the GM's secrets (module docstring), nor a
-    hidden NPC's ledger (its rep cards, money, followers)."""
+    hidden NPC's ledger (its rep cards, money, followers) or downtime (slots, discards, choices)."""
     if viewer.is_gm:
         return data
     camp = dict(data)
@@ -539,6 +541,11 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
             continue
         ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
     camp["ledgers"] = ledgers
+    if camp["phase"] is not None:  # a hidden NPC's slots, rep to discard and strike choice too
+        slots = camp["phase"]["slots"]
+        camp["phase"] = {**camp["phase"], "slots": {k: v for k, v in slots.items() if k not in hidden}}
+    for key in ("discards", "strike_choice"):
+        camp[key] = {k: v for k, v in camp[key].items() if k not in hidden}
     camp["candidates"] = {
         k: {
             **c,
