@@ -99,3 +99,55 @@ def test_replaying_the_screened_log_folds_the_hidden_npcs_downtime_back() -> Non
     replayed = Table.replay(d.table.log)
     assert replayed.state.campaign == d.state.campaign
     assert replayed.state.campaign.phase.slots["boss"].used == 1  # type: ignore[union-attr]
+
+
+def gm_only(d: Driver, *secrets: str) -> None:
+    """Each secret shows in what the GM sees and in nothing a player sees."""
+    for secret in secrets:
+        assert secret in seen_by(d, "gm"), secret
+        for seat in PLAYERS:
+            assert secret not in seen_by(d, seat), (seat, secret)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-CRAFT-002", "WD-CRAFT-010")
+def test_a_hidden_npcs_crafting_project_is_the_gms_even_when_a_public_event_carries_it() -> None:
+    d = with_hidden_boss(morale=0)
+    add(d, "gm", {**sheet("goon", "Goon"), "tier": "notable"}, hidden=True)
+    d.do("gm", "award", character="boss", money=900)
+    d.do("gm", "start_downtime", characters=["ada", "boss", "goon"])
+    d.do("gm", "start_craft", character="boss", project="drone", item="spy drone", tier="standard", price=300)
+    d.do("gm", "help_craft", character="goon", project="drone")
+    d.do("gm", "craft", character="boss", project="drone", rolls=1, dice=[5, 1])
+    assert d.state.campaign.projects["drone"].helpers == ("goon",)
+    # the day's end resets every project's helpers, carried in its public event: not Boss's project
+    d.do("gm", "end_downtime")
+    assert d.state.campaign.projects["drone"].helpers == ()
+    gm_only(d, "spy drone", '"drone"')
+    for seat in PLAYERS:
+        assert d.table.view(d.table.viewer_for(seat))["state"]["campaign"]["projects"] == {}
+    assert Table.replay(d.table.log).state.campaign == d.state.campaign
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-RECRUIT-011", "WD-REP-009", "WD-PLAN-001")
+def test_a_hidden_npcs_recruiting_mission_and_negative_rep_are_the_gms() -> None:
+    d = with_hidden_boss(morale=0)
+    d.do("gm", "start_downtime", characters=["ada", "boss"])
+    d.do("gm", "recruit", character="boss", recruitment="goons", dice=[6, 6, 6])
+    d.do(
+        "gm",
+        "present_candidate",
+        recruitment="goons",
+        candidate="knuckles",
+        name="Knuckles",
+        details={"temper": "volatile"},
+    )
+    d.do("gm", "vet_candidates", recruitment="goons", dice=[6])
+    assert d.state.campaign.candidates["knuckles"].revealed == ("temper",)
+    d.do("gm", "declare_mission", character="boss", mission="heist", kind="bank robbery")
+    d.do("gm", "launch_mission", mission="heist")
+    assert d.state.campaign.missions["heist"].launched
+    d.do("gm", "give_negative", character="boss", source="shot a guard")  # witnessed, but Boss's
+    gm_only(d, "Knuckles", "knuckles", "volatile", "goons", "bank robbery", "shot a guard")
+    view = d.table.view(d.table.viewer_for("ann"))["state"]["campaign"]
+    assert view["recruitments"] == {} and view["candidates"] == {} and view["missions"] == {}
+    assert Table.replay(d.table.log).state.campaign == d.state.campaign

@@ -145,13 +145,18 @@ class LedgersKept(CampaignEvent):
 class DowntimeKept(CampaignEvent):
     """GM-only, after a public campaign event: its hidden NPCs' part, which the public one left out
     (:mod:`~.screen`): the phase with their slots, the rep they must discard, their pending strike
-    choices (each whole, as the fold sets them), and their bonus-slot dice and costume rep (words)."""
+    choices (each whole, as the fold sets them), their bonus-slot dice and costume rep (words), and
+    the projects, recruitments and missions that are theirs."""
 
     phase: Phase | None = None
     discards: dict[str, int] | None = None
     strike_choice: dict[str, str] | None = None
     bonus_faces: dict[str, tuple[int, ...]] = Field(default_factory=dict)
     gained: dict[str, int] = Field(default_factory=dict)
+    #: the hidden NPCs' own records (their crafting, recruiting, missions), upserted by the fold
+    projects: tuple[CraftProject, ...] = ()
+    recruitments: tuple[Recruitment, ...] = ()
+    missions: tuple[Mission, ...] = ()
 
 
 class Awarded(CampaignEvent):

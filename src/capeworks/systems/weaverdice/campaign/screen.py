@@ -9,7 +9,8 @@ of the two ends where the rules left it. An event about a hidden NPC (its
 ``character``) is the GM's alone, with the public note that a roll was made
 if one was. Likewise a public event's records keyed by character (the downtime
 phase's slots, rep to discard, strike choices, bonus-slot dice, costume rep)
-leave out hidden NPCs' keys, and a GM-only :class:`~.events.DowntimeKept`
+leave out hidden NPCs' keys, and the projects, recruitments and missions
+that are theirs, and a GM-only :class:`~.events.DowntimeKept`
 after it carries them, with the hidden NPCs' dice (``secret``).
 """
 
@@ -43,6 +44,8 @@ def _public(ledger: Ledger) -> Ledger:
 
 #: records the fold sets whole: the GM's copy is whole; words only: the GM's copy is the hidden part
 _WHOLE, _PARTS = ("discards", "strike_choice"), ("bonus_faces", "gained")
+#: records a character owns, by the field naming it: a hidden NPC's are the GM's
+_OWNED = {"projects": "crafter", "recruitments": "recruiter", "missions": "planner"}
 
 
 def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -54,6 +57,11 @@ def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict
     if isinstance(phase, Phase) and hidden & phase.slots.keys():
         public["phase"] = evolve(phase, {"slots": {k: v for k, v in phase.slots.items() if k not in hidden}})
         kept["phase"] = phase
+    for key, owner in _OWNED.items():
+        records = values.get(key)
+        if records and any(getattr(r, owner) in hidden for r in records):
+            public[key] = tuple(r for r in records if getattr(r, owner) not in hidden)
+            kept[key] = tuple(r for r in records if getattr(r, owner) in hidden)
     for key in (*_WHOLE, *_PARTS):
         records = values.get(key)
         if isinstance(records, dict) and hidden & records.keys():
@@ -77,13 +85,13 @@ class Builder(flow.Builder):
         secret: Sequence[RollRecord] = (),
     ) -> None:
         """As the base's; ``secret``: rolls for hidden NPCs' part, which ride on the GM's copy."""
-        if hidden or not isinstance(payload, ce.CampaignEvent):
-            super().emit(payload, rolls=rolls, hidden=hidden, keep=keep)
-            return
+        campaign = isinstance(payload, (ce.CampaignEvent, ce.CampaignFact))
         state = self.state
         who: Any = payload.__dict__.get("character")
-        if isinstance(who, str) and _hidden(state, who):
-            super().emit(payload, rolls=rolls, hidden=True, keep=keep)
+        if not hidden and campaign and isinstance(who, str) and _hidden(state, who):
+            hidden = True  # an event about a hidden NPC is the GM's
+        if hidden or not isinstance(payload, ce.CampaignEvent):
+            super().emit(payload, rolls=rolls, hidden=hidden, keep=keep)
             return
         public, keyed = _keyed(state, payload.__dict__)
         ledgers = payload.ledgers

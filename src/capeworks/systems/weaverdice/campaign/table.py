@@ -57,6 +57,12 @@ def _mine(state: WdState, seat: Seat, ident: str) -> bool:
     return c is not None and seat.plays(c.owner)
 
 
+def _secret(state: WdState, ident: str) -> bool:
+    """A hidden NPC's: its downtime and what it owns there are the GM's (WD-NPC-003)."""
+    c = state.people.get(ident)
+    return c is not None and c.hidden
+
+
 def _in_downtime(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     """Offered for each of the seat's characters with a slot (or a slot's actions) left."""
     phase = state.campaign.phase
@@ -413,8 +419,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
         rows = []
         for ident, s in camp.phase.slots.items():
             c = state.people.get(ident)
-            if c is not None and c.hidden and not viewer.is_gm:
-                continue  # a hidden NPC's downtime is the GM's
+            if _secret(state, ident) and not viewer.is_gm:
+                continue
             session = s.session
             now = f"{session.action} ({session.left} left)" if session and session.left else "-"
             rows.append(
@@ -485,7 +491,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 ),
             )
         )
-    if camp.projects:
+    projects = [p for p in camp.projects.values() if viewer.is_gm or not _secret(state, p.crafter)]
+    if projects:
         out.append(
             Panel(
                 title="Projects",
@@ -500,12 +507,17 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                         f"{len(p.rolls)}/{p.cap + p.extra}",
                         p.result or "-",
                     )
-                    for p in camp.projects.values()
+                    for p in projects
                 ),
             )
         )
     out.extend(_grid(state, t, viewer) for t in camp.targets.values())
-    if camp.candidates:
+    candidates = [
+        x
+        for x in camp.candidates.values()
+        if viewer.is_gm or not _secret(state, camp.recruitments[x.recruitment].recruiter)
+    ]
+    if candidates:
         out.append(
             Panel(
                 title="Candidates",
@@ -521,7 +533,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                         ", ".join(k for k in x.details if k not in x.revealed) or "-",
                         "yes" if x.hired else "no",
                     )
-                    for x in camp.candidates.values()
+                    for x in candidates
                 ),
             )
         )
@@ -546,6 +558,11 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
         camp["phase"] = {**camp["phase"], "slots": {k: v for k, v in slots.items() if k not in hidden}}
     for key in ("discards", "strike_choice"):
         camp[key] = {k: v for k, v in camp[key].items() if k not in hidden}
+    for key, owner in (("projects", "crafter"), ("missions", "planner"), ("recruitments", "recruiter")):
+        camp[key] = {k: v for k, v in camp[key].items() if v[owner] not in hidden}
+    camp["candidates"] = {
+        k: c for k, c in camp["candidates"].items() if c["recruitment"] in camp["recruitments"]
+    }
     camp["candidates"] = {
         k: {
             **c,
