@@ -74,7 +74,7 @@ class Effort(Frozen):
 
     ``spent`` counts dots spent or drained since the last restore; ``exhausted``
     lowers each pool's maximum until a night's sleep; ``bonus`` holds dots
-    usable only until the next restore (WD-EFFORT-014).
+    usable only in the first encounter after rest: they lapse when it ends (WD-EFFORT-014).
     """
 
     spent: dict[Pool, int] = Field(default_factory=_zero)
@@ -165,7 +165,7 @@ class Effort(Frozen):
         return evolve(self, {"bonus": {}, "spent": spent})
 
     def with_bonus(self, pool: Pool, dots: int = 1) -> Effort:
-        """Bonus dots for the first encounter after rest (WD-EFFORT-014, WD-DN-011)."""
+        """Bonus dots for the first encounter after rest (WD-EFFORT-014); :meth:`lapse` ends them."""
         return evolve(self, {"bonus": {**self.bonus, pool: self.bonus.get(pool, 0) + dots}})
 
     def _used(self, pool: Pool, dots: int) -> Effort:
