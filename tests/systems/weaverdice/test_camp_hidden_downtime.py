@@ -151,3 +151,22 @@ def test_a_hidden_npcs_recruiting_mission_and_negative_rep_are_the_gms() -> None
     view = d.table.view(d.table.viewer_for("ann"))["state"]["campaign"]
     assert view["recruitments"] == {} and view["candidates"] == {} and view["missions"] == {}
     assert Table.replay(d.table.log).state.campaign == d.state.campaign
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-INTEL-021")
+def test_a_hidden_npcs_pending_strike_choice_stays_off_a_players_surveillance_event() -> None:
+    """Boss's missed surveillance waits on the GM's strike-or-not choice; Ada's own roll after it is
+    public and carries the pending choices, which must not name Boss's."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3)
+    add(d, "gm", {**sheet("boss", "Boss", wits=3), "tier": "notable"}, hidden=True)
+    d.do("gm", "start_downtime", characters=["ada", "boss"], slots=3)
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent", "sponsored"])
+    d.do("gm", "surveil", character="boss", target="xb", cell="0,0", dice=[4])  # missed: a choice waits
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[6])
+    assert d.state.campaign.strike_choice == {"boss": "xb:0"}
+    for seat in PLAYERS:
+        assert "xb:0" not in seen_by(d, seat)
+        assert d.table.view(d.table.viewer_for(seat))["state"]["campaign"]["strike_choice"] == {}
+    assert "xb:0" in seen_by(d, "gm")
+    assert Table.replay(d.table.log).state.campaign == d.state.campaign
