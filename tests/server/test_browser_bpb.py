@@ -13,16 +13,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, prompt, shoot, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
 
-SEATS = [
-    {"id": "gm", "name": "Gail", "role": "gm"},
-    {"id": "ann", "name": "Ann", "role": "player"},
-    {"id": "bo", "name": "Bo", "role": "player"},
-]
 SECRET = "Adler sold the plans to the Syndicate"
 
 

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from capeworks.systems.weaverdice.samples import SAMPLES
+from tests.server.browser_fixtures import SEATS as WD_SEATS
 from tests.server.test_browser import (
     CHROMIUM,
     Seats,
@@ -35,11 +36,6 @@ from tests.server.test_browser import (
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
 
-WD_SEATS = [
-    {"id": "gm", "name": "Gail", "role": "gm"},
-    {"id": "ann", "name": "Ann", "role": "player"},
-    {"id": "bo", "name": "Bo", "role": "player"},
-]
 #: written on the hidden NPC's sheet: no player's page may ever contain it
 SECRET = "carries the harbour master's ledger"
 #: a character name that is markup: shown as text, never run

@@ -16,20 +16,11 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server import test_browser as tb
+from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, shoot, sit
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
-
-SEATS = [
-    {"id": "gm", "name": "Gail", "role": "gm"},
-    {"id": "ann", "name": "Ann", "role": "player"},
-    {"id": "bo", "name": "Bo", "role": "player"},
-]
 #: the tidbit of a cell no one unlocks: no player's page may ever contain it
 SECRET = "pays off the harbour police"
 OPEN_TIDBIT = "moves at night"

@@ -17,22 +17,13 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server import test_browser as tb
+from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CHROMIUM, Seats, field, give_dice, menu, shoot
 from tests.server.test_browser_wd_downtime import card, cell, warm
 from tests.server.test_browser_wd_sheet import sit_listening
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
-
-SEATS = [
-    {"id": "gm", "name": "Gail", "role": "gm"},
-    {"id": "ann", "name": "Ann", "role": "player"},
-    {"id": "bo", "name": "Bo", "role": "player"},
-]
 #: never revealed to a player: a candidate's detail Ada's Knowledge misses, and a locked cell's tidbit
 HIDDEN_DETAIL = "owes the Teeth a life"
 LOCKED_TIDBIT = "pays off the harbour police"

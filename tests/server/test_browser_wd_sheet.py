@@ -15,20 +15,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server import test_browser as tb
+from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import CHROMIUM, LIVE, Seats, shoot
 from tests.server.test_browser_wd_downtime import warm
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
-
-SEATS = [
-    {"id": "gm", "name": "Gail", "role": "gm"},
-    {"id": "ann", "name": "Ann", "role": "player"},
-    {"id": "bo", "name": "Bo", "role": "player"},
-]
 #: the GM's alone: an unwitnessed negative card, and a hidden NPC's rep
 UNSEEN = "an unseen theft"
 MOLE_REP = "a favour the harbour owes"

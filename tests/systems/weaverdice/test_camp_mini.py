@@ -219,3 +219,45 @@ def test_option_16_s_lone_half_dot_is_a_dot_for_the_first_encounter_after_sleep_
     d.do("gm", "end_combat")  # spent nothing: nothing exhausted, and the half dot's night is over
     assert d.state.people["ada"].effort.available(sheet, Pool.FOCUS) == top
     assert ledger(d).half_dots == {Pool.FOCUS: 1}  # it comes back after the next night
+
+
+@pytest.mark.rules("WD-DN-017", "WD-PROG-006", "WD-EFFORT-014")
+def test_option_16_s_half_dot_lapses_when_the_first_encounter_ends_even_with_no_lull() -> None:
+    """Seed, src 182 (option 16): "It is available only in the first encounters after resting;
+    exhaustion occurs as if it didn't exist." and src 1192: "Half pips are only available in the first
+    encounter after resting and disappear before any exhaustion is counted." The first encounter ends
+    whether or not a lull follows: with no lull nothing spent returns, but the half dot is gone."""
+    d = mini(boxes=1)
+    pick(d, 16, pool="stamina")
+    sheet = d.state.sheets["ada"]
+    top = sheet.effort_max(Pool.STAMINA)
+    d.do("ann", "sleep", character="ada")
+    assert d.state.people["ada"].effort.available(sheet, Pool.STAMINA) == top + 1
+    d.do("gm", "start_combat", dice=[6])
+    d.do("gm", "end_combat", lull=False)  # straight into the next scene: no five quiet minutes
+    effort = d.state.people["ada"].effort
+    assert not any(effort.bonus.values()) and effort.available(sheet, Pool.STAMINA) == top
+    d.do("gm", "start_combat", dice=[6])  # the second encounter: the sheet's dots only
+    assert d.state.people["ada"].effort.available(sheet, Pool.STAMINA) == top
+    d.do("gm", "end_combat")
+    assert "ada" not in d.state.exhaust_owed  # nothing was spent, so nothing is exhausted
+    assert ledger(d).half_dots == {Pool.STAMINA: 1}  # it comes back after the next night
+    d.do("ann", "sleep", character="ada")
+    assert d.state.people["ada"].effort.available(sheet, Pool.STAMINA) == top + 1
+
+
+@pytest.mark.rules("WD-PROG-006", "WD-EFFORT-014")
+def test_a_spent_half_dot_is_the_dot_that_lapses_after_an_encounter_with_no_lull() -> None:
+    """Seed, src 1192: the half pip "disappear[s] before any exhaustion is counted": a dot spent while
+    it was there is the half dot's, so with no lull the sheet's own dots stay whole."""
+    d = mini(boxes=1)
+    pick(d, 16, pool="stamina")
+    sheet = d.state.sheets["ada"]
+    top = sheet.effort_max(Pool.STAMINA)
+    d.do("ann", "sleep", character="ada")
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "move", character="ada", feet=30, push=True, dice=[2])
+    assert d.state.people["ada"].effort.available(sheet, Pool.STAMINA) == top
+    d.do("gm", "end_combat", lull=False)
+    effort = d.state.people["ada"].effort
+    assert not any(effort.bonus.values()) and effort.available(sheet, Pool.STAMINA) == top

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server import test_browser as tb
+from tests.server import browser_fixtures as bf
+from tests.server.browser_fixtures import SEATS
 from tests.server.test_browser import (
     CHROMIUM,
     Seats,
@@ -29,15 +30,9 @@ from tests.server.test_browser import (
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-web_table = tb.web_table
-chromium = tb.chromium
-artifacts = tb.artifacts
+# the harness's fixtures, taken in from the one module of browser set-up
+web_table, chromium, artifacts = bf.web_table, bf.chromium, bf.artifacts
 
-SEATS = [
-    {"id": "gm", "name": "Gail", "role": "gm"},
-    {"id": "ann", "name": "Ann", "role": "player"},
-    {"id": "bo", "name": "Bo", "role": "player"},
-]
 SECRET = "Viper's backup waits on the roof"
 
 

@@ -74,7 +74,7 @@ class Effort(Frozen):
 
     ``spent`` counts dots spent or drained since the last restore; ``exhausted``
     lowers each pool's maximum until a night's sleep; ``bonus`` holds dots
-    usable only until the next restore (WD-EFFORT-014).
+    usable only in the first encounter after rest: they lapse when it ends (WD-EFFORT-014).
     """
 
     spent: dict[Pool, int] = Field(default_factory=_zero)
@@ -156,8 +156,16 @@ class Effort(Frozen):
         left = {p: min(n, self.exhausted.get(p, 0)) for p, n in (kept or {}).items() if n}
         return Effort(exhausted=left)
 
+    def lapse(self) -> Effort:
+        """The encounter is over, lull or not: bonus dots go, and dots spent while they were there were
+        theirs first (WD-EFFORT-014, WD-PROG-006: gone before exhaustion counts)."""
+        if not any(self.bonus.values()):
+            return self
+        spent = {p: max(0, n - self.bonus.get(p, 0)) for p, n in self.spent.items()}
+        return evolve(self, {"bonus": {}, "spent": spent})
+
     def with_bonus(self, pool: Pool, dots: int = 1) -> Effort:
-        """Bonus dots for the first encounter after rest (WD-EFFORT-014, WD-DN-011)."""
+        """Bonus dots for the first encounter after rest (WD-EFFORT-014); :meth:`lapse` ends them."""
         return evolve(self, {"bonus": {**self.bonus, pool: self.bonus.get(pool, 0) + dots}})
 
     def _used(self, pool: Pool, dots: int) -> Effort:

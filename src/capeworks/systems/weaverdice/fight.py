@@ -554,7 +554,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         if track.standing is Standing.UNCONSCIOUS:
             track = track.rouse()
         sheet = state.sheet(p.id)
-        effort = p.effort
+        effort = p.effort.lapse()  # the first encounter after rest is over, lull or not (WD-EFFORT-014)
         if c.lull and p.effort.used and sheet.tracks_effort:
             owed.append(p.id)
         elif c.lull:

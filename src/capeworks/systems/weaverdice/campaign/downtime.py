@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from capeworks.engine import DiceService
+from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
@@ -162,11 +163,14 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
     b = Builder(state, ctx, dice)
     slots: dict[str, Slots] = {}
     faces: dict[str, tuple[int, ...]] = {}
+    secret: list[RollRecord] = []  # a hidden NPC's dice are the GM's (the screen)
     for ident in who:
         morale = state.people[ident].morale
         bonus = False
         if morale > 0:  # WD-MORALE-007: 2 + k dice, any 6 gives a bonus slot
             roll = dice.roll(bonus_slot_dice(morale), 6, purpose=f"bonus slot {ident}")
+            if state.people[ident].hidden:
+                secret.append(roll)
             faces[ident] = tuple(roll.faces)
             bonus = bonus_slot(roll.faces)
         # a free slot from the mini-progression list (WD-DN-017 options 14/15): one a phase
@@ -183,7 +187,7 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
             ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)
         if fans:
             ledgers[ident] = ledger
-    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers))
+    b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers), secret=secret)
     return b.batch
 
 

@@ -142,6 +142,23 @@ class LedgersKept(CampaignEvent):
     negative card, a hidden NPC's whole ledger), which the public one left out (:mod:`~.screen`)."""
 
 
+class DowntimeKept(CampaignEvent):
+    """GM-only, after a public campaign event: its hidden NPCs' part, which the public one left out
+    (:mod:`~.screen`): the phase with their slots, the rep they must discard, their pending strike
+    choices (each whole, as the fold sets them), their bonus-slot dice and costume rep (words), and
+    the projects, recruitments and missions that are theirs."""
+
+    phase: Phase | None = None
+    discards: dict[str, int] | None = None
+    strike_choice: dict[str, str] | None = None
+    bonus_faces: dict[str, tuple[int, ...]] = Field(default_factory=dict)
+    gained: dict[str, int] = Field(default_factory=dict)
+    #: the hidden NPCs' own records (their crafting, recruiting, missions), upserted by the fold
+    projects: tuple[CraftProject, ...] = ()
+    recruitments: tuple[Recruitment, ...] = ()
+    missions: tuple[Mission, ...] = ()
+
+
 class Awarded(CampaignEvent):
     """The GM hands out rewards: money, rep cards, intel, progression boxes, a cleared goal, eligibility."""
 
@@ -440,6 +457,7 @@ CAMPAIGN_EVENTS = declare_events(
     MiniPicked,
     Awarded,
     LedgersKept,
+    DowntimeKept,
     NegativeRepGiven,
     NegativeRepCited,
     CraftStarted,
@@ -571,6 +589,8 @@ def fold_campaign(state: WdState, p: CampaignEvent | WdEvent) -> WdState:
         update["phases"] = p.phases
         update["discards"] = p.discards
     if isinstance(p, RepDiscarded):
+        update["discards"] = p.discards
+    if isinstance(p, DowntimeKept) and p.discards is not None:
         update["discards"] = p.discards
     patch = values.get("patch")
     if isinstance(patch, TargetPatch):

@@ -145,7 +145,8 @@ def launch_mission(state: WdState, ctx: Ctx, c: cc.LaunchMission, dice: DiceServ
         rolled.append(f"{d}: {locked[d]}")
     m = evolve(m, {"locked": locked, "offered": {}, "launched": True})
     b.emit(
-        ce.MissionLaunched(missions=(m,), name=m.kind, text="; ".join(rolled) or "everything was planned.")
+        ce.MissionLaunched(missions=(m,), name=m.kind, text="; ".join(rolled) or "everything was planned."),
+        hidden=person(state, m.planner).hidden,  # a hidden NPC's mission is the GM's (WD-NPC-003)
     )
     return b.batch
 

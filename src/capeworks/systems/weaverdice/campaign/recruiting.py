@@ -172,7 +172,8 @@ def present_candidate(state: WdState, ctx: Ctx, c: cc.PresentCandidate, dice: Di
     )
     r = evolve(r, {"candidates": (*r.candidates, c.candidate)})
     b.emit(ce.CandidatePresented(candidate=cand, recruitment=r), hidden=True)
-    b.emit(ce.CandidateListed(candidate=c.candidate, name=c.name, details=tuple(details)))
+    secret = person(state, r.recruiter).hidden  # a hidden NPC's recruiting is the GM's
+    b.emit(ce.CandidateListed(candidate=c.candidate, name=c.name, details=tuple(details)), hidden=secret)
     return b.batch
 
 
@@ -225,7 +226,10 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
     b.emit(ce.CandidatesVetted(recruitment=r.id, lines=tuple(lines)), hidden=True)
     for ident in r.candidates:
         cand = state.campaign.candidates[ident]
-        b.emit(ce.DetailsRevealed(candidate=ident, name=cand.name, revealed=shown[ident], recruitment=r.id))
+        b.emit(
+            ce.DetailsRevealed(candidate=ident, name=cand.name, revealed=shown[ident], recruitment=r.id),
+            hidden=person(state, r.recruiter).hidden,  # a hidden NPC's recruiting is the GM's
+        )
     return b.batch
 
 

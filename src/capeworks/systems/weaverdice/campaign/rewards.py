@@ -123,7 +123,7 @@ def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceServic
     b = Builder(state, ctx, dice)
     b.batch.emit(
         ce.NegativeRepGiven(character=c.character, name=who.name, card=card),
-        audience=None if c.witnessed else Audience.gm_only(),
+        audience=None if c.witnessed and not who.hidden else Audience.gm_only(),  # WD-NPC-003
     )
     return b.batch
 
@@ -138,6 +138,6 @@ def cite_negative(state: WdState, ctx: Ctx, c: cc.CiteNegative, dice: DiceServic
     b = Builder(state, ctx, dice)
     b.batch.emit(
         ce.NegativeRepCited(character=c.character, name=who.name, card=c.card, retired=retired),
-        audience=Audience.gm_only() if card.secret else None,
+        audience=Audience.gm_only() if card.secret or who.hidden else None,
     )
     return b.batch

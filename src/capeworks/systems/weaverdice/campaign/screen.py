@@ -7,7 +7,11 @@ ledger without its secret cards and no hidden NPC's ledger at all; a GM-only
 :class:`~.events.LedgersKept` right after it carries them whole, and the fold
 of the two ends where the rules left it. An event about a hidden NPC (its
 ``character``) is the GM's alone, with the public note that a roll was made
-if one was.
+if one was. Likewise a public event's records keyed by character (the downtime
+phase's slots, rep to discard, strike choices, bonus-slot dice, costume rep)
+leave out hidden NPCs' keys, and the projects, recruitments and missions
+that are theirs, and a GM-only :class:`~.events.DowntimeKept`
+after it carries them, with the hidden NPCs' dice (``secret``).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from capeworks.engine.model import RollRecord
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import flow
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.model import Ledger
+from capeworks.systems.weaverdice.campaign.model import Ledger, Phase
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.state import WdState
 
@@ -38,6 +42,34 @@ def _public(ledger: Ledger) -> Ledger:
     return evolve(ledger, {"rep": tuple(c for c in ledger.rep if not c.secret)})
 
 
+#: records the fold sets whole: the GM's copy is whole; words only: the GM's copy is the hidden part
+_WHOLE, _PARTS = ("discards", "strike_choice"), ("bonus_faces", "gained")
+#: records a character owns, by the field naming it: a hidden NPC's are the GM's
+_OWNED = {"projects": "crafter", "recruitments": "recruiter", "missions": "planner"}
+
+
+def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The public values of an event's records keyed by character, and the GM's (see the docstring)."""
+    hidden = {i for i, c in state.people.items() if c.hidden}
+    public: dict[str, Any] = {}
+    kept: dict[str, Any] = {}
+    phase = values.get("phase")
+    if isinstance(phase, Phase) and hidden & phase.slots.keys():
+        public["phase"] = evolve(phase, {"slots": {k: v for k, v in phase.slots.items() if k not in hidden}})
+        kept["phase"] = phase
+    for key, owner in _OWNED.items():
+        records = values.get(key)
+        if records and any(getattr(r, owner) in hidden for r in records):
+            public[key] = tuple(r for r in records if getattr(r, owner) not in hidden)
+            kept[key] = tuple(r for r in records if getattr(r, owner) in hidden)
+    for key in (*_WHOLE, *_PARTS):
+        records = values.get(key)
+        if isinstance(records, dict) and hidden & records.keys():
+            public[key] = {k: v for k, v in records.items() if k not in hidden}
+            kept[key] = records if key in _WHOLE else {k: v for k, v in records.items() if k in hidden}
+    return public, kept
+
+
 class Builder(flow.Builder):
     """:class:`~capeworks.systems.weaverdice.flow.Builder` with the screen above on campaign events."""
 
@@ -50,20 +82,24 @@ class Builder(flow.Builder):
         rolls: Sequence[RollRecord] = (),
         hidden: bool = False,
         keep: Sequence[RollRecord] = (),
+        secret: Sequence[RollRecord] = (),
     ) -> None:
+        """As the base's; ``secret``: rolls for hidden NPCs' part, which ride on the GM's copy."""
+        campaign = isinstance(payload, (ce.CampaignEvent, ce.CampaignFact))
+        state = self.state
+        who: Any = payload.__dict__.get("character")
+        if not hidden and campaign and isinstance(who, str) and _hidden(state, who):
+            hidden = True  # an event about a hidden NPC is the GM's
         if hidden or not isinstance(payload, ce.CampaignEvent):
             super().emit(payload, rolls=rolls, hidden=hidden, keep=keep)
             return
-        state = self.state
-        who: Any = payload.__dict__.get("character")
-        if isinstance(who, str) and _hidden(state, who):
-            super().emit(payload, rolls=rolls, hidden=True, keep=keep)
-            return
+        public, keyed = _keyed(state, payload.__dict__)
         ledgers = payload.ledgers
         kept = {k: x for k, x in ledgers.items() if _hidden(state, k) or any(c.secret for c in x.rep)}
-        if not kept:
-            super().emit(payload, rolls=rolls, keep=keep)
-            return
-        public = {k: _public(x) for k, x in ledgers.items() if not _hidden(state, k)}
-        super().emit(evolve(payload, {"ledgers": public}), rolls=rolls, keep=keep)
-        self.batch.emit(ce.LedgersKept(ledgers=kept), audience=_GM_ONLY)
+        if kept:
+            public["ledgers"] = {k: _public(x) for k, x in ledgers.items() if not _hidden(state, k)}
+        super().emit(evolve(payload, public) if public else payload, rolls=rolls, keep=(*keep, *secret))
+        if kept:
+            self.batch.emit(ce.LedgersKept(ledgers=kept), audience=_GM_ONLY)
+        if keyed or secret:
+            super().emit(ce.DowntimeKept(**keyed), hidden=True)

@@ -57,6 +57,12 @@ def _mine(state: WdState, seat: Seat, ident: str) -> bool:
     return c is not None and seat.plays(c.owner)
 
 
+def _secret(state: WdState, ident: str) -> bool:
+    """A hidden NPC's: its downtime and what it owns there are the GM's (WD-NPC-003)."""
+    c = state.people.get(ident)
+    return c is not None and c.hidden
+
+
 def _in_downtime(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     """Offered for each of the seat's characters with a slot (or a slot's actions) left."""
     phase = state.campaign.phase
@@ -413,6 +419,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
         rows = []
         for ident, s in camp.phase.slots.items():
             c = state.people.get(ident)
+            if _secret(state, ident) and not viewer.is_gm:
+                continue
             session = s.session
             now = f"{session.action} ({session.left} left)" if session and session.left else "-"
             rows.append(
@@ -483,7 +491,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 ),
             )
         )
-    if camp.projects:
+    projects = [p for p in camp.projects.values() if viewer.is_gm or not _secret(state, p.crafter)]
+    if projects:
         out.append(
             Panel(
                 title="Projects",
@@ -498,12 +507,17 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                         f"{len(p.rolls)}/{p.cap + p.extra}",
                         p.result or "-",
                     )
-                    for p in camp.projects.values()
+                    for p in projects
                 ),
             )
         )
     out.extend(_grid(state, t, viewer) for t in camp.targets.values())
-    if camp.candidates:
+    candidates = [
+        x
+        for x in camp.candidates.values()
+        if viewer.is_gm or not _secret(state, camp.recruitments[x.recruitment].recruiter)
+    ]
+    if candidates:
         out.append(
             Panel(
                 title="Candidates",
@@ -519,7 +533,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                         ", ".join(k for k in x.details if k not in x.revealed) or "-",
                         "yes" if x.hired else "no",
                     )
-                    for x in camp.candidates.values()
+                    for x in candidates
                 ),
             )
         )
@@ -528,7 +542,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
 
 def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] = ()) -> dict[str, Any]:
     """The campaign part of a view: a player never sees the GM's secrets (module docstring), nor a
-    hidden NPC's ledger (its rep cards, money, followers)."""
+    hidden NPC's ledger (its rep cards, money, followers) or downtime (slots, discards, choices)."""
     if viewer.is_gm:
         return data
     camp = dict(data)
@@ -539,6 +553,16 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
             continue
         ledgers[k] = {**ledger, "rep": [c for c in ledger["rep"] if not c["secret"]]}
     camp["ledgers"] = ledgers
+    if camp["phase"] is not None:  # a hidden NPC's slots, rep to discard and strike choice too
+        slots = camp["phase"]["slots"]
+        camp["phase"] = {**camp["phase"], "slots": {k: v for k, v in slots.items() if k not in hidden}}
+    for key in ("discards", "strike_choice"):
+        camp[key] = {k: v for k, v in camp[key].items() if k not in hidden}
+    for key, owner in (("projects", "crafter"), ("missions", "planner"), ("recruitments", "recruiter")):
+        camp[key] = {k: v for k, v in camp[key].items() if v[owner] not in hidden}
+    camp["candidates"] = {
+        k: c for k, c in camp["candidates"].items() if c["recruitment"] in camp["recruitments"]
+    }
     camp["candidates"] = {
         k: {
             **c,

@@ -154,6 +154,8 @@ def _words_of(p: Any) -> str:
         return (
             f"The GM's copy of {', '.join(sorted(p.ledgers))}'s campaign sheet, with what players do not see."
         )
+    if isinstance(p, ce.DowntimeKept):
+        return "Behind the screen: " + "; ".join(_kept(p)) + "."
     if isinstance(p, ce.PerkKept):
         return f"{p.name} keeps {p.perk}."
     if isinstance(p, ce.BudRolled):
@@ -169,6 +171,16 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.BusinessChecked):
         return f"Hidden check for {p.character}: {p.text}"
     return type(p).__name__
+
+
+def _kept(p: ce.DowntimeKept) -> list[str]:
+    """The hidden NPCs' part of a downtime event, for the GM's log."""
+    parts = [f"{k} rolls {', '.join(map(str, v))} for a bonus slot" for k, v in p.bonus_faces.items()]
+    parts += [f"{k} gains {v} costume rep" for k, v in p.gained.items()]
+    parts += [f"{k} must discard {v} rep" for k, v in (p.discards or {}).items()]
+    if p.phase is not None:
+        parts += [f"{k}: {v.left} of {v.total} slots left" for k, v in p.phase.slots.items()]
+    return parts or ["the hidden characters' downtime"]
 
 
 def _chars(p: Any) -> tuple[str, ...]:
