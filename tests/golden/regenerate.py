@@ -56,6 +56,8 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("weaverdice", "reputation"): _weaverdice_reputation,
         ("weaverdice", "long"): _weaverdice_long,
         ("weaverdice", "brawl"): _weaverdice_brawl,
+        ("weaverdice", "referee"): _weaverdice_referee,
+        ("weaverdice", "dogpile"): _weaverdice_dogpile,
     }
 
 
@@ -133,6 +135,20 @@ def _weaverdice_brawl() -> Session:
     from tests.golden.weaverdice_long import long_session
 
     return long_session(8)
+
+
+def _weaverdice_referee() -> Session:
+    """Reinforcements, a lengthy check interrupted, throws, rulings, medical care (issue 17)."""
+    from tests.golden.weaverdice_more import referee_session
+
+    return referee_session(4, "referee")
+
+
+def _weaverdice_dogpile() -> Session:
+    """Scripted: holds beaten and reversed, a power's queued hits, a wait, reinforcements (issue 17)."""
+    from tests.golden.weaverdice_more import dogpile_session
+
+    return dogpile_session()
 
 
 def document(table: Table, *, table_id: str) -> dict[str, Any]:
