@@ -116,9 +116,10 @@ class Fold:
 
         An event read at an older schema version reaches the rules as at its current one.
         """
-        if not event.parsed:
+        payload = event._payload  # the engine's own event class: what ``parsed``/``payload`` read
+        if payload is None:
             self.ruleset.payload(event)
-        payload = event.payload
+            payload = event.payload
         if event.version != payload.VERSION:
             event = upcast(self.ruleset, event)
             event.attach(payload)

@@ -93,7 +93,7 @@ class Builder:
         if keep:
             self._waiting = tuple(r for r in made if any(r is k for k in keep))
             made = tuple(r for r in made if not any(r is k for k in keep))
-        assert all(any(r is m for m in made) for r in rolls), (
+        assert not rolls or all(any(r is m for m in made) for r in rolls), (
             "a roll given to emit was not made since the last event"
         )
         secret: tuple[Combatant, ...] = ()

@@ -256,6 +256,22 @@ _EMPTY = Campaign()
 _NO_CAMPAIGN = {"campaign"}
 #: campaign events (both bases) fold through their own fold
 _CAMPAIGN_TYPES = (CampaignEvent, CampaignFact)
+#: the payload classes :meth:`WeaverdiceRuleset.apply` folds with :func:`fold_payload` alone
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(cls: type) -> bool:
+    """True for a Weaverdice event class that no branch of ``apply`` but :func:`fold_payload` reads
+    (most of a fight's events): worked out once per class, so folding one skips the other tests."""
+    special = (
+        gm_hand.ActionWritten,
+        gm_hand.ActionsRevealed,
+        gm_intel.TargetReworked,
+        *_CAMPAIGN_TYPES,
+        CharacterAdded,
+        Leveraged,
+    )
+    return issubclass(cls, WdEvent) and not issubclass(cls, special)
 
 
 def _veiled(hit: dict[str, Any]) -> dict[str, Any]:
@@ -330,6 +346,11 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         """Fold the typed payload in (the engine's own events change nothing here); the cards a
         character joins with, or an old log's reputation number, into rep cards."""
         payload = event.payload
+        plain = _PLAIN.get(type(payload))
+        if plain is None:
+            plain = _PLAIN[type(payload)] = _plain(type(payload))
+        if plain:
+            return fold_payload(state, payload)
         if isinstance(payload, (gm_hand.ActionWritten, gm_hand.ActionsRevealed)):
             return gm_hand.fold_sealed(state, payload)
         if isinstance(payload, gm_intel.TargetReworked):

@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
@@ -47,6 +48,8 @@ __all__ = [
 _LASTING = {StatLasting.LONG_TERM, StatLasting.PERMANENT}
 #: the members, once: iterating an Enum class runs a generator in its metaclass each time (hit_of is hot)
 _POOLS, _PARTS = tuple(Pool), tuple(BodyPart)
+#: gear with a feature to lose, costume pieces that can be lost, reinforcement, stat scores
+_SheetFacts = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[Stat, int]]
 
 
 # -- bleeding (WD-STATUS-001) ---------------------------------------------------------------------
@@ -246,13 +249,31 @@ def _stay_up(b: Builder, target: str) -> None:
     )
 
 
+#: id(sheet) -> (the sheet, what :func:`_sheet_facts` made of it); cleared when it grows
+_SHEET_FACTS: dict[int, tuple[Character, _SheetFacts]] = {}
+
+
+def _sheet_facts(sheet: Character) -> _SheetFacts:
+    """What an effect reads of a sheet alone (its gear, pieces, reinforcement and scores), worked
+    out once per sheet value: a sheet is frozen, and most hits of a fight land on an unchanged one.
+    The dicts are shared, so :func:`~.wfx.resolve` copies them before changing them (it does)."""
+    kept = _SHEET_FACTS.get(id(sheet))
+    if kept is not None and kept[0] is sheet:
+        return kept[1]
+    if len(_SHEET_FACTS) > 256:
+        _SHEET_FACTS.clear()
+    facts = (*gear_facts(sheet), sheet.scores())
+    _SHEET_FACTS[id(sheet)] = (sheet, facts)
+    return facts
+
+
 def hit_of(state: WdState, e: PendingEffect) -> Hit:
     """The facts the effect tables read about the target, from the state (WD-WFX-008, WD-EQUIP-018)."""
     target, damage, tier, wid, attacker = e.target, e.damage, e.tier, e.wound, e.attacker
     c, sheet = person(state, target), state.sheet(target)
     costume = sheet.costume
     lost = {x.part for x in c.conditions if x.name == Status.LOST_LIMB and x.part is not None}
-    gear, pieces, reinforced = gear_facts(sheet)
+    gear, pieces, reinforced, scores = _sheet_facts(sheet)
     return Hit(
         damage=damage,
         tier=tier,
@@ -260,7 +281,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         attacker=attacker,
         wound=wid,
         effort={p: c.effort.available(sheet, p) for p in _POOLS},
-        stats=sheet.scores(),
+        stats=scores,
         coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
         bare=costume is None or costume.skin,
