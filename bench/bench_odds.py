@@ -91,6 +91,8 @@ LISTED = {
     "4d6k>3": "4 @ icepool.d6.map(lambda f: f if f > 3 else 0)",
     "8d6kh3p<3": "icepool.d6.map(lambda f: f if f >= 3 else 0).highest(8, 3)",
     "6d10>=8f1": "6 @ icepool.d10.map(lambda f: int(f >= 8) - int(f == 1))",
+    # d20's reroll and add: one more die when any die shows 1
+    "4d6ra1": "icepool.d6.pool(4).expand().map(lambda fs: sum(fs) + (icepool.d6 if 1 in fs else 0))",
 }
 
 RANDOM_COUNT = 20

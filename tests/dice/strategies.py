@@ -25,14 +25,15 @@ def dice_term(draw: st.DrawFn) -> str:
             if 2 * len(hits) <= sides:
                 text += f"{cmp}{face}"
     elif not fate and draw(st.integers(0, 3)) == 0:
-        once = draw(st.booleans())
+        word = draw(st.sampled_from(["r", "ro", "ra"]))  # 'ra': d20's reroll and add
+        explode = word == "ra"  # like '!': the die it adds is a die of its own, nothing to keep from
         hit: set[int] = set()
         for _ in range(draw(st.integers(1, 2))):  # one condition, or two ('r1r3')
             face = draw(st.integers(1, sides))
             cmp = draw(st.sampled_from(["", "<=", ">="]))
             hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
-            if once or len(hit | set(hits)) < sides:
-                text += f"r{'o' if once else ''}{cmp}{face}"
+            if word != "r" or len(hit | set(hits)) < sides:
+                text += f"{word}{cmp}{face}"
                 hit |= set(hits)
     elif not fate and draw(st.integers(0, 3)) == 0:  # per-die min/max, d20's spelling or ours
         least = draw(st.integers(1, sides))
@@ -90,10 +91,12 @@ def computed_dice(draw: st.DrawFn) -> str:
     size = draw(st.sampled_from(["6", "4", "F", "10"]))
     text = f"({count})d{size}"
     modifier = (
-        "" if size == "F" or not draw(st.booleans()) else draw(st.sampled_from(["!", "r1", "min2", "!!"]))
+        ""
+        if size == "F" or not draw(st.booleans())
+        else draw(st.sampled_from(["!", "r1", "min2", "!!", "ra1"]))
     )
     text += modifier
-    if modifier == "!":  # its extra rolls are dice of their own: nothing to keep from
+    if modifier in ("!", "ra1"):  # its extra rolls are dice of their own: nothing to keep from
         fewest = 0
     if fewest and draw(st.booleans()):
         text += draw(st.sampled_from(["kh1", "kl1", "dl1", "k"]))

@@ -207,12 +207,12 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             if fate:
                 raise _OutOfRange
         elif sub.data == "select":
-            if explode is not None and explode.separate:
+            if (explode is not None and explode.separate) or (reroll is not None and reroll.add):
                 raise _OutOfRange
             word = str(sub.children[0])
             selects.append(Select(word[0] == "k", CmpOp(word[1]), int(sub.children[1])))
         elif sub.data == "keep":
-            if explode is not None and explode.separate:
+            if (explode is not None and explode.separate) or (reroll is not None and reroll.add):
                 raise _OutOfRange
             keep = _keep(sub.children)
             if keep.count > high - low:
@@ -301,8 +301,8 @@ def _point(kids: list[Any], sides: int) -> Point | None:
 
 def _reroll(kids: list[Any], sides: int) -> Reroll:
     words = [str(tok) for tok in kids if tok.type == "REROLL"]
-    once = words[0] == "ro"
-    if any((w == "ro") != once for w in words):
+    once, add = words[0] == "ro", words[0] == "ra"
+    if any(w != words[0] for w in words):
         raise _OutOfRange
     points: list[Point] = []
     for tok in kids:
@@ -315,8 +315,8 @@ def _reroll(kids: list[Any], sides: int) -> Reroll:
     for p in points:
         if p.op in (CmpOp.LT, CmpOp.GT) or not 1 <= p.value <= sides:
             raise _OutOfRange
-    reroll = Reroll(points[0].op, points[0].value, once, tuple(points[1:]))
-    if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+    reroll = Reroll(points[0].op, points[0].value, once, tuple(points[1:]), add)
+    if not once and not add and all(reroll.hits(f) for f in range(1, sides + 1)):
         raise _OutOfRange
     return reroll
 

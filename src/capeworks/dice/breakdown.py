@@ -42,9 +42,12 @@ def expanded(tree: Rolled) -> str:
 def _dice_text(t: RolledDice) -> str:
     node = t.node
     dice = list(t.dice)
+    texts = {id(d): str(d.face) if node.plain else chain_text(node, d.rolls) for d in dice}
+    if node.adds_one and len(dice) > node.count:  # 'ra': the die it added, after the others
+        texts[id(dice[-1])] = f"+{dice[-1].face}"
     if node.sort is not None:  # shown in order of value; ties keep their rolling order
         dice.sort(key=lambda d: d.face, reverse=node.sort == "d")
-    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in dice]
+    shown = [texts[id(d)] for d in dice]
     faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, dice, strict=True))
     suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"

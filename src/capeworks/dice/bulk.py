@@ -124,6 +124,8 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     if count == 1 and term.target is None and term.plain and not term.selects:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
     faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
+    if term.adds_one:  # no keep/drop: every die counts, and the one added
+        return _added(np, term, faces, rng)
     if term.explode is not None and term.explode.separate:  # every roll a die of its own; no keep/drop
         return _exploded_separately(np, term, faces, rng)
     if term.explode is not None:
@@ -183,6 +185,16 @@ def _exploded_separately(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
         grown = np.zeros_like(live)
         grown[live] = _explodes(np, term, new)
         live = grown
+    return total
+
+
+def _added(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """d20's ``ra``: every die, plus one more die on the rows where some die is picked out."""
+    assert term.reroll is not None
+    total = (faces if term.target is None else _score(np, term, faces)).sum(axis=1)
+    hit = _hits_reroll(np, term.reroll, faces).any(axis=1)
+    new = _more_rolls(np, term, hit, rng)
+    total[hit] += new if term.target is None else _score(np, term, new)
     return total
 
 

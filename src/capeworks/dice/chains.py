@@ -19,6 +19,10 @@ What a chain is worth:
 A die explodes on its highest face, or on the faces its compare point names
 (``!>=8``, ``!<=2``, ``!3``).
 
+d20's ``ra`` (reroll and add) is the one rule across dice: when any die of
+the term is picked out, one more die is rolled after all of them and added
+as a die of its own (never rolled again); each die is a chain of one face.
+
 Limits: a chain has at most :data:`~capeworks.dice.limits.MAX_EXTRA_ROLLS`
 extra rolls when rolled. Exact odds of chains are :mod:`capeworks.dice.chain_odds`.
 """
@@ -53,7 +57,12 @@ def _goes_on(term: Dice, face: int, extra: int) -> bool:
 
 def draw(term: Dice, source: DiceSource) -> list[int]:
     """Physical faces for every die of ``term``, chain after chain."""
-    out: list[int] = []
+    if term.adds_one:  # 'ra': every die, then one more when some die is picked out
+        out = [source.faces(1, term.sides)[0] for _ in range(term.count)]
+        if _first_hit(term, out) is not None:
+            out.append(source.faces(1, term.sides)[0])
+        return out
+    out = []
     for _ in range(term.count):
         face = source.faces(1, term.sides)[0]
         out.append(face)
@@ -67,6 +76,8 @@ def draw(term: Dice, source: DiceSource) -> list[int]:
 
 def split(term: Dice, faces: Sequence[int]) -> list[list[int]]:
     """The chains in a flat list of physical faces; a DiceValueError if they do not fit ``term``."""
+    if term.adds_one:
+        return _split_added(term, faces)
     chains: list[list[int]] = []
     at = 0
     for _ in range(term.count):
@@ -87,6 +98,31 @@ def split(term: Dice, faces: Sequence[int]) -> list[list[int]]:
             f"{term} used {at} dice but {len(faces)} were given; give exactly the dice rolled."
         )
     return chains
+
+
+def _first_hit(term: Dice, faces: Sequence[int]) -> int | None:
+    """Where the first die that ``ra`` picks out is among ``faces``, or None."""
+    assert term.reroll is not None
+    return next((i for i, f in enumerate(faces) if term.reroll.hits(f)), None)
+
+
+def _split_added(term: Dice, faces: Sequence[int]) -> list[list[int]]:
+    """``ra``: each die a chain of one face; the die it adds, when some die is picked out, comes last."""
+    n = term.count
+    if len(faces) < n:
+        raise DiceValueError(f"{term} needs more dice than the {len(faces)} given.")
+    hit = _first_hit(term, faces[:n])
+    wanted = n if hit is None else n + 1
+    if hit is not None and len(faces) == n:
+        raise DiceValueError(
+            f"{term} needs one more d{term.sides} after its {n} dice (the {faces[hit]} adds a die), "
+            "but no more dice were given."
+        )
+    if len(faces) != wanted:
+        raise DiceValueError(
+            f"{term} used {wanted} dice but {len(faces)} were given; give exactly the dice rolled."
+        )
+    return [[f] for f in faces]
 
 
 def chain_value(term: Dice, chain: Sequence[int]) -> int:

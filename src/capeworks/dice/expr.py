@@ -288,12 +288,17 @@ class Reroll:
 
     ``more`` holds further conditions written after the first (Roll20's
     ``2d10r1r2``): a face is rolled again when any of them holds.
+
+    ``add`` is d20's ``ra`` (reroll and add): when some die of the term is
+    picked out, one more die is rolled once and added to the pool, the die
+    that was picked out staying as it fell; at most one extra die per term.
     """
 
     op: CmpOp
     value: int
     once: bool = False
     more: tuple[Point, ...] = ()
+    add: bool = False
 
     def hits(self, face: int) -> bool:
         """Whether a die showing ``face`` is rolled again."""
@@ -305,8 +310,12 @@ class Reroll:
         return (Point(self.op, self.value), *self.more)
 
     def __str__(self) -> str:
-        word = "ro" if self.once else "r"
-        return "".join(f"{word}{p}" for p in self.conditions)
+        return "".join(f"{self.word}{p}" for p in self.conditions)
+
+    @property
+    def word(self) -> str:
+        """``r``, ``ro`` or ``ra``: how each condition is written."""
+        return "ra" if self.add else "ro" if self.once else "r"
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +377,11 @@ class Dice:
         if self.most is not None and face > self.most:
             return self.most
         return face
+
+    @property
+    def adds_one(self) -> bool:
+        """True for d20's ``ra``: one extra die for the whole term when any die is picked out."""
+        return self.reroll is not None and self.reroll.add
 
     @property
     def target_top(self) -> int | None:

@@ -318,7 +318,15 @@ class _Reader(DiceSuffixes):
                 f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
                 f"write '!{explode.value}' to add them into the die that exploded",
             )
+        adds = reroll is not None and reroll.add
+        if keeps and adds:
+            self.refuse(
+                keep_at,
+                "no keep or drop after 'ra' (the die it adds changes how many dice there are)",
+            )
         selects = self.selects(explode)
+        if selects and adds:
+            self.refuse(keep_at, "no keep or drop by value after 'ra' (the die it adds is a die of its own)")
         sort = self.sort()
         self.no_marks()
         top = None if explode is not None and not explode.separate else sides

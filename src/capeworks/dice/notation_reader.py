@@ -63,7 +63,7 @@ _WORD_ORDER = (
     "'F'",
     "an explosion ('!', '!!', '!p', '!!p' or 'xo')",
     "a compare point ('>=', '<=' or a face)",
-    "a reroll ('r' or 'ro')",
+    "a reroll ('r', 'ro' or 'ra')",
     "'<='",
     "'>='",
     _KEEP_WORD,

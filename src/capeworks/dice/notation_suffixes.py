@@ -26,6 +26,11 @@ from capeworks.dice.notation_reader import (
 __all__ = ["DiceSuffixes"]
 
 
+def _reroll_word(text: str, at: int) -> str | None:
+    """``ra`` (d20's reroll and add), ``ro`` or ``r`` at ``at``, or None."""
+    return next((w for w in ("ra", "ro", "r") if text.startswith(w, at)), None)
+
+
 class DiceSuffixes(Reader):
     """Reading the suffixes of one dice term."""
 
@@ -140,30 +145,32 @@ class DiceSuffixes(Reader):
             self.no_second_modifier()
             return None, kind, point
         self.note("an explosion ('!', '!!', '!p', '!!p' or 'xo')")
-        once = text.startswith("ro", at)
-        if not once and not self.take("r", "a reroll ('r' or 'ro')"):
+        word = _reroll_word(text, at)
+        if word is None:
+            self.note("a reroll ('r', 'ro' or 'ra')")
             return None, None, None
-        if once:
-            self.pos += 2
+        self.pos += len(word)
+        once, add = word == "ro", word == "ra"
         first, value_at = self.reroll_condition(sides)
         more: list[Point] = []
-        word = "ro" if once else "r"
         while True:  # further conditions: Roll20's '2d10r1r2' rerolls 1s and 2s
             self.skip()
             again_at = self.pos
-            if not text.startswith("r", again_at):
+            again = _reroll_word(text, again_at)
+            if again is None:
                 break
-            if text.startswith("ro", again_at) != once:
+            if again != word:
+                one, other = sorted((word, again))
                 self.refuse(
                     again_at,
-                    f"'{word}' for every reroll condition of one term, not both 'r' and 'ro' "
+                    f"'{word}' for every reroll condition of one term, not both '{one}' and '{other}' "
                     f"(as in '{word}{first}{word}3')",
                 )
             self.pos += len(word)
             point, value_at = self.reroll_condition(sides)
             more.append(point)
-        reroll = Reroll(first.op, first.value, once, tuple(more))
-        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+        reroll = Reroll(first.op, first.value, once, tuple(more), add)
+        if not once and not add and all(reroll.hits(f) for f in range(1, sides + 1)):
             self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
         self.no_second_modifier()
         return reroll, None, None

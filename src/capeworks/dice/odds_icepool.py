@@ -35,6 +35,8 @@ def _icepool_chain(icepool: Any, e: Dice) -> Any:
     if e.explode is None and e.reroll is None:  # min/max
         return d.map(e.clamp)
     if e.reroll is not None:
+        if e.reroll.add:
+            raise NotImplementedError("icepool has no reroll-and-add (d20's 'ra')")
         hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
         return d.reroll(hits, depth=1 if e.reroll.once else "inf")
     assert e.explode is not None
