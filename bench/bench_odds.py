@@ -93,6 +93,8 @@ LISTED = {
     "6d10>=8f1": "6 @ icepool.d10.map(lambda f: int(f >= 8) - int(f == 1))",
     # d20's reroll and add: one more die when any die shows 1
     "4d6ra1": "icepool.d6.pool(4).expand().map(lambda fs: sum(fs) + (icepool.d6 if 1 in fs else 0))",
+    # rpg-dice-roller's unique dice: four different faces of a d6, as icepool deals cards
+    "4d6u": "icepool.Deck(range(1, 7)).deal(4).sum()",
 }
 
 RANDOM_COUNT = 20

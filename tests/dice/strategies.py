@@ -35,6 +35,15 @@ def dice_term(draw: st.DrawFn) -> str:
             if word != "r" or len(hit | set(hits)) < sides:
                 text += f"{word}{cmp}{face}"
                 hit |= set(hits)
+    elif not fate and sides > 1 and draw(st.integers(0, 4)) == 0:  # unique dice (rpg-dice-roller)
+        word = draw(st.sampled_from(["u", "uo"]))
+        explode = True  # no keep/drop after unique dice (not in capeworks yet)
+        point = draw(st.sampled_from(["", "", "<=", ">=", "="]))
+        face = draw(st.integers(1, sides))
+        cmp_text = "" if not point else f"{'' if point == '=' else point}{face}"
+        everything = not point or (point == "<=" and face == sides) or (point == ">=" and face == 1)
+        if word == "uo" or not everything or count <= sides:
+            text += word + cmp_text
     elif not fate and draw(st.integers(0, 3)) == 0:  # per-die min/max, d20's spelling or ours
         least = draw(st.integers(1, sides))
         if draw(st.booleans()):
@@ -93,10 +102,10 @@ def computed_dice(draw: st.DrawFn) -> str:
     modifier = (
         ""
         if size == "F" or not draw(st.booleans())
-        else draw(st.sampled_from(["!", "r1", "min2", "!!", "ra1"]))
+        else draw(st.sampled_from(["!", "r1", "min2", "!!", "ra1", "uo", "u<=2"]))
     )
     text += modifier
-    if modifier in ("!", "ra1"):  # its extra rolls are dice of their own: nothing to keep from
+    if modifier in ("!", "ra1", "uo", "u<=2"):  # dice of their own, or unique: nothing to keep
         fewest = 0
     if fewest and draw(st.booleans()):
         text += draw(st.sampled_from(["kh1", "kl1", "dl1", "k"]))

@@ -39,6 +39,7 @@ from capeworks.dice.expr import (
     Reroll,
     Select,
     Target,
+    Unique,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
 from capeworks.dice.notation import round_once
@@ -189,6 +190,7 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
     most: int | None = None
     selects: list[Select] = []
     sort: str | None = None
+    unique: Unique | None = None
     for sub in rest[1:]:
         if isinstance(sub, lark.Token):  # SORT
             sort = "d" if str(sub) == "sd" else "a"
@@ -206,13 +208,17 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
+        elif sub.data == "unique":
+            unique = _unique(sub.children, sides, count)
+            if fate:
+                raise _OutOfRange
         elif sub.data == "select":
-            if (explode is not None and explode.separate) or (reroll is not None and reroll.add):
+            if (explode is not None and explode.separate) or (reroll is not None and reroll.add) or unique:
                 raise _OutOfRange
             word = str(sub.children[0])
             selects.append(Select(word[0] == "k", CmpOp(word[1]), int(sub.children[1])))
         elif sub.data == "keep":
-            if (explode is not None and explode.separate) or (reroll is not None and reroll.add):
+            if (explode is not None and explode.separate) or (reroll is not None and reroll.add) or unique:
                 raise _OutOfRange
             keep = _keep(sub.children)
             if keep.count > high - low:
@@ -246,6 +252,7 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         most,
         tuple(selects),
         sort,
+        unique,
     )
 
 
@@ -321,6 +328,20 @@ def _reroll(kids: list[Any], sides: int) -> Reroll:
     return reroll
 
 
+def _unique(kids: list[Any], sides: int, count: int) -> Unique:
+    """Unique dice, as grammar.lark's comment on 'unique' says."""
+    point = None
+    if len(kids) > 1:
+        op = CmpOp(str(kids[1])) if len(kids) == 3 else CmpOp.EQ
+        point = Point(op, int(kids[-1]))
+        if op in (CmpOp.GT, CmpOp.LT) or not 1 <= point.value <= sides:
+            raise _OutOfRange
+    unique = Unique(str(kids[0]) == "uo", point)
+    if sides < 2 or (not unique.once and count > sides and all(unique.picks(f) for f in range(1, sides + 1))):
+        raise _OutOfRange
+    return unique
+
+
 def oracle(text: str) -> Expr | str | None:
     """The tree Lark reads, ``None`` if Lark refuses the text, ``"range"`` if a value is out of range."""
     try:
@@ -368,7 +389,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%^\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%^u\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 

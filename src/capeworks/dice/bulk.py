@@ -132,6 +132,8 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
         faces = _compounded(np, term, faces, rng)
     elif term.reroll is not None:
         faces = _rerolled(np, term, faces, rng)
+    elif term.unique is not None:
+        faces = _made_unique(np, term, faces, rng)
     if term.least is not None or term.most is not None:
         faces = np.clip(faces, term.least, term.most)
     if k < count:
@@ -230,6 +232,33 @@ def _rerolled(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
         grown[live] = _hits_reroll(np, reroll, new)
         live = grown
     return faces
+
+
+def _made_unique(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``u`` / ``uo``: die by die, a face an earlier die shows (and the compare point picks) rolled again."""
+    unique = term.unique
+    assert unique is not None
+    faces = faces.copy()
+    for i in range(1, faces.shape[1]):
+        column = faces[:, i].copy()
+        rows = np.arange(len(column))
+        live = _duplicate(np, term, faces[:, :i], column)
+        for _ in range(1 if unique.once else MAX_EXTRA_ROLLS):
+            if not live.any():
+                break
+            rows = rows[live]
+            column[rows] = _more_rolls(np, term, live, rng)
+            live = _duplicate(np, term, faces[rows, :i], column[rows])
+        faces[:, i] = column
+    return faces
+
+
+def _duplicate(np: Any, term: Dice, earlier: Any, values: Any) -> Any:
+    """Which ``values`` an earlier die of their row shows, among those the compare point picks."""
+    assert term.unique is not None
+    hit = (earlier == values[:, None]).any(axis=1)
+    point = term.unique.point
+    return hit if point is None else hit & _holds(np, point.op, values, point.value)
 
 
 def _hits_reroll(np: Any, reroll: Reroll, faces: Any) -> Any:

@@ -34,6 +34,7 @@ __all__ = [
     "Reroll",
     "Select",
     "Target",
+    "Unique",
     "dice_terms",
     "has_computed",
     "kept_flags",
@@ -319,6 +320,27 @@ class Reroll:
 
 
 @dataclass(frozen=True, slots=True)
+class Unique:
+    """rpg-dice-roller's ``u`` / ``uo``: a die showing the face of an earlier die of its term rolls again.
+
+    ``u`` rolls it again until its face is new (or no longer picked out by
+    ``point``), ``uo`` once. With ``point`` (``u5``, ``u<=2``) only duplicates
+    it picks out are rolled again. Dice are taken in rolling order; the first
+    never is.
+    """
+
+    once: bool = False
+    point: Point | None = None
+
+    def picks(self, face: int) -> bool:
+        """Whether a die showing ``face`` is rolled again when an earlier die shows it too."""
+        return self.point is None or self.point.hits(face)
+
+    def __str__(self) -> str:
+        return f"u{'o' if self.once else ''}{'' if self.point is None else self.point}"
+
+
+@dataclass(frozen=True, slots=True)
 class Const:
     """A whole number."""
 
@@ -359,6 +381,8 @@ class Dice:
     #: the order the breakdown shows the dice in: ``"a"`` lowest first (``s``, ``sa``), ``"d"`` highest first
     #: (``sd``); None: as rolled. It changes nothing else.
     sort: str | None = None
+    #: unique dice (``u``, ``uo``, ``u<=2``): duplicates of earlier dice rolled again
+    unique: Unique | None = None
 
     def lets(self, value: int) -> bool:
         """Whether a die worth ``value`` passes every keep/drop by value."""
@@ -395,7 +419,13 @@ class Dice:
     @property
     def plain(self) -> bool:
         """True when each die is one roll of one face (no explosions, no rerolls)."""
-        return self.explode is None and self.reroll is None and self.least is None and self.most is None
+        return (
+            self.explode is None
+            and self.reroll is None
+            and self.least is None
+            and self.most is None
+            and self.unique is None
+        )
 
     @property
     def low(self) -> int:
@@ -626,6 +656,8 @@ def dice_notation(term: Dice) -> str:
         explode += f"min{term.least}"
     if term.most is not None:
         explode += f"max{term.most}"
+    if term.unique is not None:
+        explode += str(term.unique)
     return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 

@@ -306,6 +306,8 @@ class _Reader(DiceSuffixes):
             )
         reroll, explode, point = (None, None, None) if fate else self.modifiers(sides)
         least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
+        plain = not (fate or reroll or explode or least is not None or most is not None)
+        unique = self.unique(sides, n) if plain else None
         self.skip()
         keep_at = self.pos
         if fewest is None:
@@ -318,6 +320,8 @@ class _Reader(DiceSuffixes):
                 f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
                 f"write '!{explode.value}' to add them into the die that exploded",
             )
+        if keeps and unique is not None:
+            self.refuse(keep_at, "no keep or drop after unique dice (not in capeworks yet)")
         adds = reroll is not None and reroll.add
         if keeps and adds:
             self.refuse(
@@ -325,6 +329,8 @@ class _Reader(DiceSuffixes):
                 "no keep or drop after 'ra' (the die it adds changes how many dice there are)",
             )
         selects = self.selects(explode)
+        if selects and unique is not None:
+            self.refuse(keep_at, "no keep or drop by value after unique dice (not in capeworks yet)")
         if selects and adds:
             self.refuse(keep_at, "no keep or drop by value after 'ra' (the die it adds is a die of its own)")
         sort = self.sort()
@@ -346,6 +352,7 @@ class _Reader(DiceSuffixes):
             most,
             selects,
             sort,
+            unique,
         )
 
     def group(self, at: int) -> Group:

@@ -64,6 +64,7 @@ _WORD_ORDER = (
     "an explosion ('!', '!!', '!p', '!!p' or 'xo')",
     "a compare point ('>=', '<=' or a face)",
     "a reroll ('r', 'ro' or 'ra')",
+    "unique dice ('u' or 'uo')",
     "'<='",
     "'>='",
     _KEEP_WORD,

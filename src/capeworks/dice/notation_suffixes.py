@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from capeworks.dice.expr import CmpOp, Explode, Keep, KeepKind, Point, Reroll, Select, Target
+from capeworks.dice.expr import CmpOp, Explode, Keep, KeepKind, Point, Reroll, Select, Target, Unique
 from capeworks.dice.notation_reader import (
     _CMP_WORD,
     _COMPARISONS,
@@ -118,7 +118,7 @@ class DiceSuffixes(Reader):
                 self.refuse(value_at, f"a per-die 'max' of at least the 'min' ({least})")
         if least is not None or most is not None:
             self.skip()
-            if text.startswith(("!", "r", "xo"), self.pos) and not text.startswith("!=", self.pos):
+            if text.startswith(("!", "r", "xo", "u"), self.pos) and not text.startswith("!=", self.pos):
                 self.refuse(self.pos, "no reroll or explosion after a per-die 'min' or 'max' (one of them)")
         return least, most
 
@@ -229,11 +229,50 @@ class DiceSuffixes(Reader):
             self.refuse(value_at, f"a face from 1 to {sides} to explode on")
         return None if op is CmpOp.EQ and value == sides else point
 
+    def unique(self, sides: int, count: int) -> Unique | None:
+        """rpg-dice-roller's ``u`` / ``uo``, with an optional compare point (``u5``, ``u<=2``, ``uo>=5``)."""
+        self.skip()
+        text, at = self.text, self.pos
+        once = text.startswith("uo", at)
+        if not once and not text.startswith("u", at):
+            self.note("unique dice ('u' or 'uo')")
+            return None
+        self.pos += 2 if once else 1
+        if sides < 2:
+            self.refuse(at, "a die of at least 2 sides to roll duplicates again")
+        self.skip()
+        op_at = self.pos
+        point: Point | None = None
+        if text.startswith("=", op_at) and not text.startswith("==", op_at):
+            self.refuse(op_at, "a face right after 'u' ('u5': rpg-dice-roller's 'u=5')")
+        for literal, op in (("<=", CmpOp.LE), (">=", CmpOp.GE), ("<", CmpOp.LT), (">", CmpOp.GT)):
+            if text.startswith(literal, op_at):
+                if op in (CmpOp.LT, CmpOp.GT):
+                    self.refuse(op_at, _strict_hint(op))
+                self.pos += len(literal)
+                value, value_at = self.number()
+                point = Point(op, value)
+                break
+        else:
+            self.note("a compare point ('<=', '>=' or a face)")
+            if op_at < len(text) and text[op_at] in _DIGITS:
+                value, value_at = self.number()
+                point = Point(CmpOp.EQ, value)
+        if point is not None and not 1 <= point.value <= sides:
+            self.refuse(value_at, f"a face from 1 to {sides} for duplicates to roll again")
+        unique = Unique(once, point)
+        if not once and count > sides and all(unique.picks(f) for f in range(1, sides + 1)):
+            self.refuse(at, f"at most {sides} dice for 'u' on a d{sides} (each must show a different face)")
+        self.no_second_modifier()
+        return unique
+
     def no_second_modifier(self) -> None:
         self.skip()
         text, at = self.text, self.pos
-        if text.startswith(("!", "r", "mi", "ma"), at) and not text.startswith("!=", at):
-            self.refuse(at, "one of exploding or rerolling (or a per-die min/max) per dice term, not both")
+        if text.startswith(("!", "r", "mi", "ma", "u"), at) and not text.startswith("!=", at):
+            self.refuse(
+                at, "one of exploding, rerolling or unique dice (or per-die min/max) per dice term, not both"
+            )
 
     def keeps(self, pool: int, *, what: str = "dice") -> list[Keep]:
         """Keep/drop suffixes, each applied to the dice the ones before it kept.

@@ -60,7 +60,7 @@ from capeworks.dice.odds_poly import (
     _uniform_power,
     _unpack,
 )
-from capeworks.dice.odds_pool import added_counts
+from capeworks.dice.odds_pool import added_counts, unique_counts
 
 TYPE_CHECKING = False  # as typing.TYPE_CHECKING, without importing typing at run time
 if TYPE_CHECKING:
@@ -319,6 +319,8 @@ def _term(term: Dice) -> Distribution:
         return Distribution(0, [sides**n])
     if term.adds_one:
         return Distribution(*added_counts(term))
+    if term.unique is not None:
+        return Distribution.from_counts(unique_counts(term))
     if not term.plain:
         return _chained_term(term, n, start, end)
     if term.selects:  # each die kept by position adds its value (or score) if it passes, else 0

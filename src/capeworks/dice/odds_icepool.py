@@ -32,6 +32,8 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
 def _icepool_chain(icepool: Any, e: Dice) -> Any:
     """One exploding or rerolled die in icepool's own terms (penetrating dice, per-roll counts excepted)."""
     d = icepool.d(e.sides)
+    if e.unique is not None:
+        raise NotImplementedError("icepool has no unique dice (rpg-dice-roller's 'u')")
     if e.explode is None and e.reroll is None:  # min/max
         return d.map(e.clamp)
     if e.reroll is not None:
