@@ -64,6 +64,15 @@ def dice_term(draw: st.DrawFn) -> str:
         gap = " " if text.endswith("!!") else ""  # '!!p<3' reads as the explosion '!!p'
         text += f"{gap}{word}{draw(st.integers(0, sides + 1))}"
     text += draw(st.sampled_from(["", "", "", "s", "sa", "sd"]))  # the breakdown's order
+    chained = "!" in text or "xo" in text or "ra" in text
+    if not fate and not chained and draw(st.integers(0, 4)) == 0:  # Foundry's counts
+        word = draw(st.sampled_from(["even", "odd", "df", "sf"]))
+        if word == "df" and text.endswith("s"):  # 'sdf1' reads as the sort 'sd', then 'f1'
+            text += "a"
+        if word in ("even", "odd"):
+            return text + (" " if text.endswith("u") else "") + word  # 'uodd' reads as 'uo', then 'dd'
+        cmp = draw(st.sampled_from(["", "<=", ">=", "==", "<", ">", "="]))
+        return text + f"{word}{cmp}{draw(st.integers(1, sides))}"
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
             text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"
@@ -114,7 +123,12 @@ def computed_dice(draw: st.DrawFn) -> str:
     return text
 
 
-atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice())
+#: Foundry's margin of success after a term: the total less a number, or the number less the total
+margined = st.tuples(
+    st.one_of(dice_term(), computed_dice()), st.sampled_from(["ms>3", "ms<=2", "ms5", "ms=1", "ms>=0"])
+).map("".join)
+
+atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice(), margined)
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:

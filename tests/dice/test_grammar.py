@@ -106,6 +106,13 @@ def _build(node: Any) -> Expr:
         return Group(items, tuple(keeps))
     if kind == "computed":
         return _computed(kids)
+    if kind in ("margined", "computed_margined"):  # Foundry's 'ms': the total less a number, or the reverse
+        inner = _dice(kids[0].children) if kind == "margined" else _computed(kids[:2])
+        parts = kids[-1].children
+        value = Const(int(parts[-1]))
+        if len(parts) == 3 and str(parts[1]) in ("<", "<="):
+            return BinOp(Op.SUB, value, inner)
+        return BinOp(Op.SUB, inner, value)
     assert kind == "dice", kind
     return _dice(kids)
 
@@ -208,6 +215,20 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
+        elif sub.data == "foundry":
+            chained = explode is not None or (reroll is not None and reroll.add)
+            if fate or chained:
+                raise _OutOfRange
+            word = str(sub.children[0])
+            if word in ("even", "odd"):
+                target = Target(0, mode=word)
+                continue
+            written = str(sub.children[1]) if len(sub.children) == 3 else "=="
+            op = CmpOp("==" if written == "=" else written)
+            value = int(sub.children[-1])
+            if not 1 <= value <= sides:
+                raise _OutOfRange
+            target = Target(0, value, CmpOp.GE, op, mode=word)
         elif sub.data == "unique":
             unique = _unique(sub.children, sides, count)
             if fate:

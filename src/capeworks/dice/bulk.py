@@ -153,6 +153,11 @@ def _score(np: Any, term: Dice, values: Any) -> Any:
     """Each die's (or roll's) part of a success count, elementwise."""
     target = term.target
     assert target is not None
+    if target.mode in ("even", "odd"):
+        return (values % 2 == (0 if target.mode == "even" else 1)).astype(np.int64)
+    if target.mode != "count":  # Foundry's df / sf: a failure counts -1, or minus its face
+        fails = _holds(np, target.fail_op, values, target.fail_at_most)
+        return np.where(fails, -1 if target.mode == "df" else -values, values).astype(np.int64)
     score = _holds(np, target.op, values, target.at_least).astype(np.int64)
     if target.fail_at_most is not None:
         score = score - _holds(np, target.fail_op, values, target.fail_at_most)

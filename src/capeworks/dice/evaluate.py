@@ -148,6 +148,12 @@ class BoundsAlgebra:
             if term.selects:  # a die kept by position may still be dropped by value: worth 0
                 low, high = min(low, 0), max(high, 0)
             return _bounds(min(k * low, k * low * rolls), k * high * rolls)
+        if term.target.mode != "count":  # Foundry's counts: never after explosions, so one value a die
+            scores = [term.target.score(term.clamp(f)) for f in range(term.low, term.low + term.sides)]
+            low, high = min(scores), max(scores)
+            if term.selects:
+                low, high = min(low, 0), max(high, 0)
+            return _bounds(k * low, k * high)
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 

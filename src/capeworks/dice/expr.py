@@ -187,9 +187,22 @@ class Target:
     fail_at_most: int | None = None
     op: CmpOp = CmpOp.GE
     fail_op: CmpOp = CmpOp.LE
+    #: Foundry VTT's other counts, one per term: ``"even"`` / ``"odd"`` (each die 1 when its face is even /
+    #: odd), ``"df"`` (each die its face, a failure -1) and ``"sf"`` (a failure minus its face), failures
+    #: picked by ``fail_op`` / ``fail_at_most``; ``"count"``: successes as above
+    mode: str = "count"
 
     def score(self, face: int) -> int:
         """What one die showing ``face`` adds to the count."""
+        mode = self.mode
+        if mode != "count":
+            if mode == "even":
+                return 1 - face % 2
+            if mode == "odd":
+                return face % 2
+            if not self.fails(face):
+                return face
+            return -1 if mode == "df" else -face
         s = 1 if self.op.holds(face, self.at_least) else 0
         if self.fail_at_most is not None and self.fail_op.holds(face, self.fail_at_most):
             s -= 1
@@ -204,7 +217,13 @@ def target_notation(target: Target, top: int | None) -> str:
     """``t8``, ``t5f1``, or ``t!=3`` / ``t>=11`` for counts a bare ``tN`` cannot say (reads back the same).
 
     ``top`` is the highest target a bare ``tN`` takes (None: no limit, for compounding dice).
+    Foundry's counts print as written there: ``even``, ``odd``, ``df<3``, ``sf3``.
     """
+    if target.mode in ("even", "odd"):
+        return target.mode
+    if target.mode != "count":
+        point = Point(target.fail_op, target.fail_at_most or 0)
+        return f"{target.mode}{point}"
     bare = target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top)
     tail = ""
     if target.fail_at_most is not None:
@@ -658,6 +677,8 @@ def dice_notation(term: Dice) -> str:
         explode += f"max{term.most}"
     if term.unique is not None:
         explode += str(term.unique)
+    if target.startswith("o") and not keep and explode.endswith("u"):
+        target = " " + target  # '3d6u odd': without the space 'uodd' reads as 'uo', then 'dd'
     return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
 
 

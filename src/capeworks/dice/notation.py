@@ -228,15 +228,15 @@ class _Reader(DiceSuffixes):
         if pos < len(text) and text[pos] in _DIGITS:
             value, at = self.number()
             if self.take("d", "'d'"):
-                return self.dice(value, at)
+                return self.margin(self.dice(value, at))
             return Const(value)
         if self.take("d", "'d'"):
-            return self.dice(None, pos)
+            return self.margin(self.dice(None, pos))
         if self.take("(", "'('"):
             node = self.sum()
             self.need(")")
             if self.take("d", "'d'"):
-                return self.computed(node, pos)
+                return self.margin(self.computed(node, pos))
             return node
         if self.take("{", "'{'"):
             return self.group(pos)
@@ -270,6 +270,32 @@ class _Reader(DiceSuffixes):
                 return Call(fn, left, right)
         self.note(_NUMBER)
         self.fail()
+
+    def margin(self, term: Expr) -> Expr:
+        """Foundry VTT's ``ms``: ``6d6ms>12`` is the term's total less 12, ``6d6ms<12`` 12 less it.
+
+        Only Foundry has ``ms``, and it compares nothing (``>`` and ``>=`` alike
+        say which way to subtract), so it reads as the subtraction it is and
+        prints that way (``6d6-12``, ``12-6d6``).
+        """
+        self.skip()
+        text, at = self.text, self.pos
+        if not text.startswith("ms", at):
+            self.note("Foundry's 'ms'")
+            return term
+        self.pos += 2
+        self.skip()
+        less = False
+        for literal in (">=", "<=", "==", ">", "<", "="):
+            if text.startswith(literal, self.pos):
+                self.pos += len(literal)
+                less = literal in ("<", "<=")
+                break
+        else:
+            if not (self.pos < len(text) and text[self.pos] in _DIGITS):
+                self.refuse(self.pos, "a number after 'ms' ('6d6ms>12': the total less 12)")
+        value, _ = self.number()
+        return BinOp(Op.SUB, Const(value), term) if less else BinOp(Op.SUB, term, Const(value))
 
     def computed(self, count: Expr, at: int) -> Expr:
         """``(1d4)d6``: the count is an expression; without dice in it, it is just a number (``(1+2)d6``)."""
@@ -336,7 +362,8 @@ class _Reader(DiceSuffixes):
         sort = self.sort()
         self.no_marks()
         top = None if explode is not None and not explode.separate else sides
-        target = None if fate else self.target(top)
+        chained = (explode is not None) or (reroll is not None and reroll.add)
+        target = None if fate else self.foundry_count(sides, chained=chained) or self.target(top)
         self.dice_end = self.pos
         return Dice(
             n,

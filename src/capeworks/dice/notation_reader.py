@@ -69,6 +69,8 @@ _WORD_ORDER = (
     "'>='",
     _KEEP_WORD,
     "a keep or drop by value ('k>', 'k<', 'p>' or 'p<')",
+    "Foundry's 'even', 'odd', 'df' or 'sf'",
+    "Foundry's 'ms'",
     "'t'",
     "'f'",
     _END,

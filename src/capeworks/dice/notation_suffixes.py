@@ -68,6 +68,8 @@ class DiceSuffixes(Reader):
         """``s`` / ``sa`` (lowest first) or ``sd`` (highest first): the order the breakdown shows."""
         self.skip()
         text, at = self.text, self.pos
+        if text.startswith("sf", at):
+            return None  # Foundry's 'sf', not a sort
         for word, order in (("sa", "a"), ("sd", "d"), ("s", "a")):
             if text.startswith(word, at):
                 self.pos += len(word)
@@ -307,6 +309,52 @@ class DiceSuffixes(Reader):
             out.append(keep)
             low, high = keep.narrow(low, high)
 
+    def foundry_count(self, sides: int, *, chained: bool) -> Target | None:
+        """Foundry VTT's ``even``, ``odd``, ``df<3`` (failures count -1) and ``sf<3`` (minus their face).
+
+        Only Foundry has these spellings, so its strict ``<``/``>`` read as there.
+        A compare point is needed after ``df``/``sf``: Foundry's own doc comment
+        reads a bare ``6d6df`` as the dice showing 1, its code as the dice a
+        count missed.
+        """
+        self.skip()
+        text, at = self.text, self.pos
+        word = next((w for w in ("even", "odd", "df", "sf") if text.startswith(w, at)), None)
+        if word is None:
+            self.note("Foundry's 'even', 'odd', 'df' or 'sf'")
+            return None
+        if chained:
+            self.refuse(at, f"no '{word}' after exploding dice or 'ra' (not in capeworks yet)")
+        self.pos += len(word)
+        if word in ("even", "odd"):
+            return Target(0, mode=word)
+        self.skip()
+        op_at = self.pos
+        op = CmpOp.EQ
+        for literal, cmp in (
+            ("<=", CmpOp.LE),
+            (">=", CmpOp.GE),
+            ("==", CmpOp.EQ),
+            ("<", CmpOp.LT),
+            (">", CmpOp.GT),
+            ("=", CmpOp.EQ),
+        ):
+            if text.startswith(literal, op_at):
+                self.pos += len(literal)
+                op = cmp
+                break
+        else:
+            if not (op_at < len(text) and text[op_at] in _DIGITS):
+                self.refuse(
+                    op_at,
+                    f"a compare point after '{word}' ('{word}<3', '{word}1'): Foundry's guide reads a bare "
+                    f"'{word}' as the dice showing 1, its code as the dice a count missed",
+                )
+        value, value_at = self.number()
+        if not 1 <= value <= sides:
+            self.refuse(value_at, f"a face from 1 to {sides} for failures")
+        return Target(0, value, CmpOp.GE, op, mode=word)
+
     def target(self, top: int | None) -> Target | None:
         """``t5``, ``t5f1`` (a target from 1 to ``top``; None: no limit), or ``t!=3`` counting as written."""
         if not self.take("t", "'t'"):
@@ -333,6 +381,12 @@ class DiceSuffixes(Reader):
         before; after a comparison (``4d6>=4f1``, ``t>=4f1``) only ``f1`` reads,
         since Roll20 and rpg-dice-roller read a bare ``fN`` as exactly N.
         """
+        if self.text.startswith(("df", "sf"), self.pos):
+            self.refuse(
+                self.pos,
+                "'f<2' to count failures after a count (Foundry's 'df' there also turns a success into a "
+                "failure; its 'sf' counts a failure minus its face)",
+            )
         if not self.take("f", "'f'"):
             return target
         self.skip()

@@ -340,6 +340,12 @@ def _term(term: Dice) -> Distribution:
             return _extreme_of(low, sides, n, high=end == n)
         return _keep([(low + i, 1) for i in range(sides)], n, start, end)
     scores = [target.score(low + i) for i in range(sides)]
+    if k == n and target.mode != "count":  # Foundry's counts: one die's polynomial to the n
+        least = min(scores)
+        base = [0] * (max(scores) - least + 1)
+        for v in scores:
+            base[v - least] += 1
+        return Distribution(n * least, _poly_pow(base, n))
     if k == n:
         if target.fail_at_most is None:
             return _binomial(n, sum(scores), sides)

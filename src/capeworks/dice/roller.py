@@ -112,7 +112,7 @@ class _Code:
     def dice(self, term: Dice) -> str:
         self.terms += 1
         var = f"d[{self.terms - 1}]"
-        if not term.plain or term.selects:
+        if not term.plain or term.selects or (term.target is not None and term.target.mode != "count"):
             return self._line(f"tt(terms[{self.terms - 1}], {var})")
         return self._line(_term_code(term, var))
 
