@@ -100,6 +100,8 @@ LISTED = {
     "8d4df<3": "8 @ icepool.d4.map(lambda f: -1 if f < 3 else f)",
     "8d4sf<3": "8 @ icepool.d4.map(lambda f: -f if f < 3 else f)",
     "6d6ms>12": "6 @ icepool.d6 - 12",
+    # rpg-dice-roller's Fudge variant
+    "8dF.1": "8 @ icepool.Die({-1: 1, 0: 4, 1: 1})",
 }
 
 RANDOM_COUNT = 20

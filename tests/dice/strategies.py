@@ -11,7 +11,7 @@ def dice_term(draw: st.DrawFn) -> str:
     fate = draw(st.integers(0, 7)) == 0
     sides = 3 if fate else draw(st.sampled_from([1, 2, 3, 4, 6, 8, 10]))
     count = draw(st.integers(0, 4))
-    size = "F" if fate else str(sides)
+    size = draw(st.sampled_from(["F", "F", "F.1", "F.2"])) if fate else str(sides)
     text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
     explode = False
     if not fate and sides > 1 and draw(st.integers(0, 3)) == 0:

@@ -274,6 +274,7 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         tuple(selects),
         sort,
         unique,
+        fate and str(rest[0]) == "F.1",
     )
 
 

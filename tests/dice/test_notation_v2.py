@@ -52,8 +52,9 @@ def _chains(term: Dice, cap: int) -> list[tuple[list[int], Fraction]]:
                 out.append(([f], p))
         return out
 
-    if term.plain:
-        return [([f], Fraction(1, term.sides)) for f in range(term.low, term.low + term.sides)]
+    if term.plain:  # dF.1 (rpg-dice-roller): -1, 0, +1 in 1, 4 and 1 ways of 6
+        faces = range(term.low, term.low + term.sides)
+        return [([f], Fraction(w, term.ways)) for f, w in zip(faces, term.face_ways, strict=True)]
     return chain(0)
 
 

@@ -59,7 +59,8 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif isinstance(t, RolledDice):
         text, prec = _dice_text(t), _PREC_ATOM
     elif isinstance(t, RolledComputed):  # '(1d4)d6' as '([3])d6[4, 2, 6]': the count, then its dice
-        size = "F" if t.node.dice.fate else str(t.node.dice.sides)
+        fate = "F.1" if t.node.dice.fate_one else "F"
+        size = fate if t.node.dice.fate else str(t.node.dice.sides)
         text, prec = f"({_fmt(t.count, 0)})d{size}{_dice_text(t.dice)}", _PREC_ATOM
     elif isinstance(t, RolledGroup):
         shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))

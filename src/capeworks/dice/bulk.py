@@ -121,9 +121,12 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     k = end - start
     if k == 0:
         return np.zeros(n, dtype=np.int64)
-    if count == 1 and term.target is None and term.plain and not term.selects:
+    if term.fate_one:  # a d6 read as -1, 0, 0, 0, 0, +1
+        faces = np.array([0, -1, 0, 0, 0, 0, 1], dtype=np.int64)[rng.integers(1, 7, size=(n, count))]
+    elif count == 1 and term.target is None and term.plain and not term.selects:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
-    faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
+    else:
+        faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
     if term.adds_one:  # no keep/drop: every die counts, and the one added
         return _added(np, term, faces, rng)
     if term.explode is not None and term.explode.separate:  # every roll a die of its own; no keep/drop

@@ -402,6 +402,18 @@ class Dice:
     sort: str | None = None
     #: unique dice (``u``, ``uo``, ``u<=2``): duplicates of earlier dice rolled again
     unique: Unique | None = None
+    #: rpg-dice-roller's Fudge variant ``dF.1``: a six-sided die with one minus, four blanks and one plus
+    fate_one: bool = False
+
+    @property
+    def face_ways(self) -> tuple[int, ...]:
+        """Ways each face from :attr:`low` up falls, of :attr:`ways` (1 each, but ``dF.1``'s 1, 4, 1)."""
+        return (1, 4, 1) if self.fate_one else (1,) * self.sides
+
+    @property
+    def ways(self) -> int:
+        """Ways one die falls: its sides (6 for ``dF.1``, a d6 read as -1, 0 or +1)."""
+        return 6 if self.fate_one else self.sides
 
     def lets(self, value: int) -> bool:
         """Whether a die worth ``value`` passes every keep/drop by value."""
@@ -679,7 +691,8 @@ def dice_notation(term: Dice) -> str:
         explode += str(term.unique)
     if target.startswith("o") and not keep and explode.endswith("u"):
         target = " " + target  # '3d6u odd': without the space 'uodd' reads as 'uo', then 'dd'
-    return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
+    size = ("F.1" if term.fate_one else "F") if term.fate else str(term.sides)
+    return f"{term.count}d{size}{reroll}{explode}{keep}{target}"
 
 
 def computed_suffix(term: Dice) -> str:

@@ -311,11 +311,14 @@ class _Reader(DiceSuffixes):
         return ComputedDice(count, self.dice(high, at, fewest=low))
 
     def dice(self, count: int | None, at: int, *, fewest: int | None = None) -> Dice:
-        fate = False
+        fate = fate_one = False
         if self.take("%", "'%'"):
             sides, sides_at = 100, self.pos - 1
         elif self.take("F", "'F'"):
             sides, sides_at, fate = 3, self.pos - 1, True
+            if self.text.startswith((".1", ".2"), self.pos):  # rpg-dice-roller's Fudge variants
+                fate_one = self.text[self.pos + 1] == "1"
+                self.pos += 2
         else:
             sides, sides_at = self.number()
         n = 1 if count is None else count
@@ -380,6 +383,7 @@ class _Reader(DiceSuffixes):
             selects,
             sort,
             unique,
+            fate_one,
         )
 
     def group(self, at: int) -> Group:

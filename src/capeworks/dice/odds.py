@@ -316,13 +316,23 @@ def _term(term: Dice) -> Distribution:
     start, end = term.kept_range
     k = end - start
     if k == 0:
-        return Distribution(0, [sides**n])
+        return Distribution(0, [term.ways**n])
     if term.adds_one:
         return Distribution(*added_counts(term))
     if term.unique is not None:
         return Distribution.from_counts(unique_counts(term))
     if not term.plain:
         return _chained_term(term, n, start, end)
+    if term.fate_one:  # dF.1: faces -1, 0, +1 in 1, 4 and 1 ways of 6
+        counted = [term.counted(low + i) for i in range(sides)]
+        ranked = list(zip(counted, term.face_ways, strict=True))
+        if k == n:
+            least = min(counted)
+            base = [0] * (max(counted) - least + 1)
+            for v, w in ranked:
+                base[v - least] += w
+            return Distribution(n * least, _poly_pow(base, n))
+        return _keep(ranked, n, start, end)
     if term.selects:  # each die kept by position adds its value (or score) if it passes, else 0
         counted = [term.counted(low + i) for i in range(sides)]
         if k == n:

@@ -54,6 +54,8 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         return icepool.Die([e.value])
     if isinstance(e, Dice):
         die = icepool.d(e.sides) + (e.low - 1)
+        if e.fate_one:
+            die = icepool.Die({-1: 1, 0: 4, 1: 1})
         start, end = e.kept_range
         if e.selects:  # keep/drop by value: each kept die counted through Dice.counted
             base = die if e.plain else _icepool_chain(icepool, replace(e, target=None))
