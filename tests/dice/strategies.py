@@ -64,6 +64,10 @@ def dice_term(draw: st.DrawFn) -> str:
         gap = " " if text.endswith("!!") else ""  # '!!p<3' reads as the explosion '!!p'
         text += f"{gap}{word}{draw(st.integers(0, sides + 1))}"
     text += draw(st.sampled_from(["", "", "", "s", "sa", "sd"]))  # the breakdown's order
+    if not fate and draw(st.integers(0, 4)) == 0:  # crit / fumble marks: the breakdown only
+        text += f"cs{draw(st.sampled_from(['', '>=', '<=', '=']))}{draw(st.integers(1, sides))}"
+        if draw(st.booleans()):
+            text += f"cf{draw(st.sampled_from(['', '>=', '<=']))}{draw(st.integers(1, sides))}"
     chained = "!" in text or "xo" in text or "ra" in text
     if not fate and not chained and draw(st.integers(0, 4)) == 0:  # Foundry's counts
         word = draw(st.sampled_from(["even", "odd", "df", "sf"]))

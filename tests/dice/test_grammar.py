@@ -198,6 +198,8 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
     selects: list[Select] = []
     sort: str | None = None
     unique: Unique | None = None
+    crit: Point | None = None
+    fumble: Point | None = None
     for sub in rest[1:]:
         if isinstance(sub, lark.Token):  # SORT
             sort = "d" if str(sub) == "sd" else "a"
@@ -215,6 +217,21 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
+        elif sub.data == "mark":
+            written = str(sub.children[1]) if len(sub.children) == 3 else "=="
+            if fate or written in (">", "<"):
+                raise _OutOfRange
+            marked = Point(CmpOp("==" if written == "=" else written), int(sub.children[-1]))
+            if not 1 <= marked.value <= sides:
+                raise _OutOfRange
+            if str(sub.children[0]) == "cs":
+                if crit is not None:
+                    raise _OutOfRange
+                crit = marked
+            else:
+                if fumble is not None:
+                    raise _OutOfRange
+                fumble = marked
         elif sub.data == "foundry":
             chained = explode is not None or (reroll is not None and reroll.add)
             if fate or chained:
@@ -275,6 +292,8 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         sort,
         unique,
         fate and str(rest[0]) == "F.1",
+        crit,
+        fumble,
     )
 
 

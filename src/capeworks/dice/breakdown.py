@@ -8,7 +8,7 @@ Dropped dice (and dropped items of a group) are shown in parentheses; a success-
 from __future__ import annotations
 
 from capeworks.dice.chains import chain_text
-from capeworks.dice.expr import Op, target_notation
+from capeworks.dice.expr import Dice, Op, target_notation
 from capeworks.dice.results import (
     Rolled,
     RolledAbs,
@@ -39,6 +39,16 @@ def expanded(tree: Rolled) -> str:
     return _fmt(tree, 0)
 
 
+def _marks(node: Dice, face: int) -> str:
+    """``**`` after a die the crit mark picks, ``__`` after one the fumble mark picks (rpg-dice-roller's)."""
+    out = ""
+    if node.crit is not None and node.crit.hits(face):
+        out += "**"
+    if node.fumble is not None and node.fumble.hits(face):
+        out += "__"
+    return out
+
+
 def _dice_text(t: RolledDice) -> str:
     node = t.node
     dice = list(t.dice)
@@ -47,7 +57,7 @@ def _dice_text(t: RolledDice) -> str:
         texts[id(dice[-1])] = f"+{dice[-1].face}"
     if node.sort is not None:  # shown in order of value; ties keep their rolling order
         dice.sort(key=lambda d: d.face, reverse=node.sort == "d")
-    shown = [texts[id(d)] for d in dice]
+    shown = [texts[id(d)] + _marks(node, d.face) for d in dice]
     faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, dice, strict=True))
     suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"

@@ -404,6 +404,9 @@ class Dice:
     unique: Unique | None = None
     #: rpg-dice-roller's Fudge variant ``dF.1``: a six-sided die with one minus, four blanks and one plus
     fate_one: bool = False
+    #: Roll20's / rpg-dice-roller's crit and fumble marks (``cs>=19``, ``cf1``): shown in the breakdown only
+    crit: Point | None = None
+    fumble: Point | None = None
 
     @property
     def face_ways(self) -> tuple[int, ...]:
@@ -678,6 +681,10 @@ def dice_notation(term: Dice) -> str:
         keep += glue + "".join(str(s) for s in term.selects)
     if term.sort is not None:
         keep += f"s{term.sort}"
+    if term.crit is not None:
+        keep += f"cs{term.crit}"
+    if term.fumble is not None:
+        keep += f"cf{term.fumble}"
     target = "" if term.target is None else target_notation(term.target, term.target_top)
     reroll = "" if term.reroll is None else str(term.reroll)
     explode = "" if term.explode is None else term.explode.value

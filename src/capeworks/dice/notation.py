@@ -363,7 +363,7 @@ class _Reader(DiceSuffixes):
         if selects and adds:
             self.refuse(keep_at, "no keep or drop by value after 'ra' (the die it adds is a die of its own)")
         sort = self.sort()
-        self.no_marks()
+        crit, fumble = (None, None) if fate else self.marks(sides)
         top = None if explode is not None and not explode.separate else sides
         chained = (explode is not None) or (reroll is not None and reroll.add)
         target = None if fate else self.foundry_count(sides, chained=chained) or self.target(top)
@@ -384,6 +384,8 @@ class _Reader(DiceSuffixes):
             sort,
             unique,
             fate_one,
+            crit,
+            fumble,
         )
 
     def group(self, at: int) -> Group:

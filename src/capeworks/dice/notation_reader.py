@@ -69,6 +69,7 @@ _WORD_ORDER = (
     "'>='",
     _KEEP_WORD,
     "a keep or drop by value ('k>', 'k<', 'p>' or 'p<')",
+    "a crit or fumble mark ('cs' or 'cf')",
     "Foundry's 'even', 'odd', 'df' or 'sf'",
     "Foundry's 'ms'",
     "'t'",

@@ -77,19 +77,48 @@ class DiceSuffixes(Reader):
         self.note("a sort ('s', 'sa' or 'sd')")
         return None
 
-    def no_marks(self) -> None:
-        """Refuse ``cs``/``cf``: Roll20 marks critical dice with them (total unchanged); Foundry counts."""
-        self.skip()
-        at = self.pos
-        if self.text.startswith(("cs", "cf"), at):
-            word = self.text[at : at + 2]
-            counts = "successes" if word == "cs" else "failures"
-            self.refuse(
-                at,
-                f"'t5' to count successes or 'f<=1' to count failures ('{word}' marks critical dice in "
-                f"Roll20's breakdown, leaving the total alone, but counts {counts} in Foundry VTT; "
-                "capeworks reads neither)",
-            )
+    def marks(self, sides: int) -> tuple[Point | None, Point | None]:
+        """``cs>=19`` / ``cf1``: crit and fumble marks in the breakdown, leaving the total alone.
+
+        Roll20 and rpg-dice-roller read them so; Foundry VTT counts successes and
+        failures with the same letters (write ``t5`` / ``f<=1`` to count). Their
+        ``>``/``<`` differ (Roll20: "or more"), so only ``>=``, ``<=`` and a face
+        (``=`` too, rpg-dice-roller's spelling) read.
+        """
+        crit: Point | None = None
+        fumble: Point | None = None
+        text = self.text
+        while True:
+            self.skip()
+            at = self.pos
+            if not text.startswith(("cs", "cf"), at):
+                self.note("a crit or fumble mark ('cs' or 'cf')")
+                return crit, fumble
+            word = text[at : at + 2]
+            self.pos += 2
+            self.skip()
+            op_at = self.pos
+            op = CmpOp.EQ
+            for literal, cmp in ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("=", CmpOp.EQ)):
+                if text.startswith(literal, op_at):
+                    self.pos += len(literal)
+                    op = cmp
+                    break
+            else:
+                if text.startswith((">", "<"), op_at):
+                    strict = CmpOp.GT if text[op_at] == ">" else CmpOp.LT
+                    self.refuse(op_at, _strict_hint(strict, f"for '{word}'"))
+                if not (op_at < len(text) and text[op_at] in _DIGITS):
+                    self.refuse(op_at, f"a face after '{word}' ('{word}20', '{word}>=19')")
+            value, value_at = self.number()
+            if not 1 <= value <= sides:
+                self.refuse(value_at, f"a face from 1 to {sides} to mark")
+            if (crit if word == "cs" else fumble) is not None:
+                self.refuse(at, f"one '{word}' per dice term")
+            if word == "cs":
+                crit = Point(op, value)
+            else:
+                fumble = Point(op, value)
 
     def clamps(self, sides: int) -> tuple[int | None, int | None]:
         """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
