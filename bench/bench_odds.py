@@ -91,6 +91,17 @@ LISTED = {
     "4d6k>3": "4 @ icepool.d6.map(lambda f: f if f > 3 else 0)",
     "8d6kh3p<3": "icepool.d6.map(lambda f: f if f >= 3 else 0).highest(8, 3)",
     "6d10>=8f1": "6 @ icepool.d10.map(lambda f: int(f >= 8) - int(f == 1))",
+    # d20's reroll and add: one more die when any die shows 1
+    "4d6ra1": "icepool.d6.pool(4).expand().map(lambda fs: sum(fs) + (icepool.d6 if 1 in fs else 0))",
+    # rpg-dice-roller's unique dice: four different faces of a d6, as icepool deals cards
+    "4d6u": "icepool.Deck(range(1, 7)).deal(4).sum()",
+    # Foundry VTT's counts and margin of success
+    "6d6even": "6 @ icepool.d6.map(lambda f: int(f % 2 == 0))",
+    "8d4df<3": "8 @ icepool.d4.map(lambda f: -1 if f < 3 else f)",
+    "8d4sf<3": "8 @ icepool.d4.map(lambda f: -f if f < 3 else f)",
+    "6d6ms>12": "6 @ icepool.d6 - 12",
+    # rpg-dice-roller's Fudge variant
+    "8dF.1": "8 @ icepool.Die({-1: 1, 0: 4, 1: 1})",
 }
 
 RANDOM_COUNT = 20

@@ -11,7 +11,7 @@ def dice_term(draw: st.DrawFn) -> str:
     fate = draw(st.integers(0, 7)) == 0
     sides = 3 if fate else draw(st.sampled_from([1, 2, 3, 4, 6, 8, 10]))
     count = draw(st.integers(0, 4))
-    size = "F" if fate else str(sides)
+    size = draw(st.sampled_from(["F", "F", "F.1", "F.2"])) if fate else str(sides)
     text = f"{count}d{size}" if count != 1 or draw(st.booleans()) else f"d{size}"
     explode = False
     if not fate and sides > 1 and draw(st.integers(0, 3)) == 0:
@@ -25,15 +25,25 @@ def dice_term(draw: st.DrawFn) -> str:
             if 2 * len(hits) <= sides:
                 text += f"{cmp}{face}"
     elif not fate and draw(st.integers(0, 3)) == 0:
-        once = draw(st.booleans())
+        word = draw(st.sampled_from(["r", "ro", "ra"]))  # 'ra': d20's reroll and add
+        explode = word == "ra"  # like '!': the die it adds is a die of its own, nothing to keep from
         hit: set[int] = set()
         for _ in range(draw(st.integers(1, 2))):  # one condition, or two ('r1r3')
             face = draw(st.integers(1, sides))
             cmp = draw(st.sampled_from(["", "<=", ">="]))
             hits = {"": [face], "<=": range(1, face + 1), ">=": range(face, sides + 1)}[cmp]
-            if once or len(hit | set(hits)) < sides:
-                text += f"r{'o' if once else ''}{cmp}{face}"
+            if word != "r" or len(hit | set(hits)) < sides:
+                text += f"{word}{cmp}{face}"
                 hit |= set(hits)
+    elif not fate and sides > 1 and draw(st.integers(0, 4)) == 0:  # unique dice (rpg-dice-roller)
+        word = draw(st.sampled_from(["u", "uo"]))
+        explode = True  # no keep/drop after unique dice (not in capeworks yet)
+        point = draw(st.sampled_from(["", "", "<=", ">=", "="]))
+        face = draw(st.integers(1, sides))
+        cmp_text = "" if not point else f"{'' if point == '=' else point}{face}"
+        everything = not point or (point == "<=" and face == sides) or (point == ">=" and face == 1)
+        if word == "uo" or not everything or count <= sides:
+            text += word + cmp_text
     elif not fate and draw(st.integers(0, 3)) == 0:  # per-die min/max, d20's spelling or ours
         least = draw(st.integers(1, sides))
         if draw(st.booleans()):
@@ -54,6 +64,19 @@ def dice_term(draw: st.DrawFn) -> str:
         gap = " " if text.endswith("!!") else ""  # '!!p<3' reads as the explosion '!!p'
         text += f"{gap}{word}{draw(st.integers(0, sides + 1))}"
     text += draw(st.sampled_from(["", "", "", "s", "sa", "sd"]))  # the breakdown's order
+    if not fate and draw(st.integers(0, 4)) == 0:  # crit / fumble marks: the breakdown only
+        text += f"cs{draw(st.sampled_from(['', '>=', '<=', '=']))}{draw(st.integers(1, sides))}"
+        if draw(st.booleans()):
+            text += f"cf{draw(st.sampled_from(['', '>=', '<=']))}{draw(st.integers(1, sides))}"
+    chained = "!" in text or "xo" in text or "ra" in text
+    if not fate and not chained and draw(st.integers(0, 4)) == 0:  # Foundry's counts
+        word = draw(st.sampled_from(["even", "odd", "df", "sf"]))
+        if word == "df" and text.endswith("s"):  # 'sdf1' reads as the sort 'sd', then 'f1'
+            text += "a"
+        if word in ("even", "odd"):
+            return text + (" " if text.endswith("u") else "") + word  # 'uodd' reads as 'uo', then 'dd'
+        cmp = draw(st.sampled_from(["", "<=", ">=", "==", "<", ">", "="]))
+        return text + f"{word}{cmp}{draw(st.integers(1, sides))}"
     if not fate and draw(st.booleans()):
         if draw(st.integers(0, 3)) == 0:  # a count a bare 'tN' cannot say
             text += f"t{draw(st.sampled_from(['>=', '<=', '==', '!=']))}{draw(st.integers(0, sides + 1))}"
@@ -90,10 +113,12 @@ def computed_dice(draw: st.DrawFn) -> str:
     size = draw(st.sampled_from(["6", "4", "F", "10"]))
     text = f"({count})d{size}"
     modifier = (
-        "" if size == "F" or not draw(st.booleans()) else draw(st.sampled_from(["!", "r1", "min2", "!!"]))
+        ""
+        if size == "F" or not draw(st.booleans())
+        else draw(st.sampled_from(["!", "r1", "min2", "!!", "ra1", "uo", "u<=2"]))
     )
     text += modifier
-    if modifier == "!":  # its extra rolls are dice of their own: nothing to keep from
+    if modifier in ("!", "ra1", "uo", "u<=2"):  # dice of their own, or unique: nothing to keep
         fewest = 0
     if fewest and draw(st.booleans()):
         text += draw(st.sampled_from(["kh1", "kl1", "dl1", "k"]))
@@ -102,7 +127,12 @@ def computed_dice(draw: st.DrawFn) -> str:
     return text
 
 
-atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice())
+#: Foundry's margin of success after a term: the total less a number, or the number less the total
+margined = st.tuples(
+    st.one_of(dice_term(), computed_dice()), st.sampled_from(["ms>3", "ms<=2", "ms5", "ms=1", "ms>=0"])
+).map("".join)
+
+atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice(), margined)
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:

@@ -39,6 +39,7 @@ from capeworks.dice.expr import (
     Reroll,
     Select,
     Target,
+    Unique,
 )
 from capeworks.dice.limits import MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES
 from capeworks.dice.notation import round_once
@@ -105,6 +106,13 @@ def _build(node: Any) -> Expr:
         return Group(items, tuple(keeps))
     if kind == "computed":
         return _computed(kids)
+    if kind in ("margined", "computed_margined"):  # Foundry's 'ms': the total less a number, or the reverse
+        inner = _dice(kids[0].children) if kind == "margined" else _computed(kids[:2])
+        parts = kids[-1].children
+        value = Const(int(parts[-1]))
+        if len(parts) == 3 and str(parts[1]) in ("<", "<="):
+            return BinOp(Op.SUB, value, inner)
+        return BinOp(Op.SUB, inner, value)
     assert kind == "dice", kind
     return _dice(kids)
 
@@ -189,6 +197,9 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
     most: int | None = None
     selects: list[Select] = []
     sort: str | None = None
+    unique: Unique | None = None
+    crit: Point | None = None
+    fumble: Point | None = None
     for sub in rest[1:]:
         if isinstance(sub, lark.Token):  # SORT
             sort = "d" if str(sub) == "sd" else "a"
@@ -206,13 +217,46 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
             reroll = _reroll(sub.children, sides)
             if fate:
                 raise _OutOfRange
+        elif sub.data == "mark":
+            written = str(sub.children[1]) if len(sub.children) == 3 else "=="
+            if fate or written in (">", "<"):
+                raise _OutOfRange
+            marked = Point(CmpOp("==" if written == "=" else written), int(sub.children[-1]))
+            if not 1 <= marked.value <= sides:
+                raise _OutOfRange
+            if str(sub.children[0]) == "cs":
+                if crit is not None:
+                    raise _OutOfRange
+                crit = marked
+            else:
+                if fumble is not None:
+                    raise _OutOfRange
+                fumble = marked
+        elif sub.data == "foundry":
+            chained = explode is not None or (reroll is not None and reroll.add)
+            if fate or chained:
+                raise _OutOfRange
+            word = str(sub.children[0])
+            if word in ("even", "odd"):
+                target = Target(0, mode=word)
+                continue
+            written = str(sub.children[1]) if len(sub.children) == 3 else "=="
+            op = CmpOp("==" if written == "=" else written)
+            value = int(sub.children[-1])
+            if not 1 <= value <= sides:
+                raise _OutOfRange
+            target = Target(0, value, CmpOp.GE, op, mode=word)
+        elif sub.data == "unique":
+            unique = _unique(sub.children, sides, count)
+            if fate:
+                raise _OutOfRange
         elif sub.data == "select":
-            if explode is not None and explode.separate:
+            if (explode is not None and explode.separate) or (reroll is not None and reroll.add) or unique:
                 raise _OutOfRange
             word = str(sub.children[0])
             selects.append(Select(word[0] == "k", CmpOp(word[1]), int(sub.children[1])))
         elif sub.data == "keep":
-            if explode is not None and explode.separate:
+            if (explode is not None and explode.separate) or (reroll is not None and reroll.add) or unique:
                 raise _OutOfRange
             keep = _keep(sub.children)
             if keep.count > high - low:
@@ -246,6 +290,10 @@ def _dice(kids: list[Any], count: int | None = None, fewest: int | None = None) 
         most,
         tuple(selects),
         sort,
+        unique,
+        fate and str(rest[0]) == "F.1",
+        crit,
+        fumble,
     )
 
 
@@ -301,8 +349,8 @@ def _point(kids: list[Any], sides: int) -> Point | None:
 
 def _reroll(kids: list[Any], sides: int) -> Reroll:
     words = [str(tok) for tok in kids if tok.type == "REROLL"]
-    once = words[0] == "ro"
-    if any((w == "ro") != once for w in words):
+    once, add = words[0] == "ro", words[0] == "ra"
+    if any(w != words[0] for w in words):
         raise _OutOfRange
     points: list[Point] = []
     for tok in kids:
@@ -315,10 +363,24 @@ def _reroll(kids: list[Any], sides: int) -> Reroll:
     for p in points:
         if p.op in (CmpOp.LT, CmpOp.GT) or not 1 <= p.value <= sides:
             raise _OutOfRange
-    reroll = Reroll(points[0].op, points[0].value, once, tuple(points[1:]))
-    if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+    reroll = Reroll(points[0].op, points[0].value, once, tuple(points[1:]), add)
+    if not once and not add and all(reroll.hits(f) for f in range(1, sides + 1)):
         raise _OutOfRange
     return reroll
+
+
+def _unique(kids: list[Any], sides: int, count: int) -> Unique:
+    """Unique dice, as grammar.lark's comment on 'unique' says."""
+    point = None
+    if len(kids) > 1:
+        op = CmpOp(str(kids[1])) if len(kids) == 3 else CmpOp.EQ
+        point = Point(op, int(kids[-1]))
+        if op in (CmpOp.GT, CmpOp.LT) or not 1 <= point.value <= sides:
+            raise _OutOfRange
+    unique = Unique(str(kids[0]) == "uo", point)
+    if sides < 2 or (not unique.once and count > sides and all(unique.picks(f) for f in range(1, sides + 1))):
+        raise _OutOfRange
+    return unique
 
 
 def oracle(text: str) -> Expr | str | None:
@@ -368,7 +430,7 @@ def test_parser__agrees_with_the_grammar_on_generated_notation(text: str, data: 
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%^\t", max_size=24))
+@given(st.text(alphabet="0123456789dd+-*/(){}<>=!!p, khltfmaxinFoceilrundx%^u\t", max_size=24))
 def test_parser__agrees_with_the_grammar_on_character_soup(text: str) -> None:
     agree(text)
 

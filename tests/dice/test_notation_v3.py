@@ -368,10 +368,9 @@ def test_explosion__thresholds_agree_with_icepool(text: str) -> None:
         ("{4d6,3d8}>=5", "brackets round the group to compare its total"),
         ("{4d6,3d8}kh1 >= 5", "brackets round the group to compare its total"),
         ("1+{1d6,1d4}>=3", "brackets round the group to compare its total"),
-        # Roll20 marks crits with 'cs'/'cf' (total unchanged: '1d20cs>19cf<2'); Foundry counts with them
-        ("1d20cs>19cf<2", "'cs' marks critical dice in Roll20's breakdown"),
-        ("10d6cs>=5", "counts successes in Foundry VTT"),
-        ("10d6cf<=1", "counts failures in Foundry VTT"),
+        # crit marks (issue 20, the lead's decision: marks, as Roll20 and rpg-dice-roller read them) keep
+        # Roll20's '>' ("or more") apart from rpg-dice-roller's ("more than"): tests/dice/test_marks.py
+        ("1d20cs>19cf<2", "'>=' for 'cs' ('>' means 'or more' to Roll20"),
     ],
 )
 def test_refusals__name_the_other_reading(text: str, expected: str) -> None:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capeworks.dice import distribution, odds, parse
+from capeworks.dice import distribution, odds, odds_poly, parse
 from capeworks.dice.evaluate import ValuesAlgebra, bounds, evaluate
 from capeworks.errors import DiceSyntaxError, LimitExceeded
 
@@ -29,7 +29,7 @@ def wide_term(draw: st.DrawFn) -> str:
     kind = draw(st.integers(0, 3))
     if kind == 0:  # one or two reroll conditions
         for _ in range(draw(st.integers(1, 2))):
-            text += draw(st.sampled_from(["r", "ro"])) + draw(st.sampled_from(["", "<=", ">="]))
+            text += draw(st.sampled_from(["r", "ro", "ra"])) + draw(st.sampled_from(["", "<=", ">="]))
             text += str(draw(st.integers(1, s)))
     elif kind == 1:
         text += draw(st.sampled_from(["!", "!!", "!p", "!!p", "xo"]))
@@ -62,7 +62,7 @@ def test_distribution__finishes_or_is_refused_under_a_small_budget(text: str) ->
     odds._term_cached.cache_clear()
     odds._dist_cached.cache_clear()
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(odds, "MAX_EXACT_WORK", 20_000)
+        mp.setattr(odds_poly, "MAX_EXACT_WORK", 20_000)
         try:
             d = distribution(expr)
         except LimitExceeded as refused:
@@ -79,13 +79,13 @@ def test_distribution__finishes_or_is_refused_under_a_small_budget(text: str) ->
 def _packed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the big-integer products started (each packs its two factors first)."""
     calls: list[int] = []
-    real = odds._pack
+    real = odds_poly._pack
 
     def counting(coefs: list[int], width: int) -> int:
         calls.append(len(coefs))
         return real(coefs, width)
 
-    monkeypatch.setattr(odds, "_pack", counting)
+    monkeypatch.setattr(odds_poly, "_pack", counting)
     return calls
 
 

@@ -8,7 +8,7 @@ Dropped dice (and dropped items of a group) are shown in parentheses; a success-
 from __future__ import annotations
 
 from capeworks.dice.chains import chain_text
-from capeworks.dice.expr import Op, target_notation
+from capeworks.dice.expr import Dice, Op, target_notation
 from capeworks.dice.results import (
     Rolled,
     RolledAbs,
@@ -39,12 +39,25 @@ def expanded(tree: Rolled) -> str:
     return _fmt(tree, 0)
 
 
+def _marks(node: Dice, face: int) -> str:
+    """``**`` after a die the crit mark picks, ``__`` after one the fumble mark picks (rpg-dice-roller's)."""
+    out = ""
+    if node.crit is not None and node.crit.hits(face):
+        out += "**"
+    if node.fumble is not None and node.fumble.hits(face):
+        out += "__"
+    return out
+
+
 def _dice_text(t: RolledDice) -> str:
     node = t.node
     dice = list(t.dice)
+    texts = {id(d): str(d.face) if node.plain else chain_text(node, d.rolls) for d in dice}
+    if node.adds_one and len(dice) > node.count:  # 'ra': the die it added, after the others
+        texts[id(dice[-1])] = f"+{dice[-1].face}"
     if node.sort is not None:  # shown in order of value; ties keep their rolling order
         dice.sort(key=lambda d: d.face, reverse=node.sort == "d")
-    shown = [str(d.face) if node.plain else chain_text(node, d.rolls) for d in dice]
+    shown = [texts[id(d)] + _marks(node, d.face) for d in dice]
     faces = ", ".join(s if d.kept else f"({s})" for s, d in zip(shown, dice, strict=True))
     suffix = "" if t.node.target is None else target_notation(t.node.target, t.node.target_top)
     return f"[{faces}]{suffix}"
@@ -56,7 +69,8 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif isinstance(t, RolledDice):
         text, prec = _dice_text(t), _PREC_ATOM
     elif isinstance(t, RolledComputed):  # '(1d4)d6' as '([3])d6[4, 2, 6]': the count, then its dice
-        size = "F" if t.node.dice.fate else str(t.node.dice.sides)
+        fate = "F.1" if t.node.dice.fate_one else "F"
+        size = fate if t.node.dice.fate else str(t.node.dice.sides)
         text, prec = f"({_fmt(t.count, 0)})d{size}{_dice_text(t.dice)}", _PREC_ATOM
     elif isinstance(t, RolledGroup):
         shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))

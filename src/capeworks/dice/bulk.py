@@ -121,15 +121,22 @@ def _dice(np: Any, term: Dice, n: int, rng: Any) -> Any:
     k = end - start
     if k == 0:
         return np.zeros(n, dtype=np.int64)
-    if count == 1 and term.target is None and term.plain and not term.selects:
+    if term.fate_one:  # a d6 read as -1, 0, 0, 0, 0, +1
+        faces = np.array([0, -1, 0, 0, 0, 0, 1], dtype=np.int64)[rng.integers(1, 7, size=(n, count))]
+    elif count == 1 and term.target is None and term.plain and not term.selects:
         return rng.integers(low, low + sides, size=n, dtype=np.int64)
-    faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
+    else:
+        faces = rng.integers(low, low + sides, size=(n, count), dtype=np.int64)
+    if term.adds_one:  # no keep/drop: every die counts, and the one added
+        return _added(np, term, faces, rng)
     if term.explode is not None and term.explode.separate:  # every roll a die of its own; no keep/drop
         return _exploded_separately(np, term, faces, rng)
     if term.explode is not None:
         faces = _compounded(np, term, faces, rng)
     elif term.reroll is not None:
         faces = _rerolled(np, term, faces, rng)
+    elif term.unique is not None:
+        faces = _made_unique(np, term, faces, rng)
     if term.least is not None or term.most is not None:
         faces = np.clip(faces, term.least, term.most)
     if k < count:
@@ -149,6 +156,11 @@ def _score(np: Any, term: Dice, values: Any) -> Any:
     """Each die's (or roll's) part of a success count, elementwise."""
     target = term.target
     assert target is not None
+    if target.mode in ("even", "odd"):
+        return (values % 2 == (0 if target.mode == "even" else 1)).astype(np.int64)
+    if target.mode != "count":  # Foundry's df / sf: a failure counts -1, or minus its face
+        fails = _holds(np, target.fail_op, values, target.fail_at_most)
+        return np.where(fails, -1 if target.mode == "df" else -values, values).astype(np.int64)
     score = _holds(np, target.op, values, target.at_least).astype(np.int64)
     if target.fail_at_most is not None:
         score = score - _holds(np, target.fail_op, values, target.fail_at_most)
@@ -186,6 +198,16 @@ def _exploded_separately(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
     return total
 
 
+def _added(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """d20's ``ra``: every die, plus one more die on the rows where some die is picked out."""
+    assert term.reroll is not None
+    total = (faces if term.target is None else _score(np, term, faces)).sum(axis=1)
+    hit = _hits_reroll(np, term.reroll, faces).any(axis=1)
+    new = _more_rolls(np, term, hit, rng)
+    total[hit] += new if term.target is None else _score(np, term, new)
+    return total
+
+
 def _compounded(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
     """``!!`` / ``!!p``: each die's value with its extra rolls added in (less one each when penetrating)."""
     assert term.explode is not None
@@ -218,6 +240,33 @@ def _rerolled(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
         grown[live] = _hits_reroll(np, reroll, new)
         live = grown
     return faces
+
+
+def _made_unique(np: Any, term: Dice, faces: Any, rng: Any) -> Any:
+    """``u`` / ``uo``: die by die, a face an earlier die shows (and the compare point picks) rolled again."""
+    unique = term.unique
+    assert unique is not None
+    faces = faces.copy()
+    for i in range(1, faces.shape[1]):
+        column = faces[:, i].copy()
+        rows = np.arange(len(column))
+        live = _duplicate(np, term, faces[:, :i], column)
+        for _ in range(1 if unique.once else MAX_EXTRA_ROLLS):
+            if not live.any():
+                break
+            rows = rows[live]
+            column[rows] = _more_rolls(np, term, live, rng)
+            live = _duplicate(np, term, faces[rows, :i], column[rows])
+        faces[:, i] = column
+    return faces
+
+
+def _duplicate(np: Any, term: Dice, earlier: Any, values: Any) -> Any:
+    """Which ``values`` an earlier die of their row shows, among those the compare point picks."""
+    assert term.unique is not None
+    hit = (earlier == values[:, None]).any(axis=1)
+    point = term.unique.point
+    return hit if point is None else hit & _holds(np, point.op, values, point.value)
 
 
 def _hits_reroll(np: Any, reroll: Reroll, faces: Any) -> Any:

@@ -19,6 +19,14 @@ What a chain is worth:
 A die explodes on its highest face, or on the faces its compare point names
 (``!>=8``, ``!<=2``, ``!3``).
 
+d20's ``ra`` (reroll and add) is the one rule across dice: when any die of
+the term is picked out, one more die is rolled after all of them and added
+as a die of its own (never rolled again); each die is a chain of one face.
+
+Unique dice (``u``, ``uo``) are chains too: a die showing a face an earlier
+die of the term came to (and that the compare point picks) is rolled again,
+until new or once; the chain is worth its last face, as a rerolled one.
+
 Limits: a chain has at most :data:`~capeworks.dice.limits.MAX_EXTRA_ROLLS`
 extra rolls when rolled. Exact odds of chains are :mod:`capeworks.dice.chain_odds`.
 """
@@ -38,10 +46,17 @@ if TYPE_CHECKING:
 __all__ = ["chain_score", "chain_text", "chain_value", "draw", "split", "term_total"]
 
 
-def _goes_on(term: Dice, face: int, extra: int) -> bool:
-    """Whether a chain whose latest roll is ``face`` (after ``extra`` extra rolls) rolls again."""
+def _goes_on(term: Dice, face: int, extra: int, seen: set[int]) -> bool:
+    """Whether a chain whose latest roll is ``face`` (after ``extra`` extra rolls) rolls again.
+
+    ``seen``: the faces earlier dice of the term came to (unique dice roll a duplicate again).
+    """
     if extra >= MAX_EXTRA_ROLLS:
         return False
+    if term.unique is not None:
+        if term.unique.once and extra >= 1:
+            return False
+        return face in seen and term.unique.picks(face)
     if term.explode is not None:
         return term.explodes(face) and not (term.explode.once and extra >= 1)
     if term.reroll is None:  # min/max: one roll per die
@@ -53,40 +68,76 @@ def _goes_on(term: Dice, face: int, extra: int) -> bool:
 
 def draw(term: Dice, source: DiceSource) -> list[int]:
     """Physical faces for every die of ``term``, chain after chain."""
-    out: list[int] = []
+    if term.adds_one:  # 'ra': every die, then one more when some die is picked out
+        out = [source.faces(1, term.sides)[0] for _ in range(term.count)]
+        if _first_hit(term, out) is not None:
+            out.append(source.faces(1, term.sides)[0])
+        return out
+    out = []
+    seen: set[int] = set()
     for _ in range(term.count):
         face = source.faces(1, term.sides)[0]
         out.append(face)
         extra = 0
-        while _goes_on(term, face, extra):
+        while _goes_on(term, face, extra, seen):
             face = source.faces(1, term.sides)[0]
             out.append(face)
             extra += 1
+        seen.add(face)
     return out
 
 
 def split(term: Dice, faces: Sequence[int]) -> list[list[int]]:
     """The chains in a flat list of physical faces; a DiceValueError if they do not fit ``term``."""
+    if term.adds_one:
+        return _split_added(term, faces)
     chains: list[list[int]] = []
+    seen: set[int] = set()
     at = 0
     for _ in range(term.count):
         if at >= len(faces):
             raise DiceValueError(f"{term} needs more dice than the {len(faces)} given.")
         chain = [faces[at]]
         at += 1
-        while _goes_on(term, chain[-1], len(chain) - 1):
+        while _goes_on(term, chain[-1], len(chain) - 1, seen):
             if at >= len(faces):
                 raise DiceValueError(
                     f"{term} needs another d{term.sides} after the {chain[-1]}, but no more dice were given."
                 )
             chain.append(faces[at])
             at += 1
+        seen.add(chain[-1])
         chains.append(chain)
     if at != len(faces):
         raise DiceValueError(
             f"{term} used {at} dice but {len(faces)} were given; give exactly the dice rolled."
         )
     return chains
+
+
+def _first_hit(term: Dice, faces: Sequence[int]) -> int | None:
+    """Where the first die that ``ra`` picks out is among ``faces``, or None."""
+    assert term.reroll is not None
+    return next((i for i, f in enumerate(faces) if term.reroll.hits(f)), None)
+
+
+def _split_added(term: Dice, faces: Sequence[int]) -> list[list[int]]:
+    """``ra``: each die a chain of one face; the die it adds, when some die is picked out, comes last."""
+    n = term.count
+    if len(faces) < n:
+        raise DiceValueError(f"{term} needs more dice than the {len(faces)} given.")
+    hit = _first_hit(term, faces[:n])
+    wanted = n if hit is None else n + 1
+    if hit is not None and len(faces) == n:
+        raise DiceValueError(
+            f"{term} needs one more d{term.sides} after its {n} dice (the {faces[hit]} adds a die), "
+            "but no more dice were given."
+        )
+    if len(faces) != wanted:
+        raise DiceValueError(
+            f"{term} used {wanted} dice but {len(faces)} were given; give exactly the dice rolled."
+        )
+    return [[f] for f in faces]
 
 
 def chain_value(term: Dice, chain: Sequence[int]) -> int:
@@ -119,7 +170,7 @@ def chain_text(term: Dice, chain: Sequence[int]) -> str:
 
     Penetrating extra rolls are shown as they count (one less than the face).
     """
-    if term.explode is None and term.reroll is None:  # min/max: '1↑2' raised, '6↓5' lowered
+    if term.explode is None and term.reroll is None and term.unique is None:  # min/max: '1↑2', '6↓5'
         face = chain[-1]
         value = term.clamp(face)
         return str(face) if value == face else f"{face}{'↑' if value > face else '↓'}{value}"

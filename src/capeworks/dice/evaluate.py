@@ -139,11 +139,21 @@ class BoundsAlgebra:
         # an exploding die is worth up to its highest face on every roll, and
         # with '!' each roll may count as a success of its own
         rolls = 1 if term.explode is None else 2 if term.explode.once else 1 + MAX_EXTRA_ROLLS
+        if term.adds_one and k:  # 'ra': the dice, and perhaps one more (no keep/drop there)
+            fails = term.target is not None and term.target.fail_at_most is not None
+            one = (term.low, term.sides) if term.target is None else (-1 if fails else 0, 1)
+            return _bounds(min(k * one[0], (k + 1) * one[0]), max(k * one[1], (k + 1) * one[1]))
         if term.target is None:
             low, high = term.clamp(term.low), term.clamp(term.low + term.sides - 1)
             if term.selects:  # a die kept by position may still be dropped by value: worth 0
                 low, high = min(low, 0), max(high, 0)
             return _bounds(min(k * low, k * low * rolls), k * high * rolls)
+        if term.target.mode != "count":  # Foundry's counts: never after explosions, so one value a die
+            scores = [term.target.score(term.clamp(f)) for f in range(term.low, term.low + term.sides)]
+            low, high = min(scores), max(scores)
+            if term.selects:
+                low, high = min(low, 0), max(high, 0)
+            return _bounds(k * low, k * high)
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
@@ -247,7 +257,7 @@ class ValuesAlgebra:
     def dice(self, term: Dice) -> Values:
         k = term.kept_count
         faces = range(term.low, term.low + term.sides)
-        if term.explode is not None:  # chains: only the range is known
+        if term.explode is not None or term.adds_one:  # chains, or a die that may be added: the range
             lo, hi, _ = BoundsAlgebra().dice(term)
             return (lo, hi)
         if term.reroll is not None and not term.reroll.once:

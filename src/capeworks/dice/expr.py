@@ -34,6 +34,7 @@ __all__ = [
     "Reroll",
     "Select",
     "Target",
+    "Unique",
     "dice_terms",
     "has_computed",
     "kept_flags",
@@ -186,9 +187,22 @@ class Target:
     fail_at_most: int | None = None
     op: CmpOp = CmpOp.GE
     fail_op: CmpOp = CmpOp.LE
+    #: Foundry VTT's other counts, one per term: ``"even"`` / ``"odd"`` (each die 1 when its face is even /
+    #: odd), ``"df"`` (each die its face, a failure -1) and ``"sf"`` (a failure minus its face), failures
+    #: picked by ``fail_op`` / ``fail_at_most``; ``"count"``: successes as above
+    mode: str = "count"
 
     def score(self, face: int) -> int:
         """What one die showing ``face`` adds to the count."""
+        mode = self.mode
+        if mode != "count":
+            if mode == "even":
+                return 1 - face % 2
+            if mode == "odd":
+                return face % 2
+            if not self.fails(face):
+                return face
+            return -1 if mode == "df" else -face
         s = 1 if self.op.holds(face, self.at_least) else 0
         if self.fail_at_most is not None and self.fail_op.holds(face, self.fail_at_most):
             s -= 1
@@ -203,7 +217,13 @@ def target_notation(target: Target, top: int | None) -> str:
     """``t8``, ``t5f1``, or ``t!=3`` / ``t>=11`` for counts a bare ``tN`` cannot say (reads back the same).
 
     ``top`` is the highest target a bare ``tN`` takes (None: no limit, for compounding dice).
+    Foundry's counts print as written there: ``even``, ``odd``, ``df<3``, ``sf3``.
     """
+    if target.mode in ("even", "odd"):
+        return target.mode
+    if target.mode != "count":
+        point = Point(target.fail_op, target.fail_at_most or 0)
+        return f"{target.mode}{point}"
     bare = target.op is CmpOp.GE and target.at_least >= 1 and (top is None or target.at_least <= top)
     tail = ""
     if target.fail_at_most is not None:
@@ -288,12 +308,17 @@ class Reroll:
 
     ``more`` holds further conditions written after the first (Roll20's
     ``2d10r1r2``): a face is rolled again when any of them holds.
+
+    ``add`` is d20's ``ra`` (reroll and add): when some die of the term is
+    picked out, one more die is rolled once and added to the pool, the die
+    that was picked out staying as it fell; at most one extra die per term.
     """
 
     op: CmpOp
     value: int
     once: bool = False
     more: tuple[Point, ...] = ()
+    add: bool = False
 
     def hits(self, face: int) -> bool:
         """Whether a die showing ``face`` is rolled again."""
@@ -305,8 +330,33 @@ class Reroll:
         return (Point(self.op, self.value), *self.more)
 
     def __str__(self) -> str:
-        word = "ro" if self.once else "r"
-        return "".join(f"{word}{p}" for p in self.conditions)
+        return "".join(f"{self.word}{p}" for p in self.conditions)
+
+    @property
+    def word(self) -> str:
+        """``r``, ``ro`` or ``ra``: how each condition is written."""
+        return "ra" if self.add else "ro" if self.once else "r"
+
+
+@dataclass(frozen=True, slots=True)
+class Unique:
+    """rpg-dice-roller's ``u`` / ``uo``: a die showing the face of an earlier die of its term rolls again.
+
+    ``u`` rolls it again until its face is new (or no longer picked out by
+    ``point``), ``uo`` once. With ``point`` (``u5``, ``u<=2``) only duplicates
+    it picks out are rolled again. Dice are taken in rolling order; the first
+    never is.
+    """
+
+    once: bool = False
+    point: Point | None = None
+
+    def picks(self, face: int) -> bool:
+        """Whether a die showing ``face`` is rolled again when an earlier die shows it too."""
+        return self.point is None or self.point.hits(face)
+
+    def __str__(self) -> str:
+        return f"u{'o' if self.once else ''}{'' if self.point is None else self.point}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +400,23 @@ class Dice:
     #: the order the breakdown shows the dice in: ``"a"`` lowest first (``s``, ``sa``), ``"d"`` highest first
     #: (``sd``); None: as rolled. It changes nothing else.
     sort: str | None = None
+    #: unique dice (``u``, ``uo``, ``u<=2``): duplicates of earlier dice rolled again
+    unique: Unique | None = None
+    #: rpg-dice-roller's Fudge variant ``dF.1``: a six-sided die with one minus, four blanks and one plus
+    fate_one: bool = False
+    #: Roll20's / rpg-dice-roller's crit and fumble marks (``cs>=19``, ``cf1``): shown in the breakdown only
+    crit: Point | None = None
+    fumble: Point | None = None
+
+    @property
+    def face_ways(self) -> tuple[int, ...]:
+        """Ways each face from :attr:`low` up falls, of :attr:`ways` (1 each, but ``dF.1``'s 1, 4, 1)."""
+        return (1, 4, 1) if self.fate_one else (1,) * self.sides
+
+    @property
+    def ways(self) -> int:
+        """Ways one die falls: its sides (6 for ``dF.1``, a d6 read as -1, 0 or +1)."""
+        return 6 if self.fate_one else self.sides
 
     def lets(self, value: int) -> bool:
         """Whether a die worth ``value`` passes every keep/drop by value."""
@@ -370,6 +437,11 @@ class Dice:
         return face
 
     @property
+    def adds_one(self) -> bool:
+        """True for d20's ``ra``: one extra die for the whole term when any die is picked out."""
+        return self.reroll is not None and self.reroll.add
+
+    @property
     def target_top(self) -> int | None:
         """The highest target ``tN`` takes: the highest face, or no limit when exploding dice add up."""
         return None if self.explode is not None and not self.explode.separate else self.sides
@@ -381,7 +453,13 @@ class Dice:
     @property
     def plain(self) -> bool:
         """True when each die is one roll of one face (no explosions, no rerolls)."""
-        return self.explode is None and self.reroll is None and self.least is None and self.most is None
+        return (
+            self.explode is None
+            and self.reroll is None
+            and self.least is None
+            and self.most is None
+            and self.unique is None
+        )
 
     @property
     def low(self) -> int:
@@ -603,6 +681,10 @@ def dice_notation(term: Dice) -> str:
         keep += glue + "".join(str(s) for s in term.selects)
     if term.sort is not None:
         keep += f"s{term.sort}"
+    if term.crit is not None:
+        keep += f"cs{term.crit}"
+    if term.fumble is not None:
+        keep += f"cf{term.fumble}"
     target = "" if term.target is None else target_notation(term.target, term.target_top)
     reroll = "" if term.reroll is None else str(term.reroll)
     explode = "" if term.explode is None else term.explode.value
@@ -612,7 +694,12 @@ def dice_notation(term: Dice) -> str:
         explode += f"min{term.least}"
     if term.most is not None:
         explode += f"max{term.most}"
-    return f"{term.count}d{'F' if term.fate else term.sides}{reroll}{explode}{keep}{target}"
+    if term.unique is not None:
+        explode += str(term.unique)
+    if target.startswith("o") and not keep and explode.endswith("u"):
+        target = " " + target  # '3d6u odd': without the space 'uodd' reads as 'uo', then 'dd'
+    size = ("F.1" if term.fate_one else "F") if term.fate else str(term.sides)
+    return f"{term.count}d{size}{reroll}{explode}{keep}{target}"
 
 
 def computed_suffix(term: Dice) -> str:

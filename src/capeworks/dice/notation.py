@@ -228,15 +228,15 @@ class _Reader(DiceSuffixes):
         if pos < len(text) and text[pos] in _DIGITS:
             value, at = self.number()
             if self.take("d", "'d'"):
-                return self.dice(value, at)
+                return self.margin(self.dice(value, at))
             return Const(value)
         if self.take("d", "'d'"):
-            return self.dice(None, pos)
+            return self.margin(self.dice(None, pos))
         if self.take("(", "'('"):
             node = self.sum()
             self.need(")")
             if self.take("d", "'d'"):
-                return self.computed(node, pos)
+                return self.margin(self.computed(node, pos))
             return node
         if self.take("{", "'{'"):
             return self.group(pos)
@@ -271,6 +271,32 @@ class _Reader(DiceSuffixes):
         self.note(_NUMBER)
         self.fail()
 
+    def margin(self, term: Expr) -> Expr:
+        """Foundry VTT's ``ms``: ``6d6ms>12`` is the term's total less 12, ``6d6ms<12`` 12 less it.
+
+        Only Foundry has ``ms``, and it compares nothing (``>`` and ``>=`` alike
+        say which way to subtract), so it reads as the subtraction it is and
+        prints that way (``6d6-12``, ``12-6d6``).
+        """
+        self.skip()
+        text, at = self.text, self.pos
+        if not text.startswith("ms", at):
+            self.note("Foundry's 'ms'")
+            return term
+        self.pos += 2
+        self.skip()
+        less = False
+        for literal in (">=", "<=", "==", ">", "<", "="):
+            if text.startswith(literal, self.pos):
+                self.pos += len(literal)
+                less = literal in ("<", "<=")
+                break
+        else:
+            if not (self.pos < len(text) and text[self.pos] in _DIGITS):
+                self.refuse(self.pos, "a number after 'ms' ('6d6ms>12': the total less 12)")
+        value, _ = self.number()
+        return BinOp(Op.SUB, Const(value), term) if less else BinOp(Op.SUB, term, Const(value))
+
     def computed(self, count: Expr, at: int) -> Expr:
         """``(1d4)d6``: the count is an expression; without dice in it, it is just a number (``(1+2)d6``)."""
         low, high, _ = bounds(count)
@@ -285,11 +311,14 @@ class _Reader(DiceSuffixes):
         return ComputedDice(count, self.dice(high, at, fewest=low))
 
     def dice(self, count: int | None, at: int, *, fewest: int | None = None) -> Dice:
-        fate = False
+        fate = fate_one = False
         if self.take("%", "'%'"):
             sides, sides_at = 100, self.pos - 1
         elif self.take("F", "'F'"):
             sides, sides_at, fate = 3, self.pos - 1, True
+            if self.text.startswith((".1", ".2"), self.pos):  # rpg-dice-roller's Fudge variants
+                fate_one = self.text[self.pos + 1] == "1"
+                self.pos += 2
         else:
             sides, sides_at = self.number()
         n = 1 if count is None else count
@@ -306,6 +335,8 @@ class _Reader(DiceSuffixes):
             )
         reroll, explode, point = (None, None, None) if fate else self.modifiers(sides)
         least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
+        plain = not (fate or reroll or explode or least is not None or most is not None)
+        unique = self.unique(sides, n) if plain else None
         self.skip()
         keep_at = self.pos
         if fewest is None:
@@ -318,11 +349,24 @@ class _Reader(DiceSuffixes):
                 f"no keep or drop after '{explode.value}' (its extra rolls are dice of their own); "
                 f"write '!{explode.value}' to add them into the die that exploded",
             )
+        if keeps and unique is not None:
+            self.refuse(keep_at, "no keep or drop after unique dice (not in capeworks yet)")
+        adds = reroll is not None and reroll.add
+        if keeps and adds:
+            self.refuse(
+                keep_at,
+                "no keep or drop after 'ra' (the die it adds changes how many dice there are)",
+            )
         selects = self.selects(explode)
+        if selects and unique is not None:
+            self.refuse(keep_at, "no keep or drop by value after unique dice (not in capeworks yet)")
+        if selects and adds:
+            self.refuse(keep_at, "no keep or drop by value after 'ra' (the die it adds is a die of its own)")
         sort = self.sort()
-        self.no_marks()
+        crit, fumble = (None, None) if fate else self.marks(sides)
         top = None if explode is not None and not explode.separate else sides
-        target = None if fate else self.target(top)
+        chained = (explode is not None) or (reroll is not None and reroll.add)
+        target = None if fate else self.foundry_count(sides, chained=chained) or self.target(top)
         self.dice_end = self.pos
         return Dice(
             n,
@@ -338,6 +382,10 @@ class _Reader(DiceSuffixes):
             most,
             selects,
             sort,
+            unique,
+            fate_one,
+            crit,
+            fumble,
         )
 
     def group(self, at: int) -> Group:

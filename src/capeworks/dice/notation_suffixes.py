@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from capeworks.dice.expr import CmpOp, Explode, Keep, KeepKind, Point, Reroll, Select, Target
+from capeworks.dice.expr import CmpOp, Explode, Keep, KeepKind, Point, Reroll, Select, Target, Unique
 from capeworks.dice.notation_reader import (
     _CMP_WORD,
     _COMPARISONS,
@@ -24,6 +24,11 @@ from capeworks.dice.notation_reader import (
 )
 
 __all__ = ["DiceSuffixes"]
+
+
+def _reroll_word(text: str, at: int) -> str | None:
+    """``ra`` (d20's reroll and add), ``ro`` or ``r`` at ``at``, or None."""
+    return next((w for w in ("ra", "ro", "r") if text.startswith(w, at)), None)
 
 
 class DiceSuffixes(Reader):
@@ -63,6 +68,8 @@ class DiceSuffixes(Reader):
         """``s`` / ``sa`` (lowest first) or ``sd`` (highest first): the order the breakdown shows."""
         self.skip()
         text, at = self.text, self.pos
+        if text.startswith("sf", at):
+            return None  # Foundry's 'sf', not a sort
         for word, order in (("sa", "a"), ("sd", "d"), ("s", "a")):
             if text.startswith(word, at):
                 self.pos += len(word)
@@ -70,19 +77,48 @@ class DiceSuffixes(Reader):
         self.note("a sort ('s', 'sa' or 'sd')")
         return None
 
-    def no_marks(self) -> None:
-        """Refuse ``cs``/``cf``: Roll20 marks critical dice with them (total unchanged); Foundry counts."""
-        self.skip()
-        at = self.pos
-        if self.text.startswith(("cs", "cf"), at):
-            word = self.text[at : at + 2]
-            counts = "successes" if word == "cs" else "failures"
-            self.refuse(
-                at,
-                f"'t5' to count successes or 'f<=1' to count failures ('{word}' marks critical dice in "
-                f"Roll20's breakdown, leaving the total alone, but counts {counts} in Foundry VTT; "
-                "capeworks reads neither)",
-            )
+    def marks(self, sides: int) -> tuple[Point | None, Point | None]:
+        """``cs>=19`` / ``cf1``: crit and fumble marks in the breakdown, leaving the total alone.
+
+        Roll20 and rpg-dice-roller read them so; Foundry VTT counts successes and
+        failures with the same letters (write ``t5`` / ``f<=1`` to count). Their
+        ``>``/``<`` differ (Roll20: "or more"), so only ``>=``, ``<=`` and a face
+        (``=`` too, rpg-dice-roller's spelling) read.
+        """
+        crit: Point | None = None
+        fumble: Point | None = None
+        text = self.text
+        while True:
+            self.skip()
+            at = self.pos
+            if not text.startswith(("cs", "cf"), at):
+                self.note("a crit or fumble mark ('cs' or 'cf')")
+                return crit, fumble
+            word = text[at : at + 2]
+            self.pos += 2
+            self.skip()
+            op_at = self.pos
+            op = CmpOp.EQ
+            for literal, cmp in ((">=", CmpOp.GE), ("<=", CmpOp.LE), ("==", CmpOp.EQ), ("=", CmpOp.EQ)):
+                if text.startswith(literal, op_at):
+                    self.pos += len(literal)
+                    op = cmp
+                    break
+            else:
+                if text.startswith((">", "<"), op_at):
+                    strict = CmpOp.GT if text[op_at] == ">" else CmpOp.LT
+                    self.refuse(op_at, _strict_hint(strict, f"for '{word}'"))
+                if not (op_at < len(text) and text[op_at] in _DIGITS):
+                    self.refuse(op_at, f"a face after '{word}' ('{word}20', '{word}>=19')")
+            value, value_at = self.number()
+            if not 1 <= value <= sides:
+                self.refuse(value_at, f"a face from 1 to {sides} to mark")
+            if (crit if word == "cs" else fumble) is not None:
+                self.refuse(at, f"one '{word}' per dice term")
+            if word == "cs":
+                crit = Point(op, value)
+            else:
+                fumble = Point(op, value)
 
     def clamps(self, sides: int) -> tuple[int | None, int | None]:
         """``min2``, ``max5`` (d20's ``mi2``, ``ma5``): each die counts as at least / at most that."""
@@ -113,7 +149,7 @@ class DiceSuffixes(Reader):
                 self.refuse(value_at, f"a per-die 'max' of at least the 'min' ({least})")
         if least is not None or most is not None:
             self.skip()
-            if text.startswith(("!", "r", "xo"), self.pos) and not text.startswith("!=", self.pos):
+            if text.startswith(("!", "r", "xo", "u"), self.pos) and not text.startswith("!=", self.pos):
                 self.refuse(self.pos, "no reroll or explosion after a per-die 'min' or 'max' (one of them)")
         return least, most
 
@@ -140,30 +176,32 @@ class DiceSuffixes(Reader):
             self.no_second_modifier()
             return None, kind, point
         self.note("an explosion ('!', '!!', '!p', '!!p' or 'xo')")
-        once = text.startswith("ro", at)
-        if not once and not self.take("r", "a reroll ('r' or 'ro')"):
+        word = _reroll_word(text, at)
+        if word is None:
+            self.note("a reroll ('r', 'ro' or 'ra')")
             return None, None, None
-        if once:
-            self.pos += 2
+        self.pos += len(word)
+        once, add = word == "ro", word == "ra"
         first, value_at = self.reroll_condition(sides)
         more: list[Point] = []
-        word = "ro" if once else "r"
         while True:  # further conditions: Roll20's '2d10r1r2' rerolls 1s and 2s
             self.skip()
             again_at = self.pos
-            if not text.startswith("r", again_at):
+            again = _reroll_word(text, again_at)
+            if again is None:
                 break
-            if text.startswith("ro", again_at) != once:
+            if again != word:
+                one, other = sorted((word, again))
                 self.refuse(
                     again_at,
-                    f"'{word}' for every reroll condition of one term, not both 'r' and 'ro' "
+                    f"'{word}' for every reroll condition of one term, not both '{one}' and '{other}' "
                     f"(as in '{word}{first}{word}3')",
                 )
             self.pos += len(word)
             point, value_at = self.reroll_condition(sides)
             more.append(point)
-        reroll = Reroll(first.op, first.value, once, tuple(more))
-        if not once and all(reroll.hits(f) for f in range(1, sides + 1)):
+        reroll = Reroll(first.op, first.value, once, tuple(more), add)
+        if not once and not add and all(reroll.hits(f) for f in range(1, sides + 1)):
             self.refuse(value_at, "a face that leaves something to keep (this rerolls every face for ever)")
         self.no_second_modifier()
         return reroll, None, None
@@ -222,11 +260,50 @@ class DiceSuffixes(Reader):
             self.refuse(value_at, f"a face from 1 to {sides} to explode on")
         return None if op is CmpOp.EQ and value == sides else point
 
+    def unique(self, sides: int, count: int) -> Unique | None:
+        """rpg-dice-roller's ``u`` / ``uo``, with an optional compare point (``u5``, ``u<=2``, ``uo>=5``)."""
+        self.skip()
+        text, at = self.text, self.pos
+        once = text.startswith("uo", at)
+        if not once and not text.startswith("u", at):
+            self.note("unique dice ('u' or 'uo')")
+            return None
+        self.pos += 2 if once else 1
+        if sides < 2:
+            self.refuse(at, "a die of at least 2 sides to roll duplicates again")
+        self.skip()
+        op_at = self.pos
+        point: Point | None = None
+        if text.startswith("=", op_at) and not text.startswith("==", op_at):
+            self.refuse(op_at, "a face right after 'u' ('u5': rpg-dice-roller's 'u=5')")
+        for literal, op in (("<=", CmpOp.LE), (">=", CmpOp.GE), ("<", CmpOp.LT), (">", CmpOp.GT)):
+            if text.startswith(literal, op_at):
+                if op in (CmpOp.LT, CmpOp.GT):
+                    self.refuse(op_at, _strict_hint(op))
+                self.pos += len(literal)
+                value, value_at = self.number()
+                point = Point(op, value)
+                break
+        else:
+            self.note("a compare point ('<=', '>=' or a face)")
+            if op_at < len(text) and text[op_at] in _DIGITS:
+                value, value_at = self.number()
+                point = Point(CmpOp.EQ, value)
+        if point is not None and not 1 <= point.value <= sides:
+            self.refuse(value_at, f"a face from 1 to {sides} for duplicates to roll again")
+        unique = Unique(once, point)
+        if not once and count > sides and all(unique.picks(f) for f in range(1, sides + 1)):
+            self.refuse(at, f"at most {sides} dice for 'u' on a d{sides} (each must show a different face)")
+        self.no_second_modifier()
+        return unique
+
     def no_second_modifier(self) -> None:
         self.skip()
         text, at = self.text, self.pos
-        if text.startswith(("!", "r", "mi", "ma"), at) and not text.startswith("!=", at):
-            self.refuse(at, "one of exploding or rerolling (or a per-die min/max) per dice term, not both")
+        if text.startswith(("!", "r", "mi", "ma", "u"), at) and not text.startswith("!=", at):
+            self.refuse(
+                at, "one of exploding, rerolling or unique dice (or per-die min/max) per dice term, not both"
+            )
 
     def keeps(self, pool: int, *, what: str = "dice") -> list[Keep]:
         """Keep/drop suffixes, each applied to the dice the ones before it kept.
@@ -261,6 +338,52 @@ class DiceSuffixes(Reader):
             out.append(keep)
             low, high = keep.narrow(low, high)
 
+    def foundry_count(self, sides: int, *, chained: bool) -> Target | None:
+        """Foundry VTT's ``even``, ``odd``, ``df<3`` (failures count -1) and ``sf<3`` (minus their face).
+
+        Only Foundry has these spellings, so its strict ``<``/``>`` read as there.
+        A compare point is needed after ``df``/``sf``: Foundry's own doc comment
+        reads a bare ``6d6df`` as the dice showing 1, its code as the dice a
+        count missed.
+        """
+        self.skip()
+        text, at = self.text, self.pos
+        word = next((w for w in ("even", "odd", "df", "sf") if text.startswith(w, at)), None)
+        if word is None:
+            self.note("Foundry's 'even', 'odd', 'df' or 'sf'")
+            return None
+        if chained:
+            self.refuse(at, f"no '{word}' after exploding dice or 'ra' (not in capeworks yet)")
+        self.pos += len(word)
+        if word in ("even", "odd"):
+            return Target(0, mode=word)
+        self.skip()
+        op_at = self.pos
+        op = CmpOp.EQ
+        for literal, cmp in (
+            ("<=", CmpOp.LE),
+            (">=", CmpOp.GE),
+            ("==", CmpOp.EQ),
+            ("<", CmpOp.LT),
+            (">", CmpOp.GT),
+            ("=", CmpOp.EQ),
+        ):
+            if text.startswith(literal, op_at):
+                self.pos += len(literal)
+                op = cmp
+                break
+        else:
+            if not (op_at < len(text) and text[op_at] in _DIGITS):
+                self.refuse(
+                    op_at,
+                    f"a compare point after '{word}' ('{word}<3', '{word}1'): Foundry's guide reads a bare "
+                    f"'{word}' as the dice showing 1, its code as the dice a count missed",
+                )
+        value, value_at = self.number()
+        if not 1 <= value <= sides:
+            self.refuse(value_at, f"a face from 1 to {sides} for failures")
+        return Target(0, value, CmpOp.GE, op, mode=word)
+
     def target(self, top: int | None) -> Target | None:
         """``t5``, ``t5f1`` (a target from 1 to ``top``; None: no limit), or ``t!=3`` counting as written."""
         if not self.take("t", "'t'"):
@@ -287,6 +410,12 @@ class DiceSuffixes(Reader):
         before; after a comparison (``4d6>=4f1``, ``t>=4f1``) only ``f1`` reads,
         since Roll20 and rpg-dice-roller read a bare ``fN`` as exactly N.
         """
+        if self.text.startswith(("df", "sf"), self.pos):
+            self.refuse(
+                self.pos,
+                "'f<2' to count failures after a count (Foundry's 'df' there also turns a success into a "
+                "failure; its 'sf' counts a failure minus its face)",
+            )
         if not self.take("f", "'f'"):
             return target
         self.skip()

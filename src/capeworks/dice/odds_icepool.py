@@ -32,9 +32,13 @@ def icepool_distribution(expression: str | Expr) -> Distribution:
 def _icepool_chain(icepool: Any, e: Dice) -> Any:
     """One exploding or rerolled die in icepool's own terms (penetrating dice, per-roll counts excepted)."""
     d = icepool.d(e.sides)
+    if e.unique is not None:
+        raise NotImplementedError("icepool has no unique dice (rpg-dice-roller's 'u')")
     if e.explode is None and e.reroll is None:  # min/max
         return d.map(e.clamp)
     if e.reroll is not None:
+        if e.reroll.add:
+            raise NotImplementedError("icepool has no reroll-and-add (d20's 'ra')")
         hits = [f for f in range(1, e.sides + 1) if e.reroll.hits(f)]
         return d.reroll(hits, depth=1 if e.reroll.once else "inf")
     assert e.explode is not None
@@ -50,6 +54,8 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         return icepool.Die([e.value])
     if isinstance(e, Dice):
         die = icepool.d(e.sides) + (e.low - 1)
+        if e.fate_one:
+            die = icepool.Die({-1: 1, 0: 4, 1: 1})
         start, end = e.kept_range
         if e.selects:  # keep/drop by value: each kept die counted through Dice.counted
             base = die if e.plain else _icepool_chain(icepool, replace(e, target=None))

@@ -78,17 +78,21 @@ def _term_code(term: Dice, var: str) -> str:
     return f"sum([(x {op} {t}) - (x {term.target.fail_op.value} {f}) for x in {kept}])"
 
 
-def _fate_faces(src: DiceSource, count: int) -> list[int]:
-    """Fate dice: typed in as -1, 0 and 1; drawn as a d3 less 2."""
+def _fate_faces(src: DiceSource, count: int, one: bool = False) -> list[int]:
+    """Fate dice: typed in as -1, 0 and 1; drawn as a d3 less 2 (``dF.1``: a d6, 1 is -1 and 6 is +1)."""
     if isinstance(src, GivenDice):
         return src.fate_faces(count)
+    if one:
+        return [(x == 6) - (x == 1) for x in src.faces(count, 6)]
     return [x - 2 for x in src.faces(count, 3)]
 
 
 def _draw_code(term: Dice, i: int) -> str:
     if not term.plain:
         return f"ch(terms[{i}], src)"
-    return f"ff(src, {term.count})" if term.fate else f"f({term.count}, {term.sides})"
+    if term.fate:
+        return f"ff(src, {term.count}, {term.fate_one})"
+    return f"f({term.count}, {term.sides})"
 
 
 _PY_OPS = {Op.ADD: "+", Op.SUB: "-", Op.MUL: "*", Op.DIV: "//", Op.FLOOR_DIV: "//"}
@@ -112,7 +116,7 @@ class _Code:
     def dice(self, term: Dice) -> str:
         self.terms += 1
         var = f"d[{self.terms - 1}]"
-        if not term.plain or term.selects:
+        if not term.plain or term.selects or (term.target is not None and term.target.mode != "count"):
             return self._line(f"tt(terms[{self.terms - 1}], {var})")
         return self._line(_term_code(term, var))
 
@@ -188,7 +192,7 @@ def _compile(expr: Expr) -> _Plan:
 def _draw_term(term: Dice, src: DiceSource) -> list[int]:
     if not term.plain:
         return draw_chains(term, src)
-    return _fate_faces(src, term.count) if term.fate else src.faces(term.count, term.sides)
+    return _fate_faces(src, term.count, term.fate_one) if term.fate else src.faces(term.count, term.sides)
 
 
 def _term_value(term: Dice, faces: Sequence[int]) -> int:
