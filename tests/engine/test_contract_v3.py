@@ -293,7 +293,44 @@ def _patches_narrowed(mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) 
                 for o, m in zip(old_patches, new_patches, strict=True)
             ]
             e = {**e, "data": {**data, "changed": cut}}
+        if isinstance(data, dict) and isinstance(now, dict):
+            e = {**e, "data": {**e["data"], **_facts_narrowed(e["data"], now)}}
         out.append(e)
+    return out
+
+
+#: Weaverdice's facts of the fight's state objects (issue 17: version 4): how each is recorded
+_FACT_SHAPES = {
+    "fight_changed": "one",
+    "attack_changed": "one",
+    "lengthy_changed": "one",
+    "grapples_changed": "keyed",
+    "reversals_changed": "keyed",
+    "falls_changed": "keyed",
+    "queued_changed": "sequence",
+    "effects_changed": "sequence",
+}
+
+
+def _facts_narrowed(old: dict[str, Any], now: dict[str, Any]) -> dict[str, Any]:
+    """Each fact of ``old`` (a whole copy upcast: every field) cut to the fields the one made now
+    writes (only what changed), as for combatant patches above; what it writes must still be the
+    copy's value."""
+
+    def cut(o: Any, m: Any) -> Any:
+        return {k: v for k, v in o.items() if k in m} if isinstance(o, dict) and isinstance(m, dict) else o
+
+    out: dict[str, Any] = {}
+    for key, shape in _FACT_SHAPES.items():
+        o, m = old.get(key), now.get(key)
+        if o is None or m is None:
+            continue
+        if shape == "one":
+            out[key] = cut(o, m)
+        elif shape == "keyed" and isinstance(o, dict) and isinstance(m, dict) and set(o) == set(m):
+            out[key] = {k: cut(o[k], m[k]) for k in o}
+        elif shape == "sequence" and isinstance(o, list) and isinstance(m, list) and len(o) == len(m):
+            out[key] = [cut(a, b) for a, b in zip(o, m, strict=True)]
     return out
 
 

@@ -5,9 +5,11 @@ event's type is ``weaverdice.`` and its class name in snake case
 (``AttackRolled`` -> ``weaverdice.attack_rolled``), the names logs already hold.
 
 Each carries the names its words need, what changed of each combatant it
-changes (``changed``: the changed fields only, :mod:`~.facts`) and the whole
-new value of the rest (``fight``; ``attack``; ``effects``), so the fold
-(:mod:`~capeworks.systems.weaverdice.state`) is a patch and an upsert. A hidden
+changes (``changed``: the changed fields only, :mod:`~.facts`) and of the
+fight, the pending attack, wound effects, holds, falls and lengthy checks
+(``fight_changed``, ``attack_changed``...: :mod:`~.facts`; rules hand the
+builder the whole new values, never stored), so the fold
+(:mod:`~capeworks.systems.weaverdice.state`) lays patches over the state. A hidden
 NPC's combatant never rides in a public event: it goes in a GM-only
 :class:`NpcUpdated` beside it, a hidden GM roll's public half is
 :class:`RolledInSecret`, which says only that a roll was made, and a reaction
@@ -16,7 +18,7 @@ to a hidden attack's public half is :class:`ReactedBlind`, without its total.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -26,7 +28,17 @@ from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.facts import CombatantPatch, SheetPatch
+from capeworks.systems.weaverdice.facts import (
+    KEEP,
+    AttackPatch,
+    CombatantPatch,
+    EffectPatch,
+    FallPatch,
+    FightPatch,
+    GrapplePatch,
+    LengthyPatch,
+    SheetPatch,
+)
 from capeworks.systems.weaverdice.grapple import GrappleRound
 from capeworks.systems.weaverdice.movement import Fall
 from capeworks.systems.weaverdice.sheet import Character
@@ -45,6 +57,32 @@ from capeworks.systems.weaverdice.wfx import EffectOutcome
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Wound
 
 __all__ = ["EVENTS", "Changes", "InitiativeLine", "SheetChanges", "WdEvent"]
+
+
+def _given(default: Any = KEEP) -> Any:
+    """A state object a rule hands the builder whole (the fight, the pending attack, holds...): never
+    stored, the builder records what it changed (``*_changed``, :func:`~.facts.state_facts`).
+    ``KEEP`` (not given): unchanged; other defaults are what the fold did when a rule left it out."""
+    return Field(default=default, exclude=True)
+
+
+def _given_dict() -> Any:
+    """:func:`_given`, an empty mapping when not given (the offers lapse)."""
+    return Field(default_factory=dict, exclude=True)
+
+
+def _fact() -> Any:
+    """What a rule's whole state object changed (:mod:`~.facts`); None: not given, unchanged."""
+    return Field(default=None, exclude_if=lambda v: v is None)
+
+
+def _present(fact: FightPatch | AttackPatch | LengthyPatch | None) -> bool:
+    """The value a "one" fact records is there after the event (not None)."""
+    return fact is not None and not fact.gone
+
+
+def _order(fact: FightPatch | None) -> tuple[str, ...]:
+    return fact.order.order if fact is not None and not fact.gone and fact.order is not None else ()
 
 
 class WdEvent(EventData, ruleset="weaverdice"):
@@ -116,9 +154,12 @@ class Ruled(Changes):
     character: str
     name: str
     text: str
-    fight: Fight | None = None
+    fight: Fight | None = _given(None)
     lengthy_key: str | None = None
-    lengthy: Lengthy | None = None
+    lengthy: Lengthy | None = _given(None)
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+    lengthy_changed: LengthyPatch | None = _fact()
 
 
 class Interrupted(Changes):
@@ -131,9 +172,11 @@ class Interrupted(Changes):
     check: CheckRoll | None
     held: bool
     lengthy_key: str
-    lengthy: Lengthy | None
+    lengthy: Lengthy | None = _given()
     #: "wound" (the wound's own roll), "check" (a GM-called interruption failed) or "ruling"
     cause: str = Field(default="wound", exclude_if=lambda v: v == "wound")
+    VERSION: ClassVar[int] = 4
+    lengthy_changed: LengthyPatch | None = _fact()
 
 
 class CheckCalled(WdEvent):
@@ -152,9 +195,16 @@ class CheckRolled(Changes):
     closed_call: int | None = None
     #: a lengthy check's running total and what is left of it (None once done)
     lengthy_key: str | None = None
-    lengthy: Lengthy | None = None
+    lengthy: Lengthy | None = _given(None)
     running: int | None = None
     dc: int | None = None
+    VERSION: ClassVar[int] = 4
+    lengthy_changed: LengthyPatch | None = _fact()
+
+    @property
+    def going(self) -> bool:
+        """The lengthy check goes on (not done)."""
+        return _present(self.lengthy_changed)
 
 
 class MoraleSpent(Changes):
@@ -216,15 +266,29 @@ class CombatStarted(Changes):
     """Initiative (WD-COMBAT-004/005): the scores and the order."""
 
     entrants: tuple[InitiativeLine, ...]
-    fight: Fight | None
+    fight: Fight | None = _given()
     tied: tuple[tuple[str, ...], ...] = ()
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The acting order the fight began with (for the words)."""
+        return _order(self.fight_changed)
 
 
 class CombatJoined(Changes):
     """Reinforcements join a fight under way: their initiative and the new order (WD-COMBAT-004)."""
 
     entrants: tuple[InitiativeLine, ...]
-    fight: Fight | None
+    fight: Fight | None = _given()
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The acting order with the reinforcements in it (for the words)."""
+        return _order(self.fight_changed)
 
 
 class InitiativeWithheld(WdEvent):
@@ -238,12 +302,15 @@ class TurnStarted(Changes):
     character: str
     name: str
     round: int
-    fight: Fight | None
+    fight: Fight | None = _given()
     #: conditions that ended at this point of the order
     ended: tuple[str, ...] = ()
     chances_over: bool = True
     #: an unanswered offer to reverse a hold lapses when the next turn starts
-    reversals: dict[str, Grapple] | None = Field(default_factory=dict)
+    reversals: dict[str, Grapple] | None = _given_dict()
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+    reversals_changed: dict[str, GrapplePatch] | None = _fact()
 
 
 class ActionTaken(Changes):
@@ -255,11 +322,13 @@ class ActionTaken(Changes):
     kind: str
     feet: int = 0
     note: str = ""
-    fight: Fight | None
+    fight: Fight | None = _given()
     #: the roll pain made this rollless action need; a failure halves it (WD-STATUS-002)
     pained: CheckRoll | None = None
     #: a compound quick action's Dexterity check: a failure means part of it goes wrong (WD-COMBAT-012)
     check: CheckRoll | None = Field(default=None, exclude_if=lambda v: v is None)
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
 
 
 class AttackRolled(Changes):
@@ -274,14 +343,24 @@ class AttackRolled(Changes):
     hit: bool
     damage: DamageType
     tier: WoundTier
-    fight: Fight | None
-    attack: PendingAttack | None
+    fight: Fight | None = _given()
+    attack: PendingAttack | None = _given()
     #: a miss its attacker may still buy up with high morale
     chance: Chance | None = None
     #: the reversals left on offer (an attack of opportunity instead of a reversal, WD-GRAPPLE-004)
-    reversals: dict[str, Grapple] | None = None
+    reversals: dict[str, Grapple] | None = _given(None)
     #: other hits of the same power still waiting for their targets' reactions (WD-COMBAT-019)
-    queued: tuple[PendingAttack, ...] = ()
+    queued: tuple[PendingAttack, ...] = _given(())
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+    attack_changed: AttackPatch | None = _fact()
+    reversals_changed: dict[str, GrapplePatch] | None = _fact()
+    queued_changed: tuple[AttackPatch, ...] | None = _fact()
+
+    @property
+    def waits(self) -> bool:
+        """A hit is left waiting for a reaction (for the words)."""
+        return _present(self.attack_changed)
 
 
 class AttackSeen(WdEvent):
@@ -310,10 +389,14 @@ class Reacted(Changes):
     reaction: Reaction | None
     check: CheckRoll | None = None
     held: bool = False
-    fight: Fight | None
-    attack: PendingAttack | None
+    fight: Fight | None = _given()
+    attack: PendingAttack | None = _given()
     #: the hits still waiting for their own targets' reactions
-    queued: tuple[PendingAttack, ...] = ()
+    queued: tuple[PendingAttack, ...] = _given(())
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+    attack_changed: AttackPatch | None = _fact()
+    queued_changed: tuple[AttackPatch, ...] | None = _fact()
 
 
 class SeenRoll(Frozen):
@@ -386,13 +469,32 @@ class Grappled(Changes):
     holder_total: int | None = None
     target_total: int | None = None
     outcome: GrappleRound | None = None
-    grapples: dict[str, Grapple]
+    grapples: dict[str, Grapple] = _given()
     #: the reversals on offer after this (None: unchanged)
-    reversals: dict[str, Grapple] | None = None
+    reversals: dict[str, Grapple] | None = _given(None)
     #: a round the defender won while another grappler still holds them (WD-GRAPPLE-010)
     still_held: bool = False
     #: the defender took the hold over (WD-GRAPPLE-004)
     reversed: bool = False
+    VERSION: ClassVar[int] = 4
+    grapples_changed: dict[str, GrapplePatch] | None = _fact()
+    reversals_changed: dict[str, GrapplePatch] | None = _fact()
+
+    @property
+    def offers_changed(self) -> bool:
+        """The reversals on offer were given (a reversal taken or let go, or offered)."""
+        return self.reversals_changed is not None
+
+    def holds(self, holder: str, target: str) -> bool:
+        """``holder`` holds ``target`` after this."""
+        return f"{holder}>{target}" in (self.grapples_changed or {})
+
+    def banked(self, holder: str) -> int:
+        """The Hold banked on the first hold by ``holder`` this names with its banked points."""
+        for key, g in (self.grapples_changed or {}).items():
+            if (g.holder or key.split(">")[0]) == holder and g.banked is not None:
+                return g.banked
+        return 0
 
 
 class GearChanged(SheetChanges):
@@ -411,7 +513,9 @@ class GrappleBraced(Changes):
     name: str
     holder_name: str
     dots: int
-    grapples: dict[str, Grapple]
+    grapples: dict[str, Grapple] = _given()
+    VERSION: ClassVar[int] = 4
+    grapples_changed: dict[str, GrapplePatch] | None = _fact()
 
 
 class Fell(Changes):
@@ -423,7 +527,9 @@ class Fell(Changes):
     thrown: bool
     check: CheckRoll | None = None
     chosen: FallOption | None = None
-    falls: dict[str, Fall]
+    falls: dict[str, Fall] = _given()
+    VERSION: ClassVar[int] = 4
+    falls_changed: dict[str, FallPatch] | None = _fact()
 
 
 class Consumed(Changes):
@@ -470,10 +576,12 @@ class EffectAsked(WdEvent):
     damage: DamageType
     tier: WoundTier
     face: int | None
-    effects: tuple[PendingEffect, ...]
+    effects: tuple[PendingEffect, ...] = _given()
     #: queued behind another effect's decision: whose decision, and on whose effect
     behind: str | None = Field(default=None, exclude_if=lambda v: v is None)
     behind_on: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    VERSION: ClassVar[int] = 2
+    effects_changed: tuple[EffectPatch, ...] | None = _fact()
 
 
 class EffectResolved(Changes):
@@ -482,8 +590,11 @@ class EffectResolved(Changes):
     character: str
     name: str
     outcome: EffectOutcome
-    effects: tuple[PendingEffect, ...]
-    fight: Fight | None
+    effects: tuple[PendingEffect, ...] = _given()
+    fight: Fight | None = _given()
+    VERSION: ClassVar[int] = 4
+    effects_changed: tuple[EffectPatch, ...] | None = _fact()
+    fight_changed: FightPatch | None = _fact()
 
 
 class StayedUp(Changes):
@@ -519,10 +630,12 @@ class MedicalRolled(Changes):
     patient_name: str
     check: CheckRoll
     lengthy_key: str
-    lengthy: Lengthy | None
+    lengthy: Lengthy | None = _given()
     total: int
     dc: int
     done: bool
+    VERSION: ClassVar[int] = 4
+    lengthy_changed: LengthyPatch | None = _fact()
 
 
 class Waited(Changes):
@@ -530,7 +643,9 @@ class Waited(Changes):
     name: str
     trigger: str
     trigger_name: str
-    fight: Fight | None
+    fight: Fight | None = _given()
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
 
 
 class Rested(Changes):
@@ -543,11 +658,13 @@ class Rested(Changes):
     removed: tuple[str, ...] = ()
     reduced: WoundTier | None = None
     restored: dict[Pool, int] = Field(default_factory=dict)
-    fight: Fight | None
+    fight: Fight | None = _given()
     #: a failed rest roll high morale may still buy up (WD-MORALE-003)
     chance: Chance | None = None
     #: a rest roll bought up with morale: only what it sheds, nothing restored again
     bought_up: bool = False
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
 
 
 class Leveraged(WdEvent):
@@ -576,15 +693,22 @@ class CombatEnded(Changes):
     """The encounter ends (WD-EFFORT-009, WD-WOUND-013/015)."""
 
     lull: bool
-    fight: Fight | None
-    attack: PendingAttack | None
-    queued: tuple[PendingAttack, ...] = ()
-    reversals: dict[str, Grapple] | None = Field(default_factory=dict)
-    effects: tuple[PendingEffect, ...]
+    fight: Fight | None = _given()
+    attack: PendingAttack | None = _given()
+    queued: tuple[PendingAttack, ...] = _given(())
+    reversals: dict[str, Grapple] | None = _given_dict()
+    effects: tuple[PendingEffect, ...] = _given()
     exhaust_owed: tuple[str, ...]
     bled: tuple[str, ...] = ()
     chances_over: bool = True
-    grapples: dict[str, Grapple] = Field(default_factory=dict)
+    grapples: dict[str, Grapple] = _given_dict()
+    VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
+    attack_changed: AttackPatch | None = _fact()
+    queued_changed: tuple[AttackPatch, ...] | None = _fact()
+    reversals_changed: dict[str, GrapplePatch] | None = _fact()
+    effects_changed: tuple[EffectPatch, ...] | None = _fact()
+    grapples_changed: dict[str, GrapplePatch] | None = _fact()
 
 
 class Exhausted(Changes):

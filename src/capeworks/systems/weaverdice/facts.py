@@ -23,27 +23,111 @@ An old copy (version 2) is a patch of every field, so the upcaster from version 
 (:func:`copies_to_patches`) only moves ``people`` to ``changed`` and writes out the two fields a
 copy left out when at their defaults (``drained``, ``initiative``), which a patch must not read as
 "unchanged".
+
+The fight's other state objects (version 4; ``effect_asked`` version 2): a rule still hands the
+builder the whole new value (``fight``, ``attack``, ``queued``, ``effects``, ``grapples``,
+``reversals``, ``falls``, a lengthy check's ``lengthy``; never stored, :func:`state_facts`), and the
+event stores what it changed (``<part>_changed``), in the shape that part of the state has:
+
+- the fight, the pending attack and one lengthy check (``lengthy_key``) are single values: a field
+  patch (:class:`FightPatch`, :class:`AttackPatch`, :class:`LengthyPatch`) as for a combatant, laid
+  over the value there, every field when there was none, ``gone`` when it is None (the fight over,
+  the hit settled, the check done). The turn, the order, a hit's total are values rules chose, so
+  they are the facts kept, and a field a later release adds is absent from old patches;
+- holds, reversals on offer and falls are keyed by who they concern (``holder>target``, the
+  defender, the faller): the new mapping's keys, each with its entry's changed fields (empty when
+  unchanged, every field when new); a key left out is gone. Keys are ids, which no release renames;
+- queued hits and wound effects are queues: each entry of the new queue is a patch laid over the
+  old entry ``at`` a place (the same entry, else the one where it stood) or, without ``at``, a new
+  entry of every field. A position in the queue the fold already holds is a fact that needs no
+  model to read.
+
+A fact is recorded whenever the rule gave the part, even unchanged (an empty patch), so the words
+read from the event alone whether a hit still waits or a lengthy check goes on. The fold refuses a
+payload that still carries a whole copy. The upcaster (:func:`whole_to_facts`) reads each copy of
+version 3 as the facts that give the same state whatever the state was: a patch of every field (the
+fields a copy left out at their default written out), ``gone`` for None, a listing of every entry,
+each new.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 
-from capeworks.engine.kit import Frozen
+from capeworks.engine.kit import Frozen, TurnOrder
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
+from capeworks.systems.weaverdice.combat import Reaction, Turn
+from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import Costume, HeldItem
+from capeworks.systems.weaverdice.movement import Fall, FallCheck
 from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character, Skill
-from capeworks.systems.weaverdice.state import Combatant, WdState, made
+from capeworks.systems.weaverdice.state import (
+    COPIES,
+    Combatant,
+    Fight,
+    Grapple,
+    PendingAttack,
+    PendingEffect,
+    WdState,
+    made,
+    remember,
+)
 from capeworks.systems.weaverdice.statuses import Condition
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
-from capeworks.systems.weaverdice.wfx_outcome import StatLoss
+from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Tier, WoundTier
+from capeworks.systems.weaverdice.wfx_outcome import Answers, Need, StatLoss
 from capeworks.systems.weaverdice.wounds import Track
 
-__all__ = ["CombatantPatch", "SheetPatch", "copies_to_patches", "patches", "sheet_patch", "sheet_to_patch"]
+__all__ = [
+    "KEEP",
+    "PATCHED",
+    "WHOLE_COPY_TYPES",
+    "AttackPatch",
+    "CombatantPatch",
+    "EffectPatch",
+    "FallPatch",
+    "FightPatch",
+    "GrapplePatch",
+    "LengthyPatch",
+    "SheetPatch",
+    "copies_to_patches",
+    "patches",
+    "sheet_patch",
+    "sheet_to_patch",
+    "state_facts",
+    "whole_to_facts",
+]
+
+
+class _Keep:
+    """The value of a whole-copy field a rule did not give, or whose value became facts: "unchanged"."""
+
+    _one: _Keep | None = None
+
+    def __new__(cls) -> _Keep:
+        if cls._one is None:
+            cls._one = super().__new__(cls)
+        return cls._one
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+    def __reduce__(self) -> str:
+        return "KEEP"
+
+    def __copy__(self) -> _Keep:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Keep:
+        return self
+
+
+#: see :class:`_Keep`; typed Any so that it may stand as the default of a field of any type
+KEEP: Any = _Keep()
 
 
 class _Patch(Frozen):
@@ -119,6 +203,7 @@ class SheetPatch(_Patch):
 
 
 P = TypeVar("P", bound=_Patch)
+M = TypeVar("M", bound=BaseModel)
 _new = object.__new__
 _set = object.__setattr__
 #: each patch class's fields at their "not given" value, laid under the given ones
@@ -193,3 +278,279 @@ def sheet_to_patch(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("sheet") is not None:
         out["sheet_changed"] = data["sheet"]
     return out
+
+
+# -- the fight's state objects (version 4 of the events that carried them whole) -------------------
+
+
+class _Entry(_Patch):
+    """Base: one state object's changed fields, and where they go (stored only when given).
+
+    ``gone``: the value is gone (no fight any more, the attack settled, a lengthy task done);
+    ``at``: in a sequence, the position in the old sequence this entry is laid over (not given: a
+    new entry, every field given)."""
+
+    gone: bool | None = None
+    at: int | None = None
+
+    def changes(self) -> dict[str, Any]:
+        values = self.__dict__
+        return {k: values[k] for k in self.__pydantic_fields_set__ if k not in _META}
+
+
+_META = frozenset({"gone", "at"})
+
+
+class FightPatch(_Entry):
+    """The fight's changed fields (:class:`~.state.Fight`)."""
+
+    order: TurnOrder | None = None
+    turn: Turn | None = None
+    groups: tuple[tuple[str, ...], ...] | None = None
+    dropped: tuple[str, ...] | None = None
+
+
+class AttackPatch(_Entry):
+    """A pending hit's changed fields (:class:`~.state.PendingAttack`)."""
+
+    attacker: str | None = None
+    target: str | None = None
+    total: int | None = None
+    damage: DamageType | None = None
+    tier: WoundTier | None = None
+    melee: bool | None = None
+    conventional: bool | None = None
+    hidden: bool | None = None
+    effect_only: bool | None = None
+    grab: bool | None = None
+    reaction: Reaction | None = None
+    reaction_roll: CheckRoll | None = None
+
+
+class EffectPatch(_Entry):
+    """A pending wound effect's changed fields (:class:`~.state.PendingEffect`)."""
+
+    damage: DamageType | None = None
+    tier: WoundTier | None = None
+    target: str | None = None
+    attacker: str | None = None
+    wound: str | None = None
+    face: int | None = None
+    answers: Answers | None = None
+    key: str | None = None
+    chooser: str | None = None
+    need: Need | None = None
+    uncovered: bool | None = None
+
+
+class GrapplePatch(_Entry):
+    """A hold's changed fields (:class:`~.state.Grapple`)."""
+
+    holder: str | None = None
+    target: str | None = None
+    round: int | None = None
+    banked: int | None = None
+    restrained: bool | None = None
+    meatshield: bool | None = None
+    beaten: bool | None = None
+    braced: int | None = None
+
+
+class FallPatch(_Entry):
+    """A waiting fall's changed fields (:class:`~.movement.Fall`)."""
+
+    feet: int | None = None
+    thrown: bool | None = None
+    row: int | None = None
+    options: tuple[FallOption, ...] | None = None
+    check: FallCheck | None = None
+    stamina_lost: int | None = None
+
+
+class LengthyPatch(_Entry):
+    """A lengthy check's changed fields (:class:`~.checks.Lengthy`)."""
+
+    dc: int | None = None
+    total: int | None = None
+    rolls: tuple[tuple[str, int], ...] | None = None
+    max_rolls: int | None = None
+    halted: tuple[str, ...] | None = None
+
+
+#: each patch class and the model it patches
+PATCHED: Mapping[type[_Entry], type[BaseModel]] = {
+    FightPatch: Fight,
+    AttackPatch: PendingAttack,
+    EffectPatch: PendingEffect,
+    GrapplePatch: Grapple,
+    FallPatch: Fall,
+    LengthyPatch: Lengthy,
+}
+
+
+def _diff(old: BaseModel, new: BaseModel) -> dict[str, Any]:
+    was = old.__dict__
+    return {k: v for k, v in new.__dict__.items() if v is not was[k] and v != was[k]}
+
+
+def _one(cls: type[P], old: BaseModel | None, new: BaseModel | None) -> P:
+    """What ``new`` changed of ``old`` (no fields: nothing; ``gone``: it is None now)."""
+    if new is None:
+        return _patch(cls, {"gone": True})
+    if old is None:
+        return _patch(cls, dict(new.__dict__))
+    return _patch(cls, {} if new is old else _diff(old, new))
+
+
+def _keyed(cls: type[P], old: Mapping[str, BaseModel], new: Mapping[str, BaseModel]) -> dict[str, P]:
+    """The new mapping's keys, each with what its entry changed of the old one under that key."""
+    out = {}
+    for k, v in new.items():
+        was = old.get(k)
+        out[k] = _patch(cls, dict(v.__dict__) if was is None else _diff(was, v))
+    return out
+
+
+def _sequence(cls: type[P], old: tuple[BaseModel, ...], new: tuple[BaseModel, ...]) -> tuple[P, ...]:
+    """The new sequence, each entry laid over an old one (the same, else the one at its place) or new."""
+    used: set[int] = set()
+    out = []
+    for n, v in enumerate(new):
+        at = next((i for i, w in enumerate(old) if i not in used and w == v), None)
+        if at is None and n < len(old) and n not in used:
+            at = n
+        if at is None:
+            out.append(_patch(cls, dict(v.__dict__)))
+            continue
+        used.add(at)
+        out.append(_patch(cls, {**_diff(old[at], v), "at": at}))
+    return tuple(out)
+
+
+#: field given by a rule (never stored) -> (the field stored, how it is recorded, the patch class)
+_FACTS: dict[str, tuple[str, str, type[_Entry]]] = {
+    "fight": ("fight_changed", "one", FightPatch),
+    "attack": ("attack_changed", "one", AttackPatch),
+    "queued": ("queued_changed", "sequence", AttackPatch),
+    "effects": ("effects_changed", "sequence", EffectPatch),
+    "grapples": ("grapples_changed", "keyed", GrapplePatch),
+    "reversals": ("reversals_changed", "keyed", GrapplePatch),
+    "falls": ("falls_changed", "keyed", FallPatch),
+    "lengthy": ("lengthy_changed", "one", LengthyPatch),
+}
+assert set(_FACTS) == set(COPIES)
+#: payload class -> the copy fields it has (worked out once)
+_HAS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def state_facts(state: WdState, payload: M) -> M:
+    """``payload`` with the state objects its rule gave whole (the fight, the pending attack and
+    queued hits, wound effects, holds and reversals, falls, a lengthy check) recorded as what they
+    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is)."""
+    cls = type(payload)
+    has = _HAS.get(cls)
+    if has is None:
+        has = _HAS[cls] = tuple(k for k in COPIES if k in cls.model_fields)
+    if not has:
+        return payload
+    values = payload.__dict__
+    update: dict[str, Any] = {}
+    for field in has:
+        stored, how, patch_cls = _FACTS[field]
+        new = values[field]
+        if new is KEEP:  # not given: unchanged
+            continue
+        fact: Any
+        if field == "lengthy":
+            key = values["lengthy_key"]
+            fact = None if key is None else _one(patch_cls, state.lengthy.get(key), new)
+        elif new is None and how != "one":  # reversals: None is "unchanged"
+            fact = None
+        elif how == "one":
+            fact = _one(patch_cls, getattr(state, field), new)
+        elif how == "keyed":
+            fact = _keyed(patch_cls, getattr(state, field), new)
+        else:
+            fact = _sequence(patch_cls, getattr(state, field), new)
+        update[stored] = fact
+        update[field] = KEEP
+        if fact is not None:
+            old = state.lengthy.get(values["lengthy_key"]) if field == "lengthy" else getattr(state, field)
+            remember(fact, old, new)
+    out = _new(cls)
+    fields = dict(values)
+    fields.update(update)
+    _set(out, "__dict__", fields)
+    recorded = {k for k, v in update.items() if k not in has and v is not None}
+    _set(out, "__pydantic_fields_set__", (payload.__pydantic_fields_set__ - set(has)) | recorded)
+    _set(out, "__pydantic_extra__", None)
+    _set(out, "__pydantic_private__", None)
+    return out
+
+
+#: version 3's whole copies, per event type: each field and its default when the data left it out
+#: (``_REQUIRED``: it never did)
+_REQUIRED = object()
+_AT_V3: Mapping[str, Mapping[str, Any]] = {
+    "ruled": {"fight": None, "lengthy": None},
+    "interrupted": {"lengthy": _REQUIRED},
+    "check_rolled": {"lengthy": None},
+    "combat_started": {"fight": _REQUIRED},
+    "combat_joined": {"fight": _REQUIRED},
+    "turn_started": {"fight": _REQUIRED, "reversals": {}},
+    "action_taken": {"fight": _REQUIRED},
+    "attack_rolled": {"fight": _REQUIRED, "attack": _REQUIRED, "reversals": None, "queued": []},
+    "reacted": {"fight": _REQUIRED, "attack": _REQUIRED, "queued": []},
+    "grappled": {"grapples": _REQUIRED, "reversals": None},
+    "grapple_braced": {"grapples": _REQUIRED},
+    "fell": {"falls": _REQUIRED},
+    "effect_asked": {"effects": _REQUIRED},
+    "effect_resolved": {"effects": _REQUIRED, "fight": _REQUIRED},
+    "medical_rolled": {"lengthy": _REQUIRED},
+    "waited": {"fight": _REQUIRED},
+    "rested": {"fight": _REQUIRED},
+    "combat_ended": {
+        "fight": _REQUIRED,
+        "attack": _REQUIRED,
+        "queued": [],
+        "reversals": {},
+        "effects": _REQUIRED,
+        "grapples": {},
+    },
+}
+#: the event types whose whole copies became facts at version 4 (``effect_asked``: at version 2)
+WHOLE_COPY_TYPES = tuple(f"weaverdice.{k}" for k in _AT_V3)
+#: the fields a copy left out when at their default (``exclude_if`` then), which a patch laid over an
+#: old value must write out, or it would read them as "unchanged"
+_OMITTED: Mapping[str, Mapping[str, Any]] = {"fight": {"dropped": []}, "grapples": {"braced": 0}}
+
+
+def whole_to_facts(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The upcaster of ``weaverdice.<kind>`` from the version that carried whole copies (3; 1 for
+    ``effect_asked``): each copy becomes the facts that give the same state, whatever the state was
+    (a patch of every field, the gone mark for None, a listing of every entry, each new)."""
+    fields = _AT_V3[kind]
+
+    def upcast(data: dict[str, Any]) -> dict[str, Any]:
+        out = {k: v for k, v in data.items() if k not in fields}
+        for field, default in fields.items():
+            if field in data:
+                value = data[field]
+            elif default is _REQUIRED:
+                raise KeyError(field)
+            else:
+                value = default
+            stored, how, _ = _FACTS[field]
+            omitted = _OMITTED.get("grapples" if field == "reversals" else field, {})
+            if field == "lengthy" and data.get("lengthy_key") is None:
+                continue
+            if how == "one":
+                out[stored] = {"gone": True} if value is None else {**omitted, **value}
+            elif how == "keyed":
+                if value is not None:
+                    out[stored] = {k: {**omitted, **v} for k, v in value.items()}
+            else:
+                out[stored] = list(value)
+        return out
+
+    return upcast

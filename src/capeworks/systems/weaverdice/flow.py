@@ -24,7 +24,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.facts import patches, sheet_patch
+from capeworks.systems.weaverdice.facts import patches, sheet_patch, state_facts
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
 from capeworks.systems.weaverdice.statuses import pains_for
@@ -108,6 +108,7 @@ class Builder:
         if "sheet_changed" in values and values["sheet"] is not None:
             sheet = sheet_patch(batch.state, values["sheet"])
             payload = evolve(payload, {"sheet": None, "sheet_changed": sheet})
+        payload = state_facts(batch.state, payload)  # the fight, attacks, holds...: what they changed
         batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
         if hidden and made:
             batch.emit(ev.RolledInSecret())

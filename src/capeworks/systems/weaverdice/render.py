@@ -149,13 +149,13 @@ def _effect(p: ev.EffectResolved) -> str:
 
 def _grappled(p: ev.Grappled) -> str:
     o = p.outcome
-    if o is None and p.reversals is not None:
+    if o is None and p.offers_changed:
         if p.reversed:
-            banked = next((g.banked for g in p.grapples.values() if g.holder == p.character), 0)
+            banked = p.banked(p.character)
             return f"{p.name} reverses the hold on {p.target_name}, {banked} points held."
         return f"{p.name} lets {p.target_name} go."
     if o is None:
-        held = any(g.holder == p.character and g.target == p.target for g in p.grapples.values())
+        held = p.holds(p.character, p.target)
         return (
             f"{p.name} grabs {p.target_name}: the grapple begins."
             if held
@@ -211,7 +211,7 @@ def _initiative(p: ev.CombatStarted | ev.CombatJoined, *, gm: bool = False) -> s
         e for e in p.entrants if (e.group is None or e.group == e.character) and not (gm and e.score is None)
     ]
     lines = _lines(shown, members)
-    order = p.fight.order.order if p.fight else ()
+    order = p.order
     names = {e.character: e.name for e in p.entrants}
     said = f" Initiative: {lines}." if lines else ""
     head = "The fight begins." if isinstance(p, ev.CombatStarted) else "Reinforcements join the fight."
@@ -245,7 +245,7 @@ def _attack_seen(p: ev.AttackSeen) -> str:
 
 def _attack(p: ev.AttackRolled) -> str:
     verdict = "hits" if p.hit else "misses"
-    waits = f"; {p.target_name} may dodge or block" if p.attack is not None else ""
+    waits = f"; {p.target_name} may dodge or block" if p.waits else ""
     return (
         f"{p.name} attacks {p.target_name} ({p.tier.word} {p.damage.value}) vs defense {p.defense}: "
         f"{check_text(p.check)}; it {verdict}{waits}."
@@ -411,11 +411,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"{p.name} rolls {' and '.join(s.value for s in p.stats)}"
         + (f" to {p.task}" if p.task else "")
         + f": {check_text(p.check)}"
-        + (
-            f"; {p.running} of {p.dc}" + (" so far" if p.lengthy is not None else ": done")
-            if p.running is not None
-            else ""
-        )
+        + (f"; {p.running} of {p.dc}" + (" so far" if p.going else ": done") if p.running is not None else "")
         + "."
     ),
     ev.Interrupted.TYPE: _interrupted,

@@ -77,7 +77,12 @@ from capeworks.systems.weaverdice.events import (
     SheetChanges,
     WdEvent,
 )
-from capeworks.systems.weaverdice.facts import copies_to_patches, sheet_to_patch
+from capeworks.systems.weaverdice.facts import (
+    WHOLE_COPY_TYPES,
+    copies_to_patches,
+    sheet_to_patch,
+    whole_to_facts,
+)
 from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
@@ -298,7 +303,9 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
 
     #: version 1 -> 2: the reputation number becomes rep cards (campaign.reputation);
     #: version 2 -> 3: combatant copies become patches of what changed (facts);
-    #: version 3 -> 4: a sheet copied after a change becomes a sheet patch (facts)
+    #: version 3 -> 4: a sheet copied after a change becomes a sheet patch (facts); the fight, the
+    #: pending attack and queued hits, wound effects (effect_asked: 1 -> 2), holds and reversals, falls
+    #: and lengthy checks, copied whole, become what they changed (facts)
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {
         **{(t, 1): lift_reputation for t, m in {**EVENTS, **GM_HAND_EVENTS}.items() if m.VERSION >= 2},
         **{(t, 1): lift_campaign for t, m in CAMPAIGN_EVENTS.items() if m.VERSION >= 2},
@@ -316,6 +323,7 @@ class WeaverdiceRuleset(Ruleset[WdState, WeaverdiceConfig]):
         },
         **{(t, 2): copies_to_patches for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, CampaignEvent)},
         **{(t, 3): sheet_to_patch for t, m in CAMPAIGN_EVENTS.items() if issubclass(m, SheetCampaignEvent)},
+        **{(t, EVENTS[t].VERSION - 1): whole_to_facts(t.split(".")[1]) for t in WHOLE_COPY_TYPES},
     }
 
     def apply(self, state: WdState, event: Event) -> WdState:

@@ -3,10 +3,11 @@
 Two halves per character: the :class:`~.sheet.Character` (GM-only for a
 hidden NPC, WD-NPC-003/004) and the :class:`Combatant` (what play changes:
 effort, morale, the wound track, conditions, stat damage). Events carry what
-changed of each combatant (its changed fields, :mod:`~.facts`) and the whole
-new value of whatever else they change (the fight, the pending attack or
-effect, an open call), so :func:`fold_payload` is a cheap patch and upsert and
-never re-runs a rule. A hidden NPC's combatant travels only in GM-only events.
+changed of each combatant and of the fight, the pending attack and queued hits,
+wound effects, holds, falls and lengthy checks (their changed fields,
+:mod:`~.facts`), and the whole new value of the rest (an open call, a chance),
+so :func:`fold_payload` is a cheap patch and upsert and never re-runs a rule.
+A hidden NPC's combatant travels only in GM-only events.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from capeworks.systems.weaverdice.wfx_outcome import Answers, Need, StatLoss
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = [
+    "COPIES",
     "Call",
     "Chance",
     "Combatant",
@@ -44,6 +46,7 @@ __all__ = [
     "fold_payload",
     "made",
     "patched",
+    "remember",
 ]
 
 
@@ -250,19 +253,25 @@ class WdState(Frozen):
         return evolve(base, {"temporary_loss": person.temporary_loss, "lasting_loss": person.lasting_loss})
 
 
-_UPSERTS = (
-    "attack",
-    "queued",
-    "fight",
-    "exhaust_owed",
-    "effects",
-    "grapples",
-    "falls",
-    "pain_owed",
-    "burns",
-)
+_UPSERTS = ("exhaust_owed", "pain_owed", "burns")
 #: upserted fields a payload may give as a list; the state keeps tuples
-_TUPLES = frozenset({"exhaust_owed", "effects", "queued"})
+_TUPLES = frozenset({"exhaust_owed"})
+#: stored fact -> (the part of the state it changes, how it is recorded, the model of one entry):
+#: "one" a patch of one value (or ``gone``), "keyed" the new mapping's keys each with a patch,
+#: "sequence" the new sequence each entry a patch laid over the old one ``at`` a place, or new
+#: (:mod:`~.facts`; a lengthy check's is keyed by the event's ``lengthy_key``)
+_FACT_PARTS: dict[str, tuple[str, str, type[BaseModel]]] = {
+    "fight_changed": ("fight", "one", Fight),
+    "attack_changed": ("attack", "one", PendingAttack),
+    "queued_changed": ("queued", "sequence", PendingAttack),
+    "effects_changed": ("effects", "sequence", PendingEffect),
+    "grapples_changed": ("grapples", "keyed", Grapple),
+    "reversals_changed": ("reversals", "keyed", Grapple),
+    "falls_changed": ("falls", "keyed", Fall),
+    "lengthy_changed": ("lengthy", "one", Lengthy),
+}
+#: the state objects a rule hands an event whole, which the builder turns into facts (never stored)
+COPIES = tuple(part for part, _, _ in _FACT_PARTS.values())
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
@@ -275,10 +284,10 @@ class _Plan:
     sheet_changed: bool
     people: bool
     upserts: tuple[tuple[str, bool], ...]
-    reversals: bool
+    facts: tuple[tuple[str, str, str, type[BaseModel]], ...]
+    copies: frozenset[str]
     call: bool
     closed_call: bool
-    lengthy: bool
     records_check: bool
     stats: bool
     chances: bool
@@ -297,10 +306,10 @@ def _plan(cls: type[BaseModel]) -> _Plan:
         sheet_changed="sheet_changed" in fields,
         people="changed" in fields,
         upserts=tuple((k, k in _TUPLES) for k in _UPSERTS if k in fields),
-        reversals="reversals" in fields,
+        facts=tuple((k, *v) for k, v in _FACT_PARTS.items() if k in fields),
+        copies=frozenset(k for k in COPIES if k in fields),
         call="call" in fields,
         closed_call="closed_call" in fields,
-        lengthy="lengthy_key" in fields,
         records_check=kind in _RECORDS_CHECK,
         stats="stats" in fields,
         chances="chance" in fields or "chance_spent" in fields or "chances_over" in fields,
@@ -340,6 +349,38 @@ def patched(people: dict[str, Combatant], changed: Iterable[Any]) -> dict[str, C
     return merged
 
 
+#: id(fact) -> (the fact, the value it was taken against, the value it was taken from), for facts made
+#: in this process (:func:`~.facts.state_facts`), as :data:`_MADE`
+_REMEMBERED: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def remember(fact: Any, old: Any, new: Any) -> None:
+    """Remember that ``fact`` is what ``new`` changed of ``old`` (as :func:`made` for combatants)."""
+    if len(_REMEMBERED) > 256:
+        _REMEMBERED.clear()
+    _REMEMBERED[id(fact)] = (fact, old, new)
+
+
+def _over(model: type[BaseModel], old: Any, patch: Any) -> Any:
+    """One patch laid over ``old`` (a new ``model`` when there is none, validated: every field)."""
+    given = patch.changes()
+    if old is None:
+        return model(**given)
+    return evolve(old, given) if given else old
+
+
+def _laid(how: str, model: type[BaseModel], old: Any, fact: Any) -> Any:
+    """The new value of one part of the state: ``fact`` (:mod:`~.facts`) laid over ``old``."""
+    memo = _REMEMBERED.pop(id(fact), None)
+    if memo is not None and memo[0] is fact and memo[1] is old:
+        return memo[2]
+    if how == "one":
+        return None if fact.gone else _over(model, old, fact)
+    if how == "keyed":
+        return {k: _over(model, old.get(k), p) for k, p in fact.items()}
+    return tuple(_over(model, None if p.at is None else old[p.at], p) for p in fact)
+
+
 def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     """Upsert what a typed payload carries; never re-runs a rule. ``apply`` folds every event's
     payload object with this, as the engine's batch makes it or as a replay reads it.
@@ -369,8 +410,23 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
     for key, as_tuple in plan.upserts:
         value = values[key]
         update[key] = tuple(value) if as_tuple else value
-    if plan.reversals and values["reversals"] is not None:
-        update["reversals"] = values["reversals"]
+    if plan.copies and plan.copies & payload.__pydantic_fields_set__:
+        raise TypeError(
+            f"{type(payload).__name__} was folded with whole copies of "
+            f"{' and '.join(sorted(plan.copies & payload.__pydantic_fields_set__))}, not facts"
+        )
+    for stored, part, how, model in plan.facts:
+        fact = values[stored]
+        if fact is None:
+            continue
+        if part == "lengthy":
+            key = values["lengthy_key"]
+            old = state.lengthy
+            value = _laid(how, model, old.get(key), fact)
+            rest = {k: v for k, v in old.items() if k != key}
+            update["lengthy"] = rest if value is None else {**rest, key: value}
+        else:
+            update[part] = _laid(how, model, getattr(state, part), fact)
     if plan.call:
         call = values["call"]
         if isinstance(call, Call):
@@ -380,12 +436,6 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         closed = values["closed_call"]
         if closed is not None:
             update["calls"] = {k: v for k, v in update.get("calls", state.calls).items() if k != closed}
-    if plan.lengthy:
-        key = values["lengthy_key"]
-        if key is not None:
-            value = values["lengthy"]
-            rest = {k: v for k, v in state.lengthy.items() if k != key}
-            update["lengthy"] = rest if value is None else {**rest, key: value}
     if plan.records_check:
         who = values["character"]
         update["last_check"] = {**state.last_check, who: values["check"]}
