@@ -84,6 +84,8 @@ def graph() -> dict[str, set[str]]:
                     up = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join([*up, base] if base else up)
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+            elif (name_imported := _imported_by_name(node)) is not None:
+                targets = [name_imported]
             else:
                 continue
             for target in targets:
@@ -93,6 +95,16 @@ def graph() -> dict[str, set[str]]:
                     found.add(target)
         out[name] = found
     return out
+
+
+def _imported_by_name(node: ast.AST) -> str | None:
+    """The module an ``importlib.import_module("literal")`` call imports: an arrow as real as an import."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)):
+        return None
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    value = node.args[0].value
+    return value if called == "import_module" and isinstance(value, str) else None
 
 
 def circles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
@@ -142,6 +154,25 @@ def test_the_graph_sees_imports_inside_functions() -> None:
         "cli/serve.py imports the server in a function"
     )
     assert "capeworks.cli.plugin" in edges["capeworks.cli.app"]
+
+
+def test_the_graph_sees_modules_imported_by_name() -> None:
+    call = ast.parse('importlib.import_module("capeworks.web")').body[0]
+    assert isinstance(call, ast.Expr)
+    assert _imported_by_name(call.value) == "capeworks.web"
+    assert _imported_by_name(ast.parse("import_module(name)").body[0].value) is None  # type: ignore[attr-defined]
+
+
+def test_the_server_never_names_the_web_package() -> None:
+    """The browser front end plugs into the server (the ``capeworks.pages`` entry point), not the reverse."""
+    reached = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph().items()
+        if m.startswith("capeworks.server")
+        for t in targets
+        if t.startswith("capeworks.web")
+    )
+    assert not reached, "the server imports the web package: " + "; ".join(reached)
 
 
 def test_the_graph_leaves_out_imports_that_only_type_checkers_run() -> None:

@@ -146,3 +146,22 @@ def test_preview__a_ruleset_without_previews_is_a_404(client: TestClient) -> Non
     response = client.post("/rulesets/capes/preview", json={"kind": "pool", "config": {}})
     assert response.status_code == 404
     assert "has no previews" in response.json()["message"]
+
+
+def test_pages__the_front_end_plugs_in_through_its_entry_point_and_create_app_serves_it(
+    client: TestClient,
+) -> None:
+    from capeworks.server.fronts import page_routers
+    from capeworks.web import router
+
+    assert router in page_routers(), (
+        "the capeworks.pages entry point is not installed: run `make setup` (pip install -e .)"
+    )
+    assert client.get("/").status_code == 200
+    assert client.get("/").headers["content-type"].startswith("text/html")
+
+
+def test_pages__an_app_without_a_front_end_serves_the_api_alone(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'api.sqlite3'}", front_end=False)) as c:
+        assert c.get("/").status_code == 404
+        assert c.get("/api/rulesets").status_code == 200

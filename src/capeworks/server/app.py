@@ -2,22 +2,24 @@
 
 Wires the store, the live feeds, PostgreSQL fan-out (when the database is
 PostgreSQL), the limits, the one error mapping, the REST and WebSocket
-routes and, when installed, the browser front end (``capeworks.web.router``).
+routes and, when installed, the browser front end: the routers named by the
+``capeworks.pages`` entry points (``capeworks.web``'s pages), found by name so
+the server never imports the package that plugs into it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from anyio import to_thread
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 
 from capeworks.server.dice_routes import dice_router
 from capeworks.server.errors import install_error_handlers
 from capeworks.server.feed import Hub
+from capeworks.server.fronts import page_routers
 from capeworks.server.guard import BrowserGuard
 from capeworks.server.limits import BodyLimit, CreationGate, RateLimiter
 from capeworks.server.notify import PgNotifier, is_postgres
@@ -33,16 +35,6 @@ __all__ = ["create_app"]
 
 #: largest request body (and WebSocket message) accepted, in bytes
 MAX_BODY_BYTES = 65_536
-
-
-def _front_end() -> APIRouter | None:
-    """The browser front end's router, if ``capeworks.web`` provides one."""
-    try:
-        module = importlib.import_module("capeworks.web")
-    except ImportError:
-        return None
-    router = getattr(module, "router", None)
-    return router if isinstance(router, APIRouter) else None
 
 
 def create_app(
@@ -122,7 +114,6 @@ def create_app(
     app.include_router(session_router(tables))
     app.include_router(dice_router(RateLimiter(rate=dice_per_second, burst=int(dice_per_second * 2)), odds))
     app.include_router(ws_router(tables, max_bytes=max_body_bytes, send_timeout=send_timeout))
-    router = _front_end() if front_end else None
-    if router is not None:
+    for router in page_routers() if front_end else ():
         app.include_router(router)
     return app

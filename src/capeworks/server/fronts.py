@@ -2,6 +2,10 @@
 front-end package (a ``capeworks.web`` entry point naming a package whose files are served under
 ``/rulesets/<name>/``, with an optional ``preview`` function).
 
+And where the browser front end itself comes from: the routers named by ``capeworks.pages``
+entry points (``capeworks.web``'s lobby and table pages), so the server never names the package
+that plugs into it.
+
 It sits in the server, below the web routes that serve these files, so the server's odds workers
 find a ruleset's preview without importing the router (which imports them).
 """
@@ -15,12 +19,17 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-__all__ = ["TYPES", "WEB_GROUP", "Front", "Preview", "fronts", "static_files"]
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+__all__ = ["PAGES_GROUP", "TYPES", "WEB_GROUP", "Front", "Preview", "fronts", "page_routers", "static_files"]
 
 #: entry-point group of rulesets' front-end packages: ruleset name -> package
 WEB_GROUP: Final = "capeworks.web"
+#: entry-point group of the browser front end: name -> a FastAPI router (the pages and their files)
+PAGES_GROUP: Final = "capeworks.pages"
 
 
 TYPES: Final = {
@@ -69,3 +78,12 @@ def fronts() -> dict[str, Front]:
     """Every installed ruleset's front-end package, by ruleset name (listed once per process)."""
     found = entry_points(group=WEB_GROUP)
     return {ep.name: _front(ep.name, importlib.import_module(ep.value)) for ep in found}
+
+
+def page_routers() -> list[APIRouter]:
+    """The installed browser front ends' routers (none when no package provides one: an API-only server)."""
+    from fastapi import APIRouter  # here, not above: the odds workers import this module for previews
+
+    found = sorted(entry_points(group=PAGES_GROUP), key=lambda ep: ep.name)
+    routers = [ep.load() for ep in found]
+    return [r for r in routers if isinstance(r, APIRouter)]

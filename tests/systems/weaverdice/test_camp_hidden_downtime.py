@@ -170,3 +170,23 @@ def test_a_hidden_npcs_pending_strike_choice_stays_off_a_players_surveillance_ev
         assert d.table.view(d.table.viewer_for(seat))["state"]["campaign"]["strike_choice"] == {}
     assert "xb:0" in seen_by(d, "gm")
     assert Table.replay(d.table.log).state.campaign == d.state.campaign
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-INTEL-011", "WD-INTEL-019")
+def test_a_cell_a_hidden_npc_unlocks_keeps_its_tidbit_the_gms() -> None:
+    """Unlocks are shared on the grid (the cell shows unlocked), but what Boss learned is his."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3)
+    add(d, "gm", {**sheet("boss", "Boss", wits=3), "tier": "notable"}, hidden=True)
+    d.do("gm", "start_downtime", characters=["ada", "boss"], slots=3)
+    tidbits = [f"tidbit {i}" for i in range(16)]
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], tidbits=tidbits)
+    d.do("gm", "surveil", character="boss", target="xb", cell="0,0", dice=[6])
+    d.do("ann", "research", character="ada", target="xb", cell="3,3", dice=[6])
+    cells = d.state.campaign.targets["xb"].cells
+    assert cells[0].unlocked and cells[0].secret and cells[15].unlocked and not cells[15].secret
+    for seat in PLAYERS:
+        seen = seen_by(d, seat)
+        assert "tidbit 0" not in seen and "tidbit 15" in seen, seat
+    assert "tidbit 0" in seen_by(d, "gm")
+    assert Table.replay(d.table.log).state.campaign == d.state.campaign

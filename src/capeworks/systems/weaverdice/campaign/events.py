@@ -62,6 +62,8 @@ class TargetPatch(Frozen):
     seen_phase: int | None = None
     run: int | None = None
     node: str | None = None
+    #: the cells unlocked are a hidden NPC's: their tidbits stay the GM's (WD-NPC-003)
+    secret: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class CampaignFact(WdEvent, abstract=True):
@@ -497,12 +499,12 @@ _KEYED = ("projects", "recruitments", "missions", "negotiations", "groups")
 
 def _patch(target: Target, p: TargetPatch) -> Target:
     values: dict[str, Any] = {
-        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock") and v is not None
+        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock", "secret") and v is not None
     }
     if p.unlock:
         cells = list(target.cells)
         for i in p.unlock:
-            cells[i] = evolve(cells[i], {"unlocked": True})
+            cells[i] = evolve(cells[i], {"unlocked": True, "secret": p.secret})
         values["cells"] = tuple(cells)
     return evolve(target, values)
 

@@ -327,6 +327,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         strikes=strikes,
         alerts=alerts,
         unlock=unlock,
+        secret=person(state, c.character).hidden,
         lines=_lines(t, unlocked),
         seen_faces=(*seen, roll.kept),
         seen_phase=phase.number,
@@ -428,7 +429,13 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         where = f"{t.rows[r]} x {t.cols[col]}"
         if roll.success:
             unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
-            patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked), node=_node(t, unlocked))
+            patch = TargetPatch(
+                id=t.id,
+                unlock=(index,),
+                secret=person(state, c.character).hidden,
+                lines=_lines(t, unlocked),
+                node=_node(t, unlocked),
+            )
             text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: unlocked."
         else:
             text = f"Knowledge {roll.total} against {cell.tn}+ on {where}: nothing found."
@@ -504,7 +511,13 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         if tier < cell_tier(cell):
             raise RuleViolation("WD-INTEL-015", f"That cell takes tier-{cell_tier(cell)} intel or better.")
         unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {index}
-        patch = TargetPatch(id=t.id, unlock=(index,), lines=_lines(t, unlocked), node=_node(t, unlocked))
+        patch = TargetPatch(
+            id=t.id,
+            unlock=(index,),
+            secret=person(state, c.character).hidden,
+            lines=_lines(t, unlocked),
+            node=_node(t, unlocked),
+        )
         r, col = divmod(index, t.size)
         text = f"spends tier-{tier} {kind} intel to unlock {t.rows[r]} x {t.cols[col]}."
     b.emit(

@@ -243,6 +243,8 @@ class Cell(Frozen):
     tidbit: str = ""
     unlocked: bool = False
     blocked: bool = False
+    #: unlocked by a hidden NPC: its tidbit stays the GM's (WD-NPC-003)
+    secret: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Target(Frozen):

@@ -394,7 +394,7 @@ def _grid(state: WdState, t: Any, viewer: Viewer) -> Panel:
             cell = t.cells[i]
             mark = "unlocked" if cell.unlocked else ("open" if i in available else "locked")
             text = f"{cell.tag} {cell.tn}+ {mark}"
-            if cell.unlocked and cell.tidbit:
+            if cell.unlocked and cell.tidbit and (viewer.is_gm or not cell.secret):
                 text += f": {cell.tidbit}"
             cells.append(text)
         rows.append((label, *cells))
@@ -576,7 +576,10 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
             **t,
             "find_dc": None,
             "thread_dc": None,
-            "cells": [{**cell, "tidbit": cell["tidbit"] if cell["unlocked"] else ""} for cell in t["cells"]],
+            "cells": [
+                {**cell, "tidbit": cell["tidbit"] if cell["unlocked"] and not cell.get("secret") else ""}
+                for cell in t["cells"]
+            ],
         }
         for k, t in camp["targets"].items()
     }
