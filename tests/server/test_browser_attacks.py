@@ -14,7 +14,6 @@ from __future__ import annotations
 import http.server
 import re
 import shutil
-import socketserver
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -37,6 +36,8 @@ class _Attacker:
         body = html.encode()
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            timeout = 5  # a connection Chromium opens and never sends on must not hold a thread for ever
+
             def do_GET(self) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -47,7 +48,8 @@ class _Attacker:
             def log_message(self, *args: object) -> None:
                 pass
 
-        self.server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
+        # threaded (daemon threads), so shutdown() never waits on a handler still reading an idle socket
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
