@@ -132,7 +132,17 @@ margined = st.tuples(
     st.one_of(dice_term(), computed_dice()), st.sampled_from(["ms>3", "ms<=2", "ms5", "ms=1", "ms>=0"])
 ).map("".join)
 
-atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice(), margined)
+
+@st.composite
+def sized_dice(draw: st.DrawFn) -> str:
+    """``d(1d6)``, ``2d(1+3)``, ``(1d4)d(1d6)``: a die size worked out first (never below 1)."""
+    count, fewest = draw(st.sampled_from([("", 1), ("2", 2), ("(1d4)", 1), ("(1d3-1)", 0), ("(1+1)", 2)]))
+    size = draw(st.sampled_from(["1d6", "1+3", "1d4+1", "2d3", "1d2*2"]))
+    keep = draw(st.sampled_from(["", "kh1", "kl1", "dl1"])) if fewest else ""
+    return f"{count}d({size}){keep}"
+
+
+atom = st.one_of(st.integers(0, 9).map(str), dice_term(), computed_dice(), sized_dice(), margined)
 
 
 def _extend(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:

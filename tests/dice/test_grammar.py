@@ -106,6 +106,8 @@ def _build(node: Any) -> Expr:
         return Group(items, tuple(keeps))
     if kind == "computed":
         return _computed(kids)
+    if kind in ("sized", "computed_sized"):
+        return _sized(kids, kind == "computed_sized")
     if kind in ("margined", "computed_margined"):  # Foundry's 'ms': the total less a number, or the reverse
         inner = _dice(kids[0].children) if kind == "margined" else _computed(kids[:2])
         parts = kids[-1].children
@@ -132,6 +134,30 @@ def _computed(kids: list[Any]) -> Expr:
     return ComputedDice(count, _dice(kids[1].children, count=high, fewest=low))
 
 
+def _sized(kids: list[Any], computed: bool) -> Expr:
+    """``d(1d6)``, ``(1d4)d(1d6)``: a size without dice is that number; a rolled one takes only keeps."""
+    from capeworks.dice.expr import dice_terms
+
+    if computed:
+        count, rest = _build(kids[0]), kids[1:]
+    else:
+        has_count = kids[0].type == "INT"
+        count, rest = Const(int(kids[0]) if has_count else 1), kids[1:] if has_count else kids
+    size = _build(rest[1])
+    low, high, _ = bounds(count)
+    s_low, s_high, _ = bounds(size)
+    if low < 0 or high > MAX_DICE_PER_TERM or s_low < 1 or s_high > MAX_SIDES:
+        raise _OutOfRange
+    fixed = next(dice_terms(count), None) is None
+    dice_kids = [rest[0], lark.Token("INT", str(s_high)), *rest[2:]]
+    term = _dice(dice_kids, count=high, fewest=None if fixed else low)
+    if next(dice_terms(size), None) is None:
+        return term if fixed else ComputedDice(count, term)
+    if any(not (isinstance(k, lark.Tree) and k.data == "keep") for k in rest[2:]):
+        raise _OutOfRange
+    return ComputedDice(Const(high) if fixed else count, term, size)
+
+
 def _rightmost(node: Any) -> Any:
     """The lark node printed last in ``node`` (brackets, calls and groups end it themselves)."""
     while isinstance(node, lark.Tree) and node.data in ("add", "sub", "mul", "div", "neg"):
@@ -149,9 +175,16 @@ def _compare(kids: list[Any]) -> Expr:
     op = CmpOp(str(kids[1]))
     left, right = _build(kids[0]), _build(kids[2])
     last = _rightmost(kids[0])
-    after_dice = isinstance(last, lark.Tree) and last.data in ("dice", "computed")
+    after_dice = isinstance(last, lark.Tree) and last.data in ("dice", "computed", "sized", "computed_sized")
     bare = after_dice and last is kids[0]
+    if after_dice and last.data in ("sized", "computed_sized"):
+        rolled = _build(last)
+        if isinstance(rolled, ComputedDice) and rolled.size is not None and _leftmost_is_number(kids[2]):
+            raise _OutOfRange  # counting dice of a rolled size: not yet
     pool_kids = last.children[1].children if after_dice and last.data == "computed" else last.children
+    if after_dice and last.data in ("sized", "computed_sized"):
+        die_at = next(i for i, k in enumerate(last.children) if isinstance(k, lark.Token) and k.type == "DIE")
+        pool_kids = last.children[die_at + 2 :]  # the suffixes after the size
     plain_pool = after_dice and not any(isinstance(k, lark.Tree) for k in pool_kids)
     if plain_pool and op is CmpOp.NE and _leftmost_is_number(kids[2]):
         raise _OutOfRange  # '2d6!=5' explodes on 5 to rpg-dice-roller

@@ -158,6 +158,17 @@ def computed_trees(draw: st.DrawFn) -> Expr:
     )
 
 
+@st.composite
+def sized_trees(draw: st.DrawFn) -> Expr:
+    """``(1d4)d(1d6)kh1``-like nodes: a rolled die size, the term holding the largest it can come to."""
+    count = parse(draw(st.sampled_from(["1d4", "1d3-1", "2", "1"])))
+    size = parse(draw(st.sampled_from(["1d6", "2d3", "1d4+1", "abs(1d3-2)+1"])))
+    low, high, _ = bounds(count)
+    keeps = [None, Keep(KeepKind.KEEP_HIGHEST, 1), Keep(KeepKind.KEEP_LOWEST, 1)]
+    keep = draw(st.sampled_from(keeps)) if low else None
+    return ComputedDice(count, Dice(high, bounds(size)[1], keep), size)
+
+
 def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
     ops = st.sampled_from([Op.ADD, Op.SUB, Op.MUL])
     return st.one_of(
@@ -175,7 +186,9 @@ def _trees(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
 
 
 sum_trees = st.recursive(
-    st.one_of(st.integers(0, 9).map(Const), dice_trees(), computed_trees()), _trees, max_leaves=4
+    st.one_of(st.integers(0, 9).map(Const), dice_trees(), computed_trees(), sized_trees()),
+    _trees,
+    max_leaves=4,
 )
 trees = st.one_of(sum_trees, st.builds(Compare, _CMPS, sum_trees, sum_trees))
 

@@ -71,7 +71,11 @@ def _fmt(t: Rolled, outer: int) -> str:
     elif isinstance(t, RolledComputed):  # '(1d4)d6' as '([3])d6[4, 2, 6]': the count, then its dice
         fate = "F.1" if t.node.dice.fate_one else "F"
         size = fate if t.node.dice.fate else str(t.node.dice.sides)
-        text, prec = f"({_fmt(t.count, 0)})d{size}{_dice_text(t.dice)}", _PREC_ATOM
+        count = f"({_fmt(t.count, 0)})"
+        if t.size is not None:  # 'd(1d6)' as '1d([4])[3, 1, 4, 2]': the size as rolled, then the dice
+            size = f"({_fmt(t.size, 0)})"
+            count = str(t.count.node) if isinstance(t.count, RolledConst) else count
+        text, prec = f"{count}d{size}{_dice_text(t.dice)}", _PREC_ATOM
     elif isinstance(t, RolledGroup):
         shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))
         text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM

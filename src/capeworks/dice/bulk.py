@@ -65,13 +65,15 @@ class _Arrays:
     def dice(self, term: Dice) -> Any:
         return _dice(self.np, term, self.n, self.rng)
 
-    def computed(self, node: ComputedDice, count: Any) -> Any:
-        """Rows grouped by the count they rolled; each group rolls its own number of dice."""
+    def computed(self, node: ComputedDice, count: Any, size: Any = None) -> Any:
+        """Rows grouped by the count (and size) they rolled; each group rolls its own dice."""
         np = self.np
         out = np.zeros(self.n, dtype=np.int64)
-        for c in np.unique(count):
-            rows = count == c
-            out[rows] = _dice(np, node.with_count(int(c)), int(rows.sum()), self.rng)
+        sizes = np.zeros(self.n, dtype=np.int64) if size is None else size
+        for c, s in np.unique(np.stack([count, sizes]), axis=1).T:
+            rows = (count == c) & (sizes == s)
+            term = node.with_count(int(c), None if size is None else int(s))
+            out[rows] = _dice(np, term, int(rows.sum()), self.rng)
         return out
 
     def neg(self, a: Any) -> Any:

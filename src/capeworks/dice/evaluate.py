@@ -52,8 +52,8 @@ if TYPE_CHECKING:
             """One dice term, with its keep/drop and counting."""
             ...
 
-        def computed(self, node: ComputedDice, count: V) -> V:
-            """Dice whose count is ``count`` (``(1d4)d6``): worked out after the count."""
+        def computed(self, node: ComputedDice, count: V, size: V | None = None) -> V:
+            """Dice whose count is ``count`` (``(1d4)d6``) and size ``size`` (``d(1d6)``): after them."""
             ...
 
         def neg(self, a: V) -> V:
@@ -88,7 +88,8 @@ def evaluate(expr: Expr, algebra: Algebra[V]) -> V:
     if isinstance(expr, Dice):
         return algebra.dice(expr)
     if isinstance(expr, ComputedDice):
-        return algebra.computed(expr, evaluate(expr.count, algebra))
+        count = evaluate(expr.count, algebra)
+        return algebra.computed(expr, count, None if expr.size is None else evaluate(expr.size, algebra))
     if isinstance(expr, Neg):
         return algebra.neg(evaluate(expr.operand, algebra))
     if isinstance(expr, Abs):
@@ -157,10 +158,13 @@ class BoundsAlgebra:
         per_die = rolls if term.explode is not None and term.explode.separate else 1
         return _bounds(-k * per_die if term.target.fail_at_most is not None else 0, k * per_die)
 
-    def computed(self, node: ComputedDice, count: Bounds) -> Bounds:
-        # a term's bounds are linear in its count (a keep names a fixed number): the ends are at the count's
-        ends = [self.dice(node.with_count(c)) for c in {count[0], count[1]}]
-        return _bounds(min(e[0] for e in ends), max(e[1] for e in ends), count, *ends)
+    def computed(self, node: ComputedDice, count: Bounds, size: Bounds | None = None) -> Bounds:
+        # a term's bounds are linear in its count (a keep names a fixed number) and, when only kept dice
+        # follow a computed size, monotone in it: the ends are at the count's and the size's
+        sizes = [None] if size is None else list({size[0], size[1]})
+        ends = [self.dice(node.with_count(c, s)) for c in {count[0], count[1]} for s in sizes]
+        extra = () if size is None else (size,)
+        return _bounds(min(e[0] for e in ends), max(e[1] for e in ends), count, *extra, *ends)
 
     def neg(self, a: Bounds) -> Bounds:
         return _bounds(-a[1], -a[0], a)
@@ -270,17 +274,19 @@ class ValuesAlgebra:
             one = frozenset(term.counted(f) for f in shown)
         return _sumset(one, k)
 
-    def computed(self, node: ComputedDice, count: Values) -> Values:
-        if isinstance(count, frozenset) and len(count) <= 64:
+    def computed(self, node: ComputedDice, count: Values, size: Values | None = None) -> Values:
+        sizes: Values = frozenset({0}) if size is None else size
+        if isinstance(count, frozenset) and isinstance(sizes, frozenset) and len(count) * len(sizes) <= 64:
             out: set[int] = set()
-            for c in count:
-                each = self.dice(node.with_count(c))
+            for c, s in ((c, s) for c in count for s in sizes):
+                each = self.dice(node.with_count(c, None if size is None else s))
                 if not isinstance(each, frozenset):
                     break
                 out |= each
             else:
                 return _capped(out)
-        lo, hi, _ = BoundsAlgebra().computed(node, (*_span(count), 0))
+        spans = None if size is None else (*_span(size), 0)
+        lo, hi, _ = BoundsAlgebra().computed(node, (*_span(count), 0), spans)
         return (lo, hi)
 
     def neg(self, a: Values) -> Values:

@@ -603,10 +603,11 @@ class ComputedDice:
 
     count: Expr
     dice: Dice
+    size: Expr | None = None  # 'd(1d6)': the die size, worked out after the count; ``dice.sides`` its most
 
-    def with_count(self, n: int) -> Dice:
-        """The dice term rolled when the count comes to ``n``."""
-        return replace(self.dice, count=n)
+    def with_count(self, n: int, sides: int | None = None) -> Dice:
+        """The dice term rolled when the count comes to ``n`` (and the size to ``sides``)."""
+        return replace(self.dice, count=n) if sides is None else replace(self.dice, count=n, sides=sides)
 
     def __str__(self) -> str:
         return _fmt(self, 0)
@@ -645,6 +646,8 @@ def dice_terms(expr: Expr) -> Iterator[Dice]:
         yield expr
     elif isinstance(expr, ComputedDice):
         yield from dice_terms(expr.count)
+        if expr.size is not None:
+            yield from dice_terms(expr.size)
         yield expr.dice
     elif isinstance(expr, Neg | Abs | Note):
         yield from dice_terms(expr.operand)
@@ -728,7 +731,11 @@ def _fmt(e: Expr, outer: int) -> str:
     elif isinstance(e, Dice):
         text, prec = dice_notation(e), _PREC_ATOM
     elif isinstance(e, ComputedDice):
-        text, prec = f"({_fmt(e.count, 0)}){computed_suffix(e.dice)}", _PREC_ATOM
+        count, suffix = f"({_fmt(e.count, 0)})", computed_suffix(e.dice)
+        if e.size is not None:  # '2d(1d6)kh1': the size in brackets, then what follows the sides
+            count = str(e.count.value) if isinstance(e.count, Const) and e.count.value >= 0 else count
+            suffix = f"d({_fmt(e.size, 0)}){suffix[1 + len(str(e.dice.sides)) :]}"
+        text, prec = f"{count}{suffix}", _PREC_ATOM
     elif isinstance(e, Neg):
         text, prec = f"-{_fmt(e.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(e, Abs):

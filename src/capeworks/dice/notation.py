@@ -86,6 +86,13 @@ class _Reader(DiceSuffixes):
             label = right.text if isinstance(right, Note) and isinstance(right.operand, Const) else None
             value = right.operand if isinstance(right, Note) and label is not None else right
             pool = left.dice if isinstance(left, ComputedDice) else left
+            sized = isinstance(left, ComputedDice) and left.size is not None
+            if after_dice and sized and number_next:
+                self.refuse(
+                    op_at,
+                    "brackets round dice of a computed size to compare their total ('(d(1d6)) >= 3'): "
+                    "counting them is not in capeworks yet",
+                )
             if after_dice and isinstance(pool, Dice) and pool.target is None and isinstance(value, Const):
                 counted: Expr = self.counting(pool, op, op_at, value.value)
                 if isinstance(left, ComputedDice) and isinstance(counted, Dice):
@@ -228,9 +235,13 @@ class _Reader(DiceSuffixes):
         if pos < len(text) and text[pos] in _DIGITS:
             value, at = self.number()
             if self.take("d", "'d'"):
+                if self.next_is("("):
+                    return self.sized(Const(value), value, value, at)
                 return self.margin(self.dice(value, at))
             return Const(value)
         if self.take("d", "'d'"):
+            if self.next_is("("):
+                return self.sized(Const(1), 1, 1, pos)
             return self.margin(self.dice(None, pos))
         if self.take("(", "'('"):
             node = self.sum()
@@ -307,12 +318,63 @@ class _Reader(DiceSuffixes):
                 f"At most {MAX_DICE_PER_TERM} dice may be rolled in one term; {self.text!r} may roll {high}."
             )
         if next(dice_terms(count), None) is None:
+            count = Const(high)
+        if self.next_is("("):
+            return self.sized(count, low, high, at)
+        if isinstance(count, Const):
             return self.dice(high, at)
         return ComputedDice(count, self.dice(high, at, fewest=low))
 
-    def dice(self, count: int | None, at: int, *, fewest: int | None = None) -> Dice:
+    def next_is(self, char: str) -> bool:
+        """Whether ``char`` comes next, past any spaces (the grammar allows them between any two tokens)."""
+        self.skip()
+        return self.text.startswith(char, self.pos)
+
+    def sized(self, count: Expr, fewest: int, most: int, at: int) -> Expr:
+        """``d(1d6)``, ``2d(1+3)``, ``(1d4)d(1d6)``: the die size is an expression, worked out first.
+
+        Without dice in it, it is just a number (``2d(1+3)`` is ``2d4``). Rolled sizes take only keep or
+        drop after them for now: other modifiers and counts name faces that depend on the size.
+        """
+        self.need("(")
+        size_at = self.pos
+        size = self.sum()
+        self.need(")")
+        low, high, _ = bounds(size)
+        if low < 1:
+            self.refuse(size_at, "a die size that is never below 1")
+        if high > MAX_SIDES:
+            raise LimitExceeded(f"Dice may have at most {MAX_SIDES} sides; {self.text!r} may roll {high}.")
+        if next(dice_terms(size), None) is None:
+            term = self.dice(most, at, fewest=None if isinstance(count, Const) else fewest, sides=high)
+            return term if isinstance(count, Const) else ComputedDice(count, term)
+        template = self.dice(
+            most, at, fewest=None if isinstance(count, Const) else fewest, sides=high, bare=True
+        )
+        self.skip()
+        rest = self.text[self.pos : self.pos + 2]
+        if rest[:1].isalpha() or (rest[:1] == "!" and rest != "!="):
+            self.refuse(
+                self.pos,
+                "only keep or drop after a rolled die size ('d(1d6)kh1'): other modifiers name faces that "
+                "depend on the size (not in capeworks yet)",
+            )
+        return ComputedDice(count, template, size)
+
+    def dice(
+        self,
+        count: int | None,
+        at: int,
+        *,
+        fewest: int | None = None,
+        sides: int | None = None,
+        bare: bool = False,
+    ) -> Dice:
+        """One dice term; ``sides`` when the size was worked out already, ``bare`` to read only keep/drop."""
         fate = fate_one = False
-        if self.take("%", "'%'"):
+        if sides is not None:
+            sides_at = self.pos - 1
+        elif self.take("%", "'%'"):
             sides, sides_at = 100, self.pos - 1
         elif self.take("F", "'F'"):
             sides, sides_at, fate = 3, self.pos - 1, True
@@ -333,10 +395,10 @@ class _Reader(DiceSuffixes):
             raise LimitExceeded(
                 f"At most {MAX_DICE_TOTAL} dice may be rolled at once; {self.text!r} rolls more."
             )
-        reroll, explode, point = (None, None, None) if fate else self.modifiers(sides)
-        least, most = (None, None) if fate or reroll or explode else self.clamps(sides)
+        reroll, explode, point = (None, None, None) if fate or bare else self.modifiers(sides)
+        least, most = (None, None) if fate or bare or reroll or explode else self.clamps(sides)
         plain = not (fate or reroll or explode or least is not None or most is not None)
-        unique = self.unique(sides, n) if plain else None
+        unique = self.unique(sides, n) if plain and not bare else None
         self.skip()
         keep_at = self.pos
         if fewest is None:
@@ -357,16 +419,16 @@ class _Reader(DiceSuffixes):
                 keep_at,
                 "no keep or drop after 'ra' (the die it adds changes how many dice there are)",
             )
-        selects = self.selects(explode)
+        selects = () if bare else self.selects(explode)
         if selects and unique is not None:
             self.refuse(keep_at, "no keep or drop by value after unique dice (not in capeworks yet)")
         if selects and adds:
             self.refuse(keep_at, "no keep or drop by value after 'ra' (the die it adds is a die of its own)")
-        sort = self.sort()
-        crit, fumble = (None, None) if fate else self.marks(sides)
+        sort = None if bare else self.sort()
+        crit, fumble = (None, None) if fate or bare else self.marks(sides)
         top = None if explode is not None and not explode.separate else sides
         chained = (explode is not None) or (reroll is not None and reroll.add)
-        target = None if fate else self.foundry_count(sides, chained=chained) or self.target(top)
+        target = None if fate or bare else self.foundry_count(sides, chained=chained) or self.target(top)
         self.dice_end = self.pos
         return Dice(
             n,

@@ -509,8 +509,10 @@ class _Odds:
     def dice(self, term: Dice) -> Distribution:
         return _term_cached(term)
 
-    def computed(self, node: ComputedDice, count: Distribution) -> Distribution:
-        return _mixture(count, node)
+    def computed(
+        self, node: ComputedDice, count: Distribution, size: Distribution | None = None
+    ) -> Distribution:
+        return _mixture(count, node, size)
 
     def neg(self, a: Distribution) -> Distribution:
         return -a
@@ -540,9 +542,18 @@ class _Odds:
         return _group(items, start, end)
 
 
-def _mixture(count: Distribution, node: ComputedDice) -> Distribution:
-    """``(1d4)d6``: each count's odds weighted by the chance of that count, over one common denominator."""
-    parts = [(ways, _term_cached(node.with_count(c))) for c, ways in count.counts.items()]
+def _mixture(count: Distribution, node: ComputedDice, size: Distribution | None = None) -> Distribution:
+    """``(1d4)d6``: each count's odds weighted by the chance of that count, over one common denominator.
+
+    With a computed size (``(1d4)d(1d6)``) over each pair of count and size: they are rolled apart, so a
+    pair's ways are the product of theirs.
+    """
+    sizes: dict[int | None, int] = {None: 1} if size is None else {s: w for s, w in size.counts.items()}
+    parts = [
+        (ways * s_ways, _term_cached(node.with_count(c, s)))
+        for c, ways in count.counts.items()
+        for s, s_ways in sizes.items()
+    ]
     common = math.lcm(*(d.denominator for _, d in parts))
     _charge(
         sum(len(d.support) for _, d in parts) * (1 + _mul_steps(common.bit_length(), 64)), "mixing counts"

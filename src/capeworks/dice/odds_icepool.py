@@ -88,7 +88,12 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
         return kept.expand().map(lambda faces: sum(score(f) for f in faces))
     if isinstance(e, ComputedDice):
         node = e
-        return _to_icepool(icepool, e.count).map(lambda c: _to_icepool(icepool, node.with_count(c)))
+        if node.size is None:
+            return _to_icepool(icepool, e.count).map(lambda c: _to_icepool(icepool, node.with_count(c)))
+        sizes = _to_icepool(icepool, node.size)
+        return _to_icepool(icepool, e.count).map(
+            lambda c: sizes.map(lambda s: _to_icepool(icepool, node.with_count(c, s)))
+        )
     if isinstance(e, Neg):
         return -_to_icepool(icepool, e.operand)
     if isinstance(e, Abs):

@@ -101,6 +101,7 @@ class RolledComputed:
     node: ComputedDice
     count: Rolled
     dice: RolledDice
+    size: Rolled | None = None  # 'd(1d6)': the size as rolled
 
     @property
     def value(self) -> int:
@@ -224,8 +225,10 @@ def build_tree(expr: Expr, faces: Faces, at: list[int]) -> Rolled:
         return _rolled_dice(expr, faces[at[0] - 1])
     if isinstance(expr, ComputedDice):
         count = build_tree(expr.count, faces, at)
+        size = None if expr.size is None else build_tree(expr.size, faces, at)
         at[0] += 1
-        return RolledComputed(expr, count, _rolled_dice(expr.with_count(count.value), faces[at[0] - 1]))
+        term = expr.with_count(count.value, None if size is None else size.value)
+        return RolledComputed(expr, count, _rolled_dice(term, faces[at[0] - 1]), size)
     if isinstance(expr, Neg):
         return RolledNeg(expr, build_tree(expr.operand, faces, at))
     if isinstance(expr, Abs):

@@ -120,9 +120,9 @@ class _Code:
             return self._line(f"tt(terms[{self.terms - 1}], {var})")
         return self._line(_term_code(term, var))
 
-    def computed(self, node: ComputedDice, count: str) -> str:
+    def computed(self, node: ComputedDice, count: str, size: str | None = None) -> str:
         self.terms += 1
-        return self._line(f"ct(terms[{self.terms - 1}], {count}, d[{self.terms - 1}])")
+        return self._line(f"ct(terms[{self.terms - 1}], {count}, d[{self.terms - 1}], {size})")
 
     def neg(self, a: str) -> str:
         return self._line(f"-{a}")
@@ -206,7 +206,9 @@ def _term_value(term: Dice, faces: Sequence[int]) -> int:
     return sum(target.score(f) for f, k in zip(faces, flags, strict=True) if k)
 
 
-def _computed_total(template: Dice, count: int, faces: Sequence[int]) -> int:
+def _computed_total(template: Dice, count: int, faces: Sequence[int], sides: int | None = None) -> int:
+    if sides is not None:
+        template = replace(template, sides=sides)
     return _term_value(template if count == template.count else replace(template, count=count), faces)
 
 
@@ -225,8 +227,8 @@ class _Drawing:
         self.faces.append(faces)
         return _term_value(term, faces)
 
-    def computed(self, node: ComputedDice, count: int) -> int:
-        return self.dice(node.with_count(count))
+    def computed(self, node: ComputedDice, count: int, size: int | None = None) -> int:
+        return self.dice(node.with_count(count, size))
 
     def neg(self, a: int) -> int:
         return -a
