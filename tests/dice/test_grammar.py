@@ -199,6 +199,11 @@ def _compare(kids: list[Any]) -> Expr:
         return ComputedDice(left.count, counted) if isinstance(left, ComputedDice) else counted
     if len(kids) > 3:
         raise _OutOfRange  # failures only after a count of dice
+    if last is kids[0] and last.data == "pool" and isinstance(left, Group) and isinstance(right, Const):
+        # Roll20: a group of two or more rolls alone before a number counts the rolls that meet it
+        if len(left.items) < 2 or op in (CmpOp.GT, CmpOp.LT):
+            raise _OutOfRange
+        return replace(left, count_op=op, count_at=right.value)
     if isinstance(last, lark.Tree) and last.data == "pool" and _leftmost_is_number(kids[2]):
         raise _OutOfRange  # Roll20 counts the rolls of a group right before a comparison
     if after_dice and _leftmost_is_number(kids[2]):

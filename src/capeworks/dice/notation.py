@@ -109,12 +109,20 @@ class _Reader(DiceSuffixes):
                     "the label after the count ('6d10>=8[hits]'), or brackets round the labelled dice "
                     "to compare their total ('(6d10[x]) >= 8'): right after dice a comparison counts them",
                 )
+            elif (
+                isinstance(left, Group)
+                and left.count_op is None
+                and isinstance(value, Const)
+                and _ends_with_group(self.text[:op_at])
+            ):
+                counted_group = self.counting_group(left, op, op_at, value.value)
+                node = counted_group if label is None else Note(counted_group, label)
             elif number_next and _starts_with_number(right) and _ends_with_group(self.text[:op_at]):
                 self.refuse(
                     op_at,
-                    "brackets round the group to compare its total ('({4d6, 3d8}) >= 5'), or 't' inside "
-                    "it to count dice ('{4d6t5, 3d8t5}'): Roll20 counts the rolls of a group that meet "
-                    "a comparison right after it, capeworks would compare the group's total",
+                    "brackets round the group to compare its total ('({4d6, 3d8}) >= 5'): Roll20 counts "
+                    "the rolls of a group that meet a comparison right after it, which capeworks does "
+                    "only for a group alone before a number alone ('{4d6, 3d8}>=5')",
                 )
             elif after_dice and number_next and _starts_with_number(right) and _ends_with_bare_dice(left):
                 self.refuse(
@@ -155,6 +163,22 @@ class _Reader(DiceSuffixes):
             )
         top = None if pool.explode is not None and not pool.explode.separate else pool.sides
         return replace(pool, target=self.failures(Target(value, None, op), top))
+
+    def counting_group(self, group: Group, op: CmpOp, op_at: int, value: int) -> Group:
+        """``{4d6, 3d8}>=5``: as Roll20, how many of the group's (kept) rolls have a total that meets it.
+
+        Roll20 reads a group of one roll (``{4d6+3d8}>=5``) as counting each of its dice: capeworks
+        refuses that and names ``4d6t5+3d8t5``, which means just that.
+        """
+        if len(group.items) < 2:
+            self.refuse(
+                op_at,
+                "a group of at least two rolls to count (Roll20 counts each die of a group of one roll: "
+                "write 't' on its dice for that, '{5d6!!}>8' is '5d6!!t8', '{4d6+3d8}>5' is '4d6t5+3d8t5')",
+            )
+        if op in (CmpOp.GT, CmpOp.LT):
+            self.refuse(op_at, _strict_hint(op, "to count the rolls of a group"))
+        return replace(group, count_op=op, count_at=value)
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
