@@ -3,9 +3,9 @@
 Roll20's dice reference, Grouped Rolls: with several sub-rolls a group applies keep/drop and success
 checks to each sub-roll's total (``{4d6, 3d8}>=5`` is 0, 1 or 2), where the same group without a
 comparison is worth the sum of its (kept) totals. A group of one sub-roll (``{4d6+3d8}>=5``) counts its
-dice there: capeworks refuses it and names ``4d6t5+3d8t5``. The brute force below rolls every die of
-every sub-roll, takes each sub-roll's total, keeps the kept run of the sorted totals and counts those
-that meet the comparison, as that page says.
+dice there: capeworks reads it as ``4d6t5+3d8t5``, for a roll of dice terms added up. The brute
+force below rolls every die of every sub-roll, takes each sub-roll's total, keeps the kept run of the
+sorted totals and counts those that meet the comparison, as that page says.
 """
 
 from __future__ import annotations
@@ -106,7 +106,9 @@ def test_group_count__rolls_and_bulk_rolls_follow_the_exact_odds() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("{4d6+3d8}>=5", "4d6t5\\+3d8t5"),  # Roll20 counts each die of a group of one roll
+        ("{4d6+3}>=5", "4d6t5\\+3d8t5"),  # one roll: only dice terms added up count each die
+        ("{4dF}>=1", "4d6t5\\+3d8t5"),
+        ("{4d6t3}>=5", "4d6t5\\+3d8t5"),
         ("{4d6, 3d8}>5", "'>=' to count the rolls of a group"),
         ("{4d6, 3d8}>=5+1", "brackets round the group"),
         ("1+{4d6, 3d8}>=5", "brackets round the group"),
@@ -115,3 +117,21 @@ def test_group_count__rolls_and_bulk_rolls_follow_the_exact_odds() -> None:
 def test_group_count__refused_with_a_sentence(text: str, words: str) -> None:
     with pytest.raises(DiceSyntaxError, match=words):
         parse(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "same"),
+    [("{4d6+3d8}>=5", "4d6t5+3d8t5"), ("{5d6!!}>=8", "5d6!!t8"), ("{2d6+1d8}<=2", "2d6t<=2+1d8t<=2")],
+)
+def test_group_count__one_roll_counts_each_die(text: str, same: str) -> None:
+    """Roll20: a group of ONE sub-roll applies the check to each die of it ('{5d6!!}>8', Shadowrun)."""
+    assert parse(text) == parse(same)
+    assert parse(str(parse(text))) == parse(text)
+
+
+def test_group_count__one_roll_against_a_brute_force() -> None:
+    out: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, 5), range(1, 5), range(1, 7)):
+        hits = sum(1 for f in faces if f >= 3)
+        out[hits] = out.get(hits, Fraction(0)) + Fraction(1, 96)
+    assert distribution("{2d4+1d6}>=3").probabilities == out

@@ -164,21 +164,27 @@ class _Reader(DiceSuffixes):
         top = None if pool.explode is not None and not pool.explode.separate else pool.sides
         return replace(pool, target=self.failures(Target(value, None, op), top))
 
-    def counting_group(self, group: Group, op: CmpOp, op_at: int, value: int) -> Group:
+    def counting_group(self, group: Group, op: CmpOp, op_at: int, value: int) -> Expr:
         """``{4d6, 3d8}>=5``: as Roll20, how many of the group's (kept) rolls have a total that meets it.
 
-        Roll20 reads a group of one roll (``{4d6+3d8}>=5``) as counting each of its dice: capeworks
-        refuses that and names ``4d6t5+3d8t5``, which means just that.
+        Roll20 counts each die of a group of one roll (``{4d6+3d8}>=5``, ``{5d6!!}>=8``): that reads as
+        the same count on each dice term (``4d6t5+3d8t5``), for a roll that only adds dice terms.
         """
-        if len(group.items) < 2:
-            self.refuse(
-                op_at,
-                "a group of at least two rolls to count (Roll20 counts each die of a group of one roll: "
-                "write 't' on its dice for that, '{5d6!!}>8' is '5d6!!t8', '{4d6+3d8}>5' is '4d6t5+3d8t5')",
-            )
         if op in (CmpOp.GT, CmpOp.LT):
             self.refuse(op_at, _strict_hint(op, "to count the rolls of a group"))
-        return replace(group, count_op=op, count_at=value)
+        if len(group.items) >= 2:
+            return replace(group, count_op=op, count_at=value)
+        terms = _added_dice(group.items[0])
+        if terms is None:
+            self.refuse(
+                op_at,
+                "two rolls or more to count rolls ('{4d6, 3d8}>=5'), or one roll of dice terms only "
+                "added up to count each die, as Roll20 does ('{4d6+3d8}>=5' reads as '4d6t5+3d8t5')",
+            )
+        counted: Expr = replace(terms[0], target=Target(value, None, op))
+        for term in terms[1:]:
+            counted = BinOp(Op.ADD, counted, replace(term, target=Target(value, None, op)))
+        return counted
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
@@ -501,6 +507,16 @@ def _ends_with_bare_dice(e: Expr) -> bool:
             e = e.right
         else:
             return False
+
+
+def _added_dice(e: Expr) -> list[Dice] | None:
+    """The dice terms of ``4d6+3d8`` left to right, or None if ``e`` is more than such terms added."""
+    if isinstance(e, BinOp) and e.op is Op.ADD:
+        left, right = _added_dice(e.left), _added_dice(e.right)
+        return None if left is None or right is None else left + right
+    if isinstance(e, Dice) and e.target is None and not e.fate:
+        return [e]
+    return None
 
 
 def _ends_with_group(text: str) -> bool:
