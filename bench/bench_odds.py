@@ -102,6 +102,12 @@ LISTED = {
     "6d6ms>12": "6 @ icepool.d6 - 12",
     # rpg-dice-roller's Fudge variant
     "8dF.1": "8 @ icepool.Die({-1: 1, 0: 4, 1: 1})",
+    # Roll20's count inside a group: how many roll totals are 12+, then of the two highest
+    "{4d6, 3d8, 2d10}>=12": "(4 @ icepool.d6 >= 12) + (3 @ icepool.d8 >= 12) + (2 @ icepool.d10 >= 12)",
+    "{4d6, 3d8, 2d10}kh2>=12": (
+        "icepool.Pool([4 @ icepool.d6, 3 @ icepool.d8, 2 @ icepool.d10]).expand()"
+        ".map(lambda t: sum(x >= 12 for x in t[1:]))"
+    ),
 }
 
 RANDOM_COUNT = 20

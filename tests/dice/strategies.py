@@ -185,11 +185,25 @@ computed_counting = st.tuples(
     st.sampled_from(["(1d4)", "(1d3-1)", "(d2+1)"]), st.sampled_from(["d6>=5", "d4<=1", "d10==10"])
 ).map("".join)
 
-#: ``start``: a sum, a dice count, or a top-level comparison of two sums
+#: Roll20's count inside a group: how many of its (kept) rolls' totals meet a number; one roll: each die
+group_counting = st.tuples(
+    st.lists(sum_expr, min_size=2, max_size=3),
+    st.sampled_from(["", "kh1", "dl1"]),
+    st.sampled_from([">=", "<=", "==", "!="]),
+    st.integers(0, 12),
+).map(lambda t: "{" + ", ".join(t[0]) + "}" + t[1] + t[2] + str(t[3])) | st.tuples(
+    # one roll of dice terms added up: each die counted ('{4d6+3d8}>=5' is '4d6t5+3d8t5')
+    st.lists(st.sampled_from(["2d6", "d8", "3d4!", "2d10kh1", "4d6u"]), min_size=1, max_size=3),
+    st.sampled_from([">=", "<=", "==", "!="]),
+    st.integers(1, 6),
+).map(lambda t: "{" + "+".join(t[0]) + "}" + t[1] + str(t[2]))
+
+#: ``start``: a sum, a dice count, a group's count, or a top-level comparison of two sums
 expression = st.one_of(
     sum_expr,
     counting(),
     computed_counting,
+    group_counting,
     st.tuples(sum_expr, st.sampled_from([">=", "<=", ">", "<", "==", "!="]), sum_expr).map(
         lambda t: f"({t[0]}) {t[1]} {t[2]}"  # bracketed: a total, never a count of dice
     ),

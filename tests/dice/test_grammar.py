@@ -199,6 +199,27 @@ def _compare(kids: list[Any]) -> Expr:
         return ComputedDice(left.count, counted) if isinstance(left, ComputedDice) else counted
     if len(kids) > 3:
         raise _OutOfRange  # failures only after a count of dice
+    if last is kids[0] and last.data == "pool" and isinstance(left, Group) and isinstance(right, Const):
+        # Roll20: a group of two or more rolls alone before a number counts the rolls that meet it
+        if op in (CmpOp.GT, CmpOp.LT):
+            raise _OutOfRange
+        if len(left.items) >= 2:
+            return replace(left, count_op=op, count_at=right.value)
+        # one roll: Roll20 counts each die; only dice terms added up, each counted ('4d6t5+3d8t5')
+        terms: list[Expr] = []
+        todo: list[Expr] = [left.items[0]]
+        while todo:
+            e = todo.pop()
+            if isinstance(e, BinOp) and e.op is Op.ADD:
+                todo += [e.right, e.left]
+            elif isinstance(e, Dice) and e.target is None and not e.fate:
+                terms.append(replace(e, target=Target(right.value, None, op)))
+            else:
+                raise _OutOfRange
+        counted = terms[0]
+        for term in terms[1:]:
+            counted = BinOp(Op.ADD, counted, term)
+        return counted
     if isinstance(last, lark.Tree) and last.data == "pool" and _leftmost_is_number(kids[2]):
         raise _OutOfRange  # Roll20 counts the rolls of a group right before a comparison
     if after_dice and _leftmost_is_number(kids[2]):

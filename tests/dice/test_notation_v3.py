@@ -31,6 +31,7 @@ from capeworks.dice.expr import (
     Dice,
     Explode,
     Expr,
+    Group,
     Keep,
     KeepKind,
     Neg,
@@ -190,7 +191,21 @@ sum_trees = st.recursive(
     _trees,
     max_leaves=4,
 )
-trees = st.one_of(sum_trees, st.builds(Compare, _CMPS, sum_trees, sum_trees))
+
+#: Roll20's count inside a group, '{4d6, 3d8}kh1>=5': only ever a whole expression (or labelled)
+group_count_trees = st.builds(
+    Group,
+    st.lists(sum_trees, min_size=2, max_size=3).map(tuple),
+    st.sampled_from([(), (Keep(KeepKind.KEEP_HIGHEST, 1),), (Keep(KeepKind.DROP_LOWEST, 1),)]),
+    st.sampled_from([CmpOp.GE, CmpOp.LE, CmpOp.EQ, CmpOp.NE]),
+    st.integers(0, 12),
+)
+trees = st.one_of(
+    sum_trees,
+    st.builds(Compare, _CMPS, sum_trees, sum_trees),
+    group_count_trees,
+    st.builds(Note, group_count_trees, st.just("hits")),
+)
 
 
 def _readable(expr: Expr) -> bool:
@@ -202,6 +217,8 @@ def _readable(expr: Expr) -> bool:
     if isinstance(expr, Neg | Abs | Note | Compare):
         inner = [expr.operand] if isinstance(expr, Neg | Abs | Note) else [expr.left, expr.right]
         return all(_readable(e) for e in inner)
+    if isinstance(expr, Group):
+        return all(_readable(e) for e in expr.items)
     return True
 
 
@@ -376,11 +393,10 @@ def test_explosion__thresholds_agree_with_icepool(text: str) -> None:
         ("1d6!>=1", "leaves some face not exploding"),
         ("1d6!7", "a face from 1 to 6 to explode on"),
         ("4d6!pkh3", "no keep or drop after '!p'"),
-        # Roll20 counts the rolls of a group meeting a comparison right after it ('{4d6,3d8}>=5'); capeworks
-        # compared the group's total there (1 or 0) without a word: now refused, bracket it for the total
-        ("{4d6,3d8}>=5", "brackets round the group to compare its total"),
-        ("{4d6,3d8}kh1 >= 5", "brackets round the group to compare its total"),
+        # Roll20 counts the rolls of a group meeting a comparison right after it ('{4d6,3d8}>=5', now
+        # counted so: tests/dice/test_group_count.py); with more on either side it stays refused
         ("1+{1d6,1d4}>=3", "brackets round the group to compare its total"),
+        ("{1d6,1d4}>=3+1", "brackets round the group to compare its total"),
         # crit marks (issue 20, the lead's decision: marks, as Roll20 and rpg-dice-roller read them) keep
         # Roll20's '>' ("or more") apart from rpg-dice-roller's ("more than"): tests/dice/test_marks.py
         ("1d20cs>19cf<2", "'>=' for 'cs' ('>' means 'or more' to Roll20"),

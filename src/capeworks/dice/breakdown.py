@@ -78,7 +78,9 @@ def _fmt(t: Rolled, outer: int) -> str:
         text, prec = f"{count}d{size}{_dice_text(t.dice)}", _PREC_ATOM
     elif isinstance(t, RolledGroup):
         shown = (_fmt(i, 0) if k else f"({_fmt(i, 0)})" for i, k in zip(t.items, t.kept, strict=True))
-        text, prec = "{" + ", ".join(shown) + "}", _PREC_ATOM
+        node = t.node
+        counts = "" if node.count_op is None else f"{node.count_op.value}{node.count_at}"
+        text, prec = "{" + ", ".join(shown) + "}" + counts, _PREC_ATOM
     elif isinstance(t, RolledNeg):
         text, prec = f"-{_fmt(t.operand, _PREC_UNARY)}", _PREC_UNARY
     elif isinstance(t, RolledAbs):

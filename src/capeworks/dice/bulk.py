@@ -110,6 +110,8 @@ class _Arrays:
         table = self.np.stack(items, axis=1)
         if (start, end) != (0, len(items)):
             table = self.np.sort(table, axis=1)[:, start:end]
+        if group.count_op is not None:  # '{4d6, 3d8}>=5': how many kept totals meet it
+            return _holds(self.np, group.count_op, table, group.count_at).sum(axis=1).astype(self.np.int64)
         return table.sum(axis=1)
 
 

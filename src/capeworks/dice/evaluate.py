@@ -203,6 +203,8 @@ class BoundsAlgebra:
         # order statistics grow with every item, so the kept run of the sorted lows
         # (highs) is the lowest (highest) the kept sum can be
         start, end = group.kept_range
+        if group.count_op is not None:  # '{4d6, 3d8}>=5': a count of the kept rolls
+            return _bounds(0, end - start, *items)
         lows = sorted(b[0] for b in items)[start:end]
         highs = sorted(b[1] for b in items)[start:end]
         return _bounds(sum(lows), sum(highs), *items)
@@ -333,6 +335,9 @@ class ValuesAlgebra:
         return frozenset((0, 1))
 
     def group(self, group: Group, items: list[Values]) -> Values:
+        if group.count_op is not None:
+            start, end = group.kept_range
+            return frozenset(range(end - start + 1))
         spans = [(*_span(v), 0) for v in items]
         lo, hi, _ = BoundsAlgebra().group(group, spans)
         return (lo, hi)

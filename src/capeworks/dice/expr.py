@@ -574,10 +574,20 @@ class Group:
 
     Without a keep/drop suffix the group is worth the sum of its items. Ties
     among equal totals are broken as for dice: the earlier item sorts lower.
+    With ``count_op`` (``{4d6, 3d8}>=5``, as Roll20 reads it) it is worth how
+    many of its kept items' totals meet ``count_op count_at``, not their sum.
     """
 
     items: tuple[Expr, ...]
     keeps: tuple[Keep, ...] = ()
+    count_op: CmpOp | None = None
+    count_at: int = 0
+
+    def score(self, total: int) -> int:
+        """What one kept item with this ``total`` adds: itself, or 1/0 when the group counts."""
+        if self.count_op is None:
+            return total
+        return int(self.count_op.holds(total, self.count_at))
 
     @property
     def kept_range(self) -> tuple[int, int]:
@@ -748,7 +758,8 @@ def _fmt(e: Expr, outer: int) -> str:
         text, prec = f"{e.fn.value}({_fmt(e.left, 0)}, {_fmt(e.right, 0)})", _PREC_ATOM
     elif isinstance(e, Group):
         keeps = "".join(str(k) for k in e.keeps)
-        text, prec = "{" + ", ".join(_fmt(i, 0) for i in e.items) + "}" + keeps, _PREC_ATOM
+        counts = "" if e.count_op is None else f"{e.count_op.value}{e.count_at}"
+        text, prec = "{" + ", ".join(_fmt(i, 0) for i in e.items) + "}" + keeps + counts, _PREC_ATOM
     elif isinstance(e, Compare):
         left = _fmt(e.left, _PREC_ADD)
         if _ends_with_dice(e.left):

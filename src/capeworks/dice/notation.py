@@ -109,12 +109,20 @@ class _Reader(DiceSuffixes):
                     "the label after the count ('6d10>=8[hits]'), or brackets round the labelled dice "
                     "to compare their total ('(6d10[x]) >= 8'): right after dice a comparison counts them",
                 )
+            elif (
+                isinstance(left, Group)
+                and left.count_op is None
+                and isinstance(value, Const)
+                and _ends_with_group(self.text[:op_at])
+            ):
+                counted_group = self.counting_group(left, op, op_at, value.value)
+                node = counted_group if label is None else Note(counted_group, label)
             elif number_next and _starts_with_number(right) and _ends_with_group(self.text[:op_at]):
                 self.refuse(
                     op_at,
-                    "brackets round the group to compare its total ('({4d6, 3d8}) >= 5'), or 't' inside "
-                    "it to count dice ('{4d6t5, 3d8t5}'): Roll20 counts the rolls of a group that meet "
-                    "a comparison right after it, capeworks would compare the group's total",
+                    "brackets round the group to compare its total ('({4d6, 3d8}) >= 5'): Roll20 counts "
+                    "the rolls of a group that meet a comparison right after it, which capeworks does "
+                    "only for a group alone before a number alone ('{4d6, 3d8}>=5')",
                 )
             elif after_dice and number_next and _starts_with_number(right) and _ends_with_bare_dice(left):
                 self.refuse(
@@ -155,6 +163,28 @@ class _Reader(DiceSuffixes):
             )
         top = None if pool.explode is not None and not pool.explode.separate else pool.sides
         return replace(pool, target=self.failures(Target(value, None, op), top))
+
+    def counting_group(self, group: Group, op: CmpOp, op_at: int, value: int) -> Expr:
+        """``{4d6, 3d8}>=5``: as Roll20, how many of the group's (kept) rolls have a total that meets it.
+
+        Roll20 counts each die of a group of one roll (``{4d6+3d8}>=5``, ``{5d6!!}>=8``): that reads as
+        the same count on each dice term (``4d6t5+3d8t5``), for a roll that only adds dice terms.
+        """
+        if op in (CmpOp.GT, CmpOp.LT):
+            self.refuse(op_at, _strict_hint(op, "to count the rolls of a group"))
+        if len(group.items) >= 2:
+            return replace(group, count_op=op, count_at=value)
+        terms = _added_dice(group.items[0])
+        if terms is None:
+            self.refuse(
+                op_at,
+                "two rolls or more to count rolls ('{4d6, 3d8}>=5'), or one roll of dice terms only "
+                "added up to count each die, as Roll20 does ('{4d6+3d8}>=5' reads as '4d6t5+3d8t5')",
+            )
+        counted: Expr = replace(terms[0], target=Target(value, None, op))
+        for term in terms[1:]:
+            counted = BinOp(Op.ADD, counted, replace(term, target=Target(value, None, op)))
+        return counted
 
     def comparison(self) -> CmpOp | None:
         for literal, op in (*_COMPARISONS, *_STRICT):
@@ -477,6 +507,16 @@ def _ends_with_bare_dice(e: Expr) -> bool:
             e = e.right
         else:
             return False
+
+
+def _added_dice(e: Expr) -> list[Dice] | None:
+    """The dice terms of ``4d6+3d8`` left to right, or None if ``e`` is more than such terms added."""
+    if isinstance(e, BinOp) and e.op is Op.ADD:
+        left, right = _added_dice(e.left), _added_dice(e.right)
+        return None if left is None or right is None else left + right
+    if isinstance(e, Dice) and e.target is None and not e.fate:
+        return [e]
+    return None
 
 
 def _ends_with_group(text: str) -> bool:

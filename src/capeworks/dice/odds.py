@@ -539,7 +539,35 @@ class _Odds:
 
     def group(self, group: Group, items: list[Distribution]) -> Distribution:
         start, end = group.kept_range
-        return _group(items, start, end)
+        if group.count_op is None:
+            return _group(items, start, end)
+        return _group_count(group, items, start, end)
+
+
+def _group_count(group: Group, items: list[Distribution], start: int, end: int) -> Distribution:
+    """``{4d6, 3d8}>=5``: how many kept rolls have a total that meets the comparison.
+
+    All kept: the rolls are independent, so the count is the sum of one 0/1
+    chance per roll. With keep/drop each total ``x`` is carried as
+    ``x*k + (1 if it meets it)``, ``k`` past the most that can count: that sorts
+    as ``x`` does, so :func:`_group` keeps the same rolls, and its sum modulo
+    ``k`` is the count.
+    """
+    hit = group.score
+    if (start, end) == (0, len(items)):
+        return _group([_relabel(i, hit) for i in items], start, end)
+    k = end - start + 1
+    coded = _group([_relabel(i, lambda x: x * k + hit(x)) for i in items], start, end)
+    return _relabel(coded, lambda z: z % k)
+
+
+def _relabel(d: Distribution, fn: Callable[[int], int]) -> Distribution:
+    """``d`` with each outcome ``x`` read as ``fn(x)`` (ways of outcomes that meet added up)."""
+    out: dict[int, int] = {}
+    for x, c in d.counts.items():
+        y = fn(x)
+        out[y] = out.get(y, 0) + c
+    return Distribution.from_counts(out)
 
 
 def _mixture(count: Distribution, node: ComputedDice, size: Distribution | None = None) -> Distribution:

@@ -103,6 +103,9 @@ def _to_icepool(icepool: Any, e: Expr) -> Any:
     if isinstance(e, Group):
         dice = [_to_icepool(icepool, i) for i in e.items]
         start, end = e.kept_range
+        if e.count_op is not None:  # '{4d6, 3d8}>=5': each sorted outcome of the rolls, its kept run counted
+            hit = e.score
+            return icepool.Pool(dice).expand().map(lambda rolls: sum(hit(x) for x in rolls[start:end]))
         if (start, end) == (0, len(dice)):
             return sum(dice[1:], dice[0])
         if start == end:

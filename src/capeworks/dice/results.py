@@ -200,7 +200,7 @@ class RolledGroup:
 
     @property
     def value(self) -> int:
-        return sum(item.value for item, k in zip(self.items, self.kept, strict=True) if k)
+        return sum(self.node.score(item.value) for item, k in zip(self.items, self.kept, strict=True) if k)
 
 
 Rolled = (

@@ -150,9 +150,11 @@ class _Code:
     def group(self, group: Group, items: list[str]) -> str:
         start, end = group.kept_range
         listed = f"[{', '.join(items)}]"
-        if (start, end) == (0, len(items)):
-            return self._line(f"sum({listed})")
-        return self._line(f"sum(sorted({listed})[{start}:{end}])")
+        if (start, end) != (0, len(items)):
+            listed = f"sorted({listed})[{start}:{end}]"
+        if group.count_op is not None:  # '{4d6, 3d8}>=5': how many kept totals meet it
+            return self._line(f"sum(1 for v in {listed} if v {group.count_op.value} {group.count_at})")
+        return self._line(f"sum({listed})")
 
 
 def _compile(expr: Expr) -> _Plan:
@@ -248,7 +250,7 @@ class _Drawing:
     def group(self, group: Group, items: list[int]) -> int:
         keeps = group.keeps
         flags = kept_flags(items, keeps[0] if keeps else None, keeps[1:])
-        return sum(v for v, k in zip(items, flags, strict=True) if k)
+        return sum(group.score(v) for v, k in zip(items, flags, strict=True) if k)
 
 
 @lru_cache(maxsize=2048)
