@@ -397,6 +397,11 @@ def test_explosion__thresholds_agree_with_icepool(text: str) -> None:
         # counted so: tests/dice/test_group_count.py); with more on either side it stays refused
         ("1+{1d6,1d4}>=3", "brackets round the group to compare its total"),
         ("{1d6,1d4}>=3+1", "brackets round the group to compare its total"),
+        # ... and against a negative number, which Roll20 still counts (capeworks compared the total
+        # without a word: '6d10>=-1' gave 1 where Roll20 gives 6)
+        ("6d10>=-1", "a count's threshold of 0 or more"),
+        ("{4d6,3d8}>=-1", "a count's threshold of 0 or more"),
+        ("2d6 >= -2", "a count's threshold of 0 or more"),
         # crit marks (issue 20, the lead's decision: marks, as Roll20 and rpg-dice-roller read them) keep
         # Roll20's '>' ("or more") apart from rpg-dice-roller's ("more than"): tests/dice/test_marks.py
         ("1d20cs>19cf<2", "'>=' for 'cs' ('>' means 'or more' to Roll20"),

@@ -132,6 +132,18 @@ class _Reader(DiceSuffixes):
                     "'6d10t8+1', '-6d10>=8' as '-6d10t8'), capeworks would compare a total "
                     "(write '(6d10) >= 8+1')",
                 )
+            elif (
+                self.text.startswith("-", right_at)
+                and right_at + 1 < len(self.text)
+                and self.text[right_at + 1] in _DIGITS
+                and ((after_dice and _ends_with_bare_dice(left)) or _ends_with_group(self.text[:op_at]))
+            ):
+                self.refuse(
+                    op_at,
+                    "a count's threshold of 0 or more, or brackets round the dice to compare their total "
+                    "('(6d10) >= -1'): Roll20 counts the dice (or a group's rolls) right before a "
+                    "comparison, against a negative number too",
+                )
             else:
                 node = Compare(op, left, right)
         self.skip()
