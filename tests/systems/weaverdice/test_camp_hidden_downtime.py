@@ -190,3 +190,29 @@ def test_a_cell_a_hidden_npc_unlocks_keeps_its_tidbit_the_gms() -> None:
         assert "tidbit 0" not in seen and "tidbit 15" in seen, seat
     assert "tidbit 0" in seen_by(d, "gm")
     assert Table.replay(d.table.log).state.campaign == d.state.campaign
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-FOLLOW-008")
+def test_a_hidden_npcs_group_membership_is_the_gms() -> None:
+    """The GM puts hidden Boss in Ada's gang: players see the gang, its followers and its cap (Boss is
+    counted in it, unnamed), never that Boss is a member: not in the Groups panel, the view, the
+    group's events (data or words); the GM sees Boss listed, and the log replays to the whole group."""
+    d = with_hidden_boss()
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "boss"])
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.do("ann", "gain_follower", character="ada", kind="fan", group="gang", dice=[6])
+    assert d.state.campaign.groups["gang"].members == ("ada", "boss")
+    gm_only(d, "ada, boss")
+    t = d.table
+    gm_groups = [p for p in t.seen_panels(t.viewer_for("gm")) if p.title == "Groups"]
+    assert gm_groups[0].rows == (("The Gang", "ada, boss", "fan 1", "2"),)
+    for seat in PLAYERS:
+        viewer = t.viewer_for(seat)
+        panels = [p for p in t.seen_panels(viewer) if p.title == "Groups"]
+        assert panels[0].rows == (("The Gang", "ada", "fan 1", "2"),), seat
+        group = t.view(viewer)["state"]["campaign"]["groups"]["gang"]
+        assert group["members"] == ["ada"] and group["extra"] == 1
+        events = json.dumps([e.model_dump(mode="json") for e in t.log_view(viewer) if e.seq > 8])
+        assert "boss" not in events.lower(), seat
+        assert "The Gang forms: ada share up to 2 followers." in seen_by(d, seat)
+    assert Table.replay(t.log).state.campaign == d.state.campaign

@@ -261,3 +261,21 @@ def test_a_spent_half_dot_is_the_dot_that_lapses_after_an_encounter_with_no_lull
     d.do("gm", "end_combat", lull=False)
     effort = d.state.people["ada"].effort
     assert not any(effort.bonus.values()) and effort.available(sheet, Pool.STAMINA) == top
+
+
+@pytest.mark.rules("WD-PROG-006", "WD-EFFORT-014", "WD-EFFORT-009")
+def test_spending_only_the_half_dot_exhausts_nothing_at_the_lull() -> None:
+    """Seed, src 1192: half pips "disappear before any exhaustion is counted": Ada spends only her
+    half dot, so the lull after the encounter asks her for no exhausted dot and her pools stay whole."""
+    d = mini(boxes=1)
+    pick(d, 16, pool="stamina")
+    sheet = d.state.sheets["ada"]
+    top = sheet.effort_max(Pool.STAMINA)
+    d.do("ann", "sleep", character="ada")
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "move", character="ada", feet=30, push=True, dice=[2])
+    d.do("gm", "end_combat")  # five quiet minutes
+    assert "ada" not in d.state.exhaust_owed
+    effort = d.state.people["ada"].effort
+    assert not any(effort.exhausted.values()) and effort.available(sheet, Pool.STAMINA) == top
+    d.refuse("ann", "exhaust", character="ada", pool="stamina", rule="WD-EFFORT-009")

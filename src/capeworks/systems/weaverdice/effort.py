@@ -80,7 +80,7 @@ class Effort(Frozen):
     spent: dict[Pool, int] = Field(default_factory=_zero)
     exhausted: dict[Pool, int] = Field(default_factory=_zero)
     bonus: dict[Pool, int] = Field(default_factory=_zero)
-    used: bool = Field(default=False, description="Effort was spent or lost since the last restore.")
+    used: bool = Field(default=False, description="Non-bonus effort spent or lost since the last restore.")
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
@@ -169,7 +169,11 @@ class Effort(Frozen):
         return evolve(self, {"bonus": {**self.bonus, pool: self.bonus.get(pool, 0) + dots}})
 
     def _used(self, pool: Pool, dots: int) -> Effort:
-        return evolve(self, {"spent": {**self.spent, pool: self.spent.get(pool, 0) + dots}, "used": True})
+        """Spent dots are the bonus's first: spending only those counts toward no exhaustion, as they
+        "disappear before any exhaustion is counted" (seed src 1192, WD-EFFORT-014)."""
+        spent = self.spent.get(pool, 0) + dots
+        used = self.used or spent > self.bonus.get(pool, 0)
+        return evolve(self, {"spent": {**self.spent, pool: spent}, "used": used})
 
 
 def push_distance(d3: int, *, double: bool) -> int:

@@ -148,7 +148,7 @@ class DowntimeKept(CampaignEvent):
     """GM-only, after a public campaign event: its hidden NPCs' part, which the public one left out
     (:mod:`~.screen`): the phase with their slots, the rep they must discard, their pending strike
     choices (each whole, as the fold sets them), their bonus-slot dice and costume rep (words), and
-    the projects, recruitments and missions that are theirs."""
+    the projects, recruitments and missions that are theirs, and groups naming them."""
 
     phase: Phase | None = None
     discards: dict[str, int] | None = None
@@ -159,6 +159,8 @@ class DowntimeKept(CampaignEvent):
     projects: tuple[CraftProject, ...] = ()
     recruitments: tuple[Recruitment, ...] = ()
     missions: tuple[Mission, ...] = ()
+    #: groups with hidden NPCs among their members, whole (the public event left those out)
+    groups: tuple[Group, ...] = ()
 
 
 class Awarded(CampaignEvent):

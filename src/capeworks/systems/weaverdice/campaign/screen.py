@@ -11,7 +11,9 @@ if one was. Likewise a public event's records keyed by character (the downtime
 phase's slots, rep to discard, strike choices, bonus-slot dice, costume rep)
 leave out hidden NPCs' keys, and the projects, recruitments and missions
 that are theirs, and a GM-only :class:`~.events.DowntimeKept`
-after it carries them, with the hidden NPCs' dice (``secret``).
+after it carries them, with the hidden NPCs' dice (``secret``). A group with a
+hidden NPC among its members goes public without it, counted in ``extra``
+instead so the public cap stays right; the GM's copy has the group whole.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from capeworks.engine.model import RollRecord
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import flow
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.model import Ledger, Phase
+from capeworks.systems.weaverdice.campaign.model import Group, Ledger, Phase
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.state import WdState
 
@@ -48,6 +50,12 @@ _WHOLE, _PARTS = ("discards", "strike_choice"), ("bonus_faces", "gained")
 _OWNED = {"projects": "crafter", "recruitments": "recruiter", "missions": "planner"}
 
 
+def _unnamed(group: Group, hidden: set[str]) -> Group:
+    """A group as players see it: hidden members counted in ``extra``, not named (WD-NPC-003)."""
+    shown = tuple(m for m in group.members if m not in hidden)
+    return evolve(group, {"members": shown, "extra": group.extra + len(group.members) - len(shown)})
+
+
 def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The public values of an event's records keyed by character, and the GM's (see the docstring)."""
     hidden = {i for i, c in state.people.items() if c.hidden}
@@ -62,6 +70,10 @@ def _keyed(state: WdState, values: dict[str, Any]) -> tuple[dict[str, Any], dict
         if records and any(getattr(r, owner) in hidden for r in records):
             public[key] = tuple(r for r in records if getattr(r, owner) not in hidden)
             kept[key] = tuple(r for r in records if getattr(r, owner) in hidden)
+    groups = values.get("groups")
+    if groups and any(hidden & set(g.members) for g in groups):
+        public["groups"] = tuple(_unnamed(g, hidden) for g in groups)
+        kept["groups"] = groups
     for key in (*_WHOLE, *_PARTS):
         records = values.get(key)
         if isinstance(records, dict) and hidden & records.keys():

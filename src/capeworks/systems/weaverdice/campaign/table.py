@@ -483,7 +483,7 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 rows=tuple(
                     (
                         g.name,
-                        ", ".join(g.members),
+                        ", ".join(m for m in g.members if viewer.is_gm or not _secret(state, m)),
                         ", ".join(f"{k} {v}" for k, v in g.followers.items()) or "-",
                         str(g.cap),
                     )
@@ -540,6 +540,11 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
     return out
 
 
+def _extra(group: dict[str, Any], hidden: Collection[str]) -> int:
+    """A group's ``extra`` as a player sees it: its hidden members count there (WD-NPC-003)."""
+    return int(group["extra"]) + sum(1 for m in group["members"] if m in hidden)
+
+
 def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] = ()) -> dict[str, Any]:
     """The campaign part of a view: a player never sees the GM's secrets (module docstring), nor a
     hidden NPC's ledger (its rep cards, money, followers) or downtime (slots, discards, choices)."""
@@ -560,6 +565,10 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
         camp[key] = {k: v for k, v in camp[key].items() if k not in hidden}
     for key, owner in (("projects", "crafter"), ("missions", "planner"), ("recruitments", "recruiter")):
         camp[key] = {k: v for k, v in camp[key].items() if v[owner] not in hidden}
+    camp["groups"] = {  # a hidden NPC's membership is the GM's; the cap stays (counted in extra)
+        k: {**g, "members": [m for m in g["members"] if m not in hidden], "extra": _extra(g, hidden)}
+        for k, g in camp["groups"].items()
+    }
     camp["candidates"] = {
         k: c for k, c in camp["candidates"].items() if c["recruitment"] in camp["recruitments"]
     }
