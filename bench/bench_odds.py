@@ -102,6 +102,9 @@ LISTED = {
     "6d6ms>12": "6 @ icepool.d6 - 12",
     # rpg-dice-roller's Fudge variant
     "8dF.1": "8 @ icepool.Die({-1: 1, 0: 4, 1: 1})",
+    # Foundry's computed die sizes: the size rolled first, then the dice
+    "1d(1d20)": "icepool.d20.map(lambda s: icepool.d(s))",
+    "(1d20*2)d(1d10)": "(icepool.d20 * 2).map(lambda n: icepool.d10.map(lambda s: n @ icepool.d(s)))",
     # Roll20's count inside a group: how many roll totals are 12+, then of the two highest
     "{4d6, 3d8, 2d10}>=12": "(4 @ icepool.d6 >= 12) + (3 @ icepool.d8 >= 12) + (2 @ icepool.d10 >= 12)",
     "{4d6, 3d8, 2d10}kh2>=12": (
