@@ -175,11 +175,11 @@ def test_a_new_field_with_a_default_on_fight__still_replays_old_and_new_logs(
     """A later release adds ``surprise`` to Fight (and its patch): the golden log written with whole
     copies and a log written with facts both replay, to the same states, every fight with the default."""
     later = create_model("Fight", __base__=Fight, surprise=(bool, False))
-    parts = {**wd_state._FACT_PARTS, "fight_changed": ("fight", "one", later)}
+    parts = {**wd_state.FACT_PARTS, "fight_changed": ("fight", "one", later)}
     before_old = list(_states([Event.model_validate(e) for e in _golden("referee")["log"]]))
     new_log = referee_session(4, "referee").played().log
     before_new = list(_states(_fresh(new_log)))
-    monkeypatch.setattr(wd_state, "_FACT_PARTS", parts)
+    monkeypatch.setattr(wd_state, "FACT_PARTS", parts)
     monkeypatch.setattr(wd_state, "_PLANS", {})
     for log, before in ((_golden("referee")["log"], before_old), (new_log, before_new)):
         events = [Event.model_validate(e) for e in log] if isinstance(log[0], dict) else _fresh(log)

@@ -68,6 +68,7 @@ from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.state import (
     COPIES,
+    FACT_PARTS,
     Combatant,
     Fight,
     Grapple,
@@ -427,18 +428,12 @@ def _sequence(cls: type[P], old: tuple[BaseModel, ...], new: tuple[BaseModel, ..
     return tuple(out)
 
 
-#: field given by a rule (never stored) -> (the field stored, how it is recorded, the patch class)
+#: field given by a rule (never stored) -> (the field stored, how it is recorded, the patch class):
+#: the state's table of stored facts read the other way, each model's patch class in its place
+_PATCH_OF = {model: patch for patch, model in PATCHED.items()}
 _FACTS: dict[str, tuple[str, str, type[_Entry]]] = {
-    "fight": ("fight_changed", "one", FightPatch),
-    "attack": ("attack_changed", "one", AttackPatch),
-    "queued": ("queued_changed", "sequence", AttackPatch),
-    "effects": ("effects_changed", "sequence", EffectPatch),
-    "grapples": ("grapples_changed", "keyed", GrapplePatch),
-    "reversals": ("reversals_changed", "keyed", GrapplePatch),
-    "falls": ("falls_changed", "keyed", FallPatch),
-    "lengthy": ("lengthy_changed", "one", LengthyPatch),
+    field: (stored, how, _PATCH_OF[model]) for stored, (field, how, model) in FACT_PARTS.items()
 }
-assert set(_FACTS) == set(COPIES)
 #: payload class -> the copy fields it has (worked out once)
 _HAS: dict[type[BaseModel], tuple[str, ...]] = {}
 

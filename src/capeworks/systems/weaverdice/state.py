@@ -34,6 +34,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = [
     "COPIES",
+    "FACT_PARTS",
     "Call",
     "Chance",
     "Combatant",
@@ -260,7 +261,7 @@ _TUPLES = frozenset({"exhaust_owed"})
 #: "one" a patch of one value (or ``gone``), "keyed" the new mapping's keys each with a patch,
 #: "sequence" the new sequence each entry a patch laid over the old one ``at`` a place, or new
 #: (:mod:`~.facts`; a lengthy check's is keyed by the event's ``lengthy_key``)
-_FACT_PARTS: dict[str, tuple[str, str, type[BaseModel]]] = {
+FACT_PARTS: dict[str, tuple[str, str, type[BaseModel]]] = {
     "fight_changed": ("fight", "one", Fight),
     "attack_changed": ("attack", "one", PendingAttack),
     "queued_changed": ("queued", "sequence", PendingAttack),
@@ -271,7 +272,7 @@ _FACT_PARTS: dict[str, tuple[str, str, type[BaseModel]]] = {
     "lengthy_changed": ("lengthy", "one", Lengthy),
 }
 #: the state objects a rule hands an event whole, which the builder turns into facts (never stored)
-COPIES = tuple(part for part, _, _ in _FACT_PARTS.values())
+COPIES = tuple(part for part, _, _ in FACT_PARTS.values())
 #: events whose check a high-morale spend or a reroll may act on next (WD-MORALE-003, WD-CORE-009)
 _RECORDS_CHECK = frozenset({"weaverdice.check_rolled", "weaverdice.morale_spent", "weaverdice.rerolled"})
 
@@ -306,7 +307,7 @@ def _plan(cls: type[BaseModel]) -> _Plan:
         sheet_changed="sheet_changed" in fields,
         people="changed" in fields,
         upserts=tuple((k, k in _TUPLES) for k in _UPSERTS if k in fields),
-        facts=tuple((k, *v) for k, v in _FACT_PARTS.items() if k in fields),
+        facts=tuple((k, *v) for k, v in FACT_PARTS.items() if k in fields),
         copies=frozenset(k for k in COPIES if k in fields),
         call="call" in fields,
         closed_call="closed_call" in fields,
