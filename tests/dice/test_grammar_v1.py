@@ -92,6 +92,8 @@ def _ends_with_dice(e: Expr) -> bool:
 
 def _starts_with_number(text: str, old: Compare) -> bool:
     right = text.rsplit(old.op.value, 1)[1].lstrip()
+    if right[:1] == "-" and right[1:2].isdigit():  # a negative number is counted against too (v3)
+        right = right[1:]
     return right[:1].isdigit() and not right.lstrip("0123456789 ").startswith("d")
 
 

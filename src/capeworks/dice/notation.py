@@ -136,6 +136,7 @@ class _Reader(DiceSuffixes):
                 self.text.startswith("-", right_at)
                 and right_at + 1 < len(self.text)
                 and self.text[right_at + 1] in _DIGITS
+                and _starts_with_negative_number(right)
                 and ((after_dice and _ends_with_bare_dice(left)) or _ends_with_group(self.text[:op_at]))
             ):
                 self.refuse(
@@ -551,6 +552,13 @@ def _starts_with_number(e: Expr) -> bool:
     while isinstance(e, BinOp | Note):
         e = e.left if isinstance(e, BinOp) else e.operand
     return isinstance(e, Const)
+
+
+def _starts_with_negative_number(e: Expr) -> bool:
+    """Whether ``e``'s leftmost part is a minus before a plain number (``-1``, ``-1+2``; not ``-1d6``)."""
+    while isinstance(e, BinOp | Note):
+        e = e.left if isinstance(e, BinOp) else e.operand
+    return isinstance(e, Neg) and _starts_with_number(e.operand)
 
 
 def round_once(node: Expr, rounding: Op) -> Expr | None:
