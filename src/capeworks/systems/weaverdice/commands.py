@@ -500,6 +500,14 @@ class Sleep(Frozen):
     """A full night's sleep: exhaustion clears, subject to low morale (WD-EFFORT-011)."""
 
     character: Ident
+    morale_dots: TextList = Field(
+        default_factory=list,
+        max_length=4,
+        description=(
+            "Morale as extra effort (a rules setting): a pool per morale step above neutral for the new"
+            " day, e.g. stamina, focus; unnamed dots go to Stamina, Focus, Recovery in turn."
+        ),
+    )
 
 
 class Ruling(Frozen):

@@ -7,8 +7,9 @@ restores), -009/-010 (end-of-encounter restore with one more exhausted dot
 after each qualifying lull), -011 (a night's sleep clears exhaustion, less
 what low morale keeps), -012 (Focus for +1d3 speed/tactics), -014 (bonus
 dots usable in the first encounter after rest, gone before exhaustion) and
--015 (one Stamina push per move action). Pure: an :class:`Effort` in, a new
-one out.
+-015 (one Stamina push per move action), and the variant WD-DN-011(b) (morale
+as extra effort: day dots that last until they are spent or the next night).
+Pure: an :class:`Effort` in, a new one out.
 """
 
 from __future__ import annotations
@@ -74,13 +75,17 @@ class Effort(Frozen):
 
     ``spent`` counts dots spent or drained since the last restore; ``exhausted``
     lowers each pool's maximum until a night's sleep; ``bonus`` holds dots
-    usable only in the first encounter after rest: they lapse when it ends (WD-EFFORT-014).
+    usable only in the first encounter after rest: they lapse when it ends (WD-EFFORT-014);
+    ``day`` holds the morale dots still unspent today under the variant WD-DN-011(b): spent after the
+    bonus dots and before the pool's own, they never come back at a lull, exhaust nothing, and
+    the next night's sleep replaces them.
     """
 
     spent: dict[Pool, int] = Field(default_factory=_zero)
     exhausted: dict[Pool, int] = Field(default_factory=_zero)
     bonus: dict[Pool, int] = Field(default_factory=_zero)
     used: bool = Field(default=False, description="Non-bonus effort spent or lost since the last restore.")
+    day: dict[Pool, int] = Field(default_factory=_zero, exclude_if=lambda v: not v)
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
@@ -88,7 +93,13 @@ class Effort(Frozen):
 
     def available(self, character: Character, pool: Pool) -> int:
         """Dots that can be spent now (WD-EFFORT-007)."""
-        return max(0, self.maximum(character, pool) + self.bonus.get(pool, 0) - self.spent.get(pool, 0))
+        return max(
+            0,
+            self.maximum(character, pool)
+            + self.bonus.get(pool, 0)
+            + self.day.get(pool, 0)
+            - self.spent.get(pool, 0),
+        )
 
     def spend(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
         """Spend ``dots`` from ``pool``; refused when the pool cannot pay (WD-EFFORT-007)."""
@@ -149,12 +160,15 @@ class Effort(Frozen):
                     field="exhaust",
                 )
             exhausted[exhaust] = exhausted.get(exhaust, 0) + 1
-        return Effort(exhausted=exhausted)
+        return Effort(exhausted=exhausted, day=self.day)
 
-    def sleep(self, *, kept: Mapping[Pool, int] | None = None) -> Effort:
-        """A full night's sleep clears exhaustion except dots low morale kept (WD-EFFORT-011)."""
+    def sleep(
+        self, *, kept: Mapping[Pool, int] | None = None, day: Mapping[Pool, int] | None = None
+    ) -> Effort:
+        """A full night's sleep clears exhaustion except dots low morale kept (WD-EFFORT-011); under
+        WD-DN-011(b) the new day's morale dots replace what is left of the last day's."""
         left = {p: min(n, self.exhausted.get(p, 0)) for p, n in (kept or {}).items() if n}
-        return Effort(exhausted=left)
+        return Effort(exhausted=left, day={p: n for p, n in (day or {}).items() if n})
 
     def lapse(self) -> Effort:
         """The encounter is over, lull or not: bonus dots go, and dots spent while they were there were
@@ -170,10 +184,20 @@ class Effort(Frozen):
 
     def _used(self, pool: Pool, dots: int) -> Effort:
         """Spent dots are the bonus's first: spending only those counts toward no exhaustion, as they
-        "disappear before any exhaustion is counted" (seed src 1192, WD-EFFORT-014)."""
-        spent = self.spent.get(pool, 0) + dots
-        used = self.used or spent > self.bonus.get(pool, 0)
-        return evolve(self, {"spent": {**self.spent, pool: spent}, "used": used})
+        "disappear before any exhaustion is counted" (seed src 1192, WD-EFFORT-014). The day's morale
+        dots go next (WD-DN-011(b)): they leave ``day`` for good, so no lull or rest gives them back."""
+        spent = self.spent.get(pool, 0)
+        from_bonus = min(dots, max(0, self.bonus.get(pool, 0) - spent))
+        from_day = min(dots - from_bonus, self.day.get(pool, 0))
+        change: dict[str, object] = {}
+        if from_day:
+            day = {**self.day, pool: self.day[pool] - from_day}
+            change["day"] = {p: n for p, n in day.items() if n}
+        if dots > from_day:
+            spent += dots - from_day
+            change["spent"] = {**self.spent, pool: spent}
+            change["used"] = self.used or spent > self.bonus.get(pool, 0)
+        return evolve(self, change)
 
 
 def push_distance(d3: int, *, double: bool) -> int:

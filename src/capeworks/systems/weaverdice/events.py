@@ -747,6 +747,8 @@ class Slept(Changes):
     name: str
     kept: dict[Pool, int] = Field(default_factory=dict)
     faces: tuple[int, ...] = ()
+    #: the new day's morale dots under WD-DN-011(b), one pool a dot (absent from older logs)
+    morale_dots: tuple[Pool, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 EVENTS = declare_events(

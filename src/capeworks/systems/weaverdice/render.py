@@ -502,6 +502,13 @@ _TEXT: dict[str, Callable[[Any], str]] = {
             if p.kept
             else "; exhaustion clears."
         )
+        + (
+            f" Morale gives {len(p.morale_dots)} extra dot(s) for the day: "
+            + ", ".join(_POOL[d] for d in p.morale_dots)
+            + "."
+            if p.morale_dots
+            else ""
+        )
     ),
 }
 

@@ -3,11 +3,14 @@
 Implements, on the table, WD-NPC-001..005 (who tracks what: a sheet's tier),
 WD-STAT-002/003 (sheets checked as they join), WD-MORALE-001/004/005
 (starting at the baseline, moving by steps, charm defiance), WD-MORALE-006
-with WD-EFFORT-011 (a night's sleep and the low-morale rolls), and
+with WD-EFFORT-011 (a night's sleep and the low-morale rolls), the variant WD-DN-011(b)
+(morale as extra effort: the new day's dots at sleep), and
 WD-CORE-011 (a GM ruling overrides any roll or outcome; undo takes it back).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
@@ -108,7 +111,8 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
                 faces.append(record.faces[0])
                 if not_recovered(me.morale, record.faces[0]):
                     kept[pool] = kept.get(pool, 0) + 1
-    effort = me.effort.sleep(kept=kept)
+    day = _morale_dots(state, context, me, c.morale_dots)
+    effort = me.effort.sleep(kept=kept, day={p: day.count(p) for p in Pool})
     # WD-PROG-006: a lone half dot is a bonus dot for the first encounter after the rest
     for pool, halves in sorted(state.campaign.ledger(c.character).half_dots.items()):
         if halves:
@@ -116,10 +120,37 @@ def sleep(state: WdState, context: Ctx, c: cmd.Sleep, dice: DiceService) -> Done
     me = evolve(me, {"effort": effort})
     b = Builder(state, context, dice)
     b.emit(
-        ev.Slept(character=c.character, name=me.name, kept=kept, faces=tuple(faces), people=(me,)),
+        ev.Slept(
+            character=c.character,
+            name=me.name,
+            kept=kept,
+            faces=tuple(faces),
+            morale_dots=day,
+            people=(me,),
+        ),
         rolls=tuple(rolls),
     )
     return b.batch
+
+
+def _morale_dots(state: WdState, context: Ctx, me: Combatant, named: Sequence[str]) -> tuple[Pool, ...]:
+    """Variant WD-DN-011(b): a dot of Stamina, Focus or Recovery per morale step above neutral, for the
+    day to come ("you start the day with one adrenaline, focus, or recovery", seed src 127). Named
+    pools first, the rest in turn; naming pools without the variant, or more than the steps, is refused."""
+    steps = max(0, me.morale) if context.config.morale_as_effort and state.sheet(me.id).tracks_effort else 0
+    try:
+        pools = [Pool(n.strip().lower()) for n in named]
+    except ValueError:
+        raise RuleViolation("WD-DN-011", "Name each morale dot's pool: stamina, focus or recovery.") from None
+    if len(pools) > steps:
+        why = (
+            "morale is not extra effort at this table"
+            if not context.config.morale_as_effort
+            else f"{me.name} has {steps} morale step(s) above neutral"
+        )
+        raise RuleViolation("WD-DN-011", f"No more than {steps} morale dot(s): {why}.", field="morale_dots")
+    order = tuple(Pool)
+    return (*pools, *(order[i % len(order)] for i in range(steps - len(pools))))
 
 
 def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Done:
@@ -199,7 +230,7 @@ def _set_effort(state: WdState, me: Combatant, dots: dict[Pool, int], *, base: E
         raise RuleViolation("WD-EFFORT-001", f"{me.name} has no effort to set.", field="effort")
     spent = dict(base.spent)
     for pool, left in dots.items():
-        top = base.maximum(sheet, pool) + base.bonus.get(pool, 0)
+        top = base.maximum(sheet, pool) + base.bonus.get(pool, 0) + base.day.get(pool, 0)
         if not 0 <= left <= top:
             raise RuleViolation(
                 "WD-EFFORT-007", f"{me.name}'s {pool.value} holds 0 to {top} dots today.", field="effort"

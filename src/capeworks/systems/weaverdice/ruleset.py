@@ -153,7 +153,11 @@ def _rerollable(state: WdState, ident: str) -> bool:
 
 
 def _sleepy(state: WdState, ident: str) -> bool:
-    return state.fight is None and bool(state.people[ident].effort.exhausted)
+    """Out of a fight, a night's sleep changes something: exhausted or spent dots, or (under the
+    morale-as-effort setting) good morale's dots for the next day."""
+    me = state.people[ident]
+    e = me.effort
+    return state.fight is None and bool(e.exhausted or any(e.spent.values()) or me.morale > 0)
 
 
 def _learning(state: WdState, ident: str) -> bool:
