@@ -35,3 +35,31 @@ def test_gm_notes__drawn_for_the_gm_only() -> None:
     d.do("gm", "gm_note", text="the vault is a trap")
     assert any(p["title"] == "GM notes" for p in d.view()["panels"])
     assert "the vault is a trap" not in str(d.view("ann")["panels"])
+
+
+@pytest.mark.rules("RWYN-GEN-004", "RWYN-TRAIT-001")
+def test_scene_qualities__the_gm_notes_both_sides_everyone_sees_them_until_dropped() -> None:
+    d = _driver()
+    d.do("gm", "scene_quality", subject="the  docks", benefit="crowded with cover", drawback="slick footing")
+    d.do("gm", "scene_quality", subject="Mr Vance", benefit="talkative", drawback="paranoid")
+    panel = _panel(d, "ann", "Qualities in play")
+    assert panel["rows"] == [
+        ["the docks", "crowded with cover", "slick footing"],
+        ["Mr Vance", "talkative", "paranoid"],
+    ]
+    assert d.words()[-1] == "In play: Mr Vance, talkative but paranoid."
+    # the same subject (any case) is restated, not doubled
+    d.do("gm", "scene_quality", subject="THE DOCKS", benefit="empty at night", drawback="badly lit")
+    assert _panel(d, "ann", "Qualities in play")["rows"][0] == ["the docks", "empty at night", "badly lit"]
+    d.do("gm", "scene_quality", subject="mr vance", drop=True)
+    assert d.words()[-1] == "Out of play: the quality of Mr Vance."
+    assert len(_panel(d, "ann", "Qualities in play")["rows"]) == 1  # type: ignore[arg-type]
+
+
+@pytest.mark.rules("RWYN-GEN-004", "RWYN-TRAIT-001")
+def test_scene_qualities__both_sides_needed_the_gm_alone_and_unknown_drops_refused() -> None:
+    d = _driver()
+    d.refuse("gm", "scene_quality", subject="the docks", benefit="crowded", rule="RWYN-TRAIT-001")
+    d.refuse("ann", "scene_quality", subject="the docks", benefit="crowded", drawback="slick")
+    d.refuse("gm", "scene_quality", subject="the roof", drop=True, match="No quality of 'the roof'")
+    assert not any(p["title"] == "Qualities in play" for p in d.view("ann")["panels"])

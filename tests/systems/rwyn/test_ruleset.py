@@ -40,6 +40,7 @@ def test_commands__the_gm_owns_difficulties_enemies_rulings_and_advancement() ->
         "enemy_move",
         "withdraw_call",
         "gm_note",
+        "scene_quality",
         "complications",
         "mixed",
         "quantity",

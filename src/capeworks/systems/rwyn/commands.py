@@ -48,6 +48,7 @@ __all__ = [
     "Recover",
     "Reroll",
     "Sacrifice",
+    "SceneQuality",
     "SetAbility",
     "Stress",
     "WithdrawCall",
@@ -352,6 +353,18 @@ class BuyBack(BaseModel):
     character: _Id
     resource: Resource = Resource.WEALTH
     points: int = 1
+
+
+class SceneQuality(BaseModel):
+    """GM: a quality of a place, a situation or someone in the scene, with both its sides (RWYN-GEN-004)."""
+
+    model_config = _CMD
+    subject: str = Field(
+        min_length=1, max_length=60, description="The place, situation or person it belongs to: the docks."
+    )
+    benefit: str = Field(default="", max_length=120, description="Its good side: crowded, plenty of cover.")
+    drawback: str = Field(default="", max_length=120, description="Its bad side: slick underfoot.")
+    drop: bool = Field(default=False, description="Take this subject's quality out of play instead.")
 
 
 class GmNote(BaseModel):

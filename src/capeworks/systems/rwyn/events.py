@@ -48,6 +48,7 @@ __all__ = [
     "RwynEvent",
     "Sacrificed",
     "SceneEnded",
+    "SceneQualityNoted",
     "SheetFacts",
     "StressTaken",
     "TakenOut",
@@ -283,6 +284,13 @@ def _sheets_to_ids(data: dict[str, Any]) -> dict[str, Any]:
     return facts | {"character_ids": [c["id"] for c in data["characters"]]}
 
 
+class SceneQualityNoted(RwynEvent):
+    """A quality of a place, situation or person comes into play (or, with no quality, leaves it)."""
+
+    subject: str
+    quality: Quality | None = None
+
+
 class GmNoted(RwynEvent, name="gm_note"):
     text: str
 
@@ -317,6 +325,7 @@ EVENTS = declare_events(
     OutDecided,
     Recovered,
     SceneEnded,
+    SceneQualityNoted,
     GmNoted,
 )
 

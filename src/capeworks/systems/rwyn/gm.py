@@ -2,7 +2,8 @@
 
 Implements the GM's half of RWYN-GEN-001 (a roll happens only when the
 fiction calls for one: the GM calls it, or a player asks and the GM sets the
-difficulty) and RWYN-GEN-003 (enemies and their moves are the GM's: a move
+difficulty), RWYN-GEN-004 (qualities of places, situations and people in play)
+and RWYN-GEN-003 (enemies and their moves are the GM's: a move
 has a difficulty and a harm, and a player's character rolls against it).
 See :mod:`capeworks.systems.rwyn.calls`.
 """
@@ -13,8 +14,9 @@ from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.calls import Call
+from capeworks.systems.rwyn.characters import make_quality
 from capeworks.systems.rwyn.checks import CheckKind
-from capeworks.systems.rwyn.events import CallWithdrawn, CheckAsked, CheckCalled, GmNoted
+from capeworks.systems.rwyn.events import CallWithdrawn, CheckAsked, CheckCalled, GmNoted, SceneQualityNoted
 from capeworks.systems.rwyn.lookups import (
     Ctx,
     Done,
@@ -27,7 +29,7 @@ from capeworks.systems.rwyn.lookups import (
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import require_in_conflict
 
-__all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call", "withdraw_call"]
+__all__ = ["ask_check", "call_check", "enemy_move", "gm_note", "open_call", "scene_quality", "withdraw_call"]
 
 
 def open_call(state: RwynState, call_id: int) -> Call:
@@ -104,6 +106,30 @@ def ask_check(state: RwynState, context: Ctx, c: cmd.AskCheck, dice: DiceService
 def gm_note(state: RwynState, context: Ctx, c: cmd.GmNote, dice: DiceService) -> Done:
     """GM: a private note; players never see it."""
     return [Event.of(GmNoted(text=c.text), audience=Audience.gm_only())]
+
+
+#: how many scene qualities may be in play at once: a long list stops being read
+MAX_SCENE_QUALITIES = 40
+
+
+def scene_quality(state: RwynState, context: Ctx, c: cmd.SceneQuality, dice: DiceService) -> Done:
+    """GM: places, situations and characters all carry qualities with a good and a bad side
+    (RWYN-GEN-004), noted like a character's (RWYN-TRAIT-001) and shown to everyone until dropped,
+    for players to invoke or the GM to impose in the fiction (RWYN-CRIT-002)."""
+    subject = " ".join(c.subject.split())
+    known = next((k for k in state.scene_qualities if k.casefold() == subject.casefold()), None)
+    if c.drop:
+        if known is None:
+            raise NotFound(f"No quality of {subject!r} is in play.")
+        return [Event.of(SceneQualityNoted(subject=known))]
+    if not subject:
+        raise InvalidCommand("Name the place, situation or person the quality belongs to.")
+    if known is None and len(state.scene_qualities) >= MAX_SCENE_QUALITIES:
+        raise RuleViolation(
+            "RWYN-GEN-004", f"{MAX_SCENE_QUALITIES} qualities are in play already: drop one first."
+        )
+    quality = make_quality(c.benefit, c.drawback)
+    return [Event.of(SceneQualityNoted(subject=known or subject, quality=quality))]
 
 
 def withdraw_call(state: RwynState, context: Ctx, c: cmd.WithdrawCall, dice: DiceService) -> Done:

@@ -167,6 +167,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.session
         else "The scene ends: stress clears."
     ),
+    ev.SceneQualityNoted.TYPE: lambda p: (
+        f"In play: {p.subject}, {p.quality.benefit} but {p.quality.drawback}."
+        if p.quality is not None
+        else f"Out of play: the quality of {p.subject}."
+    ),
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
 }
 
@@ -255,6 +260,7 @@ COMMAND_WORDS: dict[str, str] = {
     "enemy_move": "an enemy moves against a character: difficulty and harm",
     "ask_check": "ask the GM to let your character try something",
     "withdraw_call": "withdraw an open call or a player's ask",
+    "scene_quality": "note a quality of a place, situation or person in the scene",
     "gm_note": "write a private note",
     "check": "roll an ability against a difficulty",
     "defend": "defend against an enemy move",
@@ -334,6 +340,9 @@ def panels(state: RwynState, viewer: Viewer) -> list[Panel]:
             for k, ch in state.checks.items()
         ]
         out.append(Panel(title="Waiting", columns=("", ""), rows=tuple(rows)))
+    if state.scene_qualities:
+        qualities = tuple((subject, q.benefit, q.drawback) for subject, q in state.scene_qualities.items())
+        out.append(Panel(title="Qualities in play", columns=("Of", "Benefit", "Drawback"), rows=qualities))
     if viewer.is_gm and state.gm_notes:
         out.append(Panel(title="GM notes", columns=("Note",), rows=tuple((n,) for n in state.gm_notes)))
     return out

@@ -120,6 +120,7 @@ _SPECS: dict[str, CommandOf[RwynState, RwynConfig]] = {
     "enemy_move": CommandSpec(cmd.EnemyMove, gm.enemy_move, GM, "declare enemy moves"),
     "withdraw_call": CommandSpec(cmd.WithdrawCall, gm.withdraw_call, GM, "withdraw calls"),
     "ask_check": CommandSpec(cmd.AskCheck, gm.ask_check, OWNER, offer=_own(acting=True, players=True)),
+    "scene_quality": CommandSpec(cmd.SceneQuality, gm.scene_quality, GM, "note qualities of the scene"),
     "gm_note": CommandSpec(cmd.GmNote, gm.gm_note, GM, "write private notes"),
     # rolling
     "check": CommandSpec(cmd.Check, rolls.check, OWNER, offer=_named_roll),

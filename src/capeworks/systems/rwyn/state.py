@@ -19,7 +19,7 @@ from capeworks.systems.rwyn import stress
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check
 from capeworks.systems.rwyn.config import RwynConfig
-from capeworks.systems.rwyn.sheet import Character
+from capeworks.systems.rwyn.sheet import Character, Quality
 from capeworks.systems.rwyn.sheet_facts import apply_facts
 
 __all__ = ["EventType", "RwynState", "fold"]
@@ -58,6 +58,7 @@ class EventType(StrEnum):
     RECOVERED = "rwyn.recovered"
     SCENE_ENDED = "rwyn.scene_ended"
     GM_NOTE = "rwyn.gm_note"
+    SCENE_QUALITY_NOTED = "rwyn.scene_quality_noted"
 
 
 class RwynState(BaseModel):
@@ -72,6 +73,8 @@ class RwynState(BaseModel):
     checks: dict[int, Check] = Field(default_factory=dict)
     next_check: int = 1
     gm_notes: tuple[str, ...] = ()
+    #: qualities of places, situations and people in play, by subject (RWYN-GEN-004)
+    scene_qualities: dict[str, Quality] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
     @property
     def next_id(self) -> int:
@@ -114,6 +117,12 @@ def fold(state: RwynState, event: Event) -> RwynState:
         update["next_check"] = max(state.next_check, check.id + 1)
     elif isinstance(payload, ev.CheckClosed):
         update["checks"] = {k: v for k, v in state.checks.items() if k != payload.check_id}
+    elif isinstance(payload, ev.SceneQualityNoted):
+        if payload.quality is None:  # dropped; a restated quality keeps its place
+            kept = state.scene_qualities.items()
+            update["scene_qualities"] = {k: v for k, v in kept if k != payload.subject}
+        else:
+            update["scene_qualities"] = {**state.scene_qualities, payload.subject: payload.quality}
     elif isinstance(payload, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, payload.text)
     return state.model_copy(update=update) if update else state

@@ -123,7 +123,14 @@ class WeaverdiceConfig(Frozen):
     surprise_margin: int = Field(default=3, ge=1, le=20, description="Tactics margin for a surprise round.")
     complex_quick_tn: int = Field(default=4, ge=3, le=4, description="Dex TN for a compound quick action.")
     lengthy_keep_progress_on_interrupt: bool = True
-    wait_expiry: WaitExpiry = WaitExpiry.FORFEIT
+    wait_expiry: WaitExpiry = Field(
+        default=WaitExpiry.FORFEIT,
+        description=(
+            "A Wait whose trigger never comes this round (WD-COMBAT-028). The table's Wait names a"
+            " person and moves the waiter's slot before theirs, so it always comes: a record of the"
+            " GM's ruling for a Wait on an event, which the GM resolves with a ruling."
+        ),
+    )
     rest_guts_tn: int = Field(
         default=4, ge=2, le=7, description="Guts TN of the Rest action (WD-COMBAT-032)."
     )
@@ -143,7 +150,13 @@ class WeaverdiceConfig(Frozen):
         default=3, ge=1, le=10, description="Rounds before the dying die (WD-WOUND-009)."
     )
     # -- movement and grapple (the gear engineer's rules; one config per table) --
-    generic_free_aoo: bool = True
+    generic_free_aoo: bool = Field(
+        default=True,
+        description=(
+            "Generics (no Focus) may take a free attack of opportunity on a mover passing by or between"
+            " two enemies, the GM's call (WD-MOVE-003); off: generics take none (WD-COMBAT-015)."
+        ),
+    )
     grapple_mode: GrappleMode = GrappleMode.TABLE
     # -- the campaign layer (part 2: downtime, crafting, recruiting, intel, progression) --
     campaign: CampaignConfig = Field(default_factory=CampaignConfig)

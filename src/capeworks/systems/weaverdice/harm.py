@@ -46,6 +46,7 @@ from capeworks.systems.weaverdice.flow import (
 from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
+from capeworks.systems.weaverdice.movement import check_aoo_attack
 from capeworks.systems.weaverdice.skills import skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
@@ -86,8 +87,17 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             raise RuleViolation(
                 "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
             )
+        if c.full:
+            raise RuleViolation("WD-MOVE-004", "An attack of opportunity is one attack, not a full attack.")
+        check_aoo_attack(skill_dice=len(c.skills))
         if me.tier in (Tier.PC, Tier.NOTABLE):
             spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+        elif not context.config.generic_free_aoo:
+            raise RuleViolation(
+                "WD-COMBAT-015",
+                f"{me.name} has no Focus to pay for an attack of opportunity, and this table's"
+                " rules give generics none free (generic_free_aoo).",
+            )
     else:
         fight = on_turn(state, c.character)
         assert fight.turn is not None
