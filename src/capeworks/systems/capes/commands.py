@@ -102,7 +102,14 @@ class AddExemplar(BaseModel):
     exemplar: str = Field(min_length=1, max_length=60)
     drive: str
     root: str = _TEXT
-    shared_with: str = Field(default="", max_length=64)
+    shared_with: str = Field(
+        default="",
+        max_length=64,
+        description=(
+            "Another character who shares this Exemplar. A quick way to build one: put together two"
+            " players' Click-and-Lock modules (CAPES-CHAR-014)."
+        ),
+    )
 
 
 class Choose(BaseModel):
@@ -124,7 +131,14 @@ class CreateConflict(BaseModel):
     """Create a Conflict: the core of an Action, or added at Page start (free or a token)."""
 
     model_config = _CMD
-    text: str = Field(min_length=1, max_length=300)
+    text: str = Field(
+        min_length=1,
+        max_length=300,
+        description=(
+            "What happens or what is wanted. Keep an Event vague enough that anyone could use it, and"
+            " nobody need veto it (CAPES-EG-003); a Goal names whose it is (CAPES-EG-004)."
+        ),
+    )
     kind: ConflictKind = ConflictKind.EVENT
     character: str = ""
     goal_for: str = ""

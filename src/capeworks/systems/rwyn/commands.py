@@ -223,7 +223,9 @@ class Buy(BaseModel):
 
 
 class Favour(Buy):
-    """Call in a favour of ``cost`` with Reputation (RWYN-ABIL-010): the same payload as :class:`Buy`."""
+    """Call in a favour of ``cost`` with Reputation (RWYN-ABIL-010): the same payload as :class:`Buy`.
+    In society and before the law Reputation outweighs Wealth: where a favour and money meet, the GM
+    rules for the favour (RWYN-ABIL-011)."""
 
 
 class Sacrifice(BaseModel):
