@@ -30,6 +30,7 @@ import pytest
 
 from capeworks.engine import Table
 from capeworks.engine.testing import Driver
+from capeworks.server.projection import projection
 from tests.systems.weaverdice.campaign_support import pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -57,14 +58,10 @@ def _table(*, config: dict[str, Any] | None = None, **target: Any) -> Driver:
 
 
 def player_sees(d: Driver, seat: str) -> str:
-    """What a seat sees now, but the log: the seat's projection (the REST view's state), its
-    panels (the intel grid, the downtime odds) and its prompts."""
-    t = d.table
-    viewer = t.viewer_for(seat)
-    parts: list[Any] = [t.view(viewer)["state"]]
-    parts += [p.model_dump(mode="json") for p in t.seen_panels(viewer)]
-    parts += [p.model_dump(mode="json") for p in t.prompts(viewer)]
-    return json.dumps(parts, default=str, sort_keys=True)
+    """What a seat sees now, but the log and the version: the REST/websocket projection (the seat's
+    view of the state, its panels with the intel grid and the downtime odds, prompts, legal moves)."""
+    seen = projection("t", d.table, d.table.seat(seat))
+    return json.dumps({k: v for k, v in seen.items() if k != "version"}, default=str, sort_keys=True)
 
 
 def log_after(d: Driver, seat: str, seq: int) -> list[str]:
