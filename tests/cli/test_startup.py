@@ -100,6 +100,13 @@ def test_roll__to_a_pipe_loads_no_rich(tmp_path: Path) -> None:
     assert _loaded(modules, ("rich",)) == []
 
 
+def test_odds__to_a_pipe_loads_no_rich(tmp_path: Path) -> None:
+    # not a terminal: Rich would print the plain table (tests/cli/test_plain.py), so it is not loaded
+    modules = _console_script(tmp_path, "odds", "5d6t4")
+    assert "capeworks.dice.odds" in modules
+    assert _loaded(modules, ("rich",)) == []
+
+
 def test_odds__loads_no_roller(tmp_path: Path) -> None:
     modules = _console_script(tmp_path, "odds", "5d6t4")
     assert "capeworks.dice.odds" in modules
