@@ -184,6 +184,11 @@ QUICK = [
     ["odds", "1d6!"],
     ["odds", "xx"],
     ["odds", "xx", "--json"],
+    ["odds", "5d6t4", "--all", "--json"],
+    ["odds", "--all", "3d6"],
+    ["odds", "--", "-1"],
+    ["roll", "-1.5"],
+    ["roll", "2d6", "--seed=-4"],
 ]
 #: arguments left to Typer: help, usage errors, options the quick start does not know or doubts
 TYPER = [
@@ -205,6 +210,13 @@ TYPER = [
     ["odds", "3d6", "--help"],
     ["odds", "2d6", "--seed", "3"],
     ["odds", "-1d6"],
+    ["odds", "2d6", "3d6"],
+    ["odds", "-"],
+    ["odds", "2d6", "--all=1"],
+    ["roll", "2d6", "--seed"],
+    ["roll", "2d6", "--seed", "--json"],
+    ["roll", "2d6", "--dice="],
+    ["roll", "2d6", "-s", "3"],
     ["table", "list"],
     ["--help"],
     [],

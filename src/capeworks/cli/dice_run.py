@@ -19,21 +19,24 @@ JSON shapes (``--json``) are a contract:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from capeworks.cli.plain import Column, emit_json, plain_line, plain_table
 from capeworks.errors import CapeworksError, DiceValueError
 
+#: typing's flag without importing typing (~4% of a plain odds); mypy reads any TYPE_CHECKING as true
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
     from rich.table import Table
 
     from capeworks.dice.odds import Distribution
     from capeworks.dice.roller import RollResult
     from capeworks.dice.source import DiceSource
 
-__all__ = ["odds", "odds_payload", "roll_dice", "roll_payload"]
+    T = TypeVar("T")
 
-T = TypeVar("T")
+__all__ = ["odds", "odds_payload", "roll_dice", "roll_payload"]
 
 #: at most this many rows in the text table; the thinnest tails are left out past it
 _MAX_ROWS = 60

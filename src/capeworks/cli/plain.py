@@ -13,10 +13,13 @@ table or wrap a line, draw its box in ASCII, or read markup in the caption.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from typing import Any
+
+#: typing's flag without importing typing (~4% of a plain odds); mypy reads any TYPE_CHECKING as true
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Column", "emit_json", "plain_line", "plain_table"]
 
@@ -26,6 +29,8 @@ Column = tuple[str, str]
 
 def emit_json(payload: Any) -> None:
     """Print one JSON document on stdout."""
+    import json  # only where JSON is asked for: ~2% of a plain odds
+
     sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
 
 
