@@ -115,6 +115,9 @@ def test_a_hidden_npcs_surveillance_moves_no_track_a_player_sees() -> None:
     assert [p for p in gm_panels if p.title == "Intel: Crossbones"] == gm_grid  # the players' grid
     hidden = [p for p in gm_panels if p.title == "Intel: Crossbones (hidden NPCs)"]
     assert hidden and "unlocked: tidbit 0" in hidden[0].rows[0][1] and "alerts 1" in (hidden[0].note or "")
+    odds = next(p for p in gm_panels if p.title == "Downtime odds").rows  # Boss's rolls on his own track
+    assert {r[3] for r in odds if r[0] == "boss"} == {"0,1", "1,0", "3,3"}
+    assert {r[3] for r in odds if r[0] == "ada"} == {"0,0", "3,3"}
     # Ada's 6 is no duplicate of Boss's 6, and 0,0 is still hers to unlock
     d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[6])
     t = d.state.campaign.targets["xb"]
@@ -157,6 +160,10 @@ def test_intel_a_hidden_npc_spends_cuts_its_own_dc_and_unlocks_its_own_cell() ->
     track = gm_target(d)["gm_track"]
     assert (track["find_dc"], track["found"], track["unlocked"]) == (0, True, [0])
     assert gm_target(d)["find_dc"] == 10
+    # a write-up by Boss holds what his own track found (WD-INTEL-035): the cell he unlocked
+    d.do("gm", "utilize_intel", character="boss", ops=["spell xb"])
+    assert d.state.campaign.ledgers["boss"].writeups == {"xb": (0,)}
+    unchanged_for_players(d, before)
     assert Table.replay(d.table.log).state.campaign == d.state.campaign
 
 
