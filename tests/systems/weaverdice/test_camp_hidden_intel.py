@@ -35,7 +35,7 @@ from tests.systems.weaverdice.campaign_support import pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 PLAYERS = ("ann", "bob")
-SECRET_ROLL = "The GM makes a roll."
+SECRET_ROLL = ("weaverdice.rolled_in_secret", "The GM makes a roll.")
 
 
 def _table(*, config: dict[str, Any] | None = None, **target: Any) -> Driver:
@@ -64,9 +64,10 @@ def player_sees(d: Driver, seat: str) -> str:
     return json.dumps({k: v for k, v in seen.items() if k != "version"}, default=str, sort_keys=True)
 
 
-def log_after(d: Driver, seat: str, seq: int) -> list[str]:
+def log_after(d: Driver, seat: str, seq: int) -> list[tuple[str, str]]:
+    """The seat's log entries after ``seq``: each one's event type and words."""
     t = d.table
-    return [e.description.text for e in t.log_view(t.viewer_for(seat)) if e.seq > seq]
+    return [(e.type, e.description.text) for e in t.log_view(t.viewer_for(seat)) if e.seq > seq]
 
 
 def snapshot(d: Driver) -> tuple[int, dict[str, str]]:
@@ -78,7 +79,7 @@ def unchanged_for_players(d: Driver, before: tuple[int, dict[str, str]]) -> None
     seq, seen = before
     for seat in PLAYERS:
         assert player_sees(d, seat) == seen[seat], seat
-        assert set(log_after(d, seat, seq)) <= {SECRET_ROLL}, seat
+        assert set(log_after(d, seat, seq)) <= {SECRET_ROLL}, seat  # no event but the note, no words
 
 
 def gm_target(d: Driver) -> dict[str, Any]:
