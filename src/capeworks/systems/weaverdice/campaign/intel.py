@@ -127,7 +127,8 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
     return b.batch
 
 
-def _target(state: WdState, ident: str, who: str) -> Target:
+def _target(state: WdState, ident: str, who: str = "") -> Target:
+    """The target ``ident`` as ``who`` works it (:func:`worked`); with no one, the players' track."""
     t = state.campaign.targets.get(ident)
     if t is None:
         raise RuleViolation("WD-INTEL-005", f"There is no intel target called {ident}.")
@@ -554,7 +555,7 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
 def relocate_target(state: WdState, ctx: Ctx, c: cc.RelocateTarget, dice: DiceService) -> Done:
     """A target moving base is doubly easy to track: finding and thread DCs halved while it moves
     (WD-INTEL-034 PROPOSED), rounded up; restored when the move is done (at a phase's end)."""
-    t = _target(state, c.target, "")
+    t = _target(state, c.target)
     if t.moving:
         raise RuleViolation("WD-INTEL-034", f"{t.name} is already moving.")
     b = Builder(state, ctx, dice)
