@@ -100,6 +100,13 @@ def test_roll__to_a_pipe_loads_no_rich(tmp_path: Path) -> None:
     assert _loaded(modules, ("rich",)) == []
 
 
+def test_odds__to_a_pipe_loads_no_rich(tmp_path: Path) -> None:
+    # not a terminal: Rich would print the plain table (tests/cli/test_plain.py), so it is not loaded
+    modules = _console_script(tmp_path, "odds", "5d6t4")
+    assert "capeworks.dice.odds" in modules
+    assert _loaded(modules, ("rich",)) == []
+
+
 def test_odds__loads_no_roller(tmp_path: Path) -> None:
     modules = _console_script(tmp_path, "odds", "5d6t4")
     assert "capeworks.dice.odds" in modules
@@ -177,6 +184,11 @@ QUICK = [
     ["odds", "1d6!"],
     ["odds", "xx"],
     ["odds", "xx", "--json"],
+    ["odds", "5d6t4", "--all", "--json"],
+    ["odds", "--all", "3d6"],
+    ["odds", "--", "-1"],
+    ["roll", "-1.5"],
+    ["roll", "2d6", "--seed=-4"],
 ]
 #: arguments left to Typer: help, usage errors, options the quick start does not know or doubts
 TYPER = [
@@ -198,6 +210,13 @@ TYPER = [
     ["odds", "3d6", "--help"],
     ["odds", "2d6", "--seed", "3"],
     ["odds", "-1d6"],
+    ["odds", "2d6", "3d6"],
+    ["odds", "-"],
+    ["odds", "2d6", "--all=1"],
+    ["roll", "2d6", "--seed"],
+    ["roll", "2d6", "--seed", "--json"],
+    ["roll", "2d6", "--dice="],
+    ["roll", "2d6", "-s", "3"],
     ["table", "list"],
     ["--help"],
     [],

@@ -58,6 +58,7 @@ def _sessions() -> dict[tuple[str, str], Callable[[], Session]]:
         ("weaverdice", "brawl"): _weaverdice_brawl,
         ("weaverdice", "referee"): _weaverdice_referee,
         ("weaverdice", "dogpile"): _weaverdice_dogpile,
+        ("weaverdice", "hiddenintel"): _weaverdice_hidden_intel,
     }
 
 
@@ -93,6 +94,42 @@ def _rwyn_advancement() -> Session:
         SampleStep(_step("gm", "end_session")),
     )
     return Session("rwyn advancement", "rwyn", SEATS, steps, {})
+
+
+def _weaverdice_hidden_intel() -> Session:
+    """A hidden NPC's intel work on a target a player works too, on its own GM-only track (the
+    TargetPatch's ``gm``): finding the thread, strikes, an alert, an unlock, intel spent on a DC and
+    a cell, a write-up; then the player's own rolls on the players' track."""
+    from capeworks.engine import Role, Seat
+
+    seats = (Seat(id="gm", name="Game master", role=Role.GM), Seat(id="ann", name="Ann"))
+    ada = {"id": "ada", "name": "Ada", "stats": {"wits": 3, "knowledge": 3}}
+    boss = {"id": "boss", "name": "Boss", "tier": "notable", "stats": {"wits": 3, "knowledge": 3}}
+    xb = {"target": "xb", "name": "Crossbones", "dispositions": ["violent", "sponsored"], "strike_limit": 2}
+    gm = "gm"
+    steps = (
+        SampleStep(_step(gm, "add_character", sheet=ada, owner="ann")),
+        SampleStep(_step(gm, "add_character", sheet=boss, hidden=True)),
+        SampleStep(_step(gm, "start_downtime", characters=["ada", "boss"], slots=4)),
+        SampleStep(_step(gm, "add_target", thread_dc=10, tidbits=[f"tidbit {i}" for i in range(16)], **xb)),
+        SampleStep(_step("ann", "surveil", character="ada", target="xb", cell="0,0"), dice=(4,)),
+        SampleStep(_step("ann", "strike_choice", character="ada", strike=False)),
+        SampleStep(_step(gm, "surveil", character="boss", target="xb", cell="0,0"), dice=(4,)),
+        SampleStep(_step(gm, "strike_choice", character="boss", strike=True)),
+        SampleStep(_step(gm, "surveil", character="boss", target="xb", cell="0,0"), dice=(4,)),
+        SampleStep(_step(gm, "strike_choice", character="boss", strike=False)),
+        SampleStep(_step(gm, "surveil", character="boss", target="xb", cell="0,0"), dice=(6,)),
+        SampleStep(_step(gm, "research", character="boss", target="xb"), dice=(6,)),
+        SampleStep(_step(gm, "award", character="boss", intel="violent:3")),
+        SampleStep(_step(gm, "spend_intel", character="boss", target="xb", intel="violent:3", on="thread")),
+        SampleStep(_step(gm, "award", character="boss", intel="sponsored:1")),
+        SampleStep(_step(gm, "spend_intel", character="boss", target="xb", intel="sponsored:1", on="0,1")),
+        SampleStep(_step(gm, "utilize_intel", character="boss", ops=["spell xb"])),
+        SampleStep(_step("ann", "surveil", character="ada", target="xb", cell="0,0"), dice=(6,)),
+        SampleStep(_step("ann", "research", character="ada", target="xb"), dice=(3,)),
+        SampleStep(_step(gm, "end_downtime")),
+    )
+    return Session("weaverdice hiddenintel", "weaverdice", seats, steps, {})
 
 
 def _step(seat: str, type_: str, **payload: object) -> Command:

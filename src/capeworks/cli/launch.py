@@ -2,10 +2,12 @@
 
 Typer builds its whole command tree at start-up and validates every
 parameter through pydantic, which costs a ``capeworks roll`` more than the
-roll itself. So ``roll`` and ``odds`` in their plain forms are read here by
-the standard library's :mod:`argparse` and run straight away by
-:mod:`capeworks.cli.dice_run`, the same functions the Typer commands call;
-``table do`` likewise by :func:`_table` and :mod:`capeworks.cli.table_play`.
+roll itself. So ``roll`` and ``odds`` in their plain forms are read here
+(:func:`_read`, as :mod:`argparse` would read them, declining where it would
+err or doubt; importing argparse itself was ~8% of an ``odds``) and run
+straight away by :mod:`capeworks.cli.dice_run`, the same functions the Typer
+commands call; ``table do`` likewise by :func:`_table` and
+:mod:`capeworks.cli.table_play`.
 Anything this reading does not take as certain (``--help``, a missing or
 extra argument, an option it does not know, a value that is not a plain
 number, shell completion) goes to the Typer app untouched, so help, usage
@@ -14,32 +16,22 @@ errors and every other command are exactly Typer's.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 
 __all__ = ["main", "quick"]
 
 #: a seed written as both readers take it: plain decimal digits, an optional minus
 _PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]*)")
+#: what argparse takes for a negative number: a positional or an option's value, not an option
+_NEGATIVE = re.compile(r"-\d+|-\d*\.\d+")
 
 
 class _NotCertain(Exception):
     """The arguments are not certain to mean what Typer would read: let Typer read them."""
-
-
-class _Reader(argparse.ArgumentParser):
-    """An argparse reader that never prints or exits: any doubt goes back to Typer."""
-
-    def __init__(self) -> None:
-        super().__init__(add_help=False, allow_abbrev=False, exit_on_error=False)
-
-    def error(self, message: str) -> NoReturn:
-        raise _NotCertain(message)
 
 
 def _plain_int(text: str) -> int:
@@ -48,27 +40,59 @@ def _plain_int(text: str) -> int:
     return int(text)
 
 
+def _read(args: Sequence[str], flags: tuple[str, ...], valued: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+    """One positional and long options, as argparse reads them (no abbreviations), or not at all.
+
+    Returns the positional and the options given (a flag as ``""``; the last value wins). A word
+    after ``--`` or one argparse takes for a negative number is a positional; any other word
+    starting with ``-`` that is not one of the options (``-h``, ``-``, ``--json=1``), an option's
+    missing or empty value, or a count of positionals other than one is not certain."""
+    words: list[str] = []
+    given: dict[str, str] = {}
+    rest = iter(args)
+    for arg in rest:
+        if arg == "--":
+            words.extend(rest)
+            break
+        if not arg.startswith("-") or _NEGATIVE.fullmatch(arg):
+            words.append(arg)
+            continue
+        name, eq, value = arg.partition("=")
+        if name in flags and not eq:
+            given[name] = ""
+            continue
+        if name not in valued:
+            raise _NotCertain(arg)
+        if not eq:
+            value = next(rest, "")
+            if value.startswith("-") and not _NEGATIVE.fullmatch(value):
+                raise _NotCertain(arg)
+        if not value:
+            raise _NotCertain(arg)
+        given[name] = value
+    if len(words) != 1:
+        raise _NotCertain("EXPRESSION")
+    return words[0], given
+
+
 def _roll(args: Sequence[str]) -> int:
-    reader = _Reader()
-    reader.add_argument("expression")
-    reader.add_argument("--seed", type=_plain_int)
-    reader.add_argument("--dice")
-    reader.add_argument("--json", action="store_true")
-    read = reader.parse_args(args)
+    expression, given = _read(args, ("--json",), ("--seed", "--dice"))
+    seed = given.get("--seed")
     from capeworks.cli.dice_run import roll_dice
 
-    return roll_dice(read.expression, seed=read.seed, dice=read.dice, json_out=read.json)
+    return roll_dice(
+        expression,
+        seed=None if seed is None else _plain_int(seed),
+        dice=given.get("--dice"),
+        json_out="--json" in given,
+    )
 
 
 def _odds(args: Sequence[str]) -> int:
-    reader = _Reader()
-    reader.add_argument("expression")
-    reader.add_argument("--json", action="store_true")
-    reader.add_argument("--all", action="store_true")
-    read = reader.parse_args(args)
+    expression, given = _read(args, ("--json", "--all"), ())
     from capeworks.cli.dice_run import odds
 
-    return odds(read.expression, json_out=read.json, every=read.all)
+    return odds(expression, json_out="--json" in given, every="--all" in given)
 
 
 #: ``table do``'s options that take a value -> the environment variable Typer reads when one is not given
@@ -156,7 +180,7 @@ def quick(argv: Sequence[str]) -> int | None:
     gc.disable()
     try:
         return QUICK[argv[0]](argv[1:])
-    except (_NotCertain, argparse.ArgumentError):
+    except _NotCertain:
         return None
     finally:
         if collecting:

@@ -174,7 +174,9 @@ def test_a_hidden_npcs_pending_strike_choice_stays_off_a_players_surveillance_ev
 
 @pytest.mark.rules("WD-NPC-003", "WD-INTEL-011", "WD-INTEL-019")
 def test_a_cell_a_hidden_npc_unlocks_keeps_its_tidbit_the_gms() -> None:
-    """Unlocks are shared on the grid (the cell shows unlocked), but what Boss learned is his."""
+    """What Boss learned is his: the cell he unlocks is unlocked on his own track, the GM's, not on the
+    players' grid (it once showed unlocked there, tidbit withheld: that told them Boss was at work;
+    see test_camp_hidden_intel)."""
     d = table()
     pc(d, "ann", "ada", "Ada", wits=3)
     add(d, "gm", {**sheet("boss", "Boss", wits=3), "tier": "notable"}, hidden=True)
@@ -183,8 +185,9 @@ def test_a_cell_a_hidden_npc_unlocks_keeps_its_tidbit_the_gms() -> None:
     d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], tidbits=tidbits)
     d.do("gm", "surveil", character="boss", target="xb", cell="0,0", dice=[6])
     d.do("ann", "research", character="ada", target="xb", cell="3,3", dice=[6])
-    cells = d.state.campaign.targets["xb"].cells
-    assert cells[0].unlocked and cells[0].secret and cells[15].unlocked and not cells[15].secret
+    xb = d.state.campaign.targets["xb"]
+    assert not xb.cells[0].unlocked and xb.cells[15].unlocked and not xb.cells[15].secret
+    assert xb.gm_track is not None and xb.gm_track.unlocked == (0,)
     for seat in PLAYERS:
         seen = seen_by(d, seat)
         assert "tidbit 0" not in seen and "tidbit 15" in seen, seat

@@ -23,7 +23,7 @@ from typing import Final
 
 from capeworks.engine import Panel, Viewer
 from capeworks.systems.weaverdice.campaign.crafting import craft_dice
-from capeworks.systems.weaverdice.campaign.intel import grid_bonus, runaway_run
+from capeworks.systems.weaverdice.campaign.intel import grid_bonus, runaway_run, worked
 from capeworks.systems.weaverdice.campaign.model import Target
 from capeworks.systems.weaverdice.campaign.odds import craft_success
 from capeworks.systems.weaverdice.checks import pool_size
@@ -57,6 +57,7 @@ def _signed(n: int) -> str:
 def _cells(state: WdState, ident: str, t: Target, *, rolls_left: bool) -> list[tuple[str, ...]]:
     sheet = state.sheet(ident)
     morale = state.people[ident].morale
+    t = worked(state, ident, t)  # a hidden NPC's own track (WD-NPC-003)
     bonus = grid_bonus(state.config.campaign, t)
     pending = ident in state.campaign.strike_choice
     run = runaway_run(state, ident, t) if t.found and not pending else 0

@@ -47,6 +47,8 @@ def codify(state: WdState, me: str, mine: Ledger, verb: str, what: str) -> tuple
     """The ledgers a Spell it Out (``spell TARGET [for A,B]``) or a Presentation (``present to A,B``)
     changes, and a line for the log."""
     targets = state.campaign.targets
+    if state.people[me].hidden:  # a hidden NPC passes on what its own track found (WD-NPC-003)
+        targets = {k: t.worked_hidden() for k, t in targets.items()}
     if verb == "spell":
         ident, _, rest = what.partition(" for ")
         ident = ident.strip()

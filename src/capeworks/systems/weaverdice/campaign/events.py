@@ -28,6 +28,7 @@ from capeworks.systems.weaverdice.campaign.model import (
     Recruitment,
     RepCard,
     Target,
+    Track,
 )
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import WdEvent
@@ -62,8 +63,15 @@ class TargetPatch(Frozen):
     seen_phase: int | None = None
     run: int | None = None
     node: str | None = None
-    #: the cells unlocked are a hidden NPC's: their tidbits stay the GM's (WD-NPC-003)
+    #: the cells unlocked are a hidden NPC's: their tidbits stay the GM's (WD-NPC-003); what logs
+    #: written before ``gm`` carry (their hidden NPCs' work folded into the players' track)
     secret: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a hidden NPC's work: it folds into the target's GM-only :class:`~.model.Track`, not the players'
+    #: fields, and rides only on GM-only events (WD-NPC-003)
+    gm: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the DCs as a hidden NPC's spent intel cut them (WD-INTEL-003): with ``gm`` only
+    find_dc: int | None = Field(default=None, exclude_if=lambda v: v is None)
+    thread_dc: int | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class CampaignFact(WdEvent, abstract=True):
@@ -501,8 +509,13 @@ _KEYED = ("projects", "recruitments", "missions", "negotiations", "groups")
 
 def _patch(target: Target, p: TargetPatch) -> Target:
     values: dict[str, Any] = {
-        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock", "secret") and v is not None
+        k: v for k, v in p.__dict__.items() if k not in ("id", "unlock", "secret", "gm") and v is not None
     }
+    if p.gm:  # a hidden NPC's work: its own track, the GM's (WD-NPC-003)
+        track = target.gm_track or Track()
+        if p.unlock:
+            values["unlocked"] = tuple(sorted({*track.unlocked, *p.unlock}))
+        return evolve(target, {"gm_track": evolve(track, values)})
     if p.unlock:
         cells = list(target.cells)
         for i in p.unlock:

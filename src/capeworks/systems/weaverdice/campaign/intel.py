@@ -58,6 +58,7 @@ __all__ = [
     "strike_choice",
     "surveil",
     "utilize_intel",
+    "worked",
 ]
 
 #: the sample person grid (WD-INTEL-011): rows top to bottom, columns left to right, TNs row by row
@@ -126,11 +127,23 @@ def add_target(state: WdState, ctx: Ctx, c: cc.AddTarget, dice: DiceService) -> 
     return b.batch
 
 
-def _target(state: WdState, ident: str) -> Target:
+def _target(state: WdState, ident: str, who: str = "") -> Target:
+    """The target ``ident`` as ``who`` works it (:func:`worked`); with no one, the players' track."""
     t = state.campaign.targets.get(ident)
     if t is None:
         raise RuleViolation("WD-INTEL-005", f"There is no intel target called {ident}.")
-    return t
+    return worked(state, who, t)
+
+
+def _gm(state: WdState, who: str) -> bool:
+    return person(state, who).hidden
+
+
+def worked(state: WdState, who: str, t: Target) -> Target:
+    """``t`` as ``who`` works it: a hidden NPC on the GM's own track, anyone else on the players'
+    (WD-NPC-003; see :class:`~.model.Track`). Only a target read from the state, once."""
+    c = state.people.get(who)
+    return t.worked_hidden() if c is not None and c.hidden else t
 
 
 def _cell_index(t: Target, text: str) -> int:
@@ -186,7 +199,7 @@ def _clear_node(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target
     phase, _, _ = use_action(state, who, action, size=size, target=t.id)
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(b, who, (stat,), tn=7, bonus=_bonus(ctx, t), purpose="node")
-    patch = TargetPatch(id=t.id, node="cleared" if roll.success else None)
+    patch = TargetPatch(id=t.id, node="cleared" if roll.success else None, gm=_gm(state, who))
     text = f"{stat.value} {roll.total} against 7+ on the deeper node: " + (
         "cleared, a deeper hint." if roll.success else "not yet."
     )
@@ -229,13 +242,19 @@ def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *
     roll, _ = roll_check(b, who, (stat,), tn=0, purpose="finding")
     if thread:
         progress = t.thread_progress + roll.total
-        patch = TargetPatch(id=t.id, thread_progress=progress, thread_found=progress >= t.thread_dc)
+        patch = TargetPatch(
+            id=t.id, thread_progress=progress, thread_found=progress >= t.thread_dc, gm=_gm(state, who)
+        )
         done = progress >= t.thread_dc
         what = "the thread"
     else:
         progress = t.find_progress + roll.total
         patch = TargetPatch(
-            id=t.id, find_progress=progress, find_rolls=rolls + 1, found=progress >= t.find_dc
+            id=t.id,
+            find_progress=progress,
+            find_rolls=rolls + 1,
+            found=progress >= t.find_dc,
+            gm=_gm(state, who),
         )
         done = progress >= t.find_dc
         what = t.name
@@ -273,7 +292,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     """Surveil: a finding roll until found, then Wits rolls at available cells (WD-INTEL-019..023)."""
     who = person(state, c.character)
     phase_of(state)
-    t = _target(state, c.target)
+    t = _target(state, c.target, c.character)
     if c.character in state.campaign.strike_choice:
         raise RuleViolation("WD-INTEL-021", f"{who.name} must first choose whether to take the strike.")
     if not t.found:
@@ -327,7 +346,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         strikes=strikes,
         alerts=alerts,
         unlock=unlock,
-        secret=person(state, c.character).hidden,
+        gm=_gm(state, c.character),
         lines=_lines(t, unlocked),
         seen_faces=(*seen, roll.kept),
         seen_phase=phase.number,
@@ -358,7 +377,7 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
     if pending is None:
         raise RuleViolation("WD-INTEL-021", f"{who.name} has no missed surveillance to answer for.")
     ident, _, index = pending.rpartition(":")
-    t = state.campaign.targets[ident]
+    t = worked(state, c.character, state.campaign.targets[ident])
     cell = t.cells[int(index)]
     ledger = ledger_of(state, c.character)
     strikes, alerts = t.strikes, t.alerts
@@ -380,7 +399,7 @@ def strike_choice(state: WdState, ctx: Ctx, c: cc.StrikeChoice, dice: DiceServic
             target=t.id,
             action="strike",
             text=text + ".",
-            patch=TargetPatch(id=t.id, strikes=strikes, alerts=alerts),
+            patch=TargetPatch(id=t.id, strikes=strikes, alerts=alerts, gm=_gm(state, c.character)),
             strike_choice=rest,
             ledgers={c.character: ledger},
         )
@@ -396,7 +415,7 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
     """Research: a thread roll until found, then Knowledge at cells or the d6 table (WD-INTEL-025/026)."""
     who = person(state, c.character)
     phase_of(state)
-    t = _target(state, c.target)
+    t = _target(state, c.target, c.character)
     if not t.thread_found:
         return _finding(state, ctx, dice, c.character, t, thread=True)
     sheet = state.sheet(c.character)
@@ -413,7 +432,7 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
     phase, _, _ = use_action(state, c.character, "research", size=sheet.stat(Stat.KNOWLEDGE), target=t.id)
     ledger = ledger_of(state, c.character)
     b = Builder(state, ctx, dice)
-    patch = TargetPatch(id=t.id)
+    patch = TargetPatch(id=t.id, gm=_gm(state, c.character))
     if c.table:
         face = dice.roll(1, 6, purpose="research table").faces[0]
         which, tier = RESEARCH_TABLE[face]
@@ -432,7 +451,7 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
             patch = TargetPatch(
                 id=t.id,
                 unlock=(index,),
-                secret=person(state, c.character).hidden,
+                gm=_gm(state, c.character),
                 lines=_lines(t, unlocked),
                 node=_node(t, unlocked),
             )
@@ -471,7 +490,8 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
     phase_of(state)
     if ctx.config.campaign.no_intel:
         raise RuleViolation("WD-INTEL-040", "This table plays without intel.")
-    t = _target(state, c.target)
+    t = _target(state, c.target, c.character)
+    gm = _gm(state, c.character)
     kind, tier = parse_intel(c.intel, extra=(t.id,))
     if kind not in t.dispositions and kind != t.id:
         raise RuleViolation("WD-INTEL-003", f"Intel of type {kind} says nothing about {t.name}.")
@@ -487,19 +507,23 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         patch = (
             TargetPatch(id=t.id, found=done) if c.on == "find" else TargetPatch(id=t.id, thread_found=done)
         )
-        b.emit(
-            ce.TargetSecret(
-                target=t.id,
-                find_dc=new if c.on == "find" else t.find_dc,
-                thread_dc=new if c.on == "thread" else t.thread_dc,
-            ),
-            hidden=True,
-        )
+        if gm:  # a hidden NPC cuts the DC for its own track (WD-NPC-003); its event is the GM's
+            dcs = {"find_dc": new} if c.on == "find" else {"thread_dc": new}
+            patch = evolve(patch, {**dcs, "gm": True})
+        else:
+            b.emit(
+                ce.TargetSecret(
+                    target=t.id,
+                    find_dc=new if c.on == "find" else t.find_dc,
+                    thread_dc=new if c.on == "thread" else t.thread_dc,
+                ),
+                hidden=True,
+            )
         text = f"spends tier-{tier} {kind} intel to narrow the {c.on}" + (": found!" if done else ".")
     elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
         if t.node != "open" or tier < 3:
             raise RuleViolation("WD-INTEL-038", "An open node takes tier-3 intel or better.")
-        patch = TargetPatch(id=t.id, node="cleared")
+        patch = TargetPatch(id=t.id, node="cleared", gm=gm)
         text = f"spends tier-{tier} {kind} intel on the deeper node: cleared, a deeper hint."
     else:
         index = _cell_index(t, c.on)
@@ -514,7 +538,7 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         patch = TargetPatch(
             id=t.id,
             unlock=(index,),
-            secret=person(state, c.character).hidden,
+            gm=gm,
             lines=_lines(t, unlocked),
             node=_node(t, unlocked),
         )

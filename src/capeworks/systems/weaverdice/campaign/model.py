@@ -30,6 +30,7 @@ __all__ = [
     "Session",
     "Slots",
     "Target",
+    "Track",
     "intel_key",
 ]
 
@@ -247,6 +248,35 @@ class Cell(Frozen):
     secret: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
+class Track(Frozen):
+    """The hidden NPCs' own work on an intel target, the GM's alone (WD-NPC-003): what the players'
+    fields of :class:`Target` hold for them, kept apart so a player's view and rolls never move with it
+    (their duplicates, strikes, alerts, unlocks, lines and run are not the players'). ``found`` and
+    ``thread_found`` also hold when the DC is 0; ``find_dc``/``thread_dc``, when set, are the DCs as
+    the hidden NPCs' spent intel cut them (WD-INTEL-003)."""
+
+    find_dc: int | None = None
+    thread_dc: int | None = None
+    find_progress: int = 0
+    find_rolls: int = 0
+    found: bool = False
+    thread_progress: int = 0
+    thread_found: bool = False
+    strikes: int = 0
+    alerts: int = 0
+    unlocked: tuple[int, ...] = ()
+    lines: tuple[str, ...] = ()
+    seen_faces: tuple[int, ...] = ()
+    seen_phase: int = 0
+    run: int = 0
+    node: str = ""
+
+
+#: the fields a :class:`Track` shares with :class:`Target` by name
+TRACKED: tuple[str, ...] = ("find_progress", "find_rolls", "thread_progress", "strikes", "alerts")
+TRACKED += ("lines", "seen_faces", "seen_phase", "run", "node")
+
+
 class Target(Frozen):
     """An intel target: finding/thread progress, its grid, strikes and alerts (WD-INTEL-005..027)."""
 
@@ -280,9 +310,32 @@ class Target(Frozen):
     node: str = ""
     #: downtimes left of a move (WD-INTEL-034): its DCs are halved meanwhile (GM-only)
     moving: int = 0
+    #: the hidden NPCs' work on this target (WD-NPC-003), the GM's alone; None: none yet
+    gm_track: Track | None = Field(default=None, exclude_if=lambda v: v is None)
 
     def cell(self, r: int, c: int) -> Cell:
         return self.cells[r * self.size + c]
+
+    def worked_hidden(self) -> Target:
+        """This target as the hidden NPCs work it: the grid's cells, TNs and DCs, with their own
+        :class:`Track` for progress, strikes and unlocks (empty until they start)."""
+        track = self.gm_track or Track()
+        find_dc = self.find_dc if track.find_dc is None else track.find_dc
+        thread_dc = self.thread_dc if track.thread_dc is None else track.thread_dc
+        return self.model_copy(
+            update={
+                **{k: getattr(track, k) for k in TRACKED},
+                "find_dc": find_dc,
+                "thread_dc": thread_dc,
+                "found": track.found or find_dc == 0,
+                "thread_found": track.thread_found or thread_dc == 0,
+                "cells": tuple(
+                    c.model_copy(update={"unlocked": i in track.unlocked, "secret": True})
+                    for i, c in enumerate(self.cells)
+                ),
+                "gm_track": None,
+            }
+        )
 
     def available(self, method: str) -> tuple[int, ...]:
         """Cells a method may work on (WD-INTEL-013/014): its entry corner, or any locked cell

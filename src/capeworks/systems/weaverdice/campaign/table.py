@@ -359,7 +359,7 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
         to = {"seat": c.owner} if c.owner else {"role": Role.GM}
         out.append(
             Prompt(
-                id=f"strike:{ident}:{pending}:{camp.targets[pending.rpartition(':')[0]].strikes}",
+                id=f"strike:{ident}:{pending}:{_strikes(state, ident, pending)}",
                 kind="strike_choice",
                 rule="WD-INTEL-021",
                 question=f"{c.name}'s surveillance missed: take a strike for tier-1 intel, or let it go?",
@@ -383,7 +383,19 @@ def campaign_prompts(state: WdState) -> list[Prompt]:
     return out
 
 
-def _grid(state: WdState, t: Any, viewer: Viewer) -> Panel:
+def _strikes(state: WdState, ident: str, pending: str) -> int:
+    return intel.worked(state, ident, state.campaign.targets[pending.rpartition(":")[0]]).strikes
+
+
+def _grids(state: WdState, t: Any, viewer: Viewer) -> list[Panel]:
+    """A target's grid; for the GM, the hidden NPCs' own work on it beside it (WD-NPC-003)."""
+    out = [_grid(state, t, viewer)]
+    if viewer.is_gm and t.gm_track is not None:
+        out.append(_grid(state, t.worked_hidden(), viewer, " (hidden NPCs)"))
+    return out
+
+
+def _grid(state: WdState, t: Any, viewer: Viewer, whose: str = "") -> Panel:
     """An intel grid (WD-INTEL-011): each cell locked, open (with its odds for the GM) or unlocked."""
     available = set(t.available("surveil")) | set(t.available("research"))
     rows = []
@@ -403,7 +415,7 @@ def _grid(state: WdState, t: Any, viewer: Viewer) -> Panel:
         note += f"; finding: {t.find_progress}" + (f" of {t.find_dc}" if viewer.is_gm else "")
     if not t.thread_found:
         note += f"; thread: {t.thread_progress}" + (f" of {t.thread_dc}" if viewer.is_gm else "")
-    return Panel(title=f"Intel: {t.name}", columns=("", *t.cols), rows=tuple(rows), note=note)
+    return Panel(title=f"Intel: {t.name}{whose}", columns=("", *t.cols), rows=tuple(rows), note=note)
 
 
 def _negative(count: int, state: WdState) -> str:
@@ -511,7 +523,8 @@ def campaign_panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 ),
             )
         )
-    out.extend(_grid(state, t, viewer) for t in camp.targets.values())
+    for t in camp.targets.values():
+        out.extend(_grids(state, t, viewer))
     candidates = [
         x
         for x in camp.candidates.values()
@@ -580,9 +593,9 @@ def campaign_view(data: dict[str, Any], viewer: Viewer, hidden: Collection[str] 
         }
         for k, c in camp["candidates"].items()
     }
-    camp["targets"] = {
+    camp["targets"] = {  # a hidden NPC's own work on a target (gm_track) is the GM's: left out
         k: {
-            **t,
+            **{f: v for f, v in t.items() if f != "gm_track"},
             "find_dc": None,
             "thread_dc": None,
             "cells": [
