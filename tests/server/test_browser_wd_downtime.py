@@ -118,3 +118,34 @@ def test_wd_downtime__board_grid_and_odds_before_the_roll_and_a_surveil_seen_by_
         assert SECRET not in view and OPEN_TIDBIT in view
         assert page.js_errors == []  # type: ignore[attr-defined]
     assert gm.js_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-INTEL-014")
+def test_wd_downtime__a_hidden_npcs_intel_track_is_drawn_for_the_gm_alone(
+    web_table: str, chromium: Browser, artifacts: Path
+) -> None:
+    warm(web_table)
+    table = Seats(web_table, "weaverdice", SEATS, title="Digging into Crossbones")
+    ada = {"id": "ada", "name": "Ada", "tier": "pc", "stats": {"wits": 4, "knowledge": 3}}
+    boss = {"id": "boss", "name": "Boss", "tier": "notable", "stats": {"wits": 3, "knowledge": 3}}
+    table.act("gm", "add_character", sheet=ada, owner="ann")
+    table.act("gm", "add_character", sheet=boss, hidden=True)
+    table.act(
+        "gm", "add_target", target="xb", name="Crossbones", dispositions=["violent", "sponsored"],
+        tidbits=[OPEN_TIDBIT, "", "", "", SECRET],
+    )  # fmt: skip
+    table.act("gm", "start_downtime", characters=["ada", "boss"], slots=3)
+    table.act("gm", "surveil", dice=(6,), character="boss", target="xb", cell="0,0")  # 6: unlocked
+    gm, ann = (sit(chromium, table.invites[s]) for s in ("gm", "ann"))
+    hidden = gm.locator("section", has_text="Intel: Crossbones (hidden NPCs)")
+    expect(hidden.first).to_be_visible()
+    expect(hidden.first).to_contain_text(f"unlocked: {OPEN_TIDBIT}")
+    # the players' grid beside it is still drawn as a grid, with nothing unlocked on it
+    expect(cell(gm, "0,0")).to_have_class("wd-cell open")
+    shoot(gm, artifacts, "wd-dt-3-gm-hidden-npc-track")
+    expect(cell(ann, "0,0")).to_have_class("wd-cell open")
+    page = ann.content()
+    for secret in ("hidden NPCs", OPEN_TIDBIT):  # Boss himself shows, veiled: a name and a tier
+        at = page.find(secret)
+        assert at < 0, f"{secret!r} reached Ann's page: {page[max(0, at - 300) : at + 100]!r}"
+    assert gm.js_errors == [] and ann.js_errors == []  # type: ignore[attr-defined]

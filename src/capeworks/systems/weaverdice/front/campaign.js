@@ -110,10 +110,16 @@ function Strikes({ t, limit }) {
   </p>`;
 }
 
-export function IntelGrid({ panel, projection }) {
+// The target an "Intel: NAME" panel draws, or null (the GM's "Intel: NAME (hidden NPCs)" track is a plain table).
+function intelTarget(panel, projection) {
   const targets = Object.values(campaign(projection).targets || {});
   const t = targets.find((x) => `Intel: ${x.name}` === panel.title);
-  if (!t || !Array.isArray(t.cells)) return null;
+  return t && Array.isArray(t.cells) ? t : null;
+}
+
+export function IntelGrid({ panel, projection }) {
+  const t = intelTarget(panel, projection);
+  if (!t) return null;
   const marked = marks(panel);
   const rows = oddsRows(projection);
   const conf = (projection.config || state(projection).config || {}).campaign || {};
@@ -160,7 +166,7 @@ export function intelPreview(command, values, projection) {
 
 export function campaignPanel(panel, projection) {
   if (/^Downtime phase \d+$/.test(panel.title)) return html`<${DowntimeBoard} panel=${panel} projection=${projection} />`;
-  if (panel.title.startsWith("Intel: ")) return html`<${IntelGrid} panel=${panel} projection=${projection} />`;
+  if (intelTarget(panel, projection)) return html`<${IntelGrid} panel=${panel} projection=${projection} />`;
   if (panel.title === ODDS_TITLE) return html`<${OddsTable} panel=${panel} />`;
   if (panel.title === "Campaign" || panel.title === SHEET_TITLE) return html`<${Folded} panel=${panel} />`;
   return null;
