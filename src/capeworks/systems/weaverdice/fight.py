@@ -76,7 +76,7 @@ def _can_act(state: WdState, ident: str) -> bool:
 
 def half_actions(c: Combatant) -> bool:
     """Half actions this turn (WD-COMBAT-016, the Half Actions status)."""
-    return any(x.name == Status.HALF_ACTIONS for x in c.conditions)
+    return st.half_actions(c.conditions, c.id)
 
 
 def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int) -> list[str]:
@@ -267,6 +267,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, sheet = person(state, c.character), state.sheet(c.character)
+    if st.is_pinned(me.conditions, c.character):
+        raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place by the object stuck in them.")
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
     b = Builder(state, context, dice)
@@ -302,7 +304,7 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
         if not down:
             raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
-        allowed = min(allowed, plan.total_ft - st.halved(sheet.movement, step=5))
+        allowed = min(allowed, plan.total_ft - st.stand_up_cost(sheet.movement))
         now = b.person(c.character)
         stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
     elif down:

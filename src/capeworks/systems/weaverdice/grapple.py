@@ -45,6 +45,7 @@ __all__ = [
     "grab_defense",
     "grapple_ds",
     "grapple_total",
+    "kept_held",
     "margin_distribution",
     "meatshield_hit",
     "p_afford",
@@ -342,13 +343,15 @@ def resolve_several(rounds: Mapping[str, GrappleRound]) -> Several:
     free = bool(rounds) and all(r.winner == Winner.DEFENDER for r in rounds.values())
     if free:
         return Several(free=True, rounds=dict(rounds))
-    out: dict[str, GrappleRound] = {}
-    for who, r in rounds.items():
-        if r.winner == Winner.DEFENDER:
-            aoo = tuple(c for c in r.defender_choices if c.option == DefenderOption.AOO)
-            r = evolve(r, {"broken": False, "defender_choices": aoo, "banked": 0})
-        out[who] = r
+    out = {who: kept_held(r) if r.winner == Winner.DEFENDER else r for who, r in rounds.items()}
     return Several(free=False, rounds=out)
+
+
+def kept_held(r: GrappleRound) -> GrappleRound:
+    """A round the defender won without getting free (another hold, or the holder's weapon stuck in
+    them, WD-STATUS-012): nothing breaks, the bank is lost, only the attack of opportunity remains."""
+    aoo = tuple(c for c in r.defender_choices if c.option == DefenderOption.AOO)
+    return evolve(r, {"broken": False, "defender_choices": aoo, "banked": 0})
 
 
 # -- defense, restraint, meat shields, breaking (WD-GRAPPLE-006/008/010) ------------------------

@@ -34,6 +34,7 @@ from capeworks.systems.weaverdice.grapple import (
     grab_defense,
     grapple_ds,
     grapple_total,
+    kept_held,
     resolve_round,
     resolve_several,
 )
@@ -165,7 +166,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     if c.stamina:
         spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
     faces = b.dice.roll(2, 6, purpose="grapple").faces
-    stuck = any(x.name == Status.STUCK and x.source == c.character for x in target.conditions)
+    # the holder's melee weapon stuck in the target: +1 a round, and it may be wrested (WD-STATUS-012)
+    stuck = st.grapple_bonus(target.conditions, grappler=c.character, target=c.target) > 0
     mine = grapple_total(
         die=faces[0], brawn=b.sheet(c.character).stat(Stat.BRAWN), stamina=c.stamina, stuck=stuck
     )
@@ -189,6 +191,10 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     grapples = dict(b.state.grapples)
     key = _key(c.character, c.target)
     outcome, free = _against_all(grapples, key, outcome)
+    # the target cannot leave while the holder's melee weapon is stuck in them (WD-STATUS-012)
+    by_weapon = free and not st.can_leave_grapple(t.conditions, target=c.target, grappler=c.character)
+    if by_weapon:
+        outcome, free = kept_held(outcome), False
     conditions = t.conditions
     effort, temporary = t.effort, dict(t.temporary_loss)
     wrest = False
@@ -240,6 +246,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             grapples=grapples,
             reversals=reversals,
             still_held=outcome.winner is Winner.DEFENDER and not free,
+            by_weapon=by_weapon,
             people=(t,),
         )
     )

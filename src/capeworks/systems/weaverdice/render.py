@@ -166,8 +166,9 @@ def _grappled(p: ev.Grappled) -> str:
         return f"{head}; a stalemate."
     if o.winner.value == "defender" and p.still_held:
         return (
-            f"{head}; {p.target_name} wins this hold but is still held by another "
-            "(and may spend Focus on an attack of opportunity)."
+            f"{head}; {p.target_name} wins this hold but is still held "
+            + ("by the weapon stuck in them " if p.by_weapon else "by another ")
+            + "(and may spend Focus on an attack of opportunity)."
         )
     if o.winner.value == "defender":
         return f"{head}; {p.target_name} breaks free (and may attack or reverse the hold)."
