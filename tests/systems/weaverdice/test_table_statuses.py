@@ -1,5 +1,5 @@
 """Statuses the table enforces on the commands they touch (WD-STATUS-009/012/013, WD-WFX-021):
-a weapon stuck in a grapple, a pinned target's move, standing up, half actions."""
+a weapon stuck in a grapple, a pinned target's move, standing up, half actions, a Stamina push."""
 
 from __future__ import annotations
 
@@ -125,3 +125,12 @@ def test_half_actions_leave_one_standard_action_on_the_next_turn() -> None:
     d.refuse("ann", "move", character="vic", feet=30, sprint=True, rule="WD-COMBAT-016")
     d.do("ann", "move", character="vic", feet=30)
     d.refuse("ann", "move", character="vic", feet=30, rule="WD-COMBAT-008")
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-MOVE-006")
+def test_a_stamina_push_adds_d3_times_5_ft_to_a_single_move() -> None:
+    # src 378: +1d3 x 5 ft to a move (doubled only when double-moving: test_referee's sprint, capped)
+    d = duel()
+    d.refuse("ann", "move", character="vic", feet=45, push=True, dice=[2], rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=40, push=True, dice=[2])  # 30 + 2 x 5
+    assert d.state.fight.turn.moved == 40

@@ -18,6 +18,7 @@ from pydantic import Field
 from capeworks.dice import Distribution, distribution
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.checks import attacker_wins
 from capeworks.systems.weaverdice.config import GrappleMode
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import (
@@ -180,7 +181,7 @@ def contest(*, attacker_total: int, defender_total: int, banked: int = 0) -> tup
     carried on. The holder's bank adds to a win and is lost on a loss.
     """
     diff = attacker_total - defender_total
-    if diff > 0:
+    if attacker_wins(attacker_total, defender_total):  # strictly (WD-CORE-008)
         return Winner.ATTACKER, diff, diff + banked
     if diff < 0:
         return Winner.DEFENDER, -diff, 0

@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
-from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -125,12 +125,14 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind, purpose="attack"
     )
     hit = roll.success
+    # a miss on a meat-shielding holder strikes the one held (WD-GRAPPLE-008, src 986)
+    shield = None if hit else holds.shield_struck(state, c.target, roll.total, ds)
     pending = None
     attacker = b.person(c.character)
     t = b.person(c.target)
     can_react = hit and offers_reaction(t, tsheet)
     # high morale may still buy the miss up (WD-MORALE-003)
-    may_buy = not hit and attacker.morale > 0
+    may_buy = not hit and shield is None and attacker.morale > 0
     # the attack's details are kept only when something waits on them: a reaction or a chance
     details = (
         PendingAttack(
@@ -184,7 +186,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         waits=pending is not None,
     )
     pained_failure(b, c.character, c.stat, failed=not hit)
-    if hit and pending is None:
+    if shield is not None:
+        holds.strike_shield(b, c, roll, shield)
+    elif hit and pending is None:
         land(
             b,
             c.target,
@@ -441,11 +445,6 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         rolls=(record,),
     )
     return b.batch
-
-
-def hit_lands(total: int, defense: int) -> bool:
-    """An attack hits when its total meets the defense score (WD-COMBAT-017)."""
-    return meets(total, defense)
 
 
 # -- high morale after the roll (WD-MORALE-003) -------------------------------------------------

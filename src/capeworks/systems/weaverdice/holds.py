@@ -19,6 +19,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.blind import emit_attack
+from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
@@ -30,11 +32,13 @@ from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
     Purchase,
+    ShieldHit,
     Winner,
     grab_defense,
     grapple_ds,
     grapple_total,
     kept_held,
+    meatshield_hit,
     resolve_round,
     resolve_several,
 )
@@ -42,7 +46,7 @@ from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wounding import spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import land, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -71,6 +75,64 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
                 base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
             )
     return base
+
+
+def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> str | None:
+    """The one ``holder`` holds as a meat shield when an attack of ``total`` fails the holder's DS:
+    "incoming attacks that don't pass DS hit them" (WD-GRAPPLE-008, src 986); else None."""
+    shield = next((g.target for g in state.grapples.values() if g.holder == holder and g.meatshield), None)
+    if shield is None or meatshield_hit(attack_total=total, grappler_ds=holder_ds) is ShieldHit.GRAPPLER:
+        return None
+    return shield
+
+
+def strike_shield(b: Builder, c: cmd.Attack, roll: CheckRoll, shield: str) -> None:
+    """The attack that missed the holder, against the held one's DS (``grappled_ds``: it hits unless a
+    table sets one); a named shield with Focus may Dodge (WD-GRAPPLE-006, WD-COMBAT-019)."""
+    t, tsheet = b.person(shield), b.sheet(shield)
+    ds = defense_in_grapple(b.state, shield, tsheet.defense(b.config), b.config)
+    struck = evolve(roll, {"tn": ds})
+    hit = struck.success
+    pending = (
+        PendingAttack(
+            attacker=c.character,
+            target=shield,
+            total=struck.total,
+            damage=c.damage,
+            tier=c.tier,
+            melee=c.melee,
+            conventional=c.conventional,
+            hidden=c.hidden,
+            effect_only=c.effect_only,
+        )
+        if hit and offers_reaction(t, tsheet)
+        else None
+    )
+    me = b.person(c.character)
+    emit_attack(
+        b,
+        ev.AttackRolled(
+            attacker=c.character,
+            name=me.name,
+            target=shield,
+            target_name=t.name,
+            check=struck,
+            defense=ds,
+            hit=hit,
+            damage=c.damage,
+            tier=c.tier,
+            fight=b.fight,
+            attack=pending,
+        ),
+        hidden=c.hidden,
+        veiled=me.hidden,
+        target_veiled=t.hidden,
+        waits=pending is not None,
+    )
+    if hit and pending is None:
+        land(
+            b, shield, c.tier, c.damage, attacker=c.character, conventional=c.conventional, only=c.effect_only
+        )
 
 
 def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
