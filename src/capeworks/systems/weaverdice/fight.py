@@ -37,6 +37,7 @@ from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
+from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
     PHYSICAL_STATS,
@@ -294,11 +295,17 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]
+    # a passive power's movement comes on top, past the ceiling (WD-MOVE-007)
+    _, _, power_ft = passive_totals(sheet.powers)
     plan = turn_movement(
-        base_ft=sheet.movement, moves=2 if c.sprint else 1, sprint_total=sprint_total, push_d3=push
+        base_ft=sheet.movement,
+        moves=2 if c.sprint else 1,
+        sprint_total=sprint_total,
+        push_d3=push,
+        power_ft=power_ft,
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
-    allowed = min(plan.total_ft, plan.cap_ft - fight.turn.moved)
+    allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)
     stood: Combatant | None = None
     if c.stand:
         # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
