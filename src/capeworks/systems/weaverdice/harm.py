@@ -121,8 +121,10 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     )
     # Blinded: -1 to hit those it can still see (WD-STATUS-008)
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
+    held = holds.weapon_modifier(me, sheet, c.weapon)
     roll, record = roll_check(
-        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind, purpose="attack"
+        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind + held, purpose="attack"
     )
     hit = roll.success
     # a miss on a meat-shielding holder strikes the one held (WD-GRAPPLE-008, src 986)

@@ -41,10 +41,12 @@ from capeworks.systems.weaverdice.grapple import (
     meatshield_hit,
     resolve_round,
     resolve_several,
+    restrained_attack_modifier,
 )
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
-from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounding import land, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
@@ -75,6 +77,19 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
                 base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
             )
     return base
+
+
+def weapon_modifier(me: Combatant, sheet: Character, weapon: str | None) -> int:
+    """To hit with the held item named (none: bare hands): a restrained attacker has -2 with a
+    one-handed non-fist weapon and cannot swing a two-handed one (WD-GRAPPLE-008)."""
+    if weapon is None:
+        return 0
+    item = next((h for h in sheet.held if h.name.lower() == weapon.strip().lower()), None)
+    if item is None:
+        raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {weapon} in hand.")
+    if any(x.name == "restrained" for x in me.conditions):
+        return restrained_attack_modifier(item)
+    return 0
 
 
 def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> str | None:
