@@ -46,7 +46,7 @@ from capeworks.systems.weaverdice.flow import (
 from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
-from capeworks.systems.weaverdice.skills import skill_dice
+from capeworks.systems.weaverdice.skills import check_aim, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
@@ -116,6 +116,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
+    check_aim(sheet, c.skills, ranged=not c.melee)
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
