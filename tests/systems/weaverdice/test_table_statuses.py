@@ -134,3 +134,31 @@ def test_a_stamina_push_adds_d3_times_5_ft_to_a_single_move() -> None:
     d.refuse("ann", "move", character="vic", feet=45, push=True, dice=[2], rule="WD-MOVE-001")
     d.do("ann", "move", character="vic", feet=40, push=True, dice=[2])  # 30 + 2 x 5
     assert d.state.fight.turn.moved == 40
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-CORE-006", "WD-COMBAT-013")
+def test_a_pinned_target_strains_free_with_a_lengthy_brawn_check_of_6__the_object_stays() -> None:
+    # src 869-871: "succeed at a lengthy Brawn check of 6 to free themselves with the object still in
+    # them"; a lengthy action takes the turn (Vic, Brawn 3: +0)
+    d = duel()
+    _stuck_in(d, "vic", reach=st.Reach.RANGED, source="thug", pinned=True)
+    d.do("ann", "break_pin", character="vic", dice=[2])
+    assert d.words()[-1].endswith("to strain against the pin: [2] = 2; 2 vs 4+: failure; 2 of 6 so far.")
+    assert st.is_pinned(d.state.people["vic"].conditions, "vic")
+    d.refuse("ann", "attack", character="vic", target="thug", dice=[6], rule="WD-COMBAT-008")  # turn spent
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "break_pin", character="vic", dice=[4])
+    assert d.words()[-1].endswith("to strain against the pin: [4] = 4; 4 vs 4+: success; 6 of 6: done.")
+    (stuck,) = d.state.people["vic"].conditions
+    assert stuck.name == "stuck" and not stuck.pinned
+    assert d.state.lengthy == {}
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "move", character="vic", feet=30)
+
+
+@pytest.mark.rules("WD-STATUS-013")
+def test_only_a_pinned_character_strains_against_a_pin() -> None:
+    d = duel()
+    d.refuse("ann", "break_pin", character="vic", dice=[6], rule="WD-STATUS-013", match="not pinned")

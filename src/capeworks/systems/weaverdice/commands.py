@@ -345,6 +345,12 @@ class GrappleTurn(Frozen):
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
 
 
+class BreakPin(Frozen):
+    """Strain against an object pinning you: a lengthy Brawn check to 6; it stays in you (WD-STATUS-013)."""
+
+    character: Ident
+
+
 class Brace(Frozen):
     """The held one commits Stamina dots, +1 each, to the next round of a hold on them (WD-GRAPPLE-002)."""
 

@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack
-from capeworks.systems.weaverdice.checks import CheckRoll
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wounding import land, spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, land, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -388,6 +388,54 @@ def brace(state: WdState, context: Ctx, c: cmd.Brace, dice: DiceService) -> Done
             character=c.character, name=me.name, holder_name=holder.name, dots=c.stamina, grapples=grapples
         ),
         hidden=me.hidden,  # a hidden NPC's effort is the GM's
+    )
+    return b.batch
+
+
+def break_pin(state: WdState, context: Ctx, c: cmd.BreakPin, dice: DiceService) -> Done:
+    """One roll of the lengthy Brawn check to 6 that frees a pinned target, the object still in them
+    (WD-STATUS-013, :func:`~.statuses.break_pin`); in a fight it is a lengthy action (WD-COMBAT-013)."""
+    me = person(state, c.character)
+    if not st.is_pinned(me.conditions, c.character):
+        raise RuleViolation("WD-STATUS-013", f"{me.name} is not pinned.")
+    b = Builder(state, context, dice)
+    if state.fight is not None:
+        fight = on_turn(state, c.character)
+        assert fight.turn is not None
+        turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
+        b.emit(
+            ev.ActionTaken(
+                character=c.character,
+                name=me.name,
+                action="strain against the pin",
+                kind=ActionKind.LENGTHY.value,
+                fight=evolve(fight, {"turn": turn}),
+            )
+        )
+        full_action(b, c.character)
+    key = f"pin:{c.character}"
+    running = state.lengthy.get(key) or Lengthy(dc=st.PIN_BREAK_DC)
+    # each roll's total counts toward the DC; its TN is the table's default, as for a called lengthy check
+    tn = context.config.default_tn
+    roll, record = roll_check(b, c.character, (Stat.BRAWN,), tn=tn, purpose="break the pin")
+    running = running.add(c.character, roll.total)
+    now = b.person(c.character)
+    freed = st.break_pin(now.conditions, c.character, brawn_total=running.total)
+    b.emit(
+        ev.CheckRolled(
+            character=c.character,
+            name=me.name,
+            stats=(Stat.BRAWN,),
+            task="strain against the pin",
+            check=roll,
+            lengthy_key=key,
+            lengthy=None if running.done else running,
+            running=running.total,
+            dc=running.dc,
+            people=(evolve(now, {"conditions": freed}),) if running.done else (),
+        ),
+        rolls=(record,),
+        hidden=me.hidden,
     )
     return b.batch
 

@@ -44,6 +44,7 @@ COMMAND_WORDS: dict[str, str] = {
     "grapple": "wrestle a held foe (a grapple round)",
     "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
+    "break_pin": "strain against a pinning object (a lengthy Brawn check to 6)",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "open_skill": "open a learning skill for this fight (Focus)",
