@@ -14,10 +14,10 @@ KNIFE = {"name": "knife", "damage": "cut", "attack_stat": "dexterity"}
 AXE = {"name": "fire axe", "damage": "cut", "size": "large"}
 
 
-def restrained_vic(*, restrained: bool = True) -> Any:
-    """Thug holds Vic (Brawn 5, +2; a knife and a fire axe to hand), restrained; Vic's turn."""
+def restrained_vic(*, restrained: bool = True, held: dict[str, Any] = KNIFE) -> Any:
+    """Thug holds Vic (Brawn 5, +2; a knife, or the fire axe, in hand), restrained; Vic's turn."""
     d = table()
-    add(d, "ann", {**sheet("vic", "Vic", brawn=5, athletics=1, dexterity=1), "held": [KNIFE, AXE]})
+    add(d, "ann", {**sheet("vic", "Vic", brawn=5, athletics=1, dexterity=1), "held": [held]})
     add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, athletics=4))
     d.do("gm", "start_combat", dice=[1])
     d.do("gm", "grab", character="thug", target="vic", dice=[3])
@@ -49,7 +49,7 @@ def test_restrained__a_one_handed_weapon_is_minus_2() -> None:
 
 @pytest.mark.rules("WD-GRAPPLE-008")
 def test_restrained__a_two_handed_weapon_cannot_be_swung() -> None:
-    d = restrained_vic()
+    d = restrained_vic(held=AXE)
     d.refuse(
         "ann", "attack", character="vic", target="thug", weapon="fire axe", dice=[3], rule="WD-GRAPPLE-008"
     )
@@ -61,7 +61,7 @@ def test_restrained__fists_and_a_free_hand_are_spared() -> None:
     d.do("ann", "attack", character="vic", target="thug", dice=[3, 1])  # no weapon named: bare hands
     swing = "Vic attacks Thug (lesser bash) vs defense 0: [3] +2 = 5;"
     assert any(w.startswith(swing) for w in d.words())
-    free = restrained_vic(restrained=False)  # held but not restrained: any weapon, no penalty
+    free = restrained_vic(restrained=False, held=AXE)  # held but not restrained: any weapon, no penalty
     free.do("ann", "attack", character="vic", target="thug", weapon="fire axe", dice=[3, 1])
     assert any(w.startswith(swing) for w in free.words())
 

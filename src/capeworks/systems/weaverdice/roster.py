@@ -15,6 +15,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
@@ -49,6 +50,7 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
     if c.hidden and owner is not None:
         raise RuleViolation("WD-NPC-003", "Only the GM's own characters can be hidden.")
     check_sheet(sheet, context.config)
+    check_hands(sheet.held)  # as it joins: a sheet already in a log replays as it was (WD-EQUIP-002)
     if c.new:  # a PC made now, by the starting rules (WD-STAT-003, WD-SKILL-004)
         if sheet.tier is not Tier.PC:
             raise RuleViolation("WD-STAT-003", "Only a player character is made by the starting rules.")
