@@ -30,6 +30,7 @@ from capeworks.lab.policy import Move, Outcome, Side, Situation, Tally
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
 from capeworks.systems.weaverdice.samples import SAMPLES
+from capeworks.systems.weaverdice.skills import AIM_TREE
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from capeworks.systems.weaverdice.wounds import Standing
@@ -117,8 +118,14 @@ def _attack(s: Situation, target: str) -> Move:
     stat = Stat(chosen.get("stat", max((Stat.BRAWN, Stat.DEXTERITY), key=sheet.stat).value))
     if "skills" not in chosen:
         opened = {n.lower() for n in state.people[s.actor].opened}
+        # the Aim tree serves long-range shots only (WD-SKILL-010): a melee swing leaves it out
+        melee = chosen.get("melee", True)
         chosen["skills"] = [
-            k.name for k in sheet.skills if stat in k.stats and (not k.learning or k.name.lower() in opened)
+            k.name
+            for k in sheet.skills
+            if stat in k.stats
+            and (not k.learning or k.name.lower() in opened)
+            and not (melee and k.tree == AIM_TREE)
         ]
     return Move("attack", {**chosen, "character": s.actor, "target": target, "stat": stat.value})
 

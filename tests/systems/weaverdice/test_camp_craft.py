@@ -127,7 +127,7 @@ def test_a_helper_adds_a_die_to_every_roll_and_hanging_out_adds_a_roll() -> None
     assert camp(d).projects["v"].helpers == ()  # help lasts the phase
 
 
-@pytest.mark.rules("WD-CRAFT-013", "WD-CRAFT-021")
+@pytest.mark.rules("WD-CRAFT-013", "WD-CRAFT-021", "WD-WOUND-016")
 def test_repair_is_dc_12_at_20_dollars_a_roll_less_2_with_maintenance() -> None:
     d = table()
     crafter(d, skill("Maintenance"), money=50)

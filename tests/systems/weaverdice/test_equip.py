@@ -13,9 +13,7 @@ from capeworks.systems.weaverdice.equipment import (
     BeltItem,
     Costume,
     HeldItem,
-    Loadout,
     PlacedPiece,
-    apply_gear_hit,
     belt_capacity,
     belt_layout,
     break_threshold,
@@ -23,7 +21,6 @@ from capeworks.systems.weaverdice.equipment import (
     damage_piece,
     encumbrance,
     fragile_slot_lost,
-    gear_facts,
     inventory_encumbrance,
     item_access,
     piece_spec,
@@ -32,6 +29,8 @@ from capeworks.systems.weaverdice.equipment import (
     sample_item,
     strip_bottom_feature,
 )
+from capeworks.systems.weaverdice.gear_damage import gear_facts
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import DamageType, Stat, WoundTier
 
 SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_6595eaca0229e06e.txt"
@@ -344,7 +343,7 @@ def test_hands__two_small_or_one_large() -> None:
     check_hands([knife, taser])
     check_hands([bat])
     with pytest.raises(RuleViolation, match="two small items or one large") as err:
-        Loadout(held=(bat, knife))
+        check_hands([bat, knife])
     assert err.value.rule_id == "WD-EQUIP-002"
     assert "=" not in err.value.message
     check_hands([bat, sample_item("fist")])  # fists are the hands themselves
@@ -445,27 +444,13 @@ def test_held_item__loses_its_bottom_feature_and_repair_restores_it() -> None:
 
 @pytest.mark.rules("WD-EQUIP-018", "WD-EQUIP-012", "WD-EQUIP-019")
 def test_gear_facts__what_the_effect_tables_see() -> None:
+    # the table's reading of a sheet (gear_damage.gear_facts, what hit_of hands the effect tables)
     c = _wx28().model_copy(update={"coverage": True})
-    lo = Loadout(held=(sample_item("knife"), sample_item("screwdriver")), costume=c)
-    facts = gear_facts(lo)
-    assert facts.coverage and not facts.helmet and not facts.bare
-    assert facts.reinforced == {"inventory@2,1": 4}
-    assert "held1" in facts.gear and "held2" not in facts.gear  # the screwdriver has no keyword to lose
-    assert len(facts.costume) == 6
-
-
-@pytest.mark.rules("WD-EQUIP-019", "WD-EQUIP-014")
-def test_apply_gear_hit__strips_or_loses_held_and_costume_pieces() -> None:
-    lo = Loadout(held=(sample_item("knife"),), costume=_wx28())
-    stripped, none = apply_gear_hit(lo, "held1", destroyed=False)
-    assert none is None and stripped.held[0].keywords == ()
-    lost, _ = apply_gear_hit(lo, "held1", destroyed=True)
-    assert lost.held == ()
-    belt, out = apply_gear_hit(lo, "low_belt@2,0", destroyed=True)
-    assert out is not None and out.destroyed and out.drops_belt_items
-    assert belt_capacity(dexterity=3, costume=belt.costume) == 3
-    with pytest.raises(RuleViolation, match="not part of this loadout"):
-        apply_gear_hit(lo, "held2", destroyed=True)
+    ada = Character(id="ada", name="Ada", held=(sample_item("knife"), sample_item("screwdriver")), costume=c)
+    gear, pieces, reinforced = gear_facts(ada)
+    assert reinforced == {"inventory-21": 4}
+    assert "knife" in gear and "screwdriver" not in gear  # the screwdriver has no keyword to lose
+    assert len(pieces) == 6
 
 
 @pytest.mark.rules("WD-EQUIP-003", "WD-EQUIP-004")

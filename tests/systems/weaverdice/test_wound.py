@@ -16,7 +16,6 @@ from capeworks.systems.weaverdice.wounds import (
     Standing,
     Track,
     Wound,
-    armor_repair,
     generic_survives,
 )
 
@@ -168,12 +167,6 @@ def test_rest_reduces_the_most_minor_free_wound() -> None:
     bleeding = Wound(tier=WoundTier.LESSER, ongoing=True)
     track, was = filled(bleeding, M).reduce_most_minor()
     assert was == M  # the lesser has an ongoing condition: the moderate drops instead
-
-
-@pytest.mark.rules("WD-WOUND-016")
-def test_armor_repair_is_a_lengthy_12() -> None:
-    job = armor_repair()
-    assert job.dc == 12 and job.add("smith", 6).add("smith", 6).done
 
 
 @pytest.mark.rules("WD-WOUND-002", "WD-WOUND-003")

@@ -11,7 +11,7 @@ from capeworks.engine.kit import TurnOrder
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.model import Blast, Call, Condition, Fight, Guard, Pending, Stage, Status, Turn
-from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.movement import Mode, rest_after_sprint
 from capeworks.systems.bpb.sheet import Character
 
 __all__ = ["BpbState", "fold"]
@@ -389,7 +389,7 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
             update["sprinted"] = c.sprinted + 1
         elif c.sprinted:
             update["sprinted"] = 0
-            update["slow_until"] = p.round + 10 * c.sprinted  # BPB-MOVE-009
+            update["slow_until"] = p.round + rest_after_sprint(c.sprinted)  # BPB-MOVE-009
     out: dict[str, object] = {"conditions": _cond(state, p.character, **update)}
     if fight is not None:
         turn = (

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import product
 
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.capes.sheet import (
@@ -30,7 +29,6 @@ __all__ = [
     "freeform",
     "parse_drives",
     "parse_list",
-    "valid_drive_vectors",
     "validate_drives",
     "validate_sheet",
 ]
@@ -78,11 +76,6 @@ def validate_drives(drives: Sequence[DriveRating]) -> None:
     total = sum(d.strength for d in drives)
     if total != DRIVE_TOTAL:
         raise RuleViolation("CAPES-CHAR-007", f"Drive Strengths must total exactly 9, not {total}.")
-
-
-def valid_drive_vectors() -> list[tuple[int, ...]]:
-    """Every ordered Strength vector for five Drives (table T4: 70 of them)."""
-    return [v for v in product(range(1, 6), repeat=5) if sum(v) == DRIVE_TOTAL]
 
 
 def _category(ability: Ability) -> str:

@@ -26,7 +26,6 @@ __all__ = [
     "pay",
     "price",
     "replace_conflict",
-    "replace_side",
     "stakes_back",
     "with_page",
     "with_scene",
@@ -133,13 +132,6 @@ def replace_conflict(state: CapesState, conflict: Conflict) -> CapesState:
     """The state with one Conflict replaced (same id)."""
     return state.model_copy(
         update={"conflicts": tuple(conflict if c.id == conflict.id else c for c in state.conflicts)}
-    )
-
-
-def replace_side(conflict: Conflict, side: Side) -> Conflict:
-    """The Conflict with one side replaced (same id)."""
-    return conflict.model_copy(
-        update={"sides": tuple(side if s.id == side.id else s for s in conflict.sides)}
     )
 
 

@@ -113,6 +113,9 @@ class AddCharacter(Frozen):
         default=None, ge=-5, le=4, description="Starting morale; default the baseline."
     )
     reputation: int = Field(default=0, ge=0, le=99, description="Reputation cards held.")
+    new: bool = Field(
+        default=False, description="A PC made now: checked against the starting statline and skills."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -308,6 +311,9 @@ class Attack(Frozen):
     conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
     effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
     hidden: bool = Field(default=False, description="A GM roll the players do not see.")
+    weapon: str | None = Field(
+        default=None, max_length=60, description="The held item swung, by name; none: bare hands."
+    )
 
 
 class UsePower(Frozen):
@@ -337,6 +343,12 @@ class GrappleTurn(Frozen):
     points: int | None = Field(default=None, ge=0, le=20)
     feet: int | None = Field(default=None, ge=0, le=200)
     stamina: int = Field(default=0, ge=0, le=6, description="Stamina dots for +1 each.")
+
+
+class BreakPin(Frozen):
+    """Strain against an object pinning you: a lengthy Brawn check to 6; it stays in you (WD-STATUS-013)."""
+
+    character: Ident
 
 
 class Brace(Frozen):

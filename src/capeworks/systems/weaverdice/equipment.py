@@ -1,10 +1,10 @@
 """Equipment: held items in two hands, belt slots, the costume grid, and encumbrance.
 
 Implements WD-EQUIP-001..019 and the gear-derived values WD-STAT-009/010.
-Everything is a pure function of frozen models: the sheet (core's) holds a
-:class:`Loadout`, and combat asks it for armor, belt capacity, encumbrance
-penalties, what the wound-effect tables see of it (:func:`gear_facts`), and
-what happens when an effect strips or destroys a piece (WD-WFX-007).
+Everything is a pure function of frozen models: the sheet holds the held items
+and the costume, and combat asks them for armor, belt capacity, encumbrance
+penalties and what an effect's strip or loss does to a piece (WD-WFX-007); what
+the effect tables see of them, and applying a hit, is :mod:`~.gear_damage`'s.
 """
 
 from __future__ import annotations
@@ -33,13 +33,10 @@ __all__ = [
     "Cell",
     "Costume",
     "Encumbrance",
-    "GearFacts",
     "HeldItem",
     "ItemAccess",
-    "Loadout",
     "PieceDamage",
     "PlacedPiece",
-    "apply_gear_hit",
     "belt_capacity",
     "belt_layout",
     "break_threshold",
@@ -47,7 +44,6 @@ __all__ = [
     "damage_piece",
     "encumbrance",
     "fragile_slot_lost",
-    "gear_facts",
     "inventory_encumbrance",
     "item_access",
     "piece_spec",
@@ -498,20 +494,6 @@ def encumbrance(
     )
 
 
-class Loadout(Frozen):
-    """Everything a character carries: hands, belt, costume (WD-EQUIP-001)."""
-
-    held: tuple[HeldItem, ...] = ()
-    belt: tuple[BeltItem, ...] = ()
-    costume: Costume = Costume()
-    extra_belt_slots: int = Field(default=0, ge=0)
-
-    @model_validator(mode="after")
-    def _hands(self) -> Loadout:
-        check_hands(self.held)
-        return self
-
-
 # -- reaching items, and what effects see of the gear (WD-EQUIP-003/004/019) ----------------------
 
 
@@ -534,71 +516,3 @@ def item_access(*, on_belt: bool = False, quick: bool = True, bag_items: int | N
     if bag_items is not None:
         return ItemAccess(action="lengthy", dc=rummage_dc(bag_items))
     return ItemAccess(action="full")
-
-
-def _piece_id(p: PlacedPiece) -> str:
-    return f"{p.key}@{p.cell[0]},{p.cell[1]}"
-
-
-def _held_id(index: int) -> str:
-    return f"held{index + 1}"
-
-
-class GearFacts(Frozen):
-    """What the wound-effect tables need to know of a loadout (WD-WFX-007/008, WD-EQUIP-012/018).
-
-    ``gear`` names pieces with a feature left to lose; ``costume`` pieces that
-    can be lost; ``reinforced`` the natural d6 needed to break each protected
-    piece. Ids are ``held1``/``held2`` for hands and ``key@row,col`` for costume.
-    """
-
-    coverage: bool
-    helmet: bool
-    bare: bool
-    gear: tuple[str, ...]
-    costume: tuple[str, ...]
-    reinforced: dict[str, int]
-
-
-def gear_facts(loadout: Loadout) -> GearFacts:
-    """The loadout as the effect tables see it."""
-    c = loadout.costume
-    live = [p for p in c.pieces if not p.destroyed]
-    held = tuple(_held_id(i) for i, item in enumerate(loadout.held) if item.keywords)
-    reinforced: dict[str, int] = {}
-    for p in live:
-        need = break_threshold(c, p.cell)
-        if need is not None:
-            reinforced[_piece_id(p)] = need
-    return GearFacts(
-        coverage=c.coverage,
-        helmet=c.helmet,
-        bare=c.skin,
-        gear=held + tuple(_piece_id(p) for p in live if not p.damaged),
-        costume=tuple(_piece_id(p) for p in live),
-        reinforced=reinforced,
-    )
-
-
-def apply_gear_hit(
-    loadout: Loadout, piece: str, *, destroyed: bool, over_encumbered: bool = False
-) -> tuple[Loadout, PieceDamage | None]:
-    """Apply an effect's verdict on one piece (its protection roll already failed): lost or stripped.
-
-    A held item that is lost leaves the hands; one that is hit loses its last
-    keyword. A costume piece goes through :func:`damage_piece`.
-    """
-    for i, item in enumerate(loadout.held):
-        if piece == _held_id(i):
-            if destroyed:
-                held = loadout.held[:i] + loadout.held[i + 1 :]
-            else:
-                held = (*loadout.held[:i], strip_bottom_feature(item), *loadout.held[i + 1 :])
-            return evolve(loadout, {"held": held}), None
-    for p in loadout.costume.pieces:
-        if piece == _piece_id(p):
-            out = damage_piece(
-                loadout.costume, p.cell, whole=destroyed, settled=True, over_encumbered=over_encumbered
-            )
-            return evolve(loadout, {"costume": out.costume}), out
-    raise RuleViolation("WD-EQUIP-019", "That piece of gear is not part of this loadout.", field="piece")

@@ -474,6 +474,8 @@ class Grappled(Changes):
     reversals: dict[str, Grapple] | None = _given(None)
     #: a round the defender won while another grappler still holds them (WD-GRAPPLE-010)
     still_held: bool = False
+    #: still held because the holder's melee weapon is stuck in them (WD-STATUS-012)
+    by_weapon: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the defender took the hold over (WD-GRAPPLE-004)
     reversed: bool = False
     VERSION: ClassVar[int] = 4

@@ -37,6 +37,7 @@ from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
+from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
     PHYSICAL_STATS,
@@ -76,7 +77,7 @@ def _can_act(state: WdState, ident: str) -> bool:
 
 def half_actions(c: Combatant) -> bool:
     """Half actions this turn (WD-COMBAT-016, the Half Actions status)."""
-    return any(x.name == Status.HALF_ACTIONS for x in c.conditions)
+    return st.half_actions(c.conditions, c.id)
 
 
 def _expire_all(b: Builder, point: TurnPoint, *, holder: str | None, round_: int) -> list[str]:
@@ -267,6 +268,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     fight = on_turn(state, c.character)
     assert fight.turn is not None
     me, sheet = person(state, c.character), state.sheet(c.character)
+    if st.is_pinned(me.conditions, c.character):
+        raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place by the object stuck in them.")
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
     b = Builder(state, context, dice)
@@ -292,17 +295,23 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]
+    # a passive power's movement comes on top, past the ceiling (WD-MOVE-007)
+    _, _, power_ft = passive_totals(sheet.powers)
     plan = turn_movement(
-        base_ft=sheet.movement, moves=2 if c.sprint else 1, sprint_total=sprint_total, push_d3=push
+        base_ft=sheet.movement,
+        moves=2 if c.sprint else 1,
+        sprint_total=sprint_total,
+        push_d3=push,
+        power_ft=power_ft,
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
-    allowed = min(plan.total_ft, plan.cap_ft - fight.turn.moved)
+    allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)
     stood: Combatant | None = None
     if c.stand:
         # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
         if not down:
             raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
-        allowed = min(allowed, plan.total_ft - st.halved(sheet.movement, step=5))
+        allowed = min(allowed, plan.total_ft - st.stand_up_cost(sheet.movement))
         now = b.person(c.character)
         stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
     elif down:

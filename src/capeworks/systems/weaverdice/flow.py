@@ -21,7 +21,7 @@ from capeworks.engine.model import RollRecord
 from capeworks.engine.spec import Outcome
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
-from capeworks.systems.weaverdice.checks import CheckRoll, check, pool_size
+from capeworks.systems.weaverdice.checks import CheckRoll, check, modifier_of, pool_size
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.facts import patches, sheet_patch, state_facts
@@ -159,13 +159,8 @@ def roll_check(
     sheet = b.sheet(ident)
     morale = b.person(ident).morale
     record = b.dice.roll(pool_size(extra), 6, purpose=purpose)
-    modifier = sum(sheet.modifier(s) for s in stats) + bonus
+    modifier = modifier_of(sheet, *stats) + bonus
     return check(record.faces, modifier=modifier, tn=tn, morale=morale, keep=keep), record
-
-
-def standing_ok(c: Combatant) -> bool:
-    """Up and able to act."""
-    return c.track.standing is Standing.UP
 
 
 def pained_failure(b: Builder, ident: str, stat: Stat, *, failed: bool) -> None:

@@ -18,6 +18,7 @@ from pydantic import Field
 from capeworks.dice import Distribution, distribution
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice.checks import attacker_wins
 from capeworks.systems.weaverdice.config import GrappleMode
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import (
@@ -45,6 +46,7 @@ __all__ = [
     "grab_defense",
     "grapple_ds",
     "grapple_total",
+    "kept_held",
     "margin_distribution",
     "meatshield_hit",
     "p_afford",
@@ -179,7 +181,7 @@ def contest(*, attacker_total: int, defender_total: int, banked: int = 0) -> tup
     carried on. The holder's bank adds to a win and is lost on a loss.
     """
     diff = attacker_total - defender_total
-    if diff > 0:
+    if attacker_wins(attacker_total, defender_total):  # strictly (WD-CORE-008)
         return Winner.ATTACKER, diff, diff + banked
     if diff < 0:
         return Winner.DEFENDER, -diff, 0
@@ -342,13 +344,15 @@ def resolve_several(rounds: Mapping[str, GrappleRound]) -> Several:
     free = bool(rounds) and all(r.winner == Winner.DEFENDER for r in rounds.values())
     if free:
         return Several(free=True, rounds=dict(rounds))
-    out: dict[str, GrappleRound] = {}
-    for who, r in rounds.items():
-        if r.winner == Winner.DEFENDER:
-            aoo = tuple(c for c in r.defender_choices if c.option == DefenderOption.AOO)
-            r = evolve(r, {"broken": False, "defender_choices": aoo, "banked": 0})
-        out[who] = r
+    out = {who: kept_held(r) if r.winner == Winner.DEFENDER else r for who, r in rounds.items()}
     return Several(free=False, rounds=out)
+
+
+def kept_held(r: GrappleRound) -> GrappleRound:
+    """A round the defender won without getting free (another hold, or the holder's weapon stuck in
+    them, WD-STATUS-012): nothing breaks, the bank is lost, only the attack of opportunity remains."""
+    aoo = tuple(c for c in r.defender_choices if c.option == DefenderOption.AOO)
+    return evolve(r, {"broken": False, "defender_choices": aoo, "banked": 0})
 
 
 # -- defense, restraint, meat shields, breaking (WD-GRAPPLE-006/008/010) ------------------------

@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
-from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy, meets
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -47,7 +47,7 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import check_aoo_attack
-from capeworks.systems.weaverdice.skills import skill_dice
+from capeworks.systems.weaverdice.skills import check_aim, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
@@ -126,21 +126,26 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         raise RuleViolation("WD-COMBAT-017", f"{target.name} is already out of the fight.")
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
+    check_aim(sheet, c.skills, ranged=not c.melee)
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
     # Blinded: -1 to hit those it can still see (WD-STATUS-008)
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
+    # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
+    held = holds.weapon_modifier(me, sheet, c.weapon)
     roll, record = roll_check(
-        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind, purpose="attack"
+        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind + held, purpose="attack"
     )
     hit = roll.success
+    # a miss on a meat-shielding holder strikes the one held (WD-GRAPPLE-008, src 986)
+    shield = None if hit else holds.shield_struck(state, c.target, roll.total, ds)
     pending = None
     attacker = b.person(c.character)
     t = b.person(c.target)
     can_react = hit and offers_reaction(t, tsheet)
     # high morale may still buy the miss up (WD-MORALE-003)
-    may_buy = not hit and attacker.morale > 0
+    may_buy = not hit and shield is None and attacker.morale > 0
     # the attack's details are kept only when something waits on them: a reaction or a chance
     details = (
         PendingAttack(
@@ -194,7 +199,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         waits=pending is not None,
     )
     pained_failure(b, c.character, c.stat, failed=not hit)
-    if hit and pending is None:
+    if shield is not None:
+        holds.strike_shield(b, c, roll, shield)
+    elif hit and pending is None:
         land(
             b,
             c.target,
@@ -451,11 +458,6 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         rolls=(record,),
     )
     return b.batch
-
-
-def hit_lands(total: int, defense: int) -> bool:
-    """An attack hits when its total meets the defense score (WD-COMBAT-017)."""
-    return meets(total, defense)
 
 
 # -- high morale after the roll (WD-MORALE-003) -------------------------------------------------

@@ -19,6 +19,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.blind import emit_attack
+from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
@@ -30,18 +32,23 @@ from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
     GrappleRound,
     Purchase,
+    ShieldHit,
     Winner,
     grab_defense,
     grapple_ds,
     grapple_total,
+    kept_held,
+    meatshield_hit,
     resolve_round,
     resolve_several,
+    restrained_attack_modifier,
 )
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
-from capeworks.systems.weaverdice.state import Grapple, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wounding import spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, land, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -70,6 +77,77 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
                 base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
             )
     return base
+
+
+def weapon_modifier(me: Combatant, sheet: Character, weapon: str | None) -> int:
+    """To hit with the held item named (none: bare hands): a restrained attacker has -2 with a
+    one-handed non-fist weapon and cannot swing a two-handed one (WD-GRAPPLE-008)."""
+    if weapon is None:
+        return 0
+    item = next((h for h in sheet.held if h.name.lower() == weapon.strip().lower()), None)
+    if item is None:
+        raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {weapon} in hand.")
+    if any(x.name == "restrained" for x in me.conditions):
+        return restrained_attack_modifier(item)
+    return 0
+
+
+def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> str | None:
+    """The one ``holder`` holds as a meat shield when an attack of ``total`` fails the holder's DS:
+    "incoming attacks that don't pass DS hit them" (WD-GRAPPLE-008, src 986); else None."""
+    shield = next((g.target for g in state.grapples.values() if g.holder == holder and g.meatshield), None)
+    if shield is None or meatshield_hit(attack_total=total, grappler_ds=holder_ds) is ShieldHit.GRAPPLER:
+        return None
+    return shield
+
+
+def strike_shield(b: Builder, c: cmd.Attack, roll: CheckRoll, shield: str) -> None:
+    """The attack that missed the holder, against the held one's DS (``grappled_ds``: it hits unless a
+    table sets one); a named shield with Focus may Dodge (WD-GRAPPLE-006, WD-COMBAT-019)."""
+    t, tsheet = b.person(shield), b.sheet(shield)
+    ds = defense_in_grapple(b.state, shield, tsheet.defense(b.config), b.config)
+    struck = evolve(roll, {"tn": ds})
+    hit = struck.success
+    pending = (
+        PendingAttack(
+            attacker=c.character,
+            target=shield,
+            total=struck.total,
+            damage=c.damage,
+            tier=c.tier,
+            melee=c.melee,
+            conventional=c.conventional,
+            hidden=c.hidden,
+            effect_only=c.effect_only,
+        )
+        if hit and offers_reaction(t, tsheet)
+        else None
+    )
+    me = b.person(c.character)
+    emit_attack(
+        b,
+        ev.AttackRolled(
+            attacker=c.character,
+            name=me.name,
+            target=shield,
+            target_name=t.name,
+            check=struck,
+            defense=ds,
+            hit=hit,
+            damage=c.damage,
+            tier=c.tier,
+            fight=b.fight,
+            attack=pending,
+        ),
+        hidden=c.hidden,
+        veiled=me.hidden,
+        target_veiled=t.hidden,
+        waits=pending is not None,
+    )
+    if hit and pending is None:
+        land(
+            b, shield, c.tier, c.damage, attacker=c.character, conventional=c.conventional, only=c.effect_only
+        )
 
 
 def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
@@ -165,7 +243,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     if c.stamina:
         spend(b, c.character, Pool.STAMINA, EffortUse.POWER, c.stamina)
     faces = b.dice.roll(2, 6, purpose="grapple").faces
-    stuck = any(x.name == Status.STUCK and x.source == c.character for x in target.conditions)
+    # the holder's melee weapon stuck in the target: +1 a round, and it may be wrested (WD-STATUS-012)
+    stuck = st.grapple_bonus(target.conditions, grappler=c.character, target=c.target) > 0
     mine = grapple_total(
         die=faces[0], brawn=b.sheet(c.character).stat(Stat.BRAWN), stamina=c.stamina, stuck=stuck
     )
@@ -189,6 +268,10 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     grapples = dict(b.state.grapples)
     key = _key(c.character, c.target)
     outcome, free = _against_all(grapples, key, outcome)
+    # the target cannot leave while the holder's melee weapon is stuck in them (WD-STATUS-012)
+    by_weapon = free and not st.can_leave_grapple(t.conditions, target=c.target, grappler=c.character)
+    if by_weapon:
+        outcome, free = kept_held(outcome), False
     conditions = t.conditions
     effort, temporary = t.effort, dict(t.temporary_loss)
     wrest = False
@@ -240,6 +323,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             grapples=grapples,
             reversals=reversals,
             still_held=outcome.winner is Winner.DEFENDER and not free,
+            by_weapon=by_weapon,
             people=(t,),
         )
     )
@@ -304,6 +388,54 @@ def brace(state: WdState, context: Ctx, c: cmd.Brace, dice: DiceService) -> Done
             character=c.character, name=me.name, holder_name=holder.name, dots=c.stamina, grapples=grapples
         ),
         hidden=me.hidden,  # a hidden NPC's effort is the GM's
+    )
+    return b.batch
+
+
+def break_pin(state: WdState, context: Ctx, c: cmd.BreakPin, dice: DiceService) -> Done:
+    """One roll of the lengthy Brawn check to 6 that frees a pinned target, the object still in them
+    (WD-STATUS-013, :func:`~.statuses.break_pin`); in a fight it is a lengthy action (WD-COMBAT-013)."""
+    me = person(state, c.character)
+    if not st.is_pinned(me.conditions, c.character):
+        raise RuleViolation("WD-STATUS-013", f"{me.name} is not pinned.")
+    b = Builder(state, context, dice)
+    if state.fight is not None:
+        fight = on_turn(state, c.character)
+        assert fight.turn is not None
+        turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
+        b.emit(
+            ev.ActionTaken(
+                character=c.character,
+                name=me.name,
+                action="strain against the pin",
+                kind=ActionKind.LENGTHY.value,
+                fight=evolve(fight, {"turn": turn}),
+            )
+        )
+        full_action(b, c.character)
+    key = f"pin:{c.character}"
+    running = state.lengthy.get(key) or Lengthy(dc=st.PIN_BREAK_DC)
+    # each roll's total counts toward the DC; its TN is the table's default, as for a called lengthy check
+    tn = context.config.default_tn
+    roll, record = roll_check(b, c.character, (Stat.BRAWN,), tn=tn, purpose="break the pin")
+    running = running.add(c.character, roll.total)
+    now = b.person(c.character)
+    freed = st.break_pin(now.conditions, c.character, brawn_total=running.total)
+    b.emit(
+        ev.CheckRolled(
+            character=c.character,
+            name=me.name,
+            stats=(Stat.BRAWN,),
+            task="strain against the pin",
+            check=roll,
+            lengthy_key=key,
+            lengthy=None if running.done else running,
+            running=running.total,
+            dc=running.dc,
+            people=(evolve(now, {"conditions": freed}),) if running.done else (),
+        ),
+        rolls=(record,),
+        hidden=me.hidden,
     )
     return b.batch
 

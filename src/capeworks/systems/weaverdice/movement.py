@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.data_equipment import (
     FallOption,
     FallRow,
 )
+from capeworks.systems.weaverdice.effort import push_distance
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
@@ -199,7 +200,7 @@ def turn_movement(
         raise RuleViolation("WD-EFFORT-003", "A d3 shows 1 to 3.", field="push")
     moves_ft = base_ft * moves
     sprint_ft = sprint_bonus(sprint_total) if sprint_total is not None else 0
-    push_ft = (push_d3 or 0) * STEP_FT * (2 if moves == 2 else 1)
+    push_ft = push_distance(push_d3, double=moves == 2) if push_d3 is not None else 0
     cap = movement_cap(base_ft)
     raw = moves_ft + sprint_ft + push_ft
     walked = min(raw, cap)

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
+from capeworks.systems.weaverdice.checks import modifier_of
 from capeworks.systems.weaverdice.effect_words import effect_words
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.odds import p_reach
@@ -107,7 +108,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
         if c is None:
             continue
         sheet = state.sheet(call.character)
-        mod = sum(sheet.modifier(s) for s in call.stats)
+        mod = modifier_of(sheet, *call.stats)
         if call.dc is not None:
             if state.fight is not None and not _their_turn(state, call.character):
                 continue  # a lengthy action is taken on one's turn (WD-COMBAT-013)

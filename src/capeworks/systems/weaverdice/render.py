@@ -44,6 +44,7 @@ COMMAND_WORDS: dict[str, str] = {
     "grapple": "wrestle a held foe (a grapple round)",
     "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
+    "break_pin": "strain against a pinning object (a lengthy Brawn check to 6)",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "open_skill": "open a learning skill for this fight (Focus)",
@@ -166,8 +167,9 @@ def _grappled(p: ev.Grappled) -> str:
         return f"{head}; a stalemate."
     if o.winner.value == "defender" and p.still_held:
         return (
-            f"{head}; {p.target_name} wins this hold but is still held by another "
-            "(and may spend Focus on an attack of opportunity)."
+            f"{head}; {p.target_name} wins this hold but is still held "
+            + ("by the weapon stuck in them " if p.by_weapon else "by another ")
+            + "(and may spend Focus on an attack of opportunity)."
         )
     if o.winner.value == "defender":
         return f"{head}; {p.target_name} breaks free (and may attack or reverse the hold)."

@@ -18,10 +18,12 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
+from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
-from capeworks.systems.weaverdice.sheet import check_sheet
+from capeworks.systems.weaverdice.sheet import check_sheet, check_statline
+from capeworks.systems.weaverdice.skills import check_starting_skills
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Tier
 from capeworks.systems.weaverdice.wounds import Standing, Track
@@ -51,6 +53,12 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
     if c.hidden and owner is not None:
         raise RuleViolation("WD-NPC-003", "Only the GM's own characters can be hidden.")
     check_sheet(sheet, context.config)
+    check_hands(sheet.held)  # as it joins: a sheet already in a log replays as it was (WD-EQUIP-002)
+    if c.new:  # a PC made now, by the starting rules (WD-STAT-003, WD-SKILL-004)
+        if sheet.tier is not Tier.PC:
+            raise RuleViolation("WD-STAT-003", "Only a player character is made by the starting rules.")
+        check_statline(sheet, context.config)
+        check_starting_skills(sheet)
     morale = sheet.morale_baseline if c.morale is None else c.morale
     combatant = Combatant(
         id=sheet.id,

@@ -229,6 +229,12 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
         OWNER,
         offer=_own(lambda s, i: any(g.target == i for g in s.grapples.values())),
     ),
+    "break_pin": CommandSpec(
+        cmd.BreakPin,
+        holds.break_pin,
+        OWNER,
+        offer=_own(lambda s, i: any(x.pinned for x in s.people[i].conditions)),
+    ),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
     "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),

@@ -25,6 +25,7 @@ __all__ = [
     "aim_applies",
     "align_sights_bonus",
     "background_dice",
+    "check_aim",
     "check_prerequisites",
     "check_starting_skills",
     "handy_adds",
@@ -137,6 +138,15 @@ def aim_applies(character: Character, *, ranged: bool, foe_within_15ft: bool, in
     if not ranged or character.tree_count(AIM_TREE) == 0:
         return 0
     return 0 if foe_within_15ft or interfered else 1
+
+
+def check_aim(character: Character, names: Iterable[str], *, ranged: bool) -> None:
+    """Refuse an Aim-tree skill named for an attack Aim cannot apply to: only long-range shots
+    (WD-SKILL-010..012); a foe near or interference stays the player's claim and the GM's call."""
+    named = {n.lower() for n in names}
+    aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
+    if aimed and not aim_applies(character, ranged=ranged, foe_within_15ft=False, interfered=False):
+        raise RuleViolation("WD-SKILL-010", f"{aimed[0].name} is for long-range attacks, not a melee one.")
 
 
 def align_sights_bonus(character: Character, *, focused_shots: int = 0) -> int:

@@ -47,7 +47,6 @@ __all__ = [
     "PainPenalty",
     "Reach",
     "RestOutcome",
-    "actions_allowed",
     "add",
     "bleed",
     "break_pin",
@@ -61,6 +60,7 @@ __all__ = [
     "end_encounter",
     "extract",
     "grapple_bonus",
+    "half_actions",
     "halved",
     "is_pinned",
     "ongoing_ticks",
@@ -413,8 +413,8 @@ class ActionKind(StrEnum):
 
 
 def stand_up_cost(movement_ft: int) -> int:
-    """Standing up takes half of a move action's movement."""
-    return movement_ft // 2
+    """Standing up takes half of a move action's movement, in whole 5 ft steps (the move handler's)."""
+    return halved(movement_ft, step=5)
 
 
 def provokes_melee(action: ActionKind) -> bool:
@@ -472,9 +472,9 @@ def can_act(conditions: Iterable[Condition], target: str) -> bool:
     return not _of(conditions, target, Status.DELAYED)
 
 
-def actions_allowed(conditions: Iterable[Condition], target: str, *, base: int = 2) -> int:
-    """Standard actions this turn: half (rounded down) under Half actions (WD-WFX-021)."""
-    return base // 2 if _of(conditions, target, Status.HALF_ACTIONS) else base
+def half_actions(conditions: Iterable[Condition], target: str) -> bool:
+    """Half actions this turn: one standard action, no full one (WD-WFX-021, the table's turn start)."""
+    return bool(_of(conditions, target, Status.HALF_ACTIONS))
 
 
 # -- stuck (WD-STATUS-011..013) --------------------------------------------------------------------

@@ -29,18 +29,15 @@ from capeworks.systems.weaverdice.vocab import DamageType, Stat, Tier, WoundTier
 
 __all__ = [
     "ARMOR_REPAIR_COST",
-    "ARMOR_REPAIR_DC",
     "ARMOR_REPAIR_MINUTES",
     "Placed",
     "Placement",
     "Standing",
     "Track",
     "Wound",
-    "armor_repair",
     "generic_survives",
 ]
 
-ARMOR_REPAIR_DC = 12
 ARMOR_REPAIR_COST = 20
 ARMOR_REPAIR_MINUTES = 20
 
@@ -301,8 +298,3 @@ class Track(Frozen):
 def generic_survives(face: int, guts_modifier: int, *, config: WeaverdiceConfig) -> bool:
     """If it matters whether a dropped generic died: Guts 4+ lives (WD-NPC-004, WD-WOUND-012)."""
     return face + guts_modifier >= config.generic_death_tn
-
-
-def armor_repair() -> Lengthy:
-    """Repairing armor: a lengthy DC 12, $20 of materials and 20 minutes per roll (WD-WOUND-016)."""
-    return Lengthy(dc=ARMOR_REPAIR_DC)

@@ -18,6 +18,7 @@ import math
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot, use_action
@@ -25,6 +26,7 @@ from capeworks.systems.weaverdice.campaign.model import CraftProject
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
@@ -263,7 +265,27 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
             ledgers={c.character: ledger},
         )
     )
+    if project.repair and project.result == "repaired":
+        _mend(b, c.character, project.item)
     return b.batch
+
+
+def _mend(b: Builder, ident: str, item: str) -> None:
+    """A finished repair gives the crafter's held item of that name its stripped features back
+    (WD-EQUIP-019, :func:`~capeworks.systems.weaverdice.equipment.repair_item`)."""
+    sheet = b.sheet(ident)
+    held = list(sheet.held)
+    at = next((i for i, h in enumerate(held) if h.name.lower() == item.strip().lower() and h.stripped), None)
+    if at is None:
+        return
+    before = held[at]
+    held[at] = repair_item(before)
+    words = f"the {before.name} is repaired ({', '.join(before.stripped)} back)"
+    changed = evolve(sheet, {"held": tuple(held)})
+    b.emit(
+        ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=(words,)),
+        hidden=b.person(ident).hidden,
+    )
 
 
 def help_craft(state: WdState, ctx: Ctx, c: cc.HelpCraft, dice: DiceService) -> Done:

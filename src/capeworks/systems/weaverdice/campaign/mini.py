@@ -38,6 +38,7 @@ from capeworks.systems.weaverdice.campaign.reputation import held
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.morale import is_good
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.wounds import Track
@@ -96,7 +97,7 @@ def _follower(
             raise RuleViolation("WD-FOLLOW-002", "Name one of the table's follower types.")
         kind = found.name
     ledger = evolve(ledger, {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}})
-    if c.option == 3 and state.people[c.character].morale < 1:  # it starts later: tapped this phase
+    if c.option == 3 and not is_good(state.people[c.character].morale):  # it starts later: tapped this phase
         phase = state.campaign.phase
         now = phase.number if phase is not None else state.campaign.phases + 1
         ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now)}})
@@ -129,7 +130,7 @@ def _later(state: WdState, ctx: Ctx, c: cc.PickMini, ledger: Ledger) -> tuple[Le
             ledger = evolve(ledger, {"mini_money": 0})
     if ledger.mini_rep:
         ledger = evolve(ledger, {"mini_rep": ledger.mini_rep - 1})
-        if state.people[c.character].morale >= 1:
+        if is_good(state.people[c.character].morale):
             ledger = add_card(ledger, source=SOURCE)
             said.append("+1 rep")
     return ledger, said

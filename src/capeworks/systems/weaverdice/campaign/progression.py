@@ -23,6 +23,7 @@ from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.morale import is_good
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Pool
@@ -100,7 +101,7 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
             raise RuleViolation("WD-PROG-009", "Name the follower type the GM offers.")
         kind = c.kind.lower()
         # WD-PROG-009/010: good morale (or a secure civilian life) starts it at once; else it starts tapped
-        ready = state.people[c.character].morale >= 1 if c.box == "eager_follower" else c.secure
+        ready = is_good(state.people[c.character].morale) if c.box == "eager_follower" else c.secure
         ledger = evolve(ledger, {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}})
         if not ready:
             phase = state.campaign.phase
