@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from capeworks.engine import (
     Authority,
     CommandOf,
@@ -33,6 +35,7 @@ from capeworks.systems.rwyn import answers, gm, harm, rolls, roster
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.events import EVENTS, UPCASTERS
+from capeworks.systems.rwyn.kept import dump_parts
 from capeworks.systems.rwyn.prompts import open_prompts
 from capeworks.systems.rwyn.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.rwyn.sheet import Character, Standing
@@ -174,6 +177,11 @@ class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
 
     def panels(self, state: RwynState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)
+
+    def dumped(self, state: BaseModel) -> dict[str, Any]:
+        """The state's JSON; each character's, call's and check's is kept while it is the same object
+        (a command replaces one or two), so a version dumps only what changed (:mod:`.kept`)."""
+        return dump_parts(state, ("characters", "calls", "checks"))
 
     def sample_session(self) -> SampleSession:
         from capeworks.systems.rwyn.samples import sample_session
