@@ -48,7 +48,7 @@ def test_every_version_draws_what_a_fresh_drawing_does() -> None:
         for viewer in (gm, player):
             kept_texts.append(
                 (
-                    json.dumps(dump_parts(state, ("characters", "calls", "checks"))),
+                    json.dumps(dump_parts(state, ("characters", "calls", "checks"), ("config",))),
                     json.dumps([p.model_dump(mode="json") for p in render.panels(state, viewer)]),
                     json.dumps([p.model_dump(mode="json") for p in prompts.open_prompts(state)]),
                 )

@@ -85,16 +85,19 @@ def _items(mapping: dict[Any, BaseModel]) -> dict[str, Any]:
     return {_key(k): _dumped(v) for k, v in mapping.items()}
 
 
-def dump_parts(state: BaseModel, itemised: tuple[str, ...]) -> dict[str, Any]:
+def dump_parts(state: BaseModel, itemised: tuple[str, ...], whole: tuple[str, ...] = ()) -> dict[str, Any]:
     """``state.model_dump(mode="json")``, with each field in ``itemised`` (a dict of frozen models) made
     from its items' JSON kept by identity: only the items a command replaced are dumped again, and
     the JSON of every other item (and of the whole dict, while it is the same object) is the object
-    it was at the last version."""
-    rest = state.model_dump(mode="json", exclude=set(itemised))
+    it was at the last version. Each field in ``whole`` (a frozen model: the config) is kept whole."""
+    kept = (*itemised, *whole)
+    rest = state.model_dump(mode="json", exclude=set(kept))
     out: dict[str, Any] = {}
     for name in type(state).model_fields:
         if name in itemised:
             out[name] = _dumped_items(getattr(state, name))
+        elif name in whole:
+            out[name] = _dumped(getattr(state, name))
         elif name in rest:
             out[name] = rest[name]
     return out

@@ -200,9 +200,10 @@ class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
         return answers
 
     def dumped(self, state: BaseModel) -> dict[str, Any]:
-        """The state's JSON; each character's, call's and check's is kept while it is the same object
-        (a command replaces one or two), so a version dumps only what changed (:mod:`.kept`)."""
-        return dump_parts(state, ("characters", "calls", "checks"))
+        """The state's JSON; each character's, call's and check's (and the config's) is kept while it
+        is the same object (a command replaces one or two), so a version dumps only what changed
+        (:mod:`.kept`)."""
+        return dump_parts(state, ("characters", "calls", "checks"), ("config",))
 
     def sample_session(self) -> SampleSession:
         from capeworks.systems.rwyn.samples import sample_session
