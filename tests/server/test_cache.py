@@ -160,3 +160,18 @@ def test_one_fold__commands_reads_and_the_feed_share_it_and_it_equals_a_fresh_re
             assert streams[seat] == seen, seat
     # the table was loaded once by this process (the second Store handle loads nothing here)
     assert loads.count(rwyn.id) == 1
+
+
+def test_a_read_that_would_wait__is_busy_and_never_blocks(store: Store, rwyn: Seated) -> None:
+    """The feed's rounds read on the event loop only when the fold is loaded and free; otherwise they
+    are told so at once (and go to a worker thread), never blocking the loop on a writer's lock."""
+    from capeworks.server.cache import BUSY, TableCache
+
+    cache = TableCache(store)
+    assert cache.read_if_free(rwyn.id, lambda table: table.version) is BUSY  # not loaded yet
+    version = cache.read(rwyn.id, lambda table: table.version)
+    assert cache.read_if_free(rwyn.id, lambda table, plus: table.version + plus, 1) == version + 1
+    fold = cache.fold(rwyn.id)
+    with fold.lock:  # a writer holds the fold
+        assert cache.read_if_free(rwyn.id, lambda table: table.version) is BUSY
+    assert cache.read_if_free(rwyn.id, lambda table: table.version) == version

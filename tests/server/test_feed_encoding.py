@@ -137,3 +137,23 @@ def test_viewer_of__one_frozen_viewer_per_seat_and_role() -> None:
     ann, gm = Seat(id="ann", name="Ann"), Seat(id="ann", name="Ann", role=Role.GM)
     assert viewer_of(ann) is viewer_of(Seat(id="ann", name="Ann"))
     assert not viewer_of(ann).is_gm and viewer_of(gm).is_gm and viewer_of(gm).seat == "ann"
+
+
+def test_json_cache__a_kept_panel_and_a_list_of_the_same_items_are_found_by_identity_and_swept() -> None:
+    """A ruleset handing back the same panel objects gets the same JSON without hashing them again, and
+    a panel list of the very same JSON items is the same frozen list (unchanged by identity for the
+    feed's comparison); both are forgotten when unused for SWEEP rounds, like everything else."""
+    kept = JsonCache()
+    panel = Panel(title="Sheet", columns=("", ""), rows=(("Might", "3"),))
+    first = kept.dump_panel(panel)
+    assert kept.dump_panel(panel) is first
+    assert kept.dump_panel(Panel(title="Sheet", columns=("", ""), rows=(("Might", "3"),))) is first
+    listed = kept.frozen_list([first])
+    assert kept.frozen_list([first]) is listed and listed == [first]
+    other = kept.dump_panel(Panel(title="Other", columns=("",), rows=()))
+    assert kept.frozen_list([first, other]) is not listed
+    for _ in range(2 * SWEEP):
+        kept.next_round()
+        kept.dump_panel(Panel(title="Other", columns=("",), rows=()))
+    assert kept.dump_panel(panel) is not first and kept.dump_panel(panel) == first
+    assert kept.frozen_list([first]) is not listed

@@ -28,19 +28,29 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from capeworks.engine import Command, Seat, Table
 from capeworks.errors import CapeworksError, ConcurrencyConflict, NotFound
 from capeworks.store import Joined, Played, Store
 
-__all__ = ["Fold", "TableCache"]
+__all__ = ["BUSY", "Busy", "Fold", "TableCache"]
 
 T = TypeVar("T")
 
 #: seconds a read waits for a fold another thread holds before it reads its own copy from the store
 READ_WAIT = 0.2
 P = TypeVar("P", Played, Joined)
+
+
+class Busy:
+    """What :meth:`TableCache.read_if_free` gives when reading would wait."""
+
+    __slots__ = ()
+
+
+#: the one :class:`Busy`
+BUSY = Busy()
 
 
 @dataclass
@@ -145,6 +155,25 @@ class TableCache:
             return fn(self.store.load(table_id))
 
         return self._using(table_id, work, wait=wait, otherwise=own_copy if wait is not None else None)
+
+    def read_if_free(self, table_id: str, fn: Callable[..., T], *args: Any) -> T | Busy:
+        """``fn(table, *args)`` of the fold as this process last wrote or read it, at once, or
+        :data:`BUSY` when that would wait: the fold is not loaded, or another thread holds it (a
+        writer waiting for the database). Never blocks, so the event loop may call it (the feed's
+        rounds do)."""
+        fold = self.fold(table_id)
+        if fold.table is None or not fold.lock.acquire(blocking=False):
+            return BUSY
+        with _held(fold.lock):
+            table = fold.table
+            if table is None:
+                return BUSY
+            try:
+                return fn(table, *args)
+            except BaseException:
+                # as _using: a half-worked table is loaded again by the next use
+                fold.table = None
+                raise
 
     def execute(
         self,

@@ -57,18 +57,24 @@ def changes(old: dict[str, Any], new: dict[str, Any], *, diffs: Diffs | None = N
     through ``diffs`` when given, once for every seat they are shared by."""
     out: list[Change] = []
     for key, value in new.items():
-        if key not in old:
-            out.append(((key,), value))
-            continue
-        before = old[key]
+        before = old.get(key, _MISSING)
         if before is value:
             continue
-        if diffs is not None and isinstance(value, dict | list) and type(before) is type(value):
-            out.extend(((key, *c[0]), *c[1:]) for c in diffs.between(before, value, DEPTH - 1))
+        if before is _MISSING:
+            out.append(((key,), value))
+        elif diffs is not None and isinstance(value, dict | list) and type(before) is type(value):
+            made = diffs.between(before, value, DEPTH - 1)
+            if made:
+                out.extend(((key, *c[0]), *c[1:]) for c in made)
         else:
             _walk(before, value, (key,), DEPTH - 1, out)
-    out.extend(((key,),) for key in old if key not in new)
+    if len(old) > len(new) or old.keys() != new.keys():
+        out.extend(((key,),) for key in old if key not in new)
     return out
+
+
+#: a key absent from the old projection
+_MISSING: Any = object()
 
 
 def _walk(old: Any, new: Any, path: tuple[str | int, ...], depth: int, out: list[Change]) -> None:
@@ -80,15 +86,20 @@ def _walk(old: Any, new: Any, path: tuple[str | int, ...], depth: int, out: list
     if depth > 0 and same_type:
         if isinstance(new, dict) and _same_order(old, new):
             for key, value in new.items():
-                if key in old:
-                    _walk(old[key], value, (*path, key), depth - 1, out)
-                else:
+                before = old.get(key, _MISSING)
+                if before is value:
+                    continue  # most keys of a changed call or check (as _walk would find at once)
+                if before is _MISSING:
                     out.append(((*path, key), value))
-            out.extend(((*path, key),) for key in old if key not in new)
+                else:
+                    _walk(before, value, (*path, key), depth - 1, out)
+            if len(old) > len(new) or old.keys() != new.keys():
+                out.extend(((*path, key),) for key in old if key not in new)
             return
         if isinstance(new, list) and len(old) == len(new):
             for i, (a, b) in enumerate(zip(old, new, strict=True)):
-                _walk(a, b, (*path, i), depth - 1, out)
+                if a is not b:
+                    _walk(a, b, (*path, i), depth - 1, out)
             return
     out.append((path, new))
 

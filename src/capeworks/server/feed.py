@@ -30,7 +30,7 @@ from pydantic_core import to_json
 
 from capeworks.engine import Event, Seat, Table
 from capeworks.errors import CapeworksError
-from capeworks.server.cache import TableCache
+from capeworks.server.cache import BUSY, Busy, TableCache
 from capeworks.server.delta import Change, Diffs, changes
 from capeworks.server.jsoncache import JsonCache
 from capeworks.server.projection import Shared, entries, projection
@@ -260,9 +260,16 @@ class Feed:
                 modes[sub.seat.id] = (full or not sub.delta, delta or sub.delta)
             must_read, self.must_read = self.must_read, False
             try:
-                update = await to_thread.run_sync(
-                    self._advance, seats, modes, must_read, limiter=self.hub.threads
-                )
+                # on the event loop when nothing needs reading and the fold is free (most rounds: a
+                # command of this process moved it); a thread's hand-off costs more than it spares
+                # the loop, since the round holds the GIL all along anyway. Else in a worker thread.
+                update: Update | Busy | None = BUSY
+                if not must_read:
+                    update = self.hub.cache.read_if_free(self.table_id, self._share, seats, modes)
+                if isinstance(update, Busy):
+                    update = await to_thread.run_sync(
+                        self._advance, seats, modes, must_read, limiter=self.hub.threads
+                    )
             except CapeworksError as e:
                 log.warning("feed %s: %s", self.table_id, e.message)
                 self.version = None

@@ -104,6 +104,11 @@ class JsonCache:
         self._panels: dict[Panel, list[Any]] = {}
         #: id(JSON kept above) -> [that JSON, its text once encoded]
         self._texts: dict[int, list[Any]] = {}
+        #: id(panel) -> [the panel, its entry in ``_panels``]: a rule set that keeps its panels across
+        #: versions hands back the same objects, found here without hashing them
+        self._panel_ids: dict[int, list[Any]] = {}
+        #: ids of a list's items -> [that frozen list, round last used] (see :meth:`frozen_list`)
+        self._lists: dict[tuple[int, ...], list[Any]] = {}
 
     def next_round(self) -> None:
         """A new change is being sent; now and then forget what has not been sent for a while."""
@@ -116,6 +121,10 @@ class JsonCache:
                 del self._texts[id(self._by_text.pop(text)[0])]
             for panel in [k for k, v in self._panels.items() if v[-1] < old]:
                 del self._texts[id(self._panels.pop(panel)[0])]
+            for key in [k for k, v in self._panel_ids.items() if v[1][-1] < old]:
+                del self._panel_ids[key]
+            for items in [k for k, v in self._lists.items() if v[-1] < old]:
+                del self._lists[items]
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
         """``model``'s JSON (frozen), the same dict while the same object, or an equal one, is sent."""
@@ -136,14 +145,30 @@ class JsonCache:
 
     def dump_panel(self, panel: Panel) -> dict[str, Any]:
         """A panel's JSON, the same dict for every equal panel (panels hold only text)."""
-        kept = self._panels.get(panel)
-        if kept is not None:
-            kept[1] = self.round
-            return kept[0]  # type: ignore[no-any-return]
-        out: dict[str, Any] = freeze(panel.model_dump(mode="json"))
-        self._panels[panel] = [out, self.round]
-        self._texts[id(out)] = [out, None]
-        return out
+        same = self._panel_ids.get(id(panel))
+        kept = same[1] if same is not None and same[0] is panel else self._panels.get(panel)
+        if kept is None:
+            out: dict[str, Any] = freeze(panel.model_dump(mode="json"))
+            kept = self._panels[panel] = [out, self.round]
+            self._texts[id(out)] = [out, None]
+        kept[1] = self.round
+        if same is None or same[0] is not panel:
+            self._panel_ids[id(panel)] = [panel, kept]
+        return kept[0]  # type: ignore[no-any-return]
+
+    def frozen_list(self, items: list[Any]) -> FrozenList:
+        """``items`` as a frozen list: the same list as last time these same objects were asked for,
+        so a caller comparing versions finds it unchanged by identity."""
+        key = tuple(map(id, items))
+        kept = self._lists.get(key)
+        if (
+            kept is None
+            or len(kept[0]) != len(items)
+            or any(a is not b for a, b in zip(kept[0], items, strict=True))
+        ):
+            kept = self._lists[key] = [FrozenList(items), self.round]
+        kept[1] = self.round
+        return kept[0]  # type: ignore[no-any-return]
 
     def text(self, value: Any, *, once: dict[int, tuple[Any, str]] | None = None) -> str:
         """``value`` encoded as JSON; a list is spliced from its items' texts.

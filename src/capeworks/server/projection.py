@@ -118,7 +118,7 @@ class Shared:
         known = self.lists.get(id(panels))
         if known is not None and known[0] is panels:
             return known[1]
-        out = FrozenList([self.json.dump_panel(p) for p in panels])
+        out = self.json.frozen_list([self.json.dump_panel(p) for p in panels])
         self.lists[id(panels)] = (panels, out)
         return out
 

@@ -16,6 +16,7 @@ from capeworks.engine import FreeAnswer, Prompt, PromptOption, Role
 from capeworks.systems.rwyn import checks as ck
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.config import RwynConfig
+from capeworks.systems.rwyn.kept import Kept
 from capeworks.systems.rwyn.pool import CritKind, succeeded
 from capeworks.systems.rwyn.render import call_text, prompt_words
 from capeworks.systems.rwyn.sheet import Character, Standing
@@ -34,15 +35,25 @@ __all__ = ["open_prompts"]
 
 
 def open_prompts(state: RwynState) -> list[Prompt]:
-    """Every open decision, in the order the rules ask them."""
+    """Every open decision, in the order the rules ask them.
+
+    Each call's, check's and character's prompts are made again only when the objects they are
+    made from were replaced (:mod:`.kept`): a version re-makes the one or two a command changed.
+    """
     out: list[Prompt] = []
+    config, characters = state.config, state.characters
     for call in state.calls.values():
-        out.extend(_call_prompts(call, state))
+        out.extend(_CALLS.get((call, characters.get(call.character), config), _call_prompts, call, state))
     for check in state.checks.values():
-        out.extend(_check_prompts(check, ck.rules_for(check.kind, state.config)))
-    for character in state.characters.values():
-        out.extend(_character_prompts(character))
+        out.extend(_CHECKS.get((check, config), _judged_prompts, check, config))
+    for character in characters.values():
+        out.extend(_CHARACTERS.get((character,), _character_prompts, character))
     return out
+
+
+_CALLS: Kept[list[Prompt]] = Kept()
+_CHECKS: Kept[list[Prompt]] = Kept()
+_CHARACTERS: Kept[list[Prompt]] = Kept()
 
 
 def _prompt(
@@ -132,6 +143,11 @@ def _call_prompts(call: Call, state: RwynState) -> list[Prompt]:
             default="roll",
         )
     ]
+
+
+def _judged_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:
+    """A check's prompts, judged by the rules for its kind."""
+    return _check_prompts(check, ck.rules_for(check.kind, config))
 
 
 def _check_prompts(check: ck.Check, config: RwynConfig) -> list[Prompt]:

@@ -14,7 +14,8 @@ from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.rwyn import events as ev
 from capeworks.systems.rwyn.calls import Call
 from capeworks.systems.rwyn.checks import Check, CheckKind
-from capeworks.systems.rwyn.sheet import Standing, Track
+from capeworks.systems.rwyn.kept import Kept
+from capeworks.systems.rwyn.sheet import Quality, Standing, Track
 from capeworks.systems.rwyn.state import RwynState
 from capeworks.systems.rwyn.stress import track_size
 from capeworks.systems.rwyn.tables import difficulty_label
@@ -290,8 +291,27 @@ def _boxes(filled: int, size: int) -> str:
 def panels(state: RwynState, viewer: Viewer) -> list[Panel]:
     """The table for ``viewer``: characters with stress and consequences, open checks and calls.
 
-    Nothing here is secret to players except the GM's notes, drawn only for the GM.
+    Nothing here is secret to players except the GM's notes, drawn only for the GM. Each part is
+    drawn again only when the parts of the state it shows were replaced (:mod:`.kept`).
     """
+    out = list(_SHEETS.get((state.characters, state.config), _sheets, state))
+    if state.calls or state.checks:
+        out.append(_WAITING.get((state.calls, state.checks, state.characters), _waiting, state))
+    if state.scene_qualities:
+        out.append(_QUALITIES.get((state.scene_qualities,), _qualities, state.scene_qualities))
+    if viewer.is_gm and state.gm_notes:
+        out.append(_NOTES.get((state.gm_notes,), _notes, state.gm_notes))
+    return out
+
+
+_SHEETS: Kept[tuple[Panel, ...]] = Kept()
+_WAITING: Kept[Panel] = Kept()
+_NOTES: Kept[Panel] = Kept()
+_QUALITIES: Kept[Panel] = Kept()
+
+
+def _sheets(state: RwynState) -> tuple[Panel, ...]:
+    """The characters' table and each character's sheet."""
     config = state.config
     sheet_rows: list[tuple[str, ...]] = []
     for c in state.characters.values():
@@ -333,19 +353,28 @@ def panels(state: RwynState, viewer: Viewer) -> list[Panel]:
         rows += [("Quality", f"{q.benefit} / {q.drawback}") for q in c.qualities]
         rows += [("Talent", t.name) for t in c.talents]
         out.append(Panel(title=f"{c.name}'s sheet", columns=("", ""), rows=tuple(rows)))
-    if state.calls or state.checks:
-        rows = [(f"call {k}", call_text(v, _name(state, v.character))) for k, v in state.calls.items()]
-        rows += [
-            (f"check {k}", f"{_name(state, ch.character)}: {ch.ability} vs {_against(ch)} — {ch.stage}")
-            for k, ch in state.checks.items()
-        ]
-        out.append(Panel(title="Waiting", columns=("", ""), rows=tuple(rows)))
-    if state.scene_qualities:
-        qualities = tuple((subject, q.benefit, q.drawback) for subject, q in state.scene_qualities.items())
-        out.append(Panel(title="Qualities in play", columns=("Of", "Benefit", "Drawback"), rows=qualities))
-    if viewer.is_gm and state.gm_notes:
-        out.append(Panel(title="GM notes", columns=("Note",), rows=tuple((n,) for n in state.gm_notes)))
-    return out
+    return tuple(out)
+
+
+def _qualities(qualities: dict[str, Quality]) -> Panel:
+    """The qualities of places, situations and people in play (RWYN-GEN-004), for everyone."""
+    rows = tuple((subject, q.benefit, q.drawback) for subject, q in qualities.items())
+    return Panel(title="Qualities in play", columns=("Of", "Benefit", "Drawback"), rows=rows)
+
+
+def _notes(notes: tuple[str, ...]) -> Panel:
+    """The GM's private notes (drawn only for the GM)."""
+    return Panel(title="GM notes", columns=("Note",), rows=tuple((n,) for n in notes))
+
+
+def _waiting(state: RwynState) -> Panel:
+    """The open calls and checks."""
+    rows = [(f"call {k}", call_text(v, _name(state, v.character))) for k, v in state.calls.items()]
+    rows += [
+        (f"check {k}", f"{_name(state, ch.character)}: {ch.ability} vs {_against(ch)} — {ch.stage}")
+        for k, ch in state.checks.items()
+    ]
+    return Panel(title="Waiting", columns=("", ""), rows=tuple(rows))
 
 
 def _name(state: RwynState, character: str) -> str:

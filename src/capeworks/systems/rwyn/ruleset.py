@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from capeworks.engine import (
     Authority,
     CommandOf,
     CommandSpec,
     Controller,
     Event,
+    LegalCommand,
     Panel,
     Prompt,
     Role,
@@ -28,11 +31,13 @@ from capeworks.engine import (
     command_table,
 )
 from capeworks.engine.kit import GmNotesHidden, lookup
+from capeworks.engine.offers import OfferMenu
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.rwyn import answers, gm, harm, rolls, roster
 from capeworks.systems.rwyn import commands as cmd
 from capeworks.systems.rwyn.config import RwynConfig
 from capeworks.systems.rwyn.events import EVENTS, UPCASTERS
+from capeworks.systems.rwyn.kept import Kept, dump_parts
 from capeworks.systems.rwyn.prompts import open_prompts
 from capeworks.systems.rwyn.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.rwyn.sheet import Character, Standing
@@ -72,6 +77,8 @@ class _Seated:
 
 
 _SEATED = _Seated()
+#: each seat's menu commands, by the objects they depend on (see RwynRuleset.offered_commands)
+_OFFERED: Kept[list[LegalCommand]] = Kept()
 
 
 def _own(*, acting: bool = False, lost: bool = False, players: bool = False) -> Offer:
@@ -175,6 +182,29 @@ class RwynRuleset(GmNotesHidden, Ruleset[RwynState, RwynConfig]):
 
     def panels(self, state: RwynState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)
+
+    def offered_commands(
+        self, state: RwynState, seat: Seat, answers: list[LegalCommand], menu: OfferMenu
+    ) -> list[LegalCommand]:
+        """``answers``, then the menu's commands for ``seat``: those depend only on the menu, the config
+        and the characters the seat plays (the offers above), so they are kept while those are the
+        same objects (:mod:`.kept`), and a version that changed none of them offers the same list."""
+        offered = _OFFERED.get(
+            (menu, seat, state.config, *_SEATED.of(state, seat)),
+            super().offered_commands,
+            state,
+            seat,
+            [],
+            menu,
+        )
+        answers.extend(offered)
+        return answers
+
+    def dumped(self, state: BaseModel) -> dict[str, Any]:
+        """The state's JSON; each character's, call's and check's (and the config's) is kept while it
+        is the same object (a command replaces one or two), so a version dumps only what changed
+        (:mod:`.kept`)."""
+        return dump_parts(state, ("characters", "calls", "checks"), ("config",))
 
     def sample_session(self) -> SampleSession:
         from capeworks.systems.rwyn.samples import sample_session
