@@ -240,9 +240,14 @@ def sheet_patch(state: WdState, sheet: Character) -> SheetPatch:
     return _patch(SheetPatch, dict(sheet.__dict__) if old is None else _changed(old, sheet))
 
 
-def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch, ...]:
+def patches(
+    state: WdState, people: Iterable[Combatant], parts: dict[str, Any] | None = None
+) -> tuple[CombatantPatch, ...]:
     """What ``people`` (new values of combatants) changed against ``state``: one patch each, the
-    last value given for an id winning, as the copies' upsert did."""
+    last value given for an id winning, as the copies' upsert did.
+
+    ``parts``, when given, receives ``people``: the state's combatants with these laid over them,
+    what the patches fold to (:func:`~.state.fold_payload` takes it instead of laying them)."""
     last: dict[str, Combatant] = {}
     for c in people:
         last.pop(c.id, None)
@@ -252,8 +257,11 @@ def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch
     for ident, c in last.items():
         old = known.get(ident)
         patch = _patch(CombatantPatch, dict(c.__dict__) if old is None else _changed(old, c))
-        made(patch, old, c)
+        if parts is None:
+            made(patch, old, c)
         out.append(patch)
+    if parts is not None and last:
+        parts["people"] = {**known, **last}
     return tuple(out)
 
 
@@ -438,10 +446,12 @@ _FACTS: dict[str, tuple[str, str, type[_Entry]]] = {
 _HAS: dict[type[BaseModel], tuple[str, ...]] = {}
 
 
-def state_facts(state: WdState, payload: M) -> M:
+def state_facts(state: WdState, payload: M, parts: dict[str, Any] | None = None) -> M:
     """``payload`` with the state objects its rule gave whole (the fight, the pending attack and
     queued hits, wound effects, holds and reversals, falls, a lengthy check) recorded as what they
-    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is)."""
+    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is).
+
+    ``parts``, when given, receives each part's new value (what its facts fold to over ``state``)."""
     cls = type(payload)
     has = _HAS.get(cls)
     if has is None:
@@ -469,9 +479,17 @@ def state_facts(state: WdState, payload: M) -> M:
             fact = _sequence(patch_cls, getattr(state, field), new)
         update[stored] = fact
         update[field] = KEEP
-        if fact is not None:
+        if fact is None:
+            continue
+        if parts is None:
             old = state.lengthy.get(values["lengthy_key"]) if field == "lengthy" else getattr(state, field)
             remember(fact, old, new)
+        elif field == "lengthy":
+            key = values["lengthy_key"]
+            rest = {k: v for k, v in state.lengthy.items() if k != key}
+            parts["lengthy"] = rest if new is None else {**rest, key: new}
+        else:
+            parts[field] = new
     out = _new(cls)
     fields = dict(values)
     fields.update(update)
