@@ -31,6 +31,9 @@ class Batch(Generic[S]):
 
     __slots__ = ("_command_id", "_fold", "_seat", "_seq", "events", "state")
 
+    #: fold every event given with ``folds_to`` as well, and raise when the states differ (tests)
+    check_folds: bool = False
+
     def __init__(
         self,
         state: S,
@@ -53,8 +56,13 @@ class Batch(Generic[S]):
         *,
         rolls: tuple[RollRecord, ...] = (),
         audience: Audience | None = None,
+        folds_to: S | None = None,
     ) -> Event:
-        """Record one event carrying ``payload`` and fold it in; returns the event."""
+        """Record one event carrying ``payload`` and fold it in; returns the event.
+
+        ``folds_to``: the state the event folds to, already worked out by the emitter (what the
+        fold would make of the batch's state and this event); taken as it is unless
+        :attr:`check_folds` is on."""
         # what ``Event(payload.TYPE, payload=payload, ...)`` makes, its slots set directly (once per event)
         event = _new(Event)
         event.type = payload.TYPE
@@ -66,7 +74,16 @@ class Batch(Generic[S]):
         event.seq = self._seq + len(self.events)
         event.command_id = self._command_id
         event.version = payload.VERSION
-        self.state = self._fold(self.state, event)
+        if folds_to is None:
+            self.state = self._fold(self.state, event)
+        else:
+            if self.check_folds:
+                folded = self._fold(self.state, event)
+                if folded != folds_to:
+                    raise AssertionError(
+                        f"{event.type}: the state given with the event is not what the event folds to"
+                    )
+            self.state = folds_to
         self.events.append(event)
         return event
 

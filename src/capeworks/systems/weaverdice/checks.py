@@ -18,7 +18,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.morale import cap, spend_value
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Stat
@@ -100,7 +100,8 @@ def check(
         kept = keep
     else:
         raise RuleViolation("WD-CORE-004", f"You can only keep a die you rolled; {keep} was not rolled.")
-    return CheckRoll(faces=tuple(faces), kept=kept, modifier=modifier, cap=cap(morale), tn=tn)
+    # the faces are checked above and the kept die is one of them: nothing left to validate
+    return trusted(CheckRoll, faces=tuple(faces), kept=kept, modifier=modifier, cap=cap(morale), tn=tn)
 
 
 def reroll(roll: CheckRoll, faces: Sequence[int]) -> CheckRoll:

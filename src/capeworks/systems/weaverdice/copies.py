@@ -7,16 +7,28 @@ were validated when they were made (a payload, a rule's result), so
 :func:`evolve` skips all of that: a new instance of the same class whose field
 dict is the old one with the update laid over it. It never validates, so it is
 for trusted internal values only; anything from outside goes through the model.
+
+:func:`trusted` makes a new model the same way, from values a rule made that already have their
+fields' exact types (an event payload the builder reshapes at once, an effect's outcome): the
+validation such a model would get costs more than everything else about it. With :data:`CHECK` on
+(the test suite turns it on) each one is validated as well and must come out the same, value for
+value and type for type.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from copy import copy
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 
-__all__ = ["evolve"]
+__all__ = ["CHECK", "evolve", "trusted"]
+
+#: validate every :func:`trusted` model as well and raise when the two differ (tests)
+CHECK = False
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,3 +48,77 @@ def evolve(model: M, update: Mapping[str, Any]) -> M:
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)
     return new
+
+
+@dataclass(frozen=True, slots=True)
+class _Blank:
+    """A model class's fields at their defaults (in field order), worked out once."""
+
+    fields: dict[str, Any]
+    factories: tuple[tuple[str, Callable[[], Any]], ...]
+    required: frozenset[str]
+    names: frozenset[str]
+
+
+_BLANKS: dict[type[BaseModel], _Blank] = {}
+
+
+def _blank(cls: type[BaseModel]) -> _Blank:
+    fields: dict[str, Any] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
+    required = set()
+    for name, info in cls.model_fields.items():
+        fields[name] = None
+        if info.is_required():
+            required.add(name)
+        elif info.default_factory is not None:
+            if info.default_factory_takes_validated_data:
+                raise TypeError(f"{cls.__name__}.{name}: a default made from the other fields")
+            factories.append((name, cast(Callable[[], Any], info.default_factory)))
+        elif isinstance(info.default, dict | list | set):  # pydantic copies a mutable default
+            factories.append((name, partial(copy, info.default)))
+        else:
+            fields[name] = info.default
+    blank = _BLANKS[cls] = _Blank(fields, tuple(factories), frozenset(required), frozenset(fields))
+    return blank
+
+
+def trusted(cls: type[M], /, **values: Any) -> M:
+    """A ``cls`` of ``values`` made without validating them: each must already be of its field's
+    exact type (a rule's own values; never anything from outside). Missing or unknown fields still
+    raise TypeError."""
+    blank = _BLANKS.get(cls) or _blank(cls)
+    given = values.keys()
+    if not blank.required <= given or not given <= blank.names:
+        missing, unknown = sorted(blank.required - given), sorted(given - blank.names)
+        raise TypeError(f"{cls.__name__}: missing fields {missing} or unknown fields {unknown}")
+    fields = blank.fields.copy()
+    for name, factory in blank.factories:
+        if name not in values:
+            fields[name] = factory()
+    fields.update(values)
+    new = _new(cls)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", set(given))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    if CHECK:
+        validated = cls(**values)
+        if validated.__dict__ != fields or not _same_types(validated.__dict__, fields):
+            raise AssertionError(f"{cls.__name__} made from trusted values differs from the validated one")
+    return new
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """``a`` and ``b`` (equal) are built of the same types all the way down."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return all(type(k) is type(j) for k, j in zip(a, b, strict=True)) and all(
+            _same_types(a[k], b[k]) for k in a
+        )
+    if isinstance(a, tuple | list):
+        return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, BaseModel):
+        return _same_types(a.__dict__, b.__dict__)
+    return True

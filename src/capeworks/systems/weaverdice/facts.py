@@ -240,9 +240,14 @@ def sheet_patch(state: WdState, sheet: Character) -> SheetPatch:
     return _patch(SheetPatch, dict(sheet.__dict__) if old is None else _changed(old, sheet))
 
 
-def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch, ...]:
+def patches(
+    state: WdState, people: Iterable[Combatant], parts: dict[str, Any] | None = None
+) -> tuple[CombatantPatch, ...]:
     """What ``people`` (new values of combatants) changed against ``state``: one patch each, the
-    last value given for an id winning, as the copies' upsert did."""
+    last value given for an id winning, as the copies' upsert did.
+
+    ``parts``, when given, receives ``people``: the state's combatants with these laid over them,
+    what the patches fold to (:func:`~.state.fold_payload` takes it instead of laying them)."""
     last: dict[str, Combatant] = {}
     for c in people:
         last.pop(c.id, None)
@@ -252,8 +257,11 @@ def patches(state: WdState, people: Iterable[Combatant]) -> tuple[CombatantPatch
     for ident, c in last.items():
         old = known.get(ident)
         patch = _patch(CombatantPatch, dict(c.__dict__) if old is None else _changed(old, c))
-        made(patch, old, c)
+        if parts is None:
+            made(patch, old, c)
         out.append(patch)
+    if parts is not None and last:
+        parts["people"] = {**known, **last}
     return tuple(out)
 
 
@@ -417,7 +425,7 @@ def _sequence(cls: type[P], old: tuple[BaseModel, ...], new: tuple[BaseModel, ..
     used: set[int] = set()
     out = []
     for n, v in enumerate(new):
-        at = next((i for i, w in enumerate(old) if i not in used and w == v), None)
+        at = next((i for i, w in enumerate(old) if i not in used and (w is v or w == v)), None)
         if at is None and n < len(old) and n not in used:
             at = n
         if at is None:
@@ -434,50 +442,67 @@ _PATCH_OF = {model: patch for patch, model in PATCHED.items()}
 _FACTS: dict[str, tuple[str, str, type[_Entry]]] = {
     field: (stored, how, _PATCH_OF[model]) for stored, (field, how, model) in FACT_PARTS.items()
 }
-#: payload class -> the copy fields it has (worked out once)
-_HAS: dict[type[BaseModel], tuple[str, ...]] = {}
+#: payload class -> the copy fields it has, each with how it is recorded, and their names (worked out once)
+_HAS: dict[type[BaseModel], tuple[tuple[tuple[str, str, str, type[_Entry]], ...], frozenset[str]]] = {}
 
 
-def state_facts(state: WdState, payload: M) -> M:
+def _has(cls: type[BaseModel]) -> tuple[tuple[tuple[str, str, str, type[_Entry]], ...], frozenset[str]]:
+    fields = tuple(k for k in COPIES if k in cls.model_fields)
+    has = _HAS[cls] = (tuple((k, *_FACTS[k]) for k in fields), frozenset(fields))
+    return has
+
+
+def state_facts(state: WdState, payload: M, parts: dict[str, Any] | None = None) -> M:
     """``payload`` with the state objects its rule gave whole (the fight, the pending attack and
     queued hits, wound effects, holds and reversals, falls, a lengthy check) recorded as what they
-    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is)."""
+    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is).
+
+    ``parts``, when given, receives each part's new value (what its facts fold to over ``state``)."""
     cls = type(payload)
-    has = _HAS.get(cls)
-    if has is None:
-        has = _HAS[cls] = tuple(k for k in COPIES if k in cls.model_fields)
+    has, names = _HAS.get(cls) or _has(cls)
     if not has:
         return payload
     values = payload.__dict__
-    update: dict[str, Any] = {}
-    for field in has:
-        stored, how, patch_cls = _FACTS[field]
+    fields = dict(values)
+    recorded = set(payload.__pydantic_fields_set__ - names)
+    for field, stored, how, patch_cls in has:
         new = values[field]
         if new is KEEP:  # not given: unchanged
             continue
+        fields[field] = KEEP
         fact: Any
         if field == "lengthy":
             key = values["lengthy_key"]
-            fact = None if key is None else _one(patch_cls, state.lengthy.get(key), new)
-        elif new is None and how != "one":  # reversals: None is "unchanged"
-            fact = None
+            if key is None:
+                fields[stored] = None
+                continue
+            old = state.lengthy.get(key)
+            fact = _one(patch_cls, old, new)
         elif how == "one":
-            fact = _one(patch_cls, getattr(state, field), new)
+            old = getattr(state, field)
+            fact = _one(patch_cls, old, new)
+        elif new is None:  # reversals: None is "unchanged"
+            fields[stored] = None
+            continue
         elif how == "keyed":
-            fact = _keyed(patch_cls, getattr(state, field), new)
+            old = getattr(state, field)
+            fact = _keyed(patch_cls, old, new)
         else:
-            fact = _sequence(patch_cls, getattr(state, field), new)
-        update[stored] = fact
-        update[field] = KEEP
-        if fact is not None:
-            old = state.lengthy.get(values["lengthy_key"]) if field == "lengthy" else getattr(state, field)
+            old = getattr(state, field)
+            fact = _sequence(patch_cls, old, new)
+        fields[stored] = fact
+        recorded.add(stored)
+        if parts is None:
             remember(fact, old, new)
+        elif field == "lengthy":
+            key = values["lengthy_key"]
+            rest = {k: v for k, v in state.lengthy.items() if k != key}
+            parts["lengthy"] = rest if new is None else {**rest, key: new}
+        else:
+            parts[field] = new
     out = _new(cls)
-    fields = dict(values)
-    fields.update(update)
     _set(out, "__dict__", fields)
-    recorded = {k for k, v in update.items() if k not in has and v is not None}
-    _set(out, "__pydantic_fields_set__", (payload.__pydantic_fields_set__ - set(has)) | recorded)
+    _set(out, "__pydantic_fields_set__", recorded)
     _set(out, "__pydantic_extra__", None)
     _set(out, "__pydantic_private__", None)
     return out

@@ -31,7 +31,7 @@ from capeworks.systems.weaverdice.combat import (
     slots,
     waited,
 )
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
@@ -142,7 +142,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
     who = b.person(nxt)
     turn = Turn.start(nxt, half=half_actions(who), config=b.config)
     b.emit(
-        ev.TurnStarted(
+        trusted(
+            ev.TurnStarted,
             character=nxt,
             name=who.name,
             round=order.round,

@@ -14,6 +14,7 @@ table's rules config and dice travel with the batch.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from capeworks.engine import Audience, Batch, Context, DiceService
 from capeworks.engine.kit import lookup
@@ -26,7 +27,7 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.facts import patches, sheet_patch, state_facts
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
+from capeworks.systems.weaverdice.state import PLAIN, Combatant, Fight, WdState, fold_payload
 from capeworks.systems.weaverdice.statuses import pains_for
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing
@@ -98,22 +99,38 @@ class Builder:
         )
         secret: tuple[Combatant, ...] = ()
         batch = self.batch
+        state = batch.state
+        # the new values the rule gave, by part of the state, when the ruleset folds this payload
+        # class with fold_payload alone: the new state is then made from them, not from the facts
+        parts: dict[str, Any] | None = {} if PLAIN.get(type(payload)) else None
         people = payload.__dict__.get("people")  # Changes and the campaign's events: turned into facts
         if people:
             secret = tuple([p for p in people if p.hidden])  # a fight's events and the campaign's alike
             if secret and not hidden:
                 people = tuple(p for p in people if not p.hidden)
-            payload = evolve(payload, {"people": (), "changed": patches(batch.state, people)})
+            payload = evolve(payload, {"people": (), "changed": patches(state, people, parts)})
         values = payload.__dict__  # SheetChanges and the campaign's sheet events: turned into facts
         if "sheet_changed" in values and values["sheet"] is not None:
-            sheet = sheet_patch(batch.state, values["sheet"])
+            sheet = sheet_patch(state, values["sheet"])
             payload = evolve(payload, {"sheet": None, "sheet_changed": sheet})
-        payload = state_facts(batch.state, payload)  # the fight, attacks, holds...: what they changed
-        batch.emit(payload, audience=_GM_ONLY if hidden else None, rolls=made)
+        payload = state_facts(state, payload, parts)  # the fight, attacks, holds...: what they changed
+        batch.emit(
+            payload,
+            audience=_GM_ONLY if hidden else None,
+            rolls=made,
+            folds_to=None if parts is None else fold_payload(state, payload, parts),
+        )
         if hidden and made:
             batch.emit(ev.RolledInSecret())
         if secret and not hidden:
-            batch.emit(ev.NpcUpdated(changed=patches(batch.state, secret)), audience=_GM_ONLY)
+            state = batch.state
+            parts = {} if PLAIN.get(ev.NpcUpdated) else None
+            update = ev.NpcUpdated(changed=patches(state, secret, parts))
+            batch.emit(
+                update,
+                audience=_GM_ONLY,
+                folds_to=None if parts is None else fold_payload(state, update, parts),
+            )
 
     # -- reading the scratch state -----------------------------------------------------------
 

@@ -31,7 +31,7 @@ from capeworks.systems.weaverdice.combat import (
     may_react,
     reaction_holds,
 )
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import (
     Builder,
@@ -111,7 +111,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             if c.full:
                 turn = evolve(turn, {"swings": c.swings - 1})
         b.emit(
-            ev.ActionTaken(
+            trusted(
+                ev.ActionTaken,
                 character=c.character,
                 name=me.name,
                 action="full_attack" if c.full or second else "attack",
@@ -148,7 +149,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     may_buy = not hit and shield is None and attacker.morale > 0
     # the attack's details are kept only when something waits on them: a reaction or a chance
     details = (
-        PendingAttack(
+        trusted(
+            PendingAttack,
             attacker=c.character,
             target=c.target,
             total=roll.total,
@@ -170,7 +172,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
     emit_attack(
         b,
-        ev.AttackRolled(
+        trusted(
+            ev.AttackRolled,
             attacker=c.character,
             name=me.name,
             target=c.target,
@@ -232,7 +235,7 @@ def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done
     if c.reaction is None:
         emit_reacted(
             b,
-            ev.Reacted(character=c.character, name=me.name, reaction=None, fight=b.fight, **after),
+            trusted(ev.Reacted, character=c.character, name=me.name, reaction=None, fight=b.fight, **after),
             hidden=secret(waiting),
         )
         _lands(b, c.character, pending)
@@ -248,7 +251,8 @@ def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done
         line = [again if p is pending else p for p in waiting]
         emit_reacted(
             b,
-            ev.Reacted(
+            trusted(
+                ev.Reacted,
                 character=c.character,
                 name=me.name,
                 reaction=c.reaction,
@@ -313,7 +317,8 @@ def _reaction_done(
             fight = evolve(fight, {"dropped": (*fight.dropped, pending.attacker)})
     emit_reacted(
         b,
-        ev.Reacted(
+        trusted(
+            ev.Reacted,
             character=ident,
             name=b.person(ident).name,
             reaction=reaction,

@@ -64,41 +64,19 @@ def open_prompts(state: WdState) -> list[Prompt]:
             continue
         t = state.people[attack.target]
         sheet = state.sheet(attack.target)
-        odds = {
-            s: _chance(1, sheet.modifier(s), attack.total, t.morale) for s in (Stat.ATHLETICS, Stat.BRAWN)
-        }
-        facts = {"attacker": state.people[attack.attacker].name, "name": t.name}
         out.append(
-            Prompt(
-                id=f"react-{attack.target}",
-                kind="reaction",
-                rule="WD-COMBAT-019",
-                # a hidden attack: that it hits, never its total or odds worked out from it
-                question=question("reaction_hidden", **facts)
-                if attack.hidden
-                else question(
-                    "reaction",
-                    **facts,
-                    total=attack.total,
-                    dodge=odds[Stat.ATHLETICS],
-                    block=odds[Stat.BRAWN],
-                ),
-                options=tuple(
-                    PromptOption(
-                        value=v,
-                        label=option_words(v),
-                        command="react",
-                        payload={"character": attack.target, **({"reaction": v} if v != "take" else {})},
-                    )
-                    for v in (("dodge", "take") if attack.grab else ("dodge", "block", "take"))
-                ),
-                default="take",
-                context={
-                    **({} if attack.hidden else {"attack_total": attack.total}),
-                    "damage": attack.damage.value,
-                    "tier": attack.tier.word,
-                },
-                **_to(state, attack.target),
+            _reaction_prompt(
+                attack.target,
+                t.name,
+                state.people[attack.attacker].name,
+                attack.total,
+                attack.hidden,
+                attack.grab,
+                attack.damage.value,
+                attack.tier.word,
+                _chance(1, sheet.modifier(Stat.ATHLETICS), attack.total, t.morale),
+                _chance(1, sheet.modifier(Stat.BRAWN), attack.total, t.morale),
+                t.owner,
             )
         )
     if state.effects and state.effects[0].key:
@@ -272,21 +250,62 @@ def open_prompts(state: WdState) -> list[Prompt]:
         and fight.turn.actor not in state.pain_owed
     ):
         c = state.people[fight.turn.actor]
-        out.append(
-            Prompt(
-                id=f"turn-{fight.order.round}-{fight.turn.actor}",
-                kind="turn",
-                rule="WD-COMBAT-001",
-                question=question(
-                    "turn",
-                    round=fight.order.round,
-                    name=c.name,
-                    actions=f"{fight.turn.actions} action{'' if fight.turn.actions == 1 else 's'}",
-                ),
-                **_to(state, fight.turn.actor),
-            )
-        )
+        out.append(_turn_prompt(fight.order.round, c.id, c.name, fight.turn.actions, c.owner))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _reaction_prompt(
+    target: str,
+    name: str,
+    attacker: str,
+    total: int,
+    hidden: bool,
+    grab: bool,
+    damage: str,
+    tier: str,
+    dodge: str,
+    block: str,
+    owner: str | None,
+) -> Prompt:
+    """A hit target's Dodge, Block or take (WD-COMBAT-019): a function of these values alone, so
+    kept (the open prompts are worked out again at every version; a prompt is never changed)."""
+    facts = {"attacker": attacker, "name": name}
+    return Prompt(
+        id=f"react-{target}",
+        kind="reaction",
+        rule="WD-COMBAT-019",
+        # a hidden attack: that it hits, never its total or odds worked out from it
+        question=question("reaction_hidden", **facts)
+        if hidden
+        else question("reaction", **facts, total=total, dodge=dodge, block=block),
+        options=tuple(
+            PromptOption(
+                value=v,
+                label=option_words(v),
+                command="react",
+                payload={"character": target, **({"reaction": v} if v != "take" else {})},
+            )
+            for v in (("dodge", "take") if grab else ("dodge", "block", "take"))
+        ),
+        default="take",
+        context={**({} if hidden else {"attack_total": total}), "damage": damage, "tier": tier},
+        **({"seat": owner} if owner is not None else {"role": Role.GM}),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _turn_prompt(round_: int, actor: str, name: str, actions: int, owner: str | None) -> Prompt:
+    """Whose turn it is (WD-COMBAT-001), kept as :func:`_reaction_prompt` is."""
+    return Prompt(
+        id=f"turn-{round_}-{actor}",
+        kind="turn",
+        rule="WD-COMBAT-001",
+        question=question(
+            "turn", round=round_, name=name, actions=f"{actions} action{'' if actions == 1 else 's'}"
+        ),
+        **({"seat": owner} if owner is not None else {"role": Role.GM}),
+    )
 
 
 def _reaction_morale_prompt(state: WdState, attack: PendingAttack) -> Prompt:

@@ -86,7 +86,7 @@ from capeworks.systems.weaverdice.facts import (
 from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_EVENTS, GM_HAND_WORDS
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
-from capeworks.systems.weaverdice.state import WdState, fold_payload
+from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -267,7 +267,7 @@ _NO_CAMPAIGN = {"campaign"}
 #: campaign events (both bases) fold through their own fold
 _CAMPAIGN_TYPES = (CampaignEvent, CampaignFact)
 #: the payload classes :meth:`WeaverdiceRuleset.apply` folds with :func:`fold_payload` alone
-_PLAIN: dict[type, bool] = {}
+_PLAIN = PLAIN
 
 
 def _plain(cls: type) -> bool:

@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.wounds import Standing, Track
 __all__ = [
     "COPIES",
     "FACT_PARTS",
+    "PLAIN",
     "Call",
     "Chance",
     "Combatant",
@@ -297,6 +298,9 @@ class _Plan:
 
 
 _PLANS: dict[type[BaseModel], _Plan] = {}
+#: the payload classes the ruleset's ``apply`` folds with :func:`fold_payload` alone (filled by it as
+#: it meets each class), so the builder may work out their fold itself
+PLAIN: dict[type, bool] = {}
 
 
 def _plan(cls: type[BaseModel]) -> _Plan:
@@ -382,12 +386,15 @@ def _laid(how: str, model: type[BaseModel], old: Any, fact: Any) -> Any:
     return tuple(_over(model, None if p.at is None else old[p.at], p) for p in fact)
 
 
-def fold_payload(state: WdState, payload: BaseModel) -> WdState:
+def fold_payload(state: WdState, payload: BaseModel, parts: dict[str, Any] | None = None) -> WdState:
     """Upsert what a typed payload carries; never re-runs a rule. ``apply`` folds every event's
     payload object with this, as the engine's batch makes it or as a replay reads it.
 
     Payloads and state hold validated values only, so the new state is an unvalidated copy
     (:func:`~.copies.evolve`); the parts of the fold a payload class touches are worked out once.
+    ``parts``: the new value of a part of the state (``people``, the fight, ...) that the builder
+    already holds, the value the payload's facts about it fold to (:func:`~.facts.state_facts`), taken
+    instead of laying them again.
     """
     plan = _PLANS.get(type(payload)) or _plan(type(payload))
     values = payload.__dict__  # fields only; a missing attribute on a model is a slow look-up
@@ -407,7 +414,8 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
             raise TypeError(f"{type(payload).__name__} was folded with combatant copies, not facts")
         changed = values["changed"]
         if changed:
-            update["people"] = patched(state.people, changed)
+            given = parts.get("people") if parts else None
+            update["people"] = given if given is not None else patched(state.people, changed)
     for key, as_tuple in plan.upserts:
         value = values[key]
         update[key] = tuple(value) if as_tuple else value
@@ -420,7 +428,9 @@ def fold_payload(state: WdState, payload: BaseModel) -> WdState:
         fact = values[stored]
         if fact is None:
             continue
-        if part == "lengthy":
+        if parts and part in parts:
+            update[part] = parts[part]
+        elif part == "lengthy":
             key = values["lengthy_key"]
             old = state.lengthy
             value = _laid(how, model, old.get(key), fact)

@@ -25,6 +25,7 @@ from typing import Any
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.errors import DiceValueError, RuleViolation
 from capeworks.systems.weaverdice import data_wfx as data
+from capeworks.systems.weaverdice.copies import trusted
 from capeworks.systems.weaverdice.data_wfx import LimbKind, Row, Special
 from capeworks.systems.weaverdice.morale import cap as morale_cap
 from capeworks.systems.weaverdice.morale import capped
@@ -360,7 +361,8 @@ class _Resolution:
 
     def outcome(self, pending: _Pending | None = None) -> EffectOutcome:
         """What has been settled, with the decision or roll it stopped at."""
-        return EffectOutcome(
+        return trusted(
+            EffectOutcome,
             damage=self.hit.damage,
             tier=self.hit.tier,
             face=self.face,
@@ -374,8 +376,8 @@ class _Resolution:
             wound_fades_on_rest=self.fades,
             wounds=tuple(self.wounds),
             conditions=tuple(self.conditions),
-            effort_lost=self.lost,
-            effort_spent=self.spent,
+            effort_lost=dict(self.lost),
+            effort_spent=dict(self.spent),
             stat_losses=tuple(self.stat_losses),
             knockback_ft=self.knockback,
             delayed=self.delayed,

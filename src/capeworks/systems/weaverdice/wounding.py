@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import interruption_tn
-from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
@@ -62,7 +62,8 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
     tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
     c = evolve(c, {"effort": effort, "conditions": conditions})
     b.emit(
-        ev.EffortSpent(
+        trusted(
+            ev.EffortSpent,
             character=ident,
             name=c.name,
             pool=pool,
@@ -140,7 +141,8 @@ def take_wound(
     track, placed = c.track.place(wound, conventional=conventional)
     c = evolve(c, {"track": track, "wounds_made": c.wounds_made + 1, "focused_shots": 0})
     b.emit(
-        ev.WoundTaken(
+        trusted(
+            ev.WoundTaken,
             character=target,
             name=c.name,
             wound=wound,
@@ -158,7 +160,16 @@ def take_wound(
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
         start_effect(
-            b, PendingEffect(damage=damage, tier=tier, target=target, attacker=attacker, wound=wid, face=face)
+            b,
+            trusted(
+                PendingEffect,
+                damage=damage,
+                tier=tier,
+                target=target,
+                attacker=attacker,
+                wound=wid,
+                face=face,
+            ),
         )
 
 
@@ -242,8 +253,14 @@ def _stay_up(b: Builder, target: str) -> None:
     chance = Chance(who=target, kind="stay_up", roll=roll) if not roll.success and c.morale > 0 else None
     emit_stayed(
         b,
-        ev.StayedUp(
-            character=target, name=c.name, check=roll, standing=track.standing, people=(c,), chance=chance
+        trusted(
+            ev.StayedUp,
+            character=target,
+            name=c.name,
+            check=roll,
+            standing=track.standing,
+            people=(c,),
+            chance=chance,
         ),
         rolls=(record,),
     )
@@ -328,7 +345,8 @@ def resolve_effect(
         waiting = evolve(pending, {"answers": answers, "key": need.key, "chooser": chooser, "need": need})
         rest = tuple(e for e in b.state.effects if not _same(e, pending))
         b.emit(
-            ev.EffectAsked(
+            trusted(
+                ev.EffectAsked,
                 character=target,
                 name=c.name,
                 damage=pending.damage,
