@@ -52,7 +52,14 @@ from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack,
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
-from capeworks.systems.weaverdice.wounding import full_action, hit_of, land, resolve_effect, spend
+from capeworks.systems.weaverdice.wounding import (
+    full_action,
+    hit_of,
+    land,
+    lengthy_turn,
+    resolve_effect,
+    spend,
+)
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -425,19 +432,7 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
     key = f"medical:{c.patient}"
     b = Builder(state, context, dice)
     if state.fight is not None:
-        fight = on_turn(state, c.character)
-        assert fight.turn is not None
-        turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
-        b.emit(
-            ev.ActionTaken(
-                character=c.character,
-                name=me.name,
-                action="medical",
-                kind=ActionKind.LENGTHY.value,
-                fight=evolve(fight, {"turn": turn}),
-            )
-        )
-        full_action(b, c.character)
+        lengthy_turn(b, state, c.character, "medical")
     dc = patient.track.medical_dc(context.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
     roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")

@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wounding import full_action, land, spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import land, lengthy_turn, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -400,19 +400,7 @@ def break_pin(state: WdState, context: Ctx, c: cmd.BreakPin, dice: DiceService) 
         raise RuleViolation("WD-STATUS-013", f"{me.name} is not pinned.")
     b = Builder(state, context, dice)
     if state.fight is not None:
-        fight = on_turn(state, c.character)
-        assert fight.turn is not None
-        turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
-        b.emit(
-            ev.ActionTaken(
-                character=c.character,
-                name=me.name,
-                action="strain against the pin",
-                kind=ActionKind.LENGTHY.value,
-                fight=evolve(fight, {"turn": turn}),
-            )
-        )
-        full_action(b, c.character)
+        lengthy_turn(b, state, c.character, "strain against the pin")
     key = f"pin:{c.character}"
     running = state.lengthy.get(key) or Lengthy(dc=st.PIN_BREAK_DC)
     # each roll's total counts toward the DC; its TN is the table's default, as for a called lengthy check

@@ -17,12 +17,11 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
-from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches, sheet_patch
 from capeworks.systems.weaverdice.fight import next_turn, rest_bought_up
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.harm import morale_second_chance, reaction_bought_up
 from capeworks.systems.weaverdice.morale import shift
 from capeworks.systems.weaverdice.skills import background_dice, handy_adds, skill_dice
@@ -30,7 +29,7 @@ from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
-from capeworks.systems.weaverdice.wounding import full_action, halt_tasks, spend, take_wound
+from capeworks.systems.weaverdice.wounding import halt_tasks, lengthy_turn, spend, take_wound
 
 __all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
@@ -106,19 +105,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
                 "An interrupted lengthy action resumes only once the interruption is dealt with.",
             )
         if state.fight is not None:  # a lengthy action takes the turn's actions (WD-COMBAT-013)
-            fight = on_turn(state, c.character)
-            assert fight.turn is not None
-            turn = fight.turn.spend(ActionKind.LENGTHY, config=context.config)
-            b.emit(
-                ev.ActionTaken(
-                    character=c.character,
-                    name=me.name,
-                    action=call.task or "a lengthy task",
-                    kind=ActionKind.LENGTHY.value,
-                    fight=evolve(fight, {"turn": turn}),
-                )
-            )
-            full_action(b, c.character)
+            lengthy_turn(b, state, c.character, call.task or "a lengthy task")
     roll, record = roll_check(
         b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
     )

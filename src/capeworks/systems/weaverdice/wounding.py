@@ -19,10 +19,10 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
-from capeworks.systems.weaverdice.combat import interruption_tn
+from capeworks.systems.weaverdice.combat import ActionKind, interruption_tn
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
 from capeworks.systems.weaverdice.sheet import Character
@@ -39,6 +39,7 @@ __all__ = [
     "halt_tasks",
     "hit_of",
     "land",
+    "lengthy_turn",
     "resolve_effect",
     "spend",
     "start_effect",
@@ -85,6 +86,24 @@ def full_action(b: Builder, ident: str) -> None:
         b.emit(ev.NpcUpdated(people=(evolve(c, {"conditions": conditions}),)))
     if tier is not None:
         take_wound(b, ident, tier, None, cause="bleeding")
+
+
+def lengthy_turn(b: Builder, state: WdState, ident: str, action: str) -> None:
+    """In a fight, a lengthy action takes the turn's actions (WD-COMBAT-013) and, being a full action,
+    makes a bleeding character bleed (WD-STATUS-001). ``state`` is the state the command started from."""
+    fight = on_turn(state, ident)
+    assert fight.turn is not None
+    turn = fight.turn.spend(ActionKind.LENGTHY, config=b.config)
+    b.emit(
+        ev.ActionTaken(
+            character=ident,
+            name=person(state, ident).name,
+            action=action,
+            kind=ActionKind.LENGTHY.value,
+            fight=evolve(fight, {"turn": turn}),
+        )
+    )
+    full_action(b, ident)
 
 
 # -- wounds ---------------------------------------------------------------------------------------
