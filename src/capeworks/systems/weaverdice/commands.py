@@ -37,6 +37,7 @@ __all__ = [
     "Exhaust",
     "FallChoice",
     "FallCmd",
+    "Fate",
     "GetUp",
     "GmNote",
     "Grab",
@@ -520,6 +521,12 @@ class Sleep(Frozen):
             " day, e.g. stamina, focus; unnamed dots go to Stamina, Focus, Recovery in turn."
         ),
     )
+
+
+class Fate(Frozen):
+    """If it matters whether a dropped generic died: a Guts roll decides (WD-NPC-004, WD-WOUND-012)."""
+
+    character: Ident
 
 
 class Ruling(Frozen):

@@ -61,6 +61,7 @@ COMMAND_WORDS: dict[str, str] = {
     "sleep": "sleep the night",
     "train": "make a training roll after the fight",
     "ruling": "make a ruling",
+    "fate": "roll whether a dropped generic died",
     "gm_note": "write a private note",
 }
 
@@ -307,13 +308,19 @@ def _reacted_blind(p: ev.ReactedBlind) -> str:
 
 
 def _stayed(p: ev.StayedUp) -> str:
-    what = {"stay_up": "rolls Guts to stay up", "get_up": "spends Recovery and rolls Guts to get up"}[p.why]
+    what = {
+        "stay_up": "rolls Guts to stay up",
+        "get_up": "spends Recovery and rolls Guts to get up",
+        "fate": "rolls Guts: did the fall kill them?",
+    }[p.why]
     return f"{p.name} {what}: {check_text(p.check)}; {p.name} is {_STANDING[p.standing]}."
 
 
 def _standing_seen(p: ev.StandingSeen) -> str:
     """A hidden NPC's stay-up or get-up as the GM would announce it: how it stands, not the roll."""
-    what = {"stay_up": "tries to stay up", "get_up": "tries to get up"}.get(p.why, "tries to stay up")
+    what = {"stay_up": "tries to stay up", "get_up": "tries to get up", "fate": "lies still"}.get(
+        p.why, "tries to stay up"
+    )
     verdict = f"{p.name} is {_STANDING[p.standing]}"
     if p.waits:
         verdict += " so far (the GM decides whether morale carries it)"

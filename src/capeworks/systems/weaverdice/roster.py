@@ -5,7 +5,8 @@ WD-STAT-002/003 (sheets checked as they join), WD-MORALE-001/004/005
 (starting at the baseline, moving by steps, charm defiance), WD-MORALE-006
 with WD-EFFORT-011 (a night's sleep and the low-morale rolls), the variant WD-DN-011(b)
 (morale as extra effort: the new day's dots at sleep), and
-WD-CORE-011 (a GM ruling overrides any roll or outcome; undo takes it back).
+WD-CORE-011 (a GM ruling overrides any roll or outcome; undo takes it back), and WD-NPC-004 /
+WD-WOUND-012 (whether a dropped generic died, when it matters).
 """
 
 from __future__ import annotations
@@ -16,16 +17,17 @@ from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.facts import patches
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
 from capeworks.systems.weaverdice.sheet import check_sheet, check_statline
 from capeworks.systems.weaverdice.skills import check_starting_skills
 from capeworks.systems.weaverdice.state import Combatant, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing, Track
 
 __all__ = ["add_character", "change_morale", "gm_note", "ruling", "sleep"]
@@ -159,6 +161,30 @@ def _morale_dots(state: WdState, context: Ctx, me: Combatant, named: Sequence[st
         raise RuleViolation("WD-DN-011", f"No more than {steps} morale dot(s): {why}.", field="morale_dots")
     order = tuple(Pool)
     return (*pools, *(order[i % len(order)] for i in range(steps - len(pools))))
+
+
+def fate(state: WdState, context: Ctx, c: cmd.Fate, dice: DiceService) -> Done:
+    """A dropped generic is out of the fight, not dying; if it matters whether one died, the GM has
+    it roll Guts at ``generic_death_tn`` (4+): made, it lives, still down; missed, it is dead
+    (WD-NPC-004, WD-WOUND-012)."""
+    me = person(state, c.character)
+    if me.tier is not Tier.GENERIC:
+        raise RuleViolation("WD-NPC-004", f"{me.name} is no generic: whether they die is the wound track's.")
+    if me.track.standing is not Standing.DOWN:
+        raise RuleViolation("WD-NPC-004", f"{me.name} has not dropped: there is no fate to roll.")
+    b = Builder(state, context, dice)
+    tn = context.config.generic_death_tn
+    roll, record = roll_check(b, c.character, (Stat.GUTS,), tn=tn, purpose="fate")
+    track = me.track if roll.success else evolve(me.track, {"standing": Standing.DEAD, "dying_since": None})
+    me = evolve(me, {"track": track})
+    emit_stayed(
+        b,
+        ev.StayedUp(
+            character=c.character, name=me.name, check=roll, standing=track.standing, why="fate", people=(me,)
+        ),
+        rolls=(record,),
+    )
+    return b.batch
 
 
 def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Done:

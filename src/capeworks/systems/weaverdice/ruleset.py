@@ -87,7 +87,7 @@ from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["COMMANDS", "WeaverdiceRuleset"]
@@ -186,6 +186,17 @@ def _unsealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": i} for i, c in state.people.items() if c.owner == seat.id and i not in state.sealed]
 
 
+def _dropped_generics(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """A fate roll, offered to the GM for each generic that has dropped (WD-NPC-004)."""
+    if not seat.is_gm:
+        return []
+    return [
+        {"character": i}
+        for i, c in state.people.items()
+        if c.tier is Tier.GENERIC and c.track.standing is Standing.DOWN
+    ]
+
+
 def _sealed(state: WdState, seat: Seat) -> list[dict[str, Any]]:
     return [{}] if seat.is_gm and state.sealed else []
 
@@ -197,6 +208,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "create_character": CommandSpec(cmd.CreateCharacter, roster.create_character, ANY),
     "change_morale": CommandSpec(cmd.ChangeMorale, roster.change_morale, GM, "move morale"),
     "ruling": CommandSpec(cmd.Ruling, roster.ruling, GM, "make rulings"),
+    "fate": CommandSpec(
+        cmd.Fate, roster.fate, GM, "roll whether a dropped generic died", offer=_dropped_generics
+    ),
     "gm_note": CommandSpec(cmd.GmNote, roster.gm_note, GM, "write private notes"),
     "change_tier": CommandSpec(gm_hand.ChangeTier, gm_hand.change_tier, GM, "change a character's tier"),
     "write_action": CommandSpec(gm_hand.WriteAction, gm_hand.write_action, OWNER, offer=_unsealed),

@@ -35,7 +35,6 @@ __all__ = [
     "Standing",
     "Track",
     "Wound",
-    "generic_survives",
 ]
 
 ARMOR_REPAIR_COST = 20
@@ -293,8 +292,3 @@ class Track(Frozen):
         if len(kept) == len(self.wounds):
             return self
         return evolve(self, {"wounds": kept, "checks": 0})
-
-
-def generic_survives(face: int, guts_modifier: int, *, config: WeaverdiceConfig) -> bool:
-    """If it matters whether a dropped generic died: Guts 4+ lives (WD-NPC-004, WD-WOUND-012)."""
-    return face + guts_modifier >= config.generic_death_tn
