@@ -146,6 +146,25 @@ def test_surveillance_duplicates_and_misses_strike_and_three_strikes_alert() -> 
     assert camp(d).targets["vault"].alerts == 1
 
 
+@pytest.mark.rules("WD-INTEL-022", "WD-CORE-010")
+@pytest.mark.parametrize(("natural", "strikes"), [(True, 0), (False, 1)])
+def test_a_number_already_rolled_is_the_total_when_totals_are_read(natural: bool, strikes: int) -> None:
+    """src 1874 "a number they've already rolled", read as the total under parity_uses_natural_die=False:
+    at morale -3 every result caps at 4 (src 453), so natural 5 and natural 6 (Wits 5: +2) both total 4."""
+    d = table(config={"parity_uses_natural_die": natural})
+    pc(d, "ann", "ada", "Ada", wits=5, morale=-3)
+    d.do("gm", "start_downtime", slots=9)
+    target(d)
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[5])  # 4 (capped): missed
+    choose(d, "pass")
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[6])  # 4 again, or a new 6
+    if strikes:
+        assert "a 4 again: a strike" in " ".join(d.words())
+    else:
+        choose(d, "pass")
+    assert camp(d).targets["xb"].strikes == strikes
+
+
 @pytest.mark.rules("WD-INTEL-025", "WD-INTEL-026")
 def test_research_rolls_the_intel_table_and_never_strikes() -> None:
     """WX-45 (src 1880-1898): 1-2 T1 first disposition, 3-4 T1 second, 5 T2 first, 6 T2 second."""

@@ -16,7 +16,7 @@ from capeworks.systems.weaverdice.checks import (
     check,
     meets,
     modifier_of,
-    natural_even,
+    parity_number,
     pool_size,
     reroll,
     spend_morale,
@@ -142,8 +142,8 @@ def test_reroll_replaces_the_first_result_even_if_worse() -> None:
 @pytest.mark.rules("WD-CORE-010")
 def test_parity_reads_the_natural_die_by_default() -> None:
     roll = check([4], modifier=1, tn=4)  # natural 4 (even), total 5 (odd)
-    assert natural_even(roll, config=CFG) is True
-    assert natural_even(roll, config=WeaverdiceConfig(parity_uses_natural_die=False)) is False
+    assert parity_number(roll, config=CFG) == 4
+    assert parity_number(roll, config=WeaverdiceConfig(parity_uses_natural_die=False)) == 5
 
 
 @pytest.mark.rules("WD-WOUND-010")

@@ -643,3 +643,26 @@ def test_a_hidden_npcs_gear_damage_stays_the_gms() -> None:
     assert d.state.sheet("thug").held[0].keywords == ("reach",)
     assert "Thug's gear: bat loses its heavy." in d.words()
     assert not any("heavy" in w for w in d.words("ann"))
+
+
+@pytest.mark.rules("WD-WFX-027", "WD-CORE-010")
+@pytest.mark.parametrize(("natural", "repeats"), [(True, False), (False, True)])
+def test_critical_shock_repeats_on_an_even_guts_total_when_the_table_reads_totals(
+    natural: bool, repeats: bool
+) -> None:
+    # src 784: Critical Shock is Moderate Shock 5-6, "then, if the Guts roll was even, repeat this";
+    # Guts 4 (+1): natural 3 is odd, the result 4 even. The table's parity_uses_natural_die picks which.
+    d = table(config={"parity_uses_natural_die": natural})
+    add(d, "ann", sheet("vic", "Vic", guts=4, brawn=5, athletics=5, dexterity=5))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect d6 = 5
+    d.do("ann", "effect_choice", character="vic", key="chain_effort", picks=[], dice=[3])  # 10 - 4: 6 points
+    six = ["brawn", "brawn", "athletics", "athletics", "dexterity", "dexterity"]
+    d.do("ann", "effect_choice", character="vic", key="drain.1", picks=six, dice=[6] if repeats else [])
+    again = [p for p in d.prompts("ann") if p.kind == "effect"]
+    if repeats:  # the second Guts roll: 6 + 1 = 7, 3 more points, and 7 is odd: the chain ends
+        assert [p.context["counts"] for p in again] == [[3]]
+    else:
+        assert again == []

@@ -140,6 +140,34 @@ def test_critical_shock__wx22_the_drain_repeats_on_these_guts_faces(dots: int, r
         assert repeats is (face in repeat_on), face
 
 
+@pytest.mark.rules("WD-WFX-027", "WD-CORE-010")
+@pytest.mark.parametrize(
+    ("dots", "face", "natural", "total"),
+    [
+        (0, 3, False, True),  # natural 3 is odd, 3 + 1 = 4 is even
+        (0, 6, True, False),  # natural 6 is even, 6 + 1 = 7 is odd
+        (1, 3, False, True),  # "4/6 only": 4 is one of them
+        (1, 5, False, True),  # 5 + 1 = 6
+        (1, 6, True, False),  # 6 + 1 = 7
+        (2, 5, False, True),  # "6 only": 5 + 1 = 6
+        (2, 6, True, False),
+    ],
+)
+def test_critical_shock__the_repeat_reads_the_guts_total_when_the_table_says_so(
+    dots: int, face: int, natural: bool, total: bool
+) -> None:
+    # src 784-788 with the table's parity_uses_natural_die off: the Guts result (Guts 4: +1) is the
+    # number tested, against the same words: even, "4/6 only", "6 only"
+    for parity_natural, repeats in ((True, natural), (False, total)):
+        h = hit(SHOCK, C, stats={Stat.GUTS: 4}, effort={Pool.FOCUS: 2}, parity_natural=parity_natural)
+        picks: dict[str, list[str]] = {"chain_effort": ["focus"] * dots}
+        o = settle(h, picks=picks, dice={"guts.1": face})
+        if o.needs and need(o).key == "drain.1":
+            picks["drain.1"] = spread(need(o))
+            o = settle(h, picks=picks, dice={"guts.1": face})
+        assert (bool(o.rolls) and o.rolls[0].key == "guts.2") is repeats, (parity_natural, face)
+
+
 @pytest.mark.rules("WD-WFX-027")
 def test_critical_shock__the_chain_ends_and_stats_never_drop_below_1() -> None:
     h = hit(SHOCK, C)

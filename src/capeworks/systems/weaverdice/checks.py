@@ -31,7 +31,7 @@ __all__ = [
     "check",
     "meets",
     "modifier_of",
-    "natural_even",
+    "parity_number",
     "pool_size",
     "reroll",
     "spend_morale",
@@ -124,9 +124,10 @@ def attacker_wins(attacker: int, defender: int) -> bool:
     return attacker > defender
 
 
-def natural_even(roll: CheckRoll, *, config: WeaverdiceConfig) -> bool:
-    """Is the roll even? The natural kept die by default, else the total (WD-CORE-010)."""
-    return (roll.kept if config.parity_uses_natural_die else roll.total) % 2 == 0
+def parity_number(roll: CheckRoll, *, config: WeaverdiceConfig) -> int:
+    """The number an even/odd or "already rolled" test reads (WD-CORE-010): the natural kept die,
+    or the total under ``parity_uses_natural_die=False``."""
+    return roll.kept if config.parity_uses_natural_die else roll.total
 
 
 def auto_passes(character: Character, stat: Stat, *, human_tier: bool, config: WeaverdiceConfig) -> bool:

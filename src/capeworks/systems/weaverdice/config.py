@@ -86,7 +86,11 @@ class WeaverdiceConfig(Frozen):
     # -- checks (WD-CORE) --
     default_tn: int = Field(default=4, ge=1, le=12, description="TN when the GM names none (WD-CORE-003).")
     parity_uses_natural_die: bool = Field(
-        default=True, description="Even/odd and 'already rolled' tests read the natural die (WD-CORE-010)."
+        default=True,
+        description=(
+            "Even/odd and 'already rolled' tests (Critical Shock's repeat, surveillance's repeated number) "
+            "read the natural die; off: the roll's result (WD-CORE-010)."
+        ),
     )
     # -- stats (WD-STAT) --
     stat_min: int = Field(default=1, ge=0, le=3, description="Lowest unpowered base stat (WD-STAT-002).")

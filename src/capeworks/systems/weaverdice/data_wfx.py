@@ -25,7 +25,7 @@ __all__ = [
     "CRITICAL_BURN_TREATMENT_DC",
     "CRITICAL_PIERCE_AVOID_COST",
     "CRITICAL_REND_CANCEL_PER_DOT",
-    "CRITICAL_SHOCK_REPEAT_FACES",
+    "CRITICAL_SHOCK_REPEAT_ON",
     "EXEMPLARS",
     "REATTACH_WINDOW_MINUTES",
     "SHOCK_DRAIN_BASE",
@@ -252,9 +252,11 @@ SHOCK_DRAIN_BASE = 10
 #: ... and gain back 1 each turn, 3 while resting (src 772)
 SHOCK_REGAIN_PER_TURN = 1
 SHOCK_REGAIN_RESTING = 3
-#: Critical Shock: the Guts dice faces that repeat the drain, by effort dots spent first (src 784-788)
-CRITICAL_SHOCK_REPEAT_FACES: dict[int, frozenset[int]] = {
-    0: frozenset({2, 4, 6}),
+#: Critical Shock: the Guts numbers that repeat the drain, by effort dots spent first (src 784-788):
+#: any even number (None), "4/6 only", "6 only". The number is the natural die unless the table's
+#: ``parity_uses_natural_die`` is off, when it is the Guts total (WD-CORE-010).
+CRITICAL_SHOCK_REPEAT_ON: dict[int, frozenset[int] | None] = {
+    0: None,
     1: frozenset({4, 6}),
     2: frozenset({6}),
 }

@@ -47,7 +47,7 @@ _SPECIAL: dict[Special, str] = {
     Special.SHOCK_DRAIN: f"a Guts roll: {data.SHOCK_DRAIN_BASE} less its result in stat points drained",
     Special.MANGLE: "1d4-1 lasting damage to every stat",
     Special.CONSUMING: "a physical stat point lost each round until treated",
-    Special.SHOCK_CHAIN: "stat points drained, repeated on an even Guts die",
+    Special.SHOCK_CHAIN: "stat points drained, repeated on an even Guts roll",
 }
 
 _STATUS: dict[str, str] = {
@@ -67,7 +67,7 @@ _SPEND: dict[str, str] = {
     "spent raises that by 1",
     "impaled_effort": f"spend {data.CRITICAL_PIERCE_AVOID_COST} effort dots to be knocked down instead of "
     "slain, or none and be slain",
-    "chain_effort": "the drain repeats on an even Guts die; one dot spent: only on 4 or 6; two: only on 6",
+    "chain_effort": "the drain repeats on an even Guts roll; one dot spent: only on 4 or 6; two: only on 6",
     "mangle_effort": f"each effort dot spent cancels {data.CRITICAL_REND_CANCEL_PER_DOT} points of the "
     "rolled damage",
 }

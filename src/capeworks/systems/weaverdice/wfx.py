@@ -610,15 +610,17 @@ def _shock_choice(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 
 
 def _drain(r: _Resolution, step: int, rule: str) -> int:
-    """Moderate Shock 5-6: roll Guts, lose 10 - result points, no stat below 1; the natural die."""
+    """Moderate Shock 5-6: roll Guts, lose 10 - result points, no stat below 1; the number an even
+    test reads (the natural die, or the result when the table says so: WD-CORE-010)."""
     bonus = r.stats[Stat.GUTS] - 3
     (die,) = r.roll(f"guts.{step}", rule, stat=Stat.GUTS, bonus=bonus, cap=morale_cap(r.hit.morale))
-    points = max(0, data.SHOCK_DRAIN_BASE - capped(die + bonus, r.hit.morale))
+    result = capped(die + bonus, r.hit.morale)
+    points = max(0, data.SHOCK_DRAIN_BASE - result)
     spare = r.spare_points()
     count = min(points, sum(spare.values()))
     picks = r.ask(f"drain.{step}", rule, tuple(spare), counts=(count,), distinct=False, limits=spare)
     r.lose_stats(picks, StatLasting.DRAINED)
-    return die
+    return die if r.hit.parity_natural else result
 
 
 def _shock_drain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
@@ -627,10 +629,15 @@ def _shock_drain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
 
 def _shock_chain(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     dots = r.spend("chain_effort", "WD-WFX-027", counts=(0, 1, 2))
-    repeat_on = data.CRITICAL_SHOCK_REPEAT_FACES[dots]
+    repeat_on = data.CRITICAL_SHOCK_REPEAT_ON[dots]
     step = 1
-    while _drain(r, step, "WD-WFX-027") in repeat_on:
+    while _repeats(_drain(r, step, "WD-WFX-027"), repeat_on):
         step += 1
+
+
+def _repeats(number: int, repeat_on: frozenset[int] | None) -> bool:
+    """Critical Shock's repeat: an even Guts number, or one of the numbers effort leaves."""
+    return number % 2 == 0 if repeat_on is None else number in repeat_on
 
 
 def _mangle(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:

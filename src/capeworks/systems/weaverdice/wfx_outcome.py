@@ -153,6 +153,8 @@ class Hit:
     dying: bool = False
     #: the target's morale step: a low one caps the saves an effect asks for (WD-MORALE-002)
     morale: int = 0
+    #: even tests read the natural die (the table's ``parity_uses_natural_die``), else the result
+    parity_natural: bool = True
 
     def __post_init__(self) -> None:
         """Refuse impossible facts as a model would, with a pydantic ``ValidationError``."""

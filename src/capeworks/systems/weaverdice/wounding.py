@@ -326,6 +326,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
         morale=c.morale,
+        parity_natural=state.config.parity_uses_natural_die,
         gear=gear,
         costume=pieces,
         reinforced=reinforced,

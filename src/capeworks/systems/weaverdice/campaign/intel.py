@@ -40,6 +40,7 @@ from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, in
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig
+from capeworks.systems.weaverdice.checks import parity_number
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
@@ -321,7 +322,8 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t) - runaway, purpose="surveil"
     )
     seen = t.seen_faces if t.seen_phase == phase.number else ()
-    duplicate = roll.kept in seen
+    number = parity_number(roll, config=ctx.config)  # natural unless the table says so (WD-CORE-010)
+    duplicate = number in seen
     strikes, alerts = t.strikes + (1 if duplicate else 0), t.alerts
     ledger = ledger_of(state, c.character)
     unlock: tuple[int, ...] = ()
@@ -335,7 +337,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     else:
         text = f"Wits {roll.total} against {cell.tn}+ on {where}: missed"
     if duplicate:
-        text += f"; a {roll.kept} again: a strike"
+        text += f"; a {number} again: a strike"
     limit = t.strike_limit or ctx.config.campaign.intel_strike_limit
     if strikes >= limit:
         strikes, alerts = 0, alerts + 1
@@ -348,7 +350,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         unlock=unlock,
         gm=_gm(state, c.character),
         lines=_lines(t, unlocked),
-        seen_faces=(*seen, roll.kept),
+        seen_faces=(*seen, number),
         seen_phase=phase.number,
         run=(runaway + 1) if roll.success else 0,
         node=_node(t, unlocked),
