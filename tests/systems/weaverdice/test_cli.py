@@ -33,6 +33,30 @@ def test_odds__exact_with_keep_one_and_morale() -> None:
 def test_odds__bad_input_exits_two_with_a_sentence() -> None:
     out = runner.invoke(wd_app, ["odds", "-t", "40"])
     assert out.exit_code == 2 and "TN of 1 to 14" in out.output
+    for args, words in (
+        (["--afford", "2"], "add --vs"),
+        (["--vs", "12"], "opposed roll a modifier"),
+        (["--vs", "0", "--afford", "2", "-x", "1"], "leave out extra dice"),
+        (["--vs", "0", "--afford", "0"], "grapple cost of 1 to 20"),
+    ):
+        out = runner.invoke(wd_app, ["odds", *args, "--json"])
+        assert out.exit_code == 2 and words in out.output, (args, out.output)
+
+
+@pytest.mark.rules("WD-CORE-008", "WD-GRAPPLE-003")
+def test_odds__opposed_and_grapple_before_the_roll() -> None:
+    # 1d6 against 1d6, ties to the defender: 15 of 36 pairs; even Brawn affords a 2-point disarm on
+    # margins 2..5: 10 of 36 (src: opposed rolls, grapple margins)
+    data = json.loads(runner.invoke(wd_app, ["odds", "--vs", "0", "--afford", "2", "--json"]).stdout)
+    assert data["opposed"]["beats"]["fraction"] == "5/12"
+    assert data["grapple"]["affords"]["fraction"] == "5/18"
+    # a banked Hold of 1 lets a 1-point win pay a 2-point option too: 15 of 36
+    banked = json.loads(
+        runner.invoke(wd_app, ["odds", "--vs", "0", "--afford", "2", "--banked", "1", "--json"]).stdout
+    )
+    assert banked["grapple"]["affords"]["fraction"] == "5/12"
+    text = runner.invoke(wd_app, ["odds", "-m", "2", "--vs", "1", "--vs-extra", "1"]).stdout
+    assert "against 2d6 keep 1, +1 (ties hold)" in text
 
 
 def test_characters__samples_and_files(tmp_path: Path) -> None:

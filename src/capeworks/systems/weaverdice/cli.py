@@ -27,7 +27,8 @@ from capeworks.cli.plugin import CliPlugin
 from capeworks.engine import Event, Panel, Table, Viewer
 from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.weaverdice.campaign.odds import craft_success, recruit_yields, row_finished
-from capeworks.systems.weaverdice.odds import check_odds, total_distribution
+from capeworks.systems.weaverdice.grapple import p_afford
+from capeworks.systems.weaverdice.odds import check_odds, p_opposed, total_distribution
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 
@@ -52,15 +53,53 @@ def _frac(p: Fraction) -> dict[str, Any]:
     return {"fraction": f"{p.numerator}/{p.denominator}", "p": float(p)}
 
 
-def odds_payload(*, modifier: int, tn: int, extra: int = 0, morale: int = 0) -> dict[str, Any]:
-    """The exact odds of one check: d6 + extra dice (keep one) + modifier, capped by morale."""
-    if not -6 <= modifier <= 8 or not 1 <= tn <= 14 or not 0 <= extra <= 8 or not -5 <= morale <= 4:
+def _in_range(modifier: int, extra: int, morale: int) -> bool:
+    return -6 <= modifier <= 8 and 0 <= extra <= 8 and -5 <= morale <= 4
+
+
+def odds_payload(
+    *,
+    modifier: int,
+    tn: int,
+    extra: int = 0,
+    morale: int = 0,
+    vs: int | None = None,
+    vs_extra: int = 0,
+    vs_morale: int = 0,
+    afford: int | None = None,
+    banked: int = 0,
+) -> dict[str, Any]:
+    """The exact odds of one check: d6 + extra dice (keep one) + modifier, capped by morale; with
+    ``vs``, the chance to beat an opposed roll (ties hold, WD-CORE-008); with ``afford``, a grapple
+    round's chance to win with that many points to spend, the banked Hold counted (WD-GRAPPLE)."""
+    if not _in_range(modifier, extra, morale) or not 1 <= tn <= 14:
         raise InvalidCommand(
             "Give a modifier of -6 to 8, a TN of 1 to 14, 0 to 8 extra dice and morale -5 to 4."
         )
+    if vs is not None and not _in_range(vs, vs_extra, vs_morale):
+        raise InvalidCommand(
+            "Give the opposed roll a modifier of -6 to 8, 0 to 8 extra dice and morale -5 to 4."
+        )
+    if (vs is None) and (vs_extra or vs_morale or afford is not None or banked):
+        raise InvalidCommand("Opposed and grapple odds need the other side's modifier: add --vs.")
+    if afford is not None:
+        if not 1 <= afford <= 20 or not 0 <= banked <= 20:
+            raise InvalidCommand("Give a grapple cost of 1 to 20 points and a banked Hold of 0 to 20.")
+        if extra or vs_extra or morale or vs_morale:
+            raise InvalidCommand(
+                "A grapple round is one d6 each plus Brawn and Stamina: leave out extra dice and morale."
+            )
     odds = check_odds(dice=1 + extra, modifier=modifier, tn=tn, morale=morale)
     dist = total_distribution(1 + extra, modifier, morale)
+    more: dict[str, Any] = {}
+    if vs is not None:
+        beats = p_opposed((1 + extra, modifier, morale), (1 + vs_extra, vs, vs_morale))
+        more["opposed"] = {"dice": 1 + vs_extra, "modifier": vs, "morale": vs_morale, "beats": _frac(beats)}
+    if afford is not None and vs is not None:
+        affords = p_afford(afford, attacker_mod=modifier, defender_mod=vs, banked=banked)
+        more["grapple"] = {"cost": afford, "banked": banked, "affords": _frac(affords)}
     return {
+        **more,
         "dice": 1 + extra,
         "modifier": modifier,
         "tn": tn,
@@ -152,11 +191,32 @@ def odds_command(
     morale: int = typer.Option(
         0, "--morale", help="Morale step, -4 to +4 (low caps results; high may be spent)."
     ),
+    vs: int | None = typer.Option(
+        None, "--vs", help="An opposed roll's modifier (a reaction, a grapple): the chance to beat it."
+    ),
+    vs_extra: int = typer.Option(0, "--vs-extra", help="The opposed roll's extra dice (keep one)."),
+    vs_morale: int = typer.Option(0, "--vs-morale", help="The opposed roll's morale step."),
+    afford: int | None = typer.Option(
+        None, "--afford", help="Grapple: the chance to win the round with this many points to spend."
+    ),
+    banked: int = typer.Option(0, "--banked", help="Grapple: Hold already banked, added to the margin."),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """The exact odds of a check before it is rolled, with the morale cap and keep-one dice."""
+    """The exact odds of a check before it is rolled, with the morale cap and keep-one dice; with
+    --vs, the chance to beat an opposed roll (ties hold), and --afford a grapple round's purchase."""
     data = run_guarded(
-        lambda: odds_payload(modifier=modifier, tn=tn, extra=extra, morale=morale), as_json=json_out
+        lambda: odds_payload(
+            modifier=modifier,
+            tn=tn,
+            extra=extra,
+            morale=morale,
+            vs=vs,
+            vs_extra=vs_extra,
+            vs_morale=vs_morale,
+            afford=afford,
+            banked=banked,
+        ),
+        as_json=json_out,
     )
     if json_out:
         emit_json(data)
@@ -171,6 +231,20 @@ def odds_command(
         spend = data["with_morale_spend"]
         console.print(
             f"with a morale step in reserve: {spend['p']:.1%} ({spend['fraction']})", highlight=False
+        )
+    if "opposed" in data:
+        o = data["opposed"]
+        console.print(
+            f"against {o['dice']}d6 keep 1, {o['modifier']:+d} (ties hold): "
+            f"{o['beats']['p']:.1%} ({o['beats']['fraction']})",
+            highlight=False,
+        )
+    if "grapple" in data:
+        g = data["grapple"]
+        console.print(
+            f"a grapple round won with {g['cost']} points to spend ({g['banked']} banked): "
+            f"{g['affords']['p']:.1%} ({g['affords']['fraction']})",
+            highlight=False,
         )
     table = RichTable("total", "chance")
     for total, p in data["totals"].items():
