@@ -56,10 +56,7 @@ def economy_command(
     ),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Non-combat economies under the real rules: Capes tokens and debt, Weaverdice crafting and intel.
-
-    Capes: Story Tokens and Debt per Page; Weaverdice crafting projects (tier reached, rolls,
-    downtime phases, materials) and intel; each played by simple policies."""
+    """Non-combat economies under the real rules: Capes tokens and debt, Weaverdice crafting and intel."""
     from capeworks.lab.capes import economy
 
     if system.lower() in ("wd-craft", "weaverdice-craft"):

@@ -33,10 +33,7 @@ def exact_command(
     workers: int | None = typer.Option(None, "--workers", "-w", help="Local processes for the check."),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """The exact distribution of (winner, rounds to end) of a small fight, with --check a run's fit.
-
-    The fight's Markov chain is built by enumerating every die the real rules roll; --check plays
-    a Monte Carlo run beside it and gives the agreement (chi-square)."""
+    """The exact (winner, rounds) distribution of a small fight: every die the real rules roll, enumerated."""
     from pydantic import ValidationError
 
     from capeworks.lab.exact import as_rows, exact_outcomes

@@ -202,10 +202,7 @@ def odds_command(
     banked: int = typer.Option(0, "--banked", help="Grapple: Hold already banked, added to the margin."),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """The exact odds of a check before it is rolled, with the morale cap and keep-one dice.
-
-    With --vs, the chance to beat an opposed roll (ties hold); with --afford, a grapple round won
-    with the points to buy an option."""
+    """The exact odds of a check before it is rolled, with the morale cap and keep-one dice."""
     data = run_guarded(
         lambda: odds_payload(
             modifier=modifier,
