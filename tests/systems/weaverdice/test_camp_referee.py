@@ -19,7 +19,7 @@ CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
 
 
 def ledger(d: Driver, ident: str = "ada") -> Any:
-    return camp(d).ledgers[ident]
+    return camp(d).ledger(ident)
 
 
 def cards(d: Driver, ident: str = "ada") -> list[str]:
@@ -562,3 +562,239 @@ def test_s30_a_player_never_sees_the_hidden_finding_dc_nor_the_gms_cape_business
     seen = seen_by(d, "ann")
     assert "47" not in seen
     assert "47" in seen_by(d, "gm")
+
+
+# --- a second round: corners a GM runs into ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-REP-007", "WD-STAT-012")
+def test_s31_two_fans_raise_the_rep_cap_by_one_and_their_passive_rep_lapses_with_the_phase() -> None:
+    """src 1370: a Fan 'Grants 1 reputation for downtime phase only. Every two fans raise reputation cap
+    by 1'; src 435: the cap is Social + milestones. Social 3, no milestone, two Fans: cap 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    give_rep(d, 5)
+    d.do("gm", "start_downtime")
+    assert sum(1 for c in ledger(d).rep if c.downtime_only) == 2
+    d.do("gm", "end_downtime")
+    assert not any(c.downtime_only for c in ledger(d).rep)
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[:1])  # 5 held, cap 4: one goes
+    assert len(cards(d)) == 4
+
+
+@pytest.mark.rules("WD-FOLLOW-005")
+def test_s32_passives_count_six_followers_of_a_type_at_most() -> None:
+    """src 1355: 'Players can benefit passively from up to six followers of a type'. Seven Fans: six
+    cards of passive rep."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4)
+    followers(d, fan=7)
+    d.do("gm", "start_downtime")
+    assert sum(1 for c in ledger(d).rep if c.downtime_only) == 6
+
+
+@pytest.mark.rules("WD-FOLLOW-007")
+def test_s33_a_follower_over_the_cap_is_tapped_once_then_lost() -> None:
+    """src 1357: 'If the player has more followers than they can maintain, they can tap one for its
+    benefit and then lose it'. Social 1: cap 2; three Fans."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=1)
+    followers(d, fan=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    assert ledger(d).followers == {"fan": 2}
+
+
+@pytest.mark.rules("WD-FOLLOW-004", "WD-FOLLOW-002")
+def test_s34_a_follower_needs_its_criteria_met_first() -> None:
+    """src 1355: a new follower is rolled for when the player 'meets the criteria noted'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.refuse("ann", "gain_follower", character="ada", kind="journalist")
+    assert ledger(d).followers == {}
+
+
+@pytest.mark.rules("WD-INTEL-021", "WD-INTEL-023")
+def test_s35_a_missed_surveillance_roll_may_take_a_strike_for_t1_intel_and_three_strikes_alert() -> None:
+    """src 1874: 'If they fail, they can choose to either get a strike and tier one intel ... At three
+    strikes, usually, the target is alerted'."""
+    d = table()
+    spy(d, wits=4)
+    for face in (1, 2, 3):  # top-left is 5+: three misses, three strikes taken
+        d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[face])
+        d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")
+    t = camp(d).targets["pearl"]
+    assert t.alerts == 1 and ledger(d).intel == {"violent:1": 3}
+
+
+@pytest.mark.rules("WD-INTEL-019")
+def test_s36_one_surveil_slot_holds_wits_many_rolls() -> None:
+    """src 1874: 'The player will get a number of d6 rolls equal to their Wits score'. Wits 2: two grid
+    rolls in one slot, a third takes another slot."""
+    d = table()
+    spy(d, wits=2)
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[6])  # 6 - 1 against 5+
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,1", dice=[5])  # 5 - 1 against 4+
+    assert camp(d).phase.slots["ada"].used == 1
+    d.do("ann", "surveil", character="ada", target="pearl", cell="1,0", dice=[4])  # 3: a miss
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    assert camp(d).phase.slots["ada"].used == 2
+
+
+@pytest.mark.rules("WD-INTEL-015")
+def test_s37_intel_unlocks_an_available_cell_at_any_time_without_an_action() -> None:
+    """src 1902: 'intel can be spent at any time during the downtimes to unlock a space without taking an
+    action'. Top-left 5+: a tier-2 intel (PROPOSED TN - 3) of its tag."""
+    d = table()
+    spy(d)
+    tag = camp(d).targets["pearl"].cells[0].tag
+    d.do("gm", "award", character="ada", intel=f"{tag}:2")
+    d.do("ann", "spend_intel", character="ada", target="pearl", intel=f"{tag}:2", on="0,0")
+    assert camp(d).targets["pearl"].cells[0].unlocked
+    assert camp(d).phase.slots["ada"].used == 0
+
+
+@pytest.mark.rules("WD-INTEL-029", "WD-INTEL-031")
+def test_s38_tier_4_cannot_go_higher_and_a_shuffle_drops_a_tier_to_a_random_type() -> None:
+    """src 1909: upgrade 'intel of tier 1-3'; src 1917: shuffle 'into one of a lower tier, random type'."""
+    d = table()
+    spy(d)
+    d.do("gm", "award", character="ada", intel="violent:4", intel_count=3)
+    d.refuse("ann", "utilize_intel", character="ada", ops=["upgrade violent:4"], rule="WD-INTEL-029")
+    d.do("ann", "utilize_intel", character="ada", ops=["shuffle violent:4"], dice=[1])
+    held = ledger(d).intel
+    assert held["violent:4"] == 2 and sum(v for k, v in held.items() if k.endswith(":3")) == 1
+
+
+@pytest.mark.rules("WD-INTEL-028", "WD-INTEL-033")
+def test_s39_a_rebrand_wraps_up_the_utilize_intel_slot() -> None:
+    """src 1978: 'Any action that isn't upgrade/downgrade/shuffle will generally wrap up the Utilize Intel
+    downtime'; src 1945: a rebrand loses all rep. An upgrade after it in the same slot is refused."""
+    d = table()
+    spy(d)
+    give_rep(d, 2)
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=3)
+    d.refuse(
+        "ann", "utilize_intel", character="ada", ops=["rebrand", "upgrade violent:1"], rule="WD-INTEL-028"
+    )
+    d.do("ann", "utilize_intel", character="ada", ops=["upgrade violent:1", "rebrand"])
+    assert cards(d) == [] and ledger(d).intel == {"violent:2": 1}
+
+
+@pytest.mark.rules("WD-CRAFT-010")
+def test_s40_a_second_crafter_pools_a_die_at_each_step() -> None:
+    """src 1530: 'two players using the craft option and pooling their dice together at each step'.
+    No Craft skill: Ada's die and Bo's die, the better kept: (1, 6) -> 6, (2, 5) -> 5, (3, 4) -> 4."""
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("bob", "help_craft", character="bo", project="v")
+    d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 6, 2, 5, 3, 4])
+    assert camp(d).projects["v"].result == "standard"  # 15
+
+
+@pytest.mark.rules("WD-CRAFT-008")
+def test_s41_a_mechanical_item_adds_5_to_the_dc() -> None:
+    """src 1515: 'If it's mechanical, add 5 to the DC'. A standard mechanical item: DC 20."""
+    d = table()
+    crafter(d)
+    d.do("ann", "start_craft", character="ada", project="t", item="trap", tier="standard", mechanical=True)
+    assert camp(d).projects["t"].dc == 20
+
+
+@pytest.mark.rules("WD-PLAN-004")
+def test_s42_a_detail_never_planned_is_rolled_twice_and_the_worse_kept() -> None:
+    """src 1449: 'If details aren't refined or decided by players, GMs should roll twice and take the
+    worst result'. Values listed best first: faces 1 and 3 keep the 3rd."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do(
+        "ann",
+        "declare_mission",
+        character="ada",
+        mission="hit",
+        kind="assassination",
+        details={"readiness": ["asleep", "tired", "alert"]},
+    )
+    d.do("gm", "launch_mission", mission="hit", dice=[1, 3])
+    assert camp(d).missions["hit"].locked["readiness"] == "alert"
+
+
+@pytest.mark.rules("WD-RECRUIT-008", "WD-RECRUIT-007")
+def test_s43_a_milestone_tapped_for_a_die_is_never_lost_and_a_rep_die_may_be() -> None:
+    """src 1673: milestones can be used 'in the same way rep can, but doesn't disappear'; src 1671:
+    'Tapped reputation has a 50% chance of being lost'. Social 3 + 1 milestone die + 1 rep die = 5."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", milestones=1)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do(
+        "ann",
+        "recruit",
+        character="ada",
+        recruitment="r",
+        milestone_dice=1,
+        rep_dice=1,
+        dice=[4, 4, 4, 4, 4, 1],  # five dice, then the rep's 50% roll: lost
+    )
+    assert camp(d).recruitments["r"].openings == 5
+    assert cards(d) == [] and d.state.sheets["ada"].milestones == 1
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r2", milestone_dice=2)  # only one held
+
+
+@pytest.mark.rules("WD-RECRUIT-005")
+def test_s44_an_applicant_never_has_more_rep_or_skills_than_the_recruiter() -> None:
+    """src 1665-1667: 'hirelings won't have more milestones, skills, or reputation than the person doing
+    the recruitment'. Ada holds 1 rep card and no skills."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 6, 6])
+    d.refuse(
+        "gm",
+        "present_candidate",
+        recruitment="r",
+        candidate="a",
+        name="A",
+        reputation=2,
+        rule="WD-RECRUIT-005",
+    )
+    d.refuse(
+        "gm", "present_candidate", recruitment="r", candidate="b", name="B", skills=1, rule="WD-RECRUIT-005"
+    )
+
+
+@pytest.mark.rules("WD-MORALE-008", "WD-REST-001")
+def test_s45_after_downtime_morale_returns_to_the_day_start_value() -> None:
+    """src 491: 'After downtime is resolved, morale changes to the day start value'; a rest (src 2001)
+    lifts negative morale two steps but not above neutral. Baseline +1, morale -3: rest to -1, then the
+    phase's end sets +1."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-3, morale_baseline=1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada")
+    assert d.state.people["ada"].morale == -1
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 1
+
+
+@pytest.mark.rules("WD-PROG-020")
+def test_s46_expand_power_rolls_once_more_for_each_condition_and_keeps_one() -> None:
+    """src 1313: avoided guns: roll again; a new creative power use: roll again; 'Only one option may be
+    taken from the rolls'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
+        box(d, name)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("ann", "take_milestone", character="ada", option="expand_power", bonuses=2, dice=[1, 4, 6])
+    assert ledger(d).perk_faces == (1, 4, 6)
+    d.refuse("ann", "keep_perk", character="ada", face=2)
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "6")
+    assert len(ledger(d).perks) == 1

@@ -591,6 +591,9 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             ledger = others.pop(c.character)
             done.append(line)
             continue
+        if verb in ("relocate", "rebrand") and n != len(c.ops) - 1:
+            # src 1978: anything but upgrade/downgrade/shuffle wraps up the Utilize Intel slot
+            raise RuleViolation("WD-INTEL-028", f"A {verb} ends the slot: put it last.")
         if verb == "relocate":  # WD-INTEL-034: moving base takes downtimes; trackers find you easier
             phases = int(what) if what.isdigit() and 1 <= int(what) <= 12 else 0
             if not phases:
