@@ -798,3 +798,170 @@ def test_s46_expand_power_rolls_once_more_for_each_condition_and_keeps_one() -> 
     d.refuse("ann", "keep_perk", character="ada", face=2)
     d.answer("ann", d.prompt("ann", "keep_perk").id, "6")
     assert len(ledger(d).perks) == 1
+
+
+# --- a third round ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-REP-007", "WD-REP-009")
+def test_s47_negative_rep_is_the_gms_and_never_counts_against_the_cap() -> None:
+    """src 440: negative rep 'can sit on/in front of the GM screen'; src 435 caps the player's rep.
+    Social 3: three cards and two negative ones owe no discard."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 3)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    d.do("gm", "give_negative", character="ada", source="betrayed the Teeth")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    d.refuse("ann", "discard_rep", character="ada", cards=card_ids(d)[:1], rule="WD-REP-007")
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-003", "WD-REP-007")
+def test_s48_a_tapped_fan_raises_no_cap_for_the_rest_of_the_phase() -> None:
+    """src 1370: 'Every two fans raise reputation cap by 1' is the Fans' passive; src 1348: a tapped
+    follower loses its passive 'for the rest of the downtime phase'. Two Fans, one tapped: at the day's
+    end the cap is Social 3 alone, so four cards owe one discard."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    give_rep(d, 4)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    d.do("gm", "end_downtime")
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[:1])
+    assert len(cards(d)) == 3
+
+
+@pytest.mark.rules("WD-CRAFT-001")
+def test_s49_one_craft_slot_splits_its_actions_between_two_projects() -> None:
+    """src 1482: 'They could roll for a craft three times, or they could craft, costume, and repair, in
+    any combination they desire.' Dexterity 3: two rolls on a vest and one on a repair, one slot."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
+    d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
+    d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[4, 4])
+    d.do("ann", "craft", character="ada", project="fix", rolls=1, dice=[4])
+    assert camp(d).phase.slots["ada"].used == 1
+
+
+@pytest.mark.rules("WD-INTEL-022")
+def test_s50_a_number_repeats_only_within_this_phases_surveillance() -> None:
+    """src 1874: 'If they roll a number they've already rolled this session' (PROPOSED: this downtime
+    phase's surveillance of this target). A 6 in one phase and a 6 in the next: no strike."""
+    d = table()
+    spy(d, wits=3)
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[6])
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,1", dice=[6])
+    assert camp(d).targets["pearl"].strikes == 0
+
+
+@pytest.mark.rules("WD-FOLLOW-009")
+def test_s51_a_journalist_tapped_while_self_promoting_removes_negative_rep_on_social_5() -> None:
+    """src 1344-1346: 'Tap a Journalist ... when Self Promoting to try (Social 5+) to remove negative
+    rep'. Social 3: a 5 takes the card away, a 4 would not."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[4])
+    assert any(c.negative for c in ledger(d).rep)
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[5])
+    assert not any(c.negative for c in ledger(d).rep)
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-REP-005")
+def test_s52_journalists_help_keep_a_rep_spent_today_at_7_plus() -> None:
+    """src 1340: 'When self-promoting, they may roll to keep a reputation spent during the day, base 7+
+    difficulty'; each Journalist +1. Two Journalists and a 5: 7, kept."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[4, 2])
+    assert cards(d) == []
+    spent = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[5])
+    assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-PROG-010")
+def test_s53_a_trusted_follower_starts_at_once_with_a_secure_civilian_life() -> None:
+    """src 1215-1219: 'As above, except the requirement is the player being on good terms with people
+    in their civilian life, with secret identity secure'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-1)
+    box(d, "trusted_follower", kind="informant", secure=True)
+    assert ledger(d).active("informant", camp(d).phases + 1) == 1
+
+
+@pytest.mark.rules("WD-INTEL-003")
+def test_s54_tier_4_intel_finds_the_target_outright() -> None:
+    """src 1813: tier four: '100% & unlock 1-2'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", intel="violent:4")
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:4", on="find")
+    t = camp(d).targets["xb"]
+    assert t.found and any(c.unlocked for c in t.cells)
+
+
+@pytest.mark.rules("WD-INTEL-021", "WD-INTEL-015")
+def test_s55_a_missed_roll_may_instead_spend_intel_to_unlock_a_cell() -> None:
+    """src 1874: on a failure 'choose to either get a strike and tier one intel, or spend intel to unlock
+    a space available to them'. Passing the strike, then intel opens the cell."""
+    d = table()
+    spy(d, wits=3)
+    tag = camp(d).targets["pearl"].cells[0].tag
+    d.do("gm", "award", character="ada", intel=f"{tag}:2")
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[2])
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    d.do("ann", "spend_intel", character="ada", target="pearl", intel=f"{tag}:2", on="0,0")
+    t = camp(d).targets["pearl"]
+    assert t.cells[0].unlocked and t.strikes == 0
+
+
+@pytest.mark.rules("WD-CRAFT-006", "WD-CRAFT-003")
+def test_s56_a_craft_below_every_tier_fails_and_its_materials_are_gone() -> None:
+    """src 1486: 'a success or a failure depending on whether the die results add up to the DC'
+    (PROPOSED: materials lost on outright failure). 1+2+3 = 6 < 10."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=300)
+    d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 2, 3])
+    assert camp(d).projects["v"].result == "failed" and ledger(d).money == 900
+
+
+@pytest.mark.rules("WD-RECRUIT-011", "WD-INTEL-010")
+def test_s57_gm_only_commands_and_hidden_numbers_stay_the_gms() -> None:
+    """A player cannot run the GM's side (present, vet, launch, cite, add targets); a locked cell's
+    tidbit and the finding DC never reach a player (src 1797, 1866)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 6, 6])
+    d.refuse("ann", "present_candidate", recruitment="r", candidate="x", name="X", error=NotPermitted)
+    d.refuse("ann", "vet_candidates", recruitment="r", error=NotPermitted)
+    d.refuse("ann", "add_target", target="t", name="T", dispositions=["violent"], error=NotPermitted)
+    d.refuse("ann", "give_negative", character="ada", source="x", error=NotPermitted)
+    d.do(
+        "gm",
+        "add_target",
+        target="xb",
+        name="Crossbones",
+        size=2,
+        dispositions=["violent"],
+        tidbits=["sleeps above the bakery", "b", "c", "d"],
+        find_dc=61,
+    )
+    seen = seen_by(d, "ann")
+    assert "sleeps above the bakery" not in seen and "61" not in seen

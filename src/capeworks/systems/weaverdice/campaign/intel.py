@@ -520,6 +520,15 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
                 hidden=True,
             )
         text = f"spends tier-{tier} {kind} intel to narrow the {c.on}" + (": found!" if done else ".")
+        entry = 0 if c.on == "find" else len(t.cells) - 1
+        if tier >= 4 and not t.cells[entry].unlocked and not t.cells[entry].blocked:
+            # src 1813: tier four is "100% & unlock 1-2": the method's entry cell opens too
+            unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {entry}
+            patch = evolve(
+                patch, {"unlock": (entry,), "lines": _lines(t, unlocked), "node": _node(t, unlocked)}
+            )
+            r, col = divmod(entry, t.size)
+            text = text[:-1] + f"; {t.rows[r]} x {t.cols[col]} unlocks."
     elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
         if t.node != "open" or tier < 3:
             raise RuleViolation("WD-INTEL-038", "An open node takes tier-3 intel or better.")
