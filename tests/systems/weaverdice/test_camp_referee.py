@@ -965,3 +965,24 @@ def test_s57_gm_only_commands_and_hidden_numbers_stay_the_gms() -> None:
     )
     seen = seen_by(d, "ann")
     assert "sleeps above the bakery" not in seen and "61" not in seen
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-RECRUIT-016")
+def test_s58_a_fans_extra_candidate_costs_the_fan_when_hired() -> None:
+    """src 1372: 'tap a fan to ... boost recruitment choices; You lose a fan ... if you recruit the extra
+    option'. The dice give one applicant, a Fan brings a second: hiring the first keeps the Fans, hiring
+    the Fan's costs one."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 1, 1])
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="candidate", recruitment="r")
+    assert camp(d).recruitments["r"].openings == 2
+    d.do("gm", "present_candidate", recruitment="r", candidate="a", name="Ash")
+    d.do("gm", "present_candidate", recruitment="r", candidate="b", name="Birch")
+    d.do("ann", "hire", character="ada", candidate="a")
+    assert ledger(d).followers == {"fan": 3}
+    d.do("ann", "hire", character="ada", candidate="b")
+    assert ledger(d).followers == {"fan": 2}
+    assert ledger(d).active("fan", camp(d).phase.number) == 2  # the Fan lost was the tapped one
