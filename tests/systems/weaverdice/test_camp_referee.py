@@ -986,3 +986,25 @@ def test_s58_a_fans_extra_candidate_costs_the_fan_when_hired() -> None:
     d.do("ann", "hire", character="ada", candidate="b")
     assert ledger(d).followers == {"fan": 2}
     assert ledger(d).active("fan", camp(d).phase.number) == 2  # the Fan lost was the tapped one
+
+
+@pytest.mark.rules("WD-PLAN-001")
+def test_s59_a_gm_initiated_mission_takes_no_ones_slot() -> None:
+    """src 1432: 'Missions may be GM initiated, but when they aren't, the first plan a mission option can
+    be the organization and declaration'. The GM sets one up between sessions; Ada's first Plan action
+    then refines it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do(
+        "gm",
+        "declare_mission",
+        character="ada",
+        mission="raid",
+        kind="raid",
+        details={"security": ["2 guards", "6 guards"]},
+    )
+    d.do("gm", "start_downtime")
+    assert camp(d).phase.slots["ada"].used == 0
+    d.do("ann", "plan_mission", character="ada", mission="raid", details=["security"], dice=[1])
+    assert camp(d).phase.slots["ada"].used == 1
+    d.refuse("ann", "declare_mission", character="ada", mission="raid", kind="raid", rule="WD-PLAN-001")
