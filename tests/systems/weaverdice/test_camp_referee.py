@@ -1008,3 +1008,51 @@ def test_s59_a_gm_initiated_mission_takes_no_ones_slot() -> None:
     d.do("ann", "plan_mission", character="ada", mission="raid", details=["security"], dice=[1])
     assert camp(d).phase.slots["ada"].used == 1
     d.refuse("ann", "declare_mission", character="ada", mission="raid", kind="raid", rule="WD-PLAN-001")
+
+
+@pytest.mark.rules("WD-FOLLOW-004")
+def test_s60_the_follower_roll_is_a_social_roll_with_its_modifier() -> None:
+    """src 1355: 'they can roll Social and they would need a 4+' with three held. Social 4 (+1): a 3 is 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4)
+    followers(d, journalist=3)
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", dice=[3])
+    assert ledger(d).followers["journalist"] == 4
+
+
+@pytest.mark.rules("WD-CRAFT-006", "WD-CRAFT-002")
+def test_s61_materials_must_be_affordable_and_nobody_rolls_on_anothers_project() -> None:
+    """src 1490: 'will require appropriate materials equal to 1/Xth the item's market value'. $40 in hand
+    cannot buy a $400 standard item's $133 of materials; Bo cannot roll on Ada's project, nor Ann discard
+    Bo's rep."""
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    pc(d, "ann", "ada", "Ada", money=40)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=400)
+    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="low", price=100)
+    assert ledger(d).money == 15
+    d.refuse("bob", "craft", character="bo", project="v", rolls=1)
+    d.refuse("bob", "craft", character="ada", project="v", rolls=1, error=NotPermitted)
+    d.refuse("ann", "discard_rep", character="bo", cards=[1], error=NotPermitted)
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=7)
+
+
+@pytest.mark.rules("WD-SOCIAL-005", "WD-SOCIAL-004")
+def test_s62_after_a_bad_first_offer_the_next_player_raises_the_offer() -> None:
+    """src 291: 'the GM says the guy feels a bit insulted (penalizing all future player's rolls). Player
+    B can then make their offer, and increase what they're promising'. Ada rolls 2 (catastrophic: -1);
+    Bo promises a big incentive, the GM revises the offer to +2: Bo's 3 is 3 + 2 - 1 = 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    negotiation(d, party="Dealer")
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[2])
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealer", tn=4, offer=2)
+    n = camp(d).negotiations["n"]
+    assert (n.offer, n.penalty, n.rolls) == (2, 1, 1)  # the insult stands
+    assert d.words()[-1] == "The terms with Dealer change: offer +2, relationship +0, 4+."
+    d.do("bob", "negotiate", character="bo", negotiation="n", dice=[3])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    d.refuse("gm", "open_negotiation", negotiation="n", party="Mayor", rule="WD-SOCIAL-002")
