@@ -98,7 +98,8 @@ def test_wd_sheet__rep_followers_and_boxes_on_the_sheet_and_the_gms_pieces_reach
     # rep cards: 3 a Fan's (used up when played), 4 this downtime's, 6 exclusive, marked, 7; 5 spent
     cards = ada.locator(".wd-rep-card")
     expect(cards).to_have_count(5)
-    expect(ada.locator(".wd-rep-held")).to_have_text("4 of 5 at day's end")
+    # Social 4; of two Fans one is tapped, its passive (one cap per two Fans) out this phase: 4
+    expect(ada.locator(".wd-rep-held")).to_have_text("4 of 4 at day's end")
     prt = ada.locator(".wd-rep-card[data-card='6']")
     expect(prt.locator(".wd-rep-to")).to_have_text("exclusive to PRT")
     expect(prt.locator(".wd-rep-state")).to_have_text("unspent, marked: kept again on 6+")

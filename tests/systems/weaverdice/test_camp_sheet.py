@@ -66,8 +66,8 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
     d = ada_played()
     player = pieces(d, "ann", "ada")
     assert player == [
-        # Social 4 + one per two Fans: a cap of 5 at day's end (WD-STAT-012)
-        ("rep", "held", "4 of 5 at day's end", ""),
+        # Social 4 + one per two Fans, but one Fan is tapped, its passive out this phase (src 1348): 4
+        ("rep", "held", "4 of 4 at day's end", ""),
         ("rep", "#3 a fan", "general", "unspent, used up when played"),
         ("rep", "#4 fans", "general", "this downtime only"),
         ("rep", "#6 PRT thanks", "exclusive to PRT", "unspent, marked: kept again on 6+"),
@@ -98,7 +98,7 @@ def test_a_sheet_lists_its_rep_cards_negative_rep_followers_and_boxes_as_the_rul
     d.do("ann", "check_box", character="ada", box="room_to_recruit")
     now = pieces(d, "bob", "ada")
     assert ("negative", "#1 shot at a cop", "cited 1 time", "known") in now
-    assert ("rep", "held", "4 of 5 at day's end", "-1 on the next Social roll") in now
+    assert ("rep", "held", "4 of 4 at day's end", "-1 on the next Social roll") in now
     assert ("box", "room to recruit", "2 of 2 (may be checked twice)", "full") in now
     assert ("progression", "boxes", "3 of 4 for a milestone", "0 to check; goal open") in now
 

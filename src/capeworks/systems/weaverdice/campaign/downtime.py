@@ -79,9 +79,12 @@ def live_rep(ledger: Ledger) -> tuple[RepCard, ...]:
 
 
 def rep_cap(state: WdState, ident: str) -> int:
-    """Social + milestones + one per two Fans (WD-STAT-012, WD-FOLLOW-010)."""
+    """Social + milestones + one per two Fans (WD-STAT-012, WD-FOLLOW-010); the two-Fan bonus is the
+    Fans' passive, so a tapped Fan counts for nothing while its passive is out (src 1348)."""
     sheet = state.sheet(ident)
-    fans = min(ledger_of(state, ident).followers.get("fan", 0), state.config.campaign.follower_passive_max)
+    phase = state.campaign.phase
+    now = phase.number if phase is not None else state.campaign.phases + 1
+    fans = ledger_of(state, ident).active("fan", now, state.config.campaign.follower_passive_max)
     return sheet.reputation_cap + fans // 2
 
 

@@ -130,7 +130,7 @@ def tap_group(state: WdState, group: Group, kind: str) -> tuple[Group, bool]:
     return evolve(group, {"tapped": {**group.tapped, kind: (*group.tapped.get(kind, ()), now + 1)}}), False
 
 
-def tap(state: WdState, ledger: Ledger, ident: str, kind: str) -> tuple[Ledger, bool]:
+def tap(state: WdState, ledger: Ledger, ident: str, kind: str, most: int = 6) -> tuple[Ledger, bool]:
     """Tap one active follower of ``kind``: its passive goes until the end of the next phase; one over
     the cap is lost instead (WD-FOLLOW-003/007). Returns the ledger and whether one was lost."""
     now = current_phase(state)
@@ -142,9 +142,24 @@ def tap(state: WdState, ledger: Ledger, ident: str, kind: str) -> tuple[Ledger, 
         followers = {k: v for k, v in ledger.followers.items() if k != kind}
         if left:
             followers[kind] = left
-        return evolve(ledger, {"followers": followers}), True
+        return _lapse_fan_rep(state, evolve(ledger, {"followers": followers}), kind, now, most), True
     tapped = {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now + 1)}
-    return evolve(ledger, {"tapped": tapped}), False
+    return _lapse_fan_rep(state, evolve(ledger, {"tapped": tapped}), kind, now, most), False
+
+
+def _lapse_fan_rep(state: WdState, ledger: Ledger, kind: str, now: int, most: int) -> Ledger:
+    """A Fan tapped (or lost) in an open phase takes its passive rep of this phase with it: the passive
+    is lost "for the rest of the downtime phase" (src 1348, WD-FOLLOW-003/010)."""
+    if kind != "fan" or state.campaign.phase is None:
+        return ledger
+    excess = sum(1 for x in ledger.rep if x.downtime_only) - ledger.active("fan", now, most)
+    if excess <= 0:
+        return ledger
+    gone: set[int] = set()
+    for card in ledger.rep:
+        if card.downtime_only and len(gone) < excess:
+            gone.add(card.id)
+    return evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
 
 
 def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService) -> Done:
@@ -160,7 +175,8 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         group, lost = tap_group(state, _group(state, c.group, c.character), kind)
         groups, ledger = (group,), ledger_of(state, c.character)
     else:
-        ledger, lost = tap(state, ledger_of(state, c.character), c.character, kind)
+        most = ctx.config.campaign.follower_passive_max
+        ledger, lost = tap(state, ledger_of(state, c.character), c.character, kind, most)
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
     recruitments: tuple[Recruitment, ...] = ()
@@ -188,7 +204,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         r = state.campaign.recruitments.get(c.recruitment)
         if r is None or r.recruiter != c.character:
             raise RuleViolation("WD-RECRUIT-016", f"{who.name} has no recruitment called {c.recruitment}.")
-        recruitments = (evolve(r, {"openings": r.openings + 1}),)
+        recruitments = (evolve(r, {"openings": r.openings + 1, "fans": r.fans + 1}),)
         text = "a Fan brings one more candidate (lost if recruited)."
     elif kind == "fan":
         text = "Fans lend a hand at a location (one is lost if any is hurt)."

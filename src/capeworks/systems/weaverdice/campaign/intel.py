@@ -522,6 +522,15 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
                 hidden=True,
             )
         text = f"spends tier-{tier} {kind} intel to narrow the {c.on}" + (": found!" if done else ".")
+        entry = 0 if c.on == "find" else len(t.cells) - 1
+        if tier >= 4 and not t.cells[entry].unlocked and not t.cells[entry].blocked:
+            # src 1813: tier four is "100% & unlock 1-2": the method's entry cell opens too
+            unlocked = {i for i, x in enumerate(t.cells) if x.unlocked} | {entry}
+            patch = evolve(
+                patch, {"unlock": (entry,), "lines": _lines(t, unlocked), "node": _node(t, unlocked)}
+            )
+            r, col = divmod(entry, t.size)
+            text = text[:-1] + f"; {t.rows[r]} x {t.cols[col]} unlocks."
     elif c.on == "node":  # WD-INTEL-038 PROPOSED: tier 3 or better clears a node
         if t.node != "open" or tier < 3:
             raise RuleViolation("WD-INTEL-038", "An open node takes tier-3 intel or better.")
@@ -593,6 +602,9 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             ledger = others.pop(c.character)
             done.append(line)
             continue
+        if verb in ("relocate", "rebrand") and n != len(c.ops) - 1:
+            # src 1978: anything but upgrade/downgrade/shuffle wraps up the Utilize Intel slot
+            raise RuleViolation("WD-INTEL-028", f"A {verb} ends the slot: put it last.")
         if verb == "relocate":  # WD-INTEL-034: moving base takes downtimes; trackers find you easier
             phases = int(what) if what.isdigit() and 1 <= int(what) <= 12 else 0
             if not phases:

@@ -1,7 +1,8 @@
 """Plan a Mission and Cape Business (WD-PLAN-001..006, WD-BIZ-002/004).
 
 The first Plan a Mission declares it with its date and its details, each with
-its possible values, best first (WD-PLAN-001/002). Each later Plan action
+its possible values, best first (WD-PLAN-001/002); the GM may set one up
+instead, which takes nobody's slot. Each later Plan action
 names up to Knowledge details: the GM's die picks a value for each and the
 planner keeps it or the value locked before, by prompt (WD-PLAN-003); or it
 banks one advance skill roll instead (WD-PLAN-006). On the day, details never
@@ -38,7 +39,11 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
         raise RuleViolation("WD-PLAN-001", f"There is already a mission called {c.mission}.")
     if any(len(v) < 1 for v in c.details.values()):
         raise RuleViolation("WD-PLAN-002", "Each detail needs at least one possible value, best first.")
-    phase, _ = take_slot(state, c.character, "plan_mission")
+    # src 1432: a mission the GM sets up for a player's character takes no slot and needs no downtime;
+    # a player's own declaration (or the GM's for an NPC) is that character's Plan a Mission action
+    owner = state.people[c.character].owner
+    initiated = ctx.is_gm and any(s.id == owner for s in ctx.player_seats)
+    phase = None if initiated else take_slot(state, c.character, "plan_mission")[0]
     mission = Mission(
         id=c.mission,
         planner=c.character,

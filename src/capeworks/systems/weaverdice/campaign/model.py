@@ -234,6 +234,8 @@ class Recruitment(Frozen):
     surprises: tuple[str, ...] = ()
     vetted: bool = False
     candidates: tuple[str, ...] = ()
+    #: openings a Fan's tap added (WD-FOLLOW-010): the candidates presented into them are the Fans'
+    fans: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class Cell(Frozen):

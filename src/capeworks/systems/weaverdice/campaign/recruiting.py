@@ -246,6 +246,19 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     cap = state.sheet(c.character).underling_cap(ctx.config)
     if len(ledger.underlings) >= cap:
         raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
+    ledger = evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})
+    fans = ledger.followers.get("fan", 0)
+    if r.fans and fans and r.candidates.index(cand.id) >= r.openings - r.fans:
+        # src 1372: "You lose a fan ... if you recruit the extra option" a Fan brought
+        # the Fan lost is the one tapped for the candidate: its tap goes with it
+        followers = {k: v for k, v in ledger.followers.items() if k != "fan"}
+        tapped = {k: v for k, v in ledger.tapped.items() if k != "fan"}
+        if ledger.tapped.get("fan", ())[:-1]:
+            tapped["fan"] = ledger.tapped["fan"][:-1]
+        ledger = evolve(
+            ledger,
+            {"followers": {**followers, "fan": fans - 1} if fans > 1 else followers, "tapped": tapped},
+        )
     b = Builder(state, ctx, dice)
     b.emit(
         ce.Hired(
@@ -253,7 +266,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
             name=who.name,
             candidate=c.candidate,
             recruit=cand.name,
-            ledgers={c.character: evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})},
+            ledgers={c.character: ledger},
         )
     )
     return b.batch

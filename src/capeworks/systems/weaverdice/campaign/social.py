@@ -42,16 +42,18 @@ def rep_dice(cards: int) -> int:
 
 
 def open_negotiation(state: WdState, ctx: Ctx, c: cc.OpenNegotiation, dice: DiceService) -> Done:
-    """The GM opens a negotiation with its TN and modifiers (WD-SOCIAL-002..004)."""
-    if c.negotiation in state.campaign.negotiations:
+    """The GM opens a negotiation with its TN and modifiers (WD-SOCIAL-002..004); opened again while it
+    runs, the GM revises its terms, as when a later player raises the offer (src 291), keeping the rolls
+    made and any catastrophic penalty (WD-SOCIAL-005)."""
+    before = state.campaign.negotiations.get(c.negotiation)
+    if before is not None and (before.closed or before.party != c.party):
         raise RuleViolation("WD-SOCIAL-002", f"There is already a negotiation called {c.negotiation}.")
-    n = Negotiation(
-        id=c.negotiation,
-        party=c.party,
-        tn=c.tn or ctx.config.campaign.social_tn,
-        relationship=c.relationship,
-        offer=c.offer,
-    )
+    terms = {
+        "tn": c.tn or ctx.config.campaign.social_tn,
+        "relationship": c.relationship,
+        "offer": c.offer,
+    }
+    n = evolve(before, terms) if before is not None else Negotiation(id=c.negotiation, party=c.party, **terms)
     b = Builder(state, ctx, dice)
     b.emit(ce.NegotiationOpened(negotiations=(n,), party=c.party))
     return b.batch

@@ -164,6 +164,12 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.MissionLaunched):
         return f"Mission {p.name} launches: {p.text}"
     if isinstance(p, ce.NegotiationOpened):
+        n = p.negotiations[0]
+        if n.rolls:  # opened again mid-way: the GM revised the terms
+            return (
+                f"The terms with {p.party} change: offer {n.offer:+d}, "
+                f"relationship {n.relationship:+d}, {n.tn}+."
+            )
         return f"A negotiation opens with {p.party}."
     if isinstance(p, ce.BusinessDone):
         extra = f"; a Journalist trades rep for {p.intel}" if p.intel else ""

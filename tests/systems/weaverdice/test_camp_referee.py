@@ -1,0 +1,1058 @@
+"""A referee's pass over the campaign layer: situations written from the seed alone, played at the table.
+
+Each test is one situation a GM would run in downtime, with given dice and the outcome the seed demands
+(its line cited). Where the seed is silent the inventory's PROPOSED decision is followed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.errors import CapeworksError, NotPermitted
+from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
+from tests.systems.weaverdice.helpers import table
+
+CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
+
+
+def ledger(d: Driver, ident: str = "ada") -> Any:
+    return camp(d).ledger(ident)
+
+
+def cards(d: Driver, ident: str = "ada") -> list[str]:
+    return [c.source for c in ledger(d, ident).rep if not c.negative]
+
+
+def give_rep(d: Driver, n: int, ident: str = "ada", **more: Any) -> None:
+    for i in range(n):
+        d.do("gm", "award", character=ident, rep=f"deed {i + 1}", **more)
+
+
+def followers(d: Driver, ident: str = "ada", **kinds: int) -> None:
+    """Followers already held, as a campaign in progress would have them."""
+    c = camp(d)
+    held = c.ledger(ident).model_copy(update={"followers": kinds})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, ident: held}}))
+
+
+def card_ids(d: Driver, ident: str = "ada") -> list[int]:
+    return [c.id for c in ledger(d, ident).rep if not c.negative]
+
+
+# --- the downtime phase (src 1417, 489) -------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-002", "WD-DT-003")
+def test_s01_three_slots_three_actions_and_a_fourth_is_refused() -> None:
+    """src 1417: 'fill a variable number of time slots (typically 3)'; each slot is one action."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime", slots=3)
+    for action in ("explore", "hang_out", "go_shopping"):
+        d.do("ann", "downtime_action", character="ada", action=action)
+    assert camp(d).phase.slots["ada"].used == 3
+    d.refuse("ann", "downtime_action", character="ada", action="self_promote", rule="WD-DT-002")
+
+
+@pytest.mark.rules("WD-MORALE-007", "WD-DT-006")
+def test_s02_high_morale_rolls_four_dice_and_two_sixes_still_give_one_slot() -> None:
+    """src 489: two steps above neutral rolls four dice; any 6 gives a slot; 'Only one time slot is
+    gained in a given night'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    d.do("gm", "start_downtime", slots=3, dice=[6, 6, 1, 2])
+    slots = camp(d).phase.slots["ada"]
+    assert (slots.total, slots.bonus) == (4, True)
+
+
+# --- reputation and social rolls (src 281-293, 416-448) -----------------------------------------------
+
+
+def negotiation(d: Driver, party: str = "Mayor", **more: Any) -> None:
+    d.do("gm", "open_negotiation", negotiation="n", party=party, tn=4, **more)
+
+
+@pytest.mark.rules("WD-REP-003", "WD-REP-005", "WD-SOCIAL-002")
+def test_s03_three_rep_buy_two_extra_dice_keep_the_best_and_are_spent() -> None:
+    """src 431: one rep +1 die, 'to get +2 die they need three rep'; keep one die; src 433 general rep
+    is spent when played. Social 3 (+0), TN 4, dice 1, 2, 5: the 5 carries it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 4)
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d)[:3], dice=[1, 2, 5])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert cards(d) == ["deed 4"]
+
+
+@pytest.mark.rules("WD-REP-004")
+def test_s04_steeltoe_a_failed_roll_rescued_by_rep_played_after() -> None:
+    """src 431: 'Players roll a 1, players cite rep, handing card to GM ... Players roll a 4'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", rep="Kicked Steeltoe's ass")
+    negotiation(d, party="Thugs")
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[1])
+    assert camp(d).negotiations["n"].outcome != "agreed"
+    d.do("ann", "rep_after", character="ada", negotiation="n", cards=card_ids(d), dice=[4])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert cards(d) == []  # handed to the GM
+
+
+@pytest.mark.rules("WD-REP-005", "WD-REP-002")
+def test_s05_exclusive_rep_kept_on_4_and_marked_then_lost_below_6() -> None:
+    """src 433: exclusive rep lets the player roll Social; 'On a 4+ they keep it, but make a mark ...
+    future attempts to keep it will be harder (6+ difficulty)'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    negotiation(d, party="Dealers")
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[3, 4, 4])
+    card = ledger(d).rep[0]
+    assert card.marked
+    d.do("gm", "open_negotiation", negotiation="n2", party="Dealers", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=[card.id], dice=[3, 4, 5])
+    assert cards(d) == []  # 5 against 6+: lost
+
+
+@pytest.mark.rules("WD-REP-006", "WD-REP-002")
+def test_s06_rep_that_does_not_matter_to_the_listener_is_rejected_and_kept() -> None:
+    """src 433: 'If the rep doesn't matter to an individual it gets rejected' (PROPOSED: returned);
+    src 426: a card for 'Astronaught and Bomber only' is theirs alone."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "award", character="ada", rep="aerial bombardment combo", owners=["Astronaught", "Bomber"])
+    negotiation(d, party="Mayor")
+    ids = card_ids(d)
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[ids[0]], rule="WD-REP-006")
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=[ids[1]], rule="WD-REP-002")
+    assert len(cards(d)) == 2
+
+
+@pytest.mark.rules("WD-SOCIAL-002", "WD-SOCIAL-003", "WD-SOCIAL-004")
+def test_s07_a_wary_party_offered_a_favourable_deal_is_plus_1() -> None:
+    """src 287: 'Someone wary of the player group (-1) is offered a deal that's clearly in their favor
+    (+2). Total +1'. Social 3, a 3 on the die: 4 against 4+."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    negotiation(d, party="Fence", relationship=-1, offer=2)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[3])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    d.do("gm", "open_negotiation", negotiation="n2", party="Recruit", tn=4, relationship=1, offer=-2)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", dice=[4])  # -1: 3 against 4+
+    assert camp(d).negotiations["n2"].outcome != "agreed"
+
+
+@pytest.mark.rules("WD-SOCIAL-005")
+def test_s08_a_catastrophic_first_offer_penalises_the_next_player() -> None:
+    """src 291: 'If their input is catastrophic (needing a 4+ and getting a 2) then penalize future
+    rolls'. Ada rolls 2; Bo's 4 is then 3 against 4+."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    negotiation(d, party="Dealer")
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[2])
+    d.do("bob", "negotiate", character="bo", negotiation="n", dice=[4])
+    assert camp(d).negotiations["n"].outcome != "agreed"
+    d.do("gm", "open_negotiation", negotiation="n2", party="Dealer 2", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", dice=[3])  # 3: missed by 1, holds steady
+    d.do("bob", "negotiate", character="bo", negotiation="n2", dice=[4])
+    assert camp(d).negotiations["n2"].outcome == "agreed"
+
+
+@pytest.mark.rules("WD-REP-009", "WD-SOCIAL-008")
+def test_s09_cited_negative_rep_takes_1_and_is_not_spent() -> None:
+    """src 440: 'Cite these (without spending them!) to apply a -1 at an inconvenient time'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "give_negative", character="ada", source="hurt civilians for kicks")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    negotiation(d, party="Mayor")
+    d.do("gm", "cite_negative", character="ada", card=bad.id)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[4])  # 4 - 1 = 3 against 4+
+    assert camp(d).negotiations["n"].outcome != "agreed"
+    assert [c.source for c in ledger(d).rep if c.negative] == ["hurt civilians for kicks"]
+
+
+@pytest.mark.rules("WD-REP-007", "WD-FOLLOW-010")
+def test_s10_at_days_end_rep_over_social_plus_milestones_is_discarded_by_choice_and_wins_a_fan() -> None:
+    """src 435: excess over 'social score + number of milestones' is discarded; 'Players may choose
+    what to discard'; src 1368: a Fan's criteria is 'when excess rep expires'. Social 3 + 1 = 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", milestones=1)
+    give_rep(d, 6)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    ids = card_ids(d)
+    d.refuse("ann", "discard_rep", character="ada", cards=ids[:1], rule="WD-REP-007")
+    d.do("ann", "discard_rep", character="ada", cards=[ids[0], ids[3]])
+    assert cards(d) == ["deed 2", "deed 3", "deed 5", "deed 6"]
+    assert "fan" in ledger(d).eligible
+
+
+# --- followers (src 1336-1372) ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-004")
+def test_s11_a_fourth_journalist_needs_a_4_on_social() -> None:
+    """src 1355: 'If a character has three journalists ... roll Social and they would need a 4+'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=3)
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", dice=[3])
+    assert ledger(d).followers["journalist"] == 3
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", dice=[4])
+    assert ledger(d).followers["journalist"] == 4
+
+
+@pytest.mark.rules("WD-FOLLOW-006")
+def test_s12_the_follower_cap_is_twice_social() -> None:
+    """src 1359: 'capped at a number of followers equal to 2x their Social, plus three per milestone'.
+    Social 2, no milestone: 4 followers, a fifth is over the cap."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2)
+    assert d.state.sheets["ada"].follower_cap == 4
+    pc(d, "bob", "bo", "Bo", social=2, milestones=1)
+    assert d.state.sheets["bo"].follower_cap == 7
+
+
+@pytest.mark.rules("WD-FOLLOW-003", "WD-FOLLOW-010")
+def test_s13_a_tapped_fan_gives_a_rep_that_is_always_spent_and_loses_its_passive_two_phases() -> None:
+    """src 1372: 'If you have less than [# of fans] rep, tap a fan to gain reputation. This reputation
+    is always spent on use'; src 1348: the passive is lost 'for the rest of the downtime phase, and all
+    of the next one'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")
+    phase = camp(d).phase.number
+    assert ledger(d).active("fan", phase) == 1
+    # the tapped Fan's passive card of this phase goes with it; the tap's card is always spent on use
+    assert [(c.source, c.downtime_only) for c in ledger(d).rep] == [("fans", True), ("a fan", False)]
+    assert all(c.consumable for c in ledger(d).rep)
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    assert ledger(d).active("fan", phase + 1) == 1  # still out all the next phase
+    d.do("gm", "end_downtime")
+    assert ledger(d).active("fan", phase + 2) == 2
+
+
+# --- progression (src 1187-1325) -------------------------------------------------------------------------
+
+
+def box(d: Driver, name: str, **more: Any) -> None:
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box=name, **more)
+
+
+@pytest.mark.rules("WD-PROG-003", "WD-PROG-004", "WD-PROG-005", "WD-PROG-019")
+def test_s14_a_milestone_needs_four_boxes_and_the_goal_then_the_list_refreshes() -> None:
+    """src 1187: 'at least four of these progression boxes checked off'; options once, duplicates twice;
+    src 1231: 'the list is finished, refreshed'; src 1306: not the same option two milestones running."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    box(d, "room_to_recruit")
+    box(d, "room_to_recruit")
+    d.do("gm", "award", character="ada", boxes=1)
+    d.refuse("ann", "check_box", character="ada", box="room_to_recruit", rule="WD-PROG-003")
+    d.do("ann", "check_box", character="ada", box="learning_a_skill")
+    d.refuse("ann", "take_milestone", character="ada", option="expand_power", rule="WD-PROG-004")
+    box(d, "learning_a_skill")
+    d.do("ann", "take_milestone", character="ada", option="expand_power", dice=[2])
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "2")
+    assert ledger(d).boxes == {} and d.state.sheets["ada"].milestones == 1
+    box(d, "room_to_recruit")  # available again
+    for name in ("room_to_recruit", "learning_a_skill", "learning_a_skill"):
+        box(d, name)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.refuse("ann", "take_milestone", character="ada", option="expand_power", rule="WD-PROG-019")
+
+
+@pytest.mark.rules("WD-PROG-013")
+def test_s15_a_bit_of_money_and_cold_hard_cash() -> None:
+    """src 1237-1247: 'A Bit of Money ... [1d6 x $20]'; 'Cold Hard Cash ... [2d6 x $100]'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", money_tier="bit", dice=[4])
+    assert ledger(d).money == 80
+    d.do("gm", "award", character="ada", money_tier="cash", dice=[3, 5])
+    assert ledger(d).money == 880
+
+
+@pytest.mark.rules("WD-PROG-009", "WD-PROG-012")
+def test_s16_an_eager_follower_starts_at_once_on_good_morale_and_raises_the_cap_a_reward_does_not() -> None:
+    """src 1212: 'If the player has Good morale or better ... have the follower start right away. Will
+    start tapped otherwise. Raise the character's follower cap by 1'; src 1264: a rewarded follower
+    'does not raise the cap'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=1)
+    cap = d.state.sheets["ada"].follower_cap
+    box(d, "eager_follower", kind="fan")
+    assert d.state.sheets["ada"].follower_cap == cap + 1
+    assert ledger(d).active("fan", camp(d).phases + 1) == 1
+    pc(d, "bob", "bo", "Bo", morale=0)
+    d.do("gm", "award", character="bo", boxes=1)
+    d.do("bob", "check_box", character="bo", box="eager_follower", kind="fan")
+    assert ledger(d, "bo").active("fan", camp(d).phases + 1) == 0  # tapped
+
+
+# --- plan a mission, cape business (src 1430-1468) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-PLAN-001", "WD-PLAN-003", "WD-PLAN-006")
+def test_s17_planning_refines_up_to_knowledge_details_or_banks_an_advance_roll() -> None:
+    """src 1445: 'GMs roll a result for [Knowledge] details the player nominates'; src 1451: one advance
+    roll per action, 'taking the place of one of the knowledge-based slots'. Knowledge 2."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    d.do("gm", "start_downtime")
+    d.do(
+        "ann",
+        "declare_mission",
+        character="ada",
+        mission="bank",
+        kind="bank robbery",
+        date="Friday",
+        details={
+            "security": ["2 guards", "4 rent-a-cops", "1 Protectorate"],
+            "traffic": ["clear", "jam"],
+            "access": ["open", "locked"],
+        },
+    )
+    d.refuse(
+        "ann",
+        "plan_mission",
+        character="ada",
+        mission="bank",
+        details=["security", "traffic", "access"],
+        rule="WD-PLAN-003",
+    )
+    # the advance Wits roll first (5), then the GM's d3 for security (3: 1 Protectorate)
+    d.do(
+        "ann",
+        "plan_mission",
+        character="ada",
+        mission="bank",
+        details=["security"],
+        advance="wits",
+        dice=[5, 3],
+    )
+    m = camp(d).missions["bank"]
+    assert m.banked == ("wits 5",) and m.offered == {"security": "1 Protectorate"}
+    assert camp(d).phase.slots["ada"].used == 2  # declaring, then planning
+
+
+@pytest.mark.rules("WD-BIZ-002")
+def test_s18_cape_business_checks_in_on_three_at_most_and_the_checks_stay_behind_the_screen() -> None:
+    """src 1464: 'Up to three people or things can be checked in with across a single Cape Business
+    downtime session. Checking in allows the GM to roll and make skill checks behind the scenes'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "cape_business", character="ada", checkins=["a", "b", "c", "d"], rule="WD-BIZ-002")
+    d.do("ann", "cape_business", character="ada", checkins=["the gang", "the lab", "Trog"], dice=[2, 5, 6])
+    assert camp(d).phase.slots["ada"].used == 1
+
+
+# --- craft and repair (src 1482-1532, 1032) ----------------------------------------------------------------
+
+
+def crafter(d: Driver, *, skills: list[dict[str, Any]] | None = None, **stats: int) -> None:
+    pc(d, "ann", "ada", "Ada", skills=skills, money=1000, **stats)
+    d.do("gm", "start_downtime", slots=3)
+
+
+@pytest.mark.rules("WD-CRAFT-001", "WD-CRAFT-002", "WD-CRAFT-003", "WD-CRAFT-004")
+def test_s19_a_low_tier_item_from_three_plain_rolls_of_5_3_2() -> None:
+    """src 1482-1492: Dexterity actions a slot, Knowledge rolls an item (across slots), no stat bonus;
+    low tier is DC 10 with materials 1/4 of the price. Dexterity 2, Knowledge 3; a $200 item costs $50;
+    5+3 in one slot, 2 in the next: 10 succeeds."""
+    d = table()
+    crafter(d, dexterity=2, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
+    assert ledger(d).money == 950
+    d.do("ann", "craft", character="ada", project="bat", rolls=2, dice=[5, 3])
+    assert not camp(d).projects["bat"].result and camp(d).phase.slots["ada"].used == 1
+    d.do("ann", "craft", character="ada", project="bat", rolls=1, dice=[2])  # the third roll: a new slot
+    assert camp(d).projects["bat"].result == "low" and camp(d).phase.slots["ada"].used == 2
+    d.refuse("ann", "craft", character="ada", project="bat", rolls=1)  # decided: no fourth roll
+
+
+@pytest.mark.rules("WD-CRAFT-005", "WD-CRAFT-006")
+def test_s20_a_high_tier_attempt_at_16_defaults_to_standard_and_the_extra_cost_stays_spent() -> None:
+    """src 1486: 'If a higher tier item is attempted and the result isn't sufficient, but is sufficient
+    for a lower tier, then it can default down ... The extra cost remains spent.' High: DC 20, 1/2."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="high", price=600)
+    assert ledger(d).money == 700
+    d.do("ann", "craft", character="ada", project="vest", rolls=3, dice=[6, 5, 5])
+    assert camp(d).projects["vest"].result == "standard"
+    assert ledger(d).money == 700
+
+
+@pytest.mark.rules("WD-CRAFT-014", "WD-CRAFT-011")
+def test_s21_craft_keeps_the_best_of_two_adds_1_and_a_craftsman_turns_a_1_into_a_4() -> None:
+    """src 1541: Craft '+1h6 ... take the roll of your choice. Gain +1 to the final total'; src 1530:
+    'The Craftsman may be tapped to offer a single 4 at any stage ... replacing a bad roll'."""
+    d = table()
+    crafter(d, skills=[CRAFT], dexterity=3, knowledge=3)
+    followers(d, craftsman=1)
+    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
+    d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[5, 2, 1, 1])  # 5, 1
+    d.do("ann", "tap_follower", character="ada", kind="craftsman", use="four", project="vest")
+    d.do("ann", "craft", character="ada", project="vest", rolls=1, dice=[5, 4])  # 5
+    p = camp(d).projects["vest"]
+    assert sorted(p.rolls) == [4, 5, 5]  # the 1 became a 4: 14 + 1 = 15
+    assert p.result == "standard"
+
+
+@pytest.mark.rules("WD-CRAFT-013")
+def test_s22_armor_repair_is_dc_12_at_20_dollars_a_roll() -> None:
+    """src 1032: 'Repairing wounded armor ... a set cost of $20 per roll. [Long DC of 12]'."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
+    assert camp(d).projects["fix"].dc == 12
+    d.do("ann", "craft", character="ada", project="fix", rolls=3, dice=[4, 4, 4])
+    assert camp(d).projects["fix"].result
+    assert ledger(d).money == 1000 - 60
+
+
+# --- recruit (src 1606-1673) ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-RECRUIT-001", "WD-RECRUIT-004")
+def test_s23_social_dice_each_4_plus_an_applicant_and_capes_cost_1_each_counting_the_recruiter() -> None:
+    """src 1608: 'roll a number of separate dice equal to their Social score ... for each 4+, they get
+    one prospective candidate'; src 1665: capes -1 per cape on the team, the recruiter included."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r1", dice=[4, 3, 6])
+    assert camp(d).recruitments["r1"].openings == 2
+    d.do("ann", "recruit", character="ada", recruitment="r2", capes=True, team_capes=1, dice=[4, 3, 6])
+    assert camp(d).recruitments["r2"].openings == 1  # 4-1 = 3 misses, 6-1 = 5 makes it
+
+
+@pytest.mark.rules("WD-RECRUIT-007")
+def test_s24_rep_for_a_bonus_costs_1_then_2_more_for_plus_2() -> None:
+    """src 1671: 'One reputation must be tapped for a +1, two for a subsequent +1, and three for a
+    further +1, for 6 in total to get a +3'. 3 rep: +2 on every die; each tapped rep 50% lost."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 3)
+    d.do("gm", "start_downtime")
+    # 3 recruit dice, then the three 50% rolls (1-3 lost, 4-6 kept)
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_bonus=3, dice=[2, 1, 3, 1, 6, 2])
+    assert camp(d).recruitments["r"].openings == 2  # 2+2, 1+2, 3+2
+    assert len(cards(d)) == 1
+
+
+# --- intel (src 1795-1919) ------------------------------------------------------------------------------
+
+
+def spy(d: Driver, **stats: Any) -> None:
+    pc(d, "ann", "ada", "Ada", **stats)
+    d.do("gm", "start_downtime", slots=5)
+    d.do("gm", "add_target", target="pearl", name="Pearl", dispositions=["violent", "villain"])
+
+
+@pytest.mark.rules("WD-INTEL-019", "WD-INTEL-020", "WD-INTEL-022", "WD-INTEL-013")
+def test_s25_surveillance_gets_wits_rolls_from_the_top_left_and_a_repeated_number_strikes() -> None:
+    """src 1874: 'a number of d6 rolls equal to their Wits score'; 'If they roll a number they've
+    already rolled this session, that's a guaranteed strike'; src 1795: surveillance from the top left.
+    Wits 3; sample grid top-left 5+."""
+    d = table()
+    spy(d, wits=3)
+    d.refuse("ann", "surveil", character="ada", target="pearl", cell="3,3", rule="WD-INTEL-014")
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[5])
+    assert camp(d).targets["pearl"].cells[0].unlocked
+    assert sum(ledger(d).intel.values()) == 1
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,1", dice=[5])  # 5 again: a strike
+    assert camp(d).targets["pearl"].strikes == 1
+    assert camp(d).targets["pearl"].cells[1].unlocked  # 5 against 4+: still a success
+
+
+@pytest.mark.rules("WD-INTEL-025", "WD-INTEL-026", "WD-INTEL-013")
+def test_s26_research_rolls_the_table_a_5_is_tier_2_of_the_first_disposition() -> None:
+    """src 1880-1898: '5 Tier two, first disposition'; research starts from the bottom right."""
+    d = table()
+    spy(d, knowledge=3)
+    d.do("ann", "research", character="ada", target="pearl", table=True, dice=[5])
+    assert ledger(d).intel == {"violent:2": 1}
+    d.do("ann", "research", character="ada", target="pearl", table=True, dice=[3])
+    assert ledger(d).intel == {"violent:2": 1, "villain:1": 1}
+    d.refuse("ann", "research", character="ada", target="pearl", cell="0,0", rule="WD-INTEL-014")
+    d.do("ann", "research", character="ada", target="pearl", cell="3,3", dice=[5])
+    assert camp(d).targets["pearl"].cells[15].unlocked
+
+
+@pytest.mark.rules("WD-INTEL-029", "WD-INTEL-030", "WD-INTEL-028")
+def test_s27_three_tier_1_become_a_tier_2_and_a_tier_2_becomes_two_tier_1_in_one_slot() -> None:
+    """src 1909-1915: 'Turn 3 intel of tier 1-3 into one of a higher tier, same type'; 'Turn one intel
+    of tier 2-4 into two of a lower tier, same type'."""
+    d = table()
+    spy(d)
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=3)
+    d.do("gm", "award", character="ada", intel="villain:2")
+    d.do("ann", "utilize_intel", character="ada", ops=["upgrade violent:1", "downgrade villain:2"])
+    assert ledger(d).intel == {"violent:2": 1, "villain:1": 2}
+    assert camp(d).phase.slots["ada"].used == 1
+
+
+# --- rest (src 1994-2009) -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-REST-001", "WD-REST-002")
+def test_s28_a_rest_lifts_morale_two_steps_to_neutral_at_most_and_gives_guts_many_rolls() -> None:
+    """src 1999-2005: 'Bumps morale up two steps if negative, to a maximum of neutral'; then 'a number
+    of times equal to one's guts score'. Morale -1 goes to 0; Guts 2: two uses, not three."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=2, morale=-1)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "rest_recuperate", character="ada", uses=["fractured leg"] * 3, rule="WD-REST-002")
+    d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"] * 2, dice=[5, 3])
+    assert d.state.people["ada"].morale == 0
+    leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
+    assert leg.days == 20 - 4 - 2  # Guts 2 is -1 on each roll
+
+
+# --- bad input as a new player would try it ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-001", "WD-DT-003")
+def test_s29_another_players_character_out_of_phase_and_impossible_values_are_refused() -> None:
+    """A player acts only for their own character, downtime actions need a phase (src 1376), and
+    nonsense values change nothing."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.refuse("ann", "rest_recuperate", character="ada", rule="WD-DT-001")
+    d.do("gm", "start_downtime")
+    d.refuse("bob", "rest_recuperate", character="ada", error=NotPermitted)
+    d.refuse("ann", "start_downtime", error=NotPermitted)
+    d.refuse("ann", "award", character="ada", money=1000, error=NotPermitted)
+    d.refuse("ann", "start_craft", character="ada", project="x", item="x", tier="legendary")
+    d.refuse("ann", "downtime_action", character="ada", action="nap")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=2)  # holds no rep
+    err = d.refuse("ann", "negotiate", character="ada", negotiation="nope")
+    assert isinstance(err, CapeworksError)
+
+
+@pytest.mark.rules("WD-INTEL-005", "WD-BIZ-002")
+def test_s30_a_player_never_sees_the_hidden_finding_dc_nor_the_gms_cape_business_checks() -> None:
+    """src 1797: the finding DC is 'a sometimes unknown target number'; src 1464 the GM rolls 'behind the
+    scenes'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=47)
+    d.do("ann", "cape_business", character="ada", checkins=["the gang"], dice=[2])
+    seen = seen_by(d, "ann")
+    assert "47" not in seen
+    assert "47" in seen_by(d, "gm")
+
+
+# --- a second round: corners a GM runs into ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-REP-007", "WD-STAT-012")
+def test_s31_two_fans_raise_the_rep_cap_by_one_and_their_passive_rep_lapses_with_the_phase() -> None:
+    """src 1370: a Fan 'Grants 1 reputation for downtime phase only. Every two fans raise reputation cap
+    by 1'; src 435: the cap is Social + milestones. Social 3, no milestone, two Fans: cap 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    give_rep(d, 5)
+    d.do("gm", "start_downtime")
+    assert sum(1 for c in ledger(d).rep if c.downtime_only) == 2
+    d.do("gm", "end_downtime")
+    assert not any(c.downtime_only for c in ledger(d).rep)
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[:1])  # 5 held, cap 4: one goes
+    assert len(cards(d)) == 4
+
+
+@pytest.mark.rules("WD-FOLLOW-005")
+def test_s32_passives_count_six_followers_of_a_type_at_most() -> None:
+    """src 1355: 'Players can benefit passively from up to six followers of a type'. Seven Fans: six
+    cards of passive rep."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4)
+    followers(d, fan=7)
+    d.do("gm", "start_downtime")
+    assert sum(1 for c in ledger(d).rep if c.downtime_only) == 6
+
+
+@pytest.mark.rules("WD-FOLLOW-007")
+def test_s33_a_follower_over_the_cap_is_tapped_once_then_lost() -> None:
+    """src 1357: 'If the player has more followers than they can maintain, they can tap one for its
+    benefit and then lose it'. Social 1: cap 2; three Fans."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=1)
+    followers(d, fan=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    assert ledger(d).followers == {"fan": 2}
+
+
+@pytest.mark.rules("WD-FOLLOW-004", "WD-FOLLOW-002")
+def test_s34_a_follower_needs_its_criteria_met_first() -> None:
+    """src 1355: a new follower is rolled for when the player 'meets the criteria noted'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.refuse("ann", "gain_follower", character="ada", kind="journalist")
+    assert ledger(d).followers == {}
+
+
+@pytest.mark.rules("WD-INTEL-021", "WD-INTEL-023")
+def test_s35_a_missed_surveillance_roll_may_take_a_strike_for_t1_intel_and_three_strikes_alert() -> None:
+    """src 1874: 'If they fail, they can choose to either get a strike and tier one intel ... At three
+    strikes, usually, the target is alerted'."""
+    d = table()
+    spy(d, wits=4)
+    for face in (1, 2, 3):  # top-left is 5+: three misses, three strikes taken
+        d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[face])
+        d.answer("ann", d.prompt("ann", "strike_choice").id, "strike")
+    t = camp(d).targets["pearl"]
+    assert t.alerts == 1 and ledger(d).intel == {"violent:1": 3}
+
+
+@pytest.mark.rules("WD-INTEL-019")
+def test_s36_one_surveil_slot_holds_wits_many_rolls() -> None:
+    """src 1874: 'The player will get a number of d6 rolls equal to their Wits score'. Wits 2: two grid
+    rolls in one slot, a third takes another slot."""
+    d = table()
+    spy(d, wits=2)
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[6])  # 6 - 1 against 5+
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,1", dice=[5])  # 5 - 1 against 4+
+    assert camp(d).phase.slots["ada"].used == 1
+    d.do("ann", "surveil", character="ada", target="pearl", cell="1,0", dice=[4])  # 3: a miss
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    assert camp(d).phase.slots["ada"].used == 2
+
+
+@pytest.mark.rules("WD-INTEL-015")
+def test_s37_intel_unlocks_an_available_cell_at_any_time_without_an_action() -> None:
+    """src 1902: 'intel can be spent at any time during the downtimes to unlock a space without taking an
+    action'. Top-left 5+: a tier-2 intel (PROPOSED TN - 3) of its tag."""
+    d = table()
+    spy(d)
+    tag = camp(d).targets["pearl"].cells[0].tag
+    d.do("gm", "award", character="ada", intel=f"{tag}:2")
+    d.do("ann", "spend_intel", character="ada", target="pearl", intel=f"{tag}:2", on="0,0")
+    assert camp(d).targets["pearl"].cells[0].unlocked
+    assert camp(d).phase.slots["ada"].used == 0
+
+
+@pytest.mark.rules("WD-INTEL-029", "WD-INTEL-031")
+def test_s38_tier_4_cannot_go_higher_and_a_shuffle_drops_a_tier_to_a_random_type() -> None:
+    """src 1909: upgrade 'intel of tier 1-3'; src 1917: shuffle 'into one of a lower tier, random type'."""
+    d = table()
+    spy(d)
+    d.do("gm", "award", character="ada", intel="violent:4", intel_count=3)
+    d.refuse("ann", "utilize_intel", character="ada", ops=["upgrade violent:4"], rule="WD-INTEL-029")
+    d.do("ann", "utilize_intel", character="ada", ops=["shuffle violent:4"], dice=[1])
+    held = ledger(d).intel
+    assert held["violent:4"] == 2 and sum(v for k, v in held.items() if k.endswith(":3")) == 1
+
+
+@pytest.mark.rules("WD-INTEL-028", "WD-INTEL-033")
+def test_s39_a_rebrand_wraps_up_the_utilize_intel_slot() -> None:
+    """src 1978: 'Any action that isn't upgrade/downgrade/shuffle will generally wrap up the Utilize Intel
+    downtime'; src 1945: a rebrand loses all rep. An upgrade after it in the same slot is refused."""
+    d = table()
+    spy(d)
+    give_rep(d, 2)
+    d.do("gm", "award", character="ada", intel="violent:1", intel_count=3)
+    d.refuse(
+        "ann", "utilize_intel", character="ada", ops=["rebrand", "upgrade violent:1"], rule="WD-INTEL-028"
+    )
+    d.do("ann", "utilize_intel", character="ada", ops=["upgrade violent:1", "rebrand"])
+    assert cards(d) == [] and ledger(d).intel == {"violent:2": 1}
+
+
+@pytest.mark.rules("WD-CRAFT-010")
+def test_s40_a_second_crafter_pools_a_die_at_each_step() -> None:
+    """src 1530: 'two players using the craft option and pooling their dice together at each step'.
+    No Craft skill: Ada's die and Bo's die, the better kept: (1, 6) -> 6, (2, 5) -> 5, (3, 4) -> 4."""
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("bob", "help_craft", character="bo", project="v")
+    d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 6, 2, 5, 3, 4])
+    assert camp(d).projects["v"].result == "standard"  # 15
+
+
+@pytest.mark.rules("WD-CRAFT-008")
+def test_s41_a_mechanical_item_adds_5_to_the_dc() -> None:
+    """src 1515: 'If it's mechanical, add 5 to the DC'. A standard mechanical item: DC 20."""
+    d = table()
+    crafter(d)
+    d.do("ann", "start_craft", character="ada", project="t", item="trap", tier="standard", mechanical=True)
+    assert camp(d).projects["t"].dc == 20
+
+
+@pytest.mark.rules("WD-PLAN-004")
+def test_s42_a_detail_never_planned_is_rolled_twice_and_the_worse_kept() -> None:
+    """src 1449: 'If details aren't refined or decided by players, GMs should roll twice and take the
+    worst result'. Values listed best first: faces 1 and 3 keep the 3rd."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do(
+        "ann",
+        "declare_mission",
+        character="ada",
+        mission="hit",
+        kind="assassination",
+        details={"readiness": ["asleep", "tired", "alert"]},
+    )
+    d.do("gm", "launch_mission", mission="hit", dice=[1, 3])
+    assert camp(d).missions["hit"].locked["readiness"] == "alert"
+
+
+@pytest.mark.rules("WD-RECRUIT-008", "WD-RECRUIT-007")
+def test_s43_a_milestone_tapped_for_a_die_is_never_lost_and_a_rep_die_may_be() -> None:
+    """src 1673: milestones can be used 'in the same way rep can, but doesn't disappear'; src 1671:
+    'Tapped reputation has a 50% chance of being lost'. Social 3 + 1 milestone die + 1 rep die = 5."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", milestones=1)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do(
+        "ann",
+        "recruit",
+        character="ada",
+        recruitment="r",
+        milestone_dice=1,
+        rep_dice=1,
+        dice=[4, 4, 4, 4, 4, 1],  # five dice, then the rep's 50% roll: lost
+    )
+    assert camp(d).recruitments["r"].openings == 5
+    assert cards(d) == [] and d.state.sheets["ada"].milestones == 1
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r2", milestone_dice=2)  # only one held
+
+
+@pytest.mark.rules("WD-RECRUIT-005")
+def test_s44_an_applicant_never_has_more_rep_or_skills_than_the_recruiter() -> None:
+    """src 1665-1667: 'hirelings won't have more milestones, skills, or reputation than the person doing
+    the recruitment'. Ada holds 1 rep card and no skills."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 6, 6])
+    d.refuse(
+        "gm",
+        "present_candidate",
+        recruitment="r",
+        candidate="a",
+        name="A",
+        reputation=2,
+        rule="WD-RECRUIT-005",
+    )
+    d.refuse(
+        "gm", "present_candidate", recruitment="r", candidate="b", name="B", skills=1, rule="WD-RECRUIT-005"
+    )
+
+
+@pytest.mark.rules("WD-MORALE-008", "WD-REST-001")
+def test_s45_after_downtime_morale_returns_to_the_day_start_value() -> None:
+    """src 491: 'After downtime is resolved, morale changes to the day start value'; a rest (src 2001)
+    lifts negative morale two steps but not above neutral. Baseline +1, morale -3: rest to -1, then the
+    phase's end sets +1."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-3, morale_baseline=1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada")
+    assert d.state.people["ada"].morale == -1
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 1
+
+
+@pytest.mark.rules("WD-PROG-020")
+def test_s46_expand_power_rolls_once_more_for_each_condition_and_keeps_one() -> None:
+    """src 1313: avoided guns: roll again; a new creative power use: roll again; 'Only one option may be
+    taken from the rolls'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    for name in ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill"):
+        box(d, name)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+    d.do("ann", "take_milestone", character="ada", option="expand_power", bonuses=2, dice=[1, 4, 6])
+    assert ledger(d).perk_faces == (1, 4, 6)
+    d.refuse("ann", "keep_perk", character="ada", face=2)
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "6")
+    assert len(ledger(d).perks) == 1
+
+
+# --- a third round ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-REP-007", "WD-REP-009")
+def test_s47_negative_rep_is_the_gms_and_never_counts_against_the_cap() -> None:
+    """src 440: negative rep 'can sit on/in front of the GM screen'; src 435 caps the player's rep.
+    Social 3: three cards and two negative ones owe no discard."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 3)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    d.do("gm", "give_negative", character="ada", source="betrayed the Teeth")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    d.refuse("ann", "discard_rep", character="ada", cards=card_ids(d)[:1], rule="WD-REP-007")
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-003", "WD-REP-007")
+def test_s48_a_tapped_fan_raises_no_cap_for_the_rest_of_the_phase() -> None:
+    """src 1370: 'Every two fans raise reputation cap by 1' is the Fans' passive; src 1348: a tapped
+    follower loses its passive 'for the rest of the downtime phase'. Two Fans, one tapped: at the day's
+    end the cap is Social 3 alone, so four cards owe one discard."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    give_rep(d, 4)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    d.do("gm", "end_downtime")
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[:1])
+    assert len(cards(d)) == 3
+
+
+@pytest.mark.rules("WD-CRAFT-001")
+def test_s49_one_craft_slot_splits_its_actions_between_two_projects() -> None:
+    """src 1482: 'They could roll for a craft three times, or they could craft, costume, and repair, in
+    any combination they desire.' Dexterity 3: two rolls on a vest and one on a repair, one slot."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
+    d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
+    d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[4, 4])
+    d.do("ann", "craft", character="ada", project="fix", rolls=1, dice=[4])
+    assert camp(d).phase.slots["ada"].used == 1
+
+
+@pytest.mark.rules("WD-INTEL-022")
+def test_s50_a_number_repeats_only_within_this_phases_surveillance() -> None:
+    """src 1874: 'If they roll a number they've already rolled this session' (PROPOSED: this downtime
+    phase's surveillance of this target). A 6 in one phase and a 6 in the next: no strike."""
+    d = table()
+    spy(d, wits=3)
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[6])
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,1", dice=[6])
+    assert camp(d).targets["pearl"].strikes == 0
+
+
+@pytest.mark.rules("WD-FOLLOW-009")
+def test_s51_a_journalist_tapped_while_self_promoting_removes_negative_rep_on_social_5() -> None:
+    """src 1344-1346: 'Tap a Journalist ... when Self Promoting to try (Social 5+) to remove negative
+    rep'. Social 3: a 5 takes the card away, a 4 would not."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[4])
+    assert any(c.negative for c in ledger(d).rep)
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[5])
+    assert not any(c.negative for c in ledger(d).rep)
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-REP-005")
+def test_s52_journalists_help_keep_a_rep_spent_today_at_7_plus() -> None:
+    """src 1340: 'When self-promoting, they may roll to keep a reputation spent during the day, base 7+
+    difficulty'; each Journalist +1. Two Journalists and a 5: 7, kept."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[4, 2])
+    assert cards(d) == []
+    spent = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[5])
+    assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-PROG-010")
+def test_s53_a_trusted_follower_starts_at_once_with_a_secure_civilian_life() -> None:
+    """src 1215-1219: 'As above, except the requirement is the player being on good terms with people
+    in their civilian life, with secret identity secure'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-1)
+    box(d, "trusted_follower", kind="informant", secure=True)
+    assert ledger(d).active("informant", camp(d).phases + 1) == 1
+
+
+@pytest.mark.rules("WD-INTEL-003")
+def test_s54_tier_4_intel_finds_the_target_outright() -> None:
+    """src 1813: tier four: '100% & unlock 1-2'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", intel="violent:4")
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:4", on="find")
+    t = camp(d).targets["xb"]
+    assert t.found and any(c.unlocked for c in t.cells)
+
+
+@pytest.mark.rules("WD-INTEL-021", "WD-INTEL-015")
+def test_s55_a_missed_roll_may_instead_spend_intel_to_unlock_a_cell() -> None:
+    """src 1874: on a failure 'choose to either get a strike and tier one intel, or spend intel to unlock
+    a space available to them'. Passing the strike, then intel opens the cell."""
+    d = table()
+    spy(d, wits=3)
+    tag = camp(d).targets["pearl"].cells[0].tag
+    d.do("gm", "award", character="ada", intel=f"{tag}:2")
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[2])
+    d.answer("ann", d.prompt("ann", "strike_choice").id, "pass")
+    d.do("ann", "spend_intel", character="ada", target="pearl", intel=f"{tag}:2", on="0,0")
+    t = camp(d).targets["pearl"]
+    assert t.cells[0].unlocked and t.strikes == 0
+
+
+@pytest.mark.rules("WD-CRAFT-006", "WD-CRAFT-003")
+def test_s56_a_craft_below_every_tier_fails_and_its_materials_are_gone() -> None:
+    """src 1486: 'a success or a failure depending on whether the die results add up to the DC'
+    (PROPOSED: materials lost on outright failure). 1+2+3 = 6 < 10."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=300)
+    d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 2, 3])
+    assert camp(d).projects["v"].result == "failed" and ledger(d).money == 900
+
+
+@pytest.mark.rules("WD-RECRUIT-011", "WD-INTEL-010")
+def test_s57_gm_only_commands_and_hidden_numbers_stay_the_gms() -> None:
+    """A player cannot run the GM's side (present, vet, launch, cite, add targets); a locked cell's
+    tidbit and the finding DC never reach a player (src 1797, 1866)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 6, 6])
+    d.refuse("ann", "present_candidate", recruitment="r", candidate="x", name="X", error=NotPermitted)
+    d.refuse("ann", "vet_candidates", recruitment="r", error=NotPermitted)
+    d.refuse("ann", "add_target", target="t", name="T", dispositions=["violent"], error=NotPermitted)
+    d.refuse("ann", "give_negative", character="ada", source="x", error=NotPermitted)
+    d.do(
+        "gm",
+        "add_target",
+        target="xb",
+        name="Crossbones",
+        size=2,
+        dispositions=["violent"],
+        tidbits=["sleeps above the bakery", "b", "c", "d"],
+        find_dc=61,
+    )
+    seen = seen_by(d, "ann")
+    assert "sleeps above the bakery" not in seen and "61" not in seen
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-RECRUIT-016")
+def test_s58_a_fans_extra_candidate_costs_the_fan_when_hired() -> None:
+    """src 1372: 'tap a fan to ... boost recruitment choices; You lose a fan ... if you recruit the extra
+    option'. The dice give one applicant, a Fan brings a second: hiring the first keeps the Fans, hiring
+    the Fan's costs one."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 1, 1])
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="candidate", recruitment="r")
+    assert camp(d).recruitments["r"].openings == 2
+    d.do("gm", "present_candidate", recruitment="r", candidate="a", name="Ash")
+    d.do("gm", "present_candidate", recruitment="r", candidate="b", name="Birch")
+    d.do("ann", "hire", character="ada", candidate="a")
+    assert ledger(d).followers == {"fan": 3}
+    d.do("ann", "hire", character="ada", candidate="b")
+    assert ledger(d).followers == {"fan": 2}
+    assert ledger(d).active("fan", camp(d).phase.number) == 2  # the Fan lost was the tapped one
+
+
+@pytest.mark.rules("WD-PLAN-001")
+def test_s59_a_gm_initiated_mission_takes_no_ones_slot() -> None:
+    """src 1432: 'Missions may be GM initiated, but when they aren't, the first plan a mission option can
+    be the organization and declaration'. The GM sets one up between sessions; Ada's first Plan action
+    then refines it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do(
+        "gm",
+        "declare_mission",
+        character="ada",
+        mission="raid",
+        kind="raid",
+        details={"security": ["2 guards", "6 guards"]},
+    )
+    d.do("gm", "start_downtime")
+    assert camp(d).phase.slots["ada"].used == 0
+    d.do("ann", "plan_mission", character="ada", mission="raid", details=["security"], dice=[1])
+    assert camp(d).phase.slots["ada"].used == 1
+    d.refuse("ann", "declare_mission", character="ada", mission="raid", kind="raid", rule="WD-PLAN-001")
+
+
+@pytest.mark.rules("WD-FOLLOW-004")
+def test_s60_the_follower_roll_is_a_social_roll_with_its_modifier() -> None:
+    """src 1355: 'they can roll Social and they would need a 4+' with three held. Social 4 (+1): a 3 is 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4)
+    followers(d, journalist=3)
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", dice=[3])
+    assert ledger(d).followers["journalist"] == 4
+
+
+@pytest.mark.rules("WD-CRAFT-006", "WD-CRAFT-002")
+def test_s61_materials_must_be_affordable_and_nobody_rolls_on_anothers_project() -> None:
+    """src 1490: 'will require appropriate materials equal to 1/Xth the item's market value'. $40 in hand
+    cannot buy a $400 standard item's $133 of materials; Bo cannot roll on Ada's project, nor Ann discard
+    Bo's rep."""
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    pc(d, "ann", "ada", "Ada", money=40)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=400)
+    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="low", price=100)
+    assert ledger(d).money == 15
+    d.refuse("bob", "craft", character="bo", project="v", rolls=1)
+    d.refuse("bob", "craft", character="ada", project="v", rolls=1, error=NotPermitted)
+    d.refuse("ann", "discard_rep", character="bo", cards=[1], error=NotPermitted)
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=7)
+
+
+@pytest.mark.rules("WD-SOCIAL-005", "WD-SOCIAL-004")
+def test_s62_after_a_bad_first_offer_the_next_player_raises_the_offer() -> None:
+    """src 291: 'the GM says the guy feels a bit insulted (penalizing all future player's rolls). Player
+    B can then make their offer, and increase what they're promising'. Ada rolls 2 (catastrophic: -1);
+    Bo promises a big incentive, the GM revises the offer to +2: Bo's 3 is 3 + 2 - 1 = 4."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    negotiation(d, party="Dealer")
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[2])
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealer", tn=4, offer=2)
+    n = camp(d).negotiations["n"]
+    assert (n.offer, n.penalty, n.rolls) == (2, 1, 1)  # the insult stands
+    assert d.words()[-1] == "The terms with Dealer change: offer +2, relationship +0, 4+."
+    d.do("bob", "negotiate", character="bo", negotiation="n", dice=[3])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    d.refuse("gm", "open_negotiation", negotiation="n", party="Mayor", rule="WD-SOCIAL-002")
