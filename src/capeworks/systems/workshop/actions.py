@@ -124,6 +124,7 @@ def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -
 def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceService) -> B:
     """WS-SHOT-002: an Action with no roll (a Sequence of only these regains a Shot)."""
     c = acting(state, command.character)
+    require_steady(ctx.config, c)  # WS-SHAKEN-002/003: no Free Actions; steady before any Action
     batch = ctx.batch(state)
     what = command.what.strip() or "reloads"
     batch.emit(
@@ -267,6 +268,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     if p.standing is not Standing.DOWN or p.revive_difficulty is None:
         raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
     healer = acting(state, command.character)
+    require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, p.revive_difficulty, "revive")
     batch = ctx.batch(state)
     batch.emit(
@@ -284,6 +286,8 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     if p.standing is not Standing.DYING:
         raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
     healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    if state.turn.sequence:
+        require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
@@ -306,6 +310,8 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     if p.wounds <= p.bandaged:
         raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
     healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    if state.turn.sequence:
+        require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
