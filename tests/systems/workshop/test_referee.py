@@ -468,3 +468,103 @@ def test_r28__an_impossible_sheet_is_refused(bad: dict[str, Any]) -> None:
     payload = {"id": "x", **sheet(), **bad}
     err = d.refuse("gm", "add_character", payload=payload)
     assert "\n" not in err.message
+
+
+# -- second pass: edges ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-003")
+def test_r31__an_advanced_mook_hit_for_no_damage_is_shaken() -> None:
+    # src 168: "Damage 0-4: Shaken": a hit for 0 is in the first row (glass jaw's 0-4 is "Nothing").
+    d = table(QUIET | {"mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(0)])},
+              villains={"m": sheet(named=False, traits=SLOW, **TOUGH)})  # fmt: skip
+    assert last(attack(d, "h", ["m"], HIT), "attack_rolled")["hit"] is True
+    assert who(d, "m").has("shaken")
+
+
+@pytest.mark.rules("WS-SHOCK-004", "WS-CINE-001", "WS-DMG-003")
+@pytest.mark.parametrize(("damage", "massive"), [(20, False), (39, False), (40, True)])
+def test_r32__massive_damage_counts_the_victims_own_threshold(damage: int, massive: bool) -> None:
+    # src 128, 133, 175: Massive = Damage >= 4 x the Wound Threshold; v's own WT is 10 -> 40.
+    d = duel({"cinematic_wounds": "fixed"}, damage=damage, wt=10)
+    assert last(attack(d, "h", ["v"], HIT), "damaged")["massive"] is massive
+    assert len(who(d, "v").cinematic) == int(massive)
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-002")
+def test_r33__a_rested_sequence_regains_a_shock_point_and_a_shot() -> None:
+    # src 58, 16: resting needs no roll, so the Sequence both regains 1 Shock and raises the pool by 1.
+    d = table(
+        QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False
+    )
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    assert (who(d, "h").shock, who(d, "h").shots) == (3, 5)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-005", "WS-SEQ-002")
+def test_r34__untimely_shot_spending_is_refused() -> None:
+    # src 25: the 3-Shot Action comes "after your normal Initiative", not during it; src 27: nobody
+    # interrupts themselves; a second start of the first Sequence is refused.
+    d = duel()
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
+    d.refuse("ann", "interrupt", character="h", shots=1)
+    d.refuse("gm", "start_sequence")
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SHOT-001")
+@pytest.mark.parametrize(
+    ("command", "fields"),
+    [
+        ("fall", {"character": "h", "metres": -3}),
+        ("pass_time", {"minutes": 0}),
+        ("call_check", {"character": "h", "traits": ["Willpower", "Focus"], "difficulty": 999}),
+        ("call_check", {"character": "h", "traits": ["Willpower"], "difficulty": 10}),
+        ("add_character", {"id": "h", "health": 10}),  # the id is taken
+        ("add_character", {"id": "z", "toughness": 0}),
+        ("add_character", {"id": "z", "weapons": [{"name": "gun", "damage": -1}]}),
+        ("add_character", {"id": "z", "sample": "nobody-by-that-name"}),
+        ("attack", {"character": "h", "targets": ["v"], "wall_at": -1}),
+        ("set_status", {"character": "v", "status": "dead"}),
+    ],
+)
+def test_r35__impossible_values_from_the_gm_are_refused(command: str, fields: dict[str, Any]) -> None:
+    d = duel({"knockback": True, "status_effects": True})
+    err = d.refuse("gm" if command != "attack" else "ann", command, **fields)
+    assert "\n" not in err.message and "Traceback" not in err.message
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-WPEN-004", "WS-SHOCK-002", "WS-DARK-002")
+@pytest.mark.parametrize(
+    ("command", "patient", "shock_dice", "more"),
+    [
+        ("treat", {"toughness": 50, "metres": 5}, [], []),  # 1 Wound, still up
+        ("stabilise", {"toughness": 1, "metres": 5}, [], []),  # dying: 25 - 100 + 5, stabilised
+        # Shock roll 10 + 1 - 9 = 2 vs 15: out, revive vs 13; the revive fails, so p rolls to wake too
+        ("revive", {"toughness": 50, "metres": 10}, [1, 9], [10, 10]),
+    ],
+)
+def test_r36__a_healers_roll_is_an_action_that_stirs_the_unconscious(
+    command: str, patient: dict[str, int], shock_dice: list[int], more: list[int]
+) -> None:
+    # src 60: the unconscious roll to wake "every time someone else rolls an Action"; Physician + Wits
+    # to treat, revive or stabilise is rolled as the healer's Action. k (Health 4) lies unconscious.
+    d = table({**QUIET, "wake_rolls": True, "shock_roll": bool(shock_dice)},
+              heroes={"h": sheet(), "k": sheet(health=4)},
+              villains={"p": sheet(traits=SLOW, health=100, toughness=patient["toughness"])},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=4, dice=[1, 9])  # 4 Shock on Health 4, no Wound: down
+    d.do("gm", "fall", character="p", metres=patient["metres"], dice=[1, 9, *shock_dice])
+    d.do("gm", "start_sequence")
+    assert who(d, "k").standing is Standing.DOWN
+    events = d.do("ann", command, character="h", patient="p", dice=[1, 1, 9, 1, *more])  # heal 9; k 10 + 8
+    wake = [
+        (r["who"], r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"] == "wake"
+    ]
+    assert wake == [("k", 15, True)] + ([("p", 15, False)] if more else [])
+    assert who(d, "k").standing is Standing.UP

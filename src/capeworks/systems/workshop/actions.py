@@ -277,6 +277,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     )
     if r.success:
         batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
+    wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007: a rolled Action stirs the unconscious
     return batch
 
 
@@ -301,6 +302,8 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
             }
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+    if state.turn.sequence:
+        wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
     return batch
 
 
@@ -323,6 +326,8 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
                 character=patient.model_copy(update={"bandaged": patient.wounds}), status="bandaged", on=True
             )
         )
+    if state.turn.sequence:
+        wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
     return batch
 
 
