@@ -568,3 +568,18 @@ def test_r36__a_healers_roll_is_an_action_that_stirs_the_unconscious(
     ]
     assert wake == [("k", 15, True)] + ([("p", 15, False)] if more else [])
     assert who(d, "k").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002", "WS-CORE-003")
+@pytest.mark.parametrize(("card", "dice", "shots"), [(5, [6, 1], 4), (5, [9, 1], 3), (18, [6, 1], 3)])
+def test_r37__a_successful_active_defense_is_a_favored_combat_action(
+    card: int, dice: list[int], shots: int
+) -> None:
+    # src 97, 102: Spades favour "Combat (Attacks and Defenses)"; a successful Favored Action gives a pool
+    # point. h (4 Shots) pays 1 for an Active Defense (Defense 17): v's 9 + 5 = 14 misses -> the Shot
+    # comes back; 9 + 8 = 17 hits -> no point; under 5H (Interaction) a miss gives nothing.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(6))}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[card, 7])  # heroes' card; villains 7S
+    attack(d, "v", ["h"], dice, defend={"h": True})
+    assert who(d, "h").shots == shots
