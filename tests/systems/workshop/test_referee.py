@@ -583,3 +583,24 @@ def test_r37__a_successful_active_defense_is_a_favored_combat_action(
     d.do("gm", "start_sequence", dice=[card, 7])  # heroes' card; villains 7S
     attack(d, "v", ["h"], dice, defend={"h": True})
     assert who(d, "h").shots == shots
+
+
+@pytest.mark.rules("WS-SEQ-003")
+@pytest.mark.parametrize(
+    ("command", "fields"),
+    [
+        ("attack", {"character": "h", "target": "v"}),  # a typo: target for targets
+        ("attack", {"targets": ["v"]}),  # whose attack?
+        ("raise_initiative", {"character": "h", "shots": 1.5}),
+        ("defend", {"character": "h", "use": "maybe"}),
+        ("move", {"character": "x" * 500}),
+        ("rollless", {"character": "h", "what": "x" * 1000}),
+        ("end_turn", {"character": None}),
+        ("dance", {"character": "h"}),
+    ],
+)
+def test_r38__malformed_commands_are_one_sentence_refusals(command: str, fields: dict[str, Any]) -> None:
+    d = duel()
+    err = d.refuse("ann", command, **fields)
+    assert "\n" not in err.message and "Traceback" not in err.message
+    assert who(d, "h").shots == 5 and state(d).turn.current == "h"
