@@ -604,3 +604,15 @@ def test_r38__malformed_commands_are_one_sentence_refusals(command: str, fields:
     err = d.refuse("ann", command, **fields)
     assert "\n" not in err.message and "Traceback" not in err.message
     assert who(d, "h").shots == 5 and state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-004")
+def test_r39__an_active_defense_ends_with_the_defenders_out_of_sequence_action() -> None:
+    # Inventory WS-CORE-003 (secondary evidence): Active Defense is +5 "until the defender's next
+    # action"; src 25: the 3-Shot Action out of Sequence is an Action, so it ends the +5.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    end_turn(d, "v")
+    attack(d, "h", ["v"], MISS, defend={"v": True})
+    assert [(e.name, e.target) for e in state(d).effects] == [("active_defense", "v")]
+    d.do("gm", "extra_action", character="v")
+    assert state(d).effects == ()
