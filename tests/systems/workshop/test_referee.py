@@ -462,7 +462,18 @@ def test_r27__impossible_or_untimely_commands_are_one_sentence_refusals(
 
 
 @pytest.mark.rules("WS-SHOT-001")
-@pytest.mark.parametrize("bad", [{"health": -5}, {"traits": {"Agility": "fast"}}, {"id": "a b"}, {"id": ""}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"health": -5},
+        {"traits": {"Agility": "fast"}},
+        {"id": "a b"},
+        {"id": ""},
+        {"traits": {"Agility": 1_000_000}},  # a Shot Count in the hundreds of thousands
+        {"traits": {"Agility": -4}},
+        {"traits": {"": 3}},
+    ],
+)
 def test_r28__an_impossible_sheet_is_refused(bad: dict[str, Any]) -> None:
     d = table(start=False)
     payload = {"id": "x", **sheet(), **bad}
