@@ -627,3 +627,30 @@ def test_r39__an_active_defense_ends_with_the_defenders_out_of_sequence_action()
     assert [(e.name, e.target) for e in state(d).effects] == [("active_defense", "v")]
     d.do("gm", "extra_action", character="v")
     assert state(d).effects == ()
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+@pytest.mark.parametrize("action", ["cover", "treat", "steady"])
+def test_r40__every_successful_favored_action_earns_a_pool_point(action: str) -> None:
+    # src 97-102: Spades favour Combat (covering fire is a Ranged Weapons roll), Clubs "Other (Any other
+    # Action)" (treating, steadying); "Successful Favored Actions provide a pool point of choice".
+    # h (4 Shots) spends 1 on Initiative while v is up, then succeeds: the Shot comes back.
+    card = 5 if action == "cover" else 33  # 5S or 7C
+    config = {**QUIET, "card_draw": True, "covering_fire": True, "shaken": True, "shaken_difficulty": 15}
+    gunner = sheet(traits=pool(4), weapons=[{**gun(6), "covering_fire": True}], **TOUGH)
+    d = table(config, heroes={"h": gunner, "k": sheet(traits=pool(1))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=5, dice=[1, 9])  # k: 1 Wound to treat
+    if action == "steady":
+        d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: h is Shaken
+    d.do("gm", "start_sequence", dice=[card, 20])  # villains 7H
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    if action == "cover":
+        events = d.do("ann", "cover", character="h", dice=[9, 1])  # 4 + 4 + 8 = 16 vs 10
+    elif action == "treat":
+        events = d.do("ann", "treat", character="h", patient="k", dice=[9, 1])  # 4 + 4 + 8 = 16 vs 15
+    else:
+        events = d.do("ann", "steady", character="h", dice=[9, 1])  # 5 + 5 + 8 = 18 vs 15
+    assert all_of(events, "rolled")[0]["success"] is True
+    assert who(d, "h").shots == 4

@@ -17,6 +17,7 @@ from capeworks.systems.workshop.common import (
     acting,
     char,
     favored,
+    favored_point,
     pool_point,
     require_steady,
     roll_traits,
@@ -178,6 +179,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
             turn=use_action(state, c.id),
         )
     )
+    favored_point(batch, c.id, Favored.COMBAT, r.success)
     wake_rolls(batch, ctx, dice, c.id, state)
     offer_strikes(batch, ctx, c.id)
     return batch
@@ -212,6 +214,7 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
     batch.emit(
         rolled_event(c, "steady", traits, r, character=after, turn=use_action(state, c.id)), rolls=(r.record,)
     )
+    favored_point(batch, c.id, Favored.OTHER, r.success)
     wake_rolls(batch, ctx, dice, c.id, state)
     return batch
 
@@ -277,6 +280,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     )
     if r.success:
         batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
+    favored_point(batch, healer.id, Favored.OTHER, r.success)
     wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007: a rolled Action stirs the unconscious
     return batch
 
@@ -303,6 +307,7 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
     if state.turn.sequence:
+        favored_point(batch, healer.id, Favored.OTHER, r.success)
         wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
     return batch
 
@@ -327,6 +332,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
             )
         )
     if state.turn.sequence:
+        favored_point(batch, healer.id, Favored.OTHER, r.success)
         wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
     return batch
 
