@@ -654,3 +654,26 @@ def test_r40__every_successful_favored_action_earns_a_pool_point(action: str) ->
         events = d.do("ann", "steady", character="h", dice=[9, 1])  # 5 + 5 + 8 = 18 vs 15
     assert all_of(events, "rolled")[0]["success"] is True
     assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-MOOK-005")
+@pytest.mark.parametrize("action", ["steady", "treat"])
+def test_r41__any_action_that_ignores_speed_bump_mooks_lets_them_strike(action: str) -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against
+    # the player character": steadying or treating a friend ignores the goons engaging h as surely as
+    # shooting someone else does.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "shaken": True},
+              heroes={"h": sheet(**TOUGH), "k": sheet(**TOUGH)}, villains={"goons": goons},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=5, dice=[1, 9])  # k: 1 Wound to treat
+    if action == "steady":
+        d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # h: 3 Shock, Shaken
+    d.do("gm", "start_sequence")
+    if action == "steady":
+        d.do("ann", "steady", character="h", dice=[9, 1])
+    else:
+        d.do("ann", "treat", character="h", patient="k", dice=[9, 1])
+    assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")

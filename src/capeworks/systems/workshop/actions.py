@@ -216,6 +216,7 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
     )
     favored_point(batch, c.id, Favored.OTHER, r.success)
     wake_rolls(batch, ctx, dice, c.id, state)
+    offer_strikes(batch, ctx, c.id)  # WS-MOOK-005: an Action that ignores the mooks
     return batch
 
 
@@ -282,6 +283,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
         batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
     favored_point(batch, healer.id, Favored.OTHER, r.success)
     wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007: a rolled Action stirs the unconscious
+    offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
     return batch
 
 
@@ -309,6 +311,7 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     if state.turn.sequence:
         favored_point(batch, healer.id, Favored.OTHER, r.success)
         wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
+        offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
     return batch
 
 
@@ -334,6 +337,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     if state.turn.sequence:
         favored_point(batch, healer.id, Favored.OTHER, r.success)
         wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
+        offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
     return batch
 
 
