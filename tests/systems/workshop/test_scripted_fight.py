@@ -47,6 +47,9 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("gm", "end_turn", {"character": "thug"}, [1, 1]),
     ("ann", "steady", {"character": "jade"}, [9, 1, 3]),  # 9 + 8 + 3 = 20 vs 20
     ("ann", "end_turn", {"character": "jade"}, []),
+    # Viper's steady under the villains' Ace (all Actions Favored) earned a Shot back (WS-CARD-002), so
+    # Viper (4, Shot Count 5) now acts before Rook (4, Shot Count 4): Viper holds
+    ("gm", "end_turn", {"character": "viper"}, []),
     ("bo", "attack", {"character": "rook", "targets": ["viper", "thug"]}, []),
     ("gm", "defend", {"character": "viper", "use": False}, []),
     # snapshots at -3: viper falls (Shock 16 of 13), the thug is out (10 on the glass jaw)

@@ -17,6 +17,7 @@ from capeworks.systems.workshop.common import (
     acting,
     char,
     favored,
+    favored_point,
     pool_point,
     require_steady,
     roll_traits,
@@ -124,6 +125,7 @@ def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -
 def rollless(state: WorkshopState, ctx: Ctx, command: cmd.Rollless, dice: DiceService) -> B:
     """WS-SHOT-002: an Action with no roll (a Sequence of only these regains a Shot)."""
     c = acting(state, command.character)
+    require_steady(ctx.config, c)  # WS-SHAKEN-002/003: no Free Actions; steady before any Action
     batch = ctx.batch(state)
     what = command.what.strip() or "reloads"
     batch.emit(
@@ -177,6 +179,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
             turn=use_action(state, c.id),
         )
     )
+    favored_point(batch, c.id, Favored.COMBAT, r.success)
     wake_rolls(batch, ctx, dice, c.id, state)
     offer_strikes(batch, ctx, c.id)
     return batch
@@ -211,7 +214,9 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
     batch.emit(
         rolled_event(c, "steady", traits, r, character=after, turn=use_action(state, c.id)), rolls=(r.record,)
     )
+    favored_point(batch, c.id, Favored.OTHER, r.success)
     wake_rolls(batch, ctx, dice, c.id, state)
+    offer_strikes(batch, ctx, c.id)  # WS-MOOK-005: an Action that ignores the mooks
     return batch
 
 
@@ -267,6 +272,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     if p.standing is not Standing.DOWN or p.revive_difficulty is None:
         raise RuleViolation("WS-SHOCK-002", f"{p.name} is not knocked out by Shock.")
     healer = acting(state, command.character)
+    require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, p.revive_difficulty, "revive")
     batch = ctx.batch(state)
     batch.emit(
@@ -275,6 +281,9 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     )
     if r.success:
         batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
+    favored_point(batch, healer.id, Favored.OTHER, r.success)
+    wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007: a rolled Action stirs the unconscious
+    offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
     return batch
 
 
@@ -284,6 +293,8 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     if p.standing is not Standing.DYING:
         raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
     healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    if state.turn.sequence:
+        require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, stabilise_difficulty(p.health, p.wounds), "stabilise")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
@@ -297,6 +308,10 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
             }
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+    if state.turn.sequence:
+        favored_point(batch, healer.id, Favored.OTHER, r.success)
+        wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
+        offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
     return batch
 
 
@@ -306,6 +321,8 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     if p.wounds <= p.bandaged:
         raise RuleViolation("WS-WPEN-004", f"{p.name} has no untreated Wounds.")
     healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
+    if state.turn.sequence:
+        require_steady(ctx.config, healer)
     traits, r = _healer_roll(state, ctx, dice, healer, ctx.config.treat_difficulty, "treat")
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
@@ -317,6 +334,10 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
                 character=patient.model_copy(update={"bandaged": patient.wounds}), status="bandaged", on=True
             )
         )
+    if state.turn.sequence:
+        favored_point(batch, healer.id, Favored.OTHER, r.success)
+        wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
+        offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
     return batch
 
 

@@ -164,6 +164,7 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
         after = c if cards else spend_shots(state, c, 1, "WS-SHOT-003", "an Active Defense")
         if not c.named and ctx.config.mooks is MookModel.GLASS_JAW:
             after = after.with_status("loses_action")  # WS-MOOK-001
+        pending = pending.model_copy(update={"defended": (*pending.defended, c.id)})
         bonus = ctx.config.active_defense_bonus
         effect = Effect(
             name="active_defense",
@@ -198,6 +199,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     before = batch.state
     model = model_for(ctx.config.dice)
     any_hit = False
+    hit_ids: set[str] = set()
     for tid in p.targets:
         state = batch.state
         a = state.characters[p.attacker]
@@ -217,6 +219,8 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         pv = pv_of(ctx, outcome, weapon.damage, t.soak) if hit else 0
         after = a.without("inspired", "free_d10", "bruised").model_copy(update={"rolled": True, "busy": True})
         any_hit |= hit
+        if hit:
+            hit_ids.add(tid)
         batch.emit(
             ev.AttackRolled(
                 attacker=a.id,
@@ -257,6 +261,10 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     a = batch.state.characters[p.attacker]
     if any_hit and favored(batch.state, a, Favored.COMBAT):  # WS-CARD-002
         batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
+    for tid in dict.fromkeys(p.defended):  # WS-CARD-002: an Active Defense that held is a Favored Defense
+        t = batch.state.characters[tid]
+        if tid not in hit_ids and favored(batch.state, t, Favored.COMBAT):
+            batch.emit(ev.StatusSet(character=pool_point(t), status="pool point", on=True))
     wake_rolls(batch, ctx, dice, p.attacker, before)
     offer_strikes(batch, ctx, p.attacker, ignored=set(p.targets))
 

@@ -45,6 +45,9 @@ __all__ = [
 ]
 
 _Id = Annotated[str, Field(min_length=1, max_length=64)]
+#: a trait's name and rating: a sheet a new player types may not carry Agility 1000000 or a nameless trait
+_TraitName = Annotated[str, Field(min_length=1, max_length=40)]
+_Rating = Annotated[int, Field(ge=0, le=50)]
 
 
 class AddCharacter(Frozen):
@@ -56,7 +59,7 @@ class AddCharacter(Frozen):
     sample: str = ""
     faction: str = Field(default="", max_length=40)
     named: bool = True
-    traits: dict[str, int] = Field(default_factory=dict)
+    traits: dict[_TraitName, _Rating] = Field(default_factory=dict, max_length=60)
     health: int = Field(default=10, ge=1, le=100)
     toughness: int = Field(default=4, ge=1, le=50)
     defense: int = Field(default=10, ge=0, le=60)

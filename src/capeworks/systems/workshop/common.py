@@ -197,6 +197,13 @@ def pool_point(c: Combatant) -> Combatant:
     return c.model_copy(update={"shots": min(c.shot_count, c.shots + 1)})
 
 
+def favored_point(batch: Batch[WorkshopState], cid: str, kind: Favored, success: bool) -> None:
+    """WS-CARD-002: a successful Action of a Favored kind gives its actor a pool point."""
+    c = batch.state.characters[cid]
+    if success and favored(batch.state, c, kind):
+        batch.emit(ev.StatusSet(character=pool_point(c), status="pool point", on=True))
+
+
 def wake_rolls(
     batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, roller: str, before: WorkshopState
 ) -> None:

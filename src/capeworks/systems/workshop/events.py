@@ -116,10 +116,12 @@ class InitiativeRaised(WorkshopEvent):
 
 
 class ExtraActionTaken(WorkshopEvent):
-    """3 Shots spent for an Action out of Sequence (WS-SHOT-004)."""
+    """3 Shots spent for an Action out of Sequence (WS-SHOT-004); it is the actor's next action, so their
+    Active Defense ends (WS-CORE-003)."""
 
     character: Combatant
     turn: Turn
+    effects: tuple[Effect, ...] | None = None
 
 
 class InterruptBid(WorkshopEvent):

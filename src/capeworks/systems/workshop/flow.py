@@ -272,8 +272,15 @@ def extra_action(
         raise RuleViolation("WS-SHOT-004", "Someone else is acting out of Sequence now.")
     require_no_offer(state)
     after = spend_shots(state, c, 3, "WS-SHOT-004", "an Action out of Sequence")
+    kept = tuple(e for e in state.effects if not (e.name == "active_defense" and e.target == c.id))
     batch = ctx.batch(state)
-    batch.emit(ev.ExtraActionTaken(character=after, turn=turn.model_copy(update={"extra": c.id})))
+    batch.emit(
+        ev.ExtraActionTaken(
+            character=after,
+            turn=turn.model_copy(update={"extra": c.id}),
+            effects=kept if kept != state.effects else None,
+        )
+    )
     return batch
 
 

@@ -50,6 +50,8 @@ class Pending(Frozen):
     wall_at: int | None = None
     #: card initiative: defenders whose Damage counts from last place (WS-ALT-003)
     from_last: tuple[str, ...] = ()
+    #: defenders who spent a Shot on an Active Defense against this attack (a Favored Defense, WS-CARD-002)
+    defended: tuple[str, ...] = ()
 
 
 class Bid(Frozen):

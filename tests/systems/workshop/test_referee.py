@@ -1,0 +1,679 @@
+"""An outside referee's pass over the Workshop table: situations written from the seed alone.
+
+Each case: the situation, the dice in order (a positive then a negative d10, a face of 10 reads 0, then
+any extra positive d10s), the outcome the seed demands and the seed line (src N, first copy). Where the
+seed is silent the inventory's PROPOSED decision is followed and named. The hero ``h`` (Agility 5 +
+Guns 4 = 9) shoots at Defense 12; dice 9 and 1 make 17, a hit; the default effect-values model makes
+PV = weapon Damage - Soak.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.errors import CapeworksError, NotPermitted
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
+
+QUIET = {"shock_roll": False, "wake_rolls": False, "wound_penalty": "none"}
+TOUGH = {"health": 100, "toughness": 50}
+SLOW = {"Agility": 1, "Wits": 1, "Luck": 0}
+HIT = [9, 1]
+MISS = [10, 10]
+
+
+def gun(damage: int) -> dict[str, Any]:
+    return {"name": "gun", "attribute": "Agility", "skill": "Guns", "damage": damage}
+
+
+def pool(n: int) -> dict[str, int]:
+    """Traits giving a Shot Count of ``n``."""
+    return {"Agility": n, "Wits": n, "Luck": n}
+
+
+def duel(config: dict[str, Any] | None = None, damage: int = 6, **victim: Any) -> Driver:
+    """``h`` (Shot Count 5, a gun of ``damage``) against a slow ``v`` (no Shots); ``h`` is up."""
+    traits = {**SLOW, **victim.pop("traits", {})}
+    return table(
+        {**QUIET, **(config or {})},
+        heroes={"h": sheet(weapons=[gun(damage)])},
+        villains={"v": sheet(traits=traits, **{**TOUGH, **victim})},
+    )
+
+
+# -- Sequences and Shots ------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SEQ-002", "WS-SHOT-003")
+def test_r01__raised_initiative_reorders_those_yet_to_act() -> None:
+    # src 12, 21: Initiative is the pool; 1 Shot raises it by 5 for the current Sequence.
+    # v 6, b 5, c 4; while v acts, c spends 1 Shot -> 9: c now acts before b.
+    d = table(QUIET, heroes={"b": sheet(traits=pool(5)), "c": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6))})  # fmt: skip
+    assert state(d).turn.current == "v"
+    d.do("ann", "raise_initiative", character="c", shots=1)
+    assert state(d).turn.initiative["c"] == 9
+    end_turn(d, "v")
+    assert state(d).turn.current == "c"
+    end_turn(d, "c")
+    assert state(d).turn.current == "b"
+
+
+@pytest.mark.rules("WS-SHOT-002")
+def test_r02__a_sequence_of_only_moving_regains_a_shot() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence ... raise your Shot
+    # pool by 1, up to your Shot Count". A Move needs no roll.
+    # (First written with h raising Initiative on its own turn; the table refuses that, rightly: the
+    # raise is "for the current Sequence" and h's Initiative has come. h now spends it while v is up.)
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    assert who(d, "h").shots == 4
+    end_turn(d, "v")
+    d.do("ann", "move", character="h")
+    events = end_turn(d, "h")
+    assert "sequence_started" in types(events)
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-SHOT-004")
+def test_r03__a_rolled_out_of_sequence_action_spoils_the_rollless_sequence() -> None:
+    # src 16, 25: a talk on the turn, then 3 Shots for an attack out of Sequence: the Sequence used
+    # an Action needing a roll, so no Shot comes back (pool 5 - 3 = 2 stays 2).
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    end_turn(d, "h")  # h 5 acts first; ends without acting
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], MISS)
+    assert who(d, "h").shots == 2
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert who(d, "h").shots == 2
+
+
+@pytest.mark.rules("WS-SHOT-004")
+def test_r04__six_shots_buy_two_actions_out_of_sequence() -> None:
+    # src 23-25: 3 Shots each; nothing limits it to one per Sequence. Pool 6 -> 3 -> 0.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(6))}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], MISS)
+    d.do("ann", "extra_action", character="h")
+    assert (who(d, "h").shots, state(d).turn.extra) == (0, "h")
+    attack(d, "h", ["v"], MISS)
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-003", "WS-SNAP-001")
+def test_r05__one_active_defense_covers_both_snapshots_of_one_action() -> None:
+    # src 20, 31: 1 Shot for an Active Defense "at any time"; PROPOSED: +5 until the defender's next
+    # action. h splits at v twice (-3 each): v pays one Shot, both rolls face 12 + 5 = 17.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    events = attack(d, "h", ["v", "v"], [9, 1, 9, 1], defend={"v": True})
+    rolls = all_of(events, "attack_rolled")
+    assert [(r["modifier"], r["av"], r["defense"]) for r in rolls] == [(-3, 14, 17), (-3, 14, 17)]
+    assert who(d, "v").shots == 3
+
+
+@pytest.mark.rules("WS-SNAP-001", "WS-WPEN-001")
+def test_r06__a_wounded_snapshot_takes_both_penalties() -> None:
+    # src 31, 111: two snapshots at -3 each, and 1 untreated Wound is -1 more: -4 on each roll.
+    d = table({**QUIET, "wound_penalty": "per_wound"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "fall", character="h", metres=5, dice=[1, 9])  # Stunt + Agility 8 - 8 = 0: 5 Damage, 1 Wound
+    assert who(d, "h").wounds == 1
+    rolls = all_of(attack(d, "h", ["v", "v"], [9, 1, 9, 1]), "attack_rolled")
+    assert [(r["modifier"], r["av"]) for r in rolls] == [(-4, 13), (-4, 13)]
+
+
+@pytest.mark.rules("WS-SNAP-002", "WS-SNAP-003")
+def test_r07__heroic_initiative_does_not_penalise_a_single_attack_on_a_named_foe() -> None:
+    # src 37-49: the "1* -2" row exists only for the reversed use against unnamed characters; a plain
+    # single Action is no multi-action and takes no modifier.
+    d = duel({"heroic_multi_action": True})
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert (r["modifier"], r["av"], r["hit"]) == (0, 17, True)
+
+
+# -- Damage, Shock and Wounds ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-001", "WS-DMG-002", "WS-CORE-002")
+def test_r08__a_hit_of_pv_ten_is_ten_shock_and_two_wounds() -> None:
+    # src 54: Damage = PV -> PV Shock points, 1 Wound per WT (5). Gun 12 - Soak 2 = PV 10.
+    d = duel(damage=12, soak=2)
+    events = attack(d, "h", ["v"], HIT)
+    assert last(events, "attack_rolled")["pv"] == 10
+    dmg = last(events, "damaged")
+    assert (dmg["shock"], dmg["wounds"]) == (10, 2)
+    assert (who(d, "v").shock, who(d, "v").wounds) == (10, 2)
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-SEQ-002")
+def test_r09__a_combatant_down_on_shock_leaves_the_acting_order() -> None:
+    # src 54: Shock equal to Health -> falls down, unable to act: no Initiative next Sequence.
+    d = duel(damage=6, health=6, toughness=50)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN
+    events = end_turn(d, "h")
+    assert "sequence_started" in types(events)
+    assert "v" not in state(d).turn.order.order
+    assert state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-DMG-005")
+def test_r10__wounds_reaching_toughness_by_an_attack_is_dying_and_unable_to_act() -> None:
+    # src 54: Wounds equal to Toughness -> dying. Gun 20: 4 Wounds on Toughness 4.
+    d = duel(damage=20, health=100, toughness=4, traits=pool(5))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (4, Standing.DYING)
+    end_turn(d, "h")
+    d.refuse("gm", "attack", character="v", targets=["h"])
+
+
+@pytest.mark.rules("WS-DMG-006")
+def test_r11__resting_then_moving_is_not_nothing_but_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point."
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "rest", character="h")
+    d.refuse("ann", "move", rule="WS-SEQ-003", character="h")  # resting takes the whole turn
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert who(d, "h").shock == 3
+
+
+@pytest.mark.rules("WS-DMG-007")
+def test_r12__only_a_rolled_action_by_someone_else_wakes_the_unconscious() -> None:
+    # src 60: the wake roll comes "every time someone else rolls an Action"; talking rolls nothing.
+    d = table({"shock_roll": False}, heroes={"h": sheet(health=6), "k": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    assert who(d, "h").standing is Standing.DOWN
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "rollless", character="k", what="talks")
+    assert not [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    events = end_turn(d, "k")
+    events = attack(d, "v", ["k"], [*MISS, 9, 1])  # v's rolled Action: h rolls 10 + 8 = 18 vs 15
+    wake = [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert [(r["who"], r["difficulty"], r["success"]) for r in wake] == [("h", 15, True)]
+    assert who(d, "h").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHOCK-001", "WS-SHOCK-002")
+def test_r13__three_wounds_make_the_shock_roll_twenty_and_the_margin_the_sleep() -> None:
+    # src 120: Difficulty 5 + 5 x 3 = 20; Willpower 5 + Focus 5 + 9 - 1 = 18: fails by 2 ->
+    # unconscious 2 Sequences, Physician + Wits vs 2 to wake early.
+    d = duel({"shock_roll": True}, damage=15)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["difficulty"], r["total"], r["success"]) == ("shock", 20, 18, False)
+    v = who(d, "v")
+    assert v.standing is Standing.DOWN and v.revive_difficulty == 2
+    # (First written against the Sequence number; wake_at counts on the table's clock, which starts at 0.)
+    assert v.wake_at == state(d).clock + 2
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-SEQ-002")
+def test_r14__stun_lowers_the_next_sequence_initiative() -> None:
+    # src 124, 12: 2 Wounds in one attack -> 2 Shots lost; next Initiative is the pool: 4 - 2 = 2.
+    d = duel({"stun": True}, damage=10, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").shots == 2
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert state(d).turn.initiative["v"] == 2
+
+
+@pytest.mark.rules("WS-GRIT-001")
+def test_r15__sand_in_your_teeth_wounds_even_a_hit_of_no_damage() -> None:
+    # src 142: "Every hit causes at least 1 Wound": a hit with PV 0 (a Damage 0 gun) still wounds.
+    d = duel({"sand_in_your_teeth": "additive"}, damage=0)
+    events = attack(d, "h", ["v"], HIT)
+    assert last(events, "attack_rolled")["hit"] is True
+    assert who(d, "v").wounds == 1
+
+
+@pytest.mark.rules("WS-DARK-001")
+def test_r16__dark_times_failure_is_dying_before_toughness() -> None:
+    # src 150: roll Willpower + Focus vs the Shock inflicted (8); 10 + 1 - 5 = 6 fails -> dying.
+    d = duel({"dark_times": True}, damage=8)
+    events = attack(d, "h", ["v"], [*HIT, 1, 5])
+    r = last(events, "rolled")
+    assert (r["difficulty"], r["total"], r["success"]) == (8, 6, False)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (1, Standing.DYING)
+
+
+@pytest.mark.rules("WS-SHOCK-004", "WS-CINE-001")
+def test_r17__each_massive_hit_is_its_own_cinematic_wound() -> None:
+    # src 128, 133: a hit of Damage >= 4 x WT takes a Cinematic Wound; two such hits, two wounds.
+    d = duel({"cinematic_wounds": "fixed"}, damage=20)
+    attack(d, "h", ["v", "v"], [9, 1, 9, 1])  # -3 each: 14 vs 12, both hit for 20
+    assert len(who(d, "v").cinematic) == 2
+
+
+# -- Shaken and mooks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003")
+def test_r18__a_failed_steady_roll_spends_the_action_and_leaves_the_move() -> None:
+    # src 81: "roll Willpower+Focus Difficulty 10+10 as an Action": 10 + 0 = 10 vs 20 fails.
+    d = duel({"shaken": True}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").has("shaken")
+    end_turn(d, "h")
+    r = last(d.do("gm", "steady", character="v", dice=MISS), "rolled")
+    assert (r["difficulty"], r["success"]) == (20, False)
+    assert who(d, "v").has("shaken")
+    d.refuse("gm", "attack", character="v", targets=["h"])
+    d.do("gm", "move", character="v")
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-SHAKEN-002")
+def test_r19__a_glass_jaw_mook_shaken_by_its_table_cannot_dodge() -> None:
+    # src 161, 81: Damage 5-9 Shakes a glass-jaw mook (its own table, whatever the Shaken switch);
+    # a Shaken character may not make Active Defenses.
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(7)])},
+              villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    assert who(d, "m").has("shaken") and who(d, "m").standing is Standing.UP
+    end_turn(d, "h")
+    end_turn(d, "m")
+    d.do("ann", "attack", character="h", targets=["m"], dice=MISS)
+    assert not [p for p in d.table.prompts() if p.kind == "active_defense"]
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-SHOCK-001")
+def test_r20__a_glass_jaw_mook_goes_out_at_ten_without_a_shock_roll() -> None:
+    # src 162: 10+ Out: the table decides, no Shock roll for the nameless.
+    d = table({"shock_roll": True}, heroes={"h": sheet(weapons=[gun(10)])},
+              villains={"m": sheet(named=False, traits=SLOW, **TOUGH)})  # fmt: skip
+    events = attack(d, "h", ["m"], HIT)
+    assert who(d, "m").standing not in (Standing.UP,)
+    assert not [r for r in all_of(events, "rolled") if r["what"] == "shock"]
+
+
+# -- the other optional rules -------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-002")
+@pytest.mark.parametrize(("damage", "down"), [(5, False), (9, True)])
+def test_r21__knockback_needs_more_damage_than_mass(damage: int, down: bool) -> None:
+    # src 107: "when you take more Damage than your Mass Value" (Mass 5): 5 is not more; 9 is, excess 4
+    # -> 0 m, PROPOSED a Knockdown only.
+    d = duel({"knockback": True}, damage=damage, mass=5)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").has("knocked_down") is down
+
+
+@pytest.mark.rules("WS-DMG-010")
+@pytest.mark.parametrize(("metres", "dice", "damage"), [(7, [1, 9], 7), (3, [9, 1], 0), (7, [10, 9], 7)])
+def test_r22__falling_never_below_zero_and_a_failed_roll_saves_nothing(
+    metres: int, dice: list[int], damage: int
+) -> None:
+    # src 66: Stunt + Agility (8) vs 0, every 5 PV lowers the distance by 1: 8 - 8 = 0 -> none off;
+    # 8 + 8 = 16 -> 3 m off a 3 m fall -> 0; 8 - 9 = -1 -> none off.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, start=False)
+    events = d.do("gm", "fall", character="h", metres=metres, dice=dice)
+    assert last(events, "fell")["damage"] == damage
+    assert who(d, "h").shock == damage
+
+
+@pytest.mark.rules("WS-COVER-001")
+def test_r23__covering_fire_below_ten_gives_no_cover() -> None:
+    # src 72: Ranged Weapons 4 + Perception 4 + 0 - 1 = 7 vs 10: no PV, no Cover.
+    gunner = sheet(weapons=[{**gun(6), "covering_fire": True}])
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": gunner, "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[10, 1])
+    assert sum(e.amount for e in state(d).effects if e.name == "cover") == 0
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_r24__an_inspired_faction_adds_a_positive_d10() -> None:
+    # src 89: Face Cards: Faction is Inspired; PROPOSED: one extra positive d10 on one roll.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[13, 1])  # heroes draw their 13th card: KS (A..K of spades first)
+    assert state(d).turn.cards["heroes"] == "KS"
+    r = last(attack(d, "h", ["v"], [9, 1, 3]), "attack_rolled")
+    assert (r["dice"], r["av"]) == ([9, 1, 3], 20)
+    assert not who(d, "h").has("inspired")
+
+
+@pytest.mark.rules("WS-CARD-002")
+def test_r25__a_failed_favored_action_earns_nothing() -> None:
+    # src 102: only Successful Favored Actions give a pool point: a spade-favored miss gives none.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4))},
+              villains={"v": sheet(**TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[5, 1])  # heroes 5S: Combat Favored
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    attack(d, "h", ["v"], MISS)
+    assert who(d, "h").shots == 3
+
+
+@pytest.mark.rules("WS-SHAKEN-002", "WS-SHAKEN-003")
+@pytest.mark.parametrize(
+    ("command", "patient", "shock_dice"),
+    [
+        ("rollless", None, []),
+        ("treat", {"toughness": 50, "metres": 5}, []),  # 1 Wound, still up
+        ("stabilise", {"toughness": 1, "metres": 5}, []),  # 1 Wound on Toughness 1: dying
+        ("revive", {"toughness": 50, "metres": 10}, [1, 9]),  # Shock roll 10 - 8 = 2 vs 15: knocked out
+    ],
+)
+def test_r29__a_shaken_character_steadies_before_any_action(
+    command: str, patient: dict[str, int] | None, shock_dice: list[int]
+) -> None:
+    # src 81: Shaken: no Free Actions; "At the beginning of an Action, you roll Willpower+Focus ...
+    # as an Action": talking, treating, reviving, stabilising are Actions, so steadying comes first.
+    d = duel({"shaken": True, "shock_roll": bool(shock_dice)}, damage=3, traits=pool(4))
+    fields: dict[str, Any] = {"what": "talks"}
+    if patient is not None:
+        metres = patient.pop("metres")
+        d.do("gm", "add_character", id="p", **sheet(traits=SLOW, health=100, **patient))
+        d.do("gm", "fall", character="p", metres=metres, dice=[1, 9, *shock_dice])  # 4 - 8: nothing off
+        fields = {"patient": "p"}
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert who(d, "v").has("shaken")
+    d.refuse("gm", command, rule="WS-SHAKEN-003", character="v", **fields)
+    d.do("gm", "steady", character="v", dice=MISS)  # fails: still Shaken, the Action spent
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-SHOT-003", "WS-SHOT-004", "WS-SHOT-005")
+def test_r30__a_confused_faction_buys_nothing_with_shots() -> None:
+    # src 92: "3: Confused (no pool points may be used)": no extra Action, interrupt or Active Defense.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[3, 7])  # heroes 3S: Confused; villains 7S; h 5, v 4, k 3
+    end_turn(d, "h")
+    d.refuse("ann", "extra_action", rule="WS-CARD-003", character="h")
+    d.refuse("ann", "interrupt", rule="WS-CARD-003", character="k", shots=1)
+    d.do("gm", "attack", character="v", targets=["h"], dice=MISS)
+    assert not [p for p in d.table.prompts() if p.kind == "active_defense"]
+    assert (who(d, "h").shots, who(d, "k").shots) == (5, 3)
+
+
+# -- bad input as a new player would type it ----------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SEQ-003")
+def test_r26__a_player_may_not_act_for_the_gms_villain() -> None:
+    d = duel(traits=pool(4))
+    end_turn(d, "h")
+    d.refuse("ann", "attack", error=NotPermitted, character="v", targets=["h"])
+    d.refuse("ann", "end_turn", error=NotPermitted, character="v")
+    d.refuse("ann", "raise_initiative", error=NotPermitted, character="v", shots=1)
+
+
+@pytest.mark.rules("WS-SEQ-003", "WS-CORE-003")
+def test_r26b__one_player_may_not_act_or_answer_for_anothers_hero() -> None:
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("gm", "add_character", id="b", owner="bo", **sheet(traits=pool(4)))
+    d.refuse("bo", "raise_initiative", error=NotPermitted, character="h", shots=1)
+    d.do("gm", "attack", character="v", targets=["h"])
+    prompt = next(p for p in d.table.prompts() if p.kind == "active_defense")
+    d.refuse("bo", "defend", error=NotPermitted, character="h", use=True)
+    d.refuse("gm", "defend", character="v", use=True)  # v is not the one attacked
+    with pytest.raises(CapeworksError):
+        d.answer("bo", prompt.id, "yes")
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SEQ-003", "WS-SHOT-003", "WS-CORE-002")
+@pytest.mark.parametrize(
+    ("command", "fields"),
+    [
+        ("attack", {"character": "h", "targets": ["nobody"]}),
+        ("attack", {"character": "h", "targets": []}),
+        ("attack", {"character": "h", "targets": ["v"], "weapon": "bazooka"}),
+        ("attack", {"character": "ghost", "targets": ["v"]}),
+        ("raise_initiative", {"character": "h", "shots": 0}),
+        ("raise_initiative", {"character": "h", "shots": -2}),
+        ("raise_initiative", {"character": "h", "shots": "lots"}),
+        ("defend", {"character": "h"}),
+        ("extra_action", {"character": "h"}),
+        ("end_turn", {"character": "v"}),
+        ("steady", {"character": "h"}),
+        ("get_up", {"character": "h"}),
+        ("start_sequence", {}),
+        ("fall", {"character": "h", "metres": 3}),
+        ("treat", {"character": "h", "patient": "h"}),
+        ("revive", {"character": "h", "patient": "v"}),
+        ("set_status", {"character": "v", "status": "broken"}),
+        ("pass_time", {"minutes": 10}),
+        ("end_session", {}),
+        ("counter", {"character": "h", "shots": 1}),
+        ("roll_check", {"call": 7}),
+        ("mook_strike", {"group": "v"}),
+        ("narrated", {"id": 1}),
+    ],
+)
+def test_r27__impossible_or_untimely_commands_are_one_sentence_refusals(
+    command: str, fields: dict[str, Any]
+) -> None:
+    d = duel()
+    err = d.refuse("ann", command, **fields)
+    assert "\n" not in err.message and "Traceback" not in err.message
+
+
+@pytest.mark.rules("WS-SHOT-001")
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"health": -5},
+        {"traits": {"Agility": "fast"}},
+        {"id": "a b"},
+        {"id": ""},
+        {"traits": {"Agility": 1_000_000}},  # a Shot Count in the hundreds of thousands
+        {"traits": {"Agility": -4}},
+        {"traits": {"": 3}},
+    ],
+)
+def test_r28__an_impossible_sheet_is_refused(bad: dict[str, Any]) -> None:
+    d = table(start=False)
+    payload = {"id": "x", **sheet(), **bad}
+    err = d.refuse("gm", "add_character", payload=payload)
+    assert "\n" not in err.message
+
+
+# -- second pass: edges ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-003")
+def test_r31__an_advanced_mook_hit_for_no_damage_is_shaken() -> None:
+    # src 168: "Damage 0-4: Shaken": a hit for 0 is in the first row (glass jaw's 0-4 is "Nothing").
+    d = table(QUIET | {"mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(0)])},
+              villains={"m": sheet(named=False, traits=SLOW, **TOUGH)})  # fmt: skip
+    assert last(attack(d, "h", ["m"], HIT), "attack_rolled")["hit"] is True
+    assert who(d, "m").has("shaken")
+
+
+@pytest.mark.rules("WS-SHOCK-004", "WS-CINE-001", "WS-DMG-003")
+@pytest.mark.parametrize(("damage", "massive"), [(20, False), (39, False), (40, True)])
+def test_r32__massive_damage_counts_the_victims_own_threshold(damage: int, massive: bool) -> None:
+    # src 128, 133, 175: Massive = Damage >= 4 x the Wound Threshold; v's own WT is 10 -> 40.
+    d = duel({"cinematic_wounds": "fixed"}, damage=damage, wt=10)
+    assert last(attack(d, "h", ["v"], HIT), "damaged")["massive"] is massive
+    assert len(who(d, "v").cinematic) == int(massive)
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-002")
+def test_r33__a_rested_sequence_regains_a_shock_point_and_a_shot() -> None:
+    # src 58, 16: resting needs no roll, so the Sequence both regains 1 Shock and raises the pool by 1.
+    d = table(
+        QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False
+    )
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    d.do("ann", "rest", character="h")
+    end_turn(d, "h")
+    assert (who(d, "h").shock, who(d, "h").shots) == (3, 5)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-005", "WS-SEQ-002")
+def test_r34__untimely_shot_spending_is_refused() -> None:
+    # src 25: the 3-Shot Action comes "after your normal Initiative", not during it; src 27: nobody
+    # interrupts themselves; a second start of the first Sequence is refused.
+    d = duel()
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
+    d.refuse("ann", "interrupt", character="h", shots=1)
+    d.refuse("gm", "start_sequence")
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SHOT-001")
+@pytest.mark.parametrize(
+    ("command", "fields"),
+    [
+        ("fall", {"character": "h", "metres": -3}),
+        ("pass_time", {"minutes": 0}),
+        ("call_check", {"character": "h", "traits": ["Willpower", "Focus"], "difficulty": 999}),
+        ("call_check", {"character": "h", "traits": ["Willpower"], "difficulty": 10}),
+        ("add_character", {"id": "h", "health": 10}),  # the id is taken
+        ("add_character", {"id": "z", "toughness": 0}),
+        ("add_character", {"id": "z", "weapons": [{"name": "gun", "damage": -1}]}),
+        ("add_character", {"id": "z", "sample": "nobody-by-that-name"}),
+        ("attack", {"character": "h", "targets": ["v"], "wall_at": -1}),
+        ("set_status", {"character": "v", "status": "dead"}),
+    ],
+)
+def test_r35__impossible_values_from_the_gm_are_refused(command: str, fields: dict[str, Any]) -> None:
+    d = duel({"knockback": True, "status_effects": True})
+    err = d.refuse("gm" if command != "attack" else "ann", command, **fields)
+    assert "\n" not in err.message and "Traceback" not in err.message
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-WPEN-004", "WS-SHOCK-002", "WS-DARK-002")
+@pytest.mark.parametrize(
+    ("command", "patient", "shock_dice", "more"),
+    [
+        ("treat", {"toughness": 50, "metres": 5}, [], []),  # 1 Wound, still up
+        ("stabilise", {"toughness": 1, "metres": 5}, [], []),  # dying: 25 - 100 + 5, stabilised
+        # Shock roll 10 + 1 - 9 = 2 vs 15: out, revive vs 13; the revive fails, so p rolls to wake too
+        ("revive", {"toughness": 50, "metres": 10}, [1, 9], [10, 10]),
+    ],
+)
+def test_r36__a_healers_roll_is_an_action_that_stirs_the_unconscious(
+    command: str, patient: dict[str, int], shock_dice: list[int], more: list[int]
+) -> None:
+    # src 60: the unconscious roll to wake "every time someone else rolls an Action"; Physician + Wits
+    # to treat, revive or stabilise is rolled as the healer's Action. k (Health 4) lies unconscious.
+    d = table({**QUIET, "wake_rolls": True, "shock_roll": bool(shock_dice)},
+              heroes={"h": sheet(), "k": sheet(health=4)},
+              villains={"p": sheet(traits=SLOW, health=100, toughness=patient["toughness"])},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=4, dice=[1, 9])  # 4 Shock on Health 4, no Wound: down
+    d.do("gm", "fall", character="p", metres=patient["metres"], dice=[1, 9, *shock_dice])
+    d.do("gm", "start_sequence")
+    assert who(d, "k").standing is Standing.DOWN
+    events = d.do("ann", command, character="h", patient="p", dice=[1, 1, 9, 1, *more])  # heal 9; k 10 + 8
+    wake = [
+        (r["who"], r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"] == "wake"
+    ]
+    assert wake == [("k", 15, True)] + ([("p", 15, False)] if more else [])
+    assert who(d, "k").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002", "WS-CORE-003")
+@pytest.mark.parametrize(("card", "dice", "shots"), [(5, [6, 1], 4), (5, [9, 1], 3), (18, [6, 1], 3)])
+def test_r37__a_successful_active_defense_is_a_favored_combat_action(
+    card: int, dice: list[int], shots: int
+) -> None:
+    # src 97, 102: Spades favour "Combat (Attacks and Defenses)"; a successful Favored Action gives a pool
+    # point. h (4 Shots) pays 1 for an Active Defense (Defense 17): v's 9 + 5 = 14 misses -> the Shot
+    # comes back; 9 + 8 = 17 hits -> no point; under 5H (Interaction) a miss gives nothing.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(6))}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[card, 7])  # heroes' card; villains 7S
+    attack(d, "v", ["h"], dice, defend={"h": True})
+    assert who(d, "h").shots == shots
+
+
+@pytest.mark.rules("WS-SEQ-003")
+@pytest.mark.parametrize(
+    ("command", "fields"),
+    [
+        ("attack", {"character": "h", "target": "v"}),  # a typo: target for targets
+        ("attack", {"targets": ["v"]}),  # whose attack?
+        ("raise_initiative", {"character": "h", "shots": 1.5}),
+        ("defend", {"character": "h", "use": "maybe"}),
+        ("move", {"character": "x" * 500}),
+        ("rollless", {"character": "h", "what": "x" * 1000}),
+        ("end_turn", {"character": None}),
+        ("dance", {"character": "h"}),
+    ],
+)
+def test_r38__malformed_commands_are_one_sentence_refusals(command: str, fields: dict[str, Any]) -> None:
+    d = duel()
+    err = d.refuse("ann", command, **fields)
+    assert "\n" not in err.message and "Traceback" not in err.message
+    assert who(d, "h").shots == 5 and state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-004")
+def test_r39__an_active_defense_ends_with_the_defenders_out_of_sequence_action() -> None:
+    # Inventory WS-CORE-003 (secondary evidence): Active Defense is +5 "until the defender's next
+    # action"; src 25: the 3-Shot Action out of Sequence is an Action, so it ends the +5.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    end_turn(d, "v")
+    attack(d, "h", ["v"], MISS, defend={"v": True})
+    assert [(e.name, e.target) for e in state(d).effects] == [("active_defense", "v")]
+    d.do("gm", "extra_action", character="v")
+    assert state(d).effects == ()
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+@pytest.mark.parametrize("action", ["cover", "treat", "steady"])
+def test_r40__every_successful_favored_action_earns_a_pool_point(action: str) -> None:
+    # src 97-102: Spades favour Combat (covering fire is a Ranged Weapons roll), Clubs "Other (Any other
+    # Action)" (treating, steadying); "Successful Favored Actions provide a pool point of choice".
+    # h (4 Shots) spends 1 on Initiative while v is up, then succeeds: the Shot comes back.
+    card = 5 if action == "cover" else 33  # 5S or 7C
+    config = {**QUIET, "card_draw": True, "covering_fire": True, "shaken": True, "shaken_difficulty": 15}
+    gunner = sheet(traits=pool(4), weapons=[{**gun(6), "covering_fire": True}], **TOUGH)
+    d = table(config, heroes={"h": gunner, "k": sheet(traits=pool(1))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=5, dice=[1, 9])  # k: 1 Wound to treat
+    if action == "steady":
+        d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: h is Shaken
+    d.do("gm", "start_sequence", dice=[card, 20])  # villains 7H
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    if action == "cover":
+        events = d.do("ann", "cover", character="h", dice=[9, 1])  # 4 + 4 + 8 = 16 vs 10
+    elif action == "treat":
+        events = d.do("ann", "treat", character="h", patient="k", dice=[9, 1])  # 4 + 4 + 8 = 16 vs 15
+    else:
+        events = d.do("ann", "steady", character="h", dice=[9, 1])  # 5 + 5 + 8 = 18 vs 15
+    assert all_of(events, "rolled")[0]["success"] is True
+    assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-MOOK-005")
+@pytest.mark.parametrize("action", ["steady", "treat"])
+def test_r41__any_action_that_ignores_speed_bump_mooks_lets_them_strike(action: str) -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against
+    # the player character": steadying or treating a friend ignores the goons engaging h as surely as
+    # shooting someone else does.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "shaken": True},
+              heroes={"h": sheet(**TOUGH), "k": sheet(**TOUGH)}, villains={"goons": goons},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=5, dice=[1, 9])  # k: 1 Wound to treat
+    if action == "steady":
+        d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # h: 3 Shock, Shaken
+    d.do("gm", "start_sequence")
+    if action == "steady":
+        d.do("ann", "steady", character="h", dice=[9, 1])
+    else:
+        d.do("ann", "treat", character="h", patient="k", dice=[9, 1])
+    assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
