@@ -57,6 +57,17 @@ __all__ = [
 B = Batch[WorkshopState]
 
 
+def _action_done(
+    batch: B, ctx: Ctx, dice: DiceService, state: WorkshopState, actor: str, favored: Favored, success: bool
+) -> None:
+    """What a rolled Action that ignores the mooks brings, one place for every such Action: its pool
+    point when the card favours it (WS-CARD-002), the unconscious's wake rolls (WS-DMG-007) and the
+    engaging mooks' strikes (WS-MOOK-005)."""
+    favored_point(batch, actor, favored, success)
+    wake_rolls(batch, ctx, dice, actor, state)
+    offer_strikes(batch, ctx, actor)
+
+
 def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -> B:
     """WS-SEQ-003: the turn's Move, else the Action as a Move; Battered has no free Move (WS-STATUS-002)."""
     c = acting(state, command.character, action=False)
@@ -179,9 +190,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
             turn=use_action(state, c.id),
         )
     )
-    favored_point(batch, c.id, Favored.COMBAT, r.success)
-    wake_rolls(batch, ctx, dice, c.id, state)
-    offer_strikes(batch, ctx, c.id)
+    _action_done(batch, ctx, dice, state, c.id, Favored.COMBAT, r.success)
     return batch
 
 
@@ -214,9 +223,7 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
     batch.emit(
         rolled_event(c, "steady", traits, r, character=after, turn=use_action(state, c.id)), rolls=(r.record,)
     )
-    favored_point(batch, c.id, Favored.OTHER, r.success)
-    wake_rolls(batch, ctx, dice, c.id, state)
-    offer_strikes(batch, ctx, c.id)  # WS-MOOK-005: an Action that ignores the mooks
+    _action_done(batch, ctx, dice, state, c.id, Favored.OTHER, r.success)
     return batch
 
 
@@ -281,9 +288,7 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
     )
     if r.success:
         batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
-    favored_point(batch, healer.id, Favored.OTHER, r.success)
-    wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007: a rolled Action stirs the unconscious
-    offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
+    _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
 
 
@@ -309,9 +314,7 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
     if state.turn.sequence:
-        favored_point(batch, healer.id, Favored.OTHER, r.success)
-        wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
-        offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
+        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
 
 
@@ -335,9 +338,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
             )
         )
     if state.turn.sequence:
-        favored_point(batch, healer.id, Favored.OTHER, r.success)
-        wake_rolls(batch, ctx, dice, healer.id, state)  # WS-DMG-007
-        offer_strikes(batch, ctx, healer.id)  # WS-MOOK-005
+        _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
 
 
