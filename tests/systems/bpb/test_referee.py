@@ -555,3 +555,154 @@ def test_r33_someone_elses_answer_is_refused() -> None:
     d.refuse("bo", "defend", attack=1, character="widow", choice="take")
     d.refuse("ann", "answer", prompt="defend-1", option="teleport")
     assert state(d).fight.pending is not None
+
+
+# -- second pass: edges a referee checks next ---------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-XS-001")
+@pytest.mark.parametrize(("dice", "extreme"), [((1, 1), False), ((5, 4), True)])
+def test_r34_plot_point_hit_with_expertise_still_rolls_for_extreme(dice, extreme: bool) -> None:
+    # src 469: with expertise the player rolls as usual to check for extreme success; "anything less
+    # than extreme success is treated as a normal successful roll" (Venom Sting: 4 + 2 vs 10 still hits)
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "adler")
+    events = d.do(
+        "ann", "attack", attacker="widow", target="adler", power="Venom Sting", plot_point=True, dice=dice
+    )
+    roll = one(events, "attack_rolled").roll
+    assert (roll.verdict.success, roll.verdict.extreme, roll.faces) == (True, extreme, dice)
+
+
+@pytest.mark.rules("BPB-DMG-009", "BPB-DMG-008")
+def test_r35_reason_drain_needs_reason_protection() -> None:
+    # src 427: "a character attacked with Reason Drain would need some form of protection against Reason
+    # damage": Invulnerability (Endurance) does nothing; Attribute Invulnerability (Reason) 3 takes 3 off
+    drain = Power(name="Reason Drain", rank=5, attack=AttackKind.MENTAL, damages="Reason")
+    guards = (
+        Power(name="Invulnerability", rank=9, protects="Endurance"),
+        Power(name="Attribute Invulnerability", rank=3, protects="Reason"),
+    )
+    d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", powers=guards, Reason=6))
+    fight(d, "psi", "me")
+    hit = one(d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 6)), "damaged")
+    assert (hit.attribute, hit.dr, hit.pv, hit.amount) == ("Reason", 5, 3, 2)
+
+
+@pytest.mark.rules("BPB-DMG-003")
+def test_r36_a_missed_grenade_hits_no_one() -> None:
+    # src 411: the roll to place an explosion is difficulty 9; PROPOSED (BPB-DMG-003): a miss hits nobody
+    d = table()
+    fight(d, "adler", "widow")
+    boom = one(
+        d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 5}, dice=(2, 3)),
+        "exploded",
+    )
+    assert (boom.roll.verdict.total, boom.roll.verdict.success, boom.hits) == (8, False, {})
+    assert state(d).condition("widow").lost == 0
+
+
+@pytest.mark.rules("BPB-XS-006")
+def test_r37_odd_slam_margin_rounds_for_the_defender() -> None:
+    # src 238: landing damage "usually equal to half of the amount that the character missed their Brawn
+    # roll by"; PROPOSED (BPB-XS-006): rounded down: missed by 5 -> DR 2
+    d = cast(hero("big", powers=(FIST8,), Prowess=8), hero("me", owner="ann", Brawn=3, Endurance=20))
+    fight(d, "big", "me")
+    d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    events = d.answer("gm", "extreme-1", "slamming", dice=(4, 4))  # 8 + 3 = 11 vs 16
+    assert one(events, "slam_rolled").missed_by == 5
+    assert [h.dr for h in of(events, "damaged")] == [8, 2]
+
+
+@pytest.mark.rules("BPB-XS-004", "BPB-DMG-006")
+def test_r38_overwhelming_penetrating_lance() -> None:
+    # src 232, 417: overwhelming raises the DR by 3 (Lance 5 -> 8); penetrating still halves the PV in the
+    # defender's favour (5 -> 3): 5 Endurance
+    lance = Power(name="Lance", rank=5, attack=AttackKind.RANGED, penetrating=True, expertise=True)
+    armour = Power(name="Invulnerability", rank=5, protects="Endurance")
+    d = cast(hero("zap", powers=(lance,), Accuracy=6), hero("wall", owner="ann", powers=(armour,)))
+    fight(d, "zap", "wall")
+    d.do("gm", "attack", attacker="zap", target="wall", power="Lance", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
+    assert (hit.dr, hit.pv, hit.amount) == (8, 5, 5)  # the event keeps the full PV; half of it counts
+
+
+@pytest.mark.rules("BPB-REC-001", "BPB-REC-002")
+def test_r39_a_second_rest_gives_nothing_more() -> None:
+    # src 433: half the endurance "recently lost" after a rest; "After that, injuries normally heal only
+    # with extended rest or with medical care"
+    d = cast(hero("brute", Brawn=6, Prowess=9), hero("me", owner="ann", Endurance=20))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    assert state(d).condition("me").lost == 6
+    d.do("gm", "end_fight")
+    assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 3
+    second = of(d.do("gm", "rest", characters="me"), "rested")
+    assert sum(r.recovered for r in second) == 0 and state(d).condition("me").lost == 3
+    assert one(d.do("gm", "heal", character="me", days=2), "healed").amount == 2
+
+
+@pytest.mark.rules("BPB-REC-001", "BPB-REC-002")
+def test_r44_days_of_care_then_a_rest_never_overheal() -> None:
+    # src 433: the half-hour rest gives back half of what was recently lost, and healing never gives back
+    # more than was lost: lost 6, four days of care (2 left), then a rest: 2 back, not 3
+    d = cast(hero("brute", Brawn=6, Prowess=9), hero("me", owner="ann", Endurance=20))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    d.do("gm", "end_fight")
+    d.do("gm", "heal", character="me", days=4)
+    assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 2
+    assert state(d).condition("me").lost == 0
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-007")
+def test_r40_boost_lasts_one_round() -> None:
+    # src 477: "Power boosts usually only last for one round"
+    d = cast(hero("zap", owner="ann", powers=(BLAST6,), Accuracy=4), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "zap", "foe")
+    d.do("ann", "spend", character="zap", kind="boost", power="Blast")
+    _next(d, "zap", "foe")
+    rolled = one(
+        d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.dr == 6
+
+
+@pytest.mark.rules("BPB-REC-002", "BPB-REC-001")
+def test_r41_no_days_of_rest_in_a_fight() -> None:
+    # src 433: days of rest and medical care are not combat time (a rally is the plot point's way, src 487)
+    d = table()
+    fight(d, "widow", "adler")
+    d.refuse("gm", "heal", rule="BPB-REC-002", character="widow", days=1)
+
+
+@pytest.mark.rules("BPB-DEF-007")
+def test_r42_telepathy_cannot_be_dodged_without_telepathy() -> None:
+    # src 387: only Endurance-damage attacks may be dodged unless the defender has the same power
+    mind = Power(name="Telepathy", rank=5, attack=AttackKind.MENTAL, damages=None)
+    d = cast(hero("psi", powers=(mind,), Willpower=6), hero("me", owner="ann", Agility=9))
+    fight(d, "psi", "me")
+    d.do("ann", "guard", character="me", kind="dodge", forced=True)
+    events = d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", dice=(6, 6))
+    assert one(events, "attack_rolled").roll.verdict.success and not d.table.prompts()
+
+
+@pytest.mark.rules("BPB-MOD-004", "BPB-DEF-002")
+def test_r43_out_cold_cannot_block() -> None:
+    # src 369: an unconscious target is hit at +6; a block or dodge is a task action (src 373, 383) that
+    # an unconscious character cannot take
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    d.patch(conditions={**state(d).conditions, "brandt": state(d).condition("brandt").model_copy(
+        update={"statuses": (Status.UNCONSCIOUS,)})})  # fmt: skip
+    events = d.do("bo", "attack", attacker="ganyeka", target="brandt", dice=(3, 3))
+    assert one(events, "attack_rolled").roll.task.bonus == 6
+    assert not d.prompts("gm")

@@ -100,9 +100,10 @@ def award(state: BpbState, ctx: Ctx, c: cmd.Award, dice: DiceService) -> Done:
 
 
 def _recovered(state: BpbState, cid: str) -> int:
-    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up."""
-    recent = state.condition(cid).recent
-    return -(-recent // 2)
+    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up (never more than is
+    still lost, when days of healing came first)."""
+    c = state.condition(cid)
+    return min(-(-c.recent // 2), c.lost)
 
 
 def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
@@ -121,6 +122,8 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
 def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     """BPB-REC-002: a point a day with rest or care, a point a week without."""
     who = character(state, c.character)
+    if state.fight is not None:
+        raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
     lost = state.condition(who.id).lost
     amount = min(lost, c.days if c.care else c.days // 7)
     b = ctx.batch(state)
