@@ -706,3 +706,111 @@ def test_r43_out_cold_cannot_block() -> None:
     events = d.do("bo", "attack", attacker="ganyeka", target="brandt", dice=(3, 3))
     assert one(events, "attack_rolled").roll.task.bonus == 6
     assert not d.prompts("gm")
+
+
+# -- third pass ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-003")
+def test_r45_extreme_grab_without_that_manoeuvres_expertise() -> None:
+    # src 315: the +3 to the break-out needs expertise "with grappling, throwing, or tripping (as
+    # appropriate for the current attack)": Widow (tripping expertise) throws after an extreme grab:
+    # no +3 (8 + Agility 4 = 12); tripping: +3 (15)
+    for manoeuvre, difficulty in (("throw", 12), ("trip", 15)):
+        d = table()
+        fight(d, "widow", "brandt")
+        d.patch(characters={**state(d).characters, "widow": state(d).characters["widow"].model_copy(
+            update={"expertise": ("tripping", "Acrobatics", "Prowess")})})  # fmt: skip
+        events = d.do(
+            "ann", "grab", attacker="widow", target="brandt", manoeuvre=manoeuvre, dice=(6, 5, 1, 1)
+        )
+        grab = one(events, "grabbed")  # 11 + 4 = 15 vs 8 + 2: three over
+        # the table judges the grab's extreme by the manoeuvre's expertise (src 315), so the throw is a
+        # plain success even with Prowess expertise (first written expecting an extreme: misread)
+        assert grab.roll.verdict.extreme is (manoeuvre == "trip")
+        assert grab.breakout.task.difficulty == difficulty, manoeuvre
+
+
+@pytest.mark.rules("BPB-GRAB-008")
+def test_r46_heavier_target_flies_shorter() -> None:
+    # src 347: the thrown mass's Lifts rank comes off the thrower's Brawn: Ganyeka (320 lb, nearest
+    # listed weight 300 lb, our Benchmarks rank 2) thrown by Brawn 5: rank 3, Throws[3], DR 3
+    strong = hero("titan", owner="ann", Brawn=5, Prowess=9)
+    d = cast(strong)
+    d.do("gm", "add_character", id="ganyeka", sample="ganyeka", owner="bo")
+    fight(d, "titan", "ganyeka")
+    events = d.do("ann", "grab", attacker="titan", target="ganyeka", manoeuvre="throw", dice=(6, 6, 1, 1))
+    thrown = one(events, "thrown")
+    assert (thrown.rank, thrown.distance_ft, thrown.dr) == (3, 25, 3)
+    assert one(events, "damaged").amount == 0  # DR 3 against his Invulnerability 4
+
+
+@pytest.mark.rules("BPB-XS-003")
+def test_r47_one_extreme_effect_per_hit() -> None:
+    # src 228: the attacker "may choose one of three bonus effects"
+    d = cast(hero("zap", powers=(BLAST6,), Accuracy=4), hero("me", owner="ann", Endurance=20))
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    d.answer("gm", "extreme-1", "overwhelming")
+    d.refuse("gm", "extreme", attack=1, effect="staggering")
+    assert state(d).condition("me").lost == 9
+
+
+@pytest.mark.rules("BPB-PP-007")
+def test_r48_boost_stops_at_fourteen_for_powers_too() -> None:
+    # src 475: "increases one of the character's attributes or powers by one rank (rank 14 maximum)"
+    big = Power(name="Blast", rank=14, attack=AttackKind.RANGED)
+    d = cast(hero("zap", owner="ann", powers=(big,)))
+    d.do("gm", "start_session")
+    d.refuse("ann", "spend", rule="BPB-PP-007", character="zap", kind="boost", power="Blast")
+    assert state(d).condition("zap").plot_points == 1
+
+
+@pytest.mark.rules("BPB-TIME-002", "BPB-PP-005", "BPB-TURN-001")
+def test_r49_more_bad_input() -> None:
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "call_task", character="ganyeka", attribute="Brawn", difficulty=12)
+    d.refuse("ann", "roll", call=1, character="ganyeka")  # Bo's character
+    d.refuse("ann", "spend", character="ganyeka", kind="rally")  # Bo's plot point
+    d.refuse("ann", "start_fight", characters="widow, adler")  # the GM's to start
+    d.refuse("gm", "start_fight", characters="widow, nobody")
+    fight(d, "widow", "ganyeka", "adler")
+    d.refuse("gm", "explode", attacker="widow", power="Grenade", distances={"adler": 5})  # not the GM's turn
+    d.refuse("ann", "explode", attacker="widow", power="Venom Sting", distances={"adler": 5})  # no blast
+    d.refuse("ann", "explode", attacker="widow", power="Venom Sting", distances={"adler": -5})
+    d.refuse("ann", "grab", attacker="widow", target="widow")
+    d.refuse("ann", "attack", attacker="widow", target="adler", power="Venom Sting", circumstances="sleepy")
+    d.refuse("bo", "delay", character="ganyeka")  # not his turn
+    d.refuse("ann", "preempt", character="widow")  # nothing held
+    d.refuse("ann", "use_stunt", character="widow", stunt="Flight")
+    d.refuse("ann", "switch", character="widow", power="Venom Sting")  # not an activated power
+    d.refuse("ann", "answer", prompt="defend-9", option="take")
+    assert state(d).fight.turn.actor == "widow" and not state(d).fight.turn.task
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-TURN-004")
+def test_r50_forced_block_lasts_until_the_action_two_rounds_later() -> None:
+    # src 375: "a character who has used a forced action to block a Blast may continue to attempt to block
+    # each time they are attacked until their next action two rounds later": she acted in round 1, forced
+    # a block, lost round 2's action, still blocks in round 2 (at +1), and the block ends in round 3
+    blast = Power(name="Blast", rank=4, attack=AttackKind.RANGED)
+    d = cast(
+        hero("me", owner="ann", Prowess=6, Perception=5, Endurance=20),
+        hero("zap", powers=(blast,), Accuracy=8),
+    )
+    fight(d, "me", "zap")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    first = one(d.answer("ann", "defend-1", "block", dice=(3, 3)), "defence_rolled")
+    assert (first.forced, first.roll.task.difficulty) == (True, 12)
+    _next(d, "zap")
+    assert state(d).round == 2 and state(d).fight.turn.lost  # round 2: the action paid for the block
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    second = one(d.answer("ann", "defend-2", "block", dice=(4, 3)), "defence_rolled")
+    assert (second.forced, second.roll.task.difficulty, second.roll.verdict.success) == (False, 13, True)
+    _next(d, "zap")
+    assert state(d).round == 3 and not state(d).fight.turn.lost and "me" not in state(d).fight.guards
