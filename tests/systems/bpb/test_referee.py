@@ -814,3 +814,50 @@ def test_r50_forced_block_lasts_until_the_action_two_rounds_later() -> None:
     assert (second.forced, second.roll.task.difficulty, second.roll.verdict.success) == (False, 13, True)
     _next(d, "zap")
     assert state(d).round == 3 and not state(d).fight.turn.lost and "me" not in state(d).fight.guards
+
+
+# -- fourth pass -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002")
+def test_r51_a_held_action_carries_into_the_next_round() -> None:
+    # src 287: a delayed action may be used "later in the round or on a successive round"; Widow
+    # (Perception 4) held at the end of round 1 and pre-empts Adler (3) at the top of round 2
+    d = table()
+    d.do("gm", "start_fight", characters="adler, widow", aware_first="adler, widow")
+    _next(d, "adler")
+    d.do("ann", "delay", character="widow")
+    assert state(d).round == 2 and state(d).fight.turn.actor == "adler"
+    d.do("ann", "preempt", character="widow")
+    assert state(d).fight.turn.actor == "widow"
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-EXT-002")
+@pytest.mark.parametrize(("skill", "dice", "counted"), [("Acrobatics", (6, 5), 3), ("", None, 1)])
+def test_r52_plot_point_in_an_extended_task(skill: str, dice, counted: int) -> None:
+    # src 206, 469: an automatic success counts one success; with expertise the roll may still be extreme,
+    # which counts three
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "call_task", character="widow", attribute="Agility", skill=skill, difficulty=12, required=5)
+    events = d.do("ann", "roll", call=1, character="widow", plot_point=True, dice=dice)
+    assert one(events, "task_rolled").roll.verdict.success
+    assert state(d).calls[1].successes["widow"] == counted
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-PP-008")
+def test_r53_a_rally_does_not_end_this_rounds_boost() -> None:
+    # src 477, 487: a rally recovers "as though they'd had a half-hour's worth of rest"; no time passes,
+    # so the boost bought this round still lasts the round
+    d = cast(hero("zap", owner="ann", powers=(BLAST6,), Accuracy=4), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    d.do("gm", "award", character="zap", reason="a good plan")
+    d.patch(conditions={**state(d).conditions, "zap": state(d).condition("zap").model_copy(
+        update={"lost": 4, "recent": 4})})  # fmt: skip
+    fight(d, "zap", "foe")
+    d.do("ann", "spend", character="zap", kind="boost", power="Blast")
+    assert one(d.do("ann", "spend", character="zap", kind="rally"), "rested").recovered == 2
+    rolled = one(
+        d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.dr == 7

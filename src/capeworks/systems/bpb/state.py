@@ -299,16 +299,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         sheet = state.characters.get(p.character)
         if sheet is not None and sheet.attribute("Endurance") - lost > 0:  # awake again (BPB-REC-004)
             statuses = tuple(x for x in statuses if x is not Status.UNCONSCIOUS)
+        # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on
+        rested: dict[str, object] = {} if p.rally else {"boosts": (), "stunts": ()}
         up["conditions"] = _cond(
-            state,
-            p.character,
-            lost=lost,
-            recent=0,
-            stunning=0,
-            drained={},
-            boosts=(),
-            stunts=(),
-            statuses=statuses,
+            state, p.character, lost=lost, recent=0, stunning=0, drained={}, statuses=statuses, **rested
         )
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
