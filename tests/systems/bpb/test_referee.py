@@ -861,3 +861,66 @@ def test_r53_a_rally_does_not_end_this_rounds_boost() -> None:
         d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
     )
     assert rolled.dr == 7
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-DMG-001")
+def test_r54_boosted_brawn_hits_harder_bare_handed() -> None:
+    # src 403, 475: a boost raises Brawn 5 to 6 for the round; an unarmed blow's DR is Brawn
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "brandt")
+    d.do("bo", "spend", character="ganyeka", kind="boost", power="Brawn")
+    rolled = one(d.do("bo", "attack", attacker="ganyeka", target="brandt", dice=(1, 1)), "attack_rolled")
+    assert rolled.dr == 6
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-DMG-010", "BPB-DEF-001")
+@pytest.mark.parametrize(("on", "pv"), [(False, 2), (True, 3)])
+def test_r55_a_force_field_protects_only_when_on(on: bool, pv: int) -> None:
+    # src 123, 367, 429: a Force Field must be activated (a free action); off, only Widow's
+    # Invulnerability 2 counts; on, the larger Force Field 3
+    d = table()
+    fight(d, "widow", "adler")
+    if on:
+        d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    hit = one(d.answer("ann", "defend-1", "take"), "damaged")
+    assert (hit.dr, hit.pv, hit.amount) == (4, pv, 4 - pv)
+
+
+@pytest.mark.rules("BPB-ROLL-006", "BPB-EXT-001")
+def test_r56_impossible_numbers_are_refused() -> None:
+    d = table()
+    d.refuse("gm", "call_task", character="widow", attribute="Agility", difficulty=-1)
+    d.refuse("gm", "call_task", character="widow", attribute="Agility", difficulty=12, required=0)
+    d.refuse("gm", "call_task", character="widow", attribute="Luck", difficulty=12)
+    d.refuse("gm", "call_task", character="widow", attribute="Agility", level="trivial")
+    d.do("gm", "call_task", character="widow", attribute="Agility", difficulty=12)
+    d.refuse("ann", "roll", call=1, character="widow", take="huge")
+    d.refuse("gm", "heal", character="widow", days=100000)
+    d.refuse("gm", "add_character", id="widow", sample="widow")  # already seated
+    d.refuse("gm", "add_character", id="x", sample="superman")
+    assert len(state(d).calls) == 1
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-DMG-004")
+def test_r57_boosted_grenade_blast() -> None:
+    # src 413, 475: a boost adds a rank to the power: Grenade 5 -> 6, full DR 6 at the centre, 3 outside
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "award", character="adler", reason="the GM's own agent, for the test")
+    fight(d, "adler", "widow", "ganyeka")
+    d.do("gm", "spend", character="adler", kind="boost", power="Grenade")
+    boom = one(
+        d.do(
+            "gm",
+            "explode",
+            attacker="adler",
+            power="Grenade",
+            distances={"widow": 10, "ganyeka": 30},
+            dice=(6, 6),
+        ),
+        "exploded",
+    )
+    assert boom.hits == {"widow": 6, "ganyeka": 3}

@@ -163,7 +163,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         spend_check(state, a)
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
-    rating = dmg.attack_rating(a, power)
+    rating = dmg.attack_rating(a, power, brawn=rank_of(state, a, "Brawn"))  # a boost counts (BPB-PP-007)
     if power is not None and not power.weapon:
         rating = rating.model_copy(update={"dr": rank_of(state, a, power.name)})
     pending = Pending(

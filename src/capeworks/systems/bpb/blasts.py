@@ -70,7 +70,7 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     hits: dict[str, int] = {}
     if roll.verdict.success:
         for t in targets:
-            dr = dmg.explosion_dr(power.rank, power.exploding_ft, c.distances[t.id])
+            dr = dmg.explosion_dr(rank_of(state, a, power.name), power.exploding_ft, c.distances[t.id])
             if dr:
                 hits[t.id] = dr
     cover = {cid: ft for cid, ft in c.cover_ft.items() if cid in hits and can_dive(state, cid)}
