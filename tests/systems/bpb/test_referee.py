@@ -924,3 +924,24 @@ def test_r57_boosted_grenade_blast() -> None:
         "exploded",
     )
     assert boom.hits == {"widow": 6, "ganyeka": 3}
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-REC-004", "BPB-GRAB-007")
+def test_r58_a_holder_knocked_out_lets_go() -> None:
+    # src 329: a held character "can't use normal movement until they break the grapple"; the seed is
+    # silent on a holder knocked out (ours, docs/systems/bpb.md): out cold, nobody is held and no living
+    # shield is kept
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="interpose", dice=(6, 6, 1, 1))
+    assert state(d).condition("adler").held_by == "ganyeka"
+    d.patch(conditions={**state(d).conditions, "ganyeka": state(d).condition("ganyeka").model_copy(
+        update={"lost": 8})})  # fmt: skip
+    _next(d, "ganyeka")
+    d.do("ann", "attack", attacker="widow", target="ganyeka", power="Venom Sting", dice=(5, 5))
+    events = d.answer("bo", "defend-1", "take")  # 5 - 4 = 1: Endurance 9 - 9 = 0
+    assert Status.UNCONSCIOUS in state(d).condition("ganyeka").statuses
+    released = [s for s in of(events, "status_set") if s.released]
+    assert [s.character for s in released] == ["adler"]
+    assert state(d).condition("adler").held_by is None
+    assert Status.INTERPOSING not in state(d).condition("ganyeka").statuses
