@@ -945,3 +945,24 @@ def test_r58_a_holder_knocked_out_lets_go() -> None:
     assert [s.character for s in released] == ["adler"]
     assert state(d).condition("adler").held_by is None
     assert Status.INTERPOSING not in state(d).condition("ganyeka").statuses
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-XS-007", "BPB-XS-008")
+def test_r59_a_debt_of_actions_ends_with_the_fight() -> None:
+    # src 297, 242: a forced action sacrifices the next action "in the current round or on the next
+    # round", a stagger the next action: actions of this fight. Widow forces a dodge and is staggered in
+    # the last round; the fight ends; in the next fight her first turn is hers, and her powers switch on
+    d = cast(hero("zap", powers=(BLAST6,), Accuracy=6))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    fight(d, "widow", "zap")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-1", "dodge", dice=(1, 1))  # forced, fails
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    d.answer("ann", "keep-1", "drop")
+    assert state(d).condition("widow").lost_actions == 2
+    d.do("gm", "end_fight")
+    fight(d, "widow", "zap")
+    assert state(d).fight.turn.actor == "widow" and not state(d).fight.turn.lost
+    d.do("ann", "switch", character="widow", power="Force Field")

@@ -337,6 +337,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["conditions"] = _cond(state, p.character, stunts=tuple(stunts))
     elif isinstance(p, ev.FightEnded):
         up["fight"] = None
+        # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this fight, not the next
+        up["conditions"] = {
+            cid: c.model_copy(update={"lost_actions": 0}) if c.lost_actions else c
+            for cid, c in state.conditions.items()
+        }
     return state.model_copy(update=up) if up else state
 
 
