@@ -966,3 +966,39 @@ def test_r59_a_debt_of_actions_ends_with_the_fight() -> None:
     fight(d, "widow", "zap")
     assert state(d).fight.turn.actor == "widow" and not state(d).fight.turn.lost
     d.do("ann", "switch", character="widow", power="Force Field")
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-007")
+def test_r60_a_boost_ends_with_its_round_not_in_the_next_fight() -> None:
+    # src 477: a boost lasts one round: one bought in round 2 of a fight is over when that fight ends,
+    # and does not come back in round 1 or 2 of the next fight
+    d = cast(hero("zap", owner="ann", powers=(BLAST6,), Accuracy=4), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "zap", "foe")
+    _next(d, "zap", "foe")
+    d.do("ann", "spend", character="zap", kind="boost", power="Blast")
+    d.do("gm", "end_fight")
+    fight(d, "zap", "foe")
+    _next(d, "zap", "foe")
+    rolled = one(
+        d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert state(d).round == 2 and rolled.dr == 6
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-009", "BPB-PP-010")
+def test_r61_a_stunt_lasts_one_round_unless_it_counts_uses() -> None:
+    # src 483: "Power stunts usually only last for one round"; a countable one (Extra Attacks) lasts the
+    # scene or until used. Frost's Ice Blast 4 as Computing in round 1 is gone in round 2
+    ice = Power(name="Ice Blast", rank=4, attack=AttackKind.RANGED)
+    d = cast(hero("frost", owner="ann", powers=(ice,), Reason=1), hero("foe"))
+    d.do("gm", "start_session")
+    fight(d, "frost", "foe")
+    d.do("ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Computing")
+    d.do("gm", "call_task", character="frost", attribute="Computing", difficulty=12, task="freeze the memory")
+    assert (
+        one(d.do("ann", "roll", call=1, character="frost", dice=(4, 4)), "task_rolled").roll.task.attribute
+        == 4
+    )
+    _next(d, "frost", "foe")
+    assert state(d).condition("frost").stunts == ()

@@ -161,7 +161,13 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             raise RuleViolation("BPB-PP-009", f"{who.name} has no power {c.power!r} to stunt with.")
         if not c.used_as.strip():
             raise InvalidCommand("Name the power or skill the stunt uses it as.")
-        stunt = Stunt(power=power.name, used_as=c.used_as.strip(), rank=power.rank, uses=c.uses)
+        # BPB-PP-008/010: one round (or the rounds given); a countable resource lasts the scene or its uses
+        lasts = (
+            None if c.uses is not None else max(state.round, 1) + (c.rounds or state.config.boost_rounds) - 1
+        )
+        stunt = Stunt(
+            power=power.name, used_as=c.used_as.strip(), rank=power.rank, uses=c.uses, until_round=lasts
+        )
         b.emit(
             PlotPointSpent(
                 character=who.id, kind="stunt", detail=f"{power.name} as {stunt.used_as}", stunt=stunt

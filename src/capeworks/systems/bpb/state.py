@@ -337,12 +337,25 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["conditions"] = _cond(state, p.character, stunts=tuple(stunts))
     elif isinstance(p, ev.FightEnded):
         up["fight"] = None
-        # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this fight, not the next
-        up["conditions"] = {
-            cid: c.model_copy(update={"lost_actions": 0}) if c.lost_actions else c
-            for cid, c in state.conditions.items()
-        }
+        # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this fight, not the next;
+        # BPB-PP-008: boosts and stunts keep only the rounds they had left (the next fight counts from 1)
+        up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
     return state.model_copy(update=up) if up else state
+
+
+def _after_fight(c: Condition, last: int) -> Condition:
+    """A condition once the fight ends in round ``last``: no actions owed, round counts rebased."""
+    if not (c.lost_actions or c.boosts or any(s.until_round is not None for s in c.stunts)):
+        return c
+    boosts = tuple(
+        b.model_copy(update={"until_round": b.until_round - last}) for b in c.boosts if b.until_round > last
+    )
+    stunts = tuple(
+        s if s.until_round is None else s.model_copy(update={"until_round": s.until_round - last})
+        for s in c.stunts
+        if s.until_round is None or s.until_round > last
+    )
+    return c.model_copy(update={"lost_actions": 0, "boosts": boosts, "stunts": stunts})
 
 
 def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
@@ -363,6 +376,7 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
         update["statuses"] = tuple(s for s in c.statuses if s is not Status.STAGGERED)
     # BPB-PP-008: boosts end when their rounds are over
     update["boosts"] = tuple(b for b in c.boosts if b.until_round >= p.round)
+    update["stunts"] = tuple(s for s in c.stunts if s.until_round is None or s.until_round >= p.round)
     conditions[p.character] = c.model_copy(update=update)
     delayed = tuple(d for d in fight.delayed if d != p.character)  # BPB-TURN-001 (PROPOSED): one held action
     fight = fight.model_copy(
