@@ -1002,3 +1002,21 @@ def test_r61_a_stunt_lasts_one_round_unless_it_counts_uses() -> None:
     )
     _next(d, "frost", "foe")
     assert state(d).condition("frost").stunts == ()
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-REC-001")
+def test_r62_winded_runners_recover_with_a_rest() -> None:
+    # src 105: after three rounds of sprinting, base speed only for thirty rounds (three minutes); a
+    # half-hour rest (src 433) is far longer: in the next fight she may run again. Without a rest, the
+    # next fight owes only the rounds left (round 4 + 30 = 34: 30 rounds after a fight ending in round 4)
+    d = table()
+    fight(d, "widow")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    d.do("ann", "move", character="widow", mode="walk")
+    d.do("gm", "end_fight")
+    assert state(d).condition("widow").slow_until == 30
+    d.do("gm", "rest")
+    fight(d, "widow")
+    d.do("ann", "move", character="widow", mode="run")

@@ -300,7 +300,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if sheet is not None and sheet.attribute("Endurance") - lost > 0:  # awake again (BPB-REC-004)
             statuses = tuple(x for x in statuses if x is not Status.UNCONSCIOUS)
         # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on
-        rested: dict[str, object] = {} if p.rally else {"boosts": (), "stunts": ()}
+        # a real rest (half an hour) also outlasts any sprint's winded rounds (BPB-MOVE-009)
+        rested: dict[str, object] = (
+            {} if p.rally else {"boosts": (), "stunts": (), "sprinted": 0, "slow_until": 0}
+        )
         up["conditions"] = _cond(
             state, p.character, lost=lost, recent=0, stunning=0, drained={}, statuses=statuses, **rested
         )
@@ -345,7 +348,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
 
 def _after_fight(c: Condition, last: int) -> Condition:
     """A condition once the fight ends in round ``last``: no actions owed, round counts rebased."""
-    if not (c.lost_actions or c.boosts or any(s.until_round is not None for s in c.stunts)):
+    if not (c.lost_actions or c.boosts or c.slow_until or any(s.until_round is not None for s in c.stunts)):
         return c
     boosts = tuple(
         b.model_copy(update={"until_round": b.until_round - last}) for b in c.boosts if b.until_round > last
@@ -355,7 +358,8 @@ def _after_fight(c: Condition, last: int) -> Condition:
         for s in c.stunts
         if s.until_round is None or s.until_round > last
     )
-    return c.model_copy(update={"lost_actions": 0, "boosts": boosts, "stunts": stunts})
+    slow = max(0, c.slow_until - last)  # BPB-MOVE-009: the winded rounds still owed
+    return c.model_copy(update={"lost_actions": 0, "boosts": boosts, "stunts": stunts, "slow_until": slow})
 
 
 def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
