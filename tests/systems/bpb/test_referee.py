@@ -1020,3 +1020,25 @@ def test_r62_winded_runners_recover_with_a_rest() -> None:
     d.do("gm", "rest")
     fight(d, "widow")
     d.do("ann", "move", character="widow", mode="run")
+
+
+@pytest.mark.rules("BPB-GRAB-004", "BPB-GRAB-005", "BPB-GRAB-006", "BPB-GRAB-008")
+def test_r63_a_hold_turns_into_a_squeeze_then_a_throw() -> None:
+    # src 317, 327: once the defender fails the break-out, "the attacker has successfully grabbed them"
+    # and may grapple, throw or trip; holding Widow, Ganyeka's next task action squeezes her (no new grab
+    # roll: Brawn 5 - Invulnerability 2 = 3), and the one after throws her (no longer held)
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka", "widow")
+    d.refuse("bo", "grab", rule="BPB-GRAB-004", attacker="ganyeka", target="widow", manoeuvre="hold")
+    events = d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="squeeze")
+    assert one(events, "grabbed").roll is None and one(events, "damaged").amount == 3
+    assert "already holds" in " ".join(d.words())
+    assert state(d).condition("widow").held_by == "ganyeka"
+    d.refuse("bo", "grab", rule="BPB-ACT-001", attacker="ganyeka", target="widow", manoeuvre="squeeze")
+    _next(d, "ganyeka", "widow")
+    events = d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw")
+    assert one(events, "thrown").distance_ft == 50
+    assert state(d).condition("widow").held_by is None
+    assert Status.RESTRAINED not in state(d).condition("widow").statuses
