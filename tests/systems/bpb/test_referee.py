@@ -1042,3 +1042,25 @@ def test_r63_a_hold_turns_into_a_squeeze_then_a_throw() -> None:
     assert one(events, "thrown").distance_ft == 50
     assert state(d).condition("widow").held_by is None
     assert Status.RESTRAINED not in state(d).condition("widow").statuses
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-GRAB-002", "BPB-DMG-003")
+def test_r64_plot_point_on_a_grab_and_a_grenade() -> None:
+    # src 469: an automatic success "can be an attempt to hit in combat": a grab (Ganyeka: expertise in
+    # throwing, so he rolls for extreme: 2 + 4 is still a success) and a thrown grenade
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "award", character="adler", reason="the GM's agent, for the test")
+    fight(d, "ganyeka", "adler", "widow")
+    events = d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", plot_point=True,
+                  dice=(1, 1, 1, 1))  # fmt: skip
+    grab = one(events, "grabbed")
+    assert (grab.roll.plot_point, grab.roll.verdict.success, grab.roll.verdict.extreme) == (True, True, False)
+    assert state(d).condition("ganyeka").plot_points == 0
+    _next(d, "ganyeka")
+    boom = one(
+        d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, plot_point=True),
+        "exploded",
+    )
+    assert (boom.roll.plot_point, boom.roll.verdict.success, boom.hits) == (True, True, {"widow": 5})
+    assert state(d).condition("adler").plot_points == 0

@@ -28,6 +28,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     require_turn,
+    spend_check,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.movement import ground
@@ -66,7 +67,9 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     if stray:
         raise InvalidCommand(f"Cover is given only for those in the blast; not for {', '.join(stray)}.")
     task = Task(attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY, can_extreme=False)
-    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config)
+    if c.plot_point:
+        spend_check(state, a)
+    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config, plot_point=c.plot_point)
     hits: dict[str, int] = {}
     if roll.verdict.success:
         for t in targets:

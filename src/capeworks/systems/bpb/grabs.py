@@ -25,6 +25,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     require_turn,
+    spend_check,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import Character
@@ -89,7 +90,9 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         difficulty=8 + rank_of(state, t, "Prowess") + defense_bonus(defence),
         expertise=a.has_expertise(skill),
     )
-    roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config)
+    if c.plot_point:
+        spend_check(state, a)
+    roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
     if not roll.verdict.success:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))

@@ -278,6 +278,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
         actor = p.attacker
         turned = _turn(state, actor, task=True)
         up["fight"] = turned
+        if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(state, actor, plot_points=state.condition(actor).plot_points - 1)
         if isinstance(p, ev.Exploded) and p.cover and turned is not None:
             blast = Blast(
                 attacker=p.attacker,
