@@ -1064,3 +1064,16 @@ def test_r64_plot_point_on_a_grab_and_a_grenade() -> None:
     )
     assert (boom.roll.plot_point, boom.roll.verdict.success, boom.hits) == (True, True, {"widow": 5})
     assert state(d).condition("adler").plot_points == 0
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-GRAB-013")
+def test_r65_plot_point_on_a_ram() -> None:
+    # src 469 with the PROPOSED ram (BPB-GRAB-013): a charge ending in a blow is an attempt to hit
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=2), hero("wall", Endurance=20, Prowess=9))
+    d.do("gm", "start_session")
+    fight(d, "bull", "wall")
+    rolled = one(
+        d.do("ann", "ram", attacker="bull", target="wall", mode="run", plot_point=True), "attack_rolled"
+    )
+    assert (rolled.roll.plot_point, rolled.roll.verdict.success) == (True, True)
+    assert state(d).condition("bull").plot_points == 0
