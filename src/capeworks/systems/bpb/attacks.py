@@ -163,7 +163,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         spend_check(state, a)
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
-    rating = dmg.attack_rating(a, power)
+    rating = dmg.attack_rating(a, power, brawn=rank_of(state, a, "Brawn"))  # a boost counts (BPB-PP-007)
     if power is not None and not power.weapon:
         rating = rating.model_copy(update={"dr": rank_of(state, a, power.name)})
     pending = Pending(
@@ -396,7 +396,10 @@ def apply_damage(
     left = endurance_left(b.state, t.id)
     now = b.state.condition(t.id).statuses
     if left <= 0 and Status.UNCONSCIOUS not in now:
-        b.emit(StatusSet(character=t.id, add=(Status.UNCONSCIOUS,)))
+        b.emit(StatusSet(character=t.id, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,)))
+        for cid, held in b.state.conditions.items():  # a holder out cold holds no one (BPB-GRAB-005, ours)
+            if held.held_by == t.id:
+                b.emit(StatusSet(character=cid, remove=(Status.RESTRAINED,), released=True))
     max_end = t.attribute("Endurance")
     if state.config.death_below_zero and left <= -max_end and Status.DEAD not in now:
         b.emit(StatusSet(character=t.id, add=(Status.DEAD,)))

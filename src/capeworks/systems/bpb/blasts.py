@@ -28,6 +28,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     require_turn,
+    spend_check,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.movement import ground
@@ -66,11 +67,13 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     if stray:
         raise InvalidCommand(f"Cover is given only for those in the blast; not for {', '.join(stray)}.")
     task = Task(attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY, can_extreme=False)
-    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config)
+    if c.plot_point:
+        spend_check(state, a)
+    roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config, plot_point=c.plot_point)
     hits: dict[str, int] = {}
     if roll.verdict.success:
         for t in targets:
-            dr = dmg.explosion_dr(power.rank, power.exploding_ft, c.distances[t.id])
+            dr = dmg.explosion_dr(rank_of(state, a, power.name), power.exploding_ft, c.distances[t.id])
             if dr:
                 hits[t.id] = dr
     cover = {cid: ft for cid, ft in c.cover_ft.items() if cid in hits and can_dive(state, cid)}

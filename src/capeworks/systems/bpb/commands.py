@@ -270,6 +270,8 @@ class Grab(_P):
     into: str = ""
     into_pv: int = Field(default=0, ge=0, le=30)
     soft: bool = False
+    #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
+    plot_point: bool = False
 
 
 class Ram(_P):
@@ -282,6 +284,7 @@ class Ram(_P):
     power: str | None = None
     feet: int | None = Field(default=None, ge=0)
     circumstances: TextList = Field(default_factory=list)
+    plot_point: bool = False
 
 
 class BreakFree(_P):
@@ -298,6 +301,7 @@ class Explode(_P):
     distances: dict[str, int]
     #: BPB-DEF-008: for targets who may dive for cover, the distance (ft) to the nearest safe ground
     cover_ft: dict[str, int] = Field(default_factory=dict)
+    plot_point: bool = False
 
 
 class Dive(_P):

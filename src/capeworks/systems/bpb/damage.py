@@ -111,10 +111,12 @@ def slam_landing(missed_by: int) -> int:
     return missed_by // 2
 
 
-def attack_rating(attacker: Character, power: Power | None) -> Rating:
-    """The DR of an attack with ``power`` (None: a bare-handed blow)."""
+def attack_rating(attacker: Character, power: Power | None, *, brawn: int | None = None) -> Rating:
+    """The DR of an attack with ``power`` (None: a bare-handed blow); ``brawn``: the Brawn in play
+    (boosted or drained), the sheet's when not given."""
+    strength = attacker.attribute("Brawn") if brawn is None else brawn
     if power is None:
-        return unarmed(attacker.attribute("Brawn"))
+        return unarmed(strength)
     if power.weapon:
-        return weapon(power.rank, attacker.attribute("Brawn"))
+        return weapon(power.rank, strength)
     return Rating(dr=power.rank)

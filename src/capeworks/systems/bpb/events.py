@@ -294,12 +294,15 @@ class AttackSettled(BpbEvent):
 
 
 class Grabbed(BpbEvent):
-    """BPB-GRAB-002/003/004: a grab, the target's break-out roll, and whether it holds."""
+    """BPB-GRAB-002/003/004: a grab, the target's break-out roll, and whether it holds.
+
+    ``roll`` None: the attacker already held the target and turns the hold into the manoeuvre.
+    """
 
     attacker: str
     target: str
     manoeuvre: str
-    roll: Roll
+    roll: Roll | None = None
     breakout: Roll | None = None
     held: bool = False
 

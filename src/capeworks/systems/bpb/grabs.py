@@ -25,6 +25,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     require_turn,
+    spend_check,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import Character
@@ -70,7 +71,17 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if manoeuvre == "trip" and (Status.PRONE in tc.statuses):
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
     if tc.held_by == a.id:
-        raise RuleViolation("BPB-GRAB-004", f"{a.name} already holds {t.name}.")
+        # BPB-GRAB-004/005: a hold already won needs no new grab: the task action squeezes, interposes,
+        # throws or trips the one held (src 317, 327)
+        if manoeuvre == "hold":
+            raise RuleViolation("BPB-GRAB-004", f"{a.name} already holds {t.name}.")
+        b = ctx.batch(state)
+        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, held=True))
+        if manoeuvre in ("throw", "trip"):  # thrown or tripped, no longer held
+            emit(b, dice, StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
+            emit(b, dice, StatusSet(character=a.id, remove=(Status.INTERPOSING,)))
+        _manoeuvre(b, a, t, manoeuvre, c)
+        return b
     bonus, defence = circumstances(state, a, t, list(c.circumstances))
     skill = MANOEUVRES[manoeuvre]
     task = Task(
@@ -79,7 +90,9 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         difficulty=8 + rank_of(state, t, "Prowess") + defense_bonus(defence),
         expertise=a.has_expertise(skill),
     )
-    roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config)
+    if c.plot_point:
+        spend_check(state, a)
+    roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
     if not roll.verdict.success:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))

@@ -68,6 +68,8 @@ class Stunt(Frozen):
     used_as: str
     rank: int
     uses: int | None = None
+    #: the last round it lasts (BPB-PP-008: one round by default); None: the scene, or until used up
+    until_round: int | None = None
 
 
 class Condition(Frozen):

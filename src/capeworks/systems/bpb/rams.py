@@ -27,6 +27,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     require_turn,
+    spend_check,
 )
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
@@ -55,7 +56,9 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     b = ctx.batch(state)
     emit(b, dice, Moved(character=a.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
     task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
-    roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config)
+    if c.plot_point:
+        spend_check(state, a)
+    roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
     mover = a.power(c.power or "") if c.medium == "power" else None
     base = (
         mover.rank

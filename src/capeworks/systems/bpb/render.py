@@ -152,7 +152,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.AttackSettled.TYPE: lambda p: f"Attack {p.attack} is settled.",
     ev.Grabbed.TYPE: lambda p: (
-        roll_text(p.roll)
+        f"{p.attacker} already holds {p.target}: {p.manoeuvre}."
+        if p.roll is None
+        else roll_text(p.roll)
         + ("" if p.breakout is None else "; " + roll_text(p.breakout))
         + (f"; {p.target} is grabbed ({p.manoeuvre})." if p.held else ".")
     ),

@@ -100,9 +100,10 @@ def award(state: BpbState, ctx: Ctx, c: cmd.Award, dice: DiceService) -> Done:
 
 
 def _recovered(state: BpbState, cid: str) -> int:
-    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up."""
-    recent = state.condition(cid).recent
-    return -(-recent // 2)
+    """BPB-REC-001 (PROPOSED rounding): half the recent normal damage, rounded up (never more than is
+    still lost, when days of healing came first)."""
+    c = state.condition(cid)
+    return min(-(-c.recent // 2), c.lost)
 
 
 def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
@@ -121,6 +122,8 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
 def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     """BPB-REC-002: a point a day with rest or care, a point a week without."""
     who = character(state, c.character)
+    if state.fight is not None:
+        raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
     lost = state.condition(who.id).lost
     amount = min(lost, c.days if c.care else c.days // 7)
     b = ctx.batch(state)
@@ -158,7 +161,13 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             raise RuleViolation("BPB-PP-009", f"{who.name} has no power {c.power!r} to stunt with.")
         if not c.used_as.strip():
             raise InvalidCommand("Name the power or skill the stunt uses it as.")
-        stunt = Stunt(power=power.name, used_as=c.used_as.strip(), rank=power.rank, uses=c.uses)
+        # BPB-PP-008/010: one round (or the rounds given); a countable resource lasts the scene or its uses
+        lasts = (
+            None if c.uses is not None else max(state.round, 1) + (c.rounds or state.config.boost_rounds) - 1
+        )
+        stunt = Stunt(
+            power=power.name, used_as=c.used_as.strip(), rank=power.rank, uses=c.uses, until_round=lasts
+        )
         b.emit(
             PlotPointSpent(
                 character=who.id, kind="stunt", detail=f"{power.name} as {stunt.used_as}", stunt=stunt

@@ -278,6 +278,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
         actor = p.attacker
         turned = _turn(state, actor, task=True)
         up["fight"] = turned
+        if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(state, actor, plot_points=state.condition(actor).plot_points - 1)
         if isinstance(p, ev.Exploded) and p.cover and turned is not None:
             blast = Blast(
                 attacker=p.attacker,
@@ -299,16 +301,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
         sheet = state.characters.get(p.character)
         if sheet is not None and sheet.attribute("Endurance") - lost > 0:  # awake again (BPB-REC-004)
             statuses = tuple(x for x in statuses if x is not Status.UNCONSCIOUS)
+        # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on
+        # a real rest (half an hour) also outlasts any sprint's winded rounds (BPB-MOVE-009)
+        rested: dict[str, object] = (
+            {} if p.rally else {"boosts": (), "stunts": (), "sprinted": 0, "slow_until": 0}
+        )
         up["conditions"] = _cond(
-            state,
-            p.character,
-            lost=lost,
-            recent=0,
-            stunning=0,
-            drained={},
-            boosts=(),
-            stunts=(),
-            statuses=statuses,
+            state, p.character, lost=lost, recent=0, stunning=0, drained={}, statuses=statuses, **rested
         )
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
@@ -343,7 +342,26 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["conditions"] = _cond(state, p.character, stunts=tuple(stunts))
     elif isinstance(p, ev.FightEnded):
         up["fight"] = None
+        # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this fight, not the next;
+        # BPB-PP-008: boosts and stunts keep only the rounds they had left (the next fight counts from 1)
+        up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
     return state.model_copy(update=up) if up else state
+
+
+def _after_fight(c: Condition, last: int) -> Condition:
+    """A condition once the fight ends in round ``last``: no actions owed, round counts rebased."""
+    if not (c.lost_actions or c.boosts or c.slow_until or any(s.until_round is not None for s in c.stunts)):
+        return c
+    boosts = tuple(
+        b.model_copy(update={"until_round": b.until_round - last}) for b in c.boosts if b.until_round > last
+    )
+    stunts = tuple(
+        s if s.until_round is None else s.model_copy(update={"until_round": s.until_round - last})
+        for s in c.stunts
+        if s.until_round is None or s.until_round > last
+    )
+    slow = max(0, c.slow_until - last)  # BPB-MOVE-009: the winded rounds still owed
+    return c.model_copy(update={"lost_actions": 0, "boosts": boosts, "stunts": stunts, "slow_until": slow})
 
 
 def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
@@ -364,6 +382,7 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
         update["statuses"] = tuple(s for s in c.statuses if s is not Status.STAGGERED)
     # BPB-PP-008: boosts end when their rounds are over
     update["boosts"] = tuple(b for b in c.boosts if b.until_round >= p.round)
+    update["stunts"] = tuple(s for s in c.stunts if s.until_round is None or s.until_round >= p.round)
     conditions[p.character] = c.model_copy(update=update)
     delayed = tuple(d for d in fight.delayed if d != p.character)  # BPB-TURN-001 (PROPOSED): one held action
     fight = fight.model_copy(

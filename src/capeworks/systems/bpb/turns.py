@@ -332,6 +332,10 @@ def switch(state: BpbState, ctx: Ctx, c: cmd.Switch, dice: DiceService) -> Done:
     on = power.name in state.condition(who.id).on
     if on == c.on:
         raise InvalidCommand(f"{power.name} is already {'on' if on else 'off'}.")
+    if c.on and state.fight is not None and Status.STAGGERED in state.condition(who.id).statuses:
+        raise RuleViolation(  # src 244: powers stay off until the staggered character's next action
+            "BPB-XS-008", f"{who.name} is staggered: {power.name} stays off until their next action."
+        )
     b = ctx.batch(state)
     rnd = state.fight.order.round if c.forced and state.fight else 0
     emit(b, dice, PowerSwitched(character=who.id, power=power.name, on=c.on, forced=c.forced, round=rnd))
