@@ -267,3 +267,41 @@ def test_pool__keeps_what_is_asked_for_and_lets_go_of_the_rest() -> None:
         assert pool.get("buy", "Buy", fixed={"character": "c1"}) is kept
     again = pool.get("buy", "Buy", fixed={"character": "c2"})
     assert again == other and again is not other
+
+
+def test_pool__the_same_prompt_object_gets_its_answers_without_keying_again_and_they_age_with_it() -> None:
+    from capeworks.engine.model import FreeAnswer, PromptOption
+
+    pool = LegalPool()
+    prompt = Prompt(
+        id="p1",
+        seat="ann",
+        kind="pick",
+        options=(PromptOption(value="a", command="pick", payload={"n": 1}),),
+        free=FreeAnswer(command="say", field="text", hint="In words"),
+    )
+    first = pool.answers(prompt)
+    assert first == LegalPool().answers(prompt)  # as built afresh
+    again = pool.answers(prompt)
+    assert again == first and all(a is b for a, b in zip(again, first, strict=True)) and again is not first
+    # an equal prompt that is another object is keyed again, to the same commands
+    twin = prompt.model_copy()
+    assert all(a is b for a, b in zip(pool.answers(twin), first, strict=True))
+    # 1 == True: a prompt whose option's payload differs only so gets its own command
+    true = prompt.model_copy(
+        update={"options": (PromptOption(value="a", command="pick", payload={"n": True}),)}
+    )
+    assert pool.answers(true)[0].fixed["n"] is True
+    # asked for at every version, its commands stay; the twin's entry, not asked for, is let go
+    for _ in range(LegalPool.SWEEP * 2):
+        pool.age()
+        assert pool.answers(prompt)[0] is first[0]
+    assert pool._answered.keys() == {id(prompt)}
+    # a payload equality cannot vouch for (a float) is built afresh each time, never kept by the prompt
+    floaty = Prompt(
+        id="p2",
+        seat="ann",
+        kind="pick",
+        options=(PromptOption(value="x", command="pick", payload={"f": 1.5}),),
+    )
+    assert pool.answers(floaty)[0] is not pool.answers(floaty)[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pydantic_core import to_json
 
@@ -157,3 +159,28 @@ def test_json_cache__a_kept_panel_and_a_list_of_the_same_items_are_found_by_iden
         kept.dump_panel(Panel(title="Other", columns=("",), rows=()))
     assert kept.dump_panel(panel) is not first and kept.dump_panel(panel) == first
     assert kept.frozen_list([first]) is not listed
+
+
+def test_json_cache__the_same_models_in_the_same_order_are_the_same_frozen_list_until_swept() -> None:
+    from capeworks.engine import LegalCommand
+
+    kept = JsonCache()
+    one = LegalCommand(command="buy", fixed={"n": 1}, label="Buy")
+    true = LegalCommand(command="buy", fixed={"n": True}, label="Buy")  # equal to one, but sent as true
+    listed = kept.dump_list([one, true])
+    assert listed == [to_json_obj(one), to_json_obj(true)] and listed[1]["fixed"]["n"] is True
+    assert kept.dump_list([one, true]) is listed
+    assert kept.dump_list([true, one]) is not listed
+    # used every round, it stays the same list; its models' JSON keeps its text across sweeps
+    for _ in range(SWEEP * 3):
+        kept.next_round()
+        assert kept.dump_list([one, true]) is listed
+    assert kept.text(listed) == to_json([to_json_obj(one), to_json_obj(true)]).decode()
+    for _ in range(SWEEP * 2 + 1):
+        kept.next_round()
+    again = kept.dump_list([one, true])
+    assert again == listed and again is not listed
+
+
+def to_json_obj(model: Any) -> Any:
+    return model.model_dump(mode="json")

@@ -223,7 +223,7 @@ class LegalPool:
     per lookup than a generation per version).
     """
 
-    __slots__ = ("_known", "_version")
+    __slots__ = ("_answered", "_known", "_version")
 
     #: versions between sweeps, and how long an unused command is kept
     SWEEP = 16
@@ -231,6 +231,8 @@ class LegalPool:
     def __init__(self) -> None:
         # key -> [the version it was last asked for, the command]
         self._known: dict[tuple[Any, ...], list[Any]] = {}
+        # id(prompt) -> [the version it was last asked for, the prompt, its answers' entries of _known]
+        self._answered: dict[int, list[Any]] = {}
         self._version = 0
 
     def age(self) -> None:
@@ -239,6 +241,7 @@ class LegalPool:
         if self._version % self.SWEEP == 0:
             since = self._version - self.SWEEP
             self._known = {k: e for k, e in self._known.items() if e[0] >= since}
+            self._answered = {k: e for k, e in self._answered.items() if e[0] >= since}
 
     def get(
         self, command: str, label: str, *, fixed: Mapping[str, Any] = _UNSET, prompt: str | None = _UNSET
@@ -253,21 +256,41 @@ class LegalPool:
 
     def answers(self, prompt: Prompt) -> list[LegalCommand]:
         """The commands answering ``prompt``: one per option (labelled by its label, else its value),
-        then the free answer's (labelled by its hint)."""
-        pid, known, version = prompt.id, self._known, self._version
-        out = []
+        then the free answer's (labelled by its hint).
+
+        A ruleset that keeps an unchanged prompt as the same object (prompts are frozen and shared,
+        never changed) has its answers handed back without the options keyed again.
+        """
+        version = self._version
+        kept = self._answered.get(id(prompt))
+        if kept is not None and kept[1] is prompt:
+            entries: list[list[Any]] = kept[2]
+            if kept[0] != version:
+                kept[0] = version
+                for entry in entries:
+                    entry[0] = version
+            return [entry[1] for entry in entries]
+        pid, known = prompt.id, self._known
+        keys: list[tuple[Any, ...]] = []
+        out: list[LegalCommand] = []
         for o in prompt.options:
             # _find, written out: a table asks this for every option of every open prompt at every version
             key = (o.command, o.label or o.value, pid, False, _exact(o.payload))
-            entry = known.get(key)
-            if entry is None:
+            keys.append(key)
+            found = known.get(key)
+            if found is None:
                 out.append(self._find(key, o.payload))
             else:
-                entry[0] = version
-                out.append(entry[1])
+                found[0] = version
+                out.append(found[1])
         free = prompt.free
         if free is not None:
-            out.append(self._find((free.command, free.hint, pid, False, _exact(free.payload)), free.payload))
+            key = (free.command, free.hint, pid, False, _exact(free.payload))
+            keys.append(key)
+            out.append(self._find(key, free.payload))
+        if all(key[4] is not None for key in keys):
+            # every answer is kept in _known (a fixed value equality cannot vouch for is built afresh)
+            self._answered[id(prompt)] = [version, prompt, [known[key] for key in keys]]
         return out
 
     def _find(self, key: tuple[Any, ...], fixed: Mapping[str, Any]) -> LegalCommand:

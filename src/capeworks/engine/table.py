@@ -325,8 +325,9 @@ class Table:
             events = events[:limit]
         worded: dict[int, LogEntry] = self._w.memo(("log", self.ruleset.view_key(self.state, viewer)), dict)
         missing = [e for e in events if e.seq not in worded]
-        for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone()):
-            worded[item.seq] = item
+        if missing:  # most viewers of a version: a viewer with the same key worded them already
+            for item in log_entries(self.ruleset, missing, viewer, undone=self._w.undone()):
+                worded[item.seq] = item
         return [worded[e.seq] for e in events]
 
     def undone_commands(self) -> set[int]:

@@ -91,6 +91,7 @@ def create_app(
             if notifier is not None:
                 await notifier.stop()
             await hub.close()
+            tables.close()
             odds.close()
             if owned:
                 the_store.close()

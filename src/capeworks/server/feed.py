@@ -73,7 +73,7 @@ def encode_delta(version: int, entries: list[dict[str, Any]], made: list[Change]
     listed = ",".join([shared.encoded(e) for e in entries])
     parts = []
     for change in made:
-        path = to_json(change[0]).decode()
+        path = _path(change[0])
         value = "" if len(change) == 1 else "," + shared.encoded(change[1])
         parts.append("[" + path + value + "]")
     return (
@@ -111,6 +111,18 @@ def encode_update(
 
 #: a projection's keys as encoded, with their colon (the same dozen keys every time)
 _KEYS: dict[str, str] = {}
+#: change paths as encoded (the same few dozen, ``["prompts",2,"options"]``, version after version)
+_PATHS: dict[tuple[str | int, ...], str] = {}
+
+
+def _path(path: tuple[str | int, ...]) -> str:
+    text = _PATHS.get(path)
+    if text is None:
+        text = to_json(path).decode()
+        # by type too: True == 1, but a path holds only keys (str) and indices (int)
+        if len(_PATHS) < 4096 and all(type(step) is str or type(step) is int for step in path):
+            _PATHS[path] = text
+    return text
 
 
 def _key(key: str) -> str:

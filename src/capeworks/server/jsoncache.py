@@ -17,6 +17,7 @@ hands out is shared by every seat and version, so it is frozen
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -109,6 +110,9 @@ class JsonCache:
         self._panel_ids: dict[int, list[Any]] = {}
         #: ids of a list's items -> [that frozen list, round last used] (see :meth:`frozen_list`)
         self._lists: dict[tuple[int, ...], list[Any]] = {}
+        #: ids of models -> [the models, their JSON's frozen list, round their JSON was last kept, round
+        #: last used] (see :meth:`dump_list`)
+        self._model_lists: dict[tuple[int, ...], list[Any]] = {}
 
     def next_round(self) -> None:
         """A new change is being sent; now and then forget what has not been sent for a while."""
@@ -125,6 +129,8 @@ class JsonCache:
                 del self._panel_ids[key]
             for items in [k for k, v in self._lists.items() if v[-1] < old]:
                 del self._lists[items]
+            for items in [k for k, v in self._model_lists.items() if v[-1] < old]:
+                del self._model_lists[items]
 
     def dump(self, model: BaseModel) -> dict[str, Any]:
         """``model``'s JSON (frozen), the same dict while the same object, or an equal one, is sent."""
@@ -141,6 +147,24 @@ class JsonCache:
             same[1] = self.round
         out: dict[str, Any] = same[0]
         self._dumps[id(model)] = [model, out, self.round, text]
+        return out
+
+    def dump_list(self, models: Sequence[BaseModel]) -> FrozenList:
+        """The models' JSON as one frozen list: the same list while the same objects are asked for in
+        the same order (a seat's legal commands, most versions), so a caller comparing versions finds
+        it unchanged by identity and nothing is dumped or looked up per model."""
+        key = tuple(map(id, models))
+        kept = self._model_lists.get(key)
+        # the same ids are the same objects: the entry holds its models, so none of their ids is reused
+        if kept is not None:
+            if self.round - kept[2] >= SWEEP // 2:
+                for model in models:
+                    self.dump(model)  # keeps each one's JSON (and text) from being swept
+                kept[2] = self.round
+            kept[3] = self.round
+            return kept[1]  # type: ignore[no-any-return]
+        out = self.frozen_list([self.dump(m) for m in models])
+        self._model_lists[key] = [tuple(models), out, self.round, self.round]
         return out
 
     def dump_panel(self, panel: Panel) -> dict[str, Any]:
@@ -161,11 +185,8 @@ class JsonCache:
         so a caller comparing versions finds it unchanged by identity."""
         key = tuple(map(id, items))
         kept = self._lists.get(key)
-        if (
-            kept is None
-            or len(kept[0]) != len(items)
-            or any(a is not b for a, b in zip(kept[0], items, strict=True))
-        ):
+        # the same ids are the same objects: the kept list holds its items, so none of their ids is reused
+        if kept is None:
             kept = self._lists[key] = [FrozenList(items), self.round]
         kept[1] = self.round
         return kept[0]  # type: ignore[no-any-return]

@@ -93,7 +93,7 @@ class Shared:
             version=table.version,
             prompts=prompts,
             waiting=FrozenList(sorted({p.addressee for p in prompts})),
-            seats=FrozenList([cache.dump(s) for s in table.seats]),
+            seats=cache.frozen_list([cache.dump(s) for s in table.seats]),
             config=cache.dump(table.config),
             settings=cache.dump(table.settings),
             dumped_prompts=[(p, cache.dump(p)) for p in prompts],
@@ -159,7 +159,8 @@ def projection(table_id: str, table: Table, seat: Seat, *, shared: Shared | None
         "settings": common.settings,
         "view": table.seen_state(viewer),
         "panels": common.dump_all(table.seen_panels(viewer)),
-        "prompts": [d for _, d in common._dumped_prompts_for(seat)],
-        "legal": [common.dump(c) for c in table.legal_commands(seat.id)],
+        # the same list objects as last version while their items are (the feed skips them by identity)
+        "prompts": common.json.frozen_list([d for _, d in common._dumped_prompts_for(seat)]),
+        "legal": common.json.dump_list(table.legal_commands(seat.id)),
         "waiting": common.waiting,
     }

@@ -121,6 +121,16 @@ class Heads:
         self._heads[table] = Head(table.version, read.head, head.walked if head is not None else None)
         return read.events
 
+    def due(self, table: Table) -> bool:
+        """Would :meth:`walked` read anything for ``table`` now (a fold it never saw, or a walk due)?"""
+        head = self._heads.get(table)
+        return (
+            head is None
+            or head.seq != table.version
+            or head.walked is None
+            or time.monotonic() - head.walked >= self._recheck()
+        )
+
     def walked(self, connection: Connection, table_id: str, table: Table) -> Head:
         """Where ``table`` stands, after walking the whole chain under it if that is due (``recheck``)."""
         head = self._heads.get(table)

@@ -414,7 +414,7 @@ class Store:
         the events, in their transaction.
         """
         landed: Landed | None = None
-        if table is not None:
+        if table is not None and self._heads.due(table):
             # a walk of a kept fold's whole chain, when due, reads outside the write lock (WAL and
             # PostgreSQL readers need none), so other writers do not wait behind it
             with self.database.read() as connection:
