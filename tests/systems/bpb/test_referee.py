@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.golden import replay_document
 from capeworks.errors import CapeworksError
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Power
@@ -857,6 +858,13 @@ def test_r53_a_rally_does_not_end_this_rounds_boost() -> None:
     fight(d, "zap", "foe")
     d.do("ann", "spend", character="zap", kind="boost", power="Blast")
     assert one(d.do("ann", "spend", character="zap", kind="rally"), "rested").recovered == 2
+    assert state(d).condition("zap").boosts
+    # a log written before a rest recorded what it ends replays as it was played then: boost gone
+    older = [e.model_dump(mode="json") for e in d.table.log]
+    for raw in older:
+        if raw["type"] == "bpb.rested":
+            raw["data"].pop("ends")
+    assert replay_document({"log": older}).state.condition("zap").boosts == ()
     rolled = one(
         d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
     )
@@ -963,6 +971,14 @@ def test_r59_a_debt_of_actions_ends_with_the_fight() -> None:
     d.answer("ann", "keep-1", "drop")
     assert state(d).condition("widow").lost_actions == 2
     d.do("gm", "end_fight")
+    assert Status.STAGGERED not in state(d).condition("widow").statuses  # the lost action was this fight's
+    # a log written before the fight's end settled this replays as it was played then
+    older = [e.model_dump(mode="json") for e in d.table.log]
+    for raw in older:
+        if raw["type"] == "bpb.fight_ended":
+            raw["data"].pop("settles")
+    then = replay_document({"log": older}).state.condition("widow")
+    assert then.lost_actions == 2 and Status.STAGGERED in then.statuses
     fight(d, "widow", "zap")
     assert state(d).fight.turn.actor == "widow" and not state(d).fight.turn.lost
     d.do("ann", "switch", character="widow", power="Force Field")

@@ -349,11 +349,17 @@ class BlastAnswered(BpbEvent):
 
 
 class Rested(BpbEvent):
-    """BPB-REC-001/003, BPB-PP-011: half the recent Endurance back; stunning and drains all back."""
+    """BPB-REC-001/003, BPB-PP-011: half the recent Endurance back; stunning and drains all back.
+
+    ``ends`` names what else the rest ends ("boosts", "stunts", "winded"): a half hour's rest all
+    three, a rally none (BPB-PP-008, BPB-MOVE-009). A log written before it was recorded (None)
+    replays as it was played then: every rest, rally or not, ended boosts and stunts.
+    """
 
     character: str
     recovered: int
     rally: bool = False
+    ends: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Healed(BpbEvent):
@@ -401,7 +407,11 @@ class StuntUsed(BpbEvent):
 
 
 class FightEnded(BpbEvent):
-    """Combat time ends."""
+    """Combat time ends; ``settles``: with it the actions owed and the round counts of boosts, stunts
+    and winded rounds (BPB-TURN-004, BPB-XS-007, BPB-PP-008, BPB-MOVE-009). A log written before
+    (False) replays as it was played then, when the fight's end left them as they were."""
+
+    settles: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 EVENTS = declare_events(

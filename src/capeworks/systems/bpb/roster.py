@@ -115,7 +115,7 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         character(state, cid)
     b = ctx.batch(state)
     for cid in ids:
-        b.emit(Rested(character=cid, recovered=_recovered(state, cid)))
+        b.emit(Rested(character=cid, recovered=_recovered(state, cid), ends=("boosts", "stunts", "winded")))
     return b
 
 
@@ -177,7 +177,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if state.condition(who.id).recent == 0 and state.condition(who.id).stunning == 0:
             raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
         b.emit(PlotPointSpent(character=who.id, kind="rally"))
-        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), rally=True))
+        b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), rally=True, ends=()))
     elif kind == "retcon":
         if not c.text.strip():
             raise InvalidCommand("Say what the retcon establishes.")

@@ -301,11 +301,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
         sheet = state.characters.get(p.character)
         if sheet is not None and sheet.attribute("Endurance") - lost > 0:  # awake again (BPB-REC-004)
             statuses = tuple(x for x in statuses if x is not Status.UNCONSCIOUS)
-        # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on
+        # a rally is a rest's recovery without the half hour: this round's boosts and stunts go on;
         # a real rest (half an hour) also outlasts any sprint's winded rounds (BPB-MOVE-009)
-        rested: dict[str, object] = (
-            {} if p.rally else {"boosts": (), "stunts": (), "sprinted": 0, "slow_until": 0}
-        )
+        ends = ("boosts", "stunts") if p.ends is None else p.ends  # None: an older log's rest
+        rested: dict[str, object] = {part: () for part in ("boosts", "stunts") if part in ends}
+        if "winded" in ends:
+            rested.update(sprinted=0, slow_until=0)
         up["conditions"] = _cond(
             state, p.character, lost=lost, recent=0, stunning=0, drained={}, statuses=statuses, **rested
         )
@@ -342,15 +343,23 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["conditions"] = _cond(state, p.character, stunts=tuple(stunts))
     elif isinstance(p, ev.FightEnded):
         up["fight"] = None
-        # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this fight, not the next;
-        # BPB-PP-008: boosts and stunts keep only the rounds they had left (the next fight counts from 1)
-        up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
+        if p.settles:  # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this
+            # fight, not the next; BPB-PP-008: boosts and stunts keep only the rounds they had left
+            up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
     return state.model_copy(update=up) if up else state
 
 
 def _after_fight(c: Condition, last: int) -> Condition:
-    """A condition once the fight ends in round ``last``: no actions owed, round counts rebased."""
-    if not (c.lost_actions or c.boosts or c.slow_until or any(s.until_round is not None for s in c.stunts)):
+    """A condition once the fight ends in round ``last``: no actions owed (so no longer staggered,
+    src 242), round counts rebased."""
+    staggered = Status.STAGGERED in c.statuses
+    if not (
+        c.lost_actions
+        or staggered
+        or c.boosts
+        or c.slow_until
+        or any(s.until_round is not None for s in c.stunts)
+    ):
         return c
     boosts = tuple(
         b.model_copy(update={"until_round": b.until_round - last}) for b in c.boosts if b.until_round > last
@@ -361,7 +370,9 @@ def _after_fight(c: Condition, last: int) -> Condition:
         if s.until_round is None or s.until_round > last
     )
     slow = max(0, c.slow_until - last)  # BPB-MOVE-009: the winded rounds still owed
-    return c.model_copy(update={"lost_actions": 0, "boosts": boosts, "stunts": stunts, "slow_until": slow})
+    statuses = tuple(x for x in c.statuses if x is not Status.STAGGERED)
+    kept = {"boosts": boosts, "stunts": stunts, "slow_until": slow, "statuses": statuses}
+    return c.model_copy(update={"lost_actions": 0, **kept})
 
 
 def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:

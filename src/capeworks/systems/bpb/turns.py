@@ -373,5 +373,5 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
 def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
     fight_of(state)
     b = ctx.batch(state)
-    emit(b, dice, FightEnded())
+    emit(b, dice, FightEnded(settles=True))
     return b
