@@ -60,6 +60,7 @@ from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction, Turn
+from capeworks.systems.weaverdice.copies import set_dict, set_extra, set_fields_set, set_private
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import Costume, HeldItem
@@ -206,7 +207,6 @@ class SheetPatch(_Patch):
 P = TypeVar("P", bound=_Patch)
 M = TypeVar("M", bound=BaseModel)
 _new = object.__new__
-_set = object.__setattr__
 #: each patch class's fields at their "not given" value, laid under the given ones
 _BLANKS: dict[type[_Patch], dict[str, Any]] = {}
 
@@ -219,10 +219,10 @@ def _patch(cls: type[P], given: dict[str, Any]) -> P:
     new = _new(cls)
     fields = blank.copy()
     fields.update(given)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(given))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    set_dict(new, fields)
+    set_fields_set(new, set(given))
+    set_extra(new, None)
+    set_private(new, None)
     return new
 
 
@@ -501,10 +501,10 @@ def state_facts(state: WdState, payload: M, parts: dict[str, Any] | None = None)
         else:
             parts[field] = new
     out = _new(cls)
-    _set(out, "__dict__", fields)
-    _set(out, "__pydantic_fields_set__", recorded)
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
+    set_dict(out, fields)
+    set_fields_set(out, recorded)
+    set_extra(out, None)
+    set_private(out, None)
     return out
 
 
