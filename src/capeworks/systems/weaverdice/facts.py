@@ -226,10 +226,18 @@ def _patch(cls: type[P], given: dict[str, Any]) -> P:
     return new
 
 
+def _differs(a: Any, b: Any) -> bool:
+    """``a != b`` for two values of a field that are not the same object; two models of one class
+    compare their fields' dicts, as pydantic's ``__eq__`` does for these models (no private or extra
+    values), without its Python steps (a turn, a track or an effort differs at most events)."""
+    differs: bool = a.__dict__ != b.__dict__ if type(a) is type(b) and isinstance(a, BaseModel) else a != b
+    return differs
+
+
 def _changed(old: BaseModel, new: BaseModel) -> dict[str, Any]:
     """``new``'s id, name and the fields whose values differ from ``old``'s."""
     was, now = old.__dict__, new.__dict__
-    given = {k: v for k, v in now.items() if v is not was[k] and v != was[k]}
+    given = {k: v for k, v in now.items() if v is not was[k] and _differs(v, was[k])}
     given["id"], given["name"] = now["id"], now["name"]
     return given
 
@@ -399,7 +407,7 @@ PATCHED: Mapping[type[_Entry], type[BaseModel]] = {
 
 def _diff(old: BaseModel, new: BaseModel) -> dict[str, Any]:
     was = old.__dict__
-    return {k: v for k, v in new.__dict__.items() if v is not was[k] and v != was[k]}
+    return {k: v for k, v in new.__dict__.items() if v is not was[k] and _differs(v, was[k])}
 
 
 def _one(cls: type[P], old: BaseModel | None, new: BaseModel | None) -> P:
