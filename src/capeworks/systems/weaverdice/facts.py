@@ -60,7 +60,7 @@ from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction, Turn
-from capeworks.systems.weaverdice.copies import set_dict, set_extra, set_fields_set, set_private
+from capeworks.systems.weaverdice.copies import evolve, set_dict, set_extra, set_fields_set, set_private
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import Costume, HeldItem
@@ -460,18 +460,25 @@ def _has(cls: type[BaseModel]) -> tuple[tuple[tuple[str, str, str, type[_Entry]]
     return has
 
 
-def state_facts(state: WdState, payload: M, parts: dict[str, Any] | None = None) -> M:
+def state_facts(
+    state: WdState, payload: M, parts: dict[str, Any] | None = None, facts: Mapping[str, Any] | None = None
+) -> M:
     """``payload`` with the state objects its rule gave whole (the fight, the pending attack and
     queued hits, wound effects, holds and reversals, falls, a lengthy check) recorded as what they
-    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is).
+    changed of ``state``'s, and the whole values dropped (a payload without them or ``facts`` is
+    returned as is).
 
-    ``parts``, when given, receives each part's new value (what its facts fold to over ``state``)."""
+    ``parts``, when given, receives each part's new value (what its facts fold to over ``state``);
+    ``facts``, other fields' new values (the combatants' and the sheet's facts in place of their
+    copies), laid over the payload in the same copy."""
     cls = type(payload)
     has, names = _HAS.get(cls) or _has(cls)
     if not has:
-        return payload
+        return evolve(payload, facts) if facts else payload
     values = payload.__dict__
     fields = dict(values)
+    if facts:
+        fields.update(facts)
     recorded = set(payload.__pydantic_fields_set__ - names)
     for field, stored, how, patch_cls in has:
         new = values[field]
