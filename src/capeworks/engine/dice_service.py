@@ -8,6 +8,8 @@ replaying a log never needs to roll again.
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from capeworks.dice.source import DiceSource, GivenDice, SeededDice, SystemDice
 from capeworks.engine.model import RollRecord
 from capeworks.errors import LimitExceeded
@@ -19,7 +21,11 @@ MAX_DICE_PER_COMMAND = 1000
 
 _FIELDS = frozenset(RollRecord.model_fields)
 _new = object.__new__
-_set = object.__setattr__
+# a model instance's slots, set through their descriptors (cheaper than object.__setattr__ by name)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _record(purpose: str, sides: int, faces: tuple[int, ...], given: bool) -> RollRecord:
@@ -32,10 +38,10 @@ def _record(purpose: str, sides: int, faces: tuple[int, ...], given: bool) -> Ro
     if type(purpose) is not str or type(sides) is not int:
         return RollRecord(purpose=purpose, sides=sides, faces=faces, given=given)
     record = _new(RollRecord)
-    _set(record, "__dict__", {"purpose": purpose, "sides": sides, "faces": faces, "given": given})
-    _set(record, "__pydantic_fields_set__", _FIELDS)
-    _set(record, "__pydantic_extra__", None)
-    _set(record, "__pydantic_private__", None)
+    _set_dict(record, {"purpose": purpose, "sides": sides, "faces": faces, "given": given})
+    _set_fields_set(record, _FIELDS)
+    _set_extra(record, None)
+    _set_private(record, None)
     return record
 
 

@@ -122,3 +122,38 @@ def test_available_never_exceeds_the_modified_maximum(bonus: int, spend: int) ->
     assert e.available(c, Pool.FOCUS) == top == max(0, 4 + bonus)
     if spend <= top and spend:
         assert e.spend(c, Pool.FOCUS, spend).available(c, Pool.FOCUS) == top - spend
+
+
+def _fresh_available(e: Effort, c: Character, pool: Pool) -> int:
+    """WD-EFFORT-002/007 worked out from scratch, without the kept maxima or availability."""
+    if c.tier not in (Tier.PC, Tier.NOTABLE):
+        top = 0
+    else:
+        stat = {Pool.STAMINA: Stat.ATHLETICS, Pool.FOCUS: Stat.WITS, Pool.RECOVERY: Stat.GUTS}[pool]
+        extra = c.effort_bonus.get(pool, 0) + sum(p.effort_max.get(pool, 0) for p in c.powers)
+        top = max(0, c.lasting(stat) + extra)
+    most = max(0, top - e.exhausted.get(pool, 0))
+    return max(0, most + e.bonus.get(pool, 0) + e.day.get(pool, 0) - e.spent.get(pool, 0))
+
+
+@pytest.mark.rules("WD-EFFORT-002", "WD-EFFORT-007", "WD-EFFORT-014")
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 2), st.integers(0, 2), st.integers(0, 4)), max_size=6
+    )
+)
+def test_kept_availability_matches_a_fresh_reckoning(steps: list[tuple[int, int, int, int]]) -> None:
+    """Maxima and availability are kept per sheet and effort value: each new sheet or effort, made by
+    evolving the last one, reads its own (never the value kept for the one before it)."""
+    c, e = ADA, Effort()
+    for loss, bonus, spend, wits_loss in steps:
+        c = c.model_copy(update={"lasting_loss": {Stat.WITS: wits_loss, Stat.GUTS: loss % 3}})
+        e = e.with_bonus(Pool.FOCUS, bonus) if bonus else e
+        for pool in Pool:
+            assert e.available(c, pool) == _fresh_available(e, c, pool)
+            assert c.effort_max(pool) == c.effort_maxima()[pool]
+        if spend and e.available(c, Pool.FOCUS) >= spend:
+            e = e.spend(c, Pool.FOCUS, spend)
+            assert e.available(c, Pool.FOCUS) == _fresh_available(e, c, Pool.FOCUS)
+    thug = c.model_copy(update={"tier": Tier.GENERIC})
+    assert all(e.available(thug, p) == _fresh_available(e, thug, p) for p in Pool)

@@ -192,3 +192,23 @@ def test_campaign_boxes_and_a_milestone_written_with_the_whole_sheet__replay_to_
     assert len(patched) >= 3 and all(set(p) < set(Character.model_fields) for p in patched)
     again = _replayed_with_sheet_copies(d, "weaverdice.box_checked", "weaverdice.milestone_taken")
     assert again.state == d.state
+
+
+def test_a_changed_field_is_found_as_pydantic_equality_finds_it() -> None:
+    """The patches compare two models of a field by their fields' dicts: the same answer as ``!=``."""
+    from capeworks.systems.weaverdice.effort import Effort
+    from capeworks.systems.weaverdice.facts import _differs
+    from capeworks.systems.weaverdice.vocab import Pool
+
+    spent = Effort(spent={Pool.FOCUS: 1})
+    pairs: list[tuple[Any, Any]] = [
+        (Effort(), Effort()),
+        (Effort(), spent),
+        (spent, Effort(spent={Pool.FOCUS: 1})),
+        (spent, Effort(spent={Pool.FOCUS: 2})),
+        (Effort(), None),
+        ({Pool.FOCUS: 1}, {Pool.FOCUS: 1}),
+        ((Effort(),), (spent,)),
+    ]
+    for a, b in pairs:
+        assert _differs(a, b) == (a != b) == _differs(b, a)

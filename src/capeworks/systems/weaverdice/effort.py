@@ -70,6 +70,10 @@ def _zero() -> dict[Pool, int]:
     return {}
 
 
+#: (id(effort), id(sheet)) -> (the effort, the sheet, dots available by pool) (:meth:`Effort.available`)
+_AVAILABLE: dict[tuple[int, int], tuple[Effort, Character, dict[Pool, int]]] = {}
+
+
 class Effort(Frozen):
     """One character's effort: dots used this encounter, exhausted dots, and bonus dots.
 
@@ -89,17 +93,32 @@ class Effort(Frozen):
 
     def maximum(self, character: Character, pool: Pool) -> int:
         """The pool's maximum today: the sheet's, less exhausted dots (WD-EFFORT-009)."""
-        return max(0, character.effort_max(pool) - self.exhausted.get(pool, 0))
+        return max(0, character.effort_maxima()[pool] - self.exhausted.get(pool, 0))
 
     def available(self, character: Character, pool: Pool) -> int:
-        """Dots that can be spent now (WD-EFFORT-007)."""
-        return max(
-            0,
-            self.maximum(character, pool)
-            + self.bonus.get(pool, 0)
-            + self.day.get(pool, 0)
-            - self.spent.get(pool, 0),
+        """Dots that can be spent now (WD-EFFORT-007), worked out for every pool once per effort and
+        sheet value (both frozen; an attack and its wound effect read them several times)."""
+        kept = _AVAILABLE.get((id(self), id(character)))
+        if kept is not None and kept[0] is self and kept[1] is character:
+            return kept[2][pool]
+        if len(_AVAILABLE) > 256:
+            _AVAILABLE.clear()
+        maxima, exhausted, bonus, day, spent = (
+            character.effort_maxima(),
+            self.exhausted,
+            self.bonus,
+            self.day,
+            self.spent,
         )
+        left = {
+            p: max(
+                0,
+                max(0, most - exhausted.get(p, 0)) + bonus.get(p, 0) + day.get(p, 0) - spent.get(p, 0),
+            )
+            for p, most in maxima.items()
+        }
+        _AVAILABLE[(id(self), id(character))] = (self, character, left)
+        return left[pool]
 
     def spend(self, character: Character, pool: Pool, dots: int = 1) -> Effort:
         """Spend ``dots`` from ``pool``; refused when the pool cannot pay (WD-EFFORT-007)."""

@@ -60,6 +60,7 @@ from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.combat import Reaction, Turn
+from capeworks.systems.weaverdice.copies import evolve, set_dict, set_extra, set_fields_set, set_private
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import Effort
 from capeworks.systems.weaverdice.equipment import Costume, HeldItem
@@ -206,7 +207,6 @@ class SheetPatch(_Patch):
 P = TypeVar("P", bound=_Patch)
 M = TypeVar("M", bound=BaseModel)
 _new = object.__new__
-_set = object.__setattr__
 #: each patch class's fields at their "not given" value, laid under the given ones
 _BLANKS: dict[type[_Patch], dict[str, Any]] = {}
 
@@ -219,17 +219,25 @@ def _patch(cls: type[P], given: dict[str, Any]) -> P:
     new = _new(cls)
     fields = blank.copy()
     fields.update(given)
-    _set(new, "__dict__", fields)
-    _set(new, "__pydantic_fields_set__", set(given))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    set_dict(new, fields)
+    set_fields_set(new, set(given))
+    set_extra(new, None)
+    set_private(new, None)
     return new
+
+
+def _differs(a: Any, b: Any) -> bool:
+    """``a != b`` for two values of a field that are not the same object; two models of one class
+    compare their fields' dicts, as pydantic's ``__eq__`` does for these models (no private or extra
+    values), without its Python steps (a turn, a track or an effort differs at most events)."""
+    differs: bool = a.__dict__ != b.__dict__ if type(a) is type(b) and isinstance(a, BaseModel) else a != b
+    return differs
 
 
 def _changed(old: BaseModel, new: BaseModel) -> dict[str, Any]:
     """``new``'s id, name and the fields whose values differ from ``old``'s."""
     was, now = old.__dict__, new.__dict__
-    given = {k: v for k, v in now.items() if v is not was[k] and v != was[k]}
+    given = {k: v for k, v in now.items() if v is not was[k] and _differs(v, was[k])}
     given["id"], given["name"] = now["id"], now["name"]
     return given
 
@@ -399,7 +407,7 @@ PATCHED: Mapping[type[_Entry], type[BaseModel]] = {
 
 def _diff(old: BaseModel, new: BaseModel) -> dict[str, Any]:
     was = old.__dict__
-    return {k: v for k, v in new.__dict__.items() if v is not was[k] and v != was[k]}
+    return {k: v for k, v in new.__dict__.items() if v is not was[k] and _differs(v, was[k])}
 
 
 def _one(cls: type[P], old: BaseModel | None, new: BaseModel | None) -> P:
@@ -452,18 +460,25 @@ def _has(cls: type[BaseModel]) -> tuple[tuple[tuple[str, str, str, type[_Entry]]
     return has
 
 
-def state_facts(state: WdState, payload: M, parts: dict[str, Any] | None = None) -> M:
+def state_facts(
+    state: WdState, payload: M, parts: dict[str, Any] | None = None, facts: Mapping[str, Any] | None = None
+) -> M:
     """``payload`` with the state objects its rule gave whole (the fight, the pending attack and
     queued hits, wound effects, holds and reversals, falls, a lengthy check) recorded as what they
-    changed of ``state``'s, and the whole values dropped (a payload without them is returned as is).
+    changed of ``state``'s, and the whole values dropped (a payload without them or ``facts`` is
+    returned as is).
 
-    ``parts``, when given, receives each part's new value (what its facts fold to over ``state``)."""
+    ``parts``, when given, receives each part's new value (what its facts fold to over ``state``);
+    ``facts``, other fields' new values (the combatants' and the sheet's facts in place of their
+    copies), laid over the payload in the same copy."""
     cls = type(payload)
     has, names = _HAS.get(cls) or _has(cls)
     if not has:
-        return payload
+        return evolve(payload, facts) if facts else payload
     values = payload.__dict__
     fields = dict(values)
+    if facts:
+        fields.update(facts)
     recorded = set(payload.__pydantic_fields_set__ - names)
     for field, stored, how, patch_cls in has:
         new = values[field]
@@ -501,10 +516,10 @@ def state_facts(state: WdState, payload: M, parts: dict[str, Any] | None = None)
         else:
             parts[field] = new
     out = _new(cls)
-    _set(out, "__dict__", fields)
-    _set(out, "__pydantic_fields_set__", recorded)
-    _set(out, "__pydantic_extra__", None)
-    _set(out, "__pydantic_private__", None)
+    set_dict(out, fields)
+    set_fields_set(out, recorded)
+    set_extra(out, None)
+    set_private(out, None)
     return out
 
 

@@ -24,7 +24,6 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, modifier_of, pool_size
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.facts import patches, sheet_patch, state_facts
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import PLAIN, Combatant, Fight, WdState, fold_payload
@@ -103,17 +102,20 @@ class Builder:
         # the new values the rule gave, by part of the state, when the ruleset folds this payload
         # class with fold_payload alone: the new state is then made from them, not from the facts
         parts: dict[str, Any] | None = {} if PLAIN.get(type(payload)) else None
-        people = payload.__dict__.get("people")  # Changes and the campaign's events: turned into facts
+        # the facts in place of the copies, laid over the payload in one new copy (:func:`state_facts`)
+        facts: dict[str, Any] = {}
+        values = payload.__dict__
+        people = values.get("people")  # Changes and the campaign's events: turned into facts
         if people:
             secret = tuple([p for p in people if p.hidden])  # a fight's events and the campaign's alike
             if secret and not hidden:
                 people = tuple(p for p in people if not p.hidden)
-            payload = evolve(payload, {"people": (), "changed": patches(state, people, parts)})
-        values = payload.__dict__  # SheetChanges and the campaign's sheet events: turned into facts
+            facts["people"], facts["changed"] = (), patches(state, people, parts)
+        # SheetChanges and the campaign's sheet events: turned into facts
         if "sheet_changed" in values and values["sheet"] is not None:
-            sheet = sheet_patch(state, values["sheet"])
-            payload = evolve(payload, {"sheet": None, "sheet_changed": sheet})
-        payload = state_facts(state, payload, parts)  # the fight, attacks, holds...: what they changed
+            facts["sheet"], facts["sheet_changed"] = None, sheet_patch(state, values["sheet"])
+        # the fight, attacks, holds...: what they changed
+        payload = state_facts(state, payload, parts, facts)
         batch.emit(
             payload,
             audience=_GM_ONLY if hidden else None,

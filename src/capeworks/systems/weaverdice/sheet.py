@@ -36,6 +36,8 @@ POOL_STAT: dict[Pool, Stat] = {Pool.STAMINA: Stat.ATHLETICS, Pool.FOCUS: Stat.WI
 
 #: the tiers that track effort (WD-EFFORT-001, WD-NPC-002..004)
 EFFORT_TIERS = frozenset({Tier.PC, Tier.NOTABLE})
+#: id(sheet) -> (the sheet, its effort maxima by pool) (:meth:`Character.effort_maxima`); cleared at 257
+_MAXIMA: dict[int, tuple[Character, dict[Pool, int]]] = {}
 
 
 class Skill(Frozen):
@@ -194,12 +196,25 @@ class Character(Frozen):
 
     def effort_max(self, pool: Pool) -> int:
         """Pool maximum = linked stat + modifiers (WD-STAT-004, WD-EFFORT-002); 0 for generics."""
-        if self.tier not in EFFORT_TIERS:
-            return 0
-        extra = self.effort_bonus.get(pool, 0)
-        for p in self.powers:  # a loop, not sum(): this runs for every Focus check of every attack
-            extra += p.effort_max.get(pool, 0)
-        return max(0, self.lasting(POOL_STAT[pool]) + extra)
+        return self.effort_maxima()[pool]
+
+    def effort_maxima(self) -> Mapping[Pool, int]:
+        """:meth:`effort_max` of every pool, worked out once per sheet value (a sheet is frozen; every
+        attack and wound effect reads them). Shared: never change the mapping."""
+        kept = _MAXIMA.get(id(self))
+        if kept is not None and kept[0] is self:
+            return kept[1]
+        if len(_MAXIMA) > 256:
+            _MAXIMA.clear()
+        maxima = dict.fromkeys(POOL_STAT, 0)
+        if self.tier in EFFORT_TIERS:
+            for pool, stat in POOL_STAT.items():
+                extra = self.effort_bonus.get(pool, 0)
+                for p in self.powers:
+                    extra += p.effort_max.get(pool, 0)
+                maxima[pool] = max(0, self.lasting(stat) + extra)
+        _MAXIMA[id(self)] = (self, maxima)
+        return maxima
 
     @property
     def wound_slots(self) -> int:
