@@ -311,6 +311,10 @@ class Attack(Frozen):
     angle: int = Field(default=0, ge=-360, le=360)
     conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
     effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
+    pins: bool = Field(
+        default=False,
+        description="A ranged projectile that sticks pins the target (line of fire and surroundings allow).",
+    )
     hidden: bool = Field(default=False, description="A GM roll the players do not see.")
     weapon: str | None = Field(
         default=None, max_length=60, description="The held item swung, by name; none: bare hands."

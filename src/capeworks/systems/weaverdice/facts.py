@@ -331,6 +331,7 @@ class AttackPatch(_Entry):
     conventional: bool | None = None
     hidden: bool | None = None
     effect_only: bool | None = None
+    pins: bool | None = None
     grab: bool | None = None
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
@@ -350,6 +351,8 @@ class EffectPatch(_Entry):
     chooser: str | None = None
     need: Need | None = None
     uncovered: bool | None = None
+    ranged: bool | None = None
+    pins: bool | None = None
 
 
 class GrapplePatch(_Entry):

@@ -55,7 +55,7 @@ from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
 from capeworks.systems.weaverdice.wounding import (
     full_action,
     hit_of,
-    land,
+    land_hit,
     lengthy_turn,
     resolve_effect,
     spend,
@@ -84,6 +84,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     me, target = person(state, c.character), person(state, c.target)
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
+    if c.pins and c.melee:
+        # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
+        raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
     if c.opportunity:
         fight = state.fight
         if fight is None or fight.turn is None or fight.turn.actor == c.character:
@@ -154,23 +157,21 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     can_react = hit and offers_reaction(t, tsheet)
     # high morale may still buy the miss up (WD-MORALE-003)
     may_buy = not hit and shield is None and attacker.morale > 0
-    # the attack's details are kept only when something waits on them: a reaction or a chance
-    details = (
-        trusted(
-            PendingAttack,
-            attacker=c.character,
-            target=c.target,
-            total=roll.total,
-            damage=c.damage,
-            tier=c.tier,
-            melee=c.melee,
-            conventional=c.conventional,
-            hidden=c.hidden,
-            effect_only=c.effect_only,
-        )
-        if can_react or may_buy
-        else None
+    strike = trusted(
+        PendingAttack,
+        attacker=c.character,
+        target=c.target,
+        total=roll.total,
+        damage=c.damage,
+        tier=c.tier,
+        melee=c.melee,
+        conventional=c.conventional,
+        hidden=c.hidden,
+        effect_only=c.effect_only,
+        pins=c.pins,
     )
+    # the attack's details are kept only when something waits on them: a reaction or a chance
+    details = strike if can_react or may_buy else None
     if can_react:
         pending = details
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
@@ -210,17 +211,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     )
     pained_failure(b, c.character, c.stat, failed=not hit)
     if shield is not None:
-        holds.strike_shield(b, c, roll, shield)
+        holds.strike_shield(b, strike, roll, shield)
     elif hit and pending is None:
-        land(
-            b,
-            c.target,
-            c.tier,
-            c.damage,
-            attacker=c.character,
-            conventional=c.conventional,
-            only=c.effect_only,
-        )
+        land_hit(b, strike)
     return b.batch
 
 
@@ -346,15 +339,7 @@ def _lands(b: Builder, target: str, pending: PendingAttack) -> None:
     if pending.grab:
         holds.begin(b, pending.attacker, target)
         return
-    land(
-        b,
-        target,
-        pending.tier,
-        pending.damage,
-        attacker=pending.attacker,
-        conventional=pending.conventional,
-        only=pending.effect_only,
-    )
+    land_hit(b, pending, target)
 
 
 def effect_choice(state: WdState, context: Ctx, c: cmd.EffectChoice, dice: DiceService) -> Done:
@@ -514,4 +499,4 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
             hidden=a.hidden,
         )
         return
-    land(b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only)
+    land_hit(b, a)

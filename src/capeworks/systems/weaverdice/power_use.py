@@ -135,6 +135,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                     attacker=c.character,
                     conventional=False,
                     only=power.effects_only,
+                    melee=power.targeting is Targeting.MELEE,
                 )
         if hit:
             _power_statuses(b, power, target.id)
