@@ -101,10 +101,10 @@ def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> st
     return shield
 
 
-def strike_shield(b: Builder, strike: PendingAttack, roll: CheckRoll, shield: str) -> None:
+def strike_shield(b: Builder, strike: PendingAttack, roll: CheckRoll, shield: str) -> bool:
     """The attack that missed the holder, against the held one's DS (``grappled_ds``: it hits unless a
     table sets one); a named shield with Focus may Dodge (WD-GRAPPLE-006, WD-COMBAT-019). Any attack
-    roll (a plain attack, a power's) comes here: ``strike`` is what it would have landed."""
+    roll (a plain attack, a power's) comes here: ``strike`` is what it would have landed. True: it hit."""
     t, tsheet = b.person(shield), b.sheet(shield)
     ds = defense_in_grapple(b.state, shield, tsheet.defense(b.config), b.config)
     struck = evolve(roll, {"tn": ds})
@@ -142,6 +142,7 @@ def strike_shield(b: Builder, strike: PendingAttack, roll: CheckRoll, shield: st
     )
     if hit and pending is None:
         land_hit(b, strike, shield)
+    return hit
 
 
 def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
