@@ -215,6 +215,10 @@ class CallCheck(Frozen):
         default=False,
         description="An interruption (3+ minor, 4-6 a shove): failing it halts the roller's lengthy tasks.",
     )
+    superhuman: bool = Field(
+        default=False,
+        description="A superhuman feat (lifting a car): a super stat rolls its score, not passing unrolled.",
+    )
 
 
 class Check(Frozen):
@@ -231,6 +235,9 @@ class Check(Frozen):
     keep: int | None = Field(default=None, ge=1, le=6, description="The die to keep, if not the highest.")
     task: str = Field(default="", max_length=200)
     hidden: bool = False
+    superhuman: bool = Field(
+        default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
+    )
 
 
 class SpendMorale(Frozen):

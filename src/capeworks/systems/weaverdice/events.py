@@ -221,6 +221,16 @@ class MoraleSpent(Changes):
     blind: bool = False
 
 
+class SuperPassed(WdEvent):
+    """A super stat passes a human-tier check without a roll (WD-DN-002): the call is closed."""
+
+    character: str
+    name: str
+    stat: Stat
+    task: str = ""
+    closed_call: int | None = None
+
+
 class Rerolled(Changes):
     """A Stamina reroll of a physical non-combat check (WD-CORE-009, WD-EFFORT-003)."""
 
@@ -800,4 +810,5 @@ EVENTS = declare_events(
     Exhausted,
     Trained,
     Slept,
+    SuperPassed,
 )

@@ -429,6 +429,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
     ),
     ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",
+    ev.SuperPassed.TYPE: lambda p: (
+        f"{p.name}'s super {p.stat.value} passes"
+        + (f" to {p.task}" if p.task else "")
+        + ": a human-tier check needs no roll."
+    ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
         f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')})"

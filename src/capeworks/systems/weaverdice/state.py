@@ -208,6 +208,8 @@ class Call(Frozen):
     dc: int | None = None
     #: an interruption's check: failing it halts the roller's lengthy tasks (WD-COMBAT-014)
     interrupts: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a superhuman feat: a super stat rolls its score for it instead of passing (WD-DN-002)
+    superhuman: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class WdState(Frozen):
