@@ -31,6 +31,7 @@ __all__ = [
     "ChangeMorale",
     "Check",
     "CreateCharacter",
+    "DrawItem",
     "EffectChoice",
     "EndCombat",
     "EndTurn",
@@ -361,6 +362,13 @@ class BreakPin(Frozen):
     """Strain against an object pinning you: a lengthy Brawn check to 6; it stays in you (WD-STATUS-013)."""
 
     character: Ident
+
+
+class DrawItem(Frozen):
+    """Draw a belt item into hand: a standard action, a full one past the belt's slots (WD-EQUIP-003)."""
+
+    character: Ident
+    item: str = Field(min_length=1, max_length=60, description="The belt item to draw, by name.")
 
 
 class Brace(Frozen):

@@ -518,6 +518,17 @@ class GearChanged(SheetChanges):
     what: tuple[str, ...]
 
 
+class ItemDrawn(SheetChanges):
+    """An item drawn from the belt into hand (WD-EQUIP-003): ``quick`` from its slots (a standard
+    action in a fight), else from past them (a full action); ``kind`` None out of a fight."""
+
+    character: str
+    name: str
+    item: str
+    quick: bool
+    kind: str | None = None
+
+
 class GrappleBraced(Changes):
     """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
 
@@ -811,4 +822,5 @@ EVENTS = declare_events(
     Trained,
     Slept,
     SuperPassed,
+    ItemDrawn,
 )

@@ -200,6 +200,7 @@ class SheetPatch(_Patch):
     special: str | None = None
     costume: Costume | None = None
     held: tuple[HeldItem, ...] | None = None
+    belt: tuple[HeldItem, ...] | None = None
     powers: tuple[Power, ...] | None = None
 
 

@@ -31,6 +31,7 @@ from capeworks.engine.ruleset import SampleSession
 from capeworks.engine.upcast import Upcaster
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import (
+    drawing,
     fight,
     gm_guide,
     gm_hand,
@@ -115,6 +116,13 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
         return [{"character": i} for i in state.people if _plays(state, seat, i) and test(state, i)]
 
     return offer
+
+
+def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Drawing a belt item: in a fight on one's turn, else whenever; only with something on the belt."""
+    if state.fight is not None:
+        return [o for o in _on_turn(state, seat) if state.sheet(o["character"]).belt]
+    return [{"character": i} for i in state.people if _plays(state, seat, i) and state.sheet(i).belt]
 
 
 def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -249,6 +257,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
         OWNER,
         offer=_own(lambda s, i: any(x.pinned for x in s.people[i].conditions)),
     ),
+    "draw_item": CommandSpec(cmd.DrawItem, drawing.draw_item, OWNER, offer=_drawable),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
     "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),
