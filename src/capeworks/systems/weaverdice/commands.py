@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.wounds import Standing
 __all__ = [
     "Act",
     "AddCharacter",
+    "AlignSights",
     "Attack",
     "BurnChoice",
     "CallCheck",
@@ -362,6 +363,14 @@ class BreakPin(Frozen):
     """Strain against an object pinning you: a lengthy Brawn check to 6; it stays in you (WD-STATUS-013)."""
 
     character: Ident
+
+
+class AlignSights(Frozen):
+    """Take the round not firing, your view on one target: the next shot at it +1 per Aim skill
+    (WD-SKILL-011)."""
+
+    character: Ident
+    target: Ident
 
 
 class DrawItem(Frozen):

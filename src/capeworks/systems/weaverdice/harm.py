@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
@@ -145,8 +146,16 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
     held = holds.weapon_modifier(me, sheet, c.weapon)
+    # sights aligned on the target: +1 per Aim skill on the next shot at it (WD-SKILL-011)
+    aligned = aligned_bonus(me, sheet, c.target, ranged=not c.melee)
     roll, record = roll_check(
-        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind + held, purpose="attack"
+        b,
+        c.character,
+        (c.stat,),
+        tn=ds,
+        extra=extra,
+        bonus=c.bonus + blind + held + aligned,
+        purpose="attack",
     )
     hit = roll.success
     # a miss on a meat-shielding holder strikes the one held (WD-GRAPPLE-008, src 986)
@@ -175,6 +184,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     if can_react:
         pending = details
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
+    after: dict[str, object] = {"practised": practised}
+    if not c.melee and attacker.aligned_on is not None:
+        after["aligned_on"] = None  # a shot fires: the round's alignment is spent, on whomever
     chance = None
     if may_buy:
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
@@ -200,7 +212,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
                 if c.opportunity and c.character in state.reversals
                 else None
             ),
-            people=(evolve(attacker, {"practised": practised}),),
+            people=(evolve(attacker, after),),
         ),
         rolls=(record,),
         # a hidden NPC's dice and modifier are the GM's: the players see its total (issue 19, item 8)

@@ -45,6 +45,7 @@ COMMAND_WORDS: dict[str, str] = {
     "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "break_pin": "strain against a pinning object (a lengthy Brawn check to 6)",
+    "align_sights": "align your sights on a target (the round; +1 a shot per Aim skill)",
     "draw_item": "draw an item from the belt (a standard action; past the belt's slots, a full one)",
     "effect_choice": "decide a wound effect",
     "move": "move",

@@ -29,8 +29,8 @@ from capeworks.engine import (
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.engine.upcast import Upcaster
-from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import (
+    aiming,
     drawing,
     fight,
     gm_guide,
@@ -43,6 +43,7 @@ from capeworks.systems.weaverdice import (
     rolls,
     roster,
 )
+from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
@@ -116,6 +117,15 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
         return [{"character": i} for i in state.people if _plays(state, seat, i) and test(state, i)]
 
     return offer
+
+
+def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Align Sights, offered on the turn of one who knows it (WD-SKILL-011)."""
+    return [
+        o
+        for o in _on_turn(state, seat)
+        if any(s.name.lower() == aiming.ALIGN_SIGHTS for s in state.sheet(o["character"]).known_skills)
+    ]
 
 
 def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -257,6 +267,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
         OWNER,
         offer=_own(lambda s, i: any(x.pinned for x in s.people[i].conditions)),
     ),
+    "align_sights": CommandSpec(cmd.AlignSights, aiming.align_sights, OWNER, offer=_aligner),
     "draw_item": CommandSpec(cmd.DrawItem, drawing.draw_item, OWNER, offer=_drawable),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
