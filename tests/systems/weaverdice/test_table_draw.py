@@ -68,3 +68,15 @@ def test_out_of_a_fight_drawing_costs_no_action() -> None:
     d.do("ann", "draw_item", character="vic", item="Knife")
     assert [h.name for h in d.state.sheet("vic").held] == ["Knife"]
     assert d.words()[-1] == "Vic draws the Knife from the belt."
+
+
+@pytest.mark.rules("WD-EQUIP-003")
+def test_a_hidden_npcs_draw_names_no_item_to_the_players() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("thug", "Thug", "generic"), "belt": [KNIFE]}, hidden=True)
+    d.do("gm", "start_combat", dice=[1])
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "draw_item", character="thug", item="knife")
+    assert "Knife" not in " ".join(d.words("ann"))
+    assert d.words()[-1] == "Thug draws the Knife from the belt (a standard action)."

@@ -46,7 +46,8 @@ def draw_item(state: WdState, context: Ctx, c: cmd.DrawItem, dice: DiceService) 
             ev.ActionTaken(
                 character=c.character,
                 name=me.name,
-                action=f"draw the {item.name}",
+                # a hidden NPC's sheet is the GM's: the players see an item drawn, not which
+                action="draw an item" if me.hidden else f"draw the {item.name}",
                 kind=kind.value,
                 fight=evolve(fight, {"turn": turn}),
             )
