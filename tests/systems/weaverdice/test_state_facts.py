@@ -135,8 +135,8 @@ def _within(patch: dict[str, Any], whole: dict[str, Any] | None) -> bool:
     return whole is not None and all(whole.get(k) == v for k, v in given.items())
 
 
-#: the fields a copy leaves out at their default (exclude_if): an effect's, a fight's, a hold's
-_LEFT_OUT = {"uncovered": False, "dropped": [], "braced": 0}
+#: the fields a copy leaves out at their default (exclude_if): an attack's, an effect's, a fight's, a hold's
+_LEFT_OUT = {"uncovered": False, "ranged": False, "pins": False, "dropped": [], "braced": 0}
 
 
 def test_what_players_receive__is_a_part_of_what_the_copies_held_in_the_same_event() -> None:

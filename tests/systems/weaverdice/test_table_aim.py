@@ -53,3 +53,65 @@ def test_aim_is_refused_on_a_melee_attack() -> None:
         dice=[1, 5],
         rule="WD-SKILL-010",
     )
+
+
+# -- Align Sights (WD-SKILL-011, src 322-327) -------------------------------------------------------
+
+ALIGN = {"name": "Align Sights", "stats": ["dexterity"], "tree": "aim"}
+
+
+def aligner(*skills: dict[str, Any]) -> Any:
+    """Eye (Dexterity 4: +1) knows ``skills``; a thug and a second thug; Eye's turn."""
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": list(skills)})
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4))
+    add(d, "gm", sheet("mook", "Mook", "generic", brawn=4))
+    d.do("gm", "start_combat", dice=[6, 1, 1])
+    assert d.state.fight.turn.actor == "eye"
+    return d
+
+
+def _next_round(d: Any) -> None:
+    for who in d.state.fight.order.order[d.state.fight.order.index :]:
+        d.do("ann" if who == "eye" else "gm", "end_turn", character=who)
+    assert d.state.fight.turn.actor == "eye"
+
+
+@pytest.mark.rules("WD-SKILL-011", "WD-SKILL-015", "WD-COMBAT-011")
+def test_align_sights__a_round_not_firing_gives_the_next_shot_plus_1_per_aim_skill() -> None:
+    d = aligner(AIM, ALIGN)
+    # "take a round, not firing, while maintaining an uninterrupted view of the target. Your next
+    # shot against the target gets a +1 to hit for every Aim skill you have" (src 325-327)
+    d.do("ann", "align_sights", character="eye", target="thug")
+    assert d.state.fight.turn.actions == 0  # the round: the whole turn
+    assert d.words()[-1] == "Eye takes a full action: align sights on Thug."
+    d.refuse("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=[1])
+    _next_round(d)
+    # 1 + 1 (Dexterity 4) + 2 (two Aim skills) = 4 against DS 3: a hit
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=[1, 1])
+    assert any(w.startswith("Eye attacks Thug (lesser bash) vs defense 3: [1] +3 = 4;") for w in d.words())
+    assert d.state.people["eye"].aligned_on is None  # the next shot only
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=[1])
+    assert any(w.startswith("Eye attacks Thug (lesser bash) vs defense 3: [1] +1 = 2;") for w in d.words())
+
+
+@pytest.mark.rules("WD-SKILL-011")
+def test_aligned_sights_help_no_other_target_and_no_melee_swing() -> None:
+    d = aligner(AIM, ALIGN)
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _next_round(d)
+    # "Usable only with shots where Aim applies": a swing is not a shot; the thug is still aligned on
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", dice=[1])
+    assert any(w.startswith("Eye attacks Thug (lesser bash) vs defense 3: [1] +1 = 2;") for w in d.words())
+    # a shot at another target fires: the round's aim is spent, and gives the mook nothing
+    d.do("ann", "attack", character="eye", target="mook", stat="dexterity", melee=False, dice=[1])
+    assert any(w.startswith("Eye attacks Mook (lesser bash) vs defense 3: [1] +1 = 2;") for w in d.words())
+    assert d.state.people["eye"].aligned_on is None
+
+
+@pytest.mark.rules("WD-SKILL-011")
+def test_align_sights_needs_the_skill() -> None:
+    d = aligner(AIM)
+    d.refuse("ann", "align_sights", character="eye", target="thug", rule="WD-SKILL-011", match="Align Sights")
+    d.refuse("ann", "align_sights", character="eye", target="eye", rule="WD-SKILL-011")
+    assert d.state.fight.turn.actions == 2

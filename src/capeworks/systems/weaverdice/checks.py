@@ -20,6 +20,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.morale import cap, spend_value
+from capeworks.systems.weaverdice.powers import Feat, SuperUse, superstat_use
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -35,6 +36,7 @@ __all__ = [
     "pool_size",
     "reroll",
     "spend_morale",
+    "super_check",
 ]
 
 
@@ -133,6 +135,23 @@ def parity_number(roll: CheckRoll, *, config: WeaverdiceConfig) -> int:
 def auto_passes(character: Character, stat: Stat, *, human_tier: bool, config: WeaverdiceConfig) -> bool:
     """Superstats variant: a super stat passes human-tier checks without a roll (WD-DN-002)."""
     return config.superstats and human_tier and stat in character.super_stats
+
+
+def super_check(
+    character: Character, stats: Sequence[Stat], *, superhuman: bool, config: WeaverdiceConfig
+) -> SuperUse | None:
+    """How a super stat settles a one-stat check under the superstats variant (WD-DN-002), or None
+    (roll as ever): a power's super stat by :func:`~.powers.superstat_use` (its cost, its score for
+    a superhuman feat), a stat made super on the sheet alone by :func:`auto_passes`."""
+    if not config.superstats or len(stats) != 1:
+        return None
+    stat = stats[0]
+    sup = next((s for p in character.powers for s in p.superstats if s.stat is stat), None)
+    if sup is not None:
+        return superstat_use(sup, feat=Feat.SUPERHUMAN if superhuman else Feat.HUMAN, enabled=True)
+    if auto_passes(character, stat, human_tier=not superhuman, config=config):
+        return SuperUse(stat=stat, auto_pass=True, modifier=None)
+    return None
 
 
 class Lengthy(Frozen):

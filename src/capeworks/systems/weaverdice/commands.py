@@ -25,12 +25,14 @@ from capeworks.systems.weaverdice.wounds import Standing
 __all__ = [
     "Act",
     "AddCharacter",
+    "AlignSights",
     "Attack",
     "BurnChoice",
     "CallCheck",
     "ChangeMorale",
     "Check",
     "CreateCharacter",
+    "DrawItem",
     "EffectChoice",
     "EndCombat",
     "EndTurn",
@@ -215,6 +217,10 @@ class CallCheck(Frozen):
         default=False,
         description="An interruption (3+ minor, 4-6 a shove): failing it halts the roller's lengthy tasks.",
     )
+    superhuman: bool = Field(
+        default=False,
+        description="A superhuman feat (lifting a car): a super stat rolls its score, not passing unrolled.",
+    )
 
 
 class Check(Frozen):
@@ -231,6 +237,9 @@ class Check(Frozen):
     keep: int | None = Field(default=None, ge=1, le=6, description="The die to keep, if not the highest.")
     task: str = Field(default="", max_length=200)
     hidden: bool = False
+    superhuman: bool = Field(
+        default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
+    )
 
 
 class SpendMorale(Frozen):
@@ -311,6 +320,10 @@ class Attack(Frozen):
     angle: int = Field(default=0, ge=-360, le=360)
     conventional: bool = Field(default=True, description="Armor stops its effect (not a power).")
     effect_only: bool = Field(default=False, description="An improvised weapon: the effect, no wound.")
+    pins: bool = Field(
+        default=False,
+        description="A ranged projectile that sticks pins the target (line of fire and surroundings allow).",
+    )
     hidden: bool = Field(default=False, description="A GM roll the players do not see.")
     weapon: str | None = Field(
         default=None, max_length=60, description="The held item swung, by name; none: bare hands."
@@ -350,6 +363,21 @@ class BreakPin(Frozen):
     """Strain against an object pinning you: a lengthy Brawn check to 6; it stays in you (WD-STATUS-013)."""
 
     character: Ident
+
+
+class AlignSights(Frozen):
+    """Take the round not firing, your view on one target: the next shot at it +1 per Aim skill
+    (WD-SKILL-011)."""
+
+    character: Ident
+    target: Ident
+
+
+class DrawItem(Frozen):
+    """Draw a belt item into hand: a standard action, a full one past the belt's slots (WD-EQUIP-003)."""
+
+    character: Ident
+    item: str = Field(min_length=1, max_length=60, description="The belt item to draw, by name.")
 
 
 class Brace(Frozen):

@@ -221,6 +221,16 @@ class MoraleSpent(Changes):
     blind: bool = False
 
 
+class SuperPassed(WdEvent):
+    """A super stat passes a human-tier check without a roll (WD-DN-002): the call is closed."""
+
+    character: str
+    name: str
+    stat: Stat
+    task: str = ""
+    closed_call: int | None = None
+
+
 class Rerolled(Changes):
     """A Stamina reroll of a physical non-combat check (WD-CORE-009, WD-EFFORT-003)."""
 
@@ -506,6 +516,17 @@ class GearChanged(SheetChanges):
     character: str
     name: str
     what: tuple[str, ...]
+
+
+class ItemDrawn(SheetChanges):
+    """An item drawn from the belt into hand (WD-EQUIP-003): ``quick`` from its slots (a standard
+    action in a fight), else from past them (a full action); ``kind`` None out of a fight."""
+
+    character: str
+    name: str
+    item: str
+    quick: bool
+    kind: str | None = None
 
 
 class GrappleBraced(Changes):
@@ -800,4 +821,6 @@ EVENTS = declare_events(
     Exhausted,
     Trained,
     Slept,
+    SuperPassed,
+    ItemDrawn,
 )

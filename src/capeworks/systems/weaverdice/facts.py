@@ -201,6 +201,7 @@ class SheetPatch(_Patch):
     special: str | None = None
     costume: Costume | None = None
     held: tuple[HeldItem, ...] | None = None
+    belt: tuple[HeldItem, ...] | None = None
     powers: tuple[Power, ...] | None = None
 
 
@@ -339,6 +340,7 @@ class AttackPatch(_Entry):
     conventional: bool | None = None
     hidden: bool | None = None
     effect_only: bool | None = None
+    pins: bool | None = None
     grab: bool | None = None
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
@@ -358,6 +360,8 @@ class EffectPatch(_Entry):
     chooser: str | None = None
     need: Need | None = None
     uncovered: bool | None = None
+    ranged: bool | None = None
+    pins: bool | None = None
 
 
 class GrapplePatch(_Entry):

@@ -20,6 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
@@ -55,7 +56,7 @@ from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
 from capeworks.systems.weaverdice.wounding import (
     full_action,
     hit_of,
-    land,
+    land_hit,
     lengthy_turn,
     resolve_effect,
     spend,
@@ -84,6 +85,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     me, target = person(state, c.character), person(state, c.target)
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
+    if c.pins and c.melee:
+        # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
+        raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
     if c.opportunity:
         fight = state.fight
         if fight is None or fight.turn is None or fight.turn.actor == c.character:
@@ -142,8 +146,16 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
     held = holds.weapon_modifier(me, sheet, c.weapon)
+    # sights aligned on the target: +1 per Aim skill on the next shot at it (WD-SKILL-011)
+    aligned = aligned_bonus(me, sheet, c.target, ranged=not c.melee)
     roll, record = roll_check(
-        b, c.character, (c.stat,), tn=ds, extra=extra, bonus=c.bonus + blind + held, purpose="attack"
+        b,
+        c.character,
+        (c.stat,),
+        tn=ds,
+        extra=extra,
+        bonus=c.bonus + blind + held + aligned,
+        purpose="attack",
     )
     hit = roll.success
     # a miss on a meat-shielding holder strikes the one held (WD-GRAPPLE-008, src 986)
@@ -154,26 +166,27 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     can_react = hit and offers_reaction(t, tsheet)
     # high morale may still buy the miss up (WD-MORALE-003)
     may_buy = not hit and shield is None and attacker.morale > 0
-    # the attack's details are kept only when something waits on them: a reaction or a chance
-    details = (
-        trusted(
-            PendingAttack,
-            attacker=c.character,
-            target=c.target,
-            total=roll.total,
-            damage=c.damage,
-            tier=c.tier,
-            melee=c.melee,
-            conventional=c.conventional,
-            hidden=c.hidden,
-            effect_only=c.effect_only,
-        )
-        if can_react or may_buy
-        else None
+    strike = trusted(
+        PendingAttack,
+        attacker=c.character,
+        target=c.target,
+        total=roll.total,
+        damage=c.damage,
+        tier=c.tier,
+        melee=c.melee,
+        conventional=c.conventional,
+        hidden=c.hidden,
+        effect_only=c.effect_only,
+        pins=c.pins,
     )
+    # the attack's details are kept only when something waits on them: a reaction or a chance
+    details = strike if can_react or may_buy else None
     if can_react:
         pending = details
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
+    after: dict[str, object] = {"practised": practised}
+    if not c.melee and attacker.aligned_on is not None:
+        after["aligned_on"] = None  # a shot fires: the round's alignment is spent, on whomever
     chance = None
     if may_buy:
         chance = Chance(who=c.character, kind="attack", roll=roll, attack=details)
@@ -199,7 +212,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
                 if c.opportunity and c.character in state.reversals
                 else None
             ),
-            people=(evolve(attacker, {"practised": practised}),),
+            people=(evolve(attacker, after),),
         ),
         rolls=(record,),
         # a hidden NPC's dice and modifier are the GM's: the players see its total (issue 19, item 8)
@@ -210,17 +223,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     )
     pained_failure(b, c.character, c.stat, failed=not hit)
     if shield is not None:
-        holds.strike_shield(b, c, roll, shield)
+        holds.strike_shield(b, strike, roll, shield)
     elif hit and pending is None:
-        land(
-            b,
-            c.target,
-            c.tier,
-            c.damage,
-            attacker=c.character,
-            conventional=c.conventional,
-            only=c.effect_only,
-        )
+        land_hit(b, strike)
     return b.batch
 
 
@@ -346,15 +351,7 @@ def _lands(b: Builder, target: str, pending: PendingAttack) -> None:
     if pending.grab:
         holds.begin(b, pending.attacker, target)
         return
-    land(
-        b,
-        target,
-        pending.tier,
-        pending.damage,
-        attacker=pending.attacker,
-        conventional=pending.conventional,
-        only=pending.effect_only,
-    )
+    land_hit(b, pending, target)
 
 
 def effect_choice(state: WdState, context: Ctx, c: cmd.EffectChoice, dice: DiceService) -> Done:
@@ -514,4 +511,4 @@ def morale_second_chance(b: Builder, chance: Chance) -> None:
             hidden=a.hidden,
         )
         return
-    land(b, a.target, a.tier, a.damage, attacker=a.attacker, conventional=a.conventional, only=a.effect_only)
+    land_hit(b, a)

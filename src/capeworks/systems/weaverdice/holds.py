@@ -48,7 +48,7 @@ from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wounding import land, lengthy_turn, spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import land_hit, lengthy_turn, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -101,53 +101,48 @@ def shield_struck(state: WdState, holder: str, total: int, holder_ds: int) -> st
     return shield
 
 
-def strike_shield(b: Builder, c: cmd.Attack, roll: CheckRoll, shield: str) -> None:
+def strike_shield(b: Builder, strike: PendingAttack, roll: CheckRoll, shield: str) -> bool:
     """The attack that missed the holder, against the held one's DS (``grappled_ds``: it hits unless a
-    table sets one); a named shield with Focus may Dodge (WD-GRAPPLE-006, WD-COMBAT-019)."""
+    table sets one); a named shield with Focus may Dodge (WD-GRAPPLE-006, WD-COMBAT-019). Any attack
+    roll (a plain attack, a power's) comes here: ``strike`` is what it would have landed. True: it hit."""
     t, tsheet = b.person(shield), b.sheet(shield)
     ds = defense_in_grapple(b.state, shield, tsheet.defense(b.config), b.config)
     struck = evolve(roll, {"tn": ds})
     hit = struck.success
     pending = (
-        PendingAttack(
-            attacker=c.character,
-            target=shield,
-            total=struck.total,
-            damage=c.damage,
-            tier=c.tier,
-            melee=c.melee,
-            conventional=c.conventional,
-            hidden=c.hidden,
-            effect_only=c.effect_only,
-        )
+        evolve(strike, {"target": shield, "total": struck.total})
         if hit and offers_reaction(t, tsheet)
         else None
     )
-    me = b.person(c.character)
+    me = b.person(strike.attacker)
+    waiting = b.state.attack
     emit_attack(
         b,
         ev.AttackRolled(
-            attacker=c.character,
+            attacker=strike.attacker,
             name=me.name,
             target=shield,
             target_name=t.name,
             check=struck,
             defense=ds,
             hit=hit,
-            damage=c.damage,
-            tier=c.tier,
+            damage=strike.damage,
+            tier=strike.tier,
             fight=b.fight,
-            attack=pending,
+            # a hit already waiting (a power's earlier target) is asked first; this one queues
+            attack=waiting or pending,
+            queued=(*b.state.queued, pending)
+            if pending is not None and waiting is not None
+            else b.state.queued,
         ),
-        hidden=c.hidden,
+        hidden=strike.hidden,
         veiled=me.hidden,
         target_veiled=t.hidden,
         waits=pending is not None,
     )
     if hit and pending is None:
-        land(
-            b, shield, c.tier, c.damage, attacker=c.character, conventional=c.conventional, only=c.effect_only
-        )
+        land_hit(b, strike, shield)
+    return hit
 
 
 def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:

@@ -14,16 +14,18 @@ from capeworks.engine import DiceService
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool
-from capeworks.systems.weaverdice.wounding import full_action, land, spend
+from capeworks.systems.weaverdice.wounding import full_action, land_hit, spend
 
 __all__ = ["use_power"]
 
@@ -81,22 +83,26 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         if power.is_attack:
             assert power.attack_stat is not None and power.damage is not None and power.tier is not None
             t = b.person(target.id)
-            ds = b.sheet(target.id).defense(context.config)
+            # a grappled target's DS, a meat-shielding holder's with half cover (WD-GRAPPLE-006/008)
+            ds = defense_in_grapple(
+                b.state, target.id, b.sheet(target.id).defense(context.config), context.config
+            )
             roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
             hit = roll.success
-            pending = None
-            if hit and offers_reaction(t, b.sheet(target.id)):
-                pending = PendingAttack(
-                    attacker=c.character,
-                    target=target.id,
-                    total=roll.total,
-                    damage=power.damage,
-                    tier=power.tier,
-                    melee=power.targeting is Targeting.MELEE,
-                    conventional=False,
-                    hidden=c.hidden,
-                    effect_only=power.effects_only,
-                )
+            strike = PendingAttack(
+                attacker=c.character,
+                target=target.id,
+                total=roll.total,
+                damage=power.damage,
+                tier=power.tier,
+                melee=power.targeting is Targeting.MELEE,
+                conventional=False,
+                hidden=c.hidden,
+                effect_only=power.effects_only,
+            )
+            pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
+            # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)
+            shield = None if hit else holds.shield_struck(b.state, target.id, roll.total, ds)
             emit_attack(
                 b,
                 ev.AttackRolled(
@@ -123,19 +129,15 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 target_veiled=target.hidden,
                 waits=pending is not None,
             )
+            if shield is not None:
+                if holds.strike_shield(b, strike, roll, shield):
+                    _power_statuses(b, power, shield)  # the one held takes the hit, and its statuses
+                continue
             if pending is not None:
                 _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
                 continue
             if hit:
-                land(
-                    b,
-                    target.id,
-                    power.tier,
-                    power.damage,
-                    attacker=c.character,
-                    conventional=False,
-                    only=power.effects_only,
-                )
+                land_hit(b, strike)
         if hit:
             _power_statuses(b, power, target.id)
     return b.batch

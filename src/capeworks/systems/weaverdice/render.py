@@ -45,6 +45,8 @@ COMMAND_WORDS: dict[str, str] = {
     "treat_burn": "smother a consuming burn with the costume's coverage (an effort dot)",
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "break_pin": "strain against a pinning object (a lengthy Brawn check to 6)",
+    "align_sights": "align your sights on a target (the round; +1 a shot per Aim skill)",
+    "draw_item": "draw an item from the belt (a standard action; past the belt's slots, a full one)",
     "effect_choice": "decide a wound effect",
     "move": "move",
     "open_skill": "open a learning skill for this fight (Focus)",
@@ -429,6 +431,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         f"({'success' if p.check.success else 'failure'}); morale is now {MORALE_NAMES[p.morale]}."
     ),
     ev.Rerolled.TYPE: lambda p: f"{p.name} rerolls with Stamina: {check_text(p.check)}.",
+    ev.SuperPassed.TYPE: lambda p: (
+        f"{p.name}'s super {p.stat.value} passes"
+        + (f" to {p.task}" if p.task else "")
+        + ": a human-tier check needs no roll."
+    ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
         f"{p.name} spends {p.dots} {_POOL[p.pool]} ({p.use.value.replace('_', ' ')})"
@@ -456,6 +463,14 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.WoundTaken.TYPE: _wound,
     ev.Grappled.TYPE: _grappled,
     ev.GearChanged.TYPE: lambda p: f"{p.name}'s gear: " + "; ".join(p.what) + ".",
+    ev.ItemDrawn.TYPE: lambda p: (
+        (
+            f"{p.name} draws the {p.item} from the belt"
+            if p.quick
+            else f"{p.name} digs the {p.item} out, past the belt's quick slots"
+        )
+        + (f" (a {p.kind} action)." if p.kind else ".")
+    ),
     ev.GrappleBraced.TYPE: lambda p: (
         f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."
     ),

@@ -14,7 +14,7 @@ from capeworks.engine import Audience, DiceService, Event
 from capeworks.errors import NotPermitted, RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
-from capeworks.systems.weaverdice.checks import Lengthy
+from capeworks.systems.weaverdice.checks import Lengthy, modifier_of, super_check
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.copies import evolve
@@ -60,6 +60,7 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         hidden=c.hidden,
         dc=c.dc,
         interrupts=c.interrupts,
+        superhuman=c.superhuman,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -95,6 +96,29 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             )
         extra += background_dice(sheet, c.background, unhurried=c.unhurried)
     b = Builder(state, context, dice)
+    # a super stat (WD-DN-002): a human-tier check passes unrolled, a superhuman feat rolls its score
+    # (a lengthy check's running total is rolled as ever)
+    superhuman = call.superhuman if call is not None else c.superhuman
+    lengthy = call is not None and call.dc is not None
+    sup = None if lengthy else super_check(sheet, stats, superhuman=superhuman, config=context.config)
+    if sup is not None:
+        for pool, dots in sup.cost.items():
+            spend(b, c.character, pool, EffortUse.POWER, dots)
+        if sup.auto_pass:
+            b.emit(
+                ev.SuperPassed(
+                    character=c.character,
+                    name=me.name,
+                    stat=sup.stat,
+                    task=c.task or (call.task if call else ""),
+                    closed_call=call.id if call else None,
+                ),
+                hidden=hidden,
+            )
+            return b.batch
+    super_bonus = 0
+    if sup is not None and sup.modifier is not None:
+        super_bonus = sup.modifier - modifier_of(sheet, *stats)  # the super score stands for the stat
     key = running = None
     if call is not None and call.dc is not None:
         key = f"call:{call.id}"
@@ -107,7 +131,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         if state.fight is not None:  # a lengthy action takes the turn's actions (WD-COMBAT-013)
             lengthy_turn(b, state, c.character, call.task or "a lengthy task")
     roll, record = roll_check(
-        b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus, keep=c.keep, purpose="check"
+        b, c.character, stats, tn=tn, extra=extra, bonus=c.bonus + super_bonus, keep=c.keep, purpose="check"
     )
     if running is not None and handy_adds(sheet, c.skills, c.background):
         # WD-CRAFT-015: Handy sums the dice of a hands-on lengthy check; the rest shows as modifier

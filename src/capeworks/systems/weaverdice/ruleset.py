@@ -29,8 +29,9 @@ from capeworks.engine import (
 from capeworks.engine.kit import lookup
 from capeworks.engine.ruleset import SampleSession
 from capeworks.engine.upcast import Upcaster
-from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import (
+    aiming,
+    drawing,
     fight,
     gm_guide,
     gm_hand,
@@ -42,6 +43,7 @@ from capeworks.systems.weaverdice import (
     rolls,
     roster,
 )
+from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice.campaign.events import (
     CAMPAIGN_EVENTS,
     CampaignEvent,
@@ -115,6 +117,22 @@ def _own(test: Callable[[WdState, str], bool]) -> Offer:
         return [{"character": i} for i in state.people if _plays(state, seat, i) and test(state, i)]
 
     return offer
+
+
+def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Align Sights, offered on the turn of one who knows it (WD-SKILL-011)."""
+    return [
+        o
+        for o in _on_turn(state, seat)
+        if any(s.name.lower() == aiming.ALIGN_SIGHTS for s in state.sheet(o["character"]).known_skills)
+    ]
+
+
+def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Drawing a belt item: in a fight on one's turn, else whenever; only with something on the belt."""
+    if state.fight is not None:
+        return [o for o in _on_turn(state, seat) if state.sheet(o["character"]).belt]
+    return [{"character": i} for i in state.people if _plays(state, seat, i) and state.sheet(i).belt]
 
 
 def _holding(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -249,6 +267,8 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
         OWNER,
         offer=_own(lambda s, i: any(x.pinned for x in s.people[i].conditions)),
     ),
+    "align_sights": CommandSpec(cmd.AlignSights, aiming.align_sights, OWNER, offer=_aligner),
+    "draw_item": CommandSpec(cmd.DrawItem, drawing.draw_item, OWNER, offer=_drawable),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),
     "reverse": CommandSpec(cmd.Reverse, holds.reverse, OWNER, prompt_only=True),

@@ -98,6 +98,8 @@ class Character(Frozen):
     special: str = Field(default="", max_length=400, description="A generic type's shared special rule.")
     costume: Costume | None = None
     held: tuple[HeldItem, ...] = ()
+    #: items kept in easy reach, in order: past the belt's slots they are slow to draw (WD-EQUIP-003)
+    belt: tuple[HeldItem, ...] = Field(default=(), exclude_if=lambda v: not v)
     powers: tuple[Power, ...] = ()
 
     @field_validator("super_stats", mode="after")

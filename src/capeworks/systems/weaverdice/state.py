@@ -122,6 +122,8 @@ class PendingAttack(Frozen):
     conventional: bool = True
     hidden: bool = False
     effect_only: bool = False
+    #: a projectile that sticks pins the target (WD-STATUS-013)
+    pins: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
     grab: bool = False
     #: a failed Dodge/Block its defender may still buy up with high morale (WD-MORALE-003)
@@ -165,6 +167,10 @@ class PendingEffect(Frozen):
     need: Need | None = None
     #: resolved as its tier regardless of coverage: a consuming burn treated as Moderate (WD-WFX-026)
     uncovered: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the hit came from range: an object it leaves is Stuck from ranged (WD-STATUS-012/013)
+    ranged: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a projectile that sticks pins the target: line of fire and surroundings allow (WD-STATUS-013)
+    pins: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class RestChance(Frozen):
@@ -202,6 +208,8 @@ class Call(Frozen):
     dc: int | None = None
     #: an interruption's check: failing it halts the roller's lengthy tasks (WD-COMBAT-014)
     interrupts: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a superhuman feat: a super stat rolls its score for it instead of passing (WD-DN-002)
+    superhuman: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class WdState(Frozen):

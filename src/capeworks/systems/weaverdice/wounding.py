@@ -26,8 +26,8 @@ from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_che
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Chance, Combatant, PendingEffect, WdState
-from capeworks.systems.weaverdice.statuses import BleedTrigger, bleed
+from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
@@ -39,6 +39,7 @@ __all__ = [
     "halt_tasks",
     "hit_of",
     "land",
+    "land_hit",
     "lengthy_turn",
     "resolve_effect",
     "spend",
@@ -118,9 +119,12 @@ def land(
     attacker: str | None,
     conventional: bool,
     only: bool = False,
+    melee: bool = True,
+    pins: bool = False,
 ) -> None:
     """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
-    weapon's hit delivers the effect alone (WD-COMBAT-026)."""
+    weapon's hit delivers the effect alone (WD-COMBAT-026). ``melee`` and ``pins`` say what an object
+    stuck by its effect is: a weapon from melee, or a projectile that may pin (WD-STATUS-012/013)."""
     if only:
         c = b.person(target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
@@ -133,10 +137,37 @@ def land(
                 attacker=attacker,
                 wound=f"e{c.wounds_made + 1}",
                 face=face,
+                ranged=not melee,
+                pins=pins,
             ),
         )
         return
-    take_wound(b, target, tier, damage, attacker=attacker, conventional=conventional, cause="hit")
+    take_wound(
+        b,
+        target,
+        tier,
+        damage,
+        attacker=attacker,
+        conventional=conventional,
+        cause="hit",
+        melee=melee,
+        pins=pins,
+    )
+
+
+def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
+    """An attack's hit landing on its target (or on ``target``, a meat shield struck instead)."""
+    land(
+        b,
+        a.target if target is None else target,
+        a.tier,
+        a.damage,
+        attacker=a.attacker,
+        conventional=a.conventional,
+        only=a.effect_only,
+        melee=a.melee,
+        pins=a.pins,
+    )
 
 
 def take_wound(
@@ -150,8 +181,11 @@ def take_wound(
     cause: str = "",
     temporary: bool = False,
     roll_effect: bool = True,
+    melee: bool = True,
+    pins: bool = False,
 ) -> None:
-    """Place a wound, check to stay up, then roll and resolve its effect."""
+    """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``: as
+    :func:`land` says)."""
     c = b.person(target)
     if c.track.standing in (Standing.DEAD, Standing.DOWN):
         return
@@ -188,6 +222,8 @@ def take_wound(
                 attacker=attacker,
                 wound=wid,
                 face=face,
+                ranged=not melee,
+                pins=pins,
             ),
         )
 
@@ -322,6 +358,8 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         helmet=bool(costume and costume.helmet),
         bare=costume is None or costume.skin,
         holding=bool(sheet.held),
+        reach=Reach.RANGED if e.ranged else Reach.MELEE,
+        pinnable=e.pins,
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
