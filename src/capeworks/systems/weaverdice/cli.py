@@ -179,6 +179,11 @@ def tracker_payload(*, log: Path | None = None, seat: str | None = None) -> dict
     return panel.model_dump(mode="json")
 
 
+def _say(what: str, chance: dict[str, Any]) -> None:
+    """One chance in words: what it is of, the percentage and the exact fraction."""
+    console.print(f"{what}: {chance['p']:.1%} ({chance['fraction']})", highlight=False)
+
+
 @wd_app.command("odds")
 def odds_command(
     modifier: int = typer.Option(
@@ -221,30 +226,15 @@ def odds_command(
         emit_json(data)
         return
     cap = f", results capped at {data['cap']}" if data["cap"] is not None else ""
-    console.print(
-        f"{data['dice']}d6 keep 1, {modifier:+d}, vs {tn}+{cap}: "
-        f"{data['success']['p']:.1%} ({data['success']['fraction']})",
-        highlight=False,
-    )
+    _say(f"{data['dice']}d6 keep 1, {modifier:+d}, vs {tn}+{cap}", data["success"])
     if morale > 0:
-        spend = data["with_morale_spend"]
-        console.print(
-            f"with a morale step in reserve: {spend['p']:.1%} ({spend['fraction']})", highlight=False
-        )
+        _say("with a morale step in reserve", data["with_morale_spend"])
     if "opposed" in data:
         o = data["opposed"]
-        console.print(
-            f"against {o['dice']}d6 keep 1, {o['modifier']:+d} (ties hold): "
-            f"{o['beats']['p']:.1%} ({o['beats']['fraction']})",
-            highlight=False,
-        )
+        _say(f"against {o['dice']}d6 keep 1, {o['modifier']:+d} (ties hold)", o["beats"])
     if "grapple" in data:
         g = data["grapple"]
-        console.print(
-            f"a grapple round won with {g['cost']} points to spend ({g['banked']} banked): "
-            f"{g['affords']['p']:.1%} ({g['affords']['fraction']})",
-            highlight=False,
-        )
+        _say(f"a grapple round won with {g['cost']} points to spend ({g['banked']} banked)", g["affords"])
     table = RichTable("total", "chance")
     for total, p in data["totals"].items():
         table.add_row(total, f"{p['p']:.1%}")
