@@ -476,3 +476,270 @@ def test_split__stakes_on_the_other_side_do_not_count() -> None:
         stakes={"B": [("rampart", "duty", 2)]},
     )
     sim.refuse("ann", "split", conflict="c1", side="A", die=1, parts=2, rule="CAPES-SPLIT-002")
+
+
+# -- claims (CAPES-PAGE-004..008) ---------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-007", "CAPES-CONF-004")
+def test_claim__only_the_side_most_recently_helped() -> None:
+    # src 84 / 110: Skitter first rolled to help A, then rolled A's die down (helping B):
+    # she is allied with B only, so Ann may claim B and not A on Page 2.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(1,), ability="Silk Lines", conflict="c1", side="A", help="B", drive="truth")
+    sim.do("ann", "accept")
+    for seat in ("ann", "bea", "cal"):  # the die shows 1: everyone may react, clockwise from Ann
+        sim.do(seat, "pass")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.refuse("ann", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
+    sim.do("ann", "claim", conflict="c1", side="B")
+
+
+@pytest.mark.rules("CAPES-PAGE-005")
+def test_claim__no_second_claim_during_the_free_go_around() -> None:
+    # src 82: "After the first go-around, you can spend a Story Token to make an extra Claim":
+    # Ann, holding a token, may not claim twice on her first turn.
+    sim = cast_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.refuse("ann", "claim", conflict="c2", side="A")
+    assert sim.state.tokens["ann"] == 1
+
+
+@pytest.mark.rules("CAPES-PAGE-005", "CAPES-RSRC-001")
+def test_claim__a_bought_claim_without_a_token_is_refused() -> None:
+    # src 82: the extra claim costs a Story Token. Ann has 1, Bea none: Bea is skipped in the
+    # bought go-around and cannot claim out of turn; Ann pays her only token.
+    sim = cast_game()
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.put_conflict("c2", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.do("cal", "pass")
+    assert _page(sim)[3] == "ann"
+    sim.refuse("bea", "claim", conflict="c2", side="B")
+    sim.do("ann", "claim", conflict="c2", side="A")
+    assert sim.state.tokens["ann"] == 0
+
+
+@pytest.mark.rules("CAPES-PAGE-008", "CAPES-PAGE-007")
+def test_claim__a_conflict_created_in_last_pages_actions_is_claimable() -> None:
+    # src 89 forbids only the Page it was created in: Ann creates c1 in Page 1's Actions and Cal
+    # rolls on it; on Page 2 Cal may claim the side he helped.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The vault alarm")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea",))
+    cid = sim.state.conflicts[0].id
+    sim.do("cal", "use_ability", dice=(4,), ability="Smashing", conflict=cid, side="A", drive="duty")
+    sim.do("cal", "accept")
+    sim.do("cal", "end_action")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict=cid, side="A")
+
+
+# -- resolving (CAPES-RES) ----------------------------------------------------------------------
+
+
+def _to_resolving(sim: Sim) -> None:
+    """Every player's free Action is a filler; nobody buys: resolving begins (or the next Page)."""
+    sim.do(_page(sim)[1], "begin_actions")
+    _filler_actions(sim, ORDER[_page(sim)[1]])
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005")
+def test_resolve__a_non_resolvers_winning_stake_also_becomes_tokens() -> None:
+    # src 131-132: "Winners give away their Stakes": Rampart (Cal) staked 2 on the winning side A;
+    # Ann resolves; the only loser is Bea's Sylvie -> Bea gets 2 tokens; Rampart's Duty loses them.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("rampart", "duty", 2)]},
+        creator="aunt_sylvie",
+        creator_player="bea",
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens.get("bea", 0) == 2
+    assert sim.state.tokens.get("cal", 0) == 0
+    assert sim.debt("rampart", "duty") == 0
+
+
+@pytest.mark.rules("CAPES-RES-003")
+def test_resolve__a_losing_stake_left_behind_on_the_old_side_comes_back_doubled() -> None:
+    # src 131 + PROPOSED (CONF-004 OPEN): Rampart staked 1 Duty on B, then switched to A
+    # (his stake stays on B). B loses: Duty gets 2 back.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"rampart": "A", "skitter": "A"},
+        stakes={"B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.debt("rampart", "duty") == 2
+
+
+@pytest.mark.rules("CAPES-CONF-003", "CAPES-RES-001")
+def test_resolve__three_sides_tied_at_the_top_nobody_controls() -> None:
+    # src 39 "The highest side controls" + PROPOSED (CONF-003 OPEN) ties: A 5, B 5, C 3 -> nobody
+    # controls; Ann's claim on A cannot resolve, the card stays for Page 2.
+    from capeworks.systems.capes.state import Side
+
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(4, 1),
+        allies={"skitter": "A", "rampart": "B"},
+        extra_sides=(Side(id="C", dice=(3,), original=False),),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    assert _page(sim)[:2] == (2, "bea")
+    assert sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-PRIN-003")
+def test_resolve__clockwise_from_this_pages_starter() -> None:
+    # src 131: "once again in turn order": on Page 2 (Starter Bea), Bea resolves before Ann
+    sim = actions_game()
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(1,), b=(5,), allies={"aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c2", "B")})
+    _to_resolving(sim)
+    err = sim.refuse("ann", "resolve", conflict="c1")
+    assert "Bea" in err.message
+    sim.do("bea", "resolve", conflict="c2")
+    sim.do("ann", "resolve", conflict="c1")
+
+
+@pytest.mark.rules("CAPES-RES-005")
+def test_resolve__nobody_on_the_losing_side_winning_stakes_vanish() -> None:
+    # src 134: nobody but the Resolver's characters on the other side -> "the Debt just disappears";
+    # here nobody at all is on B. Skitter staked 2 on A and wins: Truth keeps 0, no tokens.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 2)]})
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert sum(sim.state.tokens.values()) == 0
+    assert sim.debt("skitter", "truth") == 0
+
+
+@pytest.mark.rules("CAPES-RES-005", "CAPES-RES-004")
+def test_resolve__creator_gets_the_first_token_and_others_share() -> None:
+    # src 135: Cal's Rampart created c1 and lost with Bea's Sylvie; Skitter staked 1 on the winning
+    # side: the single token goes to Cal (creator) even if Ann names Bea.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+        creator="rampart",
+        creator_player="cal",
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="bea", rule="CAPES-RES-005")
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens.get("cal", 0) == 1 and sim.state.tokens.get("bea", 0) == 0
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007")
+def test_resolve__pairs_named_by_the_resolver_give_the_inspirations() -> None:
+    # src 137-141: winning [5, 3] vs losing [4]: Ann pairs 3-4 -> Bea (loser) +1, leftover 5 -> Ann +5
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5, 3),
+        b=(4,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="3-4")
+    assert _inspirations(sim, "ann") == [5]
+    assert _inspirations(sim, "bea") == [1]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__resolver_on_both_sides_may_take_the_losing_inspiration() -> None:
+    # src 140: "They can choose to give it to themself if they had a character on both sides".
+    # Ann plays Skitter (A, wins) and Vale (B, loses): pairs 2-4 -> Ann may take the 2.
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="inspector_vale")
+    sim.put_conflict(
+        "c1",
+        a=(6, 2),
+        b=(4,),
+        allies={"skitter": "A", "inspector_vale": "B", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    for seat, who in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4", losers="ann")
+    assert _inspirations(sim, "ann") == [2, 6]
+
+
+# -- gloating and deadlock (CAPES-GLOAT, CAPES-RES-009) -----------------------------------------
+
+
+@pytest.mark.rules("CAPES-GLOAT-002")
+def test_gloat__highest_die_first() -> None:
+    # src 205: "Starting with their highest die": A [2, 6, 4], gloat one die -> the 6 turns to 1
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(2, 6, 4), b=(3,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 2)]}
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=1)
+    assert sorted(sim.side("c1", "A").dice) == [1, 2, 4]
+    assert sim.state.tokens["ann"] == 1
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__a_character_at_its_stake_limit_cannot_stake_more() -> None:
+    # src 142: "nobody can spend more Debt": Skitter has 3 Truth staked on A (Strength 3, the
+    # limit) and Debt left only on Love, which src 168 bars from the same Conflict. 6,6 vs 6,6.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 6),
+        b=(6, 6),
+        allies={"skitter": "A", "rampart": "B"},
+        stakes={"A": [("skitter", "truth", 3)], "B": [("rampart", "duty", 1)]},
+    )
+    sim.set_debt("skitter", "love", 2)
+    sim.set_debt("skitter", "truth", 0)
+    sim.set_debt("rampart", "duty", 0)
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "deadlock", conflict="c1")
+    # every stake back doubled (src 144): Truth 6, Duty 2
+    assert sim.debt("skitter", "truth") == 6 and sim.debt("rampart", "duty") == 2
