@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from capeworks.errors import CapeworksError, NotPermitted
+from capeworks.errors import NotPermitted
 from capeworks.systems.capes.queries import overdrawn_pools
 from capeworks.systems.capes.state import Inspiration
 from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
@@ -79,7 +79,14 @@ def test_ability__may_roll_a_die_on_the_opposing_side_and_allies_with_the_other(
     sim = actions_game()
     sim.put_conflict("c1", a=(2,), b=(3,), allies={"rampart": "B"})
     sim.do(
-        "ann", "use_ability", dice=(1,), ability="Silk Lines", conflict="c1", side="B", help="A", drive="truth"
+        "ann",
+        "use_ability",
+        dice=(1,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="B",
+        help="A",
+        drive="truth",
     )
     sim.do("ann", "accept")
     assert sim.side("c1", "B").dice == (1,)
@@ -115,7 +122,9 @@ def test_ability__mundane_ability_earns_no_debt_and_blocks_for_the_scene() -> No
     pass_claims(sim)
     sim.do("bea", "begin_actions")
     _filler_actions(sim, ("bea", "cal"))
-    sim.refuse("ann", "use_ability", dice=(6,), ability="Ruthless", conflict="c1", side="A", rule="CAPES-ABIL-001")
+    sim.refuse(
+        "ann", "use_ability", dice=(6,), ability="Ruthless", conflict="c1", side="A", rule="CAPES-ABIL-001"
+    )
 
 
 @pytest.mark.rules("CAPES-ABIL-001")
@@ -288,9 +297,7 @@ def test_inspiration__spends_only_the_one_used() -> None:
     # src 101: one Inspiration raises one die; Ann holds 3 and 5, spends the 5: the 3 stays.
     sim = actions_game()
     sim.put_conflict("c1", a=(1,), b=(2,), allies={"skitter": "A"})
-    sim.patch(
-        inspirations={**sim.state.inspirations, "ann": (Inspiration(value=3), Inspiration(value=5))}
-    )
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=3), Inspiration(value=5))})
     sim.do("ann", "inspire", value=5, conflict="c1", side="A")
     assert _inspirations(sim, "ann") == [3]
 
@@ -382,9 +389,7 @@ def test_overdrawn__a_higher_or_equal_roll_is_not_kept() -> None:
 def test_overdrawn__the_highest_die_on_a_split_side() -> None:
     # src 147: "the highest die the character owns": Skitter's side holds [3, 2]; the 3 is rolled
     sim = actions_game()
-    sim.put_conflict(
-        "c1", a=(3, 2), b=(1,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]}
-    )
+    sim.put_conflict("c1", a=(3, 2), b=(1,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 1)]})
     sim.set_debt("skitter", "truth", 4)
     _page_two_overdrawn(sim)
     sim.do("ann", "overdrawn_roll", dice=(1,))
@@ -487,7 +492,16 @@ def test_claim__only_the_side_most_recently_helped() -> None:
     # she is allied with B only, so Ann may claim B and not A on Page 2.
     sim = actions_game()
     sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
-    sim.do("ann", "use_ability", dice=(1,), ability="Silk Lines", conflict="c1", side="A", help="B", drive="truth")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(1,),
+        ability="Silk Lines",
+        conflict="c1",
+        side="A",
+        help="B",
+        drive="truth",
+    )
     sim.do("ann", "accept")
     for seat in ("ann", "bea", "cal"):  # the die shows 1: everyone may react, clockwise from Ann
         sim.do(seat, "pass")
@@ -743,3 +757,304 @@ def test_deadlock__a_character_at_its_stake_limit_cannot_stake_more() -> None:
     sim.do("ann", "deadlock", conflict="c1")
     # every stake back doubled (src 144): Truth 6, Duty 2
     assert sim.debt("skitter", "truth") == 6 and sim.debt("rampart", "duty") == 2
+
+
+# -- page start: adding Conflicts, turn order, bought Actions (CAPES-PAGE) -----------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-CHAR-012")
+def test_page_start__a_free_conflict_may_be_added_after_claiming() -> None:
+    # src 85: "Before or after Claiming, you can introduce new Conflicts." Ann (no tokens) claims
+    # c1 A, then adds Skitter's Exemplar Free Conflict with Aunt Sylvie (src 86) on the same turn.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do(
+        "ann",
+        "create_conflict",
+        text="Sylvie asks about the bruises",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+    )
+    assert len(sim.state.conflicts) == 2
+    # once Bea has had her say, Ann's is over: she may not add out of turn (she would pay a token)
+    sim.do("bea", "pass")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1, "cal": 1})
+    sim.refuse("ann", "create_conflict", text="A late addition", error=NotPermitted)
+
+
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-CHAR-012")
+def test_page_start__the_last_claimer_may_still_add_after_claiming() -> None:
+    # src 85 again, for the last of the go-around: on Page 2 (Starter Bea) Ann claims last, which
+    # ends the claiming; she may still add her Exemplar Free Conflict before anyone else acts.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="A")
+    assert sim.phase() == "narration"
+    sim.do("ann", "create_conflict", text="Where were you?", free="exemplar", exemplar="aunt_sylvie")
+    sim.do("bea", "narrate", text="The band plays on.")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.refuse("ann", "create_conflict", text="Sirens outside")
+
+
+@pytest.mark.rules("CAPES-PAGE-009", "CAPES-RSRC-001")
+def test_page_start__adding_a_conflict_costs_a_token_and_none_without_one() -> None:
+    # src 88: "You may also spend a Story Token to add a Conflict": Ann has none -> refused
+    sim = cast_game()
+    sim.refuse("ann", "create_conflict", text="A bomb threat")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "create_conflict", text="A bomb threat")
+    assert sim.state.tokens["ann"] == 0
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-PRIN-004")
+def test_actions__no_bought_action_before_everyone_has_had_a_free_one() -> None:
+    # src 94: "Once everybody's done their free actions, you can spend Story Tokens for extra
+    # actions": Ann, with a token, cannot act again right after her free Action.
+    sim = actions_game(start_story_tokens=1)
+    sim.do("ann", "create_conflict", text="The lights go out")
+    sim.do("ann", "end_action")
+    sim.refuse("ann", "create_conflict", text="And the sprinklers")
+    assert sim.state.tokens["ann"] == 1
+
+
+@pytest.mark.rules("CAPES-PAGE-012", "CAPES-PAGE-001")
+def test_actions__a_player_with_two_characters_takes_two_free_actions() -> None:
+    # src 92: "an Action for each of your characters on your turn for free": Bea (Sylvie and Vale)
+    # acts twice before Cal.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("bea", "add_sample", name="Inspector Vale")
+    sim.do("ann", "pass")
+    sim.do("bea", "choose", character="inspector_vale")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann",))
+    sim.do("bea", "create_conflict", text="Sylvie frets", character="aunt_sylvie")
+    sim.do("bea", "end_action")
+    assert _page(sim)[3] == "bea"
+    sim.do("bea", "create_conflict", text="Vale investigates", character="inspector_vale")
+    sim.do("bea", "end_action")
+    assert _page(sim)[3] == "cal"
+
+
+@pytest.mark.rules("CAPES-PAGE-004")
+def test_claims__one_free_claim_per_player_not_per_character() -> None:
+    # src 78: "Each player can Claim one side of one Conflict for free": Bea plays two characters
+    # but claims once in the free go-around.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("bea", "add_sample", name="Inspector Vale")
+    sim.do("ann", "pass")
+    sim.do("bea", "choose", character="inspector_vale")
+    sim.patch(tokens={**sim.state.tokens, "bea": 0})
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"aunt_sylvie": "A"})
+    sim.put_conflict("c2", a=(3,), b=(2,), allies={"inspector_vale": "A"})
+    # (Ann passed her claim above, before Bea added Vale on her claiming turn)
+    sim.do("bea", "claim", conflict="c1", side="A")
+    assert _page(sim)[3] == "cal"
+    sim.refuse("bea", "claim", conflict="c2", side="A")
+
+
+@pytest.mark.rules("CAPES-DEBT-003", "CAPES-PAGE-003", "CAPES-PRIN-003")
+def test_overdrawn__rolls_go_clockwise_from_the_starter() -> None:
+    # src 147 + PROPOSED (PAGE-003 OPEN): Overdrawn rolls clockwise from the Starter. Page 2's Starter
+    # is Bea: Cal's Rampart (Duty 3 holding 4) rolls before Ann's Skitter (Truth 3 holding 4).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(4,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("skitter", "truth", 4)
+    sim.set_debt("rampart", "duty", 4)
+    _page_two_overdrawn(sim)
+    err = sim.refuse("ann", "overdrawn_roll", dice=(1,))
+    assert "Cal" in err.message
+    sim.do("cal", "overdrawn_roll", dice=(1,))
+    assert sim.side("c1", "B").dice == (1,)
+    sim.do("ann", "overdrawn_roll", dice=(2,))
+    assert sim.side("c1", "A").dice == (2,)
+
+
+@pytest.mark.rules("CAPES-CHAR-009", "CAPES-DEBT-003")
+def test_overdrawn__undifferentiated_at_six_not_five() -> None:
+    # src 237: "They are Overdrawn when they have more than five Debt"
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.set_debt("swarm_thug", "stack", 5)
+    assert overdrawn_pools(sim.state.roster["swarm_thug"]) == []
+    sim.set_debt("swarm_thug", "stack", 6)
+    assert overdrawn_pools(sim.state.roster["swarm_thug"]) == ["stack"]
+
+
+@pytest.mark.rules("CAPES-ABIL-002", "CAPES-REACT-002")
+def test_ability__raising_an_inspiration_is_no_roll_and_opens_no_reactions() -> None:
+    # src 197: Reactions follow an accepted roll; raising an Inspiration (src 188) rolls nothing
+    sim = actions_game()
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=2),)})
+    sim.do("ann", "use_ability", ability="Bug Control", inspiration=2, drive="truth")
+    assert sim.state.scene.page.action.reactions is None  # type: ignore[union-attr]
+    sim.do("ann", "end_action")
+    assert _page(sim)[3] == "bea"
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-REACT-001")
+def test_reaction__a_mundane_reaction_blocks_that_ability() -> None:
+    # src 186 + 197: a Reaction uses the Ability, so a mundane one Blocks for the Scene.
+    # Bea reacts with Sylvie's Warm (2); on her own Action she cannot use Warm again.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Bug Control", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(2,), ability="Warm", help="B")
+    sim.do("bea", "revert")
+    while sim.state.scene.page.action.reactions is not None:  # type: ignore[union-attr]
+        sim.do(sim.state.scene.page.action.reactions.asker, "pass")  # type: ignore[union-attr]
+    sim.do("ann", "end_action")
+    sim.refuse(
+        "bea", "use_ability", dice=(1,), ability="Warm", conflict="c1", side="B", rule="CAPES-ABIL-001"
+    )
+
+
+# -- goals and vetoes (CAPES-EG) -----------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-006")
+def test_goal__another_character_may_pursue_a_goal_someone_else_failed() -> None:
+    # src 125: "If a character fails a Goal, they may not attempt that Goal again" -- that character
+    # only. Rampart failed "Stop the train"; Skitter may still help it on a new card.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    _claims(sim, {"ann": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", kind="goal", text="Stop the train", character="aunt_sylvie")
+    sim.do("bea", "end_action")
+    goal = next(c for c in sim.state.conflicts if c.text == "Stop the train")
+    sim.refuse(
+        "cal",
+        "use_ability",
+        dice=(3,),
+        ability="Smashing",
+        conflict=goal.id,
+        side="A",
+        help="A",
+        drive="duty",
+        rule="CAPES-EG-006",
+    )
+    sim.do("cal", "create_conflict", text="Cal scratch")
+    sim.do("cal", "end_action")
+    sim.do(
+        "ann",
+        "use_ability",
+        dice=(3,),
+        ability="Bug Control",
+        conflict=goal.id,
+        side="A",
+        help="A",
+        drive="truth",
+    )
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal__reason_a_veto_only_by_the_player_of_a_character_it_is_for() -> None:
+    # src 128: a Goal may be vetoed when "declared for a character you're currently playing".
+    # Ann declares a Goal for Rampart (Cal's): Cal may veto with reason a, Bea may not.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text="Rampart saves the mayor", goal_for="rampart")
+    cid = sim.state.conflicts[-1].id
+    sim.refuse("bea", "veto", conflict=cid, reason="a", rule="CAPES-EG-007")
+    sim.do("cal", "veto", conflict=cid, reason="a")
+    assert sim.state.conflict(cid) is None
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_event__veto_by_any_other_player_at_declaration() -> None:
+    # src 118: "any player can veto any Event when it is declared": Cal vetoes Ann's Event
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="A bomb goes off")
+    cid = sim.state.conflicts[-1].id
+    sim.do("cal", "veto", conflict=cid)
+    assert sim.state.conflict(cid) is None
+    # the Action's core step is open again (PROPOSED, docs): Ann may create another
+    sim.do("ann", "create_conflict", text="Something vaguer happens")
+
+
+# -- scenes (CAPES-SCENE) ------------------------------------------------------------------------
+
+
+def _end_scene(sim: Sim) -> None:
+    for seat in ("ann", "bea", "cal"):
+        sim.do(seat, "end_scene")
+
+
+@pytest.mark.rules("CAPES-SCENE-002", "CAPES-PAGE-002")
+def test_scene__after_a_pass_the_next_scene_is_left_of_who_declared() -> None:
+    # src 64: "the person to the left of the person who declared it gets to declare the next".
+    # Scene 1 Ann; Bea passes, Cal declares Scene 2 (and starts its Page 1); Scene 3 is Ann's.
+    sim = cast_game()
+    _end_scene(sim)
+    sim.do("bea", "pass")
+    sim.do("cal", "declare_scene", text="The docks")
+    for seat, char in (("cal", "rampart"), ("ann", "skitter"), ("bea", "aunt_sylvie")):
+        sim.do(seat, "choose", character=char)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert _page(sim)[:2] == (1, "cal")
+    _end_scene(sim)
+    assert sim.state.next_declarer == "ann"
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-SCENE-002")
+def test_scene__blocks_reset_with_a_new_scene() -> None:
+    # src 186: Blocked "for the rest of the Scene" -> usable again in the next Scene
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(6,), ability="Ruthless", conflict="c1", side="A")
+    sim.do("ann", "accept")
+    sim.do("ann", "end_action")
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="Next morning")
+    for seat, char in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=char)
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "create_conflict", text="Trouble")
+    sim.do("ann", "end_action")
+    # Page 2: Ann uses Ruthless again on the new card
+    pass_claims(sim)
+    sim.do("cal", "begin_actions")
+    _filler_actions(sim, ("cal",))
+    cid = next(c.id for c in sim.state.conflicts if c.text == "Trouble")
+    sim.do("ann", "use_ability", dice=(4,), ability="Ruthless", conflict=cid, side="A")
+
+
+@pytest.mark.rules("CAPES-CHAR-012")
+def test_scene__the_exemplar_free_conflict_again_in_a_new_scene() -> None:
+    # src 252: "played once in any Scene where both characters appear": once more in Scene 2
+    sim = cast_game()
+    sim.do("ann", "create_conflict", text="Where were you?", free="exemplar", exemplar="aunt_sylvie")
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="Next morning")
+    for seat, char in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=char)
+    sim.do("bea", "create_conflict", text="Breakfast questions", free="exemplar", exemplar="skitter")
+    assert sim.state.tokens.get("bea", 0) == 0

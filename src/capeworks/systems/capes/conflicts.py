@@ -35,7 +35,7 @@ from capeworks.systems.capes.common import (
     with_scene,
 )
 from capeworks.systems.capes.flow import require_turn
-from capeworks.systems.capes.queries import cast_of
+from capeworks.systems.capes.queries import adds_after_claim, cast_of
 from capeworks.systems.capes.sheet import ConflictKind, slug
 from capeworks.systems.capes.state import CapesState, Conflict, PagePhase, Round, Side
 
@@ -96,8 +96,9 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
                 "CAPES-ACT-001", "This Action has had its one ability use or Conflict already."
             )
         as_action = True
-    elif page.phase is PagePhase.CLAIMS:
-        require_turn(state, actor, doing="add a Conflict")
+    elif page.phase is PagePhase.CLAIMS or adds_after_claim(state, actor):
+        if not adds_after_claim(state, actor):
+            require_turn(state, actor, doing="add a Conflict")
         creator = own_character(state, actor, cmd.character)
         if cmd.free:
             free_key = _free_key(state, actor, cmd, creator)

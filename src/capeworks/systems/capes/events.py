@@ -78,9 +78,16 @@ class SceneEnded(CapesEvent):
 
 
 class Claimed(CapesEvent):
+    """A side claimed for this Page (CAPES-PAGE-004..008).
+
+    ``adds_after``: the claimer may still add Conflicts before anyone else acts, "before or after
+    Claiming" (src 85). Older logs' claims ended the claimer's say at once and fold as they did.
+    """
+
     conflict: str
     side: str
     paid: int
+    adds_after: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ClaimsPassed(CapesEvent):

@@ -14,7 +14,7 @@ from capeworks.engine import LegalCommand
 from capeworks.engine.ruleset import prompt_commands
 from capeworks.systems.capes.flow import whose_turn
 from capeworks.systems.capes.prompts import open_prompts
-from capeworks.systems.capes.queries import cast_of, deadlock_possible, resolvable_claims
+from capeworks.systems.capes.queries import adds_after_claim, cast_of, deadlock_possible, resolvable_claims
 from capeworks.systems.capes.state import CapesState, PagePhase
 
 __all__ = ["legal_moves"]
@@ -43,6 +43,8 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
     page = scene.page
     if page is not None and page.phase is PagePhase.NARRATION and player != seat:
         out.append(_move("narrate"))
+    if page is not None and player != seat and adds_after_claim(state, seat):
+        out.append(_move("create_conflict", "add a Conflict after your claim"))
     if player != seat or page is None:
         return out
     mine = cast_of(state, seat)

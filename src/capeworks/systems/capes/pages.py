@@ -18,6 +18,7 @@ from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import events as ev
+from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.commands import BeginActions, ClaimSide, Narrate
 from capeworks.systems.capes.common import (
     Ctx,
@@ -33,7 +34,14 @@ from capeworks.systems.capes.flow import advance, can_buy, require_turn
 from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, player_allied
 from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase, Round
 
-__all__ = ["APPLIERS", "begin_actions", "claim_side", "decide_claims_pass", "narrate"]
+__all__ = [
+    "APPLIERS",
+    "after_claim_lapses",
+    "begin_actions",
+    "claim_side",
+    "decide_claims_pass",
+    "narrate",
+]
 
 
 def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -> list[Event]:
@@ -67,7 +75,20 @@ def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -
             f"side {side.id} of {conflict.id}.",
         )
     paid = pay(state, actor, "An extra claim") if page.round is Round.BOUGHT else 0
-    return [event("claimed", player=actor, conflict=conflict.id, side=side.id, paid=paid)]
+    return [event("claimed", player=actor, conflict=conflict.id, side=side.id, paid=paid, adds_after=True)]
+
+
+def after_claim_lapses(state: CapesState, event: Event) -> CapesState:
+    """The claimer's say after a claim ends with any event but that claim and their own additions."""
+    page = state.scene.page if state.scene else None
+    if page is None or not page.after_claim:
+        return state
+    if event.type == PREFIX + "claimed":
+        return state
+    payload = event.payload
+    if isinstance(payload, ev.ConflictCreated) and payload.player == page.after_claim:
+        return state
+    return with_page(state, after_claim="")
 
 
 def decide_claims_pass(state: CapesState, actor: str) -> list[Event]:
@@ -120,7 +141,7 @@ def _claimed(state: CapesState, data: ev.Claimed) -> CapesState:
     claim = Claim(player=player, conflict=data.conflict, side=data.side)
     claims = (*state.scene.page.claims, claim)
     state = state.model_copy(update={"tokens": {**state.tokens, player: state.tokens.get(player, 0) - paid}})
-    state = with_page(state, claims=claims)
+    state = with_page(state, claims=claims, after_claim=player if data.adds_after else "")
     return _next_claimer(state, bought=paid > 0)
 
 

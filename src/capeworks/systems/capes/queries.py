@@ -11,11 +11,12 @@ from __future__ import annotations
 from capeworks.engine.kit import order_from
 from capeworks.systems.capes.config import CapesConfig
 from capeworks.systems.capes.sheet import STACK, Ability
-from capeworks.systems.capes.state import CapesState, CharacterState, Claim, Conflict, Side
+from capeworks.systems.capes.state import CapesState, CharacterState, Claim, Conflict, PagePhase, Side
 
 __all__ = [
     "UNDIFFERENTIATED_LIMIT",
     "UNDIFFERENTIATED_STAKE",
+    "adds_after_claim",
     "allied_side",
     "can_react",
     "cast_of",
@@ -191,3 +192,16 @@ def deadlock_possible(state: CapesState, conflict: Conflict) -> bool:
     # nobody can roll to become allied, so the others' Debt cannot untie it
     cast = state.scene.cast if state.scene else {}
     return all(stake_room(state, conflict, c) <= 0 for c in cast if allied_side(conflict, c) is not None)
+
+
+def adds_after_claim(state: CapesState, actor: str) -> bool:
+    """True when ``actor`` has just claimed and may still add Conflicts: "before or after
+    Claiming, you can introduce new Conflicts" (src 85, CAPES-PAGE-009), even though the
+    claim has passed the turn on (and, for the last claimer, ended the claiming phase).
+    """
+    page = state.scene.page if state.scene else None
+    return (
+        page is not None
+        and page.after_claim == actor
+        and page.phase in (PagePhase.CLAIMS, PagePhase.NARRATION)
+    )

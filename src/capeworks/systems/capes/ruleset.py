@@ -228,6 +228,7 @@ class CapesRuleset(Ruleset[CapesState, CapesConfig]):
             new = new.model_copy(update={"vetoable": ""})
         if event.type != PREFIX + "staked" and new.objectable is not None:
             new = new.model_copy(update={"objectable": None})
+        new = pages.after_claim_lapses(new, event)
         return settle(new)
 
     def view_key(self, state: CapesState, viewer: Viewer) -> Hashable:

@@ -219,6 +219,8 @@ class Page(BaseModel):
     action: ActionState | None = None
     overdrawn_done: tuple[str, ...] = ()
     resolved: tuple[str, ...] = ()
+    #: who just claimed and may still add Conflicts until anyone else acts (src 85, CAPES-PAGE-009)
+    after_claim: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Scene(BaseModel):
