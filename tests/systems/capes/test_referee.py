@@ -795,8 +795,12 @@ def test_page_start__the_last_claimer_may_still_add_after_claiming() -> None:
     sim.do("ann", "claim", conflict="c1", side="A")
     assert sim.phase() == "narration"
     sim.do("ann", "create_conflict", text="Where were you?", free="exemplar", exemplar="aunt_sylvie")
+    # a character too, for a token (src 88)
+    sim.patch(tokens={**sim.state.tokens, "ann": 2})
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "choose", character="inspector_vale")
+    assert sim.state.scene is not None and sim.state.scene.cast["inspector_vale"] == "ann"
     sim.do("bea", "narrate", text="The band plays on.")
-    sim.patch(tokens={**sim.state.tokens, "ann": 1})
     sim.refuse("ann", "create_conflict", text="Sirens outside")
 
 
@@ -1058,3 +1062,179 @@ def test_scene__the_exemplar_free_conflict_again_in_a_new_scene() -> None:
         sim.do(seat, "choose", character=char)
     sim.do("bea", "create_conflict", text="Breakfast questions", free="exemplar", exemplar="skitter")
     assert sim.state.tokens.get("bea", 0) == 0
+
+
+# -- later effects and interactions --------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-RES-001")
+def test_gloat__turning_dice_down_can_hand_control_to_a_later_claimant() -> None:
+    # src 131 + 205: Ann (first in turn order) claims A [6, 4] and gloats both dice to 1; A is now
+    # 2 against B 5, so Bea, who claimed B and looks at her claims after Ann, resolves it.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 4),
+        b=(5,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sim.state.tokens["ann"] == 2
+    sim.do("bea", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert sim.debt("skitter", "truth") == 2  # Skitter's 1 on the losing side, back doubled
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-CONF-003")
+def test_gloat__down_to_a_tie_nobody_resolves() -> None:
+    # src 205 + PROPOSED ties: A [6] gloated to [1] against B [1]: nobody controls; c1 stays
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(1,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=1)
+    assert _page(sim)[:2] == (2, "bea")
+    assert sim.side("c1", "A").dice == (1,) and sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-RES-001")
+def test_resolve__one_player_resolves_both_of_their_claims() -> None:
+    # src 131: "players look at the Conflicts they claimed": Ann (1 token) claims c1 free and c2
+    # bought; both control; she resolves both on her turn.
+    sim = cast_game()
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A"})
+    sim.put_conflict("c2", a=(5,), b=(3,), allies={"skitter": "A"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c2", side="A")
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    sim.do("ann", "resolve", conflict="c2")
+    assert {c.id for c in sim.state.conflicts}.isdisjoint({"c1", "c2"})
+    assert _inspirations(sim, "ann") == [2, 4]  # 6-2, 5-3
+
+
+@pytest.mark.rules("CAPES-DEBT-002", "CAPES-DEBT-003")
+def test_overdrawn__staking_in_the_page_relieves_the_next_pages_roll() -> None:
+    # src 153: staked Debt "doesn't contribute to being Overdrawn": Truth 3 holds 4; Ann stakes 1
+    # during her Action; at Page 2's start Truth holds 3, not Overdrawn: no roll, straight to claims.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 4)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    sim.do("ann", "create_conflict", text="Ann's trouble")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-ACT-002")
+def test_reaction__a_six_can_never_be_reacted_to_and_the_actor_goes_on() -> None:
+    # src 197: abilities are 1-5 (src 229), so a die accepted at 6 leaves nobody able to react;
+    # the actor may stake right after (src 100).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(1,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.do("ann", "use_ability", dice=(6,), ability="Bug Control", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    assert sim.state.scene.page.action.reactions is None  # type: ignore[union-attr]
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")  # 1 + 1 from Bug Control
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-PRIN-003")
+def test_actions__bought_actions_start_again_from_the_starter() -> None:
+    # src 95: "Story Token actions still take go in clockwise order starting with the Starter":
+    # Page 2 (Starter Bea): free Bea, Cal, Ann; then the first bought Action is Bea's, not Cal's.
+    sim = actions_game()
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.patch(tokens={"ann": 1, "bea": 1, "cal": 1})
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal", "ann"))
+    assert _page(sim)[2:] == ("actions", "bea")
+    sim.refuse("cal", "create_conflict", text="Cal jumps the queue", error=NotPermitted)
+    sim.do("bea", "create_conflict", text="Bea pays")
+    assert sim.state.tokens["bea"] == 0
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-CHAR-004", "CAPES-DEBT-004")
+def test_ability__a_super_style_earns_debt_a_mundane_style_blocks() -> None:
+    # src 221: "Styles can be either": Skitter's Creepy (super) earns a Debt each use and can be
+    # used again; her Relentless (mundane) Blocks.
+    sim = actions_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Creepy", conflict="c1", side="A", drive="love")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    assert sim.debt("skitter", "love") == 1
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "use_ability", dice=(2,), ability="Creepy", conflict="c1", side="A", drive="love")
+    sim.do("ann", "revert")
+    assert sim.debt("skitter", "love") == 2
+
+
+@pytest.mark.rules("CAPES-CHAR-009", "CAPES-DEBT-004")
+def test_ability__undifferentiated_debt_goes_on_the_one_stack() -> None:
+    # src 236: "An undifferentiated character just has one big stack of Debt": no Drive to name
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(1,), b=(1,))
+    sim.do("ann", "use_ability", dice=(3,), ability="Sting", character="swarm_thug", conflict="c1", side="A")
+    sim.do("ann", "revert")
+    assert sim.debt("swarm_thug", "stack") == 1
+
+
+@pytest.mark.rules("CAPES-CHAR-011", "CAPES-CHAR-001")
+def test_exemplar__only_for_a_character_with_drives() -> None:
+    # src 212 / 244: Exemplars are for "Super-powered characters with Drives": Aunt Sylvie has none
+    sim = Sim()
+    sim.do("ann", "add_sample", name="Aunt Sylvie")
+    sim.refuse("ann", "add_exemplar", character="aunt_sylvie", exemplar="Uncle Bob", drive="love")
+
+
+@pytest.mark.rules("CAPES-PAGE-007", "CAPES-CONF-004", "CAPES-ABIL-003")
+def test_claim__a_turned_back_roll_still_allies() -> None:
+    # src 83: allied with a side "that you've rolled to try to increase": the try counts even if the
+    # die is turned back. Cal rolls for B, turns it back; on Page 2 he may claim B.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,))
+    _filler_actions(sim, ("ann", "bea"))
+    sim.do("cal", "use_ability", dice=(1,), ability="Invulnerability", conflict="c1", side="B", drive="duty")
+    sim.do("cal", "revert")
+    sim.do("cal", "end_action")
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict="c1", side="B")
+
+
+@pytest.mark.rules("CAPES-PAGE-008", "CAPES-SPLIT-005")
+def test_claim__a_side_split_off_last_page_can_be_claimed() -> None:
+    # src 89 (nobody has rolled on it yet in the Page it appeared) applied to a split-off side
+    # (PROPOSED SPLIT-005): Skitter splits off C in Page 1's Actions. Page 2: Ann may claim C.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(3,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    sim.do("ann", "split_off", conflict="c1", side="A", label="Skitter's own plan", payload={"dice": "2,1"})
+    sim.do("ann", "create_conflict", text="Ann's trouble")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="C")

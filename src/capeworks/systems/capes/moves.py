@@ -45,6 +45,7 @@ def legal_moves(state: CapesState, seat: str) -> list[LegalCommand]:
         out.append(_move("narrate"))
     if page is not None and player != seat and adds_after_claim(state, seat):
         out.append(_move("create_conflict", "add a Conflict after your claim"))
+        out.append(_move("choose", "add a character after your claim"))
     if player != seat or page is None:
         return out
     mine = cast_of(state, seat)

@@ -18,7 +18,6 @@ from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import events as ev
-from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.commands import BeginActions, ClaimSide, Narrate
 from capeworks.systems.capes.common import (
     Ctx,
@@ -30,6 +29,7 @@ from capeworks.systems.capes.common import (
     pay,
     with_page,
 )
+from capeworks.systems.capes.events import PREFIX
 from capeworks.systems.capes.flow import advance, can_buy, require_turn
 from capeworks.systems.capes.queries import allied_side, cast_of, controlling_side, player_allied
 from capeworks.systems.capes.state import AndThen, CapesState, Claim, PagePhase, Round
@@ -79,14 +79,19 @@ def claim_side(state: CapesState, ctx: Ctx, cmd: ClaimSide, dice: DiceService) -
 
 
 def after_claim_lapses(state: CapesState, event: Event) -> CapesState:
-    """The claimer's say after a claim ends with any event but that claim and their own additions."""
+    """The claimer's say after a claim ends with any event but that claim and their own additions
+    (Conflicts and characters, src 85-88)."""
     page = state.scene.page if state.scene else None
     if page is None or not page.after_claim:
         return state
     if event.type == PREFIX + "claimed":
         return state
     payload = event.payload
-    if isinstance(payload, ev.ConflictCreated) and payload.player == page.after_claim:
+    # making a character for the table (add_sample, create_character) is part of adding one
+    if (
+        isinstance(payload, (ev.ConflictCreated, ev.CharacterChosen, ev.CharacterAdded))
+        and payload.player == page.after_claim
+    ):
         return state
     return with_page(state, after_claim="")
 

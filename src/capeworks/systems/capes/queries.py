@@ -195,9 +195,9 @@ def deadlock_possible(state: CapesState, conflict: Conflict) -> bool:
 
 
 def adds_after_claim(state: CapesState, actor: str) -> bool:
-    """True when ``actor`` has just claimed and may still add Conflicts: "before or after
-    Claiming, you can introduce new Conflicts" (src 85, CAPES-PAGE-009), even though the
-    claim has passed the turn on (and, for the last claimer, ended the claiming phase).
+    """True when ``actor`` has just claimed and may still add Conflicts or characters: "before or
+    after Claiming, you can introduce new Conflicts" (src 85-88, CAPES-PAGE-009, CAPES-SCENE-007),
+    even though the claim has passed the turn on (and, for the last claimer, ended the claiming).
     """
     page = state.scene.page if state.scene else None
     return (

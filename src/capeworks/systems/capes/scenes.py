@@ -30,6 +30,7 @@ from capeworks.systems.capes.common import (
     with_scene,
 )
 from capeworks.systems.capes.flow import advance, can_buy, end_scene, require_turn
+from capeworks.systems.capes.queries import adds_after_claim
 from capeworks.systems.capes.state import CapesState, PagePhase, Round, Scene
 
 __all__ = [
@@ -64,12 +65,14 @@ def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[
         paid = pay(state, actor, "Another character") if scene.round is Round.BOUGHT else 0
     else:
         page = scene.page
-        if page is None or page.phase is not PagePhase.CLAIMS:
+        after_claim = adds_after_claim(state, actor)
+        if page is None or (page.phase is not PagePhase.CLAIMS and not after_claim):
             raise RuleViolation(
                 "CAPES-SCENE-007",
                 "Characters join a running Scene only at the start of a Page (claiming).",
             )
-        require_turn(state, actor, doing="add a character")
+        if not after_claim:
+            require_turn(state, actor, doing="add a character")
         paid = pay(state, actor, "Adding a character at Page start")
     return [event("character_chosen", player=actor, character=key, paid=paid)]
 
