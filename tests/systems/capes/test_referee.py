@@ -1238,3 +1238,136 @@ def test_claim__a_side_split_off_last_page_can_be_claimed() -> None:
     sim.do("bea", "pass")
     sim.do("cal", "pass")
     sim.do("ann", "claim", conflict="c1", side="C")
+
+
+# -- who may act when, and the rest of the card's life ------------------------------------------
+
+
+@pytest.mark.rules("CAPES-ACT-002", "CAPES-PRIN-003")
+def test_action__only_the_acting_player_stakes_splits_or_inspires() -> None:
+    # src 98/100: these happen in "their Action": during Ann's, Cal may not stake, Bea not inspire
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(3,), allies={"skitter": "A", "rampart": "B", "aunt_sylvie": "B"})
+    sim.set_debt("rampart", "duty", 2)
+    sim.patch(inspirations={**sim.state.inspirations, "bea": (Inspiration(value=5),)})
+    sim.refuse("cal", "stake", conflict="c1", amount=1, drive="duty", error=NotPermitted)
+    sim.refuse("bea", "inspire", value=5, conflict="c1", side="B", error=NotPermitted)
+
+
+@pytest.mark.rules("CAPES-CHAR-007")
+def test_drives__the_same_drive_twice_is_refused() -> None:
+    # src 233: "Choose five Drives": five different ones -- Truth twice is four Drives
+    sim = Sim()
+    sim.refuse(
+        "ann",
+        "create_character",
+        name="Echo",
+        powers="Echo,Boom,Hush",
+        attitudes="Calm,Sad,Bold",
+        styles="Soft,Loud,Odd",
+        drives="truth:3,truth:2,love:2,hope:1,duty:1",
+    )
+
+
+@pytest.mark.rules("CAPES-EG-002", "CAPES-PAGE-009", "CAPES-CHAR-012")
+def test_veto__a_vetoed_free_conflict_may_be_played_again_and_a_token_comes_back() -> None:
+    # src 118 (veto at declaration) with src 252 (once per Scene) and src 88 (a token): a vetoed
+    # declaration never happened, so the Free Conflict stays available and a paid token returns.
+    sim = cast_game()
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "create_conflict", text="Where were you?", free="exemplar", exemplar="aunt_sylvie")
+    sim.do("bea", "veto", conflict=sim.state.conflicts[-1].id)
+    sim.do(
+        "ann", "create_conflict", text="Sylvie bakes worry-cookies", free="exemplar", exemplar="aunt_sylvie"
+    )
+    sim.do("ann", "create_conflict", text="A power cut")
+    assert sim.state.tokens["ann"] == 0
+    sim.do("cal", "veto", conflict=sim.state.conflicts[-1].id)
+    assert sim.state.tokens["ann"] == 1
+
+
+@pytest.mark.rules("CAPES-EG-006", "CAPES-SCENE-002")
+def test_goal__a_failed_goal_may_be_tried_again_in_the_next_scene() -> None:
+    # src 125: "in the same Scene" only; PROPOSED (SCENE OPEN): bans reset with the Scene
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    _claims(sim, {"ann": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="The next day")
+    for seat, char in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
+        sim.do(seat, "choose", character=char)
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea",))
+    sim.do("cal", "create_conflict", kind="goal", text="Stop the train", character="rampart")
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-RES-007", "CAPES-SPLIT-005")
+def test_resolve__several_losing_sides_pool_their_dice() -> None:
+    # PROPOSED (RES-007 OPEN): with several losing sides all losing dice form one pool.
+    # A [6, 5] wins over B [3] and C [4]; Ann pairs 6-3 and 5-4: +3 and +1, nothing left over.
+    from capeworks.systems.capes.state import Side
+
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 5),
+        b=(3,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        stakes={"A": [("skitter", "truth", 1)]},
+        extra_sides=(Side(id="C", dice=(4,), original=False),),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="6-3,5-4")
+    assert _inspirations(sim, "ann") == [1, 3]
+    assert _inspirations(sim, "bea") == [] and _inspirations(sim, "cal") == []
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__each_sides_dice_become_its_claimants_inspirations() -> None:
+    # src 145 + PROPOSED recipients: [6] vs [6], nobody with Debt: Ann claimed A, Bea claimed B;
+    # each gets a 6; the card is gone.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    _claims(sim, {"ann": ("c1", "A"), "bea": ("c1", "B")})
+    sim.do("ann", "deadlock", conflict="c1")
+    assert _inspirations(sim, "ann") == [6] and _inspirations(sim, "bea") == [6]
+    assert sim.state.conflict("c1") is None
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__not_while_a_die_is_below_six() -> None:
+    # src 142: "all dice are sixes": [6, 6] vs [6, 5, 1] ties at 12 but is no Deadlock
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6, 6), b=(6, 5, 1), allies={"skitter": "A", "aunt_sylvie": "B"})
+    sim.refuse("ann", "deadlock", conflict="c1", rule="CAPES-RES-009")
+
+
+@pytest.mark.rules("CAPES-SCENE-004", "CAPES-RSRC-001")
+def test_casting__an_extra_character_costs_a_token_only_after_the_free_picks() -> None:
+    # src 36: "players choose a character to play for free. They may then buy more": Bea's first
+    # pick is free even holding a token; her second costs it.
+    sim = Sim(start_story_tokens=1)
+    for name in ("Skitter", "Aunt Sylvie", "Rampart", "Inspector Vale"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A gala")
+    sim.do("ann", "choose", character="skitter")
+    sim.do("bea", "choose", character="aunt_sylvie")
+    assert sim.state.tokens["bea"] == 1
+    sim.refuse("bea", "choose", character="inspector_vale", error=NotPermitted)  # Cal's free pick next
+    sim.do("cal", "choose", character="rampart")
+    sim.do("ann", "pass")
+    sim.do("bea", "choose", character="inspector_vale")
+    assert sim.state.tokens["bea"] == 0
