@@ -1371,3 +1371,33 @@ def test_casting__an_extra_character_costs_a_token_only_after_the_free_picks() -
     sim.do("ann", "pass")
     sim.do("bea", "choose", character="inspector_vale")
     assert sim.state.tokens["bea"] == 0
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-001")
+def test_split__an_allys_stake_on_your_side_counts() -> None:
+    # src 102/177: "if there's enough Debt Staked on that side" -- anyone's: Rampart's 1 Duty on A
+    # lets Skitter (also on A) split A's 5 into [3, 2]
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(5,), b=(2,), allies={"rampart": "A", "skitter": "A"}, stakes={"A": [("rampart", "duty", 1)]}
+    )
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=2)
+    assert sorted(sim.side("c1", "A").dice) == [2, 3]
+
+
+@pytest.mark.rules("CAPES-SPLIT-002", "CAPES-SPLIT-005")
+def test_split__a_split_off_side_has_no_free_die() -> None:
+    # PROPOSED (SPLIT-002 OPEN): a split-off side holds as many dice as Debt staked on it.
+    # C holds [4] with 1 Debt: splitting it needs a second Debt.
+    from capeworks.systems.capes.state import Side, Stake
+
+    sim = actions_game()
+    side_c = Side(
+        id="C", dice=(4,), original=False, stakes=(Stake(character="skitter", pool="truth", amount=1),)
+    )
+    sim.put_conflict("c1", a=(1,), b=(2,), allies={"skitter": "C"}, extra_sides=(side_c,))
+    sim.set_debt("skitter", "truth", 1)
+    sim.refuse("ann", "split", conflict="c1", side="C", die=1, parts=2, rule="CAPES-SPLIT-002")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="C", die=1, parts=2)
+    assert sim.side("c1", "C").dice == (2, 2)
