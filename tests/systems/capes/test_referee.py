@@ -1401,3 +1401,40 @@ def test_split__a_split_off_side_has_no_free_die() -> None:
     sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
     sim.do("ann", "split", conflict="c1", side="C", die=1, parts=2)
     assert sim.side("c1", "C").dice == (2, 2)
+
+
+@pytest.mark.rules("CAPES-REACT-003", "CAPES-REACT-001")
+def test_reaction__a_player_who_could_not_react_may_once_the_die_drops() -> None:
+    # src 200-201: the window goes round "until nobody (that hasn't already Reacted) wants to React".
+    # Ann's die shows 5: Bea (best 3) cannot react; Cal reacts it down to 2; now Bea may.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(5,), ability="Swarm Armour", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    assert sim.state.scene.page.action.reactions.asker == "cal"  # type: ignore[union-attr]
+    sim.do("cal", "react", dice=(2,), ability="Hopeful", help="B")
+    sim.do("cal", "accept")
+    assert sim.state.scene.page.action.reactions.asker == "ann"  # type: ignore[union-attr]
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(1,), ability="Nosy", help="B")
+    sim.do("bea", "accept")
+    assert sim.side("c1", "A").dice == (1,)
+
+
+@pytest.mark.rules("CAPES-SCENE-006", "CAPES-RSRC-002", "CAPES-ACT-003")
+def test_scene__characters_change_hands_and_inspirations_stay_with_the_player() -> None:
+    # src 56: "Anybody can play any character, choosing characters again every scene"; Inspirations
+    # are the player's (PROPOSED RSRC-002): Ann, now playing Rampart, spends her 5 on his side.
+    sim = cast_game()
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=5),)})
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="The docks")
+    for seat, char in (("bea", "skitter"), ("cal", "aunt_sylvie"), ("ann", "rampart")):
+        sim.do(seat, "choose", character=char)
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.put_conflict("c1", a=(2,), b=(1,), allies={"rampart": "A"})
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A")
+    assert sim.side("c1", "A").dice == (5,)
