@@ -1056,3 +1056,26 @@ def test_s62_after_a_bad_first_offer_the_next_player_raises_the_offer() -> None:
     d.do("bob", "negotiate", character="bo", negotiation="n", dice=[3])
     assert camp(d).negotiations["n"].outcome == "agreed"
     d.refuse("gm", "open_negotiation", negotiation="n", party="Mayor", rule="WD-SOCIAL-002")
+
+
+# --- faults found by earlier passes, fixed (branch fixes) ---------------------------------------------
+
+
+@pytest.mark.rules("WD-REP-010", "WD-REP-009")
+def test_s63_a_secret_negative_card_is_cited_only_as_it_comes_to_light() -> None:
+    """src 442: shooting 'in secret' with no witnesses means 'the rep will either be hidden or it'll crop
+    up when the death(s) are investigated'; src 440: cite it 'to apply a -1'. A -1 the players see on
+    their sheet and roll would tell them of a card nobody knows: citing it needs it to surface, and then
+    the players learn what it is."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "give_negative", character="ada", source="shot a man in an alley", witnessed=False)
+    bad = next(c for c in ledger(d).rep if c.negative)
+    quiet = seen_by(d, "ann")
+    d.refuse("gm", "cite_negative", character="ada", card=bad.id, rule="WD-REP-010")
+    assert seen_by(d, "ann") == quiet and ledger(d).penalty == 0
+    d.do("gm", "cite_negative", character="ada", card=bad.id, surfaces=True)
+    assert ledger(d).penalty == 1 and not next(c for c in ledger(d).rep if c.negative).secret
+    seen = seen_by(d, "ann")
+    assert "shot a man in an alley" in seen and "-1 on the next Social roll" in seen
+    assert d.words()[-1] == "The GM cites Ada's negative rep: -1. It comes to light: shot a man in an alley."

@@ -121,6 +121,10 @@ class CiteNegative(Frozen):
 
     character: Ident
     card: int
+    surfaces: bool = Field(
+        default=False,
+        description="A secret card comes to light (an investigation found it): the players learn of it.",
+    )
 
 
 class StartCraft(Frozen):

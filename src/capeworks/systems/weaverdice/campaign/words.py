@@ -80,7 +80,10 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.NegativeRepGiven):
         return f"{p.name} earns negative rep: {p.card.source}."
     if isinstance(p, ce.NegativeRepCited):
-        return f"The GM cites {p.name}'s negative rep: -1." + (" The card is retired." if p.retired else "")
+        found = f" It comes to light: {p.surfaced}." if p.surfaced else ""
+        return f"The GM cites {p.name}'s negative rep: -1.{found}" + (
+            " The card is retired." if p.retired else ""
+        )
     if isinstance(p, ce.CraftStarted):
         return (
             "; ".join(
