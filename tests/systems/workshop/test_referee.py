@@ -677,3 +677,24 @@ def test_r41__any_action_that_ignores_speed_bump_mooks_lets_them_strike(action: 
         d.do("ann", "treat", character="h", patient="k", dice=[9, 1])
     assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
     d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+
+
+# -- faults found by earlier passes, fixed (branch fixes) ------------------------------------------
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_r42__an_ace_inspires_every_action_of_the_sequence() -> None:
+    # src 88: "Ace: All Actions are Favored and Inspired" (a face card: "Faction is Inspired", one roll,
+    # test_r24). The heroes draw AS; h shoots (9 + 9 - 1 + 3 = 20), then buys an Action out of Sequence
+    # (3 Shots) and shoots again: that Action is Inspired too, its third die 2 makes 9 + 9 - 1 + 2 = 19.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 1])
+    assert state(d).turn.cards["heroes"] == "AS"
+    assert last(attack(d, "h", ["v"], [9, 1, 3]), "attack_rolled")["av"] == 20
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    r = last(attack(d, "h", ["v"], [9, 1, 2]), "attack_rolled")
+    assert (r["dice"], r["av"]) == ([9, 1, 2], 19)
+    end_turn(d, "v", dice=[1, 1])  # the next Sequence draws 2S (AS is gone) for the heroes: not Inspired
+    assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "2S"

@@ -90,7 +90,7 @@ def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
     for c in members:
         new = c
         if effect.inspired:
-            new = new.with_status("inspired")
+            new = new.with_status("inspired_all" if effect.all_inspired else "inspired")
         if effect.joker:  # WS-CARD-004: Shock regained, Wounds bandaged
             new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
         if new != c:
@@ -181,7 +181,7 @@ def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
     changed: list[Combatant] = []
     notes: list[str] = []
     for c in state.characters.values():
-        new = c.without("inspired")
+        new = c.without("inspired", "inspired_all")
         if c.can_act and c.rested and not c.busy and not c.rolled and c.shock > 0:
             new = new.model_copy(update={"shock": c.shock - 1})
             notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")
