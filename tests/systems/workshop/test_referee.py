@@ -698,3 +698,21 @@ def test_r42__an_ace_inspires_every_action_of_the_sequence() -> None:
     assert (r["dice"], r["av"]) == ([9, 1, 2], 19)
     end_turn(d, "v", dice=[1, 1])  # the next Sequence draws 2S (AS is gone) for the heroes: not Inspired
     assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "2S"
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-004")
+def test_r43__a_joker_gets_up_who_fell_from_shock() -> None:
+    # src 54: "If at any time you receive Shock Points equal to your Health, you fall down, unable to
+    # act"; src 87: "Joker: All Shock points are regained". h falls 14 m (Stunt 3 + Agility 5 + 1 - 9
+    # = 0: nothing off): Shock 14 of Health 12, down. The heroes then draw a Joker (the 53rd card): Shock
+    # 0, nothing keeps h down; h is up and in the next Sequence's order. A Wound stays (2, bandaged).
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(toughness=50)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=14, dice=[1, 9])
+    assert (who(d, "h").shock, who(d, "h").standing) == (14, Standing.DOWN)
+    d.do("gm", "start_sequence", dice=[53, 1])
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    h = who(d, "h")
+    assert (h.shock, h.wounds, h.bandaged, h.standing) == (0, 2, 2, Standing.UP)
+    end_turn(d, "v", dice=[1, 1])
+    assert "h" in state(d).turn.order.order

@@ -92,6 +92,8 @@ def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
         if effect.inspired:
             new = new.with_status("inspired_all" if effect.all_inspired else "inspired")
         if effect.joker:  # WS-CARD-004: Shock regained, Wounds bandaged
+            if _down_from_shock(new):  # nothing keeps them down once the Shock is gone (src 54, 87)
+                new = woken(new)
             new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
         if new != c:
             changed.append(new)
@@ -99,6 +101,18 @@ def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
     batch.emit(
         ev.CardDrawn(faction=faction, card=card, decks=decks, turn=turn, characters=tuple(changed)),
         rolls=(roll,),
+    )
+
+
+def _down_from_shock(c: Combatant) -> bool:
+    """Down only because its Shock reached Health (WS-DMG-004), not a failed Shock roll (WS-SHOCK-001),
+    a Broken hit (WS-STATUS-003) or a card pushed past first place (WS-ALT-002)."""
+    return (
+        c.named
+        and c.standing is Standing.DOWN
+        and c.shock >= c.health
+        and c.revive_difficulty is None
+        and not c.has("broken_out")
     )
 
 
