@@ -716,3 +716,34 @@ def test_r43__a_joker_gets_up_who_fell_from_shock() -> None:
     assert (h.shock, h.wounds, h.bandaged, h.standing) == (0, 2, 2, Standing.UP)
     end_turn(d, "v", dice=[1, 1])
     assert "h" in state(d).turn.order.order
+
+
+@pytest.mark.rules("WS-SHAKEN-002", "WS-KNOCK-001")
+def test_r44__shaken_and_knocked_down_gets_up_with_the_move_not_a_free_roll() -> None:
+    # src 81: Shaken, "You may not perform Active Defenses or Free Actions"; src 106: up with "a Move or
+    # a Stunt+Agility Diff 15" (PROPOSED: a free try first). The free try is a Free Action: refused while
+    # Shaken; the Move still gets h up, and then h steadies with the Action (Willpower 5 + Focus 5 + 9
+    # - 1 = 18 < 20: still Shaken). A 3 m fall (Stunt 3 + Agility 5 + 1 - 9 = 0) gives 3 Shock: Shaken.
+    d = table({**QUIET, "knockback": True, "shaken": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW)})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    assert who(d, "h").has("shaken")
+    d.refuse("ann", "get_up", rule="WS-SHAKEN-002", character="h", roll=True, dice=[9, 1])
+    d.do("ann", "get_up", character="h")
+    assert not who(d, "h").has("knocked_down") and state(d).turn.move_used
+    d.do("ann", "steady", character="h", dice=[9, 1])
+    assert who(d, "h").has("shaken")
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-KNOCK-001")
+def test_r45__shaken_with_the_move_spent_gets_up_only_after_steadying() -> None:
+    # src 81: Shaken, "At the beginning of an Action, you roll Willpower+Focus ... as an Action": h moved,
+    # then was knocked down; getting up now takes the Action, which the steadying roll must come first.
+    d = table({**QUIET, "knockback": True, "shaken": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW)})  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: Shaken
+    d.do("ann", "move", character="h")
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    d.refuse("ann", "get_up", rule="WS-SHAKEN-003", character="h")
+    assert who(d, "h").has("knocked_down")

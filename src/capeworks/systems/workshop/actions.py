@@ -228,13 +228,22 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
 
 
 def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService) -> B:
-    """WS-KNOCK-001: up with a Move, or Stunt + Agility vs 15 first (failing, the Move is spent)."""
+    """WS-KNOCK-001: up with a Move, or Stunt + Agility vs 15 first (failing, the Move is spent).
+
+    Shaken (WS-SHAKEN-002/003), the free try is a Free Action, refused; getting up with the Action once
+    the Move is gone waits for the steadying roll, like any Action."""
     c = acting(state, command.character, action=False)
     if not c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is not knocked down.")
     turn = state.turn
     if turn.move_used and (turn.action_used and turn.extra != c.id):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} has no Move or Action left to get up with.")
+    if c.has("shaken") and command.roll:
+        raise RuleViolation(
+            "WS-SHAKEN-002", f"{c.name} is Shaken: no Free Actions, so no free try to get up; use the Move."
+        )
+    if turn.move_used:
+        require_steady(ctx.config, c)
     batch = ctx.batch(state)
     spend = turn.model_copy(update={"move_used": True}) if not turn.move_used else use_action(state, c.id)
     if command.roll:
