@@ -747,3 +747,29 @@ def test_r45__shaken_with_the_move_spent_gets_up_only_after_steadying() -> None:
     d.do("gm", "set_status", character="h", status="knocked_down")
     d.refuse("ann", "get_up", rule="WS-SHAKEN-003", character="h")
     assert who(d, "h").has("knocked_down")
+
+
+GOONS = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+         "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+
+
+@pytest.mark.rules("WS-SHAKEN-003")
+def test_r46__a_called_check_on_the_turn_waits_for_the_steadying_roll() -> None:
+    # src 81: "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10 as an Action":
+    # a check the GM calls on h's Initiative is h's Action, so Shaken h steadies first.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW)})
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: Shaken
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    d.refuse("ann", "roll_check", rule="WS-SHAKEN-003", call=1, dice=[9, 1])
+    d.do("ann", "steady", character="h", dice=[10, 1])  # 10 + 0 - 1 = 9 < 20: still Shaken, Action spent
+
+
+@pytest.mark.rules("WS-MOOK-005")
+def test_r47__a_called_check_on_the_turn_ignores_the_engaging_mooks() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against
+    # the player character": h's Action spent on a called check ignores the goons engaging it.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    d.do("ann", "roll_check", call=1, dice=[9, 1])
+    assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")

@@ -427,7 +427,8 @@ def call_check(state: WorkshopState, ctx: Ctx, command: cmd.CallCheck, dice: Dic
 
 
 def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: DiceService) -> B:
-    """Roll a called check; on its character's turn it is their Action; a Favored success earns a Shot."""
+    """Roll a called check; on its character's turn it is their Action (steadied first if Shaken, and
+    ignoring any engaging mooks: WS-SHAKEN-003, WS-MOOK-005); a Favored success earns a Shot."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -438,6 +439,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     t = state.turn
     if t.sequence and (t.extra == c.id or (t.current == c.id and not t.action_used)):
         acting(state, c.id)
+        require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check")
     lucky = r.success and favored(state, c, Favored(call.kind))
@@ -460,6 +462,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     )
     if t.sequence:
         wake_rolls(batch, ctx, dice, c.id, state)
+    if turn is not None:
+        offer_strikes(batch, ctx, c.id)
     return batch
 
 
