@@ -233,6 +233,8 @@ class Defend(_P):
     character: str
     choice: str
     forced: bool = False
+    #: BPB-PP-005: a plot point for an automatic success on the block or dodge (a task roll, src 373, 381)
+    plot_point: bool = False
 
 
 class StepIn(_P):
