@@ -1151,3 +1151,29 @@ def test_r67_a_task_out_of_reach_is_called_and_only_a_plot_point_succeeds() -> N
     # forbidden by the GM (BPB-PP-006), nothing could answer the call: it is refused
     d.refuse("gm", "call_task", rule="BPB-ROLL-005", character="adler", attribute="Reason", difficulty=15,
              no_automatic=True)  # fmt: skip
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-ACT-006")
+def test_r68_a_sprint_after_the_attack_still_costs_the_attack_six() -> None:
+    # src 103: "A character who is sprinting or making an all-out move incurs a +6 difficulty modifier on
+    # any attacks or task rolls"; src 133: the task action comes "before or after a movement action":
+    # the order does not lift the penalty. Ace shoots at a walk (8 + 2), then may not sprint: the shot
+    # took no +6. Declared first (pace), a run costs the shot +3 even if the move is a walk, a sprint +6.
+    d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20), hero("foe", Endurance=20))
+    fight(d, "ace", "foe")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2
+    d.refuse("ann", "move", rule="BPB-MOVE-007", character="ace", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-MOVE-007", character="ace", mode="run")
+    d.do("ann", "move", character="ace")  # a walk is what the shot was rolled at
+    _next(d, "ace", "foe")  # a declared run stands though the move turns out a walk: +3
+    d.do("ann", "pace", character="ace", mode="run")
+    d.do("ann", "move", character="ace")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
+    _next(d, "ace", "foe")
+    d.do("ann", "pace", character="ace", mode="sprint")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
+    d.do("ann", "move", character="ace", mode="sprint")
+    assert state(d).fight.moves["ace"] == "sprint"

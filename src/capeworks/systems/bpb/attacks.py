@@ -87,7 +87,7 @@ def circumstances(
         defence.append("interposed")  # BPB-GRAB-007
     fight = state.fight
     if fight is not None:
-        moved = fight.turn.moved if fight.turn.actor == attacker.id else None
+        moved = fight.turn.mode if fight.turn.actor == attacker.id else None
         if moved is Mode.RUN:
             defence.append("attacker_running")  # BPB-MOVE-007
         elif moved is Mode.SPRINT:

@@ -185,7 +185,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         in_turn = False
     else:
         in_turn = require_turn(state, who, task=True)
-    moved = state.fight.turn.moved if state.fight and in_turn and state.fight.turn.moved else None
+    moved = state.fight.turn.mode if state.fight and in_turn else None
     attribute = call.attributes.get(who.id, call.attribute)
     task = Task(
         attribute=rank_of(state, who, attribute),

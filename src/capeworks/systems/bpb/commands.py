@@ -187,6 +187,13 @@ class Move(_P):
     stand_up: bool = False
 
 
+class Pace(_P):
+    """Declare this turn's run or sprint before the task action, to move so after it (BPB-MOVE-007)."""
+
+    character: str
+    mode: Mode = Mode.RUN
+
+
 class Act(_P):
     """A free or roleplay action (a word, a dropped weapon, crouching behind cover)."""
 

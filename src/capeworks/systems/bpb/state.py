@@ -153,6 +153,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     "guards": {k: v for k, v in fight.guards.items() if k != p.character},
                 }
             )
+    elif isinstance(p, ev.PaceDeclared):
+        up["fight"] = _turn(state, p.character, pace=p.mode)
     elif isinstance(p, ev.Moved):
         up.update(_moved(state, p))
     elif isinstance(p, ev.ActionTaken):
