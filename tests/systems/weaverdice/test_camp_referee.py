@@ -1079,3 +1079,18 @@ def test_s63_a_secret_negative_card_is_cited_only_as_it_comes_to_light() -> None
     seen = seen_by(d, "ann")
     assert "shot a man in an alley" in seen and "-1 on the next Social roll" in seen
     assert d.words()[-1] == "The GM cites Ada's negative rep: -1. It comes to light: shot a man in an alley."
+
+
+@pytest.mark.rules("WD-INTEL-033", "WD-REP-014")
+def test_s64_a_rebrand_loses_negative_rep_too() -> None:
+    """src 1945: Rebrand, 'Change your identity, cape name, to re-hide and guard most things, lose all
+    rep'; src 440: negative rep is 'general negative rep', rep held against the name. A new name carries
+    neither: the known card and the secret one both go (and the secret one's going shows nobody)."""
+    d = table()
+    spy(d)
+    give_rep(d, 1)
+    d.do("gm", "give_negative", character="ada", source="the old name's crimes")
+    d.do("gm", "give_negative", character="ada", source="an unseen shooting", witnessed=False)
+    d.do("ann", "utilize_intel", character="ada", ops=["rebrand"])
+    assert ledger(d).rep == ()
+    assert "unseen shooting" not in seen_by(d, "ann")
