@@ -378,7 +378,7 @@ def test_s19_a_low_tier_item_from_three_plain_rolls_of_5_3_2() -> None:
     5+3 in one slot, 2 in the next: 10 succeeds."""
     d = table()
     crafter(d, dexterity=2, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
+    d.do("gm", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
     assert ledger(d).money == 950
     d.do("ann", "craft", character="ada", project="bat", rolls=2, dice=[5, 3])
     assert not camp(d).projects["bat"].result and camp(d).phase.slots["ada"].used == 1
@@ -393,7 +393,7 @@ def test_s20_a_high_tier_attempt_at_16_defaults_to_standard_and_the_extra_cost_s
     for a lower tier, then it can default down ... The extra cost remains spent.' High: DC 20, 1/2."""
     d = table()
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="high", price=600)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="high", price=600)
     assert ledger(d).money == 700
     d.do("ann", "craft", character="ada", project="vest", rolls=3, dice=[6, 5, 5])
     assert camp(d).projects["vest"].result == "standard"
@@ -407,7 +407,7 @@ def test_s21_craft_keeps_the_best_of_two_adds_1_and_a_craftsman_turns_a_1_into_a
     d = table()
     crafter(d, skills=[CRAFT], dexterity=3, knowledge=3)
     followers(d, craftsman=1)
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
     d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[5, 2, 1, 1])  # 5, 1
     d.do("ann", "tap_follower", character="ada", kind="craftsman", use="four", project="vest")
     d.do("ann", "craft", character="ada", project="vest", rolls=1, dice=[5, 4])  # 5
@@ -689,7 +689,7 @@ def test_s40_a_second_crafter_pools_a_die_at_each_step() -> None:
     d = table()
     pc(d, "bob", "bo", "Bo")
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
     d.do("bob", "help_craft", character="bo", project="v")
     d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 6, 2, 5, 3, 4])
     assert camp(d).projects["v"].result == "standard"  # 15
@@ -700,7 +700,7 @@ def test_s41_a_mechanical_item_adds_5_to_the_dc() -> None:
     """src 1515: 'If it's mechanical, add 5 to the DC'. A standard mechanical item: DC 20."""
     d = table()
     crafter(d)
-    d.do("ann", "start_craft", character="ada", project="t", item="trap", tier="standard", mechanical=True)
+    d.do("gm", "start_craft", character="ada", project="t", item="trap", tier="standard", mechanical=True)
     assert camp(d).projects["t"].dc == 20
 
 
@@ -839,7 +839,7 @@ def test_s49_one_craft_slot_splits_its_actions_between_two_projects() -> None:
     any combination they desire.' Dexterity 3: two rolls on a vest and one on a repair, one slot."""
     d = table()
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[4, 4])
     d.do("ann", "craft", character="ada", project="fix", rolls=1, dice=[4])
@@ -936,7 +936,7 @@ def test_s56_a_craft_below_every_tier_fails_and_its_materials_are_gone() -> None
     (PROPOSED: materials lost on outright failure). 1+2+3 = 6 < 10."""
     d = table()
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=300)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=300)
     d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 2, 3])
     assert camp(d).projects["v"].result == "failed" and ledger(d).money == 900
 
@@ -1031,7 +1031,7 @@ def test_s61_materials_must_be_affordable_and_nobody_rolls_on_anothers_project()
     pc(d, "ann", "ada", "Ada", money=40)
     d.do("gm", "start_downtime")
     d.refuse("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=400)
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="low", price=100)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="low", price=100)
     assert ledger(d).money == 15
     d.refuse("bob", "craft", character="bo", project="v", rolls=1)
     d.refuse("bob", "craft", character="ada", project="v", rolls=1, error=NotPermitted)
@@ -1094,3 +1094,20 @@ def test_s64_a_rebrand_loses_negative_rep_too() -> None:
     d.do("ann", "utilize_intel", character="ada", ops=["rebrand"])
     assert ledger(d).rep == ()
     assert "unseen shooting" not in seen_by(d, "ann")
+
+
+@pytest.mark.rules("WD-CRAFT-004", "WD-CRAFT-006")
+def test_s65_materials_are_a_share_of_the_market_value_not_of_what_the_player_says() -> None:
+    """src 1486: 'materials equal to 1/Xth the item's market value'; src 1040-1044: standard armor costs
+    $330. Ada's standard armor costs 330 / 3 = $110 whatever price she names; a spy drone is on no
+    list: its value is the GM's, who starts that project; at 'price 0' nothing is free."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.refuse("ann", "start_craft", character="ada", project="a", item="armor", price=1, rule="WD-CRAFT-004")
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", tier="standard")
+    assert (camp(d).projects["a"].paid, ledger(d).money) == (110, 890)
+    d.refuse(
+        "ann", "start_craft", character="ada", project="d", item="spy drone", price=0, rule="WD-CRAFT-004"
+    )
+    d.do("gm", "start_craft", character="ada", project="d", item="spy drone", tier="low", price=400)
+    assert (camp(d).projects["d"].paid, ledger(d).money) == (100, 790)
