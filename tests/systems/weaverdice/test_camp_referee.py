@@ -1111,3 +1111,25 @@ def test_s65_materials_are_a_share_of_the_market_value_not_of_what_the_player_sa
     )
     d.do("gm", "start_craft", character="ada", project="d", item="spy drone", tier="low", price=400)
     assert (camp(d).projects["d"].paid, ledger(d).money) == (100, 790)
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-008", "WD-RECRUIT-016")
+def test_s66_a_groups_fan_brings_a_candidate_and_the_group_loses_it_when_hired() -> None:
+    """src 1372: 'You lose a fan ... if you recruit the extra option'; src 1361: a group's followers are
+    shared, 'if any member taps one, everyone loses its passive'. Ada taps the gang's Fan for a second
+    candidate and hires it: the gang has one Fan left (Ada holds none of her own to lose)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    for who, seat in (("ada", "ann"), ("bo", "bob")):
+        d.do("gm", "award", character=who, eligible="fan")
+        d.do(seat, "gain_follower", character=who, kind="fan", group="gang", dice=[6])
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 1, 1])
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="candidate", recruitment="r", group="gang")
+    d.do("gm", "present_candidate", recruitment="r", candidate="a", name="Ash")
+    d.do("gm", "present_candidate", recruitment="r", candidate="b", name="Birch")
+    d.do("ann", "hire", character="ada", candidate="b")
+    g = camp(d).groups["gang"]
+    assert g.followers == {"fan": 1} and g.active("fan", camp(d).phase.number) == 1  # the tapped one went

@@ -270,6 +270,8 @@ class CandidatesVetted(CampaignFact):
 
 
 class Hired(CampaignEvent):
+    #: a group whose Fan brought the candidate, less that Fan (WD-FOLLOW-008/010)
+    groups: tuple[Group, ...] = Field(default=(), exclude_if=lambda v: not v)
     character: str
     name: str
     candidate: str
