@@ -322,6 +322,11 @@ def test_s17_planning_refines_up_to_knowledge_details_or_banks_an_advance_roll()
         mission="bank",
         kind="bank robbery",
         date="Friday",
+    )
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
         details={
             "security": ["2 guards", "4 rent-a-cops", "1 Protectorate"],
             "traffic": ["clear", "jam"],
@@ -717,6 +722,11 @@ def test_s42_a_detail_never_planned_is_rolled_twice_and_the_worse_kept() -> None
         character="ada",
         mission="hit",
         kind="assassination",
+    )
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="hit",
         details={"readiness": ["asleep", "tired", "alert"]},
     )
     d.do("gm", "launch_mission", mission="hit", dice=[1, 3])
@@ -1133,3 +1143,32 @@ def test_s66_a_groups_fan_brings_a_candidate_and_the_group_loses_it_when_hired()
     d.do("ann", "hire", character="ada", candidate="b")
     g = camp(d).groups["gang"]
     assert g.followers == {"fan": 1} and g.active("fan", camp(d).phase.number) == 1  # the tapped one went
+
+
+@pytest.mark.rules("WD-PLAN-002", "WD-PLAN-001")
+def test_s67_the_player_declares_the_mission_and_the_gm_sets_its_details_ranges() -> None:
+    """src 1432-1435: the first Plan a Mission is 'the organization and declaration of an upcoming
+    mission' ('Let's rob a bank tomorrow'); src 1445: 'Each detail gets a range of possible values', and
+    'GMs roll a result' from it: the ranges are the GM's (WD-PLAN-002), not a list the player writes
+    with the best odds. A locked detail's range then stands."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "declare_mission", character="ada", mission="bank", kind="robbery",
+             details={"security": ["nobody"]}, rule="WD-PLAN-002")  # fmt: skip
+    d.do("ann", "declare_mission", character="ada", mission="bank", kind="robbery", date="Friday")
+    d.refuse(
+        "ann", "set_mission_details", mission="bank", details={"security": ["nobody"]}, error=NotPermitted
+    )
+    security = ["4 rent-a-cops", "1 Protectorate"]
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
+        details={"security": security},
+        current={"security": security[1]},
+    )
+    assert camp(d).missions["bank"].options == {"security": ("4 rent-a-cops", "1 Protectorate")}
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[1])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
+    d.refuse("gm", "set_mission_details", mission="bank", details={"security": ["x"]}, rule="WD-PLAN-002")

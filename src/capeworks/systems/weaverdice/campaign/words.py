@@ -46,6 +46,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "paid_care": "pay for care",
     "declare_mission": "declare a mission",
     "plan_mission": "plan a mission",
+    "set_mission_details": "set a mission's details",
     "keep_detail": "keep a mission detail",
     "launch_mission": "launch a mission",
     "open_negotiation": "open a negotiation",
