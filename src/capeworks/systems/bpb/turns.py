@@ -298,7 +298,8 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
 
 def pace(state: BpbState, ctx: Ctx, c: cmd.Pace, dice: DiceService) -> Done:
     """BPB-MOVE-007: a run or sprint after the task action is declared before it, so the task takes the
-    +3/+6 a running or sprinting character "incurs ... on any attacks or task rolls" (src 103)."""
+    +3/+6 a running or sprinting character "incurs ... on any attacks or task rolls" (src 103). Whether
+    the move may be that fast (sprint fatigue, a movement power) is the move's to check, when made."""
     who = character(state, c.character)
     require_turn(state, who, task=True)
     fight = fight_of(state)
@@ -306,7 +307,6 @@ def pace(state: BpbState, ctx: Ctx, c: cmd.Pace, dice: DiceService) -> Done:
         raise RuleViolation("BPB-MOVE-007", f"{who.name} has moved this turn already: its pace is known.")
     if c.mode is Mode.WALK:
         raise InvalidCommand("A walk needs no declaring: declare a run or a sprint.")
-    move_distance(state, who, c.mode, "ground", None, None, in_fight=True)  # winded? (BPB-MOVE-009)
     b = ctx.batch(state)
     emit(b, dice, PaceDeclared(character=who.id, mode=c.mode))
     return b
