@@ -2,9 +2,10 @@
 
 Each run is a fresh seeded ``Table`` with the Weaverdice ruleset (no store, no
 text): the GM adds a crafter (Dexterity, Knowledge, the Craft skill and any
-Craft-tree skills asked for), awards the money, opens a downtime phase, and
-the crafter starts a project and rolls toward it with the campaign layer's own
-``start_craft`` and ``craft`` commands (WD-CRAFT-001..022). The policy is the
+Craft-tree skills asked for), awards the money, opens a downtime phase and
+starts the crafter's project (an item off the list, so the GM prices it), and
+the crafter rolls toward it with the campaign layer's own ``start_craft`` and
+``craft`` commands (WD-CRAFT-001..022). The policy is the
 plain one a player would follow: one craft action at a time, finish early as
 soon as the total meets the DC, and when the phase's slots run out the GM
 closes it and opens the next. Nothing here restates a rule: the tier reached,
@@ -58,7 +59,8 @@ def _one(seed: str, sheet: dict[str, Any], tier: str, price: int, config: dict[s
     do(GM, "award", character="crafter", money=price * 10 + 100)
     money = camp().ledgers["crafter"].money
     do(GM, "start_downtime")
-    do("side0", "start_craft", character="crafter", project="p", item="item", tier=tier, price=price)
+    # an item off the equipment list: its market value is the GM's to set, so the GM starts it
+    do(GM, "start_craft", character="crafter", project="p", item="item", tier=tier, price=price)
     phases = 1
     while not (project := camp().projects["p"]).done:
         try:

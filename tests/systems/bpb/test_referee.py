@@ -46,10 +46,12 @@ def test_r01_challenging_task_meets_or_misses(dice: tuple[int, int], success: bo
 def test_r02_too_difficult_counts_the_bonuses() -> None:
     # src 153: too difficult only when the difficulty exceeds "the relevant attribute (plus bonuses)"
     # by more than 12: Agent Adler's Reason 2 vs 15 is out of reach, with a +1 bonus it needs a 12
+    # (the call stands: only a plot point could answer it, test_r67)
     d = table()
-    d.refuse("gm", "call_task", rule="BPB-ROLL-005", character="adler", attribute="Reason", difficulty=15)
+    d.do("gm", "call_task", character="adler", attribute="Reason", difficulty=15)
+    d.refuse("gm", "roll", rule="BPB-ROLL-005", call=1, character="adler", dice=(6, 6))
     d.do("gm", "call_task", character="adler", attribute="Reason", difficulty=15, bonus=1)
-    roll = one(d.do("gm", "roll", call=1, character="adler", dice=(6, 6)), "task_rolled").roll
+    roll = one(d.do("gm", "roll", call=2, character="adler", dice=(6, 6)), "task_rolled").roll
     assert (roll.verdict.total, roll.verdict.success) == (15, True)
 
 
@@ -500,7 +502,7 @@ def test_r30_boosted_blast_hits_one_rank_harder() -> None:
     assert rolled.dr == 7
 
 
-@pytest.mark.rules("BPB-PP-011", "BPB-REC-001")
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001", "BPB-PP-005")
 def test_r31_rally_in_the_fight() -> None:
     # src 487: a rally recovers as though after half an hour's rest: half the Endurance recently lost
     # (PROPOSED: rounded up); stunning damage is temporary and returns after the fight (src 421)
@@ -508,6 +510,13 @@ def test_r31_rally_in_the_fight() -> None:
     d.do("gm", "start_session")
     fight(d, "brute", "me")
     d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))  # Prowess 2 cannot block DR 7
+    # no roll reaches the block or dodge, a plot point does (src 469, test_r66): she keeps hers
+    assert [o.value for p in d.prompts("ann") for o in p.options] == [
+        "block:plot_point",
+        "dodge:plot_point",
+        "take",
+    ]
+    d.answer("ann", "defend-1", "take")
     assert state(d).condition("me").lost == 7
     _next(d, "brute")
     events = d.do("ann", "spend", character="me", kind="rally")
@@ -1093,3 +1102,78 @@ def test_r65_plot_point_on_a_ram() -> None:
     )
     assert (rolled.roll.plot_point, rolled.roll.verdict.success) == (True, True)
     assert state(d).condition("bull").plot_points == 0
+
+
+# -- faults found by earlier passes, fixed (branch fixes) ------------------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-DEF-007")
+def test_r66_plot_point_dodges() -> None:
+    # src 469: "the player spends a plot point, and their character succeeds at the current task roll";
+    # src 381-389: a dodge is an Agility task roll like a block's Prowess one (src 373). Widow, hit by
+    # Adler's pistol, spends her plot point on the dodge: it succeeds unrolled (no expertise to roll
+    # for), the hit is negated, the point is gone, and a second one is refused.
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    assert _plot_point_options(d) == ["block", "dodge"]  # the prompt offers it for either task roll
+    events = d.do("ann", "defend", attack=1, character="widow", choice="dodge", forced=True, plot_point=True)
+    rolled = one(events, "defence_rolled")
+    assert (rolled.roll.verdict.success, rolled.roll.faces, rolled.roll.plot_point) == (True, (), True)
+    assert not of(events, "damaged") and state(d).condition("widow").plot_points == 0
+    _next(d, "adler")  # her forced dodge cost this round's action
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.refuse("ann", "defend", rule="BPB-PP-005", attack=2, character="widow", choice="dodge", forced=True,
+             plot_point=True)  # fmt: skip
+    assert _plot_point_options(d) == []
+
+
+def _plot_point_options(d) -> list[str]:
+    """The defence prompt's choices that spend a plot point."""
+    return [o.value.split(":")[0] for p in d.prompts("ann") for o in p.options if o.payload.get("plot_point")]
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-PP-006", "BPB-ROLL-005")
+def test_r67_a_task_out_of_reach_is_called_and_only_a_plot_point_succeeds() -> None:
+    # src 153: more than 12 over "the relevant attribute (plus bonuses)" is "just too difficult for that
+    # character to perform"; src 469: a plot point succeeds at the current task roll and "The GM may
+    # forbid" it "if the task is simply impossible": may, so the call stands and the player may spend.
+    # Adler's Reason 2 vs 15: no roll reaches it (2 + 12 = 14), a plot point does.
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "call_task", character="adler", attribute="Reason", difficulty=15)
+    d.refuse("gm", "roll", rule="BPB-ROLL-005", call=1, character="adler", dice=(6, 6))
+    d.do("gm", "award", character="adler", reason="a villain's monologue")
+    roll = one(d.do("gm", "roll", call=1, character="adler", plot_point=True), "task_rolled").roll
+    assert (roll.verdict.success, roll.plot_point) == (True, True)
+    # forbidden by the GM (BPB-PP-006), nothing could answer the call: it is refused
+    d.refuse("gm", "call_task", rule="BPB-ROLL-005", character="adler", attribute="Reason", difficulty=15,
+             no_automatic=True)  # fmt: skip
+
+
+@pytest.mark.rules("BPB-MOVE-007", "BPB-ACT-006")
+def test_r68_a_sprint_after_the_attack_still_costs_the_attack_six() -> None:
+    # src 103: "A character who is sprinting or making an all-out move incurs a +6 difficulty modifier on
+    # any attacks or task rolls"; src 133: the task action comes "before or after a movement action":
+    # the order does not lift the penalty. Ace shoots at a walk (8 + 2), then may not sprint: the shot
+    # took no +6. Declared first (pace), a run costs the shot +3 even if the move is a walk, a sprint +6.
+    d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20), hero("foe", Endurance=20))
+    fight(d, "ace", "foe")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2
+    d.refuse("ann", "move", rule="BPB-MOVE-007", character="ace", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-MOVE-007", character="ace", mode="run")
+    d.do("ann", "move", character="ace")  # a walk is what the shot was rolled at
+    _next(d, "ace", "foe")  # a declared run stands though the move turns out a walk: +3
+    d.do("ann", "pace", character="ace", mode="run")
+    d.do("ann", "move", character="ace")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
+    _next(d, "ace", "foe")
+    d.do("ann", "pace", character="ace", mode="sprint")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
+    d.do("ann", "move", character="ace", mode="sprint")
+    assert state(d).fight.moves["ace"] == "sprint"

@@ -59,7 +59,8 @@ def test_ladder_is_nine_plus_threes() -> None:
 @pytest.mark.rules("BPB-ROLL-005")
 def test_b12_impossible_beyond_twelve() -> None:
     d = table()
-    d.refuse("gm", "call_task", rule="BPB-ROLL-005", character="adler", attribute="Reason", difficulty=15)
+    out_of_reach = _call(d, character="adler", attribute="Reason", difficulty=15)  # a plot point's alone
+    d.refuse("gm", "roll", rule="BPB-ROLL-005", call=out_of_reach, character="adler", dice=(6, 6))
     call = _call(d, character="widow", attribute="Reason", difficulty=15)  # Reason 3: needs a 12
     roll = one(d.do("ann", "roll", call=call, character="widow", dice=(6, 6)), "task_rolled").roll
     assert (roll.odds.success, roll.verdict.success) == ("1/36", True)

@@ -122,9 +122,7 @@ def test_a_craft_project_shows_the_chance_to_finish_within_its_rolls_left() -> N
     craft = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
     pc(d, "ann", "ada", "Ada", knowledge=3, dexterity=3, skills=[craft], money=400)
     d.do("gm", "start_downtime", slots=3)
-    d.do(
-        "ann", "start_craft", character="ada", project="vest", item="kevlar vest", tier="standard", price=300
-    )
+    d.do("gm", "start_craft", character="ada", project="vest", item="kevlar vest", tier="standard", price=300)
     (row,) = odds(d, "ann")
     project = d.state.campaign.projects["vest"]
     assert (row["action"], row["target"], row["roll"]) == ("craft", "vest", "2d6 keep the best, each roll")

@@ -68,7 +68,7 @@ def test_worked_example_5_3_2_with_craft_is_11_a_low_tier_item_from_a_standard_a
     d = table()
     crafter(d)
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
     assert camp(d).ledgers["ada"].money == 900  # a third of the price in materials, paid at the start
     d.do("ann", "craft", character="ada", project="vest", rolls=3, dice=[5, 1, 3, 2, 2, 1])
     p = camp(d).projects["vest"]
@@ -85,7 +85,7 @@ def test_rolls_capped_by_knowledge_and_a_failure_below_every_tier() -> None:
     d = table()
     crafter(d, knowledge=2, dexterity=2)
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="gun", item="gun", tier="high", price=400)
+    d.do("gm", "start_craft", character="ada", project="gun", item="gun", tier="high", price=400)
     assert camp(d).ledgers["ada"].money == 800  # half the price at the high tier
     d.refuse("ann", "craft", character="ada", project="gun", rolls=3, rule="WD-CRAFT-003")
     d.do("ann", "craft", character="ada", project="gun", rolls=2, dice=[2, 1, 3, 3])
@@ -99,7 +99,7 @@ def test_finish_early_once_the_dc_is_met_and_machining_adds_a_roll() -> None:
     d = table()
     crafter(d)
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="m", item="armor", tier="low", price=0, machined=True)
+    d.do("gm", "start_craft", character="ada", project="m", item="armor", tier="low", price=0, machined=True)
     assert camp(d).projects["m"].cap == 4
     d.refuse("ann", "craft", character="ada", project="m", finish=True, dice=[1, 1], rule="WD-CRAFT-003")
     d.do("ann", "craft", character="ada", project="m", rolls=2, dice=[6, 1, 5, 1])
@@ -113,7 +113,7 @@ def test_a_helper_adds_a_die_to_every_roll_and_hanging_out_adds_a_roll() -> None
     crafter(d)
     add(d, "bob", sheet("bo", "Bo"), owner="bob")
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
     d.do("bob", "help_craft", character="bo", project="v")
     d.refuse("bob", "help_craft", character="bo", project="v", rule="WD-CRAFT-010")
     d.do("ann", "craft", character="ada", project="v", dice=[1, 2, 6])  # three dice: Ada's two, Bo's one
@@ -148,7 +148,7 @@ def test_diligence_resourceful_and_master_craft() -> None:
     crafter(d, skill("Diligence"), skill("Resourceful"), skill("Master Craft", 2), money=1000)
     d.do("gm", "start_downtime")
     # four Craft-tree skills: Craft + Resourceful give 10%, the other two 10% each: 30% off $100
-    d.do("ann", "start_craft", character="ada", project="c", item="coat", tier="standard", price=300)
+    d.do("gm", "start_craft", character="ada", project="c", item="coat", tier="standard", price=300)
     assert camp(d).projects["c"].paid == 70
     # Master Craft: 1 + 1 (Craft) + 2 dice, keep one; "take 4" once a day
     d.do("ann", "craft", character="ada", project="c", rolls=2, take_four=True, dice=[1, 2, 3, 1])
@@ -165,7 +165,7 @@ def test_multitasker_gets_an_action_every_5_minus_knowledge_craft_slots() -> Non
     d = table()
     crafter(d, skill("Multitasker"), knowledge=4, dexterity=1)  # every slot: max(1, 5 - 4)
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="p", item="program", tier="low")
+    d.do("gm", "start_craft", character="ada", project="p", item="program", tier="low")
     d.do("ann", "craft", character="ada", project="p", dice=[3, 3])
     assert camp(d).phase.slots["ada"].session.left == 1  # Dexterity 1, +1 free action
 
@@ -188,7 +188,7 @@ def test_contrive_merges_a_piece_worth_a_third_and_bad_input_changes_nothing() -
         rule="WD-CRAFT-020",
     )
     d.do(
-        "ann",
+        "gm",
         "start_craft",
         character="ada",
         project="a",
@@ -198,7 +198,7 @@ def test_contrive_merges_a_piece_worth_a_third_and_bad_input_changes_nothing() -
         contrive_value=150,
     )
     assert camp(d).projects["a"].dc == 25  # standard 15 + the merged low piece's 10
-    d.refuse("ann", "start_craft", character="ada", project="b", item="x", price=3000, rule="WD-CRAFT-006")
+    d.refuse("gm", "start_craft", character="ada", project="b", item="x", price=3000, rule="WD-CRAFT-006")
     d.refuse("ann", "start_craft", character="ada", project="b", item="x", tier="epic", rule="WD-CRAFT-004")
 
 

@@ -322,6 +322,11 @@ def test_s17_planning_refines_up_to_knowledge_details_or_banks_an_advance_roll()
         mission="bank",
         kind="bank robbery",
         date="Friday",
+    )
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
         details={
             "security": ["2 guards", "4 rent-a-cops", "1 Protectorate"],
             "traffic": ["clear", "jam"],
@@ -378,7 +383,7 @@ def test_s19_a_low_tier_item_from_three_plain_rolls_of_5_3_2() -> None:
     5+3 in one slot, 2 in the next: 10 succeeds."""
     d = table()
     crafter(d, dexterity=2, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
+    d.do("gm", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
     assert ledger(d).money == 950
     d.do("ann", "craft", character="ada", project="bat", rolls=2, dice=[5, 3])
     assert not camp(d).projects["bat"].result and camp(d).phase.slots["ada"].used == 1
@@ -393,7 +398,7 @@ def test_s20_a_high_tier_attempt_at_16_defaults_to_standard_and_the_extra_cost_s
     for a lower tier, then it can default down ... The extra cost remains spent.' High: DC 20, 1/2."""
     d = table()
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="high", price=600)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="high", price=600)
     assert ledger(d).money == 700
     d.do("ann", "craft", character="ada", project="vest", rolls=3, dice=[6, 5, 5])
     assert camp(d).projects["vest"].result == "standard"
@@ -407,7 +412,7 @@ def test_s21_craft_keeps_the_best_of_two_adds_1_and_a_craftsman_turns_a_1_into_a
     d = table()
     crafter(d, skills=[CRAFT], dexterity=3, knowledge=3)
     followers(d, craftsman=1)
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
     d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[5, 2, 1, 1])  # 5, 1
     d.do("ann", "tap_follower", character="ada", kind="craftsman", use="four", project="vest")
     d.do("ann", "craft", character="ada", project="vest", rolls=1, dice=[5, 4])  # 5
@@ -689,7 +694,7 @@ def test_s40_a_second_crafter_pools_a_die_at_each_step() -> None:
     d = table()
     pc(d, "bob", "bo", "Bo")
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
     d.do("bob", "help_craft", character="bo", project="v")
     d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 6, 2, 5, 3, 4])
     assert camp(d).projects["v"].result == "standard"  # 15
@@ -700,7 +705,7 @@ def test_s41_a_mechanical_item_adds_5_to_the_dc() -> None:
     """src 1515: 'If it's mechanical, add 5 to the DC'. A standard mechanical item: DC 20."""
     d = table()
     crafter(d)
-    d.do("ann", "start_craft", character="ada", project="t", item="trap", tier="standard", mechanical=True)
+    d.do("gm", "start_craft", character="ada", project="t", item="trap", tier="standard", mechanical=True)
     assert camp(d).projects["t"].dc == 20
 
 
@@ -717,6 +722,11 @@ def test_s42_a_detail_never_planned_is_rolled_twice_and_the_worse_kept() -> None
         character="ada",
         mission="hit",
         kind="assassination",
+    )
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="hit",
         details={"readiness": ["asleep", "tired", "alert"]},
     )
     d.do("gm", "launch_mission", mission="hit", dice=[1, 3])
@@ -839,7 +849,7 @@ def test_s49_one_craft_slot_splits_its_actions_between_two_projects() -> None:
     any combination they desire.' Dexterity 3: two rolls on a vest and one on a repair, one slot."""
     d = table()
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="low", price=40)
     d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
     d.do("ann", "craft", character="ada", project="vest", rolls=2, dice=[4, 4])
     d.do("ann", "craft", character="ada", project="fix", rolls=1, dice=[4])
@@ -936,7 +946,7 @@ def test_s56_a_craft_below_every_tier_fails_and_its_materials_are_gone() -> None
     (PROPOSED: materials lost on outright failure). 1+2+3 = 6 < 10."""
     d = table()
     crafter(d, dexterity=3, knowledge=3)
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=300)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=300)
     d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 2, 3])
     assert camp(d).projects["v"].result == "failed" and ledger(d).money == 900
 
@@ -1031,7 +1041,7 @@ def test_s61_materials_must_be_affordable_and_nobody_rolls_on_anothers_project()
     pc(d, "ann", "ada", "Ada", money=40)
     d.do("gm", "start_downtime")
     d.refuse("ann", "start_craft", character="ada", project="v", item="vest", tier="standard", price=400)
-    d.do("ann", "start_craft", character="ada", project="v", item="vest", tier="low", price=100)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="low", price=100)
     assert ledger(d).money == 15
     d.refuse("bob", "craft", character="bo", project="v", rolls=1)
     d.refuse("bob", "craft", character="ada", project="v", rolls=1, error=NotPermitted)
@@ -1056,3 +1066,109 @@ def test_s62_after_a_bad_first_offer_the_next_player_raises_the_offer() -> None:
     d.do("bob", "negotiate", character="bo", negotiation="n", dice=[3])
     assert camp(d).negotiations["n"].outcome == "agreed"
     d.refuse("gm", "open_negotiation", negotiation="n", party="Mayor", rule="WD-SOCIAL-002")
+
+
+# --- faults found by earlier passes, fixed (branch fixes) ---------------------------------------------
+
+
+@pytest.mark.rules("WD-REP-010", "WD-REP-009")
+def test_s63_a_secret_negative_card_is_cited_only_as_it_comes_to_light() -> None:
+    """src 442: shooting 'in secret' with no witnesses means 'the rep will either be hidden or it'll crop
+    up when the death(s) are investigated'; src 440: cite it 'to apply a -1'. A -1 the players see on
+    their sheet and roll would tell them of a card nobody knows: citing it needs it to surface, and then
+    the players learn what it is."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "give_negative", character="ada", source="shot a man in an alley", witnessed=False)
+    bad = next(c for c in ledger(d).rep if c.negative)
+    quiet = seen_by(d, "ann")
+    d.refuse("gm", "cite_negative", character="ada", card=bad.id, rule="WD-REP-010")
+    assert seen_by(d, "ann") == quiet and ledger(d).penalty == 0
+    d.do("gm", "cite_negative", character="ada", card=bad.id, surfaces=True)
+    assert ledger(d).penalty == 1 and not next(c for c in ledger(d).rep if c.negative).secret
+    seen = seen_by(d, "ann")
+    assert "shot a man in an alley" in seen and "-1 on the next Social roll" in seen
+    assert d.words()[-1] == "The GM cites Ada's negative rep: -1. It comes to light: shot a man in an alley."
+
+
+@pytest.mark.rules("WD-INTEL-033", "WD-REP-014")
+def test_s64_a_rebrand_loses_negative_rep_too() -> None:
+    """src 1945: Rebrand, 'Change your identity, cape name, to re-hide and guard most things, lose all
+    rep'; src 440: negative rep is 'general negative rep', rep held against the name. A new name carries
+    neither: the known card and the secret one both go (and the secret one's going shows nobody)."""
+    d = table()
+    spy(d)
+    give_rep(d, 1)
+    d.do("gm", "give_negative", character="ada", source="the old name's crimes")
+    d.do("gm", "give_negative", character="ada", source="an unseen shooting", witnessed=False)
+    d.do("ann", "utilize_intel", character="ada", ops=["rebrand"])
+    assert ledger(d).rep == ()
+    assert "unseen shooting" not in seen_by(d, "ann")
+
+
+@pytest.mark.rules("WD-CRAFT-004", "WD-CRAFT-006")
+def test_s65_materials_are_a_share_of_the_market_value_not_of_what_the_player_says() -> None:
+    """src 1486: 'materials equal to 1/Xth the item's market value'; src 1040-1044: standard armor costs
+    $330. Ada's standard armor costs 330 / 3 = $110 whatever price she names; a spy drone is on no
+    list: its value is the GM's, who starts that project; at 'price 0' nothing is free."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.refuse("ann", "start_craft", character="ada", project="a", item="armor", price=1, rule="WD-CRAFT-004")
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", tier="standard")
+    assert (camp(d).projects["a"].paid, ledger(d).money) == (110, 890)
+    d.refuse(
+        "ann", "start_craft", character="ada", project="d", item="spy drone", price=0, rule="WD-CRAFT-004"
+    )
+    d.do("gm", "start_craft", character="ada", project="d", item="spy drone", tier="low", price=400)
+    assert (camp(d).projects["d"].paid, ledger(d).money) == (100, 790)
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-008", "WD-RECRUIT-016")
+def test_s66_a_groups_fan_brings_a_candidate_and_the_group_loses_it_when_hired() -> None:
+    """src 1372: 'You lose a fan ... if you recruit the extra option'; src 1361: a group's followers are
+    shared, 'if any member taps one, everyone loses its passive'. Ada taps the gang's Fan for a second
+    candidate and hires it: the gang has one Fan left (Ada holds none of her own to lose)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    for who, seat in (("ada", "ann"), ("bo", "bob")):
+        d.do("gm", "award", character=who, eligible="fan")
+        d.do(seat, "gain_follower", character=who, kind="fan", group="gang", dice=[6])
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 1, 1])
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="candidate", recruitment="r", group="gang")
+    d.do("gm", "present_candidate", recruitment="r", candidate="a", name="Ash")
+    d.do("gm", "present_candidate", recruitment="r", candidate="b", name="Birch")
+    d.do("ann", "hire", character="ada", candidate="b")
+    g = camp(d).groups["gang"]
+    assert g.followers == {"fan": 1} and g.active("fan", camp(d).phase.number) == 1  # the tapped one went
+
+
+@pytest.mark.rules("WD-PLAN-002", "WD-PLAN-001")
+def test_s67_the_player_declares_the_mission_and_the_gm_sets_its_details_ranges() -> None:
+    """src 1432-1435: the first Plan a Mission is 'the organization and declaration of an upcoming
+    mission' ('Let's rob a bank tomorrow'); src 1445: 'Each detail gets a range of possible values', and
+    'GMs roll a result' from it: the ranges are the GM's (WD-PLAN-002), not a list the player writes
+    with the best odds. A locked detail's range then stands."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "declare_mission", character="ada", mission="bank", kind="robbery",
+             details={"security": ["nobody"]}, rule="WD-PLAN-002")  # fmt: skip
+    d.do("ann", "declare_mission", character="ada", mission="bank", kind="robbery", date="Friday")
+    d.refuse(
+        "ann", "set_mission_details", mission="bank", details={"security": ["nobody"]}, error=NotPermitted
+    )
+    security = ["4 rent-a-cops", "1 Protectorate"]
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
+        details={"security": security},
+        current={"security": security[1]},
+    )
+    assert camp(d).missions["bank"].options == {"security": ("4 rent-a-cops", "1 Protectorate")}
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[1])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
+    d.refuse("gm", "set_mission_details", mission="bank", details={"security": ["x"]}, rule="WD-PLAN-002")

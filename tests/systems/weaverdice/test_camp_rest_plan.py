@@ -110,6 +110,11 @@ def test_planning_a_robbery_keeps_or_takes_each_rolled_detail_and_unplanned_ones
         mission="bank",
         kind="bank robbery",
         date="Friday",
+    )
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
         details={"security": security, "traffic": traffic, "reward": ["$50k", "$20k"]},
         current={"security": "4 rent-a-cops"},
     )

@@ -168,7 +168,7 @@ def test_a_craftsman_turns_a_bad_roll_into_a_4_and_an_over_cap_follower_leaves_w
         d.do("gm", "award", character="ada", eligible=kind)
         d.do("ann", "gain_follower", character="ada", kind=kind, dice=[6])
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="p", item="mask", tier="low")
+    d.do("gm", "start_craft", character="ada", project="p", item="mask", tier="low")
     d.do("ann", "craft", character="ada", project="p", rolls=2, dice=[5, 1])
     d.do("ann", "tap_follower", character="ada", kind="craftsman", use="four", project="p")
     assert camp(d).projects["p"].rolls == (5, 4)

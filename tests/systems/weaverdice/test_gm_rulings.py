@@ -80,7 +80,7 @@ def test_a_failed_batch_has_a_consequence_the_gm_rolls_in_secret() -> None:
     add(d, "ann", data, owner="ann")
     d.do("gm", "award", character="ada", money=1000)
     d.do("gm", "start_downtime")
-    d.do("ann", "start_craft", character="ada", project="batch", item="stims", tier="high", price=400)
+    d.do("gm", "start_craft", character="ada", project="batch", item="stims", tier="high", price=400)
     d.do("ann", "craft", character="ada", project="batch", rolls=2, dice=[2, 1, 3, 3])
     assert camp(d).projects["batch"].result == "failed"
     # the GM rolls in secret whether the bad batch hurts its buyer (the player: only that a roll was made)

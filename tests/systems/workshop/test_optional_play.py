@@ -305,7 +305,7 @@ def test_a_card_per_faction_each_sequence_from_a_real_deck() -> None:
     decks = state(d).decks
     assert (len(decks["heroes"]), len(decks["villains"])) == (53, 53)
     assert "AS" not in decks["heroes"] and "AS" in decks["villains"]
-    assert who(d, "h").has("inspired")  # Ace: Favored and Inspired
+    assert who(d, "h").has("inspired_all")  # Ace: all Actions Favored and Inspired
     end_turn(d, "h")
     events = end_turn(d, "v", dice=[53, 53])  # the next Sequence draws from 53 cards: the jokers sit last
     assert [c["card"] for c in all_of(events, "card_drawn")] == ["JK2", "JK2"]

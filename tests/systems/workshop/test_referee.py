@@ -677,3 +677,99 @@ def test_r41__any_action_that_ignores_speed_bump_mooks_lets_them_strike(action: 
         d.do("ann", "treat", character="h", patient="k", dice=[9, 1])
     assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
     d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+
+
+# -- faults found by earlier passes, fixed (branch fixes) ------------------------------------------
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_r42__an_ace_inspires_every_action_of_the_sequence() -> None:
+    # src 88: "Ace: All Actions are Favored and Inspired" (a face card: "Faction is Inspired", one roll,
+    # test_r24). The heroes draw AS; h shoots (9 + 9 - 1 + 3 = 20), then buys an Action out of Sequence
+    # (3 Shots) and shoots again: that Action is Inspired too, its third die 2 makes 9 + 9 - 1 + 2 = 19.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 1])
+    assert state(d).turn.cards["heroes"] == "AS"
+    assert last(attack(d, "h", ["v"], [9, 1, 3]), "attack_rolled")["av"] == 20
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    r = last(attack(d, "h", ["v"], [9, 1, 2]), "attack_rolled")
+    assert (r["dice"], r["av"]) == ([9, 1, 2], 19)
+    end_turn(d, "v", dice=[1, 1])  # the next Sequence draws 2S (AS is gone) for the heroes: not Inspired
+    assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "2S"
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-004")
+def test_r43__a_joker_gets_up_who_fell_from_shock() -> None:
+    # src 54: "If at any time you receive Shock Points equal to your Health, you fall down, unable to
+    # act"; src 87: "Joker: All Shock points are regained". h falls 14 m (Stunt 3 + Agility 5 + 1 - 9
+    # = 0: nothing off): Shock 14 of Health 12, down. The heroes then draw a Joker (the 53rd card): Shock
+    # 0, nothing keeps h down; h is up and in the next Sequence's order. A Wound stays (2, bandaged).
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(toughness=50)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=14, dice=[1, 9])
+    assert (who(d, "h").shock, who(d, "h").standing) == (14, Standing.DOWN)
+    d.do("gm", "start_sequence", dice=[53, 1])
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    h = who(d, "h")
+    assert (h.shock, h.wounds, h.bandaged, h.standing) == (0, 2, 2, Standing.UP)
+    end_turn(d, "v", dice=[1, 1])
+    assert "h" in state(d).turn.order.order
+
+
+@pytest.mark.rules("WS-SHAKEN-002", "WS-KNOCK-001")
+def test_r44__shaken_and_knocked_down_gets_up_with_the_move_not_a_free_roll() -> None:
+    # src 81: Shaken, "You may not perform Active Defenses or Free Actions"; src 106: up with "a Move or
+    # a Stunt+Agility Diff 15" (PROPOSED: a free try first). The free try is a Free Action: refused while
+    # Shaken; the Move still gets h up, and then h steadies with the Action (Willpower 5 + Focus 5 + 9
+    # - 1 = 18 < 20: still Shaken). A 3 m fall (Stunt 3 + Agility 5 + 1 - 9 = 0) gives 3 Shock: Shaken.
+    d = table({**QUIET, "knockback": True, "shaken": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW)})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    assert who(d, "h").has("shaken")
+    d.refuse("ann", "get_up", rule="WS-SHAKEN-002", character="h", roll=True, dice=[9, 1])
+    d.do("ann", "get_up", character="h")
+    assert not who(d, "h").has("knocked_down") and state(d).turn.move_used
+    d.do("ann", "steady", character="h", dice=[9, 1])
+    assert who(d, "h").has("shaken")
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-KNOCK-001")
+def test_r45__shaken_with_the_move_spent_gets_up_only_after_steadying() -> None:
+    # src 81: Shaken, "At the beginning of an Action, you roll Willpower+Focus ... as an Action": h moved,
+    # then was knocked down; getting up now takes the Action, which the steadying roll must come first.
+    d = table({**QUIET, "knockback": True, "shaken": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW)})  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: Shaken
+    d.do("ann", "move", character="h")
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    d.refuse("ann", "get_up", rule="WS-SHAKEN-003", character="h")
+    assert who(d, "h").has("knocked_down")
+
+
+GOONS = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+         "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+
+
+@pytest.mark.rules("WS-SHAKEN-003")
+def test_r46__a_called_check_on_the_turn_waits_for_the_steadying_roll() -> None:
+    # src 81: "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10 as an Action":
+    # a check the GM calls on h's Initiative is h's Action, so Shaken h steadies first.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW)})
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: Shaken
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    d.refuse("ann", "roll_check", rule="WS-SHAKEN-003", call=1, dice=[9, 1])
+    d.do("ann", "steady", character="h", dice=[10, 1])  # 10 + 0 - 1 = 9 < 20: still Shaken, Action spent
+
+
+@pytest.mark.rules("WS-MOOK-005")
+def test_r47__a_called_check_on_the_turn_ignores_the_engaging_mooks() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored, allow the Mooks to make an Attack against
+    # the player character": h's Action spent on a called check ignores the goons engaging it.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    d.do("ann", "roll_check", call=1, dice=[9, 1])
+    assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")

@@ -87,7 +87,7 @@ def circumstances(
         defence.append("interposed")  # BPB-GRAB-007
     fight = state.fight
     if fight is not None:
-        moved = fight.turn.moved if fight.turn.actor == attacker.id else None
+        moved = fight.turn.mode if fight.turn.actor == attacker.id else None
         if moved is Mode.RUN:
             defence.append("attacker_running")  # BPB-MOVE-007
         elif moved is Mode.SPRINT:
@@ -222,8 +222,8 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     for kind in ("block", "dodge"):
         if not blockable:
             break
-        if defence_task(state, t, p, kind).impossible:
-            continue  # BPB-ROLL-005: no roll can reach it
+        if defence_task(state, t, p, kind).impossible and state.condition(t.id).plot_points < 1:
+            continue  # BPB-ROLL-005: no roll can reach it, and no plot point to succeed anyway (src 469)
         if guard is not None and guard.kind == kind:
             out.append((kind, False))
         elif guard is None and can_force:
@@ -292,6 +292,12 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             defence_task(state, t, p, choice).require_possible()
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")
     forced = options[choice]
+    if c.plot_point:
+        if choice not in ("block", "dodge"):
+            raise InvalidCommand(
+                "A plot point buys a block's or a dodge's success; this choice rolls nothing."
+            )
+        spend_check(state, t)
     fight = fight_of(state)
     b = ctx.batch(state)
     after = after_defence(p)
@@ -315,7 +321,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             resolve(b, p, None, dice)
         return b
     task = defence_task(state, t, p, choice)
-    roll = make_roll(dice, f"{t.name} tries to {choice}", task, state.config)
+    roll = make_roll(dice, f"{t.name} tries to {choice}", task, state.config, plot_point=c.plot_point)
     negated = roll.verdict.success
     emit(
         b,

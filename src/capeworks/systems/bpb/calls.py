@@ -72,7 +72,8 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
     attribute = power.name if power else stunt.used_as if stunt else _attr(c.attribute)  # BPB-PP-009
     difficulty = _difficulty(state, c)
     task = Task(attribute=rank_of(state, who, attribute), bonus=c.bonus, difficulty=difficulty)
-    task.require_possible()
+    if c.no_automatic:  # out of reach (BPB-ROLL-005), only a plot point answers it (src 469): forbidden
+        task.require_possible()
     takes = allowed_takes(pressure=c.pressure, penalty=c.penalty, time_limit=c.time_limit)
     call = Call(
         id=state.next_call,
@@ -184,7 +185,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         in_turn = False
     else:
         in_turn = require_turn(state, who, task=True)
-    moved = state.fight.turn.moved if state.fight and in_turn and state.fight.turn.moved else None
+    moved = state.fight.turn.mode if state.fight and in_turn else None
     attribute = call.attributes.get(who.id, call.attribute)
     task = Task(
         attribute=rank_of(state, who, attribute),

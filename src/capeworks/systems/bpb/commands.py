@@ -187,6 +187,13 @@ class Move(_P):
     stand_up: bool = False
 
 
+class Pace(_P):
+    """Declare this turn's run or sprint before the task action, to move so after it (BPB-MOVE-007)."""
+
+    character: str
+    mode: Mode = Mode.RUN
+
+
 class Act(_P):
     """A free or roleplay action (a word, a dropped weapon, crouching behind cover)."""
 
@@ -233,6 +240,8 @@ class Defend(_P):
     character: str
     choice: str
     forced: bool = False
+    #: BPB-PP-005: a plot point for an automatic success on the block or dodge (a task roll, src 373, 381)
+    plot_point: bool = False
 
 
 class StepIn(_P):

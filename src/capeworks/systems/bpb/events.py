@@ -137,6 +137,13 @@ class Moved(BpbEvent):
     stand_up: bool = False
 
 
+class PaceDeclared(BpbEvent):
+    """BPB-MOVE-007: the run or sprint the character will make after the task action, declared first."""
+
+    character: str
+    mode: Mode
+
+
 class ActionTaken(BpbEvent):
     """BPB-ACT-002/003/007: a free or roleplay action."""
 
@@ -430,6 +437,7 @@ EVENTS = declare_events(
     Delayed,
     Preempted,
     Moved,
+    PaceDeclared,
     ActionTaken,
     PowerSwitched,
     Guarded,

@@ -10,7 +10,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from capeworks.engine.kit import Frozen, TurnOrder
-from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.odds import TaskOdds
 from capeworks.systems.bpb.tasks import Task, Verdict
 
@@ -133,11 +133,20 @@ class Turn(Frozen):
     task: bool = False
     moved: Mode | None = None
     moved_ft: int = 0
+    #: BPB-MOVE-007: the run or sprint declared before the task action, for a move after it
+    pace: Mode | None = Field(default=None, exclude_if=lambda v: v is None)
     free: int = 0
     roleplay: int = 0
     lost: bool = False
     #: the one whose turn resumes when a pre-empting character is done (BPB-TURN-002)
     resumes: str | None = None
+
+    @property
+    def mode(self) -> Mode | None:
+        """How fast the character moves this turn, for the task's +3/+6 (BPB-MOVE-007): the move made,
+        or the one declared before the task action (either way round, src 103, 133)."""
+        made = [m for m in (self.moved, self.pace) if m is not None]
+        return max(made, key=MODE_DIFFICULTY.__getitem__) if made else None
 
 
 class Guard(Frozen):

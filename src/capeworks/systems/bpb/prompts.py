@@ -52,17 +52,30 @@ def open_prompts(state: BpbState) -> list[Prompt]:
 def _defence(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
     options = []
+    spare = state.condition(t.id).plot_points > 0
     for choice, forced in defence_options(state, p) or [("take", False)]:
         payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
+        cost = " — forced: costs the next action" if forced else ""
         if choice in ("block", "dodge"):
             task = defence_task(state, t, p, choice)
-            label = f"{choice.title()} ({task.attribute} vs {task.difficulty}, {_pct(task)})" + (
-                " — forced: costs the next action" if forced else ""
-            )
-        elif choice == "dive":
-            label = "Dive for cover (forced: ends prone, costs the next action)"
-        else:
-            label = "Take the hit"
+            if not task.impossible:  # else only a plot point reaches it (BPB-ROLL-005)
+                label = f"{choice.title()} ({task.attribute} vs {task.difficulty}, {_pct(task)}){cost}"
+                options.append(PromptOption(value=choice, label=label, command="defend", payload=payload))
+            if spare:  # BPB-PP-005: the block or dodge is a task roll a plot point makes succeed
+                options.append(
+                    PromptOption(
+                        value=f"{choice}:plot_point",
+                        label=f"{choice.title()} with a plot point (automatic success){cost}",
+                        command="defend",
+                        payload={**payload, "plot_point": True},
+                    )
+                )
+            continue
+        label = (
+            "Dive for cover (forced: ends prone, costs the next action)"
+            if choice == "dive"
+            else "Take the hit"
+        )
         options.append(PromptOption(value=choice, label=label, command="defend", payload=payload))
     return _to(
         state,

@@ -97,6 +97,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.stand_up
         else f"{p.character} {p.mode.value}s {p.feet} ft ({p.medium})."
     ),
+    ev.PaceDeclared.TYPE: lambda p: f"{p.character} will {p.mode.value} after the task action.",
     ev.ActionTaken.TYPE: lambda p: (
         f"{p.character} spends the movement action (the GM allows it): {p.text}"
         if p.kind == "movement"
@@ -238,6 +239,7 @@ COMMAND_WORDS: dict[str, str] = {
     "delay": "Hold the action",
     "preempt": "Act now (held action)",
     "move": "Move",
+    "pace": "Declare a run or sprint to make after the task",
     "act": "Free or roleplay action",
     "switch": "Switch a power on or off",
     "guard": "Block or dodge until the next action",

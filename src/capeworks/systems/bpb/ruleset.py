@@ -106,6 +106,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "delay": CommandSpec(cmd.Delay, turns.delay, OWNER, offer=_acting()),
     "preempt": CommandSpec(cmd.Preempt, turns.preempt, OWNER, offer=_holding),
     "move": CommandSpec(cmd.Move, turns.move, OWNER, offer=_acting()),
+    "pace": CommandSpec(cmd.Pace, turns.pace, OWNER, offer=_acting()),
     "act": CommandSpec(cmd.Act, turns.act, OWNER, offer=_owned),
     "switch": CommandSpec(cmd.Switch, turns.switch, OWNER, offer=_acting()),
     "guard": CommandSpec(cmd.Guard, turns.guard, OWNER, offer=_owned),

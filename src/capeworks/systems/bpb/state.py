@@ -153,6 +153,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     "guards": {k: v for k, v in fight.guards.items() if k != p.character},
                 }
             )
+    elif isinstance(p, ev.PaceDeclared):
+        up["fight"] = _turn(state, p.character, pace=p.mode)
     elif isinstance(p, ev.Moved):
         up.update(_moved(state, p))
     elif isinstance(p, ev.ActionTaken):
@@ -220,6 +222,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
             if p.forced:
                 fight = fight.model_copy(update={"forced": {**fight.forced, p.character: p.round}})
                 up["conditions"] = _lose_action(state, p.character)
+            if p.roll.plot_point:  # BPB-PP-005
+                spent = state.model_copy(update={"conditions": up.get("conditions", state.conditions)})
+                up["conditions"] = _cond(
+                    spent, p.character, plot_points=spent.condition(p.character).plot_points - 1
+                )
             up["fight"] = _pending(state.model_copy(update={"fight": fight}), p.stage)
     elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
         fight = state.fight

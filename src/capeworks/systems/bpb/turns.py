@@ -22,6 +22,7 @@ from capeworks.systems.bpb.events import (
     FightStarted,
     Guarded,
     Moved,
+    PaceDeclared,
     PowerSwitched,
     Preempted,
     TurnBegan,
@@ -37,7 +38,15 @@ from capeworks.systems.bpb.lookups import (
     require_turn,
 )
 from capeworks.systems.bpb.model import Status
-from capeworks.systems.bpb.movement import SPRINT_LIMIT_ROUNDS, Mode, ground, jump_ft, speed, water
+from capeworks.systems.bpb.movement import (
+    MODE_DIFFICULTY,
+    SPRINT_LIMIT_ROUNDS,
+    Mode,
+    ground,
+    jump_ft,
+    speed,
+    water,
+)
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 
@@ -51,6 +60,7 @@ __all__ = [
     "move",
     "move_distance",
     "order_keys",
+    "pace",
     "preempt",
     "start_fight",
     "switch",
@@ -271,9 +281,34 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move until they break free.")
     if Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{who.name} is prone: standing up is the movement action.")
+    if in_fight and fight is not None and fight.turn.task:
+        pace = fight.turn.pace or Mode.WALK
+        if MODE_DIFFICULTY[c.mode] > MODE_DIFFICULTY[pace]:
+            raise RuleViolation(
+                "BPB-MOVE-007",
+                f"{who.name}'s task action this turn was at a {pace.value}'s pace: to {c.mode.value} after "
+                f"it, declare the {c.mode.value} (pace) before the task, which then takes its "
+                f"+{MODE_DIFFICULTY[c.mode]}.",
+            )
     feet = move_distance(state, who, c.mode, c.medium, c.power, c.feet, in_fight=in_fight)
     b = ctx.batch(state)
     emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
+    return b
+
+
+def pace(state: BpbState, ctx: Ctx, c: cmd.Pace, dice: DiceService) -> Done:
+    """BPB-MOVE-007: a run or sprint after the task action is declared before it, so the task takes the
+    +3/+6 a running or sprinting character "incurs ... on any attacks or task rolls" (src 103). Whether
+    the move may be that fast (sprint fatigue, a movement power) is the move's to check, when made."""
+    who = character(state, c.character)
+    require_turn(state, who, task=True)
+    fight = fight_of(state)
+    if fight.turn.moved is not None:
+        raise RuleViolation("BPB-MOVE-007", f"{who.name} has moved this turn already: its pace is known.")
+    if c.mode is Mode.WALK:
+        raise InvalidCommand("A walk needs no declaring: declare a run or a sprint.")
+    b = ctx.batch(state)
+    emit(b, dice, PaceDeclared(character=who.id, mode=c.mode))
     return b
 
 

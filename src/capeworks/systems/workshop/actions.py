@@ -228,13 +228,22 @@ def steady(state: WorkshopState, ctx: Ctx, command: cmd.Steady, dice: DiceServic
 
 
 def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService) -> B:
-    """WS-KNOCK-001: up with a Move, or Stunt + Agility vs 15 first (failing, the Move is spent)."""
+    """WS-KNOCK-001: up with a Move, or Stunt + Agility vs 15 first (failing, the Move is spent).
+
+    Shaken (WS-SHAKEN-002/003), the free try is a Free Action, refused; getting up with the Action once
+    the Move is gone waits for the steadying roll, like any Action."""
     c = acting(state, command.character, action=False)
     if not c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is not knocked down.")
     turn = state.turn
     if turn.move_used and (turn.action_used and turn.extra != c.id):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} has no Move or Action left to get up with.")
+    if c.has("shaken") and command.roll:
+        raise RuleViolation(
+            "WS-SHAKEN-002", f"{c.name} is Shaken: no Free Actions, so no free try to get up; use the Move."
+        )
+    if turn.move_used:
+        require_steady(ctx.config, c)
     batch = ctx.batch(state)
     spend = turn.model_copy(update={"move_used": True}) if not turn.move_used else use_action(state, c.id)
     if command.roll:
@@ -418,7 +427,8 @@ def call_check(state: WorkshopState, ctx: Ctx, command: cmd.CallCheck, dice: Dic
 
 
 def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: DiceService) -> B:
-    """Roll a called check; on its character's turn it is their Action; a Favored success earns a Shot."""
+    """Roll a called check; on its character's turn it is their Action (steadied first if Shaken, and
+    ignoring any engaging mooks: WS-SHAKEN-003, WS-MOOK-005); a Favored success earns a Shot."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -429,6 +439,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     t = state.turn
     if t.sequence and (t.extra == c.id or (t.current == c.id and not t.action_used)):
         acting(state, c.id)
+        require_steady(ctx.config, c)
         turn = use_action(state, c.id)
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check")
     lucky = r.success and favored(state, c, Favored(call.kind))
@@ -451,6 +462,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     )
     if t.sequence:
         wake_rolls(batch, ctx, dice, c.id, state)
+    if turn is not None:
+        offer_strikes(batch, ctx, c.id)
     return batch
 
 

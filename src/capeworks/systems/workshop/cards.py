@@ -37,6 +37,8 @@ class CardEffect(Frozen):
     favored: Favored | None = None
     all_favored: bool = False
     inspired: bool = False
+    #: an Ace: "All Actions are Favored and Inspired" (src 88), not one roll only
+    all_inspired: bool = False
     stymie: bool = False
     confused: bool = False
     setback: bool = False
@@ -50,7 +52,7 @@ def effect_of(card: str) -> CardEffect:
     rank, suit = card[:-1], card[-1]
     favored = _SUIT_FAVORS[suit]
     if rank == "A":
-        return CardEffect(card=card, all_favored=True, inspired=True, favored=favored)
+        return CardEffect(card=card, all_favored=True, inspired=True, all_inspired=True, favored=favored)
     if rank in ("J", "Q", "K"):
         return CardEffect(card=card, inspired=True, favored=favored)
     if rank == "4":

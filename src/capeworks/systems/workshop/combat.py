@@ -209,7 +209,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         if speed_bump(ctx.config, t):
             any_hit |= _speed_bump(batch, ctx, dice, a, t, base, weapon)
             continue
-        extra = int(a.has("inspired")) + int(a.has("free_d10"))
+        extra = a.extra_d10s
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
         mod = p.modifier + impairment(ctx.config, a)
         av = base + throw.value + mod
@@ -273,7 +273,7 @@ def _speed_bump(
     batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, a: Combatant, t: Combatant, base: int, w: Weapon
 ) -> bool:
     """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV."""
-    extra = int(a.has("inspired")) + int(a.has("free_d10"))
+    extra = a.extra_d10s
     rolls: tuple[RollRecord, ...] = ()
     bonus = 0
     if extra:

@@ -153,7 +153,7 @@ def roll_traits(
     after = c
     mod = modifier + wound_penalty(config, c)
     if action:
-        extra = int(c.has("inspired")) + int(c.has("free_d10"))
+        extra = c.extra_d10s
         if c.has("bruised"):
             mod -= 5
         after = c.without("inspired", "free_d10", "bruised").model_copy(update={"rolled": True, "busy": True})

@@ -90,8 +90,10 @@ def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
     for c in members:
         new = c
         if effect.inspired:
-            new = new.with_status("inspired")
+            new = new.with_status("inspired_all" if effect.all_inspired else "inspired")
         if effect.joker:  # WS-CARD-004: Shock regained, Wounds bandaged
+            if _down_from_shock(new):  # nothing keeps them down once the Shock is gone (src 54, 87)
+                new = woken(new)
             new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
         if new != c:
             changed.append(new)
@@ -99,6 +101,18 @@ def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
     batch.emit(
         ev.CardDrawn(faction=faction, card=card, decks=decks, turn=turn, characters=tuple(changed)),
         rolls=(roll,),
+    )
+
+
+def _down_from_shock(c: Combatant) -> bool:
+    """Down only because its Shock reached Health (WS-DMG-004), not a failed Shock roll (WS-SHOCK-001),
+    a Broken hit (WS-STATUS-003) or a card pushed past first place (WS-ALT-002)."""
+    return (
+        c.named
+        and c.standing is Standing.DOWN
+        and c.shock >= c.health
+        and c.revive_difficulty is None
+        and not c.has("broken_out")
     )
 
 
@@ -181,7 +195,7 @@ def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
     changed: list[Combatant] = []
     notes: list[str] = []
     for c in state.characters.values():
-        new = c.without("inspired")
+        new = c.without("inspired", "inspired_all")
         if c.can_act and c.rested and not c.busy and not c.rolled and c.shock > 0:
             new = new.model_copy(update={"shock": c.shock - 1})
             notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")

@@ -264,7 +264,7 @@ def _chances(state: WorkshopState) -> Panel | None:
         return None
     w = weapon_of(a, "")
     base = a.trait(w.attribute) + a.trait(w.skill) + impairment(state.config, a)
-    extra = int(a.has("inspired")) + int(a.has("free_d10"))
+    extra = a.extra_d10s
     rows = []
     for t in state.characters.values():
         if t.faction == a.faction or not t.can_act:

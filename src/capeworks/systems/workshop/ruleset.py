@@ -140,7 +140,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         a = state.characters[p.attacker]
         w = a.weapons.get(p.weapon) or combat.weapon_of(a, "")
         base = a.trait(w.attribute) + a.trait(w.skill) + p.modifier + impairment(state.config, a)
-        extra = int(a.has("inspired")) + int(a.has("free_d10"))
+        extra = a.extra_d10s
         for d in p.awaiting:
             c = state.characters[d]
             passive = combat.defense_of(state, c)
@@ -205,7 +205,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     for call in state.calls.values():
         c = state.characters[call.character]
         roll_base = sum(c.trait(t) for t in call.traits) + wound_penalty(state.config, c)
-        chance = p_success(roll_base, call.difficulty, dice=state.config.dice, extra=int(c.has("inspired")))
+        chance = p_success(roll_base, call.difficulty, dice=state.config.dice, extra=c.extra_d10s)
         out.append(
             Prompt(
                 id=f"call-{call.id}",

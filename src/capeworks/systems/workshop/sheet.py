@@ -94,6 +94,12 @@ class Combatant(Frozen):
         """Standing and not out."""
         return self.standing is Standing.UP
 
+    @property
+    def extra_d10s(self) -> int:
+        """Extra positive d10s on its next roll: Inspired (that roll, or every Action while its Faction's
+        Ace stands: ``inspired_all``, src 88) and a Free d10 (WS-CARD-003, WS-MOOK-003)."""
+        return int(self.has("inspired") or self.has("inspired_all")) + int(self.has("free_d10"))
+
     def has(self, status: str) -> bool:
         """Does the combatant carry ``status``?"""
         return status in self.statuses

@@ -41,6 +41,7 @@ __all__ = [
     "Research",
     "RestRecuperate",
     "RollBud",
+    "SetMissionDetails",
     "SpendIntel",
     "StartCraft",
     "StartDowntime",
@@ -121,6 +122,10 @@ class CiteNegative(Frozen):
 
     character: Ident
     card: int
+    surfaces: bool = Field(
+        default=False,
+        description="A secret card comes to light (an investigation found it): the players learn of it.",
+    )
 
 
 class StartCraft(Frozen):
@@ -388,13 +393,23 @@ class PaidCare(Frozen):
 
 
 class DeclareMission(Frozen):
-    """Declare a mission (the first Plan a Mission) with its details' possible values, best first."""
+    """Declare a mission (the first Plan a Mission); the GM gives its details' possible values, best first."""
 
     character: Ident
     mission: Ident
     kind: Word
     date: str = Field(default="", max_length=40)
     details: dict[str, list[str]] = Field(default_factory=dict, max_length=10)
+    current: dict[str, str] = Field(
+        default_factory=dict, max_length=10, description="Values as things stand."
+    )
+
+
+class SetMissionDetails(Frozen):
+    """GM: a mission's details, each with its possible values best first, and how they stand (WD-PLAN-002)."""
+
+    mission: Ident
+    details: dict[str, list[str]] = Field(min_length=1, max_length=10)
     current: dict[str, str] = Field(
         default_factory=dict, max_length=10, description="Values as things stand."
     )

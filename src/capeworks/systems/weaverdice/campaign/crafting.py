@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign.model import CraftProject
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES
 from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.sheet import Character
@@ -129,7 +130,8 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         )
         if c.contrive_with:
             dc += _contrive(sheet, c, conf)
-        cost = materials(c.price, t.share, sheet)
+        price = market_value(c, gm=ctx.is_gm)
+        cost = materials(price, t.share, sheet)
     ledger = ledger_of(state, c.character)
     if cost > ledger.money:
         raise RuleViolation(
@@ -141,7 +143,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         item=c.item,
         tier=tier,
         dc=dc,
-        price=c.price,
+        price=c.price if c.repair else price,
         paid=cost,
         repair=c.repair,
         cap=(sheet.stat(Stat.KNOWLEDGE) + (1 if c.machined else 0)) * (2 if c.iterable else 1),
@@ -158,6 +160,26 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         )
     )
     return b.batch
+
+
+def market_value(c: cc.StartCraft, *, gm: bool) -> int:
+    """The item's market value, which materials are a share of (src 1486): a costume piece's is the
+    list's; any other item's is the GM's to set, so a player names a listed piece or asks the GM (who
+    may price a listed one otherwise too)."""
+    listed = COSTUME_PIECES.get(c.item.strip().lower().replace(" ", "_"))
+    if gm:
+        return c.price or (listed.price if listed is not None else 0)
+    if listed is not None:
+        if c.price not in (0, listed.price):
+            raise RuleViolation(
+                "WD-CRAFT-004", f"A {c.item}'s market value is ${listed.price} on the list, not ${c.price}."
+            )
+        return listed.price
+    raise RuleViolation(
+        "WD-CRAFT-004",
+        f"A {c.item} is not on the equipment list: its market value is the GM's to set, so the GM starts "
+        "this project.",
+    )
 
 
 def specialist_bonus(sheet: Character, field: str) -> int:

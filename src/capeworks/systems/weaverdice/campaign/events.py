@@ -189,12 +189,16 @@ class NegativeRepGiven(CampaignFact):
 
 
 class NegativeRepCited(CampaignFact):
-    """The GM cites a negative card: -1 on the roll at hand; retired after enough citations (WD-REP-012)."""
+    """The GM cites a negative card: -1 on the roll at hand; retired after enough citations (WD-REP-012).
+
+    A secret card is cited only as it comes to light (WD-REP-010): ``surfaced`` carries its source, and
+    the fold makes it known. Logs written before ``surfaced`` fold as they were played."""
 
     character: str
     name: str
     card: int
     retired: bool
+    surfaced: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class CraftStarted(CampaignEvent):
@@ -266,6 +270,8 @@ class CandidatesVetted(CampaignFact):
 
 
 class Hired(CampaignEvent):
+    #: a group whose Fan brought the candidate, less that Fan (WD-FOLLOW-008/010)
+    groups: tuple[Group, ...] = Field(default=(), exclude_if=lambda v: not v)
     character: str
     name: str
     candidate: str
@@ -532,7 +538,9 @@ def _negative(camp: Campaign, p: NegativeRepGiven | NegativeRepCited) -> Campaig
         )
     else:
         cards = tuple(
-            evolve(c, {"cited": c.cited + 1}) for c in ledger.rep if not (c.id == p.card and p.retired)
+            evolve(c, {"cited": c.cited + 1} | ({"secret": False} if p.surfaced and c.id == p.card else {}))
+            for c in ledger.rep
+            if not (c.id == p.card and p.retired)
         )
         new = evolve(ledger, {"rep": cards, "penalty": ledger.penalty + 1})
     return evolve(camp, {"ledgers": {**camp.ledgers, p.character: new}})

@@ -204,7 +204,11 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         r = state.campaign.recruitments.get(c.recruitment)
         if r is None or r.recruiter != c.character:
             raise RuleViolation("WD-RECRUIT-016", f"{who.name} has no recruitment called {c.recruitment}.")
-        recruitments = (evolve(r, {"openings": r.openings + 1, "fans": r.fans + 1}),)
+        sources = (*r.fan_groups, *("",) * (r.fans - len(r.fan_groups)), c.group or "")
+        fan_groups = sources if any(sources) else ()  # whose Fan to lose if its candidate is hired
+        recruitments = (
+            evolve(r, {"openings": r.openings + 1, "fans": r.fans + 1, "fan_groups": fan_groups}),
+        )
         text = "a Fan brings one more candidate (lost if recruited)."
     elif kind == "fan":
         text = "Fans lend a hand at a location (one is lost if any is hurt)."

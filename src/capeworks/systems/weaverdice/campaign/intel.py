@@ -612,8 +612,8 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             ledger = evolve(ledger, {"relocating": phases})
             done.append(f"moving base over {phases} downtimes")
             continue
-        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost
-            ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.negative)})
+        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost, the bad too
+            ledger = evolve(ledger, {"rep": ()})
             done.append("a rebrand: every rep card is gone")
             continue
         kind, tier = parse_intel(what, extra=tuple(state.campaign.targets))

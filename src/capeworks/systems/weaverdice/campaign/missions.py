@@ -37,8 +37,12 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
     who = person(state, c.character)
     if c.mission in state.campaign.missions:
         raise RuleViolation("WD-PLAN-001", f"There is already a mission called {c.mission}.")
-    if any(len(v) < 1 for v in c.details.values()):
-        raise RuleViolation("WD-PLAN-002", "Each detail needs at least one possible value, best first.")
+    if (c.details or c.current) and not ctx.is_gm:  # WD-PLAN-002: "GMs roll a result" from their ranges
+        raise RuleViolation(
+            "WD-PLAN-002",
+            "The GM sets a mission's details and their possible values: declare its kind and date.",
+        )
+    _check_details(c.details)
     # src 1432: a mission the GM sets up for a player's character takes no slot and needs no downtime;
     # a player's own declaration (or the GM's for an NPC) is that character's Plan a Mission action
     owner = state.people[c.character].owner
@@ -60,6 +64,41 @@ def declare_mission(state: WdState, ctx: Ctx, c: cc.DeclareMission, dice: DiceSe
             name=who.name,
             text=f"declares {c.kind}" + (f" for {c.date}" if c.date else "") + ".",
             phase=phase,
+        )
+    )
+    return b.batch
+
+
+def _check_details(details: dict[str, list[str]]) -> None:
+    if any(len(v) < 1 for v in details.values()):
+        raise RuleViolation("WD-PLAN-002", "Each detail needs at least one possible value, best first.")
+
+
+def set_mission_details(state: WdState, ctx: Ctx, c: cc.SetMissionDetails, dice: DiceService) -> Done:
+    """The GM gives a declared mission its details, each a range of values best first (WD-PLAN-002); a
+    detail already locked or waiting on a roll keeps its range."""
+    m = _mission(state, c.mission)
+    _check_details(c.details)
+    settled = sorted(d for d in c.details if d in m.locked or d in m.offered)
+    if settled:
+        raise RuleViolation("WD-PLAN-002", f"Already refined, so its range stands: {', '.join(settled)}.")
+    m = evolve(
+        m,
+        {
+            "options": {**m.options, **{k: tuple(v) for k, v in c.details.items()}},
+            "defaults": {**m.defaults, **{k: v for k, v in c.current.items() if k in c.details}},
+        },
+    )
+    who = person(state, m.planner)
+    b = Builder(state, ctx, dice)
+    b.emit(
+        ce.MissionPlanned(
+            missions=(m,),
+            character=m.planner,
+            name=who.name,
+            text="the GM sets the details: "
+            + "; ".join(f"{k}: {' / '.join(v)}" for k, v in c.details.items())
+            + ".",
         )
     )
     return b.batch

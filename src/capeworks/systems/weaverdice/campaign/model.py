@@ -236,6 +236,16 @@ class Recruitment(Frozen):
     candidates: tuple[str, ...] = ()
     #: openings a Fan's tap added (WD-FOLLOW-010): the candidates presented into them are the Fans'
     fans: int = Field(default=0, exclude_if=lambda v: not v)
+    #: whose Fan each of those openings was, in order: a group's id, or "" for the recruiter's own
+    #: (WD-FOLLOW-008); empty when all were the recruiter's, as before groups could be tapped
+    fan_groups: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+
+    def fan_source(self, candidate: str) -> str | None:
+        """Whose Fan brought ``candidate``: a group's id, "" for the recruiter's own, None for no Fan."""
+        extra = self.candidates.index(candidate) - (self.openings - self.fans)
+        if not self.fans or extra < 0:
+            return None
+        return self.fan_groups[extra] if extra < len(self.fan_groups) else ""
 
 
 class Cell(Frozen):

@@ -20,12 +20,14 @@ outranks the recruiter in milestones, skills or rep (WD-RECRUIT-005).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
-from capeworks.systems.weaverdice.campaign.model import Candidate, Recruitment
+from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
@@ -233,6 +235,21 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
     return b.batch
 
 
+_Holder = TypeVar("_Holder", Ledger, Group)
+
+
+def _lose_fan(holder: _Holder) -> _Holder:
+    """One Fan fewer, the tapped one (the last tap) going with it."""
+    fans = holder.followers.get("fan", 0)
+    followers = {k: v for k, v in holder.followers.items() if k != "fan"}
+    tapped = {k: v for k, v in holder.tapped.items() if k != "fan"}
+    if holder.tapped.get("fan", ())[:-1]:
+        tapped["fan"] = holder.tapped["fan"][:-1]
+    return evolve(
+        holder, {"followers": {**followers, "fan": fans - 1} if fans > 1 else followers, "tapped": tapped}
+    )
+
+
 def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     """Take a candidate on as an underling, within the underling cap (WD-STAT-014)."""
     who = person(state, c.character)
@@ -247,18 +264,14 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     if len(ledger.underlings) >= cap:
         raise RuleViolation("WD-STAT-014", f"{who.name} already has {cap} underlings, the cap.")
     ledger = evolve(ledger, {"underlings": (*ledger.underlings, cand.name)})
-    fans = ledger.followers.get("fan", 0)
-    if r.fans and fans and r.candidates.index(cand.id) >= r.openings - r.fans:
-        # src 1372: "You lose a fan ... if you recruit the extra option" a Fan brought
-        # the Fan lost is the one tapped for the candidate: its tap goes with it
-        followers = {k: v for k, v in ledger.followers.items() if k != "fan"}
-        tapped = {k: v for k, v in ledger.tapped.items() if k != "fan"}
-        if ledger.tapped.get("fan", ())[:-1]:
-            tapped["fan"] = ledger.tapped["fan"][:-1]
-        ledger = evolve(
-            ledger,
-            {"followers": {**followers, "fan": fans - 1} if fans > 1 else followers, "tapped": tapped},
-        )
+    # src 1372: "You lose a fan ... if you recruit the extra option" a Fan brought: the one tapped for
+    # the candidate, the recruiter's own or a group's (WD-FOLLOW-008), its tap going with it
+    source = r.fan_source(cand.id)
+    groups: tuple[Group, ...] = ()
+    if source:
+        groups = (_lose_fan(state.campaign.groups[source]),)
+    elif source is not None and ledger.followers.get("fan", 0):
+        ledger = _lose_fan(ledger)
     b = Builder(state, ctx, dice)
     b.emit(
         ce.Hired(
@@ -267,6 +280,7 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
             candidate=c.candidate,
             recruit=cand.name,
             ledgers={c.character: ledger},
+            groups=groups,
         )
     )
     return b.batch

@@ -129,15 +129,26 @@ def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceServic
 
 
 def cite_negative(state: WdState, ctx: Ctx, c: cc.CiteNegative, dice: DiceService) -> Done:
-    """Cite a negative card: -1 on the roll at hand, never spent; retired after enough (WD-REP-009/012)."""
+    """Cite a negative card: -1 on the roll at hand, never spent; retired after enough (WD-REP-009/012).
+
+    A secret card (WD-REP-010) is nobody's to cite until it surfaces: citing it brings it to light."""
     who = person(state, c.character)
     card = next((x for x in ledger_of(state, c.character).rep if x.id == c.card and x.negative), None)
     if card is None:
         raise RuleViolation("WD-REP-009", f"{who.name} holds no negative rep card {c.card}.")
+    if card.secret and not c.surfaces:  # a -1 the players see would tell them of the card
+        raise RuleViolation(
+            "WD-REP-010",
+            f"Card {c.card} is secret: nobody saw the deed, so nobody can hold it against {who.name}. "
+            "Cite it with 'surfaces' when an investigation brings it to light.",
+        )
     retired = card.cited + 1 >= ctx.config.campaign.negative_rep_retire_after
+    surfaced = card.source if card.secret else ""
     b = Builder(state, ctx, dice)
     b.batch.emit(
-        ce.NegativeRepCited(character=c.character, name=who.name, card=c.card, retired=retired),
-        audience=Audience.gm_only() if card.secret or who.hidden else None,
+        ce.NegativeRepCited(
+            character=c.character, name=who.name, card=c.card, retired=retired, surfaced=surfaced
+        ),
+        audience=Audience.gm_only() if who.hidden else None,
     )
     return b.batch

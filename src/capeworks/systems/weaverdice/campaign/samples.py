@@ -49,7 +49,7 @@ def downtime_session() -> SampleSession:
         # Ada's good morale rolls 3 dice for a bonus slot: a 6 gives it
         _step(gm, "start_downtime", 2, 6, 3, slots=4),
         _step(
-            ann,
+            gm,
             "start_craft",
             character="ada",
             project="vest",

@@ -229,6 +229,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "rest_recuperate": CommandSpec(cc.RestRecuperate, rest.rest_recuperate, OWNER, offer=_in_downtime),
     "paid_care": CommandSpec(cc.PaidCare, rest.paid_care, OWNER, offer=_ailing),
     "declare_mission": CommandSpec(cc.DeclareMission, missions.declare_mission, OWNER, offer=_in_downtime),
+    "set_mission_details": CommandSpec(
+        cc.SetMissionDetails, missions.set_mission_details, GM, "set mission details"
+    ),
     "plan_mission": CommandSpec(cc.PlanMission, missions.plan_mission, OWNER, offer=_planning),
     "keep_detail": CommandSpec(cc.KeepDetail, missions.keep_detail, OWNER, prompt_only=True),
     "launch_mission": CommandSpec(cc.LaunchMission, missions.launch_mission, GM, "launch missions"),

@@ -46,6 +46,7 @@ CAMPAIGN_COMMAND_WORDS: dict[str, str] = {
     "paid_care": "pay for care",
     "declare_mission": "declare a mission",
     "plan_mission": "plan a mission",
+    "set_mission_details": "set a mission's details",
     "keep_detail": "keep a mission detail",
     "launch_mission": "launch a mission",
     "open_negotiation": "open a negotiation",
@@ -80,7 +81,10 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.NegativeRepGiven):
         return f"{p.name} earns negative rep: {p.card.source}."
     if isinstance(p, ce.NegativeRepCited):
-        return f"The GM cites {p.name}'s negative rep: -1." + (" The card is retired." if p.retired else "")
+        found = f" It comes to light: {p.surfaced}." if p.surfaced else ""
+        return f"The GM cites {p.name}'s negative rep: -1.{found}" + (
+            " The card is retired." if p.retired else ""
+        )
     if isinstance(p, ce.CraftStarted):
         return (
             "; ".join(
