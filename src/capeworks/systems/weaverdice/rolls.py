@@ -85,7 +85,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     if (c.bonus or (c.hidden and call is None)) and not context.is_gm:
         raise NotPermitted("Only the GM can give a bonus or roll in secret.")
     sheet = state.sheet(c.character)
-    extra += skill_dice(sheet, c.skills, opened=me.opened)
+    extra += skill_dice(sheet, c.skills, opened=me.opened, stats=stats)
     if c.background:
         if c.unhurried and state.fight is not None and me.in_fight:
             # the table knows better than the claim: nothing in a fight is unhurried (WD-SKILL-013)
