@@ -856,3 +856,139 @@ def test_leverage_pushes_social_many_foes__twice_that_when_spent(spent: bool, ta
     d.do("ann", "leverage", character="vic", spent=spent)
     assert d.last.payload.targets == targets if hasattr(d.last.payload, "targets") else True
     assert any(f"{targets}" in w for w in d.words())
+
+
+# -- rules that act later: pain on every failed roll, lost dots, the quick action ------------------
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-MOVE-005")
+def test_a_pained_sprinters_failed_athletics_roll_owes_the_pain_price() -> None:
+    # src 822: "For actions that would require a roll, on a failure the subject must choose either a
+    # decline in morale, a lesser wound, or end their turn"; src 826: Physical Pain covers Athletics;
+    # src 890: a sprint rolls Athletics (4+ for the first 5 ft). 1 + 0 = 1: failed.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[1])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "pain_choice", character="vic", choice="morale")
+    assert d.state.people["vic"].morale == -1
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-020")
+def test_a_pained_dodge_that_fails_owes_the_price_but_not_the_turn() -> None:
+    # src 822: the price falls on any failed roll; ending the turn early is "available only if their
+    # turn is available to lose", so a Dodge on the brute's turn offers morale or a wound only.
+    # The brute's 6 + 2 = 8; Vic's Dodge 1 + 0 = 1 fails.
+    d = _brute_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "dodge", dice=[1, 1])  # effect 1 (knocked back 5 ft)
+    for p in d.prompts("ann"):
+        if p.kind == "effect":
+            d.answer("ann", p.id, "none")
+    assert d.state.pain_owed.get("vic") is False
+    d.refuse("ann", "pain_choice", character="vic", choice="end_turn", rule="WD-STATUS-002")
+    d.do("ann", "pain_choice", character="vic", choice="lesser_wound")
+    assert len(d.state.people["vic"].track.wounds) == 2
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-006")
+def test_pain_in_a_leg_makes_a_plain_move_roll__a_failure_goes_half_as_far() -> None:
+    # src 820: "Normal actions that wouldn't normally require a roll now do; on a failure they have half
+    # effect where applicable (die rolls, distance)"; src 838: pain in a part "when using that body part"
+    d = _vic_first()
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"conditions": (condition(Status.PAINED_PART, "vic", part="left_leg"),)}
+    )
+    d.patch(people=people)
+    d.do("ann", "move", character="vic", feet=30, dice=[2])  # 2 < 4: 15 ft
+    assert d.state.fight.turn.moved == 15
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-007", "WD-WFX-011")
+def test_a_focus_dot_knocked_out_of_you_counts_toward_exhaustion() -> None:
+    # src 409: exhaustion follows "any encounter or situation where effort was expended or dots were
+    # lost"; src 660: Lesser Bash 6 "loses 1 Focus". Vic spends nothing himself.
+    d = _brute_first()
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    d.do("gm", "end_combat")
+    assert "vic" in d.state.exhaust_owed
+    d.do("ann", "exhaust", character="vic", pool="focus")
+    assert (_max(d, "vic", Pool.FOCUS), _avail(d, "vic", Pool.FOCUS)) == (2, 2)
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-EFFORT-005", "WD-EFFORT-007")
+def test_without_recovery_the_unconscious_cannot_rouse_themselves() -> None:
+    # src 396/794: they "may then rouse if they use Recovery()": with none left there is no roll
+    d = _brute_first(sheet("vic", "Vic", guts=1))
+    d.do("gm", "ruling", character="vic", text="worn out", effort={"recovery": 0})
+    _hit(d, [1, 1])  # Guts 1 (-2): 1 - 2 < 3, unconscious
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    _round(d)
+    d.refuse("ann", "get_up", character="vic", dice=[6], rule="WD-EFFORT-007")
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WOUND-005", "WD-NPC-007")
+def test_a_notable_rolls_to_stay_up_where_a_generic_would_drop() -> None:
+    # src 302: notables are "a little harder to bring down in combat"; src 304: only generics drop at
+    # wounds = Guts; src 794: a full track asks Guts 3+. The boss (Guts 2) holds on 3 - 1 + ... 4 - 1 = 3.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("boss", "Boss", "notable", guts=2))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic first
+    d.do("ann", "attack", character="vic", target="boss", dice=[6])
+    d.answer("gm", "react-boss", "take", dice=[1])  # Lesser Bash 1: knocked back 5 ft
+    d.do("gm", "effect_choice", character="boss", key="negate", picks=[])
+    d.do("ann", "attack", character="vic", target="boss", dice=[6])
+    d.answer("gm", "react-boss", "take", dice=[4, 1])  # the track is full: Guts 4 - 1 = 3 holds
+    boss = d.state.people["boss"]
+    assert boss.track.standing is Standing.UP and boss.track.penalty == -1
+
+
+@pytest.mark.rules("WD-WOUND-003", "WD-WOUND-005")
+def test_a_lesser_wound_on_a_full_track_adds_nothing_but_asks_again() -> None:
+    # src 794: "any time they take a wound thereafter they'll need to check again, with a -1"; a lesser
+    # with no room adds nothing (PROPOSED, WD-WOUND-003). Guts 1: 6 - 2 = 4 holds; then 5 - 2 - 1 = 2 fails.
+    d = _brute_first(sheet("vic", "Vic", guts=1))
+    _hit(d, [6, 1])
+    assert d.state.people["vic"].track.standing is Standing.UP
+    _hit(d, [5, 1])
+    vic = d.state.people["vic"]
+    assert len(vic.track.wounds) == 1 and vic.track.standing is Standing.UNCONSCIOUS
+
+
+@pytest.mark.rules("WD-WOUND-003", "WD-STATUS-001")
+def test_a_moderate_displaces_a_bleeding_lesser_and_the_bleeding_stays() -> None:
+    # src 792: "if you have a lesser cut with bleeding, that lesser's spot may be filled with a moderate
+    # wound instead, but you'll still be bleeding". Guts 1: the lesser cut (3: Bleeding) fills the
+    # track (stay-up 6 - 2 = 4 holds); a moderate pierce (effect 1: none) displaces it (6 - 3 = 3 holds).
+    d = _brute_first(sheet("vic", "Vic", guts=1))
+    _hit(d, [6, 3])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert any(x.name == Status.BLEEDING for x in d.state.people["vic"].conditions)
+    _hit(d, [6, 1], tier="moderate", damage="pierce")
+    vic = d.state.people["vic"]
+    assert [w.tier for w in vic.track.wounds] == [WoundTier.MODERATE]
+    assert any(x.name == Status.BLEEDING for x in vic.conditions)
+
+
+@pytest.mark.rules("WD-COMBAT-011")
+def test_one_quick_action_a_turn() -> None:
+    # src 570: quick actions "should be kept to one a turn at most"
+    d = _vic_first()
+    d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
+    d.refuse("ann", "act", character="vic", action="grab the keys", kind="quick", rule="WD-COMBAT-011")
+    d.do("ann", "act", character="vic", action="grab the keys")  # as a standard action it fits
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-MOVE-006", "WD-EFFORT-003")
+def test_a_bleeding_stamina_push_costs_a_lesser_wound() -> None:
+    # src 814 (a lesser wound "when expending effort") with src 378 (Stamina pushes a move)
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "move", character="vic", feet=35, push=True, dice=[1])
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER]

@@ -34,7 +34,7 @@ from capeworks.systems.weaverdice.combat import (
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import turn_movement
 from capeworks.systems.weaverdice.powers import passive_totals
@@ -286,11 +286,11 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             b, c.character, (Stat.ATHLETICS,), tn=st.PAINED_ROLL_TN, purpose="pained move"
         )
         rolls.append(record)
-    sprint_total = None
+    sprint_total = sprint_failed = None
     if c.sprint:
         roll, record = roll_check(b, c.character, (Stat.ATHLETICS,), tn=4, purpose="sprint")
         rolls.append(record)
-        sprint_total = roll.total
+        sprint_total, sprint_failed = roll.total, not roll.success
     push = None
     if c.push:
         record = dice.roll(1, 3, purpose="push")
@@ -339,6 +339,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     )
     if c.sprint:
         full_action(b, c.character)
+        # the sprint's Athletics roll missed 4+: a pained sprinter owes the price (WD-STATUS-002, src 822)
+        pained_failure(b, c.character, Stat.ATHLETICS, failed=bool(sprint_failed))
     return b.batch
 
 
