@@ -992,3 +992,32 @@ def test_a_bleeding_stamina_push_costs_a_lesser_wound() -> None:
     _with(d, "vic", Status.BLEEDING)
     d.do("ann", "move", character="vic", feet=35, push=True, dice=[1])
     assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-012")
+def test_a_pained_compound_quick_action_that_fails_owes_the_price() -> None:
+    # src 570: a series of quick actions rolls Dexterity; src 822/826: a failed roll under Physical
+    # Pain asks a morale step, a lesser wound or the rest of the turn. 2 + 0 = 2 < 4.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do(
+        "ann",
+        "act",
+        character="vic",
+        action="grab the money and the drugs",
+        kind="quick",
+        compound=True,
+        dice=[2],
+    )
+    assert d.state.pain_owed.get("vic") is True  # two actions still to lose
+    d.do("ann", "pain_choice", character="vic", choice="end_turn")
+    assert d.state.fight.turn.actor == "thug"
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-GRAPPLE-001")
+def test_a_pained_grab_that_misses_owes_the_price() -> None:
+    # src 932: a grab is "an attack roll ... to make contact" (Brawn); src 822/826 as above. 1 + 0 < 3.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "grab", character="vic", target="thug", dice=[1])
+    assert "vic" in d.state.pain_owed

@@ -258,6 +258,9 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
         ),
         rolls=(record,) if record is not None else (),
     )
+    if check is not None:
+        # a failed compound quick action is a failed Dexterity roll: pain asks its price (src 822)
+        pained_failure(b, c.character, Stat.DEXTERITY, failed=not check.success)
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)
     return b.batch

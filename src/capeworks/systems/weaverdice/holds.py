@@ -26,7 +26,16 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    Ctx,
+    Done,
+    offers_reaction,
+    on_turn,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.gear_damage import fall_breaks_fragile_slots
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
@@ -199,6 +208,8 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     )
     if roll.success and pending is None:
         begin(b, c.character, c.target)
+    # a missed grab is a failed attack roll: pain asks its price (WD-STATUS-002, src 822)
+    pained_failure(b, c.character, Stat.BRAWN, failed=not roll.success)
     return b.batch
 
 
