@@ -1021,3 +1021,29 @@ def test_a_pained_grab_that_misses_owes_the_price() -> None:
     _with(d, "vic", Status.PAINED_PHYSICAL)
     d.do("ann", "grab", character="vic", target="thug", dice=[1])
     assert "vic" in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-EFFORT-005", "WD-COMBAT-032")
+def test_a_rest_can_shrug_off_a_troublesome_effect_for_a_recovery_dot() -> None:
+    # src 616: "if an effect proves troublesome, it can be shucked off during a rest action mid-encounter
+    # by spending the same [Recovery] (and may be simultaneously recovered, if desired)". Vic is
+    # Blinded and Knocked Down; the rest's Guts roll fails (1), yet the Recovery dot takes the
+    # blindness; the rest's restored dot is that Recovery.
+    d = _vic_first()
+    _with(d, "vic", Status.BLINDED, Status.KNOCKED_DOWN)
+    d.refuse("ann", "rest", character="vic", shed=["bleeding"], dice=[1], rule="WD-EFFORT-005")
+    d.do("ann", "rest", character="vic", shed=["blinded"], restore=["recovery"], dice=[1])
+    assert [x.name for x in d.state.people["vic"].conditions] == [Status.KNOCKED_DOWN]
+    assert _avail(d, "vic", Pool.RECOVERY) == 3
+
+
+@pytest.mark.rules("WD-EFFORT-005", "WD-STATUS-007")
+def test_a_scarred_pain_cannot_be_shrugged_off_at_a_rest() -> None:
+    # src 842: Scarring "persist[s] until specific end-of-day downtime ... or medical care"
+    d = _vic_first()
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"conditions": (condition(Status.PAINED_PHYSICAL, "vic", scarring=True),)}
+    )
+    d.patch(people=people)
+    d.refuse("ann", "rest", character="vic", shed=["pained_physical"], dice=[6], rule="WD-EFFORT-005")

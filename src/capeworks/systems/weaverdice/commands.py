@@ -494,6 +494,11 @@ class Rest(Frozen):
     reduce: bool = Field(default=False, description="Reduce the most minor wound instead.")
     restore: TextList = Field(default_factory=list, max_length=3, description="Pools to restore.")
     recovery: bool = Field(default=False, description="Spend Recovery for another roll.")
+    shed: TextList = Field(
+        default_factory=list,
+        max_length=3,
+        description="Conditions shrugged off outright, a Recovery dot each (src 616).",
+    )
 
 
 class GetUp(Frozen):

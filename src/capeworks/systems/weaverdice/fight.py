@@ -390,10 +390,28 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     turn = evolve(turn, {"rested": True})
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, context, dice)
+    shed = _troublesome(state.people[c.character], c.shed)
     if c.recovery:
+        spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
+    for _ in shed:
         spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
     after = st.rest(me.conditions, c.character, full=c.full)
+    if shed:
+        # shrugged off for Recovery, no roll (src 616); the rolls go to what is left
+        gone: list[st.Condition] = []
+        for x in after.removable:
+            if x.name.lower() in shed:
+                shed.remove(x.name.lower())
+                gone.append(x)
+        after = evolve(
+            after,
+            {
+                "conditions": tuple(x for x in after.conditions if all(x is not g for g in gone)),
+                "removable": tuple(x for x in after.removable if all(x is not g for g in gone)),
+                "stopped": (*after.stopped, *gone),
+            },
+        )
     rolls = []
     successes = 0
     check = None
@@ -434,6 +452,23 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         rolls=tuple(rolls),
     )
     return b.batch
+
+
+def _troublesome(me: Combatant, names: Iterable[str]) -> list[str]:
+    """The conditions to shrug off with a Recovery dot each while resting: an effect that "proves
+    troublesome ... can be shucked off during a rest action mid-encounter by spending the same"
+    (seed src 616, WD-EFFORT-005b). Only what a rest could remove: not Scarring-bound, not Stuck."""
+    wanted = [n.strip().lower() for n in names]
+    left = [x.name.lower() for x in st.rest(me.conditions, me.id, full=False).removable]
+    for name in wanted:
+        if name not in left:
+            raise RuleViolation(
+                "WD-EFFORT-005",
+                f"{me.name} has no {name} a rest could shrug off.",
+                field="shed",
+            )
+        left.remove(name)
+    return wanted
 
 
 def _shed(
