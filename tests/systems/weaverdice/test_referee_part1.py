@@ -1047,3 +1047,62 @@ def test_a_scarred_pain_cannot_be_shrugged_off_at_a_rest() -> None:
     )
     d.patch(people=people)
     d.refuse("ann", "rest", character="vic", shed=["pained_physical"], dice=[6], rule="WD-EFFORT-005")
+
+
+# -- skills in the derived numbers; rests that heal ------------------------------------------------
+
+
+@pytest.mark.rules("WD-STAT-007", "WD-SKILL-015", "WD-COMBAT-004")
+def test_an_athletics_skill_adds_1_to_speed__a_learning_one_does_not() -> None:
+    # src 545: speed "using Athletics and Dexterity added together and +1 from each associated skill".
+    # Vic (Parkour, an Athletics skill): 6 + 1 + 4 = 11 beats the boss's 6 + 4 = 10; Max, still learning
+    # Parkour (PROPOSED, WD-STAT-007: learning skills do not count), 6 + 4 = 10 ties and the notable
+    # foe goes first.
+    parkour = {"name": "Parkour", "stats": ["athletics"]}
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "skills": [parkour]})
+    add(d, "bob", {**sheet("max", "Max"), "skills": [{**parkour, "learning": True}]})
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.do("gm", "start_combat", dice=[4, 4, 4])
+    assert d.state.fight.order.order == ("vic", "boss", "max")
+
+
+@pytest.mark.rules("WD-COMBAT-033")
+def test_a_wound_is_eased_at_a_rest_only_with_two_or_more() -> None:
+    # src 1004: "if the character has at least two wounds they may forgo healing simple conditions to
+    # reduce their most minor wound's severity"
+    d = _brute_first(sheet("vic", "Vic", guts=4))
+    _hit(d, [1])  # one lesser cut, effect 1: none
+    d.do("gm", "end_turn", character="brute")
+    d.refuse("ann", "rest", character="vic", reduce=True, dice=[6], rule="WD-COMBAT-033")
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-STAT-020")
+def test_a_full_rest_success_removes_up_to_guts_conditions() -> None:
+    # src 1006: a full rest extends the healing "to a number of conditions or wound reductions equal to
+    # one's Guts stat". Guts 2: Blinded and Deafened go, Knocked Down stays.
+    d = _vic_first(sheet("vic", "Vic", guts=2))
+    _with(d, "vic", Status.BLINDED, Status.DEAFENED, Status.KNOCKED_DOWN)
+    d.do("ann", "rest", character="vic", full=True, remove=["blinded", "deafened", "knocked_down"], dice=[6])
+    assert [x.name for x in d.state.people["vic"].conditions] == [Status.KNOCKED_DOWN]
+
+
+@pytest.mark.rules("WD-STATUS-010", "WD-WFX-011")
+def test_delayed_goes_after_a_whole_run_of_enemies() -> None:
+    # src 854: "after the enemy or group of enemies who would otherwise act next": order Vic, thug,
+    # goon, boss, Max; a delay from the boss puts Vic after the run of enemies. (Misread at first: the
+    # run is thug, goon AND the boss himself, who acts again before Max; the table had it right.)
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1, 1, 5, 1])  # Vic 12, the generics 9 (roll-off 5-1), Max 7, boss 7
+    assert d.state.fight.order.order == ("vic", "thug", "goon", "boss", "max")
+    for ident, seat in (("vic", "ann"), ("thug", "gm"), ("goon", "gm")):
+        d.do(seat, "end_turn", character=ident)
+    d.do("gm", "attack", character="boss", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Bash 6: Delayed
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert d.state.fight.order.order == ("thug", "goon", "boss", "vic", "max")
