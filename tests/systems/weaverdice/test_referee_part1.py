@@ -1108,3 +1108,23 @@ def test_delayed_goes_after_a_whole_run_of_enemies() -> None:
     d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Bash 6: Delayed
     d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
     assert d.state.fight.order.order == ("thug", "goon", "boss", "vic", "max")
+
+
+@pytest.mark.rules("WD-STATUS-005", "WD-STATUS-004", "WD-STATUS-002")
+def test_emotional_pain_prices_a_failed_personal_social_roll_only() -> None:
+    # src 832-834: "Social pain only applies for personal & defensive rolls"; src 830: Mental Pain
+    # covers "personal/defensive Social checks". Vic (Emotional Pain) fails to keep his cool (a
+    # personal Social roll): the price is owed; failing to haggle (an outward Social roll) owes nothing.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    _with(d, "vic", Status.PAINED_EMOTIONAL)
+    _with(d, "max", Status.PAINED_MENTAL)
+    d.do("gm", "call_check", character="vic", stat="social", task="haggle over the price")
+    d.answer("ann", "call-1", "roll", dice=[1])
+    assert "vic" not in d.state.pain_owed
+    d.do("gm", "call_check", character="vic", stat="social", task="keep his cool", personal=True)
+    d.answer("ann", "call-2", "roll", dice=[1])
+    assert "vic" in d.state.pain_owed
+    d.do("gm", "check", character="max", stat="social", tn=4, personal=True, dice=[2])
+    assert "max" in d.state.pain_owed

@@ -221,6 +221,10 @@ class CallCheck(Frozen):
         default=False,
         description="A superhuman feat (lifting a car): a super stat rolls its score, not passing unrolled.",
     )
+    personal: bool = Field(
+        default=False,
+        description="A personal or defensive Social roll (keeping one's cool): mental, emotional pain apply.",
+    )
 
 
 class Check(Frozen):
@@ -239,6 +243,10 @@ class Check(Frozen):
     hidden: bool = False
     superhuman: bool = Field(
         default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
+    )
+    personal: bool = Field(
+        default=False,
+        description="The GM's own check: a personal or defensive Social roll (pain touches it).",
     )
 
 
