@@ -1128,3 +1128,20 @@ def test_emotional_pain_prices_a_failed_personal_social_roll_only() -> None:
     assert "vic" in d.state.pain_owed
     d.do("gm", "check", character="max", stat="social", tn=4, personal=True, dice=[2])
     assert "max" in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-STAT-005", "WD-STAT-021", "WD-WFX-025", "WD-WOUND-005")
+def test_guts_mangled_for_good_takes_its_wound_slots_away() -> None:
+    # src 602: "A character can take X wounds before toppling, where X is their Guts score"; src 780:
+    # Critical Rend, 1d4 - 1 long-term damage to each stat; PROPOSED (WD-STAT-021): long-term damage
+    # changes all derived values. Guts 4 loses 2 (d4 = 3): two slots, one already holding the rend;
+    # the next lesser fills the track and asks the stay-up roll (6 - 1 = 5 holds).
+    d = _brute_first(sheet("vic", "Vic", guts=4))
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1, 1, 1, 1, 1, 1, 3])  # effect d6; the d4s, Guts last
+    d.do("ann", "effect_choice", character="vic", key="mangle_effort", picks=[])
+    vic = d.state.people["vic"]
+    assert vic.lasting_loss == {Stat.GUTS: 2} and vic.track.slots == 2
+    _hit(d, [6, 1])  # the stay-up die, then the Lesser Cut effect
+    vic = d.state.people["vic"]
+    assert vic.track.full and vic.track.penalty == -1

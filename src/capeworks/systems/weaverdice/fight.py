@@ -747,7 +747,9 @@ def burn_choice(state: WdState, context: Ctx, c: cmd.BurnChoice, dice: DiceServi
     if c.stat not in PHYSICAL_STATS:
         raise RuleViolation("WD-WFX-026", "A consuming burn takes Brawn, Athletics, Dexterity or Guts.")
     lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
-    target = evolve(target, {"lasting_loss": lasting})
+    # a Guts point burnt away for good takes a wound slot with it (WD-STAT-021, WD-STAT-005)
+    track = target.track.resized(evolve(state.sheets[c.target], {"lasting_loss": lasting}))
+    target = evolve(target, {"lasting_loss": lasting, "track": track})
     burns = {k: v for k, v in state.burns.items() if k != c.target}
     b = Builder(state, context, dice)
     b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))
