@@ -1145,3 +1145,97 @@ def test_guts_mangled_for_good_takes_its_wound_slots_away() -> None:
     _hit(d, [6, 1])  # the stay-up die, then the Lesser Cut effect
     vic = d.state.people["vic"]
     assert vic.track.full and vic.track.penalty == -1
+
+
+# -- more that acts later: low morale on defense, the NPC kinds' order, starting skills ----------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-COMBAT-020")
+def test_dandelion_at_5_cannot_match_a_6() -> None:
+    # src 481: morale down to the '5' cap, "Her opponent rolls a 6 and she can't match that." The
+    # thug's 6 hits her DS 4; her Dodge, Athletics 5, rolls 6: 8, capped to 5 < 6.
+    d = table()
+    add(d, "ann", sheet("dan", "Dandelion", athletics=5), morale=-2)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[1])  # Dandelion 8 + 1 = 9 ties the thug's 9: the player first
+    d.do("ann", "end_turn", character="dan")
+    d.do("gm", "attack", character="thug", target="dan", dice=[6])
+    d.answer("ann", "react-dan", "dodge", dice=[6, 1])  # capped: the hit lands; effect 1
+    assert len(d.state.people["dan"].track.wounds) == 1
+
+
+@pytest.mark.rules("WD-NPC-005", "WD-COMBAT-004")
+def test_bystanders_act_last_whatever_their_speed() -> None:
+    # src 306: bystanders "may still sometimes act, but tend to do so last"; PROPOSED (WD-NPC-005):
+    # after all other combatants. A fleet-footed bystander (speed 10 + 3) still goes after the thug.
+    d = table()
+    add(d, "gm", sheet("kid", "Kid", "bystander", athletics=5, dexterity=5))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "start_combat", dice=[1])
+    assert d.state.fight.order.order == ("thug", "vic", "kid")
+
+
+@pytest.mark.rules("WD-SKILL-004", "WD-STAT-003")
+def test_a_new_pc_needs_a_skill_of_each_plus_1_stats_type() -> None:
+    # src 338: "one different skill per attribute they have a native ... +1 in, and that skill must be
+    # of that attribute's type; a +1 to Wits means it must be a Wits skill"
+    d = table()
+    data = {**sheet("vic", "Vic", wits=4, brawn=4, social=2), "skills": [_BRAWL]}
+    d.refuse("ann", "add_character", sheet=data, new=True, rule="WD-SKILL-004")
+    spot = {"name": "Spot", "stats": ["wits"]}
+    free = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}  # "an additional skill as they see fit"
+    trained = {**_WRESTLE, "training": [3, 4]}  # "then two training rolls, put towards one skill"
+    add(d, "ann", {**data, "skills": [_BRAWL, spot, free, trained]}, new=True)
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-WOUND-010", "WD-COMBAT-013")
+def test_a_bleeding_medic_bleeds_for_the_lengthy_medical_check() -> None:
+    # src 580: lengthy actions "take up both actions for the turn"; src 814: Bleeding, a lesser wound
+    # "when ... taking a full action"
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("doc", "Doc", guts=4))
+    d.do("gm", "start_combat", dice=[1, 6])  # Doc first
+    _with(d, "doc", Status.BLEEDING)
+    d.do("gm", "ruling", character="vic", text="knocked cold", standing="unconscious")
+    d.do("bob", "medical", character="doc", patient="vic", dice=[3])
+    assert [w.tier for w in d.state.people["doc"].track.wounds] == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-EFFORT-007", "WD-EFFORT-009")
+def test_a_choked_pc_loses_stamina_and_that_counts_toward_exhaustion() -> None:
+    # src 980: Choke, "Target loses one Stamina()"; src 409: exhaustion follows dots "lost" too
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "grab", character="boss", target="vic", dice=[5])
+    d.answer("ann", "react-vic", "take")
+    d.do("gm", "grapple", character="boss", target="vic", option="choke", points=2, dice=[6, 1])
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+    d.do("gm", "end_combat")
+    assert "vic" in d.state.exhaust_owed
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-002")
+def test_one_grapple_round_and_one_option_a_turn() -> None:
+    # src 936: options are bought "one per turn, excepting Hold"; "Checks are made each round". In round
+    # 2 Vic rolls once (a disarm); a second roll for a second option in the same turn is refused.
+    d = _grappling()
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 2])  # round 1: 8 vs 5, 3 held
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="goon")
+    d.do("ann", "grapple", character="vic", target="thug", option="disarm", points=2, dice=[6, 1])
+    d.refuse(
+        "ann",
+        "grapple",
+        character="vic",
+        target="thug",
+        option="restrain",
+        points=1,
+        dice=[6, 1],
+        rule="WD-GRAPPLE-002",
+    )
+    d.do("ann", "attack", character="vic", target="goon", dice=[1, 1])  # the other action is still there

@@ -235,8 +235,14 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     me, target = person(state, c.character), person(state, c.target)
     if hold is None:
         raise RuleViolation("WD-GRAPPLE-002", f"{me.name} is not holding {target.name}.")
+    if c.target in fight.turn.grappled:
+        raise RuleViolation(
+            "WD-GRAPPLE-002",
+            f"{me.name} has wrestled {target.name} this turn already: a grapple is checked once a round.",
+        )
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
+    turn = evolve(turn, {"grappled": (*turn.grappled, c.target)})
     b.emit(
         ev.ActionTaken(
             character=c.character,
