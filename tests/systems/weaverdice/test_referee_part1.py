@@ -1239,3 +1239,37 @@ def test_one_grapple_round_and_one_option_a_turn() -> None:
         rule="WD-GRAPPLE-002",
     )
     d.do("ann", "attack", character="vic", target="goon", dice=[1, 1])  # the other action is still there
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-CORE-009")
+def test_stamina_rerolls_no_wits_check() -> None:
+    # src 376: Stamina rerolls "a physical action"; spotting a tail (Wits) is not one
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "check", character="vic", stat="wits", tn=4, dice=[1])
+    d.refuse("ann", "reroll", character="vic", dice=[6], rule="WD-EFFORT-003")
+
+
+@pytest.mark.rules("WD-WFX-004", "WD-EFFORT-005", "WD-WFX-024")
+def test_recovery_cannot_ignore_a_critical_effect() -> None:
+    # src 392: Recovery ignores "a wound effect, lesser or moderate only"; Critical Pierce 1-3 puts Vic
+    # in the dying state with no Recovery question asked
+    d = _brute_first(sheet("vic", "Vic", guts=4))
+    d.do("gm", "attack", character="brute", target="vic", tier="critical", damage="pierce", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[2])
+    assert not d.prompts("ann")
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    assert _avail(d, "vic", Pool.RECOVERY) == 4
+
+
+@pytest.mark.rules("WD-WFX-004", "WD-EFFORT-005")
+def test_recovery_ignores_a_lesser_effect_but_the_wound_stays() -> None:
+    # src 392: "Ignore a wound effect ... doesn't prevent damage, only effects": Lesser Cut 5 (Bleeding
+    # and Blinded) ignored for a dot; the lesser wound is taken
+    d = _brute_first(sheet("vic", "Vic", guts=4))
+    d.do("gm", "attack", character="brute", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=["recovery"])
+    vic = d.state.people["vic"]
+    assert vic.conditions == () and [w.tier for w in vic.track.wounds] == [WoundTier.LESSER]
+    assert _avail(d, "vic", Pool.RECOVERY) == 3
