@@ -1273,3 +1273,14 @@ def test_recovery_ignores_a_lesser_effect_but_the_wound_stays() -> None:
     vic = d.state.people["vic"]
     assert vic.conditions == () and [w.tier for w in vic.track.wounds] == [WoundTier.LESSER]
     assert _avail(d, "vic", Pool.RECOVERY) == 3
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-SOCIAL-002", "WD-SOCIAL-008")
+def test_low_morale_caps_a_negotiation_roll_too() -> None:
+    # src 453: the cap is on every die result after modifiers; src 285: close allies +2. At -3 (cap 4)
+    # 6 + 0 + 2 = 8 becomes 4, short of the GM's 5+.
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-3)
+    d.do("gm", "open_negotiation", negotiation="n", party="the Wards", tn=5, relationship=2)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[6])
+    assert camp(d).negotiations["n"].outcome != "agreed"
