@@ -1284,3 +1284,16 @@ def test_low_morale_caps_a_negotiation_roll_too() -> None:
     d.do("gm", "open_negotiation", negotiation="n", party="the Wards", tn=5, relationship=2)
     d.do("ann", "negotiate", character="ada", negotiation="n", dice=[6])
     assert camp(d).negotiations["n"].outcome != "agreed"
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MORALE-003", "WD-COMBAT-020")
+@pytest.mark.parametrize(("answer", "owed"), [("take", True), ("spend_morale", False)])
+def test_a_pained_dodge_bought_up_with_morale_owes_nothing__declined_it_does(answer: str, owed: bool) -> None:
+    # src 822 with src 453/479: the brute's 2 + 2 = 4 hits; Vic's Dodge 1 fails; at +2 morale a step
+    # sets it to 4, which holds (ties to the defender). Declined, the failure stands and pain asks.
+    d = _brute_first(sheet("vic", "Vic", guts=4), morale=2)
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "attack", character="brute", target="vic", dice=[2])
+    d.answer("ann", "react-vic", "dodge", dice=[1])
+    d.answer("ann", "react-morale-vic", answer, dice=[1] if answer == "take" else None)
+    assert ("vic" in d.state.pain_owed) is owed
