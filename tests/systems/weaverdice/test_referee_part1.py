@@ -1297,3 +1297,17 @@ def test_a_pained_dodge_bought_up_with_morale_owes_nothing__declined_it_does(ans
     d.answer("ann", "react-vic", "dodge", dice=[1])
     d.answer("ann", "react-morale-vic", answer, dice=[1] if answer == "take" else None)
     assert ("vic" in d.state.pain_owed) is owed
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-032", "WD-EFFORT-005")
+def test_the_rests_own_recovery_dot_is_the_bleed_the_rest_prevents() -> None:
+    # src 814: "Resting mid-combat prevents the next instance"; src 394: Recovery buys "another roll to
+    # shrug off negative conditions when pausing to recover". The dot spent inside the rest bleeds
+    # nothing; both Guts rolls fail (1, 1); the next dot spent does bleed.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "rest", character="vic", recovery=True, dice=[1, 1])
+    assert d.state.people["vic"].track.wounds == ()
+    d.do("gm", "check", character="vic", stat="athletics", tn=4, dice=[1])
+    d.do("ann", "reroll", character="vic", dice=[1])
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER]

@@ -391,12 +391,20 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, context, dice)
     shed = _troublesome(state.people[c.character], c.shed)
-    if c.recovery:
-        spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
-    for _ in shed:
+    dots = int(c.recovery) + len(shed)
+    if dots:
+        # resting "prevents the next instance" of Bleeding (src 814): the rest's own first Recovery
+        # dot is that instance, so it bleeds nothing, and the rest spares no later one
+        _spare_bleeding(b, c.character)
+    for _ in range(dots):
         spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
     after = st.rest(me.conditions, c.character, full=c.full)
+    if dots:
+        after = evolve(
+            after,
+            {"conditions": tuple(evolve(x, {"spared": False}) if x.spared else x for x in after.conditions)},
+        )
     if shed:
         # shrugged off for Recovery, no roll (src 616); the rolls go to what is left
         gone: list[st.Condition] = []
@@ -452,6 +460,15 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         rolls=tuple(rolls),
     )
     return b.batch
+
+
+def _spare_bleeding(b: Builder, ident: str) -> None:
+    """Mark a resting character's Bleeding as sparing its next instance (WD-STATUS-001)."""
+    me = b.person(ident)
+    bleeding = [x for x in me.conditions if x.target == ident and x.name == Status.BLEEDING and not x.spared]
+    if bleeding:
+        spared = tuple(evolve(x, {"spared": True}) if x is bleeding[0] else x for x in me.conditions)
+        b.emit(ev.NpcUpdated(people=(evolve(me, {"conditions": spared}),)))
 
 
 def _troublesome(me: Combatant, names: Iterable[str]) -> list[str]:
