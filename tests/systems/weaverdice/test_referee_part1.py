@@ -856,8 +856,9 @@ def test_leverage_pushes_social_many_foes__twice_that_when_spent(spent: bool, ta
     # is spent." Social 4.
     d = _vic_first(sheet("vic", "Vic", social=4), reputation=1)
     d.do("ann", "leverage", character="vic", spent=spent)
-    assert d.last.payload.targets == targets if hasattr(d.last.payload, "targets") else True
-    assert any(f"{targets}" in w for w in d.words())
+    leveraged = next(e for e in reversed(d.events) if e.type == "weaverdice.leveraged")
+    assert leveraged.payload.targets == targets
+    assert (len(camp(d).ledgers["vic"].rep) == 0) is spent  # cited, the card stays
 
 
 # -- rules that act later: pain on every failed roll, lost dots, the quick action ------------------
