@@ -1312,3 +1312,19 @@ def test_the_rests_own_recovery_dot_is_the_bleed_the_rest_prevents() -> None:
     d.do("gm", "check", character="vic", stat="athletics", tn=4, dice=[1])
     d.do("ann", "reroll", character="vic", dice=[1])
     assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-MOVE-002", "WD-MOVE-001", "WD-STAT-008")
+def test_rubble_costs_double__a_climb_triple__a_jump_10_ft_after_a_run_up() -> None:
+    # src 882-884: uneven ground "10' of movement to cross 5' of ground"; climbing "15' of movement to
+    # scale 5'"; "Jump 5' at the cost of 10' of movement. Needs 10' of lead-up for horizontal jumps."
+    # Athletics 3: 30 ft a move.
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=5, climb=10, rule="WD-MOVE-001")  # 5 + 30 > 30
+    d.refuse("ann", "move", character="vic", feet=5, jump=5, rule="WD-MOVE-002")  # no run-up
+    d.do("ann", "move", character="vic", feet=10, jump=5, climb=0, uneven=0)  # 10 + 10 = 20
+    assert d.state.fight.turn.moved == 20
+    assert "Vic moves: 20 ft of movement (a 5 ft jump)." in d.words()
+    d.refuse("ann", "move", character="vic", uneven=20, feet=0, rule="WD-MOVE-001")  # 40 > 30
+    d.do("ann", "move", character="vic", feet=0, climb=5, jump=5, vertical=True)  # 10 + 15 = 25
+    assert d.state.fight.turn.moved == 45

@@ -467,6 +467,10 @@ class Move(Frozen):
     stand: bool = Field(
         default=False, description="Stand up from Knocked Down: half this move's movement (WD-STATUS-009)."
     )
+    uneven: int = Field(default=0, ge=0, le=200, description="Then feet of rubble: twice the movement.")
+    jump: int = Field(default=0, ge=0, le=5, description="Then a 5 ft jump for 10 ft (10 ft run-up first).")
+    vertical: bool = Field(default=False, description="The jump is up or down: no run-up needed.")
+    climb: int = Field(default=0, ge=0, le=200, description="Then feet climbed: three times the movement.")
 
 
 class Act(Frozen):

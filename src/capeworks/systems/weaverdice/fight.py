@@ -36,7 +36,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
-from capeworks.systems.weaverdice.movement import turn_movement
+from capeworks.systems.weaverdice.movement import Ground, Leg, move_cost, turn_movement
 from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
@@ -320,11 +320,25 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
     elif down:
         allowed = min(allowed, st.KNOCKED_DOWN_MOVE_FT)
+    # open ground, then rubble at twice the movement, a 5 ft jump for 10 ft, a climb at three times
+    # (WD-MOVE-002, src 882-884)
+    route = [
+        Leg(ground=g, feet=ft, vertical=c.vertical)
+        for g, ft in (
+            (Ground.OPEN, c.feet),
+            (Ground.UNEVEN, c.uneven),
+            (Ground.JUMP, c.jump),
+            (Ground.CLIMB, c.climb),
+        )
+        if ft
+    ]
     if c.feet > allowed:
         raise RuleViolation(
             "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
         )
-    feet = c.feet if pained is None or pained.success else st.halved(c.feet, step=5)
+    rough = c.uneven or c.jump or c.climb
+    cost = move_cost(route, budget_ft=max(allowed, 0)).cost_ft if rough else c.feet
+    feet = cost if pained is None or pained.success else st.halved(cost, step=5)
     turn = evolve(turn, {"moved": fight.turn.moved + feet})
     b.emit(
         ev.ActionTaken(
@@ -333,7 +347,7 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
-            note="stands up" if stood is not None else "",
+            note="stands up" if stood is not None else _route_words(c),
             fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
             people=(stood,) if stood is not None else (),
@@ -345,6 +359,16 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         # the sprint's Athletics roll missed 4+: a pained sprinter owes the price (WD-STATUS-002, src 822)
         pained_failure(b, c.character, Stat.ATHLETICS, failed=bool(sprint_failed))
     return b.batch
+
+
+def _route_words(c: cmd.Move) -> str:
+    """The rough parts of a move, for its log line ("" on open ground)."""
+    parts = [f"{c.uneven} ft of rubble"] if c.uneven else []
+    if c.jump:
+        parts.append(f"a {c.jump} ft jump{' up or down' if c.vertical else ''}")
+    if c.climb:
+        parts.append(f"a {c.climb} ft climb")
+    return ", ".join(parts)
 
 
 def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
