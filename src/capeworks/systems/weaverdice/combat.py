@@ -137,6 +137,9 @@ class Turn(Frozen):
     swings: int = Field(default=0, ge=0, exclude_if=lambda v: not v)
     #: rested this turn: drained points come back three at its end, not one (WD-WFX-021)
     rested: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: whom this turn's grapple rounds were rolled against: "Checks are made each round", one
+    #: option bought a turn (WD-GRAPPLE-002/008, src 936)
+    grappled: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -221,6 +221,10 @@ class CallCheck(Frozen):
         default=False,
         description="A superhuman feat (lifting a car): a super stat rolls its score, not passing unrolled.",
     )
+    personal: bool = Field(
+        default=False,
+        description="A personal or defensive Social roll (keeping one's cool): mental, emotional pain apply.",
+    )
 
 
 class Check(Frozen):
@@ -239,6 +243,10 @@ class Check(Frozen):
     hidden: bool = False
     superhuman: bool = Field(
         default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
+    )
+    personal: bool = Field(
+        default=False,
+        description="The GM's own check: a personal or defensive Social roll (pain touches it).",
     )
 
 
@@ -459,6 +467,10 @@ class Move(Frozen):
     stand: bool = Field(
         default=False, description="Stand up from Knocked Down: half this move's movement (WD-STATUS-009)."
     )
+    uneven: int = Field(default=0, ge=0, le=200, description="Then feet of rubble: twice the movement.")
+    jump: int = Field(default=0, ge=0, le=5, description="Then a 5 ft jump for 10 ft (10 ft run-up first).")
+    vertical: bool = Field(default=False, description="The jump is up or down: no run-up needed.")
+    climb: int = Field(default=0, ge=0, le=200, description="Then feet climbed: three times the movement.")
 
 
 class Act(Frozen):
@@ -494,6 +506,11 @@ class Rest(Frozen):
     reduce: bool = Field(default=False, description="Reduce the most minor wound instead.")
     restore: TextList = Field(default_factory=list, max_length=3, description="Pools to restore.")
     recovery: bool = Field(default=False, description="Spend Recovery for another roll.")
+    shed: TextList = Field(
+        default_factory=list,
+        max_length=3,
+        description="Conditions shrugged off outright, a Recovery dot each (src 616).",
+    )
 
 
 class GetUp(Frozen):

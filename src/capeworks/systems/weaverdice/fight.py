@@ -34,9 +34,9 @@ from capeworks.systems.weaverdice.combat import (
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.morale import spend_value
-from capeworks.systems.weaverdice.movement import turn_movement
+from capeworks.systems.weaverdice.movement import Ground, Leg, move_cost, turn_movement
 from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
@@ -258,6 +258,9 @@ def act(state: WdState, context: Ctx, c: cmd.Act, dice: DiceService) -> Done:
         ),
         rolls=(record,) if record is not None else (),
     )
+    if check is not None:
+        # a failed compound quick action is a failed Dexterity roll: pain asks its price (src 822)
+        pained_failure(b, c.character, Stat.DEXTERITY, failed=not check.success)
     if c.kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)
     return b.batch
@@ -286,11 +289,11 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             b, c.character, (Stat.ATHLETICS,), tn=st.PAINED_ROLL_TN, purpose="pained move"
         )
         rolls.append(record)
-    sprint_total = None
+    sprint_total = sprint_failed = None
     if c.sprint:
         roll, record = roll_check(b, c.character, (Stat.ATHLETICS,), tn=4, purpose="sprint")
         rolls.append(record)
-        sprint_total = roll.total
+        sprint_total, sprint_failed = roll.total, not roll.success
     push = None
     if c.push:
         record = dice.roll(1, 3, purpose="push")
@@ -317,11 +320,25 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
     elif down:
         allowed = min(allowed, st.KNOCKED_DOWN_MOVE_FT)
+    # open ground, then rubble at twice the movement, a 5 ft jump for 10 ft, a climb at three times
+    # (WD-MOVE-002, src 882-884)
+    route = [
+        Leg(ground=g, feet=ft, vertical=c.vertical)
+        for g, ft in (
+            (Ground.OPEN, c.feet),
+            (Ground.UNEVEN, c.uneven),
+            (Ground.JUMP, c.jump),
+            (Ground.CLIMB, c.climb),
+        )
+        if ft
+    ]
     if c.feet > allowed:
         raise RuleViolation(
             "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
         )
-    feet = c.feet if pained is None or pained.success else st.halved(c.feet, step=5)
+    rough = c.uneven or c.jump or c.climb
+    cost = move_cost(route, budget_ft=max(allowed, 0)).cost_ft if rough else c.feet
+    feet = cost if pained is None or pained.success else st.halved(cost, step=5)
     turn = evolve(turn, {"moved": fight.turn.moved + feet})
     b.emit(
         ev.ActionTaken(
@@ -330,7 +347,7 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
-            note="stands up" if stood is not None else "",
+            note="stands up" if stood is not None else _route_words(c),
             fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
             people=(stood,) if stood is not None else (),
@@ -339,7 +356,19 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     )
     if c.sprint:
         full_action(b, c.character)
+        # the sprint's Athletics roll missed 4+: a pained sprinter owes the price (WD-STATUS-002, src 822)
+        pained_failure(b, c.character, Stat.ATHLETICS, failed=bool(sprint_failed))
     return b.batch
+
+
+def _route_words(c: cmd.Move) -> str:
+    """The rough parts of a move, for its log line ("" on open ground)."""
+    parts = [f"{c.uneven} ft of rubble"] if c.uneven else []
+    if c.jump:
+        parts.append(f"a {c.jump} ft jump{' up or down' if c.vertical else ''}")
+    if c.climb:
+        parts.append(f"a {c.climb} ft climb")
+    return ", ".join(parts)
 
 
 def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
@@ -385,10 +414,36 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     turn = evolve(turn, {"rested": True})
     restore = _restore(c.restore, full=c.full)
     b = Builder(state, context, dice)
-    if c.recovery:
+    shed = _troublesome(state.people[c.character], c.shed)
+    dots = int(c.recovery) + len(shed)
+    if dots:
+        # resting "prevents the next instance" of Bleeding (src 814): the rest's own first Recovery
+        # dot is that instance, so it bleeds nothing, and the rest spares no later one
+        _spare_bleeding(b, c.character)
+    for _ in range(dots):
         spend(b, c.character, Pool.RECOVERY, EffortUse.REST_ROLL)
     me, sheet = b.person(c.character), b.sheet(c.character)
     after = st.rest(me.conditions, c.character, full=c.full)
+    if dots:
+        after = evolve(
+            after,
+            {"conditions": tuple(evolve(x, {"spared": False}) if x.spared else x for x in after.conditions)},
+        )
+    if shed:
+        # shrugged off for Recovery, no roll (src 616); the rolls go to what is left
+        gone: list[st.Condition] = []
+        for x in after.removable:
+            if x.name.lower() in shed:
+                shed.remove(x.name.lower())
+                gone.append(x)
+        after = evolve(
+            after,
+            {
+                "conditions": tuple(x for x in after.conditions if all(x is not g for g in gone)),
+                "removable": tuple(x for x in after.removable if all(x is not g for g in gone)),
+                "stopped": (*after.stopped, *gone),
+            },
+        )
     rolls = []
     successes = 0
     check = None
@@ -429,6 +484,32 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         rolls=tuple(rolls),
     )
     return b.batch
+
+
+def _spare_bleeding(b: Builder, ident: str) -> None:
+    """Mark a resting character's Bleeding as sparing its next instance (WD-STATUS-001)."""
+    me = b.person(ident)
+    bleeding = [x for x in me.conditions if x.target == ident and x.name == Status.BLEEDING and not x.spared]
+    if bleeding:
+        spared = tuple(evolve(x, {"spared": True}) if x is bleeding[0] else x for x in me.conditions)
+        b.emit(ev.NpcUpdated(people=(evolve(me, {"conditions": spared}),)))
+
+
+def _troublesome(me: Combatant, names: Iterable[str]) -> list[str]:
+    """The conditions to shrug off with a Recovery dot each while resting: an effect that "proves
+    troublesome ... can be shucked off during a rest action mid-encounter by spending the same"
+    (seed src 616, WD-EFFORT-005b). Only what a rest could remove: not Scarring-bound, not Stuck."""
+    wanted = [n.strip().lower() for n in names]
+    left = [x.name.lower() for x in st.rest(me.conditions, me.id, full=False).removable]
+    for name in wanted:
+        if name not in left:
+            raise RuleViolation(
+                "WD-EFFORT-005",
+                f"{me.name} has no {name} a rest could shrug off.",
+                field="shed",
+            )
+        left.remove(name)
+    return wanted
 
 
 def _shed(
@@ -707,7 +788,9 @@ def burn_choice(state: WdState, context: Ctx, c: cmd.BurnChoice, dice: DiceServi
     if c.stat not in PHYSICAL_STATS:
         raise RuleViolation("WD-WFX-026", "A consuming burn takes Brawn, Athletics, Dexterity or Guts.")
     lasting = {**target.lasting_loss, c.stat: target.lasting_loss.get(c.stat, 0) + 1}
-    target = evolve(target, {"lasting_loss": lasting})
+    # a Guts point burnt away for good takes a wound slot with it (WD-STAT-021, WD-STAT-005)
+    track = target.track.resized(evolve(state.sheets[c.target], {"lasting_loss": lasting}))
+    target = evolve(target, {"lasting_loss": lasting, "track": track})
     burns = {k: v for k, v in state.burns.items() if k != c.target}
     b = Builder(state, context, dice)
     b.emit(ev.Consumed(character=c.target, name=target.name, stat=c.stat, burns=burns, people=(target,)))

@@ -182,12 +182,15 @@ def roll_check(
     return check(record.faces, modifier=modifier, tn=tn, morale=morale, keep=keep), record
 
 
-def pained_failure(b: Builder, ident: str, stat: Stat, *, failed: bool) -> None:
-    """After a failed roll that a pain touches, a price is owed (WD-STATUS-002..006)."""
+def pained_failure(
+    b: Builder, ident: str, stat: Stat, *, failed: bool, personal_social: bool = False
+) -> None:
+    """After a failed roll that a pain touches, a price is owed (WD-STATUS-002..006); a personal or
+    defensive Social roll is the one mental and emotional pain touch among Social rolls."""
     if not failed:
         return
     c = b.person(ident)
-    pains = pains_for(c.conditions, ident, stat=stat)
+    pains = pains_for(c.conditions, ident, stat=stat, personal_social=personal_social)
     if not pains:
         return
     fight = b.fight

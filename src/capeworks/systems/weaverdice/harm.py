@@ -229,6 +229,10 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     return b.batch
 
 
+#: the stat each reaction rolls: Dodge Athletics, Block Brawn (WD-COMBAT-020/021)
+_REACTION_STAT = {Reaction.DODGE: Stat.ATHLETICS, Reaction.BLOCK: Stat.BRAWN}
+
+
 def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done:
     """Answer a hit: Dodge (Athletics), Block (Brawn) for 1 Focus, or take it (WD-COMBAT-019..021)."""
     waiting = [p for p in (state.attack, *state.queued) if p is not None]
@@ -251,9 +255,12 @@ def react(state: WdState, context: Ctx, c: cmd.React, dice: DiceService) -> Done
             hidden=secret(waiting),
         )
         _lands(b, c.character, pending)
+        if pending.reaction is not None and pending.reaction_roll is not None:
+            # a failed Dodge or Block whose morale buy-up was declined: it failed all the same
+            pained_failure(b, c.character, _REACTION_STAT[pending.reaction], failed=True)
         return b.batch
     spend(b, c.character, Pool.FOCUS, EffortUse.REACTION)
-    stat = Stat.ATHLETICS if c.reaction is Reaction.DODGE else Stat.BRAWN
+    stat = _REACTION_STAT[c.reaction]
     roll, _ = roll_check(b, c.character, (stat,), tn=pending.total, purpose=c.reaction.value)
     held = reaction_holds(roll.total, pending.total)
     morale = b.person(c.character).morale
@@ -344,6 +351,9 @@ def _reaction_done(
     )
     if not held:
         _lands(b, ident, pending)
+        # a failed reaction is a failed roll: pain asks its price, the turn not being theirs to end
+        # (WD-STATUS-002, src 822: "only if their turn is available to lose")
+        pained_failure(b, ident, _REACTION_STAT[reaction], failed=True)
 
 
 def _lands(b: Builder, target: str, pending: PendingAttack) -> None:

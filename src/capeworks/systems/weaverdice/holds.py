@@ -26,7 +26,16 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    Ctx,
+    Done,
+    offers_reaction,
+    on_turn,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.gear_damage import fall_breaks_fragile_slots
 from capeworks.systems.weaverdice.grapple import (
     DefenderOption,
@@ -199,6 +208,8 @@ def grab(state: WdState, context: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     )
     if roll.success and pending is None:
         begin(b, c.character, c.target)
+    # a missed grab is a failed attack roll: pain asks its price (WD-STATUS-002, src 822)
+    pained_failure(b, c.character, Stat.BRAWN, failed=not roll.success)
     return b.batch
 
 
@@ -224,8 +235,14 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     me, target = person(state, c.character), person(state, c.target)
     if hold is None:
         raise RuleViolation("WD-GRAPPLE-002", f"{me.name} is not holding {target.name}.")
+    if c.target in fight.turn.grappled:
+        raise RuleViolation(
+            "WD-GRAPPLE-002",
+            f"{me.name} has wrestled {target.name} this turn already: a grapple is checked once a round.",
+        )
     b = Builder(state, context, dice)
     turn = fight.turn.spend(ActionKind.STANDARD, config=context.config)
+    turn = evolve(turn, {"grappled": (*turn.grappled, c.target)})
     b.emit(
         ev.ActionTaken(
             character=c.character,

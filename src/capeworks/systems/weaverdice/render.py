@@ -378,6 +378,10 @@ def _action(p: ev.ActionTaken) -> str:
     note = f" ({p.note})" if p.note else ""
     if p.note == "stands up":
         return f"{p.name} stands up" + (f" and moves {p.feet} ft." if p.feet else ".")
+    if p.feet and p.note and p.action in ("move", "sprint"):  # rough ground, a climb or a jump
+        return (
+            f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'}: {p.feet} ft of movement ({p.note})."
+        )
     if p.feet:
         return f"{p.name} {'sprints' if p.action == 'sprint' else 'moves'} {p.feet} ft."
     return f"{p.name} takes a {p.kind} action: {p.action}{note}."

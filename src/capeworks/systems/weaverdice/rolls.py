@@ -61,6 +61,7 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         dc=c.dc,
         interrupts=c.interrupts,
         superhuman=c.superhuman,
+        personal=c.personal,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -82,10 +83,10 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         if not c.stat:
             raise RuleViolation("WD-CORE-001", "Name the stat the check uses.")
         stats, tn, extra, hidden = _stats(c.stat), c.tn or context.config.default_tn, 0, c.hidden or me.hidden
-    if (c.bonus or (c.hidden and call is None)) and not context.is_gm:
-        raise NotPermitted("Only the GM can give a bonus or roll in secret.")
+    if (c.bonus or c.personal or (c.hidden and call is None)) and not context.is_gm:
+        raise NotPermitted("Only the GM can give a bonus, call a roll personal or roll in secret.")
     sheet = state.sheet(c.character)
-    extra += skill_dice(sheet, c.skills, opened=me.opened)
+    extra += skill_dice(sheet, c.skills, opened=me.opened, stats=stats)
     if c.background:
         if c.unhurried and state.fight is not None and me.in_fight:
             # the table knows better than the claim: nothing in a fight is unhurried (WD-SKILL-013)
@@ -160,7 +161,8 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     )
     if call is not None and call.interrupts and not roll.success:
         halt_tasks(b, c.character, roll)
-    pained_failure(b, c.character, stats[0], failed=not roll.success)
+    personal = call.personal if call is not None else c.personal
+    pained_failure(b, c.character, stats[0], failed=not roll.success, personal_social=personal)
     return b.batch
 
 

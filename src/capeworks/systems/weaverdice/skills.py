@@ -11,7 +11,7 @@ the player's claim and the GM's call; these functions count what it gives.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
@@ -48,13 +48,29 @@ def _skill(character: Character, name: str) -> Skill:
     )
 
 
-def skill_dice(character: Character, names: Iterable[str], *, opened: Iterable[str] = ()) -> int:
+def skill_dice(
+    character: Character,
+    names: Iterable[str],
+    *,
+    opened: Iterable[str] = (),
+    stats: Collection[Stat] | None = None,
+) -> int:
     """Extra dice from the named skills (WD-SKILL-001); a learning skill counts only once
-    Focus opened it for this encounter (WD-SKILL-009)."""
+    Focus opened it for this encounter (WD-SKILL-009). Given the ``stats`` a check rolls, a skill
+    helps only if it belongs to one of them: its familiarity is "on rolls they'd already be
+    making" in its field (seed src 311), and Brawl is no help to a Knowledge recall."""
     open_now = {n.lower() for n in opened}
     total = 0
     for name in names:
         skill = _skill(character, name)
+        if stats is not None and not set(skill.stats) & set(stats):
+            fields = " or ".join(s.value.title() for s in skill.stats)
+            raise RuleViolation(
+                "WD-SKILL-001",
+                f"{skill.name} is a {fields} skill: it gives no die to a "
+                f"{' & '.join(s.value.title() for s in stats)} check.",
+                field="skills",
+            )
         if skill.learning and skill.name.lower() not in open_now:
             raise RuleViolation(
                 "WD-SKILL-009",

@@ -453,6 +453,9 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
         if loss.lasting is StatLasting.DRAINED:
             drained.append(loss)  # comes back a point a turn (WD-WFX-021)
+    if lasting != c.lasting_loss:
+        # long-term damage to Guts takes wound slots with it (WD-STAT-021, WD-STAT-005)
+        track = track.resized(evolve(b.state.sheets[target], {"lasting_loss": lasting}))
     if o.slain:
         track = evolve(track, {"standing": Standing.DEAD})
     elif o.dying and track.standing is not Standing.DEAD:

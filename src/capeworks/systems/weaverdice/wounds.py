@@ -116,6 +116,15 @@ class Track(Frozen):
             return cls(tier=character.tier, slots=1)
         return cls(tier=character.tier, slots=character.lasting(Stat.GUTS), armor=character.armor_points)
 
+    def resized(self, character: Character) -> Track:
+        """The same wounds on the slots ``character``'s sheet now gives: long-term or permanent Guts
+        loss takes body slots away (WD-STAT-005, WD-STAT-021 PROPOSED: such loss changes every
+        derived value). Wounds past the new size stay; the track is simply full."""
+        size = Track.of(character)
+        if (size.slots, size.armor) == (self.slots, self.armor):
+            return self
+        return evolve(self, {"slots": size.slots, "armor": size.armor})
+
     @property
     def body(self) -> tuple[Wound, ...]:
         """Wounds in body slots."""
