@@ -79,6 +79,27 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
     return base
 
 
+def armed(c: cmd.Attack, sheet: Character) -> cmd.Attack:
+    """The attack as the held item named makes it: "Brawn or Dexterity, depending on weapon" (src 588),
+    its damage type and tier (src 1013, 602), effect only for an improvised one (src 618), ranged or
+    not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)."""
+    if c.weapon is None:
+        return c
+    item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
+    if item is None:
+        raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {c.weapon} in hand.")
+    given = c.model_fields_set
+    taken = {
+        "stat": item.attack_stat,
+        "damage": item.damage,
+        "tier": item.tier,
+        "melee": not item.ranged,
+        "effect_only": item.effects_only,
+    }
+    update = {k: v for k, v in taken.items() if k not in given}
+    return c.model_copy(update=update) if update else c
+
+
 def weapon_modifier(me: Combatant, sheet: Character, weapon: str | None) -> int:
     """To hit with the held item named (none: bare hands): a restrained attacker has -2 with a
     one-handed non-fist weapon and cannot swing a two-handed one (WD-GRAPPLE-008)."""
