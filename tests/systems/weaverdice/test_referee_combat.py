@@ -14,7 +14,7 @@ from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 KNIFE = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
-BAT = {"name": "Bat", "damage": "bash", "tier": "moderate", "size": "large"}
+BAT = {"name": "Bat", "damage": "bash", "tier": 2, "size": "large"}  # a moderate bash (src 623)
 
 
 def _duel(vic: dict[str, Any] | None = None, **stats: int) -> Any:
@@ -236,3 +236,156 @@ def test_an_attack_with_a_weapon_not_in_hand_is_refused() -> None:
     d.do("ann", "draw_item", character="vic", item="knife")
     d.do("ann", "attack", character="vic", target="brute", weapon="knife", dice=[1])
     assert d.state.fight.turn.actions == 0
+
+
+# --- bleeding, ongoing damage and other effects that act later -------------------------------
+
+
+def _bleeding_vic(**stats: int) -> Any:
+    """Vic cut by the brute (Lesser Cut 3: Bleeding), the brute's turn ended: Vic's turn, round 2."""
+    d = _duel(**stats)
+    _to_brute(d)
+    _brute_hits_vic(d, "cut", "lesser", 3)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert _names(d, "vic") == ["bleeding"]
+    d.do("gm", "end_turn", character="brute")
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-010")
+def test_bleeding_wounds_on_a_full_action() -> None:
+    # src 814: Bleeding: "Suffer a lesser wound when expending effort or taking a full action"
+    d = _bleeding_vic()
+    d.do("ann", "attack", character="vic", target="thug", full=True, dice=[1])
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-019")
+def test_bleeding_wounds_when_a_dodge_spends_focus() -> None:
+    # src 814: expending effort (a dodge's Focus, src 588) while bleeding costs a lesser wound
+    d = _bleeding_vic(athletics=5)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])  # 6 + 1 = 7
+    d.answer("ann", "react-vic", "dodge", dice=[6])  # 6 + 2 = 8 >= 7: dodged, but the Focus bled
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-032")
+def test_a_rest_that_fails_its_roll_still_stops_the_next_bleed() -> None:
+    # src 814: "Resting mid-combat prevents the next instance and can allow a roll to remove bleed":
+    # the Guts roll fails (1), Bleeding stays, but the next effort spent costs no wound; the one
+    # after does.
+    d = _bleeding_vic(athletics=5)
+    d.do("ann", "rest", character="vic", remove="bleeding", restore="focus", dice=[1])
+    assert _names(d, "vic") == ["bleeding"]
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    assert _wounds(d, "vic") == [WoundTier.LESSER]  # the rest took this instance
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="brute", target="vic", dice=[1])  # 1 + 2 = 3: a miss
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "move", character="vic", feet=60, sprint=True, dice=[1])  # a full action: it bleeds
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-STATUS-001")
+def test_a_full_rest_removes_bleeding_without_a_roll_or_a_wound() -> None:
+    # src 814: "Full rests remove bleed without needing a roll"; PROPOSED (WD-COMBAT-034): the full
+    # rest removes it before the full action's bleed would apply. Guts roll 1 fails, yet it goes.
+    d = _bleeding_vic()
+    d.do("ann", "rest", character="vic", full=True, restore="focus", dice=[1])
+    assert _names(d, "vic") == []
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-WOUND-015")
+def test_bleeding_left_at_the_fights_end_becomes_a_lesser_wound() -> None:
+    # src 814: "When the combat encounter ends, if bleeding wasn't removed, then bleeding ends and
+    # leaves a lesser wound in its place."
+    d = _bleeding_vic()
+    d.do("gm", "end_combat", lull=False)
+    assert _names(d, "vic") == []
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-WFX-016", "WD-STATUS-001")
+def test_moderate_cut_5_minus_1_brawn_lasts_until_the_bleeding_stops() -> None:
+    # src 682: "Inflict Bleeding, -1 Brawn to target until bleeding is stopped". Brawn 4 (+1): an
+    # attack 3 + 1 - 1 = 3 misses the brute's 4; after a rest sheds the bleed, 3 + 1 = 4 hits.
+    d = _duel(brawn=4)
+    _to_brute(d)
+    _brute_hits_vic(d, "cut", "moderate", 5)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
+    d.do("ann", "rest", character="vic", remove="bleeding", restore="focus", dice=[4])
+    assert "bleeding" not in _names(d, "vic")
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 4
+    d.do("ann", "attack", character="vic", target="brute", dice=[3])
+    assert any(p.kind == "reaction" for p in d.prompts("gm"))
+
+
+@pytest.mark.rules("WD-WFX-020", "WD-COMBAT-035")
+def test_moderate_burn_5_6_adds_a_wound_at_the_end_of_each_own_turn_until_a_rest() -> None:
+    # src 764: "Damage is ongoing; suffer an additional wound at the end of each turn (rest to stop)";
+    # PROPOSED (WD-WFX-020): a lesser wound at the end of each of the victim's own turns.
+    d = _duel(guts=5)
+    _to_brute(d)
+    _brute_hits_vic(d, "burn", "moderate", 5)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
+    d.do("gm", "end_turn", character="brute")  # not Vic's turn: nothing yet
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
+    d.do("ann", "end_turn", character="vic")
+    assert _wounds(d, "vic") == [WoundTier.MODERATE, WoundTier.LESSER]
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", restore="focus", dice=[1])  # any rest stops it
+    d.do("ann", "end_turn", character="vic")
+    assert _wounds(d, "vic") == [WoundTier.MODERATE, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-STATUS-010", "WD-STATUS-008")
+def test_lesser_shock_5_6_with_no_focus_blinds_pains_and_delays() -> None:
+    # src 746: "Target loses 1 focus. If they have none, they instead suffer both of the above and are
+    # delayed": Blinded and deafened, pain, and the next turn after the next enemies.
+    d = _duel()
+    d.do("gm", "ruling", character="vic", text="spent", effort={"focus": 0})
+    _to_brute(d)
+    d.do("gm", "attack", character="brute", target="vic", damage="shock", dice=[6, 5])  # no Focus to react
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    names = _names(d, "vic")
+    assert "blinded" in names and any("pain" in n for n in names)
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.turn.actor == "thug"
+
+
+@pytest.mark.rules("WD-WFX-013", "WD-COMBAT-017")
+def test_lesser_rend_minus_1_brawn_costs_the_next_swing() -> None:
+    # src 730: "a temporary -1 to Brawn": Vic Brawn 4 then swings 3 + 0 = 3, a miss on the brute's 4
+    d = _duel(brawn=4)
+    _to_brute(d)
+    _brute_hits_vic(d, "rend", "lesser", 3)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("ann", "effect_choice", character="vic", key="rend", picks=["brawn"])
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "attack", character="vic", target="brute", dice=[3])
+    assert not any(p.kind == "reaction" for p in d.prompts("gm"))
+    assert d.state.people["brute"].track.wounds == ()
+
+
+@pytest.mark.rules("WD-WFX-011", "WD-EQUIP-002")
+def test_lesser_bash_5_drops_the_weapon__no_swing_with_it_after() -> None:
+    # src 658: "Target drops held item/weapon": the bat is no longer in hand to swing (the table marks
+    # Disarmed and keeps the item on the sheet, WD-STATUS-016); once the GM rules it picked up, it swings
+    d = _duel({**sheet("vic", "Vic"), "held": [BAT]})
+    _to_brute(d)
+    _brute_hits_vic(d, "bash", "lesser", 5)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "end_turn", character="brute")
+    assert "disarmed" in _names(d, "vic")
+    d.refuse("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6], rule="WD-STATUS-016")
+    d.do("gm", "ruling", character="vic", text="picks the bat up", drop_conditions=["disarmed"])
+    d.do("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6])
+    assert "(moderate bash)" in d.words()[-1]

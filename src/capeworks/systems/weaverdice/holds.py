@@ -79,12 +79,18 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
     return base
 
 
-def armed(c: cmd.Attack, sheet: Character) -> cmd.Attack:
+def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
     """The attack as the held item named makes it: "Brawn or Dexterity, depending on weapon" (src 588),
     its damage type and tier (src 1013, 602), effect only for an improvised one (src 618), ranged or
-    not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)."""
+    not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)
+    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016)."""
     if c.weapon is None:
         return c
+    if any(x.name == Status.DISARMED and x.target == c.character for x in me.conditions):
+        raise RuleViolation(
+            "WD-STATUS-016",
+            f"{sheet.name} dropped what they held (Disarmed): nothing to swing until it is picked up.",
+        )
     item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
     if item is None:
         raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {c.weapon} in hand.")

@@ -437,7 +437,11 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         )
         track = evolve(track, {"wounds": tuple(wounds)})
     conditions = c.conditions
+    # Moderate Cut 5's Brawn rides on its Bleeding and ends with it (src 682)
+    weakens = sum(x.points for x in o.stat_losses if x.lasting is StatLasting.WHILE_BLEEDING)
     for cond in o.conditions:
+        if weakens and cond.status is Status.BLEEDING:
+            cond = evolve(cond, {"brawn_loss": weakens})
         conditions = st.add(conditions, cond)
     effort = c.effort
     for pool, n in o.effort_spent.items():
@@ -449,6 +453,8 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
     drained = list(c.drained)
     for loss in o.stat_losses:
+        if loss.lasting is StatLasting.WHILE_BLEEDING and weakens:
+            continue  # held on the Bleeding above
         bucket = lasting if loss.lasting in _LASTING else temporary
         bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
         if loss.lasting is StatLasting.DRAINED:
