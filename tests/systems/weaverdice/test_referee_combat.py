@@ -402,7 +402,7 @@ def test_lesser_pierce_6_escalates_the_wound_on_the_track() -> None:
     _to_brute(d)
     _brute_hits_vic(d, "pierce", "lesser", 6)
     d.do("ann", "effect_choice", character="vic", key="negate", picks=[], dice=[1])  # Moderate Pierce 1
-    assert "no effect" in d.words()[-1]
+    assert "the wound becomes moderate" in d.words()[-1]
     assert _wounds(d, "vic") == [WoundTier.MODERATE]
 
 
