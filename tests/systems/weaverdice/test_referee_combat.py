@@ -520,5 +520,38 @@ def test_a_recovery_dot_in_a_rest_sheds_a_troublesome_effect() -> None:
     # the same" (a Recovery pip); src 1004: the rest's Guts roll failing does not stop it.
     d = _duel()
     _with(d, "vic", Status.PAINED_PHYSICAL)
-    d.do("ann", "rest", character="vic", remove="pained_physical", recovery=True, restore="focus", dice=[1, 5])
+    d.do(
+        "ann", "rest", character="vic", remove="pained_physical", recovery=True, restore="focus", dice=[1, 5]
+    )
     assert _names(d, "vic") == []
+
+
+# --- limbs and hands --------------------------------------------------------------------------
+
+
+def _armless_vic(face: int, part: str, *, held: tuple[dict[str, Any], ...] = (BAT,)) -> Any:
+    """Vic, a large bat in hand (or ``held``), takes a Critical Cut (``face``) losing ``part``."""
+    d = _duel({**sheet("vic", "Vic", guts=5), "held": list(held), "belt": [KNIFE]})
+    _to_brute(d)
+    _brute_hits_vic(d, "cut", "critical", face)
+    d.do("ann", "effect_choice", character="vic", key="limb", picks=[part])  # the target's choice (src 690)
+    d.do("ann", "effect_choice", character="vic", key="reattach", picks=[])  # no effort on the window
+    d.do("gm", "end_turn", character="brute")
+    return d
+
+
+@pytest.mark.rules("WD-WFX-022", "WD-EQUIP-002", "WD-STATUS-016")
+def test_a_lost_arm_cannot_swing_a_two_handed_bat() -> None:
+    # src 706: Critical Cut 1-2 "Lose an arm"; src 1015: "two hands ... two small items or one large
+    # one": with one arm the large bat cannot be swung, bare hands still can.
+    d = _armless_vic(1, "left_arm")
+    assert "lost_limb" in _names(d, "vic")
+    d.refuse("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6], rule="WD-EQUIP-002")
+    d.do("ann", "attack", character="vic", target="brute", dice=[1])
+
+
+@pytest.mark.rules("WD-WFX-022", "WD-EQUIP-002", "WD-EQUIP-003")
+def test_a_lost_arm_leaves_one_hand_to_draw_into() -> None:
+    # src 706, 1015: one small item in the one hand left; a second small one does not fit
+    d = _armless_vic(2, "right_arm", held=({"name": "Flare", "damage": "burn"},))
+    d.refuse("ann", "draw_item", character="vic", item="knife", rule="WD-EQUIP-002", match="one hand")

@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import fall_breaks_fragile_slots
 from capeworks.systems.weaverdice.grapple import (
@@ -94,6 +95,7 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
     item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
     if item is None:
         raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {c.weapon} in hand.")
+    check_hands((item,), hands=st.usable_hands(me.conditions, c.character))
     given = c.model_fields_set
     taken = {
         "stat": item.attack_stat,

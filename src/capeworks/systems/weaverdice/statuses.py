@@ -223,6 +223,19 @@ def add(conditions: Iterable[Condition], new: Condition) -> tuple[Condition, ...
     return (*out, new)
 
 
+def usable_hands(conditions: Iterable[Condition], target: str) -> int:
+    """Hands left to hold with: two, less each arm lost or disabled (src 696, 706, 714; WD-WFX-018/022)."""
+    gone = {
+        c.part
+        for c in conditions
+        if c.target == target
+        and c.name in (Status.LOST_LIMB, Status.DISABLED_LIMB)
+        and c.part is not None
+        and c.part.is_arm
+    }
+    return 2 - len(gone)
+
+
 def _of(conditions: Iterable[Condition], target: str, status: Status) -> list[Condition]:
     return [c for c in conditions if c.target == target and c.name == status.value]
 
