@@ -555,3 +555,137 @@ def test_a_lost_arm_leaves_one_hand_to_draw_into() -> None:
     # src 706, 1015: one small item in the one hand left; a second small one does not fit
     d = _armless_vic(2, "right_arm", held=({"name": "Flare", "damage": "burn"},))
     d.refuse("ann", "draw_item", character="vic", item="knife", rule="WD-EQUIP-002", match="one hand")
+
+
+@pytest.mark.rules("WD-WFX-018", "WD-EQUIP-002")
+def test_moderate_pierce_5_a_disabled_arm_of_the_attackers_choice_drops_a_hand() -> None:
+    # src 696: "Disables a limb. Pain." (attacker's choice, PROPOSED WD-WFX-018); a disabled arm holds
+    # nothing, so the large bat cannot be swung with the other alone (src 1015).
+    d = _duel({**sheet("vic", "Vic"), "held": [BAT]})
+    _to_brute(d)
+    _brute_hits_vic(d, "pierce", "moderate", 5)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "effect_choice", character="brute", key="limb", picks=["right_arm"])
+    d.do("gm", "end_turn", character="brute")
+    assert "disabled_limb" in _names(d, "vic")
+    d.refuse("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6], rule="WD-EQUIP-002")
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-STATUS-016", "WD-STATUS-009")
+def test_moderate_shock_3_4_disarmed_and_knocked_down_both_act_on_the_next_turn() -> None:
+    # src 768: the target "chooses 2 of: disarmed, knocked down, lose 1 focus, start dying"; on Vic's
+    # next turn the bat is not in hand (src 658's drop) and he moves no more than 5 ft (src 850).
+    d = _duel({**sheet("vic", "Vic"), "held": [BAT]})
+    _to_brute(d)
+    _brute_hits_vic(d, "shock", "moderate", 3)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("ann", "effect_choice", character="vic", key="shock", picks=["disarmed", "knocked_down"])
+    d.do("gm", "end_turn", character="brute")
+    d.refuse("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6], rule="WD-STATUS-016")
+    d.refuse("ann", "move", character="vic", feet=10, rule="WD-MOVE-001")
+
+
+@pytest.mark.rules("WD-WFX-024", "WD-COMBAT-002", "WD-WOUND-009")
+def test_critical_pierce_1_3_dying__no_actions_but_getting_up() -> None:
+    # src 718: "Target is placed in dying state, no other effect"; src 563: the dying do "nothing
+    # except perhaps rolling to get back up"; src 796: a Recovery dot buys a Guts roll.
+    d = _duel(guts=4)
+    _to_brute(d)
+    _brute_hits_vic(d, "pierce", "critical", 2)
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    d.do("gm", "end_turn", character="brute")
+    d.refuse("ann", "attack", character="vic", target="brute", dice=[6])
+    d.refuse("ann", "move", character="vic", feet=5)
+    d.do("ann", "get_up", character="vic", dice=[6])  # Guts 4: 6 + 1 = 7 >= 3
+    assert d.state.people["vic"].track.standing is Standing.UP
+
+
+@pytest.mark.rules("WD-COMBAT-011", "WD-COMBAT-008")
+def test_a_quick_action_fits_after_both_standard_ones__once() -> None:
+    # src 570: quick actions are made "without counting against the two actions a turn" and "kept to
+    # one a turn at most"
+    d = _duel()
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    d.do("ann", "act", character="vic", action="shout a warning", kind="quick")
+    d.refuse("ann", "act", character="vic", action="grab the keys", kind="quick", rule="WD-COMBAT-011")
+
+
+@pytest.mark.rules("WD-COMBAT-032", "WD-COMBAT-008")
+def test_a_rest_is_one_of_the_two_actions() -> None:
+    # src 559, 1004: "As an action, resting ..."; a standard rest leaves one action
+    d = _duel()
+    d.do("ann", "rest", character="vic", restore="focus", dice=[1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-COMBAT-008")
+
+
+@pytest.mark.rules("WD-COMBAT-015", "WD-MOVE-003", "WD-COMBAT-008")
+def test_an_attack_of_opportunity_costs_focus_not_the_next_turns_actions() -> None:
+    # src 586: out-of-turn actions spend Focus; the attacker's own turn keeps its two actions
+    d = _duel()
+    d.do("ann", "end_turn", character="vic")
+    d.do("ann", "attack", character="vic", target="thug", opportunity=True, dice=[1])  # 1: a miss
+    vic = d.state.people["vic"]
+    assert vic.effort.available(d.state.sheet("vic"), Pool.FOCUS) == 2
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)
+
+
+@pytest.mark.rules("WD-STATUS-010")
+def test_delay_skips_an_ally_to_go_after_the_next_enemy() -> None:
+    # src 854: Delayed puts the target "after the enemy or group of enemies who would otherwise act
+    # next": order Vic, Max (an ally), thug, brute; Vic goes after the thug and brute, not after Max.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5, 1])  # Vic 12, Max 11, thug 9, brute 3
+    assert d.state.fight.order.order == ("vic", "max", "thug", "brute")
+    for who, seat in (("vic", "ann"), ("max", "bob"), ("thug", "gm")):
+        d.do(seat, "end_turn", character=who)
+    _brute_hits_vic(d, "bash", "lesser", 6)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.turn.actor == "max"
+    d.do("bob", "end_turn", character="max")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.turn.actor == "vic" and d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-017", "WD-STAT-001")
+def test_a_shot_with_no_weapon_named_aims_with_dexterity() -> None:
+    # src 256: Dexterity covers "aiming"; WD-COMBAT-017: aimed shots use Dexterity. Vic Dex 5 (+2),
+    # Brawn 1 (-2): a thrown bottle at the brute, 2 + 2 = 4 hits DS 4 (with Brawn it would be 0).
+    d = _duel(dexterity=5, brawn=1)
+    d.do("ann", "attack", character="vic", target="brute", melee=False, dice=[2])
+    assert any(p.kind == "reaction" for p in d.prompts("gm"))
+
+
+@pytest.mark.rules("WD-WFX-014", "WD-WOUND-013", "WD-WOUND-015")
+def test_lesser_burn_1_3_the_temporary_wound_goes_when_the_fight_ends() -> None:
+    # src 738: "Target suffers a temporary lesser wound"; PROPOSED (WD-WOUND-013): gone at the
+    # encounter's end. Vic in his own clothes would keep it (bare skin); a costume piece of standard
+    # tier makes it temporary.
+    d = _duel({**sheet("vic", "Vic"), "costume": {"pieces": [{"key": "icon", "cell": [0, 0]}]}})
+    _to_brute(d)
+    _brute_hits_vic(d, "burn", "lesser", 2)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+    d.do("gm", "end_combat", lull=False)
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-MOVE-011", "WD-EQUIP-002")
+def test_a_heavy_held_item_over_brawn_slows_the_move() -> None:
+    # src 1021: encumbrance capacity = Brawn; over it: -1 Athletics, -1 Dexterity, a further -5 ft.
+    # Brawn 2 with a 3-encumbrance sledge: Athletics 3 -> 2 (25 ft) and -5 ft: 20 ft a move
+    sledge = {"name": "Sledge", "damage": "bash", "size": "large", "encumbrance": 3}
+    d = _duel({**sheet("vic", "Vic", brawn=2), "held": [sledge]})
+    d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20)
+    assert d.state.sheet("vic").stat(Stat.DEXTERITY) == 2

@@ -84,8 +84,11 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
     """The attack as the held item named makes it: "Brawn or Dexterity, depending on weapon" (src 588),
     its damage type and tier (src 1013, 602), effect only for an improvised one (src 618), ranged or
     not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)
-    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016)."""
+    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016). A shot with
+    no weapon named aims, with Dexterity unless the command says (src 256: "aiming"; WD-COMBAT-017)."""
     if c.weapon is None:
+        if not c.melee and "stat" not in c.model_fields_set:
+            return c.model_copy(update={"stat": Stat.DEXTERITY})
         return c
     if any(x.name == Status.DISARMED and x.target == c.character for x in me.conditions):
         raise RuleViolation(
