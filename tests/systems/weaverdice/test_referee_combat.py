@@ -515,9 +515,15 @@ def test_a_full_rest_takes_as_many_conditions_as_guts() -> None:
 
 
 @pytest.mark.rules("WD-WFX-004", "WD-COMBAT-032")
-def test_a_recovery_dot_in_a_rest_sheds_a_troublesome_effect() -> None:
-    # src 616: a troublesome effect "can be shucked off during a rest action mid-encounter by spending
-    # the same" (a Recovery pip); src 1004: the rest's Guts roll failing does not stop it.
+def test_a_recovery_dot_in_a_rest_buys_another_roll_to_shed_an_effect() -> None:
+    # src 394: Recovery "Make another roll to shrug off negative conditions when pausing to recover
+    # mid-fight" (src 616's "shucked off ... by spending the same" read through it, WD-COMBAT-032):
+    # Guts 1 fails, the bought roll 5 sheds the pain; with 1 and 1 it stays and the dot is still spent.
+    d2 = _duel()
+    _with(d2, "vic", Status.PAINED_PHYSICAL)
+    d2.do("ann", "rest", character="vic", remove="pained_physical", recovery=True, dice=[1, 1])
+    assert _names(d2, "vic") == ["pained_physical"]
+    assert d2.state.people["vic"].effort.available(d2.state.sheet("vic"), Pool.RECOVERY) == 2
     d = _duel()
     _with(d, "vic", Status.PAINED_PHYSICAL)
     d.do(
@@ -689,3 +695,46 @@ def test_a_heavy_held_item_over_brawn_slows_the_move() -> None:
     d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
     d.do("ann", "move", character="vic", feet=20)
     assert d.state.sheet("vic").stat(Stat.DEXTERITY) == 2
+
+
+@pytest.mark.rules("WD-WOUND-004", "WD-WOUND-005", "WD-EQUIP-011")
+def test_armor_is_an_extra_slot__the_stay_up_check_waits_for_the_third_wound_at_guts_2() -> None:
+    # src 1032: armor "acts as an additional wound slot, taking one hit"; src 794: the check comes when
+    # no space is left. Guts 2 + 1 armor = 3 slots: after two hits no check; the second hit, on the body,
+    # rolls its effect (the armor's hit did not).
+    d = _duel({**sheet("vic", "Vic", guts=2), "armor": 1})
+    _to_brute(d)
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")  # on the armor: no effect die
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    _brute_hits_vic(d, "bash", "lesser", 1)  # on the body: the effect rolls (knocked back 5 ft)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert len(d.state.people["vic"].track.wounds) == 2
+    assert d.state.people["vic"].track.checks == 0  # one slot still empty: no stay-up check
+    assert d.state.people["vic"].track.standing is Standing.UP
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-027")
+def test_a_wait_spends_focus__a_bleeding_waiter_takes_a_wound() -> None:
+    # src 994: a Wait spends Focus; src 814: Bleeding wounds when expending effort
+    d = _bleeding_vic()
+    d.do("ann", "wait", character="vic", trigger="brute")
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-014", "WD-WOUND-009", "WD-WFX-016")
+def test_a_death_sentence_leaves_no_self_recovery_from_dying() -> None:
+    # src 875: Death Sentence: "They cannot recover from the dying state or Death Sentence without
+    # outside help": a dying sentenced Vic cannot spend Recovery to get up.
+    d = _duel(guts=1)
+    _to_brute(d)
+    # the one slot is full: the stay-up roll 1 - 2 fails, all moderate: dying; then the effect, 6
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 6])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert "death_sentence" in _names(d, "vic")
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    d.do("gm", "end_turn", character="brute")
+    d.refuse("ann", "get_up", character="vic", dice=[6])
