@@ -738,3 +738,45 @@ def test_a_death_sentence_leaves_no_self_recovery_from_dying() -> None:
     assert d.state.people["vic"].track.standing is Standing.DYING
     d.do("gm", "end_turn", character="brute")
     d.refuse("ann", "get_up", character="vic", dice=[6])
+
+
+# --- belt and costume in play -------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-EQUIP-003", "WD-MOVE-009")
+def test_a_broken_fragile_belt_slot_makes_the_last_item_slow_to_draw() -> None:
+    # src 1083: a Standard belt's "final belt slot is fragile and may be destroyed when the character
+    # falls" (4+); src 1017: items past the slots "stop being as quick to access". Dexterity 1 + 2 = 3
+    # slots hold knife, flare, wrench; the fall breaks the third: the wrench now takes a full action.
+    belt = [KNIFE, {"name": "Flare", "damage": "burn"}, {"name": "Wrench", "damage": "bash"}]
+    costume = {"pieces": [{"key": "belt", "cell": [2, 0]}]}
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", dexterity=1, guts=4), "costume": costume, "belt": belt})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.sheet("vic").belt_slots == 3
+    d.do("gm", "fall", character="vic", feet=18, dice=[4, 1])  # belt die 4: broken; effect 1
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert d.state.sheet("vic").belt_slots == 2
+    d.do("ann", "draw_item", character="vic", item="wrench")
+    assert d.state.fight.turn.full_used
+
+
+@pytest.mark.rules("WD-COMBAT-033", "WD-STATUS-007", "WD-WFX-010")
+def test_a_rest_does_not_ease_a_scarred_wound() -> None:
+    # src 646: Lesser Cut 4 "Inflict Scarred"; src 842: scarring wounds "persist until specific
+    # end-of-day downtime can be dedicated to taking care of them or medical care given"; src 1004:
+    # the rest eases the most minor wound with nothing attached. The scarred lesser cut stays; the
+    # plain moderate pierce (Moderate Pierce 1, no effect) is the one eased.
+    d = _duel()
+    _to_brute(d)
+    _brute_hits_vic(d, "cut", "lesser", 4)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    _brute_hits_vic(d, "pierce", "moderate", 1)
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", reduce=True, restore="focus", dice=[6])
+    wounds = d.state.people["vic"].track.wounds
+    assert [(w.tier, w.scarring) for w in wounds] == [(WoundTier.LESSER, True), (WoundTier.LESSER, False)]
