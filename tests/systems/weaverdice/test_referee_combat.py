@@ -780,3 +780,35 @@ def test_a_rest_does_not_ease_a_scarred_wound() -> None:
     d.do("ann", "rest", character="vic", reduce=True, restore="focus", dice=[6])
     wounds = d.state.people["vic"].track.wounds
     assert [(w.tier, w.scarring) for w in wounds] == [(WoundTier.LESSER, True), (WoundTier.LESSER, False)]
+
+
+@pytest.mark.rules("WD-COMBAT-026", "WD-EQUIP-002")
+def test_a_chair_swung_as_a_club_delivers_its_effect_and_no_wound() -> None:
+    # src 618: "Some weapons (especially improvised ones) may deliver attack effects only; using a chair
+    # as a club": the chair in hand is marked so; naming it is enough.
+    chair = {"name": "Chair", "damage": "bash", "size": "large", "effects_only": True}
+    d = _duel({**sheet("vic", "Vic"), "held": [chair]})
+    d.do("ann", "attack", character="vic", target="thug", weapon="chair", dice=[6, 2])  # effect 2
+    assert d.state.people["thug"].track.wounds == ()
+    assert "knocked back 10 ft" in " ".join(d.words())
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-COMBAT-017", "WD-EQUIP-002")
+def test_a_pistol_shot_blocked__the_shooter_is_no_melee_attacker() -> None:
+    # src 592: a Block drops only "melee attackers" a place; src 588, 1013: the pistol in hand makes the
+    # shot ranged, with Dexterity, a moderate pierce (src 624: gunshots) without saying so again.
+    pistol = {"name": "Pistol", "damage": "pierce", "tier": 2, "attack_stat": "dexterity", "ranged": True}
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", {**sheet("gunman", "Gunman", "notable", dexterity=4, brawn=1), "held": [pistol]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, gunman 7 + 5 = 12 (notable first), thug 9
+    assert d.state.fight.order.order == ("gunman", "vic", "thug")
+    d.do("gm", "attack", character="gunman", target="vic", weapon="pistol", dice=[4])  # 4 + 1 = 5
+    assert "(moderate pierce)" in " ".join(d.words())
+    d.answer("ann", "react-vic", "block", dice=[3])  # Brawn 5: 3 + 2 = 5 >= 5: blocked
+    d.do("gm", "end_turn", character="gunman")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    assert d.state.fight.order.order == ("gunman", "vic", "thug")
+    assert d.state.fight.turn.actor == "gunman"
