@@ -812,3 +812,34 @@ def test_a_pistol_shot_blocked__the_shooter_is_no_melee_attacker() -> None:
     d.do("gm", "end_turn", character="thug")
     assert d.state.fight.order.order == ("gunman", "vic", "thug")
     assert d.state.fight.turn.actor == "gunman"
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-COMBAT-016", "WD-MOVE-003")
+def test_moderate_shock_1_2_taken_on_ones_own_turn_halves_the_next_one() -> None:
+    # src 766: "Target can only take half the actions next turn". Struck by an attack of opportunity
+    # while moving on his own turn, Vic keeps this turn's second action; his next turn is the halved one.
+    d = _duel()
+    d.do("ann", "move", character="vic", feet=20)
+    d.do(
+        "gm",
+        "attack",
+        character="brute",
+        target="vic",
+        opportunity=True,
+        damage="shock",
+        tier="moderate",
+        dice=[6],
+    )
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("ann", "move", character="vic", feet=10)  # this turn's second action stands
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.turn.actor == "vic" and d.state.fight.turn.actions == 1
+    d.do("ann", "move", character="vic", feet=10)
+    d.refuse("ann", "move", character="vic", feet=10, rule="WD-COMBAT-008")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.turn.actions == 2  # and back to two

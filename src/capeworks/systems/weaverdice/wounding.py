@@ -439,9 +439,14 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     conditions = c.conditions
     # Moderate Cut 5's Brawn rides on its Bleeding and ends with it (src 682)
     weakens = sum(x.points for x in o.stat_losses if x.lasting is StatLasting.WHILE_BLEEDING)
+    fight = b.fight
+    own_turn = fight is not None and fight.turn is not None and fight.turn.actor == target
     for cond in o.conditions:
         if weakens and cond.status is Status.BLEEDING:
             cond = evolve(cond, {"brawn_loss": weakens})
+        if own_turn and cond.status is Status.HALF_ACTIONS and cond.ends is not None and fight is not None:
+            # struck on its own turn (an attack of opportunity): "next turn" is the one after (src 766)
+            cond = evolve(cond, {"ends": evolve(cond.ends, {"round": fight.order.round + 1})})
         conditions = st.add(conditions, cond)
     effort = c.effort
     for pool, n in o.effort_spent.items():
