@@ -843,3 +843,24 @@ def test_moderate_shock_1_2_taken_on_ones_own_turn_halves_the_next_one() -> None
     d.do("gm", "end_turn", character="thug")
     d.do("gm", "end_turn", character="brute")
     assert d.state.fight.turn.actions == 2  # and back to two
+
+
+@pytest.mark.rules("WD-STATUS-010", "WD-WFX-011", "WD-MOVE-003")
+def test_delayed_on_ones_own_turn_delays_the_next_turn() -> None:
+    # src 660 (Lesser Bash 6: "Inflict Delay"), src 854: "Delays the target's next turn ... after the
+    # enemy or group of enemies who would otherwise act next". Struck by an attack of opportunity while
+    # moving on his own turn, Vic finishes this turn; in round 2 he acts after the thug and the brute.
+    d = _duel()
+    d.do("ann", "move", character="vic", feet=20)
+    d.do("gm", "attack", character="brute", target="vic", opportunity=True, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("ann", "move", character="vic", feet=10)  # this turn goes on
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.turn.actor == "thug"
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.order.round == 2 and d.state.fight.turn.actor == "thug"
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute")
+    assert d.state.fight.turn.actor == "vic" and d.state.fight.order.round == 2

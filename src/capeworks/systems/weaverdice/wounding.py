@@ -15,6 +15,7 @@ WD-STATUS-001 (Bleeding).
 
 from __future__ import annotations
 
+from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_stayed
@@ -487,6 +488,11 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         fight = evolve(fight, {"order": order})
         if held is not None:
             c = evolve(c, {"conditions": st.add(c.conditions, held)})
+    elif o.delayed and fight is not None:
+        # struck on its own turn (an attack of opportunity): the delay is owed to the next turn and
+        # moves it as this one ends (WD-STATUS-010, src 854; :func:`~.fight.next_turn`)
+        owed = st.condition(Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target))
+        c = evolve(c, {"conditions": st.add(c.conditions, owed)})
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
