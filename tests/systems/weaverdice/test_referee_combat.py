@@ -864,3 +864,17 @@ def test_delayed_on_ones_own_turn_delays_the_next_turn() -> None:
     d.do("gm", "end_turn", character="thug")
     d.do("gm", "end_turn", character="brute")
     assert d.state.fight.turn.actor == "vic" and d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-WFX-004")
+def test_a_recovery_dot_spent_on_an_effect_makes_a_bleeder_bleed() -> None:
+    # src 392, 616: a Recovery dot ignores a lesser or moderate effect; src 814: Bleeding "Suffer a
+    # lesser wound when expending effort": the dot is effort, so the bleeding Vic (Guts 4) takes a
+    # third lesser wound for it.
+    d = _bleeding_vic(guts=4)
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    _brute_hits_vic(d, "bash", "lesser", 1)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=["recovery"])
+    assert _wounds(d, "vic") == [WoundTier.LESSER] * 3
+    assert "Vic takes a lesser wound from bleeding." in d.words()

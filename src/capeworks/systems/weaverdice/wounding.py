@@ -438,6 +438,10 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         )
         track = evolve(track, {"wounds": tuple(wounds)})
     conditions = c.conditions
+    # effort spent on the effect (a Recovery dot, the dots of a save) makes a bleeder bleed (src 814)
+    bled = None
+    if any(o.effort_spent.values()):
+        bled, conditions = bleed(conditions, target, BleedTrigger.EFFORT_SPENT)
     # Moderate Cut 5's Brawn rides on its Bleeding and ends with it (src 682)
     weakens = sum(x.points for x in o.stat_losses if x.lasting is StatLasting.WHILE_BLEEDING)
     fight = b.fight
@@ -508,6 +512,8 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
             temporary=grant.temporary,
             roll_effect=grant.rolls_effect,
         )
+    if bled is not None:
+        take_wound(b, target, bled, None, cause="bleeding")
     if rest and not b.state.effects[0].key:
         nxt = b.state.effects[0]
         resolve_effect(b, nxt)
