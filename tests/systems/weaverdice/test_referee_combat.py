@@ -878,3 +878,22 @@ def test_a_recovery_dot_spent_on_an_effect_makes_a_bleeder_bleed() -> None:
     d.do("ann", "effect_choice", character="vic", key="negate", picks=["recovery"])
     assert _wounds(d, "vic") == [WoundTier.LESSER] * 3
     assert "Vic takes a lesser wound from bleeding." in d.words()
+
+
+@pytest.mark.rules("WD-COMBAT-033", "WD-WOUND-016", "WD-EQUIP-011")
+def test_a_rest_does_not_mend_the_armor() -> None:
+    # src 1032: "Repairing wounded armor has the same rules as repairing other broken gear ... [Long DC
+    # of 12; each roll takes 20 min & money]": catching one's breath (src 1004) eases a body wound,
+    # here the moderate pierce, and leaves the armor's hit on the track.
+    d = _duel({**sheet("vic", "Vic"), "armor": 1})
+    _to_brute(d)
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")  # the armor takes it
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    _brute_hits_vic(d, "pierce", "moderate", 1)
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", reduce=True, restore="focus", dice=[6])
+    wounds = d.state.people["vic"].track.wounds
+    assert [(w.tier, w.armor) for w in wounds] == [(WoundTier.LESSER, True), (WoundTier.LESSER, False)]

@@ -263,7 +263,8 @@ class Track(Frozen):
         """Rest instead of a condition: with two or more wounds, the most minor wound with no
         ongoing condition (``attached``: wound ids conditions point at) drops a step, moderate
         to lesser or lesser to healed (WD-COMBAT-033). A scarring wound does not heal this way:
-        it waits for downtime or medical care (src 740, 842; WD-STATUS-007)."""
+        it waits for downtime or medical care (src 740, 842; WD-STATUS-007); nor does a hit the
+        armor took, which is gear to repair (src 1032, WD-WOUND-016)."""
         if len(self.wounds) < 2:
             raise RuleViolation("WD-COMBAT-033", "Resting reduces a wound only with at least two wounds.")
         free = [
@@ -271,6 +272,7 @@ class Track(Frozen):
             for i, w in enumerate(self.wounds)
             if not w.ongoing
             and not w.scarring
+            and not w.armor
             and not (w.id and w.id in attached)
             and w.tier < WoundTier.CRITICAL
         ]
