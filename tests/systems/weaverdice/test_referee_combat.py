@@ -897,3 +897,25 @@ def test_a_rest_does_not_mend_the_armor() -> None:
     d.do("ann", "rest", character="vic", reduce=True, restore="focus", dice=[6])
     wounds = d.state.people["vic"].track.wounds
     assert [(w.tier, w.armor) for w in wounds] == [(WoundTier.LESSER, True), (WoundTier.LESSER, False)]
+
+
+@pytest.mark.rules("WD-WOUND-002", "WD-STAT-005", "WD-EQUIP-011")
+def test_wx17_guts_4_and_one_armor_make_five_slots_at_the_table() -> None:
+    # WX-17 (src 602, 1032): "Four Guts, four wounds", and armor "acts as an additional wound slot"
+    d = _duel({**sheet("vic", "Vic", guts=4), "armor": 1})
+    track = d.state.people["vic"].track
+    assert (track.slots, track.armor) == (4, 1)
+    assert d.state.sheet("vic").stat(Stat.GUTS) == 4
+
+
+@pytest.mark.rules("WD-WFX-020", "WD-COMBAT-035", "WD-COMBAT-034")
+def test_a_full_rest_also_stops_an_ongoing_burn() -> None:
+    # src 764: "Damage is ongoing ... (rest to stop)"; src 1006: a full rest is a rest, extended
+    d = _duel(guts=5)
+    _to_brute(d)
+    _brute_hits_vic(d, "burn", "moderate", 6)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "rest", character="vic", full=True, restore="focus", dice=[1])
+    d.do("ann", "end_turn", character="vic")
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
