@@ -42,9 +42,10 @@ def restrained_vic(*, restrained: bool = True, held: dict[str, Any] = KNIFE) -> 
 @pytest.mark.rules("WD-GRAPPLE-008")
 def test_restrained__a_one_handed_weapon_is_minus_2() -> None:
     d = restrained_vic()
-    d.do("ann", "attack", character="vic", target="thug", weapon="knife", dice=[3, 1])
-    # 3 + 2 (Brawn) - 2 (restrained, a one-handed knife): the modifiers cancel
-    assert any(w.startswith("Vic attacks Thug (lesser bash) vs defense 0: [3] = 3;") for w in d.words())
+    d.do("ann", "attack", character="vic", target="thug", weapon="knife", dice=[3])
+    # the knife is swung with its own stat and damage (src 588, 1013): 3 - 2 (Dexterity 1) - 2
+    # (restrained, a one-handed knife) = -1, a miss even against the held one's DS 0
+    assert any(w.startswith("Vic attacks Thug (lesser cut) vs defense 0: [3] -4 = -1;") for w in d.words())
 
 
 @pytest.mark.rules("WD-GRAPPLE-008")
@@ -63,7 +64,8 @@ def test_restrained__fists_and_a_free_hand_are_spared() -> None:
     assert any(w.startswith(swing) for w in d.words())
     free = restrained_vic(restrained=False, held=AXE)  # held but not restrained: any weapon, no penalty
     free.do("ann", "attack", character="vic", target="thug", weapon="fire axe", dice=[3, 1])
-    assert any(w.startswith(swing) for w in free.words())
+    axe = "Vic attacks Thug (lesser cut) vs defense 0: [3] +2 = 5;"  # the axe's own damage type
+    assert any(w.startswith(axe) for w in free.words())
 
 
 @pytest.mark.rules("WD-EQUIP-002")

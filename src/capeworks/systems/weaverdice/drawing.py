@@ -12,6 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import BeltItem, belt_layout, check_hands, item_access
@@ -31,7 +32,7 @@ def draw_item(state: WdState, context: Ctx, c: cmd.DrawItem, dice: DiceService) 
     if at is None:
         raise RuleViolation("WD-EQUIP-003", f"{me.name} has no {c.item.strip().title()} on the belt.")
     item = sheet.belt[at]
-    check_hands((*sheet.held, item))
+    check_hands((*sheet.held, item), hands=st.usable_hands(me.conditions, c.character))
     layout = belt_layout(
         [BeltItem(name=i.name, slots=i.belt_slots) for i in sheet.belt], capacity=sheet.belt_slots
     )

@@ -131,10 +131,16 @@ def sample_item(key: str) -> HeldItem:
     )
 
 
-def check_hands(items: Sequence[HeldItem]) -> None:
-    """Refuse a grip that needs more than two hands: two small items or one large (WD-EQUIP-002)."""
-    if sum(i.hands for i in items if not i.is_fist) > HAND_COUNT:
-        raise RuleViolation("WD-EQUIP-002", "You have two hands: hold two small items or one large one.")
+def check_hands(items: Sequence[HeldItem], *, hands: int = HAND_COUNT) -> None:
+    """Refuse a grip that needs more than two hands: two small items or one large (WD-EQUIP-002);
+    fewer when an arm is lost or disabled (WD-WFX-018/022/023)."""
+    if sum(i.hands for i in items if not i.is_fist) > hands:
+        if hands >= HAND_COUNT:
+            raise RuleViolation("WD-EQUIP-002", "You have two hands: hold two small items or one large one.")
+        usable = "one hand" if hands == 1 else "no hand"
+        raise RuleViolation(
+            "WD-EQUIP-002", f"With an arm lost or disabled you have {usable} to hold it with."
+        )
 
 
 # -- belt (WD-EQUIP-003, WD-STAT-009) -----------------------------------------------------------

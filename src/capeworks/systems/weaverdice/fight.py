@@ -112,6 +112,27 @@ def _ticks(b: Builder, point: TurnPoint, holder: str | None) -> None:
             )
 
 
+def _delay_owed(state: WdState, actor: str) -> bool:
+    """Delayed landed on ``actor`` during its own turn: a DELAYED ending at its own turn's end."""
+    return any(
+        x.name == Status.DELAYED and x.ends is not None and x.ends.holder == actor
+        for x in person(state, actor).conditions
+    )
+
+
+def _owed_delay(b: Builder, order: TurnOrder, actor: str) -> TurnOrder:
+    """The turn just ended owed a delay: move the actor's next turn after the next enemies now
+    (WD-STATUS-010, src 854: "Delays the target's next turn")."""
+    if order.current == actor:
+        return order
+    me = b.person(actor)
+    enemies = [k for k, p in b.state.people.items() if (p.owner is None) != (me.owner is None)]
+    moved, held = st.delay(order, actor, enemies=enemies)
+    if held is not None:
+        b.emit(ev.NpcUpdated(people=(evolve(me, {"conditions": st.add(me.conditions, held)}),)))
+    return moved
+
+
 def end_turn(state: WdState, context: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
     """End this turn; the next one who can act begins (rounds loop, WD-COMBAT-001)."""
     fight = on_turn(state, c.character)
@@ -123,6 +144,7 @@ def end_turn(state: WdState, context: Ctx, c: cmd.EndTurn, dice: DiceService) ->
 def next_turn(b: Builder, fight: Fight) -> None:
     actor = fight.order.current
     round_ = fight.order.round
+    owed = actor is not None and _delay_owed(b.state, actor)
     ended = _expire_all(b, TurnPoint.TURN_END, holder=actor, round_=round_)
     _ticks(b, TurnPoint.TURN_END, actor)
     if actor is not None:
@@ -136,6 +158,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
+    if owed and actor is not None:
+        order = _owed_delay(b, order, actor)
     nxt = order.current
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)

@@ -83,6 +83,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     """Roll an attack against the target's DS (+ cover); a named target with Focus may then react."""
     b = Builder(state, context, dice)
     me, target = person(state, c.character), person(state, c.target)
+    c = holds.armed(c, me, state.sheet(c.character))  # the weapon's stat, damage and tier (src 588, 1013)
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
     if c.pins and c.melee:

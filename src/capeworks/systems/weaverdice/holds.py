@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
 from capeworks.systems.weaverdice.effort import EffortUse
+from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.flow import (
     Builder,
     Ctx,
@@ -86,6 +87,37 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
                 base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
             )
     return base
+
+
+def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
+    """The attack as the held item named makes it: "Brawn or Dexterity, depending on weapon" (src 588),
+    its damage type and tier (src 1013, 602), effect only for an improvised one (src 618), ranged or
+    not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)
+    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016). A shot with
+    no weapon named aims, with Dexterity unless the command says (src 256: "aiming"; WD-COMBAT-017)."""
+    if c.weapon is None:
+        if not c.melee and "stat" not in c.model_fields_set:
+            return c.model_copy(update={"stat": Stat.DEXTERITY})
+        return c
+    if any(x.name == Status.DISARMED and x.target == c.character for x in me.conditions):
+        raise RuleViolation(
+            "WD-STATUS-016",
+            f"{sheet.name} dropped what they held (Disarmed): nothing to swing until it is picked up.",
+        )
+    item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
+    if item is None:
+        raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {c.weapon} in hand.")
+    check_hands((item,), hands=st.usable_hands(me.conditions, c.character))
+    given = c.model_fields_set
+    taken = {
+        "stat": item.attack_stat,
+        "damage": item.damage,
+        "tier": item.tier,
+        "melee": not item.ranged,
+        "effect_only": item.effects_only,
+    }
+    update = {k: v for k, v in taken.items() if k not in given}
+    return c.model_copy(update=update) if update else c
 
 
 def weapon_modifier(me: Combatant, sheet: Character, weapon: str | None) -> int:

@@ -260,9 +260,16 @@ class WdState(Frozen):
         """The sheet as play has changed it: stat damage applied (WD-STAT-021)."""
         base = self.sheets[ident]
         person = self.people.get(ident)
-        if person is None or not (person.temporary_loss or person.lasting_loss):
+        if person is None:
             return base
-        return evolve(base, {"temporary_loss": person.temporary_loss, "lasting_loss": person.lasting_loss})
+        # Brawn lost while bleeding (Moderate Cut 5) counts as long as the Bleeding lasts (src 682)
+        bled = sum(x.brawn_loss for x in person.conditions if x.brawn_loss and x.target == ident)
+        if not (person.temporary_loss or person.lasting_loss or bled):
+            return base
+        temporary = person.temporary_loss
+        if bled:
+            temporary = {**temporary, Stat.BRAWN: temporary.get(Stat.BRAWN, 0) + bled}
+        return evolve(base, {"temporary_loss": temporary, "lasting_loss": person.lasting_loss})
 
 
 _UPSERTS = ("exhaust_owed", "pain_owed", "burns")

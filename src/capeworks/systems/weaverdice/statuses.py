@@ -20,7 +20,7 @@ from collections.abc import Collection, Iterable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from pydantic import field_serializer
+from pydantic import Field, field_serializer
 
 from capeworks.engine.kit import Expiry, Frozen, Timed, TurnOrder, TurnPoint
 from capeworks.systems.weaverdice.copies import evolve
@@ -153,6 +153,8 @@ class Condition(Timed):
     consuming: bool = False
     #: who inflicted it (Critical Burn: the attacker picks the stat)
     source: str | None = None
+    #: Bleeding: Brawn lost "until bleeding is stopped" (Moderate Cut 5, src 682), gone with it
+    brawn_loss: int = Field(default=0, ge=0, exclude_if=lambda v: not v)
 
     @field_serializer("endings", when_used="json")
     def _endings_in_order(self, endings: frozenset[Ending]) -> list[str]:
@@ -214,9 +216,24 @@ def add(conditions: Iterable[Condition], new: Condition) -> tuple[Condition, ...
         for i, old in enumerate(out):
             if _key(old) == _key(new):
                 if new.scarring and not old.scarring:
-                    out[i] = evolve(old, {"scarring": True, "endings": new.endings})
+                    out[i] = old = evolve(old, {"scarring": True, "endings": new.endings})
+                if new.brawn_loss:  # a second Moderate Cut 5 on a bleeding target weakens it again
+                    out[i] = evolve(old, {"brawn_loss": old.brawn_loss + new.brawn_loss})
                 return tuple(out)
     return (*out, new)
+
+
+def usable_hands(conditions: Iterable[Condition], target: str) -> int:
+    """Hands left to hold with: two, less each arm lost or disabled (src 696, 706, 714; WD-WFX-018/022)."""
+    gone = {
+        c.part
+        for c in conditions
+        if c.target == target
+        and c.name in (Status.LOST_LIMB, Status.DISABLED_LIMB)
+        and c.part is not None
+        and c.part.is_arm
+    }
+    return 2 - len(gone)
 
 
 def _of(conditions: Iterable[Condition], target: str, status: Status) -> list[Condition]:

@@ -15,6 +15,7 @@ WD-STATUS-001 (Bleeding).
 
 from __future__ import annotations
 
+from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_stayed
@@ -437,7 +438,20 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         )
         track = evolve(track, {"wounds": tuple(wounds)})
     conditions = c.conditions
+    # effort spent on the effect (a Recovery dot, the dots of a save) makes a bleeder bleed (src 814)
+    bled = None
+    if any(o.effort_spent.values()):
+        bled, conditions = bleed(conditions, target, BleedTrigger.EFFORT_SPENT)
+    # Moderate Cut 5's Brawn rides on its Bleeding and ends with it (src 682)
+    weakens = sum(x.points for x in o.stat_losses if x.lasting is StatLasting.WHILE_BLEEDING)
+    fight = b.fight
+    own_turn = fight is not None and fight.turn is not None and fight.turn.actor == target
     for cond in o.conditions:
+        if weakens and cond.status is Status.BLEEDING:
+            cond = evolve(cond, {"brawn_loss": weakens})
+        if own_turn and cond.status is Status.HALF_ACTIONS and cond.ends is not None and fight is not None:
+            # struck on its own turn (an attack of opportunity): "next turn" is the one after (src 766)
+            cond = evolve(cond, {"ends": evolve(cond.ends, {"round": fight.order.round + 1})})
         conditions = st.add(conditions, cond)
     effort = c.effort
     for pool, n in o.effort_spent.items():
@@ -449,6 +463,8 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     temporary, lasting = dict(c.temporary_loss), dict(c.lasting_loss)
     drained = list(c.drained)
     for loss in o.stat_losses:
+        if loss.lasting is StatLasting.WHILE_BLEEDING and weakens:
+            continue  # held on the Bleeding above
         bucket = lasting if loss.lasting in _LASTING else temporary
         bucket[loss.stat] = bucket.get(loss.stat, 0) + loss.points
         if loss.lasting is StatLasting.DRAINED:
@@ -479,6 +495,11 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         fight = evolve(fight, {"order": order})
         if held is not None:
             c = evolve(c, {"conditions": st.add(c.conditions, held)})
+    elif o.delayed and fight is not None:
+        # struck on its own turn (an attack of opportunity): the delay is owed to the next turn and
+        # moves it as this one ends (WD-STATUS-010, src 854; :func:`~.fight.next_turn`)
+        owed = st.condition(Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target))
+        c = evolve(c, {"conditions": st.add(c.conditions, owed)})
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
@@ -494,6 +515,8 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
             temporary=grant.temporary,
             roll_effect=grant.rolls_effect,
         )
+    if bled is not None:
+        take_wound(b, target, bled, None, cause="bleeding")
     if rest and not b.state.effects[0].key:
         nxt = b.state.effects[0]
         resolve_effect(b, nxt)

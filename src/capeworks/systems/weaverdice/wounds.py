@@ -271,16 +271,24 @@ class Track(Frozen):
     def reduce_most_minor(self, *, attached: Collection[str] = ()) -> tuple[Track, Wound]:
         """Rest instead of a condition: with two or more wounds, the most minor wound with no
         ongoing condition (``attached``: wound ids conditions point at) drops a step, moderate
-        to lesser or lesser to healed (WD-COMBAT-033)."""
+        to lesser or lesser to healed (WD-COMBAT-033). A scarring wound does not heal this way:
+        it waits for downtime or medical care (src 740, 842; WD-STATUS-007); nor does a hit the
+        armor took, which is gear to repair (src 1032, WD-WOUND-016)."""
         if len(self.wounds) < 2:
             raise RuleViolation("WD-COMBAT-033", "Resting reduces a wound only with at least two wounds.")
         free = [
             i
             for i, w in enumerate(self.wounds)
-            if not w.ongoing and not (w.id and w.id in attached) and w.tier < WoundTier.CRITICAL
+            if not w.ongoing
+            and not w.scarring
+            and not w.armor
+            and not (w.id and w.id in attached)
+            and w.tier < WoundTier.CRITICAL
         ]
         if not free:
-            raise RuleViolation("WD-COMBAT-033", "Every wound still has an ongoing condition attached.")
+            raise RuleViolation(
+                "WD-COMBAT-033", "Every wound is scarred or still has an ongoing condition attached."
+            )
         i = min(free, key=lambda j: self.wounds[j].tier)
         wound = self.wounds[i]
         if wound.tier is WoundTier.LESSER:
