@@ -46,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,10 +67,25 @@ SAMPLES = ("ada", "rook")
 ABILITY = {"ada": "Science", "rook": "Brawling"}
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU a process has used so far (Linux /proc)."""
+def cpu_seconds(pid: int, *, reaped: bool = False) -> float:
+    """User + system CPU a process has used so far (Linux /proc); ``reaped``: with its children's that
+    have exited and been waited for (a PostgreSQL postmaster's backends)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    used = int(fields[11]) + int(fields[12])
+    if reaped:
+        used += int(fields[13]) + int(fields[14])
+    return used / os.sysconf("SC_CLK_TCK")
+
+
+def cluster_cpu(data: Path) -> float:
+    """CPU a PostgreSQL cluster has used so far: its postmaster, every living process under it and
+    those it has reaped (they share the machine's cores with the server)."""
+    postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    used = cpu_seconds(postmaster, reaped=True)
+    for pid in descendants(postmaster):
+        with contextlib.suppress(OSError):
+            used += cpu_seconds(pid)
+    return used
 
 
 def descendants(pid: int) -> list[int]:
@@ -283,8 +299,12 @@ async def run_clients(
     think: float,
     ramp: float = 0.0,
     full: bool = False,
+    cpu: Callable[[], float] | None = None,
+    timeline: list[tuple[float, float]] | None = None,
 ) -> float:
-    """Play until every player is done; clients are spread over the servers in turn."""
+    """Play until every player is done; clients are spread over the servers in turn.
+
+    With ``cpu`` (the servers' CPU so far), ``timeline`` gets ``(time, cpu)`` every 0.1 s of play."""
     ws_base = ws_bases[0]
     stop = asyncio.Event()
     ready = asyncio.Barrier(len(clients) + 1)
@@ -302,6 +322,15 @@ async def run_clients(
     await asyncio.sleep(2.0)
     go.set()
     start = time.perf_counter()
+    sampler = None
+    if cpu is not None and timeline is not None:
+
+        async def sample() -> None:
+            while True:
+                timeline.append((time.perf_counter(), cpu()))
+                await asyncio.sleep(0.1)
+
+        sampler = asyncio.create_task(sample())
     players = [c for c in clients if not c.gm]
     while not all(c.done() for c in players) or any(c.own_prompts() or c.inflight for c in clients if c.gm):
         await asyncio.sleep(0.05)
@@ -320,6 +349,8 @@ async def run_clients(
         assert time.perf_counter() < deadline, "some sockets never caught up"
         await asyncio.sleep(0.05)
     stop.set()
+    if sampler is not None:
+        sampler.cancel()
     await asyncio.gather(*tasks)
     return elapsed
 
@@ -504,6 +535,7 @@ def main() -> int:
     per_table = args.clients // args.tables
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        cluster_data: Path | None = None
         if args.postgres:
             from tests.store.conftest import PostgresServer, _postgres_bin
 
@@ -513,6 +545,7 @@ def main() -> int:
             cluster.start()
             stack.callback(cluster.stop)
             url = cluster.new_database()
+            cluster_data = cluster.data
         servers = []
         for n in range(args.processes):
             servers.append(ServerProcess(url, log=Path(tmp) / f"server{n}.log").start())
@@ -523,7 +556,9 @@ def main() -> int:
         # the server's CPU so far: start-up and the REST set-up of every table and seat
         setup_cpu = sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None)
         client_cpu = time.process_time()
+        pg_cpu = cluster_cpu(cluster_data) if cluster_data is not None else 0.0
         load_before = os.getloadavg()[0]
+        timeline: list[tuple[float, float]] = []
         elapsed, hammered = asyncio.run(
             with_hammer(
                 servers[0].base,
@@ -535,16 +570,24 @@ def main() -> int:
                     think=args.think,
                     ramp=args.ramp,
                     full=args.full,
+                    cpu=lambda: sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None),
+                    timeline=timeline,
                 ),
             )
         )
         client_cpu = time.process_time() - client_cpu
+        if cluster_data is not None:
+            pg_cpu = cluster_cpu(cluster_data) - pg_cpu
         sent_lat = latencies(clients)
         lat = [latency for latency, _ in sent_lat]
         # the start apart: by default every client acts within its first think time (~200 commands
         # in the first second on a cold server); steady play is what comes after
         first = min((sent for _, sent in sent_lat), default=0.0)
         steady = [latency for latency, sent in sent_lat if sent - first >= STEADY_AFTER] or lat
+        # the server's CPU over the start's commands (those sent in the first STEADY_AFTER s) and after
+        early = len(lat) - len(steady) if steady is not lat else 0
+        split = next((c for t, c in timeline if t >= first + STEADY_AFTER), timeline[-1][1])
+        early_cpu = split - timeline[0][1]
         load_after = os.getloadavg()[0]
         cpu = sum(cpu_seconds(s.proc.pid) for s in servers if s.proc is not None)
         helpers = [d for s in servers if s.proc is not None for d in descendants(s.proc.pid)]
@@ -615,6 +658,14 @@ def main() -> int:
         f"{percentile(steady, 99) / percentile(anchor_lat, 99):.1f}x the anchor's whole p99); "
         f"load average {load_before:.1f} -> {load_after:.1f} during the run"
     )
+    print(
+        f"server CPU from the start to {STEADY_AFTER:.0f} s after the first command: "
+        f"{early_cpu / max(1, early) * 1000:.1f} ms a command sent in it ({early} commands); after: "
+        f"{(cpu - timeline[0][1] - early_cpu) / max(1, commands - early) * 1000:.1f} ms a command; "
+        f"before the first, {timeline[0][1] - setup_cpu:.1f} s to open the {len(clients)} sockets"
+    )
+    if cluster_data is not None:
+        print(f"PostgreSQL's own CPU in play: {pg_cpu / max(1, commands) * 1000:.1f} ms a command")
     if helpers:
         print(f"odds worker processes (living at the end): {len(helpers)}, their CPU {helper_cpu:.1f} s")
     if args.hammer_odds:

@@ -21,6 +21,7 @@ from pydantic_core import to_json
 
 from capeworks.server.delta import apply_changes, changes
 from capeworks.server.feed import Feed, Hub
+from capeworks.server.projection import projection
 from tests.engine.fanout_sessions import sessions
 from tests.server.conftest import SECRET, Seated, ok, play_rwyn_opening
 from tests.server.test_ws import rest_log, update, url
@@ -39,7 +40,8 @@ def test_feed_round__every_seats_changes_give_its_full_projection_every_version(
     seats = {s.id: s for s in table.seats}
     both = {s: (True, True) for s in seats}
     feed._share(table, seats, both)  # starts at the table as made
-    held: dict[str, dict[str, Any]] = {}
+    # what each socket holds from its backlog, which the feed's first change is worked out against
+    held = {s.id: json.loads(to_json(projection("t", table, s))) for s in table.seats}
     rounds = 0
     for played in session.play(table):
         update_ = feed._share(played, seats, both)
@@ -57,6 +59,26 @@ def test_feed_round__every_seats_changes_give_its_full_projection_every_version(
             held[seat_id] = got
         rounds += 1
     assert rounds > 10
+
+
+def test_feed_round__a_seat_first_seen_at_a_change_gets_its_whole_projection_a_primed_one_changes() -> None:
+    session = sessions()["rwyn evening"]()
+    table = session.new()
+    feed = Feed.__new__(Feed)
+    Feed.__init__(feed, Hub.__new__(Hub), "t")
+    seats = {s.id: s for s in table.seats}
+    late = next(s for s in seats if s != "gm")
+    early = {s: seat for s, seat in seats.items() if s != late}
+    feed._share(table, early, {s: (False, True) for s in early})  # the feed starts: the early seats primed
+    assert set(feed.sent) == set(early)
+    played = next(iter(session.play(table)))
+    update_ = feed._share(played, seats, {s: (False, True) for s in seats})
+    assert update_ is not None
+    whole = json.loads(update_.seats[late].texts[-1])["changes"]
+    assert whole == [[[], json.loads(to_json(projection("t", played, seats[late])))]]
+    for seat_id in early:
+        made = json.loads(update_.seats[seat_id].texts[-1])["changes"]
+        assert made and all(path for path, *_ in made)  # changes to what it held, not the whole
 
 
 def test_changes__keys_removed_lists_regrown_types_changed_and_nothing_when_equal() -> None:

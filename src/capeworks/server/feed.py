@@ -320,8 +320,10 @@ class Feed:
             # just started (or the fold was reloaded behind us): the sockets catch up from the store
             self.version = table.version
             self.sent = {}
+            self._prime(table, seats, modes)
             return Update(table.version, table.version)
         if table.version == prev:
+            self._prime(table, seats, modes)
             return None
         self.json.next_round()
         shared = Shared.of(table, json=self.json)
@@ -356,6 +358,26 @@ class Feed:
         self.sent = sent
         self.version = table.version
         return Update(prev, table.version, shares)
+
+    def _prime(
+        self, table: Table, seats: Mapping[str, Seat], modes: Mapping[str, tuple[bool, bool]] | None
+    ) -> None:
+        """Work out, at the version the sockets were last sent, the projection of each watching seat that
+        takes ``update`` messages and has none yet, so the table's first change is sent as changes to it
+        and finds its JSON, legal commands and the rule set's kept parts made (a socket has its whole
+        state from its backlog meanwhile). Run when a seat starts watching, not when its first command
+        lands: at a table's start every seat's first command comes at once."""
+        missing = [
+            (seat_id, seat)
+            for seat_id, seat in seats.items()
+            if seat_id not in self.sent and (modes is not None and modes.get(seat_id, (True, False))[1])
+        ]
+        if not missing:
+            return
+        self.json.next_round()
+        shared = Shared.of(table, json=self.json)
+        for seat_id, seat in missing:
+            self.sent[seat_id] = projection(self.table_id, table, seat, shared=shared)
 
 
 _SCALARS = (int, str, float, bool, type(None))
@@ -411,6 +433,8 @@ class Hub:
         sub = Subscription(table_id, seat, delta=delta)
         feed.subs.add(sub)
         feed.start()
+        # a round with nothing new works out the new seat's projection ahead of the next change
+        feed.wake.set()
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:

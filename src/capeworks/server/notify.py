@@ -1,10 +1,13 @@
 """Fan-out between server processes through PostgreSQL LISTEN/NOTIFY (no broker of our own).
 
 Every command's transaction sends ``NOTIFY capeworks_events`` with
-``{"table": id}`` (the store does, so the CLI's writes wake the servers too);
+``{"table": id, "from": origin}`` (the store does, so the CLI's writes wake the servers too);
 a revoked seat is sent as ``{"table": id, "revoke": seat}``. Every
 process LISTENs on a psycopg async connection and wakes its feed for that
-table, or closes that seat's sockets. After (re)connecting, the listener
+table, or closes that seat's sockets. A notification from this process's own
+store (its ``origin``) is passed over: the store's listener woke the feed when
+the command was folded, and reading it back would cost a catch-up read and a
+thread hand-off a command. After (re)connecting, the listener
 wakes every feed, so a notification lost while disconnected delays an update
 but loses nothing (the feeds read from the log, not from the notification).
 
@@ -97,6 +100,8 @@ class PgNotifier:
                     self._heard.set()
                 return  # another process's check, or an old one of ours
             table_id = str(message["table"])
+            if message.get("from") == self.store.origin:
+                return  # our own write: the feed was woken when it was folded (Hub.written)
         except (ValueError, KeyError, TypeError):
             log.warning("ignoring a notification that is not ours: %r", payload[:80])
             return

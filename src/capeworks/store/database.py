@@ -277,8 +277,9 @@ class AlchemyConnection:
         return int(self._execute(sql, params).rowcount)
 
     def run_many(self, sql: str, params: Sequence[Params]) -> None:
-        """Run one statement once for each set of parameters."""
-        self._execute(sql, list(params))
+        """Run one statement once for each set of parameters (one set: a plain execute, which on
+        psycopg skips the pipeline an executemany sets up)."""
+        self._execute(sql, params[0] if len(params) == 1 else list(params))
 
 
 def _translated(error: DBAPIError) -> Exception:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -105,7 +106,7 @@ Listener = Callable[[str, Table, Sequence[Event]], None]
 
 log = logging.getLogger("capeworks.store")
 
-#: the PostgreSQL channel every command is announced on, ``{"table": id}``, when it commits
+#: the PostgreSQL channel every command is announced on, ``{"table": id, "from": origin}``, when it commits
 NOTIFY_CHANNEL = "capeworks_events"
 
 #: default number of events between snapshots
@@ -153,6 +154,9 @@ class Store:
         self._heads = Heads(self.database, recheck=lambda: self.recheck)
         # this thread's deadline for lock waits (see :meth:`deadline`)
         self._deadlines = threading.local()
+        #: names this store in its NOTIFY payloads: a listener on the same store hears of its own
+        #: writes from :meth:`listen` already, with the table folded, and need not read them back
+        self.origin = secrets.token_hex(8)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -446,7 +450,8 @@ class Store:
                     rows.record_request(connection, table_id, *request, before=before, version=version)
                     landed = Landed(request[1], request[0], before, version)
                 if connection.dialect == "postgresql" and events:
-                    connection.scalar(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": _notice(table_id)})
+                    notice = _notice(table_id, self.origin)
+                    connection.scalar(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": notice})
         except Integrity:
             # only a writer that bypassed the lock could have taken these numbers, or an edited row
             self._refuse_damage(table_id)
@@ -610,6 +615,6 @@ class Store:
         raise AssertionError("could not draw an unused table id")  # pragma: no cover
 
 
-def _notice(table_id: str) -> str:
-    """The NOTIFY payload that tells the other processes a table changed."""
-    return json.dumps({"table": table_id})
+def _notice(table_id: str, origin: str) -> str:
+    """The NOTIFY payload that tells the other processes a table changed, and which store wrote it."""
+    return json.dumps({"table": table_id, "from": origin})
