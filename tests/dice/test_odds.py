@@ -7,7 +7,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 
 from capeworks.dice import distribution, icepool_distribution, parse, roll
 from capeworks.dice.expr import Dice, dice_terms
@@ -110,7 +110,12 @@ def test_distribution__too_much_work_is_refused_quickly(text: str) -> None:
 @settings(max_examples=40, deadline=None)
 @given(expression)
 def test_distribution__probabilities_sum_to_one(text: str) -> None:
-    d = distribution(text)
+    try:
+        d = distribution(text)
+    except LimitExceeded:
+        # a rare draw (a group of wide sums kept by total) passes the exact-odds work limit and is
+        # refused, as test_distribution__too_much_work_is_refused_quickly pins; nothing to sum
+        reject()
     assert sum(d.probabilities.values()) == 1
     assert 0 not in d.probabilities.values()
     assert d.probability(roll(text, seed=1).total) > 0
