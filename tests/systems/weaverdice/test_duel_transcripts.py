@@ -1,0 +1,63 @@
+"""Forty seeded duels pinned whole: every event as JSON, the prompts at every version, the end state.
+
+:mod:`.test_seeded_duels` pins six duels' event types and final states; speed work that changes how
+events are built (facts worked out another way, models made without validation) could still change
+a payload's JSON, a roll's record, an audience or a prompt's wording while keeping those. This pins
+all of it, for the same Ramjet against Steeltoe duels played by the lab's simplest player, and
+checks that each log read back from JSON replays to the state the table played to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from capeworks.engine import Command, Event, Table
+from capeworks.systems.weaverdice.samples import SAMPLES
+from capeworks.systems.weaverdice.state import WdState
+from tests.systems.weaverdice.test_seeded_duels import FOE, OWNER, RS, SEATS, _answer
+
+SEEDS = range(40)
+#: sha256 of the transcripts of seeds 0..39 (see :func:`transcript`), pinned before issue 17's
+#: structural cuts
+PINNED = "0d65a13d3295d71708128a8b745d12fd5dda40c03fb9a274bf511a0dc8a723c0"
+
+
+def transcript(seed: int) -> tuple[list[str], Table]:
+    """One duel as lines of JSON: the prompts open at each version, then every event and the state."""
+    t = Table.new(RS, config={}, seats=SEATS, seed=seed)
+    t.execute(Command(type="add_character", seat="ann", payload={"sheet": SAMPLES["ramjet"]}))
+    t.execute(Command(type="add_character", seat="gm", payload={"sheet": SAMPLES["steeltoe"]}))
+    t.execute(Command(type="start_combat", seat="gm"))
+    lines: list[str] = []
+    while True:
+        state = t.state
+        assert isinstance(state, WdState) and state.fight is not None
+        prompts = t.prompts()
+        lines.append(json.dumps([p.model_dump(mode="json") for p in prompts], sort_keys=True))
+        if any(p.track.standing.value != "up" for p in state.people.values()) or state.fight.order.round > 20:
+            break
+        waiting = [p for p in prompts if p.kind != "turn"]
+        if waiting:
+            _answer(t, waiting[0])
+            continue
+        turn = state.fight.turn
+        assert turn is not None
+        kind, extra = ("attack", {"target": FOE[turn.actor]}) if turn.actions > 0 else ("end_turn", {})
+        t.execute(Command(type=kind, seat=OWNER[turn.actor], payload={"character": turn.actor, **extra}))
+    lines.extend(e.model_dump_json() for e in t.log)
+    lines.append(t.state.model_dump_json())
+    return lines, t
+
+
+@pytest.mark.rules("WD-COMBAT-017", "WD-COMBAT-019", "WD-WOUND-002", "WD-WFX-001")
+def test_forty_seeded_duels_play_the_same_events_prompts_and_states() -> None:
+    digest = hashlib.sha256()
+    for seed in SEEDS:
+        lines, t = transcript(seed)
+        digest.update("\n".join(lines).encode())
+        replayed = Table.replay([Event.model_validate_json(e.model_dump_json()) for e in t.log])
+        assert replayed.state == t.state
+    assert digest.hexdigest() == PINNED
