@@ -1177,3 +1177,29 @@ def test_r68_a_sprint_after_the_attack_still_costs_the_attack_six() -> None:
     assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
     d.do("ann", "move", character="ace", mode="sprint")
     assert state(d).fight.moves["ace"] == "sprint"
+
+
+@pytest.mark.rules("BPB-MOVE-008", "BPB-MOD-002")
+def test_r69_a_declared_sprint_is_a_sprinting_defender_until_the_move_is_made() -> None:
+    # src 198 (T6): "+3 Defender is sprinting (base move x6)"; no row for a running defender (+0, the
+    # inventory's PROPOSED reading). The turn's pace binds the whole turn (src 103, 133: test_r68), so a
+    # sprint declared before the task action makes Ace a sprinting defender from the declaration; once
+    # the move is made, the move made is what counts. A sniper outside the order shoots Ace:
+    # Accuracy 4 vs 8 + Agility 2 = 10, +3 while the sprint is declared, +0 for a declared run.
+    d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20),
+             hero("foe", Endurance=20), hero("sniper", powers=(BLAST6,), Accuracy=4))  # fmt: skip
+    fight(d, "ace", "foe")
+
+    def shot() -> int:
+        events = d.do("gm", "attack", attacker="sniper", target="ace", power="Blast", dice=(1, 1))
+        return one(events, "attack_rolled").roll.task.difficulty
+
+    d.do("ann", "pace", character="ace", mode="run")
+    assert shot() == 8 + 2  # a running defender gains nothing
+    _next(d, "ace", "foe")
+    d.do("ann", "pace", character="ace", mode="sprint")
+    assert shot() == 8 + 2 + 3  # declared, not yet made
+    d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert shot() == 8 + 2 + 3  # after the task action, still before the move
+    d.do("ann", "move", character="ace")  # the move turns out a walk
+    assert shot() == 8 + 2
