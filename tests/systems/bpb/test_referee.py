@@ -1203,3 +1203,20 @@ def test_r69_a_declared_sprint_is_a_sprinting_defender_until_the_move_is_made() 
     assert shot() == 8 + 2 + 3  # after the task action, still before the move
     d.do("ann", "move", character="ace")  # the move turns out a walk
     assert shot() == 8 + 2
+
+
+@pytest.mark.rules("BPB-GRAB-013", "BPB-MOVE-007")
+def test_r70_a_ram_after_a_declared_sprint_is_that_sprint() -> None:
+    # src 339: a ram's difficulty is its move's ("treat it like moving all-out (+6 difficulty
+    # modifier)"); src 103: the turn's run or sprint costs its task +3/+6. The inventory's PROPOSED ram
+    # is the movement action ending in the attack, so a declared pace is the ram's pace: penalty, DR and
+    # distance agree. Bull (Prowess 8, Brawn 6) declares a sprint and rams Wall: 8 + Agility 2 + 6 = 16,
+    # DR 6 + 3 all-out = 9, recoil 4; a ram at another pace than the one declared is refused.
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8), hero("wall", Endurance=20))
+    fight(d, "bull", "wall")
+    d.do("ann", "pace", character="bull", mode="sprint")
+    d.refuse("ann", "ram", rule="BPB-GRAB-013", attacker="bull", target="wall", mode="run")
+    events = d.do("ann", "ram", attacker="bull", target="wall", dice=(4, 4))
+    rolled = one(events, "attack_rolled")
+    assert (rolled.roll.task.difficulty, rolled.dr, rolled.recoil) == (8 + 2 + 6, 6 + 3, 4)
+    assert (one(events, "moved").mode, one(events, "moved").feet) == ("sprint", 6 * 10 * 2)
