@@ -1220,3 +1220,24 @@ def test_r70_a_ram_after_a_declared_sprint_is_that_sprint() -> None:
     rolled = one(events, "attack_rolled")
     assert (rolled.roll.task.difficulty, rolled.dr, rolled.recoil) == (8 + 2 + 6, 6 + 3, 4)
     assert (one(events, "moved").mode, one(events, "moved").feet) == ("sprint", 6 * 10 * 2)
+
+
+@pytest.mark.rules("BPB-TURN-002", "BPB-ACT-001", "BPB-MOVE-007")
+def test_r71_a_turn_pre_empted_half_way_resumes_where_it_stood() -> None:
+    # src 117: "one movement action and one task action during their round"; src 287: a held action
+    # "pre-empt[s] another character's action" (after Widow has acted, no comparison is needed). Widow
+    # declares a sprint and attacks; Brandt's held action cuts in; when Widow's turn resumes, her task
+    # action is spent and the sprint she declared still binds her move (src 103, 133).
+    d = table()
+    fight(d, "brandt", "widow", "adler")
+    d.do("gm", "delay", character="brandt")
+    d.do("ann", "pace", character="widow", mode="sprint")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.do("gm", "preempt", character="brandt")
+    _next(d, "brandt")
+    turn = state(d).fight.turn
+    assert (turn.actor, turn.task, turn.pace) == ("widow", True, "sprint")
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="widow", target="adler", power="Venom Sting",
+             dice=(1, 1))  # fmt: skip
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")

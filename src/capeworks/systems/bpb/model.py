@@ -140,6 +140,8 @@ class Turn(Frozen):
     lost: bool = False
     #: the one whose turn resumes when a pre-empting character is done (BPB-TURN-002)
     resumes: str | None = None
+    #: BPB-TURN-002: the pre-empted turn as it stood, to resume where it stopped
+    paused: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @property
     def mode(self) -> Mode | None:
