@@ -1241,3 +1241,19 @@ def test_r71_a_turn_pre_empted_half_way_resumes_where_it_stood() -> None:
              dice=(1, 1))  # fmt: skip
     d.do("ann", "move", character="widow", mode="sprint")
     d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
+
+
+@pytest.mark.rules("BPB-MOVE-008", "BPB-TURN-002")
+def test_r72_a_held_shot_between_the_task_and_the_declared_sprint_meets_a_sprinting_defender() -> None:
+    # src 198 (T6): "+3 Defender is sprinting"; src 287: Foe's held action pre-empts Ace after Ace's
+    # attack and before the sprint Ace declared (test_r69, r71): Ace's turn stands paused with the
+    # sprint declared, so Foe shoots at 8 + Agility 2 + 3 = 13.
+    d = cast(hero("foe", powers=(BLAST6,), Accuracy=4, Perception=5, Endurance=20),
+             hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20))  # fmt: skip
+    fight(d, "foe", "ace")
+    d.do("gm", "delay", character="foe")
+    d.do("ann", "pace", character="ace", mode="sprint")
+    d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    d.do("gm", "preempt", character="foe")
+    events = d.do("gm", "attack", attacker="foe", target="ace", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
