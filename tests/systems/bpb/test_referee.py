@@ -1179,7 +1179,7 @@ def test_r68_a_sprint_after_the_attack_still_costs_the_attack_six() -> None:
     assert state(d).fight.moves["ace"] == "sprint"
 
 
-@pytest.mark.rules("BPB-MOVE-008", "BPB-MOD-002")
+@pytest.mark.rules("BPB-MOVE-008", "BPB-MOVE-007")
 def test_r69_a_declared_sprint_is_a_sprinting_defender_until_the_move_is_made() -> None:
     # src 198 (T6): "+3 Defender is sprinting (base move x6)"; no row for a running defender (+0, the
     # inventory's PROPOSED reading). The turn's pace binds the whole turn (src 103, 133: test_r68), so a
