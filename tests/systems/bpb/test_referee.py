@@ -1177,3 +1177,83 @@ def test_r68_a_sprint_after_the_attack_still_costs_the_attack_six() -> None:
     assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
     d.do("ann", "move", character="ace", mode="sprint")
     assert state(d).fight.moves["ace"] == "sprint"
+
+
+@pytest.mark.rules("BPB-MOVE-008", "BPB-MOVE-007")
+def test_r69_a_declared_sprint_is_a_sprinting_defender_until_the_move_is_made() -> None:
+    # src 198 (T6): "+3 Defender is sprinting (base move x6)"; no row for a running defender (+0, the
+    # inventory's PROPOSED reading). The turn's pace binds the whole turn (src 103, 133: test_r68), so a
+    # sprint declared before the task action makes Ace a sprinting defender from the declaration; once
+    # the move is made, the move made is what counts. A sniper outside the order shoots Ace:
+    # Accuracy 4 vs 8 + Agility 2 = 10, +3 while the sprint is declared, +0 for a declared run.
+    d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20),
+             hero("foe", Endurance=20), hero("sniper", powers=(BLAST6,), Accuracy=4))  # fmt: skip
+    fight(d, "ace", "foe")
+
+    def shot() -> int:
+        events = d.do("gm", "attack", attacker="sniper", target="ace", power="Blast", dice=(1, 1))
+        return one(events, "attack_rolled").roll.task.difficulty
+
+    d.do("ann", "pace", character="ace", mode="run")
+    assert shot() == 8 + 2  # a running defender gains nothing
+    _next(d, "ace", "foe")
+    d.do("ann", "pace", character="ace", mode="sprint")
+    assert shot() == 8 + 2 + 3  # declared, not yet made
+    d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert shot() == 8 + 2 + 3  # after the task action, still before the move
+    d.do("ann", "move", character="ace")  # the move turns out a walk
+    assert shot() == 8 + 2
+
+
+@pytest.mark.rules("BPB-GRAB-013", "BPB-MOVE-007")
+def test_r70_a_ram_after_a_declared_sprint_is_that_sprint() -> None:
+    # src 339: a ram's difficulty is its move's ("treat it like moving all-out (+6 difficulty
+    # modifier)"); src 103: the turn's run or sprint costs its task +3/+6. The inventory's PROPOSED ram
+    # is the movement action ending in the attack, so a declared pace is the ram's pace: penalty, DR and
+    # distance agree. Bull (Prowess 8, Brawn 6) declares a sprint and rams Wall: 8 + Agility 2 + 6 = 16,
+    # DR 6 + 3 all-out = 9, recoil 4; a ram at another pace than the one declared is refused.
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8), hero("wall", Endurance=20))
+    fight(d, "bull", "wall")
+    d.do("ann", "pace", character="bull", mode="sprint")
+    d.refuse("ann", "ram", rule="BPB-GRAB-013", attacker="bull", target="wall", mode="run")
+    events = d.do("ann", "ram", attacker="bull", target="wall", dice=(4, 4))
+    rolled = one(events, "attack_rolled")
+    assert (rolled.roll.task.difficulty, rolled.dr, rolled.recoil) == (8 + 2 + 6, 6 + 3, 4)
+    assert (one(events, "moved").mode, one(events, "moved").feet) == ("sprint", 6 * 10 * 2)
+
+
+@pytest.mark.rules("BPB-TURN-002", "BPB-ACT-001", "BPB-MOVE-007")
+def test_r71_a_turn_pre_empted_half_way_resumes_where_it_stood() -> None:
+    # src 117: "one movement action and one task action during their round"; src 287: a held action
+    # "pre-empt[s] another character's action" (after Widow has acted, no comparison is needed). Widow
+    # declares a sprint and attacks; Brandt's held action cuts in; when Widow's turn resumes, her task
+    # action is spent and the sprint she declared still binds her move (src 103, 133).
+    d = table()
+    fight(d, "brandt", "widow", "adler")
+    d.do("gm", "delay", character="brandt")
+    d.do("ann", "pace", character="widow", mode="sprint")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.do("gm", "preempt", character="brandt")
+    _next(d, "brandt")
+    turn = state(d).fight.turn
+    assert (turn.actor, turn.task, turn.pace) == ("widow", True, "sprint")
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="widow", target="adler", power="Venom Sting",
+             dice=(1, 1))  # fmt: skip
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
+
+
+@pytest.mark.rules("BPB-MOVE-008", "BPB-TURN-002")
+def test_r72_a_held_shot_between_the_task_and_the_declared_sprint_meets_a_sprinting_defender() -> None:
+    # src 198 (T6): "+3 Defender is sprinting"; src 287: Foe's held action pre-empts Ace after Ace's
+    # attack and before the sprint Ace declared (test_r69, r71): Ace's turn stands paused with the
+    # sprint declared, so Foe shoots at 8 + Agility 2 + 3 = 13.
+    d = cast(hero("foe", powers=(BLAST6,), Accuracy=4, Perception=5, Endurance=20),
+             hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20))  # fmt: skip
+    fight(d, "foe", "ace")
+    d.do("gm", "delay", character="foe")
+    d.do("ann", "pace", character="ace", mode="sprint")
+    d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    d.do("gm", "preempt", character="foe")
+    events = d.do("gm", "attack", attacker="foe", target="ace", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3

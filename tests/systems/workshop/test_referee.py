@@ -705,7 +705,7 @@ def test_r43__a_joker_gets_up_who_fell_from_shock() -> None:
     # src 54: "If at any time you receive Shock Points equal to your Health, you fall down, unable to
     # act"; src 87: "Joker: All Shock points are regained". h falls 14 m (Stunt 3 + Agility 5 + 1 - 9
     # = 0: nothing off): Shock 14 of Health 12, down. The heroes then draw a Joker (the 53rd card): Shock
-    # 0, nothing keeps h down; h is up and in the next Sequence's order. A Wound stays (2, bandaged).
+    # 0, nothing keeps h down; h is up (and acts this Sequence: test_r48). A Wound stays (2, bandaged).
     d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(toughness=50)},
               villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "fall", character="h", metres=14, dice=[1, 9])
@@ -714,8 +714,6 @@ def test_r43__a_joker_gets_up_who_fell_from_shock() -> None:
     assert state(d).turn.cards["heroes"].startswith("JK")
     h = who(d, "h")
     assert (h.shock, h.wounds, h.bandaged, h.standing) == (0, 2, 2, Standing.UP)
-    end_turn(d, "v", dice=[1, 1])
-    assert "h" in state(d).turn.order.order
 
 
 @pytest.mark.rules("WS-SHAKEN-002", "WS-KNOCK-001")
@@ -773,3 +771,23 @@ def test_r47__a_called_check_on_the_turn_ignores_the_engaging_mooks() -> None:
     d.do("ann", "roll_check", call=1, dice=[9, 1])
     assert [p.kind for p in d.prompts("gm")] == ["mook_strike"]
     d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-004", "WS-SEQ-002")
+def test_r48__up_from_a_joker_acts_in_the_same_sequence() -> None:
+    # src 54: Shock equal to Health leaves one "unable to act", no longer; src 87: the Joker, drawn as the
+    # Sequence begins (src 85 "Every Sequence draw a card"), regains "All Shock points" and "everyone is
+    # Inspired. All Actions are Favored" for this Sequence; src 12: "At the beginning of each Sequence,
+    # your Initiative is set to the number of Shots in your Shot pool ... Each time your Initiative comes
+    # up, you may take an Action". Nobody has acted yet, so h takes its place by its Initiative (pool 5
+    # against v's 0): h acts first this Sequence, Inspired, instead of sitting it out.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(toughness=50)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=14, dice=[1, 9])
+    assert who(d, "h").standing is Standing.DOWN
+    d.do("gm", "start_sequence", dice=[53, 1])
+    assert state(d).turn.cards["heroes"].startswith("JK")
+    assert (state(d).turn.order.order, state(d).turn.initiative) == (("h", "v"), {"h": 5, "v": 0})
+    assert state(d).turn.current == "h"
+    r = last(attack(d, "h", ["v"], [9, 1, 2]), "attack_rolled")  # the Joker's Inspired d10 rolls too
+    assert r["dice"] == [9, 1, 2]

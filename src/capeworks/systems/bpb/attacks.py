@@ -92,8 +92,14 @@ def circumstances(
             defence.append("attacker_running")  # BPB-MOVE-007
         elif moved is Mode.SPRINT:
             defence.append("attacker_sprinting")
-        if fight.moves.get(target.id) is Mode.SPRINT:
-            defence.append("defender_sprinting")  # BPB-MOVE-008
+        # BPB-MOVE-008 (src 198): the move made this round, or until the movement action is spent the
+        # pace declared for the turn (a declared sprint binds the turn as the move made does)
+        pace = fight.moves.get(target.id)
+        theirs = fight.turn_of(target.id)  # their own turn, or one a held action cut into
+        if pace is None and theirs is not None and theirs.moved is None:
+            pace = theirs.pace
+        if pace is Mode.SPRINT:
+            defence.append("defender_sprinting")
     return bonus, defence
 
 

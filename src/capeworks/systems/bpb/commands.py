@@ -284,11 +284,12 @@ class Grab(_P):
 
 
 class Ram(_P):
-    """Ram a target: a move that ends in a hand-to-hand attack (the rammer takes half the DR)."""
+    """Ram a target: a move (the declared pace, else a run) ending in a melee hit; the rammer takes half."""
 
     attacker: str
     target: str
-    mode: Mode = Mode.RUN
+    #: None: the pace declared this turn (BPB-MOVE-007), else a run
+    mode: Mode | None = None
     medium: str = "ground"
     power: str | None = None
     feet: int | None = Field(default=None, ge=0)

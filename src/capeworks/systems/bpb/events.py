@@ -111,6 +111,8 @@ class TurnBegan(BpbEvent):
     lost: bool = False
     resumes: str | None = None
     round_ended: bool = False
+    #: BPB-TURN-002: a pre-empted turn picks up where it stopped (older logs began it afresh)
+    resumed: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Delayed(BpbEvent):
@@ -124,6 +126,8 @@ class Preempted(BpbEvent):
 
     character: str
     before: str
+    #: the pre-empted turn is kept to resume where it stopped (older logs dropped it)
+    keeps: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Moved(BpbEvent):

@@ -140,6 +140,8 @@ class Turn(Frozen):
     lost: bool = False
     #: the one whose turn resumes when a pre-empting character is done (BPB-TURN-002)
     resumes: str | None = None
+    #: BPB-TURN-002: the pre-empted turn as it stood, to resume where it stopped
+    paused: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @property
     def mode(self) -> Mode | None:
@@ -237,3 +239,10 @@ class Fight(Frozen):
     #: BPB-TURN-004: the side each character fights on, when the GM names them (who is offered to
     #: step in front of an attack on whom)
     sides: dict[str, str] = Field(default_factory=dict)
+
+    def turn_of(self, cid: str) -> Turn | None:
+        """``cid``'s turn, the one acting or one a pre-emption paused (BPB-TURN-002), if either is theirs."""
+        turn: Turn | None = self.turn
+        while turn is not None and turn.actor != cid:
+            turn = turn.paused
+        return turn

@@ -2,10 +2,11 @@
 
 A ram is a movement action that ends in a hand-to-hand attack (the one allowed
 task in the middle of a move): the move mode's difficulty applies (+3 running,
-+6 all-out), the DR is the rammer's Brawn (or, with ``ram_dr_uses_power_rank``,
-the movement power's rank), +3 for an all-out ram as if overwhelming, and a ram
-that lands hits the rammer too, for half the DR (rounded down) against their own
-protection. The hit is blocked, dodged or taken like any other.
++6 all-out; a pace declared this turn is the ram's, src 103, 339), the DR is
+the rammer's Brawn (or, with ``ram_dr_uses_power_rank``, the movement power's
+rank), +3 for an all-out ram as if overwhelming, and a ram that lands hits the
+rammer too, for half the DR (rounded down) against their own protection. The hit
+is blocked, dodged or taken like any other.
 """
 
 from __future__ import annotations
@@ -31,10 +32,25 @@ from capeworks.systems.bpb.lookups import (
 )
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
+from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.turns import move_distance
 
 __all__ = ["ram"]
+
+
+def _pace(a: Character, declared: Mode | None, asked: Mode | None) -> Mode:
+    """The ram's move mode: the movement action's pace declared this turn (BPB-MOVE-007), so the ram's
+    difficulty, DR and distance agree with it (src 103, 339); undeclared and unasked, a run."""
+    if declared is None:
+        return asked or Mode.RUN
+    if asked is not None and asked is not declared:
+        raise RuleViolation(
+            "BPB-GRAB-013",
+            f"{a.name} declared a {declared.value} this turn: the ram is that movement action, "
+            f"at a {declared.value}.",
+        )
+    return declared
 
 
 def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
@@ -52,9 +68,10 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     cond = state.condition(a.id)
     if cond.held_by is not None or Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{a.name} cannot charge from where they are.")
-    feet = move_distance(state, a, c.mode, c.medium, c.power, c.feet, in_fight=True)
+    mode = _pace(a, fight.turn.pace, c.mode)
+    feet = move_distance(state, a, mode, c.medium, c.power, c.feet, in_fight=True)
     b = ctx.batch(state)
-    emit(b, dice, Moved(character=a.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
+    emit(b, dice, Moved(character=a.id, mode=mode, feet=feet, medium=c.medium, round=state.round))
     task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
     if c.plot_point:
         spend_check(state, a)
@@ -65,7 +82,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         if state.config.ram_dr_uses_power_rank and mover is not None
         else rank_of(state, a, "Brawn")
     )
-    dr = base + (OVERWHELM if c.mode is Mode.SPRINT else 0)
+    dr = base + (OVERWHELM if mode is Mode.SPRINT else 0)
     pending = Pending(
         id=fight.next_attack,
         attacker=a.id,

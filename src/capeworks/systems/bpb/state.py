@@ -148,7 +148,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if fight is not None:
             up["fight"] = fight.model_copy(
                 update={
-                    "turn": Turn(actor=p.character, resumes=p.before),
+                    "turn": Turn(actor=p.character, resumes=p.before, paused=fight.turn if p.keeps else None),
                     "delayed": tuple(d for d in fight.delayed if d != p.character),
                     "guards": {k: v for k, v in fight.guards.items() if k != p.character},
                 }
@@ -388,6 +388,13 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
         return {}
     order = fight.order
     index = order.order.index(p.character) if p.character in order.order else order.index
+    paused = fight.turn.paused
+    if p.resumed and paused is not None and paused.actor == p.character:  # BPB-TURN-002: as it stood
+        return {
+            "fight": fight.model_copy(
+                update={"order": order.model_copy(update={"index": index}), "turn": paused}
+            )
+        }
     moves = {} if p.round_ended else dict(fight.moves)
     guards = dict(fight.guards)
     conditions = dict(state.conditions)

@@ -145,7 +145,7 @@ def advance(b: Done) -> None:
     state = b.state
     fight = fight_of(state)
     if fight.turn.resumes:
-        b.emit(TurnBegan(character=fight.turn.resumes, round=fight.order.round))
+        b.emit(TurnBegan(character=fight.turn.resumes, round=fight.order.round, resumed=True))
         return
     order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
     nxt = order.current or fight.turn.actor
@@ -211,7 +211,7 @@ def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Don
                 "BPB-TURN-002", f"{who.name} and {current.name} tie: the GM decides who goes first."
             )
     b = ctx.batch(state)
-    emit(b, dice, Preempted(character=who.id, before=current.id))
+    emit(b, dice, Preempted(character=who.id, before=current.id, keeps=True))
     return b
 
 

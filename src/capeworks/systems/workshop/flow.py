@@ -65,18 +65,34 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
     chars = {**state.characters, **{c.id: c for c in changed}}
     up = [c for c in chars.values() if c.can_act]
     initiative = {c.id: c.shots for c in up}
-    order = TurnOrder(order=ordered(ctx, up, initiative))
-    if ctx.config.initiative is InitiativeSystem.CARDS:
-        order = TurnOrder(order=alt.stack(order.order, list(ctx.config.padding)))
-    turn = Turn(sequence=state.turn.sequence + 1, order=order, initiative=initiative)
+    turn = Turn(sequence=state.turn.sequence + 1, order=_order(ctx, up, initiative), initiative=initiative)
     batch.emit(ev.SequenceStarted(sequence=turn.sequence, turn=turn, characters=tuple(changed), clock=clock))
     if ctx.config.card_draw:
         for faction in sorted({c.faction for c in chars.values()}):
-            _draw(batch, dice, faction)
+            _draw(batch, ctx, dice, faction)
     _turn_start(batch)
 
 
-def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
+def _order(ctx: Ctx, up: list[Combatant], initiative: dict[str, int]) -> TurnOrder:
+    """The Sequence's acting order (with the padding cards under the card initiative, WS-ALT-001)."""
+    order = ordered(ctx, up, initiative)
+    if ctx.config.initiative is InitiativeSystem.CARDS:
+        order = alt.stack(order, list(ctx.config.padding))
+    return TurnOrder(order=order)
+
+
+def _with_risen(ctx: Ctx, state: WorkshopState, turn: Turn, risen: list[Combatant]) -> Turn:
+    """Those a Joker got up as the Sequence began take their places by Initiative (their Shot pools,
+    src 12), as nobody has acted yet: "unable to act" lasts only while the Shock does (src 54, 87)."""
+    if not risen or turn.acted or turn.order.index:
+        return turn
+    chars = {**state.characters, **{c.id: c for c in risen}}
+    up = [c for c in chars.values() if c.can_act]
+    initiative = {**turn.initiative, **{c.id: c.shots for c in risen}}
+    return turn.model_copy(update={"order": _order(ctx, up, initiative), "initiative": initiative})
+
+
+def _draw(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, faction: str) -> None:
     """WS-CARD-001: draw one card for ``faction`` from its deck (a fresh 54 when empty)."""
     state = batch.state
     deck = state.decks.get(faction) or FULL_DECK
@@ -97,7 +113,10 @@ def _draw(batch: Batch[WorkshopState], dice: DiceService, faction: str) -> None:
             new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
         if new != c:
             changed.append(new)
-    turn = state.turn.model_copy(update={"cards": {**state.turn.cards, faction: card}})
+    risen = [c for c in changed if c.can_act and not state.characters[c.id].can_act]
+    turn = _with_risen(
+        ctx, state, state.turn.model_copy(update={"cards": {**state.turn.cards, faction: card}}), risen
+    )
     batch.emit(
         ev.CardDrawn(faction=faction, card=card, decks=decks, turn=turn, characters=tuple(changed)),
         rolls=(roll,),
