@@ -529,6 +529,17 @@ class ItemDrawn(SheetChanges):
     kind: str | None = None
 
 
+class Extracted(Changes):
+    """A stuck object taken out of ``character`` (WD-STATUS-011): forcibly or with the careful check
+    done; ``tier`` is the wound it leaves (its Bleeding follows)."""
+
+    character: str
+    name: str
+    item: str | None = None
+    careful: bool
+    tier: WoundTier
+
+
 class GrappleBraced(Changes):
     """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
 
@@ -823,4 +834,5 @@ EVENTS = declare_events(
     Slept,
     SuperPassed,
     ItemDrawn,
+    Extracted,
 )

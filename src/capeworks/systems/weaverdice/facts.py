@@ -341,6 +341,7 @@ class AttackPatch(_Entry):
     hidden: bool | None = None
     effect_only: bool | None = None
     pins: bool | None = None
+    weapon: str | None = None
     grab: bool | None = None
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
@@ -362,6 +363,7 @@ class EffectPatch(_Entry):
     uncovered: bool | None = None
     ranged: bool | None = None
     pins: bool | None = None
+    weapon: str | None = None
 
 
 class GrapplePatch(_Entry):

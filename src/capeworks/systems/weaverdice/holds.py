@@ -14,6 +14,8 @@ two breaks the grapple; both sides' DS drops while it lasts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -89,11 +91,12 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
     return base
 
 
-def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
+def armed(c: cmd.Attack, me: Combatant, sheet: Character, everyone: Iterable[Combatant] = ()) -> cmd.Attack:
     """The attack as the held item named makes it: "Brawn or Dexterity, depending on weapon" (src 588),
     its damage type and tier (src 1013, 602), effect only for an improvised one (src 618), ranged or
     not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)
-    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016). A shot with
+    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016), or is stuck
+    in someone (``everyone``'s conditions): "caught inside the target" (src 858, 865). A shot with
     no weapon named aims, with Dexterity unless the command says (src 256: "aiming"; WD-COMBAT-017)."""
     if c.weapon is None:
         if not c.melee and "stat" not in c.model_fields_set:
@@ -107,6 +110,12 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
     item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
     if item is None:
         raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {c.weapon} in hand.")
+    for other in everyone:
+        if st.lodged(other.conditions, owner=c.character, item=item.name) is not None:
+            raise RuleViolation(
+                "WD-STATUS-012",
+                f"{sheet.name}'s {item.name} is stuck in {other.name}: nothing to swing until it comes out.",
+            )
     check_hands((item,), hands=st.usable_hands(me.conditions, c.character))
     given = c.model_fields_set
     taken = {
@@ -117,6 +126,8 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
         "effect_only": item.effects_only,
     }
     update = {k: v for k, v in taken.items() if k not in given}
+    if c.weapon != item.name:  # the item as the sheet spells it: what a Stuck effect records
+        update["weapon"] = item.name
     return c.model_copy(update=update) if update else c
 
 
@@ -329,6 +340,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             effort, _ = effort.drain(tsheet, Pool.STAMINA, bought.stamina_lost)
         if bought.athletics_damage:
             temporary[Stat.ATHLETICS] = temporary.get(Stat.ATHLETICS, 0) + bought.athletics_damage
+        if bought.stuck_wound:  # the weapon comes out with the wrest: it is stuck no longer (src 865)
+            conditions = st.unstick(conditions, owner=c.character, target=c.target)
         wrest = wrest or bought.stuck_wound
     if restrained:
         conditions = st.add(conditions, st.Condition(name="restrained", target=c.target))

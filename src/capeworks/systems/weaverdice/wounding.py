@@ -122,10 +122,12 @@ def land(
     only: bool = False,
     melee: bool = True,
     pins: bool = False,
+    weapon: str | None = None,
 ) -> None:
     """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
     weapon's hit delivers the effect alone (WD-COMBAT-026). ``melee`` and ``pins`` say what an object
-    stuck by its effect is: a weapon from melee, or a projectile that may pin (WD-STATUS-012/013)."""
+    stuck by its effect is: a weapon from melee, or a projectile that may pin (WD-STATUS-012/013);
+    ``weapon`` names the melee weapon that would stay in the target."""
     if only:
         c = b.person(target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
@@ -140,6 +142,7 @@ def land(
                 face=face,
                 ranged=not melee,
                 pins=pins,
+                weapon=weapon,
             ),
         )
         return
@@ -153,6 +156,7 @@ def land(
         cause="hit",
         melee=melee,
         pins=pins,
+        weapon=weapon,
     )
 
 
@@ -168,6 +172,7 @@ def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
         only=a.effect_only,
         melee=a.melee,
         pins=a.pins,
+        weapon=a.weapon,
     )
 
 
@@ -184,9 +189,10 @@ def take_wound(
     roll_effect: bool = True,
     melee: bool = True,
     pins: bool = False,
+    weapon: str | None = None,
 ) -> None:
-    """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``: as
-    :func:`land` says)."""
+    """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``,
+    ``weapon``: as :func:`land` says)."""
     c = b.person(target)
     if c.track.standing in (Standing.DEAD, Standing.DOWN):
         return
@@ -225,6 +231,7 @@ def take_wound(
                 face=face,
                 ranged=not melee,
                 pins=pins,
+                weapon=weapon,
             ),
         )
 
@@ -361,6 +368,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         holding=bool(sheet.held),
         reach=Reach.RANGED if e.ranged else Reach.MELEE,
         pinnable=e.pins,
+        weapon=e.weapon,
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
