@@ -393,6 +393,13 @@ class Extract(Frozen):
     source: Ident | None = Field(default=None, description="Whose object, when several are stuck.")
 
 
+class PickUp(Frozen):
+    """Pick a dropped item up again: a standard action in a fight, like drawing one (WD-STATUS-016)."""
+
+    character: Ident
+    item: str = Field(min_length=1, max_length=60, description="The dropped item, by name.")
+
+
 class DrawItem(Frozen):
     """Draw a belt item into hand: a standard action, a full one past the belt's slots (WD-EQUIP-003)."""
 

@@ -540,6 +540,24 @@ class Extracted(Changes):
     tier: WoundTier
 
 
+class ItemsDropped(SheetChanges):
+    """Disarmed: the items in hand fall to the ground, out of hand (WD-STATUS-016, src 658, 968)."""
+
+    character: str
+    name: str
+    items: tuple[str, ...]
+
+
+class ItemPickedUp(SheetChanges):
+    """A dropped item picked up into hand (``kind``: the action it took in a fight); with nothing
+    left on the ground, Disarmed ends."""
+
+    character: str
+    name: str
+    item: str
+    kind: str | None = None
+
+
 class GrappleBraced(Changes):
     """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
 
@@ -835,4 +853,6 @@ EVENTS = declare_events(
     SuperPassed,
     ItemDrawn,
     Extracted,
+    ItemsDropped,
+    ItemPickedUp,
 )

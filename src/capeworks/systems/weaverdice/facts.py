@@ -202,6 +202,7 @@ class SheetPatch(_Patch):
     costume: Costume | None = None
     held: tuple[HeldItem, ...] | None = None
     belt: tuple[HeldItem, ...] | None = None
+    dropped: tuple[HeldItem, ...] | None = None
     powers: tuple[Power, ...] | None = None
 
 

@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
+from capeworks.systems.weaverdice.dropping import drop_held
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.flow import (
@@ -102,10 +103,10 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character, everyone: Iterable[Com
         if not c.melee and "stat" not in c.model_fields_set:
             return c.model_copy(update={"stat": Stat.DEXTERITY})
         return c
-    if any(x.name == Status.DISARMED and x.target == c.character for x in me.conditions):
+    if any(h.name.lower() == c.weapon.strip().lower() for h in sheet.dropped):
         raise RuleViolation(
             "WD-STATUS-016",
-            f"{sheet.name} dropped what they held (Disarmed): nothing to swing until it is picked up.",
+            f"{sheet.name} dropped the {c.weapon.strip()} (Disarmed): it must be picked up first.",
         )
     item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
     if item is None:
@@ -384,6 +385,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             people=(t,),
         )
     )
+    if any(x.target_drops_item for x in outcome.bought):
+        drop_held(b, c.target)  # "drops what they're holding into an adjacent space" (src 968)
     thrown = sum(x.thrown_ft for x in outcome.bought)
     if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
         _fall(b, c.target, thrown, thrown=True, drains_stamina=None)

@@ -32,6 +32,7 @@ from capeworks.engine.upcast import Upcaster
 from capeworks.systems.weaverdice import (
     aiming,
     drawing,
+    dropping,
     extracting,
     fight,
     gm_guide,
@@ -132,6 +133,13 @@ def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
 def _stuck(state: WdState, ident: str) -> bool:
     """Something is stuck in them: theirs to pull out (a neighbour names them as the target)."""
     return any(x.name == Status.STUCK for x in state.people[ident].conditions)
+
+
+def _pickable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Picking a dropped item up: in a fight on one's turn, else whenever; only with one dropped."""
+    if state.fight is not None:
+        return [o for o in _on_turn(state, seat) if state.sheet(o["character"]).dropped]
+    return [{"character": i} for i in state.people if _plays(state, seat, i) and state.sheet(i).dropped]
 
 
 def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -275,6 +283,7 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     ),
     "align_sights": CommandSpec(cmd.AlignSights, aiming.align_sights, OWNER, offer=_aligner),
     "extract": CommandSpec(cmd.Extract, extracting.extract, OWNER, offer=_own(_stuck)),
+    "pick_up": CommandSpec(cmd.PickUp, dropping.pick_up, OWNER, offer=_pickable),
     "draw_item": CommandSpec(cmd.DrawItem, drawing.draw_item, OWNER, offer=_drawable),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),

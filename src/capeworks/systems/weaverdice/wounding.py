@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import ActionKind, interruption_tn
 from capeworks.systems.weaverdice.copies import evolve, trusted
+from capeworks.systems.weaverdice.dropping import drop_held
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
@@ -511,6 +512,8 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
+    if any(x.name == Status.DISARMED for x in o.conditions):
+        drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
     if o.gear:
         suffer_gear_hits(b, target, o.gear)
     for grant in o.wounds:
