@@ -527,11 +527,20 @@ def test_a_full_rest_restores_one_dot_to_each_pool_or_two_to_one() -> None:
 @pytest.mark.rules("WD-COMBAT-034")
 def test_a_full_rest_takes_as_many_conditions_as_guts() -> None:
     # src 1006: "extended ... to a number of conditions or wound reductions equal to one's Guts stat".
-    # Guts 2: of the three asked for, the first two go on a good roll (the list is a wish list in
-    # order; the third is not refused but stays).
+    # Guts 2: three asked for is more than the rest can remove, refused (not the first two silently);
+    # the two named go on a good roll.
     d = _duel(guts=2)
     _with(d, "vic", Status.BLINDED, Status.DEAFENED, Status.PAINED_PHYSICAL)
-    d.do("ann", "rest", character="vic", full=True, remove="blinded, deafened, pained_physical", dice=[6])
+    d.refuse(
+        "ann",
+        "rest",
+        character="vic",
+        full=True,
+        remove="blinded, deafened, pained_physical",
+        dice=[6],
+        rule="WD-COMBAT-032",
+    )
+    d.do("ann", "rest", character="vic", full=True, remove="blinded, deafened", dice=[6])
     assert _names(d, "vic") == ["pained_physical"]
 
 
@@ -940,3 +949,35 @@ def test_a_full_rest_also_stops_an_ongoing_burn() -> None:
     d.do("ann", "rest", character="vic", full=True, restore="focus", dice=[1])
     d.do("ann", "end_turn", character="vic")
     assert _wounds(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-COMBAT-032", "WD-COMBAT-034")
+def test_a_rest_asked_to_remove_more_than_it_can_is_refused_and_changes_nothing() -> None:
+    # src 1004: "resting allows characters to roll Guts to heal a simple condition": one; src 1006: a
+    # full rest "extended ... to a number of conditions or wound reductions equal to one's Guts stat"
+    d = _duel(guts=2)
+    _with(d, "vic", Status.BLINDED, Status.DEAFENED, Status.KNOCKED_DOWN)
+    before = d.state
+    d.refuse(
+        "ann",
+        "rest",
+        character="vic",
+        remove=["blinded", "deafened"],
+        dice=[6],
+        rule="WD-COMBAT-032",
+        match="at most 1",
+    )
+    d.refuse(
+        "ann",
+        "rest",
+        character="vic",
+        full=True,
+        remove=["blinded", "deafened", "knocked_down"],
+        dice=[6],
+        rule="WD-COMBAT-032",
+        match="at most 2",
+    )
+    assert d.state == before
+    # a Recovery dot's second roll makes room for one more
+    d.do("ann", "rest", character="vic", remove=["blinded", "deafened"], recovery=True, dice=[6, 6])
+    assert _names(d, "vic") == ["knocked_down"]
