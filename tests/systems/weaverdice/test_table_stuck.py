@@ -130,6 +130,9 @@ def knife_in_vic() -> Any:
     d.answer("ann", "react-vic", "take", dice=[5])
     d.answer("ann", "effect-vic-w1-negate", "none")
     assert _stuck(d, "vic").item == "Knife"
+    # out of the thug's hand: it waits, stuck, until it comes out
+    assert [h.name for h in d.state.sheets["thug"].held] == []
+    assert [h.name for h in d.state.sheets["thug"].dropped] == ["Knife"]
     return d
 
 
@@ -140,6 +143,7 @@ def test_a_knife_stuck_in_someone_cannot_be_swung_by_its_owner() -> None:
     d.refuse(
         "gm", "attack", character="thug", target="vic", weapon="knife", rule="WD-STATUS-012", match="stuck"
     )
+    d.refuse("gm", "pick_up", character="thug", item="knife", rule="WD-STATUS-012", match="stuck in Vic")
 
 
 @pytest.mark.rules("WD-STATUS-011")
@@ -152,8 +156,10 @@ def test_pulling_a_stuck_knife_out_by_force_is_a_moderate_wound_and_bleeding() -
     assert [w.tier for w in vic.track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]
     assert [c.name for c in vic.conditions].count(Status.STUCK) == 0
     assert Status.BLEEDING in [c.name for c in vic.conditions]
-    # out of Vic, it is no longer caught inside him: the refusal above lifts
+    # out of Vic it lies on the ground: the thug picks it up (a standard action) and may swing it
     _pass_to(d, "thug")
+    d.refuse("gm", "attack", character="thug", target="vic", weapon="knife", rule="WD-STATUS-016")
+    d.do("gm", "pick_up", character="thug", item="knife")
     d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
     assert d.replayed().state == d.state
 
@@ -197,3 +203,7 @@ def test_a_knife_wrested_free_in_a_grapple_is_stuck_no_longer() -> None:
     vic = d.state.people["vic"]
     assert Status.STUCK not in [c.name for c in vic.conditions]
     assert [w.tier for w in vic.track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]
+    # "As Disarm, but you keep it" (src 974): the knife is back in the thug's hand
+    assert [h.name for h in d.state.sheets["thug"].held] == ["Knife"]
+    assert d.state.sheets["thug"].dropped == ()
+    assert d.replayed().state == d.state

@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, perso
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Status
 
-__all__ = ["drop_held", "pick_up"]
+__all__ = ["drop_held", "lodge", "pick_up", "stuck_in", "wrested"]
 
 
 def drop_held(b: Builder, ident: str) -> None:
@@ -42,6 +42,59 @@ def drop_held(b: Builder, ident: str) -> None:
     )
 
 
+def lodge(b: Builder, owner: str, item: str, target: str) -> None:
+    """A melee weapon stuck in ``target`` leaves ``owner``'s hands: "caught inside the target" (src
+    865). It waits among the dropped items, not to be picked up until it is out (extract, or wrest)."""
+    if owner not in b.state.sheets:
+        return
+    sheet = b.sheet(owner)
+    at = next((n for n, h in enumerate(sheet.held) if h.name == item), None)
+    if at is None:
+        return
+    out = sheet.held[at]
+    kept = sheet.held[:at] + sheet.held[at + 1 :]
+    b.emit(
+        ev.ItemsDropped(
+            character=owner,
+            name=b.person(owner).name,
+            items=(out.name,),
+            stuck_in=b.person(target).name,
+            sheet=evolve(sheet, {"held": kept, "dropped": (*sheet.dropped, out)}),
+        ),
+        hidden=b.person(owner).hidden,
+    )
+
+
+def wrested(b: Builder, owner: str, item: str) -> None:
+    """A weapon wrested free in a grapple is back in its owner's hand: "As Disarm, but you keep it"
+    (src 974, 865)."""
+    sheet = b.sheet(owner)
+    at = next((n for n, h in enumerate(sheet.dropped) if h.name == item), None)
+    if at is None:
+        return
+    back = sheet.dropped[at]
+    b.emit(
+        ev.ItemPickedUp(
+            character=owner,
+            name=b.person(owner).name,
+            item=back.name,
+            wrested=True,
+            sheet=evolve(
+                sheet, {"dropped": sheet.dropped[:at] + sheet.dropped[at + 1 :], "held": (*sheet.held, back)}
+            ),
+        ),
+        hidden=b.person(owner).hidden,
+    )
+
+
+def stuck_in(state: WdState, owner: str, item: str) -> str | None:
+    """The name of whoever ``owner``'s ``item`` is stuck in, or None."""
+    for p in state.people.values():
+        if st.lodged(p.conditions, owner=owner, item=item) is not None:
+            return p.name
+    return None
+
+
 def pick_up(state: WdState, context: Ctx, c: cmd.PickUp, dice: DiceService) -> Done:
     """Pick a dropped item up into hands that have room; in a fight a standard action. With nothing
     left on the ground, Disarmed ends (its ``retrieved`` ending)."""
@@ -53,6 +106,9 @@ def pick_up(state: WdState, context: Ctx, c: cmd.PickUp, dice: DiceService) -> D
     if at is None:
         raise RuleViolation("WD-STATUS-016", f"{me.name} dropped no {c.item.strip()}.")
     item = sheet.dropped[at]
+    inside = stuck_in(state, ident, item.name)
+    if inside is not None:
+        raise RuleViolation("WD-STATUS-012", f"The {item.name} is stuck in {inside}: it must come out first.")
     check_hands((*sheet.held, item), hands=st.usable_hands(me.conditions, c.character))
     b = Builder(state, context, dice)
     kind = None
@@ -72,7 +128,7 @@ def pick_up(state: WdState, context: Ctx, c: cmd.PickUp, dice: DiceService) -> D
     rest = sheet.dropped[:at] + sheet.dropped[at + 1 :]
     now = b.person(c.character)
     conditions = now.conditions
-    if not rest:
+    if not [x for x in rest if stuck_in(state, ident, x.name) is None]:  # nothing left on the ground
         conditions = tuple(x for x in conditions if not (x.name == Status.DISARMED and x.target == ident))
     b.emit(
         ev.ItemPickedUp(

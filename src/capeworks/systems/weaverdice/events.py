@@ -541,11 +541,13 @@ class Extracted(Changes):
 
 
 class ItemsDropped(SheetChanges):
-    """Disarmed: the items in hand fall to the ground, out of hand (WD-STATUS-016, src 658, 968)."""
+    """Items out of hand: Disarmed, they fall to the ground (WD-STATUS-016, src 658, 968); or a melee
+    weapon stays in the one it struck, named in ``stuck_in`` (WD-STATUS-012, src 865)."""
 
     character: str
     name: str
     items: tuple[str, ...]
+    stuck_in: str | None = None
 
 
 class ItemPickedUp(SheetChanges):
@@ -556,6 +558,8 @@ class ItemPickedUp(SheetChanges):
     name: str
     item: str
     kind: str | None = None
+    #: wrested free of the one it was stuck in, in a grapple (src 865), not picked up
+    wrested: bool = False
 
 
 class GrappleBraced(Changes):

@@ -27,7 +27,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
-from capeworks.systems.weaverdice.dropping import drop_held
+from capeworks.systems.weaverdice.dropping import drop_held, wrested
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.flow import (
@@ -103,20 +103,20 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character, everyone: Iterable[Com
         if not c.melee and "stat" not in c.model_fields_set:
             return c.model_copy(update={"stat": Stat.DEXTERITY})
         return c
+    for other in everyone:
+        if st.lodged(other.conditions, owner=c.character, item=c.weapon) is not None:
+            raise RuleViolation(
+                "WD-STATUS-012",
+                f"{sheet.name}'s {c.weapon.strip()} is stuck in {other.name}: not to swing until it is out.",
+            )
     if any(h.name.lower() == c.weapon.strip().lower() for h in sheet.dropped):
         raise RuleViolation(
             "WD-STATUS-016",
-            f"{sheet.name} dropped the {c.weapon.strip()} (Disarmed): it must be picked up first.",
+            f"{sheet.name}'s {c.weapon.strip()} lies on the ground: it must be picked up first.",
         )
     item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
     if item is None:
         raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {c.weapon} in hand.")
-    for other in everyone:
-        if st.lodged(other.conditions, owner=c.character, item=item.name) is not None:
-            raise RuleViolation(
-                "WD-STATUS-012",
-                f"{sheet.name}'s {item.name} is stuck in {other.name}: nothing to swing until it comes out.",
-            )
     check_hands((item,), hands=st.usable_hands(me.conditions, c.character))
     given = c.model_fields_set
     taken = {
@@ -331,6 +331,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     conditions = t.conditions
     effort, temporary = t.effort, dict(t.temporary_loss)
     wrest = False
+    freed: list[str] = []
     restrained, meatshield = hold.restrained, hold.meatshield
     for bought in outcome.bought:
         restrained = restrained or bought.restrains
@@ -342,7 +343,9 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
         if bought.athletics_damage:
             temporary[Stat.ATHLETICS] = temporary.get(Stat.ATHLETICS, 0) + bought.athletics_damage
         if bought.stuck_wound:  # the weapon comes out with the wrest: it is stuck no longer (src 865)
+            before = conditions
             conditions = st.unstick(conditions, owner=c.character, target=c.target)
+            freed = [x.item for x in before if x not in conditions and x.item is not None]
         wrest = wrest or bought.stuck_wound
     if restrained:
         conditions = st.add(conditions, st.Condition(name="restrained", target=c.target))
@@ -390,6 +393,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     thrown = sum(x.thrown_ft for x in outcome.bought)
     if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
         _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
+    for item in freed:
+        wrested(b, c.character, item)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
         out = st.extract()
         take_wound(b, c.target, out.wound, None, cause="effect")

@@ -482,9 +482,15 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (" carefully" if p.careful else " by force")
         + f": a {p.tier.word} wound and Bleeding."
     ),
-    ev.ItemsDropped.TYPE: lambda p: f"{p.name} drops the {' and the '.join(p.items)}.",
+    ev.ItemsDropped.TYPE: lambda p: (
+        f"{p.name}'s {' and '.join(p.items)} stays in {p.stuck_in}."
+        if p.stuck_in
+        else f"{p.name} drops the {' and the '.join(p.items)}."
+    ),
     ev.ItemPickedUp.TYPE: lambda p: (
-        f"{p.name} picks the {p.item} up" + (f" (a {p.kind} action)." if p.kind else ".")
+        f"{p.name} wrests the {p.item} free and keeps it."
+        if p.wrested
+        else f"{p.name} picks the {p.item} up" + (f" (a {p.kind} action)." if p.kind else ".")
     ),
     ev.GrappleBraced.TYPE: lambda p: (
         f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."

@@ -22,7 +22,7 @@ from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import ActionKind, interruption_tn
 from capeworks.systems.weaverdice.copies import evolve, trusted
-from capeworks.systems.weaverdice.dropping import drop_held
+from capeworks.systems.weaverdice.dropping import drop_held, lodge
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
@@ -514,6 +514,9 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     )
     if any(x.name == Status.DISARMED for x in o.conditions):
         drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
+    for x in o.conditions:
+        if x.name == Status.STUCK and x.item is not None and x.source is not None:
+            lodge(b, x.source, x.item, target)  # the weapon stays in the target (src 865)
     if o.gear:
         suffer_gear_hits(b, target, o.gear)
     for grant in o.wounds:
