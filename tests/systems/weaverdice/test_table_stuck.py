@@ -144,6 +144,8 @@ def test_a_knife_stuck_in_someone_cannot_be_swung_by_its_owner() -> None:
         "gm", "attack", character="thug", target="vic", weapon="knife", rule="WD-STATUS-012", match="stuck"
     )
     d.refuse("gm", "pick_up", character="thug", item="knife", rule="WD-STATUS-012", match="stuck in Vic")
+    assert [c.fixed for c in d.legal("gm") if c.command == "pick_up"] == []  # nothing on the ground
+    assert [c.fixed for c in d.legal("ann") if c.command == "extract"] == [{"character": "vic"}]
 
 
 @pytest.mark.rules("WD-STATUS-011")
@@ -159,6 +161,7 @@ def test_pulling_a_stuck_knife_out_by_force_is_a_moderate_wound_and_bleeding() -
     # out of Vic it lies on the ground: the thug picks it up (a standard action) and may swing it
     _pass_to(d, "thug")
     d.refuse("gm", "attack", character="thug", target="vic", weapon="knife", rule="WD-STATUS-016")
+    assert [c.fixed for c in d.legal("gm") if c.command == "pick_up"] == [{"character": "thug"}]
     d.do("gm", "pick_up", character="thug", item="knife")
     d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
     assert d.replayed().state == d.state

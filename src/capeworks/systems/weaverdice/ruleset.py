@@ -136,10 +136,15 @@ def _stuck(state: WdState, ident: str) -> bool:
 
 
 def _pickable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
-    """Picking a dropped item up: in a fight on one's turn, else whenever; only with one dropped."""
+    """Picking a dropped item up: in a fight on one's turn, else whenever; only with one on the
+    ground (not one still stuck in someone)."""
+
+    def on_ground(ident: str) -> bool:
+        return any(dropping.stuck_in(state, ident, h.name) is None for h in state.sheet(ident).dropped)
+
     if state.fight is not None:
-        return [o for o in _on_turn(state, seat) if state.sheet(o["character"]).dropped]
-    return [{"character": i} for i in state.people if _plays(state, seat, i) and state.sheet(i).dropped]
+        return [o for o in _on_turn(state, seat) if on_ground(o["character"])]
+    return [{"character": i} for i in state.people if _plays(state, seat, i) and on_ground(i)]
 
 
 def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
