@@ -666,3 +666,31 @@ def test_critical_shock_repeats_on_an_even_guts_total_when_the_table_reads_total
         assert [p.context["counts"] for p in again] == [[3]]
     else:
         assert again == []
+
+
+@pytest.mark.rules("WD-WOUND-002", "WD-WOUND-004", "WD-EQUIP-011", "WD-WFX-019")
+def test_an_armor_piece_destroyed_takes_its_wound_slot_with_it() -> None:
+    # src 1032: "Armor as a costume quality grants +1 armor, which acts as an additional wound slot,
+    # taking one hit": with the piece gone (src 756: Moderate Rend 5-6 costume loss) the slot goes too,
+    # and the hit it took goes with it; the track is Guts' three body slots again (src 602, 792)
+    armored = {"pieces": [{"key": "armor", "cell": [0, 0]}, {"key": "icon", "cell": [2, 2]}]}
+    d = _vic_against_the_brute({**sheet("vic", "Vic"), "costume": armored})
+    assert (d.state.people["vic"].track.slots, d.state.people["vic"].track.armor) == (3, 1)
+    # a power's rend: the armor slot takes the wound, and unconventional damage still rolls its effect
+    d.do(
+        "gm",
+        "attack",
+        character="brute",
+        target="vic",
+        tier="moderate",
+        damage="rend",
+        conventional=False,
+        dice=[6],
+    )
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect 5
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["armor-00"])
+    assert d.state.sheet("vic").costume.at((0, 0)).destroyed is True
+    track = d.state.people["vic"].track
+    assert (track.slots, track.armor, track.wounds) == (3, 0, ())
+    assert d.replayed().state == d.state

@@ -375,20 +375,41 @@ def test_lesser_rend_minus_1_brawn_costs_the_next_swing() -> None:
     assert d.state.people["brute"].track.wounds == ()
 
 
-@pytest.mark.rules("WD-WFX-011", "WD-EQUIP-002")
-def test_lesser_bash_5_drops_the_weapon__no_swing_with_it_after() -> None:
-    # src 658: "Target drops held item/weapon": the bat is no longer in hand to swing (the table marks
-    # Disarmed and keeps the item on the sheet, WD-STATUS-016); once the GM rules it picked up, it swings
+@pytest.mark.rules("WD-WFX-011", "WD-EQUIP-002", "WD-STATUS-016")
+def test_lesser_bash_5_drops_the_weapon__no_swing_with_it_until_picked_up() -> None:
+    # src 658: "Target drops held item/weapon": the bat is no longer in hand to swing; it lies on the
+    # ground (src 968: "into an adjacent space") until picked up, a standard action like drawing (src 557)
     d = _duel({**sheet("vic", "Vic"), "held": [BAT]})
     _to_brute(d)
     _brute_hits_vic(d, "bash", "lesser", 5)
     d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
     d.do("gm", "end_turn", character="brute")
     assert "disarmed" in _names(d, "vic")
+    assert [h.name for h in d.state.sheets["vic"].held] == []
+    assert [h.name for h in d.state.sheets["vic"].dropped] == ["Bat"]
     d.refuse("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6], rule="WD-STATUS-016")
-    d.do("gm", "ruling", character="vic", text="picks the bat up", drop_conditions=["disarmed"])
+    d.do("ann", "pick_up", character="vic", item="bat")
+    assert "disarmed" not in _names(d, "vic")  # nothing left on the ground
+    assert d.state.fight.turn.actions == 1  # one standard action of two spent
     d.do("ann", "attack", character="vic", target="brute", weapon="bat", dice=[6])
     assert "(moderate bash)" in d.words()[-1]
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-016", "WD-EQUIP-003", "WD-COMBAT-009")
+def test_disarmed_with_the_bat_on_the_ground__a_knife_drawn_from_the_belt_swings() -> None:
+    # "drops what they're holding" (src 968) frees the hands: "drawing a knife and stabbing with it"
+    # (src 561) is a standard turn, Disarmed or not; the bat stays where it fell
+    d = _duel({**sheet("vic", "Vic", dexterity=4), "held": [BAT], "belt": [KNIFE]})
+    _to_brute(d)
+    _brute_hits_vic(d, "bash", "lesser", 5)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "draw_item", character="vic", item="knife")
+    d.refuse("ann", "pick_up", character="vic", item="knife", rule="WD-STATUS-016", match="dropped no knife")
+    d.do("ann", "attack", character="vic", target="brute", weapon="knife", dice=[6])
+    assert "(lesser cut)" in d.words()[-1]
+    assert "disarmed" in _names(d, "vic") and [h.name for h in d.state.sheets["vic"].dropped] == ["Bat"]
 
 
 # --- the wound track and its effects ----------------------------------------------------------
@@ -506,11 +527,20 @@ def test_a_full_rest_restores_one_dot_to_each_pool_or_two_to_one() -> None:
 @pytest.mark.rules("WD-COMBAT-034")
 def test_a_full_rest_takes_as_many_conditions_as_guts() -> None:
     # src 1006: "extended ... to a number of conditions or wound reductions equal to one's Guts stat".
-    # Guts 2: of the three asked for, the first two go on a good roll (the list is a wish list in
-    # order; the third is not refused but stays).
+    # Guts 2: three asked for is more than the rest can remove, refused (not the first two silently);
+    # the two named go on a good roll.
     d = _duel(guts=2)
     _with(d, "vic", Status.BLINDED, Status.DEAFENED, Status.PAINED_PHYSICAL)
-    d.do("ann", "rest", character="vic", full=True, remove="blinded, deafened, pained_physical", dice=[6])
+    d.refuse(
+        "ann",
+        "rest",
+        character="vic",
+        full=True,
+        remove="blinded, deafened, pained_physical",
+        dice=[6],
+        rule="WD-COMBAT-032",
+    )
+    d.do("ann", "rest", character="vic", full=True, remove="blinded, deafened", dice=[6])
     assert _names(d, "vic") == ["pained_physical"]
 
 
@@ -919,3 +949,35 @@ def test_a_full_rest_also_stops_an_ongoing_burn() -> None:
     d.do("ann", "rest", character="vic", full=True, restore="focus", dice=[1])
     d.do("ann", "end_turn", character="vic")
     assert _wounds(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-COMBAT-032", "WD-COMBAT-034")
+def test_a_rest_asked_to_remove_more_than_it_can_is_refused_and_changes_nothing() -> None:
+    # src 1004: "resting allows characters to roll Guts to heal a simple condition": one; src 1006: a
+    # full rest "extended ... to a number of conditions or wound reductions equal to one's Guts stat"
+    d = _duel(guts=2)
+    _with(d, "vic", Status.BLINDED, Status.DEAFENED, Status.KNOCKED_DOWN)
+    before = d.state
+    d.refuse(
+        "ann",
+        "rest",
+        character="vic",
+        remove=["blinded", "deafened"],
+        dice=[6],
+        rule="WD-COMBAT-032",
+        match="at most 1",
+    )
+    d.refuse(
+        "ann",
+        "rest",
+        character="vic",
+        full=True,
+        remove=["blinded", "deafened", "knocked_down"],
+        dice=[6],
+        rule="WD-COMBAT-032",
+        match="at most 2",
+    )
+    assert d.state == before
+    # a Recovery dot's second roll makes room for one more
+    d.do("ann", "rest", character="vic", remove=["blinded", "deafened"], recovery=True, dice=[6, 6])
+    assert _names(d, "vic") == ["knocked_down"]

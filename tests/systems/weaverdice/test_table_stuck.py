@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from capeworks.systems.weaverdice import statuses as st
-from capeworks.systems.weaverdice.vocab import Status
+from capeworks.systems.weaverdice.vocab import Status, WoundTier
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -102,3 +102,111 @@ def test_only_a_ranged_attack_pins() -> None:
         rule="WD-STATUS-013",
         match="ranged",
     )
+
+
+# -- getting it out (WD-STATUS-011, src 858; WD-STATUS-012, src 865) -------------------------------
+
+PIERCING_KNIFE = {"name": "Knife", "damage": "pierce", "attack_stat": "dexterity"}
+
+
+def _pass_to(d: Any, ident: str) -> None:
+    """End turns until ``ident``'s comes."""
+    seats = {"vic": "ann", "doc": "bob", "thug": "gm"}
+    while d.state.fight.turn.actor != ident:
+        actor = d.state.fight.turn.actor
+        d.do(seats[actor], "end_turn", character=actor)
+
+
+def knife_in_vic() -> Any:
+    """The thug (a knife in hand) sticks it in Vic: Lesser Pierce 5, "Inflicts stuck" (src 666)."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=3, guts=4))
+    add(d, "bob", sheet("doc", "Doc", dexterity=5))
+    thug = sheet("thug", "Thug", "generic", brawn=4, dexterity=4, athletics=1)
+    add(d, "gm", {**thug, "held": [PIERCING_KNIFE]})
+    d.do("gm", "start_combat", dice=[6, 1])
+    _pass_to(d, "thug")
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    assert _stuck(d, "vic").item == "Knife"
+    # out of the thug's hand: it waits, stuck, until it comes out
+    assert [h.name for h in d.state.sheets["thug"].held] == []
+    assert [h.name for h in d.state.sheets["thug"].dropped] == ["Knife"]
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-012")
+def test_a_knife_stuck_in_someone_cannot_be_swung_by_its_owner() -> None:
+    d = knife_in_vic()
+    # "The weapon or piercing object is caught inside the target" (src 865): not in the thug's hand
+    d.refuse(
+        "gm", "attack", character="thug", target="vic", weapon="knife", rule="WD-STATUS-012", match="stuck"
+    )
+    d.refuse("gm", "pick_up", character="thug", item="knife", rule="WD-STATUS-012", match="stuck in Vic")
+    assert [c.fixed for c in d.legal("gm") if c.command == "pick_up"] == []  # nothing on the ground
+    assert [c.fixed for c in d.legal("ann") if c.command == "extract"] == [{"character": "vic"}]
+
+
+@pytest.mark.rules("WD-STATUS-011")
+def test_pulling_a_stuck_knife_out_by_force_is_a_moderate_wound_and_bleeding() -> None:
+    d = knife_in_vic()
+    _pass_to(d, "vic")
+    # "If it is removed forcefully or carelessly ... a moderate wound and bleeding" (src 858)
+    d.do("ann", "extract", character="vic")
+    vic = d.state.people["vic"]
+    assert [w.tier for w in vic.track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]
+    assert [c.name for c in vic.conditions].count(Status.STUCK) == 0
+    assert Status.BLEEDING in [c.name for c in vic.conditions]
+    # out of Vic it lies on the ground: the thug picks it up (a standard action) and may swing it
+    _pass_to(d, "thug")
+    d.refuse("gm", "attack", character="thug", target="vic", weapon="knife", rule="WD-STATUS-016")
+    assert [c.fixed for c in d.legal("gm") if c.command == "pick_up"] == [{"character": "thug"}]
+    d.do("gm", "pick_up", character="thug", item="knife")
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-011", "WD-CORE-006")
+def test_a_neighbour_working_it_out_with_care_leaves_only_a_lesser_wound() -> None:
+    d = knife_in_vic()
+    d.do("gm", "end_combat")
+    # "A lengthy (Dexterity) check of 12 reduces this to lesser" (src 858): Doc, Dexterity 5 (+2)
+    d.do("bob", "extract", character="doc", target="vic", careful=True, dice=[4])  # 6 of 12
+    assert _stuck(d, "vic").item == "Knife"  # not out yet: nothing more happens to Vic
+    assert len(d.state.people["vic"].track.wounds) == 1
+    d.do("bob", "extract", character="doc", target="vic", careful=True, dice=[5])  # 6 + 7 = 13
+    vic = d.state.people["vic"]
+    assert [w.tier for w in vic.track.wounds] == [WoundTier.LESSER, WoundTier.LESSER]
+    assert Status.STUCK not in [c.name for c in vic.conditions]
+    assert Status.BLEEDING in [c.name for c in vic.conditions]
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-011")
+def test_extracting_when_nothing_is_stuck_is_refused() -> None:
+    d = knife_in_vic()
+    d.do("gm", "end_combat")
+    d.refuse("bob", "extract", character="doc", rule="WD-STATUS-011", match="Nothing is stuck in Doc")
+    d.refuse(
+        "bob", "extract", character="doc", target="vic", source="doc", rule="WD-STATUS-011", match="Doc's"
+    )
+
+
+@pytest.mark.rules("WD-STATUS-012", "WD-GRAPPLE-011")
+def test_a_knife_wrested_free_in_a_grapple_is_stuck_no_longer() -> None:
+    d = knife_in_vic()
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")  # no Dodge: the grapple begins
+    assert "thug>vic" in d.state.grapples
+    _pass_to(d, "vic")
+    _pass_to(d, "thug")
+    # "The attacker can wrest it free as well" (src 865): 6 + 1 + 1 (stuck) = 8 against Vic's 1 + 2 = 3
+    d.do("gm", "grapple", character="thug", target="vic", option="wrest", dice=[6, 1])
+    vic = d.state.people["vic"]
+    assert Status.STUCK not in [c.name for c in vic.conditions]
+    assert [w.tier for w in vic.track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]
+    # "As Disarm, but you keep it" (src 974): the knife is back in the thug's hand
+    assert [h.name for h in d.state.sheets["thug"].held] == ["Knife"]
+    assert d.state.sheets["thug"].dropped == ()
+    assert d.replayed().state == d.state

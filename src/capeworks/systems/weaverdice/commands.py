@@ -381,6 +381,25 @@ class AlignSights(Frozen):
     target: Ident
 
 
+class Extract(Frozen):
+    """Pull a stuck object out of yourself or someone beside you, forcibly or with care (WD-STATUS-011).
+
+    Forcibly: a moderate wound and Bleeding; with care, a lengthy Dexterity check to 12 makes it lesser.
+    """
+
+    character: Ident
+    target: Ident | None = Field(default=None, description="Whose object; none: your own.")
+    careful: bool = Field(default=False, description="One roll of the careful lengthy Dexterity check.")
+    source: Ident | None = Field(default=None, description="Whose object, when several are stuck.")
+
+
+class PickUp(Frozen):
+    """Pick a dropped item up again: a standard action in a fight, like drawing one (WD-STATUS-016)."""
+
+    character: Ident
+    item: str = Field(min_length=1, max_length=60, description="The dropped item, by name.")
+
+
 class DrawItem(Frozen):
     """Draw a belt item into hand: a standard action, a full one past the belt's slots (WD-EQUIP-003)."""
 

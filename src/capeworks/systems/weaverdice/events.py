@@ -529,6 +529,39 @@ class ItemDrawn(SheetChanges):
     kind: str | None = None
 
 
+class Extracted(Changes):
+    """A stuck object taken out of ``character`` (WD-STATUS-011): forcibly or with the careful check
+    done; ``tier`` is the wound it leaves (its Bleeding follows)."""
+
+    character: str
+    name: str
+    item: str | None = None
+    careful: bool
+    tier: WoundTier
+
+
+class ItemsDropped(SheetChanges):
+    """Items out of hand: Disarmed, they fall to the ground (WD-STATUS-016, src 658, 968); or a melee
+    weapon stays in the one it struck, named in ``stuck_in`` (WD-STATUS-012, src 865)."""
+
+    character: str
+    name: str
+    items: tuple[str, ...]
+    stuck_in: str | None = None
+
+
+class ItemPickedUp(SheetChanges):
+    """A dropped item picked up into hand (``kind``: the action it took in a fight); with nothing
+    left on the ground, Disarmed ends."""
+
+    character: str
+    name: str
+    item: str
+    kind: str | None = None
+    #: wrested free of the one it was stuck in, in a grapple (src 865), not picked up
+    wrested: bool = False
+
+
 class GrappleBraced(Changes):
     """The held one spends Stamina for +1 a dot on the hold's next round (WD-GRAPPLE-002)."""
 
@@ -823,4 +856,7 @@ EVENTS = declare_events(
     Slept,
     SuperPassed,
     ItemDrawn,
+    Extracted,
+    ItemsDropped,
+    ItemPickedUp,
 )

@@ -202,6 +202,7 @@ class SheetPatch(_Patch):
     costume: Costume | None = None
     held: tuple[HeldItem, ...] | None = None
     belt: tuple[HeldItem, ...] | None = None
+    dropped: tuple[HeldItem, ...] | None = None
     powers: tuple[Power, ...] | None = None
 
 
@@ -341,6 +342,7 @@ class AttackPatch(_Entry):
     hidden: bool | None = None
     effect_only: bool | None = None
     pins: bool | None = None
+    weapon: str | None = None
     grab: bool | None = None
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
@@ -362,6 +364,7 @@ class EffectPatch(_Entry):
     uncovered: bool | None = None
     ranged: bool | None = None
     pins: bool | None = None
+    weapon: str | None = None
 
 
 class GrapplePatch(_Entry):

@@ -434,6 +434,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     back; a full rest removes up to Guts of them and restores more (WD-COMBAT-032..035)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
+    _within_reach(state, c)
     turn = fight.turn.spend(ActionKind.FULL if c.full else ActionKind.STANDARD, config=context.config)
     turn = evolve(turn, {"rested": True})
     restore = _restore(c.restore, full=c.full)
@@ -508,6 +509,30 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         rolls=tuple(rolls),
     )
     return b.batch
+
+
+def _within_reach(state: WdState, c: cmd.Rest) -> None:
+    """Refuse a rest asked to remove more conditions than its rolls could ever remove, rather than
+    shed the first ones named and drop the rest unsaid: at most one a success, up to Guts on a full
+    rest, a Recovery dot's extra roll one more, a wound reduced one fewer (WD-COMBAT-032..034). What
+    the rest stops without a roll (a full rest's Bleeding, src 814) takes none of them."""
+    free = {
+        x.name.lower()
+        for x in st.rest(person(state, c.character).conditions, c.character, full=c.full).stopped
+    }
+    names = {n.strip().lower() for n in c.remove} - free
+    guts = state.sheet(c.character).stat(Stat.GUTS)
+    most = rest_removals(full=c.full, success=True, guts=guts) + int(c.recovery) - int(c.reduce)
+    if len(names) > most:
+        kind = f"A full rest (Guts {guts})" if c.full else "A rest"
+        extra = " with the Recovery roll" if c.recovery else ""
+        less = ", one fewer for the wound it reduces" if c.reduce else ""
+        raise RuleViolation(
+            "WD-COMBAT-032",
+            f"{kind} removes at most {most} condition{'s' if most != 1 else ''}{extra}{less}: "
+            f"{len(names)} named. Name {max(most, 0)} or fewer.",
+            field="remove",
+        )
 
 
 def _spare_bleeding(b: Builder, ident: str) -> None:

@@ -116,9 +116,15 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
     if not words:
         return
     changed = evolve(sheet, {"held": tuple(held), "costume": costume})
+    # an armor piece lost takes its wound slot with it (WD-WOUND-002, WD-STAT-005, src 1032)
+    c = b.person(ident)
+    track = c.track.resized(changed)
+    people = (evolve(c, {"track": track}),) if track is not c.track else ()
     # a hidden NPC's sheet is the GM's: so is the event that carries it
-    hidden = b.person(ident).hidden
-    b.emit(ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words)), hidden=hidden)
+    b.emit(
+        ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words), people=people),
+        hidden=c.hidden,
+    )
 
 
 def fall_breaks_fragile_slots(b: Builder, ident: str) -> None:

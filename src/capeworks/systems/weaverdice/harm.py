@@ -83,7 +83,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     """Roll an attack against the target's DS (+ cover); a named target with Focus may then react."""
     b = Builder(state, context, dice)
     me, target = person(state, c.character), person(state, c.target)
-    c = holds.armed(c, me, state.sheet(c.character))  # the weapon's stat, damage and tier (src 588, 1013)
+    # the weapon's stat, damage and tier (src 588, 1013)
+    c = holds.armed(c, me, state.sheet(c.character), state.people.values())
     if c.hidden and not context.is_gm:
         raise NotPermitted("Only the GM can roll in secret.")
     if c.pins and c.melee:
@@ -179,6 +180,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         hidden=c.hidden,
         effect_only=c.effect_only,
         pins=c.pins,
+        # a melee weapon can stay in the target (WD-STATUS-012); a shot's projectile is not the bow
+        weapon=c.weapon if c.melee else None,
     )
     # the attack's details are kept only when something waits on them: a reaction or a chance
     details = strike if can_react or may_buy else None

@@ -14,6 +14,8 @@ two breaks the grapple; both sides' DS drops while it lasts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
@@ -25,6 +27,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
+from capeworks.systems.weaverdice.dropping import drop_held, wrested
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.flow import (
@@ -89,20 +92,27 @@ def defense_in_grapple(state: WdState, ident: str, base: int, config: Weaverdice
     return base
 
 
-def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
+def armed(c: cmd.Attack, me: Combatant, sheet: Character, everyone: Iterable[Combatant] = ()) -> cmd.Attack:
     """The attack as the held item named makes it: "Brawn or Dexterity, depending on weapon" (src 588),
     its damage type and tier (src 1013, 602), effect only for an improvised one (src 618), ranged or
     not. What the command states outright stands; refused if the item is not in hand (WD-EQUIP-002)
-    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016). A shot with
+    or was dropped: Disarmed, "drops held item/weapon" (src 658, 768, 968; WD-STATUS-016), or is stuck
+    in someone (``everyone``'s conditions): "caught inside the target" (src 858, 865). A shot with
     no weapon named aims, with Dexterity unless the command says (src 256: "aiming"; WD-COMBAT-017)."""
     if c.weapon is None:
         if not c.melee and "stat" not in c.model_fields_set:
             return c.model_copy(update={"stat": Stat.DEXTERITY})
         return c
-    if any(x.name == Status.DISARMED and x.target == c.character for x in me.conditions):
+    for other in everyone:
+        if st.lodged(other.conditions, owner=c.character, item=c.weapon) is not None:
+            raise RuleViolation(
+                "WD-STATUS-012",
+                f"{sheet.name}'s {c.weapon.strip()} is stuck in {other.name}: not to swing until it is out.",
+            )
+    if any(h.name.lower() == c.weapon.strip().lower() for h in sheet.dropped):
         raise RuleViolation(
             "WD-STATUS-016",
-            f"{sheet.name} dropped what they held (Disarmed): nothing to swing until it is picked up.",
+            f"{sheet.name}'s {c.weapon.strip()} lies on the ground: it must be picked up first.",
         )
     item = next((h for h in sheet.held if h.name.lower() == c.weapon.strip().lower()), None)
     if item is None:
@@ -117,6 +127,8 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character) -> cmd.Attack:
         "effect_only": item.effects_only,
     }
     update = {k: v for k, v in taken.items() if k not in given}
+    if c.weapon != item.name:  # the item as the sheet spells it: what a Stuck effect records
+        update["weapon"] = item.name
     return c.model_copy(update=update) if update else c
 
 
@@ -319,6 +331,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
     conditions = t.conditions
     effort, temporary = t.effort, dict(t.temporary_loss)
     wrest = False
+    freed: list[str] = []
     restrained, meatshield = hold.restrained, hold.meatshield
     for bought in outcome.bought:
         restrained = restrained or bought.restrains
@@ -329,6 +342,10 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             effort, _ = effort.drain(tsheet, Pool.STAMINA, bought.stamina_lost)
         if bought.athletics_damage:
             temporary[Stat.ATHLETICS] = temporary.get(Stat.ATHLETICS, 0) + bought.athletics_damage
+        if bought.stuck_wound:  # the weapon comes out with the wrest: it is stuck no longer (src 865)
+            before = conditions
+            conditions = st.unstick(conditions, owner=c.character, target=c.target)
+            freed = [x.item for x in before if x not in conditions and x.item is not None]
         wrest = wrest or bought.stuck_wound
     if restrained:
         conditions = st.add(conditions, st.Condition(name="restrained", target=c.target))
@@ -371,9 +388,13 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             people=(t,),
         )
     )
+    if any(x.target_drops_item for x in outcome.bought):
+        drop_held(b, c.target)  # "drops what they're holding into an adjacent space" (src 968)
     thrown = sum(x.thrown_ft for x in outcome.bought)
     if thrown and c.target not in b.state.falls:  # a throw lands on the Thrown column (WD-MOVE-009)
         _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
+    for item in freed:
+        wrested(b, c.character, item)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
         out = st.extract()
         take_wound(b, c.target, out.wound, None, cause="effect")

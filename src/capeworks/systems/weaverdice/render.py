@@ -46,6 +46,8 @@ COMMAND_WORDS: dict[str, str] = {
     "brace": "brace against a hold with Stamina (+1 a dot on its next round)",
     "break_pin": "strain against a pinning object (a lengthy Brawn check to 6)",
     "align_sights": "align your sights on a target (the round; +1 a shot per Aim skill)",
+    "extract": "pull a stuck object out (forcibly, or a careful lengthy Dexterity check to 12)",
+    "pick_up": "pick a dropped item up (a standard action)",
     "draw_item": "draw an item from the belt (a standard action; past the belt's slots, a full one)",
     "effect_choice": "decide a wound effect",
     "move": "move",
@@ -474,6 +476,21 @@ _TEXT: dict[str, Callable[[Any], str]] = {
             else f"{p.name} digs the {p.item} out, past the belt's quick slots"
         )
         + (f" (a {p.kind} action)." if p.kind else ".")
+    ),
+    ev.Extracted.TYPE: lambda p: (
+        f"{'The ' + p.item if p.item else 'The stuck object'} comes out of {p.name}"
+        + (" carefully" if p.careful else " by force")
+        + f": a {p.tier.word} wound and Bleeding."
+    ),
+    ev.ItemsDropped.TYPE: lambda p: (
+        f"{p.name}'s {' and '.join(p.items)} stays in {p.stuck_in}."
+        if p.stuck_in
+        else f"{p.name} drops the {' and the '.join(p.items)}."
+    ),
+    ev.ItemPickedUp.TYPE: lambda p: (
+        f"{p.name} wrests the {p.item} free and keeps it."
+        if p.wrested
+        else f"{p.name} picks the {p.item} up" + (f" (a {p.kind} action)." if p.kind else ".")
     ),
     ev.GrappleBraced.TYPE: lambda p: (
         f"{p.name} braces against {p.holder_name}'s hold: {p.dots} Stamina, +{p.dots} on the next round."

@@ -32,6 +32,8 @@ from capeworks.engine.upcast import Upcaster
 from capeworks.systems.weaverdice import (
     aiming,
     drawing,
+    dropping,
+    extracting,
     fight,
     gm_guide,
     gm_hand,
@@ -89,7 +91,7 @@ from capeworks.systems.weaverdice.gm_hand import GM_HAND_COMMAND_WORDS, GM_HAND_
 from capeworks.systems.weaverdice.prompts import open_prompts
 from capeworks.systems.weaverdice.render import COMMAND_WORDS, WORDS, panels
 from capeworks.systems.weaverdice.state import PLAIN, WdState, fold_payload
-from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Tier
+from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Status, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["COMMANDS", "WeaverdiceRuleset"]
@@ -126,6 +128,23 @@ def _aligner(state: WdState, seat: Seat) -> list[dict[str, Any]]:
         for o in _on_turn(state, seat)
         if any(s.name.lower() == aiming.ALIGN_SIGHTS for s in state.sheet(o["character"]).known_skills)
     ]
+
+
+def _stuck(state: WdState, ident: str) -> bool:
+    """Something is stuck in them: theirs to pull out (a neighbour names them as the target)."""
+    return any(x.name == Status.STUCK for x in state.people[ident].conditions)
+
+
+def _pickable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """Picking a dropped item up: in a fight on one's turn, else whenever; only with one on the
+    ground (not one still stuck in someone)."""
+
+    def on_ground(ident: str) -> bool:
+        return any(dropping.stuck_in(state, ident, h.name) is None for h in state.sheet(ident).dropped)
+
+    if state.fight is not None:
+        return [o for o in _on_turn(state, seat) if on_ground(o["character"])]
+    return [{"character": i} for i in state.people if _plays(state, seat, i) and on_ground(i)]
 
 
 def _drawable(state: WdState, seat: Seat) -> list[dict[str, Any]]:
@@ -268,6 +287,8 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
         offer=_own(lambda s, i: any(x.pinned for x in s.people[i].conditions)),
     ),
     "align_sights": CommandSpec(cmd.AlignSights, aiming.align_sights, OWNER, offer=_aligner),
+    "extract": CommandSpec(cmd.Extract, extracting.extract, OWNER, offer=_own(_stuck)),
+    "pick_up": CommandSpec(cmd.PickUp, dropping.pick_up, OWNER, offer=_pickable),
     "draw_item": CommandSpec(cmd.DrawItem, drawing.draw_item, OWNER, offer=_drawable),
     "fall": CommandSpec(cmd.FallCmd, holds.fall_cmd, GM, "rule on falls and throws"),
     "fall_choice": CommandSpec(cmd.FallChoice, holds.fall_choice, OWNER, prompt_only=True),

@@ -100,6 +100,8 @@ class Character(Frozen):
     held: tuple[HeldItem, ...] = ()
     #: items kept in easy reach, in order: past the belt's slots they are slow to draw (WD-EQUIP-003)
     belt: tuple[HeldItem, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: items let go of (Disarmed), lying on the ground until picked up: out of hand, not carried
+    dropped: tuple[HeldItem, ...] = Field(default=(), exclude_if=lambda v: not v)
     powers: tuple[Power, ...] = ()
 
     @field_validator("super_stats", mode="after")

@@ -124,6 +124,8 @@ class PendingAttack(Frozen):
     effect_only: bool = False
     #: a projectile that sticks pins the target (WD-STATUS-013)
     pins: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the melee weapon swung, by name: it stays in the target if the effect sticks it (WD-STATUS-012)
+    weapon: str | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
     grab: bool = False
     #: a failed Dodge/Block its defender may still buy up with high morale (WD-MORALE-003)
@@ -171,6 +173,8 @@ class PendingEffect(Frozen):
     ranged: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a projectile that sticks pins the target: line of fire and surroundings allow (WD-STATUS-013)
     pins: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the melee weapon that struck, by name: the object a Stuck effect leaves (WD-STATUS-012)
+    weapon: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class RestChance(Frozen):

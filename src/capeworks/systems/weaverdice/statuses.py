@@ -155,6 +155,8 @@ class Condition(Timed):
     source: str | None = None
     #: Bleeding: Brawn lost "until bleeding is stopped" (Moderate Cut 5, src 682), gone with it
     brawn_loss: int = Field(default=0, ge=0, exclude_if=lambda v: not v)
+    #: Stuck: the source's melee weapon, by name: out of its owner's hands until extracted
+    item: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
     @field_serializer("endings", when_used="json")
     def _endings_in_order(self, endings: frozenset[Ending]) -> list[str]:
@@ -518,6 +520,29 @@ def extract(*, careful_total: int | None = None) -> Extraction:
     """
     careful = careful_total is not None and careful_total >= STUCK_CAREFUL_DC
     return Extraction(wound=WoundTier.LESSER if careful else WoundTier.MODERATE)
+
+
+def lodged(conditions: Iterable[Condition], *, owner: str, item: str) -> Condition | None:
+    """The Stuck condition holding ``owner``'s melee weapon ``item`` in someone, if it is stuck
+    (WD-STATUS-012: "the weapon ... is caught inside the target"), else None."""
+    wanted = item.strip().lower()
+    return next(
+        (
+            c
+            for c in conditions
+            if c.name == Status.STUCK and c.source == owner and (c.item or "").lower() == wanted
+        ),
+        None,
+    )
+
+
+def unstick(conditions: Iterable[Condition], *, owner: str, target: str) -> tuple[Condition, ...]:
+    """``conditions`` without one melee weapon of ``owner``'s stuck in ``target``: wrested free."""
+    conds = list(conditions)
+    held = _stuck_from(conds, owner, target)
+    if held:
+        conds.remove(held[0])
+    return tuple(conds)
 
 
 def grapple_bonus(conditions: Iterable[Condition], *, grappler: str, target: str) -> int:

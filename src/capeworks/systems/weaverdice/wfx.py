@@ -421,7 +421,7 @@ def _stuck_or_bleeding(r: _Resolution, row: Row, tier: WoundTier, face: int) -> 
     hit = r.hit
     if hit.can_stick:
         pinned = hit.reach is Reach.RANGED and hit.pinnable
-        r.add(Status.STUCK, reach=hit.reach, pinned=pinned, source=hit.attacker)
+        r.add(Status.STUCK, reach=hit.reach, pinned=pinned, source=hit.attacker, item=hit.weapon)
     else:
         r.add(Status.BLEEDING)
 

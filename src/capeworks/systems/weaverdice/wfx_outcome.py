@@ -134,6 +134,8 @@ class Hit:
     can_stick: bool = True
     #: a ranged object can pin the target (line of fire and surroundings allow)
     pinnable: bool = False
+    #: the melee weapon that struck, by name (what a Stuck effect leaves in the target)
+    weapon: str | None = None
     effort: dict[Pool, int] = field(default_factory=dict)
     stats: dict[Stat, int] = field(default_factory=dict)
     coverage: bool = False

@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice.blind import emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import ActionKind, interruption_tn
 from capeworks.systems.weaverdice.copies import evolve, trusted
+from capeworks.systems.weaverdice.dropping import drop_held, lodge
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
@@ -122,10 +123,12 @@ def land(
     only: bool = False,
     melee: bool = True,
     pins: bool = False,
+    weapon: str | None = None,
 ) -> None:
     """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
     weapon's hit delivers the effect alone (WD-COMBAT-026). ``melee`` and ``pins`` say what an object
-    stuck by its effect is: a weapon from melee, or a projectile that may pin (WD-STATUS-012/013)."""
+    stuck by its effect is: a weapon from melee, or a projectile that may pin (WD-STATUS-012/013);
+    ``weapon`` names the melee weapon that would stay in the target."""
     if only:
         c = b.person(target)
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
@@ -140,6 +143,7 @@ def land(
                 face=face,
                 ranged=not melee,
                 pins=pins,
+                weapon=weapon,
             ),
         )
         return
@@ -153,6 +157,7 @@ def land(
         cause="hit",
         melee=melee,
         pins=pins,
+        weapon=weapon,
     )
 
 
@@ -168,6 +173,7 @@ def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
         only=a.effect_only,
         melee=a.melee,
         pins=a.pins,
+        weapon=a.weapon,
     )
 
 
@@ -184,9 +190,10 @@ def take_wound(
     roll_effect: bool = True,
     melee: bool = True,
     pins: bool = False,
+    weapon: str | None = None,
 ) -> None:
-    """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``: as
-    :func:`land` says)."""
+    """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``,
+    ``weapon``: as :func:`land` says)."""
     c = b.person(target)
     if c.track.standing in (Standing.DEAD, Standing.DOWN):
         return
@@ -225,6 +232,7 @@ def take_wound(
                 face=face,
                 ranged=not melee,
                 pins=pins,
+                weapon=weapon,
             ),
         )
 
@@ -361,6 +369,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         holding=bool(sheet.held),
         reach=Reach.RANGED if e.ranged else Reach.MELEE,
         pinnable=e.pins,
+        weapon=e.weapon,
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
@@ -503,6 +512,11 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
+    if any(x.name == Status.DISARMED for x in o.conditions):
+        drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
+    for x in o.conditions:
+        if x.name == Status.STUCK and x.item is not None and x.source is not None:
+            lodge(b, x.source, x.item, target)  # the weapon stays in the target (src 865)
     if o.gear:
         suffer_gear_hits(b, target, o.gear)
     for grant in o.wounds:

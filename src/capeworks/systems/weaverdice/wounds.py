@@ -119,11 +119,18 @@ class Track(Frozen):
     def resized(self, character: Character) -> Track:
         """The same wounds on the slots ``character``'s sheet now gives: long-term or permanent Guts
         loss takes body slots away (WD-STAT-005, WD-STAT-021 PROPOSED: such loss changes every
-        derived value). Wounds past the new size stay; the track is simply full."""
+        derived value). Body wounds past the new size stay; the track is simply full. An armor slot
+        lost with its piece (destroyed or stripped, src 1032: armor "acts as an additional wound
+        slot, taking one hit") takes the hit it held with it: that was the armor's damage."""
         size = Track.of(character)
         if (size.slots, size.armor) == (self.slots, self.armor):
             return self
-        return evolve(self, {"slots": size.slots, "armor": size.armor})
+        wounds = self.wounds
+        gone = self.armor_used - size.armor
+        if gone > 0:
+            armored = [i for i, w in enumerate(wounds) if w.armor][-gone:]
+            wounds = tuple(w for i, w in enumerate(wounds) if i not in armored)
+        return evolve(self, {"slots": size.slots, "armor": size.armor, "wounds": wounds})
 
     @property
     def body(self) -> tuple[Wound, ...]:
