@@ -21,8 +21,10 @@ from tests.systems.weaverdice.test_seeded_duels import FOE, OWNER, RS, SEATS, _a
 
 SEEDS = range(40)
 #: sha256 of the transcripts of seeds 0..39 (see :func:`transcript`), pinned before issue 17's
-#: structural cuts
-PINNED = "0d65a13d3295d71708128a8b745d12fd5dda40c03fb9a274bf511a0dc8a723c0"
+#: structural cuts. Moved once, on purpose: a new pending attack's and effect's patch writes every
+#: field (test_facts), now also the stuck weapon's name (``"weapon": null`` in these duels); checked
+#: key by key over the forty transcripts, that added key is the only difference from the first pin.
+PINNED = "de0ae6b2c5d91e3ce945292098da61b8d52e88b598ff337343ff4c3bc209a42b"
 
 
 def transcript(seed: int) -> tuple[list[str], Table]:
