@@ -18,7 +18,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from capeworks.engine import Command, Event, Seat, Table
 from capeworks.errors import ConcurrencyConflict
@@ -116,11 +116,18 @@ def test_the_one_statement_write__chain_notice_and_a_join_as_before(
     listening.autocommit = True
     listening.execute(f"LISTEN {NOTIFY_CHANNEL}")
     try:
-        store.execute(table_id, note("heard"), table=table)
+        store.execute(table_id, note('heard: é "q" \\ \n ☃'), table=table)
         notices = list(listening.notifies(timeout=5, stop_after=1))
     finally:
         listening.close()
     assert [json.loads(n.payload) for n in notices] == [{"table": table_id, "from": store.origin}]
+    # the payload's text stored as the statement-at-a-time path stores it (json.dumps of the event)
+    with store.engine.connect() as connection:
+        stored = connection.scalar(
+            text("SELECT CAST(payload AS TEXT) FROM events WHERE table_id = :t AND seq = :s"),
+            {"t": table_id, "s": table.version},
+        )
+    assert stored == json.dumps(table.log[-1].model_dump(mode="json"))
     joined = store.join(table_id, Seat(id="cy", name="Cy"), by="gm", table=table)
     # the seat's row with its token's hash went in after the statement, in the same transaction
     assert store.authenticate(table_id, joined.token).id == "cy"
