@@ -1,7 +1,7 @@
 """Round trips to PostgreSQL a command costs, counted in libpq's own trace of every message sent.
 
 A command on PostgreSQL pays per statement in SQLAlchemy, psycopg and the
-wire (bench/README.md, the web table's stop 35 and 36): these tests pin how
+wire (bench/README.md, the web table's stop 35, helper "webpg"): these tests pin how
 many times a command waits for the server (every ``Sync`` of the extended
 protocol and every simple ``Query``, ``BEGIN`` and ``COMMIT`` included, the
 pool's ping too), so the count cannot silently grow back.
@@ -42,6 +42,7 @@ class Trace:
     def _connect(self, dbapi_connection: psycopg.Connection[Any], _record: object) -> None:
         handle = open(self.path, "a", buffering=1)  # noqa: SIM115 - closed in close()
         self._files.append(handle)
+        # libpq writes through a descriptor of its own (a copy), never one closed under it
         dbapi_connection.pgconn.trace(os.dup(handle.fileno()))
         dbapi_connection.pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
 
