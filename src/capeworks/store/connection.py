@@ -97,11 +97,14 @@ class Database(Protocol):
     def read(self) -> AbstractContextManager[Connection]:
         """A read transaction (one consistent view of the database), rolled back at the end."""
 
-    def write(self, *, wait: float | None = None) -> AbstractContextManager[Connection]:
+    def write(
+        self, *, wait: float | None = None, lock: str | None = None
+    ) -> AbstractContextManager[Connection]:
         """A write transaction, committed at the end unless it raises.
 
-        SQLite takes the database's write lock first (``BEGIN IMMEDIATE``); ``wait``
-        shortens this transaction's lock wait (seconds) below the usual timeout.
+        SQLite takes the database's write lock first (``BEGIN IMMEDIATE``), PostgreSQL
+        the row of table ``lock`` when given (``FOR UPDATE``); ``wait`` shortens this
+        transaction's lock wait (seconds) below the usual timeout.
         """
 
     def watch(self, seen: Callable[[str], None]) -> Callable[[], None]:

@@ -42,7 +42,7 @@ from sqlalchemy.engine import URL, ExceptionContext, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from capeworks.errors import StoreUnavailable
-from capeworks.store import sqlite
+from capeworks.store import rows, sqlite
 from capeworks.store.connection import DISK_FULL, Integrity, LockWait, Params, is_lock_wait, translate
 from capeworks.store.schema import MARKER, REVISIONS, foreign, head_revision
 from capeworks.store.settings import ENV_VAR, SQLITE_BUSY_TIMEOUT, default_url
@@ -318,17 +318,19 @@ class AlchemyDatabase:
             yield AlchemyConnection(connection, self._watchers)
 
     @contextmanager
-    def write(self, *, wait: float | None = None) -> Iterator[AlchemyConnection]:
-        """A write transaction (``BEGIN IMMEDIATE`` on SQLite), committed at the end unless it raises."""
+    def write(self, *, wait: float | None = None, lock: str | None = None) -> Iterator[AlchemyConnection]:
+        """A write transaction, committed at the end unless it raises: ``BEGIN IMMEDIATE`` on SQLite;
+        on PostgreSQL table ``lock``'s row ``FOR UPDATE``, with a shorter ``wait`` in the same statement."""
         with self.engine.connect() as connection:
             sqlite_ = self.dialect == "sqlite"
             if wait is not None and sqlite_:
                 _busy_timeout(connection, wait)
             try:
                 with connection.execution_options(**WRITE).begin():
-                    if wait is not None and not sqlite_:
-                        connection.execute(_LOCK_TIMEOUT, {"ms": f"{max(1, round(wait * 1000))}ms"})
-                    yield AlchemyConnection(connection, self._watchers)
+                    written = AlchemyConnection(connection, self._watchers)
+                    if not sqlite_:
+                        _lock(written, wait=wait, table_id=lock)
+                    yield written
             except DBAPIError as e:
                 raise _translated(e) from e
             finally:
@@ -346,7 +348,19 @@ class AlchemyDatabase:
 
 
 #: PostgreSQL: a shorter lock wait for this transaction only (a server's command already queued a while)
-_LOCK_TIMEOUT = text("SELECT set_config('lock_timeout', :ms, true)")
+_LOCK_TIMEOUT = "SELECT set_config('lock_timeout', :ms, true)"
+
+
+def _lock(connection: AlchemyConnection, *, wait: float | None, table_id: str | None) -> None:
+    """PostgreSQL: this transaction's shorter lock wait and table ``table_id``'s row lock, one statement."""
+    ms = None if wait is None else f"{max(1, round(wait * 1000))}ms"
+    if table_id is None:
+        if ms is not None:
+            connection.scalar(_LOCK_TIMEOUT, {"ms": ms})
+    elif ms is None:
+        connection.scalar(rows.LOCK_ROW, {"table_id": table_id})
+    else:
+        connection.scalar(rows.LOCK_ROW_WITHIN, {"table_id": table_id, "ms": ms})
 
 
 def _busy_timeout(connection: Connection, seconds: float) -> None:

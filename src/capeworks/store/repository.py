@@ -442,16 +442,20 @@ class Store:
                         )
                 before = table.version
                 events = prepare(table)
-                _, top = rows.advance(
-                    connection, table_id, events, expected_version=before, token_hashes=hashed(tokens or {})
+                said = connection.dialect == "postgresql" and bool(events)
+                version, top = rows.advance(
+                    connection,
+                    table_id,
+                    events,
+                    expected_version=before,
+                    token_hashes=hashed(tokens or {}),
+                    # read under the lock just now: on PostgreSQL the whole write is one statement
+                    previous=head.hash,
+                    request=request,
+                    notice=(NOTIFY_CHANNEL, _notice(table_id, self.origin)) if said else None,
                 )
                 if request is not None:
-                    version = before + len(events)
-                    rows.record_request(connection, table_id, *request, before=before, version=version)
                     landed = Landed(request[1], request[0], before, version)
-                if connection.dialect == "postgresql" and events:
-                    notice = _notice(table_id, self.origin)
-                    connection.scalar(rows.NOTIFY, {"channel": NOTIFY_CHANNEL, "payload": notice})
         except Integrity:
             # only a writer that bypassed the lock could have taken these numbers, or an edited row
             self._refuse_damage(table_id)

@@ -8,7 +8,9 @@ columns are those of :mod:`capeworks.store.models`; times and JSON are bound
 as SQLAlchemy's column types stored them (:func:`~capeworks.store.connection.stored_time`).
 :func:`advance` is an append inside the caller's transaction: the version's
 compare-and-set returns, in the same round trip, the hash of the event the
-new ones chain from. :func:`chained_events` reads a run of events with the
+new ones chain from; on PostgreSQL, when the caller read that hash under the
+table's lock (a command), the compare-and-set, the events, the request and the
+NOTIFY are one statement (a data-modifying ``WITH``). :func:`chained_events` reads a run of events with the
 event before it and the table's row in one query and checks their hash chain
 (:mod:`capeworks.store.chain`). Transactions and locks are the caller's
 (:class:`capeworks.store.repository.Store`).
@@ -19,7 +21,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NoReturn
 
 from capeworks.engine import Event, Ruleset, Seat
 from capeworks.engine.table import SEAT_JOINED
@@ -36,6 +39,7 @@ __all__ = [
     "INSERT_TABLE",
     "LAST_SEQ",
     "LOCK_ROW",
+    "LOCK_ROW_WITHIN",
     "NOTIFY",
     "SEAT_ROWS",
     "SET_TOKEN",
@@ -66,6 +70,12 @@ TABLE_ROW = f"{_ROW} WHERE tables.id = :table_id"
 _VERSION = "SELECT tables.version FROM tables WHERE tables.id = :table_id"
 #: PostgreSQL: the table's row locked for this transaction (one writer per table)
 LOCK_ROW = f"{_VERSION} FOR UPDATE"
+#: PostgreSQL: this transaction's lock wait shortened to ``:ms``, then the table's row locked, in one round
+#: trip (the wait is set first: the row is locked above the join, once both sides gave their row)
+LOCK_ROW_WITHIN = (
+    "SELECT tables.version FROM tables, set_config('lock_timeout', :ms, true) AS wait "
+    "WHERE tables.id = :table_id FOR UPDATE OF tables"
+)
 #: PostgreSQL: tell the other processes, delivered when the transaction commits
 NOTIFY = "SELECT pg_notify(:channel, :payload)"
 # the compare-and-set of an append, returning the hash of the event before the new ones (NULL if none)
@@ -192,30 +202,130 @@ def advance(
     *,
     expected_version: int,
     token_hashes: Mapping[str, str],
+    previous: str | None = None,
+    request: tuple[str, str] | None = None,
+    notice: tuple[str, str] | None = None,
 ) -> tuple[int, str]:
     """Move the table on from ``expected_version`` and insert ``events``; returns the new version and
     the hash of its last event.
 
     The compare-and-set hands back the hash the new events chain from, in the
     same round trip. ``token_hashes`` (seat id -> sha256 of its token) go on
-    the rows of seats joining in ``events``. A stale version raises
+    the rows of seats joining in ``events``. ``request`` (seat, request id) is
+    recorded as moving the table (:func:`record_request`); ``notice`` (channel,
+    payload) is a PostgreSQL NOTIFY, sent at the commit. A stale version raises
     ConcurrencyConflict, a missing table NotFound, a missing previous event
     ChainBroken; the caller's transaction then writes nothing.
+
+    ``previous`` is the stored hash of event ``expected_version`` when the caller
+    read it in this transaction, under the table's lock (a command's catch-up):
+    on PostgreSQL everything then goes in one statement (:func:`_written`).
     """
     new_version = expected_version + len(events)
+    if previous is not None and connection.dialect == "postgresql":
+        return new_version, _written(
+            connection,
+            table_id,
+            events,
+            expected_version=expected_version,
+            previous=previous,
+            token_hashes=token_hashes,
+            request=request,
+            notice=notice,
+        )
     moved = connection.first(
         _ADVANCE, {"table_id": table_id, "expected": expected_version, "new_version": new_version}
     )
     if moved is None:
-        current = connection.scalar(_VERSION, {"table_id": table_id})
-        if current is None:
-            raise not_found(table_id)
-        raise conflict(table_id, expected_version, current)
+        _refused(connection, table_id, expected_version)
     previous = chain.GENESIS if expected_version < 1 else moved[0]
     if previous is None:
         raise missing(table_id, expected_version)
     head = add_events(connection, table_id, events, previous=previous, token_hashes=token_hashes)
+    if request is not None:
+        record_request(connection, table_id, *request, before=expected_version, version=new_version)
+    if notice is not None:
+        connection.scalar(NOTIFY, {"channel": notice[0], "payload": notice[1]})
     return new_version, head
+
+
+def _refused(connection: Connection, table_id: str, expected_version: int) -> NoReturn:
+    """Why a compare-and-set moved nothing: the table is missing, or it moved on."""
+    current = connection.scalar(_VERSION, {"table_id": table_id})
+    if current is None:
+        raise not_found(table_id)
+    raise conflict(table_id, expected_version, current)
+
+
+def _written(
+    connection: Connection,
+    table_id: str,
+    events: Sequence[Event],
+    *,
+    expected_version: int,
+    previous: str,
+    token_hashes: Mapping[str, str],
+    request: tuple[str, str] | None,
+    notice: tuple[str, str] | None,
+) -> str:
+    """PostgreSQL: the compare-and-set, the events, the request and the NOTIFY in one statement; the last
+    event's hash. Seats joining (a join, rare) go in after it, in a second."""
+    events_rows, seats = _rows_of(connection, table_id, events, previous=previous, token_hashes=token_hashes)
+    now = stored_time(connection.dialect, utcnow())
+    params: dict[str, Any] = {
+        "table_id": table_id,
+        "expected": expected_version,
+        "new_version": expected_version + len(events),
+        "created_at": now,
+    }
+    # one text parameter: psycopg dumps a list parameter element by element in Python (its escaping
+    # showed in a profile of the web bench), a string as it is
+    params["events"] = json.dumps([{column: row[column] for column in _EVENT_COLUMNS} for row in events_rows])
+    if request is not None:
+        params["seat_id"], params["request_id"] = request
+    if notice is not None:
+        params["channel"], params["payload"] = notice
+    statement = _write_statement(request=request is not None, notice=notice is not None)
+    if connection.first(statement, params) is None:
+        _refused(connection, table_id, expected_version)
+    if seats:
+        connection.run_many(_INSERT_SEATS, seats)
+    return str(events_rows[-1]["hash"]) if events_rows else previous
+
+
+# the columns of an event row that differ between the events of one append, with their SQL types (the
+# payload is its JSON text, a string in the parameter's JSON, cast back: stored as the other path stores it)
+_EVENT_COLUMNS = {
+    "seq": "INTEGER",
+    "command_id": "INTEGER",
+    "type": "TEXT",
+    "seat": "TEXT",
+    "payload": "TEXT",
+    "hash": "TEXT",
+}
+
+
+@lru_cache(maxsize=4)
+def _write_statement(*, request: bool, notice: bool) -> str:
+    """The one statement of :func:`_written`: a row (the NOTIFY's empty result) when the table moved, none
+    when it did not (the compare-and-set matched no row, so nothing was inserted)."""
+    columns = ", ".join(f"{column} {kind}" for column, kind in _EVENT_COLUMNS.items())
+    parts = [
+        "WITH moved AS (UPDATE tables SET version = :new_version "
+        "WHERE tables.id = :table_id AND tables.version = :expected RETURNING tables.id), "
+        "added AS (INSERT INTO events (table_id, seq, command_id, type, seat, payload, created_at, hash) "
+        "SELECT moved.id, e.seq, e.command_id, e.type, e.seat, CAST(e.payload AS JSON), :created_at, e.hash "
+        f"FROM moved, json_to_recordset(CAST(:events AS JSON)) AS e({columns}))"
+    ]
+    if request:
+        parts.append(
+            ", landed AS (INSERT INTO requests "
+            '(table_id, seat_id, request_id, "before", version, created_at) '
+            "SELECT moved.id, :seat_id, :request_id, :expected, :new_version, :created_at FROM moved)"
+        )
+    said = "CAST(pg_notify(:channel, :payload) AS TEXT)" if notice else "moved.id"
+    parts.append(f" SELECT {said} FROM moved")
+    return "".join(parts)
 
 
 def insert_snapshot(connection: Connection, table_id: str, version: int, state: dict[str, Any]) -> None:
@@ -340,6 +450,24 @@ def add_events(
     the last event's hash."""
     if not events:
         return previous
+    rows, seats = _rows_of(connection, table_id, events, previous=previous, token_hashes=token_hashes)
+    connection.run_many(_INSERT_EVENTS, rows)
+    if seats:
+        # in the order the seats joined
+        connection.run_many(_INSERT_SEATS, seats)
+    return str(rows[-1]["hash"])
+
+
+def _rows_of(
+    connection: Connection,
+    table_id: str,
+    events: Sequence[Event],
+    *,
+    previous: str,
+    token_hashes: Mapping[str, str],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The event rows of ``events``, chained on from ``previous``, and the rows of the seats joining in them
+    (in the order they joined)."""
     now = stored_time(connection.dialect, utcnow())
     rows: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
@@ -370,11 +498,7 @@ def add_events(
                     "created_at": now,
                 }
             )
-    connection.run_many(_INSERT_EVENTS, rows)
-    if seats:
-        # in the order the seats joined
-        connection.run_many(_INSERT_SEATS, seats)
-    return previous
+    return rows, seats
 
 
 def not_found(table_id: str) -> NotFound:

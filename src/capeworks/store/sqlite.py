@@ -184,8 +184,11 @@ class SqliteDatabase:
                 connection.rollback()
 
     @contextmanager
-    def write(self, *, wait: float | None = None) -> Iterator[SqliteConnection]:
-        """A write transaction: ``BEGIN IMMEDIATE`` (waiting ``wait`` seconds at most), then committed."""
+    def write(self, *, wait: float | None = None, lock: str | None = None) -> Iterator[SqliteConnection]:
+        """A write transaction: ``BEGIN IMMEDIATE`` (waiting ``wait`` seconds at most), then committed.
+
+        ``lock`` (a table) is covered: SQLite's write lock is the whole database's.
+        """
         with self._connection() as connection:
             if wait is not None:
                 _busy_timeout(connection, wait)

@@ -13,7 +13,6 @@ from contextlib import contextmanager
 
 from capeworks.errors import StoreUnavailable
 from capeworks.store import connection as driver
-from capeworks.store import rows
 from capeworks.store.connection import Connection, Database, LockWait
 
 __all__ = ["first_line", "reason", "write"]
@@ -37,9 +36,7 @@ def write(
     if wait <= 0:
         raise busy()
     try:
-        with database.write(wait=wait if wait < lock_timeout else None) as connection:
-            if lock is not None and connection.dialect == "postgresql":
-                connection.run(rows.LOCK_ROW, {"table_id": lock})
+        with database.write(wait=wait if wait < lock_timeout else None, lock=lock) as connection:
             yield connection
     except LockWait:
         raise busy() from None
