@@ -17,10 +17,10 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.checks import Lengthy
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat, Status
-from capeworks.systems.weaverdice.wounding import lengthy_turn, take_wound
+from capeworks.systems.weaverdice.wounding import lengthy_turn, spend_turn, take_wound
 
 __all__ = ["extract"]
 
@@ -42,7 +42,7 @@ def extract(state: WdState, context: Ctx, c: cmd.Extract, dice: DiceService) -> 
     what = lodged.item or "the object"
     if not c.careful:
         if fight:
-            _standard_action(b, state, c.character, f"pull {what} out of {t.name}")
+            spend_turn(b, state, c.character, f"pull {what} out of {t.name}", ActionKind.STANDARD)
         _out(b, ident, lodged, st.extract(), careful=False)
         return b.batch
     if fight:
@@ -71,21 +71,6 @@ def extract(state: WdState, context: Ctx, c: cmd.Extract, dice: DiceService) -> 
     if running.done:
         _out(b, ident, lodged, st.extract(careful_total=running.total), careful=True)
     return b.batch
-
-
-def _standard_action(b: Builder, state: WdState, ident: str, action: str) -> None:
-    fight = on_turn(state, ident)
-    assert fight.turn is not None
-    turn = fight.turn.spend(ActionKind.STANDARD, config=b.config)
-    b.emit(
-        ev.ActionTaken(
-            character=ident,
-            name=person(state, ident).name,
-            action=action,
-            kind=ActionKind.STANDARD.value,
-            fight=evolve(fight, {"turn": turn}),
-        )
-    )
 
 
 def _out(b: Builder, ident: str, lodged: st.Condition, out: st.Extraction, *, careful: bool) -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "lengthy_turn",
     "resolve_effect",
     "spend",
+    "spend_turn",
     "start_effect",
     "take_wound",
 ]
@@ -94,15 +95,20 @@ def full_action(b: Builder, ident: str) -> None:
 def lengthy_turn(b: Builder, state: WdState, ident: str, action: str) -> None:
     """In a fight, a lengthy action takes the turn's actions (WD-COMBAT-013) and, being a full action,
     makes a bleeding character bleed (WD-STATUS-001). ``state`` is the state the command started from."""
+    spend_turn(b, state, ident, action, ActionKind.LENGTHY)
+
+
+def spend_turn(b: Builder, state: WdState, ident: str, action: str, kind: ActionKind) -> None:
+    """Spend ``kind`` of ``ident``'s turn in the fight on ``action``, and say so (``ActionTaken``)."""
     fight = on_turn(state, ident)
     assert fight.turn is not None
-    turn = fight.turn.spend(ActionKind.LENGTHY, config=b.config)
+    turn = fight.turn.spend(kind, config=b.config)
     b.emit(
         ev.ActionTaken(
             character=ident,
             name=person(state, ident).name,
             action=action,
-            kind=ActionKind.LENGTHY.value,
+            kind=kind.value,
             fight=evolve(fight, {"turn": turn}),
         )
     )
