@@ -926,13 +926,8 @@ def test_reaction__a_mundane_reaction_blocks_that_ability() -> None:
     )
 
 
-# -- goals and vetoes (CAPES-EG) -----------------------------------------------------------------
-
-
-@pytest.mark.rules("CAPES-EG-006")
-def test_goal__another_character_may_pursue_a_goal_someone_else_failed() -> None:
-    # src 125: "If a character fails a Goal, they may not attempt that Goal again" -- that character
-    # only. Rampart failed "Stop the train"; Skitter may still help it on a new card.
+def _rampart_fails_to_stop_the_train() -> Sim:
+    """Rampart's Goal "Stop the train" (side A, 2) loses to side B (5), which Ann claimed and resolves."""
     sim = cast_game()
     sim.put_conflict(
         "c1",
@@ -947,6 +942,17 @@ def test_goal__another_character_may_pursue_a_goal_someone_else_failed() -> None
     _claims(sim, {"ann": ("c1", "B")})
     _to_resolving(sim)
     sim.do("ann", "resolve", conflict="c1")
+    return sim
+
+
+# -- goals and vetoes (CAPES-EG) -----------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-006")
+def test_goal__another_character_may_pursue_a_goal_someone_else_failed() -> None:
+    # src 125: "If a character fails a Goal, they may not attempt that Goal again" -- that character
+    # only. Rampart failed "Stop the train"; Skitter may still help it on a new card.
+    sim = _rampart_fails_to_stop_the_train()
     pass_claims(sim)
     sim.do("bea", "begin_actions")
     sim.do("bea", "create_conflict", kind="goal", text="Stop the train", character="aunt_sylvie")
@@ -1289,20 +1295,7 @@ def test_veto__a_vetoed_free_conflict_may_be_played_again_and_a_token_comes_back
 @pytest.mark.rules("CAPES-EG-006", "CAPES-SCENE-002")
 def test_goal__a_failed_goal_may_be_tried_again_in_the_next_scene() -> None:
     # src 125: "in the same Scene" only; PROPOSED (SCENE OPEN): bans reset with the Scene
-    sim = cast_game()
-    sim.put_conflict(
-        "c1",
-        kind="goal",
-        text="Stop the train",
-        creator="rampart",
-        creator_player="cal",
-        a=(2,),
-        b=(5,),
-        allies={"rampart": "A", "skitter": "B"},
-    )
-    _claims(sim, {"ann": ("c1", "B")})
-    _to_resolving(sim)
-    sim.do("ann", "resolve", conflict="c1")
+    sim = _rampart_fails_to_stop_the_train()
     _end_scene(sim)
     sim.do("bea", "declare_scene", text="The next day")
     for seat, char in (("bea", "aunt_sylvie"), ("cal", "rampart"), ("ann", "skitter")):
