@@ -16,7 +16,7 @@ from typing import Any, Generic
 from typing_extensions import TypeVar
 
 from capeworks.engine.audience import Audience, RollRecord
-from capeworks.engine.event import Event, EventData
+from capeworks.engine.event import Event, EventData, Later
 
 __all__ = ["Batch"]
 
@@ -63,17 +63,7 @@ class Batch(Generic[S]):
         ``folds_to``: the state the event folds to, already worked out by the emitter (what the
         fold would make of the batch's state and this event); taken as it is unless
         :attr:`check_folds` is on."""
-        # what ``Event(payload.TYPE, payload=payload, ...)`` makes, its slots set directly (once per event)
-        event = _new(Event)
-        event.type = payload.TYPE
-        event._payload = payload
-        event._data = None
-        event.audience = audience if audience is not None else _EVERYONE
-        event.rolls = rolls if type(rolls) is tuple else tuple(rolls)
-        event.seat = self._seat
-        event.seq = self._seq + len(self.events)
-        event.command_id = self._command_id
-        event.version = payload.VERSION
+        event = self._event(type(payload), payload, rolls, audience)
         if folds_to is None:
             self.state = self._fold(self.state, event)
         else:
@@ -85,6 +75,51 @@ class Batch(Generic[S]):
                     )
             self.state = folds_to
         self.events.append(event)
+        return event
+
+    def emit_later(
+        self,
+        cls: type[EventData],
+        make: Callable[[], EventData],
+        *,
+        folds_to: S,
+        rolls: tuple[RollRecord, ...] = (),
+        audience: Audience | None = None,
+    ) -> Event:
+        """Record one event of payload class ``cls`` that folds to ``folds_to``, its payload made by
+        ``make`` only when first read (:class:`~capeworks.engine.event.Later`): stored, sent, put
+        into words or folded again. With :attr:`check_folds` on it is made and folded at once."""
+        event = self._event(cls, Later(make), rolls, audience)
+        if self.check_folds:
+            made = event.payload
+            if type(made) is not cls:
+                raise AssertionError(f"{event.type}: the payload made later is a {type(made).__name__}")
+            if self._fold(self.state, event) != folds_to:
+                raise AssertionError(
+                    f"{event.type}: the state given with the event is not what the event folds to"
+                )
+        self.state = folds_to
+        self.events.append(event)
+        return event
+
+    def _event(
+        self,
+        cls: type[EventData],
+        payload: EventData | Later,
+        rolls: tuple[RollRecord, ...],
+        audience: Audience | None,
+    ) -> Event:
+        # what ``Event(cls.TYPE, payload=payload, ...)`` makes, its slots set directly (once per event)
+        event = _new(Event)
+        event.type = cls.TYPE
+        event._payload = payload
+        event._data = None
+        event.audience = audience if audience is not None else _EVERYONE
+        event.rolls = rolls if type(rolls) is tuple else tuple(rolls)
+        event.seat = self._seat
+        event.seq = self._seq + len(self.events)
+        event.command_id = self._command_id
+        event.version = cls.VERSION
         return event
 
     def add(self, event: Event) -> Event:

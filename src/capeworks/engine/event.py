@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, GetJsonSchemaHandler
@@ -35,7 +35,7 @@ from pydantic_core import CoreSchema, core_schema
 
 from capeworks.engine.audience import Audience, RollRecord
 
-__all__ = ["Event", "EventData", "EventRecord", "event_name"]
+__all__ = ["Event", "EventData", "EventRecord", "Later", "event_name"]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -101,12 +101,38 @@ class EventRecord(BaseModel):
 _EVERYONE = Audience()
 
 
+class Later:
+    """A payload worked out the first time it is read, once for every copy of its event.
+
+    A ruleset whose events record facts (what changed) rather than the new values its rule made
+    may fold the new values at once and leave the facts until the event is stored, sent or put
+    into words: a lab run that keeps none of them never works them out (:meth:`Batch.emit_later`).
+    ``make`` must be a function of values that never change (the state before the event, the rule's
+    new values), so the payload is the same whenever it is made.
+    """
+
+    __slots__ = ("_made", "_make")
+
+    def __init__(self, make: Callable[[], EventData]) -> None:
+        self._make: Callable[[], EventData] | None = make
+        self._made: EventData | None = None
+
+    def made(self) -> EventData:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            made, self._make = self._make(), None  # the values it closed over are let go
+            self._made = made
+        return made
+
+
 class Event:
     """Something that happened; the only thing state is folded from.
 
-    ``payload`` is the typed :class:`EventData` (made by a handler, or parsed once
-    from ``data`` by the ruleset); ``data`` its JSON form, made once when first
-    asked for. ``seq``, ``command_id`` and ``seat`` are stamped by the table.
+    ``payload`` is the typed :class:`EventData` (made by a handler, when first read
+    if the handler left it :class:`Later`, or parsed once from ``data`` by the
+    ruleset); ``data`` its JSON form, made once when first asked for. ``seq``,
+    ``command_id`` and ``seat`` are stamped by the table.
     Events are values: never change one (attributes are not guarded, for speed);
     :meth:`stamped` and :meth:`model_copy` make changed copies. ``data`` is shared:
     do not change the dictionary either.
@@ -115,6 +141,7 @@ class Event:
     __slots__ = ("_data", "_payload", "audience", "command_id", "rolls", "seat", "seq", "type", "version")
 
     type: str
+    _payload: EventData | Later | None
     audience: Audience
     rolls: tuple[RollRecord, ...]
     seat: str | None
@@ -166,8 +193,7 @@ class Event:
         """The payload as JSON-ready data: as read, or dumped once from the typed payload."""
         data = self._data
         if data is None:
-            assert self._payload is not None
-            data = self._data = self._payload.model_dump(mode="json")
+            data = self._data = self.payload.model_dump(mode="json")
         return data
 
     @property
@@ -175,7 +201,9 @@ class Event:
         """The typed payload. An event read from JSON has one once its ruleset has read it
         (the table does so before folding; :meth:`capeworks.engine.Ruleset.payload` does it on demand)."""
         payload = self._payload
-        if payload is None:
+        if isinstance(payload, Later):
+            payload = self._payload = payload.made()
+        elif payload is None:
             raise LookupError(
                 f"event {self.seq} ({self.type}) was read from JSON and not yet parsed: "
                 "ask its ruleset (Ruleset.payload)"

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from capeworks.engine.event import Event
+from capeworks.engine.event import Event, Later
 from capeworks.engine.model import Seat
 from capeworks.engine.own_commands import TableSettings
 from capeworks.engine.ruleset import Ruleset
@@ -119,6 +119,8 @@ class Fold:
         payload = event._payload  # the engine's own event class: what ``parsed``/``payload`` read
         if payload is None:
             self.ruleset.payload(event)
+            payload = event.payload
+        elif isinstance(payload, Later):
             payload = event.payload
         if event.version != payload.VERSION:
             event = upcast(self.ruleset, event)

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from capeworks.engine import Command, Event, Table
+from capeworks.engine import Batch, Command, Event, Table
 from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.state import WdState
 from tests.systems.weaverdice.test_seeded_duels import FOE, OWNER, RS, SEATS, _answer
@@ -55,7 +55,14 @@ def transcript(seed: int) -> tuple[list[str], Table]:
 
 
 @pytest.mark.rules("WD-COMBAT-017", "WD-COMBAT-019", "WD-WOUND-002", "WD-WFX-001")
-def test_forty_seeded_duels_play_the_same_events_prompts_and_states() -> None:
+@pytest.mark.parametrize("checked", [True, False], ids=["folds-checked", "facts-made-when-read"])
+def test_forty_seeded_duels_play_the_same_events_prompts_and_states(
+    checked: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checked, every event's facts are made and folded as it is emitted (the suite's way); not
+    checked, as a lab plays (``Batch.emit_later``): no event's facts are made until the log is
+    dumped at the end, and the transcripts are the same."""
+    monkeypatch.setattr(Batch, "check_folds", checked)
     digest = hashlib.sha256()
     for seed in SEEDS:
         lines, t = transcript(seed)
@@ -63,3 +70,33 @@ def test_forty_seeded_duels_play_the_same_events_prompts_and_states() -> None:
         replayed = Table.replay([Event.model_validate_json(e.model_dump_json()) for e in t.log])
         assert replayed.state == t.state
     assert digest.hexdigest() == PINNED
+
+
+@pytest.mark.rules("WD-COMBAT-019")
+def test_an_undo_folds_again_events_whose_facts_were_not_yet_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo folds the log again from its start: events whose facts were left to be made when read
+    (``Batch.emit_later``, unchecked as in a lab) are made then, and fold to the state a replay of
+    the log read back from JSON gives."""
+    monkeypatch.setattr(Batch, "check_folds", False)
+    t = Table.new(RS, config={}, seats=SEATS, seed=3)
+    t.execute(Command(type="add_character", seat="ann", payload={"sheet": SAMPLES["ramjet"]}))
+    t.execute(Command(type="add_character", seat="gm", payload={"sheet": SAMPLES["steeltoe"]}))
+    t.execute(Command(type="start_combat", seat="gm"))
+    for _ in range(12):
+        state = t.state
+        assert isinstance(state, WdState) and state.fight is not None
+        waiting = [p for p in t.prompts() if p.kind != "turn"]
+        if waiting:
+            _answer(t, waiting[0])
+            continue
+        turn = state.fight.turn
+        assert turn is not None
+        kind, extra = ("attack", {"target": FOE[turn.actor]}) if turn.actions > 0 else ("end_turn", {})
+        t.execute(Command(type=kind, seat=OWNER[turn.actor], payload={"character": turn.actor, **extra}))
+    played = t.state
+    t.undo("gm")
+    assert t.state != played
+    undone = t.undone_commands()
+    kept = [e for e in t.log if e.command_id not in undone and e.type != "table.reverted"]
+    replayed = Table.replay([Event.model_validate_json(e.model_dump_json()) for e in kept])
+    assert replayed.state == t.state

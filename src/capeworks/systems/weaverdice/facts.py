@@ -97,6 +97,7 @@ __all__ = [
     "LengthyPatch",
     "SheetPatch",
     "copies_to_patches",
+    "new_parts",
     "patches",
     "sheet_patch",
     "sheet_to_patch",
@@ -250,6 +251,15 @@ def sheet_patch(state: WdState, sheet: Character) -> SheetPatch:
     return _patch(SheetPatch, dict(sheet.__dict__) if old is None else _changed(old, sheet))
 
 
+def _last_of(people: Iterable[Combatant]) -> dict[str, Combatant]:
+    """The last value given for each id, in the order the last values came."""
+    last: dict[str, Combatant] = {}
+    for c in people:
+        last.pop(c.id, None)
+        last[c.id] = c
+    return last
+
+
 def patches(
     state: WdState, people: Iterable[Combatant], parts: dict[str, Any] | None = None
 ) -> tuple[CombatantPatch, ...]:
@@ -258,10 +268,7 @@ def patches(
 
     ``parts``, when given, receives ``people``: the state's combatants with these laid over them,
     what the patches fold to (:func:`~.state.fold_payload` takes it instead of laying them)."""
-    last: dict[str, Combatant] = {}
-    for c in people:
-        last.pop(c.id, None)
-        last[c.id] = c
+    last = _last_of(people)
     known = state.people
     out = []
     for ident, c in last.items():
@@ -465,6 +472,39 @@ def _has(cls: type[BaseModel]) -> tuple[tuple[tuple[str, str, str, type[_Entry]]
     fields = tuple(k for k in COPIES if k in cls.model_fields)
     has = _HAS[cls] = (tuple((k, *_FACTS[k]) for k in fields), frozenset(fields))
     return has
+
+
+def new_parts(state: WdState, payload: BaseModel, people: Iterable[Combatant]) -> dict[str, Any]:
+    """The new value of each part of ``state`` that ``payload``, as its rule made it (whole values,
+    not facts), changes: what :func:`state_facts`, :func:`patches` and :func:`sheet_patch` would
+    record as facts folds to, without working out the facts (``people``: the combatants it records).
+
+    The builder folds these at once and leaves the facts until the event is read
+    (:meth:`~capeworks.engine.Batch.emit_later`)."""
+    parts: dict[str, Any] = {}
+    last = _last_of(people)
+    if last:
+        parts["people"] = {**state.people, **last}
+    values = payload.__dict__
+    sheet = values.get("sheet") if "sheet_changed" in values else None
+    if sheet is not None:
+        parts["sheets"] = {**state.sheets, sheet.id: sheet}
+    has = (_HAS.get(type(payload)) or _has(type(payload)))[0]
+    for field, _, how, _ in has:
+        new = values[field]
+        if new is KEEP:
+            continue
+        if field == "lengthy":
+            key = values["lengthy_key"]
+            if key is None:
+                continue
+            rest = {k: v for k, v in state.lengthy.items() if k != key}
+            parts["lengthy"] = rest if new is None else {**rest, key: new}
+        elif how != "one" and new is None:  # reversals: None is "unchanged"
+            continue
+        else:
+            parts[field] = new
+    return parts
 
 
 def state_facts(

@@ -14,6 +14,7 @@ table's rules config and dice travel with the batch.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from capeworks.engine import Audience, Batch, Context, DiceService
@@ -24,7 +25,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll, check, modifier_of, pool_size
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
-from capeworks.systems.weaverdice.facts import patches, sheet_patch, state_facts
+from capeworks.systems.weaverdice.copies import trusted
+from capeworks.systems.weaverdice.facts import new_parts, patches, sheet_patch, state_facts
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import PLAIN, Combatant, Fight, WdState, fold_payload
 from capeworks.systems.weaverdice.statuses import pains_for
@@ -53,6 +55,23 @@ _GM_ONLY = Audience.gm_only()
 def person(state: WdState, ident: str) -> Combatant:
     """The combatant ``ident`` (NotFound with a sentence otherwise)."""
     return lookup(state.people, ident, "character")
+
+
+def _as_facts(
+    state: WdState, payload: ev.WdEvent, people: tuple[Combatant, ...], parts: dict[str, Any] | None
+) -> ev.WdEvent:
+    """``payload`` with every combatant, sheet and state object its rule gave whole recorded as
+    what it changed of ``state`` (:mod:`~.facts`), never as a copy (``people``: the combatants it
+    records). ``parts``, when given, receives the new values instead of the fold's memo."""
+    facts: dict[str, Any] = {}
+    values = payload.__dict__
+    if values.get("people"):  # Changes and the campaign's events
+        facts["people"], facts["changed"] = (), patches(state, people, parts)
+    # SheetChanges and the campaign's sheet events
+    if "sheet_changed" in values and values["sheet"] is not None:
+        facts["sheet"], facts["sheet_changed"] = None, sheet_patch(state, values["sheet"])
+    # the fight, attacks, holds...: what they changed
+    return state_facts(state, payload, parts, facts)
 
 
 class Builder:
@@ -96,43 +115,44 @@ class Builder:
         assert not rolls or all(any(r is m for m in made) for r in rolls), (
             "a roll given to emit was not made since the last event"
         )
-        secret: tuple[Combatant, ...] = ()
-        batch = self.batch
-        state = batch.state
-        # the new values the rule gave, by part of the state, when the ruleset folds this payload
-        # class with fold_payload alone: the new state is then made from them, not from the facts
-        parts: dict[str, Any] | None = {} if PLAIN.get(type(payload)) else None
-        # the facts in place of the copies, laid over the payload in one new copy (:func:`state_facts`)
-        facts: dict[str, Any] = {}
         values = payload.__dict__
         people = values.get("people")  # Changes and the campaign's events: turned into facts
+        secret: tuple[Combatant, ...] = ()
         if people:
             secret = tuple([p for p in people if p.hidden])  # a fight's events and the campaign's alike
             if secret and not hidden:
                 people = tuple(p for p in people if not p.hidden)
-            facts["people"], facts["changed"] = (), patches(state, people, parts)
-        # SheetChanges and the campaign's sheet events: turned into facts
-        if "sheet_changed" in values and values["sheet"] is not None:
-            facts["sheet"], facts["sheet_changed"] = None, sheet_patch(state, values["sheet"])
-        # the fight, attacks, holds...: what they changed
-        payload = state_facts(state, payload, parts, facts)
-        batch.emit(
-            payload,
-            audience=_GM_ONLY if hidden else None,
-            rolls=made,
-            folds_to=None if parts is None else fold_payload(state, payload, parts),
-        )
+        self._record(payload, people or (), _GM_ONLY if hidden else None, made)
         if hidden and made:
-            batch.emit(ev.RolledInSecret())
+            self.batch.emit(ev.RolledInSecret())
         if secret and not hidden:
-            state = batch.state
-            parts = {} if PLAIN.get(ev.NpcUpdated) else None
-            update = ev.NpcUpdated(changed=patches(state, secret, parts))
-            batch.emit(
-                update,
-                audience=_GM_ONLY,
-                folds_to=None if parts is None else fold_payload(state, update, parts),
+            self._record(trusted(ev.NpcUpdated, people=secret), secret, _GM_ONLY, ())
+
+    def _record(
+        self,
+        payload: ev.WdEvent,
+        people: tuple[Combatant, ...],
+        audience: Audience | None,
+        rolls: tuple[RollRecord, ...],
+    ) -> None:
+        """One event of ``payload`` as its rule made it (``people``: the combatants it records).
+
+        A payload class the ruleset folds with :func:`~.state.fold_payload` alone is folded from
+        the rule's new values at once, its facts worked out only when the event is read
+        (:meth:`~capeworks.engine.Batch.emit_later`); any other is recorded as facts first."""
+        batch = self.batch
+        state = batch.state
+        if PLAIN.get(type(payload)):
+            parts = new_parts(state, payload, people)
+            batch.emit_later(
+                type(payload),
+                partial(_as_facts, state, payload, people, {}),
+                folds_to=fold_payload(state, payload, parts, whole=True),
+                rolls=rolls,
+                audience=audience,
             )
+        else:
+            batch.emit(_as_facts(state, payload, people, None), audience=audience, rolls=rolls)
 
     # -- reading the scratch state -----------------------------------------------------------
 

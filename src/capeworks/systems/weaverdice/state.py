@@ -407,7 +407,9 @@ def _laid(how: str, model: type[BaseModel], old: Any, fact: Any) -> Any:
     return tuple(_over(model, None if p.at is None else old[p.at], p) for p in fact)
 
 
-def fold_payload(state: WdState, payload: BaseModel, parts: dict[str, Any] | None = None) -> WdState:
+def fold_payload(
+    state: WdState, payload: BaseModel, parts: dict[str, Any] | None = None, *, whole: bool = False
+) -> WdState:
     """Upsert what a typed payload carries; never re-runs a rule. ``apply`` folds every event's
     payload object with this, as the engine's batch makes it or as a replay reads it.
 
@@ -415,7 +417,9 @@ def fold_payload(state: WdState, payload: BaseModel, parts: dict[str, Any] | Non
     (:func:`~.copies.evolve`); the parts of the fold a payload class touches are worked out once.
     ``parts``: the new value of a part of the state (``people``, the fight, ...) that the builder
     already holds, the value the payload's facts about it fold to (:func:`~.facts.state_facts`), taken
-    instead of laying them again.
+    instead of laying them again. ``whole``: the payload is still as its rule made it, the new
+    combatants, sheet and state objects whole rather than facts, and ``parts`` holds every part
+    they change (:func:`~.facts.new_parts`), which the fold takes.
     """
     plan = _PLANS.get(type(payload)) or _plan(type(payload))
     values = payload.__dict__  # fields only; a missing attribute on a model is a slow look-up
@@ -424,13 +428,16 @@ def fold_payload(state: WdState, payload: BaseModel, parts: dict[str, Any] | Non
         sheet = values["sheet"]
         if isinstance(sheet, Character):
             update["sheets"] = {**state.sheets, sheet.id: sheet}
-    if plan.sheet_changed:
+    if whole:
+        assert parts is not None
+        update.update(parts)
+    elif plan.sheet_changed:
         if values["sheet"] is not None:
             raise TypeError(f"{type(payload).__name__} was folded with a sheet copy, not facts")
         patch = values["sheet_changed"]
         if patch is not None:
             update["sheets"] = {**state.sheets, patch.id: evolve(state.sheets[patch.id], patch.changes())}
-    if plan.people:
+    if plan.people and not whole:
         if values["people"]:
             raise TypeError(f"{type(payload).__name__} was folded with combatant copies, not facts")
         changed = values["changed"]
@@ -440,12 +447,12 @@ def fold_payload(state: WdState, payload: BaseModel, parts: dict[str, Any] | Non
     for key, as_tuple in plan.upserts:
         value = values[key]
         update[key] = tuple(value) if as_tuple else value
-    if plan.copies and plan.copies & payload.__pydantic_fields_set__:
+    if plan.copies and not whole and plan.copies & payload.__pydantic_fields_set__:
         raise TypeError(
             f"{type(payload).__name__} was folded with whole copies of "
             f"{' and '.join(sorted(plan.copies & payload.__pydantic_fields_set__))}, not facts"
         )
-    for stored, part, how, model in plan.facts:
+    for stored, part, how, model in () if whole else plan.facts:
         fact = values[stored]
         if fact is None:
             continue
