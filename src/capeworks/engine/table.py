@@ -497,10 +497,6 @@ class Table:
         if events and events[0].seq != self.version + 1:
             raise InvalidCommand("These events were prepared for another version of the table.")
         prepared, self._prepared = self._prepared, None
-        if any(e.type == REVERTED for e in events):
-            self._w.log.extend(events)
-            self._refold()
-            return
         fold, log = self._f, self._w.log
         if (
             prepared is not None
@@ -518,6 +514,10 @@ class Table:
                 fold.note(event)
             fold.state = prepared.state
             log.extend(events)
+            return
+        if any(e.type == REVERTED for e in events):
+            log.extend(events)
+            self._refold()
             return
         for event in events:
             fold.fold(event)

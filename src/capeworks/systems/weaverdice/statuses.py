@@ -166,10 +166,11 @@ class Condition(Timed):
     @property
     def status(self) -> Status | None:
         """The named status, or None for a status invented for a power or item (WD-STATUS-015)."""
-        try:
-            return Status(self.name)
-        except ValueError:
-            return None
+        return _NAMED.get(self.name)
+
+
+#: each named status by its name (an invented one is none of them: a look-up, not a failed Status())
+_NAMED: dict[str, Status] = {s.value: s for s in Status}
 
 
 def condition(
