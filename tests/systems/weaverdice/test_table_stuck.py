@@ -210,3 +210,24 @@ def test_a_knife_wrested_free_in_a_grapple_is_stuck_no_longer() -> None:
     assert [h.name for h in d.state.sheets["thug"].held] == ["Knife"]
     assert d.state.sheets["thug"].dropped == ()
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-012")
+def test_wresting_a_stuck_knife_free_earns_a_free_attack_on_the_target() -> None:
+    d = knife_in_vic()
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    _pass_to(d, "vic")
+    _pass_to(d, "thug")
+    # the grapple round is one of the thug's two actions; the wrest (8 against 3, src 974) frees
+    # the knife: "in which case they get a free attack on the target" (src 865)
+    d.do("gm", "grapple", character="thug", target="vic", option="wrest", dice=[6, 1])
+    assert d.state.fight.turn.actions == 1
+    # the free attack: 1 + 1 = 2 hits Vic, held (DS 0 in a grapple); Lesser Pierce 3-4, no effect
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    assert d.state.fight.turn.actions == 1  # no action spent on it
+    assert d.replayed().state == d.state
+    # one free attack only: the next attack on Vic is the action left
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
+    assert d.state.fight.turn.actions == 0

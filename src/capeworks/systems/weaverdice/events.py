@@ -488,7 +488,10 @@ class Grappled(Changes):
     by_weapon: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the defender took the hold over (WD-GRAPPLE-004)
     reversed: bool = False
+    #: the holder's turn after a wrest that owes them a free attack (WD-STATUS-012); not given: unchanged
+    fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
     grapples_changed: dict[str, GrapplePatch] | None = _fact()
     reversals_changed: dict[str, GrapplePatch] | None = _fact()
 

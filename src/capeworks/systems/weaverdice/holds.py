@@ -59,7 +59,14 @@ from capeworks.systems.weaverdice.grapple import (
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.state import (
+    Combatant,
+    Fight,
+    Grapple,
+    PendingAttack,
+    PendingEffect,
+    WdState,
+)
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounding import land_hit, lengthy_turn, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
@@ -372,6 +379,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             },
         )
     t = evolve(t, {"conditions": conditions, "effort": effort, "temporary_loss": temporary})
+    # the wrest owes the holder a free attack on the target this turn (WD-STATUS-012, src 865)
+    owed = {"fight": _owing_free_attack(b, c.target)} if wrest else {}
     b.emit(
         ev.Grappled(
             character=c.character,
@@ -386,6 +395,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             still_held=outcome.winner is Winner.DEFENDER and not free,
             by_weapon=by_weapon,
             people=(t,),
+            **owed,
         )
     )
     if any(x.target_drops_item for x in outcome.bought):
@@ -410,6 +420,16 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             )
         )
     return b.batch
+
+
+def _owing_free_attack(b: Builder, target: str) -> Fight | None:
+    """The fight with the turn in play owing its actor a free attack on ``target``: "The attacker
+    can wrest it free as well, in which case they get a free attack on the target" (src 865)."""
+    fight = b.fight
+    if fight is None or fight.turn is None:
+        return fight
+    turn = fight.turn
+    return evolve(fight, {"turn": evolve(turn, {"free_attacks": (*turn.free_attacks, target)})})
 
 
 def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) -> tuple[GrappleRound, bool]:
