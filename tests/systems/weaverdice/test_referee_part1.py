@@ -1334,3 +1334,25 @@ def test_rubble_costs_double__a_climb_triple__a_jump_10_ft_after_a_run_up() -> N
     d.refuse("ann", "move", character="vic", uneven=20, feet=0, rule="WD-MOVE-001")  # 40 > 30
     d.do("ann", "move", character="vic", feet=0, climb=5, jump=5, vertical=True)  # 10 + 15 = 25
     assert d.state.fight.turn.moved == 45
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-032")
+def test_a_pained_rest_whose_guts_roll_fails_owes_the_price() -> None:
+    # src 1004: "As an action, resting allows characters to roll Guts"; src 822/826: a failed roll of
+    # an action under Physical Pain ("any exertion, encompassing ... Guts") asks a morale step, a
+    # lesser wound or the rest of the turn. Guts 3: 1 + 0 = 1 < 4 fails; one action is left to lose.
+    d = _vic_first()
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "rest", character="vic", dice=[1])
+    assert d.state.pain_owed.get("vic") is True
+    d.do("ann", "pain_choice", character="vic", choice="end_turn")
+    assert d.state.fight.turn.actor == "thug"
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-032")
+def test_a_pained_rest_whose_guts_roll_holds_owes_nothing() -> None:
+    # src 822: only a failure asks the price. 6 + 0 = 6 >= 4: the pain itself is the condition healed.
+    d = _vic_first()
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "rest", character="vic", dice=[6])
+    assert "vic" not in d.state.pain_owed

@@ -508,6 +508,9 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         ),
         rolls=tuple(rolls),
     )
+    # resting is an action that rolls Guts: a rest that heals nothing is a failed roll, and pain asks
+    # its price (WD-STATUS-002/003, src 822, 826, 1004)
+    pained_failure(b, c.character, Stat.GUTS, failed=successes == 0)
     return b.batch
 
 
