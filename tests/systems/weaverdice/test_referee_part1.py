@@ -1356,3 +1356,21 @@ def test_a_pained_rest_whose_guts_roll_holds_owes_nothing() -> None:
     _with(d, "vic", Status.PAINED_PHYSICAL)
     d.do("ann", "rest", character="vic", dice=[6])
     assert "vic" not in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-WOUND-008")
+def test_a_pained_roll_to_get_back_up_that_fails_owes_the_price() -> None:
+    # src 794: the unconscious "may then rouse if they use Recovery()", src 396: a Guts roll "to resume
+    # fighting"; src 822/826: a failed Guts roll under Physical Pain asks its price. Vic (Guts 2)
+    # drops in round 1; in round 2, on the thug's turn, Guts 2 (-1), penalty -1: 1 - 2 < 3 fails.
+    d = _brute_first(sheet("vic", "Vic", guts=2))
+    d.do("gm", "attack", character="brute", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # lesser cut, effect 1: none
+    d.do("gm", "attack", character="brute", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # full: Guts 2 (-1), 1 - 1 = 0 < 3: unconscious
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "end_turn", character="brute")  # Vic is skipped: round 2, the brute's turn
+    d.do("ann", "get_up", character="vic", dice=[1])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    assert d.state.pain_owed.get("vic") is False  # not Vic's turn: no turn to lose

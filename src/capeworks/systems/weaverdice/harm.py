@@ -439,6 +439,9 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
         ),
         rolls=(record,),
     )
+    # getting back up is a Guts roll the character chooses to make: pain asks its price on a failure
+    # (WD-STATUS-002/003, src 794, 822, 826)
+    pained_failure(b, c.character, Stat.GUTS, failed=not roll.success)
     return b.batch
 
 
