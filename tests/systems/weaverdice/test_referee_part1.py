@@ -1374,3 +1374,16 @@ def test_a_pained_roll_to_get_back_up_that_fails_owes_the_price() -> None:
     d.do("ann", "get_up", character="vic", dice=[1])
     assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
     assert d.state.pain_owed.get("vic") is False  # not Vic's turn: no turn to lose
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-MOVE-010")
+@pytest.mark.parametrize(("face", "owed"), [(1, True), (4, False)])
+def test_a_pained_fall_whose_athletics_roll_fails_owes_the_price(face: int, owed: bool) -> None:
+    # src 926: a 21-25 ft fall asks an "Athletics roll or suffer Critical bash wound & effect", 4+;
+    # src 826: Physical Pain "Applies to any exertion, encompassing Brawn, Ath, Dex, & Guts"; src 822:
+    # a failed roll asks its price. Athletics 3: 1 + 0 fails, 4 + 0 holds (then as 16-20 ft).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[face, 6])
+    assert ("vic" in d.state.pain_owed) is owed

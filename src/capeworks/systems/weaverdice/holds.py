@@ -583,6 +583,8 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
     fall_breaks_fragile_slots(b, who)  # a standard belt's last slot rolls on a fall (WD-EQUIP-014)
     if chosen is not None:
         _take_fall(b, who, chosen)
+    # the fall's Athletics roll is an exertion: failed under pain, it asks its price (WD-STATUS-002/003)
+    pained_failure(b, who, Stat.ATHLETICS, failed=roll is not None and not roll.success)
 
 
 def fall_choice(state: WdState, context: Ctx, c: cmd.FallChoice, dice: DiceService) -> Done:
