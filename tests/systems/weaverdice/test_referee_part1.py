@@ -1387,3 +1387,18 @@ def test_a_pained_fall_whose_athletics_roll_fails_owes_the_price(face: int, owed
     _with(d, "vic", Status.PAINED_PHYSICAL)
     d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[face, 6])
     assert ("vic" in d.state.pain_owed) is owed
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-GRAPPLE-002")
+def test_a_pained_holder_who_loses_the_grapple_roll_owes_the_price() -> None:
+    # src 932/936: each round of a grapple is an opposed Brawn roll the holder makes on their turn as
+    # an action; src 822/826: failing it under Physical Pain asks its price. Vic's 1 + 0 against the
+    # thug's 6 + 0: the thug wins; Vic has one action left to lose.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "grab", character="vic", target="thug", dice=[6])  # 6 + 0 against DS 3: caught
+    assert "vic>thug" in d.state.grapples and "vic" not in d.state.pain_owed
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "grapple", character="vic", target="thug", dice=[1, 6])
+    assert d.state.pain_owed.get("vic") is True

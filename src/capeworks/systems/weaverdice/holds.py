@@ -419,6 +419,9 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
                 people=(evolve(t, {"conditions": bleeding}),),
             )
         )
+    # the round is the holder's action and its Brawn roll: not beating the defender is a failed roll,
+    # and pain asks its price (WD-STATUS-002/003, src 822, 932)
+    pained_failure(b, c.character, Stat.BRAWN, failed=outcome.winner is not Winner.ATTACKER)
     return b.batch
 
 
