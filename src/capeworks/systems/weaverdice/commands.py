@@ -221,6 +221,11 @@ class CallCheck(Frozen):
         default=False,
         description="A superhuman feat (lifting a car): a super stat rolls its score, not passing unrolled.",
     )
+    effortless: bool = Field(
+        default=False,
+        description="A feat within the super stat's effortless limit (a little more than a cement mixer):"
+        " it passes unrolled.",
+    )
     personal: bool = Field(
         default=False,
         description="A personal or defensive Social roll (keeping one's cool): mental, emotional pain apply.",
@@ -243,6 +248,10 @@ class Check(Frozen):
     hidden: bool = False
     superhuman: bool = Field(
         default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
+    )
+    effortless: bool = Field(
+        default=False,
+        description="The GM's own check: a feat within the super stat's effortless limit, passed unrolled.",
     )
     personal: bool = Field(
         default=False,

@@ -222,13 +222,16 @@ class MoraleSpent(Changes):
 
 
 class SuperPassed(WdEvent):
-    """A super stat passes a human-tier check without a roll (WD-DN-002): the call is closed."""
+    """A super stat passes a human-tier check, or a feat within its effortless limit, without a roll
+    (WD-DN-002): the call is closed."""
 
     character: str
     name: str
     stat: Stat
     task: str = ""
     closed_call: int | None = None
+    #: a feat within the power's effortless limit, not a human-tier check (src 37)
+    effortless: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Rerolled(Changes):

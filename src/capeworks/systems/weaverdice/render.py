@@ -442,7 +442,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.SuperPassed.TYPE: lambda p: (
         f"{p.name}'s super {p.stat.value} passes"
         + (f" to {p.task}" if p.task else "")
-        + ": a human-tier check needs no roll."
+        + (
+            ": within its effortless limit, no roll."
+            if p.effortless
+            else ": a human-tier check needs no roll."
+        )
     ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (
