@@ -356,6 +356,10 @@ class UsePower(Frozen):
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
     bonus: int = Field(default=0, ge=-6, le=6)
     hidden: bool = False
+    pins: bool = Field(
+        default=False,
+        description="A ranged power's projectile that sticks pins the target (where the surroundings allow).",
+    )
 
 
 class Grab(Frozen):
