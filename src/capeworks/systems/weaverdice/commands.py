@@ -291,6 +291,11 @@ class StartCombat(Frozen):
         default_factory=list,
         description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
     )
+    side: TextList = Field(
+        default_factory=list,
+        description="Where surprise is in question, one side (the rest, bystanders apart, is the other):"
+        " the best Tactics ahead by the surprise margin gets a surprise round (WD-COMBAT-003).",
+    )
 
 
 class JoinCombat(Frozen):
