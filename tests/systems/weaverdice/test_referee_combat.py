@@ -1030,3 +1030,17 @@ def test_a_side_naming_someone_outside_the_fight_is_refused() -> None:
     add(d, "gm", sheet("boss", "Boss", "notable"))
     d.refuse("gm", "start_combat", characters=["vic", "thug"], side=["boss"], dice=[1], rule="WD-COMBAT-003")
     assert d.state.fight is None
+
+
+@pytest.mark.rules("WD-COMBAT-003", "WD-NPC-003")
+def test_a_hidden_npcs_surprise_keeps_its_tactics_from_the_players() -> None:
+    # WD-NPC-003: a hidden NPC's numbers are the GM's. The hidden boss (Social 5, Knowledge 5:
+    # Tactics 10) ambushes Vic (6): Vic is surprised, and Ann reads no Tactics score.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", social=3, knowledge=3))
+    add(d, "gm", sheet("boss", "Boss", "notable", social=5, knowledge=5), hidden=True)
+    d.do("gm", "start_combat", side=["boss"], dice=[6, 1])
+    assert "surprised" in [c.name for c in d.state.people["vic"].conditions]
+    seen = [x.description.text for x in d.table.log_view(d.table.viewer_for("ann"))]
+    assert "A surprise round (Tactics) leaves Vic surprised." in seen
+    assert not any("10" in line for line in seen if "surprise" in line)

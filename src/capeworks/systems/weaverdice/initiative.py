@@ -212,7 +212,9 @@ def _surprised(
     a, b = (max(state.sheet(i).tactics for i in ids) for ids in (ours, theirs))
     ahead = surprise(a, b, config=config)
     caught = theirs if ahead == "a" else ours if ahead == "b" else set()
-    return frozenset(caught), f"Tactics {max(a, b)} against {min(a, b)}"
+    # a hidden NPC's numbers are the GM's (WD-NPC-003): then the words say only that Tactics decided
+    secret = any(p.hidden for p in people if p.id in ours | theirs)
+    return frozenset(caught), "Tactics" if secret else f"Tactics {max(a, b)} against {min(a, b)}"
 
 
 def _catch(b: Builder, caught: Iterable[str], why: str) -> None:
