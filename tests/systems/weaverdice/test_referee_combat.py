@@ -981,3 +981,66 @@ def test_a_rest_asked_to_remove_more_than_it_can_is_refused_and_changes_nothing(
     # a Recovery dot's second roll makes room for one more
     d.do("ann", "rest", character="vic", remove=["blinded", "deafened"], recovery=True, dice=[6, 6])
     assert _names(d, "vic") == ["knocked_down"]
+
+
+# --- starting a fight: Tactics and the surprise round --------------------------------------------
+
+
+def _ambush(side: list[str], *, social: int) -> Any:
+    """Vic (Ann's, Social ``social``, Knowledge 4) and the thug (generic, Social and Knowledge 3:
+    Tactics 6); the GM names Vic's side where surprise is in question. Speed: the thug 6 + 3 = 9,
+    Vic 6 + 1 = 7 (d6 1), so the thug would act first."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", social=social, knowledge=4))
+    add(d, "gm", sheet("thug", "Thug", "generic", social=3, knowledge=3))
+    d.do("gm", "start_combat", side=side, dice=[1])
+    assert d.state.fight.order.order == ("thug", "vic")
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-003", "WD-STAT-006")
+def test_tactics_ahead_by_the_margin_give_a_surprise_round() -> None:
+    # src 541-543: Tactics (Social + Knowledge, WD-STAT-006) decide "if one side surprises the other
+    # ... surprise rounds where enemies don't get to act"; WD-COMBAT-003 PROPOSED: each side's best,
+    # a margin of 3 (surprise_margin). Vic 5 + 4 = 9 against the thug's 6: the thug sits out round 1.
+    d = _ambush(["vic"], social=5)
+    assert d.state.fight.turn.actor == "vic"
+    assert "A surprise round (Tactics 9 against 6) leaves Thug surprised." in d.words()
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    d.do("ann", "end_turn", character="vic")
+    # round 2: the thug acts, first again by its speed
+    assert (d.state.fight.order.round, d.state.fight.turn.actor) == (2, "thug")
+    assert "surprised" not in [c.name for c in d.state.people["thug"].conditions]
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-003", "WD-STAT-006")
+def test_tactics_short_of_the_margin_give_no_surprise() -> None:
+    # Vic 4 + 4 = 8 against 6: ahead by 2, short of 3: the order stands, the thug first
+    d = _ambush(["vic"], social=4)
+    assert d.state.fight.turn.actor == "thug"
+    assert all(c.name != "surprised" for p in d.state.people.values() for c in p.conditions)
+
+
+@pytest.mark.rules("WD-COMBAT-003")
+def test_a_side_naming_someone_outside_the_fight_is_refused() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.refuse("gm", "start_combat", characters=["vic", "thug"], side=["boss"], dice=[1], rule="WD-COMBAT-003")
+    assert d.state.fight is None
+
+
+@pytest.mark.rules("WD-COMBAT-003", "WD-NPC-003")
+def test_a_hidden_npcs_surprise_keeps_its_tactics_from_the_players() -> None:
+    # WD-NPC-003: a hidden NPC's numbers are the GM's. The hidden boss (Social 5, Knowledge 5:
+    # Tactics 10) ambushes Vic (6): Vic is surprised, and Ann reads no Tactics score.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", social=3, knowledge=3))
+    add(d, "gm", sheet("boss", "Boss", "notable", social=5, knowledge=5), hidden=True)
+    d.do("gm", "start_combat", side=["boss"], dice=[6, 1])
+    assert "surprised" in [c.name for c in d.state.people["vic"].conditions]
+    seen = [x.description.text for x in d.table.log_view(d.table.viewer_for("ann"))]
+    assert "A surprise round (Tactics) leaves Vic surprised." in seen
+    assert not any("10" in line for line in seen if "surprise" in line)

@@ -1334,3 +1334,71 @@ def test_rubble_costs_double__a_climb_triple__a_jump_10_ft_after_a_run_up() -> N
     d.refuse("ann", "move", character="vic", uneven=20, feet=0, rule="WD-MOVE-001")  # 40 > 30
     d.do("ann", "move", character="vic", feet=0, climb=5, jump=5, vertical=True)  # 10 + 15 = 25
     assert d.state.fight.turn.moved == 45
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-032")
+def test_a_pained_rest_whose_guts_roll_fails_owes_the_price() -> None:
+    # src 1004: "As an action, resting allows characters to roll Guts"; src 822/826: a failed roll of
+    # an action under Physical Pain ("any exertion, encompassing ... Guts") asks a morale step, a
+    # lesser wound or the rest of the turn. Guts 3: 1 + 0 = 1 < 4 fails; one action is left to lose.
+    d = _vic_first()
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "rest", character="vic", dice=[1])
+    assert d.state.pain_owed.get("vic") is True
+    d.do("ann", "pain_choice", character="vic", choice="end_turn")
+    assert d.state.fight.turn.actor == "thug"
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-032")
+def test_a_pained_rest_whose_guts_roll_holds_owes_nothing() -> None:
+    # src 822: only a failure asks the price. 6 + 0 = 6 >= 4: the pain itself is the condition healed.
+    d = _vic_first()
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "rest", character="vic", dice=[6])
+    assert "vic" not in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-WOUND-008")
+def test_a_pained_roll_to_get_back_up_that_fails_owes_the_price() -> None:
+    # src 794: the unconscious "may then rouse if they use Recovery()", src 396: a Guts roll "to resume
+    # fighting"; src 822/826: a failed Guts roll under Physical Pain asks its price. Vic (Guts 2)
+    # drops in round 1; in round 2, on the thug's turn, Guts 2 (-1), penalty -1: 1 - 2 < 3 fails.
+    d = _brute_first(sheet("vic", "Vic", guts=2))
+    d.do("gm", "attack", character="brute", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # lesser cut, effect 1: none
+    d.do("gm", "attack", character="brute", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # full: Guts 2 (-1), 1 - 1 = 0 < 3: unconscious
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "end_turn", character="brute")  # Vic is skipped: round 2, the brute's turn
+    d.do("ann", "get_up", character="vic", dice=[1])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    assert d.state.pain_owed.get("vic") is False  # not Vic's turn: no turn to lose
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-MOVE-010")
+@pytest.mark.parametrize(("face", "owed"), [(1, True), (4, False)])
+def test_a_pained_fall_whose_athletics_roll_fails_owes_the_price(face: int, owed: bool) -> None:
+    # src 926: a 21-25 ft fall asks an "Athletics roll or suffer Critical bash wound & effect", 4+;
+    # src 826: Physical Pain "Applies to any exertion, encompassing Brawn, Ath, Dex, & Guts"; src 822:
+    # a failed roll asks its price. Athletics 3: 1 + 0 fails, 4 + 0 holds (then as 16-20 ft).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("gm", "fall", character="vic", feet=23, drains_stamina=False, dice=[face, 6])
+    assert ("vic" in d.state.pain_owed) is owed
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-GRAPPLE-002")
+def test_a_pained_holder_who_loses_the_grapple_roll_owes_the_price() -> None:
+    # src 932/936: each round of a grapple is an opposed Brawn roll the holder makes on their turn as
+    # an action; src 822/826: failing it under Physical Pain asks its price. Vic's 1 + 0 against the
+    # thug's 6 + 0: the thug wins; Vic has one action left to lose.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "grab", character="vic", target="thug", dice=[6])  # 6 + 0 against DS 3: caught
+    assert "vic>thug" in d.state.grapples and "vic" not in d.state.pain_owed
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "grapple", character="vic", target="thug", dice=[1, 6])
+    assert d.state.pain_owed.get("vic") is True

@@ -210,3 +210,69 @@ def test_a_knife_wrested_free_in_a_grapple_is_stuck_no_longer() -> None:
     assert [h.name for h in d.state.sheets["thug"].held] == ["Knife"]
     assert d.state.sheets["thug"].dropped == ()
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-012")
+def test_wresting_a_stuck_knife_free_earns_a_free_attack_on_the_target() -> None:
+    d = knife_in_vic()
+    d.do("gm", "grab", character="thug", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take")
+    _pass_to(d, "vic")
+    _pass_to(d, "thug")
+    # the grapple round is one of the thug's two actions; the wrest (8 against 3, src 974) frees
+    # the knife: "in which case they get a free attack on the target" (src 865)
+    d.do("gm", "grapple", character="thug", target="vic", option="wrest", dice=[6, 1])
+    assert d.state.fight.turn.actions == 1
+    # the free attack: 1 + 1 = 2 hits Vic, held (DS 0 in a grapple); Lesser Pierce 3-4, no effect
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    assert d.state.fight.turn.actions == 1  # no action spent on it
+    assert d.replayed().state == d.state
+    # one free attack only: the next attack on Vic is the action left
+    d.do("gm", "attack", character="thug", target="vic", weapon="knife", dice=[1])
+    assert d.state.fight.turn.actions == 0
+
+
+#: a ranged power that fires a bone spike (Dexterity, a lesser pierce wound)
+SPIKE = {
+    "name": "Bone Spike",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "pierce",
+    "tier": 1,
+}
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-WFX-012", "WD-COMBAT-009")
+def test_a_ranged_powers_projectile_that_sticks_may_pin_the_target() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=3))
+    add(d, "gm", {**sheet("thug", "Thug", "generic", dexterity=4, athletics=1), "powers": [SPIKE]})
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    # "(From Ranged) The projectile is caught inside the target. If the line of fire and surroundings
+    # are appropriate, the target is pinned to the wall" (src 867-871): a power's projectile as any.
+    # 6 + 1 hits Vic's DS 4; Vic takes it; Lesser Pierce 5: "Inflicts stuck, if possible" (src 666)
+    d.do("gm", "use_power", character="thug", power="bone spike", targets=["vic"], pins=True, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.answer("ann", "effect-vic-w1-negate", "none")
+    (stuck,) = [c for c in d.state.people["vic"].conditions if c.name == Status.STUCK]
+    assert (stuck.reach, stuck.pinned) == (st.Reach.RANGED, True)
+    d.do("gm", "end_turn", character="thug")
+    d.refuse("ann", "move", character="vic", feet=5, rule="WD-STATUS-013", match="pinned")
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-013", "WD-COMBAT-009")
+def test_a_melee_power_pins_nobody() -> None:
+    d = table()
+    claw = {k: v for k, v in SPIKE.items() if k != "range_ft"} | {"name": "Claw", "targeting": "melee"}
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("thug", "Thug", "generic"), "powers": [claw]})
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "end_turn", character="vic")
+    d.refuse(
+        "gm", "use_power", character="thug", power="claw", targets=["vic"], pins=True, rule="WD-STATUS-013"
+    )

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from capeworks.errors import NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -77,3 +78,44 @@ def test_a_super_stat_that_costs_effort_pays_it_for_the_pass() -> None:
     d.do("ann", "check", character="bea", call=1, dice=[])
     assert d.state.people["bea"].effort.spent == {Pool.STAMINA: 1}
     assert "passes to force the door" in d.words()[-1]
+
+
+#: Glory Girl's lift: "up to that limit, it's effortless and easy" (src 37)
+LIFT = {
+    **MIGHT,
+    "superstats": [{"stat": "brawn", "score": 7, "effortless": "a little more than a cement mixer"}],
+}
+
+
+@pytest.mark.rules("WD-DN-002")
+def test_a_feat_within_the_effortless_limit_passes_without_a_roll() -> None:
+    # src 37: "There's a limit to what she can lift (a little more than a cement mixer) and up to that
+    # limit, it's effortless and easy ... an autopass for things of a certain weight; no roll
+    # necessary". The GM rules lifting the car within Bea's limit: no die is rolled.
+    d = table(config={"superstats": True})
+    add(d, "ann", {**sheet("bea", "Bea", brawn=3), "powers": [LIFT]})
+    d.do(
+        "gm",
+        "call_check",
+        character="bea",
+        stat=["brawn"],
+        tn=6,
+        task="lift the car",
+        superhuman=True,
+        effortless=True,
+    )
+    before = len(d.table.log)
+    d.do("ann", "check", character="bea", call=1, dice=[])
+    assert all(not e.rolls for e in d.table.log[before:])
+    assert d.words()[-1] == "Bea's super brawn passes to lift the car: within its effortless limit, no roll."
+    assert d.state.calls == {}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-DN-002")
+def test_an_effortless_feat_is_refused_without_a_written_limit() -> None:
+    # src 37: the limit is the power's; Might writes none, so the GM's call is refused and nothing changes
+    d = brute()
+    d.refuse("gm", "call_check", character="bea", stat=["brawn"], tn=6, effortless=True, rule="WD-DN-002")
+    assert d.state.calls == {}
+    d.refuse("ann", "check", character="bea", stat=["brawn"], effortless=True, dice=[], error=NotPermitted)

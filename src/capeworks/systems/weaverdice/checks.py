@@ -138,17 +138,33 @@ def auto_passes(character: Character, stat: Stat, *, human_tier: bool, config: W
 
 
 def super_check(
-    character: Character, stats: Sequence[Stat], *, superhuman: bool, config: WeaverdiceConfig
+    character: Character,
+    stats: Sequence[Stat],
+    *,
+    superhuman: bool,
+    config: WeaverdiceConfig,
+    effortless: bool = False,
 ) -> SuperUse | None:
     """How a super stat settles a one-stat check under the superstats variant (WD-DN-002), or None
     (roll as ever): a power's super stat by :func:`~.powers.superstat_use` (its cost, its score for
-    a superhuman feat), a stat made super on the sheet alone by :func:`auto_passes`."""
+    a superhuman feat, a pass within its effortless limit), a stat made super on the sheet alone by
+    :func:`auto_passes`. ``effortless``: the GM rules the feat within the power's limit ("up to that
+    limit, it's effortless and easy", src 37); refused where no such limit is written."""
+    if effortless and not config.superstats:
+        raise RuleViolation("WD-DN-002", "This table does not use superstats.")
     if not config.superstats or len(stats) != 1:
+        if effortless:
+            raise RuleViolation("WD-DN-002", "An effortless feat is a check of one super stat.")
         return None
     stat = stats[0]
     sup = next((s for p in character.powers for s in p.superstats if s.stat is stat), None)
     if sup is not None:
-        return superstat_use(sup, feat=Feat.SUPERHUMAN if superhuman else Feat.HUMAN, enabled=True)
+        feat = Feat.SUPERHUMAN if superhuman or effortless else Feat.HUMAN
+        return superstat_use(sup, feat=feat, enabled=True, within_effortless=effortless)
+    if effortless:
+        raise RuleViolation(
+            "WD-DN-002", f"{character.name}'s {stat.value} has no power with an effortless limit."
+        )
     if auto_passes(character, stat, human_tier=not superhuman, config=config):
         return SuperUse(stat=stat, auto_pass=True, modifier=None)
     return None

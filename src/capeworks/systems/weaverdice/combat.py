@@ -140,6 +140,9 @@ class Turn(Frozen):
     #: whom this turn's grapple rounds were rolled against: "Checks are made each round", one
     #: option bought a turn (WD-GRAPPLE-002/008, src 936)
     grappled: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: whom a wrest this turn owes a free attack: "The attacker can wrest it free as well, in which
+    #: case they get a free attack on the target" (WD-STATUS-012, src 865); one attack each, no action
+    free_attacks: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -221,6 +221,11 @@ class CallCheck(Frozen):
         default=False,
         description="A superhuman feat (lifting a car): a super stat rolls its score, not passing unrolled.",
     )
+    effortless: bool = Field(
+        default=False,
+        description="A feat within the super stat's effortless limit (a little more than a cement mixer):"
+        " it passes unrolled.",
+    )
     personal: bool = Field(
         default=False,
         description="A personal or defensive Social roll (keeping one's cool): mental, emotional pain apply.",
@@ -243,6 +248,10 @@ class Check(Frozen):
     hidden: bool = False
     superhuman: bool = Field(
         default=False, description="The GM's own check: a superhuman feat a super stat rolls for."
+    )
+    effortless: bool = Field(
+        default=False,
+        description="The GM's own check: a feat within the super stat's effortless limit, passed unrolled.",
     )
     personal: bool = Field(
         default=False,
@@ -281,6 +290,11 @@ class StartCombat(Frozen):
     groups: TextList = Field(
         default_factory=list,
         description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
+    )
+    side: TextList = Field(
+        default_factory=list,
+        description="Where surprise is in question, one side (the rest, bystanders apart, is the other):"
+        " the best Tactics ahead by the surprise margin gets a surprise round (WD-COMBAT-003).",
     )
 
 
@@ -347,6 +361,10 @@ class UsePower(Frozen):
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
     bonus: int = Field(default=0, ge=-6, le=6)
     hidden: bool = False
+    pins: bool = Field(
+        default=False,
+        description="A ranged power's projectile that sticks pins the target (where the surroundings allow).",
+    )
 
 
 class Grab(Frozen):

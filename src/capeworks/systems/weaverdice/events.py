@@ -222,13 +222,16 @@ class MoraleSpent(Changes):
 
 
 class SuperPassed(WdEvent):
-    """A super stat passes a human-tier check without a roll (WD-DN-002): the call is closed."""
+    """A super stat passes a human-tier check, or a feat within its effortless limit, without a roll
+    (WD-DN-002): the call is closed."""
 
     character: str
     name: str
     stat: Stat
     task: str = ""
     closed_call: int | None = None
+    #: a feat within the power's effortless limit, not a human-tier check (src 37)
+    effortless: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Rerolled(Changes):
@@ -488,7 +491,10 @@ class Grappled(Changes):
     by_weapon: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the defender took the hold over (WD-GRAPPLE-004)
     reversed: bool = False
+    #: the holder's turn after a wrest that owes them a free attack (WD-STATUS-012); not given: unchanged
+    fight: Fight | None = _given()
     VERSION: ClassVar[int] = 4
+    fight_changed: FightPatch | None = _fact()
     grapples_changed: dict[str, GrapplePatch] | None = _fact()
     reversals_changed: dict[str, GrapplePatch] | None = _fact()
 

@@ -152,9 +152,15 @@ def next_turn(b: Builder, fight: Fight) -> None:
     fight = b.fight or fight
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
     if TurnPoint.ROUND_END in points:
+        caught = any(x.name == Status.SURPRISED for p in b.state.people.values() for x in p.conditions)
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
         _ticks(b, TurnPoint.ROUND_END, None)
         _round_end(b, round_)
+        if caught:
+            # the surprise round is over (WD-COMBAT-003): round 2 opens with the first who now can act
+            order = evolve(
+                order, {"index": next(i for i, x in enumerate(order.order) if _can_act(b.state, x))}
+            )
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
@@ -508,6 +514,9 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         ),
         rolls=tuple(rolls),
     )
+    # resting is an action that rolls Guts: a rest that heals nothing is a failed roll, and pain asks
+    # its price (WD-STATUS-002/003, src 822, 826, 1004)
+    pained_failure(b, c.character, Stat.GUTS, failed=successes == 0)
     return b.batch
 
 

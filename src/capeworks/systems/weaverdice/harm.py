@@ -115,10 +115,16 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         fight = on_turn(state, c.character)
         assert fight.turn is not None
         second = fight.turn.swings > 0
+        # a wrest's free attack on its target costs no action (WD-STATUS-012, src 865)
+        free = not (c.full or second) and c.target in fight.turn.free_attacks
         kind = ActionKind.FULL if c.full or second else ActionKind.STANDARD
         if second:
             # a full attack is Attack x2: its second swing is this turn's, already paid (WD-COMBAT-010)
             turn = evolve(fight.turn, {"swings": fight.turn.swings - 1})
+        elif free:
+            owed = list(fight.turn.free_attacks)
+            owed.remove(c.target)
+            turn = evolve(fight.turn, {"free_attacks": tuple(owed)})
         else:
             turn = fight.turn.spend(kind, config=context.config)
             if c.full:
@@ -130,7 +136,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
                 name=me.name,
                 action="full_attack" if c.full or second else "attack",
                 kind=kind.value,
-                note="the second swing" if second else "",
+                note="the second swing" if second else "the free attack after the wrest" if free else "",
                 fight=evolve(fight, {"turn": turn}),
             )
         )
@@ -433,6 +439,9 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
         ),
         rolls=(record,),
     )
+    # getting back up is a Guts roll the character chooses to make: pain asks its price on a failure
+    # (WD-STATUS-002/003, src 794, 822, 826)
+    pained_failure(b, c.character, Stat.GUTS, failed=not roll.success)
     return b.batch
 
 

@@ -59,7 +59,14 @@ from capeworks.systems.weaverdice.grapple import (
 from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.movement import fall, fall_after_check
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.state import Combatant, Grapple, PendingAttack, PendingEffect, WdState
+from capeworks.systems.weaverdice.state import (
+    Combatant,
+    Fight,
+    Grapple,
+    PendingAttack,
+    PendingEffect,
+    WdState,
+)
 from capeworks.systems.weaverdice.vocab import DamageType, Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounding import land_hit, lengthy_turn, spend, start_effect, take_wound
 from capeworks.systems.weaverdice.wounds import Standing
@@ -372,6 +379,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             },
         )
     t = evolve(t, {"conditions": conditions, "effort": effort, "temporary_loss": temporary})
+    # the wrest owes the holder a free attack on the target this turn (WD-STATUS-012, src 865)
+    owed = {"fight": _owing_free_attack(b, c.target)} if wrest else {}
     b.emit(
         ev.Grappled(
             character=c.character,
@@ -386,6 +395,7 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
             still_held=outcome.winner is Winner.DEFENDER and not free,
             by_weapon=by_weapon,
             people=(t,),
+            **owed,
         )
     )
     if any(x.target_drops_item for x in outcome.bought):
@@ -409,7 +419,20 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
                 people=(evolve(t, {"conditions": bleeding}),),
             )
         )
+    # the round is the holder's action and its Brawn roll: not beating the defender is a failed roll,
+    # and pain asks its price (WD-STATUS-002/003, src 822, 932)
+    pained_failure(b, c.character, Stat.BRAWN, failed=outcome.winner is not Winner.ATTACKER)
     return b.batch
+
+
+def _owing_free_attack(b: Builder, target: str) -> Fight | None:
+    """The fight with the turn in play owing its actor a free attack on ``target``: "The attacker
+    can wrest it free as well, in which case they get a free attack on the target" (src 865)."""
+    fight = b.fight
+    if fight is None or fight.turn is None:
+        return fight
+    turn = fight.turn
+    return evolve(fight, {"turn": evolve(turn, {"free_attacks": (*turn.free_attacks, target)})})
 
 
 def _against_all(grapples: dict[str, Grapple], key: str, outcome: GrappleRound) -> tuple[GrappleRound, bool]:
@@ -563,6 +586,8 @@ def _fall(b: Builder, who: str, feet: int, *, thrown: bool, drains_stamina: bool
     fall_breaks_fragile_slots(b, who)  # a standard belt's last slot rolls on a fall (WD-EQUIP-014)
     if chosen is not None:
         _take_fall(b, who, chosen)
+    # the fall's Athletics roll is an exertion: failed under pain, it asks its price (WD-STATUS-002/003)
+    pained_failure(b, who, Stat.ATHLETICS, failed=roll is not None and not roll.success)
 
 
 def fall_choice(state: WdState, context: Ctx, c: cmd.FallChoice, dice: DiceService) -> Done:

@@ -18,6 +18,7 @@ from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
+from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.campaign.reputation import held
 from capeworks.systems.weaverdice.combat import (
     TIER_PRECEDENCE,
@@ -27,13 +28,15 @@ from capeworks.systems.weaverdice.combat import (
     initiative_order,
     initiative_score,
     slots,
+    surprise,
 )
+from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.fight import half_actions
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person
 from capeworks.systems.weaverdice.state import Combatant, Fight, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Tier
+from capeworks.systems.weaverdice.vocab import Pool, Status, Tier
 from capeworks.systems.weaverdice.wounding import spend
 from capeworks.systems.weaverdice.wounds import Standing
 
@@ -168,10 +171,13 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
     b = Builder(state, context, dice)
+    caught, why = _surprised(state, people, c.side, config=context.config)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
-    first = rolled.order[0]
+    # the surprised take no turn in round 1: it opens with the first of the others
+    at = next((i for i, x in enumerate(rolled.order) if x not in caught), 0)
+    first = rolled.order[at]
     fight = Fight(
-        order=TurnOrder(order=rolled.order),
+        order=TurnOrder(order=rolled.order, index=at),
         turn=Turn.start(first, half=False, config=context.config),
         groups=tuple(rolled.groups),
     )
@@ -181,10 +187,50 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
         entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
     )
     _announce(b, started, {p.id for p in people if p.hidden}, rolled)
+    _catch(b, [p.id for p in people if p.id in caught], why)
     first_c = b.person(first)
     fight = evolve(fight, {"turn": Turn.start(first, half=half_actions(first_c), config=context.config)})
     b.emit(ev.TurnStarted(character=first, name=first_c.name, round=1, fight=fight))
     return b.batch
+
+
+def _surprised(
+    state: WdState, people: Sequence[Combatant], side: Sequence[str], *, config: WeaverdiceConfig
+) -> tuple[frozenset[str], str]:
+    """Who a surprise round catches, and the Tactics that decided it (WD-COMBAT-003 PROPOSED, src
+    541-543): ``side`` against everyone else in the fight but bystanders, each side's best Tactics
+    (WD-STAT-006); the side ahead by the surprise margin acts alone in round 1. Nobody when no side
+    is named or neither is far enough ahead; a side naming someone outside the fight is refused."""
+    if not side:
+        return frozenset(), ""
+    ours = {person(state, i).id for i in side}
+    if not ours <= {p.id for p in people}:
+        raise RuleViolation("WD-COMBAT-003", "Name a side from those in the fight.")
+    theirs = {p.id for p in people if p.id not in ours and p.tier is not Tier.BYSTANDER}
+    if not theirs:
+        raise RuleViolation("WD-COMBAT-003", "A surprise needs someone on the other side.")
+    a, b = (max(state.sheet(i).tactics for i in ids) for ids in (ours, theirs))
+    ahead = surprise(a, b, config=config)
+    caught = theirs if ahead == "a" else ours if ahead == "b" else set()
+    # a hidden NPC's numbers are the GM's (WD-NPC-003): then the words say only that Tactics decided
+    secret = any(p.hidden for p in people if p.id in ours | theirs)
+    return frozenset(caught), "Tactics" if secret else f"Tactics {max(a, b)} against {min(a, b)}"
+
+
+def _catch(b: Builder, caught: Iterable[str], why: str) -> None:
+    """Each one the surprise round catches is Surprised until round 1 ends."""
+    for ident in caught:
+        c = b.person(ident)
+        b.emit(
+            ev.StatusesApplied(
+                character=ident,
+                name=c.name,
+                source=f"A surprise round ({why})",
+                statuses=(Status.SURPRISED.value,),
+                people=(evolve(c, {"conditions": st.add(c.conditions, st.surprised(ident))}),),
+            ),
+            hidden=c.hidden,
+        )
 
 
 def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceService) -> Done:

@@ -59,6 +59,11 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
     if power.is_attack and not targets:
         raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
+    if c.pins and (not power.is_attack or power.targeting is Targeting.MELEE):
+        # "(From Ranged) The projectile ... the target is pinned to the wall" (src 867-871)
+        raise RuleViolation(
+            "WD-STATUS-013", f"Only a projectile from range can pin: {power.name} is not one."
+        )
     fight = on_turn(state, c.character) if state.fight is not None else None
     b = Builder(state, context, dice)
     kind = kinds[power.action]
@@ -99,6 +104,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 conventional=False,
                 hidden=c.hidden,
                 effect_only=power.effects_only,
+                pins=c.pins,
             )
             pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
             # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)

@@ -367,6 +367,8 @@ def _action(p: ev.ActionTaken) -> str:
         note = f" ({p.note})" if p.note else ""
         head = f"{p.name} tries a compound quick action: {p.action}{note}"
         return f"{head}; Dexterity {check_text(p.check)}: {how}."
+    if p.note == "the free attack after the wrest":
+        return f"{p.name} takes the free attack the wrest earned: no action spent."
     if p.action in ("attack", "full_attack", "medical"):
         note = f" ({p.note})" if p.note else ""
         return f"{p.name} takes a {p.kind} action: {p.action.replace('_', ' ')}{note}."
@@ -440,7 +442,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.SuperPassed.TYPE: lambda p: (
         f"{p.name}'s super {p.stat.value} passes"
         + (f" to {p.task}" if p.task else "")
-        + ": a human-tier check needs no roll."
+        + (
+            ": within its effortless limit, no roll."
+            if p.effortless
+            else ": a human-tier check needs no roll."
+        )
     ),
     ev.MoraleChanged.TYPE: _morale,
     ev.EffortSpent.TYPE: lambda p: (

@@ -50,6 +50,10 @@ def _stats(names: list[str]) -> tuple[Stat, ...]:
 def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService) -> Done:
     """The GM calls for a check at a TN (default 4+, WD-CORE-003)."""
     who = person(state, c.character)
+    if c.effortless:  # refused now, not when the player rolls: a super stat with an effortless limit
+        super_check(
+            state.sheet(c.character), _stats(c.stat), superhuman=True, effortless=True, config=context.config
+        )
     call = Call(
         id=state.next_call,
         character=c.character,
@@ -61,6 +65,7 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         dc=c.dc,
         interrupts=c.interrupts,
         superhuman=c.superhuman,
+        effortless=c.effortless,
         personal=c.personal,
     )
     audience = Audience.gm_only() if c.hidden else None
@@ -83,8 +88,10 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
         if not c.stat:
             raise RuleViolation("WD-CORE-001", "Name the stat the check uses.")
         stats, tn, extra, hidden = _stats(c.stat), c.tn or context.config.default_tn, 0, c.hidden or me.hidden
-    if (c.bonus or c.personal or (c.hidden and call is None)) and not context.is_gm:
-        raise NotPermitted("Only the GM can give a bonus, call a roll personal or roll in secret.")
+    if (c.bonus or c.personal or c.effortless or (c.hidden and call is None)) and not context.is_gm:
+        raise NotPermitted(
+            "Only the GM can give a bonus, call a roll personal or effortless, or roll in secret."
+        )
     sheet = state.sheet(c.character)
     extra += skill_dice(sheet, c.skills, opened=me.opened, stats=stats)
     if c.background:
@@ -100,8 +107,13 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
     # a super stat (WD-DN-002): a human-tier check passes unrolled, a superhuman feat rolls its score
     # (a lengthy check's running total is rolled as ever)
     superhuman = call.superhuman if call is not None else c.superhuman
+    effortless = call.effortless if call is not None else c.effortless
     lengthy = call is not None and call.dc is not None
-    sup = None if lengthy else super_check(sheet, stats, superhuman=superhuman, config=context.config)
+    sup = (
+        None
+        if lengthy
+        else super_check(sheet, stats, superhuman=superhuman, effortless=effortless, config=context.config)
+    )
     if sup is not None:
         for pool, dots in sup.cost.items():
             spend(b, c.character, pool, EffortUse.POWER, dots)
@@ -113,6 +125,7 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
                     stat=sup.stat,
                     task=c.task or (call.task if call else ""),
                     closed_call=call.id if call else None,
+                    effortless=effortless,
                 ),
                 hidden=hidden,
             )

@@ -214,6 +214,8 @@ class Call(Frozen):
     interrupts: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a superhuman feat: a super stat rolls its score for it instead of passing (WD-DN-002)
     superhuman: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: within the super stat's effortless limit: it passes without a roll (WD-DN-002, src 37)
+    effortless: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a personal or defensive Social roll: mental and emotional pain touch it (WD-STATUS-004/005)
     personal: bool = Field(default=False, exclude_if=lambda v: not v)
 

@@ -70,6 +70,7 @@ __all__ = [
     "rest",
     "stand_up",
     "stand_up_cost",
+    "surprised",
 ]
 
 
@@ -128,6 +129,7 @@ DEFAULT_ENDINGS: dict[Status, frozenset[Ending]] = {
     Status.LOST_LIMB: frozenset(),
     Status.ONGOING_DAMAGE: frozenset({Ending.ANY_REST, Ending.ENCOUNTER_END}),
     Status.HALF_ACTIONS: frozenset({Ending.ENCOUNTER_END}),
+    Status.SURPRISED: frozenset({Ending.ENCOUNTER_END}),
 }
 
 
@@ -488,8 +490,14 @@ def delay(order: TurnOrder, target: str, *, enemies: Collection[str]) -> tuple[T
 
 
 def can_act(conditions: Iterable[Condition], target: str) -> bool:
-    """False while ``target`` is Delayed (the ``can_act`` for ``TurnOrder.advance``)."""
-    return not _of(conditions, target, Status.DELAYED)
+    """False while ``target`` is Delayed or Surprised (the ``can_act`` for ``TurnOrder.advance``)."""
+    return not (_of(conditions, target, Status.DELAYED) or _of(conditions, target, Status.SURPRISED))
+
+
+def surprised(target: str) -> Condition:
+    """Caught by the other side's surprise round: no turn until the first round ends (WD-COMBAT-003,
+    src 543: "surprise rounds where enemies don't get to act")."""
+    return condition(Status.SURPRISED, target, ends=Expiry(point=TurnPoint.ROUND_END, round=1))
 
 
 def half_actions(conditions: Iterable[Condition], target: str) -> bool:

@@ -119,6 +119,8 @@ class Status(StrEnum):
     ONGOING_DAMAGE = "ongoing_damage"
     #: Moderate Shock 1-2: only half the usual actions on the next turn (WD-WFX-021)
     HALF_ACTIONS = "half_actions"
+    #: caught by a surprise round: no turn in the fight's first round (WD-COMBAT-003)
+    SURPRISED = "surprised"
 
 
 class BodyPart(StrEnum):

@@ -29,6 +29,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES
 from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
@@ -294,11 +295,13 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
 
 def _mend(b: Builder, ident: str, item: str) -> None:
     """A finished repair gives the crafter's held item of that name its stripped features back
-    (WD-EQUIP-019, :func:`~capeworks.systems.weaverdice.equipment.repair_item`)."""
+    (WD-EQUIP-019, :func:`~capeworks.systems.weaverdice.equipment.repair_item`), or mends their armor
+    (:func:`_mend_armor`)."""
     sheet = b.sheet(ident)
     held = list(sheet.held)
     at = next((i for i, h in enumerate(held) if h.name.lower() == item.strip().lower() and h.stripped), None)
     if at is None:
+        _mend_armor(b, ident, item.strip().lower())
         return
     before = held[at]
     held[at] = repair_item(before)
@@ -307,6 +310,50 @@ def _mend(b: Builder, ident: str, item: str) -> None:
     b.emit(
         ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=(words,)),
         hidden=b.person(ident).hidden,
+    )
+
+
+def _mend_armor(b: Builder, ident: str, item: str) -> None:
+    """A finished repair of armor (src 1032: "Repairing wounded armor has the same rules as repairing
+    other broken gear", WD-WOUND-016): a struck costume piece of that name (``armor-01``, its key or
+    label) is whole again, its wound slot back on the track; else, for armor, the last hit an armor
+    slot took leaves the track."""
+    sheet = b.sheet(ident)
+    c = b.person(ident)
+    costume = sheet.costume
+    piece = None
+    if costume is not None:
+        piece = next(
+            (
+                p
+                for p in costume.pieces
+                if p.damaged and not p.destroyed and item in (piece_name(p), p.key, p.label.strip().lower())
+            ),
+            None,
+        )
+    if costume is not None and piece is not None:
+        pieces = tuple(evolve(p, {"damaged": False}) if p is piece else p for p in costume.pieces)
+        changed = evolve(sheet, {"costume": evolve(costume, {"pieces": pieces})})
+        track = c.track.resized(changed)  # the mended armor is a wound slot again (WD-WOUND-002)
+        people = (evolve(c, {"track": track}),) if track is not c.track else ()
+        words = f"the {piece_name(piece)} is repaired"
+        b.emit(
+            ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=(words,), people=people),
+            hidden=c.hidden,
+        )
+        return
+    armored = [i for i, w in enumerate(c.track.wounds) if w.armor]
+    if not armored or "armor" not in item:
+        return
+    wounds = tuple(w for i, w in enumerate(c.track.wounds) if i != armored[-1])
+    b.emit(
+        ev.GearChanged(
+            character=ident,
+            name=sheet.name,
+            what=("the armor is repaired: the hit it took is mended",),
+            people=(evolve(c, {"track": evolve(c.track, {"wounds": wounds})}),),
+        ),
+        hidden=c.hidden,
     )
 
 
