@@ -791,3 +791,437 @@ def test_r48__up_from_a_joker_acts_in_the_same_sequence() -> None:
     assert state(d).turn.current == "h"
     r = last(attack(d, "h", ["v"], [9, 1, 2]), "attack_rolled")  # the Joker's Inspired d10 rolls too
     assert r["dice"] == [9, 1, 2]
+
+
+# -- third pass (refwork): the lines earlier passes cited least -----------------------------------------
+
+
+@pytest.mark.rules("WS-SEQ-003")
+def test_r49__the_action_may_be_a_move_so_two_moves_and_no_third() -> None:
+    # src 12: "you may take an Action (which may be a Move), and a Move": two Moves, then nothing left.
+    d = duel()
+    d.do("ann", "move", character="h")
+    d.do("ann", "move", character="h")
+    d.refuse("ann", "move", character="h")
+    d.refuse("ann", "attack", character="h", targets=["v"], dice=HIT)
+
+
+@pytest.mark.rules("WS-SEQ-003")
+def test_r50__the_action_comes_at_any_point_of_the_move_but_only_once() -> None:
+    # src 12: "You may act at any point during your Move": move, then shoot; a second shot is refused.
+    d = duel()
+    d.do("ann", "move", character="h")
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"] is True
+    d.refuse("ann", "attack", character="h", targets=["v"], dice=HIT)
+
+
+@pytest.mark.rules("WS-SHOT-001", "WS-SEQ-002")
+def test_r51__shot_count_rounds_down_and_sets_the_first_initiative() -> None:
+    # src 16: [Agility 5 + Wits 5 + Luck 4] / 3 = 14 / 3 -> 4; src 12: Initiative = the pool.
+    d = table(QUIET, heroes={"h": sheet(traits={"Luck": 4})}, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    assert who(d, "h").shots == 4
+    assert state(d).turn.initiative["h"] == 4
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-SHOT-006")
+def test_r52__three_shots_at_once_raise_fifteen_and_cost_next_sequences_initiative() -> None:
+    # src 21: "You may spend any amount of Shots this way": 3 Shots -> 5 + 15 = 20 this Sequence; src 12:
+    # the next Sequence's Initiative is the pool, 5 - 3 = 2 (h shoots, so no Shot comes back).
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("ann", "raise_initiative", character="h", shots=3)
+    assert (state(d).turn.initiative["h"], who(d, "h").shots) == (20, 2)
+    end_turn(d, "v")
+    attack(d, "h", ["v"], MISS)
+    end_turn(d, "h")
+    assert state(d).turn.sequence == 2
+    assert state(d).turn.initiative["h"] == 2
+
+
+@pytest.mark.rules("WS-SHOT-004")
+def test_r53__two_shots_cannot_buy_an_action_out_of_sequence() -> None:
+    # src 23-25: "3 Shots allows you to... Take an Action out of Sequence": a pool of 2 is short.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(2))}, villains={"v": sheet(traits=pool(1), **TOUGH)})
+    end_turn(d, "h")
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="h")
+    assert who(d, "h").shots == 2
+
+
+@pytest.mark.rules("WS-SHOT-002")
+def test_r54__a_full_pool_never_rises_past_the_shot_count() -> None:
+    # src 16: "raise your Shot pool by 1, up to your Shot Count": h talks all Sequence with 5 of 5.
+    d = duel()
+    d.do("ann", "rollless", character="h", what="talks")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SNAP-001")
+def test_r55__three_snapshots_at_minus_five_and_no_fourth() -> None:
+    # src 31: "split your Action into two or three Actions ... 3 Actions you get -5 on all 3":
+    # 9 + 9 - 1 - 5 = 12 vs 12: all three hit; a split into 4 is not in the basic rule.
+    d = duel()
+    d.refuse("ann", "attack", character="h", targets=["v"] * 4, dice=HIT * 4)
+    rolls = all_of(attack(d, "h", ["v"] * 3, HIT * 3), "attack_rolled")
+    assert [(r["modifier"], r["av"], r["hit"]) for r in rolls] == [(-5, 12, True)] * 3
+
+
+@pytest.mark.rules("WS-SNAP-002")
+@pytest.mark.parametrize(("n", "modifier"), [(4, -8), (5, -12), (10, -47)])
+def test_r56__heroic_multi_action_reads_the_table(n: int, modifier: int) -> None:
+    # src 37-47: 4 targets -8, 5 targets -12, 10 targets -47.
+    d = duel({"heroic_multi_action": True})
+    rolls = all_of(attack(d, "h", ["v"] * n, HIT * n), "attack_rolled")
+    assert [r["modifier"] for r in rolls] == [modifier] * n
+    assert [r["av"] for r in rolls] == [17 + modifier] * n
+
+
+@pytest.mark.rules("WS-SNAP-002")
+def test_r57__heroic_multi_action_stops_at_ten() -> None:
+    # src 37-47: the table ends at 10 targets.
+    d = duel({"heroic_multi_action": True})
+    d.refuse("ann", "attack", character="h", targets=["v"] * 11, dice=HIT * 11)
+
+
+@pytest.mark.rules("WS-DMG-001", "WS-DMG-004")
+def test_r58__shock_adds_up_over_hits_until_health() -> None:
+    # src 54: "If at any time you receive Shock Points equal to your Health, you fall down": Health 12;
+    # two snapshots (9 + 9 - 1 - 3 = 14 vs 12) of Damage 6 each: 6 Shock, still up; 12 Shock, down.
+    d = duel(damage=6, health=12, toughness=50)
+    events = attack(d, "h", ["v", "v"], HIT * 2)
+    assert [dm["shock"] for dm in all_of(events, "damaged")] == [6, 6]
+    assert (who(d, "v").shock, who(d, "v").wounds, who(d, "v").standing) == (12, 2, Standing.DOWN)
+
+
+@pytest.mark.rules("WS-DMG-002", "WS-DMG-005")
+def test_r59__wounds_add_up_over_hits_until_toughness() -> None:
+    # src 54: "If you have Wounds equal to your Toughness, you're dying": Toughness 4, two hits of
+    # Damage 10 (2 Wounds each): 2 then 4 -> dying.
+    d = duel(damage=10, health=100, toughness=4)
+    attack(d, "h", ["v", "v"], HIT * 2)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (4, Standing.DYING)
+
+
+@pytest.mark.rules("WS-DMG-002", "WS-DMG-003")
+@pytest.mark.parametrize(
+    ("wt", "damage", "wounds"), [(5, 4, 0), (5, 9, 1), (5, 14, 2), (4, 13, 3), (10, 13, 1)]
+)
+def test_r60__wounds_are_whole_thresholds_of_the_table(wt: int, damage: int, wounds: int) -> None:
+    # src 54, 56: 1 Wound at WT, 2 at 2 x WT ...; "Normal Wound Threshold is 5", a table may set another.
+    d = duel({"wound_threshold": wt}, damage=damage)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").shock, who(d, "v").wounds) == (damage, wounds)
+
+
+# -- the dramatic card draw, card by card -------------------------------------------------------------
+
+
+def _drawn(card: int, *, h: dict[str, Any] | None = None) -> Driver:
+    """Card draw on: the heroes draw ``card`` (1-13 spades, 14-26 hearts, 27-39 clubs, 40-52 diamonds,
+    53-54 jokers), the villains 7H; h (4 Shots) spends one while v (6) is up, then it is h's turn."""
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(**{"traits": pool(4), **TOUGH, **(h or {})})},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[card, 20])
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    assert state(d).turn.current == "h" and who(d, "h").shots == 3
+    return d
+
+
+def _check(d: Driver, kind: str, dice: list[int]) -> dict[str, Any]:
+    """The GM calls a Willpower + Focus (10) check vs 15 of ``kind`` on h; h rolls ``dice``."""
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=15, kind=kind)
+    call = max(state(d).calls)
+    return last(d.do("ann", "roll_check", call=call, dice=dice), "check_rolled")
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+@pytest.mark.parametrize(
+    ("card", "kind", "shots"),
+    [
+        (20, "interaction", 4),  # 7H: Hearts favour Interaction
+        (20, "combat", 3),
+        (20, "deceit", 3),
+        (46, "deceit", 4),  # 7D: Diamonds favour Deceit
+        (46, "interaction", 3),
+        (33, "other", 4),  # 7C: Clubs favour "Other (Any other Action)"
+        (33, "deceit", 3),
+        (33, "interaction", 3),
+        (7, "combat", 4),  # 7S: Spades favour Combat
+        (7, "other", 3),
+    ],
+)
+def test_r61__each_suit_favours_its_own_kind_of_action(card: int, kind: str, shots: int) -> None:
+    # src 97-102: the suit names the Favored Action; a successful Favored Action gives a pool point.
+    # Willpower 5 + Focus 5 + 9 - 1 = 18 vs 15: success.
+    d = _drawn(card)
+    r = _check(d, kind, [9, 1])
+    assert r["success"] is True and r["favored"] is (shots == 4)
+    assert who(d, "h").shots == shots
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002")
+@pytest.mark.parametrize("kind", ["interaction", "deceit", "other", "combat"])
+def test_r62__under_an_ace_every_kind_of_action_is_favored(kind: str) -> None:
+    # src 88: "Ace: All Actions are Favored and Inspired": AH, whatever the check, success pays a point.
+    d = _drawn(14)
+    assert state(d).turn.cards["heroes"] == "AH"
+    r = _check(d, kind, [9, 1, 10])  # the Ace's Inspired d10 reads 0
+    assert (r["success"], r["favored"]) == (True, True)
+    assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+def test_r63__a_five_to_ten_card_favours_but_does_not_inspire() -> None:
+    # src 90: "5-10: Favored Action only": 10S, no extra positive d10: Agility 4 + Guns 4 + 9 - 1 = 16
+    # on two dice.
+    d = _drawn(10)
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1], 16)
+    assert who(d, "h").shots == 4  # the hit is a successful Favored (Combat) Action
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+@pytest.mark.parametrize(("card", "word"), [(4, "stymie"), (2, "setback")])
+def test_r64__a_four_stymies_and_a_two_sets_back_and_neither_favours(card: int, word: str) -> None:
+    # src 91, 93: "4: Stymie", "2: Setback": the GM narrates it (PROPOSED); PROPOSED: 2-4 bring only their
+    # ill effect, no Favored Action: h's successful shot under 4S/2S pays no pool point.
+    d = _drawn(card)
+    assert [n.rule for n in state(d).narrate] and any(word in n.text.lower() for n in state(d).narrate)
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"] is True
+    assert who(d, "h").shots == 3
+
+
+@pytest.mark.rules("WS-CARD-002", "WS-SHOT-001")
+def test_r65__a_favored_point_never_overfills_the_pool() -> None:
+    # src 102 "a pool point of choice"; PROPOSED: capped at the pool's maximum. h at 5 of 5 under 7S hits.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[7, 20])
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"] is True
+    assert who(d, "h").shots == 5
+
+
+# -- conditions: Shaken, knocked about, asleep ---------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003")
+def test_r66__a_steadied_character_is_no_longer_shaken_and_still_has_the_move() -> None:
+    # src 81: "If you succeed, you are no longer Shaken"; PROPOSED: the roll was the Action, the Move
+    # remains. Willpower 5 + Focus 5 + 9 - 1 = 18 vs 15 (the table's shaken_difficulty).
+    d = duel({"shaken": True, "shaken_difficulty": 15}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    r = last(d.do("gm", "steady", character="v", dice=[9, 1]), "rolled")
+    assert (r["total"], r["difficulty"], r["success"]) == (18, 15, True)
+    assert not who(d, "v").has("shaken")
+    d.refuse("gm", "attack", character="v", targets=["h"])
+    d.do("gm", "move", character="v")
+
+
+@pytest.mark.rules("WS-SHAKEN-001")
+def test_r67__a_hit_for_no_shock_does_not_shake() -> None:
+    # src 80: "When a target takes 1 or more Shock points it becomes Shaken": a Damage-0 hit gives none.
+    d = duel({"shaken": True}, damage=0)
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"] is True
+    assert not who(d, "v").has("shaken")
+
+
+@pytest.mark.rules("WS-KNOCK-001")
+def test_r68__getting_up_by_a_stunt_roll_keeps_the_move() -> None:
+    # src 106: up with "a Move or a Stunt+Agility Diff 15": Stunt 3 + Agility 5 + 9 - 1 = 16: up, and
+    # the Move is still there to use.
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW)})
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    r = last(d.do("ann", "get_up", character="h", roll=True, dice=[9, 1]), "rolled")
+    assert (r["total"], r["difficulty"], r["success"]) == (16, 15, True)
+    assert not who(d, "h").has("knocked_down") and not state(d).turn.move_used
+    d.do("ann", "move", character="h")
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-KNOCK-003")
+def test_r69__knockback_into_a_wall_hurts_with_the_distance_left() -> None:
+    # src 107: Damage 17 vs Mass 6: 11 more -> 2 m back, then a Knockdown; a wall 1 m behind stops it with
+    # 1 m left: 1 Damage to v (and the wall). v takes 17 + 1 Shock.
+    d = duel({"knockback": True}, damage=17, mass=6)
+    events = attack(d, "h", ["v"], HIT, wall_at=1)
+    kb = last(events, "knocked_back")
+    assert (kb["metres"], kb["collision"]) == (2, 1)
+    assert who(d, "v").shock == 18 and who(d, "v").has("knocked_down")
+
+
+@pytest.mark.rules("WS-KNOCK-002")
+def test_r70__knockback_without_a_wall_flings_the_full_distance() -> None:
+    # src 107: Damage 17, Mass 6 -> 2 m, Knockdown; no solid object, no extra Damage.
+    d = duel({"knockback": True}, damage=17, mass=6)
+    kb = last(attack(d, "h", ["v"], HIT), "knocked_back")
+    assert (kb["metres"], kb["collision"]) == (2, 0)
+    assert who(d, "v").shock == 17 and who(d, "v").has("knocked_down")
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-DMG-004")
+def test_r71__ten_minutes_wake_whoever_fell_from_shock() -> None:
+    # src 60: the unconscious "wake up in 10 minutes" at the latest; src 54: Shock 6 of Health 6, down.
+    # PROPOSED WS-DMG-004: waking leaves Shock at Health - 1.
+    d = table(QUIET, heroes={"h": sheet(health=6, **{"toughness": 50})}, start=False)
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    assert who(d, "h").standing is Standing.DOWN
+    d.do("gm", "pass_time", minutes=9)
+    assert who(d, "h").standing is Standing.DOWN
+    d.do("gm", "pass_time", minutes=1)
+    assert (who(d, "h").standing, who(d, "h").shock) == (Standing.UP, 5)
+
+
+@pytest.mark.rules("WS-SHOCK-001")
+def test_r72__one_wound_makes_the_shock_roll_ten_and_passing_keeps_you_up() -> None:
+    # src 120: Difficulty 5 + 5 x 1 = 10; Willpower 5 + Focus 5 + 1 - 1 = 10: made, v stays up.
+    d = duel({"shock_roll": True}, damage=5)
+    r = last(attack(d, "h", ["v"], [*HIT, 1, 1]), "rolled")
+    assert (r["what"], r["difficulty"], r["total"], r["success"]) == ("shock", 10, 10, True)
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHOCK-002")
+def test_r73__the_shock_margin_is_the_sequences_asleep() -> None:
+    # src 120: 2 Wounds: vs 15; Willpower 5 + Focus 5 + 4 - 1 = 13 fails by 2 -> v sleeps 2 Sequences
+    # and is up when the third begins.
+    d = duel({"shock_roll": True}, damage=10)
+    attack(d, "h", ["v"], [*HIT, 4, 1])
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")  # Sequence 2
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")  # Sequence 3: 2 Sequences have passed
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHOCK-003")
+def test_r74__stun_never_takes_the_pool_below_zero() -> None:
+    # src 124: 3 Wounds (Damage 15) -> lose 3 Shots; v has 2: 0.
+    d = duel({"stun": True}, damage=15, traits=pool(2))
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").shots == 0
+
+
+# -- how hard a hit lands: the optional wound rules ----------------------------------------------------
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_r75__variable_cinematic_rolls_luck_per_wound_and_gives_at_most_one() -> None:
+    # src 138: 3 Wounds -> Luck (0 for v) vs 5, 10, 15: 9 - 1 = 8 makes 5, fails 10 and 15; "you cannot
+    # receive more than one Cinematic Wound per attack": one.
+    d = duel({"cinematic_wounds": "variable"}, damage=15)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1, 9, 1, 9, 1])
+    rolls = [
+        (r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"].startswith("cine")
+    ]
+    assert rolls[:2] == [(5, True), (10, False)]
+    assert len(who(d, "v").cinematic) == 1
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_r76__variable_cinematic_made_every_luck_roll_gives_none() -> None:
+    # src 138: 2 Wounds -> Luck vs 5 and 10; Luck 5 + 9 - 1 = 13 makes both: no Cinematic Wound.
+    d = duel({"cinematic_wounds": "variable"}, damage=10, traits={"Luck": 5})
+    events = attack(d, "h", ["v"], [*HIT, 9, 1, 9, 1])
+    rolls = [
+        (r["difficulty"], r["success"]) for r in all_of(events, "rolled") if r["what"].startswith("cine")
+    ]
+    assert rolls == [(5, True), (10, True)]
+    assert who(d, "v").cinematic == ()
+
+
+@pytest.mark.rules("WS-GRIT-001")
+@pytest.mark.parametrize(("mode", "damage", "wounds"), [("minimum_one", 3, 1), ("minimum_one", 12, 2),
+                                                        ("additive", 5, 2), ("additive", 12, 3)])  # fmt: skip
+def test_r77__sand_in_your_teeth_both_readings(mode: str, damage: int, wounds: int) -> None:
+    # src 142: "Every hit causes at least 1 Wound, +1 Wound per Wound Threshold Shockpoints".
+    d = duel({"sand_in_your_teeth": mode}, damage=damage)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").wounds == wounds
+
+
+@pytest.mark.rules("WS-WPEN-003")
+def test_r78__only_the_worst_wound_impairs() -> None:
+    # src 146: a 1-Wound hit (Light, -1) then a 3-Wound hit (Serious, -4): "Only the worst wound causes
+    # Impairment": v's shot takes -4, not -5 (Agility 1 + Guns 4 + 9 - 1 - 4 = 9).
+    d = table({**QUIET, "wound_penalty": "seriousness"},
+              heroes={"h": sheet(weapons=[gun(5)], **TOUGH), "k": sheet(traits=pool(4), weapons=[gun(15)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    attack(d, "k", ["v"], HIT)  # 4 + 4 + 9 - 1 = 16 vs 12
+    end_turn(d, "k")
+    assert who(d, "v").wounds == 4
+    r = last(attack(d, "v", ["h"], HIT), "attack_rolled")
+    assert (r["modifier"], r["av"]) == (-4, 9)
+
+
+@pytest.mark.rules("WS-WPEN-003")
+def test_r79__more_than_four_wounds_in_one_attack_is_death() -> None:
+    # src 146: "More than 4 wounds in one attack makes the character fall down, dead": Damage 25, 5 Wounds.
+    d = duel({"wound_penalty": "seriousness"}, damage=25)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DEAD
+
+
+@pytest.mark.rules("WS-WPEN-002")
+@pytest.mark.parametrize(
+    ("toughness", "damage", "modifier"), [(8, 10, -2), (8, 5, -1), (10, 45, -5), (4, 5, -2)]
+)
+def test_r80__percentile_wound_penalty_reads_the_share_of_toughness(
+    toughness: int, damage: int, modifier: int
+) -> None:
+    # src 115-116 (PROPOSED: share = Wounds / Toughness): 2 of 8 = 25 % -> -2; 1 of 8 = 12.5 % -> -1;
+    # 9 of 10 = 90 % -> -5; 1 of 4 = 25 % -> -2. v shoots back with the penalty.
+    d = duel({"wound_penalty": "percentile"}, damage=damage, health=100, toughness=toughness)
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == modifier
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-WPEN-004")
+def test_r81__a_treated_wound_no_longer_impairs() -> None:
+    # src 111: "For each untreated Wound received, you get 1 point of impairment": v has 2 Wounds (-2);
+    # k treats them (PROPOSED: Physician + Wits vs 15, 4 + 3 + 9 - 1 = 15): v shoots with no penalty.
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "k": sheet(traits=pool(3))}
+    d = table(
+        {**QUIET, "wound_penalty": "per_wound"}, heroes={"h": sheet(**TOUGH)}, villains=villains, start=False
+    )
+    d.do("gm", "fall", character="v", metres=10, dice=[1, 9])  # Stunt 3 + Agility 4 - 8 < 0: 10 Damage
+    assert who(d, "v").wounds == 2
+    d.do("gm", "start_sequence")
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], HIT), "attack_rolled")
+    assert r["modifier"] == -2
+    end_turn(d, "v")
+    d.do("gm", "treat", character="k", patient="v", dice=[9, 1])
+    end_turn(d, "k")
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == 0
+
+
+@pytest.mark.rules("WS-DARK-002")
+def test_r82__the_stabilising_roll_is_twenty_five_less_health_plus_five_per_wound() -> None:
+    # src 150: Health 10, Wounds 3: 25 - 10 + 15 = 30. Dark Times puts p dying on a 15-Damage hit
+    # (Willpower 5 + Focus 5 + 1 - 9 = 2 vs 15 fails); k's Physician 4 + Wits 4 + 9 - 1 = 16 < 30: fails.
+    heroes = {"h": sheet(weapons=[gun(15)]), "k": sheet(traits=pool(4))}
+    d = table({**QUIET, "dark_times": True}, heroes=heroes, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    d.do("gm", "add_character", id="p", **sheet(traits=SLOW, health=10, toughness=50))
+    attack(d, "h", ["p"], [*HIT, 1, 9])
+    assert (who(d, "p").wounds, who(d, "p").standing) == (3, Standing.DYING)
+    end_turn(d, "h")
+    r = last(d.do("ann", "stabilise", character="k", patient="p", dice=[9, 1]), "rolled")
+    assert (r["difficulty"], r["success"]) == (30, False)
+    assert not who(d, "p").stabilised
+
+
+@pytest.mark.rules("WS-DARK-002", "WS-DMG-005")
+def test_r83__the_unstabilised_dying_die_at_the_hour() -> None:
+    # src 150: "stabilized ... within 1 hour, or die from their wounds": Wounds 4 = Toughness 4, dying.
+    d = duel(damage=20, health=100, toughness=4)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DYING
+    d.do("gm", "pass_time", minutes=59)
+    assert who(d, "v").standing is Standing.DYING
+    d.do("gm", "pass_time", minutes=1)
+    assert who(d, "v").standing is Standing.DEAD
