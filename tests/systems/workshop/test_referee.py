@@ -1225,3 +1225,238 @@ def test_r83__the_unstabilised_dying_die_at_the_hour() -> None:
     assert who(d, "v").standing is Standing.DYING
     d.do("gm", "pass_time", minutes=1)
     assert who(d, "v").standing is Standing.DEAD
+
+
+# -- Shots against Shots, and who may defend ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-005")
+def test_r84__an_interrupt_outbid_leaves_the_acting_one_acting_and_both_pay() -> None:
+    # src 27: "If two persons want to interrupt eachother, they may spend more Shots to act quicker":
+    # v is up at 6; h (5) bids 1 Shot -> 10; v answers with 1 Shot -> 11: v keeps acting; both spent.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    assert state(d).turn.current == "v"
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "counter", character="v", shots=1)
+    assert state(d).turn.current == "v"
+    assert (who(d, "h").shots, who(d, "v").shots) == (4, 5)
+
+
+@pytest.mark.rules("WS-SHOT-005")
+def test_r85__an_interrupt_unanswered_acts_first() -> None:
+    # src 27: h (5) bids 1 Shot -> 10 against v's 6; v lets it be: h acts now, then v.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "counter", character="v", shots=0)
+    assert state(d).turn.current == "h"
+    attack(d, "h", ["v"], MISS)
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+    assert (who(d, "h").shots, who(d, "v").shots) == (4, 6)
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-CORE-003")
+def test_r86__no_shot_no_active_defense() -> None:
+    # src 20: "1 Shot allows you to... Make an Active Defense": v with an empty pool is not asked.
+    d = duel()
+    assert who(d, "v").shots == 0
+    d.do("ann", "attack", character="h", targets=["v"], dice=MISS)
+    assert not [p for p in d.table.prompts() if p.kind == "active_defense"]
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-DMG-004")
+def test_r87__one_down_from_shock_cannot_spend_shots_to_defend() -> None:
+    # src 54: Shock equal to Health -> "you fall down, unable to act"; an Active Defense is an act.
+    # v (4 Shots, Health 6) goes down (Damage 6) and may spend no Shot after.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), health=6, toughness=50)})
+    d.do("ann", "attack", character="h", targets=["v"])
+    d.do("gm", "defend", character="v", use=False, dice=HIT)
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")
+    assert who(d, "v").shots == 4
+    d.refuse("gm", "raise_initiative", character="v", shots=1)
+    d.refuse("gm", "extra_action", character="v")
+
+
+@pytest.mark.rules("WS-SNAP-001")
+def test_r88__only_a_rolled_action_may_be_split() -> None:
+    # src 31: "split your Action into two or three Actions of the same type, if they require a roll":
+    # a single target is no split; a split attack costs the whole Action: no Move-as-Action after it.
+    d = duel()
+    attack(d, "h", ["v", "v"], HIT * 2)
+    d.do("ann", "move", character="h")
+    d.refuse("ann", "move", character="h")
+
+
+# -- unnamed characters ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-001")
+def test_r89__a_glass_jaw_mook_that_dodges_loses_its_next_action() -> None:
+    # src 158: "If they perform an Active Dodge they also lose their next Action": m (4 Shots) dodges h's
+    # shot (h rolls 10, 10: 9 + 0 - 0 = 9 vs 12 + 5, a miss); when m's Initiative comes it has its Move
+    # but no Action; the next Sequence it acts again.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})
+    attack(d, "h", ["m"], MISS, defend={"m": True})
+    assert who(d, "m").shots == 3
+    end_turn(d, "h")
+    assert state(d).turn.current == "m"
+    d.refuse("gm", "attack", character="m", targets=["h"], dice=HIT)
+    d.do("gm", "move", character="m")
+    end_turn(d, "m")
+    end_turn(d, "h")
+    assert last(attack(d, "m", ["h"], MISS), "attack_rolled")["hit"] is False
+
+
+@pytest.mark.rules("WS-MOOK-003")
+@pytest.mark.parametrize(
+    ("damage", "standing"), [(12, Standing.DOWN), (18, Standing.OUT), (25, Standing.OUT)]
+)
+def test_r90__an_advanced_mook_is_unconscious_at_ten_and_out_at_sixteen(
+    damage: int, standing: Standing
+) -> None:
+    # src 170-171: "Damage10-15: Mook is unconscious. Damage 16-20: Mook is permanently out of Action";
+    # PROPOSED: past 20, out too.
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(damage)])},
+              villains={"m": sheet(named=False, traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    assert who(d, "m").standing is standing
+
+
+@pytest.mark.rules("WS-MOOK-003")
+def test_r91__an_advanced_mook_hit_for_five_gives_the_attacker_a_free_d10_next_action() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action": h hits m for 6; next Sequence h's
+    # shot rolls a third, positive d10: 9 + 9 - 1 + 4 = 21.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(6)])}, villains=villains)
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "m")
+    end_turn(d, "v")
+    assert state(d).turn.current == "h"
+    r = last(attack(d, "h", ["v"], [9, 1, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 21)
+
+
+@pytest.mark.rules("WS-MOOK-004")
+def test_r92__speed_bump_mooks_fall_by_the_static_sum() -> None:
+    # src 175: PC Skill + Damage vs mooks' Skill + Soak, one mook per [Mook WT] PV, no roll. h's Skill is
+    # its shot's AV without dice (Agility 5 + Guns 4 = 9, as inventory S19's "PC Skill 8"): 9 + Damage
+    # 11 = 20 vs Skill 4 + Soak 0 = 4 -> 16 -> 3 mooks at WT 5 (of 5).
+    goons = {**GOONS, "count": 5, "engaging": ""}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}
+    )
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 3
+    assert who(d, "goons").count == 2
+
+
+@pytest.mark.rules("WS-MOOK-005")
+def test_r93__speed_bump_mooks_act_last_in_the_sequence() -> None:
+    # src 175: "Mooks also take an Action, last in the Sequence": the goons (Shot Count 9) still act after
+    # the slow v (0).
+    goons = {**GOONS, "traits": {"Skill": 4, **pool(9)}}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": goons, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    assert state(d).turn.order.order[-1] == "goons"
+
+
+# -- status effects and covering fire ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-STATUS-001")
+def test_r94__bruised_impairs_the_next_action_only() -> None:
+    # src 181: "5 point Impairment on next Action or Defense": h's first shot 17 - 5 = 12, the next
+    # Sequence's 17.
+    d = duel({"status_effects": True})
+    d.do("gm", "set_status", character="h", status="bruised")
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert (r["modifier"], r["av"]) == (-5, 12)
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["av"] == 17
+
+
+@pytest.mark.rules("WS-STATUS-001")
+def test_r95__bruised_before_acting_impairs_the_defense_it_makes_first() -> None:
+    # src 181: "next Action or Defense": v, bruised, is shot at before it acts: Defense 12 - 5 = 7, and a
+    # 9 + 1 - 2 = 8 hits; v's own shot after that is not impaired (Agility 1 + Guns 4 + 9 - 1 = 13).
+    d = duel({"status_effects": True})
+    d.do("gm", "set_status", character="v", status="bruised")
+    r = last(attack(d, "h", ["v"], [1, 2]), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (7, True)
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["av"] == 13
+
+
+@pytest.mark.rules("WS-STATUS-002", "WS-SEQ-003")
+def test_r96__battered_moves_once_a_turn() -> None:
+    # src 185: "No Free Moves. Full Move now provides a single Move": the Action spent as a Move is h's
+    # only Move; a second is refused.
+    d = duel({"status_effects": True})
+    d.do("gm", "set_status", character="h", status="battered")
+    d.do("ann", "move", character="h")
+    d.refuse("ann", "move", character="h")
+
+
+@pytest.mark.rules("WS-STATUS-003")
+def test_r97__broken_the_next_hit_incapacitates() -> None:
+    # src 189: "Next Hit Incapacitates. Requires Threshold x 4 PV": a hit of PV 20 lets the GM break v;
+    # the next hit (20 more Shock, 40 of Health 100, 8 Wounds of Toughness 50) puts it down.
+    d = duel({"status_effects": True}, damage=20)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.UP
+    d.do("gm", "set_status", character="v", status="broken")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").shock, who(d, "v").wounds) == (40, 8)
+    assert who(d, "v").standing is not Standing.UP
+
+
+@pytest.mark.rules("WS-COVER-001", "WS-COVER-002")
+def test_r98__two_shooters_cover_adds_up() -> None:
+    # src 72: "1 point of Cover per 5 PV": h's Ranged Weapons 9 + Perception 9 + 9 - 5 = 22 vs 10 ->
+    # PV 12 -> Cover 2; k's 4 + 4 + 9 - 2 = 15 -> PV 5 -> Cover 1; "additive Cover": 3.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    assert last(d.do("ann", "cover", character="h", dice=[9, 5]), "cover_laid")["cover"] == 2
+    end_turn(d, "h")
+    assert last(d.do("ann", "cover", character="k", dice=[9, 2]), "cover_laid")["cover"] == 1
+    assert sum(e.amount for e in state(d).effects if e.name == "cover") == 3
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_r99__cover_guards_the_ally_who_moves_in_the_line() -> None:
+    # src 72: Cover "provides Defense to any allies moving in the same line of fire": Cover 2 from h; k moves
+    # and is shot: Defense 12 + 2 = 14.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    d.do("ann", "move", character="k")
+    end_turn(d, "k")
+    assert last(attack(d, "v", ["k"], HIT), "attack_rolled")["defense"] == 14
+
+
+@pytest.mark.rules("WS-COVER-004")
+def test_r100__aggressive_cover_attacks_the_foe_who_moves_at_ten_plus_cover() -> None:
+    # src 76: "a static Attack on all moving in the line of fire. It has AV 10+1 point per Cover": Cover 2
+    # -> AV 12 vs v's Defense 12: a hit (Outcome 0); PV = gun Damage 6 - Soak 0.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="v")
+    r = last(events, "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (12, 12, True)
+    assert who(d, "v").shock == 6
