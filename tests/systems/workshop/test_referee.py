@@ -1460,3 +1460,157 @@ def test_r100__aggressive_cover_attacks_the_foe_who_moves_at_ten_plus_cover() ->
     r = last(events, "attack_rolled")
     assert (r["av"], r["defense"], r["hit"]) == (12, 12, True)
     assert who(d, "v").shock == 6
+
+
+# -- fourth batch: order, wake-ups, the session's end -----------------------------------------------------
+
+
+@pytest.mark.rules("WS-SEQ-002")
+def test_r101__equal_initiative_goes_to_the_higher_agility() -> None:
+    # src 12: Initiative = pool (5 and 5); PROPOSED tie-break: higher Shot Count (5 = 5), then Agility: v's
+    # 6 beats h's 4.
+    d = table(QUIET, heroes={"h": sheet(traits={"Agility": 4, "Wits": 6, "Luck": 5})},
+              villains={"v": sheet(traits={"Agility": 6, "Wits": 4, "Luck": 5}, **TOUGH)})  # fmt: skip
+    assert state(d).turn.initiative == {"h": 5, "v": 5}
+    assert state(d).turn.current == "v"
+
+
+@pytest.mark.rules("WS-SEQ-002", "WS-SHOCK-003")
+def test_r102__shots_lost_mid_sequence_leave_this_sequences_initiative() -> None:
+    # src 12: Initiative is set "At the beginning of each Sequence"; src 124: Stun takes Shots, not the
+    # Initiative already set. v (4) loses 2 Shots to h's 10-Damage hit and still acts before k (3).
+    d = table({**QUIET, "stun": True}, heroes={"h": sheet(weapons=[gun(10)]), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").shots == 2
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+
+
+@pytest.mark.rules("WS-DMG-007")
+@pytest.mark.parametrize("action", ["cover", "steady", "check"])
+def test_r103__any_rolled_action_by_another_stirs_the_sleeper(action: str) -> None:
+    # src 60: "Unconscious characters may roll to wake up (Willpower+Focus Difficulty 15) every time someone
+    # else rolls an Action": covering fire, a steadying roll ("as an Action", src 81) and a check the GM
+    # calls on h's turn are rolled Actions. k (Health 4) lies unconscious; it rolls 10 + 9 - 1 = 18.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "wake_rolls": True, "covering_fire": True, "shaken": True, "shaken_difficulty": 15},
+              heroes={"h": sheet(weapons=[gun_cf]), "k": sheet(health=4)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=4, dice=[1, 9])  # 4 Shock on Health 4: down
+    if action == "steady":
+        d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # 3 Shock: Shaken
+    d.do("gm", "start_sequence")
+    assert who(d, "k").standing is Standing.DOWN
+    if action == "cover":
+        events = d.do("ann", "cover", character="h", dice=[9, 1, 9, 1])
+    elif action == "steady":
+        events = d.do("ann", "steady", character="h", dice=[9, 1, 9, 1])
+    else:
+        d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+        events = d.do("ann", "roll_check", call=1, dice=[9, 1, 9, 1])
+    wake = [(r["who"], r["success"]) for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert wake == [("k", True)]
+    assert who(d, "k").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHOCK-002")
+def test_r104__a_physician_wakes_the_shocked_early_at_the_margin() -> None:
+    # src 120: 2 Wounds: Shock vs 15; Willpower 5 + Focus 5 + 4 - 1 = 13 fails by 2 -> "the Difficulty of
+    # any Physician+Wits roll to wake you prematurely" is 2: k's Physician 4 + Wits 4 + 0 - 5 = 3 wakes v.
+    d = table({**QUIET, "shock_roll": True},
+              heroes={"h": sheet(weapons=[gun(10)]), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 4, 1])
+    assert (who(d, "v").standing, who(d, "v").revive_difficulty) == (Standing.DOWN, 2)
+    end_turn(d, "h")
+    r = last(d.do("ann", "revive", character="k", patient="v", dice=[10, 5]), "rolled")
+    assert (r["difficulty"], r["total"], r["success"]) == (2, 3, True)
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-CINE-003", "WS-CINE-004")
+def test_r105__the_sessions_end_heals_cinematic_wounds_and_may_pay_xp() -> None:
+    # src 132: "All cinematic wounds heal at the end of session (Optional: Cinematic Wounds provide 1xp to the
+    # party when healed)": two massive snapshots (14 vs 12, Damage 20 each) -> two wounds -> 2 XP.
+    d = duel({"cinematic_wounds": "fixed", "cine_wound_xp": 1}, damage=20)
+    attack(d, "h", ["v", "v"], HIT * 2)
+    assert len(who(d, "v").cinematic) == 2
+    d.do("gm", "end_session")
+    assert who(d, "v").cinematic == ()
+    assert state(d).party_xp == 2
+
+
+@pytest.mark.rules("WS-CINE-005")
+def test_r106__a_player_may_fail_the_cinematic_luck_roll_on_purpose() -> None:
+    # src 138: "She may voluntarily fail this roll": h welcomes it; a 10-Damage hit (2 Wounds) gives h
+    # its one Cinematic Wound, no Luck rolled.
+    d = table({**QUIET, "cinematic_wounds": "variable"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(10)])})  # fmt: skip
+    d.do("ann", "welcome_cinematic", character="h")
+    attack(d, "v", ["h"], HIT)  # no Luck dice: the roll is failed by choice
+    assert len(who(d, "h").cinematic) == 1
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-DARK-002")
+def test_r107__a_stabilised_dying_character_outlives_the_hour() -> None:
+    # src 150: Dark Times: Willpower 5 + Focus 5 + 1 - 9 = 2 vs 8 Shock fails -> dying; stabilised
+    # (25 - 100 + 5 = -70; k's 4 + 4 + 1 - 9 = 0 makes it), p does not die at the hour.
+    heroes = {"h": sheet(weapons=[gun(8)]), "k": sheet(traits=pool(4))}
+    villains = {"p": sheet(traits=SLOW, health=100, toughness=50)}
+    d = table({**QUIET, "dark_times": True}, heroes=heroes, villains=villains)
+    attack(d, "h", ["p"], [*HIT, 1, 9])
+    assert who(d, "p").standing is Standing.DYING
+    end_turn(d, "h")
+    assert last(d.do("ann", "stabilise", character="k", patient="p", dice=[1, 9]), "rolled")["success"]
+    d.do("gm", "pass_time", minutes=61)
+    assert who(d, "p").standing is not Standing.DEAD
+
+
+@pytest.mark.rules("WS-KNOCK-003")
+def test_r108__knockback_into_a_wall_right_behind_takes_the_whole_distance() -> None:
+    # src 107: Damage 19, Mass 0: 19 more -> 3 m; the wall is right behind (0 m): 3 m left -> 3 Damage to
+    # v, its own hit: 19 Shock 3 Wounds, then 3 Shock 0 Wounds: 22 Shock, 3 Wounds. (The 3 of the wall is
+    # Damage more than Mass 0 too: a 0 m knockback, a Knockdown, which v has already.)
+    d = duel({"knockback": True}, damage=19, mass=0)
+    kb = all_of(attack(d, "h", ["v"], HIT, wall_at=0), "knocked_back")[0]
+    assert (kb["metres"], kb["collision"]) == (3, 3)
+    assert (who(d, "v").shock, who(d, "v").wounds) == (22, 3)
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-WPEN-001")
+def test_r109__a_joker_bandages_the_wounds_and_favours_every_action() -> None:
+    # src 87: "Wounds are bandaged ... All Actions are Favored": h's 2 Wounds give no penalty; a successful
+    # Deceit check pays a pool point. Willpower 5 + Focus 5 + 9 - 1 + 0 (Inspired d10 reads 0) = 18 vs 15.
+    d = table({**QUIET, "card_draw": True, "wound_penalty": "per_wound"},
+              heroes={"h": sheet(traits=pool(4), **TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])  # 2 Wounds
+    d.do("gm", "start_sequence", dice=[53, 20])
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    r = _check(d, "deceit", [9, 1, 10])
+    assert (r["total"], r["success"], r["favored"]) == (18, True, True)
+    assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-SHOT-003")
+def test_r110__a_confused_faction_cannot_raise_initiative_either() -> None:
+    # src 92: "3: Confused (no pool points may be used)": the 1-Shot Initiative raise is a pool point used.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[3, 20])  # heroes 3S
+    d.refuse("ann", "raise_initiative", rule="WS-CARD-003", character="h", shots=1)
+    assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-CARD-003")
+def test_r111__an_inspired_d10_adds_to_a_speed_bump_attack() -> None:
+    # src 175: "No roll, except for extra positive dice": the heroes' KS Inspires h; 9 + Damage 6 + 5 = 20
+    # vs Skill 4 + Soak 0 -> 16 -> 3 goons (without the d10: 11 -> 2).
+    goons = {**GOONS, "count": 5, "engaging": ""}
+    d = table({**QUIET, "mooks": "speed_bump", "card_draw": True}, heroes={"h": sheet()},
+              villains={"goons": goons}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[13, 20])
+    events = d.do("ann", "attack", character="h", targets=["goons"], dice=[5])
+    assert last(events, "mooks_downed")["downed"] == 3
