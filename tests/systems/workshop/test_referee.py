@@ -1614,3 +1614,23 @@ def test_r111__an_inspired_d10_adds_to_a_speed_bump_attack() -> None:
     d.do("gm", "start_sequence", dice=[13, 20])
     events = d.do("ann", "attack", character="h", targets=["goons"], dice=[5])
     assert last(events, "mooks_downed")["downed"] == 3
+
+
+# -- faults this pass found, fixed ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-MOOK-004")
+def test_r112__a_speed_bump_attack_rolls_nothing_so_wakes_nobody() -> None:
+    # src 60: the unconscious roll to wake "every time someone else rolls an Action"; src 175: against
+    # Speed Bump mooks there is "No roll, except for extra positive dice". h's attack on the goons (no
+    # extra dice) rolls nothing: k, unconscious, gets no wake roll. (Before: k rolled to wake.)
+    goons = {**GOONS, "engaging": ""}
+    heroes = {"h": sheet(), "k": sheet(health=4)}
+    config = {**QUIET, "wake_rolls": True, "mooks": "speed_bump"}
+    d = table(config, heroes=heroes, villains={"goons": goons}, start=False)
+    d.do("gm", "fall", character="k", metres=4, dice=[1, 9])  # 4 Shock on Health 4: down
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 2  # 9 + 6 - 4 = 11 -> 2
+    assert not [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert who(d, "k").standing is Standing.DOWN

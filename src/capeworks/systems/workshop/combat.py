@@ -199,6 +199,8 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     before = batch.state
     model = model_for(ctx.config.dice)
     any_hit = False
+    #: a Speed Bump attack has "No roll" (src 175): only a rolled snapshot stirs the unconscious
+    rolled_any = False
     hit_ids: set[str] = set()
     for tid in p.targets:
         state = batch.state
@@ -209,6 +211,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         if speed_bump(ctx.config, t):
             any_hit |= _speed_bump(batch, ctx, dice, a, t, base, weapon)
             continue
+        rolled_any = True
         extra = a.extra_d10s
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
         mod = p.modifier + impairment(ctx.config, a)
@@ -265,7 +268,8 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         t = batch.state.characters[tid]
         if tid not in hit_ids and favored(batch.state, t, Favored.COMBAT):
             batch.emit(ev.StatusSet(character=pool_point(t), status="pool point", on=True))
-    wake_rolls(batch, ctx, dice, p.attacker, before)
+    if rolled_any:
+        wake_rolls(batch, ctx, dice, p.attacker, before)
     offer_strikes(batch, ctx, p.attacker, ignored=set(p.targets))
 
 
