@@ -1634,3 +1634,22 @@ def test_r112__a_speed_bump_attack_rolls_nothing_so_wakes_nobody() -> None:
     assert last(events, "mooks_downed")["downed"] == 2  # 9 + 6 - 4 = 11 -> 2
     assert not [r for r in all_of(events, "rolled") if r["what"] == "wake"]
     assert who(d, "k").standing is Standing.DOWN
+
+
+@pytest.mark.rules("WS-CARD-002", "WS-SNAP-001")
+@pytest.mark.parametrize(("dice", "hits"), [(HIT * 2, [True, True]), (HIT * 2 + MISS, [True, True, False])])
+def test_r113__each_successful_favored_snapshot_earns_its_pool_point(
+    dice: list[int], hits: list[bool]
+) -> None:
+    # src 31: "split your Action into two or three Actions"; src 102: "Successful Favored Actions provide
+    # a pool point of choice". Under 7S (Combat Favored) h (5 Shots, 3 spent on Initiative: 2 left)
+    # splits at v: 9 + 9 - 1 - 3 = 14 (or - 5 = 12) vs 12: each hit is a successful Favored Action, a
+    # Shot back each (2 -> 4); a missed third snapshot earns nothing. (Before: one point for the split.)
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[7, 20])
+    d.do("ann", "raise_initiative", character="h", shots=3)
+    end_turn(d, "v")
+    events = attack(d, "h", ["v"] * len(hits), dice)
+    assert [r["hit"] for r in all_of(events, "attack_rolled")] == hits
+    assert who(d, "h").shots == 4

@@ -198,7 +198,8 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     assert p is not None
     before = batch.state
     model = model_for(ctx.config.dice)
-    any_hit = False
+    #: each snapshot is an Action of its own (src 31): each that succeeds may earn a Favored pool point
+    hits = 0
     #: a Speed Bump attack has "No roll" (src 175): only a rolled snapshot stirs the unconscious
     rolled_any = False
     hit_ids: set[str] = set()
@@ -209,7 +210,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
         if speed_bump(ctx.config, t):
-            any_hit |= _speed_bump(batch, ctx, dice, a, t, base, weapon)
+            hits += _speed_bump(batch, ctx, dice, a, t, base, weapon)
             continue
         rolled_any = True
         extra = a.extra_d10s
@@ -221,8 +222,8 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         hit = outcome >= 0
         pv = pv_of(ctx, outcome, weapon.damage, t.soak) if hit else 0
         after = a.without("inspired", "free_d10", "bruised").model_copy(update={"rolled": True, "busy": True})
-        any_hit |= hit
         if hit:
+            hits += 1
             hit_ids.add(tid)
         batch.emit(
             ev.AttackRolled(
@@ -261,9 +262,10 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 wall_at=p.wall_at,
                 from_last=tid in p.from_last,
             )
-    a = batch.state.characters[p.attacker]
-    if any_hit and favored(batch.state, a, Favored.COMBAT):  # WS-CARD-002
-        batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
+    for _ in range(hits):  # WS-CARD-002: one pool point per successful Favored snapshot
+        a = batch.state.characters[p.attacker]
+        if favored(batch.state, a, Favored.COMBAT):
+            batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
     for tid in dict.fromkeys(p.defended):  # WS-CARD-002: an Active Defense that held is a Favored Defense
         t = batch.state.characters[tid]
         if tid not in hit_ids and favored(batch.state, t, Favored.COMBAT):
