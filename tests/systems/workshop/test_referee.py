@@ -1653,3 +1653,55 @@ def test_r113__each_successful_favored_snapshot_earns_its_pool_point(
     events = attack(d, "h", ["v"] * len(hits), dice)
     assert [r["hit"] for r in all_of(events, "attack_rolled")] == hits
     assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SEQ-003")
+def test_r114__an_action_out_of_sequence_is_one_action_not_a_turn() -> None:
+    # src 25: 3 Shots buy "an Action out of Sequence", and src 12 an Action "may be a Move": one Move,
+    # not the turn's Action and Move.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(6))}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    d.do("ann", "move", character="h")
+    d.refuse("ann", "move", character="h")
+    assert state(d).turn.current == "v"
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SEQ-003")
+def test_r115__an_action_out_of_sequence_in_the_middle_of_a_turn_leaves_that_turn_whole() -> None:
+    # src 25: h (acted) buys an Action while v is up and has moved; v still has its Action after it, and
+    # no second Move.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(6))}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], MISS)
+    assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"
+    d.refuse("gm", "move", character="v")
+
+
+@pytest.mark.rules("WS-CARD-001")
+def test_r116__every_faction_draws_its_own_card() -> None:
+    # src 85: "Every Sequence draw a card for each Faction": heroes, villains and a third side, the police.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH), "p": sheet(faction="police", traits=pool(3))},
+              start=False)  # fmt: skip
+    events = d.do("gm", "start_sequence", dice=[1, 2, 3])
+    assert len(all_of(events, "card_drawn")) == 3
+    assert set(state(d).turn.cards) == {"heroes", "villains", "police"}
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SHOCK-002")
+def test_r117__one_knocked_out_by_shock_also_rolls_to_wake() -> None:
+    # src 120: a failed Shock roll (2 Wounds: vs 15; 10 + 1 - 9 = 2, by 13) is 13 Sequences asleep; src 60
+    # "Unconscious characters may roll to wake up ... every time someone else rolls an Action": k's shot
+    # gives v its roll, 10 + 9 - 1 = 18: awake.
+    d = table({**QUIET, "shock_roll": True, "wake_rolls": True},
+              heroes={"h": sheet(weapons=[gun(10)]), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert (who(d, "v").standing, who(d, "v").revive_difficulty) == (Standing.DOWN, 13)
+    end_turn(d, "h")
+    events = attack(d, "k", ["v"], [*MISS, 9, 1])
+    assert [(r["who"], r["what"], r["success"]) for r in all_of(events, "rolled")] == [("v", "wake", True)]
+    assert who(d, "v").standing is Standing.UP
