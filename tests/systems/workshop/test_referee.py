@@ -1705,3 +1705,53 @@ def test_r117__one_knocked_out_by_shock_also_rolls_to_wake() -> None:
     events = attack(d, "k", ["v"], [*MISS, 9, 1])
     assert [(r["who"], r["what"], r["success"]) for r in all_of(events, "rolled")] == [("v", "wake", True)]
     assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-STATUS-001")
+def test_r118__a_bruised_hero_meets_the_mooks_strike_with_the_impaired_defense() -> None:
+    # src 181: Bruised: "5 point Impairment on next Action or Defense"; src 175: the ignored mooks "make an
+    # Attack against the player character" (PROPOSED static: Skill 4 + Damage 10 = 14 vs Defense + Soak).
+    # h is Bruised and has not defended since: Defense 12 - 5 = 7 -> PV 7, and the Bruise is spent.
+    # (Before: the strike met Defense 12, PV 2, and h stayed Bruised.)
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": GOONS})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="bruised")
+    d.do("ann", "rollless", character="h", what="talks")
+    r = last(d.do("gm", "mook_strike", group="goons"), "attack_rolled")
+    assert (r["av"], r["defense"], r["pv"]) == (14, 7, 7)
+    assert who(d, "h").shock == 7 and not who(d, "h").has("bruised")
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-COVER-002")
+def test_r119__cover_guards_a_moving_hero_from_the_mooks_strike_too() -> None:
+    # src 72: Cover "provides Defense to any allies moving in the same line of fire": k's Cover 2 (Ranged
+    # Weapons 9 + Perception 9 + 9 - 5 = 22 vs 10); h moves, ignoring the goons: their strike, 14 vs Defense
+    # 12 + Cover 2 + Soak 0 = 14, PV 0: no harm. (Before: PV 2.)
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "mooks": "speed_bump", "covering_fire": True},
+              heroes={"k": sheet(traits={**pool(6), "Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "h": sheet(**TOUGH)},
+              villains={"goons": GOONS})  # fmt: skip
+    d.do("ann", "cover", character="k", dice=[9, 5])
+    end_turn(d, "k")
+    d.do("ann", "move", character="h")
+    d.do("ann", "rollless", character="h", what="talks")
+    r = last(d.do("gm", "mook_strike", group="goons"), "attack_rolled")
+    assert (r["av"], r["defense"], r["pv"]) == (14, 14, 0)
+    assert who(d, "h").shock == 0
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-STATUS-001")
+def test_r120__aggressive_covering_fire_spends_the_movers_bruise() -> None:
+    # src 181: "5 point Impairment on next Action or Defense": v, Bruised, moves into h's aggressive fire
+    # (AV 12 vs 12 - 5 = 7: a hit); that was its Defense: its next Defense is whole again.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True, "status_effects": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="v", status="bruised")
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    r = last(d.do("gm", "move", character="v"), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (12, 7, True)
+    assert not who(d, "v").has("bruised")

@@ -10,18 +10,20 @@ from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
-from capeworks.systems.workshop.combat import defense_of, pv_of, weapon_of
+from capeworks.systems.workshop.combat import pv_of, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
     acting,
     char,
+    defense_of,
     favored,
     favored_point,
     pool_point,
     require_steady,
     roll_traits,
     rolled_event,
+    spend_bruise,
     use_action,
     wake_rolls,
     woken,
@@ -118,6 +120,7 @@ def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None
                 pending=None,
             )
         )
+        spend_bruise(batch, mover)
         if hit:
             harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
 

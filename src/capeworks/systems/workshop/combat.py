@@ -15,10 +15,12 @@ from capeworks.systems.workshop.common import (
     acting,
     char,
     confused,
+    defense_of,
     favored,
     impairment,
     pool_point,
     require_steady,
+    spend_bruise,
     spend_shots,
     use_action,
     wake_rolls,
@@ -69,20 +71,6 @@ def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bo
         and not confused(state, c)
         and not any(e.name == "active_defense" and e.target == c.id for e in state.effects)
     )
-
-
-def defense_of(state: WorkshopState, c: Combatant) -> int:
-    """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001)."""
-    bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
-    cover = sum(
-        e.amount
-        for e in state.effects
-        if e.name == "cover"
-        and e.faction == c.faction
-        and e.target != c.id
-        and (not e.line or c.id in e.line)
-    )
-    return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
 
 
 def pv_of(ctx: Ctx, outcome: int, weapon_damage: int, soak: int) -> int:
@@ -244,12 +232,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
             ),
             rolls=(throw.record,),
         )
-        if t.has("bruised"):
-            batch.emit(
-                ev.StatusSet(
-                    character=batch.state.characters[tid].without("bruised"), status="bruised", on=False
-                )
-            )
+        spend_bruise(batch, tid)
         if hit:
             harm(
                 batch,

@@ -22,9 +22,11 @@ __all__ = [
     "RollResult",
     "acting",
     "char",
+    "defense_of",
     "favored",
     "impairment",
     "roll_traits",
+    "spend_bruise",
     "spend_shots",
     "use_action",
     "wake_rolls",
@@ -86,6 +88,28 @@ def require_steady(config: WorkshopConfig, c: Combatant) -> None:
     """WS-SHAKEN-003: a Shaken combatant must steady themselves before any other Action."""
     if c.has("shaken"):
         raise RuleViolation("WS-SHAKEN-003", f"{c.name} is Shaken: roll to steady yourself first.")
+
+
+def defense_of(state: WorkshopState, c: Combatant) -> int:
+    """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001): what
+    every attack on ``c`` meets, rolled or static (aggressive covering fire, a speed-bump mooks' strike)."""
+    bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
+    cover = sum(
+        e.amount
+        for e in state.effects
+        if e.name == "cover"
+        and e.faction == c.faction
+        and e.target != c.id
+        and (not e.line or c.id in e.line)
+    )
+    return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
+
+
+def spend_bruise(batch: Batch[WorkshopState], cid: str) -> None:
+    """WS-STATUS-001: Bruised impairs the "next Action or Defense": an attack met is that Defense."""
+    c = batch.state.characters[cid]
+    if c.has("bruised"):
+        batch.emit(ev.StatusSet(character=c.without("bruised"), status="bruised", on=False))
 
 
 def use_action(state: WorkshopState, cid: str) -> Turn:

@@ -13,7 +13,7 @@ from capeworks.engine import Batch, DiceService, Prompt, PromptOption, Role
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
-from capeworks.systems.workshop.common import Ctx
+from capeworks.systems.workshop.common import Ctx, defense_of, spend_bruise
 from capeworks.systems.workshop.config import MookModel, WorkshopConfig
 from capeworks.systems.workshop.harm import harm
 from capeworks.systems.workshop.sheet import Combatant
@@ -27,10 +27,11 @@ def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
     return not c.named and config.mooks is MookModel.SPEED_BUMP
 
 
-def _numbers(g: Combatant, pc: Combatant) -> tuple[int, int, int]:
-    """(AV, Defense + Soak, PV) of the group's static strike on ``pc``."""
+def _numbers(state: WorkshopState, g: Combatant, pc: Combatant) -> tuple[int, int, int]:
+    """(AV, Defense + Soak, PV) of the group's static strike on ``pc``: the Defense it meets is the one
+    any attack meets (Cover, a running Active Defense, a Bruise: WS-COVER-002, WS-STATUS-001)."""
     damage = max((w.damage for w in g.weapons.values()), default=0)
-    av, against = g.trait("Skill") + damage, pc.defense + pc.soak
+    av, against = g.trait("Skill") + damage, defense_of(state, pc) + pc.soak
     return av, against, max(0, av - against)
 
 
@@ -70,7 +71,7 @@ def mook_strike(
     g, target = state.characters[offer.group], state.characters[offer.pc]
     if not command.strike or not target.can_act:
         return batch
-    av, against, pv = _numbers(g, target)
+    av, against, pv = _numbers(state, g, target)
     batch.emit(
         ev.AttackRolled(
             attacker=g.id,
@@ -87,6 +88,7 @@ def mook_strike(
             pending=None,
         )
     )
+    spend_bruise(batch, target.id)
     if pv > 0:
         harm(batch, ctx, dice, target.id, pv, hit=True)
     return batch
@@ -97,7 +99,7 @@ def strike_prompts(state: WorkshopState) -> list[Prompt]:
     out = []
     for o in state.offers:
         g, pc = state.characters[o.group], state.characters[o.pc]
-        av, against, pv = _numbers(g, pc)
+        av, against, pv = _numbers(state, g, pc)
         out.append(
             Prompt(
                 id=f"mooks-{o.group}-{state.turn.sequence}",

@@ -254,8 +254,8 @@ def _switches(state: WorkshopState) -> str:
 
 def _chances(state: WorkshopState) -> Panel | None:
     """The exact chance the acting combatant's attack hits each foe standing (odds before the roll)."""
-    from capeworks.systems.workshop.combat import defense_of, weapon_of
-    from capeworks.systems.workshop.common import impairment
+    from capeworks.systems.workshop.combat import weapon_of
+    from capeworks.systems.workshop.common import defense_of, impairment
     from capeworks.systems.workshop.odds import p_success, percent
 
     who = state.turn.extra or state.turn.current
