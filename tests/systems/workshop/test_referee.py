@@ -1717,7 +1717,8 @@ def test_r118__a_bruised_hero_meets_the_mooks_strike_with_the_impaired_defense()
               villains={"goons": GOONS})  # fmt: skip
     d.do("gm", "set_status", character="h", status="bruised")
     d.do("ann", "rollless", character="h", what="talks")
-    r = last(d.do("gm", "mook_strike", group="goons"), "attack_rolled")
+    d.do("gm", "mook_strike", group="goons")
+    r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
     assert (r["av"], r["defense"], r["pv"]) == (14, 7, 7)
     assert who(d, "h").shock == 7 and not who(d, "h").has("bruised")
 
@@ -1736,7 +1737,8 @@ def test_r119__cover_guards_a_moving_hero_from_the_mooks_strike_too() -> None:
     end_turn(d, "k")
     d.do("ann", "move", character="h")
     d.do("ann", "rollless", character="h", what="talks")
-    r = last(d.do("gm", "mook_strike", group="goons"), "attack_rolled")
+    d.do("gm", "mook_strike", group="goons")
+    r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
     assert (r["av"], r["defense"], r["pv"]) == (14, 14, 0)
     assert who(d, "h").shock == 0
 
@@ -1755,3 +1757,46 @@ def test_r120__aggressive_covering_fire_spends_the_movers_bruise() -> None:
     r = last(d.do("gm", "move", character="v"), "attack_rolled")
     assert (r["av"], r["defense"], r["hit"]) == (12, 7, True)
     assert not who(d, "v").has("bruised")
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-COVER-004")
+@pytest.mark.parametrize(("use", "hit", "shots"), [(True, False, 3), (False, True, 4)])
+def test_r121__a_mover_may_actively_defend_against_aggressive_covering_fire(
+    use: bool, hit: bool, shots: int
+) -> None:
+    # src 20: "1 Shot allows you to... Make an Active Defense at any time"; src 76: aggressive covering fire
+    # "sets up a static Attack on all moving in the line of fire", AV 10 + Cover 2 = 12. v (4 Shots) moves
+    # into it and is asked: a Shot makes its Defense 12 + 5 = 17 and the attack misses; kept, 12 vs 12
+    # hits for 6. (Before: v was never asked.)
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf])},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    [prompt] = d.prompts("gm")
+    assert prompt.kind == "active_defense"
+    assert (prompt.context["hit_if_passive"], prompt.context["hit_if_active"]) == ("100.0%", "0.0%")
+    r = last(d.do("gm", "defend", character="v", use=use), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (12, 17 if use else 12, hit)
+    assert (who(d, "v").shots, who(d, "v").shock) == (shots, 6 if hit else 0)
+    d.do("gm", "move", character="v")  # the turn goes on: the Action as a second Move
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-MOOK-005")
+@pytest.mark.parametrize(("use", "pv", "shots"), [(True, 0, 4), (False, 2, 5)])
+def test_r122__a_hero_may_actively_defend_against_the_mooks_strike(use: bool, pv: int, shots: int) -> None:
+    # src 20: an Active Defense "at any time"; src 175: the ignored mooks "make an Attack against the player
+    # character" (PROPOSED static: Skill 4 + Damage 10 = 14 vs Defense + Soak). h (5 Shots) is asked: a
+    # Shot makes it 14 vs 17, PV 0; kept, 14 vs 12, PV 2. (Before: h was never asked.)
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    [prompt] = d.prompts("ann")
+    assert prompt.kind == "active_defense"
+    assert (prompt.context["hit_if_passive"], prompt.context["hit_if_active"]) == ("100.0%", "0.0%")
+    r = last(d.do("ann", "defend", character="h", use=use), "attack_rolled")
+    assert (r["av"], r["defense"], r["pv"]) == (14, 17 if use else 12, pv)
+    assert (who(d, "h").shots, who(d, "h").shock) == (shots, pv)
+    end_turn(d, "h")

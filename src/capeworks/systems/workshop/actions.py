@@ -10,20 +10,18 @@ from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
-from capeworks.systems.workshop.combat import pv_of, weapon_of
+from capeworks.systems.workshop.combat import fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
     acting,
     char,
-    defense_of,
     favored,
     favored_point,
     pool_point,
     require_steady,
     roll_traits,
     rolled_event,
-    spend_bruise,
     use_action,
     wake_rolls,
     woken,
@@ -85,44 +83,8 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
         raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
     batch = ctx.batch(state)
     batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
-    _aggressive_cover(batch, ctx, dice, c.id)
+    fire_on_mover(batch, ctx, dice, c.id)
     return batch
-
-
-def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None:
-    """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover."""
-    for e in list(batch.state.effects):
-        m = batch.state.characters[mover]
-        if e.name != "aggressive_cover" or e.faction == m.faction or not m.can_act:
-            continue
-        if e.line and mover not in e.line:  # not moving in this line of fire
-            continue
-        shooter = batch.state.characters[e.target]
-        w = weapon_of(shooter, "")
-        av = 10 + e.amount
-        defense = defense_of(batch.state, m)
-        outcome = av - defense
-        hit = outcome >= 0
-        pv = pv_of(ctx, outcome, w.damage, m.soak) if hit else 0
-        batch.emit(
-            ev.AttackRolled(
-                attacker=shooter.id,
-                target=mover,
-                weapon=w.name,
-                base=av,
-                dice=(),
-                modifier=0,
-                av=av,
-                defense=defense,
-                outcome=outcome,
-                hit=hit,
-                pv=pv,
-                pending=None,
-            )
-        )
-        spend_bruise(batch, mover)
-        if hit:
-            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
 
 
 def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -> B:

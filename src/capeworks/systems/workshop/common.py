@@ -11,7 +11,7 @@ from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored, effect_of
-from capeworks.systems.workshop.config import WorkshopConfig, WoundPenalty
+from capeworks.systems.workshop.config import InitiativeSystem, MookModel, WorkshopConfig, WoundPenalty
 from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.rules import degree_of, percentile_penalty, seriousness_penalty
 from capeworks.systems.workshop.sheet import Combatant, Standing
@@ -25,7 +25,9 @@ __all__ = [
     "defense_of",
     "favored",
     "impairment",
+    "may_defend",
     "roll_traits",
+    "speed_bump",
     "spend_bruise",
     "spend_shots",
     "use_action",
@@ -88,6 +90,26 @@ def require_steady(config: WorkshopConfig, c: Combatant) -> None:
     """WS-SHAKEN-003: a Shaken combatant must steady themselves before any other Action."""
     if c.has("shaken"):
         raise RuleViolation("WS-SHAKEN-003", f"{c.name} is Shaken: roll to steady yourself first.")
+
+
+def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
+    """A speed-bump mook group (WS-MOOK-004)."""
+    return not c.named and config.mooks is MookModel.SPEED_BUMP
+
+
+def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
+    """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
+    if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
+        order = state.turn.order.order
+        return c.can_act and bool(order) and order[0] != c.id and not c.has("shaken")
+    return (
+        c.can_act
+        and c.shots >= 1
+        and not c.has("shaken")
+        and not speed_bump(config, c)
+        and not confused(state, c)
+        and not any(e.name == "active_defense" and e.target == c.id for e in state.effects)
+    )
 
 
 def defense_of(state: WorkshopState, c: Combatant) -> int:

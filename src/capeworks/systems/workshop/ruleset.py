@@ -9,6 +9,7 @@ and time; players act for their own characters.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel
@@ -144,14 +145,24 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         for d in p.awaiting:
             c = state.characters[d]
             passive = combat.defense_of(state, c)
-            odds = {
-                "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
-                "hit_if_active": percent(
-                    p_success(
-                        base, passive + state.config.active_defense_bonus, dice=state.config.dice, extra=extra
-                    )
-                ),
-            }
+            if p.static:  # no dice: the static attack hits or it does not
+                bonus = state.config.active_defense_bonus
+                odds = {
+                    "hit_if_passive": percent(Fraction(combat.static_hits(state, p, c, 0))),
+                    "hit_if_active": percent(Fraction(combat.static_hits(state, p, c, bonus))),
+                }
+            else:
+                odds = {
+                    "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
+                    "hit_if_active": percent(
+                        p_success(
+                            base,
+                            passive + state.config.active_defense_bonus,
+                            dice=state.config.dice,
+                            extra=extra,
+                        )
+                    ),
+                }
             out.append(
                 Prompt(
                     id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
