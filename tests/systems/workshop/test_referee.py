@@ -1800,3 +1800,22 @@ def test_r122__a_hero_may_actively_defend_against_the_mooks_strike(use: bool, pv
     assert (r["av"], r["defense"], r["pv"]) == (14, 17 if use else 12, pv)
     assert (who(d, "h").shots, who(d, "h").shock) == (shots, pv)
     end_turn(d, "h")
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-DMG-007")
+def test_r123__an_unconscious_advanced_mook_wakes_like_anyone_unconscious() -> None:
+    # src 170-171: "Damage10-15: Mook is unconscious" against "Damage 16-20: Mook is permanently out of
+    # Action": unconscious is not out for good; src 60: "Unconscious characters may roll to wake up
+    # (Willpower+Focus Difficulty 15) every time someone else rolls an Action, or they wake up in 10
+    # minutes". m (Willpower 5, Focus 5) is knocked out by 12; k's shot lets it roll, 10 + 1 - 9 = 2: still
+    # out; ten minutes later it is up. (Before: no roll, and m stayed down for good.)
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
+    heroes = {"h": sheet(weapons=[gun(12)]), "k": sheet(traits=pool(4))}
+    d = table({**QUIET, "mooks": "advanced", "wake_rolls": True}, heroes=heroes, villains=villains)
+    attack(d, "h", ["m"], HIT)
+    assert who(d, "m").standing is Standing.DOWN
+    end_turn(d, "h")
+    events = attack(d, "k", ["v"], [*MISS, 1, 9])
+    assert [(r["who"], r["what"], r["success"]) for r in all_of(events, "rolled")] == [("m", "wake", False)]
+    d.do("gm", "pass_time", minutes=10)
+    assert who(d, "m").standing is Standing.UP

@@ -361,7 +361,7 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
     changed: list[Combatant] = []
     for c in state.characters.values():
         new = c
-        if c.standing is Standing.DOWN and c.named:
+        if c.standing is Standing.DOWN:  # named or not: an unconscious advanced mook wakes too (src 60)
             due = c.wake_at if c.wake_at is not None else c.down_at + ctx.config.wake_after_sequences
             if min(due, c.down_at + ctx.config.wake_after_sequences) <= clock:
                 new = woken(c)

@@ -263,7 +263,7 @@ def wake_rolls(
         was = before.characters.get(c.id)
         if was is None or was.standing is not Standing.DOWN:
             continue
-        if c.id == roller or c.standing is not Standing.DOWN or not c.named or c.has("broken_out"):
+        if c.id == roller or c.standing is not Standing.DOWN or c.has("broken_out"):
             continue
         traits = ("Willpower", "Focus")
         r = roll_traits(ctx.config, dice, c, traits, ctx.config.wake_difficulty, purpose="wake", action=False)
