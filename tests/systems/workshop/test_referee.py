@@ -1819,3 +1819,50 @@ def test_r123__an_unconscious_advanced_mook_wakes_like_anyone_unconscious() -> N
     assert [(r["who"], r["what"], r["success"]) for r in all_of(events, "rolled")] == [("m", "wake", False)]
     d.do("gm", "pass_time", minutes=10)
     assert who(d, "m").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-STATUS-002", "WS-KNOCK-001")
+def test_r124__battered_and_knocked_down_gets_up_with_the_action() -> None:
+    # src 106: getting up takes "a Move"; src 185: Battered: "No Free Moves. Full Move now provides a single
+    # Move": h's only Move is the Action spent as one, so getting up leaves no Action to shoot with.
+    # (Before: h got up with the free Move it does not have, then shot.)
+    d = table({**QUIET, "status_effects": True, "knockback": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="battered")
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    d.do("ann", "get_up", character="h")
+    assert not who(d, "h").has("knocked_down") and state(d).turn.action_used
+    d.refuse("ann", "attack", character="h", targets=["v"], dice=HIT)
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-SEQ-003")
+def test_r125__a_glass_jaw_mook_that_lost_its_action_has_no_full_move_either() -> None:
+    # src 158: "If they perform an Active Dodge they also lose their next Action"; src 12: the Action "may be
+    # a Move": losing it loses that Move too. m keeps its one Move; a second (the Action as a Move) is
+    # refused, and knocked down after moving it cannot get up with the Action. (Before: both allowed.)
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet()},
+              villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], MISS, defend={"m": True})
+    end_turn(d, "h")
+    d.do("gm", "move", character="m")
+    d.refuse("gm", "move", rule="WS-MOOK-001", character="m")
+    d.do("gm", "set_status", character="m", status="knocked_down")
+    d.refuse("gm", "get_up", rule="WS-MOOK-001", character="m")
+    assert who(d, "m").has("knocked_down")
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-KNOCK-001")
+def test_r126__getting_up_in_an_action_out_of_sequence_spends_that_action_not_the_actors_move() -> None:
+    # src 25: 3 Shots buy "an Action out of Sequence" (src 12: it "may be a Move"); src 106: getting up
+    # takes a Move. h, knocked down, gets up with its bought Action while v is up: the Action is over, and
+    # v's own Move is untouched. (Before: h's getting up spent v's Move and left h's Action running.)
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet(traits=pool(6))},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("gm", "set_status", character="h", status="knocked_down")
+    d.do("ann", "extra_action", character="h")
+    d.do("ann", "get_up", character="h")
+    assert not who(d, "h").has("knocked_down")
+    assert (state(d).turn.extra, state(d).turn.move_used) == ("", False)
+    d.do("gm", "move", character="v")
+    d.do("gm", "move", character="v")

@@ -15,9 +15,11 @@ from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
     acting,
+    action_left,
     char,
     favored,
     favored_point,
+    free_move,
     pool_point,
     require_steady,
     roll_traits,
@@ -74,10 +76,9 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     if c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is knocked down: get up first.")
     turn = state.turn
-    free_move = not turn.move_used and turn.extra != c.id and not c.has("battered")
-    if free_move:
+    if free_move(state, c):
         new_turn, full = turn.model_copy(update={"move_used": True}), False
-    elif (turn.extra == c.id) or not turn.action_used:
+    elif action_left(state, c):
         new_turn, full = use_action(state, c.id), True
     else:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
@@ -201,16 +202,17 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
     if not c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is not knocked down.")
     turn = state.turn
-    if turn.move_used and (turn.action_used and turn.extra != c.id):
+    free = free_move(state, c)  # Battered has none (WS-STATUS-002): the Action must be the Move
+    if not free and not action_left(state, c):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} has no Move or Action left to get up with.")
     if c.has("shaken") and command.roll:
         raise RuleViolation(
             "WS-SHAKEN-002", f"{c.name} is Shaken: no Free Actions, so no free try to get up; use the Move."
         )
-    if turn.move_used:
+    if not free:
         require_steady(ctx.config, c)
     batch = ctx.batch(state)
-    spend = turn.model_copy(update={"move_used": True}) if not turn.move_used else use_action(state, c.id)
+    spend = turn.model_copy(update={"move_used": True}) if free else use_action(state, c.id)
     if command.roll:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)

@@ -21,9 +21,11 @@ from capeworks.systems.workshop.turn import Turn
 __all__ = [
     "RollResult",
     "acting",
+    "action_left",
     "char",
     "defense_of",
     "favored",
+    "free_move",
     "impairment",
     "may_defend",
     "roll_traits",
@@ -132,6 +134,25 @@ def spend_bruise(batch: Batch[WorkshopState], cid: str) -> None:
     c = batch.state.characters[cid]
     if c.has("bruised"):
         batch.emit(ev.StatusSet(character=c.without("bruised"), status="bruised", on=False))
+
+
+def free_move(state: WorkshopState, c: Combatant) -> bool:
+    """Has ``c`` its turn's Move still? (None in an Action out of Sequence; none Battered, WS-STATUS-002.)"""
+    turn = state.turn
+    return not turn.move_used and turn.extra != c.id and not c.has("battered")
+
+
+def action_left(state: WorkshopState, c: Combatant) -> bool:
+    """Has ``c`` an Action still (to spend as a Move)? A glass-jaw mook that dodged has lost its next
+    Action, and so the Move it may be (src 158, src 12): refused, naming that rule."""
+    turn = state.turn
+    if turn.extra == c.id:
+        return True
+    if turn.action_used:
+        return False
+    if c.has("loses_action"):
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+    return True
 
 
 def use_action(state: WorkshopState, cid: str) -> Turn:
