@@ -1866,3 +1866,19 @@ def test_r126__getting_up_in_an_action_out_of_sequence_spends_that_action_not_th
     assert (state(d).turn.extra, state(d).turn.move_used) == ("", False)
     d.do("gm", "move", character="v")
     d.do("gm", "move", character="v")
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-SHOT-005")
+def test_r127__a_confused_side_is_offered_no_shots_to_answer_an_interrupt() -> None:
+    # src 92: "3: Confused (no pool points may be used)"; src 27: the answer to an interrupt is Shots spent.
+    # The villains drew 3C: v, interrupted by h, is offered only to let h go (the table refuses any Shot).
+    # (Before: the prompt offered 1-5 Shots, each refused when chosen.)
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[7, 29])  # heroes 7S, villains 3C
+    d.do("ann", "interrupt", character="h", shots=1)
+    [prompt] = d.prompts("gm")
+    assert [o.value for o in prompt.options] == ["0"]
+    d.refuse("gm", "counter", rule="WS-CARD-003", character="v", shots=1)
+    d.answer("gm", prompt.id, "0")
+    assert state(d).turn.current == "h" and who(d, "v").shots == 6

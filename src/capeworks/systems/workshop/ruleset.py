@@ -35,7 +35,7 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import impairment, wound_penalty
+from capeworks.systems.workshop.common import confused, impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
@@ -199,7 +199,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 command="counter",
                 payload={"character": c.id, "shots": k},
             )
-            for k in range(0, min(c.shots, 5) + 1)
+            for k in range(0, 1 if confused(state, c) else min(c.shots, 5) + 1)  # WS-CARD-003: no Shots
         )
         out.append(
             Prompt(
