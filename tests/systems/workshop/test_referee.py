@@ -1882,3 +1882,15 @@ def test_r127__a_confused_side_is_offered_no_shots_to_answer_an_interrupt() -> N
     d.refuse("gm", "counter", rule="WS-CARD-003", character="v", shots=1)
     d.answer("gm", prompt.id, "0")
     assert state(d).turn.current == "h" and who(d, "v").shots == 6
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-SHOT-003", "WS-SHOT-005")
+def test_r128__a_confused_side_is_not_offered_shot_spending() -> None:
+    # src 92: "3: Confused (no pool points may be used)": the heroes drew 3S; k (3 Shots) is not offered
+    # the Initiative raise or the interrupt the table refuses it. (Before: both were offered.)
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[3, 7])  # heroes 3S, villains 7S
+    offered = {(c.command, c.fixed.get("character")) for c in d.legal("ann")}
+    assert not offered & {("raise_initiative", "k"), ("interrupt", "k"), ("extra_action", "k")}
+    assert ("attack", "h") in offered

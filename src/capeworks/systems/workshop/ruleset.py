@@ -63,13 +63,17 @@ def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
-    """Combatants of the seat with Shots to spend, during a Sequence."""
+    """Combatants of the seat with Shots to spend (their side not Confused), during a Sequence."""
     if not state.turn.sequence or state.pending is not None or state.bid is not None or state.offers:
         return []
     return [
         {"character": c.id}
         for c in state.characters.values()
-        if _plays(seat, c) and c.can_act and c.shots >= 1 and c.id != state.turn.current
+        if _plays(seat, c)
+        and c.can_act
+        and c.shots >= 1
+        and c.id != state.turn.current
+        and not confused(state, c)  # WS-CARD-003: no pool points may be used
     ]
 
 
