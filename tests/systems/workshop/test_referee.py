@@ -1894,3 +1894,22 @@ def test_r128__a_confused_side_is_not_offered_shot_spending() -> None:
     offered = {(c.command, c.fixed.get("character")) for c in d.legal("ann")}
     assert not offered & {("raise_initiative", "k"), ("interrupt", "k"), ("extra_action", "k")}
     assert ("attack", "h") in offered
+
+
+@pytest.mark.rules("WS-DARK-002", "WS-DARK-003")
+def test_r129__one_stabilising_attempt_on_a_patient_per_ten_minutes() -> None:
+    # src 150: the dying "must be stabilized with a Medicine/Physician Diff 25-Health+Woundsx5 taken within
+    # 1 hour"; the seed is silent on retries; PROPOSED (WS-DARK-003): one attempt per 10 minutes. p (Health
+    # 10, 4 Wounds: 25 - 10 + 20 = 35) is tried by k and fails; j may not try again until 10 minutes pass.
+    # (Before: every healer could roll every Sequence.)
+    heroes = {"h": sheet(weapons=[gun(20)]), "k": sheet(traits=pool(4)), "j": sheet(traits=pool(3))}
+    d = table(QUIET, heroes=heroes, villains={"p": sheet(traits=SLOW, health=10, toughness=4)})
+    attack(d, "h", ["p"], HIT)
+    assert who(d, "p").standing is Standing.DYING
+    end_turn(d, "h")
+    r = last(d.do("ann", "stabilise", character="k", patient="p", dice=[1, 9]), "rolled")
+    assert (r["difficulty"], r["success"]) == (35, False)
+    end_turn(d, "k")
+    d.refuse("ann", "stabilise", rule="WS-DARK-003", character="j", patient="p", dice=[1, 9])
+    d.do("gm", "pass_time", minutes=10)
+    d.do("ann", "stabilise", character="j", patient="p", dice=[1, 9])

@@ -273,6 +273,12 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     p = char(state, command.patient)
     if p.standing is not Standing.DYING:
         raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
+    tried, every = p.stabilise_tried, ctx.config.stabilise_every
+    if tried is not None and state.clock - tried < every:  # WS-DARK-003 (PROPOSED): one try per 10 minutes
+        raise RuleViolation(
+            "WS-DARK-003",
+            f"{p.name} was tried {state.clock - tried} Sequences ago: one attempt every {every} Sequences.",
+        )
     healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
     if state.turn.sequence:
         require_steady(ctx.config, healer)
@@ -280,8 +286,9 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
     batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
+    tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
     if r.success:
-        after = p.model_copy(
+        after = tried_now.model_copy(
             update={
                 "standing": Standing.DOWN,
                 "stabilised": True,
@@ -289,6 +296,8 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
             }
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+    else:
+        batch.emit(ev.StandingChanged(character=tried_now, why=f"{healer.name} failed to stabilise them"))
     if state.turn.sequence:
         _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
