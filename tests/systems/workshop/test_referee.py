@@ -1913,3 +1913,46 @@ def test_r129__one_stabilising_attempt_on_a_patient_per_ten_minutes() -> None:
     d.refuse("ann", "stabilise", rule="WS-DARK-003", character="j", patient="p", dice=[1, 9])
     d.do("gm", "pass_time", minutes=10)
     d.do("ann", "stabilise", character="j", patient="p", dice=[1, 9])
+
+
+@pytest.mark.rules("WS-SHOT-005", "WS-SEQ-002")
+def test_r130__an_interrupt_that_only_ties_does_not_go_first() -> None:
+    # src 27: Shots spent "to act quicker"; h (5) bids 1 -> 10 against v's 10: a tie; PROPOSED tie-break,
+    # the higher Shot Count (v's 10): v keeps acting, h's Shot is spent.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(10), **TOUGH)})
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "counter", character="v", shots=0)
+    assert state(d).turn.current == "v"
+    assert (who(d, "h").shots, who(d, "v").shots) == (4, 10)
+
+
+@pytest.mark.rules("WS-COVER-002")
+def test_r131__cover_lasts_until_the_shooters_next_initiative() -> None:
+    # src 72 (duration unstated; PROPOSED: until the shooter's next Initiative): h's Cover 2 is there all
+    # Sequence and gone when h's turn comes again.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    assert [(e.name, e.amount) for e in state(d).effects] == [("cover", 2)]
+    end_turn(d, "v")
+    assert state(d).turn.current == "h" and state(d).effects == ()
+
+
+@pytest.mark.rules("WS-CARD-001")
+def test_r132__a_spent_deck_is_shuffled_fresh() -> None:
+    # src 85: a card every Sequence "from a normal Deck"; PROPOSED: 54 cards (2 Jokers), a fresh deck when
+    # the old is spent. Always drawing the top card: AS, 2S, ... KD, JK1, JK2, then AS again.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 1])
+    cards = [state(d).turn.cards["heroes"]]
+    for _ in range(54):
+        end_turn(d, "h")
+        end_turn(d, "v", dice=[1, 1])
+        cards.append(state(d).turn.cards["heroes"])
+    assert cards[:2] == ["AS", "2S"] and cards[51:] == ["KD", "JK1", "JK2", "AS"]
