@@ -1956,3 +1956,21 @@ def test_r132__a_spent_deck_is_shuffled_fresh() -> None:
         end_turn(d, "v", dice=[1, 1])
         cards.append(state(d).turn.cards["heroes"])
     assert cards[:2] == ["AS", "2S"] and cards[51:] == ["KD", "JK1", "JK2", "AS"]
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-003")
+def test_r133__two_mook_groups_strike_one_at_a_time() -> None:
+    # src 175: each group of ignored mooks may strike; src 20: h answers each with an Active Defense or
+    # not. While h's answer to the first strike is awaited, the second group waits its turn.
+    goons2 = {**GOONS, "weapons": [{"name": "knives", "damage": 13, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": GOONS, "gang": goons2})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    assert sorted(o.group for o in state(d).offers) == ["gang", "goons"]
+    d.do("gm", "mook_strike", group="goons")
+    d.refuse("gm", "mook_strike", group="gang")
+    assert "mook_strike" not in [p.kind for p in d.prompts("gm")]
+    d.do("ann", "defend", character="h", use=False)  # 14 vs 12: PV 2
+    d.do("gm", "mook_strike", group="gang")
+    d.do("ann", "defend", character="h", use=False)  # 17 vs 12: PV 5
+    assert who(d, "h").shock == 7

@@ -73,6 +73,8 @@ def mook_strike(
     state: WorkshopState, ctx: Ctx, command: cmd.MookStrike, dice: DiceService
 ) -> Batch[WorkshopState]:
     """GM: the ignored mooks strike (static: Skill + Damage vs Defense + Soak; the PV is Damage) or hold."""
+    if state.pending is not None:  # one strike at a time: the last one's Active Defense answer first
+        raise RuleViolation("WS-SHOT-003", "An attack is waiting for its defenders' answers.")
     offer = next((o for o in state.offers if o.group == command.group), None)
     if offer is None:
         known = ", ".join(o.group for o in state.offers) or "none"
@@ -120,8 +122,10 @@ def strike(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, group: str,
 
 
 def strike_prompts(state: WorkshopState) -> list[Prompt]:
-    """One GM prompt per group of ignored mooks."""
-    out = []
+    """One GM prompt per group of ignored mooks (none while a strike awaits its Active Defense answer)."""
+    out: list[Prompt] = []
+    if state.pending is not None:
+        return out
     for o in state.offers:
         g, pc = state.characters[o.group], state.characters[o.pc]
         av, against, pv = _numbers(state, g, pc)
