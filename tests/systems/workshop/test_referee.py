@@ -1974,3 +1974,16 @@ def test_r133__two_mook_groups_strike_one_at_a_time() -> None:
     d.do("gm", "mook_strike", group="gang")
     d.do("ann", "defend", character="h", use=False)  # 17 vs 12: PV 5
     assert who(d, "h").shock == 7
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-005")
+def test_r134__the_log_says_a_static_attack_awaits_its_answer() -> None:
+    # src 76, 175: the static attacks have no dice; the log says so while the target decides (not "attacks").
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf])},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    assert d.words()[-1] == "V moves into H's aggressive covering fire: a static attack, no dice."
