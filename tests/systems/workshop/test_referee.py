@@ -1987,3 +1987,17 @@ def test_r134__the_log_says_a_static_attack_awaits_its_answer() -> None:
     end_turn(d, "h")
     d.do("gm", "move", character="v")
     assert d.words()[-1] == "V moves into H's aggressive covering fire: a static attack, no dice."
+
+
+@pytest.mark.rules("WS-ALT-004", "WS-SNAP-002")
+def test_r135__card_initiative_a_heroic_split_moves_up_by_its_penalty_over_three() -> None:
+    # src 379: "Snapshots move you a number of cards upwards equal to penalty/3 taken on roll, after being
+    # placed last"; src 39: 4 targets -8 -> 8 / 3 = 2 places (PROPOSED: rounded down). h acts first, goes
+    # last, then 2 up: x, v, h, w, y.
+    cards = {**QUIET, "initiative": "cards", "padding": [], "heroic_multi_action": True}
+    foes = {cid: sheet(traits=pool(n), **TOUGH) for cid, n in (("x", 8), ("v", 7), ("w", 6), ("y", 5))}
+    d = table(cards, heroes={"h": sheet(traits=pool(9))}, villains=foes)
+    assert state(d).turn.order.order == ("h", "x", "v", "w", "y")
+    attack(d, "h", ["x", "v", "w", "y"], MISS * 4)
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("x", "v", "h", "w", "y")
