@@ -2001,3 +2001,27 @@ def test_r135__card_initiative_a_heroic_split_moves_up_by_its_penalty_over_three
     attack(d, "h", ["x", "v", "w", "y"], MISS * 4)
     end_turn(d, "h")
     assert state(d).turn.order.order == ("x", "v", "h", "w", "y")
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-CORE-003", "WS-CARD-002")
+def test_r136__one_active_defense_meets_every_aggressive_fire_on_the_move() -> None:
+    # src 74-76: each shooter's aggressive fire is a static attack on whoever moves in its line; src 20: one
+    # Shot, one Active Defense (PROPOSED +5 until v's next action): h's and k's AV 12 both miss
+    # Defense 17. Under 7S (Combat Favored) the Active Defense that held is a successful Favored Defense:
+    # the Shot comes back (src 102).
+    gun_cf = {**gun(6), "covering_fire": True}
+    shooter = {"traits": {**pool(6), "Ranged Weapons": 9, "Perception": 9}, "weapons": [gun_cf]}
+    second = {**shooter, "traits": {**pool(5), "Ranged Weapons": 9, "Perception": 9}}
+    d = table({**QUIET, "covering_fire": True, "card_draw": True},
+              heroes={"h": sheet(**shooter), "k": sheet(**second)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[20, 7])  # heroes 7H, villains 7S
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])  # 18 + 4 = 22: Cover 2
+    end_turn(d, "h")
+    d.do("ann", "cover", character="k", aggressive=True, dice=[9, 6])  # 18 + 3 = 21: Cover 2
+    end_turn(d, "k")
+    d.do("gm", "move", character="v")
+    events = d.do("gm", "defend", character="v", use=True)
+    rolls = all_of(events, "attack_rolled")
+    assert [(r["av"], r["defense"], r["hit"]) for r in rolls] == [(12, 17, False), (12, 17, False)]
+    assert who(d, "v").shots == 4
