@@ -2025,3 +2025,16 @@ def test_r136__one_active_defense_meets_every_aggressive_fire_on_the_move() -> N
     rolls = all_of(events, "attack_rolled")
     assert [(r["av"], r["defense"], r["hit"]) for r in rolls] == [(12, 17, False), (12, 17, False)]
     assert who(d, "v").shots == 4
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-003")
+@pytest.mark.parametrize(("card", "name"), [(11, "JS"), (25, "QH"), (39, "KC"), (51, "QD")])
+def test_r137__every_face_card_inspires_the_faction(card: int, name: str) -> None:
+    # src 89: "Face Cards: Faction is Inspired" (PROPOSED: one extra positive d10 on one roll): Jack, Queen
+    # and King alike, whatever the suit: h's shot rolls a third die, 9 + 9 - 1 + 3 = 20.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[card, 1])
+    assert state(d).turn.cards["heroes"] == name
+    r = last(attack(d, "h", ["v"], [9, 1, 3]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 3], 20)
