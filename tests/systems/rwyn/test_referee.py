@@ -380,3 +380,32 @@ def test_talent__leverage_debt_rerolls_the_purchases_disaster_dice_once() -> Non
     assert state(t).characters["x"].rating("Wealth") == 2
     with pytest.raises(CapeworksError):
         do(t, "ann", "reroll", check=1, use=True, dice=[2])
+
+
+@pytest.mark.rules("RWYN-DESIGN-002")
+@pytest.mark.parametrize(("dice", "success"), [([5, 5, 2], False), ([5, 5, 6], True)])
+def test_threshold__moderate_needs_three_successes(dice: list[int], success: bool) -> None:
+    # src 45-47: the designer's ladder where difficulty counts successes, "Moderate 3" (PROPOSED
+    # success_threshold mode): Science 3 vs 3 needs 3 successes, and rolls no disaster dice.
+    t = table({"resolution_mode": "success_threshold"}, characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=dice))
+    assert (c["success"], c["plan"]["disaster_nominal"]) == (success, 0)
+
+
+@pytest.mark.rules("RWYN-DESIGN-005", "RWYN-MIX-001", "RWYN-POOL-008")
+def test_time__an_automatic_success_counts_against_the_ones() -> None:
+    # src 53 + 15 (PROPOSED POOL-008: autos count for every purpose): Science 3 takes its time: 1 automatic
+    # success; [1, 1, 2]: a success, and two 1s against one success: mixed.
+    t = table({"time_auto_successes": True}, characters=ADA)
+    c = _check(
+        do(t, "ann", "check", character="ada", ability="Science", difficulty=3, time=1, dice=[1, 1, 2])
+    )
+    assert (c["successes"], c["success"], c["mixed"]) == (1, True, True)
+
+
+@pytest.mark.rules("RWYN-DESIGN-007")
+def test_d10__half_the_faces_succeed_on_six_or_more() -> None:
+    # src 55: "a difficulty of 4 on a d6, or 6 on a d10": d10s succeed on 6+: [6, 5, 10] -> 2 successes.
+    t = table({"die_size": 10, "success_min": 6}, characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[6, 5, 10]))
+    assert (c["successes"], c["success"]) == (2, True)
