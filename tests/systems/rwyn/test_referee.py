@@ -229,3 +229,183 @@ def test_critical__the_player_not_the_gm_chooses_what_turns() -> None:
     do(t, "ann", "check", character="ada", ability="Stealth", difficulty=2, dice=[5, 6])
     prompts = [p for p in t.table.prompts() if p.kind == "critical"]
     assert [p.seat for p in prompts] == ["ann"]
+
+
+# -- refwork pass: the lines earlier passes cited least ---------------------------------------------------
+
+
+@pytest.mark.rules("RWYN-GEN-002")
+def test_dice__fives_and_sixes_succeed_fours_do_not() -> None:
+    # src 3: "Roll d6s. 5s & 6s are counted as successes": Science 3 vs 3, [4, 5, 6] -> 2 successes.
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[4, 5, 6]))
+    assert (c["successes"], c["success"]) == (2, True)
+
+
+@pytest.mark.rules("RWYN-POOL-007")
+def test_cap__nineteen_dice_roll_ten_and_four_automatic_successes() -> None:
+    # src 43: "if you'd roll 19 dice you instead roll 10 and pick up 4 extra successes": [5, 2 x 9] -> 1 + 4.
+    t = table({"ability_max": 20}, characters={"x": {"abilities": "Melee:19"}})
+    c = _check(do(t, "gm", "check", character="x", ability="Melee", difficulty=3, dice=[5] + [2] * 9))
+    assert c["successes"] == 5
+
+
+@pytest.mark.rules("RWYN-POOL-003")
+def test_check__ability_above_difficulty_needs_only_one_success() -> None:
+    # src 7: "equal to or greater than the difficulty you roll normally, looking for one success at least":
+    # Devices 4 vs 2, [5, 1, 2, 3] -> one success is enough, no disaster dice.
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Devices", difficulty=2, dice=[5, 1, 2, 3]))
+    assert (c["success"], c["plan"]["disaster_nominal"]) == (True, 0)
+
+
+@pytest.mark.rules("RWYN-SAC-001", "RWYN-SAC-002")
+def test_sacrifice__the_seeds_own_example() -> None:
+    # src 13: "you have 3 in an ability, the difficulty is 5. You roll 2 successes on 3 dice, and spend one
+    # to eliminate a disaster die, leaving only one to be rolled against you": Science 3 vs 5, [5, 6, 2];
+    # sacrifice 1 -> one disaster die [6]: 1 kept success (a success) and 1 disaster success.
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=5, dice=[5, 6, 2])
+    c = _check(do(t, "ann", "sacrifice", check=1, count=1, dice=[6]))
+    assert (c["kept"], c["success"], c["disaster_faces"], c["disaster_successes"]) == (1, True, [6], 1)
+
+
+@pytest.mark.rules("RWYN-STRESS-001")
+def test_stress__the_mental_track_is_poise_long() -> None:
+    # src 19: "their mental stress is equal to their Poise": Poise 2 absorbs 2; a third point overflows.
+    t = table(characters=ADA)
+    r = last(do(t, "gm", "stress", character="ada", track="mental", amount=2), "stress_taken")
+    assert r["result"] == "absorbed"
+    assert last(do(t, "gm", "stress", character="ada", track="mental", amount=1), "stress_taken")[
+        "result"
+    ] == ("overflow")
+
+
+@pytest.mark.rules("RWYN-STRESS-002", "RWYN-STRESS-004")
+def test_stress__minor_moderate_major_then_taken_out() -> None:
+    # src 21: "The first is a minor consequence. The second is a moderate consequence. The third is a major
+    # consequence ... If a character takes a fourth consequence they are automatically taken out".
+    t = table(characters=ADA)
+    seen = []
+    for _ in range(3):
+        do(t, "gm", "stress", character="ada", track="physical", amount=4)  # Endurance 3: overflow
+        seen.append(last(do(t, "ann", "consequence", character="ada"), "consequence_taken")["severity"])
+    assert seen == ["minor", "moderate", "major"]
+    events = do(t, "gm", "stress", character="ada", track="physical", amount=4)  # the fourth: no choice
+    assert last(events, "stress_taken")["result"] == "taken_out" and "taken_out" in types(events)
+    assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
+
+
+@pytest.mark.rules("RWYN-ABIL-004", "RWYN-ABIL-005")
+@pytest.mark.parametrize("cost", [0, 2, 3])
+def test_wealth__below_wealth_is_bought_without_a_roll(cost: int) -> None:
+    # src 27: "can buy, without trouble, anything that has a cost less than their Wealth": Wealth 4, cost 3
+    # (limited quantities) or 2 and less (without restriction): bought, nothing rolled.
+    t = table(characters=ADA)
+    events = do(t, "ann", "buy", character="ada", cost=cost)
+    assert "purchased" in types(events) and "check_resolved" not in types(events)
+    assert state(t).characters["ada"].rating("Wealth") == 4
+
+
+@pytest.mark.rules("RWYN-MIX-001", "RWYN-MIX-002")
+def test_mixed__a_mixed_failure_asks_for_its_silver_lining() -> None:
+    # src 15: "If it's a failure (no successes) then there's some silver lining": Science 3 vs 3, [1, 1, 2]:
+    # no success, two 1s -> mixed; the table asks for the silver lining.
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[1, 1, 2]))
+    assert (c["success"], c["mixed"]) == (False, True)
+    assert "mixed" in [p.kind for p in t.table.prompts()]
+
+
+@pytest.mark.rules("RWYN-CRIT-001")
+def test_critical__a_critical_failure_is_the_players_choice_too() -> None:
+    # src 5: "Crit fail & sux has PC choose place, person, or circumstance: that thing goes good or bad";
+    # PROPOSED: every ability die a 1 is a critical failure: [1, 1, 1] -> the player's prompt.
+    t = table(characters=ADA)
+    do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[1, 1, 1])
+    assert [p.seat for p in t.table.prompts() if p.kind == "critical"] == ["ann"]
+
+
+@pytest.mark.rules("RWYN-DESIGN-005")
+@pytest.mark.parametrize(
+    ("ability", "time", "ok"), [("Science", 1, True), ("Science", 2, False), ("Devices", 2, True)]
+)
+def test_time__automatic_successes_need_twice_the_ability(ability: str, time: int, ok: bool) -> None:
+    # src 53: "if you take your time you can pick up one auto-success, if you take a lot of time you can get
+    # two; you must have an ability of 2x the # of auto-sux you're seeking": Science 3 may seek 1 (not 2),
+    # Devices 4 may seek 2; no die a success, so the successes are the automatic ones.
+    t = table({"time_auto_successes": True}, characters=ADA)
+    dice = [2] * (3 if ability == "Science" else 4)
+    if not ok:
+        with pytest.raises(CapeworksError):
+            do(t, "ann", "check", character="ada", ability=ability, difficulty=3, time=time, dice=dice)
+        return
+    c = _check(do(t, "ann", "check", character="ada", ability=ability, difficulty=3, time=time, dice=dice))
+    assert (c["successes"], c["success"]) == (time, True)
+
+
+@pytest.mark.rules("RWYN-GEN-003")
+def test_enemy_move__a_failed_defence_takes_the_harm_and_a_point_per_disaster_success() -> None:
+    # src 17: "An enemy's 'moves' have difficulties instead": the GM sets Stealth vs 4 with harm 2; the
+    # player rolls [2, 2] (no success: the 2 disaster dice come at once) and [5, 6]: PROPOSED (GEN-003) 2 +
+    # 2 stress on Endurance 3 -> overflow.
+    t = table(characters=ADA, gm_sets_difficulty=True)
+    do(t, "gm", "enemy_move", character="ada", ability="Stealth", difficulty=4, harm=2)
+    events = do(t, "ann", "defend", call=1, dice=[2, 2, 5, 6])
+    s = last(events, "stress_taken")
+    assert (s["amount"], s["result"]) == (4, "overflow")
+
+
+@pytest.mark.rules("RWYN-ABIL-007", "RWYN-SAC-001")
+def test_wealth__an_over_reach_may_sacrifice_to_risk_less_wealth() -> None:
+    # src 27 + 13 (PROPOSED ABIL-007 b: sacrifice applies): Wealth 2, cost 5 -> 3 disaster dice; [5, 5] =
+    # 2 successes, 1 sacrificed -> 2 disaster dice [5, 6]: bought (1 kept success), Wealth 2 - 2 = 0.
+    t = table(characters={"x": {"abilities": "Wealth:2"}})
+    do(t, "ann", "buy", character="x", cost=5, dice=[5, 5])
+    events = do(t, "ann", "sacrifice", check=1, count=1, dice=[5, 6])
+    assert "purchased" in types(events)
+    assert state(t).characters["x"].rating("Wealth") == 0
+
+
+@pytest.mark.rules("RWYN-TRAIT-004", "RWYN-ABIL-007")
+def test_talent__leverage_debt_rerolls_the_purchases_disaster_dice_once() -> None:
+    # src 39: a talent that lets one "leverage their debt to maybe avoid losing Wealth when attempting a
+    # purchase above their Wealth level (i.e., a re-roll or something)"; PROPOSED: once per purchase, re-roll
+    # the disaster dice. Wealth 2, cost 3: [5, 2] then disaster [6]; re-rolled [2]: bought, Wealth kept.
+    t = table(characters={"x": {"abilities": "Wealth:2"}})
+    do(t, "gm", "add_talent", character="x", name="Leverage", hook="leverage_debt")
+    do(t, "ann", "buy", character="x", cost=3, dice=[5, 2, 6])
+    events = do(t, "ann", "reroll", check=1, use=True, dice=[2])
+    assert "purchased" in types(events)
+    assert state(t).characters["x"].rating("Wealth") == 2
+    with pytest.raises(CapeworksError):
+        do(t, "ann", "reroll", check=1, use=True, dice=[2])
+
+
+@pytest.mark.rules("RWYN-DESIGN-002")
+@pytest.mark.parametrize(("dice", "success"), [([5, 5, 2], False), ([5, 5, 6], True)])
+def test_threshold__moderate_needs_three_successes(dice: list[int], success: bool) -> None:
+    # src 45-47: the designer's ladder where difficulty counts successes, "Moderate 3" (PROPOSED
+    # success_threshold mode): Science 3 vs 3 needs 3 successes, and rolls no disaster dice.
+    t = table({"resolution_mode": "success_threshold"}, characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=dice))
+    assert (c["success"], c["plan"]["disaster_nominal"]) == (success, 0)
+
+
+@pytest.mark.rules("RWYN-DESIGN-005", "RWYN-MIX-001", "RWYN-POOL-008")
+def test_time__an_automatic_success_counts_against_the_ones() -> None:
+    # src 53 + 15 (PROPOSED POOL-008: autos count for every purpose): Science 3 takes its time: 1 automatic
+    # success; [1, 1, 2]: a success, and two 1s against one success: mixed.
+    t = table({"time_auto_successes": True}, characters=ADA)
+    c = _check(
+        do(t, "ann", "check", character="ada", ability="Science", difficulty=3, time=1, dice=[1, 1, 2])
+    )
+    assert (c["successes"], c["success"], c["mixed"]) == (1, True, True)
+
+
+@pytest.mark.rules("RWYN-DESIGN-007")
+def test_d10__half_the_faces_succeed_on_six_or_more() -> None:
+    # src 55: "a difficulty of 4 on a d6, or 6 on a d10": d10s succeed on 6+: [6, 5, 10] -> 2 successes.
+    t = table({"die_size": 10, "success_min": 6}, characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[6, 5, 10]))
+    assert (c["successes"], c["success"]) == (2, True)

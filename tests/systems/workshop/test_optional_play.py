@@ -132,7 +132,8 @@ def test_speed_bump_mooks_may_strike_when_ignored_and_act_last() -> None:
     assert prompt.role is not None and prompt.context["pv"] == 2
     assert "14 vs Defense + Soak 12" in prompt.question
     d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")  # play waits for the GM
-    events = d.answer("gm", prompt.id, "strike")
+    d.answer("gm", prompt.id, "strike")
+    events = d.do("ann", "defend", character="h", use=False)  # h may answer with an Active Defense (src 20)
     strike = last(events, "attack_rolled")
     assert (strike["attacker"], strike["pv"]) == ("goons", 2) and who(d, "h").shock == 2
     end_turn(d, "h")
@@ -195,7 +196,8 @@ def test_s9__aggressive_covering_fire_attacks_whoever_moves() -> None:
               villains={"v": sheet(traits={"Agility": 4, "Wits": 4, "Luck": 4}, **TOUGH)})  # fmt: skip
     d.do("ann", "cover", character="s", aggressive=True, dice=[9, 1])
     end_turn(d, "s")
-    events = d.do("gm", "move", character="v")
+    d.do("gm", "move", character="v")
+    events = d.do("gm", "defend", character="v", use=False)  # v may answer with an Active Defense (src 20)
     r = last(events, "attack_rolled")
     assert (r["av"], r["defense"], r["hit"], r["pv"]) == (12, 12, True, 6)
     assert who(d, "v").shock == 6
@@ -228,7 +230,10 @@ def test_aggressive_covering_fire_strikes_only_movers_in_its_line() -> None:
     d.do("ann", "cover", character="s", aggressive=True, line=["v1"], dice=[9, 1])
     end_turn(d, "s")
     end_turn(d, "a")
-    struck = [e for e in d.do("gm", "move", character="v1") if e.type == "workshop.attack_rolled"]
+    d.do("gm", "move", character="v1")
+    struck = [
+        e for e in d.do("gm", "defend", character="v1", use=False) if e.type == "workshop.attack_rolled"
+    ]
     assert len(struck) == 1 and who(d, "v1").shock == 6
     end_turn(d, "v1")
     assert not [e for e in d.do("gm", "move", character="v2") if e.type == "workshop.attack_rolled"]

@@ -10,14 +10,16 @@ from capeworks.errors import InvalidCommand, NotPermitted, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored
-from capeworks.systems.workshop.combat import defense_of, pv_of, weapon_of
+from capeworks.systems.workshop.combat import fire_on_mover, weapon_of
 from capeworks.systems.workshop.common import (
     Ctx,
     RollResult,
     acting,
+    action_left,
     char,
     favored,
     favored_point,
+    free_move,
     pool_point,
     require_steady,
     roll_traits,
@@ -74,52 +76,16 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     if c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is knocked down: get up first.")
     turn = state.turn
-    free_move = not turn.move_used and turn.extra != c.id and not c.has("battered")
-    if free_move:
+    if free_move(state, c):
         new_turn, full = turn.model_copy(update={"move_used": True}), False
-    elif (turn.extra == c.id) or not turn.action_used:
+    elif action_left(state, c):
         new_turn, full = use_action(state, c.id), True
     else:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
     batch = ctx.batch(state)
     batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
-    _aggressive_cover(batch, ctx, dice, c.id)
+    fire_on_mover(batch, ctx, dice, c.id)
     return batch
-
-
-def _aggressive_cover(batch: B, ctx: Ctx, dice: DiceService, mover: str) -> None:
-    """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover."""
-    for e in list(batch.state.effects):
-        m = batch.state.characters[mover]
-        if e.name != "aggressive_cover" or e.faction == m.faction or not m.can_act:
-            continue
-        if e.line and mover not in e.line:  # not moving in this line of fire
-            continue
-        shooter = batch.state.characters[e.target]
-        w = weapon_of(shooter, "")
-        av = 10 + e.amount
-        defense = defense_of(batch.state, m)
-        outcome = av - defense
-        hit = outcome >= 0
-        pv = pv_of(ctx, outcome, w.damage, m.soak) if hit else 0
-        batch.emit(
-            ev.AttackRolled(
-                attacker=shooter.id,
-                target=mover,
-                weapon=w.name,
-                base=av,
-                dice=(),
-                modifier=0,
-                av=av,
-                defense=defense,
-                outcome=outcome,
-                hit=hit,
-                pv=pv,
-                pending=None,
-            )
-        )
-        if hit:
-            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
 
 
 def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -> B:
@@ -236,16 +202,17 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
     if not c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is not knocked down.")
     turn = state.turn
-    if turn.move_used and (turn.action_used and turn.extra != c.id):
+    free = free_move(state, c)  # Battered has none (WS-STATUS-002): the Action must be the Move
+    if not free and not action_left(state, c):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} has no Move or Action left to get up with.")
     if c.has("shaken") and command.roll:
         raise RuleViolation(
             "WS-SHAKEN-002", f"{c.name} is Shaken: no Free Actions, so no free try to get up; use the Move."
         )
-    if turn.move_used:
+    if not free:
         require_steady(ctx.config, c)
     batch = ctx.batch(state)
-    spend = turn.model_copy(update={"move_used": True}) if not turn.move_used else use_action(state, c.id)
+    spend = turn.model_copy(update={"move_used": True}) if free else use_action(state, c.id)
     if command.roll:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
@@ -306,6 +273,12 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     p = char(state, command.patient)
     if p.standing is not Standing.DYING:
         raise RuleViolation("WS-DARK-002", f"{p.name} is not dying.")
+    tried, every = p.stabilise_tried, ctx.config.stabilise_every
+    if tried is not None and state.clock - tried < every:  # WS-DARK-003 (PROPOSED): one try per 10 minutes
+        raise RuleViolation(
+            "WS-DARK-003",
+            f"{p.name} was tried {state.clock - tried} Sequences ago: one attempt every {every} Sequences.",
+        )
     healer = acting(state, command.character) if state.turn.sequence else char(state, command.character)
     if state.turn.sequence:
         require_steady(ctx.config, healer)
@@ -313,8 +286,9 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
     batch = ctx.batch(state)
     turn = use_action(state, healer.id) if state.turn.sequence else None
     batch.emit(rolled_event(healer, "stabilise", traits, r, character=r.after, turn=turn), rolls=(r.record,))
+    tried_now = batch.state.characters[p.id].model_copy(update={"stabilise_tried": state.clock})
     if r.success:
-        after = p.model_copy(
+        after = tried_now.model_copy(
             update={
                 "standing": Standing.DOWN,
                 "stabilised": True,
@@ -322,6 +296,8 @@ def stabilise(state: WorkshopState, ctx: Ctx, command: cmd.Stabilise, dice: Dice
             }
         )
         batch.emit(ev.StandingChanged(character=after, why=f"stabilised by {healer.name}"))
+    else:
+        batch.emit(ev.StandingChanged(character=tried_now, why=f"{healer.name} failed to stabilise them"))
     if state.turn.sequence:
         _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
@@ -396,7 +372,7 @@ def pass_time(state: WorkshopState, ctx: Ctx, command: cmd.PassTime, dice: DiceS
     changed: list[Combatant] = []
     for c in state.characters.values():
         new = c
-        if c.standing is Standing.DOWN and c.named:
+        if c.standing is Standing.DOWN:  # named or not: an unconscious advanced mook wakes too (src 60)
             due = c.wake_at if c.wake_at is not None else c.down_at + ctx.config.wake_after_sequences
             if min(due, c.down_at + ctx.config.wake_after_sequences) <= clock:
                 new = woken(c)

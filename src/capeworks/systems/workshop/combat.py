@@ -14,11 +14,14 @@ from capeworks.systems.workshop.common import (
     Ctx,
     acting,
     char,
-    confused,
+    defense_of,
     favored,
     impairment,
+    may_defend,
     pool_point,
     require_steady,
+    speed_bump,
+    spend_bruise,
     spend_shots,
     use_action,
     wake_rolls,
@@ -28,11 +31,10 @@ from capeworks.systems.workshop.config import (
     InitiativeSystem,
     MookModel,
     PvModel,
-    WorkshopConfig,
 )
 from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.harm import harm, wt_of
-from capeworks.systems.workshop.mooks import offer_strikes, speed_bump
+from capeworks.systems.workshop.mooks import offer_strikes, strike, strike_pv
 from capeworks.systems.workshop.rules import (
     degree_of,
     mook_gang_modifier,
@@ -43,7 +45,16 @@ from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect, Pending
 
-__all__ = ["attack", "defend", "defense_of", "may_defend", "pv_of", "weapon_of"]
+__all__ = [
+    "attack",
+    "defend",
+    "defense_of",
+    "fire_on_mover",
+    "may_defend",
+    "pv_of",
+    "static_hits",
+    "weapon_of",
+]
 
 
 def weapon_of(c: Combatant, name: str) -> Weapon:
@@ -54,35 +65,6 @@ def weapon_of(c: Combatant, name: str) -> Weapon:
             raise RuleViolation("WS-CORE-002", f"{c.name} has no weapon {name!r}. Known: {known}.")
         return c.weapons[name]
     return next(iter(c.weapons.values()), Weapon(name="bare hands", skill="Martial Arts"))
-
-
-def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
-    """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
-    if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
-        order = state.turn.order.order
-        return c.can_act and bool(order) and order[0] != c.id and not c.has("shaken")
-    return (
-        c.can_act
-        and c.shots >= 1
-        and not c.has("shaken")
-        and not speed_bump(config, c)
-        and not confused(state, c)
-        and not any(e.name == "active_defense" and e.target == c.id for e in state.effects)
-    )
-
-
-def defense_of(state: WorkshopState, c: Combatant) -> int:
-    """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001)."""
-    bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
-    cover = sum(
-        e.amount
-        for e in state.effects
-        if e.name == "cover"
-        and e.faction == c.faction
-        and e.target != c.id
-        and (not e.line or c.id in e.line)
-    )
-    return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
 
 
 def pv_of(ctx: Ctx, outcome: int, weapon_damage: int, soak: int) -> int:
@@ -196,9 +178,15 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
     """Roll the pending attack at each target in turn (WS-CORE-001/002), then the waking rolls."""
     p = batch.state.pending
     assert p is not None
+    if p.static:
+        _resolve_static(batch, ctx, dice, p)
+        return
     before = batch.state
     model = model_for(ctx.config.dice)
-    any_hit = False
+    #: each snapshot is an Action of its own (src 31): each that succeeds may earn a Favored pool point
+    hits = 0
+    #: a Speed Bump attack has "No roll" (src 175): only a rolled snapshot stirs the unconscious
+    rolled_any = False
     hit_ids: set[str] = set()
     for tid in p.targets:
         state = batch.state
@@ -207,8 +195,9 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
         if speed_bump(ctx.config, t):
-            any_hit |= _speed_bump(batch, ctx, dice, a, t, base, weapon)
+            hits += _speed_bump(batch, ctx, dice, a, t, base, weapon)
             continue
+        rolled_any = True
         extra = a.extra_d10s
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
         mod = p.modifier + impairment(ctx.config, a)
@@ -218,8 +207,8 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         hit = outcome >= 0
         pv = pv_of(ctx, outcome, weapon.damage, t.soak) if hit else 0
         after = a.without("inspired", "free_d10", "bruised").model_copy(update={"rolled": True, "busy": True})
-        any_hit |= hit
         if hit:
+            hits += 1
             hit_ids.add(tid)
         batch.emit(
             ev.AttackRolled(
@@ -240,12 +229,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
             ),
             rolls=(throw.record,),
         )
-        if t.has("bruised"):
-            batch.emit(
-                ev.StatusSet(
-                    character=batch.state.characters[tid].without("bruised"), status="bruised", on=False
-                )
-            )
+        spend_bruise(batch, tid)
         if hit:
             harm(
                 batch,
@@ -258,14 +242,13 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 wall_at=p.wall_at,
                 from_last=tid in p.from_last,
             )
-    a = batch.state.characters[p.attacker]
-    if any_hit and favored(batch.state, a, Favored.COMBAT):  # WS-CARD-002
-        batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
-    for tid in dict.fromkeys(p.defended):  # WS-CARD-002: an Active Defense that held is a Favored Defense
-        t = batch.state.characters[tid]
-        if tid not in hit_ids and favored(batch.state, t, Favored.COMBAT):
-            batch.emit(ev.StatusSet(character=pool_point(t), status="pool point", on=True))
-    wake_rolls(batch, ctx, dice, p.attacker, before)
+    for _ in range(hits):  # WS-CARD-002: one pool point per successful Favored snapshot
+        a = batch.state.characters[p.attacker]
+        if favored(batch.state, a, Favored.COMBAT):
+            batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
+    _favored_defenses(batch, p, hit_ids)
+    if rolled_any:
+        wake_rolls(batch, ctx, dice, p.attacker, before)
     offer_strikes(batch, ctx, p.attacker, ignored=set(p.targets))
 
 
@@ -304,3 +287,96 @@ def _speed_bump(
         )
     )
     return downed > 0
+
+
+def _favored_defenses(batch: Batch[WorkshopState], p: Pending, hit_ids: set[str]) -> None:
+    """WS-CARD-002: an Active Defense that held is a successful Favored (Combat) Defense: a pool point."""
+    for tid in dict.fromkeys(p.defended):
+        t = batch.state.characters[tid]
+        if tid not in hit_ids and favored(batch.state, t, Favored.COMBAT):
+            batch.emit(ev.StatusSet(character=pool_point(t), status="pool point", on=True))
+
+
+def _resolve_static(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, p: Pending) -> None:
+    """A static attack its target has answered: the aggressive fire on a mover or the mooks' strike. No
+    dice, so no wake rolls (WS-DMG-007)."""
+    tid = p.targets[0]
+    if p.static == "cover":
+        hit = aggressive_fire(batch, ctx, dice, tid)
+    else:
+        hit = strike(batch, ctx, dice, p.attacker, tid)
+    _favored_defenses(batch, p, {tid} if hit else set())
+
+
+def _threats(state: WorkshopState, mover: str) -> list[Effect]:
+    """The enemies' aggressive covering fire whose line of fire ``mover`` moves in (WS-COVER-004)."""
+    m = state.characters[mover]
+    return [
+        e
+        for e in state.effects
+        if e.name == "aggressive_cover" and e.faction != m.faction and (not e.line or mover in e.line)
+    ]
+
+
+def static_hits(state: WorkshopState, p: Pending, c: Combatant, bonus: int) -> bool:
+    """Would the pending static attack on ``c`` hit with ``bonus`` more Defense? (for the prompt's odds)"""
+    if p.static == "cover":
+        defense = defense_of(state, c) + bonus
+        return any(10 + e.amount >= defense for e in _threats(state, c.id))
+    return strike_pv(state, state.characters[p.attacker], c, bonus) > 0
+
+
+def fire_on_mover(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mover: str) -> None:
+    """A Move into aggressive covering fire: the mover may first answer with an Active Defense ("at any
+    time", src 20), as against any attack; then the static attacks are made."""
+    state = batch.state
+    m = state.characters[mover]
+    threats = _threats(state, mover) if m.can_act else []
+    if not threats:
+        return
+    if may_defend(state, ctx.config, m):
+        shooter = threats[0].target
+        pending = Pending(
+            attacker=shooter, weapon="", targets=(mover,), modifier=0, awaiting=(mover,), static="cover"
+        )
+        batch.emit(ev.AttackDeclared(attacker=shooter, targets=(mover,), modifier=0, pending=pending))
+        return
+    aggressive_fire(batch, ctx, dice, mover)
+
+
+def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mover: str) -> bool:
+    """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover, on
+    ``mover``; the first clears the pending answer (if any). True if any hit."""
+    any_hit = False
+    for e in _threats(batch.state, mover):
+        m = batch.state.characters[mover]
+        if not m.can_act:
+            break
+        shooter = batch.state.characters[e.target]
+        w = weapon_of(shooter, "")
+        av = 10 + e.amount
+        defense = defense_of(batch.state, m)
+        outcome = av - defense
+        hit = outcome >= 0
+        pv = pv_of(ctx, outcome, w.damage, m.soak) if hit else 0
+        batch.emit(
+            ev.AttackRolled(
+                attacker=shooter.id,
+                target=mover,
+                weapon=w.name,
+                base=av,
+                dice=(),
+                modifier=0,
+                av=av,
+                defense=defense,
+                outcome=outcome,
+                hit=hit,
+                pv=pv,
+                pending=None,
+            )
+        )
+        spend_bruise(batch, mover)
+        any_hit |= hit
+        if hit:
+            harm(batch, ctx, dice, mover, pv, hit=True, attacker=shooter.id)
+    return any_hit

@@ -11,7 +11,7 @@ from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored, effect_of
-from capeworks.systems.workshop.config import WorkshopConfig, WoundPenalty
+from capeworks.systems.workshop.config import InitiativeSystem, MookModel, WorkshopConfig, WoundPenalty
 from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.rules import degree_of, percentile_penalty, seriousness_penalty
 from capeworks.systems.workshop.sheet import Combatant, Standing
@@ -21,10 +21,16 @@ from capeworks.systems.workshop.turn import Turn
 __all__ = [
     "RollResult",
     "acting",
+    "action_left",
     "char",
+    "defense_of",
     "favored",
+    "free_move",
     "impairment",
+    "may_defend",
     "roll_traits",
+    "speed_bump",
+    "spend_bruise",
     "spend_shots",
     "use_action",
     "wake_rolls",
@@ -86,6 +92,67 @@ def require_steady(config: WorkshopConfig, c: Combatant) -> None:
     """WS-SHAKEN-003: a Shaken combatant must steady themselves before any other Action."""
     if c.has("shaken"):
         raise RuleViolation("WS-SHAKEN-003", f"{c.name} is Shaken: roll to steady yourself first.")
+
+
+def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
+    """A speed-bump mook group (WS-MOOK-004)."""
+    return not c.named and config.mooks is MookModel.SPEED_BUMP
+
+
+def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
+    """Can ``c`` spend a Shot on an Active Defense now? (WS-SHOT-003, WS-SHAKEN-002)."""
+    if config.initiative is InitiativeSystem.CARDS:  # WS-ALT-003: only when not in first place
+        order = state.turn.order.order
+        return c.can_act and bool(order) and order[0] != c.id and not c.has("shaken")
+    return (
+        c.can_act
+        and c.shots >= 1
+        and not c.has("shaken")
+        and not speed_bump(config, c)
+        and not confused(state, c)
+        and not any(e.name == "active_defense" and e.target == c.id for e in state.effects)
+    )
+
+
+def defense_of(state: WorkshopState, c: Combatant) -> int:
+    """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001): what
+    every attack on ``c`` meets, rolled or static (aggressive covering fire, a speed-bump mooks' strike)."""
+    bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
+    cover = sum(
+        e.amount
+        for e in state.effects
+        if e.name == "cover"
+        and e.faction == c.faction
+        and e.target != c.id
+        and (not e.line or c.id in e.line)
+    )
+    return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
+
+
+def spend_bruise(batch: Batch[WorkshopState], cid: str) -> None:
+    """WS-STATUS-001: Bruised impairs the "next Action or Defense": an attack met is that Defense."""
+    c = batch.state.characters[cid]
+    if c.has("bruised"):
+        batch.emit(ev.StatusSet(character=c.without("bruised"), status="bruised", on=False))
+
+
+def free_move(state: WorkshopState, c: Combatant) -> bool:
+    """Has ``c`` its turn's Move still? (None in an Action out of Sequence; none Battered, WS-STATUS-002.)"""
+    turn = state.turn
+    return not turn.move_used and turn.extra != c.id and not c.has("battered")
+
+
+def action_left(state: WorkshopState, c: Combatant) -> bool:
+    """Has ``c`` an Action still (to spend as a Move)? A glass-jaw mook that dodged has lost its next
+    Action, and so the Move it may be (src 158, src 12): refused, naming that rule."""
+    turn = state.turn
+    if turn.extra == c.id:
+        return True
+    if turn.action_used:
+        return False
+    if c.has("loses_action"):
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
+    return True
 
 
 def use_action(state: WorkshopState, cid: str) -> Turn:
@@ -217,7 +284,7 @@ def wake_rolls(
         was = before.characters.get(c.id)
         if was is None or was.standing is not Standing.DOWN:
             continue
-        if c.id == roller or c.standing is not Standing.DOWN or not c.named or c.has("broken_out"):
+        if c.id == roller or c.standing is not Standing.DOWN or c.has("broken_out"):
             continue
         traits = ("Willpower", "Focus")
         r = roll_traits(ctx.config, dice, c, traits, ctx.config.wake_difficulty, purpose="wake", action=False)

@@ -122,6 +122,13 @@ class WorkshopConfig(Frozen):
     wake_difficulty: int = Field(default=15, ge=0, le=40)
     wake_after_sequences: int = Field(default=100, ge=1, le=10000, description="10 minutes.")
     dying_sequences: int = Field(default=600, ge=1, le=100000, description="1 hour to stabilise.")
+    stabilise_every: int = Field(
+        default=100,
+        ge=1,
+        le=100000,
+        exclude_if=lambda v: v == 100,
+        description="Sequences between stabilising attempts on one patient (WS-DARK-003: 10 minutes).",
+    )
     treat_difficulty: int = Field(default=15, ge=0, le=40)
     initiative: InitiativeSystem = Field(
         default=InitiativeSystem.SHOTS, description="WS-ALT: card initiative."

@@ -244,7 +244,9 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
     a = advanced_mook(damage)
     after = c.with_status("shaken")  # 0-4 Shaken; PROPOSED: 5-9 also Shaken
     if a is AdvancedResult.UNCONSCIOUS:
-        after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": None})
+        # unconscious, not "permanently out" (src 170-171): it wakes as anyone unconscious does (src 60)
+        wake_at = clock + ctx.config.wake_after_sequences
+        after = c.model_copy(update={"standing": Standing.DOWN, "down_at": clock, "wake_at": wake_at})
     elif a is AdvancedResult.PERMANENTLY_OUT:
         after = c.model_copy(update={"standing": Standing.OUT})
     batch.emit(

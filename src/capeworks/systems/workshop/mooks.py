@@ -4,7 +4,8 @@
 player character" (src 175): the rules *allow* the attack; whether the mooks take it is the
 decision of the one who plays them. So an ignoring Action opens a GM prompt per group engaging
 the character (with the static strike's numbers); play waits for the answer, and ``mook_strike``
-makes the strike (Mook Skill + Damage vs Defense + Soak, PROPOSED static) or holds it.
+makes the strike (Mook Skill + Damage vs Defense + Soak, PROPOSED static) or holds it. The struck
+character may first answer with an Active Defense, "at any time" (src 20), as against any attack.
 """
 
 from __future__ import annotations
@@ -13,24 +14,35 @@ from capeworks.engine import Batch, DiceService, Prompt, PromptOption, Role
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
-from capeworks.systems.workshop.common import Ctx
-from capeworks.systems.workshop.config import MookModel, WorkshopConfig
+from capeworks.systems.workshop.common import Ctx, defense_of, may_defend, speed_bump, spend_bruise
+from capeworks.systems.workshop.config import MookModel
 from capeworks.systems.workshop.harm import harm
 from capeworks.systems.workshop.sheet import Combatant
 from capeworks.systems.workshop.state import WorkshopState
+from capeworks.systems.workshop.turn import Pending
 
-__all__ = ["mook_strike", "offer_strikes", "require_no_offer", "speed_bump", "strike_prompts"]
+__all__ = [
+    "mook_strike",
+    "offer_strikes",
+    "require_no_offer",
+    "speed_bump",
+    "strike",
+    "strike_prompts",
+    "strike_pv",
+]
 
 
-def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
-    """A speed-bump mook group (WS-MOOK-004)."""
-    return not c.named and config.mooks is MookModel.SPEED_BUMP
+def strike_pv(state: WorkshopState, g: Combatant, pc: Combatant, bonus: int = 0) -> int:
+    """The PV of the group's static strike on ``pc`` with ``bonus`` more Defense (an Active Defense)."""
+    av, against, _ = _numbers(state, g, pc)
+    return max(0, av - against - bonus)
 
 
-def _numbers(g: Combatant, pc: Combatant) -> tuple[int, int, int]:
-    """(AV, Defense + Soak, PV) of the group's static strike on ``pc``."""
+def _numbers(state: WorkshopState, g: Combatant, pc: Combatant) -> tuple[int, int, int]:
+    """(AV, Defense + Soak, PV) of the group's static strike on ``pc``: the Defense it meets is the one
+    any attack meets (Cover, a running Active Defense, a Bruise: WS-COVER-002, WS-STATUS-001)."""
     damage = max((w.damage for w in g.weapons.values()), default=0)
-    av, against = g.trait("Skill") + damage, pc.defense + pc.soak
+    av, against = g.trait("Skill") + damage, defense_of(state, pc) + pc.soak
     return av, against, max(0, av - against)
 
 
@@ -61,6 +73,8 @@ def mook_strike(
     state: WorkshopState, ctx: Ctx, command: cmd.MookStrike, dice: DiceService
 ) -> Batch[WorkshopState]:
     """GM: the ignored mooks strike (static: Skill + Damage vs Defense + Soak; the PV is Damage) or hold."""
+    if state.pending is not None:  # one strike at a time: the last one's Active Defense answer first
+        raise RuleViolation("WS-SHOT-003", "An attack is waiting for its defenders' answers.")
     offer = next((o for o in state.offers if o.group == command.group), None)
     if offer is None:
         known = ", ".join(o.group for o in state.offers) or "none"
@@ -70,7 +84,21 @@ def mook_strike(
     g, target = state.characters[offer.group], state.characters[offer.pc]
     if not command.strike or not target.can_act:
         return batch
-    av, against, pv = _numbers(g, target)
+    if may_defend(state, ctx.config, target):  # WS-SHOT-003: an Active Defense "at any time" (src 20)
+        pending = Pending(
+            attacker=g.id, weapon="", targets=(target.id,), modifier=0, awaiting=(target.id,), static="mooks"
+        )
+        batch.emit(ev.AttackDeclared(attacker=g.id, targets=(target.id,), modifier=0, pending=pending))
+        return batch
+    strike(batch, ctx, dice, g.id, target.id)
+    return batch
+
+
+def strike(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, group: str, pc: str) -> bool:
+    """The group's static strike on ``pc`` (Skill + Damage vs Defense + Soak, the PV their difference);
+    it clears the pending Active Defense answer, if any. True if it harms."""
+    g, target = batch.state.characters[group], batch.state.characters[pc]
+    av, against, pv = _numbers(batch.state, g, target)
     batch.emit(
         ev.AttackRolled(
             attacker=g.id,
@@ -87,17 +115,20 @@ def mook_strike(
             pending=None,
         )
     )
+    spend_bruise(batch, target.id)
     if pv > 0:
         harm(batch, ctx, dice, target.id, pv, hit=True)
-    return batch
+    return pv > 0
 
 
 def strike_prompts(state: WorkshopState) -> list[Prompt]:
-    """One GM prompt per group of ignored mooks."""
-    out = []
+    """One GM prompt per group of ignored mooks (none while a strike awaits its Active Defense answer)."""
+    out: list[Prompt] = []
+    if state.pending is not None:
+        return out
     for o in state.offers:
         g, pc = state.characters[o.group], state.characters[o.pc]
-        av, against, pv = _numbers(g, pc)
+        av, against, pv = _numbers(state, g, pc)
         out.append(
             Prompt(
                 id=f"mooks-{o.group}-{state.turn.sequence}",

@@ -71,6 +71,21 @@ def _turn_ended(p: ev.TurnEnded) -> str:
     )
 
 
+def _declared(p: ev.AttackDeclared) -> str:
+    """An attack declared; a static one (no dice) waits only for its target's Active Defense answer."""
+    static = p.pending.static if p.pending is not None else ""
+    targets = ", ".join(_n(t) for t in p.targets)
+    if static == "cover":
+        return f"{targets} moves into {_n(p.attacker)}'s aggressive covering fire: a static attack, no dice."
+    if static == "mooks":
+        return f"{_n(p.attacker)} strike at {targets}: a static attack, no dice."
+    return (
+        f"{_n(p.attacker)} attacks {targets}"
+        + (f" (snapshots {_signed(p.modifier)} each)" if p.modifier else "")
+        + "."
+    )
+
+
 def _attack(p: ev.AttackRolled) -> str:
     if not p.dice and p.weapon == "static":
         return f"{_n(p.attacker)} strike {_n(p.target)} statically: {p.av} vs {p.defense}, PV {p.pv}."
@@ -111,13 +126,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.ExtraActionTaken.TYPE: _w(lambda p: f"{p.character.name} spends 3 Shots to act out of Sequence."),
     ev.InterruptBid.TYPE: _w(lambda p: f"{p.character.name} bids {p.shots} Shots to interrupt."),
     ev.BidResolved.TYPE: _w(lambda p: f"The interrupt is settled: {_n(p.winner)} acts first."),
-    ev.AttackDeclared.TYPE: _w(
-        lambda p: (
-            f"{_n(p.attacker)} attacks {', '.join(_n(t) for t in p.targets)}"
-            + (f" (snapshots {_signed(p.modifier)} each)" if p.modifier else "")
-            + "."
-        )
-    ),
+    ev.AttackDeclared.TYPE: _w(_declared),
     ev.ActiveDefended.TYPE: _w(
         lambda p: f"{p.character.name} spends a Shot on an Active Defense (+{p.bonus})."
     ),
@@ -254,8 +263,8 @@ def _switches(state: WorkshopState) -> str:
 
 def _chances(state: WorkshopState) -> Panel | None:
     """The exact chance the acting combatant's attack hits each foe standing (odds before the roll)."""
-    from capeworks.systems.workshop.combat import defense_of, weapon_of
-    from capeworks.systems.workshop.common import impairment
+    from capeworks.systems.workshop.combat import weapon_of
+    from capeworks.systems.workshop.common import defense_of, impairment
     from capeworks.systems.workshop.odds import p_success, percent
 
     who = state.turn.extra or state.turn.current

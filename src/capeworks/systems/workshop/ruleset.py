@@ -9,6 +9,7 @@ and time; players act for their own characters.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel
@@ -34,7 +35,7 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import impairment, wound_penalty
+from capeworks.systems.workshop.common import confused, impairment, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
@@ -62,13 +63,17 @@ def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 
 
 def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
-    """Combatants of the seat with Shots to spend, during a Sequence."""
+    """Combatants of the seat with Shots to spend (their side not Confused), during a Sequence."""
     if not state.turn.sequence or state.pending is not None or state.bid is not None or state.offers:
         return []
     return [
         {"character": c.id}
         for c in state.characters.values()
-        if _plays(seat, c) and c.can_act and c.shots >= 1 and c.id != state.turn.current
+        if _plays(seat, c)
+        and c.can_act
+        and c.shots >= 1
+        and c.id != state.turn.current
+        and not confused(state, c)  # WS-CARD-003: no pool points may be used
     ]
 
 
@@ -144,14 +149,24 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         for d in p.awaiting:
             c = state.characters[d]
             passive = combat.defense_of(state, c)
-            odds = {
-                "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
-                "hit_if_active": percent(
-                    p_success(
-                        base, passive + state.config.active_defense_bonus, dice=state.config.dice, extra=extra
-                    )
-                ),
-            }
+            if p.static:  # no dice: the static attack hits or it does not
+                bonus = state.config.active_defense_bonus
+                odds = {
+                    "hit_if_passive": percent(Fraction(combat.static_hits(state, p, c, 0))),
+                    "hit_if_active": percent(Fraction(combat.static_hits(state, p, c, bonus))),
+                }
+            else:
+                odds = {
+                    "hit_if_passive": percent(p_success(base, passive, dice=state.config.dice, extra=extra)),
+                    "hit_if_active": percent(
+                        p_success(
+                            base,
+                            passive + state.config.active_defense_bonus,
+                            dice=state.config.dice,
+                            extra=extra,
+                        )
+                    ),
+                }
             out.append(
                 Prompt(
                     id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
@@ -188,7 +203,7 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 command="counter",
                 payload={"character": c.id, "shots": k},
             )
-            for k in range(0, min(c.shots, 5) + 1)
+            for k in range(0, 1 if confused(state, c) else min(c.shots, 5) + 1)  # WS-CARD-003: no Shots
         )
         out.append(
             Prompt(

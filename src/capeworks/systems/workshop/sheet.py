@@ -72,6 +72,8 @@ class Combatant(Frozen):
     wake_at: int | None = None
     revive_difficulty: int | None = None
     dying_at: int | None = None
+    #: the clock of the last stabilising attempt on this patient (WS-DARK-003: one per 10 minutes)
+    stabilise_tried: int | None = Field(default=None, exclude_if=lambda v: v is None)
     statuses: tuple[str, ...] = ()
     cinematic: tuple[str, ...] = ()
     last_hit_pv: int = 0

@@ -52,6 +52,9 @@ class Pending(Frozen):
     from_last: tuple[str, ...] = ()
     #: defenders who spent a Shot on an Active Defense against this attack (a Favored Defense, WS-CARD-002)
     defended: tuple[str, ...] = ()
+    #: a static attack (no dice) waiting on its target's Active Defense, "at any time" (src 20): "cover"
+    #: (the aggressive covering fire on a mover, WS-COVER-004) or "mooks" (a speed-bump strike, WS-MOOK-005)
+    static: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Bid(Frozen):
