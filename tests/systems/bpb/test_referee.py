@@ -1257,3 +1257,514 @@ def test_r72_a_held_shot_between_the_task_and_the_declared_sprint_meets_a_sprint
     d.do("gm", "preempt", character="foe")
     events = d.do("gm", "attack", attacker="foe", target="ace", power="Blast", dice=(1, 1))
     assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
+
+
+# -- fifth pass: the tables row by row, movement, takes, grabs, recovery ---------------------------------
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-MOD-002")
+@pytest.mark.parametrize(
+    ("circumstances", "bonus"),
+    [
+        ("defender_walking", 0),  # src 182
+        ("defender_cant_see", 3),  # src 183
+        ("defender_restrained", 3),  # src 184
+        ("defender_surprised", 3),  # src 185
+        ("defender_blind", 6),  # src 186
+        ("defender_helpless", 6),  # src 187
+        ("defender_surprised, defender_cant_see", 3),  # src 175: only the largest
+        ("defender_surprised, defender_blind", 6),
+    ],
+)
+def test_r73_each_attack_bonus_row(circumstances: str, bonus: int) -> None:
+    # src 178-187 (T5), each row named at the attack goes on the roll; src 175: only the largest
+    d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4), hero("foe", Endurance=20))
+    fight(d, "ace", "foe")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", circumstances=circumstances,
+                  dice=(1, 1))  # fmt: skip
+    task = one(events, "attack_rolled").roll.task
+    assert (task.bonus, task.difficulty) == (bonus, 8 + 2)
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-MOD-002", "BPB-MOD-003")
+@pytest.mark.parametrize(
+    ("circumstances", "held_item", "modifier"),
+    [
+        ("attacker_walking", False, 0),  # src 194
+        ("attacker_cant_see", False, 3),  # src 195
+        ("attacker_restrained", False, 3),  # src 196
+        ("attacker_running", False, 3),  # src 197
+        ("defender_sprinting", False, 3),  # src 198
+        ("", True, 3),  # src 199
+        ("attacker_blind", False, 6),  # src 200
+        ("attacker_sprinting", False, 6),  # src 201
+        ("attacker_sprinting, defender_sprinting", False, 6),  # src 175: "+6 ..., not +9"
+        ("attacker_blind", True, 9),  # src 175, 202: the held item is cumulative
+        ("attacker_cant_see, attacker_running", True, 6),  # T6 governs (BPB-MOD-003 PROPOSED)
+    ],
+)
+def test_r74_each_difficulty_modifier_row(circumstances: str, held_item: bool, modifier: int) -> None:
+    # src 190-202 (T6): each row on the difficulty, only the largest, the held item on top of it
+    d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=9), hero("foe", Endurance=20))
+    fight(d, "ace", "foe")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", circumstances=circumstances,
+                  held_item=held_item, dice=(1, 1))  # fmt: skip
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + modifier
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-MOD-001")
+def test_r75_the_one_held_is_easier_to_hit_and_hits_worse() -> None:
+    # src 329: the held character is restrained: "attackers gain a +3 attack bonus when attacking the
+    # grappled character", and "defenders gain a +3 defense bonus when the grappled character attacks
+    # them" (T5 src 184, T6 src 196), with nothing named at the attack: the table knows she is held
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    events = d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3  # Adler's Agility 2
+    _next(d, "widow")
+    events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1))
+    task = one(events, "attack_rolled").roll.task
+    assert (task.bonus, task.difficulty) == (3, 8 + 4)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ACT-004")
+def test_r76_held_cannot_walk_away() -> None:
+    # src 329: a restrained character "can't use normal movement until they break the grapple"
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="widow")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="widow", medium="swim")
+
+
+@pytest.mark.rules("BPB-ACT-004", "BPB-DEF-008")
+def test_r77_standing_up_is_the_movement_action() -> None:
+    # src 127: "With a movement action, a character may stand up from a prone or seated position": Widow,
+    # prone after diving for cover, stands up on her next turn (not lost: she had acted) and may not
+    # walk on as well
+    d = table()
+    fight(d, "widow", "adler")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=20, dice=(6, 5))
+    d.answer("ann", "defend-1", "dive")
+    _next(d, "adler")
+    # the dive cost her round-2 action (src 393: "it sacrifices their next action"); the lost action is
+    # the task action, the move stays (docs/systems/bpb.md)
+    d.refuse("ann", "move", rule="BPB-ACT-004", character="widow")
+    d.do("ann", "move", character="widow", stand_up=True)
+    assert Status.PRONE not in state(d).condition("widow").statuses
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
+
+
+@pytest.mark.rules("BPB-MOVE-001", "BPB-MOVE-002")
+@pytest.mark.parametrize(("mode", "most"), [("walk", 40), ("run", 80), ("sprint", 240)])
+def test_r78_widows_ground_row(mode: str, most: int) -> None:
+    # src 28, 44 (T1, Agility 4): walk 40, run 80, sprint 240 ft a round; a foot more is refused
+    d = table()
+    fight(d, "widow")
+    d.refuse("ann", "move", rule="BPB-MOVE-001", character="widow", mode=mode, feet=most + 1)
+    d.do("ann", "move", character="widow", mode=mode, feet=most)
+    assert state(d).fight.turn.moved_ft == most
+
+
+@pytest.mark.rules("BPB-MOVE-004", "BPB-MOVE-011", "BPB-MOVE-007")
+def test_r79_a_fast_swim_is_a_double_move() -> None:
+    # src 57, 71 (T2, Agility 4): swim 8, fast swim 16 ft; a fast swim is a double move and so costs the
+    # turn's task +3 (src 103; BPB-MOVE-011 PROPOSED)
+    d = cast(hero("fish", owner="ann", powers=(BLAST6,), Agility=4, Accuracy=4), hero("foe", Endurance=20))
+    fight(d, "fish", "foe")
+    d.refuse("ann", "move", rule="BPB-MOVE-001", character="fish", medium="water", feet=9)
+    d.refuse("ann", "move", rule="BPB-MOVE-001", character="fish", medium="water", mode="run", feet=17)
+    d.do("ann", "move", character="fish", medium="water", mode="run", feet=16)
+    events = d.do("ann", "attack", attacker="fish", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
+
+
+@pytest.mark.rules("BPB-MOVE-005", "BPB-MOVE-006")
+def test_r80_jumps_standing_and_running() -> None:
+    # src 57, 92 (T3): Ganyeka (Brawn 5) jumps 15 ft standing; with a run-up "the character's ground
+    # movement is added to their long jump distance" (BPB-MOVE-006 PROPOSED: the ground move of the
+    # mode used, Agility 3): a walk's 30 ft and the jump, 45 ft; a run's 60 and the jump, 75 ft
+    # (first written expecting a jump at a walk to be the standing 15 ft: the walk is a run-up too)
+    d = table()
+    fight(d, "ganyeka")
+    d.refuse("bo", "move", rule="BPB-MOVE-001", character="ganyeka", medium="jump", feet=46)
+    d.do("bo", "move", character="ganyeka", medium="jump", feet=45)
+    _next(d, "ganyeka")
+    d.refuse("bo", "move", rule="BPB-MOVE-001", character="ganyeka", medium="jump", mode="run", feet=76)
+    d.do("bo", "move", character="ganyeka", medium="jump", mode="run", feet=75)
+
+
+@pytest.mark.rules("BPB-MOVE-009")
+def test_r81_a_minute_of_sprinting_then_no_more() -> None:
+    # src 105: natural movement "may move all-out for up to one minute" (ten rounds): the eleventh round
+    # of sprinting is refused, and so is a run; a walk is fine
+    d = table()
+    fight(d, "widow")
+    for _ in range(10):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
+    d.do("ann", "move", character="widow")
+
+
+@pytest.mark.rules("BPB-MOVE-010", "BPB-MOVE-003")
+def test_r82_a_movement_power_never_tires_but_pays_the_six() -> None:
+    # src 105: "This limitation does not apply to characters using a movement power"; src 107: movement
+    # powers may sprint "and incur the same difficulty modifiers". Found: a move naming the power but
+    # leaving the medium at "ground" was a natural sprint (Agility's speed, tired after ten rounds);
+    # a named power is now the power's move, and a named power with another medium is refused
+    runner = Power(name="Super-running", rank=6, movement=True)
+    d = cast(hero("dash", owner="ann", powers=(runner, BLAST6), Accuracy=9), hero("foe", Endurance=20))
+    fight(d, "dash", "foe")
+    for _ in range(11):
+        d.do("ann", "move", character="dash", mode="sprint", power="Super-running")
+        _next(d, "dash", "foe")
+    d.refuse("ann", "move", character="dash", mode="sprint", power="Super-running", medium="water")
+    moved = one(d.do("ann", "move", character="dash", mode="sprint", power="Super-running"), "moved")
+    assert (moved.medium, moved.feet) == ("power", 6 * 10 * 6)  # rank 6 (ours: 10 x rank base, x6)
+    events = d.do("ann", "attack", attacker="dash", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
+
+
+@pytest.mark.rules("BPB-RANGE-001", "BPB-RANGE-003")
+@pytest.mark.parametrize(("feet", "modifier"), [(400, 0), (401, 3), (1600, 3), (1601, 6)])
+def test_r83_band_edges_of_a_pistol(feet: int, modifier: int) -> None:
+    # src 111-113: a pistol is "normally useful up to 400 feet" (band 3); 1,600 ft is band 4 (+3)
+    pistol = Power(name="Pistol", rank=4, band=3, attack=AttackKind.RANGED)
+    d = cast(hero("shot", powers=(pistol,), Accuracy=9), hero("foe", owner="ann"))
+    fight(d, "shot", "foe")
+    events = d.do(
+        "gm", "attack", attacker="shot", target="foe", power="Pistol", distance_ft=feet, dice=(1, 1)
+    )
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + modifier
+
+
+@pytest.mark.rules("BPB-ROLL-002", "BPB-ROLL-004", "BPB-ROLL-006")
+@pytest.mark.parametrize(
+    ("level", "difficulty"),
+    [("routine", 9), ("challenging", 12), ("demanding", 15), ("frustrating", 18), ("nigh-impossible", 21)],
+)
+def test_r84_the_difficulty_ladder(level: str, difficulty: int) -> None:
+    # src 160-165 (T4): each row's number
+    d = cast(hero("brain", owner="ann", Reason=9))
+    d.do("gm", "call_task", character="brain", attribute="Reason", level=level)
+    roll = one(d.do("ann", "roll", call=1, character="brain", dice=(1, 1)), "task_rolled").roll
+    assert roll.task.difficulty == difficulty
+
+
+@pytest.mark.rules("BPB-ROLL-002")
+def test_r85_easy_needs_no_roll() -> None:
+    # src 153: "Easy tasks do not require a roll at all: if a character has any competence at all with an
+    # easy task, they succeed": the table will not call for one (nothing to roll)
+    d = table()
+    d.refuse("gm", "call_task", rule="BPB-ROLL-002", character="widow", attribute="Reason", level="easy")
+    assert not state(d).calls
+
+
+@pytest.mark.rules("BPB-TAKE-001", "BPB-TAKE-002")
+def test_r86_a_time_limit_allows_the_average_not_the_max() -> None:
+    # src 214: the average needs no pressure and "no penalty for failure or there is no time limit";
+    # src 220: the max needs "no penalty for failure and there is no time limit"
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, pressure=False,
+         penalty=False, time_limit=True)  # fmt: skip
+    d.refuse("ann", "roll", call=1, character="widow", take="max")
+    roll = one(d.do("ann", "roll", call=1, character="widow", take="average"), "task_rolled").roll
+    assert (roll.verdict.total, roll.verdict.success) == (10, False)
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, pressure=True,
+         penalty=False, time_limit=False)  # fmt: skip
+    d.refuse("ann", "roll", call=2, character="widow", take="average")
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=15, pressure=False,
+         penalty=False, time_limit=False)  # fmt: skip
+    roll = one(d.do("ann", "roll", call=3, character="widow", take="max"), "task_rolled").roll
+    assert (roll.verdict.total, roll.verdict.success) == (15, True)
+
+
+@pytest.mark.rules("BPB-TAKE-003")
+def test_r87_no_take_in_a_fight_attack() -> None:
+    # src 216: opposed rolls "typically involve both a time limit and a penalty for failure": an opposed
+    # call against an opponent in a fight offers no average unless the GM says otherwise
+    d = table()
+    d.do(
+        "gm",
+        "call_task",
+        character="widow",
+        attribute="Agility",
+        against="adler",
+        against_attribute="Agility",
+    )
+    d.refuse("ann", "roll", call=1, character="widow", take="average")
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(2, 2)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.success) == (8 + 2, False)  # src 169: 8 + his Agility
+
+
+@pytest.mark.rules("BPB-EXT-001", "BPB-EXT-002")
+def test_r88_an_extended_task_runs_out_of_attempts() -> None:
+    # src 206: the GM "might also set a maximum number of attempts": a bomb needs 3 successes in 2 tries;
+    # Widow (no expertise in Reason) succeeds once, fails once: the bomb goes off, a third try is refused
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, required=3, max_attempts=2,
+         task="disarm the bomb")  # fmt: skip
+    d.do("ann", "roll", call=1, character="widow", dice=(6, 6))  # 15: with no expertise, one success
+    assert state(d).calls[1].successes["widow"] == 1
+    d.do("ann", "roll", call=1, character="widow", dice=(1, 1))
+    d.refuse("ann", "roll", call=1, character="widow", dice=(6, 6))
+
+
+@pytest.mark.rules("BPB-XS-004", "BPB-DMG-009")
+def test_r89_overwhelming_a_reason_drain() -> None:
+    # src 232: "For attacks that inflict some other form of damage ..., the total rank of the power is
+    # increased by three": Reason Drain 5 overwhelming is 8 Reason damage, less Reason protection 3: 5
+    drain = Power(name="Reason Drain", rank=5, attack=AttackKind.MENTAL, damages="Reason", expertise=True)
+    guard = Power(name="Attribute Invulnerability", rank=3, protects="Reason")
+    d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", powers=(guard,), Reason=9))
+    fight(d, "psi", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 6))
+    if d.table.prompts() and d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
+    assert (hit.attribute, hit.dr, hit.amount) == ("Reason", 8, 5)
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-XS-007")
+def test_r90_no_slam_or_stagger_from_a_drain() -> None:
+    # src 236, 242: "Only attacks that normally inflict Endurance damage can result in a slamming attack"
+    # (and staggering): the extreme drain may only overwhelm
+    drain = Power(name="Reason Drain", rank=5, attack=AttackKind.MENTAL, damages="Reason", expertise=True)
+    d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", Reason=9))
+    fight(d, "psi", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 6))
+    if d.table.prompts() and d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    d.refuse("gm", "extreme", attack=1, effect="slamming")
+    d.refuse("gm", "extreme", attack=1, effect="staggering")
+    assert [o.value for o in d.table.prompts()[0].options] == ["overwhelming"]
+
+
+@pytest.mark.rules("BPB-XS-008")
+def test_r91_a_strong_will_keeps_the_field_up() -> None:
+    # src 244: a staggered character "may attempt a challenging Willpower task roll (task difficulty 12)
+    # to keep their powers activated": Widow (Willpower 3) rolls 9: 12, kept
+    d = cast(hero("zap", powers=(BLAST9,), Accuracy=6))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    fight(d, "widow", "zap")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))  # no roll reaches a block or dodge of 17
+    checked = one(d.answer("ann", "keep-1", "keep", dice=(4, 5)), "powers_checked")
+    assert (checked.roll.task.difficulty, checked.roll.verdict.total, checked.kept) == (12, 12, True)
+    assert "Force Field" in state(d).condition("widow").on
+
+
+@pytest.mark.rules("BPB-INIT-002")
+def test_r92_willpower_breaks_the_tie() -> None:
+    # src 254: equal Perception and Agility: the higher Willpower acts first
+    d = cast(hero("calm", Willpower=5), hero("keen", Willpower=2), hero("fast", Agility=3))
+    d.do("gm", "start_fight", characters="keen, calm, fast")
+    assert state(d).fight.order.order == ("fast", "calm", "keen")
+
+
+@pytest.mark.rules("BPB-TURN-002")
+def test_r93_a_slower_hand_cannot_cut_in_before_a_quicker_one() -> None:
+    # src 287: a delaying character "may then pre-empt another character's action later in the round,
+    # unless the other character has a higher Perception/Agility/Willpower": Adler (aware first,
+    # Perception 3) holds; Widow (Perception 4) comes up: he may not pre-empt her
+    d = table()
+    d.do("gm", "start_fight", characters="adler, widow, brandt", aware_first="adler, widow, brandt")
+    d.do("gm", "delay", character="adler")
+    assert state(d).fight.turn.actor == "widow"
+    d.refuse("gm", "preempt", rule="BPB-TURN-002", character="adler")
+    _next(d, "widow")
+    d.do("gm", "preempt", character="adler")  # Brandt (Perception 2) is slower
+    assert state(d).fight.turn.actor == "adler"
+
+
+@pytest.mark.rules("BPB-TURN-006", "BPB-TURN-004")
+def test_r94_one_forced_action_a_round() -> None:
+    # src 297: "A character may only force an action once per round": after a forced dodge, a forced
+    # switch of her Force Field in the same round is refused
+    d = table()
+    fight(d, "adler", "widow", "brandt")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "dodge", dice=(6, 6))
+    d.refuse("ann", "switch", rule="BPB-TURN-006", character="widow", power="Force Field", forced=True)
+    d.refuse("ann", "guard", rule="BPB-TURN-006", character="widow", kind="block", forced=True)
+
+
+@pytest.mark.rules("BPB-GRAB-003")
+def test_r95_break_out_with_the_greater_of_brawn_and_agility() -> None:
+    # src 315: the break-out is "Brawn or Agility (whichever is greater) against the attacker's Brawn or
+    # Agility (whichever is greater)": nimble (Agility 6, Brawn 1) against a wrestler (Brawn 2,
+    # Agility 5): 2d6 + 6 vs 8 + 5
+    d = cast(hero("wrestler", owner="ann", Brawn=2, Agility=5, Prowess=9), hero("nimble", Agility=6, Brawn=1))
+    fight(d, "wrestler", "nimble")
+    events = d.do("ann", "grab", attacker="wrestler", target="nimble", manoeuvre="hold", dice=(6, 6, 3, 4))
+    grab = one(events, "grabbed")
+    assert (grab.breakout.task.attribute, grab.breakout.task.difficulty) == (6, 13)
+    assert grab.breakout.verdict.success and not grab.held
+
+
+@pytest.mark.rules("BPB-GRAB-006")
+@pytest.mark.parametrize(("brawn", "agility", "dr", "stunning"), [(3, 5, 5, False), (2, 3, 3, True)])
+def test_r96_squeeze_with_the_greater(brawn: int, agility: int, dr: int, stunning: bool) -> None:
+    # src 330: squeeze DR "equal to the attacker's rank in Brawn or Agility (whichever is greater)";
+    # human level (3 or less) is stunning
+    d = cast(hero("grip", owner="ann", Brawn=brawn, Agility=agility, Prowess=9), hero("foe", Endurance=20))
+    fight(d, "grip", "foe")
+    events = d.do("ann", "grab", attacker="grip", target="foe", manoeuvre="squeeze", dice=(6, 6, 1, 1))
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.stunning) == (dr, stunning)
+
+
+@pytest.mark.rules("BPB-GRAB-009", "BPB-GRAB-010")
+@pytest.mark.parametrize(("soft", "amount"), [(False, 2), (True, 0)])
+def test_r97_thrown_into_a_wall_or_a_haystack(soft: bool, amount: int) -> None:
+    # src 353: Widow thrown at a brick wall takes 4 - 2 = 2; src 355: a soft surface reduces "the impact
+    # damage by as much as half": DR 4 -> 2, against her Invulnerability 2: nothing
+    d = table()
+    fight(d, "ganyeka", "widow")
+    events = d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw",
+                  into="a haystack" if soft else "a brick wall", into_pv=0 if soft else 5, soft=soft,
+                  dice=(6, 6, 1, 1))  # fmt: skip
+    hits = [h for h in of(events, "damaged") if h.character == "widow"]
+    assert sum(h.amount for h in hits) == amount
+    assert state(d).condition("widow").lost == amount
+
+
+@pytest.mark.rules("BPB-GRAB-011")
+@pytest.mark.parametrize(("agility", "dr", "stunning"), [(3, 3, True), (4, 4, False)])
+def test_r98_a_trip_knocks_prone_at_agility(agility: int, dr: int, stunning: bool) -> None:
+    # src 363: trip DR "equal to the attacker's rank in Agility" (Brawn does not count), stunning at
+    # human level; "The defender falls to the ground"
+    d = cast(hero("legs", owner="ann", Agility=agility, Brawn=9, Prowess=9), hero("foe", Endurance=20))
+    fight(d, "legs", "foe")
+    events = d.do("ann", "grab", attacker="legs", target="foe", manoeuvre="trip", dice=(6, 6, 1, 1))
+    hit = one(events, "damaged")
+    assert (hit.dr, hit.stunning) == (dr, stunning)
+    assert Status.PRONE in state(d).condition("foe").statuses
+
+
+@pytest.mark.rules("BPB-MOD-004")
+def test_r99_a_helpless_mind_is_easier_too() -> None:
+    # src 369: the +6 for an unconscious target "applies to powers such as Telepathy"
+    mind = Power(name="Telepathy", rank=5, attack=AttackKind.MENTAL, damages=None)
+    d = cast(hero("psi", powers=(mind,), Willpower=6), hero("me", owner="ann"))
+    d.patch(
+        conditions={"me": state(d).condition("me").model_copy(update={"statuses": (Status.UNCONSCIOUS,)})}
+    )
+    fight(d, "psi", "me")
+    events = d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.bonus == 6
+
+
+@pytest.mark.rules("BPB-DEF-004", "BPB-DEF-002")
+def test_r100_telepathy_blocks_telepathy() -> None:
+    # src 377: "a defender with Telepathy may use their Telepathy to attempt to block the Telepathy of an
+    # attacker": the block is offered, at 8 + the attacker's rank, rolled with her Telepathy's rank (she
+    # "use[s] that power"), not her Prowess (first written expecting Prowess 6: 7 + 6 = 13; the table's
+    # reading, 2d6 + the power, is the text's)
+    mind = Power(name="Telepathy", rank=5, attack=AttackKind.MENTAL, damages=None)
+    d = cast(hero("psi", powers=(mind,), Willpower=6), hero("me", owner="ann", powers=(mind,), Prowess=6))
+    fight(d, "psi", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", dice=(6, 6))
+    assert "block" in [o.value for p in d.prompts("ann") for o in p.options]
+    rolled = one(d.answer("ann", "defend-1", "block", dice=(4, 4)), "defence_rolled")
+    assert (rolled.roll.task.attribute, rolled.roll.task.difficulty) == (5, 13)
+    assert rolled.roll.verdict.success
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008")
+def test_r101_cover_too_far_is_no_benefit() -> None:
+    # src 395: "If the nearest safe area or cover is too far away for the character to reach it with a
+    # normal move, then there is no benefit to diving for cover": Widow walks 40 ft; cover 50 ft away
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=50, dice=(6, 5))
+    options = [o.value for p in d.prompts("ann") for o in p.options]
+    if "dive" in options:
+        events = d.answer("ann", "defend-1", "dive")
+        assert one(events, "damaged").amount == 2
+    else:
+        events = d.answer("ann", "defend-1", "take")
+        assert one(events, "damaged").amount == 2
+
+
+@pytest.mark.rules("BPB-DMG-001")
+def test_r102_a_super_punch_is_normal_damage() -> None:
+    # src 403: "A character with rank 4 Brawn would have damage rating 4, and the damage inflicted would be
+    # normal"
+    d = cast(hero("champ", owner="ann", Brawn=4, Prowess=9), hero("foe", Endurance=20))
+    fight(d, "champ", "foe")
+    d.do("ann", "attack", attacker="champ", target="foe", dice=(6, 6))
+    hit = one(d.answer("gm", "defend-1", "take"), "damaged")
+    assert (hit.dr, hit.stunning, hit.amount) == (4, False, 4)
+    assert state(d).condition("foe").lost == 4
+
+
+@pytest.mark.rules("BPB-DMG-008")
+def test_r103_protection_above_the_damage_takes_nothing_off() -> None:
+    # src 425: "The protection value is subtracted from the damage rating, and any remaining damage is
+    # subtracted": Pistol 4 on Ganyeka's Invulnerability 4 leaves nothing (and never heals him)
+    d = table()
+    fight(d, "adler", "ganyeka")
+    d.do("gm", "attack", attacker="adler", target="ganyeka", power="Pistol", dice=(6, 6))
+    events = d.answer("bo", "defend-1", "take")
+    assert one(events, "damaged").amount == 0 if of(events, "damaged") else True
+    assert state(d).condition("ganyeka").lost == 0
+
+
+@pytest.mark.rules("BPB-REC-002")
+def test_r104_a_week_a_point_without_care() -> None:
+    # src 433: "without it, they will regain one Endurance per week": 13 days without care: 1 point
+    d = cast(hero("brute", Brawn=6, Prowess=9), hero("me", owner="ann", Endurance=20))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    d.do("gm", "end_fight")
+    d.do("gm", "rest", characters="me")
+    assert state(d).condition("me").lost == 3
+    assert one(d.do("gm", "heal", character="me", days=13, care=False), "healed").amount == 1
+    assert state(d).condition("me").lost == 2
+
+
+@pytest.mark.rules("BPB-REC-003", "BPB-DMG-009")
+def test_r105_a_drained_mind_comes_back_after_the_fight() -> None:
+    # src 435: "If the character has taken some other form of damage ... this damage is temporary. It all
+    # comes back after the fight is over, when the character has had a chance to rest"
+    drain = Power(name="Reason Drain", rank=5, attack=AttackKind.MENTAL, damages="Reason")
+    d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", Reason=9))
+    fight(d, "psi", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 5))
+    assert state(d).condition("me").drained == {"Reason": 5}
+    d.do("gm", "end_fight")
+    d.do("gm", "rest")
+    assert state(d).condition("me").drained in ({}, {"Reason": 0})
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-004")
+def test_r106_unspent_points_lapse_at_the_next_session() -> None:
+    # src 443, 447: one plot point each session; "any unspent plot points do not carry over"
+    d = table()
+    d.do("gm", "start_session")
+    d.do("gm", "award", character="widow", reason="a fine joke")
+    assert state(d).condition("widow").plot_points == 2
+    d.do("gm", "start_session")
+    assert state(d).condition("widow").plot_points == 1
+    assert state(d).condition("adler").plot_points == 0  # the GM's agents are no player's
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-ACT-007")
+def test_r107_free_actions_on_ones_turn_roleplay_any_time() -> None:
+    # src 123: "A character can't perform free actions until it is their turn"; src 139: roleplay actions
+    # "at any time, whether it is their round or not"
+    d = table()
+    fight(d, "adler", "widow")
+    d.refuse("ann", "act", character="widow", kind="free", text="drops to a crouch")
+    d.refuse("ann", "switch", character="widow", power="Force Field")  # activating: a free action
+    d.do("ann", "act", character="widow", kind="roleplay", text="You shall not pass!")

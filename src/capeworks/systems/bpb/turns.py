@@ -59,6 +59,7 @@ __all__ = [
     "guard",
     "move",
     "move_distance",
+    "movement_medium",
     "order_keys",
     "pace",
     "preempt",
@@ -215,6 +216,17 @@ def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Don
     return b
 
 
+def movement_medium(who: Character, medium: str, power: str | None) -> str:
+    """The medium a move goes by: a named power is "power", also when the medium was left at its default
+    (src 107: the power's speed, not Agility's, and src 105: no sprint fatigue); a named power with another
+    medium is refused rather than one of the two ignored."""
+    if power is None or medium == "power":
+        return medium
+    if medium == "ground":
+        return "power"
+    raise InvalidCommand(f"{who.name} moves with {power} or by {medium}, not both: name one.")
+
+
 def _base(state: BpbState, who: Character, medium: str, power: str | None) -> int:
     if medium == "power":
         found = who.power(power or "")
@@ -290,9 +302,10 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
                 f"it, declare the {c.mode.value} (pace) before the task, which then takes its "
                 f"+{MODE_DIFFICULTY[c.mode]}.",
             )
-    feet = move_distance(state, who, c.mode, c.medium, c.power, c.feet, in_fight=in_fight)
+    medium = movement_medium(who, c.medium, c.power)
+    feet = move_distance(state, who, c.mode, medium, c.power, c.feet, in_fight=in_fight)
     b = ctx.batch(state)
-    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
+    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=medium, round=state.round))
     return b
 
 
