@@ -1715,7 +1715,7 @@ def test_r103_protection_above_the_damage_takes_nothing_off() -> None:
     fight(d, "adler", "ganyeka")
     d.do("gm", "attack", attacker="adler", target="ganyeka", power="Pistol", dice=(6, 6))
     events = d.answer("bo", "defend-1", "take")
-    assert one(events, "damaged").amount == 0 if of(events, "damaged") else True
+    assert [h.amount for h in of(events, "damaged")] in ([], [0])
     assert state(d).condition("ganyeka").lost == 0
 
 
@@ -1768,3 +1768,247 @@ def test_r107_free_actions_on_ones_turn_roleplay_any_time() -> None:
     d.refuse("ann", "act", character="widow", kind="free", text="drops to a crouch")
     d.refuse("ann", "switch", character="widow", power="Force Field")  # activating: a free action
     d.do("ann", "act", character="widow", kind="roleplay", text="You shall not pass!")
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-TURN-001")
+def test_r108_a_forced_dodge_spends_the_held_action() -> None:
+    # src 297: forcing sacrifices "their next available action, whether that action would be in the
+    # current round or on the next round"; src 287: a delayed action may be used "later in the round".
+    # Widow holds her action; Adler shoots her and she forces a dodge: the held action is her next
+    # available one, so it is gone and round 2's turn is hers whole
+    d = table()
+    fight(d, "widow", "adler", "brandt")
+    d.do("ann", "delay", character="widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "dodge", dice=(6, 6))
+    d.refuse("ann", "preempt", character="widow")
+    _next(d, "adler", "brandt")
+    assert state(d).round == 2 and state(d).fight.turn.actor == "widow"
+    assert not state(d).fight.turn.lost
+    # a log written before the held action was spent replays as it was played then
+    older = [e.model_dump(mode="json") for e in d.table.log if e.type != "bpb.held_action_spent"]
+    assert replay_document({"log": older}).state.condition("widow").lost_actions == 1
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-TURN-001")
+def test_r124_a_stagger_takes_the_held_action() -> None:
+    # src 242: staggered, "losing their next action (their next action on this round if they have not yet
+    # taken one ...)": Widow held hers; Zap staggers her; the held action is lost, round 2 is hers
+    d = cast(
+        hero("widow", owner="ann", Endurance=20, Perception=5), hero("zap", powers=(BLAST9,), Accuracy=6)
+    )
+    fight(d, "widow", "zap")
+    d.do("ann", "delay", character="widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    assert "widow" not in state(d).fight.delayed
+    _next(d, "zap")
+    assert state(d).round == 2 and state(d).fight.turn.actor == "widow"
+    assert not state(d).fight.turn.lost
+
+
+@pytest.mark.rules("BPB-DEF-002", "BPB-ACT-001")
+def test_r109_a_block_on_ones_turn_is_the_task_action() -> None:
+    # src 373: "During their round ... a character may choose to use a task action to block": then no
+    # attack that turn (one task action, src 117)
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "guard", character="widow", kind="block")
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="widow", target="adler", power="Venom Sting")
+    d.do("ann", "move", character="widow")  # the movement action is still hers
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-GRAB-003")
+def test_r110_breaking_a_hold_on_ones_turn() -> None:
+    # src 329: restrained "until they break the grapple"; PROPOSED (BPB-GRAB-005): the held character's
+    # task action repeats the break-out roll: Widow 2d6 + Agility 4 vs 8 + Ganyeka's Brawn 5; 9 fails,
+    # then 10 (next round) succeeds and she walks away
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    events = d.do("ann", "break_free", character="widow", dice=(4, 4))  # 12 vs 13
+    assert (one(events, "broke_free").roll.task.difficulty, state(d).condition("widow").held_by) == (
+        13,
+        "ganyeka",
+    )
+    d.refuse("ann", "break_free", rule="BPB-ACT-001", character="widow", dice=(6, 6))
+    _next(d, "widow", "ganyeka")
+    events = d.do("ann", "break_free", character="widow", dice=(4, 5))  # 13 vs 13
+    assert one(events, "broke_free").roll.verdict.success
+    assert state(d).condition("widow").held_by is None
+    assert Status.RESTRAINED not in state(d).condition("widow").statuses
+    d.do("ann", "move", character="widow")
+
+
+@pytest.mark.rules("BPB-GRAB-008")
+def test_r111_too_heavy_to_throw() -> None:
+    # src 347: throw rank = Brawn - the mass's Lifts rank; PROPOSED: below 0 cannot be thrown. A Brawn 1
+    # thrower and Ganyeka (320 lb, rank 2): refused before any roll
+    d = cast(hero("kid", owner="ann", Brawn=1, Prowess=9))
+    d.do("gm", "add_character", id="ganyeka", sample="ganyeka", owner="bo")
+    fight(d, "kid", "ganyeka")
+    d.refuse("ann", "grab", rule="BPB-GRAB-008", attacker="kid", target="ganyeka", manoeuvre="throw",
+             dice=(6, 6, 1, 1))  # fmt: skip
+
+
+@pytest.mark.rules("BPB-ACT-005")
+def test_r112_an_equivalent_action_is_the_gms_permission() -> None:
+    # src 127: "With the GM's permission, the character may instead perform any equivalent action":
+    # Widow's player cannot spend her movement action on the vault by herself; the GM's seat can
+    d = table()
+    fight(d, "widow", "adler")
+    d.refuse("ann", "act", character="widow", kind="movement", text="opens the bank vault")
+    d.do("gm", "act", character="widow", kind="movement", text="opens the bank vault")
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
+
+
+@pytest.mark.rules("BPB-ACT-008")
+def test_r113_a_reaction_off_turn_costs_no_action() -> None:
+    # src 119, 143: reactions "can be attempted at any time": a Perception reaction on Adler's turn; Widow
+    # still has her whole turn after
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "call_task", character="widow", attribute="Perception", difficulty=12, reaction=True,
+         task="spot the sniper")  # fmt: skip
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(4, 4)), "task_rolled").roll
+    assert (roll.verdict.total, roll.verdict.success) == (12, True)
+    _next(d, "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-MOVE-008", "BPB-MOVE-007")
+def test_r114_both_sprinting_from_the_table_is_six() -> None:
+    # src 175: "if both the attacker and the defender are sprinting, the defender would gain a +6
+    # difficulty modifier, not +9", with nothing named: Foe sprinted this round, Ace sprints and shoots
+    d = cast(hero("foe", Endurance=20, Perception=5), hero("ace", owner="ann", powers=(BLAST6,), Accuracy=9))
+    fight(d, "foe", "ace")
+    d.do("gm", "move", character="foe", mode="sprint")
+    _next(d, "foe")
+    d.do("ann", "move", character="ace", mode="sprint")
+    events = d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
+
+
+@pytest.mark.rules("BPB-MOVE-007")
+def test_r115_a_called_task_after_a_run_is_three_harder() -> None:
+    # src 103: a running character "incurs a +3 difficulty modifier on any attacks or task rolls": Widow
+    # runs to the console and works it on her turn: 12 + 3
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", mode="run")
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, task="work the console")
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(6, 6)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.success) == (15, True)
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-ACT-003")
+def test_r116_a_force_field_switched_on_as_a_forced_action() -> None:
+    # src 297: forcing an action may "activate a defensive power"; it costs the next action. Widow, before
+    # her turn, sees Adler aim and throws up her Force Field: his shot meets PV 3; her round-1 turn is lost
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("ann", "switch", character="widow", power="Force Field", forced=True)
+    events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    assert not d.prompts("ann")  # her one forced action this round is spent: nothing to answer with
+    assert one(events, "damaged").pv == 3
+    _next(d, "adler")
+    assert state(d).fight.turn.actor == "widow" and state(d).fight.turn.lost
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-ACT-004")
+def test_r117_tripped_then_standing() -> None:
+    # src 363: "The defender falls to the ground"; src 127: standing up is a movement action; a prone
+    # character's feet are not on the ground to be tripped again (src 361)
+    d = table()
+    fight(d, "widow", "brandt")
+    d.do("ann", "grab", attacker="widow", target="brandt", manoeuvre="trip", dice=(6, 5, 1, 1))
+    assert Status.PRONE in state(d).condition("brandt").statuses
+    _next(d, "widow")
+    d.do("gm", "move", character="brandt", stand_up=True)
+    assert Status.PRONE not in state(d).condition("brandt").statuses
+
+
+@pytest.mark.rules("BPB-DMG-007", "BPB-REC-004")
+def test_r118_stunning_knocks_out_and_comes_back() -> None:
+    # src 421: stunning damage is temporary, recorded separately; PROPOSED (BPB-REC-004): Endurance at 0
+    # counting stunning is unconscious; after the fight and a rest it all comes back and he wakes
+    d = cast(hero("thug", owner="ann", Brawn=3, Prowess=9), hero("mook", Endurance=3))
+    fight(d, "thug", "mook")
+    d.do("ann", "attack", attacker="thug", target="mook", dice=(6, 6))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    c = state(d).condition("mook")
+    assert (c.stunning, c.lost) == (3, 0) and Status.UNCONSCIOUS in c.statuses
+    d.do("gm", "end_fight")
+    d.do("gm", "rest")
+    c = state(d).condition("mook")
+    assert c.stunning == 0 and Status.UNCONSCIOUS not in c.statuses
+
+
+@pytest.mark.rules("BPB-REC-001")
+def test_r119_an_odd_loss_rests_up_in_her_favour() -> None:
+    # src 433: half the endurance recently lost; PROPOSED: rounded up: 5 lost, 3 back
+    d = cast(hero("brute", Brawn=5, Prowess=9), hero("me", owner="ann", Endurance=20))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    d.do("gm", "end_fight")
+    assert one(d.do("gm", "rest", characters="me"), "rested").recovered == 3
+    assert state(d).condition("me").lost == 2
+
+
+@pytest.mark.rules("BPB-TURN-002")
+def test_r120_an_even_match_is_the_gms_call() -> None:
+    # src 287: "If both characters are evenly matched, then they may use their actions simultaneously or
+    # use a random method to determine who goes first, at the GM's option": the player cannot claim it
+    d = cast(hero("a", owner="ann"), hero("b", owner="bo"), hero("c", Perception=1))
+    d.do("gm", "start_fight", characters="a, b, c", aware_first="a, b, c")
+    d.do("ann", "delay", character="a")
+    assert state(d).fight.turn.actor == "b"
+    d.refuse("ann", "preempt", rule="BPB-TURN-002", character="a")
+    d.do("gm", "preempt", character="a")
+    assert state(d).fight.turn.actor == "a"
+
+
+@pytest.mark.rules("BPB-INIT-003")
+def test_r121_the_falling_girder_lands_after_everyone() -> None:
+    # src 256: "The environment always goes last in a round. Any falling objects ... fall ... after all
+    # characters have had the opportunity to use their actions"
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "add_hazard", text="a girder falls")
+    _next(d, "widow")
+    assert len(state(d).fight.hazards) == 1  # Adler still to act
+    events = d.do("gm", "end_turn", character="adler")
+    acted = one(events, "environment_acted")
+    assert (acted.round, acted.removed) == (1, (1,))
+    assert state(d).round == 2 and state(d).fight.hazards == ()
+
+
+@pytest.mark.rules("BPB-DMG-006", "BPB-DMG-010")
+def test_r122_penetrating_halves_only_the_best_layer() -> None:
+    # src 417, 429: the greatest PV applies (Force Field 5 over vest 2), and penetration halves it in the
+    # defender's favour: 3; Lance 7 leaves 4
+    lance = Power(name="Lance", rank=7, attack=AttackKind.RANGED, penetrating=True)
+    layers = (Power(name="Force Field", rank=5, protects="Endurance"),
+              Power(name="Vest", rank=2, protects="Endurance"))  # fmt: skip
+    d = cast(hero("zap", powers=(lance,), Accuracy=6), hero("me", owner="ann", powers=layers, Endurance=20))
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Lance", dice=(5, 5))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert state(d).condition("me").lost == 4
+
+
+@pytest.mark.rules("BPB-XS-005")
+def test_r123_a_slam_flies_the_throws_distance_of_the_miss() -> None:
+    # src 236: "Look up the rank that matches the amount by which they missed the roll, and match that to
+    # the distance in the 'Throws' column": missed by 4 -> Throws[4] = 50 ft (the chapter's anchor)
+    d = cast(hero("big", powers=(FIST8,), Prowess=8), hero("me", owner="ann", Brawn=3, Endurance=20))
+    fight(d, "big", "me")
+    d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    slam = one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled")  # 12 vs 16
+    assert (slam.missed_by, slam.distance_ft) == (4, 50)

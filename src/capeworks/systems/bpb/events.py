@@ -121,6 +121,13 @@ class Delayed(BpbEvent):
     character: str
 
 
+class HeldActionSpent(BpbEvent):
+    """BPB-TURN-004, BPB-XS-007: an action lost (to a forced action or a stagger) by one who holds a delayed
+    action is that held action, their next available one (src 297, 242), not their next turn's."""
+
+    character: str
+
+
 class Preempted(BpbEvent):
     """BPB-TURN-002: a delaying character acts now, before ``before``."""
 
@@ -439,6 +446,7 @@ EVENTS = declare_events(
     BlastAnswered,
     TurnBegan,
     Delayed,
+    HeldActionSpent,
     Preempted,
     Moved,
     PaceDeclared,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb.config import BpbConfig
+from capeworks.systems.bpb.events import HeldActionSpent
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import Character, Power, attribute_name
@@ -182,4 +183,18 @@ def spend_check(state: BpbState, who: Character) -> None:
 def emit(b: Done, dice: DiceService, payload: EventData) -> None:
     """Emit ``payload`` carrying every roll of this command not yet in one of its events."""
     seen = sum(len(e.rolls) for e in b.events)
+    before = b.state
     b.emit(payload, rolls=dice.records[seen:])
+    _spend_held(before, b)
+
+
+def _spend_held(before: BpbState, b: Done) -> None:
+    """BPB-TURN-004, BPB-XS-007: one who holds a delayed action and loses an action (a forced action, a
+    stagger) loses the held one: it is their "next available action" (src 297), the one "on this round"
+    they have not yet taken (src 242)."""
+    fight = b.state.fight
+    if fight is None:
+        return
+    for cid in fight.delayed:
+        if b.state.condition(cid).lost_actions > before.condition(cid).lost_actions:
+            b.emit(HeldActionSpent(character=cid))

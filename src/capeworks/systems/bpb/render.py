@@ -91,6 +91,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f"{p.character}'s turn is lost." if p.lost else f"{p.character}'s turn.")
     ),
     ev.Delayed.TYPE: lambda p: f"{p.character} holds their action.",
+    ev.HeldActionSpent.TYPE: lambda p: f"{p.character}'s held action is the one spent.",
     ev.Preempted.TYPE: lambda p: f"{p.character} acts now, before {p.before}.",
     ev.Moved.TYPE: lambda p: (
         f"{p.character} stands up."

@@ -143,6 +143,14 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up.update(_turn_began(state, p))
     elif isinstance(p, ev.Delayed):
         up["fight"] = _fight(state, delayed=(*state.fight.delayed, p.character) if state.fight else ())
+    elif isinstance(p, ev.HeldActionSpent):  # the action just lost is the held one, not a later turn's
+        fight = state.fight
+        if fight is not None:
+            up["fight"] = fight.model_copy(
+                update={"delayed": tuple(d for d in fight.delayed if d != p.character)}
+            )
+        c = state.condition(p.character)
+        up["conditions"] = _cond(state, p.character, lost_actions=max(0, c.lost_actions - 1))
     elif isinstance(p, ev.Preempted):
         fight = state.fight
         if fight is not None:
