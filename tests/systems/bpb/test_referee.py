@@ -2012,3 +2012,43 @@ def test_r123_a_slam_flies_the_throws_distance_of_the_miss() -> None:
         d.answer("ann", "defend-1", "take")
     slam = one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled")  # 12 vs 16
     assert (slam.missed_by, slam.distance_ft) == (4, 50)
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-GRAB-005")
+def test_r125_a_plot_point_breaks_the_hold() -> None:
+    # src 469: a plot point and "their character succeeds at the current task roll": Widow, held by
+    # Ganyeka, spends hers on the break-out (2d6 + 4 vs 13): free, the point gone; a second is refused
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    rolled = one(d.do("ann", "break_free", character="widow", plot_point=True), "broke_free").roll
+    assert (rolled.plot_point, rolled.verdict.success, rolled.faces) == (True, True, ())
+    c = state(d).condition("widow")
+    assert (c.held_by, c.plot_points) == (None, 0)
+    d.do("ann", "move", character="widow")
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-XS-008")
+def test_r126_a_plot_point_keeps_the_field_up() -> None:
+    # src 244: keeping powers on while staggered is "a challenging Willpower task roll (task difficulty
+    # 12)"; src 469: a plot point makes the current task roll succeed. The prompt offers it
+    d = cast(hero("zap", powers=(BLAST9,), Accuracy=6))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    d.do("gm", "start_session")
+    fight(d, "widow", "zap")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    assert [o.value for p in d.prompts("ann") for o in p.options if o.payload.get("plot_point")] == [
+        "keep:plot_point"
+    ]
+    events = d.do("ann", "keep_powers", attack=1, character="widow", keep=True, plot_point=True)
+    checked = one(events, "powers_checked")
+    assert (checked.kept, checked.roll.plot_point) == (True, True)
+    c = state(d).condition("widow")
+    assert ("Force Field" in c.on, c.plot_points) == (True, 0)

@@ -453,10 +453,21 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
         raise InvalidCommand(f"Attack {p.id} staggered {p.target}.")
     t = state.characters[p.target]
     powers = _switched_on(state, t)
+    if c.plot_point:
+        if not c.keep:
+            raise InvalidCommand("A plot point buys keeping the powers on; letting them go rolls nothing.")
+        spend_check(state, t)
     b = ctx.batch(state)
     if c.keep:
         task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
-        roll = make_roll(dice, f"{t.name} keeps their powers on", task, state.config, reaction=True)
+        roll = make_roll(
+            dice,
+            f"{t.name} keeps their powers on",
+            task,
+            state.config,
+            reaction=True,
+            plot_point=c.plot_point,
+        )
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=roll.verdict.success, roll=roll))
     else:
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=False))

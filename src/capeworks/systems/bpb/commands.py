@@ -267,6 +267,8 @@ class KeepPowers(_P):
     attack: int
     character: str
     keep: bool
+    #: BPB-PP-005: the Willpower roll is a task roll a plot point makes succeed (src 469)
+    plot_point: bool = False
 
 
 class Grab(_P):
@@ -301,6 +303,8 @@ class BreakFree(_P):
     """Held: spend the task action to break out of the hold."""
 
     character: str
+    #: BPB-PP-005: the break-out is a task roll a plot point makes succeed (src 469)
+    plot_point: bool = False
 
 
 class Explode(_P):

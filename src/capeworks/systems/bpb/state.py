@@ -287,6 +287,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if not p.kept:
             c = state.condition(p.character)
             up["conditions"] = _cond(state, p.character, on=tuple(x for x in c.on if x not in p.powers))
+        if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(
+                state, p.character, plot_points=state.condition(p.character).plot_points - 1
+            )
     elif isinstance(p, ev.AttackSettled):
         up["fight"] = _fight(state, pending=None)
     elif isinstance(p, ev.Grabbed | ev.Exploded):
@@ -309,6 +313,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up.update(_blast_answered(state, p))
     elif isinstance(p, ev.BrokeFree):
         up["fight"] = _turn(state, p.character, task=True)
+        if p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(
+                state, p.character, plot_points=state.condition(p.character).plot_points - 1
+            )
     elif isinstance(p, ev.Rested):
         c = state.condition(p.character)
         lost = c.lost - p.recovered
