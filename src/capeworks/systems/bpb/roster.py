@@ -137,6 +137,14 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
     spend_check(state, who)
     b = ctx.batch(state)
     kind = c.kind.strip().lower()
+    if c.rounds is not None and c.rounds > state.config.boost_rounds and not ctx.is_gm:
+        # src 477, 483: a boost or stunt lasts one round; longer "if that seems to make sense and the GM
+        # agrees": the GM's seat spends it for the player
+        raise RuleViolation(
+            "BPB-PP-008",
+            f"A boost or stunt lasts {state.config.boost_rounds} round(s); longer needs the GM's agreement: "
+            "the GM spends it for you.",
+        )
     if kind == "boost":
         if not c.power:
             raise InvalidCommand("Name the attribute or power to boost.")
