@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.engine.golden import replay_document
 from capeworks.errors import CapeworksError
 from capeworks.systems.bpb.model import Status
@@ -2250,3 +2251,49 @@ def test_r139_the_held_item_and_the_range_band_on_a_sprinting_shot() -> None:
     events = d.do("ann", "attack", attacker="shot", target="foe", power="Pistol", distance_ft=1000,
                   held_item=True, dice=(1, 1))  # fmt: skip
     assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6 + 3 + 3
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-PP-008")
+def test_r140_a_force_field_stunted_into_a_force_blade() -> None:
+    # src 481: "A character with a rank 8 Force Field might use a power stunt to turn their force field
+    # into a rank 8 force blade": bought (as a hand-to-hand attack), the blade strikes at DR 8 this round
+    # (2d6 + Prowess 4 vs 8 + Prowess 2) and is gone the next
+    ff = Power(name="Force Field", rank=8, protects="Endurance", activated=True)
+    d = cast(hero("aegis", owner="ann", powers=(ff,), Prowess=4), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "aegis", "foe")
+    d.do("ann", "spend", character="aegis", kind="stunt", power="Force Field", used_as="Force Blade",
+         attack="melee")  # fmt: skip
+    assert ("Foe", "Force Blade") in _odds_rows(d)  # the odds panel lists it for the round
+    rolled = one(
+        d.do("ann", "attack", attacker="aegis", target="foe", power="Force Blade", dice=(3, 3)),
+        "attack_rolled",
+    )
+    assert (rolled.roll.task.attribute, rolled.roll.task.difficulty, rolled.dr) == (4, 10, 8)
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    assert state(d).condition("foe").lost == 8
+    _next(d, "aegis", "foe")
+    d.refuse("ann", "attack", attacker="aegis", target="foe", power="Force Blade", dice=(3, 3))
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-MOVE-003")
+def _odds_rows(d) -> list[tuple[str, str]]:
+    """(target, attack) of each row of the odds panel Ann sees for her acting character."""
+    panels = [p for p in d.table.seen_panels(Viewer(seat="ann")) if p.title.startswith("Odds for")]
+    return [(r[0], r[1]) for p in panels for r in p.rows]
+
+
+def test_r141_an_ice_slide_is_a_movement_power_for_the_round() -> None:
+    # src 481: powers used "in new and creative ways": Frost's Ice Blast 5 as an ice slide (a movement
+    # power at rank 5: ours, 50 ft base, 300 ft all-out, no sprint fatigue); without the stunt refused
+    ice = Power(name="Ice Blast", rank=5, attack=AttackKind.RANGED)
+    d = cast(hero("frost", owner="ann", powers=(ice,)))
+    d.do("gm", "start_session")
+    fight(d, "frost")
+    d.refuse("ann", "move", character="frost", power="Ice Slide", mode="sprint")
+    d.do(
+        "ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Ice Slide", movement=True
+    )
+    moved = one(d.do("ann", "move", character="frost", power="Ice Slide", mode="sprint"), "moved")
+    assert (moved.medium, moved.feet) == ("power", 300)

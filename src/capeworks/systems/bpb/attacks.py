@@ -36,6 +36,7 @@ from capeworks.systems.bpb.lookups import (
     enhanced,
     fight_of,
     make_roll,
+    power_of,
     rank_of,
     require_aware,
     require_no_blast,
@@ -103,10 +104,10 @@ def circumstances(
     return bonus, defence
 
 
-def _power(who: Character, name: str) -> Power | None:
+def _power(state: BpbState, who: Character, name: str) -> Power | None:
     if name.strip().lower() in ("unarmed", "punch", ""):
         return None
-    power = who.power(name)
+    power = power_of(state, who, name)
     if power is None:
         raise NotFound(f"{who.name} has no power or weapon {name!r}.")
     if power.attack is None:
@@ -158,7 +159,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
-    power = _power(a, c.power)
+    power = _power(state, a, c.power)
     power = enhanced(state, a, power) if power is not None else None
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import AttackKind, Character
 
 __all__ = [
     "Act",
@@ -350,6 +350,10 @@ class Spend(_P):
     enhancement: str = Field(default="", max_length=60)
     radius_ft: int | None = Field(default=None, ge=1, le=100000)
     used_as: str = ""
+    #: a stunt used as an attack power attacks so (src 481: a force blade is hand-to-hand)
+    attack: AttackKind | None = None
+    #: a stunt used as a movement power
+    movement: bool = False
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)
     text: str = Field(default="", max_length=300)

@@ -21,9 +21,11 @@ __all__ = [
     "endurance_left",
     "fight_of",
     "make_roll",
+    "power_of",
     "rank_of",
     "require_able",
     "require_turn",
+    "stunt_powers",
 ]
 
 Ctx = Context[BpbConfig]
@@ -58,6 +60,25 @@ def rank_of(state: BpbState, who: Character, name: str) -> int:
         base = who.attribute(label)
     boosted = base + sum(1 for b in c.boosts if b.name.lower() == label.lower() and not b.enhancement)
     return max(0, boosted - c.drained.get(label, 0))
+
+
+def power_of(state: BpbState, who: Character, name: str) -> Power | None:
+    """A power on the sheet, or the attack or movement power a stunt makes for its time (BPB-PP-009,
+    src 481: a rank 8 Force Field as a rank 8 force blade)."""
+    found = who.power(name)
+    if found is not None:
+        return found
+    key = name.strip().lower()
+    return next((p for p in stunt_powers(state, who) if p.name.lower() == key), None)
+
+
+def stunt_powers(state: BpbState, who: Character) -> tuple[Power, ...]:
+    """The attack and movement powers ``who``'s stunts make for their time (BPB-PP-009)."""
+    return tuple(
+        Power(name=s.used_as, rank=s.rank, attack=s.attack, movement=s.movement)
+        for s in state.condition(who.id).stunts
+        if s.attack is not None or s.movement
+    )
 
 
 def endurance_left(state: BpbState, cid: str) -> int:

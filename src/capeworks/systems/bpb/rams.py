@@ -24,6 +24,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     fight_of,
     make_roll,
+    power_of,
     rank_of,
     require_aware,
     require_no_blast,
@@ -77,7 +78,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if c.plot_point:
         spend_check(state, a)
     roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
-    mover = a.power(c.power or "") if medium == "power" else None
+    mover = power_of(state, a, c.power or "") if medium == "power" else None
     base = (
         mover.rank
         if state.config.ram_dr_uses_power_rank and mover is not None

@@ -8,6 +8,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
+from capeworks.systems.bpb.lookups import stunt_powers
 from capeworks.systems.bpb.model import Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
@@ -275,7 +276,8 @@ def _attack_odds(state: BpbState, actor: str) -> list[tuple[str, ...]]:
         statuses = state.condition(t.id).statuses
         if t.id == a.id or Status.UNCONSCIOUS in statuses or Status.DEAD in statuses:
             continue
-        for power in (None, *(p for p in a.powers if p.attack is not None and not p.exploding_ft)):
+        powers = (*a.powers, *stunt_powers(state, a))  # a stunt's attack counts for its time (src 481)
+        for power in (None, *(p for p in powers if p.attack is not None and not p.exploding_ft)):
             task = attack_task(state, a, t, power, [])
             if task.impossible:
                 continue

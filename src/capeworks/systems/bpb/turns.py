@@ -33,6 +33,7 @@ from capeworks.systems.bpb.lookups import (
     character,
     emit,
     fight_of,
+    power_of,
     rank_of,
     require_able,
     require_turn,
@@ -229,7 +230,7 @@ def movement_medium(who: Character, medium: str, power: str | None) -> str:
 
 def _base(state: BpbState, who: Character, medium: str, power: str | None) -> int:
     if medium == "power":
-        found = who.power(power or "")
+        found = power_of(state, who, power or "")
         if found is None or not found.movement:
             raise RuleViolation("BPB-MOVE-003", f"{who.name} has no movement power {power!r}.")
         return ground(found.rank).walk
