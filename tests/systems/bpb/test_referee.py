@@ -2297,3 +2297,126 @@ def test_r141_an_ice_slide_is_a_movement_power_for_the_round() -> None:
     )
     moved = one(d.do("ann", "move", character="frost", power="Ice Slide", mode="sprint"), "moved")
     assert (moved.medium, moved.feet) == ("power", 300)
+
+
+@pytest.mark.rules("BPB-GRAB-002", "BPB-ROLL-005")
+def test_r142_a_grab_out_of_reach_is_refused() -> None:
+    # src 313: a grab is Prowess vs 8 + the target's Prowess; src 153: more than 12 over is too difficult:
+    # Prowess 2 against Prowess 9 (17, needs 15 on 2d6)
+    d = cast(hero("kid", owner="ann", Prowess=2), hero("master", Prowess=9))
+    fight(d, "kid", "master")
+    d.refuse("ann", "grab", rule="BPB-ROLL-005", attacker="kid", target="master", dice=(6, 6, 1, 1))
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-XS-003")
+def test_r143_an_extreme_grab_has_its_own_bonus_not_the_three_effects() -> None:
+    # src 315: an extreme grab (with the manoeuvre's expertise) adds 3 to the break-out; the combat
+    # effects of src 228 (overwhelming, slamming, staggering) are the bonus of an attack that hits for
+    # damage: no extreme prompt follows a grab
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    events = d.do("bo", "grab", attacker="ganyeka", target="brandt", manoeuvre="throw", dice=(6, 6, 1, 1))
+    grab = one(events, "grabbed")
+    assert grab.roll.verdict.extreme and grab.breakout.task.difficulty == 8 + 5 + 3
+    assert not [p for p in d.table.prompts() if p.kind == "extreme"]
+
+
+@pytest.mark.rules("BPB-DMG-001", "BPB-PP-007")
+def test_r144_a_boost_to_brawn_four_makes_the_punch_normal() -> None:
+    # src 403: Brawn 3 is stunning, Brawn 4 normal; src 475: a boost raises Brawn 3 to 4 for the round
+    d = cast(hero("thug", owner="ann", Brawn=3, Prowess=9), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "thug", "foe")
+    d.do("ann", "spend", character="thug", kind="boost", power="Brawn")
+    d.do("ann", "attack", attacker="thug", target="foe", dice=(6, 6))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    c = state(d).condition("foe")
+    assert (c.lost, c.stunning) == (4, 0)
+
+
+@pytest.mark.rules("BPB-TURN-007", "BPB-TURN-004", "BPB-DMG-010")
+def test_r145_a_field_thrown_up_during_the_hit_counts() -> None:
+    # src 299: a forced action "always take[s] place at the appropriate time, either before or during the
+    # attack which triggered it": Adler's pistol hits; Widow forces her Force Field on and takes it:
+    # PV 3 (the field) against DR 4: 1
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.do("ann", "switch", character="widow", power="Force Field", forced=True)
+    hit = one(d.answer("ann", "defend-1", "take"), "damaged")
+    assert (hit.pv, hit.amount) == (3, 1)
+
+
+@pytest.mark.rules("BPB-DMG-002")
+def test_r146_a_knife_in_a_weak_hand() -> None:
+    # src 405: the weapon's DR or the wielder's Brawn, whichever is greater: knife 2, Brawn 1 -> 2, normal
+    knife = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
+    d = cast(hero("kid", owner="ann", powers=(knife,), Brawn=1, Prowess=9), hero("foe", Endurance=20))
+    fight(d, "kid", "foe")
+    d.do("ann", "attack", attacker="kid", target="foe", power="Knife", dice=(6, 6))
+    hit = one(d.answer("gm", "defend-1", "take"), "damaged")
+    assert (hit.dr, hit.stunning, hit.amount) == (2, False, 2)
+
+
+@pytest.mark.rules("BPB-DMG-007", "BPB-REC-004")
+def test_r147_stunning_alone_stops_at_zero() -> None:
+    # PROPOSED (BPB-REC-004): stunning damage cannot by itself take Endurance below 0: a second stunning
+    # blow on the knocked-out mook records nothing more, and the rest wakes him whole
+    d = cast(hero("thug", owner="ann", Brawn=3, Prowess=9), hero("mook", Endurance=3))
+    fight(d, "thug", "mook")
+    d.do("ann", "attack", attacker="thug", target="mook", dice=(6, 6))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    _next(d, "thug")
+    _next(d, "thug")  # the mook, knocked out, has no turn
+    d.do("ann", "attack", attacker="thug", target="mook", dice=(6, 6))
+    c = state(d).condition("mook")
+    assert (c.stunning, c.lost) == (3, 0) and Status.UNCONSCIOUS in c.statuses
+
+
+@pytest.mark.rules("BPB-DMG-003", "BPB-MOVE-007")
+def test_r148_a_grenade_thrown_on_the_run() -> None:
+    # src 411: an explosion's roll is difficulty 9; src 103: a running character "incurs a +3 difficulty
+    # modifier on any attacks or task rolls": Adler runs and throws: 12 (found: the 9 took no modifier)
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "move", character="adler", mode="run")
+    boom = one(
+        d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, dice=(5, 4)),
+        "exploded",
+    )
+    assert (boom.roll.task.difficulty, boom.roll.verdict.success) == (12, True)  # 9 + Accuracy 3 = 12
+    _next(d, "adler", "widow")
+    d.do("gm", "pace", character="adler", mode="sprint")
+    boom = one(
+        d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, dice=(5, 4)),
+        "exploded",
+    )
+    assert (boom.roll.task.difficulty, boom.roll.verdict.success) == (15, False)
+
+
+@pytest.mark.rules("BPB-GRAB-002", "BPB-MOVE-007")
+def test_r149_a_grab_on_the_run() -> None:
+    # src 103: "any attacks": a grab after a run is 8 + Prowess + 3
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    d.do("bo", "move", character="ganyeka", mode="run")
+    grab = one(d.do("bo", "grab", attacker="ganyeka", target="brandt", dice=(1, 1)), "grabbed")
+    assert grab.roll.task.difficulty == 8 + 2 + 3
+
+
+@pytest.mark.rules("BPB-XS-006", "BPB-DMG-007")
+def test_r150_a_stunning_punch_slams_into_a_normal_landing() -> None:
+    # src 238: the slam's landing "is normal Endurance damage" even when the blow was stunning (Brawn 3,
+    # src 403): the blow 3 stunning, the landing (missed by 6: DR 3) normal
+    d = cast(hero("boxer", owner="ann", Brawn=3, Prowess=9, expertise=("unarmed",)),
+             hero("foe", Brawn=1, Prowess=2, Endurance=20))  # fmt: skip
+    fight(d, "boxer", "foe")
+    d.do("ann", "attack", attacker="boxer", target="foe", dice=(6, 6))  # 21 vs 10: extreme
+    if d.prompts("gm") and d.prompts("gm")[0].kind == "defend":
+        d.answer("gm", "defend-1", "take")
+    events = d.answer("ann", "extreme-1", "slamming", dice=(2, 2))  # 4 + 1 = 5 vs 11: missed by 6
+    assert [(h.dr, h.stunning) for h in of(events, "damaged")] == [(3, True), (3, False)]
+    c = state(d).condition("foe")
+    assert (c.stunning, c.lost) == (3, 3)

@@ -54,6 +54,7 @@ __all__ = [
     "apply_damage",
     "attack",
     "attack_task",
+    "attacker_hindrances",
     "circumstances",
     "defence_options",
     "defence_task",
@@ -71,28 +72,37 @@ EXPLOSION_DIFFICULTY = 9
 KEEP_DIFFICULTY = 12
 
 
+def attacker_hindrances(state: BpbState, attacker: Character) -> list[str]:
+    """The defense bonuses the attacker's own state gives (T6): held (restrained), or this turn's run or
+    sprint (BPB-MOVE-007, src 103: "any attacks or task rolls"), an explosion's included."""
+    out = []
+    if state.condition(attacker.id).held_by is not None:
+        out.append("attacker_restrained")
+    fight = state.fight
+    moved = fight.turn.mode if fight is not None and fight.turn.actor == attacker.id else None
+    if moved is Mode.RUN:
+        out.append("attacker_running")
+    elif moved is Mode.SPRINT:
+        out.append("attacker_sprinting")
+    return out
+
+
 def circumstances(
     state: BpbState, attacker: Character, target: Character, listed: list[str]
 ) -> tuple[list[str], list[str]]:
     """The attack bonuses and defense bonuses that apply: those the table names plus those the state shows."""
     bonus = [x for x in listed if x in ATTACK_BONUSES]
     defence = [x for x in listed if x not in ATTACK_BONUSES]
-    t, a = state.condition(target.id), state.condition(attacker.id)
+    t = state.condition(target.id)
     if t.held_by is not None or Status.RESTRAINED in t.statuses:
         bonus.append("defender_restrained")  # BPB-GRAB-005
     if Status.UNCONSCIOUS in t.statuses:
         bonus.append("defender_helpless")  # BPB-MOD-004
-    if a.held_by is not None:
-        defence.append("attacker_restrained")
+    defence += attacker_hindrances(state, attacker)
     if Status.INTERPOSING in t.statuses:
         defence.append("interposed")  # BPB-GRAB-007
     fight = state.fight
     if fight is not None:
-        moved = fight.turn.mode if fight.turn.actor == attacker.id else None
-        if moved is Mode.RUN:
-            defence.append("attacker_running")  # BPB-MOVE-007
-        elif moved is Mode.SPRINT:
-            defence.append("attacker_sprinting")
         # BPB-MOVE-008 (src 198): the move made this round, or until the movement action is spent the
         # pace declared for the turn (a declared sprint binds the turn as the move made does)
         pace = fight.moves.get(target.id)
