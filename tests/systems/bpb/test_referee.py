@@ -2420,3 +2420,71 @@ def test_r150_a_stunning_punch_slams_into_a_normal_landing() -> None:
     assert [(h.dr, h.stunning) for h in of(events, "damaged")] == [(3, True), (3, False)]
     c = state(d).condition("foe")
     assert (c.stunning, c.lost) == (3, 3)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DMG-003")
+def test_r151_a_held_thrower_is_hindered() -> None:
+    # src 329: a held character's attacks "are easier to avoid" (+3, T6 src 196): a grenade thrown by a
+    # held Adler is 9 + 3; a grab by him is 8 + her Prowess + 3
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="hold", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    boom = one(
+        d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 60}, dice=(1, 1)),
+        "exploded",
+    )
+    assert boom.roll.task.difficulty == 12
+    _next(d, "adler", "widow")
+    _next(d, "ganyeka")
+    # Prowess 2 vs 8 + Widow's Prowess 4 + 3 = 15: thirteen over, too difficult (12 over without the +3)
+    d.refuse("gm", "grab", rule="BPB-ROLL-005", attacker="adler", target="widow", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-GRAB-002", "BPB-MOD-004")
+def test_r152_grabbing_a_sleeper() -> None:
+    # src 369: "If the target of an attack is unconscious ... the attacker gains a +6 attack bonus": a grab
+    # is an attack (src 313)
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    d.patch(conditions={**state(d).conditions, "brandt": state(d).condition("brandt").model_copy(
+        update={"statuses": (Status.UNCONSCIOUS,)})})  # fmt: skip
+    grab = one(d.do("bo", "grab", attacker="ganyeka", target="brandt", dice=(1, 1, 1, 1)), "grabbed")
+    assert (grab.roll.task.bonus, grab.roll.task.difficulty) == (6, 8 + 2)
+
+
+@pytest.mark.rules("BPB-MOVE-009", "BPB-MOVE-011", "BPB-MOVE-010")
+def test_r153_winded_swimmer_may_still_fly() -> None:
+    # src 105: natural movement (swimming too, src 30: "running, swimming, and jumping") tires after a
+    # minute all-out; "This limitation does not apply to characters using a movement power"
+    wings = Power(name="Flight", rank=4, movement=True)
+    d = cast(hero("gull", owner="ann", powers=(wings,), Agility=3))
+    fight(d, "gull")
+    for _ in range(10):
+        d.do("ann", "move", character="gull", medium="water", mode="sprint")
+        _next(d, "gull")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="gull", medium="water", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="gull", mode="run")
+    assert one(d.do("ann", "move", character="gull", medium="power", power="Flight", mode="sprint"),
+               "moved").feet == 240  # fmt: skip
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-PP-007")
+def test_r154_a_boosted_will_resists_with_the_boost() -> None:
+    # src 242: Willpower vs 8 + rank; src 475: a boost raises Willpower 3 -> 4 for the round: the roll is
+    # 2d6 + 4 against 17 (a 12 gives 16: still staggered; unboosted it would not be worth rolling)
+    d = cast(hero("me", owner="ann", Willpower=3, Endurance=20, Perception=5),
+             hero("zap", powers=(BLAST9,), Accuracy=6))  # fmt: skip
+    d.do("gm", "start_session")
+    fight(d, "me", "zap")
+    d.do("ann", "spend", character="me", kind="boost", power="Willpower")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    rolled = one(d.answer("gm", "extreme-1", "staggering", dice=(6, 6)), "stagger_rolled")
+    assert (rolled.roll.task.attribute, rolled.roll.verdict.total, rolled.roll.verdict.success) == (
+        4,
+        16,
+        False,
+    )
