@@ -2488,3 +2488,18 @@ def test_r154_a_boosted_will_resists_with_the_boost() -> None:
         16,
         False,
     )
+
+
+@pytest.mark.rules("BPB-EXT-004", "BPB-EXT-002")
+def test_r155_each_discipline_brings_its_own_expertise() -> None:
+    # src 206: with "relevant expertise" an extreme success counts three; src 208: an alien doomsday
+    # weapon wants "engineering expertise" and "alien psychology or linguistics": each member rolls the
+    # attribute the GM allows with the skill they bring. Widow (Acrobatics expertise) rolls Agility for
+    # the vents, Ganyeka (no Engineering) Reason for the wiring: her 4 + 11 = 15 vs 12 is three
+    # successes, his 2 + 12 = 14 one; 4 of 5 after two rolls
+    d = table()
+    d.do("gm", "team_task", members="widow:Agility:Acrobatics, ganyeka:Reason:Engineering", difficulty=12,
+         required=5, task="the doomsday weapon")  # fmt: skip
+    d.do("ann", "roll", call=1, character="widow", dice=(5, 6))
+    d.do("bo", "roll", call=1, character="ganyeka", dice=(6, 6))
+    assert state(d).calls[1].successes == {"widow": 3, "ganyeka": 1}

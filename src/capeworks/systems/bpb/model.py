@@ -125,6 +125,8 @@ class Call(Frozen):
     #: BPB-EXT-004: the sides work together, each with the attribute the GM allows
     team: bool = False
     attributes: dict[str, str] = Field(default_factory=dict)
+    #: BPB-EXT-004: the skill each member brings to a team task (its expertise counts, BPB-EXT-002)
+    skills: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
     reaction: bool = False
     #: BPB-PP-006: the GM forbids a plot point's automatic success (the task is simply impossible)
