@@ -2503,3 +2503,17 @@ def test_r155_each_discipline_brings_its_own_expertise() -> None:
     d.do("ann", "roll", call=1, character="widow", dice=(5, 6))
     d.do("bo", "roll", call=1, character="ganyeka", dice=(6, 6))
     assert state(d).calls[1].successes == {"widow": 3, "ganyeka": 1}
+
+
+@pytest.mark.rules("BPB-EXT-003", "BPB-EXT-002")
+def test_r156_rival_scientists_with_expertise() -> None:
+    # src 206: "In extended opposed tasks, such as a competition between rival scientists to create a cure
+    # for a disease", the extended task's rule holds: an extreme success with relevant expertise counts
+    # three. A race over the rooftops (Agility, Acrobatics): Widow (expertise) rolls 4 + 11 = 15 vs 12:
+    # three successes, and wins at 3 while Ganyeka has one
+    d = table()
+    d.do("gm", "contest", sides="widow, ganyeka", attribute="Agility", skill="Acrobatics", difficulty=12,
+         required=3, task="the rooftop race")  # fmt: skip
+    d.do("ann", "roll", call=1, character="widow", dice=(5, 6))
+    closed = one(d.do("bo", "roll", call=1, character="ganyeka", dice=(6, 6)), "call_closed")
+    assert closed.winner == "widow"

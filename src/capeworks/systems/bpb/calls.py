@@ -105,6 +105,7 @@ def contest(state: BpbState, ctx: Ctx, c: cmd.Contest, dice: DiceService) -> Don
         id=state.next_call,
         sides=sides,
         attribute=_attr(c.attribute),
+        skill=c.skill.strip(),
         difficulty=c.difficulty,
         required=c.required,
         task=c.task,

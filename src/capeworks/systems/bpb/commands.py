@@ -109,6 +109,8 @@ class Contest(_P):
 
     sides: TextList
     attribute: str
+    #: the skill the race is in: its expertise makes an extreme success count three (BPB-EXT-002)
+    skill: str = ""
     difficulty: int = Field(ge=0, le=60)
     required: int = Field(ge=1, le=50)
     task: str = Field(default="", max_length=200)
