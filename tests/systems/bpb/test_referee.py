@@ -2517,3 +2517,20 @@ def test_r156_rival_scientists_with_expertise() -> None:
     d.do("ann", "roll", call=1, character="widow", dice=(5, 6))
     closed = one(d.do("bo", "roll", call=1, character="ganyeka", dice=(6, 6)), "call_closed")
     assert closed.winner == "widow"
+
+
+@pytest.mark.rules("BPB-MOD-003", "BPB-DEF-004")
+def test_r157_shooting_the_gun_out_of_his_hand_does_not_hurt_him() -> None:
+    # src 175: "attacking an object held by the target" is an attack on the object (+3 to hit it): a hit
+    # lands on the pistol, not on Adler's Endurance; it inflicts no Endurance damage on him, so there is
+    # nothing for him to block or dodge (src 377), and no slam or stagger of him (src 236, 242). The hit
+    # is in the log with its DR (5) for the GM to rule what the pistol suffers
+    d = table()
+    fight(d, "widow", "adler")
+    events = d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", held_item=True,
+                  dice=(5, 5))  # fmt: skip
+    rolled = one(events, "attack_rolled")
+    assert (rolled.roll.task.difficulty, rolled.roll.verdict.success, rolled.dr) == (8 + 2 + 3, True, 5)
+    assert not of(events, "damaged") and not d.prompts("gm")
+    assert state(d).condition("adler").lost == 0
+    assert "(at the item Agent Adler holds); DR 5." in " ".join(d.words()[-2:])

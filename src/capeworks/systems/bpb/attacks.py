@@ -192,7 +192,9 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         dr=rating.dr,
         stunning=rating.stunning,
         penetrating=bool(power and power.penetrating),
-        damages=power.damages if power else "Endurance",
+        # BPB-MOD-003 (src 175): an attack on an object the target holds hits the object, not the
+        # holder's Endurance: the log keeps its DR for the GM to rule what the object suffers
+        damages=None if c.held_item else power.damages if power else "Endurance",
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
     )
@@ -214,6 +216,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
             roll=roll,
             stage=stage,
             cover_ft=c.cover_ft,
+            held_item=c.held_item,
         ),
     )
     if roll.verdict.success and stage is None:

@@ -199,6 +199,8 @@ class AttackRolled(BpbEvent):
     stage: Stage | None = None
     cover_ft: int | None = None
     recoil: int = 0
+    #: BPB-MOD-003: aimed at an object the target holds (the DR is the object's to suffer)
+    held_item: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class DefenceRolled(BpbEvent):

@@ -115,7 +115,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.forced
         else f"{p.character} {p.kind}s until their next action."
     ),
-    ev.AttackRolled.TYPE: lambda p: roll_text(p.roll) + (f"; DR {p.dr}." if p.roll.verdict.success else "."),
+    ev.AttackRolled.TYPE: lambda p: (
+        roll_text(p.roll)
+        + (f" (at the item {p.target} holds)" if p.held_item else "")
+        + (f"; DR {p.dr}." if p.roll.verdict.success else ".")
+    ),
     ev.DefenceRolled.TYPE: lambda p: (
         roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
     ),
