@@ -2534,3 +2534,42 @@ def test_r157_shooting_the_gun_out_of_his_hand_does_not_hurt_him() -> None:
     assert not of(events, "damaged") and not d.prompts("gm")
     assert state(d).condition("adler").lost == 0
     assert "(at the item Agent Adler holds); DR 5." in " ".join(d.words()[-2:])
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-DMG-008")
+def test_r158_a_boosted_invulnerability_protects_a_rank_more() -> None:
+    # src 475: "A power boost increases one of the character's attributes or powers by one rank";
+    # src 367: Invulnerability's PV equals "the rank of the power": Widow boosts hers 2 -> 3; Adler's
+    # pistol (DR 4) does 1
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "adler")
+    d.do("ann", "spend", character="widow", kind="boost", power="Invulnerability")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    hit = one(d.answer("ann", "defend-1", "take"), "damaged")
+    assert (hit.pv, hit.amount) == (3, 1)
+
+
+@pytest.mark.rules("BPB-REC-003", "BPB-DMG-009")
+def test_r159_a_drained_power_works_weaker_and_comes_back() -> None:
+    # src 435: "damage to one of their powers ... is temporary. It all comes back after the fight is over,
+    # when the character has had a chance to rest": Blast 6 drained by 3 blasts at DR 3, then 6 again
+    sap = Power(name="Power Drain", rank=3, attack=AttackKind.MENTAL, damages="Blast")
+    d = cast(hero("leech", powers=(sap,), Willpower=8, Perception=5),
+             hero("zap", owner="ann", powers=(BLAST6,), Accuracy=6), hero("foe", Endurance=20))  # fmt: skip
+    fight(d, "leech", "zap", "foe")
+    d.do("gm", "attack", attacker="leech", target="zap", power="Power Drain", dice=(6, 6))
+    assert state(d).condition("zap").drained == {"Blast": 3}
+    _next(d, "leech")
+    rolled = one(
+        d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.dr == 3
+    d.do("gm", "end_fight")
+    d.do("gm", "rest")
+    fight(d, "zap", "foe")
+    rolled = one(
+        d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.dr == 6

@@ -412,7 +412,8 @@ def apply_damage(
     """BPB-DMG-006..010: DR less the best matching protection; then out of the fight at no Endurance."""
     state = b.state
     cond = state.condition(t.id)
-    pv = dmg.protection(t, attribute, on=cond.on)
+    ranks = {p.name: rank_of(state, t, p.name) for p in t.powers if p.protects}  # boosted or drained
+    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks)
     amount = dmg.after_protection(dr, pv, penetrating=penetrating)
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0

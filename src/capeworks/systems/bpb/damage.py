@@ -6,7 +6,7 @@ of the matching type is taken from the damaged attribute.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
@@ -77,12 +77,16 @@ def throw(brawn: int, weight_lb: int) -> Throw:
     return Throw(rank=rank, distance_ft=throws_ft(rank), dr=rank)
 
 
-def protection(character: Character, damages: str, *, on: Iterable[str]) -> int:
-    """BPB-DMG-009/010: the highest PV protecting against ``damages``; activated powers only while on."""
+def protection(
+    character: Character, damages: str, *, on: Iterable[str], ranks: Mapping[str, int] | None = None
+) -> int:
+    """BPB-DMG-009/010: the highest PV protecting against ``damages``; activated powers only while on.
+    ``ranks``: the powers' ranks now (a boost or a drain, BPB-PP-007, BPB-REC-003), by name."""
     active = {n.lower() for n in on}
+    now = ranks or {}
     return max(
         (
-            p.rank
+            now.get(p.name, p.rank)
             for p in character.powers
             if p.protects == damages and (not p.activated or p.name.lower() in active)
         ),
