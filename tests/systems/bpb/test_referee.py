@@ -2573,3 +2573,15 @@ def test_r159_a_drained_power_works_weaker_and_comes_back() -> None:
         d.do("ann", "attack", attacker="zap", target="foe", power="Blast", dice=(1, 1)), "attack_rolled"
     )
     assert rolled.dr == 6
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-MOVE-003")
+def test_r160_flight_seven_boosted_to_eight_flies_further() -> None:
+    # src 475: "a character with Flight 7 could gain a temporary boost to Flight 8"; src 127: a movement
+    # power moves "up to the maximum distance that the rank of their power allows" (ours: 10 x rank base)
+    wings = Power(name="Flight", rank=7, movement=True)
+    d = cast(hero("hawk", owner="ann", powers=(wings,)))
+    d.do("gm", "start_session")
+    fight(d, "hawk")
+    d.do("ann", "spend", character="hawk", kind="boost", power="Flight")
+    assert one(d.do("ann", "move", character="hawk", power="Flight", feet=80), "moved").feet == 80

@@ -80,7 +80,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
     mover = power_of(state, a, c.power or "") if medium == "power" else None
     base = (
-        mover.rank
+        rank_of(state, a, mover.name)
         if state.config.ram_dr_uses_power_rank and mover is not None
         else rank_of(state, a, "Brawn")
     )

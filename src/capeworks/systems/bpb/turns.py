@@ -233,7 +233,7 @@ def _base(state: BpbState, who: Character, medium: str, power: str | None) -> in
         found = power_of(state, who, power or "")
         if found is None or not found.movement:
             raise RuleViolation("BPB-MOVE-003", f"{who.name} has no movement power {power!r}.")
-        return ground(found.rank).walk
+        return ground(rank_of(state, who, found.name)).walk  # a boost counts (src 475: Flight 7 to 8)
     agility = rank_of(state, who, "Agility")
     if medium == "water":
         return water(agility).walk
