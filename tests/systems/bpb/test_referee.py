@@ -2585,3 +2585,16 @@ def test_r160_flight_seven_boosted_to_eight_flies_further() -> None:
     fight(d, "hawk")
     d.do("ann", "spend", character="hawk", kind="boost", power="Flight")
     assert one(d.do("ann", "move", character="hawk", power="Flight", feet=80), "moved").feet == 80
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-RANGE-001", "BPB-RANGE-003")
+def test_r161_a_boosted_blast_reaches_a_band_further() -> None:
+    # src 111: a power's effective range is the "Affects" distance of "the power's rank"; src 475: a boost
+    # adds a rank: Blast 3 (400 ft) boosted to 4 (1,600 ft) fires at 1,000 ft without the +3 of a band
+    small = Power(name="Blast", rank=3, attack=AttackKind.RANGED)
+    d = cast(hero("zap", owner="ann", powers=(small,), Accuracy=4), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "zap", "foe")
+    d.do("ann", "spend", character="zap", kind="boost", power="Blast")
+    events = d.do("ann", "attack", attacker="zap", target="foe", power="Blast", distance_ft=1000, dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2

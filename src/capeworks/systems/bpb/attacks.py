@@ -141,7 +141,10 @@ def attack_task(
     rolled, against = ROLLS[kind]
     bands = 0
     if distance_ft is not None and kind is AttackKind.RANGED and power is not None:
-        bands = extra_bands(power.effective_band, distance_ft)
+        # BPB-RANGE-001: the band of the power's rank now (a boost reaches further, src 111, 475); a
+        # weapon's own band (a pistol's 3) stays
+        band = power.band if power.band is not None else rank_of(state, a, power.name)
+        bands = extra_bands(band, distance_ft)
         most = state.config.max_extra_bands
         if most is not None and bands > most:
             raise RuleViolation(
