@@ -2598,3 +2598,78 @@ def test_r161_a_boosted_blast_reaches_a_band_further() -> None:
     d.do("ann", "spend", character="zap", kind="boost", power="Blast")
     events = d.do("ann", "attack", attacker="zap", target="foe", power="Blast", distance_ft=1000, dice=(1, 1))
     assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2
+
+
+@pytest.mark.rules("BPB-REC-004")
+def test_r162_death_only_by_the_tables_option() -> None:
+    # src 437-439: "Death (XXX working)"; PROPOSED (BPB-REC-004): out of the fight at 0, death only by
+    # the GM or the option death_below_zero at -(max Endurance). A Brawn 8 blow on a 4-Endurance mook:
+    # 8 lost, -4: unconscious only; with the option, dead
+    for option, dead in ((False, False), (True, True)):
+        d = cast(hero("brute", owner="ann", Brawn=8, Prowess=9), hero("mook", Endurance=4),
+                 config={"death_below_zero": option})  # fmt: skip
+        fight(d, "brute", "mook")
+        d.do("ann", "attack", attacker="brute", target="mook", dice=(6, 6))
+        if d.prompts("gm"):
+            d.answer("gm", "defend-1", "take")
+        statuses = state(d).condition("mook").statuses
+        assert Status.UNCONSCIOUS in statuses and (Status.DEAD in statuses) is dead
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008")
+def test_r163_a_dive_too_short_still_costs_the_dive() -> None:
+    # src 395: cover beyond a normal move gives "no benefit to diving for cover": the dive is made (prone,
+    # the next action sacrificed, src 393) but the hit lands: Widow (walk 40) dives for cover 50 ft away
+    d = table()
+    fight(d, "adler", "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=50, dice=(6, 5))
+    events = d.answer("ann", "defend-1", "dive")
+    assert not one(events, "dove_for_cover").safe and one(events, "damaged").amount == 2
+    assert Status.PRONE in state(d).condition("widow").statuses
+    _next(d, "adler")
+    assert state(d).fight.turn.actor == "widow" and state(d).fight.turn.lost
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-TURN-002")
+def test_r164_staggered_half_way_through_her_turn() -> None:
+    # src 242: staggered, she loses "their next action on this round if they have not yet taken one":
+    # Widow has moved but not yet taken her task action when Zap's held action cuts in (src 287) and
+    # staggers her; when her turn resumes the task action is the one lost, and round 2 is hers whole
+    d = cast(hero("zap", powers=(BLAST9,), Accuracy=6, Perception=5),
+             hero("widow", owner="ann", Endurance=20, Perception=4, Agility=4))  # fmt: skip
+    fight(d, "zap", "widow")
+    d.do("gm", "delay", character="zap")
+    d.do("ann", "move", character="widow")
+    d.do("gm", "preempt", character="zap")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    _next(d, "zap")
+    assert state(d).fight.turn.actor == "widow"
+    d.refuse("ann", "attack", attacker="widow", target="zap")
+    _next(d, "widow")
+    assert state(d).round == 2
+    _next(d, "zap")
+    assert state(d).fight.turn.actor == "widow" and not state(d).fight.turn.lost
+    # a log written before the paused task action was spent replays as it was played then
+    older = [e.model_dump(mode="json") for e in d.table.log if e.type != "bpb.paused_task_lost"]
+    assert replay_document({"log": older}).state.condition("widow").lost_actions == 1
+
+
+@pytest.mark.rules("BPB-TURN-004", "BPB-TURN-002")
+def test_r165_a_forced_dodge_half_way_through_her_turn() -> None:
+    # src 297: a forced action sacrifices "their next available action, whether that action would be in
+    # the current round or on the next round": Widow has moved; Zap's held action cuts in and shoots; she
+    # forces a dodge: the task action of her paused turn pays for it, round 2 is whole
+    blast = Power(name="Blast", rank=4, attack=AttackKind.RANGED)
+    d = cast(hero("zap", powers=(blast,), Accuracy=6, Perception=5),
+             hero("widow", owner="ann", Endurance=20, Perception=4, Agility=6))  # fmt: skip
+    fight(d, "zap", "widow")
+    d.do("gm", "delay", character="zap")
+    d.do("ann", "move", character="widow")
+    d.do("gm", "preempt", character="zap")
+    d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 5))
+    assert one(d.answer("ann", "defend-1", "dodge", dice=(6, 6)), "defence_rolled").forced
+    _next(d, "zap")
+    d.refuse("ann", "attack", attacker="widow", target="zap")
+    _next(d, "widow", "zap")
+    assert state(d).round == 2 and state(d).fight.turn.actor == "widow" and not state(d).fight.turn.lost

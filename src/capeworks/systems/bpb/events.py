@@ -128,6 +128,13 @@ class HeldActionSpent(BpbEvent):
     character: str
 
 
+class PausedTaskLost(BpbEvent):
+    """BPB-TURN-004, BPB-XS-007: an action lost by one whose turn a held action paused before their task
+    action is that task action, still this round's (src 297, 242), not their next turn's."""
+
+    character: str
+
+
 class Preempted(BpbEvent):
     """BPB-TURN-002: a delaying character acts now, before ``before``."""
 
@@ -449,6 +456,7 @@ EVENTS = declare_events(
     TurnBegan,
     Delayed,
     HeldActionSpent,
+    PausedTaskLost,
     Preempted,
     Moved,
     PaceDeclared,

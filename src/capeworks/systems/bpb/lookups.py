@@ -5,7 +5,7 @@ from __future__ import annotations
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.events import HeldActionSpent
+from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import Character, Power, attribute_name
@@ -210,12 +210,18 @@ def emit(b: Done, dice: DiceService, payload: EventData) -> None:
 
 
 def _spend_held(before: BpbState, b: Done) -> None:
-    """BPB-TURN-004, BPB-XS-007: one who holds a delayed action and loses an action (a forced action, a
-    stagger) loses the held one: it is their "next available action" (src 297), the one "on this round"
-    they have not yet taken (src 242)."""
+    """BPB-TURN-004, BPB-XS-007: an action lost (a forced action, a stagger) by one who has not yet taken
+    this round's is that one: their "next available action" (src 297), "on this round if they have not yet
+    taken one" (src 242): a held (delayed) action, or the task action of their turn a held action paused."""
     fight = b.state.fight
     if fight is None:
         return
-    for cid in fight.delayed:
+    paused = []
+    turn = fight.turn.paused
+    while turn is not None:
+        if not turn.task:
+            paused.append(turn.actor)
+        turn = turn.paused
+    for cid in (*fight.delayed, *paused):
         if b.state.condition(cid).lost_actions > before.condition(cid).lost_actions:
-            b.emit(HeldActionSpent(character=cid))
+            b.emit(HeldActionSpent(character=cid) if cid in fight.delayed else PausedTaskLost(character=cid))

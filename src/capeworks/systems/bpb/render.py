@@ -93,6 +93,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.Delayed.TYPE: lambda p: f"{p.character} holds their action.",
     ev.HeldActionSpent.TYPE: lambda p: f"{p.character}'s held action is the one spent.",
+    ev.PausedTaskLost.TYPE: lambda p: f"{p.character}'s task action this turn is the one lost.",
     ev.Preempted.TYPE: lambda p: f"{p.character} acts now, before {p.before}.",
     ev.Moved.TYPE: lambda p: (
         f"{p.character} stands up."

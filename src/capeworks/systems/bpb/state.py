@@ -57,6 +57,15 @@ def _turn(state: BpbState, cid: str, **update: object) -> Fight | None:
     return fight.model_copy(update={"turn": fight.turn.model_copy(update=update)})
 
 
+def _paused_task_spent(turn: Turn, cid: str) -> Turn:
+    """``turn`` with the task action of ``cid``'s paused turn (anywhere down the chain) spent."""
+    if turn.actor == cid:
+        return turn.model_copy(update={"task": True})
+    if turn.paused is None:
+        return turn
+    return turn.model_copy(update={"paused": _paused_task_spent(turn.paused, cid)})
+
+
 def _statuses(
     c: Condition, add: tuple[Status, ...] = (), remove: tuple[Status, ...] = ()
 ) -> tuple[Status, ...]:
@@ -149,6 +158,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
             up["fight"] = fight.model_copy(
                 update={"delayed": tuple(d for d in fight.delayed if d != p.character)}
             )
+        c = state.condition(p.character)
+        up["conditions"] = _cond(state, p.character, lost_actions=max(0, c.lost_actions - 1))
+    elif isinstance(p, ev.PausedTaskLost):  # the action just lost is the paused turn's task action
+        fight = state.fight
+        if fight is not None:
+            up["fight"] = fight.model_copy(update={"turn": _paused_task_spent(fight.turn, p.character)})
         c = state.condition(p.character)
         up["conditions"] = _cond(state, p.character, lost_actions=max(0, c.lost_actions - 1))
     elif isinstance(p, ev.Preempted):
