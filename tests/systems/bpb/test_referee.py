@@ -2673,3 +2673,60 @@ def test_r165_a_forced_dodge_half_way_through_her_turn() -> None:
     d.refuse("ann", "attack", attacker="widow", target="zap")
     _next(d, "widow", "zap")
     assert state(d).round == 2 and state(d).fight.turn.actor == "widow" and not state(d).fight.turn.lost
+
+
+@pytest.mark.rules("BPB-DEF-007")
+@pytest.mark.parametrize(("dice", "negated"), [((6, 5), True), ((5, 5), False)])
+def test_r166_dodging_a_rank_nine_blast(dice: tuple[int, int], negated: bool) -> None:
+    # src 383: "if the attacker had rank a 9 Blast, the task difficulty to dodge it would be 9 + 8 = 17":
+    # Agility 6 needs 11
+    d = cast(hero("zap", powers=(Power(name="Blast", rank=9, attack=AttackKind.RANGED),), Accuracy=9),
+             hero("me", owner="ann", Agility=6, Endurance=20))  # fmt: skip
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    events = d.answer("ann", "defend-1", "dodge", dice=dice)
+    rolled = one(events, "defence_rolled")
+    assert (rolled.roll.task.difficulty, rolled.roll.verdict.success) == (17, negated)
+    assert state(d).condition("me").lost == (0 if negated else 9)
+
+
+@pytest.mark.rules("BPB-REC-001")
+def test_r167_no_half_hour_rest_in_the_middle_of_a_fight() -> None:
+    # src 433: "After a chance to rest and recuperate (maybe half an hour)": not in six-second rounds (a
+    # rally is the plot point's way, src 487)
+    d = table()
+    fight(d, "widow", "adler")
+    d.refuse("gm", "rest")
+
+
+@pytest.mark.rules("BPB-DEF-004")
+def test_r168_a_drain_is_blocked_only_by_the_same_power() -> None:
+    # src 377: "only attacks which inflict Endurance damage may be blocked. However, if the defender has
+    # the same power as the attacker, they may use that power to attempt to block": a Reason Drain (Reason
+    # damage) offers no block or dodge to a plain hero; to one with Reason Drain 6 it offers both, rolled
+    # with the drain's rank against 8 + 5
+    drain = Power(name="Reason Drain", rank=5, attack=AttackKind.MENTAL, damages="Reason")
+    mine = Power(name="Reason Drain", rank=6, attack=AttackKind.MENTAL, damages="Reason")
+    for powers, offered in (((), False), ((mine,), True)):
+        d = cast(hero("psi", powers=(drain,), Willpower=8), hero("me", owner="ann", powers=powers, Reason=9))
+        fight(d, "psi", "me")
+        d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 5))
+        assert bool(d.prompts("ann")) is offered
+        if offered:
+            rolled = one(d.answer("ann", "defend-1", "block", dice=(4, 3)), "defence_rolled")
+            assert (rolled.roll.task.attribute, rolled.roll.task.difficulty, rolled.roll.verdict.success) == (
+                6,
+                13,
+                True,
+            )
+
+
+@pytest.mark.rules("BPB-PP-001")
+def test_r169_each_player_starts_with_one() -> None:
+    # src 443: "Each player begins each game session with one plot point": Widow and Ganyeka (players')
+    # have one each after the start of the session, even after spending theirs last session
+    d = table()
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="widow", kind="retcon", text="a spare mask")
+    d.do("gm", "start_session")
+    assert (state(d).condition("widow").plot_points, state(d).condition("ganyeka").plot_points) == (1, 1)
