@@ -2730,3 +2730,15 @@ def test_r169_each_player_starts_with_one() -> None:
     d.do("ann", "spend", character="widow", kind="retcon", text="a spare mask")
     d.do("gm", "start_session")
     assert (state(d).condition("widow").plot_points, state(d).condition("ganyeka").plot_points) == (1, 1)
+
+
+@pytest.mark.rules("BPB-GRAB-010", "BPB-GRAB-008")
+@pytest.mark.parametrize(("brawn", "landing"), [(5, 2), (6, 3), (7, 3), (10, 5)])
+def test_r170_a_soft_landing_takes_off_at_most_half(brawn: int, landing: int) -> None:
+    # src 355: "Particularly soft or yielding surfaces can reduce the impact damage by as much as half":
+    # at most half comes off, so an odd DR keeps its odd half (throw rank 5 -> 3, not 2; rank 9 -> 5)
+    d = cast(hero("titan", owner="ann", Brawn=brawn, Prowess=9), hero("foe", Endurance=20))
+    fight(d, "titan", "foe")
+    thrown = one(d.do("ann", "grab", attacker="titan", target="foe", manoeuvre="throw", into="a haystack",
+                      soft=True, dice=(6, 6, 1, 1)), "thrown")  # fmt: skip
+    assert (thrown.rank, thrown.dr) == (brawn - 1, landing)

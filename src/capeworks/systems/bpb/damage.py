@@ -20,6 +20,7 @@ __all__ = [
     "explosion_dr",
     "protection",
     "slam_landing",
+    "soft_landing",
     "squeeze",
     "throw",
     "trip",
@@ -108,6 +109,13 @@ def explosion_dr(dr: int, radius_ft: int, distance_ft: int) -> int:
     if distance_ft <= radius_ft:
         return -(-dr // 2)
     return 0
+
+
+def soft_landing(dr: int, factor: float) -> int:
+    """BPB-GRAB-010 (src 355): a soft surface reduces the impact "by as much as half": ``dr`` x ``factor``
+    rounded up, so no more than the factor's share comes off (throw rank 5 at 0.5 lands at 3)."""
+    thousandths = round(factor * 1000)  # the factor as a whole number of thousandths: no float edge
+    return -(-dr * thousandths // 1000)
 
 
 def slam_landing(missed_by: int) -> int:

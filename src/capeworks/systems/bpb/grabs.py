@@ -130,7 +130,7 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
     thrown = dmg.throw(rank_of(state, a, "Brawn"), t.weight_lb)  # BPB-GRAB-008
     dr = thrown.dr
     if c.soft:  # BPB-GRAB-010
-        dr = max(0, round(dr * state.config.soft_surface_factor))
+        dr = dmg.soft_landing(dr, state.config.soft_surface_factor)
     hit_object = max(0, dr - c.into_pv) if c.into else 0  # BPB-GRAB-009
     b.emit(
         Thrown(
