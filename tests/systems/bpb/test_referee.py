@@ -2742,3 +2742,22 @@ def test_r170_a_soft_landing_takes_off_at_most_half(brawn: int, landing: int) ->
     thrown = one(d.do("ann", "grab", attacker="titan", target="foe", manoeuvre="throw", into="a haystack",
                       soft=True, dice=(6, 6, 1, 1)), "thrown")  # fmt: skip
     assert (thrown.rank, thrown.dr) == (brawn - 1, landing)
+
+
+@pytest.mark.rules("BPB-MOVE-009")
+def test_r171_a_pause_after_sprinting_is_the_start_of_the_rest() -> None:
+    # src 105: after moving all-out a character "may move no faster than their base speed for an amount of
+    # time ten times as long as they were sprinting". Widow sprints three rounds, stands still in round 4
+    # (no movement action): she has stopped sprinting, so rounds 4-34 are at base speed at most; a
+    # sprint or a run in round 5 is refused, a walk is fine
+    d = table()
+    fight(d, "widow")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    _next(d, "widow")  # round 4: she does not move
+    assert state(d).round == 5
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
+    d.do("ann", "move", character="widow")
+    assert state(d).condition("widow").slow_until == 34

@@ -128,6 +128,14 @@ class HeldActionSpent(BpbEvent):
     character: str
 
 
+class Winded(BpbEvent):
+    """BPB-MOVE-009: a natural sprinter who made no sprint this round has stopped sprinting: base speed at
+    most until ``until_round`` (10 x the rounds sprinted, src 105), as after a slower move."""
+
+    character: str
+    until_round: int
+
+
 class PausedTaskLost(BpbEvent):
     """BPB-TURN-004, BPB-XS-007: an action lost by one whose turn a held action paused before their task
     action is that task action, still this round's (src 297, 242), not their next turn's."""
@@ -457,6 +465,7 @@ EVENTS = declare_events(
     Delayed,
     HeldActionSpent,
     PausedTaskLost,
+    Winded,
     Preempted,
     Moved,
     PaceDeclared,

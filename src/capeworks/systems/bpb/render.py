@@ -93,6 +93,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.Delayed.TYPE: lambda p: f"{p.character} holds their action.",
     ev.HeldActionSpent.TYPE: lambda p: f"{p.character}'s held action is the one spent.",
+    ev.Winded.TYPE: lambda p: (
+        f"{p.character} has stopped sprinting: base speed at most until round {p.until_round}."
+    ),
     ev.PausedTaskLost.TYPE: lambda p: f"{p.character}'s task action this turn is the one lost.",
     ev.Preempted.TYPE: lambda p: f"{p.character} acts now, before {p.before}.",
     ev.Moved.TYPE: lambda p: (

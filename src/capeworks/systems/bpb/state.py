@@ -160,6 +160,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
             )
         c = state.condition(p.character)
         up["conditions"] = _cond(state, p.character, lost_actions=max(0, c.lost_actions - 1))
+    elif isinstance(p, ev.Winded):  # BPB-MOVE-009: a round without a sprint ends the sprint
+        up["conditions"] = _cond(state, p.character, sprinted=0, slow_until=p.until_round)
     elif isinstance(p, ev.PausedTaskLost):  # the action just lost is the paused turn's task action
         fight = state.fight
         if fight is not None:

@@ -26,6 +26,7 @@ from capeworks.systems.bpb.events import (
     PowerSwitched,
     Preempted,
     TurnBegan,
+    Winded,
 )
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -45,6 +46,7 @@ from capeworks.systems.bpb.movement import (
     Mode,
     ground,
     jump_ft,
+    rest_after_sprint,
     speed,
     water,
 )
@@ -152,6 +154,8 @@ def advance(b: Done) -> None:
     order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
     nxt = order.current or fight.turn.actor
     wrapped = order.round != fight.order.round
+    if wrapped:
+        _stopped_sprinting(b)
     if wrapped and fight.hazards:
         environment_acts(b)
     b.emit(
@@ -162,6 +166,15 @@ def advance(b: Done) -> None:
             round_ended=wrapped,
         )
     )
+
+
+def _stopped_sprinting(b: Done) -> None:
+    """BPB-MOVE-009 (src 105): one who has been sprinting on natural movement and made no sprint this round
+    (no move at all, or a movement power's) has stopped: the rest at base speed starts as after a walk."""
+    fight = fight_of(b.state)
+    for cid, c in b.state.conditions.items():
+        if c.sprinted and fight.moves.get(cid) is not Mode.SPRINT:
+            b.emit(Winded(character=cid, until_round=fight.order.round + rest_after_sprint(c.sprinted)))
 
 
 def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
