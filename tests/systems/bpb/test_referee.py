@@ -2761,3 +2761,22 @@ def test_r171_a_pause_after_sprinting_is_the_start_of_the_rest() -> None:
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
     d.do("ann", "move", character="widow")
     assert state(d).condition("widow").slow_until == 34
+
+
+@pytest.mark.rules("BPB-MOVE-009")
+def test_r172_a_fight_ending_mid_sprint_still_owes_the_rest() -> None:
+    # src 105: rounds of sprinting owe ten times as many at base speed; the fight ends as she sprints the
+    # fourth: the next fight (at once) finds her winded for its first forty rounds (found: the row
+    # carried into the next fight, where she sprinted on)
+    d = table()
+    fight(d, "widow")
+    for _ in range(3):
+        d.do("ann", "move", character="widow", mode="sprint")
+        _next(d, "widow")
+    d.do("ann", "move", character="widow", mode="sprint")  # round 4, the fourth round all-out
+    d.do("gm", "end_fight")
+    fight(d, "widow")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="sprint")
+    d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
+    d.do("ann", "move", character="widow")
+    assert state(d).condition("widow").slow_until == 40

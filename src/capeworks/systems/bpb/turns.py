@@ -433,7 +433,17 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
 
 
 def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
-    fight_of(state)
+    fight = fight_of(state)
     b = ctx.batch(state)
+    for (
+        cid,
+        cond,
+    ) in state.conditions.items():  # BPB-MOVE-009: the fight's end ends a sprint; the rest is owed
+        if cond.sprinted:
+            emit(
+                b,
+                dice,
+                Winded(character=cid, until_round=fight.order.round + rest_after_sprint(cond.sprinted)),
+            )
     emit(b, dice, FightEnded(settles=True))
     return b
