@@ -172,7 +172,8 @@ def _stopped_sprinting(b: Done) -> None:
     """BPB-MOVE-009 (src 105): one who has been sprinting on natural movement and made no sprint this round
     (no move at all, or a movement power's) has stopped: the rest at base speed starts as after a walk."""
     fight = fight_of(b.state)
-    for cid, c in b.state.conditions.items():
+    for cid in fight.order.order:
+        c = b.state.condition(cid)
         if c.sprinted and fight.moves.get(cid) is not Mode.SPRINT:
             b.emit(Winded(character=cid, until_round=fight.order.round + rest_after_sprint(c.sprinted)))
 
@@ -435,15 +436,10 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
 def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
     fight = fight_of(state)
     b = ctx.batch(state)
-    for (
-        cid,
-        cond,
-    ) in state.conditions.items():  # BPB-MOVE-009: the fight's end ends a sprint; the rest is owed
-        if cond.sprinted:
-            emit(
-                b,
-                dice,
-                Winded(character=cid, until_round=fight.order.round + rest_after_sprint(cond.sprinted)),
-            )
+    # BPB-MOVE-009: the fight's end ends a sprint; the rest it owes carries into the next fight
+    for cid in fight.order.order:
+        sprinted = state.condition(cid).sprinted
+        if sprinted:
+            emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
     emit(b, dice, FightEnded(settles=True))
     return b
