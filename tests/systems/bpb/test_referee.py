@@ -2780,3 +2780,45 @@ def test_r172_a_fight_ending_mid_sprint_still_owes_the_rest() -> None:
     d.refuse("ann", "move", rule="BPB-MOVE-009", character="widow", mode="run")
     d.do("ann", "move", character="widow")
     assert state(d).condition("widow").slow_until == 40
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-REC-004")
+def test_r173_a_boosted_endurance_keeps_her_up_for_the_round() -> None:
+    # src 475: a boost "increases one of the character's attributes ... by one rank": Endurance too, and
+    # damage comes off Endurance (src 425). Widow (Endurance 6, 4 already lost) boosts it to 7 and takes
+    # Adler's pistol (4 - 2 = 2): 7 - 6 = 1, still standing; when the boost is over (her next turn) her
+    # Endurance is back to 6 - 6 = 0 and she drops (PROPOSED BPB-REC-004: 0 is out of the fight)
+    d = table()
+    d.do("gm", "start_session")
+    d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
+        update={"lost": 4, "recent": 4})})  # fmt: skip
+    fight(d, "widow", "adler", "brandt")
+    d.do("ann", "spend", character="widow", kind="boost", power="Endurance")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "take")
+    assert state(d).condition("widow").lost == 6
+    assert Status.UNCONSCIOUS not in state(d).condition("widow").statuses
+    _next(d, "adler", "brandt")  # round 2: her boost is over as her turn comes
+    assert Status.UNCONSCIOUS in state(d).condition("widow").statuses
+    assert state(d).fight.turn.actor == "adler"  # her turn passes by
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-REC-004")
+def test_r174_the_boost_that_kept_her_up_ends_with_the_fight() -> None:
+    # src 477: a boost lasts its round; the fight ends in that round: Widow, up only by her boosted
+    # Endurance (7 - 6), is out when it ends (PROPOSED BPB-REC-004), and a rest wakes her (src 433)
+    d = table()
+    d.do("gm", "start_session")
+    d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
+        update={"lost": 4, "recent": 4})})  # fmt: skip
+    fight(d, "widow", "adler")
+    d.do("ann", "spend", character="widow", kind="boost", power="Endurance")
+    _next(d, "widow")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS not in state(d).condition("widow").statuses
+    d.do("gm", "end_fight")
+    assert Status.UNCONSCIOUS in state(d).condition("widow").statuses
+    d.do("gm", "rest")
+    assert Status.UNCONSCIOUS not in state(d).condition("widow").statuses

@@ -35,6 +35,7 @@ from capeworks.systems.bpb.lookups import (
     endurance_left,
     enhanced,
     fight_of,
+    knock_out,
     make_roll,
     power_of,
     rank_of,
@@ -426,10 +427,7 @@ def apply_damage(
     left = endurance_left(b.state, t.id)
     now = b.state.condition(t.id).statuses
     if left <= 0 and Status.UNCONSCIOUS not in now:
-        b.emit(StatusSet(character=t.id, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,)))
-        for cid, held in b.state.conditions.items():  # a holder out cold holds no one (BPB-GRAB-005, ours)
-            if held.held_by == t.id:
-                b.emit(StatusSet(character=cid, remove=(Status.RESTRAINED,), released=True))
+        knock_out(b, t.id)
     max_end = t.attribute("Endurance")
     if state.config.death_below_zero and left <= -max_end and Status.DEAD not in now:
         b.emit(StatusSet(character=t.id, add=(Status.DEAD,)))

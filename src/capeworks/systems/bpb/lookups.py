@@ -5,7 +5,7 @@ from __future__ import annotations
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost
+from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost, StatusSet
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import Character, Power, attribute_name
@@ -20,6 +20,7 @@ __all__ = [
     "emit",
     "endurance_left",
     "fight_of",
+    "knock_out",
     "make_roll",
     "power_of",
     "rank_of",
@@ -82,9 +83,18 @@ def stunt_powers(state: BpbState, who: Character) -> tuple[Power, ...]:
 
 
 def endurance_left(state: BpbState, cid: str) -> int:
-    """Endurance now: the sheet's less normal and stunning damage."""
+    """Endurance now: its rank (a boost counts, BPB-PP-007) less normal and stunning damage."""
     c = state.condition(cid)
-    return state.characters[cid].attribute("Endurance") - c.lost - c.stunning
+    return rank_of(state, state.characters[cid], "Endurance") - c.lost - c.stunning
+
+
+def knock_out(b: Done, cid: str) -> None:
+    """BPB-REC-004 (PROPOSED): out of the fight at 0 Endurance; a holder out cold holds no one and shields
+    behind no one (BPB-GRAB-005/007, ours)."""
+    b.emit(StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,)))
+    for other, held in b.state.conditions.items():
+        if held.held_by == cid:
+            b.emit(StatusSet(character=other, remove=(Status.RESTRAINED,), released=True))
 
 
 def fight_of(state: BpbState) -> Fight:

@@ -8,7 +8,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
-from capeworks.systems.bpb.lookups import stunt_powers
+from capeworks.systems.bpb.lookups import rank_of, stunt_powers
 from capeworks.systems.bpb.model import Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
@@ -339,7 +339,7 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 mark = (mark + "; " if mark else "") + f"{guard.kind} x{guard.attempts}"
             if fight.forced.get(cid) == fight.order.round:
                 mark = (mark + "; " if mark else "") + "forced"
-        end = ch.attribute("Endurance")
+        end = rank_of(state, ch, "Endurance")  # a boost counts for its round (BPB-PP-007)
         rows.append(
             (
                 ch.name,

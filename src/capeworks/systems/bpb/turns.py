@@ -33,7 +33,9 @@ from capeworks.systems.bpb.lookups import (
     Done,
     character,
     emit,
+    endurance_left,
     fight_of,
+    knock_out,
     power_of,
     rank_of,
     require_able,
@@ -166,6 +168,13 @@ def advance(b: Done) -> None:
             round_ended=wrapped,
         )
     )
+    # BPB-PP-007: a boost ends as its owner's turn comes; one that was all that kept them up (Endurance)
+    # leaves them out of the fight (BPB-REC-004), and the turn passes on
+    now = b.state.condition(nxt).statuses
+    if endurance_left(b.state, nxt) <= 0 and Status.UNCONSCIOUS not in now and Status.DEAD not in now:
+        knock_out(b, nxt)
+        if any(_can_act(b.state, cid) for cid in fight.order.order):
+            advance(b)
 
 
 def _stopped_sprinting(b: Done) -> None:
@@ -442,4 +451,8 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
         if sprinted:
             emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
     emit(b, dice, FightEnded(settles=True))
+    for cid in fight.order.order:  # BPB-PP-007: a boost that kept someone up ended with the fight
+        now = b.state.condition(cid).statuses
+        if endurance_left(b.state, cid) <= 0 and Status.UNCONSCIOUS not in now and Status.DEAD not in now:
+            knock_out(b, cid)
     return b
