@@ -2822,3 +2822,20 @@ def test_r174_the_boost_that_kept_her_up_ends_with_the_fight() -> None:
     assert Status.UNCONSCIOUS in state(d).condition("widow").statuses
     d.do("gm", "rest")
     assert Status.UNCONSCIOUS not in state(d).condition("widow").statuses
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-REC-003")
+def test_r175_a_stunt_works_at_the_powers_rank_now() -> None:
+    # src 481: a stunt uses "their current powers" at the power's rank (Ice Blast 4 -> Computing 4); src
+    # 435: power damage lasts until the rest: Frost's Ice Blast 5, drained by 2, stunts into Computing 3
+    sap = Power(name="Power Drain", rank=2, attack=AttackKind.MENTAL, damages="Ice Blast")
+    ice = Power(name="Ice Blast", rank=5, attack=AttackKind.RANGED)
+    d = cast(
+        hero("leech", powers=(sap,), Willpower=8, Perception=5), hero("frost", owner="ann", powers=(ice,))
+    )
+    d.do("gm", "start_session")
+    fight(d, "leech", "frost")
+    d.do("gm", "attack", attacker="leech", target="frost", power="Power Drain", dice=(6, 6))
+    _next(d, "leech")
+    d.do("ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Computing")
+    assert state(d).condition("frost").stunts[0].rank == 3

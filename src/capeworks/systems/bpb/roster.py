@@ -178,7 +178,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         stunt = Stunt(
             power=power.name,
             used_as=c.used_as.strip(),
-            rank=power.rank,
+            rank=rank_of(state, who, power.name),  # the power as it is now: boosted or drained
             uses=c.uses,
             until_round=lasts,
             attack=c.attack,
