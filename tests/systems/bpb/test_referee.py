@@ -2839,3 +2839,31 @@ def test_r175_a_stunt_works_at_the_powers_rank_now() -> None:
     _next(d, "leech")
     d.do("ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Computing")
     assert state(d).condition("frost").stunts[0].rank == 3
+
+
+@pytest.mark.rules("BPB-GRAB-013", "BPB-DEF-007")
+@pytest.mark.parametrize(("dodge", "bull_lost"), [((6, 6), 0), ((1, 1), 3)])
+def test_r176_a_dodged_ram_hurts_no_one(dodge: tuple[int, int], bull_lost: int) -> None:
+    # PROPOSED (BPB-GRAB-013): the rammer takes half "when it lands"; src 389: a successful dodge
+    # "completely negates the attack": dodged, neither is hurt; taken, Bull (Brawn 6, run) takes 3
+    d = cast(
+        hero("bull", owner="ann", Brawn=6, Prowess=8, Endurance=20), hero("cat", Agility=6, Endurance=20)
+    )
+    fight(d, "bull", "cat")
+    d.do("ann", "ram", attacker="bull", target="cat", mode="run", dice=(6, 6))
+    d.answer("gm", "defend-1", "dodge", dice=dodge)  # 8 + 6 = 14: 18 negates, 8 does not
+    assert (state(d).condition("bull").lost, state(d).condition("cat").lost) == (bull_lost, 2 * bull_lost)
+
+
+@pytest.mark.rules("BPB-EXT-003")
+def test_r177_a_dead_heat_races_on() -> None:
+    # src 206: "the first person or team to achieve the required number"; PROPOSED (BPB-EXT-003): both
+    # past it in the same round, the one with more wins; level, another round
+    d = table()
+    d.do("gm", "contest", sides="widow, ganyeka", attribute="Agility", difficulty=9, required=1)
+    d.do("ann", "roll", call=1, character="widow", dice=(3, 3))  # 10: one
+    events = d.do("bo", "roll", call=1, character="ganyeka", dice=(3, 3))  # 9: one
+    assert not of(events, "call_closed")
+    d.do("ann", "roll", call=1, character="widow", dice=(3, 3))
+    closed = one(d.do("bo", "roll", call=1, character="ganyeka", dice=(1, 1)), "call_closed")
+    assert closed.winner == "widow"
