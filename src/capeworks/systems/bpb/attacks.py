@@ -35,7 +35,9 @@ from capeworks.systems.bpb.lookups import (
     endurance_left,
     enhanced,
     fight_of,
+    knock_out,
     make_roll,
+    power_of,
     rank_of,
     require_aware,
     require_no_blast,
@@ -53,6 +55,7 @@ __all__ = [
     "apply_damage",
     "attack",
     "attack_task",
+    "attacker_hindrances",
     "circumstances",
     "defence_options",
     "defence_task",
@@ -70,28 +73,37 @@ EXPLOSION_DIFFICULTY = 9
 KEEP_DIFFICULTY = 12
 
 
+def attacker_hindrances(state: BpbState, attacker: Character) -> list[str]:
+    """The defense bonuses the attacker's own state gives (T6): held (restrained), or this turn's run or
+    sprint (BPB-MOVE-007, src 103: "any attacks or task rolls"), an explosion's included."""
+    out = []
+    if state.condition(attacker.id).held_by is not None:
+        out.append("attacker_restrained")
+    fight = state.fight
+    moved = fight.turn.mode if fight is not None and fight.turn.actor == attacker.id else None
+    if moved is Mode.RUN:
+        out.append("attacker_running")
+    elif moved is Mode.SPRINT:
+        out.append("attacker_sprinting")
+    return out
+
+
 def circumstances(
     state: BpbState, attacker: Character, target: Character, listed: list[str]
 ) -> tuple[list[str], list[str]]:
     """The attack bonuses and defense bonuses that apply: those the table names plus those the state shows."""
     bonus = [x for x in listed if x in ATTACK_BONUSES]
     defence = [x for x in listed if x not in ATTACK_BONUSES]
-    t, a = state.condition(target.id), state.condition(attacker.id)
+    t = state.condition(target.id)
     if t.held_by is not None or Status.RESTRAINED in t.statuses:
         bonus.append("defender_restrained")  # BPB-GRAB-005
     if Status.UNCONSCIOUS in t.statuses:
         bonus.append("defender_helpless")  # BPB-MOD-004
-    if a.held_by is not None:
-        defence.append("attacker_restrained")
+    defence += attacker_hindrances(state, attacker)
     if Status.INTERPOSING in t.statuses:
         defence.append("interposed")  # BPB-GRAB-007
     fight = state.fight
     if fight is not None:
-        moved = fight.turn.mode if fight.turn.actor == attacker.id else None
-        if moved is Mode.RUN:
-            defence.append("attacker_running")  # BPB-MOVE-007
-        elif moved is Mode.SPRINT:
-            defence.append("attacker_sprinting")
         # BPB-MOVE-008 (src 198): the move made this round, or until the movement action is spent the
         # pace declared for the turn (a declared sprint binds the turn as the move made does)
         pace = fight.moves.get(target.id)
@@ -103,10 +115,10 @@ def circumstances(
     return bonus, defence
 
 
-def _power(who: Character, name: str) -> Power | None:
+def _power(state: BpbState, who: Character, name: str) -> Power | None:
     if name.strip().lower() in ("unarmed", "punch", ""):
         return None
-    power = who.power(name)
+    power = power_of(state, who, name)
     if power is None:
         raise NotFound(f"{who.name} has no power or weapon {name!r}.")
     if power.attack is None:
@@ -130,7 +142,10 @@ def attack_task(
     rolled, against = ROLLS[kind]
     bands = 0
     if distance_ft is not None and kind is AttackKind.RANGED and power is not None:
-        bands = extra_bands(power.effective_band, distance_ft)
+        # BPB-RANGE-001: the band of the power's rank now (a boost reaches further, src 111, 475); a
+        # weapon's own band (a pistol's 3) stays
+        band = power.band if power.band is not None else rank_of(state, a, power.name)
+        bands = extra_bands(band, distance_ft)
         most = state.config.max_extra_bands
         if most is not None and bands > most:
             raise RuleViolation(
@@ -158,7 +173,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
-    power = _power(a, c.power)
+    power = _power(state, a, c.power)
     power = enhanced(state, a, power) if power is not None else None
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
@@ -181,7 +196,9 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         dr=rating.dr,
         stunning=rating.stunning,
         penetrating=bool(power and power.penetrating),
-        damages=power.damages if power else "Endurance",
+        # BPB-MOD-003 (src 175): an attack on an object the target holds hits the object, not the
+        # holder's Endurance: the log keeps its DR for the GM to rule what the object suffers
+        damages=None if c.held_item else power.damages if power else "Endurance",
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
     )
@@ -203,6 +220,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
             roll=roll,
             stage=stage,
             cover_ft=c.cover_ft,
+            held_item=c.held_item,
         ),
     )
     if roll.verdict.success and stage is None:
@@ -398,7 +416,8 @@ def apply_damage(
     """BPB-DMG-006..010: DR less the best matching protection; then out of the fight at no Endurance."""
     state = b.state
     cond = state.condition(t.id)
-    pv = dmg.protection(t, attribute, on=cond.on)
+    ranks = {p.name: rank_of(state, t, p.name) for p in t.powers if p.protects}  # boosted or drained
+    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks)
     amount = dmg.after_protection(dr, pv, penetrating=penetrating)
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0
@@ -408,10 +427,7 @@ def apply_damage(
     left = endurance_left(b.state, t.id)
     now = b.state.condition(t.id).statuses
     if left <= 0 and Status.UNCONSCIOUS not in now:
-        b.emit(StatusSet(character=t.id, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,)))
-        for cid, held in b.state.conditions.items():  # a holder out cold holds no one (BPB-GRAB-005, ours)
-            if held.held_by == t.id:
-                b.emit(StatusSet(character=cid, remove=(Status.RESTRAINED,), released=True))
+        knock_out(b, t.id)
     max_end = t.attribute("Endurance")
     if state.config.death_below_zero and left <= -max_end and Status.DEAD not in now:
         b.emit(StatusSet(character=t.id, add=(Status.DEAD,)))
@@ -453,10 +469,21 @@ def keep_powers(state: BpbState, ctx: Ctx, c: cmd.KeepPowers, dice: DiceService)
         raise InvalidCommand(f"Attack {p.id} staggered {p.target}.")
     t = state.characters[p.target]
     powers = _switched_on(state, t)
+    if c.plot_point:
+        if not c.keep:
+            raise InvalidCommand("A plot point buys keeping the powers on; letting them go rolls nothing.")
+        spend_check(state, t)
     b = ctx.batch(state)
     if c.keep:
         task = Task(attribute=rank_of(state, t, "Willpower"), difficulty=KEEP_DIFFICULTY)
-        roll = make_roll(dice, f"{t.name} keeps their powers on", task, state.config, reaction=True)
+        roll = make_roll(
+            dice,
+            f"{t.name} keeps their powers on",
+            task,
+            state.config,
+            reaction=True,
+            plot_point=c.plot_point,
+        )
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=roll.verdict.success, roll=roll))
     else:
         emit(b, dice, PowersChecked(character=t.id, powers=powers, kept=False))

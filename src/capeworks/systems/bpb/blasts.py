@@ -13,7 +13,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import EXPLOSION_DIFFICULTY, apply_damage
+from capeworks.systems.bpb.attacks import EXPLOSION_DIFFICULTY, apply_damage, attacker_hindrances
 from capeworks.systems.bpb.events import BlastAnswered, Exploded
 from capeworks.systems.bpb.lookups import (
     Ctx,
@@ -33,7 +33,7 @@ from capeworks.systems.bpb.lookups import (
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.tasks import Task
+from capeworks.systems.bpb.tasks import Task, defense_bonus
 
 __all__ = ["can_dive", "dive", "explode"]
 
@@ -66,7 +66,11 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     stray = [cid for cid in c.cover_ft if cid not in c.distances]
     if stray:
         raise InvalidCommand(f"Cover is given only for those in the blast; not for {', '.join(stray)}.")
-    task = Task(attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY, can_extreme=False)
+    # src 411: 9 for the point aimed at, with the thrower's own run, sprint or restraint on it (src 103)
+    hindered = defense_bonus(attacker_hindrances(state, a))
+    task = Task(
+        attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY + hindered, can_extreme=False
+    )
     if c.plot_point:
         spend_check(state, a)
     roll = make_roll(dice, f"{a.name} throws {power.name}", task, state.config, plot_point=c.plot_point)

@@ -105,6 +105,7 @@ def contest(state: BpbState, ctx: Ctx, c: cmd.Contest, dice: DiceService) -> Don
         id=state.next_call,
         sides=sides,
         attribute=_attr(c.attribute),
+        skill=c.skill.strip(),
         difficulty=c.difficulty,
         required=c.required,
         task=c.task,
@@ -115,15 +116,20 @@ def contest(state: BpbState, ctx: Ctx, c: cmd.Contest, dice: DiceService) -> Don
 
 
 def team_task(state: BpbState, ctx: Ctx, c: cmd.TeamTask, dice: DiceService) -> Done:
-    """BPB-EXT-004: members given as ``character:attribute`` pool their successes toward one total."""
+    """BPB-EXT-004: members given as ``character:attribute`` (or ``character:attribute:skill``, the skill
+    whose expertise they bring, src 206, 208) pool their successes toward one total."""
     attributes: dict[str, str] = {}
+    skills: dict[str, str] = {}
     for member in c.members:
-        cid, _, name = member.partition(":")
+        cid, _, rest = member.partition(":")
+        name, _, skill = rest.partition(":")
         who = character(state, cid.strip())
         if not name.strip():
             raise InvalidCommand(f"Say which attribute or skill {who.name} rolls ({who.id}:Agility).")
         power = who.power(name)
         attributes[who.id] = power.name if power else _attr(name)
+        if skill.strip():
+            skills[who.id] = skill.strip()
     if not attributes:
         raise InvalidCommand("Name the members and what each rolls.")
     call = Call(
@@ -136,6 +142,7 @@ def team_task(state: BpbState, ctx: Ctx, c: cmd.TeamTask, dice: DiceService) -> 
         task=c.task,
         team=True,
         attributes=attributes,
+        skills=skills,
     )
     b = ctx.batch(state)
     emit(b, dice, CallMade(call=call))
@@ -191,7 +198,7 @@ def roll_task(state: BpbState, ctx: Ctx, c: cmd.RollTask, dice: DiceService) -> 
         attribute=rank_of(state, who, attribute),
         bonus=call.bonus,
         difficulty=call.difficulty + (MODE_DIFFICULTY[moved] if moved else 0),  # BPB-MOVE-007
-        expertise=who.has_expertise(call.skill or attribute),
+        expertise=who.has_expertise(call.skills.get(who.id, call.skill) or attribute),
     )
     roll = make_roll(
         dice,

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from capeworks.engine.kit import TextList
 from capeworks.systems.bpb.model import Effect
 from capeworks.systems.bpb.movement import Mode
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import AttackKind, Character
 
 __all__ = [
     "Act",
@@ -109,6 +109,8 @@ class Contest(_P):
 
     sides: TextList
     attribute: str
+    #: the skill the race is in: its expertise makes an extreme success count three (BPB-EXT-002)
+    skill: str = ""
     difficulty: int = Field(ge=0, le=60)
     required: int = Field(ge=1, le=50)
     task: str = Field(default="", max_length=200)
@@ -267,6 +269,8 @@ class KeepPowers(_P):
     attack: int
     character: str
     keep: bool
+    #: BPB-PP-005: the Willpower roll is a task roll a plot point makes succeed (src 469)
+    plot_point: bool = False
 
 
 class Grab(_P):
@@ -301,6 +305,8 @@ class BreakFree(_P):
     """Held: spend the task action to break out of the hold."""
 
     character: str
+    #: BPB-PP-005: the break-out is a task roll a plot point makes succeed (src 469)
+    plot_point: bool = False
 
 
 class Explode(_P):
@@ -346,6 +352,10 @@ class Spend(_P):
     enhancement: str = Field(default="", max_length=60)
     radius_ft: int | None = Field(default=None, ge=1, le=100000)
     used_as: str = ""
+    #: a stunt used as an attack power attacks so (src 481: a force blade is hand-to-hand)
+    attack: AttackKind | None = None
+    #: a stunt used as a movement power
+    movement: bool = False
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)
     text: str = Field(default="", max_length=300)

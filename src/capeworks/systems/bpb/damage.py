@@ -6,7 +6,7 @@ of the matching type is taken from the damaged attribute.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from capeworks.engine.kit import Frozen
 from capeworks.errors import RuleViolation
@@ -20,6 +20,7 @@ __all__ = [
     "explosion_dr",
     "protection",
     "slam_landing",
+    "soft_landing",
     "squeeze",
     "throw",
     "trip",
@@ -77,12 +78,16 @@ def throw(brawn: int, weight_lb: int) -> Throw:
     return Throw(rank=rank, distance_ft=throws_ft(rank), dr=rank)
 
 
-def protection(character: Character, damages: str, *, on: Iterable[str]) -> int:
-    """BPB-DMG-009/010: the highest PV protecting against ``damages``; activated powers only while on."""
+def protection(
+    character: Character, damages: str, *, on: Iterable[str], ranks: Mapping[str, int] | None = None
+) -> int:
+    """BPB-DMG-009/010: the highest PV protecting against ``damages``; activated powers only while on.
+    ``ranks``: the powers' ranks now (a boost or a drain, BPB-PP-007, BPB-REC-003), by name."""
     active = {n.lower() for n in on}
+    now = ranks or {}
     return max(
         (
-            p.rank
+            now.get(p.name, p.rank)
             for p in character.powers
             if p.protects == damages and (not p.activated or p.name.lower() in active)
         ),
@@ -104,6 +109,13 @@ def explosion_dr(dr: int, radius_ft: int, distance_ft: int) -> int:
     if distance_ft <= radius_ft:
         return -(-dr // 2)
     return 0
+
+
+def soft_landing(dr: int, factor: float) -> int:
+    """BPB-GRAB-010 (src 355): a soft surface reduces the impact "by as much as half": ``dr`` x ``factor``
+    rounded up, so no more than the factor's share comes off (throw rank 5 at 0.5 lands at 3)."""
+    thousandths = round(factor * 1000)  # the factor as a whole number of thousandths: no float edge
+    return -(-dr * thousandths // 1000)
 
 
 def slam_landing(missed_by: int) -> int:

@@ -121,6 +121,28 @@ class Delayed(BpbEvent):
     character: str
 
 
+class HeldActionSpent(BpbEvent):
+    """BPB-TURN-004, BPB-XS-007: an action lost (to a forced action or a stagger) by one who holds a delayed
+    action is that held action, their next available one (src 297, 242), not their next turn's."""
+
+    character: str
+
+
+class Winded(BpbEvent):
+    """BPB-MOVE-009: a natural sprinter who made no sprint this round has stopped sprinting: base speed at
+    most until ``until_round`` (10 x the rounds sprinted, src 105), as after a slower move."""
+
+    character: str
+    until_round: int
+
+
+class PausedTaskLost(BpbEvent):
+    """BPB-TURN-004, BPB-XS-007: an action lost by one whose turn a held action paused before their task
+    action is that task action, still this round's (src 297, 242), not their next turn's."""
+
+    character: str
+
+
 class Preempted(BpbEvent):
     """BPB-TURN-002: a delaying character acts now, before ``before``."""
 
@@ -192,6 +214,8 @@ class AttackRolled(BpbEvent):
     stage: Stage | None = None
     cover_ft: int | None = None
     recoil: int = 0
+    #: BPB-MOD-003: aimed at an object the target holds (the DR is the object's to suffer)
+    held_item: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class DefenceRolled(BpbEvent):
@@ -439,6 +463,9 @@ EVENTS = declare_events(
     BlastAnswered,
     TurnBegan,
     Delayed,
+    HeldActionSpent,
+    PausedTaskLost,
+    Winded,
     Preempted,
     Moved,
     PaceDeclared,

@@ -130,7 +130,7 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
     thrown = dmg.throw(rank_of(state, a, "Brawn"), t.weight_lb)  # BPB-GRAB-008
     dr = thrown.dr
     if c.soft:  # BPB-GRAB-010
-        dr = max(0, round(dr * state.config.soft_surface_factor))
+        dr = dmg.soft_landing(dr, state.config.soft_surface_factor)
     hit_object = max(0, dr - c.into_pv) if c.into else 0  # BPB-GRAB-009
     b.emit(
         Thrown(
@@ -155,8 +155,10 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
         raise InvalidCommand(f"{who.name} is not held.")
     require_turn(state, who, task=True)
     holder = state.characters[holder_id]
+    if c.plot_point:
+        spend_check(state, who)
     task = Task(attribute=_grip(state, who), difficulty=breakout_difficulty(state, holder, extreme=False))
-    roll = make_roll(dice, f"{who.name} tries to break free", task, state.config)
+    roll = make_roll(dice, f"{who.name} tries to break free", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
     emit(b, dice, BrokeFree(character=who.id, roll=roll))
     if roll.verdict.success:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb.config import BpbConfig
+from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost, StatusSet
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import Character, Power, attribute_name
@@ -19,10 +20,13 @@ __all__ = [
     "emit",
     "endurance_left",
     "fight_of",
+    "knock_out",
     "make_roll",
+    "power_of",
     "rank_of",
     "require_able",
     "require_turn",
+    "stunt_powers",
 ]
 
 Ctx = Context[BpbConfig]
@@ -59,10 +63,38 @@ def rank_of(state: BpbState, who: Character, name: str) -> int:
     return max(0, boosted - c.drained.get(label, 0))
 
 
+def power_of(state: BpbState, who: Character, name: str) -> Power | None:
+    """A power on the sheet, or the attack or movement power a stunt makes for its time (BPB-PP-009,
+    src 481: a rank 8 Force Field as a rank 8 force blade)."""
+    found = who.power(name)
+    if found is not None:
+        return found
+    key = name.strip().lower()
+    return next((p for p in stunt_powers(state, who) if p.name.lower() == key), None)
+
+
+def stunt_powers(state: BpbState, who: Character) -> tuple[Power, ...]:
+    """The attack and movement powers ``who``'s stunts make for their time (BPB-PP-009)."""
+    return tuple(
+        Power(name=s.used_as, rank=s.rank, attack=s.attack, movement=s.movement)
+        for s in state.condition(who.id).stunts
+        if s.attack is not None or s.movement
+    )
+
+
 def endurance_left(state: BpbState, cid: str) -> int:
-    """Endurance now: the sheet's less normal and stunning damage."""
+    """Endurance now: its rank (a boost counts, BPB-PP-007) less normal and stunning damage."""
     c = state.condition(cid)
-    return state.characters[cid].attribute("Endurance") - c.lost - c.stunning
+    return rank_of(state, state.characters[cid], "Endurance") - c.lost - c.stunning
+
+
+def knock_out(b: Done, cid: str) -> None:
+    """BPB-REC-004 (PROPOSED): out of the fight at 0 Endurance; a holder out cold holds no one and shields
+    behind no one (BPB-GRAB-005/007, ours)."""
+    b.emit(StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,)))
+    for other, held in b.state.conditions.items():
+        if held.held_by == cid:
+            b.emit(StatusSet(character=other, remove=(Status.RESTRAINED,), released=True))
 
 
 def fight_of(state: BpbState) -> Fight:
@@ -182,4 +214,24 @@ def spend_check(state: BpbState, who: Character) -> None:
 def emit(b: Done, dice: DiceService, payload: EventData) -> None:
     """Emit ``payload`` carrying every roll of this command not yet in one of its events."""
     seen = sum(len(e.rolls) for e in b.events)
+    before = b.state
     b.emit(payload, rolls=dice.records[seen:])
+    _spend_held(before, b)
+
+
+def _spend_held(before: BpbState, b: Done) -> None:
+    """BPB-TURN-004, BPB-XS-007: an action lost (a forced action, a stagger) by one who has not yet taken
+    this round's is that one: their "next available action" (src 297), "on this round if they have not yet
+    taken one" (src 242): a held (delayed) action, or the task action of their turn a held action paused."""
+    fight = b.state.fight
+    if fight is None:
+        return
+    paused = []
+    turn = fight.turn.paused
+    while turn is not None:
+        if not turn.task:
+            paused.append(turn.actor)
+        turn = turn.paused
+    for cid in (*fight.delayed, *paused):
+        if b.state.condition(cid).lost_actions > before.condition(cid).lost_actions:
+            b.emit(HeldActionSpent(character=cid) if cid in fight.delayed else PausedTaskLost(character=cid))

@@ -12,6 +12,7 @@ from pydantic import Field
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.bpb.movement import MODE_DIFFICULTY, Mode
 from capeworks.systems.bpb.odds import TaskOdds
+from capeworks.systems.bpb.sheet import AttackKind
 from capeworks.systems.bpb.tasks import Task, Verdict
 
 __all__ = [
@@ -70,6 +71,10 @@ class Stunt(Frozen):
     uses: int | None = None
     #: the last round it lasts (BPB-PP-008: one round by default); None: the scene, or until used up
     until_round: int | None = None
+    #: a stunt made into an attack power (src 481: a Force Field as a force blade): how it attacks
+    attack: AttackKind | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a stunt made into a movement power, moved with like one (BPB-MOVE-003)
+    movement: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Condition(Frozen):
@@ -120,6 +125,8 @@ class Call(Frozen):
     #: BPB-EXT-004: the sides work together, each with the attribute the GM allows
     team: bool = False
     attributes: dict[str, str] = Field(default_factory=dict)
+    #: BPB-EXT-004: the skill each member brings to a team task (its expertise counts, BPB-EXT-002)
+    skills: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
     reaction: bool = False
     #: BPB-PP-006: the GM forbids a plot point's automatic success (the task is simply impossible)

@@ -194,6 +194,18 @@ def _keep(state: BpbState, p: Pending) -> Prompt:
                 command="keep_powers",
                 payload={"attack": p.id, "character": t.id, "keep": True},
             ),
+            *(
+                (
+                    PromptOption(
+                        value="keep:plot_point",
+                        label="Keep them on: spend a plot point (an automatic success)",
+                        command="keep_powers",
+                        payload={"attack": p.id, "character": t.id, "keep": True, "plot_point": True},
+                    ),
+                )
+                if state.condition(t.id).plot_points > 0
+                else ()
+            ),
             PromptOption(
                 value="drop",
                 label="Let them switch off",

@@ -24,6 +24,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     fight_of,
     make_roll,
+    power_of,
     rank_of,
     require_aware,
     require_no_blast,
@@ -34,7 +35,7 @@ from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
-from capeworks.systems.bpb.turns import move_distance
+from capeworks.systems.bpb.turns import move_distance, movement_medium
 
 __all__ = ["ram"]
 
@@ -69,16 +70,17 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     if cond.held_by is not None or Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{a.name} cannot charge from where they are.")
     mode = _pace(a, fight.turn.pace, c.mode)
-    feet = move_distance(state, a, mode, c.medium, c.power, c.feet, in_fight=True)
+    medium = movement_medium(a, c.medium, c.power)
+    feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)
     b = ctx.batch(state)
-    emit(b, dice, Moved(character=a.id, mode=mode, feet=feet, medium=c.medium, round=state.round))
+    emit(b, dice, Moved(character=a.id, mode=mode, feet=feet, medium=medium, round=state.round))
     task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
     if c.plot_point:
         spend_check(state, a)
     roll = make_roll(dice, f"{a.name} rams {t.name}", task, state.config, plot_point=c.plot_point)
-    mover = a.power(c.power or "") if c.medium == "power" else None
+    mover = power_of(state, a, c.power or "") if medium == "power" else None
     base = (
-        mover.rank
+        rank_of(state, a, mover.name)
         if state.config.ram_dr_uses_power_rank and mover is not None
         else rank_of(state, a, "Brawn")
     )

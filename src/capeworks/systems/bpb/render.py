@@ -8,6 +8,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.bpb import events as ev
 from capeworks.systems.bpb.attacks import attack_task
+from capeworks.systems.bpb.lookups import rank_of, stunt_powers
 from capeworks.systems.bpb.model import Roll, Status
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.state import BpbState
@@ -91,6 +92,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f"{p.character}'s turn is lost." if p.lost else f"{p.character}'s turn.")
     ),
     ev.Delayed.TYPE: lambda p: f"{p.character} holds their action.",
+    ev.HeldActionSpent.TYPE: lambda p: f"{p.character}'s held action is the one spent.",
+    ev.Winded.TYPE: lambda p: (
+        f"{p.character} has stopped sprinting: base speed at most until round {p.until_round}."
+    ),
+    ev.PausedTaskLost.TYPE: lambda p: f"{p.character}'s task action this turn is the one lost.",
     ev.Preempted.TYPE: lambda p: f"{p.character} acts now, before {p.before}.",
     ev.Moved.TYPE: lambda p: (
         f"{p.character} stands up."
@@ -113,7 +119,11 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         if p.forced
         else f"{p.character} {p.kind}s until their next action."
     ),
-    ev.AttackRolled.TYPE: lambda p: roll_text(p.roll) + (f"; DR {p.dr}." if p.roll.verdict.success else "."),
+    ev.AttackRolled.TYPE: lambda p: (
+        roll_text(p.roll)
+        + (f" (at the item {p.target} holds)" if p.held_item else "")
+        + (f"; DR {p.dr}." if p.roll.verdict.success else ".")
+    ),
     ev.DefenceRolled.TYPE: lambda p: (
         roll_text(p.roll) + (". The attack is negated." if p.roll.verdict.success else ".")
     ),
@@ -274,7 +284,8 @@ def _attack_odds(state: BpbState, actor: str) -> list[tuple[str, ...]]:
         statuses = state.condition(t.id).statuses
         if t.id == a.id or Status.UNCONSCIOUS in statuses or Status.DEAD in statuses:
             continue
-        for power in (None, *(p for p in a.powers if p.attack is not None and not p.exploding_ft)):
+        powers = (*a.powers, *stunt_powers(state, a))  # a stunt's attack counts for its time (src 481)
+        for power in (None, *(p for p in powers if p.attack is not None and not p.exploding_ft)):
             task = attack_task(state, a, t, power, [])
             if task.impossible:
                 continue
@@ -328,7 +339,7 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 mark = (mark + "; " if mark else "") + f"{guard.kind} x{guard.attempts}"
             if fight.forced.get(cid) == fight.order.round:
                 mark = (mark + "; " if mark else "") + "forced"
-        end = ch.attribute("Endurance")
+        end = rank_of(state, ch, "Endurance")  # a boost counts for its round (BPB-PP-007)
         rows.append(
             (
                 ch.name,

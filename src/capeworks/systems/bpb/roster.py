@@ -137,6 +137,16 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
     spend_check(state, who)
     b = ctx.batch(state)
     kind = c.kind.strip().lower()
+    if (c.attack is not None or c.movement) and kind != "stunt":
+        raise InvalidCommand("Only a stunt is used as an attack or a movement power.")
+    if c.rounds is not None and c.rounds > state.config.boost_rounds and not ctx.is_gm:
+        # src 477, 483: a boost or stunt lasts one round; longer "if that seems to make sense and the GM
+        # agrees": the GM's seat spends it for the player
+        raise RuleViolation(
+            "BPB-PP-008",
+            f"A boost or stunt lasts {state.config.boost_rounds} round(s); longer needs the GM's agreement: "
+            "the GM spends it for you.",
+        )
     if kind == "boost":
         if not c.power:
             raise InvalidCommand("Name the attribute or power to boost.")
@@ -166,7 +176,13 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             None if c.uses is not None else max(state.round, 1) + (c.rounds or state.config.boost_rounds) - 1
         )
         stunt = Stunt(
-            power=power.name, used_as=c.used_as.strip(), rank=power.rank, uses=c.uses, until_round=lasts
+            power=power.name,
+            used_as=c.used_as.strip(),
+            rank=rank_of(state, who, power.name),  # the power as it is now: boosted or drained
+            uses=c.uses,
+            until_round=lasts,
+            attack=c.attack,
+            movement=c.movement,
         )
         b.emit(
             PlotPointSpent(

@@ -75,13 +75,9 @@ class Power(Frozen):
     activated: bool = False
     movement: bool = False
     expertise: bool = False
-    #: range band of a ranged weapon when it is not its rank (a pistol: band 3)
+    #: range band of a ranged weapon when it is not its rank (a pistol: band 3); otherwise the band is the
+    #: power's rank as it is now, boosts counted (BPB-RANGE-001, attacks.attack_task)
     band: int | None = Field(default=None, ge=0, le=20)
-
-    @property
-    def effective_band(self) -> int:
-        """BPB-RANGE-001: the band whose Affects distance is the effective range."""
-        return self.rank if self.band is None else self.band
 
 
 class Character(Frozen):

@@ -57,6 +57,15 @@ def _turn(state: BpbState, cid: str, **update: object) -> Fight | None:
     return fight.model_copy(update={"turn": fight.turn.model_copy(update=update)})
 
 
+def _paused_task_spent(turn: Turn, cid: str) -> Turn:
+    """``turn`` with the task action of ``cid``'s paused turn (anywhere down the chain) spent."""
+    if turn.actor == cid:
+        return turn.model_copy(update={"task": True})
+    if turn.paused is None:
+        return turn
+    return turn.model_copy(update={"paused": _paused_task_spent(turn.paused, cid)})
+
+
 def _statuses(
     c: Condition, add: tuple[Status, ...] = (), remove: tuple[Status, ...] = ()
 ) -> tuple[Status, ...]:
@@ -143,6 +152,22 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up.update(_turn_began(state, p))
     elif isinstance(p, ev.Delayed):
         up["fight"] = _fight(state, delayed=(*state.fight.delayed, p.character) if state.fight else ())
+    elif isinstance(p, ev.HeldActionSpent):  # the action just lost is the held one, not a later turn's
+        fight = state.fight
+        if fight is not None:
+            up["fight"] = fight.model_copy(
+                update={"delayed": tuple(d for d in fight.delayed if d != p.character)}
+            )
+        c = state.condition(p.character)
+        up["conditions"] = _cond(state, p.character, lost_actions=max(0, c.lost_actions - 1))
+    elif isinstance(p, ev.Winded):  # BPB-MOVE-009: a round without a sprint ends the sprint
+        up["conditions"] = _cond(state, p.character, sprinted=0, slow_until=p.until_round)
+    elif isinstance(p, ev.PausedTaskLost):  # the action just lost is the paused turn's task action
+        fight = state.fight
+        if fight is not None:
+            up["fight"] = fight.model_copy(update={"turn": _paused_task_spent(fight.turn, p.character)})
+        c = state.condition(p.character)
+        up["conditions"] = _cond(state, p.character, lost_actions=max(0, c.lost_actions - 1))
     elif isinstance(p, ev.Preempted):
         fight = state.fight
         if fight is not None:
@@ -279,6 +304,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if not p.kept:
             c = state.condition(p.character)
             up["conditions"] = _cond(state, p.character, on=tuple(x for x in c.on if x not in p.powers))
+        if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(
+                state, p.character, plot_points=state.condition(p.character).plot_points - 1
+            )
     elif isinstance(p, ev.AttackSettled):
         up["fight"] = _fight(state, pending=None)
     elif isinstance(p, ev.Grabbed | ev.Exploded):
@@ -301,6 +330,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up.update(_blast_answered(state, p))
     elif isinstance(p, ev.BrokeFree):
         up["fight"] = _turn(state, p.character, task=True)
+        if p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(
+                state, p.character, plot_points=state.condition(p.character).plot_points - 1
+            )
     elif isinstance(p, ev.Rested):
         c = state.condition(p.character)
         lost = c.lost - p.recovered

@@ -26,13 +26,17 @@ from capeworks.systems.bpb.events import (
     PowerSwitched,
     Preempted,
     TurnBegan,
+    Winded,
 )
 from capeworks.systems.bpb.lookups import (
     Ctx,
     Done,
     character,
     emit,
+    endurance_left,
     fight_of,
+    knock_out,
+    power_of,
     rank_of,
     require_able,
     require_turn,
@@ -44,6 +48,7 @@ from capeworks.systems.bpb.movement import (
     Mode,
     ground,
     jump_ft,
+    rest_after_sprint,
     speed,
     water,
 )
@@ -59,6 +64,7 @@ __all__ = [
     "guard",
     "move",
     "move_distance",
+    "movement_medium",
     "order_keys",
     "pace",
     "preempt",
@@ -150,6 +156,8 @@ def advance(b: Done) -> None:
     order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
     nxt = order.current or fight.turn.actor
     wrapped = order.round != fight.order.round
+    if wrapped:
+        _stopped_sprinting(b)
     if wrapped and fight.hazards:
         environment_acts(b)
     b.emit(
@@ -160,6 +168,23 @@ def advance(b: Done) -> None:
             round_ended=wrapped,
         )
     )
+    # BPB-PP-007: a boost ends as its owner's turn comes; one that was all that kept them up (Endurance)
+    # leaves them out of the fight (BPB-REC-004), and the turn passes on
+    now = b.state.condition(nxt).statuses
+    if endurance_left(b.state, nxt) <= 0 and Status.UNCONSCIOUS not in now and Status.DEAD not in now:
+        knock_out(b, nxt)
+        if any(_can_act(b.state, cid) for cid in fight.order.order):
+            advance(b)
+
+
+def _stopped_sprinting(b: Done) -> None:
+    """BPB-MOVE-009 (src 105): one who has been sprinting on natural movement and made no sprint this round
+    (no move at all, or a movement power's) has stopped: the rest at base speed starts as after a walk."""
+    fight = fight_of(b.state)
+    for cid in fight.order.order:
+        c = b.state.condition(cid)
+        if c.sprinted and fight.moves.get(cid) is not Mode.SPRINT:
+            b.emit(Winded(character=cid, until_round=fight.order.round + rest_after_sprint(c.sprinted)))
 
 
 def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Done:
@@ -215,12 +240,23 @@ def preempt(state: BpbState, ctx: Ctx, c: cmd.Preempt, dice: DiceService) -> Don
     return b
 
 
+def movement_medium(who: Character, medium: str, power: str | None) -> str:
+    """The medium a move goes by: a named power is "power", also when the medium was left at its default
+    (src 107: the power's speed, not Agility's, and src 105: no sprint fatigue); a named power with another
+    medium is refused rather than one of the two ignored."""
+    if power is None or medium == "power":
+        return medium
+    if medium == "ground":
+        return "power"
+    raise InvalidCommand(f"{who.name} moves with {power} or by {medium}, not both: name one.")
+
+
 def _base(state: BpbState, who: Character, medium: str, power: str | None) -> int:
     if medium == "power":
-        found = who.power(power or "")
+        found = power_of(state, who, power or "")
         if found is None or not found.movement:
             raise RuleViolation("BPB-MOVE-003", f"{who.name} has no movement power {power!r}.")
-        return ground(found.rank).walk
+        return ground(rank_of(state, who, found.name)).walk  # a boost counts (src 475: Flight 7 to 8)
     agility = rank_of(state, who, "Agility")
     if medium == "water":
         return water(agility).walk
@@ -290,9 +326,10 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
                 f"it, declare the {c.mode.value} (pace) before the task, which then takes its "
                 f"+{MODE_DIFFICULTY[c.mode]}.",
             )
-    feet = move_distance(state, who, c.mode, c.medium, c.power, c.feet, in_fight=in_fight)
+    medium = movement_medium(who, c.medium, c.power)
+    feet = move_distance(state, who, c.mode, medium, c.power, c.feet, in_fight=in_fight)
     b = ctx.batch(state)
-    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=c.medium, round=state.round))
+    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=medium, round=state.round))
     return b
 
 
@@ -406,7 +443,16 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
 
 
 def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> Done:
-    fight_of(state)
+    fight = fight_of(state)
     b = ctx.batch(state)
+    # BPB-MOVE-009: the fight's end ends a sprint; the rest it owes carries into the next fight
+    for cid in fight.order.order:
+        sprinted = state.condition(cid).sprinted
+        if sprinted:
+            emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
     emit(b, dice, FightEnded(settles=True))
+    for cid in fight.order.order:  # BPB-PP-007: a boost that kept someone up ended with the fight
+        now = b.state.condition(cid).statuses
+        if endurance_left(b.state, cid) <= 0 and Status.UNCONSCIOUS not in now and Status.DEAD not in now:
+            knock_out(b, cid)
     return b
