@@ -66,16 +66,9 @@ class Batch(Generic[S]):
         event = self._event(type(payload), payload, rolls, audience)
         if folds_to is None:
             self.state = self._fold(self.state, event)
-        else:
-            if self.check_folds:
-                folded = self._fold(self.state, event)
-                if folded != folds_to:
-                    raise AssertionError(
-                        f"{event.type}: the state given with the event is not what the event folds to"
-                    )
-            self.state = folds_to
-        self.events.append(event)
-        return event
+            self.events.append(event)
+            return event
+        return self._take(event, folds_to)
 
     def emit_later(
         self,
@@ -90,14 +83,17 @@ class Batch(Generic[S]):
         ``make`` only when first read (:class:`~capeworks.engine.event.Later`): stored, sent, put
         into words or folded again. With :attr:`check_folds` on it is made and folded at once."""
         event = self._event(cls, Later(make), rolls, audience)
-        if self.check_folds:
-            made = event.payload
-            if type(made) is not cls:
-                raise AssertionError(f"{event.type}: the payload made later is a {type(made).__name__}")
-            if self._fold(self.state, event) != folds_to:
-                raise AssertionError(
-                    f"{event.type}: the state given with the event is not what the event folds to"
-                )
+        if self.check_folds and type(event.payload) is not cls:
+            raise AssertionError(f"{event.type}: the payload made later is a {type(event.payload).__name__}")
+        return self._take(event, folds_to)
+
+    def _take(self, event: Event, folds_to: S) -> Event:
+        """Record ``event`` with the state the emitter says it folds to (folded too, and compared,
+        when :attr:`check_folds` is on)."""
+        if self.check_folds and self._fold(self.state, event) != folds_to:
+            raise AssertionError(
+                f"{event.type}: the state given with the event is not what the event folds to"
+            )
         self.state = folds_to
         self.events.append(event)
         return event
