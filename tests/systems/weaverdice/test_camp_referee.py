@@ -12,6 +12,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
+from capeworks.systems.weaverdice.vocab import Pool
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import table
 
@@ -1172,3 +1173,320 @@ def test_s67_the_player_declares_the_mission_and_the_gm_sets_its_details_ranges(
     d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[1])
     d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
     d.refuse("gm", "set_mission_details", mission="bank", details={"security": ["x"]}, rule="WD-PLAN-002")
+
+
+# --- a fresh pass (refcamp): the seed lines the earlier rounds cited least ---------------------------------
+
+
+def boxes_four(d: Driver, *names: str) -> None:
+    """Boxes up to four on the list (padding with the duplicated ones) and the goal cleared."""
+    rest = ("room_to_recruit", "room_to_recruit", "learning_a_skill", "learning_a_skill")
+    for name in (*names, *rest)[: 4 - sum(ledger(d).boxes.values())]:
+        box(d, name)
+    d.do("gm", "award", character="ada", goal_cleared=True)
+
+
+def milestone(d: Driver, option: str, face: int = 1) -> None:
+    d.do("ann", "take_milestone", character="ada", option=option, dice=[face])
+    d.answer("ann", d.prompt("ann", "keep_perk").id, str(face))
+
+
+@pytest.mark.rules("WD-PROG-007", "WD-PROG-005")
+def test_s68_the_first_equipment_slot_is_a_belt_slot_the_second_a_costume_slot() -> None:
+    """src 1198: 'Equipment slots alternate from belt slots (odd #) to extra costume slots (even #)'.
+    One box a list: the first on the first list, the second after a milestone refreshed it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", dexterity=3)
+    belt = d.state.sheets["ada"].belt_slots
+    boxes_four(d, "equipment_slot")
+    assert d.state.sheets["ada"].belt_slots == belt + 1 and ledger(d).costume_slots == 0
+    milestone(d, "expand_power")
+    box(d, "equipment_slot")
+    assert d.state.sheets["ada"].belt_slots == belt + 1 and ledger(d).costume_slots == 1
+
+
+@pytest.mark.rules("WD-PROG-006")
+def test_s69_two_half_dots_of_one_pool_make_a_whole() -> None:
+    """src 1192: 'Gain half of an Adrenaline, Focus, or Recovery dot ... Two half dots become a whole.'
+    A half dot of Focus on the first list, another on the next: Focus's maximum is one higher."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    focus = d.state.sheets["ada"].effort_max(Pool.FOCUS)
+    box(d, "extra_effort", pool="focus")
+    boxes_four(d)
+    assert ledger(d).half_dots == {Pool.FOCUS: 1}
+    assert d.state.sheets["ada"].effort_max(Pool.FOCUS) == focus
+    milestone(d, "expand_power")
+    box(d, "extra_effort", pool="focus")
+    assert ledger(d).half_dots.get(Pool.FOCUS, 0) == 0
+    assert d.state.sheets["ada"].effort_max(Pool.FOCUS) == focus + 1
+
+
+@pytest.mark.rules("WD-PROG-008", "WD-PROG-011")
+def test_s70_room_to_recruit_and_learning_a_skill_raise_their_caps_by_one_each() -> None:
+    """src 1202: 'Maximum number of underlings ... is increased by 1. This does not impart an
+    underling'; src 1223: 'Each instance also raises the total number of allowed skills by 1'."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    s = d.state.sheets["ada"]
+    under, skills = s.underling_cap(d.state.config), s.skill_cap
+    box(d, "room_to_recruit")
+    box(d, "room_to_recruit")
+    box(d, "learning_a_skill")
+    s = d.state.sheets["ada"]
+    assert s.underling_cap(d.state.config) == under + 2 and ledger(d).underlings == ()
+    assert s.skill_cap == skills + 1
+
+
+@pytest.mark.rules("WD-PROG-013")
+def test_s71_a_bounty_is_4d6_thousand() -> None:
+    """src 1250: 'A Bounty ... Gives [4d6 x $1000]'. 1 + 2 + 3 + 6 = 12: $12,000."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", money_tier="bounty", dice=[1, 2, 3, 6])
+    assert ledger(d).money == 12_000
+
+
+@pytest.mark.rules("WD-PROG-021", "WD-PROG-025", "WD-FOLLOW-006")
+def test_s72_a_life_perk_with_a_secure_identity_and_friends_rolls_three_and_raises_both_caps_twice() -> None:
+    """src 1317-1319: Life Perk 'comes with added capacity for one underling and one follower'; a secure
+    secret identity: 'roll one additional time and gain +1 underling'; non-cape friends/family: 'roll one
+    additional time and gain +1 follower'. A milestone itself adds 3 to the follower cap (src 1359)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    boxes_four(d)
+    s = d.state.sheets["ada"]
+    under, fol = s.underling_cap(d.state.config), s.follower_cap
+    d.do(
+        "ann", "take_milestone", character="ada", option="life_perk", secure_identity=True, friends=True,
+        dice=[2, 5, 3],
+    )  # fmt: skip
+    assert ledger(d).perk_faces == (2, 5, 3)
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "5")
+    s = d.state.sheets["ada"]
+    assert s.underling_cap(d.state.config) == under + 2
+    assert s.follower_cap == fol + 3 + 2
+
+
+@pytest.mark.rules("WD-PROG-022", "WD-PROG-023")
+def test_s73_a_power_perk_rolls_once_per_condition_and_each_roll_adds_to_the_bud_chance() -> None:
+    """src 1325: 'If they maintained consistent roleplaying direction ... roll an additional time. If
+    they have played true to trigger and background, roll an additional time'; src 1327: 'Add to bud
+    chance for each roll made'. Three rolls: 15% on the d100 (PROPOSED 5% a roll): 15 buds, 16 does not."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    boxes_four(d)
+    d.do("ann", "take_milestone", character="ada", option="power_perk", bonuses=2, dice=[4, 1, 6])
+    d.answer("ann", d.prompt("ann", "keep_perk").id, "1")
+    assert ledger(d).power_perk_rolls == 3
+    d.do("gm", "roll_bud", character="ada", dice=[16])
+    assert (d.last.payload.chance, d.last.payload.triggered) == (15, False)
+    d.do("gm", "roll_bud", character="ada", dice=[15])
+    assert d.last.payload.triggered
+
+
+@pytest.mark.rules("WD-PROG-019")
+def test_s74_an_option_may_come_back_after_another_in_between() -> None:
+    """src 1306: 'Players cannot select the same option two milestones in a row' - only in a row:
+    Expand Power, then Life Perk, then Expand Power again."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    boxes_four(d)
+    milestone(d, "expand_power")
+    boxes_four(d)
+    milestone(d, "life_perk")
+    boxes_four(d)
+    milestone(d, "expand_power")
+    assert d.state.sheets["ada"].milestones == 3
+
+
+@pytest.mark.rules("WD-REP-005", "WD-FOLLOW-009")
+def test_s75_a_journalist_adds_1_to_the_keep_roll_of_exclusive_rep() -> None:
+    """src 1340: 'Each Journalist grants +1 to rolls to keep rep'; src 433: keep exclusive rep 'On a
+    4+'. Social 3 (+0), one Journalist: a 3 on the keep roll is 4, kept and marked."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    negotiation(d, party="Dealers")
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 1, 3])
+    assert cards(d) == ["Dealers Owe You One"] and ledger(d).rep[0].marked
+
+
+@pytest.mark.rules("WD-FOLLOW-003", "WD-FOLLOW-009", "WD-REP-005")
+def test_s76_a_tapped_journalist_adds_nothing_to_keep_rolls_that_phase() -> None:
+    """src 1348: a tapped follower loses 'the passive benefit for the rest of the downtime phase'. The one
+    Journalist tapped to fight a negative card: the keep roll's 3 is a plain 3, and the card goes."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[1])
+    negotiation(d, party="Dealers")
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 1, 3])
+    assert cards(d) == []
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-BIZ-004")
+def test_s77_a_journalist_tapped_in_cape_business_trades_rep_for_intel_one_for_one() -> None:
+    """src 1344: 'Tap a Journalist when doing Cape Business to exchange rep for intel (1 for 1 lowest
+    unknown)'. Two cards for two intel about Pearl; the cards are gone."""
+    d = table()
+    spy(d)
+    followers(d, journalist=1)
+    give_rep(d, 2)
+    d.do("ann", "cape_business", character="ada", journalist_rep=card_ids(d), target="pearl")
+    assert cards(d) == []
+    assert sum(ledger(d).intel.values()) == 2
+
+
+@pytest.mark.rules("WD-FOLLOW-010")
+def test_s78_a_fan_gives_rep_only_to_one_holding_fewer_cards_than_fans() -> None:
+    """src 1372: 'If you have less than [# of fans] rep, tap a fan to gain reputation.' Two Fans and two
+    cards of earned rep: no tap for rep."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    give_rep(d, 2)
+    d.refuse("ann", "tap_follower", character="ada", kind="fan", use="rep", rule="WD-FOLLOW-010")
+    assert ledger(d).active("fan", camp(d).phases) == 2
+
+
+@pytest.mark.rules("WD-FOLLOW-005", "WD-FOLLOW-010", "WD-REP-007")
+def test_s79_eight_fans_raise_the_rep_cap_by_three_only_six_count() -> None:
+    """src 1355: 'Players can benefit passively from up to six followers of a type'; src 1370 the cap
+    rise is the Fans' passive: eight Fans raise it by 6 / 2 = 3, not 4. Social 3: cap 6; seven cards
+    owe a discard at the day's end."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=4)
+    followers(d, fan=8)
+    give_rep(d, 8)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[:1])
+    assert len(cards(d)) == 7
+
+
+@pytest.mark.rules("WD-FOLLOW-008")
+def test_s80_a_two_player_gang_holds_two_shared_followers() -> None:
+    """src 1361: 'groups have their own shared followers, with a cap equal to the number of notable people
+    within the gang. For a player gang, this would be equal to the number of players to start.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    for _ in range(2):
+        d.do("gm", "award", character="ada", eligible="fan")
+        d.do("ann", "gain_follower", character="ada", kind="fan", group="gang", dice=[6])
+    d.do("gm", "award", character="ada", eligible="fan")
+    d.refuse(
+        "ann", "gain_follower", character="ada", kind="fan", group="gang", dice=[6], rule="WD-FOLLOW-008"
+    )
+    assert camp(d).groups["gang"].followers == {"fan": 2}
+
+
+@pytest.mark.rules("WD-MORALE-007")
+def test_s81_good_morale_rolls_three_dice_and_no_six_gives_no_slot() -> None:
+    """src 489: 'roll a number of dice equal to the listed number' (+1: three); 'If any turn up 6, gain
+    an extra time slot'. 5, 5, 4: no slot; low morale rolls nothing for slots."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=1)
+    pc(d, "bob", "bo", "Bo", morale=-2)
+    d.do("gm", "start_downtime", slots=3, dice=[5, 5, 4])
+    assert camp(d).phase.slots["ada"].total == 3
+    assert camp(d).phase.slots["bo"].total == 3
+
+
+def tree(*names: str, **dice: int) -> list[dict[str, Any]]:
+    """Craft-tree skills by name (Master Craft adds two dice); a Knowledge skill for the prerequisites."""
+    out: list[dict[str, Any]] = [{"name": "Craft", "stats": ["dexterity"], "tree": "craft"}]
+    for n in names:
+        out.append({"name": n, "stats": ["dexterity"], "tree": "craft", "dice": dice.get(n, 0)})
+    return out
+
+
+KNOW = {"name": "Research", "stats": ["knowledge"], "dice": 0}
+TALK = {"name": "Negotiator", "stats": ["social"], "dice": 0}
+GRIT = {"name": "Tough", "stats": ["guts"], "dice": 0}
+
+
+@pytest.mark.rules("WD-CRAFT-016", "WD-CRAFT-014")
+def test_s82_diligence_gives_dexterity_plus_one_actions_and_two_tree_skills_add_2() -> None:
+    """src 1558: Diligence 'Can now perform a baseline [Dexterity +1] crafting ... actions per block';
+    src 1541: '+1 to the final total ... per Craft skill known'. Dexterity 2, Knowledge 3: three rolls in
+    one slot; Craft keeps the better of two: 4, 4, 5 = 13, +2 = 15, a standard item."""
+    d = table()
+    crafter(d, skills=tree("Diligence"), dexterity=2, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[4, 1, 2, 4, 5, 3])
+    assert camp(d).phase.slots["ada"].used == 1
+    assert camp(d).projects["v"].result == "standard"
+
+
+@pytest.mark.rules("WD-CRAFT-021", "WD-CRAFT-013")
+def test_s84_maintenance_takes_2_off_the_repair_dc() -> None:
+    """src 1592: Maintenance: 'DC for repairing gear is lowered by 2'; armor repair is DC 12 (src 1032)."""
+    d = table()
+    crafter(d, skills=[*tree("Maintenance"), GRIT], dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
+    assert camp(d).projects["fix"].dc == 10
+
+
+@pytest.mark.rules("WD-CRAFT-022")
+def test_s85_master_craft_takes_4_once_a_day_and_again_the_next() -> None:
+    """src 1603: Master Craft: 'Can take 4 on a Craft roll once a day.' Taken today, refused again today,
+    and open again the next day."""
+    d = table()
+    skills = tree("Handy", "Diligence", "Multitasker", "Maintenance", **{"Master Craft": 2})
+    skills.append({"name": "Master Craft", "stats": ["dexterity"], "tree": "craft", "dice": 2})
+    crafter(d, skills=[*skills, GRIT], dexterity=3, knowledge=4)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="high", price=30)
+    d.do("ann", "craft", character="ada", project="v", rolls=1, take_four=True)
+    d.refuse("ann", "craft", character="ada", project="v", rolls=1, take_four=True, rule="WD-CRAFT-022")
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.do("ann", "craft", character="ada", project="v", rolls=1, take_four=True)
+    assert camp(d).projects["v"].rolls == (4, 4)
+
+
+@pytest.mark.rules("WD-CRAFT-010")
+def test_s88_a_helpers_die_joins_only_the_phase_they_gave() -> None:
+    """src 1530: 'When another player devotes time, they can add their own roll to the pool' - the time
+    they devote. Bo helps in one phase; in the next, Ada's roll is her die alone (one die: the 1)."""
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("bob", "help_craft", character="bo", project="v")
+    d.do("ann", "craft", character="ada", project="v", rolls=1, dice=[1, 6])  # pooled: the 6
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.do("ann", "craft", character="ada", project="v", rolls=1, dice=[1])
+    assert camp(d).projects["v"].rolls == (6, 1)
+
+
+@pytest.mark.rules("WD-CRAFT-012")
+def test_s89_machining_adds_a_roll_to_armor() -> None:
+    """src 1532: machining equipment 'could raise the cap for the number of tries to [Knowledge +1] when
+    crafting armor or metal weapons'. Knowledge 2: three rolls on the armor."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=2)
+    d.do("ann", "start_craft", character="ada", project="a", item="armor", tier="standard", machined=True)
+    assert camp(d).projects["a"].cap == 3
+
+
+@pytest.mark.rules("WD-CRAFT-017")
+def test_s90_a_multitasker_with_knowledge_3_gets_a_free_action_every_second_craft_slot() -> None:
+    """src 1563-1566: 'Every [5-Know] times a downtime slot is dedicated to crafting, get one free craft
+    action'. Knowledge 3: the second craft slot holds Dexterity 2 + 1 actions."""
+    d = table()
+    crafter(d, skills=tree("Multitasker"), dexterity=2, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="a", item="vest", tier="high", price=30)
+    d.do("gm", "start_craft", character="ada", project="b", item="cap", tier="low", price=30)
+    d.do("ann", "craft", character="ada", project="a", rolls=2, dice=[3, 3, 3, 3])
+    d.do("ann", "craft", character="ada", project="a", rolls=1, dice=[3, 3])
+    d.do("ann", "craft", character="ada", project="b", rolls=2, dice=[3, 3, 3, 3])
+    assert camp(d).phase.slots["ada"].used == 2
