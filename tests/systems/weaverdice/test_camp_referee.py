@@ -1426,6 +1426,25 @@ def test_s82_diligence_gives_dexterity_plus_one_actions_and_two_tree_skills_add_
     assert camp(d).projects["v"].result == "standard"
 
 
+@pytest.mark.rules("WD-CRAFT-020")
+def test_s83_contrive_adds_a_lesser_pieces_dc_to_listed_armor_at_its_list_value() -> None:
+    """src 1585-1587: Contrive, 'By adding crafting difficulties together ... A costume piece may be
+    combined with a lesser costume piece. Value of the added component must be of 1/3rd its value or
+    less'. Standard armor is $330 on the list (src 1044): a $50 low belt (DC 10) makes it DC 25; a $150
+    standard belt is more than a third of $330."""
+    d = table()
+    crafter(d, skills=[*tree("Contrive"), KNOW], dexterity=3, knowledge=3)
+    d.refuse(
+        "ann", "start_craft", character="ada", project="b", item="armor", tier="standard",
+        contrive_with="standard", contrive_value=150, rule="WD-CRAFT-020",
+    )  # fmt: skip
+    d.do(
+        "ann", "start_craft", character="ada", project="a", item="armor", tier="standard",
+        contrive_with="low", contrive_value=50,
+    )  # fmt: skip
+    assert camp(d).projects["a"].dc == 25
+
+
 @pytest.mark.rules("WD-CRAFT-021", "WD-CRAFT-013")
 def test_s84_maintenance_takes_2_off_the_repair_dc() -> None:
     """src 1592: Maintenance: 'DC for repairing gear is lowered by 2'; armor repair is DC 12 (src 1032)."""

@@ -128,9 +128,9 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
             t.dc + c.dc_bonus + (5 if c.mechanical else 0) + c.expertise + (5 if c.iterable else 0),
             t.name,
         )
-        if c.contrive_with:
-            dc += _contrive(sheet, c, conf)
         price = market_value(c, gm=ctx.is_gm)
+        if c.contrive_with:
+            dc += _contrive(sheet, c, conf, price)
         cost = materials(price, t.share, sheet)
     ledger = ledger_of(state, c.character)
     if cost > ledger.money:
@@ -203,14 +203,15 @@ NON_EQUIPMENT = {
 }
 
 
-def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig) -> int:
-    """Contrive (WD-CRAFT-020): merging a lesser piece worth at most a third adds its tier's DC."""
+def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig, price: int) -> int:
+    """Contrive (WD-CRAFT-020): merging a lesser piece worth at most a third of the piece's market value
+    (``price``, the list's for a listed piece) adds its tier's DC."""
     if not _knows(sheet, "contrive"):
         raise RuleViolation("WD-CRAFT-020", "Merging pieces needs the Contrive skill.")
-    if c.contrive_value * 3 > c.price:
+    if c.contrive_value * 3 > price:
         raise RuleViolation(
             "WD-CRAFT-020",
-            f"A ${c.price} piece can absorb one worth at most ${c.price // 3}, not ${c.contrive_value}.",
+            f"A ${price} piece can absorb one worth at most ${price // 3}, not ${c.contrive_value}.",
         )
     t = conf.tier(c.contrive_with)
     if t is None:
