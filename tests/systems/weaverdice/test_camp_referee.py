@@ -1471,6 +1471,17 @@ def test_s85_master_craft_takes_4_once_a_day_and_again_the_next() -> None:
     assert camp(d).projects["v"].rolls == (4, 4)
 
 
+@pytest.mark.rules("WD-CRAFT-019", "WD-CRAFT-013")
+def test_s86_resourceful_cuts_the_cost_of_repair_too() -> None:
+    """src 1578: Resourceful: 'Material costs of crafting and repair are reduced by 10% or $10, whichever
+    is more.' Armor repair costs $20 a roll (src 1032): $10 a roll with Resourceful; three rolls $30."""
+    d = table()
+    crafter(d, skills=[*tree("Resourceful"), TALK], dexterity=3, knowledge=3)
+    d.do("ann", "start_craft", character="ada", project="fix", item="armor", repair=True)
+    d.do("ann", "craft", character="ada", project="fix", rolls=3, dice=[4, 4, 4, 4, 4, 4])
+    assert ledger(d).money == 1000 - 30
+
+
 @pytest.mark.rules("WD-CRAFT-010")
 def test_s88_a_helpers_die_joins_only_the_phase_they_gave() -> None:
     """src 1530: 'When another player devotes time, they can add their own roll to the pool' - the time

@@ -7,7 +7,8 @@ the best, no stat modifier (WD-CRAFT-010/014/022). A project allows Knowledge
 rolls (+1 machined, WD-CRAFT-003/012); then, or earlier once the total meets
 the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
-tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019).
+tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019), which
+also cuts a repair's set cost a roll (src 1578: 'crafting and repair').
 The final total adds +1 per Craft-tree skill known (WD-CRAFT-014 PROPOSED: the
 worked example's 10 is the dice subtotal, 11 the total).
 """
@@ -249,7 +250,8 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
         raise RuleViolation(
             "WD-CRAFT-003", f"The {project.item} can finish early only once it meets DC {project.dc}."
         )
-    repair_cost = conf.repair_cost_per_roll * c.rolls if project.repair else 0
+    # the repair's materials, a set cost a roll (src 1032), less Resourceful's cut (WD-CRAFT-019)
+    repair_cost = materials(conf.repair_cost_per_roll, (1, 1), sheet) * c.rolls if project.repair else 0
     if repair_cost > ledger.money:
         raise RuleViolation("WD-CRAFT-013", f"Repairs cost ${repair_cost}; {who.name} has ${ledger.money}.")
     b = Builder(state, ctx, dice)
