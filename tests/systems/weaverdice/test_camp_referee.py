@@ -1482,6 +1482,20 @@ def test_s86_resourceful_cuts_the_cost_of_repair_too() -> None:
     assert ledger(d).money == 1000 - 30
 
 
+@pytest.mark.rules("WD-CRAFT-004", "WD-CRAFT-006")
+def test_s87_high_tier_armor_is_a_high_tier_craft_whatever_tier_the_player_names() -> None:
+    """src 1500-1504: 'High tier equipment & items: Lengthy DC of 20, Materials cost 1/2'; High Tier
+    Armor is a high-tier piece at $1000 (src 1046-1050). Named at the low tier it would be DC 10 for
+    $250: refused; at its own tier it is DC 20 for $500."""
+    d = table()
+    crafter(d, dexterity=3, knowledge=3)
+    d.refuse(
+        "ann", "start_craft", character="ada", project="h", item="high armor", tier="low", rule="WD-CRAFT-004"
+    )
+    d.do("ann", "start_craft", character="ada", project="h", item="high armor", tier="high")
+    assert (camp(d).projects["h"].dc, ledger(d).money) == (20, 500)
+
+
 @pytest.mark.rules("WD-CRAFT-010")
 def test_s88_a_helpers_die_joins_only_the_phase_they_gave() -> None:
     """src 1530: 'When another player devotes time, they can add their own roll to the pool' - the time

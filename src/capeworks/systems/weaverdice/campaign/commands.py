@@ -134,7 +134,7 @@ class StartCraft(Frozen):
     character: Ident
     project: Ident
     item: Word
-    tier: str = Field(default="standard", max_length=20)
+    tier: str = Field(default="", max_length=20, description="Default: a listed piece's own, else standard.")
     price: int = Field(default=0, ge=0, le=1_000_000)
     repair: bool = False
     dc_bonus: int = Field(default=0, ge=0, le=30, description="Mechanical +5, specialised +5..10.")

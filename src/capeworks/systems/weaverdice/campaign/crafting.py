@@ -8,7 +8,8 @@ rolls (+1 machined, WD-CRAFT-003/012); then, or earlier once the total meets
 the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
 tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019), which
-also cuts a repair's set cost a roll (src 1578: 'crafting and repair').
+also cuts a repair's set cost a roll (src 1578: 'crafting and repair'). A listed
+costume piece is attempted at its own tier (WD-CRAFT-004).
 The final total adds +1 per Craft-tree skill known (WD-CRAFT-014 PROPOSED: the
 worked example's 10 is the dice subtotal, 11 the total).
 """
@@ -37,6 +38,7 @@ from capeworks.systems.weaverdice.vocab import Stat
 __all__ = [
     "CRAFT_TREE",
     "NON_EQUIPMENT",
+    "attempted_tier",
     "craft",
     "craft_actions",
     "craft_dice",
@@ -120,7 +122,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
     else:
-        t = conf.tier(c.tier)
+        t = conf.tier(attempted_tier(c, gm=ctx.is_gm))
         if t is None:
             names = ", ".join(x.name for x in conf.craft_tiers)
             raise RuleViolation("WD-CRAFT-004", f"There is no {c.tier} tier; the tiers are {names}.")
@@ -161,6 +163,23 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         )
     )
     return b.batch
+
+
+def attempted_tier(c: cc.StartCraft, *, gm: bool) -> str:
+    """The tier a project is attempted at (WD-CRAFT-004): a listed piece's own tier (High Tier Armor is a
+    high-tier item, src 1046, 1500), which a player cannot name lower to craft it at a lower DC and share;
+    any other item's as named (standard unless said). The GM, who sets values, may rule otherwise."""
+    listed = COSTUME_PIECES.get(c.item.strip().lower().replace(" ", "_"))
+    if listed is None:
+        return c.tier or "standard"
+    if not c.tier:
+        return listed.tier.value
+    if not gm and c.tier.lower() != listed.tier.value:
+        raise RuleViolation(
+            "WD-CRAFT-004",
+            f"The {c.item} is a {listed.tier.value}-tier piece on the list: it is crafted at that tier.",
+        )
+    return c.tier
 
 
 def market_value(c: cc.StartCraft, *, gm: bool) -> int:
