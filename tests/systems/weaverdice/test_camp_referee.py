@@ -1534,3 +1534,211 @@ def test_s90_a_multitasker_with_knowledge_3_gets_a_free_action_every_second_craf
     d.do("ann", "craft", character="ada", project="a", rolls=1, dice=[3, 3])
     d.do("ann", "craft", character="ada", project="b", rolls=2, dice=[3, 3, 3, 3])
     assert camp(d).phase.slots["ada"].used == 2
+
+
+@pytest.mark.rules("WD-RECRUIT-002")
+def test_s91_tinkers_are_sought_among_capes_only() -> None:
+    """src 1625-1627: 'Looking for Tinkers' is ticked 'Cape Only?': a search for troops cannot ask it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", seek=["tinkers"], rule="WD-RECRUIT-002")
+    d.do("ann", "recruit", character="ada", recruitment="r", capes=True, seek=["tinkers"], dice=[6, 6, 1])
+    assert camp(d).recruitments["r"].openings == 0  # 6 - 3 (tinkers) - 1 (Ada herself) = 2
+
+
+@pytest.mark.rules("WD-RECRUIT-002", "WD-RECRUIT-003")
+def test_s92_a_low_bar_adds_1_and_a_doubled_penalty_keeps_applicants_on_target() -> None:
+    """src 1656: 'Setting a low bar ... +1'; src 1662: 'a 20% chance that an applicant won't have the
+    desired qualifier. Doubling the penalty (-3 becomes -6) removes this chance.' Brawn sought strictly:
+    -2, plus the low bar +1: 5, 4, 3 make 4, 3, 2 - one applicant, never off target."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", seek=["low_bar"], dice=[3, 3, 2])
+    assert camp(d).recruitments["r"].openings == 2
+    d.do(
+        "ann", "recruit", character="ada", recruitment="s", seek=["low_bar"], strict=["brawn"],
+        dice=[5, 4, 3],
+    )  # fmt: skip
+    r = camp(d).recruitments["s"]
+    assert (r.openings, r.loose) == (1, False)
+
+
+@pytest.mark.rules("WD-RECRUIT-001", "WD-RECRUIT-002", "WD-RECRUIT-004", "WD-RECRUIT-007")
+def test_s93_felinous_nets_zero_and_one_rep_rolls_a_fourth_die() -> None:
+    """src 1687-1710: two capes on the team -2, 'dish out hurt' -1, villainous -1, one mission +2, 20k
+    payday +2: 'With the numbers balanced out, he'll roll ... his social (3) and aim for a 4+ ... he taps
+    reputation ... and rolls one extra die, four in all. He gets two applicants.'"""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do(
+        "ann", "recruit", character="ada", recruitment="r", capes=True, team_capes=2,
+        seek=["dish_out_hurt", "villainous", "one_mission", "big_payday"], rep_dice=1,
+        dice=[4, 2, 6, 3, 5],  # four dice at +0, then the rep's 50% roll: kept
+    )  # fmt: skip
+    assert camp(d).recruitments["r"].openings == 2
+    assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-RECRUIT-013")
+def test_s94_questions_are_as_many_as_social_split_as_wished() -> None:
+    """src 1718: 'a number of questions can be asked equal to the recruiter's Social score ... Questions
+    may be split up between candidates or focused on one.' Social 2: one to each, a third refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 6])
+    d.do("gm", "present_candidate", recruitment="r", candidate="dis", name="Disarray", details={"power": "x"})
+    d.do(
+        "gm",
+        "present_candidate",
+        recruitment="r",
+        candidate="trog",
+        name="Troglodyte",
+        details={"skills": "y"},
+    )
+    d.do("ann", "ask", character="ada", candidate="dis", detail="power")
+    d.do("ann", "ask", character="ada", candidate="trog", detail="skills")
+    d.refuse("ann", "ask", character="ada", candidate="trog", detail="history", rule="WD-RECRUIT-013")
+
+
+@pytest.mark.rules("WD-RECRUIT-011")
+def test_s95_vetting_rolls_knowledge_4_plus_with_2_more_for_what_was_asked() -> None:
+    """src 1712: 'He rolls Felinous's Knowledge behind the scenes for each detail, aiming for a 4+, with a
+    +2 to the roll for the details Felinous asked specifically about'. Knowledge 3: the asked power on a 2
+    shows (4); the unasked personality on a 3 does not."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 1, 1])
+    d.do(
+        "gm", "present_candidate", recruitment="r", candidate="trog", name="Troglodyte",
+        details={"power": "brute", "personality": "wary"},
+    )  # fmt: skip
+    d.do("ann", "ask", character="ada", candidate="trog", detail="power")
+    d.do("gm", "vet_candidates", recruitment="r", dice=[2, 3])
+    assert camp(d).candidates["trog"].revealed == ("power",)
+    seen = seen_by(d, "ann")
+    assert "brute" in seen and "wary" not in seen
+
+
+@pytest.mark.rules("WD-RECRUIT-007")
+def test_s96_one_rep_cannot_buy_both_a_die_and_the_bonus() -> None:
+    """src 1671: 'Reputation tapped for additional recruitment can't be used to grant a bonus and vice
+    versa.' One card held: a die and a +1 together are refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=1, rep_bonus=1)
+    assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-INTEL-006", "WD-INTEL-005")
+def test_s97_finding_rolls_alternate_athletics_and_wits_with_their_modifiers() -> None:
+    """src 1797: 'the player can roll Athletics and Wits (alternating) until they reach the target
+    number'. Athletics 4 (+1), Wits 2 (-1): 3 + 1, then 3 - 1: 6 toward DC 10; 4 + 1 finds it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", athletics=4, wits=2)
+    d.do("gm", "start_downtime", slots=5)
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=10)
+    d.do("ann", "surveil", character="ada", target="xb", dice=[3])
+    d.do("ann", "surveil", character="ada", target="xb", dice=[3])
+    assert camp(d).targets["xb"].find_progress == 6 and not camp(d).targets["xb"].found
+    d.do("ann", "surveil", character="ada", target="xb", dice=[4])
+    assert camp(d).targets["xb"].found
+
+
+@pytest.mark.rules("WD-INTEL-003")
+def test_s98_tier_1_takes_a_fifth_off_and_tier_2_half_of_what_is_left() -> None:
+    """src 1803-1815: 'Tier One 20%', 'Tier Two 50%' (PROPOSED: of the current DC). DC 50: a T1 makes
+    it 40, then a T2 makes it 20."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", intel="violent:1")
+    d.do("gm", "award", character="ada", intel="violent:2")
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:1", on="find")
+    assert camp(d).targets["xb"].find_dc == 40
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:2", on="find")
+    assert camp(d).targets["xb"].find_dc == 20
+
+
+@pytest.mark.rules("WD-INTEL-025", "WD-INTEL-022")
+def test_s100_research_holds_knowledge_actions_and_a_repeated_face_is_no_strike() -> None:
+    """src 1878: 'Research is safer ... with a number of actions equal to Knowledge'. Knowledge 2: two
+    table rolls in a slot, both 5s, no strike; a third action opens a new slot."""
+    d = table()
+    spy(d, knowledge=2)
+    d.do("ann", "research", character="ada", target="pearl", table=True, dice=[5])
+    d.do("ann", "research", character="ada", target="pearl", table=True, dice=[5])
+    assert camp(d).phase.slots["ada"].used == 1 and camp(d).targets["pearl"].strikes == 0
+    d.do("ann", "research", character="ada", target="pearl", table=True, dice=[1])
+    assert camp(d).phase.slots["ada"].used == 2
+
+
+@pytest.mark.rules("WD-INTEL-031")
+def test_s101_tier_1_intel_cannot_be_shuffled_lower() -> None:
+    """src 1919: Shuffle 'Turn one intel into one of a lower tier' - a tier-1 has none below it."""
+    d = table()
+    spy(d)
+    d.do("gm", "award", character="ada", intel="violent:1")
+    d.refuse("ann", "utilize_intel", character="ada", ops=["shuffle violent:1"], rule="WD-INTEL-031")
+    assert ledger(d).intel == {"violent:1": 1}
+
+
+@pytest.mark.rules("WD-INTEL-030")
+def test_s102_tier_1_intel_cannot_be_downgraded() -> None:
+    """src 1915: Downgrade 'Turn one intel of tier 2-4 into two of a lower tier'."""
+    d = table()
+    spy(d)
+    d.do("gm", "award", character="ada", intel="violent:1")
+    d.refuse("ann", "utilize_intel", character="ada", ops=["downgrade violent:1"], rule="WD-INTEL-030")
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_s103_a_rest_roll_of_guts_4_plus_removes_a_scar() -> None:
+    """src 2007: 'Roll Guts to try and remove a scarred wound' (PROPOSED 4+). Guts 3: a 3 keeps it, a
+    4 removes it (two of Guts 3's three rolls)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3)
+    d.do("gm", "award", character="ada", condition="scarred face", scar=True)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["scarred face", "scarred face"], dice=[3, 4])
+    assert not any(c.name == "scarred face" for c in ledger(d).conditions)
+
+
+@pytest.mark.rules("WD-REST-003", "WD-REST-002")
+def test_s104_brainwashing_is_shaken_by_two_sixes_short_of_20() -> None:
+    """src 2008: 'shaking off brainwashing could require a lengthy check of 20 or two sixes'. Guts 3: 6
+    and 6 are 12 toward 20, but two sixes: shaken off."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3)
+    d.do("gm", "award", character="ada", condition="brainwashing", dc=20, two_sixes=True)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["brainwashing", "brainwashing"], dice=[6, 6])
+    assert not any(c.name == "brainwashing" for c in ledger(d).conditions)
+
+
+@pytest.mark.rules("WD-REST-004", "WD-REST-005")
+def test_s105_maskdoc_charges_2000_halves_on_4_then_needs_5() -> None:
+    """src 2013: Maskdoc 'ask for $2000 if you don't have a reference ... and $500 if you do, and roll
+    1d6-1 ... After succeeding a 4+ roll to set your fractured leg, halving the duration from 20 to 10
+    days, they require a 5+'. A 5 (4) halves; then a 5 (4) is short of 5+."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=3000)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", dice=[5])
+    leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
+    assert (leg.days, ledger(d).money) == (10, 1000)
+    d.do(
+        "ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", reference=True,
+        dice=[5],
+    )  # fmt: skip
+    leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
+    assert (leg.days, ledger(d).money) == (10, 500)
