@@ -1742,3 +1742,16 @@ def test_s105_maskdoc_charges_2000_halves_on_4_then_needs_5() -> None:
     )  # fmt: skip
     leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
     assert (leg.days, ledger(d).money) == (10, 500)
+
+
+@pytest.mark.rules("WD-PROG-021")
+def test_s106_a_life_perk_rolls_three_times_at_most() -> None:
+    """src 1319: a Life Perk's extra rolls are the secure identity's and the friends'; 'Pick from the
+    1-3 rolled options' (src 188). Other bonuses asked on top are refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    boxes_four(d)
+    d.refuse(
+        "ann", "take_milestone", character="ada", option="life_perk", bonuses=2, secure_identity=True,
+        friends=True, rule="WD-PROG-021",
+    )  # fmt: skip

@@ -358,7 +358,9 @@ class TakeMilestone(Frozen):
 
     character: Ident
     option: Literal["expand_power", "life_perk", "power_perk"]
-    bonuses: int = Field(default=0, ge=0, le=2, description="The option's +1 roll conditions met.")
+    bonuses: int = Field(
+        default=0, ge=0, le=2, description="Expand Power, Power Perk: +1 roll conditions met."
+    )
     secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
     friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")
 

@@ -134,6 +134,15 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
         raise RuleViolation("WD-PROG-019", f"{who.name} must first keep one of the last milestone's rolls.")
     if ledger.options and ledger.options[-1] == c.option:
         raise RuleViolation("WD-PROG-019", f"{who.name} took {c.option.replace('_', ' ')} last time.")
+    if c.option == "life_perk" and c.bonuses:
+        # WD-PROG-021: a Life Perk's extra rolls are the secure identity's and the friends' (1-3 in all)
+        raise RuleViolation(
+            "WD-PROG-021", "A Life Perk rolls more only for a secure identity and for friends or family."
+        )
+    if c.option != "life_perk" and (c.secure_identity or c.friends):
+        raise RuleViolation(
+            "WD-PROG-021", "A secure identity and friends or family add rolls to a Life Perk only."
+        )
     table = ctx.config.campaign.perk_tables.get(c.option, ())
     sides = len(table) or 6
     count = 1 + c.bonuses
