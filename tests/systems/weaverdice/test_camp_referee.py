@@ -1668,6 +1668,22 @@ def test_s98_tier_1_takes_a_fifth_off_and_tier_2_half_of_what_is_left() -> None:
     assert camp(d).targets["xb"].find_dc == 20
 
 
+@pytest.mark.rules("WD-INTEL-007", "WD-INTEL-008", "WD-INTEL-025")
+def test_s99_research_finds_the_thread_before_the_grid_with_knowledge_rolls() -> None:
+    """src 1827: research is 'focused instead on first finding the thread'; src 1829 a grid method is
+    locked until its target or thread is found. Knowledge 4 (+1): 5 + 1 = 6 reaches thread DC 6; then
+    the bottom-right cell opens to research."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    d.do("gm", "start_downtime", slots=5)
+    d.do("gm", "add_target", target="ar", name="Arsonist", dispositions=["villain"], thread_dc=6)
+    d.refuse("ann", "research", character="ada", target="ar", cell="3,3", rule="WD-INTEL-008")
+    d.do("ann", "research", character="ada", target="ar", dice=[5])
+    assert camp(d).targets["ar"].thread_found
+    d.do("ann", "research", character="ada", target="ar", cell="3,3", dice=[5])
+    assert camp(d).targets["ar"].cells[15].unlocked
+
+
 @pytest.mark.rules("WD-INTEL-025", "WD-INTEL-022")
 def test_s100_research_holds_knowledge_actions_and_a_repeated_face_is_no_strike() -> None:
     """src 1878: 'Research is safer ... with a number of actions equal to Knowledge'. Knowledge 2: two
