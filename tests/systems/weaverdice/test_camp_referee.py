@@ -880,6 +880,7 @@ def test_s51_a_journalist_tapped_while_self_promoting_removes_negative_rep_on_so
     d.do("gm", "give_negative", character="ada", source="shot at a cop")
     bad = next(c for c in ledger(d).rep if c.negative)
     d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
     d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[4])
     assert any(c.negative for c in ledger(d).rep)
     d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[5])
@@ -1324,6 +1325,7 @@ def test_s76_a_tapped_journalist_adds_nothing_to_keep_rolls_that_phase() -> None
     bad = next(c for c in ledger(d).rep if c.negative)
     d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
     d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
     d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[1])
     negotiation(d, party="Dealers")
     d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 1, 3])
@@ -1771,3 +1773,65 @@ def test_s106_a_life_perk_rolls_three_times_at_most() -> None:
         "ann", "take_milestone", character="ada", option="life_perk", bonuses=2, secure_identity=True,
         friends=True, rule="WD-PROG-021",
     )  # fmt: skip
+
+
+
+
+@pytest.mark.rules("WD-FOLLOW-009")
+def test_s109_a_journalist_keeps_only_rep_spent_that_day() -> None:
+    """src 1340: 'When self-promoting, they may roll to keep a reputation spent during the day'. A card
+    spent in one day's negotiation cannot be kept in the next day's downtime."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[4, 2])
+    spent = ledger(d).spent[0].id
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[6])
+    assert cards(d) == []
+
+
+@pytest.mark.rules("WD-REP-005", "WD-FOLLOW-009")
+def test_s110_a_marked_card_is_kept_on_6_and_a_journalist_makes_a_5_do() -> None:
+    """src 433: a marked card's 'future attempts to keep it will be harder (6+ difficulty)'; src 1340:
+    '+1 to rolls to keep rep'. Marked, one Journalist: a 5 + 1 = 6 keeps it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    negotiation(d, party="Dealers")
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 1, 4])
+    assert ledger(d).rep[0].marked
+    d.do("gm", "open_negotiation", negotiation="n2", party="Dealers", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=card_ids(d), dice=[5, 1, 5])
+    assert cards(d) == ["Dealers Owe You One"]
+
+
+@pytest.mark.rules("WD-FOLLOW-006")
+def test_s111_no_follower_is_gained_past_the_cap() -> None:
+    """src 1359: 'Players are initially capped at a number of followers equal to 2x their Social'.
+    Social 1: two held, a third is refused however well the roll goes."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=1)
+    followers(d, fan=1, informant=1)
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.refuse("ann", "gain_follower", character="ada", kind="journalist", dice=[6], rule="WD-FOLLOW-006")
+
+
+@pytest.mark.rules("WD-REP-012")
+def test_s112_a_negative_card_cited_often_enough_is_paid_for() -> None:
+    """src 446: 'GMs may choose to get rid of it if they've used it 3-6 times and they feel the crime has
+    been paid for' (the table's setting: 4). The fourth citation retires it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    for _ in range(3):
+        d.do("gm", "cite_negative", character="ada", card=bad.id)
+    assert any(c.negative for c in ledger(d).rep)
+    d.do("gm", "cite_negative", character="ada", card=bad.id)
+    assert not any(c.negative for c in ledger(d).rep)
