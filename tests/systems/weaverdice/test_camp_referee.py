@@ -1775,6 +1775,38 @@ def test_s106_a_life_perk_rolls_three_times_at_most() -> None:
     )  # fmt: skip
 
 
+@pytest.mark.rules("WD-FOLLOW-009", "WD-DT-007")
+def test_s107_a_journalist_fights_negative_rep_only_while_self_promoting() -> None:
+    """src 1344-1346: 'Tap a Journalist ... when Self Promoting to try (Social 5+) to remove negative
+    rep'. Outside downtime, or in a downtime spent on other things, the tap is refused; after a slot on
+    Self-Promote, a 5 takes the card away."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    tap = {"character": "ada", "kind": "journalist", "use": "unrep", "card": bad.id}
+    d.refuse("ann", "tap_follower", **tap, dice=[5])
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="hang_out")
+    d.refuse("ann", "tap_follower", **tap, dice=[5], rule="WD-FOLLOW-009")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
+    d.do("ann", "tap_follower", **tap, dice=[5])
+    assert not any(c.negative for c in ledger(d).rep)
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-BIZ-004")
+def test_s108_a_journalists_intel_is_traded_in_cape_business_not_by_a_bare_tap() -> None:
+    """src 1344: 'Tap a Journalist when doing Cape Business to exchange rep for intel'. A bare tap for
+    intel is refused with a pointer to Cape Business (not a word about crafting projects), and the
+    Journalist stays untapped."""
+    d = table()
+    spy(d)
+    followers(d, journalist=1)
+    give_rep(d, 1)
+    err = d.refuse("ann", "tap_follower", character="ada", kind="journalist", use="intel", target="pearl")
+    assert "cape business" in err.message.lower()
+    assert ledger(d).active("journalist", camp(d).phase.number) == 1
 
 
 @pytest.mark.rules("WD-FOLLOW-009")
