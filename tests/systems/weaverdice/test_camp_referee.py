@@ -1867,3 +1867,53 @@ def test_s112_a_negative_card_cited_often_enough_is_paid_for() -> None:
     assert any(c.negative for c in ledger(d).rep)
     d.do("gm", "cite_negative", character="ada", card=bad.id)
     assert not any(c.negative for c in ledger(d).rep)
+
+
+def dressed(d: Driver, key: str, **piece: Any) -> None:
+    """Ada in a costume with one rep piece, a day ended: its card is in hand."""
+    pc(d, "ann", "ada", "Ada", costume={"pieces": [{"key": key, "cell": [0, 0], **piece}]})
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+
+
+@pytest.mark.rules("WD-EQUIP-016", "WD-REP-008")
+def test_s113_a_high_tier_icons_rep_is_kept_on_a_4() -> None:
+    """src 1123-1127: High-Tier Icon: 'Grants +1 reputation/day ... Is preserved on a rolled 4+.' Played
+    for a die: a 4 keeps it; played again, a 3 loses it (a Standard Icon's card would be spent at once)."""
+    d = table()
+    dressed(d, "high_icon")
+    assert len(cards(d)) == 1
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 1, 4])
+    assert len(cards(d)) == 1
+    d.do("gm", "open_negotiation", negotiation="n2", party="Mayor", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=card_ids(d), dice=[5, 1, 3])
+    assert cards(d) == []
+
+
+@pytest.mark.rules("WD-EQUIP-017", "WD-REP-006", "WD-REP-008")
+def test_s114_an_affiliations_rep_works_only_with_its_group_and_is_kept_on_a_4() -> None:
+    """src 1133-1135: Standard Affiliation: 'Grants +1 reputation/day, preserved on a rolled 4+, but
+    usable only with the designated group.' The Merchants' card means nothing to the Mayor; with the
+    Merchants a 4 keeps it."""
+    d = table()
+    dressed(d, "affiliation", group="Merchants")
+    negotiation(d, party="Mayor")
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), rule="WD-REP-006")
+    d.do("gm", "open_negotiation", negotiation="n2", party="Merchants", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=card_ids(d), dice=[5, 1, 4])
+    assert len(cards(d)) == 1 and not ledger(d).rep[0].marked
+
+
+@pytest.mark.rules("WD-EQUIP-017", "WD-REP-008")
+def test_s115_a_high_tier_affiliations_rep_is_kept_on_a_2() -> None:
+    """src 1139-1141: High-Tier Affiliation: 'preserved on a rolled 2+'. Played twice with its group:
+    a 2 keeps it, a 1 loses it."""
+    d = table()
+    dressed(d, "high_affiliation", group="Merchants")
+    negotiation(d, party="Merchants")
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 1, 2])
+    assert len(cards(d)) == 1
+    d.do("gm", "open_negotiation", negotiation="n2", party="Merchants", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n2", cards=card_ids(d), dice=[5, 1, 1])
+    assert cards(d) == []

@@ -6,7 +6,9 @@ morale rolls for one bonus slot, usable only on the allow-listed actions
 several rolls in a slot (crafting, surveillance, research) open a
 :class:`~.model.Session` whose rolls later commands use up. The day ends with
 morale back at its baseline (WD-MORALE-008 ``snap``), costume rep coming in
-(WD-REP-008) and rep over the cap to discard (WD-REP-007).
+(WD-REP-008: an icon's card general, an affiliation's its group's, each
+carrying its piece's keep roll, WD-EQUIP-016/017) and rep over the cap to
+discard (WD-REP-007).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, day_reset, shift
 from capeworks.systems.weaverdice.state import WdState
@@ -247,9 +250,17 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
         ledger = ledger_of(state, ident)
-        daily = sheet.costume.rep_per_day if sheet.costume is not None else 0
-        for _ in range(daily):  # WD-REP-008
-            ledger = add_card(ledger, source="costume")
+        daily = 0
+        for piece in sheet.costume.pieces if sheet.costume is not None else ():
+            spec = piece_spec(piece.key)
+            if piece.destroyed or piece.damaged or not spec.rep_per_day:
+                continue
+            for _ in range(spec.rep_per_day):  # WD-REP-008: an affiliation's is its group's alone
+                exclusive = piece.group if spec.group_only else ""
+                ledger = add_card(
+                    ledger, source="costume", exclusive=exclusive, kept_on=spec.rep_kept_on or 0
+                )
+                daily += 1
         gained[ident] = daily
         ledger = evolve(
             ledger,

@@ -52,6 +52,9 @@ class RepCard(Frozen):
     consumable: bool = False
     #: a Fan's passive rep: usable this downtime phase only (WD-FOLLOW-010)
     downtime_only: bool = False
+    #: a costume piece's card, kept after use on a d6 of this or more (High-Tier Icon and Affiliation
+    #: 4+, High-Tier Affiliation 2+: WD-EQUIP-016/017); 0: as any card
+    kept_on: int = Field(default=0, ge=0, le=7, exclude_if=lambda v: not v)
     #: negative rep (WD-REP-009..013): cited by the GM, held against the character
     negative: bool = False
     #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)

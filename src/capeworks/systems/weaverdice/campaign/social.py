@@ -5,7 +5,9 @@ the sum unclamped) against the GM's TN (WD-SOCIAL-002..004). Rep played buys
 extra dice at rising cost, keep one: 1 card +1 die, 3 cards +2, 6 cards +3
 (WD-REP-003). General rep is consumed; exclusive rep, played with its group,
 is kept on a Social roll of 4+ and then marked, a marked card needing 6+; each
-active Journalist adds +1 to that roll (WD-REP-005, WD-FOLLOW-009). A card
+active Journalist adds +1 to that roll (WD-REP-005, WD-FOLLOW-009). A costume
+piece's card is kept on its own d6 roll instead (High-Tier Icon and Affiliation
+4+, High-Tier Affiliation 2+, Journalists adding; WD-EQUIP-016/017). A card
 for another group, or owned by others, is refused and kept (WD-REP-006
 PROPOSED). After a failed roll rep may still be played for extra dice kept
 with the first (WD-REP-004 PROPOSED). Several negotiators roll in turn; one
@@ -97,6 +99,14 @@ def _spend(
     marked: set[int] = set()
     said: list[str] = []
     for card in cards:
+        if card.kept_on and not card.consumable:  # a costume piece's own keep roll (WD-EQUIP-016/017)
+            face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
+            total = face + journalists
+            kept = total >= card.kept_on
+            if not kept:
+                gone.add(card.id)
+            said.append(f"{'keeps' if kept else 'loses'} {card.source} ({total} against {card.kept_on}+)")
+            continue
         if not card.exclusive or card.consumable:
             gone.add(card.id)
             continue
