@@ -1917,3 +1917,23 @@ def test_s115_a_high_tier_affiliations_rep_is_kept_on_a_2() -> None:
     d.do("gm", "open_negotiation", negotiation="n2", party="Merchants", tn=4)
     d.do("ann", "negotiate", character="ada", negotiation="n2", cards=card_ids(d), dice=[5, 1, 1])
     assert cards(d) == []
+
+
+@pytest.mark.rules("WD-EQUIP-017", "WD-SOCIAL-008")
+def test_s116_a_high_tier_affiliation_adds_1_to_social_rolls_with_its_people() -> None:
+    """src 1141: High-Tier Affiliation: '+1 to social rolls with affiliated bystanders'. Social 3 (+0):
+    a 3 with the Merchants is 4 against 4+; the same 3 with the Mayor is no deal."""
+    d = table()
+    pc(
+        d,
+        "ann",
+        "ada",
+        "Ada",
+        costume={"pieces": [{"key": "high_affiliation", "cell": [0, 0], "group": "Merchants"}]},
+    )
+    negotiation(d, party="Merchants")
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[3])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    d.do("gm", "open_negotiation", negotiation="m", party="Mayor", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="m", dice=[3])
+    assert camp(d).negotiations["m"].outcome != "agreed"

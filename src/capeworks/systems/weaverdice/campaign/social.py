@@ -13,7 +13,8 @@ PROPOSED). After a failed roll rep may still be played for extra dice kept
 with the first (WD-REP-004 PROPOSED). Several negotiators roll in turn; one
 missing the TN by 2 or more is catastrophic: -1 on every later roll of that
 negotiation (WD-SOCIAL-005 PROPOSED). A cited negative card takes -1 from the
-next Social roll (WD-REP-009, WD-SOCIAL-008), and low morale caps it.
+next Social roll (WD-REP-009, WD-SOCIAL-008), a High-Tier Affiliation adds +1
+with its own group (WD-EQUIP-017), and low morale caps it.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, Rep
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
-__all__ = ["REP_DICE", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
+__all__ = ["REP_DICE", "affiliated_bonus", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
 
 #: rep cards played -> extra dice (WD-REP-003)
 REP_DICE = {0: 0, 1: 1, 3: 2, 6: 3}
@@ -59,6 +62,18 @@ def open_negotiation(state: WdState, ctx: Ctx, c: cc.OpenNegotiation, dice: Dice
     b = Builder(state, ctx, dice)
     b.emit(ce.NegotiationOpened(negotiations=(n,), party=c.party))
     return b.batch
+
+
+def affiliated_bonus(sheet: Character, party: str) -> int:
+    """A High-Tier Affiliation's '+1 to social rolls with affiliated bystanders' (src 1141,
+    WD-EQUIP-017, WD-SOCIAL-008): the party is the group its piece names."""
+    if sheet.costume is None:
+        return 0
+    return sum(
+        piece_spec(p.key).affiliated_social_bonus
+        for p in sheet.costume.pieces
+        if not p.destroyed and p.group and p.group.lower() == party.lower()
+    )
 
 
 def _negotiation(state: WdState, ident: str) -> Negotiation:
@@ -133,6 +148,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     ledger = ledger_of(state, c.character)
     sheet = state.sheet(c.character)
     modifier = sheet.modifier(Stat.SOCIAL) + n.relationship + n.offer - n.penalty - ledger.penalty
+    modifier += affiliated_bonus(sheet, n.party)
     b = Builder(state, ctx, dice)
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
