@@ -1937,3 +1937,59 @@ def test_s116_a_high_tier_affiliation_adds_1_to_social_rolls_with_its_people() -
     d.do("gm", "open_negotiation", negotiation="m", party="Mayor", tn=4)
     d.do("ann", "negotiate", character="ada", negotiation="m", dice=[3])
     assert camp(d).negotiations["m"].outcome != "agreed"
+
+
+@pytest.mark.rules("WD-MORALE-007", "WD-DT-006")
+def test_s117_the_high_morale_slot_is_for_rest_socialising_bookkeeping_or_intel() -> None:
+    """src 489: the extra slot is 'for use in rest and recovery, socializing, mustering up the effort for
+    bookkeeping or information gathering'. Three slots spent, the bonus one is refused for crafting and
+    taken for hanging out."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=1, money=500)
+    d.do("gm", "start_downtime", slots=3, dice=[6, 1, 1])
+    for action in ("explore", "go_shopping", "work_or_school"):
+        d.do("ann", "downtime_action", character="ada", action=action)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="low", price=40)
+    d.refuse("ann", "craft", character="ada", project="v", rolls=1, rule="WD-MORALE-007")
+    d.do("ann", "downtime_action", character="ada", action="hang_out")
+    assert camp(d).phase.slots["ada"].left == 0
+
+
+@pytest.mark.rules("WD-BIZ-004", "WD-FOLLOW-009", "WD-FOLLOW-003")
+def test_s118_the_rep_for_intel_trade_taps_a_journalist_and_needs_one() -> None:
+    """src 1344: 'Tap a Journalist when doing Cape Business to exchange rep for intel'; src 1348 a
+    tapped one loses its passive. Without a Journalist the trade is refused; with one, it is tapped."""
+    d = table()
+    spy(d)
+    give_rep(d, 1)
+    d.refuse("ann", "cape_business", character="ada", journalist_rep=card_ids(d), target="pearl")
+    followers(d, journalist=1)
+    d.do("ann", "cape_business", character="ada", journalist_rep=card_ids(d), target="pearl")
+    assert ledger(d).active("journalist", camp(d).phase.number) == 0
+
+
+@pytest.mark.rules("WD-INTEL-017")
+def test_s119_a_completed_movements_row_adds_1_to_later_rolls_against_the_target() -> None:
+    """src 1866: 'Finishing a given row or column will confer a mechanical bonus. Against an enemy,
+    knowing their movements ... confers a bonus to all information gathering rolls against them'
+    (PROPOSED +1). Wits 4 (+1), the top row (5+, 4+, 4+, 5+) opened with 6, 3, 5, 4, no face twice: then
+    a 2 at Status x Capabilities (4+) is 2 + 1 + 1 = 4."""
+    d = table()
+    spy(d, wits=4)
+    for i, face in enumerate((6, 3, 5, 4)):
+        d.do("ann", "surveil", character="ada", target="pearl", cell=f"0,{i}", dice=[face])
+    t = camp(d).targets["pearl"]
+    assert all(t.cells[i].unlocked for i in range(4)) and t.lines
+    d.do("ann", "surveil", character="ada", target="pearl", cell="1,0", dice=[2])  # 2 + 1 + 1 = 4
+    assert camp(d).targets["pearl"].cells[4].unlocked
+
+
+@pytest.mark.rules("WD-RECRUIT-004")
+def test_s120_a_cape_recruiting_capes_counts_herself_at_least() -> None:
+    """src 1665: 'a -1 penalty applied for every cape already on the team, including any cape that is
+    handling the hiring'. Ada, a cape, names no team: still -1; a 4 is 3, a miss."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", capes=True, dice=[4, 4, 5])
+    assert camp(d).recruitments["r"].openings == 1
