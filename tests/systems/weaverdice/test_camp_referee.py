@@ -1993,3 +1993,28 @@ def test_s120_a_cape_recruiting_capes_counts_herself_at_least() -> None:
     d.do("gm", "start_downtime")
     d.do("ann", "recruit", character="ada", recruitment="r", capes=True, dice=[4, 4, 5])
     assert camp(d).recruitments["r"].openings == 1
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-RECRUIT-007")
+def test_s121_a_fans_rep_tapped_for_recruiting_is_always_spent() -> None:
+    """src 1372: a Fan's tapped rep 'is always spent on use'; src 1671 other tapped rep has 'a 50%
+    chance of being lost'. Ada's only card is a Fan's: tapped for a die, it goes without a roll."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=1)
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="rep")
+    d.do("gm", "start_downtime")
+    fan_card = next(c.id for c in ledger(d).rep if c.consumable)
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[1, 1, 1, 1])  # no 50% roll
+    assert fan_card not in card_ids(d)
+
+
+@pytest.mark.rules("WD-REP-002", "WD-RECRUIT-007")
+def test_s122_a_card_for_other_players_is_not_tapped_for_recruiting() -> None:
+    """src 426-427: 'A & B did that cool aerial bombardment combo. (For players Astronaught and Bomber
+    only)'. Ada holds only such a card: she has no rep of her own to tap."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", rep="aerial bombardment combo", owners=["Astronaught", "Bomber"])
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=1, rule="WD-RECRUIT-007")

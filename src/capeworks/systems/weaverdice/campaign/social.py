@@ -94,7 +94,7 @@ def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[
             raise RuleViolation("WD-REP-002", f"{who.name} holds no rep card {i}.")
         if card.exclusive and card.exclusive.lower() != n.party.lower():
             raise RuleViolation("WD-REP-006", f"The card from {card.source} means nothing to {n.party}.")
-        if card.owners and not {who.name.lower(), ident} & {o.lower() for o in card.owners}:
+        if not card.playable_by(ident, who.name):
             raise RuleViolation("WD-REP-002", f"The card from {card.source} is not {who.name}'s to play.")
         out.append(card)
     if len(set(ids)) != len(ids):
