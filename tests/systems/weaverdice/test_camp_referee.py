@@ -2018,3 +2018,16 @@ def test_s122_a_card_for_other_players_is_not_tapped_for_recruiting() -> None:
     d.do("gm", "award", character="ada", rep="aerial bombardment combo", owners=["Astronaught", "Bomber"])
     d.do("gm", "start_downtime")
     d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=1, rule="WD-RECRUIT-007")
+
+
+@pytest.mark.rules("WD-REP-002", "WD-BIZ-004")
+def test_s123_a_card_for_other_players_is_not_traded_to_a_journalist() -> None:
+    """src 426-427: a card 'For players Astronaught and Bomber only' is theirs to use; src 1344 the
+    Journalist trades the tapper's rep. Ada cannot trade it for intel."""
+    d = table()
+    spy(d)
+    followers(d, journalist=1)
+    d.do("gm", "award", character="ada", rep="aerial bombardment combo", owners=["Astronaught", "Bomber"])
+    d.refuse(
+        "ann", "cape_business", character="ada", journalist_rep=card_ids(d), target="pearl", rule="WD-BIZ-004"
+    )
