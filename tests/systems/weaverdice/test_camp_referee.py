@@ -2031,3 +2031,31 @@ def test_s123_a_card_for_other_players_is_not_traded_to_a_journalist() -> None:
     d.refuse(
         "ann", "cape_business", character="ada", journalist_rep=card_ids(d), target="pearl", rule="WD-BIZ-004"
     )
+
+
+@pytest.mark.rules("WD-FOLLOW-009")
+def test_s124_keeping_a_spent_card_by_self_promoting_is_a_journalists_passive() -> None:
+    """src 1340: the Journalist's passive: 'When self-promoting, they may roll to keep a reputation spent
+    during the day, base 7+'. With no Journalist there is no roll to make."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[4, 2])
+    spent = ledger(d).spent[0].id
+    d.refuse("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[6])
+    assert cards(d) == []
+
+
+@pytest.mark.rules("WD-INTEL-003", "WD-INTEL-002")
+def test_s125_only_intel_relevant_to_the_target_cuts_its_dc() -> None:
+    """src 1801: intel 'serve as a reliable way of reducing the DC, if they're relevant to the target'.
+    Heroic intel says nothing about a violent villain: refused, the DC stays 50."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50)
+    d.do("gm", "award", character="ada", intel="hero:2")
+    d.refuse("ann", "spend_intel", character="ada", target="xb", intel="hero:2", on="find")
+    assert camp(d).targets["xb"].find_dc == 50
