@@ -2059,3 +2059,38 @@ def test_s125_only_intel_relevant_to_the_target_cuts_its_dc() -> None:
     d.do("gm", "award", character="ada", intel="hero:2")
     d.refuse("ann", "spend_intel", character="ada", target="xb", intel="hero:2", on="find")
     assert camp(d).targets["xb"].find_dc == 50
+
+
+@pytest.mark.rules("WD-CRAFT-021", "WD-WFX-007")
+def test_s126_maintenance_saves_the_first_piece_of_gear_an_enemy_would_break_each_fight() -> None:
+    """src 1592: Maintenance: 'the first piece of gear that would break from an enemy action in an
+    encounter is protected'; src 728 Lesser Rend 1-2 costs a piece of gear its bottom feature. The
+    brute's first rend leaves Vic's bat whole; the second strips its 'heavy'; in the next fight the
+    first is kept off again."""
+    from tests.systems.weaverdice.helpers import add, sheet
+
+    d = table()
+    bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
+    skills = [*tree("Maintenance"), GRIT]
+    add(d, "ann", {**sheet("vic", "Vic"), "held": [bat], "skills": skills})
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    rend = {"character": "brute", "target": "vic", "damage": "rend"}
+    d.do("gm", "attack", **rend, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])  # effect 1: a piece of gear
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert d.state.sheet("vic").held[0].keywords == ("reach", "heavy")
+    assert "Vic's gear: Maintenance keeps the bat whole." in d.words()
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", **rend, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert d.state.sheet("vic").held[0].keywords == ("reach",)
+    d.do("gm", "end_combat")  # a new encounter: Maintenance guards again
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", **rend, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6, 2])  # a stay-up roll (6), then the effect (2)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert d.state.sheet("vic").held[0].keywords == ("reach",)
+    assert d.words().count("Vic's gear: Maintenance keeps the bat whole.") == 2
