@@ -2094,3 +2094,17 @@ def test_s126_maintenance_saves_the_first_piece_of_gear_an_enemy_would_break_eac
     d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
     assert d.state.sheet("vic").held[0].keywords == ("reach",)
     assert d.words().count("Vic's gear: Maintenance keeps the bat whole.") == 2
+
+
+@pytest.mark.rules("WD-REST-004")
+def test_s127_a_cape_doctor_halves_durations_and_helps_lengthy_checks_not_scars() -> None:
+    """src 2011: professionals 'can handle the checks in that second category' (lengthy 'get past it'
+    checks) and 'may cut the duration of long-term physical and mental conditions in half'. A scar has
+    neither: paying Maskdoc for it is refused, and no fee is taken."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=3000)
+    d.do("gm", "award", character="ada", condition="scarred face", scar=True)
+    d.refuse(
+        "ann", "paid_care", character="ada", provider="maskdoc", condition="scarred face", rule="WD-REST-004"
+    )
+    assert ledger(d).money == 3000

@@ -8,7 +8,8 @@ a long-term condition: a scar goes on Guts 4+ (WD-REST-002 (a) PROPOSED); a
 'get past it' condition adds the total to its lengthy check, finished at its
 DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
 a condition with days left loses the total in days (WD-REST-002 (c)).
-A professional (Maskdoc by default) charges a fee, less with a reference,
+A professional (Maskdoc by default), for a lengthy check or a condition with
+days left (not a scar), charges a fee, less with a reference,
 rolls 1d6 + its modifier and halves a condition's days on its TN, one higher
 for each halving so far (WD-REST-004/005 PROPOSED); on a lengthy condition the
 roll adds to the check.
@@ -131,6 +132,11 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
         raise RuleViolation("WD-REST-004", f"There is no provider called {c.provider}; there is {names}.")
     ledger = ledger_of(state, c.character)
     i, lt = _condition(ledger, c.condition, who.name)
+    if lt.scar or not (lt.dc or lt.days):  # src 2011: lengthy checks and durations only
+        raise RuleViolation(
+            "WD-REST-004",
+            f"{provider.name.capitalize()} helps lengthy checks and cuts durations; {lt.name} is neither.",
+        )
     fee = provider.fee_with_reference if c.reference else provider.fee
     if fee > ledger.money:
         raise RuleViolation(
