@@ -12,7 +12,7 @@ import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
-from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.vocab import Pool, Stat
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import table
 
@@ -251,6 +251,8 @@ def test_s13_a_tapped_fan_gives_a_rep_that_is_always_spent_and_loses_its_passive
 
 def box(d: Driver, name: str, **more: Any) -> None:
     d.do("gm", "award", character="ada", boxes=1)
+    if name == "learning_a_skill":  # the box starts learning a skill the player names (src 1223)
+        more = {"skill": f"Study {len(d.state.sheets['ada'].skills) + 1}", "stat": "knowledge", **more}
     d.do("ann", "check_box", character="ada", box=name, **more)
 
 
@@ -265,7 +267,7 @@ def test_s14_a_milestone_needs_four_boxes_and_the_goal_then_the_list_refreshes()
     box(d, "room_to_recruit")
     d.do("gm", "award", character="ada", boxes=1)
     d.refuse("ann", "check_box", character="ada", box="room_to_recruit", rule="WD-PROG-003")
-    d.do("ann", "check_box", character="ada", box="learning_a_skill")
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
     d.refuse("ann", "take_milestone", character="ada", option="expand_power", rule="WD-PROG-004")
     box(d, "learning_a_skill")
     d.do("ann", "take_milestone", character="ada", option="expand_power", dice=[2])
@@ -2108,3 +2110,17 @@ def test_s127_a_cape_doctor_halves_durations_and_helps_lengthy_checks_not_scars(
         "ann", "paid_care", character="ada", provider="maskdoc", condition="scarred face", rule="WD-REST-004"
     )
     assert ledger(d).money == 3000
+
+
+@pytest.mark.rules("WD-PROG-011")
+def test_s128_learning_a_skill_starts_learning_the_skill_named() -> None:
+    """src 1223: Learning a Skill 'raises the total number of allowed skills by 1, and to immediately
+    start learning a new skill. These must be learned via Knowledge rolls as other learning skills
+    are.' Unnamed, the box is refused; named, Lockpicking is on the sheet, learning."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "award", character="ada", boxes=1)
+    d.refuse("ann", "check_box", character="ada", box="learning_a_skill", rule="WD-PROG-011")
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert lock.learning and lock.stats == (Stat.DEXTERITY,)

@@ -351,6 +351,10 @@ class CheckBox(Frozen):
     secure: bool = Field(
         default=False, description="Trusted: good civilian standing, secret identity secure."
     )
+    skill: str = Field(
+        default="", max_length=60, description="Learning a Skill: the skill to start learning."
+    )
+    stat: Stat | None = Field(default=None, description="Learning a Skill: the skill's stat.")
 
 
 class TakeMilestone(Frozen):
