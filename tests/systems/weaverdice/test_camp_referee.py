@@ -2124,3 +2124,19 @@ def test_s128_learning_a_skill_starts_learning_the_skill_named() -> None:
     d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
     lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
     assert lock.learning and lock.stats == (Stat.DEXTERITY,)
+
+
+@pytest.mark.rules("WD-INTEL-015", "WD-INTEL-002")
+def test_s129_a_cell_opens_to_intel_of_its_own_type_or_the_targets_own() -> None:
+    """src 1795: players may spend 'intel to unlock a space'; src 1831: each cell carries a disposition,
+    and a target's own intel 'acts as a wild card'. Intel of the other disposition does not open the
+    top-left cell; Pearl's own does (PROPOSED tier TN - 3: 5+ takes tier 2)."""
+    d = table()
+    spy(d)
+    tag = camp(d).targets["pearl"].cells[0].tag
+    other = "villain" if tag == "violent" else "violent"
+    d.do("gm", "award", character="ada", intel=f"{other}:2")
+    d.do("gm", "award", character="ada", intel="pearl:2")
+    d.refuse("ann", "spend_intel", character="ada", target="pearl", intel=f"{other}:2", on="0,0")
+    d.do("ann", "spend_intel", character="ada", target="pearl", intel="pearl:2", on="0,0")
+    assert camp(d).targets["pearl"].cells[0].unlocked
