@@ -2140,3 +2140,18 @@ def test_s129_a_cell_opens_to_intel_of_its_own_type_or_the_targets_own() -> None
     d.refuse("ann", "spend_intel", character="ada", target="pearl", intel=f"{other}:2", on="0,0")
     d.do("ann", "spend_intel", character="ada", target="pearl", intel="pearl:2", on="0,0")
     assert camp(d).targets["pearl"].cells[0].unlocked
+
+
+@pytest.mark.rules("WD-CRAFT-010", "WD-REST-001")
+def test_s130_resting_at_the_workshop_adds_a_roll_as_hanging_out_does() -> None:
+    """src 1530: 'Someone who is hanging out at the workshop or headquarters (doing the recuperation or
+    hanging out option, for example) can add one roll to one craft attempt while they're around.' Bo
+    recuperates at Ada's project: it holds one roll more, as when he hangs out."""
+    d = table()
+    pc(d, "bob", "bo", "Bo")
+    crafter(d, dexterity=3, knowledge=3)
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("bob", "rest_recuperate", character="bo", project="v")
+    assert camp(d).projects["v"].extra == 1
+    d.do("bob", "downtime_action", character="bo", action="hang_out", project="v")
+    assert camp(d).projects["v"].extra == 2

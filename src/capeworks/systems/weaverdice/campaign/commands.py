@@ -387,6 +387,7 @@ class RestRecuperate(Frozen):
 
     character: Ident
     uses: list[str] = Field(default_factory=list, max_length=10, description="condition names, one per roll")
+    project: str = Field(default="", max_length=40, description="Resting at this workshop: +1 roll.")
 
 
 class PaidCare(Frozen):

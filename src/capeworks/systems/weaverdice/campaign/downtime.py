@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.vocab import Tier
 __all__ = [
     "ACTIONS",
     "add_card",
+    "around_the_workshop",
     "discard_rep",
     "downtime_action",
     "end_downtime",
@@ -197,6 +198,15 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
     return b.batch
 
 
+def around_the_workshop(state: WdState, project: str) -> CraftProject:
+    """The project one more roll goes to from someone hanging out or recuperating at the workshop
+    (WD-CRAFT-010, src 1530: 'doing the recuperation or hanging out option')."""
+    p = state.campaign.projects.get(project)
+    if p is None or p.done:
+        raise RuleViolation("WD-CRAFT-010", "There is no open project of that name at the workshop.")
+    return evolve(p, {"extra": p.extra + 1})
+
+
 def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceService) -> Done:
     """A slot on an action without dice of its own (WD-DT-007 PROPOSED hooks)."""
     who = person(state, c.character)
@@ -204,10 +214,7 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
     if c.action == "hang_out" and c.project:
-        p = state.campaign.projects.get(c.project)
-        if p is None or p.done:
-            raise RuleViolation("WD-CRAFT-010", "There is no open project of that name to hang out at.")
-        projects = (evolve(p, {"extra": p.extra + 1}),)
+        projects = (around_the_workshop(state, c.project),)
     if projects:
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
     ledgers: dict[str, Ledger] = {}

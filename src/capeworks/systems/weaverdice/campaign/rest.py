@@ -8,6 +8,8 @@ a long-term condition: a scar goes on Guts 4+ (WD-REST-002 (a) PROPOSED); a
 'get past it' condition adds the total to its lengthy check, finished at its
 DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
 a condition with days left loses the total in days (WD-REST-002 (c)).
+Resting at a workshop adds one roll to a project there, as hanging out does
+(WD-CRAFT-010).
 A professional (Maskdoc by default), for a lengthy check or a condition with
 days left (not a scar), charges a fee, less with a reference,
 rolls 1d6 + its modifier and halves a condition's days on its TN, one higher
@@ -23,7 +25,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot
+from capeworks.systems.weaverdice.campaign.downtime import around_the_workshop, ledger_of, take_slot
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
@@ -71,6 +73,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     ledger = ledger_of(state, c.character)
     for name in c.uses:
         _condition(ledger, name, who.name)
+    nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
     # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
     # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on)
@@ -110,6 +113,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             conditions[i] = after
         said.append(text)
     ledger = evolve(ledger, {"conditions": tuple(conditions)})
+    if nearby is not None:
+        b.emit(ce.CraftStarted(projects=(nearby,), character=c.character, name=who.name))
     b.emit(
         ce.Recuperated(
             character=c.character,
