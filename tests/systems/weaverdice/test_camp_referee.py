@@ -2155,3 +2155,16 @@ def test_s130_resting_at_the_workshop_adds_a_roll_as_hanging_out_does() -> None:
     assert camp(d).projects["v"].extra == 1
     d.do("bob", "downtime_action", character="bo", action="hang_out", project="v")
     assert camp(d).projects["v"].extra == 2
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-RECRUIT-007")
+def test_s131_a_journalist_helps_keep_rep_tapped_for_recruiting() -> None:
+    """src 1340: 'Each Journalist grants +1 to rolls to keep rep'; src 1671 rep tapped for recruiting has
+    'a 50% chance of being lost' (kept on 4+). One Journalist: the keep roll's 3 is 4, the card stays."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[1, 1, 1, 1, 3])
+    assert cards(d) == ["deed 1"]

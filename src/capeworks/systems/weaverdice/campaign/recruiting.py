@@ -7,7 +7,8 @@ search), doubles a preference's penalty to make it strict (WD-RECRUIT-003),
 and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
 Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
 PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
-rep card is lost on a 1-3 (50%), a Fan's card always (WD-FOLLOW-010), milestones
+rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
+WD-FOLLOW-009), a Fan's card always (WD-FOLLOW-010), milestones
 never (WD-RECRUIT-008); a card must be the recruiter's to play (its owners,
 WD-REP-002) and general (an exclusive card is its group's).
 
@@ -99,9 +100,11 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
         tapped = held[:rep_used]
         gone = {x.id for x in tapped if x.consumable}  # a Fan's rep is always spent (WD-FOLLOW-010)
         chancy = [x for x in tapped if not x.consumable]
-        if chancy:
+        if chancy:  # kept on 4+, each active Journalist adding +1 (WD-FOLLOW-009, src 1340)
+            now = phase.number
+            journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
             loss = dice.roll(len(chancy), 6, purpose="rep kept?")
-            gone |= {x.id for x, f in zip(chancy, loss.faces, strict=True) if f <= 3}
+            gone |= {x.id for x, f in zip(chancy, loss.faces, strict=True) if f + journalists <= 3}
         lost = len(gone)
         ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
     ledger = evolve(ledger, {"penalty": 0})
