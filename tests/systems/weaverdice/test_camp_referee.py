@@ -2168,3 +2168,16 @@ def test_s131_a_journalist_helps_keep_rep_tapped_for_recruiting() -> None:
     d.do("gm", "start_downtime")
     d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[1, 1, 1, 1, 3])
     assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-REST-005", "WD-REST-004")
+def test_s132_after_one_visit_maskdoc_charges_the_established_rate() -> None:
+    """src 2013: Maskdoc asks '$2000 if you don't have a reference/established business with them and
+    $500 if you do'. The first visit costs $2000; having done business, the second costs $500."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=3000)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", dice=[1])
+    assert ledger(d).money == 1000
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", dice=[1])
+    assert ledger(d).money == 500

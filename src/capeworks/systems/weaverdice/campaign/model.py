@@ -136,6 +136,8 @@ class Ledger(Frozen):
     mini_money: int = Field(default=0, exclude_if=lambda v: not v)
     mini_rep: int = Field(default=0, exclude_if=lambda v: not v)
     free_slots: int = Field(default=0, exclude_if=lambda v: not v)
+    #: professionals this character has done business with: their reference rate since (WD-REST-004/005)
+    clients_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
     writeups: dict[str, tuple[int, ...]] = Field(default_factory=dict)
 

@@ -11,7 +11,8 @@ a condition with days left loses the total in days (WD-REST-002 (c)).
 Resting at a workshop adds one roll to a project there, as hanging out does
 (WD-CRAFT-010).
 A professional (Maskdoc by default), for a lengthy check or a condition with
-days left (not a scar), charges a fee, less with a reference,
+days left (not a scar), charges a fee, less with a reference or once the
+character has done business with it,
 rolls 1d6 + its modifier and halves a condition's days on its TN, one higher
 for each halving so far (WD-REST-004/005 PROPOSED); on a lengthy condition the
 roll adds to the check.
@@ -142,7 +143,9 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
             "WD-REST-004",
             f"{provider.name.capitalize()} helps lengthy checks and cuts durations; {lt.name} is neither.",
         )
-    fee = provider.fee_with_reference if c.reference else provider.fee
+    # src 2013: the lower fee with 'a reference/established business with them' - one visit makes it
+    known = c.reference or provider.name in ledger.clients_of
+    fee = provider.fee_with_reference if known else provider.fee
     if fee > ledger.money:
         raise RuleViolation(
             "WD-REST-004", f"{provider.name.capitalize()} charges ${fee}; {who.name} has ${ledger.money}."
@@ -165,7 +168,10 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
         conditions.pop(i)
     else:
         conditions[i] = new
-    ledger = evolve(ledger, {"money": ledger.money - fee, "conditions": tuple(conditions)})
+    clients = ledger.clients_of if provider.name in ledger.clients_of else (*ledger.clients_of, provider.name)
+    ledger = evolve(
+        ledger, {"money": ledger.money - fee, "conditions": tuple(conditions), "clients_of": clients}
+    )
     b.emit(
         ce.CareBought(
             character=c.character,
