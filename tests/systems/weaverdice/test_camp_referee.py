@@ -14,7 +14,7 @@ from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
-from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.helpers import add, sheet, table
 
 CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
 
@@ -2069,8 +2069,6 @@ def test_s126_maintenance_saves_the_first_piece_of_gear_an_enemy_would_break_eac
     encounter is protected'; src 728 Lesser Rend 1-2 costs a piece of gear its bottom feature. The
     brute's first rend leaves Vic's bat whole; the second strips its 'heavy'; in the next fight the
     first is kept off again."""
-    from tests.systems.weaverdice.helpers import add, sheet
-
     d = table()
     bat = {"name": "bat", "damage": "bash", "keywords": ["reach", "heavy"]}
     skills = [*tree("Maintenance"), GRIT]
