@@ -2179,3 +2179,19 @@ def test_s132_after_one_visit_maskdoc_charges_the_established_rate() -> None:
     assert ledger(d).money == 1000
     d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", dice=[1])
     assert ledger(d).money == 500
+
+
+@pytest.mark.rules("WD-REST-002")
+def test_s133_a_rest_roll_of_guts_4_plus_restores_a_point_of_a_mangled_stat() -> None:
+    """src 2007: 'Roll Guts to try and remove a scarred wound or restore a mangled stat' (PROPOSED 4+,
+    one point a success). Brawn mangled by 2 (a burn took it for good): Guts 3 rolls 5 and 2, one point
+    comes back."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3, brawn=4)
+    ada = d.state.people["ada"]
+    d.patch(people={"ada": ada.model_copy(update={"lasting_loss": {Stat.BRAWN: 2}})})
+    assert d.state.sheet("ada").stat(Stat.BRAWN) == 2
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["brawn", "brawn"], dice=[5, 2])
+    assert d.state.people["ada"].lasting_loss == {Stat.BRAWN: 1}
+    assert d.state.sheet("ada").stat(Stat.BRAWN) == 3

@@ -4,7 +4,8 @@ An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
 or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
 rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006), restores temporary stat damage and raises
 negative morale two steps (not past Neutral); then Guts-score rolls, each on
-a long-term condition: a scar goes on Guts 4+ (WD-REST-002 (a) PROPOSED); a
+a long-term condition or a mangled stat: a scar goes, or a point of lasting stat
+damage comes back, on Guts 4+ (WD-REST-002 (a) PROPOSED); a
 'get past it' condition adds the total to its lengthy check, finished at its
 DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
 a condition with days left loses the total in days (WD-REST-002 (c)).
@@ -45,6 +46,12 @@ def _condition(ledger: Ledger, name: str, who: str) -> tuple[int, LongTerm]:
     raise RuleViolation("WD-REST-002", f"{who} has no long-term condition called {name}.")
 
 
+def _mangled(lasting: dict[Stat, int], name: str) -> Stat | None:
+    """The stat a rest use names, if it is one with lasting damage (a 'mangled stat', src 2007)."""
+    stat = next((s for s in Stat if s.value == name.strip().lower()), None)
+    return stat if stat is not None and lasting.get(stat, 0) > 0 else None
+
+
 def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | None, str]:
     """One Guts roll on a condition: (a) a scar, (b) a lengthy check, (c) days off."""
     if lt.scar:
@@ -73,7 +80,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         raise RuleViolation("WD-REST-002", f"{who.name} has {guts} Guts rolls in a rest.")
     ledger = ledger_of(state, c.character)
     for name in c.uses:
-        _condition(ledger, name, who.name)
+        if _mangled(who.lasting_loss, name) is None:
+            _condition(ledger, name, who.name)
     nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
     # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
@@ -104,7 +112,22 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     b = Builder(state, ctx, dice)
     conditions = list(ledger.conditions)
     tn = ctx.config.campaign.rr_scar_tn
+    lasting = dict(who.lasting_loss)
     for name in c.uses:
+        stat = _mangled(who.lasting_loss, name)
+        if stat is not None:  # (a) a mangled stat: a point back on Guts 4+ (WD-REST-002 PROPOSED)
+            if not lasting.get(stat):
+                said.append(f"{stat.value}: whole again")
+                continue
+            face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
+            total = face + sheet.modifier(Stat.GUTS)
+            if total >= tn:
+                left = lasting[stat] - 1
+                lasting = {**lasting, stat: left} if left else {k: v for k, v in lasting.items() if k != stat}
+                said.append(f"{stat.value}: {total}, a point comes back")
+            else:
+                said.append(f"{stat.value}: {total}, still mangled")
+            continue
         i, lt = _condition(evolve(ledger, {"conditions": tuple(conditions)}), name, who.name)
         face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
         after, text = _treat(lt, face + sheet.modifier(Stat.GUTS), face, tn)
@@ -114,6 +137,9 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             conditions[i] = after
         said.append(text)
     ledger = evolve(ledger, {"conditions": tuple(conditions)})
+    if lasting != who.lasting_loss:  # a Guts point back gives its wound slot back (WD-STAT-005)
+        track = person_after.track.resized(evolve(state.sheets[c.character], {"lasting_loss": lasting}))
+        person_after = evolve(person_after, {"lasting_loss": lasting, "track": track})
     if nearby is not None:
         b.emit(ce.CraftStarted(projects=(nearby,), character=c.character, name=who.name))
     b.emit(
