@@ -2195,3 +2195,22 @@ def test_s133_a_rest_roll_of_guts_4_plus_restores_a_point_of_a_mangled_stat() ->
     d.do("ann", "rest_recuperate", character="ada", uses=["brawn", "brawn"], dice=[5, 2])
     assert d.state.people["ada"].lasting_loss == {Stat.BRAWN: 1}
     assert d.state.sheet("ada").stat(Stat.BRAWN) == 3
+
+
+@pytest.mark.rules("WD-SKILL-006", "WD-DT-003")
+def test_s134_a_downtime_slot_spent_training_rolls_for_a_learning_skill() -> None:
+    """src 342: 'Training is an option during downtime ... Using a block of time to train in a skill
+    allows the character ... to make a roll for one they are learning, applying attribute bonuses ...
+    from knowledge and the skill's relevant attribute, saving the result'. Knowledge 4 (+1), Dexterity
+    3: a 5 saves 6 toward 12; a skill not being learned is refused."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "downtime_action", character="ada", action="train", skill="Juggling", rule="WD-SKILL-006")
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Lockpicking", dice=[5])
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert lock.training == (6,) and lock.learning
+    assert camp(d).phase.slots["ada"].used == 1
+    assert "Ada trains Lockpicking: 6, 6 of 12 saved." in d.words()

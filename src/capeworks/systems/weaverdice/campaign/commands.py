@@ -73,11 +73,19 @@ class DowntimeAction(Frozen):
 
     character: Ident
     action: Literal[
-        "refine_skills", "go_shopping", "explore", "hang_out", "self_promote", "work_or_school", "power"
+        "train",
+        "refine_skills",
+        "go_shopping",
+        "explore",
+        "hang_out",
+        "self_promote",
+        "work_or_school",
+        "power",
     ]
     note: str = Field(default="", max_length=200)
     project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
     card: int | None = Field(default=None, description="Self-Promote: a rep card spent today to try to keep.")
+    skill: str = Field(default="", max_length=60, description="Train: the learning skill to roll for.")
 
 
 class DiscardRep(Frozen):

@@ -2,7 +2,8 @@
 
 A phase gives each character ``downtime_slots`` slots (WD-DT-002); good
 morale rolls for one bonus slot, usable only on the allow-listed actions
-(WD-MORALE-007, WD-DT-006). A slot does one action (WD-DT-003); actions with
+(WD-MORALE-007, WD-DT-006). A slot does one action (WD-DT-003), Train making
+one training roll for a learning skill (WD-SKILL-006); actions with
 several rolls in a slot (crafting, surveillance, research) open a
 :class:`~.model.Session` whose rolls later commands use up. The day ends with
 morale back at its baseline (WD-MORALE-008 ``snap``), costume rep coming in
@@ -18,6 +19,7 @@ from typing import Any
 from capeworks.engine import DiceService
 from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
@@ -26,6 +28,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, day_reset, shift
+from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Tier
 
@@ -239,7 +242,34 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
             character=c.character, name=who.name, action=c.action, note=note, phase=phase, ledgers=ledgers
         )
     )
+    if c.action == "train":
+        _train(b, state, c)
     return b.batch
+
+
+def _train(b: Builder, state: WdState, c: cc.DowntimeAction) -> None:
+    """Train (WD-SKILL-006, src 342: 'Using a block of time to train in a skill allows the character ...
+    to make a roll for one they are learning'): one training roll, saved toward 12."""
+    who = person(state, c.character)
+    sheet = state.sheets[c.character]
+    skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
+    if skill is None or not skill.learning:
+        raise RuleViolation("WD-SKILL-006", f"{who.name} is not learning a skill called {c.skill or 'that'}.")
+    face = b.dice.roll(1, 6, purpose="training").faces[0]
+    new_sheet, total, learned = train_skill(sheet, skill.name, face)
+    saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    b.emit(
+        ev.Trained(
+            character=c.character,
+            name=who.name,
+            skill=skill.name,
+            total=total,
+            saved=saved,
+            learned=learned,
+            sheet=new_sheet,
+        ),
+        hidden=who.hidden,
+    )
 
 
 def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService) -> Done:
