@@ -181,8 +181,7 @@ def test_contrive_merges_a_piece_worth_a_third_and_bad_input_changes_nothing() -
         "start_craft",
         character="ada",
         project="a",
-        item="armor",
-        price=1000,
+        item="high armor",  # $1000 on the list (src 1050)
         contrive_with="low",
         contrive_value=400,
         rule="WD-CRAFT-020",

@@ -140,8 +140,9 @@ def test_a_hidden_npcs_research_finds_the_thread_and_cells_for_itself_alone() ->
     track = gm_target(d)["gm_track"]
     assert (track["thread_progress"], track["thread_found"], track["unlocked"]) == (12, True, [15])
     assert "thread: 0 of 10" in json.dumps([p.note for p in d.table.seen_panels(d.table.viewer_for("gm"))])
-    # Ada's own thread roll starts from nothing: Boss's 12 is not hers
-    d.do("ann", "research", character="ada", target="xb", cell="3,3", dice=[3])
+    # Ada's thread is not found (Boss's 12 is not hers): her grid waits; her thread roll starts from 0
+    d.refuse("ann", "research", character="ada", target="xb", cell="3,3", rule="WD-INTEL-008")
+    d.do("ann", "research", character="ada", target="xb", dice=[3])
     t = d.state.campaign.targets["xb"]
     assert (t.thread_progress, t.thread_found, t.cells[15].unlocked) == (3, False, False)
     assert Table.replay(d.table.log).state.campaign == d.state.campaign

@@ -46,8 +46,10 @@ def test_finding_crossbones_alternates_athletics_and_wits_toward_a_hidden_dc() -
     # research first finds the thread with Knowledge (WD-INTEL-007 PROPOSED)
     d.do("ann", "research", character="ada", target="xb", dice=[5])
     assert camp(d).targets["xb"].thread_progress == 5
-    # surveillance on the grid waits until the target is found; the panel shows no DC to the player
-    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", dice=[6])
+    # surveillance on the grid waits until the target is found (a cell asked is refused, WD-INTEL-008);
+    # the panel shows no DC to the player
+    d.refuse("ann", "surveil", character="ada", target="xb", cell="0,0", rule="WD-INTEL-008")
+    d.do("ann", "surveil", character="ada", target="xb", dice=[6])
     assert camp(d).targets["xb"].cells[0].unlocked is False  # a finding roll, not a grid roll
     assert "of 50" not in seen_by(d, "ann") and "of 50" in seen_by(d, "gm")
 

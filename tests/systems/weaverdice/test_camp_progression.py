@@ -13,7 +13,10 @@ from tests.systems.weaverdice.helpers import table
 def boxes(d: Driver, *names: str, **more: object) -> None:
     for name in names:
         d.do("gm", "award", character="ada", mission=True)
-        d.do("ann", "check_box", character="ada", box=name, **more)
+        learn: dict[str, object] = {}
+        if name == "learning_a_skill":  # the box starts learning a skill the player names (WD-PROG-011)
+            learn = {"skill": f"Study {len(d.state.sheets['ada'].skills) + 1}", "stat": "knowledge"}
+        d.do("ann", "check_box", character="ada", box=name, **learn, **more)
 
 
 @pytest.mark.rules("WD-PROG-002", "WD-PROG-003", "WD-PROG-008", "WD-PROG-011", "WD-PROG-012")

@@ -86,6 +86,9 @@ def test_maskdoc_charges_by_reference_and_halves_on_4_then_5() -> None:
     )  # 4 against 5+ now
     assert conditions(d)["fractured leg"].days == 10
     assert camp(d).ledgers["ada"].money == 500
+    # business established: $500 now without the reference (src 2013), and then Ada is out of money
+    d.do("ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", dice=[1])
+    assert camp(d).ledgers["ada"].money == 0
     d.refuse(
         "ann", "paid_care", character="ada", provider="maskdoc", condition="fractured leg", rule="WD-REST-004"
     )

@@ -179,7 +179,11 @@ def test_a_fall_breaking_a_belt_slot_written_with_the_whole_sheet__replays_to_th
 def test_campaign_boxes_and_a_milestone_written_with_the_whole_sheet__replay_to_the_same_table() -> None:
     d = table()
     pc(d, "ann", "ada", "Ada", costume={"pieces": []})
-    for box, more in (("extra_effort", {"pool": "focus"}), ("equipment_slot", {}), ("learning_a_skill", {})):
+    for box, more in (
+        ("extra_effort", {"pool": "focus"}),
+        ("equipment_slot", {}),
+        ("learning_a_skill", {"skill": "Lockpicking", "stat": "dexterity"}),
+    ):
         d.do("gm", "award", character="ada", mission=True)
         d.do("ann", "check_box", character="ada", box=box, **more)
     d.do("gm", "award", character="ada", goal_cleared=True)

@@ -5,7 +5,8 @@ Implements, on the table, WD-WFX-007 (gear loses its bottom feature), WD-WFX-013
 names costume pieces, the target loses one), WD-EQUIP-013 (reinforcement: the attacker's die must
 reach the piece's threshold, rolled by :func:`~.wfx.resolve`), WD-EQUIP-014 (a damaged belt drops
 its items; a standard belt's fragile last slot rolls when its wearer falls or a neighbour is
-destroyed) and WD-EQUIP-019 (stripped features kept for repair). The pure rules are
+destroyed), WD-EQUIP-019 (stripped features kept for repair) and WD-CRAFT-021 (Maintenance keeps
+the first piece an enemy would break each encounter whole). The pure rules are
 :mod:`~.equipment`'s; this module only reads the sheet, rolls and emits the changed sheet.
 """
 
@@ -27,9 +28,18 @@ from capeworks.systems.weaverdice.equipment import (
 )
 from capeworks.systems.weaverdice.flow import Builder
 from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.statuses import Condition, Ending
 from capeworks.systems.weaverdice.wfx_outcome import GearHit
 
-__all__ = ["fall_breaks_fragile_slots", "gear_facts", "piece_name", "suffer_gear_hits"]
+__all__ = ["MAINTENANCE_SPENT", "fall_breaks_fragile_slots", "gear_facts", "piece_name", "suffer_gear_hits"]
+
+
+#: the mark of a Maintenance protection used this encounter (WD-CRAFT-021): gone when it ends
+MAINTENANCE_SPENT = "maintenance spent"
+
+
+def _maintenance_spent(ident: str) -> Condition:
+    return Condition(name=MAINTENANCE_SPENT, target=ident, endings=frozenset({Ending.ENCOUNTER_END}))
 
 
 def piece_name(p: PlacedPiece) -> str:
@@ -89,9 +99,19 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
     words: list[str] = []
     held = list(sheet.held)
     costume = sheet.costume
+    c = b.person(ident)
+    # WD-CRAFT-021 (src 1592): Maintenance protects the first piece an enemy would break each encounter;
+    # a condition that ends with the encounter marks it spent
+    spent = any(x.name == MAINTENANCE_SPENT and x.target == ident for x in c.conditions)
+    guard = not spent and any(s.name.lower() == "maintenance" for s in sheet.known_skills)
+    maintained = False
     for hit in hits:
         if hit.saved:
             words.append(f"the reinforcement holds: {hit.piece} is untouched")
+            continue
+        if guard and not maintained:
+            maintained = True
+            words.append(f"Maintenance keeps the {hit.piece} whole")
             continue
         item = next((i for i, h in enumerate(held) if h.name == hit.piece), None)
         if item is not None:
@@ -117,9 +137,9 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
         return
     changed = evolve(sheet, {"held": tuple(held), "costume": costume})
     # an armor piece lost takes its wound slot with it (WD-WOUND-002, WD-STAT-005, src 1032)
-    c = b.person(ident)
     track = c.track.resized(changed)
-    people = (evolve(c, {"track": track}),) if track is not c.track else ()
+    marked = {"conditions": (*c.conditions, _maintenance_spent(ident))} if maintained else {}
+    people = (evolve(c, {"track": track, **marked}),) if track is not c.track or maintained else ()
     # a hidden NPC's sheet is the GM's: so is the event that carries it
     b.emit(
         ev.GearChanged(character=ident, name=sheet.name, sheet=changed, what=tuple(words), people=people),

@@ -73,11 +73,19 @@ class DowntimeAction(Frozen):
 
     character: Ident
     action: Literal[
-        "refine_skills", "go_shopping", "explore", "hang_out", "self_promote", "work_or_school", "power"
+        "train",
+        "refine_skills",
+        "go_shopping",
+        "explore",
+        "hang_out",
+        "self_promote",
+        "work_or_school",
+        "power",
     ]
     note: str = Field(default="", max_length=200)
     project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
     card: int | None = Field(default=None, description="Self-Promote: a rep card spent today to try to keep.")
+    skill: str = Field(default="", max_length=60, description="Train: the learning skill to roll for.")
 
 
 class DiscardRep(Frozen):
@@ -134,7 +142,7 @@ class StartCraft(Frozen):
     character: Ident
     project: Ident
     item: Word
-    tier: str = Field(default="standard", max_length=20)
+    tier: str = Field(default="", max_length=20, description="Default: a listed piece's own, else standard.")
     price: int = Field(default=0, ge=0, le=1_000_000)
     repair: bool = False
     dc_bonus: int = Field(default=0, ge=0, le=30, description="Mechanical +5, specialised +5..10.")
@@ -351,6 +359,10 @@ class CheckBox(Frozen):
     secure: bool = Field(
         default=False, description="Trusted: good civilian standing, secret identity secure."
     )
+    skill: str = Field(
+        default="", max_length=60, description="Learning a Skill: the skill to start learning."
+    )
+    stat: Stat | None = Field(default=None, description="Learning a Skill: the skill's stat.")
 
 
 class TakeMilestone(Frozen):
@@ -358,7 +370,9 @@ class TakeMilestone(Frozen):
 
     character: Ident
     option: Literal["expand_power", "life_perk", "power_perk"]
-    bonuses: int = Field(default=0, ge=0, le=2, description="The option's +1 roll conditions met.")
+    bonuses: int = Field(
+        default=0, ge=0, le=2, description="Expand Power, Power Perk: +1 roll conditions met."
+    )
     secure_identity: bool = Field(default=False, description="Life Perk: +1 roll, +1 underling cap.")
     friends: bool = Field(default=False, description="Life Perk: +1 roll, +1 follower cap.")
 
@@ -381,6 +395,7 @@ class RestRecuperate(Frozen):
 
     character: Ident
     uses: list[str] = Field(default_factory=list, max_length=10, description="condition names, one per roll")
+    project: str = Field(default="", max_length=40, description="Resting at this workshop: +1 roll.")
 
 
 class PaidCare(Frozen):

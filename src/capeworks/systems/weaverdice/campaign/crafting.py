@@ -7,7 +7,9 @@ the best, no stat modifier (WD-CRAFT-010/014/022). A project allows Knowledge
 rolls (+1 machined, WD-CRAFT-003/012); then, or earlier once the total meets
 the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
-tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019).
+tier when it starts (WD-CRAFT-006), less Resourceful's cut (WD-CRAFT-019), which
+also cuts a repair's set cost a roll (src 1578: 'crafting and repair'). A listed
+costume piece is attempted at its own tier (WD-CRAFT-004).
 The final total adds +1 per Craft-tree skill known (WD-CRAFT-014 PROPOSED: the
 worked example's 10 is the dice subtotal, 11 the total).
 """
@@ -37,6 +39,7 @@ from capeworks.systems.weaverdice.vocab import Stat
 __all__ = [
     "CRAFT_TREE",
     "NON_EQUIPMENT",
+    "attempted_tier",
     "craft",
     "craft_actions",
     "craft_dice",
@@ -120,7 +123,7 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         dc = conf.repair_dc - (2 if _knows(sheet, "maintenance") else 0) + (5 if c.contrived else 0)
         cost, tier = 0, "repair"
     else:
-        t = conf.tier(c.tier)
+        t = conf.tier(attempted_tier(c, gm=ctx.is_gm))
         if t is None:
             names = ", ".join(x.name for x in conf.craft_tiers)
             raise RuleViolation("WD-CRAFT-004", f"There is no {c.tier} tier; the tiers are {names}.")
@@ -129,9 +132,9 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
             t.dc + c.dc_bonus + (5 if c.mechanical else 0) + c.expertise + (5 if c.iterable else 0),
             t.name,
         )
-        if c.contrive_with:
-            dc += _contrive(sheet, c, conf)
         price = market_value(c, gm=ctx.is_gm)
+        if c.contrive_with:
+            dc += _contrive(sheet, c, conf, price)
         cost = materials(price, t.share, sheet)
     ledger = ledger_of(state, c.character)
     if cost > ledger.money:
@@ -161,6 +164,23 @@ def start_craft(state: WdState, ctx: Ctx, c: cc.StartCraft, dice: DiceService) -
         )
     )
     return b.batch
+
+
+def attempted_tier(c: cc.StartCraft, *, gm: bool) -> str:
+    """The tier a project is attempted at (WD-CRAFT-004): a listed piece's own tier (High Tier Armor is a
+    high-tier item, src 1046, 1500), which a player cannot name lower to craft it at a lower DC and share;
+    any other item's as named (standard unless said). The GM, who sets values, may rule otherwise."""
+    listed = COSTUME_PIECES.get(c.item.strip().lower().replace(" ", "_"))
+    if listed is None:
+        return c.tier or "standard"
+    if not c.tier:
+        return listed.tier.value
+    if not gm and c.tier.lower() != listed.tier.value:
+        raise RuleViolation(
+            "WD-CRAFT-004",
+            f"The {c.item} is a {listed.tier.value}-tier piece on the list: it is crafted at that tier.",
+        )
+    return c.tier
 
 
 def market_value(c: cc.StartCraft, *, gm: bool) -> int:
@@ -204,14 +224,15 @@ NON_EQUIPMENT = {
 }
 
 
-def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig) -> int:
-    """Contrive (WD-CRAFT-020): merging a lesser piece worth at most a third adds its tier's DC."""
+def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig, price: int) -> int:
+    """Contrive (WD-CRAFT-020): merging a lesser piece worth at most a third of the piece's market value
+    (``price``, the list's for a listed piece) adds its tier's DC."""
     if not _knows(sheet, "contrive"):
         raise RuleViolation("WD-CRAFT-020", "Merging pieces needs the Contrive skill.")
-    if c.contrive_value * 3 > c.price:
+    if c.contrive_value * 3 > price:
         raise RuleViolation(
             "WD-CRAFT-020",
-            f"A ${c.price} piece can absorb one worth at most ${c.price // 3}, not ${c.contrive_value}.",
+            f"A ${price} piece can absorb one worth at most ${price // 3}, not ${c.contrive_value}.",
         )
     t = conf.tier(c.contrive_with)
     if t is None:
@@ -249,7 +270,8 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
         raise RuleViolation(
             "WD-CRAFT-003", f"The {project.item} can finish early only once it meets DC {project.dc}."
         )
-    repair_cost = conf.repair_cost_per_roll * c.rolls if project.repair else 0
+    # the repair's materials, a set cost a roll (src 1032), less Resourceful's cut (WD-CRAFT-019)
+    repair_cost = materials(conf.repair_cost_per_roll, (1, 1), sheet) * c.rolls if project.repair else 0
     if repair_cost > ledger.money:
         raise RuleViolation("WD-CRAFT-013", f"Repairs cost ${repair_cost}; {who.name} has ${ledger.money}.")
     b = Builder(state, ctx, dice)

@@ -2,11 +2,14 @@
 
 A phase gives each character ``downtime_slots`` slots (WD-DT-002); good
 morale rolls for one bonus slot, usable only on the allow-listed actions
-(WD-MORALE-007, WD-DT-006). A slot does one action (WD-DT-003); actions with
+(WD-MORALE-007, WD-DT-006). A slot does one action (WD-DT-003), Train making
+one training roll for a learning skill (WD-SKILL-006); actions with
 several rolls in a slot (crafting, surveillance, research) open a
 :class:`~.model.Session` whose rolls later commands use up. The day ends with
 morale back at its baseline (WD-MORALE-008 ``snap``), costume rep coming in
-(WD-REP-008) and rep over the cap to discard (WD-REP-007).
+(WD-REP-008: an icon's card general, an affiliation's its group's, each
+carrying its piece's keep roll, WD-EQUIP-016/017) and rep over the cap to
+discard (WD-REP-007).
 """
 
 from __future__ import annotations
@@ -16,19 +19,23 @@ from typing import Any
 from capeworks.engine import DiceService
 from capeworks.engine.model import RollRecord
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, day_reset, shift
+from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Tier
 
 __all__ = [
     "ACTIONS",
     "add_card",
+    "around_the_workshop",
     "discard_rep",
     "downtime_action",
     "end_downtime",
@@ -194,6 +201,15 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
     return b.batch
 
 
+def around_the_workshop(state: WdState, project: str) -> CraftProject:
+    """The project one more roll goes to from someone hanging out or recuperating at the workshop
+    (WD-CRAFT-010, src 1530: 'doing the recuperation or hanging out option')."""
+    p = state.campaign.projects.get(project)
+    if p is None or p.done:
+        raise RuleViolation("WD-CRAFT-010", "There is no open project of that name at the workshop.")
+    return evolve(p, {"extra": p.extra + 1})
+
+
 def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceService) -> Done:
     """A slot on an action without dice of its own (WD-DT-007 PROPOSED hooks)."""
     who = person(state, c.character)
@@ -201,10 +217,7 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
     if c.action == "hang_out" and c.project:
-        p = state.campaign.projects.get(c.project)
-        if p is None or p.done:
-            raise RuleViolation("WD-CRAFT-010", "There is no open project of that name to hang out at.")
-        projects = (evolve(p, {"extra": p.extra + 1}),)
+        projects = (around_the_workshop(state, c.project),)
     if projects:
         b.emit(ce.CraftStarted(projects=projects, character=c.character, name=who.name))
     ledgers: dict[str, Ledger] = {}
@@ -229,7 +242,34 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
             character=c.character, name=who.name, action=c.action, note=note, phase=phase, ledgers=ledgers
         )
     )
+    if c.action == "train":
+        _train(b, state, c)
     return b.batch
+
+
+def _train(b: Builder, state: WdState, c: cc.DowntimeAction) -> None:
+    """Train (WD-SKILL-006, src 342: 'Using a block of time to train in a skill allows the character ...
+    to make a roll for one they are learning'): one training roll, saved toward 12."""
+    who = person(state, c.character)
+    sheet = state.sheets[c.character]
+    skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
+    if skill is None or not skill.learning:
+        raise RuleViolation("WD-SKILL-006", f"{who.name} is not learning a skill called {c.skill or 'that'}.")
+    face = b.dice.roll(1, 6, purpose="training").faces[0]
+    new_sheet, total, learned = train_skill(sheet, skill.name, face)
+    saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
+    b.emit(
+        ev.Trained(
+            character=c.character,
+            name=who.name,
+            skill=skill.name,
+            total=total,
+            saved=saved,
+            learned=learned,
+            sheet=new_sheet,
+        ),
+        hidden=who.hidden,
+    )
 
 
 def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService) -> Done:
@@ -247,9 +287,17 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
         ledger = ledger_of(state, ident)
-        daily = sheet.costume.rep_per_day if sheet.costume is not None else 0
-        for _ in range(daily):  # WD-REP-008
-            ledger = add_card(ledger, source="costume")
+        daily = 0
+        for piece in sheet.costume.pieces if sheet.costume is not None else ():
+            spec = piece_spec(piece.key)
+            if piece.destroyed or piece.damaged or not spec.rep_per_day:
+                continue
+            for _ in range(spec.rep_per_day):  # WD-REP-008: an affiliation's is its group's alone
+                exclusive = piece.group if spec.group_only else ""
+                ledger = add_card(
+                    ledger, source="costume", exclusive=exclusive, kept_on=spec.rep_kept_on or 0
+                )
+                daily += 1
         gained[ident] = daily
         ledger = evolve(
             ledger,

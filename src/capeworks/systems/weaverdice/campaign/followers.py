@@ -9,7 +9,8 @@ most six of a type (WD-FOLLOW-005). Tapping uses an active option and the
 follower's passive is lost for the rest of this phase and all of the next
 (WD-FOLLOW-003); a follower over the cap is tapped once and lost
 (WD-FOLLOW-007). Taps: a Journalist removes a negative card on Social 5+
-(WD-FOLLOW-009); a Fan gives a consumable rep card when rep is below the
+while self-promoting (its rep-for-intel trade is Cape Business's,
+WD-FOLLOW-009); a Fan gives a consumable rep card when rep is below the
 number of Fans, or adds a recruitment candidate (WD-FOLLOW-010,
 WD-RECRUIT-016); a Craftsman turns a project's worst roll into a 4
 (WD-FOLLOW-011, WD-CRAFT-011).
@@ -162,6 +163,27 @@ def _lapse_fan_rep(state: WdState, ledger: Ledger, kind: str, now: int, most: in
     return evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
 
 
+def _journalist_occasion(state: WdState, c: cc.TapFollower) -> None:
+    """A Journalist is tapped 'when doing Cape Business to exchange rep for intel ... or when Self
+    Promoting to try (Social 5+) to remove negative rep' (src 1344-1346, WD-FOLLOW-009): the intel
+    trade is Cape Business's own (its ``journalist_rep``), the Social roll needs a Self-Promote slot
+    this downtime phase."""
+    who = person(state, c.character)
+    if c.use == "intel":
+        raise RuleViolation(
+            "WD-FOLLOW-009",
+            "A Journalist trades rep for intel during Cape Business: name the rep cards in that action.",
+        )
+    phase = state.campaign.phase
+    slots = phase.slots.get(c.character) if phase is not None else None
+    if slots is None or "self_promote" not in slots.actions:
+        raise RuleViolation(
+            "WD-FOLLOW-009",
+            f"A Journalist fights negative rep while {who.name} self-promotes: spend a downtime slot on "
+            "Self-Promote first.",
+        )
+
+
 def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService) -> Done:
     """Tap a follower for its active use (WD-FOLLOW-003, -009..011)."""
     who = person(state, c.character)
@@ -170,6 +192,8 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
     if spec is None or c.use not in spec.taps:
         uses = ", ".join(spec.taps) if spec else "none"
         raise RuleViolation("WD-FOLLOW-002", f"A {kind} can be tapped for: {uses}.")
+    if kind == "journalist":
+        _journalist_occasion(state, c)
     groups: tuple[Group, ...] = ()
     if c.group:
         group, lost = tap_group(state, _group(state, c.group, c.character), kind)

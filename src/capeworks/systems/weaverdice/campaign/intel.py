@@ -297,6 +297,10 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     if c.character in state.campaign.strike_choice:
         raise RuleViolation("WD-INTEL-021", f"{who.name} must first choose whether to take the strike.")
     if not t.found:
+        if c.cell or c.runaway:  # WD-INTEL-008: the grid waits for the target found; this is not asked
+            raise RuleViolation(
+                "WD-INTEL-008", f"{t.name} is not found yet: surveil without a cell to search for them."
+            )
         return _finding(state, ctx, dice, c.character, t, thread=False)
     if not c.cell:
         raise RuleViolation("WD-INTEL-019", f"{t.name} is found: name an available cell to watch.")
@@ -419,6 +423,11 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
     phase_of(state)
     t = _target(state, c.target, c.character)
     if not t.thread_found:
+        if c.cell or c.table:  # WD-INTEL-008: the grid and its table wait for the thread found
+            raise RuleViolation(
+                "WD-INTEL-008",
+                f"{t.name}'s thread is not found yet: research without a cell or the table to look for it.",
+            )
         return _finding(state, ctx, dice, c.character, t, thread=True)
     sheet = state.sheet(c.character)
     if c.cell == "node":

@@ -206,7 +206,7 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
         target = state.campaign.targets.get(c.target)
         if target is None:
             raise RuleViolation("WD-BIZ-004", "Name the target the Journalist digs into.")
-        held = {x.id for x in live_rep(ledger)}
+        held = {x.id for x in live_rep(ledger) if x.playable_by(c.character, who.name)}  # WD-REP-002
         if any(i not in held for i in c.journalist_rep) or len(set(c.journalist_rep)) != len(
             c.journalist_rep
         ):

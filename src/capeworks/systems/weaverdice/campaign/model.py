@@ -52,11 +52,21 @@ class RepCard(Frozen):
     consumable: bool = False
     #: a Fan's passive rep: usable this downtime phase only (WD-FOLLOW-010)
     downtime_only: bool = False
+    #: a costume piece's card, kept after use on a d6 of this or more (High-Tier Icon and Affiliation
+    #: 4+, High-Tier Affiliation 2+: WD-EQUIP-016/017); 0: as any card
+    kept_on: int = Field(default=0, ge=0, le=7, exclude_if=lambda v: not v)
     #: negative rep (WD-REP-009..013): cited by the GM, held against the character
     negative: bool = False
     #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)
     secret: bool = False
     cited: int = 0
+
+    def playable_by(self, ident: str, name: str) -> bool:
+        """Whether the character ``ident`` (called ``name``) may play it: not negative, and one of its
+        owners when it names any ('For players Astronaught and Bomber only', WD-REP-002)."""
+        if self.negative:
+            return False
+        return not self.owners or bool({name.lower(), ident} & {o.lower() for o in self.owners})
 
 
 class LongTerm(Frozen):
@@ -126,6 +136,8 @@ class Ledger(Frozen):
     mini_money: int = Field(default=0, exclude_if=lambda v: not v)
     mini_rep: int = Field(default=0, exclude_if=lambda v: not v)
     free_slots: int = Field(default=0, exclude_if=lambda v: not v)
+    #: professionals this character has done business with: their reference rate since (WD-REST-004/005)
+    clients_of: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: intel-grid unlocks this character holds as write-ups or heard at a meeting, by target (WD-INTEL-035)
     writeups: dict[str, tuple[int, ...]] = Field(default_factory=dict)
 

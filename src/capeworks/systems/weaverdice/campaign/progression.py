@@ -4,7 +4,7 @@ Boxes come from finished missions (WD-PROG-002, awarded by the GM) and are
 checked on the list of eight: single boxes once, Room to Recruit and Learning
 a Skill twice (WD-PROG-003), each changing the sheet (WD-PROG-006..011: half
 dots that merge into a whole dot, belt and costume slots in turn, underling,
-follower and skill caps). A milestone needs the goal cleared and four boxes
+follower and skill caps, a named skill starting to learn). A milestone needs the goal cleared and four boxes
 (WD-PROG-004); it clears the list (WD-PROG-005), raises the milestone count
 that rep, follower and recruiting formulas read (WD-PROG-025), and rolls on
 one of Expand Power, Life Perk or Power Perk, never the same twice running
@@ -24,7 +24,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import is_good
-from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Pool
 
@@ -41,7 +41,18 @@ BOXES = {
 }
 
 
-def _sheet_after(sheet: Character, box: str, gains: int, pool_merged: Pool | None) -> Character:
+def _learning(sheet: Character, c: cc.CheckBox) -> Skill:
+    """Learning a Skill: the new skill the box starts learning at once (WD-PROG-011, src 1223)."""
+    if not c.skill or c.stat is None:
+        raise RuleViolation("WD-PROG-011", "Name the skill to start learning and its stat.")
+    if any(s.name.lower() == c.skill.lower() for s in sheet.skills):
+        raise RuleViolation("WD-PROG-011", f"{sheet.name} already has {c.skill}.")
+    return Skill(name=c.skill, stats=(c.stat,), learning=True)
+
+
+def _sheet_after(
+    sheet: Character, box: str, gains: int, pool_merged: Pool | None, learn: Skill | None = None
+) -> Character:
     if box == "equipment_slot":  # odd gains: a belt slot; even: a costume slot (WD-PROG-007 PROPOSED)
         if gains % 2 == 1:
             return evolve(sheet, {"extra_belt_slots": sheet.extra_belt_slots + 1})
@@ -54,8 +65,9 @@ def _sheet_after(sheet: Character, box: str, gains: int, pool_merged: Pool | Non
         return evolve(sheet, {"underling_bonus": sheet.underling_bonus + 1})
     if box in ("eager_follower", "trusted_follower"):
         return evolve(sheet, {"follower_bonus": sheet.follower_bonus + 1})
-    if box == "learning_a_skill":
-        return evolve(sheet, {"learning_boxes": sheet.learning_boxes + 1})
+    if box == "learning_a_skill":  # +1 skill cap, and the new skill starts learning (WD-PROG-011)
+        skills = sheet.skills if learn is None else (*sheet.skills, learn)
+        return evolve(sheet, {"learning_boxes": sheet.learning_boxes + 1, "skills": skills})
     if box == "extra_effort" and pool_merged is not None:
         bonus = dict(sheet.effort_bonus)
         bonus[pool_merged] = bonus.get(pool_merged, 0) + 1
@@ -73,6 +85,7 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
     ledger = ledger_of(state, c.character)
     if ledger.box_credit <= 0:
         raise RuleViolation("WD-PROG-002", f"{who.name} has no progression box to check; finish a mission.")
+    learn = _learning(state.sheets[c.character], c) if c.box == "learning_a_skill" else None
     if ledger.boxes.get(c.box, 0) >= BOXES[c.box]:
         raise RuleViolation(
             "WD-PROG-003", f"{c.box.replace('_', ' ').capitalize()} is checked as often as it may be."
@@ -107,7 +120,7 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
             phase = state.campaign.phase
             now = phase.number if phase is not None else state.campaign.phases + 1
             ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now)}})
-    sheet = _sheet_after(state.sheets[c.character], c.box, ledger.equipment_gains, merged)
+    sheet = _sheet_after(state.sheets[c.character], c.box, ledger.equipment_gains, merged, learn)
     b = Builder(state, ctx, dice)
     b.emit(
         ce.BoxChecked(
@@ -134,6 +147,15 @@ def take_milestone(state: WdState, ctx: Ctx, c: cc.TakeMilestone, dice: DiceServ
         raise RuleViolation("WD-PROG-019", f"{who.name} must first keep one of the last milestone's rolls.")
     if ledger.options and ledger.options[-1] == c.option:
         raise RuleViolation("WD-PROG-019", f"{who.name} took {c.option.replace('_', ' ')} last time.")
+    if c.option == "life_perk" and c.bonuses:
+        # WD-PROG-021: a Life Perk's extra rolls are the secure identity's and the friends' (1-3 in all)
+        raise RuleViolation(
+            "WD-PROG-021", "A Life Perk rolls more only for a secure identity and for friends or family."
+        )
+    if c.option != "life_perk" and (c.secure_identity or c.friends):
+        raise RuleViolation(
+            "WD-PROG-021", "A secure identity and friends or family add rolls to a Life Perk only."
+        )
     table = ctx.config.campaign.perk_tables.get(c.option, ())
     sides = len(table) or 6
     count = 1 + c.bonuses

@@ -7,7 +7,10 @@ search), doubles a preference's penalty to make it strict (WD-RECRUIT-003),
 and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
 Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
 PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
-rep card is lost on a 1-3 (50%), milestones never (WD-RECRUIT-008).
+rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
+WD-FOLLOW-009), a Fan's card always (WD-FOLLOW-010), milestones
+never (WD-RECRUIT-008); a card must be the recruiter's to play (its owners,
+WD-REP-002) and general (an exclusive card is its group's).
 
 The GM presents candidates: their details stay GM-only (a GM-only event; the
 public one names only which details there are) and whether they lack what was
@@ -78,7 +81,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             "WD-RECRUIT-007", "The bonus to every die takes 1, 3 or 6 rep and milestones in all."
         )
     ledger = ledger_of(state, c.character)
-    held = [x for x in live_rep(ledger) if not x.exclusive]
+    held = [x for x in live_rep(ledger) if not x.exclusive and x.playable_by(c.character, who.name)]
     rep_used = c.rep_dice * ctx.config.campaign.rep_per_extra_recruit_die + c.rep_bonus
     if rep_used > len(held):
         raise RuleViolation("WD-RECRUIT-007", f"{who.name} has {len(held)} rep to tap, not {rep_used}.")
@@ -94,8 +97,14 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     openings = sum(1 for f in roll.faces if f + modifier + bonus >= 4)
     lost = 0
     if rep_used:  # WD-RECRUIT-007: each tapped rep card has a 50% chance to be lost
-        loss = dice.roll(rep_used, 6, purpose="rep kept?")
-        gone = {held[i].id for i, f in enumerate(loss.faces) if f <= 3}
+        tapped = held[:rep_used]
+        gone = {x.id for x in tapped if x.consumable}  # a Fan's rep is always spent (WD-FOLLOW-010)
+        chancy = [x for x in tapped if not x.consumable]
+        if chancy:  # kept on 4+, each active Journalist adding +1 (WD-FOLLOW-009, src 1340)
+            now = phase.number
+            journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
+            loss = dice.roll(len(chancy), 6, purpose="rep kept?")
+            gone |= {x.id for x, f in zip(chancy, loss.faces, strict=True) if f + journalists <= 3}
         lost = len(gone)
         ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
     ledger = evolve(ledger, {"penalty": 0})

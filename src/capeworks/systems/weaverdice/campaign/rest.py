@@ -4,11 +4,16 @@ An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
 or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
 rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006), restores temporary stat damage and raises
 negative morale two steps (not past Neutral); then Guts-score rolls, each on
-a long-term condition: a scar goes on Guts 4+ (WD-REST-002 (a) PROPOSED); a
+a long-term condition or a mangled stat: a scar goes, or a point of lasting stat
+damage comes back, on Guts 4+ (WD-REST-002 (a) PROPOSED); a
 'get past it' condition adds the total to its lengthy check, finished at its
 DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
 a condition with days left loses the total in days (WD-REST-002 (c)).
-A professional (Maskdoc by default) charges a fee, less with a reference,
+Resting at a workshop adds one roll to a project there, as hanging out does
+(WD-CRAFT-010).
+A professional (Maskdoc by default), for a lengthy check or a condition with
+days left (not a scar), charges a fee, less with a reference or once the
+character has done business with it,
 rolls 1d6 + its modifier and halves a condition's days on its TN, one higher
 for each halving so far (WD-REST-004/005 PROPOSED); on a lengthy condition the
 roll adds to the check.
@@ -22,7 +27,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot
+from capeworks.systems.weaverdice.campaign.downtime import around_the_workshop, ledger_of, take_slot
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
@@ -39,6 +44,12 @@ def _condition(ledger: Ledger, name: str, who: str) -> tuple[int, LongTerm]:
         if lt.name.lower() == name.lower():
             return i, lt
     raise RuleViolation("WD-REST-002", f"{who} has no long-term condition called {name}.")
+
+
+def _mangled(lasting: dict[Stat, int], name: str) -> Stat | None:
+    """The stat a rest use names, if it is one with lasting damage (a 'mangled stat', src 2007)."""
+    stat = next((s for s in Stat if s.value == name.strip().lower()), None)
+    return stat if stat is not None and lasting.get(stat, 0) > 0 else None
 
 
 def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | None, str]:
@@ -69,7 +80,9 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         raise RuleViolation("WD-REST-002", f"{who.name} has {guts} Guts rolls in a rest.")
     ledger = ledger_of(state, c.character)
     for name in c.uses:
-        _condition(ledger, name, who.name)
+        if _mangled(who.lasting_loss, name) is None:
+            _condition(ledger, name, who.name)
+    nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
     # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
     # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on)
@@ -99,7 +112,22 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     b = Builder(state, ctx, dice)
     conditions = list(ledger.conditions)
     tn = ctx.config.campaign.rr_scar_tn
+    lasting = dict(who.lasting_loss)
     for name in c.uses:
+        stat = _mangled(who.lasting_loss, name)
+        if stat is not None:  # (a) a mangled stat: a point back on Guts 4+ (WD-REST-002 PROPOSED)
+            if not lasting.get(stat):
+                said.append(f"{stat.value}: whole again")
+                continue
+            face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
+            total = face + sheet.modifier(Stat.GUTS)
+            if total >= tn:
+                left = lasting[stat] - 1
+                lasting = {**lasting, stat: left} if left else {k: v for k, v in lasting.items() if k != stat}
+                said.append(f"{stat.value}: {total}, a point comes back")
+            else:
+                said.append(f"{stat.value}: {total}, still mangled")
+            continue
         i, lt = _condition(evolve(ledger, {"conditions": tuple(conditions)}), name, who.name)
         face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
         after, text = _treat(lt, face + sheet.modifier(Stat.GUTS), face, tn)
@@ -109,6 +137,11 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             conditions[i] = after
         said.append(text)
     ledger = evolve(ledger, {"conditions": tuple(conditions)})
+    if lasting != who.lasting_loss:  # a Guts point back gives its wound slot back (WD-STAT-005)
+        track = person_after.track.resized(evolve(state.sheets[c.character], {"lasting_loss": lasting}))
+        person_after = evolve(person_after, {"lasting_loss": lasting, "track": track})
+    if nearby is not None:
+        b.emit(ce.CraftStarted(projects=(nearby,), character=c.character, name=who.name))
     b.emit(
         ce.Recuperated(
             character=c.character,
@@ -131,7 +164,14 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
         raise RuleViolation("WD-REST-004", f"There is no provider called {c.provider}; there is {names}.")
     ledger = ledger_of(state, c.character)
     i, lt = _condition(ledger, c.condition, who.name)
-    fee = provider.fee_with_reference if c.reference else provider.fee
+    if lt.scar or not (lt.dc or lt.days):  # src 2011: lengthy checks and durations only
+        raise RuleViolation(
+            "WD-REST-004",
+            f"{provider.name.capitalize()} helps lengthy checks and cuts durations; {lt.name} is neither.",
+        )
+    # src 2013: the lower fee with 'a reference/established business with them' - one visit makes it
+    known = c.reference or provider.name in ledger.clients_of
+    fee = provider.fee_with_reference if known else provider.fee
     if fee > ledger.money:
         raise RuleViolation(
             "WD-REST-004", f"{provider.name.capitalize()} charges ${fee}; {who.name} has ${ledger.money}."
@@ -154,7 +194,10 @@ def paid_care(state: WdState, ctx: Ctx, c: cc.PaidCare, dice: DiceService) -> Do
         conditions.pop(i)
     else:
         conditions[i] = new
-    ledger = evolve(ledger, {"money": ledger.money - fee, "conditions": tuple(conditions)})
+    clients = ledger.clients_of if provider.name in ledger.clients_of else (*ledger.clients_of, provider.name)
+    ledger = evolve(
+        ledger, {"money": ledger.money - fee, "conditions": tuple(conditions), "clients_of": clients}
+    )
     b.emit(
         ce.CareBought(
             character=c.character,

@@ -5,13 +5,16 @@ the sum unclamped) against the GM's TN (WD-SOCIAL-002..004). Rep played buys
 extra dice at rising cost, keep one: 1 card +1 die, 3 cards +2, 6 cards +3
 (WD-REP-003). General rep is consumed; exclusive rep, played with its group,
 is kept on a Social roll of 4+ and then marked, a marked card needing 6+; each
-active Journalist adds +1 to that roll (WD-REP-005, WD-FOLLOW-009). A card
+active Journalist adds +1 to that roll (WD-REP-005, WD-FOLLOW-009). A costume
+piece's card is kept on its own d6 roll instead (High-Tier Icon and Affiliation
+4+, High-Tier Affiliation 2+, Journalists adding; WD-EQUIP-016/017). A card
 for another group, or owned by others, is refused and kept (WD-REP-006
 PROPOSED). After a failed roll rep may still be played for extra dice kept
 with the first (WD-REP-004 PROPOSED). Several negotiators roll in turn; one
 missing the TN by 2 or more is catastrophic: -1 on every later roll of that
 negotiation (WD-SOCIAL-005 PROPOSED). A cited negative card takes -1 from the
-next Social roll (WD-REP-009, WD-SOCIAL-008), and low morale caps it.
+next Social roll (WD-REP-009, WD-SOCIAL-008), a High-Tier Affiliation adds +1
+with its own group (WD-EQUIP-017), and low morale caps it.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, Rep
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
-__all__ = ["REP_DICE", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
+__all__ = ["REP_DICE", "affiliated_bonus", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
 
 #: rep cards played -> extra dice (WD-REP-003)
 REP_DICE = {0: 0, 1: 1, 3: 2, 6: 3}
@@ -59,6 +64,18 @@ def open_negotiation(state: WdState, ctx: Ctx, c: cc.OpenNegotiation, dice: Dice
     return b.batch
 
 
+def affiliated_bonus(sheet: Character, party: str) -> int:
+    """A High-Tier Affiliation's '+1 to social rolls with affiliated bystanders' (src 1141,
+    WD-EQUIP-017, WD-SOCIAL-008): the party is the group its piece names."""
+    if sheet.costume is None:
+        return 0
+    return sum(
+        piece_spec(p.key).affiliated_social_bonus
+        for p in sheet.costume.pieces
+        if not p.destroyed and p.group and p.group.lower() == party.lower()
+    )
+
+
 def _negotiation(state: WdState, ident: str) -> Negotiation:
     n = state.campaign.negotiations.get(ident)
     if n is None or n.closed:
@@ -77,7 +94,7 @@ def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[
             raise RuleViolation("WD-REP-002", f"{who.name} holds no rep card {i}.")
         if card.exclusive and card.exclusive.lower() != n.party.lower():
             raise RuleViolation("WD-REP-006", f"The card from {card.source} means nothing to {n.party}.")
-        if card.owners and not {who.name.lower(), ident} & {o.lower() for o in card.owners}:
+        if not card.playable_by(ident, who.name):
             raise RuleViolation("WD-REP-002", f"The card from {card.source} is not {who.name}'s to play.")
         out.append(card)
     if len(set(ids)) != len(ids):
@@ -97,6 +114,14 @@ def _spend(
     marked: set[int] = set()
     said: list[str] = []
     for card in cards:
+        if card.kept_on and not card.consumable:  # a costume piece's own keep roll (WD-EQUIP-016/017)
+            face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
+            total = face + journalists
+            kept = total >= card.kept_on
+            if not kept:
+                gone.add(card.id)
+            said.append(f"{'keeps' if kept else 'loses'} {card.source} ({total} against {card.kept_on}+)")
+            continue
         if not card.exclusive or card.consumable:
             gone.add(card.id)
             continue
@@ -123,6 +148,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     ledger = ledger_of(state, c.character)
     sheet = state.sheet(c.character)
     modifier = sheet.modifier(Stat.SOCIAL) + n.relationship + n.offer - n.penalty - ledger.penalty
+    modifier += affiliated_bonus(sheet, n.party)
     b = Builder(state, ctx, dice)
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
