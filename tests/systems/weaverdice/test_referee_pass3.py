@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool, WoundTier
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 KNIFE = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
@@ -182,3 +183,150 @@ def test_a_wrest_with_both_hands_full_leaves_the_knife_beside_the_thug() -> None
     assert [i.name for i in d.state.sheet("vic").held] == ["Fire axe"]
     assert d.state.sheet("thug").held == ()
     assert [i.name for i in d.state.sheet("thug").dropped] == ["Knife"]
+
+
+# -- wound-effect rows played at the table (WD-WFX, src 632-788) ----------------------------------
+
+
+def _duel(vic: dict[str, Any] | None = None, **stats: int) -> Driver:
+    """Vic (Ann's) against the GM's brute (notable, Brawn 5) and a thug; order Vic, thug, brute."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic", **stats))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 12, the thug 9, the brute 2 + 1 = 3
+    _to(d, "brute")
+    return d
+
+
+def _brute_hits_vic(d: Driver, damage: str, tier: str, face: int, *more: int) -> None:
+    """The brute hits Vic (6 + 2 = 8), Vic takes it; the effect die is ``face``."""
+    d.do("gm", "attack", character="brute", target="vic", tier=tier, damage=damage, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[face, *more])
+
+
+def _keep_recovery(d: Driver) -> None:
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+
+
+@pytest.mark.rules("WD-WFX-010", "WD-STATUS-008", "WD-STATUS-001")
+def test_lesser_cut_5_blood_in_the_eyes__vics_next_swing_is_minus_1_and_he_bleeds() -> None:
+    # src 648: "Inflict Bleeding and Blinded with blood in the eyes"; src 846: Blinded "-1 to hit those
+    # that can be seen". Vic's 3 + 0 - 1 = 2 misses the thug's DS 3.
+    d = _duel()
+    _brute_hits_vic(d, "cut", "lesser", 5)
+    _keep_recovery(d)
+    assert {"bleeding", "blinded"} <= set(_names(d, "vic"))
+    _to(d, "vic")
+    d.do("ann", "attack", character="vic", target="thug", dice=[3])
+    assert _wounds(d, "thug") == []
+
+
+@pytest.mark.rules("WD-WFX-017", "WD-STATUS-009")
+def test_moderate_bash_1_3_knocks_vic_down__he_crawls_5_ft_at_most() -> None:
+    # src 686: "Target is knocked back 10' and knocked down"; src 850: "Can't move more than 5' while
+    # knocked down".
+    d = _duel()
+    _brute_hits_vic(d, "bash", "moderate", 2)
+    _keep_recovery(d)
+    assert Status.KNOCKED_DOWN.value in _names(d, "vic")
+    _to(d, "vic")
+    d.refuse("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=5)
+
+
+@pytest.mark.rules("WD-WFX-017")
+def test_moderate_bash_4_5_takes_a_point_from_the_highest_of_brawn_athletics_guts() -> None:
+    # src 688: "Inflict Pain and -1 to Brawn, Athletics, or Guts, whichever is highest": Athletics 5 is
+    # highest (Brawn 3, Guts 4), so Athletics drops to 4 and a move is 35 ft, not 40 (src 880).
+    d = _duel(athletics=5, guts=4)
+    _brute_hits_vic(d, "bash", "moderate", 4)
+    _keep_recovery(d)
+    assert d.state.sheet("vic").stat(Stat.ATHLETICS) == 4
+    assert d.state.sheet("vic").stat(Stat.GUTS) == 4
+    assert any(n.startswith("pain") or "pain" in n for n in _names(d, "vic"))
+
+
+@pytest.mark.rules("WD-WFX-018", "WD-WFX-004")
+def test_a_headshot_stopped_with_a_recovery_dot_knocks_vic_down_instead() -> None:
+    # src 698: "Headshot. Puts target in dying state. If prevented with helmet or Recovery pip, inflict
+    # Knocked Down instead."
+    d = _duel()
+    _brute_hits_vic(d, "pierce", "moderate", 6)
+    d.answer("ann", d.prompt("ann", "effect").id, "recovery")
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert Status.KNOCKED_DOWN.value in _names(d, "vic")
+    assert _avail(d, "vic", Pool.RECOVERY) == 2
+
+
+@pytest.mark.rules("WD-WFX-018", "WD-WFX-008")
+def test_a_helmet_turns_the_headshot_into_knocked_down_without_a_dot() -> None:
+    # src 698: prevented "with helmet": Knocked Down, and no Recovery spent
+    d = _duel({**sheet("vic", "Vic"), "costume": {"pieces": [], "helmet": True}})
+    _brute_hits_vic(d, "pierce", "moderate", 6)
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert Status.KNOCKED_DOWN.value in _names(d, "vic")
+    assert _avail(d, "vic", Pool.RECOVERY) == 3
+
+
+@pytest.mark.rules("WD-WFX-018")
+def test_a_headshot_kept_puts_vic_dying() -> None:
+    # src 698: no helmet, no dot: the dying state
+    d = _duel()
+    _brute_hits_vic(d, "pierce", "moderate", 6)
+    _keep_recovery(d)
+    assert d.state.people["vic"].track.standing is Standing.DYING
+
+
+@pytest.mark.rules("WD-WFX-024", "WD-EFFORT-006")
+def test_impaled_vic_spends_three_effort_and_is_only_knocked_down() -> None:
+    # src 720: "Impaled. Target is immediately slain. They can spend any three effort to avoid this, in
+    # which case they are knocked down instead." Two Stamina and one Focus (any pools, src 712-720).
+    d = _duel()
+    _brute_hits_vic(d, "pierce", "critical", 5)
+    d.do("ann", "effect_choice", character="vic", key="impaled_effort", picks=["stamina", "stamina", "focus"])
+    assert d.state.people["vic"].track.standing is not Standing.DEAD
+    assert Status.KNOCKED_DOWN.value in _names(d, "vic")
+    assert (_avail(d, "vic", Pool.STAMINA), _avail(d, "vic", Pool.FOCUS)) == (1, 2)
+
+
+@pytest.mark.rules("WD-WFX-024")
+def test_impaled_without_the_effort_vic_is_slain() -> None:
+    # src 720: "immediately slain"
+    d = _duel()
+    _brute_hits_vic(d, "pierce", "critical", 4)
+    d.do("ann", "effect_choice", character="vic", key="impaled_effort", picks=[])
+    assert d.state.people["vic"].track.standing is Standing.DEAD
+
+
+def _stay_ups(d: Driver) -> list[int]:
+    """The stay-up checks' totals rolled so far, in order."""
+    return [e.payload.check.total for e in d.table.log if e.type == "weaverdice.stayed_up"]
+
+
+@pytest.mark.rules("WD-STATUS-014", "WD-WOUND-005")
+def test_a_death_sentence_wound_each_round_asks_for_a_stay_up_check_each_time() -> None:
+    # src 875: Death Sentence: "The target suffers a lesser wound every round; when full, lesser wounds
+    # escalate to moderate one by one." src 794: once the track is full "any time they take a wound
+    # thereafter they'll need to check again, with a -1 for each time they've rolled".
+    # Vic, Guts 2: the Moderate Cut fills slot 1. End of round 1: a lesser fills slot 2 -> a check
+    # (6 + (-1) = 5). End of round 2: that lesser turns moderate -> a check at -1 (6 - 1 - 1 = 4).
+    # End of round 3: nothing left to worsen, the round's wound still comes -> a check at -2: a 2 fails
+    # (2 - 1 - 2 = -1) and with every slot moderate Vic starts dying (src 796).
+    d = _duel(guts=2)
+    _brute_hits_vic(d, "cut", "moderate", 6)
+    _keep_recovery(d)
+    assert Status.DEATH_SENTENCE.value in _names(d, "vic")
+    d.do("gm", "end_turn", character="brute", dice=[6])  # round 1 ends
+    assert _wounds(d, "vic") == [WoundTier.MODERATE, WoundTier.LESSER]
+    assert _stay_ups(d) == [5]
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute", dice=[6])  # round 2 ends
+    assert _wounds(d, "vic") == [WoundTier.MODERATE, WoundTier.MODERATE]
+    assert _stay_ups(d) == [5, 4]
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="brute", dice=[2])  # round 3 ends
+    assert _stay_ups(d) == [5, 4, -1]
+    assert d.state.people["vic"].track.standing is Standing.DYING

@@ -49,7 +49,7 @@ from capeworks.systems.weaverdice.vocab import (
     WoundTier,
 )
 from capeworks.systems.weaverdice.wfx_outcome import regain
-from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, stay_up, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -237,6 +237,12 @@ def _round_end(b: Builder, round_: int) -> None:
                     people=(worse,),
                 )
             )
+            if worse.track.standing is Standing.UP:  # a wound on a full track: check again (src 794)
+                stay_up(b, p.id)
+        elif (
+            p.track.standing is Standing.UP
+        ):  # nothing left to worsen: the round's wound, a check (src 794, 875)
+            take_wound(b, p.id, WoundTier.LESSER, None, cause="death_sentence", roll_effect=False)
     died: list[str] = []
     changed: list[Combatant] = []
     for p in b.state.people.values():

@@ -47,6 +47,7 @@ __all__ = [
     "spend",
     "spend_turn",
     "start_effect",
+    "stay_up",
     "take_wound",
 ]
 
@@ -222,7 +223,7 @@ def take_wound(
     )
     broken_by_wound(b, attacker, target)
     if placed.stay_up:
-        _stay_up(b, target)
+        stay_up(b, target)
     _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
@@ -311,7 +312,7 @@ def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
         )
 
 
-def _stay_up(b: Builder, target: str) -> None:
+def stay_up(b: Builder, target: str) -> None:
     """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
     c = b.person(target)
     roll, record = roll_check(
