@@ -330,3 +330,40 @@ def test_a_death_sentence_wound_each_round_asks_for_a_stay_up_check_each_time() 
     d.do("gm", "end_turn", character="brute", dice=[2])  # round 3 ends
     assert _stay_ups(d) == [5, 4, -1]
     assert d.state.people["vic"].track.standing is Standing.DYING
+
+
+@pytest.mark.rules("WD-WFX-014", "WD-WFX-008", "WD-WOUND-013")
+def test_lesser_burn_1_3_on_a_bottom_tier_costume_leaves_a_wound_that_stays() -> None:
+    # src 738: Lesser Burn 1-3, "a temporary lesser wound. If their costume is bottom-tier or 'skin',
+    # the wound isn't temporary." Vic wears only a low-tier belt: bottom tier (PROPOSED WD-WFX-008: no
+    # piece of standard tier or better). The fight ends: both lesser wounds stay.
+    d = _duel({**sheet("vic", "Vic"), "costume": {"pieces": [{"key": "low_belt", "cell": [0, 0]}]}})
+    _brute_hits_vic(d, "burn", "lesser", 2)
+    _keep_recovery(d)
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+    d.do("gm", "end_combat", lull=False)
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-WFX-014", "WD-WFX-008", "WD-WOUND-013")
+def test_lesser_burn_1_3_on_a_standard_costume_the_extra_wound_goes_with_the_fight() -> None:
+    # src 738 the other way: a standard Armor piece (not bottom tier), so the extra wound is temporary.
+    # The burn is a power's (not conventional), so the armor slot takes the wound and the effect rolls.
+    d = _duel({**sheet("vic", "Vic"), "costume": {"pieces": [{"key": "armor", "cell": [0, 0]}]}})
+    d.do("gm", "attack", character="brute", target="vic", damage="burn", conventional=False, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[2])
+    _keep_recovery(d)
+    assert len(_wounds(d, "vic")) == 2
+    d.do("gm", "end_combat", lull=False)
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-WFX-014", "WD-WFX-008")
+def test_lesser_burn_4_6_on_bare_skin_scars_and_pains() -> None:
+    # src 740: "The target is scarred ... If their costume is bottom tier or skin, suffer pain too."
+    # Vic has no costume at all: skin.
+    d = _duel()
+    _brute_hits_vic(d, "burn", "lesser", 5)
+    _keep_recovery(d)
+    assert d.state.people["vic"].track.wounds[0].scarring
+    assert any("pain" in n for n in _names(d, "vic"))

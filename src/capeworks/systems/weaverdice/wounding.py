@@ -372,7 +372,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         stats=scores,
         coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
-        bare=costume is None or costume.skin,
+        bare=costume is None or costume.bare,
         holding=bool(sheet.held),
         reach=Reach.RANGED if e.ranged else Reach.MELEE,
         pinnable=e.pins,
