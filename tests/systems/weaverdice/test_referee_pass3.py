@@ -367,3 +367,55 @@ def test_lesser_burn_4_6_on_bare_skin_scars_and_pains() -> None:
     _keep_recovery(d)
     assert d.state.people["vic"].track.wounds[0].scarring
     assert any("pain" in n for n in _names(d, "vic"))
+
+
+@pytest.mark.rules("WD-WFX-019", "WD-STAT-021")
+def test_moderate_rend_2_two_picks__minus_2_brawn_half_of_it_scarring_and_bleeding() -> None:
+    # src 754: "Target suffers their choice of X of: pain, bleeding, scarring, or -2 to a physical stat.
+    # (X is equal to this wound roll). Half of any stat damage done is scarring." A 2: two picks; Vic
+    # takes -2 Brawn (one point temporary, one lasting) and Bleeding.
+    d = _duel(brawn=4)
+    _brute_hits_vic(d, "rend", "moderate", 2)
+    _keep_recovery(d)
+    d.refuse("ann", "effect_choice", character="vic", key="rend", picks=["stat", "bleeding", "pain"])
+    d.do("ann", "effect_choice", character="vic", key="rend", picks=["stat", "bleeding"])
+    d.do("ann", "effect_choice", character="vic", key="rend_stat", picks=["brawn"])
+    vic = d.state.people["vic"]
+    assert (vic.temporary_loss, vic.lasting_loss) == ({Stat.BRAWN: 1}, {Stat.BRAWN: 1})
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 2
+    assert Status.BLEEDING.value in _names(d, "vic")
+
+
+@pytest.mark.rules("WD-WFX-013")
+def test_lesser_rend_5_6_scarring_can_be_taken_only_once() -> None:
+    # src 732-734: "As 3-4, but the target chooses two of the options provided. (Scarring can only be
+    # taken 1x)"
+    d = _duel()
+    _brute_hits_vic(d, "rend", "lesser", 6)
+    _keep_recovery(d)
+    d.refuse("ann", "effect_choice", character="vic", key="rend", picks=["scarring", "scarring"])
+    d.do("ann", "effect_choice", character="vic", key="rend", picks=["scarring", "brawn"])
+    assert d.state.people["vic"].track.wounds[0].scarring
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 2
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-WOUND-009")
+def test_moderate_shock_3_4_vic_picks_lose_focus_and_start_dying() -> None:
+    # src 768: "Target chooses 2 of: disarmed, knocked down, lose 1 focus, start dying. Can't choose
+    # inapplicable options." Vic holds nothing: Disarmed is not on offer.
+    d = _duel()
+    _brute_hits_vic(d, "shock", "moderate", 4)
+    _keep_recovery(d)
+    d.refuse("ann", "effect_choice", character="vic", key="shock", picks=["disarmed", "focus"])
+    d.do("ann", "effect_choice", character="vic", key="shock", picks=["focus", "dying"])
+    assert d.state.people["vic"].track.standing is Standing.DYING
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-STATUS-008")
+def test_lesser_shock_1_2_blinded_and_deafened() -> None:
+    # src 742: "Target is blinded, deafened."
+    d = _duel()
+    _brute_hits_vic(d, "shock", "lesser", 1)
+    _keep_recovery(d)
+    assert {Status.BLINDED.value, Status.DEAFENED.value} <= set(_names(d, "vic"))
