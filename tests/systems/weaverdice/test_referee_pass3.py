@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -31,6 +32,16 @@ def _wounds(d: Driver, ident: str) -> list[WoundTier]:
 
 def _names(d: Driver, ident: str) -> list[str]:
     return [c.name for c in d.state.people[ident].conditions]
+
+
+def _with(d: Driver, ident: str, *statuses: Status) -> None:
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
 
 
 _SEATS = {"vic": "ann", "max": "bob"}
@@ -419,3 +430,63 @@ def test_lesser_shock_1_2_blinded_and_deafened() -> None:
     _brute_hits_vic(d, "shock", "lesser", 1)
     _keep_recovery(d)
     assert {Status.BLINDED.value, Status.DEAFENED.value} <= set(_names(d, "vic"))
+
+
+@pytest.mark.rules("WD-WFX-023", "WD-EFFORT-006")
+def test_pulverized_an_arm_then_again_on_3_with_one_dot__two_stat_points__then_a_2_ends_it() -> None:
+    # src 714-716: "Choose to lose 2 stat points or pick an intact limb/your head and lose all
+    # functionality of that part. Then roll 1d6 and repeat the process on a 2+. In advance, the target
+    # may spend any effort to raise the DC by 1. (1 effort = a 3+)". One Stamina: repeats on 3+. The
+    # left arm goes; a 3 repeats (the arm is no longer intact, so not offered); two points of Brawn;
+    # a 2 ends it.
+    d = _duel(brawn=4)
+    _brute_hits_vic(d, "bash", "critical", 3)
+    d.do("ann", "effect_choice", character="vic", key="pulverize_effort", picks=["stamina"])
+    d.do("ann", "effect_choice", character="vic", key="pulverize.1", picks=["left_arm"], dice=[3])
+    d.refuse("ann", "effect_choice", character="vic", key="pulverize.2", picks=["left_arm"])
+    d.do("ann", "effect_choice", character="vic", key="pulverize.2", picks=["stat_points"])
+    d.do("ann", "effect_choice", character="vic", key="pulverize.2.stats", picks=["brawn", "brawn"], dice=[2])
+    assert d.prompts("ann") == [] or all(p.kind != "effect" for p in d.prompts("ann"))
+    assert d.state.people["vic"].lasting_loss == {Stat.BRAWN: 2}
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 2
+
+
+@pytest.mark.rules("WD-MOVE-009")
+@pytest.mark.parametrize(
+    ("feet", "die", "critical"), [(45, 4, False), (45, 3, True), (60, 4, True), (60, 5, False)]
+)
+def test_thrown_past_40_ft_athletics_4_plus__one_harder_per_extra_10_ft(
+    feet: int, die: int, critical: bool
+) -> None:
+    # src 926-928: thrown 41-50 ft: "Athletics roll or suffer Critical bash wound & effect. 4+
+    # difficulty by base, add 1 to the difficulty of the roll per extra 5'/10'" (10 ft for the Thrown
+    # column): thrown 60 ft needs 5+. Athletics 3: the die is the total.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=5))
+    d.do("gm", "fall", character="vic", feet=feet, thrown=True, drains_stamina=False, dice=[die, 6])
+    for p in d.prompts("ann"):
+        d.answer("ann", p.id, "none")
+    assert (d.state.people["vic"].track.count(WoundTier.CRITICAL) == 1) is critical
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-015")
+def test_a_bleeding_vic_pays_a_lesser_wound_for_the_focus_of_an_attack_of_opportunity() -> None:
+    # src 814: Bleeding, "Suffer a lesser wound when expending effort"; src 586: an attack of
+    # opportunity requires Focus.
+    d = _duel()
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "attack", character="vic", target="brute", opportunity=True, dice=[1])  # 1 + 0 < 4
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-EQUIP-002")
+def test_a_small_knife_in_one_hand_leaves_no_room_to_draw_a_two_handed_axe() -> None:
+    # src 1015: "Characters have two hands and can carry two small items or one large one."
+    vic = {**sheet("vic", "Vic"), "held": [KNIFE], "belt": [AXE, {**KNIFE, "name": "Second knife"}]}
+    d = _duel(vic)
+    _to(d, "vic")
+    d.refuse("ann", "draw_item", character="vic", item="Fire axe", rule="WD-EQUIP-002")
+    d.do("ann", "draw_item", character="vic", item="Second knife")
+    assert [i.name for i in d.state.sheet("vic").held] == ["Knife", "Second knife"]
