@@ -490,3 +490,36 @@ def test_a_small_knife_in_one_hand_leaves_no_room_to_draw_a_two_handed_axe() -> 
     d.refuse("ann", "draw_item", character="vic", item="Fire axe", rule="WD-EQUIP-002")
     d.do("ann", "draw_item", character="vic", item="Second knife")
     assert [i.name for i in d.state.sheet("vic").held] == ["Knife", "Second knife"]
+
+
+# -- effort and exhaustion (WD-EFFORT, src 360-411) -------------------------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-009")
+def test_the_exhausted_dot_is_one_of_the_spent_ones__focus_only_spent_exhausts_focus() -> None:
+    # src 409: "players recover all spent dots of effort except one of their choice, which becomes
+    # exhausted". Vic spent one Focus dodging and nothing else: the dot kept back can only be Focus.
+    d = _duel()
+    d.do("gm", "attack", character="brute", target="vic", dice=[2])  # 2 + 2 = 4 hits DS 4
+    d.answer("ann", "react-vic", "dodge", dice=[6])  # 6 >= 4: dodged, one Focus
+    d.do("gm", "end_combat", lull=True)
+    assert [o.value for o in d.prompt("ann", "exhaust").options] == ["focus"]
+    d.refuse("ann", "exhaust", character="vic", pool="stamina", rule="WD-EFFORT-009")
+    d.do("ann", "exhaust", character="vic", pool="focus")
+    assert (_avail(d, "vic", Pool.FOCUS), _avail(d, "vic", Pool.STAMINA)) == (2, 3)
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-010")
+def test_with_two_pools_spent_the_player_picks_either() -> None:
+    # src 411: "Players can choose what gets exhausted" among what they spent: a Focus dodge and a
+    # Stamina sprint push, so Focus or Stamina, not Recovery.
+    d = _duel()
+    d.do("gm", "attack", character="brute", target="vic", dice=[2])
+    d.answer("ann", "react-vic", "dodge", dice=[6])
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "move", character="vic", feet=60, sprint=True, push=True, dice=[1, 1])
+    d.do("gm", "end_combat", lull=True)
+    assert [o.value for o in d.prompt("ann", "exhaust").options] == ["stamina", "focus"]
+    d.refuse("ann", "exhaust", character="vic", pool="recovery", rule="WD-EFFORT-009")
+    d.do("ann", "exhaust", character="vic", pool="stamina")
+    assert _avail(d, "vic", Pool.STAMINA) == 2
