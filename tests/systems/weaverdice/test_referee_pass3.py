@@ -523,3 +523,40 @@ def test_with_two_pools_spent_the_player_picks_either() -> None:
     d.refuse("ann", "exhaust", character="vic", pool="recovery", rule="WD-EFFORT-009")
     d.do("ann", "exhaust", character="vic", pool="stamina")
     assert _avail(d, "vic", Pool.STAMINA) == 2
+
+
+# -- equipment (WD-EQUIP, src 1009-1161) ----------------------------------------------------------
+
+_FOUR_KNIVES = [{**KNIFE, "name": f"Knife {n}"} for n in (1, 2, 3, 4)]
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-WFX-019", "WD-STAT-009")
+def test_a_lost_belt_drops_the_knife_it_held__the_dexterity_slots_keep_theirs() -> None:
+    # src 1073: "Belts & Pouches - Grants additional belt item slots & inventory. Items are dropped if
+    # the belt is damaged." Vic, Dexterity 3 and a low-tier belt: four slots, four knives. Moderate
+    # Rend 6 (src 756): the brute names the icon and the belt, Vic loses the belt: the knife in its
+    # slot falls to the ground; the three in his own slots stay on the belt.
+    costume = {"pieces": [{"key": "low_belt", "cell": [2, 0]}, {"key": "icon", "cell": [2, 2]}]}
+    d = _duel({**sheet("vic", "Vic"), "costume": costume, "belt": _FOUR_KNIVES})
+    _brute_hits_vic(d, "rend", "moderate", 6)
+    _keep_recovery(d)
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["low_belt-20"])  # two pieces: both named
+    vic = d.state.sheet("vic")
+    assert [i.name for i in vic.belt] == ["Knife 1", "Knife 2", "Knife 3"]
+    assert [i.name for i in vic.dropped] == ["Knife 4"]
+
+
+@pytest.mark.rules("WD-EQUIP-014", "WD-WFX-013", "WD-STATUS-016")
+def test_a_belt_damaged_by_a_lesser_rend_drops_its_knife__picked_up_as_an_action() -> None:
+    # src 728: Lesser Rend 1-2, "A piece of gear is damaged"; src 1073: "Items are dropped if the belt
+    # is damaged." The knife in the belt's slot falls; Vic picks it up on his turn.
+    costume = {"pieces": [{"key": "low_belt", "cell": [2, 0]}, {"key": "icon", "cell": [2, 2]}]}
+    d = _duel({**sheet("vic", "Vic"), "costume": costume, "belt": _FOUR_KNIVES})
+    _brute_hits_vic(d, "rend", "lesser", 1)
+    _keep_recovery(d)
+    d.do("ann", "effect_choice", character="vic", key="gear", picks=["low_belt-20"])
+    assert [i.name for i in d.state.sheet("vic").dropped] == ["Knife 4"]
+    assert "the belt's Knife 4 falls" in d.words()[-1]
+    _to(d, "vic")
+    d.do("ann", "pick_up", character="vic", item="Knife 4")
+    assert [i.name for i in d.state.sheet("vic").held] == ["Knife 4"]
