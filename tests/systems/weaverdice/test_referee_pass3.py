@@ -560,3 +560,65 @@ def test_a_belt_damaged_by_a_lesser_rend_drops_its_knife__picked_up_as_an_action
     _to(d, "vic")
     d.do("ann", "pick_up", character="vic", item="Knife 4")
     assert [i.name for i in d.state.sheet("vic").held] == ["Knife 4"]
+
+
+# -- powers in use (WD-COMBAT-009, -017..024; src 553-556, 588-600, 846) ----------------------------
+
+_BOLT = {
+    "name": "Bolt",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": "lesser",
+}
+_SNARE = {
+    "name": "Snare",
+    "classifications": ["shaker"],
+    "targeting": "ranged",
+    "range_ft": 30,
+    "attack_stat": "dexterity",
+    "damage": "bash",
+    "tier": "lesser",
+    "statuses": [{"status": "delayed"}],
+}
+
+
+@pytest.mark.rules("WD-STATUS-008", "WD-COMBAT-017")
+def test_a_blinded_blaster_fires_his_power_at_minus_1() -> None:
+    # src 846: Blinded, "-1 to hit those that can be seen": an attack is an attack, a power's too
+    # (src 553: "Using a fist, weapon, or offensive power to hit someone"). Vic's Bolt at the thug (DS
+    # 3): 3 + 0 - 1 = 2 misses.
+    d = _duel({**sheet("vic", "Vic"), "powers": [_BOLT]})
+    _to(d, "vic")
+    _with(d, "vic", Status.BLINDED)
+    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[3])
+    assert _wounds(d, "thug") == []
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-COMBAT-009")
+def test_a_dodged_snare_leaves_no_status() -> None:
+    # src 590: Dodge, "If equal to or better than the attack roll, the attack is ignored": the Snare's
+    # Delayed comes with the hit and goes with it. The brute's Snare: Dexterity 1, 6 - 2 = 4 hits DS 4;
+    # Vic dodges with a 5.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(
+        d, "gm", {**sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1), "powers": [_SNARE]}
+    )
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute first
+    d.do("gm", "use_power", character="brute", power="Snare", targets=["vic"], dice=[6])
+    d.answer("ann", "react-vic", "dodge", dice=[5])
+    assert _wounds(d, "vic") == []
+    assert Status.DELAYED.value not in _names(d, "vic")
+
+
+@pytest.mark.rules("WD-COMBAT-022", "WD-COMBAT-009")
+def test_cover_shields_from_a_power_as_from_any_attack() -> None:
+    # src 600: "cover is assumed to provide 1 defense against all attacks coming from the front 180
+    # degrees". The thug behind a car: DS 3 + 1; Vic's Bolt 3 + 0 = 3 misses.
+    d = _duel({**sheet("vic", "Vic"), "powers": [_BOLT]})
+    _to(d, "vic")
+    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], cover="regular", dice=[3])
+    assert _wounds(d, "thug") == []

@@ -346,6 +346,10 @@ class UsePower(Frozen):
     targets: TextList = Field(default_factory=list, max_length=50)
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
     bonus: int = Field(default=0, ge=-6, le=6)
+    cover: Cover = Field(
+        default=Cover.NONE, description="The targets' cover against its attack (WD-COMBAT-022)."
+    )
+    angle: int = Field(default=0, ge=-360, le=360)
     hidden: bool = False
 
 

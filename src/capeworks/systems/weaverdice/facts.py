@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
@@ -344,6 +344,8 @@ class AttackPatch(_Entry):
     pins: bool | None = None
     weapon: str | None = None
     grab: bool | None = None
+    #: left out when None, so patches written before the field read as they did
+    power: str | None = Field(default=None, exclude_if=lambda v: v is None)
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
 

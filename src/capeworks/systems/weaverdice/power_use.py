@@ -17,15 +17,15 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack
-from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.combat import ActionKind, cover_bonus
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
 from capeworks.systems.weaverdice.holds import defense_in_grapple
-from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool
-from capeworks.systems.weaverdice.wounding import full_action, land_hit, spend
+from capeworks.systems.weaverdice.vocab import Pool, Status
+from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
 
 __all__ = ["use_power"]
 
@@ -86,8 +86,16 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             # a grappled target's DS, a meat-shielding holder's with half cover (WD-GRAPPLE-006/008)
             ds = defense_in_grapple(
                 b.state, target.id, b.sheet(target.id).defense(context.config), context.config
+            ) + cover_bonus(c.cover, angle=c.angle)  # cover guards against all attacks (src 600)
+            # Blinded: -1 to hit those it can still see, a power's attack too (WD-STATUS-008, src 846)
+            blind = (
+                st.BLINDED_TO_HIT
+                if any(x.name == Status.BLINDED for x in b.person(c.character).conditions)
+                else 0
             )
-            roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
+            roll, _ = roll_check(
+                b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus + blind, purpose="power"
+            )
             hit = roll.success
             strike = PendingAttack(
                 attacker=c.character,
@@ -99,6 +107,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 conventional=False,
                 hidden=c.hidden,
                 effect_only=power.effects_only,
+                power=power.name if power.statuses else None,
             )
             pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
             # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)
@@ -130,41 +139,10 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 waits=pending is not None,
             )
             if shield is not None:
-                if holds.strike_shield(b, strike, roll, shield):
-                    _power_statuses(b, power, shield)  # the one held takes the hit, and its statuses
+                holds.strike_shield(b, strike, roll, shield)  # the one held takes the hit, statuses too
                 continue
-            if pending is not None:
-                _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
-                continue
-            if hit:
-                land_hit(b, strike)
-        if hit:
-            _power_statuses(b, power, target.id)
+            if hit and pending is None:
+                land_hit(b, strike)  # its statuses with it; a waiting hit's land when it does (src 590)
+            continue
+        power_statuses(b, power, target.id)  # a power that makes no attack roll reaches its targets
     return b.batch
-
-
-def _power_statuses(b: Builder, power: Power, target: str) -> None:
-    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
-    if not power.statuses:
-        return
-    t = b.person(target)
-    conditions = t.conditions
-    for applied in power.statuses:
-        new = (
-            st.condition(applied.status, target)
-            if applied.status is not None
-            else st.Condition(
-                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
-            )
-        )
-        conditions = st.add(conditions, new)
-    t = evolve(t, {"conditions": conditions})
-    b.emit(
-        ev.StatusesApplied(
-            character=target,
-            name=t.name,
-            source=power.name,
-            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
-            people=(t,),
-        )
-    )

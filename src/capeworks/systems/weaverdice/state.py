@@ -128,6 +128,8 @@ class PendingAttack(Frozen):
     weapon: str | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
     grab: bool = False
+    #: the power whose hit this is, when it applies statuses: they land with the hit, not a dodged one
+    power: str | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a failed Dodge/Block its defender may still buy up with high morale (WD-MORALE-003)
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None

@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
+from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
@@ -43,6 +44,7 @@ __all__ = [
     "land",
     "land_hit",
     "lengthy_turn",
+    "power_statuses",
     "resolve_effect",
     "spend",
     "spend_turn",
@@ -169,10 +171,12 @@ def land(
 
 
 def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
-    """An attack's hit landing on its target (or on ``target``, a meat shield struck instead)."""
+    """An attack's hit landing on its target (or on ``target``, a meat shield struck instead); a
+    power's statuses come with it (a dodged or blocked one brings none, src 590-592)."""
+    struck = a.target if target is None else target
     land(
         b,
-        a.target if target is None else target,
+        struck,
         a.tier,
         a.damage,
         attacker=a.attacker,
@@ -181,6 +185,37 @@ def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
         melee=a.melee,
         pins=a.pins,
         weapon=a.weapon,
+    )
+    if a.power is not None:
+        power = next((p for p in b.sheet(a.attacker).powers if p.name == a.power), None)
+        if power is not None:
+            power_statuses(b, power, struck)
+
+
+def power_statuses(b: Builder, power: Power, target: str) -> None:
+    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
+    if not power.statuses:
+        return
+    t = b.person(target)
+    conditions = t.conditions
+    for applied in power.statuses:
+        new = (
+            st.condition(applied.status, target)
+            if applied.status is not None
+            else st.Condition(
+                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
+            )
+        )
+        conditions = st.add(conditions, new)
+    t = evolve(t, {"conditions": conditions})
+    b.emit(
+        ev.StatusesApplied(
+            character=target,
+            name=t.name,
+            source=power.name,
+            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
+            people=(t,),
+        )
     )
 
 
