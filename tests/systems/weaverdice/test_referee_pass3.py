@@ -622,3 +622,17 @@ def test_cover_shields_from_a_power_as_from_any_attack() -> None:
     _to(d, "vic")
     d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], cover="regular", dice=[3])
     assert _wounds(d, "thug") == []
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-STATUS-003", "WD-COMBAT-009")
+def test_a_pained_blaster_whose_power_misses_owes_the_pain_price() -> None:
+    # src 822: Pained, "For actions that would require a roll, on a failure the subject must choose
+    # either a decline in morale, a lesser wound, or end their turn prematurely"; src 826: physical
+    # pain touches Dexterity. Vic's Bolt (Dexterity) at the thug: 2 + 0 < 3, a miss: the price.
+    d = _duel({**sheet("vic", "Vic"), "powers": [_BOLT]})
+    _to(d, "vic")
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[2])
+    assert "vic" in d.state.pain_owed
+    d.do("ann", "pain_choice", character="vic", choice="lesser_wound")
+    assert _wounds(d, "vic") == [WoundTier.LESSER]

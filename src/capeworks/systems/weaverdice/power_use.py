@@ -20,7 +20,16 @@ from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.combat import ActionKind, cover_bonus
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    Ctx,
+    Done,
+    offers_reaction,
+    on_turn,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
@@ -78,6 +87,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         spend(b, c.character, pool, EffortUse.POWER, dots)
     if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)
+    missed = False
     for target in targets:
         hit = True
         if power.is_attack:
@@ -97,6 +107,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus + blind, purpose="power"
             )
             hit = roll.success
+            missed = missed or not hit
             strike = PendingAttack(
                 attacker=c.character,
                 target=target.id,
@@ -145,4 +156,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 land_hit(b, strike)  # its statuses with it; a waiting hit's land when it does (src 590)
             continue
         power_statuses(b, power, target.id)  # a power that makes no attack roll reaches its targets
+    if missed and power.attack_stat is not None:
+        # a pained use whose attack roll failed owes pain's price, once for the action (src 822)
+        pained_failure(b, c.character, power.attack_stat, failed=True)
     return b.batch
