@@ -636,3 +636,34 @@ def test_a_pained_blaster_whose_power_misses_owes_the_pain_price() -> None:
     assert "vic" in d.state.pain_owed
     d.do("ann", "pain_choice", character="vic", choice="lesser_wound")
     assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+_FLASH = {
+    "name": "Flash",
+    "classifications": ["blaster"],
+    "action": "reaction",
+    "targeting": "ranged",
+    "range_ft": 30,
+    "attack_stat": "dexterity",
+    "damage": "shock",
+    "tier": "lesser",
+    "cost": [{"pool": "focus"}],
+}
+
+
+@pytest.mark.rules("WD-COMBAT-015", "WD-COMBAT-009", "WD-EFFORT-004")
+def test_a_reaction_power_fires_out_of_turn_for_its_focus__not_on_ones_own_turn() -> None:
+    # src 586: out-of-turn actions "require Focus()"; src 888: in an attack of opportunity "powers may
+    # come into effect". Vic's Flash is a reaction power: on the brute's turn it fires for a Focus dot
+    # (6 + 0 hits the brute's DS 4; the brute takes it, effect 1); on Vic's own turn it is refused.
+    d = _duel({**sheet("vic", "Vic"), "powers": [_FLASH]})
+    d.do("ann", "use_power", character="vic", power="Flash", targets=["brute"], dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[1])
+    d.answer("gm", d.prompt("gm", "effect").id, "none")
+    assert _wounds(d, "brute") == [WoundTier.LESSER]
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert d.state.fight.turn.actor == "brute"
+    _to(d, "vic")
+    d.refuse(
+        "ann", "use_power", character="vic", power="Flash", targets=["thug"], dice=[6], rule="WD-COMBAT-015"
+    )

@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_s
 from capeworks.systems.weaverdice.state import PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Status
 from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
+from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["use_power"]
 
@@ -56,8 +57,20 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         PowerAction.LENGTHY: ActionKind.LENGTHY,
         PowerAction.QUICK: ActionKind.QUICK,
     }
-    if power.action not in kinds:
+    reaction = power.action is PowerAction.REACTION
+    if power.action not in kinds and not reaction:
         raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
+    if reaction:
+        # out of turn, for its Focus (src 586), as an attack of opportunity is (WD-COMBAT-015)
+        fight = state.fight
+        if fight is None or fight.turn is None or fight.turn.actor == c.character:
+            raise RuleViolation("WD-COMBAT-015", f"{power.name} is used out of turn, on someone else's.")
+        if me.track.standing is not Standing.UP:
+            raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to act.")
+        if state.attack is not None or state.effects:
+            raise RuleViolation(
+                "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
+            )
     targets = [person(state, t) for t in c.targets]
     if len({t.id for t in targets}) < len(targets):
         raise RuleViolation("WD-COMBAT-009", "Name each target once.")
@@ -68,9 +81,9 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
     if power.is_attack and not targets:
         raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
-    fight = on_turn(state, c.character) if state.fight is not None else None
+    fight = on_turn(state, c.character) if state.fight is not None and not reaction else None
     b = Builder(state, context, dice)
-    kind = kinds[power.action]
+    kind = kinds.get(power.action, ActionKind.QUICK)
     if fight is not None and fight.turn is not None:
         turn = fight.turn.spend(kind, config=context.config)
         b.emit(
