@@ -667,3 +667,43 @@ def test_a_reaction_power_fires_out_of_turn_for_its_focus__not_on_ones_own_turn(
     d.refuse(
         "ann", "use_power", character="vic", power="Flash", targets=["thug"], dice=[6], rule="WD-COMBAT-015"
     )
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-WFX-006", "WD-STATUS-004")
+def test_lesser_shock_3_4_from_a_mental_source_is_mental_pain() -> None:
+    # src 744: Lesser Shock 3-4, "Target suffers physical or mental pain, depending on source." A
+    # psychic jolt is a mental source: mental pain (src 830: Wits, Knowledge...), not physical.
+    d = _duel()
+    d.do("gm", "attack", character="brute", target="vic", damage="shock", mental=True, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[3])
+    _keep_recovery(d)
+    assert Status.PAINED_MENTAL.value in _names(d, "vic")
+    assert Status.PAINED_PHYSICAL.value not in _names(d, "vic")
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-WFX-006")
+def test_lesser_shock_3_4_from_a_taser_is_physical_pain() -> None:
+    # src 744, 628 (tasers): a physical source, physical pain (WD-WFX-006 PROPOSED: the default)
+    d = _duel()
+    _brute_hits_vic(d, "shock", "lesser", 4)
+    _keep_recovery(d)
+    assert Status.PAINED_PHYSICAL.value in _names(d, "vic")
+
+
+_MIND_SPIKE = {
+    **_BOLT,
+    "name": "Mind Spike",
+    "classifications": ["master"],
+    "damage": "shock",
+    "mental": True,
+}
+
+
+@pytest.mark.rules("WD-WFX-015", "WD-WFX-006", "WD-COMBAT-009")
+def test_a_psychic_power_leaves_mental_pain() -> None:
+    # src 744 with a power as the source: a Master's Mind Spike (Dexterity 3: 6 hits the thug's DS 3;
+    # a generic takes it at once, effect 3): mental pain
+    d = _duel({**sheet("vic", "Vic"), "powers": [_MIND_SPIKE]})
+    _to(d, "vic")
+    d.do("ann", "use_power", character="vic", power="Mind Spike", targets=["thug"], dice=[6, 3])
+    assert Status.PAINED_MENTAL.value in _names(d, "thug")

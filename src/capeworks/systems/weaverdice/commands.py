@@ -336,6 +336,10 @@ class Attack(Frozen):
     weapon: str | None = Field(
         default=None, max_length=60, description="The held item swung, by name; none: bare hands."
     )
+    mental: bool = Field(
+        default=False,
+        description="A mental source (a psychic blast): the pain its effect inflicts is mental (src 744).",
+    )
 
 
 class UsePower(Frozen):

@@ -346,6 +346,7 @@ class AttackPatch(_Entry):
     grab: bool | None = None
     #: left out when None, so patches written before the field read as they did
     power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    mental: bool | None = Field(default=None, exclude_if=lambda v: not v)
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
 
@@ -367,6 +368,8 @@ class EffectPatch(_Entry):
     ranged: bool | None = None
     pins: bool | None = None
     weapon: str | None = None
+    #: left out when None or False, so patches written before the field read as they did
+    mental: bool | None = Field(default=None, exclude_if=lambda v: not v)
 
 
 class GrapplePatch(_Entry):

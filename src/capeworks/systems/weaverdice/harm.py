@@ -182,6 +182,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         pins=c.pins,
         # a melee weapon can stay in the target (WD-STATUS-012); a shot's projectile is not the bow
         weapon=c.weapon if c.melee else None,
+        mental=c.mental,
     )
     # the attack's details are kept only when something waits on them: a reaction or a chance
     details = strike if can_react or may_buy else None

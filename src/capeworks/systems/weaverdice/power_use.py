@@ -132,6 +132,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 hidden=c.hidden,
                 effect_only=power.effects_only,
                 power=power.name if power.statuses else None,
+                mental=power.mental,
             )
             pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
             # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)

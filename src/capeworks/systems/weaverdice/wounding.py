@@ -133,6 +133,7 @@ def land(
     melee: bool = True,
     pins: bool = False,
     weapon: str | None = None,
+    mental: bool = False,
 ) -> None:
     """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
     weapon's hit delivers the effect alone (WD-COMBAT-026). ``melee`` and ``pins`` say what an object
@@ -153,6 +154,7 @@ def land(
                 ranged=not melee,
                 pins=pins,
                 weapon=weapon,
+                mental=mental,
             ),
         )
         return
@@ -167,6 +169,7 @@ def land(
         melee=melee,
         pins=pins,
         weapon=weapon,
+        mental=mental,
     )
 
 
@@ -185,6 +188,7 @@ def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
         melee=a.melee,
         pins=a.pins,
         weapon=a.weapon,
+        mental=a.mental,
     )
     if a.power is not None:
         power = next((p for p in b.sheet(a.attacker).powers if p.name == a.power), None)
@@ -233,6 +237,7 @@ def take_wound(
     melee: bool = True,
     pins: bool = False,
     weapon: str | None = None,
+    mental: bool = False,
 ) -> None:
     """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``,
     ``weapon``: as :func:`land` says)."""
@@ -275,6 +280,7 @@ def take_wound(
                 ranged=not melee,
                 pins=pins,
                 weapon=weapon,
+                mental=mental,
             ),
         )
 
@@ -412,6 +418,7 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         reach=Reach.RANGED if e.ranged else Reach.MELEE,
         pinnable=e.pins,
         weapon=e.weapon,
+        pain=Status.PAINED_MENTAL if e.mental else Status.PAINED_PHYSICAL,
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
