@@ -707,3 +707,19 @@ def test_a_psychic_power_leaves_mental_pain() -> None:
     _to(d, "vic")
     d.do("ann", "use_power", character="vic", power="Mind Spike", targets=["thug"], dice=[6, 3])
     assert Status.PAINED_MENTAL.value in _names(d, "thug")
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-COMBAT-009")
+def test_great_morale_buys_up_a_missed_power_attack() -> None:
+    # src 453: high morale "can be spent; lowering morale by one step to change a die result", as
+    # Tankspanker does (src 479). Vic at great morale (+2): his Bolt's 1 misses the thug's DS 3, a step
+    # spent makes it a 4, which lands (lesser burn, effect 4).
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "powers": [_BOLT]}, morale=2)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[1])
+    assert _wounds(d, "thug") == []
+    d.do("ann", "spend_morale", character="vic", dice=[4])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+    assert d.state.people["vic"].morale == 1

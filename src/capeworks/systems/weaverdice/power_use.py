@@ -32,7 +32,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
-from capeworks.systems.weaverdice.state import PendingAttack, WdState
+from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Status
 from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
 from capeworks.systems.weaverdice.wounds import Standing
@@ -137,6 +137,9 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
             # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)
             shield = None if hit else holds.shield_struck(b.state, target.id, roll.total, ds)
+            # high morale may buy a one-target power's miss up, as any attack's (WD-MORALE-003, src 453)
+            may_buy = not hit and shield is None and len(targets) == 1 and b.person(c.character).morale > 0
+            chance = Chance(who=c.character, kind="attack", roll=roll, attack=strike) if may_buy else None
             emit_attack(
                 b,
                 ev.AttackRolled(
@@ -157,6 +160,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                         if pending is not None and b.state.attack is not None
                         else b.state.queued
                     ),
+                    chance=chance,
                 ),
                 hidden=c.hidden,
                 veiled=me.hidden,  # a hidden NPC's power: its total and outcome only (issue 19, item 8)
