@@ -723,3 +723,19 @@ def test_great_morale_buys_up_a_missed_power_attack() -> None:
     d.do("ann", "spend_morale", character="vic", dice=[4])
     assert _wounds(d, "thug") == [WoundTier.LESSER]
     assert d.state.people["vic"].morale == 1
+
+
+@pytest.mark.rules("WD-COMBAT-017", "WD-WOUND-012")
+def test_a_power_is_not_aimed_at_a_generic_already_down() -> None:
+    # src 304, 800: generics who suffer wounds equal to their Guts "drop ... and stay there"; a plain
+    # attack at one is refused, and so is a power's. The thug (Guts 2) takes two lesser wounds.
+    d = _duel({**sheet("vic", "Vic"), "powers": [_BOLT]})
+    _to(d, "vic")
+    d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="thug", dice=[6, 1])
+    assert d.state.people["thug"].track.standing is Standing.DOWN
+    d.do("ann", "end_turn", character="vic")
+    _to(d, "vic")
+    d.refuse(
+        "ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[6], rule="WD-COMBAT-017"
+    )

@@ -81,6 +81,10 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation("WD-COMBAT-009", f"{power.name} reaches at most {limit} target(s).")
     if power.is_attack and not targets:
         raise RuleViolation("WD-COMBAT-017", f"Name whom {power.name} is aimed at.")
+    out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
+    if power.is_attack and out is not None:
+        # as a plain attack: the dropped are ignored thereafter (src 306, 800)
+        raise RuleViolation("WD-COMBAT-017", f"{out.name} is already out of the fight.")
     fight = on_turn(state, c.character) if state.fight is not None and not reaction else None
     b = Builder(state, context, dice)
     kind = kinds.get(power.action, ActionKind.QUICK)
