@@ -739,3 +739,68 @@ def test_a_power_is_not_aimed_at_a_generic_already_down() -> None:
     d.refuse(
         "ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[6], rule="WD-COMBAT-017"
     )
+
+
+@pytest.mark.rules("WD-EQUIP-011", "WD-EQUIP-013", "WD-WFX-019")
+@pytest.mark.parametrize(("die", "lost"), [(4, False), (5, True)])
+def test_high_tier_armor_guards_the_icon_beside_it__the_attacker_needs_5(die: int, lost: bool) -> None:
+    # src 1048: High Tier Armor "acts as reinforcement for adjacent pieces" (PROPOSED WD-EQUIP-011:
+    # orthogonal neighbours, at Standard strength, 5+). A power's rend (not conventional, so the
+    # armor slot takes the wound and the effect still rolls): Moderate Rend 6, the icon beside the
+    # armor is named with the belt; Vic gives up the icon; the brute's break die decides.
+    costume = {
+        "pieces": [
+            {"key": "high_armor", "cell": [1, 1]},
+            {"key": "icon", "cell": [1, 2]},
+            {"key": "low_belt", "cell": [0, 0]},
+        ]
+    }
+    d = _duel({**sheet("vic", "Vic"), "costume": costume})
+    d.do(
+        "gm",
+        "attack",
+        character="brute",
+        target="vic",
+        damage="rend",
+        tier="moderate",
+        conventional=False,
+        dice=[6],
+    )
+    d.answer("ann", "react-vic", "take", dice=[6])
+    _keep_recovery(d)
+    d.do("gm", "effect_choice", character="brute", key="named", picks=["icon-12", "low_belt-00"])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["icon-12"], dice=[die])
+    assert d.state.sheet("vic").costume.at((1, 2)).destroyed is lost
+
+
+@pytest.mark.rules("WD-GRAPPLE-008")
+def test_a_push_of_10_ft_costs_4__named_at_2_points_it_is_refused() -> None:
+    # src 954-958: Push, 2-4 points, "Push the target 5' to 10'"; PROPOSED (WD-GRAPPLE-008): 2 points
+    # per 5 ft, so 2 (or 3) points push 5 ft and 10 ft takes 4. Vic 6 + 2 against 2: margin 6.
+    d = _wrestle()
+    d.refuse(
+        "ann",
+        "grapple",
+        character="vic",
+        target="thug",
+        option="push",
+        points=2,
+        feet=10,
+        dice=[6, 2],
+        rule="WD-GRAPPLE-008",
+        match="10 feet costs 4 points",
+    )
+    d.do("ann", "grapple", character="vic", target="thug", option="push", points=4, feet=10, dice=[6, 2])
+    assert "vic>thug" not in d.state.grapples
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-009")
+def test_a_drag_in_round_two_keeps_the_hold() -> None:
+    # src 948-950: Drag, 1-2 points, "Move the target 5 to 10', moving with them, maintaining hold.
+    # Round 2+ of grapple only." 2 points drag 10 ft; the grapple goes on.
+    d = _wrestle()
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 2])
+    d.do("ann", "end_turn", character="vic")
+    _to(d, "vic")
+    d.do("ann", "grapple", character="vic", target="thug", option="drag", points=2, feet=10, dice=[4, 2])
+    assert "vic>thug" in d.state.grapples
