@@ -804,3 +804,27 @@ def test_a_drag_in_round_two_keeps_the_hold() -> None:
     _to(d, "vic")
     d.do("ann", "grapple", character="vic", target="thug", option="drag", points=2, feet=10, dice=[4, 2])
     assert "vic>thug" in d.state.grapples
+
+
+# -- movement (WD-MOVE, src 878-928) --------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-MOVE-006", "WD-EFFORT-003")
+def test_a_stamina_push_on_the_second_of_two_moves_counts_double() -> None:
+    # src 378: Stamina, "Push to extend movement. (add 1d3 x 5', double if double-moving)". Vic
+    # (Athletics 3, 30 ft a move) moves 30 ft, then moves again pushing: a 1 on the d3 is 5 ft,
+    # doubled: 40 ft (under the 75 ft ceiling, src 890).
+    d = _duel()
+    _to(d, "vic")
+    d.do("ann", "move", character="vic", feet=30)
+    d.do("ann", "move", character="vic", feet=40, push=True, dice=[1])
+    assert d.state.fight.turn.moved == 70
+
+
+@pytest.mark.rules("WD-MOVE-006", "WD-EFFORT-003")
+def test_a_stamina_push_on_a_single_move_is_not_doubled() -> None:
+    # src 378: a single move pushed: 30 + 5 = 35 ft, no more
+    d = _duel()
+    _to(d, "vic")
+    d.refuse("ann", "move", character="vic", feet=40, push=True, dice=[1], rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=35, push=True, dice=[1])

@@ -337,6 +337,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         sprint_total=sprint_total,
         push_d3=push,
         power_ft=power_ft,
+        # the turn's second move after a first: double-moving, so a push counts twice (src 378)
+        double_moving=not c.sprint and fight.turn.moved > 0 and fight.turn.actions == 1,
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
     allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)
