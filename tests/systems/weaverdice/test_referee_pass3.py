@@ -828,3 +828,45 @@ def test_a_stamina_push_on_a_single_move_is_not_doubled() -> None:
     _to(d, "vic")
     d.refuse("ann", "move", character="vic", feet=40, push=True, dice=[1], rule="WD-MOVE-001")
     d.do("ann", "move", character="vic", feet=35, push=True, dice=[1])
+
+
+@pytest.mark.rules("WD-WFX-011", "WD-WOUND-014", "WD-COMBAT-035")
+def test_lesser_bash_3_4_knocks_vic_down__the_wound_goes_at_his_next_rest() -> None:
+    # src 656: "Knocks target down but the wound fades on the next rest." Vic rests on his turn (the
+    # Guts roll fails, a 1): the bash wound goes all the same; he is still down.
+    d = _duel()
+    _brute_hits_vic(d, "bash", "lesser", 3)
+    _keep_recovery(d)
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+    assert Status.KNOCKED_DOWN.value in _names(d, "vic")
+    _to(d, "vic")
+    d.do("ann", "rest", character="vic", restore="focus", dice=[1])
+    assert _wounds(d, "vic") == []
+    assert Status.KNOCKED_DOWN.value in _names(d, "vic")
+
+
+@pytest.mark.rules("WD-WFX-016", "WD-STATUS-006")
+def test_moderate_cut_3_arm_pain_prices_a_missed_swing_not_a_move() -> None:
+    # src 678: "Arm Pain"; src 838: pain in a body part "Applies when using that body part for an
+    # action". Vic's swing (an arm) misses the thug, 1 + 0 < 3: the price is owed; his move is no roll.
+    d = _duel()
+    _brute_hits_vic(d, "cut", "moderate", 3)
+    _keep_recovery(d)
+    d.do("ann", "effect_choice", character="vic", key="pain_in", picks=["right_arm"])
+    _to(d, "vic")
+    d.do("ann", "move", character="vic", feet=10)
+    assert "vic" not in d.state.pain_owed
+    d.do("ann", "attack", character="vic", target="thug", dice=[1])
+    assert "vic" in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-STATUS-006")
+def test_with_the_right_arm_in_pain_a_kick_that_misses_owes_nothing() -> None:
+    # src 838: pain in a part applies "when using that body part for an action": a kick uses a leg
+    d = _duel()
+    _brute_hits_vic(d, "cut", "moderate", 3)
+    _keep_recovery(d)
+    d.do("ann", "effect_choice", character="vic", key="pain_in", picks=["right_arm"])
+    _to(d, "vic")
+    d.do("ann", "attack", character="vic", target="thug", part="left_leg", dice=[1])
+    assert "vic" not in d.state.pain_owed

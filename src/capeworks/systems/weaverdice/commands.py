@@ -340,6 +340,9 @@ class Attack(Frozen):
         default=False,
         description="A mental source (a psychic blast): the pain its effect inflicts is mental (src 744).",
     )
+    part: BodyPart | None = Field(
+        default=None, description="The body part it strikes with (a kick: a leg); none: the arms."
+    )
 
 
 class UsePower(Frozen):
