@@ -870,3 +870,13 @@ def test_with_the_right_arm_in_pain_a_kick_that_misses_owes_nothing() -> None:
     _to(d, "vic")
     d.do("ann", "attack", character="vic", target="thug", part="left_leg", dice=[1])
     assert "vic" not in d.state.pain_owed
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_moderate_shock_5_6_the_prompt_says_how_many_points_the_guts_roll_drained() -> None:
+    # src 770: "Roll Guts. Lose 10-[result] attribute points temporarily." Vic's Guts 3 rolls a 4:
+    # six points, and the question he answers says six.
+    d = _duel()
+    _brute_hits_vic(d, "shock", "moderate", 5)
+    d.answer("ann", d.prompt("ann", "effect").id, "none", dice=[4])
+    assert "the 6 drained points" in d.prompt("ann", "effect").question
