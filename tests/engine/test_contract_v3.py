@@ -282,6 +282,38 @@ def _ranged_stuck_fixed(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [fixed(e) for e in log]
 
 
+def _exhausted_spent_fixed(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``log`` as today's code writes the exhausted dot: one of the pools the character spent (src
+    409, fixed on branch ``refwd3``: WD-EFFORT-009). The v2 fight session exhausted Stamina for
+    Ramjet, who had spent only Focus; today's session chooses (and may only choose) Focus. An
+    ``exhausted`` event whose pool the character had not spent names the first pool spent instead,
+    in its pool and its ``effort.exhausted``."""
+    order = ("stamina", "focus", "recovery")
+    spent: dict[str, set[str]] = {}
+    out = []
+    for e in log:
+        data = e["data"]
+        pools = spent.get(data.get("character", ""), set())
+        for c in data.get("changed") or data.get("people") or ():
+            if isinstance(c, dict) and isinstance(c.get("effort"), dict) and c.get("id"):
+                spent[c["id"]] = {p for p, n in (c["effort"].get("spent") or {}).items() if n}
+        if e["type"] != "weaverdice.exhausted" or not pools or data["pool"] in pools:
+            out.append(e)
+            continue
+        was, now = data["pool"], next(p for p in order if p in pools)
+        changed = []
+        for c in data.get("changed") or ():
+            if isinstance(c, dict) and c.get("id") == data["character"] and isinstance(c.get("effort"), dict):
+                tired = dict(c["effort"].get("exhausted") or {})
+                tired[now] = tired.get(now, 0) + tired.pop(was, 0)
+                c = {**c, "effort": {**c["effort"], "exhausted": tired}}
+            changed.append(c)
+        out.append(
+            {**e, "data": {**data, "pool": now, **({"changed": changed} if "changed" in data else {})}}
+        )
+    return out
+
+
 def _reactions_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``log`` as the v2 code wrote a hidden NPC's Dodge or Block: since issue 19 its ``reacted`` is
     GM-only and the players get a ``rolled_in_secret`` and a ``reaction_seen`` after it (a deliberate
@@ -388,7 +420,9 @@ def test_events_made_now__write_every_field_of_the_golden_logs_of_contract_v2_as
             golden["log"][n] = {**old, "data": now.data, "version": now.version}
             upcast_any = True
     mine = _initiative_rolls_pooled(_reactions_seen_dropped(made["log"]))
-    theirs = _patches_narrowed(mine, _initiative_rolls_pooled(_ranged_stuck_fixed(golden["log"])))
+    theirs = _patches_narrowed(
+        mine, _initiative_rolls_pooled(_exhausted_spent_fixed(_ranged_stuck_fixed(golden["log"])))
+    )
     assert _written_as_before(mine, theirs) is None, _written_as_before(mine, theirs)
     if made["log"] == golden["log"] and not upcast_any:
         assert made["chain"] == golden["chain"]

@@ -78,7 +78,8 @@ def test_rest_restores_spent_dots_only() -> None:
 def test_exhaustion_accumulates_over_a_day__wx10() -> None:
     e = Effort()
     for n, pool in enumerate((Pool.FOCUS, Pool.STAMINA, Pool.FOCUS), start=1):
-        e = e.spend(ADA, Pool.FOCUS).end_encounter(ADA, lull=True, exhaust=pool)
+        # the exhausted dot is one of those spent (src 409)
+        e = e.spend(ADA, pool).end_encounter(ADA, lull=True, exhaust=pool)
         assert sum(e.exhausted.values()) == n  # 1, then 2, then 3
         assert e.spent == {}  # every spent dot came back
     assert e.maximum(ADA, Pool.FOCUS) == 2  # Wits 4 - two exhausted

@@ -289,11 +289,11 @@ def test_end_of_fight__lull_exhausts_one_chosen_dot_and_training_follows() -> No
     d.do("ann", "move", character="vic", feet=35, push=True, dice=[1])  # Stamina spent: 30 + 5
     d.do("gm", "end_combat")
     prompt = d.prompt("ann", "exhaust")
-    assert {o.value for o in prompt.options} == {"stamina", "focus", "recovery"}
-    d.answer("ann", prompt.id, "focus")
+    assert {o.value for o in prompt.options} == {"stamina"}  # only Stamina was spent (src 409)
+    d.answer("ann", prompt.id, "stamina")
     vic = d.state.people["vic"]
     sheet_ = d.state.sheet("vic")
-    assert vic.effort.available(sheet_, Pool.STAMINA) == 3 and vic.effort.maximum(sheet_, Pool.FOCUS) == 2
+    assert vic.effort.available(sheet_, Pool.FOCUS) == 3 and vic.effort.maximum(sheet_, Pool.STAMINA) == 2
     # Brawl's field was used: one training roll for Wrestle, d6 4 + Know 0 + Brawn 1 = 5 (10 of 12)
     d.do("ann", "train", character="vic", skill="wrestle", dice=[4])
     assert "10 of 12 saved" in d.words()[-1]

@@ -91,7 +91,7 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("ann", "attack", {"character": "ramjet", "target": "prt_officer", "skills": "Brawl"}, [1, 6, 1]),
     ("ann", "attack", {"character": "ramjet", "target": "prt_officer", "skills": "Brawl"}, [2, 2, 5]),
     ("gm", "end_combat", {}, []),
-    ("ann", "answer", {"prompt": "exhaust-ramjet", "option": "stamina"}, []),
+    ("ann", "answer", {"prompt": "exhaust-ramjet", "option": "focus"}, []),
 ]
 
 
@@ -118,7 +118,7 @@ def test_scripted_fight__outcome() -> None:
     # the third hit, a lesser pierce, filled the Guts-3 track (he stayed up on a 6) and stuck in him
     assert [w.tier for w in ramjet.track.wounds] == [WoundTier.MODERATE, WoundTier.MODERATE, WoundTier.LESSER]
     assert [c.name for c in ramjet.conditions] == ["stuck"]
-    assert ramjet.effort.exhausted == {Pool.STAMINA: 1}  # he spent Focus blocking; chose Stamina
+    assert ramjet.effort.exhausted == {Pool.FOCUS: 1}  # he spent Focus blocking: a Focus dot kept back
     assert people["stave"].effort.exhausted == {}  # spent nothing, exhausts nothing
     # the PRT officer's armor slot took Stave's first hit: no effect roll for it
     assert people["prt_officer"].track.wounds[0].armor

@@ -76,15 +76,17 @@ def test_a_power_that_misses_the_shielding_holder_strikes_the_one_held() -> None
     d = shielded_thug()
     # src 986: "use the target as half cover. Incoming attacks that don't pass DS hit them": a
     # power's attack is an incoming attack too. 2 + 0 against the thug's DS 3 + 1: a miss; Vic,
-    # held, has DS 0: it hits him, and its status goes with the hit
+    # held, has DS 0: it hits him, and its status lands with the hit once he takes it (a dodge
+    # would leave none, src 590)
     d.do("bob", "use_power", character="ace", power="arc lash", targets="thug", dice=[2])
-    assert "Ace attacks Thug (lesser shock) vs defense 4" in d.words()[-3]
-    assert "Ace attacks Vic (lesser shock) vs defense 0" in d.words()[-2]
-    assert "Vic may dodge or block" in d.words()[-2]
-    assert d.words()[-1] == "Arc Lash leaves Vic crackling."
+    assert "Ace attacks Thug (lesser shock) vs defense 4" in d.words()[-2]
+    assert "Ace attacks Vic (lesser shock) vs defense 0" in d.words()[-1]
+    assert "Vic may dodge or block" in d.words()[-1]
+    assert d.state.people["vic"].conditions == ()
+    d.answer("ann", "react-vic", "take", dice=[1])
+    assert "Arc Lash leaves Vic crackling." in d.words()
     assert [c.name for c in d.state.people["vic"].conditions] == ["crackling"]
     assert d.state.people["thug"].conditions == ()
-    d.answer("ann", "react-vic", "take", dice=[1])
     assert len(d.state.people["vic"].track.wounds) == 1
     assert d.state.people["thug"].track.wounds == ()
 

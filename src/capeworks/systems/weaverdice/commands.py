@@ -350,6 +350,13 @@ class Attack(Frozen):
     weapon: str | None = Field(
         default=None, max_length=60, description="The held item swung, by name; none: bare hands."
     )
+    mental: bool = Field(
+        default=False,
+        description="A mental source (a psychic blast): the pain its effect inflicts is mental (src 744).",
+    )
+    part: BodyPart | None = Field(
+        default=None, description="The body part it strikes with (a kick: a leg); none: the arms."
+    )
 
 
 class UsePower(Frozen):
@@ -360,6 +367,10 @@ class UsePower(Frozen):
     targets: TextList = Field(default_factory=list, max_length=50)
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
     bonus: int = Field(default=0, ge=-6, le=6)
+    cover: Cover = Field(
+        default=Cover.NONE, description="The targets' cover against its attack (WD-COMBAT-022)."
+    )
+    angle: int = Field(default=0, ge=-360, le=360)
     hidden: bool = False
     pins: bool = Field(
         default=False,

@@ -16,12 +16,12 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.equipment import check_hands
+from capeworks.systems.weaverdice.equipment import HeldItem, check_hands
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, person
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Status
 
-__all__ = ["drop_held", "lodge", "pick_up", "stuck_in", "wrested"]
+__all__ = ["drop_held", "lodge", "pick_up", "stuck_in", "wrest_held", "wrested"]
 
 
 def drop_held(b: Builder, ident: str) -> None:
@@ -85,6 +85,50 @@ def wrested(b: Builder, owner: str, item: str) -> None:
         ),
         hidden=b.person(owner).hidden,
     )
+
+
+def wrest_held(b: Builder, grappler: str, target: str) -> None:
+    """Wrest: "As Disarm, but you keep it" (src 972-974): what the target holds (not a fist) leaves
+    their hands for the grappler's; what the grappler's free hands cannot take falls beside the target,
+    as a Disarm's would (src 968, WD-EQUIP-002)."""
+    sheet = b.sheet(target)
+    taken = tuple(h for h in sheet.held if not h.is_fist)
+    if not taken:
+        return
+    mine = b.sheet(grappler)
+    hands = st.usable_hands(b.person(grappler).conditions, grappler)
+    kept: list[HeldItem] = []
+    for item in taken:
+        try:
+            check_hands((*mine.held, *kept, item), hands=hands)
+        except RuleViolation:
+            continue
+        kept.append(item)
+    fallen = tuple(h for h in taken if h not in kept)
+    b.emit(
+        ev.ItemsDropped(
+            character=target,
+            name=b.person(target).name,
+            items=tuple(h.name for h in taken),
+            sheet=evolve(
+                sheet,
+                {"held": tuple(h for h in sheet.held if h.is_fist), "dropped": (*sheet.dropped, *fallen)},
+            ),
+        ),
+        hidden=b.person(target).hidden,
+    )
+    for item in kept:
+        mine = b.sheet(grappler)
+        b.emit(
+            ev.ItemPickedUp(
+                character=grappler,
+                name=b.person(grappler).name,
+                item=item.name,
+                wrested=True,
+                sheet=evolve(mine, {"held": (*mine.held, item)}),
+            ),
+            hidden=b.person(grappler).hidden,
+        )
 
 
 def stuck_in(state: WdState, owner: str, item: str) -> str | None:

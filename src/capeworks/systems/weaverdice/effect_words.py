@@ -166,6 +166,10 @@ def effect_words(need: Need, *, recovery_left: int) -> EffectWords:
             f"{what[0].upper()}{what[1:]}.", labels, hint=f"{what}; pick the pools to spend from"
         )
     asks = _ASK.get(head, "what happens")
+    if head == "drain" and len(need.counts) == 1:
+        # say how many the Guts roll drained: the player picks that many (src 770)
+        n = need.counts[0]
+        asks = asks.replace("the drained points", f"the {n} drained point{'s' if n != 1 else ''}", 1)
     labels = {o: o.replace("_", " ") for o in need.options}
     labels["none"] = "none"
     return EffectWords(

@@ -160,6 +160,14 @@ class Effort(Frozen):
             effort = effort.restore(character, pool, n)
         return effort
 
+    def exhaustible(self, character: Character) -> tuple[Pool, ...]:
+        """The pools the exhausted dot may come from: it is one of the spent dots kept back ("recover
+        all spent dots of effort except one of their choice", src 409), so a pool with a dot still
+        spent; if rests gave every dot back, any pool with a dot (WD-EFFORT-009)."""
+        have = tuple(p for p in Pool if self.maximum(character, p) >= 1)
+        spent = tuple(p for p in have if self.spent.get(p, 0) > 0)
+        return spent or have
+
     def end_encounter(self, character: Character, *, lull: bool, exhaust: Pool | None) -> Effort:
         """After an encounter: with five quiet minutes, all spent dots return but one, which becomes
         exhausted (WD-EFFORT-009/010); without the lull nothing returns yet; bonus dots vanish first
@@ -176,6 +184,14 @@ class Effort(Frozen):
                 raise RuleViolation(
                     "WD-EFFORT-009",
                     f"{character.name}'s {_WORD[exhaust]} has no dot left to exhaust.",
+                    field="exhaust",
+                )
+            pools = self.exhaustible(character)
+            if exhaust not in pools:
+                raise RuleViolation(
+                    "WD-EFFORT-009",
+                    f"The exhausted dot is one {character.name} spent and keeps back:"
+                    f" {' or '.join(_WORD[p] for p in pools)}.",
                     field="exhaust",
                 )
             exhausted[exhaust] = exhausted.get(exhaust, 0) + 1

@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice.data_equipment import (
     HAND_COUNT,
     SAMPLE_HELD_ITEMS,
     CostumeFamily,
+    GearTier,
     PieceSpec,
     Size,
 )
@@ -228,8 +229,9 @@ class Costume(Frozen):
     """The 3x3 costume grid, grown by progression slots, and its qualifiers.
 
     Extra costume slots (WD-EQUIP-008) extend the grid by a fourth row, filled
-    left to right. ``coverage``, ``helmet`` and ``skin`` (bottom-tier or no
-    costume) are the qualifiers the wound-effect tables read (WD-EQUIP-018).
+    left to right. ``coverage``, ``helmet`` and ``skin`` (the GM's word that it is bottom tier; a
+    costume with no piece of standard tier or better is so anyway, :attr:`bare`) are the
+    qualifiers the wound-effect tables read (WD-EQUIP-018).
     """
 
     pieces: tuple[PlacedPiece, ...] = ()
@@ -301,6 +303,12 @@ class Costume(Frozen):
     def used_cells(self) -> int:
         """Each piece fills its cell, and "-1 costume slot" loses one more (WD-EQUIP-010)."""
         return sum(1 + piece_spec(p.key).lost_cells for p in self.pieces)
+
+    @property
+    def bare(self) -> bool:
+        """Bottom tier or skin (src 738-740): flagged so, or no piece left of standard tier or better
+        (PROPOSED WD-WFX-008)."""
+        return self.skin or all(spec.tier is GearTier.LOW for _, spec in self._active())
 
     def at(self, cell: Cell) -> PlacedPiece | None:
         """The piece in a cell, if any."""

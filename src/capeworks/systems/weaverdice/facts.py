@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
@@ -351,6 +351,9 @@ class AttackPatch(_Entry):
     pins: bool | None = None
     weapon: str | None = None
     grab: bool | None = None
+    #: left out when None, so patches written before the field read as they did
+    power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    mental: bool | None = Field(default=None, exclude_if=lambda v: not v)
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
 
@@ -372,6 +375,8 @@ class EffectPatch(_Entry):
     ranged: bool | None = None
     pins: bool | None = None
     weapon: str | None = None
+    #: left out when None or False, so patches written before the field read as they did
+    mental: bool | None = Field(default=None, exclude_if=lambda v: not v)
 
 
 class GrapplePatch(_Entry):

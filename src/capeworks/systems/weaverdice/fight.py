@@ -49,7 +49,7 @@ from capeworks.systems.weaverdice.vocab import (
     WoundTier,
 )
 from capeworks.systems.weaverdice.wfx_outcome import regain
-from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, take_wound
+from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, stay_up, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
 
 __all__ = [
@@ -243,6 +243,12 @@ def _round_end(b: Builder, round_: int) -> None:
                     people=(worse,),
                 )
             )
+            if worse.track.standing is Standing.UP:  # a wound on a full track: check again (src 794)
+                stay_up(b, p.id)
+        elif (
+            p.track.standing is Standing.UP
+        ):  # nothing left to worsen: the round's wound, a check (src 794, 875)
+            take_wound(b, p.id, WoundTier.LESSER, None, cause="death_sentence", roll_effect=False)
     died: list[str] = []
     changed: list[Combatant] = []
     for p in b.state.people.values():
@@ -337,6 +343,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         sprint_total=sprint_total,
         push_d3=push,
         power_ft=power_ft,
+        # the turn's second move after a first: double-moving, so a push counts twice (src 378)
+        double_moving=not c.sprint and fight.turn.moved > 0 and fight.turn.actions == 1,
     )
     down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
     allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)

@@ -13,7 +13,7 @@ table's rules config and dice travel with the batch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import partial
 from typing import Any
 
@@ -30,7 +30,7 @@ from capeworks.systems.weaverdice.facts import new_parts, patches, sheet_patch, 
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import PLAIN, Combatant, Fight, WdState, fold_payload
 from capeworks.systems.weaverdice.statuses import pains_for
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
+from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = [
@@ -203,14 +203,21 @@ def roll_check(
 
 
 def pained_failure(
-    b: Builder, ident: str, stat: Stat, *, failed: bool, personal_social: bool = False
+    b: Builder,
+    ident: str,
+    stat: Stat,
+    *,
+    failed: bool,
+    personal_social: bool = False,
+    parts: Collection[BodyPart] = (),
 ) -> None:
     """After a failed roll that a pain touches, a price is owed (WD-STATUS-002..006); a personal or
-    defensive Social roll is the one mental and emotional pain touch among Social rolls."""
+    defensive Social roll is the one mental and emotional pain touch among Social rolls; ``parts``
+    are the body parts the action used (pain in a part, WD-STATUS-006)."""
     if not failed:
         return
     c = b.person(ident)
-    pains = pains_for(c.conditions, ident, stat=stat, personal_social=personal_social)
+    pains = pains_for(c.conditions, ident, stat=stat, personal_social=personal_social, parts=parts)
     if not pains:
         return
     fight = b.fight

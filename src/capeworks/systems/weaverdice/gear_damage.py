@@ -17,9 +17,12 @@ from collections.abc import Sequence
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import (
+    BeltItem,
     Cell,
     Costume,
+    HeldItem,
     PlacedPiece,
+    belt_layout,
     break_threshold,
     damage_piece,
     fragile_slot_lost,
@@ -92,12 +95,27 @@ def _fragile_rolls(b: Builder, costume: Costume, cells: Sequence[Cell], words: l
     return costume
 
 
+def _belt_fallout(sheet: Character, belt: Sequence[HeldItem], slots: int) -> set[int]:
+    """Which belt items (by place) a damaged belt piece held: those in the last ``slots`` of the quick
+    belt slots, the piece's own (src 1073: "Items are dropped if the belt is damaged"); the wearer's
+    Dexterity slots come first, so they keep theirs."""
+    layout = belt_layout([BeltItem(name=i.name, slots=i.belt_slots) for i in belt], capacity=sheet.belt_slots)
+    quick = list(range(len(layout.quick)))  # the layout keeps the belt's order: the first ones are quick
+    out: set[int] = set()
+    while quick and slots > 0:
+        at = quick.pop()
+        out.add(at)
+        slots -= belt[at].belt_slots
+    return out
+
+
 def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
     """Apply an effect's gear hits to the sheet: a held item loses its bottom feature; a costume
     piece is stripped or destroyed (a belt drops its items, neighbours' fragile slots roll)."""
     sheet = b.sheet(ident)
     words: list[str] = []
     held = list(sheet.held)
+    belt, dropped = list(sheet.belt), list(sheet.dropped)
     costume = sheet.costume
     c = b.person(ident)
     # WD-CRAFT-021 (src 1592): Maintenance protects the first piece an enemy would break each encounter;
@@ -122,20 +140,33 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
         cell = _cell_of(costume, hit.piece)
         if costume is None or cell is None:
             continue
+        placed = costume.at(cell)
         out = damage_piece(
             costume, cell, settled=True, whole=hit.destroyed, over_encumbered=sheet.over_encumbered
         )
-        costume = out.costume
         words.append(f"{hit.piece} is {'destroyed' if out.destroyed else 'damaged (needs repair)'}")
-        if out.drops_belt_items:
-            words.append("the belt's items fall")
+        if out.drops_belt_items and placed is not None and not placed.damaged:
+            spec = piece_spec(placed.key)
+            own = spec.belt_slots - (spec.fragile_slots if placed.fragile_lost else 0)
+            places = _belt_fallout(evolve(sheet, {"costume": costume}), belt, own)
+            fallen = [i for n, i in enumerate(belt) if n in places]
+            belt = [i for n, i in enumerate(belt) if n not in places]
+            dropped.extend(fallen)
+            words.append(
+                f"the belt's {' and '.join(i.name for i in fallen)} {'falls' if len(fallen) == 1 else 'fall'}"
+                if fallen
+                else "the belt's items fall"
+            )
+        costume = out.costume
         if out.inventory_drop_sides:
             lost = b.dice.roll(1, out.inventory_drop_sides, purpose="items dropped").faces[0]
             words.append(f"{lost} items spill from the inventory")
         costume = _fragile_rolls(b, costume, out.fragile_checks, words)
     if not words:
         return
-    changed = evolve(sheet, {"held": tuple(held), "costume": costume})
+    changed = evolve(
+        sheet, {"held": tuple(held), "costume": costume, "belt": tuple(belt), "dropped": tuple(dropped)}
+    )
     # an armor piece lost takes its wound slot with it (WD-WOUND-002, WD-STAT-005, src 1032)
     track = c.track.resized(changed)
     marked = {"conditions": (*c.conditions, _maintenance_spent(ident))} if maintained else {}

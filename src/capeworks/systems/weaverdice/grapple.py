@@ -220,7 +220,14 @@ def _cost_and_feet(spec: GrappleOptionSpec, p: Purchase, mode: GrappleMode) -> t
                 f"That moves the target {spec.min_ft} to {spec.max_ft} feet, in steps of 5.",
                 field="feet",
             )
-        return p.feet // STEP_FT * spec.points_per_step, p.feet
+        cost = p.feet // STEP_FT * spec.points_per_step
+        if p.points is not None and p.points != cost:
+            raise RuleViolation(
+                "WD-GRAPPLE-008",
+                f"Moving the target {p.feet} feet costs {cost} points, not {p.points}.",
+                field="points",
+            )
+        return cost, p.feet
     points = spec.min_cost if p.points is None else p.points
     if not spec.min_cost <= points <= spec.max_cost:
         raise RuleViolation("WD-GRAPPLE-008", _price(spec), field="points")

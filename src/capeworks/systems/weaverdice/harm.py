@@ -48,9 +48,10 @@ from capeworks.systems.weaverdice.grapple import check_grab_reaction
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import check_aoo_attack
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import check_aim, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, Tier
+from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
 from capeworks.systems.weaverdice.wfx_outcome import Answers, StatLasting
 from capeworks.systems.weaverdice.wounding import (
@@ -188,6 +189,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         pins=c.pins,
         # a melee weapon can stay in the target (WD-STATUS-012); a shot's projectile is not the bow
         weapon=c.weapon if c.melee else None,
+        mental=c.mental,
     )
     # the attack's details are kept only when something waits on them: a reaction or a chance
     details = strike if can_react or may_buy else None
@@ -231,7 +233,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         target_veiled=target.hidden,
         waits=pending is not None,
     )
-    pained_failure(b, c.character, c.stat, failed=not hit)
+    pained_failure(b, c.character, c.stat, failed=not hit, parts=_striking_parts(c, sheet))
     if shield is not None:
         holds.strike_shield(b, strike, roll, shield)
     elif hit and pending is None:
@@ -481,6 +483,16 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
 
 
 # -- high morale after the roll (WD-MORALE-003) -------------------------------------------------
+
+
+def _striking_parts(c: cmd.Attack, sheet: Character) -> tuple[BodyPart, ...]:
+    """The body parts an attack uses, for pain in a part (src 838): the one named, else the arms; a
+    two-handed weapon takes both arms whatever is named."""
+    arms = (BodyPart.LEFT_ARM, BodyPart.RIGHT_ARM)
+    held = next((h for h in sheet.held if c.weapon is not None and h.name == c.weapon), None)
+    if held is not None and held.hands == 2:
+        return arms if c.part is None else (*arms, c.part)
+    return arms if c.part is None else (c.part,)
 
 
 def morale_second_chance(b: Builder, chance: Chance) -> None:

@@ -27,7 +27,7 @@ from capeworks.systems.weaverdice.combat import ActionKind
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.data_equipment import FallOption, GrappleOption
-from capeworks.systems.weaverdice.dropping import drop_held, wrested
+from capeworks.systems.weaverdice.dropping import drop_held, wrest_held, wrested
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.equipment import check_hands
 from capeworks.systems.weaverdice.flow import (
@@ -405,6 +405,8 @@ def grapple_round(state: WdState, context: Ctx, c: cmd.GrappleTurn, dice: DiceSe
         _fall(b, c.target, thrown, thrown=True, drains_stamina=None)
     for item in freed:
         wrested(b, c.character, item)
+    if any(x.grappler_takes_item and not x.stuck_wound for x in outcome.bought):
+        wrest_held(b, c.character, c.target)  # a wrest of what is in hand: "you keep it" (src 974)
     if wrest:  # wresting a stuck weapon free: a forcible extraction (WD-STATUS-011, WD-GRAPPLE-011)
         out = st.extract()
         take_wound(b, c.target, out.wound, None, cause="effect")

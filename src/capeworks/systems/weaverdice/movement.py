@@ -185,12 +185,14 @@ def turn_movement(
     sprint_total: int | None = None,
     push_d3: int | None = None,
     power_ft: int = 0,
+    double_moving: bool = False,
 ) -> TurnMovement:
     """Total movement this turn: moves, the sprint roll, a Stamina push, capped at 2.5x (WD-MOVE-005..007).
 
     ``sprint_total`` is the Athletics roll's total when the whole turn is spent
     moving (two moves). ``push_d3`` is the d3 face of a Stamina push: +d3 x 5 ft,
-    doubled when double-moving or sprinting (WD-EFFORT-003).
+    doubled when double-moving or sprinting (WD-EFFORT-003): ``double_moving`` says a single move is
+    the turn's second move after a first one.
     """
     if moves not in (1, 2):
         raise RuleViolation("WD-COMBAT-008", "A turn holds one or two moves.", field="moves")
@@ -200,7 +202,7 @@ def turn_movement(
         raise RuleViolation("WD-EFFORT-003", "A d3 shows 1 to 3.", field="push")
     moves_ft = base_ft * moves
     sprint_ft = sprint_bonus(sprint_total) if sprint_total is not None else 0
-    push_ft = push_distance(push_d3, double=moves == 2) if push_d3 is not None else 0
+    push_ft = push_distance(push_d3, double=moves == 2 or double_moving) if push_d3 is not None else 0
     cap = movement_cap(base_ft)
     raw = moves_ft + sprint_ft + push_ft
     walked = min(raw, cap)

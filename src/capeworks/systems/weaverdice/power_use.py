@@ -17,15 +17,25 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.blind import emit_attack
-from capeworks.systems.weaverdice.combat import ActionKind
+from capeworks.systems.weaverdice.combat import ActionKind, cover_bonus
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import EffortUse
-from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, offers_reaction, on_turn, person, roll_check
+from capeworks.systems.weaverdice.flow import (
+    Builder,
+    Ctx,
+    Done,
+    offers_reaction,
+    on_turn,
+    pained_failure,
+    person,
+    roll_check,
+)
 from capeworks.systems.weaverdice.holds import defense_in_grapple
-from capeworks.systems.weaverdice.powers import Power, PowerAction, Targeting, effort_spend
-from capeworks.systems.weaverdice.state import PendingAttack, WdState
-from capeworks.systems.weaverdice.vocab import Pool
-from capeworks.systems.weaverdice.wounding import full_action, land_hit, spend
+from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
+from capeworks.systems.weaverdice.vocab import Pool, Status
+from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
+from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["use_power"]
 
@@ -47,8 +57,20 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         PowerAction.LENGTHY: ActionKind.LENGTHY,
         PowerAction.QUICK: ActionKind.QUICK,
     }
-    if power.action not in kinds:
+    reaction = power.action is PowerAction.REACTION
+    if power.action not in kinds and not reaction:
         raise RuleViolation("WD-COMBAT-009", f"{power.name} is not used as an action on a turn.")
+    if reaction:
+        # out of turn, for its Focus (src 586), as an attack of opportunity is (WD-COMBAT-015)
+        fight = state.fight
+        if fight is None or fight.turn is None or fight.turn.actor == c.character:
+            raise RuleViolation("WD-COMBAT-015", f"{power.name} is used out of turn, on someone else's.")
+        if me.track.standing is not Standing.UP:
+            raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to act.")
+        if state.attack is not None or state.effects:
+            raise RuleViolation(
+                "WD-COMBAT-019", "An attack or a wound effect is still waiting for a decision."
+            )
     targets = [person(state, t) for t in c.targets]
     if len({t.id for t in targets}) < len(targets):
         raise RuleViolation("WD-COMBAT-009", "Name each target once.")
@@ -64,9 +86,13 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation(
             "WD-STATUS-013", f"Only a projectile from range can pin: {power.name} is not one."
         )
-    fight = on_turn(state, c.character) if state.fight is not None else None
+    out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
+    if power.is_attack and out is not None:
+        # as a plain attack: the dropped are ignored thereafter (src 306, 800)
+        raise RuleViolation("WD-COMBAT-017", f"{out.name} is already out of the fight.")
+    fight = on_turn(state, c.character) if state.fight is not None and not reaction else None
     b = Builder(state, context, dice)
-    kind = kinds[power.action]
+    kind = kinds.get(power.action, ActionKind.QUICK)
     if fight is not None and fight.turn is not None:
         turn = fight.turn.spend(kind, config=context.config)
         b.emit(
@@ -83,6 +109,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         spend(b, c.character, pool, EffortUse.POWER, dots)
     if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):
         full_action(b, c.character)
+    missed = False
     for target in targets:
         hit = True
         if power.is_attack:
@@ -91,9 +118,18 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             # a grappled target's DS, a meat-shielding holder's with half cover (WD-GRAPPLE-006/008)
             ds = defense_in_grapple(
                 b.state, target.id, b.sheet(target.id).defense(context.config), context.config
+            ) + cover_bonus(c.cover, angle=c.angle)  # cover guards against all attacks (src 600)
+            # Blinded: -1 to hit those it can still see, a power's attack too (WD-STATUS-008, src 846)
+            blind = (
+                st.BLINDED_TO_HIT
+                if any(x.name == Status.BLINDED for x in b.person(c.character).conditions)
+                else 0
             )
-            roll, _ = roll_check(b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus, purpose="power")
+            roll, _ = roll_check(
+                b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus + blind, purpose="power"
+            )
             hit = roll.success
+            missed = missed or not hit
             strike = PendingAttack(
                 attacker=c.character,
                 target=target.id,
@@ -105,10 +141,15 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 hidden=c.hidden,
                 effect_only=power.effects_only,
                 pins=c.pins,
+                power=power.name if power.statuses else None,
+                mental=power.mental,
             )
             pending = strike if hit and offers_reaction(t, b.sheet(target.id)) else None
             # a miss on a meat-shielding holder strikes the one held, as a plain attack's (src 986)
             shield = None if hit else holds.shield_struck(b.state, target.id, roll.total, ds)
+            # high morale may buy a one-target power's miss up, as any attack's (WD-MORALE-003, src 453)
+            may_buy = not hit and shield is None and len(targets) == 1 and b.person(c.character).morale > 0
+            chance = Chance(who=c.character, kind="attack", roll=roll, attack=strike) if may_buy else None
             emit_attack(
                 b,
                 ev.AttackRolled(
@@ -129,6 +170,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                         if pending is not None and b.state.attack is not None
                         else b.state.queued
                     ),
+                    chance=chance,
                 ),
                 hidden=c.hidden,
                 veiled=me.hidden,  # a hidden NPC's power: its total and outcome only (issue 19, item 8)
@@ -136,41 +178,13 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 waits=pending is not None,
             )
             if shield is not None:
-                if holds.strike_shield(b, strike, roll, shield):
-                    _power_statuses(b, power, shield)  # the one held takes the hit, and its statuses
+                holds.strike_shield(b, strike, roll, shield)  # the one held takes the hit, statuses too
                 continue
-            if pending is not None:
-                _power_statuses(b, power, target.id)  # statuses land with the hit; the wound waits
-                continue
-            if hit:
-                land_hit(b, strike)
-        if hit:
-            _power_statuses(b, power, target.id)
+            if hit and pending is None:
+                land_hit(b, strike)  # its statuses with it; a waiting hit's land when it does (src 590)
+            continue
+        power_statuses(b, power, target.id)  # a power that makes no attack roll reaches its targets
+    if missed and power.attack_stat is not None:
+        # a pained use whose attack roll failed owes pain's price, once for the action (src 822)
+        pained_failure(b, c.character, power.attack_stat, failed=True)
     return b.batch
-
-
-def _power_statuses(b: Builder, power: Power, target: str) -> None:
-    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
-    if not power.statuses:
-        return
-    t = b.person(target)
-    conditions = t.conditions
-    for applied in power.statuses:
-        new = (
-            st.condition(applied.status, target)
-            if applied.status is not None
-            else st.Condition(
-                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
-            )
-        )
-        conditions = st.add(conditions, new)
-    t = evolve(t, {"conditions": conditions})
-    b.emit(
-        ev.StatusesApplied(
-            character=target,
-            name=t.name,
-            source=power.name,
-            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
-            people=(t,),
-        )
-    )

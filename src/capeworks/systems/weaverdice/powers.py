@@ -165,6 +165,8 @@ class Power(Frozen):
     effort_max: dict[Pool, int] = Field(default_factory=dict)
     defense_bonus: int = Field(default=0, ge=-4, le=4)
     movement_ft: int = Field(default=0, ge=0, le=10_000)
+    #: a mental source (a psychic blast): the pain its hits' effects inflict is mental (src 744)
+    mental: bool = Field(default=False, exclude_if=lambda v: not v)
     notes: str = Field(default="", max_length=500)
 
     @model_validator(mode="after")

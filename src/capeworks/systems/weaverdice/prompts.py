@@ -131,7 +131,7 @@ def open_prompts(state: WdState) -> list[Prompt]:
     for ident in state.exhaust_owed:
         c = state.people[ident]
         sheet = state.sheet(ident)
-        pools = [p for p in Pool if c.effort.maximum(sheet, p) >= 1]
+        pools = c.effort.exhaustible(sheet)
         out.append(
             Prompt(
                 id=f"exhaust-{ident}",

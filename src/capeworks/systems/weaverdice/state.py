@@ -128,6 +128,10 @@ class PendingAttack(Frozen):
     weapon: str | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a grab (WD-GRAPPLE-001): it cannot be blocked, and a hit starts a grapple, not a wound
     grab: bool = False
+    #: the power whose hit this is, when it applies statuses: they land with the hit, not a dodged one
+    power: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a mental source (a psychic blast): the pain its effect inflicts is mental (src 744, WD-WFX-006)
+    mental: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a failed Dodge/Block its defender may still buy up with high morale (WD-MORALE-003)
     reaction: Reaction | None = None
     reaction_roll: CheckRoll | None = None
@@ -175,6 +179,8 @@ class PendingEffect(Frozen):
     pins: bool = Field(default=False, exclude_if=lambda v: not v)
     #: the melee weapon that struck, by name: the object a Stuck effect leaves (WD-STATUS-012)
     weapon: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a mental source: the pain the effect inflicts is mental pain (src 744, WD-WFX-006)
+    mental: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class RestChance(Frozen):

@@ -169,7 +169,9 @@ class _Resolution:
         for pick in got:
             if pick not in opts:
                 raise RuleViolation(
-                    rule, f"{pick!r} is not one of the choices here: {', '.join(opts)}.", field=key
+                    rule,
+                    f"The pick {pick[:40]!r} is not one of the choices here: {', '.join(opts)}.",
+                    field=key,
                 )
         tally = Counter(got)
         if distinct and any(n > 1 for n in tally.values()):
@@ -177,7 +179,7 @@ class _Resolution:
         for pick, n in tally.items():
             if pick in lim and n > lim[pick]:
                 raise RuleViolation(
-                    rule, f"{pick!r} can be picked at most {lim[pick]} times here.", field=key
+                    rule, f"The pick {pick!r} can be taken at most {lim[pick]} times here.", field=key
                 )
         return tuple(got)
 

@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.flow import Builder, on_turn, person, roll_check
 from capeworks.systems.weaverdice.gear_damage import gear_facts, suffer_gear_hits
 from capeworks.systems.weaverdice.grapple import wound_breaks
+from capeworks.systems.weaverdice.powers import Power
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
@@ -43,10 +44,12 @@ __all__ = [
     "land",
     "land_hit",
     "lengthy_turn",
+    "power_statuses",
     "resolve_effect",
     "spend",
     "spend_turn",
     "start_effect",
+    "stay_up",
     "take_wound",
 ]
 
@@ -130,6 +133,7 @@ def land(
     melee: bool = True,
     pins: bool = False,
     weapon: str | None = None,
+    mental: bool = False,
 ) -> None:
     """A hit that lands: its wound, then its effect (WD-COMBAT-024, WD-WFX-001); an improvised
     weapon's hit delivers the effect alone (WD-COMBAT-026). ``melee`` and ``pins`` say what an object
@@ -150,6 +154,7 @@ def land(
                 ranged=not melee,
                 pins=pins,
                 weapon=weapon,
+                mental=mental,
             ),
         )
         return
@@ -164,14 +169,17 @@ def land(
         melee=melee,
         pins=pins,
         weapon=weapon,
+        mental=mental,
     )
 
 
 def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
-    """An attack's hit landing on its target (or on ``target``, a meat shield struck instead)."""
+    """An attack's hit landing on its target (or on ``target``, a meat shield struck instead); a
+    power's statuses come with it (a dodged or blocked one brings none, src 590-592)."""
+    struck = a.target if target is None else target
     land(
         b,
-        a.target if target is None else target,
+        struck,
         a.tier,
         a.damage,
         attacker=a.attacker,
@@ -180,6 +188,38 @@ def land_hit(b: Builder, a: PendingAttack, target: str | None = None) -> None:
         melee=a.melee,
         pins=a.pins,
         weapon=a.weapon,
+        mental=a.mental,
+    )
+    if a.power is not None:
+        power = next((p for p in b.sheet(a.attacker).powers if p.name == a.power), None)
+        if power is not None:
+            power_statuses(b, power, struck)
+
+
+def power_statuses(b: Builder, power: Power, target: str) -> None:
+    """The statuses a power's hit applies, named or the power's own words (WD-STATUS-015)."""
+    if not power.statuses:
+        return
+    t = b.person(target)
+    conditions = t.conditions
+    for applied in power.statuses:
+        new = (
+            st.condition(applied.status, target)
+            if applied.status is not None
+            else st.Condition(
+                name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
+            )
+        )
+        conditions = st.add(conditions, new)
+    t = evolve(t, {"conditions": conditions})
+    b.emit(
+        ev.StatusesApplied(
+            character=target,
+            name=t.name,
+            source=power.name,
+            statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
+            people=(t,),
+        )
     )
 
 
@@ -197,6 +237,7 @@ def take_wound(
     melee: bool = True,
     pins: bool = False,
     weapon: str | None = None,
+    mental: bool = False,
 ) -> None:
     """Place a wound, check to stay up, then roll and resolve its effect (``melee``, ``pins``,
     ``weapon``: as :func:`land` says)."""
@@ -222,7 +263,7 @@ def take_wound(
     )
     broken_by_wound(b, attacker, target)
     if placed.stay_up:
-        _stay_up(b, target)
+        stay_up(b, target)
     _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
@@ -239,6 +280,7 @@ def take_wound(
                 ranged=not melee,
                 pins=pins,
                 weapon=weapon,
+                mental=mental,
             ),
         )
 
@@ -311,7 +353,7 @@ def halt_tasks(b: Builder, ident: str, check: CheckRoll | None) -> None:
         )
 
 
-def _stay_up(b: Builder, target: str) -> None:
+def stay_up(b: Builder, target: str) -> None:
     """Guts 3+ at the growing penalty to keep fighting (WD-WOUND-005..007)."""
     c = b.person(target)
     roll, record = roll_check(
@@ -371,11 +413,12 @@ def hit_of(state: WdState, e: PendingEffect) -> Hit:
         stats=scores,
         coverage=bool(costume and costume.coverage) and not e.uncovered,
         helmet=bool(costume and costume.helmet),
-        bare=costume is None or costume.skin,
+        bare=costume is None or costume.bare,
         holding=bool(sheet.held),
         reach=Reach.RANGED if e.ranged else Reach.MELEE,
         pinnable=e.pins,
         weapon=e.weapon,
+        pain=Status.PAINED_MENTAL if e.mental else Status.PAINED_PHYSICAL,
         knocked_down=any(x.name == Status.KNOCKED_DOWN for x in c.conditions),
         dying=c.track.standing is Standing.DYING,
         parts=tuple(p for p in _PARTS if p not in lost) if lost else _PARTS,
