@@ -1431,3 +1431,240 @@ def test_scene__characters_change_hands_and_inspirations_stay_with_the_player() 
     sim.put_conflict("c1", a=(2,), b=(1,), allies={"rampart": "A"})
     sim.do("ann", "inspire", value=5, conflict="c1", side="A")
     assert sim.side("c1", "A").dice == (5,)
+
+
+# -- second referee pass: the seed lines the first pass cited least ------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-006")
+def test_claim__the_opposite_side_may_be_claimed_but_not_the_same_side_twice() -> None:
+    # src 81: "You can't Claim a side that's already been Claimed, but can Claim the opposite side".
+    # Ann claims A; Bea (allied B) claims B; Cal (allied A) may not claim A too.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "A"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.refuse("cal", "claim", conflict="c1", side="A", rule="CAPES-PAGE-006")
+
+
+@pytest.mark.rules("CAPES-PAGE-002")
+def test_page__the_starter_rotates_left_every_page() -> None:
+    # src 69-70: "Each Page starts with a different person ... The Starter rotates to the left".
+    # Ann, Bea, Cal, then Ann again on Page 4.
+    sim = actions_game()
+    starters = []
+    for _ in range(3):
+        _filler_actions(sim, ORDER[_page(sim)[1]])
+        starters.append(_page(sim)[:2])
+        pass_claims(sim)
+        sim.do(_page(sim)[1], "begin_actions")
+    assert starters == [(2, "bea"), (3, "cal"), (4, "ann")]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__an_equal_pair_gives_nobody_an_inspiration() -> None:
+    # src 138: "If a pair of dice are equal, nobody gets an inspiration for them": winning [4, 3]
+    # vs losing [4, 2]; Ann pairs 4-4 and 3-2 -> Ann +1 only, Bea nothing.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(4, 3),
+        b=(4, 2),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)], "B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="4-4,3-2")
+    assert _inspirations(sim, "ann") == [1]
+    assert _inspirations(sim, "bea") == []
+
+
+@pytest.mark.rules("CAPES-RES-007")
+def test_resolve__a_losing_leftover_die_goes_to_the_losing_side() -> None:
+    # src 141: "Any leftover dice turn into Inspirations for the appropriate side": winning [5] vs
+    # losing [3, 1]; Ann pairs 5-3 -> Ann +2; the leftover 1 goes to Bea (the only loser).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(3, 1),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="5-3")
+    assert _inspirations(sim, "ann") == [2]
+    assert _inspirations(sim, "bea") == [1]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__a_resolver_with_no_losing_character_may_not_take_the_losing_inspiration() -> None:
+    # src 140: the Resolver chooses which losing player gets it; "themself" only "if they had a
+    # character on both sides". Winning [6, 2] vs losing [4]; pairs 2-4 -> Ann cannot take the 2.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 2),
+        b=(4,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="2-4", losers="ann", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4", losers="bea")
+    assert _inspirations(sim, "ann") == [6]
+    assert _inspirations(sim, "bea") == [2]
+
+
+@pytest.mark.rules("CAPES-RES-005", "CAPES-RES-004")
+def test_resolve__the_resolvers_own_losing_character_gets_no_tokens() -> None:
+    # src 133: "you can't give yourself any Story Tokens even if you also have a character on the
+    # losing side"; src 135: the creator's first token only when not played by the Resolver.
+    # Ann plays Skitter (A, wins, staked 2) and Vale (B, created c1, loses); Bea's Sylvie on B too:
+    # both tokens to Bea.
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="inspector_vale")
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "inspector_vale": "B", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+        creator="inspector_vale",
+        creator_player="ann",
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    for seat, who in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    sim.refuse("ann", "resolve", conflict="c1", tokens="ann,bea")
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens.get("bea", 0) == 2
+    assert sim.state.tokens.get("ann", 0) == 0
+
+
+@pytest.mark.rules("CAPES-SPLIT-001")
+def test_split__as_evenly_as_possible_five_into_two_is_three_and_two() -> None:
+    # src 178: "splitting a 5 into two dice has to be 3 and 2"; src 179 the total stays 5.
+    # With two stakes on A (three dice, PROPOSED free die) a 5 into three is [2, 2, 1].
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sorted(sim.side("c1", "A").dice) == [1, 2, 2]
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__more_than_the_drive_strength_is_refused() -> None:
+    # src 168: "no more Debt than Drive Strength": Skitter's Justice (Strength 2) holds 4 Debt;
+    # staking 3 of it on one Conflict is refused, 2 is fine.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "justice", 4)
+    sim.refuse("ann", "stake", conflict="c1", amount=3, drive="justice", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="justice")
+    assert sim.debt("skitter", "justice") == 2
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__a_second_drive_on_the_same_conflict_is_refused() -> None:
+    # src 168: "Each character may Stake one Drive per Conflict": Truth staked, then Love refused
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("skitter", "love", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="love", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-PAGE-008", "CAPES-PAGE-009")
+def test_claim__a_conflict_bought_at_this_page_start_cannot_be_claimed() -> None:
+    # src 89: "you can't Claim it in the same Page that you created it". Ann buys a Conflict at
+    # Page start with her token; nobody may claim it this Page.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "create_conflict", text="The lights go out")
+    cid = sim.state.conflicts[-1].id
+    sim.refuse("ann", "claim", conflict=cid, side="A")
+
+
+@pytest.mark.rules("CAPES-SCENE-005")
+def test_casting__a_character_already_chosen_cannot_be_chosen_again() -> None:
+    # src 60: "If somebody chooses a character you wanted to play you'll have to pick somebody else"
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A gala")
+    sim.do("ann", "choose", character="skitter")
+    sim.refuse("bea", "choose", character="skitter", rule="CAPES-SCENE-005")
+    sim.do("bea", "choose", character="aunt_sylvie")
+
+
+@pytest.mark.rules("CAPES-ABIL-002")
+def test_ability__raising_an_inspiration_needs_a_rating_at_least_its_value() -> None:
+    # src 188: "The ability score must be at least the value of the Inspiration": Ann holds a 4;
+    # Silk Lines (3) may not raise it, Swarm Armour (4) raises it to 5.
+    sim = actions_game()
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=4),)})
+    sim.refuse(
+        "ann", "use_ability", ability="Silk Lines", inspiration=4, drive="truth", rule="CAPES-ABIL-002"
+    )
+    sim.do("ann", "use_ability", ability="Swarm Armour", inspiration=4, drive="truth")
+    assert _inspirations(sim, "ann") == [5]
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-RSRC-001")
+def test_gloat__every_die_turned_earns_a_token_and_the_conflict_stays() -> None:
+    # src 205: "For each die turned the Resolver earns a Story Token": A [6, 4, 2], turn two ->
+    # [1, 1, 2], 2 tokens, c1 stays (inventory C16).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(6, 4, 2), b=(3,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 2)]}
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sorted(sim.side("c1", "A").dice) == [1, 1, 2]
+    assert sim.state.tokens["ann"] == 2
+    assert sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_event__no_veto_once_play_has_moved_on() -> None:
+    # src 118: an Event may be vetoed "when it is declared" -- not on a later Page.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="A bomb goes off")
+    cid = sim.state.conflicts[-1].id
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.refuse("cal", "veto", conflict=cid)
+    assert sim.state.conflict(cid) is not None
+
+
+@pytest.mark.rules("CAPES-STAKE-005", "CAPES-CHAR-009")
+def test_stake__undifferentiated_at_most_three_on_one_conflict() -> None:
+    # src 238: "They may Stake as many as three Debt on one Conflict": the Thug holds 5; 4 is refused
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"swarm_thug": "A"})
+    sim.set_debt("swarm_thug", "stack", 5)
+    sim.refuse("ann", "stake", conflict="c1", amount=4, character="swarm_thug", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=3, character="swarm_thug")
+    assert sim.debt("swarm_thug", "stack") == 2
