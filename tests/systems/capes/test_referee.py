@@ -1668,3 +1668,284 @@ def test_stake__undifferentiated_at_most_three_on_one_conflict() -> None:
     sim.refuse("ann", "stake", conflict="c1", amount=4, character="swarm_thug", rule="CAPES-STAKE-005")
     sim.do("ann", "stake", conflict="c1", amount=3, character="swarm_thug")
     assert sim.debt("swarm_thug", "stack") == 2
+
+
+@pytest.mark.rules("CAPES-EG-006")
+def test_goal__a_character_who_failed_may_not_declare_it_again_this_scene() -> None:
+    # src 125: "they may not attempt that Goal again in the same Scene": Rampart failed "Stop the
+    # train"; Cal declaring it again for Rampart on Page 2 is refused.
+    sim = _rampart_fails_to_stop_the_train()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea",))
+    sim.refuse(
+        "cal", "create_conflict", kind="goal", text="Stop the train", character="rampart", rule="CAPES-EG-006"
+    )
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006")
+def test_goal__the_goal_side_resolving_succeeds_and_bars_nobody() -> None:
+    # src 123: "If that side resolves the Goal, then they succeed": Rampart's side A resolves "Stop
+    # the train"; no failure is recorded, so Rampart may take up the same Goal again.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(5,),
+        b=(2,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    _claims(sim, {"cal": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("cal", "resolve", conflict="c1")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea",))
+    sim.do("cal", "create_conflict", kind="goal", text="Stop the train", character="rampart")
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__not_while_someone_allied_could_still_stake() -> None:
+    # src 142: Deadlock only if "nobody can spend more Debt": [6] vs [6], but Rampart (allied B)
+    # holds 1 unstaked Duty he could stake -> no Deadlock yet.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("rampart", "duty", 1)
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    sim.refuse("ann", "deadlock", conflict="c1", rule="CAPES-RES-009")
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001")
+def test_actions__a_bought_action_without_a_token_is_refused() -> None:
+    # src 94: "you can spend Story Tokens for extra actions": Ann has none after the free Actions
+    sim = actions_game()
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    # nobody held a token: the Page ended without a buying round
+    assert _page(sim)[:2] == (2, "bea")
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-ABIL-001")
+def test_actions__a_super_ability_may_be_used_again_in_a_bought_action() -> None:
+    # src 183-185: a super-ability "gives you a point of Debt every time you use it" -- no Block.
+    # Ann uses Silk Lines in her free Action and again in a bought one; Truth holds 2.
+    sim = actions_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "revert")
+    assert sim.debt("skitter", "truth") == 2
+    assert sim.state.tokens["ann"] == 0
+
+
+@pytest.mark.rules("CAPES-CONF-002", "CAPES-ABIL-002")
+def test_ability__the_first_roll_on_a_fresh_card_names_the_side() -> None:
+    # src 109: "once somebody rolls them, the dice represents their side": Bea creates an Event;
+    # Cal rolls a die of it to 4 for "The fire spreads"; he is allied with that side.
+    sim = actions_game()
+    _filler_actions(sim, ("ann",))
+    sim.do("bea", "create_conflict", text="A fire breaks out")
+    cid = sim.state.conflicts[-1].id
+    sim.do("bea", "end_action")
+    sim.do(
+        "cal",
+        "use_ability",
+        dice=(4,),
+        ability="Super Strength",
+        conflict=cid,
+        side="A",
+        help="A",
+        label="The fire spreads",
+        drive="duty",
+    )
+    sim.do("cal", "accept")
+    side = sim.side(cid, "A")
+    assert side.dice == (4,)
+    conflict = sim.state.conflict(cid)
+    assert conflict is not None and conflict.alliances["rampart"].side == "A"
+
+
+@pytest.mark.rules("CAPES-PAGE-014", "CAPES-PAGE-004")
+def test_claim__an_unresolved_claim_lapses_and_is_made_again_for_free() -> None:
+    # src 78-80: claims are made "At the start of the Page"; PROPOSED (PAGE-014) they lapse.
+    # Ann claimed A (2 vs 5): it does not control; on Page 2 she claims A again without a token.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A"})
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="A")
+    assert sim.state.tokens.get("ann", 0) == 0
+
+
+@pytest.mark.rules("CAPES-SCENE-004")
+def test_casting__the_declarer_chooses_first_then_clockwise() -> None:
+    # src 59: "The scene creator chooses their character first, then it goes clockwise": Scene 2 is
+    # Bea's; Cal may not choose before her, and after her it is Cal, not Ann.
+    sim = cast_game()
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="The docks")
+    sim.refuse("cal", "choose", character="rampart")
+    sim.do("bea", "choose", character="aunt_sylvie")
+    sim.refuse("ann", "choose", character="skitter")
+    sim.do("cal", "choose", character="rampart")
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-PAGE-009")
+def test_page_start__no_exemplar_free_conflict_without_the_exemplar_in_the_scene() -> None:
+    # src 86: the Free Conflict needs "a character and one of their Exemplars ... both in the Scene".
+    # Scene with Skitter and Rampart only: Ann may not add the Skitter/Aunt Sylvie Free Conflict.
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="Rooftops")
+    sim.do("ann", "choose", character="skitter")
+    sim.do("bea", "choose", character="rampart")
+    sim.do("cal", "pass")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    sim.refuse(
+        "ann",
+        "create_conflict",
+        text="Sylvie calls",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+        character="skitter",
+        rule="CAPES-CHAR-012",
+    )
+
+
+@pytest.mark.rules("CAPES-ACT-002", "CAPES-ACT-005")
+def test_action__staking_right_after_creating_a_conflict() -> None:
+    # src 100: "Immediately before/after/both creating a Conflict ... you can" Stake: Ann creates
+    # an Event, then stakes 1 Truth on c1 where Skitter is on A -- in the same Action.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.do("ann", "create_conflict", text="Sirens in the distance")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    assert sim.side("c1", "A").stakes[0].amount == 1
+
+
+@pytest.mark.rules("CAPES-SPLIT-001")
+def test_split__only_a_die_on_your_own_side() -> None:
+    # src 174: "split any die they own"; src 102 "the dice on your side": Skitter (A) may not split
+    # B's 5 though B has a stake on it.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(2,), b=(5,), allies={"skitter": "A", "rampart": "B"}, stakes={"B": [("rampart", "duty", 1)]}
+    )
+    sim.refuse("ann", "split", conflict="c1", side="B", die=1, parts=2)
+    assert sim.side("c1", "B").dice == (5,)
+
+
+@pytest.mark.rules("CAPES-SCENE-002")
+def test_scene__ending_with_a_card_in_play_returns_its_stakes_undoubled() -> None:
+    # PROPOSED (SCENE OPEN): unresolved Conflicts at a forced end are discarded, stakes back
+    # undoubled. Skitter staked 2 Truth on c1; everyone ends the Scene: Truth is 2 again, c1 gone.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    assert sim.debt("skitter", "truth") == 0
+    _end_scene(sim)
+    assert sim.debt("skitter", "truth") == 2
+    assert sim.state.conflicts == ()
+
+
+@pytest.mark.rules("CAPES-STAKE-002", "CAPES-CONF-004")
+def test_stake__the_drive_limit_counts_both_sides_of_one_conflict() -> None:
+    # src 168: "no more Debt than Drive Strength" per Conflict. Skitter staked 2 Truth (Strength 3)
+    # on A, then switched to B (her stake stays on A): she may add only 1 more Truth on B.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "B"}, stakes={"A": [("skitter", "truth", 2)]})
+    sim.set_debt("skitter", "truth", 3)
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="truth", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+
+
+@pytest.mark.rules("CAPES-STAKE-002", "CAPES-CONF-004")
+def test_stake__one_drive_per_conflict_counts_both_sides() -> None:
+    # src 168: "one Drive per Conflict": Truth already staked on A; after switching to B, Love is refused
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "B"}, stakes={"A": [("skitter", "truth", 1)]})
+    sim.set_debt("skitter", "love", 1)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="love", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal__reason_b_veto_is_the_tables_judgement() -> None:
+    # src 129: a Gloat-prone Goal may be vetoed (reason b); the engine leaves the judgement to the
+    # table: Bea vetoes Ann's Goal for Skitter with reason b.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text="Skitter humiliates the mayor", character="skitter")
+    cid = sim.state.conflicts[-1].id
+    sim.refuse("bea", "veto", conflict=cid, reason="because", rule="CAPES-EG-007")
+    sim.do("bea", "veto", conflict=cid, reason="b")
+    assert sim.state.conflict(cid) is None
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal__a_group_goal_may_be_vetoed_by_the_player_of_any_of_its_characters() -> None:
+    # src 122/128: a Goal for "a group of characters"; Cal plays Rampart, one of them: reason a holds
+    sim = actions_game()
+    sim.do(
+        "ann",
+        "create_conflict",
+        kind="goal",
+        text="Skitter and Rampart rob the vault",
+        goal_for="skitter,rampart",
+    )
+    cid = sim.state.conflicts[-1].id
+    sim.do("cal", "veto", conflict=cid, reason="a")
+    assert sim.state.conflict(cid) is None
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005")
+def test_resolve__tokens_only_to_players_on_the_losing_side() -> None:
+    # src 132: Debt "gets distributed to the losing players": Cal (Rampart on the winning side A)
+    # may not be given one; Bea (Sylvie on B) gets it.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="cal")
+    sim.do("ann", "resolve", conflict="c1", tokens="bea")
+    assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 0
+
+
+@pytest.mark.rules("CAPES-STAKE-005")
+def test_stake__undifferentiated_three_in_all_across_two_stakes() -> None:
+    # src 238: "as many as three Debt on one Conflict": 2 then 2 is refused, 2 then 1 is fine
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"swarm_thug": "A"})
+    sim.set_debt("swarm_thug", "stack", 5)
+    sim.do("ann", "stake", conflict="c1", amount=2, character="swarm_thug")
+    sim.refuse("ann", "stake", conflict="c1", amount=2, character="swarm_thug", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=1, character="swarm_thug")
