@@ -1949,3 +1949,69 @@ def test_stake__undifferentiated_three_in_all_across_two_stakes() -> None:
     sim.do("ann", "stake", conflict="c1", amount=2, character="swarm_thug")
     sim.refuse("ann", "stake", conflict="c1", amount=2, character="swarm_thug", rule="CAPES-STAKE-005")
     sim.do("ann", "stake", conflict="c1", amount=1, character="swarm_thug")
+
+
+@pytest.mark.rules("CAPES-SCENE-001", "CAPES-SCENE-002")
+def test_scene__a_volunteer_declares_the_first_and_the_next_is_to_their_left() -> None:
+    # src 62: "somebody just volunteers"; src 64: the next is "the person to the left". Cal
+    # volunteers; after his Scene, Ann (to his left) declares, not Bea.
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("cal", "declare_scene", text="The docks")
+    for seat, char in (("cal", "rampart"), ("ann", "skitter"), ("bea", "aunt_sylvie")):
+        sim.do(seat, "choose", character=char)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert _page(sim)[:2] == (1, "cal")
+    _end_scene(sim)
+    sim.refuse("bea", "declare_scene", text="Too soon", error=NotPermitted, match="Ann")
+    sim.do("ann", "declare_scene", text="Next morning")
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-RSRC-001")
+def test_page_start__a_character_joins_for_a_token() -> None:
+    # src 88: "You may also spend a Story Token to add a Conflict or character": on her claiming
+    # turn Ann brings Inspector Vale in for her token; a second one (no token left) is refused.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "add_sample", name="The Charity Gala")
+    sim.do("ann", "choose", character="inspector_vale")
+    assert sim.state.tokens["ann"] == 0
+    assert sim.state.scene is not None and sim.state.scene.cast["inspector_vale"] == "ann"
+    sim.refuse("ann", "choose", character="the_charity_gala")
+
+
+@pytest.mark.rules("CAPES-STAKE-001")
+def test_stake__only_on_a_conflict_the_character_has_rolled_on() -> None:
+    # src 48/168 + STAKE-001: Debt moves onto the side the character is allied with; Skitter never
+    # rolled on c1, so she has no side there to stake on.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-001")
+
+
+@pytest.mark.rules("CAPES-CONF-005", "CAPES-PRIN-002")
+def test_narration__not_yet_nobody_narrates_the_outcome_outside_resolving() -> None:
+    # src 112: "Nobody can narrate how a Conflict turns out unless they successfully Resolve":
+    # Bea's narration of c1's outcome in free narration is refused; colour about it is fine.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    sim.refuse(
+        "bea", "narrate", text="Skitter is caught.", conflict="c1", outcome=True, rule="CAPES-CONF-005"
+    )
+    sim.do("bea", "narrate", text="Sylvie shrieks at the bugs.", conflict="c1")
+
+
+@pytest.mark.rules("CAPES-CONF-006")
+def test_narration__and_then_hands_over_to_the_controlling_side() -> None:
+    # src 113: narration about a Conflict "has to be finished by somebody on the controlling side":
+    # Ann (A, 3) narrates about c1 where B (5, Bea) controls: Bea is prompted to finish; Bea's own
+    # narration needs no hand-over.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    sim.do("ann", "narrate", text="Skitter's bugs pour out of the vents.", conflict="c1")
+    assert sim.state.and_then is not None and sim.state.and_then.finishers == ("bea",)
