@@ -2015,3 +2015,76 @@ def test_narration__and_then_hands_over_to_the_controlling_side() -> None:
     pass_claims(sim)
     sim.do("ann", "narrate", text="Skitter's bugs pour out of the vents.", conflict="c1")
     assert sim.state.and_then is not None and sim.state.and_then.finishers == ("bea",)
+
+
+@pytest.mark.rules("CAPES-PAGE-012", "CAPES-SCENE-004")
+def test_actions__a_player_with_no_character_in_the_scene_has_no_action() -> None:
+    # src 92: "an Action for each of your characters": Bea chose nobody this Scene, so the free
+    # Actions go Ann, then Cal, and the Page ends after Cal's.
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="Rooftops")
+    sim.do("ann", "choose", character="skitter")
+    sim.do("bea", "pass")
+    sim.do("cal", "choose", character="rampart")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann",))
+    assert _page(sim)[3] == "cal"
+    _filler_actions(sim, ("cal",))
+    assert _page(sim)[:2] == (2, "bea")
+
+
+@pytest.mark.rules("CAPES-ABIL-001")
+def test_ability__a_mundane_roll_turned_back_still_blocks() -> None:
+    # src 186: "after being used it Blocks" -- used, whether or not the roll is kept (src 188/191).
+    # Ann turns back her Ruthless roll; on Page 2 Ruthless is still Blocked.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Ruthless", conflict="c1", side="A")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.refuse(
+        "ann", "use_ability", dice=(6,), ability="Ruthless", conflict="c1", side="A", rule="CAPES-ABIL-001"
+    )
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-ABIL-002", "CAPES-DEBT-004")
+def test_ability__raising_an_inspiration_costs_as_a_roll_does() -> None:
+    # src 183-186 apply to every use, src 188 "either raises an Inspiration ... or rolls": a super
+    # ability raising an Inspiration earns 1 Debt; a mundane one raising it Blocks.
+    sim = actions_game(start_story_tokens=1)
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=2), Inspiration(value=3))})
+    sim.do("ann", "use_ability", ability="Silk Lines", inspiration=2, drive="love")
+    assert sim.debt("skitter", "love") == 1
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "use_ability", ability="Ruthless", inspiration=3)
+    assert _inspirations(sim, "ann") == [3, 4]
+    assert sim.state.scene is not None and "skitter/ruthless" in sim.state.scene.blocked
+
+
+@pytest.mark.rules("CAPES-PAGE-013")
+def test_actions__one_bought_action_each_per_pass() -> None:
+    # src 94-96 + PROPOSED (PAGE-013): one bought Action per player per pass, clockwise from the
+    # Starter. Ann (2 tokens) buys; next is Bea (1 token), not Ann again; after Bea, Ann may buy again.
+    sim = actions_game()
+    sim.patch(tokens={"ann": 2, "bea": 1})
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "create_conflict", text="Ann pays once")
+    sim.do("ann", "end_action")
+    assert _page(sim)[3] == "bea"
+    sim.refuse("ann", "create_conflict", text="Ann again at once", error=NotPermitted)
+    sim.do("bea", "create_conflict", text="Bea pays")
+    sim.do("bea", "end_action")
+    sim.do("ann", "create_conflict", text="Ann pays twice")
+    sim.do("ann", "end_action")
+    assert sim.state.tokens == {**sim.state.tokens, "ann": 0, "bea": 0}
+    assert _page(sim)[:2] == (2, "bea")
