@@ -2088,3 +2088,52 @@ def test_actions__one_bought_action_each_per_pass() -> None:
     sim.do("ann", "end_action")
     assert sim.state.tokens == {**sim.state.tokens, "ann": 0, "bea": 0}
     assert _page(sim)[:2] == (2, "bea")
+
+
+@pytest.mark.rules("CAPES-RES-007", "CAPES-RES-006")
+def test_resolve__a_losing_leftover_goes_to_the_side_it_sat_on() -> None:
+    # src 141: "Any leftover dice turn into Inspirations for the appropriate side". A [6] wins over
+    # B [1, 1] (Bea's Sylvie) and C [3] (Cal's Rampart). Ann pairs 6-1 (+5 to her); the leftover 3
+    # sat on C, so it is Cal's: Ann may not hand it to Bea. The leftover 1 is Bea's.
+    from capeworks.systems.capes.state import Side
+
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(1, 1),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        extra_sides=(Side(id="C", dice=(3,), original=False),),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="6-1", losers="bea,bea", rule="CAPES-RES-007")
+    sim.do("ann", "resolve", conflict="c1", pairs="6-1")
+    assert _inspirations(sim, "ann") == [5]
+    assert _inspirations(sim, "cal") == [3]
+    assert _inspirations(sim, "bea") == [1]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__a_higher_losing_die_pays_a_player_on_its_own_side() -> None:
+    # src 140: when "the losing die is higher", a player "that had a character on the losing side"
+    # gets it -- the side that die sat on. A [2, 5] (7) beats B [4] (Bea) and C [3, 3] (6, Cal).
+    # Ann pairs 2-4 and 5-3: the 2 from B's 4 may go to Bea, not to Cal; the leftover 3 is Cal's.
+    from capeworks.systems.capes.state import Side
+
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2, 5),
+        b=(4,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        stakes={"A": [("skitter", "truth", 1)]},
+        extra_sides=(Side(id="C", dice=(3, 3), original=False),),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="2-4,5-3", losers="cal,cal", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4,5-3")
+    assert _inspirations(sim, "ann") == [2]
+    assert _inspirations(sim, "bea") == [2]
+    assert _inspirations(sim, "cal") == [3]
