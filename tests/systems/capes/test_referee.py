@@ -2137,3 +2137,30 @@ def test_resolve__a_higher_losing_die_pays_a_player_on_its_own_side() -> None:
     assert _inspirations(sim, "ann") == [2]
     assert _inspirations(sim, "bea") == [2]
     assert _inspirations(sim, "cal") == [3]
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-003", "CAPES-SPLIT-005")
+def test_resolve__every_losing_side_shares_the_tokens_and_doubles_its_stakes() -> None:
+    # src 131-132 with a split-off third side: A wins (Skitter staked 2); B (Bea's Sylvie) and C
+    # (Rampart, 1 Duty staked) both lost. Tokens go one each to Bea and Cal (Ann names them);
+    # Rampart's Duty gets 2 back.
+    from capeworks.systems.capes.state import Side, Stake
+
+    sim = cast_game()
+    side_c = Side(
+        id="C", dice=(2,), original=False, stakes=(Stake(character="rampart", pool="duty", amount=1),)
+    )
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(3,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        stakes={"A": [("skitter", "truth", 2)]},
+        extra_sides=(side_c,),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", tokens="bea,cal", pairs="6-3")
+    assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
+    assert sim.debt("rampart", "duty") == 2
+    assert _inspirations(sim, "ann") == [3] and _inspirations(sim, "cal") == [2]
