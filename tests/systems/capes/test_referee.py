@@ -2164,3 +2164,42 @@ def test_resolve__every_losing_side_shares_the_tokens_and_doubles_its_stakes() -
     assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
     assert sim.debt("rampart", "duty") == 2
     assert _inspirations(sim, "ann") == [3] and _inspirations(sim, "cal") == [2]
+
+
+@pytest.mark.rules("CAPES-EG-006")
+def test_goal__a_failed_character_may_not_be_named_in_a_group_goal_again() -> None:
+    # src 125: Rampart failed "Stop the train"; Bea declaring it for Sylvie and Rampart together is
+    # refused, for Sylvie alone it stands.
+    sim = _rampart_fails_to_stop_the_train()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.refuse(
+        "bea",
+        "create_conflict",
+        kind="goal",
+        text="Stop the train",
+        goal_for="aunt_sylvie,rampart",
+        rule="CAPES-EG-006",
+    )
+    sim.do("bea", "create_conflict", kind="goal", text="Stop the train", goal_for="aunt_sylvie")
+
+
+@pytest.mark.rules("CAPES-EG-006", "CAPES-REACT-001")
+def test_goal__a_failed_character_may_not_react_to_help_it_either() -> None:
+    # src 125 "may not attempt that Goal again": a Reaction is an attempt too. Sylvie's new
+    # "Stop the train" card: Skitter rolls its A die to 2; Cal's Rampart may not react to help A,
+    # but may react against it.
+    sim = _rampart_fails_to_stop_the_train()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", kind="goal", text="Stop the train", character="aunt_sylvie")
+    sim.do("bea", "end_action")
+    goal = next(c for c in sim.state.conflicts if c.text == "Stop the train")
+    sim.do("cal", "create_conflict", text="Cal scratch")
+    sim.do("cal", "end_action")
+    sim.do("ann", "use_ability", dice=(2,), ability="Bug Control", conflict=goal.id, side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.refuse("cal", "react", dice=(5,), ability="Protective", help="A", rule="CAPES-EG-006")
+    sim.do("cal", "react", dice=(1,), ability="Protective", help="B")
