@@ -1431,3 +1431,775 @@ def test_scene__characters_change_hands_and_inspirations_stay_with_the_player() 
     sim.put_conflict("c1", a=(2,), b=(1,), allies={"rampart": "A"})
     sim.do("ann", "inspire", value=5, conflict="c1", side="A")
     assert sim.side("c1", "A").dice == (5,)
+
+
+# -- second referee pass: the seed lines the first pass cited least ------------------------------
+
+
+@pytest.mark.rules("CAPES-PAGE-006")
+def test_claim__the_opposite_side_may_be_claimed_but_not_the_same_side_twice() -> None:
+    # src 81: "You can't Claim a side that's already been Claimed, but can Claim the opposite side".
+    # Ann claims A; Bea (allied B) claims B; Cal (allied A) may not claim A too.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "A"})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "claim", conflict="c1", side="B")
+    sim.refuse("cal", "claim", conflict="c1", side="A", rule="CAPES-PAGE-006")
+
+
+@pytest.mark.rules("CAPES-PAGE-002")
+def test_page__the_starter_rotates_left_every_page() -> None:
+    # src 69-70: "Each Page starts with a different person ... The Starter rotates to the left".
+    # Ann, Bea, Cal, then Ann again on Page 4.
+    sim = actions_game()
+    starters = []
+    for _ in range(3):
+        _filler_actions(sim, ORDER[_page(sim)[1]])
+        starters.append(_page(sim)[:2])
+        pass_claims(sim)
+        sim.do(_page(sim)[1], "begin_actions")
+    assert starters == [(2, "bea"), (3, "cal"), (4, "ann")]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__an_equal_pair_gives_nobody_an_inspiration() -> None:
+    # src 138: "If a pair of dice are equal, nobody gets an inspiration for them": winning [4, 3]
+    # vs losing [4, 2]; Ann pairs 4-4 and 3-2 -> Ann +1 only, Bea nothing.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(4, 3),
+        b=(4, 2),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)], "B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="4-4,3-2")
+    assert _inspirations(sim, "ann") == [1]
+    assert _inspirations(sim, "bea") == []
+
+
+@pytest.mark.rules("CAPES-RES-007")
+def test_resolve__a_losing_leftover_die_goes_to_the_losing_side() -> None:
+    # src 141: "Any leftover dice turn into Inspirations for the appropriate side": winning [5] vs
+    # losing [3, 1]; Ann pairs 5-3 -> Ann +2; the leftover 1 goes to Bea (the only loser).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(3, 1),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", pairs="5-3")
+    assert _inspirations(sim, "ann") == [2]
+    assert _inspirations(sim, "bea") == [1]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__a_resolver_with_no_losing_character_may_not_take_the_losing_inspiration() -> None:
+    # src 140: the Resolver chooses which losing player gets it; "themself" only "if they had a
+    # character on both sides". Winning [6, 2] vs losing [4]; pairs 2-4 -> Ann cannot take the 2.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 2),
+        b=(4,),
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="2-4", losers="ann", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4", losers="bea")
+    assert _inspirations(sim, "ann") == [6]
+    assert _inspirations(sim, "bea") == [2]
+
+
+@pytest.mark.rules("CAPES-RES-005", "CAPES-RES-004")
+def test_resolve__the_resolvers_own_losing_character_gets_no_tokens() -> None:
+    # src 133: "you can't give yourself any Story Tokens even if you also have a character on the
+    # losing side"; src 135: the creator's first token only when not played by the Resolver.
+    # Ann plays Skitter (A, wins, staked 2) and Vale (B, created c1, loses); Bea's Sylvie on B too:
+    # both tokens to Bea.
+    sim = cast_game()
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="inspector_vale")
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "inspector_vale": "B", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 2)]},
+        creator="inspector_vale",
+        creator_player="ann",
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    for seat, who in (("ann", "skitter"), ("ann", "inspector_vale"), ("bea", ""), ("cal", "")):
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=who)
+        sim.do(seat, "end_action")
+    sim.refuse("ann", "resolve", conflict="c1", tokens="ann,bea")
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.state.tokens.get("bea", 0) == 2
+    assert sim.state.tokens.get("ann", 0) == 0
+
+
+@pytest.mark.rules("CAPES-SPLIT-001")
+def test_split__as_evenly_as_possible_five_into_two_is_three_and_two() -> None:
+    # src 178: "splitting a 5 into two dice has to be 3 and 2"; src 179 the total stays 5.
+    # With two stakes on A (three dice, PROPOSED free die) a 5 into three is [2, 2, 1].
+    sim = actions_game()
+    sim.put_conflict("c1", a=(5,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    sim.do("ann", "split", conflict="c1", side="A", die=1, parts=3)
+    assert sorted(sim.side("c1", "A").dice) == [1, 2, 2]
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__more_than_the_drive_strength_is_refused() -> None:
+    # src 168: "no more Debt than Drive Strength": Skitter's Justice (Strength 2) holds 4 Debt;
+    # staking 3 of it on one Conflict is refused, 2 is fine.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "justice", 4)
+    sim.refuse("ann", "stake", conflict="c1", amount=3, drive="justice", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="justice")
+    assert sim.debt("skitter", "justice") == 2
+
+
+@pytest.mark.rules("CAPES-STAKE-002")
+def test_stake__a_second_drive_on_the_same_conflict_is_refused() -> None:
+    # src 168: "Each character may Stake one Drive per Conflict": Truth staked, then Love refused
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("skitter", "love", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="love", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-PAGE-008", "CAPES-PAGE-009")
+def test_claim__a_conflict_bought_at_this_page_start_cannot_be_claimed() -> None:
+    # src 89: "you can't Claim it in the same Page that you created it". Ann buys a Conflict at
+    # Page start with her token; nobody may claim it this Page.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "create_conflict", text="The lights go out")
+    cid = sim.state.conflicts[-1].id
+    sim.refuse("ann", "claim", conflict=cid, side="A")
+
+
+@pytest.mark.rules("CAPES-SCENE-005")
+def test_casting__a_character_already_chosen_cannot_be_chosen_again() -> None:
+    # src 60: "If somebody chooses a character you wanted to play you'll have to pick somebody else"
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="A gala")
+    sim.do("ann", "choose", character="skitter")
+    sim.refuse("bea", "choose", character="skitter", rule="CAPES-SCENE-005")
+    sim.do("bea", "choose", character="aunt_sylvie")
+
+
+@pytest.mark.rules("CAPES-ABIL-002")
+def test_ability__raising_an_inspiration_needs_a_rating_at_least_its_value() -> None:
+    # src 188: "The ability score must be at least the value of the Inspiration": Ann holds a 4;
+    # Silk Lines (3) may not raise it, Swarm Armour (4) raises it to 5.
+    sim = actions_game()
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=4),)})
+    sim.refuse(
+        "ann", "use_ability", ability="Silk Lines", inspiration=4, drive="truth", rule="CAPES-ABIL-002"
+    )
+    sim.do("ann", "use_ability", ability="Swarm Armour", inspiration=4, drive="truth")
+    assert _inspirations(sim, "ann") == [5]
+
+
+@pytest.mark.rules("CAPES-GLOAT-002", "CAPES-RSRC-001")
+def test_gloat__every_die_turned_earns_a_token_and_the_conflict_stays() -> None:
+    # src 205: "For each die turned the Resolver earns a Story Token": A [6, 4, 2], turn two ->
+    # [1, 1, 2], 2 tokens, c1 stays (inventory C16).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1", a=(6, 4, 2), b=(3,), allies={"skitter": "A"}, stakes={"A": [("skitter", "truth", 2)]}
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=2)
+    assert sorted(sim.side("c1", "A").dice) == [1, 1, 2]
+    assert sim.state.tokens["ann"] == 2
+    assert sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_event__no_veto_once_play_has_moved_on() -> None:
+    # src 118: an Event may be vetoed "when it is declared" -- not on a later Page.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="A bomb goes off")
+    cid = sim.state.conflicts[-1].id
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.refuse("cal", "veto", conflict=cid)
+    assert sim.state.conflict(cid) is not None
+
+
+@pytest.mark.rules("CAPES-STAKE-005", "CAPES-CHAR-009")
+def test_stake__undifferentiated_at_most_three_on_one_conflict() -> None:
+    # src 238: "They may Stake as many as three Debt on one Conflict": the Thug holds 5; 4 is refused
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"swarm_thug": "A"})
+    sim.set_debt("swarm_thug", "stack", 5)
+    sim.refuse("ann", "stake", conflict="c1", amount=4, character="swarm_thug", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=3, character="swarm_thug")
+    assert sim.debt("swarm_thug", "stack") == 2
+
+
+@pytest.mark.rules("CAPES-EG-006")
+def test_goal__a_character_who_failed_may_not_declare_it_again_this_scene() -> None:
+    # src 125: "they may not attempt that Goal again in the same Scene": Rampart failed "Stop the
+    # train"; Cal declaring it again for Rampart on Page 2 is refused.
+    sim = _rampart_fails_to_stop_the_train()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea",))
+    sim.refuse(
+        "cal", "create_conflict", kind="goal", text="Stop the train", character="rampart", rule="CAPES-EG-006"
+    )
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006")
+def test_goal__the_goal_side_resolving_succeeds_and_bars_nobody() -> None:
+    # src 123: "If that side resolves the Goal, then they succeed": Rampart's side A resolves "Stop
+    # the train"; no failure is recorded, so Rampart may take up the same Goal again.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(5,),
+        b=(2,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    _claims(sim, {"cal": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("cal", "resolve", conflict="c1")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea",))
+    sim.do("cal", "create_conflict", kind="goal", text="Stop the train", character="rampart")
+
+
+@pytest.mark.rules("CAPES-RES-009")
+def test_deadlock__not_while_someone_allied_could_still_stake() -> None:
+    # src 142: Deadlock only if "nobody can spend more Debt": [6] vs [6], but Rampart (allied B)
+    # holds 1 unstaked Duty he could stake -> no Deadlock yet.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(6,), allies={"skitter": "A", "rampart": "B"})
+    sim.set_debt("rampart", "duty", 1)
+    _claims(sim, {"ann": ("c1", "A")})
+    sim.do("ann", "begin_actions")
+    sim.refuse("ann", "deadlock", conflict="c1", rule="CAPES-RES-009")
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-RSRC-001")
+def test_actions__a_bought_action_without_a_token_is_refused() -> None:
+    # src 94: "you can spend Story Tokens for extra actions": Ann has none after the free Actions
+    sim = actions_game()
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    # nobody held a token: the Page ended without a buying round
+    assert _page(sim)[:2] == (2, "bea")
+
+
+@pytest.mark.rules("CAPES-PAGE-013", "CAPES-ABIL-001")
+def test_actions__a_super_ability_may_be_used_again_in_a_bought_action() -> None:
+    # src 183-185: a super-ability "gives you a point of Debt every time you use it" -- no Block.
+    # Ann uses Silk Lines in her free Action and again in a bought one; Truth holds 2.
+    sim = actions_game(start_story_tokens=1)
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "use_ability", dice=(3,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "revert")
+    assert sim.debt("skitter", "truth") == 2
+    assert sim.state.tokens["ann"] == 0
+
+
+@pytest.mark.rules("CAPES-CONF-002", "CAPES-ABIL-002")
+def test_ability__the_first_roll_on_a_fresh_card_names_the_side() -> None:
+    # src 109: "once somebody rolls them, the dice represents their side": Bea creates an Event;
+    # Cal rolls a die of it to 4 for "The fire spreads"; he is allied with that side.
+    sim = actions_game()
+    _filler_actions(sim, ("ann",))
+    sim.do("bea", "create_conflict", text="A fire breaks out")
+    cid = sim.state.conflicts[-1].id
+    sim.do("bea", "end_action")
+    sim.do(
+        "cal",
+        "use_ability",
+        dice=(4,),
+        ability="Super Strength",
+        conflict=cid,
+        side="A",
+        help="A",
+        label="The fire spreads",
+        drive="duty",
+    )
+    sim.do("cal", "accept")
+    side = sim.side(cid, "A")
+    assert side.dice == (4,)
+    conflict = sim.state.conflict(cid)
+    assert conflict is not None and conflict.alliances["rampart"].side == "A"
+
+
+@pytest.mark.rules("CAPES-PAGE-014", "CAPES-PAGE-004")
+def test_claim__an_unresolved_claim_lapses_and_is_made_again_for_free() -> None:
+    # src 78-80: claims are made "At the start of the Page"; PROPOSED (PAGE-014) they lapse.
+    # Ann claimed A (2 vs 5): it does not control; on Page 2 she claims A again without a token.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(2,), b=(5,), allies={"skitter": "A"})
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c1", side="A")
+    assert sim.state.tokens.get("ann", 0) == 0
+
+
+@pytest.mark.rules("CAPES-SCENE-004")
+def test_casting__the_declarer_chooses_first_then_clockwise() -> None:
+    # src 59: "The scene creator chooses their character first, then it goes clockwise": Scene 2 is
+    # Bea's; Cal may not choose before her, and after her it is Cal, not Ann.
+    sim = cast_game()
+    _end_scene(sim)
+    sim.do("bea", "declare_scene", text="The docks")
+    sim.refuse("cal", "choose", character="rampart")
+    sim.do("bea", "choose", character="aunt_sylvie")
+    sim.refuse("ann", "choose", character="skitter")
+    sim.do("cal", "choose", character="rampart")
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-PAGE-009")
+def test_page_start__no_exemplar_free_conflict_without_the_exemplar_in_the_scene() -> None:
+    # src 86: the Free Conflict needs "a character and one of their Exemplars ... both in the Scene".
+    # Scene with Skitter and Rampart only: Ann may not add the Skitter/Aunt Sylvie Free Conflict.
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="Rooftops")
+    sim.do("ann", "choose", character="skitter")
+    sim.do("bea", "choose", character="rampart")
+    sim.do("cal", "pass")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    sim.refuse(
+        "ann",
+        "create_conflict",
+        text="Sylvie calls",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+        character="skitter",
+        rule="CAPES-CHAR-012",
+    )
+
+
+@pytest.mark.rules("CAPES-ACT-002", "CAPES-ACT-005")
+def test_action__staking_right_after_creating_a_conflict() -> None:
+    # src 100: "Immediately before/after/both creating a Conflict ... you can" Stake: Ann creates
+    # an Event, then stakes 1 Truth on c1 where Skitter is on A -- in the same Action.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(2,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.do("ann", "create_conflict", text="Sirens in the distance")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+    assert sim.side("c1", "A").stakes[0].amount == 1
+
+
+@pytest.mark.rules("CAPES-SPLIT-001")
+def test_split__only_a_die_on_your_own_side() -> None:
+    # src 174: "split any die they own"; src 102 "the dice on your side": Skitter (A) may not split
+    # B's 5 though B has a stake on it.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1", a=(2,), b=(5,), allies={"skitter": "A", "rampart": "B"}, stakes={"B": [("rampart", "duty", 1)]}
+    )
+    sim.refuse("ann", "split", conflict="c1", side="B", die=1, parts=2)
+    assert sim.side("c1", "B").dice == (5,)
+
+
+@pytest.mark.rules("CAPES-SCENE-002")
+def test_scene__ending_with_a_card_in_play_returns_its_stakes_undoubled() -> None:
+    # PROPOSED (SCENE OPEN): unresolved Conflicts at a forced end are discarded, stakes back
+    # undoubled. Skitter staked 2 Truth on c1; everyone ends the Scene: Truth is 2 again, c1 gone.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.do("ann", "stake", conflict="c1", amount=2, drive="truth")
+    assert sim.debt("skitter", "truth") == 0
+    _end_scene(sim)
+    assert sim.debt("skitter", "truth") == 2
+    assert sim.state.conflicts == ()
+
+
+@pytest.mark.rules("CAPES-STAKE-002", "CAPES-CONF-004")
+def test_stake__the_drive_limit_counts_both_sides_of_one_conflict() -> None:
+    # src 168: "no more Debt than Drive Strength" per Conflict. Skitter staked 2 Truth (Strength 3)
+    # on A, then switched to B (her stake stays on A): she may add only 1 more Truth on B.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "B"}, stakes={"A": [("skitter", "truth", 2)]})
+    sim.set_debt("skitter", "truth", 3)
+    sim.refuse("ann", "stake", conflict="c1", amount=2, drive="truth", rule="CAPES-STAKE-002")
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth")
+
+
+@pytest.mark.rules("CAPES-STAKE-002", "CAPES-CONF-004")
+def test_stake__one_drive_per_conflict_counts_both_sides() -> None:
+    # src 168: "one Drive per Conflict": Truth already staked on A; after switching to B, Love is refused
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "B"}, stakes={"A": [("skitter", "truth", 1)]})
+    sim.set_debt("skitter", "love", 1)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="love", rule="CAPES-STAKE-002")
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal__reason_b_veto_is_the_tables_judgement() -> None:
+    # src 129: a Gloat-prone Goal may be vetoed (reason b); the engine leaves the judgement to the
+    # table: Bea vetoes Ann's Goal for Skitter with reason b.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", kind="goal", text="Skitter humiliates the mayor", character="skitter")
+    cid = sim.state.conflicts[-1].id
+    sim.refuse("bea", "veto", conflict=cid, reason="because", rule="CAPES-EG-007")
+    sim.do("bea", "veto", conflict=cid, reason="b")
+    assert sim.state.conflict(cid) is None
+
+
+@pytest.mark.rules("CAPES-EG-007")
+def test_goal__a_group_goal_may_be_vetoed_by_the_player_of_any_of_its_characters() -> None:
+    # src 122/128: a Goal for "a group of characters"; Cal plays Rampart, one of them: reason a holds
+    sim = actions_game()
+    sim.do(
+        "ann",
+        "create_conflict",
+        kind="goal",
+        text="Skitter and Rampart rob the vault",
+        goal_for="skitter,rampart",
+    )
+    cid = sim.state.conflicts[-1].id
+    sim.do("cal", "veto", conflict=cid, reason="a")
+    assert sim.state.conflict(cid) is None
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005")
+def test_resolve__tokens_only_to_players_on_the_losing_side() -> None:
+    # src 132: Debt "gets distributed to the losing players": Cal (Rampart on the winning side A)
+    # may not be given one; Bea (Sylvie on B) gets it.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "rampart": "A", "aunt_sylvie": "B"},
+        stakes={"A": [("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="cal")
+    sim.do("ann", "resolve", conflict="c1", tokens="bea")
+    assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 0
+
+
+@pytest.mark.rules("CAPES-STAKE-005")
+def test_stake__undifferentiated_three_in_all_across_two_stakes() -> None:
+    # src 238: "as many as three Debt on one Conflict": 2 then 2 is refused, 2 then 1 is fine
+    sim = cast_game()
+    sim.do(
+        "ann",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "ann": 1})
+    sim.do("ann", "choose", character="swarm_thug")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(1,), b=(1,), allies={"swarm_thug": "A"})
+    sim.set_debt("swarm_thug", "stack", 5)
+    sim.do("ann", "stake", conflict="c1", amount=2, character="swarm_thug")
+    sim.refuse("ann", "stake", conflict="c1", amount=2, character="swarm_thug", rule="CAPES-STAKE-005")
+    sim.do("ann", "stake", conflict="c1", amount=1, character="swarm_thug")
+
+
+@pytest.mark.rules("CAPES-SCENE-001", "CAPES-SCENE-002")
+def test_scene__a_volunteer_declares_the_first_and_the_next_is_to_their_left() -> None:
+    # src 62: "somebody just volunteers"; src 64: the next is "the person to the left". Cal
+    # volunteers; after his Scene, Ann (to his left) declares, not Bea.
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("cal", "declare_scene", text="The docks")
+    for seat, char in (("cal", "rampart"), ("ann", "skitter"), ("bea", "aunt_sylvie")):
+        sim.do(seat, "choose", character=char)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    assert _page(sim)[:2] == (1, "cal")
+    _end_scene(sim)
+    sim.refuse("bea", "declare_scene", text="Too soon", error=NotPermitted, match="Ann")
+    sim.do("ann", "declare_scene", text="Next morning")
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-RSRC-001")
+def test_page_start__a_character_joins_for_a_token() -> None:
+    # src 88: "You may also spend a Story Token to add a Conflict or character": on her claiming
+    # turn Ann brings Inspector Vale in for her token; a second one (no token left) is refused.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "add_sample", name="The Charity Gala")
+    sim.do("ann", "choose", character="inspector_vale")
+    assert sim.state.tokens["ann"] == 0
+    assert sim.state.scene is not None and sim.state.scene.cast["inspector_vale"] == "ann"
+    sim.refuse("ann", "choose", character="the_charity_gala")
+
+
+@pytest.mark.rules("CAPES-STAKE-001")
+def test_stake__only_on_a_conflict_the_character_has_rolled_on() -> None:
+    # src 48/168 + STAKE-001: Debt moves onto the side the character is allied with; Skitter never
+    # rolled on c1, so she has no side there to stake on.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"rampart": "A"})
+    sim.set_debt("skitter", "truth", 2)
+    sim.refuse("ann", "stake", conflict="c1", amount=1, drive="truth", rule="CAPES-STAKE-001")
+
+
+@pytest.mark.rules("CAPES-CONF-005", "CAPES-PRIN-002")
+def test_narration__not_yet_nobody_narrates_the_outcome_outside_resolving() -> None:
+    # src 112: "Nobody can narrate how a Conflict turns out unless they successfully Resolve":
+    # Bea's narration of c1's outcome in free narration is refused; colour about it is fine.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    sim.refuse(
+        "bea", "narrate", text="Skitter is caught.", conflict="c1", outcome=True, rule="CAPES-CONF-005"
+    )
+    sim.do("bea", "narrate", text="Sylvie shrieks at the bugs.", conflict="c1")
+
+
+@pytest.mark.rules("CAPES-CONF-006")
+def test_narration__and_then_hands_over_to_the_controlling_side() -> None:
+    # src 113: narration about a Conflict "has to be finished by somebody on the controlling side":
+    # Ann (A, 3) narrates about c1 where B (5, Bea) controls: Bea is prompted to finish; Bea's own
+    # narration needs no hand-over.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(3,), b=(5,), allies={"skitter": "A", "aunt_sylvie": "B"})
+    pass_claims(sim)
+    sim.do("ann", "narrate", text="Skitter's bugs pour out of the vents.", conflict="c1")
+    assert sim.state.and_then is not None and sim.state.and_then.finishers == ("bea",)
+
+
+@pytest.mark.rules("CAPES-PAGE-012", "CAPES-SCENE-004")
+def test_actions__a_player_with_no_character_in_the_scene_has_no_action() -> None:
+    # src 92: "an Action for each of your characters": Bea chose nobody this Scene, so the free
+    # Actions go Ann, then Cal, and the Page ends after Cal's.
+    sim = Sim()
+    for name in ("Skitter", "Aunt Sylvie", "Rampart"):
+        sim.do("ann", "add_sample", name=name)
+    sim.do("ann", "declare_scene", text="Rooftops")
+    sim.do("ann", "choose", character="skitter")
+    sim.do("bea", "pass")
+    sim.do("cal", "choose", character="rampart")
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    _filler_actions(sim, ("ann",))
+    assert _page(sim)[3] == "cal"
+    _filler_actions(sim, ("cal",))
+    assert _page(sim)[:2] == (2, "bea")
+
+
+@pytest.mark.rules("CAPES-ABIL-001")
+def test_ability__a_mundane_roll_turned_back_still_blocks() -> None:
+    # src 186: "after being used it Blocks" -- used, whether or not the roll is kept (src 188/191).
+    # Ann turns back her Ruthless roll; on Page 2 Ruthless is still Blocked.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(4,), b=(1,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Ruthless", conflict="c1", side="A")
+    sim.do("ann", "revert")
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.refuse(
+        "ann", "use_ability", dice=(6,), ability="Ruthless", conflict="c1", side="A", rule="CAPES-ABIL-001"
+    )
+
+
+@pytest.mark.rules("CAPES-ABIL-001", "CAPES-ABIL-002", "CAPES-DEBT-004")
+def test_ability__raising_an_inspiration_costs_as_a_roll_does() -> None:
+    # src 183-186 apply to every use, src 188 "either raises an Inspiration ... or rolls": a super
+    # ability raising an Inspiration earns 1 Debt; a mundane one raising it Blocks.
+    sim = actions_game(start_story_tokens=1)
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=2), Inspiration(value=3))})
+    sim.do("ann", "use_ability", ability="Silk Lines", inspiration=2, drive="love")
+    assert sim.debt("skitter", "love") == 1
+    sim.do("ann", "end_action")
+    _filler_actions(sim, ("bea", "cal"))
+    sim.do("ann", "use_ability", ability="Ruthless", inspiration=3)
+    assert _inspirations(sim, "ann") == [3, 4]
+    assert sim.state.scene is not None and "skitter/ruthless" in sim.state.scene.blocked
+
+
+@pytest.mark.rules("CAPES-PAGE-013")
+def test_actions__one_bought_action_each_per_pass() -> None:
+    # src 94-96 + PROPOSED (PAGE-013): one bought Action per player per pass, clockwise from the
+    # Starter. Ann (2 tokens) buys; next is Bea (1 token), not Ann again; after Bea, Ann may buy again.
+    sim = actions_game()
+    sim.patch(tokens={"ann": 2, "bea": 1})
+    _filler_actions(sim, ("ann", "bea", "cal"))
+    sim.do("ann", "create_conflict", text="Ann pays once")
+    sim.do("ann", "end_action")
+    assert _page(sim)[3] == "bea"
+    sim.refuse("ann", "create_conflict", text="Ann again at once", error=NotPermitted)
+    sim.do("bea", "create_conflict", text="Bea pays")
+    sim.do("bea", "end_action")
+    sim.do("ann", "create_conflict", text="Ann pays twice")
+    sim.do("ann", "end_action")
+    assert sim.state.tokens == {**sim.state.tokens, "ann": 0, "bea": 0}
+    assert _page(sim)[:2] == (2, "bea")
+
+
+@pytest.mark.rules("CAPES-RES-007", "CAPES-RES-006")
+def test_resolve__a_losing_leftover_goes_to_the_side_it_sat_on() -> None:
+    # src 141: "Any leftover dice turn into Inspirations for the appropriate side". A [6] wins over
+    # B [1, 1] (Bea's Sylvie) and C [3] (Cal's Rampart). Ann pairs 6-1 (+5 to her); the leftover 3
+    # sat on C, so it is Cal's: Ann may not hand it to Bea. The leftover 1 is Bea's.
+    from capeworks.systems.capes.state import Side
+
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(1, 1),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        extra_sides=(Side(id="C", dice=(3,), original=False),),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="6-1", losers="bea,bea", rule="CAPES-RES-007")
+    sim.do("ann", "resolve", conflict="c1", pairs="6-1")
+    assert _inspirations(sim, "ann") == [5]
+    assert _inspirations(sim, "cal") == [3]
+    assert _inspirations(sim, "bea") == [1]
+
+
+@pytest.mark.rules("CAPES-RES-006")
+def test_resolve__a_higher_losing_die_pays_a_player_on_its_own_side() -> None:
+    # src 140: when "the losing die is higher", a player "that had a character on the losing side"
+    # gets it -- the side that die sat on. A [2, 5] (7) beats B [4] (Bea) and C [3, 3] (6, Cal).
+    # Ann pairs 2-4 and 5-3: the 2 from B's 4 may go to Bea, not to Cal; the leftover 3 is Cal's.
+    from capeworks.systems.capes.state import Side
+
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(2, 5),
+        b=(4,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        stakes={"A": [("skitter", "truth", 1)]},
+        extra_sides=(Side(id="C", dice=(3, 3), original=False),),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="2-4,5-3", losers="cal,cal", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="2-4,5-3")
+    assert _inspirations(sim, "ann") == [2]
+    assert _inspirations(sim, "bea") == [2]
+    assert _inspirations(sim, "cal") == [3]
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-003", "CAPES-SPLIT-005")
+def test_resolve__every_losing_side_shares_the_tokens_and_doubles_its_stakes() -> None:
+    # src 131-132 with a split-off third side: A wins (Skitter staked 2); B (Bea's Sylvie) and C
+    # (Rampart, 1 Duty staked) both lost. Tokens go one each to Bea and Cal (Ann names them);
+    # Rampart's Duty gets 2 back.
+    from capeworks.systems.capes.state import Side, Stake
+
+    sim = cast_game()
+    side_c = Side(
+        id="C", dice=(2,), original=False, stakes=(Stake(character="rampart", pool="duty", amount=1),)
+    )
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(3,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        stakes={"A": [("skitter", "truth", 2)]},
+        extra_sides=(side_c,),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1", tokens="bea,cal", pairs="6-3")
+    assert sim.state.tokens.get("bea", 0) == 1 and sim.state.tokens.get("cal", 0) == 1
+    assert sim.debt("rampart", "duty") == 2
+    assert _inspirations(sim, "ann") == [3] and _inspirations(sim, "cal") == [2]
+
+
+@pytest.mark.rules("CAPES-EG-006")
+def test_goal__a_failed_character_may_not_be_named_in_a_group_goal_again() -> None:
+    # src 125: Rampart failed "Stop the train"; Bea declaring it for Sylvie and Rampart together is
+    # refused, for Sylvie alone it stands.
+    sim = _rampart_fails_to_stop_the_train()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.refuse(
+        "bea",
+        "create_conflict",
+        kind="goal",
+        text="Stop the train",
+        goal_for="aunt_sylvie,rampart",
+        rule="CAPES-EG-006",
+    )
+    sim.do("bea", "create_conflict", kind="goal", text="Stop the train", goal_for="aunt_sylvie")
+
+
+@pytest.mark.rules("CAPES-EG-006", "CAPES-REACT-001")
+def test_goal__a_failed_character_may_not_react_to_help_it_either() -> None:
+    # src 125 "may not attempt that Goal again": a Reaction is an attempt too. Sylvie's new
+    # "Stop the train" card: Skitter rolls its A die to 2; Cal's Rampart may not react to help A,
+    # but may react against it.
+    sim = _rampart_fails_to_stop_the_train()
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", kind="goal", text="Stop the train", character="aunt_sylvie")
+    sim.do("bea", "end_action")
+    goal = next(c for c in sim.state.conflicts if c.text == "Stop the train")
+    sim.do("cal", "create_conflict", text="Cal scratch")
+    sim.do("cal", "end_action")
+    sim.do("ann", "use_ability", dice=(2,), ability="Bug Control", conflict=goal.id, side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.refuse("cal", "react", dice=(5,), ability="Protective", help="A", rule="CAPES-EG-006")
+    sim.do("cal", "react", dice=(1,), ability="Protective", help="B")

@@ -6,7 +6,8 @@ CAPES-RES-003 (losing stakes return doubled), CAPES-RES-004/005 (winning stakes
 become Story Tokens for losing players: creator first, never the Resolver,
 vanishing if only the Resolver lost; the rest assigned by the Resolver,
 default round-robin clockwise from the Resolver's left), CAPES-RES-006/007
-(the Resolver pairs dice; differences and leftovers become Inspirations),
+(the Resolver pairs dice; differences and leftovers become Inspirations, a losing
+one for a player on the side its die sat on),
 CAPES-RES-008 (the order of sub-steps), CAPES-RES-009 (Deadlock),
 CAPES-EG-004/006 (Goal success and failure), CAPES-GLOAT-002.
 """
@@ -46,7 +47,16 @@ from capeworks.systems.capes.queries import (
 from capeworks.systems.capes.sheet import ConflictKind
 from capeworks.systems.capes.state import CapesState, Conflict, Inspiration, PagePhase, Side
 
-__all__ = ["APPLIERS", "deadlock", "default_pairs", "gloat", "match_dice", "parse_pairs", "resolve"]
+__all__ = [
+    "APPLIERS",
+    "deadlock",
+    "default_pairs",
+    "gloat",
+    "losing_sources",
+    "match_dice",
+    "parse_pairs",
+    "resolve",
+]
 
 
 def parse_pairs(text: str) -> list[tuple[int, int]]:
@@ -94,6 +104,19 @@ def match_dice(
     mine += sorted(w_left.elements(), reverse=True)
     theirs += sorted(l_left.elements(), reverse=True)
     return mine, theirs
+
+
+def losing_sources(
+    winning: Sequence[int], losing: Sequence[int], pairs: Sequence[tuple[int, int]]
+) -> list[int]:
+    """The losing die behind each of the losing side's Inspirations, in :func:`match_dice` order.
+
+    A higher losing die in a pair and an unpaired losing die each give an Inspiration to the
+    side that die sat on (CAPES-RES-006/007), so the Resolver's choice of recipient is among
+    that side's players.
+    """
+    left = Counter(losing) - Counter(x for _, x in pairs)
+    return [x for w, x in pairs if x > w] + sorted(left.elements(), reverse=True)
 
 
 def _claim_check(state: CapesState, actor: str, conflict: Conflict, what: str) -> Side:
@@ -183,11 +206,19 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
             "Losing-side Inspirations go to players with a losing character: "
             f"{', '.join(losers) or 'nobody'}.",
         )
-    for i, v in enumerate(theirs):
+    for i, (v, die) in enumerate(zip(theirs, losing_sources(win.dice, losing_dice, pairs), strict=True)):
+        # src 140-141: the Inspiration is for the side its losing die sat on
+        own = _players_on(state, conflict, [s for s in losing if die in s.dice], actor)
         if i < len(named_losers):
+            if named_losers[i] not in own:
+                raise RuleViolation(
+                    "CAPES-RES-006" if i < sum(x > w for w, x in pairs) else "CAPES-RES-007",
+                    f"The Inspiration of {v} comes from a losing die showing {die}; it goes to a player "
+                    f"on that die's side: {', '.join(own) or 'nobody'} (not {named_losers[i]}).",
+                )
             inspirations.append({"player": named_losers[i], "value": v})
-        elif losers:
-            inspirations.append({"player": losers[0], "value": v})
+        elif own:
+            inspirations.append({"player": own[0], "value": v})
     # (7) Goal failures (CAPES-EG-004/006)
     failed: list[str] = []
     if conflict.kind is ConflictKind.GOAL and win.id != conflict.aim_side:
