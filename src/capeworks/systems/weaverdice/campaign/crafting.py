@@ -31,6 +31,7 @@ from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.skills import CRAFT_TREE
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -47,21 +48,6 @@ __all__ = [
     "specialist_bonus",
     "start_craft",
 ]
-
-#: the Craft skill tree (WD-CRAFT-014..022)
-CRAFT_TREE = frozenset(
-    {
-        "craft",
-        "handy",
-        "diligence",
-        "multitasker",
-        "specialist",
-        "resourceful",
-        "contrive",
-        "maintenance",
-        "master craft",
-    }
-)
 
 
 def _knows(sheet: Character, name: str) -> bool:

@@ -40,6 +40,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import is_good
 from capeworks.systems.weaverdice.sheet import Character, Skill
+from capeworks.systems.weaverdice.skills import check_prerequisites
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.wounds import Track
 
@@ -81,7 +82,9 @@ def _learn(sheet: Character, c: cc.PickMini) -> Character:
             "WD-DN-014", f"Option 2 needs a +1 stat; {sheet.name}'s {c.stat.value} is {mod:+d}."
         )
     skill = Skill(name=c.skill, stats=(c.stat,), learning=True)
-    return evolve(sheet, {"skills": (*sheet.skills, skill)})
+    learner = evolve(sheet, {"skills": (*sheet.skills, skill)})
+    check_prerequisites(learner)  # WD-SKILL-002: a skill is started only on the skills it requires
+    return learner
 
 
 def _follower(
