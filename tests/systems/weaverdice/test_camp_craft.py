@@ -175,6 +175,27 @@ def test_multitasker_gets_an_action_every_5_minus_knowledge_craft_slots() -> Non
     assert camp(d).phase.slots["ada"].session.left == 1  # Dexterity 1, +1 free action
 
 
+@pytest.mark.rules("WD-CRAFT-017")
+def test_multitaskers_free_action_goes_to_an_unrelated_item_not_the_slots_own_project() -> None:
+    """src 1565: 'get one free craft action for an unrelated item'; 'not a free downtime slot, but one
+    action that you'd take within that downtime slot'."""
+    d = table()
+    crafter(d, skill("Multitasker"), knowledge=4, dexterity=1)  # every slot: Dexterity 1 + the free one
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="p", item="program", tier="low")
+    d.do("gm", "start_craft", character="ada", project="q", item="gadget", tier="low")
+    d.do("ann", "craft", character="ada", project="p", dice=[3, 3])  # slot 1, opened for the program
+    # a second program roll is not the free action: slot 1's own action is spent, so a new slot opens
+    d.do("ann", "craft", character="ada", project="p", dice=[2, 2])
+    slots = camp(d).phase.slots["ada"]
+    assert (slots.used, slots.session.left) == (2, 1)
+    # the gadget is unrelated: slot 2's free action goes to it, no third slot
+    d.do("ann", "craft", character="ada", project="q", dice=[4, 4])
+    slots = camp(d).phase.slots["ada"]
+    assert (slots.used, slots.session.left) == (2, 0)
+    assert (camp(d).projects["p"].rolls, camp(d).projects["q"].rolls) == ((3, 2), (4,))
+
+
 @pytest.mark.rules("WD-CRAFT-020", "WD-CRAFT-006")
 def test_contrive_merges_a_piece_worth_a_third_and_bad_input_changes_nothing() -> None:
     """WX-34 (src 1587): $1000 armor can absorb a piece worth at most $333, e.g. a $150 belt."""
