@@ -58,6 +58,13 @@ class RepCard(Frozen):
     secret: bool = False
     cited: int = 0
 
+    def playable_by(self, ident: str, name: str) -> bool:
+        """Whether the character ``ident`` (called ``name``) may play it: not negative, and one of its
+        owners when it names any ('For players Astronaught and Bomber only', WD-REP-002)."""
+        if self.negative:
+            return False
+        return not self.owners or bool({name.lower(), ident} & {o.lower() for o in self.owners})
+
 
 class LongTerm(Frozen):
     """A long-term condition (WD-REST-002..005): days left, a scar, or a lengthy 'get past it' check."""
