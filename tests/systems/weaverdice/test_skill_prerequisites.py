@@ -110,3 +110,16 @@ def test_a_mini_pick_cannot_start_learning_a_skill_without_its_prerequisites() -
     assert camp(d).ledger("ada").box_credit == 1
     d.do("ann", "pick_mini", character="ada", option=1, skill="Diligence", stat="dexterity")
     assert d.state.sheets["ada"].skills[-1].learning
+
+
+@pytest.mark.rules("WD-SKILL-005", "WD-DN-017")
+def test_a_mini_pick_cannot_start_a_skill_past_the_cap() -> None:
+    """src 336: 'a player may have a total equal to 2x their Knowledge' skills, known or learning."""
+    d = table(config={"campaign": {"progression": "mini"}})
+    four = [plain(n, "dexterity") for n in ("Aim", "Sleight", "Drive", "Pick Locks")]
+    joins(d, *four, knowledge=2, dexterity=4)  # cap 2 x 2 = 4, all taken
+    d.do("gm", "award", character="ada", boxes=1)
+    d.refuse(
+        "ann", "pick_mini", character="ada", option=1, skill="Parkour", stat="dexterity", rule="WD-SKILL-005"
+    )
+    assert len(d.state.sheets["ada"].skills) == 4

@@ -34,6 +34,7 @@ __all__ = [
     "check_starting_skills",
     "handy_adds",
     "skill_dice",
+    "start_learning",
     "train",
     "training_total",
 ]
@@ -168,6 +169,25 @@ def check_prerequisites(character: Character, requires: Mapping[str, Needs] = PR
                 f"{skill.name} requires {' and '.join(missing)}, which {character.name} lacks.",
                 field="skills",
             )
+
+
+def start_learning(character: Character, name: str, stat: Stat, *, rule: str) -> Character:
+    """The sheet with ``name`` (of ``stat``) started as a learning skill (WD-SKILL-006, src 342): not
+    one already held, within the skill cap (WD-SKILL-005) and with its prerequisites known
+    (WD-SKILL-002). ``rule`` is the rule of the way it is started, for the refusal of a duplicate."""
+    if any(s.name.lower() == name.strip().lower() for s in character.skills):
+        raise RuleViolation(rule, f"{character.name} already has {name}.")
+    skill = Skill(name=name.strip(), stats=(stat,), learning=True)
+    learner = evolve(character, {"skills": (*character.skills, skill)})
+    if len(learner.skills) > learner.skill_cap:
+        raise RuleViolation(
+            "WD-SKILL-005",
+            f"{character.name} already knows or is learning {len(character.skills)} skills, "
+            f"the most allowed.",
+            field="skills",
+        )
+    check_prerequisites(learner)
+    return learner
 
 
 def check_starting_skills(character: Character) -> None:
