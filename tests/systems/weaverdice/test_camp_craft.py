@@ -11,6 +11,9 @@ from capeworks.errors import NotPermitted
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 CRAFT = {"name": "Craft", "stats": ["dexterity"], "tree": "craft"}
+GRIT = {"name": "Grit", "stats": ["guts"]}
+HAGGLE = {"name": "Haggle", "stats": ["social"]}
+RESEARCH = {"name": "Research", "stats": ["knowledge"]}
 
 
 def skill(name: str, dice: int = 0) -> dict[str, Any]:
@@ -130,7 +133,7 @@ def test_a_helper_adds_a_die_to_every_roll_and_hanging_out_adds_a_roll() -> None
 @pytest.mark.rules("WD-CRAFT-013", "WD-CRAFT-021", "WD-WOUND-016")
 def test_repair_is_dc_12_at_20_dollars_a_roll_less_2_with_maintenance() -> None:
     d = table()
-    crafter(d, skill("Maintenance"), money=50)
+    crafter(d, skill("Maintenance"), GRIT, money=50)  # src 1592: Maintenance needs a Guts skill
     d.do("gm", "start_downtime")
     d.do("ann", "start_craft", character="ada", project="r", item="armor", repair=True)
     assert camp(d).projects["r"].dc == 10
@@ -145,11 +148,13 @@ def test_repair_is_dc_12_at_20_dollars_a_roll_less_2_with_maintenance() -> None:
 @pytest.mark.rules("WD-CRAFT-016", "WD-CRAFT-019", "WD-CRAFT-022")
 def test_diligence_resourceful_and_master_craft() -> None:
     d = table()
-    crafter(d, skill("Diligence"), skill("Resourceful"), skill("Master Craft", 2), money=1000)
+    # src 1578: Resourceful needs a Social skill; src 1601: Master Craft needs four other Craft skills
+    pool = (skill("Diligence"), skill("Resourceful"), skill("Handy"), HAGGLE)
+    crafter(d, *pool, skill("Master Craft", 2), money=1000)
     d.do("gm", "start_downtime")
-    # four Craft-tree skills: Craft + Resourceful give 10%, the other two 10% each: 30% off $100
+    # five Craft-tree skills: Craft + Resourceful give 10%, the other three 10% each: 40% off $100
     d.do("gm", "start_craft", character="ada", project="c", item="coat", tier="standard", price=300)
-    assert camp(d).projects["c"].paid == 70
+    assert camp(d).projects["c"].paid == 60
     # Master Craft: 1 + 1 (Craft) + 2 dice, keep one; "take 4" once a day
     d.do("ann", "craft", character="ada", project="c", rolls=2, take_four=True, dice=[1, 2, 3, 1])
     assert camp(d).projects["c"].rolls == (4, 3)
@@ -170,11 +175,32 @@ def test_multitasker_gets_an_action_every_5_minus_knowledge_craft_slots() -> Non
     assert camp(d).phase.slots["ada"].session.left == 1  # Dexterity 1, +1 free action
 
 
+@pytest.mark.rules("WD-CRAFT-017")
+def test_multitaskers_free_action_goes_to_an_unrelated_item_not_the_slots_own_project() -> None:
+    """src 1565: 'get one free craft action for an unrelated item'; 'not a free downtime slot, but one
+    action that you'd take within that downtime slot'."""
+    d = table()
+    crafter(d, skill("Multitasker"), knowledge=4, dexterity=1)  # every slot: Dexterity 1 + the free one
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="p", item="program", tier="low")
+    d.do("gm", "start_craft", character="ada", project="q", item="gadget", tier="low")
+    d.do("ann", "craft", character="ada", project="p", dice=[3, 3])  # slot 1, opened for the program
+    # a second program roll is not the free action: slot 1's own action is spent, so a new slot opens
+    d.do("ann", "craft", character="ada", project="p", dice=[2, 2])
+    slots = camp(d).phase.slots["ada"]
+    assert (slots.used, slots.session.left) == (2, 1)
+    # the gadget is unrelated: slot 2's free action goes to it, no third slot
+    d.do("ann", "craft", character="ada", project="q", dice=[4, 4])
+    slots = camp(d).phase.slots["ada"]
+    assert (slots.used, slots.session.left) == (2, 0)
+    assert (camp(d).projects["p"].rolls, camp(d).projects["q"].rolls) == ((3, 2), (4,))
+
+
 @pytest.mark.rules("WD-CRAFT-020", "WD-CRAFT-006")
 def test_contrive_merges_a_piece_worth_a_third_and_bad_input_changes_nothing() -> None:
     """WX-34 (src 1587): $1000 armor can absorb a piece worth at most $333, e.g. a $150 belt."""
     d = table()
-    crafter(d, skill("Contrive"), money=600)
+    crafter(d, skill("Contrive"), RESEARCH, money=600)  # src 1585: Contrive needs a Knowledge skill
     d.do("gm", "start_downtime")
     d.refuse(
         "ann",

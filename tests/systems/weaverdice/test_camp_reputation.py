@@ -47,6 +47,31 @@ def test_reputation_at_joining_deals_that_many_cards_and_leverage_spends_one() -
     assert [c["source"] for c in view["campaign"]["ledgers"]["vic"]["rep"]] == [JOINED_SOURCE]
 
 
+@pytest.mark.rules("WD-REP-002", "WD-COMBAT-030")
+def test_leverage_cannot_play_a_card_for_other_players_only() -> None:
+    """src 426-427: 'A & B did that cool aerial bombardment combo. (For players Astronaught and Bomber
+    only)': a card Vic holds for other players is not Vic's to lever."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "award", character="vic", rep="bombardment combo", owners=["Astronaught", "Bomber"])
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.refuse(
+        "ann",
+        "leverage",
+        character="vic",
+        spent=True,
+        card="bombardment combo",
+        rule="WD-REP-002",
+        match="for Astronaught and Bomber only",
+    )
+    d.refuse("ann", "leverage", character="vic", rule="WD-COMBAT-030")  # none of Vic's own to pick
+    assert sources(d, "vic") == ["bombardment combo"]
+    d.do("gm", "award", character="vic", rep="stopped a bus", owners=["Vic"])
+    d.do("ann", "leverage", character="vic", spent=True)  # unnamed: the card Vic may play goes
+    assert sources(d, "vic") == ["bombardment combo"]
+
+
 @pytest.mark.rules("WD-COMBAT-004", "WD-COMBAT-005")
 def test_initiative_ties_break_on_the_rep_cards_held() -> None:
     d = table()

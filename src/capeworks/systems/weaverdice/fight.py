@@ -673,7 +673,7 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
     on_turn(state, c.character)
     me = person(state, c.character)
     ledger = state.campaign.ledger(c.character)
-    card = pick_card(ledger, c.card)
+    card = pick_card(ledger, c.card, ident=c.character, who=me.name)
     if card is None:
         raise RuleViolation(
             "WD-COMBAT-030",

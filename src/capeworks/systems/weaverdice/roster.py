@@ -25,7 +25,7 @@ from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, person, roll_check
 from capeworks.systems.weaverdice.morale import defiance_cost, not_recovered, shift
 from capeworks.systems.weaverdice.sheet import check_sheet, check_statline
-from capeworks.systems.weaverdice.skills import check_starting_skills
+from capeworks.systems.weaverdice.skills import check_prerequisites, check_starting_skills
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 from capeworks.systems.weaverdice.wounds import Standing, Track
@@ -55,6 +55,7 @@ def add_character(state: WdState, context: Ctx, c: cmd.AddCharacter, dice: DiceS
     if c.hidden and owner is not None:
         raise RuleViolation("WD-NPC-003", "Only the GM's own characters can be hidden.")
     check_sheet(sheet, context.config)
+    check_prerequisites(sheet)  # as it joins: a sheet already in a log replays as it was (WD-SKILL-002)
     check_hands(sheet.held)  # as it joins: a sheet already in a log replays as it was (WD-EQUIP-002)
     if c.new:  # a PC made now, by the starting rules (WD-STAT-003, WD-SKILL-004)
         if sheet.tier is not Tier.PC:

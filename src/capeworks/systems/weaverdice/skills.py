@@ -11,7 +11,8 @@ the player's claim and the GM's call; these functions count what it gives.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 
 from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
@@ -21,7 +22,10 @@ from capeworks.systems.weaverdice.vocab import Stat
 
 __all__ = [
     "AIM_TREE",
+    "CRAFT_TREE",
     "LEARNED_AT",
+    "PREREQUISITES",
+    "Needs",
     "aim_applies",
     "align_sights_bonus",
     "background_dice",
@@ -30,6 +34,7 @@ __all__ = [
     "check_starting_skills",
     "handy_adds",
     "skill_dice",
+    "start_learning",
     "train",
     "training_total",
 ]
@@ -37,6 +42,47 @@ __all__ = [
 #: a learning skill is known once its saved rolls total this (WD-SKILL-008)
 LEARNED_AT = 12
 AIM_TREE = "aim"
+#: the Craft skill tree (WD-CRAFT-014..022): a skill counts if its tree is ``craft`` or by its name
+CRAFT_TREE = frozenset(
+    {
+        "craft",
+        "handy",
+        "diligence",
+        "multitasker",
+        "specialist",
+        "resourceful",
+        "contrive",
+        "maintenance",
+        "master craft",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What a skill requires (WD-SKILL-002): named skills known, a known skill of a stat other than
+    the skill itself, and a count of other known skills of its tree."""
+
+    skills: tuple[str, ...] = ()
+    stat: Stat | None = None
+    other_craft_skills: int = 0
+
+
+_CRAFT = ("Craft",)  # the seed's "Basic Craft" is the entry skill, Craft on a sheet
+#: the prerequisites the seed lists (src 325, 332, 1549-1601); Specialist's "background in the field
+#: in question" (src 1571) names a field only the player and GM know, so it is not checked here
+PREREQUISITES: Mapping[str, Needs] = {
+    "align sights": Needs(skills=("Aim",)),
+    "focused shot": Needs(skills=("Aim",)),
+    "handy": Needs(skills=_CRAFT),
+    "diligence": Needs(skills=_CRAFT),
+    "multitasker": Needs(skills=_CRAFT),
+    "specialist": Needs(skills=_CRAFT),
+    "resourceful": Needs(skills=_CRAFT, stat=Stat.SOCIAL),
+    "contrive": Needs(skills=_CRAFT, stat=Stat.KNOWLEDGE),
+    "maintenance": Needs(skills=_CRAFT, stat=Stat.GUTS),
+    "master craft": Needs(other_craft_skills=4),
+}
 
 
 def _skill(character: Character, name: str) -> Skill:
@@ -97,15 +143,51 @@ def handy_adds(character: Character, skills: Iterable[str], background: str) -> 
     return crafty or bool(background)
 
 
-def check_prerequisites(character: Character, requires: dict[str, tuple[str, ...]]) -> None:
-    """Every known or learning skill's prerequisites are known skills (WD-SKILL-002)."""
-    known = {s.name.lower() for s in character.known_skills}
+def _in_craft_tree(skill: Skill) -> bool:
+    return skill.tree == "craft" or skill.name.lower() in CRAFT_TREE
+
+
+def check_prerequisites(character: Character, requires: Mapping[str, Needs] = PREREQUISITES) -> None:
+    """Every known or learning skill's prerequisites are met by other known skills (WD-SKILL-002):
+    checked where a sheet gains skills (joining the table, starting to learn one), never on replay."""
+    known = character.known_skills
+    names = {s.name.lower() for s in known}
     for skill in character.skills:
-        for need in requires.get(skill.name.lower(), ()):
-            if need.lower() not in known:
-                raise RuleViolation(
-                    "WD-SKILL-002", f"{skill.name} requires {need}, which {character.name} lacks."
-                )
+        needs = requires.get(skill.name.lower())
+        if needs is None:
+            continue
+        others = [s for s in known if s is not skill]
+        missing = [n for n in needs.skills if n.lower() not in names]
+        if needs.stat is not None and not any(needs.stat in s.stats for s in others):
+            missing.append(f"a {needs.stat.value.title()} skill")
+        in_tree = sum(1 for s in others if _in_craft_tree(s))
+        if needs.other_craft_skills and in_tree < needs.other_craft_skills:
+            missing.append(f"{needs.other_craft_skills} other Craft skills (has {in_tree})")
+        if missing:
+            raise RuleViolation(
+                "WD-SKILL-002",
+                f"{skill.name} requires {' and '.join(missing)}, which {character.name} lacks.",
+                field="skills",
+            )
+
+
+def start_learning(character: Character, name: str, stat: Stat, *, rule: str) -> Character:
+    """The sheet with ``name`` (of ``stat``) started as a learning skill (WD-SKILL-006, src 342): not
+    one already held, within the skill cap (WD-SKILL-005) and with its prerequisites known
+    (WD-SKILL-002). ``rule`` is the rule of the way it is started, for the refusal of a duplicate."""
+    if any(s.name.lower() == name.strip().lower() for s in character.skills):
+        raise RuleViolation(rule, f"{character.name} already has {name}.")
+    skill = Skill(name=name.strip(), stats=(stat,), learning=True)
+    learner = evolve(character, {"skills": (*character.skills, skill)})
+    if len(learner.skills) > learner.skill_cap:
+        raise RuleViolation(
+            "WD-SKILL-005",
+            f"{character.name} already knows or is learning {len(character.skills)} skills, "
+            f"the most allowed.",
+            field="skills",
+        )
+    check_prerequisites(learner)
+    return learner
 
 
 def check_starting_skills(character: Character) -> None:

@@ -24,7 +24,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, take_slot, use_action
-from capeworks.systems.weaverdice.campaign.model import CraftProject
+from capeworks.systems.weaverdice.campaign.model import CraftProject, Phase
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CampaignConfig
 from capeworks.systems.weaverdice.copies import evolve
@@ -33,6 +33,7 @@ from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
 from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.skills import CRAFT_TREE
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -50,21 +51,6 @@ __all__ = [
     "specialist_bonus",
     "start_craft",
 ]
-
-#: the Craft skill tree (WD-CRAFT-014..022)
-CRAFT_TREE = frozenset(
-    {
-        "craft",
-        "handy",
-        "diligence",
-        "multitasker",
-        "specialist",
-        "resourceful",
-        "contrive",
-        "maintenance",
-        "master craft",
-    }
-)
 
 
 def _knows(sheet: Character, name: str) -> bool:
@@ -246,6 +232,28 @@ def _roll(b: Builder, sheet: Character, helpers: int) -> tuple[int, tuple[int, .
     return max(record.faces), tuple(record.faces)
 
 
+def _with_session(phase: Phase, ident: str, changes: dict[str, object]) -> Phase:
+    slots = phase.slots[ident]
+    assert slots.session is not None
+    session = evolve(slots.session, changes)
+    return evolve(phase, {"slots": {**phase.slots, ident: evolve(slots, {"session": session})}})
+
+
+def _multitask(phase: Phase | None, ident: str, project: str) -> Phase | None:
+    """A Multitasker's free action is "for an unrelated item" (WD-CRAFT-017, src 1563-1566): spent
+    on another project it is used up; the project the slot opened for keeps only the slot's own
+    actions, and once they are gone its next roll opens a new slot (the free one is not banked)."""
+    slots = phase.slots.get(ident) if phase is not None else None
+    session = slots.session if slots is not None else None
+    if phase is None or session is None or session.action != "craft" or not session.free_not_for:
+        return phase
+    if project != session.free_not_for:
+        return _with_session(phase, ident, {"free_not_for": ""})
+    if session.left <= 1:
+        return _with_session(phase, ident, {"free_not_for": "", "left": 0})
+    return phase
+
+
 def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     """Craft actions toward a project; decided when its rolls run out, or early once the DC is met."""
     who = person(state, c.character)
@@ -282,11 +290,14 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
     for i in range(c.rolls):
         # WD-CRAFT-017: a Multitasker's every (5 - Knowledge)th craft slot holds one more action
         due = multitasker and (ledger.craft_slots + 1) % multitask_interval(sheet) == 0
+        phase = _multitask(phase, c.character, c.project)
         phase, _, opened = use_action(
             state, c.character, "craft", size=craft_actions(sheet), phase=phase, bonus=1 if due else 0
         )
         if opened and multitasker:
             ledger = evolve(ledger, {"craft_slots": ledger.craft_slots + 1})
+        if opened and due:
+            phase = _with_session(phase, c.character, {"free_not_for": c.project})
         if i == 0 and c.take_four:
             rolls.append(4)
             faces.append(())

@@ -39,7 +39,8 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import is_good
-from capeworks.systems.weaverdice.sheet import Character, Skill
+from capeworks.systems.weaverdice.sheet import Character
+from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.wounds import Track
 
@@ -71,8 +72,6 @@ SOURCE: Final = "mini-progression"
 def _learn(sheet: Character, c: cc.PickMini) -> Character:
     if not c.skill or c.stat is None:
         raise RuleViolation("WD-DN-017", "Name the skill to learn and its stat.")
-    if any(s.name.lower() == c.skill.lower() for s in sheet.skills):
-        raise RuleViolation("WD-SKILL-006", f"{sheet.name} already has {c.skill}.")
     mod = sheet.modifier(c.stat)
     if c.option == 1 and mod < 0:
         raise RuleViolation("WD-DN-014", f"{sheet.name}'s {c.stat.value} is {mod}: not a skill to learn so.")
@@ -80,8 +79,7 @@ def _learn(sheet: Character, c: cc.PickMini) -> Character:
         raise RuleViolation(
             "WD-DN-014", f"Option 2 needs a +1 stat; {sheet.name}'s {c.stat.value} is {mod:+d}."
         )
-    skill = Skill(name=c.skill, stats=(c.stat,), learning=True)
-    return evolve(sheet, {"skills": (*sheet.skills, skill)})
+    return start_learning(sheet, c.skill, c.stat, rule="WD-SKILL-006")
 
 
 def _follower(

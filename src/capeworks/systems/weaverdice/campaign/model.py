@@ -159,6 +159,9 @@ class Session(Frozen):
     target: str = ""
     #: natural faces rolled in this phase's surveillance of the target (WD-INTEL-022)
     faces: tuple[int, ...] = ()
+    #: a Multitasker's craft slot with its free action unspent: the project the slot opened for,
+    #: which the free action may not go to ("for an unrelated item", WD-CRAFT-017, src 1565)
+    free_not_for: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Slots(Frozen):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
+from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign.model import Campaign, Ledger, RepCard
 from capeworks.systems.weaverdice.copies import evolve
 
@@ -73,13 +74,21 @@ def sync_joined(campaign: Campaign, counts: dict[str, int]) -> Campaign:
     return evolve(campaign, {"ledgers": ledgers}) if ledgers != campaign.ledgers else campaign
 
 
-def pick_card(ledger: Ledger, name: str) -> RepCard | None:
-    """The card Leverage spends: the one named (by source or number), else the first general card,
-    else the first card held; None when there is none (or none by that name)."""
+def pick_card(ledger: Ledger, name: str, *, ident: str, who: str) -> RepCard | None:
+    """The card Leverage spends for ``ident`` (called ``who``): the one named (by source or number),
+    else the first general card, else the first card held; None when there is none (or none by that
+    name). A card for other players only is not theirs to play (WD-REP-002, src 426-427): named, it is
+    refused; unnamed, it is passed over."""
     cards = [c for c in ledger.rep if not c.negative]
     if name:
         wanted = name.strip().lower()
-        return next((c for c in cards if c.source.lower() == wanted or str(c.id) == wanted), None)
+        card = next((c for c in cards if c.source.lower() == wanted or str(c.id) == wanted), None)
+        if card is not None and not card.playable_by(ident, who):
+            raise RuleViolation(
+                "WD-REP-002", f"The card {card.source} is for {' and '.join(card.owners)} only, not {who}."
+            )
+        return card
+    cards = [c for c in cards if c.playable_by(ident, who)]
     return next((c for c in cards if not c.exclusive), cards[0] if cards else None)
 
 
