@@ -123,3 +123,51 @@ def test_a_mini_pick_cannot_start_a_skill_past_the_cap() -> None:
         "ann", "pick_mini", character="ada", option=1, skill="Parkour", stat="dexterity", rule="WD-SKILL-005"
     )
     assert len(d.state.sheets["ada"].skills) == 4
+
+
+@pytest.mark.rules("WD-SKILL-006", "WD-SKILL-002", "WD-SKILL-005", "WD-DT-003")
+def test_a_downtime_slot_of_train_starts_learning_a_new_skill() -> None:
+    """src 342: 'Using a block of time to train in a skill allows the character to start learning a new
+    skill or to make a roll for one they are learning'. Starting takes the slot and rolls nothing; the
+    next slot rolls for it: Knowledge 4 (+1), Dexterity 3 (0), a 5 saves 6."""
+    d = table()
+    joins(d, CRAFT)
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "downtime_action", character="ada", action="train", skill="Parkour", rule="WD-SKILL-006")
+    d.refuse(  # src 1592: Maintenance needs a Guts skill
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="train",
+        skill="Maintenance",
+        stat="dexterity",
+        rule="WD-SKILL-002",
+    )
+    assert camp(d).phase.slots["ada"].used == 0
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Parkour", stat="athletics")
+    parkour = d.state.sheets["ada"].skills[-1]
+    assert (parkour.name, parkour.learning, parkour.training) == ("Parkour", True, ())
+    assert camp(d).phase.slots["ada"].used == 1 and "Ada starts learning Parkour." in d.words()
+    d.do("ann", "downtime_action", character="ada", action="train", skill="Parkour", dice=[5])
+    assert d.state.sheets["ada"].skills[-1].training == (6,)
+
+
+@pytest.mark.rules("WD-SKILL-002", "WD-PROG-011")
+def test_the_learning_a_skill_box_starts_only_a_skill_whose_prerequisites_are_known() -> None:
+    """src 1223 starts a new skill with the box; src 325: Focused Shot 'Requires the Aim skill'."""
+    d = table()
+    joins(d, CRAFT)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.refuse(
+        "ann",
+        "check_box",
+        character="ada",
+        box="learning_a_skill",
+        skill="Focused Shot",
+        stat="dexterity",
+        rule="WD-SKILL-002",
+        match="requires Aim",
+    )
+    assert [s.name for s in d.state.sheets["ada"].skills] == ["Craft"]
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Handy", stat="dexterity")
+    assert d.state.sheets["ada"].skills[-1].learning

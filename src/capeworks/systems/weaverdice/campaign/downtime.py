@@ -28,6 +28,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, day_reset, shift
+from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Tier
@@ -248,13 +249,25 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
 
 
 def _train(b: Builder, state: WdState, c: cc.DowntimeAction) -> None:
-    """Train (WD-SKILL-006, src 342: 'Using a block of time to train in a skill allows the character ...
-    to make a roll for one they are learning'): one training roll, saved toward 12."""
+    """Train (WD-SKILL-006, src 342: 'Using a block of time to train in a skill allows the character to
+    start learning a new skill or to make a roll for one they are learning'): a new skill named with its
+    stat starts learning (no roll); else one training roll, saved toward 12."""
     who = person(state, c.character)
     sheet = state.sheets[c.character]
     skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
+    if skill is None and c.skill.strip() and c.stat is not None:
+        learner = start_learning(sheet, c.skill, c.stat, rule="WD-SKILL-006")
+        b.emit(
+            ce.LearningStarted(character=c.character, name=who.name, skill=c.skill.strip(), sheet=learner),
+            hidden=who.hidden,
+        )
+        return
     if skill is None or not skill.learning:
-        raise RuleViolation("WD-SKILL-006", f"{who.name} is not learning a skill called {c.skill or 'that'}.")
+        raise RuleViolation(
+            "WD-SKILL-006",
+            f"{who.name} is not learning a skill called {c.skill or 'that'}; "
+            "name a new one's stat to start it.",
+        )
     face = b.dice.roll(1, 6, purpose="training").faces[0]
     new_sheet, total, learned = train_skill(sheet, skill.name, face)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)

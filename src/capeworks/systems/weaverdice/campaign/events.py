@@ -380,6 +380,14 @@ class MiniPicked(SheetCampaignEvent):
     what: str
 
 
+class LearningStarted(SheetCampaignEvent):
+    """A downtime slot of Train starts learning a new skill (WD-SKILL-006, src 342); its sheet change."""
+
+    character: str
+    name: str
+    skill: str
+
+
 class MilestoneTaken(SheetCampaignEvent):
     character: str
     name: str
@@ -473,6 +481,7 @@ CAMPAIGN_EVENTS = declare_events(
     RepDiscarded,
     RepSpent,
     MiniPicked,
+    LearningStarted,
     Awarded,
     LedgersKept,
     DowntimeKept,

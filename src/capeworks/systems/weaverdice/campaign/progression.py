@@ -25,6 +25,7 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import is_good
 from capeworks.systems.weaverdice.sheet import Character, Skill
+from capeworks.systems.weaverdice.skills import check_prerequisites
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Pool
 
@@ -121,6 +122,8 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
             now = phase.number if phase is not None else state.campaign.phases + 1
             ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now)}})
     sheet = _sheet_after(state.sheets[c.character], c.box, ledger.equipment_gains, merged, learn)
+    if learn is not None:  # WD-SKILL-002: the new skill's prerequisites are known (src 1549-1601)
+        check_prerequisites(sheet)
     b = Builder(state, ctx, dice)
     b.emit(
         ce.BoxChecked(

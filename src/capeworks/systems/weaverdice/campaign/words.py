@@ -70,6 +70,8 @@ def _words_of(p: Any) -> str:
     if isinstance(p, ce.DowntimeEnded):
         extra = "".join(f" {k} must discard {v} rep." for k, v in p.discards.items())
         return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
+    if isinstance(p, ce.LearningStarted):
+        return f"{p.name} starts learning {p.skill}."
     if isinstance(p, ce.MiniPicked):
         return f"{p.name} picks option {p.option} off the mini-progression list: {p.what}."
     if isinstance(p, ce.RepSpent):
