@@ -52,3 +52,35 @@ def test_bad_skill_tier_and_runs_are_one_sentence() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["kind"] == "crafting" and data["rows"][0]["rolls"]["value"] <= 3
+
+
+@pytest.mark.rules("WD-SKILL-002", "WD-CRAFT-019", "WD-CRAFT-022")
+def test_a_skill_asked_for_brings_its_prerequisites__so_the_table_seats_the_crafter() -> None:
+    """The table refuses a sheet holding a skill without its prerequisites (src 1549-1601): the lab's
+    crafter gets them, and says so (Master Craft: four other Craft skills, Craft among them;
+    Resourceful: a Social skill)."""
+    master = crafting(2, dexterity=(3,), knowledge=(3,), skills=("master craft",), seed=1)
+    assert (master["skills"], master["with"]) == (["master craft"], ["handy", "diligence", "multitasker"])
+    rich = crafting(2, dexterity=(3,), knowledge=(3,), skills=("resourceful",), seed=1)
+    assert rich["with"] == ["Social Skill"]
+    # Resourceful takes 10% or $10 off the $100 of materials (src 1578)
+    assert rich["rows"][0]["materials"]["value"] == 90.0
+    plain = crafting(2, dexterity=(3,), knowledge=(3,), skills=("handy",), seed=1)
+    assert plain["with"] == []
+    out = runner.invoke(
+        app,
+        [
+            "lab",
+            "economy",
+            "wd-craft",
+            "-n",
+            "2",
+            "--dexterity",
+            "3",
+            "--knowledge",
+            "3",
+            "--skill",
+            "master craft",
+        ],
+    )
+    assert out.exit_code == 0 and "for their prerequisites" in out.output, out.output

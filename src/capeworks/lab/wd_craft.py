@@ -22,8 +22,10 @@ from capeworks.errors import CapeworksError, InvalidCommand, RuleViolation
 from capeworks.lab.play import GM
 from capeworks.lab.stats import mean_interval, wilson
 from capeworks.lab.wd_table import CampaignTable
+from capeworks.systems.weaverdice.skills import PREREQUISITES
+from capeworks.systems.weaverdice.vocab import Stat
 
-__all__ = ["CRAFT_SKILLS", "crafting"]
+__all__ = ["CRAFT_SKILLS", "crafting", "with_prerequisites"]
 
 #: the Craft-tree skills a crafter may be given (WD-CRAFT-014..022), by the name the sheet uses
 CRAFT_SKILLS = (
@@ -40,14 +42,45 @@ CRAFT_SKILLS = (
 MAX_PHASES = 50
 
 
+#: Craft-tree skills that need only Craft, given in this order when a skill asked for needs more of
+#: the tree (Master Craft: four other Craft skills)
+_FILLERS = ("handy", "diligence", "multitasker", "specialist")
+
+
+def with_prerequisites(skills: Sequence[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The Craft-tree skills asked for, the ones their prerequisites add to them (WD-SKILL-002, src
+    1549-1601: Master Craft needs four other Craft skills), and the plain skills of a stat they need
+    (Resourceful a Social one, Contrive a Knowledge one, Maintenance a Guts one): a crafter the table
+    would seat. The rows say which skills a run's crafter held."""
+    tree = [s.lower() for s in skills]
+    stats: list[Stat] = []
+    for name in list(tree):
+        needs = PREREQUISITES.get(name)
+        if needs is None:
+            continue
+        if needs.stat is not None and needs.stat not in stats:
+            stats.append(needs.stat)
+        for filler in _FILLERS:
+            if len(tree) >= needs.other_craft_skills:  # Craft and the rest of the tree but this skill
+                break
+            if filler not in tree:
+                tree.append(filler)
+    plain = [{"name": f"{stat.value.title()} Skill", "stats": [stat.value]} for stat in stats]
+    return tree, plain
+
+
 def _sheet(dexterity: int, knowledge: int, skills: Sequence[str]) -> dict[str, Any]:
-    tree = [{"name": s.title(), "stats": ["knowledge"], "tree": "craft"} for s in skills]
+    tree, plain = with_prerequisites(skills)
     return {
         "id": "crafter",
         "name": "Crafter",
         "tier": "pc",
         "stats": {"dexterity": dexterity, "knowledge": knowledge},
-        "skills": [{"name": "Craft", "stats": ["dexterity"], "tree": "craft"}, *tree],
+        "skills": [
+            {"name": "Craft", "stats": ["dexterity"], "tree": "craft"},
+            *({"name": s.title(), "stats": ["knowledge"], "tree": "craft"} for s in tree),
+            *plain,
+        ],
     }
 
 
@@ -106,6 +139,7 @@ def crafting(
         raise InvalidCommand(
             f"There is no Craft-tree skill {unknown[0]!r}; known: {', '.join(CRAFT_SKILLS)}."
         )
+    tree, plain = with_prerequisites(skills)
     rows = []
     dice = 0
     for dex in dexterity:
@@ -132,6 +166,8 @@ def crafting(
         "tier": tier,
         "price": price,
         "skills": list(skills),
+        # what the crafter held besides, for the skills' prerequisites (WD-SKILL-002)
+        "with": [*tree[len(skills) :], *(p["name"] for p in plain)],
         "seed": seed,
         "rows": rows,
         "dice": dice,

@@ -143,8 +143,10 @@ def _craft_report(build: Any, *, json_out: bool) -> None:
         return
     rows = report["rows"]
     tiers = sorted({k for r in rows for k in r if k.startswith("p_")})
+    skills = ", ".join(report["skills"]) or "Craft alone"
+    held = f" (and, for their prerequisites, {', '.join(report['with'])})" if report["with"] else ""
     title = (
-        f"Weaverdice crafting: a {report['tier']} item (DC {rows[0]['dc']}), "
+        f"Weaverdice crafting: a {report['tier']} item (DC {rows[0]['dc']}), skills: {skills}{held}; "
         f"{rows[0]['runs']} projects a cell; shares with Wilson 95% intervals, means with t intervals"
     )
     table = RichTable("dex", "know", *(t[2:] for t in tiers), "rolls", "phases", "materials", title=title)
