@@ -2038,3 +2038,94 @@ def test_r137__every_face_card_inspires_the_faction(card: int, name: str) -> Non
     assert state(d).turn.cards["heroes"] == name
     r = last(attack(d, "h", ["v"], [9, 1, 3]), "attack_rolled")
     assert (list(r["dice"]), r["av"]) == ([9, 1, 3], 20)
+
+
+# -- second referee pass (refwork2): two rules at once ---------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-DMG-007")
+def test_r138__the_steadying_roll_is_a_rolled_action_that_stirs_the_sleeper() -> None:
+    # src 81: the Shaken roll Willpower+Focus "as an Action"; src 60: the unconscious roll to wake "every
+    # time someone else rolls an Action". k (down from a 6 m fall) rolls 10 + 8 = 18 vs 15 when h steadies.
+    d = table({"shock_roll": False, "wound_penalty": "none", "shaken": True},
+              heroes={"h": sheet(**TOUGH), "k": sheet(health=6)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=6, dice=[1, 9])
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # h: 3 Shock, Shaken
+    assert who(d, "k").standing is Standing.DOWN
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "steady", character="h", dice=[*MISS, 9, 1])
+    wake = [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert [(r["who"], r["difficulty"], r["success"]) for r in wake] == [("k", 15, True)]
+    assert who(d, "k").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-SHOT-002")
+def test_r139__a_steadying_roll_spoils_the_rollless_sequence() -> None:
+    # src 81: the steadying roll is "an Action" with a roll; src 16: only Actions that "don't require a
+    # roll" raise the Shot pool. h (1 Shot spent: 4) steadies, then moves: no Shot back, 4 stays 4.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    d.do("ann", "steady", character="h", dice=[9, 1])  # 10 + 8 = 18 vs 20: fails, the Action spent
+    d.do("ann", "move", character="h")
+    end_turn(d, "h")
+    assert state(d).turn.sequence == 2
+    assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-SHOT-004")
+def test_r140__an_action_out_of_sequence_bought_while_shaken_begins_with_steadying() -> None:
+    # src 25: 3 Shots buy "an Action out of Sequence"; src 81: "At the beginning of an Action, you roll
+    # Willpower+Focus": the bought Action is an Action, so a Shaken h must steady before it attacks.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(traits=pool(6), **TOUGH)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence")
+    d.do("ann", "rollless", character="h", what="talks")
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # now Shaken
+    d.do("ann", "extra_action", character="h")
+    d.refuse("ann", "attack", rule="WS-SHAKEN-003", character="h", targets=["v"])
+    d.do("ann", "steady", character="h", dice=MISS)
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-SHOCK-001")
+def test_r141__a_fall_that_wounds_calls_for_the_shock_roll() -> None:
+    # src 66: a 10 m fall is 10 Damage (Stunt + Agility 8 + 1 - 9 = 0: nothing off); src 54: 2 Wounds;
+    # src 120: "If you are hurt and take a Wound, roll for Shock": 5 + 5 x 2 = 15; 10 + 9 - 1 = 18 holds.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(**TOUGH)}, start=False)
+    events = d.do("gm", "fall", character="h", metres=10, dice=[1, 9, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["difficulty"], r["total"], r["success"]) == ("shock", 15, 18, True)
+    assert (who(d, "h").shock, who(d, "h").wounds) == (10, 2)
+
+
+@pytest.mark.rules("WS-SHAKEN-002", "WS-MOOK-005")
+def test_r142__a_shaken_hero_may_not_actively_defend_against_the_mooks_strike() -> None:
+    # src 81: Shaken, "You may not perform Active Defenses"; src 175: the ignored mooks attack h. The
+    # strike meets h's passive Defense 12: Skill 4 + clubs 10 = 14, PV 2, no answer asked.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "shaken": True},
+              heroes={"h": sheet(**TOUGH)}, villains={"goons": goons}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "steady", character="h", dice=MISS)  # fails: still Shaken
+    d.do("gm", "mook_strike", group="goons")
+    assert state(d).pending is None
+    assert who(d, "h").shock == 3 + 2
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-SNAP-001")
+def test_r143__an_inspired_d10_goes_on_one_snapshot_only() -> None:
+    # src 89: a face card Inspires (PROPOSED: one extra positive d10 on ONE roll this Sequence); src 31:
+    # a split is two Actions. h's first snapshot rolls 9 - 1 + 3 - 3 = 17; the second has no third die.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[11, 1])  # heroes JS
+    events = attack(d, "h", ["v", "v"], [9, 1, 3, 9, 1])
+    rolls = all_of(events, "attack_rolled")
+    assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 3], 17), ([9, 1], 14)]
