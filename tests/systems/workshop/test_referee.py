@@ -2129,3 +2129,89 @@ def test_r143__an_inspired_d10_goes_on_one_snapshot_only() -> None:
     events = attack(d, "h", ["v", "v"], [9, 1, 3, 9, 1])
     rolls = all_of(events, "attack_rolled")
     assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 3], 17), ([9, 1], 14)]
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-DMG-006", "WS-DMG-007")
+def test_r144__the_end_of_a_sequence_does_not_rest_the_fallen_back_up() -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; src 60: they wake by a roll or in 10
+    # minutes. src 58's rest is something one does: a Sequence lying senseless neither lowers the Shock
+    # below Health nor gets h up.
+    d = table(QUIET, heroes={"h": sheet(health=6), "k": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    end_turn(d, "k")
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert (who(d, "h").shock, who(d, "h").standing) == (6, Standing.DOWN)
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-CARD-003")
+def test_r145__a_free_d10_and_an_inspired_d10_both_join_one_roll() -> None:
+    # src 169: "Attacker gains Free d10 next Action"; src 89: a face card Inspires (PROPOSED: one extra
+    # positive d10 on one roll). h hit m for 6 last Sequence; under JS h's shot rolls two extra dice:
+    # 9 + 9 - 1 + 4 + 3 = 24.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
+    d = table({**QUIET, "mooks": "advanced", "card_draw": True}, heroes={"h": sheet(weapons=[gun(6)])},
+              villains=villains, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[2, 3])  # heroes 3S, villains 4S: no face card yet
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "m")
+    end_turn(d, "v", dice=[10, 4])  # heroes JS (3S and 4S are gone from the deck)
+    assert state(d).turn.cards["heroes"] == "JS"
+    r = last(attack(d, "h", ["v"], [9, 1, 4, 3]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4, 3], 24)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-SHOCK-003")
+def test_r146__sand_in_your_teeth_a_hit_of_no_damage_still_stuns() -> None:
+    # src 142: "Every hit causes at least 1 Wound"; src 124: "For every Wound you lose in a single attack,
+    # you lose 1 Shot": v (Shot Count 4) hit for PV 0 takes 1 Wound and loses 1 Shot.
+    d = duel({"sand_in_your_teeth": "additive", "stun": True}, damage=0, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").shots) == (1, 3)
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-MOOK-005")
+def test_r147__dark_times_follows_the_mooks_strike_too() -> None:
+    # src 150: "After every hit, roll Willpower+Focus against the inflicted Shock points"; src 175: the
+    # ignored mooks' static attack hits h for 14 - 12 = PV 2: h rolls 10 + 1 - 9 = 2 vs 2, holds.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "dark_times": True},
+              heroes={"h": sheet(traits=pool(1), **TOUGH)}, villains={"goons": goons})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    events = d.do("ann", "defend", character="h", use=False, dice=[1, 9])
+    dark = [r for r in all_of(events, "rolled") if r["what"] == "dark times"]
+    assert [(r["difficulty"], r["total"], r["success"]) for r in dark] == [(2, 2, True)]
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-005")
+def test_r148__the_mooks_strike_knocks_back_like_any_damage() -> None:
+    # src 107: "Knockback is caused when you take more Damage than your Mass Value": the mooks' static
+    # attack, Skill 4 + Damage 20 = 24 vs Defense 12, is 12 Damage on Mass 5: 7 more, 1 m and a Knockdown.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 20, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "knockback": True},
+              heroes={"h": sheet(traits=pool(1), **TOUGH)}, villains={"goons": goons})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    events = d.do("ann", "defend", character="h", use=False)
+    assert last(events, "knocked_back")["metres"] == 1
+    assert who(d, "h").shock == 12 and who(d, "h").has("knocked_down")
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-SHAKEN-003")
+def test_r149__the_wound_penalty_impairs_the_steadying_roll() -> None:
+    # src 111: "For each untreated Wound ... 1 point of impairment"; src 81: the steadying roll is an
+    # Action. A 5 m fall: 5 Shock (Shaken) and 1 Wound; 5 + 5 + 5 - 0 - 1 = 14 vs 15 fails.
+    d = table({"shock_roll": False, "wake_rolls": False, "shaken": True, "shaken_difficulty": 15},
+              heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW, **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=5, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    r = last(d.do("ann", "steady", character="h", dice=[5, 10]), "rolled")
+    assert (r["total"], r["success"]) == (14, False)
+    assert who(d, "h").has("shaken")
