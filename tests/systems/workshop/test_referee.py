@@ -2215,3 +2215,22 @@ def test_r149__the_wound_penalty_impairs_the_steadying_roll() -> None:
     r = last(d.do("ann", "steady", character="h", dice=[5, 10]), "rolled")
     assert (r["total"], r["success"]) == (14, False)
     assert who(d, "h").has("shaken")
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-005")
+def test_r150__an_active_defense_ends_when_its_defender_interrupts_to_act() -> None:
+    # src 20: v's Active Defense against k (PROPOSED: +5 until v's next action); src 27: v then spends a
+    # Shot to act before h (6 + 5 = 11 against 7): v acting is v's next action, so the +5 is over and h's
+    # shot after it meets Defense 12: 9 + 9 - 1 = 17 hits.
+    d = table(QUIET, heroes={"k": sheet(traits=pool(8)), "h": sheet(traits=pool(7))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    attack(d, "k", ["v"], MISS, defend={"v": True})
+    end_turn(d, "k")
+    assert state(d).turn.current == "h"
+    d.do("gm", "interrupt", character="v", shots=1)
+    d.do("ann", "counter", character="h", shots=0)
+    assert state(d).turn.current == "v"
+    assert state(d).effects == ()
+    end_turn(d, "v")
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (12, True)

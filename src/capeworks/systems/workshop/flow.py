@@ -364,4 +364,6 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     batch = ctx.batch(state)
     winner = c.id if keeps else bid.interrupter
     batch.emit(ev.BidResolved(winner=winner, shots=command.shots, character=after, turn=new_turn, bid=None))
+    if not keeps:  # the interrupter's Initiative comes up now: what lasted "until its next action" ends
+        _turn_start(batch)
     return batch
