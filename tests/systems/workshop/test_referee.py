@@ -2234,3 +2234,22 @@ def test_r150__an_active_defense_ends_when_its_defender_interrupts_to_act() -> N
     end_turn(d, "v")
     r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
     assert (r["defense"], r["hit"]) == (12, True)
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-COVER-004", "WS-SEQ-003")
+def test_r151__falling_dying_on_the_move_ends_the_turn_and_the_sequence_goes_on() -> None:
+    # src 76: v moves into h's aggressive fire (AV 12 vs 12, 6 Shock); src 150: Willpower + Focus
+    # 10 + 1 - 9 = 2 vs 6 fails: "you fall down dying". v can do nothing more (src 54); the Sequence ends
+    # and the next begins with h alone in the order.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True, "dark_times": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    d.do("gm", "move", character="v", dice=[1, 9])
+    assert who(d, "v").standing is Standing.DYING
+    d.refuse("gm", "move", rule="WS-DMG-004", character="v")
+    end_turn(d, "v")  # the GM closes v's turn
+    assert state(d).turn.sequence == 2
+    assert state(d).turn.order.order == ("h",)
