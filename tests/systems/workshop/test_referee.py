@@ -2253,3 +2253,21 @@ def test_r151__falling_dying_on_the_move_ends_the_turn_and_the_sequence_goes_on(
     end_turn(d, "v")  # the GM closes v's turn
     assert state(d).turn.sequence == 2
     assert state(d).turn.order.order == ("h",)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-005")
+@pytest.mark.parametrize("command", ["attack", "move", "end_turn", "interrupt"])
+def test_r152__the_one_up_waits_while_an_action_out_of_sequence_is_taken(command: str) -> None:
+    # src 25: h's 3 Shots buy "an Action out of Sequence", taken now, during v's turn; until h's Action is
+    # over, v does not act, end its turn or take a bid against it, alongside (src 12: one acts at a time).
+    d = table(QUIET, heroes={"h": sheet(traits=pool(8)), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    if command == "interrupt":
+        d.refuse("ann", "interrupt", rule="WS-SHOT-004", character="k", shots=1)
+    else:
+        fields = {"targets": ["h"]} if command == "attack" else {}
+        d.refuse("gm", command, rule="WS-SHOT-004", character="v", **fields)
+    attack(d, "h", ["v"], MISS)
+    assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"

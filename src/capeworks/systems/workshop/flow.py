@@ -253,6 +253,10 @@ def end_turn(state: WorkshopState, ctx: Ctx, command: cmd.EndTurn, dice: DiceSer
         return batch
     if state.turn.current != c.id:
         raise RuleViolation("WS-SEQ-003", f"It is not {c.name}'s turn to end.")
+    if state.turn.extra:
+        raise RuleViolation(
+            "WS-SHOT-004", f"{char(state, state.turn.extra).name} is acting out of Sequence now."
+        )
     if state.pending is not None or state.bid is not None:
         raise RuleViolation("WS-SHOT-003", "Answer the open attack or interrupt first.")
     require_no_offer(state)
@@ -330,6 +334,8 @@ def interrupt(
         raise RuleViolation(
             "WS-SHOT-005", "Interrupt before the acting combatant has done anything this turn."
         )
+    if turn.extra:
+        raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
     after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that interrupt")
     init = turn.initiative[c.id] + 5 * command.shots
     batch = ctx.batch(state)
