@@ -2271,3 +2271,25 @@ def test_r152__the_one_up_waits_while_an_action_out_of_sequence_is_taken(command
         d.refuse("gm", command, rule="WS-SHOT-004", character="v", **fields)
     attack(d, "h", ["v"], MISS)
     assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-MOOK-005")
+def test_r153__a_broken_hero_is_put_down_by_the_mooks_strike() -> None:
+    # src 189: Broken: "Next Hit Incapacitates. Requires Threshold x 4 PV"; src 175: the ignored mooks'
+    # strike is an Attack: Skill 4 + Damage 28 = 32 vs Defense 12, PV 20, lets the GM break h; the next
+    # Sequence's strike (20 more Shock, 40 of Health 100) is that next hit: h is down.
+    brutes = {**GOONS, "weapons": [{"name": "mauls", "damage": 28, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": brutes})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    d.do("gm", "set_status", character="h", status="broken")
+    assert who(d, "h").standing is Standing.UP
+    end_turn(d, "h")
+    end_turn(d, "goons")
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 40
+    assert who(d, "h").standing is not Standing.UP
