@@ -2293,3 +2293,19 @@ def test_r153__a_broken_hero_is_put_down_by_the_mooks_strike() -> None:
     d.do("ann", "defend", character="h", use=False)
     assert who(d, "h").shock == 40
     assert who(d, "h").standing is not Standing.UP
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002", "WS-SHOCK-001")
+def test_r154__a_held_shock_roll_under_an_ace_is_no_favored_action() -> None:
+    # src 88: Ace: "All Actions are Favored and Inspired"; src 102: "Successful Favored Actions provide a
+    # pool point". src 120's Shock roll is made when hurt, not an Action taken: v (3 Shots of 4 after
+    # raising Initiative) holds 10 + 9 - 1 = 18 vs 10 with two dice, and earns no Shot.
+    d = table({**QUIET, "card_draw": True, "shock_roll": True}, heroes={"h": sheet(weapons=[gun(5)])},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[20, 1])  # heroes 8H, villains AS
+    assert state(d).turn.cards["villains"] == "AS"
+    d.do("gm", "raise_initiative", character="v", shots=1)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["total"], r["success"]) == ("shock", 18, True)
+    assert who(d, "v").shots == 3
