@@ -2309,3 +2309,25 @@ def test_r154__a_held_shock_roll_under_an_ace_is_no_favored_action() -> None:
     r = last(events, "rolled")
     assert (r["what"], r["total"], r["success"]) == ("shock", 18, True)
     assert who(d, "v").shots == 3
+
+
+@pytest.mark.rules("WS-SEQ-001", "WS-CORE-002", "WS-SHOCK-002", "WS-SHOT-001")
+@pytest.mark.parametrize(
+    ("seat", "command", "fields", "rule", "words"),
+    [
+        ("gm", "start_sequence", {}, "WS-SEQ-001", "under way"),
+        ("ann", "attack", {"character": "h", "targets": ["v"], "weapon": "axe"}, "WS-CORE-002", "no weapon"),
+        ("ann", "attack", {"character": "h", "targets": ["h"]}, "WS-CORE-002", "themselves"),
+        ("ann", "revive", {"character": "h", "patient": "v"}, "WS-SHOCK-002", "not knocked out"),
+        ("gm", "add_character", {"payload": {"id": "v"}}, "WS-SHOT-001", "already"),
+        ("gm", "add_character", {"payload": {"id": "x", "owner": "zed"}}, "WS-SHOT-001", "no player seat"),
+    ],
+)
+def test_r155__each_refusal_names_its_rule_in_one_sentence(
+    seat: str, command: str, fields: dict[str, Any], rule: str, words: str
+) -> None:
+    # src 8 (one Sequence follows another), src 54 (a hit is with what one carries, on someone else),
+    # src 120 (only the Shock roll's unconscious wake early by Physician + Wits), and one combatant per
+    # name: each refusal is one sentence under its rule and changes nothing.
+    d = duel()
+    d.refuse(seat, command, rule=rule, match=words, **fields)
