@@ -2331,3 +2331,20 @@ def test_r155__each_refusal_names_its_rule_in_one_sentence(
     # name: each refusal is one sentence under its rule and changes nothing.
     d = duel()
     d.refuse(seat, command, rule=rule, match=words, **fields)
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-SHOT-004")
+def test_r156__a_glass_jaw_mook_that_dodged_cannot_buy_back_its_lost_action() -> None:
+    # src 158: a nameless one that makes an Active Dodge "also lose[s] their next Action"; src 25: 3 Shots
+    # buy an Action out of Sequence. m has acted, dodges h's shot (7 -> 6 Shots): the next Action it could
+    # take is the bought one, and that is the one lost: refused, the Shots kept; m's turn next Sequence
+    # is then Move only.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"m": sheet(named=False, traits=pool(7), **TOUGH)})
+    end_turn(d, "m")
+    attack(d, "h", ["m"], MISS, defend={"m": True})
+    assert "extra_action" not in [p.kind for p in d.prompts("gm")]
+    d.refuse("gm", "extra_action", rule="WS-MOOK-001", character="m")
+    assert who(d, "m").shots == 6
+    end_turn(d, "h")
+    assert state(d).turn.current == "m"
+    d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"])
