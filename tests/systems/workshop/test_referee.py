@@ -2348,3 +2348,22 @@ def test_r156__a_glass_jaw_mook_that_dodged_cannot_buy_back_its_lost_action() ->
     end_turn(d, "h")
     assert state(d).turn.current == "m"
     d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"])
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-SHOT-005")
+def test_r157__cover_ends_when_its_shooter_interrupts_to_act_next_sequence() -> None:
+    # src 72 (PROPOSED: Cover lasts until the shooter's next Initiative); src 27: next Sequence h (5) bids
+    # a Shot against v (6): 10 beats 6, h's Initiative comes up now, so its Cover 2 over k is gone.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "v")
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    assert state(d).turn.current == "v" and [e.name for e in state(d).effects] == ["cover"]
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "counter", character="v", shots=0)
+    assert state(d).turn.current == "h" and state(d).effects == ()
