@@ -2367,3 +2367,18 @@ def test_r157__cover_ends_when_its_shooter_interrupts_to_act_next_sequence() -> 
     d.do("ann", "interrupt", character="h", shots=1)
     d.do("gm", "counter", character="v", shots=0)
     assert state(d).turn.current == "h" and state(d).effects == ()
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-SNAP-001")
+def test_r158__a_free_d10_goes_on_the_first_snapshot_only() -> None:
+    # src 169: "Attacker gains Free d10 next Action"; src 31: a split makes two Actions, the first of them
+    # the next one: 9 + 9 - 1 + 4 - 3 = 18, then 9 + 9 - 1 - 3 = 14 without a third die.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(6)])}, villains=villains)
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "m")
+    end_turn(d, "v")
+    rolls = all_of(attack(d, "h", ["v", "v"], [9, 1, 4, 9, 1]), "attack_rolled")
+    assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 4], 18), ([9, 1], 14)]
+    assert who(d, "h").extra_d10s == 0
