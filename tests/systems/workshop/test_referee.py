@@ -2382,3 +2382,14 @@ def test_r158__a_free_d10_goes_on_the_first_snapshot_only() -> None:
     rolls = all_of(attack(d, "h", ["v", "v"], [9, 1, 4, 9, 1]), "attack_rolled")
     assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 4], 18), ([9, 1], 14)]
     assert who(d, "h").extra_d10s == 0
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-SHOCK-001", "WS-DARK-001")
+def test_r159__the_dead_roll_neither_shock_nor_dark_times() -> None:
+    # src 146: more than 4 Wounds in one attack: "fall down, dead" (Damage 25, 5 Wounds); src 120's Shock
+    # roll and src 150's Dark Times roll decide falling unconscious or dying: the dead roll neither, and
+    # the only dice given are the shot's.
+    d = duel({"wound_penalty": "seriousness", "shock_roll": True, "dark_times": True}, damage=25)
+    events = attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DEAD
+    assert [r["what"] for r in all_of(events, "rolled")] == []
