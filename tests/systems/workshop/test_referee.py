@@ -2393,3 +2393,19 @@ def test_r159__the_dead_roll_neither_shock_nor_dark_times() -> None:
     events = attack(d, "h", ["v"], HIT)
     assert who(d, "v").standing is Standing.DEAD
     assert [r["what"] for r in all_of(events, "rolled")] == []
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-004")
+def test_r160__a_bought_action_that_ignores_the_mooks_lets_them_strike() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored" lets them attack; src 25: the 3-Shot Action
+    # out of Sequence is an Action. h (acted) buys one and shoots v past the goons: they may strike.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(traits=pool(6), **TOUGH)},
+              villains={"goons": GOONS, "v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "move", character="h")
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], MISS)
+    assert [o.group for o in state(d).offers] == ["goons"]
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 2
