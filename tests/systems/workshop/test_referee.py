@@ -2409,3 +2409,21 @@ def test_r160__a_bought_action_that_ignores_the_mooks_lets_them_strike() -> None
     d.do("gm", "mook_strike", group="goons")
     d.do("ann", "defend", character="h", use=False)
     assert who(d, "h").shock == 2
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-DMG-004", "WS-SHOT-003", "WS-SHOT-005")
+@pytest.mark.parametrize("command", ["raise_initiative", "interrupt"])
+def test_r161__the_dying_spend_no_shots_to_act_sooner(command: str) -> None:
+    # src 150: h's hit (8 Shock) and v's Dark Times roll 10 + 1 - 5 = 6 fail: v is dying before its turn,
+    # and like one fallen "unable to act" (src 54) it cannot buy Initiative (src 21) or bid to interrupt k
+    # (src 27): refused, its 6 Shots kept.
+    d = table({**QUIET, "dark_times": True},
+              heroes={"h": sheet(traits=pool(7), weapons=[gun(8)]), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 1, 5])
+    assert who(d, "v").standing is Standing.DYING
+    if command == "interrupt":
+        end_turn(d, "h")
+        assert state(d).turn.current == "k"
+    d.refuse("gm", command, rule="WS-DMG-004", character="v", shots=1)
+    assert who(d, "v").shots == 6

@@ -273,6 +273,8 @@ def raise_initiative(
     turn = state.turn
     if not turn.sequence:
         raise RuleViolation("WS-SEQ-002", "Initiative is set when the first Sequence starts.")
+    if not c.can_act:  # the offers hold them back already (WS-DMG-004, WS-DMG-005)
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if c.id in turn.acted or c.id == turn.current or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-003", f"{c.name} has no Initiative still to come this Sequence.")
     after = spend_shots(state, c, command.shots, "WS-SHOT-003", f"raising Initiative by {5 * command.shots}")
@@ -330,6 +332,8 @@ def interrupt(
     c = char(state, command.character)
     turn = state.turn
     cur = turn.current
+    if not c.can_act:
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if not turn.sequence or not cur or cur == c.id or c.id in turn.acted or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-005", f"{c.name} has no Initiative to raise against the one acting now.")
     if turn.action_used or turn.move_used or state.pending is not None or state.bid is not None:
