@@ -2427,3 +2427,20 @@ def test_r161__the_dying_spend_no_shots_to_act_sooner(command: str) -> None:
         assert state(d).turn.current == "k"
     d.refuse("gm", command, rule="WS-DMG-004", character="v", shots=1)
     assert who(d, "v").shots == 6
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-WPEN-004")
+def test_r162__after_treatment_only_the_worst_untreated_wound_impairs() -> None:
+    # src 146: "Only the worst wound causes Impairment"; src 111 speaks of "untreated" Wounds (PROPOSED
+    # WS-WPEN-004: treatment bandages all current Wounds). v's Serious wound (a 15 m fall, 3 Wounds, -4) is
+    # treated (4 + 3 + 9 - 1 = 15 vs 15); a later 5 m fall is a Light wound: v shoots at -1, not -4.
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "k": sheet(traits=pool(3))}
+    d = table({**QUIET, "wound_penalty": "seriousness"}, heroes={"h": sheet(**TOUGH)}, villains=villains,
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=15, dice=[1, 9])
+    d.do("gm", "treat", character="k", patient="v", dice=[9, 1])
+    d.do("gm", "fall", character="v", metres=5, dice=[1, 9])
+    assert (who(d, "v").wounds, who(d, "v").bandaged) == (4, 3)
+    d.do("gm", "start_sequence")
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == -1

@@ -317,11 +317,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     batch.emit(rolled_event(healer, "treat", traits, r, character=r.after, turn=turn), rolls=(r.record,))
     if r.success:
         patient = batch.state.characters[p.id]
-        batch.emit(
-            ev.StatusSet(
-                character=patient.model_copy(update={"bandaged": patient.wounds}), status="bandaged", on=True
-            )
-        )
+        batch.emit(ev.StatusSet(character=patient.bandaged_now(), status="bandaged", on=True))
     if state.turn.sequence:
         _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch

@@ -110,7 +110,7 @@ def _draw(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, faction: str
         if effect.joker:  # WS-CARD-004: Shock regained, Wounds bandaged
             if _down_from_shock(new):  # nothing keeps them down once the Shock is gone (src 54, 87)
                 new = woken(new)
-            new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
+            new = new.bandaged_now().model_copy(update={"shock": 0})
         if new != c:
             changed.append(new)
     risen = [c for c in changed if c.can_act and not state.characters[c.id].can_act]
