@@ -2444,3 +2444,14 @@ def test_r162__after_treatment_only_the_worst_untreated_wound_impairs() -> None:
     d.do("gm", "start_sequence")
     end_turn(d, "h")
     assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == -1
+
+
+@pytest.mark.rules("WS-SNAP-001", "WS-MOOK-004")
+def test_r163__a_split_takes_its_penalty_on_the_speed_bump_snapshot_too() -> None:
+    # src 31: a split into 2 Actions gets "-3 on both Actions"; src 175: the snapshot at the goons is the
+    # static Skill + Damage vs Skill + Soak: 9 - 3 + 11 = 17 vs 4, PV 13: 2 mooks down at WT 5, not 3.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)], **TOUGH)},
+              villains={"goons": GOONS, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    rolls = all_of(attack(d, "h", ["goons", "v"], HIT), "attack_rolled")
+    assert [(r["target"], r["modifier"], r["av"]) for r in rolls] == [("goons", -3, 17), ("v", -3, 14)]
+    assert who(d, "goons").count == 1
