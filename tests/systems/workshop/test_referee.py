@@ -2455,3 +2455,15 @@ def test_r163__a_split_takes_its_penalty_on_the_speed_bump_snapshot_too() -> Non
     rolls = all_of(attack(d, "h", ["goons", "v"], HIT), "attack_rolled")
     assert [(r["target"], r["modifier"], r["av"]) for r in rolls] == [("goons", -3, 17), ("v", -3, 14)]
     assert who(d, "goons").count == 1
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-MOOK-004")
+def test_r164__bruised_impairs_the_next_action_even_a_speed_bump_attack() -> None:
+    # src 181: Bruised: "5 point Impairment on next Action or Defense"; src 175: h's attack on the goons is
+    # an Action with no roll: 9 - 5 + 11 = 15 vs 4, PV 11: 2 mooks down, not 3, and the Bruise is spent.
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True},
+              heroes={"h": sheet(weapons=[gun(11)], **TOUGH)}, villains={"goons": GOONS})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="bruised")
+    r = last(d.do("ann", "attack", character="h", targets=["goons"]), "attack_rolled")
+    assert (r["modifier"], r["av"]) == (-5, 15)
+    assert who(d, "goons").count == 1 and not who(d, "h").has("bruised")

@@ -195,7 +195,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
         if speed_bump(ctx.config, t):
-            hits += _speed_bump(batch, ctx, dice, a, t, base, weapon, p.modifier)
+            hits += _speed_bump(batch, ctx, dice, a, t, base, weapon, p.modifier + impairment(ctx.config, a))
             continue
         rolled_any = True
         extra = a.extra_d10s
@@ -263,7 +263,8 @@ def _speed_bump(
     modifier: int,
 ) -> bool:
     """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV. The split's
-    modifier counts as on any snapshot (src 31: "-3 on both Actions")."""
+    modifier counts as on any snapshot (src 31: "-3 on both Actions"), and so does the attacker's
+    impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll."""
     extra = a.extra_d10s
     rolls: tuple[RollRecord, ...] = ()
     bonus = 0
@@ -277,7 +278,11 @@ def _speed_bump(
     left = t.count - downed
     after = t.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else t.standing})
     batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv), rolls=rolls)
-    a2 = batch.state.characters[a.id].without("inspired", "free_d10").model_copy(update={"busy": True})
+    a2 = (
+        batch.state.characters[a.id]
+        .without("inspired", "free_d10", "bruised")
+        .model_copy(update={"busy": True})
+    )
     batch.emit(
         ev.AttackRolled(
             attacker=a.id,
