@@ -2467,3 +2467,16 @@ def test_r164__bruised_impairs_the_next_action_even_a_speed_bump_attack() -> Non
     r = last(d.do("ann", "attack", character="h", targets=["goons"]), "attack_rolled")
     assert (r["modifier"], r["av"]) == (-5, 15)
     assert who(d, "goons").count == 1 and not who(d, "h").has("bruised")
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-MOOK-005")
+def test_r165__the_mooks_strike_stuns_like_any_attack() -> None:
+    # src 124: "For every Wound you lose in a single attack, you lose 1 Shot"; src 175: the mooks' strike
+    # is an Attack: Skill 4 + Damage 20 = 24 vs Defense 12, PV 12, 2 Wounds: h's 5 Shots fall to 3.
+    brutes = {**GOONS, "weapons": [{"name": "mauls", "damage": 20, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump", "stun": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": brutes})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert (who(d, "h").wounds, who(d, "h").shots) == (2, 3)
