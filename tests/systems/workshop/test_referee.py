@@ -2480,3 +2480,15 @@ def test_r165__the_mooks_strike_stuns_like_any_attack() -> None:
     d.do("gm", "mook_strike", group="goons")
     d.do("ann", "defend", character="h", use=False)
     assert (who(d, "h").wounds, who(d, "h").shots) == (2, 3)
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-004")
+def test_r166__resting_is_a_turn_not_an_action_out_of_sequence() -> None:
+    # src 58: "If you do nothing but rest during a Sequence" (the table: a turn of rest); src 25: h's bought
+    # Action comes during v's turn. Resting with it is refused, nothing spent of v's turn: v still acts.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(8))}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"
