@@ -2038,3 +2038,457 @@ def test_r137__every_face_card_inspires_the_faction(card: int, name: str) -> Non
     assert state(d).turn.cards["heroes"] == name
     r = last(attack(d, "h", ["v"], [9, 1, 3]), "attack_rolled")
     assert (list(r["dice"]), r["av"]) == ([9, 1, 3], 20)
+
+
+# -- second referee pass (refwork2): two rules at once ---------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-DMG-007")
+def test_r138__the_steadying_roll_is_a_rolled_action_that_stirs_the_sleeper() -> None:
+    # src 81: the Shaken roll Willpower+Focus "as an Action"; src 60: the unconscious roll to wake "every
+    # time someone else rolls an Action". k (down from a 6 m fall) rolls 10 + 8 = 18 vs 15 when h steadies.
+    d = table({"shock_roll": False, "wound_penalty": "none", "shaken": True},
+              heroes={"h": sheet(**TOUGH), "k": sheet(health=6)},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=6, dice=[1, 9])
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # h: 3 Shock, Shaken
+    assert who(d, "k").standing is Standing.DOWN
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "steady", character="h", dice=[*MISS, 9, 1])
+    wake = [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert [(r["who"], r["difficulty"], r["success"]) for r in wake] == [("k", 15, True)]
+    assert who(d, "k").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-SHOT-002")
+def test_r139__a_steadying_roll_spoils_the_rollless_sequence() -> None:
+    # src 81: the steadying roll is "an Action" with a roll; src 16: only Actions that "don't require a
+    # roll" raise the Shot pool. h (1 Shot spent: 4) steadies, then moves: no Shot back, 4 stays 4.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    end_turn(d, "v")
+    d.do("ann", "steady", character="h", dice=[9, 1])  # 10 + 8 = 18 vs 20: fails, the Action spent
+    d.do("ann", "move", character="h")
+    end_turn(d, "h")
+    assert state(d).turn.sequence == 2
+    assert who(d, "h").shots == 4
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-SHOT-004")
+def test_r140__an_action_out_of_sequence_bought_while_shaken_begins_with_steadying() -> None:
+    # src 25: 3 Shots buy "an Action out of Sequence"; src 81: "At the beginning of an Action, you roll
+    # Willpower+Focus": the bought Action is an Action, so a Shaken h must steady before it attacks.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(traits=pool(6), **TOUGH)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence")
+    d.do("ann", "rollless", character="h", what="talks")
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])  # now Shaken
+    d.do("ann", "extra_action", character="h")
+    d.refuse("ann", "attack", rule="WS-SHAKEN-003", character="h", targets=["v"])
+    d.do("ann", "steady", character="h", dice=MISS)
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-SHOCK-001")
+def test_r141__a_fall_that_wounds_calls_for_the_shock_roll() -> None:
+    # src 66: a 10 m fall is 10 Damage (Stunt + Agility 8 + 1 - 9 = 0: nothing off); src 54: 2 Wounds;
+    # src 120: "If you are hurt and take a Wound, roll for Shock": 5 + 5 x 2 = 15; 10 + 9 - 1 = 18 holds.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(**TOUGH)}, start=False)
+    events = d.do("gm", "fall", character="h", metres=10, dice=[1, 9, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["difficulty"], r["total"], r["success"]) == ("shock", 15, 18, True)
+    assert (who(d, "h").shock, who(d, "h").wounds) == (10, 2)
+
+
+@pytest.mark.rules("WS-SHAKEN-002", "WS-MOOK-005")
+def test_r142__a_shaken_hero_may_not_actively_defend_against_the_mooks_strike() -> None:
+    # src 81: Shaken, "You may not perform Active Defenses"; src 175: the ignored mooks attack h. The
+    # strike meets h's passive Defense 12: Skill 4 + clubs 10 = 14, PV 2, no answer asked.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "shaken": True},
+              heroes={"h": sheet(**TOUGH)}, villains={"goons": goons}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    d.do("ann", "steady", character="h", dice=MISS)  # fails: still Shaken
+    d.do("gm", "mook_strike", group="goons")
+    assert state(d).pending is None
+    assert who(d, "h").shock == 3 + 2
+
+
+@pytest.mark.rules("WS-CARD-003", "WS-SNAP-001")
+def test_r143__an_inspired_d10_goes_on_one_snapshot_only() -> None:
+    # src 89: a face card Inspires (PROPOSED: one extra positive d10 on ONE roll this Sequence); src 31:
+    # a split is two Actions. h's first snapshot rolls 9 - 1 + 3 - 3 = 17; the second has no third die.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[11, 1])  # heroes JS
+    events = attack(d, "h", ["v", "v"], [9, 1, 3, 9, 1])
+    rolls = all_of(events, "attack_rolled")
+    assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 3], 17), ([9, 1], 14)]
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-DMG-006", "WS-DMG-007")
+def test_r144__the_end_of_a_sequence_does_not_rest_the_fallen_back_up() -> None:
+    # src 54: Shock equal to Health: "you fall down, unable to act"; src 60: they wake by a roll or in 10
+    # minutes. src 58's rest is something one does: a Sequence lying senseless neither lowers the Shock
+    # below Health nor gets h up.
+    d = table(QUIET, heroes={"h": sheet(health=6), "k": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    end_turn(d, "k")
+    end_turn(d, "v")
+    assert state(d).turn.sequence == 2
+    assert (who(d, "h").shock, who(d, "h").standing) == (6, Standing.DOWN)
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-CARD-003")
+def test_r145__a_free_d10_and_an_inspired_d10_both_join_one_roll() -> None:
+    # src 169: "Attacker gains Free d10 next Action"; src 89: a face card Inspires (PROPOSED: one extra
+    # positive d10 on one roll). h hit m for 6 last Sequence; under JS h's shot rolls two extra dice:
+    # 9 + 9 - 1 + 4 + 3 = 24.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
+    d = table({**QUIET, "mooks": "advanced", "card_draw": True}, heroes={"h": sheet(weapons=[gun(6)])},
+              villains=villains, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[2, 3])  # heroes 3S, villains 4S: no face card yet
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "m")
+    end_turn(d, "v", dice=[10, 4])  # heroes JS (3S and 4S are gone from the deck)
+    assert state(d).turn.cards["heroes"] == "JS"
+    r = last(attack(d, "h", ["v"], [9, 1, 4, 3]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4, 3], 24)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-SHOCK-003")
+def test_r146__sand_in_your_teeth_a_hit_of_no_damage_still_stuns() -> None:
+    # src 142: "Every hit causes at least 1 Wound"; src 124: "For every Wound you lose in a single attack,
+    # you lose 1 Shot": v (Shot Count 4) hit for PV 0 takes 1 Wound and loses 1 Shot.
+    d = duel({"sand_in_your_teeth": "additive", "stun": True}, damage=0, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").shots) == (1, 3)
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-MOOK-005")
+def test_r147__dark_times_follows_the_mooks_strike_too() -> None:
+    # src 150: "After every hit, roll Willpower+Focus against the inflicted Shock points"; src 175: the
+    # ignored mooks' static attack hits h for 14 - 12 = PV 2: h rolls 10 + 1 - 9 = 2 vs 2, holds.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 10, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "dark_times": True},
+              heroes={"h": sheet(traits=pool(1), **TOUGH)}, villains={"goons": goons})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    events = d.do("ann", "defend", character="h", use=False, dice=[1, 9])
+    dark = [r for r in all_of(events, "rolled") if r["what"] == "dark times"]
+    assert [(r["difficulty"], r["total"], r["success"]) for r in dark] == [(2, 2, True)]
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-005")
+def test_r148__the_mooks_strike_knocks_back_like_any_damage() -> None:
+    # src 107: "Knockback is caused when you take more Damage than your Mass Value": the mooks' static
+    # attack, Skill 4 + Damage 20 = 24 vs Defense 12, is 12 Damage on Mass 5: 7 more, 1 m and a Knockdown.
+    goons = {"named": False, "count": 3, "traits": {"Skill": 4, **SLOW}, "engaging": "h",
+             "weapons": [{"name": "clubs", "damage": 20, "skill": "Skill"}]}  # fmt: skip
+    d = table({**QUIET, "mooks": "speed_bump", "knockback": True},
+              heroes={"h": sheet(traits=pool(1), **TOUGH)}, villains={"goons": goons})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    events = d.do("ann", "defend", character="h", use=False)
+    assert last(events, "knocked_back")["metres"] == 1
+    assert who(d, "h").shock == 12 and who(d, "h").has("knocked_down")
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-SHAKEN-003")
+def test_r149__the_wound_penalty_impairs_the_steadying_roll() -> None:
+    # src 111: "For each untreated Wound ... 1 point of impairment"; src 81: the steadying roll is an
+    # Action. A 5 m fall: 5 Shock (Shaken) and 1 Wound; 5 + 5 + 5 - 0 - 1 = 14 vs 15 fails.
+    d = table({"shock_roll": False, "wake_rolls": False, "shaken": True, "shaken_difficulty": 15},
+              heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=SLOW, **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="h", metres=5, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    r = last(d.do("ann", "steady", character="h", dice=[5, 10]), "rolled")
+    assert (r["total"], r["success"]) == (14, False)
+    assert who(d, "h").has("shaken")
+
+
+@pytest.mark.rules("WS-CORE-003", "WS-SHOT-005")
+def test_r150__an_active_defense_ends_when_its_defender_interrupts_to_act() -> None:
+    # src 20: v's Active Defense against k (PROPOSED: +5 until v's next action); src 27: v then spends a
+    # Shot to act before h (6 + 5 = 11 against 7): v acting is v's next action, so the +5 is over and h's
+    # shot after it meets Defense 12: 9 + 9 - 1 = 17 hits.
+    d = table(QUIET, heroes={"k": sheet(traits=pool(8)), "h": sheet(traits=pool(7))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    attack(d, "k", ["v"], MISS, defend={"v": True})
+    end_turn(d, "k")
+    assert state(d).turn.current == "h"
+    d.do("gm", "interrupt", character="v", shots=1)
+    d.do("ann", "counter", character="h", shots=0)
+    assert state(d).turn.current == "v"
+    assert state(d).effects == ()
+    end_turn(d, "v")
+    r = last(attack(d, "h", ["v"], HIT), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (12, True)
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-COVER-004", "WS-SEQ-003")
+def test_r151__falling_dying_on_the_move_ends_the_turn_and_the_sequence_goes_on() -> None:
+    # src 76: v moves into h's aggressive fire (AV 12 vs 12, 6 Shock); src 150: Willpower + Focus
+    # 10 + 1 - 9 = 2 vs 6 fails: "you fall down dying". v can do nothing more (src 54); the Sequence ends
+    # and the next begins with h alone in the order.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True, "dark_times": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 5])
+    end_turn(d, "h")
+    d.do("gm", "move", character="v", dice=[1, 9])
+    assert who(d, "v").standing is Standing.DYING
+    d.refuse("gm", "move", rule="WS-DMG-004", character="v")
+    end_turn(d, "v")  # the GM closes v's turn
+    assert state(d).turn.sequence == 2
+    assert state(d).turn.order.order == ("h",)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SHOT-005")
+@pytest.mark.parametrize("command", ["attack", "move", "end_turn", "interrupt"])
+def test_r152__the_one_up_waits_while_an_action_out_of_sequence_is_taken(command: str) -> None:
+    # src 25: h's 3 Shots buy "an Action out of Sequence", taken now, during v's turn; until h's Action is
+    # over, v does not act, end its turn or take a bid against it, alongside (src 12: one acts at a time).
+    d = table(QUIET, heroes={"h": sheet(traits=pool(8)), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    if command == "interrupt":
+        d.refuse("ann", "interrupt", rule="WS-SHOT-004", character="k", shots=1)
+    else:
+        fields = {"targets": ["h"]} if command == "attack" else {}
+        d.refuse("gm", command, rule="WS-SHOT-004", character="v", **fields)
+    attack(d, "h", ["v"], MISS)
+    assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"
+
+
+@pytest.mark.rules("WS-STATUS-003", "WS-MOOK-005")
+def test_r153__a_broken_hero_is_put_down_by_the_mooks_strike() -> None:
+    # src 189: Broken: "Next Hit Incapacitates. Requires Threshold x 4 PV"; src 175: the ignored mooks'
+    # strike is an Attack: Skill 4 + Damage 28 = 32 vs Defense 12, PV 20, lets the GM break h; the next
+    # Sequence's strike (20 more Shock, 40 of Health 100) is that next hit: h is down.
+    brutes = {**GOONS, "weapons": [{"name": "mauls", "damage": 28, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": brutes})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    d.do("gm", "set_status", character="h", status="broken")
+    assert who(d, "h").standing is Standing.UP
+    end_turn(d, "h")
+    end_turn(d, "goons")
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 40
+    assert who(d, "h").standing is not Standing.UP
+
+
+@pytest.mark.rules("WS-CARD-001", "WS-CARD-002", "WS-SHOCK-001")
+def test_r154__a_held_shock_roll_under_an_ace_is_no_favored_action() -> None:
+    # src 88: Ace: "All Actions are Favored and Inspired"; src 102: "Successful Favored Actions provide a
+    # pool point". src 120's Shock roll is made when hurt, not an Action taken: v (3 Shots of 4 after
+    # raising Initiative) holds 10 + 9 - 1 = 18 vs 10 with two dice, and earns no Shot.
+    d = table({**QUIET, "card_draw": True, "shock_roll": True}, heroes={"h": sheet(weapons=[gun(5)])},
+              villains={"v": sheet(traits=pool(4), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[20, 1])  # heroes 8H, villains AS
+    assert state(d).turn.cards["villains"] == "AS"
+    d.do("gm", "raise_initiative", character="v", shots=1)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["total"], r["success"]) == ("shock", 18, True)
+    assert who(d, "v").shots == 3
+
+
+@pytest.mark.rules("WS-SEQ-001", "WS-CORE-002", "WS-SHOCK-002", "WS-SHOT-001")
+@pytest.mark.parametrize(
+    ("seat", "command", "fields", "rule", "words"),
+    [
+        ("gm", "start_sequence", {}, "WS-SEQ-001", "under way"),
+        ("ann", "attack", {"character": "h", "targets": ["v"], "weapon": "axe"}, "WS-CORE-002", "no weapon"),
+        ("ann", "attack", {"character": "h", "targets": ["h"]}, "WS-CORE-002", "themselves"),
+        ("ann", "revive", {"character": "h", "patient": "v"}, "WS-SHOCK-002", "not knocked out"),
+        ("gm", "add_character", {"payload": {"id": "v"}}, "WS-SHOT-001", "already"),
+        ("gm", "add_character", {"payload": {"id": "x", "owner": "zed"}}, "WS-SHOT-001", "no player seat"),
+    ],
+)
+def test_r155__each_refusal_names_its_rule_in_one_sentence(
+    seat: str, command: str, fields: dict[str, Any], rule: str, words: str
+) -> None:
+    # src 8 (one Sequence follows another), src 54 (a hit is with what one carries, on someone else),
+    # src 120 (only the Shock roll's unconscious wake early by Physician + Wits), and one combatant per
+    # name: each refusal is one sentence under its rule and changes nothing.
+    d = duel()
+    d.refuse(seat, command, rule=rule, match=words, **fields)
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-SHOT-004")
+def test_r156__a_glass_jaw_mook_that_dodged_cannot_buy_back_its_lost_action() -> None:
+    # src 158: a nameless one that makes an Active Dodge "also lose[s] their next Action"; src 25: 3 Shots
+    # buy an Action out of Sequence. m has acted, dodges h's shot (7 -> 6 Shots): the next Action it could
+    # take is the bought one, and that is the one lost: refused, the Shots kept; m's turn next Sequence
+    # is then Move only.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"m": sheet(named=False, traits=pool(7), **TOUGH)})
+    end_turn(d, "m")
+    attack(d, "h", ["m"], MISS, defend={"m": True})
+    assert "extra_action" not in [p.kind for p in d.prompts("gm")]
+    d.refuse("gm", "extra_action", rule="WS-MOOK-001", character="m")
+    assert who(d, "m").shots == 6
+    end_turn(d, "h")
+    assert state(d).turn.current == "m"
+    d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"])
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-SHOT-005")
+def test_r157__cover_ends_when_its_shooter_interrupts_to_act_next_sequence() -> None:
+    # src 72 (PROPOSED: Cover lasts until the shooter's next Initiative); src 27: next Sequence h (5) bids
+    # a Shot against v (6): 10 beats 6, h's Initiative comes up now, so its Cover 2 over k is gone.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "v")
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    assert state(d).turn.current == "v" and [e.name for e in state(d).effects] == ["cover"]
+    d.do("ann", "interrupt", character="h", shots=1)
+    d.do("gm", "counter", character="v", shots=0)
+    assert state(d).turn.current == "h" and state(d).effects == ()
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-SNAP-001")
+def test_r158__a_free_d10_goes_on_the_first_snapshot_only() -> None:
+    # src 169: "Attacker gains Free d10 next Action"; src 31: a split makes two Actions, the first of them
+    # the next one: 9 + 9 - 1 + 4 - 3 = 18, then 9 + 9 - 1 - 3 = 14 without a third die.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(6)])}, villains=villains)
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    end_turn(d, "m")
+    end_turn(d, "v")
+    rolls = all_of(attack(d, "h", ["v", "v"], [9, 1, 4, 9, 1]), "attack_rolled")
+    assert [(list(r["dice"]), r["av"]) for r in rolls] == [([9, 1, 4], 18), ([9, 1], 14)]
+    assert who(d, "h").extra_d10s == 0
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-SHOCK-001", "WS-DARK-001")
+def test_r159__the_dead_roll_neither_shock_nor_dark_times() -> None:
+    # src 146: more than 4 Wounds in one attack: "fall down, dead" (Damage 25, 5 Wounds); src 120's Shock
+    # roll and src 150's Dark Times roll decide falling unconscious or dying: the dead roll neither, and
+    # the only dice given are the shot's.
+    d = duel({"wound_penalty": "seriousness", "shock_roll": True, "dark_times": True}, damage=25)
+    events = attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DEAD
+    assert [r["what"] for r in all_of(events, "rolled")] == []
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-004")
+def test_r160__a_bought_action_that_ignores_the_mooks_lets_them_strike() -> None:
+    # src 175: "Every Action taken where the Mooks are ignored" lets them attack; src 25: the 3-Shot Action
+    # out of Sequence is an Action. h (acted) buys one and shoots v past the goons: they may strike.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(traits=pool(6), **TOUGH)},
+              villains={"goons": GOONS, "v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "move", character="h")
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    attack(d, "h", ["v"], MISS)
+    assert [o.group for o in state(d).offers] == ["goons"]
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert who(d, "h").shock == 2
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-DMG-004", "WS-SHOT-003", "WS-SHOT-005")
+@pytest.mark.parametrize("command", ["raise_initiative", "interrupt"])
+def test_r161__the_dying_spend_no_shots_to_act_sooner(command: str) -> None:
+    # src 150: h's hit (8 Shock) and v's Dark Times roll 10 + 1 - 5 = 6 fail: v is dying before its turn,
+    # and like one fallen "unable to act" (src 54) it cannot buy Initiative (src 21) or bid to interrupt k
+    # (src 27): refused, its 6 Shots kept.
+    d = table({**QUIET, "dark_times": True},
+              heroes={"h": sheet(traits=pool(7), weapons=[gun(8)]), "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 1, 5])
+    assert who(d, "v").standing is Standing.DYING
+    if command == "interrupt":
+        end_turn(d, "h")
+        assert state(d).turn.current == "k"
+    d.refuse("gm", command, rule="WS-DMG-004", character="v", shots=1)
+    assert who(d, "v").shots == 6
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-WPEN-004")
+def test_r162__after_treatment_only_the_worst_untreated_wound_impairs() -> None:
+    # src 146: "Only the worst wound causes Impairment"; src 111 speaks of "untreated" Wounds (PROPOSED
+    # WS-WPEN-004: treatment bandages all current Wounds). v's Serious wound (a 15 m fall, 3 Wounds, -4) is
+    # treated (4 + 3 + 9 - 1 = 15 vs 15); a later 5 m fall is a Light wound: v shoots at -1, not -4.
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "k": sheet(traits=pool(3))}
+    d = table({**QUIET, "wound_penalty": "seriousness"}, heroes={"h": sheet(**TOUGH)}, villains=villains,
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=15, dice=[1, 9])
+    d.do("gm", "treat", character="k", patient="v", dice=[9, 1])
+    d.do("gm", "fall", character="v", metres=5, dice=[1, 9])
+    assert (who(d, "v").wounds, who(d, "v").bandaged) == (4, 3)
+    d.do("gm", "start_sequence")
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == -1
+
+
+@pytest.mark.rules("WS-SNAP-001", "WS-MOOK-004")
+def test_r163__a_split_takes_its_penalty_on_the_speed_bump_snapshot_too() -> None:
+    # src 31: a split into 2 Actions gets "-3 on both Actions"; src 175: the snapshot at the goons is the
+    # static Skill + Damage vs Skill + Soak: 9 - 3 + 11 = 17 vs 4, PV 13: 2 mooks down at WT 5, not 3.
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)], **TOUGH)},
+              villains={"goons": GOONS, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    rolls = all_of(attack(d, "h", ["goons", "v"], HIT), "attack_rolled")
+    assert [(r["target"], r["modifier"], r["av"]) for r in rolls] == [("goons", -3, 17), ("v", -3, 14)]
+    assert who(d, "goons").count == 1
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-MOOK-004")
+def test_r164__bruised_impairs_the_next_action_even_a_speed_bump_attack() -> None:
+    # src 181: Bruised: "5 point Impairment on next Action or Defense"; src 175: h's attack on the goons is
+    # an Action with no roll: 9 - 5 + 11 = 15 vs 4, PV 11: 2 mooks down, not 3, and the Bruise is spent.
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True},
+              heroes={"h": sheet(weapons=[gun(11)], **TOUGH)}, villains={"goons": GOONS})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="bruised")
+    r = last(d.do("ann", "attack", character="h", targets=["goons"]), "attack_rolled")
+    assert (r["modifier"], r["av"]) == (-5, 15)
+    assert who(d, "goons").count == 1 and not who(d, "h").has("bruised")
+
+
+@pytest.mark.rules("WS-SHOCK-003", "WS-MOOK-005")
+def test_r165__the_mooks_strike_stuns_like_any_attack() -> None:
+    # src 124: "For every Wound you lose in a single attack, you lose 1 Shot"; src 175: the mooks' strike
+    # is an Attack: Skill 4 + Damage 20 = 24 vs Defense 12, PV 12, 2 Wounds: h's 5 Shots fall to 3.
+    brutes = {**GOONS, "weapons": [{"name": "mauls", "damage": 20, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump", "stun": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": brutes})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert (who(d, "h").wounds, who(d, "h").shots) == (2, 3)
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-004")
+def test_r166__resting_is_a_turn_not_an_action_out_of_sequence() -> None:
+    # src 58: "If you do nothing but rest during a Sequence" (the table: a turn of rest); src 25: h's bought
+    # Action comes during v's turn. Resting with it is refused, nothing spent of v's turn: v still acts.
+    d = table(QUIET, heroes={"h": sheet(traits=pool(8))}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    end_turn(d, "h")
+    d.do("ann", "extra_action", character="h")
+    d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"

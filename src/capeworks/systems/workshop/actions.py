@@ -91,6 +91,10 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
 def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -> B:
     """WS-DMG-006: a turn of nothing but rest (the Sequence's end regains 1 Shock point)."""
     c = acting(state, command.character)
+    if state.turn.extra == c.id:  # the turn's Action and Move are the current actor's, not c's
+        raise RuleViolation(
+            "WS-DMG-006", f"{c.name} rests on their own turn, not in an Action out of Sequence."
+        )
     if state.turn.move_used or c.busy:
         raise RuleViolation("WS-DMG-006", f"{c.name} has done more than rest this Sequence.")
     turn = state.turn.model_copy(update={"action_used": True, "move_used": True})
@@ -317,11 +321,7 @@ def treat(state: WorkshopState, ctx: Ctx, command: cmd.Treat, dice: DiceService)
     batch.emit(rolled_event(healer, "treat", traits, r, character=r.after, turn=turn), rolls=(r.record,))
     if r.success:
         patient = batch.state.characters[p.id]
-        batch.emit(
-            ev.StatusSet(
-                character=patient.model_copy(update={"bandaged": patient.wounds}), status="bandaged", on=True
-            )
-        )
+        batch.emit(ev.StatusSet(character=patient.bandaged_now(), status="bandaged", on=True))
     if state.turn.sequence:
         _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch

@@ -195,7 +195,7 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
         if speed_bump(ctx.config, t):
-            hits += _speed_bump(batch, ctx, dice, a, t, base, weapon)
+            hits += _speed_bump(batch, ctx, dice, a, t, base, weapon, p.modifier + impairment(ctx.config, a))
             continue
         rolled_any = True
         extra = a.extra_d10s
@@ -253,9 +253,18 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
 
 
 def _speed_bump(
-    batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, a: Combatant, t: Combatant, base: int, w: Weapon
+    batch: Batch[WorkshopState],
+    ctx: Ctx,
+    dice: DiceService,
+    a: Combatant,
+    t: Combatant,
+    base: int,
+    w: Weapon,
+    modifier: int,
 ) -> bool:
-    """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV."""
+    """WS-MOOK-004: no roll but extra positive dice; a mook goes down per mook WT of static PV. The split's
+    modifier counts as on any snapshot (src 31: "-3 on both Actions"), and so does the attacker's
+    impairment: the Wound penalty and Bruised's "next Action" (src 111, 181), spent here as on a roll."""
     extra = a.extra_d10s
     rolls: tuple[RollRecord, ...] = ()
     bonus = 0
@@ -263,12 +272,17 @@ def _speed_bump(
         record = dice.roll(extra, 10, purpose="extra positive dice")
         bonus = sum(model_for(ctx.config.dice).read(f) for f in record.faces)
         rolls = (record,)
-    downed = min(t.count, speed_bump_downed(base, w.damage, bonus, t.trait("Skill"), t.soak, wt_of(ctx, t)))
-    pv = max(0, base + w.damage + bonus - (t.trait("Skill") + t.soak))
+    skill = base + modifier
+    downed = min(t.count, speed_bump_downed(skill, w.damage, bonus, t.trait("Skill"), t.soak, wt_of(ctx, t)))
+    pv = max(0, skill + w.damage + bonus - (t.trait("Skill") + t.soak))
     left = t.count - downed
     after = t.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else t.standing})
     batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv), rolls=rolls)
-    a2 = batch.state.characters[a.id].without("inspired", "free_d10").model_copy(update={"busy": True})
+    a2 = (
+        batch.state.characters[a.id]
+        .without("inspired", "free_d10", "bruised")
+        .model_copy(update={"busy": True})
+    )
     batch.emit(
         ev.AttackRolled(
             attacker=a.id,
@@ -276,8 +290,8 @@ def _speed_bump(
             weapon=w.name,
             base=base,
             dice=(),
-            modifier=bonus,
-            av=base + w.damage + bonus,
+            modifier=modifier + bonus,
+            av=skill + w.damage + bonus,
             defense=t.trait("Skill") + t.soak,
             outcome=pv,
             hit=downed > 0,

@@ -76,6 +76,8 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if turn.extra == cid:
         return c
+    if turn.extra:  # WS-SHOT-004: the Action out of Sequence happens now; the one whose turn it is waits
+        raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
     if turn.current != cid:
         raise RuleViolation(
             "WS-SEQ-003",

@@ -110,7 +110,7 @@ def _draw(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, faction: str
         if effect.joker:  # WS-CARD-004: Shock regained, Wounds bandaged
             if _down_from_shock(new):  # nothing keeps them down once the Shock is gone (src 54, 87)
                 new = woken(new)
-            new = new.model_copy(update={"shock": 0, "bandaged": new.wounds})
+            new = new.bandaged_now().model_copy(update={"shock": 0})
         if new != c:
             changed.append(new)
     risen = [c for c in changed if c.can_act and not state.characters[c.id].can_act]
@@ -253,6 +253,10 @@ def end_turn(state: WorkshopState, ctx: Ctx, command: cmd.EndTurn, dice: DiceSer
         return batch
     if state.turn.current != c.id:
         raise RuleViolation("WS-SEQ-003", f"It is not {c.name}'s turn to end.")
+    if state.turn.extra:
+        raise RuleViolation(
+            "WS-SHOT-004", f"{char(state, state.turn.extra).name} is acting out of Sequence now."
+        )
     if state.pending is not None or state.bid is not None:
         raise RuleViolation("WS-SHOT-003", "Answer the open attack or interrupt first.")
     require_no_offer(state)
@@ -269,6 +273,8 @@ def raise_initiative(
     turn = state.turn
     if not turn.sequence:
         raise RuleViolation("WS-SEQ-002", "Initiative is set when the first Sequence starts.")
+    if not c.can_act:  # the offers hold them back already (WS-DMG-004, WS-DMG-005)
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if c.id in turn.acted or c.id == turn.current or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-003", f"{c.name} has no Initiative still to come this Sequence.")
     after = spend_shots(state, c, command.shots, "WS-SHOT-003", f"raising Initiative by {5 * command.shots}")
@@ -303,6 +309,8 @@ def extra_action(
         )
     if turn.extra or state.pending is not None or state.bid is not None:
         raise RuleViolation("WS-SHOT-004", "Someone else is acting out of Sequence now.")
+    if c.has("loses_action"):  # WS-MOOK-001: the bought Action would be the next one, the one lost
+        raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses its next Action.")
     require_no_offer(state)
     after = spend_shots(state, c, 3, "WS-SHOT-004", "an Action out of Sequence")
     kept = tuple(e for e in state.effects if not (e.name == "active_defense" and e.target == c.id))
@@ -324,12 +332,16 @@ def interrupt(
     c = char(state, command.character)
     turn = state.turn
     cur = turn.current
+    if not c.can_act:
+        raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if not turn.sequence or not cur or cur == c.id or c.id in turn.acted or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-005", f"{c.name} has no Initiative to raise against the one acting now.")
     if turn.action_used or turn.move_used or state.pending is not None or state.bid is not None:
         raise RuleViolation(
             "WS-SHOT-005", "Interrupt before the acting combatant has done anything this turn."
         )
+    if turn.extra:
+        raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
     after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that interrupt")
     init = turn.initiative[c.id] + 5 * command.shots
     batch = ctx.batch(state)
@@ -364,4 +376,6 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     batch = ctx.batch(state)
     winner = c.id if keeps else bid.interrupter
     batch.emit(ev.BidResolved(winner=winner, shots=command.shots, character=after, turn=new_turn, bid=None))
+    if not keeps:  # the interrupter's Initiative comes up now: what lasted "until its next action" ends
+        _turn_start(batch)
     return batch

@@ -93,7 +93,9 @@ def _extra(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     return [
         o
         for o in _with_shots(state, seat)
-        if o["character"] in t.acted and state.characters[o["character"]].shots >= 3
+        if o["character"] in t.acted
+        and state.characters[o["character"]].shots >= 3
+        and not state.characters[o["character"]].has("loses_action")  # WS-MOOK-001
     ]
 
 

@@ -65,7 +65,7 @@ class Combatant(Frozen):
     shock: int = 0
     wounds: int = 0
     bandaged: int = 0
-    worst_wound: int = 0
+    worst_wound: int = 0  # the worst untreated wound (WS-WPEN-003); treatment clears it
     standing: Standing = Standing.UP
     stabilised: bool = False
     down_at: int = 0
@@ -118,3 +118,8 @@ class Combatant(Frozen):
         """The combatant with ``statuses`` removed."""
         kept = tuple(s for s in self.statuses if s not in statuses)
         return self if kept == self.statuses else self.model_copy(update={"statuses": kept})
+
+    def bandaged_now(self) -> Combatant:
+        """Every current Wound bandaged (WS-WPEN-004, WS-CARD-004): none is untreated, so none is the worst
+        wound that impairs (WS-WPEN-003); later wounds are weighed on their own."""
+        return self.model_copy(update={"bandaged": self.wounds, "worst_wound": 0})
