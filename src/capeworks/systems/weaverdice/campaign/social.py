@@ -30,6 +30,7 @@ from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
@@ -105,8 +106,10 @@ def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[
 def _spend(
     b: Builder, ctx: Ctx, ident: str, ledger: Ledger, cards: tuple[RepCard, ...], n: Negotiation
 ) -> tuple[Ledger, list[str]]:
-    """General rep is spent; exclusive rep with its group rolls Social to be kept (WD-REP-005)."""
+    """General rep is spent; exclusive rep with its group rolls Social to be kept (WD-REP-005). A keep
+    roll is the roller's own die, so low morale caps it like any other (WD-MORALE-002, src 453/479)."""
     sheet = b.sheet(ident)
+    morale = b.state.people[ident].morale
     phase = b.state.campaign.phase
     now = phase.number if phase else b.state.campaign.phases + 1
     journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
@@ -116,7 +119,7 @@ def _spend(
     for card in cards:
         if card.kept_on and not card.consumable:  # a costume piece's own keep roll (WD-EQUIP-016/017)
             face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
-            total = face + journalists
+            total = capped(face + journalists, morale)
             kept = total >= card.kept_on
             if not kept:
                 gone.add(card.id)
@@ -126,7 +129,7 @@ def _spend(
             gone.add(card.id)
             continue
         face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
-        total = face + sheet.modifier(Stat.SOCIAL) + journalists
+        total = capped(face + sheet.modifier(Stat.SOCIAL) + journalists, morale)
         need = 6 if card.marked else 4
         if total >= need:
             marked.add(card.id)

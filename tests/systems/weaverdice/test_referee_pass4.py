@@ -1,0 +1,216 @@
+"""Referee pass 4 over Weaverdice part 1 and combat: situations the earlier referee files played least
+(low morale against rep-keeping and rerolled rolls, bleeding with every kind of effort, the falling
+table's rows, movement costs), each written from the seed (``/work/shared/seeds/000_6595eaca0229e06e.txt``,
+cited "src N") before reading the table's code, then played through the table with given dice.
+
+Where the seed is silent the expected outcome is the inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
+from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _avail(d: Driver, ident: str, pool: Pool) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
+
+
+def _wounds(d: Driver, ident: str) -> list[WoundTier]:
+    return [w.tier for w in d.state.people[ident].track.wounds]
+
+
+def _with(d: Driver, ident: str, *statuses: Status) -> None:
+    """Set-up: ``ident`` already suffers ``statuses`` (as an earlier effect would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(
+        update={"conditions": (*c.conditions, *(condition(s, ident) for s in statuses))}
+    )
+    d.patch(people=people)
+
+
+def _vic_first(vic: dict[str, Any] | None = None) -> Driver:
+    """Vic (Ann's PC) against a generic thug; Vic acts first (Vic 6 + 6 = 12, the thug 6 + 3 = 9)."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    return d
+
+
+def _rep(d: Driver) -> list[str]:
+    return [x.source for x in camp(d).ledgers["ada"].rep if not x.negative]
+
+
+# -- low morale caps every roll, the rep-keeping roll too (WD-MORALE-002, WD-REP-005) --------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-REP-005")
+@pytest.mark.parametrize(("morale", "kept"), [(0, True), (-3, True), (-4, False)])
+def test_low_morale_caps_the_roll_to_keep_exclusive_rep(morale: int, kept: bool) -> None:
+    # src 433: exclusive rep "lets the player roll Social if relevant. On a 4+ they keep it"; src 453:
+    # at low morale "dice results (after modifiers are added from stats) will be capped", and src 479
+    # names keeping reputation as one of the rolls morale touches. Ada (Social 3) plays "Dealers Owe You
+    # One" with the Dealers and rolls a 6 to keep it: at morale -3 the cap is 4 (still kept), at -4
+    # (Dismal) the cap is 3, under the 4+ the card needs: it is lost.
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=morale)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    card = camp(d).ledgers["ada"].rep[0].id
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[5, 1, 6])
+    assert (_rep(d) == ["Dealers Owe You One"]) is kept
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-EQUIP-016", "WD-REP-008")
+def test_dismal_morale_caps_the_high_tier_icons_keep_roll() -> None:
+    # src 1127: a High-Tier Icon's rep "is preserved on a rolled 4+"; src 453: at Dismal morale (-4)
+    # every die result is capped at 3, so even a 6 cannot keep it.
+    d = table()
+    pc(d, "ann", "ada", "Ada", costume={"pieces": [{"key": "high_icon", "cell": [0, 0]}]})
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")  # the day's card; morale back at its Neutral baseline
+    d.do("gm", "change_morale", character="ada", steps=-4)
+    assert d.state.people["ada"].morale == -4
+    assert camp(d).ledgers["ada"].rep
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    ids = [x.id for x in camp(d).ledgers["ada"].rep]
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=ids, dice=[5, 1, 6])
+    assert _rep(d) == []
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-CORE-009", "WD-EFFORT-003")
+def test_a_stamina_reroll_is_capped_by_low_morale_like_the_first_roll() -> None:
+    # src 376: Stamina rerolls a physical action; src 453/481: at morale -2 results are capped at 5.
+    # Vic (Athletics 5, +2) misses a 6+ leap with a 1, rerolls a 6: 8, capped at 5, still short.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=5))
+    d.do("gm", "change_morale", character="vic", steps=-2)
+    d.do("gm", "check", character="vic", stat="athletics", tn=6, dice=[1])
+    d.do("ann", "reroll", character="vic", dice=[6])
+    last = d.state.last_check["vic"]
+    assert (last.total, last.success) == (5, False)
+    assert _avail(d, "vic", Pool.STAMINA) == 4
+
+
+# -- bleeding and effort (WD-STATUS-001) -----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-CORE-009")
+def test_a_bleeding_stamina_reroll_costs_a_lesser_wound() -> None:
+    # src 814: Bleeding, "Suffer a lesser wound when expending effort"; src 376: a Stamina reroll.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("gm", "check", character="vic", stat="athletics", tn=4, dice=[1])
+    d.do("ann", "reroll", character="vic", dice=[5])
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-019")
+def test_a_bleeding_focus_dodge_costs_a_lesser_wound_and_still_wins_the_tie() -> None:
+    # src 814 with src 384: a Dodge spends Focus ("Wins ties"). The brute's 4 + 2 = 6; Vic's dodge 6.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    _with(d, "vic", Status.BLEEDING)
+    d.do("gm", "attack", character="brute", target="vic", dice=[4])
+    d.do("ann", "react", character="vic", reaction="dodge", dice=[6])
+    assert _wounds(d, "vic") == [WoundTier.LESSER]  # the bleed's, not the brute's
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-MOVE-005")
+def test_a_bleeding_sprint_is_a_full_action_and_costs_a_lesser_wound() -> None:
+    # src 814: "Suffer a lesser wound when ... taking a full action"; src 890: a sprint is a turn spent
+    # doing nothing but moving.
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("ann", "move", character="vic", feet=60, sprint=True)
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-STATUS-001")
+def test_bleeding_left_at_the_fights_end_becomes_a_lesser_wound() -> None:
+    # src 814: "When the combat encounter ends, if bleeding wasn't removed, then bleeding ends and
+    # leaves a lesser wound in its place."
+    d = _vic_first(sheet("vic", "Vic", guts=4))
+    _with(d, "vic", Status.BLEEDING)
+    d.do("gm", "end_combat")
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+    assert Status.BLEEDING.value not in [c.name for c in d.state.people["vic"].conditions]
+
+
+# -- the falling table's rows (WD-MOVE-009) --------------------------------------------------------
+
+
+@pytest.mark.rules("WD-MOVE-009")
+@pytest.mark.parametrize(("feet", "thrown"), [(12, False), (25, True)])
+def test_a_fall_of_11_15_or_a_throw_of_21_30_offers_the_two_mixes(feet: int, thrown: bool) -> None:
+    # src 912-916: "11-15'" fallen / "21-30'" thrown: "Choose: L.wound & moderate bash effect or M.wound
+    # & lesser bash effect". Vic takes the moderate wound with the lesser effect.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    d.do("gm", "fall", character="vic", feet=feet, thrown=thrown, drains_stamina=False)
+    assert len(d.prompt("ann", "fall").options) == 2
+    d.do("ann", "fall_choice", character="vic", option=2, dice=[3])  # Lesser Bash 3: knocked down
+    for p in d.prompts("ann"):
+        d.answer("ann", p.id, "none")
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-MOVE-009")
+@pytest.mark.parametrize(("feet", "choice"), [(10, True), (11, False)])
+def test_thrown_10_ft_is_the_first_row__11_ft_the_second(feet: int, choice: bool) -> None:
+    # src 900-910: thrown "~10'" is the choice row; thrown "11-20'" is "Both lesser wound & lesser bash
+    # effect", with no choice.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    d.do("gm", "fall", character="vic", feet=feet, thrown=True, dice=[] if choice else [1])
+    assert any(p.kind == "fall" for p in d.prompts("ann")) is choice
+    if not choice:
+        assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+# -- movement (WD-MOVE, WD-STAT-008) ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-MOVE-001", "WD-STAT-008")
+def test_athletics_1_moves_20_ft__25_is_refused() -> None:
+    # src 880: 30 ft a round, -5 ft per point of Athletics below 3.
+    d = _vic_first(sheet("vic", "Vic", athletics=1))
+    d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20)
+
+
+@pytest.mark.rules("WD-MOVE-007", "WD-MOVE-005", "WD-MOVE-006")
+def test_athletics_1_sprint_and_push_stop_at_two_and_a_half_moves() -> None:
+    # src 890: "movement can never carry one more than 2.5x their baseline movement": 2.5 x 20 = 50 ft,
+    # whatever the sprint roll (6: +10 ft) and the doubled push (3: +30 ft) would add.
+    d = _vic_first(sheet("vic", "Vic", athletics=1))
+    d.refuse("ann", "move", character="vic", feet=55, sprint=True, push=True, dice=[6, 3], rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=50, sprint=True, push=True, dice=[6, 3])
+
+
+@pytest.mark.rules("WD-MOVE-002")
+def test_a_10_ft_climb_uses_all_30_ft__a_step_more_is_refused() -> None:
+    # src 883: "Climb ... at three times the effort (15' of movement to scale 5')".
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=5, climb=10, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=0, climb=10)
+
+
+@pytest.mark.rules("WD-MOVE-002")
+def test_a_horizontal_jump_needs_10_ft_of_run_up() -> None:
+    # src 884: "Jump 5' at the cost of 10' of movement. Needs 10' of lead-up for horizontal jumps."
+    d = _vic_first()
+    d.refuse("ann", "move", character="vic", feet=5, jump=5, rule="WD-MOVE-002")
+    d.do("ann", "move", character="vic", feet=10, jump=5)  # 10 + 10 = 20 ft of movement
