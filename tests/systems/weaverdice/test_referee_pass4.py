@@ -214,3 +214,98 @@ def test_a_horizontal_jump_needs_10_ft_of_run_up() -> None:
     d = _vic_first()
     d.refuse("ann", "move", character="vic", feet=5, jump=5, rule="WD-MOVE-002")
     d.do("ann", "move", character="vic", feet=10, jump=5)  # 10 + 10 = 20 ft of movement
+
+
+# -- Focused Shot (WD-SKILL-012, src 329-334) ------------------------------------------------------
+
+AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}
+ALIGN = {"name": "Align Sights", "stats": ["dexterity"], "tree": "aim"}
+FOCUSED = {"name": "Focused Shot", "stats": ["dexterity"], "tree": "aim"}
+
+
+def _sniper(*skills: dict[str, Any]) -> Driver:
+    """Eye (Ann's, Dexterity 4) with Aim-tree skills against a generic thug; Eye acts first."""
+    d = table()
+    add(d, "ann", {**sheet("eye", "Eye", dexterity=4), "skills": list(skills)})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight.turn.actor == "eye"
+    return d
+
+
+def _next(d: Driver, actor: str) -> None:
+    """End the turn under way, then turns until it is ``actor``'s."""
+    who = d.state.fight.turn.actor
+    d.do("ann" if who == "eye" else "gm", "end_turn", character=who)
+    while d.state.fight.turn.actor != actor:
+        who = d.state.fight.turn.actor
+        d.do("ann" if who == "eye" else "gm", "end_turn", character=who)
+
+
+def _shot(d: Driver, dice: list[int], **more: Any) -> int:
+    """Eye shoots the thug; the attack's total."""
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=dice, **more)
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    return int(rolled.payload.check.total)
+
+
+@pytest.mark.rules("WD-SKILL-012", "WD-SKILL-011", "WD-EFFORT-004")
+def test_a_focused_shot_costs_focus_and_the_next_aligned_shot_counts_one_more_aim_skill() -> None:
+    # src 334: "You can spend Focus to apply Aim skills to attacks regardless of foe's proximity or
+    # circumstance. After you do, long-ranged skills act as if you knew +1 skill in each category, for
+    # purposes of calculating existing skill bonuses only." src 327: Align Sights gives "+1 to hit for
+    # every Aim skill you have". Eye knows three Aim skills; after one Focused Shot the aligned shot is
+    # +4, not +3: 1 + 1 (Dexterity 4) + 4 = 6.
+    d = _sniper(AIM, ALIGN, FOCUSED)
+    _shot(d, [1, 1], skills=["Aim"], focused=True)
+    assert _avail(d, "eye", Pool.FOCUS) == 2
+    _next(d, "eye")
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _next(d, "eye")
+    assert _shot(d, [1, 1]) == 6  # the second die: the hit's effect
+
+
+@pytest.mark.rules("WD-SKILL-012")
+def test_the_focused_shot_bonus_is_lost_when_eye_is_wounded() -> None:
+    # src 334: "Cumulative, but bonuses are lost when you are wounded or combat ends." The thug's punch
+    # lands between the Focused Shot and the aligned shot: back to +3 for three Aim skills (1 + 1 + 3).
+    d = _sniper(AIM, ALIGN, FOCUSED)
+    _shot(d, [1, 1], skills=["Aim"], focused=True)
+    _next(d, "thug")
+    d.do("gm", "attack", character="thug", target="eye", dice=[6])
+    d.answer("ann", "react-eye", "take", dice=[1])
+    for p in d.prompts("ann"):
+        d.answer("ann", p.id, "none")
+    _next(d, "eye")
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _next(d, "eye")
+    assert _shot(d, [1, 1]) == 5
+
+
+@pytest.mark.rules("WD-SKILL-012")
+@pytest.mark.parametrize(
+    ("skills", "more"),
+    [
+        ((AIM, ALIGN), {"skills": ["Aim"]}),  # Focused Shot not known
+        ((AIM, FOCUSED), {"skills": []}),  # no Aim skill for the Focus to apply
+    ],
+)
+def test_a_focused_shot_needs_the_skill_and_an_aim_skill_to_apply(
+    skills: tuple[dict[str, Any], ...], more: dict[str, Any]
+) -> None:
+    # src 332: Focused Shot "Requires the Aim skill" (and is itself a skill to know); src 334: the Focus
+    # buys applying Aim skills. Refused, nothing is spent.
+    d = _sniper(*skills)
+    d.refuse(
+        "ann",
+        "attack",
+        character="eye",
+        target="thug",
+        stat="dexterity",
+        melee=False,
+        focused=True,
+        dice=[1, 1],
+        rule="WD-SKILL-012",
+        **more,
+    )
+    assert _avail(d, "eye", Pool.FOCUS) == 3

@@ -336,6 +336,10 @@ class Attack(Frozen):
         description="Attack rolls a full attack gives: Attack x2 unless the weapon says.",
     )
     opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
+    focused: bool = Field(
+        default=False,
+        description="Focused Shot: Focus spent so the shot's Aim skills apply, foes near or not.",
+    )
     skills: TextList = Field(default_factory=list, max_length=6)
     bonus: int = Field(default=0, ge=-6, le=6)
     cover: Cover = Cover.NONE

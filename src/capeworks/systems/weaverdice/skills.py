@@ -26,6 +26,7 @@ __all__ = [
     "align_sights_bonus",
     "background_dice",
     "check_aim",
+    "check_focused_shot",
     "check_prerequisites",
     "check_starting_skills",
     "handy_adds",
@@ -37,6 +38,8 @@ __all__ = [
 #: a learning skill is known once its saved rolls total this (WD-SKILL-008)
 LEARNED_AT = 12
 AIM_TREE = "aim"
+#: the Aim-tree option that buys Aim anywhere for Focus (src 329)
+FOCUSED_SHOT = "focused shot"
 
 
 def _skill(character: Character, name: str) -> Skill:
@@ -163,6 +166,19 @@ def check_aim(character: Character, names: Iterable[str], *, ranged: bool) -> No
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
     if aimed and not aim_applies(character, ranged=ranged, foe_within_15ft=False, interfered=False):
         raise RuleViolation("WD-SKILL-010", f"{aimed[0].name} is for long-range attacks, not a melee one.")
+
+
+def check_focused_shot(character: Character, names: Iterable[str], *, ranged: bool) -> None:
+    """Focused Shot (WD-SKILL-012, src 329-334): known, on a shot, applying Aim-tree skills named for
+    it; it is what the Focus buys, so a shot naming none has nothing to focus."""
+    known = any(s.tree == AIM_TREE and s.name.lower() == FOCUSED_SHOT for s in character.known_skills)
+    if not known:
+        raise RuleViolation("WD-SKILL-012", f"{character.name} does not know Focused Shot (an Aim skill).")
+    if not ranged:
+        raise RuleViolation("WD-SKILL-012", "Focused Shot is for long-range attacks, not a melee one.")
+    named = {n.lower() for n in names}
+    if not any(s.tree == AIM_TREE and s.name.lower() in named for s in character.known_skills):
+        raise RuleViolation("WD-SKILL-012", "Name the Aim skills the Focused Shot applies.", field="skills")
 
 
 def align_sights_bonus(character: Character, *, focused_shots: int = 0) -> int:
