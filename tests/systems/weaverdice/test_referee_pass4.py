@@ -309,3 +309,49 @@ def test_a_focused_shot_needs_the_skill_and_an_aim_skill_to_apply(
         **more,
     )
     assert _avail(d, "eye", Pool.FOCUS) == 3
+
+
+# -- high morale keeps rep (WD-MORALE-003, src 479) ------------------------------------------------
+
+
+def _dealers(morale: int, *, marked: bool = False) -> tuple[Driver, int]:
+    """Ada (Ann's, Social 3) at ``morale`` holds "Dealers Owe You One" and talks to the Dealers."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=morale)
+    d.do("gm", "award", character="ada", rep="Dealers Owe You One", exclusive="Dealers")
+    card = camp(d).ledgers["ada"].rep[0].id
+    if marked:  # kept once already on a 4: the mark makes the next keep 6+
+        d.do("gm", "open_negotiation", negotiation="first", party="Dealers", tn=4)
+        d.do("ann", "negotiate", character="ada", negotiation="first", cards=[card], dice=[5, 1, 4])
+        assert camp(d).ledgers["ada"].rep[0].marked
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    return d, card
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REP-005")
+@pytest.mark.parametrize(("spend", "kept", "morale_after"), [(True, True, 1), (False, False, 2)])
+def test_great_morale_keeps_rep_whose_keep_roll_failed_as_tankspanker_does(
+    spend: bool, kept: bool, morale_after: int
+) -> None:
+    # src 479: Tankspanker, at great morale ('4' mark), spends a step for an automatic 4, and "might do
+    # the same later, for something easy, like making sure he doesn't lose reputation he wants to keep
+    # up"; src 433: exclusive rep is kept on a 4+. Ada at great morale (+2) rolls a 2 to keep her card:
+    # a step of morale counts it as a 4 and she keeps it (marked); without the spend it is lost.
+    d, card = _dealers(2)
+    d.do(
+        "ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[5, 1, 2], morale_keep=spend
+    )
+    assert (_rep(d) == ["Dealers Owe You One"]) is kept
+    assert d.state.people["ada"].morale == morale_after
+    if kept:
+        assert camp(d).ledgers["ada"].rep[0].marked
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REP-005")
+def test_great_morale_is_not_spent_where_its_4_cannot_keep_a_marked_card() -> None:
+    # src 433: a marked card needs 6+; great morale (+2) only counts a roll as 4 (src 457-475), so
+    # the step is not spent and the card is lost.
+    d, card = _dealers(2, marked=True)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[5, 1, 3], morale_keep=True)
+    assert _rep(d) == []
+    assert d.state.people["ada"].morale == 2
