@@ -355,3 +355,32 @@ def test_great_morale_is_not_spent_where_its_4_cannot_keep_a_marked_card() -> No
     d.do("ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[5, 1, 3], morale_keep=True)
     assert _rep(d) == []
     assert d.state.people["ada"].morale == 2
+
+
+# -- a Focus edge on Tactics (WD-EFFORT-012, src 547) ----------------------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-012", "WD-COMBAT-003", "WD-STAT-006")
+@pytest.mark.parametrize(("d3", "surprised"), [(1, False), (2, True)])
+def test_a_focus_edge_on_tactics_can_buy_the_surprise_round(d3: int, surprised: bool) -> None:
+    # src 547: "Focus can be spent for a 1d3 to either tactics or speed, to 'buy' an edge"; src 541:
+    # Tactics decide whether one side surprises the other (WD-COMBAT-003 PROPOSED: ahead by 3). Vic's
+    # Tactics 4 + 3 = 7 against the thug's 6 is short; a 2 on the edge die makes 9: the thug is caught.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", social=4))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", side=["vic"], tactics_edges=["vic"], dice=[d3, 6])
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert ("surprised" in [c.name for c in d.state.people["thug"].conditions]) is surprised
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-012")
+def test_a_tactics_edge_with_no_surprise_in_question_is_refused() -> None:
+    # src 547: the edge buys the setting-up of the fight; with no side named there is nothing to buy.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.refuse("gm", "start_combat", tactics_edges=["vic"], dice=[1, 6], rule="WD-EFFORT-012")
+    assert d.state.fight is None
+    assert _avail(d, "vic", Pool.FOCUS) == 3

@@ -287,6 +287,10 @@ class StartCombat(Frozen):
     edges: TextList = Field(
         default_factory=list, description="Who spends Focus for +1d3 speed (WD-EFFORT-012)."
     )
+    tactics_edges: TextList = Field(
+        default_factory=list,
+        description="Where surprise is in question, who spends Focus for +1d3 Tactics (WD-EFFORT-012).",
+    )
     groups: TextList = Field(
         default_factory=list,
         description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
