@@ -384,3 +384,33 @@ def test_a_tactics_edge_with_no_surprise_in_question_is_refused() -> None:
     d.refuse("gm", "start_combat", tactics_edges=["vic"], dice=[1, 6], rule="WD-EFFORT-012")
     assert d.state.fight is None
     assert _avail(d, "vic", Pool.FOCUS) == 3
+
+
+# -- low morale caps a training roll (WD-MORALE-002, WD-SKILL-007) ----------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-SKILL-006", "WD-SKILL-007")
+@pytest.mark.parametrize(("morale", "saved"), [(0, 7), (-2, 5)])
+def test_low_morale_caps_the_training_roll_saved_after_a_fight(morale: int, saved: int) -> None:
+    # src 342: the training roll applies "attribute bonuses/penalties from knowledge and the skill's
+    # relevant attribute, saving the result"; src 453: at low morale "dice results (after modifiers are
+    # added from stats) will be capped". Vic (Brawn 4) swung with Brawl; his Wrestle roll of 6 is
+    # 6 + 0 + 1 = 7, saved as 5 at morale -2.
+    d = table()
+    vic = {
+        **sheet("vic", "Vic", brawn=4),
+        "skills": [
+            {"name": "Brawl", "stats": ["brawn"]},
+            {"name": "Wrestle", "stats": ["brawn"], "learning": True},
+        ],
+    }
+    add(d, "ann", vic)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", skills=["Brawl"], dice=[1, 1])  # a miss
+    d.do("gm", "end_combat", lull=False)
+    if morale:
+        d.do("gm", "change_morale", character="vic", steps=morale)
+    d.do("ann", "train", character="vic", skill="Wrestle", dice=[6])
+    skill = next(s for s in d.state.sheet("vic").skills if s.name == "Wrestle")
+    assert skill.training == (saved,)

@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterable
 from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -137,13 +138,14 @@ def training_total(character: Character, skill: Skill, face: int) -> int:
     return face + character.modifier(Stat.KNOWLEDGE) + character.modifier(skill.stats[0])
 
 
-def train(character: Character, name: str, face: int) -> tuple[Character, int, bool]:
+def train(character: Character, name: str, face: int, *, morale: int = 0) -> tuple[Character, int, bool]:
     """Save one training roll toward a learning skill: the new sheet, the roll's total and
-    whether the skill is now known (saved totals >= 12, WD-SKILL-006/008)."""
+    whether the skill is now known (saved totals >= 12, WD-SKILL-006/008). Low ``morale`` caps the
+    total like any die result after stat modifiers (WD-MORALE-002, src 453)."""
     skill = _skill(character, name)
     if not skill.learning:
         raise RuleViolation("WD-SKILL-006", f"{character.name} already knows {skill.name}.")
-    total = training_total(character, skill, face)
+    total = capped(training_total(character, skill, face), morale)
     saved = (*skill.training, total)
     learned = sum(saved) >= LEARNED_AT
     new = evolve(skill, {"training": saved, "learning": not learned})
