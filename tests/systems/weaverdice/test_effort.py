@@ -35,7 +35,13 @@ def test_each_use_names_its_pool() -> None:
     focus = {u for u, p in USE_POOL.items() if p is Pool.FOCUS}
     recovery = {u for u, p in USE_POOL.items() if p is Pool.RECOVERY}
     assert stamina == {EffortUse.REROLL, EffortUse.PUSH_MOVE, EffortUse.POWER}
-    assert focus == {EffortUse.REACTION, EffortUse.OPPORTUNITY, EffortUse.EDGE, EffortUse.LEARNING_SKILL}
+    assert focus == {
+        EffortUse.REACTION,
+        EffortUse.OPPORTUNITY,
+        EffortUse.EDGE,
+        EffortUse.LEARNING_SKILL,
+        EffortUse.FOCUSED_SHOT,  # src 334
+    }
     assert recovery == {EffortUse.IGNORE_EFFECT, EffortUse.REST_ROLL, EffortUse.GET_UP}
 
 

@@ -287,6 +287,10 @@ class StartCombat(Frozen):
     edges: TextList = Field(
         default_factory=list, description="Who spends Focus for +1d3 speed (WD-EFFORT-012)."
     )
+    tactics_edges: TextList = Field(
+        default_factory=list,
+        description="Where surprise is in question, who spends Focus for +1d3 Tactics (WD-EFFORT-012).",
+    )
     groups: TextList = Field(
         default_factory=list,
         description="NPC groups acting in one slot, members joined by + (swat1+swat2, crowd1+crowd2).",
@@ -336,6 +340,10 @@ class Attack(Frozen):
         description="Attack rolls a full attack gives: Attack x2 unless the weapon says.",
     )
     opportunity: bool = Field(default=False, description="An attack of opportunity, out of turn, for Focus.")
+    focused: bool = Field(
+        default=False,
+        description="Focused Shot: Focus spent so the shot's Aim skills apply, foes near or not.",
+    )
     skills: TextList = Field(default_factory=list, max_length=6)
     bonus: int = Field(default=0, ge=-6, le=6)
     cover: Cover = Cover.NONE

@@ -44,6 +44,7 @@ class EffortUse(StrEnum):
     OPPORTUNITY = "opportunity"  # Focus: attacks of opportunity, Wait, turn-order moves
     EDGE = "edge"  # Focus: +1d3 speed or tactics
     LEARNING_SKILL = "learning_skill"  # Focus: use a learning skill for the encounter
+    FOCUSED_SHOT = "focused_shot"  # Focus: Aim skills on a shot whatever the foes' nearness
     IGNORE_EFFECT = "ignore_effect"  # Recovery: ignore a lesser or moderate wound effect
     REST_ROLL = "rest_roll"  # Recovery: another roll while resting
     GET_UP = "get_up"  # Recovery: a Guts roll to rouse or stop dying
@@ -58,6 +59,7 @@ USE_POOL: dict[EffortUse, Pool] = {
     EffortUse.OPPORTUNITY: Pool.FOCUS,
     EffortUse.EDGE: Pool.FOCUS,
     EffortUse.LEARNING_SKILL: Pool.FOCUS,
+    EffortUse.FOCUSED_SHOT: Pool.FOCUS,
     EffortUse.IGNORE_EFFECT: Pool.RECOVERY,
     EffortUse.REST_ROLL: Pool.RECOVERY,
     EffortUse.GET_UP: Pool.RECOVERY,

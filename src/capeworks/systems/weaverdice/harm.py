@@ -49,7 +49,7 @@ from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import check_aoo_attack
 from capeworks.systems.weaverdice.sheet import Character
-from capeworks.systems.weaverdice.skills import check_aim, skill_dice
+from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, Tier
 from capeworks.systems.weaverdice.wfx import resolve
@@ -148,6 +148,10 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     sheet, tsheet = b.sheet(c.character), b.sheet(c.target)
     extra = skill_dice(sheet, c.skills, opened=me.opened) if not c.opportunity else 0
     check_aim(sheet, c.skills, ranged=not c.melee)
+    if c.focused:
+        # Focus buys Aim whatever the foes' nearness; later shots count one more Aim skill (src 334)
+        check_focused_shot(sheet, c.skills, ranged=not c.melee)
+        spend(b, c.character, Pool.FOCUS, EffortUse.FOCUSED_SHOT)
     ds = defense_in_grapple(state, c.target, tsheet.defense(context.config), context.config) + cover_bonus(
         c.cover, angle=c.angle
     )
@@ -197,6 +201,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         pending = details
     practised = attacker.practised if not c.skills else (*attacker.practised, *c.skills)
     after: dict[str, object] = {"practised": practised}
+    if c.focused:
+        after["focused_shots"] = attacker.focused_shots + 1
     if not c.melee and attacker.aligned_on is not None:
         after["aligned_on"] = None  # a shot fires: the round's alignment is spent, on whomever
     chance = None

@@ -171,7 +171,8 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
     if not people:
         raise RuleViolation("WD-COMBAT-001", "A fight needs someone to fight.")
     b = Builder(state, context, dice)
-    caught, why = _surprised(state, people, c.side, config=context.config)
+    edges = _tactics_edges(b, people, c)
+    caught, why = _surprised(state, people, c.side, config=context.config, edges=edges)
     rolled = _roll_in(b, people, groups_text=c.groups, edges_text=c.edges)
     # the surprised take no turn in round 1: it opens with the first of the others
     at = next((i for i, x in enumerate(rolled.order) if x not in caught), 0)
@@ -194,8 +195,33 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
     return b.batch
 
 
+def _tactics_edges(b: Builder, people: Sequence[Combatant], c: cmd.StartCombat) -> dict[str, int]:
+    """Focus spent for +1d3 Tactics, to buy the edge in setting up (WD-EFFORT-012, src 547): what
+    each adds toward the surprise. Only where a surprise is in question (a side named)."""
+    out: dict[str, int] = {}
+    ids = {p.id for p in people}
+    for raw in c.tactics_edges:
+        me = person(b.state, raw.strip())
+        if me.id not in ids:
+            raise RuleViolation("WD-EFFORT-012", f"{me.name} is not in this fight.")
+        if not c.side:
+            raise RuleViolation("WD-EFFORT-012", "A Tactics edge buys surprise: name a side.")
+        if me.id in out:
+            raise RuleViolation("WD-EFFORT-012", f"{me.name} buys one Tactics edge.")
+        if me.hidden:  # its die would tell the players its Tactics: the GM rules it instead
+            raise RuleViolation("WD-EFFORT-012", "A hidden NPC's edge is the GM's ruling, not a roll.")
+        spend(b, me.id, Pool.FOCUS, EffortUse.EDGE)
+        out[me.id] = b.dice.roll(1, 3, purpose=f"tactics edge {me.id}").faces[0]
+    return out
+
+
 def _surprised(
-    state: WdState, people: Sequence[Combatant], side: Sequence[str], *, config: WeaverdiceConfig
+    state: WdState,
+    people: Sequence[Combatant],
+    side: Sequence[str],
+    *,
+    config: WeaverdiceConfig,
+    edges: dict[str, int] | None = None,
 ) -> tuple[frozenset[str], str]:
     """Who a surprise round catches, and the Tactics that decided it (WD-COMBAT-003 PROPOSED, src
     541-543): ``side`` against everyone else in the fight but bystanders, each side's best Tactics
@@ -209,7 +235,8 @@ def _surprised(
     theirs = {p.id for p in people if p.id not in ours and p.tier is not Tier.BYSTANDER}
     if not theirs:
         raise RuleViolation("WD-COMBAT-003", "A surprise needs someone on the other side.")
-    a, b = (max(state.sheet(i).tactics for i in ids) for ids in (ours, theirs))
+    edge = edges or {}
+    a, b = (max(state.sheet(i).tactics + edge.get(i, 0) for i in ids) for ids in (ours, theirs))
     ahead = surprise(a, b, config=config)
     caught = theirs if ahead == "a" else ours if ahead == "b" else set()
     # a hidden NPC's numbers are the GM's (WD-NPC-003): then the words say only that Tactics decided

@@ -257,7 +257,7 @@ def train(state: WdState, context: Ctx, c: cmd.Train, dice: DiceService) -> Done
             f"{me.name} did not use {skill.name}'s field in the last fight, or already trained.",
         )
     record = dice.roll(1, 6, purpose="training")
-    new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0])
+    new_sheet, total, learned = train_skill(sheet, skill.name, record.faces[0], morale=me.morale)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
     me = evolve(me, {"may_train": ()})
     return [

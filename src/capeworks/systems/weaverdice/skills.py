@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.copies import evolve
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.sheet import Character, Skill
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -30,6 +31,7 @@ __all__ = [
     "align_sights_bonus",
     "background_dice",
     "check_aim",
+    "check_focused_shot",
     "check_prerequisites",
     "check_starting_skills",
     "handy_adds",
@@ -83,6 +85,8 @@ PREREQUISITES: Mapping[str, Needs] = {
     "maintenance": Needs(skills=_CRAFT, stat=Stat.GUTS),
     "master craft": Needs(other_craft_skills=4),
 }
+#: the Aim-tree option that buys Aim anywhere for Focus (src 329)
+FOCUSED_SHOT = "focused shot"
 
 
 def _skill(character: Character, name: str) -> Skill:
@@ -216,13 +220,14 @@ def training_total(character: Character, skill: Skill, face: int) -> int:
     return face + character.modifier(Stat.KNOWLEDGE) + character.modifier(skill.stats[0])
 
 
-def train(character: Character, name: str, face: int) -> tuple[Character, int, bool]:
+def train(character: Character, name: str, face: int, *, morale: int = 0) -> tuple[Character, int, bool]:
     """Save one training roll toward a learning skill: the new sheet, the roll's total and
-    whether the skill is now known (saved totals >= 12, WD-SKILL-006/008)."""
+    whether the skill is now known (saved totals >= 12, WD-SKILL-006/008). Low ``morale`` caps the
+    total like any die result after stat modifiers (WD-MORALE-002, src 453)."""
     skill = _skill(character, name)
     if not skill.learning:
         raise RuleViolation("WD-SKILL-006", f"{character.name} already knows {skill.name}.")
-    total = training_total(character, skill, face)
+    total = capped(training_total(character, skill, face), morale)
     saved = (*skill.training, total)
     learned = sum(saved) >= LEARNED_AT
     new = evolve(skill, {"training": saved, "learning": not learned})
@@ -245,6 +250,19 @@ def check_aim(character: Character, names: Iterable[str], *, ranged: bool) -> No
     aimed = [s for s in character.skills if s.tree == AIM_TREE and s.name.lower() in named]
     if aimed and not aim_applies(character, ranged=ranged, foe_within_15ft=False, interfered=False):
         raise RuleViolation("WD-SKILL-010", f"{aimed[0].name} is for long-range attacks, not a melee one.")
+
+
+def check_focused_shot(character: Character, names: Iterable[str], *, ranged: bool) -> None:
+    """Focused Shot (WD-SKILL-012, src 329-334): known, on a shot, applying Aim-tree skills named for
+    it; it is what the Focus buys, so a shot naming none has nothing to focus."""
+    known = any(s.tree == AIM_TREE and s.name.lower() == FOCUSED_SHOT for s in character.known_skills)
+    if not known:
+        raise RuleViolation("WD-SKILL-012", f"{character.name} does not know Focused Shot (an Aim skill).")
+    if not ranged:
+        raise RuleViolation("WD-SKILL-012", "Focused Shot is for long-range attacks, not a melee one.")
+    named = {n.lower() for n in names}
+    if not any(s.tree == AIM_TREE and s.name.lower() in named for s in character.known_skills):
+        raise RuleViolation("WD-SKILL-012", "Name the Aim skills the Focused Shot applies.", field="skills")
 
 
 def align_sights_bonus(character: Character, *, focused_shots: int = 0) -> int:

@@ -473,6 +473,10 @@ class Negotiate(Frozen):
     character: Ident
     negotiation: Ident
     cards: list[int] = Field(default_factory=list, max_length=6)
+    morale_keep: bool = Field(
+        default=False,
+        description="If a rep card's keep roll fails, a step of high morale keeps it (WD-MORALE-003).",
+    )
 
 
 class RepAfter(Frozen):
@@ -481,6 +485,10 @@ class RepAfter(Frozen):
     character: Ident
     negotiation: Ident
     cards: list[int] = Field(min_length=1, max_length=6)
+    morale_keep: bool = Field(
+        default=False,
+        description="If a rep card's keep roll fails, a step of high morale keeps it (WD-MORALE-003).",
+    )
 
 
 class CapeBusiness(Frozen):

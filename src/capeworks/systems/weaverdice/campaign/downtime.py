@@ -269,7 +269,7 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction) -> None:
             "name a new one's stat to start it.",
         )
     face = b.dice.roll(1, 6, purpose="training").faces[0]
-    new_sheet, total, learned = train_skill(sheet, skill.name, face)
+    new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
     b.emit(
         ev.Trained(

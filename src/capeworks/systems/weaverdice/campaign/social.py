@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
@@ -30,6 +31,7 @@ from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
@@ -103,10 +105,27 @@ def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[
 
 
 def _spend(
-    b: Builder, ctx: Ctx, ident: str, ledger: Ledger, cards: tuple[RepCard, ...], n: Negotiation
+    b: Builder,
+    ctx: Ctx,
+    ident: str,
+    ledger: Ledger,
+    cards: tuple[RepCard, ...],
+    n: Negotiation,
+    *,
+    morale_keep: bool = False,
 ) -> tuple[Ledger, list[str]]:
-    """General rep is spent; exclusive rep with its group rolls Social to be kept (WD-REP-005)."""
+    """General rep is spent; exclusive rep with its group rolls Social to be kept (WD-REP-005). A keep
+    roll is the roller's own die, so low morale caps it like any other (WD-MORALE-002), and high
+    morale may buy a failed one up, as Tankspanker keeps his rep (WD-MORALE-003, src 453/479)."""
     sheet = b.sheet(ident)
+    start = morale = b.state.people[ident].morale
+
+    def bought(need: int) -> int | None:
+        """The result a step of high morale sets a failed keep roll to, if that keeps the card."""
+        if not morale_keep or morale <= 0 or spend_value(morale) < need:
+            return None
+        return spend_value(morale)
+
     phase = b.state.campaign.phase
     now = phase.number if phase else b.state.campaign.phases + 1
     journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
@@ -116,8 +135,13 @@ def _spend(
     for card in cards:
         if card.kept_on and not card.consumable:  # a costume piece's own keep roll (WD-EQUIP-016/017)
             face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
-            total = face + journalists
+            total = capped(face + journalists, morale)
             kept = total >= card.kept_on
+            value = None if kept else bought(card.kept_on)
+            if value is not None:
+                morale -= 1
+                said.append(f"keeps {card.source} ({total}, a step of morale makes it {value})")
+                continue
             if not kept:
                 gone.add(card.id)
             said.append(f"{'keeps' if kept else 'loses'} {card.source} ({total} against {card.kept_on}+)")
@@ -126,14 +150,31 @@ def _spend(
             gone.add(card.id)
             continue
         face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
-        total = face + sheet.modifier(Stat.SOCIAL) + journalists
+        total = capped(face + sheet.modifier(Stat.SOCIAL) + journalists, morale)
         need = 6 if card.marked else 4
-        if total >= need:
+        value = None if total >= need else bought(need)
+        if value is not None:
+            morale -= 1
+            marked.add(card.id)
+            said.append(f"keeps {card.source} ({total}, a step of morale makes it {value})")
+        elif total >= need:
             marked.add(card.id)
             said.append(f"keeps {card.source} ({total} against {need}+)")
         else:
             gone.add(card.id)
             said.append(f"loses {card.source} ({total} against {need}+)")
+    if morale != start:
+        me = b.person(ident)
+        b.emit(
+            ev.MoraleChanged(
+                character=ident,
+                name=me.name,
+                step=morale,
+                delta=morale - start,
+                reason="high morale keeps rep",
+                people=(evolve(me, {"morale": morale}),),
+            )
+        )
     rep = tuple(evolve(x, {"marked": True}) if x.id in marked else x for x in ledger.rep if x.id not in gone)
     spent = tuple(x for x in cards if x.id in gone and not x.exclusive and not x.consumable)
     return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
@@ -152,7 +193,9 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     b = Builder(state, ctx, dice)
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
-    ledger, said = _spend(b, ctx, c.character, evolve(ledger, {"penalty": 0}), cards, n)
+    ledger, said = _spend(
+        b, ctx, c.character, evolve(ledger, {"penalty": 0}), cards, n, morale_keep=c.morale_keep
+    )
     catastrophic = roll.total <= n.tn - 2
     failed = dict(n.failed)
     failed.pop(c.character, None)
@@ -197,7 +240,9 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
     record = dice.roll(extra, 6, purpose="rep after")
     modifier, faces = first[0], first[1:]
     roll = check((*faces, *record.faces), modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
-    ledger, said = _spend(b, ctx, c.character, ledger_of(state, c.character), cards, n)
+    ledger, said = _spend(
+        b, ctx, c.character, ledger_of(state, c.character), cards, n, morale_keep=c.morale_keep
+    )
     failed = {k: v for k, v in n.failed.items() if k != c.character}
     n = evolve(n, {"failed": failed, "outcome": "agreed" if roll.success else n.outcome})
     text = f"rep brings the roll to {roll.total} against {n.tn}+: " + (
