@@ -2867,3 +2867,108 @@ def test_r177_a_dead_heat_races_on() -> None:
     d.do("ann", "roll", call=1, character="widow", dice=(3, 3))
     closed = one(d.do("bo", "roll", call=1, character="ganyeka", dice=(1, 1)), "call_closed")
     assert closed.winner == "widow"
+
+
+# -- second pass: rules acting together -----------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-006", "BPB-PP-007")
+def test_r178_a_boosted_agility_squeezes_for_normal_damage() -> None:
+    # src 330: squeeze DR = the greater of Brawn or Agility, stunning at 3 or less, normal at 4; src 475:
+    # a boost raises Agility 3 to 4 for the round: the squeeze is DR 4 of normal damage
+    d = cast(hero("eel", owner="ann", Brawn=3, Agility=3, Prowess=9), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "eel", "foe")
+    d.do("ann", "spend", character="eel", kind="boost", power="Agility")
+    d.do("ann", "grab", attacker="eel", target="foe", manoeuvre="squeeze", dice=(6, 6, 1, 1))
+    c = state(d).condition("foe")
+    assert (c.lost, c.stunning) == (4, 0)
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-PP-007")
+def test_r179_a_boosted_agility_trips_for_normal_damage() -> None:
+    # src 363: a trip is DR Agility, stunning at 3 or less; boosted to 4 (src 475) it is normal damage
+    d = cast(hero("eel", owner="ann", Brawn=3, Agility=3, Prowess=9), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "eel", "foe")
+    d.do("ann", "spend", character="eel", kind="boost", power="Agility")
+    d.do("ann", "grab", attacker="eel", target="foe", manoeuvre="trip", dice=(6, 6, 1, 1))
+    c = state(d).condition("foe")
+    assert (c.lost, c.stunning) == (4, 0)
+    assert Status.PRONE in c.statuses
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-PP-007")
+def test_r180_breaking_free_of_a_boosted_grip() -> None:
+    # src 315: the reaction is 2d6 + the defender's greater of Brawn/Agility vs 8 + the attacker's; the
+    # attacker's boost (src 475) raises Brawn 5 to 6: 8 + 6 = 14 to break free
+    d = cast(hero("bear", owner="ann", Brawn=5, Prowess=9), hero("foe", Brawn=4, Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "bear", "foe")
+    d.do("ann", "spend", character="bear", kind="boost", power="Brawn")
+    events = d.do("ann", "grab", attacker="bear", target="foe", dice=(6, 6, 5, 4))  # 9 + 4 = 13 < 14
+    react = one(events, "grabbed").breakout
+    assert (react.task.difficulty, react.verdict.success) == (14, False)
+
+
+@pytest.mark.rules("BPB-MOD-004", "BPB-REC-004", "BPB-DEF-007")
+def test_r181_out_cold_half_way_through_a_round_cannot_dodge() -> None:
+    # src 369: an unconscious target gives the attacker +6; src 385: the dodger may dodge "until their next
+    # action", but one knocked out (PROPOSED BPB-REC-004) moves no more: Widow's guarded dodge fails, the
+    # blast takes her to 0; Brandt's shot then has +6 and is not hers to dodge
+    blaster = hero("zap", powers=(BLAST9,), Accuracy=4)
+    d = cast(hero("me", owner="ann", Agility=6, Endurance=5), blaster, hero("brandt", powers=(BLAST6,)))
+    fight(d, "me", "zap", "brandt")
+    d.do("ann", "guard", character="me", kind="dodge")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(5, 5))  # 14 vs 8 + 6: a hit
+    d.answer("ann", "defend-1", "dodge", dice=(1, 1))
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    _next(d, "zap")
+    rolled = one(
+        d.do("gm", "attack", attacker="brandt", target="me", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.roll.task.bonus == 6
+    assert not d.prompts("ann")
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008")
+def test_r182_held_fast_she_cannot_dive_for_cover() -> None:
+    # src 329: a restrained character "can't use normal movement until they break the grapple"; src 393:
+    # diving for cover moves the character to the nearest safe ground: held by Ganyeka, Widow is not
+    # offered the dive from Adler's grenade
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
+         dice=(5, 4))  # fmt: skip
+    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+
+
+@pytest.mark.rules("BPB-TURN-006", "BPB-DEF-008")
+def test_r183_one_dive_a_round() -> None:
+    # src 297: "A character may not take more than one forced action per round": Widow dives from Adler's
+    # grenade (her forced action); Brandt's grenade the same round finds her with no dive left
+    d = table()
+    fight(d, "adler", "brandt", "widow")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
+         dice=(5, 4))  # fmt: skip
+    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    _next(d, "adler")
+    d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
+         dice=(5, 4))  # fmt: skip
+    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008")
+def test_r184_held_fast_she_cannot_dive_from_a_shot() -> None:
+    # src 329 and 393, as test_r182, for a single attack with cover in reach: held by Ganyeka, Widow may
+    # not dive from Adler's pistol; the refusal names the hold, not the once-a-round rule
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=20, dice=(6, 6))
+    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+    d.refuse("ann", "defend", rule="BPB-GRAB-005", attack=1, character="widow", choice="dive")

@@ -35,6 +35,7 @@ from capeworks.systems.bpb.lookups import (
     endurance_left,
     enhanced,
     fight_of,
+    held_fast,
     knock_out,
     make_roll,
     power_of,
@@ -252,7 +253,7 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
             out.append((kind, False))
         elif guard is None and can_force:
             out.append((kind, True))
-    if p.cover_ft is not None and can_force:
+    if p.cover_ft is not None and can_force and not held_fast(state, t.id):
         out.append(("dive", True))
     if out:
         out.append(("take", False))
@@ -314,6 +315,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()
+        if choice == "dive" and held_fast(state, t.id):
+            raise RuleViolation("BPB-GRAB-005", f"{t.name} is held and cannot move to dive for cover.")
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")
     forced = options[choice]
     if c.plot_point:

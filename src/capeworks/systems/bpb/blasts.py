@@ -22,6 +22,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     enhanced,
     fight_of,
+    held_fast,
     make_roll,
     rank_of,
     require_able,
@@ -39,12 +40,13 @@ __all__ = ["can_dive", "dive", "explode"]
 
 
 def can_dive(state: BpbState, cid: str) -> bool:
-    """A dive is a forced action: once a round, not on one's own turn with the task action unused."""
+    """A dive is a forced action: once a round, not on one's own turn with the task action unused, and a
+    move, so not while held (BPB-GRAB-005)."""
     fight = state.fight
     cond = state.condition(cid)
     if fight is None or Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
         return False
-    if fight.forced.get(cid) == fight.order.round:
+    if fight.forced.get(cid) == fight.order.round or held_fast(state, cid):
         return False
     return not (fight.turn.actor == cid and not fight.turn.task)
 

@@ -97,6 +97,13 @@ def knock_out(b: Done, cid: str) -> None:
             b.emit(StatusSet(character=other, remove=(Status.RESTRAINED,), released=True))
 
 
+def held_fast(state: BpbState, cid: str) -> bool:
+    """BPB-GRAB-005: a restrained character "can't use normal movement until they break the grapple"
+    (src 329), so cannot dive for cover either (BPB-DEF-008, src 393: the dive is a move)."""
+    c = state.condition(cid)
+    return c.held_by is not None or Status.RESTRAINED in c.statuses
+
+
 def fight_of(state: BpbState) -> Fight:
     """The fight, or a refusal: this happens only in combat time (BPB-TIME-002)."""
     if state.fight is None:
