@@ -2972,3 +2972,116 @@ def test_r184_held_fast_she_cannot_dive_from_a_shot() -> None:
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=20, dice=(6, 6))
     assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
     d.refuse("ann", "defend", rule="BPB-GRAB-005", attack=1, character="widow", choice="dive")
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002", "BPB-MOVE-007")
+def test_r185_a_held_turn_spent_sprinting_is_still_six_harder() -> None:
+    # src 287: the held action is used "later in the round"; src 103: the sprinter "incurs a +6 difficulty
+    # modifier on any attacks": Widow holds, cuts into Adler's turn, sprints and stings him: 8 + 2 + 6;
+    # her turn used, Adler's resumes
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "delay", character="widow")
+    assert state(d).fight.turn.actor == "adler"
+    d.do("ann", "preempt", character="widow")
+    d.do("ann", "move", character="widow", mode="sprint")
+    events = d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
+    _next(d, "widow")
+    assert state(d).fight.turn.actor == "adler"
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ACT-001")
+def test_r186_broken_free_she_walks_away() -> None:
+    # src 329: held, she "can't use normal movement until they break the grapple"; PROPOSED (BPB-GRAB-005)
+    # the break-out is her task action; src 117: she still has her movement action: free, she walks
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="widow")
+    d.do("ann", "break_free", character="widow", dice=(6, 6))
+    assert state(d).condition("widow").held_by is None
+    d.do("ann", "move", character="widow")
+    assert state(d).fight.turn.moved
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-GRAB-005", "BPB-MOVE-008")
+def test_r187_a_held_shooter_at_a_sprinter_is_three_harder_not_six() -> None:
+    # src 175: only the largest difficulty modifier; the held attacker (+3, src 329) shooting at a
+    # sprinting defender (+3, T6): +3
+    d = cast(hero("zap", owner="ann", powers=(BLAST6,), Accuracy=4), hero("bear", Prowess=9), hero("cat"))
+    fight(d, "cat", "bear", "zap")
+    d.do("gm", "move", character="cat", mode="sprint")
+    _next(d, "cat")
+    d.do("gm", "grab", attacker="bear", target="zap", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    events = d.do("ann", "attack", attacker="zap", target="cat", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-GRAB-005")
+def test_r188_slammed_out_of_the_hold() -> None:
+    # src 236: a slammed character who fails the Brawn roll is "knocked backward a considerable distance"
+    # (the Throws distance); src 329: the hold keeps her "restrained" only while it holds: Bear holds Me,
+    # Big's extreme punch slams her 50 ft away: she is no longer held, nor Bear's shield (as a throw
+    # frees the thrown, BPB-GRAB-008)
+    d = cast(
+        hero("bear", Prowess=9),
+        hero("big", powers=(FIST8,), Prowess=8),
+        hero("me", owner="ann", Brawn=3, Endurance=20),
+    )
+    fight(d, "bear", "big", "me")
+    d.do("gm", "grab", attacker="bear", target="me", manoeuvre="interpose", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    slam = one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled")
+    assert slam.distance_ft == 50
+    me, bear = state(d).condition("me"), state(d).condition("bear")
+    assert (me.held_by, Status.RESTRAINED in me.statuses, Status.INTERPOSING in bear.statuses) == (
+        None,
+        False,
+        False,
+    )
+    _next(d, "big")
+    d.do("ann", "move", character="me")  # free to walk away
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-GRAB-005")
+def test_r189_a_slammed_grappler_lets_go() -> None:
+    # src 236 and 329, the other way round: Bear holds Me; Big slams Bear 50 ft away: Me is free
+    d = cast(
+        hero("bear", Prowess=9, Brawn=3, Endurance=20),
+        hero("big", powers=(FIST8,), Prowess=8),
+        hero("me", owner="ann", Endurance=20),
+    )
+    fight(d, "bear", "big", "me")
+    d.do("gm", "grab", attacker="bear", target="me", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    d.do("gm", "attack", attacker="big", target="bear", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("gm", "defend-1", "take")
+    assert one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled").distance_ft == 50
+    me = state(d).condition("me")
+    assert (me.held_by, Status.RESTRAINED in me.statuses) == (None, False)
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-GRAB-005")
+def test_r190_a_shrugged_off_slam_keeps_the_hold() -> None:
+    # src 236: "If the target succeeds with their Brawn task roll, they shrug off the slam with no ill
+    # effects": held Me stays held
+    d = cast(
+        hero("bear", Prowess=9),
+        hero("big", powers=(FIST8,), Prowess=8),
+        hero("me", owner="ann", Brawn=6, Endurance=20),
+    )
+    fight(d, "bear", "big", "me")
+    d.do("gm", "grab", attacker="bear", target="me", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    assert one(d.answer("gm", "extreme-1", "slamming", dice=(6, 6)), "slam_rolled").missed_by == 0
+    assert state(d).condition("me").held_by == "bear"

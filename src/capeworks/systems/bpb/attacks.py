@@ -38,6 +38,7 @@ from capeworks.systems.bpb.lookups import (
     held_fast,
     knock_out,
     make_roll,
+    out_of_the_grapple,
     power_of,
     rank_of,
     require_aware,
@@ -449,6 +450,8 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
             character=t.id, roll=roll, missed_by=missed, distance_ft=throws_ft(missed) if missed else 0
         ),
     )
+    if missed:
+        out_of_the_grapple(b, t.id)  # knocked backward "a considerable distance" (src 236)
     if missed and dmg.slam_landing(missed):
         apply_damage(b, t, dmg.slam_landing(missed), why="slam landing")
 
