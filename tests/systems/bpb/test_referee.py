@@ -3085,3 +3085,58 @@ def test_r190_a_shrugged_off_slam_keeps_the_hold() -> None:
         d.answer("ann", "defend-1", "take")
     assert one(d.answer("gm", "extreme-1", "slamming", dice=(6, 6)), "slam_rolled").missed_by == 0
     assert state(d).condition("me").held_by == "bear"
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-TURN-002")
+def test_r191_knocked_out_by_a_held_action_half_way_through_her_turn() -> None:
+    # src 287: Brandt's held action pre-empts Widow's; out of the fight (PROPOSED BPB-REC-004) she takes
+    # the rest of her turn no more: the round goes on to Adler
+    blaster = hero("brandt", powers=(BLAST9,), Accuracy=9)
+    d = cast(blaster, hero("widow", owner="ann", Endurance=5), hero("adler"))
+    fight(d, "brandt", "widow", "adler")
+    d.do("gm", "delay", character="brandt")
+    d.do("ann", "move", character="widow")
+    d.do("gm", "preempt", character="brandt")
+    d.do("gm", "attack", attacker="brandt", target="widow", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("widow").statuses
+    _next(d, "brandt")
+    assert state(d).fight.turn.actor == "adler"
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-MOD-004", "BPB-GRAB-005")
+def test_r192_held_and_out_cold_is_six_not_nine() -> None:
+    # src 175: only the largest attack bonus; restrained (+3) and unconscious (+6): +6
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
+        update={"statuses": (*state(d).condition("widow").statuses, Status.UNCONSCIOUS)})})  # fmt: skip
+    rolled = one(
+        d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.roll.task.bonus == 6
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-TURN-001", "BPB-TURN-002")
+def test_r193_knocked_out_before_his_turn_by_a_held_action() -> None:
+    # src 287: Zap's action held from round 1 pre-empts Adler at the top of round 2 and knocks him out
+    # (PROPOSED BPB-REC-004): Adler's turn never comes, Brandt's does
+    d = cast(
+        hero("adler", Endurance=5),
+        hero("brandt"),
+        hero("zap", owner="ann", powers=(BLAST9,), Accuracy=9, Perception=3),
+    )
+    fight(d, "adler", "brandt", "zap")
+    _next(d, "adler", "brandt")
+    d.do("ann", "delay", character="zap")
+    assert state(d).fight.turn.actor == "adler"
+    d.do("ann", "preempt", character="zap")
+    d.do("ann", "attack", attacker="zap", target="adler", power="Blast", dice=(2, 1))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("adler").statuses
+    _next(d, "zap")
+    assert state(d).fight.turn.actor == "brandt"

@@ -147,10 +147,11 @@ def _can_act(state: BpbState, cid: str) -> bool:
 
 
 def advance(b: Done) -> None:
-    """Begin the next turn (the one resumed after a pre-emption, else the next able character)."""
+    """Begin the next turn (the one resumed after a pre-emption, else the next able character; one knocked
+    out by the pre-empting action resumes nothing, BPB-REC-004)."""
     state = b.state
     fight = fight_of(state)
-    if fight.turn.resumes:
+    if fight.turn.resumes and _can_act(state, fight.turn.resumes):
         b.emit(TurnBegan(character=fight.turn.resumes, round=fight.order.round, resumed=True))
         return
     order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
