@@ -3140,3 +3140,34 @@ def test_r193_knocked_out_before_his_turn_by_a_held_action() -> None:
     assert Status.UNCONSCIOUS in state(d).condition("adler").statuses
     _next(d, "zap")
     assert state(d).fight.turn.actor == "brandt"
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008", "BPB-MOVE-003")
+def test_r194_a_flier_dives_as_far_as_her_flight_goes() -> None:
+    # src 395: the dive helps only if the cover is within "a normal move"; PROPOSED (BPB-DEF-009): a base
+    # move, 10 x Agility "or movement power base"; src 107: a movement power moves her at the power's
+    # speed. Hawk (Agility 2: walk 20 ft; Flight 7: 70 ft) dives to cover 60 ft away: safe
+    wings = Power(name="Flight", rank=7, movement=True)
+    d = cast(
+        hero("adler", powers=(BLAST6,), Accuracy=9), hero("hawk", owner="ann", powers=(wings,), Endurance=20)
+    )
+    fight(d, "adler", "hawk")
+    d.do("gm", "attack", attacker="adler", target="hawk", power="Blast", cover_ft=60, dice=(2, 1))
+    events = d.answer("ann", "defend-1", "dive")
+    assert one(events, "dove_for_cover").safe
+    assert state(d).condition("hawk").lost == 0
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008", "BPB-DMG-003")
+def test_r195_a_flier_dives_clear_of_the_blast() -> None:
+    # src 393-395 and PROPOSED (BPB-DEF-009), for an explosion: Hawk flies 60 ft to safety from the grenade
+    wings = Power(name="Flight", rank=7, movement=True)
+    d = cast(
+        hero("adler", powers=(Power(name="Grenade", rank=5, attack=AttackKind.RANGED, exploding_ft=50),)),
+        hero("hawk", owner="ann", powers=(wings,), Endurance=20),
+    )
+    fight(d, "adler", "hawk")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"hawk": 10}, cover_ft={"hawk": 60},
+         dice=(5, 4))  # fmt: skip
+    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    assert state(d).condition("hawk").lost == 0

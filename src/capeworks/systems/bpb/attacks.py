@@ -12,7 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.allies import interposers
+from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.benchmarks import extra_bands, throws_ft
 from capeworks.systems.bpb.events import (
     AttackRolled,
@@ -47,7 +47,7 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
-from capeworks.systems.bpb.movement import Mode, ground
+from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
@@ -335,7 +335,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             resolve(b, p, None, dice)
         return b
     if choice == "dive":
-        safe = (p.cover_ft or 0) <= ground(rank_of(state, t, "Agility")).walk  # BPB-DEF-009
+        safe = (p.cover_ft or 0) <= reach_ft(state, t)  # BPB-DEF-009
         emit(
             b,
             dice,
