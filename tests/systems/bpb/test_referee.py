@@ -3171,3 +3171,18 @@ def test_r195_a_flier_dives_clear_of_the_blast() -> None:
          dice=(5, 4))  # fmt: skip
     d.answer("ann", d.prompts("ann")[0].id, "dive")
     assert state(d).condition("hawk").lost == 0
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ACT-004", "BPB-GRAB-013")
+def test_r196_a_held_or_fallen_rammer_is_told_why() -> None:
+    # src 329: held, "they can't use normal movement until they break the grapple"; src 125: standing up
+    # from prone is the movement action: a ram (a move ending in a blow, PROPOSED BPB-GRAB-013) is refused
+    # under the hold's rule while held, and as the stand-up's once free but on the ground
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.refuse("ann", "ram", rule="BPB-GRAB-005", attacker="widow", target="adler", mode="run")
+    d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
+        update={"held_by": None, "statuses": (Status.PRONE,)})})  # fmt: skip
+    d.refuse("ann", "ram", rule="BPB-ACT-004", attacker="widow", target="adler", mode="run")
