@@ -3186,3 +3186,37 @@ def test_r196_a_held_or_fallen_rammer_is_told_why() -> None:
     d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
         update={"held_by": None, "statuses": (Status.PRONE,)})})  # fmt: skip
     d.refuse("ann", "ram", rule="BPB-ACT-004", attacker="widow", target="adler", mode="run")
+
+
+@pytest.mark.rules("BPB-GRAB-013", "BPB-REC-004")
+def test_r197_the_rammer_knocked_out_by_his_own_ram() -> None:
+    # PROPOSED (BPB-GRAB-013): the rammer takes half the ram's DR; PROPOSED (BPB-REC-004): at 0 he is out.
+    # Bull (Brawn 6, Endurance 3) runs into Cat: 3 back to him, out cold on his own turn; he acts no more
+    # (a word is refused), and his turn can still be ended so the round goes on
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8, Endurance=3), hero("cat", Endurance=20))
+    fight(d, "bull", "cat")
+    d.do("ann", "ram", attacker="bull", target="cat", mode="run", dice=(6, 5))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("bull").statuses
+    d.refuse("ann", "act", rule="BPB-REC-004", character="bull", kind="free", text="drop the crowbar")
+    _next(d, "bull")
+    assert state(d).fight.turn.actor == "cat"
+
+
+@pytest.mark.rules("BPB-TURN-006", "BPB-DEF-008", "BPB-TURN-004")
+def test_r198_stepped_in_front_then_no_dive() -> None:
+    # src 297: stepping in front of an attack for another is a forced action, and only one a round: the
+    # grenade later that round finds Ganyeka with no dive to make
+    d = table()
+    d.do("gm", "start_fight", characters="adler, brandt, widow, ganyeka", aware_first="adler, brandt",
+         sides={"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"})  # fmt: skip
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("bo", "step-in-1-ganyeka", "step")
+    while d.table.prompts():
+        p = d.table.prompts()[0]
+        d.answer(p.seat, p.id, "take")
+    _next(d, "adler")
+    d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"ganyeka": 10}, cover_ft={"ganyeka": 20},
+         dice=(5, 4))  # fmt: skip
+    assert not d.prompts("bo")
