@@ -3217,6 +3217,45 @@ def test_r198_stepped_in_front_then_no_dive() -> None:
         p = d.table.prompts()[0]
         d.answer(p.seat, p.id, "take")
     _next(d, "adler")
-    d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"ganyeka": 10}, cover_ft={"ganyeka": 20},
-         dice=(5, 4))  # fmt: skip
+    d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"ganyeka": 10},
+         cover_ft={"ganyeka": 20}, dice=(5, 4))  # fmt: skip
     assert not d.prompts("bo")
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001", "BPB-REC-004")
+def test_r199_a_rally_brings_her_round() -> None:
+    # src 487: a rally is recovering "as though they'd had a half-hour's worth of rest"; src 433: half the
+    # Endurance recently lost comes back; PROPOSED (BPB-REC-004): out of the fight only at 0 or less.
+    # Me (Endurance 10) is knocked out by 11; the rally gives 6 back: at 5 she is up and her turn comes
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(blaster, hero("me", owner="ann"))
+    d.do("gm", "start_session")
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    d.do("ann", "spend", character="me", kind="rally")
+    c = state(d).condition("me")
+    assert (c.lost, Status.UNCONSCIOUS in c.statuses) == (5, False)
+    _next(d, "zap")
+    assert state(d).fight.turn.actor == "me"
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-PP-009")
+def test_r200_an_ice_slide_reaches_the_cover() -> None:
+    # src 481: Frost's Ice Blast 5 stunted into an ice slide (a movement power, 50 ft base, test_r141) for
+    # the round; src 395 and PROPOSED (BPB-DEF-009): the dive reaches a movement power's base move: the
+    # cover 50 ft away is in reach (Agility 2 alone: 20 ft)
+    ice = Power(name="Ice Blast", rank=5, attack=AttackKind.RANGED)
+    d = cast(
+        hero("frost", owner="ann", powers=(ice,), Endurance=20), hero("zap", powers=(BLAST6,), Accuracy=9)
+    )
+    d.do("gm", "start_session")
+    fight(d, "frost", "zap")
+    d.do(
+        "ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Ice Slide", movement=True
+    )
+    _next(d, "frost")
+    d.do("gm", "attack", attacker="zap", target="frost", power="Blast", cover_ft=50, dice=(2, 1))
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe
