@@ -3259,3 +3259,22 @@ def test_r200_an_ice_slide_reaches_the_cover() -> None:
     _next(d, "frost")
     d.do("gm", "attack", attacker="zap", target="frost", power="Blast", cover_ft=50, dice=(2, 1))
     assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe
+
+
+@pytest.mark.rules("BPB-MOVE-004", "BPB-MOVE-005", "BPB-MOVE-001")
+@pytest.mark.parametrize(
+    ("move", "says"),
+    [
+        ({"medium": "water", "feet": 100}, "Me can swim at most 4 feet a round."),
+        ({"medium": "water", "mode": "run", "feet": 100}, "Me can swim (run pace) at most 8 feet a round."),
+        ({"medium": "jump", "feet": 100}, "Me can jump at most 26 feet a round."),
+        ({"feet": 1000}, "Me can walk at most 20 feet a round."),
+    ],
+)
+def test_r201_a_swim_or_a_jump_too_far_is_refused_as_one(move: dict[str, object], says: str) -> None:
+    # src 57: swimming is 2 x Agility a round (Agility 2: 4 ft), a standing jump 3 x Brawn plus the run-up
+    # (6 + 20); the refusal says which move it measured (found: "can walk at most 4 feet" for a swim)
+    d = cast(hero("me", owner="ann"))
+    fight(d, "me")
+    refusal = d.refuse("ann", "move", rule="BPB-MOVE-001", character="me", **move)
+    assert str(refusal) == says
