@@ -3278,3 +3278,25 @@ def test_r201_a_swim_or_a_jump_too_far_is_refused_as_one(move: dict[str, object]
     fight(d, "me")
     refusal = d.refuse("ann", "move", rule="BPB-MOVE-001", character="me", **move)
     assert str(refusal) == says
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-REC-004", "BPB-PP-011")
+def test_r202_knocked_out_drops_the_guard() -> None:
+    # src 375: the block lasts "until their next action"; out cold (PROPOSED BPB-REC-004) she blocks
+    # nothing, and a rally (src 487) wakes her without the guard she had: Brandt's shot after the rally
+    # finds no guard up (a block now is a forced action)
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(hero("me", owner="ann", Prowess=6), blaster, hero("brandt", powers=(BLAST6,), Accuracy=9))
+    d.do("gm", "start_session")
+    fight(d, "me", "zap", "brandt")
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    assert "me" not in state(d).fight.guards
+    d.do("ann", "spend", character="me", kind="rally")
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="brandt", target="me", power="Blast", dice=(2, 1))
+    rolled = one(d.answer("ann", "defend-2", "block", dice=(6, 6)), "defence_rolled")
+    assert rolled.forced

@@ -295,6 +295,8 @@ class StatusSet(BpbEvent):
     remove: tuple[Status, ...] = ()
     held_by: str | None = None
     released: bool = False
+    #: BPB-DEF-003: knocked out, the character's block or dodge guard is down (absent in older logs)
+    drops_guard: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class SlamRolled(BpbEvent):
