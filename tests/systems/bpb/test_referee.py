@@ -3300,3 +3300,21 @@ def test_r202_knocked_out_drops_the_guard() -> None:
     d.do("gm", "attack", attacker="brandt", target="me", power="Blast", dice=(2, 1))
     rolled = one(d.answer("ann", "defend-2", "block", dice=(6, 6)), "defence_rolled")
     assert rolled.forced
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-REC-004", "BPB-PP-011")
+def test_r203_knocked_out_loses_the_held_action() -> None:
+    # src 287: a held action is used "later in the round"; out cold (PROPOSED BPB-REC-004) she can use
+    # nothing, and the rally (src 487) that wakes her does not give back the action she held
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(hero("me", owner="ann"), blaster, hero("brandt"))
+    d.do("gm", "start_session")
+    fight(d, "me", "zap", "brandt")
+    d.do("ann", "delay", character="me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    d.do("ann", "spend", character="me", kind="rally")
+    _next(d, "zap")
+    d.refuse("ann", "preempt", rule="BPB-TURN-001", character="me")

@@ -91,9 +91,10 @@ def endurance_left(state: BpbState, cid: str) -> int:
 def knock_out(b: Done, cid: str) -> None:
     """BPB-REC-004 (PROPOSED): out of the fight at 0 Endurance; a holder out cold holds no one and shields
     behind no one (BPB-GRAB-005/007, ours)."""
-    guarded = b.state.fight is not None and cid in b.state.fight.guards  # out cold, they block nothing
+    fight = b.state.fight  # out cold, they block nothing and hold no action
+    ready = fight is not None and (cid in fight.guards or cid in fight.delayed)
     b.emit(
-        StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,), drops_guard=guarded)
+        StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,), knocked_out=ready)
     )
     _free_those_held_by(b, cid)
 
