@@ -54,7 +54,7 @@ def test_r1_an_ally_dives_in_front_and_takes_the_hit() -> None:
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
     prompts = d.table.prompts()
     assert [(p.seat, p.kind, p.id) for p in prompts] == [("bo", "step_in", "step-in-1-ganyeka")]
-    assert "30 ft" in prompts[0].question  # a base move: Agility 3
+    assert "40 ft" in prompts[0].question  # a base move: Leaping 4 (Agility 3 walks 30), BPB-DEF-009
     events = d.answer("bo", "step-in-1-ganyeka", "step")
     stepped = one(events, "stepped_in")
     assert (stepped.character, stepped.meant_for, stepped.round) == ("ganyeka", "widow", 1)
@@ -157,10 +157,12 @@ def test_who_cannot_step_in() -> None:
     d = _fight()
     d.patch(fight=state(d).fight.model_copy(update={"guards": {"ganyeka": Guard(kind="block")}}))
     d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
-    d.refuse("bo", "step_in", rule="BPB-TURN-004", attack=1, character="ganyeka", feet=31)
+    d.refuse(
+        "bo", "step_in", rule="BPB-TURN-004", attack=1, character="ganyeka", feet=41
+    )  # Leaping 4: 40 ft (BPB-DEF-009)
     d.refuse("ann", "step_in", error=NotPermitted, attack=1, character="ganyeka")
     d.refuse("ann", "step_in", match="answer it with defend", attack=1, character="widow")
-    d.do("bo", "step_in", attack=1, character="ganyeka", feet=30)
+    d.do("bo", "step_in", attack=1, character="ganyeka", feet=40)
     d.refuse("gm", "step_in", rule="BPB-TURN-004", attack=1, character="brandt")  # once per attack
 
 

@@ -2867,3 +2867,454 @@ def test_r177_a_dead_heat_races_on() -> None:
     d.do("ann", "roll", call=1, character="widow", dice=(3, 3))
     closed = one(d.do("bo", "roll", call=1, character="ganyeka", dice=(1, 1)), "call_closed")
     assert closed.winner == "widow"
+
+
+# -- second pass: rules acting together -----------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-006", "BPB-PP-007")
+def test_r178_a_boosted_agility_squeezes_for_normal_damage() -> None:
+    # src 330: squeeze DR = the greater of Brawn or Agility, stunning at 3 or less, normal at 4; src 475:
+    # a boost raises Agility 3 to 4 for the round: the squeeze is DR 4 of normal damage
+    d = cast(hero("eel", owner="ann", Brawn=3, Agility=3, Prowess=9), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "eel", "foe")
+    d.do("ann", "spend", character="eel", kind="boost", power="Agility")
+    d.do("ann", "grab", attacker="eel", target="foe", manoeuvre="squeeze", dice=(6, 6, 1, 1))
+    c = state(d).condition("foe")
+    assert (c.lost, c.stunning) == (4, 0)
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-PP-007")
+def test_r179_a_boosted_agility_trips_for_normal_damage() -> None:
+    # src 363: a trip is DR Agility, stunning at 3 or less; boosted to 4 (src 475) it is normal damage
+    d = cast(hero("eel", owner="ann", Brawn=3, Agility=3, Prowess=9), hero("foe", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "eel", "foe")
+    d.do("ann", "spend", character="eel", kind="boost", power="Agility")
+    d.do("ann", "grab", attacker="eel", target="foe", manoeuvre="trip", dice=(6, 6, 1, 1))
+    c = state(d).condition("foe")
+    assert (c.lost, c.stunning) == (4, 0)
+    assert Status.PRONE in c.statuses
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-PP-007")
+def test_r180_breaking_free_of_a_boosted_grip() -> None:
+    # src 315: the reaction is 2d6 + the defender's greater of Brawn/Agility vs 8 + the attacker's; the
+    # attacker's boost (src 475) raises Brawn 5 to 6: 8 + 6 = 14 to break free
+    d = cast(hero("bear", owner="ann", Brawn=5, Prowess=9), hero("foe", Brawn=4, Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "bear", "foe")
+    d.do("ann", "spend", character="bear", kind="boost", power="Brawn")
+    events = d.do("ann", "grab", attacker="bear", target="foe", dice=(6, 6, 5, 4))  # 9 + 4 = 13 < 14
+    react = one(events, "grabbed").breakout
+    assert (react.task.difficulty, react.verdict.success) == (14, False)
+
+
+@pytest.mark.rules("BPB-MOD-004", "BPB-REC-004", "BPB-DEF-007")
+def test_r181_out_cold_half_way_through_a_round_cannot_dodge() -> None:
+    # src 369: an unconscious target gives the attacker +6; src 385: the dodger may dodge "until their next
+    # action", but one knocked out (PROPOSED BPB-REC-004) moves no more: Widow's guarded dodge fails, the
+    # blast takes her to 0; Brandt's shot then has +6 and is not hers to dodge
+    blaster = hero("zap", powers=(BLAST9,), Accuracy=4)
+    d = cast(hero("me", owner="ann", Agility=6, Endurance=5), blaster, hero("brandt", powers=(BLAST6,)))
+    fight(d, "me", "zap", "brandt")
+    d.do("ann", "guard", character="me", kind="dodge")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(5, 5))  # 14 vs 8 + 6: a hit
+    d.answer("ann", "defend-1", "dodge", dice=(1, 1))
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    _next(d, "zap")
+    rolled = one(
+        d.do("gm", "attack", attacker="brandt", target="me", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.roll.task.bonus == 6
+    assert not d.prompts("ann")
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008")
+def test_r182_held_fast_she_cannot_dive_for_cover() -> None:
+    # src 329: a restrained character "can't use normal movement until they break the grapple"; src 393:
+    # diving for cover moves the character to the nearest safe ground: held by Ganyeka, Widow is not
+    # offered the dive from Adler's grenade
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
+         dice=(5, 4))  # fmt: skip
+    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+
+
+@pytest.mark.rules("BPB-TURN-006", "BPB-DEF-008")
+def test_r183_one_dive_a_round() -> None:
+    # src 297: "A character may not take more than one forced action per round": Widow dives from Adler's
+    # grenade (her forced action); Brandt's grenade the same round finds her with no dive left
+    d = table()
+    fight(d, "adler", "brandt", "widow")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
+         dice=(5, 4))  # fmt: skip
+    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    _next(d, "adler")
+    d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10}, cover_ft={"widow": 20},
+         dice=(5, 4))  # fmt: skip
+    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008")
+def test_r184_held_fast_she_cannot_dive_from_a_shot() -> None:
+    # src 329 and 393, as test_r182, for a single attack with cover in reach: held by Ganyeka, Widow may
+    # not dive from Adler's pistol; the refusal names the hold, not the once-a-round rule
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", cover_ft=20, dice=(6, 6))
+    assert "dive" not in [o.value for p in d.prompts("ann") for o in p.options]
+    d.refuse("ann", "defend", rule="BPB-GRAB-005", attack=1, character="widow", choice="dive")
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002", "BPB-MOVE-007")
+def test_r185_a_held_turn_spent_sprinting_is_still_six_harder() -> None:
+    # src 287: the held action is used "later in the round"; src 103: the sprinter "incurs a +6 difficulty
+    # modifier on any attacks": Widow holds, cuts into Adler's turn, sprints and stings him: 8 + 2 + 6;
+    # her turn used, Adler's resumes
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "delay", character="widow")
+    assert state(d).fight.turn.actor == "adler"
+    d.do("ann", "preempt", character="widow")
+    d.do("ann", "move", character="widow", mode="sprint")
+    events = d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 6
+    _next(d, "widow")
+    assert state(d).fight.turn.actor == "adler"
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ACT-001")
+def test_r186_broken_free_she_walks_away() -> None:
+    # src 329: held, she "can't use normal movement until they break the grapple"; PROPOSED (BPB-GRAB-005)
+    # the break-out is her task action; src 117: she still has her movement action: free, she walks
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="widow")
+    d.do("ann", "break_free", character="widow", dice=(6, 6))
+    assert state(d).condition("widow").held_by is None
+    d.do("ann", "move", character="widow")
+    assert state(d).fight.turn.moved
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-GRAB-005", "BPB-MOVE-008")
+def test_r187_a_held_shooter_at_a_sprinter_is_three_harder_not_six() -> None:
+    # src 175: only the largest difficulty modifier; the held attacker (+3, src 329) shooting at a
+    # sprinting defender (+3, T6): +3
+    d = cast(hero("zap", owner="ann", powers=(BLAST6,), Accuracy=4), hero("bear", Prowess=9), hero("cat"))
+    fight(d, "cat", "bear", "zap")
+    d.do("gm", "move", character="cat", mode="sprint")
+    _next(d, "cat")
+    d.do("gm", "grab", attacker="bear", target="zap", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    events = d.do("ann", "attack", attacker="zap", target="cat", power="Blast", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + 3
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-GRAB-005")
+def test_r188_slammed_out_of_the_hold() -> None:
+    # src 236: a slammed character who fails the Brawn roll is "knocked backward a considerable distance"
+    # (the Throws distance); src 329: the hold keeps her "restrained" only while it holds: Bear holds Me,
+    # Big's extreme punch slams her 50 ft away: she is no longer held, nor Bear's shield (as a throw
+    # frees the thrown, BPB-GRAB-008)
+    d = cast(
+        hero("bear", Prowess=9),
+        hero("big", powers=(FIST8,), Prowess=8),
+        hero("me", owner="ann", Brawn=3, Endurance=20),
+    )
+    fight(d, "bear", "big", "me")
+    d.do("gm", "grab", attacker="bear", target="me", manoeuvre="interpose", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    slam = one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled")
+    assert slam.distance_ft == 50
+    me, bear = state(d).condition("me"), state(d).condition("bear")
+    assert (me.held_by, Status.RESTRAINED in me.statuses, Status.INTERPOSING in bear.statuses) == (
+        None,
+        False,
+        False,
+    )
+    _next(d, "big")
+    d.do("ann", "move", character="me")  # free to walk away
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-GRAB-005")
+def test_r189_a_slammed_grappler_lets_go() -> None:
+    # src 236 and 329, the other way round: Bear holds Me; Big slams Bear 50 ft away: Me is free
+    d = cast(
+        hero("bear", Prowess=9, Brawn=3, Endurance=20),
+        hero("big", powers=(FIST8,), Prowess=8),
+        hero("me", owner="ann", Endurance=20),
+    )
+    fight(d, "bear", "big", "me")
+    d.do("gm", "grab", attacker="bear", target="me", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    d.do("gm", "attack", attacker="big", target="bear", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("gm", "defend-1", "take")
+    assert one(d.answer("gm", "extreme-1", "slamming", dice=(4, 5)), "slam_rolled").distance_ft == 50
+    me = state(d).condition("me")
+    assert (me.held_by, Status.RESTRAINED in me.statuses) == (None, False)
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-GRAB-005")
+def test_r190_a_shrugged_off_slam_keeps_the_hold() -> None:
+    # src 236: "If the target succeeds with their Brawn task roll, they shrug off the slam with no ill
+    # effects": held Me stays held
+    d = cast(
+        hero("bear", Prowess=9),
+        hero("big", powers=(FIST8,), Prowess=8),
+        hero("me", owner="ann", Brawn=6, Endurance=20),
+    )
+    fight(d, "bear", "big", "me")
+    d.do("gm", "grab", attacker="bear", target="me", dice=(6, 6, 1, 1))
+    _next(d, "bear")
+    d.do("gm", "attack", attacker="big", target="me", power="Fist", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    assert one(d.answer("gm", "extreme-1", "slamming", dice=(6, 6)), "slam_rolled").missed_by == 0
+    assert state(d).condition("me").held_by == "bear"
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-TURN-002")
+def test_r191_knocked_out_by_a_held_action_half_way_through_her_turn() -> None:
+    # src 287: Brandt's held action pre-empts Widow's; out of the fight (PROPOSED BPB-REC-004) she takes
+    # the rest of her turn no more: the round goes on to Adler
+    blaster = hero("brandt", powers=(BLAST9,), Accuracy=9)
+    d = cast(blaster, hero("widow", owner="ann", Endurance=5), hero("adler"))
+    fight(d, "brandt", "widow", "adler")
+    d.do("gm", "delay", character="brandt")
+    d.do("ann", "move", character="widow")
+    d.do("gm", "preempt", character="brandt")
+    d.do("gm", "attack", attacker="brandt", target="widow", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("widow").statuses
+    _next(d, "brandt")
+    assert state(d).fight.turn.actor == "adler"
+
+
+@pytest.mark.rules("BPB-MOD-002", "BPB-MOD-004", "BPB-GRAB-005")
+def test_r192_held_and_out_cold_is_six_not_nine() -> None:
+    # src 175: only the largest attack bonus; restrained (+3) and unconscious (+6): +6
+    d = table()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
+        update={"statuses": (*state(d).condition("widow").statuses, Status.UNCONSCIOUS)})})  # fmt: skip
+    rolled = one(
+        d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.roll.task.bonus == 6
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-TURN-001", "BPB-TURN-002")
+def test_r193_knocked_out_before_his_turn_by_a_held_action() -> None:
+    # src 287: Zap's action held from round 1 pre-empts Adler at the top of round 2 and knocks him out
+    # (PROPOSED BPB-REC-004): Adler's turn never comes, Brandt's does
+    d = cast(
+        hero("adler", Endurance=5),
+        hero("brandt"),
+        hero("zap", owner="ann", powers=(BLAST9,), Accuracy=9, Perception=3),
+    )
+    fight(d, "adler", "brandt", "zap")
+    _next(d, "adler", "brandt")
+    d.do("ann", "delay", character="zap")
+    assert state(d).fight.turn.actor == "adler"
+    d.do("ann", "preempt", character="zap")
+    d.do("ann", "attack", attacker="zap", target="adler", power="Blast", dice=(2, 1))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("adler").statuses
+    _next(d, "zap")
+    assert state(d).fight.turn.actor == "brandt"
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008", "BPB-MOVE-003")
+def test_r194_a_flier_dives_as_far_as_her_flight_goes() -> None:
+    # src 395: the dive helps only if the cover is within "a normal move"; PROPOSED (BPB-DEF-009): a base
+    # move, 10 x Agility "or movement power base"; src 107: a movement power moves her at the power's
+    # speed. Hawk (Agility 2: walk 20 ft; Flight 7: 70 ft) dives to cover 60 ft away: safe
+    wings = Power(name="Flight", rank=7, movement=True)
+    d = cast(
+        hero("adler", powers=(BLAST6,), Accuracy=9), hero("hawk", owner="ann", powers=(wings,), Endurance=20)
+    )
+    fight(d, "adler", "hawk")
+    d.do("gm", "attack", attacker="adler", target="hawk", power="Blast", cover_ft=60, dice=(2, 1))
+    events = d.answer("ann", "defend-1", "dive")
+    assert one(events, "dove_for_cover").safe
+    assert state(d).condition("hawk").lost == 0
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008", "BPB-DMG-003")
+def test_r195_a_flier_dives_clear_of_the_blast() -> None:
+    # src 393-395 and PROPOSED (BPB-DEF-009), for an explosion: Hawk flies 60 ft to safety from the grenade
+    wings = Power(name="Flight", rank=7, movement=True)
+    d = cast(
+        hero("adler", powers=(Power(name="Grenade", rank=5, attack=AttackKind.RANGED, exploding_ft=50),)),
+        hero("hawk", owner="ann", powers=(wings,), Endurance=20),
+    )
+    fight(d, "adler", "hawk")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"hawk": 10}, cover_ft={"hawk": 60},
+         dice=(5, 4))  # fmt: skip
+    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    assert state(d).condition("hawk").lost == 0
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-ACT-004", "BPB-GRAB-013")
+def test_r196_a_held_or_fallen_rammer_is_told_why() -> None:
+    # src 329: held, "they can't use normal movement until they break the grapple"; src 125: standing up
+    # from prone is the movement action: a ram (a move ending in a blow, PROPOSED BPB-GRAB-013) is refused
+    # under the hold's rule while held, and as the stand-up's once free but on the ground
+    d = table()
+    fight(d, "ganyeka", "widow", "adler")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    _next(d, "ganyeka")
+    d.refuse("ann", "ram", rule="BPB-GRAB-005", attacker="widow", target="adler", mode="run")
+    d.patch(conditions={**state(d).conditions, "widow": state(d).condition("widow").model_copy(
+        update={"held_by": None, "statuses": (Status.PRONE,)})})  # fmt: skip
+    d.refuse("ann", "ram", rule="BPB-ACT-004", attacker="widow", target="adler", mode="run")
+
+
+@pytest.mark.rules("BPB-GRAB-013", "BPB-REC-004")
+def test_r197_the_rammer_knocked_out_by_his_own_ram() -> None:
+    # PROPOSED (BPB-GRAB-013): the rammer takes half the ram's DR; PROPOSED (BPB-REC-004): at 0 he is out.
+    # Bull (Brawn 6, Endurance 3) runs into Cat: 3 back to him, out cold on his own turn; he acts no more
+    # (a word is refused), and his turn can still be ended so the round goes on
+    d = cast(hero("bull", owner="ann", Brawn=6, Prowess=8, Endurance=3), hero("cat", Endurance=20))
+    fight(d, "bull", "cat")
+    d.do("ann", "ram", attacker="bull", target="cat", mode="run", dice=(6, 5))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("bull").statuses
+    d.refuse("ann", "act", rule="BPB-REC-004", character="bull", kind="free", text="drop the crowbar")
+    _next(d, "bull")
+    assert state(d).fight.turn.actor == "cat"
+
+
+@pytest.mark.rules("BPB-TURN-006", "BPB-DEF-008", "BPB-TURN-004")
+def test_r198_stepped_in_front_then_no_dive() -> None:
+    # src 297: stepping in front of an attack for another is a forced action, and only one a round: the
+    # grenade later that round finds Ganyeka with no dive to make
+    d = table()
+    d.do("gm", "start_fight", characters="adler, brandt, widow, ganyeka", aware_first="adler, brandt",
+         sides={"widow": "heroes", "ganyeka": "heroes", "adler": "agents", "brandt": "agents"})  # fmt: skip
+    d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(6, 5))
+    d.answer("bo", "step-in-1-ganyeka", "step")
+    while d.table.prompts():
+        p = d.table.prompts()[0]
+        d.answer(p.seat, p.id, "take")
+    _next(d, "adler")
+    d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"ganyeka": 10},
+         cover_ft={"ganyeka": 20}, dice=(5, 4))  # fmt: skip
+    assert not d.prompts("bo")
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001", "BPB-REC-004")
+def test_r199_a_rally_brings_her_round() -> None:
+    # src 487: a rally is recovering "as though they'd had a half-hour's worth of rest"; src 433: half the
+    # Endurance recently lost comes back; PROPOSED (BPB-REC-004): out of the fight only at 0 or less.
+    # Me (Endurance 10) is knocked out by 11; the rally gives 6 back: at 5 she is up and her turn comes
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(blaster, hero("me", owner="ann"))
+    d.do("gm", "start_session")
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    d.do("ann", "spend", character="me", kind="rally")
+    c = state(d).condition("me")
+    assert (c.lost, Status.UNCONSCIOUS in c.statuses) == (5, False)
+    _next(d, "zap")
+    assert state(d).fight.turn.actor == "me"
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-PP-009")
+def test_r200_an_ice_slide_reaches_the_cover() -> None:
+    # src 481: Frost's Ice Blast 5 stunted into an ice slide (a movement power, 50 ft base, test_r141) for
+    # the round; src 395 and PROPOSED (BPB-DEF-009): the dive reaches a movement power's base move: the
+    # cover 50 ft away is in reach (Agility 2 alone: 20 ft)
+    ice = Power(name="Ice Blast", rank=5, attack=AttackKind.RANGED)
+    d = cast(
+        hero("frost", owner="ann", powers=(ice,), Endurance=20), hero("zap", powers=(BLAST6,), Accuracy=9)
+    )
+    d.do("gm", "start_session")
+    fight(d, "frost", "zap")
+    d.do(
+        "ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Ice Slide", movement=True
+    )
+    _next(d, "frost")
+    d.do("gm", "attack", attacker="zap", target="frost", power="Blast", cover_ft=50, dice=(2, 1))
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe
+
+
+@pytest.mark.rules("BPB-MOVE-004", "BPB-MOVE-005", "BPB-MOVE-001")
+@pytest.mark.parametrize(
+    ("move", "says"),
+    [
+        ({"medium": "water", "feet": 100}, "Me can swim at most 4 feet a round."),
+        ({"medium": "water", "mode": "run", "feet": 100}, "Me can swim (run pace) at most 8 feet a round."),
+        ({"medium": "jump", "feet": 100}, "Me can jump at most 26 feet a round."),
+        ({"feet": 1000}, "Me can walk at most 20 feet a round."),
+    ],
+)
+def test_r201_a_swim_or_a_jump_too_far_is_refused_as_one(move: dict[str, object], says: str) -> None:
+    # src 57: swimming is 2 x Agility a round (Agility 2: 4 ft), a standing jump 3 x Brawn plus the run-up
+    # (6 + 20); the refusal says which move it measured (found: "can walk at most 4 feet" for a swim)
+    d = cast(hero("me", owner="ann"))
+    fight(d, "me")
+    refusal = d.refuse("ann", "move", rule="BPB-MOVE-001", character="me", **move)
+    assert str(refusal) == says
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-REC-004", "BPB-PP-011")
+def test_r202_knocked_out_drops_the_guard() -> None:
+    # src 375: the block lasts "until their next action"; out cold (PROPOSED BPB-REC-004) she blocks
+    # nothing, and a rally (src 487) wakes her without the guard she had: Brandt's shot after the rally
+    # finds no guard up (a block now is a forced action)
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(hero("me", owner="ann", Prowess=6), blaster, hero("brandt", powers=(BLAST6,), Accuracy=9))
+    d.do("gm", "start_session")
+    fight(d, "me", "zap", "brandt")
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    assert "me" not in state(d).fight.guards
+    d.do("ann", "spend", character="me", kind="rally")
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="brandt", target="me", power="Blast", dice=(2, 1))
+    rolled = one(d.answer("ann", "defend-2", "block", dice=(6, 6)), "defence_rolled")
+    assert rolled.forced
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-REC-004", "BPB-PP-011")
+def test_r203_knocked_out_loses_the_held_action() -> None:
+    # src 287: a held action is used "later in the round"; out cold (PROPOSED BPB-REC-004) she can use
+    # nothing, and the rally (src 487) that wakes her does not give back the action she held
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(hero("me", owner="ann"), blaster, hero("brandt"))
+    d.do("gm", "start_session")
+    fight(d, "me", "zap", "brandt")
+    d.do("ann", "delay", character="me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    d.do("ann", "spend", character="me", kind="rally")
+    _next(d, "zap")
+    d.refuse("ann", "preempt", rule="BPB-TURN-001", character="me")

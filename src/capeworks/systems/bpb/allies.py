@@ -10,7 +10,7 @@ the fight: without sides every hit would ask every other character.
 from __future__ import annotations
 
 from capeworks.errors import InvalidCommand, RuleViolation
-from capeworks.systems.bpb.lookups import rank_of, require_able
+from capeworks.systems.bpb.lookups import rank_of, require_able, stunt_powers
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.sheet import Character
@@ -20,8 +20,11 @@ __all__ = ["interposers", "reach_ft", "require_can_step_in"]
 
 
 def reach_ft(state: BpbState, who: Character) -> int:
-    """How far the character can go to get in the way: a base move (as for a dive, BPB-DEF-009)."""
-    return ground(rank_of(state, who, "Agility")).walk
+    """How far the character can go to get in the way or dive for cover: a base move, 10 x Agility "or
+    movement power base" (BPB-DEF-009 PROPOSED; src 107: a movement power moves at the power's speed),
+    whichever is further; boosts, drains and stunted movement powers count."""
+    powers = [p for p in (*who.powers, *stunt_powers(state, who)) if p.movement]
+    return max(ground(rank_of(state, who, name)).walk for name in ("Agility", *(p.name for p in powers)))
 
 
 def require_can_step_in(state: BpbState, p: Pending, who: Character, feet: int | None = None) -> None:

@@ -12,7 +12,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, NotPermitted, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.allies import interposers
+from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.benchmarks import extra_bands, throws_ft
 from capeworks.systems.bpb.events import (
     AttackRolled,
@@ -35,8 +35,10 @@ from capeworks.systems.bpb.lookups import (
     endurance_left,
     enhanced,
     fight_of,
+    held_fast,
     knock_out,
     make_roll,
+    out_of_the_grapple,
     power_of,
     rank_of,
     require_aware,
@@ -45,7 +47,7 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
-from capeworks.systems.bpb.movement import Mode, ground
+from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import ROLLS, AttackKind, Character, Power
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import ATTACK_BONUSES, Task, attack_bonus, defense_bonus
@@ -252,7 +254,7 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
             out.append((kind, False))
         elif guard is None and can_force:
             out.append((kind, True))
-    if p.cover_ft is not None and can_force:
+    if p.cover_ft is not None and can_force and not held_fast(state, t.id):
         out.append(("dive", True))
     if out:
         out.append(("take", False))
@@ -314,6 +316,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()
+        if choice == "dive" and held_fast(state, t.id):
+            raise RuleViolation("BPB-GRAB-005", f"{t.name} is held and cannot move to dive for cover.")
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")
     forced = options[choice]
     if c.plot_point:
@@ -331,7 +335,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             resolve(b, p, None, dice)
         return b
     if choice == "dive":
-        safe = (p.cover_ft or 0) <= ground(rank_of(state, t, "Agility")).walk  # BPB-DEF-009
+        safe = (p.cover_ft or 0) <= reach_ft(state, t)  # BPB-DEF-009
         emit(
             b,
             dice,
@@ -446,6 +450,8 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
             character=t.id, roll=roll, missed_by=missed, distance_ft=throws_ft(missed) if missed else 0
         ),
     )
+    if missed:
+        out_of_the_grapple(b, t.id)  # knocked backward "a considerable distance" (src 236)
     if missed and dmg.slam_landing(missed):
         apply_damage(b, t, dmg.slam_landing(missed), why="slam landing")
 

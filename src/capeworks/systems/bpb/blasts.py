@@ -13,6 +13,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
+from capeworks.systems.bpb.allies import reach_ft
 from capeworks.systems.bpb.attacks import EXPLOSION_DIFFICULTY, apply_damage, attacker_hindrances
 from capeworks.systems.bpb.events import BlastAnswered, Exploded
 from capeworks.systems.bpb.lookups import (
@@ -22,6 +23,7 @@ from capeworks.systems.bpb.lookups import (
     emit,
     enhanced,
     fight_of,
+    held_fast,
     make_roll,
     rank_of,
     require_able,
@@ -31,7 +33,6 @@ from capeworks.systems.bpb.lookups import (
     spend_check,
 )
 from capeworks.systems.bpb.model import Status
-from capeworks.systems.bpb.movement import ground
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import Task, defense_bonus
 
@@ -39,12 +40,13 @@ __all__ = ["can_dive", "dive", "explode"]
 
 
 def can_dive(state: BpbState, cid: str) -> bool:
-    """A dive is a forced action: once a round, not on one's own turn with the task action unused."""
+    """A dive is a forced action: once a round, not on one's own turn with the task action unused, and a
+    move, so not while held (BPB-GRAB-005)."""
     fight = state.fight
     cond = state.condition(cid)
     if fight is None or Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
         return False
-    if fight.forced.get(cid) == fight.order.round:
+    if fight.forced.get(cid) == fight.order.round or held_fast(state, cid):
         return False
     return not (fight.turn.actor == cid and not fight.turn.task)
 
@@ -102,7 +104,7 @@ def dive(state: BpbState, ctx: Ctx, c: cmd.Dive, dice: DiceService) -> Done:
     safe = False
     if c.dive:
         require_able(state, t)
-        safe = blast.cover[t.id] <= ground(rank_of(state, t, "Agility")).walk  # BPB-DEF-009
+        safe = blast.cover[t.id] <= reach_ft(state, t)  # BPB-DEF-009
     b = ctx.batch(state)
     emit(b, dice, BlastAnswered(character=t.id, dive=c.dive, safe=safe, round=fight.order.round))
     if blast.awaiting == (t.id,):  # the last answer: the explosion lands on those not safe

@@ -295,6 +295,9 @@ class StatusSet(BpbEvent):
     remove: tuple[Status, ...] = ()
     held_by: str | None = None
     released: bool = False
+    #: BPB-REC-004: knocked out, the character's block or dodge guard (BPB-DEF-003) and held action
+    #: (BPB-TURN-001) end; set only when there is one to end (absent in older logs)
+    knocked_out: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class SlamRolled(BpbEvent):

@@ -91,10 +91,38 @@ def endurance_left(state: BpbState, cid: str) -> int:
 def knock_out(b: Done, cid: str) -> None:
     """BPB-REC-004 (PROPOSED): out of the fight at 0 Endurance; a holder out cold holds no one and shields
     behind no one (BPB-GRAB-005/007, ours)."""
-    b.emit(StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,)))
+    fight = b.state.fight  # out cold, they block nothing and hold no action
+    ready = fight is not None and (cid in fight.guards or cid in fight.delayed)
+    b.emit(
+        StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,), knocked_out=ready)
+    )
+    _free_those_held_by(b, cid)
+
+
+def out_of_the_grapple(b: Done, cid: str) -> None:
+    """BPB-GRAB-005 (ours): one carried bodily away (slammed, src 236) leaves the grapple, as a thrown
+    character does (BPB-GRAB-008): held, they are free; holding, they let go and shield behind no one."""
+    holder = b.state.condition(cid).held_by
+    if holder is not None:
+        b.emit(StatusSet(character=cid, remove=(Status.RESTRAINED,), released=True))
+        if Status.INTERPOSING in b.state.condition(holder).statuses:
+            b.emit(StatusSet(character=holder, remove=(Status.INTERPOSING,)))
+    if Status.INTERPOSING in b.state.condition(cid).statuses:
+        b.emit(StatusSet(character=cid, remove=(Status.INTERPOSING,)))
+    _free_those_held_by(b, cid)
+
+
+def _free_those_held_by(b: Done, cid: str) -> None:
     for other, held in b.state.conditions.items():
         if held.held_by == cid:
             b.emit(StatusSet(character=other, remove=(Status.RESTRAINED,), released=True))
+
+
+def held_fast(state: BpbState, cid: str) -> bool:
+    """BPB-GRAB-005: a restrained character "can't use normal movement until they break the grapple"
+    (src 329), so cannot dive for cover either (BPB-DEF-008, src 393: the dive is a move)."""
+    c = state.condition(cid)
+    return c.held_by is not None or Status.RESTRAINED in c.statuses
 
 
 def fight_of(state: BpbState) -> Fight:

@@ -23,6 +23,7 @@ from capeworks.systems.bpb.lookups import (
     character,
     emit,
     fight_of,
+    held_fast,
     make_roll,
     power_of,
     rank_of,
@@ -67,8 +68,10 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
     cond = state.condition(a.id)
-    if cond.held_by is not None or Status.PRONE in cond.statuses:
-        raise RuleViolation("BPB-ACT-004", f"{a.name} cannot charge from where they are.")
+    if held_fast(state, a.id):
+        raise RuleViolation("BPB-GRAB-005", f"{a.name} is held and cannot charge until they break free.")
+    if Status.PRONE in cond.statuses:
+        raise RuleViolation("BPB-ACT-004", f"{a.name} is prone: standing up is the movement action.")
     mode = _pace(a, fight.turn.pace, c.mode)
     medium = movement_medium(a, c.medium, c.power)
     feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)

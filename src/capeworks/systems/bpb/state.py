@@ -291,6 +291,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if p.released:
             update["held_by"] = None
         up["conditions"] = _cond(state, p.character, **update)
+        if p.knocked_out and state.fight is not None:
+            guards = {k: v for k, v in state.fight.guards.items() if k != p.character}
+            delayed = tuple(d for d in state.fight.delayed if d != p.character)
+            up["fight"] = state.fight.model_copy(update={"guards": guards, "delayed": delayed})
     elif isinstance(p, ev.StaggerRolled):
         if not p.roll.verdict.success:
             c = state.condition(p.character)

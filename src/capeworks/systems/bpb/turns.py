@@ -147,10 +147,11 @@ def _can_act(state: BpbState, cid: str) -> bool:
 
 
 def advance(b: Done) -> None:
-    """Begin the next turn (the one resumed after a pre-emption, else the next able character)."""
+    """Begin the next turn (the one resumed after a pre-emption, else the next able character; one knocked
+    out by the pre-empting action resumes nothing, BPB-REC-004)."""
     state = b.state
     fight = fight_of(state)
-    if fight.turn.resumes:
+    if fight.turn.resumes and _can_act(state, fight.turn.resumes):
         b.emit(TurnBegan(character=fight.turn.resumes, round=fight.order.round, resumed=True))
         return
     order, _ = fight.order.advance(can_act=lambda cid: _can_act(state, cid))
@@ -265,6 +266,16 @@ def _base(state: BpbState, who: Character, medium: str, power: str | None) -> in
     raise InvalidCommand("Move on the ground, in the water, by jumping, or with a movement power.")
 
 
+def _how(mode: Mode, medium: str, power: str | None) -> str:
+    """How the refused move goes, for its refusal: a swim or a jump is not a walk (src 57)."""
+    if medium == "power":
+        return f"{mode.value} with {power}"
+    verb = {"water": "swim", "jump": "jump"}.get(medium)
+    if verb is None:
+        return mode.value
+    return verb if mode is Mode.WALK else f"{verb} ({mode.value} pace)"
+
+
 def move_distance(
     state: BpbState,
     who: Character,
@@ -295,7 +306,9 @@ def move_distance(
     if feet is None:
         return most
     if feet > most:
-        raise RuleViolation("BPB-MOVE-001", f"{who.name} can {mode.value} at most {most} feet a round.")
+        raise RuleViolation(
+            "BPB-MOVE-001", f"{who.name} can {_how(mode, medium, power)} at most {most} feet a round."
+        )
     return feet
 
 
