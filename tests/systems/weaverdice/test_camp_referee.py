@@ -2214,3 +2214,18 @@ def test_s134_a_downtime_slot_spent_training_rolls_for_a_learning_skill() -> Non
     assert lock.training == (6,) and lock.learning
     assert camp(d).phase.slots["ada"].used == 1
     assert "Ada trains Lockpicking: 6, 6 of 12 saved." in d.words()
+
+
+@pytest.mark.rules("WD-REST-002", "WD-MORALE-002")
+def test_s135_low_morale_caps_a_rests_guts_rolls_after_its_bump() -> None:
+    """src 2003-2009: a rest 'Bumps morale up two steps if negative' and 'Then' rolls Guts; src 453:
+    low morale 'sets a strict cap on die results ... after modifiers are added from stats'. Dismal
+    morale (-4) rests up to -2 (cap 5): Guts 5 (+2) rolls 6, 8 days off a fractured leg capped to 5."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=5, morale=-4)
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"], dice=[6])
+    assert d.state.people["ada"].morale == -2
+    leg = next(c for c in ledger(d).conditions if c.name == "fractured leg")
+    assert leg.days == 20 - 5

@@ -32,7 +32,7 @@ from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import not_recovered
+from capeworks.systems.weaverdice.morale import capped, not_recovered
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat, WoundTier
 
@@ -112,6 +112,8 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     b = Builder(state, ctx, dice)
     conditions = list(ledger.conditions)
     tn = ctx.config.campaign.rr_scar_tn
+    # the Guts rolls come after the rest's morale bump ("Then, a number of times equal to one's guts
+    # score", src 2005), and low morale caps each result after the stat's modifier (WD-MORALE-002)
     lasting = dict(who.lasting_loss)
     for name in c.uses:
         stat = _mangled(who.lasting_loss, name)
@@ -120,7 +122,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
                 said.append(f"{stat.value}: whole again")
                 continue
             face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
-            total = face + sheet.modifier(Stat.GUTS)
+            total = capped(face + sheet.modifier(Stat.GUTS), morale)
             if total >= tn:
                 left = lasting[stat] - 1
                 lasting = {**lasting, stat: left} if left else {k: v for k, v in lasting.items() if k != stat}
@@ -130,7 +132,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             continue
         i, lt = _condition(evolve(ledger, {"conditions": tuple(conditions)}), name, who.name)
         face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
-        after, text = _treat(lt, face + sheet.modifier(Stat.GUTS), face, tn)
+        after, text = _treat(lt, capped(face + sheet.modifier(Stat.GUTS), morale), face, tn)
         if after is None:
             conditions.pop(i)
         else:
