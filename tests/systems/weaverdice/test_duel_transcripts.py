@@ -17,7 +17,7 @@ import pytest
 from capeworks.engine import Batch, Command, Event, Table
 from capeworks.systems.weaverdice.samples import SAMPLES
 from capeworks.systems.weaverdice.state import WdState
-from tests.systems.weaverdice.test_seeded_duels import FOE, OWNER, RS, SEATS, _answer
+from tests.systems.weaverdice.test_seeded_duels import FOE, OWNER, RS, SEATS, _answer, duel
 
 SEEDS = range(40)
 #: sha256 of the transcripts of seeds 0..39 (see :func:`transcript`), pinned before issue 17's
@@ -78,21 +78,7 @@ def test_an_undo_folds_again_events_whose_facts_were_not_yet_made(monkeypatch: p
     (``Batch.emit_later``, unchecked as in a lab) are made then, and fold to the state a replay of
     the log read back from JSON gives."""
     monkeypatch.setattr(Batch, "check_folds", False)
-    t = Table.new(RS, config={}, seats=SEATS, seed=3)
-    t.execute(Command(type="add_character", seat="ann", payload={"sheet": SAMPLES["ramjet"]}))
-    t.execute(Command(type="add_character", seat="gm", payload={"sheet": SAMPLES["steeltoe"]}))
-    t.execute(Command(type="start_combat", seat="gm"))
-    for _ in range(12):
-        state = t.state
-        assert isinstance(state, WdState) and state.fight is not None
-        waiting = [p for p in t.prompts() if p.kind != "turn"]
-        if waiting:
-            _answer(t, waiting[0])
-            continue
-        turn = state.fight.turn
-        assert turn is not None
-        kind, extra = ("attack", {"target": FOE[turn.actor]}) if turn.actions > 0 else ("end_turn", {})
-        t.execute(Command(type=kind, seat=OWNER[turn.actor], payload={"character": turn.actor, **extra}))
+    t = duel(3, moves=12)
     played = t.state
     t.undo("gm")
     assert t.state != played

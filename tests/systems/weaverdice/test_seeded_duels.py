@@ -58,12 +58,15 @@ def _answer(t: Table, prompt: Prompt) -> None:
     t.execute(Command(type=free.command, seat=seat, payload={**free.payload, free.field: picks}))
 
 
-def duel(seed: int) -> Table:
+def duel(seed: int, *, moves: int | None = None) -> Table:
+    """A seeded duel played to its end (or for ``moves`` answers and actions after the start)."""
     t = Table.new(RS, config={}, seats=SEATS, seed=seed)
     t.execute(Command(type="add_character", seat="ann", payload={"sheet": SAMPLES["ramjet"]}))
     t.execute(Command(type="add_character", seat="gm", payload={"sheet": SAMPLES["steeltoe"]}))
     t.execute(Command(type="start_combat", seat="gm"))
-    while True:
+    played = 0
+    while moves is None or played < moves:
+        played += 1
         state = t.state
         assert isinstance(state, WdState) and state.fight is not None
         if any(p.track.standing.value != "up" for p in state.people.values()) or state.fight.order.round > 20:
@@ -76,6 +79,7 @@ def duel(seed: int) -> Table:
         assert turn is not None
         kind, extra = ("attack", {"target": FOE[turn.actor]}) if turn.actions > 0 else ("end_turn", {})
         t.execute(Command(type=kind, seat=OWNER[turn.actor], payload={"character": turn.actor, **extra}))
+    return t
 
 
 def _digest(value: Any) -> str:
