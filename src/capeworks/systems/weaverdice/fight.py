@@ -502,7 +502,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
         chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
     conditions, track, removed, reduced = _shed(
-        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce
+        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
@@ -514,7 +514,8 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             full=c.full,
             check=check,
             removed=tuple(removed),
-            reduced=reduced,
+            reduced=reduced[0] if reduced else None,
+            eased=tuple(reduced[1:]),
             restored=restore,
             fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
@@ -579,17 +580,24 @@ def _troublesome(me: Combatant, names: Iterable[str]) -> list[str]:
 
 
 def _shed(
-    after: st.RestOutcome, track: Track, successes: int, *, remove: Iterable[str], reduce: bool
-) -> tuple[tuple[st.Condition, ...], Track, list[str], WoundTier | None]:
+    after: st.RestOutcome,
+    track: Track,
+    successes: int,
+    *,
+    remove: Iterable[str],
+    reduce: bool,
+    full: bool = False,
+) -> tuple[tuple[st.Condition, ...], Track, list[str], list[WoundTier]]:
     """Spend a rest's successes: the most minor wound eased if asked, then simple conditions (those
-    named, if any) (WD-COMBAT-032..034)."""
+    named, if any), then a full rest's successes left over on more wound reductions while two wounds
+    remain to qualify (WD-COMBAT-032..034; src 1006, "a number of conditions or wound reductions
+    equal to one's Guts stat"). Returns the tiers of the wounds eased, in order."""
     conditions = after.conditions
     removed: list[str] = []
-    reduced = None
+    reduced: list[WoundTier] = []
     if reduce and successes:
-        attached = {x.wound for x in conditions if x.wound}
-        track, was = track.reduce_most_minor(attached={a for a in attached if a})
-        reduced = was.tier
+        track, was = track.reduce_most_minor(attached={x.wound for x in conditions if x.wound})
+        reduced.append(was.tier)
         successes -= 1
     wanted = [n.strip().lower() for n in remove]
     for cond in after.removable:
@@ -599,6 +607,13 @@ def _shed(
             continue
         conditions = tuple(x for x in conditions if x is not cond)
         removed.append(cond.name)
+        successes -= 1
+    while reduce and full and successes > 0:
+        try:
+            track, was = track.reduce_most_minor(attached={x.wound for x in conditions if x.wound})
+        except RuleViolation:
+            break  # one wound left, or none free of scarring and ongoing conditions
+        reduced.append(was.tier)
         successes -= 1
     return conditions, track, removed, reduced
 
@@ -626,7 +641,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
         return
     after = st.rest(me.conditions, chance.who, full=again.full)
     conditions, track, removed, reduced = _shed(
-        after, me.track, again.removals, remove=again.remove, reduce=again.reduce
+        after, me.track, again.removals, remove=again.remove, reduce=again.reduce, full=again.full
     )
     me = evolve(me, {"conditions": conditions, "track": track})
     b.emit(
@@ -636,7 +651,8 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
             full=again.full,
             check=roll,
             removed=tuple(removed),
-            reduced=reduced,
+            reduced=reduced[0] if reduced else None,
+            eased=tuple(reduced[1:]),
             fight=b.fight,
             bought_up=True,
             people=(me,),

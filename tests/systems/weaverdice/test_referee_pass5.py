@@ -1,0 +1,222 @@
+"""Referee pass 5 over Weaverdice part 1 and combat: the seed sections the earlier referee files cite
+least (defense scores by tier, generics and bystanders going down, cover arcs, what Stamina and Recovery
+may not do, Stuck, Death Sentence, criticals, reputation dice and negative rep, quick and lengthy
+actions), each written from the seed (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N")
+before reading the table's code, then played through the table with given dice.
+
+Where the seed is silent the expected outcome is the inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing, Wound
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _fight(*more: dict[str, Any], vic: dict[str, Any] | None = None, dice: list[int] | None = None) -> Driver:
+    """Vic (Ann's PC, speed 6) against the GM's ``more``; Vic's initiative die 6 (12) puts Vic first,
+    notables rolling 1 (speed 6 + 1), generics and bystanders 6 + 3."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic"))
+    for data in more:
+        add(d, "gm", data)
+    rolled = 1 + sum(1 for m in more if m["tier"] == "notable")  # generics and bystanders add 3
+    d.do("gm", "start_combat", dice=dice or [6] + [1] * (rolled - 1))
+    return d
+
+
+def _wounds(d: Driver, ident: str) -> list[WoundTier]:
+    return [w.tier for w in d.state.people[ident].track.wounds]
+
+
+def _standing(d: Driver, ident: str) -> Standing:
+    return d.state.people[ident].track.standing
+
+
+def _avail(d: Driver, ident: str, pool: Pool) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
+
+
+def _names(d: Driver, ident: str) -> list[Status]:
+    return [c.name for c in d.state.people[ident].conditions]
+
+
+# -- defense scores by tier; generics and bystanders going down (src 596, 304, 306, 800) ------------
+
+
+@pytest.mark.rules("WD-COMBAT-018", "WD-NPC-005")
+def test_a_bystander_is_hit_on_a_2_and_goes_down() -> None:
+    # src 596: "At a score of 2, attackers need a 2+ to hit the target, representative of civilians";
+    # src 306: bystanders, "if they're hit, they go down". Vic (Brawn 3, +0) rolls a 2: a hit.
+    d = _fight(sheet("joe", "Joe", "bystander"))
+    d.do("ann", "attack", character="vic", target="joe", dice=[2, 1])
+    assert _standing(d, "joe") is Standing.DOWN
+
+
+@pytest.mark.rules("WD-COMBAT-018", "WD-NPC-004")
+def test_a_generic_is_missed_on_a_2_and_hit_on_a_3() -> None:
+    # src 596: "A 3 requires a 3+ and suits most individuals who aren't important enough to get names".
+    d = _fight(sheet("thug", "Thug", "generic"))
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[2])
+    assert _wounds(d, "thug") == []
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[3, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-COMBAT-018", "WD-NPC-003")
+def test_a_notable_is_missed_on_a_3() -> None:
+    # src 596: "A 4+ is standard for anyone with a name and individual identity". Vic rolls a 3.
+    d = _fight(sheet("boss", "Boss", "notable"))
+    d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[3])
+    assert _wounds(d, "boss") == []
+
+
+@pytest.mark.rules("WD-NPC-004", "WD-WOUND-012")
+def test_a_generic_drops_when_its_wounds_equal_its_guts_without_a_stay_up_roll() -> None:
+    # src 304: "If they suffer wounds equal to their Guts stat ... they drop unconscious"; src 800:
+    # "Generic NPCs simply drop to the ground and stay there". Guts 2: two lesser cuts (no effect, 1).
+    d = _fight(sheet("thug", "Thug", "generic", guts=2))
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    assert _standing(d, "thug") is Standing.UP
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    assert _standing(d, "thug") is Standing.DOWN
+
+
+@pytest.mark.rules("WD-NPC-004")
+@pytest.mark.parametrize(("face", "dead"), [(5, True), (6, False)])
+def test_whether_a_dropped_generic_died_is_a_guts_4_plus(face: int, dead: bool) -> None:
+    # src 800: "Make a Guts check for each where necessary (Can be a 4+ to see if they died)". The
+    # thug's Guts 1 (-2) drops it at one wound: 5 - 2 = 3 dies, 6 - 2 = 4 lives.
+    d = _fight(sheet("thug", "Thug", "generic", guts=1))
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    d.do("gm", "fate", character="thug", dice=[face])
+    assert (_standing(d, "thug") is Standing.DEAD) is dead
+
+
+# -- cover arcs (src 600) ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-022")
+@pytest.mark.parametrize(
+    ("cover", "angle", "face", "hit"),
+    [
+        ("narrow", 0, 4, False),  # DS 4 + 1: a 4 misses
+        ("narrow", 60, 4, True),  # outside the front 90 degrees: no cover, a 4 hits
+        ("regular", 60, 4, False),  # inside the front 180: +1
+        ("regular", 120, 4, True),  # from behind: nothing
+        ("full", 0, 5, False),  # +2: DS 6, a 5 misses
+        ("full", 0, 6, True),
+    ],
+)
+def test_cover_raises_the_ds_only_inside_its_arc(cover: str, angle: int, face: int, hit: bool) -> None:
+    # src 600: regular cover "1 defense against all attacks coming from the front 180 degrees"; narrow
+    # "protects only the front 90 degrees"; full "works like regular cover, but provides 2 defense".
+    d = _fight(sheet("boss", "Boss", "notable"))
+    d.do("ann", "attack", character="vic", target="boss", damage="cut", cover=cover, angle=angle, dice=[face])
+    if hit:
+        d.answer("gm", "react-boss", "take", dice=[1])
+    assert (_wounds(d, "boss") == [WoundTier.LESSER]) is hit
+
+
+# -- what Stamina and Recovery may not buy (src 376, 392) ------------------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-CORE-009")
+def test_stamina_cannot_reroll_a_missed_attack() -> None:
+    # src 376: Stamina makes "a reroll for a physical action that isn't offense or defense related".
+    d = _fight(sheet("boss", "Boss", "notable"))
+    d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[1])
+    d.refuse("ann", "reroll", character="vic", dice=[6])
+    assert _avail(d, "vic", Pool.STAMINA) == 3
+
+
+# -- Blinded (src 846) ------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-STATUS-008")
+def test_a_blinded_attacker_is_minus_1_to_hit() -> None:
+    # src 846: Blinded imposes "a -1 to hit those that can be seen". Lesser Cut 5 blinds Vic
+    # ("Bleeding and Blinded with blood in the eyes", src 648); then Vic's 4 against DS 4 is a 3.
+    d = _fight(sheet("boss", "Boss", "notable", brawn=5), dice=[1, 6])
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert Status.BLINDED in _names(d, "vic")
+    d.do("gm", "end_turn", character="boss")
+    d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[4])
+    assert _wounds(d, "boss") == []
+
+
+def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
+    """Set-up: ``ident`` already carries wounds of ``tiers`` (plain ones, no effect left attached)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    wounds = tuple(Wound(tier=t, id=f"w{i + 1}") for i, t in enumerate(tiers))
+    people[ident] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
+    )
+    d.patch(people=people)
+
+
+# -- resting (src 1004-1006) ------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-COMBAT-033")
+def test_a_full_rest_reduces_up_to_guts_wounds_while_two_remain() -> None:
+    # src 1006: a full rest extends the healing "to a number of conditions or wound reductions equal
+    # to one's Guts stat"; src 1004: a wound reduction needs "at least two wounds". Vic (Guts 4) with
+    # three plain lesser wounds rests the full turn and makes the Guts roll (5): two reductions (3 -> 2
+    # -> 1 wound); the third would leave him with one wound, which no longer qualifies.
+    d = _fight(sheet("boss", "Boss", "notable"), vic=sheet("vic", "Vic", guts=4))
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", full=True, reduce=True, restore=["stamina"], dice=[5])
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-COMBAT-033")
+def test_a_full_rest_reduces_moderates_step_by_step() -> None:
+    # src 1006 with src 1004: "from moderate to lesser, lesser to healthy", Guts-many times. Vic (Guts 3)
+    # with two moderates: three reductions: the first moderate to lesser, that lesser healed (two
+    # wounds still there before it), and with one wound left the third does not qualify.
+    d = _fight(sheet("boss", "Boss", "notable"))
+    _hurt(d, "vic", WoundTier.MODERATE, WoundTier.MODERATE)
+    d.do("ann", "rest", character="vic", full=True, reduce=True, restore=["stamina"], dice=[5])
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-COMBAT-033")
+def test_a_rest_action_reduces_one_wound_only() -> None:
+    # src 1004: the rest action's single Guts success goes to one reduction.
+    d = _fight(sheet("boss", "Boss", "notable"))
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", reduce=True, restore=["stamina"], dice=[5])
+    assert _wounds(d, "vic") == [WoundTier.LESSER, WoundTier.LESSER]
+
+
+# -- wounds and dying (src 610, 794-798, 875) -------------------------------------------------------
+
+
+def _boss_first(vic: dict[str, Any] | None = None) -> Driver:
+    """The boss (notable, Brawn 5) acts first (6 + 6 + 1... see the dice), then Vic."""
+    return _fight(sheet("boss", "Boss", "notable", brawn=5), vic=vic, dice=[1, 6])
+
+
+def _boss_hits_vic(d: Driver, damage: str, tier: str, face: int) -> None:
+    """The boss hits Vic (6 + 2 = 8) and Vic takes it; the effect die is ``face``."""
+    d.do("gm", "attack", character="boss", target="vic", damage=damage, tier=tier, dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[face])
+
+
+@pytest.mark.rules("WD-WOUND-011")
+def test_a_track_filled_with_criticals_is_death_outright() -> None:
+    # src 798: "those with wound slots filled with critical wounds will outright die". Vic has Guts 1:
+    # one slot; a critical pierce (1-3, "placed in dying state", src 718) fills it with a critical.
+    d = _boss_first(sheet("vic", "Vic", guts=1))
+    _boss_hits_vic(d, "pierce", "critical", 1)
+    assert _standing(d, "vic") is Standing.DEAD
