@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -207,10 +208,10 @@ def _boss_first(vic: dict[str, Any] | None = None) -> Driver:
     return _fight(sheet("boss", "Boss", "notable", brawn=5), vic=vic, dice=[1, 6])
 
 
-def _boss_hits_vic(d: Driver, damage: str, tier: str, face: int) -> None:
-    """The boss hits Vic (6 + 2 = 8) and Vic takes it; the effect die is ``face``."""
+def _boss_hits_vic(d: Driver, damage: str, tier: str, *dice: int) -> None:
+    """The boss hits Vic (6 + 2 = 8) and Vic takes it; ``dice``: the stay-up roll if any, the effect."""
     d.do("gm", "attack", character="boss", target="vic", damage=damage, tier=tier, dice=[6])
-    d.answer("ann", "react-vic", "take", dice=[face])
+    d.answer("ann", "react-vic", "take", dice=list(dice))
 
 
 @pytest.mark.rules("WD-WOUND-011")
@@ -220,3 +221,104 @@ def test_a_track_filled_with_criticals_is_death_outright() -> None:
     d = _boss_first(sheet("vic", "Vic", guts=1))
     _boss_hits_vic(d, "pierce", "critical", 1)
     assert _standing(d, "vic") is Standing.DEAD
+
+
+@pytest.mark.rules("WD-COMBAT-034", "WD-COMBAT-033", "WD-COMBAT-032")
+def test_a_full_rest_sheds_the_named_condition_and_spends_the_rest_on_wounds() -> None:
+    # src 1006: Guts-many "conditions or wound reductions". Vic (Guts 3) is Pained and carries three
+    # plain lesser wounds; resting the full turn with a 5 he eases one wound, sheds the pain he names
+    # and eases a second wound: one lesser wound and no pain are left.
+    d = _fight(sheet("boss", "Boss", "notable"))
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
+    people = dict(d.state.people)
+    vic = people["vic"]
+    people["vic"] = vic.model_copy(update={"conditions": (condition(Status.PAINED_PHYSICAL, "vic"),)})
+    d.patch(people=people)
+    shed = ["pained_physical"]
+    d.do("ann", "rest", character="vic", full=True, reduce=True, remove=shed, restore=["focus"], dice=[5])
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+    assert _names(d, "vic") == []
+
+
+@pytest.mark.rules("WD-NPC-004", "WD-EQUIP-011", "WD-WOUND-004")
+def test_a_generic_in_armor_drops_only_when_its_own_guts_worth_of_wounds_land() -> None:
+    # src 1032: armor "acts as an additional wound slot, taking one hit", and conventional damage to
+    # it "doesn't have any consequence"; src 304: a generic drops at wounds equal to its Guts. A Guts 2
+    # thug in one armor: the first cut lands on the armor, two more drop him.
+    d = _fight({**sheet("thug", "Thug", "generic", guts=2), "armor": 1})
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6])
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    assert _standing(d, "thug") is Standing.UP
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "attack", character="vic", target="thug", damage="cut", dice=[6, 1])
+    assert _standing(d, "thug") is Standing.DOWN
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-WOUND-005")
+def test_great_morale_buys_up_a_failed_stay_up_roll() -> None:
+    # src 453/479: at a positive step +k a character may lower morale one step to count a roll as
+    # 2 + k (PROPOSED: any of one's own rolls). Vic at Great (+2) fills his one slot (Guts 1, -2) and
+    # rolls a 1 to stay up: -1, down; spending the step counts it as a 4: 3+ holds, he stays up.
+    d = _boss_first(sheet("vic", "Vic", guts=1))
+    d.do("gm", "change_morale", character="vic", steps=2)
+    _boss_hits_vic(d, "cut", "lesser", 1, 1)  # the stay-up 1, the effect 1 (none)
+    d.do("ann", "spend_morale", character="vic")
+    assert _standing(d, "vic") is Standing.UP
+    assert d.state.people["vic"].morale == 1
+
+
+def _doc_vic_boss(vic: dict[str, Any]) -> Driver:
+    """Doc (Bob's PC, Dex 4, Know 4: +2 a Medical roll) acts first, then the boss, then Vic."""
+    d = table()
+    add(d, "ann", vic)
+    add(d, "bob", sheet("doc", "Doc", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6, 6])  # Vic 6 + 1, Doc 8 + 6, the boss 6 + 6 (Doc a PC: ahead)
+    return d
+
+
+def _knock_out(d: Driver) -> None:
+    """From the start (Doc's turn): Doc passes and the boss's lesser cut knocks Vic (Guts 1) out."""
+    d.do("bob", "end_turn", character="doc")
+    _boss_hits_vic(d, "cut", "lesser", 1, 1)  # Guts 1 (-2): 1 - 2 < 3, out; the effect 1: none
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="boss")
+    assert d.state.fight.turn.actor == "doc"  # Vic, unconscious, is passed over
+
+
+@pytest.mark.rules("WD-WOUND-005", "WD-WOUND-007", "WD-WOUND-003")
+@pytest.mark.parametrize(("face", "standing"), [(1, Standing.DYING), (6, Standing.UNCONSCIOUS)])
+def test_a_wound_on_the_unconscious_asks_the_check_again_and_all_moderate_is_dying(
+    face: int, standing: Standing
+) -> None:
+    # src 794: with no space empty, "any time they take a wound thereafter they'll need to check
+    # again, with a -1 for each time they've rolled"; src 610: "If all X spots are filled with
+    # moderate wounds (these displace lessers once the track is full), then they pass out and are at
+    # risk of dying". Vic (Guts 1, -2), out with a lesser after one check, takes a moderate cut: it
+    # displaces the lesser and he checks at -1: 1 - 3 fails, all moderate: dying; 6 - 3 = 3 holds
+    # (he is still out: only Recovery or Medical rouses him, src 794).
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
+    _knock_out(d)
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="moderate", dice=[6, face, 1])
+    assert _standing(d, "vic") is standing
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
+
+
+@pytest.mark.rules("WD-STATUS-014", "WD-WOUND-005", "WD-WOUND-007")
+def test_a_death_sentence_escalating_the_unconscious_ones_lesser_asks_the_check_and_can_start_dying() -> None:
+    # src 875: Death Sentence, "when full, lesser wounds escalate to moderate one by one"; src 794: each
+    # wound on a full track asks the check again. Vic (Guts 1), out with a lesser and under a death
+    # sentence: at the round's end the lesser becomes a moderate and he checks at -1: 2 - 3 fails,
+    # every slot moderate: dying (src 610).
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
+    _knock_out(d)
+    people = dict(d.state.people)
+    vic = people["vic"]
+    people["vic"] = vic.model_copy(update={"conditions": (condition(Status.DEATH_SENTENCE, "vic"),)})
+    d.patch(people=people)
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss", dice=[2])  # the round ends: the escalation's check
+    assert _wounds(d, "vic") == [WoundTier.MODERATE]
+    assert _standing(d, "vic") is Standing.DYING

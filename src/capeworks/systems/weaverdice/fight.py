@@ -243,11 +243,10 @@ def _round_end(b: Builder, round_: int) -> None:
                     people=(worse,),
                 )
             )
-            if worse.track.standing is Standing.UP:  # a wound on a full track: check again (src 794)
+            if worse.track.standing in (Standing.UP, Standing.UNCONSCIOUS):  # check again (src 794)
                 stay_up(b, p.id)
-        elif (
-            p.track.standing is Standing.UP
-        ):  # nothing left to worsen: the round's wound, a check (src 794, 875)
+        elif p.track.standing in (Standing.UP, Standing.UNCONSCIOUS):
+            # nothing left to worsen: the round's wound, a check (src 794, 875)
             take_wound(b, p.id, WoundTier.LESSER, None, cause="death_sentence", roll_effect=False)
     died: list[str] = []
     changed: list[Combatant] = []
