@@ -322,3 +322,25 @@ def test_a_death_sentence_escalating_the_unconscious_ones_lesser_asks_the_check_
     d.do("gm", "end_turn", character="boss", dice=[2])  # the round ends: the escalation's check
     assert _wounds(d, "vic") == [WoundTier.MODERATE]
     assert _standing(d, "vic") is Standing.DYING
+
+
+@pytest.mark.rules("WD-WOUND-009", "WD-WOUND-008", "WD-WOUND-010")
+def test_medical_care_begun_on_the_unconscious_needs_12_once_they_are_dying() -> None:
+    # src 794: rousing the unconscious is a lengthy Medical check "with a difficulty of 8"; src 796: the
+    # dying need "a Medical check with cumulative rolls totaling 12". Doc's first roll on the unconscious
+    # Vic makes 4 of 8; the boss's moderate cut then leaves Vic dying (as above). Doc's next 4 brings
+    # the total to 8: short of 12, Vic is still dying; a third roll of 4 saves him.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
+    _knock_out(d)
+    d.do("bob", "medical", character="doc", patient="vic", dice=[2])  # 2 + 2 = 4 of 8
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="moderate", dice=[6, 1, 1])
+    assert _standing(d, "vic") is Standing.DYING
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])  # the cut's Bleeding stands
+    d.do("gm", "end_turn", character="boss")
+    d.do("bob", "medical", character="doc", patient="vic", dice=[2])  # 4 more: 8
+    assert _standing(d, "vic") is Standing.DYING
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss")
+    d.do("bob", "medical", character="doc", patient="vic", dice=[2])  # 12
+    assert _standing(d, "vic") is Standing.UP
