@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.helpers import add, sheet, table
+from tests.systems.weaverdice.test_referee_combat import _names
+from tests.systems.weaverdice.test_referee_pass4 import _avail, _with, _wounds
 
 
 def _fight(*more: dict[str, Any], vic: dict[str, Any] | None = None, dice: list[int] | None = None) -> Driver:
@@ -32,20 +33,8 @@ def _fight(*more: dict[str, Any], vic: dict[str, Any] | None = None, dice: list[
     return d
 
 
-def _wounds(d: Driver, ident: str) -> list[WoundTier]:
-    return [w.tier for w in d.state.people[ident].track.wounds]
-
-
 def _standing(d: Driver, ident: str) -> Standing:
     return d.state.people[ident].track.standing
-
-
-def _avail(d: Driver, ident: str, pool: Pool) -> int:
-    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
-
-
-def _names(d: Driver, ident: str) -> list[Status]:
-    return [c.name for c in d.state.people[ident].conditions]
 
 
 # -- defense scores by tier; generics and bystanders going down (src 596, 304, 306, 800) ------------
@@ -230,10 +219,7 @@ def test_a_full_rest_sheds_the_named_condition_and_spends_the_rest_on_wounds() -
     # and eases a second wound: one lesser wound and no pain are left.
     d = _fight(sheet("boss", "Boss", "notable"))
     _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.LESSER)
-    people = dict(d.state.people)
-    vic = people["vic"]
-    people["vic"] = vic.model_copy(update={"conditions": (condition(Status.PAINED_PHYSICAL, "vic"),)})
-    d.patch(people=people)
+    _with(d, "vic", Status.PAINED_PHYSICAL)
     shed = ["pained_physical"]
     d.do("ann", "rest", character="vic", full=True, reduce=True, remove=shed, restore=["focus"], dice=[5])
     assert _wounds(d, "vic") == [WoundTier.LESSER]
@@ -314,10 +300,7 @@ def test_a_death_sentence_escalating_the_unconscious_ones_lesser_asks_the_check_
     # every slot moderate: dying (src 610).
     d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
     _knock_out(d)
-    people = dict(d.state.people)
-    vic = people["vic"]
-    people["vic"] = vic.model_copy(update={"conditions": (condition(Status.DEATH_SENTENCE, "vic"),)})
-    d.patch(people=people)
+    _with(d, "vic", Status.DEATH_SENTENCE)
     d.do("bob", "end_turn", character="doc")
     d.do("gm", "end_turn", character="boss", dice=[2])  # the round ends: the escalation's check
     assert _wounds(d, "vic") == [WoundTier.MODERATE]
@@ -344,3 +327,62 @@ def test_medical_care_begun_on_the_unconscious_needs_12_once_they_are_dying() ->
     d.do("gm", "end_turn", character="boss")
     d.do("bob", "medical", character="doc", patient="vic", dice=[2])  # 12
     assert _standing(d, "vic") is Standing.UP
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-WOUND-005")
+def test_roused_by_recovery_the_next_wound_checks_at_the_penalty_already_earned() -> None:
+    # src 610: after passing out, "starting on the next round they can try to recover. If they do, they
+    # maintain the penalties for rolls to stay in the fight". Vic (Guts 1, -2) fails his first check
+    # (one made, -1 now): out. Next round he spends Recovery and rolls 6: 6 - 2 - 1 = 3, up. The boss's
+    # next cut asks the check at the -1 he kept: 5 - 2 - 1 = 2 fails (reset, 5 - 2 = 3 would hold).
+    # Whether the rousing roll itself adds a -1 the seed leaves open; WD-WOUND-008 keeps the penalty.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
+    _knock_out(d)
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss")
+    d.do("ann", "get_up", character="vic", dice=[6])  # round 3, Doc's turn: Vic's try is his own
+    assert _standing(d, "vic") is Standing.UP
+    assert _avail(d, "vic", Pool.RECOVERY) == 0  # Guts 1: one dot, spent
+    d.do("bob", "end_turn", character="doc")
+    _boss_hits_vic(d, "cut", "lesser", 5, 1)
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+
+
+@pytest.mark.rules("WD-WOUND-008")
+def test_the_unconscious_cannot_try_to_get_up_in_the_round_they_fell() -> None:
+    # src 610: "they pass out, and starting on the next round they can try to recover". Vic falls on
+    # the boss's turn; his own turn later that round is passed over, and a try made then is refused.
+    d = _boss_first(sheet("vic", "Vic", guts=1))
+    _boss_hits_vic(d, "cut", "lesser", 1, 1)
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.refuse("ann", "get_up", character="vic", dice=[6], rule="WD-WOUND-008")
+    assert _avail(d, "vic", Pool.RECOVERY) == 1  # Guts 1: his one dot unspent
+
+
+@pytest.mark.rules("WD-WOUND-009", "WD-WOUND-007")
+def test_a_wound_on_the_dying_asks_no_check_and_keeps_the_clock() -> None:
+    # src 796: the dying "must either spend a dot of Recovery to make a Guts roll ... or recieve aid";
+    # nothing in the seed makes a further wound change that state: no stay-up roll (the track's check
+    # is for staying in the fight, src 794), and the dying clock keeps the round it started.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=1))
+    d.do("bob", "end_turn", character="doc")
+    _boss_hits_vic(d, "cut", "moderate", 1, 1)  # 1 - 2 < 3 with every slot moderate: dying
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert _standing(d, "vic") is Standing.DYING
+    since = d.state.people["vic"].track.dying_since
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="moderate", dice=[6, 3])
+    assert _standing(d, "vic") is Standing.DYING
+    assert d.state.people["vic"].track.dying_since == since
+
+
+@pytest.mark.rules("WD-EFFORT-005", "WD-COMBAT-032", "WD-EFFORT-008")
+def test_the_recovery_dot_that_sheds_an_effect_can_come_back_with_the_same_rest() -> None:
+    # src 616: a troublesome effect "can be shucked off during a rest action mid-encounter by spending
+    # the same (and may be simultaneously recovered, if desired)". Vic, Pained, spends a Recovery dot to
+    # shed it and takes the rest's dot back as Recovery: still 3 Recovery, no pain. His Guts roll (1)
+    # fails and removes nothing else.
+    d = _fight(sheet("boss", "Boss", "notable"))
+    _with(d, "vic", Status.PAINED_PHYSICAL)
+    d.do("ann", "rest", character="vic", shed=["pained_physical"], restore=["recovery"], dice=[1])
+    assert _names(d, "vic") == []
+    assert _avail(d, "vic", Pool.RECOVERY) == 3
