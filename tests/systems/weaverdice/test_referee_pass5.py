@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wfx_outcome import StatLasting, StatLoss
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_referee_combat import _names
@@ -386,3 +387,51 @@ def test_the_recovery_dot_that_sheds_an_effect_can_come_back_with_the_same_rest(
     d.do("ann", "rest", character="vic", shed=["pained_physical"], restore=["recovery"], dice=[1])
     assert _names(d, "vic") == []
     assert _avail(d, "vic", Pool.RECOVERY) == 3
+
+
+# -- the turns of the unconscious (src 563) ---------------------------------------------------------
+
+
+def _out_on_a_full_track(d: Driver) -> None:
+    """From the start (Doc's turn): the boss's two lesser cuts fill Vic's track (Guts 2) and his check
+    fails (1 - 1 < 3): out."""
+    d.do("bob", "end_turn", character="doc")
+    _boss_hits_vic(d, "cut", "lesser", 1)
+    _boss_hits_vic(d, "cut", "lesser", 1, 1)
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+
+
+@pytest.mark.rules("WD-WFX-020", "WD-COMBAT-002", "WD-WOUND-005")
+def test_an_ongoing_burn_still_wounds_the_unconscious_at_the_end_of_his_turn() -> None:
+    # src 563: the order loops "with the unconscious and dying doing nothing except perhaps rolling to
+    # get back up": their turns still come round, empty. src 764: Moderate Burn 5-6, "suffer an
+    # additional wound at the end of each turn (rest to stop)" (WD-WFX-020 PROPOSED: each of the
+    # victim's own turns). Vic, burning, is knocked out on the boss's turn; as his own empty turn ends
+    # the fire wounds him again (a lesser on his full track: nothing added, but the check is asked
+    # again, src 794: 2 - 1 - 1 fails; a lesser is left, he stays out).
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=2))
+    _with(d, "vic", Status.ONGOING_DAMAGE)
+    _out_on_a_full_track(d)
+    checks = d.state.people["vic"].track.checks
+    d.do("gm", "end_turn", character="boss", dice=[2])  # Vic's turn passes: the burn's check
+    assert d.state.fight.turn.actor == "doc"
+    burned = [e for e in d.events if e.type == "weaverdice.wound_taken" and e.payload.cause == "ongoing"]
+    assert [e.payload.character for e in burned] == ["vic"]
+    assert d.state.people["vic"].track.checks == checks + 1
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-COMBAT-002")
+def test_points_a_shock_drained_come_back_as_the_unconscious_ones_turn_passes() -> None:
+    # src 770-772: Moderate Shock 5-6 drains attribute points temporarily, "Gain 1 back each turn";
+    # src 563: the unconscious keep their (empty) turns. Vic, 2 Athletics drained, is out: as his turn
+    # passes one point comes back.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=2))
+    people = dict(d.state.people)
+    loss = StatLoss(stat=Stat.ATHLETICS, points=2, lasting=StatLasting.DRAINED)
+    people["vic"] = people["vic"].model_copy(
+        update={"drained": (loss,), "temporary_loss": {Stat.ATHLETICS: 2}}
+    )
+    d.patch(people=people)
+    _out_on_a_full_track(d)
+    d.do("gm", "end_turn", character="boss")  # Vic's turn passes
+    assert d.state.people["vic"].temporary_loss == {Stat.ATHLETICS: 1}

@@ -150,7 +150,13 @@ def next_turn(b: Builder, fight: Fight) -> None:
     if actor is not None:
         _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
+    before = fight.order
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
+    wrapped = TurnPoint.ROUND_END in points
+    # the unconscious and dying keep their turns, empty (src 563): theirs end as the order passes them
+    _passed_down(
+        b, before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index]
+    )
     if TurnPoint.ROUND_END in points:
         caught = any(x.name == Status.SURPRISED for p in b.state.people.values() for x in p.conditions)
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
@@ -164,6 +170,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
+    if wrapped:
+        _passed_down(b, order.order[: order.index])
     if owed and actor is not None:
         order = _owed_delay(b, order, actor)
     nxt = order.current
@@ -181,6 +189,18 @@ def next_turn(b: Builder, fight: Fight) -> None:
             ended=tuple(ended),
         )
     )
+
+
+def _passed_down(b: Builder, passed: Iterable[str]) -> None:
+    """The turns of the unconscious and dying the order passes over end all the same (src 563: they
+    do "nothing except perhaps rolling to get back up"): ongoing burns wound them and drained points
+    come back (WD-WFX-020, WD-WFX-021); a Delayed or Surprised combatant's turn is moved, not passed."""
+    for ident in passed:
+        c = b.state.people.get(ident)
+        if c is None or c.track.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
+            continue
+        _ticks(b, TurnPoint.TURN_END, ident)
+        _regain(b, ident, resting=False)
 
 
 def _regain(b: Builder, ident: str, *, resting: bool) -> None:
