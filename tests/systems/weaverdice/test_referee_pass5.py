@@ -435,3 +435,25 @@ def test_points_a_shock_drained_come_back_as_the_unconscious_ones_turn_passes() 
     _out_on_a_full_track(d)
     d.do("gm", "end_turn", character="boss")  # Vic's turn passes
     assert d.state.people["vic"].temporary_loss == {Stat.ATHLETICS: 1}
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-COMBAT-016", "WD-COMBAT-002")
+def test_half_actions_next_turn_are_spent_on_the_turn_passed_unconscious() -> None:
+    # src 766: Moderate Shock 1-2, "Target can only take half the actions next turn"; src 563: the
+    # unconscious keep their turns and do nothing in them. Vic is shocked (2) and then knocked out on
+    # the boss's turn: his next turn passes while he is out. Back up in round 2 (Recovery, a 6: 6 - 1 -
+    # 1 = 4), his round-2 turn has both its actions.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=2))
+    d.do("bob", "end_turn", character="doc")
+    _boss_hits_vic(d, "shock", "moderate", 2)
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert Status.HALF_ACTIONS in _names(d, "vic")
+    _boss_hits_vic(d, "cut", "lesser", 1, 1)  # the track full (Guts 2): 1 - 1 < 3, out
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="boss")  # Vic's round-1 turn passes
+    d.do("ann", "get_up", character="vic", dice=[6])
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss")
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)  # the second action: not halved

@@ -154,8 +154,10 @@ def next_turn(b: Builder, fight: Fight) -> None:
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
     wrapped = TurnPoint.ROUND_END in points
     # the unconscious and dying keep their turns, empty (src 563): theirs end as the order passes them
-    _passed_down(
-        b, before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index]
+    ended += _passed_down(
+        b,
+        before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index],
+        round_=round_,
     )
     if TurnPoint.ROUND_END in points:
         caught = any(x.name == Status.SURPRISED for p in b.state.people.values() for x in p.conditions)
@@ -171,7 +173,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
     if wrapped:
-        _passed_down(b, order.order[: order.index])
+        ended += _passed_down(b, order.order[: order.index], round_=order.round)
     if owed and actor is not None:
         order = _owed_delay(b, order, actor)
     nxt = order.current
@@ -191,16 +193,20 @@ def next_turn(b: Builder, fight: Fight) -> None:
     )
 
 
-def _passed_down(b: Builder, passed: Iterable[str]) -> None:
+def _passed_down(b: Builder, passed: Iterable[str], *, round_: int) -> list[str]:
     """The turns of the unconscious and dying the order passes over end all the same (src 563: they
-    do "nothing except perhaps rolling to get back up"): ongoing burns wound them and drained points
-    come back (WD-WFX-020, WD-WFX-021); a Delayed or Surprised combatant's turn is moved, not passed."""
+    do "nothing except perhaps rolling to get back up"): what ends at their turn's end ends (half
+    actions "next turn"), ongoing burns wound them and drained points come back (WD-WFX-020,
+    WD-WFX-021); a Delayed or Surprised combatant's turn is moved, not passed. Returns what ended."""
+    ended: list[str] = []
     for ident in passed:
         c = b.state.people.get(ident)
         if c is None or c.track.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
             continue
+        ended += _expire_all(b, TurnPoint.TURN_END, holder=ident, round_=round_)
         _ticks(b, TurnPoint.TURN_END, ident)
         _regain(b, ident, resting=False)
+    return ended
 
 
 def _regain(b: Builder, ident: str, *, resting: bool) -> None:
