@@ -457,3 +457,45 @@ def test_half_actions_next_turn_are_spent_on_the_turn_passed_unconscious() -> No
     assert d.state.fight.turn.actor == "vic"
     d.do("ann", "move", character="vic", feet=10)
     d.do("ann", "move", character="vic", feet=10)  # the second action: not halved
+
+
+# -- held in a grapple (src 932-990) ----------------------------------------------------------------
+
+
+def _vic_holds_the_boss() -> Driver:
+    """Vic (Brawn 5, Guts 1) grabs the boss (6 + 2 against DS 4) and the boss takes it; a thug (Brawn
+    5) acts between them: order Vic, thug, boss."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=1, brawn=5))
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    add(d, "gm", sheet("thug", "Thug", "generic", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    assert d.state.fight.order.order == ("vic", "thug", "boss")
+    d.do("ann", "grab", character="vic", target="boss", dice=[6])
+    d.answer("gm", "react-boss", "take")
+    assert list(d.state.grapples) == ["vic>boss"]
+    d.do("ann", "end_turn", character="vic")
+    return d
+
+
+@pytest.mark.rules("WD-GRAPPLE-010", "WD-GRAPPLE-003")
+def test_the_one_held_cannot_walk_out_of_the_grapple() -> None:
+    # src 990: "the defender must win all ongoing grapples to free themselves"; src 950: only the
+    # grappler moves the target (Drag, "moving with them, maintaining hold"). Held by Vic, the boss
+    # cannot simply move away on his turn.
+    d = _vic_holds_the_boss()
+    d.do("gm", "end_turn", character="thug")
+    d.refuse("gm", "move", character="boss", feet=10, rule="WD-GRAPPLE-010")
+    assert list(d.state.grapples) == ["vic>boss"]
+
+
+@pytest.mark.rules("WD-GRAPPLE-010", "WD-COMBAT-002")
+def test_an_unconscious_holder_holds_nobody() -> None:
+    # src 563: the unconscious do nothing; a grip needs someone awake to keep it (src 936: the checks
+    # are made each round). The thug's cut knocks Vic (Guts 1) out: the boss walks free.
+    d = _vic_holds_the_boss()
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the check 1 - 2 fails; the effect 1: none
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "move", character="boss", feet=10)

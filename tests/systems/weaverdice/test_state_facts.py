@@ -155,7 +155,9 @@ def test_what_players_receive__is_a_part_of_what_the_copies_held_in_the_same_eve
     """Players see nothing new: in every event they receive (a hidden NPC's fight among them), each
     fact gives only values the whole copy of version 3 held there (the copy's default-valued fields
     written out)."""
-    played = referee_session(4, "referee").played()
+    # seed 3: a walk long enough for 300 comparisons since a held character may no longer walk out of
+    # a grapple (WD-GRAPPLE-010; seed 4's walk fell to 273)
+    played = referee_session(3, "referee").played()
     assert any(c.hidden for c in played.state.people.values())
     old = _as_version_3(played.log)
     compared = 0

@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.holds import held_by
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import Ground, Leg, move_cost, turn_movement
 from capeworks.systems.weaverdice.powers import passive_totals
@@ -335,6 +336,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     me, sheet = person(state, c.character), state.sheet(c.character)
     if st.is_pinned(me.conditions, c.character):
         raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place by the object stuck in them.")
+    if held_by(state, c.character):
+        raise RuleViolation("WD-GRAPPLE-010", f"{me.name} is held fast: win the grapple to get free first.")
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
     b = Builder(state, context, dice)
