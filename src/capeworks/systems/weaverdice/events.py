@@ -719,6 +719,8 @@ class Rested(Changes):
     check: CheckRoll | None
     removed: tuple[str, ...] = ()
     reduced: WoundTier | None = None
+    #: a full rest's further wound reductions after ``reduced`` (WD-COMBAT-034)
+    eased: tuple[WoundTier, ...] = Field(default=(), exclude_if=lambda v: not v)
     restored: dict[Pool, int] = Field(default_factory=dict)
     fight: Fight | None = _given()
     #: a failed rest roll high morale may still buy up (WD-MORALE-003)

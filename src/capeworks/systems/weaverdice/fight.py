@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
+from capeworks.systems.weaverdice.holds import held_by
 from capeworks.systems.weaverdice.morale import spend_value
 from capeworks.systems.weaverdice.movement import Ground, Leg, move_cost, turn_movement
 from capeworks.systems.weaverdice.powers import passive_totals
@@ -150,7 +151,15 @@ def next_turn(b: Builder, fight: Fight) -> None:
     if actor is not None:
         _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
+    before = fight.order
     order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
+    wrapped = TurnPoint.ROUND_END in points
+    # the unconscious and dying keep their turns, empty (src 563): theirs end as the order passes them
+    ended += _passed_down(
+        b,
+        before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index],
+        round_=round_,
+    )
     if TurnPoint.ROUND_END in points:
         caught = any(x.name == Status.SURPRISED for p in b.state.people.values() for x in p.conditions)
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
@@ -164,6 +173,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
+    if wrapped:
+        ended += _passed_down(b, order.order[: order.index], round_=order.round)
     if owed and actor is not None:
         order = _owed_delay(b, order, actor)
     nxt = order.current
@@ -181,6 +192,22 @@ def next_turn(b: Builder, fight: Fight) -> None:
             ended=tuple(ended),
         )
     )
+
+
+def _passed_down(b: Builder, passed: Iterable[str], *, round_: int) -> list[str]:
+    """The turns of the unconscious and dying the order passes over end all the same (src 563: they
+    do "nothing except perhaps rolling to get back up"): what ends at their turn's end ends (half
+    actions "next turn"), ongoing burns wound them and drained points come back (WD-WFX-020,
+    WD-WFX-021); a Delayed or Surprised combatant's turn is moved, not passed. Returns what ended."""
+    ended: list[str] = []
+    for ident in passed:
+        c = b.state.people.get(ident)
+        if c is None or c.track.standing not in (Standing.UNCONSCIOUS, Standing.DYING):
+            continue
+        ended += _expire_all(b, TurnPoint.TURN_END, holder=ident, round_=round_)
+        _ticks(b, TurnPoint.TURN_END, ident)
+        _regain(b, ident, resting=False)
+    return ended
 
 
 def _regain(b: Builder, ident: str, *, resting: bool) -> None:
@@ -243,11 +270,10 @@ def _round_end(b: Builder, round_: int) -> None:
                     people=(worse,),
                 )
             )
-            if worse.track.standing is Standing.UP:  # a wound on a full track: check again (src 794)
+            if worse.track.standing in (Standing.UP, Standing.UNCONSCIOUS):  # check again (src 794)
                 stay_up(b, p.id)
-        elif (
-            p.track.standing is Standing.UP
-        ):  # nothing left to worsen: the round's wound, a check (src 794, 875)
+        elif p.track.standing in (Standing.UP, Standing.UNCONSCIOUS):
+            # nothing left to worsen: the round's wound, a check (src 794, 875)
             take_wound(b, p.id, WoundTier.LESSER, None, cause="death_sentence", roll_effect=False)
     died: list[str] = []
     changed: list[Combatant] = []
@@ -310,6 +336,8 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     me, sheet = person(state, c.character), state.sheet(c.character)
     if st.is_pinned(me.conditions, c.character):
         raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place by the object stuck in them.")
+    if held_by(state, c.character):
+        raise RuleViolation("WD-GRAPPLE-010", f"{me.name} is held fast: win the grapple to get free first.")
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
     b = Builder(state, context, dice)
@@ -502,7 +530,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
         chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
     conditions, track, removed, reduced = _shed(
-        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce
+        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
@@ -514,7 +542,8 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             full=c.full,
             check=check,
             removed=tuple(removed),
-            reduced=reduced,
+            reduced=reduced[0] if reduced else None,
+            eased=tuple(reduced[1:]),
             restored=restore,
             fight=evolve(b.fight or fight, {"turn": turn}),
             chance=chance,
@@ -579,17 +608,24 @@ def _troublesome(me: Combatant, names: Iterable[str]) -> list[str]:
 
 
 def _shed(
-    after: st.RestOutcome, track: Track, successes: int, *, remove: Iterable[str], reduce: bool
-) -> tuple[tuple[st.Condition, ...], Track, list[str], WoundTier | None]:
+    after: st.RestOutcome,
+    track: Track,
+    successes: int,
+    *,
+    remove: Iterable[str],
+    reduce: bool,
+    full: bool = False,
+) -> tuple[tuple[st.Condition, ...], Track, list[str], list[WoundTier]]:
     """Spend a rest's successes: the most minor wound eased if asked, then simple conditions (those
-    named, if any) (WD-COMBAT-032..034)."""
+    named, if any), then a full rest's successes left over on more wound reductions while two wounds
+    remain to qualify (WD-COMBAT-032..034; src 1006, "a number of conditions or wound reductions
+    equal to one's Guts stat"). Returns the tiers of the wounds eased, in order."""
     conditions = after.conditions
     removed: list[str] = []
-    reduced = None
+    reduced: list[WoundTier] = []
     if reduce and successes:
-        attached = {x.wound for x in conditions if x.wound}
-        track, was = track.reduce_most_minor(attached={a for a in attached if a})
-        reduced = was.tier
+        track, was = track.reduce_most_minor(attached={x.wound for x in conditions if x.wound})
+        reduced.append(was.tier)
         successes -= 1
     wanted = [n.strip().lower() for n in remove]
     for cond in after.removable:
@@ -599,6 +635,13 @@ def _shed(
             continue
         conditions = tuple(x for x in conditions if x is not cond)
         removed.append(cond.name)
+        successes -= 1
+    while reduce and full and successes > 0:
+        try:
+            track, was = track.reduce_most_minor(attached={x.wound for x in conditions if x.wound})
+        except RuleViolation:
+            break  # one wound left, or none free of scarring and ongoing conditions
+        reduced.append(was.tier)
         successes -= 1
     return conditions, track, removed, reduced
 
@@ -626,7 +669,7 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
         return
     after = st.rest(me.conditions, chance.who, full=again.full)
     conditions, track, removed, reduced = _shed(
-        after, me.track, again.removals, remove=again.remove, reduce=again.reduce
+        after, me.track, again.removals, remove=again.remove, reduce=again.reduce, full=again.full
     )
     me = evolve(me, {"conditions": conditions, "track": track})
     b.emit(
@@ -636,7 +679,8 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
             full=again.full,
             check=roll,
             removed=tuple(removed),
-            reduced=reduced,
+            reduced=reduced[0] if reduced else None,
+            eased=tuple(reduced[1:]),
             fight=b.fight,
             bought_up=True,
             people=(me,),

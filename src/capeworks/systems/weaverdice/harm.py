@@ -463,6 +463,9 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
         lengthy_turn(b, state, c.character, "medical")
     dc = patient.track.medical_dc(context.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
+    if running.dc != dc:
+        # care begun on the unconscious (8) goes on toward 12 once they are dying (src 794-796)
+        running = evolve(running, {"dc": dc})
     roll, record = roll_check(b, c.character, (Stat.DEXTERITY, Stat.KNOWLEDGE), tn=dc, purpose="medical")
     running = running.add(c.character, roll.total)
     patient = b.person(c.patient)

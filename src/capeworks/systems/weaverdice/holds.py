@@ -79,12 +79,26 @@ __all__ = [
     "fall_cmd",
     "grab",
     "grapple_round",
+    "held_by",
     "reverse",
 ]
 
 
 def _key(holder: str, target: str) -> str:
     return f"{holder}>{target}"
+
+
+def held_by(state: WdState, ident: str) -> list[str]:
+    """Who holds ``ident`` fast: grapplers still up whose hold it has not beaten. The one held must win
+    them all to get free (WD-GRAPPLE-010, src 990); an unconscious or dying holder grips nothing."""
+    return [
+        g.holder
+        for g in state.grapples.values()
+        if g.target == ident
+        and not g.beaten
+        and g.holder in state.people
+        and state.people[g.holder].track.standing is Standing.UP
+    ]
 
 
 def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:

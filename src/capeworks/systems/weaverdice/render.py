@@ -340,6 +340,8 @@ def _rested(p: ev.Rested) -> str:
         parts.append("sheds " + ", ".join(r.replace("_", " ") for r in p.removed))
     if p.reduced is not None:
         parts.append(f"a {p.reduced.word} wound eases")
+    for tier in p.eased:
+        parts.append(f"then a {tier.word} one")
     if p.restored:
         parts.append("restores " + ", ".join(f"{n} {_POOL[k]}" for k, n in p.restored.items()))
     return "; ".join(parts) + "."

@@ -197,7 +197,9 @@ class Track(Frozen):
             return track, Placed(
                 placement=placement, displaced=displaced, effect_roll=effect, standing=Standing.DEAD
             )
-        stay_up = track.full and track.standing is Standing.UP
+        # "any time they take a wound thereafter they'll need to check again" (src 794): the
+        # unconscious too, so a moderate that leaves every slot moderate can start them dying (src 610)
+        stay_up = track.full and track.standing in (Standing.UP, Standing.UNCONSCIOUS)
         return track, Placed(
             placement=placement,
             displaced=displaced,
@@ -219,11 +221,15 @@ class Track(Frozen):
 
     def stay_up(self, *, success: bool, round_: int) -> Track:
         """After a stay-up check: count it; on failure fall unconscious (a lesser on the track)
-        or start dying (WD-WOUND-005..007)."""
+        or start dying (WD-WOUND-005..007). One already unconscious stays so on a success (only
+        Recovery or Medical rouses, src 794), and on a failure with a lesser left keeps the round
+        they fell, when their tries to get up began."""
         checks = self.checks + 1
         if success:
             return evolve(self, {"checks": checks})
         if any(w.tier is WoundTier.LESSER for w in self.wounds):
+            if self.standing is Standing.UNCONSCIOUS:
+                return evolve(self, {"checks": checks})
             return evolve(self, {"checks": checks, "standing": Standing.UNCONSCIOUS, "fell_round": round_})
         return evolve(
             self, {"checks": checks, "standing": Standing.DYING, "dying_since": round_, "fell_round": round_}
