@@ -1,0 +1,49 @@
+"""A second referee's pass over the campaign layer: situations from the seed alone, played at the table.
+
+It goes first to what the first pass (test_camp_referee.py) cites least: low morale in every downtime
+roll, high morale spent on them, training, the day's end, and the shop. Each test is one situation with
+given dice and the outcome the seed demands (its line cited); where the seed is silent the inventory's
+PROPOSED decision is followed.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.test_camp_board import odds
+
+# --- low morale caps every roll of one's own, downtime rolls too (src 453) -------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-CRAFT-002", "WD-CRAFT-003")
+def test_s136_low_morale_caps_each_craft_roll() -> None:
+    """src 453: low morale 'sets a strict cap on die results'; src 1484: each craft attempt is one roll
+    toward the lengthy DC. Poor morale (-2) caps every roll at 5: a low-tier bat rolled 6, 3, 1 adds up
+    to 5 + 3 + 1 = 9, short of DC 10."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=1000, dexterity=3, knowledge=3, morale=-2)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
+    d.do("ann", "craft", character="ada", project="bat", rolls=3, dice=[6, 3, 1])
+    assert camp(d).projects["bat"].rolls == (5, 3, 1)
+    assert camp(d).projects["bat"].result == "failed"
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-CRAFT-003")
+def test_s136b_the_odds_board_prices_a_low_morale_crafters_rolls_under_her_cap() -> None:
+    """src 453, 1484: the chance the board shows is the chance the table then rolls. Poor morale (-2,
+    cap 5), Knowledge 3, a low-tier bat at DC 10: of the 216 ways three d6 fall, those whose faces capped
+    at 5 sum to 10 or more."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=1000, dexterity=3, knowledge=3, morale=-2)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("gm", "start_craft", character="ada", project="bat", item="nail bat", tier="low", price=200)
+    (row,) = [r for r in odds(d, "ann") if r["action"] == "craft"]
+    hits = sum(1 for roll in product(range(1, 7), repeat=3) if sum(min(f, 5) for f in roll) >= 10)
+    assert Fraction(row["exact"]) == Fraction(hits, 216)
+    assert row["roll"] == "1d6 keep the best, each roll, capped at 5"
