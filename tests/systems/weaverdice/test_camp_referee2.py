@@ -16,6 +16,14 @@ import pytest
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
 from tests.systems.weaverdice.test_camp_board import odds
+from tests.systems.weaverdice.test_camp_referee import (
+    card_ids,
+    cards,
+    followers,
+    give_rep,
+    ledger,
+    negotiation,
+)
 
 # --- low morale caps every roll of one's own, downtime rolls too (src 453) -------------------------------
 
@@ -47,3 +55,21 @@ def test_s136b_the_odds_board_prices_a_low_morale_crafters_rolls_under_her_cap()
     hits = sum(1 for roll in product(range(1, 7), repeat=3) if sum(min(f, 5) for f in roll) >= 10)
     assert Fraction(row["exact"]) == Fraction(hits, 216)
     assert row["roll"] == "1d6 keep the best, each roll, capped at 5"
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-FOLLOW-009")
+def test_s137_low_morale_caps_a_journalists_keep_roll_below_7() -> None:
+    """src 1340: self-promoting, 'they may roll to keep a reputation spent during the day, base 7+'; src
+    453: at low morale (-1) results 'after modifiers' are capped at 6. Two Journalists and a 5 make 7,
+    capped to 6: the card is gone."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-1)
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    negotiation(d)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[5, 2])
+    spent = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[5])
+    assert cards(d) == []
+    assert any("5 + 2, capped at 6 against 7+: deed 1 gone" in w for w in d.words())
