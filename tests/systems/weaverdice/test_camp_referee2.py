@@ -73,3 +73,17 @@ def test_s137_low_morale_caps_a_journalists_keep_roll_below_7() -> None:
     d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[5])
     assert cards(d) == []
     assert any("5 + 2, capped at 6 against 7+: deed 1 gone" in w for w in d.words())
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-RECRUIT-001", "WD-RECRUIT-007")
+def test_s138_at_dismal_morale_no_recruit_die_nor_rep_keep_roll_reaches_4() -> None:
+    """src 1608: 'for each 4+, they get one prospective candidate'; src 1671 a tapped rep is kept on 4+;
+    src 453: at Dismal (-4) every result is capped at 3. Social 3 and a tapped rep die: 6, 6, 6, 6 are
+    all 3s, no applicant; the rep's keep roll of 6 is a 3 too, and it is lost."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-4)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[6, 6, 6, 6, 6])
+    assert camp(d).recruitments["r"].openings == 0
+    assert len(cards(d)) == 0

@@ -10,7 +10,9 @@ PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
 rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
 WD-FOLLOW-009), a Fan's card always (WD-FOLLOW-010), milestones
 never (WD-RECRUIT-008); a card must be the recruiter's to play (its owners,
-WD-REP-002) and general (an exclusive card is its group's).
+WD-REP-002) and general (an exclusive card is its group's). The recruiter's
+low morale caps each die and each keep roll, as any roll of theirs
+(WD-MORALE-002, src 453).
 
 The GM presents candidates: their details stay GM-only (a GM-only event; the
 public one names only which details there are) and whether they lack what was
@@ -35,6 +37,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -94,7 +97,8 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     count = sheet.stat(Stat.SOCIAL) + c.rep_dice + c.milestone_dice
     b = Builder(state, ctx, dice)
     roll = dice.roll(count, 6, purpose="recruit")
-    openings = sum(1 for f in roll.faces if f + modifier + bonus >= 4)
+    morale = who.morale  # low morale caps each die and each keep roll (WD-MORALE-002, src 453)
+    openings = sum(1 for f in roll.faces if capped(f + modifier + bonus, morale) >= 4)
     lost = 0
     if rep_used:  # WD-RECRUIT-007: each tapped rep card has a 50% chance to be lost
         tapped = held[:rep_used]
@@ -104,7 +108,8 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             now = phase.number
             journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
             loss = dice.roll(len(chancy), 6, purpose="rep kept?")
-            gone |= {x.id for x, f in zip(chancy, loss.faces, strict=True) if f + journalists <= 3}
+            kept = [capped(f + journalists, morale) >= 4 for f in loss.faces]
+            gone |= {x.id for x, k in zip(chancy, kept, strict=True) if not k}
         lost = len(gone)
         ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
     ledger = evolve(ledger, {"penalty": 0})
