@@ -87,3 +87,19 @@ def test_s138_at_dismal_morale_no_recruit_die_nor_rep_keep_roll_reaches_4() -> N
     d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[6, 6, 6, 6, 6])
     assert camp(d).recruitments["r"].openings == 0
     assert len(cards(d)) == 0
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-RECRUIT-011")
+def test_s139_at_dismal_morale_vetting_sees_nothing() -> None:
+    """src 1712: the recruiter's Knowledge is rolled behind the scenes for each detail, 4+, +2 asked;
+    src 453: at Dismal (-4) it is capped at 3. Knowledge 5 (+2) and an asked detail: 6 + 4 = 10 is 3."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=5, social=3)
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", dice=[6, 1, 1])
+    d.do("gm", "change_morale", character="ada", steps=-4)
+    brute = {"power": "brute"}
+    d.do("gm", "present_candidate", recruitment="r", candidate="trog", name="Troglodyte", details=brute)
+    d.do("ann", "ask", character="ada", candidate="trog", detail="power")
+    d.do("gm", "vet_candidates", recruitment="r", dice=[6])
+    assert camp(d).candidates["trog"].revealed == ()

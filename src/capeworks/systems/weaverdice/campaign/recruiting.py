@@ -18,9 +18,9 @@ The GM presents candidates: their details stay GM-only (a GM-only event; the
 public one names only which details there are) and whether they lack what was
 sought is rolled behind the screen (20%, WD-RECRUIT-003). The recruiter may
 ask Social-score questions (WD-RECRUIT-013); the GM then rolls the recruiter's
-Knowledge per detail behind the screen, 4+ reveals it, +2 where asked
-(WD-RECRUIT-011); only revealed values ever reach a player. A candidate never
-outranks the recruiter in milestones, skills or rep (WD-RECRUIT-005).
+Knowledge per detail behind the screen, 4+ reveals it, +2 where asked, under
+their low-morale cap (WD-RECRUIT-011, WD-MORALE-002); only revealed values ever
+reach a player. A candidate never outranks the recruiter in milestones, skills or rep (WD-RECRUIT-005).
 """
 
 from __future__ import annotations
@@ -227,6 +227,7 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
         raise RuleViolation("WD-RECRUIT-011", "There are no candidates to look over yet.")
     sheet = state.sheet(r.recruiter)
     mod = sheet.modifier(Stat.KNOWLEDGE)
+    morale = state.people[r.recruiter].morale  # the roll is the recruiter's: their low morale caps it
     b = Builder(state, ctx, dice)
     lines: list[str] = []
     shown: dict[str, dict[str, str]] = {}
@@ -235,7 +236,7 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
         shown[ident] = {}
         for detail, value in cand.details.items():
             face = dice.roll(1, 6, purpose=f"{cand.name}: {detail}").faces[0]
-            total = face + mod + (2 if detail in cand.asked else 0)
+            total = capped(face + mod + (2 if detail in cand.asked else 0), morale)  # WD-MORALE-002
             lines.append(f"{cand.name} {detail}: {total}")
             if total >= ctx.config.default_tn:
                 shown[ident][detail] = value
