@@ -13,6 +13,7 @@ from itertools import product
 
 import pytest
 
+from capeworks.systems.weaverdice.vocab import Stat
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
 from tests.systems.weaverdice.test_camp_board import odds
@@ -103,3 +104,23 @@ def test_s139_at_dismal_morale_vetting_sees_nothing() -> None:
     d.do("ann", "ask", character="ada", candidate="trog", detail="power")
     d.do("gm", "vet_candidates", recruitment="r", dice=[6])
     assert camp(d).candidates["trog"].revealed == ()
+
+
+# --- rest and recuperate (src 1994-2013) ------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-REST-001", "WD-REST-002")
+def test_s140_a_rest_gives_back_lost_guts_before_counting_its_guts_rolls() -> None:
+    """src 2001-2005: a rest 'will automatically ... Restores standard -X damage to ability scores', 'Then,
+    a number of times equal to one's guts score', rolls Guts. Guts 4 knocked down to 3 for the day: the
+    rest makes it 4 again, so four rolls at +1; 3, 3, 3, 3 take 16 days off a 20-day fracture."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=4)
+    ada = d.state.people["ada"]
+    d.patch(people={"ada": ada.model_copy(update={"temporary_loss": {Stat.GUTS: 1}})})
+    assert d.state.sheet("ada").stat(Stat.GUTS) == 3
+    d.do("gm", "award", character="ada", condition="fractured leg", days=20)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"] * 4, dice=[3, 3, 3, 3])
+    assert d.state.sheet("ada").stat(Stat.GUTS) == 4
+    assert [c.days for c in ledger(d).conditions] == [4]

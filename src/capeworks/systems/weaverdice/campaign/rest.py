@@ -74,7 +74,8 @@ def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | Non
 def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceService) -> Done:
     """An R&R slot: mend, restore, cheer up, then Guts-score rolls on long-term conditions."""
     who = person(state, c.character)
-    sheet = state.sheet(c.character)
+    # the rest gives back temporary stat damage first, "Then" rolls Guts-score times (src 2001-2005)
+    sheet = evolve(state.sheet(c.character), {"temporary_loss": {}})
     guts = sheet.stat(Stat.GUTS)
     if len(c.uses) > guts:
         raise RuleViolation("WD-REST-002", f"{who.name} has {guts} Guts rolls in a rest.")
