@@ -124,3 +124,24 @@ def test_s140_a_rest_gives_back_lost_guts_before_counting_its_guts_rolls() -> No
     d.do("ann", "rest_recuperate", character="ada", uses=["fractured leg"] * 4, dice=[3, 3, 3, 3])
     assert d.state.sheet("ada").stat(Stat.GUTS) == 4
     assert [c.days for c in ledger(d).conditions] == [4]
+
+
+# --- negative rep (src 440, 1344) ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-REP-009", "WD-FOLLOW-009")
+def test_s141_negative_rep_cited_against_the_journalists_spin_takes_1_off_that_social_roll() -> None:
+    """src 440: the GM cites negative rep 'to apply a -1 at an inconvenient time'; src 1344: a tapped
+    Journalist while self-promoting tries 'Social 5+' to remove negative rep. Social 3: the GM cites the
+    card as Ada's Journalist spins it, so her 5 is a 4 and the card sticks; the -1 is then used up."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
+    d.do("gm", "cite_negative", character="ada", card=bad.id)
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[5])
+    assert any(c.negative for c in ledger(d).rep)
+    assert ledger(d).penalty == 0
