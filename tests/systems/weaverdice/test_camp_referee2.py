@@ -8,11 +8,14 @@ PROPOSED decision is followed.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import product
 
 import pytest
+from typer.testing import CliRunner
 
+from capeworks.systems.weaverdice.cli import wd_app
 from capeworks.systems.weaverdice.vocab import Stat
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
@@ -145,3 +148,21 @@ def test_s141_negative_rep_cited_against_the_journalists_spin_takes_1_off_that_s
     d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[5])
     assert any(c.negative for c in ledger(d).rep)
     assert ledger(d).penalty == 0
+
+
+# --- `capeworks weaverdice campaign-odds` prices the rolls as the table rolls them ------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-CRAFT-003", "WD-RECRUIT-001")
+def test_s142_campaign_odds_take_the_rollers_morale_cap() -> None:
+    """src 453, 1484, 1608: the CLI's odds are the table's. A crafter at Poor morale (-2, cap 5) needs DC 10
+    in three plain rolls: the faces capped at 5 count; a recruiter at Dismal (-4, cap 3) finds no one."""
+    hits = sum(1 for roll in product(range(1, 7), repeat=3) if sum(min(f, 5) for f in roll) >= 10)
+    args = ["campaign-odds", "craft", "--dc", "10", "-n", "3", "-d", "1", "--morale", "-2", "--json"]
+    out = json.loads(CliRunner().invoke(wd_app, args).stdout)
+    assert Fraction(out["success"]["fraction"]) == Fraction(hits, 216)
+    args = ["campaign-odds", "recruit", "-d", "3", "--morale", "-4", "--json"]
+    out = json.loads(CliRunner().invoke(wd_app, args).stdout)
+    assert Fraction(out["yields"]["0"]["fraction"]) == 1
+    bad = CliRunner().invoke(wd_app, ["campaign-odds", "craft", "--morale", "-9"])
+    assert bad.exit_code == 2 and "morale step of -4 to 4" in bad.output

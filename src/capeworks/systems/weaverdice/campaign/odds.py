@@ -6,7 +6,7 @@ the crafter's low-morale cap (WD-MORALE-002); an intel row is worked cell by
 cell from its entry, each cell open only once the one before it is unlocked
 (WD-INTEL-014), one roll per attempt; a Recruit
 action is Social-many dice, each an applicant at 4+ after the net modifier
-(WD-RECRUIT-001).
+and the recruiter's morale cap (WD-RECRUIT-001).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def row_finished(
     return ways[-1]
 
 
-def recruit_yields(*, dice: int, modifier: int = 0) -> list[Fraction]:
-    """P(exactly n applicants) for n = 0..dice: each die at 4+ after the modifier."""
-    p = p_reach(1, modifier, 4)
+def recruit_yields(*, dice: int, modifier: int = 0, morale: int = 0) -> list[Fraction]:
+    """P(exactly n applicants) for n = 0..dice: each die at 4+ after the modifier and the morale cap."""
+    p = p_reach(1, modifier, 4, morale)
     return [comb(dice, n) * p**n * (1 - p) ** (dice - n) for n in range(dice + 1)]
