@@ -166,3 +166,24 @@ def test_s142_campaign_odds_take_the_rollers_morale_cap() -> None:
     assert Fraction(out["yields"]["0"]["fraction"]) == 1
     bad = CliRunner().invoke(wd_app, ["campaign-odds", "craft", "--morale", "-9"])
     assert bad.exit_code == 2 and "morale step of -4 to 4" in bad.output
+
+
+# --- high morale spent on one's own downtime rolls (src 453, 479) ---------------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-RECRUIT-007")
+def test_s143_great_morale_keeps_a_rep_card_tapped_for_recruiting() -> None:
+    """src 479: Tankspanker spends morale 'for something easy, like making sure he doesn't lose
+    reputation he wants to keep up'; src 1671: 'Tapped reputation has a 50% chance of being lost'.
+    Great morale (+2) counts a failed keep roll of 2 as a 4: the card stays, morale drops to +1. Without
+    the spend the same 2 loses it."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    give_rep(d, 2)
+    d.do("gm", "start_downtime", slots=3)
+    d.do(
+        "ann", "recruit", character="ada", recruitment="r", rep_dice=1, morale_keep=True, dice=[4, 1, 1, 1, 2]
+    )
+    assert len(cards(d)) == 2 and d.state.people["ada"].morale == 1
+    d.do("ann", "recruit", character="ada", recruitment="r2", rep_dice=1, dice=[4, 1, 1, 1, 2])
+    assert len(cards(d)) == 1 and d.state.people["ada"].morale == 1

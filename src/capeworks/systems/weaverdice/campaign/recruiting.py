@@ -8,11 +8,11 @@ and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
 Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
 PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
 rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
-WD-FOLLOW-009), a Fan's card always (WD-FOLLOW-010), milestones
-never (WD-RECRUIT-008); a card must be the recruiter's to play (its owners,
-WD-REP-002) and general (an exclusive card is its group's). The recruiter's
-low morale caps each die and each keep roll, as any roll of theirs
-(WD-MORALE-002, src 453).
+WD-FOLLOW-009; a step of high morale may keep it, WD-MORALE-003), a Fan's
+card always (WD-FOLLOW-010), milestones never (WD-RECRUIT-008); a card must
+be the recruiter's to play (its owners, WD-REP-002) and general (an exclusive
+card is its group's). The recruiter's low morale caps each die and each keep
+roll, as any roll of theirs (WD-MORALE-002, src 453).
 
 The GM presents candidates: their details stay GM-only (a GM-only event; the
 public one names only which details there are) and whether they lack what was
@@ -20,7 +20,8 @@ sought is rolled behind the screen (20%, WD-RECRUIT-003). The recruiter may
 ask Social-score questions (WD-RECRUIT-013); the GM then rolls the recruiter's
 Knowledge per detail behind the screen, 4+ reveals it, +2 where asked, under
 their low-morale cap (WD-RECRUIT-011, WD-MORALE-002); only revealed values ever
-reach a player. A candidate never outranks the recruiter in milestones, skills or rep (WD-RECRUIT-005).
+reach a player. A candidate never outranks the recruiter in milestones, skills
+or rep (WD-RECRUIT-005).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import TypeVar
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
@@ -37,7 +39,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import capped
+from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -108,8 +110,13 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             now = phase.number
             journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
             loss = dice.roll(len(chancy), 6, purpose="rep kept?")
-            kept = [capped(f + journalists, morale) >= 4 for f in loss.faces]
-            gone |= {x.id for x, k in zip(chancy, kept, strict=True) if not k}
+            for card, face in zip(chancy, loss.faces, strict=True):
+                if capped(face + journalists, morale) >= 4:
+                    continue
+                if c.morale_keep and morale > 0 and spend_value(morale) >= 4:  # as Tankspanker, src 479
+                    morale -= 1
+                    continue
+                gone.add(card.id)
         lost = len(gone)
         ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
     ledger = evolve(ledger, {"penalty": 0})
@@ -139,6 +146,17 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             ledgers={c.character: ledger},
         )
     )
+    if morale != who.morale:
+        b.emit(
+            ev.MoraleChanged(
+                character=c.character,
+                name=who.name,
+                step=morale,
+                delta=morale - who.morale,
+                reason="high morale keeps rep",
+                people=(evolve(b.person(c.character), {"morale": morale}),),
+            )
+        )
     return b.batch
 
 
