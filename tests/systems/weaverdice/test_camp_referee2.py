@@ -15,8 +15,9 @@ from itertools import product
 import pytest
 from typer.testing import CliRunner
 
+from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.cli import wd_app
-from capeworks.systems.weaverdice.vocab import Stat
+from capeworks.systems.weaverdice.vocab import Pool, Stat
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
 from tests.systems.weaverdice.test_camp_board import odds
@@ -187,3 +188,71 @@ def test_s143_great_morale_keeps_a_rep_card_tapped_for_recruiting() -> None:
     assert len(cards(d)) == 2 and d.state.people["ada"].morale == 1
     d.do("ann", "recruit", character="ada", recruitment="r2", rep_dice=1, dice=[4, 1, 1, 1, 2])
     assert len(cards(d)) == 1 and d.state.people["ada"].morale == 1
+
+
+# --- followers (src 1340-1372) ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-003", "WD-FOLLOW-009", "WD-REP-005")
+def test_s144_a_tapped_journalist_is_out_through_the_next_phase_and_back_after_it() -> None:
+    """src 1348: 'Tapping a journalist means losing the passive benefit for the rest of the downtime
+    phase, and all of the next one'; src 1340: each Journalist +1 to keep rep. One Journalist, tapped in
+    phase 1: a 3 on an exclusive card's keep roll (Social 3) is a plain 3 in the session after it and in
+    phase 2 (lost), and a 4 again in the session after phase 2 (kept)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=1)
+    d.do("gm", "give_negative", character="ada", source="shot at a cop")
+    bad = next(c for c in ledger(d).rep if c.negative)
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="self_promote")
+    d.do("ann", "tap_follower", character="ada", kind="journalist", use="unrep", card=bad.id, dice=[1])
+    d.do("gm", "end_downtime")
+    assert not keeps_a_dealers_card(d, "a")  # the session after phase 1
+    d.do("gm", "start_downtime")
+    assert not keeps_a_dealers_card(d, "b")  # phase 2
+    d.do("gm", "end_downtime")
+    assert keeps_a_dealers_card(d, "c")  # the session after phase 2
+
+
+def keeps_a_dealers_card(d: Driver, n: str) -> bool:
+    """A new exclusive card played with the Dealers, its keep roll a 3 (+ Social 3's 0): kept or not."""
+    d.do("gm", "award", character="ada", rep=f"Dealers owe {n}", exclusive="Dealers")
+    card = next(c for c in ledger(d).rep if c.source == f"Dealers owe {n}")
+    d.do("gm", "open_negotiation", negotiation=n, party="Dealers", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation=n, cards=[card.id], dice=[5, 1, 3])
+    return any(c.id == card.id for c in ledger(d).rep)
+
+
+# --- the day's end (src 410, 487) --------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-011", "WD-MORALE-006")
+def test_s145_at_poor_morale_a_night_keeps_each_exhausted_dot_on_5_or_more() -> None:
+    """src 410: an exhausted dot lowers the maximum 'until their next full night of sleep'; src 487: at low
+    morale 'for each instance of exhausted effort ... roll a d6 ... If the result matches or exceeds the
+    number listed ... the effort ... isn't recovered that night'. Poor (-2) lists 5: a Stamina dot rolls 5
+    and stays exhausted, a Focus dot rolls 4 and comes back."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-2)
+    ada = d.state.people["ada"]
+    tired = ada.effort.model_copy(update={"exhausted": {Pool.STAMINA: 1, Pool.FOCUS: 1}})
+    d.patch(people={"ada": ada.model_copy(update={"effort": tired})})
+    d.do("ann", "sleep", character="ada", dice=[5, 4])
+    assert d.state.people["ada"].effort.exhausted == {Pool.STAMINA: 1}
+
+
+@pytest.mark.rules("WD-WOUND-014", "WD-MORALE-006", "WD-REST-001")
+def test_s146_a_wound_that_fades_on_the_next_rest_fades_at_low_morale_without_a_roll() -> None:
+    """src 656, 662: the wound 'fades on the next rest' (PROPOSED WD-WOUND-014: a Rest & Recuperate counts,
+    no roll needed); src 487: at low morale the injuries that would heal that night roll to stay. Low
+    morale (-1): the fading wound goes; the plain lesser wound rolls a 6 and stays."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-1)
+    ada = d.state.people["ada"]
+    wounds = [{"tier": 1, "id": "w1"}, {"tier": 1, "id": "w2", "fades_on_rest": True}]
+    track = ada.track.model_validate({**ada.track.model_dump(), "wounds": wounds})
+    d.patch(people={"ada": ada.model_copy(update={"track": track})})
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", dice=[6])
+    assert [w.id for w in d.state.people["ada"].track.wounds] == ["w1"]
