@@ -331,14 +331,26 @@ def campaign_odds_payload(
     bonus: int = 0,
     tns: str = "5,4,4,5",
     modifier: int = 0,
+    morale: int = 0,
 ) -> dict[str, Any]:
     """Campaign odds (issue 23): ``craft`` (a project's DC within N rolls), ``row`` (finishing an intel
-    row from its entry within N rolls), ``recruit`` (how many applicants)."""
+    row from its entry within N rolls), ``recruit`` (how many applicants); each roll under the roller's
+    low-morale cap, as the table rolls them (WD-MORALE-002)."""
     if not 0 <= rolls <= 40 or not 1 <= dice <= 8 or not -6 <= modifier <= 8 or not 0 <= dc <= 200:
         raise InvalidCommand("Give 0 to 40 rolls, 1 to 8 dice, a modifier of -6 to 8 and a DC of 0 to 200.")
+    if not -4 <= morale <= 4:
+        raise InvalidCommand("Give a morale step of -4 to 4.")
     if kind == "craft":
-        p = craft_success(dc=dc, rolls=rolls, dice=dice, bonus=bonus)
-        return {"kind": kind, "dc": dc, "rolls": rolls, "dice": dice, "bonus": bonus, "success": _frac(p)}
+        p = craft_success(dc=dc, rolls=rolls, dice=dice, bonus=bonus, morale=morale)
+        return {
+            "kind": kind,
+            "dc": dc,
+            "rolls": rolls,
+            "dice": dice,
+            "bonus": bonus,
+            "morale": morale,
+            "success": _frac(p),
+        }
     if kind == "row":
         try:
             cells = [int(x) for x in tns.split(",") if x.strip()]
@@ -346,14 +358,22 @@ def campaign_odds_payload(
             raise InvalidCommand("Give the row's TNs as numbers, e.g. 5,4,4,5.") from None
         if not 1 <= len(cells) <= 4 or any(not 2 <= t <= 12 for t in cells):
             raise InvalidCommand("A row has 1 to 4 cells with TNs of 2 to 12.")
-        p = row_finished(cells, rolls=rolls, modifier=modifier)
-        return {"kind": kind, "tns": cells, "rolls": rolls, "modifier": modifier, "success": _frac(p)}
+        p = row_finished(cells, rolls=rolls, modifier=modifier, morale=morale)
+        return {
+            "kind": kind,
+            "tns": cells,
+            "rolls": rolls,
+            "modifier": modifier,
+            "morale": morale,
+            "success": _frac(p),
+        }
     if kind == "recruit":
-        ys = recruit_yields(dice=dice, modifier=modifier)
+        ys = recruit_yields(dice=dice, modifier=modifier, morale=morale)
         return {
             "kind": kind,
             "dice": dice,
             "modifier": modifier,
+            "morale": morale,
             "yields": {str(n): _frac(p) for n, p in enumerate(ys)},
         }
     raise InvalidCommand(f"There are no {kind} odds; ask for craft, row or recruit.")
@@ -370,12 +390,15 @@ def campaign_odds_command(
     modifier: int = typer.Option(
         0, "--mod", "-m", help="row: Wits/Knowledge modifier; recruit: net modifier."
     ),
+    morale: int = typer.Option(
+        0, "--morale", help="The roller's morale step, -4 to +4 (low caps each roll)."
+    ),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Campaign odds: crafting success over N rolls, finishing an intel row, recruiting yields."""
     data = run_guarded(
         lambda: campaign_odds_payload(
-            kind, dc=dc, rolls=rolls, dice=dice, bonus=bonus, tns=tns, modifier=modifier
+            kind, dc=dc, rolls=rolls, dice=dice, bonus=bonus, tns=tns, modifier=modifier, morale=morale
         ),
         as_json=json_out,
     )

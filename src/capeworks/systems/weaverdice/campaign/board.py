@@ -84,13 +84,14 @@ def _cells(state: WdState, ident: str, t: Target, *, rolls_left: bool) -> list[t
 
 def _crafts(state: WdState, ident: str) -> list[tuple[str, ...]]:
     sheet = state.sheet(ident)
+    morale = state.people[ident].morale
     rows: list[tuple[str, ...]] = []
     for p in state.campaign.projects.values():
         left = p.cap + p.extra - len(p.rolls)
         if p.crafter != ident or p.done or left <= 0:
             continue
         dice = pool_size(craft_dice(sheet), len(p.helpers))
-        chance = craft_success(dc=p.dc - p.total, rolls=left, dice=dice)
+        chance = craft_success(dc=p.dc - p.total, rolls=left, dice=dice, morale=morale)
         rows.append(
             (
                 ident,
@@ -98,7 +99,7 @@ def _crafts(state: WdState, ident: str) -> list[tuple[str, ...]]:
                 p.id,
                 "-",
                 f"{p.item}: {p.total} of {p.dc} in {left} roll{'' if left == 1 else 's'}",
-                f"{dice}d6 keep the best, each roll",
+                f"{dice}d6 keep the best, each roll" + (f", capped at {7 + morale}" if morale < 0 else ""),
                 f"{p.dc - p.total} more",
                 percent(chance),
                 str(chance),

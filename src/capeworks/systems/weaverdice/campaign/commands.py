@@ -192,6 +192,10 @@ class Recruit(Frozen):
     rep_bonus: int = Field(default=0, ge=0, le=6, description="Rep toward the bonus to every die.")
     milestone_dice: int = Field(default=0, ge=0, le=20)
     milestone_bonus: int = Field(default=0, ge=0, le=6, description="Milestones toward that bonus.")
+    morale_keep: bool = Field(
+        default=False,
+        description="If a tapped rep card's keep roll fails, a step of high morale keeps it (WD-MORALE-003).",
+    )
 
 
 class PresentCandidate(Frozen):

@@ -3,7 +3,8 @@
 A craft slot gives Dexterity actions (+1 Diligence, WD-CRAFT-001/016); each
 action is one roll toward one project (WD-CRAFT-002): 1d6 plus the Craft
 tree's extra dice (+1h6 Craft, +2h6 Master Craft) and one die per helper, keep
-the best, no stat modifier (WD-CRAFT-010/014/022). A project allows Knowledge
+the best, no stat modifier (WD-CRAFT-010/014/022), capped by the crafter's low
+morale like any roll of theirs (WD-MORALE-002, src 453). A project allows Knowledge
 rolls (+1 machined, WD-CRAFT-003/012); then, or earlier once the total meets
 the DC (PROPOSED), it is decided: the attempted tier, a lower tier it still
 meets, or a failure (WD-CRAFT-004/005). Materials are paid for the attempted
@@ -32,6 +33,7 @@ from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES
 from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
+from capeworks.systems.weaverdice.morale import capped
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import CRAFT_TREE
 from capeworks.systems.weaverdice.state import WdState
@@ -226,10 +228,11 @@ def _contrive(sheet: Character, c: cc.StartCraft, conf: CampaignConfig, price: i
     return t.dc
 
 
-def _roll(b: Builder, sheet: Character, helpers: int) -> tuple[int, tuple[int, ...]]:
-    """One craft roll: 1d6 + Craft-tree dice + a die per helper, keep the best; no stat (WD-CRAFT-002)."""
+def _roll(b: Builder, sheet: Character, helpers: int, morale: int) -> tuple[int, tuple[int, ...]]:
+    """One craft roll: 1d6 + Craft-tree dice + a die per helper, keep the best; no stat (WD-CRAFT-002);
+    the crafter's low morale caps it like any roll of their own (WD-MORALE-002, src 453)."""
     record = b.dice.roll(1 + craft_dice(sheet) + helpers, 6, purpose="craft")
-    return max(record.faces), tuple(record.faces)
+    return capped(max(record.faces), morale), tuple(record.faces)
 
 
 def _with_session(phase: Phase, ident: str, changes: dict[str, object]) -> Phase:
@@ -303,7 +306,7 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
             faces.append(())
             ledger = evolve(ledger, {"took_four": True})
             continue
-        kept, rolled = _roll(b, sheet, len(project.helpers))
+        kept, rolled = _roll(b, sheet, len(project.helpers), who.morale)
         rolls.append(kept)
         faces.append(rolled)
     project = evolve(project, {"rolls": tuple(rolls)})

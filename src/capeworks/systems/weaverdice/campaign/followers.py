@@ -209,7 +209,9 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         card = next((x for x in ledger.rep if x.negative and x.id == c.card), None)
         if card is None:
             raise RuleViolation("WD-FOLLOW-009", f"{who.name} holds no negative rep card {c.card}.")
-        roll, _ = roll_check(b, c.character, (Stat.SOCIAL,), tn=5, purpose="unrep")
+        # a Social roll: negative rep cited against it takes its -1 off, and is used up (WD-REP-009)
+        roll, _ = roll_check(b, c.character, (Stat.SOCIAL,), tn=5, bonus=-ledger.penalty, purpose="unrep")
+        ledger = evolve(ledger, {"penalty": 0})
         if roll.success:
             removed = card.id
             ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})

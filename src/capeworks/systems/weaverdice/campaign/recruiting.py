@@ -8,17 +8,20 @@ and takes -1 per cape on the team, the recruiter included (WD-RECRUIT-004).
 Rep and milestones may be tapped for extra dice (1 each, WD-RECRUIT-007
 PROPOSED) or a bonus to every die (+1/+2/+3 for 1/3/6 tapped); each tapped
 rep card is lost on a 1-3 (50%; +1 to the die per active Journalist,
-WD-FOLLOW-009), a Fan's card always (WD-FOLLOW-010), milestones
-never (WD-RECRUIT-008); a card must be the recruiter's to play (its owners,
-WD-REP-002) and general (an exclusive card is its group's).
+WD-FOLLOW-009; a step of high morale may keep it, WD-MORALE-003), a Fan's
+card always (WD-FOLLOW-010), milestones never (WD-RECRUIT-008); a card must
+be the recruiter's to play (its owners, WD-REP-002) and general (an exclusive
+card is its group's). The recruiter's low morale caps each die and each keep
+roll, as any roll of theirs (WD-MORALE-002, src 453).
 
 The GM presents candidates: their details stay GM-only (a GM-only event; the
 public one names only which details there are) and whether they lack what was
 sought is rolled behind the screen (20%, WD-RECRUIT-003). The recruiter may
 ask Social-score questions (WD-RECRUIT-013); the GM then rolls the recruiter's
-Knowledge per detail behind the screen, 4+ reveals it, +2 where asked
-(WD-RECRUIT-011); only revealed values ever reach a player. A candidate never
-outranks the recruiter in milestones, skills or rep (WD-RECRUIT-005).
+Knowledge per detail behind the screen, 4+ reveals it, +2 where asked, under
+their low-morale cap (WD-RECRUIT-011, WD-MORALE-002); only revealed values ever
+reach a player. A candidate never outranks the recruiter in milestones, skills
+or rep (WD-RECRUIT-005).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import TypeVar
 
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
+from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
@@ -35,6 +39,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
+from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
@@ -94,7 +99,8 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     count = sheet.stat(Stat.SOCIAL) + c.rep_dice + c.milestone_dice
     b = Builder(state, ctx, dice)
     roll = dice.roll(count, 6, purpose="recruit")
-    openings = sum(1 for f in roll.faces if f + modifier + bonus >= 4)
+    morale = who.morale  # low morale caps each die and each keep roll (WD-MORALE-002, src 453)
+    openings = sum(1 for f in roll.faces if capped(f + modifier + bonus, morale) >= 4)
     lost = 0
     if rep_used:  # WD-RECRUIT-007: each tapped rep card has a 50% chance to be lost
         tapped = held[:rep_used]
@@ -104,7 +110,13 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             now = phase.number
             journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
             loss = dice.roll(len(chancy), 6, purpose="rep kept?")
-            gone |= {x.id for x, f in zip(chancy, loss.faces, strict=True) if f + journalists <= 3}
+            for card, face in zip(chancy, loss.faces, strict=True):
+                if capped(face + journalists, morale) >= 4:
+                    continue
+                if c.morale_keep and morale > 0 and spend_value(morale) >= 4:  # as Tankspanker, src 479
+                    morale -= 1
+                    continue
+                gone.add(card.id)
         lost = len(gone)
         ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
     ledger = evolve(ledger, {"penalty": 0})
@@ -134,6 +146,17 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             ledgers={c.character: ledger},
         )
     )
+    if morale != who.morale:
+        b.emit(
+            ev.MoraleChanged(
+                character=c.character,
+                name=who.name,
+                step=morale,
+                delta=morale - who.morale,
+                reason="high morale keeps rep",
+                people=(evolve(b.person(c.character), {"morale": morale}),),
+            )
+        )
     return b.batch
 
 
@@ -222,6 +245,7 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
         raise RuleViolation("WD-RECRUIT-011", "There are no candidates to look over yet.")
     sheet = state.sheet(r.recruiter)
     mod = sheet.modifier(Stat.KNOWLEDGE)
+    morale = state.people[r.recruiter].morale  # the roll is the recruiter's: their low morale caps it
     b = Builder(state, ctx, dice)
     lines: list[str] = []
     shown: dict[str, dict[str, str]] = {}
@@ -230,7 +254,7 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
         shown[ident] = {}
         for detail, value in cand.details.items():
             face = dice.roll(1, 6, purpose=f"{cand.name}: {detail}").faces[0]
-            total = face + mod + (2 if detail in cand.asked else 0)
+            total = capped(face + mod + (2 if detail in cand.asked else 0), morale)  # WD-MORALE-002
             lines.append(f"{cand.name} {detail}: {total}")
             if total >= ctx.config.default_tn:
                 shown[ident][detail] = value

@@ -2,11 +2,12 @@
 
 An R&R slot mends every unexceptional wound (lesser and moderate, not scarring
 or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
-rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006), restores temporary stat damage and raises
-negative morale two steps (not past Neutral); then Guts-score rolls, each on
-a long-term condition or a mangled stat: a scar goes, or a point of lasting stat
-damage comes back, on Guts 4+ (WD-REST-002 (a) PROPOSED); a
-'get past it' condition adds the total to its lengthy check, finished at its
+rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006); one that
+fades on the next rest fades with no roll (WD-WOUND-014 PROPOSED). It restores
+temporary stat damage and raises negative morale two steps (not past Neutral);
+then Guts-score rolls, each on a long-term condition or a mangled stat: a scar
+goes, or a point of lasting stat damage comes back, on Guts 4+ (WD-REST-002 (a)
+PROPOSED); a 'get past it' condition adds the total to its lengthy check, finished at its
 DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
 a condition with days left loses the total in days (WD-REST-002 (c)).
 Resting at a workshop adds one roll to a project there, as hanging out does
@@ -74,7 +75,8 @@ def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | Non
 def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceService) -> Done:
     """An R&R slot: mend, restore, cheer up, then Guts-score rolls on long-term conditions."""
     who = person(state, c.character)
-    sheet = state.sheet(c.character)
+    # the rest gives back temporary stat damage first, "Then" rolls Guts-score times (src 2001-2005)
+    sheet = evolve(state.sheet(c.character), {"temporary_loss": {}})
     guts = sheet.stat(Stat.GUTS)
     if len(c.uses) > guts:
         raise RuleViolation("WD-REST-002", f"{who.name} has {guts} Guts rolls in a rest.")
@@ -85,11 +87,12 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
     # at low morale each wound that would mend tonight rolls a d6 first, and stays on 7 - k or more
-    # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on)
+    # (WD-MORALE-006, WD-WOUND-015: the end-of-day roll, at the morale the day ended on); a wound that
+    # fades on the next rest just fades, no roll (WD-WOUND-014 PROPOSED)
     stays: list[int] = []
     kept_ids: set[str] = set()
     for w in who.track.wounds:
-        if who.morale < 0 and not (w.scarring or w.tier is WoundTier.CRITICAL):
+        if who.morale < 0 and not (w.scarring or w.tier is WoundTier.CRITICAL or w.fades_on_rest):
             face = dice.roll(1, 6, purpose=f"injury {w.id}").faces[0]
             if not_recovered(who.morale, face):
                 stays.append(face)
