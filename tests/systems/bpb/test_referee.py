@@ -3318,3 +3318,20 @@ def test_r203_knocked_out_loses_the_held_action() -> None:
     d.do("ann", "spend", character="me", kind="rally")
     _next(d, "zap")
     d.refuse("ann", "preempt", rule="BPB-TURN-001", character="me")
+
+
+# -- third pass (refbpb3): the lines the earlier passes cited least ----------------------------------
+
+
+@pytest.mark.rules("BPB-TAKE-002", "BPB-EXT-001")
+def test_r204_no_max_on_a_task_with_a_count_of_attempts() -> None:
+    # src 206: a maximum number of attempts is set "to indicate tasks which have a time limit or a
+    # penalty for failure"; src 220: the max needs "no penalty for failure and there is no time limit".
+    # The GM ticks neither box but caps the bomb at three tries: the max is not on offer; the average
+    # (src 214: no penalty "or" no time limit) still is
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=12, required=2, max_attempts=3,
+         pressure=False, penalty=False, time_limit=False, task="disarm the bomb")  # fmt: skip
+    d.refuse("ann", "roll", rule="BPB-TAKE-002", call=1, character="widow", take="max")
+    roll = one(d.do("ann", "roll", call=1, character="widow", take="average"), "task_rolled").roll
+    assert roll.verdict.total == 3 + 7

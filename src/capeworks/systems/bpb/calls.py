@@ -74,7 +74,9 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
     task = Task(attribute=rank_of(state, who, attribute), bonus=c.bonus, difficulty=difficulty)
     if c.no_automatic:  # out of reach (BPB-ROLL-005), only a plot point answers it (src 469): forbidden
         task.require_possible()
-    takes = allowed_takes(pressure=c.pressure, penalty=c.penalty, time_limit=c.time_limit)
+    takes = allowed_takes(
+        pressure=c.pressure, penalty=c.penalty, time_limit=c.time_limit, capped=c.max_attempts is not None
+    )
     call = Call(
         id=state.next_call,
         sides=(who.id,),
