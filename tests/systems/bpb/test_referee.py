@@ -3335,3 +3335,139 @@ def test_r204_no_max_on_a_task_with_a_count_of_attempts() -> None:
     d.refuse("ann", "roll", rule="BPB-TAKE-002", call=1, character="widow", take="max")
     roll = one(d.do("ann", "roll", call=1, character="widow", take="average"), "task_rolled").roll
     assert roll.verdict.total == 3 + 7
+
+
+@pytest.mark.rules("BPB-ROLL-005", "BPB-PP-007")
+def test_r205_a_boost_brings_a_task_within_reach() -> None:
+    # src 153: out of reach when the difficulty exceeds "the character's relevant attribute (plus
+    # bonuses) by more than 12"; src 475: a boost raises the attribute a rank. Widow's Reason 3 vs 16
+    # needs 13 on 2d6; boosted to 4 she needs a 12, and rolls it
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow")
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=16)
+    d.refuse("ann", "roll", rule="BPB-ROLL-005", call=1, character="widow", dice=(6, 6))
+    d.do("ann", "spend", character="widow", kind="boost", power="Reason")
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(6, 6)), "task_rolled").roll
+    assert (roll.verdict.total, roll.verdict.success) == (16, True)
+
+
+@pytest.mark.rules("BPB-ACT-003", "BPB-TURN-004")
+def test_r206_switching_a_power_off_waits_for_her_turn() -> None:
+    # src 123: deactivating a power is a free action, and free actions wait for one's turn; src 297: a
+    # forced action is "purely defensive" (activating a defensive power), so switching one off is no
+    # forced action either. Widow's field stays on through Adler's turn
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.refuse("ann", "switch", character="widow", power="Force Field", on=False)
+    d.refuse("ann", "switch", character="widow", power="Force Field", on=False, forced=True)
+    assert "Force Field" in state(d).condition("widow").on
+
+
+@pytest.mark.rules("BPB-TIME-004", "BPB-ACT-001", "BPB-ACT-006")
+def test_r207_the_rest_of_a_walk_after_the_attack_is_refused() -> None:
+    # src 16: "they can't usually break up their movement to perform a task in the middle of it"; src
+    # 133. Widow walks 10 of her 40 feet, stings, and may not walk the other 30
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", feet=10)
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow", feet=30)
+
+
+@pytest.mark.rules("BPB-DEF-003", "BPB-DEF-002")
+def test_r208_a_new_block_counts_from_one_again() -> None:
+    # src 375: "The difficulty modifier for the block increases by 1 for every attack after the first",
+    # while the block lasts "until their next action". Two shots in round 1 (12, then 13); in round 2
+    # she blocks again with her task action, and the first shot after it is back to 12
+    blast4 = Power(name="Blast", rank=4, attack=AttackKind.RANGED)
+    d = cast(
+        hero("me", owner="ann", Prowess=6, Perception=5, Endurance=20),
+        hero("zap", powers=(blast4,), Accuracy=8, Perception=4),
+        hero("zip", powers=(blast4,), Accuracy=8),
+    )
+    fight(d, "me", "zap", "zip")
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    assert one(d.answer("ann", "defend-1", "block", dice=(3, 3)), "defence_rolled").roll.task.difficulty == 12
+    _next(d, "zap")
+    d.do("gm", "attack", attacker="zip", target="me", power="Blast", dice=(6, 6))
+    assert one(d.answer("ann", "defend-2", "block", dice=(4, 3)), "defence_rolled").roll.task.difficulty == 13
+    _next(d, "zip")
+    d.do("ann", "guard", character="me", kind="block")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    again = one(d.answer("ann", "defend-3", "block", dice=(3, 3)), "defence_rolled")
+    assert (again.roll.task.difficulty, again.forced) == (12, False)
+
+
+@pytest.mark.rules("BPB-GRAB-006", "BPB-DMG-010", "BPB-DMG-008")
+def test_r209_a_squeeze_meets_the_best_of_field_and_skin() -> None:
+    # src 330: a squeeze's DR is the greater of Brawn and Agility (Ganyeka: 5, normal damage); src 429:
+    # only the greatest protection applies: Widow's Force Field 3 (on) over her Invulnerability 2: 2 lost
+    d = table()
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "switch", character="widow", power="Force Field")
+    _next(d, "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="squeeze", dice=(6, 6, 1, 1))
+    c = state(d).condition("widow")
+    assert (c.lost, c.stunning) == (2, 0)
+
+
+@pytest.mark.rules("BPB-DMG-006")
+def test_r210_penetrating_leaves_a_single_point_of_protection_whole() -> None:
+    # src 417: ignores 50% of the protection "(round in defender's favor)": half of PV 1 rounds to
+    # nothing ignored, so DR 4 against Invulnerability 1 does 3
+    lance = Power(name="Lance", rank=4, attack=AttackKind.RANGED, penetrating=True)
+    skin = Power(name="Invulnerability", rank=1, protects="Endurance")
+    d = cast(hero("ace", owner="ann", powers=(lance,), Accuracy=9), hero("foe", powers=(skin,), Endurance=20))
+    fight(d, "ace", "foe")
+    d.do("ann", "attack", attacker="ace", target="foe", power="Lance", dice=(6, 6))
+    d.answer("gm", "defend-1", "take")
+    assert state(d).condition("foe").lost == 3
+
+
+@pytest.mark.rules("BPB-DEF-007", "BPB-DMG-001")
+def test_r211_dodging_a_bare_fist_is_against_brawn() -> None:
+    # src 383: the dodge is against "the rank of the attacker's power or weapon"; src 375's own example
+    # takes a bare-handed attacker's Brawn as that rank: Brawn 6 -> 14
+    d = cast(hero("me", owner="ann", Agility=5, Endurance=20), hero("brute", Brawn=6, Prowess=9))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    rolled = one(d.answer("ann", "defend-1", "dodge", dice=(5, 4)), "defence_rolled")
+    assert (rolled.roll.task.difficulty, rolled.roll.verdict.success) == (14, True)
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-INIT-004", "BPB-REC-004")
+def test_r212_a_car_whose_driver_is_out_cold_rolls_on_at_the_end_of_the_round() -> None:
+    # src 256: a vehicle under a character's control moves when they move it "or at the end of the
+    # round"; a vehicle nobody controls moves at the end of the round. The driver is knocked out before
+    # her turn: the environment moves the car after everyone
+    blaster = hero("zap", powers=(Power(name="Blast", rank=11, attack=AttackKind.RANGED),), Accuracy=9,
+                   Perception=5)  # fmt: skip
+    d = cast(blaster, hero("me", owner="ann"))
+    fight(d, "zap", "me")
+    d.do("gm", "add_hazard", text="the getaway car", controller="me", once=False)
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    events = d.do("gm", "end_turn", character="zap")
+    if state(d).round == 1:
+        events = d.do("ann", "end_turn", character="me")
+    assert one(events, "environment_acted").moved == ("the getaway car",)
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-DMG-008")
+def test_r213_a_trip_by_agility_five_hurts_through_the_skin() -> None:
+    # src 363: a trip's DR is the attacker's Agility (5: normal damage, not stunning) and the defender
+    # falls; Widow's Invulnerability 2 takes two off: 3 lost, prone
+    d = cast(hero("cat", owner="bo", Agility=5, Prowess=9, Perception=9))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    fight(d, "cat", "widow")
+    d.do("bo", "grab", attacker="cat", target="widow", manoeuvre="trip", dice=(6, 6, 1, 1))
+    c = state(d).condition("widow")
+    assert (c.lost, c.stunning, Status.PRONE in c.statuses) == (3, 0, True)
