@@ -3471,3 +3471,15 @@ def test_r213_a_trip_by_agility_five_hurts_through_the_skin() -> None:
     d.do("bo", "grab", attacker="cat", target="widow", manoeuvre="trip", dice=(6, 6, 1, 1))
     c = state(d).condition("widow")
     assert (c.lost, c.stunning, Status.PRONE in c.statuses) == (3, 0, True)
+
+
+@pytest.mark.rules("BPB-PP-004")
+def test_r214_the_gm_lets_a_point_carry_over() -> None:
+    # src 447: unspent plot points "do not carry over to the next game (unless the GM makes an
+    # exception)": the GM lets Widow keep her unspent point; she starts the next session with two, and
+    # Ganyeka's lapses to the usual one
+    d = table()
+    d.do("gm", "start_session")
+    d.refuse("gm", "start_session", carry="nobody")  # a name nobody has changes nothing
+    d.do("gm", "start_session", carry="widow")
+    assert (state(d).condition("widow").plot_points, state(d).condition("ganyeka").plot_points) == (2, 1)

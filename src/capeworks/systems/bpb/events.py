@@ -44,6 +44,8 @@ class SessionStarted(BpbEvent):
     session: int
     characters: tuple[str, ...]
     plot_points: int
+    #: BPB-PP-004: those whose unspent points the GM let carry over, on top of the session's
+    carried: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PlotPointAwarded(BpbEvent):

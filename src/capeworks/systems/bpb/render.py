@@ -65,6 +65,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.SessionStarted.TYPE: lambda p: (
         f"Session {p.session} begins: {p.plot_points} plot point each for the players."
+        + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
     ),
     ev.PlotPointAwarded.TYPE: lambda p: f"{p.character} earns a plot point: {p.reason}.",
     ev.PlotPointSpent.TYPE: lambda p: (

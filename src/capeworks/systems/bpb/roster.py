@@ -82,10 +82,14 @@ def gm_note(state: BpbState, ctx: Ctx, c: cmd.GmNote, dice: DiceService) -> Done
 def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceService) -> Done:
     """BPB-PP-001/004: players' characters start with the session's plot points; unspent ones lapse."""
     players = tuple(cid for cid, ch in state.characters.items() if ch.owner)
+    carried = tuple(dict.fromkeys(character(state, cid).id for cid in c.carry))
     b = ctx.batch(state)
     b.emit(
         SessionStarted(
-            session=state.session + 1, characters=players, plot_points=state.config.session_plot_points
+            session=state.session + 1,
+            characters=players,
+            plot_points=state.config.session_plot_points,
+            carried=carried,
         )
     )
     return b

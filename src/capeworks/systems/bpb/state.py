@@ -100,7 +100,9 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.SessionStarted):
         conditions = dict(state.conditions)
         for cid in state.characters:
-            keep = p.plot_points if cid in p.characters else 0
+            keep = (p.plot_points if cid in p.characters else 0) + (
+                state.condition(cid).plot_points if cid in p.carried else 0
+            )
             conditions[cid] = state.condition(cid).model_copy(update={"plot_points": keep})
         up["conditions"], up["session"], up["awards"] = conditions, p.session, 0
     elif isinstance(p, ev.PlotPointAwarded):
