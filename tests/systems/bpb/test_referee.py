@@ -3483,3 +3483,24 @@ def test_r214_the_gm_lets_a_point_carry_over() -> None:
     d.refuse("gm", "start_session", carry="nobody")  # a name nobody has changes nothing
     d.do("gm", "start_session", carry="widow")
     assert (state(d).condition("widow").plot_points, state(d).condition("ganyeka").plot_points) == (2, 1)
+
+
+@pytest.mark.rules("BPB-EXT-003", "BPB-EXT-004")
+def test_r215_a_team_races_a_lone_rival() -> None:
+    # src 206: "In extended opposed tasks ... the first person or team to achieve the required number of
+    # successful task rolls succeeds". Widow and Ganyeka work together (their successes pool) against
+    # Adler alone, Reason vs 9, three needed: 2 to 1 after a round, 3 to 2 after the next: the team wins
+    d = table()
+    d.refuse("gm", "contest", sides="widow+ganyeka, ganyeka", attribute="Reason", difficulty=9, required=3)
+    d.refuse("gm", "contest", sides="widow+ganyeka", attribute="Reason", difficulty=9, required=3)
+    events = d.do("gm", "contest", sides="widow+ganyeka, adler", attribute="Reason", difficulty=9,
+                  required=3, task="the cure")  # fmt: skip
+    call = one(events, "call_made").call.id
+    d.do("ann", "roll", call=call, character="widow", dice=(3, 3))  # 9: one for the team
+    d.do("bo", "roll", call=call, character="ganyeka", dice=(4, 3))  # 9: two
+    d.refuse("ann", "roll", rule="BPB-EXT-003", call=call, character="widow", dice=(3, 3))  # Adler's turn
+    d.do("gm", "roll", call=call, character="adler", dice=(4, 3))  # 9: one
+    d.do("ann", "roll", call=call, character="widow", dice=(1, 1))  # 5: none
+    d.do("bo", "roll", call=call, character="ganyeka", dice=(4, 3))  # three: reached
+    closed = one(d.do("gm", "roll", call=call, character="adler", dice=(6, 6)), "call_closed")  # two
+    assert (closed.outcome, closed.winner) == ("won", "widow+ganyeka")

@@ -110,6 +110,7 @@ class CallTask(_P):
 class Contest(_P):
     """Call a competition: the first side to the required successes wins (BPB-EXT-003)."""
 
+    #: each side a character, or a team of characters joined by "+" ("widow+ganyeka") pooling successes
     sides: TextList
     attribute: str
     #: the skill the race is in: its expertise makes an extreme success count three (BPB-EXT-002)

@@ -87,6 +87,8 @@ class CallClosed(BpbEvent):
     call: int
     outcome: str
     winner: str | None = None
+    #: BPB-EXT-003: the members of a winning team (the winner is then the team, "widow+ganyeka")
+    members: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class FightStarted(BpbEvent):

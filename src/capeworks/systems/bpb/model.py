@@ -129,8 +129,14 @@ class Call(Frozen):
     skills: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
     reaction: bool = False
+    #: BPB-EXT-003: in a competition between teams, member -> the team (its members joined by "+")
+    teams: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: BPB-PP-006: the GM forbids a plot point's automatic success (the task is simply impossible)
     no_automatic: bool = False
+
+    def side_of(self, cid: str) -> str:
+        """The side a competitor rolls for: their team, or themselves."""
+        return self.teams.get(cid, cid)
 
 
 class Turn(Frozen):
