@@ -2449,7 +2449,7 @@ def test_r152_grabbing_a_sleeper() -> None:
     fight(d, "ganyeka", "brandt")
     d.patch(conditions={**state(d).conditions, "brandt": state(d).condition("brandt").model_copy(
         update={"statuses": (Status.UNCONSCIOUS,)})})  # fmt: skip
-    grab = one(d.do("bo", "grab", attacker="ganyeka", target="brandt", dice=(1, 1, 1, 1)), "grabbed")
+    grab = one(d.do("bo", "grab", attacker="ganyeka", target="brandt", dice=(1, 1)), "grabbed")  # r221
     assert (grab.roll.task.bonus, grab.roll.task.difficulty) == (6, 8 + 2)
 
 
@@ -3504,3 +3504,81 @@ def test_r215_a_team_races_a_lone_rival() -> None:
     d.do("bo", "roll", call=call, character="ganyeka", dice=(4, 3))  # three: reached
     closed = one(d.do("gm", "roll", call=call, character="adler", dice=(6, 6)), "call_closed")  # two
     assert (closed.outcome, closed.winner) == ("won", "widow+ganyeka")
+
+
+@pytest.mark.rules("BPB-XS-004", "BPB-DMG-002")
+def test_r216_overwhelming_a_knife_in_a_strong_hand() -> None:
+    # src 405: the knife's DR is the greater of its own 2 and the wielder's Brawn 5; src 232: overwhelming
+    # adds three ranks to that damage rating "solely for the purposes of that attack": 8, not 5
+    knife = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True, expertise=True)
+    d = cast(hero("brute", powers=(knife,), Brawn=5, Prowess=8), hero("me", owner="ann", Endurance=20))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", power="Knife", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
+    assert (hit.dr, state(d).condition("me").lost) == (8, 8)
+
+
+@pytest.mark.rules("BPB-GRAB-008", "BPB-PP-007")
+def test_r217_a_boosted_brawn_throws_a_rank_harder() -> None:
+    # src 347: throw rank = Brawn - the weight's Lifts rank; src 475: a boost raises Brawn a rank.
+    # Ganyeka's Brawn 5 boosted to 6 throws Widow (148 lb, rank 1) at rank 5: DR 5 less her
+    # Invulnerability 2 = 3
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "spend", character="ganyeka", kind="boost", power="Brawn")
+    thrown = one(d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw",
+                      dice=(6, 6, 1, 1)), "thrown")  # fmt: skip
+    assert (thrown.rank, thrown.dr, state(d).condition("widow").lost) == (5, 5, 3)
+
+
+@pytest.mark.rules("BPB-ROLL-007", "BPB-MOD-001")
+def test_r218_a_hacker_against_the_administrator() -> None:
+    # src 169: an opposed task outside a fight: the one who starts it rolls, against 8 + the defender's
+    # attribute (Adler's Reason 2: 10); src 173: a circumstance that favours her is a bonus on her roll
+    d = table()
+    d.do("gm", "call_task", character="widow", attribute="Reason", against="adler", bonus=3,
+         task="through the back door")  # fmt: skip
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(1, 3)), "task_rolled").roll
+    assert (roll.task.difficulty, roll.verdict.total, roll.verdict.success) == (10, 10, True)
+
+
+@pytest.mark.rules("BPB-DEF-006", "BPB-XS-003")
+def test_r219_a_block_undoes_an_extreme_hit_and_its_effect() -> None:
+    # src 379: "A successful block completely negates the attack": the extreme hit's stagger never comes
+    d = cast(hero("zap", powers=(BLAST6,), Accuracy=9), hero("me", owner="ann", Prowess=9, Endurance=20))
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    events = d.answer("ann", "defend-1", "block", dice=(6, 6))
+    assert one(events, "defence_rolled").roll.verdict.success
+    assert not d.table.prompts() and state(d).condition("me").lost == 0
+
+
+@pytest.mark.rules("BPB-ROLL-005", "BPB-MOVE-007")
+@pytest.mark.parametrize(("difficulty", "allowed"), [(9, True), (10, False)])
+def test_r220_a_sprint_puts_a_task_out_of_reach(difficulty: int, allowed: bool) -> None:
+    # src 103: a sprint adds +6 to "any attacks or task rolls"; src 153: more than 12 over the attribute
+    # is too difficult. Widow's Reason 3 after a sprint: 9 + 6 = 15 needs a 12; 10 + 6 = 16 is beyond
+    d = table()
+    fight(d, "widow")
+    d.do("ann", "move", character="widow", mode="sprint")
+    d.do("gm", "call_task", character="widow", attribute="Reason", difficulty=difficulty)
+    if allowed:
+        roll = one(d.do("ann", "roll", call=1, character="widow", dice=(6, 6)), "task_rolled").roll
+        assert (roll.task.difficulty, roll.verdict.success) == (15, True)
+    else:
+        d.refuse("ann", "roll", rule="BPB-ROLL-005", call=1, character="widow", dice=(6, 6))
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-004", "BPB-REC-004")
+def test_r221_a_sleeper_cannot_try_to_break_free() -> None:
+    # src 315: after the grab "the defender may make a reaction task roll" to break free; out cold (src
+    # 369's unconscious target) Brandt can make none: Ganyeka's grab holds him without a break-out roll
+    d = table()
+    fight(d, "ganyeka", "brandt")
+    d.patch(conditions={**state(d).conditions, "brandt": state(d).condition("brandt").model_copy(
+        update={"statuses": (Status.UNCONSCIOUS,)})})  # fmt: skip
+    grab = one(d.do("bo", "grab", attacker="ganyeka", target="brandt", dice=(1, 1)), "grabbed")
+    assert (grab.roll.verdict.success, grab.breakout, grab.held) == (True, None, True)
+    assert state(d).condition("brandt").held_by == "ganyeka"
