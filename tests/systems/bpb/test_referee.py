@@ -3582,3 +3582,21 @@ def test_r221_a_sleeper_cannot_try_to_break_free() -> None:
     grab = one(d.do("bo", "grab", attacker="ganyeka", target="brandt", dice=(1, 1)), "grabbed")
     assert (grab.roll.verdict.success, grab.breakout, grab.held) == (True, None, True)
     assert state(d).condition("brandt").held_by == "ganyeka"
+
+
+@pytest.mark.rules("BPB-REC-002")
+def test_r222_two_half_weeks_without_care_make_a_week() -> None:
+    # src 433: without rest or care "they will regain one Endurance per week": four days, then three more,
+    # are a week: one point back at the end of it (found: each call dropped its part-week)
+    d = cast(hero("brute", Brawn=6, Prowess=9), hero("me", owner="ann", Endurance=20))
+    fight(d, "brute", "me")
+    d.do("gm", "attack", attacker="brute", target="me", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    d.do("gm", "end_fight")
+    d.do("gm", "rest", characters="me")
+    assert state(d).condition("me").lost == 3
+    assert one(d.do("gm", "heal", character="me", days=4, care=False), "healed").amount == 0
+    assert one(d.do("gm", "heal", character="me", days=3, care=False), "healed").amount == 1
+    assert one(d.do("gm", "heal", character="me", days=6, care=False), "healed").amount == 0
+    assert one(d.do("gm", "heal", character="me", days=2, care=True), "healed").amount == 2
+    assert state(d).condition("me").lost == 0

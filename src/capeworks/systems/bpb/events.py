@@ -411,6 +411,8 @@ class Healed(BpbEvent):
     amount: int
     days: int
     care: bool
+    #: days without care toward the next week after this heal (BPB-REC-002: a part-week carries)
+    week_days: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

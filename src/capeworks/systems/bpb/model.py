@@ -93,6 +93,8 @@ class Condition(Frozen):
     held_by: str | None = None
     sprinted: int = 0  # rounds sprinted in a row (BPB-MOVE-009)
     slow_until: int = 0  # round until which no running or sprinting
+    #: BPB-REC-002: days without care toward the next week's point (a part-week carries to the next heal)
+    week_days: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class Roll(Frozen):

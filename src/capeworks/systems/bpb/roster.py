@@ -128,10 +128,16 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     who = character(state, c.character)
     if state.fight is not None:
         raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
-    lost = state.condition(who.id).lost
-    amount = min(lost, c.days if c.care else c.days // 7)
+    cond = state.condition(who.id)
+    if c.care:
+        amount, week_days = min(cond.lost, c.days), cond.week_days
+    else:  # a week a point: the days of a part-week count toward the next heal's week
+        weeks, week_days = divmod(cond.week_days + c.days, 7)
+        amount = min(cond.lost, weeks)
+    if cond.lost - amount == 0:
+        week_days = 0  # healed: nothing is owed toward another point
     b = ctx.batch(state)
-    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care))
+    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days))
     return b
 
 

@@ -358,7 +358,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         )
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
-        up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount)
+        up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount, week_days=p.week_days)
     elif isinstance(p, ev.HazardAdded) and state.fight is not None:
         up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
     elif isinstance(p, ev.HazardSteered) and state.fight is not None:
