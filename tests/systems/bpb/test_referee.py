@@ -3600,3 +3600,23 @@ def test_r222_two_half_weeks_without_care_make_a_week() -> None:
     assert one(d.do("gm", "heal", character="me", days=6, care=False), "healed").amount == 0
     assert one(d.do("gm", "heal", character="me", days=2, care=True), "healed").amount == 2
     assert state(d).condition("me").lost == 0
+
+
+@pytest.mark.rules("BPB-PP-008", "BPB-PP-007", "BPB-TIME-002")
+def test_r223_a_boost_bought_before_the_fight_is_not_in_it() -> None:
+    # src 477: "Power boosts usually only last for one round"; src 14-16: combat time, in rounds, begins
+    # with the fight. Widow boosts her Agility to vault the fence (2d6 + 5) before the agents ambush
+    # her; in round 1 Adler's shot is against her own Agility 4: 8 + 4 = 12 (found: 13, the boost lasted
+    # into the first round of the next fight, and Ganyeka's stunt with it)
+    d = table()
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="widow", kind="boost", power="Agility")
+    d.do("gm", "call_task", character="widow", attribute="Agility", difficulty=12, task="vault the fence")
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(3, 4)), "task_rolled").roll
+    assert roll.verdict.total == 5 + 7
+    d.do("bo", "spend", character="ganyeka", kind="stunt", power="Leaping", used_as="Athletics")
+    fight(d, "adler", "widow", "ganyeka")
+    assert (state(d).condition("widow").boosts, state(d).condition("ganyeka").stunts) == ((), ())
+    rolled = one(d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1)),
+                 "attack_rolled")  # fmt: skip
+    assert rolled.roll.task.difficulty == 8 + 4

@@ -162,7 +162,8 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             raise InvalidCommand("Name the attribute or power to boost.")
         power = who.power(c.power)
         rounds = c.rounds or state.config.boost_rounds
-        until = max(state.round, 1) + rounds - 1
+        # BPB-PP-008: from this round (outside a fight "round 0", the moment before any fight's round 1)
+        until = state.round + rounds - 1
         enhancement = c.enhancement.strip()
         if enhancement:
             b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until))
@@ -182,9 +183,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if not c.used_as.strip():
             raise InvalidCommand("Name the power or skill the stunt uses it as.")
         # BPB-PP-008/010: one round (or the rounds given); a countable resource lasts the scene or its uses
-        lasts = (
-            None if c.uses is not None else max(state.round, 1) + (c.rounds or state.config.boost_rounds) - 1
-        )
+        lasts = None if c.uses is not None else state.round + (c.rounds or state.config.boost_rounds) - 1
         stunt = Stunt(
             power=power.name,
             used_as=c.used_as.strip(),

@@ -144,6 +144,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = Fight(
             order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware, sides=p.sides
         )
+        up["conditions"] = {cid: _before_the_fight_over(c) for cid, c in state.conditions.items()}
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
@@ -393,6 +394,16 @@ def fold(state: BpbState, event: Event) -> BpbState:
             # fight, not the next; BPB-PP-008: boosts and stunts keep only the rounds they had left
             up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
     return state.model_copy(update=up) if up else state
+
+
+def _before_the_fight_over(c: Condition) -> Condition:
+    """BPB-PP-008: a boost or stunt bought outside a fight for its round ("round 0") is over when combat
+    time begins (older logs stored round 1 for it, and keep it as they were played)."""
+    boosts = tuple(b for b in c.boosts if b.until_round >= 1)
+    stunts = tuple(s for s in c.stunts if s.until_round is None or s.until_round >= 1)
+    if len(boosts) == len(c.boosts) and len(stunts) == len(c.stunts):
+        return c
+    return c.model_copy(update={"boosts": boosts, "stunts": stunts})
 
 
 def _after_fight(c: Condition, last: int) -> Condition:
