@@ -3620,3 +3620,17 @@ def test_r223_a_boost_bought_before_the_fight_is_not_in_it() -> None:
     rolled = one(d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1)),
                  "attack_rolled")  # fmt: skip
     assert rolled.roll.task.difficulty == 8 + 4
+
+
+@pytest.mark.rules("BPB-PP-001")
+def test_r224_a_player_joining_mid_session_begins_with_one() -> None:
+    # src 443, 447: "Each player begins each game session with one plot point": Bo sits down after the
+    # session started and brings Ganyeka: he begins with one. The GM's new agent has none, and a second
+    # character of Ann's brings none (Ann began the session with hers)
+    d = table(cast=("widow",))
+    d.do("gm", "start_session")
+    d.do("gm", "add_character", id="ganyeka", sample="ganyeka", owner="bo")
+    d.do("gm", "add_character", id="adler", sample="agent-a")
+    d.do("ann", "add_character", id="widow2", sample="widow")
+    points = {cid: state(d).condition(cid).plot_points for cid in ("widow", "ganyeka", "adler", "widow2")}
+    assert points == {"widow": 1, "ganyeka": 1, "adler": 0, "widow2": 0}

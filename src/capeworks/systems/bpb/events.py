@@ -30,6 +30,8 @@ class CharacterAdded(BpbEvent):
     """A character joins the table (the sheet as made)."""
 
     character: Character
+    #: BPB-PP-001: a player sitting down after the session began begins it with its plot points
+    plot_points: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class GmNoted(BpbEvent):

@@ -71,7 +71,10 @@ def _named(p: Any) -> Any:
 
 
 _TEXT: dict[str, Callable[[Any], str]] = {
-    ev.CharacterAdded.TYPE: lambda p: f"{p.character.name} joins the game.",
+    ev.CharacterAdded.TYPE: lambda p: (
+        f"{p.character.name} joins the game"
+        + (f", beginning the session with {p.plot_points} plot point." if p.plot_points else ".")
+    ),
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.SessionStarted.TYPE: lambda p: (
         f"Session {p.session} begins: {p.plot_points} plot point each for the players."

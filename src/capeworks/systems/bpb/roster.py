@@ -64,10 +64,14 @@ def add_character(state: BpbState, ctx: Ctx, c: cmd.AddCharacter, dice: DiceServ
         owner = ctx.actor.id
     elif owner and owner not in {s.id for s in ctx.seats}:
         raise NotFound(f"There is no seat {owner!r} at this table.")
+    # BPB-PP-001 (src 443): "Each player begins each game session with one plot point": a player who
+    # sits down after the session began (no character at the table yet) begins it now
+    joins = state.session > 0 and owner and not any(ch.owner == owner for ch in state.characters.values())
     b = ctx.batch(state)
     b.emit(
         CharacterAdded(
-            character=sheet.model_copy(update={"id": cid, "owner": owner, "name": c.name or sheet.name})
+            character=sheet.model_copy(update={"id": cid, "owner": owner, "name": c.name or sheet.name}),
+            plot_points=state.config.session_plot_points if joins else 0,
         )
     )
     return b

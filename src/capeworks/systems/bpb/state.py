@@ -94,7 +94,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
     up: dict[str, object] = {}
     if isinstance(p, ev.CharacterAdded):
         up["characters"] = {**state.characters, p.character.id: p.character}
-        up["conditions"] = {**state.conditions, p.character.id: Condition()}
+        up["conditions"] = {**state.conditions, p.character.id: Condition(plot_points=p.plot_points)}
     elif isinstance(p, ev.GmNoted):
         up["gm_notes"] = (*state.gm_notes, p.text)
     elif isinstance(p, ev.SessionStarted):
