@@ -3634,3 +3634,33 @@ def test_r224_a_player_joining_mid_session_begins_with_one() -> None:
     d.do("ann", "add_character", id="widow2", sample="widow")
     points = {cid: state(d).condition(cid).plot_points for cid in ("widow", "ganyeka", "adler", "widow2")}
     assert points == {"widow": 1, "ganyeka": 1, "adler": 0, "widow2": 0}
+
+
+@pytest.mark.rules("BPB-XS-006", "BPB-DMG-006")
+def test_r225_a_penetrating_slam_lands_against_the_whole_skin() -> None:
+    # src 417: the penetrating blow ignores half the protection (8 - 2 = 6); src 238: the landing is
+    # "normal Endurance damage, so the character's protection powers ... apply as usual": missed by 6,
+    # DR 3 against all of Invulnerability 4: nothing more
+    lance = Power(name="Lance", rank=8, attack=AttackKind.RANGED, penetrating=True, expertise=True)
+    armour = Power(name="Invulnerability", rank=4, protects="Endurance")
+    d = cast(hero("zap", powers=(lance,), Accuracy=9),
+             hero("me", owner="ann", powers=(armour,), Brawn=3, Endurance=20))  # fmt: skip
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Lance", dice=(6, 6))
+    if d.table.prompts()[0].kind == "defend":
+        d.answer("ann", "defend-1", "take")
+    events = d.answer("gm", "extreme-1", "slamming", dice=(3, 4))  # 10 vs 16: missed by 6
+    assert [(h.dr, h.amount) for h in of(events, "damaged")] == [(8, 6), (3, 0)]
+
+
+@pytest.mark.rules("BPB-INIT-002", "BPB-PP-008")
+def test_r226_a_boost_over_before_the_fight_does_not_order_it() -> None:
+    # src 254: the order of play is by Perception, then Agility; src 477: Widow's one-round Perception
+    # boost, bought to search the room before the fight, is over when combat time begins (r223): her own
+    # Perception 4 goes after the lookout's 5
+    d = cast(hero("lookout", Perception=5))
+    d.do("gm", "add_character", id="widow", sample="widow", owner="ann")
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="widow", kind="boost", power="Perception")
+    d.do("gm", "start_fight", characters="widow, lookout")
+    assert state(d).fight.order.order == ("lookout", "widow")

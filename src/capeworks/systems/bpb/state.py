@@ -14,7 +14,7 @@ from capeworks.systems.bpb.model import Blast, Call, Condition, Fight, Guard, Pe
 from capeworks.systems.bpb.movement import Mode, rest_after_sprint
 from capeworks.systems.bpb.sheet import Character
 
-__all__ = ["BpbState", "fold"]
+__all__ = ["BpbState", "combat_begins", "fold"]
 
 
 class BpbState(BaseModel):
@@ -144,7 +144,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = Fight(
             order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware, sides=p.sides
         )
-        up["conditions"] = {cid: _before_the_fight_over(c) for cid, c in state.conditions.items()}
+        up["conditions"] = {cid: combat_begins(c) for cid, c in state.conditions.items()}
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
@@ -396,9 +396,9 @@ def fold(state: BpbState, event: Event) -> BpbState:
     return state.model_copy(update=up) if up else state
 
 
-def _before_the_fight_over(c: Condition) -> Condition:
-    """BPB-PP-008: a boost or stunt bought outside a fight for its round ("round 0") is over when combat
-    time begins (older logs stored round 1 for it, and keep it as they were played)."""
+def combat_begins(c: Condition) -> Condition:
+    """A condition as combat time begins (BPB-PP-008): a boost or stunt bought outside a fight for its
+    round ("round 0") is over (older logs stored round 1 for it, and keep it as they were played)."""
     boosts = tuple(b for b in c.boosts if b.until_round >= 1)
     stunts = tuple(s for s in c.stunts if s.until_round is None or s.until_round >= 1)
     if len(boosts) == len(c.boosts) and len(stunts) == len(c.stunts):
