@@ -74,7 +74,9 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
     task = Task(attribute=rank_of(state, who, attribute), bonus=c.bonus, difficulty=difficulty)
     if c.no_automatic:  # out of reach (BPB-ROLL-005), only a plot point answers it (src 469): forbidden
         task.require_possible()
-    takes = allowed_takes(pressure=c.pressure, penalty=c.penalty, time_limit=c.time_limit)
+    takes = allowed_takes(
+        pressure=c.pressure, penalty=c.penalty, time_limit=c.time_limit, capped=c.max_attempts is not None
+    )
     call = Call(
         id=state.next_call,
         sides=(who.id,),
@@ -95,15 +97,25 @@ def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> 
 
 
 def contest(state: BpbState, ctx: Ctx, c: cmd.Contest, dice: DiceService) -> Done:
-    """BPB-EXT-003: a competition between sides rolling the same extended task."""
+    """BPB-EXT-003: a competition between sides rolling the same extended task; a side may be a team
+    ("the first person or team", src 206) whose members' successes count together."""
     sides = tuple(dict.fromkeys(c.sides))
     if len(sides) < 2:
         raise InvalidCommand("A competition needs at least two sides.")
-    for cid in sides:
-        character(state, cid)
+    members: list[str] = []
+    teams: dict[str, str] = {}
+    for side in sides:
+        team = tuple(dict.fromkeys(character(state, m.strip()).id for m in side.split("+")))
+        for cid in team:
+            if cid in members:
+                raise InvalidCommand(f"{state.characters[cid].name} cannot compete on two sides.")
+            members.append(cid)
+            if len(team) > 1:
+                teams[cid] = "+".join(team)
     call = Call(
         id=state.next_call,
-        sides=sides,
+        sides=tuple(members),
+        teams=teams,
         attribute=_attr(c.attribute),
         skill=c.skill.strip(),
         difficulty=c.difficulty,
@@ -237,10 +249,14 @@ def _settle(b: Done, call: Call) -> None:
     rounds = {call.attempts.get(s, 0) for s in call.sides}
     if len(rounds) != 1:
         return  # the round of the competition is not over
-    reached = [s for s in call.sides if call.successes.get(s, 0) >= call.required]
+    totals: dict[str, int] = {}
+    for cid in call.sides:  # a team's members count together (BPB-EXT-003)
+        totals[call.side_of(cid)] = totals.get(call.side_of(cid), 0) + call.successes.get(cid, 0)
+    reached = [s for s, n in totals.items() if n >= call.required]
     if not reached:
         return
-    best = max(call.successes.get(s, 0) for s in reached)
-    leaders = [s for s in reached if call.successes.get(s, 0) == best]
+    best = max(totals[s] for s in reached)
+    leaders = [s for s in reached if totals[s] == best]
     if len(leaders) == 1:  # BPB-EXT-003 (PROPOSED): more successes wins a tie; still tied, another round
-        b.emit(CallClosed(call=call.id, outcome="won", winner=leaders[0]))
+        members = tuple(cid for cid in call.sides if call.teams.get(cid) == leaders[0])
+        b.emit(CallClosed(call=call.id, outcome="won", winner=leaders[0], members=members))

@@ -73,6 +73,9 @@ class GmNote(_P):
 class StartSession(_P):
     """Start a session: each player's character gets the session's plot points; unspent ones lapse."""
 
+    #: BPB-PP-004: characters whose unspent points the GM lets carry over (the exception, src 447)
+    carry: TextList = Field(default_factory=list)
+
 
 class Award(_P):
     """Award a plot point for trouble, inventive play or cooperation (BPB-PP-002)."""
@@ -107,6 +110,7 @@ class CallTask(_P):
 class Contest(_P):
     """Call a competition: the first side to the required successes wins (BPB-EXT-003)."""
 
+    #: each side a character, or a team of characters joined by "+" ("widow+ganyeka") pooling successes
     sides: TextList
     attribute: str
     #: the skill the race is in: its expertise makes an extreme success count three (BPB-EXT-002)

@@ -30,6 +30,8 @@ class CharacterAdded(BpbEvent):
     """A character joins the table (the sheet as made)."""
 
     character: Character
+    #: BPB-PP-001: a player sitting down after the session began begins it with its plot points
+    plot_points: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class GmNoted(BpbEvent):
@@ -44,6 +46,8 @@ class SessionStarted(BpbEvent):
     session: int
     characters: tuple[str, ...]
     plot_points: int
+    #: BPB-PP-004: those whose unspent points the GM let carry over, on top of the session's
+    carried: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PlotPointAwarded(BpbEvent):
@@ -85,6 +89,8 @@ class CallClosed(BpbEvent):
     call: int
     outcome: str
     winner: str | None = None
+    #: BPB-EXT-003: the members of a winning team (the winner is then the team, "widow+ganyeka")
+    members: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class FightStarted(BpbEvent):
@@ -407,6 +413,8 @@ class Healed(BpbEvent):
     amount: int
     days: int
     care: bool
+    #: days without care toward the next week after this heal (BPB-REC-002: a part-week carries)
+    week_days: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

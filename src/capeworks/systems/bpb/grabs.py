@@ -97,11 +97,13 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if not roll.verdict.success:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))
         return b
-    out = Task(
-        attribute=_grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
-    )
-    breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
-    held = not breakout.verdict.success
+    breakout = None
+    if not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses)):  # out cold, no reaction (src 315)
+        out = Task(
+            attribute=_grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
+        )
+        breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
+    held = breakout is None or not breakout.verdict.success
     emit(
         b,
         dice,

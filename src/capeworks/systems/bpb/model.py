@@ -93,6 +93,8 @@ class Condition(Frozen):
     held_by: str | None = None
     sprinted: int = 0  # rounds sprinted in a row (BPB-MOVE-009)
     slow_until: int = 0  # round until which no running or sprinting
+    #: BPB-REC-002: days without care toward the next week's point (a part-week carries to the next heal)
+    week_days: int = Field(default=0, exclude_if=lambda v: not v)
 
 
 class Roll(Frozen):
@@ -129,8 +131,14 @@ class Call(Frozen):
     skills: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: BPB-ACT-008: a reaction the GM asks for, rolled at any time (no turn, no task action)
     reaction: bool = False
+    #: BPB-EXT-003: in a competition between teams, member -> the team (its members joined by "+")
+    teams: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
     #: BPB-PP-006: the GM forbids a plot point's automatic success (the task is simply impossible)
     no_automatic: bool = False
+
+    def side_of(self, cid: str) -> str:
+        """The side a competitor rolls for: their team, or themselves."""
+        return self.teams.get(cid, cid)
 
 
 class Turn(Frozen):

@@ -32,8 +32,14 @@ def roll_text(r: Roll) -> str:
     return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
 
 
+def _sides(call: Any) -> list[str]:
+    """The competing sides of a call, a team's members joined by "and" (BPB-EXT-003)."""
+    sides = dict.fromkeys(call.side_of(cid) for cid in call.sides)
+    return [side.replace("+", " and ") for side in sides]
+
+
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for")
-_ID_LISTS = ("order", "characters", "unaware")
+_ID_LISTS = ("order", "characters", "unaware", "members")
 
 
 def _named(p: Any) -> Any:
@@ -56,22 +62,30 @@ def _named(p: Any) -> Any:
             up[f] = {names.get(k, k): v for k, v in value.items()}
     call = getattr(p, "call", None)
     if call is not None and hasattr(call, "sides"):
-        up["call"] = call.model_copy(update={"sides": tuple(names.get(v, v) for v in call.sides)})
+        teams = {
+            names.get(k, k): "+".join(names.get(m, m) for m in v.split("+")) for k, v in call.teams.items()
+        }
+        sides = tuple(names.get(v, v) for v in call.sides)
+        up["call"] = call.model_copy(update={"sides": sides, "teams": teams})
     return p.model_copy(update=up) if up else p
 
 
 _TEXT: dict[str, Callable[[Any], str]] = {
-    ev.CharacterAdded.TYPE: lambda p: f"{p.character.name} joins the game.",
+    ev.CharacterAdded.TYPE: lambda p: (
+        f"{p.character.name} joins the game"
+        + (f", beginning the session with {p.plot_points} plot point." if p.plot_points else ".")
+    ),
     ev.GmNoted.TYPE: lambda p: f"GM note: {p.text}",
     ev.SessionStarted.TYPE: lambda p: (
         f"Session {p.session} begins: {p.plot_points} plot point each for the players."
+        + (f" The GM lets {', '.join(p.carried)} keep their unspent points." if p.carried else "")
     ),
     ev.PlotPointAwarded.TYPE: lambda p: f"{p.character} earns a plot point: {p.reason}.",
     ev.PlotPointSpent.TYPE: lambda p: (
         f"{p.character} spends a plot point on a {p.kind}" + (f": {p.detail}." if p.detail else ".")
     ),
     ev.CallMade.TYPE: lambda p: (
-        f"The GM calls for {' vs '.join(p.call.sides)}'s {p.call.attribute} vs {p.call.difficulty}"
+        f"The GM calls for {' vs '.join(_sides(p.call))}'s {p.call.attribute} vs {p.call.difficulty}"
         + (f" to {p.call.task}" if p.call.task else "")
         + (f", {p.call.required} successes needed" if p.call.required else "")
         + (f" in {p.call.max_attempts} attempts" if p.call.max_attempts else "")
@@ -80,7 +94,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.TaskRolled.TYPE: lambda p: (
         roll_text(p.roll) + (f"; {p.counted} toward the task." if p.call and p.counted else ".")
     ),
-    ev.CallClosed.TYPE: lambda p: f"Call {p.call} is {p.outcome}" + (f": {p.winner}." if p.winner else "."),
+    ev.CallClosed.TYPE: lambda p: (
+        f"Call {p.call} is {p.outcome}"
+        + (f": {' and '.join(p.members)}." if p.members else f": {p.winner}." if p.winner else ".")
+    ),
     ev.FightStarted.TYPE: lambda p: (
         "The fight begins. Order of play: "
         + ", ".join(p.order)

@@ -64,10 +64,14 @@ def add_character(state: BpbState, ctx: Ctx, c: cmd.AddCharacter, dice: DiceServ
         owner = ctx.actor.id
     elif owner and owner not in {s.id for s in ctx.seats}:
         raise NotFound(f"There is no seat {owner!r} at this table.")
+    # BPB-PP-001 (src 443): "Each player begins each game session with one plot point": a player who
+    # sits down after the session began (no character at the table yet) begins it now
+    joins = state.session > 0 and owner and not any(ch.owner == owner for ch in state.characters.values())
     b = ctx.batch(state)
     b.emit(
         CharacterAdded(
-            character=sheet.model_copy(update={"id": cid, "owner": owner, "name": c.name or sheet.name})
+            character=sheet.model_copy(update={"id": cid, "owner": owner, "name": c.name or sheet.name}),
+            plot_points=state.config.session_plot_points if joins else 0,
         )
     )
     return b
@@ -82,10 +86,14 @@ def gm_note(state: BpbState, ctx: Ctx, c: cmd.GmNote, dice: DiceService) -> Done
 def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceService) -> Done:
     """BPB-PP-001/004: players' characters start with the session's plot points; unspent ones lapse."""
     players = tuple(cid for cid, ch in state.characters.items() if ch.owner)
+    carried = tuple(dict.fromkeys(character(state, cid).id for cid in c.carry))
     b = ctx.batch(state)
     b.emit(
         SessionStarted(
-            session=state.session + 1, characters=players, plot_points=state.config.session_plot_points
+            session=state.session + 1,
+            characters=players,
+            plot_points=state.config.session_plot_points,
+            carried=carried,
         )
     )
     return b
@@ -124,10 +132,16 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     who = character(state, c.character)
     if state.fight is not None:
         raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
-    lost = state.condition(who.id).lost
-    amount = min(lost, c.days if c.care else c.days // 7)
+    cond = state.condition(who.id)
+    if c.care:
+        amount, week_days = min(cond.lost, c.days), cond.week_days
+    else:  # a week a point: the days of a part-week count toward the next heal's week
+        weeks, week_days = divmod(cond.week_days + c.days, 7)
+        amount = min(cond.lost, weeks)
+    if cond.lost - amount == 0:
+        week_days = 0  # healed: nothing is owed toward another point
     b = ctx.batch(state)
-    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care))
+    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days))
     return b
 
 
@@ -152,7 +166,8 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             raise InvalidCommand("Name the attribute or power to boost.")
         power = who.power(c.power)
         rounds = c.rounds or state.config.boost_rounds
-        until = max(state.round, 1) + rounds - 1
+        # BPB-PP-008: from this round (outside a fight "round 0", the moment before any fight's round 1)
+        until = state.round + rounds - 1
         enhancement = c.enhancement.strip()
         if enhancement:
             b.emit(_enhancement(who, power, c.power, enhancement, c.radius_ft, until))
@@ -172,9 +187,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         if not c.used_as.strip():
             raise InvalidCommand("Name the power or skill the stunt uses it as.")
         # BPB-PP-008/010: one round (or the rounds given); a countable resource lasts the scene or its uses
-        lasts = (
-            None if c.uses is not None else max(state.round, 1) + (c.rounds or state.config.boost_rounds) - 1
-        )
+        lasts = None if c.uses is not None else state.round + (c.rounds or state.config.boost_rounds) - 1
         stunt = Stunt(
             power=power.name,
             used_as=c.used_as.strip(),

@@ -14,7 +14,7 @@ from capeworks.systems.bpb.model import Blast, Call, Condition, Fight, Guard, Pe
 from capeworks.systems.bpb.movement import Mode, rest_after_sprint
 from capeworks.systems.bpb.sheet import Character
 
-__all__ = ["BpbState", "fold"]
+__all__ = ["BpbState", "combat_begins", "fold"]
 
 
 class BpbState(BaseModel):
@@ -94,13 +94,15 @@ def fold(state: BpbState, event: Event) -> BpbState:
     up: dict[str, object] = {}
     if isinstance(p, ev.CharacterAdded):
         up["characters"] = {**state.characters, p.character.id: p.character}
-        up["conditions"] = {**state.conditions, p.character.id: Condition()}
+        up["conditions"] = {**state.conditions, p.character.id: Condition(plot_points=p.plot_points)}
     elif isinstance(p, ev.GmNoted):
         up["gm_notes"] = (*state.gm_notes, p.text)
     elif isinstance(p, ev.SessionStarted):
         conditions = dict(state.conditions)
         for cid in state.characters:
-            keep = p.plot_points if cid in p.characters else 0
+            keep = (p.plot_points if cid in p.characters else 0) + (
+                state.condition(cid).plot_points if cid in p.carried else 0
+            )
             conditions[cid] = state.condition(cid).model_copy(update={"plot_points": keep})
         up["conditions"], up["session"], up["awards"] = conditions, p.session, 0
     elif isinstance(p, ev.PlotPointAwarded):
@@ -142,6 +144,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = Fight(
             order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware, sides=p.sides
         )
+        up["conditions"] = {cid: combat_begins(c) for cid, c in state.conditions.items()}
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
@@ -356,7 +359,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         )
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
-        up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount)
+        up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount, week_days=p.week_days)
     elif isinstance(p, ev.HazardAdded) and state.fight is not None:
         up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
     elif isinstance(p, ev.HazardSteered) and state.fight is not None:
@@ -391,6 +394,16 @@ def fold(state: BpbState, event: Event) -> BpbState:
             # fight, not the next; BPB-PP-008: boosts and stunts keep only the rounds they had left
             up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
     return state.model_copy(update=up) if up else state
+
+
+def combat_begins(c: Condition) -> Condition:
+    """A condition as combat time begins (BPB-PP-008): a boost or stunt bought outside a fight for its
+    round ("round 0") is over (older logs stored round 1 for it, and keep it as they were played)."""
+    boosts = tuple(b for b in c.boosts if b.until_round >= 1)
+    stunts = tuple(s for s in c.stunts if s.until_round is None or s.until_round >= 1)
+    if len(boosts) == len(c.boosts) and len(stunts) == len(c.stunts):
+        return c
+    return c.model_copy(update={"boosts": boosts, "stunts": stunts})
 
 
 def _after_fight(c: Condition, last: int) -> Condition:

@@ -105,12 +105,18 @@ class Take(StrEnum):
 TAKEN: dict[Take, int] = {Take.AVERAGE: 7, Take.MAX: 12}
 
 
-def allowed_takes(*, pressure: bool, penalty: bool, time_limit: bool) -> tuple[Take, ...]:
-    """BPB-TAKE-001/002: average without pressure and (no penalty or no time limit); max with neither."""
+def allowed_takes(
+    *, pressure: bool, penalty: bool, time_limit: bool, capped: bool = False
+) -> tuple[Take, ...]:
+    """BPB-TAKE-001/002: average without pressure and (no penalty or no time limit); max with neither.
+
+    ``capped``: the GM set a maximum number of attempts, which marks "a time limit or a penalty for
+    failure" (src 206): one of the two is there, so never the max; the average still follows the boxes.
+    """
     out = [Take.ROLL]
     if not pressure and (not penalty or not time_limit):
         out.append(Take.AVERAGE)
-    if not pressure and not penalty and not time_limit:
+    if not pressure and not penalty and not time_limit and not capped:
         out.append(Take.MAX)
     return tuple(out)
 

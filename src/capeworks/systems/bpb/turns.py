@@ -53,7 +53,7 @@ from capeworks.systems.bpb.movement import (
     water,
 )
 from capeworks.systems.bpb.sheet import Character
-from capeworks.systems.bpb.state import BpbState
+from capeworks.systems.bpb.state import BpbState, combat_begins
 
 __all__ = [
     "act",
@@ -106,9 +106,13 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
         raise InvalidCommand(f"Only those in the fight have a side: {', '.join(stray)} is not in it.")
     coins: list[str] = []
     ranked: list[str] = []
+    # the ranks as combat time begins: a boost bought before it for its round is over (BPB-PP-008)
+    begun = state.model_copy(
+        update={"conditions": {cid: combat_begins(c) for cid, c in state.conditions.items()}}
+    )
     # BPB-INIT-001: the unaware act after everyone aware; within each group, BPB-INIT-002
     for group_ids in ([cid for cid in ids if cid not in first and cid not in unaware], unaware):
-        scores = [(cid, order_keys(state, state.characters[cid])) for cid in group_ids]
+        scores = [(cid, order_keys(begun, state.characters[cid])) for cid in group_ids]
         extra: dict[str, int] = {}
         for group in tied(scores):
             for cid in group:
