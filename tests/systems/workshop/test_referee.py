@@ -2492,3 +2492,200 @@ def test_r166__resting_is_a_turn_not_an_action_out_of_sequence() -> None:
     d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
     end_turn(d, "h")
     assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"
+
+
+# -- third referee pass (refwork3) ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-SEQ-003")
+def test_r167__a_shaken_full_move_waits_for_the_steadying_roll() -> None:
+    # src 12: the turn's Action "may be a Move"; src 81: Shaken, "At the beginning of an Action, you roll
+    # Willpower+Focus ... as an Action". v (3 Shock: Shaken) takes its Move; a second Move is its Action,
+    # so it is refused until v steadies; the failed steadying roll spends that Action.
+    d = duel({"shaken": True}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    d.refuse("gm", "move", rule="WS-SHAKEN-003", character="v")
+    d.do("gm", "steady", character="v", dice=MISS)
+    d.refuse("gm", "move", rule="WS-SEQ-003", character="v")
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-SHOCK-001")
+def test_r169__a_shock_roll_is_no_action_and_keeps_the_rollless_sequence() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence ... raise your Shot pool by
+    # 1"; src 120: the Shock roll is made when hurt, not an Action h uses. h buys +5 Initiative (pool 4)
+    # while v is up; v hits for 6 (1 Wound: Shock roll 10 + 9 - 1 = 18 vs 10 holds); h only talks: the
+    # Sequence's end gives the Shot back.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    events = attack(d, "v", ["h"], [*HIT, 9, 1])
+    assert [(r["what"], r["success"]) for r in all_of(events, "rolled")] == [("shock", True)]
+    end_turn(d, "v")
+    d.do("ann", "rollless", character="h", what="talks")
+    events = end_turn(d, "h")
+    assert "sequence_started" in types(events)
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-DMG-010")
+def test_r170__a_fall_roll_is_no_action_and_keeps_the_rollless_sequence() -> None:
+    # src 16 and src 66: the Stunt + Agility roll that lessens a fall is made as one falls, not an Action
+    # one uses: h (pool 4 after +5 Initiative) falls 3 m mid-Sequence and only talks: the Shot comes back.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    d.do("gm", "fall", character="h", metres=3, dice=[9, 1])
+    end_turn(d, "v")
+    d.do("ann", "rollless", character="h", what="talks")
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, who(d, "h").shots) == (2, 5)
+
+
+@pytest.mark.rules("WS-MOOK-002")
+def test_r171__a_glass_jaw_mook_hit_for_four_three_times_is_untouched() -> None:
+    # src 160: "0-4: Nothing Happens": no Shock piles up on the nameless, even with Shaken on (src 80 is
+    # the named characters' track): three hits of 4 on a mook of Health 10 leave it up and steady.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(traits=pool(9), weapons=[gun(4)])},
+              villains={"m": sheet(named=False, traits=SLOW, health=10)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    for _ in range(2):
+        d.do("ann", "extra_action", character="h")
+        attack(d, "h", ["m"], HIT)
+    m = who(d, "m")
+    assert (m.standing, m.shock, m.has("shaken")) == (Standing.UP, 0, False)
+
+
+@pytest.mark.rules("WS-MOOK-003")
+def test_r172__an_advanced_mook_hit_for_four_three_times_is_only_shaken() -> None:
+    # src 168: "Damage 0-4: Shaken": the table, not a Shock track, decides: three 4s on Health 10 shake.
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(traits=pool(9), weapons=[gun(4)])},
+              villains={"m": sheet(named=False, traits=SLOW, health=10)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    for _ in range(2):
+        d.do("ann", "extra_action", character="h")
+        attack(d, "h", ["m"], HIT)
+    m = who(d, "m")
+    assert (m.standing, m.has("shaken")) == (Standing.UP, True)
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-DMG-003")
+def test_r173__speed_bump_mooks_fall_one_per_their_own_threshold() -> None:
+    # src 175: "For every [Mook Wound Threshold] PV a Mook goes down": goons of WT 3: 9 + 5 = 14 vs 4,
+    # PV 10 -> 3 down (at the table's WT 5 it would be 2).
+    goons = {**GOONS, "count": 5, "engaging": "", "wt": 3}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(5)])}, villains={"goons": goons}
+    )
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 3
+    assert who(d, "goons").count == 2
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-MOOK-005")
+def test_r174__a_speed_bump_group_all_down_takes_no_last_action() -> None:
+    # src 175: PV 16 at WT 5 downs 3 mooks, the whole group; "Mooks also take an Action, last in the
+    # Sequence": a group with none left standing takes none: h's turn ends the Sequence.
+    goons = {**GOONS, "engaging": ""}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}
+    )
+    d.do("ann", "attack", character="h", targets=["goons"])
+    assert who(d, "goons").count == 0
+    events = end_turn(d, "h")
+    assert "sequence_started" in types(events)
+    assert state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-DMG-010")
+def test_r175__a_glass_jaw_mook_that_falls_seven_metres_is_shaken() -> None:
+    # src 66: a 7 m fall is 7 Damage (Stunt + Agility 4 + 1 - 9: nothing off); src 161: 5-9 Shaken, no
+    # Wound, no Shock.
+    d = table(QUIET, villains={"m": sheet(named=False, traits=SLOW)}, start=False)
+    d.do("gm", "fall", character="m", metres=7, dice=[1, 9])
+    m = who(d, "m")
+    assert (m.standing, m.shock, m.wounds, m.has("shaken")) == (Standing.UP, 0, 0, True)
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-WPEN-001")
+def test_r176__the_wound_penalty_impairs_the_fall_roll() -> None:
+    # src 66, 111: h has 2 untreated Wounds (-2); a 3 m fall: Stunt 3 + Agility 5 + 6 - 4 - 2 = 8 vs 0,
+    # PV 8 -> 1 m off -> 2 Damage (unimpaired, 10 -> 2 m off -> 1).
+    d = table({**QUIET, "wound_penalty": "per_wound"}, heroes={"h": sheet(**TOUGH)}, start=False)
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])  # 10 Damage: 2 Wounds
+    events = d.do("gm", "fall", character="h", metres=3, dice=[6, 4])
+    assert (last(events, "rolled")["total"], last(events, "fell")["damage"]) == (8, 2)
+
+
+@pytest.mark.rules("WS-COVER-001")
+def test_r177__covering_fire_rolls_ranged_weapons_and_perception_not_the_guns_traits() -> None:
+    # src 72: "Roll [Ranged Weapons+Perception] vs 10": h has Ranged Weapons 1, Perception 1 (the gun's
+    # Agility 5 + Guns 4 would be 9): 2 + 9 - 1 = 10, PV 0: no Cover (9 + 8 = 17 would give 1).
+    gunner = sheet(traits={"Ranged Weapons": 1, "Perception": 1}, weapons=[{**gun(6), "covering_fire": True}])
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": gunner, "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    r = last(d.do("ann", "cover", character="h", dice=HIT), "rolled")
+    assert (r["base"], r["total"], r["success"]) == (2, 10, True)
+    assert sum(e.amount for e in state(d).effects if e.name == "cover") == 0
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-COVER-001")
+def test_r178__bruised_impairs_the_covering_fire_roll() -> None:
+    # src 181: "5 point Impairment on next Action": covering fire is h's Action: 8 + 9 - 1 - 5 = 11 vs 10,
+    # PV 1 -> no Cover (unbruised, 16, PV 6 -> 1 Cover); the Bruise is spent.
+    gunner = sheet(weapons=[{**gun(6), "covering_fire": True}])
+    d = table({**QUIET, "covering_fire": True, "status_effects": True},
+              heroes={"h": gunner, "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="bruised")
+    r = last(d.do("ann", "cover", character="h", dice=HIT), "rolled")
+    assert (r["modifier"], r["total"]) == (-5, 11)
+    assert sum(e.amount for e in state(d).effects if e.name == "cover") == 0
+    assert not who(d, "h").has("bruised")
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-SHOT-003")
+def test_r179__the_dying_are_asked_for_no_active_defense() -> None:
+    # src 54: Wounds equal to Toughness: dying (unable to act, as the table rules); an Active Defense is
+    # something one does: v (Toughness 1, 1 Wound from a 5 m fall, Shock 5 of 100) is not asked, its
+    # Shots stay, and h's shot meets the passive Defense 12.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), health=100, toughness=1)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=5, dice=[1, 9])
+    assert who(d, "v").standing is Standing.DYING
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "attack", character="h", targets=["v"], dice=HIT)
+    assert last(events, "attack_rolled")["defense"] == 12
+    assert who(d, "v").shots == 4
+
+
+@pytest.mark.rules("WS-WPEN-002")
+@pytest.mark.parametrize(
+    ("toughness", "wounds", "modifier"), [(3, 1, -2), (3, 2, -3), (10, 1, -1), (7, 5, -3)]
+)
+def test_r180__percentile_thresholds_read_at_or_above(toughness: int, wounds: int, modifier: int) -> None:
+    # src 115-116: 1 of 3 = 33 % -> -2 (25 reached); 2 of 3 = 67 % -> -3; 1 of 10 = 10 % exactly -> -1;
+    # 5 of 7 = 71 % -> -3 (75 not reached). v shoots with the penalty.
+    d = duel({"wound_penalty": "percentile"}, damage=5 * wounds, health=100, toughness=toughness)
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == modifier
+
+
+@pytest.mark.rules("WS-CARD-002", "WS-SHAKEN-003")
+def test_r181__a_steadying_roll_under_clubs_is_a_favored_action() -> None:
+    # src 99: Clubs favour "Other (Any other Action)"; src 81: steadying is rolled "as an Action"; src 102:
+    # a successful Favored Action gives a pool point. v (3 Shock from a fall: Shaken; pool 3 of 4 after
+    # +5 Initiative) steadies: Willpower 7 + Focus 5 + 9 - 1 = 20 vs 20 holds: Shots 3 -> 4.
+    d = table({**QUIET, "shaken": True, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits={**pool(4), "Willpower": 7}, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence", dice=[5, 31])  # heroes 5S; villains the 31st card, 5C
+    assert state(d).turn.cards["villains"] == "5C"
+    d.do("gm", "raise_initiative", character="v", shots=1)
+    end_turn(d, "h")
+    r = last(d.do("gm", "steady", character="v", dice=HIT), "rolled")
+    assert (r["total"], r["success"]) == (20, True)
+    assert (who(d, "v").shots, who(d, "v").has("shaken")) == (4, False)

@@ -71,7 +71,9 @@ def _action_done(
 
 
 def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -> B:
-    """WS-SEQ-003: the turn's Move, else the Action as a Move; Battered has no free Move (WS-STATUS-002)."""
+    """WS-SEQ-003: the turn's Move, else the Action as a Move; Battered has no free Move (WS-STATUS-002).
+
+    The Action as a Move is an Action: Shaken, it waits for the steadying roll (WS-SHAKEN-003)."""
     c = acting(state, command.character, action=False)
     if c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is knocked down: get up first.")
@@ -79,6 +81,7 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     if free_move(state, c):
         new_turn, full = turn.model_copy(update={"move_used": True}), False
     elif action_left(state, c):
+        require_steady(ctx.config, c)  # the Action as a Move is an Action (src 12): steady first (src 81)
         new_turn, full = use_action(state, c.id), True
     else:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
