@@ -2511,6 +2511,23 @@ def test_r167__a_shaken_full_move_waits_for_the_steadying_roll() -> None:
     d.refuse("gm", "move", rule="WS-SEQ-003", character="v")
 
 
+@pytest.mark.rules("WS-MOOK-005", "WS-SEQ-003")
+@pytest.mark.parametrize("second", ["move", "get_up"])
+def test_r168__a_move_is_no_action_but_a_full_move_is_and_ignores_the_mooks(second: str) -> None:
+    # src 12: a turn is an Action (which may be a Move) and a Move; src 175: "Every Action taken where the
+    # Mooks are ignored" lets them strike. h's Move is no Action: no strike offered; h's second Move (or
+    # getting up from a Knockdown with it, src 106) spends the Action past the goons: they may strike.
+    d = table({**QUIET, "mooks": "speed_bump", "knockback": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": GOONS})  # fmt: skip
+    d.do("ann", "move", character="h")
+    assert state(d).offers == ()
+    if second == "get_up":
+        d.do("gm", "set_status", character="h", status="knocked_down")
+    d.do("ann", second, character="h")
+    assert [o.group for o in state(d).offers] == ["goons"]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+
+
 @pytest.mark.rules("WS-SHOT-002", "WS-SHOCK-001")
 def test_r169__a_shock_roll_is_no_action_and_keeps_the_rollless_sequence() -> None:
     # src 16: "By only using Actions that don't require a roll during a Sequence ... raise your Shot pool by

@@ -88,6 +88,8 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     batch = ctx.batch(state)
     batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
     fire_on_mover(batch, ctx, dice, c.id)
+    if full:  # the Action spent walking ignores the engaging mooks (src 175)
+        offer_strikes(batch, ctx, c.id)
     return batch
 
 
@@ -220,10 +222,12 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
         require_steady(ctx.config, c)
     batch = ctx.batch(state)
     spend = turn.model_copy(update={"move_used": True}) if free else use_action(state, c.id)
+    spent = not free  # the Action, unless a made roll spares it
     if command.roll:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
         new_turn = turn if r.success else spend
+        spent = spent and not r.success
         batch.emit(
             rolled_event(c, "get up", traits, r, character=c.without("knocked_down"), turn=new_turn),
             rolls=(r.record,),
@@ -231,6 +235,8 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
     else:
         batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
         batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
+    if spent:
+        offer_strikes(batch, ctx, c.id)  # the Action spent getting up ignores the engaging mooks (src 175)
     return batch
 
 
