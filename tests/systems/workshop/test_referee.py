@@ -2706,3 +2706,95 @@ def test_r181__a_steadying_roll_under_clubs_is_a_favored_action() -> None:
     r = last(d.do("gm", "steady", character="v", dice=HIT), "rolled")
     assert (r["total"], r["success"]) == (20, True)
     assert (who(d, "v").shots, who(d, "v").has("shaken")) == (4, False)
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-COVER-001")
+def test_r182__aggressive_fire_made_with_no_cover_still_attacks_at_ten() -> None:
+    # src 72: the roll is vs 10; src 76: "Instead of providing Defense, the Covering Fire sets up a static
+    # Attack ... It has AV 10+1 point per Cover". h's roll 8 + 6 - 2 = 12 makes it (PV 2, Cover 0): the
+    # static Attack is AV 10; v (Defense 9) moves into it: hit, gun Damage 6.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, defense=9, **TOUGH)})  # fmt: skip
+    r = last(d.do("ann", "cover", character="h", aggressive=True, dice=[6, 2]), "rolled")
+    assert (r["total"], r["success"]) == (12, True)
+    end_turn(d, "h")
+    r = last(d.do("gm", "move", character="v"), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (10, 9, True)
+    assert who(d, "v").shock == 6
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-CORE-003")
+def test_r183__cover_and_an_active_defense_add_up() -> None:
+    # src 72: Cover "provides Defense" to allies in the line; src 20: an Active Defense at any time (+5,
+    # PROPOSED): k's Defense 12 + Cover 2 + 5 = 19.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    r = last(attack(d, "v", ["k"], HIT, defend={"k": True}), "attack_rolled")
+    assert r["defense"] == 19
+    assert who(d, "k").shots == 3
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-SHAKEN-003")
+def test_r184__a_glass_jaw_mook_shaken_by_its_table_steadies_before_attacking() -> None:
+    # src 161: 5-9 Shakes the mook; src 81: "At the beginning of an Action, you roll Willpower+Focus": its
+    # attack is refused until it steadies (10 + 9 - 1 = 18 vs 20 fails: the Action is spent).
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(7)])},
+              villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    d.refuse("gm", "attack", rule="WS-SHAKEN-003", character="m", targets=["h"])
+    assert last(d.do("gm", "steady", character="m", dice=HIT), "rolled")["success"] is False
+    d.refuse("gm", "attack", character="m", targets=["h"])
+
+
+@pytest.mark.rules("WS-MOOK-004")
+def test_r185__speed_bump_mooks_soak_lowers_the_static_pv() -> None:
+    # src 175: "Compare the Skill+Damage of a player character with a group of Mooks Skill+Soak": goons of
+    # Soak 3: 9 + 11 = 20 vs 4 + 3 = 7, PV 13 -> 2 down (16 with no Soak -> 3).
+    goons = {**GOONS, "count": 5, "engaging": "", "soak": 3}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}
+    )
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 2
+
+
+@pytest.mark.rules("WS-SNAP-002")
+@pytest.mark.parametrize(("targets", "modifier"), [(2, -3), (3, -5), (5, -12)])
+def test_r186__heroic_splits_keep_the_snapshot_rows_and_go_on(targets: int, modifier: int) -> None:
+    # src 35-47: "the Snapshots rule is expanded": 2 targets -3 and 3 targets -5 as before (src 31), 5 -12.
+    foes = {f"v{i}": sheet(traits=SLOW, **TOUGH) for i in range(targets)}
+    d = table({**QUIET, "heroic_multi_action": True}, heroes={"h": sheet()}, villains=foes)
+    rolls = all_of(attack(d, "h", list(foes), HIT * targets), "attack_rolled")
+    assert [r["modifier"] for r in rolls] == [modifier] * targets
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-DMG-001")
+def test_r187__shock_past_health_in_one_hit_also_falls_down() -> None:
+    # src 54: "If at any time you receive Shock Points equal to your Health, you fall down": a hit of 15
+    # on Health 12 (past it, not equal) is down all the same; 3 Wounds of Toughness 50: not dying.
+    d = duel(damage=15, health=12)
+    attack(d, "h", ["v"], HIT)
+    v = who(d, "v")
+    assert (v.shock, v.wounds, v.standing) == (15, 3, Standing.DOWN)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SEQ-002")
+def test_r188__no_action_out_of_sequence_before_ones_initiative_even_with_shots() -> None:
+    # src 25: "Take an Action out of Sequence after your normal Initiative": k (Initiative 3) may not buy
+    # one while h (5) is up, whatever its pool; after its own turn it may.
+    d = table(QUIET, heroes={"h": sheet(), "k": sheet(traits=pool(3))}, villains={"v": sheet(traits=pool(4))})
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="k")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    end_turn(d, "k")
+    assert state(d).turn.sequence == 2
+    end_turn(d, "h")
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="k")

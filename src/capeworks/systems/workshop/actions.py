@@ -152,6 +152,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
             ),
         )
         if amount
+        or (command.aggressive and r.success)  # made with no Cover, it still attacks at AV 10 (src 76)
         else ()
     )
     batch = ctx.batch(state)
