@@ -2798,3 +2798,27 @@ def test_r188__no_action_out_of_sequence_before_ones_initiative_even_with_shots(
     assert state(d).turn.sequence == 2
     end_turn(d, "h")
     d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="k")
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-003")
+def test_r189__speed_bump_mooks_buy_no_initiative_as_they_act_last_anyway() -> None:
+    # src 175: "Mooks also take an Action, last in the Sequence"; src 21: a Shot raises Initiative by 5:
+    # the goons (Shot Count 9) would pay for nothing: refused, their Shots kept, still last.
+    goons = {**GOONS, "traits": {"Skill": 4, **pool(9)}}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": goons, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.refuse("gm", "raise_initiative", rule="WS-MOOK-005", character="goons", shots=2)
+    assert who(d, "goons").shots == 9
+    offered = {c.command for c in d.table.legal_commands("gm") if c.fixed.get("character") == "goons"}
+    assert not offered & {"raise_initiative", "interrupt"}
+    assert state(d).turn.order.order[-1] == "goons"
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-005")
+def test_r190__speed_bump_mooks_cannot_interrupt_to_act_before_last() -> None:
+    # src 175: the mooks act "last in the Sequence"; src 27: an interrupt is acting sooner: refused for the
+    # goons, h keeps acting and nobody pays.
+    goons = {**GOONS, "traits": {"Skill": 4, **pool(9)}}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
+    d.refuse("gm", "interrupt", rule="WS-MOOK-005", character="goons", shots=2)
+    assert (who(d, "goons").shots, state(d).turn.current) == (9, "h")

@@ -277,6 +277,7 @@ def raise_initiative(
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if c.id in turn.acted or c.id == turn.current or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-003", f"{c.name} has no Initiative still to come this Sequence.")
+    _require_not_last(ctx, c)
     after = spend_shots(state, c, command.shots, "WS-SHOT-003", f"raising Initiative by {5 * command.shots}")
     initiative = {**turn.initiative, c.id: turn.initiative[c.id] + 5 * command.shots}
     new_turn = turn.model_copy(update={"initiative": initiative, "order": _reranked(state, ctx, initiative)})
@@ -285,6 +286,15 @@ def raise_initiative(
         ev.InitiativeRaised(character=after, shots=command.shots, initiative=initiative[c.id], turn=new_turn)
     )
     return batch
+
+
+def _require_not_last(ctx: Ctx, c: Combatant) -> None:
+    """WS-MOOK-005: speed-bump mooks act last in the Sequence, so Shots buy them no earlier turn."""
+    if _last(ctx, c):
+        raise RuleViolation(
+            "WS-MOOK-005",
+            f"{c.name} are speed-bump mooks: they act last in the Sequence, whatever they spend.",
+        )
 
 
 def _reranked(state: WorkshopState, ctx: Ctx, initiative: dict[str, int]) -> TurnOrder:
@@ -342,6 +352,7 @@ def interrupt(
         )
     if turn.extra:
         raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
+    _require_not_last(ctx, c)
     after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that interrupt")
     init = turn.initiative[c.id] + 5 * command.shots
     batch = ctx.batch(state)

@@ -35,7 +35,7 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import confused, impairment, wound_penalty
+from capeworks.systems.workshop.common import confused, impairment, speed_bump, wound_penalty
 from capeworks.systems.workshop.config import WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
@@ -82,7 +82,9 @@ def _raisers(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     return [
         o
         for o in _with_shots(state, seat)
-        if o["character"] not in t.acted and o["character"] in t.order.order
+        if o["character"] not in t.acted
+        and o["character"] in t.order.order
+        and not speed_bump(state.config, state.characters[o["character"]])  # last whatever (WS-MOOK-005)
     ]
 
 
