@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
 from capeworks.systems.workshop.sheet import Standing
@@ -2822,3 +2823,18 @@ def test_r190__speed_bump_mooks_cannot_interrupt_to_act_before_last() -> None:
     d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
     d.refuse("gm", "interrupt", rule="WS-MOOK-005", character="goons", shots=2)
     assert (who(d, "goons").shots, state(d).turn.current) == (9, "h")
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-005")
+def test_r192__the_tracker_shows_the_stack_with_its_padding_cards() -> None:
+    # src 379: the stack of Initiative cards, with "padding cards" behind the combatants ("Standard should
+    # probably be d10, Setback and Random Event (in that order)"): the tracker lists the stack as it stands,
+    # h, v, k, then the three padding cards, and every seat sees it.
+    d = table({**QUIET, "initiative": "cards"},
+              heroes={"h": sheet(traits=pool(9)), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    for viewer in (Viewer.gm(), d.table.viewer_for("ann")):
+        fight = next(p for p in d.table.seen_panels(viewer) if p.title == "Workshop fight")
+        names = [row[1] for row in fight.rows]
+        assert names[:3] == [who(d, c).name for c in ("h", "v", "k")]
+        assert names[3:] == ["padding card: d10", "padding card: setback", "padding card: random"]

@@ -7,6 +7,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
+from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
 from capeworks.systems.workshop.common import wound_penalty
@@ -297,6 +298,9 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
     order = list(turn.order.order) + [c for c in state.characters if c not in turn.order.order]
     rows = []
     for cid in order:
+        if alt.is_pad(cid):  # WS-ALT-005: a padding card in the stack of card initiative
+            rows.append(("", f"padding card: {alt.pad_kind(cid)}", "", "", "", "", "", "", ""))
+            continue
         c = state.characters[cid]
         mark = ">" if cid == turn.current else ("*" if cid == turn.extra else "")
         effects = [f"{e.name} {e.amount}" for e in state.effects if e.target == cid]
