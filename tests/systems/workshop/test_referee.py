@@ -2838,3 +2838,22 @@ def test_r192__the_tracker_shows_the_stack_with_its_padding_cards() -> None:
         names = [row[1] for row in fight.rows]
         assert names[:3] == [who(d, c).name for c in ("h", "v", "k")]
         assert names[3:] == ["padding card: d10", "padding card: setback", "padding card: random"]
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-005")
+def test_r193__the_log_reads_the_stack_with_its_padding_cards() -> None:
+    # src 379: the stack of Initiative cards with the padding behind (d10, Setback, Random Event): the log's
+    # first line of the fight names the combatants and then the padding cards, for the GM and the players;
+    # when the last combatant's turn ends, the log says the first padding card comes up.
+    d = table({**QUIET, "initiative": "cards"}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    end_turn(d, "v")
+    for viewer in (Viewer.gm(), d.table.viewer_for("ann")):
+        line = next(e for e in d.table.log_view(viewer) if e.type == "workshop.sequence_started")
+        assert line.description.text == (
+            "Sequence 1 begins: H 9, V 6, a padding card (d10), a padding card (setback), "
+            "a padding card (random)."
+        )
+        ended = [e.description.text for e in d.table.log_view(viewer) if e.type == "workshop.turn_ended"]
+        assert ended[:2] == ["H ends the turn; V is up.", "V ends the turn; a padding card (d10) comes up."]

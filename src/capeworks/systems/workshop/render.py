@@ -40,6 +40,13 @@ def _n(ident: str) -> str:
     return name if name is not None else ident[:1].upper() + ident[1:]
 
 
+def _in_order(ident: str, initiative: dict[str, int]) -> str:
+    """One place of the acting order: a combatant and its Initiative, or a padding card (WS-ALT-005)."""
+    if alt.is_pad(ident):
+        return f"a padding card ({alt.pad_kind(ident)})"
+    return f"{_n(ident)} {initiative[ident]}"
+
+
 #: the wiki's degrees below success (secondary evidence); their effects are the GM's to narrate
 _DEGREES = {
     "failure": "",
@@ -67,6 +74,8 @@ def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
         return f"Effects end as {_n(p.turn.current)}'s turn begins."
     nxt = p.turn.current
+    if alt.is_pad(nxt):  # WS-ALT-005: the stack's padding card comes to the front
+        return f"{_n(p.who)} ends the turn; a padding card ({alt.pad_kind(nxt)}) comes up."
     return f"{_n(p.who)} ends the turn; " + (
         f"{_n(nxt)} is up." if nxt and nxt != p.who else "the Sequence is over."
     )
@@ -112,7 +121,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.SequenceStarted.TYPE: _w(
         lambda p: (
             f"Sequence {p.sequence} begins: "
-            + ", ".join(f"{_n(i)} {p.turn.initiative[i]}" for i in p.turn.order.order)
+            + ", ".join(_in_order(i, p.turn.initiative) for i in p.turn.order.order)
             + "."
         )
     ),
