@@ -2857,3 +2857,29 @@ def test_r193__the_log_reads_the_stack_with_its_padding_cards() -> None:
         )
         ended = [e.description.text for e in d.table.log_view(viewer) if e.type == "workshop.turn_ended"]
         assert ended[:2] == ["H ends the turn; V is up.", "V ends the turn; a padding card (d10) comes up."]
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-SHOT-003", "WS-SHOT-004", "WS-SHOT-005")
+@pytest.mark.parametrize("padding", [None, []])
+@pytest.mark.parametrize("command", ["raise_initiative", "interrupt", "extra_action"])
+def test_r191__under_card_initiative_shots_buy_no_place_in_the_stack(
+    command: str, padding: list[str] | None
+) -> None:
+    # src 379: "All characters are ordered in Initiative order. Use initiative Cards. When a character acts,
+    # she is placed at the rear of the stack": the stack alone orders the acting (h, v, k); there is no
+    # Initiative count for a Shot to raise by 5 (src 21) or bid with (src 27), no Sequence to act out of
+    # (src 25). Refused in one sentence, nothing spent, the stack as it was, and not offered.
+    config: dict[str, Any] = {**QUIET, "initiative": "cards"}
+    if padding is not None:
+        config["padding"] = padding
+    d = table(config, heroes={"h": sheet(traits=pool(9)), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    who_ = "h" if command == "extra_action" else "k"
+    if command == "extra_action":
+        end_turn(d, "h")
+    stack = state(d).turn.order.order
+    fields = {} if command == "extra_action" else {"shots": 1}
+    d.refuse("ann", command, rule="WS-ALT-001", character=who_, **fields)
+    assert (state(d).turn.order.order, who(d, who_).shots) == (stack, who(d, who_).shot_count)
+    offered = {c.command for c in d.table.legal_commands("ann")}
+    assert not offered & {"raise_initiative", "interrupt", "extra_action"}

@@ -36,7 +36,7 @@ from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop.common import confused, impairment, speed_bump, wound_penalty
-from capeworks.systems.workshop.config import WorkshopConfig
+from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
@@ -65,6 +65,8 @@ def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """Combatants of the seat with Shots to spend (their side not Confused), during a Sequence."""
     if not state.turn.sequence or state.pending is not None or state.bid is not None or state.offers:
+        return []
+    if state.config.initiative is InitiativeSystem.CARDS:  # WS-ALT-001: the stack alone orders
         return []
     return [
         {"character": c.id}
