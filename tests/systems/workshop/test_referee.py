@@ -2883,3 +2883,17 @@ def test_r191__under_card_initiative_shots_buy_no_place_in_the_stack(
     assert (state(d).turn.order.order, who(d, who_).shots) == (stack, who(d, who_).shot_count)
     offered = {c.command for c in d.table.legal_commands("ann")}
     assert not offered & {"raise_initiative", "interrupt", "extra_action"}
+
+
+@pytest.mark.rules("WS-ALT-001")
+def test_r194__under_card_initiative_a_newcomer_gets_a_card_at_the_rear() -> None:
+    # src 379: "All characters are ordered in Initiative order. Use initiative Cards. When a character acts,
+    # she is placed at the rear of the stack": a combatant who joins the fight under way has a card too (no
+    # Sequence will deal one); the table puts it where every card goes, at the rear: h, v, then late acts.
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    d.do("gm", "add_character", payload={"id": "late", **sheet(traits=pool(5))})
+    assert state(d).turn.order.order == ("h", "v", "late")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert state(d).turn.current == "late"

@@ -28,7 +28,7 @@ from capeworks.systems.workshop.common import (
     wake_rolls,
     woken,
 )
-from capeworks.systems.workshop.config import CineMode
+from capeworks.systems.workshop.config import CineMode, InitiativeSystem
 from capeworks.systems.workshop.harm import harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
@@ -509,6 +509,17 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
     c = Combatant(**{**merged, "owner": owner, "faction": faction, "weapons": weapons})
     c = c.model_copy(update={"shots": c.shot_count})
+    turn = None
+    if ctx.config.initiative is InitiativeSystem.CARDS and state.turn.sequence:
+        # "All characters are ordered in Initiative order. Use initiative Cards" (src 379): no Sequence
+        # will deal the newcomer a card, so it joins the stack where every card goes, at the rear
+        order = state.turn.order
+        turn = state.turn.model_copy(
+            update={
+                "order": order.model_copy(update={"order": (*order.order, c.id)}),
+                "initiative": {**state.turn.initiative, c.id: c.shots},
+            }
+        )
     batch = ctx.batch(state)
-    batch.emit(ev.CharacterAdded(character=c))
+    batch.emit(ev.CharacterAdded(character=c, turn=turn))
     return batch
