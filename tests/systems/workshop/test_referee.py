@@ -2897,3 +2897,30 @@ def test_r194__under_card_initiative_a_newcomer_gets_a_card_at_the_rear() -> Non
     end_turn(d, "h")
     end_turn(d, "v")
     assert state(d).turn.current == "late"
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-COVER-004", "WS-DMG-004")
+@pytest.mark.parametrize("aggressive", [False, True])
+def test_r195__covering_fire_stops_when_its_shooter_falls(aggressive: bool) -> None:
+    # src 72: Covering Fire is a weapon "used to provide Covering Fire", lasting (PROPOSED) until the
+    # shooter's next Initiative; src 54: a shooter whose Shock reaches Health falls "unable to act": it
+    # fires no more. h (6 Shock from a fall) lays Cover 2, or aggressive fire at AV 12; v splits at h and
+    # k (8 + 8 - 3 = 13 each): h drops (12 Shock on Health 12) and the snapshot at k meets Defense 12,
+    # not 14; or v drops h and then moves in h's line unharmed.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(3), **TOUGH)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    d.do("ann", "cover", character="h", aggressive=aggressive, dice=[9, 5])
+    end_turn(d, "h")
+    if aggressive:
+        attack(d, "v", ["h"], HIT)
+        assert who(d, "h").standing is Standing.DOWN
+        assert types(d.do("gm", "move", character="v")) == ["moved"]
+        assert state(d).pending is None and who(d, "v").shock == 0
+    else:
+        rolls = all_of(attack(d, "v", ["h", "k"], HIT + HIT), "attack_rolled")
+        assert who(d, "h").standing is Standing.DOWN
+        assert [(r["target"], r["defense"]) for r in rolls] == [("h", 12), ("k", 12)]
