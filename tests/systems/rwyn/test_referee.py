@@ -409,3 +409,65 @@ def test_d10__half_the_faces_succeed_on_six_or_more() -> None:
     t = table({"die_size": 10, "success_min": 6}, characters=ADA)
     c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=3, dice=[6, 5, 10]))
     assert (c["successes"], c["success"]) == (2, True)
+
+
+# -- refwork3 pass -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("RWYN-TRAIT-004", "RWYN-SAC-002")
+def test_talent__quick_devices_needs_a_success_kept_not_one_sacrificed() -> None:
+    # src 39: halving a device's time "if the character gets at least one success"; src 13: a sacrificed
+    # success is spent. Devices 2 vs 4: [5, 2] = 1 success, sacrificed -> 1 disaster die [3]: a failure,
+    # no time halved.
+    t = table(characters={"x": {"abilities": "Devices:2", "talents": "Wizard:quick_devices"}})
+    do(t, "ann", "check", character="x", ability="Devices", difficulty=4, dice=[5, 2])
+    c = _check(do(t, "ann", "sacrifice", check=1, count=1, dice=[3]))
+    assert (c["kept"], c["success"], c["talent_notes"]) == (0, False, [])
+
+
+@pytest.mark.rules("RWYN-STRESS-001", "RWYN-STRESS-002")
+def test_stress__a_track_of_no_boxes_overflows_at_the_first_point() -> None:
+    # src 19: "physical stress is equal to their Resilience" (Endurance, PROPOSED): Endurance 0 -> no box;
+    # src 21: the first point fills past it: the minor consequence is asked.
+    t = table(characters={"x": {"abilities": "Endurance:0, Poise:2"}})
+    events = do(t, "gm", "stress", character="x", track="physical", amount=1)
+    assert last(events, "stress_taken")["result"] == "overflow"
+
+
+@pytest.mark.rules("RWYN-SAC-001", "RWYN-POOL-003")
+def test_sacrifice__nothing_to_sacrifice_without_disaster_dice() -> None:
+    # src 13: successes are sacrificed "to reduce the number of disaster dice"; src 7: Science 3 vs 2 rolls
+    # none: [5, 5, 2] is judged at once and a sacrifice is refused, the two successes kept.
+    t = table(characters=ADA)
+    c = _check(do(t, "ann", "check", character="ada", ability="Science", difficulty=2, dice=[5, 5, 2]))
+    assert (c["kept"], c["plan"]["disaster_nominal"]) == (2, 0)
+    with pytest.raises(CapeworksError):
+        do(t, "ann", "sacrifice", check=1, count=1)
+    assert state(t).checks[1].kept == 2
+
+
+@pytest.mark.rules("RWYN-STRESS-004", "RWYN-STRESS-005")
+def test_stress__one_taken_out_by_a_fourth_consequence_rolls_no_more() -> None:
+    # src 21: "If a character takes a fourth consequence they are automatically taken out": out of the
+    # conflict, so a later check or stress is refused and changes nothing.
+    t = table(characters={"ada": {**ADA["ada"], "name": "Ada"}})
+    for _ in range(3):
+        do(t, "gm", "stress", character="ada", track="physical", amount=4)
+        do(t, "ann", "consequence", character="ada")
+    do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    assert state(t).characters["ada"].standing is Standing.OUT_FOR_GOOD
+    t.refuse("ann", "check", rule="RWYN-STRESS-003", character="ada", ability="Science", difficulty=2,
+             dice=[5, 5, 5])  # fmt: skip
+    t.refuse("gm", "stress", rule="RWYN-STRESS-003", character="ada", track="mental", amount=1)
+
+
+@pytest.mark.rules("RWYN-ABIL-007")
+def test_wealth__one_above_wealth_rolls_one_disaster_die_and_a_blank_costs_nothing() -> None:
+    # src 27: above Wealth "each disaster die success reduces their Wealth by one": Wealth 4, cost 5 -> 4
+    # dice and 1 disaster die (the last, never sacrificed); [5, 2, 2, 2] then [2]: bought, Wealth 4.
+    t = table(characters=ADA)
+    events = do(t, "ann", "buy", character="ada", cost=5, dice=[5, 2, 2, 2, 2])
+    assert "purchased" in types(events)
+    c = _check(events)
+    assert (c["plan"]["disaster_nominal"], c["disaster_faces"]) == (1, [2])
+    assert state(t).characters["ada"].rating("Wealth") == 4

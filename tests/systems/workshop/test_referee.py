@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
 from capeworks.systems.workshop.sheet import Standing
@@ -2492,3 +2493,434 @@ def test_r166__resting_is_a_turn_not_an_action_out_of_sequence() -> None:
     d.refuse("ann", "rest", rule="WS-DMG-006", character="h")
     end_turn(d, "h")
     assert last(attack(d, "v", ["h"], MISS), "attack_rolled")["attacker"] == "v"
+
+
+# -- third referee pass (refwork3) ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHAKEN-003", "WS-SEQ-003")
+def test_r167__a_shaken_full_move_waits_for_the_steadying_roll() -> None:
+    # src 12: the turn's Action "may be a Move"; src 81: Shaken, "At the beginning of an Action, you roll
+    # Willpower+Focus ... as an Action". v (3 Shock: Shaken) takes its Move; a second Move is its Action,
+    # so it is refused until v steadies; the failed steadying roll spends that Action.
+    d = duel({"shaken": True}, damage=3, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    d.do("gm", "move", character="v")
+    d.refuse("gm", "move", rule="WS-SHAKEN-003", character="v")
+    d.do("gm", "steady", character="v", dice=MISS)
+    d.refuse("gm", "move", rule="WS-SEQ-003", character="v")
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SEQ-003")
+@pytest.mark.parametrize("second", ["move", "get_up"])
+def test_r168__a_move_is_no_action_but_a_full_move_is_and_ignores_the_mooks(second: str) -> None:
+    # src 12: a turn is an Action (which may be a Move) and a Move; src 175: "Every Action taken where the
+    # Mooks are ignored" lets them strike. h's Move is no Action: no strike offered; h's second Move (or
+    # getting up from a Knockdown with it, src 106) spends the Action past the goons: they may strike.
+    d = table({**QUIET, "mooks": "speed_bump", "knockback": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": GOONS})  # fmt: skip
+    d.do("ann", "move", character="h")
+    assert state(d).offers == ()
+    if second == "get_up":
+        d.do("gm", "set_status", character="h", status="knocked_down")
+    d.do("ann", second, character="h")
+    assert [o.group for o in state(d).offers] == ["goons"]
+    d.refuse("ann", "end_turn", rule="WS-MOOK-005", character="h")
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-SHOCK-001")
+def test_r169__a_shock_roll_is_no_action_and_keeps_the_rollless_sequence() -> None:
+    # src 16: "By only using Actions that don't require a roll during a Sequence ... raise your Shot pool by
+    # 1"; src 120: the Shock roll is made when hurt, not an Action h uses. h buys +5 Initiative (pool 4)
+    # while v is up; v hits for 6 (1 Wound: Shock roll 10 + 9 - 1 = 18 vs 10 holds); h only talks: the
+    # Sequence's end gives the Shot back.
+    d = table({"wake_rolls": False, "wound_penalty": "none"}, heroes={"h": sheet(**TOUGH)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    events = attack(d, "v", ["h"], [*HIT, 9, 1])
+    assert [(r["what"], r["success"]) for r in all_of(events, "rolled")] == [("shock", True)]
+    end_turn(d, "v")
+    d.do("ann", "rollless", character="h", what="talks")
+    events = end_turn(d, "h")
+    assert "sequence_started" in types(events)
+    assert who(d, "h").shots == 5
+
+
+@pytest.mark.rules("WS-SHOT-002", "WS-DMG-010")
+def test_r170__a_fall_roll_is_no_action_and_keeps_the_rollless_sequence() -> None:
+    # src 16 and src 66: the Stunt + Agility roll that lessens a fall is made as one falls, not an Action
+    # one uses: h (pool 4 after +5 Initiative) falls 3 m mid-Sequence and only talks: the Shot comes back.
+    d = table(QUIET, heroes={"h": sheet(**TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)})
+    d.do("ann", "raise_initiative", character="h", shots=1)
+    d.do("gm", "fall", character="h", metres=3, dice=[9, 1])
+    end_turn(d, "v")
+    d.do("ann", "rollless", character="h", what="talks")
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, who(d, "h").shots) == (2, 5)
+
+
+@pytest.mark.rules("WS-MOOK-002")
+def test_r171__a_glass_jaw_mook_hit_for_four_three_times_is_untouched() -> None:
+    # src 160: "0-4: Nothing Happens": no Shock piles up on the nameless, even with Shaken on (src 80 is
+    # the named characters' track): three hits of 4 on a mook of Health 10 leave it up and steady.
+    d = table({**QUIET, "shaken": True}, heroes={"h": sheet(traits=pool(9), weapons=[gun(4)])},
+              villains={"m": sheet(named=False, traits=SLOW, health=10)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    for _ in range(2):
+        d.do("ann", "extra_action", character="h")
+        attack(d, "h", ["m"], HIT)
+    m = who(d, "m")
+    assert (m.standing, m.shock, m.has("shaken")) == (Standing.UP, 0, False)
+
+
+@pytest.mark.rules("WS-MOOK-003")
+def test_r172__an_advanced_mook_hit_for_four_three_times_is_only_shaken() -> None:
+    # src 168: "Damage 0-4: Shaken": the table, not a Shock track, decides: three 4s on Health 10 shake.
+    d = table({**QUIET, "mooks": "advanced"}, heroes={"h": sheet(traits=pool(9), weapons=[gun(4)])},
+              villains={"m": sheet(named=False, traits=SLOW, health=10)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    for _ in range(2):
+        d.do("ann", "extra_action", character="h")
+        attack(d, "h", ["m"], HIT)
+    m = who(d, "m")
+    assert (m.standing, m.has("shaken")) == (Standing.UP, True)
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-DMG-003")
+def test_r173__speed_bump_mooks_fall_one_per_their_own_threshold() -> None:
+    # src 175: "For every [Mook Wound Threshold] PV a Mook goes down": goons of WT 3: 9 + 5 = 14 vs 4,
+    # PV 10 -> 3 down (at the table's WT 5 it would be 2).
+    goons = {**GOONS, "count": 5, "engaging": "", "wt": 3}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(5)])}, villains={"goons": goons}
+    )
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 3
+    assert who(d, "goons").count == 2
+
+
+@pytest.mark.rules("WS-MOOK-004", "WS-MOOK-005")
+def test_r174__a_speed_bump_group_all_down_takes_no_last_action() -> None:
+    # src 175: PV 16 at WT 5 downs 3 mooks, the whole group; "Mooks also take an Action, last in the
+    # Sequence": a group with none left standing takes none: h's turn ends the Sequence.
+    goons = {**GOONS, "engaging": ""}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}
+    )
+    d.do("ann", "attack", character="h", targets=["goons"])
+    assert who(d, "goons").count == 0
+    events = end_turn(d, "h")
+    assert "sequence_started" in types(events)
+    assert state(d).turn.current == "h"
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-DMG-010")
+def test_r175__a_glass_jaw_mook_that_falls_seven_metres_is_shaken() -> None:
+    # src 66: a 7 m fall is 7 Damage (Stunt + Agility 4 + 1 - 9: nothing off); src 161: 5-9 Shaken, no
+    # Wound, no Shock.
+    d = table(QUIET, villains={"m": sheet(named=False, traits=SLOW)}, start=False)
+    d.do("gm", "fall", character="m", metres=7, dice=[1, 9])
+    m = who(d, "m")
+    assert (m.standing, m.shock, m.wounds, m.has("shaken")) == (Standing.UP, 0, 0, True)
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-WPEN-001")
+def test_r176__the_wound_penalty_impairs_the_fall_roll() -> None:
+    # src 66, 111: h has 2 untreated Wounds (-2); a 3 m fall: Stunt 3 + Agility 5 + 6 - 4 - 2 = 8 vs 0,
+    # PV 8 -> 1 m off -> 2 Damage (unimpaired, 10 -> 2 m off -> 1).
+    d = table({**QUIET, "wound_penalty": "per_wound"}, heroes={"h": sheet(**TOUGH)}, start=False)
+    d.do("gm", "fall", character="h", metres=10, dice=[1, 9])  # 10 Damage: 2 Wounds
+    events = d.do("gm", "fall", character="h", metres=3, dice=[6, 4])
+    assert (last(events, "rolled")["total"], last(events, "fell")["damage"]) == (8, 2)
+
+
+@pytest.mark.rules("WS-COVER-001")
+def test_r177__covering_fire_rolls_ranged_weapons_and_perception_not_the_guns_traits() -> None:
+    # src 72: "Roll [Ranged Weapons+Perception] vs 10": h has Ranged Weapons 1, Perception 1 (the gun's
+    # Agility 5 + Guns 4 would be 9): 2 + 9 - 1 = 10, PV 0: no Cover (9 + 8 = 17 would give 1).
+    gunner = sheet(traits={"Ranged Weapons": 1, "Perception": 1}, weapons=[{**gun(6), "covering_fire": True}])
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": gunner, "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    r = last(d.do("ann", "cover", character="h", dice=HIT), "rolled")
+    assert (r["base"], r["total"], r["success"]) == (2, 10, True)
+    assert sum(e.amount for e in state(d).effects if e.name == "cover") == 0
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-COVER-001")
+def test_r178__bruised_impairs_the_covering_fire_roll() -> None:
+    # src 181: "5 point Impairment on next Action": covering fire is h's Action: 8 + 9 - 1 - 5 = 11 vs 10,
+    # PV 1 -> no Cover (unbruised, 16, PV 6 -> 1 Cover); the Bruise is spent.
+    gunner = sheet(weapons=[{**gun(6), "covering_fire": True}])
+    d = table({**QUIET, "covering_fire": True, "status_effects": True},
+              heroes={"h": gunner, "k": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("gm", "set_status", character="h", status="bruised")
+    r = last(d.do("ann", "cover", character="h", dice=HIT), "rolled")
+    assert (r["modifier"], r["total"]) == (-5, 11)
+    assert sum(e.amount for e in state(d).effects if e.name == "cover") == 0
+    assert not who(d, "h").has("bruised")
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-SHOT-003")
+def test_r179__the_dying_are_asked_for_no_active_defense() -> None:
+    # src 54: Wounds equal to Toughness: dying (unable to act, as the table rules); an Active Defense is
+    # something one does: v (Toughness 1, 1 Wound from a 5 m fall, Shock 5 of 100) is not asked, its
+    # Shots stay, and h's shot meets the passive Defense 12.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), health=100, toughness=1)},
+              start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=5, dice=[1, 9])
+    assert who(d, "v").standing is Standing.DYING
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "attack", character="h", targets=["v"], dice=HIT)
+    assert last(events, "attack_rolled")["defense"] == 12
+    assert who(d, "v").shots == 4
+
+
+@pytest.mark.rules("WS-WPEN-002")
+@pytest.mark.parametrize(
+    ("toughness", "wounds", "modifier"), [(3, 1, -2), (3, 2, -3), (10, 1, -1), (7, 5, -3)]
+)
+def test_r180__percentile_thresholds_read_at_or_above(toughness: int, wounds: int, modifier: int) -> None:
+    # src 115-116: 1 of 3 = 33 % -> -2 (25 reached); 2 of 3 = 67 % -> -3; 1 of 10 = 10 % exactly -> -1;
+    # 5 of 7 = 71 % -> -3 (75 not reached). v shoots with the penalty.
+    d = duel({"wound_penalty": "percentile"}, damage=5 * wounds, health=100, toughness=toughness)
+    attack(d, "h", ["v"], HIT)
+    end_turn(d, "h")
+    assert last(attack(d, "v", ["h"], HIT), "attack_rolled")["modifier"] == modifier
+
+
+@pytest.mark.rules("WS-CARD-002", "WS-SHAKEN-003")
+def test_r181__a_steadying_roll_under_clubs_is_a_favored_action() -> None:
+    # src 99: Clubs favour "Other (Any other Action)"; src 81: steadying is rolled "as an Action"; src 102:
+    # a successful Favored Action gives a pool point. v (3 Shock from a fall: Shaken; pool 3 of 4 after
+    # +5 Initiative) steadies: Willpower 7 + Focus 5 + 9 - 1 = 20 vs 20 holds: Shots 3 -> 4.
+    d = table({**QUIET, "shaken": True, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits={**pool(4), "Willpower": 7}, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="v", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence", dice=[5, 31])  # heroes 5S; villains the 31st card, 5C
+    assert state(d).turn.cards["villains"] == "5C"
+    d.do("gm", "raise_initiative", character="v", shots=1)
+    end_turn(d, "h")
+    r = last(d.do("gm", "steady", character="v", dice=HIT), "rolled")
+    assert (r["total"], r["success"]) == (20, True)
+    assert (who(d, "v").shots, who(d, "v").has("shaken")) == (4, False)
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-COVER-001")
+def test_r182__aggressive_fire_made_with_no_cover_still_attacks_at_ten() -> None:
+    # src 72: the roll is vs 10; src 76: "Instead of providing Defense, the Covering Fire sets up a static
+    # Attack ... It has AV 10+1 point per Cover". h's roll 8 + 6 - 2 = 12 makes it (PV 2, Cover 0): the
+    # static Attack is AV 10; v (Defense 9) moves into it: hit, gun Damage 6.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(weapons=[gun_cf])},
+              villains={"v": sheet(traits=SLOW, defense=9, **TOUGH)})  # fmt: skip
+    r = last(d.do("ann", "cover", character="h", aggressive=True, dice=[6, 2]), "rolled")
+    assert (r["total"], r["success"]) == (12, True)
+    end_turn(d, "h")
+    r = last(d.do("gm", "move", character="v"), "attack_rolled")
+    assert (r["av"], r["defense"], r["hit"]) == (10, 9, True)
+    assert who(d, "v").shock == 6
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-CORE-003")
+def test_r183__cover_and_an_active_defense_add_up() -> None:
+    # src 72: Cover "provides Defense" to allies in the line; src 20: an Active Defense at any time (+5,
+    # PROPOSED): k's Defense 12 + Cover 2 + 5 = 19.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(4), **TOUGH)},
+              villains={"v": sheet(traits=pool(3), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", dice=[9, 5])
+    end_turn(d, "h")
+    end_turn(d, "k")
+    r = last(attack(d, "v", ["k"], HIT, defend={"k": True}), "attack_rolled")
+    assert r["defense"] == 19
+    assert who(d, "k").shots == 3
+
+
+@pytest.mark.rules("WS-MOOK-002", "WS-SHAKEN-003")
+def test_r184__a_glass_jaw_mook_shaken_by_its_table_steadies_before_attacking() -> None:
+    # src 161: 5-9 Shakes the mook; src 81: "At the beginning of an Action, you roll Willpower+Focus": its
+    # attack is refused until it steadies (10 + 9 - 1 = 18 vs 20 fails: the Action is spent).
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(7)])},
+              villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    d.refuse("gm", "attack", rule="WS-SHAKEN-003", character="m", targets=["h"])
+    assert last(d.do("gm", "steady", character="m", dice=HIT), "rolled")["success"] is False
+    d.refuse("gm", "attack", character="m", targets=["h"])
+
+
+@pytest.mark.rules("WS-MOOK-004")
+def test_r185__speed_bump_mooks_soak_lowers_the_static_pv() -> None:
+    # src 175: "Compare the Skill+Damage of a player character with a group of Mooks Skill+Soak": goons of
+    # Soak 3: 9 + 11 = 20 vs 4 + 3 = 7, PV 13 -> 2 down (16 with no Soak -> 3).
+    goons = {**GOONS, "count": 5, "engaging": "", "soak": 3}
+    d = table(
+        {**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}
+    )
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 2
+
+
+@pytest.mark.rules("WS-SNAP-002")
+@pytest.mark.parametrize(("targets", "modifier"), [(2, -3), (3, -5), (5, -12)])
+def test_r186__heroic_splits_keep_the_snapshot_rows_and_go_on(targets: int, modifier: int) -> None:
+    # src 35-47: "the Snapshots rule is expanded": 2 targets -3 and 3 targets -5 as before (src 31), 5 -12.
+    foes = {f"v{i}": sheet(traits=SLOW, **TOUGH) for i in range(targets)}
+    d = table({**QUIET, "heroic_multi_action": True}, heroes={"h": sheet()}, villains=foes)
+    rolls = all_of(attack(d, "h", list(foes), HIT * targets), "attack_rolled")
+    assert [r["modifier"] for r in rolls] == [modifier] * targets
+
+
+@pytest.mark.rules("WS-DMG-004", "WS-DMG-001")
+def test_r187__shock_past_health_in_one_hit_also_falls_down() -> None:
+    # src 54: "If at any time you receive Shock Points equal to your Health, you fall down": a hit of 15
+    # on Health 12 (past it, not equal) is down all the same; 3 Wounds of Toughness 50: not dying.
+    d = duel(damage=15, health=12)
+    attack(d, "h", ["v"], HIT)
+    v = who(d, "v")
+    assert (v.shock, v.wounds, v.standing) == (15, 3, Standing.DOWN)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-SEQ-002")
+def test_r188__no_action_out_of_sequence_before_ones_initiative_even_with_shots() -> None:
+    # src 25: "Take an Action out of Sequence after your normal Initiative": k (Initiative 3) may not buy
+    # one while h (5) is up, whatever its pool; after its own turn it may.
+    d = table(QUIET, heroes={"h": sheet(), "k": sheet(traits=pool(3))}, villains={"v": sheet(traits=pool(4))})
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="k")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    end_turn(d, "k")
+    assert state(d).turn.sequence == 2
+    end_turn(d, "h")
+    d.refuse("ann", "extra_action", rule="WS-SHOT-004", character="k")
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-003")
+def test_r189__speed_bump_mooks_buy_no_initiative_as_they_act_last_anyway() -> None:
+    # src 175: "Mooks also take an Action, last in the Sequence"; src 21: a Shot raises Initiative by 5:
+    # the goons (Shot Count 9) would pay for nothing: refused, their Shots kept, still last.
+    goons = {**GOONS, "traits": {"Skill": 4, **pool(9)}}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": goons, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.refuse("gm", "raise_initiative", rule="WS-MOOK-005", character="goons", shots=2)
+    assert who(d, "goons").shots == 9
+    offered = {c.command for c in d.table.legal_commands("gm") if c.fixed.get("character") == "goons"}
+    assert not offered & {"raise_initiative", "interrupt"}
+    assert state(d).turn.order.order[-1] == "goons"
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-SHOT-005")
+def test_r190__speed_bump_mooks_cannot_interrupt_to_act_before_last() -> None:
+    # src 175: the mooks act "last in the Sequence"; src 27: an interrupt is acting sooner: refused for the
+    # goons, h keeps acting and nobody pays.
+    goons = {**GOONS, "traits": {"Skill": 4, **pool(9)}}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": goons})
+    d.refuse("gm", "interrupt", rule="WS-MOOK-005", character="goons", shots=2)
+    assert (who(d, "goons").shots, state(d).turn.current) == (9, "h")
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-005")
+def test_r192__the_tracker_shows_the_stack_with_its_padding_cards() -> None:
+    # src 379: the stack of Initiative cards, with "padding cards" behind the combatants ("Standard should
+    # probably be d10, Setback and Random Event (in that order)"): the tracker lists the stack as it stands,
+    # h, v, k, then the three padding cards, and every seat sees it.
+    d = table({**QUIET, "initiative": "cards"},
+              heroes={"h": sheet(traits=pool(9)), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    for viewer in (Viewer.gm(), d.table.viewer_for("ann")):
+        fight = next(p for p in d.table.seen_panels(viewer) if p.title == "Workshop fight")
+        names = [row[1] for row in fight.rows]
+        assert names[:3] == [who(d, c).name for c in ("h", "v", "k")]
+        assert names[3:] == ["padding card: d10", "padding card: setback", "padding card: random"]
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-005")
+def test_r193__the_log_reads_the_stack_with_its_padding_cards() -> None:
+    # src 379: the stack of Initiative cards with the padding behind (d10, Setback, Random Event): the log's
+    # first line of the fight names the combatants and then the padding cards, for the GM and the players;
+    # when the last combatant's turn ends, the log says the first padding card comes up.
+    d = table({**QUIET, "initiative": "cards"}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    end_turn(d, "h")
+    end_turn(d, "v")
+    for viewer in (Viewer.gm(), d.table.viewer_for("ann")):
+        line = next(e for e in d.table.log_view(viewer) if e.type == "workshop.sequence_started")
+        assert line.description.text == (
+            "Sequence 1 begins: H 9, V 6, a padding card (d10), a padding card (setback), "
+            "a padding card (random)."
+        )
+        ended = [e.description.text for e in d.table.log_view(viewer) if e.type == "workshop.turn_ended"]
+        assert ended[:2] == ["H ends the turn; V is up.", "V ends the turn; a padding card (d10) comes up."]
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-SHOT-003", "WS-SHOT-004", "WS-SHOT-005")
+@pytest.mark.parametrize("padding", [None, []])
+@pytest.mark.parametrize("command", ["raise_initiative", "interrupt", "extra_action"])
+def test_r191__under_card_initiative_shots_buy_no_place_in_the_stack(
+    command: str, padding: list[str] | None
+) -> None:
+    # src 379: "All characters are ordered in Initiative order. Use initiative Cards. When a character acts,
+    # she is placed at the rear of the stack": the stack alone orders the acting (h, v, k); there is no
+    # Initiative count for a Shot to raise by 5 (src 21) or bid with (src 27), no Sequence to act out of
+    # (src 25). Refused in one sentence, nothing spent, the stack as it was, and not offered.
+    config: dict[str, Any] = {**QUIET, "initiative": "cards"}
+    if padding is not None:
+        config["padding"] = padding
+    d = table(config, heroes={"h": sheet(traits=pool(9)), "k": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    who_ = "h" if command == "extra_action" else "k"
+    if command == "extra_action":
+        end_turn(d, "h")
+    stack = state(d).turn.order.order
+    fields = {} if command == "extra_action" else {"shots": 1}
+    d.refuse("ann", command, rule="WS-ALT-001", character=who_, **fields)
+    assert (state(d).turn.order.order, who(d, who_).shots) == (stack, who(d, who_).shot_count)
+    offered = {c.command for c in d.table.legal_commands("ann")}
+    assert not offered & {"raise_initiative", "interrupt", "extra_action"}
+
+
+@pytest.mark.rules("WS-ALT-001")
+def test_r194__under_card_initiative_a_newcomer_gets_a_card_at_the_rear() -> None:
+    # src 379: "All characters are ordered in Initiative order. Use initiative Cards. When a character acts,
+    # she is placed at the rear of the stack": a combatant who joins the fight under way has a card too (no
+    # Sequence will deal one); the table puts it where every card goes, at the rear: h, v, then late acts.
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)})  # fmt: skip
+    d.do("gm", "add_character", payload={"id": "late", **sheet(traits=pool(5))})
+    assert state(d).turn.order.order == ("h", "v", "late")
+    end_turn(d, "h")
+    end_turn(d, "v")
+    assert state(d).turn.current == "late"
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-COVER-004", "WS-DMG-004")
+@pytest.mark.parametrize("aggressive", [False, True])
+def test_r195__covering_fire_stops_when_its_shooter_falls(aggressive: bool) -> None:
+    # src 72: Covering Fire is a weapon "used to provide Covering Fire", lasting (PROPOSED) until the
+    # shooter's next Initiative; src 54: a shooter whose Shock reaches Health falls "unable to act": it
+    # fires no more. h (6 Shock from a fall) lays Cover 2, or aggressive fire at AV 12; v splits at h and
+    # k (8 + 8 - 3 = 13 each): h drops (12 Shock on Health 12) and the snapshot at k meets Defense 12,
+    # not 14; or v drops h and then moves in h's line unharmed.
+    gun_cf = {**gun(6), "covering_fire": True}
+    d = table({**QUIET, "covering_fire": True},
+              heroes={"h": sheet(traits={"Ranged Weapons": 9, "Perception": 9}, weapons=[gun_cf]),
+                      "k": sheet(traits=pool(3), **TOUGH)},
+              villains={"v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    d.do("ann", "cover", character="h", aggressive=aggressive, dice=[9, 5])
+    end_turn(d, "h")
+    if aggressive:
+        attack(d, "v", ["h"], HIT)
+        assert who(d, "h").standing is Standing.DOWN
+        assert types(d.do("gm", "move", character="v")) == ["moved"]
+        assert state(d).pending is None and who(d, "v").shock == 0
+    else:
+        rolls = all_of(attack(d, "v", ["h", "k"], HIT + HIT), "attack_rolled")
+        assert who(d, "h").standing is Standing.DOWN
+        assert [(r["target"], r["defense"]) for r in rolls] == [("h", 12), ("k", 12)]

@@ -28,7 +28,7 @@ from capeworks.systems.workshop.common import (
     wake_rolls,
     woken,
 )
-from capeworks.systems.workshop.config import CineMode
+from capeworks.systems.workshop.config import CineMode, InitiativeSystem
 from capeworks.systems.workshop.harm import harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
@@ -71,7 +71,9 @@ def _action_done(
 
 
 def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -> B:
-    """WS-SEQ-003: the turn's Move, else the Action as a Move; Battered has no free Move (WS-STATUS-002)."""
+    """WS-SEQ-003: the turn's Move, else the Action as a Move; Battered has no free Move (WS-STATUS-002).
+
+    The Action as a Move is an Action: Shaken, it waits for the steadying roll (WS-SHAKEN-003)."""
     c = acting(state, command.character, action=False)
     if c.has("knocked_down"):
         raise RuleViolation("WS-KNOCK-001", f"{c.name} is knocked down: get up first.")
@@ -79,12 +81,15 @@ def move(state: WorkshopState, ctx: Ctx, command: cmd.Move, dice: DiceService) -
     if free_move(state, c):
         new_turn, full = turn.model_copy(update={"move_used": True}), False
     elif action_left(state, c):
+        require_steady(ctx.config, c)  # the Action as a Move is an Action (src 12): steady first (src 81)
         new_turn, full = use_action(state, c.id), True
     else:
         raise RuleViolation("WS-SEQ-003", f"{c.name} has used this turn's Action and Move.")
     batch = ctx.batch(state)
     batch.emit(ev.Moved(character=c.model_copy(update={"busy": True}), full=full, turn=new_turn))
     fire_on_mover(batch, ctx, dice, c.id)
+    if full:  # the Action spent walking ignores the engaging mooks (src 175)
+        offer_strikes(batch, ctx, c.id)
     return batch
 
 
@@ -147,6 +152,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
             ),
         )
         if amount
+        or (command.aggressive and r.success)  # made with no Cover, it still attacks at AV 10 (src 76)
         else ()
     )
     batch = ctx.batch(state)
@@ -217,10 +223,12 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
         require_steady(ctx.config, c)
     batch = ctx.batch(state)
     spend = turn.model_copy(update={"move_used": True}) if free else use_action(state, c.id)
+    spent = not free  # the Action, unless a made roll spares it
     if command.roll:
         traits = ("Stunt", "Agility")
         r = roll_traits(ctx.config, dice, c, traits, 15, purpose="get up", action=False)
         new_turn = turn if r.success else spend
+        spent = spent and not r.success
         batch.emit(
             rolled_event(c, "get up", traits, r, character=c.without("knocked_down"), turn=new_turn),
             rolls=(r.record,),
@@ -228,6 +236,8 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
     else:
         batch.emit(ev.StatusSet(character=c.without("knocked_down"), status="knocked_down", on=False))
         batch.emit(ev.Moved(character=batch.state.characters[c.id], full=False, turn=spend))
+    if spent:
+        offer_strikes(batch, ctx, c.id)  # the Action spent getting up ignores the engaging mooks (src 175)
     return batch
 
 
@@ -499,6 +509,17 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
     c = Combatant(**{**merged, "owner": owner, "faction": faction, "weapons": weapons})
     c = c.model_copy(update={"shots": c.shot_count})
+    turn = None
+    if ctx.config.initiative is InitiativeSystem.CARDS and state.turn.sequence:
+        # "All characters are ordered in Initiative order. Use initiative Cards" (src 379): no Sequence
+        # will deal the newcomer a card, so it joins the stack where every card goes, at the rear
+        order = state.turn.order
+        turn = state.turn.model_copy(
+            update={
+                "order": order.model_copy(update={"order": (*order.order, c.id)}),
+                "initiative": {**state.turn.initiative, c.id: c.shots},
+            }
+        )
     batch = ctx.batch(state)
-    batch.emit(ev.CharacterAdded(character=c))
+    batch.emit(ev.CharacterAdded(character=c, turn=turn))
     return batch

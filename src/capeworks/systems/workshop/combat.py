@@ -16,6 +16,7 @@ from capeworks.systems.workshop.common import (
     char,
     defense_of,
     favored,
+    firing,
     impairment,
     may_defend,
     pool_point,
@@ -328,7 +329,10 @@ def _threats(state: WorkshopState, mover: str) -> list[Effect]:
     return [
         e
         for e in state.effects
-        if e.name == "aggressive_cover" and e.faction != m.faction and (not e.line or mover in e.line)
+        if e.name == "aggressive_cover"
+        and e.faction != m.faction
+        and (not e.line or mover in e.line)
+        and firing(state, e)
     ]
 
 

@@ -16,7 +16,7 @@ from capeworks.systems.workshop.dice_models import double_zero, model_for
 from capeworks.systems.workshop.rules import degree_of, percentile_penalty, seriousness_penalty
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
-from capeworks.systems.workshop.turn import Turn
+from capeworks.systems.workshop.turn import Effect, Turn
 
 __all__ = [
     "RollResult",
@@ -25,6 +25,7 @@ __all__ = [
     "char",
     "defense_of",
     "favored",
+    "firing",
     "free_move",
     "impairment",
     "may_defend",
@@ -116,6 +117,13 @@ def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bo
     )
 
 
+def firing(state: WorkshopState, cover: Effect) -> bool:
+    """WS-COVER-002/004: covering fire lasts while its shooter can still shoot: one who falls "unable to
+    act" (src 54), dying, dead or out provides no Cover and threatens nobody."""
+    shooter = state.characters.get(cover.target)
+    return shooter is not None and shooter.can_act
+
+
 def defense_of(state: WorkshopState, c: Combatant) -> int:
     """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001): what
     every attack on ``c`` meets, rolled or static (aggressive covering fire, a speed-bump mooks' strike)."""
@@ -127,6 +135,7 @@ def defense_of(state: WorkshopState, c: Combatant) -> int:
         and e.faction == c.faction
         and e.target != c.id
         and (not e.line or c.id in e.line)
+        and firing(state, e)
     )
     return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
 

@@ -64,9 +64,11 @@ class WorkshopEvent(EventData, ruleset="workshop"):
 
 
 class CharacterAdded(WorkshopEvent):
-    """A combatant joins the table, its Shot pool at its Shot Count (WS-SHOT-001)."""
+    """A combatant joins the table, its Shot pool at its Shot Count (WS-SHOT-001); under card
+    initiative, in a fight under way, with its card at the rear of the stack (``turn``, WS-ALT-001)."""
 
     character: Combatant
+    turn: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class SequenceStarted(WorkshopEvent):

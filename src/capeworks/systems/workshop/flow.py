@@ -273,10 +273,12 @@ def raise_initiative(
     turn = state.turn
     if not turn.sequence:
         raise RuleViolation("WS-SEQ-002", "Initiative is set when the first Sequence starts.")
+    _require_shot_initiative(ctx)
     if not c.can_act:  # the offers hold them back already (WS-DMG-004, WS-DMG-005)
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if c.id in turn.acted or c.id == turn.current or c.id not in turn.order.order:
         raise RuleViolation("WS-SHOT-003", f"{c.name} has no Initiative still to come this Sequence.")
+    _require_not_last(ctx, c)
     after = spend_shots(state, c, command.shots, "WS-SHOT-003", f"raising Initiative by {5 * command.shots}")
     initiative = {**turn.initiative, c.id: turn.initiative[c.id] + 5 * command.shots}
     new_turn = turn.model_copy(update={"initiative": initiative, "order": _reranked(state, ctx, initiative)})
@@ -285,6 +287,24 @@ def raise_initiative(
         ev.InitiativeRaised(character=after, shots=command.shots, initiative=initiative[c.id], turn=new_turn)
     )
     return batch
+
+
+def _require_shot_initiative(ctx: Ctx) -> None:
+    """WS-ALT-001: under card initiative the stack alone orders the acting; Shots buy no place in it."""
+    if ctx.config.initiative is InitiativeSystem.CARDS:
+        raise RuleViolation(
+            "WS-ALT-001",
+            "Card initiative has no Initiative count or Sequence: the stack alone decides who acts.",
+        )
+
+
+def _require_not_last(ctx: Ctx, c: Combatant) -> None:
+    """WS-MOOK-005: speed-bump mooks act last in the Sequence, so Shots buy them no earlier turn."""
+    if _last(ctx, c):
+        raise RuleViolation(
+            "WS-MOOK-005",
+            f"{c.name} are speed-bump mooks: they act last in the Sequence, whatever they spend.",
+        )
 
 
 def _reranked(state: WorkshopState, ctx: Ctx, initiative: dict[str, int]) -> TurnOrder:
@@ -301,6 +321,7 @@ def extra_action(
     """WS-SHOT-004: 3 Shots for an Action out of Sequence, once your own Initiative has come up."""
     c = char(state, command.character)
     turn = state.turn
+    _require_shot_initiative(ctx)
     if not turn.sequence or not c.can_act:
         raise RuleViolation("WS-SHOT-004", f"{c.name} cannot act out of Sequence now.")
     if c.id not in turn.acted:
@@ -332,6 +353,7 @@ def interrupt(
     c = char(state, command.character)
     turn = state.turn
     cur = turn.current
+    _require_shot_initiative(ctx)
     if not c.can_act:
         raise RuleViolation("WS-DMG-004", f"{c.name} is {c.standing.value} and cannot act.")
     if not turn.sequence or not cur or cur == c.id or c.id in turn.acted or c.id not in turn.order.order:
@@ -342,6 +364,7 @@ def interrupt(
         )
     if turn.extra:
         raise RuleViolation("WS-SHOT-004", f"{char(state, turn.extra).name} is acting out of Sequence now.")
+    _require_not_last(ctx, c)
     after = spend_shots(state, c, command.shots, "WS-SHOT-005", "that interrupt")
     init = turn.initiative[c.id] + 5 * command.shots
     batch = ctx.batch(state)

@@ -7,6 +7,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from capeworks.engine import Description, Event, EventData, Panel, Viewer
+from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import effect_of
 from capeworks.systems.workshop.common import wound_penalty
@@ -39,6 +40,13 @@ def _n(ident: str) -> str:
     return name if name is not None else ident[:1].upper() + ident[1:]
 
 
+def _in_order(ident: str, initiative: dict[str, int]) -> str:
+    """One place of the acting order: a combatant and its Initiative, or a padding card (WS-ALT-005)."""
+    if alt.is_pad(ident):
+        return f"a padding card ({alt.pad_kind(ident)})"
+    return f"{_n(ident)} {initiative[ident]}"
+
+
 #: the wiki's degrees below success (secondary evidence); their effects are the GM's to narrate
 _DEGREES = {
     "failure": "",
@@ -66,6 +74,8 @@ def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
         return f"Effects end as {_n(p.turn.current)}'s turn begins."
     nxt = p.turn.current
+    if alt.is_pad(nxt):  # WS-ALT-005: the stack's padding card comes to the front
+        return f"{_n(p.who)} ends the turn; a padding card ({alt.pad_kind(nxt)}) comes up."
     return f"{_n(p.who)} ends the turn; " + (
         f"{_n(nxt)} is up." if nxt and nxt != p.who else "the Sequence is over."
     )
@@ -111,7 +121,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ev.SequenceStarted.TYPE: _w(
         lambda p: (
             f"Sequence {p.sequence} begins: "
-            + ", ".join(f"{_n(i)} {p.turn.initiative[i]}" for i in p.turn.order.order)
+            + ", ".join(_in_order(i, p.turn.initiative) for i in p.turn.order.order)
             + "."
         )
     ),
@@ -297,6 +307,9 @@ def panels(state: WorkshopState, viewer: Viewer) -> list[Panel]:
     order = list(turn.order.order) + [c for c in state.characters if c not in turn.order.order]
     rows = []
     for cid in order:
+        if alt.is_pad(cid):  # WS-ALT-005: a padding card in the stack of card initiative
+            rows.append(("", f"padding card: {alt.pad_kind(cid)}", "", "", "", "", "", "", ""))
+            continue
         c = state.characters[cid]
         mark = ">" if cid == turn.current else ("*" if cid == turn.extra else "")
         effects = [f"{e.name} {e.amount}" for e in state.effects if e.target == cid]

@@ -35,8 +35,8 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import confused, impairment, wound_penalty
-from capeworks.systems.workshop.config import WorkshopConfig
+from capeworks.systems.workshop.common import confused, impairment, speed_bump, wound_penalty
+from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.render import COMMAND_WORDS, WORDS, panels
@@ -66,6 +66,8 @@ def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """Combatants of the seat with Shots to spend (their side not Confused), during a Sequence."""
     if not state.turn.sequence or state.pending is not None or state.bid is not None or state.offers:
         return []
+    if state.config.initiative is InitiativeSystem.CARDS:  # WS-ALT-001: the stack alone orders
+        return []
     return [
         {"character": c.id}
         for c in state.characters.values()
@@ -82,7 +84,9 @@ def _raisers(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     return [
         o
         for o in _with_shots(state, seat)
-        if o["character"] not in t.acted and o["character"] in t.order.order
+        if o["character"] not in t.acted
+        and o["character"] in t.order.order
+        and not speed_bump(state.config, state.characters[o["character"]])  # last whatever (WS-MOOK-005)
     ]
 
 
