@@ -11,8 +11,28 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Stat
 from tests.systems.weaverdice.campaign_support import camp, pc
-from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+
+def _shocked() -> Driver:
+    """Vic (Guts 3) takes a Moderate Shock from the brute and rolls its drain: Guts 4, so 10 - 4 = 6
+    points, two each from Brawn, Athletics and Dexterity (src 770-772). Order: Vic, the brute."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="shock", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[5])  # effect 5: the drain
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[], dice=[4])
+    picks = ["brawn", "brawn", "athletics", "athletics", "dexterity", "dexterity"]
+    d.do("ann", "effect_choice", character="vic", key="drain.1", picks=picks)
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    return d
+
 
 # -- 9. high morale buys up a failed negotiation roll (WD-MORALE-003) ------------------------------
 
@@ -33,3 +53,48 @@ def test_high_morale_buys_up_a_failed_negotiation_roll(morale: int, agreed: bool
     assert d.state.people["ada"].morale == (morale - 1 if agreed else morale)
     # bought up, the roll is no longer a failure that rep may still rescue (WD-REP-004)
     assert ("ada" in n.failed) is not agreed
+
+
+# -- 6. drained points after the fight (WD-WFX-021) -------------------------------------------------
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-EFFORT-009")
+def test_shock_drained_points_are_all_back_after_the_fights_lull() -> None:
+    # src 770-772: the drained points are lost "temporarily. Gain 1 back each turn (3 if resting)";
+    # src 409: the lull after a fight is five quiet minutes, far more turns than six points need. So
+    # after a fight ended with its lull Vic has every point back; he does not carry -2 Brawn,
+    # Athletics and Dexterity into the days until a Rest & Recuperate.
+    d = _shocked()
+    d.do("gm", "end_combat")
+    vic = d.state.people["vic"]
+    assert vic.temporary_loss == {} and vic.drained == ()
+    assert d.state.sheet("vic").stat(Stat.BRAWN) == 3
+
+
+@pytest.mark.rules("WD-WFX-021")
+def test_shock_drained_points_still_come_back_a_turn_at_a_time_into_a_fight_with_no_lull() -> None:
+    # Pin: a fight ended with no lull (another starts at once, PROPOSED WD-EFFORT-009) leaves the
+    # points to come back one a turn, as they would have in the fight (src 772).
+    d = _shocked()
+    d.do("gm", "end_combat", lull=False)
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.people["vic"].temporary_loss == {Stat.BRAWN: 1, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+
+
+@pytest.mark.rules("WD-WFX-021", "WD-REST-001")
+def test_a_rest_and_recuperate_that_restores_the_drained_stats_leaves_nothing_to_regain() -> None:
+    # A fight ended with no lull, then a Rest & Recuperate: the table restores every temporary stat
+    # loss there. The drain it restored is over; the next fight's first turn end has no point to give
+    # back (src 772: only lost points come back), so no "regains" line.
+    d = _shocked()
+    d.do("gm", "end_combat", lull=False)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="vic", uses=[])
+    assert d.state.people["vic"].temporary_loss == {}
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "end_turn", character="vic")
+    assert not any(e.type.endswith("stats_regained") for e in d.events)
+    assert d.state.people["vic"].drained == ()
