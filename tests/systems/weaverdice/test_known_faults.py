@@ -98,3 +98,21 @@ def test_a_rest_and_recuperate_that_restores_the_drained_stats_leaves_nothing_to
     d.do("ann", "end_turn", character="vic")
     assert not any(e.type.endswith("stats_regained") for e in d.events)
     assert d.state.people["vic"].drained == ()
+
+
+# -- 13. the log of an effect with several decisions (WD-WFX-005) ------------------------------------
+
+
+@pytest.mark.rules("WD-WFX-005", "WD-WFX-021")
+def test_each_decision_of_an_effect_reads_as_its_own_step_in_the_log() -> None:
+    # A Moderate Shock 5-6 asks twice (src 770): whether a Recovery dot ignores it, then, after the
+    # Guts roll, which stats the drained points come from. The log said "waits for a decision." both
+    # times; each line now names the decision, who makes it, and how many points the roll drained.
+    d = _shocked()
+    asked = [w for w in d.words("ann") if "effect on Vic (rolled 5) waits" in w]
+    assert asked == [
+        "The moderate shock effect on Vic (rolled 5) waits for Vic to decide whether a Recovery dot"
+        " ignores the effect.",
+        "The moderate shock effect on Vic (rolled 5) waits for Vic to choose which stats the 6 drained"
+        " points come from (they come back 1 a turn, 3 resting).",
+    ]
