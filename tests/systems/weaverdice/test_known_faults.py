@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Stat
+from capeworks.systems.weaverdice.vocab import Pool, Stat
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -116,3 +116,28 @@ def test_each_decision_of_an_effect_reads_as_its_own_step_in_the_log() -> None:
         "The moderate shock effect on Vic (rolled 5) waits for Vic to choose which stats the 6 drained"
         " points come from (they come back 1 a turn, 3 resting).",
     ]
+
+
+# -- 14. a hidden NPC's Focus edge on Tactics (WD-EFFORT-012, WD-NPC-003) --------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-012", "WD-COMBAT-003", "WD-NPC-003")
+@pytest.mark.parametrize(("d3", "surprised"), [(1, False), (2, True)])
+def test_a_hidden_npc_may_buy_a_tactics_edge__its_die_stays_with_the_gm(d3: int, surprised: bool) -> None:
+    # src 547: "Focus can be spent for a 1d3 to either tactics or speed, to 'buy' an edge", for anyone
+    # with Focus; a hidden NPC too. The table refused it, as its die would show the players its Tactics;
+    # the die now goes to the GM alone, as a hidden NPC's speed edge does. Hood (hidden, Social 4:
+    # Tactics 7) against Vic's 6: a 1 makes 8, short of the 3 a surprise needs (WD-COMBAT-003
+    # PROPOSED); a 2 makes 9: Vic is caught.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("hood", "Hood", "notable", social=4), hidden=True)
+    d.do("gm", "start_combat", side=["hood"], tactics_edges=["hood"], dice=[d3, 6, 1])
+    assert d.state.people["hood"].effort.available(d.state.sheet("hood"), Pool.FOCUS) == 2
+    assert ("surprised" in [c.name for c in d.state.people["vic"].conditions]) is surprised
+    mine = d.table.log_view(d.table.viewer_for("ann"))
+    assert not any(r.purpose.startswith("tactics edge") for e in mine for r in e.description.rolls)
+    assert not any("Tactics 9" in e.description.text or "Tactics 8" in e.description.text for e in mine)
+    gms = d.table.log_view(d.table.viewer_for("gm"))
+    assert [r.faces for e in gms for r in e.description.rolls if r.purpose == "tactics edge hood"] == [(d3,)]
+    assert d.replayed().state == d.state

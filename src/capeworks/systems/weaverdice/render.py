@@ -474,6 +474,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CombatStarted.TYPE: _initiative,
     ev.CombatJoined.TYPE: _initiative,
     ev.InitiativeWithheld.TYPE: _withheld,
+    ev.TacticsEdgeWithheld.TYPE: lambda p: f"{p.name} spends Focus on Tactics: +{p.edge}.",
     ev.TurnStarted.TYPE: lambda p: (
         f"Round {p.round}: {p.name}'s turn."
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
