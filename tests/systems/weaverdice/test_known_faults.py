@@ -335,3 +335,39 @@ def test_drawing_with_a_pained_arm_rolls_nothing() -> None:
     assert not any(e.rolls for e in d.events)
     d.do("ann", "act", character="vic", action="grab the bag", stat="dexterity", part="right_arm", dice=[3])
     assert any("pained" in r.purpose for e in d.events for r in e.rolls)
+
+
+# -- 10. Self-Promote's keep roll under low morale (WD-FOLLOW-009, WD-MORALE-002) -----------------
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-MORALE-002", "WD-CORE-005")
+@pytest.mark.parametrize(("morale", "kept"), [(0, True), (-1, False)])
+def test_self_promotes_keep_roll_is_capped_by_low_morale_after_the_journalists(
+    morale: int, kept: bool
+) -> None:
+    # src 1340: a Journalist's self-promoting keep roll, "base 7+ difficulty", each Journalist +1;
+    # src 453: at low morale "dice results (after modifiers are added ...) will be capped", and
+    # WD-CORE-005 puts the cap after every modifier. One Journalist and a 6: 7, kept at Neutral; at
+    # morale -1 the cap is 6, so the card is gone. The table skipped the cap on this roll alone.
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=morale)
+    c = camp(d)
+    d.patch(
+        campaign=c.model_copy(
+            update={
+                "ledgers": {
+                    **c.ledgers,
+                    "ada": c.ledger("ada").model_copy(update={"followers": {"journalist": 1}}),
+                }
+            }
+        )
+    )
+    d.do("gm", "award", character="ada", rep="deed 1")
+    d.do("gm", "start_downtime")
+    assert d.state.people["ada"].morale == morale
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    card = camp(d).ledger("ada").rep[0].id
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[4, 2])
+    spent = camp(d).ledger("ada").spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[6])
+    assert ([x.source for x in camp(d).ledger("ada").rep] == ["deed 1"]) is kept

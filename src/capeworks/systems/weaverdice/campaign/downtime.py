@@ -27,7 +27,7 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, day_reset, shift
+from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, capped, day_reset, shift
 from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
@@ -232,12 +232,16 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
                 "WD-FOLLOW-009", f"{who.name} needs a Journalist and a rep card spent today to keep it."
             )
         face = dice.roll(1, 6, purpose="keep rep").faces[0]
-        kept = face + journalists >= 7
+        # low morale caps the result after every modifier, the Journalists' too (WD-MORALE-002,
+        # WD-CORE-005), as on the other keep rolls
+        total = capped(face + journalists, who.morale)
+        kept = total >= 7
         ledger = evolve(ledger, {"spent": tuple(x for x in ledger.spent if x.id != card.id)})
         if kept:
             ledger = evolve(ledger, {"rep": (*ledger.rep, card)})
         ledgers[c.character] = ledger
-        note = f"{face} + {journalists} against 7+: {card.source} " + ("kept" if kept else "gone")
+        capped_to = f", capped at {total}" if total < face + journalists else ""
+        note = f"{face} + {journalists}{capped_to} against 7+: {card.source} " + ("kept" if kept else "gone")
     b.emit(
         ce.SlotUsed(
             character=c.character, name=who.name, action=c.action, note=note, phase=phase, ledgers=ledgers
