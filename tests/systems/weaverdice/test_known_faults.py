@@ -371,3 +371,52 @@ def test_self_promotes_keep_roll_is_capped_by_low_morale_after_the_journalists(
     spent = camp(d).ledger("ada").spent[0].id
     d.do("ann", "downtime_action", character="ada", action="self_promote", card=spent, dice=[6])
     assert ([x.source for x in camp(d).ledger("ada").rep] == ["deed 1"]) is kept
+
+
+# -- 11. a helper hanging out at the workshop (WD-CRAFT-010) ---------------------------------------
+
+
+@pytest.mark.rules("WD-CRAFT-010", "WD-DT-007")
+def test_a_helper_hanging_out_adds_one_roll_to_the_project_past_its_cap() -> None:
+    # src 1530: "Someone who is hanging out at the workshop ... can add one roll to one craft attempt
+    # while they're around." The seed calls a whole project a "crafting attempt" (src 1573: "the final
+    # total of crafting attempts"), so one more roll toward the project is a fair reading; "add their
+    # own roll to the pool of dice" two sentences before, and WD-DT-007's "+1 pooled roll", read it
+    # as one more die in one roll's pool instead. The seed supports both: pin the table's reading.
+    # Ada (Knowledge 3: three rolls) gets a fourth from Bo's hanging out.
+    d = table()
+    pc(d, "ann", "ada", "Ada", skills=[{"name": "Craft", "stats": ["dexterity"], "tree": "craft"}])
+    d.do("gm", "award", character="ada", money=1000)
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="v", item="vest", tier="standard", price=30)
+    d.do("bob", "downtime_action", character="bo", action="hang_out", project="v")
+    d.do("ann", "craft", character="ada", project="v", rolls=3, dice=[1, 1, 1, 1, 1, 1])
+    assert camp(d).projects["v"].result == ""  # three rolls made, one left
+    d.do("ann", "craft", character="ada", project="v", dice=[1, 1])
+    assert len(camp(d).projects["v"].rolls) == 4
+
+
+# -- 12. the Specialist's field (WD-CRAFT-018) ---------------------------------------------------------
+
+
+@pytest.mark.rules("WD-CRAFT-018")
+def test_a_specialist_bonus_counts_only_on_a_project_named_in_its_field() -> None:
+    # src 1573: "Pick a field ... Gain a further +1 to the final total of crafting attempts in that
+    # field for every Craft and every knowledge skill known." Which project is in the field is the
+    # table's `field` on the project, the GM's to judge (the seed gives no list); pin: a Specialist in
+    # programming gets its bonus on a programming project only. Ada's Craft-tree skills: Craft and the
+    # Specialist (+2, WD-CRAFT-014); her Knowledge skills: the Specialist and Hacking (+2).
+    d = table()
+    tree = [
+        {"name": "Craft", "stats": ["dexterity"], "tree": "craft"},
+        {"name": "Specialist (programming)", "stats": ["knowledge"], "tree": "craft"},
+        {"name": "Hacking", "stats": ["knowledge"]},
+    ]
+    pc(d, "ann", "ada", "Ada", skills=tree)
+    d.patch(sheets={"ada": d.state.sheets["ada"].model_copy(update={"backgrounds": ("programming",)})})
+    d.do("gm", "start_downtime")
+    d.do("gm", "start_craft", character="ada", project="app", item="app", tier="low", field="programming")
+    d.do("gm", "start_craft", character="ada", project="car", item="car", tier="low", field="cars")
+    assert camp(d).projects["app"].bonus == 2 + 4
+    assert camp(d).projects["car"].bonus == 2
