@@ -420,3 +420,31 @@ def test_a_specialist_bonus_counts_only_on_a_project_named_in_its_field() -> Non
     d.do("gm", "start_craft", character="ada", project="car", item="car", tier="low", field="cars")
     assert camp(d).projects["app"].bonus == 2 + 4
     assert camp(d).projects["car"].bonus == 2
+
+
+# -- 5. carrying a person (WD-EQUIP-007, WD-EQUIP-006) ---------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-007", "WD-EQUIP-006", "WD-MOVE-011")
+def test_carrying_a_person_adds_two_encumbrance_plus_theirs() -> None:
+    # src 1021: encumbrance capacity is Brawn; past it "-1 to Ath, -1 to Dex, and a further -5' to total
+    # movement"; "carrying or lifting a person can be two added encumbrance, in addition to their
+    # encumbrance (their armor is heavy for you)". Vic (Brawn 3) lifts Max, who holds a 2-encumbrance
+    # sledge: 2 + 2 = 4 > 3. Vic is over: Dexterity 2, and 30 - 5 (Athletics 2) - 5 = 20 ft a move.
+    # Lifting is the GM's to narrate and price (the seed gives no action for it): a ruling.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", {**sheet("max", "Max"), "held": [{"name": "Sledge", "damage": "bash", "encumbrance": 2}]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9
+    d.do("gm", "ruling", character="vic", text="Vic hoists Max onto his shoulder.", carrying=["max"])
+    vic = d.state.sheet("vic")
+    assert (vic.encumbrance, vic.over_encumbered, vic.stat(Stat.DEXTERITY)) == (4, True, 2)
+    d.refuse("ann", "move", character="vic", feet=25, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20)
+    d.do("gm", "ruling", character="vic", text="Vic sets Max down.", carrying=[])
+    assert d.state.sheet("vic").movement == 30
+    d.refuse(
+        "gm", "ruling", character="vic", text="Vic lifts himself.", carrying=["vic"], rule="WD-EQUIP-007"
+    )
+    assert d.replayed().state == d.state
