@@ -51,8 +51,10 @@ def test_joining__stores_the_whole_new_combatant_as_a_patch_of_every_field() -> 
     d = table()
     add(d, "ann", sheet("vic", "Vic", brawn=3))
     (patch,) = d.table.log[-1].data["changed"]
-    assert set(patch) == set(Combatant.model_fields)
-    assert d.state.people["vic"].owner == "ann"
+    # every field but ``carrying`` (WD-EQUIP-007), added later and left out at its default so a
+    # character joins with the same record as before
+    assert set(patch) == set(Combatant.model_fields) - {"carrying"}
+    assert d.state.people["vic"].owner == "ann" and d.state.people["vic"].carrying == ()
 
 
 def test_a_value_set_back_to_none__is_stored_as_null_not_left_out() -> None:

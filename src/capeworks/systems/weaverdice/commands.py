@@ -649,6 +649,12 @@ class Ruling(Frozen):
     effort: dict[Pool, int] | None = Field(
         default=None, description="Set current effort: dots left in each named pool (WD-CORE-011)."
     )
+    carrying: list[Ident] | None = Field(
+        default=None,
+        max_length=4,
+        description="Whom this character now carries or lifts: 2 encumbrance each plus their own"
+        " (WD-EQUIP-007); an empty list puts them down.",
+    )
 
 
 class GmNote(Frozen):

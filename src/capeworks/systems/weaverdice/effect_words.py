@@ -15,7 +15,7 @@ from capeworks.systems.weaverdice import data_wfx as data
 from capeworks.systems.weaverdice.data_wfx import Row, Special
 from capeworks.systems.weaverdice.wfx_outcome import Need
 
-__all__ = ["EffectWords", "effect_words", "row_words"]
+__all__ = ["EffectWords", "asked_words", "effect_words", "row_words"]
 
 _BY_SRC: dict[int, Row] = {row.src: row for rows in data.TABLES.values() for row in rows}
 
@@ -175,3 +175,20 @@ def effect_words(need: Need, *, recovery_left: int) -> EffectWords:
     return EffectWords(
         f"choose {asks}.", labels, hint=f"{asks}: pick from " + ", ".join(labels[o] for o in need.options)
     )
+
+
+def asked_words(need: Need) -> str:
+    """The decision ``need`` asks, as the end of a log line ("to choose which limb it strikes")."""
+    head = need.key.split(".")[0]
+    if head == "negate":
+        row = _BY_SRC.get(need.row) if need.row is not None else None
+        if row is not None and row.special is Special.HEADSHOT:
+            return "to decide whether a Recovery dot turns the headshot into Knocked Down"
+        return "to decide whether a Recovery dot ignores the effect"
+    if head in _SPEND:
+        return f"to decide what effort to spend ({_SPEND[head]})"
+    asks = _ASK.get(head, "what happens")
+    if head == "drain" and len(need.counts) == 1:
+        n = need.counts[0]
+        asks = asks.replace("the drained points", f"the {n} drained point{'s' if n != 1 else ''}", 1)
+    return f"to choose {asks}"

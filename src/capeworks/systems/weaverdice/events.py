@@ -311,6 +311,15 @@ class InitiativeWithheld(WdEvent):
     entrants: tuple[InitiativeLine, ...]
 
 
+class TacticsEdgeWithheld(WdEvent):
+    """The GM's half of a hidden NPC's Focus edge on Tactics: its d3, which the players do not see
+    (WD-EFFORT-012, WD-NPC-003), as its speed edge rides on :class:`InitiativeWithheld`."""
+
+    character: str
+    name: str
+    edge: int
+
+
 class TurnStarted(Changes):
     character: str
     name: str
@@ -831,6 +840,7 @@ EVENTS = declare_events(
     CombatStarted,
     CombatJoined,
     InitiativeWithheld,
+    TacticsEdgeWithheld,
     TurnStarted,
     ActionTaken,
     AttackRolled,

@@ -174,6 +174,7 @@ class CombatantPatch(_Patch):
     initiative: int | None = None
     wounds_made: int | None = None
     defiances: int | None = None
+    carrying: tuple[str, ...] | None = None
 
 
 class SheetPatch(_Patch):
@@ -273,13 +274,27 @@ def patches(
     out = []
     for ident, c in last.items():
         old = known.get(ident)
-        patch = _patch(CombatantPatch, dict(c.__dict__) if old is None else _changed(old, c))
+        patch = _patch(CombatantPatch, _joining(c) if old is None else _changed(old, c))
         if parts is None:
             made(patch, old, c)
         out.append(patch)
     if parts is not None and last:
         parts["people"] = {**known, **last}
     return tuple(out)
+
+
+#: Combatant fields added since joining patches wrote every field: left out of a new combatant's patch
+#: at their default (the fold gives it), so a character joining records what it always did
+_QUIET_WHEN_DEFAULT = ("carrying",)
+
+
+def _joining(c: Combatant) -> dict[str, Any]:
+    """A new combatant's patch: every field, but those of :data:`_QUIET_WHEN_DEFAULT` left at default."""
+    values = dict(c.__dict__)
+    for k in _QUIET_WHEN_DEFAULT:
+        if not values[k]:
+            del values[k]
+    return values
 
 
 #: the fields a version 2 copy left out when at their default (``exclude_if`` on Combatant then)

@@ -740,7 +740,8 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
 
 def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService) -> Done:
     """After the fight: encounter-long conditions end (Bleeding leaves a lesser wound), temporary
-    wounds go, the unconscious wake; with a lull, spent effort returns but one exhausted dot."""
+    wounds go, the unconscious wake; with a lull, spent effort returns but one exhausted dot, and
+    shock-drained stat points all come back."""
     if state.fight is None:
         raise RuleViolation("WD-COMBAT-001", "No fight is on.")
     kept, _, bled = st.end_encounter([x for p in state.people.values() for x in p.conditions])
@@ -760,10 +761,13 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             owed.append(p.id)
         elif c.lull:
             effort = effort.end_encounter(sheet, lull=True, exhaust=None)
+        # five quiet minutes are turns enough for every shocked-away point to come back (WD-WFX-021)
+        drained = _all_back(p) if c.lull and p.drained else {}
         changed.append(
             evolve(
                 p,
                 {
+                    **drained,
                     "track": track,
                     "conditions": tuple(x for x in kept if x.target == p.id),
                     "effort": effort,
@@ -790,6 +794,14 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
         )
     )
     return b.batch
+
+
+def _all_back(p: Combatant) -> dict[str, object]:
+    """Every drained point returned: no drain left, the temporary loss less what it drained."""
+    temporary = dict(p.temporary_loss)
+    for loss in p.drained:
+        temporary[loss.stat] = max(0, temporary.get(loss.stat, 0) - loss.points)
+    return {"drained": (), "temporary_loss": {k: v for k, v in temporary.items() if v}}
 
 
 def exhaust(state: WdState, context: Ctx, c: cmd.Exhaust, dice: DiceService) -> Done:

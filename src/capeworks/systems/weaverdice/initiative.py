@@ -208,10 +208,10 @@ def _tactics_edges(b: Builder, people: Sequence[Combatant], c: cmd.StartCombat) 
             raise RuleViolation("WD-EFFORT-012", "A Tactics edge buys surprise: name a side.")
         if me.id in out:
             raise RuleViolation("WD-EFFORT-012", f"{me.name} buys one Tactics edge.")
-        if me.hidden:  # its die would tell the players its Tactics: the GM rules it instead
-            raise RuleViolation("WD-EFFORT-012", "A hidden NPC's edge is the GM's ruling, not a roll.")
         spend(b, me.id, Pool.FOCUS, EffortUse.EDGE)
         out[me.id] = b.dice.roll(1, 3, purpose=f"tactics edge {me.id}").faces[0]
+        if me.hidden:  # its die would tell the players its Tactics: it goes to the GM alone
+            b.emit(ev.TacticsEdgeWithheld(character=me.id, name=me.name, edge=out[me.id]), hidden=True)
     return out
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
+from capeworks.systems.weaverdice.effect_words import asked_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
 from capeworks.systems.weaverdice.vocab import Pool, WoundTier
@@ -197,6 +198,22 @@ def fall_option_words(o: Any) -> str:
     if o.bash_effect is not None:
         parts.append(f"a roll on the {o.bash_effect.word} Bash effect table")
     return " and ".join(parts)
+
+
+def _effect_asked(p: ev.EffectAsked) -> str:
+    """Which decision an effect waits for and whose it is, read from the pending effect the event
+    changed, so an effect of several decisions reads as steps (a log without that: "a decision")."""
+    head = f"The {p.tier.word} {p.damage.value} effect on {p.name}" + (
+        f" (rolled {p.face})" if p.face is not None else ""
+    )
+    if p.behind is not None:
+        return f"{head} waits until {p.behind} decides on the effect on {p.behind_on}."
+    asked = next((e for e in p.effects_changed or () if e.need is not None), None)
+    if asked is None or asked.need is None:
+        return f"{head} waits for a decision."
+    need = asked.need
+    by_target = asked.chooser == p.character if asked.chooser is not None else need.chooser == "target"
+    return f"{head} waits for {p.name if by_target else 'the attacker'} {asked_words(need)}."
 
 
 def _fell(p: ev.Fell) -> str:
@@ -459,6 +476,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.CombatStarted.TYPE: _initiative,
     ev.CombatJoined.TYPE: _initiative,
     ev.InitiativeWithheld.TYPE: _withheld,
+    ev.TacticsEdgeWithheld.TYPE: lambda p: f"{p.name} spends Focus on Tactics: +{p.edge}.",
     ev.TurnStarted.TYPE: lambda p: (
         f"Round {p.round}: {p.name}'s turn."
         + (f" Ended: {'; '.join(e.replace('_', ' ') for e in p.ended)}." if p.ended else "")
@@ -516,15 +534,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.StatusesApplied.TYPE: lambda p: (
         f"{p.source} leaves {p.name} " + ", ".join(x.replace("_", " ") for x in p.statuses) + "."
     ),
-    ev.EffectAsked.TYPE: lambda p: (
-        f"The {p.tier.word} {p.damage.value} effect on {p.name}"
-        + (f" (rolled {p.face})" if p.face is not None else "")
-        + (
-            f" waits until {p.behind} decides on the effect on {p.behind_on}."
-            if p.behind is not None
-            else " waits for a decision."
-        )
-    ),
+    ev.EffectAsked.TYPE: _effect_asked,
     ev.EffectResolved.TYPE: _effect,
     ev.StayedUp.TYPE: _stayed,
     ev.StandingSeen.TYPE: _standing_seen,

@@ -189,7 +189,8 @@ def fate(state: WdState, context: Ctx, c: cmd.Fate, dice: DiceService) -> Done:
 
 
 def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Done:
-    """The GM overrides an outcome: morale, standing, a wound, effort, conditions (WD-CORE-011)."""
+    """The GM overrides an outcome: morale, standing, a wound, effort, conditions, whom one carries
+    (WD-CORE-011, WD-EQUIP-007)."""
     me = person(state, c.character)
     update: dict[str, object] = {}
     track = me.track
@@ -216,6 +217,12 @@ def ruling(state: WdState, context: Ctx, c: cmd.Ruling, dice: DiceService) -> Do
     if c.drop_conditions:
         gone = {n.strip().lower() for n in c.drop_conditions}
         update["conditions"] = tuple(x for x in me.conditions if x.name.lower() not in gone)
+    if c.carrying is not None:
+        # lifting someone is the GM's to narrate and price; the table carries the weight (WD-EQUIP-007)
+        carried = tuple(dict.fromkeys(person(state, x).id for x in c.carrying))
+        if c.character in carried:
+            raise RuleViolation("WD-EQUIP-007", f"{me.name} cannot carry themselves.")
+        update["carrying"] = carried
     me = evolve(me, update)
     key, task = None, None
     if c.resume is not None:  # the interruption is dealt with (WD-COMBAT-014)

@@ -92,6 +92,9 @@ class Character(Frozen):
     underling_bonus: int = Field(default=0, ge=0, le=20)
     temporary_loss: dict[Stat, int] = Field(default_factory=dict)
     lasting_loss: dict[Stat, int] = Field(default_factory=dict)
+    #: the load of the people carried, 2 each plus their own (WD-EQUIP-007): set in play from the
+    #: combatant's ``carrying``, never written in a sheet file
+    carried: int = Field(default=0, ge=0, exclude_if=lambda v: not v)
     #: stats made super (WD-DN-002): a tuple in the stats' own order, so the sheet's JSON never
     #: depends on a set's hash order
     super_stats: tuple[Stat, ...] = ()
@@ -138,7 +141,7 @@ class Character(Frozen):
         lasting = self.lasting(stat)
         temporary = min(self.temporary_loss.get(stat, 0), max(0, lasting - 1))
         score = lasting - temporary
-        if stat in _ENCUMBERED_STATS and (self.costume is not None or self.held) and self.over_encumbered:
+        if stat in _ENCUMBERED_STATS and self.loaded and self.over_encumbered:
             score = max(0, score - 1)
         return score
 
@@ -150,16 +153,22 @@ class Character(Frozen):
         for s in _ALL_STATS:
             lasting = max(0, stats.get(s, 3) - lasting_loss.get(s, 0))
             out[s] = lasting - min(temporary_loss.get(s, 0), max(0, lasting - 1))
-        if (self.costume is not None or self.held) and self.over_encumbered:
+        if self.loaded and self.over_encumbered:
             for s in _ENCUMBERED_STATS:
                 out[s] = max(0, out[s] - 1)
         return out
 
     @property
     def encumbrance(self) -> int:
-        """What is carried: the costume's weight (its inventory included) and held items (WD-EQUIP-006)."""
+        """What is carried: the costume's weight (its inventory included), held items (WD-EQUIP-006)
+        and people carried (WD-EQUIP-007)."""
         worn = self.costume.encumbrance if self.costume is not None else 0
-        return worn + sum(h.encumbrance for h in self.held)
+        return worn + sum(h.encumbrance for h in self.held) + self.carried
+
+    @property
+    def loaded(self) -> bool:
+        """Carrying anything at all: a bare sheet skips the encumbrance sum."""
+        return self.costume is not None or bool(self.held) or self.carried > 0
 
     @property
     def over_encumbered(self) -> bool:
@@ -256,7 +265,7 @@ class Character(Frozen):
     def movement(self) -> int:
         """Feet per move action: 30 + 5 x (Athletics - 3) (WD-STAT-008), 5 ft less again when
         over-encumbered (WD-EQUIP-006, whose -1 Athletics the stat already carries)."""
-        heavy = 5 if (self.costume is not None or self.held) and self.over_encumbered else 0
+        heavy = 5 if self.loaded and self.over_encumbered else 0
         return max(0, 30 + 5 * (self.stat(Stat.ATHLETICS) - 3) - heavy)
 
     @property

@@ -87,6 +87,8 @@ class Combatant(Frozen):
     wounds_made: int = 0
     #: charms defied so far (the first costs more, WD-MORALE-004)
     defiances: int = 0
+    #: the people this character carries or lifts, as the GM ruled (WD-EQUIP-007)
+    carrying: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
     @property
     def standing(self) -> Standing:
@@ -276,12 +278,17 @@ class WdState(Frozen):
             return base
         # Brawn lost while bleeding (Moderate Cut 5) counts as long as the Bleeding lasts (src 682)
         bled = sum(x.brawn_loss for x in person.conditions if x.brawn_loss and x.target == ident)
-        if not (person.temporary_loss or person.lasting_loss or bled):
+        if not (person.temporary_loss or person.lasting_loss or bled or person.carrying):
             return base
         temporary = person.temporary_loss
         if bled:
             temporary = {**temporary, Stat.BRAWN: temporary.get(Stat.BRAWN, 0) + bled}
-        return evolve(base, {"temporary_loss": temporary, "lasting_loss": person.lasting_loss})
+        changed: dict[str, object] = {"temporary_loss": temporary, "lasting_loss": person.lasting_loss}
+        if person.carrying:
+            # a person carried is 2 encumbrance plus their own: "their armor is heavy for you" (src 1021)
+            sheets = self.sheets
+            changed["carried"] = sum(2 + sheets[x].encumbrance for x in person.carrying if x in sheets)
+        return evolve(base, changed)
 
 
 _UPSERTS = ("exhaust_owed", "pain_owed", "burns")

@@ -232,14 +232,16 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
                 "WD-FOLLOW-009", f"{who.name} needs a Journalist and a rep card spent today to keep it."
             )
         face = dice.roll(1, 6, purpose="keep rep").faces[0]
-        total = capped(face + journalists, who.morale)  # low morale caps it (WD-MORALE-002, src 453)
+        # low morale caps the result after every modifier, the Journalists' too (WD-MORALE-002,
+        # WD-CORE-005), as on the other keep rolls
+        total = capped(face + journalists, who.morale)
         kept = total >= 7
         ledger = evolve(ledger, {"spent": tuple(x for x in ledger.spent if x.id != card.id)})
         if kept:
             ledger = evolve(ledger, {"rep": (*ledger.rep, card)})
         ledgers[c.character] = ledger
-        said = f"{face} + {journalists}" + (f", capped at {total}" if total < face + journalists else "")
-        note = f"{said} against 7+: {card.source} " + ("kept" if kept else "gone")
+        capped_to = f", capped at {total}" if total < face + journalists else ""
+        note = f"{face} + {journalists}{capped_to} against 7+: {card.source} " + ("kept" if kept else "gone")
     b.emit(
         ce.SlotUsed(
             character=c.character, name=who.name, action=c.action, note=note, phase=phase, ledgers=ledgers

@@ -104,7 +104,13 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     morale = min(0, who.morale + 2) if who.morale < 0 else who.morale
     person_after = evolve(
         who,
-        {"track": evolve(who.track, {"wounds": wounds, "checks": 0}), "temporary_loss": {}, "morale": morale},
+        {
+            "track": evolve(who.track, {"wounds": wounds, "checks": 0}),
+            "temporary_loss": {},
+            # a shock's drained points are part of the temporary loss restored: none left to regain
+            "drained": (),
+            "morale": morale,
+        },
     )
     said = [f"mends {mended} wound{'' if mended == 1 else 's'}"]
     if stays:

@@ -27,7 +27,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.checks import check
+from capeworks.systems.weaverdice.checks import CheckRoll, check, spend_morale
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -180,6 +180,27 @@ def _spend(
     return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
 
 
+def _bought_up(b: Builder, ident: str, roll: CheckRoll, tn: int) -> CheckRoll:
+    """A failed Social roll set to 2 + k by a step of high morale, when that reaches the TN: morale
+    changes "a die result" (src 453, WD-MORALE-003), a negotiation's as any other's. Otherwise the
+    roll as it was, and morale kept."""
+    me = b.person(ident)
+    if roll.success or me.morale <= 0 or spend_value(me.morale) < tn:
+        return roll
+    bought, step = spend_morale(roll, me.morale)
+    b.emit(
+        ev.MoraleChanged(
+            character=ident,
+            name=me.name,
+            step=step,
+            delta=-1,
+            reason=f"high morale makes the Social roll a {bought.total}",
+            people=(evolve(me, {"morale": step}),),
+        )
+    )
+    return bought
+
+
 def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> Done:
     """A Social roll in a negotiation, with rep for extra dice (WD-SOCIAL-002/005, WD-REP-003/005)."""
     who = person(state, c.character)
@@ -193,6 +214,8 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     b = Builder(state, ctx, dice)
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
+    if c.morale_buy:
+        roll = _bought_up(b, c.character, roll, n.tn)
     ledger, said = _spend(
         b, ctx, c.character, evolve(ledger, {"penalty": 0}), cards, n, morale_keep=c.morale_keep
     )
