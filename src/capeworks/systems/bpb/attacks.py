@@ -105,6 +105,9 @@ def circumstances(
     if Status.INTERPOSING in t.statuses:
         defence.append("interposed")  # BPB-GRAB-007
     fight = state.fight
+    if fight is not None and target.id in fight.unaware:
+        # T5 (src 185): "+3 Defender is surprised": one not yet aware of their opponents (src 252) is
+        bonus.append("defender_surprised")
     if fight is not None:
         # BPB-MOVE-008 (src 198): the move made this round, or until the movement action is spent the
         # pace declared for the turn (a declared sprint binds the turn as the move made does)

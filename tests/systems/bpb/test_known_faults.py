@@ -1,0 +1,56 @@
+"""Situations earlier referees flagged as ones the table might get wrong, written from the seed alone.
+
+Each test is one situation: the given dice, the outcome a referee rules from the chapter
+(seeds/002_15e80e5795d6eba8.txt, "src N" = line N) and the table's answer. Where the table was wrong
+the fix came with the test; where the seed bears the table out, the test pins it (said in its comment).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.systems.bpb.sheet import AttackKind, Power
+from tests.systems.bpb.helpers import one
+from tests.systems.bpb.test_combat import cast, hero
+
+KNIFE = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
+FIST8 = Power(name="Fist", rank=8, attack=AttackKind.MELEE)
+BLAST5 = Power(name="Blast", rank=5, attack=AttackKind.RANGED)
+FORCE_FIELD = Power(name="Force Field", rank=5, protects="Endurance", activated=True)
+
+
+# -- 1. an unaware target is surprised ----------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-INIT-001")
+def test_f1_an_unaware_target_is_surprised() -> None:
+    # src 185 (T5): "+3 Defender is surprised"; src 252: the hooligans are "unaware that there is anyone
+    # to fight": the hero's first blow falls on someone surprised. Zap (Accuracy 2) blasts the unaware
+    # Mook (Agility 2): 2d6 + 2 + 3 vs 8 + 2 = 10; (2, 3) makes 10, a hit (without the +3 it is 7, a miss)
+    d = cast(hero("zap", powers=(BLAST5,)), hero("mook"))
+    d.do("gm", "start_fight", characters="zap, mook", aware_first="zap", unaware="mook")
+    rolled = one(
+        d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(2, 3)), "attack_rolled"
+    )
+    assert (rolled.roll.task.bonus, rolled.roll.verdict.total, rolled.roll.verdict.success) == (3, 10, True)
+
+
+@pytest.mark.rules("BPB-MOD-001", "BPB-MOD-002", "BPB-INIT-001")
+def test_f1_aware_again_the_surprise_is_over_and_never_stacks() -> None:
+    # src 175: only the largest attack bonus: surprised (+3) and can't see (+3) is +3, not +6; once the
+    # GM rules Mook aware (src 252: "Only after the hooligans become aware"), he is surprised no more
+    d = cast(hero("zap", powers=(BLAST5,)), hero("mook"))
+    d.do("gm", "start_fight", characters="zap, mook", aware_first="zap", unaware="mook")
+    rolled = one(
+        d.do("gm", "attack", attacker="zap", target="mook", power="Blast", circumstances="defender_cant_see",
+             dice=(1, 1)),
+        "attack_rolled",
+    )  # fmt: skip
+    assert rolled.roll.task.bonus == 3
+    d.do("gm", "aware", characters="mook")
+    d.do("gm", "end_turn", character="zap")
+    d.do("gm", "end_turn", character="mook")
+    rolled = one(
+        d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(1, 1)), "attack_rolled"
+    )
+    assert rolled.roll.task.bonus == 0
