@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import one
+from tests.systems.bpb.helpers import fight, one
 from tests.systems.bpb.test_combat import cast, hero
 
 KNIFE = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
@@ -54,3 +54,35 @@ def test_f1_aware_again_the_surprise_is_over_and_never_stacks() -> None:
         d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(1, 1)), "attack_rolled"
     )
     assert rolled.roll.task.bonus == 0
+
+
+# -- 3. a boosted weapon ---------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-DMG-002")
+def test_f3_a_boosted_knife_cuts_one_rank_deeper() -> None:
+    # src 475: "A power boost increases one of the character's attributes or powers by one rank"; src 405:
+    # a hand-to-hand weapon does "their inherent damage rating (DR), or ... the Brawn rank of the wielder,
+    # whichever is greater". Thug (Brawn 2) boosts his Knife 2 to 3: the cut is DR max(3, 2) = 3.
+    # Prowess 2 + (5, 5) = 12 vs 8 + 2 = 10 hits
+    d = cast(hero("thug", owner="ann", powers=(KNIFE,)), hero("mark"))
+    d.do("gm", "start_session")
+    fight(d, "thug", "mark")
+    d.do("ann", "spend", character="thug", kind="boost", power="Knife")
+    rolled = one(
+        d.do("ann", "attack", attacker="thug", target="mark", power="Knife", dice=(5, 5)), "attack_rolled"
+    )
+    assert (rolled.roll.verdict.success, rolled.dr) == (True, 3)
+
+
+@pytest.mark.rules("BPB-DMG-002", "BPB-PP-007")
+def test_f3_a_boosted_brawn_still_beats_a_light_knife() -> None:
+    # src 405 with src 475: Brawn boosted 3 to 4 beats the Knife's 2: DR 4 (the boost to Brawn counts)
+    d = cast(hero("thug", owner="ann", powers=(KNIFE,), Brawn=3), hero("mark"))
+    d.do("gm", "start_session")
+    fight(d, "thug", "mark")
+    d.do("ann", "spend", character="thug", kind="boost", power="Brawn")
+    rolled = one(
+        d.do("ann", "attack", attacker="thug", target="mark", power="Knife", dice=(5, 5)), "attack_rolled"
+    )
+    assert rolled.dr == 4
