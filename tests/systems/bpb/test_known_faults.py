@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import fight, one
+from tests.systems.bpb.helpers import fight, one, state
 from tests.systems.bpb.test_combat import cast, hero
 
 KNIFE = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
@@ -86,3 +86,28 @@ def test_f3_a_boosted_brawn_still_beats_a_light_knife() -> None:
         d.do("ann", "attack", attacker="thug", target="mark", power="Knife", dice=(5, 5)), "attack_rolled"
     )
     assert rolled.dr == 4
+
+
+# -- 7. a force field and an unconscious character -------------------------------------------------
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-XS-008", "BPB-ACT-003")
+def test_f7_knocked_out_the_force_field_goes_down() -> None:
+    # src 244: powers "which must be activated, such as Force Field and Growth, normally turn off when a
+    # character is staggered": one knocked senseless (BPB-REC-004) keeps nothing switched on either.
+    # Shield (Endurance 3, Force Field 5 on) takes Brute's Fist 8: 8 - 5 = 3, out. The next blow meets
+    # no Force Field: 8 - 0 = 8
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6),
+        hero("shield", owner="ann", powers=(FORCE_FIELD,), Endurance=3),
+    )
+    fight(d, "shield", "brute")
+    d.do("ann", "switch", character="shield", power="Force Field")
+    d.do("ann", "end_turn", character="shield")
+    d.do("gm", "attack", attacker="brute", target="shield", power="Fist", dice=(6, 6))  # no roll blocks 16
+    assert "unconscious" in state(d).condition("shield").statuses
+    assert state(d).condition("shield").on == ()
+    d.do("gm", "end_turn", character="brute")
+    d.do("gm", "attack", attacker="brute", target="shield", power="Fist", dice=(1, 1))  # helpless: +6
+    damaged = one(d.events, "damaged")
+    assert (damaged.dr, damaged.pv, damaged.amount) == (8, 0, 8)

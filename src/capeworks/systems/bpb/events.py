@@ -298,6 +298,9 @@ class StatusSet(BpbEvent):
     #: BPB-REC-004: knocked out, the character's block or dodge guard (BPB-DEF-003) and held action
     #: (BPB-TURN-001) end; set only when there is one to end (absent in older logs)
     knocked_out: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: activated powers that go off with it (BPB-REC-004, src 244: a Force Field is kept up by one awake);
+    #: absent in older logs, which replay as they were played
+    switched_off: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class SlamRolled(BpbEvent):

@@ -151,6 +151,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + ", ".join(
             [*(f"now {s.value}" for s in p.add), *(f"no longer {s.value}" for s in p.remove)] or ["released"]
         )
+        + (f"; {', '.join(p.switched_off)} off" if p.switched_off else "")
         + "."
     ),
     ev.SlamRolled.TYPE: lambda p: (

@@ -290,6 +290,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
             update["held_by"] = p.held_by
         if p.released:
             update["held_by"] = None
+        if p.switched_off:
+            update["on"] = tuple(x for x in c.on if x not in p.switched_off)
         up["conditions"] = _cond(state, p.character, **update)
         if p.knocked_out and state.fight is not None:
             guards = {k: v for k, v in state.fight.guards.items() if k != p.character}
