@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.systems.bpb.sheet import AttackKind, Power
-from tests.systems.bpb.helpers import fight, one, state
+from tests.systems.bpb.helpers import fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
 KNIFE = Power(name="Knife", rank=2, attack=AttackKind.MELEE, weapon=True)
@@ -111,3 +111,36 @@ def test_f7_knocked_out_the_force_field_goes_down() -> None:
     d.do("gm", "attack", attacker="brute", target="shield", power="Fist", dice=(1, 1))  # helpless: +6
     damaged = one(d.events, "damaged")
     assert (damaged.dr, damaged.pv, damaged.amount) == (8, 0, 8)
+
+
+# -- 5. a thrown character hitting another character -------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-008", "BPB-GRAB-009")
+def test_f5_widow_thrown_into_agent_adler() -> None:
+    # src 345-353: Ganyeka (Brawn 5) throws Widow (148 lb, Lifts rank 1): throw rank 4, and "this rank is
+    # also the damage rating (DR) of the impact"; what she is thrown at meets that DR with its own
+    # protection ("The wall, being brick, has rank 5 Invulnerability, and is undamaged"). Thrown at Agent
+    # Adler instead of a wall: she takes 4 - Invulnerability 2 = 2, he takes 4 - Kevlar Vest 2 = 2.
+    # Grab: Prowess 4 + 12 vs 8 + 4 hits (extreme, with throwing expertise: break-out 8 + 5 + 3 = 16);
+    # her break-out Agility 4 + 2 = 6 fails
+    d = table(cast=("ganyeka", "widow", "adler"))
+    fight(d, "ganyeka", "widow", "adler")
+    events = d.do(
+        "bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="adler", dice=(6, 6, 1, 1)
+    )
+    assert one(events, "thrown").dr == 4
+    assert {p.character: p.amount for p in of(events, "damaged")} == {"widow": 2, "adler": 2}
+    assert (state(d).condition("widow").lost, state(d).condition("adler").lost) == (2, 2)
+
+
+@pytest.mark.rules("BPB-GRAB-009")
+def test_f5_the_log_says_whom_she_struck_and_a_character_has_no_into_pv() -> None:
+    # the words name Agent Adler (not "which takes 0"); his protection is his own: into_pv is refused,
+    # and so is throwing her at herself
+    d = table(cast=("ganyeka", "widow", "adler"))
+    fight(d, "ganyeka", "widow", "adler")
+    d.refuse("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="adler", into_pv=3)
+    d.refuse("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="adler", dice=(6, 6, 1, 1))
+    assert "Ganyeka throws Widow 50 ft (throw rank 4, DR 4) into Agent Adler." in d.words()

@@ -359,6 +359,8 @@ class Thrown(BpbEvent):
     into: str = ""
     into_pv: int = 0
     object_damage: int = 0
+    #: ``into`` is a character, who takes the impact against their own protection (a Damaged event)
+    at_character: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class BrokeFree(BpbEvent):

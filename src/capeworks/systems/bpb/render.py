@@ -32,7 +32,7 @@ def roll_text(r: Roll) -> str:
     return f"{r.what}: {dice} + {t.attribute}{bonus} = {v.total} vs {t.difficulty} ({odds}): {result}{pp}"
 
 
-_ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for")
+_ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
 _ID_LISTS = ("order", "characters", "unaware")
 
 
@@ -172,7 +172,13 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.Thrown.TYPE: lambda p: (
         f"{p.attacker} throws {p.target} {p.distance_ft} ft (throw rank {p.rank}, DR {p.dr})"
-        + (f" into {p.into}, which takes {p.object_damage}." if p.into else ".")
+        + (
+            f" into {p.into}."
+            if p.at_character
+            else f" into {p.into}, which takes {p.object_damage}."
+            if p.into
+            else "."
+        )
     ),
     ev.BrokeFree.TYPE: lambda p: roll_text(p.roll) + ".",
     ev.Exploded.TYPE: lambda p: (
