@@ -144,3 +144,28 @@ def test_f5_the_log_says_whom_she_struck_and_a_character_has_no_into_pv() -> Non
     d.refuse("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="widow")
     d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", into="adler", dice=(6, 6, 1, 1))
     assert "Ganyeka throws Widow 50 ft (throw rank 4, DR 4) into Agent Adler." in d.words()
+
+
+# -- 2. movement powers while held ----------------------------------------------------------------
+
+TELEPORT = Power(name="Teleport", rank=5, movement=True)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-MOVE-003")
+def test_f2_held_she_teleports_out_but_cannot_walk() -> None:
+    # src 329: a restrained character "can't use normal movement until they break the grapple"; "normal"
+    # movement is the natural kind of the "Normal ground movment" tables (src 30, 33: running, swimming
+    # and jumping by Agility and Brawn), not a movement power's (src 30: Teleport). Held by Ganyeka
+    # (grab 4 + 12 vs 8 + 2; her break-out Agility 2 + 2 vs 8 + 5 + 3 fails), Porter may not walk but
+    # may teleport 50 ft (10 x rank 5) away, and then is held no more (ours: she is no longer there)
+    d = table(cast=("ganyeka",))
+    d.patch(characters={**state(d).characters, "porter": hero("porter", owner="ann", powers=(TELEPORT,))})
+    fight(d, "ganyeka", "porter")
+    d.do("bo", "grab", attacker="ganyeka", target="porter", manoeuvre="hold", dice=(6, 6, 1, 1))
+    d.do("bo", "end_turn", character="ganyeka")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="porter")
+    d.refuse("ann", "move", rule="BPB-GRAB-005", character="porter", medium="jump")
+    moved = one(d.do("ann", "move", character="porter", power="Teleport", feet=50), "moved")
+    assert (moved.medium, moved.feet) == ("power", 50)
+    c = state(d).condition("porter")
+    assert (c.held_by, "restrained" in c.statuses) == (None, False)
