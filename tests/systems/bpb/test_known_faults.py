@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from capeworks.systems.bpb.sheet import AttackKind, Power
+from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
 
@@ -169,3 +169,33 @@ def test_f2_held_she_teleports_out_but_cannot_walk() -> None:
     assert (moved.medium, moved.feet) == ("power", 50)
     c = state(d).condition("porter")
     assert (c.held_by, "restrained" in c.statuses) == (None, False)
+
+
+# -- 8. a swim-only movement power on land --------------------------------------------------------
+
+SWIMMING = Power(name="Super-swimming", rank=8, movement=True, goes=Medium.WATER)
+FLIGHT = Power(name="Flight", rank=6, movement=True, goes=Medium.AIR)
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-DEF-008", "BPB-MOVE-003")
+def test_f8_super_swimming_does_not_reach_cover_on_land() -> None:
+    # src 395: "If the nearest safe area or cover is too far away for the character to reach it with a
+    # normal move, then there is no benefit to diving for cover"; src 30, 57: on land her move is her
+    # Agility's (10 x 2 = 20 ft); Super-swimming 8 goes only through water. Cover 50 ft away: the dive
+    # leaves her prone and hit. Zap: Accuracy 2 + 12 vs 8 + 2 hits
+    d = cast(hero("zap", powers=(BLAST5,)), hero("fish", owner="ann", powers=(SWIMMING,)))
+    fight(d, "zap", "fish")
+    d.do("gm", "attack", attacker="zap", target="fish", power="Blast", cover_ft=50, dice=(6, 6))
+    dove = one(d.answer("ann", "defend-1", "dive"), "dove_for_cover")
+    assert dove.safe is False
+    assert state(d).condition("fish").lost == 5
+
+
+@pytest.mark.rules("BPB-DEF-009", "BPB-MOVE-003")
+def test_f8_flight_does_reach_it() -> None:
+    # src 107: a movement power moves "at the speed indicated by the power": Flight 6 goes 60 ft over
+    # land, past the 50 ft to cover: safe (pins that only a water-only power is left out)
+    d = cast(hero("zap", powers=(BLAST5,)), hero("bird", owner="ann", powers=(FLIGHT,)))
+    fight(d, "zap", "bird")
+    d.do("gm", "attack", attacker="zap", target="bird", power="Blast", cover_ft=50, dice=(6, 6))
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe is True
