@@ -199,3 +199,28 @@ def test_f8_flight_does_reach_it() -> None:
     fight(d, "zap", "bird")
     d.do("gm", "attack", attacker="zap", target="bird", power="Blast", cover_ft=50, dice=(6, 6))
     assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe is True
+
+
+# -- 6. tripping a flier ----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-011")
+def test_f6_a_flier_in_the_air_cannot_be_tripped() -> None:
+    # src 361: "Tripping is only effective against targets whose feet are on the ground to begin with".
+    # Bird flies 60 ft (Flight 6) on her turn; on Widow's, a trip is refused; next round Bird walks (her
+    # feet are down again) and Widow trips her: Prowess 4 + 12 vs 8 + 2 hits; break-out Agility 2 + 2
+    # vs 8 + 4 (+3 extreme with tripping expertise) fails; DR 4 (Agility 4) - 0 = 4
+    d = table(cast=("widow",))
+    d.patch(
+        characters={**state(d).characters, "bird": hero("bird", owner="bo", powers=(FLIGHT,), Perception=5)}
+    )
+    fight(d, "bird", "widow")
+    d.do("bo", "move", character="bird", power="Flight")
+    d.do("bo", "end_turn", character="bird")
+    d.refuse("ann", "grab", rule="BPB-GRAB-011", attacker="widow", target="bird", manoeuvre="trip")
+    assert "in the air" in str(d.view("ann"))  # the tracker says why
+    d.do("ann", "end_turn", character="widow")
+    d.do("bo", "move", character="bird")
+    d.do("bo", "end_turn", character="bird")
+    events = d.do("ann", "grab", attacker="widow", target="bird", manoeuvre="trip", dice=(6, 6, 1, 1))
+    assert one(events, "grabbed").held and "prone" in state(d).condition("bird").statuses

@@ -161,6 +161,9 @@ class Moved(BpbEvent):
     medium: str = "ground"
     round: int = 0
     stand_up: bool = False
+    #: BPB-GRAB-011: flown (a movement power through the air): no feet on the ground until the next move
+    #: that is not a flight; absent in older logs, whose moves leave the character on the ground
+    airborne: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PaceDeclared(BpbEvent):

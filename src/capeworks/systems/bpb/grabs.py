@@ -75,7 +75,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
             else f"{struck.name}'s own protection meets the impact: give no into_pv."
         )
     tc = state.condition(t.id)
-    if manoeuvre == "trip" and (Status.PRONE in tc.statuses):
+    if manoeuvre == "trip" and (Status.PRONE in tc.statuses or tc.airborne):  # src 361
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
     if tc.held_by == a.id:
         # BPB-GRAB-004/005: a hold already won needs no new grab: the task action squeezes, interposes,

@@ -93,6 +93,8 @@ class Condition(Frozen):
     held_by: str | None = None
     sprinted: int = 0  # rounds sprinted in a row (BPB-MOVE-009)
     slow_until: int = 0  # round until which no running or sprinting
+    #: BPB-GRAB-011: in the air since a flight (no feet on the ground to trip)
+    airborne: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Roll(Frozen):

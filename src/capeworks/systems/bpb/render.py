@@ -315,6 +315,8 @@ def _statuses(state: BpbState, cid: str) -> list[str]:
     the log already say it to all, and a player whose character is unaware needs to know why they
     act last and cannot attack."""
     out = [s.value for s in state.condition(cid).statuses]
+    if state.condition(cid).airborne:  # BPB-GRAB-011: why a trip is refused
+        out.append("in the air")
     if state.fight is not None and cid in state.fight.unaware:
         out.append("unaware")
     return out

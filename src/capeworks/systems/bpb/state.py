@@ -465,6 +465,8 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
     fight = state.fight
     c = state.condition(p.character)
     update: dict[str, object] = {}
+    if p.airborne or c.airborne:  # BPB-GRAB-011: up with a flight, down with any other move
+        update["airborne"] = p.airborne
     if p.stand_up:
         update["statuses"] = tuple(s for s in c.statuses if s is not Status.PRONE)
     elif p.medium != "power":

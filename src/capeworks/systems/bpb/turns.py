@@ -53,7 +53,7 @@ from capeworks.systems.bpb.movement import (
     speed,
     water,
 )
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = [
@@ -344,7 +344,13 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             )
     feet = move_distance(state, who, c.mode, medium, c.power, c.feet, in_fight=in_fight)
     b = ctx.batch(state)
-    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=medium, round=state.round))
+    power = power_of(state, who, c.power) if medium == "power" and c.power else None
+    airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
+    emit(
+        b,
+        dice,
+        Moved(character=who.id, mode=c.mode, feet=feet, medium=medium, round=state.round, airborne=airborne),
+    )
     if cond.held_by is not None:  # gone by a movement power, no longer in the holder's grip (ours)
         out_of_the_grapple(b, who.id)
     return b
