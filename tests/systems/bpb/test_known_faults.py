@@ -224,3 +224,36 @@ def test_f6_a_flier_in_the_air_cannot_be_tripped() -> None:
     d.do("bo", "end_turn", character="bird")
     events = d.do("ann", "grab", attacker="widow", target="bird", manoeuvre="trip", dice=(6, 6, 1, 1))
     assert one(events, "grabbed").held and "prone" in state(d).condition("bird").statuses
+
+
+# -- 4. delaying after moving -------------------------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002", "BPB-TIME-004", "BPB-ACT-001")
+def test_f4_she_moves_then_holds_her_attack() -> None:
+    # src 16: "A character can perform a task before they move or after they move"; src 287: a player
+    # who "does not wish to use their character's action when they have the opportunity ... may delay
+    # their action" and pre-empt another later in the round. Widow walks 20 ft into position and holds
+    # her task action; when Adler (Perception 3 < her 4) acts, she cuts in and stings him: Accuracy 4 +
+    # (4, 3) = 11 vs 8 + 2 hits. Her movement action is spent: the held action brings no second move
+    d = table(cast=("widow", "adler"))
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow", feet=20)
+    d.do("ann", "delay", character="widow")
+    assert state(d).fight.turn.actor == "adler"
+    d.do("ann", "preempt", character="widow")
+    d.refuse("ann", "move", rule="BPB-ACT-001", character="widow")
+    rolled = one(
+        d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3)),
+        "attack_rolled",
+    )
+    assert rolled.roll.verdict.success
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-ACT-001")
+def test_f4_after_the_task_action_there_is_nothing_left_to_hold() -> None:
+    # src 287: it is the action not yet used that is delayed: after her attack there is none (pin)
+    d = table(cast=("widow", "adler"))
+    fight(d, "widow", "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.refuse("ann", "delay", rule="BPB-ACT-001", character="widow")

@@ -119,6 +119,9 @@ class Delayed(BpbEvent):
     """BPB-TURN-001: a character holds their action."""
 
     character: str
+    #: the move already made this turn (src 16: the task may come after the move): the held action is
+    #: then the task action alone; absent in older logs, where nobody could delay after moving
+    moved: Mode | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class HeldActionSpent(BpbEvent):

@@ -237,6 +237,8 @@ class Fight(Frozen):
     guards: dict[str, Guard] = Field(default_factory=dict)
     forced: dict[str, int] = Field(default_factory=dict)  # character -> round of their forced action
     delayed: tuple[str, ...] = ()
+    #: BPB-TURN-001: those who held their action after moving, and how they moved (no second move)
+    delayed_moved: dict[str, Mode] = Field(default_factory=dict, exclude_if=lambda v: not v)
     moves: dict[str, Mode] = Field(default_factory=dict)  # how each moved this round
     pending: Pending | None = None
     next_attack: int = 1

@@ -151,7 +151,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.TurnBegan):
         up.update(_turn_began(state, p))
     elif isinstance(p, ev.Delayed):
-        up["fight"] = _fight(state, delayed=(*state.fight.delayed, p.character) if state.fight else ())
+        fight = state.fight
+        if fight is not None and (p.moved is not None or p.character in fight.delayed_moved):
+            held = {k: v for k, v in fight.delayed_moved.items() if k != p.character}
+            moved = {**held, p.character: p.moved} if p.moved is not None else held
+            up["fight"] = _fight(state, delayed=(*fight.delayed, p.character), delayed_moved=moved)
+        else:
+            up["fight"] = _fight(state, delayed=(*fight.delayed, p.character) if fight else ())
     elif isinstance(p, ev.HeldActionSpent):  # the action just lost is the held one, not a later turn's
         fight = state.fight
         if fight is not None:
@@ -173,8 +179,14 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if fight is not None:
             up["fight"] = fight.model_copy(
                 update={
-                    "turn": Turn(actor=p.character, resumes=p.before, paused=fight.turn if p.keeps else None),
+                    "turn": Turn(
+                        actor=p.character,
+                        resumes=p.before,
+                        paused=fight.turn if p.keeps else None,
+                        moved=fight.delayed_moved.get(p.character),  # held after moving: the task alone
+                    ),
                     "delayed": tuple(d for d in fight.delayed if d != p.character),
+                    "delayed_moved": {k: v for k, v in fight.delayed_moved.items() if k != p.character},
                     "guards": {k: v for k, v in fight.guards.items() if k != p.character},
                 }
             )
@@ -456,6 +468,7 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
             "moves": moves,
             "guards": guards,
             "delayed": delayed,
+            "delayed_moved": {k: v for k, v in fight.delayed_moved.items() if k in delayed},
         }
     )
     return {"fight": fight, "conditions": conditions}

@@ -207,10 +207,11 @@ def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
     who = character(state, c.character)
     require_turn(state, who, task=True)
     fight = fight_of(state)
-    if fight.turn.moved is not None or fight.turn.resumes:
+    if fight.turn.resumes:
         raise RuleViolation("BPB-TURN-001", f"{who.name} has already begun acting this turn.")
     b = ctx.batch(state)
-    emit(b, dice, Delayed(character=who.id))
+    # src 16, 287: a move already made stays made; the task action not yet used is the one held
+    emit(b, dice, Delayed(character=who.id, moved=fight.turn.moved))
     advance(b)
     return b
 
