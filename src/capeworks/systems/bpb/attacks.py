@@ -105,6 +105,9 @@ def circumstances(
     if Status.INTERPOSING in t.statuses:
         defence.append("interposed")  # BPB-GRAB-007
     fight = state.fight
+    if fight is not None and target.id in fight.unaware:
+        # T5 (src 185): "+3 Defender is surprised": one not yet aware of their opponents (src 252) is
+        bonus.append("defender_surprised")
     if fight is not None:
         # BPB-MOVE-008 (src 198): the move made this round, or until the movement action is spent the
         # pace declared for the turn (a declared sprint binds the turn as the move made does)
@@ -186,9 +189,10 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         spend_check(state, a)
     name = power.name if power else "unarmed"
     roll = make_roll(dice, f"{a.name} attacks {t.name} ({name})", task, state.config, plot_point=c.plot_point)
-    rating = dmg.attack_rating(a, power, brawn=rank_of(state, a, "Brawn"))  # a boost counts (BPB-PP-007)
-    if power is not None and not power.weapon:
-        rating = rating.model_copy(update={"dr": rank_of(state, a, power.name)})
+    # a boost counts, to Brawn or to the power or weapon itself (BPB-PP-007, src 475: "attributes or
+    # powers by one rank"; a hand-to-hand weapon's DR is then the better of its rank now and Brawn, src 405)
+    now = power.model_copy(update={"rank": rank_of(state, a, power.name)}) if power is not None else None
+    rating = dmg.attack_rating(a, now, brawn=rank_of(state, a, "Brawn"))
     pending = Pending(
         id=fight.next_attack,
         attacker=a.id,

@@ -125,6 +125,9 @@ class Delayed(BpbEvent):
     """BPB-TURN-001: a character holds their action."""
 
     character: str
+    #: the move already made this turn (src 16: the task may come after the move): the held action is
+    #: then the task action alone; absent in older logs, where nobody could delay after moving
+    moved: Mode | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class HeldActionSpent(BpbEvent):
@@ -167,6 +170,9 @@ class Moved(BpbEvent):
     medium: str = "ground"
     round: int = 0
     stand_up: bool = False
+    #: BPB-GRAB-011: flown (a movement power through the air): no feet on the ground until the next move
+    #: that is not a flight; absent in older logs, whose moves leave the character on the ground
+    airborne: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class PaceDeclared(BpbEvent):
@@ -304,6 +310,9 @@ class StatusSet(BpbEvent):
     #: BPB-REC-004: knocked out, the character's block or dodge guard (BPB-DEF-003) and held action
     #: (BPB-TURN-001) end; set only when there is one to end (absent in older logs)
     knocked_out: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: activated powers that go off with it (BPB-REC-004, src 244: a Force Field is kept up by one awake);
+    #: absent in older logs, which replay as they were played
+    switched_off: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class SlamRolled(BpbEvent):
@@ -362,6 +371,8 @@ class Thrown(BpbEvent):
     into: str = ""
     into_pv: int = 0
     object_damage: int = 0
+    #: ``into`` is a character, who takes the impact against their own protection (a Damaged event)
+    at_character: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class BrokeFree(BpbEvent):

@@ -67,8 +67,15 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
+    struck = state.characters.get(c.into)
+    if struck is not None and (struck.id in (a.id, t.id) or c.into_pv):
+        raise InvalidCommand(
+            f"{t.name} cannot be thrown at themselves or the thrower."
+            if struck.id in (a.id, t.id)
+            else f"{struck.name}'s own protection meets the impact: give no into_pv."
+        )
     tc = state.condition(t.id)
-    if manoeuvre == "trip" and (Status.PRONE in tc.statuses):
+    if manoeuvre == "trip" and (Status.PRONE in tc.statuses or tc.airborne):  # src 361
         raise RuleViolation("BPB-GRAB-011", f"{t.name} has no feet on the ground to trip.")
     if tc.held_by == a.id:
         # BPB-GRAB-004/005: a hold already won needs no new grab: the task action squeezes, interposes,
@@ -133,7 +140,8 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
     dr = thrown.dr
     if c.soft:  # BPB-GRAB-010
         dr = dmg.soft_landing(dr, state.config.soft_surface_factor)
-    hit_object = max(0, dr - c.into_pv) if c.into else 0  # BPB-GRAB-009
+    struck = state.characters.get(c.into)  # BPB-GRAB-009: thrown at a character, not an object
+    hit_object = max(0, dr - c.into_pv) if c.into and struck is None else 0  # BPB-GRAB-009
     b.emit(
         Thrown(
             attacker=a.id,
@@ -144,9 +152,14 @@ def _manoeuvre(b: Done, a: Character, t: Character, manoeuvre: str, c: cmd.Grab)
             into=c.into,
             into_pv=c.into_pv,
             object_damage=hit_object,
+            at_character=struck is not None,
         ),
     )
     apply_damage(b, t, dr, why="thrown")
+    if struck is not None:
+        # src 353: what she is thrown at meets the impact's DR with its own protection (the brick wall's
+        # Invulnerability 5): a character struck takes it against theirs, as she does
+        apply_damage(b, struck, dr, why=f"struck by {t.name}")
 
 
 def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -> Done:

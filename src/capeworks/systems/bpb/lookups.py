@@ -90,11 +90,20 @@ def endurance_left(state: BpbState, cid: str) -> int:
 
 def knock_out(b: Done, cid: str) -> None:
     """BPB-REC-004 (PROPOSED): out of the fight at 0 Endurance; a holder out cold holds no one and shields
-    behind no one (BPB-GRAB-005/007, ours)."""
+    behind no one (BPB-GRAB-005/007, ours); activated powers go off (src 244: they "normally turn off"
+    when a character is merely staggered, and one out cold cannot try to keep them on)."""
     fight = b.state.fight  # out cold, they block nothing and hold no action
     ready = fight is not None and (cid in fight.guards or cid in fight.delayed)
+    who = b.state.characters[cid]
+    off = tuple(n for n in b.state.condition(cid).on if (p := who.power(n)) is not None and p.activated)
     b.emit(
-        StatusSet(character=cid, add=(Status.UNCONSCIOUS,), remove=(Status.INTERPOSING,), knocked_out=ready)
+        StatusSet(
+            character=cid,
+            add=(Status.UNCONSCIOUS,),
+            remove=(Status.INTERPOSING,),
+            knocked_out=ready,
+            switched_off=off,
+        )
     )
     _free_those_held_by(b, cid)
 

@@ -95,6 +95,8 @@ class Condition(Frozen):
     slow_until: int = 0  # round until which no running or sprinting
     #: BPB-REC-002: days without care toward the next week's point (a part-week carries to the next heal)
     week_days: int = Field(default=0, exclude_if=lambda v: not v)
+    #: BPB-GRAB-011: in the air since a flight (no feet on the ground to trip)
+    airborne: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Roll(Frozen):
@@ -243,6 +245,8 @@ class Fight(Frozen):
     guards: dict[str, Guard] = Field(default_factory=dict)
     forced: dict[str, int] = Field(default_factory=dict)  # character -> round of their forced action
     delayed: tuple[str, ...] = ()
+    #: BPB-TURN-001: those who held their action after moving, and how they moved (no second move)
+    delayed_moved: dict[str, Mode] = Field(default_factory=dict, exclude_if=lambda v: not v)
     moves: dict[str, Mode] = Field(default_factory=dict)  # how each moved this round
     pending: Pending | None = None
     next_attack: int = 1

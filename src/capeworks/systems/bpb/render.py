@@ -38,7 +38,7 @@ def _sides(call: Any) -> list[str]:
     return [side.replace("+", " and ") for side in sides]
 
 
-_ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for")
+_ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
 _ID_LISTS = ("order", "characters", "unaware", "members")
 
 
@@ -168,6 +168,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + ", ".join(
             [*(f"now {s.value}" for s in p.add), *(f"no longer {s.value}" for s in p.remove)] or ["released"]
         )
+        + (f"; {', '.join(p.switched_off)} off" if p.switched_off else "")
         + "."
     ),
     ev.SlamRolled.TYPE: lambda p: (
@@ -188,7 +189,13 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.Thrown.TYPE: lambda p: (
         f"{p.attacker} throws {p.target} {p.distance_ft} ft (throw rank {p.rank}, DR {p.dr})"
-        + (f" into {p.into}, which takes {p.object_damage}." if p.into else ".")
+        + (
+            f" into {p.into}."
+            if p.at_character
+            else f" into {p.into}, which takes {p.object_damage}."
+            if p.into
+            else "."
+        )
     ),
     ev.BrokeFree.TYPE: lambda p: roll_text(p.roll) + ".",
     ev.Exploded.TYPE: lambda p: (
@@ -325,6 +332,8 @@ def _statuses(state: BpbState, cid: str) -> list[str]:
     the log already say it to all, and a player whose character is unaware needs to know why they
     act last and cannot attack."""
     out = [s.value for s in state.condition(cid).statuses]
+    if state.condition(cid).airborne:  # BPB-GRAB-011: why a trip is refused
+        out.append("in the air")
     if state.fight is not None and cid in state.fight.unaware:
         out.append("unaware")
     return out

@@ -12,7 +12,7 @@ from pydantic import Field, field_validator
 
 from capeworks.engine.kit import Frozen
 
-__all__ = ["ATTRIBUTES", "AttackKind", "Character", "Power", "attribute_name"]
+__all__ = ["ATTRIBUTES", "AttackKind", "Character", "Medium", "Power", "attribute_name"]
 
 #: the attributes this chapter names (BPB glossary); "Strength" (src 435) reads as Brawn
 ATTRIBUTES: tuple[str, ...] = (
@@ -44,6 +44,15 @@ class AttackKind(StrEnum):
     MELEE = "melee"  # 2d6 + Prowess vs 8 + Prowess
     RANGED = "ranged"  # 2d6 + Accuracy vs 8 + Agility
     MENTAL = "mental"  # 2d6 + Willpower vs 8 + Willpower
+
+
+class Medium(StrEnum):
+    """Where a movement power goes (BPB-MOVE-003): over land (running, leaping, teleporting), only through
+    water (Super-swimming, src 107), or through the air (flying: no feet on the ground, BPB-GRAB-011)."""
+
+    GROUND = "ground"
+    WATER = "water"
+    AIR = "air"
 
 
 #: (attacker's attribute, defender's attribute) per kind
@@ -78,6 +87,8 @@ class Power(Frozen):
     #: range band of a ranged weapon when it is not its rank (a pistol: band 3); otherwise the band is the
     #: power's rank as it is now, boosts counted (BPB-RANGE-001, attacks.attack_task)
     band: int | None = Field(default=None, ge=0, le=20)
+    #: where a movement power goes (a sheet that does not say: over land, as every one did before)
+    goes: Medium = Field(default=Medium.GROUND, exclude_if=lambda v: v is Medium.GROUND)
 
 
 class Character(Frozen):

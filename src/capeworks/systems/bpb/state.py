@@ -154,7 +154,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.TurnBegan):
         up.update(_turn_began(state, p))
     elif isinstance(p, ev.Delayed):
-        up["fight"] = _fight(state, delayed=(*state.fight.delayed, p.character) if state.fight else ())
+        fight = state.fight
+        if fight is not None and (p.moved is not None or p.character in fight.delayed_moved):
+            held = {k: v for k, v in fight.delayed_moved.items() if k != p.character}
+            moved = {**held, p.character: p.moved} if p.moved is not None else held
+            up["fight"] = _fight(state, delayed=(*fight.delayed, p.character), delayed_moved=moved)
+        else:
+            up["fight"] = _fight(state, delayed=(*fight.delayed, p.character) if fight else ())
     elif isinstance(p, ev.HeldActionSpent):  # the action just lost is the held one, not a later turn's
         fight = state.fight
         if fight is not None:
@@ -176,8 +182,14 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if fight is not None:
             up["fight"] = fight.model_copy(
                 update={
-                    "turn": Turn(actor=p.character, resumes=p.before, paused=fight.turn if p.keeps else None),
+                    "turn": Turn(
+                        actor=p.character,
+                        resumes=p.before,
+                        paused=fight.turn if p.keeps else None,
+                        moved=fight.delayed_moved.get(p.character),  # held after moving: the task alone
+                    ),
                     "delayed": tuple(d for d in fight.delayed if d != p.character),
+                    "delayed_moved": {k: v for k, v in fight.delayed_moved.items() if k != p.character},
                     "guards": {k: v for k, v in fight.guards.items() if k != p.character},
                 }
             )
@@ -293,6 +305,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
             update["held_by"] = p.held_by
         if p.released:
             update["held_by"] = None
+        if p.switched_off:
+            update["on"] = tuple(x for x in c.on if x not in p.switched_off)
         up["conditions"] = _cond(state, p.character, **update)
         if p.knocked_out and state.fight is not None:
             guards = {k: v for k, v in state.fight.guards.items() if k != p.character}
@@ -467,6 +481,7 @@ def _turn_began(state: BpbState, p: ev.TurnBegan) -> dict[str, object]:
             "moves": moves,
             "guards": guards,
             "delayed": delayed,
+            "delayed_moved": {k: v for k, v in fight.delayed_moved.items() if k in delayed},
         }
     )
     return {"fight": fight, "conditions": conditions}
@@ -476,6 +491,8 @@ def _moved(state: BpbState, p: ev.Moved) -> dict[str, object]:
     fight = state.fight
     c = state.condition(p.character)
     update: dict[str, object] = {}
+    if p.airborne or c.airborne:  # BPB-GRAB-011: up with a flight, down with any other move
+        update["airborne"] = p.airborne
     if p.stand_up:
         update["statuses"] = tuple(s for s in c.statuses if s is not Status.PRONE)
     elif p.medium != "power":

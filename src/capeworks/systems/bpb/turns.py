@@ -36,6 +36,7 @@ from capeworks.systems.bpb.lookups import (
     endurance_left,
     fight_of,
     knock_out,
+    out_of_the_grapple,
     power_of,
     rank_of,
     require_able,
@@ -52,7 +53,7 @@ from capeworks.systems.bpb.movement import (
     speed,
     water,
 )
-from capeworks.systems.bpb.sheet import Character
+from capeworks.systems.bpb.sheet import Character, Medium
 from capeworks.systems.bpb.state import BpbState, combat_begins
 
 __all__ = [
@@ -210,10 +211,11 @@ def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
     who = character(state, c.character)
     require_turn(state, who, task=True)
     fight = fight_of(state)
-    if fight.turn.moved is not None or fight.turn.resumes:
+    if fight.turn.resumes:
         raise RuleViolation("BPB-TURN-001", f"{who.name} has already begun acting this turn.")
     b = ctx.batch(state)
-    emit(b, dice, Delayed(character=who.id))
+    # src 16, 287: a move already made stays made; the task action not yet used is the one held
+    emit(b, dice, Delayed(character=who.id, moved=fight.turn.moved))
     advance(b)
     return b
 
@@ -330,7 +332,9 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         b = ctx.batch(state)
         emit(b, dice, Moved(character=who.id, mode=Mode.WALK, feet=0, stand_up=True, round=state.round))
         return b
-    if cond.held_by is not None:
+    medium = movement_medium(who, c.medium, c.power)
+    if cond.held_by is not None and medium != "power":
+        # src 329: no "normal movement" (the natural kind, src 30, 33); a movement power still goes
         raise RuleViolation("BPB-GRAB-005", f"{who.name} is held and cannot move until they break free.")
     if Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{who.name} is prone: standing up is the movement action.")
@@ -343,10 +347,17 @@ def move(state: BpbState, ctx: Ctx, c: cmd.Move, dice: DiceService) -> Done:
                 f"it, declare the {c.mode.value} (pace) before the task, which then takes its "
                 f"+{MODE_DIFFICULTY[c.mode]}.",
             )
-    medium = movement_medium(who, c.medium, c.power)
     feet = move_distance(state, who, c.mode, medium, c.power, c.feet, in_fight=in_fight)
     b = ctx.batch(state)
-    emit(b, dice, Moved(character=who.id, mode=c.mode, feet=feet, medium=medium, round=state.round))
+    power = power_of(state, who, c.power) if medium == "power" and c.power else None
+    airborne = power is not None and power.goes is Medium.AIR  # BPB-GRAB-011: a flight leaves the ground
+    emit(
+        b,
+        dice,
+        Moved(character=who.id, mode=c.mode, feet=feet, medium=medium, round=state.round, airborne=airborne),
+    )
+    if cond.held_by is not None:  # gone by a movement power, no longer in the holder's grip (ours)
+        out_of_the_grapple(b, who.id)
     return b
 
 
