@@ -95,7 +95,7 @@ def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -
         raise RuleViolation(
             "WS-DMG-006", f"{c.name} rests on their own turn, not in an Action out of Sequence."
         )
-    if state.turn.move_used or c.busy:
+    if state.turn.move_used or c.busy or c.defended:  # an Active Defense is more than rest (src 20, 58)
         raise RuleViolation("WS-DMG-006", f"{c.name} has done more than rest this Sequence.")
     turn = state.turn.model_copy(update={"action_used": True, "move_used": True})
     batch = ctx.batch(state)

@@ -54,7 +54,7 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
     clock = state.clock + 1 if state.turn.sequence else state.clock
     changed: list[Combatant] = []
     for c in state.characters.values():
-        new = c.model_copy(update={"rolled": False, "rested": False, "busy": False})
+        new = c.model_copy(update={"rolled": False, "rested": False, "busy": False, "defended": False})
         if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock:
             new = woken(new)  # WS-DMG-007 / WS-SHOCK-002: the time is up
         dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
@@ -209,13 +209,14 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
 
 
 def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
-    """WS-DMG-006 resting regains 1 Shock; WS-SHOT-002 a roll-less Sequence regains 1 Shot."""
+    """WS-DMG-006 resting regains 1 Shock (not after an Active Defense: "nothing but rest", src 58);
+    WS-SHOT-002 a roll-less Sequence regains 1 Shot."""
     state = batch.state
     changed: list[Combatant] = []
     notes: list[str] = []
     for c in state.characters.values():
         new = c.without("inspired", "inspired_all")
-        if c.can_act and c.rested and not c.busy and not c.rolled and c.shock > 0:
+        if c.can_act and c.rested and not (c.busy or c.rolled or c.defended) and c.shock > 0:
             new = new.model_copy(update={"shock": c.shock - 1})
             notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")
         if c.can_act and (c.rested or c.busy) and not c.rolled and c.shots < c.shot_count:

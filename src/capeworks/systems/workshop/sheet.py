@@ -81,6 +81,8 @@ class Combatant(Frozen):
     rolled: bool = False
     rested: bool = False
     busy: bool = False
+    #: this Sequence: spent a Shot on an Active Defense, which is more than resting (src 20, 58)
+    defended: bool = Field(default=False, exclude_if=lambda v: not v)
 
     def trait(self, name: str) -> int:
         """A trait's rating (0 when the sheet lacks it)."""

@@ -1,0 +1,214 @@
+"""Situations earlier referees flagged and left, written from the seed alone and played at the table.
+
+Each case: the situation, the dice in order (a positive then a negative d10, a face of 10 reads 0, then
+any extra positive d10s), the outcome the seed demands and the seed line (src N, first copy). Those the
+table got wrong were fixed with them; the others pin what the seed supports. The hero ``h`` (Agility 5 +
+Guns 4 = 9) shoots at Defense 12; dice 9 and 1 make 17, a hit; 10 and 10 read 0 - 0, a miss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
+
+QUIET = {"shock_roll": False, "wake_rolls": False, "wound_penalty": "none"}
+TOUGH = {"health": 100, "toughness": 50}
+SLOW = {"Agility": 1, "Wits": 1, "Luck": 0}
+HIT = [9, 1]
+MISS = [10, 10]
+
+
+def gun(damage: int) -> dict[str, Any]:
+    return {"name": "gun", "attribute": "Agility", "skill": "Guns", "damage": damage}
+
+
+def pool(n: int) -> dict[str, int]:
+    """Traits giving a Shot Count of ``n``."""
+    return {"Agility": n, "Wits": n, "Luck": n}
+
+
+def put(d: Driver, cid: str, **update: Any) -> None:
+    """Set-up: a combatant as the situation finds it (Shock taken, down, Shaken...)."""
+    chars = state(d).characters
+    d.patch(characters={**chars, cid: chars[cid].model_copy(update=update)})
+
+
+def knocked_out(d: Driver, cid: str) -> None:
+    """Set-up: ``cid`` fell when its Shock reached its Health (src 54), before this Sequence."""
+    c = who(d, cid)
+    put(d, cid, standing=Standing.DOWN, shock=c.health, down_at=0, wake_at=100)
+
+
+# -- 1. resting, and an Active Defense in the same Sequence --------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-003", "WS-CORE-003")
+def test_k01__an_active_defense_spoils_the_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 20: 1 Shot
+    # makes "an Active Defense at any time". v (Shock 4) rests on its turn, then spends a Shot defending
+    # against h's shot: it did more than rest, so Shock stays 4 at the Sequence's end.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)
+    put(d, "v", shock=4)
+    d.do("gm", "start_sequence")
+    d.do("gm", "rest", character="v")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], MISS, defend={"v": True})
+    assert who(d, "v").shots == 5
+    end_turn(d, "h")
+    assert state(d).turn.sequence == 2
+    assert who(d, "v").shock == 4
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-003")
+def test_k01b__after_an_active_defense_a_turn_of_rest_is_refused() -> None:
+    # src 58 the other way round: v (Initiative 4) defends against h's shot first, then would rest on its
+    # turn: the Sequence is no longer one of "nothing but rest".
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    attack(d, "h", ["v"], MISS, defend={"v": True})
+    end_turn(d, "h")
+    d.refuse("gm", "rest", rule="WS-DMG-006", character="v")
+
+
+# -- 2. the wake roll: every Action someone else rolls -------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007")
+def test_k02b__a_single_shot_gives_one_wake_roll_not_more() -> None:
+    # src 60 once per Action: one shot, one wake roll; h's own Shock roll on the hit (src 120, no Action)
+    # stirs nobody. h is hit for 5 (1 Wound): Shock roll 5 + 5 + 9 - 1 = 18 vs 10 holds; s fails 10 vs 15.
+    d = table({**QUIET, "wake_rolls": True, "shock_roll": True},
+              heroes={"h": sheet(**TOUGH), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(5)], **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    events = attack(d, "v", ["h"], [*HIT, *HIT, *MISS])
+    assert [r["what"] for r in all_of(events, "rolled")] == ["shock", "wake"]
+
+
+# -- 3. knockback on mooks -------------------------------------------------------------------------------
+
+
+# -- 4. Free d10s ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-SHOCK-001")
+def test_k04b__a_free_d10_waits_past_rolls_that_are_no_action() -> None:
+    # src 169: the Free d10 is for the "next Action"; h's Shock roll when hit (src 120) is no Action of
+    # h's, so it rolls two dice only and the Free d10 is still there for h's next shot.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=pool(4), weapons=[gun(5)])}
+    d = table({**QUIET, "mooks": "advanced", "shock_roll": True}, heroes={"h": sheet(weapons=[gun(6)])},
+              villains=villains)  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    events = attack(d, "v", ["h"], [*HIT, *HIT])  # 17 vs 12: 5 Damage, 1 Wound; Shock 18 vs 10
+    assert [list(r["dice"]) for r in all_of(events, "rolled")] == [[9, 1]]
+    assert who(d, "h").extra_d10s == 1
+
+
+# -- 5. the Joker and Shaken -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-SHAKEN-003")
+def test_k05__a_joker_regains_the_shock_but_the_shaken_still_steady_first() -> None:
+    # src 87: "Joker: All Shock points are regained"; src 81: Shaken ends only by the roll "At the
+    # beginning of an Action ... If you succeed, you are no longer Shaken". h (Shock 3, Shaken) draws a
+    # Joker (card 53 of the fresh deck; the villains a 5 of Spades): Shock 0, still Shaken.
+    d = table({**QUIET, "shaken": True, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shock=3, statuses=("shaken",))
+    d.do("gm", "start_sequence", dice=[53, 5])
+    assert state(d).turn.cards == {"heroes": "JK1", "villains": "5S"}
+    assert who(d, "h").shock == 0 and who(d, "h").has("shaken")
+    d.refuse("ann", "attack", rule="WS-SHAKEN-003", character="h", targets=["v"])
+
+
+# -- 6. dying, and the hour running out at a Sequence's start ----------------------------------------------
+
+
+@pytest.mark.rules("WS-DARK-002", "WS-DMG-005")
+def test_k06__the_dying_die_when_the_sequence_that_ends_the_hour_begins() -> None:
+    # src 54: Wounds equal to Toughness: dying; src 150: "stabilized ... within 1 hour, or die". v falls
+    # dying in Sequence 1 (clock 0); 59 minutes pass (clock 590); the Sequences that follow count 6 s each:
+    # still dying when the Sequence at clock 599 ends, dead as the one at clock 600 (the hour) begins.
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(20)])},
+              villains={"v": sheet(traits=SLOW, health=100, toughness=4)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DYING
+    d.do("gm", "pass_time", minutes=59)
+    while state(d).clock < 599:
+        end_turn(d, "h")
+    assert who(d, "v").standing is Standing.DYING
+    end_turn(d, "h")
+    assert (state(d).clock, who(d, "v").standing) == (600, Standing.DEAD)
+
+
+# -- 7. crash damage and the Shock roll --------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-003", "WS-SHOCK-001")
+def test_k07__a_wounding_crash_is_damage_of_its_own_with_its_own_shock_roll() -> None:
+    # src 107: the crash "causes Damage equal to the distance left", Damage of its own as a fall's is
+    # (src 66); src 120: "If you are hurt and take a Wound, roll for Shock". v (Mass 5) takes 30 from h's
+    # gun: 6 Wounds, Shock roll vs 5 + 30 = 35 (15 + 15 + 9 - 1 = 38 holds); 25 over -> 5 m into the wall
+    # behind: 5 Damage, 1 Wound, a Shock roll vs 10 (30 + 1 - 9 = 22 holds).
+    d = table({**QUIET, "knockback": True, "shock_roll": True}, heroes={"h": sheet(weapons=[gun(30)])},
+              villains={"v": sheet(traits={**SLOW, "Willpower": 15, "Focus": 15}, **TOUGH)})  # fmt: skip
+    events = attack(d, "h", ["v"], [*HIT, *HIT, 1, 9], wall_at=0)
+    assert [e["damage"] for e in all_of(events, "damaged")] == [30, 5]
+    assert [(r["what"], r["difficulty"]) for r in all_of(events, "rolled")] == [("shock", 35), ("shock", 10)]
+    assert who(d, "v").wounds == 7
+
+
+# -- 8. the Wound penalty on a Speed Bump attack -----------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-MOOK-004")
+def test_k08__the_wound_penalty_impairs_the_no_dice_speed_bump_attack() -> None:
+    # src 111: each untreated Wound is "1 point of impairment"; src 181 shows impairment falls on an
+    # "Action or Defense", a static value too, and the Speed Bump attack (src 175) is h's Action. h with 2
+    # Wounds: 9 - 2 + Damage 11 = 18 vs the goons' Skill 4 + Soak 0 -> 14 -> 2 mooks at WT 5 (3 unhurt).
+    goons = {"named": False, "count": 5, "traits": {"Skill": 4, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "wound_penalty": "per_wound"},
+              heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}, start=False)  # fmt: skip
+    put(d, "h", wounds=2)
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert (last(events, "mooks_downed")["downed"], last(events, "mooks_downed")["pv"]) == (2, 14)
+
+
+# -- 9. waking mid-Sequence ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
+def test_k09b__one_who_wakes_after_their_initiative_waits_for_the_next_sequence() -> None:
+    # src 12 the other way: s (6 Shots) would have acted first; it wakes when v (5) shoots, after its
+    # Initiative came: it acts in the next Sequence.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(traits=pool(4), **TOUGH),
+              "s": sheet(traits=pool(6))}, villains={"v": sheet(**TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    attack(d, "v", ["h"], [*MISS, *HIT])
+    assert who(d, "s").standing is Standing.UP
+    end_turn(d, "v")
+    assert state(d).turn.current == "h"
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, state(d).turn.current) == (2, "s")
+
+
+# -- 10. a check on a trait the sheet lacks -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_k10__a_check_on_a_missing_trait_counts_it_zero_and_still_rolls_the_dice() -> None:
+    # src 60, 66, 72: every roll is two traits + the dice vs a Difficulty; the seed never gives a trait a
+    # default, so a trait the sheet lacks adds nothing (sheet.py: "A missing trait counts 0"), and the dice
+    # are rolled as for any check: Stealth 0 + Agility 5 + 9 - 1 = 13 vs 10.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    d.do("gm", "call_check", character="h", traits=["Stealth", "Agility"], difficulty=10)
+    r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
+    assert (list(r["dice"]), r["total"], r["success"]) == ([9, 1], 13, True)
