@@ -77,6 +77,20 @@ def test_k01b__after_an_active_defense_a_turn_of_rest_is_refused() -> None:
 # -- 2. the wake roll: every Action someone else rolls -------------------------------------------------
 
 
+@pytest.mark.rules("WS-DMG-007", "WS-SNAP-001")
+def test_k02__each_snapshot_rolled_gives_the_sleeper_a_wake_roll() -> None:
+    # src 60: the unconscious "may roll to wake up ... every time someone else rolls an Action"; src 31: a
+    # split makes "two or three Actions". v splits two shots at h: s rolls to wake twice. Every die reads
+    # 0 (10s): both shots miss (9 - 3 = 6 vs 12), both wake rolls fail (5 + 5 = 10 vs 15).
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(**TOUGH), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    events = attack(d, "v", ["h", "h"], MISS * 4)
+    wakes = [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert [(r["who"], r["success"]) for r in wakes] == [("s", False), ("s", False)]
+
+
 @pytest.mark.rules("WS-DMG-007")
 def test_k02b__a_single_shot_gives_one_wake_roll_not_more() -> None:
     # src 60 once per Action: one shot, one wake roll; h's own Shock roll on the hit (src 120, no Action)
