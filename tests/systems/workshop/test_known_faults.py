@@ -107,6 +107,31 @@ def test_k02b__a_single_shot_gives_one_wake_roll_not_more() -> None:
 # -- 3. knockback on mooks -------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-002")
+def test_k03__a_glass_jaw_mook_is_knocked_back_too() -> None:
+    # src 107: "Knockback is caused when you take more Damage than your Mass Value ... 1 meter" per 5 over,
+    # then a Knockdown; nothing exempts the nameless. m (Mass 2) takes 9: Shaken on the glass-jaw table
+    # (src 161), 9 - 2 = 7 over -> flung 1 m and knocked down.
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet(weapons=[gun(9)])},
+              villains={"m": sheet(named=False, traits=SLOW, mass=2)})  # fmt: skip
+    events = attack(d, "h", ["m"], HIT)
+    assert last(events, "knocked_back")["metres"] == 1
+    assert who(d, "m").has("knocked_down") and who(d, "m").has("shaken")
+
+
+@pytest.mark.rules("WS-KNOCK-003", "WS-MOOK-003")
+def test_k03b__an_advanced_mook_flung_into_a_wall_takes_the_crash() -> None:
+    # src 107: into a solid object, "Damage equal to the distance left"; m (Mass 0) takes 12: unconscious
+    # (src 170); 12 over -> 2 m with the wall right behind: 2 Damage more to m (0-4 on src 168: Shaken).
+    d = table({**QUIET, "knockback": True, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(12)])},
+              villains={"m": sheet(named=False, traits=SLOW, mass=0)})  # fmt: skip
+    events = attack(d, "h", ["m"], HIT, wall_at=0)
+    flung = all_of(events, "knocked_back")[0]  # (the crash's 2 Damage is over Mass 0 too: 0 m more)
+    assert (flung["metres"], flung["collision"]) == (2, 2)
+    assert [e["damage"] for e in all_of(events, "damaged")] == [12, 2]
+    assert who(d, "m").standing is Standing.DOWN
+
+
 # -- 4. Free d10s ------------------------------------------------------------------------------------------
 
 

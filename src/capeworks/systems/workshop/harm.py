@@ -87,6 +87,11 @@ def _harm(
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
         _mook(batch, ctx, c, damage, attacker)
+        # src 107: knockback comes of "more Damage than your Mass Value", whoever takes it; the crash
+        # is Damage on the mook's table too
+        collision = _knockback(batch, ctx, target, damage, wall_at) if ctx.config.knockback else 0
+        if collision and batch.state.characters[target].standing is not Standing.OUT:
+            harm(batch, ctx, dice, target, collision, hit=False)
         return
     cfg = ctx.config
     wt = wt_of(ctx, c)
