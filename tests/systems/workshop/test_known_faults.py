@@ -135,6 +135,29 @@ def test_k03b__an_advanced_mook_flung_into_a_wall_takes_the_crash() -> None:
 # -- 4. Free d10s ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("WS-MOOK-003", "WS-COVER-004")
+def test_k04__two_free_d10s_earned_before_the_next_action_both_roll() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action", each time. h lays aggressive covering
+    # fire (4 + 4 + 9 - 1 = 16 vs 10: Cover 1, AV 11, src 72-76); both advanced mooks (Defense 5) move
+    # into it and take 6 each: two Free d10s. Next Sequence h's shot adds both: 9 + 9 - 1 + 4 + 3 = 24.
+    gun_cf = {**gun(6), "covering_fire": True}
+    mook = sheet(named=False, traits=SLOW, defense=5, **TOUGH)
+    d = table({**QUIET, "mooks": "advanced", "covering_fire": True},
+              heroes={"h": sheet(weapons=[gun_cf])},
+              villains={"m1": mook, "m2": mook, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=HIT)
+    end_turn(d, "h")
+    for m in ("m1", "m2"):
+        d.do("gm", "move", character=m)
+        end_turn(d, m)
+    end_turn(d, "v")
+    assert state(d).turn.current == "h"
+    assert who(d, "h").extra_d10s == 2
+    r = last(attack(d, "h", ["v"], [*HIT, 4, 3]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4, 3], 24)
+    assert who(d, "h").extra_d10s == 0
+
+
 @pytest.mark.rules("WS-MOOK-003", "WS-SHOCK-001")
 def test_k04b__a_free_d10_waits_past_rolls_that_are_no_action() -> None:
     # src 169: the Free d10 is for the "next Action"; h's Shock roll when hit (src 120) is no Action of

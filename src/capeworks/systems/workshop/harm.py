@@ -258,5 +258,6 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"advanced mook: {a.value}",))
     )
     if a is AdvancedResult.FREE_D10 and attacker:
-        att = batch.state.characters[attacker]
-        batch.emit(ev.StatusSet(character=att.with_status("free_d10"), status="free_d10", on=True))
+        att = batch.state.characters[attacker]  # one more for each such hit before the next Action
+        gained = att.model_copy(update={"statuses": (*att.statuses, "free_d10")})
+        batch.emit(ev.StatusSet(character=gained, status="free_d10", on=True))
