@@ -247,6 +247,23 @@ def test_k08__the_wound_penalty_impairs_the_no_dice_speed_bump_attack() -> None:
 
 
 @pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
+def test_k09__one_who_wakes_before_their_initiative_acts_this_sequence() -> None:
+    # src 12: "At the beginning of each Sequence, your Initiative is set to the number of Shots in your Shot
+    # pool ... Each time your Initiative comes up, you may take an Action"; src 60: the wake roll. s (3
+    # Shots) lies unconscious; v (6) shoots at h (5) and misses; s wakes (5 + 5 + 9 - 1 = 18 vs 15): its
+    # Initiative 3 has not come up yet, so s acts after h this Sequence.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(**TOUGH), "s": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    attack(d, "v", ["h"], [*MISS, *HIT])
+    assert who(d, "s").standing is Standing.UP
+    end_turn(d, "v")
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, state(d).turn.current) == (1, "s")
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
 def test_k09b__one_who_wakes_after_their_initiative_waits_for_the_next_sequence() -> None:
     # src 12 the other way: s (6 Shots) would have acted first; it wakes when v (5) shoots, after its
     # Initiative came: it acts in the next Sequence.
@@ -260,6 +277,21 @@ def test_k09b__one_who_wakes_after_their_initiative_waits_for_the_next_sequence(
     assert state(d).turn.current == "h"
     end_turn(d, "h")
     assert (state(d).turn.sequence, state(d).turn.current) == (2, "s")
+
+
+@pytest.mark.rules("WS-SHOCK-002", "WS-SEQ-002")
+def test_k09c__one_revived_before_their_initiative_acts_this_sequence() -> None:
+    # src 120: a Physician + Wits roll wakes one a failed Shock roll put down; src 12 as above. p (3
+    # Shots) is down by 4; h (5) revives it, 4 + 5 + 5 - 1 = 13 vs 4: p acts before v (1) this Sequence.
+    d = table(QUIET, heroes={"h": sheet(), "p": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(1), **TOUGH)}, start=False)  # fmt: skip
+    put(d, "p", standing=Standing.DOWN, down_at=0, wake_at=4, revive_difficulty=4)
+    d.do("gm", "start_sequence")
+    d.do("ann", "revive", character="h", patient="p", dice=[5, 1])
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, state(d).turn.current) == (1, "p")
+    end_turn(d, "p")
+    assert state(d).turn.current == "v"
 
 
 # -- 10. a check on a trait the sheet lacks -----------------------------------------------------------------

@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     favored_point,
     free_move,
     pool_point,
+    rejoined,
     require_steady,
     roll_traits,
     rolled_event,
@@ -267,7 +268,9 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
         rolls=(r.record,),
     )
     if r.success:
-        batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
+        up = woken(p)
+        turn = rejoined(batch.state, ctx.config, up)
+        batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=turn))
     _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
 

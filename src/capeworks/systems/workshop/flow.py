@@ -13,8 +13,8 @@ from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import FULL_DECK, effect_of
-from capeworks.systems.workshop.common import Ctx, char, spend_shots, woken
-from capeworks.systems.workshop.config import InitiativeSystem, MookModel
+from capeworks.systems.workshop.common import Ctx, char, initiative_keys, speed_bump, spend_shots, woken
+from capeworks.systems.workshop.config import InitiativeSystem
 from capeworks.systems.workshop.mooks import require_no_offer
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
@@ -31,20 +31,15 @@ __all__ = [
 ]
 
 
-def _keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
-    """WS-SEQ-002 (PROPOSED ties): Initiative, then Shot Count, then Agility (then the order added)."""
-    return (initiative, c.shot_count, c.trait("Agility"))
-
-
 def _last(ctx: Ctx, c: Combatant) -> bool:
     """WS-MOOK-005: speed-bump mooks act last in the Sequence."""
-    return not c.named and ctx.config.mooks is MookModel.SPEED_BUMP
+    return speed_bump(ctx.config, c)
 
 
 def ordered(ctx: Ctx, chars: list[Combatant], initiative: dict[str, int]) -> tuple[str, ...]:
     """Acting order: descending Initiative with the tie-breaks; speed-bump mooks after everyone."""
-    first = rank((c.id, _keys(c, initiative[c.id])) for c in chars if not _last(ctx, c))
-    last = rank((c.id, _keys(c, initiative[c.id])) for c in chars if _last(ctx, c))
+    first = rank((c.id, initiative_keys(c, initiative[c.id])) for c in chars if not _last(ctx, c))
+    last = rank((c.id, initiative_keys(c, initiative[c.id])) for c in chars if _last(ctx, c))
     return first + last
 
 
@@ -365,7 +360,7 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     mine = turn.initiative[c.id] + 5 * command.shots
     theirs = state.characters[bid.interrupter]
     initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
-    keeps = _keys(c, mine) >= _keys(theirs, bid.initiative)
+    keeps = initiative_keys(c, mine) >= initiative_keys(theirs, bid.initiative)
     order = turn.order
     if keeps:
         new_order = _reranked(state, ctx, initiative)
