@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, cast_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game
 
 ORDER = {"ann": ("ann", "bea", "cal"), "bea": ("bea", "cal", "ann"), "cal": ("cal", "ann", "bea")}
 
@@ -91,6 +91,26 @@ def test_k11b__a_losing_inspiration_goes_to_no_one_who_switched_to_the_winners()
 
 
 # -- 12. a Goal that ends in a Deadlock ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006", "CAPES-RES-009")
+def test_k12__a_deadlocked_goal_is_failed_and_may_not_be_tried_again_this_scene() -> None:
+    # src 123: "If that side resolves the Goal, then they succeed at the goal. Otherwise they fail"; a
+    # Deadlock (src 142-145) is narrated together, and no side resolves it. src 125: "If a character
+    # fails a Goal, they may not attempt that Goal again in the same Scene". Skitter's "Stop the train"
+    # deadlocks at [6, 6] against [6, 6] (nobody has Debt to stake): she may not declare it again.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 6),
+        b=(6, 6),
+        kind="goal",
+        text="Stop the train",
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+    )
+    sim.do("ann", "deadlock", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    sim.refuse("ann", "create_conflict", kind="goal", text="Stop the train", rule="CAPES-EG-006")
 
 
 # -- 13. the resolving order after a Gloat -------------------------------------------------------------------

@@ -289,11 +289,15 @@ class Gloated(CapesEvent):
 
 
 class Deadlocked(CapesEvent):
+    """A Deadlock (CAPES-RES-009). ``failed``: a Goal's characters, whose side did not resolve it (src
+    123); older logs' Deadlocks recorded no failure and fold as they did."""
+
     conflict: str
     title: str
     text: str = ""
     returned: tuple[Returned, ...] = ()
     inspirations: tuple[Granted, ...] = ()
+    failed: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PageBegun(CapesEvent):
