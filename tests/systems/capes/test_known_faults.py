@@ -117,6 +117,22 @@ def test_k12__a_deadlocked_goal_is_failed_and_may_not_be_tried_again_this_scene(
 
 
 @pytest.mark.rules("CAPES-RES-001", "CAPES-GLOAT-002")
+def test_k13__a_gloat_hands_no_control_back_to_a_claimant_whose_turn_has_passed() -> None:
+    # src 131: "After actions, once again in turn order, players look at the Conflicts they claimed. If the
+    # side they claimed Controls the Conflict then they Resolve it." Ann (first) claimed B [3], which did
+    # not control when she looked; Bea gloats her A [6] down to [1] (src 205): B now controls, but Ann's
+    # turn has gone by. Cal has nothing; the Page ends with c1 still on the table.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(3,), allies={"skitter": "B", "aunt_sylvie": "A"})
+    _claims(sim, {"ann": ("c1", "B"), "bea": ("c1", "A")})
+    _to_resolving(sim)
+    assert _page(sim)[2:] == ("resolving", "bea")
+    sim.do("bea", "gloat", conflict="c1", count=1)
+    assert _page(sim)[:2] == (2, "bea")
+    assert sim.side("c1", "A").dice == (1,) and sim.side("c1", "B").dice == (3,)
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-GLOAT-002")
 def test_k13b__a_gloat_still_hands_control_to_a_claimant_still_to_look() -> None:
     # src 131 the other way (as test_referee pins it): Ann gloats her A [6] to [1]; Cal, after her in turn
     # order, claimed B [3] and now resolves it.

@@ -281,11 +281,16 @@ class Resolved(CapesEvent):
 
 
 class Gloated(CapesEvent):
+    """A Gloat (CAPES-GLOAT-002). ``in_turn``: resolving goes on from the gloater in turn order, those
+    before them having looked already (src 131); older logs' Gloats let an earlier claimant whose side
+    the Gloat made control resolve after all, and fold as they did."""
+
     conflict: str
     side: str
     turned: tuple[int, ...]
     tokens: int
     text: str = ""
+    in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Deadlocked(CapesEvent):

@@ -265,6 +265,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             turned=[i + 1 for i in turned],
             tokens=cmd.count,
             text=cmd.text,
+            in_turn=True,
         )
     ]
 
@@ -374,6 +375,8 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
     page = state.scene.page if state.scene else None
     assert page is not None
     claims = tuple(c for c in page.claims if not (c.conflict == conflict.id and c.player == player))
+    if data.in_turn:
+        return with_page(state, claims=claims, resolving_from=player)
     return with_page(state, claims=claims)
 
 
