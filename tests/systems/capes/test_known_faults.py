@@ -147,3 +147,15 @@ def test_k13b__a_gloat_still_hands_control_to_a_claimant_still_to_look() -> None
 
 
 # -- 14. vetoing one's own Event -----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_k14__the_declarer_too_may_veto_their_own_event() -> None:
+    # src 118: "any player can veto any Event when it is declared for any or no reason": Ann is a player,
+    # so she may veto the Event she has just declared; it is gone and her Action's core step is open again.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    sim.do("ann", "veto", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    sim.do("ann", "create_conflict", text="The lights flicker")
+    assert sim.state.conflict("c2") is not None
