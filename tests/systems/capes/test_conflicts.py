@@ -79,10 +79,14 @@ def test_goal__veto_reason_b_is_a_table_judgement_recorded() -> None:
 
 
 @pytest.mark.rules("CAPES-EG-002")
-def test_veto__not_your_own() -> None:
+def test_veto__your_own_too_though_you_are_not_prompted() -> None:
+    # src 118: "any player can veto any Event": the declarer too (test_known_faults k14); only the
+    # others are asked
     sim = actions_game()
     sim.do("ann", "create_conflict", text="The chandelier falls")
-    sim.refuse("ann", "veto", conflict="c1", error=NotPermitted)
+    assert "ann" not in {p.seat for p in sim.prompts() if p.kind == "veto"}
+    sim.do("ann", "veto", conflict="c1")
+    assert sim.state.conflict("c1") is None
 
 
 @pytest.mark.rules("CAPES-PAGE-009", "CAPES-CHAR-012")

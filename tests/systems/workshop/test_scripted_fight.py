@@ -53,8 +53,9 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("bo", "attack", {"character": "rook", "targets": ["viper", "thug"]}, []),
     ("gm", "defend", {"character": "viper", "use": False}, []),
     # snapshots at -3, both Inspired by the heroes' Ace (src 88; the second die 10 reads 0): viper falls
-    # (Shock 16 of 13), the thug is out (10 on the glass jaw)
-    ("gm", "defend", {"character": "thug", "use": False}, [6, 2, 3, 8, 1, 10]),
+    # (Shock 16 of 13), the thug is out (10 on the glass jaw); the second snapshot is an Action of its own
+    # (src 31), so the fallen Viper rolls to wake after it (src 60): 5 + 5 - 2 (Wounds) + 4 - 1 = 11 vs 15
+    ("gm", "defend", {"character": "thug", "use": False}, [6, 2, 3, 8, 1, 10, 4, 1]),
     # Sequence 3: both draw 2S (a Setback); nobody on the villains' side stands
     ("bo", "end_turn", {"character": "rook"}, [1, 1]),
     ("ann", "rollless", {"character": "jade", "what": "tells Viper it is over"}, []),

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from capeworks.engine import DiceService, Event
-from capeworks.errors import NotPermitted, RuleViolation
+from capeworks.errors import RuleViolation
 from capeworks.systems.capes import events as ev
 from capeworks.systems.capes.actions import open_action, require_window
 from capeworks.systems.capes.building import parse_list
@@ -148,8 +148,6 @@ def veto(state: CapesState, ctx: Ctx, cmd: Veto, dice: DiceService) -> list[Even
             "CAPES-EG-002",
             f"A Conflict can be vetoed only at the moment it is declared; {conflict.id} is in play.",
         )
-    if actor == conflict.creator_player:
-        raise NotPermitted("You declared this Conflict; take it back with an undo instead.")
     reason = cmd.reason.strip().lower()
     if conflict.kind is ConflictKind.GOAL:
         if reason == "a":

@@ -281,19 +281,28 @@ class Resolved(CapesEvent):
 
 
 class Gloated(CapesEvent):
+    """A Gloat (CAPES-GLOAT-002). ``in_turn``: resolving goes on from the gloater in turn order, those
+    before them having looked already (src 131); older logs' Gloats let an earlier claimant whose side
+    the Gloat made control resolve after all, and fold as they did."""
+
     conflict: str
     side: str
     turned: tuple[int, ...]
     tokens: int
     text: str = ""
+    in_turn: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Deadlocked(CapesEvent):
+    """A Deadlock (CAPES-RES-009). ``failed``: a Goal's characters, whose side did not resolve it (src
+    123); older logs' Deadlocks recorded no failure and fold as they did."""
+
     conflict: str
     title: str
     text: str = ""
     returned: tuple[Returned, ...] = ()
     inspirations: tuple[Granted, ...] = ()
+    failed: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PageBegun(CapesEvent):

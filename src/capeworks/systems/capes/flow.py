@@ -156,7 +156,9 @@ def _step(state: CapesState) -> CapesState:
             state, scene, page.model_copy(update={"turn": nxt, "round": rnd, "bought_this_pass": bought})
         )
     if page.phase is PagePhase.RESOLVING:
-        for player in order:
+        # once round in turn order (src 131): after a Gloat, on from the gloater
+        start = order.index(page.resolving_from) if page.resolving_from in order else 0
+        for player in order[start:]:
             if resolvable_claims(state, player):
                 if page.turn == player:
                     return state

@@ -73,12 +73,10 @@ def player_allied(state: CapesState, conflict: Conflict, player: str, side: str)
 
 
 def characters_on(conflict: Conflict, side: str) -> list[str]:
-    """Characters on a side: allied with it, or with Debt staked on it."""
-    names = [c for c, a in conflict.alliances.items() if a.side == side]
-    for s in conflict.sides:
-        if s.id == side:
-            names += [st.character for st in s.stakes if st.character not in names]
-    return names
+    """Characters on a side: those allied with it (CAPES-CONF-004). One who allied with another side "is
+    no longer Allied to your original side" (src 110), though its stake stays there (PROPOSED): the stake
+    is settled with that side, but the character wins or loses with its new one (src 131)."""
+    return [c for c, a in conflict.alliances.items() if a.side == side]
 
 
 def stake_on(conflict: Conflict, character: str) -> tuple[str | None, int]:

@@ -220,10 +220,7 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
         elif own:
             inspirations.append({"player": own[0], "value": v})
     # (7) Goal failures (CAPES-EG-004/006)
-    failed: list[str] = []
-    if conflict.kind is ConflictKind.GOAL and win.id != conflict.aim_side:
-        chars = {*conflict.goal_for, *characters_on(conflict, conflict.aim_side)}
-        failed = sorted(goal_key(c, conflict.text) for c in chars)
+    failed = _goal_failures(conflict) if win.id != conflict.aim_side else []
     return [
         event(
             "resolved",
@@ -240,6 +237,15 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
             failed=failed,
         )
     ]
+
+
+def _goal_failures(conflict: Conflict) -> list[str]:
+    """CAPES-EG-004/006: a Goal its own side did not resolve is failed by its characters (src 123
+    "Otherwise they fail", src 125); nothing for an Event."""
+    if conflict.kind is not ConflictKind.GOAL:
+        return []
+    chars = {*conflict.goal_for, *characters_on(conflict, conflict.aim_side)}
+    return sorted(goal_key(c, conflict.text) for c in chars)
 
 
 def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Event]:
@@ -259,6 +265,7 @@ def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Ev
             turned=[i + 1 for i in turned],
             tokens=cmd.count,
             text=cmd.text,
+            in_turn=True,
         )
     ]
 
@@ -303,6 +310,8 @@ def deadlock(state: CapesState, ctx: Ctx, cmd: Deadlock, dice: DiceService) -> l
             text=cmd.text,
             returned=stakes_back(conflict.sides, 2),
             inspirations=inspirations,
+            # no side resolves a Deadlock, so a Goal's side did not: they fail (src 123)
+            failed=_goal_failures(conflict),
         )
     ]
 
@@ -329,7 +338,7 @@ def _settle_card(state: CapesState, data: ev.Resolved | ev.Deadlocked) -> CapesS
         }
     )
     assert state.scene is not None
-    failed = data.failed if isinstance(data, ev.Resolved) else ()
+    failed = data.failed  # a Deadlock's only when its event records them (older logs' do not)
     state = with_scene(state, failed_goals=(*state.scene.failed_goals, *failed))
     page = state.scene.page if state.scene else None
     if page is not None:
@@ -366,6 +375,8 @@ def _gloated(state: CapesState, data: ev.Gloated) -> CapesState:
     page = state.scene.page if state.scene else None
     assert page is not None
     claims = tuple(c for c in page.claims if not (c.conflict == conflict.id and c.player == player))
+    if data.in_turn:
+        return with_page(state, claims=claims, resolving_from=player)
     return with_page(state, claims=claims)
 
 

@@ -221,6 +221,9 @@ class Page(BaseModel):
     resolved: tuple[str, ...] = ()
     #: who just claimed and may still add Conflicts until anyone else acts (src 85, CAPES-PAGE-009)
     after_claim: str = Field(default="", exclude_if=lambda v: not v)
+    #: resolving goes once round in turn order (src 131): after a Gloat, it goes on from the gloater, so
+    #: those before them, whose turn has gone by, do not look at their claims again
+    resolving_from: str = Field(default="", exclude_if=lambda v: not v)
 
 
 class Scene(BaseModel):

@@ -21,6 +21,7 @@ from capeworks.systems.workshop.common import (
     favored_point,
     free_move,
     pool_point,
+    rejoined,
     require_steady,
     roll_traits,
     rolled_event,
@@ -100,7 +101,7 @@ def rest(state: WorkshopState, ctx: Ctx, command: cmd.Rest, dice: DiceService) -
         raise RuleViolation(
             "WS-DMG-006", f"{c.name} rests on their own turn, not in an Action out of Sequence."
         )
-    if state.turn.move_used or c.busy:
+    if state.turn.move_used or c.busy or c.defended:  # an Active Defense is more than rest (src 20, 58)
         raise RuleViolation("WS-DMG-006", f"{c.name} has done more than rest this Sequence.")
     turn = state.turn.model_copy(update={"action_used": True, "move_used": True})
     batch = ctx.batch(state)
@@ -277,7 +278,9 @@ def revive(state: WorkshopState, ctx: Ctx, command: cmd.Revive, dice: DiceServic
         rolls=(r.record,),
     )
     if r.success:
-        batch.emit(ev.StandingChanged(character=woken(p), why=f"revived by {healer.name}"))
+        up = woken(p)
+        turn = rejoined(batch.state, ctx.config, up)
+        batch.emit(ev.StandingChanged(character=up, why=f"revived by {healer.name}", turn=turn))
     _action_done(batch, ctx, dice, state, healer.id, Favored.OTHER, r.success)
     return batch
 

@@ -145,6 +145,8 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
             raise RuleViolation("WS-SHAKEN-002", f"{c.name} is Shaken and may not make an Active Defense.")
         cards = ctx.config.initiative is InitiativeSystem.CARDS
         after = c if cards else spend_shots(state, c, 1, "WS-SHOT-003", "an Active Defense")
+        if not cards:  # this Sequence is no rest (WS-DMG-006, src 58); card initiative has no Sequences
+            after = after.model_copy(update={"defended": True})
         if not c.named and ctx.config.mooks is MookModel.GLASS_JAW:
             after = after.with_status("loses_action")  # WS-MOOK-001
         pending = pending.model_copy(update={"defended": (*pending.defended, c.id)})
@@ -176,18 +178,16 @@ def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceServic
 
 
 def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
-    """Roll the pending attack at each target in turn (WS-CORE-001/002), then the waking rolls."""
+    """Roll the pending attack at each target in turn (WS-CORE-001/002), each rolled snapshot followed by
+    the waking rolls."""
     p = batch.state.pending
     assert p is not None
     if p.static:
         _resolve_static(batch, ctx, dice, p)
         return
-    before = batch.state
     model = model_for(ctx.config.dice)
     #: each snapshot is an Action of its own (src 31): each that succeeds may earn a Favored pool point
     hits = 0
-    #: a Speed Bump attack has "No roll" (src 175): only a rolled snapshot stirs the unconscious
-    rolled_any = False
     hit_ids: set[str] = set()
     for tid in p.targets:
         state = batch.state
@@ -195,10 +195,9 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
         t = state.characters[tid]
         weapon = a.weapons.get(p.weapon) or weapon_of(a, "")
         base = a.trait(weapon.attribute) + a.trait(weapon.skill)
-        if speed_bump(ctx.config, t):
+        if speed_bump(ctx.config, t):  # "No roll" (src 175): it stirs nobody
             hits += _speed_bump(batch, ctx, dice, a, t, base, weapon, p.modifier + impairment(ctx.config, a))
             continue
-        rolled_any = True
         extra = a.extra_d10s
         throw = model.roll(dice, extra=extra, purpose=f"attack on {tid}")
         mod = p.modifier + impairment(ctx.config, a)
@@ -243,13 +242,13 @@ def resolve(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> None:
                 wall_at=p.wall_at,
                 from_last=tid in p.from_last,
             )
+        # WS-DMG-007: "every time someone else rolls an Action" (src 60), and each snapshot is one (src 31)
+        wake_rolls(batch, ctx, dice, p.attacker, state)
     for _ in range(hits):  # WS-CARD-002: one pool point per successful Favored snapshot
         a = batch.state.characters[p.attacker]
         if favored(batch.state, a, Favored.COMBAT):
             batch.emit(ev.StatusSet(character=pool_point(a), status="pool point", on=True))
     _favored_defenses(batch, p, hit_ids)
-    if rolled_any:
-        wake_rolls(batch, ctx, dice, p.attacker, before)
     offer_strikes(batch, ctx, p.attacker, ignored=set(p.targets))
 
 

@@ -28,7 +28,9 @@ __all__ = [
     "firing",
     "free_move",
     "impairment",
+    "initiative_keys",
     "may_defend",
+    "rejoined",
     "roll_traits",
     "speed_bump",
     "spend_bruise",
@@ -100,6 +102,43 @@ def require_steady(config: WorkshopConfig, c: Combatant) -> None:
 def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
     """A speed-bump mook group (WS-MOOK-004)."""
     return not c.named and config.mooks is MookModel.SPEED_BUMP
+
+
+def initiative_keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
+    """WS-SEQ-002 (PROPOSED ties): Initiative, then Shot Count, then Agility (then the order added)."""
+    return (initiative, c.shot_count, c.trait("Agility"))
+
+
+def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn | None:
+    """The Sequence's turn with ``c``, up again mid-Sequence, in its place, or None if it waits.
+
+    WS-SEQ-002 (src 12): "At the beginning of each Sequence, your Initiative is set to the number of
+    Shots in your Shot pool ... Each time your Initiative comes up, you may take an Action": the one
+    who was down when the Sequence began has an Initiative too, and acts if it has not come up yet
+    (behind everyone if speed-bump mooks are acting: they act last, WS-MOOK-005).
+    """
+    turn = state.turn
+    current = turn.current
+    if not current or config.initiative is InitiativeSystem.CARDS:
+        return None
+    if c.id in turn.order.order or c.id in turn.acted:
+        return None
+    now = state.characters[current]
+    mine = initiative_keys(c, c.shots)
+    if speed_bump(config, now) and not speed_bump(config, c):
+        return None
+    if not speed_bump(config, now) and mine > initiative_keys(now, turn.initiative.get(current, now.shots)):
+        return None
+    order = turn.order.order
+    at = len(order)
+    for i in range(turn.order.index + 1, len(order)):
+        other = state.characters[order[i]]
+        later = speed_bump(config, other) and not speed_bump(config, c)
+        if later or initiative_keys(other, turn.initiative.get(other.id, other.shots)) < mine:
+            at = i
+            break
+    new_order = turn.order.model_copy(update={"order": (*order[:at], c.id, *order[at:])})
+    return turn.model_copy(update={"order": new_order, "initiative": {**turn.initiative, c.id: c.shots}})
 
 
 def may_defend(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> bool:
@@ -300,7 +339,8 @@ def wake_rolls(
         traits = ("Willpower", "Focus")
         r = roll_traits(ctx.config, dice, c, traits, ctx.config.wake_difficulty, purpose="wake", action=False)
         after = woken(c) if r.success else c
-        batch.emit(rolled_event(c, "wake", traits, r, character=after), rolls=(r.record,))
+        turn = rejoined(batch.state, ctx.config, after) if r.success else None
+        batch.emit(rolled_event(c, "wake", traits, r, character=after, turn=turn), rolls=(r.record,))
 
 
 def woken(c: Combatant) -> Combatant:

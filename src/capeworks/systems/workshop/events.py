@@ -227,6 +227,8 @@ class StandingChanged(WorkshopEvent):
 
     character: Combatant
     why: str
+    #: one revived mid-Sequence takes its place in the order if its Initiative is still to come (src 12)
+    turn: Turn | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class KnockedBack(WorkshopEvent):

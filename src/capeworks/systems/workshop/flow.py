@@ -13,8 +13,8 @@ from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import FULL_DECK, effect_of
-from capeworks.systems.workshop.common import Ctx, char, spend_shots, woken
-from capeworks.systems.workshop.config import InitiativeSystem, MookModel
+from capeworks.systems.workshop.common import Ctx, char, initiative_keys, speed_bump, spend_shots, woken
+from capeworks.systems.workshop.config import InitiativeSystem
 from capeworks.systems.workshop.mooks import require_no_offer
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
@@ -31,20 +31,15 @@ __all__ = [
 ]
 
 
-def _keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
-    """WS-SEQ-002 (PROPOSED ties): Initiative, then Shot Count, then Agility (then the order added)."""
-    return (initiative, c.shot_count, c.trait("Agility"))
-
-
 def _last(ctx: Ctx, c: Combatant) -> bool:
     """WS-MOOK-005: speed-bump mooks act last in the Sequence."""
-    return not c.named and ctx.config.mooks is MookModel.SPEED_BUMP
+    return speed_bump(ctx.config, c)
 
 
 def ordered(ctx: Ctx, chars: list[Combatant], initiative: dict[str, int]) -> tuple[str, ...]:
     """Acting order: descending Initiative with the tie-breaks; speed-bump mooks after everyone."""
-    first = rank((c.id, _keys(c, initiative[c.id])) for c in chars if not _last(ctx, c))
-    last = rank((c.id, _keys(c, initiative[c.id])) for c in chars if _last(ctx, c))
+    first = rank((c.id, initiative_keys(c, initiative[c.id])) for c in chars if not _last(ctx, c))
+    last = rank((c.id, initiative_keys(c, initiative[c.id])) for c in chars if _last(ctx, c))
     return first + last
 
 
@@ -54,7 +49,7 @@ def start_sequence(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService) -> 
     clock = state.clock + 1 if state.turn.sequence else state.clock
     changed: list[Combatant] = []
     for c in state.characters.values():
-        new = c.model_copy(update={"rolled": False, "rested": False, "busy": False})
+        new = c.model_copy(update={"rolled": False, "rested": False, "busy": False, "defended": False})
         if c.standing is Standing.DOWN and c.wake_at is not None and c.wake_at <= clock:
             new = woken(new)  # WS-DMG-007 / WS-SHOCK-002: the time is up
         dying = c.standing is Standing.DYING and not c.stabilised and c.dying_at is not None
@@ -209,13 +204,14 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
 
 
 def end_sequence(batch: Batch[WorkshopState], ctx: Ctx) -> None:
-    """WS-DMG-006 resting regains 1 Shock; WS-SHOT-002 a roll-less Sequence regains 1 Shot."""
+    """WS-DMG-006 resting regains 1 Shock (not after an Active Defense: "nothing but rest", src 58);
+    WS-SHOT-002 a roll-less Sequence regains 1 Shot."""
     state = batch.state
     changed: list[Combatant] = []
     notes: list[str] = []
     for c in state.characters.values():
         new = c.without("inspired", "inspired_all")
-        if c.can_act and c.rested and not c.busy and not c.rolled and c.shock > 0:
+        if c.can_act and c.rested and not (c.busy or c.rolled or c.defended) and c.shock > 0:
             new = new.model_copy(update={"shock": c.shock - 1})
             notes.append(f"{c.name} rests: Shock {c.shock} -> {c.shock - 1}")
         if c.can_act and (c.rested or c.busy) and not c.rolled and c.shots < c.shot_count:
@@ -387,7 +383,7 @@ def counter(state: WorkshopState, ctx: Ctx, command: cmd.Counter, dice: DiceServ
     mine = turn.initiative[c.id] + 5 * command.shots
     theirs = state.characters[bid.interrupter]
     initiative = {**turn.initiative, c.id: mine, bid.interrupter: bid.initiative}
-    keeps = _keys(c, mine) >= _keys(theirs, bid.initiative)
+    keeps = initiative_keys(c, mine) >= initiative_keys(theirs, bid.initiative)
     order = turn.order
     if keeps:
         new_order = _reranked(state, ctx, initiative)

@@ -87,6 +87,11 @@ def _harm(
     c = batch.state.characters[target]
     if not c.named and ctx.config.mooks is not MookModel.SPEED_BUMP:
         _mook(batch, ctx, c, damage, attacker)
+        # src 107: knockback comes of "more Damage than your Mass Value", whoever takes it; the crash
+        # is Damage on the mook's table too
+        collision = _knockback(batch, ctx, target, damage, wall_at) if ctx.config.knockback else 0
+        if collision and batch.state.characters[target].standing is not Standing.OUT:
+            harm(batch, ctx, dice, target, collision, hit=False)
         return
     cfg = ctx.config
     wt = wt_of(ctx, c)
@@ -253,5 +258,6 @@ def _mook(batch: Batch[WorkshopState], ctx: Ctx, c: Combatant, damage: int, atta
         ev.Damaged(character=after, damage=damage, shock=0, wounds=0, results=(f"advanced mook: {a.value}",))
     )
     if a is AdvancedResult.FREE_D10 and attacker:
-        att = batch.state.characters[attacker]
-        batch.emit(ev.StatusSet(character=att.with_status("free_d10"), status="free_d10", on=True))
+        att = batch.state.characters[attacker]  # one more for each such hit before the next Action
+        gained = att.model_copy(update={"statuses": (*att.statuses, "free_d10")})
+        batch.emit(ev.StatusSet(character=gained, status="free_d10", on=True))

@@ -81,6 +81,8 @@ class Combatant(Frozen):
     rolled: bool = False
     rested: bool = False
     busy: bool = False
+    #: this Sequence: spent a Shot on an Active Defense, which is more than resting (src 20, 58)
+    defended: bool = Field(default=False, exclude_if=lambda v: not v)
 
     def trait(self, name: str) -> int:
         """A trait's rating (0 when the sheet lacks it)."""
@@ -99,8 +101,8 @@ class Combatant(Frozen):
     @property
     def extra_d10s(self) -> int:
         """Extra positive d10s on its next roll: Inspired (that roll, or every Action while its Faction's
-        Ace stands: ``inspired_all``, src 88) and a Free d10 (WS-CARD-003, WS-MOOK-003)."""
-        return int(self.has("inspired") or self.has("inspired_all")) + int(self.has("free_d10"))
+        Ace stands: ``inspired_all``, src 88) and each Free d10 gained for it (WS-CARD-003, WS-MOOK-003)."""
+        return int(self.has("inspired") or self.has("inspired_all")) + self.statuses.count("free_d10")
 
     def has(self, status: str) -> bool:
         """Does the combatant carry ``status``?"""

@@ -1,0 +1,161 @@
+"""Situations earlier referees flagged and left, written from the seed alone and played at the table.
+
+Each test is one situation and the outcome the seed requires, with the seed line ("src N" = line N of
+seeds/004_209cadad08ad98a0.txt); where the seed is silent the inventory's PROPOSED decision is named.
+Those the table got wrong were fixed with them. Sheets: Skitter (Ann), Aunt Sylvie (Bea), Rampart (Cal),
+as in ``test_referee``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from tests.systems.capes.helpers import Sim, actions_game, cast_game
+
+ORDER = {"ann": ("ann", "bea", "cal"), "bea": ("bea", "cal", "ann"), "cal": ("cal", "ann", "bea")}
+
+
+def _page(sim: Sim) -> tuple[int, str, str, str]:
+    """(Page number, Starter, phase, whose turn)."""
+    assert sim.state.scene is not None and sim.state.scene.page is not None
+    page = sim.state.scene.page
+    return page.number, page.starter, str(page.phase), page.turn
+
+
+def _claims(sim: Sim, claims: Mapping[str, tuple[str, str]]) -> None:
+    """This Page's free claims: each player claims the (Conflict, side) listed or passes."""
+    pending = dict(claims)
+    while sim.phase() == "claims":
+        seat = _page(sim)[3]
+        if seat in pending:
+            cid, side = pending.pop(seat)
+            sim.do(seat, "claim", conflict=cid, side=side)
+        else:
+            sim.do(seat, "pass")
+    assert not pending, f"never claimed: {pending}"
+
+
+def _to_resolving(sim: Sim) -> None:
+    """Every player's free Action creates a throwaway Event; nobody buys: resolving begins."""
+    sim.do(_page(sim)[1], "begin_actions")
+    for seat in ORDER[_page(sim)[1]]:
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}")
+        sim.do(seat, "end_action")
+
+
+# -- 11. a character switched to another side, and the stake it left behind ------------------------------
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005", "CAPES-CONF-004")
+def test_k11__a_character_switched_to_the_winners_is_no_loser_for_its_old_stake() -> None:
+    # src 110: "If you ally with another side in the same conflict you're no longer Allied to your original
+    # side"; src 131: "Winners give away their Stakes as Story Tokens to the losing characters". Rampart
+    # staked 1 Duty on B, then rolled for A (PROPOSED CONF-004: the stake stays on B). A wins; Skitter's 2
+    # on A go to the losing characters: Sylvie alone (Bea 2), not Rampart, who is on A. Rampart's lost
+    # stake still comes back doubled (src 131: Duty 2).
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"aunt_sylvie": "B", "rampart": "A", "skitter": "A"},
+        stakes={"A": [("skitter", "truth", 2)], "B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.do("ann", "resolve", conflict="c1")
+    assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (2, 0)
+    assert sim.debt("rampart", "duty") == 2
+
+
+@pytest.mark.rules("CAPES-RES-006", "CAPES-CONF-004")
+def test_k11b__a_losing_inspiration_goes_to_no_one_who_switched_to_the_winners() -> None:
+    # src 140: a higher losing die's Inspiration goes to "player that had a character on the losing side";
+    # Rampart (Cal) left B for A, his stake behind. A [4, 3] beats B [5]; Ann pairs 3-5: the losing
+    # Inspiration of 2 may go to Bea (Sylvie, on B), not to Cal.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(4, 3),
+        b=(5,),
+        allies={"aunt_sylvie": "B", "rampart": "A", "skitter": "A"},
+        stakes={"B": [("rampart", "duty", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", pairs="3-5", losers="cal", rule="CAPES-RES-006")
+    sim.do("ann", "resolve", conflict="c1", pairs="3-5", losers="bea")
+    assert [i.value for i in sim.state.inspirations.get("bea", ())] == [2]
+
+
+# -- 12. a Goal that ends in a Deadlock ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006", "CAPES-RES-009")
+def test_k12__a_deadlocked_goal_is_failed_and_may_not_be_tried_again_this_scene() -> None:
+    # src 123: "If that side resolves the Goal, then they succeed at the goal. Otherwise they fail"; a
+    # Deadlock (src 142-145) is narrated together, and no side resolves it. src 125: "If a character
+    # fails a Goal, they may not attempt that Goal again in the same Scene". Skitter's "Stop the train"
+    # deadlocks at [6, 6] against [6, 6] (nobody has Debt to stake): she may not declare it again.
+    sim = actions_game()
+    sim.put_conflict(
+        "c1",
+        a=(6, 6),
+        b=(6, 6),
+        kind="goal",
+        text="Stop the train",
+        allies={"skitter": "A", "aunt_sylvie": "B"},
+    )
+    sim.do("ann", "deadlock", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    sim.refuse("ann", "create_conflict", kind="goal", text="Stop the train", rule="CAPES-EG-006")
+
+
+# -- 13. the resolving order after a Gloat -------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-GLOAT-002")
+def test_k13__a_gloat_hands_no_control_back_to_a_claimant_whose_turn_has_passed() -> None:
+    # src 131: "After actions, once again in turn order, players look at the Conflicts they claimed. If the
+    # side they claimed Controls the Conflict then they Resolve it." Ann (first) claimed B [3], which did
+    # not control when she looked; Bea gloats her A [6] down to [1] (src 205): B now controls, but Ann's
+    # turn has gone by. Cal has nothing; the Page ends with c1 still on the table.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(3,), allies={"skitter": "B", "aunt_sylvie": "A"})
+    _claims(sim, {"ann": ("c1", "B"), "bea": ("c1", "A")})
+    _to_resolving(sim)
+    assert _page(sim)[2:] == ("resolving", "bea")
+    sim.do("bea", "gloat", conflict="c1", count=1)
+    assert _page(sim)[:2] == (2, "bea")
+    assert sim.side("c1", "A").dice == (1,) and sim.side("c1", "B").dice == (3,)
+
+
+@pytest.mark.rules("CAPES-RES-001", "CAPES-GLOAT-002")
+def test_k13b__a_gloat_still_hands_control_to_a_claimant_still_to_look() -> None:
+    # src 131 the other way (as test_referee pins it): Ann gloats her A [6] to [1]; Cal, after her in turn
+    # order, claimed B [3] and now resolves it.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    _claims(sim, {"ann": ("c1", "A"), "cal": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=1)
+    assert _page(sim)[2:] == ("resolving", "cal")
+    sim.do("cal", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+
+
+# -- 14. vetoing one's own Event -----------------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-002")
+def test_k14__the_declarer_too_may_veto_their_own_event() -> None:
+    # src 118: "any player can veto any Event when it is declared for any or no reason": Ann is a player,
+    # so she may veto the Event she has just declared; it is gone and her Action's core step is open again.
+    sim = actions_game()
+    sim.do("ann", "create_conflict", text="The chandelier falls")
+    sim.do("ann", "veto", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    sim.do("ann", "create_conflict", text="The lights flicker")
+    assert sim.state.conflict("c2") is not None

@@ -1,0 +1,308 @@
+"""Situations earlier referees flagged and left, written from the seed alone and played at the table.
+
+Each case: the situation, the dice in order (a positive then a negative d10, a face of 10 reads 0, then
+any extra positive d10s), the outcome the seed demands and the seed line (src N, first copy). Those the
+table got wrong were fixed with them; the others pin what the seed supports. The hero ``h`` (Agility 5 +
+Guns 4 = 9) shoots at Defense 12; dice 9 and 1 make 17, a hit; 10 and 10 read 0 - 0, a miss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.workshop.sheet import Standing
+from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
+
+QUIET = {"shock_roll": False, "wake_rolls": False, "wound_penalty": "none"}
+TOUGH = {"health": 100, "toughness": 50}
+SLOW = {"Agility": 1, "Wits": 1, "Luck": 0}
+HIT = [9, 1]
+MISS = [10, 10]
+
+
+def gun(damage: int) -> dict[str, Any]:
+    return {"name": "gun", "attribute": "Agility", "skill": "Guns", "damage": damage}
+
+
+def pool(n: int) -> dict[str, int]:
+    """Traits giving a Shot Count of ``n``."""
+    return {"Agility": n, "Wits": n, "Luck": n}
+
+
+def put(d: Driver, cid: str, **update: Any) -> None:
+    """Set-up: a combatant as the situation finds it (Shock taken, down, Shaken...)."""
+    chars = state(d).characters
+    d.patch(characters={**chars, cid: chars[cid].model_copy(update=update)})
+
+
+def knocked_out(d: Driver, cid: str) -> None:
+    """Set-up: ``cid`` fell when its Shock reached its Health (src 54), before this Sequence."""
+    c = who(d, cid)
+    put(d, cid, standing=Standing.DOWN, shock=c.health, down_at=0, wake_at=100)
+
+
+# -- 1. resting, and an Active Defense in the same Sequence --------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-003", "WS-CORE-003")
+def test_k01__an_active_defense_spoils_the_rest() -> None:
+    # src 58: "If you do nothing but rest during a Sequence, you regain 1 Shock point"; src 20: 1 Shot
+    # makes "an Active Defense at any time". v (Shock 4) rests on its turn, then spends a Shot defending
+    # against h's shot: it did more than rest, so Shock stays 4 at the Sequence's end.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)
+    put(d, "v", shock=4)
+    d.do("gm", "start_sequence")
+    d.do("gm", "rest", character="v")
+    end_turn(d, "v")
+    attack(d, "h", ["v"], MISS, defend={"v": True})
+    assert who(d, "v").shots == 5
+    end_turn(d, "h")
+    assert state(d).turn.sequence == 2
+    assert who(d, "v").shock == 4
+
+
+@pytest.mark.rules("WS-DMG-006", "WS-SHOT-003")
+def test_k01b__after_an_active_defense_a_turn_of_rest_is_refused() -> None:
+    # src 58 the other way round: v (Initiative 4) defends against h's shot first, then would rest on its
+    # turn: the Sequence is no longer one of "nothing but rest".
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=pool(4), **TOUGH)})
+    attack(d, "h", ["v"], MISS, defend={"v": True})
+    end_turn(d, "h")
+    d.refuse("gm", "rest", rule="WS-DMG-006", character="v")
+
+
+# -- 2. the wake roll: every Action someone else rolls -------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SNAP-001")
+def test_k02__each_snapshot_rolled_gives_the_sleeper_a_wake_roll() -> None:
+    # src 60: the unconscious "may roll to wake up ... every time someone else rolls an Action"; src 31: a
+    # split makes "two or three Actions". v splits two shots at h: s rolls to wake twice. Every die reads
+    # 0 (10s): both shots miss (9 - 3 = 6 vs 12), both wake rolls fail (5 + 5 = 10 vs 15).
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(**TOUGH), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    events = attack(d, "v", ["h", "h"], MISS * 4)
+    wakes = [r for r in all_of(events, "rolled") if r["what"] == "wake"]
+    assert [(r["who"], r["success"]) for r in wakes] == [("s", False), ("s", False)]
+
+
+@pytest.mark.rules("WS-DMG-007")
+def test_k02b__a_single_shot_gives_one_wake_roll_not_more() -> None:
+    # src 60 once per Action: one shot, one wake roll; h's own Shock roll on the hit (src 120, no Action)
+    # stirs nobody. h is hit for 5 (1 Wound): Shock roll 5 + 5 + 9 - 1 = 18 vs 10 holds; s fails 10 vs 15.
+    d = table({**QUIET, "wake_rolls": True, "shock_roll": True},
+              heroes={"h": sheet(**TOUGH), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), weapons=[gun(5)], **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    events = attack(d, "v", ["h"], [*HIT, *HIT, *MISS])
+    assert [r["what"] for r in all_of(events, "rolled")] == ["shock", "wake"]
+
+
+# -- 3. knockback on mooks -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-002", "WS-MOOK-002")
+def test_k03__a_glass_jaw_mook_is_knocked_back_too() -> None:
+    # src 107: "Knockback is caused when you take more Damage than your Mass Value ... 1 meter" per 5 over,
+    # then a Knockdown; nothing exempts the nameless. m (Mass 2) takes 9: Shaken on the glass-jaw table
+    # (src 161), 9 - 2 = 7 over -> flung 1 m and knocked down.
+    d = table({**QUIET, "knockback": True}, heroes={"h": sheet(weapons=[gun(9)])},
+              villains={"m": sheet(named=False, traits=SLOW, mass=2)})  # fmt: skip
+    events = attack(d, "h", ["m"], HIT)
+    assert last(events, "knocked_back")["metres"] == 1
+    assert who(d, "m").has("knocked_down") and who(d, "m").has("shaken")
+
+
+@pytest.mark.rules("WS-KNOCK-003", "WS-MOOK-003")
+def test_k03b__an_advanced_mook_flung_into_a_wall_takes_the_crash() -> None:
+    # src 107: into a solid object, "Damage equal to the distance left"; m (Mass 0) takes 12: unconscious
+    # (src 170); 12 over -> 2 m with the wall right behind: 2 Damage more to m (0-4 on src 168: Shaken).
+    d = table({**QUIET, "knockback": True, "mooks": "advanced"}, heroes={"h": sheet(weapons=[gun(12)])},
+              villains={"m": sheet(named=False, traits=SLOW, mass=0)})  # fmt: skip
+    events = attack(d, "h", ["m"], HIT, wall_at=0)
+    flung = all_of(events, "knocked_back")[0]  # (the crash's 2 Damage is over Mass 0 too: 0 m more)
+    assert (flung["metres"], flung["collision"]) == (2, 2)
+    assert [e["damage"] for e in all_of(events, "damaged")] == [12, 2]
+    assert who(d, "m").standing is Standing.DOWN
+
+
+# -- 4. Free d10s ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-COVER-004")
+def test_k04__two_free_d10s_earned_before_the_next_action_both_roll() -> None:
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action", each time. h lays aggressive covering
+    # fire (4 + 4 + 9 - 1 = 16 vs 10: Cover 1, AV 11, src 72-76); both advanced mooks (Defense 5) move
+    # into it and take 6 each: two Free d10s. Next Sequence h's shot adds both: 9 + 9 - 1 + 4 + 3 = 24.
+    gun_cf = {**gun(6), "covering_fire": True}
+    mook = sheet(named=False, traits=SLOW, defense=5, **TOUGH)
+    d = table({**QUIET, "mooks": "advanced", "covering_fire": True},
+              heroes={"h": sheet(weapons=[gun_cf])},
+              villains={"m1": mook, "m2": mook, "v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=HIT)
+    end_turn(d, "h")
+    for m in ("m1", "m2"):
+        d.do("gm", "move", character=m)
+        end_turn(d, m)
+    end_turn(d, "v")
+    assert state(d).turn.current == "h"
+    assert who(d, "h").extra_d10s == 2
+    r = last(attack(d, "h", ["v"], [*HIT, 4, 3]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4, 3], 24)
+    assert who(d, "h").extra_d10s == 0
+
+
+@pytest.mark.rules("WS-MOOK-003", "WS-SHOCK-001")
+def test_k04b__a_free_d10_waits_past_rolls_that_are_no_action() -> None:
+    # src 169: the Free d10 is for the "next Action"; h's Shock roll when hit (src 120) is no Action of
+    # h's, so it rolls two dice only and the Free d10 is still there for h's next shot.
+    villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=pool(4), weapons=[gun(5)])}
+    d = table({**QUIET, "mooks": "advanced", "shock_roll": True}, heroes={"h": sheet(weapons=[gun(6)])},
+              villains=villains)  # fmt: skip
+    attack(d, "h", ["m"], HIT)
+    end_turn(d, "h")
+    events = attack(d, "v", ["h"], [*HIT, *HIT])  # 17 vs 12: 5 Damage, 1 Wound; Shock 18 vs 10
+    assert [list(r["dice"]) for r in all_of(events, "rolled")] == [[9, 1]]
+    assert who(d, "h").extra_d10s == 1
+
+
+# -- 5. the Joker and Shaken -------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-SHAKEN-003")
+def test_k05__a_joker_regains_the_shock_but_the_shaken_still_steady_first() -> None:
+    # src 87: "Joker: All Shock points are regained"; src 81: Shaken ends only by the roll "At the
+    # beginning of an Action ... If you succeed, you are no longer Shaken". h (Shock 3, Shaken) draws a
+    # Joker (card 53 of the fresh deck; the villains a 5 of Spades): Shock 0, still Shaken.
+    d = table({**QUIET, "shaken": True, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shock=3, statuses=("shaken",))
+    d.do("gm", "start_sequence", dice=[53, 5])
+    assert state(d).turn.cards == {"heroes": "JK1", "villains": "5S"}
+    assert who(d, "h").shock == 0 and who(d, "h").has("shaken")
+    d.refuse("ann", "attack", rule="WS-SHAKEN-003", character="h", targets=["v"])
+
+
+# -- 6. dying, and the hour running out at a Sequence's start ----------------------------------------------
+
+
+@pytest.mark.rules("WS-DARK-002", "WS-DMG-005")
+def test_k06__the_dying_die_when_the_sequence_that_ends_the_hour_begins() -> None:
+    # src 54: Wounds equal to Toughness: dying; src 150: "stabilized ... within 1 hour, or die". v falls
+    # dying in Sequence 1 (clock 0); 59 minutes pass (clock 590); the Sequences that follow count 6 s each:
+    # still dying when the Sequence at clock 599 ends, dead as the one at clock 600 (the hour) begins.
+    d = table(QUIET, heroes={"h": sheet(weapons=[gun(20)])},
+              villains={"v": sheet(traits=SLOW, health=100, toughness=4)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DYING
+    d.do("gm", "pass_time", minutes=59)
+    while state(d).clock < 599:
+        end_turn(d, "h")
+    assert who(d, "v").standing is Standing.DYING
+    end_turn(d, "h")
+    assert (state(d).clock, who(d, "v").standing) == (600, Standing.DEAD)
+
+
+# -- 7. crash damage and the Shock roll --------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-KNOCK-003", "WS-SHOCK-001")
+def test_k07__a_wounding_crash_is_damage_of_its_own_with_its_own_shock_roll() -> None:
+    # src 107: the crash "causes Damage equal to the distance left", Damage of its own as a fall's is
+    # (src 66); src 120: "If you are hurt and take a Wound, roll for Shock". v (Mass 5) takes 30 from h's
+    # gun: 6 Wounds, Shock roll vs 5 + 30 = 35 (15 + 15 + 9 - 1 = 38 holds); 25 over -> 5 m into the wall
+    # behind: 5 Damage, 1 Wound, a Shock roll vs 10 (30 + 1 - 9 = 22 holds).
+    d = table({**QUIET, "knockback": True, "shock_roll": True}, heroes={"h": sheet(weapons=[gun(30)])},
+              villains={"v": sheet(traits={**SLOW, "Willpower": 15, "Focus": 15}, **TOUGH)})  # fmt: skip
+    events = attack(d, "h", ["v"], [*HIT, *HIT, 1, 9], wall_at=0)
+    assert [e["damage"] for e in all_of(events, "damaged")] == [30, 5]
+    assert [(r["what"], r["difficulty"]) for r in all_of(events, "rolled")] == [("shock", 35), ("shock", 10)]
+    assert who(d, "v").wounds == 7
+
+
+# -- 8. the Wound penalty on a Speed Bump attack -----------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-MOOK-004")
+def test_k08__the_wound_penalty_impairs_the_no_dice_speed_bump_attack() -> None:
+    # src 111: each untreated Wound is "1 point of impairment"; src 181 shows impairment falls on an
+    # "Action or Defense", a static value too, and the Speed Bump attack (src 175) is h's Action. h with 2
+    # Wounds: 9 - 2 + Damage 11 = 18 vs the goons' Skill 4 + Soak 0 -> 14 -> 2 mooks at WT 5 (3 unhurt).
+    goons = {"named": False, "count": 5, "traits": {"Skill": 4, **SLOW}}
+    d = table({**QUIET, "mooks": "speed_bump", "wound_penalty": "per_wound"},
+              heroes={"h": sheet(weapons=[gun(11)])}, villains={"goons": goons}, start=False)  # fmt: skip
+    put(d, "h", wounds=2)
+    d.do("gm", "start_sequence")
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert (last(events, "mooks_downed")["downed"], last(events, "mooks_downed")["pv"]) == (2, 14)
+
+
+# -- 9. waking mid-Sequence ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
+def test_k09__one_who_wakes_before_their_initiative_acts_this_sequence() -> None:
+    # src 12: "At the beginning of each Sequence, your Initiative is set to the number of Shots in your Shot
+    # pool ... Each time your Initiative comes up, you may take an Action"; src 60: the wake roll. s (3
+    # Shots) lies unconscious; v (6) shoots at h (5) and misses; s wakes (5 + 5 + 9 - 1 = 18 vs 15): its
+    # Initiative 3 has not come up yet, so s acts after h this Sequence.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(**TOUGH), "s": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    attack(d, "v", ["h"], [*MISS, *HIT])
+    assert who(d, "s").standing is Standing.UP
+    end_turn(d, "v")
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, state(d).turn.current) == (1, "s")
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-SEQ-002")
+def test_k09b__one_who_wakes_after_their_initiative_waits_for_the_next_sequence() -> None:
+    # src 12 the other way: s (6 Shots) would have acted first; it wakes when v (5) shoots, after its
+    # Initiative came: it acts in the next Sequence.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(traits=pool(4), **TOUGH),
+              "s": sheet(traits=pool(6))}, villains={"v": sheet(**TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    d.do("gm", "start_sequence")
+    attack(d, "v", ["h"], [*MISS, *HIT])
+    assert who(d, "s").standing is Standing.UP
+    end_turn(d, "v")
+    assert state(d).turn.current == "h"
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, state(d).turn.current) == (2, "s")
+
+
+@pytest.mark.rules("WS-SHOCK-002", "WS-SEQ-002")
+def test_k09c__one_revived_before_their_initiative_acts_this_sequence() -> None:
+    # src 120: a Physician + Wits roll wakes one a failed Shock roll put down; src 12 as above. p (3
+    # Shots) is down by 4; h (5) revives it, 4 + 5 + 5 - 1 = 13 vs 4: p acts before v (1) this Sequence.
+    d = table(QUIET, heroes={"h": sheet(), "p": sheet(traits=pool(3))},
+              villains={"v": sheet(traits=pool(1), **TOUGH)}, start=False)  # fmt: skip
+    put(d, "p", standing=Standing.DOWN, down_at=0, wake_at=4, revive_difficulty=4)
+    d.do("gm", "start_sequence")
+    d.do("ann", "revive", character="h", patient="p", dice=[5, 1])
+    end_turn(d, "h")
+    assert (state(d).turn.sequence, state(d).turn.current) == (1, "p")
+    end_turn(d, "p")
+    assert state(d).turn.current == "v"
+
+
+# -- 10. a check on a trait the sheet lacks -----------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_k10__a_check_on_a_missing_trait_counts_it_zero_and_still_rolls_the_dice() -> None:
+    # src 60, 66, 72: every roll is two traits + the dice vs a Difficulty; the seed never gives a trait a
+    # default, so a trait the sheet lacks adds nothing (sheet.py: "A missing trait counts 0"), and the dice
+    # are rolled as for any check: Stealth 0 + Agility 5 + 9 - 1 = 13 vs 10.
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet(traits=SLOW, **TOUGH)})
+    d.do("gm", "call_check", character="h", traits=["Stealth", "Agility"], difficulty=10)
+    r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
+    assert (list(r["dice"]), r["total"], r["success"]) == ([9, 1], 13, True)
