@@ -651,6 +651,9 @@ class EffectAsked(WdEvent):
     #: queued behind another effect's decision: whose decision, and on whose effect
     behind: str | None = Field(default=None, exclude_if=lambda v: v is None)
     behind_on: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: the attacker's decision, with no attacker (a fall, a hazard): the target makes it. The patch
+    #: leaves out a chooser the last decision already had, so the words cannot tell this from it
+    no_attacker: bool = Field(default=False, exclude_if=lambda v: not v)
     VERSION: ClassVar[int] = 2
     effects_changed: tuple[EffectPatch, ...] | None = _fact()
 

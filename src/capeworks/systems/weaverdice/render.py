@@ -212,7 +212,9 @@ def _effect_asked(p: ev.EffectAsked) -> str:
     if asked is None or asked.need is None:
         return f"{head} waits for a decision."
     need = asked.need
-    by_target = asked.chooser == p.character if asked.chooser is not None else need.chooser == "target"
+    by_target = p.no_attacker or (
+        asked.chooser == p.character if asked.chooser is not None else need.chooser == "target"
+    )
     return f"{head} waits for {p.name if by_target else 'the attacker'} {asked_words(need)}."
 
 

@@ -470,6 +470,7 @@ def resolve_effect(
                 tier=pending.tier,
                 face=pending.face,
                 effects=(waiting, *rest),
+                no_attacker=need.chooser is Chooser.ATTACKER and attacker is None,
             )
         )
         return
