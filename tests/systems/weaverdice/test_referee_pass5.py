@@ -540,3 +540,28 @@ def test_restrained_by_a_holder_who_drops_the_knife_swings_at_full() -> None:
     d.do("bob", "end_turn", character="doc")
     d.do("ann", "attack", character="vic", target="boss", weapon="knife", dice=[3])
     assert d.state.attack is not None  # a hit waits on the boss's answer
+
+
+# -- what the unconscious cannot do (src 563) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-002", "WD-SKILL-009")
+def test_the_unconscious_cannot_spend_focus_to_open_a_learning_skill() -> None:
+    # src 563: the unconscious and dying do "nothing except perhaps rolling to get back up"; src 342:
+    # a skill being learned is opened for Focus. Vic, out, cannot open his Brawl; his Focus stays.
+    brawl = {"name": "Brawl", "stats": ["brawn"], "learning": True, "training": [5]}
+    d = _doc_vic_boss({**sheet("vic", "Vic", guts=2), "skills": [brawl]})
+    _out_on_a_full_track(d)
+    d.refuse("ann", "open_skill", character="vic", skill="Brawl", rule="WD-COMBAT-002")
+    assert _avail(d, "vic", Pool.FOCUS) == 3
+
+
+@pytest.mark.rules("WD-COMBAT-002", "WD-EFFORT-003", "WD-CORE-009")
+def test_the_unconscious_cannot_spend_stamina_to_reroll_an_earlier_check() -> None:
+    # src 563 as above; src 376: Stamina rerolls "a physical action". Vic missed a leap (Athletics 1,
+    # 4+) before the boss knocked him out; out cold, he cannot reroll it.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=2))
+    d.do("gm", "check", character="vic", stat="athletics", tn=4, dice=[1])
+    _out_on_a_full_track(d)
+    d.refuse("ann", "reroll", character="vic", dice=[6], rule="WD-COMBAT-002")
+    assert _avail(d, "vic", Pool.STAMINA) == 3
