@@ -565,3 +565,19 @@ def test_the_unconscious_cannot_spend_stamina_to_reroll_an_earlier_check() -> No
     _out_on_a_full_track(d)
     d.refuse("ann", "reroll", character="vic", dice=[6], rule="WD-COMBAT-002")
     assert _avail(d, "vic", Pool.STAMINA) == 3
+
+
+@pytest.mark.rules("WD-GRAPPLE-010", "WD-COMBAT-002", "WD-WOUND-008")
+def test_a_holder_who_passes_out_lets_go_and_does_not_hold_again_on_waking() -> None:
+    # src 563: the unconscious do nothing, so the grip is gone when Vic passes out; getting back up
+    # (src 610) does not put the boss back in his hands: the boss walks away on his next turn.
+    d = _vic_holds_the_boss()
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the check 1 - 2 fails: out
+    assert list(d.state.grapples) == []
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="boss")  # round 2: Vic is passed over, the thug acts
+    d.do("ann", "get_up", character="vic", dice=[6])  # 6 - 2 - 1 = 3: up
+    assert _standing(d, "vic") is Standing.UP
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "move", character="boss", feet=10)
