@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.state import Grapple
+from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
 from capeworks.systems.weaverdice.wfx_outcome import StatLasting, StatLoss
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.helpers import add, sheet, table
-from tests.systems.weaverdice.test_referee_combat import _names
+from tests.systems.weaverdice.test_referee_combat import KNIFE, _names
 from tests.systems.weaverdice.test_referee_pass4 import _avail, _with, _wounds
 
 
@@ -65,7 +67,7 @@ def test_a_notable_is_missed_on_a_3() -> None:
     # src 596: "A 4+ is standard for anyone with a name and individual identity". Vic rolls a 3.
     d = _fight(sheet("boss", "Boss", "notable"))
     d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[3])
-    assert _wounds(d, "boss") == []
+    assert d.state.attack is None  # a miss: no hit waits on the boss's answer
 
 
 @pytest.mark.rules("WD-NPC-004", "WD-WOUND-012")
@@ -110,6 +112,7 @@ def test_cover_raises_the_ds_only_inside_its_arc(cover: str, angle: int, face: i
     # "protects only the front 90 degrees"; full "works like regular cover, but provides 2 defense".
     d = _fight(sheet("boss", "Boss", "notable"))
     d.do("ann", "attack", character="vic", target="boss", damage="cut", cover=cover, angle=angle, dice=[face])
+    assert (d.state.attack is not None) is hit  # a hit waits on the boss's answer
     if hit:
         d.answer("gm", "react-boss", "take", dice=[1])
     assert (_wounds(d, "boss") == [WoundTier.LESSER]) is hit
@@ -141,7 +144,7 @@ def test_a_blinded_attacker_is_minus_1_to_hit() -> None:
     assert Status.BLINDED in _names(d, "vic")
     d.do("gm", "end_turn", character="boss")
     d.do("ann", "attack", character="vic", target="boss", damage="cut", dice=[4])
-    assert _wounds(d, "boss") == []
+    assert d.state.attack is None  # a miss: no hit waits on the boss's answer
 
 
 def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
@@ -497,5 +500,84 @@ def test_an_unconscious_holder_holds_nobody() -> None:
     d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
     d.answer("ann", "react-vic", "take", dice=[1, 1])  # the check 1 - 2 fails; the effect 1: none
     assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "move", character="boss", feet=10)
+
+
+@pytest.mark.rules("WD-GRAPPLE-006", "WD-GRAPPLE-010", "WD-COMBAT-018")
+def test_once_the_holder_is_out_the_one_held_has_his_defense_score_back() -> None:
+    # src 932: the grapple costs the held target its DS while it lasts (WD-GRAPPLE-006); with Vic
+    # knocked out nobody holds the boss, so his DS is 4 again (src 596): the thug's 1 + 2 = 3 misses.
+    d = _vic_holds_the_boss()
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.do("gm", "attack", character="thug", target="boss", damage="cut", dice=[1])
+    assert d.state.attack is None  # a miss: no hit waits on the boss's answer
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-010")
+def test_restrained_by_a_holder_who_drops_the_knife_swings_at_full() -> None:
+    # src 944: Restrain, "The target can't attack with 2h weapons and has -2 to hit with non-fist 1h
+    # weapons", while the hold lasts; a thug who has dropped (src 304) holds nobody. The thug holds and
+    # restrains Vic; Doc cuts the thug (Guts 1) down; Vic's knife at the boss, 3 + 1 (Dex 4) = 4
+    # against DS 4, hits at full, where -2 would miss.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic", dexterity=4), "held": [KNIFE]})
+    add(d, "bob", sheet("doc", "Doc"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=1, brawn=4))
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.do("gm", "start_combat", dice=[4, 6, 1])  # Vic 7 + 4, Doc 6 + 6, the thug 6 + 3, the boss 6 + 1
+    assert d.state.fight.order.order == ("doc", "vic", "thug", "boss")
+    hold = Grapple(holder="thug", target="vic", restrained=True)
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(
+        update={"conditions": (Condition(name="restrained", target="vic"),)}
+    )
+    d.patch(grapples={"thug>vic": hold}, people=people)
+    d.do("bob", "attack", character="doc", target="thug", damage="cut", dice=[6, 1])
+    assert _standing(d, "thug") is Standing.DOWN
+    d.do("bob", "end_turn", character="doc")
+    d.do("ann", "attack", character="vic", target="boss", weapon="knife", dice=[3])
+    assert d.state.attack is not None  # a hit waits on the boss's answer
+
+
+# -- what the unconscious cannot do (src 563) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-002", "WD-SKILL-009")
+def test_the_unconscious_cannot_spend_focus_to_open_a_learning_skill() -> None:
+    # src 563: the unconscious and dying do "nothing except perhaps rolling to get back up"; src 342:
+    # a skill being learned is opened for Focus. Vic, out, cannot open his Brawl; his Focus stays.
+    brawl = {"name": "Brawl", "stats": ["brawn"], "learning": True, "training": [5]}
+    d = _doc_vic_boss({**sheet("vic", "Vic", guts=2), "skills": [brawl]})
+    _out_on_a_full_track(d)
+    d.refuse("ann", "open_skill", character="vic", skill="Brawl", rule="WD-COMBAT-002")
+    assert _avail(d, "vic", Pool.FOCUS) == 3
+
+
+@pytest.mark.rules("WD-COMBAT-002", "WD-EFFORT-003", "WD-CORE-009")
+def test_the_unconscious_cannot_spend_stamina_to_reroll_an_earlier_check() -> None:
+    # src 563 as above; src 376: Stamina rerolls "a physical action". Vic missed a leap (Athletics 1,
+    # 4+) before the boss knocked him out; out cold, he cannot reroll it.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=2))
+    d.do("gm", "check", character="vic", stat="athletics", tn=4, dice=[1])
+    _out_on_a_full_track(d)
+    d.refuse("ann", "reroll", character="vic", dice=[6], rule="WD-COMBAT-002")
+    assert _avail(d, "vic", Pool.STAMINA) == 3
+
+
+@pytest.mark.rules("WD-GRAPPLE-010", "WD-COMBAT-002", "WD-WOUND-008")
+def test_a_holder_who_passes_out_lets_go_and_does_not_hold_again_on_waking() -> None:
+    # src 563: the unconscious do nothing, so the grip is gone when Vic passes out; getting back up
+    # (src 610) does not put the boss back in his hands: the boss walks away on his next turn.
+    d = _vic_holds_the_boss()
+    d.do("gm", "attack", character="thug", target="vic", damage="cut", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the check 1 - 2 fails: out
+    assert list(d.state.grapples) == []
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "end_turn", character="boss")  # round 2: Vic is passed over, the thug acts
+    d.do("ann", "get_up", character="vic", dice=[6])  # 6 - 2 - 1 = 3: up
+    assert _standing(d, "vic") is Standing.UP
     d.do("gm", "end_turn", character="thug")
     d.do("gm", "move", character="boss", feet=10)

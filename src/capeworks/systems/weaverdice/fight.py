@@ -832,6 +832,9 @@ def open_skill(state: WdState, context: Ctx, c: cmd.OpenSkill, dice: DiceService
         raise RuleViolation(
             "WD-SKILL-009", "A learning skill is opened for an encounter: start the fight first."
         )
+    if me.track.standing is not Standing.UP:
+        # the unconscious and dying do nothing but try to get back up (src 563)
+        raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to open a skill.")
     skill = next(
         (s for s in state.sheet(c.character).skills if s.name.lower() == c.skill.strip().lower()), None
     )

@@ -158,7 +158,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     # Blinded: -1 to hit those it can still see (WD-STATUS-008)
     blind = st.BLINDED_TO_HIT if any(x.name == Status.BLINDED for x in me.conditions) else 0
     # the weapon in hand: restrained, -2 with a one-handed one, none two-handed (WD-GRAPPLE-008)
-    held = holds.weapon_modifier(me, sheet, c.weapon)
+    held = holds.weapon_modifier(state, me, sheet, c.weapon)
     # sights aligned on the target: +1 per Aim skill on the next shot at it (WD-SKILL-011)
     aligned = aligned_bonus(me, sheet, c.target, ranged=not c.melee)
     roll, record = roll_check(

@@ -103,9 +103,11 @@ def held_by(state: WdState, ident: str) -> list[str]:
 
 def defense_in_grapple(state: WdState, ident: str, base: int, config: WeaverdiceConfig) -> int:
     """DS of someone in a grapple: ``grappled_ds`` for both, a meat-shielding holder's own + 1
-    (WD-GRAPPLE-006/008)."""
+    (WD-GRAPPLE-006/008). A hold whose holder is out (unconscious, dying) grips nobody: both have
+    their own DS again."""
     for g in state.grapples.values():
-        if ident in (g.holder, g.target):
+        holder_up = g.holder in state.people and state.people[g.holder].track.standing is Standing.UP
+        if ident in (g.holder, g.target) and holder_up:
             holder = g.holder == ident
             return grapple_ds(
                 base_ds=base, holder=holder, meatshield=g.meatshield, grappled_ds=config.grappled_ds
@@ -153,15 +155,16 @@ def armed(c: cmd.Attack, me: Combatant, sheet: Character, everyone: Iterable[Com
     return c.model_copy(update=update) if update else c
 
 
-def weapon_modifier(me: Combatant, sheet: Character, weapon: str | None) -> int:
+def weapon_modifier(state: WdState, me: Combatant, sheet: Character, weapon: str | None) -> int:
     """To hit with the held item named (none: bare hands): a restrained attacker has -2 with a
-    one-handed non-fist weapon and cannot swing a two-handed one (WD-GRAPPLE-008)."""
+    one-handed non-fist weapon and cannot swing a two-handed one (WD-GRAPPLE-008), while a holder
+    who is up keeps the restraint (one knocked out or dropped holds nobody)."""
     if weapon is None:
         return 0
     item = next((h for h in sheet.held if h.name.lower() == weapon.strip().lower()), None)
     if item is None:
         raise RuleViolation("WD-EQUIP-002", f"{sheet.name} has no {weapon} in hand.")
-    if any(x.name == "restrained" for x in me.conditions):
+    if any(x.name == "restrained" for x in me.conditions) and held_by(state, me.id):
         return restrained_attack_modifier(item)
     return 0
 

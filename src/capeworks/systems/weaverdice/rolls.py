@@ -30,6 +30,7 @@ from capeworks.systems.weaverdice.state import Call, WdState
 from capeworks.systems.weaverdice.statuses import PainPenalty, pain_failure_options
 from capeworks.systems.weaverdice.vocab import PHYSICAL_STATS, Pool, Stat, WoundTier
 from capeworks.systems.weaverdice.wounding import halt_tasks, lengthy_turn, spend, take_wound
+from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["call_check", "check", "pain_choice", "reroll", "spend_morale", "train"]
 
@@ -224,6 +225,9 @@ def spend_morale(state: WdState, context: Ctx, c: cmd.SpendMorale, dice: DiceSer
 def reroll(state: WdState, context: Ctx, c: cmd.Reroll, dice: DiceService) -> Done:
     """Spend a Stamina dot to reroll the last physical check; the new result stands (WD-CORE-009)."""
     me = person(state, c.character)
+    if me.track.standing is not Standing.UP:
+        # the unconscious and dying do nothing but try to get back up (src 563)
+        raise RuleViolation("WD-COMBAT-002", f"{me.name} is in no state to push for a reroll.")
     last = state.last_check.get(c.character)
     if last is None or last.morale_set is not None:
         raise RuleViolation("WD-CORE-009", f"{me.name} has no roll to reroll.")

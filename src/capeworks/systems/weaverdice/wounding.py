@@ -264,6 +264,7 @@ def take_wound(
     broken_by_wound(b, attacker, target)
     if placed.stay_up:
         stay_up(b, target)
+    let_go_when_down(b, target)
     _interrupt(b, target)
     if roll_effect and damage is not None and placed.effect_roll:
         face = b.dice.roll(1, 6, purpose="effect").faces[0]
@@ -562,6 +563,7 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     b.emit(
         ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
     )
+    let_go_when_down(b, target)
     if any(x.name == Status.DISARMED for x in o.conditions):
         drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
     for x in o.conditions:
@@ -589,6 +591,27 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
 def _foes(p: Combatant, c: Combatant) -> bool:
     """Foes: the GM's side against the players' side."""
     return (p.owner is None) != (c.owner is None)
+
+
+def let_go_when_down(b: Builder, ident: str) -> None:
+    """A holder the wound puts out of the fight (unconscious, dying, dead, dropped) lets go: the
+    unconscious and dying do nothing (src 563), and getting back up later does not restore the hold
+    (WD-GRAPPLE-010)."""
+    me = b.person(ident)
+    if me.track.standing is Standing.UP:
+        return
+    for key, g in list(b.state.grapples.items()):
+        if g.holder != ident:
+            continue
+        b.emit(
+            ev.Grappled(
+                character=ident,
+                name=me.name,
+                target=g.target,
+                target_name=b.person(g.target).name,
+                grapples={k: x for k, x in b.state.grapples.items() if k != key},
+            )
+        )
 
 
 def broken_by_wound(b: Builder, wounder: str | None, wounded: str) -> None:
