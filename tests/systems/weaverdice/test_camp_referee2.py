@@ -256,3 +256,24 @@ def test_s146_a_wound_that_fades_on_the_next_rest_fades_at_low_morale_without_a_
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="ada", dice=[6])
     assert [w.id for w in d.state.people["ada"].track.wounds] == ["w1"]
+
+
+@pytest.mark.rules("WD-REP-007", "WD-REP-003", "WD-RECRUIT-007")
+def test_s147_rep_over_the_cap_at_the_days_end_is_discarded_before_any_is_played() -> None:
+    """src 435: 'at the day's end, reputation that is in excess of the character's maximum (their social
+    score + their number of milestones) is discarded ... Players may choose what to discard.' Social 1, no
+    milestones, three cards: two go at the day's end, so the next day none is played (in talk or to
+    recruit) until Ada has named the two; then the one she kept plays."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=1)
+    give_rep(d, 3)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards == {"ada": 2}
+    negotiation(d)
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d)[:1], rule="WD-REP-007")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=1, rule="WD-REP-007")
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[1:])
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[1, 6])  # 6 - 2
+    assert camp(d).negotiations["n"].outcome == "agreed" and cards(d) == []

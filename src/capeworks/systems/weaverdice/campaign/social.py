@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
@@ -88,6 +89,8 @@ def _negotiation(state: WdState, ident: str) -> Negotiation:
 def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[RepCard, ...]:
     """The cards played, each usable here (WD-REP-002/006)."""
     who = person(state, ident)
+    if ids:
+        check_discarded(state.campaign, ident, who.name)
     held = {x.id: x for x in ledger_of(state, ident).rep if not x.negative}
     out = []
     for i in ids:
