@@ -19,7 +19,7 @@ from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.cli import wd_app
 from capeworks.systems.weaverdice.vocab import Pool, Stat
 from tests.systems.weaverdice.campaign_support import camp, pc
-from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_camp_board import odds
 from tests.systems.weaverdice.test_camp_referee import (
     card_ids,
@@ -277,3 +277,41 @@ def test_s147_rep_over_the_cap_at_the_days_end_is_discarded_before_any_is_played
     d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[1:])
     d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[1, 6])  # 6 - 2
     assert camp(d).negotiations["n"].outcome == "agreed" and cards(d) == []
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-RECRUIT-007")
+def test_s148_a_journalist_may_save_a_rep_card_lost_to_recruiting_that_day() -> None:
+    """src 1340: 'When self-promoting, they may roll to keep a reputation spent during the day, base 7+';
+    src 1671: 'Tapped reputation has a 50% chance of being lost after the fact.' The card Ada tapped for a
+    recruit die is lost on a 2; self-promoting the same day, two Journalists and a 5 make 7: it is back."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime", slots=3)
+    # three Social dice and a rep die, then the rep's keep roll: 1 + 2 Journalists = 3, lost
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[4, 1, 1, 1, 1])
+    assert cards(d) == []
+    lost = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=lost, dice=[5])
+    assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-COMBAT-031")
+def test_s148b_a_journalist_may_save_a_rep_card_spent_on_leverage_that_day() -> None:
+    """src 1000: 'a rep card can be spent to manipulate the smaller figures on the battlefield'; src 1340:
+    self-promoting, a Journalist may 'roll to keep a reputation spent during the day, base 7+'. Ada spends
+    her card to scatter a thug; that evening two Journalists and a 5 make 7: the card is back."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "leverage", character="ada", spent=True)
+    d.do("gm", "end_combat")
+    assert cards(d) == []
+    d.do("gm", "start_downtime")
+    lost = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=lost, dice=[5])
+    assert cards(d) == ["deed 1"]

@@ -688,7 +688,11 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
         ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=card.source)
     )
     if c.spent:
-        left = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})
+        # rep spent that day, a Journalist's to save by self-promoting (WD-FOLLOW-009, src 1340)
+        spent = () if card.consumable else (card,)
+        left = evolve(
+            ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id), "spent": (*ledger.spent, *spent)}
+        )
         b.emit(
             ce.RepSpent(character=c.character, name=me.name, card=card.source, ledgers={c.character: left})
         )

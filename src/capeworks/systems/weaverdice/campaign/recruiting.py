@@ -121,7 +121,12 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
                     continue
                 gone.add(card.id)
         lost = len(gone)
-        ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
+        # a general card lost is rep spent that day, a Journalist's to save by self-promoting (src 1340)
+        spent = tuple(x for x in chancy if x.id in gone)
+        ledger = evolve(
+            ledger,
+            {"rep": tuple(x for x in ledger.rep if x.id not in gone), "spent": (*ledger.spent, *spent)},
+        )
     ledger = evolve(ledger, {"penalty": 0})
     surprises: list[str] = []
     if c.capes and openings:  # WD-RECRUIT-010: 1 in N per applicant, as the GM announced
