@@ -315,3 +315,19 @@ def test_s148b_a_journalist_may_save_a_rep_card_spent_on_leverage_that_day() -> 
     lost = ledger(d).spent[0].id
     d.do("ann", "downtime_action", character="ada", action="self_promote", card=lost, dice=[5])
     assert cards(d) == ["deed 1"]
+
+
+# --- the mini-progression variant (src 163-182) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DN-017", "WD-STAT-012", "WD-FOLLOW-010")
+def test_s149_mini_option_7_fills_rep_to_the_cap_two_fans_raise() -> None:
+    """src 173: '7. Gain reputation up to your maximum'; src 1370: 'Every two fans raise reputation cap by
+    1'; src 435: the maximum is 'social score + their number of milestones'. Social 2, two Fans, no card:
+    the maximum is 3, so three cards."""
+    d = table(config={"campaign": {"progression": "mini"}})
+    pc(d, "ann", "ada", "Ada", social=2)
+    followers(d, fan=2)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "pick_mini", character="ada", option=7)
+    assert len(cards(d)) == 3
