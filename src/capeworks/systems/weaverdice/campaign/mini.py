@@ -8,10 +8,10 @@ recurring condition: a kept secret identity and healthy civilian relationships
 (WD-DN-012), which the player states and the GM may rule on.
 
 Decisions where the notes are loose (PROPOSED, in docs/weaverdice-campaign.md):
-options 1-2 start learning a skill under the core training rules (WD-
-SKILL-006..009) with a stat modifier of 0 or more (1) or +1 or more (2); a chosen
-follower (3) starts tapped for the phase unless morale is Good or better (the
-notes' "after 1d6 days"); a random one (4) is a die over the table's follower
+options 1-2 start learning a skill under the core training rules
+(WD-SKILL-006..009) with a stat modifier of 0 or more (1) or +1 or more (2); a
+chosen follower (3) starts tapped for the phase unless morale is Good or better
+(the notes' "after 1d6 days"); a random one (4) is a die over the table's follower
 types, chosen instead when secure; rep up to the cap (7) deals cards to the
 reputation cap (WD-STAT-012, with the Fans' +1 per two, WD-FOLLOW-010), then +1
 card at each of the next two picks made at Good morale or better; media attention
