@@ -331,3 +331,25 @@ def test_s149_mini_option_7_fills_rep_to_the_cap_two_fans_raise() -> None:
     d.do("gm", "award", character="ada", boxes=1)
     d.do("ann", "pick_mini", character="ada", option=7)
     assert len(cards(d)) == 3
+
+
+# --- training (src 340-342) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-007", "WD-SKILL-006")
+def test_s150_refine_skills_is_an_extra_training_roll_for_a_skill_being_learned() -> None:
+    """src 1386 lists 'Refine Skills' with no rules of its own; WD-DT-007 PROPOSED: 'an extra Train roll for
+    a skill already being learned'; src 342: the roll applies Knowledge and the skill's stat. Knowledge 4
+    (+1), Dexterity 3: a 4 saves 5 toward 12. Refining starts nothing new."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="refine_skills", skill="Lockpicking", dice=[4])
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert lock.training == (5,)
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="refine_skills", skill="Juggling", stat="dexterity",
+        rule="WD-SKILL-006",
+    )  # fmt: skip

@@ -86,7 +86,9 @@ class DowntimeAction(Frozen):
     project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
     card: int | None = Field(default=None, description="Self-Promote: a rep card spent today to try to keep.")
     skill: str = Field(
-        default="", max_length=60, description="Train: the learning skill to roll for, or a new one to start."
+        default="",
+        max_length=60,
+        description="Train: a learning skill to roll for, or a new one to start; Refine: one to roll for.",
     )
     stat: Stat | None = Field(default=None, description="Train: a new skill's stat, to start learning it.")
 

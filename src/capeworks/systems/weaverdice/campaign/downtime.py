@@ -247,17 +247,20 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     )
     if c.action == "train":
         _train(b, state, c)
+    elif c.action == "refine_skills" and c.skill.strip():  # WD-DT-007 PROPOSED: an extra training roll
+        _train(b, state, c, start=False)
     return b.batch
 
 
-def _train(b: Builder, state: WdState, c: cc.DowntimeAction) -> None:
+def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = True) -> None:
     """Train (WD-SKILL-006, src 342: 'Using a block of time to train in a skill allows the character to
     start learning a new skill or to make a roll for one they are learning'): a new skill named with its
-    stat starts learning (no roll); else one training roll, saved toward 12."""
+    stat starts learning (no roll); else one training roll, saved toward 12. Refine Skills (``start``
+    off, WD-DT-007 PROPOSED: 'an extra Train roll for a skill already being learned') only rolls."""
     who = person(state, c.character)
     sheet = state.sheets[c.character]
     skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
-    if skill is None and c.skill.strip() and c.stat is not None:
+    if start and skill is None and c.skill.strip() and c.stat is not None:
         learner = start_learning(sheet, c.skill, c.stat, rule="WD-SKILL-006")
         b.emit(
             ce.LearningStarted(character=c.character, name=who.name, skill=c.skill.strip(), sheet=learner),
