@@ -353,3 +353,40 @@ def test_s150_refine_skills_is_an_extra_training_roll_for_a_skill_being_learned(
         "ann", "downtime_action", character="ada", action="refine_skills", skill="Juggling", stat="dexterity",
         rule="WD-SKILL-006",
     )  # fmt: skip
+
+
+# --- go shopping (src 1390, 1028-1143) ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-007", "WD-EQUIP-016", "WD-EQUIP-010")
+def test_s151_go_shopping_buys_a_costume_piece_at_its_list_price_into_a_free_cell() -> None:
+    """src 1390 lists 'Go Shopping' with no rules; WD-DT-007 PROPOSED: 'buy at list price'; src 1121: a
+    Standard Icon is $25 and 'Grants +1 reputation/day'. Ada with $100 buys one into cell 0,0: $75 left,
+    and at the day's end it gives her a card. A High-Tier Armor ($1000) is past her purse, a piece in a
+    taken cell does not fit, and nothing is paid for either."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=100)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", piece="icon", cell="0,0")
+    assert ledger(d).money == 75
+    assert [p.key for p in d.state.sheets["ada"].costume.pieces] == ["icon"]
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="go_shopping", piece="high_armor", cell="0,1",
+        rule="WD-DT-007",
+    )  # fmt: skip
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="go_shopping", piece="low_belt", cell="0,0",
+        rule="WD-EQUIP-010",
+    )  # fmt: skip
+    d.refuse(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="explore",
+        piece="icon",
+        cell="0,1",
+        rule="WD-DT-007",
+    )
+    assert ledger(d).money == 75 and camp(d).phase.slots["ada"].used == 1
+    d.do("gm", "end_downtime")
+    assert cards(d) == ["costume"]
