@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.cli import wd_app
 from capeworks.systems.weaverdice.vocab import Pool, Stat
-from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_camp_board import odds
 from tests.systems.weaverdice.test_camp_referee import (
@@ -390,3 +390,19 @@ def test_s151_go_shopping_buys_a_costume_piece_at_its_list_price_into_a_free_cel
     assert ledger(d).money == 75 and camp(d).phase.slots["ada"].used == 1
     d.do("gm", "end_downtime")
     assert cards(d) == ["costume"]
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-RECRUIT-007", "WD-NPC-003")
+def test_s143b_a_hidden_npcs_morale_spent_to_keep_recruiting_rep_stays_behind_the_screen() -> None:
+    """src 298: a notable's downtime is the GM's to handwave; a hidden NPC's numbers never reach a player.
+    The Mole (Great morale) keeps a tapped card with a step of morale: the players see no morale change."""
+    d = table()
+    add(d, "gm", {**sheet("mole", "The Mole"), "tier": "notable"}, hidden=True, morale=2)
+    give_rep(d, 1, ident="mole")
+    d.do("gm", "start_downtime", slots=3, characters=["mole"])
+    d.do(
+        "gm", "recruit", character="mole", recruitment="r", rep_dice=1, morale_keep=True, dice=[4, 1, 1, 1, 2]
+    )
+    assert d.state.people["mole"].morale == 1
+    assert "high morale keeps rep" not in seen_by(d, "ann")
+    assert "high morale keeps rep" in seen_by(d, "gm")

@@ -163,7 +163,8 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
                 delta=morale - who.morale,
                 reason="high morale keeps rep",
                 people=(evolve(b.person(c.character), {"morale": morale}),),
-            )
+            ),
+            hidden=who.hidden,  # a hidden NPC's morale is the GM's
         )
     return b.batch
 
