@@ -406,3 +406,17 @@ def test_s143b_a_hidden_npcs_morale_spent_to_keep_recruiting_rep_stays_behind_th
     assert d.state.people["mole"].morale == 1
     assert "high morale keeps rep" not in seen_by(d, "ann")
     assert "high morale keeps rep" in seen_by(d, "gm")
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REP-005", "WD-NPC-003")
+def test_s143c_a_hidden_npcs_morale_spent_to_keep_rep_in_talks_stays_behind_the_screen() -> None:
+    """src 298, 433, 479: the Mole (Great morale, Social 3) plays the Dealers' card with the Dealers, its
+    keep roll a 1 bought up to 4 by a step of morale: the players see no morale change."""
+    d = table()
+    add(d, "gm", {**sheet("mole", "The Mole"), "tier": "notable"}, hidden=True, morale=2)
+    d.do("gm", "award", character="mole", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    card = ledger(d, "mole").rep[0].id
+    d.do("gm", "negotiate", character="mole", negotiation="n", cards=[card], morale_keep=True, dice=[5, 1, 1])
+    assert d.state.people["mole"].morale == 1
+    assert "high morale keeps rep" not in seen_by(d, "ann")

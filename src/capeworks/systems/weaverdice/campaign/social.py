@@ -176,7 +176,8 @@ def _spend(
                 delta=morale - start,
                 reason="high morale keeps rep",
                 people=(evolve(me, {"morale": morale}),),
-            )
+            ),
+            hidden=me.hidden,  # a hidden NPC's morale is the GM's (WD-NPC-003)
         )
     rep = tuple(evolve(x, {"marked": True}) if x.id in marked else x for x in ledger.rep if x.id not in gone)
     spent = tuple(x for x in cards if x.id in gone and not x.exclusive and not x.consumable)
