@@ -420,3 +420,14 @@ def test_s143c_a_hidden_npcs_morale_spent_to_keep_rep_in_talks_stays_behind_the_
     d.do("gm", "negotiate", character="mole", negotiation="n", cards=[card], morale_keep=True, dice=[5, 1, 1])
     assert d.state.people["mole"].morale == 1
     assert "high morale keeps rep" not in seen_by(d, "ann")
+
+
+@pytest.mark.rules("WD-DT-007", "WD-EQUIP-011", "WD-WOUND-002")
+def test_s151b_armor_bought_is_a_wound_slot_at_once() -> None:
+    """src 1032, 1042: Armor, $330, '1 Armor ... -1 costume slot'; armor 'acts as an additional wound
+    slot, taking one hit'. Bought on a shopping trip, it is on Ada's track before the next fight."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=400)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", piece="armor", cell="0,0")
+    assert ledger(d).money == 70 and d.state.people["ada"].track.armor == 1

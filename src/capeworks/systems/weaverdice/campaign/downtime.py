@@ -251,6 +251,8 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     )
     if bought is not None:
         sheet, ledger, price = bought
+        # bought armor is a wound slot at once (WD-EQUIP-011): the track takes the sheet's new size
+        track = who.track.resized(evolve(state.sheet(c.character), {"costume": sheet.costume}))
         b.emit(
             ce.PieceBought(
                 character=c.character,
@@ -259,6 +261,7 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
                 price=price,
                 sheet=sheet,
                 ledgers={c.character: ledger},
+                people=(evolve(who, {"track": track}),) if track is not who.track else (),
             ),
             hidden=who.hidden,
         )
