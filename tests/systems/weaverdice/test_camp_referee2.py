@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.cli import wd_app
 from capeworks.systems.weaverdice.vocab import Pool, Stat
-from tests.systems.weaverdice.campaign_support import camp, pc
-from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
+from tests.systems.weaverdice.helpers import add, sheet, table
 from tests.systems.weaverdice.test_camp_board import odds
 from tests.systems.weaverdice.test_camp_referee import (
     card_ids,
@@ -256,3 +256,178 @@ def test_s146_a_wound_that_fades_on_the_next_rest_fades_at_low_morale_without_a_
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="ada", dice=[6])
     assert [w.id for w in d.state.people["ada"].track.wounds] == ["w1"]
+
+
+@pytest.mark.rules("WD-REP-007", "WD-REP-003", "WD-RECRUIT-007")
+def test_s147_rep_over_the_cap_at_the_days_end_is_discarded_before_any_is_played() -> None:
+    """src 435: 'at the day's end, reputation that is in excess of the character's maximum (their social
+    score + their number of milestones) is discarded ... Players may choose what to discard.' Social 1, no
+    milestones, three cards: two go at the day's end, so the next day none is played (in talk or to
+    recruit) until Ada has named the two; then the one she kept plays."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=1)
+    give_rep(d, 3)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards == {"ada": 2}
+    negotiation(d)
+    d.refuse("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d)[:1], rule="WD-REP-007")
+    d.do("gm", "start_downtime")
+    d.refuse("ann", "recruit", character="ada", recruitment="r", rep_dice=1, rule="WD-REP-007")
+    d.do("ann", "discard_rep", character="ada", cards=card_ids(d)[1:])
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=card_ids(d), dice=[1, 6])  # 6 - 2
+    assert camp(d).negotiations["n"].outcome == "agreed" and cards(d) == []
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-RECRUIT-007")
+def test_s148_a_journalist_may_save_a_rep_card_lost_to_recruiting_that_day() -> None:
+    """src 1340: 'When self-promoting, they may roll to keep a reputation spent during the day, base 7+';
+    src 1671: 'Tapped reputation has a 50% chance of being lost after the fact.' The card Ada tapped for a
+    recruit die is lost on a 2; self-promoting the same day, two Journalists and a 5 make 7: it is back."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime", slots=3)
+    # three Social dice and a rep die, then the rep's keep roll: 1 + 2 Journalists = 3, lost
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[4, 1, 1, 1, 1])
+    assert cards(d) == []
+    lost = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=lost, dice=[5])
+    assert cards(d) == ["deed 1"]
+
+
+@pytest.mark.rules("WD-FOLLOW-009", "WD-COMBAT-031")
+def test_s148b_a_journalist_may_save_a_rep_card_spent_on_leverage_that_day() -> None:
+    """src 1000: 'a rep card can be spent to manipulate the smaller figures on the battlefield'; src 1340:
+    self-promoting, a Journalist may 'roll to keep a reputation spent during the day, base 7+'. Ada spends
+    her card to scatter a thug; that evening two Journalists and a 5 make 7: the card is back."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    d.do("ann", "leverage", character="ada", spent=True)
+    d.do("gm", "end_combat")
+    assert cards(d) == []
+    d.do("gm", "start_downtime")
+    lost = ledger(d).spent[0].id
+    d.do("ann", "downtime_action", character="ada", action="self_promote", card=lost, dice=[5])
+    assert cards(d) == ["deed 1"]
+
+
+# --- the mini-progression variant (src 163-182) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DN-017", "WD-STAT-012", "WD-FOLLOW-010")
+def test_s149_mini_option_7_fills_rep_to_the_cap_two_fans_raise() -> None:
+    """src 173: '7. Gain reputation up to your maximum'; src 1370: 'Every two fans raise reputation cap by
+    1'; src 435: the maximum is 'social score + their number of milestones'. Social 2, two Fans, no card:
+    the maximum is 3, so three cards."""
+    d = table(config={"campaign": {"progression": "mini"}})
+    pc(d, "ann", "ada", "Ada", social=2)
+    followers(d, fan=2)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "pick_mini", character="ada", option=7)
+    assert len(cards(d)) == 3
+
+
+# --- training (src 340-342) ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-007", "WD-SKILL-006")
+def test_s150_refine_skills_is_an_extra_training_roll_for_a_skill_being_learned() -> None:
+    """src 1386 lists 'Refine Skills' with no rules of its own; WD-DT-007 PROPOSED: 'an extra Train roll for
+    a skill already being learned'; src 342: the roll applies Knowledge and the skill's stat. Knowledge 4
+    (+1), Dexterity 3: a 4 saves 5 toward 12. Refining starts nothing new."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    d.do("gm", "start_downtime")
+    d.do("ann", "downtime_action", character="ada", action="refine_skills", skill="Lockpicking", dice=[4])
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert lock.training == (5,)
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="refine_skills", skill="Juggling", stat="dexterity",
+        rule="WD-SKILL-006",
+    )  # fmt: skip
+
+
+# --- go shopping (src 1390, 1028-1143) ----------------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DT-007", "WD-EQUIP-016", "WD-EQUIP-010")
+def test_s151_go_shopping_buys_a_costume_piece_at_its_list_price_into_a_free_cell() -> None:
+    """src 1390 lists 'Go Shopping' with no rules; WD-DT-007 PROPOSED: 'buy at list price'; src 1121: a
+    Standard Icon is $25 and 'Grants +1 reputation/day'. Ada with $100 buys one into cell 0,0: $75 left,
+    and at the day's end it gives her a card. A High-Tier Armor ($1000) is past her purse, a piece in a
+    taken cell does not fit, and nothing is paid for either."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=100)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", piece="icon", cell="0,0")
+    assert ledger(d).money == 75
+    assert [p.key for p in d.state.sheets["ada"].costume.pieces] == ["icon"]
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="go_shopping", piece="high_armor", cell="0,1",
+        rule="WD-DT-007",
+    )  # fmt: skip
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="go_shopping", piece="low_belt", cell="0,0",
+        rule="WD-EQUIP-010",
+    )  # fmt: skip
+    d.refuse(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="explore",
+        piece="icon",
+        cell="0,1",
+        rule="WD-DT-007",
+    )
+    assert ledger(d).money == 75 and camp(d).phase.slots["ada"].used == 1
+    d.do("gm", "end_downtime")
+    assert cards(d) == ["costume"]
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-RECRUIT-007", "WD-NPC-003")
+def test_s143b_a_hidden_npcs_morale_spent_to_keep_recruiting_rep_stays_behind_the_screen() -> None:
+    """src 298: a notable's downtime is the GM's to handwave; a hidden NPC's numbers never reach a player.
+    The Mole (Great morale) keeps a tapped card with a step of morale: the players see no morale change."""
+    d = table()
+    add(d, "gm", {**sheet("mole", "The Mole"), "tier": "notable"}, hidden=True, morale=2)
+    give_rep(d, 1, ident="mole")
+    d.do("gm", "start_downtime", slots=3, characters=["mole"])
+    d.do(
+        "gm", "recruit", character="mole", recruitment="r", rep_dice=1, morale_keep=True, dice=[4, 1, 1, 1, 2]
+    )
+    assert d.state.people["mole"].morale == 1
+    assert "high morale keeps rep" not in seen_by(d, "ann")
+    assert "high morale keeps rep" in seen_by(d, "gm")
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REP-005", "WD-NPC-003")
+def test_s143c_a_hidden_npcs_morale_spent_to_keep_rep_in_talks_stays_behind_the_screen() -> None:
+    """src 298, 433, 479: the Mole (Great morale, Social 3) plays the Dealers' card with the Dealers, its
+    keep roll a 1 bought up to 4 by a step of morale: the players see no morale change."""
+    d = table()
+    add(d, "gm", {**sheet("mole", "The Mole"), "tier": "notable"}, hidden=True, morale=2)
+    d.do("gm", "award", character="mole", rep="Dealers Owe You One", exclusive="Dealers")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    card = ledger(d, "mole").rep[0].id
+    d.do("gm", "negotiate", character="mole", negotiation="n", cards=[card], morale_keep=True, dice=[5, 1, 1])
+    assert d.state.people["mole"].morale == 1
+    assert "high morale keeps rep" not in seen_by(d, "ann")
+
+
+@pytest.mark.rules("WD-DT-007", "WD-EQUIP-011", "WD-WOUND-002")
+def test_s151b_armor_bought_is_a_wound_slot_at_once() -> None:
+    """src 1032, 1042: Armor, $330, '1 Armor ... -1 costume slot'; armor 'acts as an additional wound
+    slot, taking one hit'. Bought on a shopping trip, it is on Ada's track before the next fight."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", money=400)
+    d.do("gm", "start_downtime", slots=3)
+    d.do("ann", "downtime_action", character="ada", action="go_shopping", piece="armor", cell="0,0")
+    assert ledger(d).money == 70 and d.state.people["ada"].track.armor == 1

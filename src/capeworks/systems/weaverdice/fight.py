@@ -20,7 +20,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.reputation import held, pick_card
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded, held, pick_card
 from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -716,6 +716,7 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
     named, else the first general card; spending it takes it out of the ledger."""
     on_turn(state, c.character)
     me = person(state, c.character)
+    check_discarded(state.campaign, c.character, me.name)  # WD-REP-007: the day's excess goes first
     ledger = state.campaign.ledger(c.character)
     card = pick_card(ledger, c.card, ident=c.character, who=me.name)
     if card is None:
@@ -731,7 +732,11 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
         ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=card.source)
     )
     if c.spent:
-        left = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})
+        # rep spent that day, a Journalist's to save by self-promoting (WD-FOLLOW-009, src 1340)
+        spent = () if card.consumable else (card,)
+        left = evolve(
+            ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id), "spent": (*ledger.spent, *spent)}
+        )
         b.emit(
             ce.RepSpent(character=c.character, name=me.name, card=card.source, ledgers={c.character: left})
         )

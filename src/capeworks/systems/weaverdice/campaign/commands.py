@@ -86,9 +86,18 @@ class DowntimeAction(Frozen):
     project: str = Field(default="", max_length=40, description="Hang Out at this workshop: +1 roll.")
     card: int | None = Field(default=None, description="Self-Promote: a rep card spent today to try to keep.")
     skill: str = Field(
-        default="", max_length=60, description="Train: the learning skill to roll for, or a new one to start."
+        default="",
+        max_length=60,
+        description="Train: a learning skill to roll for, or a new one to start; Refine: one to roll for.",
     )
     stat: Stat | None = Field(default=None, description="Train: a new skill's stat, to start learning it.")
+    piece: str = Field(
+        default="", max_length=40, description="Go Shopping: a costume piece to buy at list price."
+    )
+    cell: str = Field(
+        default="", max_length=8, description="Go Shopping: the grid cell it goes in, e.g. 0,1."
+    )
+    group: str = Field(default="", max_length=60, description="Go Shopping: an affiliation's group.")
 
 
 class DiscardRep(Frozen):

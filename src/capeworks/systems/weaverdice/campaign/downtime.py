@@ -25,9 +25,10 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
-from capeworks.systems.weaverdice.equipment import piece_spec
+from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, capped, day_reset, shift
+from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.skills import train as train_skill
 from capeworks.systems.weaverdice.state import WdState
@@ -214,6 +215,9 @@ def around_the_workshop(state: WdState, project: str) -> CraftProject:
 def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceService) -> Done:
     """A slot on an action without dice of its own (WD-DT-007 PROPOSED hooks)."""
     who = person(state, c.character)
+    if (c.piece or c.cell or c.group) and c.action != "go_shopping":
+        raise RuleViolation("WD-DT-007", "Only a Go Shopping slot buys a costume piece.")
+    bought = _purchase(state, c) if c.piece else None
     phase, _ = take_slot(state, c.character, c.action)
     b = Builder(state, ctx, dice)
     projects: tuple[CraftProject, ...] = ()
@@ -247,19 +251,59 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
             character=c.character, name=who.name, action=c.action, note=note, phase=phase, ledgers=ledgers
         )
     )
+    if bought is not None:
+        sheet, ledger, price = bought
+        # bought armor is a wound slot at once (WD-EQUIP-011): the track takes the sheet's new size
+        track = who.track.resized(evolve(state.sheet(c.character), {"costume": sheet.costume}))
+        b.emit(
+            ce.PieceBought(
+                character=c.character,
+                name=who.name,
+                piece=c.piece,
+                price=price,
+                sheet=sheet,
+                ledgers={c.character: ledger},
+                people=(evolve(who, {"track": track}),) if track is not who.track else (),
+            ),
+            hidden=who.hidden,
+        )
     if c.action == "train":
         _train(b, state, c)
+    elif c.action == "refine_skills" and c.skill.strip():  # WD-DT-007 PROPOSED: an extra training roll
+        _train(b, state, c, start=False)
     return b.batch
 
 
-def _train(b: Builder, state: WdState, c: cc.DowntimeAction) -> None:
+def _purchase(state: WdState, c: cc.DowntimeAction) -> tuple[Character, Ledger, int]:
+    """Go Shopping (WD-DT-007 PROPOSED: 'buy at list price'): one costume piece a slot, paid at its
+    listed price (src 1032-1143), placed in a free cell of the grid, which must hold it (WD-EQUIP-005/010)."""
+    who = person(state, c.character)
+    spec = piece_spec(c.piece.strip().lower())
+    ledger = ledger_of(state, c.character)
+    if spec.price > ledger.money:
+        what = spec.key.replace("_", " ")
+        raise RuleViolation("WD-DT-007", f"A {what} costs ${spec.price}; {who.name} has ${ledger.money}.")
+    row, _, col = c.cell.partition(",")
+    if not (row.strip().isdigit() and col.strip().isdigit()):
+        raise RuleViolation("WD-EQUIP-005", "Name the grid cell the piece goes in, as row,column (e.g. 0,1).")
+    sheet = state.sheets[c.character]
+    costume = sheet.costume if sheet.costume is not None else Costume(extra_slots=ledger.costume_slots)
+    placed = PlacedPiece(key=spec.key, cell=(int(row), int(col)), group=c.group.strip())
+    # validated afresh: the cell must be free and in the grid, the slots enough (WD-EQUIP-005/010)
+    costume = Costume.model_validate({**costume.model_dump(), "pieces": (*costume.pieces, placed)})
+    paid = evolve(ledger, {"money": ledger.money - spec.price})
+    return evolve(sheet, {"costume": costume}), paid, spec.price
+
+
+def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = True) -> None:
     """Train (WD-SKILL-006, src 342: 'Using a block of time to train in a skill allows the character to
     start learning a new skill or to make a roll for one they are learning'): a new skill named with its
-    stat starts learning (no roll); else one training roll, saved toward 12."""
+    stat starts learning (no roll); else one training roll, saved toward 12. Refine Skills (``start``
+    off, WD-DT-007 PROPOSED: 'an extra Train roll for a skill already being learned') only rolls."""
     who = person(state, c.character)
     sheet = state.sheets[c.character]
     skill = next((s for s in sheet.skills if s.name.lower() == c.skill.strip().lower()), None)
-    if skill is None and c.skill.strip() and c.stat is not None:
+    if start and skill is None and c.skill.strip() and c.stat is not None:
         learner = start_learning(sheet, c.skill, c.stat, rule="WD-SKILL-006")
         b.emit(
             ce.LearningStarted(character=c.character, name=who.name, skill=c.skill.strip(), sheet=learner),

@@ -388,6 +388,15 @@ class LearningStarted(SheetCampaignEvent):
     skill: str
 
 
+class PieceBought(SheetCampaignEvent):
+    """Go Shopping buys a costume piece at its list price (WD-DT-007 PROPOSED); its sheet change."""
+
+    character: str
+    name: str
+    piece: str
+    price: int
+
+
 class MilestoneTaken(SheetCampaignEvent):
     character: str
     name: str
@@ -482,6 +491,7 @@ CAMPAIGN_EVENTS = declare_events(
     RepSpent,
     MiniPicked,
     LearningStarted,
+    PieceBought,
     Awarded,
     LedgersKept,
     DowntimeKept,

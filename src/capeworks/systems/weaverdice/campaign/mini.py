@@ -8,19 +8,20 @@ recurring condition: a kept secret identity and healthy civilian relationships
 (WD-DN-012), which the player states and the GM may rule on.
 
 Decisions where the notes are loose (PROPOSED, in docs/weaverdice-campaign.md):
-options 1-2 start learning a skill under the core training rules (WD-SKILL-006..009)
-with a stat modifier of 0 or more (1) or +1 or more (2); a chosen follower (3)
-starts tapped for the phase unless morale is Good or better (the notes' "after
-1d6 days"); a random one (4) is a die over the table's follower types, chosen
-instead when secure; rep up to the cap (7) deals cards to the reputation cap
-(WD-STAT-012), then +1 card at each of the next two picks made at Good morale or
-better; media attention (8) is one rep card, the opposition's part the GM's; the
-money series (9/10, WX-54) pays $500, then half the last amount (rounded down:
-250, 125, 62) at each later pick while secure, ending when not; a morale pick
-(12) needs secure and raises the baseline by one (WD-MORALE-005, at most +3);
-recovery (13) clears every wound and halves one long-term issue's days and DC;
-a free slot (14, 15) adds one slot to the next one (or two) downtime phases; a
-half dot (16) is Extra Effort's (WD-PROG-006).
+options 1-2 start learning a skill under the core training rules
+(WD-SKILL-006..009) with a stat modifier of 0 or more (1) or +1 or more (2); a
+chosen follower (3) starts tapped for the phase unless morale is Good or better
+(the notes' "after 1d6 days"); a random one (4) is a die over the table's follower
+types, chosen instead when secure; rep up to the cap (7) deals cards to the
+reputation cap (WD-STAT-012, with the Fans' +1 per two, WD-FOLLOW-010), then +1
+card at each of the next two picks made at Good morale or better; media attention
+(8) is one rep card, the opposition's part the GM's; the money series (9/10,
+WX-54) pays $500, then half the last amount (rounded down: 250, 125, 62) at each
+later pick while secure, ending when not; a morale pick (12) needs secure and
+raises the baseline by one (WD-MORALE-005, at most +3); recovery (13) clears every
+wound and halves one long-term issue's days and DC; a free slot (14, 15) adds one
+slot to the next one (or two) downtime phases; a half dot (16) is Extra Effort's
+(WD-PROG-006).
 """
 
 from __future__ import annotations
@@ -32,9 +33,8 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
+from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep, rep_cap
 from capeworks.systems.weaverdice.campaign.model import Ledger
-from capeworks.systems.weaverdice.campaign.reputation import held
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -158,8 +158,9 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
         ledger, what = _follower(state, ctx, dice, c, ledger)
     elif c.option in (5, 6):
         sheet = evolve(sheet, {"underling_bonus": sheet.underling_bonus + 1})
-    elif c.option == 7:
-        for _ in range(max(0, state.sheet(c.character).reputation_cap - held(state.campaign, c.character))):
+    elif c.option == 7:  # up to the cap two Fans raise too; the Fans' cards of the phase go at its end
+        kept = sum(1 for x in live_rep(ledger) if not x.downtime_only)
+        for _ in range(max(0, rep_cap(state, c.character) - kept)):
             ledger = add_card(ledger, source=SOURCE)
         ledger = evolve(ledger, {"mini_rep": 2})
     elif c.option == 8:

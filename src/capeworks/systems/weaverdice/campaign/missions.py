@@ -23,6 +23,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.followers import tap
 from capeworks.systems.weaverdice.campaign.model import Mission, intel_key
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
@@ -203,6 +204,7 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
     ledger = ledger_of(state, c.character)
     intel = ""
     if c.journalist_rep:
+        check_discarded(state.campaign, c.character, who.name)
         target = state.campaign.targets.get(c.target)
         if target is None:
             raise RuleViolation("WD-BIZ-004", "Name the target the Journalist digs into.")

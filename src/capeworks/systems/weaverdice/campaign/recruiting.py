@@ -35,6 +35,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Ledger, Recruitment
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
@@ -88,6 +89,8 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
     ledger = ledger_of(state, c.character)
     held = [x for x in live_rep(ledger) if not x.exclusive and x.playable_by(c.character, who.name)]
     rep_used = c.rep_dice * ctx.config.campaign.rep_per_extra_recruit_die + c.rep_bonus
+    if rep_used:
+        check_discarded(state.campaign, c.character, who.name)
     if rep_used > len(held):
         raise RuleViolation("WD-RECRUIT-007", f"{who.name} has {len(held)} rep to tap, not {rep_used}.")
     if c.milestone_dice + c.milestone_bonus > sheet.milestones:
@@ -118,7 +121,12 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
                     continue
                 gone.add(card.id)
         lost = len(gone)
-        ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
+        # a general card lost is rep spent that day, a Journalist's to save by self-promoting (src 1340)
+        spent = tuple(x for x in chancy if x.id in gone)
+        ledger = evolve(
+            ledger,
+            {"rep": tuple(x for x in ledger.rep if x.id not in gone), "spent": (*ledger.spent, *spent)},
+        )
     ledger = evolve(ledger, {"penalty": 0})
     surprises: list[str] = []
     if c.capes and openings:  # WD-RECRUIT-010: 1 in N per applicant, as the GM announced
@@ -155,7 +163,8 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
                 delta=morale - who.morale,
                 reason="high morale keeps rep",
                 people=(evolve(b.person(c.character), {"morale": morale}),),
-            )
+            ),
+            hidden=who.hidden,  # a hidden NPC's morale is the GM's
         )
     return b.batch
 

@@ -28,6 +28,7 @@ from capeworks.systems.weaverdice.copies import evolve
 
 __all__ = [
     "JOINED_SOURCE",
+    "check_discarded",
     "held",
     "joined_cards",
     "keep_joined",
@@ -142,3 +143,14 @@ def spend_joined(campaign: Campaign, ident: str) -> Campaign:
     if count == 0:
         return campaign
     return evolve(campaign, {"ledgers": {**campaign.ledgers, ident: joined_cards(ledger, count - 1)}})
+
+
+def check_discarded(campaign: Campaign, ident: str, name: str) -> None:
+    """Rep over the cap at the day's end "is discarded" (WD-REP-007, src 435): until the player has named
+    the cards to let go, none of them is played."""
+    owed = campaign.discards.get(ident, 0)
+    if owed:
+        raise RuleViolation(
+            "WD-REP-007",
+            f"{name} holds {owed} rep over the cap since the day's end: discard {owed} first.",
+        )

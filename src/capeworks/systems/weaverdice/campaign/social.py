@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import CheckRoll, check, spend_morale
 from capeworks.systems.weaverdice.copies import evolve
@@ -88,6 +89,8 @@ def _negotiation(state: WdState, ident: str) -> Negotiation:
 def _cards(state: WdState, ident: str, n: Negotiation, ids: list[int]) -> tuple[RepCard, ...]:
     """The cards played, each usable here (WD-REP-002/006)."""
     who = person(state, ident)
+    if ids:
+        check_discarded(state.campaign, ident, who.name)
     held = {x.id: x for x in ledger_of(state, ident).rep if not x.negative}
     out = []
     for i in ids:
@@ -173,7 +176,8 @@ def _spend(
                 delta=morale - start,
                 reason="high morale keeps rep",
                 people=(evolve(me, {"morale": morale}),),
-            )
+            ),
+            hidden=me.hidden,  # a hidden NPC's morale is the GM's (WD-NPC-003)
         )
     rep = tuple(evolve(x, {"marked": True}) if x.id in marked else x for x in ledger.rep if x.id not in gone)
     spent = tuple(x for x in cards if x.id in gone and not x.exclusive and not x.consumable)

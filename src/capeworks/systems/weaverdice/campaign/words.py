@@ -72,6 +72,8 @@ def _words_of(p: Any) -> str:
         return f"Downtime phase {p.phases} ends; morale returns to its baseline.{extra}"
     if isinstance(p, ce.LearningStarted):
         return f"{p.name} starts learning {p.skill}."
+    if isinstance(p, ce.PieceBought):
+        return f"{p.name} buys a costume piece, {p.piece.replace('_', ' ')}, for ${p.price}."
     if isinstance(p, ce.MiniPicked):
         return f"{p.name} picks option {p.option} off the mini-progression list: {p.what}."
     if isinstance(p, ce.RepSpent):
