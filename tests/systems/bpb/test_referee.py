@@ -1185,25 +1185,33 @@ def test_r69_a_declared_sprint_is_a_sprinting_defender_until_the_move_is_made() 
     # src 198 (T6): "+3 Defender is sprinting (base move x6)"; no row for a running defender (+0, the
     # inventory's PROPOSED reading). The turn's pace binds the whole turn (src 103, 133: test_r68), so a
     # sprint declared before the task action makes Ace a sprinting defender from the declaration; once
-    # the move is made, the move made is what counts. A sniper outside the order shoots Ace:
+    # the move is made, the move made is what counts. Snipers holding their actions cut in to shoot Ace
+    # (r227: one outside the fight may not; a held action may, src 287):
     # Accuracy 4 vs 8 + Agility 2 = 10, +3 while the sprint is declared, +0 for a declared run.
+    snipers = [hero(f"s{i}", powers=(BLAST6,), Accuracy=4) for i in range(1, 5)]
     d = cast(hero("ace", owner="ann", powers=(BLAST6,), Accuracy=4, Endurance=20),
-             hero("foe", Endurance=20), hero("sniper", powers=(BLAST6,), Accuracy=4))  # fmt: skip
-    fight(d, "ace", "foe")
+             hero("foe", Endurance=20), *snipers)  # fmt: skip
 
-    def shot() -> int:
-        events = d.do("gm", "attack", attacker="sniper", target="ace", power="Blast", dice=(1, 1))
-        return one(events, "attack_rolled").roll.task.difficulty
+    def shot(sniper: str) -> int:
+        d.do("gm", "preempt", character=sniper)  # a tie in Perception, Agility, Willpower: the GM's call
+        events = d.do("gm", "attack", attacker=sniper, target="ace", power="Blast", dice=(1, 1))
+        d.do("gm", "end_turn", character=sniper)
+        return int(one(events, "attack_rolled").roll.task.difficulty)
 
+    fight(d, "s1", "ace", "foe")
+    d.do("gm", "delay", character="s1")
     d.do("ann", "pace", character="ace", mode="run")
-    assert shot() == 8 + 2  # a running defender gains nothing
-    _next(d, "ace", "foe")
+    assert shot("s1") == 8 + 2  # a running defender gains nothing
+    d.do("gm", "end_fight")
+    fight(d, "s2", "s3", "s4", "ace", "foe")
+    for sniper in ("s2", "s3", "s4"):
+        d.do("gm", "delay", character=sniper)
     d.do("ann", "pace", character="ace", mode="sprint")
-    assert shot() == 8 + 2 + 3  # declared, not yet made
+    assert shot("s2") == 8 + 2 + 3  # declared, not yet made
     d.do("ann", "attack", attacker="ace", target="foe", power="Blast", dice=(1, 1))
-    assert shot() == 8 + 2 + 3  # after the task action, still before the move
+    assert shot("s3") == 8 + 2 + 3  # after the task action, still before the move
     d.do("ann", "move", character="ace")  # the move turns out a walk
-    assert shot() == 8 + 2
+    assert shot("s4") == 8 + 2
 
 
 @pytest.mark.rules("BPB-GRAB-013", "BPB-MOVE-007")
@@ -3664,3 +3672,24 @@ def test_r226_a_boost_over_before_the_fight_does_not_order_it() -> None:
     d.do("ann", "spend", character="widow", kind="boost", power="Perception")
     d.do("gm", "start_fight", characters="widow, lookout")
     assert state(d).fight.order.order == ("lookout", "widow")
+
+
+@pytest.mark.rules("BPB-TIME-002", "BPB-INIT-001", "BPB-ACT-001")
+def test_r227_one_outside_the_fight_joins_it_before_striking() -> None:
+    # src 16: in combat time "each character gets a turn" in a round, and one task action in it (src
+    # 117); src 252: those who become aware of their adversaries later act after those aware before.
+    # Widow, not in Ganyeka's fight with Adler, cannot sting Adler out of turn (found: she could, any
+    # number of times); the GM rules she becomes aware, she joins the order last and stings on her turn
+    d = table()
+    fight(d, "ganyeka", "adler")
+    d.refuse("ann", "attack", rule="BPB-TIME-002", attacker="widow", target="adler", power="Venom Sting",
+             dice=(1, 1))  # fmt: skip
+    d.refuse("ann", "grab", rule="BPB-TIME-002", attacker="widow", target="adler", dice=(1, 1))
+    d.do("gm", "aware", characters="widow")
+    assert state(d).fight.order.order == ("ganyeka", "adler", "widow")
+    d.refuse("ann", "attack", rule="BPB-TIME-002", attacker="widow", target="adler", power="Venom Sting",
+             dice=(1, 1))  # fmt: skip
+    _next(d, "ganyeka", "adler")
+    rolled = one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1)),
+                 "attack_rolled")  # fmt: skip
+    assert state(d).round == 1 and not rolled.roll.verdict.success

@@ -159,7 +159,8 @@ class StartFight(_P):
 
 
 class Aware(_P):
-    """Rule that characters become aware of their opponents: they may attack from now on (BPB-INIT-001)."""
+    """Rule that characters become aware of their opponents: they may attack from now on; one not in the
+    fight joins its order last (BPB-INIT-001)."""
 
     characters: TextList
 

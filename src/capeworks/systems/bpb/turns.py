@@ -131,14 +131,15 @@ def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
     """BPB-INIT-001 (GM): characters become aware of their opponents and may attack from now on.
 
     Their place in the order stays (after everyone aware from the start): moving them mid-round could
-    give someone a second turn in the round or take one away."""
+    give someone a second turn in the round or take one away. One not yet in the fight joins it last
+    (src 252: those who become aware later act after those aware before)."""
     fight = fight_of(state)
     ids = list(dict.fromkeys(c.characters))
     if not ids:
         raise InvalidCommand("Name the characters who become aware.")
     for cid in ids:
         who = character(state, cid)
-        if cid not in fight.unaware:
+        if cid in fight.order.order and cid not in fight.unaware:
             raise InvalidCommand(f"{who.name} is already aware of their opponents.")
     b = ctx.batch(state)
     emit(b, dice, BecameAware(characters=tuple(ids)))
