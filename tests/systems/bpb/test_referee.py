@@ -3693,3 +3693,18 @@ def test_r227_one_outside_the_fight_joins_it_before_striking() -> None:
     rolled = one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1)),
                  "attack_rolled")  # fmt: skip
     assert state(d).round == 1 and not rolled.roll.verdict.success
+
+
+@pytest.mark.rules("BPB-DMG-003", "BPB-MOD-001", "BPB-MOD-002")
+def test_r228_a_blinded_grenadier_throws_six_harder() -> None:
+    # src 411: an explosion's roll is 9, "because an exploding attack does not need to be aimed at a
+    # specific target"; src 200 (T6): "+6 Attacker is completely blind" is the thrower's own state, as a
+    # run is (r148). Adler, blinded by Widow's flash, throws at 9 + 6 = 15; a circumstance about a target
+    # (a surprised defender) has no place at a point and is refused (found: no way to say blind at all)
+    d = table()
+    fight(d, "adler", "widow")
+    d.refuse("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
+             circumstances="defender_surprised", dice=(5, 4))  # fmt: skip
+    boom = one(d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
+                    circumstances="attacker_blind, attacker_running", dice=(5, 4)), "exploded")  # fmt: skip
+    assert (boom.roll.task.difficulty, boom.roll.verdict.success) == (15, False)

@@ -320,6 +320,8 @@ class Explode(_P):
     attacker: str
     power: str
     distances: dict[str, int]
+    #: the thrower's own circumstances (T6's "attacker_..." rows, e.g. attacker_blind): no target's
+    circumstances: TextList = Field(default_factory=list)
     #: BPB-DEF-008: for targets who may dive for cover, the distance (ft) to the nearest safe ground
     cover_ft: dict[str, int] = Field(default_factory=dict)
     plot_point: bool = False
