@@ -3708,3 +3708,52 @@ def test_r228_a_blinded_grenadier_throws_six_harder() -> None:
     boom = one(d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
                     circumstances="attacker_blind, attacker_running", dice=(5, 4)), "exploded")  # fmt: skip
     assert (boom.roll.task.difficulty, boom.roll.verdict.success) == (15, False)
+
+
+@pytest.mark.rules("BPB-INIT-005", "BPB-TIME-003", "BPB-ACT-007")
+def test_r229_the_ambush_examples_turns_in_either_order() -> None:
+    # src 262-282: the villains, aware first, act first; Hero 1 "moves, attacks, taunts a villain", Hero 3
+    # "taunts a villain, attacks, moves": a roleplay action goes anywhere in the turn, the task before or
+    # after the move (src 133)
+    d = table()
+    d.do("gm", "start_fight", characters="adler, widow, ganyeka", aware_first="adler, widow, ganyeka")
+    assert state(d).fight.order.order == ("adler", "widow", "ganyeka")
+    _next(d, "adler")
+    d.do("ann", "move", character="widow")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
+    d.do("ann", "act", character="widow", kind="roleplay", text="Is that a tie clip or a tracker, Adler?")
+    _next(d, "widow")
+    d.do("bo", "act", character="ganyeka", kind="roleplay", text="Nice suit. Shame about it.")
+    d.do("bo", "attack", attacker="ganyeka", target="adler", dice=(1, 1))
+    d.do("bo", "move", character="ganyeka")
+    _next(d, "ganyeka")
+    assert (state(d).round, state(d).fight.turn.actor) == (2, "adler")
+
+
+@pytest.mark.rules("BPB-MOVE-012", "BPB-ACT-008")
+def test_r230_the_gms_athletics_roll_for_the_storm_costs_no_task() -> None:
+    # src 129: movement needs no roll, "although the GM may require an Athletics task roll if there is some
+    # obstacle"; that roll belongs to the move (a reaction the GM asks for, src 143), so Widow still
+    # stings with her task action after it
+    d = table()
+    fight(d, "widow", "adler")
+    d.do("gm", "call_task", character="widow", attribute="Agility", skill="Athletics", level="routine",
+         reaction=True, task="cross the icy roof in the storm")  # fmt: skip
+    roll = one(d.do("ann", "roll", call=1, character="widow", dice=(3, 2)), "task_rolled").roll
+    assert roll.verdict.success
+    d.do("ann", "move", character="widow")
+    one(d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1)),
+        "attack_rolled")  # fmt: skip
+
+
+@pytest.mark.rules("BPB-PP-012", "BPB-PP-002")
+def test_r231_a_retcon_needs_a_point_in_hand() -> None:
+    # src 491: a retcon is a plot point's spend; src 443: points come at the session's start and from
+    # the GM's awards. Spent, she has none for a second retcon until the GM awards one
+    d = table()
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="widow", kind="retcon", text="a holocaust cloak in the trunk")
+    d.refuse("ann", "spend", character="widow", kind="retcon", text="and a second one")
+    d.do("gm", "award", character="widow", reason="let the villain escape to make the story better")
+    d.do("ann", "spend", character="widow", kind="retcon", text="I studied in Japan in my senior year")
+    assert state(d).condition("widow").plot_points == 0
