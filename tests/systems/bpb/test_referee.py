@@ -3757,3 +3757,24 @@ def test_r231_a_retcon_needs_a_point_in_hand() -> None:
     d.do("gm", "award", character="widow", reason="let the villain escape to make the story better")
     d.do("ann", "spend", character="widow", kind="retcon", text="I studied in Japan in my senior year")
     assert state(d).condition("widow").plot_points == 0
+
+
+@pytest.mark.rules("BPB-EXT-003", "BPB-REC-004")
+def test_r232_a_team_races_on_when_one_of_it_is_out_cold() -> None:
+    # src 206: "the first person or team to achieve the required number" wins; Ganyeka, knocked out after
+    # the first round, rolls no more (BPB-REC-004), and the race does not wait for him: Widow and Adler
+    # roll on, and Widow's second success makes the team's three first (found: the race waited forever)
+    d = table()
+    events = d.do("gm", "contest", sides="widow+ganyeka, adler", attribute="Reason", difficulty=9,
+                  required=3, task="the cure")  # fmt: skip
+    call = one(events, "call_made").call.id
+    d.do("ann", "roll", call=call, character="widow", dice=(3, 3))  # 9: one
+    d.do("bo", "roll", call=call, character="ganyeka", dice=(4, 3))  # 9: two
+    d.do("gm", "roll", call=call, character="adler", dice=(4, 3))  # 9: one
+    d.patch(conditions={**state(d).conditions, "ganyeka": state(d).condition("ganyeka").model_copy(
+        update={"statuses": (Status.UNCONSCIOUS,)})})  # fmt: skip
+    d.do("ann", "roll", call=call, character="widow", dice=(1, 1))  # none
+    d.do("gm", "roll", call=call, character="adler", dice=(4, 3))  # two
+    d.do("ann", "roll", call=call, character="widow", dice=(3, 3))  # three for the team
+    closed = one(d.do("gm", "roll", call=call, character="adler", dice=(1, 1)), "call_closed")
+    assert (closed.outcome, closed.winner) == ("won", "widow+ganyeka")
