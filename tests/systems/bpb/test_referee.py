@@ -3778,3 +3778,15 @@ def test_r232_a_team_races_on_when_one_of_it_is_out_cold() -> None:
     d.do("ann", "roll", call=call, character="widow", dice=(3, 3))  # three for the team
     closed = one(d.do("gm", "roll", call=call, character="adler", dice=(1, 1)), "call_closed")
     assert (closed.outcome, closed.winner) == ("won", "widow+ganyeka")
+
+
+@pytest.mark.rules("BPB-TURN-001", "BPB-TURN-002", "BPB-TIME-002")
+def test_r233_one_outside_the_fight_holds_no_action_in_it() -> None:
+    # src 287: a player delays "their character's action when they have the opportunity": one with no
+    # turn in the fight has no action to hold, and none to pre-empt with (found: Widow's delay from
+    # outside ended Ganyeka's turn, and her pre-emption then gave her one)
+    d = table()
+    fight(d, "ganyeka", "adler")
+    d.refuse("ann", "delay", rule="BPB-TIME-002", character="widow")
+    d.refuse("ann", "preempt", character="widow")
+    assert state(d).fight.turn.actor == "ganyeka"

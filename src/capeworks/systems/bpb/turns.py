@@ -209,8 +209,12 @@ def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Do
 def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
     """BPB-TURN-001: hold the action for later this round or a later one."""
     who = character(state, c.character)
-    require_turn(state, who, task=True)
     fight = fight_of(state)
+    if who.id not in fight.order.order:  # no turn in this fight, so no action to hold (BPB-TIME-002)
+        raise RuleViolation(
+            "BPB-TIME-002", f"{who.name} is not in this fight and has no action in it to hold."
+        )
+    require_turn(state, who, task=True)
     if fight.turn.moved is not None or fight.turn.resumes:
         raise RuleViolation("BPB-TURN-001", f"{who.name} has already begun acting this turn.")
     b = ctx.batch(state)
