@@ -68,8 +68,16 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     stray = [cid for cid in c.cover_ft if cid not in c.distances]
     if stray:
         raise InvalidCommand(f"Cover is given only for those in the blast; not for {', '.join(stray)}.")
-    # src 411: 9 for the point aimed at, with the thrower's own run, sprint or restraint on it (src 103)
-    hindered = defense_bonus(attacker_hindrances(state, a))
+    # src 411: 9 for the point aimed at, with the thrower's own run, sprint or restraint on it (src 103),
+    # and what the GM names of the thrower's own state (blind, src 200); a target's has no place at a point
+    listed = list(dict.fromkeys(c.circumstances))
+    stray = [x for x in listed if not x.startswith("attacker_")]
+    if stray:
+        raise InvalidCommand(
+            f"An explosion is aimed at a point, not a target: only the thrower's own circumstances apply"
+            f" (attacker_...), not {', '.join(stray)}."
+        )
+    hindered = defense_bonus([*attacker_hindrances(state, a), *listed])
     task = Task(
         attribute=rank_of(state, a, "Accuracy"), difficulty=EXPLOSION_DIFFICULTY + hindered, can_extreme=False
     )

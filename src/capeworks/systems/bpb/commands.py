@@ -159,7 +159,8 @@ class StartFight(_P):
 
 
 class Aware(_P):
-    """Rule that characters become aware of their opponents: they may attack from now on (BPB-INIT-001)."""
+    """Rule that characters become aware of their opponents: they may attack from now on; one not in the
+    fight joins its order last (BPB-INIT-001)."""
 
     characters: TextList
 
@@ -319,6 +320,8 @@ class Explode(_P):
     attacker: str
     power: str
     distances: dict[str, int]
+    #: the thrower's own circumstances (T6's "attacker_..." rows, e.g. attacker_blind): no target's
+    circumstances: TextList = Field(default_factory=list)
     #: BPB-DEF-008: for targets who may dive for cover, the distance (ft) to the nearest safe ground
     cover_ft: dict[str, int] = Field(default_factory=dict)
     plot_point: bool = False

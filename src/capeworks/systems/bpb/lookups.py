@@ -196,8 +196,15 @@ def require_no_blast(fight: Fight) -> None:
 
 
 def require_aware(state: BpbState, who: Character) -> None:
-    """BPB-INIT-001: a character not yet aware of their opponents has no opportunity to act against them."""
+    """BPB-INIT-001: a character not yet aware of their opponents has no opportunity to act against them;
+    one not in the fight has no turn in it to act in (BPB-TIME-002)."""
     fight = state.fight
+    if fight is not None and who.id not in fight.order.order:
+        raise RuleViolation(
+            "BPB-TIME-002",
+            f"{who.name} is not in this fight: the GM rules them aware of their opponents (aware) and they"
+            " join the order of play.",
+        )
     if fight is not None and who.id in fight.unaware:
         raise RuleViolation(
             "BPB-INIT-001",

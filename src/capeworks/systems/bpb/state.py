@@ -148,8 +148,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
+            # BPB-INIT-001: one not yet in the fight joins it last (older logs named only those in it)
+            joining = tuple(c for c in p.characters if c not in fight.order.order)
             up["fight"] = fight.model_copy(
-                update={"unaware": tuple(c for c in fight.unaware if c not in p.characters)}
+                update={
+                    "unaware": tuple(c for c in fight.unaware if c not in p.characters),
+                    "order": fight.order.model_copy(update={"order": (*fight.order.order, *joining)}),
+                }
             )
     elif isinstance(p, ev.TurnBegan):
         up.update(_turn_began(state, p))

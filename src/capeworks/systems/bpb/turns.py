@@ -132,14 +132,15 @@ def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
     """BPB-INIT-001 (GM): characters become aware of their opponents and may attack from now on.
 
     Their place in the order stays (after everyone aware from the start): moving them mid-round could
-    give someone a second turn in the round or take one away."""
+    give someone a second turn in the round or take one away. One not yet in the fight joins it last
+    (src 252: those who become aware later act after those aware before)."""
     fight = fight_of(state)
     ids = list(dict.fromkeys(c.characters))
     if not ids:
         raise InvalidCommand("Name the characters who become aware.")
     for cid in ids:
         who = character(state, cid)
-        if cid not in fight.unaware:
+        if cid in fight.order.order and cid not in fight.unaware:
             raise InvalidCommand(f"{who.name} is already aware of their opponents.")
     b = ctx.batch(state)
     emit(b, dice, BecameAware(characters=tuple(ids)))
@@ -209,8 +210,12 @@ def end_turn(state: BpbState, ctx: Ctx, c: cmd.EndTurn, dice: DiceService) -> Do
 def delay(state: BpbState, ctx: Ctx, c: cmd.Delay, dice: DiceService) -> Done:
     """BPB-TURN-001: hold the action for later this round or a later one."""
     who = character(state, c.character)
-    require_turn(state, who, task=True)
     fight = fight_of(state)
+    if who.id not in fight.order.order:  # no turn in this fight, so no action to hold (BPB-TIME-002)
+        raise RuleViolation(
+            "BPB-TIME-002", f"{who.name} is not in this fight and has no action in it to hold."
+        )
+    require_turn(state, who, task=True)
     if fight.turn.resumes:
         raise RuleViolation("BPB-TURN-001", f"{who.name} has already begun acting this turn.")
     b = ctx.batch(state)
