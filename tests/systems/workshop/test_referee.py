@@ -2924,3 +2924,21 @@ def test_r195__covering_fire_stops_when_its_shooter_falls(aggressive: bool) -> N
         rolls = all_of(attack(d, "v", ["h", "k"], HIT + HIT), "attack_rolled")
         assert who(d, "h").standing is Standing.DOWN
         assert [(r["target"], r["defense"]) for r in rolls] == [("h", 12), ("k", 12)]
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-MOOK-005", "WS-SEQ-003")
+def test_r196__one_who_falls_on_their_own_turn_is_offered_its_end() -> None:
+    # src 175: h talks past the goons, who strike: Skill 4 + Damage 30 = 34 vs 12, PV 22, 4 Wounds of
+    # Toughness 4: dying (src 54), unable to act. h's turn can still be closed: ann is offered end_turn
+    # (nothing else of h's), and ending it brings v up.
+    brutes = {**GOONS, "weapons": [{"name": "mauls", "damage": 30, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(), "k": sheet(traits=pool(3))},
+              villains={"goons": brutes, "v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert (who(d, "h").standing, state(d).turn.current) == (Standing.DYING, "h")
+    mine = [(c.command, c.fixed.get("character")) for c in d.table.legal_commands("ann")]
+    assert ("end_turn", "h") in mine and ("attack", "h") not in mine
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
