@@ -2924,3 +2924,56 @@ def test_r195__covering_fire_stops_when_its_shooter_falls(aggressive: bool) -> N
         rolls = all_of(attack(d, "v", ["h", "k"], HIT + HIT), "attack_rolled")
         assert who(d, "h").standing is Standing.DOWN
         assert [(r["target"], r["defense"]) for r in rolls] == [("h", 12), ("k", 12)]
+
+
+@pytest.mark.rules("WS-DMG-005", "WS-MOOK-005", "WS-SEQ-003")
+def test_r196__one_who_falls_on_their_own_turn_is_offered_its_end() -> None:
+    # src 175: h talks past the goons, who strike: Skill 4 + Damage 30 = 34 vs 12, PV 22, 4 Wounds of
+    # Toughness 4: dying (src 54), unable to act. h's turn can still be closed: ann is offered end_turn
+    # (nothing else of h's), and ending it brings v up.
+    brutes = {**GOONS, "weapons": [{"name": "mauls", "damage": 30, "skill": "Skill"}]}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(), "k": sheet(traits=pool(3))},
+              villains={"goons": brutes, "v": sheet(traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "rollless", character="h", what="talks")
+    d.do("gm", "mook_strike", group="goons")
+    d.do("ann", "defend", character="h", use=False)
+    assert (who(d, "h").standing, state(d).turn.current) == (Standing.DYING, "h")
+    mine = [(c.command, c.fixed.get("character")) for c in d.table.legal_commands("ann")]
+    assert ("end_turn", "h") in mine and ("attack", "h") not in mine
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-DMG-004", "WS-DMG-007")
+def test_r197__under_card_initiative_the_fallen_are_passed_over_until_they_wake() -> None:
+    # src 379: the first card acts, then goes to the rear; src 54: Shock at Health, "unable to act"; src
+    # 60: awake again after 10 minutes. v (Health 6) takes 6 from h: its card stays in the stack but is
+    # passed over (h acts again); after 10 minutes v is up and takes its turn when its card comes.
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes={"h": sheet(traits=pool(9))},
+              villains={"v": sheet(traits=pool(6), health=6, toughness=50)})  # fmt: skip
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN and "v" in state(d).turn.order.order
+    end_turn(d, "h")
+    assert state(d).turn.current == "h"
+    d.do("gm", "pass_time", minutes=10)
+    assert who(d, "v").standing is Standing.UP
+    end_turn(d, "h")
+    assert state(d).turn.current == "v"
+
+
+@pytest.mark.rules("WS-STATUS-002", "WS-MOOK-005", "WS-SHAKEN-003")
+@pytest.mark.parametrize("shaken", [False, True])
+def test_r198__battered_the_one_move_is_the_action(shaken: bool) -> None:
+    # src 185: Battered: "No Free Moves. Full Move now provides a single Move": h's only Move is its
+    # Action. Shaken (3 Shock from a fall, src 81), that Action waits for the steadying roll; steady, the
+    # Move is an Action that ignores the goons (src 175): they may strike.
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True, "shaken": shaken},
+              heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS}, start=False)  # fmt: skip
+    d.do("gm", "set_status", character="h", status="battered")
+    d.do("gm", "fall", character="h", metres=3, dice=[1, 9])
+    d.do("gm", "start_sequence")
+    if shaken:
+        d.refuse("ann", "move", rule="WS-SHAKEN-003", character="h")
+        return
+    d.do("ann", "move", character="h")
+    assert [o.group for o in state(d).offers] == ["goons"]

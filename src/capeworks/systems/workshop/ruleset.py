@@ -62,6 +62,16 @@ def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": c.id}] if c is not None and _plays(seat, c) and c.can_act else []
 
 
+def _closing(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    """Ending the turn (or the Action out of Sequence): offered even when its combatant fell during it,
+    "unable to act" (src 54), so that the turn can still be closed and play goes on."""
+    if state.pending is not None or state.bid is not None or state.offers:
+        return []
+    who = state.turn.extra or state.turn.current
+    c = state.characters.get(who) if who else None
+    return [{"character": c.id}] if c is not None and _plays(seat, c) else []
+
+
 def _with_shots(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """Combatants of the seat with Shots to spend (their side not Confused), during a Sequence."""
     if not state.turn.sequence or state.pending is not None or state.bid is not None or state.offers:
@@ -112,7 +122,7 @@ def _interrupters(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, actions.add_character, ANY),
     "start_sequence": CommandSpec(cmd.StartSequence, flow.start_sequence_command, GM, "start the fight"),
-    "end_turn": CommandSpec(cmd.EndTurn, flow.end_turn, OWNER, offer=_current),
+    "end_turn": CommandSpec(cmd.EndTurn, flow.end_turn, OWNER, offer=_closing),
     "raise_initiative": CommandSpec(cmd.RaiseInitiative, flow.raise_initiative, OWNER, offer=_raisers),
     "extra_action": CommandSpec(cmd.ExtraAction, flow.extra_action, OWNER, offer=_extra),
     "interrupt": CommandSpec(cmd.Interrupt, flow.interrupt, OWNER, offer=_interrupters),
