@@ -467,3 +467,19 @@ def test_a_focus_dot_lost_to_a_bash_counts_as_spent_after_the_fight() -> None:
     d.do("ann", "exhaust", character="vic", pool="focus")
     assert _focus(d, "vic") == 2
     assert d.state.people["vic"].effort.spent == {}
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REP-004")
+def test_high_morale_buys_up_a_roll_rep_failed_to_rescue() -> None:
+    # src 453 again, on the roll rep played after a failure brings (WD-REP-004 PROPOSED: the new dice
+    # kept with the first). Ada (morale +2) rolls a 1, plays a card after: [1, 2] keeps 2, still short
+    # of 4+; a step of morale makes it 4: agreed.
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    d.do("gm", "award", character="ada", rep="deed 1")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[1])
+    card = camp(d).ledger("ada").rep[0].id
+    d.do("ann", "rep_after", character="ada", negotiation="n", cards=[card], morale_buy=True, dice=[2])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert d.state.people["ada"].morale == 1
