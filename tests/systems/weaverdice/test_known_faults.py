@@ -448,3 +448,38 @@ def test_carrying_a_person_adds_two_encumbrance_plus_theirs() -> None:
         "gm", "ruling", character="vic", text="Vic lifts himself.", carrying=["vic"], rule="WD-EQUIP-007"
     )
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-007", "WD-EFFORT-009", "WD-WFX-011")
+def test_a_focus_dot_lost_to_a_bash_counts_as_spent_after_the_fight() -> None:
+    # src 409: "At the end of any encounter ... where effort was expended or dots were lost, if there are
+    # at least five minutes without immediate crisis ... recover all spent dots of effort except one of
+    # their choice, which becomes exhausted." Vic loses a Focus dot to a Lesser Bash 6 (src 660) and
+    # spends nothing: at the lull that lost dot is the one he keeps back, exhausted: Focus 2 of 3.
+    d = _vic_and_brute()
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])  # Lesser Bash 6: delayed, 1 Focus lost
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert _focus(d, "vic") == 2
+    d.do("gm", "end_combat")
+    d.refuse("ann", "exhaust", character="vic", pool="stamina", rule="WD-EFFORT-009")
+    d.do("ann", "exhaust", character="vic", pool="focus")
+    assert _focus(d, "vic") == 2
+    assert d.state.people["vic"].effort.spent == {}
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REP-004")
+def test_high_morale_buys_up_a_roll_rep_failed_to_rescue() -> None:
+    # src 453 again, on the roll rep played after a failure brings (WD-REP-004 PROPOSED: the new dice
+    # kept with the first). Ada (morale +2) rolls a 1, plays a card after: [1, 2] keeps 2, still short
+    # of 4+; a step of morale makes it 4: agreed.
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    d.do("gm", "award", character="ada", rep="deed 1")
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n", dice=[1])
+    card = camp(d).ledger("ada").rep[0].id
+    d.do("ann", "rep_after", character="ada", negotiation="n", cards=[card], morale_buy=True, dice=[2])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert d.state.people["ada"].morale == 1

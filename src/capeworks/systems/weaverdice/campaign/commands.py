@@ -507,6 +507,11 @@ class RepAfter(Frozen):
         default=False,
         description="If a rep card's keep roll fails, a step of high morale keeps it (WD-MORALE-003).",
     )
+    morale_buy: bool = Field(
+        default=False,
+        description="If the roll still fails, a step of high morale counts it as 2 + morale, when that"
+        " reaches the TN (WD-MORALE-003).",
+    )
 
 
 class CapeBusiness(Frozen):

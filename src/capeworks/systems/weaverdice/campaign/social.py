@@ -267,6 +267,8 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
     record = dice.roll(extra, 6, purpose="rep after")
     modifier, faces = first[0], first[1:]
     roll = check((*faces, *record.faces), modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
+    if c.morale_buy:
+        roll = _bought_up(b, c.character, roll, n.tn)
     ledger, said = _spend(
         b, ctx, c.character, ledger_of(state, c.character), cards, n, morale_keep=c.morale_keep
     )
