@@ -257,3 +257,73 @@ def test_f4_after_the_task_action_there_is_nothing_left_to_hold() -> None:
     fight(d, "widow", "adler")
     d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(1, 1))
     d.refuse("ann", "delay", rule="BPB-ACT-001", character="widow")
+
+
+# -- 9. a plot point on a reaction inside another character's command -------------------------------------
+
+BLAST9 = Power(name="Blast", rank=9, attack=AttackKind.RANGED, expertise=True)
+
+
+def _staggered_by_zap(*, spend: bool) -> tuple[object, list]:
+    # Zap (Accuracy 6, Blast 9 with expertise) hits Tank (Endurance 20, Willpower 2) for an extreme success
+    # (6 + 12 = 18 vs 8 + 2 = 10) and staggers him: the stagger is Willpower 2 vs 8 + 9 = 17
+    d = cast(hero("zap", powers=(BLAST9,), Accuracy=6), hero("tank", owner="ann", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "zap", "tank")
+    d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    d.answer("gm", "extreme-1", "staggering")
+    prompt = d.prompt("ann", "resist")
+    events = d.answer(
+        "ann", "resist-1", "roll:plot_point" if spend else "roll", dice=None if spend else (3, 3)
+    )
+    return d, [prompt, events]
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-XS-007", "BPB-ACT-008")
+def test_f9_a_plot_point_shrugs_off_the_stagger() -> None:
+    # src 469: a plot point buys an automatic success at "the current task roll"; src 240: the stagger is
+    # the target's Willpower task roll (src 143: reactions "at the request of the GM"). Tank holds a plot
+    # point, so the table asks him before rolling: he spends it and is not staggered, his action kept
+    d, (prompt, events) = _staggered_by_zap(spend=True)
+    assert [o.value for o in prompt.options] == ["roll", "roll:plot_point"]
+    rolled = one(events, "stagger_rolled")
+    assert (rolled.roll.plot_point, rolled.roll.verdict.success) == (True, True)
+    c = state(d).condition("tank")
+    assert (c.plot_points, c.lost_actions, "staggered" in c.statuses) == (0, 0, False)
+    assert state(d).fight.pending is None
+
+
+@pytest.mark.rules("BPB-XS-007", "BPB-PP-005")
+def test_f9_kept_the_plot_point_he_rolls_and_is_staggered() -> None:
+    # the same, Tank rolls: 2 + 6 = 8 vs 17 fails: staggered, his next action lost; the plot point kept
+    d, (_, events) = _staggered_by_zap(spend=False)
+    assert one(events, "stagger_rolled").roll.verdict.success is False
+    c = state(d).condition("tank")
+    assert (c.plot_points, c.lost_actions, "staggered" in c.statuses) == (1, 1, True)
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-PP-005")
+def test_f9_a_plot_point_stands_firm_against_a_slam_and_none_means_no_question() -> None:
+    # src 234: the slam is the target's Brawn task roll (2 + 12 vs 8 + 9 = 17 even at best fails): with a
+    # plot point Tank stands firm; Mook, with none, is not asked: the roll is made at once, as before
+    d = cast(
+        hero("zap", powers=(BLAST9,), Accuracy=6),
+        hero("tank", owner="ann", Endurance=20),
+        hero("mook", Endurance=20),
+    )
+    d.do("gm", "start_session")
+    fight(d, "zap", "tank", "mook")
+    d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    d.answer("gm", "extreme-1", "slamming")
+    slam = one(d.answer("ann", "resist-1", "roll:plot_point"), "slam_rolled")
+    assert (slam.missed_by, slam.distance_ft, state(d).condition("tank").plot_points) == (0, 0, 0)
+    d.do("gm", "end_turn", character="zap")
+    d.do("ann", "end_turn", character="tank")
+    d.do("gm", "end_turn", character="mook")
+    d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(6, 6))
+    events = d.answer("gm", "extreme-2", "slamming", dice=(1, 1))  # 2 + 2 = 4 vs 17: missed by 13
+    assert one(events, "slam_rolled").missed_by == 13

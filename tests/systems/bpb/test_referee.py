@@ -2061,7 +2061,8 @@ def test_r126_a_plot_point_keeps_the_field_up() -> None:
     d.do("gm", "attack", attacker="zap", target="widow", power="Blast", dice=(6, 6))
     if d.prompts("ann"):
         d.answer("ann", "defend-1", "take")
-    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))
+    d.answer("gm", "extreme-1", "staggering")
+    d.answer("ann", "resist-1", "roll", dice=(1, 1))  # she keeps her plot point for the field
     assert [o.value for p in d.prompts("ann") for o in p.options if o.payload.get("plot_point")] == [
         "keep:plot_point"
     ]

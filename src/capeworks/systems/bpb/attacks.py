@@ -65,6 +65,7 @@ __all__ = [
     "extreme",
     "first_stage",
     "keep_powers",
+    "resist",
     "resolve",
     "waiting",
 ]
@@ -401,14 +402,44 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
         )
     if p.recoil:  # BPB-GRAB-013 (PROPOSED): the rammer takes half, against their own protection
         apply_damage(b, b.state.characters[p.attacker], p.recoil, why="ramming")
+    if effect in (Effect.SLAMMING, Effect.STAGGERING) and _may_spend(b.state, t):
+        # BPB-ACT-008, BPB-PP-005: the target's reaction is their task roll: they are asked, so a plot point
+        # may make it succeed (src 469); one without a plot point rolls at once, as before
+        emit(b, dice, ExtremeChosen(attack=p.id, effect=effect, stage=Stage.RESIST))
+        return
+    _react(b, t, p, effect, dice)
+
+
+def _may_spend(state: BpbState, t: Character) -> bool:
+    c = state.condition(t.id)
+    return c.plot_points > 0 and Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
+
+
+def _react(
+    b: Done, t: Character, p: Pending, effect: Effect | None, dice: DiceService, *, spent: bool = False
+) -> None:
+    """Roll the slam or stagger (``spent``: a plot point's success); then keep powers, or settle."""
     if effect is Effect.SLAMMING:
-        _slam(b, t, p, dice)
+        _slam(b, t, p, dice, spent=spent)
     if effect is Effect.STAGGERING:
-        staggered = _stagger(b, t, p, dice)
+        staggered = _stagger(b, t, p, dice, spent=spent)
         if staggered and _switched_on(b.state, t):
             emit(b, dice, ExtremeChosen(attack=p.id, effect=Effect.STAGGERING, stage=Stage.KEEP_POWERS))
             return
     emit(b, dice, AttackSettled(attack=p.id))
+
+
+def resist(state: BpbState, ctx: Ctx, c: cmd.Resist, dice: DiceService) -> Done:
+    """BPB-XS-005/007, BPB-PP-005: the target rolls against the slam or stagger, or spends a plot point."""
+    p = waiting(state, c.attack, Stage.RESIST)
+    if c.character != p.target:
+        raise InvalidCommand(f"Attack {p.id} hit {p.target}.")
+    t = state.characters[p.target]
+    if c.plot_point:
+        spend_check(state, t)
+    b = ctx.batch(state)
+    _react(b, t, p, p.effect, dice, spent=c.plot_point)
+    return b
 
 
 def apply_damage(
@@ -442,10 +473,12 @@ def apply_damage(
     return amount
 
 
-def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
+def _slam(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool = False) -> None:
     """BPB-XS-005/006: Brawn vs 8 + rank; a miss flies the Throws distance of the miss and lands at half."""
     task = Task(attribute=rank_of(b.state, t, "Brawn"), difficulty=8 + p.rank)
-    roll = make_roll(dice, f"{t.name} resists the slam", task, b.state.config, reaction=True)
+    roll = make_roll(
+        dice, f"{t.name} resists the slam", task, b.state.config, reaction=True, plot_point=spent
+    )
     missed = 0 if roll.verdict.success else task.difficulty - roll.verdict.total
     emit(
         b,
@@ -460,10 +493,12 @@ def _slam(b: Done, t: Character, p: Pending, dice: DiceService) -> None:
         apply_damage(b, t, dmg.slam_landing(missed), why="slam landing")
 
 
-def _stagger(b: Done, t: Character, p: Pending, dice: DiceService) -> bool:
+def _stagger(b: Done, t: Character, p: Pending, dice: DiceService, *, spent: bool = False) -> bool:
     """BPB-XS-007: Willpower vs 8 + rank; a failure loses the next action."""
     task = Task(attribute=rank_of(b.state, t, "Willpower"), difficulty=8 + p.rank)
-    roll = make_roll(dice, f"{t.name} resists the stagger", task, b.state.config, reaction=True)
+    roll = make_roll(
+        dice, f"{t.name} resists the stagger", task, b.state.config, reaction=True, plot_point=spent
+    )
     emit(b, dice, StaggerRolled(character=t.id, roll=roll))
     return not roll.verdict.success
 

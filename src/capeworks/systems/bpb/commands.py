@@ -34,6 +34,7 @@ __all__ = [
     "Move",
     "Preempt",
     "Ram",
+    "Resist",
     "Rest",
     "RollTask",
     "Spend",
@@ -266,6 +267,15 @@ class Extreme(_P):
 
     attack: int
     effect: Effect
+
+
+class Resist(_P):
+    """Slammed or staggered: roll to shrug it off (Brawn or Willpower vs 8 + rank), or spend a plot point."""
+
+    attack: int
+    character: str
+    #: BPB-PP-005: the reaction is a task roll a plot point makes succeed (src 469)
+    plot_point: bool = False
 
 
 class KeepPowers(_P):

@@ -181,6 +181,9 @@ class Stage(StrEnum):
     DEFENCE = "defence"
     EXTREME = "extreme"
     KEEP_POWERS = "keep_powers"
+    #: BPB-ACT-008, BPB-PP-005: the target's Brawn roll against a slam or Willpower roll against a stagger,
+    #: asked of a target who holds a plot point to spend on it
+    RESIST = "resist"
 
 
 class Pending(Frozen):
@@ -204,6 +207,8 @@ class Pending(Frozen):
     meant_for: str | None = None
     #: those offered to step in front of it who let it pass
     declined: tuple[str, ...] = ()
+    #: the slam or stagger waiting for the target's roll (Stage.RESIST)
+    effect: Effect | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Hazard(Frozen):

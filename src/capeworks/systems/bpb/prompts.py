@@ -46,6 +46,8 @@ def open_prompts(state: BpbState) -> list[Prompt]:
         return [_step_in(state, p, cid) for cid in asked] if asked else [_defence(state, p)]
     if p.stage is Stage.EXTREME:
         return [_extreme(state, p)]
+    if p.stage is Stage.RESIST:
+        return [_resist(state, p)]
     return [_keep(state, p)]
 
 
@@ -174,6 +176,38 @@ def _extreme(state: BpbState, p: Pending) -> Prompt:
             for e in effects
         ),
         context={"attack": p.id},
+    )
+
+
+def _resist(state: BpbState, p: Pending) -> Prompt:
+    """BPB-XS-005/007, BPB-PP-005: the target's roll against a slam or stagger, or a plot point for it."""
+    t = state.characters[p.target]
+    slam = p.effect is Effect.SLAMMING
+    attribute = "Brawn" if slam else "Willpower"
+    task = Task(attribute=rank_of(state, t, attribute), difficulty=8 + p.rank)
+    payload = {"attack": p.id, "character": t.id}
+    return _to(
+        state,
+        t.id,
+        id=f"resist-{p.id}",
+        kind="resist",
+        rule="BPB-XS-005" if slam else "BPB-XS-007",
+        question=f"{t.name} is {'slammed' if slam else 'staggered'}: roll to shrug it off?",
+        options=(
+            PromptOption(
+                value="roll",
+                label=f"{attribute} vs {task.difficulty} ({_pct(task)})",
+                command="resist",
+                payload=payload,
+            ),
+            PromptOption(
+                value="roll:plot_point",
+                label="Shrug it off: spend a plot point (an automatic success)",
+                command="resist",
+                payload={**payload, "plot_point": True},
+            ),
+        ),
+        context=payload,
     )
 
 

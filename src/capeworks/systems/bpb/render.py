@@ -282,6 +282,7 @@ COMMAND_WORDS: dict[str, str] = {
     "step_in": "Step in front of an attack on someone else",
     "extreme": "Choose the extreme effect",
     "keep_powers": "Keep powers on",
+    "resist": "Resist a slam or stagger",
     "grab": "Grab",
     "break_free": "Break free",
     "ram": "Ram",

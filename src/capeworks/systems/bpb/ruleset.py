@@ -117,6 +117,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "step_in": CommandSpec(cmd.StepIn, interpose.step_in, OWNER, prompt_only=True),
     "extreme": CommandSpec(cmd.Extreme, attacks.extreme, ANY, prompt_only=True),
     "keep_powers": CommandSpec(cmd.KeepPowers, attacks.keep_powers, OWNER, prompt_only=True),
+    "resist": CommandSpec(cmd.Resist, attacks.resist, OWNER, prompt_only=True),
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),

@@ -156,7 +156,9 @@ def scripted_fight() -> SampleSession:
         SampleStep(_c("bo", "end_turn", character="ganyeka")),
         SampleStep(_c("gm", "attack", attacker="adler", target="widow", power="Pistol"), dice=(6, 6)),
         SampleStep(_c("ann", "answer", prompt="defend-6", option="take")),
-        SampleStep(_c("gm", "answer", prompt="extreme-6", option="staggering"), dice=(2, 3)),
+        SampleStep(_c("gm", "answer", prompt="extreme-6", option="staggering")),
+        # Widow holds a plot point, so she is asked before her Willpower roll; she keeps it and rolls
+        SampleStep(_c("ann", "answer", prompt="resist-6", option="roll"), dice=(2, 3)),
         SampleStep(_c("ann", "answer", prompt="keep-6", option="keep"), dice=(6, 5)),
         SampleStep(_c("gm", "end_turn", character="adler")),
         # round 4: Widow's action is lost to the stagger

@@ -276,7 +276,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
         fight = state.fight
         if isinstance(p, ev.ExtremeChosen) and fight is not None and fight.pending is not None:
-            fight = fight.model_copy(update={"pending": fight.pending.model_copy(update={"extreme": False})})
+            waits = {"effect": p.effect} if p.stage is Stage.RESIST else {}  # only newer logs have it
+            fight = fight.model_copy(
+                update={"pending": fight.pending.model_copy(update={"extreme": False, **waits})}
+            )
             state = state.model_copy(update={"fight": fight})
         up["fight"] = _pending(state, p.stage)
     elif isinstance(p, ev.SteppedIn):
@@ -317,6 +320,9 @@ def fold(state: BpbState, event: Event) -> BpbState:
             guards = {k: v for k, v in state.fight.guards.items() if k != p.character}
             delayed = tuple(d for d in state.fight.delayed if d != p.character)
             up["fight"] = state.fight.model_copy(update={"guards": guards, "delayed": delayed})
+    elif isinstance(p, ev.SlamRolled | ev.StaggerRolled) and p.roll.plot_point:  # BPB-PP-005 (Stage.RESIST)
+        c = state.condition(p.character)
+        up["conditions"] = _cond(state, p.character, plot_points=c.plot_points - 1)
     elif isinstance(p, ev.StaggerRolled):
         if not p.roll.verdict.success:
             c = state.condition(p.character)
