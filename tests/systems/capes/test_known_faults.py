@@ -108,7 +108,10 @@ def test_k12__a_deadlocked_goal_is_failed_and_may_not_be_tried_again_this_scene(
         text="Stop the train",
         allies={"skitter": "A", "aunt_sylvie": "B"},
     )
-    sim.do("ann", "deadlock", conflict="c1")
+    events = sim.do("ann", "deadlock", conflict="c1")
+    assert events[-1].data["failed"] == ["skitter/stop_the_train"]
+    words = sim.table.ruleset.describe(events[-1], sim.table.viewer_for("bea")).text
+    assert words.endswith("is Deadlocked; every stake comes back doubled; failed Goal for Skitter")
     assert sim.state.conflict("c1") is None
     sim.refuse("ann", "create_conflict", kind="goal", text="Stop the train", rule="CAPES-EG-006")
 

@@ -65,6 +65,14 @@ def _resolved(p: ev.Resolved) -> str:
     return "; ".join(parts) + "."
 
 
+def _deadlocked(p: ev.Deadlocked) -> str:
+    text = "{conflict} ({title}) is Deadlocked; every stake comes back doubled".format(**_fields(p))
+    if p.failed:  # a Goal no side resolved (src 123)
+        name = _names(p)
+        text += "; failed Goal for " + ", ".join(name(f.split("/")[0]) for f in p.failed)
+    return text
+
+
 def _created(p: ev.ConflictCreated) -> str:
     how = " (a Story Token)" if p.paid else ""
     return f"{_names(p)(p.player)} creates {p.kind.value} {p.id}: {p.text}{how}"
@@ -99,7 +107,6 @@ _SIMPLE: dict[str, str] = {
         "{character}'s {pool} is Overdrawn: {conflict} side {side} die {die} {old} rolls {new}"
     ),
     ev.Gloated.TYPE: "{player} gloats on {conflict}: dice {turned} turned to 1, {tokens} Story Tokens",
-    ev.Deadlocked.TYPE: "{conflict} ({title}) is Deadlocked; every stake comes back doubled",
     ev.ConflictVetoed.TYPE: "{player} vetoes {conflict}",
 }
 
@@ -108,6 +115,7 @@ _SPECIAL: dict[str, Callable[[Any], str]] = {
     ev.ConflictCreated.TYPE: _created,
     ev.AbilityUsed.TYPE: _ability,
     ev.Resolved.TYPE: _resolved,
+    ev.Deadlocked.TYPE: _deadlocked,
 }
 
 
