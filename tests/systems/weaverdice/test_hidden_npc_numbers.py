@@ -13,6 +13,7 @@ import pytest
 
 from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Stat
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -244,3 +245,46 @@ def test_hidden_npcs_stay_up_bought_with_morale__players_see_it_stand_never_the_
     assert words[-1] == "Thug tries to stay up: Thug is up."
     assert not any(e["type"] == "weaverdice.morale_spent" for e in events[ann_before:])
     assert not any("morale" in e["data"] for e in events[ann_before:] if e["data"].get("character") == "thug")
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WFX-021")
+def test_hidden_npcs_shock_drain__players_see_the_effect_take_hold_never_its_guts_roll_or_points() -> None:
+    # src 770-772: a Moderate Shock 5-6 makes the target roll Guts and lose 10 - result points. For a
+    # hidden NPC that die, and the points it drained, would tell the players its Guts (WD-NPC-003).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])
+    ann_before, gm_before = len(_seen(d, "ann")[0]), len(_seen(d, "gm")[0])
+    d.do("ann", "attack", character="vic", target="brute", tier="moderate", damage="shock", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[5])  # effect 5: the drain
+    d.do("gm", "effect_choice", character="brute", key="negate", picks=[], dice=[4])  # Guts 4: 6 points
+    picks = ["brawn", "brawn", "athletics", "athletics", "dexterity", "dexterity"]
+    d.do("gm", "effect_choice", character="brute", key="drain.1", picks=picks)
+    # what happens is the same as for any NPC
+    assert d.state.people["brute"].temporary_loss == {Stat.BRAWN: 2, Stat.ATHLETICS: 2, Stat.DEXTERITY: 2}
+    words, dice, events = _seen(d, "ann")
+    words, events = words[ann_before:], events[ann_before:]
+    assert "The moderate shock effect on Brute (rolled 5) waits for the GM's roll and decision." in words
+    assert words[-1] == "The moderate shock effect on Brute (rolled 5) takes hold; the GM rolled for Brute."
+    assert not any("drained" in w or "brawn" in w for w in words), words
+    assert not any(p.startswith("guts") for p, _ in dice)
+    assert not any(e["type"] == "weaverdice.effect_resolved" for e in events)
+    assert not any("guts.1" in str(e["data"]) or "stat_losses" in str(e["data"]) for e in events)
+    gm_words, gm_dice, _ = _seen(d, "gm")
+    assert ("guts.1", (4,)) in gm_dice
+    assert any("-2 brawn (drained)" in w for w in gm_words[gm_before:])
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WFX-021")
+def test_a_visible_npcs_shock_drain__still_shows_its_guts_roll() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="brute", tier="moderate", damage="shock", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[5])
+    d.do("gm", "effect_choice", character="brute", key="negate", picks=[], dice=[4])
+    words, dice, _ = _seen(d, "ann")
+    assert ("guts.1", (4,)) in dice
+    assert "the 6 drained points" in words[-1]

@@ -21,7 +21,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.flow import Builder
 from capeworks.systems.weaverdice.state import PendingAttack
 
-__all__ = ["emit_attack", "emit_reacted", "emit_stayed", "secret"]
+__all__ = ["emit_attack", "emit_effect", "emit_reacted", "emit_stayed", "secret"]
 
 
 def secret(hits: Iterable[PendingAttack | None]) -> bool:
@@ -80,6 +80,26 @@ def emit_stayed(b: Builder, stayed: ev.StayedUp, *, rolls: tuple[RollRecord, ...
             why=stayed.why,
             standing=stayed.standing,
             waits=stayed.chance is not None,
+        )
+    )
+
+
+def emit_effect(b: Builder, payload: ev.EffectAsked | ev.EffectResolved, *, veiled: bool) -> None:
+    """Emit a step of a wound effect: as it is, or, once a hidden NPC has rolled its own Guts for it
+    (``veiled``), whole to the GM and, to the players, only that it waits or took hold (WD-NPC-003):
+    the die and the points it drained would tell them the NPC's Guts."""
+    if not veiled:
+        b.emit(payload)
+        return
+    b.emit(payload, hidden=True)
+    b.emit(
+        ev.EffectSeen(
+            character=payload.character,
+            name=payload.name,
+            damage=payload.damage if isinstance(payload, ev.EffectAsked) else payload.outcome.damage,
+            tier=payload.tier if isinstance(payload, ev.EffectAsked) else payload.outcome.tier,
+            face=payload.face if isinstance(payload, ev.EffectAsked) else payload.outcome.face,
+            waits=isinstance(payload, ev.EffectAsked),
         )
     )
 

@@ -695,6 +695,20 @@ class StandingSeen(WdEvent):
     waits: bool = False
 
 
+class EffectSeen(WdEvent):
+    """The players' half of a wound effect on a hidden NPC that rolled its own Guts (a drain, a save):
+    that the effect waits or took hold, never the die or what it drained; the GM-only
+    :class:`EffectAsked` or :class:`EffectResolved` beside it carries the rest (WD-NPC-003)."""
+
+    character: str
+    name: str
+    damage: DamageType
+    tier: WoundTier
+    face: int | None
+    #: waiting for the GM's decision (an :class:`EffectAsked`), not yet resolved
+    waits: bool = False
+
+
 class MedicalRolled(Changes):
     """One roll of a lengthy Medical check on a downed ally (WD-WOUND-008..010)."""
 
@@ -880,4 +894,5 @@ EVENTS = declare_events(
     Extracted,
     ItemsDropped,
     ItemPickedUp,
+    EffectSeen,
 )

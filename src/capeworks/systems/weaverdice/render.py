@@ -218,6 +218,15 @@ def _effect_asked(p: ev.EffectAsked) -> str:
     return f"{head} waits for {p.name if by_target else 'the attacker'} {asked_words(need)}."
 
 
+def _effect_seen(p: ev.EffectSeen) -> str:
+    head = f"The {p.tier.word} {p.damage.value} effect on {p.name}" + (
+        f" (rolled {p.face})" if p.face is not None else ""
+    )
+    if p.waits:
+        return f"{head} waits for the GM's roll and decision."
+    return f"{head} takes hold; the GM rolled for {p.name}."
+
+
 def _fell(p: ev.Fell) -> str:
     how = "is thrown" if p.thrown else "falls"
     roll = f"; Athletics {check_text(p.check)}" if p.check is not None else ""
@@ -540,6 +549,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.EffectResolved.TYPE: _effect,
     ev.StayedUp.TYPE: _stayed,
     ev.StandingSeen.TYPE: _standing_seen,
+    ev.EffectSeen.TYPE: _effect_seen,
     ev.MedicalRolled.TYPE: _medical,
     ev.Waited.TYPE: lambda p: f"{p.name} spends Focus to wait for {p.trigger_name}.",
     ev.Rested.TYPE: _rested,
@@ -593,6 +603,8 @@ def _for_gm(payload: Any, text: str) -> str:
     if isinstance(payload, ev.ReactionSeen):
         way = payload.reaction.value
         return f"(The players see {payload.name}'s total and whether the {way} holds, not its dice.)"
+    if isinstance(payload, ev.EffectSeen):
+        return f"(The players see the effect on {payload.name}, not its Guts roll or what it drained.)"
     if isinstance(payload, ev.StandingSeen):
         return f"(The players see how {payload.name} stands, not the roll.)"
     if isinstance(payload, ev.ReactedBlind):

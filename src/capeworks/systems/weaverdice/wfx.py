@@ -66,6 +66,7 @@ __all__ = [
     "WoundGrant",
     "regain",
     "resolve",
+    "rolls_own_stat",
 ]
 
 #: the members, once: iterating an Enum class runs a generator in its metaclass each time
@@ -479,7 +480,7 @@ def _bisect(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
     dots = r.spend("save_effort", "WD-WFX-022", counts=range(sum(r.effort.values()) + 1))
     bonus = r.stats[Stat.GUTS] - 3 + dots
     limit = morale_cap(r.hit.morale)
-    (die,) = r.roll("save", "WD-WFX-022", stat=Stat.GUTS, tn=data.BISECT_TN, bonus=bonus, cap=limit)
+    (die,) = r.roll(_SAVE_KEY, "WD-WFX-022", stat=Stat.GUTS, tn=data.BISECT_TN, bonus=bonus, cap=limit)
     # the low-morale cap applies to this roll too, after the effort's +1s (WD-MORALE-002, WD-CORE-005)
     r.slain = capped(die + bonus, r.hit.morale) < data.BISECT_TN
 
@@ -611,11 +612,22 @@ def _shock_choice(r: _Resolution, row: Row, tier: WoundTier, face: int) -> None:
             r.dying = True
 
 
+#: the keys of the follow-up rolls a target makes on its own Guts: the drain's (a prefix, one a step)
+#: and the save against bisection
+_GUTS_KEY, _SAVE_KEY = "guts.", "save"
+
+
+def rolls_own_stat(answers: Answers) -> bool:
+    """Has this effect rolled the target's own stat (a drain's or a save's Guts roll)? For a hidden
+    NPC that die, and what it led to, would show the players its Guts (WD-NPC-003)."""
+    return any(key == _SAVE_KEY or key.startswith(_GUTS_KEY) for key in answers.dice)
+
+
 def _drain(r: _Resolution, step: int, rule: str) -> int:
     """Moderate Shock 5-6: roll Guts, lose 10 - result points, no stat below 1; the number an even
     test reads (the natural die, or the result when the table says so: WD-CORE-010)."""
     bonus = r.stats[Stat.GUTS] - 3
-    (die,) = r.roll(f"guts.{step}", rule, stat=Stat.GUTS, bonus=bonus, cap=morale_cap(r.hit.morale))
+    (die,) = r.roll(f"{_GUTS_KEY}{step}", rule, stat=Stat.GUTS, bonus=bonus, cap=morale_cap(r.hit.morale))
     result = capped(die + bonus, r.hit.morale)
     points = max(0, data.SHOCK_DRAIN_BASE - result)
     spare = r.spare_points()

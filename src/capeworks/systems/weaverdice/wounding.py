@@ -18,7 +18,7 @@ from __future__ import annotations
 from capeworks.engine.kit import Expiry, TurnPoint
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
-from capeworks.systems.weaverdice.blind import emit_stayed
+from capeworks.systems.weaverdice.blind import emit_effect, emit_stayed
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.combat import ActionKind, interruption_tn
 from capeworks.systems.weaverdice.copies import evolve, trusted
@@ -32,7 +32,7 @@ from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wfx import resolve
+from capeworks.systems.weaverdice.wfx import resolve, rolls_own_stat
 from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
 from capeworks.systems.weaverdice.wounds import Standing, Wound
 
@@ -456,30 +456,30 @@ def resolve_effect(
         outcome = resolve(hit, pending.face, answers=answers)
     target = pending.target
     c = b.person(target)
+    veiled = c.hidden and rolls_own_stat(answers)
     if outcome.needs:
         need = outcome.needs[0]
         attacker = pending.attacker
         chooser = attacker if need.chooser is Chooser.ATTACKER and attacker is not None else target
         waiting = evolve(pending, {"answers": answers, "key": need.key, "chooser": chooser, "need": need})
         rest = tuple(e for e in b.state.effects if not _same(e, pending))
-        b.emit(
-            trusted(
-                ev.EffectAsked,
-                character=target,
-                name=c.name,
-                damage=pending.damage,
-                tier=pending.tier,
-                face=pending.face,
-                effects=(waiting, *rest),
-                no_attacker=need.chooser is Chooser.ATTACKER and attacker is None,
-            )
+        asked = trusted(
+            ev.EffectAsked,
+            character=target,
+            name=c.name,
+            damage=pending.damage,
+            tier=pending.tier,
+            face=pending.face,
+            effects=(waiting, *rest),
+            no_attacker=need.chooser is Chooser.ATTACKER and attacker is None,
         )
+        emit_effect(b, asked, veiled=veiled)
         return
     rest = tuple(e for e in b.state.effects if not _same(e, pending))
-    _apply(b, hit, outcome, rest)
+    _apply(b, hit, outcome, rest, veiled=veiled)
 
 
-def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...]) -> None:
+def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...], *, veiled: bool) -> None:
     """Apply a complete effect outcome to the target (WD-WFX-001)."""
     target = hit.target
     c, sheet = b.person(target), b.sheet(target)
@@ -560,9 +560,10 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
         # moves it as this one ends (WD-STATUS-010, src 854; :func:`~.fight.next_turn`)
         owed = st.condition(Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target))
         c = evolve(c, {"conditions": st.add(c.conditions, owed)})
-    b.emit(
-        ev.EffectResolved(character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,))
+    resolved = ev.EffectResolved(
+        character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,)
     )
+    emit_effect(b, resolved, veiled=veiled)
     let_go_when_down(b, target)
     if any(x.name == Status.DISARMED for x in o.conditions):
         drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
