@@ -581,3 +581,25 @@ def test_a_holder_who_passes_out_lets_go_and_does_not_hold_again_on_waking() -> 
     assert _standing(d, "vic") is Standing.UP
     d.do("gm", "end_turn", character="thug")
     d.do("gm", "move", character="boss", feet=10)
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-WOUND-010", "WD-CORE-006")
+def test_medical_care_ends_when_the_patient_gets_up_alone__a_later_fall_starts_afresh() -> None:
+    # src 794: the unconscious rouse "if they use Recovery or if teammates make a lengthy Medical check
+    # to rouse them, with a difficulty of 8"; src 580-582: a lengthy action's rolls add up toward its
+    # total. Doc's care (4 + 2 = 6 of 8) ends when Vic gets himself up; when Vic falls again, Doc's
+    # next roll (1 + 2 = 3) starts a new total: 3 of 8, Vic stays out.
+    d = _doc_vic_boss(sheet("vic", "Vic", guts=2))
+    _out_on_a_full_track(d)
+    d.do("gm", "end_turn", character="boss")  # round 2: Vic is passed over
+    d.do("bob", "medical", character="doc", patient="vic", dice=[4])  # 6 of 8
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss")  # round 3
+    d.do("ann", "get_up", character="vic", dice=[6])  # 6 - 1 - 1 = 4: up by himself
+    assert _standing(d, "vic") is Standing.UP
+    d.do("bob", "end_turn", character="doc")
+    _boss_hits_vic(d, "cut", "lesser", 1, 1)  # a full track: the check at -1, 1 - 2 fails: out
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="boss")  # round 4
+    d.do("bob", "medical", character="doc", patient="vic", dice=[1])  # 3 of a fresh 8
+    assert _standing(d, "vic") is Standing.UNCONSCIOUS

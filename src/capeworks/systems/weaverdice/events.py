@@ -680,6 +680,10 @@ class StayedUp(Changes):
     standing: Standing
     why: str = "stay_up"
     chance: Chance | None = None
+    #: the Medical check on them that ends because they got up by themselves (WD-WOUND-008)
+    lengthy_key: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    lengthy: Lengthy | None = _given(None)
+    lengthy_changed: LengthyPatch | None = _fact()
 
 
 class StandingSeen(WdEvent):

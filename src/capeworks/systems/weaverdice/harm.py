@@ -435,6 +435,9 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
     round_ = fight.order.round if fight is not None else 1
     track = me.track.rouse() if roll.success else me.track.failed_get_up(round_)
     me = evolve(me, {"track": track})
+    # up by themselves: an ally's Medical care on them is over; a later fall starts it afresh
+    care = f"medical:{c.character}"
+    ended = roll.success and care in state.lengthy
     emit_stayed(
         b,
         ev.StayedUp(
@@ -444,6 +447,7 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
             standing=track.standing,
             why="get_up",
             people=(me,),
+            lengthy_key=care if ended else None,
         ),
         rolls=(record,),
     )
