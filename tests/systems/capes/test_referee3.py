@@ -276,6 +276,39 @@ def test_click_and_lock__a_power_set_style_is_super_a_persona_style_mundane() ->
     assert not abilities["Guilty"].super
 
 
+@pytest.mark.rules("CAPES-CHAR-015")
+def test_click_and_lock__the_player_numbers_each_column_in_any_order() -> None:
+    # src 266: "Number the abilities in each column from 1 up in any order": Moth wants Swarm
+    # Armour at 4 and Bug Control at 1 -- the table must let her choose, not impose the set's order.
+    sim = Sim()
+    sim.do(
+        "ann",
+        "create_click_and_lock",
+        name="Moth",
+        module="swarm",
+        persona="reluctant_hero",
+        cross_out="Decoy Swarm,Hopeful,Relentless",
+        order="Bug Control,Silk Lines,Swarm Sense,Swarm Armour",
+    )
+    ratings = {a.name: a.rating for a in sim.state.roster["moth"].sheet.abilities}
+    assert ratings["Bug Control"] == 1
+    assert ratings["Silk Lines"] == 2
+    assert ratings["Swarm Sense"] == 3
+    assert ratings["Swarm Armour"] == 4
+    # the columns she did not name keep the modules' order; a crossed-out ability has no number
+    assert ratings["Guilty"] == 1 and ratings["Creepy"] == 1
+    sim.refuse(
+        "ann",
+        "create_click_and_lock",
+        name="Moth Two",
+        module="swarm",
+        persona="reluctant_hero",
+        cross_out="Decoy Swarm,Hopeful,Relentless",
+        order="Decoy Swarm,Bug Control",
+        rule="CAPES-CHAR-015",
+    )
+
+
 @pytest.mark.rules("CAPES-CHAR-007", "CAPES-DEBT-006")
 def test_drives__only_the_ten_named_drives() -> None:
     # src 233 + 155-166: "Choose five Drives, all Heroic, all Villainous, or a mix" -- of those ten;

@@ -232,13 +232,16 @@ def click_and_lock(
     persona_key: str,
     cross_out: Sequence[str],
     drives: Sequence[DriveRating] = (),
+    order: Sequence[str] = (),
 ) -> CharacterSheet:
     """A Click-and-Lock character (CAPES-CHAR-015).
 
     Merge a Power or Skill Set with a Persona (5/5/5), cross out exactly three
-    abilities, not all from one column, and number each column 1 up in order.
-    Power-Set abilities (its Styles too) are super-powered; the rest mundane
-    (CAPES-CHAR-004).
+    abilities, not all from one column, and number each column 1 up "in any
+    order" (src 266): ``order`` names kept abilities from lowest to highest;
+    in each column those named come first, in that order, and the rest follow
+    in the modules' order. Power-Set abilities (its Styles too) are
+    super-powered; the rest mundane (CAPES-CHAR-004).
     """
     chosen = _find_module(set_key, ("power_set", "skill_set"), "Power Set or Skill Set")
     persona = _find_module(persona_key, ("persona",), "Persona")
@@ -263,9 +266,11 @@ def click_and_lock(
         raise RuleViolation(
             "CAPES-CHAR-015", "The three crossed-out abilities cannot all come from one column."
         )
+    ranks = _numbering(order, [slug(n) for items in columns.values() for n, _ in items], crosses)
     abilities: list[Ability] = []
     for column, items in columns.items():
         kept = [(n, s) for n, s in items if slug(n) not in crosses]
+        kept.sort(key=lambda item: ranks.get(slug(item[0]), len(ranks)))  # stable: unnamed keep their order
         for rating, (ability_name, is_super) in enumerate(kept, start=1):
             if column == "powers or skills":
                 kind = AbilityKind.POWER if powered else AbilityKind.SKILL
@@ -282,6 +287,21 @@ def click_and_lock(
     )
     validate_sheet(sheet)
     return sheet
+
+
+def _numbering(order: Sequence[str], names: Sequence[str], crosses: Sequence[str]) -> dict[str, int]:
+    """Each named ability's place in the player's numbering (CAPES-CHAR-015, src 266)."""
+    ranks: dict[str, int] = {}
+    for name in order:
+        key = slug(name)
+        if key not in names or key in crosses:
+            raise RuleViolation(
+                "CAPES-CHAR-015", f"No number for {name!r}: it is not one of the abilities kept."
+            )
+        if key in ranks:
+            raise RuleViolation("CAPES-CHAR-015", f"Number {name!r} once only.")
+        ranks[key] = len(ranks)
+    return ranks
 
 
 def with_exemplar(sheet: CharacterSheet, exemplar: Exemplar) -> CharacterSheet:

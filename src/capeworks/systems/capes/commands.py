@@ -84,6 +84,14 @@ class CreateClickAndLock(BaseModel):
     cross_out: str
     drives: str = ""
     replace: bool = False
+    order: str = Field(
+        default="",
+        max_length=500,
+        description=(
+            "Kept abilities from lowest to highest rating; each column numbers those named first, in"
+            " this order, the rest after in the modules' order (src 266: 'in any order')."
+        ),
+    )
 
 
 class AddSample(BaseModel):

@@ -76,6 +76,7 @@ def create_click_and_lock(
         persona_key=cmd.persona,
         cross_out=parse_list(cmd.cross_out),
         drives=parse_drives(cmd.drives),
+        order=parse_list(cmd.order),
     )
     return _added(state, actor, sheet, replace=cmd.replace)
 
