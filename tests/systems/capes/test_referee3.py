@@ -13,7 +13,7 @@ import pytest
 
 from capeworks.errors import NotPermitted
 from capeworks.systems.capes.state import Side, Stake
-from tests.systems.capes.helpers import Sim, actions_game, cast_game
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
 from tests.systems.capes.test_referee import _claims, _inspirations, _page, _to_resolving
 
 # -- splitting and split-off sides (CAPES-SPLIT) ------------------------------------------------
@@ -353,3 +353,163 @@ def test_exemplar__the_exemplars_player_may_add_the_free_conflict() -> None:
     )
     assert len(sim.state.conflicts) == 1
     assert sim.state.tokens.get("bea", 0) == 0
+
+
+# -- goals, free conflicts, reactions, more casting (second round) ------------------------------
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006", "CAPES-GLOAT-002")
+def test_goal__a_gloat_against_a_goal_is_no_failure() -> None:
+    # src 123/125 + src 205: the Goal fails only when it is Resolved by another side; Ann Gloats on
+    # B instead of resolving, so Rampart has not failed and may still declare "Stop the train".
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"rampart": "A", "skitter": "B"},
+    )
+    _claims(sim, {"ann": ("c1", "B")})
+    _to_resolving(sim)
+    sim.do("ann", "gloat", conflict="c1", count=1)
+    assert sim.state.conflict("c1") is not None
+    # Page 2, Starter Bea: Cal may declare the same Goal again for Rampart (for a token)
+    sim.patch(tokens={**sim.state.tokens, "cal": 1})
+    sim.do("bea", "pass")
+    sim.do("cal", "create_conflict", kind="goal", text="Stop the train", character="rampart")
+    assert sum(c.text == "Stop the train" for c in sim.state.conflicts) == 2
+
+
+@pytest.mark.rules("CAPES-CHAR-012")
+def test_exemplar__once_a_scene_whichever_player_played_it() -> None:
+    # src 252-253: "The Free Conflict can be played once in any Scene": Bea (Aunt Sylvie) plays it
+    # on Page 1; on Page 2 Ann (Skitter) may not play it again for free.
+    sim = cast_game()
+    sim.do("ann", "pass")
+    sim.do(
+        "bea",
+        "create_conflict",
+        text="Sylvie finds the costume",
+        free="exemplar",
+        exemplar="skitter",
+        character="aunt_sylvie",
+    )
+    pass_claims(sim)
+    _to_resolving(sim)
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.refuse(
+        "ann",
+        "create_conflict",
+        text="Where were you?",
+        free="exemplar",
+        exemplar="aunt_sylvie",
+        rule="CAPES-CHAR-012",
+    )
+
+
+@pytest.mark.rules("CAPES-CHAR-017")
+def test_non_person__its_free_conflict_once_a_scene() -> None:
+    # src 87 + PROPOSED CHAR-017: "its player can add the character's Free Conflict for free" --
+    # once per Scene, as the Exemplar's (src 252): the Gala's second one on Page 2 costs a token.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="The Charity Gala")
+    sim.do("ann", "choose", character="the_charity_gala")
+    sim.do("ann", "create_conflict", text="The guests panic", free="non_person", character="the_charity_gala")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    for seat, character in (("ann", "skitter"), ("ann", "the_charity_gala"), ("bea", ""), ("cal", "")):
+        sim.do(
+            seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=character
+        )
+        sim.do(seat, "end_action")
+    while sim.phase() == "actions":  # nobody buys an Action
+        sim.do(_page(sim)[3], "pass")
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    sim.refuse(
+        "ann",
+        "create_conflict",
+        text="The lights fail",
+        free="non_person",
+        character="the_charity_gala",
+        rule="CAPES-CHAR-012",
+    )
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-003", "CAPES-REACT-004")
+def test_reaction__a_turned_back_reaction_still_uses_the_players_one_reaction() -> None:
+    # src 200-202 + PROPOSED REACT-001: Ann accepts a 2 on A and passes; Bea reacts (Warm 2) to roll
+    # it down, gets a 3 and turns it back: the die stays 2, Bea has had her Reaction (no second go),
+    # and the window goes on to Cal, who rolls it down to 1.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(3,), ability="Warm", help="B")
+    sim.do("bea", "revert")
+    assert sim.side("c1", "A").dice == (2,)
+    assert sim.state.scene.page.action.reactions.asker == "cal"  # type: ignore[union-attr]
+    sim.refuse("bea", "react", dice=(1,), ability="Nosy", help="B")
+    sim.do("cal", "react", dice=(1,), ability="Stubborn", help="B")
+    sim.do("cal", "accept")
+    assert sim.side("c1", "A").dice == (1,)
+
+
+@pytest.mark.rules("CAPES-REACT-003")
+def test_reaction__the_acting_player_first() -> None:
+    # src 200: "The acting player gets the first opportunity to React": after Ann accepts, Bea may
+    # not jump in before Ann has passed.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.refuse("bea", "react", dice=(1,), ability="Nosy", help="B", error=NotPermitted)
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(1,), ability="Nosy", help="B")
+
+
+@pytest.mark.rules("CAPES-ABIL-002", "CAPES-RSRC-002")
+def test_ability__raises_one_inspiration_of_two_equal() -> None:
+    # src 188: "raises an Inspiration by a point": Ann holds 3 and 3; Silk Lines raises one -> [3, 4]
+    from capeworks.systems.capes.state import Inspiration
+
+    sim = actions_game()
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=3), Inspiration(value=3))})
+    sim.do("ann", "use_ability", ability="Silk Lines", inspiration=3, drive="truth")
+    assert _inspirations(sim, "ann") == [3, 4]
+    assert sim.debt("skitter", "truth") == 1
+
+
+@pytest.mark.rules("CAPES-PAGE-012", "CAPES-SCENE-007")
+def test_actions__a_character_bought_in_at_page_start_acts_that_page() -> None:
+    # src 88 + src 92: Ann buys Inspector Vale in on her claiming turn; in the Actions she takes a
+    # free Action for each of her characters -- two -- before Bea.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "choose", character="inspector_vale")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.do("ann", "create_conflict", text="Skitter scouts", character="skitter")
+    sim.do("ann", "end_action")
+    assert _page(sim)[3] == "ann"
+    sim.do("ann", "create_conflict", text="Vale asks questions", character="inspector_vale")
+    sim.do("ann", "end_action")
+    assert _page(sim)[3] == "bea"
+
+
+@pytest.mark.rules("CAPES-SCENE-005")
+def test_page_start__a_character_already_played_cannot_be_bought_by_another() -> None:
+    # src 60: "If somebody chooses a character you wanted to play you'll have to pick somebody
+    # else" -- at Page start too: Bea may not buy Rampart in, Cal plays him.
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "pass")
+    sim.refuse("bea", "choose", character="rampart", rule="CAPES-SCENE-005")
+    assert sim.state.tokens["bea"] == 1
