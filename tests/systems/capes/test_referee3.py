@@ -513,3 +513,46 @@ def test_page_start__a_character_already_played_cannot_be_bought_by_another() ->
     sim.do("ann", "pass")
     sim.refuse("bea", "choose", character="rampart", rule="CAPES-SCENE-005")
     assert sim.state.tokens["bea"] == 1
+
+
+# -- several losing sides showing the same values (CAPES-RES-006/007) ----------------------------
+
+
+def _two_losing_sides_of_twos() -> Sim:
+    """Ann's A [6] controls; Bea's B [2] and Cal's split-off C [2, 2] lose; Ann claimed A."""
+    sim = cast_game()
+    side_c = Side(
+        id="C", dice=(2, 2), original=False, stakes=(Stake(character="rampart", pool="duty", amount=2),)
+    )
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "C"},
+        extra_sides=(side_c,),
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    return sim
+
+
+@pytest.mark.rules("CAPES-RES-007")
+def test_resolve__two_leftover_twos_from_two_sides_one_each_side() -> None:
+    # src 141: "Any leftover dice turn into Inspirations for the appropriate side". Losing dice
+    # [2] (B) and [2, 2] (C); Ann pairs her 6 with a 2 (+4); two 2s are left over, and whichever 2
+    # she paired, at least one of them sat on C: Cal gets at least one 2, Bea at most one.
+    sim = _two_losing_sides_of_twos()
+    sim.do("ann", "resolve", conflict="c1")
+    assert _inspirations(sim, "ann") == [4]
+    assert _inspirations(sim, "cal") in ([2], [2, 2])
+    assert len(_inspirations(sim, "bea")) + len(_inspirations(sim, "cal")) == 2
+
+
+@pytest.mark.rules("CAPES-RES-007")
+def test_resolve__the_resolver_may_not_send_both_leftovers_to_the_one_die_side() -> None:
+    # src 137 + 141: the Resolver chooses which 2 to pair, so either leftover may be B's -- but B
+    # had one die: naming Bea for both leftover 2s is refused; Bea and Cal one each is fine.
+    sim = _two_losing_sides_of_twos()
+    sim.refuse("ann", "resolve", conflict="c1", losers="bea,bea", rule="CAPES-RES-007")
+    sim.do("ann", "resolve", conflict="c1", losers="bea,cal")
+    assert _inspirations(sim, "bea") == [2] and _inspirations(sim, "cal") == [2]

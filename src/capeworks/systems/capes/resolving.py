@@ -206,18 +206,27 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
             "Losing-side Inspirations go to players with a losing character: "
             f"{', '.join(losers) or 'nobody'}.",
         )
+    # src 140-141: each Inspiration is for the side its losing die sat on. Equal dice on several
+    # losing sides are the Resolver's to tell apart (src 137), but no side gives more of them than
+    # it holds: ``left`` counts each side's dice not yet behind an Inspiration.
+    left = {s.id: Counter(s.dice) for s in losing}
     for i, (v, die) in enumerate(zip(theirs, losing_sources(win.dice, losing_dice, pairs), strict=True)):
-        # src 140-141: the Inspiration is for the side its losing die sat on
-        own = _players_on(state, conflict, [s for s in losing if die in s.dice], actor)
+        sides = [(s, _players_on(state, conflict, [s], actor)) for s in losing if left[s.id][die]]
         if i < len(named_losers):
-            if named_losers[i] not in own:
+            side = next((s for s, own in sides if named_losers[i] in own), None)
+            if side is None:
+                own = sorted({p for _, players in sides for p in players})
                 raise RuleViolation(
                     "CAPES-RES-006" if i < sum(x > w for w, x in pairs) else "CAPES-RES-007",
                     f"The Inspiration of {v} comes from a losing die showing {die}; it goes to a player "
                     f"on that die's side: {', '.join(own) or 'nobody'} (not {named_losers[i]}).",
                 )
+            left[side.id][die] -= 1
             inspirations.append({"player": named_losers[i], "value": v})
-        elif own:
+            continue
+        side, own = next(((s, own) for s, own in sides if own), sides[0])
+        left[side.id][die] -= 1
+        if own:
             inspirations.append({"player": own[0], "value": v})
     # (7) Goal failures (CAPES-EG-004/006)
     failed = _goal_failures(conflict) if win.id != conflict.aim_side else []
