@@ -556,3 +556,128 @@ def test_resolve__the_resolver_may_not_send_both_leftovers_to_the_one_die_side()
     sim.refuse("ann", "resolve", conflict="c1", losers="bea,bea", rule="CAPES-RES-007")
     sim.do("ann", "resolve", conflict="c1", losers="bea,cal")
     assert _inspirations(sim, "bea") == [2] and _inspirations(sim, "cal") == [2]
+
+
+# -- third round: stakes, reactions, Exemplars, sheets ------------------------------------------
+
+
+@pytest.mark.rules("CAPES-STAKE-003", "CAPES-STAKE-002")
+def test_stake__after_an_objection_another_drive_may_be_staked() -> None:
+    # src 152/168: Bea objects that Skitter's Truth stake is not morally charged; the Debt goes
+    # back, so Skitter has staked no Drive on c1 and may stake Justice instead.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(3,), b=(2,), allies={"skitter": "A"})
+    sim.set_debt("skitter", "truth", 1)
+    sim.set_debt("skitter", "justice", 1)
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="truth", why="her secret identity")
+    sim.do("bea", "object", conflict="c1", reason="nothing about secrets here")
+    assert sim.debt("skitter", "truth") == 1 and not sim.side("c1", "A").stakes
+    sim.do("ann", "stake", conflict="c1", amount=1, drive="justice", why="the gala's thieves")
+    assert sim.debt("skitter", "justice") == 0
+    assert [(s.pool, s.amount) for s in sim.side("c1", "A").stakes] == [("justice", 1)]
+
+
+@pytest.mark.rules("CAPES-RES-003", "CAPES-CHAR-009")
+def test_resolve__an_undifferentiated_losing_stake_comes_back_doubled_on_its_stack() -> None:
+    # src 42 + src 236: "Losers get back double the Debt they Staked" -- onto the one stack.
+    sim = cast_game()
+    sim.do(
+        "cal",
+        "create_character",
+        name="Swarm Thug",
+        powers="Bite,Sting,Buzz",
+        attitudes="Mean,Dim,Loyal",
+        styles="Loud,Fast,Dirty",
+    )
+    sim.patch(tokens={**sim.state.tokens, "cal": 1})
+    sim.put_conflict(
+        "c1",
+        a=(5,),
+        b=(2, 1),
+        allies={"skitter": "A", "swarm_thug": "B"},
+        stakes={"B": [("swarm_thug", "stack", 2)]},
+    )
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "choose", character="swarm_thug")
+    while sim.phase() == "claims":
+        sim.do(_page(sim)[3], "pass")
+    sim.do("ann", "begin_actions")
+    for seat, character in (("ann", ""), ("bea", ""), ("cal", "rampart"), ("cal", "swarm_thug")):
+        sim.do(
+            seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}", character=character
+        )
+        sim.do(seat, "end_action")
+    sim.do("ann", "resolve", conflict="c1")
+    assert sim.debt("swarm_thug", "stack") == 4
+
+
+@pytest.mark.rules("CAPES-CONF-004", "CAPES-PAGE-007", "CAPES-REACT-001")
+def test_reaction__a_reaction_allies_the_reactor_with_the_side_it_helps() -> None:
+    # src 110 + 197: a Reaction is a roll like any other: Bea's Sylvie rolls Skitter's die down for
+    # B, so on Page 2 Bea may claim B (and not A).
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "react", dice=(1,), ability="Warm", help="B")
+    sim.do("bea", "accept")
+    sim.do("cal", "pass")
+    sim.do("ann", "pass")
+    sim.do("ann", "end_action")
+    _filler_actions_as(sim, ("bea", "cal"))
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.refuse("bea", "claim", conflict="c1", side="A", rule="CAPES-PAGE-007")
+    sim.do("bea", "claim", conflict="c1", side="B")
+
+
+def _filler_actions_as(sim: Sim, seats: tuple[str, ...]) -> None:
+    for seat in seats:
+        sim.do(seat, "create_conflict", text=f"{seat} scratch {len(sim.state.conflicts)}")
+        sim.do(seat, "end_action")
+
+
+@pytest.mark.rules("CAPES-CHAR-012", "CAPES-CHAR-011")
+def test_exemplar__a_shared_exemplar_gives_each_pair_its_free_conflict() -> None:
+    # src 252 + 257: Aunt Sylvie is Skitter's Exemplar and Rampart's: the Skitter/Sylvie and the
+    # Rampart/Sylvie Free Conflicts are two, each playable once this Scene.
+    sim = Sim()
+    for seat, name in (("ann", "Skitter"), ("bea", "Aunt Sylvie"), ("cal", "Rampart")):
+        sim.do(seat, "add_sample", name=name)
+    sim.do("cal", "add_exemplar", character="rampart", exemplar="Aunt Sylvie", drive="love")
+    sim.do("ann", "declare_scene", text="A charity gala")
+    for seat, char in (("ann", "skitter"), ("bea", "aunt_sylvie"), ("cal", "rampart")):
+        sim.do(seat, "choose", character=char)
+    while sim.state.scene is not None and sim.state.scene.casting:
+        sim.do(sim.state.scene.turn, "pass")
+    sim.do("ann", "create_conflict", text="Where were you?", free="exemplar", exemplar="aunt_sylvie")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "create_conflict", text="Sylvie scolds Rampart", free="exemplar", exemplar="aunt_sylvie")
+    assert len(sim.state.conflicts) == 2
+    assert sum(sim.state.tokens.values()) == 0
+
+
+@pytest.mark.rules("CAPES-CHAR-011")
+def test_exemplar__for_one_of_the_characters_own_drives() -> None:
+    # src 243: "Assigning an Exemplar to the Drive": Rampart has no Fear Drive to give one
+    sim = Sim()
+    sim.do("cal", "add_sample", name="Rampart")
+    sim.refuse("cal", "add_exemplar", character="rampart", exemplar="Doctor Dread", drive="fear")
+    sim.do("cal", "add_exemplar", character="rampart", exemplar="Doctor Dread", drive="duty")
+
+
+@pytest.mark.rules("CAPES-CHAR-005")
+def test_freeform__skills_or_powers_is_a_category_of_three_to_five() -> None:
+    # src 227-228: "three categories: Attitudes, Styles, and either Skills or Powers" and "No
+    # category may have less than three": a sheet of Attitudes and Styles alone is refused.
+    sim = Sim()
+    sim.refuse(
+        "ann",
+        "create_character",
+        name="Mood",
+        attitudes="Calm,Sad,Happy",
+        styles="Soft,Loud,Quick",
+        rule="CAPES-CHAR-005",
+    )
