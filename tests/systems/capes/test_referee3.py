@@ -681,3 +681,23 @@ def test_freeform__skills_or_powers_is_a_category_of_three_to_five() -> None:
         styles="Soft,Loud,Quick",
         rule="CAPES-CHAR-005",
     )
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-007")
+def test_goal__only_for_characters_in_the_scene() -> None:
+    # src 121-122: a Goal says "some characters are trying to do something" -- here, in this Scene
+    # (src 32: players choose their roles for the Scene); src 128 gives the veto to the player
+    # "currently playing" the character. Inspector Vale is in the roster, not the Scene: Ann may
+    # not declare a Goal for him (nobody could veto it, and his creator would take his losses).
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.refuse(
+        "ann",
+        "create_conflict",
+        kind="goal",
+        text="Vale solves it",
+        goal_for="inspector_vale",
+        rule="CAPES-EG-004",
+    )
+    assert sim.state.tokens["ann"] == 1
+    sim.do("ann", "create_conflict", kind="goal", text="Rampart saves the mayor", goal_for="rampart")

@@ -113,6 +113,12 @@ def create_conflict(state: CapesState, ctx: Ctx, cmd: CreateConflict, dice: Dice
     if cmd.kind is ConflictKind.GOAL:
         goal_for = tuple(find_character(state, n) for n in parse_list(cmd.goal_for)) or (creator,)
         for character in goal_for:
+            if character not in scene.cast:  # src 122: characters trying something, here (src 32)
+                raise RuleViolation(
+                    "CAPES-EG-004",
+                    f"{state.roster[character].sheet.name} is not in this Scene; a Goal is for characters "
+                    "who are here to try it.",
+                )
             if goal_key(character, cmd.text) in scene.failed_goals:
                 raise RuleViolation(
                     "CAPES-EG-006",
