@@ -701,3 +701,48 @@ def test_goal__only_for_characters_in_the_scene() -> None:
     )
     assert sim.state.tokens["ann"] == 1
     sim.do("ann", "create_conflict", kind="goal", text="Rampart saves the mayor", goal_for="rampart")
+
+
+@pytest.mark.rules("CAPES-ACT-003", "CAPES-CONF-004")
+def test_inspiration__on_the_acting_characters_side_not_another_of_the_players() -> None:
+    # src 101: an Inspiration raises "one die on the character's side": Ann plays Skitter (A) and
+    # Inspector Vale (B); in Skitter's Action she may not raise B, nor switch to Vale mid-Action.
+    from capeworks.systems.capes.state import Inspiration
+
+    sim = cast_game(start_story_tokens=1)
+    sim.do("ann", "add_sample", name="Inspector Vale")
+    sim.do("ann", "choose", character="inspector_vale")
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    sim.put_conflict("c1", a=(2,), b=(1,), allies={"skitter": "A", "inspector_vale": "B"})
+    sim.patch(inspirations={**sim.state.inspirations, "ann": (Inspiration(value=5),)})
+    sim.do("ann", "create_conflict", text="Skitter scouts", character="skitter")
+    sim.refuse("ann", "inspire", value=5, conflict="c1", side="B", rule="CAPES-ACT-003")
+    sim.refuse("ann", "inspire", value=5, conflict="c1", side="B", character="inspector_vale")
+    sim.do("ann", "inspire", value=5, conflict="c1", side="A")
+    assert sim.side("c1", "A").dice == (5,) and sim.side("c1", "B").dice == (1,)
+
+
+@pytest.mark.rules("CAPES-PAGE-005", "CAPES-PAGE-006", "CAPES-RSRC-001")
+def test_claims__bought_claims_go_round_until_nobody_buys_and_skip_the_broke() -> None:
+    # src 82 + PROPOSED PAGE-005: after the free go-around, bought claims go clockwise from the
+    # Starter while anyone buys. Ann (2 tokens) and Cal (2) buy; once Ann is out of tokens she is
+    # skipped; Cal may claim c3's other side (src 81) but not a side already claimed.
+    sim = cast_game(start_story_tokens=2)
+    for cid in ("c1", "c2", "c3", "c4"):
+        sim.put_conflict(cid, a=(3,), b=(2,), allies={"skitter": "A", "rampart": "B"})
+    sim.patch(tokens={"ann": 2, "bea": 0, "cal": 2})
+    sim.do("ann", "claim", conflict="c1", side="A")
+    sim.do("bea", "pass")
+    sim.do("cal", "claim", conflict="c1", side="B")
+    assert _page(sim)[2:] == ("claims", "ann")  # Bea, with no token, is skipped from now on
+    sim.do("ann", "claim", conflict="c2", side="A")
+    sim.do("cal", "pass")
+    sim.do("ann", "claim", conflict="c3", side="A")
+    assert sim.state.tokens["ann"] == 0
+    sim.refuse("cal", "claim", conflict="c3", side="A")
+    sim.do("cal", "claim", conflict="c3", side="B")
+    assert _page(sim)[2:] == ("claims", "cal")  # Ann cannot pay: Cal again
+    sim.do("cal", "pass")
+    assert _page(sim)[2] == "narration"
+    assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 1}
