@@ -746,3 +746,32 @@ def test_claims__bought_claims_go_round_until_nobody_buys_and_skip_the_broke() -
     sim.do("cal", "pass")
     assert _page(sim)[2] == "narration"
     assert sim.state.tokens == {"ann": 0, "bea": 0, "cal": 1}
+
+
+@pytest.mark.rules("CAPES-EG-004", "CAPES-EG-006", "CAPES-CONF-004")
+def test_goal__its_character_who_went_over_to_the_winners_has_not_failed_it() -> None:
+    # src 123: "If that side resolves the Goal, then they succeed ... Otherwise they fail"; src 110:
+    # allying with another side, "you're no longer Allied to your original side". Rampart's Goal
+    # "Stop the train" (A) -- but Rampart last rolled for B, which Cal claims and resolves: Rampart
+    # is on the side that won, not a failure of the Goal, and may declare it again this Scene.
+    sim = cast_game(start_story_tokens=1)
+    sim.put_conflict(
+        "c1",
+        kind="goal",
+        text="Stop the train",
+        creator="rampart",
+        creator_player="cal",
+        a=(2,),
+        b=(5,),
+        allies={"skitter": "A", "rampart": "B"},
+    )
+    _claims(sim, {"cal": ("c1", "B")})
+    _to_resolving(sim)
+    while sim.phase() == "actions":
+        sim.do(_page(sim)[3], "pass")
+    sim.do("cal", "resolve", conflict="c1")
+    assert sim.state.conflict("c1") is None
+    assert _page(sim)[:3] == (2, "bea", "claims")
+    sim.do("bea", "pass")
+    sim.do("cal", "create_conflict", kind="goal", text="Stop the train", character="rampart")
+    assert any(c.text == "Stop the train" for c in sim.state.conflicts)

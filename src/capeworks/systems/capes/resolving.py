@@ -250,11 +250,12 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
 
 def _goal_failures(conflict: Conflict) -> list[str]:
     """CAPES-EG-004/006: a Goal its own side did not resolve is failed by its characters (src 123
-    "Otherwise they fail", src 125); nothing for an Event."""
+    "Otherwise they fail", src 125); nothing for an Event. Its characters are those on its aim
+    side (:func:`_on_side`): one of the Goal's own who allied with another side is "no longer
+    Allied to your original side" (src 110) and does not fail the Goal it left."""
     if conflict.kind is not ConflictKind.GOAL:
         return []
-    chars = {*conflict.goal_for, *characters_on(conflict, conflict.aim_side)}
-    return sorted(goal_key(c, conflict.text) for c in chars)
+    return sorted(goal_key(c, conflict.text) for c in set(_on_side(conflict, conflict.aim_side)))
 
 
 def gloat(state: CapesState, ctx: Ctx, cmd: Gloat, dice: DiceService) -> list[Event]:
