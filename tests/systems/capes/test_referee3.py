@@ -775,3 +775,24 @@ def test_goal__its_character_who_went_over_to_the_winners_has_not_failed_it() ->
     sim.do("bea", "pass")
     sim.do("cal", "create_conflict", kind="goal", text="Stop the train", character="rampart")
     assert any(c.text == "Stop the train" for c in sim.state.conflicts)
+
+
+@pytest.mark.rules("CAPES-RES-009", "CAPES-SPLIT-005")
+def test_deadlock__a_third_side_of_sixes_also_turns_into_inspirations() -> None:
+    # src 142-145 on a card with a split-off side: A [6, 6] and B [6, 6] tie at the top, C [6]
+    # trails; every die is a 6 and nobody has Debt to stake: Deadlock. "All dice convert directly
+    # to Inspirations without matching": Ann (A) 6, 6; Cal (B) 6, 6; Bea (C) 6.
+    sim = cast_game()
+    side_c = Side(id="C", dice=(6,), original=False)
+    sim.put_conflict(
+        "c1",
+        a=(6, 6),
+        b=(6, 6),
+        allies={"skitter": "A", "rampart": "B", "aunt_sylvie": "C"},
+        extra_sides=(side_c,),
+    )
+    sim.do("ann", "deadlock", conflict="c1")
+    assert _inspirations(sim, "ann") == [6, 6]
+    assert _inspirations(sim, "cal") == [6, 6]
+    assert _inspirations(sim, "bea") == [6]
+    assert sim.state.conflict("c1") is None
