@@ -306,3 +306,40 @@ def test_k10__a_check_on_a_missing_trait_counts_it_zero_and_still_rolls_the_dice
     d.do("gm", "call_check", character="h", traits=["Stealth", "Agility"], difficulty=10)
     r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
     assert (list(r["dice"]), r["total"], r["success"]) == ([9, 1], 13, True)
+
+
+# -- 11. a called check rolled outside the character's turn ------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-MOOK-003", "WS-CARD-003")
+def test_k11__a_check_rolled_off_turn_is_no_action() -> None:
+    # src 12: "Each time your Initiative comes up, you may take an Action": a check the GM calls on h
+    # while v is acting is no Action of h's. So the unconscious s does not roll to wake (src 60: "every
+    # time someone else rolls an Action"), and h's Free d10 (src 169: "Free d10 next Action") and
+    # Inspired wait for h's next Action: the check rolls two dice, Perception 4 + Wits 4 + 9 - 1 = 16 vs 10.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(traits=pool(4)), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    put(d, "h", statuses=("free_d10", "inspired"))
+    d.do("gm", "start_sequence")
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    events = d.do("ann", "roll_check", call=1, dice=HIT)
+    r = last(events, "check_rolled")
+    assert (list(r["dice"]), r["total"], r["success"]) == ([9, 1], 16, True)
+    assert all_of(events, "rolled") == []
+    assert who(d, "h").extra_d10s == 2 and who(d, "s").standing is Standing.DOWN
+
+
+@pytest.mark.rules("WS-CARD-002")
+def test_k11b__a_favored_check_rolled_off_turn_earns_no_pool_point() -> None:
+    # src 102: "Successful Favored Actions provide a pool point": the heroes drew the 7 of Hearts
+    # (Interaction Favored, src 98); h's Interaction check, made while v acts, is no Action: h keeps 3 Shots.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shots=3)
+    d.do("gm", "start_sequence", dice=[20, 20])
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=10, kind="interaction")
+    r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
+    assert (r["success"], r["favored"], who(d, "h").shots) == (True, False, 3)

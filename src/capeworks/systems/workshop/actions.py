@@ -417,7 +417,12 @@ def call_check(state: WorkshopState, ctx: Ctx, command: cmd.CallCheck, dice: Dic
 
 def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: DiceService) -> B:
     """Roll a called check; on its character's turn it is their Action (steadied first if Shaken, and
-    ignoring any engaging mooks: WS-SHAKEN-003, WS-MOOK-005); a Favored success earns a Shot."""
+    ignoring any engaging mooks: WS-SHAKEN-003, WS-MOOK-005); a Favored success earns a Shot.
+
+    Called outside their turn in a Sequence it is no Action (src 12: an Action is taken when "your
+    Initiative comes up"): it wakes nobody (src 60 "every time someone else rolls an Action"), spends
+    no Free d10 or Inspired nor Bruised (src 169, 181: "next Action") and earns no Favored pool point
+    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -430,8 +435,9 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         acting(state, c.id)
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
-    r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check")
-    lucky = r.success and favored(state, c, Favored(call.kind))
+    action = turn is not None or not t.sequence
+    r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
+    lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
     batch = ctx.batch(state)
     batch.emit(
@@ -449,9 +455,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         ),
         rolls=(r.record,),
     )
-    if t.sequence:
-        wake_rolls(batch, ctx, dice, c.id, state)
     if turn is not None:
+        wake_rolls(batch, ctx, dice, c.id, state)
         offer_strikes(batch, ctx, c.id)
     return batch
 
