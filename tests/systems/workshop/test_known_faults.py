@@ -343,3 +343,26 @@ def test_k11b__a_favored_check_rolled_off_turn_earns_no_pool_point() -> None:
     d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=10, kind="interaction")
     r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
     assert (r["success"], r["favored"], who(d, "h").shots) == (True, False, 3)
+
+
+# -- 12. covering fire whose shooter was knocked out ------------------------------------------------------
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-DMG-004", "WS-DMG-007")
+def test_k12__cover_ends_when_its_shooter_falls_and_waking_does_not_bring_it_back() -> None:
+    # src 72: covering fire "provides Defense to any allies moving in the same line of fire" (PROPOSED:
+    # until the shooter's next Initiative); src 54: at Shock = Health the shooter falls "unable to act",
+    # and the fire stops. h (6 Shots) lays it: 4 + 4 + 9 - 1 = 16 vs 10, Cover 1 for a (Defense 12 -> 13).
+    # A 12 m fall drops h (Health 12); v's shot at a meets 12, and h wakes (5 + 5 + 9 - 1 = 18 vs 15, src
+    # 60) before its next turn, but it has fired no more: w's shot at a meets Defense 12 too.
+    heroes = {"h": sheet(traits=pool(6)), "a": sheet(traits=pool(3), **TOUGH)}
+    villains = {"v": sheet(traits=pool(5), **TOUGH), "w": sheet(traits=pool(4), **TOUGH)}
+    d = table({**QUIET, "wake_rolls": True, "covering_fire": True}, heroes=heroes, villains=villains)
+    d.do("ann", "cover", character="h", dice=HIT)
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=12, dice=[1, 9])  # 3 + 5 + 1 - 9 = 0 vs 0: no metre off
+    assert who(d, "h").standing is Standing.DOWN
+    shot = attack(d, "v", ["a"], [*MISS, *HIT])
+    assert last(shot, "attack_rolled")["defense"] == 12 and who(d, "h").standing is Standing.UP
+    end_turn(d, "v")
+    assert last(attack(d, "w", ["a"], MISS), "attack_rolled")["defense"] == 12

@@ -30,7 +30,7 @@ from capeworks.systems.workshop.common import (
     woken,
 )
 from capeworks.systems.workshop.config import CineMode, InitiativeSystem
-from capeworks.systems.workshop.harm import harm, wt_of
+from capeworks.systems.workshop.harm import COVER_EFFECTS, harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
@@ -138,9 +138,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
     amount = cover_from(r.margin) if r.success else 0
     name = "aggressive_cover" if command.aggressive else "cover"
-    kept = tuple(
-        e for e in state.effects if not (e.target == c.id and e.name in ("cover", "aggressive_cover"))
-    )
+    kept = tuple(e for e in state.effects if not (e.target == c.id and e.name in COVER_EFFECTS))
     effects = kept + (
         (
             Effect(

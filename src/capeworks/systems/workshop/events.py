@@ -24,6 +24,7 @@ __all__ = [
     "CharacterAdded",
     "CheckRolled",
     "CoverLaid",
+    "CoverLifted",
     "Damaged",
     "DefenseDeclined",
     "ExtraActionTaken",
@@ -281,6 +282,14 @@ class CoverLaid(WorkshopEvent):
     turn: Turn
 
 
+class CoverLifted(WorkshopEvent):
+    """A covering fire's shooter fell unable to act (src 54): the fire stops, and waking does not restart
+    it (WS-COVER-002)."""
+
+    who: str
+    effects: tuple[Effect, ...]
+
+
 class StatusSet(WorkshopEvent):
     """The GM puts on or takes off a status: Bruised, Battered, Broken, knocked down (WS-STATUS)."""
 
@@ -418,6 +427,7 @@ EVENTS = (
     Rested,
     RolllessAction,
     CoverLaid,
+    CoverLifted,
     StatusSet,
     Fell,
     TimePassed,

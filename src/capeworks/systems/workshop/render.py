@@ -169,6 +169,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             f"{p.character.name} lays {'aggressive ' if p.aggressive else ''}covering fire: Cover {p.cover}."
         )
     ),
+    ev.CoverLifted.TYPE: _w(lambda p: f"{_n(p.who)} is down: their covering fire stops."),
     ev.StatusSet.TYPE: _w(lambda p: f"{p.character.name}: {p.status} {'on' if p.on else 'off'}."),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),
