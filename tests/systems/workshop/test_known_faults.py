@@ -366,3 +366,32 @@ def test_k12__cover_ends_when_its_shooter_falls_and_waking_does_not_bring_it_bac
     assert last(shot, "attack_rolled")["defense"] == 12 and who(d, "h").standing is Standing.UP
     end_turn(d, "v")
     assert last(attack(d, "w", ["a"], MISS), "attack_rolled")["defense"] == 12
+
+
+# -- 13. card initiative: the card of one who cannot act -----------------------------------------------------
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002")
+def test_k13__the_log_says_a_card_that_cannot_act_is_passed_not_that_it_ended_a_turn() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack"; one pushed "forward from
+    # first place ... is out of action" and takes no turn. h (9) shoots v (Health 10, 7) for 5: 2 places,
+    # out. x (8) acts; v's card comes up and is passed to the rear: the log must not say v ended a turn.
+    def traits(n: int) -> dict[str, Any]:
+        return {"traits": pool(n)}
+
+    villains = {"x": sheet(**traits(8), **TOUGH), "v": sheet(**traits(7), health=10, toughness=50),
+                "w": sheet(**traits(6), **TOUGH)}  # fmt: skip
+    hero = {"h": sheet(**traits(9), weapons=[gun(5)])}
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes=hero, villains=villains)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")
+    events = end_turn(d, "x")
+    assert state(d).turn.current == "w"
+    lines = [
+        e.description.text
+        for e in d.table.log_view(d.table.viewer_for("ann"))
+        if e.type == "workshop.turn_ended"
+    ]
+    assert lines[-2:] == ["X ends the turn; V is up.", "V cannot act: the card goes to the rear; W is up."]
+    assert [e.type for e in events].count("workshop.turn_ended") == 2

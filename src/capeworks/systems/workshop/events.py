@@ -101,12 +101,14 @@ class CardDrawn(WorkshopEvent):
 
 
 class TurnEnded(WorkshopEvent):
-    """A combatant's turn is over; the next Initiative comes up."""
+    """A combatant's turn is over; the next Initiative comes up. ``passed``: under card initiative, the
+    card of one who cannot act came up and went to the rear with no turn taken (WS-ALT-001)."""
 
     who: str
     turn: Turn
     effects: tuple[Effect, ...] | None = None
     characters: tuple[Combatant, ...] = ()
+    passed: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class InitiativeRaised(WorkshopEvent):
