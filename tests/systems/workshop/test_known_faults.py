@@ -395,3 +395,19 @@ def test_k13__the_log_says_a_card_that_cannot_act_is_passed_not_that_it_ended_a_
     ]
     assert lines[-2:] == ["X ends the turn; V is up.", "V cannot act: the card goes to the rear; W is up."]
     assert [e.type for e in events].count("workshop.turn_ended") == 2
+
+
+# -- 14. the Wound penalty and Defense ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-STATUS-001")
+def test_k14__the_wound_penalty_impairs_defense_as_bruised_does() -> None:
+    # src 111: "For each untreated Wound received, you get 1 point of impairment"; src 181 says where
+    # impairment falls: "5 point Impairment on next Action or Defense". v (Defense 12) has 2 untreated
+    # Wounds: every attack meets Defense 10. h's 9 + 3 - 2 = 10 hits (it missed unwounded v by 2).
+    d = table({**QUIET, "wound_penalty": "per_wound"}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "v", wounds=2)
+    d.do("gm", "start_sequence")
+    r = last(attack(d, "h", ["v"], [3, 2]), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (10, True)

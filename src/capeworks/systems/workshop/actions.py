@@ -513,7 +513,9 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     merged["id"] = command.id
     merged["name"] = command.name or base.get("name") or command.id[:1].upper() + command.id[1:]
     faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
-    c = Combatant(**{**merged, "owner": owner, "faction": faction, "weapons": weapons})
+    c = Combatant(
+        **{**merged, "owner": owner, "faction": faction, "weapons": weapons, "wounds_impair_defense": True}
+    )
     c = c.model_copy(update={"shots": c.shot_count})
     turn = None
     if ctx.config.initiative is InitiativeSystem.CARDS and state.turn.sequence:
