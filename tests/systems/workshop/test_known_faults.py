@@ -411,3 +411,26 @@ def test_k14__the_wound_penalty_impairs_defense_as_bruised_does() -> None:
     d.do("gm", "start_sequence")
     r = last(attack(d, "h", ["v"], [3, 2]), "attack_rolled")
     assert (r["defense"], r["hit"]) == (10, True)
+
+
+# -- 15. card initiative and the clock (pinned: the seed gives the card stack no Sequences) -----------------
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-SHOCK-002", "WS-DMG-007")
+def test_k15__under_card_initiative_only_the_gm_moves_the_clock() -> None:
+    # src 379 orders everyone on a stack of cards that turns ("placed at the rear of the stack") and never
+    # says how long a turn of it lasts; src 120 counts a failed Shock roll's sleep in Sequences (src 8:
+    # "about 6 seconds"), src 60 and 150 in minutes and hours. The inventory proposes nothing for time
+    # under the cards, so the table leaves the clock to the GM's pass_time. Pinned: v fails its Shock roll
+    # by 2 (5 + 5 + 4 - 1 = 13 vs 15: asleep 2 Sequences); the stack turns five times and v sleeps on
+    # (clock 0, one Sequence); a minute passed by the GM wakes it.
+    d = table({**QUIET, "initiative": "cards", "padding": [], "shock_roll": True},
+              heroes={"h": sheet(traits=pool(9), weapons=[gun(10)])},
+              villains={"v": sheet(**TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 4, 1])
+    assert (who(d, "v").standing, who(d, "v").wake_at) == (Standing.DOWN, 2)
+    for _ in range(5):
+        end_turn(d, "h")
+    assert (state(d).clock, state(d).turn.sequence, who(d, "v").standing) == (0, 1, Standing.DOWN)
+    d.do("gm", "pass_time", minutes=1)
+    assert who(d, "v").standing is Standing.UP
