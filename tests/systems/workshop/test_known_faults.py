@@ -434,3 +434,22 @@ def test_k15__under_card_initiative_only_the_gm_moves_the_clock() -> None:
     assert (state(d).clock, state(d).turn.sequence, who(d, "v").standing) == (0, 1, Standing.DOWN)
     d.do("gm", "pass_time", minutes=1)
     assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-DMG-004", "WS-DMG-007")
+def test_k12b__aggressive_fire_ends_when_its_shooter_falls_and_waking_does_not_restart_it() -> None:
+    # src 76: aggressive covering fire "sets up a static Attack on all moving in the line of fire"; src 54:
+    # its shooter falls "unable to act". h lays it (16 vs 10: Cover 1, AV 11), falls, wakes on v's shot
+    # (src 60) before its next turn: w moves and nothing attacks it.
+    gun_cf = {**gun(6), "covering_fire": True}
+    heroes = {"h": sheet(traits=pool(6), weapons=[gun_cf]), "a": sheet(traits=pool(3), **TOUGH)}
+    villains = {"v": sheet(traits=pool(5), **TOUGH), "w": sheet(traits=pool(4), **TOUGH)}
+    d = table({**QUIET, "wake_rolls": True, "covering_fire": True}, heroes=heroes, villains=villains)
+    d.do("ann", "cover", character="h", aggressive=True, dice=HIT)
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=12, dice=[1, 9])
+    attack(d, "v", ["a"], [*MISS, *HIT])
+    assert who(d, "h").standing is Standing.UP
+    end_turn(d, "v")
+    events = d.do("gm", "move", character="w")
+    assert all_of(events, "attack_rolled") == [] and all_of(events, "attack_declared") == []
