@@ -471,3 +471,17 @@ def test_wealth__one_above_wealth_rolls_one_disaster_die_and_a_blank_costs_nothi
     c = _check(events)
     assert (c["plan"]["disaster_nominal"], c["disaster_faces"]) == (1, [2])
     assert state(t).characters["ada"].rating("Wealth") == 4
+
+
+@pytest.mark.rules("RWYN-STRESS-004", "RWYN-STRESS-005")
+def test_stress__one_added_without_a_name_is_named_as_words_begin_it() -> None:
+    # src 21: "taken out": the refusal names the character. Ada was added with no name, only the id
+    # "ada": the table calls her "Ada" (as the Workshop does), so the refusal reads as a sentence.
+    t = table(characters=ADA)
+    assert state(t).characters["ada"].name == "Ada"
+    for _ in range(3):
+        do(t, "gm", "stress", character="ada", track="physical", amount=4)
+        do(t, "ann", "consequence", character="ada")
+    do(t, "gm", "stress", character="ada", track="physical", amount=4)
+    e = t.refuse("gm", "stress", rule="RWYN-STRESS-003", character="ada", track="mental", amount=1)
+    assert e.message == "Ada has been taken out of this conflict."

@@ -306,3 +306,150 @@ def test_k10__a_check_on_a_missing_trait_counts_it_zero_and_still_rolls_the_dice
     d.do("gm", "call_check", character="h", traits=["Stealth", "Agility"], difficulty=10)
     r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
     assert (list(r["dice"]), r["total"], r["success"]) == ([9, 1], 13, True)
+
+
+# -- 11. a called check rolled outside the character's turn ------------------------------------------------
+
+
+@pytest.mark.rules("WS-DMG-007", "WS-MOOK-003", "WS-CARD-003")
+def test_k11__a_check_rolled_off_turn_is_no_action() -> None:
+    # src 12: "Each time your Initiative comes up, you may take an Action": a check the GM calls on h
+    # while v is acting is no Action of h's. So the unconscious s does not roll to wake (src 60: "every
+    # time someone else rolls an Action"), and h's Free d10 (src 169: "Free d10 next Action") and
+    # Inspired wait for h's next Action: the check rolls two dice, Perception 4 + Wits 4 + 9 - 1 = 16 vs 10.
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(traits=pool(4)), "s": sheet()},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    knocked_out(d, "s")
+    put(d, "h", statuses=("free_d10", "inspired"))
+    d.do("gm", "start_sequence")
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="h", traits=["Perception", "Wits"], difficulty=10)
+    events = d.do("ann", "roll_check", call=1, dice=HIT)
+    r = last(events, "check_rolled")
+    assert (list(r["dice"]), r["total"], r["success"]) == ([9, 1], 16, True)
+    assert all_of(events, "rolled") == []
+    assert who(d, "h").extra_d10s == 2 and who(d, "s").standing is Standing.DOWN
+
+
+@pytest.mark.rules("WS-CARD-002")
+def test_k11b__a_favored_check_rolled_off_turn_earns_no_pool_point() -> None:
+    # src 102: "Successful Favored Actions provide a pool point": the heroes drew the 7 of Hearts
+    # (Interaction Favored, src 98); h's Interaction check, made while v acts, is no Action: h keeps 3 Shots.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    put(d, "h", shots=3)
+    d.do("gm", "start_sequence", dice=[20, 20])
+    assert state(d).turn.current == "v"
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=10, kind="interaction")
+    r = last(d.do("ann", "roll_check", call=1, dice=HIT), "check_rolled")
+    assert (r["success"], r["favored"], who(d, "h").shots) == (True, False, 3)
+
+
+# -- 12. covering fire whose shooter was knocked out ------------------------------------------------------
+
+
+@pytest.mark.rules("WS-COVER-002", "WS-DMG-004", "WS-DMG-007")
+def test_k12__cover_ends_when_its_shooter_falls_and_waking_does_not_bring_it_back() -> None:
+    # src 72: covering fire "provides Defense to any allies moving in the same line of fire" (PROPOSED:
+    # until the shooter's next Initiative); src 54: at Shock = Health the shooter falls "unable to act",
+    # and the fire stops. h (6 Shots) lays it: 4 + 4 + 9 - 1 = 16 vs 10, Cover 1 for a (Defense 12 -> 13).
+    # A 12 m fall drops h (Health 12); v's shot at a meets 12, and h wakes (5 + 5 + 9 - 1 = 18 vs 15, src
+    # 60) before its next turn, but it has fired no more: w's shot at a meets Defense 12 too.
+    heroes = {"h": sheet(traits=pool(6)), "a": sheet(traits=pool(3), **TOUGH)}
+    villains = {"v": sheet(traits=pool(5), **TOUGH), "w": sheet(traits=pool(4), **TOUGH)}
+    d = table({**QUIET, "wake_rolls": True, "covering_fire": True}, heroes=heroes, villains=villains)
+    d.do("ann", "cover", character="h", dice=HIT)
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=12, dice=[1, 9])  # 3 + 5 + 1 - 9 = 0 vs 0: no metre off
+    assert who(d, "h").standing is Standing.DOWN
+    shot = attack(d, "v", ["a"], [*MISS, *HIT])
+    assert last(shot, "attack_rolled")["defense"] == 12 and who(d, "h").standing is Standing.UP
+    end_turn(d, "v")
+    assert last(attack(d, "w", ["a"], MISS), "attack_rolled")["defense"] == 12
+
+
+# -- 13. card initiative: the card of one who cannot act -----------------------------------------------------
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002")
+def test_k13__the_log_says_a_card_that_cannot_act_is_passed_not_that_it_ended_a_turn() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack"; one pushed "forward from
+    # first place ... is out of action" and takes no turn. h (9) shoots v (Health 10, 7) for 5: 2 places,
+    # out. x (8) acts; v's card comes up and is passed to the rear: the log must not say v ended a turn.
+    def traits(n: int) -> dict[str, Any]:
+        return {"traits": pool(n)}
+
+    villains = {"x": sheet(**traits(8), **TOUGH), "v": sheet(**traits(7), health=10, toughness=50),
+                "w": sheet(**traits(6), **TOUGH)}  # fmt: skip
+    hero = {"h": sheet(**traits(9), weapons=[gun(5)])}
+    d = table({**QUIET, "initiative": "cards", "padding": []}, heroes=hero, villains=villains)
+    attack(d, "h", ["v"], HIT)
+    assert who(d, "v").standing is Standing.DOWN
+    end_turn(d, "h")
+    events = end_turn(d, "x")
+    assert state(d).turn.current == "w"
+    lines = [
+        e.description.text
+        for e in d.table.log_view(d.table.viewer_for("ann"))
+        if e.type == "workshop.turn_ended"
+    ]
+    assert lines[-2:] == ["X ends the turn; V is up.", "V cannot act: the card goes to the rear; W is up."]
+    assert [e.type for e in events].count("workshop.turn_ended") == 2
+
+
+# -- 14. the Wound penalty and Defense ---------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-WPEN-001", "WS-STATUS-001")
+def test_k14__the_wound_penalty_impairs_defense_as_bruised_does() -> None:
+    # src 111: "For each untreated Wound received, you get 1 point of impairment"; src 181 says where
+    # impairment falls: "5 point Impairment on next Action or Defense". v (Defense 12) has 2 untreated
+    # Wounds: every attack meets Defense 10. h's 9 + 3 - 2 = 10 hits (it missed unwounded v by 2).
+    d = table({**QUIET, "wound_penalty": "per_wound"}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    put(d, "v", wounds=2)
+    d.do("gm", "start_sequence")
+    r = last(attack(d, "h", ["v"], [3, 2]), "attack_rolled")
+    assert (r["defense"], r["hit"]) == (10, True)
+
+
+# -- 15. card initiative and the clock (pinned: the seed gives the card stack no Sequences) -----------------
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-SHOCK-002", "WS-DMG-007")
+def test_k15__under_card_initiative_only_the_gm_moves_the_clock() -> None:
+    # src 379 orders everyone on a stack of cards that turns ("placed at the rear of the stack") and never
+    # says how long a turn of it lasts; src 120 counts a failed Shock roll's sleep in Sequences (src 8:
+    # "about 6 seconds"), src 60 and 150 in minutes and hours. The inventory proposes nothing for time
+    # under the cards, so the table leaves the clock to the GM's pass_time. Pinned: v fails its Shock roll
+    # by 2 (5 + 5 + 4 - 1 = 13 vs 15: asleep 2 Sequences); the stack turns five times and v sleeps on
+    # (clock 0, one Sequence); a minute passed by the GM wakes it.
+    d = table({**QUIET, "initiative": "cards", "padding": [], "shock_roll": True},
+              heroes={"h": sheet(traits=pool(9), weapons=[gun(10)])},
+              villains={"v": sheet(**TOUGH)})  # fmt: skip
+    attack(d, "h", ["v"], [*HIT, 4, 1])
+    assert (who(d, "v").standing, who(d, "v").wake_at) == (Standing.DOWN, 2)
+    for _ in range(5):
+        end_turn(d, "h")
+    assert (state(d).clock, state(d).turn.sequence, who(d, "v").standing) == (0, 1, Standing.DOWN)
+    d.do("gm", "pass_time", minutes=1)
+    assert who(d, "v").standing is Standing.UP
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-DMG-004", "WS-DMG-007")
+def test_k12b__aggressive_fire_ends_when_its_shooter_falls_and_waking_does_not_restart_it() -> None:
+    # src 76: aggressive covering fire "sets up a static Attack on all moving in the line of fire"; src 54:
+    # its shooter falls "unable to act". h lays it (16 vs 10: Cover 1, AV 11), falls, wakes on v's shot
+    # (src 60) before its next turn: w moves and nothing attacks it.
+    gun_cf = {**gun(6), "covering_fire": True}
+    heroes = {"h": sheet(traits=pool(6), weapons=[gun_cf]), "a": sheet(traits=pool(3), **TOUGH)}
+    villains = {"v": sheet(traits=pool(5), **TOUGH), "w": sheet(traits=pool(4), **TOUGH)}
+    d = table({**QUIET, "wake_rolls": True, "covering_fire": True}, heroes=heroes, villains=villains)
+    d.do("ann", "cover", character="h", aggressive=True, dice=HIT)
+    end_turn(d, "h")
+    d.do("gm", "fall", character="h", metres=12, dice=[1, 9])
+    attack(d, "v", ["a"], [*MISS, *HIT])
+    assert who(d, "h").standing is Standing.UP
+    end_turn(d, "v")
+    events = d.do("gm", "move", character="w")
+    assert all_of(events, "attack_rolled") == [] and all_of(events, "attack_declared") == []

@@ -173,7 +173,8 @@ def build_character(
     talents: Sequence[str],
     config: RwynConfig,
 ) -> Character:
-    """A new character: given ratings, ``ability_start`` elsewhere, Wealth/Reputation 0 unless given."""
+    """A new character: given ratings, ``ability_start`` elsewhere, Wealth/Reputation 0 unless given;
+    with no name, named by its id as a sentence begins it ("ada" -> "Ada")."""
     ratings: dict[str, int] = {}
     for a in config.all_abilities():
         ratings[a] = 0 if a in _PICKED_UP else config.ability_start
@@ -189,7 +190,7 @@ def build_character(
         raise RuleViolation("RWYN-TRAIT-003", "A new character needs at least one talent.")
     return Character(
         id=character_id,
-        name=name or character_id,
+        name=name or character_id[:1].upper() + character_id[1:],
         owner=owner,
         abilities=ratings,
         qualities=tuple(parse_quality(q) for q in qualities),

@@ -30,7 +30,7 @@ from capeworks.systems.workshop.common import (
     woken,
 )
 from capeworks.systems.workshop.config import CineMode, InitiativeSystem
-from capeworks.systems.workshop.harm import harm, wt_of
+from capeworks.systems.workshop.harm import COVER_EFFECTS, harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes
 from capeworks.systems.workshop.rules import cover_from, degree_of, falling_damage, stabilise_difficulty
 from capeworks.systems.workshop.sheet import Combatant, Standing, Weapon
@@ -138,9 +138,7 @@ def cover(state: WorkshopState, ctx: Ctx, command: cmd.Cover, dice: DiceService)
     r = roll_traits(ctx.config, dice, c, traits, 10, purpose="covering fire")
     amount = cover_from(r.margin) if r.success else 0
     name = "aggressive_cover" if command.aggressive else "cover"
-    kept = tuple(
-        e for e in state.effects if not (e.target == c.id and e.name in ("cover", "aggressive_cover"))
-    )
+    kept = tuple(e for e in state.effects if not (e.target == c.id and e.name in COVER_EFFECTS))
     effects = kept + (
         (
             Effect(
@@ -417,7 +415,12 @@ def call_check(state: WorkshopState, ctx: Ctx, command: cmd.CallCheck, dice: Dic
 
 def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: DiceService) -> B:
     """Roll a called check; on its character's turn it is their Action (steadied first if Shaken, and
-    ignoring any engaging mooks: WS-SHAKEN-003, WS-MOOK-005); a Favored success earns a Shot."""
+    ignoring any engaging mooks: WS-SHAKEN-003, WS-MOOK-005); a Favored success earns a Shot.
+
+    Called outside their turn in a Sequence it is no Action (src 12: an Action is taken when "your
+    Initiative comes up"): it wakes nobody (src 60 "every time someone else rolls an Action"), spends
+    no Free d10 or Inspired nor Bruised (src 169, 181: "next Action") and earns no Favored pool point
+    (src 102 "Successful Favored Actions"). Before the fight, a check is what the character does."""
     call = state.calls.get(command.call)
     if call is None:
         raise RuleViolation("WS-CORE-001", f"There is no open call {command.call}.")
@@ -430,8 +433,9 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         acting(state, c.id)
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
-    r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check")
-    lucky = r.success and favored(state, c, Favored(call.kind))
+    action = turn is not None or not t.sequence
+    r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
+    lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
     batch = ctx.batch(state)
     batch.emit(
@@ -449,9 +453,8 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         ),
         rolls=(r.record,),
     )
-    if t.sequence:
-        wake_rolls(batch, ctx, dice, c.id, state)
     if turn is not None:
+        wake_rolls(batch, ctx, dice, c.id, state)
         offer_strikes(batch, ctx, c.id)
     return batch
 
@@ -510,7 +513,9 @@ def add_character(state: WorkshopState, ctx: Ctx, command: cmd.AddCharacter, dic
     merged["id"] = command.id
     merged["name"] = command.name or base.get("name") or command.id[:1].upper() + command.id[1:]
     faction = command.faction or base.get("faction") or ("heroes" if owner else "villains")
-    c = Combatant(**{**merged, "owner": owner, "faction": faction, "weapons": weapons})
+    c = Combatant(
+        **{**merged, "owner": owner, "faction": faction, "weapons": weapons, "wounds_impair_defense": True}
+    )
     c = c.model_copy(update={"shots": c.shot_count})
     turn = None
     if ctx.config.initiative is InitiativeSystem.CARDS and state.turn.sequence:

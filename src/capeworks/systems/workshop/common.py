@@ -164,8 +164,11 @@ def firing(state: WorkshopState, cover: Effect) -> bool:
 
 
 def defense_of(state: WorkshopState, c: Combatant) -> int:
-    """Defense + Active Defense bonus + allied Cover (WS-COVER-002) - 5 if Bruised (WS-STATUS-001): what
-    every attack on ``c`` meets, rolled or static (aggressive covering fire, a speed-bump mooks' strike)."""
+    """Defense + Active Defense bonus + allied Cover (WS-COVER-002) + the Wound penalty (WS-WPEN) - 5 if
+    Bruised (WS-STATUS-001): what every attack on ``c`` meets, rolled or static (aggressive covering
+    fire, a speed-bump mooks' strike). Each untreated Wound is "1 point of impairment" (src 111), and
+    impairment falls on an "Action or Defense" (src 181); a combatant from an older log keeps the
+    unimpaired Defense it was played with."""
     bonus = sum(e.amount for e in state.effects if e.name == "active_defense" and e.target == c.id)
     cover = sum(
         e.amount
@@ -176,7 +179,8 @@ def defense_of(state: WorkshopState, c: Combatant) -> int:
         and (not e.line or c.id in e.line)
         and firing(state, e)
     )
-    return c.defense + bonus + cover - (5 if c.has("bruised") else 0)
+    wounded = wound_penalty(state.config, c) if c.wounds_impair_defense else 0
+    return c.defense + bonus + cover + wounded - (5 if c.has("bruised") else 0)
 
 
 def spend_bruise(batch: Batch[WorkshopState], cid: str) -> None:

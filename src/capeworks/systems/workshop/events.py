@@ -24,6 +24,7 @@ __all__ = [
     "CharacterAdded",
     "CheckRolled",
     "CoverLaid",
+    "CoverLifted",
     "Damaged",
     "DefenseDeclined",
     "ExtraActionTaken",
@@ -100,12 +101,14 @@ class CardDrawn(WorkshopEvent):
 
 
 class TurnEnded(WorkshopEvent):
-    """A combatant's turn is over; the next Initiative comes up."""
+    """A combatant's turn is over; the next Initiative comes up. ``passed``: under card initiative, the
+    card of one who cannot act came up and went to the rear with no turn taken (WS-ALT-001)."""
 
     who: str
     turn: Turn
     effects: tuple[Effect, ...] | None = None
     characters: tuple[Combatant, ...] = ()
+    passed: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class InitiativeRaised(WorkshopEvent):
@@ -281,6 +284,14 @@ class CoverLaid(WorkshopEvent):
     turn: Turn
 
 
+class CoverLifted(WorkshopEvent):
+    """A covering fire's shooter fell unable to act (src 54): the fire stops, and waking does not restart
+    it (WS-COVER-002)."""
+
+    who: str
+    effects: tuple[Effect, ...]
+
+
 class StatusSet(WorkshopEvent):
     """The GM puts on or takes off a status: Bruised, Battered, Broken, knocked down (WS-STATUS)."""
 
@@ -418,6 +429,7 @@ EVENTS = (
     Rested,
     RolllessAction,
     CoverLaid,
+    CoverLifted,
     StatusSet,
     Fell,
     TimePassed,

@@ -197,7 +197,7 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
             batch.emit(ev.PaddingReached(card=first, kind=kind, given_to=to, turn=new_turn, character=gift))
         elif not batch.state.characters[first].can_act:
             new_turn = batch.state.turn.model_copy(update={"order": TurnOrder(order=(*order[1:], first))})
-            batch.emit(ev.TurnEnded(who=first, turn=new_turn))
+            batch.emit(ev.TurnEnded(who=first, turn=new_turn, passed=True))
         else:
             break
     _turn_start(batch)

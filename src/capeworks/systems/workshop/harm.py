@@ -25,7 +25,10 @@ from capeworks.systems.workshop.rules import (
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 
-__all__ = ["harm", "wt_of"]
+__all__ = ["COVER_EFFECTS", "harm", "wt_of"]
+
+#: the timed effects of covering fire (WS-COVER-002/004)
+COVER_EFFECTS = ("cover", "aggressive_cover")
 
 WF = ("Willpower", "Focus")
 
@@ -51,6 +54,18 @@ def harm(
     _harm(batch, ctx, dice, target, damage, hit=hit, attacker=attacker, wall_at=wall_at)
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
+    _cease_fire(batch, target)
+
+
+def _cease_fire(batch: Batch[WorkshopState], target: str) -> None:
+    """WS-COVER-002: a shooter who fell "unable to act" (src 54) lays no more covering fire; the Cover
+    ends there, so one who wakes before their next turn has none until they fire again."""
+    state = batch.state
+    if state.characters[target].can_act:
+        return
+    kept = tuple(e for e in state.effects if not (e.target == target and e.name in COVER_EFFECTS))
+    if kept != state.effects:
+        batch.emit(ev.CoverLifted(who=target, effects=kept))
 
 
 def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, from_last: bool) -> None:

@@ -74,6 +74,10 @@ def _turn_ended(p: ev.TurnEnded) -> str:
     if not p.who:
         return f"Effects end as {_n(p.turn.current)}'s turn begins."
     nxt = p.turn.current
+    if p.passed:  # WS-ALT-001: a card that cannot act comes up and goes to the rear; no turn was taken
+        return f"{_n(p.who)} cannot act: the card goes to the rear; " + (
+            f"a padding card ({alt.pad_kind(nxt)}) comes up." if alt.is_pad(nxt) else f"{_n(nxt)} is up."
+        )
     if alt.is_pad(nxt):  # WS-ALT-005: the stack's padding card comes to the front
         return f"{_n(p.who)} ends the turn; a padding card ({alt.pad_kind(nxt)}) comes up."
     return f"{_n(p.who)} ends the turn; " + (
@@ -169,6 +173,7 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             f"{p.character.name} lays {'aggressive ' if p.aggressive else ''}covering fire: Cover {p.cover}."
         )
     ),
+    ev.CoverLifted.TYPE: _w(lambda p: f"{_n(p.who)} is down: their covering fire stops."),
     ev.StatusSet.TYPE: _w(lambda p: f"{p.character.name}: {p.status} {'on' if p.on else 'off'}."),
     ev.Fell.TYPE: _w(lambda p: f"{_n(p.who)} falls {p.metres} m and takes {p.damage} Damage."),
     ev.TimePassed.TYPE: _w(lambda p: f"{p.minutes} minutes pass."),

@@ -83,6 +83,9 @@ class Combatant(Frozen):
     busy: bool = False
     #: this Sequence: spent a Shot on an Active Defense, which is more than resting (src 20, 58)
     defended: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: its Wound penalty impairs its Defense too (src 111, 181); every combatant added now has it, one
+    #: from an older log has not, so that log replays as it was played
+    wounds_impair_defense: bool = Field(default=False, exclude_if=lambda v: not v)
 
     def trait(self, name: str) -> int:
         """A trait's rating (0 when the sheet lacks it)."""
