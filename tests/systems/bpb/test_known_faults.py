@@ -327,3 +327,20 @@ def test_f9_a_plot_point_stands_firm_against_a_slam_and_none_means_no_question()
     d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(6, 6))
     events = d.answer("gm", "extreme-2", "slamming", dice=(1, 1))  # 2 + 2 = 4 vs 17: missed by 13
     assert one(events, "slam_rolled").missed_by == 13
+
+
+# -- 10. a session's plot point is the player's, not each character's -------------------------------
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-004")
+def test_f10_a_player_with_two_characters_begins_the_session_with_one_plot_point() -> None:
+    # src 443: "Each player begins each game session with one plot point"; src 447: "Each player starts
+    # each game session with one plot point". Ann plays Widow and a second character, Adler; Bo plays
+    # Ganyeka. The session begins: Ann has one point (on her first character, Widow), Bo one
+    d = table(cast=("widow", "ganyeka"))
+    d.do("gm", "add_character", id="adler", sample="agent-a", owner="ann")
+    d.do("gm", "start_session")
+    points = {cid: state(d).condition(cid).plot_points for cid in ("widow", "adler", "ganyeka")}
+    assert points == {"widow": 1, "adler": 0, "ganyeka": 1}
+    d.do("gm", "start_session")  # the next session: still one, not one more for the unspent
+    assert state(d).condition("widow").plot_points + state(d).condition("adler").plot_points == 1
