@@ -344,3 +344,21 @@ def test_f10_a_player_with_two_characters_begins_the_session_with_one_plot_point
     assert points == {"widow": 1, "adler": 0, "ganyeka": 1}
     d.do("gm", "start_session")  # the next session: still one, not one more for the unspent
     assert state(d).condition("widow").plot_points + state(d).condition("adler").plot_points == 1
+
+
+# -- 11. a guard set from outside the fight ---------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-TIME-002", "BPB-DEF-002", "BPB-TURN-004")
+def test_f11_outside_the_fight_no_block_on_a_turn_he_does_not_have() -> None:
+    # src 373: a block is made "During their round, or as a forced action"; src 14-16: in combat time each
+    # character in the fight has a turn. Widow and Adler fight; Ganyeka is not in it: he has no round of
+    # his own to block in, so his block (not forced) is refused and nothing changes. A forced block is
+    # still his to make (src 297: he sacrifices his next action): it is set, and costs that action
+    d = table(cast=("widow", "adler", "ganyeka"))
+    fight(d, "widow", "adler")
+    d.refuse("bo", "guard", rule="BPB-TIME-002", character="ganyeka", kind="block")
+    assert "ganyeka" not in state(d).fight.guards
+    d.do("bo", "guard", character="ganyeka", kind="block", forced=True)
+    assert state(d).fight.guards["ganyeka"].kind == "block"
+    assert state(d).condition("ganyeka").lost_actions == 1

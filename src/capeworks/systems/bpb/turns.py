@@ -468,8 +468,12 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     fight = fight_of(state)
     if c.forced:
         check_forced(state, who)
-    else:
-        require_turn(state, who, task=True)
+    elif not require_turn(state, who, task=True):
+        # src 373: "During their round, or as a forced action": one not in the fight has no round here
+        raise RuleViolation(
+            "BPB-TIME-002",
+            f"{who.name} is not in this fight and has no turn to block or dodge in (a forced action may).",
+        )
     b = ctx.batch(state)
     emit(b, dice, Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round))
     return b
