@@ -362,3 +362,28 @@ def test_f11_outside_the_fight_no_block_on_a_turn_he_does_not_have() -> None:
     d.do("bo", "guard", character="ganyeka", kind="block", forced=True)
     assert state(d).fight.guards["ganyeka"].kind == "block"
     assert state(d).condition("ganyeka").lost_actions == 1
+
+
+# -- 12. a slam on a target the hit knocked out ------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-XS-006", "BPB-REC-004")
+def test_f12_knocked_out_by_the_slamming_hit_his_brawn_still_meets_the_slam() -> None:
+    # src 234: the slammed target "may attempt a Brawn task roll against the rank of the attack"; the seed
+    # says nothing of a target the same hit knocked out, and the inventory proposes nothing: PINNED, not
+    # ruled. The table rolls his Brawn as a reaction (his mass against the blow), and does not ask him
+    # about a plot point (he can decide nothing). Zap (Accuracy 6, Blast 9, expertise) hits Tank
+    # (Endurance 3, a plot point): 6 + 12 = 18 vs 10, extreme; 9 - 0 = 9 knocks him out; his Brawn
+    # 2 + (1, 1) = 4 vs 17 misses by 13: he flies the Throws distance of rank 13 and lands for 13 // 2 = 6
+    d = cast(hero("zap", powers=(BLAST9,), Accuracy=6), hero("tank", owner="ann", Endurance=3))
+    d.do("gm", "start_session")
+    fight(d, "zap", "tank")
+    d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    events = d.answer("gm", "extreme-1", "slamming", dice=(1, 1))
+    assert "unconscious" in state(d).condition("tank").statuses  # the hit itself knocked him out
+    slam = one(events, "slam_rolled")
+    assert (slam.roll.verdict.total, slam.missed_by, slam.distance_ft > 0) == (4, 13, True)
+    assert [p.amount for p in of(events, "damaged")] == [9, 6]
+    assert not d.prompts("ann") and state(d).condition("tank").plot_points == 1
