@@ -387,3 +387,41 @@ def test_f12_knocked_out_by_the_slamming_hit_his_brawn_still_meets_the_slam() ->
     assert (slam.roll.verdict.total, slam.missed_by, slam.distance_ft > 0) == (4, 13, True)
     assert [p.amount for p in of(events, "damaged")] == [9, 6]
     assert not d.prompts("ann") and state(d).condition("tank").plot_points == 1
+
+
+# -- 13. prone when the fight ends -------------------------------------------------------------------
+
+
+def _tripped_and_the_fight_over() -> object:
+    # Widow trips Adler (Prowess 4 + 12 hits; his break-out (1, 1) fails): he is prone; the GM ends the fight
+    d = table(cast=("widow", "adler"))
+    fight(d, "widow", "adler")
+    d.do("ann", "grab", attacker="widow", target="adler", manoeuvre="trip", dice=(6, 6, 1, 1))
+    assert "prone" in state(d).condition("adler").statuses
+    d.do("gm", "end_fight")
+    return d
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-ACT-004", "BPB-TIME-002")
+def test_f13_prone_stays_on_the_ground_after_the_fight_until_he_stands() -> None:
+    # src 361: the tripped defender falls prone; src 127: standing up "from a prone or seated position" is
+    # what a movement action does. The seed says nothing of the fight's end, and the inventory proposes
+    # nothing: PINNED, not ruled. Lying down is where he is, not a round count: the fight's end leaves him
+    # prone, and a second fight finds him so (walking is refused: standing is his movement action then)
+    d = _tripped_and_the_fight_over()
+    assert "prone" in state(d).condition("adler").statuses
+    fight(d, "adler", "widow")
+    d.refuse("gm", "move", rule="BPB-ACT-004", character="adler", feet=10)
+    d.do("gm", "move", character="adler", stand_up=True)
+    assert "prone" not in state(d).condition("adler").statuses
+
+
+@pytest.mark.rules("BPB-ACT-004", "BPB-TIME-002")
+def test_f13_out_of_the_fight_he_gets_up_at_no_cost() -> None:
+    # src 14-16: turns and actions are combat time's; out of it standing up costs no action: he stands,
+    # and the next fight finds him on his feet with his movement action whole (pinned, as above)
+    d = _tripped_and_the_fight_over()
+    d.do("gm", "move", character="adler", stand_up=True)
+    fight(d, "adler", "widow")
+    assert "prone" not in state(d).condition("adler").statuses
+    assert one(d.do("gm", "move", character="adler", feet=10), "moved").feet == 10
