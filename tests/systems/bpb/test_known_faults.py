@@ -425,3 +425,67 @@ def test_f13_out_of_the_fight_he_gets_up_at_no_cost() -> None:
     fight(d, "adler", "widow")
     assert "prone" not in state(d).condition("adler").statuses
     assert one(d.do("gm", "move", character="adler", feet=10), "moved").feet == 10
+
+
+# -- 14. held, a movement power still dives and rams ------------------------------------------------
+
+
+def _porter_held(*order: str):
+    # Ganyeka holds Porter (Teleport 5): grab 4 + 12 vs 8 + 2 hits; her break-out 2 + 2 vs 8 + 5 + 3 fails
+    d = table(cast=("ganyeka", "adler"))
+    extra = {"porter": hero("porter", owner="ann", powers=(TELEPORT,)), "zap": hero("zap", powers=(BLAST5,))}
+    d.patch(characters={**state(d).characters, **extra})
+    fight(d, *order)
+    d.do("bo", "grab", attacker="ganyeka", target="porter", manoeuvre="hold", dice=(6, 6, 1, 1))
+    d.do("bo", "end_turn", character="ganyeka")
+    assert state(d).condition("porter").held_by == "ganyeka"
+    return d
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008", "BPB-DEF-009", "BPB-MOVE-003")
+def test_f14_held_she_teleports_behind_cover() -> None:
+    # src 329: held, she "can't use normal movement"; her Teleport is no normal movement (test_f2: she may
+    # teleport away). src 393: diving for cover, "the character moves ... behind the nearest cover": a
+    # move her Teleport makes, 50 ft (10 x 5), past the 40 ft to cover: safe, and out of Ganyeka's grip.
+    # Zap: Accuracy 2 + 12 vs 8 + 2 hits
+    d = _porter_held("ganyeka", "zap", "porter")
+    d.do("gm", "attack", attacker="zap", target="porter", power="Blast", cover_ft=40, dice=(6, 6))
+    assert "dive" in [o.value for o in d.prompt("ann", "defend").options]
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe is True
+    c = state(d).condition("porter")
+    assert (c.held_by, "restrained" in c.statuses, c.lost) == (None, False, 0)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-009")
+def test_f14_held_only_her_teleport_counts_toward_the_cover() -> None:
+    # the cover 60 ft away: beyond her Teleport's 50 (her legs do not count while held): the dive does not
+    # save her (src 395), and she is hit: 5 - 0 = 5
+    d = _porter_held("ganyeka", "zap", "porter")
+    d.do("gm", "attack", attacker="zap", target="porter", power="Blast", cover_ft=60, dice=(6, 6))
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe is False
+    assert state(d).condition("porter").lost == 5
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-GRAB-013", "BPB-MOVE-003")
+def test_f14_held_she_rams_by_teleport_but_not_on_foot() -> None:
+    # src 339: a ram is a movement action ending in a blow; held (src 329) she may not run at Zap, but her
+    # Teleport moves her: she rams him with it and is out of the grip. Prowess 2 + 12 vs 8 + 2 hits
+    d = _porter_held("ganyeka", "porter", "zap")
+    d.refuse("ann", "ram", rule="BPB-GRAB-005", attacker="porter", target="zap")
+    rolled = one(
+        d.do("ann", "ram", attacker="porter", target="zap", power="Teleport", dice=(6, 6)), "attack_rolled"
+    )
+    assert rolled.roll.verdict.success
+    assert state(d).condition("porter").held_by is None
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008", "BPB-DMG-003")
+def test_f14_held_she_teleports_clear_of_a_grenade() -> None:
+    # the same from Adler's grenade (src 393: the dive is how one escapes a large attack): 10 ft from the
+    # blast, cover 40 ft away, Teleport 50: she is safe and out of the grip. Grenade: 2 + 9 vs 9 lands
+    d = _porter_held("ganyeka", "adler", "porter")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"porter": 10},
+         cover_ft={"porter": 40}, dice=(5, 4))  # fmt: skip
+    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    c = state(d).condition("porter")
+    assert (c.held_by, c.lost, "prone" in c.statuses) == (None, 0, True)
