@@ -72,8 +72,7 @@ class GmNote(_P):
 
 
 class StartSession(_P):
-    """Start a session: each player gets the session's plot points (on their first character); unspent
-    ones lapse."""
+    """Start a session: each player gets its plot points once (first character); unspent ones lapse."""
 
     #: BPB-PP-004: characters whose unspent points the GM lets carry over (the exception, src 447)
     carry: TextList = Field(default_factory=list)
