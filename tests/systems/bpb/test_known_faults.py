@@ -489,3 +489,41 @@ def test_f14_held_she_teleports_clear_of_a_grenade() -> None:
     d.answer("ann", d.prompts("ann")[0].id, "dive")
     c = state(d).condition("porter")
     assert (c.held_by, c.lost, "prone" in c.statuses) == (None, 0, True)
+
+
+# -- 15. fliers: in the air from the start, and falling when knocked out ------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-INIT-001")
+def test_f15_a_flier_already_aloft_when_the_fight_begins_cannot_be_tripped() -> None:
+    # src 361: "Tripping is only effective against targets whose feet are on the ground to begin with". The
+    # GM starts the fight with Bird already flying (she arrived on the wing): Widow's trip is refused.
+    # Only one with a flight may be named in the air; one without is refused and no fight starts
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "bird": hero("bird", owner="bo", powers=(FLIGHT,))})
+    d.refuse("gm", "start_fight", characters="widow, bird", aware_first="widow, bird", airborne="widow")
+    assert state(d).fight is None
+    d.do("gm", "start_fight", characters="widow, bird", aware_first="widow, bird", airborne="bird")
+    assert state(d).condition("bird").airborne
+    d.refuse("ann", "grab", rule="BPB-GRAB-011", attacker="widow", target="bird", manoeuvre="trip")
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004", "BPB-GRAB-011")
+def test_f15_a_flier_knocked_out_falls_at_the_end_of_the_round() -> None:
+    # src 256: "The environment always goes last in a round. Any falling objects (including characters)
+    # fall ... after all characters"; one knocked out flies no more (BPB-REC-004: out of the fight). Bird,
+    # aloft, is knocked out by Brute's Fist 8 (6 + 12 hits; 8 - 0 of her 6 Endurance): she is still up
+    # until the round ends, then falls, and lies on the ground (a trip is no longer refused for the air).
+    # The seed gives no falling damage: the table deals none (the GM may, by hand)
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    c = state(d).condition("bird")
+    assert ("unconscious" in c.statuses, c.airborne, c.lost) == (True, True, 8)
+    events = d.do("gm", "end_turn", character="brute")  # Bird is out: the round ends
+    assert one(events, "environment_acted").fell == ("bird",)
+    assert "End of round 1, the environment moves: nothing. Bird falls." in d.words()
+    c = state(d).condition("bird")
+    assert (c.airborne, c.lost) == (False, 8)

@@ -157,6 +157,8 @@ class StartFight(_P):
     #: BPB-TURN-004: character -> the side they fight on; with sides named, those on a target's side
     #: are asked whether they step in front of an attack on it
     sides: dict[str, Side] = Field(default_factory=dict)
+    #: BPB-GRAB-011: those already flying as the fight begins (each with a flight power)
+    airborne: TextList = Field(default_factory=list)
 
 
 class Aware(_P):

@@ -101,6 +101,8 @@ class FightStarted(BpbEvent):
     unaware: tuple[str, ...] = ()
     #: BPB-TURN-004: character -> side, when the GM names the sides
     sides: dict[str, str] = Field(default_factory=dict)
+    #: BPB-GRAB-011: those already in the air as it begins
+    airborne: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class BecameAware(BpbEvent):
@@ -449,6 +451,8 @@ class EnvironmentActed(BpbEvent):
     round: int
     moved: tuple[str, ...]
     removed: tuple[int, ...] = ()
+    #: src 256: characters in the air who can fly no more (knocked out) fall with the environment
+    fell: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class SceneEnded(BpbEvent):

@@ -39,7 +39,7 @@ def _sides(call: Any) -> list[str]:
 
 
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
-_ID_LISTS = ("order", "characters", "unaware", "members")
+_ID_LISTS = ("order", "characters", "unaware", "members", "fell")
 
 
 def _named(p: Any) -> Any:
@@ -225,7 +225,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.HazardSteered.TYPE: lambda p: f"{p.character} steers it now" + (f": {p.text}." if p.text else "."),
     ev.EnvironmentActed.TYPE: lambda p: (
-        f"End of round {p.round}, the environment moves: " + (", ".join(p.moved) or "nothing") + "."
+        f"End of round {p.round}, the environment moves: "
+        + (", ".join(p.moved) or "nothing")
+        + "."
+        + "".join(f" {cid} falls." for cid in p.fell)
     ),
     ev.SceneEnded.TYPE: lambda p: "The scene ends.",
     ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",

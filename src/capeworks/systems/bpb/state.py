@@ -144,7 +144,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = Fight(
             order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware, sides=p.sides
         )
-        up["conditions"] = {cid: combat_begins(c) for cid, c in state.conditions.items()}
+        begun = {cid: combat_begins(c) for cid, c in state.conditions.items()}
+        for cid in p.airborne:  # BPB-GRAB-011: already flying as it begins
+            begun[cid] = begun.get(cid, state.condition(cid)).model_copy(update={"airborne": True})
+        up["conditions"] = begun
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
@@ -399,6 +402,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.EnvironmentActed) and state.fight is not None:
         kept = tuple(h for h in state.fight.hazards if h.id not in p.removed)
         up["fight"] = state.fight.model_copy(update={"hazards": kept})
+        if p.fell:  # src 256: down on the ground
+            up["conditions"] = {
+                cid: c.model_copy(update={"airborne": False}) if cid in p.fell else c
+                for cid, c in state.conditions.items()
+            }
     elif isinstance(p, ev.SceneEnded):
         up["conditions"] = {
             cid: c.model_copy(update={"boosts": (), "stunts": ()}) for cid, c in state.conditions.items()
