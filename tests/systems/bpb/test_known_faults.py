@@ -527,3 +527,45 @@ def test_f15_a_flier_knocked_out_falls_at_the_end_of_the_round() -> None:
     assert "End of round 1, the environment moves: nothing. Bird falls." in d.words()
     c = state(d).condition("bird")
     assert (c.airborne, c.lost) == (False, 8)
+
+
+# -- 16. a plot point on the break-out right after the grab ----------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-004", "BPB-PP-005", "BPB-ACT-008")
+def test_f16_just_grabbed_she_spends_a_plot_point_and_breaks_out() -> None:
+    # src 315: "the defender may make a reaction task roll using their Brawn or Agility"; src 469: a plot
+    # point and "their character succeeds at the current task roll". Ganyeka grabs Widow to throw her
+    # (Prowess 4 + 12 vs 8 + 4 hits); she holds a plot point, so the table asks her before rolling: she
+    # spends it and breaks free; nothing is thrown, the point is gone, the grab is settled
+    d = table(cast=("ganyeka", "widow"))
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    assert one(d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", dice=(6, 6)),
+               "grabbed").held is False  # fmt: skip
+    prompt = d.prompt("ann", "break_out")
+    assert [o.value for o in prompt.options] == ["roll", "roll:plot_point"]
+    d.refuse("bo", "end_turn", character="ganyeka")  # the grab waits for her answer
+    events = d.answer("ann", "break-out-1", "roll:plot_point")
+    out = one(events, "broke_out")
+    assert (out.roll.plot_point, out.roll.verdict.success, out.held) == (True, True, False)
+    assert of(events, "thrown") == []
+    c = state(d).condition("widow")
+    assert (c.plot_points, c.held_by, c.lost, state(d).fight.pending) == (0, None, 0, None)
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-008", "BPB-PP-005")
+def test_f16_she_rolls_instead_fails_and_is_thrown() -> None:
+    # the same, she rolls: Agility 4 + (1, 1) = 6 vs 8 + 5 + 3 = 16 (his 12 is extreme, with throwing
+    # expertise, src 315) fails: thrown (rank 4, DR 4 - her Invulnerability 2 = 2); her plot point kept.
+    # Without a plot point no one is asked (test_f5)
+    d = table(cast=("ganyeka", "widow"))
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", dice=(6, 6))
+    events = d.answer("ann", "break-out-1", "roll", dice=(1, 1))
+    out = one(events, "broke_out")
+    assert (out.roll.task.difficulty, out.held, one(events, "thrown").dr) == (16, True, 4)
+    assert "Widow is grabbed." in " ".join(d.words())
+    c = state(d).condition("widow")
+    assert (c.plot_points, c.lost, state(d).fight.pending) == (1, 2, None)

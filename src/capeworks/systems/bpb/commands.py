@@ -18,6 +18,7 @@ __all__ = [
     "Attack",
     "Award",
     "BreakFree",
+    "BreakOut",
     "CallTask",
     "Contest",
     "Defend",
@@ -301,6 +302,15 @@ class Grab(_P):
     into_pv: int = Field(default=0, ge=0, le=30)
     soft: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
+    plot_point: bool = False
+
+
+class BreakOut(_P):
+    """Just grabbed: roll to break out (the better of Brawn and Agility), or spend a plot point."""
+
+    attack: int
+    character: str
+    #: BPB-PP-005: the reaction is a task roll a plot point makes succeed (src 469)
     plot_point: bool = False
 
 

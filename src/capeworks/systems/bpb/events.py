@@ -9,7 +9,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
-from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Roll, Stage, Status, Stunt
+from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Pending, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 
@@ -360,6 +360,17 @@ class Grabbed(BpbEvent):
     roll: Roll | None = None
     breakout: Roll | None = None
     held: bool = False
+    #: BPB-PP-005: the grab hit and waits for the target's break-out roll (asked: a plot point to spend)
+    waits: Pending | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+class BrokeOut(BpbEvent):
+    """BPB-GRAB-003/004: the break-out roll of a grab that waited for it, and whether the grab holds."""
+
+    attack: int
+    character: str
+    roll: Roll
+    held: bool
 
 
 class Thrown(BpbEvent):
@@ -514,6 +525,7 @@ EVENTS = declare_events(
     Grabbed,
     Thrown,
     BrokeFree,
+    BrokeOut,
     Exploded,
     Rested,
     Healed,

@@ -186,7 +186,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else roll_text(p.roll)
         + ("" if p.breakout is None else "; " + roll_text(p.breakout))
         + (f"; {p.target} is grabbed ({p.manoeuvre})." if p.held else ".")
+        + (f" {p.target} may try to break out." if p.waits is not None else "")
     ),
+    ev.BrokeOut.TYPE: lambda p: roll_text(p.roll) + (f"; {p.character} is grabbed." if p.held else "."),
     ev.Thrown.TYPE: lambda p: (
         f"{p.attacker} throws {p.target} {p.distance_ft} ft (throw rank {p.rank}, DR {p.dr})"
         + (
@@ -288,6 +290,7 @@ COMMAND_WORDS: dict[str, str] = {
     "resist": "Resist a slam or stagger",
     "grab": "Grab",
     "break_free": "Break free",
+    "break_out": "Break out of a grab",
     "ram": "Ram",
     "explode": "Throw an explosive",
     "dive": "Dive for cover from an explosion",

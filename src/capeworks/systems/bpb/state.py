@@ -348,6 +348,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.Grabbed | ev.Exploded):
         actor = p.attacker
         turned = _turn(state, actor, task=True)
+        if isinstance(p, ev.Grabbed) and p.waits is not None and turned is not None:  # BPB-PP-005
+            turned = turned.model_copy(update={"pending": p.waits, "next_attack": p.waits.id + 1})
         up["fight"] = turned
         if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
             up["conditions"] = _cond(state, actor, plot_points=state.condition(actor).plot_points - 1)
@@ -363,6 +365,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
             up["fight"] = turned.model_copy(update={"blast": blast})
     elif isinstance(p, ev.BlastAnswered):
         up.update(_blast_answered(state, p))
+    elif isinstance(p, ev.BrokeOut):
+        up["fight"] = _fight(state, pending=None)
+        if p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(
+                state, p.character, plot_points=state.condition(p.character).plot_points - 1
+            )
     elif isinstance(p, ev.BrokeFree):
         up["fight"] = _turn(state, p.character, task=True)
         if p.roll.plot_point:  # BPB-PP-005
