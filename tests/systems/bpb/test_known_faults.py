@@ -327,3 +327,245 @@ def test_f9_a_plot_point_stands_firm_against_a_slam_and_none_means_no_question()
     d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(6, 6))
     events = d.answer("gm", "extreme-2", "slamming", dice=(1, 1))  # 2 + 2 = 4 vs 17: missed by 13
     assert one(events, "slam_rolled").missed_by == 13
+
+
+# -- 10. a session's plot point is the player's, not each character's -------------------------------
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-004")
+def test_f10_a_player_with_two_characters_begins_the_session_with_one_plot_point() -> None:
+    # src 443: "Each player begins each game session with one plot point"; src 447: "Each player starts
+    # each game session with one plot point". Ann plays Widow and a second character, Adler; Bo plays
+    # Ganyeka. The session begins: Ann has one point (on her first character, Widow), Bo one
+    d = table(cast=("widow", "ganyeka"))
+    d.do("gm", "add_character", id="adler", sample="agent-a", owner="ann")
+    d.do("gm", "start_session")
+    points = {cid: state(d).condition(cid).plot_points for cid in ("widow", "adler", "ganyeka")}
+    assert points == {"widow": 1, "adler": 0, "ganyeka": 1}
+    d.do("gm", "start_session")  # the next session: still one, not one more for the unspent
+    assert state(d).condition("widow").plot_points + state(d).condition("adler").plot_points == 1
+
+
+# -- 11. a guard set from outside the fight ---------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-TIME-002", "BPB-DEF-002", "BPB-TURN-004")
+def test_f11_outside_the_fight_no_block_on_a_turn_he_does_not_have() -> None:
+    # src 373: a block is made "During their round, or as a forced action"; src 14-16: in combat time each
+    # character in the fight has a turn. Widow and Adler fight; Ganyeka is not in it: he has no round of
+    # his own to block in, so his block (not forced) is refused and nothing changes. A forced block is
+    # still his to make (src 297: he sacrifices his next action): it is set, and costs that action
+    d = table(cast=("widow", "adler", "ganyeka"))
+    fight(d, "widow", "adler")
+    d.refuse("bo", "guard", rule="BPB-TIME-002", character="ganyeka", kind="block")
+    assert "ganyeka" not in state(d).fight.guards
+    d.do("bo", "guard", character="ganyeka", kind="block", forced=True)
+    assert state(d).fight.guards["ganyeka"].kind == "block"
+    assert state(d).condition("ganyeka").lost_actions == 1
+
+
+# -- 12. a slam on a target the hit knocked out ------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-XS-006", "BPB-REC-004")
+def test_f12_knocked_out_by_the_slamming_hit_his_brawn_still_meets_the_slam() -> None:
+    # src 234: the slammed target "may attempt a Brawn task roll against the rank of the attack"; the seed
+    # says nothing of a target the same hit knocked out, and the inventory proposes nothing: PINNED, not
+    # ruled. The table rolls his Brawn as a reaction (his mass against the blow), and does not ask him
+    # about a plot point (he can decide nothing). Zap (Accuracy 6, Blast 9, expertise) hits Tank
+    # (Endurance 3, a plot point): 6 + 12 = 18 vs 10, extreme; 9 - 0 = 9 knocks him out; his Brawn
+    # 2 + (1, 1) = 4 vs 17 misses by 13: he flies the Throws distance of rank 13 and lands for 13 // 2 = 6
+    d = cast(hero("zap", powers=(BLAST9,), Accuracy=6), hero("tank", owner="ann", Endurance=3))
+    d.do("gm", "start_session")
+    fight(d, "zap", "tank")
+    d.do("gm", "attack", attacker="zap", target="tank", power="Blast", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    events = d.answer("gm", "extreme-1", "slamming", dice=(1, 1))
+    assert "unconscious" in state(d).condition("tank").statuses  # the hit itself knocked him out
+    slam = one(events, "slam_rolled")
+    assert (slam.roll.verdict.total, slam.missed_by, slam.distance_ft > 0) == (4, 13, True)
+    assert [p.amount for p in of(events, "damaged")] == [9, 6]
+    assert not d.prompts("ann") and state(d).condition("tank").plot_points == 1
+
+
+# -- 13. prone when the fight ends -------------------------------------------------------------------
+
+
+def _tripped_and_the_fight_over() -> object:
+    # Widow trips Adler (Prowess 4 + 12 hits; his break-out (1, 1) fails): he is prone; the GM ends the fight
+    d = table(cast=("widow", "adler"))
+    fight(d, "widow", "adler")
+    d.do("ann", "grab", attacker="widow", target="adler", manoeuvre="trip", dice=(6, 6, 1, 1))
+    assert "prone" in state(d).condition("adler").statuses
+    d.do("gm", "end_fight")
+    return d
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-ACT-004", "BPB-TIME-002")
+def test_f13_prone_stays_on_the_ground_after_the_fight_until_he_stands() -> None:
+    # src 361: the tripped defender falls prone; src 127: standing up "from a prone or seated position" is
+    # what a movement action does. The seed says nothing of the fight's end, and the inventory proposes
+    # nothing: PINNED, not ruled. Lying down is where he is, not a round count: the fight's end leaves him
+    # prone, and a second fight finds him so (walking is refused: standing is his movement action then)
+    d = _tripped_and_the_fight_over()
+    assert "prone" in state(d).condition("adler").statuses
+    fight(d, "adler", "widow")
+    d.refuse("gm", "move", rule="BPB-ACT-004", character="adler", feet=10)
+    d.do("gm", "move", character="adler", stand_up=True)
+    assert "prone" not in state(d).condition("adler").statuses
+
+
+@pytest.mark.rules("BPB-ACT-004", "BPB-TIME-002")
+def test_f13_out_of_the_fight_he_gets_up_at_no_cost() -> None:
+    # src 14-16: turns and actions are combat time's; out of it standing up costs no action: he stands,
+    # and the next fight finds him on his feet with his movement action whole (pinned, as above)
+    d = _tripped_and_the_fight_over()
+    d.do("gm", "move", character="adler", stand_up=True)
+    fight(d, "adler", "widow")
+    assert "prone" not in state(d).condition("adler").statuses
+    assert one(d.do("gm", "move", character="adler", feet=10), "moved").feet == 10
+
+
+# -- 14. held, a movement power still dives and rams ------------------------------------------------
+
+
+def _porter_held(*order: str):
+    # Ganyeka holds Porter (Teleport 5): grab 4 + 12 vs 8 + 2 hits; her break-out 2 + 2 vs 8 + 5 + 3 fails
+    d = table(cast=("ganyeka", "adler"))
+    extra = {"porter": hero("porter", owner="ann", powers=(TELEPORT,)), "zap": hero("zap", powers=(BLAST5,))}
+    d.patch(characters={**state(d).characters, **extra})
+    fight(d, *order)
+    d.do("bo", "grab", attacker="ganyeka", target="porter", manoeuvre="hold", dice=(6, 6, 1, 1))
+    d.do("bo", "end_turn", character="ganyeka")
+    assert state(d).condition("porter").held_by == "ganyeka"
+    return d
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008", "BPB-DEF-009", "BPB-MOVE-003")
+def test_f14_held_she_teleports_behind_cover() -> None:
+    # src 329: held, she "can't use normal movement"; her Teleport is no normal movement (test_f2: she may
+    # teleport away). src 393: diving for cover, "the character moves ... behind the nearest cover": a
+    # move her Teleport makes, 50 ft (10 x 5), past the 40 ft to cover: safe, and out of Ganyeka's grip.
+    # Zap: Accuracy 2 + 12 vs 8 + 2 hits
+    d = _porter_held("ganyeka", "zap", "porter")
+    d.do("gm", "attack", attacker="zap", target="porter", power="Blast", cover_ft=40, dice=(6, 6))
+    assert "dive" in [o.value for o in d.prompt("ann", "defend").options]
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe is True
+    c = state(d).condition("porter")
+    assert (c.held_by, "restrained" in c.statuses, c.lost) == (None, False, 0)
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-009")
+def test_f14_held_only_her_teleport_counts_toward_the_cover() -> None:
+    # the cover 60 ft away: beyond her Teleport's 50 (her legs do not count while held): the dive does not
+    # save her (src 395), and she is hit: 5 - 0 = 5
+    d = _porter_held("ganyeka", "zap", "porter")
+    d.do("gm", "attack", attacker="zap", target="porter", power="Blast", cover_ft=60, dice=(6, 6))
+    assert one(d.answer("ann", "defend-1", "dive"), "dove_for_cover").safe is False
+    assert state(d).condition("porter").lost == 5
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-GRAB-013", "BPB-MOVE-003")
+def test_f14_held_she_rams_by_teleport_but_not_on_foot() -> None:
+    # src 339: a ram is a movement action ending in a blow; held (src 329) she may not run at Zap, but her
+    # Teleport moves her: she rams him with it and is out of the grip. Prowess 2 + 12 vs 8 + 2 hits
+    d = _porter_held("ganyeka", "porter", "zap")
+    d.refuse("ann", "ram", rule="BPB-GRAB-005", attacker="porter", target="zap")
+    rolled = one(
+        d.do("ann", "ram", attacker="porter", target="zap", power="Teleport", dice=(6, 6)), "attack_rolled"
+    )
+    assert rolled.roll.verdict.success
+    assert state(d).condition("porter").held_by is None
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-DEF-008", "BPB-DMG-003")
+def test_f14_held_she_teleports_clear_of_a_grenade() -> None:
+    # the same from Adler's grenade (src 393: the dive is how one escapes a large attack): 10 ft from the
+    # blast, cover 40 ft away, Teleport 50: she is safe and out of the grip. Grenade: 2 + 9 vs 9 lands
+    d = _porter_held("ganyeka", "adler", "porter")
+    d.do("gm", "explode", attacker="adler", power="Grenade", distances={"porter": 10},
+         cover_ft={"porter": 40}, dice=(5, 4))  # fmt: skip
+    d.answer("ann", d.prompts("ann")[0].id, "dive")
+    c = state(d).condition("porter")
+    assert (c.held_by, c.lost, "prone" in c.statuses) == (None, 0, True)
+
+
+# -- 15. fliers: in the air from the start, and falling when knocked out ------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-011", "BPB-INIT-001")
+def test_f15_a_flier_already_aloft_when_the_fight_begins_cannot_be_tripped() -> None:
+    # src 361: "Tripping is only effective against targets whose feet are on the ground to begin with". The
+    # GM starts the fight with Bird already flying (she arrived on the wing): Widow's trip is refused.
+    # Only one with a flight may be named in the air; one without is refused and no fight starts
+    d = table(cast=("widow",))
+    d.patch(characters={**state(d).characters, "bird": hero("bird", owner="bo", powers=(FLIGHT,))})
+    d.refuse("gm", "start_fight", characters="widow, bird", aware_first="widow, bird", airborne="widow")
+    assert state(d).fight is None
+    d.do("gm", "start_fight", characters="widow, bird", aware_first="widow, bird", airborne="bird")
+    assert state(d).condition("bird").airborne
+    d.refuse("ann", "grab", rule="BPB-GRAB-011", attacker="widow", target="bird", manoeuvre="trip")
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004", "BPB-GRAB-011")
+def test_f15_a_flier_knocked_out_falls_at_the_end_of_the_round() -> None:
+    # src 256: "The environment always goes last in a round. Any falling objects (including characters)
+    # fall ... after all characters"; one knocked out flies no more (BPB-REC-004: out of the fight). Bird,
+    # aloft, is knocked out by Brute's Fist 8 (6 + 12 hits; 8 - 0 of her 6 Endurance): she is still up
+    # until the round ends, then falls, and lies on the ground (a trip is no longer refused for the air).
+    # The seed gives no falling damage: the table deals none (the GM may, by hand)
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    c = state(d).condition("bird")
+    assert ("unconscious" in c.statuses, c.airborne, c.lost) == (True, True, 8)
+    events = d.do("gm", "end_turn", character="brute")  # Bird is out: the round ends
+    assert one(events, "environment_acted").fell == ("bird",)
+    assert "End of round 1, the environment moves: nothing. Bird falls." in d.words()
+    c = state(d).condition("bird")
+    assert (c.airborne, c.lost) == (False, 8)
+
+
+# -- 16. a plot point on the break-out right after the grab ----------------------------------------
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-004", "BPB-PP-005", "BPB-ACT-008")
+def test_f16_just_grabbed_she_spends_a_plot_point_and_breaks_out() -> None:
+    # src 315: "the defender may make a reaction task roll using their Brawn or Agility"; src 469: a plot
+    # point and "their character succeeds at the current task roll". Ganyeka grabs Widow to throw her
+    # (Prowess 4 + 12 vs 8 + 4 hits); she holds a plot point, so the table asks her before rolling: she
+    # spends it and breaks free; nothing is thrown, the point is gone, the grab is settled
+    d = table(cast=("ganyeka", "widow"))
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    assert one(d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", dice=(6, 6)),
+               "grabbed").held is False  # fmt: skip
+    prompt = d.prompt("ann", "break_out")
+    assert [o.value for o in prompt.options] == ["roll", "roll:plot_point"]
+    d.refuse("bo", "end_turn", character="ganyeka")  # the grab waits for her answer
+    events = d.answer("ann", "break-out-1", "roll:plot_point")
+    out = one(events, "broke_out")
+    assert (out.roll.plot_point, out.roll.verdict.success, out.held) == (True, True, False)
+    assert of(events, "thrown") == []
+    c = state(d).condition("widow")
+    assert (c.plot_points, c.held_by, c.lost, state(d).fight.pending) == (0, None, 0, None)
+
+
+@pytest.mark.rules("BPB-GRAB-003", "BPB-GRAB-008", "BPB-PP-005")
+def test_f16_she_rolls_instead_fails_and_is_thrown() -> None:
+    # the same, she rolls: Agility 4 + (1, 1) = 6 vs 8 + 5 + 3 = 16 (his 12 is extreme, with throwing
+    # expertise, src 315) fails: thrown (rank 4, DR 4 - her Invulnerability 2 = 2); her plot point kept.
+    # Without a plot point no one is asked (test_f5)
+    d = table(cast=("ganyeka", "widow"))
+    d.do("gm", "start_session")
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", dice=(6, 6))
+    events = d.answer("ann", "break-out-1", "roll", dice=(1, 1))
+    out = one(events, "broke_out")
+    assert (out.roll.task.difficulty, out.held, one(events, "thrown").dr) == (16, True, 4)
+    assert "Widow is grabbed." in " ".join(d.words())
+    c = state(d).condition("widow")
+    assert (c.plot_points, c.lost, state(d).fight.pending) == (1, 2, None)

@@ -92,18 +92,19 @@ def test_session_plot_points_and_awards() -> None:
 
 @pytest.mark.rules("BPB-PP-007", "BPB-PP-008")
 def test_b27_power_boost() -> None:
-    d = cast(hero("max", owner="ann", Brawn=14), hero("mid", owner="ann", Brawn=5))
+    # two players (src 443: a session's plot point is each player's, not each character's)
+    d = cast(hero("max", owner="ann", Brawn=14), hero("mid", owner="bo", Brawn=5))
     d.do("gm", "start_session")
     d.refuse("ann", "spend", rule="BPB-PP-007", character="max", kind="boost", power="Brawn")
     fight(d, "mid", "max")
-    d.do("ann", "spend", character="mid", kind="boost", power="Brawn")
+    d.do("bo", "spend", character="mid", kind="boost", power="Brawn")
     d.do("gm", "call_task", character="mid", attribute="Brawn", difficulty=12)
-    roll = one(d.do("ann", "roll", call=1, character="mid", dice=(3, 3)), "task_rolled").roll
+    roll = one(d.do("bo", "roll", call=1, character="mid", dice=(3, 3)), "task_rolled").roll
     assert roll.task.attribute == 6
-    d.do("ann", "end_turn", character="mid")
+    d.do("bo", "end_turn", character="mid")
     d.do("ann", "end_turn", character="max")  # round 2: the boost (one round) is over
     d.do("gm", "call_task", character="mid", attribute="Brawn", difficulty=12)
-    roll = one(d.do("ann", "roll", call=2, character="mid", dice=(3, 3)), "task_rolled").roll
+    roll = one(d.do("bo", "roll", call=2, character="mid", dice=(3, 3)), "task_rolled").roll
     assert roll.task.attribute == 5
 
 

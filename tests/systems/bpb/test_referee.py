@@ -1086,10 +1086,11 @@ def test_r64_plot_point_on_a_grab_and_a_grenade() -> None:
     d.do("gm", "award", character="adler", reason="the GM's agent, for the test")
     fight(d, "ganyeka", "adler", "widow")
     events = d.do("bo", "grab", attacker="ganyeka", target="adler", manoeuvre="throw", plot_point=True,
-                  dice=(1, 1, 1, 1))  # fmt: skip
+                  dice=(1, 1))  # fmt: skip
     grab = one(events, "grabbed")
     assert (grab.roll.plot_point, grab.roll.verdict.success, grab.roll.verdict.extreme) == (True, True, False)
     assert state(d).condition("ganyeka").plot_points == 0
+    d.answer("gm", "break-out-1", "roll", dice=(1, 1))  # Adler holds a plot point: he is asked (test_f16)
     _next(d, "ganyeka")
     boom = one(
         d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, plot_point=True),
@@ -2038,7 +2039,8 @@ def test_r125_a_plot_point_breaks_the_hold() -> None:
     d = table()
     d.do("gm", "start_session")
     fight(d, "ganyeka", "widow")
-    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6, 1, 1))
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="hold", dice=(6, 6))
+    d.answer("ann", "break-out-1", "roll", dice=(1, 1))  # she keeps her point for her turn (test_f16)
     _next(d, "ganyeka")
     rolled = one(d.do("ann", "break_free", character="widow", plot_point=True), "broke_free").roll
     assert (rolled.plot_point, rolled.verdict.success, rolled.faces) == (True, True, ())
@@ -3546,8 +3548,8 @@ def test_r217_a_boosted_brawn_throws_a_rank_harder() -> None:
     d.do("gm", "start_session")
     fight(d, "ganyeka", "widow")
     d.do("bo", "spend", character="ganyeka", kind="boost", power="Brawn")
-    thrown = one(d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw",
-                      dice=(6, 6, 1, 1)), "thrown")  # fmt: skip
+    d.do("bo", "grab", attacker="ganyeka", target="widow", manoeuvre="throw", dice=(6, 6))
+    thrown = one(d.answer("ann", "break-out-1", "roll", dice=(1, 1)), "thrown")  # she is asked (test_f16)
     assert (thrown.rank, thrown.dr, state(d).condition("widow").lost) == (5, 5, 3)
 
 

@@ -10,10 +10,10 @@ the fight: without sides every hit would ask every other character.
 from __future__ import annotations
 
 from capeworks.errors import InvalidCommand, RuleViolation
-from capeworks.systems.bpb.lookups import rank_of, require_able, stunt_powers
+from capeworks.systems.bpb.lookups import is_held, land_movers, rank_of, require_able
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import ground
-from capeworks.systems.bpb.sheet import Character, Medium
+from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 
 __all__ = ["interposers", "reach_ft", "require_can_step_in"]
@@ -23,11 +23,11 @@ def reach_ft(state: BpbState, who: Character) -> int:
     """How far the character can go to get in the way or dive for cover: a base move, 10 x Agility "or
     movement power base" (BPB-DEF-009 PROPOSED; src 107: a movement power moves at the power's speed),
     whichever is further; boosts, drains and stunted movement powers count. A power that goes only through
-    water (Super-swimming) does not count: the fight is on land (src 30, 57)."""
-    powers = [
-        p for p in (*who.powers, *stunt_powers(state, who)) if p.movement and p.goes is not Medium.WATER
-    ]
-    return max(ground(rank_of(state, who, name)).walk for name in ("Agility", *(p.name for p in powers)))
+    water (Super-swimming) does not count: the fight is on land (src 30, 57). Held, only a movement power
+    goes (src 329: no "normal movement")."""
+    legs = () if is_held(state, who.id) else ("Agility",)
+    names = (*legs, *(p.name for p in land_movers(state, who)))
+    return max((ground(rank_of(state, who, name)).walk for name in names), default=0)
 
 
 def require_can_step_in(state: BpbState, p: Pending, who: Character, feet: int | None = None) -> None:

@@ -348,6 +348,8 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
                 attack=p.id, character=t.id, round=fight.order.round, safe=safe, stage=None if safe else after
             ),
         )
+        if state.condition(t.id).held_by is not None:  # held, she went by a movement power (as a move does)
+            out_of_the_grapple(b, t.id)
         if safe:
             emit(b, dice, AttackSettled(attack=p.id))
         elif after is None:

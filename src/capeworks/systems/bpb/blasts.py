@@ -25,6 +25,7 @@ from capeworks.systems.bpb.lookups import (
     fight_of,
     held_fast,
     make_roll,
+    out_of_the_grapple,
     rank_of,
     require_able,
     require_aware,
@@ -115,6 +116,8 @@ def dive(state: BpbState, ctx: Ctx, c: cmd.Dive, dice: DiceService) -> Done:
         safe = blast.cover[t.id] <= reach_ft(state, t)  # BPB-DEF-009
     b = ctx.batch(state)
     emit(b, dice, BlastAnswered(character=t.id, dive=c.dive, safe=safe, round=fight.order.round))
+    if c.dive and state.condition(t.id).held_by is not None:  # held, she went by a movement power
+        out_of_the_grapple(b, t.id)
     if blast.awaiting == (t.id,):  # the last answer: the explosion lands on those not safe
         gone = {*blast.safe, *((t.id,) if safe else ())}
         for cid, dr in blast.hits.items():

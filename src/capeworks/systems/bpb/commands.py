@@ -18,6 +18,7 @@ __all__ = [
     "Attack",
     "Award",
     "BreakFree",
+    "BreakOut",
     "CallTask",
     "Contest",
     "Defend",
@@ -72,7 +73,7 @@ class GmNote(_P):
 
 
 class StartSession(_P):
-    """Start a session: each player's character gets the session's plot points; unspent ones lapse."""
+    """Start a session: each player gets its plot points once (first character); unspent ones lapse."""
 
     #: BPB-PP-004: characters whose unspent points the GM lets carry over (the exception, src 447)
     carry: TextList = Field(default_factory=list)
@@ -157,6 +158,8 @@ class StartFight(_P):
     #: BPB-TURN-004: character -> the side they fight on; with sides named, those on a target's side
     #: are asked whether they step in front of an attack on it
     sides: dict[str, Side] = Field(default_factory=dict)
+    #: BPB-GRAB-011: those already flying as the fight begins (each with a flight power)
+    airborne: TextList = Field(default_factory=list)
 
 
 class Aware(_P):
@@ -299,6 +302,15 @@ class Grab(_P):
     into_pv: int = Field(default=0, ge=0, le=30)
     soft: bool = False
     #: BPB-PP-005: a plot point for an automatic success on the grab ("an attempt to hit in combat")
+    plot_point: bool = False
+
+
+class BreakOut(_P):
+    """Just grabbed: roll to break out (the better of Brawn and Agility), or spend a plot point."""
+
+    attack: int
+    character: str
+    #: BPB-PP-005: the reaction is a task roll a plot point makes succeed (src 469)
     plot_point: bool = False
 
 

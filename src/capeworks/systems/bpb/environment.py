@@ -12,10 +12,10 @@ from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered
 from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn
-from capeworks.systems.bpb.model import Hazard
+from capeworks.systems.bpb.model import Hazard, Status
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["add_hazard", "environment_acts", "steer"]
+__all__ = ["add_hazard", "environment_acts", "fallers", "steer"]
 
 
 def add_hazard(state: BpbState, ctx: Ctx, c: cmd.AddHazard, dice: DiceService) -> Done:
@@ -54,5 +54,16 @@ def environment_acts(b: Done) -> None:
             round=fight.order.round,
             moved=tuple(h.text for h in due),
             removed=tuple(h.id for h in due if h.once),
+            fell=fallers(b.state),
         )
     )
+
+
+def fallers(state: BpbState) -> tuple[str, ...]:
+    """src 256: "Any falling objects (including characters) fall" with the environment: those in the air
+    who can fly no more, knocked out or dead (BPB-REC-004). The seed gives no falling damage."""
+    out = []
+    for cid, c in state.conditions.items():
+        if c.airborne and ({Status.UNCONSCIOUS, Status.DEAD} & set(c.statuses)):
+            out.append(cid)
+    return tuple(out)

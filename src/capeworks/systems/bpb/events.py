@@ -9,7 +9,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from capeworks.engine import EventData, declare_events
-from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Roll, Stage, Status, Stunt
+from capeworks.systems.bpb.model import Boost, Call, Effect, Hazard, Pending, Roll, Stage, Status, Stunt
 from capeworks.systems.bpb.movement import Mode
 from capeworks.systems.bpb.sheet import Character
 
@@ -101,6 +101,8 @@ class FightStarted(BpbEvent):
     unaware: tuple[str, ...] = ()
     #: BPB-TURN-004: character -> side, when the GM names the sides
     sides: dict[str, str] = Field(default_factory=dict)
+    #: BPB-GRAB-011: those already in the air as it begins
+    airborne: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class BecameAware(BpbEvent):
@@ -358,6 +360,17 @@ class Grabbed(BpbEvent):
     roll: Roll | None = None
     breakout: Roll | None = None
     held: bool = False
+    #: BPB-PP-005: the grab hit and waits for the target's break-out roll (asked: a plot point to spend)
+    waits: Pending | None = Field(default=None, exclude_if=lambda v: v is None)
+
+
+class BrokeOut(BpbEvent):
+    """BPB-GRAB-003/004: the break-out roll of a grab that waited for it, and whether the grab holds."""
+
+    attack: int
+    character: str
+    roll: Roll
+    held: bool
 
 
 class Thrown(BpbEvent):
@@ -449,6 +462,8 @@ class EnvironmentActed(BpbEvent):
     round: int
     moved: tuple[str, ...]
     removed: tuple[int, ...] = ()
+    #: src 256: characters in the air who can fly no more (knocked out) fall with the environment
+    fell: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class SceneEnded(BpbEvent):
@@ -510,6 +525,7 @@ EVENTS = declare_events(
     Grabbed,
     Thrown,
     BrokeFree,
+    BrokeOut,
     Exploded,
     Rested,
     Healed,

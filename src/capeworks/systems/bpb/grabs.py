@@ -12,8 +12,8 @@ from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
 from capeworks.systems.bpb import damage as dmg
-from capeworks.systems.bpb.attacks import apply_damage, circumstances
-from capeworks.systems.bpb.events import BrokeFree, Grabbed, StatusSet, Thrown
+from capeworks.systems.bpb.attacks import apply_damage, circumstances, waiting
+from capeworks.systems.bpb.events import BrokeFree, BrokeOut, Grabbed, StatusSet, Thrown
 from capeworks.systems.bpb.lookups import (
     Ctx,
     Done,
@@ -27,12 +27,12 @@ from capeworks.systems.bpb.lookups import (
     require_turn,
     spend_check,
 )
-from capeworks.systems.bpb.model import Status
+from capeworks.systems.bpb.model import Pending, Stage, Status
 from capeworks.systems.bpb.sheet import Character
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import Task, attack_bonus, defense_bonus
 
-__all__ = ["MANOEUVRES", "break_free", "breakout_difficulty", "grab"]
+__all__ = ["MANOEUVRES", "break_free", "break_out", "breakout_difficulty", "grab", "grip"]
 
 #: manoeuvre -> the skill whose expertise counts (BPB-GRAB-003)
 MANOEUVRES: dict[str, str] = {
@@ -44,13 +44,14 @@ MANOEUVRES: dict[str, str] = {
 }
 
 
-def _grip(state: BpbState, who: Character) -> int:
+def grip(state: BpbState, who: Character) -> int:
+    """BPB-GRAB-003: the better of Brawn and Agility, for the grab's break-out."""
     return max(rank_of(state, who, "Brawn"), rank_of(state, who, "Agility"))
 
 
 def breakout_difficulty(state: BpbState, attacker: Character, *, extreme: bool) -> int:
     """BPB-GRAB-003: 8 + the attacker's better of Brawn and Agility, +3 after an extreme success."""
-    return 8 + _grip(state, attacker) + (3 if extreme else 0)
+    return 8 + grip(state, attacker) + (3 if extreme else 0)
 
 
 def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
@@ -105,9 +106,29 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))
         return b
     breakout = None
-    if not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses)):  # out cold, no reaction (src 315)
+    awake = not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses))  # out cold, no reaction (src 315)
+    if awake and tc.plot_points > 0:
+        # BPB-ACT-008, BPB-PP-005: the break-out is the target's task roll: they are asked, so a plot point
+        # may make it succeed (src 469); one without a plot point rolls at once, as before
+        waits = Pending(
+            id=fight.next_attack,
+            attacker=a.id,
+            target=t.id,
+            power="grab",
+            rank=breakout_difficulty(state, a, extreme=roll.verdict.extreme) - 8,
+            dr=0,
+            damages=None,
+            stage=Stage.BREAKOUT,
+            manoeuvre=manoeuvre,
+            into=c.into,
+            into_pv=c.into_pv,
+            soft=c.soft,
+        )
+        emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll, waits=waits))
+        return b
+    if awake:
         out = Task(
-            attribute=_grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
+            attribute=grip(state, t), difficulty=breakout_difficulty(state, a, extreme=roll.verdict.extreme)
         )
         breakout = make_roll(dice, f"{t.name} tries to break free", out, state.config, reaction=True)
     held = breakout is None or not breakout.verdict.success
@@ -118,6 +139,30 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     )
     if held:
         _manoeuvre(b, a, t, manoeuvre, c)
+    return b
+
+
+def break_out(state: BpbState, ctx: Ctx, c: cmd.BreakOut, dice: DiceService) -> Done:
+    """BPB-GRAB-003/004, BPB-PP-005: the grabbed target's break-out roll, or a plot point for it."""
+    p = waiting(state, c.attack, Stage.BREAKOUT)
+    if c.character != p.target:
+        raise InvalidCommand(f"Grab {p.id} caught {p.target}.")
+    a, t = state.characters[p.attacker], state.characters[p.target]
+    if c.plot_point:
+        spend_check(state, t)
+    task = Task(attribute=grip(state, t), difficulty=8 + p.rank)
+    roll = make_roll(
+        dice, f"{t.name} tries to break free", task, state.config, reaction=True, plot_point=c.plot_point
+    )
+    held = not roll.verdict.success
+    b = ctx.batch(state)
+    emit(b, dice, BrokeOut(attack=p.id, character=t.id, roll=roll, held=held))
+    if held:
+        manoeuvre = p.manoeuvre or "hold"
+        grab = cmd.Grab(
+            attacker=a.id, target=t.id, manoeuvre=manoeuvre, into=p.into, into_pv=p.into_pv, soft=p.soft
+        )
+        _manoeuvre(b, a, t, manoeuvre, grab)
     return b
 
 
@@ -172,7 +217,7 @@ def break_free(state: BpbState, ctx: Ctx, c: cmd.BreakFree, dice: DiceService) -
     holder = state.characters[holder_id]
     if c.plot_point:
         spend_check(state, who)
-    task = Task(attribute=_grip(state, who), difficulty=breakout_difficulty(state, holder, extreme=False))
+    task = Task(attribute=grip(state, who), difficulty=breakout_difficulty(state, holder, extreme=False))
     roll = make_roll(dice, f"{who.name} tries to break free", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
     emit(b, dice, BrokeFree(character=who.id, roll=roll))

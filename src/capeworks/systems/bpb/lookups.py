@@ -8,7 +8,7 @@ from capeworks.systems.bpb.config import BpbConfig
 from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost, StatusSet
 from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
 from capeworks.systems.bpb.odds import task_odds
-from capeworks.systems.bpb.sheet import Character, Power, attribute_name
+from capeworks.systems.bpb.sheet import Character, Medium, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import TAKEN, Take, Task, Verdict, judge
 
@@ -127,11 +127,25 @@ def _free_those_held_by(b: Done, cid: str) -> None:
             b.emit(StatusSet(character=other, remove=(Status.RESTRAINED,), released=True))
 
 
-def held_fast(state: BpbState, cid: str) -> bool:
-    """BPB-GRAB-005: a restrained character "can't use normal movement until they break the grapple"
-    (src 329), so cannot dive for cover either (BPB-DEF-008, src 393: the dive is a move)."""
+def is_held(state: BpbState, cid: str) -> bool:
+    """BPB-GRAB-005: held in a grapple (or restrained), until they break it."""
     c = state.condition(cid)
     return c.held_by is not None or Status.RESTRAINED in c.statuses
+
+
+def land_movers(state: BpbState, who: Character) -> tuple[Power, ...]:
+    """``who``'s movement powers that go where a fight is, on land (src 30, 57: not Super-swimming's
+    water only), stunted ones included (BPB-PP-009)."""
+    return tuple(
+        p for p in (*who.powers, *stunt_powers(state, who)) if p.movement and p.goes is not Medium.WATER
+    )
+
+
+def held_fast(state: BpbState, cid: str) -> bool:
+    """BPB-GRAB-005: a restrained character "can't use normal movement until they break the grapple"
+    (src 329), so cannot dive for cover either (BPB-DEF-008, src 393: the dive is a move); a movement
+    power is no normal movement (src 30), so one who has one still moves, and dives, by it."""
+    return is_held(state, cid) and not land_movers(state, state.characters[cid])
 
 
 def fight_of(state: BpbState) -> Fight:

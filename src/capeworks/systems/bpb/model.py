@@ -184,6 +184,9 @@ class Stage(StrEnum):
     #: BPB-ACT-008, BPB-PP-005: the target's Brawn roll against a slam or Willpower roll against a stagger,
     #: asked of a target who holds a plot point to spend on it
     RESIST = "resist"
+    #: BPB-GRAB-003, BPB-PP-005: a grab that hit waits for its target's break-out roll, asked of a target
+    #: who holds a plot point to spend on it
+    BREAKOUT = "breakout"
 
 
 class Pending(Frozen):
@@ -209,6 +212,11 @@ class Pending(Frozen):
     declined: tuple[str, ...] = ()
     #: the slam or stagger waiting for the target's roll (Stage.RESIST)
     effect: Effect | None = Field(default=None, exclude_if=lambda v: v is None)
+    #: a grab waiting for the break-out (Stage.BREAKOUT): the manoeuvre and, for a throw, where to
+    manoeuvre: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    into: str = Field(default="", exclude_if=lambda v: not v)
+    into_pv: int = Field(default=0, exclude_if=lambda v: not v)
+    soft: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Hazard(Frozen):

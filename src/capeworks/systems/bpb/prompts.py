@@ -15,6 +15,7 @@ from capeworks.engine import Prompt, PromptOption
 from capeworks.engine.names import addressee
 from capeworks.systems.bpb.allies import interposers, reach_ft
 from capeworks.systems.bpb.attacks import KEEP_DIFFICULTY, defence_options, defence_task
+from capeworks.systems.bpb.grabs import grip
 from capeworks.systems.bpb.lookups import rank_of
 from capeworks.systems.bpb.model import Effect, Pending, Stage
 from capeworks.systems.bpb.movement import ground
@@ -48,6 +49,8 @@ def open_prompts(state: BpbState) -> list[Prompt]:
         return [_extreme(state, p)]
     if p.stage is Stage.RESIST:
         return [_resist(state, p)]
+    if p.stage is Stage.BREAKOUT:
+        return [_breakout(state, p)]
     return [_keep(state, p)]
 
 
@@ -176,6 +179,35 @@ def _extreme(state: BpbState, p: Pending) -> Prompt:
             for e in effects
         ),
         context={"attack": p.id},
+    )
+
+
+def _breakout(state: BpbState, p: Pending) -> Prompt:
+    """BPB-GRAB-003, BPB-PP-005: the grabbed target's break-out roll, or a plot point for it."""
+    t = state.characters[p.target]
+    task = Task(attribute=grip(state, t), difficulty=8 + p.rank)
+    payload = {"attack": p.id, "character": t.id}
+    return _to(
+        state,
+        t.id,
+        id=f"break-out-{p.id}",
+        kind="break_out",
+        rule="BPB-GRAB-003",
+        question=f"{t.name} is grabbed ({p.manoeuvre}): roll to break out?",
+        options=(
+            PromptOption(
+                value="roll",
+                label=f"Brawn or Agility vs {task.difficulty} ({_pct(task)})",
+                command="break_out",
+                payload=payload,
+            ),
+            PromptOption(
+                value="roll:plot_point",
+                label="Break out: spend a plot point (an automatic success)",
+                command="break_out",
+                payload={**payload, "plot_point": True},
+            ),
+        ),
     )
 
 

@@ -23,8 +23,9 @@ from capeworks.systems.bpb.lookups import (
     character,
     emit,
     fight_of,
-    held_fast,
+    is_held,
     make_roll,
+    out_of_the_grapple,
     power_of,
     rank_of,
     require_aware,
@@ -68,15 +69,18 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
     require_no_blast(fight)
     cond = state.condition(a.id)
-    if held_fast(state, a.id):
+    medium = movement_medium(a, c.medium, c.power)
+    if is_held(state, a.id) and medium != "power":
+        # src 329: no "normal movement" while held; a movement power still goes (as a move does)
         raise RuleViolation("BPB-GRAB-005", f"{a.name} is held and cannot charge until they break free.")
     if Status.PRONE in cond.statuses:
         raise RuleViolation("BPB-ACT-004", f"{a.name} is prone: standing up is the movement action.")
     mode = _pace(a, fight.turn.pace, c.mode)
-    medium = movement_medium(a, c.medium, c.power)
     feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)
     b = ctx.batch(state)
     emit(b, dice, Moved(character=a.id, mode=mode, feet=feet, medium=medium, round=state.round))
+    if cond.held_by is not None:  # gone by a movement power, out of the holder's grip (as a move does)
+        out_of_the_grapple(b, a.id)
     task = attack_task(b.state, a, t, None, list(c.circumstances))  # the move's +3/+6 from the state
     if c.plot_point:
         spend_check(state, a)

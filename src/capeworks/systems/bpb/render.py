@@ -39,7 +39,7 @@ def _sides(call: Any) -> list[str]:
 
 
 _ID_FIELDS = ("character", "attacker", "target", "before", "winner", "meant_for", "into")
-_ID_LISTS = ("order", "characters", "unaware", "members")
+_ID_LISTS = ("order", "characters", "unaware", "members", "fell")
 
 
 def _named(p: Any) -> Any:
@@ -186,7 +186,9 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         else roll_text(p.roll)
         + ("" if p.breakout is None else "; " + roll_text(p.breakout))
         + (f"; {p.target} is grabbed ({p.manoeuvre})." if p.held else ".")
+        + (f" {p.target} may try to break out." if p.waits is not None else "")
     ),
+    ev.BrokeOut.TYPE: lambda p: roll_text(p.roll) + (f"; {p.character} is grabbed." if p.held else "."),
     ev.Thrown.TYPE: lambda p: (
         f"{p.attacker} throws {p.target} {p.distance_ft} ft (throw rank {p.rank}, DR {p.dr})"
         + (
@@ -225,7 +227,10 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.HazardSteered.TYPE: lambda p: f"{p.character} steers it now" + (f": {p.text}." if p.text else "."),
     ev.EnvironmentActed.TYPE: lambda p: (
-        f"End of round {p.round}, the environment moves: " + (", ".join(p.moved) or "nothing") + "."
+        f"End of round {p.round}, the environment moves: "
+        + (", ".join(p.moved) or "nothing")
+        + "."
+        + "".join(f" {cid} falls." for cid in p.fell)
     ),
     ev.SceneEnded.TYPE: lambda p: "The scene ends.",
     ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",
@@ -285,6 +290,7 @@ COMMAND_WORDS: dict[str, str] = {
     "resist": "Resist a slam or stagger",
     "grab": "Grab",
     "break_free": "Break free",
+    "break_out": "Break out of a grab",
     "ram": "Ram",
     "explode": "Throw an explosive",
     "dive": "Dive for cover from an explosion",

@@ -84,8 +84,16 @@ def gm_note(state: BpbState, ctx: Ctx, c: cmd.GmNote, dice: DiceService) -> Done
 
 
 def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceService) -> Done:
-    """BPB-PP-001/004: players' characters start with the session's plot points; unspent ones lapse."""
-    players = tuple(cid for cid, ch in state.characters.items() if ch.owner)
+    """BPB-PP-001/004: each player starts with the session's plot points; unspent ones lapse.
+
+    src 443: "Each player begins each game session with one plot point": the points are the player's,
+    so a player with several characters gets them once, held by their first character at the table
+    (as a player who joins mid-session gets them on the character they sit down with)."""
+    first: dict[str, str] = {}
+    for cid, ch in state.characters.items():
+        if ch.owner:
+            first.setdefault(ch.owner, cid)
+    players = tuple(first.values())
     carried = tuple(dict.fromkeys(character(state, cid).id for cid in c.carry))
     b = ctx.batch(state)
     b.emit(

@@ -121,6 +121,7 @@ _SPECS: dict[str, CommandOf[BpbState, BpbConfig]] = {
     "grab": CommandSpec(cmd.Grab, grabs.grab, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "ram": CommandSpec(cmd.Ram, rams.ram, OWNER, owner_field="attacker", offer=_acting("attacker")),
     "break_free": CommandSpec(cmd.BreakFree, grabs.break_free, OWNER, offer=_acting()),
+    "break_out": CommandSpec(cmd.BreakOut, grabs.break_out, OWNER, prompt_only=True),
     "explode": CommandSpec(
         cmd.Explode, blasts.explode, OWNER, owner_field="attacker", offer=_acting("attacker")
     ),

@@ -144,7 +144,10 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["fight"] = Fight(
             order=TurnOrder(order=p.order), turn=Turn(actor=first), unaware=p.unaware, sides=p.sides
         )
-        up["conditions"] = {cid: combat_begins(c) for cid, c in state.conditions.items()}
+        begun = {cid: combat_begins(c) for cid, c in state.conditions.items()}
+        for cid in p.airborne:  # BPB-GRAB-011: already flying as it begins
+            begun[cid] = begun.get(cid, state.condition(cid)).model_copy(update={"airborne": True})
+        up["conditions"] = begun
     elif isinstance(p, ev.BecameAware):
         fight = state.fight
         if fight is not None:
@@ -345,6 +348,8 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.Grabbed | ev.Exploded):
         actor = p.attacker
         turned = _turn(state, actor, task=True)
+        if isinstance(p, ev.Grabbed) and p.waits is not None and turned is not None:  # BPB-PP-005
+            turned = turned.model_copy(update={"pending": p.waits, "next_attack": p.waits.id + 1})
         up["fight"] = turned
         if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
             up["conditions"] = _cond(state, actor, plot_points=state.condition(actor).plot_points - 1)
@@ -360,6 +365,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
             up["fight"] = turned.model_copy(update={"blast": blast})
     elif isinstance(p, ev.BlastAnswered):
         up.update(_blast_answered(state, p))
+    elif isinstance(p, ev.BrokeOut):
+        up["fight"] = _fight(state, pending=None)
+        if p.roll.plot_point:  # BPB-PP-005
+            up["conditions"] = _cond(
+                state, p.character, plot_points=state.condition(p.character).plot_points - 1
+            )
     elif isinstance(p, ev.BrokeFree):
         up["fight"] = _turn(state, p.character, task=True)
         if p.roll.plot_point:  # BPB-PP-005
@@ -399,6 +410,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.EnvironmentActed) and state.fight is not None:
         kept = tuple(h for h in state.fight.hazards if h.id not in p.removed)
         up["fight"] = state.fight.model_copy(update={"hazards": kept})
+        if p.fell:  # src 256: down on the ground
+            up["conditions"] = {
+                cid: c.model_copy(update={"airborne": False}) if cid in p.fell else c
+                for cid, c in state.conditions.items()
+            }
     elif isinstance(p, ev.SceneEnded):
         up["conditions"] = {
             cid: c.model_copy(update={"boosts": (), "stunts": ()}) for cid, c in state.conditions.items()

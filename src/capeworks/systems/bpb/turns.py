@@ -13,7 +13,7 @@ from capeworks.engine import DiceService
 from capeworks.engine.kit import rank, tied
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
-from capeworks.systems.bpb.environment import environment_acts
+from capeworks.systems.bpb.environment import environment_acts, fallers
 from capeworks.systems.bpb.events import (
     ActionTaken,
     BecameAware,
@@ -41,6 +41,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     require_able,
     require_turn,
+    stunt_powers,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.movement import (
@@ -105,6 +106,12 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
     stray = [cid for cid in c.sides if cid not in ids]
     if stray:
         raise InvalidCommand(f"Only those in the fight have a side: {', '.join(stray)} is not in it.")
+    airborne = list(dict.fromkeys(c.airborne))
+    stray = [cid for cid in airborne if cid not in ids or not _flies(state, state.characters[cid])]
+    if stray:
+        raise InvalidCommand(
+            f"Only those in the fight with a flight power can begin it in the air: {', '.join(stray)}."
+        )
     coins: list[str] = []
     ranked: list[str] = []
     # the ranks as combat time begins: a boost bought before it for its round is over (BPB-PP-008)
@@ -123,9 +130,24 @@ def start_fight(state: BpbState, ctx: Ctx, c: cmd.StartFight, dice: DiceService)
         ranked += rank([(cid, (*keys, extra.get(cid, 0))) for cid, keys in scores])
     order = (*first, *ranked)
     b = ctx.batch(state)
-    emit(b, dice, FightStarted(order=order, coins=tuple(coins), unaware=tuple(unaware), sides=dict(c.sides)))
+    emit(
+        b,
+        dice,
+        FightStarted(
+            order=order,
+            coins=tuple(coins),
+            unaware=tuple(unaware),
+            sides=dict(c.sides),
+            airborne=tuple(airborne),
+        ),
+    )
     emit(b, dice, TurnBegan(character=order[0], round=1, lost=state.condition(order[0]).lost_actions > 0))
     return b
+
+
+def _flies(state: BpbState, who: Character) -> bool:
+    """BPB-GRAB-011: a power that goes through the air (Flight)."""
+    return any(p.movement and p.goes is Medium.AIR for p in (*who.powers, *stunt_powers(state, who)))
 
 
 def aware(state: BpbState, ctx: Ctx, c: cmd.Aware, dice: DiceService) -> Done:
@@ -165,7 +187,7 @@ def advance(b: Done) -> None:
     wrapped = order.round != fight.order.round
     if wrapped:
         _stopped_sprinting(b)
-    if wrapped and fight.hazards:
+    if wrapped and (fight.hazards or fallers(state)):
         environment_acts(b)
     b.emit(
         TurnBegan(
@@ -468,8 +490,12 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     fight = fight_of(state)
     if c.forced:
         check_forced(state, who)
-    else:
-        require_turn(state, who, task=True)
+    elif not require_turn(state, who, task=True):
+        # src 373: "During their round, or as a forced action": one not in the fight has no round here
+        raise RuleViolation(
+            "BPB-TIME-002",
+            f"{who.name} is not in this fight and has no turn to block or dodge in (a forced action may).",
+        )
     b = ctx.batch(state)
     emit(b, dice, Guarded(character=who.id, kind=kind, forced=c.forced, round=fight.order.round))
     return b
