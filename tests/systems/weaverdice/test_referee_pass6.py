@@ -203,3 +203,27 @@ def test_blinded_and_pained_end_with_the_encounter() -> None:
     _with(d, "vic", Status.BLINDED, Status.PAINED_PHYSICAL, Status.KNOCKED_DOWN)
     d.do("gm", "end_combat")
     assert _names(d, "vic") == []
+
+
+# -- skills: their field (src 311, 1015) ----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-SKILL-001", "WD-COMBAT-017")
+def test_a_knowledge_skill_gives_no_die_to_a_punch() -> None:
+    # src 311: a skill's familiarity is "extra dice on rolls they'd already be making" in its field;
+    # src 248: a punch rolls Brawn. Medical (a Knowledge skill) adds nothing to it: refused, no action.
+    medical = {"name": "Medical", "stats": ["knowledge"]}
+    d = _vic_first({**sheet("vic", "Vic"), "skills": [medical]})
+    d.refuse(
+        "ann", "attack", character="vic", target="thug", skills=["Medical"], dice=[1, 6], rule="WD-SKILL-001"
+    )
+    assert d.state.fight.turn.actions == 2
+
+
+@pytest.mark.rules("WD-SKILL-001", "WD-COMBAT-017")
+def test_a_brawn_skill_adds_its_die_to_a_punch() -> None:
+    # src 311: Brawl (Brawn) on a Brawn punch: 2h6, keep the 6.
+    brawl = {"name": "Brawl", "stats": ["brawn"]}
+    d = _vic_first({**sheet("vic", "Vic"), "skills": [brawl]})
+    d.do("ann", "attack", character="vic", target="thug", skills=["Brawl"], dice=[1, 6, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
