@@ -227,3 +227,62 @@ def test_a_brawn_skill_adds_its_die_to_a_punch() -> None:
     d = _vic_first({**sheet("vic", "Vic"), "skills": [brawl]})
     d.do("ann", "attack", character="vic", target="thug", skills=["Brawl"], dice=[1, 6, 1])
     assert _wounds(d, "thug") == [WoundTier.LESSER]
+
+
+# -- powers: Aim on a blast from range (src 311, 316-318, 551) -------------------------------------
+
+AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}
+BOLT = {
+    "name": "Bolt",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "bash",
+    "tier": "lesser",
+}
+CLAWS = {
+    "name": "Claws",
+    "classifications": ["striker"],
+    "targeting": "melee",
+    "attack_stat": "dexterity",
+    "damage": "cut",
+    "tier": "lesser",
+}
+
+
+@pytest.mark.rules("WD-SKILL-010", "WD-SKILL-001", "WD-COMBAT-009")
+def test_aim_adds_its_die_to_a_blast_from_range() -> None:
+    # src 551: an attack is "Using a fist, weapon, or offensive power to hit someone"; src 316-318: Aim,
+    # "For long-range attacks made with no foes within 15' ... Roll an extra die on an attack, take the
+    # roll of your choice". Vic (Dexterity 3) blasts the thug (DS 3): [1 5] keep 5 = 5, a hit.
+    d = _vic_first({**sheet("vic", "Vic"), "skills": [AIM], "powers": [BOLT]})
+    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], skills=["Aim"], dice=[1, 5, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    # src 342: he used Aim in the fight, so he may train a skill after it
+    d.do("gm", "end_combat", lull=False)
+    assert d.state.people["vic"].may_train == ("Aim",)
+
+
+@pytest.mark.rules("WD-SKILL-010", "WD-SKILL-001")
+@pytest.mark.parametrize(
+    ("power", "skill", "rule"), [("Claws", "Aim", "WD-SKILL-010"), ("Bolt", "Medical", "WD-SKILL-001")]
+)
+def test_no_aim_on_claws_and_no_medical_on_a_blast(power: str, skill: str, rule: str) -> None:
+    # src 316: Aim is for long-range attacks, not a melee one; src 311: Medical (Knowledge) is no help to
+    # a Dexterity attack roll. Refused, nothing spent.
+    medical = {"name": "Medical", "stats": ["knowledge"]}
+    d = _vic_first({**sheet("vic", "Vic"), "skills": [AIM, medical], "powers": [BOLT, CLAWS]})
+    d.refuse(
+        "ann",
+        "use_power",
+        character="vic",
+        power=power,
+        targets=["thug"],
+        skills=[skill],
+        dice=[1, 5],
+        rule=rule,
+    )
+    assert d.state.fight.turn.actions == 2

@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.skills import check_aim, skill_dice
 from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Status
 from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
@@ -86,6 +87,18 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation(
             "WD-STATUS-013", f"Only a projectile from range can pin: {power.name} is not one."
         )
+    extra = 0
+    if c.skills:
+        # an offensive power is an attack (src 551): a skill's die helps its roll in its field, Aim only
+        # from range (src 311, 316)
+        if not power.is_attack:
+            raise RuleViolation(
+                "WD-SKILL-001", f"{power.name} makes no roll for a skill to help.", field="skills"
+            )
+        assert power.attack_stat is not None
+        area_shot = power.area is not None and power.area.range_ft > 0
+        check_aim(sheet, c.skills, ranged=power.targeting is Targeting.RANGED or area_shot)
+        extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
     out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
     if power.is_attack and out is not None:
         # as a plain attack: the dropped are ignored thereafter (src 306, 800)
@@ -102,6 +115,8 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 action=f"power: {power.name}",
                 kind=kind.value,
                 fight=evolve(fight, {"turn": turn}),
+                # a skill used in the fight may be trained after it (src 342)
+                people=(evolve(me, {"practised": (*me.practised, *c.skills)}),) if c.skills else (),
             )
         )
     available = {p: me.effort.available(sheet, p) for p in Pool}
@@ -126,7 +141,13 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 else 0
             )
             roll, _ = roll_check(
-                b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus + blind, purpose="power"
+                b,
+                c.character,
+                (power.attack_stat,),
+                tn=ds,
+                extra=extra,
+                bonus=c.bonus + blind,
+                purpose="power",
             )
             hit = roll.success
             missed = missed or not hit
