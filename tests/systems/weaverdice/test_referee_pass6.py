@@ -286,3 +286,78 @@ def test_no_aim_on_claws_and_no_medical_on_a_blast(power: str, skill: str, rule:
         rule=rule,
     )
     assert d.state.fight.turn.actions == 2
+
+
+# -- powers: the statuses they put on (src 766, 852-854, 658) -------------------------------------
+
+STALL = {
+    "name": "Stall",
+    "classifications": ["master"],
+    "targeting": "ranged",
+    "range_ft": 30,
+    "statuses": [{"status": "delayed"}],
+}
+SLOW = {**STALL, "name": "Slow", "statuses": [{"status": "half_actions"}]}
+SNATCH = {**STALL, "name": "Snatch", "classifications": ["shaker"], "statuses": [{"status": "disarmed"}]}
+
+
+def _turns(d: Driver, count: int) -> list[tuple[int, str, bool]]:
+    """End ``count`` turns; each as (round, actor, half the actions)."""
+    seen = []
+    for _ in range(count):
+        fight = d.state.fight
+        who = fight.turn.actor
+        seen.append((fight.order.round, who, fight.turn.half))
+        d.do("ann" if who == "vic" else "gm", "end_turn", character=who)
+    return seen
+
+
+def _stare_down(power: dict[str, Any], thug: dict[str, Any] | None = None) -> Driver:
+    """Order Vic, thug, brute (the referee-combat duel); Vic's power on the thug."""
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "powers": [power]})
+    add(d, "gm", thug or sheet("thug", "Thug", "generic", brawn=4, guts=2))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5, athletics=1, dexterity=1))
+    d.do("gm", "start_combat", dice=[6, 1])
+    assert d.state.fight.order.order == ("vic", "thug", "brute")
+    d.do("ann", "use_power", character="vic", power=power["name"], targets=["thug"])
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-010", "WD-STATUS-015")
+def test_a_power_that_delays_moves_one_turn_only() -> None:
+    # src 852-854: Delayed, "The character's next turn is moved to just after the next enemy ... who
+    # would otherwise act next." Stalled on Vic's turn, the thug's round-1 turn goes behind Vic's next
+    # one; after that he acts every round.
+    d = _stare_down(STALL)
+    assert [(r, who) for r, who, _ in _turns(d, 8)] == [
+        (1, "vic"),
+        (1, "brute"),
+        (2, "vic"),
+        (2, "thug"),
+        (2, "brute"),
+        (3, "vic"),
+        (3, "thug"),
+        (3, "brute"),
+    ]
+
+
+@pytest.mark.rules("WD-COMBAT-016", "WD-STATUS-015")
+def test_a_power_that_halves_actions_halves_the_next_turn_only() -> None:
+    # src 766: "Can only take half the actions on their next turn": the thug's next turn is half, the
+    # one after is whole again.
+    d = _stare_down(SLOW)
+    assert [(who, half) for _, who, half in _turns(d, 5) if who == "thug"] == [
+        ("thug", True),
+        ("thug", False),
+    ]
+
+
+@pytest.mark.rules("WD-STATUS-016", "WD-STATUS-015")
+def test_a_power_that_disarms_puts_the_bat_on_the_ground() -> None:
+    # src 658: Disarmed, "drops held item/weapon" (WD-STATUS-016: into the adjacent space). The thug's
+    # bat leaves his hands.
+    d = _stare_down(SNATCH, {**sheet("thug", "Thug", "generic", brawn=4, guts=2), "held": [BAT]})
+    assert "Disarmed" in [n.title() for n in _names(d, "thug")]
+    assert d.state.sheet("thug").held == ()
+    assert [i.name for i in d.state.sheet("thug").dropped] == ["Bat"]
