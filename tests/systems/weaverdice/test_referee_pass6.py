@@ -361,3 +361,21 @@ def test_a_power_that_disarms_puts_the_bat_on_the_ground() -> None:
     assert "Disarmed" in [n.title() for n in _names(d, "thug")]
     assert d.state.sheet("thug").held == ()
     assert [i.name for i in d.state.sheet("thug").dropped] == ["Bat"]
+
+
+ALIGN = {"name": "Align Sights", "stats": ["dexterity"], "tree": "aim"}
+
+
+@pytest.mark.rules("WD-SKILL-011", "WD-COMBAT-009")
+def test_sights_aligned_on_the_thug_help_the_next_blast_at_him_and_are_spent() -> None:
+    # src 326-327: Align Sights, "a round, not firing, while maintaining an uninterrupted view of the
+    # target. Your next shot against the target gets a +1 to hit for every Aim skill you have"; a blast
+    # from range is a shot (src 551). Vic knows Aim and Align Sights: [1] + 0 + 2 = 3 hits the thug's
+    # DS 3 (a miss without). The shot fired, the alignment is gone.
+    d = _vic_first({**sheet("vic", "Vic"), "skills": [AIM, ALIGN], "powers": [BOLT]})
+    d.do("ann", "align_sights", character="vic", target="thug")
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[1, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+    assert d.state.people["vic"].aligned_on is None
