@@ -379,3 +379,43 @@ def test_sights_aligned_on_the_thug_help_the_next_blast_at_him_and_are_spent() -
     d.do("ann", "use_power", character="vic", power="Bolt", targets=["thug"], dice=[1, 1])
     assert _wounds(d, "thug") == [WoundTier.LESSER]
     assert d.state.people["vic"].aligned_on is None
+
+
+# -- effort spent on powers, and its regain (src 380, 398, 409) -----------------------------------
+
+
+@pytest.mark.rules("WD-EFFORT-009", "WD-EFFORT-003")
+def test_stamina_paid_for_a_power_comes_back_after_the_fight_less_one_exhausted() -> None:
+    # src 380: Stamina is "Spent on physically draining powers"; src 409: after the encounter and five
+    # quiet minutes "players recover all spent dots of effort except one of their choice, which becomes
+    # exhausted". Surge took 2 Stamina: one comes back, one is exhausted (max 2).
+    d = _vic_first({**sheet("vic", "Vic"), "powers": [SURGE]})
+    d.do("ann", "use_power", character="vic", power="Surge")
+    d.do("gm", "end_combat")
+    d.refuse("ann", "exhaust", character="vic", pool="focus", rule="WD-EFFORT-009")  # no Focus was spent
+    d.do("ann", "exhaust", character="vic", pool="stamina")
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+    assert d.state.people["vic"].effort.exhausted == {Pool.STAMINA: 1}
+
+
+@pytest.mark.rules("WD-EFFORT-008", "WD-COMBAT-032")
+def test_a_rest_action_gives_back_one_dot_spent_on_a_power() -> None:
+    # src 398: "take a Rest action in combat to recover one dot to any category". Surge left 1 Stamina.
+    d = _vic_first({**sheet("vic", "Vic"), "powers": [SURGE]})
+    d.do("ann", "use_power", character="vic", power="Surge")
+    d.do("ann", "rest", character="vic", restore=["stamina"], dice=[1])
+    assert _avail(d, "vic", Pool.STAMINA) == 2
+
+
+@pytest.mark.rules("WD-COMBAT-019", "WD-COMBAT-020")
+def test_a_blast_is_dodged_for_a_focus_dot() -> None:
+    # src 588-590: a named target may spend Focus to Dodge an attack, a power's too; Athletics 3 rolls 5
+    # against the blast's 5: the defender wins ties (src 384). No wound.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("brute", "Brute", "notable", dexterity=4), "powers": [BOLT]})
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "use_power", character="brute", power="Bolt", targets=["vic"], dice=[4])  # 4 + 1 = 5
+    d.answer("ann", "react-vic", "dodge", dice=[5])
+    assert _wounds(d, "vic") == []
+    assert _avail(d, "vic", Pool.FOCUS) == 2
