@@ -419,3 +419,30 @@ def test_a_blast_is_dodged_for_a_focus_dot() -> None:
     d.answer("ann", "react-vic", "dodge", dice=[5])
     assert _wounds(d, "vic") == []
     assert _avail(d, "vic", Pool.FOCUS) == 2
+
+
+JOLT = {
+    "name": "Jolt",
+    "classifications": ["master"],
+    "action": "reaction",
+    "targeting": "ranged",
+    "range_ft": 30,
+    "cost": [{"pool": "focus", "dots": 1}],
+    "statuses": [{"status": "half_actions"}],
+}
+
+
+@pytest.mark.rules("WD-COMBAT-016", "WD-STATUS-015", "WD-COMBAT-015")
+def test_jolted_on_his_own_turn_vic_has_half_the_actions_on_the_next() -> None:
+    # src 766: "half the actions on their next turn"; src 586: the brute's reaction power fires out of
+    # turn for its Focus, on Vic's turn. The turn under way is not the next one: Vic's round-2 turn is half.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("brute", "Brute", "notable"), "powers": [JOLT]})
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("gm", "use_power", character="brute", power="Jolt", targets=["vic"])
+    assert [(who, half) for _, who, half in _turns(d, 5) if who == "vic"] == [
+        ("vic", False),
+        ("vic", True),
+        ("vic", False),
+    ]

@@ -219,9 +219,12 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
                     Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target)
                 )
         elif applied.status is Status.HALF_ACTIONS:
-            # "half the actions on their next turn" (src 766): until that turn ends
+            # "half the actions on their next turn" (src 766): until that turn ends; struck on its own
+            # turn (a reaction power), the next turn is the one after, as an effect's (:func:`_apply`)
+            own_turn = fight is not None and fight.turn is not None and fight.turn.actor == target
+            after = fight.order.round + 1 if own_turn and fight is not None else None
             new = st.condition(
-                Status.HALF_ACTIONS, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target)
+                Status.HALF_ACTIONS, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target, round=after)
             )
         elif applied.status is not None:
             new = st.condition(applied.status, target)
