@@ -374,6 +374,11 @@ class UsePower(Frozen):
     power: str = Field(min_length=1, max_length=60)
     targets: TextList = Field(default_factory=list, max_length=50)
     pool: Pool | None = Field(default=None, description="The pool that pays an 'any effort' cost.")
+    skills: TextList = Field(
+        default_factory=list,
+        max_length=6,
+        description="Skills whose die its attack roll takes (Aim on a shot).",
+    )
     bonus: int = Field(default=0, ge=-6, le=6)
     cover: Cover = Field(
         default=Cover.NONE, description="The targets' cover against its attack (WD-COMBAT-022)."

@@ -51,6 +51,7 @@ __all__ = [
     "repair_item",
     "rummage_dc",
     "sample_item",
+    "spill_items",
     "strip_bottom_feature",
 ]
 
@@ -464,6 +465,17 @@ def damage_piece(
         fragile_checks=fragile,
         costume=_replace(costume, gone),
     )
+
+
+def spill_items(costume: Costume, cell: Cell, rolled: int) -> tuple[Costume, int]:
+    """A damaged bag drops ``rolled`` items (its 1d3, or 1d6), no more than it holds, and keeps the
+    rest: fewer to rummage through and to carry (WD-EQUIP-014, src 1096-1097). The costume, and how
+    many fell."""
+    bag = costume.at(cell)
+    if bag is None or not piece_spec(bag.key).inventory:
+        raise RuleViolation("WD-EQUIP-014", "Only an inventory piece holds a bag of items.", field="cell")
+    lost = min(rolled, bag.items)
+    return _replace(costume, evolve(bag, {"items": bag.items - lost})), lost
 
 
 def _replace(costume: Costume, piece: PlacedPiece) -> Costume:

@@ -637,6 +637,9 @@ class StatusesApplied(Changes):
     name: str
     source: str
     statuses: tuple[str, ...]
+    #: a Delayed moves the target's next turn (WD-STATUS-010); none before, so old logs fold as before
+    fight: Fight | None = _given()
+    fight_changed: FightPatch | None = _fact()
 
 
 class EffectAsked(WdEvent):

@@ -27,6 +27,7 @@ from capeworks.systems.weaverdice.equipment import (
     damage_piece,
     fragile_slot_lost,
     piece_spec,
+    spill_items,
     strip_bottom_feature,
 )
 from capeworks.systems.weaverdice.flow import Builder
@@ -159,7 +160,8 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
             )
         costume = out.costume
         if out.inventory_drop_sides:
-            lost = b.dice.roll(1, out.inventory_drop_sides, purpose="items dropped").faces[0]
+            rolled = b.dice.roll(1, out.inventory_drop_sides, purpose="items dropped").faces[0]
+            costume, lost = spill_items(costume, cell, rolled)  # the bag keeps the rest (src 1097)
             words.append(f"{lost} items spill from the inventory")
         costume = _fragile_rolls(b, costume, out.fragile_checks, words)
     if not words:

@@ -16,6 +16,7 @@ from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack
 from capeworks.systems.weaverdice.combat import ActionKind, cover_bonus
 from capeworks.systems.weaverdice.copies import evolve
@@ -32,6 +33,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
+from capeworks.systems.weaverdice.skills import check_aim, skill_dice
 from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Status
 from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
@@ -86,6 +88,20 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         raise RuleViolation(
             "WD-STATUS-013", f"Only a projectile from range can pin: {power.name} is not one."
         )
+    area_shot = power.area is not None and power.area.range_ft > 0
+    # a blast from range is a shot (src 551): Aim may help it, and sights aligned on its target
+    shot = power.is_attack and (power.targeting is Targeting.RANGED or area_shot)
+    extra = 0
+    if c.skills:
+        # an offensive power is an attack (src 551): a skill's die helps its roll in its field, Aim only
+        # from range (src 311, 316)
+        if not power.is_attack:
+            raise RuleViolation(
+                "WD-SKILL-001", f"{power.name} makes no roll for a skill to help.", field="skills"
+            )
+        assert power.attack_stat is not None
+        check_aim(sheet, c.skills, ranged=shot)
+        extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
     out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
     if power.is_attack and out is not None:
         # as a plain attack: the dropped are ignored thereafter (src 306, 800)
@@ -93,7 +109,14 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
     fight = on_turn(state, c.character) if state.fight is not None and not reaction else None
     b = Builder(state, context, dice)
     kind = kinds.get(power.action, ActionKind.QUICK)
+    # sights aligned on a target help this shot at it (WD-SKILL-011), and a shot fired spends them
+    aligned = me if fight is not None and shot and me.aligned_on is not None else None
     if fight is not None and fight.turn is not None:
+        after: dict[str, object] = {}
+        if c.skills:
+            after["practised"] = (*me.practised, *c.skills)  # may be trained after the fight (src 342)
+        if aligned is not None:
+            after["aligned_on"] = None
         turn = fight.turn.spend(kind, config=context.config)
         b.emit(
             ev.ActionTaken(
@@ -102,6 +125,7 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 action=f"power: {power.name}",
                 kind=kind.value,
                 fight=evolve(fight, {"turn": turn}),
+                people=(evolve(me, after),) if after else (),
             )
         )
     available = {p: me.effort.available(sheet, p) for p in Pool}
@@ -126,7 +150,15 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 else 0
             )
             roll, _ = roll_check(
-                b, c.character, (power.attack_stat,), tn=ds, bonus=c.bonus + blind, purpose="power"
+                b,
+                c.character,
+                (power.attack_stat,),
+                tn=ds,
+                extra=extra,
+                bonus=c.bonus
+                + blind
+                + (aligned_bonus(aligned, sheet, target.id, ranged=True) if aligned else 0),
+                purpose="power",
             )
             hit = roll.success
             missed = missed or not hit

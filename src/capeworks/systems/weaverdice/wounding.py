@@ -202,15 +202,38 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
         return
     t = b.person(target)
     conditions = t.conditions
+    fight = b.fight
+    moved: dict[str, object] = {}
     for applied in power.statuses:
-        new = (
-            st.condition(applied.status, target)
-            if applied.status is not None
-            else st.Condition(
+        new: st.Condition | None
+        if applied.status is Status.DELAYED and fight is not None:
+            # the next turn only, moved behind the next enemy, as an effect's Delayed (src 852-854)
+            if fight.order.current != target:
+                enemies = [k for k, p in b.state.people.items() if _foes(p, t)]
+                order, new = st.delay(fight.order, target, enemies=enemies)
+                if order != fight.order:
+                    fight = evolve(fight, {"order": order})
+                    moved = {"fight": fight}
+            else:
+                new = st.condition(
+                    Status.DELAYED, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target)
+                )
+        elif applied.status is Status.HALF_ACTIONS:
+            # "half the actions on their next turn" (src 766): until that turn ends; struck on its own
+            # turn (a reaction power), the next turn is the one after, as an effect's (:func:`_apply`)
+            own_turn = fight is not None and fight.turn is not None and fight.turn.actor == target
+            after = fight.order.round + 1 if own_turn and fight is not None else None
+            new = st.condition(
+                Status.HALF_ACTIONS, target, ends=Expiry(point=TurnPoint.TURN_END, holder=target, round=after)
+            )
+        elif applied.status is not None:
+            new = st.condition(applied.status, target)
+        else:
+            new = st.Condition(
                 name=applied.custom, target=target, endings=frozenset({st.Ending.ENCOUNTER_END})
             )
-        )
-        conditions = st.add(conditions, new)
+        if new is not None:
+            conditions = st.add(conditions, new)
     t = evolve(t, {"conditions": conditions})
     b.emit(
         ev.StatusesApplied(
@@ -219,8 +242,11 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
             source=power.name,
             statuses=tuple(a.status.value if a.status is not None else a.custom for a in power.statuses),
             people=(t,),
+            **moved,
         )
     )
+    if any(a.status is Status.DISARMED for a in power.statuses):
+        drop_held(b, target)  # "drops held item/weapon" (src 658): out of hand, on the ground
 
 
 def take_wound(
