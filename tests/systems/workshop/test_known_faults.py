@@ -16,20 +16,8 @@ from capeworks.engine.testing import Driver
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, who
 
-QUIET = {"shock_roll": False, "wake_rolls": False, "wound_penalty": "none"}
-TOUGH = {"health": 100, "toughness": 50}
-SLOW = {"Agility": 1, "Wits": 1, "Luck": 0}
-HIT = [9, 1]
-MISS = [10, 10]
-
-
-def gun(damage: int) -> dict[str, Any]:
-    return {"name": "gun", "attribute": "Agility", "skill": "Guns", "damage": damage}
-
-
-def pool(n: int) -> dict[str, int]:
-    """Traits giving a Shot Count of ``n``."""
-    return {"Agility": n, "Wits": n, "Luck": n}
+# the referee file's quiet table, dice and traits: these situations read against the same hero
+from tests.systems.workshop.test_referee import HIT, MISS, QUIET, SLOW, TOUGH, gun, pool
 
 
 def put(d: Driver, cid: str, **update: Any) -> None:

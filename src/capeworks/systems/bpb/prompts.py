@@ -182,32 +182,50 @@ def _extreme(state: BpbState, p: Pending) -> Prompt:
     )
 
 
-def _breakout(state: BpbState, p: Pending) -> Prompt:
-    """BPB-GRAB-003, BPB-PP-005: the grabbed target's break-out roll, or a plot point for it."""
+def _roll_or_point(
+    state: BpbState, p: Pending, *, kind: str, rule: str, question: str, rolled: str, spent: str, task: Task
+) -> Prompt:
+    """The target's own roll inside another's attack, or a plot point for it (BPB-PP-005): asked as
+    ``<kind>-<attack>`` and answered with the ``kind`` command."""
     t = state.characters[p.target]
-    task = Task(attribute=grip(state, t), difficulty=8 + p.rank)
     payload = {"attack": p.id, "character": t.id}
     return _to(
         state,
         t.id,
-        id=f"break-out-{p.id}",
-        kind="break_out",
-        rule="BPB-GRAB-003",
-        question=f"{t.name} is grabbed ({p.manoeuvre}): roll to break out?",
+        id=f"{kind.replace('_', '-')}-{p.id}",
+        kind=kind,
+        rule=rule,
+        question=question,
         options=(
             PromptOption(
                 value="roll",
-                label=f"Brawn or Agility vs {task.difficulty} ({_pct(task)})",
-                command="break_out",
+                label=f"{rolled} vs {task.difficulty} ({_pct(task)})",
+                command=kind,
                 payload=payload,
             ),
             PromptOption(
                 value="roll:plot_point",
-                label="Break out: spend a plot point (an automatic success)",
-                command="break_out",
+                label=f"{spent}: spend a plot point (an automatic success)",
+                command=kind,
                 payload={**payload, "plot_point": True},
             ),
         ),
+        context=payload,
+    )
+
+
+def _breakout(state: BpbState, p: Pending) -> Prompt:
+    """BPB-GRAB-003, BPB-PP-005: the grabbed target's break-out roll, or a plot point for it."""
+    t = state.characters[p.target]
+    return _roll_or_point(
+        state,
+        p,
+        kind="break_out",
+        rule="BPB-GRAB-003",
+        question=f"{t.name} is grabbed ({p.manoeuvre}): roll to break out?",
+        rolled="Brawn or Agility",
+        spent="Break out",
+        task=Task(attribute=grip(state, t), difficulty=8 + p.rank),
     )
 
 
@@ -216,30 +234,15 @@ def _resist(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
     slam = p.effect is Effect.SLAMMING
     attribute = "Brawn" if slam else "Willpower"
-    task = Task(attribute=rank_of(state, t, attribute), difficulty=8 + p.rank)
-    payload = {"attack": p.id, "character": t.id}
-    return _to(
+    return _roll_or_point(
         state,
-        t.id,
-        id=f"resist-{p.id}",
+        p,
         kind="resist",
         rule="BPB-XS-005" if slam else "BPB-XS-007",
         question=f"{t.name} is {'slammed' if slam else 'staggered'}: roll to shrug it off?",
-        options=(
-            PromptOption(
-                value="roll",
-                label=f"{attribute} vs {task.difficulty} ({_pct(task)})",
-                command="resist",
-                payload=payload,
-            ),
-            PromptOption(
-                value="roll:plot_point",
-                label="Shrug it off: spend a plot point (an automatic success)",
-                command="resist",
-                payload={**payload, "plot_point": True},
-            ),
-        ),
-        context=payload,
+        rolled=attribute,
+        spent="Shrug it off",
+        task=Task(attribute=rank_of(state, t, attribute), difficulty=8 + p.rank),
     )
 
 
