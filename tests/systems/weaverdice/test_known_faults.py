@@ -16,7 +16,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, WoundTier
-from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -483,3 +483,49 @@ def test_high_morale_buys_up_a_roll_rep_failed_to_rescue() -> None:
     d.do("ann", "rep_after", character="ada", negotiation="n", cards=[card], morale_buy=True, dice=[2])
     assert camp(d).negotiations["n"].outcome == "agreed"
     assert d.state.people["ada"].morale == 1
+
+
+# -- stop 37, 1. a gun fired at someone earns negative rep (WD-REP-010) ----------------------------
+
+_PISTOL = {
+    "name": "Pistol",
+    "damage": "pierce",
+    "tier": 2,
+    "attack_stat": "dexterity",
+    "ranged": True,
+    "keywords": ["gun"],
+}
+
+
+@pytest.mark.rules("WD-REP-010", "WD-REP-009")
+def test_a_shot_with_a_gun_hands_the_shooter_negative_rep() -> None:
+    # src 442: "we represent this with a rule that hands out negative rep every time the cape uses a gun
+    # to shoot at someone" (PROPOSED: per attack action that fires a gun at a person). Vic shoots the
+    # brute with a pistol (keyword gun): a miss earns it as surely as a hit. A full attack is one
+    # action: its second shot adds nothing; the next turn's shot is a second card. A thrown punch: none.
+    d = _vic_and_brute({**sheet("vic", "Vic"), "held": [_PISTOL]})
+    d.do("ann", "attack", character="vic", target="brute", weapon="pistol", full=True, dice=[1])
+    d.do("ann", "attack", character="vic", target="brute", weapon="pistol", dice=[1])
+    cards = [c for c in camp(d).ledger("vic").rep if c.negative]
+    assert len(cards) == 1 and not cards[0].secret
+    assert "Pistol" in cards[0].source and "Brute" in cards[0].source
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "attack", character="vic", target="brute", dice=[1])  # bare hands
+    assert len([c for c in camp(d).ledger("vic").rep if c.negative]) == 1
+    d.do("ann", "attack", character="vic", target="brute", weapon="pistol", dice=[1])
+    assert len([c for c in camp(d).ledger("vic").rep if c.negative]) == 2
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-REP-010", "WD-NPC-003")
+def test_a_hidden_npcs_gunshot_rep_stays_with_the_gm() -> None:
+    # src 442: the card is the shooter's; a hidden NPC's card, like its other numbers, is the GM's alone.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("gunman", "Gunman", "notable", dexterity=4), "held": [_PISTOL]}, hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    assert d.state.fight.turn.actor == "gunman"
+    d.do("gm", "attack", character="gunman", target="vic", weapon="pistol", hidden=True, dice=[1])
+    assert [c.negative for c in camp(d).ledger("gunman").rep] == [True]
+    assert "negative" not in seen_by(d, "ann").lower()
