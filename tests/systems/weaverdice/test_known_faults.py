@@ -16,6 +16,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.wounds import Standing
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -529,3 +530,46 @@ def test_a_hidden_npcs_gunshot_rep_stays_with_the_gm() -> None:
     d.do("gm", "attack", character="gunman", target="vic", weapon="pistol", hidden=True, dice=[1])
     assert [c.negative for c in camp(d).ledger("gunman").rep] == [True]
     assert "negative" not in seen_by(d, "ann").lower()
+
+
+# -- stop 37, 3. Medical care on someone the fight's end wakes (WD-WOUND-008, WD-CORE-006) ---------
+
+
+def _doc_vic_boss() -> Driver:
+    """Vic (Ann's, Guts 1), Doc (Bob's, Dex 4, Know 4: +2 a Medical roll) and the boss (Brawn 5)."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=1))
+    add(d, "bob", sheet("doc", "Doc", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    return d
+
+
+def _vic_knocked_out(d: Driver) -> None:
+    """A fight begins (Doc, the boss, Vic); Doc passes and the boss's lesser cut knocks Vic out."""
+    d.do("gm", "start_combat", dice=[1, 6, 6])
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="lesser", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the stay-up check fails; the effect 1: none
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="boss")
+    assert d.state.fight.turn.actor == "doc"  # Vic, unconscious, is passed over
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-CORE-006", "WD-WOUND-013")
+def test_medical_care_ends_when_the_fights_end_wakes_the_patient() -> None:
+    # src 794: the unconscious rouse "if they use Recovery or if teammates make a lengthy Medical check
+    # to rouse them, with a difficulty of 8"; src 580-582: a lengthy check's rolls add up to its total.
+    # Doc's care on Vic reaches 4 + 2 = 6 of 8; the fight ends and Vic wakes: nothing is left to rouse,
+    # so the care is over. Knocked out again in a later fight, Doc's 1 + 2 = 3 starts a fresh 8 (not
+    # 6 + 3 = 9): Vic stays out.
+    d = _doc_vic_boss()
+    _vic_knocked_out(d)
+    d.do("bob", "medical", character="doc", patient="vic", dice=[4])
+    assert d.state.lengthy["medical:vic"].total == 6
+    d.do("gm", "end_combat")
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert "medical:vic" not in d.state.lengthy
+    assert d.replayed().state == d.state
+    _vic_knocked_out(d)
+    d.do("bob", "medical", character="doc", patient="vic", dice=[1])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS

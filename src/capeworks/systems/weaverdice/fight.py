@@ -798,6 +798,11 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             people=tuple(changed),
         )
     )
+    # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
+    for p in changed:
+        care = f"medical:{p.id}"
+        if care in state.lengthy and state.people[p.id].track.standing is Standing.UNCONSCIOUS:
+            b.emit(ev.CareEnded(character=p.id, name=p.name, lengthy_key=care))
     return b.batch
 
 
