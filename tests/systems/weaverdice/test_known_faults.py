@@ -16,7 +16,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, WoundTier
-from capeworks.systems.weaverdice.wounds import Standing
+from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -573,3 +573,34 @@ def test_medical_care_ends_when_the_fights_end_wakes_the_patient() -> None:
     _vic_knocked_out(d)
     d.do("bob", "medical", character="doc", patient="vic", dice=[1])
     assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+
+
+# -- stop 37, 5. the Recovery roll of a rest is for conditions (WD-EFFORT-005, WD-COMBAT-033/034) ---
+
+
+def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
+    """Set-up: ``ident`` already carries wounds of ``tiers`` (plain ones, no effect left attached)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    wounds = tuple(Wound(tier=t, id=f"w{i + 1}") for i, t in enumerate(tiers))
+    people[ident] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
+    )
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-EFFORT-005", "WD-COMBAT-033", "WD-COMBAT-034")
+@pytest.mark.parametrize(
+    ("full", "dice", "left"), [(False, [1, 5], 2), (True, [1, 5], 2), (False, [5, 1], 1)]
+)
+def test_a_rests_recovery_roll_reduces_no_wound(full: bool, dice: list[int], left: int) -> None:
+    # src 394: Recovery lets one "make another roll to shrug off negative conditions when pausing to
+    # recover mid-fight"; src 1004: a wound's severity is reduced by forgoing "healing simple
+    # conditions", a choice of the rest's own Guts roll. Vic (Guts 3) carries two plain lesser wounds
+    # and no condition, rests (a full turn or not) asking to reduce, and spends Recovery: the Guts roll
+    # fails (1 < 4) and the Recovery roll succeeds (5): no condition to shrug off, so nothing heals;
+    # both wounds stay. Had the Guts roll succeeded (5) and the Recovery roll failed, one wound goes.
+    d = _vic_and_brute()
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", full=full, reduce=True, recovery=True, restore=["focus"], dice=dice)
+    assert len(d.state.people["vic"].track.wounds) == left
