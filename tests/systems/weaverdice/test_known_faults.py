@@ -604,3 +604,32 @@ def test_a_rests_recovery_roll_reduces_no_wound(full: bool, dice: list[int], lef
     _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
     d.do("ann", "rest", character="vic", full=full, reduce=True, recovery=True, restore=["focus"], dice=dice)
     assert len(d.state.people["vic"].track.wounds) == left
+
+
+# -- stop 37, 6. a rest asked to reduce a wound when the rest leaves only one (WD-COMBAT-033/035) -----
+
+
+@pytest.mark.rules("WD-COMBAT-033", "WD-COMBAT-035", "WD-WOUND-014")
+@pytest.mark.parametrize("face", [1, 5])
+def test_a_rest_to_reduce_with_one_wound_left_after_the_fading_one__refused_before_the_roll(
+    face: int,
+) -> None:
+    # src 1004: a resting character may reduce their most minor wound "if the character has at least
+    # two wounds"; src 662: a wound that "fades on next rest" goes as the rest is taken (WD-COMBAT-035).
+    # Vic carries a plain lesser wound and a fading one: the rest takes the fading one, one wound is
+    # left, and no reduction is possible. The seed does not order the two and the inventory proposes
+    # nothing: the table fades first (Track.rested, then the reduction), and so refuses the reduction.
+    # The refusal does not wait for the dice: a roll that fails (1) is refused as a success (5) is,
+    # before Guts is rolled (nothing of the rest happens; a rest without "reduce" is the way).
+    d = _vic_and_brute()
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    people = dict(d.state.people)
+    vic = people["vic"]
+    fading = (vic.track.wounds[0].model_copy(update={"fades_on_rest": True}), vic.track.wounds[1])
+    people["vic"] = vic.model_copy(update={"track": vic.track.model_copy(update={"wounds": fading})})
+    d.patch(people=people)
+    d.refuse(
+        "ann", "rest", character="vic", reduce=True, restore=["focus"], dice=[face], rule="WD-COMBAT-033"
+    )
+    d.do("ann", "rest", character="vic", restore=["focus"], dice=[face])
+    assert [w.fades_on_rest for w in d.state.people["vic"].track.wounds] == [False]

@@ -562,11 +562,19 @@ def _within_reach(state: WdState, c: cmd.Rest) -> None:
     """Refuse a rest asked to remove more conditions than its rolls could ever remove, rather than
     shed the first ones named and drop the rest unsaid: at most one a success, up to Guts on a full
     rest, a Recovery dot's extra roll one more, a wound reduced one fewer (WD-COMBAT-032..034). What
-    the rest stops without a roll (a full rest's Bleeding, src 814) takes none of them."""
-    free = {
-        x.name.lower()
-        for x in st.rest(person(state, c.character).conditions, c.character, full=c.full).stopped
-    }
+    the rest stops without a roll (a full rest's Bleeding, src 814) takes none of them. A reduction
+    asked with fewer than two wounds left once the rest's fading ones go is refused here, before the
+    roll, rather than only when the roll succeeds (WD-COMBAT-033, src 1004)."""
+    me = person(state, c.character)
+    if c.reduce and len(me.track.rested().wounds) < 2:
+        # asked before the roll, whatever the dice: the rest's fading wounds go first (WD-COMBAT-035)
+        raise RuleViolation(
+            "WD-COMBAT-033",
+            f"Resting reduces a wound only with at least two wounds: {me.name} has "
+            f"{len(me.track.rested().wounds)} once the rest's fading wounds go. Rest without 'reduce'.",
+            field="reduce",
+        )
+    free = {x.name.lower() for x in st.rest(me.conditions, c.character, full=c.full).stopped}
     names = {n.strip().lower() for n in c.remove} - free
     guts = state.sheet(c.character).stat(Stat.GUTS)
     most = rest_removals(full=c.full, success=True, guts=guts) + int(c.recovery) - int(c.reduce)
