@@ -633,3 +633,29 @@ def test_a_rest_to_reduce_with_one_wound_left_after_the_fading_one__refused_befo
     )
     d.do("ann", "rest", character="vic", restore=["focus"], dice=[face])
     assert [w.fades_on_rest for w in d.state.people["vic"].track.wounds] == [False]
+
+
+# -- stop 37, 7. the Icon's card for the day and the day's-end cap (WD-REP-007, WD-REP-008) ----------
+
+
+@pytest.mark.rules("WD-REP-007", "WD-REP-008", "WD-EQUIP-016", "WD-FOLLOW-010")
+def test_the_icons_card_comes_after_the_days_end_cap__usable_tomorrow() -> None:
+    # src 1119: a Standard Icon "Grants +1 reputation/day, usable when out & active in costume"; src
+    # 435: "at the day's end, reputation that is in excess of the character's maximum ... is
+    # discarded"; src 1115: "Reputation preserved to day's end may contribute to gaining followers and
+    # fans". Ada (Social 2: cap 2) holds two cards: at the day's end she is not over the cap, so
+    # nothing is discarded; the Icon's card comes for the next day (three held). Kept unspent through
+    # that day, it is over the cap at its end: one to discard (and a Fan's criteria met).
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2, costume={"pieces": [{"key": "icon", "cell": [0, 0]}]})
+    for s in ("a", "b"):
+        d.do("gm", "award", character="ada", rep=s)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert not camp(d).discards
+    assert sorted(c.source for c in camp(d).ledger("ada").rep) == ["a", "b", "costume"]
+    assert "fan" not in camp(d).ledger("ada").eligible
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards == {"ada": 1}
+    assert d.replayed().state == d.state

@@ -65,7 +65,7 @@ class StartDowntime(Frozen):
 
 
 class EndDowntime(Frozen):
-    """Close the downtime phase: morale resets, costume rep comes in, rep over the cap is discarded."""
+    """Close the downtime phase: morale resets, rep over the cap is discarded, then costume rep comes in."""
 
 
 class DowntimeAction(Frozen):

@@ -334,7 +334,8 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
 
 
 def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService) -> Done:
-    """Close the phase: morale to baseline, costume rep, rep over the cap to discard, Master Craft resets."""
+    """Close the phase: morale to baseline, rep over the cap to discard, then the costume's rep for
+    the next day, Master Craft resets."""
     phase = phase_of(state)
     b = Builder(state, ctx, dice)
     people = []
@@ -348,6 +349,21 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
         ledger = ledger_of(state, ident)
+        ledger = evolve(
+            ledger,
+            {
+                "took_four": False,
+                "relocating": max(0, ledger.relocating - 1),
+                "rep": tuple(x for x in ledger.rep if not x.downtime_only),
+                "spent": (),
+            },
+        )
+        # the day's end counts what was kept through the day (WD-REP-007, src 435, 1115) ...
+        over = len(live_rep(ledger)) - rep_cap(state, ident)
+        if over > 0:
+            discards[ident] = over
+        # ... then the costume's rep comes for the next day, "usable when out & active in costume"
+        # (WD-REP-008, src 1119): a fresh card is not discarded before it can be used
         daily = 0
         for piece in sheet.costume.pieces if sheet.costume is not None else ():
             spec = piece_spec(piece.key)
@@ -360,19 +376,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
                 )
                 daily += 1
         gained[ident] = daily
-        ledger = evolve(
-            ledger,
-            {
-                "took_four": False,
-                "relocating": max(0, ledger.relocating - 1),
-                "rep": tuple(x for x in ledger.rep if not x.downtime_only),
-                "spent": (),
-            },
-        )
         ledgers[ident] = ledger
-        over = len(live_rep(ledger)) - rep_cap(state, ident)
-        if over > 0:
-            discards[ident] = over
     helped = tuple(evolve(p, {"helpers": ()}) for p in state.campaign.projects.values() if p.helpers)
     b.emit(
         ce.DowntimeEnded(
