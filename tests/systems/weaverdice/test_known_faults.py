@@ -659,3 +659,33 @@ def test_the_icons_card_comes_after_the_days_end_cap__usable_tomorrow() -> None:
     d.do("gm", "end_downtime")
     assert camp(d).discards == {"ada": 1}
     assert d.replayed().state == d.state
+
+
+# -- stop 37, 2. high morale on a downtime roll of one's own (WD-MORALE-003) ------------------------
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-SKILL-006", "WD-DT-003")
+@pytest.mark.parametrize(("face", "saved", "morale"), [(1, 5, 2), (4, 5, 3)])
+def test_high_morale_buys_up_a_training_roll(face: int, saved: int, morale: int) -> None:
+    # src 453: high morale "can be spent; lowering morale by one step to change a die result"
+    # (WD-MORALE-003 PROPOSED: any of one's own rolls, declared with it). Ada (Knowledge 4: +1,
+    # Dexterity 3) at morale +3 trains Lockpicking and rolls a 1: 1 + 1 = 2 saved, unless a step of
+    # morale counts it as 2 + 3 = 5 (morale +2 after). A 4 (4 + 1 = 5) is no lower: nothing is spent.
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4, morale=3)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1, 1])  # the bonus-slot dice at +3: no 6
+    d.do(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="train",
+        skill="Lockpicking",
+        morale_buy=True,
+        dice=[face],
+    )
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert lock.training == (saved,)
+    assert d.state.people["ada"].morale == morale
+    assert d.replayed().state == d.state

@@ -98,6 +98,11 @@ class DowntimeAction(Frozen):
         default="", max_length=8, description="Go Shopping: the grid cell it goes in, e.g. 0,1."
     )
     group: str = Field(default="", max_length=60, description="Go Shopping: an affiliation's group.")
+    morale_buy: bool = Field(
+        default=False,
+        description="Train, Refine: if the training roll's total is under 2 + morale, a step of high"
+        " morale counts it as 2 + morale (WD-MORALE-003).",
+    )
 
 
 class DiscardRep(Frozen):

@@ -27,7 +27,14 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, capped, day_reset, shift
+from capeworks.systems.weaverdice.morale import (
+    bonus_slot,
+    bonus_slot_dice,
+    capped,
+    day_reset,
+    shift,
+    spend_value,
+)
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.skills import train as train_skill
@@ -317,7 +324,23 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
             "name a new one's stat to start it.",
         )
     face = b.dice.roll(1, 6, purpose="training").faces[0]
-    new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale)
+    _, rolled, _ = train_skill(sheet, skill.name, face, morale=who.morale)
+    set_to = None
+    if c.morale_buy and who.morale > 0 and spend_value(who.morale) > rolled:
+        # high morale on a roll of one's own (WD-MORALE-003 PROPOSED: any, one spend a roll)
+        set_to = spend_value(who.morale)
+        b.emit(
+            ev.MoraleChanged(
+                character=c.character,
+                name=who.name,
+                step=who.morale - 1,
+                delta=-1,
+                reason=f"high morale makes the training roll a {set_to}",
+                people=(evolve(who, {"morale": who.morale - 1}),),
+            ),
+            hidden=who.hidden,
+        )
+    new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale, set_to=set_to)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
     b.emit(
         ev.Trained(
