@@ -689,3 +689,21 @@ def test_high_morale_buys_up_a_training_roll(face: int, saved: int, morale: int)
     assert lock.training == (saved,)
     assert d.state.people["ada"].morale == morale
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-CRAFT-002", "WD-CORE-006")
+def test_high_morale_buys_up_the_lowest_craft_roll_of_the_command() -> None:
+    # src 453 as above, on a craft roll (src 1526-1528, WX-33: Dex 3, Know 3: three rolls, the Craft
+    # skill's two dice, keep the best: 5, 3, 2). Ada at morale +2 declares a step: the lowest, 2,
+    # counts as 2 + 2 = 4 (one step a command): rolls 5, 3, 4, and morale +1.
+    d = table()
+    data = sheet("ada", "Ada")
+    data["skills"] = [{"name": "Craft", "stats": ["dexterity"], "tree": "craft"}]
+    add(d, "ann", data, owner="ann", morale=2)
+    d.do("gm", "award", character="ada", money=1000)
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1])  # the bonus-slot dice at +2: no 6
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
+    d.do("ann", "craft", character="ada", project="vest", rolls=3, morale_buy=True, dice=[5, 1, 3, 2, 2, 1])
+    assert camp(d).projects["vest"].rolls == (5, 3, 4)
+    assert d.state.people["ada"].morale == 1
+    assert d.replayed().state == d.state

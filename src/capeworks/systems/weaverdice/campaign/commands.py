@@ -182,6 +182,11 @@ class Craft(Frozen):
     rolls: int = Field(default=1, ge=0, le=12, description="0 only to finish without rolling.")
     take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
     finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
+    morale_buy: bool = Field(
+        default=False,
+        description="A step of high morale counts the lowest of these rolls as 2 + morale, when that"
+        " is more (WD-MORALE-003): one step a command.",
+    )
 
 
 class HelpCraft(Frozen):
