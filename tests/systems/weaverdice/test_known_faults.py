@@ -707,3 +707,34 @@ def test_high_morale_buys_up_the_lowest_craft_roll_of_the_command() -> None:
     assert camp(d).projects["vest"].rolls == (5, 3, 4)
     assert d.state.people["ada"].morale == 1
     assert d.replayed().state == d.state
+
+
+# -- stop 37, 4. a holder's failed stay-up bought up with high morale (WD-MORALE-003, WD-GRAPPLE-010) --
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-WOUND-005", "WD-GRAPPLE-010")
+def test_a_holders_stay_up_bought_up_after_the_fall_leaves_the_hold_released() -> None:
+    # src 453: a step of high morale changes "a die result" after it is seen; src 563: the unconscious
+    # do nothing, so a holder who drops lets go (the table's WD-GRAPPLE-010 reading: rising later does
+    # not restore the hold). Vic (Guts 1, morale +2) holds the thug; the boss's lesser cut fills his
+    # track and his stay-up check fails (1 - 2 < 3): he drops and lets go. He then spends a step: the
+    # check counts as 2 + 2 = 4 >= 3, and he is up again, morale +1. The seed does not say whether a
+    # bought-up roll undoes what its failure set off meanwhile, and the inventory proposes nothing:
+    # the table keeps the hold released (the thug may have moved off since). Pinned, not ruled.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=4, guts=1), morale=2)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 7 + 6 = 13, the thug 6 + 3 = 9, the boss 6 + 1 = 7
+    d.do("ann", "grab", character="vic", target="thug", dice=[2])  # 2 + 2 = 4 vs DS 3
+    assert "vic>thug" in d.state.grapples
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="lesser", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the stay-up check fails; the effect 1: none
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    assert d.state.grapples == {}
+    d.do("ann", "spend_morale", character="vic")
+    vic = d.state.people["vic"]
+    assert vic.track.standing is Standing.UP and vic.morale == 1
+    assert d.state.grapples == {}
