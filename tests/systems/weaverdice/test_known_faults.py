@@ -738,3 +738,19 @@ def test_a_holders_stay_up_bought_up_after_the_fall_leaves_the_hold_released() -
     vic = d.state.people["vic"]
     assert vic.track.standing is Standing.UP and vic.morale == 1
     assert d.state.grapples == {}
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REST-002")
+@pytest.mark.parametrize(("morale", "gone", "after"), [(2, True, 1), (1, False, 1)])
+def test_high_morale_buys_up_a_rest_and_recuperate_guts_roll(morale: int, gone: bool, after: int) -> None:
+    # src 453 as above, on a Rest & Recuperate Guts roll (src 2007: "Roll Guts to try and remove a
+    # scarred wound", PROPOSED 4+). Ada (Guts 3, +0) rolls a 2 on her scar: at morale +2 a step makes
+    # it 2 + 2 = 4: the scar fades, morale +1. At +1 the step would make only 3, short of 4: none spent.
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3, morale=morale)
+    d.do("gm", "award", character="ada", condition="scarred face", scar=True)
+    d.do("gm", "start_downtime", dice=[1] * (2 + morale))  # the bonus-slot dice: no 6
+    d.do("ann", "rest_recuperate", character="ada", uses=["scarred face"], morale_buy=True, dice=[2])
+    assert (not any(c.name == "scarred face" for c in camp(d).ledger("ada").conditions)) is gone
+    assert d.state.people["ada"].morale == after
+    assert d.replayed().state == d.state

@@ -422,6 +422,11 @@ class RestRecuperate(Frozen):
     character: Ident
     uses: list[str] = Field(default_factory=list, max_length=10, description="condition names, one per roll")
     project: str = Field(default="", max_length=40, description="Resting at this workshop: +1 roll.")
+    morale_buy: bool = Field(
+        default=False,
+        description="The first Guts roll 2 + morale would better (a scar or stat short of the TN, days or"
+        " progress under it) counts as that for a step of high morale (WD-MORALE-003).",
+    )
 
 
 class PaidCare(Frozen):
