@@ -117,11 +117,14 @@ def test_rep_over_the_cap_is_discarded_at_days_end_and_costume_icons_give_rep() 
     for s in ("a", "b"):
         d.do("gm", "award", character="ada", rep=s)
     d.do("gm", "start_downtime")
-    d.do("gm", "end_downtime")  # the icon adds a third card; the cap is Social 2
-    assert cards(d, "ada") == ["a", "b", "costume"]
+    # the cap is Social 2: two held at the day's end, none over; the icon's card comes for tomorrow
+    d.do("gm", "end_downtime")
+    assert cards(d, "ada") == ["a", "b", "costume"] and not camp(d).discards
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")  # three kept through the day: one over; another card for tomorrow
     prompt = d.prompt("ann", "discard_rep")
     d.answer("ann", prompt.id, "1")
-    assert cards(d, "ada") == ["b", "costume"]
+    assert cards(d, "ada") == ["b", "costume", "costume"]
     assert not camp(d).discards
     # letting rep expire meets a Fan's criteria: Social 2 roll must beat 0 Fans held
     d.do("ann", "gain_follower", character="ada", kind="fan", dice=[1])  # 1 - 1 = 0 < 1

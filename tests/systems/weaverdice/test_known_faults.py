@@ -16,7 +16,8 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import BodyPart, Pool, Stat, Status, WoundTier
-from tests.systems.weaverdice.campaign_support import camp, pc
+from capeworks.systems.weaverdice.wounds import Standing, Wound
+from tests.systems.weaverdice.campaign_support import camp, pc, seen_by
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -483,3 +484,273 @@ def test_high_morale_buys_up_a_roll_rep_failed_to_rescue() -> None:
     d.do("ann", "rep_after", character="ada", negotiation="n", cards=[card], morale_buy=True, dice=[2])
     assert camp(d).negotiations["n"].outcome == "agreed"
     assert d.state.people["ada"].morale == 1
+
+
+# -- stop 37, 1. a gun fired at someone earns negative rep (WD-REP-010) ----------------------------
+
+_PISTOL = {
+    "name": "Pistol",
+    "damage": "pierce",
+    "tier": 2,
+    "attack_stat": "dexterity",
+    "ranged": True,
+    "keywords": ["gun"],
+}
+
+
+@pytest.mark.rules("WD-REP-010", "WD-REP-009")
+def test_a_shot_with_a_gun_hands_the_shooter_negative_rep() -> None:
+    # src 442: "we represent this with a rule that hands out negative rep every time the cape uses a gun
+    # to shoot at someone" (PROPOSED: per attack action that fires a gun at a person). Vic shoots the
+    # brute with a pistol (keyword gun): a miss earns it as surely as a hit. A full attack is one
+    # action: its second shot adds nothing; the next turn's shot is a second card. A thrown punch: none.
+    d = _vic_and_brute({**sheet("vic", "Vic"), "held": [_PISTOL]})
+    d.do("ann", "attack", character="vic", target="brute", weapon="pistol", full=True, dice=[1])
+    d.do("ann", "attack", character="vic", target="brute", weapon="pistol", dice=[1])
+    cards = [c for c in camp(d).ledger("vic").rep if c.negative]
+    assert len(cards) == 1 and not cards[0].secret
+    assert "Pistol" in cards[0].source and "Brute" in cards[0].source
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "attack", character="vic", target="brute", dice=[1])  # bare hands
+    assert len([c for c in camp(d).ledger("vic").rep if c.negative]) == 1
+    d.do("ann", "attack", character="vic", target="brute", weapon="pistol", dice=[1])
+    assert len([c for c in camp(d).ledger("vic").rep if c.negative]) == 2
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-REP-010", "WD-NPC-003")
+def test_a_hidden_npcs_gunshot_rep_stays_with_the_gm() -> None:
+    # src 442: the card is the shooter's; a hidden NPC's card, like its other numbers, is the GM's alone.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", {**sheet("gunman", "Gunman", "notable", dexterity=4), "held": [_PISTOL]}, hidden=True)
+    d.do("gm", "start_combat", dice=[1, 6])
+    assert d.state.fight.turn.actor == "gunman"
+    d.do("gm", "attack", character="gunman", target="vic", weapon="pistol", hidden=True, dice=[1])
+    assert [c.negative for c in camp(d).ledger("gunman").rep] == [True]
+    assert "negative" not in seen_by(d, "ann").lower()
+
+
+# -- stop 37, 3. Medical care on someone the fight's end wakes (WD-WOUND-008, WD-CORE-006) ---------
+
+
+def _doc_vic_boss() -> Driver:
+    """Vic (Ann's, Guts 1), Doc (Bob's, Dex 4, Know 4: +2 a Medical roll) and the boss (Brawn 5)."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=1))
+    add(d, "bob", sheet("doc", "Doc", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    return d
+
+
+def _vic_knocked_out(d: Driver) -> None:
+    """A fight begins (Doc, the boss, Vic); Doc passes and the boss's lesser cut knocks Vic out."""
+    d.do("gm", "start_combat", dice=[1, 6, 6])
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="lesser", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the stay-up check fails; the effect 1: none
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    d.do("gm", "end_turn", character="boss")
+    assert d.state.fight.turn.actor == "doc"  # Vic, unconscious, is passed over
+
+
+@pytest.mark.rules("WD-WOUND-008", "WD-CORE-006", "WD-WOUND-013")
+def test_medical_care_ends_when_the_fights_end_wakes_the_patient() -> None:
+    # src 794: the unconscious rouse "if they use Recovery or if teammates make a lengthy Medical check
+    # to rouse them, with a difficulty of 8"; src 580-582: a lengthy check's rolls add up to its total.
+    # Doc's care on Vic reaches 4 + 2 = 6 of 8; the fight ends and Vic wakes: nothing is left to rouse,
+    # so the care is over. Knocked out again in a later fight, Doc's 1 + 2 = 3 starts a fresh 8 (not
+    # 6 + 3 = 9): Vic stays out.
+    d = _doc_vic_boss()
+    _vic_knocked_out(d)
+    d.do("bob", "medical", character="doc", patient="vic", dice=[4])
+    assert d.state.lengthy["medical:vic"].total == 6
+    d.do("gm", "end_combat")
+    assert d.state.people["vic"].track.standing is Standing.UP
+    assert "medical:vic" not in d.state.lengthy
+    assert d.replayed().state == d.state
+    _vic_knocked_out(d)
+    d.do("bob", "medical", character="doc", patient="vic", dice=[1])
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+
+
+# -- stop 37, 5. the Recovery roll of a rest is for conditions (WD-EFFORT-005, WD-COMBAT-033/034) ---
+
+
+def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
+    """Set-up: ``ident`` already carries wounds of ``tiers`` (plain ones, no effect left attached)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    wounds = tuple(Wound(tier=t, id=f"w{i + 1}") for i, t in enumerate(tiers))
+    people[ident] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
+    )
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-EFFORT-005", "WD-COMBAT-033", "WD-COMBAT-034")
+@pytest.mark.parametrize(
+    ("full", "dice", "left"), [(False, [1, 5], 2), (True, [1, 5], 2), (False, [5, 1], 1)]
+)
+def test_a_rests_recovery_roll_reduces_no_wound(full: bool, dice: list[int], left: int) -> None:
+    # src 394: Recovery lets one "make another roll to shrug off negative conditions when pausing to
+    # recover mid-fight"; src 1004: a wound's severity is reduced by forgoing "healing simple
+    # conditions", a choice of the rest's own Guts roll. Vic (Guts 3) carries two plain lesser wounds
+    # and no condition, rests (a full turn or not) asking to reduce, and spends Recovery: the Guts roll
+    # fails (1 < 4) and the Recovery roll succeeds (5): no condition to shrug off, so nothing heals;
+    # both wounds stay. Had the Guts roll succeeded (5) and the Recovery roll failed, one wound goes.
+    d = _vic_and_brute()
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    d.do("ann", "rest", character="vic", full=full, reduce=True, recovery=True, restore=["focus"], dice=dice)
+    assert len(d.state.people["vic"].track.wounds) == left
+
+
+# -- stop 37, 6. a rest asked to reduce a wound when the rest leaves only one (WD-COMBAT-033/035) -----
+
+
+@pytest.mark.rules("WD-COMBAT-033", "WD-COMBAT-035", "WD-WOUND-014")
+@pytest.mark.parametrize("face", [1, 5])
+def test_a_rest_to_reduce_with_one_wound_left_after_the_fading_one__refused_before_the_roll(
+    face: int,
+) -> None:
+    # src 1004: a resting character may reduce their most minor wound "if the character has at least
+    # two wounds"; src 662: a wound that "fades on next rest" goes as the rest is taken (WD-COMBAT-035).
+    # Vic carries a plain lesser wound and a fading one: the rest takes the fading one, one wound is
+    # left, and no reduction is possible. The seed does not order the two and the inventory proposes
+    # nothing: the table fades first (Track.rested, then the reduction), and so refuses the reduction.
+    # The refusal does not wait for the dice: a roll that fails (1) is refused as a success (5) is,
+    # before Guts is rolled (nothing of the rest happens; a rest without "reduce" is the way).
+    d = _vic_and_brute()
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER)
+    people = dict(d.state.people)
+    vic = people["vic"]
+    fading = (vic.track.wounds[0].model_copy(update={"fades_on_rest": True}), vic.track.wounds[1])
+    people["vic"] = vic.model_copy(update={"track": vic.track.model_copy(update={"wounds": fading})})
+    d.patch(people=people)
+    d.refuse(
+        "ann", "rest", character="vic", reduce=True, restore=["focus"], dice=[face], rule="WD-COMBAT-033"
+    )
+    d.do("ann", "rest", character="vic", restore=["focus"], dice=[face])
+    assert [w.fades_on_rest for w in d.state.people["vic"].track.wounds] == [False]
+
+
+# -- stop 37, 7. the Icon's card for the day and the day's-end cap (WD-REP-007, WD-REP-008) ----------
+
+
+@pytest.mark.rules("WD-REP-007", "WD-REP-008", "WD-EQUIP-016", "WD-FOLLOW-010")
+def test_the_icons_card_comes_after_the_days_end_cap__usable_tomorrow() -> None:
+    # src 1119: a Standard Icon "Grants +1 reputation/day, usable when out & active in costume"; src
+    # 435: "at the day's end, reputation that is in excess of the character's maximum ... is
+    # discarded"; src 1115: "Reputation preserved to day's end may contribute to gaining followers and
+    # fans". Ada (Social 2: cap 2) holds two cards: at the day's end she is not over the cap, so
+    # nothing is discarded; the Icon's card comes for the next day (three held). Kept unspent through
+    # that day, it is over the cap at its end: one to discard (and a Fan's criteria met).
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=2, costume={"pieces": [{"key": "icon", "cell": [0, 0]}]})
+    for s in ("a", "b"):
+        d.do("gm", "award", character="ada", rep=s)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert not camp(d).discards
+    assert sorted(c.source for c in camp(d).ledger("ada").rep) == ["a", "b", "costume"]
+    assert "fan" not in camp(d).ledger("ada").eligible
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards == {"ada": 1}
+    assert d.replayed().state == d.state
+
+
+# -- stop 37, 2. high morale on a downtime roll of one's own (WD-MORALE-003) ------------------------
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-SKILL-006", "WD-DT-003")
+@pytest.mark.parametrize(("face", "saved", "morale"), [(1, 5, 2), (4, 5, 3)])
+def test_high_morale_buys_up_a_training_roll(face: int, saved: int, morale: int) -> None:
+    # src 453: high morale "can be spent; lowering morale by one step to change a die result"
+    # (WD-MORALE-003 PROPOSED: any of one's own rolls, declared with it). Ada (Knowledge 4: +1,
+    # Dexterity 3) at morale +3 trains Lockpicking and rolls a 1: 1 + 1 = 2 saved, unless a step of
+    # morale counts it as 2 + 3 = 5 (morale +2 after). A 4 (4 + 1 = 5) is no lower: nothing is spent.
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=4, morale=3)
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "check_box", character="ada", box="learning_a_skill", skill="Lockpicking", stat="dexterity")
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1, 1])  # the bonus-slot dice at +3: no 6
+    d.do(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="train",
+        skill="Lockpicking",
+        morale_buy=True,
+        dice=[face],
+    )
+    lock = next(s for s in d.state.sheets["ada"].skills if s.name == "Lockpicking")
+    assert lock.training == (saved,)
+    assert d.state.people["ada"].morale == morale
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-CRAFT-002", "WD-CORE-006")
+def test_high_morale_buys_up_the_lowest_craft_roll_of_the_command() -> None:
+    # src 453 as above, on a craft roll (src 1526-1528, WX-33: Dex 3, Know 3: three rolls, the Craft
+    # skill's two dice, keep the best: 5, 3, 2). Ada at morale +2 declares a step: the lowest, 2,
+    # counts as 2 + 2 = 4 (one step a command): rolls 5, 3, 4, and morale +1.
+    d = table()
+    data = sheet("ada", "Ada")
+    data["skills"] = [{"name": "Craft", "stats": ["dexterity"], "tree": "craft"}]
+    add(d, "ann", data, owner="ann", morale=2)
+    d.do("gm", "award", character="ada", money=1000)
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1])  # the bonus-slot dice at +2: no 6
+    d.do("gm", "start_craft", character="ada", project="vest", item="vest", tier="standard", price=300)
+    d.do("ann", "craft", character="ada", project="vest", rolls=3, morale_buy=True, dice=[5, 1, 3, 2, 2, 1])
+    assert camp(d).projects["vest"].rolls == (5, 3, 4)
+    assert d.state.people["ada"].morale == 1
+    assert d.replayed().state == d.state
+
+
+# -- stop 37, 4. a holder's failed stay-up bought up with high morale (WD-MORALE-003, WD-GRAPPLE-010) --
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-WOUND-005", "WD-GRAPPLE-010")
+def test_a_holders_stay_up_bought_up_after_the_fall_leaves_the_hold_released() -> None:
+    # src 453: a step of high morale changes "a die result" after it is seen; src 563: the unconscious
+    # do nothing, so a holder who drops lets go (the table's WD-GRAPPLE-010 reading: rising later does
+    # not restore the hold). Vic (Guts 1, morale +2) holds the thug; the boss's lesser cut fills his
+    # track and his stay-up check fails (1 - 2 < 3): he drops and lets go. He then spends a step: the
+    # check counts as 2 + 2 = 4 >= 3, and he is up again, morale +1. The seed does not say whether a
+    # bought-up roll undoes what its failure set off meanwhile, and the inventory proposes nothing:
+    # the table keeps the hold released (the thug may have moved off since). Pinned, not ruled.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5, athletics=4, guts=1), morale=2)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])  # Vic 7 + 6 = 13, the thug 6 + 3 = 9, the boss 6 + 1 = 7
+    d.do("ann", "grab", character="vic", target="thug", dice=[2])  # 2 + 2 = 4 vs DS 3
+    assert "vic>thug" in d.state.grapples
+    d.do("ann", "end_turn", character="vic")
+    d.do("gm", "end_turn", character="thug")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="lesser", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the stay-up check fails; the effect 1: none
+    assert d.state.people["vic"].track.standing is Standing.UNCONSCIOUS
+    assert d.state.grapples == {}
+    d.do("ann", "spend_morale", character="vic")
+    vic = d.state.people["vic"]
+    assert vic.track.standing is Standing.UP and vic.morale == 1
+    assert d.state.grapples == {}
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-REST-002")
+@pytest.mark.parametrize(("morale", "gone", "after"), [(2, True, 1), (1, False, 1)])
+def test_high_morale_buys_up_a_rest_and_recuperate_guts_roll(morale: int, gone: bool, after: int) -> None:
+    # src 453 as above, on a Rest & Recuperate Guts roll (src 2007: "Roll Guts to try and remove a
+    # scarred wound", PROPOSED 4+). Ada (Guts 3, +0) rolls a 2 on her scar: at morale +2 a step makes
+    # it 2 + 2 = 4: the scar fades, morale +1. At +1 the step would make only 3, short of 4: none spent.
+    d = table()
+    pc(d, "ann", "ada", "Ada", guts=3, morale=morale)
+    d.do("gm", "award", character="ada", condition="scarred face", scar=True)
+    d.do("gm", "start_downtime", dice=[1] * (2 + morale))  # the bonus-slot dice: no 6
+    d.do("ann", "rest_recuperate", character="ada", uses=["scarred face"], morale_buy=True, dice=[2])
+    assert (not any(c.name == "scarred face" for c in camp(d).ledger("ada").conditions)) is gone
+    assert d.state.people["ada"].morale == after
+    assert d.replayed().state == d.state

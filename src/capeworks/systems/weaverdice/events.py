@@ -733,6 +733,19 @@ class MedicalRolled(Changes):
     lengthy_changed: LengthyPatch | None = _fact()
 
 
+class CareEnded(Changes):
+    """Medical care on someone ends, their rousing done without it: the fight's end woke them
+    (WD-WOUND-008, WD-WOUND-013); a later fall starts the lengthy check afresh (WD-CORE-006)."""
+
+    character: str
+    name: str
+    lengthy_key: str
+    lengthy: Lengthy | None = _given(None)
+    #: a type born with facts (no older version to lift)
+    VERSION: ClassVar[int] = 1
+    lengthy_changed: LengthyPatch | None = _fact()
+
+
 class Waited(Changes):
     character: str
     name: str
@@ -887,6 +900,7 @@ EVENTS = declare_events(
     EffectResolved,
     StayedUp,
     MedicalRolled,
+    CareEnded,
     Waited,
     Rested,
     StatsRegained,

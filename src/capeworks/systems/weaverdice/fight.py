@@ -513,16 +513,17 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         )
     rolls = []
     successes = 0
+    shrugs = 0  # the Recovery roll's: "to shrug off negative conditions" (src 394), no wound eased
     check = None
-    for _ in range(2 if c.recovery else 1):
+    for i in range(2 if c.recovery else 1):
         roll, record = roll_check(
             b, c.character, (Stat.GUTS,), tn=context.config.rest_guts_tn, purpose="rest"
         )
         rolls.append(record)
         check = roll
-        successes += rest_removals(
-            full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS)
-        )
+        won = rest_removals(full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS))
+        successes += won
+        shrugs += won if i else 0
     assert check is not None
     chance = None
     if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
@@ -530,7 +531,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
         chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
     conditions, track, removed, reduced = _shed(
-        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full
+        after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
     )
     removed = [x.name for x in after.stopped] + removed
     effort = me.effort.rest(sheet, restore)
@@ -561,11 +562,19 @@ def _within_reach(state: WdState, c: cmd.Rest) -> None:
     """Refuse a rest asked to remove more conditions than its rolls could ever remove, rather than
     shed the first ones named and drop the rest unsaid: at most one a success, up to Guts on a full
     rest, a Recovery dot's extra roll one more, a wound reduced one fewer (WD-COMBAT-032..034). What
-    the rest stops without a roll (a full rest's Bleeding, src 814) takes none of them."""
-    free = {
-        x.name.lower()
-        for x in st.rest(person(state, c.character).conditions, c.character, full=c.full).stopped
-    }
+    the rest stops without a roll (a full rest's Bleeding, src 814) takes none of them. A reduction
+    asked with fewer than two wounds left once the rest's fading ones go is refused here, before the
+    roll, rather than only when the roll succeeds (WD-COMBAT-033, src 1004)."""
+    me = person(state, c.character)
+    if c.reduce and len(me.track.rested().wounds) < 2:
+        # asked before the roll, whatever the dice: the rest's fading wounds go first (WD-COMBAT-035)
+        raise RuleViolation(
+            "WD-COMBAT-033",
+            f"Resting reduces a wound only with at least two wounds: {me.name} has "
+            f"{len(me.track.rested().wounds)} once the rest's fading wounds go. Rest without 'reduce'.",
+            field="reduce",
+        )
+    free = {x.name.lower() for x in st.rest(me.conditions, c.character, full=c.full).stopped}
     names = {n.strip().lower() for n in c.remove} - free
     guts = state.sheet(c.character).stat(Stat.GUTS)
     most = rest_removals(full=c.full, success=True, guts=guts) + int(c.recovery) - int(c.reduce)
@@ -615,15 +624,18 @@ def _shed(
     remove: Iterable[str],
     reduce: bool,
     full: bool = False,
+    shrugs: int = 0,
 ) -> tuple[tuple[st.Condition, ...], Track, list[str], list[WoundTier]]:
     """Spend a rest's successes: the most minor wound eased if asked, then simple conditions (those
     named, if any), then a full rest's successes left over on more wound reductions while two wounds
     remain to qualify (WD-COMBAT-032..034; src 1006, "a number of conditions or wound reductions
-    equal to one's Guts stat"). Returns the tiers of the wounds eased, in order."""
+    equal to one's Guts stat"). ``shrugs`` of the successes are the Recovery roll's, for conditions
+    alone (src 394: "another roll to shrug off negative conditions"): spent on conditions first, they
+    never ease a wound. Returns the tiers of the wounds eased, in order."""
     conditions = after.conditions
     removed: list[str] = []
     reduced: list[WoundTier] = []
-    if reduce and successes:
+    if reduce and successes > shrugs:
         track, was = track.reduce_most_minor(attached={x.wound for x in conditions if x.wound})
         reduced.append(was.tier)
         successes -= 1
@@ -636,7 +648,8 @@ def _shed(
         conditions = tuple(x for x in conditions if x is not cond)
         removed.append(cond.name)
         successes -= 1
-    while reduce and full and successes > 0:
+        shrugs = max(shrugs - 1, 0)
+    while reduce and full and successes > shrugs:
         try:
             track, was = track.reduce_most_minor(attached={x.wound for x in conditions if x.wound})
         except RuleViolation:
@@ -798,6 +811,11 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             people=tuple(changed),
         )
     )
+    # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
+    for p in changed:
+        care = f"medical:{p.id}"
+        if care in state.lengthy and state.people[p.id].track.standing is Standing.UNCONSCIOUS:
+            b.emit(ev.CareEnded(character=p.id, name=p.name, lengthy_key=care))
     return b.batch
 
 

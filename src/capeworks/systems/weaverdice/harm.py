@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice import holds
 from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.aiming import aligned_bonus
 from capeworks.systems.weaverdice.blind import emit_attack, emit_reacted, emit_stayed, secret
+from capeworks.systems.weaverdice.campaign.rewards import gunfire_rep
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -91,6 +92,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
     if c.pins and c.melee:
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
+    second = False  # the second swing of a full attack: the same attack action
     if c.opportunity:
         fight = state.fight
         if fight is None or fight.turn is None or fight.turn.actor == c.character:
@@ -241,6 +243,9 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         waits=pending is not None,
     )
     pained_failure(b, c.character, c.stat, failed=not hit, parts=_striking_parts(c, sheet))
+    gun = next((h for h in sheet.held if h.name == c.weapon and "gun" in h.keywords), None)
+    if gun is not None and not second:
+        gunfire_rep(b.batch, c.character, target=target.name, gun=gun.name, hidden=c.hidden)
     if shield is not None:
         holds.strike_shield(b, strike, roll, shield)
     elif hit and pending is None:

@@ -551,6 +551,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ev.StandingSeen.TYPE: _standing_seen,
     ev.EffectSeen.TYPE: _effect_seen,
     ev.MedicalRolled.TYPE: _medical,
+    ev.CareEnded.TYPE: lambda p: f"{p.name} is awake: the Medical care on them is over.",
     ev.Waited.TYPE: lambda p: f"{p.name} spends Focus to wait for {p.trigger_name}.",
     ev.Rested.TYPE: _rested,
     ev.Leveraged.TYPE: lambda p: (

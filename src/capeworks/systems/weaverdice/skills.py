@@ -220,14 +220,17 @@ def training_total(character: Character, skill: Skill, face: int) -> int:
     return face + character.modifier(Stat.KNOWLEDGE) + character.modifier(skill.stats[0])
 
 
-def train(character: Character, name: str, face: int, *, morale: int = 0) -> tuple[Character, int, bool]:
+def train(
+    character: Character, name: str, face: int, *, morale: int = 0, set_to: int | None = None
+) -> tuple[Character, int, bool]:
     """Save one training roll toward a learning skill: the new sheet, the roll's total and
     whether the skill is now known (saved totals >= 12, WD-SKILL-006/008). Low ``morale`` caps the
-    total like any die result after stat modifiers (WD-MORALE-002, src 453)."""
+    total like any die result after stat modifiers (WD-MORALE-002, src 453); ``set_to``: the total
+    a spent step of high morale makes it (WD-MORALE-003)."""
     skill = _skill(character, name)
     if not skill.learning:
         raise RuleViolation("WD-SKILL-006", f"{character.name} already knows {skill.name}.")
-    total = capped(training_total(character, skill, face), morale)
+    total = set_to if set_to is not None else capped(training_total(character, skill, face), morale)
     saved = (*skill.training, total)
     learned = sum(saved) >= LEARNED_AT
     new = evolve(skill, {"training": saved, "learning": not learned})

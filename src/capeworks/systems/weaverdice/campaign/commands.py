@@ -65,7 +65,7 @@ class StartDowntime(Frozen):
 
 
 class EndDowntime(Frozen):
-    """Close the downtime phase: morale resets, costume rep comes in, rep over the cap is discarded."""
+    """Close the downtime phase: morale resets, rep over the cap is discarded, then costume rep comes in."""
 
 
 class DowntimeAction(Frozen):
@@ -98,6 +98,11 @@ class DowntimeAction(Frozen):
         default="", max_length=8, description="Go Shopping: the grid cell it goes in, e.g. 0,1."
     )
     group: str = Field(default="", max_length=60, description="Go Shopping: an affiliation's group.")
+    morale_buy: bool = Field(
+        default=False,
+        description="Train, Refine: if the training roll's total is under 2 + morale, a step of high"
+        " morale counts it as 2 + morale (WD-MORALE-003).",
+    )
 
 
 class DiscardRep(Frozen):
@@ -177,6 +182,11 @@ class Craft(Frozen):
     rolls: int = Field(default=1, ge=0, le=12, description="0 only to finish without rolling.")
     take_four: bool = Field(default=False, description="Master Craft: one roll counts as 4, once a day.")
     finish: bool = Field(default=False, description="Finish now if the total meets the DC.")
+    morale_buy: bool = Field(
+        default=False,
+        description="A step of high morale counts the lowest of these rolls as 2 + morale, when that"
+        " is more (WD-MORALE-003): one step a command.",
+    )
 
 
 class HelpCraft(Frozen):
@@ -412,6 +422,11 @@ class RestRecuperate(Frozen):
     character: Ident
     uses: list[str] = Field(default_factory=list, max_length=10, description="condition names, one per roll")
     project: str = Field(default="", max_length=40, description="Resting at this workshop: +1 roll.")
+    morale_buy: bool = Field(
+        default=False,
+        description="The first Guts roll 2 + morale would better (a scar or stat short of the TN, days or"
+        " progress under it) counts as that for a step of high morale (WD-MORALE-003).",
+    )
 
 
 class PaidCare(Frozen):

@@ -33,7 +33,7 @@ from capeworks.systems.weaverdice.data_equipment import COSTUME_PIECES
 from capeworks.systems.weaverdice.equipment import repair_item
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.gear_damage import piece_name
-from capeworks.systems.weaverdice.morale import capped
+from capeworks.systems.weaverdice.morale import capped, spend_value
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import CRAFT_TREE
 from capeworks.systems.weaverdice.state import WdState
@@ -235,6 +235,32 @@ def _roll(b: Builder, sheet: Character, helpers: int, morale: int) -> tuple[int,
     return capped(max(record.faces), morale), tuple(record.faces)
 
 
+def _bought_up(b: Builder, ident: str, kept: list[int], faces: list[tuple[int, ...]]) -> list[int]:
+    """The command's lowest craft roll (not a Master Craft 4) set to 2 + k by a step of high morale,
+    when that is more: "lowering morale by one step to change a die result" (src 453; WD-MORALE-003
+    PROPOSED: any of one's own rolls, one spend a roll). Otherwise the rolls as they were."""
+    me = b.person(ident)
+    rolled = [i for i, f in enumerate(faces) if f]
+    if me.morale <= 0 or not rolled:
+        return kept
+    low = min(rolled, key=lambda i: kept[i])
+    value = spend_value(me.morale)
+    if value <= kept[low]:
+        return kept
+    b.emit(
+        ev.MoraleChanged(
+            character=ident,
+            name=me.name,
+            step=me.morale - 1,
+            delta=-1,
+            reason=f"high morale makes a craft roll a {value}",
+            people=(evolve(me, {"morale": me.morale - 1}),),
+        ),
+        hidden=me.hidden,
+    )
+    return [value if i == low else k for i, k in enumerate(kept)]
+
+
 def _with_session(phase: Phase, ident: str, changes: dict[str, object]) -> Phase:
     slots = phase.slots[ident]
     assert slots.session is not None
@@ -309,6 +335,8 @@ def craft(state: WdState, ctx: Ctx, c: cc.Craft, dice: DiceService) -> Done:
         kept, rolled = _roll(b, sheet, len(project.helpers), who.morale)
         rolls.append(kept)
         faces.append(rolled)
+    if c.morale_buy:
+        rolls[len(project.rolls) :] = _bought_up(b, c.character, rolls[len(project.rolls) :], faces)
     project = evolve(project, {"rolls": tuple(rolls)})
     if c.finish or len(project.rolls) >= project.cap + project.extra:
         project = evolve(project, {"result": decide(project, conf)})

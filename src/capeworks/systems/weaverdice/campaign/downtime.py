@@ -27,7 +27,14 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import bonus_slot, bonus_slot_dice, capped, day_reset, shift
+from capeworks.systems.weaverdice.morale import (
+    bonus_slot,
+    bonus_slot_dice,
+    capped,
+    day_reset,
+    shift,
+    spend_value,
+)
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.skills import train as train_skill
@@ -317,7 +324,23 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
             "name a new one's stat to start it.",
         )
     face = b.dice.roll(1, 6, purpose="training").faces[0]
-    new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale)
+    _, rolled, _ = train_skill(sheet, skill.name, face, morale=who.morale)
+    set_to = None
+    if c.morale_buy and who.morale > 0 and spend_value(who.morale) > rolled:
+        # high morale on a roll of one's own (WD-MORALE-003 PROPOSED: any, one spend a roll)
+        set_to = spend_value(who.morale)
+        b.emit(
+            ev.MoraleChanged(
+                character=c.character,
+                name=who.name,
+                step=who.morale - 1,
+                delta=-1,
+                reason=f"high morale makes the training roll a {set_to}",
+                people=(evolve(who, {"morale": who.morale - 1}),),
+            ),
+            hidden=who.hidden,
+        )
+    new_sheet, total, learned = train_skill(sheet, skill.name, face, morale=who.morale, set_to=set_to)
     saved = sum(next(s for s in new_sheet.skills if s.name == skill.name).training)
     b.emit(
         ev.Trained(
@@ -334,7 +357,8 @@ def _train(b: Builder, state: WdState, c: cc.DowntimeAction, *, start: bool = Tr
 
 
 def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService) -> Done:
-    """Close the phase: morale to baseline, costume rep, rep over the cap to discard, Master Craft resets."""
+    """Close the phase: morale to baseline, rep over the cap to discard, then the costume's rep for
+    the next day, Master Craft resets."""
     phase = phase_of(state)
     b = Builder(state, ctx, dice)
     people = []
@@ -348,6 +372,21 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
         ledger = ledger_of(state, ident)
+        ledger = evolve(
+            ledger,
+            {
+                "took_four": False,
+                "relocating": max(0, ledger.relocating - 1),
+                "rep": tuple(x for x in ledger.rep if not x.downtime_only),
+                "spent": (),
+            },
+        )
+        # the day's end counts what was kept through the day (WD-REP-007, src 435, 1115) ...
+        over = len(live_rep(ledger)) - rep_cap(state, ident)
+        if over > 0:
+            discards[ident] = over
+        # ... then the costume's rep comes for the next day, "usable when out & active in costume"
+        # (WD-REP-008, src 1119): a fresh card is not discarded before it can be used
         daily = 0
         for piece in sheet.costume.pieces if sheet.costume is not None else ():
             spec = piece_spec(piece.key)
@@ -360,19 +399,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
                 )
                 daily += 1
         gained[ident] = daily
-        ledger = evolve(
-            ledger,
-            {
-                "took_four": False,
-                "relocating": max(0, ledger.relocating - 1),
-                "rep": tuple(x for x in ledger.rep if not x.downtime_only),
-                "spent": (),
-            },
-        )
         ledgers[ident] = ledger
-        over = len(live_rep(ledger)) - rep_cap(state, ident)
-        if over > 0:
-            discards[ident] = over
     helped = tuple(evolve(p, {"helpers": ()}) for p in state.campaign.projects.values() if p.helpers)
     b.emit(
         ce.DowntimeEnded(

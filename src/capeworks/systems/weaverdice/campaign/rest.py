@@ -33,7 +33,7 @@ from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
-from capeworks.systems.weaverdice.morale import capped, not_recovered
+from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat, WoundTier
 
@@ -124,6 +124,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     # the Guts rolls come after the rest's morale bump ("Then, a number of times equal to one's guts
     # score", src 2005), and low morale caps each result after the stat's modifier (WD-MORALE-002)
     lasting = dict(who.lasting_loss)
+    buy = c.morale_buy  # one step of high morale, on the first roll it betters (WD-MORALE-003)
     for name in c.uses:
         stat = _mangled(who.lasting_loss, name)
         if stat is not None:  # (a) a mangled stat: a point back on Guts 4+ (WD-REST-002 PROPOSED)
@@ -132,6 +133,9 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
                 continue
             face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
             total = capped(face + sheet.modifier(Stat.GUTS), morale)
+            if buy and morale > 0 and total < tn <= spend_value(morale):
+                total, morale, buy = spend_value(morale), morale - 1, False
+                said.append(f"high morale makes the {stat.value} roll a {total}")
             if total >= tn:
                 left = lasting[stat] - 1
                 lasting = {**lasting, stat: left} if left else {k: v for k, v in lasting.items() if k != stat}
@@ -141,13 +145,24 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             continue
         i, lt = _condition(evolve(ledger, {"conditions": tuple(conditions)}), name, who.name)
         face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
-        after, text = _treat(lt, capped(face + sheet.modifier(Stat.GUTS), morale), face, tn)
+        total = capped(face + sheet.modifier(Stat.GUTS), morale)
+        # a scar needs the TN; days off and a lengthy check's progress take any better total
+        if (
+            buy
+            and morale > 0
+            and total < spend_value(morale)
+            and (not lt.scar or total < tn <= spend_value(morale))
+        ):
+            total, morale, buy = spend_value(morale), morale - 1, False
+            said.append(f"high morale makes the {lt.name} roll a {total}")
+        after, text = _treat(lt, total, face, tn)
         if after is None:
             conditions.pop(i)
         else:
             conditions[i] = after
         said.append(text)
     ledger = evolve(ledger, {"conditions": tuple(conditions)})
+    person_after = evolve(person_after, {"morale": morale})
     if lasting != who.lasting_loss:  # a Guts point back gives its wound slot back (WD-STAT-005)
         track = person_after.track.resized(evolve(state.sheets[c.character], {"lasting_loss": lasting}))
         person_after = evolve(person_after, {"lasting_loss": lasting, "track": track})

@@ -11,7 +11,7 @@ escalation tier (WD-REP-013).
 
 from __future__ import annotations
 
-from capeworks.engine import Audience, DiceService
+from capeworks.engine import Audience, Batch, DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
@@ -23,7 +23,16 @@ from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.state import WdState
 
-__all__ = ["ESCALATIONS", "MONEY", "award", "cite_negative", "escalation", "give_negative", "parse_intel"]
+__all__ = [
+    "ESCALATIONS",
+    "MONEY",
+    "award",
+    "cite_negative",
+    "escalation",
+    "give_negative",
+    "gunfire_rep",
+    "parse_intel",
+]
 
 #: money tiers: dice and the dollars per pip (WD-PROG-013)
 MONEY: dict[str, tuple[int, int, str]] = {
@@ -126,6 +135,22 @@ def give_negative(state: WdState, ctx: Ctx, c: cc.GiveNegative, dice: DiceServic
         audience=None if c.witnessed and not who.hidden else Audience.gm_only(),  # WD-NPC-003
     )
     return b.batch
+
+
+def gunfire_rep(batch: Batch[WdState], shooter: str, *, target: str, gun: str, hidden: bool) -> None:
+    """The negative rep a gun fired at someone earns (WD-REP-010, src 442: "a rule that hands out
+    negative rep every time the cape uses a gun to shoot at someone"), one card per attack action.
+    A hidden shooter's or a secret roll's card is the GM's to see (WD-NPC-003); whether anyone saw the
+    shot stays the GM's ruling: the card can be cited, and the GM rules a shot nobody saw."""
+    state = batch.state
+    who = person(state, shooter)
+    card = RepCard(
+        id=ledger_of(state, shooter).next_card, source=f"shot at {target} with a {gun}", negative=True
+    )
+    batch.emit(
+        ce.NegativeRepGiven(character=shooter, name=who.name, card=card),
+        audience=Audience.gm_only() if hidden or who.hidden else None,
+    )
 
 
 def cite_negative(state: WdState, ctx: Ctx, c: cc.CiteNegative, dice: DiceService) -> Done:
