@@ -260,3 +260,17 @@ def test_s181_option_7s_two_later_cards_come_only_at_good_morale() -> None:
     assert len(cards(d)) == 4
     pick(d, 6)
     assert len(cards(d)) == 4
+
+
+@pytest.mark.rules("WD-DN-017")
+def test_s177_options_9_and_10_each_pay_their_own_halving_series() -> None:
+    """src 175-176: option 9 'Gain $500. Each time you pick off this list, if you've maintained a secret
+    identity and healthy civilian life relationships, gain half the amount of the last time'; option 10
+    the same again. Both taken, each halves on its own: 500; then 250 + 500; then 125 + 250."""
+    d = mini()
+    pick(d, 9)
+    assert ledger(d).money == 500
+    pick(d, 10, secure=True)
+    assert ledger(d).money == 500 + 250 + 500
+    pick(d, 11, secure=True)
+    assert ledger(d).money == 1250 + 125 + 250

@@ -134,6 +134,8 @@ class Ledger(Frozen):
     mini_taken: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
     mini_picks: int = Field(default=0, exclude_if=lambda v: not v)
     mini_money: int = Field(default=0, exclude_if=lambda v: not v)
+    #: the other money option's series when both 9 and 10 are running (each halves on its own)
+    mini_money_second: int = Field(default=0, exclude_if=lambda v: not v)
     mini_rep: int = Field(default=0, exclude_if=lambda v: not v)
     free_slots: int = Field(default=0, exclude_if=lambda v: not v)
     #: professionals this character has done business with: their reference rate since (WD-REST-004/005)
