@@ -274,3 +274,41 @@ def test_s177_options_9_and_10_each_pay_their_own_halving_series() -> None:
     assert ledger(d).money == 500 + 250 + 500
     pick(d, 11, secure=True)
     assert ledger(d).money == 1250 + 125 + 250
+
+
+# --- spent rep that is gone for good (src 1342, 1372, 1945) ----------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-009")
+def test_s169_a_fans_card_spent_in_talks_is_not_kept_by_a_journalist() -> None:
+    """src 1372: a Fan's rep 'is always spent on use'; src 1342 a Journalist's keep roll is for 'a
+    reputation spent during the day'. Rep 0 below one Fan: the Fan's card played with the Mayor is gone,
+    and a self-promoting Journalist has nothing of it to keep."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=1, journalist=2)
+    d.do("gm", "start_downtime")
+    fan = next(c.id for c in ledger(d).rep if c.downtime_only)
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[fan], dice=[4, 2])
+    d.refuse("ann", "downtime_action", character="ada", action="self_promote", card=fan, rule="WD-FOLLOW-009")
+
+
+@pytest.mark.rules("WD-INTEL-033", "WD-FOLLOW-009")
+def test_s190_after_a_rebrand_no_card_of_the_old_name_is_kept_by_self_promoting() -> None:
+    """src 1945: a Rebrand changes 'your identity, cape name ... lose all rep'; src 1342: the keep roll is
+    for rep 'spent during the day'. A card spent with the Mayor, then a rebrand: a Journalist's 5 + 2 would
+    make 7, but the old name's rep is all gone."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, journalist=2)
+    give_rep(d, 1)
+    d.do("gm", "start_downtime")
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    card = ledger(d).rep[0].id
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[card], dice=[4, 2])
+    d.do("ann", "utilize_intel", character="ada", ops=["rebrand"])
+    d.refuse(
+        "ann", "downtime_action", character="ada", action="self_promote", card=card, rule="WD-FOLLOW-009"
+    )
+    assert cards(d) == []

@@ -621,8 +621,9 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             ledger = evolve(ledger, {"relocating": phases})
             done.append(f"moving base over {phases} downtimes")
             continue
-        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost, the bad too
-            ledger = evolve(ledger, {"rep": ()})
+        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost, the bad too,
+            # and the old name's cards spent today are past a Journalist's keeping (WD-FOLLOW-009)
+            ledger = evolve(ledger, {"rep": (), "spent": ()})
             done.append("a rebrand: every rep card is gone")
             continue
         kind, tier = parse_intel(what, extra=tuple(state.campaign.targets))
