@@ -312,3 +312,24 @@ def test_s190_after_a_rebrand_no_card_of_the_old_name_is_kept_by_self_promoting(
         "ann", "downtime_action", character="ada", action="self_promote", card=card, rule="WD-FOLLOW-009"
     )
     assert cards(d) == []
+
+
+# --- surveillance strikes are the roller's own repeats (src 1874) -----------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-022", "WD-INTEL-019")
+def test_s191_a_number_another_player_rolled_is_no_strike_for_me() -> None:
+    """src 1874: 'The player will get a number of d6 rolls equal to their Wits score ... If they roll a
+    number they've already rolled this session, that's a guaranteed strike'. Ada and Bo both watch Pearl
+    in one phase: Ada's 5 opens Movements x Capabilities (5+); Bo's first 5 (on Movements x
+    Relationships, 4+) is no repeat of his, so no strike; his second 5 is, a strike."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3)
+    pc(d, "bob", "bo", "Bo", wits=3)
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="pearl", name="Pearl", dispositions=["violent", "villain"])
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", dice=[5])
+    d.do("bob", "surveil", character="bo", target="pearl", cell="0,1", dice=[5])
+    assert camp(d).targets["pearl"].strikes == 0
+    d.do("bob", "surveil", character="bo", target="pearl", cell="1,0", dice=[5])
+    assert camp(d).targets["pearl"].strikes == 1

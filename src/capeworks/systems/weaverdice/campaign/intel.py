@@ -326,8 +326,13 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t) - runaway, purpose="surveil"
     )
     seen = t.seen_faces if t.seen_phase == phase.number else ()
+    by = t.seen_by if t.seen_phase == phase.number else ()
+    by = ("",) * (len(seen) - len(by)) + by  # faces whose roller was not kept count as anyone's
     number = parity_number(roll, config=ctx.config)  # natural unless the table says so (WD-CORE-010)
-    duplicate = number in seen
+    # "a number they've already rolled this session" (src 1874): the roller's own faces this phase
+    duplicate = number in {
+        f for f, who_rolled in zip(seen, by, strict=True) if who_rolled in ("", c.character)
+    }
     strikes, alerts = t.strikes + (1 if duplicate else 0), t.alerts
     ledger = ledger_of(state, c.character)
     unlock: tuple[int, ...] = ()
@@ -356,6 +361,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         lines=_lines(t, unlocked),
         seen_faces=(*seen, number),
         seen_phase=phase.number,
+        seen_by=(*by, c.character),
         run=(runaway + 1) if roll.success else 0,
         node=_node(t, unlocked),
     )
