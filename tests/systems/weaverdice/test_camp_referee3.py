@@ -333,3 +333,37 @@ def test_s191_a_number_another_player_rolled_is_no_strike_for_me() -> None:
     assert camp(d).targets["pearl"].strikes == 0
     d.do("bob", "surveil", character="bo", target="pearl", cell="1,0", dice=[5])
     assert camp(d).targets["pearl"].strikes == 1
+
+
+# --- the grid waits for the target or the thread (src 1829-1831, 1902) ---------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-008", "WD-INTEL-015")
+def test_s212_intel_opens_no_cell_before_the_target_or_the_thread_is_found() -> None:
+    """src 1831: 'once the target or the thread is found, the grid is provided by the GM'; src 1829: with
+    one found and not the other, 'Surveillance or Research will be locked out'; src 1902: intel unlocks
+    'a space' of the grid at any time. Nothing found: violent T2 opens neither corner. The thread found:
+    it opens research's corner (bottom right), not surveillance's (top left)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3)
+    d.do("gm", "start_downtime")
+    d.do(
+        "gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], find_dc=50, thread_dc=30
+    )
+    d.do("gm", "award", character="ada", intel="violent:3", intel_count=3)
+    for cell in ("0,0", "3,3"):
+        d.refuse(
+            "ann",
+            "spend_intel",
+            character="ada",
+            target="xb",
+            intel="violent:3",
+            on=cell,
+            rule="WD-INTEL-008",
+        )
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:3", on="thread")
+    d.refuse(
+        "ann", "spend_intel", character="ada", target="xb", intel="violent:3", on="0,0", rule="WD-INTEL-008"
+    )
+    d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:3", on="3,3")
+    assert [i for i, c in enumerate(camp(d).targets["xb"].cells) if c.unlocked] == [15]

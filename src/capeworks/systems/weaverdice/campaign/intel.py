@@ -553,8 +553,20 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         text = f"spends tier-{tier} {kind} intel on the deeper node: cleared, a deeper hint."
     else:
         index = _cell_index(t, c.on)
-        if index not in t.available("surveil") and index not in t.available("research"):
-            _available(t, "surveil", index)
+        # the grid is there once the target or the thread is found, each opening its own method's way
+        # in (WD-INTEL-008, src 1829-1831)
+        methods = [m for m, done in (("surveil", t.found), ("research", t.thread_found)) if done]
+        if not methods:
+            raise RuleViolation(
+                "WD-INTEL-008", f"Neither {t.name} nor the thread is found yet: there is no grid to open."
+            )
+        if not any(index in t.available(m) for m in methods):
+            if index in t.available("surveil") or index in t.available("research"):
+                waiting = "the thread" if t.found else t.name
+                raise RuleViolation(
+                    "WD-INTEL-008", f"That cell is the other method's way in, and {waiting} is not found yet."
+                )
+            _available(t, methods[0], index)
         cell = t.cells[index]
         if cell.tag != kind and kind != t.id:
             raise RuleViolation("WD-INTEL-015", f"That cell takes {cell.tag} intel (or {t.name}'s own).")
