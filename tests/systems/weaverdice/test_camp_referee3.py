@@ -367,3 +367,52 @@ def test_s212_intel_opens_no_cell_before_the_target_or_the_thread_is_found() -> 
     )
     d.do("ann", "spend_intel", character="ada", target="xb", intel="violent:3", on="3,3")
     assert [i for i, c in enumerate(camp(d).targets["xb"].cells) if c.unlocked] == [15]
+
+
+# --- high morale spent on the campaign's own rolls (src 453, 479) ------------------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-INTEL-019")
+def test_s232_great_morale_turns_a_missed_surveillance_roll_into_a_5() -> None:
+    """src 453: high morale 'can be spent; lowering morale by one step to change a die result'; src 479:
+    Tankspanker 'fails, and decides he doesn't want to live with those consequences ... takes an automatic
+    4'. Excellent morale (+3) counts a roll as 5: Wits 3 misses Movements x Capabilities (5+) with a 2,
+    the step makes it 5, the cell opens and morale is +2."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", wits=3, morale=3)
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1, 1])
+    d.do("gm", "add_target", target="pearl", name="Pearl", dispositions=["violent", "villain"])
+    d.do("ann", "surveil", character="ada", target="pearl", cell="0,0", morale_buy=True, dice=[2])
+    assert camp(d).targets["pearl"].cells[0].unlocked
+    assert d.state.people["ada"].morale == 2
+    assert camp(d).strike_choice == {}
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-INTEL-025")
+def test_s233_great_morale_makes_a_research_roll_a_4_only_where_4_is_enough() -> None:
+    """src 453, 479: great morale (+2) counts a roll as 4. Knowledge 3 misses History x Data (5+) with
+    a 1: a 4 would still miss, so no step is spent; History x Secrets (4+) beside it, missed with a 1,
+    is bought up to 4 and opens."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3, morale=2)
+    d.do("gm", "start_downtime", dice=[1, 1, 1, 1])
+    d.do("gm", "add_target", target="pearl", name="Pearl", dispositions=["violent", "villain"])
+    d.do("ann", "research", character="ada", target="pearl", cell="3,3", morale_buy=True, dice=[1])
+    assert not camp(d).targets["pearl"].cells[15].unlocked and d.state.people["ada"].morale == 2
+    d.do("ann", "research", character="ada", target="pearl", cell="3,3", dice=[5])
+    d.do("ann", "research", character="ada", target="pearl", cell="3,2", morale_buy=True, dice=[1])
+    assert camp(d).targets["pearl"].cells[14].unlocked and d.state.people["ada"].morale == 1
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-FOLLOW-004")
+def test_s234_great_morale_wins_a_fourth_journalist_on_a_missed_social_roll() -> None:
+    """src 1355: with three Journalists 'they can roll Social and they would need a 4+'; src 453, 479:
+    great morale (+2) counts the roll as 4. Social 3 rolls a 2: bought up to 4, the fourth Journalist
+    comes and morale is +1."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=2)
+    followers(d, journalist=3)
+    d.do("gm", "award", character="ada", eligible="journalist")
+    d.do("ann", "gain_follower", character="ada", kind="journalist", morale_buy=True, dice=[2])
+    assert ledger(d).followers == {"journalist": 4}
+    assert d.state.people["ada"].morale == 1

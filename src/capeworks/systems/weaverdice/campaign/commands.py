@@ -284,6 +284,11 @@ class Surveil(Frozen):
     target: Ident
     cell: str = Field(default="", max_length=8, description="row,col e.g. 0,0")
     runaway: bool = Field(default=False, description="Roll on after a success at -1 each (WD-INTEL-041).")
+    morale_buy: bool = Field(
+        default=False,
+        description="If the Wits roll at the cell fails, a step of high morale counts it as 2 + morale,"
+        " when that reaches the TN (WD-MORALE-003).",
+    )
 
 
 class Research(Frozen):
@@ -293,6 +298,11 @@ class Research(Frozen):
     target: Ident
     cell: str = Field(default="", max_length=8)
     table: bool = False
+    morale_buy: bool = Field(
+        default=False,
+        description="If the Knowledge roll at the cell fails, a step of high morale counts it as"
+        " 2 + morale, when that reaches the TN (WD-MORALE-003).",
+    )
 
 
 class StrikeChoice(Frozen):
@@ -337,6 +347,11 @@ class GainFollower(Frozen):
     character: Ident
     kind: Word
     group: str = Field(default="", max_length=40, description="For your group's shared followers.")
+    morale_buy: bool = Field(
+        default=False,
+        description="If the Social roll fails, a step of high morale counts it as 2 + morale, when that"
+        " is above the followers held (WD-MORALE-003).",
+    )
 
 
 class TapFollower(Frozen):

@@ -22,6 +22,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
@@ -86,6 +87,8 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     roll, _ = roll_check(
         b, c.character, (Stat.SOCIAL,), tn=held + 1, bonus=-ledger.penalty, purpose="follower"
     )
+    if c.morale_buy:  # WD-MORALE-003: a step of high morale on a roll of one's own
+        roll = bought_up(b, c.character, roll, held + 1, what="Social")
     gained = roll.success
     eligible = list(ledger.eligible)
     eligible.remove(kind)

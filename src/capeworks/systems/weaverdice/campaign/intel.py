@@ -33,6 +33,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.codify import CODIFY, codify
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, take_slot, use_action
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
@@ -325,6 +326,8 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     roll, _ = roll_check(
         b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t) - runaway, purpose="surveil"
     )
+    if c.morale_buy:  # WD-MORALE-003: a step of high morale on a roll of one's own
+        roll = bought_up(b, c.character, roll, cell.tn, what="Wits")
     seen = t.seen_faces if t.seen_phase == phase.number else ()
     by = t.seen_by if t.seen_phase == phase.number else ()
     by = ("",) * (len(seen) - len(by)) + by  # faces whose roller was not kept count as anyone's
@@ -461,6 +464,8 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         roll, _ = roll_check(
             b, c.character, (Stat.KNOWLEDGE,), tn=cell.tn, bonus=_bonus(ctx, t), purpose="research"
         )
+        if c.morale_buy:  # WD-MORALE-003
+            roll = bought_up(b, c.character, roll, cell.tn, what="Knowledge")
         r, col = divmod(index, t.size)
         where = f"{t.rows[r]} x {t.cols[col]}"
         if roll.success:
