@@ -276,7 +276,7 @@ def test_s177_options_9_and_10_each_pay_their_own_halving_series() -> None:
     assert ledger(d).money == 1250 + 125 + 250
 
 
-# --- spent rep that is gone for good (src 1342, 1372, 1945) ----------------------------------------------
+# --- spent rep that is gone for good (src 1342, 1372, 1945) ---------------------------------------------
 
 
 @pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-009")
@@ -314,7 +314,7 @@ def test_s190_after_a_rebrand_no_card_of_the_old_name_is_kept_by_self_promoting(
     assert cards(d) == []
 
 
-# --- surveillance strikes are the roller's own repeats (src 1874) -----------------------------------------
+# --- surveillance strikes are the roller's own repeats (src 1874) ---------------------------------------
 
 
 @pytest.mark.rules("WD-INTEL-022", "WD-INTEL-019")
@@ -335,7 +335,7 @@ def test_s191_a_number_another_player_rolled_is_no_strike_for_me() -> None:
     assert camp(d).targets["pearl"].strikes == 1
 
 
-# --- the grid waits for the target or the thread (src 1829-1831, 1902) ---------------------------------
+# --- the grid waits for the target or the thread (src 1829-1831, 1902) ----------------------------------
 
 
 @pytest.mark.rules("WD-INTEL-008", "WD-INTEL-015")
@@ -369,7 +369,7 @@ def test_s212_intel_opens_no_cell_before_the_target_or_the_thread_is_found() -> 
     assert [i for i, c in enumerate(camp(d).targets["xb"].cells) if c.unlocked] == [15]
 
 
-# --- high morale spent on the campaign's own rolls (src 453, 479) ------------------------------------------
+# --- high morale spent on the campaign's own rolls (src 453, 479) ---------------------------------------
 
 
 @pytest.mark.rules("WD-MORALE-003", "WD-INTEL-019")
@@ -416,3 +416,23 @@ def test_s234_great_morale_wins_a_fourth_journalist_on_a_missed_social_roll() ->
     d.do("ann", "gain_follower", character="ada", kind="journalist", morale_buy=True, dice=[2])
     assert ledger(d).followers == {"journalist": 4}
     assert d.state.people["ada"].morale == 1
+
+
+# --- followers that leave (src 1357, 1372) --------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-FOLLOW-007")
+def test_s235_a_fan_hurt_lending_a_hand_is_lost_and_the_untapped_one_stays_active() -> None:
+    """src 1372: 'Can also tap a fan to get bystander assistance to a location ... You lose a fan if any
+    are hurt'; src 1357: otherwise followers go 'at the GM's discretion'. Two Fans, one tapped to help;
+    a bystander is hurt: the GM rules the Fan lost. One Fan is left, untapped, its passive counting; a
+    type not held cannot be lost."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    followers(d, fan=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    d.do("gm", "award", character="ada", lose="fan")
+    assert ledger(d).followers == {"fan": 1}
+    assert ledger(d).active("fan", camp(d).phase.number) == 1
+    d.refuse("gm", "award", character="ada", lose="journalist", rule="WD-FOLLOW-007")

@@ -113,7 +113,8 @@ class DiscardRep(Frozen):
 
 
 class Award(Frozen):
-    """Give a character rewards (the GM): money, a money tier, rep, intel, boxes, a cleared goal."""
+    """Give a character rewards (the GM): money, a money tier, rep, intel, boxes, a cleared goal; or
+    rule a follower gone."""
 
     character: Ident
     money: int = Field(default=0, ge=-1_000_000, le=1_000_000)
@@ -127,6 +128,11 @@ class Award(Frozen):
     mission: bool = Field(default=False, description="A mission finished: the config's boxes.")
     goal_cleared: bool = False
     eligible: str = Field(default="", max_length=40, description="A follower type whose criteria are met.")
+    lose: str = Field(
+        default="",
+        max_length=40,
+        description="A follower type one of whom leaves: hurt helping, ill, moved away (WD-FOLLOW-007).",
+    )
     condition: str = Field(default="", max_length=80, description="A long-term condition.")
     days: int = Field(default=0, ge=0, le=999)
     scar: bool = False

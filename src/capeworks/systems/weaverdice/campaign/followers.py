@@ -18,6 +18,8 @@ WD-RECRUIT-016); a Craftsman turns a project's worst roll into a 4
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
@@ -36,6 +38,7 @@ __all__ = [
     "follower_count",
     "form_group",
     "gain_follower",
+    "lose_follower",
     "tap",
     "tap_follower",
     "tap_group",
@@ -111,6 +114,22 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
         )
     )
     return b.batch
+
+
+_Holder = TypeVar("_Holder", Ledger, Group)
+
+
+def lose_follower(holder: _Holder, kind: str) -> _Holder:
+    """One follower of ``kind`` fewer, the last tapped one going first (a Fan hurt helping, or one
+    whose candidate was hired, is the one tapped, src 1372; WD-FOLLOW-007, -010)."""
+    held = holder.followers.get(kind, 0)
+    followers = {k: v for k, v in holder.followers.items() if k != kind}
+    tapped = {k: v for k, v in holder.tapped.items() if k != kind}
+    if holder.tapped.get(kind, ())[:-1]:
+        tapped[kind] = holder.tapped[kind][:-1]
+    return evolve(
+        holder, {"followers": {**followers, kind: held - 1} if held > 1 else followers, "tapped": tapped}
+    )
 
 
 def _group(state: WdState, ident: str, member: str) -> Group:
