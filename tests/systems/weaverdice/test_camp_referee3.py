@@ -436,3 +436,68 @@ def test_s235_a_fan_hurt_lending_a_hand_is_lost_and_the_untapped_one_stays_activ
     assert ledger(d).followers == {"fan": 1}
     assert ledger(d).active("fan", camp(d).phase.number) == 1
     d.refuse("gm", "award", character="ada", lose="journalist", rule="WD-FOLLOW-007")
+
+
+# --- more intel and planning (src 1445, 1831, 1911-1915, 1947) ---------------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-029", "WD-INTEL-030", "WD-INTEL-002")
+def test_s236_a_targets_own_intel_upgrades_and_downgrades_as_its_own_type() -> None:
+    """src 1831: a target's own intel 'acts as a wild card' for it; src 1911, 1915: upgrades and
+    downgrades keep the type. Three Pearl T1 make a Pearl T2; a Pearl T3 breaks into two Pearl T2."""
+    d = table()
+    spy(d)
+    d.do("gm", "award", character="ada", intel="pearl:1", intel_count=3)
+    d.do("gm", "award", character="ada", intel="pearl:3")
+    d.do("ann", "utilize_intel", character="ada", ops=["upgrade pearl:1", "downgrade pearl:3"])
+    assert ledger(d).intel == {"pearl:2": 3}
+
+
+@pytest.mark.rules("WD-INTEL-008", "WD-INTEL-025")
+def test_s238_the_research_table_waits_for_the_thread_even_with_the_target_found() -> None:
+    """src 1829: 'If the target is found but the thread isn't ... Research will be locked out'. Crossbones
+    found (no finding DC), the thread at 30: a Research slot on the table is refused; one without a
+    cell rolls toward the thread instead (Knowledge 3: a 4 is 4 of 30)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=3)
+    d.do("gm", "start_downtime")
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent"], thread_dc=30)
+    d.refuse("ann", "research", character="ada", target="xb", table=True, rule="WD-INTEL-008")
+    d.do("ann", "research", character="ada", target="xb", dice=[4])
+    assert camp(d).targets["xb"].thread_progress == 4 and not camp(d).targets["xb"].thread_found
+
+
+@pytest.mark.rules("WD-INTEL-034")
+def test_s242_moving_base_over_two_downtimes_is_done_after_the_second() -> None:
+    """src 1949: 'Move your HQ or all/some business elsewhere ... takes multiple downtimes'. A move over
+    two downtimes, begun in phase 1: still moving after phase 1, done after phase 2."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "start_downtime")
+    d.do("ann", "utilize_intel", character="ada", ops=["relocate 2"])
+    d.do("gm", "end_downtime")
+    assert ledger(d).relocating == 1
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert ledger(d).relocating == 0
+
+
+@pytest.mark.rules("WD-PLAN-003")
+def test_s244_a_worse_roll_on_a_locked_detail_leaves_the_better_value() -> None:
+    """src 1445: 'the player chooses between the last decided (or default) result and that one, then
+    locks it in'. Security locked at 2 guards; the next plan rolls 1 Protectorate: Ada keeps 2 guards."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", knowledge=2)
+    d.do("gm", "start_downtime")
+    d.do("ann", "declare_mission", character="ada", mission="bank", kind="bank robbery", date="Friday")
+    d.do(
+        "gm",
+        "set_mission_details",
+        mission="bank",
+        details={"security": ["2 guards", "4 rent-a-cops", "1 Protectorate"]},
+    )
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[1])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=True)
+    d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[3])
+    d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=False)
+    assert camp(d).missions["bank"].locked == {"security": "2 guards"}
