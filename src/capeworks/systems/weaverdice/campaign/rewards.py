@@ -113,7 +113,7 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
         if not ledger.followers.get(kind):
             raise RuleViolation("WD-FOLLOW-007", f"{who.name} has no {kind} to lose.")
         ledger = lose_follower(ledger, kind)
-        said.append(f"the loss of a {kind}")
+        said.append(f"word that a {kind} has left")
     if c.condition:
         lt = LongTerm(name=c.condition, days=c.days, scar=c.scar, dc=c.dc, two_sixes=c.two_sixes)
         ledger = evolve(ledger, {"conditions": (*ledger.conditions, lt)})
