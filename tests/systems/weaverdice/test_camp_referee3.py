@@ -438,7 +438,7 @@ def test_s235_a_fan_hurt_lending_a_hand_is_lost_and_the_untapped_one_stays_activ
     d.refuse("gm", "award", character="ada", lose="journalist", rule="WD-FOLLOW-007")
 
 
-# --- more intel and planning (src 1445, 1831, 1911-1915, 1947) ---------------------------------------------
+# --- more intel and planning (src 1445, 1831, 1911-1915, 1947) ------------------------------------------
 
 
 @pytest.mark.rules("WD-INTEL-029", "WD-INTEL-030", "WD-INTEL-002")
@@ -501,3 +501,20 @@ def test_s244_a_worse_roll_on_a_locked_detail_leaves_the_better_value() -> None:
     d.do("ann", "plan_mission", character="ada", mission="bank", details=["security"], dice=[3])
     d.do("ann", "keep_detail", character="ada", mission="bank", detail="security", take=False)
     assert camp(d).missions["bank"].locked == {"security": "2 guards"}
+
+
+# --- the high-morale slot, whichever turn it is taken at (src 489) --------------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-007", "WD-DT-006")
+def test_s246_the_bonus_slot_taken_first_for_hanging_out_leaves_three_free_slots() -> None:
+    """src 489: high morale gains 'an extra time slot for downtime, for use in rest and recovery,
+    socializing, ... or information gathering'. Good morale's 6 gives Ada a fourth slot; she hangs out
+    first (socializing, the bonus slot's use), so her three own slots are hers for anything: explore,
+    work and a power's downtime act all go."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=1)
+    d.do("gm", "start_downtime", slots=3, dice=[6, 1, 1])
+    for action in ("hang_out", "explore", "work_or_school", "power"):
+        d.do("ann", "downtime_action", character="ada", action=action)
+    assert camp(d).phase.slots["ada"].left == 0
