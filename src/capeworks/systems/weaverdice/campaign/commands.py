@@ -113,7 +113,8 @@ class DiscardRep(Frozen):
 
 
 class Award(Frozen):
-    """Give a character rewards (the GM): money, a money tier, rep, intel, boxes, a cleared goal."""
+    """Give a character rewards (the GM): money, a money tier, rep, intel, boxes, a cleared goal; or
+    rule a follower gone."""
 
     character: Ident
     money: int = Field(default=0, ge=-1_000_000, le=1_000_000)
@@ -127,6 +128,11 @@ class Award(Frozen):
     mission: bool = Field(default=False, description="A mission finished: the config's boxes.")
     goal_cleared: bool = False
     eligible: str = Field(default="", max_length=40, description="A follower type whose criteria are met.")
+    lose: str = Field(
+        default="",
+        max_length=40,
+        description="A follower type one of whom leaves: hurt helping, ill, moved away (WD-FOLLOW-007).",
+    )
     condition: str = Field(default="", max_length=80, description="A long-term condition.")
     days: int = Field(default=0, ge=0, le=999)
     scar: bool = False
@@ -284,6 +290,11 @@ class Surveil(Frozen):
     target: Ident
     cell: str = Field(default="", max_length=8, description="row,col e.g. 0,0")
     runaway: bool = Field(default=False, description="Roll on after a success at -1 each (WD-INTEL-041).")
+    morale_buy: bool = Field(
+        default=False,
+        description="If the Wits roll at the cell fails, a step of high morale counts it as 2 + morale,"
+        " when that reaches the TN (WD-MORALE-003).",
+    )
 
 
 class Research(Frozen):
@@ -293,6 +304,11 @@ class Research(Frozen):
     target: Ident
     cell: str = Field(default="", max_length=8)
     table: bool = False
+    morale_buy: bool = Field(
+        default=False,
+        description="If the Knowledge roll at the cell fails, a step of high morale counts it as"
+        " 2 + morale, when that reaches the TN (WD-MORALE-003).",
+    )
 
 
 class StrikeChoice(Frozen):
@@ -337,6 +353,11 @@ class GainFollower(Frozen):
     character: Ident
     kind: Word
     group: str = Field(default="", max_length=40, description="For your group's shared followers.")
+    morale_buy: bool = Field(
+        default=False,
+        description="If the Social roll fails, a step of high morale counts it as 2 + morale, when that"
+        " is above the followers held (WD-MORALE-003).",
+    )
 
 
 class TapFollower(Frozen):

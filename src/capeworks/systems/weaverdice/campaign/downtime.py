@@ -121,7 +121,10 @@ def take_slot(
     if slots.left <= 0:
         raise RuleViolation("WD-DT-002", f"{who.name} has used every downtime slot this phase.")
     allowed = state.config.morale_bonus_slot_actions
-    if slots.bonus and slots.left == 1 and action not in allowed:
+    # one slot of them is the bonus, for the allowed actions only: whichever turn it comes at, an
+    # action of another kind needs a slot of the rest (WD-MORALE-007, src 489)
+    others = sum(1 for a in (*slots.actions, action) if a not in allowed)
+    if slots.bonus and action not in allowed and others > slots.total - 1:
         raise RuleViolation(
             "WD-MORALE-007",
             f"{who.name}'s last slot is the high-morale bonus slot, for {', '.join(allowed)} only.",

@@ -61,6 +61,8 @@ class TargetPatch(Frozen):
     lines: tuple[str, ...] | None = None
     seen_faces: tuple[int, ...] | None = None
     seen_phase: int | None = None
+    #: who rolled each seen face (WD-INTEL-022): written since a repeat is the roller's own
+    seen_by: tuple[str, ...] | None = Field(default=None, exclude_if=lambda v: v is None)
     run: int | None = None
     node: str | None = None
     #: the cells unlocked are a hidden NPC's: their tidbits stay the GM's (WD-NPC-003); what logs

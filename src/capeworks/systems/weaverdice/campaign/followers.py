@@ -18,10 +18,13 @@ WD-RECRUIT-016); a Craftsman turns a project's worst roll into a 4
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
@@ -35,6 +38,7 @@ __all__ = [
     "follower_count",
     "form_group",
     "gain_follower",
+    "lose_follower",
     "tap",
     "tap_follower",
     "tap_group",
@@ -86,6 +90,8 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
     roll, _ = roll_check(
         b, c.character, (Stat.SOCIAL,), tn=held + 1, bonus=-ledger.penalty, purpose="follower"
     )
+    if c.morale_buy:  # WD-MORALE-003: a step of high morale on a roll of one's own
+        roll = bought_up(b, c.character, roll, held + 1, what="Social")
     gained = roll.success
     eligible = list(ledger.eligible)
     eligible.remove(kind)
@@ -108,6 +114,22 @@ def gain_follower(state: WdState, ctx: Ctx, c: cc.GainFollower, dice: DiceServic
         )
     )
     return b.batch
+
+
+_Holder = TypeVar("_Holder", Ledger, Group)
+
+
+def lose_follower(holder: _Holder, kind: str) -> _Holder:
+    """One follower of ``kind`` fewer, the last tapped one going first (a Fan hurt helping, or one
+    whose candidate was hired, is the one tapped, src 1372; WD-FOLLOW-007, -010)."""
+    held = holder.followers.get(kind, 0)
+    followers = {k: v for k, v in holder.followers.items() if k != kind}
+    tapped = {k: v for k, v in holder.tapped.items() if k != kind}
+    if holder.tapped.get(kind, ())[:-1]:
+        tapped[kind] = holder.tapped[kind][:-1]
+    return evolve(
+        holder, {"followers": {**followers, kind: held - 1} if held > 1 else followers, "tapped": tapped}
+    )
 
 
 def _group(state: WdState, ident: str, member: str) -> Group:

@@ -33,6 +33,7 @@ from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.codify import CODIFY, codify
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, take_slot, use_action
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
@@ -325,9 +326,16 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
     roll, _ = roll_check(
         b, c.character, (Stat.WITS,), tn=cell.tn, bonus=_bonus(ctx, t) - runaway, purpose="surveil"
     )
+    if c.morale_buy:  # WD-MORALE-003: a step of high morale on a roll of one's own
+        roll = bought_up(b, c.character, roll, cell.tn, what="Wits")
     seen = t.seen_faces if t.seen_phase == phase.number else ()
+    by = t.seen_by if t.seen_phase == phase.number else ()
+    by = ("",) * (len(seen) - len(by)) + by  # faces whose roller was not kept count as anyone's
     number = parity_number(roll, config=ctx.config)  # natural unless the table says so (WD-CORE-010)
-    duplicate = number in seen
+    # "a number they've already rolled this session" (src 1874): the roller's own faces this phase
+    duplicate = number in {
+        f for f, who_rolled in zip(seen, by, strict=True) if who_rolled in ("", c.character)
+    }
     strikes, alerts = t.strikes + (1 if duplicate else 0), t.alerts
     ledger = ledger_of(state, c.character)
     unlock: tuple[int, ...] = ()
@@ -356,6 +364,7 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
         lines=_lines(t, unlocked),
         seen_faces=(*seen, number),
         seen_phase=phase.number,
+        seen_by=(*by, c.character),
         run=(runaway + 1) if roll.success else 0,
         node=_node(t, unlocked),
     )
@@ -455,6 +464,8 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         roll, _ = roll_check(
             b, c.character, (Stat.KNOWLEDGE,), tn=cell.tn, bonus=_bonus(ctx, t), purpose="research"
         )
+        if c.morale_buy:  # WD-MORALE-003
+            roll = bought_up(b, c.character, roll, cell.tn, what="Knowledge")
         r, col = divmod(index, t.size)
         where = f"{t.rows[r]} x {t.cols[col]}"
         if roll.success:
@@ -547,8 +558,20 @@ def spend_intel(state: WdState, ctx: Ctx, c: cc.SpendIntel, dice: DiceService) -
         text = f"spends tier-{tier} {kind} intel on the deeper node: cleared, a deeper hint."
     else:
         index = _cell_index(t, c.on)
-        if index not in t.available("surveil") and index not in t.available("research"):
-            _available(t, "surveil", index)
+        # the grid is there once the target or the thread is found, each opening its own method's way
+        # in (WD-INTEL-008, src 1829-1831)
+        methods = [m for m, done in (("surveil", t.found), ("research", t.thread_found)) if done]
+        if not methods:
+            raise RuleViolation(
+                "WD-INTEL-008", f"Neither {t.name} nor the thread is found yet: there is no grid to open."
+            )
+        if not any(index in t.available(m) for m in methods):
+            if index in t.available("surveil") or index in t.available("research"):
+                waiting = "the thread" if t.found else t.name
+                raise RuleViolation(
+                    "WD-INTEL-008", f"That cell is the other method's way in, and {waiting} is not found yet."
+                )
+            _available(t, methods[0], index)
         cell = t.cells[index]
         if cell.tag != kind and kind != t.id:
             raise RuleViolation("WD-INTEL-015", f"That cell takes {cell.tag} intel (or {t.name}'s own).")
@@ -621,8 +644,9 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             ledger = evolve(ledger, {"relocating": phases})
             done.append(f"moving base over {phases} downtimes")
             continue
-        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost, the bad too
-            ledger = evolve(ledger, {"rep": ()})
+        if verb == "rebrand":  # WD-INTEL-033: a new identity re-hides most; all rep is lost, the bad too,
+            # and the old name's cards spent today are past a Journalist's keeping (WD-FOLLOW-009)
+            ledger = evolve(ledger, {"rep": (), "spent": ()})
             done.append("a rebrand: every rep card is gone")
             continue
         kind, tier = parse_intel(what, extra=tuple(state.campaign.targets))

@@ -11,17 +11,17 @@ Decisions where the notes are loose (PROPOSED, in docs/weaverdice-campaign.md):
 options 1-2 start learning a skill under the core training rules
 (WD-SKILL-006..009) with a stat modifier of 0 or more (1) or +1 or more (2); a
 chosen follower (3) starts tapped for the phase unless morale is Good or better
-(the notes' "after 1d6 days"); a random one (4) is a die over the table's follower
-types, chosen instead when secure; rep up to the cap (7) deals cards to the
-reputation cap (WD-STAT-012, with the Fans' +1 per two, WD-FOLLOW-010), then +1
-card at each of the next two picks made at Good morale or better; media attention
-(8) is one rep card, the opposition's part the GM's; the money series (9/10,
-WX-54) pays $500, then half the last amount (rounded down: 250, 125, 62) at each
-later pick while secure, ending when not; a morale pick (12) needs secure and
-raises the baseline by one (WD-MORALE-005, at most +3); recovery (13) clears every
-wound and halves one long-term issue's days and DC; a free slot (14, 15) adds one
-slot to the next one (or two) downtime phases; a half dot (16) is Extra Effort's
-(WD-PROG-006).
+(the notes' "after 1d6 days"); a random one (4) is a die over the table's
+follower types, chosen instead when secure; rep up to the cap (7) deals cards to
+the reputation cap (WD-STAT-012, with the Fans' +1 per two, WD-FOLLOW-010), then
++1 card at each of the next two picks made at Good morale or better; media
+attention (8) is one rep card, the opposition's part the GM's; the money series
+(9/10, WX-54) pays $500, then half the last amount (rounded down: 250, 125, 62)
+at each later pick while secure, ending when not (with both taken, each series
+halves on its own); a morale pick (12) needs secure and raises the baseline by
+one (WD-MORALE-005, at most +3); recovery (13) clears every wound and halves one
+long-term issue's days and DC; a free slot (14, 15) adds one slot to the next
+one (or two) downtime phases; a half dot (16) is Extra Effort's (WD-PROG-006).
 """
 
 from __future__ import annotations
@@ -119,13 +119,13 @@ def _recover(state: WdState, c: cc.PickMini, ledger: Ledger) -> tuple[Ledger, An
 def _later(state: WdState, ctx: Ctx, c: cc.PickMini, ledger: Ledger) -> tuple[Ledger, list[str]]:
     """What earlier picks pay at this one: the money series (WX-54) and option 7's rep."""
     said: list[str] = []
-    if ledger.mini_money:
-        if c.secure:
-            amount = ledger.mini_money // 2
-            ledger = evolve(ledger, {"money": ledger.money + amount, "mini_money": amount})
-            said.append(f"${amount} more")
-        else:
-            ledger = evolve(ledger, {"mini_money": 0})
+    for series in ("mini_money", "mini_money_second"):  # options 9 and 10 each halve on their own
+        last: int = getattr(ledger, series)
+        if last and c.secure:
+            ledger = evolve(ledger, {"money": ledger.money + last // 2, series: last // 2})
+            said.append(f"${last // 2} more")
+        elif last:
+            ledger = evolve(ledger, {series: 0})
     if ledger.mini_rep:
         ledger = evolve(ledger, {"mini_rep": ledger.mini_rep - 1})
         if is_good(state.people[c.character].morale):
@@ -165,8 +165,9 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
         ledger = evolve(ledger, {"mini_rep": 2})
     elif c.option == 8:
         ledger = add_card(ledger, source="media attention")
-    elif c.option in (9, 10):
-        ledger = evolve(ledger, {"money": ledger.money + conf.mini_money, "mini_money": conf.mini_money})
+    elif c.option in (9, 10):  # a series of its own beside one the other option runs (src 175-176)
+        series = "mini_money_second" if ledger.mini_money else "mini_money"
+        ledger = evolve(ledger, {"money": ledger.money + conf.mini_money, series: conf.mini_money})
         what = f"${conf.mini_money}"
     elif c.option == 11:
         sheet = evolve(sheet, {"extra_belt_slots": sheet.extra_belt_slots + 1})

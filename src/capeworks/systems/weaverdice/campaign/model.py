@@ -134,6 +134,8 @@ class Ledger(Frozen):
     mini_taken: tuple[int, ...] = Field(default=(), exclude_if=lambda v: not v)
     mini_picks: int = Field(default=0, exclude_if=lambda v: not v)
     mini_money: int = Field(default=0, exclude_if=lambda v: not v)
+    #: the other money option's series when both 9 and 10 are running (each halves on its own)
+    mini_money_second: int = Field(default=0, exclude_if=lambda v: not v)
     mini_rep: int = Field(default=0, exclude_if=lambda v: not v)
     free_slots: int = Field(default=0, exclude_if=lambda v: not v)
     #: professionals this character has done business with: their reference rate since (WD-REST-004/005)
@@ -295,13 +297,14 @@ class Track(Frozen):
     lines: tuple[str, ...] = ()
     seen_faces: tuple[int, ...] = ()
     seen_phase: int = 0
+    seen_by: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     run: int = 0
     node: str = ""
 
 
 #: the fields a :class:`Track` shares with :class:`Target` by name
 TRACKED: tuple[str, ...] = ("find_progress", "find_rolls", "thread_progress", "strikes", "alerts")
-TRACKED += ("lines", "seen_faces", "seen_phase", "run", "node")
+TRACKED += ("lines", "seen_faces", "seen_phase", "seen_by", "run", "node")
 
 
 class Target(Frozen):
@@ -330,6 +333,9 @@ class Target(Frozen):
     #: natural faces of this phase's surveillance, for duplicate strikes (WD-INTEL-022)
     seen_faces: tuple[int, ...] = ()
     seen_phase: int = 0
+    #: who rolled each of the last ``len(seen_by)`` faces: a repeat is the roller's own ("a number
+    #: they've already rolled", src 1874); faces before it (older logs) count as anyone's
+    seen_by: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
     #: successes in a row this phase, for a runaway (WD-INTEL-041)
     run: int = 0
     #: a deeper quartet's four cells and its node: "", "open" (all four cleared) or "cleared" (WD-INTEL-038)

@@ -20,6 +20,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
+from capeworks.systems.weaverdice.campaign.followers import current_phase
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -117,10 +118,9 @@ def check_box(state: WdState, ctx: Ctx, c: cc.CheckBox, dice: DiceService) -> Do
         # WD-PROG-009/010: good morale (or a secure civilian life) starts it at once; else it starts tapped
         ready = is_good(state.people[c.character].morale) if c.box == "eager_follower" else c.secure
         ledger = evolve(ledger, {"followers": {**ledger.followers, kind: ledger.followers.get(kind, 0) + 1}})
-        if not ready:
-            phase = state.campaign.phase
-            now = phase.number if phase is not None else state.campaign.phases + 1
-            ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: (*ledger.tapped.get(kind, ()), now)}})
+        if not ready:  # as a tap leaves it: out for the rest of this phase and all of the next (src 1348)
+            until = (*ledger.tapped.get(kind, ()), current_phase(state) + 1)
+            ledger = evolve(ledger, {"tapped": {**ledger.tapped, kind: until}})
     sheet = _sheet_after(state.sheets[c.character], c.box, ledger.equipment_gains, merged, learn)
     if learn is not None:  # WD-SKILL-002: the new skill's prerequisites are known (src 1549-1601)
         check_prerequisites(sheet)

@@ -26,15 +26,14 @@ or rep (WD-RECRUIT-005).
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from capeworks.engine import DiceService
 from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
-from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Ledger, Recruitment
+from capeworks.systems.weaverdice.campaign.followers import lose_follower
+from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
@@ -277,21 +276,6 @@ def vet_candidates(state: WdState, ctx: Ctx, c: cc.VetCandidates, dice: DiceServ
     return b.batch
 
 
-_Holder = TypeVar("_Holder", Ledger, Group)
-
-
-def _lose_fan(holder: _Holder) -> _Holder:
-    """One Fan fewer, the tapped one (the last tap) going with it."""
-    fans = holder.followers.get("fan", 0)
-    followers = {k: v for k, v in holder.followers.items() if k != "fan"}
-    tapped = {k: v for k, v in holder.tapped.items() if k != "fan"}
-    if holder.tapped.get("fan", ())[:-1]:
-        tapped["fan"] = holder.tapped["fan"][:-1]
-    return evolve(
-        holder, {"followers": {**followers, "fan": fans - 1} if fans > 1 else followers, "tapped": tapped}
-    )
-
-
 def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     """Take a candidate on as an underling, within the underling cap (WD-STAT-014)."""
     who = person(state, c.character)
@@ -311,9 +295,9 @@ def hire(state: WdState, ctx: Ctx, c: cc.Hire, dice: DiceService) -> Done:
     source = r.fan_source(cand.id)
     groups: tuple[Group, ...] = ()
     if source:
-        groups = (_lose_fan(state.campaign.groups[source]),)
+        groups = (lose_follower(state.campaign.groups[source], "fan"),)
     elif source is not None and ledger.followers.get("fan", 0):
-        ledger = _lose_fan(ledger)
+        ledger = lose_follower(ledger, "fan")
     b = Builder(state, ctx, dice)
     b.emit(
         ce.Hired(

@@ -1,4 +1,5 @@
-"""Rewards and negative rep: what the GM hands out (WD-PROG-002/012/013, WD-REP-002/009/010/012/013/015).
+"""Rewards and negative rep: what the GM hands out (WD-PROG-002/012/013, WD-REP-002/009/010/012/013/015),
+and a follower the GM rules gone (WD-FOLLOW-007/010).
 
 General rewards (money, rep, intel, a follower) do not count toward
 milestones; progression boxes come from missions finished, won or not
@@ -16,6 +17,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
+from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
@@ -106,6 +108,12 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
             raise RuleViolation("WD-FOLLOW-002", f"There is no follower type called {c.eligible}.")
         ledger = evolve(ledger, {"eligible": (*ledger.eligible, c.eligible.lower())})
         said.append(f"the criteria for a {c.eligible}")
+    if c.lose:  # WD-FOLLOW-007/010: a follower leaves at the GM's word (a Fan hurt helping, src 1372)
+        kind = c.lose.strip().lower()
+        if not ledger.followers.get(kind):
+            raise RuleViolation("WD-FOLLOW-007", f"{who.name} has no {kind} to lose.")
+        ledger = lose_follower(ledger, kind)
+        said.append(f"word that a {kind} has left")
     if c.condition:
         lt = LongTerm(name=c.condition, days=c.days, scar=c.scar, dc=c.dc, two_sixes=c.two_sixes)
         ledger = evolve(ledger, {"conditions": (*ledger.conditions, lt)})

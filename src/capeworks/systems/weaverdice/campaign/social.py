@@ -24,11 +24,12 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded
 from capeworks.systems.weaverdice.campaign.screen import Builder
-from capeworks.systems.weaverdice.checks import CheckRoll, check, spend_morale
+from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import piece_spec
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
@@ -184,27 +185,6 @@ def _spend(
     return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
 
 
-def _bought_up(b: Builder, ident: str, roll: CheckRoll, tn: int) -> CheckRoll:
-    """A failed Social roll set to 2 + k by a step of high morale, when that reaches the TN: morale
-    changes "a die result" (src 453, WD-MORALE-003), a negotiation's as any other's. Otherwise the
-    roll as it was, and morale kept."""
-    me = b.person(ident)
-    if roll.success or me.morale <= 0 or spend_value(me.morale) < tn:
-        return roll
-    bought, step = spend_morale(roll, me.morale)
-    b.emit(
-        ev.MoraleChanged(
-            character=ident,
-            name=me.name,
-            step=step,
-            delta=-1,
-            reason=f"high morale makes the Social roll a {bought.total}",
-            people=(evolve(me, {"morale": step}),),
-        )
-    )
-    return bought
-
-
 def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> Done:
     """A Social roll in a negotiation, with rep for extra dice (WD-SOCIAL-002/005, WD-REP-003/005)."""
     who = person(state, c.character)
@@ -219,7 +199,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
     if c.morale_buy:
-        roll = _bought_up(b, c.character, roll, n.tn)
+        roll = bought_up(b, c.character, roll, n.tn, what="Social")
     ledger, said = _spend(
         b, ctx, c.character, evolve(ledger, {"penalty": 0}), cards, n, morale_keep=c.morale_keep
     )
@@ -268,7 +248,7 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
     modifier, faces = first[0], first[1:]
     roll = check((*faces, *record.faces), modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
     if c.morale_buy:
-        roll = _bought_up(b, c.character, roll, n.tn)
+        roll = bought_up(b, c.character, roll, n.tn, what="Social")
     ledger, said = _spend(
         b, ctx, c.character, ledger_of(state, c.character), cards, n, morale_keep=c.morale_keep
     )
