@@ -93,6 +93,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
     second = False  # the second swing of a full attack: the same attack action
+    gun = next((h for h in state.sheet(c.character).held if h.name == c.weapon and "gun" in h.keywords), None)
+    rep_owed = gun is not None  # one negative card per attack action that fires a gun (WD-REP-010)
     if c.opportunity:
         fight = state.fight
         if fight is None or fight.turn is None or fight.turn.actor == c.character:
@@ -124,6 +126,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         if second:
             # a full attack is Attack x2: its second swing is this turn's, already paid (WD-COMBAT-010)
             turn = evolve(fight.turn, {"swings": fight.turn.swings - 1})
+            rep_owed = rep_owed and not fight.turn.gun_fired
         elif free:
             owed = list(fight.turn.free_attacks)
             owed.remove(c.target)
@@ -132,6 +135,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             turn = fight.turn.spend(kind, config=context.config)
             if c.full:
                 turn = evolve(turn, {"swings": c.swings - 1})
+        if (c.full or second) and rep_owed:
+            turn = evolve(turn, {"gun_fired": True})
         b.emit(
             trusted(
                 ev.ActionTaken,
@@ -243,8 +248,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         waits=pending is not None,
     )
     pained_failure(b, c.character, c.stat, failed=not hit, parts=_striking_parts(c, sheet))
-    gun = next((h for h in sheet.held if h.name == c.weapon and "gun" in h.keywords), None)
-    if gun is not None and not second:
+    if gun is not None and rep_owed:
         gunfire_rep(b.batch, c.character, target=target.name, gun=gun.name, hidden=c.hidden)
     if shield is not None:
         holds.strike_shield(b, strike, roll, shield)
