@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool
 from tests.systems.weaverdice.campaign_support import camp
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -58,3 +59,85 @@ def test_a_full_attack_whose_second_swing_fires_the_gun_earns_the_gun_rep() -> N
     d.do("ann", "attack", character="vic", target="brute", weapon="pistol", dice=[1])
     assert _negative(d, "vic") == 2
     assert d.replayed().state == d.state
+
+
+# -- 6. Focused Shot with a power used as an attack (WD-SKILL-012) ---------------------------------
+
+_AIM = {"name": "Aim", "stats": ["dexterity"], "tree": "aim"}
+_ALIGN = {"name": "Align Sights", "stats": ["dexterity"], "tree": "aim"}
+_FOCUSED = {"name": "Focused Shot", "stats": ["dexterity"], "tree": "aim"}
+_BOLT = {
+    "name": "Bolt",
+    "classifications": ["blaster"],
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": 1,
+}
+_PUNCH = {**_BOLT, "name": "Punch", "targeting": "melee", "range_ft": None}
+
+
+def _eye() -> Driver:
+    """Eye (Ann's, Dexterity 4, three Aim skills, a Bolt power) against a generic thug; Eye first."""
+    d = table()
+    add(
+        d,
+        "ann",
+        {**sheet("eye", "Eye", dexterity=4), "skills": [_AIM, _ALIGN, _FOCUSED], "powers": [_BOLT, _PUNCH]},
+    )
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight.turn.actor == "eye"
+    return d
+
+
+def _round(d: Driver) -> None:
+    """End Eye's turn and the thug's: Eye acts again."""
+    d.do("ann", "end_turn", character="eye")
+    d.do("gm", "end_turn", character="thug")
+
+
+@pytest.mark.rules("WD-SKILL-012", "WD-SKILL-011", "WD-COMBAT-009")
+def test_a_focused_shot_with_a_blasting_power_costs_focus_and_counts_one_more_aim_skill() -> None:
+    # src 334: "spend Focus to apply Aim skills to attacks regardless of foe's proximity or
+    # circumstance. After you do, long-ranged skills act as if you knew +1 skill in each category";
+    # src 551: an offensive power is an attack. Eye's Bolt (a ranged power) as a Focused Shot: a Focus
+    # dot, and the aligned shot after it is +4 for three Aim skills and one Focused Shot: 1 + 1 + 4 = 6.
+    d = _eye()
+    d.do(
+        "ann",
+        "use_power",
+        character="eye",
+        power="bolt",
+        targets="thug",
+        skills="Aim",
+        focused=True,
+        dice=[1, 1],
+    )
+    assert d.state.people["eye"].effort.available(d.state.sheet("eye"), Pool.FOCUS) == 2
+    _round(d)
+    d.do("ann", "align_sights", character="eye", target="thug")
+    _round(d)
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=[1, 1])
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    assert rolled.payload.check.total == 6
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-SKILL-012")
+def test_a_focused_shot_is_refused_for_a_melee_power__nothing_spent() -> None:
+    # src 331-334: Focused Shot is an Aim skill, for long-range attacks; a punch is no shot.
+    d = _eye()
+    d.refuse(
+        "ann",
+        "use_power",
+        character="eye",
+        power="punch",
+        targets="thug",
+        skills="Aim",
+        focused=True,
+        dice=[1, 1],
+        rule="WD-SKILL-010",
+    )
+    assert d.state.people["eye"].effort.available(d.state.sheet("eye"), Pool.FOCUS) == 3

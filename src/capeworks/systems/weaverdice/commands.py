@@ -389,6 +389,10 @@ class UsePower(Frozen):
         default=False,
         description="A ranged power's projectile that sticks pins the target (where the surroundings allow).",
     )
+    focused: bool = Field(
+        default=False,
+        description="A Focused Shot: a Focus dot applies the Aim skills named to its shot (WD-SKILL-012).",
+    )
 
 
 class Grab(Frozen):
