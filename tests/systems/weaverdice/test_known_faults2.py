@@ -141,3 +141,37 @@ def test_a_focused_shot_is_refused_for_a_melee_power__nothing_spent() -> None:
         rule="WD-SKILL-010",
     )
     assert d.state.people["eye"].effort.available(d.state.sheet("eye"), Pool.FOCUS) == 3
+
+
+# -- 5. Blinded against aligned sights (WD-SKILL-011, WD-STATUS-008) -------------------------------
+
+
+def _shot_total(d: Driver, dice: list[int]) -> int:
+    d.do("ann", "attack", character="eye", target="thug", stat="dexterity", melee=False, dice=dice)
+    rolled = next(e for e in reversed(d.events) if e.type == "weaverdice.attack_rolled")
+    return int(rolled.payload.check.total)
+
+
+@pytest.mark.rules("WD-SKILL-011", "WD-STATUS-008")
+def test_blood_in_the_eyes_breaks_the_aligned_view__the_shot_takes_only_the_blinded_minus_one() -> None:
+    # src 325: Align Sights is "a round, not firing, while maintaining an uninterrupted view of the
+    # target" (PROPOSED WD-SKILL-011: the bonus is lost if line of sight breaks before the shot); src
+    # 313-318: it serves only shots where Aim applies, no foe within 15 ft; src 846: Blinded sees
+    # nothing past 10 ft, -1 to hit what it sees. Eye aligns on the thug; the thug's knife (a lesser
+    # cut, effect 5: Bleeding and Blinded, src 648) puts blood in Eye's eyes. The view is broken: the
+    # next shot is 1 + 1 (Dexterity 4) - 1 (Blinded) = 1, not 1 + 1 - 1 + 3 (three Aim skills) = 4.
+    d = _eye()
+    d.do("ann", "align_sights", character="eye", target="thug")
+    d.do("ann", "end_turn", character="eye")
+    assert d.state.people["eye"].aligned_on == "thug"
+    d.do("gm", "attack", character="thug", target="eye", damage="cut", dice=[6])
+    d.answer("ann", "react-eye", "take", dice=[5])
+    for p in d.prompts("ann"):
+        d.answer("ann", p.id, "none")
+    assert "blinded" in [c.name for c in d.state.people["eye"].conditions]
+    assert d.state.people["eye"].aligned_on is None
+    d.do("gm", "end_turn", character="thug")
+    # nor can Eye align again while blinded: no view past 10 ft to keep
+    d.refuse("ann", "align_sights", character="eye", target="thug", rule="WD-SKILL-011")
+    assert _shot_total(d, [1]) == 1
+    assert d.replayed().state == d.state

@@ -234,7 +234,7 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
             )
         if new is not None:
             conditions = st.add(conditions, new)
-    t = evolve(t, {"conditions": conditions})
+    t = _view_broken(evolve(t, {"conditions": conditions}))
     b.emit(
         ev.StatusesApplied(
             character=target,
@@ -247,6 +247,15 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
     )
     if any(a.status is Status.DISARMED for a in power.statuses):
         drop_held(b, target)  # "drops held item/weapon" (src 658): out of hand, on the ground
+
+
+def _view_broken(c: Combatant) -> Combatant:
+    """Blinded, an aligner's view of the target is no longer uninterrupted: the alignment is lost
+    (WD-SKILL-011 PROPOSED, src 325; Blinded sees nothing past 10 ft, src 846, and sights align only
+    for shots where Aim applies, no foe within 15 ft, src 313-318)."""
+    if c.aligned_on is None or not any(x.name == Status.BLINDED and x.target == c.id for x in c.conditions):
+        return c
+    return evolve(c, {"aligned_on": None})
 
 
 def take_wound(
@@ -574,6 +583,7 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
             "drained": tuple(drained),
         },
     )
+    c = _view_broken(c)
     fight = b.fight
     if o.delayed and fight is not None and fight.order.current != target:
         enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
