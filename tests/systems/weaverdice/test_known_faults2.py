@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool
+from capeworks.systems.weaverdice.vocab import Pool, WoundTier
+from capeworks.systems.weaverdice.wounds import Wound
 from tests.systems.weaverdice.campaign_support import camp
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -175,3 +176,37 @@ def test_blood_in_the_eyes_breaks_the_aligned_view__the_shot_takes_only_the_blin
     d.refuse("ann", "align_sights", character="eye", target="thug", rule="WD-SKILL-011")
     assert _shot_total(d, [1]) == 1
     assert d.replayed().state == d.state
+
+
+# -- 8. a failed Recovery roll of a rest, bought up (WD-MORALE-003, WD-EFFORT-005, WD-COMBAT-033) ---
+
+
+def _hurt(d: Driver, ident: str, *tiers: WoundTier) -> None:
+    """Set-up: ``ident`` already carries wounds of ``tiers`` (plain ones, no effect left attached)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    wounds = tuple(Wound(tier=t, id=f"w{i + 1}") for i, t in enumerate(tiers))
+    people[ident] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": len(wounds)}
+    )
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-EFFORT-005", "WD-COMBAT-033")
+def test_a_bought_up_recovery_roll_of_a_rest_still_eases_no_wound() -> None:
+    # src 394: the Recovery roll is "another roll to shrug off negative conditions"; src 1004: a wound is
+    # eased by forgoing "healing simple conditions", the Guts roll's choice; src 453: a step of high
+    # morale changes a die result. Vic (Guts 3, morale +2) carries lesser, lesser, moderate wounds and
+    # no condition; he rests asking to reduce, with Recovery: the Guts roll (5) eases a lesser wound, the
+    # Recovery roll fails (1). Bought up to 2 + 2 = 4, it is still the Recovery roll: with no
+    # condition to shrug off it heals nothing, and the other lesser wound stays.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"), morale=2)
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    _hurt(d, "vic", WoundTier.LESSER, WoundTier.LESSER, WoundTier.MODERATE)
+    d.do("ann", "rest", character="vic", reduce=True, recovery=True, restore=["focus"], dice=[5, 1])
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]
+    d.do("ann", "spend_morale", character="vic")
+    assert d.state.people["vic"].morale == 1
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]

@@ -528,7 +528,10 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     chance = None
     if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
         removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
-        again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
+        # with Recovery spent, the last roll (the one to buy up) is the Recovery roll (src 394)
+        again = RestChance(
+            full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals, shrugs=c.recovery
+        )
         chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
     conditions, track, removed, reduced = _shed(
         after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
@@ -682,7 +685,13 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
         return
     after = st.rest(me.conditions, chance.who, full=again.full)
     conditions, track, removed, reduced = _shed(
-        after, me.track, again.removals, remove=again.remove, reduce=again.reduce, full=again.full
+        after,
+        me.track,
+        again.removals,
+        remove=again.remove,
+        reduce=again.reduce,
+        full=again.full,
+        shrugs=again.removals if again.shrugs else 0,
     )
     me = evolve(me, {"conditions": conditions, "track": track})
     b.emit(
