@@ -210,3 +210,54 @@ def test_a_bought_up_recovery_roll_of_a_rest_still_eases_no_wound() -> None:
     d.do("ann", "spend_morale", character="vic")
     assert d.state.people["vic"].morale == 1
     assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.LESSER, WoundTier.MODERATE]
+
+
+# -- 2. outside help against a Death Sentence (WD-STATUS-014, WD-COMBAT-013) -----------------------
+
+
+def _sentenced() -> Driver:
+    """Doc (Bob's, Dex 4, Know 4: +2 a Medical roll), the boss, Vic (Ann's, Guts 4), in that order;
+    the boss's moderate cut (effect 6, src 684) puts Vic under a Death Sentence, and round 1's end
+    adds its first lesser wound."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", guts=4))
+    add(d, "bob", sheet("doc", "Doc", dexterity=4, knowledge=4))
+    add(d, "gm", sheet("boss", "Boss", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6, 6])
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "attack", character="boss", target="vic", damage="cut", tier="moderate", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.answer("ann", d.prompt("ann", "effect").id, "none")
+    assert "death_sentence" in [c.name for c in d.state.people["vic"].conditions]
+    d.do("gm", "end_turn", character="boss")
+    d.do("ann", "end_turn", character="vic")
+    assert [w.tier for w in d.state.people["vic"].track.wounds] == [WoundTier.MODERATE, WoundTier.LESSER]
+    return d
+
+
+@pytest.mark.rules("WD-STATUS-014", "WD-COMBAT-013", "WD-CORE-006")
+def test_an_allys_lengthy_medical_check_to_10_ends_a_death_sentence() -> None:
+    # src 875: the target "cannot recover from the dying state or Death Sentence without outside
+    # help"; src 580: a lengthy check's total, "such as a 10 to stop a teammate from hemorrhaging".
+    # Vic is up and bleeding out; Doc tends him: 4 + 2 = 6 of 10 in round 2 (round 2's end still adds
+    # a lesser wound), then 4 + 2 = 12 of 10 in round 3: the sentence is over, and round 3's end adds
+    # nothing. Vic himself cannot (src 875): his own Medical roll is refused.
+    d = _sentenced()
+    d.do("bob", "medical", character="doc", patient="vic", dice=[4])
+    assert d.state.lengthy["sentence:vic"].total == 6
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss")
+    d.refuse("ann", "medical", character="vic", patient="vic", rule="WD-STATUS-014")
+    d.do("ann", "end_turn", character="vic")
+    assert len(d.state.people["vic"].track.wounds) == 3
+    d.do("bob", "medical", character="doc", patient="vic", dice=[4])
+    assert "death_sentence" not in [c.name for c in d.state.people["vic"].conditions]
+    assert "sentence:vic" not in d.state.lengthy
+    assert (
+        "Doc tends Vic (Medical): [4] +2 = 6; 6 vs 10+: failure; the death sentence is stopped." in d.words()
+    )
+    d.do("bob", "end_turn", character="doc")
+    d.do("gm", "end_turn", character="boss")
+    d.do("ann", "end_turn", character="vic")
+    assert len(d.state.people["vic"].track.wounds) == 3
+    assert d.replayed().state == d.state

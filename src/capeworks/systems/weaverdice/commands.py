@@ -585,10 +585,16 @@ class GetUp(Frozen):
 
 
 class Medical(Frozen):
-    """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010)."""
+    """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010); or stop an
+    ally's Death Sentence (WD-STATUS-014)."""
 
     character: Ident
     patient: Ident
+    sentence: bool = Field(
+        default=False,
+        description="Work on the patient's Death Sentence (a lengthy check to 10), not on rousing them;"
+        " implied when the patient is up.",
+    )
 
 
 class Leverage(Frozen):

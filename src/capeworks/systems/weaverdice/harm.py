@@ -469,13 +469,21 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
 
 def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> Done:
     """One roll of a lengthy Medical check (Dex and Know) on a downed ally: 8 rouses, 12 saves the
-    dying (WD-WOUND-008..010, WD-COMBAT-013)."""
+    dying (WD-WOUND-008..010, WD-COMBAT-013). On an ally under a Death Sentence (up, or asked with
+    ``sentence``) it works toward 10 to stop it, the hemorrhaging of src 580: only outside help ends
+    it (WD-STATUS-014, src 875)."""
     me, patient = person(state, c.character), person(state, c.patient)
-    key = f"medical:{c.patient}"
+    sentenced = not st.can_self_recover(patient.conditions, c.patient)
+    sentence = sentenced and (c.sentence or patient.track.standing is Standing.UP)
+    if c.sentence and not sentenced:
+        raise RuleViolation("WD-STATUS-014", f"{patient.name} is under no death sentence.")
+    if sentence and c.character == c.patient:
+        raise RuleViolation("WD-STATUS-014", f"Under a death sentence, {me.name} needs someone else's help.")
+    key = f"sentence:{c.patient}" if sentence else f"medical:{c.patient}"
+    dc = st.DEATH_SENTENCE_HELP_DC if sentence else patient.track.medical_dc(context.config)
     b = Builder(state, context, dice)
     if state.fight is not None:
         lengthy_turn(b, state, c.character, "medical")
-    dc = patient.track.medical_dc(context.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
     if running.dc != dc:
         # care begun on the unconscious (8) goes on toward 12 once they are dying (src 794-796)
@@ -484,7 +492,12 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
     running = running.add(c.character, roll.total)
     patient = b.person(c.patient)
     people: tuple[Combatant, ...] = ()
-    if running.done:
+    if running.done and sentence:
+        kept = tuple(
+            x for x in patient.conditions if not (x.name == Status.DEATH_SENTENCE and x.target == c.patient)
+        )
+        people = (evolve(patient, {"conditions": kept}),)
+    elif running.done:
         people = (evolve(patient, {"track": patient.track.rouse()}),)
     b.emit(
         ev.MedicalRolled(
@@ -499,6 +512,7 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
             dc=dc,
             done=running.done,
             people=people,
+            sentence=sentence,
         ),
         rolls=(record,),
     )
