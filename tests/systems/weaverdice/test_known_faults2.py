@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import Pool, WoundTier
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Wound
 from tests.systems.weaverdice.campaign_support import camp
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -261,3 +262,42 @@ def test_an_allys_lengthy_medical_check_to_10_ends_a_death_sentence() -> None:
     d.do("ann", "end_turn", character="vic")
     assert len(d.state.people["vic"].track.wounds) == 3
     assert d.replayed().state == d.state
+
+
+# -- 4. Bleeding and a full-action power that costs effort (WD-STATUS-001) -------------------------
+
+_SURGE = {
+    "name": "Surge",
+    "classifications": ["blaster"],
+    "action": "full",
+    "targeting": "ranged",
+    "range_ft": 60,
+    "attack_stat": "dexterity",
+    "damage": "burn",
+    "tier": 1,
+    "cost": [{"pool": "stamina", "dots": 1}],
+}
+
+
+def _bleeding(d: Driver, ident: str) -> None:
+    """Set-up: ``ident`` already bleeds (as an earlier cut would have left them)."""
+    people = dict(d.state.people)
+    c = people[ident]
+    people[ident] = c.model_copy(update={"conditions": (*c.conditions, condition(Status.BLEEDING, ident))})
+    d.patch(people=people)
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-EFFORT-003", "WD-COMBAT-010")
+def test_a_full_action_power_that_costs_effort_bleeds_once() -> None:
+    # src 814: Bleeding: "Suffer a lesser wound when expending effort or taking a full action"; a rest
+    # "prevents the next instance": one act is one instance. Spark bleeds and uses Surge, a full-action
+    # power costing a Stamina dot (src 380): the one action both spends effort and takes the turn, and
+    # costs one lesser wound, not two. (Its shot misses: 1 + 1 = 2 against the thug's DS 3.)
+    d = table()
+    add(d, "ann", {**sheet("spark", "Spark", dexterity=4), "powers": [_SURGE]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    _bleeding(d, "spark")
+    d.do("ann", "use_power", character="spark", power="surge", targets="thug", dice=[1])
+    assert d.state.people["spark"].effort.available(d.state.sheet("spark"), Pool.STAMINA) == 2
+    assert [w.tier for w in d.state.people["spark"].track.wounds] == [WoundTier.LESSER]

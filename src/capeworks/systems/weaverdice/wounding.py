@@ -67,7 +67,7 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
     """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
     c = b.person(ident)
     effort = c.effort.spend(b.sheet(ident), pool, dots)
-    tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
+    tier, conditions = _bleeds(b, c, BleedTrigger.EFFORT_SPENT)
     c = evolve(c, {"effort": effort, "conditions": conditions})
     b.emit(
         trusted(
@@ -85,10 +85,24 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
         take_wound(b, ident, tier, None, cause="bleeding")
 
 
+def _bleeds(
+    b: Builder, c: Combatant, trigger: BleedTrigger
+) -> tuple[WoundTier | None, tuple[st.Condition, ...]]:
+    """Bleeding's instance for this act: "Suffer a lesser wound when expending effort or taking a full
+    action" (src 814) is one instance for one act that does both, or spends twice (a full-action power's
+    cost, a pushed sprint, a Focused full attack): the first trigger of the command meets it."""
+    if c.id in b.bled:
+        return None, c.conditions
+    tier, conditions = bleed(c.conditions, c.id, trigger)
+    if tier is not None or conditions != c.conditions:
+        b.bled.add(c.id)
+    return tier, conditions
+
+
 def full_action(b: Builder, ident: str) -> None:
     """A full action makes a bleeding character bleed (WD-STATUS-001)."""
     c = b.person(ident)
-    tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
+    tier, conditions = _bleeds(b, c, BleedTrigger.FULL_ACTION)
     if conditions != c.conditions:
         b.emit(ev.NpcUpdated(people=(evolve(c, {"conditions": conditions}),)))
     if tier is not None:
