@@ -301,3 +301,32 @@ def test_a_full_action_power_that_costs_effort_bleeds_once() -> None:
     d.do("ann", "use_power", character="spark", power="surge", targets="thug", dice=[1])
     assert d.state.people["spark"].effort.available(d.state.sheet("spark"), Pool.STAMINA) == 2
     assert [w.tier for w in d.state.people["spark"].track.wounds] == [WoundTier.LESSER]
+
+
+# -- 3. a Stamina reroll of a sprint's Athletics roll (WD-EFFORT-003, WD-MOVE-005) -----------------
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-MOVE-005", "WD-CORE-009")
+@pytest.mark.parametrize(("dice", "stamina"), [([1, 4], 2), ([4], 3)])
+def test_a_stamina_dot_rerolls_a_missed_sprint_roll(dice: list[int], stamina: int) -> None:
+    # src 376: Stamina may "make a reroll for a physical action that isn't offense or defense related";
+    # src 890: a sprint's Athletics roll adds 5 ft on 4+. Vic (Athletics 3: 60 ft for a sprint) sprints
+    # 65 ft, a Stamina reroll declared: a 1 misses 4+, the dot is spent and the reroll's 4 stands:
+    # 65 ft. A 4 at once needs no reroll: no dot is spent.
+    d = _vic_and_brute()
+    d.do("ann", "move", character="vic", feet=65, sprint=True, reroll=True, dice=dice)
+    assert d.state.fight.turn.moved == 65
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == stamina
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-EFFORT-003", "WD-MOVE-005", "WD-CORE-009")
+def test_a_rerolled_sprint_roll_stands_even_when_worse() -> None:
+    # WD-CORE-009 PROPOSED: the reroll must be kept. Vic's 1, rerolled, is a 2: still under 4+, so 60 ft
+    # at most, and 65 is refused (the dot with it: a refusal changes nothing).
+    d = _vic_and_brute()
+    d.refuse(
+        "ann", "move", character="vic", feet=65, sprint=True, reroll=True, dice=[1, 2], rule="WD-MOVE-001"
+    )
+    d.do("ann", "move", character="vic", feet=60, sprint=True, reroll=True, dice=[1, 2])
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2

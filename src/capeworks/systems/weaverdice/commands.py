@@ -529,6 +529,10 @@ class Move(Frozen):
     feet: int = Field(ge=0, le=500)
     sprint: bool = False
     push: bool = False
+    reroll: bool = Field(
+        default=False,
+        description="Sprint: if the Athletics roll misses 4+, a Stamina dot rerolls it; the new roll stands.",
+    )
     stand: bool = Field(
         default=False, description="Stand up from Knocked Down: half this move's movement (WD-STATUS-009)."
     )
