@@ -13,7 +13,7 @@ from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Wound
-from tests.systems.weaverdice.campaign_support import camp
+from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 _PISTOL = {
@@ -330,3 +330,39 @@ def test_a_rerolled_sprint_roll_stands_even_when_worse() -> None:
     )
     d.do("ann", "move", character="vic", feet=60, sprint=True, reroll=True, dice=[1, 2])
     assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.STAMINA) == 2
+
+
+# -- 7. intel rolls take a step of high morale (WD-MORALE-003, WD-INTEL-019/025) -------------------
+
+
+def _spy(morale: int, **more: Any) -> Driver:
+    """Ada (Ann's, Wits 3, Knowledge 3) at ``morale``, in downtime, and Crossbones to watch."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=morale)
+    d.do("gm", "start_downtime", slots=9)
+    d.do("gm", "add_target", target="xb", name="Crossbones", dispositions=["violent", "sponsored"], **more)
+    return d
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-INTEL-019")
+@pytest.mark.parametrize(("morale", "unlocked"), [(3, True), (2, False)])
+def test_high_morale_buys_up_a_failed_surveillance_roll(morale: int, unlocked: bool) -> None:
+    # src 453: high morale "can be spent; lowering morale by one step to change a die result" (PROPOSED:
+    # any of one's own rolls, one spend a roll). Ada's Wits roll at cell 0,0 (5+) is a 2. At +3 a step
+    # makes it 2 + 3 = 5: unlocked, morale +2. At +2 it would make 4, short of 5+: nothing spent, missed.
+    d = _spy(morale)
+    assert camp(d).targets["xb"].cells[0].tn == 5
+    d.do("ann", "surveil", character="ada", target="xb", cell="0,0", morale_buy=True, dice=[2])
+    assert camp(d).targets["xb"].cells[0].unlocked is unlocked
+    assert d.state.people["ada"].morale == (morale - 1 if unlocked else morale)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-INTEL-007", "WD-CORE-006")
+def test_high_morale_buys_up_a_low_thread_roll() -> None:
+    # A lengthy roll has no TN to meet: a step betters it when 2 + k is more than the total. Ada
+    # (Knowledge 3, morale +2) rolls a 1 toward Crossbones' thread: 2 + 2 = 4 is saved, morale +1.
+    d = _spy(2, thread_dc=30)
+    d.do("ann", "research", character="ada", target="xb", morale_buy=True, dice=[1])
+    assert camp(d).targets["xb"].thread_progress == 4
+    assert d.state.people["ada"].morale == 1

@@ -284,6 +284,11 @@ class Surveil(Frozen):
     target: Ident
     cell: str = Field(default="", max_length=8, description="row,col e.g. 0,0")
     runaway: bool = Field(default=False, description="Roll on after a success at -1 each (WD-INTEL-041).")
+    morale_buy: bool = Field(
+        default=False,
+        description="If the roll fails (a finding or thread roll: is under 2 + morale), a step of high"
+        " morale makes it 2 + morale (WD-MORALE-003).",
+    )
 
 
 class Research(Frozen):
@@ -293,6 +298,11 @@ class Research(Frozen):
     target: Ident
     cell: str = Field(default="", max_length=8)
     table: bool = False
+    morale_buy: bool = Field(
+        default=False,
+        description="If the roll fails (a finding or thread roll: is under 2 + morale), a step of high"
+        " morale makes it 2 + morale (WD-MORALE-003).",
+    )
 
 
 class StrikeChoice(Frozen):

@@ -37,7 +37,15 @@ from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
-__all__ = ["REP_DICE", "affiliated_bonus", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
+__all__ = [
+    "REP_DICE",
+    "affiliated_bonus",
+    "morale_bought_up",
+    "negotiate",
+    "open_negotiation",
+    "rep_after",
+    "rep_dice",
+]
 
 #: rep cards played -> extra dice (WD-REP-003)
 REP_DICE = {0: 0, 1: 1, 3: 2, 6: 3}
@@ -184,12 +192,18 @@ def _spend(
     return evolve(ledger, {"rep": rep, "spent": (*ledger.spent, *spent)}), said
 
 
-def _bought_up(b: Builder, ident: str, roll: CheckRoll, tn: int) -> CheckRoll:
-    """A failed Social roll set to 2 + k by a step of high morale, when that reaches the TN: morale
-    changes "a die result" (src 453, WD-MORALE-003), a negotiation's as any other's. Otherwise the
-    roll as it was, and morale kept."""
+def morale_bought_up(
+    b: Builder, ident: str, roll: CheckRoll, *, what: str, lengthy: bool = False
+) -> CheckRoll:
+    """A failed roll set to 2 + k by a step of high morale, when that reaches its TN: morale changes
+    "a die result" (src 453, WD-MORALE-003 PROPOSED: any of one's own rolls), a negotiation's or an
+    intel roll's as any other's. A ``lengthy`` roll (no TN of its own) is bought up when 2 + k is more
+    than its total. Otherwise the roll as it was, and morale kept. ``what`` names the roll."""
     me = b.person(ident)
-    if roll.success or me.morale <= 0 or spend_value(me.morale) < tn:
+    if me.morale <= 0:
+        return roll
+    value = spend_value(me.morale)
+    if (value <= roll.total) if lengthy else (roll.success or value < roll.tn):
         return roll
     bought, step = spend_morale(roll, me.morale)
     b.emit(
@@ -198,7 +212,7 @@ def _bought_up(b: Builder, ident: str, roll: CheckRoll, tn: int) -> CheckRoll:
             name=me.name,
             step=step,
             delta=-1,
-            reason=f"high morale makes the Social roll a {bought.total}",
+            reason=f"high morale makes the {what} a {bought.total}",
             people=(evolve(me, {"morale": step}),),
         )
     )
@@ -219,7 +233,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
     record = dice.roll(1 + extra, 6, purpose="negotiate")
     roll = check(record.faces, modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
     if c.morale_buy:
-        roll = _bought_up(b, c.character, roll, n.tn)
+        roll = morale_bought_up(b, c.character, roll, what="Social roll")
     ledger, said = _spend(
         b, ctx, c.character, evolve(ledger, {"penalty": 0}), cards, n, morale_keep=c.morale_keep
     )
@@ -268,7 +282,7 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
     modifier, faces = first[0], first[1:]
     roll = check((*faces, *record.faces), modifier=modifier, tn=n.tn, morale=state.people[c.character].morale)
     if c.morale_buy:
-        roll = _bought_up(b, c.character, roll, n.tn)
+        roll = morale_bought_up(b, c.character, roll, what="Social roll")
     ledger, said = _spend(
         b, ctx, c.character, ledger_of(state, c.character), cards, n, morale_keep=c.morale_keep
     )
