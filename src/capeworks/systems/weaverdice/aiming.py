@@ -18,6 +18,7 @@ from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, perso
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import AIM_TREE, align_sights_bonus
 from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.vocab import Status
 from capeworks.systems.weaverdice.wounding import full_action
 
 __all__ = ["align_sights", "aligned_bonus"]
@@ -37,6 +38,11 @@ def align_sights(state: WdState, context: Ctx, c: cmd.AlignSights, dice: DiceSer
         raise RuleViolation("WD-SKILL-011", f"{me.name} does not know Align Sights (an Aim skill).")
     if c.target == c.character:
         raise RuleViolation("WD-SKILL-011", "Align your sights on someone else.")
+    if any(x.name == Status.BLINDED and x.target == c.character for x in me.conditions):
+        # no view past 10 ft to keep on a target Aim can serve, none within 15 ft (src 313-318, 846)
+        raise RuleViolation(
+            "WD-SKILL-011", f"{me.name} is blinded: there is no view to keep on {target.name}."
+        )
     turn = fight.turn.spend(ActionKind.FULL, config=context.config)
     b = Builder(state, context, dice)
     b.emit(

@@ -143,6 +143,9 @@ class Turn(Frozen):
     #: whom a wrest this turn owes a free attack: "The attacker can wrest it free as well, in which
     #: case they get a free attack on the target" (WD-STATUS-012, src 865); one attack each, no action
     free_attacks: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: this turn's full attack has fired a gun: its other swing earns no second card (WD-REP-010
+    #: PROPOSED per attack action, src 442), and a gun fired only on its second swing earns one
+    gun_fired: bool = Field(default=False, exclude_if=lambda v: not v)
 
     @classmethod
     def start(cls, actor: str, *, half: bool, config: WeaverdiceConfig) -> Turn:

@@ -389,6 +389,10 @@ class UsePower(Frozen):
         default=False,
         description="A ranged power's projectile that sticks pins the target (where the surroundings allow).",
     )
+    focused: bool = Field(
+        default=False,
+        description="A Focused Shot: a Focus dot applies the Aim skills named to its shot (WD-SKILL-012).",
+    )
 
 
 class Grab(Frozen):
@@ -525,6 +529,10 @@ class Move(Frozen):
     feet: int = Field(ge=0, le=500)
     sprint: bool = False
     push: bool = False
+    reroll: bool = Field(
+        default=False,
+        description="Sprint: if the Athletics roll misses 4+, a Stamina dot rerolls it; the new roll stands.",
+    )
     stand: bool = Field(
         default=False, description="Stand up from Knocked Down: half this move's movement (WD-STATUS-009)."
     )
@@ -581,10 +589,16 @@ class GetUp(Frozen):
 
 
 class Medical(Frozen):
-    """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010)."""
+    """Give medical care to a downed ally: one roll of a lengthy check (WD-WOUND-010); or stop an
+    ally's Death Sentence (WD-STATUS-014)."""
 
     character: Ident
     patient: Ident
+    sentence: bool = Field(
+        default=False,
+        description="Work on the patient's Death Sentence (a lengthy check to 10), not on rousing them;"
+        " implied when the patient is up.",
+    )
 
 
 class Leverage(Frozen):

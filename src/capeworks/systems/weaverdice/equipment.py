@@ -320,7 +320,9 @@ class Costume(Frozen):
 
     @property
     def armor(self) -> int:
-        """Armor points: extra wound slots that take one hit each; a wounded one counts until repaired."""
+        """Armor points: each intact armor piece is an extra wound slot that takes one hit (WD-EQUIP-011,
+        src 1032). A hit the slot took stays on the wound track until the armor is repaired; a piece
+        stripped or damaged by an effect (``damaged``) or destroyed gives no point until repaired."""
         return sum(s.armor for p, s in self._active() if not p.damaged)
 
     @property

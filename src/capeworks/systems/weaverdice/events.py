@@ -731,6 +731,8 @@ class MedicalRolled(Changes):
     done: bool
     VERSION: ClassVar[int] = 4
     lengthy_changed: LengthyPatch | None = _fact()
+    #: the care works on a Death Sentence (to 10, src 580, 875), not on rousing (WD-STATUS-014)
+    sentence: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class CareEnded(Changes):

@@ -22,6 +22,7 @@ from capeworks.systems.weaverdice import statuses as st
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, held, pick_card
 from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
+from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
@@ -357,6 +358,13 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     if c.sprint:
         roll, record = roll_check(b, c.character, (Stat.ATHLETICS,), tn=4, purpose="sprint")
         rolls.append(record)
+        if c.reroll and not roll.success:
+            # a sprint is a physical action, not offense or defense: Stamina rerolls it (src 376) and
+            # the new roll stands (WD-CORE-009 PROPOSED); the first roll rides on the dot's spending
+            spend(b, c.character, Pool.STAMINA, EffortUse.REROLL)
+            again = dice.roll(len(roll.faces), 6, purpose="reroll")
+            roll = reroll_check(roll, again.faces)
+            rolls = [again]
         sprint_total, sprint_failed = roll.total, not roll.success
     push = None
     if c.push:
@@ -528,7 +536,10 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     chance = None
     if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
         removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
-        again = RestChance(full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals)
+        # with Recovery spent, the last roll (the one to buy up) is the Recovery roll (src 394)
+        again = RestChance(
+            full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals, shrugs=c.recovery
+        )
         chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
     conditions, track, removed, reduced = _shed(
         after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
@@ -682,7 +693,13 @@ def rest_bought_up(b: Builder, chance: Chance) -> None:
         return
     after = st.rest(me.conditions, chance.who, full=again.full)
     conditions, track, removed, reduced = _shed(
-        after, me.track, again.removals, remove=again.remove, reduce=again.reduce, full=again.full
+        after,
+        me.track,
+        again.removals,
+        remove=again.remove,
+        reduce=again.reduce,
+        full=again.full,
+        shrugs=again.removals if again.shrugs else 0,
     )
     me = evolve(me, {"conditions": conditions, "track": track})
     b.emit(

@@ -78,7 +78,7 @@ class Builder:
     """One command's events, emitted the Weaverdice way into the engine's batch (``batch``), which
     folds them as they come; ``config`` and ``dice`` are the table's."""
 
-    __slots__ = ("_attached", "_waiting", "batch", "config", "dice")
+    __slots__ = ("_attached", "_waiting", "batch", "bled", "config", "dice")
 
     def __init__(self, state: WdState, context: Ctx, dice: DiceService) -> None:
         self.batch: Batch[WdState] = context.batch(state)
@@ -86,6 +86,9 @@ class Builder:
         self.dice = dice
         self._attached = 0
         self._waiting: tuple[RollRecord, ...] = ()
+        #: who has met Bleeding's one instance for this command's act (spending effort, a full
+        #: action: one act, one lesser wound or one spared instance, WD-STATUS-001, src 814)
+        self.bled: set[str] = set()
 
     @property
     def state(self) -> WdState:

@@ -93,6 +93,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         # "(From Ranged) ... pinned to the wall" (src 867-871): a weapon in hand pins nobody
         raise RuleViolation("WD-STATUS-013", "Only a ranged projectile can pin its target in place.")
     second = False  # the second swing of a full attack: the same attack action
+    gun = next((h for h in state.sheet(c.character).held if h.name == c.weapon and "gun" in h.keywords), None)
+    rep_owed = gun is not None  # one negative card per attack action that fires a gun (WD-REP-010)
     if c.opportunity:
         fight = state.fight
         if fight is None or fight.turn is None or fight.turn.actor == c.character:
@@ -124,6 +126,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         if second:
             # a full attack is Attack x2: its second swing is this turn's, already paid (WD-COMBAT-010)
             turn = evolve(fight.turn, {"swings": fight.turn.swings - 1})
+            rep_owed = rep_owed and not fight.turn.gun_fired
         elif free:
             owed = list(fight.turn.free_attacks)
             owed.remove(c.target)
@@ -132,6 +135,8 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
             turn = fight.turn.spend(kind, config=context.config)
             if c.full:
                 turn = evolve(turn, {"swings": c.swings - 1})
+        if (c.full or second) and rep_owed:
+            turn = evolve(turn, {"gun_fired": True})
         b.emit(
             trusted(
                 ev.ActionTaken,
@@ -243,8 +248,7 @@ def attack(state: WdState, context: Ctx, c: cmd.Attack, dice: DiceService) -> Do
         waits=pending is not None,
     )
     pained_failure(b, c.character, c.stat, failed=not hit, parts=_striking_parts(c, sheet))
-    gun = next((h for h in sheet.held if h.name == c.weapon and "gun" in h.keywords), None)
-    if gun is not None and not second:
+    if gun is not None and rep_owed:
         gunfire_rep(b.batch, c.character, target=target.name, gun=gun.name, hidden=c.hidden)
     if shield is not None:
         holds.strike_shield(b, strike, roll, shield)
@@ -465,13 +469,21 @@ def get_up(state: WdState, context: Ctx, c: cmd.GetUp, dice: DiceService) -> Don
 
 def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> Done:
     """One roll of a lengthy Medical check (Dex and Know) on a downed ally: 8 rouses, 12 saves the
-    dying (WD-WOUND-008..010, WD-COMBAT-013)."""
+    dying (WD-WOUND-008..010, WD-COMBAT-013). On an ally under a Death Sentence (up, or asked with
+    ``sentence``) it works toward 10 to stop it, the hemorrhaging of src 580: only outside help ends
+    it (WD-STATUS-014, src 875)."""
     me, patient = person(state, c.character), person(state, c.patient)
-    key = f"medical:{c.patient}"
+    sentenced = not st.can_self_recover(patient.conditions, c.patient)
+    sentence = sentenced and (c.sentence or patient.track.standing is Standing.UP)
+    if c.sentence and not sentenced:
+        raise RuleViolation("WD-STATUS-014", f"{patient.name} is under no death sentence.")
+    if sentence and c.character == c.patient:
+        raise RuleViolation("WD-STATUS-014", f"Under a death sentence, {me.name} needs someone else's help.")
+    key = f"sentence:{c.patient}" if sentence else f"medical:{c.patient}"
+    dc = st.DEATH_SENTENCE_HELP_DC if sentence else patient.track.medical_dc(context.config)
     b = Builder(state, context, dice)
     if state.fight is not None:
         lengthy_turn(b, state, c.character, "medical")
-    dc = patient.track.medical_dc(context.config)
     running = state.lengthy.get(key) or Lengthy(dc=dc)
     if running.dc != dc:
         # care begun on the unconscious (8) goes on toward 12 once they are dying (src 794-796)
@@ -480,7 +492,12 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
     running = running.add(c.character, roll.total)
     patient = b.person(c.patient)
     people: tuple[Combatant, ...] = ()
-    if running.done:
+    if running.done and sentence:
+        kept = tuple(
+            x for x in patient.conditions if not (x.name == Status.DEATH_SENTENCE and x.target == c.patient)
+        )
+        people = (evolve(patient, {"conditions": kept}),)
+    elif running.done:
         people = (evolve(patient, {"track": patient.track.rouse()}),)
     b.emit(
         ev.MedicalRolled(
@@ -495,6 +512,7 @@ def medical(state: WdState, context: Ctx, c: cmd.Medical, dice: DiceService) -> 
             dc=dc,
             done=running.done,
             people=people,
+            sentence=sentence,
         ),
         rolls=(record,),
     )

@@ -33,7 +33,7 @@ from capeworks.systems.weaverdice.flow import (
 )
 from capeworks.systems.weaverdice.holds import defense_in_grapple
 from capeworks.systems.weaverdice.powers import PowerAction, Targeting, effort_spend
-from capeworks.systems.weaverdice.skills import check_aim, skill_dice
+from capeworks.systems.weaverdice.skills import check_aim, check_focused_shot, skill_dice
 from capeworks.systems.weaverdice.state import Chance, PendingAttack, WdState
 from capeworks.systems.weaverdice.vocab import Pool, Status
 from capeworks.systems.weaverdice.wounding import full_action, land_hit, power_statuses, spend
@@ -102,6 +102,9 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
         assert power.attack_stat is not None
         check_aim(sheet, c.skills, ranged=shot)
         extra = skill_dice(sheet, c.skills, opened=me.opened, stats=(power.attack_stat,))
+    if c.focused:
+        # a Focused Shot is a shot's, a power's as a weapon's (src 334, 551): Focus buys the Aim skills
+        check_focused_shot(sheet, c.skills, ranged=shot)
     out = next((t for t in targets if t.track.standing in (Standing.DEAD, Standing.DOWN)), None)
     if power.is_attack and out is not None:
         # as a plain attack: the dropped are ignored thereafter (src 306, 800)
@@ -117,6 +120,8 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
             after["practised"] = (*me.practised, *c.skills)  # may be trained after the fight (src 342)
         if aligned is not None:
             after["aligned_on"] = None
+        if c.focused:
+            after["focused_shots"] = me.focused_shots + 1  # one more Aim skill counted (src 334)
         turn = fight.turn.spend(kind, config=context.config)
         b.emit(
             ev.ActionTaken(
@@ -128,7 +133,9 @@ def use_power(state: WdState, context: Ctx, c: cmd.UsePower, dice: DiceService) 
                 people=(evolve(me, after),) if after else (),
             )
         )
-    available = {p: me.effort.available(sheet, p) for p in Pool}
+    if c.focused:
+        spend(b, c.character, Pool.FOCUS, EffortUse.FOCUSED_SHOT)
+    available = {p: b.person(c.character).effort.available(sheet, p) for p in Pool}
     for pool, dots in effort_spend(power, available, any_pool=c.pool).items():
         spend(b, c.character, pool, EffortUse.POWER, dots)
     if fight is not None and kind in (ActionKind.FULL, ActionKind.LENGTHY):

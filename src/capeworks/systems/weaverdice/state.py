@@ -193,6 +193,9 @@ class RestChance(Frozen):
     reduce: bool = False
     #: conditions or wound reductions a success gives
     removals: int = 1
+    #: the roll is the rest's Recovery roll: its successes shrug off conditions alone, never easing a
+    #: wound (WD-EFFORT-005, src 394)
+    shrugs: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class Chance(Frozen):

@@ -67,7 +67,7 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
     """Spend effort and, if the spender bleeds, take Bleeding's lesser wound (WD-STATUS-001)."""
     c = b.person(ident)
     effort = c.effort.spend(b.sheet(ident), pool, dots)
-    tier, conditions = bleed(c.conditions, ident, BleedTrigger.EFFORT_SPENT)
+    tier, conditions = _bleeds(b, c, BleedTrigger.EFFORT_SPENT)
     c = evolve(c, {"effort": effort, "conditions": conditions})
     b.emit(
         trusted(
@@ -85,10 +85,24 @@ def spend(b: Builder, ident: str, pool: Pool, use: EffortUse, dots: int = 1) -> 
         take_wound(b, ident, tier, None, cause="bleeding")
 
 
+def _bleeds(
+    b: Builder, c: Combatant, trigger: BleedTrigger
+) -> tuple[WoundTier | None, tuple[st.Condition, ...]]:
+    """Bleeding's instance for this act: "Suffer a lesser wound when expending effort or taking a full
+    action" (src 814) is one instance for one act that does both, or spends twice (a full-action power's
+    cost, a pushed sprint, a Focused full attack): the first trigger of the command meets it."""
+    if c.id in b.bled:
+        return None, c.conditions
+    tier, conditions = bleed(c.conditions, c.id, trigger)
+    if tier is not None or conditions != c.conditions:
+        b.bled.add(c.id)
+    return tier, conditions
+
+
 def full_action(b: Builder, ident: str) -> None:
     """A full action makes a bleeding character bleed (WD-STATUS-001)."""
     c = b.person(ident)
-    tier, conditions = bleed(c.conditions, ident, BleedTrigger.FULL_ACTION)
+    tier, conditions = _bleeds(b, c, BleedTrigger.FULL_ACTION)
     if conditions != c.conditions:
         b.emit(ev.NpcUpdated(people=(evolve(c, {"conditions": conditions}),)))
     if tier is not None:
@@ -234,7 +248,7 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
             )
         if new is not None:
             conditions = st.add(conditions, new)
-    t = evolve(t, {"conditions": conditions})
+    t = _view_broken(evolve(t, {"conditions": conditions}))
     b.emit(
         ev.StatusesApplied(
             character=target,
@@ -247,6 +261,15 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
     )
     if any(a.status is Status.DISARMED for a in power.statuses):
         drop_held(b, target)  # "drops held item/weapon" (src 658): out of hand, on the ground
+
+
+def _view_broken(c: Combatant) -> Combatant:
+    """Blinded, an aligner's view of the target is no longer uninterrupted: the alignment is lost
+    (WD-SKILL-011 PROPOSED, src 325; Blinded sees nothing past 10 ft, src 846, and sights align only
+    for shots where Aim applies, no foe within 15 ft, src 313-318)."""
+    if c.aligned_on is None or not any(x.name == Status.BLINDED and x.target == c.id for x in c.conditions):
+        return c
+    return evolve(c, {"aligned_on": None})
 
 
 def take_wound(
@@ -574,6 +597,7 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
             "drained": tuple(drained),
         },
     )
+    c = _view_broken(c)
     fight = b.fight
     if o.delayed and fight is not None and fight.order.current != target:
         enemies = [k for k, p in b.state.people.items() if _foes(p, c)]

@@ -292,8 +292,8 @@ class Surveil(Frozen):
     runaway: bool = Field(default=False, description="Roll on after a success at -1 each (WD-INTEL-041).")
     morale_buy: bool = Field(
         default=False,
-        description="If the Wits roll at the cell fails, a step of high morale counts it as 2 + morale,"
-        " when that reaches the TN (WD-MORALE-003).",
+        description="If the roll fails, a step of high morale counts it as 2 + morale when that reaches"
+        " the TN; a finding or thread roll (no TN) when 2 + morale is more (WD-MORALE-003).",
     )
 
 
@@ -306,8 +306,8 @@ class Research(Frozen):
     table: bool = False
     morale_buy: bool = Field(
         default=False,
-        description="If the Knowledge roll at the cell fails, a step of high morale counts it as"
-        " 2 + morale, when that reaches the TN (WD-MORALE-003).",
+        description="If the roll fails, a step of high morale counts it as 2 + morale when that reaches"
+        " the TN; a finding or thread roll (no TN) when 2 + morale is more (WD-MORALE-003).",
     )
 
 

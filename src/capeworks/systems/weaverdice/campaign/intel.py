@@ -191,7 +191,9 @@ def _node(t: Target, unlocked: set[int]) -> str | None:
     return None
 
 
-def _clear_node(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, stat: Stat) -> Done:
+def _clear_node(
+    state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, stat: Stat, *, morale_buy: bool = False
+) -> Done:
     """Clearing the node: a roll against 7+ (WD-INTEL-038 PROPOSED); a deeper hint and +1 more to the
     target's information rolls."""
     if t.node != "open":
@@ -201,6 +203,8 @@ def _clear_node(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target
     phase, _, _ = use_action(state, who, action, size=size, target=t.id)
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(b, who, (stat,), tn=7, bonus=_bonus(ctx, t), purpose="node")
+    if morale_buy:
+        roll = bought_up(b, who, roll, 7, what=stat.value)
     patch = TargetPatch(id=t.id, node="cleared" if roll.success else None, gm=_gm(state, who))
     text = f"{stat.value} {roll.total} against 7+ on the deeper node: " + (
         "cleared, a deeper hint." if roll.success else "not yet."
@@ -234,7 +238,16 @@ def _bonus(ctx: Ctx, t: Target) -> int:
     return grid_bonus(ctx.config.campaign, t)
 
 
-def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *, thread: bool) -> Done:
+def _finding(
+    state: WdState,
+    ctx: Ctx,
+    dice: DiceService,
+    who: str,
+    t: Target,
+    *,
+    thread: bool,
+    morale_buy: bool = False,
+) -> Done:
     """One finding (or thread) roll toward the hidden DC, one per slot (WD-INTEL-006/007)."""
     action = "research" if thread else "surveil"
     phase, _ = take_slot(state, who, action, target=t.id)
@@ -242,6 +255,8 @@ def _finding(state: WdState, ctx: Ctx, dice: DiceService, who: str, t: Target, *
     stat = Stat.KNOWLEDGE if thread else (Stat.ATHLETICS if rolls % 2 == 0 else Stat.WITS)
     b = Builder(state, ctx, dice)
     roll, _ = roll_check(b, who, (stat,), tn=0, purpose="finding")
+    if morale_buy:  # a lengthy roll: bettered when 2 + k is more (WD-MORALE-003)
+        roll = bought_up(b, who, roll, None, what="finding")
     if thread:
         progress = t.thread_progress + roll.total
         patch = TargetPatch(
@@ -302,11 +317,11 @@ def surveil(state: WdState, ctx: Ctx, c: cc.Surveil, dice: DiceService) -> Done:
             raise RuleViolation(
                 "WD-INTEL-008", f"{t.name} is not found yet: surveil without a cell to search for them."
             )
-        return _finding(state, ctx, dice, c.character, t, thread=False)
+        return _finding(state, ctx, dice, c.character, t, thread=False, morale_buy=c.morale_buy)
     if not c.cell:
         raise RuleViolation("WD-INTEL-019", f"{t.name} is found: name an available cell to watch.")
     if c.cell == "node":
-        return _clear_node(state, ctx, dice, c.character, t, Stat.WITS)
+        return _clear_node(state, ctx, dice, c.character, t, Stat.WITS, morale_buy=c.morale_buy)
     index = _cell_index(t, c.cell)
     _available(t, "surveil", index)
     runaway = 0
@@ -437,10 +452,10 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
                 "WD-INTEL-008",
                 f"{t.name}'s thread is not found yet: research without a cell or the table to look for it.",
             )
-        return _finding(state, ctx, dice, c.character, t, thread=True)
+        return _finding(state, ctx, dice, c.character, t, thread=True, morale_buy=c.morale_buy)
     sheet = state.sheet(c.character)
     if c.cell == "node":
-        return _clear_node(state, ctx, dice, c.character, t, Stat.KNOWLEDGE)
+        return _clear_node(state, ctx, dice, c.character, t, Stat.KNOWLEDGE, morale_buy=c.morale_buy)
     if c.table == bool(c.cell):
         raise RuleViolation("WD-INTEL-025", "Research either a cell or the intel table, one of the two.")
     index = -1

@@ -38,7 +38,14 @@ from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import WdState
 from capeworks.systems.weaverdice.vocab import Stat
 
-__all__ = ["REP_DICE", "affiliated_bonus", "negotiate", "open_negotiation", "rep_after", "rep_dice"]
+__all__ = [
+    "REP_DICE",
+    "affiliated_bonus",
+    "negotiate",
+    "open_negotiation",
+    "rep_after",
+    "rep_dice",
+]
 
 #: rep cards played -> extra dice (WD-REP-003)
 REP_DICE = {0: 0, 1: 1, 3: 2, 6: 3}
