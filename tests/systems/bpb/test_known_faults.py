@@ -569,3 +569,60 @@ def test_f16_she_rolls_instead_fails_and_is_thrown() -> None:
     assert "Widow is grabbed." in " ".join(d.words())
     c = state(d).condition("widow")
     assert (c.plot_points, c.lost, state(d).fight.pending) == (1, 2, None)
+
+
+# -- 17. the plot point is the player's, whichever of their characters spends it ----------------------
+
+
+def _ann_plays_two() -> object:
+    # Ann plays Widow and Adler, Bo plays Ganyeka; the session begins: Ann's one point sits with Widow
+    d = table(cast=("widow", "ganyeka"))
+    d.do("gm", "add_character", id="adler", sample="agent-a", owner="ann")
+    d.do("gm", "start_session")
+    return d
+
+
+def _anns_points(d) -> int:
+    return state(d).condition("widow").plot_points + state(d).condition("adler").plot_points
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-005", "BPB-PP-007")
+def test_f17_her_second_character_spends_the_players_plot_point() -> None:
+    # src 443: "Each player begins each game session with one plot point"; src 469: "the player spends a
+    # plot point, and their character succeeds". The point is Ann's, so Adler may spend it (a boost to
+    # his Brawn); then Ann has none left, for either character, and Bo still has his
+    d = _ann_plays_two()
+    d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
+    assert _anns_points(d) == 0
+    assert state(d).plot_points("adler") == state(d).plot_points("widow") == 0
+    assert state(d).plot_points("ganyeka") == 1
+    d.refuse("ann", "spend", rule="BPB-PP-005", character="widow", kind="boost", power="Brawn")
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-PP-001")
+def test_f17_her_second_character_hits_with_the_players_plot_point() -> None:
+    # src 469: "This can be ... an attempt to hit in combat". Adler punches Ganyeka with Ann's point: a
+    # success, and no dice (src 469: "There is no reason to roll if the character does not have
+    # expertise"). One point, one success: Widow's automatic success next is refused
+    d = _ann_plays_two()
+    fight(d, "adler", "widow", "ganyeka")
+    rolled = one(d.do("ann", "attack", attacker="adler", target="ganyeka", plot_point=True), "attack_rolled")
+    assert (rolled.roll.plot_point, rolled.roll.verdict.success) == (True, True)
+    assert _anns_points(d) == 0
+    if d.prompts("bo"):
+        d.answer("bo", "defend-1", "take")
+    d.do("ann", "end_turn", character="adler")
+    d.refuse("ann", "attack", rule="BPB-PP-005", attacker="widow", target="ganyeka", plot_point=True)
+
+
+@pytest.mark.rules("BPB-PP-004", "BPB-PP-001")
+def test_f17_the_gm_carries_over_the_players_points_named_by_either_character() -> None:
+    # src 447: unspent points "do not carry over to the next game (unless the GM makes an exception)".
+    # The GM lets Ann's point carry, naming Adler (whose player's point sits with Widow): the next session
+    # Ann has 1 + 1 = 2, still spendable by either
+    d = _ann_plays_two()
+    d.do("gm", "start_session", carry="adler")
+    assert _anns_points(d) == 2
+    d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
+    d.do("ann", "spend", character="adler", kind="boost", power="Prowess")
+    assert _anns_points(d) == 0

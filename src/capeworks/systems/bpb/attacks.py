@@ -253,7 +253,7 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     for kind in ("block", "dodge"):
         if not blockable:
             break
-        if defence_task(state, t, p, kind).impossible and state.condition(t.id).plot_points < 1:
+        if defence_task(state, t, p, kind).impossible and state.plot_points(t.id) < 1:
             continue  # BPB-ROLL-005: no roll can reach it, and no plot point to succeed anyway (src 469)
         if guard is not None and guard.kind == kind:
             out.append((kind, False))
@@ -414,7 +414,8 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
 
 def _may_spend(state: BpbState, t: Character) -> bool:
     c = state.condition(t.id)
-    return c.plot_points > 0 and Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
+    awake = Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
+    return awake and state.plot_points(t.id) > 0
 
 
 def _react(

@@ -107,7 +107,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         return b
     breakout = None
     awake = not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses))  # out cold, no reaction (src 315)
-    if awake and tc.plot_points > 0:
+    if awake and state.plot_points(t.id) > 0:
         # BPB-ACT-008, BPB-PP-005: the break-out is the target's task roll: they are asked, so a plot point
         # may make it succeed (src 469); one without a plot point rolls at once, as before
         waits = Pending(

@@ -265,7 +265,7 @@ def make_roll(
 
 def spend_check(state: BpbState, who: Character) -> None:
     """BPB-PP-005: a plot point to spend."""
-    if state.condition(who.id).plot_points < 1:
+    if state.plot_points(who.id) < 1:
         raise RuleViolation("BPB-PP-005", f"{who.name} has no plot point to spend.")
 
 

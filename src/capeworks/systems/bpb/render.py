@@ -380,7 +380,7 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 str(c.lost),
                 str(c.stunning),
                 ", ".join(_statuses(state, cid)) or "-",
-                str(c.plot_points),
+                str(state.plot_points(cid)),  # the player's (BPB-PP-001)
                 str(c.lost_actions),
                 mark or "-",
             )

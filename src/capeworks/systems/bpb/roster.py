@@ -94,7 +94,16 @@ def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceServ
         if ch.owner:
             first.setdefault(ch.owner, cid)
     players = tuple(first.values())
-    carried = tuple(dict.fromkeys(character(state, cid).id for cid in c.carry))
+    # the GM's exception carries the player's unspent points, whichever of their characters holds them
+    named = [character(state, cid) for cid in c.carry]
+    carried = tuple(
+        dict.fromkeys(
+            k
+            for ch in named
+            for k, other in state.characters.items()
+            if k == ch.id or (ch.owner and other.owner == ch.owner)
+        )
+    )
     b = ctx.batch(state)
     b.emit(
         SessionStarted(
