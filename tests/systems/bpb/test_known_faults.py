@@ -626,3 +626,50 @@ def test_f17_the_gm_carries_over_the_players_points_named_by_either_character() 
     d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
     d.do("ann", "spend", character="adler", kind="boost", power="Prowess")
     assert _anns_points(d) == 0
+
+
+# -- 18. a flier out cold when the fight ends ---------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004")
+def test_f18_a_flier_knocked_out_falls_when_the_gm_ends_the_fight_mid_round() -> None:
+    # src 256: "Any falling objects (including characters) fall"; one knocked out flies no more (test_f15:
+    # with the environment at the round's end). Brute knocks Bird out of the air (Prowess 6 + 12 hits; 8
+    # of her 6 Endurance) and the GM ends the fight at once, before the round's end: the environment never
+    # gets its turn, but out cold she cannot stay aloft: she falls as the fight ends (no falling damage)
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    assert state(d).condition("bird").airborne
+    events = d.do("gm", "end_fight")
+    assert one(events, "fight_ended").fell == ("bird",)
+    assert "The fight is over. Bird falls." in d.words()
+    c = state(d).condition("bird")
+    assert (c.airborne, c.lost, "unconscious" in c.statuses) == (False, 8, True)
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004", "BPB-PP-008")
+def test_f18_a_flier_a_boost_kept_up_falls_when_it_ends_with_the_fight() -> None:
+    # src 477: "Power boosts usually only last for one round"; a boost to Endurance 6 -> 7 keeps Bird up
+    # at 7 - 6 = 1 after Brute's Fist 6 (6 - 0 = 6 lost). The fight ends: her boost with it, 6 - 6 = 0, out
+    # cold (BPB-REC-004) and still in the air: she falls too. Awake fliers stay up
+    fist6 = Power(name="Fist", rank=6, attack=AttackKind.MELEE)
+    d = cast(
+        hero("brute", powers=(fist6,), Prowess=6),
+        hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6),
+        hero("kite", owner="bo", powers=(FLIGHT,)),
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="brute, bird, kite", aware_first="brute, bird, kite",
+         airborne="bird, kite")  # fmt: skip
+    d.do("ann", "spend", character="bird", kind="boost", power="Endurance")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert "unconscious" not in state(d).condition("bird").statuses
+    events = d.do("gm", "end_fight")
+    assert one(events, "fight_ended").fell == ("bird",)
+    assert "unconscious" in state(d).condition("bird").statuses
+    assert (state(d).condition("bird").airborne, state(d).condition("kite").airborne) == (False, True)

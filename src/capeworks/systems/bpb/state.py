@@ -450,6 +450,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if p.settles:  # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this
             # fight, not the next; BPB-PP-008: boosts and stunts keep only the rounds they had left
             up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
+        if p.fell:  # src 256: down on the ground
+            settled = state.model_copy(update={"conditions": up.get("conditions", state.conditions)})
+            up["conditions"] = {
+                cid: c.model_copy(update={"airborne": False}) if cid in p.fell else c
+                for cid, c in settled.conditions.items()
+            }
     return state.model_copy(update=up) if up else state
 
 
