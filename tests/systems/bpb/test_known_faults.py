@@ -673,3 +673,63 @@ def test_f18_a_flier_a_boost_kept_up_falls_when_it_ends_with_the_fight() -> None
     assert one(events, "fight_ended").fell == ("bird",)
     assert "unconscious" in state(d).condition("bird").statuses
     assert (state(d).condition("bird").airborne, state(d).condition("kite").airborne) == (False, True)
+
+
+# -- 19. an Extra Attacks stunt gives extra attacks --------------------------------------------------
+
+TIME_CONTROL = Power(name="Time Control", rank=6)
+
+
+def _chrono_fights(uses: int | None = None) -> object:
+    # Chrono (Prowess 6, Time Control 6) spends a plot point on a stunt: Time Control 6 as Extra Attacks
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,), Prowess=6), hero("mook", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "chrono", "mook")
+    extra = {} if uses is None else {"uses": uses}
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="Extra Attacks",
+         **extra)  # fmt: skip
+    return d
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-009", "BPB-ACT-001")
+def test_f19_extra_attacks_are_attacks_beyond_the_turns_one() -> None:
+    # src 483: "a rank 6 Time Control used a power stunt to gain rank 6 Extra Attacks, then the Extra
+    # Attacks power should last until the end of the scene or until the six Extra Attacks are used": six
+    # attacks over the one task action of a turn (src 117). Chrono punches Mook with his task action
+    # (Prowess 6 + 2 vs 8 + 2 misses), then again: the second is one of his six (five left)
+    d = _chrono_fights()
+    assert state(d).condition("chrono").stunts[0].uses == 6  # rank 6: six, lasting the scene
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    events = d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert (one(events, "stunt_used").count, len(of(events, "attack_rolled"))) == (1, 1)
+    assert state(d).condition("chrono").stunts[0].uses == 5
+    _next_turns(d, "chrono", "mook")  # round 2: nothing refreshes; the first attack is the task action
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts[0].uses == 5
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-ACT-001")
+def test_f19_used_up_the_extra_attacks_are_over() -> None:
+    # src 483: "until the six Extra Attacks are used": a stunt of one extra attack gives one, then the
+    # stunt is gone and a third attack in the turn is refused as before
+    d = _chrono_fights(uses=1)
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts == ()
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="chrono", target="mook", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-009")
+def test_f19_no_more_extra_attacks_than_the_stunts_rank() -> None:
+    # src 483: rank 6 Extra Attacks are six: seven are refused, and nothing is spent
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,)))
+    d.do("gm", "start_session")
+    d.refuse("ann", "spend", rule="BPB-PP-010", character="chrono", kind="stunt", power="Time Control",
+             used_as="Extra Attacks", uses=7)  # fmt: skip
+    assert state(d).condition("chrono").plot_points == 1
+
+
+def _next_turns(d, *who: str) -> None:
+    owners = {c.id: c.owner or "gm" for c in state(d).characters.values()}
+    for cid in who:
+        d.do(owners[cid], "end_turn", character=cid)

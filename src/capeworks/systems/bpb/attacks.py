@@ -41,10 +41,11 @@ from capeworks.systems.bpb.lookups import (
     out_of_the_grapple,
     power_of,
     rank_of,
+    require_attack,
     require_aware,
     require_no_blast,
-    require_turn,
     spend_check,
+    use_extra_attack,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
 from capeworks.systems.bpb.movement import Mode
@@ -174,7 +175,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     a, t = character(state, c.attacker), character(state, c.target)
     if a.id == t.id:
         raise InvalidCommand("A character does not attack themselves.")
-    require_turn(state, a, task=True)
+    extra = require_attack(state, a)
     require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
@@ -211,6 +212,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     )
     stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
+    use_extra_attack(b, a, extra)
     emit(
         b,
         dice,
