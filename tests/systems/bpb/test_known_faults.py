@@ -733,3 +733,24 @@ def _next_turns(d, *who: str) -> None:
     owners = {c.id: c.owner or "gm" for c in state(d).characters.values()}
     for cid in who:
         d.do(owners[cid], "end_turn", character=cid)
+
+
+# -- 20. a hand-to-hand attack at a distance ---------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-RANGE-001", "BPB-DMG-001", "BPB-TIME-004")
+def test_f20_a_punch_does_not_reach_a_target_a_hundred_feet_away() -> None:
+    # src 111: only "Weapons and powers that are useful at a distance have an effective range"; src 403:
+    # bare hands are "hand-to-hand combat"; src 16: a character moves, then attacks. Brute punches Mook,
+    # 100 ft off: refused (move first), nothing rolled; within reach (5 ft) the punch is rolled as usual
+    d = cast(hero("brute", powers=(FIST8,), Prowess=6), hero("mook"))
+    fight(d, "brute", "mook")
+    far = {"attacker": "brute", "target": "mook", "distance_ft": 100}
+    d.refuse("gm", "attack", rule="BPB-RANGE-001", power="Fist", **far)
+    d.refuse("gm", "attack", rule="BPB-RANGE-001", **far)
+    assert state(d).fight.turn.task is False
+    rolled = one(
+        d.do("gm", "attack", attacker="brute", target="mook", power="Fist", distance_ft=5, dice=(1, 1)),
+        "attack_rolled",
+    )
+    assert rolled.roll.verdict.total == 8  # 6 + 2 vs 8 + 2: a miss, but rolled

@@ -148,6 +148,15 @@ def attack_task(
     kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
     rolled, against = ROLLS[kind]
     bands = 0
+    reach = state.config.melee_reach_ft
+    if distance_ft is not None and kind is AttackKind.MELEE and distance_ft > reach:
+        # src 111: a range only for "weapons and powers that are useful at a distance"; hand-to-hand (src
+        # 403) reaches no further than the hand: the attacker moves first (src 16), or rams
+        raise RuleViolation(
+            "BPB-RANGE-001",
+            f"{power.name if power else 'A punch'} is hand-to-hand: {t.name} is {distance_ft} ft away, beyond"
+            f" reach ({reach} ft). Move first.",
+        )
     if distance_ft is not None and kind is AttackKind.RANGED and power is not None:
         # BPB-RANGE-001: the band of the power's rank now (a boost reaches further, src 111, 475); a
         # weapon's own band (a pistol's 3) stays
