@@ -286,6 +286,8 @@ def movement_medium(who: Character, medium: str, power: str | None) -> str:
 
 
 def _base(state: BpbState, who: Character, medium: str, power: str | None) -> int:
+    """The base move of ``medium``. A movement power's: 10 x its rank, ours (BPB-MOVE-003: the seed's speeds
+    are in a Benchmarks table it lacks, src 24, 30; docs/systems/bpb.md says why this is a placeholder)."""
     if medium == "power":
         found = power_of(state, who, power or "")
         if found is None or not found.movement:
