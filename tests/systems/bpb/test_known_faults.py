@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
@@ -754,3 +755,67 @@ def test_f20_a_punch_does_not_reach_a_target_a_hundred_feet_away() -> None:
         "attack_rolled",
     )
     assert rolled.roll.verdict.total == 8  # 6 + 2 vs 8 + 2: a miss, but rolled
+
+
+# == a referee's pass near the faults above (situations from the seed alone) =========================
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-DEF-002", "BPB-PP-001")
+def test_r_hit_her_second_character_is_offered_a_block_with_the_players_plot_point() -> None:
+    # src 469: a plot point makes "the current task roll" succeed; src 373: a block is a task roll; src
+    # 443: the point is the player's. Ganyeka (Prowess 4 + 12 vs 8 + 3) punches Adler, Ann's second
+    # character, who holds no point himself (Widow does): Ann is offered the block with the point, and
+    # spending it, the block succeeds and the point is gone from Widow
+    d = _ann_plays_two()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "attack", attacker="ganyeka", target="adler", dice=(6, 6))
+    prompt = d.prompt("ann", "defend")
+    assert any(o.value.endswith(":plot_point") for o in prompt.options)
+    choice = next(o.value for o in prompt.options if o.value.endswith(":plot_point"))
+    events = d.answer("ann", "defend-1", choice)
+    assert one(events, "defence_rolled").roll.verdict.success
+    assert (_anns_points(d), state(d).condition("adler").lost) == (0, 0)
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-005", "BPB-REC-004")
+def test_r_her_point_still_serves_when_the_character_holding_it_is_out_cold() -> None:
+    # src 443, 469: the point is the player's; Widow, who holds it, is knocked out: Ann's other character,
+    # Adler, still spends it (a boost; the seed ties no point to a standing character)
+    d = _ann_plays_two()
+    out_cold = state(d).condition("widow").model_copy(update={"statuses": (Status.UNCONSCIOUS,)})
+    d.patch(conditions={"widow": out_cold})
+    d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
+    assert _anns_points(d) == 0
+
+
+@pytest.mark.rules("BPB-PP-002", "BPB-PP-005")
+def test_r_an_award_to_either_character_is_the_players_to_spend() -> None:
+    # src 443: "A player gains a plot point when one of their character's complications causes a serious
+    # problem": the GM awards it for Widow's complication; Adler spends it, then Ann has none
+    d = _ann_plays_two()
+    d.do("ann", "spend", character="widow", kind="boost", power="Brawn")
+    d.do("gm", "award", character="widow", reason="her vendetta drags the team into a trap")
+    d.do("ann", "spend", character="adler", kind="retcon", text="Adler knows the building's plans")
+    assert _anns_points(d) == 0
+    d.refuse("ann", "spend", rule="BPB-PP-005", character="adler", kind="retcon", text="again")
+
+
+@pytest.mark.rules("BPB-RANGE-001", "BPB-RANGE-003")
+def test_r_a_telepaths_reach_has_range_bands_too() -> None:
+    # src 111: "Weapons and powers that are useful at a distance have an effective range based on the
+    # power's rank"; src 369 names Telepathy among the powers used on a target. Psi's Telepathy 3 reaches
+    # 400 ft (band 3, src 113); at 1,600 ft (band 4) the target gains +3: Willpower 2 + (1, 1) vs
+    # 8 + 2 + 3 = 13 (at 400 ft, 10)
+    telepathy = Power(name="Telepathy", rank=3, attack=AttackKind.MENTAL, damages=None)
+    d = cast(hero("psi", powers=(telepathy,)), hero("mark"))
+    fight(d, "psi", "mark")
+    far = d.do(
+        "gm", "attack", attacker="psi", target="mark", power="Telepathy", distance_ft=1600, dice=(1, 1)
+    )
+    assert one(far, "attack_rolled").roll.task.difficulty == 13
+    d2 = cast(hero("psi", powers=(telepathy,)), hero("mark"))
+    fight(d2, "psi", "mark")
+    near = d2.do(
+        "gm", "attack", attacker="psi", target="mark", power="Telepathy", distance_ft=400, dice=(1, 1)
+    )
+    assert one(near, "attack_rolled").roll.task.difficulty == 10

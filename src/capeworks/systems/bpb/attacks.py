@@ -157,9 +157,10 @@ def attack_task(
             f"{power.name if power else 'A punch'} is hand-to-hand: {t.name} is {distance_ft} ft away, beyond"
             f" reach ({reach} ft). Move first.",
         )
-    if distance_ft is not None and kind is AttackKind.RANGED and power is not None:
+    if distance_ft is not None and kind is not AttackKind.MELEE and power is not None:
         # BPB-RANGE-001: the band of the power's rank now (a boost reaches further, src 111, 475); a
-        # weapon's own band (a pistol's 3) stays
+        # weapon's own band (a pistol's 3) stays. A mental power used on a target away from the user
+        # (Telepathy, src 369) is one of the "powers that are useful at a distance" (src 111) too
         band = power.band if power.band is not None else rank_of(state, a, power.name)
         bands = extra_bands(band, distance_ft)
         most = state.config.max_extra_bands
