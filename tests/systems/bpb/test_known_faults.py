@@ -819,3 +819,58 @@ def test_r_a_telepaths_reach_has_range_bands_too() -> None:
         "gm", "attack", attacker="psi", target="mark", power="Telepathy", distance_ft=400, dice=(1, 1)
     )
     assert one(near, "attack_rolled").roll.task.difficulty == 10
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-GRAB-001", "BPB-GRAB-002")
+def test_r_an_extra_attack_may_be_a_grab() -> None:
+    # src 313: "The first step of a grapple, a throw, or a trip is a successful grab attack"; src 483:
+    # Extra Attacks are attacks. Chrono punches Mook (his task action), then grabs him: one of his six
+    # (Prowess 6 + (1, 1) = 8 vs 8 + 2 = 10: the grab misses, but it is rolled)
+    d = _chrono_fights()
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    events = d.do("ann", "grab", attacker="chrono", target="mook", dice=(1, 1))
+    assert (one(events, "stunt_used").count, one(events, "grabbed").roll.verdict.total) == (1, 8)
+    assert state(d).condition("chrono").stunts[0].uses == 5
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-TIME-002")
+def test_r_extra_attacks_are_made_on_ones_own_turn() -> None:
+    # src 16: "In a round, each character gets a turn"; extra attacks are more attacks in it, not attacks
+    # out of turn: on Mook's turn Chrono's attack is refused and nothing is counted
+    d = _chrono_fights()
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    d.do("ann", "end_turn", character="chrono")
+    d.refuse("ann", "attack", rule="BPB-TIME-002", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts[0].uses == 6
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-008")
+def test_r_extra_attacks_bought_before_the_fight_last_into_it() -> None:
+    # src 483: they "last until the end of the scene or until the six Extra Attacks are used": bought as
+    # the scene opens, before the fight, all six are there in round 1 (a one-round stunt would be over)
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,), Prowess=6), hero("mook", Endurance=20))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="Extra Attacks")
+    fight(d, "chrono", "mook")
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts[0].uses == 5
+    d.do("gm", "end_turn", character="chrono")
+    d.do("gm", "end_turn", character="mook")
+    d.do("gm", "end_fight")
+    d.do("gm", "end_scene")  # the scene's end ends them
+    assert state(d).condition("chrono").stunts == ()
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004")
+def test_r_a_flier_who_fell_with_the_round_does_not_fall_again_with_the_fight() -> None:
+    # src 256: she falls once, with the environment at the round's end; the fight ending later has no one
+    # left in the air to drop
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    assert one(d.do("gm", "end_turn", character="brute"), "environment_acted").fell == ("bird",)
+    assert one(d.do("gm", "end_fight"), "fight_ended").fell == ()
+    assert " ".join(d.words()).count("Bird falls.") == 1
