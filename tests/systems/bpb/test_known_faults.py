@@ -874,3 +874,39 @@ def test_r_a_flier_who_fell_with_the_round_does_not_fall_again_with_the_fight() 
     assert one(d.do("gm", "end_turn", character="brute"), "environment_acted").fell == ("bird",)
     assert one(d.do("gm", "end_fight"), "fight_ended").fell == ()
     assert " ".join(d.words()).count("Bird falls.") == 1
+
+
+# -- 21. beyond a weapon's range, the GM declares whether the attack is possible ---------------------
+
+PISTOL = Power(name="Pistol", rank=4, band=3, attack=AttackKind.RANGED)
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
+def test_r_a_player_shooting_beyond_range_waits_for_the_gms_declaration() -> None:
+    # src 111: "Attacking targets at more distant ranges is more difficult or impossible (at the GM's
+    # discretion). If the GM declares that the attack is possible, the defender gains a +3". Ann's Shot
+    # fires her pistol (400 ft, band 3) at Foe 1,600 ft away (band 4): from her seat it is refused, nothing
+    # rolled, her task action kept; the GM declares it possible by issuing it: 8 + 2 + 3 = 13. Within
+    # range (400 ft) she needs no one
+    d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
+    fight(d, "shot", "foe")
+    far = {"attacker": "shot", "target": "foe", "power": "Pistol", "distance_ft": 1600}
+    d.refuse("ann", "attack", rule="BPB-RANGE-002", **far, dice=(1, 1))
+    assert state(d).fight.turn.task is False
+    assert one(d.do("gm", "attack", **far, dice=(1, 1)), "attack_rolled").roll.task.difficulty == 13
+    d2 = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
+    fight(d2, "shot", "foe")
+    near = {**far, "distance_ft": 400}
+    assert one(d2.do("ann", "attack", **near, dice=(1, 1)), "attack_rolled").roll.task.difficulty == 10
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
+def test_r_a_table_set_to_allow_one_band_beyond_lets_the_player_shoot() -> None:
+    # BPB-RANGE-002: max_extra_bands is the GM's standing declaration: set to 1, Ann fires at band 4 herself
+    # (+3); two bands beyond (6,400 ft) stays impossible, even from the GM's seat
+    d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"), config={"max_extra_bands": 1})
+    fight(d, "shot", "foe")
+    far = {"attacker": "shot", "target": "foe", "power": "Pistol"}
+    d.refuse("gm", "attack", rule="BPB-RANGE-002", **far, distance_ft=6400, dice=(1, 1))
+    events = d.do("ann", "attack", **far, distance_ft=1600, dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 13

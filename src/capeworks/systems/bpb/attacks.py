@@ -142,9 +142,14 @@ def attack_task(
     *,
     held_item: bool = False,
     distance_ft: int | None = None,
+    declared: bool = True,
 ) -> Task:
     """The roll an attack makes: 2d6 + the attack attribute + the largest attack bonus, against 8 +
-    the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range)."""
+    the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range).
+
+    ``declared``: whether the GM has declared an attack beyond the power's range possible (src 111: "at
+    the GM's discretion. If the GM declares that the attack is possible"): the GM's own seat does; a
+    player's attack beyond range without a standing ``max_extra_bands`` is refused."""
     kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
     rolled, against = ROLLS[kind]
     bands = 0
@@ -167,6 +172,12 @@ def attack_task(
         if most is not None and bands > most:
             raise RuleViolation(
                 "BPB-RANGE-002", f"{t.name} is {bands} range bands beyond {power.name}'s reach."
+            )
+        if most is None and bands and not declared:
+            raise RuleViolation(
+                "BPB-RANGE-002",
+                f"{t.name} is beyond {power.name}'s range: the GM decides whether the attack is possible"
+                " (the GM issues it).",
             )
     bonus, defence = circumstances(state, a, t, listed)
     return Task(
@@ -195,7 +206,14 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
     task = attack_task(
-        state, a, t, power, list(c.circumstances), held_item=c.held_item, distance_ft=c.distance_ft
+        state,
+        a,
+        t,
+        power,
+        list(c.circumstances),
+        held_item=c.held_item,
+        distance_ft=c.distance_ft,
+        declared=ctx.is_gm,
     )
     if c.plot_point:
         spend_check(state, a)
