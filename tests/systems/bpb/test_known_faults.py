@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import fight, of, one, state, table
 from tests.systems.bpb.test_combat import cast, hero
@@ -569,3 +570,343 @@ def test_f16_she_rolls_instead_fails_and_is_thrown() -> None:
     assert "Widow is grabbed." in " ".join(d.words())
     c = state(d).condition("widow")
     assert (c.plot_points, c.lost, state(d).fight.pending) == (1, 2, None)
+
+
+# -- 17. the plot point is the player's, whichever of their characters spends it ----------------------
+
+
+def _ann_plays_two() -> object:
+    # Ann plays Widow and Adler, Bo plays Ganyeka; the session begins: Ann's one point sits with Widow
+    d = table(cast=("widow", "ganyeka"))
+    d.do("gm", "add_character", id="adler", sample="agent-a", owner="ann")
+    d.do("gm", "start_session")
+    return d
+
+
+def _anns_points(d) -> int:
+    return state(d).condition("widow").plot_points + state(d).condition("adler").plot_points
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-005", "BPB-PP-007")
+def test_f17_her_second_character_spends_the_players_plot_point() -> None:
+    # src 443: "Each player begins each game session with one plot point"; src 469: "the player spends a
+    # plot point, and their character succeeds". The point is Ann's, so Adler may spend it (a boost to
+    # his Brawn); then Ann has none left, for either character, and Bo still has his
+    d = _ann_plays_two()
+    d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
+    assert _anns_points(d) == 0
+    assert state(d).plot_points("adler") == state(d).plot_points("widow") == 0
+    assert state(d).plot_points("ganyeka") == 1
+    d.refuse("ann", "spend", rule="BPB-PP-005", character="widow", kind="boost", power="Brawn")
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-PP-001")
+def test_f17_her_second_character_hits_with_the_players_plot_point() -> None:
+    # src 469: "This can be ... an attempt to hit in combat". Adler punches Ganyeka with Ann's point: a
+    # success, and no dice (src 469: "There is no reason to roll if the character does not have
+    # expertise"). One point, one success: Widow's automatic success next is refused
+    d = _ann_plays_two()
+    fight(d, "adler", "widow", "ganyeka")
+    rolled = one(d.do("ann", "attack", attacker="adler", target="ganyeka", plot_point=True), "attack_rolled")
+    assert (rolled.roll.plot_point, rolled.roll.verdict.success) == (True, True)
+    assert _anns_points(d) == 0
+    if d.prompts("bo"):
+        d.answer("bo", "defend-1", "take")
+    d.do("ann", "end_turn", character="adler")
+    d.refuse("ann", "attack", rule="BPB-PP-005", attacker="widow", target="ganyeka", plot_point=True)
+
+
+@pytest.mark.rules("BPB-PP-004", "BPB-PP-001")
+def test_f17_the_gm_carries_over_the_players_points_named_by_either_character() -> None:
+    # src 447: unspent points "do not carry over to the next game (unless the GM makes an exception)".
+    # The GM lets Ann's point carry, naming Adler (whose player's point sits with Widow): the next session
+    # Ann has 1 + 1 = 2, still spendable by either
+    d = _ann_plays_two()
+    d.do("gm", "start_session", carry="adler")
+    assert _anns_points(d) == 2
+    d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
+    d.do("ann", "spend", character="adler", kind="boost", power="Prowess")
+    assert _anns_points(d) == 0
+
+
+# -- 18. a flier out cold when the fight ends ---------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004")
+def test_f18_a_flier_knocked_out_falls_when_the_gm_ends_the_fight_mid_round() -> None:
+    # src 256: "Any falling objects (including characters) fall"; one knocked out flies no more (test_f15:
+    # with the environment at the round's end). Brute knocks Bird out of the air (Prowess 6 + 12 hits; 8
+    # of her 6 Endurance) and the GM ends the fight at once, before the round's end: the environment never
+    # gets its turn, but out cold she cannot stay aloft: she falls as the fight ends (no falling damage)
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    assert state(d).condition("bird").airborne
+    events = d.do("gm", "end_fight")
+    assert one(events, "fight_ended").fell == ("bird",)
+    assert "The fight is over. Bird falls." in d.words()
+    c = state(d).condition("bird")
+    assert (c.airborne, c.lost, "unconscious" in c.statuses) == (False, 8, True)
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004", "BPB-PP-008")
+def test_f18_a_flier_a_boost_kept_up_falls_when_it_ends_with_the_fight() -> None:
+    # src 477: "Power boosts usually only last for one round"; a boost to Endurance 6 -> 7 keeps Bird up
+    # at 7 - 6 = 1 after Brute's Fist 6 (6 - 0 = 6 lost). The fight ends: her boost with it, 6 - 6 = 0, out
+    # cold (BPB-REC-004) and still in the air: she falls too. Awake fliers stay up
+    fist6 = Power(name="Fist", rank=6, attack=AttackKind.MELEE)
+    d = cast(
+        hero("brute", powers=(fist6,), Prowess=6),
+        hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6),
+        hero("kite", owner="bo", powers=(FLIGHT,)),
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="brute, bird, kite", aware_first="brute, bird, kite",
+         airborne="bird, kite")  # fmt: skip
+    d.do("ann", "spend", character="bird", kind="boost", power="Endurance")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert "unconscious" not in state(d).condition("bird").statuses
+    events = d.do("gm", "end_fight")
+    assert one(events, "fight_ended").fell == ("bird",)
+    assert "unconscious" in state(d).condition("bird").statuses
+    assert (state(d).condition("bird").airborne, state(d).condition("kite").airborne) == (False, True)
+
+
+# -- 19. an Extra Attacks stunt gives extra attacks --------------------------------------------------
+
+TIME_CONTROL = Power(name="Time Control", rank=6)
+
+
+def _chrono_fights(uses: int | None = None) -> object:
+    # Chrono (Prowess 6, Time Control 6) spends a plot point on a stunt: Time Control 6 as Extra Attacks
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,), Prowess=6), hero("mook", Endurance=20))
+    d.do("gm", "start_session")
+    fight(d, "chrono", "mook")
+    extra = {} if uses is None else {"uses": uses}
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="Extra Attacks",
+         **extra)  # fmt: skip
+    return d
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-009", "BPB-ACT-001")
+def test_f19_extra_attacks_are_attacks_beyond_the_turns_one() -> None:
+    # src 483: "a rank 6 Time Control used a power stunt to gain rank 6 Extra Attacks, then the Extra
+    # Attacks power should last until the end of the scene or until the six Extra Attacks are used": six
+    # attacks over the one task action of a turn (src 117). Chrono punches Mook with his task action
+    # (Prowess 6 + 2 vs 8 + 2 misses), then again: the second is one of his six (five left)
+    d = _chrono_fights()
+    assert state(d).condition("chrono").stunts[0].uses == 6  # rank 6: six, lasting the scene
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    events = d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert (one(events, "stunt_used").count, len(of(events, "attack_rolled"))) == (1, 1)
+    assert state(d).condition("chrono").stunts[0].uses == 5
+    _next_turns(d, "chrono", "mook")  # round 2: nothing refreshes; the first attack is the task action
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts[0].uses == 5
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-ACT-001")
+def test_f19_used_up_the_extra_attacks_are_over() -> None:
+    # src 483: "until the six Extra Attacks are used": a stunt of one extra attack gives one, then the
+    # stunt is gone and a third attack in the turn is refused as before
+    d = _chrono_fights(uses=1)
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts == ()
+    d.refuse("ann", "attack", rule="BPB-ACT-001", attacker="chrono", target="mook", dice=(1, 1))
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-009")
+def test_f19_no_more_extra_attacks_than_the_stunts_rank() -> None:
+    # src 483: rank 6 Extra Attacks are six: seven are refused, and nothing is spent
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,)))
+    d.do("gm", "start_session")
+    d.refuse("ann", "spend", rule="BPB-PP-010", character="chrono", kind="stunt", power="Time Control",
+             used_as="Extra Attacks", uses=7)  # fmt: skip
+    assert state(d).condition("chrono").plot_points == 1
+
+
+def _next_turns(d, *who: str) -> None:
+    owners = {c.id: c.owner or "gm" for c in state(d).characters.values()}
+    for cid in who:
+        d.do(owners[cid], "end_turn", character=cid)
+
+
+# -- 20. a hand-to-hand attack at a distance ---------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-RANGE-001", "BPB-DMG-001", "BPB-TIME-004")
+def test_f20_a_punch_does_not_reach_a_target_a_hundred_feet_away() -> None:
+    # src 111: only "Weapons and powers that are useful at a distance have an effective range"; src 403:
+    # bare hands are "hand-to-hand combat"; src 16: a character moves, then attacks. Brute punches Mook,
+    # 100 ft off: refused (move first), nothing rolled; within reach (5 ft) the punch is rolled as usual
+    d = cast(hero("brute", powers=(FIST8,), Prowess=6), hero("mook"))
+    fight(d, "brute", "mook")
+    far = {"attacker": "brute", "target": "mook", "distance_ft": 100}
+    d.refuse("gm", "attack", rule="BPB-RANGE-001", power="Fist", **far)
+    d.refuse("gm", "attack", rule="BPB-RANGE-001", **far)
+    assert state(d).fight.turn.task is False
+    rolled = one(
+        d.do("gm", "attack", attacker="brute", target="mook", power="Fist", distance_ft=5, dice=(1, 1)),
+        "attack_rolled",
+    )
+    assert rolled.roll.verdict.total == 8  # 6 + 2 vs 8 + 2: a miss, but rolled
+
+
+# == a referee's pass near the faults above (situations from the seed alone) =========================
+
+
+@pytest.mark.rules("BPB-PP-005", "BPB-DEF-002", "BPB-PP-001")
+def test_r_hit_her_second_character_is_offered_a_block_with_the_players_plot_point() -> None:
+    # src 469: a plot point makes "the current task roll" succeed; src 373: a block is a task roll; src
+    # 443: the point is the player's. Ganyeka (Prowess 4 + 12 vs 8 + 3) punches Adler, Ann's second
+    # character, who holds no point himself (Widow does): Ann is offered the block with the point, and
+    # spending it, the block succeeds and the point is gone from Widow
+    d = _ann_plays_two()
+    fight(d, "ganyeka", "adler", "widow")
+    d.do("bo", "attack", attacker="ganyeka", target="adler", dice=(6, 6))
+    prompt = d.prompt("ann", "defend")
+    assert any(o.value.endswith(":plot_point") for o in prompt.options)
+    choice = next(o.value for o in prompt.options if o.value.endswith(":plot_point"))
+    events = d.answer("ann", "defend-1", choice)
+    assert one(events, "defence_rolled").roll.verdict.success
+    assert (_anns_points(d), state(d).condition("adler").lost) == (0, 0)
+
+
+@pytest.mark.rules("BPB-PP-001", "BPB-PP-005", "BPB-REC-004")
+def test_r_her_point_still_serves_when_the_character_holding_it_is_out_cold() -> None:
+    # src 443, 469: the point is the player's; Widow, who holds it, is knocked out: Ann's other character,
+    # Adler, still spends it (a boost; the seed ties no point to a standing character)
+    d = _ann_plays_two()
+    out_cold = state(d).condition("widow").model_copy(update={"statuses": (Status.UNCONSCIOUS,)})
+    d.patch(conditions={"widow": out_cold})
+    d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
+    assert _anns_points(d) == 0
+
+
+@pytest.mark.rules("BPB-PP-002", "BPB-PP-005")
+def test_r_an_award_to_either_character_is_the_players_to_spend() -> None:
+    # src 443: "A player gains a plot point when one of their character's complications causes a serious
+    # problem": the GM awards it for Widow's complication; Adler spends it, then Ann has none
+    d = _ann_plays_two()
+    d.do("ann", "spend", character="widow", kind="boost", power="Brawn")
+    d.do("gm", "award", character="widow", reason="her vendetta drags the team into a trap")
+    d.do("ann", "spend", character="adler", kind="retcon", text="Adler knows the building's plans")
+    assert _anns_points(d) == 0
+    d.refuse("ann", "spend", rule="BPB-PP-005", character="adler", kind="retcon", text="again")
+
+
+@pytest.mark.rules("BPB-RANGE-001", "BPB-RANGE-003")
+def test_r_a_telepaths_reach_has_range_bands_too() -> None:
+    # src 111: "Weapons and powers that are useful at a distance have an effective range based on the
+    # power's rank"; src 369 names Telepathy among the powers used on a target. Psi's Telepathy 3 reaches
+    # 400 ft (band 3, src 113); at 1,600 ft (band 4) the target gains +3: Willpower 2 + (1, 1) vs
+    # 8 + 2 + 3 = 13 (at 400 ft, 10)
+    telepathy = Power(name="Telepathy", rank=3, attack=AttackKind.MENTAL, damages=None)
+    d = cast(hero("psi", powers=(telepathy,)), hero("mark"))
+    fight(d, "psi", "mark")
+    far = d.do(
+        "gm", "attack", attacker="psi", target="mark", power="Telepathy", distance_ft=1600, dice=(1, 1)
+    )
+    assert one(far, "attack_rolled").roll.task.difficulty == 13
+    d2 = cast(hero("psi", powers=(telepathy,)), hero("mark"))
+    fight(d2, "psi", "mark")
+    near = d2.do(
+        "gm", "attack", attacker="psi", target="mark", power="Telepathy", distance_ft=400, dice=(1, 1)
+    )
+    assert one(near, "attack_rolled").roll.task.difficulty == 10
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-GRAB-001", "BPB-GRAB-002")
+def test_r_an_extra_attack_may_be_a_grab() -> None:
+    # src 313: "The first step of a grapple, a throw, or a trip is a successful grab attack"; src 483:
+    # Extra Attacks are attacks. Chrono punches Mook (his task action), then grabs him: one of his six
+    # (Prowess 6 + (1, 1) = 8 vs 8 + 2 = 10: the grab misses, but it is rolled)
+    d = _chrono_fights()
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    events = d.do("ann", "grab", attacker="chrono", target="mook", dice=(1, 1))
+    assert (one(events, "stunt_used").count, one(events, "grabbed").roll.verdict.total) == (1, 8)
+    assert state(d).condition("chrono").stunts[0].uses == 5
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-TIME-002")
+def test_r_extra_attacks_are_made_on_ones_own_turn() -> None:
+    # src 16: "In a round, each character gets a turn"; extra attacks are more attacks in it, not attacks
+    # out of turn: on Mook's turn Chrono's attack is refused and nothing is counted
+    d = _chrono_fights()
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    d.do("ann", "end_turn", character="chrono")
+    d.refuse("ann", "attack", rule="BPB-TIME-002", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts[0].uses == 6
+
+
+@pytest.mark.rules("BPB-PP-010", "BPB-PP-008")
+def test_r_extra_attacks_bought_before_the_fight_last_into_it() -> None:
+    # src 483: they "last until the end of the scene or until the six Extra Attacks are used": bought as
+    # the scene opens, before the fight, all six are there in round 1 (a one-round stunt would be over)
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,), Prowess=6), hero("mook", Endurance=20))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="Extra Attacks")
+    fight(d, "chrono", "mook")
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    d.do("ann", "attack", attacker="chrono", target="mook", dice=(1, 1))
+    assert state(d).condition("chrono").stunts[0].uses == 5
+    d.do("gm", "end_turn", character="chrono")
+    d.do("gm", "end_turn", character="mook")
+    d.do("gm", "end_fight")
+    d.do("gm", "end_scene")  # the scene's end ends them
+    assert state(d).condition("chrono").stunts == ()
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-REC-004")
+def test_r_a_flier_who_fell_with_the_round_does_not_fall_again_with_the_fight() -> None:
+    # src 256: she falls once, with the environment at the round's end; the fight ending later has no one
+    # left in the air to drop
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    assert one(d.do("gm", "end_turn", character="brute"), "environment_acted").fell == ("bird",)
+    assert one(d.do("gm", "end_fight"), "fight_ended").fell == ()
+    assert " ".join(d.words()).count("Bird falls.") == 1
+
+
+# -- 21. beyond a weapon's range, the GM declares whether the attack is possible ---------------------
+
+PISTOL = Power(name="Pistol", rank=4, band=3, attack=AttackKind.RANGED)
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
+def test_r_a_player_shooting_beyond_range_waits_for_the_gms_declaration() -> None:
+    # src 111: "Attacking targets at more distant ranges is more difficult or impossible (at the GM's
+    # discretion). If the GM declares that the attack is possible, the defender gains a +3". Ann's Shot
+    # fires her pistol (400 ft, band 3) at Foe 1,600 ft away (band 4): from her seat it is refused, nothing
+    # rolled, her task action kept; the GM declares it possible by issuing it: 8 + 2 + 3 = 13. Within
+    # range (400 ft) she needs no one
+    d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
+    fight(d, "shot", "foe")
+    far = {"attacker": "shot", "target": "foe", "power": "Pistol", "distance_ft": 1600}
+    d.refuse("ann", "attack", rule="BPB-RANGE-002", **far, dice=(1, 1))
+    assert state(d).fight.turn.task is False
+    assert one(d.do("gm", "attack", **far, dice=(1, 1)), "attack_rolled").roll.task.difficulty == 13
+    d2 = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"))
+    fight(d2, "shot", "foe")
+    near = {**far, "distance_ft": 400}
+    assert one(d2.do("ann", "attack", **near, dice=(1, 1)), "attack_rolled").roll.task.difficulty == 10
+
+
+@pytest.mark.rules("BPB-RANGE-002", "BPB-RANGE-003")
+def test_r_a_table_set_to_allow_one_band_beyond_lets_the_player_shoot() -> None:
+    # BPB-RANGE-002: max_extra_bands is the GM's standing declaration: set to 1, Ann fires at band 4 herself
+    # (+3); two bands beyond (6,400 ft) stays impossible, even from the GM's seat
+    d = cast(hero("shot", owner="ann", powers=(PISTOL,)), hero("foe"), config={"max_extra_bands": 1})
+    fight(d, "shot", "foe")
+    far = {"attacker": "shot", "target": "foe", "power": "Pistol"}
+    d.refuse("gm", "attack", rule="BPB-RANGE-002", **far, distance_ft=6400, dice=(1, 1))
+    events = d.do("ann", "attack", **far, distance_ft=1600, dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.difficulty == 13

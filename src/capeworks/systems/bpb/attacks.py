@@ -41,10 +41,11 @@ from capeworks.systems.bpb.lookups import (
     out_of_the_grapple,
     power_of,
     rank_of,
+    require_attack,
     require_aware,
     require_no_blast,
-    require_turn,
     spend_check,
+    use_extra_attack,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
 from capeworks.systems.bpb.movement import Mode
@@ -141,21 +142,42 @@ def attack_task(
     *,
     held_item: bool = False,
     distance_ft: int | None = None,
+    declared: bool = True,
 ) -> Task:
     """The roll an attack makes: 2d6 + the attack attribute + the largest attack bonus, against 8 +
-    the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range)."""
+    the defence attribute + the largest defense bonus (+3 a held item, +3 a band beyond range).
+
+    ``declared``: whether the GM has declared an attack beyond the power's range possible (src 111: "at
+    the GM's discretion. If the GM declares that the attack is possible"): the GM's own seat does; a
+    player's attack beyond range without a standing ``max_extra_bands`` is refused."""
     kind = power.attack if power is not None and power.attack is not None else AttackKind.MELEE
     rolled, against = ROLLS[kind]
     bands = 0
-    if distance_ft is not None and kind is AttackKind.RANGED and power is not None:
+    reach = state.config.melee_reach_ft
+    if distance_ft is not None and kind is AttackKind.MELEE and distance_ft > reach:
+        # src 111: a range only for "weapons and powers that are useful at a distance"; hand-to-hand (src
+        # 403) reaches no further than the hand: the attacker moves first (src 16), or rams
+        raise RuleViolation(
+            "BPB-RANGE-001",
+            f"{power.name if power else 'A punch'} is hand-to-hand: {t.name} is {distance_ft} ft away, beyond"
+            f" reach ({reach} ft). Move first.",
+        )
+    if distance_ft is not None and kind is not AttackKind.MELEE and power is not None:
         # BPB-RANGE-001: the band of the power's rank now (a boost reaches further, src 111, 475); a
-        # weapon's own band (a pistol's 3) stays
+        # weapon's own band (a pistol's 3) stays. A mental power used on a target away from the user
+        # (Telepathy, src 369) is one of the "powers that are useful at a distance" (src 111) too
         band = power.band if power.band is not None else rank_of(state, a, power.name)
         bands = extra_bands(band, distance_ft)
         most = state.config.max_extra_bands
         if most is not None and bands > most:
             raise RuleViolation(
                 "BPB-RANGE-002", f"{t.name} is {bands} range bands beyond {power.name}'s reach."
+            )
+        if most is None and bands and not declared:
+            raise RuleViolation(
+                "BPB-RANGE-002",
+                f"{t.name} is beyond {power.name}'s range: the GM decides whether the attack is possible"
+                " (the GM issues it).",
             )
     bonus, defence = circumstances(state, a, t, listed)
     return Task(
@@ -174,7 +196,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     a, t = character(state, c.attacker), character(state, c.target)
     if a.id == t.id:
         raise InvalidCommand("A character does not attack themselves.")
-    require_turn(state, a, task=True)
+    extra = require_attack(state, a)
     require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
@@ -184,7 +206,14 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     if power is not None and power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{power.name} explodes: throw it at a point (explode).")
     task = attack_task(
-        state, a, t, power, list(c.circumstances), held_item=c.held_item, distance_ft=c.distance_ft
+        state,
+        a,
+        t,
+        power,
+        list(c.circumstances),
+        held_item=c.held_item,
+        distance_ft=c.distance_ft,
+        declared=ctx.is_gm,
     )
     if c.plot_point:
         spend_check(state, a)
@@ -211,6 +240,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     )
     stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
+    use_extra_attack(b, a, extra)
     emit(
         b,
         dice,
@@ -253,7 +283,7 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     for kind in ("block", "dodge"):
         if not blockable:
             break
-        if defence_task(state, t, p, kind).impossible and state.condition(t.id).plot_points < 1:
+        if defence_task(state, t, p, kind).impossible and state.plot_points(t.id) < 1:
             continue  # BPB-ROLL-005: no roll can reach it, and no plot point to succeed anyway (src 469)
         if guard is not None and guard.kind == kind:
             out.append((kind, False))
@@ -414,7 +444,8 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
 
 def _may_spend(state: BpbState, t: Character) -> bool:
     c = state.condition(t.id)
-    return c.plot_points > 0 and Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
+    awake = Status.UNCONSCIOUS not in c.statuses and Status.DEAD not in c.statuses
+    return awake and state.plot_points(t.id) > 0
 
 
 def _react(

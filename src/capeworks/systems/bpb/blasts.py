@@ -28,10 +28,11 @@ from capeworks.systems.bpb.lookups import (
     out_of_the_grapple,
     rank_of,
     require_able,
+    require_attack,
     require_aware,
     require_no_blast,
-    require_turn,
     spend_check,
+    use_extra_attack,
 )
 from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.state import BpbState
@@ -56,7 +57,7 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     """BPB-DMG-003/004, BPB-XS-009: difficulty 9, never extreme; full DR to half radius, half beyond."""
     fight = fight_of(state)
     a = character(state, c.attacker)
-    require_turn(state, a, task=True)
+    extra = require_attack(state, a)
     require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
@@ -93,6 +94,7 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
                 hits[t.id] = dr
     cover = {cid: ft for cid, ft in c.cover_ft.items() if cid in hits and can_dive(state, cid)}
     b = ctx.batch(state)
+    use_extra_attack(b, a, extra)
     exploded = Exploded(
         attacker=a.id, power=power.name, roll=roll, hits=hits, cover=cover, penetrating=power.penetrating
     )

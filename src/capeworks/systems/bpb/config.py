@@ -21,6 +21,10 @@ class BpbConfig(BaseModel):
     max_roleplay_actions: int = Field(default=6, ge=0, le=50)
     #: BPB-TAKE-003 (PROPOSED): a taken average/max may be an extreme success
     take_allows_extreme: bool = True
+    #: BPB-RANGE-001 (ours: the chapter gives no number): how far a hand-to-hand attack reaches; only
+    #: "weapons and powers that are useful at a distance" have a range (src 111). Left out of the dump
+    #: at its default, so a table saved before reads as it did
+    melee_reach_ft: int = Field(default=5, ge=0, le=100, exclude_if=lambda v: v == 5)
     #: BPB-RANGE-002: how many bands beyond a weapon's may be tried (None: the GM's call each time)
     max_extra_bands: int | None = Field(default=None, ge=0, le=14)
     #: BPB-GRAB-010: soft landing surfaces take off up to half (the GM picks in [0.5, 1])

@@ -484,6 +484,9 @@ class FightEnded(BpbEvent):
     (False) replays as it was played then, when the fight's end left them as they were."""
 
     settles: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: src 256: those in the air who can fly no more (out cold as the fight ends) fall with it: the
+    #: round's environment never comes (a log written before has none)
+    fell: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 EVENTS = declare_events(

@@ -22,10 +22,12 @@ from capeworks.systems.bpb.lookups import (
     fight_of,
     make_roll,
     rank_of,
+    require_attack,
     require_aware,
     require_no_blast,
     require_turn,
     spend_check,
+    use_extra_attack,
 )
 from capeworks.systems.bpb.model import Pending, Stage, Status
 from capeworks.systems.bpb.sheet import Character
@@ -63,7 +65,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
     manoeuvre = c.manoeuvre.strip().lower()
     if manoeuvre not in MANOEUVRES:
         raise InvalidCommand(f"A grab leads to one of: {', '.join(MANOEUVRES)}.")
-    require_turn(state, a, task=True)
+    extra = require_attack(state, a)
     require_aware(state, a)
     if fight.pending is not None:
         raise RuleViolation("BPB-ATK-001", f"Attack {fight.pending.id} must be settled first.")
@@ -84,6 +86,7 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         if manoeuvre == "hold":
             raise RuleViolation("BPB-GRAB-004", f"{a.name} already holds {t.name}.")
         b = ctx.batch(state)
+        use_extra_attack(b, a, extra)
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, held=True))
         if manoeuvre in ("throw", "trip"):  # thrown or tripped, no longer held
             emit(b, dice, StatusSet(character=t.id, remove=(Status.RESTRAINED,), released=True))
@@ -102,12 +105,13 @@ def grab(state: BpbState, ctx: Ctx, c: cmd.Grab, dice: DiceService) -> Done:
         spend_check(state, a)
     roll = make_roll(dice, f"{a.name} grabs {t.name}", task, state.config, plot_point=c.plot_point)
     b = ctx.batch(state)
+    use_extra_attack(b, a, extra)
     if not roll.verdict.success:
         emit(b, dice, Grabbed(attacker=a.id, target=t.id, manoeuvre=manoeuvre, roll=roll))
         return b
     breakout = None
     awake = not ({Status.UNCONSCIOUS, Status.DEAD} & set(tc.statuses))  # out cold, no reaction (src 315)
-    if awake and tc.plot_points > 0:
+    if awake and state.plot_points(t.id) > 0:
         # BPB-ACT-008, BPB-PP-005: the break-out is the target's task roll: they are asked, so a plot point
         # may make it succeed (src 469); one without a plot point rolls at once, as before
         waits = Pending(

@@ -5,14 +5,15 @@ from __future__ import annotations
 from capeworks.engine import Batch, Context, DiceService, EventData
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.bpb.config import BpbConfig
-from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost, StatusSet
-from capeworks.systems.bpb.model import Condition, Fight, Roll, Status
+from capeworks.systems.bpb.events import HeldActionSpent, PausedTaskLost, StatusSet, StuntUsed
+from capeworks.systems.bpb.model import Condition, Fight, Roll, Status, Stunt
 from capeworks.systems.bpb.odds import task_odds
 from capeworks.systems.bpb.sheet import Character, Medium, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import TAKEN, Take, Task, Verdict, judge
 
 __all__ = [
+    "EXTRA_ATTACKS",
     "MAX_BOOSTED",
     "Ctx",
     "Done",
@@ -25,8 +26,10 @@ __all__ = [
     "power_of",
     "rank_of",
     "require_able",
+    "require_attack",
     "require_turn",
     "stunt_powers",
+    "use_extra_attack",
 ]
 
 Ctx = Context[BpbConfig]
@@ -183,6 +186,30 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
     return True
 
 
+#: src 483: the stunt whose countable resource is attacks beyond the turn's one task action
+EXTRA_ATTACKS = "extra attacks"
+
+
+def require_attack(state: BpbState, who: Character) -> Stunt | None:
+    """:func:`require_turn` for an attack: the turn's task action, or once that is used, one of the attacks
+    of an Extra Attacks stunt (src 483: rank 6 Extra Attacks "should last until the end of the scene or
+    until the six Extra Attacks are used"; nothing refreshes them). Returns the stunt an attack draws on."""
+    fight = state.fight
+    if fight is not None and fight.turn.actor == who.id and fight.turn.task and not fight.turn.lost:
+        for stunt in state.condition(who.id).stunts:
+            if stunt.uses and stunt.used_as.strip().lower() == EXTRA_ATTACKS:
+                require_turn(state, who)
+                return stunt
+    require_turn(state, who, task=True)
+    return None
+
+
+def use_extra_attack(b: Done, who: Character, stunt: Stunt | None) -> None:
+    """One of the stunt's extra attacks is this one (BPB-PP-010: the stunt ends when the last is used)."""
+    if stunt is not None:
+        b.emit(StuntUsed(character=who.id, stunt=stunt.used_as, count=1))
+
+
 #: BPB-PP-007: enhancements a boost may add that the rules here act on (the rest are recorded)
 ENHANCEMENTS = ("explosive", "penetrating")
 
@@ -265,7 +292,7 @@ def make_roll(
 
 def spend_check(state: BpbState, who: Character) -> None:
     """BPB-PP-005: a plot point to spend."""
-    if state.condition(who.id).plot_points < 1:
+    if state.plot_points(who.id) < 1:
         raise RuleViolation("BPB-PP-005", f"{who.name} has no plot point to spend.")
 
 

@@ -114,7 +114,7 @@ class BpbArena:
                 numbers={
                     "endurance_lost": state.condition(c.id).lost,
                     "stunning": state.condition(c.id).stunning,
-                    "plot_points": state.condition(c.id).plot_points,
+                    "plot_points": state.plot_points(c.id),
                 },
             )
             for c in state.characters.values()

@@ -57,7 +57,7 @@ def open_prompts(state: BpbState) -> list[Prompt]:
 def _defence(state: BpbState, p: Pending) -> Prompt:
     t = state.characters[p.target]
     options = []
-    spare = state.condition(t.id).plot_points > 0
+    spare = state.plot_points(t.id) > 0
     for choice, forced in defence_options(state, p) or [("take", False)]:
         payload = {"attack": p.id, "character": t.id, "choice": choice, "forced": forced}
         cost = " — forced: costs the next action" if forced else ""
@@ -272,7 +272,7 @@ def _keep(state: BpbState, p: Pending) -> Prompt:
                         payload={"attack": p.id, "character": t.id, "keep": True, "plot_point": True},
                     ),
                 )
-                if state.condition(t.id).plot_points > 0
+                if state.plot_points(t.id) > 0
                 else ()
             ),
             PromptOption(

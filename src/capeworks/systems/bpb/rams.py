@@ -28,10 +28,11 @@ from capeworks.systems.bpb.lookups import (
     out_of_the_grapple,
     power_of,
     rank_of,
+    require_attack,
     require_aware,
     require_no_blast,
-    require_turn,
     spend_check,
+    use_extra_attack,
 )
 from capeworks.systems.bpb.model import Pending, Status
 from capeworks.systems.bpb.movement import Mode
@@ -61,7 +62,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     a, t = character(state, c.attacker), character(state, c.target)
     if a.id == t.id:
         raise InvalidCommand("A character does not ram themselves.")
-    require_turn(state, a, task=True)
+    extra = require_attack(state, a)
     require_aware(state, a)
     if fight.turn.moved is not None:
         raise RuleViolation("BPB-ACT-001", f"{a.name} has already moved this turn: a ram is the move.")
@@ -78,6 +79,7 @@ def ram(state: BpbState, ctx: Ctx, c: cmd.Ram, dice: DiceService) -> Done:
     mode = _pace(a, fight.turn.pace, c.mode)
     feet = move_distance(state, a, mode, medium, c.power, c.feet, in_fight=True)
     b = ctx.batch(state)
+    use_extra_attack(b, a, extra)
     emit(b, dice, Moved(character=a.id, mode=mode, feet=feet, medium=medium, round=state.round))
     if cond.held_by is not None:  # gone by a movement power, out of the holder's grip (as a move does)
         out_of_the_grapple(b, a.id)

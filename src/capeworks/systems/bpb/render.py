@@ -234,7 +234,7 @@ _TEXT: dict[str, Callable[[Any], str]] = {
     ),
     ev.SceneEnded.TYPE: lambda p: "The scene ends.",
     ev.StuntUsed.TYPE: lambda p: f"{p.character} uses {p.count} of {p.stunt}.",
-    ev.FightEnded.TYPE: lambda p: "The fight is over.",
+    ev.FightEnded.TYPE: lambda p: "The fight is over." + "".join(f" {cid} falls." for cid in p.fell),
 }
 
 
@@ -380,7 +380,7 @@ def panels(state: BpbState, viewer: Viewer) -> list[Panel]:
                 str(c.lost),
                 str(c.stunning),
                 ", ".join(_statuses(state, cid)) or "-",
-                str(c.plot_points),
+                str(state.plot_points(cid)),  # the player's (BPB-PP-001)
                 str(c.lost_actions),
                 mark or "-",
             )

@@ -19,6 +19,7 @@ from capeworks.systems.bpb.events import (
 )
 from capeworks.systems.bpb.lookups import (
     ENHANCEMENTS,
+    EXTRA_ATTACKS,
     MAX_BOOSTED,
     Ctx,
     Done,
@@ -94,7 +95,16 @@ def start_session(state: BpbState, ctx: Ctx, c: cmd.StartSession, dice: DiceServ
         if ch.owner:
             first.setdefault(ch.owner, cid)
     players = tuple(first.values())
-    carried = tuple(dict.fromkeys(character(state, cid).id for cid in c.carry))
+    # the GM's exception carries the player's unspent points, whichever of their characters holds them
+    named = [character(state, cid) for cid in c.carry]
+    carried = tuple(
+        dict.fromkeys(
+            k
+            for ch in named
+            for k, other in state.characters.items()
+            if k == ch.id or (ch.owner and other.owner == ch.owner)
+        )
+    )
     b = ctx.batch(state)
     b.emit(
         SessionStarted(
@@ -194,13 +204,22 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             raise RuleViolation("BPB-PP-009", f"{who.name} has no power {c.power!r} to stunt with.")
         if not c.used_as.strip():
             raise InvalidCommand("Name the power or skill the stunt uses it as.")
+        rank = rank_of(state, who, power.name)  # the power as it is now: boosted or drained
+        uses = c.uses
+        if c.used_as.strip().lower() == EXTRA_ATTACKS:
+            # src 483: rank 6 Extra Attacks are "the six Extra Attacks", lasting the scene or until used
+            if uses is not None and uses > rank:
+                raise RuleViolation(
+                    "BPB-PP-010", f"Rank {rank} Extra Attacks are {rank} attacks, not {uses}."
+                )
+            uses = rank if uses is None else uses
         # BPB-PP-008/010: one round (or the rounds given); a countable resource lasts the scene or its uses
-        lasts = None if c.uses is not None else state.round + (c.rounds or state.config.boost_rounds) - 1
+        lasts = None if uses is not None else state.round + (c.rounds or state.config.boost_rounds) - 1
         stunt = Stunt(
             power=power.name,
             used_as=c.used_as.strip(),
-            rank=rank_of(state, who, power.name),  # the power as it is now: boosted or drained
-            uses=c.uses,
+            rank=rank,
+            uses=uses,
             until_round=lasts,
             attack=c.attack,
             movement=c.movement,

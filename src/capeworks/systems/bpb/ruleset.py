@@ -82,7 +82,7 @@ def _owned(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
 
 def _spending(state: BpbState, seat: Seat) -> list[dict[str, Any]]:
     """Plot points to spend (BPB-PP-005)."""
-    return [o for o in _owned(state, seat) if state.condition(o["character"]).plot_points > 0]
+    return [o for o in _owned(state, seat) if state.plot_points(o["character"]) > 0]
 
 
 def _counting(state: BpbState, seat: Seat) -> list[dict[str, Any]]:

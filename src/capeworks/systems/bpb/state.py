@@ -36,6 +36,15 @@ class BpbState(BaseModel):
         """A character's condition (fresh when nothing has happened to them)."""
         return self.conditions.get(cid) or Condition()
 
+    def plot_points(self, cid: str) -> int:
+        """The plot points ``cid`` may spend: their player's (BPB-PP-001, src 443: "Each player begins each
+        game session with one plot point"; src 469: "the player spends a plot point"), wherever they sit
+        among that player's characters. A character without a player (the GM's) has its own."""
+        ch = self.characters.get(cid)
+        if ch is None or not ch.owner:
+            return self.condition(cid).plot_points
+        return sum(self.condition(k).plot_points for k, c in self.characters.items() if c.owner == ch.owner)
+
     @property
     def round(self) -> int:
         """The combat round (0 outside a fight)."""
@@ -81,6 +90,24 @@ def _pending(state: BpbState, stage: Stage | None) -> Fight | None:
     return fight.model_copy(update={"pending": pending})
 
 
+def _spend_point(state: BpbState, cid: str) -> dict[str, Condition]:
+    """A plot point spent by ``cid``: their own if they hold one, else one their player's other character
+    holds (the points are the player's, BPB-PP-001). A log written before only spent points the spender
+    held, so it replays as it was played."""
+    ch = state.characters.get(cid)
+    holder = cid
+    if state.condition(cid).plot_points < 1 and ch is not None and ch.owner:
+        holder = next(
+            (
+                k
+                for k, c in state.characters.items()
+                if c.owner == ch.owner and state.condition(k).plot_points > 0
+            ),
+            cid,
+        )
+    return _cond(state, holder, plot_points=state.condition(holder).plot_points - 1)
+
+
 def _lose_action(state: BpbState, cid: str) -> dict[str, Condition]:
     c = state.condition(cid)
     return _cond(state, cid, lost_actions=c.lost_actions + 1)
@@ -109,13 +136,14 @@ def fold(state: BpbState, event: Event) -> BpbState:
         up["conditions"] = _cond(state, p.character, plot_points=state.condition(p.character).plot_points + 1)
         up["awards"] = state.awards + 1
     elif isinstance(p, ev.PlotPointSpent):
-        c = state.condition(p.character)
-        update: dict[str, object] = {"plot_points": c.plot_points - 1}
+        spent = state.model_copy(update={"conditions": _spend_point(state, p.character)})
+        c = spent.condition(p.character)
+        update: dict[str, object] = {}
         if p.boost is not None:
             update["boosts"] = (*c.boosts, p.boost)
         if p.stunt is not None:
             update["stunts"] = (*c.stunts, p.stunt)
-        up["conditions"] = _cond(state, p.character, **update)
+        up["conditions"] = _cond(spent, p.character, **update)
     elif isinstance(p, ev.CallMade):
         up["calls"] = {**state.calls, p.call.id: p.call}
         up["next_call"] = max(state.next_call, p.call.id + 1)
@@ -135,8 +163,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if p.in_turn:
             up["fight"] = _turn(state, p.character, task=True)
         if p.roll.plot_point:
-            c = state.condition(p.character)
-            up["conditions"] = _cond(state, p.character, plot_points=c.plot_points - 1)
+            up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.CallClosed):
         up["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
     elif isinstance(p, ev.FightStarted):
@@ -258,9 +285,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
             fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
         up["fight"] = fight
         if p.roll.plot_point:
-            up["conditions"] = _cond(
-                state, p.attacker, plot_points=state.condition(p.attacker).plot_points - 1
-            )
+            up["conditions"] = _spend_point(state, p.attacker)
     elif isinstance(p, ev.DefenceRolled):
         fight = state.fight
         if fight is not None:
@@ -272,9 +297,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
                 up["conditions"] = _lose_action(state, p.character)
             if p.roll.plot_point:  # BPB-PP-005
                 spent = state.model_copy(update={"conditions": up.get("conditions", state.conditions)})
-                up["conditions"] = _cond(
-                    spent, p.character, plot_points=spent.condition(p.character).plot_points - 1
-                )
+                up["conditions"] = _spend_point(spent, p.character)
             up["fight"] = _pending(state.model_copy(update={"fight": fight}), p.stage)
     elif isinstance(p, ev.HitTaken | ev.ExtremeChosen):
         fight = state.fight
@@ -324,8 +347,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
             delayed = tuple(d for d in state.fight.delayed if d != p.character)
             up["fight"] = state.fight.model_copy(update={"guards": guards, "delayed": delayed})
     elif isinstance(p, ev.SlamRolled | ev.StaggerRolled) and p.roll.plot_point:  # BPB-PP-005 (Stage.RESIST)
-        c = state.condition(p.character)
-        up["conditions"] = _cond(state, p.character, plot_points=c.plot_points - 1)
+        up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.StaggerRolled):
         if not p.roll.verdict.success:
             c = state.condition(p.character)
@@ -340,9 +362,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
             c = state.condition(p.character)
             up["conditions"] = _cond(state, p.character, on=tuple(x for x in c.on if x not in p.powers))
         if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
-            up["conditions"] = _cond(
-                state, p.character, plot_points=state.condition(p.character).plot_points - 1
-            )
+            up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.AttackSettled):
         up["fight"] = _fight(state, pending=None)
     elif isinstance(p, ev.Grabbed | ev.Exploded):
@@ -352,7 +372,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
             turned = turned.model_copy(update={"pending": p.waits, "next_attack": p.waits.id + 1})
         up["fight"] = turned
         if p.roll is not None and p.roll.plot_point:  # BPB-PP-005
-            up["conditions"] = _cond(state, actor, plot_points=state.condition(actor).plot_points - 1)
+            up["conditions"] = _spend_point(state, actor)
         if isinstance(p, ev.Exploded) and p.cover and turned is not None:
             blast = Blast(
                 attacker=p.attacker,
@@ -368,15 +388,11 @@ def fold(state: BpbState, event: Event) -> BpbState:
     elif isinstance(p, ev.BrokeOut):
         up["fight"] = _fight(state, pending=None)
         if p.roll.plot_point:  # BPB-PP-005
-            up["conditions"] = _cond(
-                state, p.character, plot_points=state.condition(p.character).plot_points - 1
-            )
+            up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.BrokeFree):
         up["fight"] = _turn(state, p.character, task=True)
         if p.roll.plot_point:  # BPB-PP-005
-            up["conditions"] = _cond(
-                state, p.character, plot_points=state.condition(p.character).plot_points - 1
-            )
+            up["conditions"] = _spend_point(state, p.character)
     elif isinstance(p, ev.Rested):
         c = state.condition(p.character)
         lost = c.lost - p.recovered
@@ -434,6 +450,12 @@ def fold(state: BpbState, event: Event) -> BpbState:
         if p.settles:  # BPB-TURN-004, BPB-XS-007: a forced action or a stagger costs an action of this
             # fight, not the next; BPB-PP-008: boosts and stunts keep only the rounds they had left
             up["conditions"] = {cid: _after_fight(c, state.round) for cid, c in state.conditions.items()}
+        if p.fell:  # src 256: down on the ground
+            settled = state.model_copy(update={"conditions": up.get("conditions", state.conditions)})
+            up["conditions"] = {
+                cid: c.model_copy(update={"airborne": False}) if cid in p.fell else c
+                for cid, c in settled.conditions.items()
+            }
     return state.model_copy(update=up) if up else state
 
 

@@ -286,6 +286,8 @@ def movement_medium(who: Character, medium: str, power: str | None) -> str:
 
 
 def _base(state: BpbState, who: Character, medium: str, power: str | None) -> int:
+    """The base move of ``medium``. A movement power's: 10 x its rank, ours (BPB-MOVE-003: the seed's speeds
+    are in a Benchmarks table it lacks, src 24, 30; docs/systems/bpb.md says why this is a placeholder)."""
     if medium == "power":
         found = power_of(state, who, power or "")
         if found is None or not found.movement:
@@ -509,9 +511,18 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
         sprinted = state.condition(cid).sprinted
         if sprinted:
             emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
-    emit(b, dice, FightEnded(settles=True))
-    for cid in fight.order.order:  # BPB-PP-007: a boost that kept someone up ended with the fight
-        now = b.state.condition(cid).statuses
-        if endurance_left(b.state, cid) <= 0 and Status.UNCONSCIOUS not in now and Status.DEAD not in now:
-            knock_out(b, cid)
+    # BPB-PP-007: a boost that kept someone up ends with the fight (seen on a trial of its end)
+    after = ctx.batch(b.state)
+    after.emit(FightEnded(settles=True))
+    out = [
+        cid
+        for cid in fight.order.order
+        if endurance_left(after.state, cid) <= 0
+        and not {Status.UNCONSCIOUS, Status.DEAD} & set(after.state.condition(cid).statuses)
+    ]
+    # src 256: a flier out cold falls; the fight's end comes before the round's environment would
+    fell = (*fallers(b.state), *(cid for cid in out if b.state.condition(cid).airborne))
+    emit(b, dice, FightEnded(settles=True, fell=fell))
+    for cid in out:
+        knock_out(b, cid)
     return b
