@@ -3802,3 +3802,17 @@ def test_r233_one_outside_the_fight_holds_no_action_in_it() -> None:
     d.refuse("ann", "delay", rule="BPB-TIME-002", character="widow")
     d.refuse("ann", "preempt", character="widow")
     assert state(d).fight.turn.actor == "ganyeka"
+
+
+@pytest.mark.rules("BPB-RANGE-001", "BPB-RANGE-003", "BPB-BENCH-001")
+@pytest.mark.parametrize(("miles", "modifier"), [(19, 0), (20, 0), (21, 3)])
+def test_r234_a_rank_seven_blast_reaches_twenty_miles(miles: int, modifier: int) -> None:
+    # src 111: "a rank 7 Blast has an effective range of 20 miles": a foe 20 miles off is in range, no
+    # defense bonus; a mile further is the next band, +3 (found: the table's Affects for rank 7 was
+    # 400 x 4^4 = 102,400 ft, 19.4 miles, so a shot at 20 miles took +3)
+    blast = Power(name="Blast", rank=7, attack=AttackKind.RANGED)
+    d = cast(hero("zap", powers=(blast,), Accuracy=9), hero("foe", owner="ann"))
+    fight(d, "zap", "foe")
+    events = d.do("gm", "attack", attacker="zap", target="foe", power="Blast", distance_ft=miles * 5280,
+                  dice=(1, 1))  # fmt: skip
+    assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + modifier
