@@ -3816,3 +3816,26 @@ def test_r234_a_rank_seven_blast_reaches_twenty_miles(miles: int, modifier: int)
     events = d.do("gm", "attack", attacker="zap", target="foe", power="Blast", distance_ft=miles * 5280,
                   dice=(1, 1))  # fmt: skip
     assert one(events, "attack_rolled").roll.task.difficulty == 8 + 2 + modifier
+
+
+@pytest.mark.rules("BPB-REC-002", "BPB-REC-004", "BPB-DMG-007")
+def test_r235_a_week_in_hospital_wakes_her() -> None:
+    # src 433: with medical care a character regains one Endurance a day; src 421: stunning damage "all
+    # comes back after the fight is over, when the character has had a chance to rest". Me, knocked out
+    # by a rank 9 Blast (9 normal, Endurance 6) and a thug's punch (2 stunning), spends a week in
+    # hospital: 7 back, 2 still lost, the stunning gone, and she is awake (found: healed to 4 of 6 she
+    # stayed unconscious, with the punch's stunning still on her)
+    blast = Power(name="Blast", rank=9, attack=AttackKind.RANGED)
+    d = cast(hero("thug", Brawn=2, Prowess=9), hero("zap", powers=(blast,), Accuracy=9),
+             hero("me", owner="ann", Endurance=6))  # fmt: skip
+    fight(d, "thug", "zap", "me")
+    d.do("gm", "attack", attacker="thug", target="me", dice=(6, 5))
+    d.answer("ann", "defend-1", "take")
+    _next(d, "thug")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 5))  # no block or dodge: 17
+    c = state(d).condition("me")
+    assert (c.lost, c.stunning, Status.UNCONSCIOUS in c.statuses) == (9, 2, True)
+    d.do("gm", "end_fight")
+    d.do("gm", "heal", character="me", days=7)
+    c = state(d).condition("me")
+    assert (c.lost, c.stunning, Status.UNCONSCIOUS in c.statuses) == (2, 0, False)

@@ -439,6 +439,10 @@ class Healed(BpbEvent):
     care: bool
     #: days without care toward the next week after this heal (BPB-REC-002: a part-week carries)
     week_days: int = Field(default=0, exclude_if=lambda v: not v)
+    #: days of rest are "a chance to rest and recuperate" (src 421, 435): stunning damage and drains come
+    #: back and one above 0 Endurance wakes (BPB-DMG-007, BPB-REC-003/004). A log written before (False)
+    #: replays as it was played then, when days of rest gave back Endurance alone
+    rested: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

@@ -149,7 +149,9 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     if cond.lost - amount == 0:
         week_days = 0  # healed: nothing is owed toward another point
     b = ctx.batch(state)
-    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days))
+    b.emit(
+        Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days, rested=True)
+    )
     return b
 
 
