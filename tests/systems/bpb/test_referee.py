@@ -3839,3 +3839,20 @@ def test_r235_a_week_in_hospital_wakes_her() -> None:
     d.do("gm", "heal", character="me", days=7)
     c = state(d).condition("me")
     assert (c.lost, c.stunning, Status.UNCONSCIOUS in c.statuses) == (2, 0, False)
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-003")
+def test_r236_a_rally_brings_back_a_drained_mind() -> None:
+    # src 487: a rally recovers "as though they'd had a half-hour's worth of rest"; src 435: other damage
+    # (a drained attribute) "all comes back" with that rest. Me, her Reason drained by 3 and no Endurance
+    # lost, rallies: Reason 5 again (found: refused, "nothing to recover", though a rally with a point of
+    # Endurance lost gave the drain back)
+    drain = Power(name="Reason Drain", rank=3, attack=AttackKind.MENTAL, damages="Reason")
+    d = cast(hero("psi", powers=(drain,), Willpower=9), hero("me", owner="ann", Reason=5))
+    d.do("gm", "start_session")
+    fight(d, "psi", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Reason Drain", dice=(6, 5))
+    assert state(d).condition("me").drained == {"Reason": 3}
+    d.do("ann", "spend", character="me", kind="rally")
+    c = state(d).condition("me")
+    assert (c.drained, c.plot_points) == ({}, 0)

@@ -213,7 +213,8 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             )
         )
     elif kind == "rally":
-        if state.condition(who.id).recent == 0 and state.condition(who.id).stunning == 0:
+        recovering = state.condition(who.id)  # what a half-hour's rest gives back (src 433, 435, 421)
+        if recovering.recent == 0 and recovering.stunning == 0 and not recovering.drained:
             raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
         b.emit(PlotPointSpent(character=who.id, kind="rally"))
         b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), rally=True, ends=()))
