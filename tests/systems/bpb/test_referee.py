@@ -3856,3 +3856,19 @@ def test_r236_a_rally_brings_back_a_drained_mind() -> None:
     d.do("ann", "spend", character="me", kind="rally")
     c = state(d).condition("me")
     assert (c.drained, c.plot_points) == ({}, 0)
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-REC-002")
+def test_r237_the_dead_do_not_heal() -> None:
+    # src 437-439, PROPOSED (BPB-REC-004) with the option death_below_zero: the mook, 8 lost of
+    # Endurance 4, is dead; the GM's days of care for him are refused and change nothing (found: a
+    # week's care gave the dead mook 7 Endurance back)
+    d = cast(hero("brute", owner="ann", Brawn=8, Prowess=9), hero("mook", Endurance=4),
+             config={"death_below_zero": True})  # fmt: skip
+    fight(d, "brute", "mook")
+    d.do("ann", "attack", attacker="brute", target="mook", dice=(6, 6))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-1", "take")
+    d.do("gm", "end_fight")
+    d.refuse("gm", "heal", rule="BPB-REC-004", character="mook", days=7)
+    assert state(d).condition("mook").lost == 8

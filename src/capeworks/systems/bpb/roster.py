@@ -26,7 +26,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     spend_check,
 )
-from capeworks.systems.bpb.model import Boost, Stunt
+from capeworks.systems.bpb.model import Boost, Status, Stunt
 from capeworks.systems.bpb.sheet import Character, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 
@@ -141,6 +141,8 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     if state.fight is not None:
         raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
     cond = state.condition(who.id)
+    if Status.DEAD in cond.statuses:
+        raise RuleViolation("BPB-REC-004", f"{who.name} is dead: days of rest do not bring them back.")
     if c.care:
         amount, week_days = min(cond.lost, c.days), cond.week_days
     else:  # a week a point: the days of a part-week count toward the next heal's week
