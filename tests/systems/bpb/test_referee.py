@@ -3872,3 +3872,20 @@ def test_r237_the_dead_do_not_heal() -> None:
     d.do("gm", "end_fight")
     d.refuse("gm", "heal", rule="BPB-REC-004", character="mook", days=7)
     assert state(d).condition("mook").lost == 8
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-PP-011")
+def test_r238_the_dead_do_not_rally() -> None:
+    # src 487: a rally is recovering as though after half an hour's rest; PROPOSED (BPB-REC-004) with
+    # death_below_zero, Me at -10 of Endurance 10 is dead, and no rest brings her back: her player's
+    # rally is refused and she keeps the point (found: the point was spent, 10 Endurance came back and
+    # she stayed dead)
+    blaster = hero("zap", powers=(Power(name="Blast", rank=20, attack=AttackKind.RANGED),), Accuracy=9)
+    d = cast(blaster, hero("me", owner="ann"), config={"death_below_zero": True})
+    d.do("gm", "start_session")
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(2, 1))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    assert Status.DEAD in state(d).condition("me").statuses
+    d.refuse("ann", "spend", rule="BPB-REC-004", character="me", kind="rally")

@@ -216,6 +216,8 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
         )
     elif kind == "rally":
         recovering = state.condition(who.id)  # what a half-hour's rest gives back (src 433, 435, 421)
+        if Status.DEAD in recovering.statuses:
+            raise RuleViolation("BPB-REC-004", f"{who.name} is dead: no rest brings them back.")
         if recovering.recent == 0 and recovering.stunning == 0 and not recovering.drained:
             raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
         b.emit(PlotPointSpent(character=who.id, kind="rally"))
