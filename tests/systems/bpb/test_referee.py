@@ -3889,3 +3889,20 @@ def test_r238_the_dead_do_not_rally() -> None:
         d.answer("ann", "defend-1", "take")
     assert Status.DEAD in state(d).condition("me").statuses
     d.refuse("ann", "spend", rule="BPB-REC-004", character="me", kind="rally")
+
+
+@pytest.mark.rules("BPB-DEF-008", "BPB-DEF-002", "BPB-DEF-007")
+def test_r239_a_thrown_bus_is_dived_from_not_dodged() -> None:
+    # src 393: "Attacks which are particularly large, such as a thrown car or bus ... The only way to avoid
+    # such attacks is to not be under them when they land": Ganyeka hurls a bus at Widow (the GM rules it
+    # large); she is offered a dive for cover (cover 20 ft, within her 40 ft walk) or to take it, never a
+    # block or dodge, and a dodge sent anyway is refused (found: block and dodge were offered and a dodge
+    # at 8 + 5 negated the bus)
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "attack", attacker="ganyeka", target="widow", large=True, cover_ft=20, dice=(6, 5))
+    assert [o.value for p in d.prompts("ann") for o in p.options] == ["dive", "take"]
+    d.refuse("ann", "defend", rule="BPB-DEF-008", attack=1, character="widow", choice="dodge", forced=True,
+             dice=(6, 6))  # fmt: skip
+    events = d.answer("ann", "defend-1", "dive")
+    assert one(events, "dove_for_cover").safe and not of(events, "damaged")

@@ -230,6 +230,8 @@ class AttackRolled(BpbEvent):
     recoil: int = 0
     #: BPB-MOD-003: aimed at an object the target holds (the DR is the object's to suffer)
     held_item: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-DEF-008: a particularly large attack, avoided only by diving for cover
+    large: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class DefenceRolled(BpbEvent):

@@ -253,6 +253,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     extreme=p.roll.verdict.extreme,
                     stage=p.stage,
                     cover_ft=p.cover_ft,
+                    large=p.large,
                     recoil=p.recoil,
                 )
             fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
