@@ -3906,3 +3906,17 @@ def test_r239_a_thrown_bus_is_dived_from_not_dodged() -> None:
              dice=(6, 6))  # fmt: skip
     events = d.answer("ann", "defend-1", "dive")
     assert one(events, "dove_for_cover").safe and not of(events, "damaged")
+
+
+@pytest.mark.rules("BPB-DEF-004", "BPB-DEF-007")
+def test_r240_a_dodge_at_a_mind_is_refused_in_plain_words() -> None:
+    # src 387: "Normally, only attacks which inflict Endurance damage may be dodged": Me, with cover near
+    # but no Telepathy of her own, may dive or take the psi's Telepathy; a dodge is refused in words a
+    # player reads (found: "can be dodgeed")
+    mind = Power(name="Telepathy", rank=5, attack=AttackKind.MENTAL, damages=None)
+    d = cast(hero("psi", powers=(mind,), Willpower=6), hero("me", owner="ann", Agility=9))
+    fight(d, "psi", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Telepathy", cover_ft=10, dice=(6, 6))
+    assert [o.value for p in d.prompts("ann") for o in p.options] == ["dive", "take"]
+    d.refuse("ann", "defend", rule="BPB-DEF-004", match="can be dodged without", attack=1, character="me",
+             choice="dodge", forced=True)  # fmt: skip

@@ -237,6 +237,10 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
     return b
 
 
+#: the words for a block or dodge made ("blocked", "dodged")
+_DONE = {"block": "blocked", "dodge": "dodged"}
+
+
 def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     """What the target may answer a hit with: (choice, forced). Empty: nothing to decide."""
     fight = state.fight
@@ -324,7 +328,7 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
         if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
             raise RuleViolation(
                 "BPB-DEF-004",
-                f"Only attacks doing Endurance damage can be {choice}ed without the same power.",
+                f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power.",
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()
