@@ -237,6 +237,7 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
         damages=None if c.held_item else power.damages if power else "Endurance",
         extreme=roll.verdict.extreme,
         cover_ft=c.cover_ft,
+        large=c.large,
     )
     stage = first_stage(state, pending) if roll.verdict.success else None
     b = ctx.batch(state)
@@ -258,11 +259,16 @@ def attack(state: BpbState, ctx: Ctx, c: cmd.Attack, dice: DiceService) -> Done:
             stage=stage,
             cover_ft=c.cover_ft,
             held_item=c.held_item,
+            large=c.large,
         ),
     )
     if roll.verdict.success and stage is None:
         resolve(b, pending, None, dice)
     return b
+
+
+#: the words for a block or dodge made ("blocked", "dodged")
+_DONE = {"block": "blocked", "dodge": "dodged"}
 
 
 def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
@@ -274,7 +280,8 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     cond = state.condition(t.id)
     if Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
         return []
-    blockable = p.damages == "Endurance" or t.power(p.power) is not None  # BPB-DEF-004
+    # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
+    blockable = (p.damages == "Endurance" or t.power(p.power) is not None) and not p.large
     guard = fight.guards.get(t.id)
     can_force = fight.forced.get(t.id) != fight.order.round and not (
         fight.turn.actor == t.id and not fight.turn.task
@@ -344,10 +351,14 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
     options = dict(defence_options(state, p)) or {"take": False}
     choice = c.choice.strip().lower()
     if choice not in options:
+        if choice in ("block", "dodge") and p.large:
+            raise RuleViolation(
+                "BPB-DEF-008", "An attack that large cannot be blocked or dodged: dive for cover or take it."
+            )
         if choice in ("block", "dodge") and p.damages != "Endurance" and t.power(p.power) is None:
             raise RuleViolation(
                 "BPB-DEF-004",
-                f"Only attacks doing Endurance damage can be {choice}ed without the same power.",
+                f"Only attacks doing Endurance damage can be {_DONE[choice]} without the same power.",
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()

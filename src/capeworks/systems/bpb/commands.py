@@ -241,6 +241,8 @@ class Attack(_P):
     held_item: bool = False
     distance_ft: int | None = Field(default=None, ge=0)
     cover_ft: int | None = Field(default=None, ge=0)
+    #: BPB-DEF-008 (src 393): a particularly large attack (a thrown car or bus), avoided only by diving
+    large: bool = False
     plot_point: bool = False
 
 

@@ -230,6 +230,8 @@ class AttackRolled(BpbEvent):
     recoil: int = 0
     #: BPB-MOD-003: aimed at an object the target holds (the DR is the object's to suffer)
     held_item: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: BPB-DEF-008: a particularly large attack, avoided only by diving for cover
+    large: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class DefenceRolled(BpbEvent):
@@ -439,6 +441,10 @@ class Healed(BpbEvent):
     care: bool
     #: days without care toward the next week after this heal (BPB-REC-002: a part-week carries)
     week_days: int = Field(default=0, exclude_if=lambda v: not v)
+    #: days of rest are "a chance to rest and recuperate" (src 421, 435): stunning damage and drains come
+    #: back and one above 0 Endurance wakes (BPB-DMG-007, BPB-REC-003/004). A log written before (False)
+    #: replays as it was played then, when days of rest gave back Endurance alone
+    rested: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class HazardAdded(BpbEvent):

@@ -204,6 +204,8 @@ class Pending(Frozen):
     extreme: bool = False
     stage: Stage = Stage.DEFENCE
     cover_ft: int | None = None
+    #: BPB-DEF-008 (src 393): too large to block or dodge (a thrown car or bus): dive for cover or take it
+    large: bool = Field(default=False, exclude_if=lambda v: not v)
     #: BPB-GRAB-013 (PROPOSED): what a ram does to the rammer when it lands
     recoil: int = 0
     #: BPB-TURN-004: whom the attack was meant for, once someone stepped in front of it

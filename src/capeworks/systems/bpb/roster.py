@@ -27,7 +27,7 @@ from capeworks.systems.bpb.lookups import (
     rank_of,
     spend_check,
 )
-from capeworks.systems.bpb.model import Boost, Stunt
+from capeworks.systems.bpb.model import Boost, Status, Stunt
 from capeworks.systems.bpb.sheet import Character, Power, attribute_name
 from capeworks.systems.bpb.state import BpbState
 
@@ -151,6 +151,8 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     if state.fight is not None:
         raise RuleViolation("BPB-REC-002", "Days of rest or care do not pass in the middle of a fight.")
     cond = state.condition(who.id)
+    if Status.DEAD in cond.statuses:
+        raise RuleViolation("BPB-REC-004", f"{who.name} is dead: days of rest do not bring them back.")
     if c.care:
         amount, week_days = min(cond.lost, c.days), cond.week_days
     else:  # a week a point: the days of a part-week count toward the next heal's week
@@ -159,7 +161,9 @@ def heal(state: BpbState, ctx: Ctx, c: cmd.Heal, dice: DiceService) -> Done:
     if cond.lost - amount == 0:
         week_days = 0  # healed: nothing is owed toward another point
     b = ctx.batch(state)
-    b.emit(Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days))
+    b.emit(
+        Healed(character=who.id, amount=amount, days=c.days, care=c.care, week_days=week_days, rested=True)
+    )
     return b
 
 
@@ -230,7 +234,10 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             )
         )
     elif kind == "rally":
-        if state.condition(who.id).recent == 0 and state.condition(who.id).stunning == 0:
+        recovering = state.condition(who.id)  # what a half-hour's rest gives back (src 433, 435, 421)
+        if Status.DEAD in recovering.statuses:
+            raise RuleViolation("BPB-REC-004", f"{who.name} is dead: no rest brings them back.")
+        if recovering.recent == 0 and recovering.stunning == 0 and not recovering.drained:
             raise RuleViolation("BPB-PP-011", f"{who.name} has nothing to recover.")
         b.emit(PlotPointSpent(character=who.id, kind="rally"))
         b.emit(Rested(character=who.id, recovered=_recovered(state, who.id), rally=True, ends=()))

@@ -280,6 +280,7 @@ def fold(state: BpbState, event: Event) -> BpbState:
                     extreme=p.roll.verdict.extreme,
                     stage=p.stage,
                     cover_ft=p.cover_ft,
+                    large=p.large,
                     recoil=p.recoil,
                 )
             fight = fight.model_copy(update={"pending": pending, "next_attack": p.attack + 1})
@@ -411,7 +412,13 @@ def fold(state: BpbState, event: Event) -> BpbState:
         )
     elif isinstance(p, ev.Healed):
         c = state.condition(p.character)
-        up["conditions"] = _cond(state, p.character, lost=c.lost - p.amount, week_days=p.week_days)
+        healed: dict[str, object] = {"lost": c.lost - p.amount, "week_days": p.week_days}
+        if p.rested:  # days of rest: stunning and drains back, awake above 0 (BPB-DMG-007, BPB-REC-003/004)
+            sheet = state.characters.get(p.character)
+            awake = sheet is not None and sheet.attribute("Endurance") - (c.lost - p.amount) > 0
+            statuses = tuple(x for x in c.statuses if not (awake and x is Status.UNCONSCIOUS))
+            healed.update(stunning=0, drained={}, statuses=statuses)
+        up["conditions"] = _cond(state, p.character, **healed)
     elif isinstance(p, ev.HazardAdded) and state.fight is not None:
         up["fight"] = state.fight.model_copy(update={"hazards": (*state.fight.hazards, p.hazard)})
     elif isinstance(p, ev.HazardSteered) and state.fight is not None:
