@@ -441,3 +441,27 @@ def test_k12b__aggressive_fire_ends_when_its_shooter_falls_and_waking_does_not_r
     end_turn(d, "v")
     events = d.do("gm", "move", character="w")
     assert all_of(events, "attack_rolled") == [] and all_of(events, "attack_declared") == []
+
+
+# -- 16. an Active Defense and a knock-out ------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-CORE-003", "WS-DMG-004", "WS-DMG-007")
+def test_k16__an_active_defense_ends_when_its_defender_falls_and_waking_does_not_bring_it_back() -> None:
+    # src 20: a Shot buys "an Active Defense" (Defense + 5 until the defender's next action, the
+    # inventory's secondary evidence); src 54: at Shock = Health the defender falls "unable to act", and
+    # one who cannot act defends nothing. v (4 Shots) defends against h's shot (Defense 17); a 12 m fall
+    # drops v (Health 12); w's shot at v meets Defense 12. v wakes on that roll (5 + 5 + 9 - 1 = 18 vs
+    # 15, src 60) before its turn, and x's shot still meets 12: the defence ended with the fall.
+    heroes = {"h": sheet(traits=pool(6)), "w": sheet(traits=pool(5)), "x": sheet(traits=pool(5))}
+    d = table({**QUIET, "wake_rolls": True}, heroes=heroes, villains={"v": sheet(traits=pool(4))})
+    r = last(attack(d, "h", ["v"], MISS, defend={"v": True}), "attack_rolled")
+    assert r["defense"] == 17
+    end_turn(d, "h")
+    d.do("gm", "fall", character="v", metres=12, dice=[1, 9])  # 3 + 4 + 1 - 9 = -1 vs 0: no metre off
+    assert who(d, "v").standing is Standing.DOWN
+    assert last(attack(d, "w", ["v"], [*MISS, *HIT]), "attack_rolled")["defense"] == 12
+    assert who(d, "v").standing is Standing.UP
+    end_turn(d, "w")
+    assert state(d).turn.current == "x"
+    assert last(attack(d, "x", ["v"], MISS), "attack_rolled")["defense"] == 12

@@ -55,6 +55,18 @@ def harm(
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
     _cease_fire(batch, target)
+    _drop_guard(batch, target)
+
+
+def _drop_guard(batch: Batch[WorkshopState], target: str) -> None:
+    """WS-CORE-003: an Active Defense lasts until the defender's next action, but one who fell "unable to
+    act" (src 54) defends nothing: it ends there, and waking does not bring it back."""
+    state = batch.state
+    if state.characters[target].can_act:
+        return
+    kept = tuple(e for e in state.effects if not (e.target == target and e.name == "active_defense"))
+    if kept != state.effects:
+        batch.emit(ev.ActiveDefenseEnded(who=target, effects=kept))
 
 
 def _cease_fire(batch: Batch[WorkshopState], target: str) -> None:
