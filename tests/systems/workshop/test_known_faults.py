@@ -465,3 +465,43 @@ def test_k16__an_active_defense_ends_when_its_defender_falls_and_waking_does_not
     end_turn(d, "w")
     assert state(d).turn.current == "x"
     assert last(attack(d, "x", ["v"], MISS), "attack_rolled")["defense"] == 12
+
+
+# -- 17. card initiative: the acting card when its owner is hurt or drops ----------------------------------
+
+
+def five_cards() -> Driver:
+    """Card initiative, no padding: h (9, Health 12: a place per 2 Damage) acts; v, w, x, y wait."""
+    villains = {cid: sheet(traits=pool(n), **TOUGH) for cid, n in (("v", 8), ("w", 7), ("x", 6), ("y", 5))}
+    return table({**QUIET, "initiative": "cards", "padding": []}, heroes={"h": sheet(traits=pool(9))},
+                 villains=villains)  # fmt: skip
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002", "WS-DMG-010")
+def test_k17__damage_on_ones_own_turn_moves_the_card_up_from_the_rear() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack. Damage equal to Health/5
+    # moves a card forwards". h falls 4 m on its own turn (3 + 9 + 1 - 9 = 4 vs 0: no metre off, src 66):
+    # 4 Damage, 2 places. Acting, h's card is at the rear, behind v w x y: it moves up past y and x. h is
+    # not out of action (that takes a push forward "from first place"), acts on, and ends its turn third.
+    d = five_cards()
+    events = d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    assert (last(events, "card_pushed")["places"], last(events, "card_pushed")["out"]) == (2, False)
+    assert who(d, "h").standing is Standing.UP and state(d).turn.current == "h"
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"]
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("v", "w", "h", "x", "y")
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002", "WS-DMG-010")
+def test_k17b__pushed_past_first_place_on_ones_own_turn_is_out_and_the_card_goes_to_the_rear() -> None:
+    # src 379: moved "one place forward from first place, she is out of action". Two falls on h's own
+    # turn: 4 m (2 places up from the rear, third), then 6 m (3 places: past v and w and one more) -> out.
+    # The turn is still closed by end_turn (nobody else may act meanwhile), and the card of one out of
+    # action goes to the rear, where it is passed when it comes up.
+    d = five_cards()
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    events = d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    assert (last(events, "card_pushed")["places"], last(events, "card_pushed")["out"]) == (3, True)
+    assert who(d, "h").standing is Standing.DOWN and state(d).turn.current == "h"
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("v", "w", "x", "y", "h")

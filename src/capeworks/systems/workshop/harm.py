@@ -85,10 +85,17 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
     c = batch.state.characters[target]
     turn = batch.state.turn
     order, places, out = alt.pushed(
-        turn.order.order, target, damage, c.health, from_last=from_last, acting=turn.current
+        turn.order.order,
+        target,
+        damage,
+        c.health,
+        from_last=from_last,
+        acting=turn.current,
+        already=turn.pushed,
     )
     if not places:
         return
+    own = target == turn.current and not out  # its own card, up from the rear when the turn ends
     after = None
     if out and c.can_act:
         clock = batch.state.clock
@@ -96,7 +103,7 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
             update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
                     "wake_at": clock + ctx.config.wake_after_sequences if c.named else None}
         )  # fmt: skip
-    new_turn = turn.model_copy(update={"order": TurnOrder(order=order)})
+    new_turn = turn.model_copy(update={"order": TurnOrder(order=order), "pushed": turn.pushed + places * own})
     batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
 
 
