@@ -505,3 +505,22 @@ def test_k17b__pushed_past_first_place_on_ones_own_turn_is_out_and_the_card_goes
     assert who(d, "h").standing is Standing.DOWN and state(d).turn.current == "h"
     end_turn(d, "h")
     assert state(d).turn.order.order == ("v", "w", "x", "y", "h")
+
+
+# -- 18. fixed cinematic wounds: a hit, not a fall -----------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CINE-001", "WS-SHOCK-004", "WS-DMG-010")
+def test_k18__a_massive_fall_is_massive_damage_but_no_hit_so_no_fixed_cinematic_wound() -> None:
+    # src 133: "A Character who takes a hit with Massive Damage, that is Damage [Wound Threshold x 4] or
+    # more takes a Cinematic Wound"; src 128 calls any Damage of 4 x WT Massive Damage; src 66: a fall is
+    # Damage, not a hit. v falls 20 m (3 + 1 + 1 - 9 = -4 vs 0: no metre off): 20 Damage, Massive, no
+    # Cinematic Wound. h's gun (Damage 20) then hits v: 20 Damage in a hit, one Cinematic Wound.
+    d = table({**QUIET, "cinematic_wounds": "fixed"}, heroes={"h": sheet(weapons=[gun(20)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    fell = last(d.do("gm", "fall", character="v", metres=20, dice=[1, 9]), "damaged")
+    assert (fell["damage"], fell["massive"]) == (20, True)
+    assert who(d, "v").cinematic == ()
+    shot = last(attack(d, "h", ["v"], HIT), "damaged")
+    assert (shot["damage"], shot["massive"]) == (20, True)
+    assert who(d, "v").cinematic == ("a cinematic wound",)

@@ -156,7 +156,7 @@ def _harm(
         results.append(f"Stunned: {lost} Shots lost")
     if big:
         results.append("Massive Damage")
-        if cfg.cinematic_wounds is CineMode.FIXED:  # WS-CINE-001
+        if cfg.cinematic_wounds is CineMode.FIXED and hit:  # WS-CINE-001: "takes a hit with" it (src 133)
             after = after.model_copy(update={"cinematic": (*after.cinematic, "a cinematic wound")})
             results.append("a Cinematic Wound")
     batch.emit(
