@@ -12,7 +12,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, actions_game, cast_game
+from capeworks.errors import NotPermitted
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
 
 ORDER = {"ann": ("ann", "bea", "cal"), "bea": ("bea", "cal", "ann"), "cal": ("cal", "ann", "bea")}
 
@@ -162,3 +163,63 @@ def test_k14__the_declarer_too_may_veto_their_own_event() -> None:
     assert sim.state.conflict("c1") is None
     sim.do("ann", "create_conflict", text="The lights flicker")
     assert sim.state.conflict("c2") is not None
+
+
+# -- 15. a Scene ends by itself (PROPOSED) -------------------------------------------------------------------
+
+
+def _quiet_page(sim: Sim) -> None:
+    """Page 1 with nothing on the table: nobody claims; each free Action raises an Inspiration of 1 with a
+    rating-1 mundane ability (src 188) and puts no Conflict down; nobody can buy more."""
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    for seat, ability in (("ann", "Sarcastic"), ("bea", "Worried"), ("cal", "Guilty")):
+        sim.do(seat, "use_ability", ability=ability, inspiration=1)
+        sim.do(seat, "end_action")
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-SCENE-002", "CAPES-PRIN-003")
+def test_k15__a_page_that_ends_with_no_conflict_left_ends_the_scene_when_nobody_wants_one() -> None:
+    # The seed never says when a Scene ends (src 54, 64: "After each scene..."); the inventory's PROPOSED:
+    # "a Scene ends at the end of a Page when no unresolved Conflicts remain and no player wishes to add
+    # one". Page 1 ends with nothing on the table: clockwise from the next Starter (Bea), each is asked;
+    # all three pass and the Scene ends, the next declared by the player left of its declarer (Bea).
+    sim = cast_game(start_inspirations=[1])
+    _quiet_page(sim)
+    assert sim.state.scene is not None and sim.state.scene.closing
+    assert sim.table.ruleset.view(sim.state, sim.table.viewer_for("ann"))["turn"]["player"] == "bea"
+    sim.refuse("ann", "pass", error=NotPermitted)  # Bea is asked first
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    assert sim.state.scene is not None
+    events = sim.do("ann", "pass")
+    assert [e.type for e in events][-1] == "capes.scene_ended"
+    assert sim.state.scene is None and sim.state.next_declarer == "bea"
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-PAGE-002")
+def test_k15b__one_who_wants_a_conflict_keeps_the_scene_going_into_the_next_page() -> None:
+    # The same Page's end; Bea wants to add a Conflict (PROPOSED): Page 2 begins, started by Bea (src 70:
+    # "The Starter rotates to the left with each Page"), and she creates one in her Action.
+    sim = cast_game(start_inspirations=[1])
+    _quiet_page(sim)
+    sim.do("bea", "pass")
+    sim.do("cal", "continue_scene")
+    assert sim.state.scene is not None and not sim.state.scene.closing
+    page = sim.state.scene.page
+    assert page is not None and (page.number, page.starter, str(page.phase)) == (2, "bea", "claims")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", text="The gala's lights go out")
+    assert sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-SCENE-007")
+def test_k15c__a_page_that_ends_with_a_conflict_still_open_goes_on_without_asking() -> None:
+    # PROPOSED: only a Page that leaves no unresolved Conflict asks. An Event left open on Page 1 (nobody
+    # claimed it): Page 2 begins, Bea starting.
+    sim = cast_game()
+    _claims(sim, {})
+    _to_resolving(sim)
+    assert sim.state.scene is not None and not sim.state.scene.closing
+    assert _page(sim)[:3] == (2, "bea", "claims")

@@ -50,8 +50,12 @@ class CharacterAdded(CapesEvent):
 
 
 class SceneDeclared(CapesEvent):
+    """A Scene declared. ``ends_itself``: it ends at a Page that leaves no Conflict if nobody wants one
+    (CAPES-SCENE PROPOSED); older logs' Scenes ended only by a vote and fold as they did."""
+
     text: str
     number: int
+    ends_itself: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ScenePassed(CapesEvent):
@@ -69,6 +73,14 @@ class CastingPassed(CapesEvent):
 
 class SceneEndVoted(CapesEvent):
     """Scene end voted."""
+
+
+class SceneClosePassed(CapesEvent):
+    """Asked at a Page's end with no Conflict left, a player wants none (CAPES-SCENE PROPOSED)."""
+
+
+class SceneContinued(CapesEvent):
+    """Asked at a Page's end with no Conflict left, a player wants to add one: the next Page begins."""
 
 
 class SceneEnded(CapesEvent):
@@ -321,6 +333,8 @@ EVENTS = declare_events(
     CharacterChosen,
     CastingPassed,
     SceneEndVoted,
+    SceneClosePassed,
+    SceneContinued,
     SceneEnded,
     Claimed,
     ClaimsPassed,
