@@ -223,3 +223,22 @@ def test_k15c__a_page_that_ends_with_a_conflict_still_open_goes_on_without_askin
     _to_resolving(sim)
     assert sim.state.scene is not None and not sim.state.scene.closing
     assert _page(sim)[:3] == (2, "bea", "claims")
+
+
+# -- 16. Skills and a super-powered Style --------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-003", "CAPES-CHAR-004")
+def test_k16__a_character_with_skills_may_not_have_a_super_style() -> None:
+    # src 218: "Superpowered characters have Powers and not Skills, while normal people have Skills and
+    # not Powers"; src 221: "Styles can be either"; src 222: a Skill-Set's and a Persona's abilities "are
+    # always mundane". A super Style would make a normal person super-powered (Debt, Drives) with Skills:
+    # refused, nothing added. The same Style on a character with Powers is super-powered as chosen.
+    sim = Sim()
+    sheet = {"attitudes": "Calm,Kind,Proud", "styles": "Quick,Loud,Sly", "super_styles": "Quick"}
+    sim.refuse("ann", "create_character", name="Nurse", skills="Nursing,Driving,Cooking", **sheet,
+               rule="CAPES-CHAR-003")  # fmt: skip
+    assert "nurse" not in sim.state.roster
+    sim.do("ann", "create_character", name="Flash", powers="Speed,Phasing,Vortex", **sheet)
+    quick = sim.state.roster["flash"].sheet.ability("Quick")
+    assert quick is not None and quick.super
