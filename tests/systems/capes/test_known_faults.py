@@ -242,3 +242,27 @@ def test_k16__a_character_with_skills_may_not_have_a_super_style() -> None:
     sim.do("ann", "create_character", name="Flash", powers="Speed,Phasing,Vortex", **sheet)
     quick = sim.state.roster["flash"].sheet.ability("Quick")
     assert quick is not None and quick.super
+
+
+# -- 17. a turned-back Reaction and those who passed --------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-003", "CAPES-REACT-004")
+def test_k17__one_who_passed_may_still_react_after_a_turned_back_reaction() -> None:
+    # src 201: "If you pass on the opportunity to React, then you can still choose to React later after
+    # other plays". Ann accepts a 2 on A and passes; Bea passes; Cal reacts (Stubborn 2) to roll it down,
+    # gets a 3 and turns it back (src 188): a play all the same. The window goes on from Cal's left: Ann,
+    # who passed, may now react: Relentless (3) rolls it to 5.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(3,), ability="Stubborn", help="B")
+    sim.do("cal", "revert")
+    window = sim.state.scene.page.action.reactions  # type: ignore[union-attr]
+    assert window is not None and window.asker == "ann"
+    sim.do("ann", "react", dice=(5,), ability="Relentless", help="A")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (5,)

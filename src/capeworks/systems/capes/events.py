@@ -213,7 +213,10 @@ class RollAccepted(RollDecided):
 
 
 class RollReverted(RollDecided):
-    """Roll reverted."""
+    """Roll reverted. ``reopens``: a turned-back Reaction is a play all the same, after which those who
+    passed may still react (src 201); older logs' kept their passes and fold as they did."""
+
+    reopens: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ReactionPassed(CapesEvent):
