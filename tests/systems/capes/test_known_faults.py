@@ -266,3 +266,44 @@ def test_k17__one_who_passed_may_still_react_after_a_turned_back_reaction() -> N
     sim.do("ann", "react", dice=(5,), ability="Relentless", help="A")
     sim.do("ann", "accept")
     assert sim.side("c1", "A").dice == (5,)
+
+
+# -- 18. a winning stake left behind by a character who went over to the losers -----------------------------
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005", "CAPES-CONF-004")
+def test_k18__a_stake_left_on_the_winners_is_given_away_never_to_its_own_player() -> None:
+    # src 131: "Winners give away their Stakes as Story Tokens to the losing characters"; src 170: "Giving
+    # away your Staked Debt if you win a Conflict represents feeling vindicated". Rampart (Cal) staked 2
+    # Duty on A, then rolled for B (src 110; PROPOSED CONF-004: the stake stays on A). A wins; its 3 staked
+    # Debt (Rampart 2, Skitter 1) go to the losers, Bea (Sylvie) and Cal (Rampart, now on B), but Cal's
+    # own 2 are given away, not back to him as tokens: only Skitter's 1 may be his.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        stakes={"A": [("rampart", "duty", 2), ("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="bea,cal,cal", rule="CAPES-RES-005")
+    sim.do("ann", "resolve", conflict="c1")
+    assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (2, 1)
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005")
+def test_k18b__a_stake_whose_own_player_is_the_only_loser_just_disappears() -> None:
+    # src 134 for the Resolver ("nobody but your character(s) was on the other side ... the Debt just
+    # disappears"), and src 131 for a stake given away: Rampart (Cal) staked 2 Duty on A and went over to B,
+    # where he stands alone. A wins: nobody else lost, so his 2 Debt become nobody's tokens.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"},
+                     stakes={"A": [("rampart", "duty", 2)]})  # fmt: skip
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    events = sim.do("ann", "resolve", conflict="c1")
+    resolved = next(e for e in events if e.type == "capes.resolved")
+    assert (resolved.data["tokens"], resolved.data["vanished"]) == ([], 2)
+    assert sim.state.tokens.get("cal", 0) == 0
