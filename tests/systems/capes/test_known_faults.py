@@ -12,7 +12,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from tests.systems.capes.helpers import Sim, actions_game, cast_game
+from capeworks.errors import NotPermitted
+from tests.systems.capes.helpers import Sim, actions_game, cast_game, pass_claims
 
 ORDER = {"ann": ("ann", "bea", "cal"), "bea": ("bea", "cal", "ann"), "cal": ("cal", "ann", "bea")}
 
@@ -162,3 +163,147 @@ def test_k14__the_declarer_too_may_veto_their_own_event() -> None:
     assert sim.state.conflict("c1") is None
     sim.do("ann", "create_conflict", text="The lights flicker")
     assert sim.state.conflict("c2") is not None
+
+
+# -- 15. a Scene ends by itself (PROPOSED) -------------------------------------------------------------------
+
+
+def _quiet_page(sim: Sim) -> None:
+    """Page 1 with nothing on the table: nobody claims; each free Action raises an Inspiration of 1 with a
+    rating-1 mundane ability (src 188) and puts no Conflict down; nobody can buy more."""
+    pass_claims(sim)
+    sim.do("ann", "begin_actions")
+    for seat, ability in (("ann", "Sarcastic"), ("bea", "Worried"), ("cal", "Guilty")):
+        sim.do(seat, "use_ability", ability=ability, inspiration=1)
+        sim.do(seat, "end_action")
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-SCENE-002", "CAPES-PRIN-003")
+def test_k15__a_page_that_ends_with_no_conflict_left_ends_the_scene_when_nobody_wants_one() -> None:
+    # The seed never says when a Scene ends (src 54, 64: "After each scene..."); the inventory's PROPOSED:
+    # "a Scene ends at the end of a Page when no unresolved Conflicts remain and no player wishes to add
+    # one". Page 1 ends with nothing on the table: clockwise from the next Starter (Bea), each is asked;
+    # all three pass and the Scene ends, the next declared by the player left of its declarer (Bea).
+    sim = cast_game(start_inspirations=[1])
+    _quiet_page(sim)
+    assert sim.state.scene is not None and sim.state.scene.closing
+    assert sim.table.ruleset.view(sim.state, sim.table.viewer_for("ann"))["turn"]["player"] == "bea"
+    sim.refuse("ann", "pass", error=NotPermitted)  # Bea is asked first
+    sim.do("bea", "pass")
+    sim.do("cal", "pass")
+    assert sim.state.scene is not None
+    events = sim.do("ann", "pass")
+    assert [e.type for e in events][-1] == "capes.scene_ended"
+    assert sim.state.scene is None and sim.state.next_declarer == "bea"
+
+
+@pytest.mark.rules("CAPES-SCENE-007", "CAPES-PAGE-002")
+def test_k15b__one_who_wants_a_conflict_keeps_the_scene_going_into_the_next_page() -> None:
+    # The same Page's end; Bea wants to add a Conflict (PROPOSED): Page 2 begins, started by Bea (src 70:
+    # "The Starter rotates to the left with each Page"), and she creates one in her Action.
+    sim = cast_game(start_inspirations=[1])
+    _quiet_page(sim)
+    sim.do("bea", "pass")
+    sim.do("cal", "continue_scene")
+    assert sim.state.scene is not None and not sim.state.scene.closing
+    page = sim.state.scene.page
+    assert page is not None and (page.number, page.starter, str(page.phase)) == (2, "bea", "claims")
+    pass_claims(sim)
+    sim.do("bea", "begin_actions")
+    sim.do("bea", "create_conflict", text="The gala's lights go out")
+    assert sim.state.conflict("c1") is not None
+
+
+@pytest.mark.rules("CAPES-SCENE-007")
+def test_k15c__a_page_that_ends_with_a_conflict_still_open_goes_on_without_asking() -> None:
+    # PROPOSED: only a Page that leaves no unresolved Conflict asks. An Event left open on Page 1 (nobody
+    # claimed it): Page 2 begins, Bea starting.
+    sim = cast_game()
+    _claims(sim, {})
+    _to_resolving(sim)
+    assert sim.state.scene is not None and not sim.state.scene.closing
+    assert _page(sim)[:3] == (2, "bea", "claims")
+
+
+# -- 16. Skills and a super-powered Style --------------------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-CHAR-003", "CAPES-CHAR-004")
+def test_k16__a_character_with_skills_may_not_have_a_super_style() -> None:
+    # src 218: "Superpowered characters have Powers and not Skills, while normal people have Skills and
+    # not Powers"; src 221: "Styles can be either"; src 222: a Skill-Set's and a Persona's abilities "are
+    # always mundane". A super Style would make a normal person super-powered (Debt, Drives) with Skills:
+    # refused, nothing added. The same Style on a character with Powers is super-powered as chosen.
+    sim = Sim()
+    sheet = {"attitudes": "Calm,Kind,Proud", "styles": "Quick,Loud,Sly", "super_styles": "Quick"}
+    sim.refuse("ann", "create_character", name="Nurse", skills="Nursing,Driving,Cooking", **sheet,
+               rule="CAPES-CHAR-003")  # fmt: skip
+    assert "nurse" not in sim.state.roster
+    sim.do("ann", "create_character", name="Flash", powers="Speed,Phasing,Vortex", **sheet)
+    quick = sim.state.roster["flash"].sheet.ability("Quick")
+    assert quick is not None and quick.super
+
+
+# -- 17. a turned-back Reaction and those who passed --------------------------------------------------------
+
+
+@pytest.mark.rules("CAPES-REACT-001", "CAPES-REACT-003", "CAPES-REACT-004")
+def test_k17__one_who_passed_may_still_react_after_a_turned_back_reaction() -> None:
+    # src 201: "If you pass on the opportunity to React, then you can still choose to React later after
+    # other plays". Ann accepts a 2 on A and passes; Bea passes; Cal reacts (Stubborn 2) to roll it down,
+    # gets a 3 and turns it back (src 188): a play all the same. The window goes on from Cal's left: Ann,
+    # who passed, may now react: Relentless (3) rolls it to 5.
+    sim = actions_game()
+    sim.put_conflict("c1", a=(1,), b=(3,), allies={"skitter": "A", "rampart": "B"})
+    sim.do("ann", "use_ability", dice=(2,), ability="Silk Lines", conflict="c1", side="A", drive="truth")
+    sim.do("ann", "accept")
+    sim.do("ann", "pass")
+    sim.do("bea", "pass")
+    sim.do("cal", "react", dice=(3,), ability="Stubborn", help="B")
+    sim.do("cal", "revert")
+    window = sim.state.scene.page.action.reactions  # type: ignore[union-attr]
+    assert window is not None and window.asker == "ann"
+    sim.do("ann", "react", dice=(5,), ability="Relentless", help="A")
+    sim.do("ann", "accept")
+    assert sim.side("c1", "A").dice == (5,)
+
+
+# -- 18. a winning stake left behind by a character who went over to the losers -----------------------------
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005", "CAPES-CONF-004")
+def test_k18__a_stake_left_on_the_winners_is_given_away_never_to_its_own_player() -> None:
+    # src 131: "Winners give away their Stakes as Story Tokens to the losing characters"; src 170: "Giving
+    # away your Staked Debt if you win a Conflict represents feeling vindicated". Rampart (Cal) staked 2
+    # Duty on A, then rolled for B (src 110; PROPOSED CONF-004: the stake stays on A). A wins; its 3 staked
+    # Debt (Rampart 2, Skitter 1) go to the losers, Bea (Sylvie) and Cal (Rampart, now on B), but Cal's
+    # own 2 are given away, not back to him as tokens: only Skitter's 1 may be his.
+    sim = cast_game()
+    sim.put_conflict(
+        "c1",
+        a=(6,),
+        b=(2,),
+        allies={"skitter": "A", "aunt_sylvie": "B", "rampart": "B"},
+        stakes={"A": [("rampart", "duty", 2), ("skitter", "truth", 1)]},
+    )
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    sim.refuse("ann", "resolve", conflict="c1", tokens="bea,cal,cal", rule="CAPES-RES-005")
+    sim.do("ann", "resolve", conflict="c1")
+    assert (sim.state.tokens.get("bea", 0), sim.state.tokens.get("cal", 0)) == (2, 1)
+
+
+@pytest.mark.rules("CAPES-RES-004", "CAPES-RES-005")
+def test_k18b__a_stake_whose_own_player_is_the_only_loser_just_disappears() -> None:
+    # src 134 for the Resolver ("nobody but your character(s) was on the other side ... the Debt just
+    # disappears"), and src 131 for a stake given away: Rampart (Cal) staked 2 Duty on A and went over to B,
+    # where he stands alone. A wins: nobody else lost, so his 2 Debt become nobody's tokens.
+    sim = cast_game()
+    sim.put_conflict("c1", a=(6,), b=(2,), allies={"skitter": "A", "rampart": "B"},
+                     stakes={"A": [("rampart", "duty", 2)]})  # fmt: skip
+    _claims(sim, {"ann": ("c1", "A")})
+    _to_resolving(sim)
+    events = sim.do("ann", "resolve", conflict="c1")
+    resolved = next(e for e in events if e.type == "capes.resolved")
+    assert (resolved.data["tokens"], resolved.data["vanished"]) == ([], 2)
+    assert sim.state.tokens.get("cal", 0) == 0

@@ -234,7 +234,9 @@ def test_resolve__golden_c12_creator_played_by_resolver_has_no_priority() -> Non
         creator="skitter",
         creator_player="ann",
         allies={"aunt_sylvie": "A", "inspector_vale": "A", "skitter": "B", "rampart": "B"},
-        stakes={"A": [("rampart", "duty", 2)]},
+        # the 2 staked on the winners are Skitter's, left on A when she went over to B: a stake's own
+        # player gets no token from it (test_known_faults k18), and Ann is the Resolver besides
+        stakes={"A": [("skitter", "truth", 2)]},
     )
     _claims(sim, {"ann": ("c1", "A")})
     sim.put_conflict("c9", a=(1,), b=(1,), text="Scratch")

@@ -441,3 +441,86 @@ def test_k12b__aggressive_fire_ends_when_its_shooter_falls_and_waking_does_not_r
     end_turn(d, "v")
     events = d.do("gm", "move", character="w")
     assert all_of(events, "attack_rolled") == [] and all_of(events, "attack_declared") == []
+
+
+# -- 16. an Active Defense and a knock-out ------------------------------------------------------------------
+
+
+@pytest.mark.rules("WS-SHOT-003", "WS-CORE-003", "WS-DMG-004", "WS-DMG-007")
+def test_k16__an_active_defense_ends_when_its_defender_falls_and_waking_does_not_bring_it_back() -> None:
+    # src 20: a Shot buys "an Active Defense" (Defense + 5 until the defender's next action, the
+    # inventory's secondary evidence); src 54: at Shock = Health the defender falls "unable to act", and
+    # one who cannot act defends nothing. v (4 Shots) defends against h's shot (Defense 17); a 12 m fall
+    # drops v (Health 12); w's shot at v meets Defense 12. v wakes on that roll (5 + 5 + 9 - 1 = 18 vs
+    # 15, src 60) before its turn, and x's shot still meets 12: the defence ended with the fall.
+    heroes = {"h": sheet(traits=pool(6)), "w": sheet(traits=pool(5)), "x": sheet(traits=pool(5))}
+    d = table({**QUIET, "wake_rolls": True}, heroes=heroes, villains={"v": sheet(traits=pool(4))})
+    r = last(attack(d, "h", ["v"], MISS, defend={"v": True}), "attack_rolled")
+    assert r["defense"] == 17
+    end_turn(d, "h")
+    d.do("gm", "fall", character="v", metres=12, dice=[1, 9])  # 3 + 4 + 1 - 9 = -1 vs 0: no metre off
+    assert who(d, "v").standing is Standing.DOWN
+    assert last(attack(d, "w", ["v"], [*MISS, *HIT]), "attack_rolled")["defense"] == 12
+    assert who(d, "v").standing is Standing.UP
+    end_turn(d, "w")
+    assert state(d).turn.current == "x"
+    assert last(attack(d, "x", ["v"], MISS), "attack_rolled")["defense"] == 12
+
+
+# -- 17. card initiative: the acting card when its owner is hurt or drops ----------------------------------
+
+
+def five_cards() -> Driver:
+    """Card initiative, no padding: h (9, Health 12: a place per 2 Damage) acts; v, w, x, y wait."""
+    villains = {cid: sheet(traits=pool(n), **TOUGH) for cid, n in (("v", 8), ("w", 7), ("x", 6), ("y", 5))}
+    return table({**QUIET, "initiative": "cards", "padding": []}, heroes={"h": sheet(traits=pool(9))},
+                 villains=villains)  # fmt: skip
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002", "WS-DMG-010")
+def test_k17__damage_on_ones_own_turn_moves_the_card_up_from_the_rear() -> None:
+    # src 379: "When a character acts, she is placed at the rear of the stack. Damage equal to Health/5
+    # moves a card forwards". h falls 4 m on its own turn (3 + 9 + 1 - 9 = 4 vs 0: no metre off, src 66):
+    # 4 Damage, 2 places. Acting, h's card is at the rear, behind v w x y: it moves up past y and x. h is
+    # not out of action (that takes a push forward "from first place"), acts on, and ends its turn third.
+    d = five_cards()
+    events = d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    assert (last(events, "card_pushed")["places"], last(events, "card_pushed")["out"]) == (2, False)
+    assert who(d, "h").standing is Standing.UP and state(d).turn.current == "h"
+    assert last(attack(d, "h", ["v"], HIT), "attack_rolled")["hit"]
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("v", "w", "h", "x", "y")
+
+
+@pytest.mark.rules("WS-ALT-001", "WS-ALT-002", "WS-DMG-010")
+def test_k17b__pushed_past_first_place_on_ones_own_turn_is_out_and_the_card_goes_to_the_rear() -> None:
+    # src 379: moved "one place forward from first place, she is out of action". Two falls on h's own
+    # turn: 4 m (2 places up from the rear, third), then 6 m (3 places: past v and w and one more) -> out.
+    # The turn is still closed by end_turn (nobody else may act meanwhile), and the card of one out of
+    # action goes to the rear, where it is passed when it comes up.
+    d = five_cards()
+    d.do("gm", "fall", character="h", metres=4, dice=[1, 9])
+    events = d.do("gm", "fall", character="h", metres=6, dice=[1, 9])
+    assert (last(events, "card_pushed")["places"], last(events, "card_pushed")["out"]) == (3, True)
+    assert who(d, "h").standing is Standing.DOWN and state(d).turn.current == "h"
+    end_turn(d, "h")
+    assert state(d).turn.order.order == ("v", "w", "x", "y", "h")
+
+
+# -- 18. fixed cinematic wounds: a hit, not a fall -----------------------------------------------------------
+
+
+@pytest.mark.rules("WS-CINE-001", "WS-SHOCK-004", "WS-DMG-010")
+def test_k18__a_massive_fall_is_massive_damage_but_no_hit_so_no_fixed_cinematic_wound() -> None:
+    # src 133: "A Character who takes a hit with Massive Damage, that is Damage [Wound Threshold x 4] or
+    # more takes a Cinematic Wound"; src 128 calls any Damage of 4 x WT Massive Damage; src 66: a fall is
+    # Damage, not a hit. v falls 20 m (3 + 1 + 1 - 9 = -4 vs 0: no metre off): 20 Damage, Massive, no
+    # Cinematic Wound. h's gun (Damage 20) then hits v: 20 Damage in a hit, one Cinematic Wound.
+    d = table({**QUIET, "cinematic_wounds": "fixed"}, heroes={"h": sheet(weapons=[gun(20)])},
+              villains={"v": sheet(traits=SLOW, **TOUGH)})  # fmt: skip
+    fell = last(d.do("gm", "fall", character="v", metres=20, dice=[1, 9]), "damaged")
+    assert (fell["damage"], fell["massive"]) == (20, True)
+    assert who(d, "v").cinematic == ()
+    shot = last(attack(d, "h", ["v"], HIT), "damaged")
+    assert (shot["damage"], shot["massive"]) == (20, True)
+    assert who(d, "v").cinematic == ("a cinematic wound",)

@@ -254,7 +254,10 @@ def _decide_roll(state: CapesState, actor: str, kind: str, text: str) -> list[Ev
         raise RuleViolation("CAPES-ABIL-003", "There is no roll waiting to be accepted or turned back.")
     require_turn(state, actor, doing="decide on the roll")
     # CAPES-ABIL-005 / CAPES-REACT-005: the roller's narration is recorded, accepted or not
-    return [event(kind, **roll.model_dump(mode="json"), text=text)]
+    data: dict[str, Any] = {**roll.model_dump(mode="json"), "text": text}
+    if kind == "roll_reverted" and roll.reaction:  # a play after which those who passed may react (src 201)
+        data["reopens"] = True
+    return [event(kind, **data)]
 
 
 def accept(state: CapesState, ctx: Ctx, cmd: Accept, dice: DiceService) -> list[Event]:
@@ -364,8 +367,10 @@ def _decided(state: CapesState, data: ev.RollDecided, *, accepted: bool) -> Cape
                 asker=action.player,
             )
     elif window is not None:
+        # a Reaction, kept or turned back (``reopens``), re-opens the window to those who passed (src 201)
+        reopens = accepted or (isinstance(data, ev.RollReverted) and data.reopens)
         nxt = left_of(state.players, str(data.player))
-        window = window.model_copy(update={"asker": nxt, "passed": () if accepted else window.passed})
+        window = window.model_copy(update={"asker": nxt, "passed": () if reopens else window.passed})
     return with_page(state, action=action.model_copy(update={"roll": None, "reactions": window}))
 
 

@@ -89,6 +89,14 @@ def validate_sheet(sheet: CharacterSheet) -> None:
     kinds = {a.kind for a in sheet.abilities}
     if AbilityKind.POWER in kinds and AbilityKind.SKILL in kinds:
         raise RuleViolation("CAPES-CHAR-003", f"{sheet.name} has both Powers and Skills; choose one.")
+    if AbilityKind.SKILL in kinds and sheet.super_powered and not sheet.non_person:
+        # src 218: "normal people have Skills"; a super Style would make one super-powered (src 221); a
+        # non-person character has its abilities "mundane unless marked" (CAPES-CHAR-017 PROPOSED)
+        raise RuleViolation(
+            "CAPES-CHAR-003",
+            f"{sheet.name} has Skills, so is a normal person: only a character with Powers has a "
+            "super-powered Style.",
+        )
     for a in sheet.abilities:
         if a.kind is AbilityKind.POWER and not a.super:
             raise RuleViolation("CAPES-CHAR-004", f"Power {a.name} must be super-powered.")

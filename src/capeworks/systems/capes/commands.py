@@ -18,6 +18,7 @@ __all__ = [
     "BeginActions",
     "Choose",
     "ClaimSide",
+    "ContinueScene",
     "CreateClickAndLock",
     "CreateConflict",
     "CreateFreeform",
@@ -53,7 +54,7 @@ class DeclareScene(BaseModel):
 
 
 class Pass(BaseModel):
-    """Decline: the Scene declaration, a pick, a claim, a bought Action or a Reaction."""
+    """Decline: the Scene declaration, a pick, a claim, a bought Action, a Reaction or a new Conflict."""
 
     model_config = _CMD
 
@@ -342,6 +343,12 @@ class Deadlock(BaseModel):
     model_config = _CMD
     conflict: str
     text: str = _TEXT
+
+
+class ContinueScene(BaseModel):
+    """At a Page's end with no Conflict left: you want to add one, so the Scene goes on (CAPES-SCENE)."""
+
+    model_config = _CMD
 
 
 class EndScene(BaseModel):

@@ -50,8 +50,12 @@ class CharacterAdded(CapesEvent):
 
 
 class SceneDeclared(CapesEvent):
+    """A Scene declared. ``ends_itself``: it ends at a Page that leaves no Conflict if nobody wants one
+    (CAPES-SCENE PROPOSED); older logs' Scenes ended only by a vote and fold as they did."""
+
     text: str
     number: int
+    ends_itself: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ScenePassed(CapesEvent):
@@ -69,6 +73,14 @@ class CastingPassed(CapesEvent):
 
 class SceneEndVoted(CapesEvent):
     """Scene end voted."""
+
+
+class SceneClosePassed(CapesEvent):
+    """Asked at a Page's end with no Conflict left, a player wants none (CAPES-SCENE PROPOSED)."""
+
+
+class SceneContinued(CapesEvent):
+    """Asked at a Page's end with no Conflict left, a player wants to add one: the next Page begins."""
 
 
 class SceneEnded(CapesEvent):
@@ -201,7 +213,10 @@ class RollAccepted(RollDecided):
 
 
 class RollReverted(RollDecided):
-    """Roll reverted."""
+    """Roll reverted. ``reopens``: a turned-back Reaction is a play all the same, after which those who
+    passed may still react (src 201); older logs' kept their passes and fold as they did."""
+
+    reopens: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class ReactionPassed(CapesEvent):
@@ -321,6 +336,8 @@ EVENTS = declare_events(
     CharacterChosen,
     CastingPassed,
     SceneEndVoted,
+    SceneClosePassed,
+    SceneContinued,
     SceneEnded,
     Claimed,
     ClaimsPassed,

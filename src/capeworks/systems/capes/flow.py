@@ -19,7 +19,7 @@ from capeworks.errors import NotPermitted
 from capeworks.systems.capes.queries import can_react, cast_of, overdrawn_queue, resolvable_claims
 from capeworks.systems.capes.state import CapesState, Page, PagePhase, Round, Scene
 
-__all__ = ["advance", "can_buy", "end_scene", "require_turn", "settle", "whose_turn"]
+__all__ = ["advance", "can_buy", "end_scene", "next_page", "require_turn", "settle", "whose_turn"]
 
 
 def advance(
@@ -80,9 +80,17 @@ def _new_page(state: CapesState, scene: Scene, number: int, starter: str) -> Cap
     return _with_page(state, scene, Page(number=number, starter=starter, turn=starter))
 
 
+def next_page(state: CapesState) -> CapesState:
+    """The next Page of the Scene, its Starter one to the left (CAPES-PAGE-002)."""
+    scene = state.scene
+    assert scene is not None and scene.page is not None
+    page = scene.page
+    return _new_page(state, scene, page.number + 1, left_of(state.players, page.starter))
+
+
 def _step(state: CapesState) -> CapesState:
     scene = state.scene
-    if scene is None:
+    if scene is None or scene.closing:
         return state
     if scene.casting:
         if scene.turn:
@@ -164,7 +172,13 @@ def _step(state: CapesState) -> CapesState:
                     return state
                 return _with_page(state, scene, page.model_copy(update={"turn": player}))
         # the Page is over; claims lapse with it (CAPES-PAGE-014); the Starter moves left
-        return _new_page(state, scene, page.number + 1, left_of(state.players, page.starter))
+        if scene.ends_itself and not state.conflicts:
+            # CAPES-SCENE PROPOSED: with no Conflict left, each in turn from the next Starter is asked
+            # whether they want to add one
+            asked = left_of(state.players, page.starter)
+            closing = scene.model_copy(update={"closing": True, "turn": asked})
+            return state.model_copy(update={"scene": closing})
+        return next_page(state)
     return state
 
 
@@ -185,6 +199,8 @@ def whose_turn(state: CapesState) -> tuple[str | None, str]:
         return (state.next_declarer or None), "declare the next Scene (or pass)"
     if scene.casting:
         return scene.turn, "choose a character (or pass)"
+    if scene.closing:
+        return scene.turn, "say whether you want a new Conflict (continue_scene) or pass"
     page = scene.page
     if page is None:
         return None, "play"

@@ -48,6 +48,12 @@ def turn_options(
                 if key not in scene.cast
             ]
         return tuple(casting), None, "choose", "CAPES-SCENE-004"
+    if scene.closing:  # CAPES-SCENE PROPOSED: a Page ended with no Conflict left
+        closing = (
+            _option("pass", "pass", label="no new Conflict (the Scene ends when nobody wants one)"),
+            _option("continue_scene", "continue_scene", label="I want to add a Conflict: go on"),
+        )
+        return closing, None, "continue_scene", "CAPES-SCENE-002"
     page = scene.page
     if page is None:
         return (), None, "turn", "CAPES-PRIN-003"

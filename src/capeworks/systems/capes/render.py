@@ -85,6 +85,8 @@ _SIMPLE: dict[str, str] = {
     ev.CastingPassed.TYPE: "{player} picks no (more) characters",
     ev.SceneEndVoted.TYPE: "{player} votes to end the Scene",
     ev.SceneEnded.TYPE: "Scene {number} ends; stakes on open Conflicts come back",
+    ev.SceneClosePassed.TYPE: "{player} wants no new Conflict",
+    ev.SceneContinued.TYPE: "{player} wants a new Conflict: the Scene goes on",
     ev.PageBegun.TYPE: "Scene {scene}, Page {number}: {starter} starts",
     ev.Claimed.TYPE: "{player} claims side {side} of {conflict}",
     ev.ClaimsPassed.TYPE: "{player} makes no (more) claims",
@@ -196,6 +198,7 @@ COMMAND_WORDS: dict[str, str] = {
     "gloat": "gloat instead of resolving",
     "deadlock": "call a Deadlock",
     "end_scene": "vote to end the Scene",
+    "continue_scene": "keep the Scene going: you want to add a Conflict",
 }
 
 

@@ -160,6 +160,73 @@ def _players_on(state: CapesState, conflict: Conflict, sides: Sequence[Side], re
     return [p for p in (*order[1:], order[0]) if p in players]
 
 
+def _give_away(
+    state: CapesState, win: Side, eligible: Sequence[str], first: str, named: Sequence[str]
+) -> list[str]:
+    """CAPES-RES-004/005: the winning side's staked Debt, one Story Token each, for losing players.
+
+    ``eligible``: the losing players other than the Resolver (src 133); ``first``: the Conflict's
+    creator, if they lost, gets the first token (src 135); ``named``: the Resolver's choice for the
+    rest, else clockwise from their left. A stake is "given away" (src 131, 170): its own player gets
+    no token from it, even if their character has gone over to a losing side (src 110); a token with
+    nobody to go to disappears (as src 134 has it for the Resolver's).
+    """
+    owners = [
+        player_of(state, stake.character) or state.roster[stake.character].creator
+        for stake in win.stakes
+        for _ in range(stake.amount)
+    ]
+    tokens: list[str] = []
+    if first in eligible:
+        unit = next((i for i, owner in enumerate(owners) if owner != first), None)
+        if unit is not None:
+            tokens.append(first)
+            del owners[unit]
+    owners = [o for o in owners if any(p != o for p in eligible)]
+    if not named:
+        turn = 0
+        for owner in owners:
+            to = next(i for i in range(turn, turn + len(eligible)) if eligible[i % len(eligible)] != owner)
+            tokens.append(eligible[to % len(eligible)])
+            turn = to + 1
+        return tokens
+    if len(named) != len(owners):
+        raise RuleViolation(
+            "CAPES-RES-005", f"Name {len(owners)} recipients for the remaining Story Tokens.", field="tokens"
+        )
+    bad = [n for n in named if n not in eligible]
+    if bad:
+        raise RuleViolation(
+            "CAPES-RES-005",
+            f"Story Tokens go to losing players other than you: {', '.join(eligible)} (not {bad}).",
+        )
+    if not _matched(list(named), owners):
+        raise RuleViolation(
+            "CAPES-RES-005",
+            "A stake is given away: no player gets a Story Token from their own character's stake "
+            f"(the stakes left are {', '.join(owners)}'s).",
+            field="tokens",
+        )
+    return [*tokens, *named]
+
+
+def _matched(recipients: list[str], owners: list[str]) -> bool:
+    """Can each recipient take a token from a different stake unit not their own? (a small matching)"""
+    taken: dict[int, int] = {}
+
+    def place(r: int, seen: set[int]) -> bool:
+        for u, owner in enumerate(owners):
+            if owner == recipients[r] or u in seen:
+                continue
+            seen.add(u)
+            if u not in taken or place(taken[u], seen):
+                taken[u] = r
+                return True
+        return False
+
+    return all(place(r, set()) for r in range(len(recipients)))
+
+
 def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> list[Event]:
     actor = ctx.actor.id
     conflict = find_conflict(state, cmd.conflict)
@@ -170,29 +237,11 @@ def resolve(state: CapesState, ctx: Ctx, cmd: Resolve, dice: DiceService) -> lis
     returned = stakes_back(losing, 2)
     # (4) winning stakes become Story Tokens for losing players, never the Resolver (CAPES-RES-004/005)
     eligible = [p for p in losers if p != actor]
-    tokens: list[str] = []
     count = win.staked
-    if eligible and count:
-        creator_player = player_of(state, conflict.creator) or conflict.creator_player
-        lost_chars = {c for s in losing for c in _on_side(conflict, s.id)}
-        if conflict.creator in lost_chars and creator_player != actor and creator_player in eligible:
-            tokens.append(creator_player)
-        rest = count - len(tokens)
-        named = parse_list(cmd.tokens)
-        if named:
-            if len(named) != rest:
-                raise RuleViolation(
-                    "CAPES-RES-005", f"Name {rest} recipients for the remaining Story Tokens.", field="tokens"
-                )
-            bad = [n for n in named if n not in eligible]
-            if bad:
-                raise RuleViolation(
-                    "CAPES-RES-005",
-                    f"Story Tokens go to losing players other than you: {', '.join(eligible)} (not {bad}).",
-                )
-            tokens += named
-        else:
-            tokens += [eligible[i % len(eligible)] for i in range(rest)]
+    creator_player = player_of(state, conflict.creator) or conflict.creator_player
+    lost_chars = {c for s in losing for c in _on_side(conflict, s.id)}
+    first = creator_player if conflict.creator in lost_chars and creator_player != actor else ""
+    tokens = _give_away(state, win, eligible, first, parse_list(cmd.tokens))
     # (5) dice matching (CAPES-RES-006/007)
     losing_dice = [v for s in losing for v in s.dice]
     pairs = parse_pairs(cmd.pairs) if cmd.pairs else default_pairs(win.dice, losing_dice)

@@ -81,6 +81,8 @@ def _pass(state: CapesState, ctx: Ctx, command: cmd.Pass, dice: DiceService) -> 
     scene = state.scene
     if scene is None:
         return scenes.decide_scene_pass(state, actor)
+    if scene.closing:
+        return scenes.decide_closing_pass(state, actor)
     if scene.casting or scene.page is None:
         return scenes.decide_casting_pass(state, actor)
     page = scene.page
@@ -169,6 +171,7 @@ _SPECS: dict[str, CommandOf[CapesState, CapesConfig]] = {
     "gloat": CommandSpec(cmd.Gloat, resolving.gloat),
     "deadlock": CommandSpec(cmd.Deadlock, resolving.deadlock),
     "end_scene": CommandSpec(cmd.EndScene, scenes.vote_end_scene),
+    "continue_scene": CommandSpec(cmd.ContinueScene, scenes.continue_scene),
 }
 COMMANDS = command_table(_SPECS)
 

@@ -4,8 +4,9 @@ Rule IDs: CAPES-SCENE-001 (first declarer volunteers), CAPES-SCENE-002 (rotation
 left, passing), CAPES-SCENE-004 (one free pick each clockwise from the declarer,
 then a Story Token each), CAPES-SCENE-005 (one player per character),
 CAPES-SCENE-007 (adding characters at Page start for a token), and the OPEN
-point on ending a Scene (PROPOSED: unanimous vote ends it early; stakes come
-back undoubled).
+point on ending a Scene (PROPOSED: it ends at the end of a Page that leaves no
+unresolved Conflict when no player wants to add one; a unanimous vote ends it
+early, stakes coming back undoubled).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import left_of, order_from
 from capeworks.errors import RuleViolation
 from capeworks.systems.capes import events as ev
-from capeworks.systems.capes.commands import Choose, DeclareScene, EndScene
+from capeworks.systems.capes.commands import Choose, ContinueScene, DeclareScene, EndScene
 from capeworks.systems.capes.common import (
     Ctx,
     debt_back,
@@ -29,14 +30,16 @@ from capeworks.systems.capes.common import (
     with_page,
     with_scene,
 )
-from capeworks.systems.capes.flow import advance, can_buy, end_scene, require_turn
+from capeworks.systems.capes.flow import advance, can_buy, end_scene, next_page, require_turn
 from capeworks.systems.capes.queries import adds_after_claim
 from capeworks.systems.capes.state import CapesState, PagePhase, Round, Scene
 
 __all__ = [
     "APPLIERS",
     "choose",
+    "continue_scene",
     "decide_casting_pass",
+    "decide_closing_pass",
     "decide_scene_pass",
     "declare_scene",
     "vote_end_scene",
@@ -49,7 +52,9 @@ def declare_scene(state: CapesState, ctx: Ctx, cmd: DeclareScene, dice: DiceServ
     if state.scene is not None:
         raise RuleViolation("CAPES-SCENE-002", "A Scene is already being played.")
     require_turn(state, actor, doing="declare a Scene")
-    return [event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1)]
+    return [
+        event("scene_declared", player=actor, text=cmd.text, number=state.scenes_played + 1, ends_itself=True)
+    ]
 
 
 def choose(state: CapesState, ctx: Ctx, cmd: Choose, dice: DiceService) -> list[Event]:
@@ -98,6 +103,34 @@ def vote_end_scene(state: CapesState, ctx: Ctx, cmd: EndScene, dice: DiceService
     return events
 
 
+def _require_closing(state: CapesState, actor: str, *, doing: str) -> Scene:
+    """The Scene whose last Page left no Conflict, and ``actor``'s turn to say (CAPES-SCENE PROPOSED)."""
+    scene = need_scene(state)
+    if not scene.closing:
+        raise RuleViolation(
+            "CAPES-SCENE-002", "The Scene goes on by itself: only a Page that leaves no Conflict asks."
+        )
+    require_turn(state, actor, doing=doing)
+    return scene
+
+
+def decide_closing_pass(state: CapesState, actor: str) -> list[Event]:
+    """Wanting no new Conflict; when everyone has said so, the Scene ends (CAPES-SCENE PROPOSED)."""
+    scene = _require_closing(state, actor, doing="pass")
+    events = [event("scene_close_passed", player=actor)]
+    assert scene.page is not None
+    if left_of(state.players, actor) == left_of(state.players, scene.page.starter):  # the last one asked
+        events.append(event("scene_ended", number=scene.number))
+    return events
+
+
+def continue_scene(state: CapesState, ctx: Ctx, cmd: ContinueScene, dice: DiceService) -> list[Event]:
+    """Wanting to add a Conflict: the Scene goes on into its next Page (CAPES-SCENE PROPOSED)."""
+    actor = ctx.actor.id
+    _require_closing(state, actor, doing="keep the Scene going")
+    return [event("scene_continued", player=actor)]
+
+
 def decide_scene_pass(state: CapesState, actor: str) -> list[Event]:
     """Passing the right to declare the next Scene to the left (CAPES-SCENE-002)."""
     if not state.next_declarer:
@@ -124,7 +157,13 @@ def _next_caster(state: CapesState, *, bought: bool) -> CapesState:
 
 def _declared(state: CapesState, data: ev.SceneDeclared) -> CapesState:
     player = str(data.player)
-    scene = Scene(number=int(data.number), declarer=player, text=str(data.text), turn=player)
+    scene = Scene(
+        number=int(data.number),
+        declarer=player,
+        text=str(data.text),
+        turn=player,
+        ends_itself=data.ends_itself,
+    )
     return state.model_copy(update={"scene": scene, "declarer_passes": ()})
 
 
@@ -156,6 +195,14 @@ def _vote(state: CapesState, data: ev.SceneEndVoted) -> CapesState:
     return with_scene(state, end_votes=(*state.scene.end_votes, data.player))
 
 
+def _close_passed(state: CapesState, data: ev.SceneClosePassed) -> CapesState:
+    return with_scene(state, turn=left_of(state.players, data.player))
+
+
+def _continued(state: CapesState, data: ev.SceneContinued) -> CapesState:
+    return next_page(with_scene(state, closing=False, turn=""))
+
+
 def _ended(state: CapesState, data: ev.SceneEnded) -> CapesState:
     state = debt_back(state, data.returned).model_copy(update={"conflicts": ()})
     return end_scene(state)
@@ -167,5 +214,7 @@ APPLIERS: dict[str, Callable[[CapesState, Any], CapesState]] = {
     "character_chosen": _chosen,
     "casting_passed": _casting_passed,
     "scene_end_voted": _vote,
+    "scene_close_passed": _close_passed,
+    "scene_continued": _continued,
     "scene_ended": _ended,
 }

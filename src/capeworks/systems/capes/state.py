@@ -244,6 +244,11 @@ class Scene(BaseModel):
     free_used: tuple[str, ...] = ()
     end_votes: tuple[str, ...] = ()
     page: Page | None = None
+    #: the Scene ends by itself at a Page that leaves no Conflict, if nobody wants one (CAPES-SCENE
+    #: PROPOSED); older logs' Scenes went on until voted to an end, and fold as they did
+    ends_itself: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: that Page has ended: each player in turn (``turn``) passes or keeps the Scene going
+    closing: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class StakeCheck(BaseModel):

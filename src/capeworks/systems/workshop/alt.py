@@ -32,10 +32,11 @@ def stack(ranked: tuple[str, ...], padding: list[str]) -> tuple[str, ...]:
     return ranked + tuple(f"{PAD}{i}:{kind}" for i, kind in enumerate(padding, start=1))
 
 
-def rotated(order: tuple[str, ...], who: str, snapshot_penalty: int = 0) -> tuple[str, ...]:
-    """WS-ALT-001/004: ``who`` to the rear, then forward floor(|penalty| / 3) places for snapshots."""
+def rotated(order: tuple[str, ...], who: str, snapshot_penalty: int = 0, pushed: int = 0) -> tuple[str, ...]:
+    """WS-ALT-001/002/004: ``who`` to the rear, then forward floor(|penalty| / 3) places for snapshots
+    and the ``pushed`` places Damage moved it on its own turn."""
     rest = [c for c in order if c != who]
-    forward = abs(snapshot_penalty) // 3
+    forward = abs(snapshot_penalty) // 3 + pushed
     at = max(0, len(rest) - forward)
     return (*rest[:at], who, *rest[at:])
 
@@ -46,17 +47,29 @@ def step_of(health: int) -> int:
 
 
 def pushed(
-    order: tuple[str, ...], who: str, damage: int, health: int, *, from_last: bool, acting: str = ""
+    order: tuple[str, ...],
+    who: str,
+    damage: int,
+    health: int,
+    *,
+    from_last: bool,
+    acting: str = "",
+    already: int = 0,
 ) -> tuple[tuple[str, ...], int, bool]:
     """WS-ALT-002/003: the stack after ``damage`` moves ``who`` forward; the places moved; out of action?
 
     The card ``acting`` (in front while it acts) is already on its way to the rear, so places
-    count among the others (PROPOSED). ``from_last``: the defended attack counts as if ``who``
-    stood last.
+    count among the others (PROPOSED). The same holds for the actor's own card: "When a character
+    acts, she is placed at the rear of the stack" (src 379), so Damage on its own turn moves it up
+    from the rear, ``already`` places up by earlier Damage this turn; the stack keeps it in front
+    until the turn ends (:func:`rotated` places it). ``from_last``: the defended attack counts as if
+    ``who`` stood last.
     """
     steps = damage // step_of(health)
     if who not in order or steps == 0:
         return order, 0, False
+    if who == acting and order[:1] == (who,):
+        return order, steps, steps > len(order) - 1 - already
     head = (acting,) if acting and acting != who and order[:1] == (acting,) else ()
     others = order[len(head) :]
     rest = [c for c in others if c != who]

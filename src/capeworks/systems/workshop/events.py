@@ -15,6 +15,7 @@ from capeworks.systems.workshop.turn import Bid, Call, Effect, Pending, Turn
 __all__ = [
     "EVENTS",
     "ActiveDefended",
+    "ActiveDefenseEnded",
     "AttackDeclared",
     "AttackRolled",
     "BidResolved",
@@ -164,6 +165,14 @@ class ActiveDefended(WorkshopEvent):
     bonus: int
     effects: tuple[Effect, ...]
     pending: Pending | None
+
+
+class ActiveDefenseEnded(WorkshopEvent):
+    """A defender fell unable to act (src 54): one who cannot act defends nothing, so the Active Defense
+    ends there, and waking before the next action does not bring it back (WS-CORE-003)."""
+
+    who: str
+    effects: tuple[Effect, ...]
 
 
 class DefenseDeclined(WorkshopEvent):
@@ -418,6 +427,7 @@ EVENTS = (
     BidResolved,
     AttackDeclared,
     ActiveDefended,
+    ActiveDefenseEnded,
     DefenseDeclined,
     AttackRolled,
     Damaged,

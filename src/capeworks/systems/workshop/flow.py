@@ -176,8 +176,11 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
     """WS-ALT-001/004/005: the actor's card to the rear (up for snapshots); padding reached is removed."""
     state = batch.state
     turn = state.turn
-    order = alt.rotated(turn.order.order, who, turn.snap)
-    base = turn.model_copy(update={"action_used": False, "move_used": False, "extra": "", "snap": 0})
+    mover = state.characters[who].can_act  # one out of action goes to the rear (WS-ALT-002)
+    order = alt.rotated(turn.order.order, who, turn.snap, turn.pushed if mover else 0)
+    base = turn.model_copy(
+        update={"action_used": False, "move_used": False, "extra": "", "snap": 0, "pushed": 0}
+    )
     c = state.characters[who]
     changed = [c.without("loses_action")] if c.has("loses_action") else []
     batch.emit(ev.TurnEnded(who=who, turn=base.model_copy(update={"order": TurnOrder(order=order)}),

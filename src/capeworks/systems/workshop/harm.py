@@ -55,6 +55,18 @@ def harm(
     if ctx.config.initiative is InitiativeSystem.CARDS and damage > 0:
         _push(batch, ctx, target, damage, from_last=from_last)
     _cease_fire(batch, target)
+    _drop_guard(batch, target)
+
+
+def _drop_guard(batch: Batch[WorkshopState], target: str) -> None:
+    """WS-CORE-003: an Active Defense lasts until the defender's next action, but one who fell "unable to
+    act" (src 54) defends nothing: it ends there, and waking does not bring it back."""
+    state = batch.state
+    if state.characters[target].can_act:
+        return
+    kept = tuple(e for e in state.effects if not (e.target == target and e.name == "active_defense"))
+    if kept != state.effects:
+        batch.emit(ev.ActiveDefenseEnded(who=target, effects=kept))
 
 
 def _cease_fire(batch: Batch[WorkshopState], target: str) -> None:
@@ -73,10 +85,17 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
     c = batch.state.characters[target]
     turn = batch.state.turn
     order, places, out = alt.pushed(
-        turn.order.order, target, damage, c.health, from_last=from_last, acting=turn.current
+        turn.order.order,
+        target,
+        damage,
+        c.health,
+        from_last=from_last,
+        acting=turn.current,
+        already=turn.pushed,
     )
     if not places:
         return
+    own = target == turn.current and not out  # its own card, up from the rear when the turn ends
     after = None
     if out and c.can_act:
         clock = batch.state.clock
@@ -84,7 +103,7 @@ def _push(batch: Batch[WorkshopState], ctx: Ctx, target: str, damage: int, *, fr
             update={"standing": Standing.DOWN if c.named else Standing.OUT, "down_at": clock,
                     "wake_at": clock + ctx.config.wake_after_sequences if c.named else None}
         )  # fmt: skip
-    new_turn = turn.model_copy(update={"order": TurnOrder(order=order)})
+    new_turn = turn.model_copy(update={"order": TurnOrder(order=order), "pushed": turn.pushed + places * own})
     batch.emit(ev.CardPushed(who=target, places=places, out=out, turn=new_turn, character=after))
 
 
@@ -137,7 +156,7 @@ def _harm(
         results.append(f"Stunned: {lost} Shots lost")
     if big:
         results.append("Massive Damage")
-        if cfg.cinematic_wounds is CineMode.FIXED:  # WS-CINE-001
+        if cfg.cinematic_wounds is CineMode.FIXED and hit:  # WS-CINE-001: "takes a hit with" it (src 133)
             after = after.model_copy(update={"cinematic": (*after.cinematic, "a cinematic wound")})
             results.append("a Cinematic Wound")
     batch.emit(

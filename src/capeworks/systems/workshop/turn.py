@@ -32,6 +32,8 @@ class Turn(Frozen):
     cards: dict[str, str] = Field(default_factory=dict)
     #: the snapshot penalty of this turn's Action (card initiative moves the actor up by it, WS-ALT-004)
     snap: int = 0
+    #: card initiative: places the actor's own card moved up from the rear on its turn (WS-ALT-002)
+    pushed: int = Field(default=0, exclude_if=lambda v: not v)
 
     @property
     def current(self) -> str:
