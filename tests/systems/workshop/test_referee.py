@@ -2977,3 +2977,76 @@ def test_r198__battered_the_one_move_is_the_action(shaken: bool) -> None:
         return
     d.do("ann", "move", character="h")
     assert [o.group for o in state(d).offers] == ["goons"]
+
+
+# -- fourth referee pass (refwork4): the optional rules together ------------------------------------------
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-WPEN-003")
+def test_r199__sand_in_your_teeth_and_seriousness_a_massive_hit_of_five_wounds_kills() -> None:
+    # src 142: 1 Wound + 1 per WT: Damage 20 -> 1 + 4 = 5 Wounds; src 146: "More than 4 wounds in one
+    # attack makes the character fall down, dead".
+    d = duel({"sand_in_your_teeth": "additive", "wound_penalty": "seriousness"}, damage=20)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (5, Standing.DEAD)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-SHOCK-001")
+def test_r200__sand_in_your_teeth_raises_the_shock_roll_with_its_extra_wound() -> None:
+    # src 142, 120: Damage 5 -> 1 + 1 = 2 Wounds, so the Shock roll is 5 + 5 x 2 = 15; Willpower 5 +
+    # Focus 5 + 9 - 1 = 18 makes it.
+    d = duel({"sand_in_your_teeth": "additive", "shock_roll": True}, damage=5)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["difficulty"], r["total"], r["success"]) == ("shock", 15, 18, True)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (2, Standing.UP)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-CINE-001", "WS-SHOCK-004")
+@pytest.mark.parametrize(("damage", "wounds", "cinematic"), [(15, 4, 0), (20, 5, 1)])
+def test_r201__sand_in_your_teeth_wounds_do_not_make_a_hit_massive(
+    damage: int, wounds: int, cinematic: int
+) -> None:
+    # src 133: the Cinematic Wound comes of "Damage [Wound Threshold x 4] or more", not of 4 Wounds: Sand's
+    # extra Wound (src 142) makes Damage 15 four Wounds and still no Massive Damage.
+    d = duel({"sand_in_your_teeth": "additive", "cinematic_wounds": "fixed"}, damage=damage)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, len(who(d, "v").cinematic)) == (wounds, cinematic)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-CINE-005")
+def test_r202__sand_in_your_teeth_a_hit_of_no_damage_rolls_one_cinematic_luck() -> None:
+    # src 142: the hit of Damage 0 is 1 Wound; src 138: "Whenever the character takes one or more Wounds,
+    # roll Luck", vs 5 for that one Wound: Luck 0 + 1 - 5 = -4 fails: a Cinematic Wound.
+    d = duel({"sand_in_your_teeth": "additive", "cinematic_wounds": "variable"}, damage=0)
+    events = attack(d, "h", ["v"], [*HIT, 1, 5])
+    luck = [r for r in all_of(events, "rolled") if r["what"] == "cinematic luck"]
+    assert [(r["difficulty"], r["success"]) for r in luck] == [(5, False)]
+    assert len(who(d, "v").cinematic) == 1
+
+
+@pytest.mark.rules("WS-SHOCK-001", "WS-DARK-001")
+@pytest.mark.parametrize(("dark", "standing"), [([1, 5], Standing.DYING), ([9, 1], Standing.DOWN)])
+def test_r203__knocked_out_by_shock_the_dark_times_roll_is_still_made(
+    dark: list[int], standing: Standing
+) -> None:
+    # src 120: 2 Wounds -> Shock vs 15; 10 + 1 - 5 = 6 fails: unconscious. src 150: "After every hit, roll
+    # Willpower+Focus against the inflicted Shock points" (10): 6 fails -> dying; 18 makes it -> only out.
+    d = duel({"shock_roll": True, "dark_times": True}, damage=10)
+    events = attack(d, "h", ["v"], [*HIT, 1, 5, *dark])
+    rolls = [(r["what"], r["difficulty"]) for r in all_of(events, "rolled")]
+    assert rolls == [("shock", 15), ("dark times", 10)]
+    assert who(d, "v").standing is standing
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-SHOCK-003")
+def test_r204__a_serious_wound_stuns_three_shots_and_impairs_four() -> None:
+    # src 146: 3 simultaneous Wounds (Serious) cause -4; src 124: 3 Wounds in one attack lose 3 Shots.
+    # Damage 15 -> 3 Wounds; v's pool 4 -> 1; its shot at h takes -4.
+    d = duel({"wound_penalty": "seriousness", "stun": True}, damage=15, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").shots) == (3, 1)
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], MISS), "attack_rolled")
+    assert r["modifier"] == -4
+
