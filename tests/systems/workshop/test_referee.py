@@ -3050,3 +3050,16 @@ def test_r204__a_serious_wound_stuns_three_shots_and_impairs_four() -> None:
     r = last(attack(d, "v", ["h"], MISS), "attack_rolled")
     assert r["modifier"] == -4
 
+
+@pytest.mark.rules("WS-SNAP-003", "WS-MOOK-004")
+def test_r205__the_reversed_table_counts_the_mooks_of_a_speed_bump_group() -> None:
+    # src 49: the heroic table is "also used, reversed, as multi-action penalties versus unnamed
+    # characters"; PROPOSED reversed_rows: N mooks -> modifier(11 - N), "10 mooks -> -2, 1 mook -> -47 -
+    # only sensible if groups of mooks are attacked as one target". A speed-bump group of 10 attacked as
+    # one target is 10 mooks: -2. Static: 9 - 2 + Damage 6 = 13 vs Skill 4 + Soak 0 -> PV 9 -> 1 mook.
+    goons = {**GOONS, "count": 10, "engaging": ""}
+    config = {**QUIET, "mooks": "speed_bump", "heroic_multi_action": True, "heroic_vs_mooks": "reversed_rows"}
+    d = table(config, heroes={"h": sheet()}, villains={"goons": goons})
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 1
+    assert who(d, "goons").count == 9

@@ -98,7 +98,10 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         and ctx.config.heroic_vs_mooks is HeroicVsMooks.REVERSED_ROWS
         and all(not t.named for t in targets)
     )
-    modifier = snapshot_modifier(n, heroic=heroic, reversed_vs_mooks=reverse) + _gang(state, ctx, c, targets)
+    split = _mooks_in(ctx, targets) if reverse else n
+    modifier = snapshot_modifier(split, heroic=heroic, reversed_vs_mooks=reverse) + _gang(
+        state, ctx, c, targets
+    )
     awaiting = tuple(dict.fromkeys(t.id for t in targets if may_defend(state, ctx.config, t)))
     pending = Pending(
         attacker=c.id,
@@ -118,6 +121,13 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch
+
+
+def _mooks_in(ctx: Ctx, targets: list[Combatant]) -> int:
+    """WS-SNAP-003 (``reversed_rows``): the N of modifier(11 - N) is the mooks attacked, "only sensible if
+    groups of mooks are attacked as one target" (PROPOSED): a speed-bump group counts its mooks, any
+    other mook target one (capped at the table's 10)."""
+    return min(10, sum(t.count if speed_bump(ctx.config, t) else 1 for t in targets))
 
 
 def _gang(state: WorkshopState, ctx: Ctx, c: Combatant, targets: list[Combatant]) -> int:
