@@ -3063,3 +3063,36 @@ def test_r205__the_reversed_table_counts_the_mooks_of_a_speed_bump_group() -> No
     events = d.do("ann", "attack", character="h", targets=["goons"])
     assert last(events, "mooks_downed")["downed"] == 1
     assert who(d, "goons").count == 9
+
+
+@pytest.mark.rules("WS-DMG-008", "WS-SHOCK-001", "WS-WPEN-001", "WS-MOOK-002")
+def test_r206__a_table_of_defaults_plays_the_normal_optional_rules_and_no_others() -> None:
+    # src 62: "Normal optional rules are Wound Penalty and Shock, and Unnamed Characters". Gun 5 on v: 1
+    # Wound -> Shock roll vs 10 (10 + 9 - 1 - 1 for the Wound = 17 makes it); not Shaken, no Shot lost
+    # (Shaken and Stun are off); v's next shot takes the -1. A nameless m hit for 5 is Shaken (src 161).
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "m": sheet(named=False, traits=SLOW, **TOUGH)}
+    d = table({}, heroes={"h": sheet(weapons=[gun(5)])}, villains=villains)
+    events = attack(d, "h", ["v", "m"], [9, 1, 9, 1, 9, 1])  # -3 each: 15 vs 12, both hit
+    shock = [r for r in all_of(events, "rolled") if r["what"] == "shock"]
+    assert [(r["who"], r["difficulty"], r["total"], r["success"]) for r in shock] == [("v", 10, 17, True)]
+    v = who(d, "v")
+    assert (v.wounds, v.shots, v.has("shaken")) == (1, 4, False)
+    assert who(d, "m").has("shaken") and who(d, "m").wounds == 0
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], MISS), "attack_rolled")
+    assert r["modifier"] == -1
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-005")
+def test_r207__a_joker_bandages_the_dying_but_does_not_lift_them() -> None:
+    # src 87: the Joker regains Shock and bandages Wounds; src 54: "If you have Wounds equal to your
+    # Toughness, you're dying" - bandaged Wounds still count (PROPOSED WS-WPEN-004): k stays dying.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4)), "k": sheet(toughness=2)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=10, dice=[1, 9])  # 10 Damage: 2 Wounds on Toughness 2
+    assert who(d, "k").standing is Standing.DYING
+    d.do("gm", "start_sequence", dice=[53, 20])  # the heroes draw a Joker
+    k = who(d, "k")
+    assert (k.shock, k.bandaged, k.standing) == (0, 2, Standing.DYING)
+    assert "k" not in state(d).turn.order.order
+
