@@ -3096,3 +3096,18 @@ def test_r207__a_joker_bandages_the_dying_but_does_not_lift_them() -> None:
     assert (k.shock, k.bandaged, k.standing) == (0, 2, Standing.DYING)
     assert "k" not in state(d).turn.order.order
 
+
+@pytest.mark.rules("WS-CINE-003", "WS-CINE-004")
+def test_r208__the_gm_heals_a_cinematic_wound_when_appropriate_and_the_party_gains_its_xp() -> None:
+    # src 132: "All cinematic wounds heal at the end of session, or when appropriate (Optional: Cinematic
+    # Wounds provide 1xp to the party when healed)". Two Massive hits (src 133) give v two; the GM heals one
+    # mid-fight: 1 XP now, the other heals at the session's end: 1 more.
+    d = duel({"cinematic_wounds": "fixed", "cine_wound_xp": 1}, damage=20)
+    attack(d, "h", ["v", "v"], [9, 1, 9, 1])
+    assert len(who(d, "v").cinematic) == 2
+    d.refuse("ann", "heal_cinematic", error=NotPermitted, character="v")
+    d.do("gm", "heal_cinematic", character="v")
+    assert (len(who(d, "v").cinematic), state(d).party_xp) == (1, 1)
+    d.do("gm", "end_session")
+    assert (len(who(d, "v").cinematic), state(d).party_xp) == (0, 2)
+    d.refuse("gm", "heal_cinematic", rule="WS-CINE-003", character="v")

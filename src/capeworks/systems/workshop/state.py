@@ -85,7 +85,7 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
         update["next_call"] = max(state.next_call, p.call.id + 1)
     if isinstance(p, ev.CheckRolled):
         update["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
-    if isinstance(p, ev.SessionEnded):
+    if isinstance(p, (ev.SessionEnded, ev.CinematicHealed)):
         update["party_xp"] = p.party_xp
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
