@@ -697,8 +697,8 @@ def test_r42__an_ace_inspires_every_action_of_the_sequence() -> None:
     d.do("ann", "extra_action", character="h")
     r = last(attack(d, "h", ["v"], [9, 1, 2]), "attack_rolled")
     assert (r["dice"], r["av"]) == ([9, 1, 2], 19)
-    end_turn(d, "v", dice=[1, 1])  # the next Sequence draws 2S (AS is gone) for the heroes: not Inspired
-    assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "2S"
+    end_turn(d, "v", dice=[1, 1])  # the next Sequence: 3S (AS, 2S dealt from the one deck) for the heroes
+    assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "3S"
 
 
 @pytest.mark.rules("WS-CARD-004", "WS-DMG-004")
@@ -1876,7 +1876,7 @@ def test_r127__a_confused_side_is_offered_no_shots_to_answer_an_interrupt() -> N
     # (Before: the prompt offered 1-5 Shots, each refused when chosen.)
     d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
-    d.do("gm", "start_sequence", dice=[7, 29])  # heroes 7S, villains 3C
+    d.do("gm", "start_sequence", dice=[7, 28])  # heroes 7S, villains 3C (the 28th card left)
     d.do("ann", "interrupt", character="h", shots=1)
     [prompt] = d.prompts("gm")
     assert [o.value for o in prompt.options] == ["0"]
@@ -1947,16 +1947,17 @@ def test_r131__cover_lasts_until_the_shooters_next_initiative() -> None:
 @pytest.mark.rules("WS-CARD-001")
 def test_r132__a_spent_deck_is_shuffled_fresh() -> None:
     # src 85: a card every Sequence "from a normal Deck"; PROPOSED: 54 cards (2 Jokers), a fresh deck when
-    # the old is spent. Always drawing the top card: AS, 2S, ... KD, JK1, JK2, then AS again.
+    # the old is spent. One deck deals both Factions; always the top card: heroes AS, villains 2S, ...,
+    # heroes JK1, villains JK2 in the 27th Sequence, then AS and 2S again.
     d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "start_sequence", dice=[1, 1])
-    cards = [state(d).turn.cards["heroes"]]
-    for _ in range(54):
+    cards = [state(d).turn.cards["heroes"], state(d).turn.cards["villains"]]
+    for _ in range(27):
         end_turn(d, "h")
         end_turn(d, "v", dice=[1, 1])
-        cards.append(state(d).turn.cards["heroes"])
-    assert cards[:2] == ["AS", "2S"] and cards[51:] == ["KD", "JK1", "JK2", "AS"]
+        cards += [state(d).turn.cards["heroes"], state(d).turn.cards["villains"]]
+    assert cards[:4] == ["AS", "2S", "3S", "4S"] and cards[51:] == ["KD", "JK1", "JK2", "AS", "2S"]
 
 
 @pytest.mark.rules("WS-MOOK-005", "WS-SHOT-003")
@@ -2155,11 +2156,11 @@ def test_r145__a_free_d10_and_an_inspired_d10_both_join_one_roll() -> None:
     villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
     d = table({**QUIET, "mooks": "advanced", "card_draw": True}, heroes={"h": sheet(weapons=[gun(6)])},
               villains=villains, start=False)  # fmt: skip
-    d.do("gm", "start_sequence", dice=[2, 3])  # heroes 3S, villains 4S: no face card yet
+    d.do("gm", "start_sequence", dice=[2, 3])  # heroes 2S, villains 4S: no face card yet
     attack(d, "h", ["m"], HIT)
     end_turn(d, "h")
     end_turn(d, "m")
-    end_turn(d, "v", dice=[10, 4])  # heroes JS (3S and 4S are gone from the deck)
+    end_turn(d, "v", dice=[9, 4])  # heroes JS (2S and 4S are gone from the one deck)
     assert state(d).turn.cards["heroes"] == "JS"
     r = last(attack(d, "h", ["v"], [9, 1, 4, 3]), "attack_rolled")
     assert (list(r["dice"]), r["av"]) == ([9, 1, 4, 3], 24)
@@ -2700,7 +2701,7 @@ def test_r181__a_steadying_roll_under_clubs_is_a_favored_action() -> None:
     d = table({**QUIET, "shaken": True, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits={**pool(4), "Willpower": 7}, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "fall", character="v", metres=3, dice=[1, 9])
-    d.do("gm", "start_sequence", dice=[5, 31])  # heroes 5S; villains the 31st card, 5C
+    d.do("gm", "start_sequence", dice=[5, 30])  # heroes 5S; villains the 30th card left, 5C
     assert state(d).turn.cards["villains"] == "5C"
     d.do("gm", "raise_initiative", character="v", shots=1)
     end_turn(d, "h")
@@ -3111,3 +3112,17 @@ def test_r208__the_gm_heals_a_cinematic_wound_when_appropriate_and_the_party_gai
     d.do("gm", "end_session")
     assert (len(who(d, "v").cinematic), state(d).party_xp) == (0, 2)
     d.refuse("gm", "heal_cinematic", rule="WS-CINE-003", character="v")
+
+
+@pytest.mark.rules("WS-CARD-001")
+def test_r209__one_normal_deck_deals_every_faction_so_no_two_hold_the_same_card() -> None:
+    # src 85: "Every Sequence draw a card for each Faction from a normal Deck": one deck, a card dealt to
+    # each Faction. The heroes draw its top card, the AS; the villains' die 1 then finds the 2S: the AS is
+    # in the heroes' hand. Two Sequences deal four different cards.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 1])
+    assert state(d).turn.cards == {"heroes": "AS", "villains": "2S"}
+    end_turn(d, "h")
+    end_turn(d, "v", dice=[1, 1])
+    assert state(d).turn.cards == {"heroes": "3S", "villains": "4S"}

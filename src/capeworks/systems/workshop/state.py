@@ -36,7 +36,7 @@ class Narration(Frozen):
 
 
 class WorkshopState(Frozen):
-    """Combatants, the Sequence, timed effects, the pending attack and bid, the Factions' decks."""
+    """Combatants, the Sequence, timed effects, the pending attack and bid, the deck."""
 
     config: WorkshopConfig = Field(default_factory=WorkshopConfig)
     characters: dict[str, Combatant] = Field(default_factory=dict)
