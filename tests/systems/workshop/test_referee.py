@@ -3126,3 +3126,20 @@ def test_r209__one_normal_deck_deals_every_faction_so_no_two_hold_the_same_card(
     end_turn(d, "h")
     end_turn(d, "v", dice=[1, 1])
     assert state(d).turn.cards == {"heroes": "3S", "villains": "4S"}
+
+
+@pytest.mark.rules("WS-SNAP-003", "WS-MOOK-005")
+def test_r210__the_mook_gang_penalty_falls_on_the_speed_bump_strike_too() -> None:
+    # src 49: the heroic table "also used, reversed, as multi-action penalties versus unnamed characters";
+    # PROPOSED as_mook_defense_penalty: "mooks acting against a hero suffer modifier(N) for N mooks in the
+    # group". Three goons strike h, who ignored them (src 175): Skill 4 + Damage 10 - 5 (3 mooks) = 9 vs
+    # Defense 12 + Soak 0: no harm (without the penalty 14, PV 2).
+    config = {**QUIET, "mooks": "speed_bump", "heroic_vs_mooks": "as_mook_defense_penalty"}
+    d = table(config, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("ann", "rollless", character="h", what="talks")
+    [offer] = d.prompts("gm")
+    assert offer.context["pv"] == 0
+    d.do("gm", "mook_strike", group="goons")
+    r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
+    assert (r["av"], r["modifier"], r["defense"], r["pv"]) == (9, -5, 12, 0)
+    assert who(d, "h").shock == 0

@@ -17,6 +17,7 @@ from capeworks.systems.workshop.common import (
     defense_of,
     favored,
     firing,
+    gang_modifier,
     impairment,
     may_defend,
     pool_point,
@@ -38,7 +39,6 @@ from capeworks.systems.workshop.harm import harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes, strike, strike_pv
 from capeworks.systems.workshop.rules import (
     degree_of,
-    mook_gang_modifier,
     snapshot_modifier,
     speed_bump_downed,
 )
@@ -131,14 +131,8 @@ def _mooks_in(ctx: Ctx, targets: list[Combatant]) -> int:
 
 
 def _gang(state: WorkshopState, ctx: Ctx, c: Combatant, targets: list[Combatant]) -> int:
-    """WS-SNAP-003 (``as_mook_defense_penalty``): a mook's attack on named characters takes modifier(N)
-    for the N mooks standing in its group (its Faction's unnamed; a speed-bump group counts its mooks)."""
-    if ctx.config.heroic_vs_mooks is not HeroicVsMooks.AS_MOOK_DEFENSE_PENALTY or c.named:
-        return 0
-    if not all(t.named for t in targets):
-        return 0
-    group = [m for m in state.characters.values() if not m.named and m.faction == c.faction and m.can_act]
-    return mook_gang_modifier(sum(max(m.count, 1) for m in group))
+    """WS-SNAP-003 (``as_mook_defense_penalty``): a mook's attack on named characters only."""
+    return gang_modifier(state, ctx.config, c) if all(t.named for t in targets) else 0
 
 
 def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceService) -> Batch[WorkshopState]:
