@@ -9,6 +9,7 @@ PV = weapon Damage - Soak.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -16,6 +17,8 @@ import pytest
 from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
+from capeworks.systems.workshop.config import DiceModelName
+from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
 
@@ -3143,3 +3146,26 @@ def test_r210__the_mook_gang_penalty_falls_on_the_speed_bump_strike_too() -> Non
     r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
     assert (r["av"], r["modifier"], r["defense"], r["pv"]) == (9, -5, 12, 0)
     assert who(d, "h").shock == 0
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CARD-003", "WS-STATUS-001")
+@pytest.mark.parametrize("on_turn", [False, True])
+def test_r211__a_called_rolls_odds_count_only_the_dice_and_impairment_that_roll_will_have(
+    on_turn: bool,
+) -> None:
+    # src 12: an Action is taken when "your Initiative comes up"; a check called off the turn is no Action,
+    # so it gets no Inspired d10 (src 89, PROPOSED: on one roll of an Action) and no Bruise (src 181: "next
+    # Action or Defense"). h is Inspired (JS) and Bruised; Willpower 5 + Focus 5 vs 15. Off the turn the
+    # prompt's chance is the bare roll's, P(pos - neg >= 5) = 15/100; on the turn, the roll it will be:
+    # one extra d10 and -5.
+    d = table({**QUIET, "card_draw": True, "status_effects": True},
+              heroes={"h": sheet(traits=pool(4), **TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[11, 20])  # heroes JS: Inspired
+    d.do("gm", "set_status", character="h", status="bruised")
+    if on_turn:
+        end_turn(d, "v")
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=15)
+    [prompt] = [p for p in d.prompts("ann") if p.kind == "check"]
+    want = p_success(5, 15, dice=DiceModelName.POS_NEG, extra=1) if on_turn else Fraction(15, 100)
+    assert f"({percent(want)})" in prompt.question

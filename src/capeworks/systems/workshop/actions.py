@@ -17,6 +17,7 @@ from capeworks.systems.workshop.common import (
     acting,
     action_left,
     char,
+    check_is_action,
     favored,
     favored_point,
     free_move,
@@ -434,7 +435,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         acting(state, c.id)
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
-    action = turn is not None or not t.sequence
+    action = check_is_action(state, c.id)
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after

@@ -34,6 +34,7 @@ __all__ = [
     "acting",
     "action_left",
     "char",
+    "check_is_action",
     "defense_of",
     "favored",
     "firing",
@@ -103,6 +104,14 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
     if action and c.has("loses_action"):
         raise RuleViolation("WS-MOOK-001", f"{c.name} made an Active Dodge and loses this Action.")
     return c
+
+
+def check_is_action(state: WorkshopState, cid: str) -> bool:
+    """Is a called check rolled now by ``cid`` their Action? On their own turn with its Action unspent, in
+    their Action out of Sequence, or before the fight; otherwise it is no Action (src 12: an Action is
+    taken when "your Initiative comes up"), so no Inspired or Free d10 and no Bruise goes on it."""
+    t = state.turn
+    return not t.sequence or t.extra == cid or (t.current == cid and not t.action_used and not t.extra)
 
 
 def require_steady(config: WorkshopConfig, c: Combatant) -> None:

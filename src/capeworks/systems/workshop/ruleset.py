@@ -35,7 +35,7 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import confused, impairment, speed_bump, wound_penalty
+from capeworks.systems.workshop.common import check_is_action, confused, impairment, speed_bump, wound_penalty
 from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
@@ -236,8 +236,13 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         )
     for call in state.calls.values():
         c = state.characters[call.character]
+        # the roll it will be: an Action's brings its extra d10s and its Bruise (roll_check, WS-CORE-001)
+        action = check_is_action(state, c.id)
         roll_base = sum(c.trait(t) for t in call.traits) + wound_penalty(state.config, c)
-        chance = p_success(roll_base, call.difficulty, dice=state.config.dice, extra=c.extra_d10s)
+        roll_base -= 5 if action and c.has("bruised") else 0
+        chance = p_success(
+            roll_base, call.difficulty, dice=state.config.dice, extra=c.extra_d10s if action else 0
+        )
         out.append(
             Prompt(
                 id=f"call-{call.id}",
