@@ -3169,3 +3169,18 @@ def test_r211__a_called_rolls_odds_count_only_the_dice_and_impairment_that_roll_
     [prompt] = [p for p in d.prompts("ann") if p.kind == "check"]
     want = p_success(5, 15, dice=DiceModelName.POS_NEG, extra=1) if on_turn else Fraction(15, 100)
     assert f"({percent(want)})" in prompt.question
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-WPEN-001")
+def test_r212__dark_times_rolls_after_every_hit_even_one_of_no_shock() -> None:
+    # src 150: "After every hit, roll Willpower+Focus against the inflicted Shock points in this attack":
+    # a hit of PV 0 (a Damage 0 gun) is a hit, its roll vs 0. v has 8 untreated Wounds (a 40 m fall), -8
+    # (src 111): 10 - 8 + 1 - 9 = -6 fails vs 0: dying.
+    d = duel({"dark_times": True, "wound_penalty": "per_wound"}, damage=0)
+    d.do("gm", "fall", character="v", metres=40, dice=[1, 9])
+    assert who(d, "v").wounds == 8
+    events = attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert last(events, "attack_rolled")["hit"] is True
+    dark = [r for r in all_of(events, "rolled") if r["what"] == "dark times"]
+    assert [(r["difficulty"], r["total"], r["success"]) for r in dark] == [(0, -6, False)]
+    assert who(d, "v").standing is Standing.DYING
