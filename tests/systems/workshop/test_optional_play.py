@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from capeworks.systems.workshop.cards import FULL_DECK, Favored, effect_of
+from capeworks.systems.workshop.cards import FULL_DECK, TABLE_DECK, Favored, effect_of
 from capeworks.systems.workshop.rules import knockback_metres
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
@@ -301,19 +301,19 @@ def _cards(config: dict[str, Any], dice: list[int], **hero: Any) -> Any:
 
 @pytest.mark.rules("WS-CARD-001")
 def test_a_card_per_faction_each_sequence_from_a_real_deck() -> None:
-    # src 85-100: heroes draw the 1st card (AS), villains the 5th (5S) of their own 54-card decks
-    d, events = _cards({"card_draw": True}, [1, 5])
+    # src 85-100: "draw a card for each Faction from a normal Deck": one deck; heroes draw the 1st card
+    # (AS), villains the 4th of the 53 left (5S)
+    d, events = _cards({"card_draw": True}, [1, 4])
     assert [(c["faction"], c["card"]) for c in all_of(events, "card_drawn")] == [
         ("heroes", "AS"),
         ("villains", "5S"),
     ]
-    decks = state(d).decks
-    assert (len(decks["heroes"]), len(decks["villains"])) == (53, 53)
-    assert "AS" not in decks["heroes"] and "AS" in decks["villains"]
+    deck = state(d).decks[TABLE_DECK]
+    assert len(deck) == 52 and "AS" not in deck and "5S" not in deck
     assert who(d, "h").has("inspired_all")  # Ace: all Actions Favored and Inspired
     end_turn(d, "h")
-    events = end_turn(d, "v", dice=[53, 53])  # the next Sequence draws from 53 cards: the jokers sit last
-    assert [c["card"] for c in all_of(events, "card_drawn")] == ["JK2", "JK2"]
+    events = end_turn(d, "v", dice=[51, 51])  # the next Sequence deals from 52 cards: the jokers sit last
+    assert [c["card"] for c in all_of(events, "card_drawn")] == ["JK1", "JK2"]
     assert len(set(FULL_DECK)) == 54 and sum(c.startswith("JK") for c in FULL_DECK) == 2
 
 

@@ -9,6 +9,7 @@ PV = weapon Damage - Soak.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -16,6 +17,8 @@ import pytest
 from capeworks.engine import Viewer
 from capeworks.engine.testing import Driver
 from capeworks.errors import CapeworksError, NotPermitted
+from capeworks.systems.workshop.config import DiceModelName
+from capeworks.systems.workshop.odds import p_success, percent
 from capeworks.systems.workshop.sheet import Standing
 from tests.systems.workshop.helpers import all_of, attack, end_turn, last, sheet, state, table, types, who
 
@@ -697,8 +700,8 @@ def test_r42__an_ace_inspires_every_action_of_the_sequence() -> None:
     d.do("ann", "extra_action", character="h")
     r = last(attack(d, "h", ["v"], [9, 1, 2]), "attack_rolled")
     assert (r["dice"], r["av"]) == ([9, 1, 2], 19)
-    end_turn(d, "v", dice=[1, 1])  # the next Sequence draws 2S (AS is gone) for the heroes: not Inspired
-    assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "2S"
+    end_turn(d, "v", dice=[1, 1])  # the next Sequence: 3S (AS, 2S dealt from the one deck) for the heroes
+    assert who(d, "h").extra_d10s == 0 and state(d).turn.cards["heroes"] == "3S"
 
 
 @pytest.mark.rules("WS-CARD-004", "WS-DMG-004")
@@ -1876,7 +1879,7 @@ def test_r127__a_confused_side_is_offered_no_shots_to_answer_an_interrupt() -> N
     # (Before: the prompt offered 1-5 Shots, each refused when chosen.)
     d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
-    d.do("gm", "start_sequence", dice=[7, 29])  # heroes 7S, villains 3C
+    d.do("gm", "start_sequence", dice=[7, 28])  # heroes 7S, villains 3C (the 28th card left)
     d.do("ann", "interrupt", character="h", shots=1)
     [prompt] = d.prompts("gm")
     assert [o.value for o in prompt.options] == ["0"]
@@ -1947,16 +1950,17 @@ def test_r131__cover_lasts_until_the_shooters_next_initiative() -> None:
 @pytest.mark.rules("WS-CARD-001")
 def test_r132__a_spent_deck_is_shuffled_fresh() -> None:
     # src 85: a card every Sequence "from a normal Deck"; PROPOSED: 54 cards (2 Jokers), a fresh deck when
-    # the old is spent. Always drawing the top card: AS, 2S, ... KD, JK1, JK2, then AS again.
+    # the old is spent. One deck deals both Factions; always the top card: heroes AS, villains 2S, ...,
+    # heroes JK1, villains JK2 in the 27th Sequence, then AS and 2S again.
     d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "start_sequence", dice=[1, 1])
-    cards = [state(d).turn.cards["heroes"]]
-    for _ in range(54):
+    cards = [state(d).turn.cards["heroes"], state(d).turn.cards["villains"]]
+    for _ in range(27):
         end_turn(d, "h")
         end_turn(d, "v", dice=[1, 1])
-        cards.append(state(d).turn.cards["heroes"])
-    assert cards[:2] == ["AS", "2S"] and cards[51:] == ["KD", "JK1", "JK2", "AS"]
+        cards += [state(d).turn.cards["heroes"], state(d).turn.cards["villains"]]
+    assert cards[:4] == ["AS", "2S", "3S", "4S"] and cards[51:] == ["KD", "JK1", "JK2", "AS", "2S"]
 
 
 @pytest.mark.rules("WS-MOOK-005", "WS-SHOT-003")
@@ -2155,11 +2159,11 @@ def test_r145__a_free_d10_and_an_inspired_d10_both_join_one_roll() -> None:
     villains = {"m": sheet(named=False, traits=SLOW, **TOUGH), "v": sheet(traits=SLOW, **TOUGH)}
     d = table({**QUIET, "mooks": "advanced", "card_draw": True}, heroes={"h": sheet(weapons=[gun(6)])},
               villains=villains, start=False)  # fmt: skip
-    d.do("gm", "start_sequence", dice=[2, 3])  # heroes 3S, villains 4S: no face card yet
+    d.do("gm", "start_sequence", dice=[2, 3])  # heroes 2S, villains 4S: no face card yet
     attack(d, "h", ["m"], HIT)
     end_turn(d, "h")
     end_turn(d, "m")
-    end_turn(d, "v", dice=[10, 4])  # heroes JS (3S and 4S are gone from the deck)
+    end_turn(d, "v", dice=[9, 4])  # heroes JS (2S and 4S are gone from the one deck)
     assert state(d).turn.cards["heroes"] == "JS"
     r = last(attack(d, "h", ["v"], [9, 1, 4, 3]), "attack_rolled")
     assert (list(r["dice"]), r["av"]) == ([9, 1, 4, 3], 24)
@@ -2700,7 +2704,7 @@ def test_r181__a_steadying_roll_under_clubs_is_a_favored_action() -> None:
     d = table({**QUIET, "shaken": True, "card_draw": True}, heroes={"h": sheet()},
               villains={"v": sheet(traits={**pool(4), "Willpower": 7}, **TOUGH)}, start=False)  # fmt: skip
     d.do("gm", "fall", character="v", metres=3, dice=[1, 9])
-    d.do("gm", "start_sequence", dice=[5, 31])  # heroes 5S; villains the 31st card, 5C
+    d.do("gm", "start_sequence", dice=[5, 30])  # heroes 5S; villains the 30th card left, 5C
     assert state(d).turn.cards["villains"] == "5C"
     d.do("gm", "raise_initiative", character="v", shots=1)
     end_turn(d, "h")
@@ -2977,3 +2981,206 @@ def test_r198__battered_the_one_move_is_the_action(shaken: bool) -> None:
         return
     d.do("ann", "move", character="h")
     assert [o.group for o in state(d).offers] == ["goons"]
+
+
+# -- fourth referee pass (refwork4): the optional rules together ------------------------------------------
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-WPEN-003")
+def test_r199__sand_in_your_teeth_and_seriousness_a_massive_hit_of_five_wounds_kills() -> None:
+    # src 142: 1 Wound + 1 per WT: Damage 20 -> 1 + 4 = 5 Wounds; src 146: "More than 4 wounds in one
+    # attack makes the character fall down, dead".
+    d = duel({"sand_in_your_teeth": "additive", "wound_penalty": "seriousness"}, damage=20)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (5, Standing.DEAD)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-SHOCK-001")
+def test_r200__sand_in_your_teeth_raises_the_shock_roll_with_its_extra_wound() -> None:
+    # src 142, 120: Damage 5 -> 1 + 1 = 2 Wounds, so the Shock roll is 5 + 5 x 2 = 15; Willpower 5 +
+    # Focus 5 + 9 - 1 = 18 makes it.
+    d = duel({"sand_in_your_teeth": "additive", "shock_roll": True}, damage=5)
+    events = attack(d, "h", ["v"], [*HIT, 9, 1])
+    r = last(events, "rolled")
+    assert (r["what"], r["difficulty"], r["total"], r["success"]) == ("shock", 15, 18, True)
+    assert (who(d, "v").wounds, who(d, "v").standing) == (2, Standing.UP)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-CINE-001", "WS-SHOCK-004")
+@pytest.mark.parametrize(("damage", "wounds", "cinematic"), [(15, 4, 0), (20, 5, 1)])
+def test_r201__sand_in_your_teeth_wounds_do_not_make_a_hit_massive(
+    damage: int, wounds: int, cinematic: int
+) -> None:
+    # src 133: the Cinematic Wound comes of "Damage [Wound Threshold x 4] or more", not of 4 Wounds: Sand's
+    # extra Wound (src 142) makes Damage 15 four Wounds and still no Massive Damage.
+    d = duel({"sand_in_your_teeth": "additive", "cinematic_wounds": "fixed"}, damage=damage)
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, len(who(d, "v").cinematic)) == (wounds, cinematic)
+
+
+@pytest.mark.rules("WS-GRIT-001", "WS-CINE-005")
+def test_r202__sand_in_your_teeth_a_hit_of_no_damage_rolls_one_cinematic_luck() -> None:
+    # src 142: the hit of Damage 0 is 1 Wound; src 138: "Whenever the character takes one or more Wounds,
+    # roll Luck", vs 5 for that one Wound: Luck 0 + 1 - 5 = -4 fails: a Cinematic Wound.
+    d = duel({"sand_in_your_teeth": "additive", "cinematic_wounds": "variable"}, damage=0)
+    events = attack(d, "h", ["v"], [*HIT, 1, 5])
+    luck = [r for r in all_of(events, "rolled") if r["what"] == "cinematic luck"]
+    assert [(r["difficulty"], r["success"]) for r in luck] == [(5, False)]
+    assert len(who(d, "v").cinematic) == 1
+
+
+@pytest.mark.rules("WS-SHOCK-001", "WS-DARK-001")
+@pytest.mark.parametrize(("dark", "standing"), [([1, 5], Standing.DYING), ([9, 1], Standing.DOWN)])
+def test_r203__knocked_out_by_shock_the_dark_times_roll_is_still_made(
+    dark: list[int], standing: Standing
+) -> None:
+    # src 120: 2 Wounds -> Shock vs 15; 10 + 1 - 5 = 6 fails: unconscious. src 150: "After every hit, roll
+    # Willpower+Focus against the inflicted Shock points" (10): 6 fails -> dying; 18 makes it -> only out.
+    d = duel({"shock_roll": True, "dark_times": True}, damage=10)
+    events = attack(d, "h", ["v"], [*HIT, 1, 5, *dark])
+    rolls = [(r["what"], r["difficulty"]) for r in all_of(events, "rolled")]
+    assert rolls == [("shock", 15), ("dark times", 10)]
+    assert who(d, "v").standing is standing
+
+
+@pytest.mark.rules("WS-WPEN-003", "WS-SHOCK-003")
+def test_r204__a_serious_wound_stuns_three_shots_and_impairs_four() -> None:
+    # src 146: 3 simultaneous Wounds (Serious) cause -4; src 124: 3 Wounds in one attack lose 3 Shots.
+    # Damage 15 -> 3 Wounds; v's pool 4 -> 1; its shot at h takes -4.
+    d = duel({"wound_penalty": "seriousness", "stun": True}, damage=15, traits=pool(4))
+    attack(d, "h", ["v"], HIT)
+    assert (who(d, "v").wounds, who(d, "v").shots) == (3, 1)
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], MISS), "attack_rolled")
+    assert r["modifier"] == -4
+
+
+@pytest.mark.rules("WS-SNAP-003", "WS-MOOK-004")
+def test_r205__the_reversed_table_counts_the_mooks_of_a_speed_bump_group() -> None:
+    # src 49: the heroic table is "also used, reversed, as multi-action penalties versus unnamed
+    # characters"; PROPOSED reversed_rows: N mooks -> modifier(11 - N), "10 mooks -> -2, 1 mook -> -47 -
+    # only sensible if groups of mooks are attacked as one target". A speed-bump group of 10 attacked as
+    # one target is 10 mooks: -2. Static: 9 - 2 + Damage 6 = 13 vs Skill 4 + Soak 0 -> PV 9 -> 1 mook.
+    goons = {**GOONS, "count": 10, "engaging": ""}
+    config = {**QUIET, "mooks": "speed_bump", "heroic_multi_action": True, "heroic_vs_mooks": "reversed_rows"}
+    d = table(config, heroes={"h": sheet()}, villains={"goons": goons})
+    events = d.do("ann", "attack", character="h", targets=["goons"])
+    assert last(events, "mooks_downed")["downed"] == 1
+    assert who(d, "goons").count == 9
+
+
+@pytest.mark.rules("WS-DMG-008", "WS-SHOCK-001", "WS-WPEN-001", "WS-MOOK-002")
+def test_r206__a_table_of_defaults_plays_the_normal_optional_rules_and_no_others() -> None:
+    # src 62: "Normal optional rules are Wound Penalty and Shock, and Unnamed Characters". Gun 5 on v: 1
+    # Wound -> Shock roll vs 10 (10 + 9 - 1 - 1 for the Wound = 17 makes it); not Shaken, no Shot lost
+    # (Shaken and Stun are off); v's next shot takes the -1. A nameless m hit for 5 is Shaken (src 161).
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "m": sheet(named=False, traits=SLOW, **TOUGH)}
+    d = table({}, heroes={"h": sheet(weapons=[gun(5)])}, villains=villains)
+    events = attack(d, "h", ["v", "m"], [9, 1, 9, 1, 9, 1])  # -3 each: 15 vs 12, both hit
+    shock = [r for r in all_of(events, "rolled") if r["what"] == "shock"]
+    assert [(r["who"], r["difficulty"], r["total"], r["success"]) for r in shock] == [("v", 10, 17, True)]
+    v = who(d, "v")
+    assert (v.wounds, v.shots, v.has("shaken")) == (1, 4, False)
+    assert who(d, "m").has("shaken") and who(d, "m").wounds == 0
+    end_turn(d, "h")
+    r = last(attack(d, "v", ["h"], MISS), "attack_rolled")
+    assert r["modifier"] == -1
+
+
+@pytest.mark.rules("WS-CARD-004", "WS-DMG-005")
+def test_r207__a_joker_bandages_the_dying_but_does_not_lift_them() -> None:
+    # src 87: the Joker regains Shock and bandages Wounds; src 54: "If you have Wounds equal to your
+    # Toughness, you're dying" - bandaged Wounds still count (PROPOSED WS-WPEN-004): k stays dying.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet(traits=pool(4)), "k": sheet(toughness=2)},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=10, dice=[1, 9])  # 10 Damage: 2 Wounds on Toughness 2
+    assert who(d, "k").standing is Standing.DYING
+    d.do("gm", "start_sequence", dice=[53, 20])  # the heroes draw a Joker
+    k = who(d, "k")
+    assert (k.shock, k.bandaged, k.standing) == (0, 2, Standing.DYING)
+    assert "k" not in state(d).turn.order.order
+
+
+@pytest.mark.rules("WS-CINE-003", "WS-CINE-004")
+def test_r208__the_gm_heals_a_cinematic_wound_when_appropriate_and_the_party_gains_its_xp() -> None:
+    # src 132: "All cinematic wounds heal at the end of session, or when appropriate (Optional: Cinematic
+    # Wounds provide 1xp to the party when healed)". Two Massive hits (src 133) give v two; the GM heals one
+    # mid-fight: 1 XP now, the other heals at the session's end: 1 more.
+    d = duel({"cinematic_wounds": "fixed", "cine_wound_xp": 1}, damage=20)
+    attack(d, "h", ["v", "v"], [9, 1, 9, 1])
+    assert len(who(d, "v").cinematic) == 2
+    d.refuse("ann", "heal_cinematic", error=NotPermitted, character="v")
+    d.do("gm", "heal_cinematic", character="v")
+    assert (len(who(d, "v").cinematic), state(d).party_xp) == (1, 1)
+    d.do("gm", "end_session")
+    assert (len(who(d, "v").cinematic), state(d).party_xp) == (0, 2)
+    d.refuse("gm", "heal_cinematic", rule="WS-CINE-003", character="v")
+
+
+@pytest.mark.rules("WS-CARD-001")
+def test_r209__one_normal_deck_deals_every_faction_so_no_two_hold_the_same_card() -> None:
+    # src 85: "Every Sequence draw a card for each Faction from a normal Deck": one deck, a card dealt to
+    # each Faction. The heroes draw its top card, the AS; the villains' die 1 then finds the 2S: the AS is
+    # in the heroes' hand. Two Sequences deal four different cards.
+    d = table({**QUIET, "card_draw": True}, heroes={"h": sheet()},
+              villains={"v": sheet(traits=SLOW, **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[1, 1])
+    assert state(d).turn.cards == {"heroes": "AS", "villains": "2S"}
+    end_turn(d, "h")
+    end_turn(d, "v", dice=[1, 1])
+    assert state(d).turn.cards == {"heroes": "3S", "villains": "4S"}
+
+
+@pytest.mark.rules("WS-SNAP-003", "WS-MOOK-005")
+def test_r210__the_mook_gang_penalty_falls_on_the_speed_bump_strike_too() -> None:
+    # src 49: the heroic table "also used, reversed, as multi-action penalties versus unnamed characters";
+    # PROPOSED as_mook_defense_penalty: "mooks acting against a hero suffer modifier(N) for N mooks in the
+    # group". Three goons strike h, who ignored them (src 175): Skill 4 + Damage 10 - 5 (3 mooks) = 9 vs
+    # Defense 12 + Soak 0: no harm (without the penalty 14, PV 2).
+    config = {**QUIET, "mooks": "speed_bump", "heroic_vs_mooks": "as_mook_defense_penalty"}
+    d = table(config, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("ann", "rollless", character="h", what="talks")
+    [offer] = d.prompts("gm")
+    assert offer.context["pv"] == 0
+    d.do("gm", "mook_strike", group="goons")
+    r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
+    assert (r["av"], r["modifier"], r["defense"], r["pv"]) == (9, -5, 12, 0)
+    assert who(d, "h").shock == 0
+
+
+@pytest.mark.rules("WS-CORE-001", "WS-CARD-003", "WS-STATUS-001")
+@pytest.mark.parametrize("on_turn", [False, True])
+def test_r211__a_called_rolls_odds_count_only_the_dice_and_impairment_that_roll_will_have(
+    on_turn: bool,
+) -> None:
+    # src 12: an Action is taken when "your Initiative comes up"; a check called off the turn is no Action,
+    # so it gets no Inspired d10 (src 89, PROPOSED: on one roll of an Action) and no Bruise (src 181: "next
+    # Action or Defense"). h is Inspired (JS) and Bruised; Willpower 5 + Focus 5 vs 15. Off the turn the
+    # prompt's chance is the bare roll's, P(pos - neg >= 5) = 15/100; on the turn, the roll it will be:
+    # one extra d10 and -5.
+    d = table({**QUIET, "card_draw": True, "status_effects": True},
+              heroes={"h": sheet(traits=pool(4), **TOUGH)}, villains={"v": sheet(traits=pool(6), **TOUGH)},
+              start=False)  # fmt: skip
+    d.do("gm", "start_sequence", dice=[11, 20])  # heroes JS: Inspired
+    d.do("gm", "set_status", character="h", status="bruised")
+    if on_turn:
+        end_turn(d, "v")
+    d.do("gm", "call_check", character="h", traits=["Willpower", "Focus"], difficulty=15)
+    [prompt] = [p for p in d.prompts("ann") if p.kind == "check"]
+    want = p_success(5, 15, dice=DiceModelName.POS_NEG, extra=1) if on_turn else Fraction(15, 100)
+    assert f"({percent(want)})" in prompt.question
+
+
+@pytest.mark.rules("WS-DARK-001", "WS-WPEN-001")
+def test_r212__dark_times_rolls_after_every_hit_even_one_of_no_shock() -> None:
+    # src 150: "After every hit, roll Willpower+Focus against the inflicted Shock points in this attack":
+    # a hit of PV 0 (a Damage 0 gun) is a hit, its roll vs 0. v has 8 untreated Wounds (a 40 m fall), -8
+    # (src 111): 10 - 8 + 1 - 9 = -6 fails vs 0: dying.
+    d = duel({"dark_times": True, "wound_penalty": "per_wound"}, damage=0)
+    d.do("gm", "fall", character="v", metres=40, dice=[1, 9])
+    assert who(d, "v").wounds == 8
+    events = attack(d, "h", ["v"], [*HIT, 1, 9])
+    assert last(events, "attack_rolled")["hit"] is True
+    dark = [r for r in all_of(events, "rolled") if r["what"] == "dark times"]
+    assert [(r["difficulty"], r["total"], r["success"]) for r in dark] == [(0, -6, False)]
+    assert who(d, "v").standing is Standing.DYING

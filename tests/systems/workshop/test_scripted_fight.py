@@ -30,8 +30,9 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("gm", "add_character", {"id": "viper", "sample": "viper"}, []),
     ("gm", "add_character", {"id": "thug", "sample": "thug"}, []),
     ("gm", "gm_note", {"text": "The thug was paid to lose."}, []),
-    # Sequence 1: heroes draw KS (Inspired, Combat Favored), villains AC (all Favored, Inspired)
-    ("gm", "start_sequence", {}, [13, 27]),
+    # Sequence 1: heroes draw KS (Inspired, Combat Favored), villains AC (all Favored, Inspired); one deck
+    # (src 85): the villains' die counts the 53 cards KS left
+    ("gm", "start_sequence", {}, [13, 26]),
     ("ann", "attack", {"character": "jade", "targets": ["viper"]}, []),
     # Active Defense: 12 + 4 + 4 (Inspired) = 20 vs 17: PV 8; Shaken, Stunned, knocked down; Shock 13 vs 10
     ("gm", "defend", {"character": "viper", "use": True}, [7, 3, 4, 6, 2]),
@@ -43,8 +44,8 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     ("bo", "end_turn", {"character": "rook"}, []),
     ("gm", "attack", {"character": "thug", "targets": ["jade"]}, []),
     ("ann", "defend", {"character": "jade", "use": False}, [5, 5, 9]),  # 14 vs 12 + Cover 2: PV 4
-    # Sequence 2: both draw AS from what is left of their decks
-    ("gm", "end_turn", {"character": "thug"}, [1, 1]),
+    # Sequence 2: the heroes draw AS, the villains AH (the 12th card left): both an Ace
+    ("gm", "end_turn", {"character": "thug"}, [1, 12]),
     ("ann", "steady", {"character": "jade"}, [9, 1, 3]),  # 9 + 8 + 3 = 20 vs 20
     ("ann", "end_turn", {"character": "jade"}, []),
     # Viper's steady under the villains' Ace (all Actions Favored) earned a Shot back (WS-CARD-002), so
@@ -56,8 +57,9 @@ SCRIPT: list[tuple[str, str, dict[str, Any], list[int]]] = [
     # (Shock 16 of 13), the thug is out (10 on the glass jaw); the second snapshot is an Action of its own
     # (src 31), so the fallen Viper rolls to wake after it (src 60): 5 + 5 - 2 (Wounds) + 4 - 1 = 11 vs 15
     ("gm", "defend", {"character": "thug", "use": False}, [6, 2, 3, 8, 1, 10, 4, 1]),
-    # Sequence 3: both draw 2S (a Setback); nobody on the villains' side stands
-    ("bo", "end_turn", {"character": "rook"}, [1, 1]),
+    # Sequence 3: the heroes draw 2S, the villains 2H (the 11th card left): both a Setback; nobody on the
+    # villains' side stands
+    ("bo", "end_turn", {"character": "rook"}, [1, 11]),
     ("ann", "rollless", {"character": "jade", "what": "tells Viper it is over"}, []),
     ("ann", "move", {"character": "jade"}, []),
 ]
@@ -88,7 +90,7 @@ def test_the_scripted_fight_plays_as_the_seed_says() -> None:
     assert (c["viper"].shock, c["viper"].wounds, c["viper"].standing) == (16, 2, Standing.DOWN)
     assert (c["jade"].shock, c["jade"].has("shaken")) == (4, False)
     assert c["thug"].standing is Standing.OUT
-    assert s.turn.cards == {"heroes": "2S", "villains": "2S"}
+    assert s.turn.cards == {"heroes": "2S", "villains": "2H"}
 
 
 def test_the_scripted_fight_replays_from_its_log_to_the_same_state() -> None:

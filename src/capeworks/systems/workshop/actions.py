@@ -17,6 +17,7 @@ from capeworks.systems.workshop.common import (
     acting,
     action_left,
     char,
+    check_is_action,
     favored,
     favored_point,
     free_move,
@@ -45,6 +46,7 @@ __all__ = [
     "fall",
     "get_up",
     "gm_note",
+    "heal_cinematic",
     "move",
     "pass_time",
     "rest",
@@ -433,7 +435,7 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
         acting(state, c.id)
         require_steady(ctx.config, c)
         turn = use_action(state, c.id)
-    action = turn is not None or not t.sequence
+    action = check_is_action(state, c.id)
     r = roll_traits(ctx.config, dice, c, call.traits, call.difficulty, purpose="check", action=action)
     lucky = action and r.success and favored(state, c, Favored(call.kind))
     after = pool_point(r.after) if lucky else r.after
@@ -456,6 +458,19 @@ def roll_check(state: WorkshopState, ctx: Ctx, command: cmd.RollCheck, dice: Dic
     if turn is not None:
         wake_rolls(batch, ctx, dice, c.id, state)
         offer_strikes(batch, ctx, c.id)
+    return batch
+
+
+def heal_cinematic(state: WorkshopState, ctx: Ctx, command: cmd.HealCinematic, dice: DiceService) -> B:
+    """WS-CINE-003/004: "All cinematic wounds heal at the end of session, or when appropriate" (src 132):
+    the GM heals one earlier, the party gaining its 1 XP "when healed" if the table gives it."""
+    c = char(state, command.character)
+    if not c.cinematic:
+        raise RuleViolation("WS-CINE-003", f"{c.name} has no Cinematic Wound to heal.")
+    xp = ctx.config.cine_wound_xp
+    batch = ctx.batch(state)
+    after = c.model_copy(update={"cinematic": c.cinematic[1:]})
+    batch.emit(ev.CinematicHealed(character=after, xp=xp, party_xp=state.party_xp + xp))
     return batch
 
 

@@ -1,4 +1,4 @@
-"""The dramatic card draw (WS-CARD): a real 54-card deck per Faction, drawn from without replacement.
+"""The dramatic card draw (WS-CARD): one real 54-card deck dealing each Faction, drawn without replacement.
 
 Cards are short codes: rank then suit (``"10S"``, ``"QH"``, ``"AC"``), jokers ``"JK1"``/``"JK2"``.
 A draw rolls one die with as many sides as cards left, so the dice service (and physical dice)
@@ -11,11 +11,13 @@ from enum import StrEnum
 
 from capeworks.engine.kit import Frozen
 
-__all__ = ["FULL_DECK", "CardEffect", "Favored", "effect_of"]
+__all__ = ["FULL_DECK", "TABLE_DECK", "CardEffect", "Favored", "effect_of"]
 
 SUITS = ("S", "H", "C", "D")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FULL_DECK: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), "JK1", "JK2")
+#: the key of the table's one deck among the state's decks ("from a normal Deck", src 85); no Faction's name
+TABLE_DECK = "*"
 
 
 class Favored(StrEnum):

@@ -17,6 +17,7 @@ from capeworks.systems.workshop.common import (
     defense_of,
     favored,
     firing,
+    gang_modifier,
     impairment,
     may_defend,
     pool_point,
@@ -38,7 +39,6 @@ from capeworks.systems.workshop.harm import harm, wt_of
 from capeworks.systems.workshop.mooks import offer_strikes, strike, strike_pv
 from capeworks.systems.workshop.rules import (
     degree_of,
-    mook_gang_modifier,
     snapshot_modifier,
     speed_bump_downed,
 )
@@ -98,7 +98,10 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
         and ctx.config.heroic_vs_mooks is HeroicVsMooks.REVERSED_ROWS
         and all(not t.named for t in targets)
     )
-    modifier = snapshot_modifier(n, heroic=heroic, reversed_vs_mooks=reverse) + _gang(state, ctx, c, targets)
+    split = _mooks_in(ctx, targets) if reverse else n
+    modifier = snapshot_modifier(split, heroic=heroic, reversed_vs_mooks=reverse) + _gang(
+        state, ctx, c, targets
+    )
     awaiting = tuple(dict.fromkeys(t.id for t in targets if may_defend(state, ctx.config, t)))
     pending = Pending(
         attacker=c.id,
@@ -120,15 +123,16 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
     return batch
 
 
+def _mooks_in(ctx: Ctx, targets: list[Combatant]) -> int:
+    """WS-SNAP-003 (``reversed_rows``): the N of modifier(11 - N) is the mooks attacked, "only sensible if
+    groups of mooks are attacked as one target" (PROPOSED): a speed-bump group counts its mooks, any
+    other mook target one (capped at the table's 10)."""
+    return min(10, sum(t.count if speed_bump(ctx.config, t) else 1 for t in targets))
+
+
 def _gang(state: WorkshopState, ctx: Ctx, c: Combatant, targets: list[Combatant]) -> int:
-    """WS-SNAP-003 (``as_mook_defense_penalty``): a mook's attack on named characters takes modifier(N)
-    for the N mooks standing in its group (its Faction's unnamed; a speed-bump group counts its mooks)."""
-    if ctx.config.heroic_vs_mooks is not HeroicVsMooks.AS_MOOK_DEFENSE_PENALTY or c.named:
-        return 0
-    if not all(t.named for t in targets):
-        return 0
-    group = [m for m in state.characters.values() if not m.named and m.faction == c.faction and m.can_act]
-    return mook_gang_modifier(sum(max(m.count, 1) for m in group))
+    """WS-SNAP-003 (``as_mook_defense_penalty``): a mook's attack on named characters only."""
+    return gang_modifier(state, ctx.config, c) if all(t.named for t in targets) else 0
 
 
 def defend(state: WorkshopState, ctx: Ctx, command: cmd.Defend, dice: DiceService) -> Batch[WorkshopState]:

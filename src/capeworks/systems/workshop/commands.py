@@ -27,6 +27,7 @@ __all__ = [
     "Fall",
     "GetUp",
     "GmNote",
+    "HealCinematic",
     "Interrupt",
     "MookStrike",
     "Move",
@@ -234,6 +235,12 @@ class RollCheck(Frozen):
 
 class EndSession(Frozen):
     """GM: the session ends: every Cinematic Wound heals (and gives the party XP if the table says so)."""
+
+
+class HealCinematic(Frozen):
+    """GM: one of the character's Cinematic Wounds heals now, "when appropriate" (WS-CINE-003)."""
+
+    character: _Id
 
 
 class MookStrike(Frozen):

@@ -11,9 +11,20 @@ from capeworks.engine.kit import lookup
 from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import events as ev
 from capeworks.systems.workshop.cards import Favored, effect_of
-from capeworks.systems.workshop.config import InitiativeSystem, MookModel, WorkshopConfig, WoundPenalty
+from capeworks.systems.workshop.config import (
+    HeroicVsMooks,
+    InitiativeSystem,
+    MookModel,
+    WorkshopConfig,
+    WoundPenalty,
+)
 from capeworks.systems.workshop.dice_models import double_zero, model_for
-from capeworks.systems.workshop.rules import degree_of, percentile_penalty, seriousness_penalty
+from capeworks.systems.workshop.rules import (
+    degree_of,
+    mook_gang_modifier,
+    percentile_penalty,
+    seriousness_penalty,
+)
 from capeworks.systems.workshop.sheet import Combatant, Standing
 from capeworks.systems.workshop.state import WorkshopState
 from capeworks.systems.workshop.turn import Effect, Turn
@@ -23,10 +34,12 @@ __all__ = [
     "acting",
     "action_left",
     "char",
+    "check_is_action",
     "defense_of",
     "favored",
     "firing",
     "free_move",
+    "gang_modifier",
     "impairment",
     "initiative_keys",
     "may_defend",
@@ -93,10 +106,28 @@ def acting(state: WorkshopState, cid: str, *, action: bool = True) -> Combatant:
     return c
 
 
+def check_is_action(state: WorkshopState, cid: str) -> bool:
+    """Is a called check rolled now by ``cid`` their Action? On their own turn with its Action unspent, in
+    their Action out of Sequence, or before the fight; otherwise it is no Action (src 12: an Action is
+    taken when "your Initiative comes up"), so no Inspired or Free d10 and no Bruise goes on it."""
+    t = state.turn
+    return not t.sequence or t.extra == cid or (t.current == cid and not t.action_used and not t.extra)
+
+
 def require_steady(config: WorkshopConfig, c: Combatant) -> None:
     """WS-SHAKEN-003: a Shaken combatant must steady themselves before any other Action."""
     if c.has("shaken"):
         raise RuleViolation("WS-SHAKEN-003", f"{c.name} is Shaken: roll to steady yourself first.")
+
+
+def gang_modifier(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> int:
+    """WS-SNAP-003 (PROPOSED ``as_mook_defense_penalty``): "mooks acting against a hero suffer
+    modifier(N)" for the N mooks standing in the group (its Faction's unnamed; a speed-bump group counts
+    its mooks), on a rolled attack or a speed-bump group's static strike alike. 0 for a named attacker."""
+    if config.heroic_vs_mooks is not HeroicVsMooks.AS_MOOK_DEFENSE_PENALTY or c.named:
+        return 0
+    group = [m for m in state.characters.values() if not m.named and m.faction == c.faction and m.can_act]
+    return mook_gang_modifier(sum(max(m.count, 1) for m in group))
 
 
 def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:

@@ -24,6 +24,7 @@ __all__ = [
     "CardPushed",
     "CharacterAdded",
     "CheckRolled",
+    "CinematicHealed",
     "CoverLaid",
     "CoverLifted",
     "Damaged",
@@ -376,6 +377,15 @@ class SessionEnded(WorkshopEvent):
     characters: tuple[Combatant, ...] = ()
 
 
+class CinematicHealed(WorkshopEvent):
+    """One Cinematic Wound heals before the session's end, "when appropriate" (WS-CINE-003), with its 1 XP
+    to the party if the table gives it (WS-CINE-004)."""
+
+    character: Combatant
+    xp: int
+    party_xp: int
+
+
 class GmNoted(WorkshopEvent):
     """A private note of the GM's."""
 
@@ -448,5 +458,6 @@ EVENTS = (
     CardPushed,
     PaddingReached,
     SessionEnded,
+    CinematicHealed,
     GmNoted,
 )

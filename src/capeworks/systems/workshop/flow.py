@@ -12,7 +12,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.workshop import alt
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
-from capeworks.systems.workshop.cards import FULL_DECK, effect_of
+from capeworks.systems.workshop.cards import FULL_DECK, TABLE_DECK, effect_of
 from capeworks.systems.workshop.common import Ctx, char, initiative_keys, speed_bump, spend_shots, woken
 from capeworks.systems.workshop.config import InitiativeSystem
 from capeworks.systems.workshop.mooks import require_no_offer
@@ -88,13 +88,17 @@ def _with_risen(ctx: Ctx, state: WorkshopState, turn: Turn, risen: list[Combatan
 
 
 def _draw(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, faction: str) -> None:
-    """WS-CARD-001: draw one card for ``faction`` from its deck (a fresh 54 when empty)."""
+    """WS-CARD-001: draw one card for ``faction`` from the table's one deck (a fresh 54 when empty).
+
+    "Every Sequence draw a card for each Faction from a normal Deck" (src 85): one deck, dealt a card
+    per Faction, so two Factions never hold the same card. (Tables before kept a deck per Faction, under
+    the Faction's name; their draws stay in their logs as drawn.)"""
     state = batch.state
-    deck = state.decks.get(faction) or FULL_DECK
+    deck = state.decks.get(TABLE_DECK) or FULL_DECK
     roll = dice.roll(1, len(deck), purpose=f"card for {faction}")
     i = roll.faces[0] - 1
     card = deck[i]
-    decks = {**state.decks, faction: deck[:i] + deck[i + 1 :]}
+    decks = {**state.decks, TABLE_DECK: deck[:i] + deck[i + 1 :]}
     effect = effect_of(card)
     members = [c for c in state.characters.values() if c.faction == faction]
     changed: list[Combatant] = []

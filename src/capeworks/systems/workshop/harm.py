@@ -186,7 +186,8 @@ def _harm(
             )
         batch.emit(rolled_event(c, "shock", WF, r, character=after), rolls=(r.record,))
     c = batch.state.characters[target]
-    if cfg.dark_times and hit and damage > 0 and c.standing in (Standing.UP, Standing.DOWN):  # WS-DARK-001
+    # WS-DARK-001: "After every hit" (src 150), one of no Shock too (its roll is then vs 0)
+    if cfg.dark_times and hit and c.standing in (Standing.UP, Standing.DOWN):
         r = roll_traits(cfg, dice, c, WF, damage, purpose="dark times", action=False)
         after = (
             c

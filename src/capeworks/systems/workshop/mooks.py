@@ -14,7 +14,14 @@ from capeworks.engine import Batch, DiceService, Prompt, PromptOption, Role
 from capeworks.errors import NotFound, RuleViolation
 from capeworks.systems.workshop import commands as cmd
 from capeworks.systems.workshop import events as ev
-from capeworks.systems.workshop.common import Ctx, defense_of, may_defend, speed_bump, spend_bruise
+from capeworks.systems.workshop.common import (
+    Ctx,
+    defense_of,
+    gang_modifier,
+    may_defend,
+    speed_bump,
+    spend_bruise,
+)
 from capeworks.systems.workshop.config import MookModel
 from capeworks.systems.workshop.harm import harm
 from capeworks.systems.workshop.sheet import Combatant
@@ -40,9 +47,11 @@ def strike_pv(state: WorkshopState, g: Combatant, pc: Combatant, bonus: int = 0)
 
 def _numbers(state: WorkshopState, g: Combatant, pc: Combatant) -> tuple[int, int, int]:
     """(AV, Defense + Soak, PV) of the group's static strike on ``pc``: the Defense it meets is the one
-    any attack meets (Cover, a running Active Defense, a Bruise: WS-COVER-002, WS-STATUS-001)."""
+    any attack meets (Cover, a running Active Defense, a Bruise: WS-COVER-002, WS-STATUS-001); the AV
+    takes the mooks' heroic-table modifier when the table uses it that way (WS-SNAP-003)."""
     damage = max((w.damage for w in g.weapons.values()), default=0)
-    av, against = g.trait("Skill") + damage, defense_of(state, pc) + pc.soak
+    av = g.trait("Skill") + damage + gang_modifier(state, state.config, g)
+    against = defense_of(state, pc) + pc.soak
     return av, against, max(0, av - against)
 
 
@@ -106,7 +115,7 @@ def strike(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, group: str,
             weapon="static",
             base=g.trait("Skill"),
             dice=(),
-            modifier=0,
+            modifier=gang_modifier(batch.state, ctx.config, g),
             av=av,
             defense=against,
             outcome=pv,

@@ -209,6 +209,13 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
             + "."
         )
     ),
+    ev.CinematicHealed.TYPE: _w(
+        lambda p: (
+            f"One of {_n(p.character.id)}'s Cinematic Wounds heals"
+            + (f", {p.xp} XP to the party" if p.xp else "")
+            + "."
+        )
+    ),
     ev.GmNoted.TYPE: _w(lambda p: f"GM note: {p.text}"),
     ev.MookStrikeOffered.TYPE: _w(lambda p: f"{_n(p.pc)} ignored {_n(p.group)}: they may strike."),
     ev.MookStrikeAnswered.TYPE: _w(lambda p: f"{_n(p.group)} " + ("strike." if p.strike else "hold off.")),
@@ -241,6 +248,7 @@ COMMAND_WORDS: dict[str, str] = {
     "pass_time": "let time pass",
     "call_check": "call for a roll",
     "roll_check": "roll the called check",
+    "heal_cinematic": "heal a Cinematic Wound now",
     "end_session": "end the session",
     "gm_note": "a private note",
     "narrated": "mark a narration done",

@@ -35,7 +35,7 @@ from capeworks.engine.names import NamedCharacters, addressee
 from capeworks.engine.ruleset import SampleSession
 from capeworks.systems.workshop import actions, combat, flow, mooks, narration
 from capeworks.systems.workshop import commands as cmd
-from capeworks.systems.workshop.common import confused, impairment, speed_bump, wound_penalty
+from capeworks.systems.workshop.common import check_is_action, confused, impairment, speed_bump, wound_penalty
 from capeworks.systems.workshop.config import InitiativeSystem, WorkshopConfig
 from capeworks.systems.workshop.events import EVENTS
 from capeworks.systems.workshop.odds import p_success, percent
@@ -144,6 +144,7 @@ _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "pass_time": CommandSpec(cmd.PassTime, actions.pass_time, GM, "let time pass"),
     "call_check": CommandSpec(cmd.CallCheck, actions.call_check, GM, "call for rolls and set difficulties"),
     "roll_check": CommandSpec(cmd.RollCheck, actions.roll_check, ANY, prompt_only=True),
+    "heal_cinematic": CommandSpec(cmd.HealCinematic, actions.heal_cinematic, GM, "heal Cinematic Wounds"),
     "end_session": CommandSpec(cmd.EndSession, actions.end_session, GM, "end the session"),
     "gm_note": CommandSpec(cmd.GmNote, actions.gm_note, GM, "write private notes"),
     "mook_strike": CommandSpec(cmd.MookStrike, mooks.mook_strike, GM, "play the mooks", prompt_only=True),
@@ -235,8 +236,13 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
         )
     for call in state.calls.values():
         c = state.characters[call.character]
+        # the roll it will be: an Action's brings its extra d10s and its Bruise (roll_check, WS-CORE-001)
+        action = check_is_action(state, c.id)
         roll_base = sum(c.trait(t) for t in call.traits) + wound_penalty(state.config, c)
-        chance = p_success(roll_base, call.difficulty, dice=state.config.dice, extra=c.extra_d10s)
+        roll_base -= 5 if action and c.has("bruised") else 0
+        chance = p_success(
+            roll_base, call.difficulty, dice=state.config.dice, extra=c.extra_d10s if action else 0
+        )
         out.append(
             Prompt(
                 id=f"call-{call.id}",

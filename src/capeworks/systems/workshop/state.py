@@ -36,7 +36,7 @@ class Narration(Frozen):
 
 
 class WorkshopState(Frozen):
-    """Combatants, the Sequence, timed effects, the pending attack and bid, the Factions' decks."""
+    """Combatants, the Sequence, timed effects, the pending attack and bid, the deck."""
 
     config: WorkshopConfig = Field(default_factory=WorkshopConfig)
     characters: dict[str, Combatant] = Field(default_factory=dict)
@@ -85,7 +85,7 @@ def fold(state: WorkshopState, event: Event) -> WorkshopState:
         update["next_call"] = max(state.next_call, p.call.id + 1)
     if isinstance(p, ev.CheckRolled):
         update["calls"] = {k: v for k, v in state.calls.items() if k != p.call}
-    if isinstance(p, ev.SessionEnded):
+    if isinstance(p, (ev.SessionEnded, ev.CinematicHealed)):
         update["party_xp"] = p.party_xp
     if isinstance(p, ev.GmNoted):
         update["gm_notes"] = (*state.gm_notes, p.text)
