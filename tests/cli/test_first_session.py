@@ -1,0 +1,56 @@
+"""What a new GM and new players tripped over in a first session through the CLI, from the README
+and docs alone: each test is one such stumble, played through `capeworks ...` on a temporary
+SQLite database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'first.sqlite3'}"
+
+
+def run(db: str, *args: str, code: int = 0) -> str:
+    result = runner.invoke(app, [*args, "--db", db])
+    assert result.exit_code == code, result.output
+    return result.stdout
+
+
+def new_table(db: str, ruleset: str, *seats: str, config: str | None = None) -> dict[str, Any]:
+    args = ["table", "new", ruleset, "--seed", "1", "--json"]
+    for seat in seats:
+        args += ["--seat", seat]
+    if config is not None:
+        args += ["--config-json", config]
+    created: dict[str, Any] = json.loads(run(db, *args))
+    return created
+
+
+def test_new__the_gm_role_in_capitals_still_seats_the_gm(db: str) -> None:
+    # "gm:Gail:GM" used to seat a *player* called "Gail:GM": the table then had no GM and
+    # every GM command was refused with "Only the GM can ...", to the person who thought they were
+    created = new_table(db, "rwyn", "gm:Gail:GM", "ann:Ann:Player")
+    assert [(s["id"], s["name"], s["role"]) for s in created["seats"]] == [
+        ("gm", "Gail", "gm"),
+        ("ann", "Ann", "player"),
+    ]
+    table = created["id"]
+    run(db, "table", "do", table, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    run(db, "table", "do", table, "gm", "call_check", "character=ada", "ability=Science", "difficulty=3")
+
+
+def test_new__a_name_with_a_colon_is_kept_whole(db: str) -> None:
+    created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Doctor: Who")
+    assert created["seats"][1]["name"] == "Doctor: Who"
+    assert created["seats"][1]["role"] == "player"
