@@ -54,3 +54,16 @@ def test_new__a_name_with_a_colon_is_kept_whole(db: str) -> None:
     created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Doctor: Who")
     assert created["seats"][1]["name"] == "Doctor: Who"
     assert created["seats"][1]["role"] == "player"
+
+
+def test_weaverdice_sheet_file__a_bad_field_is_named(tmp_path: Path) -> None:
+    # skills written as a mapping, the way the stats are: the refusal used to say only
+    # "1 validation error for Character", not which field or what it should be
+    sheet = tmp_path / "kid.yaml"
+    sheet.write_text("id: kid\nname: The Kid\nstats: {brawn: 3}\nskills:\n  Brawl: brawn\n", encoding="utf-8")
+    for args in (["weaverdice", "characters", "-f", str(sheet)], ["weaverdice", "sheet", str(sheet)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "kid.yaml" in result.output
+        assert "skills: Input should be a valid tuple" in result.output
+        assert "validation error for Character" not in result.output
