@@ -67,3 +67,28 @@ def test_weaverdice_sheet_file__a_bad_field_is_named(tmp_path: Path) -> None:
         assert "kid.yaml" in result.output
         assert "skills: Input should be a valid tuple" in result.output
         assert "validation error for Character" not in result.output
+
+
+@pytest.mark.rules("WS-SHOT-003")
+def test_workshop_active_defense__the_prompt_says_the_chance_of_being_hit_either_way(db: str) -> None:
+    # docs/systems/workshop.md: "the Active Defense question (with the exact chance of being hit
+    # either way)"; the chances were only in the prompt's context, which the CLI does not print,
+    # and the question named the attacker by id ("jade attacks Madame Viper")
+    table = new_table(db, "workshop", "gm:Gail:gm", "ann:Ann")["id"]
+    run(db, "table", "do", table, "ann", "add_character", "id=jade", "sample=jade")
+    run(db, "table", "do", table, "gm", "add_character", "id=viper", "sample=viper")
+    run(db, "table", "do", table, "gm", "start_sequence")
+    run(db, "table", "do", table, "ann", "attack", "character=jade", "targets=viper")
+    shown = json.loads(run(db, "table", "show", table, "--gm", "--json"))
+    (prompt,) = [p for p in shown["prompts"] if p["kind"] == "active_defense"]
+    assert prompt["question"] == "Jade Tiger attacks Madame Viper. Spend 1 of 5 Shots on Active Defense?"
+    context = prompt["context"]
+    # the staff: AV 12 against Defense 12, or 17 with the Active Defense's +5
+    assert (context["defense"], context["hit_if_passive"]) == (12, "55.0%")
+    labels = {o["value"]: o["label"] for o in prompt["options"]}
+    assert labels == {
+        "yes": f"Active Defense (1 Shot): hit {context['hit_if_active']}",
+        "no": "passive Defense 12: hit 55.0%",
+    }
+    text = run(db, "table", "show", table, "--gm")
+    assert "hit 55.0%" in " ".join(text.split())
