@@ -92,3 +92,17 @@ def test_workshop_active_defense__the_prompt_says_the_chance_of_being_hit_either
     }
     text = run(db, "table", "show", table, "--gm")
     assert "hit 55.0%" in " ".join(text.split())
+
+
+def test_undo_without_a_gm__the_refusal_says_why(db: str) -> None:
+    # at a Capes table Bea's undo was refused with "You can only undo your own latest action." both
+    # when nothing had happened yet and when the latest action was Ann's, which reads as if Bea had
+    # tried to undo something of hers
+    table = new_table(db, "capes", "ann:Ann", "bea:Bea")["id"]
+    nothing = run(db, "table", "undo", table, "--seat", "bea", "--json", code=2)
+    assert json.loads(nothing)["message"] == "There is nothing to undo."
+    run(db, "table", "do", table, "ann", "add_sample", "name=Skitter")
+    refused = json.loads(run(db, "table", "undo", table, "--seat", "bea", "--json", code=2))
+    assert "the latest is someone else's" in refused["message"]
+    # Ann may take hers back (it rolled nothing)
+    run(db, "table", "undo", table, "--seat", "ann")
