@@ -106,3 +106,24 @@ def test_undo_without_a_gm__the_refusal_says_why(db: str) -> None:
     assert "the latest is someone else's" in refused["message"]
     # Ann may take hers back (it rolled nothing)
     run(db, "table", "undo", table, "--seat", "ann")
+
+
+@pytest.mark.rules("RWYN-POOL-004", "RWYN-SAC-003")
+def test_physical_dice_that_run_out__the_refusal_names_the_roll(db: str) -> None:
+    # Science 3 vs difficulty 4: 3 ability dice, then 4 - 3 = 1 disaster die (src 9) in the same
+    # command (no sacrifice question: the last disaster die is never removed, src 13). Typing only
+    # the ability dice used to be refused with "This roll needs 1 d6 but only 0 given dice were
+    # left.", not saying which roll
+    table = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    run(db, "table", "do", table, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    run(db, "table", "do", table, "gm", "call_check", "character=ada", "ability=Science", "difficulty=4")
+    before = json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"]
+    out = run(
+        db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2", "--json", code=2
+    )
+    assert json.loads(out)["message"] == (
+        "Not enough dice given for the disaster dice roll: it needs 1 d6 but only 0 given dice were left "
+        "(3 went to the rolls before it)."
+    )
+    assert json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"] == before
+    run(db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2,3")
