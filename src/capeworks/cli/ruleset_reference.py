@@ -63,7 +63,15 @@ def _kind(schema: dict[str, Any], defs: dict[str, Any]) -> str:
         return f"text (<= {longest})" if longest else "text"
     if kind == "array":
         items = schema.get("items")
-        return f"list of {_kind(items, defs)}" if isinstance(items, dict) else "list"
+        listed = f"list of {_kind(items, defs)}" if isinstance(items, dict) else "list"
+        fewest, most = schema.get("minItems"), schema.get("maxItems")
+        if fewest and fewest == most:
+            return f"{listed} ({fewest} items)"
+        if fewest and most:
+            return f"{listed} ({fewest}-{most} items)"
+        if fewest:
+            return f"{listed} ({fewest} or more items)"
+        return f"{listed} (at most {most} items)" if most else listed
     if kind == "object" or "properties" in schema:
         return "object"
     return "any"

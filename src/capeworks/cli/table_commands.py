@@ -87,8 +87,9 @@ def parse_seat(spec: str) -> Seat:
         raise InvalidCommand(f"Cannot read seat {spec!r}: write it as id:name or id:name:gm.")
     role = Role.PLAYER
     name, colon, last = rest.rpartition(":")
-    if colon and last in (Role.GM.value, Role.PLAYER.value):
-        role = Role(last)
+    # the role as people type it: "gm:Gail:GM" seats the GM, not a player called "Gail:GM"
+    if colon and last.strip().lower() in (Role.GM.value, Role.PLAYER.value):
+        role = Role(last.strip().lower())
     else:
         name = rest
     if not _SEAT_ID.fullmatch(seat_id):

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from capeworks.dice.source import DiceSource, GivenDice, SeededDice, SystemDice
 from capeworks.engine.model import RollRecord
-from capeworks.errors import LimitExceeded
+from capeworks.errors import DiceValueError, LimitExceeded
 
 __all__ = ["MAX_DICE_PER_COMMAND", "DiceService"]
 
@@ -105,7 +105,12 @@ class DiceService:
         if self._count > MAX_DICE_PER_COMMAND:
             raise LimitExceeded(f"One action may roll at most {MAX_DICE_PER_COMMAND} dice.")
         source = self._source
-        faces = tuple(source.faces(count, sides)) if count else ()
+        try:
+            faces = tuple(source.faces(count, sides)) if count else ()
+        except DiceValueError:
+            if isinstance(source, GivenDice) and len(source.remaining) < count:
+                raise DiceValueError(self._ran_out(count, sides, purpose, len(source.remaining))) from None
+            raise
         if type(source) in _OWN_SOURCES:
             # the table's own dice: ints from the generator, so nothing to validate
             record = _record(purpose, sides, faces, False)
@@ -113,6 +118,14 @@ class DiceService:
             record = RollRecord(purpose=purpose, sides=sides, faces=faces, given=self.is_given)
         self._records.append(record)
         return record
+
+    def _ran_out(self, count: int, sides: int, purpose: str, left: int) -> str:
+        """Which roll the players' dice ran out at, so they know what else to roll and type in."""
+        before = self._count - count
+        return (
+            f"Not enough dice given for the {purpose} roll: it needs {count} d{sides} but only {left} given "
+            f"{'die was' if left == 1 else 'dice were'} left ({before} went to the rolls before it)."
+        )
 
     @property
     def records(self) -> tuple[RollRecord, ...]:

@@ -49,7 +49,11 @@ class Refusal:
 ASK_UNDO = "ask the GM to take back your latest action"
 UNDO = "take back the latest action"
 _NOTHING_TO_UNDO = Refusal("There is nothing to undo.")
-_NOT_YOURS = Refusal("You can only undo your own latest action.", not_permitted=True)
+_NOT_YOURS = Refusal(
+    "You can only undo your own action while it is the latest at the table, and the latest is someone "
+    "else's: they may take theirs back first.",
+    not_permitted=True,
+)
 _NO_ACTION = Refusal("You have no action to take back.")
 _ASKED = Refusal("You have already asked the GM to undo that action.")
 _ROLLED = Refusal("Dice once seen stand: that action rolled dice, so it cannot be undone.")
@@ -89,7 +93,9 @@ def undo_target(
             return Refusal("That action is no longer the latest; undo the later ones first.")
         return latest[0]
     # no GM: a player takes back only their own latest action, and only if no dice were seen
-    if latest is None or latest[1] != actor.id:
+    if latest is None:
+        return _NOTHING_TO_UNDO
+    if latest[1] != actor.id:
         return _NOT_YOURS
     if command_id is not None and command_id != latest[0]:
         return Refusal("That action is no longer the latest.")

@@ -15,8 +15,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from capeworks.engine import Command, Seat
 from capeworks.engine.model import Role
+from capeworks.engine.own_commands import describe_validation_error
 from capeworks.engine.ruleset import SampleSession, SampleStep
 from capeworks.errors import InvalidCommand
 from capeworks.systems.weaverdice.sheet import Character
@@ -141,10 +144,9 @@ def load_character(path: Path) -> Character:
         raise InvalidCommand(f"The file {path.name} does not hold one character sheet.")
     try:
         return Character.model_validate(dict(data))
-    except ValueError as e:
-        raise InvalidCommand(
-            f"The sheet in {path.name} is not a valid character: {str(e).splitlines()[0]}."
-        ) from e
+    except ValidationError as e:
+        # which field and why ("skills: Input should be a valid tuple"), not pydantic's headline
+        raise InvalidCommand(describe_validation_error(f"the sheet in {path.name}", e)) from None
 
 
 def _cmd(seat: str, kind: str, **payload: Any) -> Command:

@@ -189,17 +189,18 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                     id=f"defend-{seq}-{state.turn.order.index}-{p.attacker}-{d}",
                     kind="active_defense",
                     rule="WS-SHOT-003",
-                    question=f"{p.attacker} attacks {c.name}. Spend 1 of {c.shots} Shots on Active Defense?",
+                    question=f"{a.name} attacks {c.name}. Spend 1 of {c.shots} Shots on Active Defense?",
+                    # the chance of being hit either way, in the words too: the CLI shows only these
                     options=(
                         PromptOption(
                             value="yes",
-                            label="Active Defense (1 Shot)",
+                            label=f"Active Defense (1 Shot): hit {odds['hit_if_active']}",
                             command="defend",
                             payload={"character": d, "use": True},
                         ),
                         PromptOption(
                             value="no",
-                            label="passive Defense",
+                            label=f"passive Defense {passive}: hit {odds['hit_if_passive']}",
                             command="defend",
                             payload={"character": d, "use": False},
                         ),
@@ -227,7 +228,10 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
                 id=f"counter-{seq}-{b.interrupter}-{b.initiative}",
                 kind="interrupt",
                 rule="WS-SHOT-005",
-                question=f"{b.interrupter} interrupts at Initiative {b.initiative}: spend Shots to go first?",
+                question=(
+                    f"{state.characters[b.interrupter].name} interrupts at Initiative {b.initiative}: "
+                    "spend Shots to go first?"
+                ),
                 options=options,
                 default="0",
                 context={"against": b.initiative, "yours": mine},

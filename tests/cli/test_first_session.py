@@ -1,0 +1,129 @@
+"""What a new GM and new players tripped over in a first session through the CLI, from the README
+and docs alone: each test is one such stumble, played through `capeworks ...` on a temporary
+SQLite database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from capeworks.cli.app import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'first.sqlite3'}"
+
+
+def run(db: str, *args: str, code: int = 0) -> str:
+    result = runner.invoke(app, [*args, "--db", db])
+    assert result.exit_code == code, result.output
+    return result.stdout
+
+
+def new_table(db: str, ruleset: str, *seats: str, config: str | None = None) -> dict[str, Any]:
+    args = ["table", "new", ruleset, "--seed", "1", "--json"]
+    for seat in seats:
+        args += ["--seat", seat]
+    if config is not None:
+        args += ["--config-json", config]
+    created: dict[str, Any] = json.loads(run(db, *args))
+    return created
+
+
+def test_new__the_gm_role_in_capitals_still_seats_the_gm(db: str) -> None:
+    # "gm:Gail:GM" used to seat a *player* called "Gail:GM": the table then had no GM and
+    # every GM command was refused with "Only the GM can ...", to the person who thought they were
+    created = new_table(db, "rwyn", "gm:Gail:GM", "ann:Ann:Player")
+    assert [(s["id"], s["name"], s["role"]) for s in created["seats"]] == [
+        ("gm", "Gail", "gm"),
+        ("ann", "Ann", "player"),
+    ]
+    table = created["id"]
+    run(db, "table", "do", table, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    run(db, "table", "do", table, "gm", "call_check", "character=ada", "ability=Science", "difficulty=3")
+
+
+def test_new__a_name_with_a_colon_is_kept_whole(db: str) -> None:
+    created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Doctor: Who")
+    assert created["seats"][1]["name"] == "Doctor: Who"
+    assert created["seats"][1]["role"] == "player"
+
+
+def test_weaverdice_sheet_file__a_bad_field_is_named(tmp_path: Path) -> None:
+    # skills written as a mapping, the way the stats are: the refusal used to say only
+    # "1 validation error for Character", not which field or what it should be
+    sheet = tmp_path / "kid.yaml"
+    sheet.write_text("id: kid\nname: The Kid\nstats: {brawn: 3}\nskills:\n  Brawl: brawn\n", encoding="utf-8")
+    for args in (["weaverdice", "characters", "-f", str(sheet)], ["weaverdice", "sheet", str(sheet)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "kid.yaml" in result.output
+        assert "skills: Input should be a valid tuple" in result.output
+        assert "validation error for Character" not in result.output
+
+
+@pytest.mark.rules("WS-SHOT-003")
+def test_workshop_active_defense__the_prompt_says_the_chance_of_being_hit_either_way(db: str) -> None:
+    # docs/systems/workshop.md: "the Active Defense question (with the exact chance of being hit
+    # either way)"; the chances were only in the prompt's context, which the CLI does not print,
+    # and the question named the attacker by id ("jade attacks Madame Viper")
+    table = new_table(db, "workshop", "gm:Gail:gm", "ann:Ann")["id"]
+    run(db, "table", "do", table, "ann", "add_character", "id=jade", "sample=jade")
+    run(db, "table", "do", table, "gm", "add_character", "id=viper", "sample=viper")
+    run(db, "table", "do", table, "gm", "start_sequence")
+    run(db, "table", "do", table, "ann", "attack", "character=jade", "targets=viper")
+    shown = json.loads(run(db, "table", "show", table, "--gm", "--json"))
+    (prompt,) = [p for p in shown["prompts"] if p["kind"] == "active_defense"]
+    assert prompt["question"] == "Jade Tiger attacks Madame Viper. Spend 1 of 5 Shots on Active Defense?"
+    context = prompt["context"]
+    # the staff: AV 12 against Defense 12, or 17 with the Active Defense's +5
+    assert (context["defense"], context["hit_if_passive"]) == (12, "55.0%")
+    labels = {o["value"]: o["label"] for o in prompt["options"]}
+    assert labels == {
+        "yes": f"Active Defense (1 Shot): hit {context['hit_if_active']}",
+        "no": "passive Defense 12: hit 55.0%",
+    }
+    text = run(db, "table", "show", table, "--gm")
+    assert "hit 55.0%" in " ".join(text.split())
+
+
+def test_undo_without_a_gm__the_refusal_says_why(db: str) -> None:
+    # at a Capes table Bea's undo was refused with "You can only undo your own latest action." both
+    # when nothing had happened yet and when the latest action was Ann's, which reads as if Bea had
+    # tried to undo something of hers
+    table = new_table(db, "capes", "ann:Ann", "bea:Bea")["id"]
+    nothing = run(db, "table", "undo", table, "--seat", "bea", "--json", code=2)
+    assert json.loads(nothing)["message"] == "There is nothing to undo."
+    run(db, "table", "do", table, "ann", "add_sample", "name=Skitter")
+    refused = json.loads(run(db, "table", "undo", table, "--seat", "bea", "--json", code=2))
+    assert "the latest is someone else's" in refused["message"]
+    # Ann may take hers back (it rolled nothing)
+    run(db, "table", "undo", table, "--seat", "ann")
+
+
+@pytest.mark.rules("RWYN-POOL-004", "RWYN-SAC-003")
+def test_physical_dice_that_run_out__the_refusal_names_the_roll(db: str) -> None:
+    # Science 3 vs difficulty 4: 3 ability dice, then 4 - 3 = 1 disaster die (src 9) in the same
+    # command (no sacrifice question: the last disaster die is never removed, src 13). Typing only
+    # the ability dice used to be refused with "This roll needs 1 d6 but only 0 given dice were
+    # left.", not saying which roll
+    table = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    run(db, "table", "do", table, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    run(db, "table", "do", table, "gm", "call_check", "character=ada", "ability=Science", "difficulty=4")
+    before = json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"]
+    out = run(
+        db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2", "--json", code=2
+    )
+    assert json.loads(out)["message"] == (
+        "Not enough dice given for the disaster dice roll: it needs 1 d6 but only 0 given dice were left "
+        "(3 went to the rolls before it)."
+    )
+    assert json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"] == before
+    run(db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2,3")
