@@ -525,11 +525,16 @@ def test_s246_the_bonus_slot_taken_first_for_hanging_out_leaves_three_free_slots
 
 
 def scarred(d: Driver) -> None:
-    """Ada with a plain moderate wound, a scarring moderate (w2) and a scarring pain in her left arm."""
+    """Ada with a plain moderate wound, a scarring moderate (w2), a critical (w3) and a scarring pain in
+    her left arm."""
     pc(d, "ann", "ada", "Ada")
     who = d.state.people["ada"]
     data = who.track.model_dump()
-    data["wounds"] = [{"tier": 2, "id": "w1"}, {"tier": 2, "id": "w2", "scarring": True}]
+    data["wounds"] = [
+        {"tier": 2, "id": "w1"},
+        {"tier": 2, "id": "w2", "scarring": True},
+        {"tier": 3, "id": "w3"},
+    ]
     track = who.track.model_validate(data)
     cond = Condition.model_validate(
         {"name": "pained_part", "target": "ada", "part": "left_arm", "scarring": True, "endings": ["treated"]}
@@ -542,13 +547,14 @@ def test_s247_a_rests_guts_roll_heals_a_scarred_wound_and_another_a_scarring_pai
     """src 2007: 'Roll Guts to try and remove a scarred wound'; src 842: 'Scarring wounds & effects persist
     until specific end-of-day downtime can be dedicated to taking care of them ... Each requires individual
     attention'. The rest mends the plain wound w1; Guts 3 (+0) rolls 5 on the scarred w2 (4+, PROPOSED):
-    it heals; a 2 on the scarring pain leaves it; the next rest's 4 takes it away."""
+    it heals; a 2 on the scarring pain leaves it; the next rest's 4 takes it away, and its 6 heals the
+    critical w3, which 'act[s] as scarring moderates' (src 798)."""
     d = table()
     scarred(d)
     d.do("gm", "start_downtime")
     d.do("ann", "rest_recuperate", character="ada", uses=["w2", "pained_part"], dice=[5, 2])
     ada = d.state.people["ada"]
-    assert ada.track.wounds == ()
+    assert [w.id for w in ada.track.wounds] == ["w3"]
     assert [c.name for c in ada.conditions] == ["pained_part"]
-    d.do("ann", "rest_recuperate", character="ada", uses=["pained_part"], dice=[4])
-    assert d.state.people["ada"].conditions == ()
+    d.do("ann", "rest_recuperate", character="ada", uses=["pained_part", "w3"], dice=[4, 6])
+    assert d.state.people["ada"].conditions == () and d.state.people["ada"].track.wounds == ()

@@ -60,9 +60,11 @@ def _mangled(lasting: dict[Stat, int], name: str) -> Stat | None:
 
 def _scarred(who: Combatant, wounds: tuple[Wound, ...], name: str) -> Wound | Condition | None:
     """The scarred wound (by its track id) or scarring effect (by its status name) a rest use names:
-    each 'requires individual attention' at the day's end (src 842, 2007; WD-STATUS-007)."""
+    each 'requires individual attention' at the day's end (src 842, 2007; WD-STATUS-007). A critical
+    wound is one: criticals 'act as scarring moderates' (src 798, WD-WOUND-011)."""
     key = name.strip().lower()
-    wound = next((w for w in wounds if w.scarring and w.id.lower() == key), None)
+    scarred = (w for w in wounds if w.scarring or w.tier is WoundTier.CRITICAL)
+    wound = next((w for w in scarred if w.id.lower() == key), None)
     if wound is not None:
         return wound
     return next((x for x in who.conditions if x.scarring and x.target == who.id and x.name == key), None)
