@@ -2,7 +2,9 @@
 
 It goes to what the first two passes (test_camp_referee.py, test_camp_referee2.py) cite least: the
 progression boxes' followers and the milestone's caps, recruiting with milestones, the intel grid's
-shared corners and the research table, rest at deep low morale, and the mini-progression list. Each
+shared corners, the research table and whose repeats strike, spent rep after a rebrand, high morale on
+the campaign's own rolls, followers that leave, the high-morale slot's turn, scarred wounds at rest,
+and the mini-progression list. Each
 test is one situation with given dice and the outcome the seed demands (its line cited); where the seed
 is silent the inventory's PROPOSED decision is followed.
 """
