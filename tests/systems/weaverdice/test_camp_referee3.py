@@ -2,7 +2,9 @@
 
 It goes to what the first two passes (test_camp_referee.py, test_camp_referee2.py) cite least: the
 progression boxes' followers and the milestone's caps, recruiting with milestones, the intel grid's
-shared corners and the research table, rest at deep low morale, and the mini-progression list. Each
+shared corners, the research table and whose repeats strike, spent rep after a rebrand, high morale on
+the campaign's own rolls, followers that leave, the high-morale slot's turn, scarred wounds at rest,
+and the mini-progression list. Each
 test is one situation with given dice and the outcome the seed demands (its line cited); where the seed
 is silent the inventory's PROPOSED decision is followed.
 """
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import Condition
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import table
 from tests.systems.weaverdice.test_camp_referee import box, cards, followers, give_rep, ledger, spy
@@ -518,3 +521,42 @@ def test_s246_the_bonus_slot_taken_first_for_hanging_out_leaves_three_free_slots
     for action in ("hang_out", "explore", "work_or_school", "power"):
         d.do("ann", "downtime_action", character="ada", action=action)
     assert camp(d).phase.slots["ada"].left == 0
+
+
+# --- scarred wounds and effects need the rest's own attention (src 842, 2007) ------------------------------
+
+
+def scarred(d: Driver) -> None:
+    """Ada with a plain moderate wound, a scarring moderate (w2), a critical (w3) and a scarring pain in
+    her left arm."""
+    pc(d, "ann", "ada", "Ada")
+    who = d.state.people["ada"]
+    data = who.track.model_dump()
+    data["wounds"] = [
+        {"tier": 2, "id": "w1"},
+        {"tier": 2, "id": "w2", "scarring": True},
+        {"tier": 3, "id": "w3"},
+    ]
+    track = who.track.model_validate(data)
+    cond = Condition.model_validate(
+        {"name": "pained_part", "target": "ada", "part": "left_arm", "scarring": True, "endings": ["treated"]}
+    )
+    d.patch(people={"ada": who.model_copy(update={"track": track, "conditions": (cond,)})})
+
+
+@pytest.mark.rules("WD-REST-002", "WD-STATUS-007", "WD-REST-001")
+def test_s247_a_rests_guts_roll_heals_a_scarred_wound_and_another_a_scarring_pain() -> None:
+    """src 2007: 'Roll Guts to try and remove a scarred wound'; src 842: 'Scarring wounds & effects persist
+    until specific end-of-day downtime can be dedicated to taking care of them ... Each requires individual
+    attention'. The rest mends the plain wound w1; Guts 3 (+0) rolls 5 on the scarred w2 (4+, PROPOSED):
+    it heals; a 2 on the scarring pain leaves it; the next rest's 4 takes it away, and its 6 heals the
+    critical w3, which 'act[s] as scarring moderates' (src 798)."""
+    d = table()
+    scarred(d)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada", uses=["w2", "pained_part"], dice=[5, 2])
+    ada = d.state.people["ada"]
+    assert [w.id for w in ada.track.wounds] == ["w3"]
+    assert [c.name for c in ada.conditions] == ["pained_part"]
+    d.do("ann", "rest_recuperate", character="ada", uses=["pained_part", "w3"], dice=[4, 6])
+    assert d.state.people["ada"].conditions == () and d.state.people["ada"].track.wounds == ()

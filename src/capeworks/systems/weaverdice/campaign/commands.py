@@ -441,7 +441,12 @@ class RestRecuperate(Frozen):
     """Rest & Recuperate: mend, then Guts rolls on scars, get-past checks or long conditions."""
 
     character: Ident
-    uses: list[str] = Field(default_factory=list, max_length=10, description="condition names, one per roll")
+    uses: list[str] = Field(
+        default_factory=list,
+        max_length=10,
+        description="One per roll: a long-term condition, a mangled stat, a scarred wound's id (w2) or a"
+        " scarring effect's name (pained_part).",
+    )
     project: str = Field(default="", max_length=40, description="Resting at this workshop: +1 roll.")
     morale_buy: bool = Field(
         default=False,

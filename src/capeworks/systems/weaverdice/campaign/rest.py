@@ -5,10 +5,13 @@ or critical, WD-REST-001 PROPOSED), but at low morale -k each of them first
 rolls the end-of-day d6 and stays on 7 - k or more (WD-MORALE-006); one that
 fades on the next rest fades with no roll (WD-WOUND-014 PROPOSED). It restores
 temporary stat damage and raises negative morale two steps (not past Neutral);
-then Guts-score rolls, each on a long-term condition or a mangled stat: a scar
-goes, or a point of lasting stat damage comes back, on Guts 4+ (WD-REST-002 (a)
-PROPOSED); a 'get past it' condition adds the total to its lengthy check, finished at its
-DC or, where so marked, by two natural sixes (WD-REST-002 (b), WD-REST-003);
+then Guts-score rolls, each on a long-term condition, a mangled stat, a scarred
+wound on the track (named by its id) or a scarring effect (by its status name),
+each of which 'requires individual attention' (src 842, WD-STATUS-007): a scar
+goes, the scarred wound or effect heals, or a point of lasting stat damage comes
+back, on Guts 4+ (WD-REST-002 (a) PROPOSED); a 'get past it' condition adds the
+total to its lengthy check, finished at its DC or, where so marked, by two
+natural sixes (WD-REST-002 (b), WD-REST-003);
 a condition with days left loses the total in days (WD-REST-002 (c)).
 Resting at a workshop adds one roll to a project there, as hanging out does
 (WD-CRAFT-010).
@@ -34,8 +37,10 @@ from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person
 from capeworks.systems.weaverdice.morale import capped, not_recovered, spend_value
-from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.state import Combatant, WdState
+from capeworks.systems.weaverdice.statuses import Condition
 from capeworks.systems.weaverdice.vocab import Stat, WoundTier
+from capeworks.systems.weaverdice.wounds import Wound
 
 __all__ = ["paid_care", "rest_recuperate"]
 
@@ -51,6 +56,18 @@ def _mangled(lasting: dict[Stat, int], name: str) -> Stat | None:
     """The stat a rest use names, if it is one with lasting damage (a 'mangled stat', src 2007)."""
     stat = next((s for s in Stat if s.value == name.strip().lower()), None)
     return stat if stat is not None and lasting.get(stat, 0) > 0 else None
+
+
+def _scarred(who: Combatant, wounds: tuple[Wound, ...], name: str) -> Wound | Condition | None:
+    """The scarred wound (by its track id) or scarring effect (by its status name) a rest use names:
+    each 'requires individual attention' at the day's end (src 842, 2007; WD-STATUS-007). A critical
+    wound is one: criticals 'act as scarring moderates' (src 798, WD-WOUND-011)."""
+    key = name.strip().lower()
+    scarred = (w for w in wounds if w.scarring or w.tier is WoundTier.CRITICAL)
+    wound = next((w for w in scarred if w.id.lower() == key), None)
+    if wound is not None:
+        return wound
+    return next((x for x in who.conditions if x.scarring and x.target == who.id and x.name == key), None)
 
 
 def _treat(lt: LongTerm, total: int, face: int, tn: int) -> tuple[LongTerm | None, str]:
@@ -82,7 +99,7 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
         raise RuleViolation("WD-REST-002", f"{who.name} has {guts} Guts rolls in a rest.")
     ledger = ledger_of(state, c.character)
     for name in c.uses:
-        if _mangled(who.lasting_loss, name) is None:
+        if _mangled(who.lasting_loss, name) is None and _scarred(who, who.track.wounds, name) is None:
             _condition(ledger, name, who.name)
     nearby = around_the_workshop(state, c.project) if c.project else None  # WD-CRAFT-010
     phase, _ = take_slot(state, c.character, "rest_and_recuperate")
@@ -124,8 +141,26 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
     # the Guts rolls come after the rest's morale bump ("Then, a number of times equal to one's guts
     # score", src 2005), and low morale caps each result after the stat's modifier (WD-MORALE-002)
     lasting = dict(who.lasting_loss)
+    effects = who.conditions
     buy = c.morale_buy  # one step of high morale, on the first roll it betters (WD-MORALE-003)
     for name in c.uses:
+        scar = _scarred(evolve(who, {"conditions": effects}), wounds, name)
+        if scar is not None:  # (a) a scarred wound or effect: it heals on Guts 4+ (WD-REST-002 PROPOSED)
+            what = scar.id if isinstance(scar, Wound) else scar.name.replace("_", " ")
+            face = dice.roll(1, 6, purpose=f"guts: {name}").faces[0]
+            total = capped(face + sheet.modifier(Stat.GUTS), morale)
+            if buy and morale > 0 and total < tn <= spend_value(morale):
+                total, morale, buy = spend_value(morale), morale - 1, False
+                said.append(f"high morale makes the {what} roll a {total}")
+            if total < tn:
+                said.append(f"scarred {what}: {total}, it stays")
+            elif isinstance(scar, Wound):
+                wounds = tuple(w for w in wounds if w is not scar)
+                said.append(f"scarred {what}: {total}, it heals")
+            else:
+                effects = tuple(x for x in effects if x is not scar)
+                said.append(f"scarred {what}: {total}, it goes")
+            continue
         stat = _mangled(who.lasting_loss, name)
         if stat is not None:  # (a) a mangled stat: a point back on Guts 4+ (WD-REST-002 PROPOSED)
             if not lasting.get(stat):
@@ -162,7 +197,10 @@ def rest_recuperate(state: WdState, ctx: Ctx, c: cc.RestRecuperate, dice: DiceSe
             conditions[i] = after
         said.append(text)
     ledger = evolve(ledger, {"conditions": tuple(conditions)})
-    person_after = evolve(person_after, {"morale": morale})
+    person_after = evolve(
+        person_after,
+        {"morale": morale, "track": evolve(person_after.track, {"wounds": wounds}), "conditions": effects},
+    )
     if lasting != who.lasting_loss:  # a Guts point back gives its wound slot back (WD-STAT-005)
         track = person_after.track.resized(evolve(state.sheets[c.character], {"lasting_loss": lasting}))
         person_after = evolve(person_after, {"lasting_loss": lasting, "track": track})
