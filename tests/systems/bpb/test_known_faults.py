@@ -929,3 +929,13 @@ def test_r_her_player_rallies_a_character_knocked_out_with_the_players_point() -
     assert one(events, "rested").recovered == 3
     c = state(d).condition("adler")
     assert (c.lost, Status.UNCONSCIOUS in c.statuses, _anns_points(d)) == (3, False, 0)
+
+
+@pytest.mark.rules("BPB-PP-010")
+def test_r_an_extra_attack_stunt_named_in_the_singular_counts_too() -> None:
+    # src 483: the stunt is the Extra Attacks power at the stunted power's rank; a player who types
+    # "extra attack" buys the same six
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,)))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="extra  attack")
+    assert state(d).condition("chrono").stunts[0].uses == 6
