@@ -783,7 +783,7 @@ def test_r_her_point_still_serves_when_the_character_holding_it_is_out_cold() ->
     # Adler, still spends it (a boost; the seed ties no point to a standing character)
     d = _ann_plays_two()
     out_cold = state(d).condition("widow").model_copy(update={"statuses": (Status.UNCONSCIOUS,)})
-    d.patch(conditions={"widow": out_cold})
+    d.patch(conditions={**state(d).conditions, "widow": out_cold})
     d.do("ann", "spend", character="adler", kind="boost", power="Brawn")
     assert _anns_points(d) == 0
 
@@ -910,3 +910,32 @@ def test_r_a_table_set_to_allow_one_band_beyond_lets_the_player_shoot() -> None:
     d.refuse("gm", "attack", rule="BPB-RANGE-002", **far, distance_ft=6400, dice=(1, 1))
     events = d.do("ann", "attack", **far, distance_ft=1600, dice=(1, 1))
     assert one(events, "attack_rolled").roll.task.difficulty == 13
+
+
+@pytest.mark.rules("BPB-PP-011", "BPB-REC-001", "BPB-REC-004", "BPB-PP-001")
+def test_r_her_player_rallies_a_character_knocked_out_with_the_players_point() -> None:
+    # src 487: a plot point lets "a character ... rally, and recover as though they'd had a half-hour's
+    # worth of rest"; src 433: half the Endurance recently lost. Adler (Endurance 4 here) is out cold,
+    # 6 lost. Ann spends her point (held by Widow) on his rally: 3 back leaves him at 4 - 3 = 1, awake
+    # again (BPB-REC-004 PROPOSED: out at 0 or less)
+    d = _ann_plays_two()
+    adler = state(d).characters["adler"]
+    tough = adler.model_copy(update={"attributes": {**adler.attributes, "Endurance": 4}, "powers": ()})
+    d.patch(characters={**state(d).characters, "adler": tough})
+    hurt = {"lost": 6, "recent": 6, "statuses": (Status.UNCONSCIOUS,)}
+    out = state(d).condition("adler").model_copy(update=hurt)
+    d.patch(conditions={**state(d).conditions, "adler": out})
+    events = d.do("ann", "spend", character="adler", kind="rally")
+    assert one(events, "rested").recovered == 3
+    c = state(d).condition("adler")
+    assert (c.lost, Status.UNCONSCIOUS in c.statuses, _anns_points(d)) == (3, False, 0)
+
+
+@pytest.mark.rules("BPB-PP-010")
+def test_r_an_extra_attack_stunt_named_in_the_singular_counts_too() -> None:
+    # src 483: the stunt is the Extra Attacks power at the stunted power's rank; a player who types
+    # "extra attack" buys the same six
+    d = cast(hero("chrono", owner="ann", powers=(TIME_CONTROL,)))
+    d.do("gm", "start_session")
+    d.do("ann", "spend", character="chrono", kind="stunt", power="Time Control", used_as="extra  attack")
+    assert state(d).condition("chrono").stunts[0].uses == 6

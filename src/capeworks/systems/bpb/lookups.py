@@ -13,7 +13,6 @@ from capeworks.systems.bpb.state import BpbState
 from capeworks.systems.bpb.tasks import TAKEN, Take, Task, Verdict, judge
 
 __all__ = [
-    "EXTRA_ATTACKS",
     "MAX_BOOSTED",
     "Ctx",
     "Done",
@@ -21,6 +20,7 @@ __all__ = [
     "emit",
     "endurance_left",
     "fight_of",
+    "is_extra_attacks",
     "knock_out",
     "make_roll",
     "power_of",
@@ -186,8 +186,10 @@ def require_turn(state: BpbState, who: Character, *, task: bool = False) -> bool
     return True
 
 
-#: src 483: the stunt whose countable resource is attacks beyond the turn's one task action
-EXTRA_ATTACKS = "extra attacks"
+def is_extra_attacks(name: str) -> bool:
+    """Whether a stunt's name is Extra Attacks (src 483), the stunt whose countable resource is attacks
+    beyond the turn's one task action ("Extra Attack" too, in any case)."""
+    return " ".join(name.lower().split()) in ("extra attacks", "extra attack")
 
 
 def require_attack(state: BpbState, who: Character) -> Stunt | None:
@@ -197,7 +199,7 @@ def require_attack(state: BpbState, who: Character) -> Stunt | None:
     fight = state.fight
     if fight is not None and fight.turn.actor == who.id and fight.turn.task and not fight.turn.lost:
         for stunt in state.condition(who.id).stunts:
-            if stunt.uses and stunt.used_as.strip().lower() == EXTRA_ATTACKS:
+            if stunt.uses and is_extra_attacks(stunt.used_as):
                 require_turn(state, who)
                 return stunt
     require_turn(state, who, task=True)

@@ -19,11 +19,11 @@ from capeworks.systems.bpb.events import (
 )
 from capeworks.systems.bpb.lookups import (
     ENHANCEMENTS,
-    EXTRA_ATTACKS,
     MAX_BOOSTED,
     Ctx,
     Done,
     character,
+    is_extra_attacks,
     rank_of,
     spend_check,
 )
@@ -210,7 +210,7 @@ def spend(state: BpbState, ctx: Ctx, c: cmd.Spend, dice: DiceService) -> Done:
             raise InvalidCommand("Name the power or skill the stunt uses it as.")
         rank = rank_of(state, who, power.name)  # the power as it is now: boosted or drained
         uses = c.uses
-        if c.used_as.strip().lower() == EXTRA_ATTACKS:
+        if is_extra_attacks(c.used_as):
             # src 483: rank 6 Extra Attacks are "the six Extra Attacks", lasting the scene or until used
             if uses is not None and uses > rank:
                 raise RuleViolation(
