@@ -3920,3 +3920,23 @@ def test_r240_a_dodge_at_a_mind_is_refused_in_plain_words() -> None:
     assert [o.value for p in d.prompts("ann") for o in p.options] == ["dive", "take"]
     d.refuse("ann", "defend", rule="BPB-DEF-004", match="can be dodged without", attack=1, character="me",
              choice="dodge", forced=True)  # fmt: skip
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-TURN-004", "BPB-MOD-001")
+def test_r241_the_unaware_hooligan_cannot_dodge_the_sting_he_does_not_see_coming() -> None:
+    # src 252: a character not aware of their opponent has no "opportunity to act" until they become
+    # aware; a forced action is an action (src 297: "sacrifice their next action"). Widow stings Adler,
+    # still unaware of her: he is surprised (+3, src 185) and has no block or dodge to force, so the
+    # sting lands (Venom Sting 5 - Kevlar 2 = 3), and he cannot force a dodge before it either. Once the
+    # GM rules him aware, the next hit on him offers him his dodge (found: the
+    # unaware Adler was offered a forced block or dodge)
+    d = table()
+    d.do("gm", "start_fight", characters="widow, adler", unaware="adler")
+    d.refuse("gm", "guard", rule="BPB-INIT-001", character="adler", kind="dodge", forced=True)
+    events = d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(2, 2))
+    assert one(events, "attack_rolled").roll.task.bonus == 3  # 4 + 4 + 3 = 11 vs 10: a hit
+    assert not d.prompts("gm") and one(events, "damaged").amount == 3
+    d.do("gm", "aware", characters="adler")
+    _next(d, "widow", "adler")
+    d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))  # 11 vs 10
+    assert "dodge" in [o.value for p in d.prompts("gm") for o in p.options]

@@ -479,6 +479,11 @@ def check_forced(state: BpbState, who: Character) -> None:
         )
     if fight.forced.get(who.id) == fight.order.round:
         raise RuleViolation("BPB-TURN-006", f"{who.name} has already forced an action this round.")
+    if who.id in fight.unaware:  # src 252: no "opportunity to act" before they become aware
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{who.name} is not aware of an opponent yet: there is nothing to force an action for.",
+        )
 
 
 def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
