@@ -3940,3 +3940,19 @@ def test_r241_the_unaware_hooligan_cannot_dodge_the_sting_he_does_not_see_coming
     _next(d, "widow", "adler")
     d.do("ann", "attack", attacker="widow", target="adler", power="Venom Sting", dice=(4, 3))  # 11 vs 10
     assert "dodge" in [o.value for p in d.prompts("gm") for o in p.options]
+
+
+@pytest.mark.rules("BPB-ACT-007", "BPB-REC-004")
+def test_r242_out_cold_she_trades_no_banter() -> None:
+    # src 139: roleplay actions may be made "at any time, whether it is their round or not"; PROPOSED
+    # (BPB-REC-004): at 0 Endurance a character is unconscious and out of the fight. Me, knocked out by a
+    # rank 12 Blast, cannot taunt the blaster off-turn, nor after the fight until she wakes (found: her
+    # banter was taken while she lay out cold)
+    blast = Power(name="Blast", rank=12, attack=AttackKind.RANGED)
+    d = cast(hero("zap", powers=(blast,), Accuracy=9), hero("me", owner="ann"))
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 5))
+    assert Status.UNCONSCIOUS in state(d).condition("me").statuses
+    d.refuse("ann", "act", rule="BPB-REC-004", character="me", kind="roleplay", text="Is that all?")
+    d.do("gm", "end_fight")
+    d.refuse("ann", "act", rule="BPB-REC-004", character="me", kind="roleplay", text="Is that all?")

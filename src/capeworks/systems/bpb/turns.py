@@ -414,6 +414,7 @@ def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     kind = c.kind.strip().lower()
     if kind not in ("free", "roleplay", "movement"):
         raise InvalidCommand("An action here is free, roleplay, or movement (an equivalent action).")
+    require_able(state, who)  # out cold, not even a word (BPB-REC-004)
     fight = state.fight
     if kind == "movement":
         if not ctx.is_gm:
