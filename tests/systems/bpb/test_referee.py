@@ -3956,3 +3956,15 @@ def test_r242_out_cold_she_trades_no_banter() -> None:
     d.refuse("ann", "act", rule="BPB-REC-004", character="me", kind="roleplay", text="Is that all?")
     d.do("gm", "end_fight")
     d.refuse("ann", "act", rule="BPB-REC-004", character="me", kind="roleplay", text="Is that all?")
+
+
+@pytest.mark.rules("BPB-DMG-004", "BPB-DEF-009")
+def test_r243_a_grenade_at_minus_ten_feet_is_refused() -> None:
+    # src 413: an explosion's damage depends on each one's distance from its centre; a distance below
+    # zero is a typing slip, refused with nothing changed (found: -10 ft was taken as "within half the
+    # radius" and Widow took the full DR 5)
+    d = table()
+    fight(d, "adler", "widow")
+    d.refuse("gm", "explode", attacker="adler", power="Grenade", distances={"widow": -10}, dice=(6, 6))
+    d.refuse("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
+             cover_ft={"widow": -5}, dice=(6, 6))  # fmt: skip
