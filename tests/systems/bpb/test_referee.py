@@ -3968,3 +3968,14 @@ def test_r243_a_grenade_at_minus_ten_feet_is_refused() -> None:
     d.refuse("gm", "explode", attacker="adler", power="Grenade", distances={"widow": -10}, dice=(6, 6))
     d.refuse("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10},
              cover_ft={"widow": -5}, dice=(6, 6))  # fmt: skip
+
+
+@pytest.mark.rules("BPB-EXT-004")
+def test_r244_a_team_names_each_member_once() -> None:
+    # src 208: characters "with different skills ... combine their efforts": each member brings one
+    # attribute or skill. The GM naming Widow twice (Reason, then Agility) is asked to say which; nothing
+    # is called (found: the second silently replaced the first, and Widow rolled Agility)
+    d = table()
+    d.refuse("gm", "team_task", match="twice", members="widow:Reason, widow:Agility", difficulty=9,
+             required=3)  # fmt: skip
+    assert not state(d).calls
