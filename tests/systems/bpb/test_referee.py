@@ -3979,3 +3979,25 @@ def test_r244_a_team_names_each_member_once() -> None:
     d.refuse("gm", "team_task", match="twice", members="widow:Reason, widow:Agility", difficulty=9,
              required=3)  # fmt: skip
     assert not state(d).calls
+
+
+@pytest.mark.rules("BPB-GRAB-005", "BPB-TIME-001", "BPB-TIME-002")
+def test_r245_the_hold_ends_with_the_fight() -> None:
+    # src 327-329: a grapple's hold is a combat manoeuvre ("during this round"), and src 12: when "a fight
+    # ends and they begin talking about their plans" combat time is over. Ganyeka holds Widow as the GM
+    # ends the fight; after a half-hour's rest she is in a new fight with Adler, Ganyeka nowhere near:
+    # she walks, and Adler's pistol gets no +3 for a restrained target (found: she was still held by
+    # Ganyeka, could not move, and was +3 easier to hit)
+    d = table()
+    fight(d, "ganyeka", "widow")
+    d.do("bo", "grab", attacker="ganyeka", target="widow", dice=(6, 6, 1, 1))
+    assert state(d).condition("widow").held_by == "ganyeka"
+    d.do("gm", "end_fight")
+    c = state(d).condition("widow")
+    assert (c.held_by, Status.RESTRAINED in c.statuses) == (None, False)
+    d.do("gm", "rest")
+    fight(d, "widow", "adler")
+    d.do("ann", "move", character="widow")
+    _next(d, "widow")
+    events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1))
+    assert one(events, "attack_rolled").roll.task.bonus == 0

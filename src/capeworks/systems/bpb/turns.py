@@ -515,6 +515,9 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
         sprinted = state.condition(cid).sprinted
         if sprinted:
             emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
+    for cid in fight.order.order:  # BPB-GRAB-005: a hold is a manoeuvre of combat time (src 327)
+        if b.state.condition(cid).held_by is not None:
+            out_of_the_grapple(b, cid)
     emit(b, dice, FightEnded(settles=True))
     for cid in fight.order.order:  # BPB-PP-007: a boost that kept someone up ended with the fight
         now = b.state.condition(cid).statuses
