@@ -4001,3 +4001,27 @@ def test_r245_the_hold_ends_with_the_fight() -> None:
     _next(d, "widow")
     events = d.do("gm", "attack", attacker="adler", target="widow", power="Pistol", dice=(1, 1))
     assert one(events, "attack_rolled").roll.task.bonus == 0
+
+
+@pytest.mark.rules("BPB-REC-004", "BPB-REC-001")
+def test_r246_the_dead_do_not_rest_up() -> None:
+    # src 433: "an injured character recovers half the endurance they have recently lost" after a rest;
+    # PROPOSED (BPB-REC-004) with death_below_zero the mook, 8 lost of Endurance 4, is dead. The GM's
+    # rest for everyone gives the living brute his half back and the dead mook nothing; a rest named for
+    # the mook alone is refused (found: the dead mook got 4 Endurance back)
+    d = cast(hero("brute", owner="ann", Brawn=8, Prowess=9), hero("mook", Brawn=4, Prowess=9, Endurance=4),
+             config={"death_below_zero": True})  # fmt: skip
+    fight(d, "mook", "brute")
+    d.do("gm", "attack", attacker="mook", target="brute", dice=(6, 6))
+    if d.prompts("ann"):
+        d.answer("ann", "defend-1", "take")
+    _next(d, "mook")
+    d.do("ann", "attack", attacker="brute", target="mook", dice=(6, 6))
+    if d.prompts("gm"):
+        d.answer("gm", "defend-2", "take")
+    assert Status.DEAD in state(d).condition("mook").statuses
+    d.do("gm", "end_fight")
+    d.refuse("gm", "rest", rule="BPB-REC-004", characters="mook")
+    rested = of(d.do("gm", "rest"), "rested")
+    assert [(r.character, r.recovered) for r in rested] == [("brute", 2)]
+    assert state(d).condition("mook").lost == 8
