@@ -4025,3 +4025,16 @@ def test_r246_the_dead_do_not_rest_up() -> None:
     rested = of(d.do("gm", "rest"), "rested")
     assert [(r.character, r.recovered) for r in rested] == [("brute", 2)]
     assert state(d).condition("mook").lost == 8
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-DEF-008", "BPB-DMG-003")
+def test_r247_the_unaware_do_not_dive_from_the_grenade() -> None:
+    # src 252: one not yet aware of their opponent has no opportunity to act, and a dive for cover is a
+    # forced action (src 393, 297). Brandt's grenade lands 10 ft from Widow, who has not noticed the
+    # agents: cover 10 ft off, but she is not asked to dive, and takes DR 5 - Invulnerability 2 = 3 at once
+    # (found: she was asked, and her dive saved her)
+    d = table()
+    d.do("gm", "start_fight", characters="brandt, widow", unaware="widow")
+    events = d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10},
+                  cover_ft={"widow": 10}, dice=(6, 5))  # fmt: skip
+    assert not d.prompts("ann") and one(events, "damaged").amount == 3
