@@ -4038,3 +4038,97 @@ def test_r247_the_unaware_do_not_dive_from_the_grenade() -> None:
     events = d.do("gm", "explode", attacker="brandt", power="Grenade", distances={"widow": 10},
                   cover_ft={"widow": 10}, dice=(6, 5))  # fmt: skip
     assert not d.prompts("ann") and one(events, "damaged").amount == 3
+
+
+@pytest.mark.rules("BPB-DEF-006", "BPB-XS-004")
+def test_r248_a_failed_block_leaves_the_extreme_hit_whole() -> None:
+    # src 379: "An unsuccessful block has no effect on the attack": Me's forced block (Prowess 4 + 3 = 7
+    # vs 8 + 6 = 14) fails, the hit was extreme, and the blaster still overwhelms: DR 9, 9 lost
+    d = cast(hero("zap", powers=(BLAST6,), Accuracy=6), hero("me", owner="ann", Prowess=4, Endurance=20))
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    rolled = one(d.answer("ann", "defend-1", "block", dice=(1, 2)), "defence_rolled")
+    assert (rolled.roll.task.difficulty, rolled.roll.verdict.success) == (14, False)
+    hit = one(d.answer("gm", "extreme-1", "overwhelming"), "damaged")
+    assert (hit.dr, hit.amount) == (9, 9)
+
+
+@pytest.mark.rules("BPB-XS-005", "BPB-DMG-008")
+def test_r249_a_slam_through_skin_that_stops_the_blast() -> None:
+    # src 236: "If a character is hit with a slamming attack, they may attempt a Brawn task roll": the
+    # slam is the hit's, not the damage's. Invulnerability 8 stops Blast 6 (nothing lost), but Me (Brawn
+    # 2) still rolls: 2 + 2 = 4 vs 14, missed by 10; landing DR 5 stops on the skin too
+    skin = Power(name="Invulnerability", rank=8, protects="Endurance")
+    d = cast(hero("zap", powers=(BLAST6,), Accuracy=6), hero("me", owner="ann", powers=(skin,)))
+    fight(d, "zap", "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    events = d.answer("gm", "extreme-1", "slamming", dice=(1, 1))
+    assert one(events, "slam_rolled").missed_by == 10
+    assert [(h.dr, h.amount) for h in of(events, "damaged")] == [(6, 0), (5, 0)]
+
+
+@pytest.mark.rules("BPB-XS-008")
+def test_r250_growth_goes_with_a_stagger_too() -> None:
+    # src 244: "Any powers which must be activated, such as Force Field and Growth, normally turn off when
+    # a character is staggered": Me's Growth, switched on, is asked about, and let go it is off
+    growth = Power(name="Growth", rank=4, activated=True)
+    d = cast(
+        hero("me", owner="ann", powers=(growth,), Endurance=20), hero("zap", powers=(BLAST6,), Accuracy=6)
+    )
+    fight(d, "me", "zap")
+    d.do("ann", "switch", character="me", power="Growth")
+    _next(d, "me")
+    d.do("gm", "attack", attacker="zap", target="me", power="Blast", dice=(6, 6))
+    d.answer("ann", "defend-1", "take")
+    d.answer("gm", "extreme-1", "staggering", dice=(1, 1))  # 2 + 2 = 4 vs 14: staggered
+    assert [p.kind for p in d.prompts("ann")] == ["keep_powers"]
+    d.do("ann", "keep_powers", attack=1, character="me", keep=False)
+    assert "Growth" not in state(d).condition("me").on
+
+
+@pytest.mark.rules("BPB-PP-007", "BPB-ROLL-007", "BPB-DEF-002")
+def test_r251_a_boost_moves_both_sides_of_the_roll() -> None:
+    # src 475: a boost raises "one of the character's attributes or powers by one rank"; src 169: the
+    # difficulty is 8 + the defender's attribute; src 373: a block is against the rank of the attacker's
+    # power. Widow's Prowess boost makes Ganyeka's punch 8 + 5 = 13; Zap's Blast boost makes Me's block
+    # 8 + 7 = 15
+    d = table()
+    d.do("gm", "start_session")
+    fight(d, "widow", "ganyeka")
+    d.do("ann", "spend", character="widow", kind="boost", power="Prowess")
+    _next(d, "widow")
+    assert one(d.do("bo", "attack", attacker="ganyeka", target="widow", dice=(1, 1)),
+               "attack_rolled").roll.task.difficulty == 13  # fmt: skip
+    blast = Power(name="Blast", rank=6, attack=AttackKind.RANGED)
+    d = cast(
+        hero("zap", owner="bo", powers=(blast,), Accuracy=6), hero("me", owner="ann", Prowess=4, Endurance=20)
+    )
+    d.do("gm", "start_session")
+    fight(d, "zap", "me")
+    d.do("bo", "spend", character="zap", kind="boost", power="Blast")
+    d.do("bo", "attack", attacker="zap", target="me", power="Blast", dice=(6, 5))
+    rolled = one(d.answer("ann", "defend-1", "block", dice=(1, 2)), "defence_rolled")
+    assert rolled.roll.task.difficulty == 15
+
+
+@pytest.mark.rules("BPB-REC-003", "BPB-DMG-001", "BPB-MOVE-001")
+def test_r252_drained_brawn_punches_like_a_man_and_drained_agility_walks_slow() -> None:
+    # src 435: damage to an attribute is temporary; until it comes back the attribute is lower. Big's Brawn
+    # 5 drained by 2 is 3: his punch is DR 3 and stunning (src 403); Me's Agility 5 drained by 2 is 3:
+    # she walks 30 ft (src 28)
+    brawn_drain = Power(name="Brawn Drain", rank=2, attack=AttackKind.MENTAL, damages="Brawn")
+    agility_drain = Power(name="Agility Drain", rank=2, attack=AttackKind.MENTAL, damages="Agility")
+    d = cast(hero("psi", powers=(brawn_drain, agility_drain), Willpower=9),
+             hero("big", Brawn=5, Prowess=9), hero("me", owner="ann", Agility=5, Endurance=20))  # fmt: skip
+    fight(d, "psi", "big", "me")
+    d.do("gm", "attack", attacker="psi", target="big", power="Brawn Drain", dice=(1, 1))
+    _next(d, "psi")
+    d.do("gm", "attack", attacker="big", target="me", dice=(6, 6))
+    d.answer("ann", "defend-2", "take")
+    assert (state(d).condition("me").stunning, state(d).condition("me").lost) == (3, 0)
+    _next(d, "big", "me")
+    d.do("gm", "attack", attacker="psi", target="me", power="Agility Drain", dice=(1, 1))
+    assert state(d).condition("me").drained == {"Agility": 2}
+    _next(d, "psi", "big")
+    assert one(d.do("ann", "move", character="me"), "moved").feet == 30
