@@ -283,8 +283,11 @@ def defence_options(state: BpbState, p: Pending) -> list[tuple[str, bool]]:
     # BPB-DEF-004; BPB-DEF-008 (src 393): a thrown car or bus is avoided only by not being under it
     blockable = (p.damages == "Endurance" or t.power(p.power) is not None) and not p.large
     guard = fight.guards.get(t.id)
-    can_force = fight.forced.get(t.id) != fight.order.round and not (
-        fight.turn.actor == t.id and not fight.turn.task
+    # src 252: one not yet aware of their opponent has no opportunity to act, forced or not
+    can_force = (
+        fight.forced.get(t.id) != fight.order.round
+        and not (fight.turn.actor == t.id and not fight.turn.task)
+        and t.id not in fight.unaware
     )
     out: list[tuple[str, bool]] = []
     for kind in ("block", "dodge"):
@@ -362,6 +365,10 @@ def defend(state: BpbState, ctx: Ctx, c: cmd.Defend, dice: DiceService) -> Done:
             )
         if choice in ("block", "dodge"):
             defence_task(state, t, p, choice).require_possible()
+        if t.id in fight_of(state).unaware:
+            raise RuleViolation(
+                "BPB-INIT-001", f"{t.name} is not aware of the attacker yet and cannot {choice} this attack."
+            )
         if choice == "dive" and held_fast(state, t.id):
             raise RuleViolation("BPB-GRAB-005", f"{t.name} is held and cannot move to dive for cover.")
         raise RuleViolation("BPB-TURN-006", f"{t.name} cannot {choice} this attack now.")

@@ -43,12 +43,14 @@ __all__ = ["can_dive", "dive", "explode"]
 
 def can_dive(state: BpbState, cid: str) -> bool:
     """A dive is a forced action: once a round, not on one's own turn with the task action unused, and a
-    move, so not while held (BPB-GRAB-005)."""
+    move, so not while held (BPB-GRAB-005), and not by one unaware of the fight (BPB-INIT-001)."""
     fight = state.fight
     cond = state.condition(cid)
     if fight is None or Status.UNCONSCIOUS in cond.statuses or Status.DEAD in cond.statuses:
         return False
     if fight.forced.get(cid) == fight.order.round or held_fast(state, cid):
+        return False
+    if cid in fight.unaware:  # src 252: no opportunity to act before they become aware (BPB-INIT-001)
         return False
     return not (fight.turn.actor == cid and not fight.turn.task)
 

@@ -138,6 +138,8 @@ def team_task(state: BpbState, ctx: Ctx, c: cmd.TeamTask, dice: DiceService) -> 
         who = character(state, cid.strip())
         if not name.strip():
             raise InvalidCommand(f"Say which attribute or skill {who.name} rolls ({who.id}:Agility).")
+        if who.id in attributes:
+            raise InvalidCommand(f"{who.name} ({who.id}) is named twice: say which one thing they roll.")
         power = who.power(name)
         attributes[who.id] = power.name if power else _attr(name)
         if skill.strip():

@@ -52,6 +52,10 @@ __all__ = [
 Side = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")]
 
 
+#: a distance in feet: never below zero (a slip of the keyboard is refused, not played)
+Feet = Annotated[int, Field(ge=0)]
+
+
 class _P(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -343,11 +347,11 @@ class Explode(_P):
 
     attacker: str
     power: str
-    distances: dict[str, int]
+    distances: dict[str, Feet]
     #: the thrower's own circumstances (T6's "attacker_..." rows, e.g. attacker_blind): no target's
     circumstances: TextList = Field(default_factory=list)
     #: BPB-DEF-008: for targets who may dive for cover, the distance (ft) to the nearest safe ground
-    cover_ft: dict[str, int] = Field(default_factory=dict)
+    cover_ft: dict[str, Feet] = Field(default_factory=dict)
     plot_point: bool = False
 
 

@@ -136,9 +136,14 @@ def rest(state: BpbState, ctx: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     """BPB-REC-001/003, BPB-DMG-007: after half an hour's rest."""
     if state.fight is not None:
         raise RuleViolation("BPB-REC-001", "Nobody rests in the middle of a fight.")
-    ids = list(c.characters) or list(state.characters)
-    for cid in ids:
-        character(state, cid)
+    named = [character(state, cid) for cid in c.characters]
+    for who in named:
+        if Status.DEAD in state.condition(who.id).statuses:
+            raise RuleViolation("BPB-REC-004", f"{who.name} is dead: no rest brings them back.")
+    # everyone, when none is named: the living (BPB-REC-004)
+    ids = [who.id for who in named] or [
+        cid for cid in state.characters if Status.DEAD not in state.condition(cid).statuses
+    ]
     b = ctx.batch(state)
     for cid in ids:
         b.emit(Rested(character=cid, recovered=_recovered(state, cid), ends=("boosts", "stunts", "winded")))

@@ -416,6 +416,7 @@ def act(state: BpbState, ctx: Ctx, c: cmd.Act, dice: DiceService) -> Done:
     kind = c.kind.strip().lower()
     if kind not in ("free", "roleplay", "movement"):
         raise InvalidCommand("An action here is free, roleplay, or movement (an equivalent action).")
+    require_able(state, who)  # out cold, not even a word (BPB-REC-004)
     fight = state.fight
     if kind == "movement":
         if not ctx.is_gm:
@@ -481,6 +482,11 @@ def check_forced(state: BpbState, who: Character) -> None:
         )
     if fight.forced.get(who.id) == fight.order.round:
         raise RuleViolation("BPB-TURN-006", f"{who.name} has already forced an action this round.")
+    if who.id in fight.unaware:  # src 252: no "opportunity to act" before they become aware
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{who.name} is not aware of an opponent yet: there is nothing to force an action for.",
+        )
 
 
 def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
@@ -511,6 +517,9 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
         sprinted = state.condition(cid).sprinted
         if sprinted:
             emit(b, dice, Winded(character=cid, until_round=fight.order.round + rest_after_sprint(sprinted)))
+    for cid in fight.order.order:  # BPB-GRAB-005: a hold is a manoeuvre of combat time (src 327)
+        if b.state.condition(cid).held_by is not None:
+            out_of_the_grapple(b, cid)
     # BPB-PP-007: a boost that kept someone up ends with the fight (seen on a trial of its end)
     after = ctx.batch(b.state)
     after.emit(FightEnded(settles=True))
