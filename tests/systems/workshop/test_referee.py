@@ -3184,3 +3184,21 @@ def test_r212__dark_times_rolls_after_every_hit_even_one_of_no_shock() -> None:
     dark = [r for r in all_of(events, "rolled") if r["what"] == "dark times"]
     assert [(r["difficulty"], r["total"], r["success"]) for r in dark] == [(0, -6, False)]
     assert who(d, "v").standing is Standing.DYING
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-004")
+def test_r213__aggressive_fire_on_moving_speed_bump_mooks_downs_mooks_by_static_pv() -> None:
+    # src 76: aggressive covering fire "sets up a static Attack on all moving in the line of fire. It has
+    # AV 10+1 point per Cover"; src 175: nameless characters "are handled by Static PV ... For every [Mook
+    # Wound Threshold] PV a Mook goes down". h's fire: Ranged Weapons 4 + Perception 4 + 9 - 1 = 16 vs 10,
+    # Cover 1, AV 11. The goons move: 11 + Damage 6 = 17 vs Skill 4 + Soak 0 -> PV 13 -> 2 of 3 down at WT
+    # 5; the group takes no Shock and no Wound. (Before: Shock 6 and a Wound on the group, nobody down.)
+    config = {**QUIET, "mooks": "speed_bump", "covering_fire": True}
+    d = table(config, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])
+    d.do("gm", "mook_strike", group="goons", strike=False)  # the cover ignored them: the GM holds
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="goons")
+    assert last(events, "mooks_downed")["downed"] == 2
+    g = who(d, "goons")
+    assert (g.count, g.shock, g.wounds, g.standing) == (1, 0, 0, Standing.UP)

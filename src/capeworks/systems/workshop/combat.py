@@ -365,6 +365,37 @@ def fire_on_mover(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, move
     aggressive_fire(batch, ctx, dice, mover)
 
 
+def _fire_on_group(
+    batch: Batch[WorkshopState], ctx: Ctx, shooter: Combatant, g: Combatant, av: int, w: Weapon
+) -> bool:
+    """WS-COVER-004 on speed-bump mooks moving in the line: unnamed, they are "handled by Static PV"
+    (src 175), so the static attack's AV (10 + Cover) is the Skill of the comparison: AV + Damage vs their
+    Skill + Soak, a mook down per mook WT; no Shock or Wounds on the group. True if any went down."""
+    against = g.trait("Skill") + g.soak
+    downed = min(g.count, speed_bump_downed(av, w.damage, 0, g.trait("Skill"), g.soak, wt_of(ctx, g)))
+    pv = max(0, av + w.damage - against)
+    left = g.count - downed
+    after = g.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else g.standing})
+    batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv))
+    batch.emit(
+        ev.AttackRolled(
+            attacker=shooter.id,
+            target=g.id,
+            weapon=w.name,
+            base=av,
+            dice=(),
+            modifier=0,
+            av=av + w.damage,
+            defense=against,
+            outcome=pv,
+            hit=downed > 0,
+            pv=pv,
+            pending=None,
+        )
+    )
+    return downed > 0
+
+
 def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mover: str) -> bool:
     """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover, on
     ``mover``; the first clears the pending answer (if any). True if any hit."""
@@ -376,6 +407,9 @@ def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mo
         shooter = batch.state.characters[e.target]
         w = weapon_of(shooter, "")
         av = 10 + e.amount
+        if speed_bump(ctx.config, m):
+            any_hit |= _fire_on_group(batch, ctx, shooter, m, av, w)
+            continue
         defense = defense_of(batch.state, m)
         outcome = av - defense
         hit = outcome >= 0
