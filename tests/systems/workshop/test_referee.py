@@ -3215,3 +3215,22 @@ def test_r214__a_speed_bump_group_that_falls_loses_a_mook_per_threshold_of_damag
     assert last(events, "mooks_downed")["downed"] == 2
     g = who(d, "goons")
     assert (g.count, g.shock, g.wounds, g.standing) == (1, 0, 0, Standing.UP)
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-MOOK-004")
+def test_r215__speed_bump_mooks_own_action_is_a_static_attack_too() -> None:
+    # src 175: speed-bump mooks "are handled by Static PV ... Mooks also take an Action, last in the
+    # Sequence"; PROPOSED WS-MOOK-005: "mook attacks are static too (Mook Skill + Damage vs PC Defense +
+    # Soak)". The goons' own Action at h: Skill 4 + Damage 10 = 14 vs 12 + 0 -> PV 2, no dice. A split is
+    # refused: only Actions that "require a roll" split (src 31). (Before: a rolled attack, Agility 1 +
+    # Skill 4 + dice vs 12, and on a hit PV 10.)
+    heroes = {"h": sheet(traits=SLOW, **TOUGH), "k": sheet(**TOUGH)}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes=heroes, villains={"goons": GOONS})
+    end_turn(d, "k")
+    end_turn(d, "h")
+    assert state(d).turn.current == "goons"
+    d.refuse("gm", "attack", rule="WS-SNAP-001", character="goons", targets=["h", "k"])
+    events = d.do("gm", "attack", character="goons", targets=["h"])
+    r = last(events, "attack_rolled")
+    assert (r["dice"], r["av"], r["defense"], r["pv"]) == ([], 14, 12, 2)
+    assert who(d, "h").shock == 2

@@ -92,6 +92,8 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
             raise RuleViolation("WS-CORE-002", f"{c.name} cannot attack themselves.")
         if t.standing in (Standing.DEAD, Standing.OUT):
             raise RuleViolation("WS-CORE-002", f"{t.name} is out of the fight already.")
+    if speed_bump(ctx.config, c):
+        return _group_attack(state, ctx, c, targets, dice)
     weapon = weapon_of(c, command.weapon)
     reverse = (
         heroic
@@ -118,6 +120,30 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
             attacker=c.id, targets=pending.targets, modifier=modifier, pending=pending, turn=turn
         )
     )
+    if not awaiting:
+        resolve(batch, ctx, dice)
+    return batch
+
+
+def _group_attack(
+    state: WorkshopState, ctx: Ctx, g: Combatant, targets: list[Combatant], dice: DiceService
+) -> Batch[WorkshopState]:
+    """WS-MOOK-005: speed-bump mooks' own Action, "last in the Sequence" (src 175), attacks as their
+    strikes do: static (PROPOSED "mook attacks are static too": Skill + Damage vs Defense + Soak), no
+    dice, so no split (src 31: only Actions that "require a roll") and nobody stirs (src 60). The target
+    may answer with an Active Defense first ("at any time", src 20)."""
+    if len(targets) > 1:
+        raise RuleViolation(
+            "WS-SNAP-001", f"{g.name} attack with static PV, no roll: an Action without a roll is not split."
+        )
+    t = targets[0]
+    batch = ctx.batch(state)
+    turn = use_action(state, g.id)
+    awaiting = (t.id,) if may_defend(state, ctx.config, t) else ()
+    pending = Pending(
+        attacker=g.id, weapon="", targets=(t.id,), modifier=0, awaiting=awaiting, static="mooks"
+    )
+    batch.emit(ev.AttackDeclared(attacker=g.id, targets=(t.id,), modifier=0, pending=pending, turn=turn))
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch
