@@ -3234,3 +3234,25 @@ def test_r215__speed_bump_mooks_own_action_is_a_static_attack_too() -> None:
     r = last(events, "attack_rolled")
     assert (r["dice"], r["av"], r["defense"], r["pv"]) == ([], 14, 12, 2)
     assert who(d, "h").shock == 2
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-COVER-004")
+def test_r216__a_glass_jaw_mook_that_dodges_after_its_action_loses_the_next_sequences() -> None:
+    # src 158: "If they perform an Active Dodge they also lose their next Action". m shoots h (its Action),
+    # then Moves into h's aggressive covering fire (src 76) and dodges it: its next Action is the next
+    # Sequence's, which it may not take. (Before: the lost Action was forgotten as m's turn ended.)
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])  # 16 vs 10: Cover 1, AV 11
+    end_turn(d, "h")
+    attack(d, "m", ["h"], MISS)
+    d.do("gm", "move", character="m")
+    d.do("gm", "defend", character="m", use=True)  # AV 11 vs 12 + 5: missed, and m has dodged
+    end_turn(d, "m")
+    end_turn(d, "h")
+    assert state(d).turn.current == "m"
+    d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"], dice=MISS)
+    d.do("gm", "move", character="m")  # the Move is its own
+    end_turn(d, "m")
+    end_turn(d, "h")
+    assert last(attack(d, "m", ["h"], MISS), "attack_rolled")["hit"] is False  # the Sequence after: it acts
