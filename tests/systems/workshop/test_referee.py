@@ -3256,3 +3256,18 @@ def test_r216__a_glass_jaw_mook_that_dodges_after_its_action_loses_the_next_sequ
     end_turn(d, "m")
     end_turn(d, "h")
     assert last(attack(d, "m", ["h"], MISS), "attack_rolled")["hit"] is False  # the Sequence after: it acts
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-SNAP-001", "WS-SHOT-003")
+def test_r217__the_active_defense_odds_of_a_later_snapshots_target_leave_out_the_spent_bruise() -> None:
+    # src 181: Bruised is "5 point Impairment on next Action": of a split (src 31, two Actions at -3) the
+    # first snapshot takes it. h, Bruised, shoots at v then w (Defense 12 each): v's odds of being hit are
+    # P(9 - 3 - 5 + dice >= 12) = 0; w's, P(9 - 3 + dice >= 12) = P(pos - neg >= 6) = 10/100.
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "w": sheet(traits=pool(4), **TOUGH)}
+    d = table({**QUIET, "status_effects": True}, heroes={"h": sheet()}, villains=villains)
+    d.do("gm", "set_status", character="h", status="bruised")
+    d.do("ann", "attack", character="h", targets=["v", "w"])
+    odds = {p.context["hit_if_passive"] for p in d.prompts("gm") if p.kind == "active_defense"}
+    assert odds == {"0.0%", "10.0%"}
+    [w_prompt] = [p for p in d.prompts("gm") if p.kind == "active_defense" and p.id.endswith("-w")]
+    assert w_prompt.context["hit_if_passive"] == "10.0%"
