@@ -3271,3 +3271,20 @@ def test_r217__the_active_defense_odds_of_a_later_snapshots_target_leave_out_the
     assert odds == {"0.0%", "10.0%"}
     [w_prompt] = [p for p in d.prompts("gm") if p.kind == "active_defense" and p.id.endswith("-w")]
     assert w_prompt.context["hit_if_passive"] == "10.0%"
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-003")
+def test_r218__aggressive_fire_that_hits_an_advanced_mook_for_six_gives_the_shooter_a_free_d10() -> None:
+    # src 76: aggressive fire "sets up a static Attack on all moving in the line of fire", AV 10 + Cover;
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action". h's Cover 1 (16 vs 10): AV 11 vs m's
+    # Defense 10 hits for gun 6 - Soak 0 = 6; h's next shot rolls a third, positive d10: 9 + 9 - 1 + 4 = 21.
+    d = table({**QUIET, "covering_fire": True, "mooks": "advanced"}, heroes={"h": sheet(**TOUGH)},
+              villains={"m": sheet(named=False, defense=10, traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="m")
+    assert (last(events, "attack_rolled")["av"], last(events, "attack_rolled")["pv"]) == (11, 6)
+    assert who(d, "h").has("free_d10") and who(d, "m").has("shaken")
+    end_turn(d, "m")
+    r = last(attack(d, "h", ["m"], [9, 1, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 21)
