@@ -3288,3 +3288,25 @@ def test_r218__aggressive_fire_that_hits_an_advanced_mook_for_six_gives_the_shoo
     end_turn(d, "m")
     r = last(attack(d, "h", ["m"], [9, 1, 4]), "attack_rolled")
     assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 21)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-DMG-007", "WS-SEQ-002")
+def test_r219__one_who_wakes_after_its_initiative_passed_may_buy_an_action_out_of_sequence() -> None:
+    # src 12: Initiative is set "at the beginning of each Sequence"; src 25: 3 Shots buy "an Action out of
+    # Sequence after your normal Initiative". k (Shot Count 5) was down from Shock as the Sequence began;
+    # v (6) and h (4) act. When h shoots, k wakes (src 60: 5 + 5 + 9 - 1 = 18 vs 15); its Initiative (5)
+    # came before h's, so it waits for the next Sequence - or, its normal Initiative past, buys an Action
+    # out of Sequence now: 5 Shots -> 2. (Before: refused, as if its Initiative were still to come.)
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(traits=pool(4)), "k": sheet(traits=pool(5))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=12, dice=[1, 9])  # Stunt 3 + Agility 5 + 1 - 9 = 0: 12 Damage
+    assert who(d, "k").standing is Standing.DOWN
+    d.do("gm", "start_sequence")
+    end_turn(d, "v")
+    events = attack(d, "h", ["v"], [*MISS, 9, 1])
+    assert [r["success"] for r in all_of(events, "rolled") if r["what"] == "wake"] == [True]
+    assert "k" not in state(d).turn.order.order  # its Initiative has passed: no turn this Sequence
+    d.refuse("ann", "raise_initiative", rule="WS-SHOT-003", character="k", shots=1)
+    d.do("ann", "extra_action", character="k")
+    assert (who(d, "k").shots, state(d).turn.extra) == (2, "k")
+    assert last(attack(d, "k", ["v"], MISS), "attack_rolled")["hit"] is False
