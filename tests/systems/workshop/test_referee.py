@@ -3310,3 +3310,17 @@ def test_r219__one_who_wakes_after_its_initiative_passed_may_buy_an_action_out_o
     d.do("ann", "extra_action", character="k")
     assert (who(d, "k").shots, state(d).turn.extra) == (2, "k")
     assert last(attack(d, "k", ["v"], MISS), "attack_rolled")["hit"] is False
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-DMG-004")
+def test_r220__one_unconscious_who_falls_rolls_nothing_and_takes_the_whole_distance() -> None:
+    # src 66: the fall's Damage "may be lowered by a Stunt+Agility/0" - a roll the faller makes; src 54:
+    # one down from Shock is "unable to act". k (Shock 12 of 12) falls 5 m: no roll, 5 Damage, 1 Wound.
+    d = table(
+        QUIET, heroes={"h": sheet(), "k": sheet(toughness=50)}, villains={"v": sheet(traits=SLOW, **TOUGH)}
+    )
+    d.do("gm", "fall", character="k", metres=12, dice=[1, 9])  # Stunt 3 + Agility 5 + 1 - 9 = 0: 12 Damage
+    assert who(d, "k").standing is Standing.DOWN
+    events = d.do("gm", "fall", character="k", metres=5)
+    assert not [r for r in all_of(events, "rolled") if r["what"] == "fall"]
+    assert (last(events, "fell")["damage"], who(d, "k").wounds) == (5, 3)
