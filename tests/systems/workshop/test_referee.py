@@ -3324,3 +3324,24 @@ def test_r220__one_unconscious_who_falls_rolls_nothing_and_takes_the_whole_dista
     events = d.do("gm", "fall", character="k", metres=5)
     assert not [r for r in all_of(events, "rolled") if r["what"] == "fall"]
     assert (last(events, "fell")["damage"], who(d, "k").wounds) == (5, 3)
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-MOOK-004", "WS-MOOK-005")
+@pytest.mark.parametrize("side", ["defense", "strike"])
+def test_r221__a_bruised_speed_bump_group_is_impaired_on_its_next_static_defense_or_action(side: str) -> None:
+    # src 181: Bruised: "5 point Impairment on next Action or Defense"; src 175: the group's Skill is its
+    # side of the static comparison. Defense: h's 9 + 6 = 15 vs Skill 4 - 5 + Soak 0 = -1 -> PV 16 -> 3 of 5
+    # down at WT 5 (unbruised: PV 11, 2). Strike (h ignored them): 4 - 5 + 10 = 9 vs 12 -> PV 0 (else 2).
+    # Either way the Bruise is spent.
+    goons = {**GOONS, "count": 5}
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": goons})  # fmt: skip
+    d.do("gm", "set_status", character="goons", status="bruised")
+    if side == "defense":
+        assert last(d.do("ann", "attack", character="h", targets=["goons"]), "mooks_downed")["downed"] == 3
+    else:
+        d.do("ann", "rollless", character="h", what="talks")
+        d.do("gm", "mook_strike", group="goons")
+        r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
+        assert (r["av"], r["pv"]) == (9, 0)
+    assert not who(d, "goons").has("bruised")

@@ -18,6 +18,7 @@ from capeworks.systems.workshop.common import (
     favored,
     firing,
     gang_modifier,
+    group_skill,
     impairment,
     may_defend,
     pool_point,
@@ -303,8 +304,9 @@ def _speed_bump(
         bonus = sum(model_for(ctx.config.dice).read(f) for f in record.faces)
         rolls = (record,)
     skill = base + modifier
-    downed = min(t.count, speed_bump_downed(skill, w.damage, bonus, t.trait("Skill"), t.soak, wt_of(ctx, t)))
-    pv = max(0, skill + w.damage + bonus - (t.trait("Skill") + t.soak))
+    guard = group_skill(t)
+    downed = min(t.count, speed_bump_downed(skill, w.damage, bonus, guard, t.soak, wt_of(ctx, t)))
+    pv = max(0, skill + w.damage + bonus - (guard + t.soak))
     left = t.count - downed
     after = t.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else t.standing})
     batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv), rolls=rolls)
@@ -322,7 +324,7 @@ def _speed_bump(
             dice=(),
             modifier=modifier + bonus,
             av=skill + w.damage + bonus,
-            defense=t.trait("Skill") + t.soak,
+            defense=guard + t.soak,
             outcome=pv,
             hit=downed > 0,
             pv=pv,
@@ -330,6 +332,7 @@ def _speed_bump(
             pending=None,
         )
     )
+    spend_bruise(batch, t.id)
     return downed > 0
 
 
@@ -397,8 +400,8 @@ def _fire_on_group(
     """WS-COVER-004 on speed-bump mooks moving in the line: unnamed, they are "handled by Static PV"
     (src 175), so the static attack's AV (10 + Cover) is the Skill of the comparison: AV + Damage vs their
     Skill + Soak, a mook down per mook WT; no Shock or Wounds on the group. True if any went down."""
-    against = g.trait("Skill") + g.soak
-    downed = min(g.count, speed_bump_downed(av, w.damage, 0, g.trait("Skill"), g.soak, wt_of(ctx, g)))
+    against = group_skill(g) + g.soak
+    downed = min(g.count, speed_bump_downed(av, w.damage, 0, group_skill(g), g.soak, wt_of(ctx, g)))
     pv = max(0, av + w.damage - against)
     left = g.count - downed
     after = g.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else g.standing})
@@ -419,6 +422,7 @@ def _fire_on_group(
             pending=None,
         )
     )
+    spend_bruise(batch, g.id)
     return downed > 0
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "firing",
     "free_move",
     "gang_modifier",
+    "group_skill",
     "impairment",
     "initiative_keys",
     "may_defend",
@@ -128,6 +129,12 @@ def gang_modifier(state: WorkshopState, config: WorkshopConfig, c: Combatant) ->
         return 0
     group = [m for m in state.characters.values() if not m.named and m.faction == c.faction and m.can_act]
     return mook_gang_modifier(sum(max(m.count, 1) for m in group))
+
+
+def group_skill(g: Combatant) -> int:
+    """A speed-bump group's Skill in the static comparison (WS-MOOK-004), 5 less while Bruised: "5 point
+    Impairment on next Action or Defense" (WS-STATUS-001, src 181) falls on its static strike or Defense."""
+    return g.trait("Skill") - (5 if g.has("bruised") else 0)
 
 
 def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
