@@ -3184,3 +3184,164 @@ def test_r212__dark_times_rolls_after_every_hit_even_one_of_no_shock() -> None:
     dark = [r for r in all_of(events, "rolled") if r["what"] == "dark times"]
     assert [(r["difficulty"], r["total"], r["success"]) for r in dark] == [(0, -6, False)]
     assert who(d, "v").standing is Standing.DYING
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-004")
+def test_r213__aggressive_fire_on_moving_speed_bump_mooks_downs_mooks_by_static_pv() -> None:
+    # src 76: aggressive covering fire "sets up a static Attack on all moving in the line of fire. It has
+    # AV 10+1 point per Cover"; src 175: nameless characters "are handled by Static PV ... For every [Mook
+    # Wound Threshold] PV a Mook goes down". h's fire: Ranged Weapons 4 + Perception 4 + 9 - 1 = 16 vs 10,
+    # Cover 1, AV 11. The goons move: 11 + Damage 6 = 17 vs Skill 4 + Soak 0 -> PV 13 -> 2 of 3 down at WT
+    # 5; the group takes no Shock and no Wound. (Before: Shock 6 and a Wound on the group, nobody down.)
+    config = {**QUIET, "mooks": "speed_bump", "covering_fire": True}
+    d = table(config, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])
+    d.do("gm", "mook_strike", group="goons", strike=False)  # the cover ignored them: the GM holds
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="goons")
+    assert last(events, "mooks_downed")["downed"] == 2
+    g = who(d, "goons")
+    assert (g.count, g.shock, g.wounds, g.standing) == (1, 0, 0, Standing.UP)
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-MOOK-004")
+def test_r214__a_speed_bump_group_that_falls_loses_a_mook_per_threshold_of_damage() -> None:
+    # src 66: "A character takes the falling distance in meters in Damage"; src 54: Damage is PV; src 175:
+    # nameless characters "are handled by Static PV ... For every [Mook Wound Threshold] PV a Mook goes
+    # down". The goons fall 10 m (Stunt 0 + Agility 1 + 1 - 9 = -7 saves nothing): 2 of 3 down at WT 5,
+    # and the group takes no Shock and no Wound. (Before: Shock 10 and 2 Wounds on the group.)
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes={"h": sheet(**TOUGH)}, villains={"goons": GOONS})
+    events = d.do("gm", "fall", character="goons", metres=10, dice=[1, 9])
+    assert last(events, "mooks_downed")["downed"] == 2
+    g = who(d, "goons")
+    assert (g.count, g.shock, g.wounds, g.standing) == (1, 0, 0, Standing.UP)
+
+
+@pytest.mark.rules("WS-MOOK-005", "WS-MOOK-004")
+def test_r215__speed_bump_mooks_own_action_is_a_static_attack_too() -> None:
+    # src 175: speed-bump mooks "are handled by Static PV ... Mooks also take an Action, last in the
+    # Sequence"; PROPOSED WS-MOOK-005: "mook attacks are static too (Mook Skill + Damage vs PC Defense +
+    # Soak)". The goons' own Action at h: Skill 4 + Damage 10 = 14 vs 12 + 0 -> PV 2, no dice. A split is
+    # refused: only Actions that "require a roll" split (src 31). (Before: a rolled attack, Agility 1 +
+    # Skill 4 + dice vs 12, and on a hit PV 10.)
+    heroes = {"h": sheet(traits=SLOW, **TOUGH), "k": sheet(**TOUGH)}
+    d = table({**QUIET, "mooks": "speed_bump"}, heroes=heroes, villains={"goons": GOONS})
+    end_turn(d, "k")
+    end_turn(d, "h")
+    assert state(d).turn.current == "goons"
+    d.refuse("gm", "attack", rule="WS-SNAP-001", character="goons", targets=["h", "k"])
+    events = d.do("gm", "attack", character="goons", targets=["h"])
+    r = last(events, "attack_rolled")
+    assert (r["dice"], r["av"], r["defense"], r["pv"]) == ([], 14, 12, 2)
+    assert who(d, "h").shock == 2
+
+
+@pytest.mark.rules("WS-MOOK-001", "WS-COVER-004")
+def test_r216__a_glass_jaw_mook_that_dodges_after_its_action_loses_the_next_sequences() -> None:
+    # src 158: "If they perform an Active Dodge they also lose their next Action". m shoots h (its Action),
+    # then Moves into h's aggressive covering fire (src 76) and dodges it: its next Action is the next
+    # Sequence's, which it may not take. (Before: the lost Action was forgotten as m's turn ended.)
+    d = table({**QUIET, "covering_fire": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"m": sheet(named=False, traits=pool(4), **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])  # 16 vs 10: Cover 1, AV 11
+    end_turn(d, "h")
+    attack(d, "m", ["h"], MISS)
+    d.do("gm", "move", character="m")
+    d.do("gm", "defend", character="m", use=True)  # AV 11 vs 12 + 5: missed, and m has dodged
+    end_turn(d, "m")
+    end_turn(d, "h")
+    assert state(d).turn.current == "m"
+    d.refuse("gm", "attack", rule="WS-MOOK-001", character="m", targets=["h"], dice=MISS)
+    d.do("gm", "move", character="m")  # the Move is its own
+    end_turn(d, "m")
+    end_turn(d, "h")
+    assert last(attack(d, "m", ["h"], MISS), "attack_rolled")["hit"] is False  # the Sequence after: it acts
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-SNAP-001", "WS-SHOT-003")
+def test_r217__the_active_defense_odds_of_a_later_snapshots_target_leave_out_the_spent_bruise() -> None:
+    # src 181: Bruised is "5 point Impairment on next Action": of a split (src 31, two Actions at -3) the
+    # first snapshot takes it. h, Bruised, shoots at v then w (Defense 12 each): v's odds of being hit are
+    # P(9 - 3 - 5 + dice >= 12) = 0; w's, P(9 - 3 + dice >= 12) = P(pos - neg >= 6) = 10/100.
+    villains = {"v": sheet(traits=pool(4), **TOUGH), "w": sheet(traits=pool(4), **TOUGH)}
+    d = table({**QUIET, "status_effects": True}, heroes={"h": sheet()}, villains=villains)
+    d.do("gm", "set_status", character="h", status="bruised")
+    d.do("ann", "attack", character="h", targets=["v", "w"])
+    odds = {p.context["hit_if_passive"] for p in d.prompts("gm") if p.kind == "active_defense"}
+    assert odds == {"0.0%", "10.0%"}
+    [w_prompt] = [p for p in d.prompts("gm") if p.kind == "active_defense" and p.id.endswith("-w")]
+    assert w_prompt.context["hit_if_passive"] == "10.0%"
+
+
+@pytest.mark.rules("WS-COVER-004", "WS-MOOK-003")
+def test_r218__aggressive_fire_that_hits_an_advanced_mook_for_six_gives_the_shooter_a_free_d10() -> None:
+    # src 76: aggressive fire "sets up a static Attack on all moving in the line of fire", AV 10 + Cover;
+    # src 169: "Damage 5-9: Attacker gains Free d10 next Action". h's Cover 1 (16 vs 10): AV 11 vs m's
+    # Defense 10 hits for gun 6 - Soak 0 = 6; h's next shot rolls a third, positive d10: 9 + 9 - 1 + 4 = 21.
+    d = table({**QUIET, "covering_fire": True, "mooks": "advanced"}, heroes={"h": sheet(**TOUGH)},
+              villains={"m": sheet(named=False, defense=10, traits=SLOW, **TOUGH)})  # fmt: skip
+    d.do("ann", "cover", character="h", aggressive=True, dice=[9, 1])
+    end_turn(d, "h")
+    events = d.do("gm", "move", character="m")
+    assert (last(events, "attack_rolled")["av"], last(events, "attack_rolled")["pv"]) == (11, 6)
+    assert who(d, "h").has("free_d10") and who(d, "m").has("shaken")
+    end_turn(d, "m")
+    r = last(attack(d, "h", ["m"], [9, 1, 4]), "attack_rolled")
+    assert (list(r["dice"]), r["av"]) == ([9, 1, 4], 21)
+
+
+@pytest.mark.rules("WS-SHOT-004", "WS-DMG-007", "WS-SEQ-002")
+def test_r219__one_who_wakes_after_its_initiative_passed_may_buy_an_action_out_of_sequence() -> None:
+    # src 12: Initiative is set "at the beginning of each Sequence"; src 25: 3 Shots buy "an Action out of
+    # Sequence after your normal Initiative". k (Shot Count 5) was down from Shock as the Sequence began;
+    # v (6) and h (4) act. When h shoots, k wakes (src 60: 5 + 5 + 9 - 1 = 18 vs 15); its Initiative (5)
+    # came before h's, so it waits for the next Sequence - or, its normal Initiative past, buys an Action
+    # out of Sequence now: 5 Shots -> 2. (Before: refused, as if its Initiative were still to come.)
+    d = table({**QUIET, "wake_rolls": True}, heroes={"h": sheet(traits=pool(4)), "k": sheet(traits=pool(5))},
+              villains={"v": sheet(traits=pool(6), **TOUGH)}, start=False)  # fmt: skip
+    d.do("gm", "fall", character="k", metres=12, dice=[1, 9])  # Stunt 3 + Agility 5 + 1 - 9 = 0: 12 Damage
+    assert who(d, "k").standing is Standing.DOWN
+    d.do("gm", "start_sequence")
+    end_turn(d, "v")
+    events = attack(d, "h", ["v"], [*MISS, 9, 1])
+    assert [r["success"] for r in all_of(events, "rolled") if r["what"] == "wake"] == [True]
+    assert "k" not in state(d).turn.order.order  # its Initiative has passed: no turn this Sequence
+    d.refuse("ann", "raise_initiative", rule="WS-SHOT-003", character="k", shots=1)
+    d.do("ann", "extra_action", character="k")
+    assert (who(d, "k").shots, state(d).turn.extra) == (2, "k")
+    assert last(attack(d, "k", ["v"], MISS), "attack_rolled")["hit"] is False
+
+
+@pytest.mark.rules("WS-DMG-010", "WS-DMG-004")
+def test_r220__one_unconscious_who_falls_rolls_nothing_and_takes_the_whole_distance() -> None:
+    # src 66: the fall's Damage "may be lowered by a Stunt+Agility/0" - a roll the faller makes; src 54:
+    # one down from Shock is "unable to act". k (Shock 12 of 12) falls 5 m: no roll, 5 Damage, 1 Wound.
+    d = table(
+        QUIET, heroes={"h": sheet(), "k": sheet(toughness=50)}, villains={"v": sheet(traits=SLOW, **TOUGH)}
+    )
+    d.do("gm", "fall", character="k", metres=12, dice=[1, 9])  # Stunt 3 + Agility 5 + 1 - 9 = 0: 12 Damage
+    assert who(d, "k").standing is Standing.DOWN
+    events = d.do("gm", "fall", character="k", metres=5)
+    assert not [r for r in all_of(events, "rolled") if r["what"] == "fall"]
+    assert (last(events, "fell")["damage"], who(d, "k").wounds) == (5, 3)
+
+
+@pytest.mark.rules("WS-STATUS-001", "WS-MOOK-004", "WS-MOOK-005")
+@pytest.mark.parametrize("side", ["defense", "strike"])
+def test_r221__a_bruised_speed_bump_group_is_impaired_on_its_next_static_defense_or_action(side: str) -> None:
+    # src 181: Bruised: "5 point Impairment on next Action or Defense"; src 175: the group's Skill is its
+    # side of the static comparison. Defense: h's 9 + 6 = 15 vs Skill 4 - 5 + Soak 0 = -1 -> PV 16 -> 3 of 5
+    # down at WT 5 (unbruised: PV 11, 2). Strike (h ignored them): 4 - 5 + 10 = 9 vs 12 -> PV 0 (else 2).
+    # Either way the Bruise is spent.
+    goons = {**GOONS, "count": 5}
+    d = table({**QUIET, "mooks": "speed_bump", "status_effects": True}, heroes={"h": sheet(**TOUGH)},
+              villains={"goons": goons})  # fmt: skip
+    d.do("gm", "set_status", character="goons", status="bruised")
+    if side == "defense":
+        assert last(d.do("ann", "attack", character="h", targets=["goons"]), "mooks_downed")["downed"] == 3
+    else:
+        d.do("ann", "rollless", character="h", what="talks")
+        d.do("gm", "mook_strike", group="goons")
+        r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
+        assert (r["av"], r["pv"]) == (9, 0)
+    assert not who(d, "goons").has("bruised")

@@ -243,13 +243,16 @@ def get_up(state: WorkshopState, ctx: Ctx, command: cmd.GetUp, dice: DiceService
 
 
 def fall(state: WorkshopState, ctx: Ctx, command: cmd.Fall, dice: DiceService) -> B:
-    """WS-DMG-010: Damage = metres; Stunt + Agility vs 0 takes 1 m off per 5 PV."""
+    """WS-DMG-010: Damage = metres; Stunt + Agility vs 0 takes 1 m off per 5 PV. The faller makes that
+    roll: one "unable to act" (src 54: down, dying, dead) rolls nothing and takes the whole distance."""
     c = char(state, command.character)
-    traits = ("Stunt", "Agility")
-    r = roll_traits(ctx.config, dice, c, traits, 0, purpose="fall", action=False)
-    damage = falling_damage(command.metres, r.margin if r.success else None)
     batch = ctx.batch(state)
-    batch.emit(rolled_event(c, "fall", traits, r), rolls=(r.record,))
+    damage = command.metres
+    if c.can_act:
+        traits = ("Stunt", "Agility")
+        r = roll_traits(ctx.config, dice, c, traits, 0, purpose="fall", action=False)
+        damage = falling_damage(command.metres, r.margin if r.success else None)
+        batch.emit(rolled_event(c, "fall", traits, r), rolls=(r.record,))
     batch.emit(ev.Fell(who=c.id, metres=command.metres, damage=damage))
     if damage:
         harm(batch, ctx, dice, c.id, damage, hit=False)

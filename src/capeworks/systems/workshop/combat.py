@@ -18,6 +18,7 @@ from capeworks.systems.workshop.common import (
     favored,
     firing,
     gang_modifier,
+    group_skill,
     impairment,
     may_defend,
     pool_point,
@@ -92,6 +93,8 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
             raise RuleViolation("WS-CORE-002", f"{c.name} cannot attack themselves.")
         if t.standing in (Standing.DEAD, Standing.OUT):
             raise RuleViolation("WS-CORE-002", f"{t.name} is out of the fight already.")
+    if speed_bump(ctx.config, c):
+        return _group_attack(state, ctx, c, targets, dice)
     weapon = weapon_of(c, command.weapon)
     reverse = (
         heroic
@@ -118,6 +121,30 @@ def attack(state: WorkshopState, ctx: Ctx, command: cmd.Attack, dice: DiceServic
             attacker=c.id, targets=pending.targets, modifier=modifier, pending=pending, turn=turn
         )
     )
+    if not awaiting:
+        resolve(batch, ctx, dice)
+    return batch
+
+
+def _group_attack(
+    state: WorkshopState, ctx: Ctx, g: Combatant, targets: list[Combatant], dice: DiceService
+) -> Batch[WorkshopState]:
+    """WS-MOOK-005: speed-bump mooks' own Action, "last in the Sequence" (src 175), attacks as their
+    strikes do: static (PROPOSED "mook attacks are static too": Skill + Damage vs Defense + Soak), no
+    dice, so no split (src 31: only Actions that "require a roll") and nobody stirs (src 60). The target
+    may answer with an Active Defense first ("at any time", src 20)."""
+    if len(targets) > 1:
+        raise RuleViolation(
+            "WS-SNAP-001", f"{g.name} attack with static PV, no roll: an Action without a roll is not split."
+        )
+    t = targets[0]
+    batch = ctx.batch(state)
+    turn = use_action(state, g.id)
+    awaiting = (t.id,) if may_defend(state, ctx.config, t) else ()
+    pending = Pending(
+        attacker=g.id, weapon="", targets=(t.id,), modifier=0, awaiting=awaiting, static="mooks"
+    )
+    batch.emit(ev.AttackDeclared(attacker=g.id, targets=(t.id,), modifier=0, pending=pending, turn=turn))
     if not awaiting:
         resolve(batch, ctx, dice)
     return batch
@@ -277,8 +304,9 @@ def _speed_bump(
         bonus = sum(model_for(ctx.config.dice).read(f) for f in record.faces)
         rolls = (record,)
     skill = base + modifier
-    downed = min(t.count, speed_bump_downed(skill, w.damage, bonus, t.trait("Skill"), t.soak, wt_of(ctx, t)))
-    pv = max(0, skill + w.damage + bonus - (t.trait("Skill") + t.soak))
+    guard = group_skill(t)
+    downed = min(t.count, speed_bump_downed(skill, w.damage, bonus, guard, t.soak, wt_of(ctx, t)))
+    pv = max(0, skill + w.damage + bonus - (guard + t.soak))
     left = t.count - downed
     after = t.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else t.standing})
     batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv), rolls=rolls)
@@ -296,7 +324,7 @@ def _speed_bump(
             dice=(),
             modifier=modifier + bonus,
             av=skill + w.damage + bonus,
-            defense=t.trait("Skill") + t.soak,
+            defense=guard + t.soak,
             outcome=pv,
             hit=downed > 0,
             pv=pv,
@@ -304,6 +332,7 @@ def _speed_bump(
             pending=None,
         )
     )
+    spend_bruise(batch, t.id)
     return downed > 0
 
 
@@ -365,6 +394,38 @@ def fire_on_mover(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, move
     aggressive_fire(batch, ctx, dice, mover)
 
 
+def _fire_on_group(
+    batch: Batch[WorkshopState], ctx: Ctx, shooter: Combatant, g: Combatant, av: int, w: Weapon
+) -> bool:
+    """WS-COVER-004 on speed-bump mooks moving in the line: unnamed, they are "handled by Static PV"
+    (src 175), so the static attack's AV (10 + Cover) is the Skill of the comparison: AV + Damage vs their
+    Skill + Soak, a mook down per mook WT; no Shock or Wounds on the group. True if any went down."""
+    against = group_skill(g) + g.soak
+    downed = min(g.count, speed_bump_downed(av, w.damage, 0, group_skill(g), g.soak, wt_of(ctx, g)))
+    pv = max(0, av + w.damage - against)
+    left = g.count - downed
+    after = g.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else g.standing})
+    batch.emit(ev.MooksDowned(character=after, downed=downed, pv=pv))
+    batch.emit(
+        ev.AttackRolled(
+            attacker=shooter.id,
+            target=g.id,
+            weapon=w.name,
+            base=av,
+            dice=(),
+            modifier=0,
+            av=av + w.damage,
+            defense=against,
+            outcome=pv,
+            hit=downed > 0,
+            pv=pv,
+            pending=None,
+        )
+    )
+    spend_bruise(batch, g.id)
+    return downed > 0
+
+
 def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mover: str) -> bool:
     """WS-COVER-004 (PROPOSED): each enemy's aggressive cover makes a static attack, AV 10 + Cover, on
     ``mover``; the first clears the pending answer (if any). True if any hit."""
@@ -376,6 +437,9 @@ def aggressive_fire(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, mo
         shooter = batch.state.characters[e.target]
         w = weapon_of(shooter, "")
         av = 10 + e.amount
+        if speed_bump(ctx.config, m):
+            any_hit |= _fire_on_group(batch, ctx, shooter, m, av, w)
+            continue
         defense = defense_of(batch.state, m)
         outcome = av - defense
         hit = outcome >= 0

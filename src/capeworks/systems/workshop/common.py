@@ -40,6 +40,7 @@ __all__ = [
     "firing",
     "free_move",
     "gang_modifier",
+    "group_skill",
     "impairment",
     "initiative_keys",
     "may_defend",
@@ -130,6 +131,12 @@ def gang_modifier(state: WorkshopState, config: WorkshopConfig, c: Combatant) ->
     return mook_gang_modifier(sum(max(m.count, 1) for m in group))
 
 
+def group_skill(g: Combatant) -> int:
+    """A speed-bump group's Skill in the static comparison (WS-MOOK-004), 5 less while Bruised: "5 point
+    Impairment on next Action or Defense" (WS-STATUS-001, src 181) falls on its static strike or Defense."""
+    return g.trait("Skill") - (5 if g.has("bruised") else 0)
+
+
 def speed_bump(config: WorkshopConfig, c: Combatant) -> bool:
     """A speed-bump mook group (WS-MOOK-004)."""
     return not c.named and config.mooks is MookModel.SPEED_BUMP
@@ -141,12 +148,14 @@ def initiative_keys(c: Combatant, initiative: int) -> tuple[int, int, int]:
 
 
 def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn | None:
-    """The Sequence's turn with ``c``, up again mid-Sequence, in its place, or None if it waits.
+    """The Sequence's turn with ``c``, up again mid-Sequence: in its place, or, its Initiative past, among
+    those who have had theirs (None when nothing changes).
 
     WS-SEQ-002 (src 12): "At the beginning of each Sequence, your Initiative is set to the number of
     Shots in your Shot pool ... Each time your Initiative comes up, you may take an Action": the one
     who was down when the Sequence began has an Initiative too, and acts if it has not come up yet
-    (behind everyone if speed-bump mooks are acting: they act last, WS-MOOK-005).
+    (behind everyone if speed-bump mooks are acting: they act last, WS-MOOK-005). If it has, it waits
+    for the next Sequence, its normal Initiative past: so it may buy an Action out of Sequence (src 25).
     """
     turn = state.turn
     current = turn.current
@@ -156,10 +165,11 @@ def rejoined(state: WorkshopState, config: WorkshopConfig, c: Combatant) -> Turn
         return None
     now = state.characters[current]
     mine = initiative_keys(c, c.shots)
+    passed = turn.model_copy(update={"acted": (*turn.acted, c.id)})
     if speed_bump(config, now) and not speed_bump(config, c):
-        return None
+        return passed
     if not speed_bump(config, now) and mine > initiative_keys(now, turn.initiative.get(current, now.shots)):
-        return None
+        return passed
     order = turn.order.order
     at = len(order)
     for i in range(turn.order.index + 1, len(order)):

@@ -159,7 +159,7 @@ def pass_turn(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str
     order, points = turn.order.advance(can_act=_can_act(state))
     changed = []
     c = state.characters[who]
-    if c.has("loses_action"):
+    if _action_lost(turn, c):
         changed.append(c.without("loses_action"))
     acted = (*turn.acted, who) if who not in turn.acted else turn.acted
     if TurnPoint.ROUND_END in points or not order.current or not state.characters[order.current].can_act:
@@ -176,6 +176,13 @@ def pass_turn(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, who: str
     _turn_start(batch)
 
 
+def _action_lost(turn: Turn, c: Combatant) -> bool:
+    """WS-MOOK-001: the glass-jaw mook that dodged "also lose[s] their next Action" (src 158): the turn
+    ending without its Action used is the one that lost it; one that dodged after using this turn's
+    Action (on its Move into aggressive fire, say) loses the next turn's."""
+    return c.has("loses_action") and not turn.action_used
+
+
 def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
     """WS-ALT-001/004/005: the actor's card to the rear (up for snapshots); padding reached is removed."""
     state = batch.state
@@ -186,7 +193,7 @@ def _pass_card(batch: Batch[WorkshopState], who: str) -> None:
         update={"action_used": False, "move_used": False, "extra": "", "snap": 0, "pushed": 0}
     )
     c = state.characters[who]
-    changed = [c.without("loses_action")] if c.has("loses_action") else []
+    changed = [c.without("loses_action")] if _action_lost(turn, c) else []
     batch.emit(ev.TurnEnded(who=who, turn=base.model_copy(update={"order": TurnOrder(order=order)}),
                             characters=tuple(changed)))  # fmt: skip
     for _ in range(2 * len(order)):

@@ -129,6 +129,12 @@ def _harm(
         return
     cfg = ctx.config
     wt = wt_of(ctx, c)
+    if not c.named:  # WS-MOOK-004: a speed-bump group is "handled by Static PV" (src 175), a fall's too
+        downed = min(c.count, max(0, damage) // wt)
+        left = c.count - downed
+        after = c.model_copy(update={"count": left, "standing": Standing.OUT if left == 0 else c.standing})
+        batch.emit(ev.MooksDowned(character=after, downed=downed, pv=damage))
+        return
     wounds = wounds_for(damage, wt, sand=cfg.sand_in_your_teeth.value, hit=hit)  # WS-DMG-002, WS-GRIT-001
     big = massive(damage, wt)  # WS-SHOCK-004
     results: list[str] = []

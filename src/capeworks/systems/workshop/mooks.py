@@ -18,6 +18,7 @@ from capeworks.systems.workshop.common import (
     Ctx,
     defense_of,
     gang_modifier,
+    group_skill,
     may_defend,
     speed_bump,
     spend_bruise,
@@ -50,7 +51,7 @@ def _numbers(state: WorkshopState, g: Combatant, pc: Combatant) -> tuple[int, in
     any attack meets (Cover, a running Active Defense, a Bruise: WS-COVER-002, WS-STATUS-001); the AV
     takes the mooks' heroic-table modifier when the table uses it that way (WS-SNAP-003)."""
     damage = max((w.damage for w in g.weapons.values()), default=0)
-    av = g.trait("Skill") + damage + gang_modifier(state, state.config, g)
+    av = group_skill(g) + damage + gang_modifier(state, state.config, g)
     against = defense_of(state, pc) + pc.soak
     return av, against, max(0, av - against)
 
@@ -125,6 +126,7 @@ def strike(batch: Batch[WorkshopState], ctx: Ctx, dice: DiceService, group: str,
         )
     )
     spend_bruise(batch, target.id)
+    spend_bruise(batch, g.id)  # its "next Action" (src 181), whether its own or a strike it was allowed
     if pv > 0:
         harm(batch, ctx, dice, target.id, pv, hit=True)
     return pv > 0

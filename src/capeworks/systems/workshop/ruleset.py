@@ -159,11 +159,15 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     p = state.pending
     seq = state.turn.sequence
     if p is not None:
-        a = state.characters[p.attacker]
-        w = a.weapons.get(p.weapon) or combat.weapon_of(a, "")
-        base = a.trait(w.attribute) + a.trait(w.skill) + p.modifier + impairment(state.config, a)
-        extra = a.extra_d10s
+        first = state.characters[p.attacker]
+        w = first.weapons.get(p.weapon) or combat.weapon_of(first, "")
+        #: the first snapshot spends the one-roll extras and the Bruise (combat.resolve): a target shot at
+        #: only by a later snapshot meets the attacker without them
+        later = first.without("inspired", "free_d10", "bruised")
         for d in p.awaiting:
+            a = first if p.targets.index(d) == 0 else later
+            base = a.trait(w.attribute) + a.trait(w.skill) + p.modifier + impairment(state.config, a)
+            extra = a.extra_d10s
             c = state.characters[d]
             passive = combat.defense_of(state, c)
             if p.static:  # no dice: the static attack hits or it does not
