@@ -31,6 +31,7 @@ __all__ = [
     "CallCheck",
     "ChangeMorale",
     "Check",
+    "ComeForward",
     "CreateCharacter",
     "DrawItem",
     "EffectChoice",
@@ -607,6 +608,17 @@ class Leverage(Frozen):
     character: Ident
     spent: bool = False
     card: str = Field(default="", max_length=120)
+    foes: TextList = Field(
+        default_factory=list,
+        max_length=50,
+        description="The lesser figures (generic or bystander) pushed into the background (WD-COMBAT-031).",
+    )
+
+
+class ComeForward(Frozen):
+    """A lesser foe Leverage pushed into the background comes out again (the GM's timing, WD-COMBAT-031)."""
+
+    character: Ident
 
 
 class EndCombat(Frozen):

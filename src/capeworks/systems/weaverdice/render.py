@@ -59,6 +59,7 @@ COMMAND_WORDS: dict[str, str] = {
     "get_up": "try to get back up (Recovery)",
     "medical": "give medical care",
     "leverage": "leverage reputation",
+    "come_forward": "call a lesser foe pushed into the background forward",
     "end_combat": "end the fight",
     "exhaust": "choose the exhausted dot",
     "pain_choice": "pay for a pained failure",
@@ -381,6 +382,19 @@ def _medical(p: ev.MedicalRolled) -> str:
     return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
 
 
+#: what the lesser foes do once pushed back (WD-COMBAT-031, src 1000)
+_AFTER_PUSH = {
+    "fighting": "the other lesser foes fight on.",
+    "background": "they stay back while others fight.",
+    "one_at_a_time": "with nobody left to fight, they will come out one at a time (as the GM calls them).",
+    "flee": "with half the lesser foes out of the fight, the rest flee.",
+}
+
+
+def _pushed_back(p: ev.PushedBack) -> str:
+    return f"{p.name}'s reputation pushes {', '.join(p.names)} into the background; {_AFTER_PUSH[p.outcome]}"
+
+
 def _interrupted(p: ev.Interrupted) -> str:
     stop = "they stop until the interruption is dealt with."
     if p.check is None:
@@ -560,6 +574,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" ({p.card})" if p.card else "")
         + f": up to {p.targets} lesser foes are pushed around."
     ),
+    ev.PushedBack.TYPE: _pushed_back,
+    ev.CameForward.TYPE: lambda p: f"{p.name} comes out of the background to fight.",
     ev.RoundEnded.TYPE: lambda p: (
         f"Round {p.round} ends." + (f" {', '.join(p.died)} died." if p.died else "")
     ),
