@@ -406,6 +406,8 @@ def test_leveraged_foes_are_pushed_into_the_background_and_take_no_turns() -> No
     d.refuse("ann", "leverage", character="vic", foes=["t1", "t2", "t3", "t4"], rule="WD-COMBAT-031")
     d.refuse("ann", "leverage", character="vic", foes=["boss"], rule="WD-COMBAT-030")
     d.do("ann", "leverage", character="vic", foes=["t1", "t2", "t3"])
+    tracker = d.table.seen_panels(d.table.viewer_for("ann"))[0]
+    assert [r[3] for r in tracker.rows if r[1] == "Thug 1"] == ["up (pushed back)"]
     assert sorted(_turns(d)) == ["boss", "t4"]
     assert d.replayed().state == d.state
 

@@ -16,6 +16,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
+from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.effect_words import asked_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
@@ -391,6 +392,10 @@ _AFTER_PUSH = {
 }
 
 
+#: the tracker's word for one Leverage took out of the fighting (WD-COMBAT-031)
+_SIDELINED = {Sidelined.PUSHED: " (pushed back)", Sidelined.FLED: " (fled)"}
+
+
 def _pushed_back(p: ev.PushedBack) -> str:
     return f"{p.name}'s reputation pushes {', '.join(p.names)} into the background; {_AFTER_PUSH[p.outcome]}"
 
@@ -691,7 +696,7 @@ def panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 ("> " if current else "") + (str(rank[c.id]) if c.id in rank else "-"),
                 c.name,
                 c.tier.value,
-                _STANDING[c.track.standing],
+                _STANDING[c.track.standing] + (_SIDELINED[c.sidelined] if c.sidelined is not None else ""),
                 _wounds(c),
                 (f"{len(c.track.wounds)}/{c.track.slots + c.track.armor}" if mine else "?"),
                 _effort(state, c) if mine else "?",
