@@ -442,3 +442,41 @@ def test_with_half_the_lesser_foes_out_the_ones_pushed_back_flee() -> None:
     assert "flee" in d.words()[-1]
     assert _turns(d) == []
     d.refuse("gm", "come_forward", character="t3", rule="WD-COMBAT-031")
+
+
+# -- small: who says a moment is unhurried (WD-SKILL-013) ------------------------------------------
+
+
+@pytest.mark.rules("WD-SKILL-013", "WD-CORE-003")
+def test_the_gm_may_call_a_check_hurried__the_background_die_is_refused() -> None:
+    # src 348: a background's extra die only "in unhurried situations where they aren't at immediate
+    # risk of being harmed". In a fight the table knows; outside one it is the GM's to say, and the GM
+    # says it with the call (src 240: the GM asks the player to roll). Vic's claim of an
+    # unhurried moment stands on a plain call (2 dice, the 5 kept) and is refused on one called hurried.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "backgrounds": ["Data Entry"]})
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="recall the file")
+    d.do("ann", "check", character="vic", call=1, background="Data Entry", unhurried=True, dice=[2, 5])
+    assert d.state.last_check["vic"].total == 5
+    d.do(
+        "gm",
+        "call_check",
+        character="vic",
+        stat="knowledge",
+        tn=5,
+        task="recall it, sirens closing in",
+        hurried=True,
+    )
+    d.refuse(
+        "ann",
+        "check",
+        character="vic",
+        call=2,
+        background="Data Entry",
+        unhurried=True,
+        dice=[2, 5],
+        rule="WD-SKILL-013",
+    )
+    d.do("ann", "check", character="vic", call=2, background="Data Entry", dice=[2])
+    assert d.state.last_check["vic"].total == 2
+    assert d.replayed().state == d.state

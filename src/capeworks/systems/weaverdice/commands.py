@@ -231,6 +231,11 @@ class CallCheck(Frozen):
         default=False,
         description="A personal or defensive Social roll (keeping one's cool): mental, emotional pain apply.",
     )
+    hurried: bool = Field(
+        default=False,
+        description="The moment is hurried or risky: no background die, whatever the player says"
+        " (WD-SKILL-013).",
+    )
 
 
 class Check(Frozen):

@@ -231,6 +231,8 @@ class Call(Frozen):
     effortless: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a personal or defensive Social roll: mental and emotional pain touch it (WD-STATUS-004/005)
     personal: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the GM rules the moment hurried or risky: a background gives no die (WD-SKILL-013, src 348)
+    hurried: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class WdState(Frozen):
