@@ -480,3 +480,26 @@ def test_the_gm_may_call_a_check_hurried__the_background_die_is_refused() -> Non
     d.do("ann", "check", character="vic", call=2, background="Data Entry", dice=[2])
     assert d.state.last_check["vic"].total == 2
     assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-032", "WD-EFFORT-005")
+def test_a_rest_spending_two_recovery_dots_is_one_act__its_bleeding_instance_prevented() -> None:
+    # src 814: "Resting mid-combat prevents the next instance"; src 394, 616: Recovery buys another
+    # rest roll, and sheds a troublesome effect. Spark bleeds and is knocked down; he rests with the
+    # Recovery roll and sheds Knocked Down for a second dot: one act, its one instance prevented, so no
+    # lesser wound (the second dot used to bleed). The Guts rolls (1, 1) fail: the Bleeding stays.
+    d = table()
+    add(d, "ann", {**sheet("spark", "Spark", dexterity=4), "powers": [_SURGE]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    people = dict(d.state.people)
+    c = people["spark"]
+    hurt = (*c.conditions, condition(Status.BLEEDING, "spark"), condition(Status.KNOCKED_DOWN, "spark"))
+    people["spark"] = c.model_copy(update={"conditions": hurt})
+    d.patch(people=people)
+    d.do(
+        "ann", "rest", character="spark", recovery=True, shed=["knocked_down"], restore=["focus"], dice=[1, 1]
+    )
+    assert d.state.people["spark"].effort.available(d.state.sheet("spark"), Pool.RECOVERY) == 1
+    assert d.state.people["spark"].track.wounds == ()
+    assert [x.name for x in d.state.people["spark"].conditions] == ["bleeding"]
