@@ -41,6 +41,7 @@ from capeworks.systems.weaverdice import (
     harm,
     holds,
     initiative,
+    leverage,
     power_use,
     rolls,
     roster,
@@ -306,9 +307,9 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
-    "leverage": CommandSpec(cmd.Leverage, fight.leverage, OWNER, offer=_on_turn),
+    "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_on_turn),
     "come_forward": CommandSpec(
-        cmd.ComeForward, fight.come_forward, GM, "call a lesser foe forward", offer=_pushed_back
+        cmd.ComeForward, leverage.come_forward, GM, "call a lesser foe forward", offer=_pushed_back
     ),
     "medical": CommandSpec(cmd.Medical, harm.medical, OWNER, offer=_on_turn),
     "get_up": CommandSpec(cmd.GetUp, harm.get_up, OWNER, offer=_own(_may_get_up)),
