@@ -368,6 +368,24 @@ def test_high_morale_buys_up_a_low_thread_roll() -> None:
     assert d.state.people["ada"].morale == 1
 
 
+@pytest.mark.rules("WD-MORALE-003", "WD-INTEL-026")
+def test_the_research_tables_die_is_no_roll_to_buy_up() -> None:
+    # src 1880-1898 (WD-INTEL-026): the research table's d6 picks which intel is found; nothing fails,
+    # so a step of morale has nothing to change: asked, it is refused and nothing is spent.
+    d = _spy(2)  # no thread DC: the thread is found
+    d.refuse(
+        "ann",
+        "research",
+        character="ada",
+        target="xb",
+        table=True,
+        morale_buy=True,
+        dice=[1],
+        rule="WD-MORALE-003",
+    )
+    assert d.state.people["ada"].morale == 2
+
+
 # -- 1. Leverage Reputation's outcomes at the table (WD-COMBAT-030/031) ----------------------------
 
 
