@@ -12,7 +12,7 @@ import pytest
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.statuses import condition
 from capeworks.systems.weaverdice.vocab import Pool, Status, WoundTier
-from capeworks.systems.weaverdice.wounds import Wound
+from capeworks.systems.weaverdice.wounds import Standing, Wound
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
 
@@ -366,3 +366,158 @@ def test_high_morale_buys_up_a_low_thread_roll() -> None:
     d.do("ann", "research", character="ada", target="xb", morale_buy=True, dice=[1])
     assert camp(d).targets["xb"].thread_progress == 4
     assert d.state.people["ada"].morale == 1
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-INTEL-026")
+def test_the_research_tables_die_is_no_roll_to_buy_up() -> None:
+    # src 1880-1898 (WD-INTEL-026): the research table's d6 picks which intel is found; nothing fails,
+    # so a step of morale has nothing to change: asked, it is refused and nothing is spent.
+    d = _spy(2)  # no thread DC: the thread is found
+    d.refuse(
+        "ann",
+        "research",
+        character="ada",
+        target="xb",
+        table=True,
+        morale_buy=True,
+        dice=[1],
+        rule="WD-MORALE-003",
+    )
+    assert d.state.people["ada"].morale == 2
+
+
+# -- 1. Leverage Reputation's outcomes at the table (WD-COMBAT-030/031) ----------------------------
+
+
+def _gang(*, boss: bool = False) -> Driver:
+    """Vic (Ann's, Social 3, a rep card) against four generic thugs (and a notable boss if ``boss``);
+    Vic acts first."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    d.do("gm", "award", character="vic", rep="Kicked Steeltoe's Ass")
+    for i in range(1, 5):
+        add(d, "gm", sheet(f"t{i}", f"Thug {i}", "generic"))
+    if boss:
+        add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1, 2, 3, 4, 5] if boss else [6, 1, 2, 3, 4])
+    assert d.state.fight.turn.actor == "vic"
+    return d
+
+
+def _turns(d: Driver) -> list[str]:
+    """Who takes a turn from here to Vic's next one (ending each)."""
+    seen = []
+    d.do("ann", "end_turn", character="vic")
+    while d.state.fight.turn.actor != "vic":
+        seen.append(d.state.fight.turn.actor)
+        d.do("gm", "end_turn", character=seen[-1])
+    return seen
+
+
+@pytest.mark.rules("WD-COMBAT-030", "WD-COMBAT-031")
+def test_leveraged_foes_are_pushed_into_the_background_and_take_no_turns() -> None:
+    # src 1000: a rep card cited can "push some of the less threatening enemies into the background
+    # with intimidation. Generally affects [Your Social, often 3] foes". Vic (Social 3) cites his card
+    # at thugs 1-3: they stay back (no turns), and thug 4 fights on. A fourth name is refused (3 at
+    # most), as is a notable (no lesser figure).
+    d = _gang(boss=True)
+    d.refuse("ann", "leverage", character="vic", foes=["t1", "t2", "t3", "t4"], rule="WD-COMBAT-031")
+    d.refuse("ann", "leverage", character="vic", foes=["boss"], rule="WD-COMBAT-030")
+    d.do("ann", "leverage", character="vic", foes=["t1", "t2", "t3"])
+    tracker = d.table.seen_panels(d.table.viewer_for("ann"))[0]
+    assert [r[3] for r in tracker.rows if r[1] == "Thug 1"] == ["up (pushed back)"]
+    assert sorted(_turns(d)) == ["boss", "t4"]
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-031")
+def test_all_lesser_foes_pushed_back_with_nobody_to_fight_come_out_one_at_a_time() -> None:
+    # src 1000: "If all lesser foes are pushed into the background and there's nobody to fight,
+    # they'll come out one at a time." Vic spends the card (6 foes): all four thugs stay back. The seed
+    # gives no timing for their return: the GM calls each forward (come_forward), and that one fights.
+    d = _gang()
+    d.do("ann", "leverage", character="vic", spent=True, foes=["t1", "t2", "t3", "t4"])
+    assert "one at a time" in d.words()[-2] + d.words()[-1]
+    assert _turns(d) == []
+    d.do("gm", "come_forward", character="t2")
+    assert _turns(d) == ["t2"]
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-031")
+def test_with_half_the_lesser_foes_out_the_ones_pushed_back_flee() -> None:
+    # src 1000: "If half of the lesser foes are knocked out or removed from combat and the rest are
+    # pushed into the background, the remainder will flee." Thugs 1 and 2 are down; Vic pushes 3 and
+    # 4 back: they flee, and the GM cannot call a fled thug forward.
+    d = _gang()
+    people = dict(d.state.people)
+    for t in ("t1", "t2"):
+        people[t] = people[t].model_copy(
+            update={"track": people[t].track.model_copy(update={"standing": Standing.DOWN})}
+        )
+    d.patch(people=people)
+    d.do("ann", "leverage", character="vic", foes=["t3", "t4"])
+    assert "flee" in d.words()[-1]
+    assert _turns(d) == []
+    d.refuse("gm", "come_forward", character="t3", rule="WD-COMBAT-031")
+
+
+# -- small: who says a moment is unhurried (WD-SKILL-013) ------------------------------------------
+
+
+@pytest.mark.rules("WD-SKILL-013", "WD-CORE-003")
+def test_the_gm_may_call_a_check_hurried__the_background_die_is_refused() -> None:
+    # src 348: a background's extra die only "in unhurried situations where they aren't at immediate
+    # risk of being harmed". In a fight the table knows; outside one it is the GM's to say, and the GM
+    # says it with the call (src 240: the GM asks the player to roll). Vic's claim of an
+    # unhurried moment stands on a plain call (2 dice, the 5 kept) and is refused on one called hurried.
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "backgrounds": ["Data Entry"]})
+    d.do("gm", "call_check", character="vic", stat="knowledge", tn=5, task="recall the file")
+    d.do("ann", "check", character="vic", call=1, background="Data Entry", unhurried=True, dice=[2, 5])
+    assert d.state.last_check["vic"].total == 5
+    d.do(
+        "gm",
+        "call_check",
+        character="vic",
+        stat="knowledge",
+        tn=5,
+        task="recall it, sirens closing in",
+        hurried=True,
+    )
+    d.refuse(
+        "ann",
+        "check",
+        character="vic",
+        call=2,
+        background="Data Entry",
+        unhurried=True,
+        dice=[2, 5],
+        rule="WD-SKILL-013",
+    )
+    d.do("ann", "check", character="vic", call=2, background="Data Entry", dice=[2])
+    assert d.state.last_check["vic"].total == 2
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-STATUS-001", "WD-COMBAT-032", "WD-EFFORT-005")
+def test_a_rest_spending_two_recovery_dots_is_one_act__its_bleeding_instance_prevented() -> None:
+    # src 814: "Resting mid-combat prevents the next instance"; src 394, 616: Recovery buys another
+    # rest roll, and sheds a troublesome effect. Spark bleeds and is knocked down; he rests with the
+    # Recovery roll and sheds Knocked Down for a second dot: one act, its one instance prevented, so no
+    # lesser wound (the second dot used to bleed). The Guts rolls (1, 1) fail: the Bleeding stays.
+    d = table()
+    add(d, "ann", {**sheet("spark", "Spark", dexterity=4), "powers": [_SURGE]})
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    people = dict(d.state.people)
+    c = people["spark"]
+    hurt = (*c.conditions, condition(Status.BLEEDING, "spark"), condition(Status.KNOCKED_DOWN, "spark"))
+    people["spark"] = c.model_copy(update={"conditions": hurt})
+    d.patch(people=people)
+    d.do(
+        "ann", "rest", character="spark", recovery=True, shed=["knocked_down"], restore=["focus"], dice=[1, 1]
+    )
+    assert d.state.people["spark"].effort.available(d.state.sheet("spark"), Pool.RECOVERY) == 1
+    assert d.state.people["spark"].track.wounds == ()
+    assert [x.name for x in d.state.people["spark"].conditions] == ["bleeding"]

@@ -32,6 +32,7 @@ __all__ = [
     "Entrant",
     "LeverageOutcome",
     "Reaction",
+    "Sidelined",
     "Turn",
     "cover_bonus",
     "dropped_one_place",
@@ -290,6 +291,14 @@ class LeverageOutcome(StrEnum):
     BACKGROUND = "background"
     ONE_AT_A_TIME = "one_at_a_time"
     FLEE = "flee"
+
+
+class Sidelined(StrEnum):
+    """A lesser foe Leverage Reputation took out of the fighting (WD-COMBAT-030/031): pushed into the
+    background (it may come out again) or fled (gone for the fight)."""
+
+    PUSHED = "pushed"
+    FLED = "fled"
 
 
 def leverage_outcome(*, lesser: int, out: int, pushed: int, others: bool = False) -> LeverageOutcome:

@@ -31,6 +31,7 @@ __all__ = [
     "CallCheck",
     "ChangeMorale",
     "Check",
+    "ComeForward",
     "CreateCharacter",
     "DrawItem",
     "EffectChoice",
@@ -229,6 +230,11 @@ class CallCheck(Frozen):
     personal: bool = Field(
         default=False,
         description="A personal or defensive Social roll (keeping one's cool): mental, emotional pain apply.",
+    )
+    hurried: bool = Field(
+        default=False,
+        description="The moment is hurried or risky: no background die, whatever the player says"
+        " (WD-SKILL-013).",
     )
 
 
@@ -607,6 +613,17 @@ class Leverage(Frozen):
     character: Ident
     spent: bool = False
     card: str = Field(default="", max_length=120)
+    foes: TextList = Field(
+        default_factory=list,
+        max_length=50,
+        description="The lesser figures (generic or bystander) pushed into the background (WD-COMBAT-031).",
+    )
+
+
+class ComeForward(Frozen):
+    """A lesser foe Leverage pushed into the background comes out again (the GM's timing, WD-COMBAT-031)."""
+
+    character: Ident
 
 
 class EndCombat(Frozen):

@@ -796,6 +796,26 @@ class Leveraged(WdEvent):
     spends_joined: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
+class PushedBack(Changes):
+    """Leverage Reputation pushed lesser figures into the background (WD-COMBAT-030/031): who, and
+    what the lesser foes do now (``outcome``: a :class:`~.combat.LeverageOutcome` value)."""
+
+    character: str
+    name: str
+    names: tuple[str, ...]
+    outcome: str
+    #: a type born with its people as facts (no older version to lift)
+    VERSION: ClassVar[int] = 1
+
+
+class CameForward(Changes):
+    """A lesser foe pushed into the background comes out to fight again (WD-COMBAT-031)."""
+
+    character: str
+    name: str
+    VERSION: ClassVar[int] = 1
+
+
 class RoundEnded(Changes):
     round: int
     died: tuple[str, ...] = ()
@@ -907,6 +927,8 @@ EVENTS = declare_events(
     Rested,
     StatsRegained,
     Leveraged,
+    PushedBack,
+    CameForward,
     RoundEnded,
     CombatEnded,
     Exhausted,

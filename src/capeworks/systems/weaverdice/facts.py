@@ -59,7 +59,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
-from capeworks.systems.weaverdice.combat import Reaction, Turn
+from capeworks.systems.weaverdice.combat import Reaction, Sidelined, Turn
 from capeworks.systems.weaverdice.copies import evolve, set_dict, set_extra, set_fields_set, set_private
 from capeworks.systems.weaverdice.data_equipment import FallOption
 from capeworks.systems.weaverdice.effort import Effort
@@ -171,6 +171,7 @@ class CombatantPatch(_Patch):
     focused_shots: int | None = None
     aligned_on: str | None = None
     in_fight: bool | None = None
+    sidelined: Sidelined | None = None
     initiative: int | None = None
     wounds_made: int | None = None
     defiances: int | None = None
@@ -285,7 +286,7 @@ def patches(
 
 #: Combatant fields added since joining patches wrote every field: left out of a new combatant's patch
 #: at their default (the fold gives it), so a character joining records what it always did
-_QUIET_WHEN_DEFAULT = ("carrying",)
+_QUIET_WHEN_DEFAULT = ("carrying", "sidelined")
 
 
 def _joining(c: Combatant) -> dict[str, Any]:

@@ -1,8 +1,9 @@
-"""Handlers for the shape of a fight: turns and rounds, actions, moving, Wait, resting, Leverage
-Reputation, the end of the encounter and exhaustion (initiative is :mod:`.initiative`'s).
+"""Handlers for the shape of a fight: turns and rounds, actions, moving, Wait, resting, the end of
+the encounter and exhaustion (initiative is :mod:`.initiative`'s, Leverage Reputation
+:mod:`.leverage`'s).
 
-Implements, on the table, WD-COMBAT-001/002 (rounds skip the incapacitated),
--008..013 (the action budget), -027/-028 (Wait), -030/-031 (Leverage), -032..035 (rests),
+Implements, on the table, WD-COMBAT-001/002 (rounds skip the incapacitated, and those Leverage
+pushed back), -008..013 (the action budget), -027/-028 (Wait), -032..035 (rests),
 WD-WOUND-009 (the dying clock at each round's end), WD-WOUND-013/-015 and
 WD-EFFORT-009/010 (after the fight), and wires the gear engineer's
 :func:`~capeworks.systems.weaverdice.movement.turn_movement` and the effects
@@ -19,9 +20,6 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
-from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.reputation import check_discarded, held, pick_card
-from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -61,7 +59,6 @@ __all__ = [
     "end_turn",
     "exhaust",
     "half_actions",
-    "leverage",
     "move",
     "open_skill",
     "rest",
@@ -72,9 +69,15 @@ __all__ = [
 
 
 def _can_act(state: WdState, ident: str) -> bool:
-    """Takes turns: up and not Delayed (WD-COMBAT-001/002, WD-STATUS-010)."""
+    """Takes turns: up, not Delayed and not pushed into the background (WD-COMBAT-001/002,
+    WD-STATUS-010, WD-COMBAT-031)."""
     c = state.people.get(ident)
-    return c is not None and c.track.standing is Standing.UP and st.can_act(c.conditions, ident)
+    return (
+        c is not None
+        and c.track.standing is Standing.UP
+        and c.sidelined is None
+        and st.can_act(c.conditions, ident)
+    )
 
 
 def half_actions(c: Combatant) -> bool:
@@ -737,40 +740,6 @@ def _restore(names: Iterable[str], *, full: bool) -> dict[Pool, int]:
             "WD-EFFORT-008", "A rest restores one dot; a full rest one dot to each pool or two to one pool."
         )
     return out
-
-
-def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -> Done:
-    """Cite a rep card: Social-many lesser foes pushed around, twice that if spent (WD-COMBAT-030/031).
-
-    The card is one the character holds (rep cards are the one store, campaign.reputation): the one
-    named, else the first general card; spending it takes it out of the ledger."""
-    on_turn(state, c.character)
-    me = person(state, c.character)
-    check_discarded(state.campaign, c.character, me.name)  # WD-REP-007: the day's excess goes first
-    ledger = state.campaign.ledger(c.character)
-    card = pick_card(ledger, c.card, ident=c.character, who=me.name)
-    if card is None:
-        raise RuleViolation(
-            "WD-COMBAT-030",
-            f"{me.name} holds no rep card called {c.card}."
-            if c.card and held(state.campaign, c.character)
-            else f"{me.name} has no reputation to leverage.",
-        )
-    targets = state.sheet(c.character).leverage_targets(spent=c.spent)
-    b = Screened(state, context, dice)  # the spend's ledger goes out without the GM's secret cards
-    b.emit(
-        ev.Leveraged(character=c.character, name=me.name, spent=c.spent, targets=targets, card=card.source)
-    )
-    if c.spent:
-        # rep spent that day, a Journalist's to save by self-promoting (WD-FOLLOW-009, src 1340)
-        spent = () if card.consumable else (card,)
-        left = evolve(
-            ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id), "spent": (*ledger.spent, *spent)}
-        )
-        b.emit(
-            ce.RepSpent(character=c.character, name=me.name, card=card.source, ledgers={c.character: left})
-        )
-    return b.batch
 
 
 def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService) -> Done:

@@ -42,7 +42,13 @@ from capeworks.systems.weaverdice.wounds import Standing
 
 __all__ = ["join_combat", "start_combat"]
 
-_FRESH = {"in_fight": True, "opened": (), "practised": (), "focused_shots": 0, "aligned_on": None}
+_FRESH = {
+    "in_fight": True,
+    "opened": (),
+    "practised": (),
+    "focused_shots": 0,
+    "aligned_on": None,
+}
 
 
 class _Rolled:
@@ -183,7 +189,7 @@ def start_combat(state: WdState, context: Ctx, c: cmd.StartCombat, dice: DiceSer
         groups=tuple(rolled.groups),
     )
     scores = {ln.character: ln.score for ln in rolled.lines}
-    fresh = tuple(evolve(b.person(p.id), {**_FRESH, "initiative": scores[p.id]}) for p in people)
+    fresh = tuple(_fresh(b.person(p.id), scores[p.id]) for p in people)
     started = ev.CombatStarted(
         entrants=tuple(rolled.lines), fight=fight, tied=tuple(tuple(g) for g in rolled.tied), people=fresh
     )
@@ -294,10 +300,17 @@ def join_combat(state: WdState, context: Ctx, c: cmd.JoinCombat, dice: DiceServi
             "groups": (*fight.groups, *rolled.groups),
         },
     )
-    fresh = tuple(evolve(b.person(p.id), {**_FRESH, "initiative": scores[p.id]}) for p in people)
+    fresh = tuple(_fresh(b.person(p.id), scores[p.id]) for p in people)
     joined = ev.CombatJoined(entrants=tuple(rolled.lines), fight=fight, people=fresh)
     _announce(b, joined, {p.id for p in people if p.hidden}, rolled)
     return b.batch
+
+
+def _fresh(p: Combatant, initiative: int | None) -> Combatant:
+    """A combatant as a fight finds it; one Leverage pushed back in an earlier fight is back in this
+    one (WD-COMBAT-031), the field written only then so older fights' records stay as they were."""
+    back = {"sidelined": None} if p.sidelined is not None else {}
+    return evolve(p, {**_FRESH, "initiative": initiative, **back})
 
 
 def _slotted(

@@ -16,6 +16,7 @@ from typing import Any
 from capeworks.engine import Description, Event, Panel, Viewer
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.checks import CheckRoll
+from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.effect_words import asked_words
 from capeworks.systems.weaverdice.morale import MORALE_NAMES
 from capeworks.systems.weaverdice.state import Combatant, WdState
@@ -59,6 +60,7 @@ COMMAND_WORDS: dict[str, str] = {
     "get_up": "try to get back up (Recovery)",
     "medical": "give medical care",
     "leverage": "leverage reputation",
+    "come_forward": "call a lesser foe pushed into the background forward",
     "end_combat": "end the fight",
     "exhaust": "choose the exhausted dot",
     "pain_choice": "pay for a pained failure",
@@ -381,6 +383,23 @@ def _medical(p: ev.MedicalRolled) -> str:
     return f"{p.name} tends {p.patient_name} (Medical): {check_text(p.check)}; {tail}."
 
 
+#: what the lesser foes do once pushed back (WD-COMBAT-031, src 1000)
+_AFTER_PUSH = {
+    "fighting": "the other lesser foes fight on.",
+    "background": "they stay back while others fight.",
+    "one_at_a_time": "with nobody left to fight, they will come out one at a time (as the GM calls them).",
+    "flee": "with half the lesser foes out of the fight, the rest flee.",
+}
+
+
+#: the tracker's word for one Leverage took out of the fighting (WD-COMBAT-031)
+_SIDELINED = {Sidelined.PUSHED: " (pushed back)", Sidelined.FLED: " (fled)"}
+
+
+def _pushed_back(p: ev.PushedBack) -> str:
+    return f"{p.name}'s reputation pushes {', '.join(p.names)} into the background; {_AFTER_PUSH[p.outcome]}"
+
+
 def _interrupted(p: ev.Interrupted) -> str:
     stop = "they stop until the interruption is dealt with."
     if p.check is None:
@@ -560,6 +579,8 @@ _TEXT: dict[str, Callable[[Any], str]] = {
         + (f" ({p.card})" if p.card else "")
         + f": up to {p.targets} lesser foes are pushed around."
     ),
+    ev.PushedBack.TYPE: _pushed_back,
+    ev.CameForward.TYPE: lambda p: f"{p.name} comes out of the background to fight.",
     ev.RoundEnded.TYPE: lambda p: (
         f"Round {p.round} ends." + (f" {', '.join(p.died)} died." if p.died else "")
     ),
@@ -675,7 +696,7 @@ def panels(state: WdState, viewer: Viewer) -> list[Panel]:
                 ("> " if current else "") + (str(rank[c.id]) if c.id in rank else "-"),
                 c.name,
                 c.tier.value,
-                _STANDING[c.track.standing],
+                _STANDING[c.track.standing] + (_SIDELINED[c.sidelined] if c.sidelined is not None else ""),
                 _wounds(c),
                 (f"{len(c.track.wounds)}/{c.track.slots + c.track.armor}" if mine else "?"),
                 _effort(state, c) if mine else "?",

@@ -68,6 +68,7 @@ def call_check(state: WdState, context: Ctx, c: cmd.CallCheck, dice: DiceService
         superhuman=c.superhuman,
         effortless=c.effortless,
         personal=c.personal,
+        hurried=c.hurried,
     )
     audience = Audience.gm_only() if c.hidden else None
     return [Event.of(ev.CheckCalled(call=call, name=who.name), audience=audience)]
@@ -101,6 +102,14 @@ def check(state: WdState, context: Ctx, c: cmd.Check, dice: DiceService) -> Done
             raise RuleViolation(
                 "WD-SKILL-013",
                 f"{me.name} is in a fight: a background gives its die only when unhurried and safe.",
+                field="unhurried",
+            )
+        if c.unhurried and call is not None and call.hurried:
+            # whether a moment is unhurried and safe is the GM's to say, the call says it (src 348)
+            raise RuleViolation(
+                "WD-SKILL-013",
+                "The GM called this check in a hurried or risky moment: a background gives its die only"
+                " when unhurried and safe.",
                 field="unhurried",
             )
         extra += background_dice(sheet, c.background, unhurried=c.unhurried)

@@ -41,6 +41,7 @@ from capeworks.systems.weaverdice import (
     harm,
     holds,
     initiative,
+    leverage,
     power_use,
     rolls,
     roster,
@@ -71,6 +72,7 @@ from capeworks.systems.weaverdice.campaign.table import (
     campaign_view,
 )
 from capeworks.systems.weaverdice.campaign.words import CAMPAIGN_WORDS
+from capeworks.systems.weaverdice.combat import Sidelined
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.events import (
@@ -181,6 +183,13 @@ def _morale_spend(state: WdState, ident: str) -> bool:
         return state.attack is None and not state.effects
     last = state.last_check.get(ident)
     return last is not None and last.morale_set is None
+
+
+def _pushed_back(state: WdState, seat: Seat) -> list[dict[str, Any]]:
+    """The lesser foes Leverage pushed into the background, each one the GM may call forward."""
+    if not seat.is_gm:
+        return []
+    return [{"character": k} for k, p in state.people.items() if p.sidelined is Sidelined.PUSHED]
 
 
 def _rerollable(state: WdState, ident: str) -> bool:
@@ -298,7 +307,10 @@ _SPECS: dict[str, CommandOf[WdState, WeaverdiceConfig]] = {
     "act": CommandSpec(cmd.Act, fight.act, OWNER, offer=_on_turn),
     "wait": CommandSpec(cmd.Wait, fight.wait, OWNER, offer=_on_turn),
     "rest": CommandSpec(cmd.Rest, fight.rest, OWNER, offer=_on_turn),
-    "leverage": CommandSpec(cmd.Leverage, fight.leverage, OWNER, offer=_on_turn),
+    "leverage": CommandSpec(cmd.Leverage, leverage.leverage, OWNER, offer=_on_turn),
+    "come_forward": CommandSpec(
+        cmd.ComeForward, leverage.come_forward, GM, "call a lesser foe forward", offer=_pushed_back
+    ),
     "medical": CommandSpec(cmd.Medical, harm.medical, OWNER, offer=_on_turn),
     "get_up": CommandSpec(cmd.GetUp, harm.get_up, OWNER, offer=_own(_may_get_up)),
     # answers

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from capeworks.engine.kit import Frozen, TurnOrder
 from capeworks.systems.weaverdice.campaign.model import Campaign
 from capeworks.systems.weaverdice.checks import CheckRoll, Lengthy
-from capeworks.systems.weaverdice.combat import Reaction, Turn
+from capeworks.systems.weaverdice.combat import Reaction, Sidelined, Turn
 from capeworks.systems.weaverdice.config import WeaverdiceConfig
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.effort import Effort
@@ -81,6 +81,8 @@ class Combatant(Frozen):
     #: Align Sights on this target id (WD-SKILL-011)
     aligned_on: str | None = None
     in_fight: bool = False
+    #: pushed into the background by Leverage Reputation, or fled: takes no turns (WD-COMBAT-030/031)
+    sidelined: Sidelined | None = Field(default=None, exclude_if=lambda v: v is None)
     #: the initiative slot's score rolled this fight (reinforcements slot in by it, WD-COMBAT-004);
     #: on the combatant, so a hidden NPC's stays the GM's
     initiative: int | None = Field(default=None, exclude_if=lambda v: v is None)
@@ -229,6 +231,8 @@ class Call(Frozen):
     effortless: bool = Field(default=False, exclude_if=lambda v: not v)
     #: a personal or defensive Social roll: mental and emotional pain touch it (WD-STATUS-004/005)
     personal: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: the GM rules the moment hurried or risky: a background gives no die (WD-SKILL-013, src 348)
+    hurried: bool = Field(default=False, exclude_if=lambda v: not v)
 
 
 class WdState(Frozen):

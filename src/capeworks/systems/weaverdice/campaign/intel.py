@@ -458,6 +458,12 @@ def research(state: WdState, ctx: Ctx, c: cc.Research, dice: DiceService) -> Don
         return _clear_node(state, ctx, dice, c.character, t, Stat.KNOWLEDGE, morale_buy=c.morale_buy)
     if c.table == bool(c.cell):
         raise RuleViolation("WD-INTEL-025", "Research either a cell or the intel table, one of the two.")
+    if c.table and c.morale_buy:
+        raise RuleViolation(
+            "WD-MORALE-003",
+            "The research table's die picks the intel: it is no roll to buy up.",
+            field="morale_buy",
+        )
     index = -1
     if c.cell:
         index = _cell_index(t, c.cell)
