@@ -127,3 +127,19 @@ def test_physical_dice_that_run_out__the_refusal_names_the_roll(db: str) -> None
     )
     assert json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"] == before
     run(db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2,3")
+
+
+@pytest.mark.rules("RWYN-ABIL-005")
+def test_physical_dice_for_a_purchase_that_rolls_nothing__leave_them_out(db: str) -> None:
+    # Ada's Wealth 4 buys a cost-2 item without a roll (cost <= Wealth - 2, src 27); typing a die
+    # for it used to be refused with "1 dice were given but the roll used 0; 1 left over. Give
+    # exactly the dice rolled."
+    table = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    run(db, "table", "do", table, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    args = ("table", "do", table, "ann", "buy", "character=ada", "cost=2", "item=a lab coat")
+    out = run(db, *args, "--dice", "5", "--json", code=2)
+    assert (
+        json.loads(out)["message"]
+        == "Nothing was rolled, so the 1 die given is left over: leave the dice out."
+    )
+    assert "buys a lab coat" in " ".join(run(db, *args).split())
