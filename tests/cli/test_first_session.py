@@ -5,6 +5,7 @@ SQLite database."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,21 @@ def test_weaverdice_sheet__a_refusal_is_said_to_the_person_not_fed_to_the_payloa
     as_json = runner.invoke(app, ["weaverdice", "sheet", "kdi.yaml", "--json"])
     assert as_json.exit_code == 2
     assert json.loads(as_json.stdout)["error"] == "not_found"
+
+
+def test_weaverdice_doc__its_sheet_file_example_reads(tmp_path: Path) -> None:
+    # docs/systems/weaverdice.md showed `characters -f kid.yaml` and `sheet kid.yaml` but never what
+    # a sheet file holds; the example it now shows must read, with the defaults it states
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "systems" / "weaverdice.md").read_text(
+        encoding="utf-8"
+    )
+    found = re.search(r"A sheet file \(`kid\.yaml`.*?```yaml\n(.*?)```", doc, re.S)
+    assert found, "docs/systems/weaverdice.md has no sheet file example"
+    sheet = tmp_path / "kid.yaml"
+    sheet.write_text(found.group(1), encoding="utf-8")
+    result = runner.invoke(app, ["weaverdice", "characters", "-f", str(sheet), "--json"])
+    assert result.exit_code == 0, result.output
+    (kid,) = json.loads(result.stdout)["characters"]
+    assert kid["tier"] == "pc"
+    assert kid["stats"]["brawn"] == 4 and kid["stats"]["dexterity"] == 3  # left out: 3
+    assert (kid["skills"], kid["backgrounds"]) == (["Brawl", "Parkour"], ["Bike Courier"])
