@@ -175,3 +175,15 @@ def test_weaverdice_doc__its_sheet_file_example_reads(tmp_path: Path) -> None:
     assert kid["tier"] == "pc"
     assert kid["stats"]["brawn"] == 4 and kid["stats"]["dexterity"] == 3  # left out: 3
     assert (kid["skills"], kid["backgrounds"]) == (["Brawl", "Parkour"], ["Bike Courier"])
+
+
+def test_list__an_empty_database_says_which_file_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a relative --db (or a typo in it) opens a new, empty database; "No tables yet." did not say
+    # where it looked, so the GM's tables seemed lost
+    monkeypatch.chdir(tmp_path)
+    out = run("sqlite:///elsewhere.sqlite3", "table", "list")
+    assert "".join(out.split()).startswith(
+        "".join(f"No tables yet in {tmp_path / 'elsewhere.sqlite3'}.".split())
+    )

@@ -102,6 +102,16 @@ def parse_seat(spec: str) -> Seat:
         raise InvalidCommand(f"Cannot read seat {spec!r}: {_first_error(e)}") from None
 
 
+def _where(url: str) -> str:
+    """The database as a person finds it: a SQLite file's full path, else the URL (password hidden)."""
+    from sqlalchemy.engine import make_url  # only when listing: the CLI starts without SQLAlchemy
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        return str(Path(parsed.database).expanduser().resolve())
+    return url
+
+
 def _first_error(error: ValueError) -> str:
     errors = getattr(error, "errors", None)
     if callable(errors):
@@ -221,8 +231,12 @@ def new_command(
 def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> None:
     """List the tables in the database, newest first."""
 
+    where = ""
+
     def go() -> list[dict[str, Any]]:
+        nonlocal where
         with Store(db) as store:
+            where = _where(store.url)
             return [r.to_dict() for r in store.list_tables()]
 
     rows = run_guarded(go, as_json=json_out)
@@ -230,7 +244,11 @@ def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> No
         emit_json(rows)
         return
     if not rows:
-        console.print("No tables yet. Start one with: capeworks table new RULESET --seat gm:Name:gm")
+        # say which database: a mistyped --db (or a relative path run from elsewhere) is a new, empty one
+        console.print(
+            f"No tables yet in {safe(where)}. Start one with: capeworks table new RULESET --seat gm:Name:gm",
+            highlight=False,
+        )
         return
     out = RichTable(title="Tables")
     for column in ("Id", "Title", "Rule set", "Version", "Created"):
