@@ -187,3 +187,26 @@ def test_list__an_empty_database_says_which_file_it_is(
     assert "".join(out.split()).startswith(
         "".join(f"No tables yet in {tmp_path / 'elsewhere.sqlite3'}.".split())
     )
+
+
+def test_open_prompts__the_id_to_answer_is_never_cut_short(db: str) -> None:
+    # at 80 columns the Prompt column was cut with an ellipsis ("turn-begin_actions-a…"), and the
+    # id is what the person must type after `answer`
+    table = new_table(db, "capes", "ann:Ann", "bea:Bea", "cal:Cal")["id"]
+    steps = [
+        ("ann", "add_sample", "name=Skitter"),
+        ("bea", "add_sample", "name=Aunt Sylvie"),
+        ("cal", "add_sample", "name=Rampart"),
+        ("ann", "declare_scene", "text=A ritzy charity gala"),
+        ("ann", "choose", "character=skitter"),
+        ("bea", "choose", "character=aunt_sylvie"),
+        ("cal", "choose", "character=rampart"),
+        ("ann", "pass"),
+        ("bea", "pass"),
+        ("cal", "pass"),
+    ]
+    for seat, *command in steps:
+        run(db, "table", "do", table, seat, *command)
+    out = run(db, "table", "do", table, "ann", "narrate", "text=Chandeliers and a swarm in the vents.")
+    assert "turn-begin_actions-ann" in out
+    assert "turn-begin_actions-ann" in run(db, "table", "show", table, "--as", "ann")
