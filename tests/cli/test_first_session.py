@@ -210,3 +210,20 @@ def test_open_prompts__the_id_to_answer_is_never_cut_short(db: str) -> None:
     out = run(db, "table", "do", table, "ann", "narrate", "text=Chandeliers and a swarm in the vents.")
     assert "turn-begin_actions-ann" in out
     assert "turn-begin_actions-ann" in run(db, "table", "show", table, "--as", "ann")
+
+
+def test_show_with_a_token__gm_is_refused_saying_why(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 'table show T --gm' with the GM's token (or CAPEWORKS_SEAT_TOKEN set in the terminal) was
+    # refused with "Choose one view: --as SEAT or --gm.", though only --gm was given
+    created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")
+    table, tokens = created["id"], {s["id"]: s["token"] for s in created["seats"]}
+    run(db, "table", "do", table, "gm", "gm_note", "text=the butler did it")
+    expected = "A seat token shows that seat's own view (the GM's token shows the GM's): leave out --gm."
+    for seat in ("gm", "ann"):
+        for command in ("show", "log"):
+            out = run(db, "table", command, table, "--gm", "--token", tokens[seat], "--json", code=2)
+            assert json.loads(out)["message"] == expected
+    monkeypatch.setenv("CAPEWORKS_SEAT_TOKEN", tokens["gm"])
+    assert json.loads(run(db, "table", "show", table, "--gm", "--json", code=2))["message"] == expected
+    # the GM's token alone is the GM's view, notes and all
+    assert "the butler did it" in run(db, "table", "log", table)

@@ -166,6 +166,11 @@ def _print_created(payload: dict[str, Any], verb: str) -> None:
 def _viewer(
     store: Store, table: Table, table_id: str, seat: str | None, gm: bool, token: str | None
 ) -> Viewer:
+    if gm and token is not None:
+        # checked first: the token names a seat, and "choose one view" would puzzle whoever gave --gm alone
+        raise NotPermitted(
+            "A seat token shows that seat's own view (the GM's token shows the GM's): leave out --gm."
+        )
     if seat is None and token is not None:
         seat = store.authenticate(table_id, token).id
     if seat is not None and gm:
@@ -173,8 +178,6 @@ def _viewer(
     if seat is None and not gm:
         raise InvalidCommand("Say whose view to show: --as SEAT, or --gm for the GM's.")
     if gm:
-        if token is not None:
-            raise NotPermitted("A seat token shows that seat's view; --gm needs no token.")
         return Viewer.gm()
     assert seat is not None
     table_play.checked_seat(store, table_id, seat, token)
