@@ -227,3 +227,13 @@ def test_show_with_a_token__gm_is_refused_saying_why(db: str, monkeypatch: pytes
     assert json.loads(run(db, "table", "show", table, "--gm", "--json", code=2))["message"] == expected
     # the GM's token alone is the GM's view, notes and all
     assert "the butler did it" in run(db, "table", "log", table)
+
+
+def test_new_without_seats__says_how_to_seat_people(db: str) -> None:
+    # 'table new rwyn' with no --seat printed only "Table T created", and then every 'table do T gm
+    # ...' was refused with "Nobody sits at seat 'gm' at this table."
+    out = " ".join(run(db, "table", "new", "rwyn").split())
+    table = out.split()[1]
+    assert f"Nobody is seated yet: seat people with capeworks table join {table} --seat id:name" in out
+    run(db, "table", "join", table, "--seat", "gm:Gail:gm")
+    run(db, "table", "do", table, "gm", "gm_note", "text=ready")

@@ -161,6 +161,13 @@ def _print_created(payload: dict[str, Any], verb: str) -> None:
         for s in payload["seats"]:
             seats.add_row(safe(s["id"]), safe(s["name"]), s["role"], s["token"])
         console.print(seats)
+    else:
+        # nobody can act at a table without seats: say how to add them rather than leave it silent
+        console.print(
+            f"Nobody is seated yet: seat people with capeworks table join {safe(payload['id'])} "
+            "--seat id:name (id:name:gm for the GM).",
+            highlight=False,
+        )
 
 
 def _viewer(
