@@ -237,3 +237,16 @@ def test_new_without_seats__says_how_to_seat_people(db: str) -> None:
     assert f"Nobody is seated yet: seat people with capeworks table join {table} --seat id:name" in out
     run(db, "table", "join", table, "--seat", "gm:Gail:gm")
     run(db, "table", "do", table, "gm", "gm_note", "text=ready")
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_workshop_called_roll__the_log_shows_its_dice(db: str) -> None:
+    # README: "every roll is shown die by die"; a called roll read only "Rook rolls 10 vs 10: success."
+    table = new_table(db, "workshop", "gm:Gail:gm", "bo:Bo")["id"]
+    run(db, "table", "do", table, "bo", "add_character", "id=rook", "sample=rook")
+    run(
+        db, "table", "do", table, "gm", "call_check", "character=rook", "traits=Agility,Guns", "difficulty=10"
+    )
+    out = run(db, "table", "do", table, "bo", "answer", "call-1", "roll", "--dice", "7,3")
+    # Agility 5 + Guns 5 = 10, dice 7 - 3 = +4: 14 vs 10
+    assert "Rook rolls 14 (dice 7/3) vs 10: success." in " ".join(out.split())
