@@ -123,8 +123,8 @@ def test_physical_dice_that_run_out__the_refusal_names_the_roll(db: str) -> None
         db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2", "--json", code=2
     )
     assert json.loads(out)["message"] == (
-        "Not enough dice given for the disaster dice roll: it needs 1 d6 but only 0 given dice were left "
-        "(3 went to the rolls before it)."
+        "The dice given ran out at the roll for 'disaster dice': it needs 1 d6 but only 0 given dice "
+        "were left (3 went to the rolls before it)."
     )
     assert json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"] == before
     run(db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2,3")
