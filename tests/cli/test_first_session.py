@@ -250,3 +250,18 @@ def test_workshop_called_roll__the_log_shows_its_dice(db: str) -> None:
     out = run(db, "table", "do", table, "bo", "answer", "call-1", "roll", "--dice", "7,3")
     # Agility 5 + Guns 5 = 10, dice 7 - 3 = +4: 14 vs 10
     assert "Rook rolls 14 (dice 7/3) vs 10: success." in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--die", "7", "--ability", "4"], "A die shows 1 to 6, not 7: give --die 1-6."),
+        (["--die", "3", "--ability", "0"], "Abilities are rated 1 to 5, not 0: give --ability 1-5."),
+        (["--die", "3"], "Give both --die (1-6) and --ability (1-5)."),
+    ],
+)
+def test_capes_odds__says_which_option_is_wrong(args: list[str], message: str) -> None:
+    # '--die 7 --ability 4' was refused with "Give both --die (1-6) and --ability (1-5).", both given
+    result = runner.invoke(app, ["capes", "odds", *args, "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["message"] == message
