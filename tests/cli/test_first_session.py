@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
+from capeworks.systems.rwyn.cli import rwyn_app
 
 runner = CliRunner()
 
@@ -265,3 +267,16 @@ def test_capes_odds__says_which_option_is_wrong(args: list[str], message: str) -
     result = runner.invoke(app, ["capes", "odds", *args, "--json"])
     assert result.exit_code == 2
     assert json.loads(result.stdout)["message"] == message
+
+
+def test_rwyn_roll__the_dice_example_in_its_help_plays() -> None:
+    # the help's '6,5,2,5' was refused for docs/systems/rwyn.md's own '-a 3 -d 5' (3 ability dice,
+    # then 2 disaster dice: 5 faces), because it assumed a sacrifice it did not name
+    roll = typer.main.get_command(rwyn_app).commands["roll"]  # type: ignore[attr-defined]
+    text = next(p.help for p in roll.params if p.name == "dice")
+    found = re.search(r"e\.g\. '([\d,]+)' for (-a \d+ -d \d+(?: --sacrifice \d+)?)", text)
+    assert found, text
+    result = runner.invoke(app, ["rwyn", "roll", *found.group(2).split(), "--dice", found.group(1), "--json"])
+    assert result.exit_code == 0, result.output
+    # [6 5 2]: 2 successes, 1 sacrificed, the one disaster die left shows 5
+    assert json.loads(result.stdout)["disaster_faces"] == [5]
