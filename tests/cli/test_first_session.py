@@ -5,13 +5,16 @@ SQLite database."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from capeworks.cli.app import app
+from capeworks.systems.rwyn.cli import rwyn_app
 
 runner = CliRunner()
 
@@ -122,8 +125,158 @@ def test_physical_dice_that_run_out__the_refusal_names_the_roll(db: str) -> None
         db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2", "--json", code=2
     )
     assert json.loads(out)["message"] == (
-        "Not enough dice given for the disaster dice roll: it needs 1 d6 but only 0 given dice were left "
-        "(3 went to the rolls before it)."
+        "The dice given ran out at the roll for 'disaster dice': it needs 1 d6 but only 0 given dice "
+        "were left (3 went to the rolls before it)."
     )
     assert json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))["version"] == before
     run(db, "table", "do", table, "ann", "answer", "call-1:roll", "roll", "--dice", "6,5,2,3")
+
+
+@pytest.mark.rules("RWYN-ABIL-005")
+def test_physical_dice_for_a_purchase_that_rolls_nothing__leave_them_out(db: str) -> None:
+    # Ada's Wealth 4 buys a cost-2 item without a roll (cost <= Wealth - 2, src 27); typing a die
+    # for it used to be refused with "1 dice were given but the roll used 0; 1 left over. Give
+    # exactly the dice rolled."
+    table = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")["id"]
+    run(db, "table", "do", table, "gm", "add_character", "id=ada", "sample=ada", "owner=ann")
+    args = ("table", "do", table, "ann", "buy", "character=ada", "cost=2", "item=a lab coat")
+    out = run(db, *args, "--dice", "5", "--json", code=2)
+    assert (
+        json.loads(out)["message"]
+        == "Nothing was rolled, so the 1 die given is left over: leave the dice out."
+    )
+    assert "buys a lab coat" in " ".join(run(db, *args).split())
+
+
+def test_weaverdice_sheet__a_refusal_is_said_to_the_person_not_fed_to_the_payload() -> None:
+    # docs: add_character --payload-json "$(capeworks weaverdice sheet kid.yaml)"; a mistyped file
+    # name printed its refusal as JSON on stdout, into the payload, and the person saw only
+    # "Cannot read the add_character command: ... give a sheet (JSON or YAML) or name a sample."
+    result = runner.invoke(app, ["weaverdice", "sheet", "kdi.yaml"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.strip() == "Error: There is no sample character or sheet file 'kdi.yaml'."
+    as_json = runner.invoke(app, ["weaverdice", "sheet", "kdi.yaml", "--json"])
+    assert as_json.exit_code == 2
+    assert json.loads(as_json.stdout)["error"] == "not_found"
+
+
+def test_weaverdice_doc__its_sheet_file_example_reads(tmp_path: Path) -> None:
+    # docs/systems/weaverdice.md showed `characters -f kid.yaml` and `sheet kid.yaml` but never what
+    # a sheet file holds; the example it now shows must read, with the defaults it states
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "systems" / "weaverdice.md").read_text(
+        encoding="utf-8"
+    )
+    found = re.search(r"A sheet file \(`kid\.yaml`.*?```yaml\n(.*?)```", doc, re.S)
+    assert found, "docs/systems/weaverdice.md has no sheet file example"
+    sheet = tmp_path / "kid.yaml"
+    sheet.write_text(found.group(1), encoding="utf-8")
+    result = runner.invoke(app, ["weaverdice", "characters", "-f", str(sheet), "--json"])
+    assert result.exit_code == 0, result.output
+    (kid,) = json.loads(result.stdout)["characters"]
+    assert kid["tier"] == "pc"
+    assert kid["stats"]["brawn"] == 4 and kid["stats"]["dexterity"] == 3  # left out: 3
+    assert (kid["skills"], kid["backgrounds"]) == (["Brawl", "Parkour"], ["Bike Courier"])
+
+
+def test_list__an_empty_database_says_which_file_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a relative --db (or a typo in it) opens a new, empty database; "No tables yet." did not say
+    # where it looked, so the GM's tables seemed lost
+    monkeypatch.chdir(tmp_path)
+    out = run("sqlite:///elsewhere.sqlite3", "table", "list")
+    assert "".join(out.split()).startswith(
+        "".join(f"No tables yet in {tmp_path / 'elsewhere.sqlite3'}.".split())
+    )
+
+
+def test_open_prompts__the_id_to_answer_is_never_cut_short(db: str) -> None:
+    # at 80 columns the Prompt column was cut with an ellipsis ("turn-begin_actions-a…"), and the
+    # id is what the person must type after `answer`
+    table = new_table(db, "capes", "ann:Ann", "bea:Bea", "cal:Cal")["id"]
+    steps = [
+        ("ann", "add_sample", "name=Skitter"),
+        ("bea", "add_sample", "name=Aunt Sylvie"),
+        ("cal", "add_sample", "name=Rampart"),
+        ("ann", "declare_scene", "text=A ritzy charity gala"),
+        ("ann", "choose", "character=skitter"),
+        ("bea", "choose", "character=aunt_sylvie"),
+        ("cal", "choose", "character=rampart"),
+        ("ann", "pass"),
+        ("bea", "pass"),
+        ("cal", "pass"),
+    ]
+    for seat, *command in steps:
+        run(db, "table", "do", table, seat, *command)
+    out = run(db, "table", "do", table, "ann", "narrate", "text=Chandeliers and a swarm in the vents.")
+    assert "turn-begin_actions-ann" in out
+    assert "turn-begin_actions-ann" in run(db, "table", "show", table, "--as", "ann")
+
+
+def test_show_with_a_token__gm_is_refused_saying_why(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 'table show T --gm' with the GM's token (or CAPEWORKS_SEAT_TOKEN set in the terminal) was
+    # refused with "Choose one view: --as SEAT or --gm.", though only --gm was given
+    created = new_table(db, "rwyn", "gm:Gail:gm", "ann:Ann")
+    table, tokens = created["id"], {s["id"]: s["token"] for s in created["seats"]}
+    run(db, "table", "do", table, "gm", "gm_note", "text=the butler did it")
+    expected = "A seat token shows that seat's own view (the GM's token shows the GM's): leave out --gm."
+    for seat in ("gm", "ann"):
+        for command in ("show", "log"):
+            out = run(db, "table", command, table, "--gm", "--token", tokens[seat], "--json", code=2)
+            assert json.loads(out)["message"] == expected
+    monkeypatch.setenv("CAPEWORKS_SEAT_TOKEN", tokens["gm"])
+    assert json.loads(run(db, "table", "show", table, "--gm", "--json", code=2))["message"] == expected
+    # the GM's token alone is the GM's view, notes and all
+    assert "the butler did it" in run(db, "table", "log", table)
+
+
+def test_new_without_seats__says_how_to_seat_people(db: str) -> None:
+    # 'table new rwyn' with no --seat printed only "Table T created", and then every 'table do T gm
+    # ...' was refused with "Nobody sits at seat 'gm' at this table."
+    out = " ".join(run(db, "table", "new", "rwyn").split())
+    table = out.split()[1]
+    assert f"Nobody is seated yet: seat people with capeworks table join {table} --seat id:name" in out
+    run(db, "table", "join", table, "--seat", "gm:Gail:gm")
+    run(db, "table", "do", table, "gm", "gm_note", "text=ready")
+
+
+@pytest.mark.rules("WS-CORE-001")
+def test_workshop_called_roll__the_log_shows_its_dice(db: str) -> None:
+    # README: "every roll is shown die by die"; a called roll read only "Rook rolls 10 vs 10: success."
+    table = new_table(db, "workshop", "gm:Gail:gm", "bo:Bo")["id"]
+    run(db, "table", "do", table, "bo", "add_character", "id=rook", "sample=rook")
+    run(
+        db, "table", "do", table, "gm", "call_check", "character=rook", "traits=Agility,Guns", "difficulty=10"
+    )
+    out = run(db, "table", "do", table, "bo", "answer", "call-1", "roll", "--dice", "7,3")
+    # Agility 5 + Guns 5 = 10, dice 7 - 3 = +4: 14 vs 10
+    assert "Rook rolls 14 (dice 7/3) vs 10: success." in " ".join(out.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--die", "7", "--ability", "4"], "A die shows 1 to 6, not 7: give --die 1-6."),
+        (["--die", "3", "--ability", "0"], "Abilities are rated 1 to 5, not 0: give --ability 1-5."),
+        (["--die", "3"], "Give both --die (1-6) and --ability (1-5)."),
+    ],
+)
+def test_capes_odds__says_which_option_is_wrong(args: list[str], message: str) -> None:
+    # '--die 7 --ability 4' was refused with "Give both --die (1-6) and --ability (1-5).", both given
+    result = runner.invoke(app, ["capes", "odds", *args, "--json"])
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["message"] == message
+
+
+def test_rwyn_roll__the_dice_example_in_its_help_plays() -> None:
+    # the help's '6,5,2,5' was refused for docs/systems/rwyn.md's own '-a 3 -d 5' (3 ability dice,
+    # then 2 disaster dice: 5 faces), because it assumed a sacrifice it did not name
+    roll = typer.main.get_command(rwyn_app).commands["roll"]  # type: ignore[attr-defined]
+    text = next(p.help for p in roll.params if p.name == "dice")
+    found = re.search(r"e\.g\. '([\d,]+)' for (-a \d+ -d \d+(?: --sacrifice \d+)?)", text)
+    assert found, text
+    result = runner.invoke(app, ["rwyn", "roll", *found.group(2).split(), "--dice", found.group(1), "--json"])
+    assert result.exit_code == 0, result.output
+    # [6 5 2]: 2 successes, 1 sacrificed, the one disaster die left shows 5
+    assert json.loads(result.stdout)["disaster_faces"] == [5]

@@ -102,6 +102,16 @@ def parse_seat(spec: str) -> Seat:
         raise InvalidCommand(f"Cannot read seat {spec!r}: {_first_error(e)}") from None
 
 
+def _where(url: str) -> str:
+    """The database as a person finds it: a SQLite file's full path, else the URL (password hidden)."""
+    from sqlalchemy.engine import make_url  # only when listing: the CLI starts without SQLAlchemy
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        return str(Path(parsed.database).expanduser().resolve())
+    return url
+
+
 def _first_error(error: ValueError) -> str:
     errors = getattr(error, "errors", None)
     if callable(errors):
@@ -151,11 +161,23 @@ def _print_created(payload: dict[str, Any], verb: str) -> None:
         for s in payload["seats"]:
             seats.add_row(safe(s["id"]), safe(s["name"]), s["role"], s["token"])
         console.print(seats)
+    else:
+        # nobody can act at a table without seats: say how to add them rather than leave it silent
+        console.print(
+            f"Nobody is seated yet: seat people with capeworks table join {safe(payload['id'])} "
+            "--seat id:name (id:name:gm for the GM).",
+            highlight=False,
+        )
 
 
 def _viewer(
     store: Store, table: Table, table_id: str, seat: str | None, gm: bool, token: str | None
 ) -> Viewer:
+    if gm and token is not None:
+        # checked first: the token names a seat, and "choose one view" would puzzle whoever gave --gm alone
+        raise NotPermitted(
+            "A seat token shows that seat's own view (the GM's token shows the GM's): leave out --gm."
+        )
     if seat is None and token is not None:
         seat = store.authenticate(table_id, token).id
     if seat is not None and gm:
@@ -163,8 +185,6 @@ def _viewer(
     if seat is None and not gm:
         raise InvalidCommand("Say whose view to show: --as SEAT, or --gm for the GM's.")
     if gm:
-        if token is not None:
-            raise NotPermitted("A seat token shows that seat's view; --gm needs no token.")
         return Viewer.gm()
     assert seat is not None
     table_play.checked_seat(store, table_id, seat, token)
@@ -221,8 +241,12 @@ def new_command(
 def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> None:
     """List the tables in the database, newest first."""
 
+    where = ""
+
     def go() -> list[dict[str, Any]]:
+        nonlocal where
         with Store(db) as store:
+            where = _where(store.url)
             return [r.to_dict() for r in store.list_tables()]
 
     rows = run_guarded(go, as_json=json_out)
@@ -230,7 +254,11 @@ def list_command(db: str | None = DB_OPTION, json_out: bool = JSON_OPTION) -> No
         emit_json(rows)
         return
     if not rows:
-        console.print("No tables yet. Start one with: capeworks table new RULESET --seat gm:Name:gm")
+        # say which database: a mistyped --db (or a relative path run from elsewhere) is a new, empty one
+        console.print(
+            f"No tables yet in {safe(where)}. Start one with: capeworks table new RULESET --seat gm:Name:gm",
+            highlight=False,
+        )
         return
     out = RichTable(title="Tables")
     for column in ("Id", "Title", "Rule set", "Version", "Created"):

@@ -145,8 +145,12 @@ def events_table(rows: list[dict[str, Any]], *, title: str | None = None) -> Ric
 def prompts_table(prompts: Sequence[Prompt], *, title: str) -> RichTable:
     """Open prompts as a Rich table."""
     out = RichTable(title=safe(title))
-    for column in ("Prompt", "For", "Question", "Answers"):
-        out.add_column(column)
+    # the id is what the person types after `answer`: never cut short ("effect-steeltoe-w1-n…")
+    out.add_column("Prompt", no_wrap=True)
+    out.add_column("For")
+    # the words give way instead, and fold only a word longer than their column
+    out.add_column("Question", ratio=1, overflow="fold")
+    out.add_column("Answers", ratio=1, overflow="fold")
     for p in prompts:
         answers = ", ".join(
             f"{o.value} ({o.label})" if o.label and o.label != o.value else o.value for o in p.options

@@ -140,7 +140,14 @@ class GivenDice:
         left = len(self._values) - self._next
         if left:
             used = self._next
+            given = len(self._values)
+            if not used:
+                # e.g. a purchase below Wealth, settled without a roll: the dice are simply not wanted
+                raise DiceValueError(
+                    f"Nothing was rolled, so the {given} {'die' if given == 1 else 'dice'} given "
+                    f"{'is' if given == 1 else 'are'} left over: leave the dice out."
+                )
             raise DiceValueError(
-                f"{len(self._values)} dice were given but the roll used {used}; "
+                f"{given} dice were given but the roll used {used}; "
                 f"{left} left over. Give exactly the dice rolled."
             )

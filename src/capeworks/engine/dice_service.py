@@ -123,8 +123,8 @@ class DiceService:
         """Which roll the players' dice ran out at, so they know what else to roll and type in."""
         before = self._count - count
         return (
-            f"Not enough dice given for the {purpose} roll: it needs {count} d{sides} but only {left} given "
-            f"{'die was' if left == 1 else 'dice were'} left ({before} went to the rolls before it)."
+            f"The dice given ran out at the roll for {purpose!r}: it needs {count} d{sides} but only {left} "
+            f"given {'die was' if left == 1 else 'dice were'} left ({before} went to the rolls before it)."
         )
 
     @property

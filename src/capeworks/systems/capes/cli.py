@@ -55,8 +55,12 @@ def odds_payload(
     """The JSON document for `capes odds`."""
     out: dict[str, Any] = {"roll": None, "resolve": None}
     if die is not None or ability is not None:
-        if die is None or ability is None or not 1 <= die <= 6 or not 1 <= ability <= 5:
+        if die is None or ability is None:
             raise InvalidCommand("Give both --die (1-6) and --ability (1-5).")
+        if not 1 <= die <= 6:
+            raise InvalidCommand(f"A die shows 1 to 6, not {die}: give --die 1-6.")
+        if not 1 <= ability <= 5:
+            raise InvalidCommand(f"Abilities are rated 1 to 5, not {ability}: give --ability 1-5.")
         out["roll"] = {
             "die": die,
             "ability": ability,

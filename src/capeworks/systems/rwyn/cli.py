@@ -261,7 +261,10 @@ def roll_command(
     ability: int = _ABILITY,
     difficulty: int = _DIFFICULTY,
     dice: str | None = typer.Option(
-        None, "--dice", help="Physical dice in order: ability dice, then disaster dice, e.g. '6,5,2,5'."
+        None,
+        "--dice",
+        help="Physical dice in order: ability dice, then the disaster dice left after --sacrifice, "
+        "e.g. '6,5,2,5' for -a 3 -d 5 --sacrifice 1.",
     ),
     seed: int | None = typer.Option(None, "--seed", help="Seed for reproducible dice."),
     sacrifice: int = typer.Option(0, "--sacrifice", help="Successes to sacrifice against disaster dice."),

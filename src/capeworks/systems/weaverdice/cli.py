@@ -294,9 +294,10 @@ def sheet_command(
 ) -> None:
     """Print an add_character payload, for 'table do TABLE SEAT add_character --payload-json ...'.
 
-    The payload is JSON either way; ``--json`` is accepted for symmetry.
+    The payload is JSON either way. A refusal is one line on stderr (JSON on stdout with
+    ``--json``), so inside ``--payload-json "$(...)"`` the person sees why, not an empty payload's.
     """
-    data = run_guarded(lambda: sheet_payload(source, hidden=hidden, owner=owner), as_json=True)
+    data = run_guarded(lambda: sheet_payload(source, hidden=hidden, owner=owner), as_json=json_out)
     emit_json(data)
 
 

@@ -186,7 +186,9 @@ WORDS: dict[str, Callable[[EventData, Event, Viewer], Description]] = {
     ),
     ev.CheckRolled.TYPE: _w(
         lambda p: (
-            f"{_n(p.who)} rolls {p.total} vs {p.difficulty}: "
+            f"{_n(p.who)} rolls {p.total}"
+            + (f" (dice {'/'.join(str(d) for d in p.dice)})" if p.dice else "")
+            + f" vs {p.difficulty}: "
             f"{'success' if p.success else 'failure' + _DEGREES.get(p.degree, '')}"
             + (", Favored: +1 Shot" if p.favored else "")
             + "."
