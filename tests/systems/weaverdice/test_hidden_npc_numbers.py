@@ -288,3 +288,38 @@ def test_a_visible_npcs_shock_drain__still_shows_its_guts_roll() -> None:
     words, dice, _ = _seen(d, "ann")
     assert ("guts.1", (4,)) in dice
     assert "the 6 drained points" in words[-1]
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WFX-004")
+def test_hidden_npcs_recovery__players_never_see_it_asked_to_spend_a_dot_on_an_effect() -> None:
+    # src 394/"Recovery ... ignore a lesser or moderate effect" (WD-WFX-004) is asked only of one with
+    # a dot left; for a hidden NPC the question alone would tell the players its effort (WD-NPC-003)
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"), hidden=True)
+    d.do("gm", "start_combat", dice=[6, 1])
+    ann_before = len(_seen(d, "ann")[0])
+    d.do("ann", "attack", character="vic", target="brute", tier="lesser", damage="bash", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[3])
+    gm_words = _seen(d, "gm")[0]
+    assert any("Recovery" in w for w in gm_words), gm_words  # the GM is asked, as before
+    d.do("gm", "effect_choice", character="brute", key="negate", picks=["recovery"])
+    words, _, events = _seen(d, "ann")
+    words, events = words[ann_before:], events[ann_before:]
+    assert "The lesser bash effect on Brute (rolled 3) waits for the GM's decision." in words
+    assert words[-1] == "The lesser bash effect on Brute (rolled 3) takes hold."
+    assert not any("Recovery" in w or "recovery" in w for w in words), words
+    assert not any(e["type"] in ("weaverdice.effect_asked", "weaverdice.effect_resolved") for e in events)
+    assert not any("recovery" in str(e["data"]).lower() for e in events)
+
+
+@pytest.mark.rules("WD-NPC-003", "WD-WFX-004")
+def test_a_visible_npc_is_still_asked_about_recovery_in_the_open() -> None:
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("ann", "attack", character="vic", target="brute", tier="lesser", damage="bash", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[3])
+    words = _seen(d, "ann")[0]
+    assert any("Recovery" in w for w in words), words

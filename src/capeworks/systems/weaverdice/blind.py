@@ -84,10 +84,13 @@ def emit_stayed(b: Builder, stayed: ev.StayedUp, *, rolls: tuple[RollRecord, ...
     )
 
 
-def emit_effect(b: Builder, payload: ev.EffectAsked | ev.EffectResolved, *, veiled: bool) -> None:
-    """Emit a step of a wound effect: as it is, or, once a hidden NPC has rolled its own Guts for it
-    (``veiled``), whole to the GM and, to the players, only that it waits or took hold (WD-NPC-003):
-    the die and the points it drained would tell them the NPC's Guts."""
+def emit_effect(
+    b: Builder, payload: ev.EffectAsked | ev.EffectResolved, *, veiled: bool, rolled: bool = True
+) -> None:
+    """Emit a step of a wound effect: as it is, or, on a hidden NPC (``veiled``), whole to the GM and,
+    to the players, only that it waits or took hold (WD-NPC-003): a Guts die and the points it
+    drained would tell them the NPC's Guts, a question about a Recovery dot its effort. ``rolled``:
+    the GM rolled the NPC's own stat for it (the players' words say so)."""
     if not veiled:
         b.emit(payload)
         return
@@ -100,6 +103,7 @@ def emit_effect(b: Builder, payload: ev.EffectAsked | ev.EffectResolved, *, veil
             tier=payload.tier if isinstance(payload, ev.EffectAsked) else payload.outcome.tier,
             face=payload.face if isinstance(payload, ev.EffectAsked) else payload.outcome.face,
             waits=isinstance(payload, ev.EffectAsked),
+            rolled=rolled,
         )
     )
 

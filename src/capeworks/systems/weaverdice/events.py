@@ -703,8 +703,8 @@ class StandingSeen(WdEvent):
 
 
 class EffectSeen(WdEvent):
-    """The players' half of a wound effect on a hidden NPC that rolled its own Guts (a drain, a save):
-    that the effect waits or took hold, never the die or what it drained; the GM-only
+    """The players' half of a wound effect on a hidden NPC: that the effect waits or took hold, never
+    a Guts die, what it drained or a Recovery dot asked about or spent; the GM-only
     :class:`EffectAsked` or :class:`EffectResolved` beside it carries the rest (WD-NPC-003)."""
 
     character: str
@@ -714,6 +714,9 @@ class EffectSeen(WdEvent):
     face: int | None
     #: waiting for the GM's decision (an :class:`EffectAsked`), not yet resolved
     waits: bool = False
+    #: the GM rolled the NPC's own stat for it; False when only a decision was the GM's (a Recovery
+    #: dot's), so the words claim no roll (left out of the dump when True: older logs read as before)
+    rolled: bool = Field(default=True, exclude_if=lambda v: v)
 
 
 class MedicalRolled(Changes):

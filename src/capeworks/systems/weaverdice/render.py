@@ -224,6 +224,8 @@ def _effect_seen(p: ev.EffectSeen) -> str:
     head = f"The {p.tier.word} {p.damage.value} effect on {p.name}" + (
         f" (rolled {p.face})" if p.face is not None else ""
     )
+    if not p.rolled:
+        return f"{head} waits for the GM's decision." if p.waits else f"{head} takes hold."
     if p.waits:
         return f"{head} waits for the GM's roll and decision."
     return f"{head} takes hold; the GM rolled for {p.name}."
@@ -627,7 +629,7 @@ def _for_gm(payload: Any, text: str) -> str:
         way = payload.reaction.value
         return f"(The players see {payload.name}'s total and whether the {way} holds, not its dice.)"
     if isinstance(payload, ev.EffectSeen):
-        return f"(The players see the effect on {payload.name}, not its Guts roll or what it drained.)"
+        return f"(The players see the effect on {payload.name}, not its Guts roll, Recovery or drain.)"
     if isinstance(payload, ev.StandingSeen):
         return f"(The players see how {payload.name} stands, not the roll.)"
     if isinstance(payload, ev.ReactedBlind):

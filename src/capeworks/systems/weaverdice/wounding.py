@@ -505,7 +505,9 @@ def resolve_effect(
         outcome = resolve(hit, pending.face, answers=answers)
     target = pending.target
     c = b.person(target)
-    veiled = c.hidden and rolls_own_stat(answers)
+    # every step of an effect on a hidden NPC is the GM's (WD-NPC-003): its Guts die, and whether
+    # it is asked to spend a Recovery dot at all (players never see a hidden NPC's effort)
+    veiled, rolled = c.hidden, rolls_own_stat(answers)
     if outcome.needs:
         need = outcome.needs[0]
         attacker = pending.attacker
@@ -522,13 +524,15 @@ def resolve_effect(
             effects=(waiting, *rest),
             no_attacker=need.chooser is Chooser.ATTACKER and attacker is None,
         )
-        emit_effect(b, asked, veiled=veiled)
+        emit_effect(b, asked, veiled=veiled, rolled=rolled)
         return
     rest = tuple(e for e in b.state.effects if not _same(e, pending))
-    _apply(b, hit, outcome, rest, veiled=veiled)
+    _apply(b, hit, outcome, rest, veiled=veiled, rolled=rolled)
 
 
-def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...], *, veiled: bool) -> None:
+def _apply(
+    b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ...], *, veiled: bool, rolled: bool
+) -> None:
     """Apply a complete effect outcome to the target (WD-WFX-001)."""
     target = hit.target
     c, sheet = b.person(target), b.sheet(target)
@@ -613,7 +617,7 @@ def _apply(b: Builder, hit: Hit, o: EffectOutcome, rest: tuple[PendingEffect, ..
     resolved = ev.EffectResolved(
         character=target, name=c.name, outcome=o, effects=rest, fight=fight, people=(c,)
     )
-    emit_effect(b, resolved, veiled=veiled)
+    emit_effect(b, resolved, veiled=veiled, rolled=rolled)
     let_go_when_down(b, target)
     if any(x.name == Status.DISARMED for x in o.conditions):
         drop_held(b, target)  # "drops held item/weapon" (src 658, 768): out of hand, on the ground
