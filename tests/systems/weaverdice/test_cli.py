@@ -117,3 +117,12 @@ def test_sheet__an_add_character_payload_from_a_sample_or_a_file(tmp_path: Path)
     kid = json.loads(runner.invoke(wd_app, ["sheet", str(f), "--owner", "ann"]).stdout)
     assert kid == {"sheet": {"id": "kid", "name": "Kid", "stats": {"brawn": 4}}, "owner": "ann"}
     assert runner.invoke(wd_app, ["sheet", "nobody"]).exit_code == 2
+
+
+@pytest.mark.rules("WD-MORALE-002")
+def test_odds__the_morale_range_the_help_gives_is_the_one_accepted() -> None:
+    # the help said -4 to +4 while -5 was accepted and -6 refused (found by a new GM, stop 38)
+    help_text = runner.invoke(wd_app, ["odds", "--help"], env={"COLUMNS": "200"}).stdout
+    assert "-5 to +4" in help_text
+    assert runner.invoke(wd_app, ["odds", "-t", "4", "--morale", "-5", "--json"]).exit_code == 0
+    assert runner.invoke(wd_app, ["odds", "-t", "4", "--morale", "-6"]).exit_code == 2

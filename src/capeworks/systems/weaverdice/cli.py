@@ -194,7 +194,7 @@ def odds_command(
         0, "--extra", "-x", help="Extra dice from skills, backgrounds, rep (keep one)."
     ),
     morale: int = typer.Option(
-        0, "--morale", help="Morale step, -4 to +4 (low caps results; high may be spent)."
+        0, "--morale", help="Morale step, -5 to +4 (low caps results; high may be spent)."
     ),
     vs: int | None = typer.Option(
         None, "--vs", help="An opposed roll's modifier (a reaction, a grapple): the chance to beat it."
@@ -392,7 +392,7 @@ def campaign_odds_command(
         0, "--mod", "-m", help="row: Wits/Knowledge modifier; recruit: net modifier."
     ),
     morale: int = typer.Option(
-        0, "--morale", help="The roller's morale step, -4 to +4 (low caps each roll)."
+        0, "--morale", help="The roller's morale step, -5 to +4 (low caps each roll)."
     ),
     json_out: bool = JSON_OPTION,
 ) -> None:
