@@ -280,3 +280,38 @@ def test_rwyn_roll__the_dice_example_in_its_help_plays() -> None:
     assert result.exit_code == 0, result.output
     # [6 5 2]: 2 successes, 1 sacrificed, the one disaster die left shows 5
     assert json.loads(result.stdout)["disaster_faces"] == [5]
+
+
+def test_weaverdice_doc__its_terminal_session_plays_as_written(tmp_path: Path) -> None:
+    # docs/systems/weaverdice.md "From the terminal": `start_combat --dice 4` could not start that
+    # roster's fight (the three tied generics roll off), so a new GM's first fight stopped there.
+    # Every `table ...` line of the block is played in order, `$(capeworks ...)` run first.
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "systems" / "weaverdice.md").read_text(encoding="utf-8")
+    block = re.search(r"## From the terminal\n\n```\n(.*?)```", doc, re.S)
+    sheet = re.search(r"A sheet file \(`kid\.yaml`.*?```yaml\n(.*?)```", doc, re.S)
+    assert block and sheet, "docs/systems/weaverdice.md lost its terminal session or sheet example"
+    (tmp_path / "kid.yaml").write_text(sheet.group(1), encoding="utf-8")
+    db = f"sqlite:///{tmp_path / 'doc.sqlite3'}"
+    table = ""
+    played = 0
+    for line in block.group(1).splitlines():
+        command = line.split("  #")[0].strip()
+        if not command.startswith("capeworks table "):
+            continue
+        inner = re.search(r'"\$\(capeworks (.*?)\)"', command)
+        if inner is not None:
+            args = [a.replace("kid.yaml", str(tmp_path / "kid.yaml")) for a in inner.group(1).split()]
+            made = runner.invoke(app, args)
+            assert made.exit_code == 0, (line, made.output)
+            command = command.replace(inner.group(0), "PAYLOAD")
+        words = command.split()[1:]
+        args = [made.stdout if w == "PAYLOAD" else table if w == "T" else w for w in words]
+        if words[:2] == ["table", "new"]:
+            table = json.loads(run(db, *args, "--json"))["id"]
+        else:
+            run(db, *args)
+        played += 1
+    assert played == 8
+    shown = json.loads(run(db, "table", "show", table, "--as", "ann", "--json"))
+    assert shown["state"]["fight"] is not None
