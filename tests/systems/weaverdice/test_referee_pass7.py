@@ -1,0 +1,232 @@
+"""Referee pass 7 over Weaverdice part 1 and combat: interactions between the sections the earlier
+referee files cite least (a choke's lost Athletics, encumbrance's -1 Dexterity and Athletics at the
+roll, banked grapple points, resting, Recovery's limits, Focus ties), each situation written from the
+seed (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before reading the table's code,
+then played through the table with given dice.
+
+Where the seed is silent the expected outcome is the inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Pool, Stat, Status, WoundTier
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+KNIFE = {"name": "Knife", "damage": "cut", "attack_stat": "dexterity"}
+
+_SEATS = {"vic": "ann", "max": "bob"}
+
+
+def _avail(d: Driver, ident: str, pool: Pool) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), pool))
+
+
+def _wounds(d: Driver, ident: str) -> list[WoundTier]:
+    return [w.tier for w in d.state.people[ident].track.wounds]
+
+
+def _to(d: Driver, actor: str) -> None:
+    """End turns until it is ``actor``'s."""
+    while d.state.fight.turn.actor != actor:
+        who = d.state.fight.turn.actor
+        d.do(_SEATS.get(who, "gm"), "end_turn", character=who)
+
+
+def _wrestle(vic: dict[str, Any] | None = None, thug: dict[str, Any] | None = None) -> Driver:
+    """Vic (Ann's, Brawn 5) grabs the thug; Max (Bob's) stands by; order Vic, Max, thug, goon."""
+    d = table()
+    add(d, "ann", vic or sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", thug or sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5, 4, 1])  # Vic 12, Max 11; the generics' 9s: thug, goon
+    assert d.state.fight.order.order == ("vic", "max", "thug", "goon")
+    d.do("ann", "grab", character="vic", target="thug", dice=[3])  # 3 + 2 = 5 >= DS 3
+    return d
+
+
+# -- a choke's Athletics damage acts at once (src 980, 880) ----------------------------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-MOVE-001")
+def test_a_choked_thug_without_stamina_moves_only_25_ft() -> None:
+    # src 980: Choke (2): "Target loses one Stamina, takes 1 damage to Athletics score if they have
+    # none"; the generic thug has no Stamina (src 304). src 880: movement is 30 ft at Athletics 3, -5 ft
+    # a point below. Vic 6 + 2 = 8 against the thug's 2 + 0: a margin of 6, the choke bought; the thug's
+    # Athletics, and with it his movement, drop at once.
+    d = _wrestle()
+    d.do("ann", "grapple", character="vic", target="thug", option="choke", points=2, dice=[6, 2])
+    assert d.state.sheet("thug").stat(Stat.ATHLETICS) == 2
+    assert d.state.sheet("thug").movement == 25
+
+
+# -- encumbrance at the roll (src 1021) ------------------------------------------------------------
+
+
+def _vic_carries_max(vic: dict[str, Any]) -> Driver:
+    """Vic (Ann's) shoulders Max (Bob's, 2 encumbrance) with Brawn 1: over his capacity; then the
+    fight, Vic first against a notable brute (DS 4)."""
+    d = table()
+    add(d, "ann", vic)
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    d.do("gm", "ruling", character="vic", text="Vic shoulders Max", carrying=["max"])
+    d.do("gm", "start_combat", dice=[6, 1, 1])
+    _to(d, "vic")
+    return d
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-EQUIP-007")
+@pytest.mark.parametrize(("carrying", "hit"), [(False, True), (True, False)])
+def test_over_encumbered_vic_stabs_at_one_less_dexterity(carrying: bool, hit: bool) -> None:
+    # src 1021: exceeding encumbrance "imposes a -1 to Ath, -1 to Dex"; carrying a person is two added
+    # encumbrance. Vic (Brawn 1, Dexterity 4): his knife, 3 + 1 = 4, hits the brute's DS 4; carrying
+    # Max (2 > 1) the same die is 3 + 0 = 3 and misses.
+    vic = {**sheet("vic", "Vic", brawn=1, dexterity=4), "held": [KNIFE]}
+    d = table()
+    add(d, "ann", vic)
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    if carrying:
+        d.do("gm", "ruling", character="vic", text="Vic shoulders Max", carrying=["max"])
+    d.do("gm", "start_combat", dice=[6, 1, 1])
+    _to(d, "vic")
+    d.do("ann", "attack", character="vic", target="brute", weapon="Knife", stat="dexterity", dice=[3])
+    assert (d.state.attack is not None) is hit
+
+
+# -- banked grapple points (src 936-940) -----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-GRAPPLE-004", "WD-GRAPPLE-008")
+def test_points_held_last_round_pay_for_a_wrest_this_round() -> None:
+    # src 940: Hold, "Save the difference in points for next round"; src 976: Wrest costs 3. Round one:
+    # Vic 6 + 2 = 8 against 2: six points held. Round two: Vic 3 + 2 = 5 against the thug's 4: a margin
+    # of 1, with the six saved: the wrest is paid for and Vic has the knife.
+    d = _wrestle(thug={**sheet("thug", "Thug", "generic"), "held": [KNIFE]})
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 2])
+    assert d.state.grapples["vic>thug"].banked == 6
+    d.do("ann", "end_turn", character="vic")
+    _to(d, "vic")
+    d.do("ann", "grapple", character="vic", target="thug", option="wrest", points=3, dice=[3, 4])
+    assert [i.name for i in d.state.sheet("vic").held] == ["Knife"]
+
+
+@pytest.mark.rules("WD-GRAPPLE-003", "WD-GRAPPLE-008")
+def test_a_held_thug_loses_his_ds__max_hits_him_with_a_1() -> None:
+    # src 932: "Holding someone means they lose DS" (PROPOSED WD-GRAPPLE-006: DS 0). Max's fist, a 1:
+    # 1 + 0 against DS 0 lands on the held thug.
+    d = _wrestle()
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="thug", dice=[1, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+
+
+# -- resting (src 398, 1004-1006) -------------------------------------------------------------------
+
+
+def _vic_spent(**stats: int) -> Driver:
+    """Vic (Ann's) first against a generic thug, having dodged twice (two Focus spent) before."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", **stats))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    assert d.state.fight.turn.actor == "vic"
+    people = dict(d.state.people)
+    vic = people["vic"]
+    effort, _ = vic.effort.drain(d.state.sheet("vic"), Pool.FOCUS, 2)
+    effort2, _ = effort.drain(d.state.sheet("vic"), Pool.STAMINA, 1)
+    people["vic"] = vic.model_copy(update={"effort": effort2})
+    d.patch(people=people)
+    assert _avail(d, "vic", Pool.FOCUS) == 1
+    return d
+
+
+@pytest.mark.rules("WD-REST-002", "WD-EFFORT-008")
+def test_a_full_rest_restores_two_dots_to_one_pool() -> None:
+    # src 1006: a full rest: "recover either one dot to all three categories of effort, or two dots to
+    # one category". Two Focus spent: both come back.
+    d = _vic_spent()
+    d.do("ann", "rest", character="vic", full=True, restore=["focus", "focus"], dice=[1])
+    assert _avail(d, "vic", Pool.FOCUS) == 3
+
+
+@pytest.mark.rules("WD-REST-002", "WD-EFFORT-008")
+def test_a_full_rest_restores_one_dot_to_each_pool() -> None:
+    # src 1006: "one dot to all three categories": a Focus and the Stamina come back
+    d = _vic_spent()
+    d.do("ann", "rest", character="vic", full=True, restore=["focus", "stamina", "recovery"], dice=[1])
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+    assert _avail(d, "vic", Pool.STAMINA) == 3
+
+
+@pytest.mark.rules("WD-REST-001", "WD-EFFORT-008")
+def test_a_rest_action_restores_only_one_dot() -> None:
+    # src 1004: resting as an action restores "a dot of any kind of effort": two are refused
+    d = _vic_spent()
+    d.refuse("ann", "rest", character="vic", restore=["focus", "focus"], dice=[1])
+    d.do("ann", "rest", character="vic", restore=["focus"], dice=[1])
+    assert _avail(d, "vic", Pool.FOCUS) == 2
+
+
+# -- encumbrance on the move (src 880, 890, 1021) ---------------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-MOVE-005")
+@pytest.mark.parametrize(("feet", "ok"), [(45, True), (50, False)])
+def test_over_encumbered_vics_sprint_rolls_one_less_athletics(feet: int, ok: bool) -> None:
+    # src 1021: over encumbrance, "-1 to Ath ... and a further -5' to total movement": Vic (Athletics 3,
+    # Brawn 1, carrying Max) moves 20 ft a move, 40 sprinting; src 890: the sprint's Athletics roll
+    # "move 5' further on a 4+ and 10' further on a 6+": a 6 on Athletics 2 is a 5: 5 ft more, 45 ft.
+    d = _vic_carries_max({**sheet("vic", "Vic", brawn=1)})
+    if ok:
+        d.do("ann", "move", character="vic", feet=feet, sprint=True, dice=[6])
+        assert d.state.fight.turn.moved == feet
+    else:
+        d.refuse("ann", "move", character="vic", feet=feet, sprint=True, dice=[6], rule="WD-MOVE-001")
+
+
+@pytest.mark.rules("WD-STATUS-009", "WD-MOVE-001")
+def test_knocked_down_with_athletics_5_rising_takes_20_of_his_40_ft() -> None:
+    # src 850: the knocked-down "can't rise without a movement action (taking up half the movement)";
+    # src 880: Athletics 5 moves 40 ft. Rising, Vic has 20 ft left of that move.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", athletics=5))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6])
+    people = dict(d.state.people)
+    people["vic"] = people["vic"].model_copy(update={"conditions": (condition(Status.KNOCKED_DOWN, "vic"),)})
+    d.patch(people=people)
+    d.refuse("ann", "move", character="vic", feet=25, stand=True, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=20, stand=True)
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-GRAPPLE-009")
+def test_a_restrain_bought_from_a_margin_of_6_banks_the_other_5() -> None:
+    # src 936: options "bought" with the difference, "one per turn, excepting Hold"; src 940: Hold,
+    # "Save the difference in points for next round ... always doable with remaining values". Vic 8
+    # against 2: Restrain (1), five held over.
+    d = _wrestle()
+    d.do("ann", "grapple", character="vic", target="thug", option="restrain", points=1, dice=[6, 2])
+    hold = d.state.grapples["vic>thug"]
+    assert hold.restrained and hold.banked == 5
+
+
+@pytest.mark.rules("WD-GRAPPLE-009", "WD-GRAPPLE-004")
+def test_points_held_over_do_not_save_a_round_the_thug_wins() -> None:
+    # src 932: "If the defender wins, they may spend Focus on an attack of opportunity or else go
+    # straight to a hold"; PROPOSED (WD-GRAPPLE-009): banked points add to the holder's margin only if
+    # the holder wins, lost if he loses. Six held; round two Vic 1 + 2 = 3 against the thug's 6: the
+    # thug wins and is free of Vic, the six points gone with the grapple.
+    d = _wrestle()
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 2])
+    d.do("ann", "end_turn", character="vic")
+    _to(d, "vic")
+    d.do("ann", "grapple", character="vic", target="thug", dice=[1, 6])
+    assert "vic>thug" not in d.state.grapples
