@@ -230,3 +230,66 @@ def test_points_held_over_do_not_save_a_round_the_thug_wins() -> None:
     _to(d, "vic")
     d.do("ann", "grapple", character="vic", target="thug", dice=[1, 6])
     assert "vic>thug" not in d.state.grapples
+
+
+def _brute_swings_at_vic(carrying: bool) -> Driver:
+    """Vic (Ann's, Brawn 1) perhaps shouldering Max; the brute (notable, Brawn 4) acts first and
+    swings at Vic, 4 + 1 = 5: a hit on DS 4 waiting on Vic's answer."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=1))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=4))
+    if carrying:
+        d.do("gm", "ruling", character="vic", text="Vic shoulders Max", carrying=["max"])
+    d.do("gm", "start_combat", dice=[1, 2, 6])  # the brute 12, Max 8, Vic 7 (6 carrying)
+    _to(d, "brute")
+    d.do("gm", "attack", character="brute", target="vic", dice=[4])
+    return d
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-COMBAT-019")
+@pytest.mark.parametrize(("carrying", "dodged"), [(False, True), (True, False)])
+def test_over_encumbered_vic_dodges_on_one_less_athletics(carrying: bool, dodged: bool) -> None:
+    # src 590: Dodge, "Defender rolls Athletics. If equal to or better than the attack roll, the attack
+    # is ignored"; src 1021: over encumbrance, "-1 to Ath". The brute's 5: Vic's 5 (Athletics 3)
+    # equals it and dodges; carrying Max his 5 - 1 = 4 falls short and the blow lands.
+    d = _brute_swings_at_vic(carrying)
+    d.answer("ann", "react-vic", "dodge", dice=[5] if dodged else [5, 1])  # a landed blow: effect 1
+    assert (_wounds(d, "vic") == []) is dodged
+
+
+@pytest.mark.rules("WD-EQUIP-006", "WD-STAT-007", "WD-COMBAT-004")
+@pytest.mark.parametrize(("carrying", "first"), [(False, "vic"), (True, "thug")])
+def test_over_encumbered_vic_is_slower_off_the_mark(carrying: bool, first: str) -> None:
+    # src 545: speed is Athletics + Dexterity (+ skills) and a d6; src 1021: over encumbrance, "-1 to
+    # Ath, -1 to Dex". Vic's 3 + 3 + 4 = 10 beats the generic thug's 9; carrying Max, 2 + 2 + 4 = 8 does
+    # not.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=1))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    if carrying:
+        d.do("gm", "ruling", character="vic", text="Vic shoulders Max", carrying=["max"])
+    d.do("gm", "start_combat", characters=["vic", "thug"], dice=[4])
+    assert d.state.fight.order.order[0] == first
+
+
+@pytest.mark.rules("WD-GRAPPLE-010")
+def test_vic_punching_the_thug_he_holds_breaks_his_own_grapple() -> None:
+    # src 990: "Grapples can be broken apart by one person wounding another" (WD-GRAPPLE-010: one
+    # participant wounding the other). Vic grabs the thug and, with his second action, punches him:
+    # 1 + 2 = 3 against the held thug's DS 0 lands a lesser wound, and the grapple is over.
+    d = _wrestle()
+    d.do("ann", "attack", character="vic", target="thug", dice=[1, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+    assert "vic>thug" not in d.state.grapples
+
+
+@pytest.mark.rules("WD-GRAPPLE-010")
+def test_max_wounding_the_thug_vic_holds_leaves_the_grapple() -> None:
+    # src 990: the wound breaks a grapple between its two participants; Max is no party to Vic's hold
+    d = _wrestle()
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="thug", dice=[1, 1])
+    assert _wounds(d, "thug") == [WoundTier.LESSER]
+    assert "vic>thug" in d.state.grapples
