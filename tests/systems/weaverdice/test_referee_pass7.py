@@ -293,3 +293,55 @@ def test_max_wounding_the_thug_vic_holds_leaves_the_grapple() -> None:
     d.do("bob", "attack", character="max", target="thug", dice=[1, 1])
     assert _wounds(d, "thug") == [WoundTier.LESSER]
     assert "vic>thug" in d.state.grapples
+
+
+# -- Wait: the trigger that never comes (src 994) ---------------------------------------------------
+
+
+def _vic_waits_for_the_thug() -> Driver:
+    """Vic (Ann's) 12, Max (Bob's) 11, a generic thug (Guts 1) 9: Vic spends Focus to wait for the
+    thug, so the order is Max, Vic, thug and Max acts now."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "wait", character="vic", trigger="thug")
+    assert d.state.fight.order.order == ("max", "vic", "thug")
+    assert d.state.fight.turn.actor == "max"
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_a_wait_for_a_thug_who_is_dropped_first_lapses__vic_loses_the_turn() -> None:
+    # src 994: the waiter declares the expected action; "When the expected action happens, they take
+    # their turn". PROPOSED (WD-COMBAT-028, wait_expiry = forfeit): a trigger that never comes this
+    # round costs the waiting turn. Max's 6 drops the thug (Guts 1) before his turn: the thug never
+    # acts, so Vic does not either, and round 2 opens with Max.
+    d = _vic_waits_for_the_thug()
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    assert d.state.people["thug"].track.standing.value != "up"
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.turn.actor == "max"
+    assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_a_wait_whose_trigger_comes_gives_vic_his_turn_before_the_thugs() -> None:
+    # src 994: the thug is up when his turn comes: Vic acts "just before the target individual"
+    d = _vic_waits_for_the_thug()
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "end_turn", character="vic")
+    assert d.state.fight.turn.actor == "thug"
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_the_lapsed_waiter_takes_his_turn_next_round_in_his_new_place() -> None:
+    # PROPOSED (WD-COMBAT-028): "the new slot persists for later rounds"; only that round's wait lapses.
+    # Round 2: Max, then Vic (the thug is out).
+    d = _vic_waits_for_the_thug()
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.do("bob", "end_turn", character="max")
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.turn.actor == "vic"

@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.combat import (
     slots,
     waited,
 )
+from capeworks.systems.weaverdice.config import WaitExpiry
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
@@ -75,6 +76,33 @@ def _can_act(state: WdState, ident: str) -> bool:
     """Takes turns: up and not Delayed (WD-COMBAT-001/002, WD-STATUS-010)."""
     c = state.people.get(ident)
     return c is not None and c.track.standing is Standing.UP and st.can_act(c.conditions, ident)
+
+
+#: the condition a Wait leaves on the waiter until its slot comes, ``source`` naming the one it waits
+#: for (WD-COMBAT-028, wait_expiry = forfeit)
+WAITING = "waiting"
+
+
+def _waits_for(c: Combatant) -> str | None:
+    """Whom ``c`` waits for this round, if anyone."""
+    return next((x.source for x in c.conditions if x.name == WAITING and x.target == c.id), None)
+
+
+def _wait_lapsed(state: WdState, ident: str) -> bool:
+    """``ident`` waits for someone who is out of the fight when the waiter's slot comes: the expected
+    action never happens, so neither does the waiting turn (src 994; WD-COMBAT-028 PROPOSED, forfeit)."""
+    c = state.people.get(ident)
+    trigger = None if c is None else _waits_for(c)
+    if trigger is None:
+        return False
+    t = state.people.get(trigger)
+    return t is None or t.track.standing is not Standing.UP
+
+
+def _waits_over(state: WdState, reached: Iterable[str]) -> tuple[Combatant, ...]:
+    """The waiters whose slots the order ``reached``, their waits over (the turn taken or lapsed)."""
+    done = [c for i in dict.fromkeys(reached) if (c := state.people.get(i)) and _waits_for(c)]
+    return tuple(evolve(c, {"conditions": tuple(x for x in c.conditions if x.name != WAITING)}) for c in done)
 
 
 def half_actions(c: Combatant) -> bool:
@@ -153,8 +181,15 @@ def next_turn(b: Builder, fight: Fight) -> None:
         _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
     before = fight.order
-    order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
+    order, points = fight.order.advance(
+        can_act=lambda i: _can_act(b.state, i) and not _wait_lapsed(b.state, i)
+    )
     wrapped = TurnPoint.ROUND_END in points
+    reached = (
+        (*before.order[before.index + 1 :], *order.order[: order.index + 1])
+        if wrapped
+        else before.order[before.index + 1 : order.index + 1]
+    )
     # the unconscious and dying keep their turns, empty (src 563): theirs end as the order passes them
     ended += _passed_down(
         b,
@@ -191,6 +226,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
             round=order.round,
             fight=evolve(fight, {"order": order, "turn": turn}),
             ended=tuple(ended),
+            people=_waits_over(b.state, reached),
         )
     )
 
@@ -461,6 +497,11 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    marked: tuple[Combatant, ...] = ()
+    if context.config.wait_expiry is WaitExpiry.FORFEIT:  # remembered until the waiter's slot comes
+        now = b.person(c.character)
+        mark = st.Condition(name=WAITING, target=c.character, source=c.trigger)
+        marked = (evolve(now, {"conditions": (*now.conditions, mark)}),)
     nxt = after.current
     assert nxt is not None
     order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
@@ -473,6 +514,7 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
             trigger=c.trigger,
             trigger_name=trigger.name,
             fight=evolve(fight, {"order": order, "turn": turn}),
+            people=marked,
         )
     )
     b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
