@@ -345,3 +345,12 @@ def test_the_lapsed_waiter_takes_his_turn_next_round_in_his_new_place() -> None:
     d.do("bob", "end_turn", character="max")
     d.do("bob", "end_turn", character="max")
     assert d.state.fight.turn.actor == "vic"
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_a_wait_left_pending_when_the_fight_ends_is_gone_with_it() -> None:
+    # src 994: a Wait readies an action in this fight's turn order; the fight over, nothing is waited
+    # for (a mark left behind would cost Vic a turn in the next fight).
+    d = _vic_waits_for_the_thug()
+    d.do("gm", "end_combat", lull=False)
+    assert "waiting" not in [c.name for c in d.state.people["vic"].conditions]

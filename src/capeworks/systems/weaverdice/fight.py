@@ -500,7 +500,9 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     marked: tuple[Combatant, ...] = ()
     if context.config.wait_expiry is WaitExpiry.FORFEIT:  # remembered until the waiter's slot comes
         now = b.person(c.character)
-        mark = st.Condition(name=WAITING, target=c.character, source=c.trigger)
+        mark = st.Condition(
+            name=WAITING, target=c.character, source=c.trigger, endings=frozenset({st.Ending.ENCOUNTER_END})
+        )
         marked = (evolve(now, {"conditions": (*now.conditions, mark)}),)
     nxt = after.current
     assert nxt is not None
