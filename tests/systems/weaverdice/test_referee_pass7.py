@@ -354,3 +354,23 @@ def test_a_wait_left_pending_when_the_fight_ends_is_gone_with_it() -> None:
     d = _vic_waits_for_the_thug()
     d.do("gm", "end_combat", lull=False)
     assert "waiting" not in [c.name for c in d.state.people["vic"].conditions]
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_after_a_lapsed_wait_the_goon_acts_next__max_cannot_wait_for_him() -> None:
+    # src 994: Vic waits for the thug (order Max, Vic, thug, goon); Max drops the thug. Vic's wait will
+    # lapse (WD-COMBAT-028 PROPOSED, forfeit) and the thug is out, so the goon acts right after Max:
+    # a Wait for the goon is refused as pointless (WD-COMBAT-027), and Max's end of turn hands the turn
+    # to the goon, not to Vic.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=1))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])  # Vic 12, Max 11, the thug 9, the goon 7
+    d.do("ann", "wait", character="vic", trigger="thug")
+    assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    d.refuse("bob", "wait", character="max", trigger="goon", rule="WD-COMBAT-027")
+    d.do("bob", "end_turn", character="max")
+    assert d.state.fight.turn.actor == "goon"

@@ -489,8 +489,12 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     # after them (WD-COMBAT-027, a group's slot moves whole)
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
     last = mine[-1]
-    after, _ = evolve(fight.order, {"index": fight.order.order.index(last)}).advance(
-        can_act=lambda i: _can_act(state, i)
+    start = evolve(fight.order, {"index": fight.order.order.index(last)})
+    after, points = start.advance(can_act=lambda i: _can_act(state, i) and not _wait_lapsed(state, i))
+    reached = (
+        (*start.order[start.index + 1 :], *after.order[: after.index + 1])
+        if TurnPoint.ROUND_END in points
+        else start.order[start.index + 1 : after.index + 1]
     )
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
@@ -519,7 +523,8 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
             people=marked,
         )
     )
-    b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
+    over = _waits_over(b.state, reached)
+    b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight, people=over))
     return b.batch
 
 
