@@ -324,6 +324,7 @@ def test_a_wait_for_a_thug_who_is_dropped_first_lapses__vic_loses_the_turn() -> 
     d.do("bob", "end_turn", character="max")
     assert d.state.fight.turn.actor == "max"
     assert d.state.fight.order.round == 2
+    assert "Round 2: Max's turn. Ended: Vic's wait for Thug." in d.words()
 
 
 @pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
@@ -374,3 +375,22 @@ def test_after_a_lapsed_wait_the_goon_acts_next__max_cannot_wait_for_him() -> No
     d.refuse("bob", "wait", character="max", trigger="goon", rule="WD-COMBAT-027")
     d.do("bob", "end_turn", character="max")
     assert d.state.fight.turn.actor == "goon"
+
+
+@pytest.mark.rules("WD-GRAPPLE-006", "WD-COMBAT-019")
+@pytest.mark.parametrize(("face", "dodged"), [(2, True), (1, False)])
+def test_a_held_boss_has_no_ds_but_may_still_dodge_with_focus(face: int, dodged: bool) -> None:
+    # src 932: "Holding someone means they lose DS"; PROPOSED (WD-GRAPPLE-006): DS 0, "reactions
+    # still allowed if Focus available"; src 590: a Dodge equal to or better than the attack ignores
+    # it. Max's fist 2 + 0 hits the held boss; his Dodge (Athletics 3) of 2 ties and wins, a 1 fails.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("boss", "Boss", "notable"))
+    d.do("gm", "start_combat", dice=[6, 5, 1])  # Vic 12, Max 11, the boss 7
+    d.do("ann", "grab", character="vic", target="boss", dice=[6])
+    d.answer("gm", "react-boss", "take")
+    d.do("ann", "end_turn", character="vic")
+    d.do("bob", "attack", character="max", target="boss", dice=[2])
+    d.answer("gm", "react-boss", "dodge", dice=[face] if dodged else [face, 1])
+    assert (_wounds(d, "boss") == []) is dodged

@@ -99,6 +99,18 @@ def _wait_lapsed(state: WdState, ident: str) -> bool:
     return t is None or t.track.standing is not Standing.UP
 
 
+def _lapsed_words(state: WdState, reached: Iterable[str], nxt: str) -> list[str]:
+    """The waits the order passed over, for the log: "Vic's wait for Thug" (WD-COMBAT-028)."""
+    words = []
+    for i in dict.fromkeys(reached):
+        c = state.people.get(i)
+        trigger = None if c is None or i == nxt else _waits_for(c)
+        if c is not None and trigger is not None:
+            t = state.people.get(trigger)
+            words.append(f"{c.name}'s wait for {t.name if t else trigger}")
+    return words
+
+
 def _waits_over(state: WdState, reached: Iterable[str]) -> tuple[Combatant, ...]:
     """The waiters whose slots the order ``reached``, their waits over (the turn taken or lapsed)."""
     done = [c for i in dict.fromkeys(reached) if (c := state.people.get(i)) and _waits_for(c)]
@@ -225,7 +237,7 @@ def next_turn(b: Builder, fight: Fight) -> None:
             name=who.name,
             round=order.round,
             fight=evolve(fight, {"order": order, "turn": turn}),
-            ended=tuple(ended),
+            ended=(*ended, *_lapsed_words(b.state, reached, nxt)),
             people=_waits_over(b.state, reached),
         )
     )
@@ -523,8 +535,16 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
             people=marked,
         )
     )
-    over = _waits_over(b.state, reached)
-    b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight, people=over))
+    b.emit(
+        ev.TurnStarted(
+            character=nxt,
+            name=who.name,
+            round=order.round,
+            fight=b.fight,
+            ended=tuple(_lapsed_words(b.state, reached, nxt)),
+            people=_waits_over(b.state, reached),
+        )
+    )
     return b.batch
 
 
