@@ -394,3 +394,56 @@ def test_a_held_boss_has_no_ds_but_may_still_dodge_with_focus(face: int, dodged:
     d.do("bob", "attack", character="max", target="boss", dice=[2])
     d.answer("gm", "react-boss", "dodge", dice=[face] if dodged else [face, 1])
     assert (_wounds(d, "boss") == []) is dodged
+
+
+def _second_round(d: Driver) -> None:
+    """Round one of Vic's hold on the thug: 6 + 2 against 2, six points held; then round two comes."""
+    d.do("ann", "grapple", character="vic", target="thug", dice=[6, 2])
+    d.do("ann", "end_turn", character="vic")
+    _to(d, "vic")
+
+
+@pytest.mark.rules("WD-GRAPPLE-008")
+@pytest.mark.parametrize(("option", "feet", "points"), [("throw", 20, 3), ("push", 15, 4), ("drag", 15, 2)])
+def test_no_throw_past_15_ft__no_push_or_drag_past_10(option: str, feet: int, points: int) -> None:
+    # src 950: Drag "5 to 10'"; src 956: Push "5' to 10'"; src 962: Throw "5' to 15'". Round two, with
+    # points to spare (6 held + a margin of 4), the longer distances are still refused.
+    d = _wrestle()
+    _second_round(d)
+    d.refuse(
+        "ann",
+        "grapple",
+        character="vic",
+        target="thug",
+        option=option,
+        points=points,
+        feet=feet,
+        dice=[6, 4],
+        rule="WD-GRAPPLE-008",
+    )
+    assert "vic>thug" in d.state.grapples
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-EFFORT-001")
+def test_a_second_choke_on_a_notable_with_one_stamina_left_takes_athletics() -> None:
+    # src 980: Choke, "Target loses one Stamina, takes 1 damage to Athletics score if they have none".
+    # The boss (Athletics 2) has one Stamina dot left: the first choke takes it; the second, a round
+    # later, finds none and takes a point of Athletics (2 -> 1).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("boss", "Boss", "notable", athletics=2))
+    d.do("gm", "start_combat", dice=[6, 1])
+    assert d.state.fight.turn.actor == "vic"
+    people = dict(d.state.people)
+    effort, _ = people["boss"].effort.drain(d.state.sheet("boss"), Pool.STAMINA, 1)
+    people["boss"] = people["boss"].model_copy(update={"effort": effort})
+    d.patch(people=people)
+    d.do("ann", "grab", character="vic", target="boss", dice=[6])
+    d.answer("gm", "react-boss", "take")
+    d.do("ann", "grapple", character="vic", target="boss", option="choke", points=2, dice=[6, 2])
+    assert _avail(d, "boss", Pool.STAMINA) == 0
+    assert d.state.sheet("boss").stat(Stat.ATHLETICS) == 2
+    d.do("ann", "end_turn", character="vic")
+    _to(d, "vic")
+    d.do("ann", "grapple", character="vic", target="boss", option="choke", points=2, dice=[6, 2])
+    assert d.state.sheet("boss").stat(Stat.ATHLETICS) == 1
