@@ -447,3 +447,36 @@ def test_a_second_choke_on_a_notable_with_one_stamina_left_takes_athletics() -> 
     _to(d, "vic")
     d.do("ann", "grapple", character="vic", target="boss", option="choke", points=2, dice=[6, 2])
     assert d.state.sheet("boss").stat(Stat.ATHLETICS) == 1
+
+
+# -- morale caps the defence too (src 453, 481) -------------------------------------------------------
+
+
+@pytest.mark.rules("WD-MORALE-002", "WD-COMBAT-019")
+@pytest.mark.parametrize(("morale", "dodged"), [(-1, True), (-2, False)])
+def test_dandelion_capped_at_5_cannot_match_a_6(morale: int, dodged: bool) -> None:
+    # src 481: Dandelion's morale falls to '5': "Her opponent rolls a 6 and she can't match that"; src
+    # 453: results "(after modifiers are added from stats) will be capped". The brute's 6 + 0 = 6 hits
+    # Vic; Vic's Dodge 6 (Athletics 3) at a cap of 6 (one step low) matches it; two steps low, 5 does not.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"), morale=morale)
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute 12, Vic 7
+    d.do("gm", "attack", character="brute", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "dodge", dice=[6] if dodged else [6, 1])
+    assert (_wounds(d, "vic") == []) is dodged
+
+
+@pytest.mark.rules("WD-GRAPPLE-008", "WD-EQUIP-002")
+def test_a_wrest_of_a_fire_axe_with_a_knife_in_hand_drops_the_axe() -> None:
+    # src 974: Wrest, "As Disarm, but you keep it"; src 1015: "two small items or one large one". Vic
+    # holds a knife; the thug's fire axe is large and needs both hands: it falls beside the thug.
+    axe = {"name": "Fire axe", "damage": "cut", "tier": 2, "size": "large"}
+    d = _wrestle(
+        vic={**sheet("vic", "Vic", brawn=5), "held": [KNIFE]},
+        thug={**sheet("thug", "Thug", "generic"), "held": [axe]},
+    )
+    d.do("ann", "grapple", character="vic", target="thug", option="wrest", points=3, dice=[6, 2])
+    assert [i.name for i in d.state.sheet("vic").held] == ["Knife"]
+    assert d.state.sheet("thug").held == ()
+    assert [i.name for i in d.state.sheet("thug").dropped] == ["Fire axe"]
