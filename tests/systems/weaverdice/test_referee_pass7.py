@@ -394,6 +394,9 @@ def test_a_held_boss_has_no_ds_but_may_still_dodge_with_focus(face: int, dodged:
     d.do("bob", "attack", character="max", target="boss", dice=[2])
     d.answer("gm", "react-boss", "dodge", dice=[face] if dodged else [face, 1])
     assert (_wounds(d, "boss") == []) is dodged
+    # src 590: a dodge lets the defender "move 5'", but src 990: only winning the grapple frees him
+    # (and Max's wound is no participant's): held either way
+    assert "vic>boss" in d.state.grapples
 
 
 def _second_round(d: Driver) -> None:
