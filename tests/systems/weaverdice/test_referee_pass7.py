@@ -483,3 +483,25 @@ def test_a_wrest_of_a_fire_axe_with_a_knife_in_hand_drops_the_axe() -> None:
     assert [i.name for i in d.state.sheet("vic").held] == ["Knife"]
     assert d.state.sheet("thug").held == ()
     assert [i.name for i in d.state.sheet("thug").dropped] == ["Fire axe"]
+
+
+# -- a destroyed Supply spills its material (src 1111) -------------------------------------------------
+
+
+@pytest.mark.rules("WD-EQUIP-015", "WD-WFX-019")
+def test_a_destroyed_supply_drops_its_contents_at_vics_feet() -> None:
+    # src 1111: Standard Supply, "If destroyed, drops contents at the wearer's feet" (so the power can
+    # still draw on it there, within 5'). The brute's Moderate Rend (effect 6) names Vic's two pieces;
+    # Vic gives up the supply: the table says where its material went.
+    pieces = {"pieces": [{"key": "supply", "cell": [1, 1]}, {"key": "icon", "cell": [0, 0]}]}
+    d = table()
+    add(d, "ann", {**sheet("vic", "Vic"), "costume": pieces})
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[1, 6])
+    d.do("gm", "attack", character="brute", target="vic", tier="moderate", damage="rend", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[6])
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    d.do("ann", "effect_choice", character="vic", key="lost", picks=["supply-11"])
+    supply = d.state.sheet("vic").costume.at((1, 1))
+    assert supply is not None and supply.destroyed
+    assert "its contents spill at Vic's feet" in d.words()[-1]
