@@ -131,8 +131,9 @@ class WeaverdiceConfig(Frozen):
         default=WaitExpiry.FORFEIT,
         description=(
             "A Wait whose trigger never comes this round (WD-COMBAT-028). The table's Wait names a"
-            " person and moves the waiter's slot before theirs, so it always comes: a record of the"
-            " GM's ruling for a Wait on an event, which the GM resolves with a ruling."
+            " person and moves the waiter's slot before theirs; with forfeit, a waiter whose person is"
+            " out of the fight when that slot comes loses the turn. A Wait on an event is the GM's"
+            " ruling."
         ),
     )
     rest_guts_tn: int = Field(

@@ -30,6 +30,7 @@ from capeworks.systems.weaverdice.combat import (
     slots,
     waited,
 )
+from capeworks.systems.weaverdice.config import WaitExpiry
 from capeworks.systems.weaverdice.copies import evolve, trusted
 from capeworks.systems.weaverdice.effort import EffortUse
 from capeworks.systems.weaverdice.facts import patches
@@ -78,6 +79,45 @@ def _can_act(state: WdState, ident: str) -> bool:
         and c.sidelined is None
         and st.can_act(c.conditions, ident)
     )
+
+
+#: the condition a Wait leaves on the waiter until its slot comes, ``source`` naming the one it waits
+#: for (WD-COMBAT-028, wait_expiry = forfeit)
+WAITING = "waiting"
+
+
+def _waits_for(c: Combatant) -> str | None:
+    """Whom ``c`` waits for this round, if anyone."""
+    return next((x.source for x in c.conditions if x.name == WAITING and x.target == c.id), None)
+
+
+def _wait_lapsed(state: WdState, ident: str) -> bool:
+    """``ident`` waits for someone who is out of the fight when the waiter's slot comes: the expected
+    action never happens, so neither does the waiting turn (src 994; WD-COMBAT-028 PROPOSED, forfeit)."""
+    c = state.people.get(ident)
+    trigger = None if c is None else _waits_for(c)
+    if trigger is None:
+        return False
+    t = state.people.get(trigger)
+    return t is None or t.track.standing is not Standing.UP
+
+
+def _lapsed_words(state: WdState, reached: Iterable[str], nxt: str) -> list[str]:
+    """The waits the order passed over, for the log: "Vic's wait for Thug" (WD-COMBAT-028)."""
+    words = []
+    for i in dict.fromkeys(reached):
+        c = state.people.get(i)
+        trigger = None if c is None or i == nxt else _waits_for(c)
+        if c is not None and trigger is not None:
+            t = state.people.get(trigger)
+            words.append(f"{c.name}'s wait for {t.name if t else trigger}")
+    return words
+
+
+def _waits_over(state: WdState, reached: Iterable[str]) -> tuple[Combatant, ...]:
+    """The waiters whose slots the order ``reached``, their waits over (the turn taken or lapsed)."""
+    done = [c for i in dict.fromkeys(reached) if (c := state.people.get(i)) and _waits_for(c)]
+    return tuple(evolve(c, {"conditions": tuple(x for x in c.conditions if x.name != WAITING)}) for c in done)
 
 
 def half_actions(c: Combatant) -> bool:
@@ -156,8 +196,15 @@ def next_turn(b: Builder, fight: Fight) -> None:
         _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
     before = fight.order
-    order, points = fight.order.advance(can_act=lambda i: _can_act(b.state, i))
+    order, points = fight.order.advance(
+        can_act=lambda i: _can_act(b.state, i) and not _wait_lapsed(b.state, i)
+    )
     wrapped = TurnPoint.ROUND_END in points
+    reached = (
+        (*before.order[before.index + 1 :], *order.order[: order.index + 1])
+        if wrapped
+        else before.order[before.index + 1 : order.index + 1]
+    )
     # the unconscious and dying keep their turns, empty (src 563): theirs end as the order passes them
     ended += _passed_down(
         b,
@@ -193,7 +240,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
             name=who.name,
             round=order.round,
             fight=evolve(fight, {"order": order, "turn": turn}),
-            ended=tuple(ended),
+            ended=(*ended, *_lapsed_words(b.state, reached, nxt)),
+            people=_waits_over(b.state, reached),
         )
     )
 
@@ -456,14 +504,25 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     # after them (WD-COMBAT-027, a group's slot moves whole)
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
     last = mine[-1]
-    after, _ = evolve(fight.order, {"index": fight.order.order.index(last)}).advance(
-        can_act=lambda i: _can_act(state, i)
+    start = evolve(fight.order, {"index": fight.order.order.index(last)})
+    after, points = start.advance(can_act=lambda i: _can_act(state, i) and not _wait_lapsed(state, i))
+    reached = (
+        (*start.order[start.index + 1 :], *after.order[: after.index + 1])
+        if TurnPoint.ROUND_END in points
+        else start.order[start.index + 1 : after.index + 1]
     )
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
+    marked: tuple[Combatant, ...] = ()
+    if context.config.wait_expiry is WaitExpiry.FORFEIT:  # remembered until the waiter's slot comes
+        now = b.person(c.character)
+        mark = st.Condition(
+            name=WAITING, target=c.character, source=c.trigger, endings=frozenset({st.Ending.ENCOUNTER_END})
+        )
+        marked = (evolve(now, {"conditions": (*now.conditions, mark)}),)
     nxt = after.current
     assert nxt is not None
     order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
@@ -476,9 +535,19 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
             trigger=c.trigger,
             trigger_name=trigger.name,
             fight=evolve(fight, {"order": order, "turn": turn}),
+            people=marked,
         )
     )
-    b.emit(ev.TurnStarted(character=nxt, name=who.name, round=order.round, fight=b.fight))
+    b.emit(
+        ev.TurnStarted(
+            character=nxt,
+            name=who.name,
+            round=order.round,
+            fight=b.fight,
+            ended=tuple(_lapsed_words(b.state, reached, nxt)),
+            people=_waits_over(b.state, reached),
+        )
+    )
     return b.batch
 
 

@@ -146,6 +146,8 @@ def suffer_gear_hits(b: Builder, ident: str, hits: Sequence[GearHit]) -> None:
             costume, cell, settled=True, whole=hit.destroyed, over_encumbered=sheet.over_encumbered
         )
         words.append(f"{hit.piece} is {'destroyed' if out.destroyed else 'damaged (needs repair)'}")
+        if out.supply_dropped:  # src 1111: "If destroyed, drops contents at the wearer's feet"
+            words.append(f"its contents spill at {sheet.name}'s feet")
         if out.drops_belt_items and placed is not None and not placed.damaged:
             spec = piece_spec(placed.key)
             own = spec.belt_slots - (spec.fragile_slots if placed.fragile_lost else 0)
