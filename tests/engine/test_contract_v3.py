@@ -33,6 +33,7 @@ from capeworks.engine import (
 from capeworks.engine.kit import Frozen
 from capeworks.engine.upcast import upcast
 from capeworks.systems.rwyn.ruleset import RwynRuleset
+from capeworks.systems.weaverdice.events import NpcUpdated
 from tests.engine.fanout_sessions import rwyn_evening
 from tests.golden.regenerate import _sessions, document
 
@@ -329,6 +330,45 @@ def _reactions_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+_EFFECT_STEPS = ("weaverdice.effect_asked", "weaverdice.effect_resolved")
+_EFFECT_SEEN = "weaverdice.effect_seen"
+
+
+def _effects_seen_dropped(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``log`` as the v2 code wrote a wound effect on a hidden NPC: since stop 38 each step is GM-only
+    and the players get an ``effect_seen`` after it (and a ``rolled_in_secret`` between when the
+    step rolled: a deliberate change, WD-NPC-003); those are left out (later events renumbered), the
+    step is public again, and the NPC's new values move back to the GM-only ``npc_updated`` after it
+    that a public step needed."""
+    out: list[dict[str, Any]] = []
+
+    def add(e: dict[str, Any]) -> None:
+        out.append({**e, "seq": len(out) + 1} if "seq" in e else e)
+
+    for n, e in enumerate(log):
+        after = [x["type"] for x in log[n + 1 : n + 3]]
+        veiled = after[:1] == [_EFFECT_SEEN] or after == ["weaverdice.rolled_in_secret", _EFFECT_SEEN]
+        if e["type"] in _EFFECT_STEPS and veiled:
+            data = dict(e["data"])
+            changed = data.pop("changed", None)
+            add({**e, "audience": {"everyone": True, "seats": []}, "data": data})
+            if changed:
+                add(
+                    {
+                        **e,
+                        "type": NpcUpdated.TYPE,
+                        "version": NpcUpdated.VERSION,
+                        "data": {"changed": changed},
+                        "rolls": [],
+                    }
+                )
+        elif e["type"] != _EFFECT_SEEN and not (
+            e["type"] == "weaverdice.rolled_in_secret" and after[:1] == [_EFFECT_SEEN]
+        ):
+            add(e)
+    return out
+
+
 #: what the upcaster writes out for the fields a copy left out at their default (or had not yet)
 _FILLED: dict[str, object] = {"drained": [], "initiative": None}
 
@@ -419,7 +459,7 @@ def test_events_made_now__write_every_field_of_the_golden_logs_of_contract_v2_as
         if now.version != old.get("version", 1):
             golden["log"][n] = {**old, "data": now.data, "version": now.version}
             upcast_any = True
-    mine = _initiative_rolls_pooled(_reactions_seen_dropped(made["log"]))
+    mine = _initiative_rolls_pooled(_effects_seen_dropped(_reactions_seen_dropped(made["log"])))
     theirs = _patches_narrowed(
         mine, _initiative_rolls_pooled(_exhausted_spent_fixed(_ranged_stuck_fixed(golden["log"])))
     )
