@@ -19,6 +19,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
 from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
+from capeworks.systems.weaverdice.campaign.reputation import deal_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
@@ -126,7 +127,11 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
             name=who.name,
             what=", ".join(said),
             faces=faces,
-            ledgers={c.character: ledger},
+            ledgers=deal_shared(
+                state.campaign, {k: p.name for k, p in state.people.items()}, c.character, ledger
+            )
+            if c.rep and c.owners
+            else {c.character: ledger},
         )
     )
     return b.batch
