@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import WoundTier
+from capeworks.systems.weaverdice.wounds import Wound
 from tests.systems.weaverdice.campaign_support import camp, pc
-from tests.systems.weaverdice.helpers import table
+from tests.systems.weaverdice.helpers import add, sheet, table
 
 
 def live(d: Driver, ident: str) -> list[Any]:
@@ -92,3 +94,36 @@ def test_negative_rep_is_spent_only_by_a_follower_leaving_and_only_a_card_held()
     assert camp(d).ledger("ada").followers["fan"] == 2
     d.do("gm", "award", character="ada", lose="fan")
     assert [c.source for c in camp(d).ledger("ada").rep if c.negative] == ["shot at a cop"]
+
+
+def vic_hurt(morale: int) -> Driver:
+    """Vic (Guts 3, Ann's) acting first against the brute, at a morale step, with two plain lesser wounds."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    d.do("gm", "ruling", character="vic", text="Riding high", morale=morale)
+    people = dict(d.state.people)
+    c = people["vic"]
+    wounds = (Wound(tier=WoundTier.LESSER, id="w1"), Wound(tier=WoundTier.LESSER, id="w2"))
+    people["vic"] = c.model_copy(
+        update={"track": c.track.model_copy(update={"wounds": wounds}), "wounds_made": 2}
+    )
+    d.patch(people=people)
+    return d
+
+
+@pytest.mark.rules("WD-MORALE-003", "WD-COMBAT-033", "WD-EFFORT-005")
+def test_a_rest_whose_two_rolls_fail_buys_up_its_first_guts_roll() -> None:
+    """src 453, 479: a step of high morale sets a roll just made to 2 + k; src 1004 a rest's Guts roll may
+    reduce the most minor wound; src 394 the Recovery roll only shrugs off conditions. Vic (morale +2)
+    rests asking to reduce, spends Recovery, and both rolls fail (2, 1 against 4). Bought up, the first
+    Guts roll becomes 4 and reduces a wound (only the Recovery roll, the last, was offered before, and it
+    can ease no wound)."""
+    d = vic_hurt(2)
+    d.do("ann", "rest", character="vic", reduce=True, recovery=True, restore=["focus"], dice=[2, 1])
+    assert len(d.state.people["vic"].track.wounds) == 2
+    assert d.state.chances["vic"].roll.faces == (2,)
+    d.do("ann", "spend_morale", character="vic")
+    vic = d.state.people["vic"]
+    assert len(vic.track.wounds) == 1 and vic.morale == 1

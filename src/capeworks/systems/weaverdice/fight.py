@@ -20,6 +20,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -523,6 +524,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             },
         )
     rolls = []
+    checks: list[CheckRoll] = []
     successes = 0
     shrugs = 0  # the Recovery roll's: "to shrug off negative conditions" (src 394), no wound eased
     check = None
@@ -531,6 +533,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             b, c.character, (Stat.GUTS,), tn=context.config.rest_guts_tn, purpose="rest"
         )
         rolls.append(record)
+        checks.append(roll)
         check = roll
         won = rest_removals(full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS))
         successes += won
@@ -539,11 +542,19 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     chance = None
     if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
         removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
-        # with Recovery spent, the last roll (the one to buy up) is the Recovery roll (src 394)
+        # a step of morale sets any roll just made (WD-MORALE-003, src 453): when both rolls failed,
+        # the one bought up is the first, the rest's own Guts roll, which sheds all the Recovery roll
+        # (src 394: 'shrug off negative conditions') could and may ease a wound besides; with only the
+        # Recovery roll failed, that one
+        first = successes == 0 and len(checks) == 2
         again = RestChance(
-            full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals, shrugs=c.recovery
+            full=c.full,
+            remove=tuple(c.remove),
+            reduce=c.reduce,
+            removals=removals,
+            shrugs=c.recovery and not first,
         )
-        chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
+        chance = Chance(who=c.character, kind="rest", roll=checks[0] if first else check, rest=again)
     conditions, track, removed, reduced = _shed(
         after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
     )
