@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from capeworks.engine.testing import Driver
-from capeworks.systems.weaverdice.vocab import WoundTier
+from capeworks.systems.weaverdice.statuses import condition
+from capeworks.systems.weaverdice.vocab import Status, WoundTier
 from capeworks.systems.weaverdice.wounds import Wound
 from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
@@ -127,3 +128,50 @@ def test_a_rest_whose_two_rolls_fail_buys_up_its_first_guts_roll() -> None:
     d.do("ann", "spend_morale", character="vic")
     vic = d.state.people["vic"]
     assert len(vic.track.wounds) == 1 and vic.morale == 1
+
+
+def vic_first() -> Driver:
+    """Vic (Athletics 3: 30 ft a move, 60 ft a sprint, 75 ft the ceiling) acting first."""
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", brawn=5))
+    d.do("gm", "start_combat", dice=[6, 1])
+    return d
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-001", "WD-CORE-001")
+def test_a_sprint_asking_more_than_its_roll_gives_goes_as_far_as_the_roll_allows() -> None:
+    """src 890: a sprint is two moves and an Athletics roll, +5 ft on 4+, +10 ft on 6+. Vic asks 70 ft
+    (what a 6 would give) and rolls 2: the roll stands and he sprints 60 ft (the inventory proposes no
+    reading; this one never rolls again). Before, the sprint was refused after the roll, and asking again
+    rolled new dice."""
+    d = vic_first()
+    d.do("ann", "move", character="vic", feet=70, sprint=True, dice=[2])
+    assert d.state.fight.turn.moved == 60
+    assert "the dice carry 60 of the 70 ft asked" in " ".join(d.words())
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-MOVE-005", "WD-MOVE-006", "WD-MOVE-007", "WD-MOVE-001")
+def test_a_sprint_no_dice_could_carry_is_refused_before_the_roll() -> None:
+    """src 890: never past 2.5x baseline (75 ft for Vic), a 6 on the sprint roll and a push's 3 at best.
+    Asked 80 ft, the move is refused before any die is rolled (none is given), and nothing changes."""
+    d = vic_first()
+    d.refuse("ann", "move", character="vic", feet=80, sprint=True, push=True, rule="WD-MOVE-001")
+    d.refuse("ann", "move", character="vic", feet=65, rule="WD-MOVE-001")
+
+
+@pytest.mark.rules("WD-STATUS-002", "WD-MOVE-001")
+def test_a_pained_move_asking_too_far_is_refused_before_its_roll() -> None:
+    """src 816-818: pain makes a move need a roll (half distance on a failure). Asking 35 ft of a 30 ft
+    move is refused whatever the dice, so before the pained roll is made (no die given)."""
+    d = vic_first()
+    people = dict(d.state.people)
+    c = people["vic"]
+    people["vic"] = c.model_copy(
+        update={"conditions": (*c.conditions, condition(Status.PAINED_PHYSICAL, "vic"))}
+    )
+    d.patch(people=people)
+    d.refuse("ann", "move", character="vic", feet=35, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=30, dice=[1])
+    assert d.state.fight.turn.moved == 15
