@@ -823,11 +823,13 @@ def test_a_stamina_push_on_the_second_of_two_moves_counts_double() -> None:
 
 @pytest.mark.rules("WD-MOVE-006", "WD-EFFORT-003")
 def test_a_stamina_push_on_a_single_move_is_not_doubled() -> None:
-    # src 378: a single move pushed: 30 + 5 = 35 ft, no more
+    # src 378: a single move pushed: 30 + 5 = 35 ft, no more: asked 40 on a d3 of 1, Vic goes the 35 the
+    # dice allow (they stand); past what a 3 could give (45), refused before the roll
     d = _duel()
     _to(d, "vic")
-    d.refuse("ann", "move", character="vic", feet=40, push=True, dice=[1], rule="WD-MOVE-001")
-    d.do("ann", "move", character="vic", feet=35, push=True, dice=[1])
+    d.refuse("ann", "move", character="vic", feet=50, push=True, rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=40, push=True, dice=[1])
+    assert d.state.fight.turn.moved == 35
 
 
 @pytest.mark.rules("WD-WFX-011", "WD-WOUND-014", "WD-COMBAT-035")

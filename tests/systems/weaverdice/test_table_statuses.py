@@ -131,7 +131,7 @@ def test_half_actions_leave_one_standard_action_on_the_next_turn() -> None:
 def test_a_stamina_push_adds_d3_times_5_ft_to_a_single_move() -> None:
     # src 378: +1d3 x 5 ft to a move (doubled only when double-moving: test_referee's sprint, capped)
     d = duel()
-    d.refuse("ann", "move", character="vic", feet=45, push=True, dice=[2], rule="WD-MOVE-001")
+    d.refuse("ann", "move", character="vic", feet=50, push=True, rule="WD-MOVE-001")  # past 30 + 3 x 5
     d.do("ann", "move", character="vic", feet=40, push=True, dice=[2])  # 30 + 2 x 5
     assert d.state.fight.turn.moved == 40
 

@@ -20,6 +20,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
@@ -37,7 +38,14 @@ from capeworks.systems.weaverdice.facts import patches
 from capeworks.systems.weaverdice.flow import Builder, Ctx, Done, on_turn, pained_failure, person, roll_check
 from capeworks.systems.weaverdice.holds import held_by
 from capeworks.systems.weaverdice.morale import spend_value
-from capeworks.systems.weaverdice.movement import Ground, Leg, move_cost, turn_movement
+from capeworks.systems.weaverdice.movement import (
+    BEST_PUSH_D3,
+    BEST_SPRINT_TOTAL,
+    Ground,
+    Leg,
+    move_cost,
+    turn_movement,
+)
 from capeworks.systems.weaverdice.powers import passive_totals
 from capeworks.systems.weaverdice.state import Chance, Combatant, Fight, PendingEffect, RestChance, WdState
 from capeworks.systems.weaverdice.vocab import (
@@ -385,13 +393,18 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
     roll), a Stamina push adding 1d3 x 5 ft, never past 2.5x in a turn (WD-MOVE-001/005..007)."""
     fight = on_turn(state, c.character)
     assert fight.turn is not None
-    me, sheet = person(state, c.character), state.sheet(c.character)
+    me = person(state, c.character)
     if st.is_pinned(me.conditions, c.character):
         raise RuleViolation("WD-STATUS-013", f"{me.name} is pinned in place by the object stuck in them.")
     if held_by(state, c.character):
         raise RuleViolation("WD-GRAPPLE-010", f"{me.name} is held fast: win the grapple to get free first.")
     kind = ActionKind.FULL if c.sprint else ActionKind.STANDARD
     turn = fight.turn.spend(kind, config=context.config)
+    # asked for more than the best dice could carry, the move is refused before any is rolled: the
+    # rolls of a move stand, never refused afterwards for a player to ask again (WD-MOVE-001/005/006)
+    route = _route(c)
+    best = _reach(state, c, fight, me, sprint_total=BEST_SPRINT_TOTAL, push_d3=BEST_PUSH_D3)
+    asked = _asked(c, route, best, me.name)
     b = Builder(state, context, dice)
     if c.push:
         # the Stamina is paid before any roll, so the rolls all ride on the move itself
@@ -422,47 +435,17 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         record = dice.roll(1, 3, purpose="push")
         rolls.append(record)
         push = record.faces[0]
-    # a passive power's movement comes on top, past the ceiling (WD-MOVE-007)
-    _, _, power_ft = passive_totals(sheet.powers)
-    plan = turn_movement(
-        base_ft=sheet.movement,
-        moves=2 if c.sprint else 1,
-        sprint_total=sprint_total,
-        push_d3=push,
-        power_ft=power_ft,
-        # the turn's second move after a first: double-moving, so a push counts twice (src 378)
-        double_moving=not c.sprint and fight.turn.moved > 0 and fight.turn.actions == 1,
-    )
-    down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
-    allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)
+    allowed = _reach(state, c, fight, me, sprint_total=sprint_total, push_d3=push)
     stood: Combatant | None = None
     if c.stand:
-        # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
-        if not down:
-            raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
-        allowed = min(allowed, plan.total_ft - st.stand_up_cost(sheet.movement))
         now = b.person(c.character)
         stood = evolve(now, {"conditions": tuple(x for x in now.conditions if x.name != Status.KNOCKED_DOWN)})
-    elif down:
-        allowed = min(allowed, st.KNOCKED_DOWN_MOVE_FT)
-    # open ground, then rubble at twice the movement, a 5 ft jump for 10 ft, a climb at three times
-    # (WD-MOVE-002, src 882-884)
-    route = [
-        Leg(ground=g, feet=ft, vertical=c.vertical)
-        for g, ft in (
-            (Ground.OPEN, c.feet),
-            (Ground.UNEVEN, c.uneven),
-            (Ground.JUMP, c.jump),
-            (Ground.CLIMB, c.climb),
-        )
-        if ft
-    ]
-    if c.feet > allowed:
-        raise RuleViolation(
-            "WD-MOVE-001", f"{me.name} can move at most {max(allowed, 0)} feet with this move."
-        )
-    rough = c.uneven or c.jump or c.climb
-    cost = move_cost(route, budget_ft=max(allowed, 0)).cost_ft if rough else c.feet
+    # the dice carried less than asked: the move goes as far as they allow (no PROPOSED reading in the
+    # inventory; this one never rolls again), the shortfall said
+    cost = min(asked, max(allowed, 0))
+    note = "stands up" if stood is not None else _route_words(c)
+    if cost < asked:
+        note = ", ".join(x for x in (note, f"the dice carry {cost} of the {asked} ft asked") if x)
     feet = cost if pained is None or pained.success else st.halved(cost, step=5)
     turn = evolve(turn, {"moved": fight.turn.moved + feet})
     b.emit(
@@ -472,7 +455,7 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
             action="sprint" if c.sprint else "move",
             kind=kind.value,
             feet=feet,
-            note="stands up" if stood is not None else _route_words(c),
+            note=note,
             fight=evolve(b.fight or fight, {"turn": turn}),
             pained=pained,
             people=(stood,) if stood is not None else (),
@@ -484,6 +467,57 @@ def move(state: WdState, context: Ctx, c: cmd.Move, dice: DiceService) -> Done:
         # the sprint's Athletics roll missed 4+: a pained sprinter owes the price (WD-STATUS-002, src 822)
         pained_failure(b, c.character, Stat.ATHLETICS, failed=bool(sprint_failed))
     return b.batch
+
+
+def _reach(
+    state: WdState, c: cmd.Move, fight: Fight, me: Combatant, *, sprint_total: int | None, push_d3: int | None
+) -> int:
+    """The movement this move may spend: its moves (a sprint's roll, a push's d3), under the turn's
+    ceiling, a passive power's past it (WD-MOVE-007); rising takes half a move, and a knocked-down
+    mover only crawls (WD-STATUS-009)."""
+    assert fight.turn is not None
+    sheet = state.sheet(c.character)
+    _, _, power_ft = passive_totals(sheet.powers)
+    plan = turn_movement(
+        base_ft=sheet.movement,
+        moves=2 if c.sprint else 1,
+        sprint_total=sprint_total if c.sprint else None,
+        push_d3=push_d3 if c.push else None,
+        power_ft=power_ft,
+        # the turn's second move after a first: double-moving, so a push counts twice (src 378)
+        double_moving=not c.sprint and fight.turn.moved > 0 and fight.turn.actions == 1,
+    )
+    down = any(x.name == Status.KNOCKED_DOWN for x in me.conditions)
+    allowed = min(plan.total_ft, plan.cap_ft + plan.power_ft - fight.turn.moved)
+    if c.stand:
+        # rising takes a move action and half its movement; the rest may be walked (WD-STATUS-009)
+        if not down:
+            raise RuleViolation("WD-STATUS-009", f"{me.name} is not knocked down.")
+        return min(allowed, plan.total_ft - st.stand_up_cost(sheet.movement))
+    return min(allowed, st.KNOCKED_DOWN_MOVE_FT) if down else allowed
+
+
+def _route(c: cmd.Move) -> list[Leg]:
+    """Open ground, then rubble at twice the movement, a 5 ft jump for 10 ft, a climb at three times
+    (WD-MOVE-002, src 882-884)."""
+    return [
+        Leg(ground=g, feet=ft, vertical=c.vertical)
+        for g, ft in (
+            (Ground.OPEN, c.feet),
+            (Ground.UNEVEN, c.uneven),
+            (Ground.JUMP, c.jump),
+            (Ground.CLIMB, c.climb),
+        )
+        if ft
+    ]
+
+
+def _asked(c: cmd.Move, route: list[Leg], best: int, name: str) -> int:
+    """The movement the route asked for costs, refused when even the best dice could not carry it."""
+    if c.feet > best:
+        raise RuleViolation("WD-MOVE-001", f"{name} can move at most {max(best, 0)} feet with this move.")
+    rough = c.uneven or c.jump or c.climb
+    return move_cost(route, budget_ft=max(best, 0)).cost_ft if rough else c.feet
 
 
 def _route_words(c: cmd.Move) -> str:
@@ -592,6 +626,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             },
         )
     rolls = []
+    checks: list[CheckRoll] = []
     successes = 0
     shrugs = 0  # the Recovery roll's: "to shrug off negative conditions" (src 394), no wound eased
     check = None
@@ -600,6 +635,7 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
             b, c.character, (Stat.GUTS,), tn=context.config.rest_guts_tn, purpose="rest"
         )
         rolls.append(record)
+        checks.append(roll)
         check = roll
         won = rest_removals(full=c.full and successes == 0, success=roll.success, guts=sheet.stat(Stat.GUTS))
         successes += won
@@ -608,11 +644,19 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
     chance = None
     if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
         removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
-        # with Recovery spent, the last roll (the one to buy up) is the Recovery roll (src 394)
+        # a step of morale sets any roll just made (WD-MORALE-003, src 453): when both rolls failed,
+        # the one bought up is the first, the rest's own Guts roll, which sheds all the Recovery roll
+        # (src 394: 'shrug off negative conditions') could and may ease a wound besides; with only the
+        # Recovery roll failed, that one
+        first = successes == 0 and len(checks) == 2
         again = RestChance(
-            full=c.full, remove=tuple(c.remove), reduce=c.reduce, removals=removals, shrugs=c.recovery
+            full=c.full,
+            remove=tuple(c.remove),
+            reduce=c.reduce,
+            removals=removals,
+            shrugs=c.recovery and not first,
         )
-        chance = Chance(who=c.character, kind="rest", roll=check, rest=again)
+        chance = Chance(who=c.character, kind="rest", roll=checks[0] if first else check, rest=again)
     conditions, track, removed, reduced = _shed(
         after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
     )

@@ -17,7 +17,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import events as ce
-from capeworks.systems.weaverdice.campaign.reputation import check_discarded, held, pick_card
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded, held, pick_card, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.combat import LeverageOutcome, Sidelined, leverage_outcome
 from capeworks.systems.weaverdice.copies import evolve
@@ -59,7 +59,12 @@ def leverage(state: WdState, context: Ctx, c: cmd.Leverage, dice: DiceService) -
             ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id), "spent": (*ledger.spent, *spent)}
         )
         b.emit(
-            ce.RepSpent(character=c.character, name=me.name, card=card.source, ledgers={c.character: left})
+            ce.RepSpent(
+                character=c.character,
+                name=me.name,
+                card=card.source,
+                ledgers=with_shared(state.campaign, c.character, left),
+            )
         )
     if pushed:
         _push_back(b, me, pushed)

@@ -36,6 +36,8 @@ from capeworks.systems.weaverdice.effort import push_distance
 from capeworks.systems.weaverdice.vocab import Pool, Stat, Tier
 
 __all__ = [
+    "BEST_PUSH_D3",
+    "BEST_SPRINT_TOTAL",
     "DODGE_STEP_FT",
     "AooChance",
     "Enemy",
@@ -58,6 +60,11 @@ __all__ = [
     "sprint_bonus",
     "turn_movement",
 ]
+
+#: the sprint roll's total that carries furthest, and a push's top d3 face: what a move may ask for
+#: before its dice are rolled (WD-MOVE-005/006)
+BEST_SPRINT_TOTAL = max(tn for tn, _ in SPRINT_BONUSES)
+BEST_PUSH_D3 = 3
 
 #: a successful Dodge lets the defender move 5 ft (WD-COMBAT-020, WD-MOVE-011)
 DODGE_STEP_FT = 5

@@ -133,6 +133,11 @@ class Award(Frozen):
         max_length=40,
         description="A follower type one of whom leaves: hurt helping, ill, moved away (WD-FOLLOW-007).",
     )
+    lose_with: int | None = Field(
+        default=None,
+        description="With lose: the negative rep card that drove the follower off, spent as it departs"
+        " (WD-FOLLOW-007).",
+    )
     condition: str = Field(default="", max_length=80, description="A long-term condition.")
     days: int = Field(default=0, ge=0, le=999)
     scar: bool = False

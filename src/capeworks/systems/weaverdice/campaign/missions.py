@@ -23,7 +23,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.followers import tap
 from capeworks.systems.weaverdice.campaign.model import Mission, intel_key
-from capeworks.systems.weaverdice.campaign.reputation import check_discarded
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.flow import Ctx, Done, person, roll_check
@@ -232,7 +232,7 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
             name=who.name,
             checkins=tuple(c.checkins),
             phase=phase,
-            ledgers={c.character: ledger},
+            ledgers=with_shared(state.campaign, c.character, ledger),
             intel=intel,
         )
     )

@@ -60,6 +60,9 @@ class RepCard(Frozen):
     #: a negative card nobody witnessed: only the GM knows of it (WD-REP-010)
     secret: bool = False
     cited: int = 0
+    #: a card for several players (WD-REP-002, src 426-427): each named owner at the table holds a
+    #: copy under this key ("holder:id"); spending or marking one does the same to every copy
+    shared: str = Field(default="", exclude_if=lambda v: not v)
 
     def playable_by(self, ident: str, name: str) -> bool:
         """Whether the character ``ident`` (called ``name``) may play it: not negative, and one of its

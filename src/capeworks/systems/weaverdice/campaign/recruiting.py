@@ -34,7 +34,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
-from capeworks.systems.weaverdice.campaign.reputation import check_discarded
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import CLASSIFICATIONS, DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
@@ -150,7 +150,7 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
             openings=openings,
             lost_rep=lost,
             phase=phase,
-            ledgers={c.character: ledger},
+            ledgers=with_shared(state.campaign, c.character, ledger),
         )
     )
     if morale != who.morale:

@@ -29,6 +29,7 @@ from capeworks.systems.weaverdice.copies import evolve
 __all__ = [
     "JOINED_SOURCE",
     "check_discarded",
+    "deal_shared",
     "held",
     "joined_cards",
     "keep_joined",
@@ -39,6 +40,7 @@ __all__ = [
     "pick_card",
     "spend_joined",
     "sync_joined",
+    "with_shared",
 ]
 
 #: the source of the cards a character joins with (``add_character reputation=N``)
@@ -154,3 +156,46 @@ def check_discarded(campaign: Campaign, ident: str, name: str) -> None:
             "WD-REP-007",
             f"{name} holds {owed} rep over the cap since the day's end: discard {owed} first.",
         )
+
+
+def deal_shared(campaign: Campaign, names: dict[str, str], holder: str, ledger: Ledger) -> dict[str, Ledger]:
+    """A card just awarded to ``holder`` for several players ("For players Astronaught and Bomber only",
+    WD-REP-002, src 426-427) is each of theirs to play: every other named owner at the table (``names``:
+    ident -> name) is dealt a copy, all under one ``shared`` key, so playing one spends them all."""
+    card = ledger.rep[-1]
+    wanted = {o.lower() for o in card.owners}
+    others = [i for i, n in names.items() if i != holder and (i in wanted or n.lower() in wanted)]
+    if len(card.owners) < 2 or not others:
+        return {holder: ledger}
+    key = f"{holder}:{card.id}"
+    out = {holder: evolve(ledger, {"rep": (*ledger.rep[:-1], evolve(card, {"shared": key}))})}
+    for ident in others:
+        own = campaign.ledgers.get(ident) or Ledger()
+        copy = evolve(card, {"id": own.next_card, "shared": key})
+        out[ident] = evolve(own, {"rep": (*own.rep, copy), "next_card": own.next_card + 1})
+    return out
+
+
+def with_shared(campaign: Campaign, ident: str, ledger: Ledger) -> dict[str, Ledger]:
+    """The ledgers a play by ``ident`` leaves: its own, and every other owner's copy of a shared card it
+    spent (gone) or kept marked, the same (WD-REP-002/005): one card, played once."""
+    out = {ident: ledger}
+    before = campaign.ledgers.get(ident)
+    if before is None:
+        return out
+    now = {c.shared: c for c in ledger.rep if c.shared}
+    touched = {
+        c.shared for c in before.rep if c.shared and (c.shared not in now or now[c.shared].marked != c.marked)
+    }
+    if not touched:
+        return out
+    for other, theirs in campaign.ledgers.items():
+        if other == ident or not any(c.shared in touched for c in theirs.rep):
+            continue
+        rep = tuple(
+            c if c.shared not in touched else evolve(c, {"marked": now[c.shared].marked})
+            for c in theirs.rep
+            if c.shared not in touched or c.shared in now
+        )
+        out[other] = evolve(theirs, {"rep": rep})
+    return out

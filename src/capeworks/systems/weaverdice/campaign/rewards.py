@@ -19,6 +19,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of
 from capeworks.systems.weaverdice.campaign.followers import lose_follower
 from capeworks.systems.weaverdice.campaign.model import Ledger, LongTerm, RepCard, intel_key
+from capeworks.systems.weaverdice.campaign.reputation import deal_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS
 from capeworks.systems.weaverdice.copies import evolve
@@ -114,6 +115,18 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
             raise RuleViolation("WD-FOLLOW-007", f"{who.name} has no {kind} to lose.")
         ledger = lose_follower(ledger, kind)
         said.append(f"word that a {kind} has left")
+        if c.lose_with is not None:  # src 1357: 'that negative rep may be spent as the follower departs'
+            card = next((x for x in ledger.rep if x.negative and x.id == c.lose_with), None)
+            if card is None or card.secret:  # a deed nobody saw drives nobody off (WD-REP-010)
+                raise RuleViolation(
+                    "WD-FOLLOW-007", f"{who.name} holds no known negative rep card {c.lose_with}."
+                )
+            ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id != card.id)})
+            said[-1] += f", and the negative rep ({card.source}) goes with it"
+    elif c.lose_with is not None:
+        raise RuleViolation(
+            "WD-FOLLOW-007", "Negative rep is spent as a follower departs: name the follower lost."
+        )
     if c.condition:
         lt = LongTerm(name=c.condition, days=c.days, scar=c.scar, dc=c.dc, two_sixes=c.two_sixes)
         ledger = evolve(ledger, {"conditions": (*ledger.conditions, lt)})
@@ -126,7 +139,11 @@ def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
             name=who.name,
             what=", ".join(said),
             faces=faces,
-            ledgers={c.character: ledger},
+            ledgers=deal_shared(
+                state.campaign, {k: p.name for k, p in state.people.items()}, c.character, ledger
+            )
+            if c.rep and c.owners
+            else {c.character: ledger},
         )
     )
     return b.batch

@@ -27,7 +27,7 @@ from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
-from capeworks.systems.weaverdice.campaign.reputation import check_discarded
+from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.checks import check
 from capeworks.systems.weaverdice.copies import evolve
@@ -235,7 +235,7 @@ def negotiate(state: WdState, ctx: Ctx, c: cc.Negotiate, dice: DiceService) -> D
             character=c.character,
             name=who.name,
             text=text + ".",
-            ledgers={c.character: ledger},
+            ledgers=with_shared(state.campaign, c.character, ledger),
         )
     )
     return b.batch
@@ -272,7 +272,7 @@ def rep_after(state: WdState, ctx: Ctx, c: cc.RepAfter, dice: DiceService) -> Do
             character=c.character,
             name=who.name,
             text=text + ".",
-            ledgers={c.character: ledger},
+            ledgers=with_shared(state.campaign, c.character, ledger),
         )
     )
     return b.batch
