@@ -179,17 +179,15 @@ def test_a_rest_action_restores_only_one_dot() -> None:
 
 
 @pytest.mark.rules("WD-EQUIP-006", "WD-MOVE-005")
-@pytest.mark.parametrize(("feet", "ok"), [(45, True), (50, False)])
-def test_over_encumbered_vics_sprint_rolls_one_less_athletics(feet: int, ok: bool) -> None:
+@pytest.mark.parametrize("feet", [45, 50])
+def test_over_encumbered_vics_sprint_rolls_one_less_athletics(feet: int) -> None:
     # src 1021: over encumbrance, "-1 to Ath ... and a further -5' to total movement": Vic (Athletics 3,
     # Brawn 1, carrying Max) moves 20 ft a move, 40 sprinting; src 890: the sprint's Athletics roll
     # "move 5' further on a 4+ and 10' further on a 6+": a 6 on Athletics 2 is a 5: 5 ft more, 45 ft.
+    # Asked for 50, the roll stands and carries him 45 (wdfix7: a move's dice are never re-rolled).
     d = _vic_carries_max({**sheet("vic", "Vic", brawn=1)})
-    if ok:
-        d.do("ann", "move", character="vic", feet=feet, sprint=True, dice=[6])
-        assert d.state.fight.turn.moved == feet
-    else:
-        d.refuse("ann", "move", character="vic", feet=feet, sprint=True, dice=[6], rule="WD-MOVE-001")
+    d.do("ann", "move", character="vic", feet=feet, sprint=True, dice=[6])
+    assert d.state.fight.turn.moved == 45
 
 
 @pytest.mark.rules("WD-STATUS-009", "WD-MOVE-001")
