@@ -18,7 +18,7 @@ from rich.table import Table as RichTable
 
 from capeworks.cli.terminal import console, emit_json, report, safe
 from capeworks.engine import Command, LegalCommand, Prompt, Table
-from capeworks.engine.model import LogEntry
+from capeworks.engine.model import LogEntry, waiting_on
 from capeworks.errors import CapeworksError, InvalidCommand, NotPermitted
 from capeworks.store import Played, Store
 
@@ -177,7 +177,7 @@ def legal_lines(legal: Sequence[LegalCommand]) -> list[str]:
 
 
 def _print_legal(seat: str, legal: Sequence[LegalCommand], table: Table) -> None:
-    waiting = sorted({p.addressee for p in table.prompts()})
+    waiting = waiting_on(table.prompts())
     if waiting:
         console.print(f"Waiting for: {safe(', '.join(waiting))}", highlight=False)
     if legal:

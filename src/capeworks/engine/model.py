@@ -13,7 +13,7 @@ as buttons or a text box without knowing the ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -39,6 +39,7 @@ __all__ = [
     "RollRecord",
     "Seat",
     "Viewer",
+    "waiting_on",
 ]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -128,7 +129,9 @@ class Prompt(BaseModel):
     ``question`` and option labels are words from the ruleset's renderer;
     ``context`` carries what a person needs to decide (which die, its value).
     A prompt with neither options nor a free answer says whose move it is:
-    any of that seat's legal commands answers it.
+    any of that seat's legal commands answers it. ``waits=False`` marks a
+    reminder that stays open while play goes on (a GM's narration due): it is
+    answered like any prompt, but the table is not waiting on it (:func:`waiting_on`).
     """
 
     model_config = _FROZEN
@@ -145,6 +148,8 @@ class Prompt(BaseModel):
     min_choices: int = 1
     max_choices: int = 1
     context: dict[str, Any] = Field(default_factory=dict)
+    #: False: nothing waits on the answer (left out of the JSON when True, as every prompt was before)
+    waits: bool = Field(default=True, exclude_if=lambda v: v)
 
     @model_validator(mode="after")
     def _one_addressee(self) -> Prompt:
@@ -172,6 +177,15 @@ class Prompt(BaseModel):
     def addressee(self) -> str:
         """Who answers, as shown: the seat id, or the role's name."""
         return self.seat if self.seat is not None else str(self.role)
+
+
+def waiting_on(prompts: Iterable[Prompt]) -> list[str]:
+    """Who the table waits on, sorted: the addressees of the prompts that wait (``Prompt.waits``).
+
+    The one list the edges show ("Waiting for", the projection's ``waiting``): a ruleset
+    names whose turn it is with a turn prompt, and leaves a reminder out with ``waits=False``.
+    """
+    return sorted({p.addressee for p in prompts if p.waits})
 
 
 class LegalCommand(BaseModel):

@@ -135,9 +135,10 @@ class OddsPool:
         found = getattr(self._executor, "_processes", None) or {}
         return sorted(p.pid for p in found.values() if p.pid is not None)
 
-    def _recycle(self, executor: ProcessPoolExecutor | None = None) -> None:
+    def _recycle(self, executor: ProcessPoolExecutor | None = None, *, wait: bool = False) -> None:
         """Kill the pool's workers (a job past its time cannot be cancelled otherwise); the next job
-        starts a new pool. With ``executor``, only if that is still the pool (not already replaced)."""
+        starts a new pool. With ``executor``, only if that is still the pool (not already replaced);
+        with ``wait``, until the pool's manager thread has let its queues go."""
         if executor is not None and executor is not self._executor:
             return
         executor, self._executor, self._warm = self._executor, None, None
@@ -147,13 +148,20 @@ class OddsPool:
         processes = list((getattr(executor, "_processes", None) or {}).values())
         for process in processes:
             process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+        executor.shutdown(wait=wait, cancel_futures=True)
         for process in processes:
             process.join(1)
 
     def close(self) -> None:
-        """Stop the workers (the application is stopping): any job still running is cut short."""
-        self._recycle()
+        """Stop the workers (the application is stopping): any job still running is cut short.
+
+        Waits for the pool's manager thread, which holds its queues, so that they are let go now.
+        Stopped by SIGTERM, uvicorn raises the signal again once the lifespan ends and the process
+        dies without multiprocessing's exit finalizers: queues still held then leave their
+        semaphores to the resource tracker ("leaked semaphore objects"). The workers are killed
+        first, so the wait is short.
+        """
+        self._recycle(wait=True)
 
     # -- the budget --------------------------------------------------------------------------------
 

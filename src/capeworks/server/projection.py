@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from capeworks.engine import Panel, Prompt, Seat, Table, Viewer
-from capeworks.engine.model import LogEntry
+from capeworks.engine.model import LogEntry, waiting_on
 from capeworks.server.jsoncache import FrozenList, JsonCache, freeze
 
 __all__ = ["Shared", "entries", "entry", "projection", "viewer_of"]
@@ -92,7 +92,7 @@ class Shared:
         return cls(
             version=table.version,
             prompts=prompts,
-            waiting=FrozenList(sorted({p.addressee for p in prompts})),
+            waiting=FrozenList(waiting_on(prompts)),
             seats=cache.frozen_list([cache.dump(s) for s in table.seats]),
             config=cache.dump(table.config),
             settings=cache.dump(table.settings),

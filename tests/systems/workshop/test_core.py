@@ -226,7 +226,8 @@ def test_no_active_defense_without_shots() -> None:
     )
     assert who(d, "v").shots == 0
     events = d.do("ann", "attack", character="h", targets=["v"], dice=[6, 1])
-    assert "attack_rolled" in types(events) and not d.table.prompts()
+    assert "attack_rolled" in types(events)
+    assert not [p for p in d.table.prompts() if p.kind == "active_defense"]
     d.refuse("gm", "defend", rule="WS-SHOT-003", character="v")
 
 

@@ -68,6 +68,12 @@ def explode(state: BpbState, ctx: Ctx, c: cmd.Explode, dice: DiceService) -> Don
     power = enhanced(state, a, power) if power is not None else None
     if power is None or not power.exploding_ft:
         raise RuleViolation("BPB-DMG-003", f"{a.name} has no exploding attack {c.power!r}.")
+    if not c.distances:  # src 411: "its damage to everyone within a certain range": the command names them
+        raise InvalidCommand(
+            f"Say who is within the blast of {power.name}: distances gives each one's id and their feet"
+            " from its centre.",
+            field="distances",
+        )
     targets = [character(state, cid) for cid in c.distances]
     stray = [cid for cid in c.cover_ft if cid not in c.distances]
     if stray:

@@ -65,6 +65,14 @@ def _difficulty(state: BpbState, c: cmd.CallTask) -> int:
 def call_task(state: BpbState, ctx: Ctx, c: cmd.CallTask, dice: DiceService) -> Done:
     """The GM calls for a task (BPB-ROLL-006/007, BPB-EXT-001, BPB-TAKE)."""
     who = character(state, c.character)
+    if c.against is not None and character(state, c.against).id == who.id:
+        # src 169: an opposed task is "actively competing against an opponent", the defender
+        raise RuleViolation(
+            "BPB-ROLL-007",
+            f"{who.name} cannot oppose their own task: against names the opponent (8 + their attribute);"
+            " or set difficulty or level instead.",
+            field="against",
+        )
     power = who.power(c.attribute)
     stunt = next(
         (s for s in state.condition(who.id).stunts if s.used_as.lower() == c.attribute.lower()), None

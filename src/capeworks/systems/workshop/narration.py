@@ -78,7 +78,7 @@ def add_narrations(batch: Batch[WorkshopState], events: Sequence[Event], names: 
 
 
 def narration_prompts(state: WorkshopState) -> list[Prompt]:
-    """One GM prompt per narration due."""
+    """One GM prompt per narration due; the table does not wait on it (``waits=False``)."""
     return [
         Prompt(
             id=f"narrate-{n.id}",
@@ -89,6 +89,7 @@ def narration_prompts(state: WorkshopState) -> list[Prompt]:
             default="done",
             role=Role.GM,
             context={"id": n.id},
+            waits=False,
         )
         for n in state.narrate
     ]

@@ -267,6 +267,29 @@ def open_prompts(state: WorkshopState) -> list[Prompt]:
     return out
 
 
+def turn_prompts(state: WorkshopState) -> list[Prompt]:
+    """Whose turn it is (WS-SEQ-003), as the other rulesets say it: a prompt any of that seat's moves
+    answers, so the table's waiting list names it. None while an answer holds the turn up (a defence, a
+    counter-bid, the mooks' strike: their own prompts), as ``_closing`` offers no ``end_turn`` then."""
+    if state.pending is not None or state.bid is not None or state.offers:
+        return []
+    t = state.turn
+    c = state.characters.get(t.extra or t.current) if t.sequence else None
+    if c is None:
+        return []
+    return [
+        Prompt(
+            id=f"turn-{t.sequence}-{t.order.index}-{c.id}{'-extra' if t.extra else ''}",
+            kind="turn",
+            rule="WS-SHOT-004" if t.extra else "WS-SEQ-003",
+            question=f"{c.name} acts out of Sequence."
+            if t.extra
+            else f"Sequence {t.sequence}: {c.name}'s turn (Initiative {t.initiative.get(c.id, 0)}).",
+            **addressee(c.owner),
+        )
+    ]
+
+
 class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, WorkshopConfig]):
     """The Workshop: shot pools, snapshots, PV into Shock and Wounds, optional rules as switches."""
 
@@ -302,7 +325,12 @@ class WorkshopRuleset(NamedCharacters, GmNotesHidden, Ruleset[WorkshopState, Wor
         return dumped(cast(WorkshopState, state))
 
     def prompts(self, state: WorkshopState) -> list[Prompt]:
-        return open_prompts(state) + mooks.strike_prompts(state) + narration.narration_prompts(state)
+        return (
+            open_prompts(state)
+            + mooks.strike_prompts(state)
+            + narration.narration_prompts(state)
+            + turn_prompts(state)
+        )
 
     def panels(self, state: WorkshopState, viewer: Viewer) -> list[Panel]:
         return panels(state, viewer)

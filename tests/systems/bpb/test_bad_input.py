@@ -1,0 +1,44 @@
+"""Bad input the table used to take: a task opposed by the one who rolls it, an explosion with no one in it.
+
+Each is refused with a sentence that names what to give, and changes nothing; the same command put
+right is taken.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.errors import InvalidCommand
+from tests.systems.bpb.helpers import fight, one, table
+
+
+@pytest.mark.rules("BPB-ROLL-007")
+def test_a_task_cannot_be_opposed_by_the_one_who_rolls_it() -> None:
+    # src 169: an opposed task is a character "actively competing against an opponent": difficulty
+    # 8 + the defender's attribute. Widow against Widow has no defender
+    d = table()
+    error = d.refuse(
+        "gm", "call_task", rule="BPB-ROLL-007", match="against names the opponent",
+        character="widow", attribute="Agility", against="widow",
+    )  # fmt: skip
+    assert error.field == "against"
+    called = d.do("gm", "call_task", character="widow", attribute="Agility", against="adler")
+    call = one(called, "call_made").call
+    assert call.difficulty == 8 + 2  # src 169: 8 + Adler's Agility
+
+
+@pytest.mark.rules("BPB-DMG-003")
+def test_an_explosion_names_who_is_in_it() -> None:
+    # src 411: an exploding attack "causes its damage to everyone within a certain range": the command
+    # says who that is (distances); an empty list was rolled and hit nobody, unasked
+    d = table()
+    fight(d, "adler", "widow", "ganyeka", "brandt")
+    error = d.refuse(
+        "gm", "explode", error=InvalidCommand, match="distances gives each one's id",
+        attacker="adler", power="Grenade", distances={},
+    )  # fmt: skip
+    assert error.field == "distances"
+    d.refuse("gm", "explode", error=InvalidCommand, attacker="adler", power="Grenade")
+    events = d.do("gm", "explode", attacker="adler", power="Grenade", distances={"widow": 10}, dice=(6, 6))
+    boom = one(events, "exploded")
+    assert boom.hits == {"widow": 5}
