@@ -3345,3 +3345,19 @@ def test_r221__a_bruised_speed_bump_group_is_impaired_on_its_next_static_defense
         r = last(d.do("ann", "defend", character="h", use=False), "attack_rolled")
         assert (r["av"], r["pv"]) == (9, 0)
     assert not who(d, "goons").has("bruised")
+
+
+@pytest.mark.rules("WS-SEQ-001", "WS-SEQ-002")
+def test_start_sequence_is_on_the_gms_menu_only_before_the_fight() -> None:
+    # the first Sequence is the GM's to start; after it "Sequences follow each other by themselves",
+    # so the GM's menu mid-fight offered a command that could only be refused (found by a new GM, stop 38)
+    def offered(d: Driver) -> bool:
+        return any(c.command == "start_sequence" for c in d.table.legal_commands("gm"))
+
+    empty = table(start=False)
+    assert not offered(empty)  # nobody can fight yet (WS-SEQ-002)
+    d = table(QUIET, heroes={"h": sheet()}, villains={"v": sheet()}, start=False)
+    assert offered(d)
+    d.do("gm", "start_sequence")
+    assert not offered(d)
+    d.refuse("gm", "start_sequence", rule="WS-SEQ-001")

@@ -62,6 +62,12 @@ def _current(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     return [{"character": c.id}] if c is not None and _plays(seat, c) and c.can_act else []
 
 
+def _fight_unstarted(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
+    """Starting the fight: offered before its first Sequence, once someone can fight (WS-SEQ-001/002);
+    once under way, Sequences follow each other by themselves."""
+    return [{}] if not state.turn.sequence and any(c.can_act for c in state.characters.values()) else []
+
+
 def _closing(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
     """Ending the turn (or the Action out of Sequence): offered even when its combatant fell during it,
     "unable to act" (src 54), so that the turn can still be closed and play goes on."""
@@ -121,7 +127,9 @@ def _interrupters(state: WorkshopState, seat: Seat) -> list[dict[str, Any]]:
 #: every command: its payload, handler and who may issue it; prompt-only ones are answers only
 _SPECS: dict[str, CommandOf[WorkshopState, WorkshopConfig]] = {
     "add_character": CommandSpec(cmd.AddCharacter, actions.add_character, ANY),
-    "start_sequence": CommandSpec(cmd.StartSequence, flow.start_sequence_command, GM, "start the fight"),
+    "start_sequence": CommandSpec(
+        cmd.StartSequence, flow.start_sequence_command, GM, "start the fight", offer=_fight_unstarted
+    ),
     "end_turn": CommandSpec(cmd.EndTurn, flow.end_turn, OWNER, offer=_closing),
     "raise_initiative": CommandSpec(cmd.RaiseInitiative, flow.raise_initiative, OWNER, offer=_raisers),
     "extra_action": CommandSpec(cmd.ExtraAction, flow.extra_action, OWNER, offer=_extra),
