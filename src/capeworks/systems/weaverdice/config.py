@@ -131,9 +131,10 @@ class WeaverdiceConfig(Frozen):
         default=WaitExpiry.FORFEIT,
         description=(
             "A Wait whose trigger never comes this round (WD-COMBAT-028). The table's Wait names a"
-            " person and moves the waiter's slot before theirs; with forfeit, a waiter whose person is"
-            " out of the fight when that slot comes loses the turn. A Wait on an event is the GM's"
-            " ruling."
+            " person and moves the waiter's slot before theirs; when that slot comes and the person"
+            " cannot act (out of the fight, pushed back, Delayed into the next round), forfeit loses"
+            " the waiter's turn and act_end_of_round gives it at the end of the round. A Wait on an"
+            " event is the GM's ruling."
         ),
     )
     rest_guts_tn: int = Field(

@@ -57,6 +57,7 @@ from capeworks.systems.weaverdice.vocab import (
     Status,
     WoundTier,
 )
+from capeworks.systems.weaverdice.waits import LATE, WAITING, late_for, marked, unmarked, waits_for
 from capeworks.systems.weaverdice.wfx_outcome import regain
 from capeworks.systems.weaverdice.wounding import full_action, spend, start_effect, stay_up, take_wound
 from capeworks.systems.weaverdice.wounds import Placement, Standing, Track, Wound
@@ -89,43 +90,59 @@ def _can_act(state: WdState, ident: str) -> bool:
     )
 
 
-#: the condition a Wait leaves on the waiter until its slot comes, ``source`` naming the one it waits
-#: for (WD-COMBAT-028, wait_expiry = forfeit)
-WAITING = "waiting"
-
-
-def _waits_for(c: Combatant) -> str | None:
-    """Whom ``c`` waits for this round, if anyone."""
-    return next((x.source for x in c.conditions if x.name == WAITING and x.target == c.id), None)
-
-
 def _wait_lapsed(state: WdState, ident: str) -> bool:
-    """``ident`` waits for someone who is out of the fight when the waiter's slot comes: the expected
-    action never happens, so neither does the waiting turn (src 994; WD-COMBAT-028 PROPOSED, forfeit)."""
+    """``ident`` waits for someone who cannot act when the waiter's slot comes (out of the fight,
+    Delayed past it, pushed back): the expected action does not come, so neither does the waiting
+    turn there (src 994; WD-COMBAT-028 PROPOSED: forfeit, or late with act_end_of_round)."""
     c = state.people.get(ident)
-    trigger = None if c is None else _waits_for(c)
-    if trigger is None:
-        return False
-    t = state.people.get(trigger)
-    return t is None or t.track.standing is not Standing.UP
+    trigger = None if c is None else waits_for(c)
+    return trigger is not None and not _can_act(state, trigger)
 
 
-def _lapsed_words(state: WdState, reached: Iterable[str], nxt: str) -> list[str]:
-    """The waits the order passed over, for the log: "Vic's wait for Thug" (WD-COMBAT-028)."""
-    words = []
+#: what becomes of a waiter's marks: gone (None), or a late turn owed for the trigger named
+Marks = dict[str, str | None]
+
+
+def _settled(b: Builder, reached: Iterable[str], nxt: str | None) -> tuple[list[str], Marks]:
+    """The waits the order ``reached``, over: the words for those it passed ("Vic's wait for Thug")
+    and what becomes of the waiters' marks. With act_end_of_round a waiter passed over only because
+    its trigger cannot act owes a turn at the round's end (WD-COMBAT-028)."""
+    late = b.config.wait_expiry is WaitExpiry.ACT_END_OF_ROUND
+    words: list[str] = []
+    marks: Marks = {}
     for i in dict.fromkeys(reached):
-        c = state.people.get(i)
-        trigger = None if c is None or i == nxt else _waits_for(c)
-        if c is not None and trigger is not None:
-            t = state.people.get(trigger)
+        c = b.state.people.get(i)
+        trigger = None if c is None else waits_for(c)
+        if c is None or trigger is None:
+            continue
+        if i != nxt and late and _can_act(b.state, i):
+            marks[i] = trigger
+            continue
+        marks[i] = None
+        if i != nxt:
+            t = b.state.people.get(trigger)
             words.append(f"{c.name}'s wait for {t.name if t else trigger}")
-    return words
+    return words, marks
 
 
-def _waits_over(state: WdState, reached: Iterable[str]) -> tuple[Combatant, ...]:
-    """The waiters whose slots the order ``reached``, their waits over (the turn taken or lapsed)."""
-    done = [c for i in dict.fromkeys(reached) if (c := state.people.get(i)) and _waits_for(c)]
-    return tuple(evolve(c, {"conditions": tuple(x for x in c.conditions if x.name != WAITING)}) for c in done)
+def _owed_late(b: Builder, order: TurnOrder, marks: Marks, done: str | None) -> str | None:
+    """The first in ``order`` who owes a late turn and can take it, ``done`` apart (WD-COMBAT-028)."""
+    for i in order.order:
+        c = b.state.people.get(i)
+        owes = marks[i] is not None if i in marks else c is not None and late_for(c) is not None
+        if i != done and owes and _can_act(b.state, i):
+            return i
+    return None
+
+
+def _marked(b: Builder, marks: Marks) -> tuple[Combatant, ...]:
+    """The waiters with their marks settled, as they are now."""
+    out = []
+    for ident, trigger in marks.items():
+        c = b.state.people.get(ident)
+        if c is not None:
+            out.append(unmarked(c) if trigger is None else marked(c, LATE, trigger))
+    return tuple(out)
 
 
 def half_actions(c: Combatant) -> bool:
@@ -203,23 +220,54 @@ def next_turn(b: Builder, fight: Fight) -> None:
     if actor is not None:
         _regain(b, actor, resting=fight.turn is not None and fight.turn.rested)
     fight = b.fight or fight
-    before = fight.order
-    order, points = fight.order.advance(
-        can_act=lambda i: _can_act(b.state, i) and not _wait_lapsed(b.state, i)
-    )
+    _hand_on(b, fight, fight.order, ended=ended, owed=actor if owed else None)
+
+
+def _hand_on(
+    b: Builder,
+    fight: Fight,
+    before: TurnOrder,
+    *,
+    ended: list[str],
+    owed: str | None = None,
+    placed: TurnOrder | None = None,
+) -> None:
+    """Advance from ``before`` to the next who can act, crossing the round's end if it comes, and start
+    their turn. ``placed`` is the order's new arrangement when a Wait moved the one acting; ``owed``
+    the one whose turn just ended owing a delay (WD-STATUS-010)."""
+    round_ = before.round
+    actor = before.current
+    base = placed or before
+    done = None if actor is None else late_for(b.person(actor))
+    if actor is not None and done is not None:
+        # the late turn is over: back to the place the Wait gave, just before the trigger (WD-COMBAT-028)
+        base = base.moved(actor, before=done if done in base.order else None)
+    order, points = before.advance(can_act=lambda i: _can_act(b.state, i) and not _wait_lapsed(b.state, i))
     wrapped = TurnPoint.ROUND_END in points
-    reached = (
-        (*before.order[before.index + 1 :], *order.order[: order.index + 1])
-        if wrapped
-        else before.order[before.index + 1 : order.index + 1]
-    )
+    tail = before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index + 1]
+    words, marks = _settled(b, tail, None if wrapped else order.current)
+    if actor is not None and done is not None:
+        marks[actor] = None
+    # a turn owed at the round's end comes before the round ends (WD-COMBAT-028, act_end_of_round)
+    due = _owed_late(b, base, marks, actor) if wrapped else None
+    if due is not None:
+        ended += _passed_down(b, tail, round_=round_)
+        order = evolve(base.moved(due, before=None), {"index": len(base.order) - 1, "round": round_})
+        if owed is not None:
+            order = _owed_delay(b, order, owed)
+        _start(b, fight, order, ended=ended, words=words, marks=marks)
+        return
+    nxt = order.current
+    if wrapped:
+        more, again = _settled(b, order.order[: order.index + 1], nxt)
+        words += more
+        marks.update({k: v for k, v in again.items() if k not in marks})
+        # the round is over: a late turn nobody could take is lost with it
+        marks.update({p.id: None for p in b.state.people.values() if late_for(p) is not None})
+    order = evolve(base, {"index": base.order.index(nxt) if nxt in base.order else 0, "round": order.round})
     # the unconscious and dying keep their turns, empty (src 563): theirs end as the order passes them
-    ended += _passed_down(
-        b,
-        before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index],
-        round_=round_,
-    )
-    if TurnPoint.ROUND_END in points:
+    ended += _passed_down(b, tail if wrapped else tail[:-1], round_=round_)
+    if wrapped:
         caught = any(x.name == Status.SURPRISED for p in b.state.people.values() for x in p.conditions)
         ended += _expire_all(b, TurnPoint.ROUND_END, holder=None, round_=round_)
         _ticks(b, TurnPoint.ROUND_END, None)
@@ -232,10 +280,16 @@ def next_turn(b: Builder, fight: Fight) -> None:
         if fight.dropped:
             order = _drop_at_round_end(b.state, order, fight)
             fight = evolve(fight, {"dropped": ()})
-    if wrapped:
         ended += _passed_down(b, order.order[: order.index], round_=order.round)
-    if owed and actor is not None:
-        order = _owed_delay(b, order, actor)
+    if owed is not None:
+        order = _owed_delay(b, order, owed)
+    _start(b, fight, order, ended=ended, words=words, marks=marks)
+
+
+def _start(
+    b: Builder, fight: Fight, order: TurnOrder, *, ended: list[str], words: list[str], marks: Marks
+) -> None:
+    """Start the turn of whoever ``order`` points at, the waiters' marks settled."""
     nxt = order.current
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
@@ -248,8 +302,8 @@ def next_turn(b: Builder, fight: Fight) -> None:
             name=who.name,
             round=order.round,
             fight=evolve(fight, {"order": order, "turn": turn}),
-            ended=(*ended, *_lapsed_words(b.state, reached, nxt)),
-            people=_waits_over(b.state, reached),
+            ended=(*ended, *words),
+            people=_marked(b, marks),
         )
     )
 
@@ -539,49 +593,24 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
     last = mine[-1]
     start = evolve(fight.order, {"index": fight.order.order.index(last)})
-    after, points = start.advance(can_act=lambda i: _can_act(state, i) and not _wait_lapsed(state, i))
-    reached = (
-        (*start.order[start.index + 1 :], *after.order[: after.index + 1])
-        if TurnPoint.ROUND_END in points
-        else start.order[start.index + 1 : after.index + 1]
-    )
+    after, _ = start.advance(can_act=lambda i: _can_act(state, i) and not _wait_lapsed(state, i))
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
-    marked: tuple[Combatant, ...] = ()
-    if context.config.wait_expiry is WaitExpiry.FORFEIT:  # remembered until the waiter's slot comes
-        now = b.person(c.character)
-        mark = st.Condition(
-            name=WAITING, target=c.character, source=c.trigger, endings=frozenset({st.Ending.ENCOUNTER_END})
-        )
-        marked = (evolve(now, {"conditions": (*now.conditions, mark)}),)
-    nxt = after.current
-    assert nxt is not None
-    order = evolve(moved, {"index": moved.order.index(nxt), "round": after.round})
-    who = b.person(nxt)
-    turn = Turn.start(nxt, half=half_actions(who), config=context.config)
+    # remembered until the waiter's slot comes: the trigger may not act then (WD-COMBAT-028)
     b.emit(
         ev.Waited(
             character=c.character,
             name=me.name,
             trigger=c.trigger,
             trigger_name=trigger.name,
-            fight=evolve(fight, {"order": order, "turn": turn}),
-            people=marked,
+            fight=evolve(fight, {"order": moved}),
+            people=(marked(b.person(c.character), WAITING, c.trigger),),
         )
     )
-    b.emit(
-        ev.TurnStarted(
-            character=nxt,
-            name=who.name,
-            round=order.round,
-            fight=b.fight,
-            ended=tuple(_lapsed_words(b.state, reached, nxt)),
-            people=_waits_over(b.state, reached),
-        )
-    )
+    _hand_on(b, b.fight or fight, start, ended=[], placed=moved)
     return b.batch
 
 

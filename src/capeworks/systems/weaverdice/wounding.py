@@ -32,6 +32,7 @@ from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.state import Chance, Combatant, PendingAttack, PendingEffect, WdState
 from capeworks.systems.weaverdice.statuses import BleedTrigger, Reach, bleed
 from capeworks.systems.weaverdice.vocab import BodyPart, DamageType, Pool, Stat, Status, WoundTier
+from capeworks.systems.weaverdice.waits import follow_delay
 from capeworks.systems.weaverdice.wfx import resolve, rolls_own_stat
 from capeworks.systems.weaverdice.wfx_outcome import Chooser, EffectOutcome, Hit, StatLasting
 from capeworks.systems.weaverdice.wounds import Standing, Wound
@@ -225,6 +226,7 @@ def power_statuses(b: Builder, power: Power, target: str) -> None:
             if fight.order.current != target:
                 enemies = [k for k, p in b.state.people.items() if _foes(p, t)]
                 order, new = st.delay(fight.order, target, enemies=enemies)
+                order = follow_delay(order, b.state.people, target)
                 if order != fight.order:
                     fight = evolve(fight, {"order": order})
                     moved = {"fight": fight}
@@ -606,7 +608,7 @@ def _apply(
     if o.delayed and fight is not None and fight.order.current != target:
         enemies = [k for k, p in b.state.people.items() if _foes(p, c)]
         order, held = st.delay(fight.order, target, enemies=enemies)
-        fight = evolve(fight, {"order": order})
+        fight = evolve(fight, {"order": follow_delay(order, b.state.people, target)})
         if held is not None:
             c = evolve(c, {"conditions": st.add(c.conditions, held)})
     elif o.delayed and fight is not None:

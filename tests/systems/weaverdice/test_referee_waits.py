@@ -1,0 +1,203 @@
+"""Referee situations for Wait (src 994, WD-COMBAT-027/028): the trigger that never comes under each
+``wait_expiry`` value, and a trigger whose turn a Delayed moves (src 852-854). Each situation was
+written from the seed (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before it was
+played through the table with given dice; where the seed is silent the expected outcome is the
+inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+_SEATS = {"vic": "ann", "max": "bob", "cal": "bob"}
+
+LATE = {"wait_expiry": "act_end_of_round"}
+
+
+def _end(d: Driver, *idents: str) -> None:
+    """End these turns, checking each is the one acting."""
+    for ident in idents:
+        assert d.state.fight.turn.actor == ident
+        d.do(_SEATS.get(ident, "gm"), "end_turn", character=ident)
+
+
+def _vic_waits_for_the_thug(config: dict[str, str] | None = None) -> Driver:
+    """Vic (Ann's) 12, Max (Bob's) 11, a generic thug (Guts 1) 9, a slow generic goon 7: Vic spends
+    Focus to wait for the thug, so the order is Max, Vic, thug, goon and Max acts now."""
+    d = table(config=config)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=1))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "wait", character="vic", trigger="thug")
+    assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
+    assert d.state.fight.turn.actor == "max"
+    return d
+
+
+# -- the trigger that never comes (src 994; WD-COMBAT-028 OPEN, config wait_expiry) -----------------
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_with_act_end_of_round_a_waiter_whose_trigger_drops_acts_after_the_goon() -> None:
+    # src 994: "When the expected action happens, they take their turn". Max's 6 drops the thug
+    # (Guts 1) before his turn, so the expected action never comes this round. PROPOSED (WD-COMBAT-028)
+    # with wait_expiry = act_end_of_round: the waiter "acts at the end of the round instead": the goon
+    # goes first, then Vic, and only then round 2 opens with Max.
+    d = _vic_waits_for_the_thug(LATE)
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    assert d.state.people["thug"].track.standing.value != "up"
+    _end(d, "max", "goon")
+    assert d.state.fight.turn.actor == "vic"
+    assert d.state.fight.order.round == 1
+    d.do("ann", "move", character="vic", feet=10)  # a whole turn: two standard actions
+    d.do("ann", "move", character="vic", feet=10)
+    _end(d, "vic")
+    assert d.state.fight.turn.actor == "max"
+    assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_with_act_end_of_round_the_waiter_keeps_his_new_place_next_round() -> None:
+    # PROPOSED (WD-COMBAT-028): "the new slot persists for later rounds"; the late turn at the end of
+    # round 1 does not move Vic's place, just before the (dropped) thug: round 2 runs Max, Vic, goon.
+    d = _vic_waits_for_the_thug(LATE)
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    _end(d, "max", "goon", "vic", "max", "vic", "goon")
+    assert d.state.fight.order.round == 3
+    assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_with_act_end_of_round_a_trigger_that_comes_fires_the_wait_as_usual() -> None:
+    # src 994: the thug is up when his turn comes, so Vic acts "just before" him, not at the end
+    d = _vic_waits_for_the_thug(LATE)
+    _end(d, "max", "vic", "thug", "goon")
+    assert d.state.fight.turn.actor == "max"
+    assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_with_forfeit_the_dropped_triggers_waiter_loses_the_turn_and_the_goon_ends_the_round() -> None:
+    # PROPOSED default (wait_expiry = forfeit): the same drop costs Vic the round's turn
+    d = _vic_waits_for_the_thug()
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    _end(d, "max", "goon")
+    assert d.state.fight.turn.actor == "max"
+    assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-028")
+def test_with_act_end_of_round_a_late_turn_is_replayed_from_the_log() -> None:
+    # saved tables replay as played: the late turn and the restored place come back from the log
+    d = _vic_waits_for_the_thug(LATE)
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    _end(d, "max", "goon")
+    assert d.replayed().state == d.state
+    _end(d, "vic")
+    assert d.replayed().state == d.state
+
+
+# -- a Delayed trigger (src 994 with src 852-854) ---------------------------------------------------
+
+
+def _vic_waits_for_the_brute(config: dict[str, str] | None = None) -> Driver:
+    """Vic (Ann's) 12, Max (Bob's) 11, a notable brute 9, Cal (Bob's) 7, then a slow generic goon (5):
+    Vic waits for the brute, so the order is Max, Vic, brute, Cal, goon; Max's punch (lesser bash, a
+    6 on the effect) Delays the brute, who does not spend a Recovery dot to ignore it."""
+    d = table(config=config)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "bob", sheet("cal", "Cal"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1, dexterity=1))
+    d.do("gm", "start_combat", dice=[6, 5, 3, 1])
+    d.do("ann", "wait", character="vic", trigger="brute")
+    assert d.state.fight.order.order == ("max", "vic", "brute", "cal", "goon")
+    d.do("bob", "attack", character="max", target="brute", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[6])  # Lesser Bash 6: Delayed, 1 Focus lost (src 660)
+    d.do("gm", "effect_choice", character="brute", key="negate", picks=[])
+    return d
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028", "WD-STATUS-010")
+def test_a_wait_moves_with_its_delayed_trigger() -> None:
+    # src 854: the brute's next turn goes "after the enemy or group of enemies who would otherwise act
+    # next": Cal (the goon is the brute's ally). src 994: Vic waits until the brute acts and takes his
+    # turn "just before the target individual", so Vic goes after Cal too: Max, Cal, Vic, brute, goon.
+    d = _vic_waits_for_the_brute()
+    assert d.state.fight.order.order == ("max", "cal", "vic", "brute", "goon")
+    _end(d, "max", "cal", "vic", "brute", "goon")
+    assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-028", "WD-STATUS-010")
+def test_a_wait_on_a_trigger_delayed_into_next_round_lapses_this_round() -> None:
+    # src 854 with the run of enemies read across the round's end (WD-STATUS-010): Cal is the brute's
+    # only foe left this round, so without the goon the brute goes after Cal, Max and Vic, into round
+    # 2. The expected action never comes in round 1: PROPOSED (WD-COMBAT-028, forfeit) Vic's turn this
+    # round is lost; Cal acts after Max, and round 2 runs Max, Vic, the brute, Cal.
+    d = _brute_delayed_into_round_2()
+    _end(d, "max", "cal")
+    assert d.state.fight.order.round == 2
+    _end(d, "max", "vic", "brute", "cal")
+
+
+@pytest.mark.rules("WD-COMBAT-028", "WD-STATUS-010")
+def test_with_act_end_of_round_a_trigger_delayed_into_next_round_leaves_vic_the_rounds_end() -> None:
+    # the same delay with wait_expiry = act_end_of_round (WD-COMBAT-028 PROPOSED): Vic acts after Cal
+    # at the end of round 1, and round 2 runs Max, Vic (his place just before the brute), the brute
+    # (his delay over with Vic's round-2 turn), Cal
+    d = _brute_delayed_into_round_2(LATE)
+    _end(d, "max", "cal", "vic")
+    assert d.state.fight.order.round == 2
+    _end(d, "max", "vic", "brute", "cal")
+
+
+def _brute_delayed_into_round_2(config: dict[str, str] | None = None) -> Driver:
+    """Vic 12, Max 11, the notable brute 9, Cal 7: Vic waits for the brute; Max's punch Delays him."""
+    d = table(config=config)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "bob", sheet("cal", "Cal"))
+    d.do("gm", "start_combat", dice=[6, 5, 3, 1])
+    d.do("ann", "wait", character="vic", trigger="brute")
+    d.do("bob", "attack", character="max", target="brute", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[6])  # Lesser Bash 6: Delayed (src 660)
+    d.do("gm", "effect_choice", character="brute", key="negate", picks=[])
+    assert d.state.fight.order.order == ("max", "vic", "brute", "cal")
+    return d
+
+
+# -- a Wait from the round's last slot (src 563, src 592, src 994) ------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-021", "WD-COMBAT-001")
+def test_a_wait_from_the_last_slot_ends_the_round_and_the_blocked_thug_drops() -> None:
+    # Max 12 (Brawn 5), the thug 9, the goon 8, Vic 7 (last). Max blocks the thug's punch: src 592,
+    # the attacker "move[s] down one spot in the turn order (delaying their next turn)", which the
+    # table applies as the round ends (WD-COMBAT-021 PROPOSED). Vic, last, waits for the goon, who has
+    # acted: his place is now just before the goon (src 994), so round 1 is over. Its end comes all the
+    # same: the thug drops below Vic, and round 2 runs Max, Vic, the thug, the goon.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max", brawn=5))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=2))
+    d.do("gm", "start_combat", dice=[1, 6])
+    assert d.state.fight.order.order == ("max", "thug", "goon", "vic")
+    _end(d, "max")
+    d.do("gm", "attack", character="thug", target="max", dice=[4])  # 4 vs DS 4: a hit
+    d.answer("bob", "react-max", "block", dice=[3])  # Brawn 5: 3 + 2 = 5 >= 4: blocked
+    _end(d, "thug", "goon")
+    d.do("ann", "wait", character="vic", trigger="goon")
+    assert "Round 1 ends." in d.words()
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
+    assert d.replayed().state == d.state
+    _end(d, "max", "vic", "thug", "goon")
