@@ -201,3 +201,64 @@ def test_a_wait_from_the_last_slot_ends_the_round_and_the_blocked_thug_drops() -
     assert d.state.fight.order.order == ("max", "vic", "thug", "goon")
     assert d.replayed().state == d.state
     _end(d, "max", "vic", "thug", "goon")
+
+
+# -- waits among other rules (src 994 with src 586, 1000) --------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_two_waits_for_the_thug_both_come_before_him_the_later_one_closer() -> None:
+    # src 994: each waiter's place becomes "just before the target individual". Vic waits for the
+    # thug (Max, Vic, thug, goon); then Max, whose turn it is, waits for the thug too and takes the
+    # place just before him: Vic, Max, thug, goon. Vic acts now, then Max, then the thug.
+    d = _vic_waits_for_the_thug()
+    d.do("bob", "wait", character="max", trigger="thug")
+    assert d.state.fight.order.order == ("vic", "max", "thug", "goon")
+    _end(d, "vic", "max", "thug", "goon")
+    assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028", "WD-COMBAT-001")
+@pytest.mark.parametrize("config", [None, LATE])
+def test_a_waiter_knocked_out_before_his_slot_takes_no_turn_early_or_late(
+    config: dict[str, str] | None,
+) -> None:
+    # src 994 with src 563 ("the unconscious and dying doing nothing"): Vic (Guts 1) 12, the goon 9,
+    # Max 8, the thug 7 (generic, Athletics 1). Vic waits for the thug: goon, Max, Vic, thug. The
+    # goon's 6 hits Vic (DS 4), who takes it: his one wound slot is full and the stay-up roll (src 792)
+    # fails. Vic's slot passes empty under either wait_expiry (no late turn for the unconscious); the
+    # thug still acts, and round 2 opens with the goon.
+    d = table(config=config)
+    add(d, "ann", sheet("vic", "Vic", guts=1))
+    add(d, "gm", sheet("goon", "Goon", "generic"))
+    add(d, "bob", sheet("max", "Max", athletics=2))
+    add(d, "gm", sheet("thug", "Thug", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 2])
+    assert d.state.fight.order.order == ("vic", "goon", "max", "thug")
+    d.do("ann", "wait", character="vic", trigger="thug")
+    assert d.state.fight.order.order == ("goon", "max", "vic", "thug")
+    d.do("gm", "attack", character="goon", target="vic", dice=[6])
+    d.answer("ann", "react-vic", "take", dice=[1, 1])  # the Guts stay-up roll fails; effect 1
+    d.do("ann", "effect_choice", character="vic", key="negate", picks=[])
+    assert d.state.people["vic"].track.standing.value == "unconscious"
+    _end(d, "goon", "max", "thug")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.turn.actor == "goon"
+
+
+@pytest.mark.rules("WD-COMBAT-028", "WD-COMBAT-030", "WD-COMBAT-031")
+def test_a_wait_for_a_thug_pushed_into_the_background_lapses() -> None:
+    # src 1000: Leverage Reputation pushes lesser foes "into the background": they do not fight. Vic
+    # waits for the thug (Max, Vic, thug, goon); Max cites a card and pushes the thug back. The thug's
+    # action does not come this round: PROPOSED (WD-COMBAT-028, forfeit) Vic's turn is lost, the goon
+    # acts after Max.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"), reputation=1)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "wait", character="vic", trigger="thug")
+    d.do("bob", "leverage", character="max", foes=["thug"])
+    _end(d, "max", "goon")
+    assert d.state.fight.order.round == 2
