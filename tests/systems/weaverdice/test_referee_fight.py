@@ -1,0 +1,122 @@
+"""Referee situations over Weaverdice combat: reactions against several attackers, a Block on an
+attack of opportunity, ties on a Dodge against a shot, and a Wait's trigger that is blocked. Each
+situation was written from the seed (``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N")
+before it was played through the table with given dice; where the seed is silent the expected
+outcome is the inventory's PROPOSED decision, cited by rule ID.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool, WoundTier
+from tests.systems.weaverdice.helpers import add, sheet, table
+
+_SEATS = {"vic": "ann", "max": "bob", "cal": "bob"}
+
+
+def _end(d: Driver, *idents: str) -> None:
+    """End these turns, checking each is the one acting."""
+    for ident in idents:
+        assert d.state.fight.turn.actor == ident
+        d.do(_SEATS.get(ident, "gm"), "end_turn", character=ident)
+
+
+def _wounds(d: Driver, ident: str) -> list[WoundTier]:
+    return [w.tier for w in d.state.people[ident].track.wounds]
+
+
+def _focus(d: Driver, ident: str) -> int:
+    return int(d.state.people[ident].effort.available(d.state.sheet(ident), Pool.FOCUS))
+
+
+# -- a Block on an attack of opportunity (src 592, 886) ---------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-021", "WD-MOVE-003", "WD-COMBAT-015")
+def test_a_blocked_attack_of_opportunity_drops_the_brute_below_max_this_round() -> None:
+    # src 886: moving past an enemy can provoke an attack of opportunity; a notable pays Focus for it
+    # (src 586). src 592: a Block that holds makes "melee attackers move down one spot in the turn
+    # order (delaying their next turn)". Vic 12, the brute 9, Max 7: the brute strikes at Vic as he
+    # moves past, before the brute's own turn; Vic (Brawn 5) blocks 4 + 2 = 6 >= 5. The brute's next
+    # turn is this round's, so he drops below Max now: Vic, Max, brute.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "bob", sheet("max", "Max", athletics=2))
+    d.do("gm", "start_combat", dice=[6, 3, 2])
+    assert d.state.fight.order.order == ("vic", "brute", "max")
+    d.do("ann", "move", character="vic", feet=20)
+    d.do("gm", "attack", character="brute", target="vic", opportunity=True, dice=[5])  # 5 + 0 >= 4
+    d.answer("ann", "react-vic", "block", dice=[4])
+    assert _wounds(d, "vic") == []
+    _end(d, "vic", "max", "brute")
+    assert d.state.fight.order.round == 2
+
+
+# -- several attackers, one Focus dot (src 588, 384) -------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-019", "WD-COMBAT-020", "WD-EFFORT-004")
+def test_with_one_focus_dot_vic_dodges_the_first_thug_and_takes_the_second() -> None:
+    # src 588: named targets "may respond to a roll by spending focus" to dodge or block, one reaction
+    # per attack; Vic (Wits 1) has one Focus dot. The first thug's 4 hits (DS 4); Vic's Athletics die
+    # 4 + 0 = 4 ties and dodges (src 590, the defender wins ties). The second thug's 5 hits, and
+    # no Focus is left to react: the lesser bash wound lands.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", wits=1))
+    add(d, "gm", sheet("thug1", "Thug 1", "generic"))
+    add(d, "gm", sheet("thug2", "Thug 2", "generic", athletics=2))
+    d.do("gm", "start_combat", dice=[1])  # Vic 6 + 1 = 7; the thugs 9 and 8
+    assert d.state.fight.order.order == ("thug1", "thug2", "vic")
+    assert _focus(d, "vic") == 1
+    d.do("gm", "attack", character="thug1", target="vic", dice=[4])
+    d.answer("ann", "react-vic", "dodge", dice=[4])
+    assert _wounds(d, "vic") == [] and _focus(d, "vic") == 0
+    _end(d, "thug1")
+    d.do("gm", "attack", character="thug2", target="vic", dice=[5, 1])
+    assert not any(p.kind == "reaction" for p in d.prompts("ann"))
+    assert _wounds(d, "vic") == [WoundTier.LESSER]
+
+
+# -- a Dodge that ties a shot (src 590) --------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-020", "WD-COMBAT-017")
+@pytest.mark.parametrize(("face", "dodged"), [(5, True), (4, False)])
+def test_a_dodge_equal_to_a_pistol_shot_ignores_it(face: int, dodged: bool) -> None:
+    # src 590: "If equal to or better than the attack roll, the attack is ignored"; src 596: an aimed
+    # shot rolls Dexterity. The brute (Dexterity 4) shoots Vic: 4 + 1 = 5 against DS 4. Vic's
+    # Athletics 3: a 5 is 5 (ties: ignored), a 4 is 4 (the shot lands).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable", dexterity=4))
+    d.do("gm", "start_combat", dice=[1, 6])  # the brute 7 + 6 = 13, Vic 6 + 1 = 7
+    d.do("gm", "attack", character="brute", target="vic", melee=False, stat="dexterity", dice=[4])
+    d.answer("ann", "react-vic", "dodge", dice=[face] if dodged else [face, 1])
+    assert (_wounds(d, "vic") == []) is dodged
+
+
+# -- a Wait's trigger blocked (src 994, 592) ---------------------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028", "WD-COMBAT-021")
+def test_the_brute_vic_waited_for_is_blocked_and_drops_below_cal_next_round() -> None:
+    # src 994: Vic waits for the brute and acts just before him (Max, Vic, brute, Cal). The brute then
+    # punches Max (Brawn 5), who blocks: src 592, the brute "move[s] down one spot"; he has acted this
+    # round, so the drop is for round 2 (WD-COMBAT-021 PROPOSED: a swap with the one after). Vic's
+    # place stays where the Wait put it: round 2 runs Max, Vic, Cal, brute.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max", brawn=5))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "bob", sheet("cal", "Cal"))
+    d.do("gm", "start_combat", dice=[6, 5, 3, 1])
+    d.do("ann", "wait", character="vic", trigger="brute")
+    _end(d, "max", "vic")
+    d.do("gm", "attack", character="brute", target="max", dice=[4])  # 4 vs DS 4: a hit
+    d.answer("bob", "react-max", "block", dice=[3])  # 3 + 2 = 5 >= 4
+    _end(d, "brute", "cal")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.order.order == ("max", "vic", "cal", "brute")
