@@ -262,3 +262,24 @@ def test_a_wait_for_a_thug_pushed_into_the_background_lapses() -> None:
     d.do("bob", "leverage", character="max", foes=["thug"])
     _end(d, "max", "goon")
     assert d.state.fight.order.round == 2
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028", "WD-STATUS-010")
+def test_a_wait_for_a_brute_delayed_behind_vic_himself_fires_with_vics_next_turn() -> None:
+    # Vic 12, the notable brute 9, Max 7. Vic's punch (Lesser Bash 6, src 660) Delays the brute behind
+    # the enemies who would act next (src 854): Max, then Vic again in round 2, so the brute's next
+    # turn is after Vic's round-2 turn. Vic then waits for the brute (src 994): round 1 ends with Max;
+    # in round 2 Vic's turn is the one just before the brute's, so the wait fires: Vic, the brute, Max.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "gm", sheet("brute", "Brute", "notable"))
+    add(d, "bob", sheet("max", "Max", athletics=2))
+    d.do("gm", "start_combat", dice=[6, 3, 2])
+    assert d.state.fight.order.order == ("vic", "brute", "max")
+    d.do("ann", "attack", character="vic", target="brute", dice=[6])
+    d.answer("gm", "react-brute", "take", dice=[6])
+    d.do("gm", "effect_choice", character="brute", key="negate", picks=[])
+    d.do("ann", "wait", character="vic", trigger="brute")
+    _end(d, "max")
+    assert d.state.fight.order.round == 2
+    _end(d, "vic", "brute", "max")

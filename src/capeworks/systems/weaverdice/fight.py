@@ -12,7 +12,7 @@ engineer's statuses (expiry in the turn order, Delayed, Half actions, rests).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from capeworks.engine import DiceService, Event
 from capeworks.engine.kit import TurnOrder, TurnPoint, expire
@@ -82,21 +82,46 @@ def _can_act(state: WdState, ident: str) -> bool:
     """Takes turns: up, not Delayed and not pushed into the background (WD-COMBAT-001/002,
     WD-STATUS-010, WD-COMBAT-031)."""
     c = state.people.get(ident)
-    return (
-        c is not None
-        and c.track.standing is Standing.UP
-        and c.sidelined is None
-        and st.can_act(c.conditions, ident)
-    )
+    return c is not None and _able(c, c.conditions)
 
 
-def _wait_lapsed(state: WdState, ident: str) -> bool:
-    """``ident`` waits for someone who cannot act when the waiter's slot comes (out of the fight,
-    Delayed past it, pushed back): the expected action does not come, so neither does the waiting
-    turn there (src 994; WD-COMBAT-028 PROPOSED: forfeit, or late with act_end_of_round)."""
+def _able(c: Combatant, conditions: Iterable[st.Condition]) -> bool:
+    return c.track.standing is Standing.UP and c.sidelined is None and st.can_act(conditions, c.id)
+
+
+def _wait_lapsed(state: WdState, ident: str, round_: int) -> bool:
+    """``ident`` waits for someone who cannot act when the waiter's slot comes in ``round_`` (out of
+    the fight, pushed back, Delayed past it): the expected action does not come, so neither does the
+    waiting turn there (src 994; WD-COMBAT-028 PROPOSED: forfeit, or late with act_end_of_round). A
+    Delayed that ends with the waiter's own turn this round holds the trigger only until then: the
+    trigger acts right after the waiter, as the Wait expects."""
     c = state.people.get(ident)
     trigger = None if c is None else waits_for(c)
-    return trigger is not None and not _can_act(state, trigger)
+    t = None if trigger is None else state.people.get(trigger)
+    if trigger is None or t is None:
+        return trigger is not None
+    holding = tuple(
+        x
+        for x in t.conditions
+        if not (
+            x.name == Status.DELAYED
+            and x.ends is not None
+            and x.ends.holder == ident
+            and (x.ends.round is None or x.ends.round <= round_)
+        )
+    )
+    return not _able(t, holding)
+
+
+def _unless_lapsed(state: WdState, before: TurnOrder) -> Callable[[str], bool]:
+    """``can_act`` for advancing from ``before``: can act, and no lapsed Wait holds the slot (a slot at
+    or before ``before``'s comes in the next round)."""
+
+    def can(i: str) -> bool:
+        later = before.order.index(i) <= before.index
+        return _can_act(state, i) and not _wait_lapsed(state, i, before.round + int(later))
+
+    return can
 
 
 #: what becomes of a waiter's marks: gone (None), or a late turn owed for the trigger named
@@ -242,7 +267,7 @@ def _hand_on(
     if actor is not None and done is not None:
         # the late turn is over: back to the place the Wait gave, just before the trigger (WD-COMBAT-028)
         base = base.moved(actor, before=done if done in base.order else None)
-    order, points = before.advance(can_act=lambda i: _can_act(b.state, i) and not _wait_lapsed(b.state, i))
+    order, points = before.advance(can_act=_unless_lapsed(b.state, before))
     wrapped = TurnPoint.ROUND_END in points
     tail = before.order[before.index + 1 :] if wrapped else before.order[before.index + 1 : order.index + 1]
     words, marks = _settled(b, tail, None if wrapped else order.current)
@@ -593,7 +618,7 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     mine = next(s for s in slots(fight.order.order, fight.groups) if c.character in s)
     last = mine[-1]
     start = evolve(fight.order, {"index": fight.order.order.index(last)})
-    after, _ = start.advance(can_act=lambda i: _can_act(state, i) and not _wait_lapsed(state, i))
+    after, _ = start.advance(can_act=_unless_lapsed(state, start))
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
