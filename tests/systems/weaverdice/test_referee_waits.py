@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.weaverdice.vocab import Pool
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 _SEATS = {"vic": "ann", "max": "bob", "cal": "bob"}
@@ -283,3 +284,77 @@ def test_a_wait_for_a_brute_delayed_behind_vic_himself_fires_with_vics_next_turn
     _end(d, "max")
     assert d.state.fight.order.round == 2
     _end(d, "vic", "brute", "max")
+
+
+# -- what a Wait puts off: the rest of the turn (src 558, 994, 551) ---------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-008")
+def test_after_both_actions_there_is_no_turn_left_to_wait_with() -> None:
+    # src 551: "Players often make two actions a turn"; src 994: a Wait delays "their turn": Vic has
+    # moved twice, his turn is spent, so a Wait is refused and nothing changes (his Focus is kept).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)
+    d.refuse("ann", "wait", character="vic", trigger="thug", rule="WD-COMBAT-008")
+    assert d.state.fight.order.order == ("vic", "max", "thug")
+    assert d.state.people["vic"].effort.available(d.state.sheet("vic"), Pool.FOCUS) == 3
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-008")
+def test_a_wait_after_one_move_leaves_one_action_at_the_new_place() -> None:
+    # src 994: Vic moves, then waits for the thug: the rest of his turn (one action, src 551) comes
+    # just before the thug, not a fresh turn of two.
+    d = table()
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "wait", character="vic", trigger="thug")
+    _end(d, "max")
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "move", character="vic", feet=10)
+    d.refuse("ann", "move", character="vic", feet=10, rule="WD-COMBAT-008")
+    _end(d, "vic", "thug")
+    assert d.state.fight.order.round == 2
+    d.do("bob", "move", character="max", feet=10)  # round 2: Max, then Vic with two actions again
+    _end(d, "max")
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)
+
+
+@pytest.mark.rules("WD-COMBAT-027", "WD-COMBAT-028")
+def test_a_wait_declared_first_keeps_both_actions_for_the_new_place() -> None:
+    # src 994: a Wait before acting delays the whole turn: two actions just before the thug
+    d = _vic_waits_for_the_thug()
+    _end(d, "max")
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "move", character="vic", feet=10)
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-COMBAT-028", "WD-COMBAT-008")
+def test_a_late_turn_is_the_rest_of_the_turn_the_wait_put_off() -> None:
+    # wait_expiry = act_end_of_round (WD-COMBAT-028 PROPOSED): Vic moves, waits for the thug, whom Max
+    # drops; Vic's turn comes at the round's end with the one action he had left.
+    d = table(config=LATE)
+    add(d, "ann", sheet("vic", "Vic"))
+    add(d, "bob", sheet("max", "Max"))
+    add(d, "gm", sheet("thug", "Thug", "generic", guts=1))
+    add(d, "gm", sheet("goon", "Goon", "generic", athletics=1))
+    d.do("gm", "start_combat", dice=[6, 5])
+    d.do("ann", "move", character="vic", feet=10)
+    d.do("ann", "wait", character="vic", trigger="thug")
+    d.do("bob", "attack", character="max", target="thug", dice=[6, 1])
+    _end(d, "max", "goon")
+    assert d.state.fight.turn.actor == "vic"
+    d.do("ann", "move", character="vic", feet=10)
+    d.refuse("ann", "move", character="vic", feet=10, rule="WD-COMBAT-008")
+    _end(d, "vic")
+    assert d.state.fight.paused == ()
+    assert d.replayed().state == d.state

@@ -350,6 +350,7 @@ class FightPatch(_Entry):
     turn: Turn | None = None
     groups: tuple[tuple[str, ...], ...] | None = None
     dropped: tuple[str, ...] | None = None
+    paused: tuple[Turn, ...] | None = None
 
 
 class AttackPatch(_Entry):
@@ -450,8 +451,14 @@ def _one(cls: type[P], old: BaseModel | None, new: BaseModel | None) -> P:
     if new is None:
         return _patch(cls, {"gone": True})
     if old is None:
-        return _patch(cls, dict(new.__dict__))
+        quiet = _QUIET_NEW.get(cls, ())
+        return _patch(cls, {k: v for k, v in new.__dict__.items() if k not in quiet or v})
     return _patch(cls, {} if new is old else _diff(old, new))
+
+
+#: fields added to a model since its new values were recorded whole: left out of a new value's patch
+#: when empty (the fold gives the default), so a fight starting records what it always did
+_QUIET_NEW: Mapping[type, tuple[str, ...]] = {FightPatch: ("paused",)}
 
 
 def _keyed(cls: type[P], old: Mapping[str, BaseModel], new: Mapping[str, BaseModel]) -> dict[str, P]:

@@ -319,7 +319,13 @@ def _start(
     assert nxt is not None
     ended += _expire_all(b, TurnPoint.TURN_START, holder=nxt, round_=order.round)
     who = b.person(nxt)
-    turn = Turn.start(nxt, half=half_actions(who), config=b.config)
+    # a waiter's turn goes on as the Wait left it; a wait that lapsed loses it (WD-COMBAT-027/028)
+    resumed = next((t for t in fight.paused if t.actor == nxt), None)
+    over = {i for i, m in marks.items() if m is None}
+    paused = tuple(t for t in fight.paused if t.actor != nxt and t.actor not in over)
+    if paused != fight.paused:
+        fight = evolve(fight, {"paused": paused})
+    turn = resumed or Turn.start(nxt, half=half_actions(who), config=b.config)
     b.emit(
         trusted(
             ev.TurnStarted,
@@ -621,6 +627,12 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
     after, _ = start.advance(can_act=_unless_lapsed(state, start))
     if after.current == c.trigger:
         raise RuleViolation("WD-COMBAT-027", f"{trigger.name} acts next anyway: act now instead of waiting.")
+    assert fight.turn is not None
+    if fight.turn.actions < 1:
+        # src 994 delays "their turn": with both actions taken it is over, nothing is left to delay
+        raise RuleViolation(
+            "WD-COMBAT-008", "Your actions this turn are used: there is nothing left to wait with."
+        )
     moved = waited(fight.order, c.character, trigger=c.trigger, groups=fight.groups)
     b = Builder(state, context, dice)
     spend(b, c.character, Pool.FOCUS, EffortUse.OPPORTUNITY)
@@ -631,12 +643,22 @@ def wait(state: WdState, context: Ctx, c: cmd.Wait, dice: DiceService) -> Done:
             name=me.name,
             trigger=c.trigger,
             trigger_name=trigger.name,
-            fight=evolve(fight, {"order": moved}),
+            fight=evolve(fight, {"order": moved, "paused": _pause(fight, c.character, context)}),
             people=(marked(b.person(c.character), WAITING, c.trigger),),
         )
     )
     _hand_on(b, b.fight or fight, start, ended=[], placed=moved)
     return b.batch
+
+
+def _pause(fight: Fight, waiter: str, context: Ctx) -> tuple[Turn, ...]:
+    """The turns put off, with the waiter's if it has begun (an untouched turn starts afresh at the
+    new place, as it always did)."""
+    assert fight.turn is not None
+    kept = tuple(t for t in fight.paused if t.actor != waiter)
+    if fight.turn == Turn.start(waiter, half=fight.turn.half, config=context.config):
+        return kept
+    return (*kept, fight.turn)
 
 
 def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:

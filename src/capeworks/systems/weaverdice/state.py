@@ -112,6 +112,9 @@ class Fight(Frozen):
     #: blocked melee attackers who drop one place when this round ends: the drop delays their
     #: next turn, not one they are taking or have taken (WD-COMBAT-021)
     dropped: tuple[str, ...] = Field(default=(), exclude_if=lambda v: not v)
+    #: the turns Waits put off, as they were left: each goes on at its waiter's new slot, and is
+    #: lost with a wait that lapses (WD-COMBAT-027/028)
+    paused: tuple[Turn, ...] = Field(default=(), exclude_if=lambda v: not v)
 
 
 class PendingAttack(Frozen):
