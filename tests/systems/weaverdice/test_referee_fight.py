@@ -120,3 +120,31 @@ def test_the_brute_vic_waited_for_is_blocked_and_drops_below_cal_next_round() ->
     _end(d, "brute", "cal")
     assert d.state.fight.order.round == 2
     assert d.state.fight.order.order == ("max", "vic", "cal", "brute")
+
+
+# -- two attackers blocked in one round (src 592, 594) -----------------------------------------------
+
+
+@pytest.mark.rules("WD-COMBAT-021")
+def test_two_thugs_blocked_in_one_round_both_drop_below_vic() -> None:
+    # src 592: a Block that holds makes "melee attackers move down one spot in the turn order
+    # (delaying their next turn)". Thug 1 (9) and Thug 2 (8) both punch Vic (7, Brawn 5), who blocks
+    # each (4 + 2 = 6 >= 4) with a Focus dot. Each thug's next turn is delayed one spot; neither drop
+    # undoes the other's: round 2 runs Vic, Thug 1, Thug 2, Max (the drops fall at the round's end,
+    # WD-COMBAT-021 PROPOSED, the thugs having acted).
+    d = table()
+    add(d, "ann", sheet("vic", "Vic", brawn=5))
+    add(d, "gm", sheet("thug1", "Thug 1", "generic"))
+    add(d, "gm", sheet("thug2", "Thug 2", "generic", athletics=2))
+    add(d, "bob", sheet("max", "Max", athletics=2))
+    d.do("gm", "start_combat", dice=[1, 1])  # Vic 6 + 1 = 7, Max 5 + 1 = 6
+    assert d.state.fight.order.order == ("thug1", "thug2", "vic", "max")
+    for thug in ("thug1", "thug2"):
+        d.do("gm", "attack", character=thug, target="vic", dice=[4])
+        d.answer("ann", "react-vic", "block", dice=[4])
+        _end(d, thug)
+    assert _wounds(d, "vic") == []
+    _end(d, "vic", "max")
+    assert d.state.fight.order.round == 2
+    assert d.state.fight.order.order == ("vic", "thug1", "thug2", "max")
+    _end(d, "vic", "thug1", "thug2", "max")

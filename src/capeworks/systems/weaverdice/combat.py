@@ -36,6 +36,7 @@ __all__ = [
     "Turn",
     "cover_bonus",
     "dropped_one_place",
+    "dropped_together",
     "group_slots",
     "initiative_order",
     "initiative_score",
@@ -261,6 +262,26 @@ def dropped_one_place(order: TurnOrder, ident: str, groups: Iterable[Iterable[st
         return order
     cut[k], cut[k + 1] = cut[k + 1], cut[k]
     return _reordered(order, cut)
+
+
+def dropped_together(
+    order: TurnOrder, idents: Iterable[str], groups: Iterable[Iterable[str]] = ()
+) -> TurnOrder:
+    """Several blocked attackers' slots dropped at once, as the round ends: each run of them goes
+    below the first slot after it that is not dropped, so each ends one place lower and one drop never
+    undoes another's; dropped slots with nobody else after them stay (WD-COMBAT-021 PROPOSED)."""
+    groups = tuple(tuple(g) for g in groups)
+    cut = slots(order.order, groups)
+    down = {k for k, slot in enumerate(cut) if any(i in slot for i in idents)}
+    out: list[list[str]] = []
+    run: list[list[str]] = []
+    for k, slot in enumerate(cut):
+        if k in down:
+            run.append(slot)
+        else:
+            out += [slot, *run]
+            run = []
+    return _reordered(order, [*out, *run])
 
 
 def waited(order: TurnOrder, ident: str, *, trigger: str, groups: Iterable[Iterable[str]] = ()) -> TurnOrder:

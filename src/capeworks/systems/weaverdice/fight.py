@@ -26,7 +26,7 @@ from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
 from capeworks.systems.weaverdice.combat import (
     ActionKind,
     Turn,
-    dropped_one_place,
+    dropped_together,
     rest_removals,
     slots,
     waited,
@@ -378,8 +378,7 @@ def _regain(b: Builder, ident: str, *, resting: bool) -> None:
 def _drop_at_round_end(state: WdState, order: TurnOrder, fight: Fight) -> TurnOrder:
     """Blocked attackers drop one place for the new round; its first turn goes to whoever now
     leads and can act (WD-COMBAT-021)."""
-    for ident in fight.dropped:
-        order = dropped_one_place(order, ident, fight.groups)
+    order = dropped_together(order, fight.dropped, fight.groups)
     first = next((i for i, x in enumerate(order.order) if _can_act(state, x)), 0)
     return evolve(order, {"index": first})
 
