@@ -642,21 +642,21 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         shrugs += won if i else 0
     assert check is not None
     chance = None
-    if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
+    # a step of morale sets any roll just made (WD-MORALE-003, src 453): the one offered is the rest's
+    # own Guts roll when it failed, whether or not the Recovery roll after it succeeded (it sheds all
+    # the Recovery roll, src 394 'shrug off negative conditions', could and may ease a wound besides);
+    # with only the Recovery roll failed, that one
+    failed = next((r for r in checks if not r.success), None)
+    if failed is not None and me.morale > 0 and spend_value(me.morale) >= failed.tn:
         removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
-        # a step of morale sets any roll just made (WD-MORALE-003, src 453): when both rolls failed,
-        # the one bought up is the first, the rest's own Guts roll, which sheds all the Recovery roll
-        # (src 394: 'shrug off negative conditions') could and may ease a wound besides; with only the
-        # Recovery roll failed, that one
-        first = successes == 0 and len(checks) == 2
         again = RestChance(
             full=c.full,
             remove=tuple(c.remove),
             reduce=c.reduce,
             removals=removals,
-            shrugs=c.recovery and not first,
+            shrugs=c.recovery and failed is not checks[0],
         )
-        chance = Chance(who=c.character, kind="rest", roll=checks[0] if first else check, rest=again)
+        chance = Chance(who=c.character, kind="rest", roll=failed, rest=again)
     conditions, track, removed, reduced = _shed(
         after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
     )
