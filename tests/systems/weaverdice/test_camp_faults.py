@@ -4,11 +4,14 @@ table's answer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from capeworks.engine.testing import Driver
 from capeworks.systems.weaverdice.vocab import WoundTier
 from capeworks.systems.weaverdice.wounds import Wound
+from tests.systems.weaverdice.campaign_support import camp, pc
 from tests.systems.weaverdice.helpers import add, sheet, table
 
 
@@ -44,3 +47,78 @@ def test_a_rest_whose_guts_roll_fails_and_recovery_roll_succeeds_buys_up_the_gut
     d.do("ann", "spend_morale", character="vic")
     vic = d.state.people["vic"]
     assert len(vic.track.wounds) == 1 and vic.morale == 1
+
+
+# --- shared rep cards (src 426-427: one post-it "For players Astronaught and Bomber only") -------------
+
+
+def live(d: Driver, ident: str) -> list[str]:
+    return [c.source for c in camp(d).ledger(ident).rep if not c.negative]
+
+
+def combo(d: Driver, ident: str) -> Any:
+    return next(c for c in camp(d).ledger(ident).rep if c.source == "aerial bombardment combo")
+
+
+def pair(**more: Any) -> Driver:
+    """Astronaught and Bomber (Social 3: rep cap 3), their combo's card awarded to both."""
+    d = table()
+    pc(d, "ann", "ast", "Astronaught")
+    pc(d, "bob", "bom", "Bomber")
+    d.do("gm", "award", character="ast", rep="aerial bombardment combo", owners=["Astronaught", "Bomber"])
+    return d
+
+
+@pytest.mark.rules("WD-REP-002", "WD-REP-007")
+def test_a_shared_card_discarded_over_the_cap_is_gone_for_both_players() -> None:
+    """src 435: at the day's end rep over the cap (Social + milestones: 3) is discarded, the player
+    choosing what; src 426-427 the combo card is one post-it between Astronaught and Bomber. Each holds
+    it and three deeds: both are one over. Astronaught lets the combo card go: Bomber no longer holds it,
+    and with it gone he is at his cap, owing nothing. Before, Bomber kept his copy and still owed one."""
+    d = pair()
+    for who in ("ast", "bom"):
+        for i in range(3):
+            d.do("gm", "award", character=who, rep=f"deed {i + 1}")
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards == {"ast": 1, "bom": 1}
+    d.do("ann", "discard_rep", character="ast", cards=[combo(d, "ast").id])
+    assert live(d, "ast") == live(d, "bom") == ["deed 1", "deed 2", "deed 3"]
+    assert camp(d).discards == {}
+    assert d.replayed().state == d.state
+
+
+@pytest.mark.rules("WD-REP-002", "WD-FOLLOW-009")
+def test_a_journalist_keeps_a_spent_shared_card_for_both_players() -> None:
+    """src 1340: self-promoting, a Journalist may roll to keep a rep spent during the day, 7+, +1 each;
+    src 433 general rep is spent when played, and the shared card (src 426-427) went from both when
+    Astronaught spent it. Two Journalists and a 5: 7, kept: the card is back for Astronaught and for
+    Bomber, still one card between them. Before, only Astronaught had it back."""
+    d = pair()
+    c = camp(d)
+    held = c.ledger("ast").model_copy(update={"followers": {"journalist": 2}})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ast": held}}))
+    d.do("gm", "start_downtime")
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    d.do("ann", "negotiate", character="ast", negotiation="n", cards=[combo(d, "ast").id], dice=[4, 2])
+    assert live(d, "ast") == live(d, "bom") == []
+    spent = camp(d).ledger("ast").spent[0].id
+    d.do("ann", "downtime_action", character="ast", action="self_promote", card=spent, dice=[5])
+    assert live(d, "ast") == live(d, "bom") == ["aerial bombardment combo"]
+    assert combo(d, "ast").shared == combo(d, "bom").shared
+    d.do("bob", "negotiate", character="bom", negotiation="n", cards=[combo(d, "bom").id], dice=[4, 2])
+    assert live(d, "ast") == live(d, "bom") == []  # one card: Bomber's play spends it for both
+
+
+@pytest.mark.rules("WD-REP-002", "WD-INTEL-033")
+def test_a_rebrand_takes_a_shared_card_from_both_players() -> None:
+    """src 1945: a Rebrand changes the cape's identity and they 'lose all rep'; the combo card (src
+    426-427) is one post-it between the two, so when Astronaught rebrands it is gone, Bomber's hand too;
+    Bomber's own card stays. Before, Bomber kept a copy of the card Astronaught had lost."""
+    d = pair()
+    d.do("gm", "award", character="bom", rep="saved the ferry")
+    d.do("gm", "start_downtime")
+    d.do("ann", "utilize_intel", character="ast", ops=["rebrand"])
+    assert live(d, "ast") == []
+    assert live(d, "bom") == ["saved the ferry"]
+    assert d.replayed().state == d.state

@@ -23,6 +23,7 @@ from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
+from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
@@ -253,6 +254,9 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
         ledger = evolve(ledger, {"spent": tuple(x for x in ledger.spent if x.id != card.id)})
         if kept:
             ledger = evolve(ledger, {"rep": (*ledger.rep, card)})
+        # a shared card kept comes back for each of its players, as spending it took it from them all
+        names = {k: p.name for k, p in state.people.items()}
+        ledgers.update(restore_shared(state.campaign, names, c.character, ledger, card) if kept else {})
         ledgers[c.character] = ledger
         capped_to = f", capped at {total}" if total < face + journalists else ""
         note = f"{face} + {journalists}{capped_to} against 7+: {card.source} " + ("kept" if kept else "gone")
@@ -436,7 +440,9 @@ def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -
     gone = set(c.cards)
     eligible = ledger.eligible if "fan" in ledger.eligible else (*ledger.eligible, "fan")
     ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone), "eligible": eligible})
-    discards = {k: v for k, v in state.campaign.discards.items() if k != c.character}
+    # a shared card discarded is gone for every player it is for: one card between them (WD-REP-002)
+    ledgers = with_shared(state.campaign, c.character, ledger)
+    discards = shared_discards(state.campaign, c.character, ledgers)
     b = Builder(state, ctx, dice)
     b.emit(
         ce.RepDiscarded(
@@ -444,7 +450,7 @@ def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -
             name=who.name,
             cards=tuple(held[i].source for i in c.cards),
             discards=discards,
-            ledgers={c.character: ledger},
+            ledgers=ledgers,
         )
     )
     return b.batch
