@@ -122,3 +122,35 @@ def test_a_rebrand_takes_a_shared_card_from_both_players() -> None:
     assert live(d, "ast") == []
     assert live(d, "bom") == ["saved the ferry"]
     assert d.replayed().state == d.state
+
+
+# --- the mini-progression's option 12 (src 178) ----------------------------------------------------------
+
+
+@pytest.mark.rules("WD-DN-017", "WD-DN-012", "WD-MORALE-005", "WD-MORALE-008")
+def test_option_12_raises_the_baseline_for_the_next_social_score_encounters_only() -> None:
+    """src 178: 'Boost morale. If your secret identity and civilian relationships are intact, your morale
+    baseline rises for [Social] encounters. Over time, morale tends to settle at the baseline.' The
+    inventory (WD-DN-017 #12) PROPOSES '+1 baseline for the next Social-score encounters'; src 491 morale
+    resets to the baseline after downtime. Ada (Social 3, baseline 0, secure) picks it: the day after,
+    she starts at +1; after three fights the lift is spent, and the next day starts at 0 again. Before,
+    the baseline rose for good (+1 after the third fight's day)."""
+    d = table(config={"campaign": {"progression": "mini"}})
+    pc(d, "ann", "ada", "Ada", social=3)
+    add(d, "gm", sheet("thug", "Thug", "generic"))
+    d.do("gm", "award", character="ada", boxes=1)
+    d.do("ann", "pick_mini", character="ada", option=12, secure=True)
+    assert "for the next 3 encounters" in " ".join(d.words())
+    d.do("gm", "start_downtime", slots=1)
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 1  # the raised baseline
+    for left in (2, 1, 0):
+        d.do("gm", "start_combat", dice=[6])
+        d.do("gm", "end_combat")
+        assert camp(d).ledger("ada").morale_lift == left
+    assert "Ada's raised morale baseline is over." in d.words()
+    d.do("gm", "start_downtime", slots=1)
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0  # settled back at the sheet's baseline
+    assert d.state.sheets["ada"].morale_baseline == 0
+    assert d.replayed().state == d.state

@@ -20,6 +20,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.campaign.mini import wear_lift
+from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
@@ -898,7 +900,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
                 },
             )
         )
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     b.emit(
         ev.CombatEnded(
             lull=c.lull,
@@ -910,6 +912,8 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             people=tuple(changed),
         )
     )
+    for p in changed:  # a mini-progression morale lift runs for encounters (WD-DN-017 option 12)
+        wear_lift(b, p.id)
     # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
     for p in changed:
         care = f"medical:{p.id}"

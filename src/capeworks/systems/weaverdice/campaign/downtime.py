@@ -46,6 +46,7 @@ __all__ = [
     "ACTIONS",
     "add_card",
     "around_the_workshop",
+    "day_baseline",
     "discard_rep",
     "downtime_action",
     "end_downtime",
@@ -103,6 +104,13 @@ def rep_cap(state: WdState, ident: str) -> int:
     now = phase.number if phase is not None else state.campaign.phases + 1
     fans = ledger_of(state, ident).active("fan", now, state.config.campaign.follower_passive_max)
     return sheet.reputation_cap + fans // 2
+
+
+def day_baseline(state: WdState, ident: str) -> int:
+    """The morale a day starts at (WD-MORALE-005): the sheet's baseline, one higher while a
+    mini-progression lift runs (WD-DN-017 option 12), at most +3."""
+    base = state.sheet(ident).morale_baseline
+    return min(3, base + 1) if ledger_of(state, ident).morale_lift else base
 
 
 def add_card(ledger: Ledger, **fields: Any) -> Ledger:
@@ -375,7 +383,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     for ident in phase.slots:
         p = state.people[ident]
         sheet = state.sheet(ident)
-        morale = day_reset(p.morale, sheet.morale_baseline, config=ctx.config)
+        morale = day_reset(p.morale, day_baseline(state, ident), config=ctx.config)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
         ledger = ledger_of(state, ident)
