@@ -154,3 +154,81 @@ def test_option_12_raises_the_baseline_for_the_next_social_score_encounters_only
     assert d.state.people["ada"].morale == 0  # settled back at the sheet's baseline
     assert d.state.sheets["ada"].morale_baseline == 0
     assert d.replayed().state == d.state
+
+
+# --- a group's shared followers' passives (src 1361) ------------------------------------------------------
+
+
+def gang(**kinds: int) -> Driver:
+    """Ada and Bo, a gang whose shared followers are ``kinds`` (as a campaign in progress has them)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"], extra=4)
+    c = camp(d)
+    g = c.groups["gang"].model_copy(update={"followers": kinds})
+    d.patch(campaign=c.model_copy(update={"groups": {**c.groups, "gang": g}}))
+    return d
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-FOLLOW-010", "WD-REP-002")
+def test_a_gangs_fans_give_the_gang_rep_for_the_phase_that_either_member_plays_for_both() -> None:
+    """src 1361: groups have shared followers, their 'Benefits are restricted to organization relevant
+    things. Managing reputation by and for the organization'; src 1368 a Fan's passive 'Grants 1
+    reputation for downtime phase only'. The Gang's two Fans give the gang two cards for the phase, for
+    Ada and Bo both (one post-it between them, src 426-427). A Fan tapped by Bo takes one card from both
+    (the passive lost for the rest of the phase and all the next, src 1348); Ada plays the other in a
+    negotiation (a 4 on the extra die carries TN 4) and it is spent for both. The next phase gives one
+    card, the tapped Fan's passive still out, and the phase's end takes it. Before, the gang's Fans
+    gave nothing."""
+    d = gang(fan=2)
+    d.do("gm", "start_downtime")
+    for who in ("ada", "bo"):
+        assert live(d, who) == ["the group's fans", "the group's fans"]
+    d.do("bob", "tap_follower", character="bo", kind="fan", use="bystanders", group="gang")
+    assert live(d, "ada") == live(d, "bo") == ["the group's fans"]
+    d.do("gm", "open_negotiation", negotiation="n", party="Mayor", tn=4)
+    first = camp(d).ledger("ada").rep[0]
+    d.do("ann", "negotiate", character="ada", negotiation="n", cards=[first.id], dice=[1, 4])
+    assert camp(d).negotiations["n"].outcome == "agreed"
+    assert live(d, "ada") == live(d, "bo") == []
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")  # the tapped Fan is out this phase too (src 1348): one card
+    assert live(d, "ada") == live(d, "bo") == ["the group's fans"]
+    d.do("gm", "end_downtime")
+    assert live(d, "ada") == live(d, "bo") == []
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-FOLLOW-009", "WD-REP-005")
+def test_a_gangs_journalists_help_keep_the_gangs_card_not_a_members_own() -> None:
+    """src 1361 (the organization's rep only); src 1340 each Journalist 'grants +1 to rolls to keep rep'
+    and, self-promoting, 'they may roll to keep a reputation spent during the day, base 7+'. Ada has no
+    Journalist of her own; the Gang has two. The Gang's card ('For players Ada and Bo', src 426-427),
+    spent today: self-promoting, 5 + 2 = 7 keeps it, for both. Her own card, spent too: the Gang's
+    Journalists are no help with it, and she has none, so she is told and nothing changes."""
+    d = gang(journalist=2)
+    d.do("gm", "award", character="ada", rep="the gang took the docks", owners=["Ada", "Bo"])
+    d.do("gm", "award", character="ada", rep="saved a cat")
+    d.do("gm", "start_downtime")
+    for n, card in zip(("n", "m"), camp(d).ledger("ada").rep, strict=True):
+        d.do("gm", "open_negotiation", negotiation=n, party="Mayor", tn=4)
+        d.do("ann", "negotiate", character="ada", negotiation=n, cards=[card.id], dice=[1, 2])
+    assert live(d, "ada") == live(d, "bo") == []
+    spent = {c.source: c.id for c in camp(d).ledger("ada").spent}
+    d.refuse(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="self_promote",
+        card=spent["saved a cat"],
+        rule="WD-FOLLOW-009",
+    )
+    d.do(
+        "ann",
+        "downtime_action",
+        character="ada",
+        action="self_promote",
+        card=spent["the gang took the docks"],
+        dice=[5],
+    )
+    assert live(d, "ada") == live(d, "bo") == ["the gang took the docks"]

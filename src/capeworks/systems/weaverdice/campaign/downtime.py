@@ -22,6 +22,7 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.group_passives import deal_group_fans, journalists_for
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
 from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
@@ -218,6 +219,8 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
             ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)
         if fans:
             ledgers[ident] = ledger
+    # a group's Fans give the organization its rep for the phase, one card its members share (src 1361)
+    deal_group_fans(state, ledgers, who, phase.number, ctx.config.campaign.follower_passive_max)
     b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers), secret=secret)
     return b.batch
 
@@ -249,7 +252,9 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
         ledger = ledger_of(state, c.character)
         card = next((x for x in ledger.spent if x.id == c.card), None)
-        journalists = ledger.active("journalist", phase.number, ctx.config.campaign.follower_passive_max)
+        most = ctx.config.campaign.follower_passive_max
+        # a group's Journalists help keep the group's own card (WD-FOLLOW-008, src 1361)
+        journalists = 0 if card is None else journalists_for(state, c.character, card, phase.number, most)
         if card is None or not journalists:
             raise RuleViolation(
                 "WD-FOLLOW-009", f"{who.name} needs a Journalist and a rep card spent today to keep it."

@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
+from capeworks.systems.weaverdice.campaign.group_passives import lapse_group_fans
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
@@ -271,6 +272,9 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         text = f"a Craftsman turns a {p.rolls[worst]} into a 4 on {p.item}."
     if lost:
         text += f" Over the cap, the {kind} moves on."
+    ledgers = {c.character: ledger}
+    if groups and kind == "fan":  # the tapped Fan's card for the phase goes from every member
+        ledgers = lapse_group_fans(state, groups[0], ledgers, ctx.config.campaign.follower_passive_max)
     b.emit(
         ce.FollowerTapped(
             character=c.character,
@@ -281,7 +285,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
             projects=projects,
             recruitments=recruitments,
             lost_negative=removed,
-            ledgers={c.character: ledger},
+            ledgers=ledgers,
             groups=groups,
         )
     )
