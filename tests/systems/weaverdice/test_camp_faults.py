@@ -232,3 +232,19 @@ def test_a_gangs_journalists_help_keep_the_gangs_card_not_a_members_own() -> Non
         dice=[5],
     )
     assert live(d, "ada") == live(d, "bo") == ["the gang took the docks"]
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-FOLLOW-010", "WD-FOLLOW-003")
+def test_tapping_ones_own_fan_leaves_the_gangs_fan_cards_alone() -> None:
+    """src 1348: a tapped follower's passive is lost 'for the rest of the downtime phase'; src 1361 the
+    gang's Fans are the gang's. Ada has a Fan of her own and the Gang two: the phase opens with her own
+    Fan's card and the Gang's two, held by Bo too. Ada taps her own Fan to bring bystanders: her own
+    card goes, the Gang's two stay, for both of them."""
+    d = gang(fan=2)
+    c = camp(d)
+    held = c.ledger("ada").model_copy(update={"followers": {"fan": 1}})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, "ada": held}}))
+    d.do("gm", "start_downtime")
+    assert sorted(live(d, "ada")) == ["fans", "the group's fans", "the group's fans"]
+    d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
+    assert live(d, "ada") == live(d, "bo") == ["the group's fans", "the group's fans"]

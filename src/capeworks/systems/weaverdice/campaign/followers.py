@@ -176,12 +176,13 @@ def _lapse_fan_rep(state: WdState, ledger: Ledger, kind: str, now: int, most: in
     is lost "for the rest of the downtime phase" (src 1348, WD-FOLLOW-003/010)."""
     if kind != "fan" or state.campaign.phase is None:
         return ledger
-    excess = sum(1 for x in ledger.rep if x.downtime_only) - ledger.active("fan", now, most)
+    # the character's own Fans' cards: a group's Fans' (shared) are the group's (group_passives)
+    excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - ledger.active("fan", now, most)
     if excess <= 0:
         return ledger
     gone: set[int] = set()
     for card in ledger.rep:
-        if card.downtime_only and len(gone) < excess:
+        if card.downtime_only and not card.shared and len(gone) < excess:
             gone.add(card.id)
     return evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
 
