@@ -74,7 +74,9 @@ def test_a_shared_card_discarded_over_the_cap_is_gone_for_both_players() -> None
     """src 435: at the day's end rep over the cap (Social + milestones: 3) is discarded, the player
     choosing what; src 426-427 the combo card is one post-it between Astronaught and Bomber. Each holds
     it and three deeds: both are one over. Astronaught lets the combo card go: Bomber no longer holds it,
-    and with it gone he is at his cap, owing nothing. Before, Bomber kept his copy and still owed one."""
+    and with it gone he is at his cap, owing nothing; his excess rep has expired too, which meets a Fan's
+    criteria for both (src 1366: 'When excess rep expires'). Before, Bomber kept his copy and still owed
+    one."""
     d = pair()
     for who in ("ast", "bom"):
         for i in range(3):
@@ -85,6 +87,7 @@ def test_a_shared_card_discarded_over_the_cap_is_gone_for_both_players() -> None
     d.do("ann", "discard_rep", character="ast", cards=[combo(d, "ast").id])
     assert live(d, "ast") == live(d, "bom") == ["deed 1", "deed 2", "deed 3"]
     assert camp(d).discards == {}
+    assert "fan" in camp(d).ledger("ast").eligible and "fan" in camp(d).ledger("bom").eligible
     assert d.replayed().state == d.state
 
 

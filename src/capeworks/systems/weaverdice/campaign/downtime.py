@@ -456,6 +456,9 @@ def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -
     # a shared card discarded is gone for every player it is for: one card between them (WD-REP-002)
     ledgers = with_shared(state.campaign, c.character, ledger)
     discards = shared_discards(state.campaign, c.character, ledgers)
+    for other, theirs in ledgers.items():  # an owner over the cap whose excess went with it: a Fan's
+        if other != c.character and other in state.campaign.discards and "fan" not in theirs.eligible:
+            ledgers[other] = evolve(theirs, {"eligible": (*theirs.eligible, "fan")})  # criteria (src 1366)
     b = Builder(state, ctx, dice)
     b.emit(
         ce.RepDiscarded(
