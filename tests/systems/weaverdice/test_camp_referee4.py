@@ -1,0 +1,156 @@
+"""A referee's campaign situations (pass 4), each written from the seed
+(``/work/shared/seeds/000_6595eaca0229e06e.txt``, cited "src N") before reading the table's code, then played
+at the table with given dice: shared rep cards kept, marked and tapped; Rest & Recuperate's morale and the
+day's reset; the Fans' rep at the day's end; a gang's Journalist on the gang's own card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from tests.systems.weaverdice.campaign_support import camp, pc
+from tests.systems.weaverdice.helpers import table
+
+
+def live(d: Driver, ident: str) -> list[str]:
+    return [c.source for c in camp(d).ledger(ident).rep if not c.negative]
+
+
+def card(d: Driver, ident: str, source: str) -> Any:
+    return next(c for c in camp(d).ledger(ident).rep if c.source == source)
+
+
+def holding(d: Driver, ident: str, **kinds: int) -> None:
+    """Followers already held, as a campaign in progress would have them."""
+    c = camp(d)
+    held = c.ledger(ident).model_copy(update={"followers": kinds})
+    d.patch(campaign=c.model_copy(update={"ledgers": {**c.ledgers, ident: held}}))
+
+
+def pair() -> Driver:
+    d = table()
+    pc(d, "ann", "ast", "Astronaught")
+    pc(d, "bob", "bom", "Bomber")
+    return d
+
+
+@pytest.mark.rules("WD-REP-002", "WD-REP-005")
+def test_r4_01_a_shared_exclusive_card_kept_with_its_group_is_marked_for_both() -> None:
+    """src 426-427: a card 'For players Astronaught and Bomber only'; src 433: rep exclusive to a group
+    lets the player roll Social: 'On a 4+ they keep it, but make a mark ... future attempts to keep it
+    will be harder (6+ difficulty)'. Astronaught plays 'Dealers owe us' with the dealers (3, extra die
+    4: agreed) and keeps it on a 4: marked, for Bomber too (one post-it). Bomber plays it next: a 5
+    against 6+ loses it, for both."""
+    d = pair()
+    d.do(
+        "gm",
+        "award",
+        character="ast",
+        rep="Dealers owe us",
+        exclusive="Dealers",
+        owners=["Astronaught", "Bomber"],
+    )
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    d.do(
+        "ann",
+        "negotiate",
+        character="ast",
+        negotiation="n",
+        cards=[card(d, "ast", "Dealers owe us").id],
+        dice=[3, 4, 4],
+    )
+    assert card(d, "ast", "Dealers owe us").marked and card(d, "bom", "Dealers owe us").marked
+    d.do("gm", "open_negotiation", negotiation="m", party="Dealers", tn=4)
+    d.do(
+        "bob",
+        "negotiate",
+        character="bom",
+        negotiation="m",
+        cards=[card(d, "bom", "Dealers owe us").id],
+        dice=[3, 4, 5],
+    )
+    assert live(d, "ast") == live(d, "bom") == []
+
+
+@pytest.mark.rules("WD-REP-002", "WD-RECRUIT-007", "WD-RECRUIT-001")
+def test_r4_02_a_shared_card_tapped_for_recruiting_and_lost_is_lost_for_both() -> None:
+    """src 1671: rep 'can be tapped to grant an additional recruitment opportunity (rolling an additional
+    die)'; 'Tapped reputation has a 50% chance of being lost after the fact'; src 1615 Social-score dice,
+    each 4+ a candidate. Astronaught (Social 3) taps the combo card for a fourth die: 4, 1, 1, 1 is one
+    applicant; the loss roll 2 loses the card, from Bomber's hand too (src 426-427: one card)."""
+    d = pair()
+    d.do("gm", "award", character="ast", rep="aerial bombardment combo", owners=["Astronaught", "Bomber"])
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ast", recruitment="r", rep_dice=1, dice=[4, 1, 1, 1, 2])
+    assert camp(d).recruitments["r"].openings == 1
+    assert live(d, "ast") == live(d, "bom") == []
+
+
+@pytest.mark.rules("WD-REST-001", "WD-MORALE-008", "WD-MORALE-005", "WD-MORALE-010")
+def test_r4_03_rest_and_recuperate_lifts_low_morale_two_steps_then_the_day_resets_to_the_baseline() -> None:
+    """src 2003: a rest 'Raises morale by two steps if it's negative' (PROPOSED: not past Neutral); src
+    485/491 morale starts the day at the baseline and resets to it after downtime. Ada (baseline 0) at -3
+    rests: -1; Bo at -1 rests: 0, not +1. The phase ends: both at 0."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", morale=-3)
+    pc(d, "bob", "bo", "Bo", morale=-1)
+    d.do("gm", "start_downtime")
+    d.do("ann", "rest_recuperate", character="ada")
+    d.do("bob", "rest_recuperate", character="bo")
+    assert d.state.people["ada"].morale == -1 and d.state.people["bo"].morale == 0
+    d.do("gm", "end_downtime")
+    assert d.state.people["ada"].morale == 0 and d.state.people["bo"].morale == 0
+
+
+@pytest.mark.rules("WD-FOLLOW-010", "WD-STAT-012", "WD-REP-007")
+def test_r4_04_two_fans_raise_the_cap_and_their_phase_cards_are_gone_before_the_days_count() -> None:
+    """src 1368-1370: a Fan 'Grants 1 reputation for downtime phase only. Every two fans raise reputation
+    cap by 1'; src 435 rep over the cap (Social + milestones) is discarded at the day's end. Ada (Social 3)
+    holds four cards and two Fans: the phase adds two Fans' cards (six held); at its end they are gone and
+    her four fit the cap of 3 + 1: nothing to discard. A third Fan changes nothing (three make one pair)."""
+    d = table()
+    pc(d, "ann", "ada", "Ada", social=3)
+    for i in range(4):
+        d.do("gm", "award", character="ada", rep=f"deed {i + 1}")
+    holding(d, "ada", fan=2)
+    d.do("gm", "start_downtime")
+    assert live(d, "ada").count("fans") == 2
+    d.do("gm", "end_downtime")
+    assert live(d, "ada") == ["deed 1", "deed 2", "deed 3", "deed 4"]
+    assert camp(d).discards == {}
+    d.do("gm", "award", character="ada", rep="deed 5")
+    holding(d, "ada", fan=3)
+    d.do("gm", "start_downtime")
+    d.do("gm", "end_downtime")
+    assert camp(d).discards == {"ada": 1}
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-FOLLOW-009", "WD-REP-005")
+def test_r4_05_a_gangs_journalist_helps_keep_the_gangs_exclusive_card() -> None:
+    """src 1361: a group's followers serve 'organization relevant things. Managing reputation by and for
+    the organization'; src 1340 each Journalist 'grants +1 to rolls to keep rep'; src 433 exclusive rep is
+    kept on a Social 4+. The Gang (Ada and Bo) has a Journalist; its card 'Dealers owe the Gang', for Ada
+    and Bo: Ada plays it with the dealers (3, extra 4: agreed) and rolls 3 to keep it, +1 for the Gang's
+    Journalist: 4, kept and marked, for Bo too."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    c = camp(d)
+    g = c.groups["gang"].model_copy(update={"followers": {"journalist": 1}})
+    d.patch(campaign=c.model_copy(update={"groups": {**c.groups, "gang": g}}))
+    d.do(
+        "gm", "award", character="ada", rep="Dealers owe the Gang", exclusive="Dealers", owners=["Ada", "Bo"]
+    )
+    d.do("gm", "open_negotiation", negotiation="n", party="Dealers", tn=4)
+    d.do(
+        "ann",
+        "negotiate",
+        character="ada",
+        negotiation="n",
+        cards=[card(d, "ada", "Dealers owe the Gang").id],
+        dice=[3, 4, 3],
+    )
+    assert card(d, "ada", "Dealers owe the Gang").marked and card(d, "bo", "Dealers owe the Gang").marked
