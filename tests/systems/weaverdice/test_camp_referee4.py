@@ -154,3 +154,88 @@ def test_r4_05_a_gangs_journalist_helps_keep_the_gangs_exclusive_card() -> None:
         dice=[3, 4, 3],
     )
     assert card(d, "ada", "Dealers owe the Gang").marked and card(d, "bo", "Dealers owe the Gang").marked
+
+
+# --- the mini-progression list (src 163-182) ------------------------------------------------------------
+
+
+def mini(
+    seat: str = "ann", ident: str = "ada", name: str = "Ada", d: Driver | None = None, **stats: Any
+) -> Driver:
+    """A mini-progression table with a PC holding eight awarded boxes."""
+    d = d or table(config={"campaign": {"progression": "mini"}})
+    pc(d, seat, ident, name, **stats)
+    d.do("gm", "award", character=ident, boxes=8)
+    return d
+
+
+@pytest.mark.rules("WD-DN-017", "WD-STAT-014")
+def test_r4_06_options_5_and_6_each_raise_the_underling_cap_by_one() -> None:
+    """src 171-172: 'Raise your maximum (combat available) underling count by 1' (6 a duplicate, 'allowing
+    it to be taken twice'). Ada (Social 2; the base cap is Social, PROPOSED): 2, then 3, then 4; a second
+    option 5 is off the list."""
+    d = mini(social=2)
+    config = d.table.config
+    assert d.state.sheets["ada"].underling_cap(config) == 2
+    d.do("ann", "pick_mini", character="ada", option=5)
+    assert d.state.sheets["ada"].underling_cap(config) == 3
+    d.refuse("ann", "pick_mini", character="ada", option=5, rule="WD-DN-017")
+    d.do("ann", "pick_mini", character="ada", option=6)
+    assert d.state.sheets["ada"].underling_cap(config) == 4
+
+
+@pytest.mark.rules("WD-DN-017", "WD-DN-014", "WD-SKILL-006")
+def test_r4_07_option_1_never_learns_a_minus_one_stats_skill_and_option_2_needs_a_plus_one() -> None:
+    """src 167: option 1 starts learning a skill; 'It can't be a skill you have a natural -1 in'; src 168
+    option 2: 'It has to be one you have a natural +1 in'. Ada: Brawn 2 (-1), Wits 3 (0), Social 4 (+1).
+    Option 1 on a Brawn skill is refused, on a Wits skill it starts; option 2 on a Wits skill is refused,
+    on a Social skill it starts."""
+    d = mini(brawn=2, wits=3, social=4)
+    d.refuse("ann", "pick_mini", character="ada", option=1, skill="Brawl", stat="brawn", rule="WD-DN-014")
+    d.do("ann", "pick_mini", character="ada", option=1, skill="Tracking", stat="wits")
+    d.refuse("ann", "pick_mini", character="ada", option=2, skill="Scouting", stat="wits", rule="WD-DN-014")
+    d.do("ann", "pick_mini", character="ada", option=2, skill="Haggle", stat="social")
+    learning = {s.name for s in d.state.sheets["ada"].skills if s.learning}
+    assert learning == {"Tracking", "Haggle"}
+
+
+@pytest.mark.rules("WD-DN-017", "WD-FOLLOW-010", "WD-FOLLOW-003")
+def test_r4_08_option_3s_follower_starts_later_below_good_morale_and_at_once_at_good() -> None:
+    """src 169: 'Gain your choice of noncombat follower ... They start work after 1d6 days, unless your
+    morale is good or better, in which case they start immediately' (PROPOSED: out for the next phase).
+    Ada (Neutral) and Bo (Good) each pick a Fan: the next phase Bo's Fan gives him its card, Ada's gives
+    nothing; the phase after, Ada's Fan is at work too."""
+    d = mini()
+    mini("bob", "bo", "Bo", d=d, morale=1)
+    d.do("ann", "pick_mini", character="ada", option=3, kind="fan")
+    d.do("bob", "pick_mini", character="bo", option=3, kind="fan")
+    d.do("gm", "start_downtime")
+    assert live(d, "ada").count("fans") == 0 and live(d, "bo").count("fans") == 1
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    assert live(d, "ada").count("fans") == 1
+
+
+@pytest.mark.rules("WD-DN-017", "WD-DT-002")
+def test_r4_09_option_15s_free_slot_comes_in_each_of_the_next_two_phases_only() -> None:
+    """src 181: 'You gain a free Downtime slot, usable twice.' Ada (3 slots a phase): 4, 4, then 3."""
+    d = mini()
+    d.do("ann", "pick_mini", character="ada", option=15)
+    for total in (4, 4, 3):
+        d.do("gm", "start_downtime")
+        assert camp(d).phase.slots["ada"].total == total
+        d.do("gm", "end_downtime")
+
+
+@pytest.mark.rules("WD-DN-017", "WD-FOLLOW-002")
+def test_r4_10_option_4s_follower_is_random_unless_secure() -> None:
+    """src 170: 'Gain a random noncombat follower ... If you maintain a secret identity and good civilian
+    life relationships, you can choose the type'. The table's types in order: journalist, fan, craftsman,
+    supplier, trainer, informant. Ada, not secure, names a Journalist but the die (3 of 6) makes it a
+    Craftsman; Bo, secure, gets the Journalist he names."""
+    d = mini()
+    mini("bob", "bo", "Bo", d=d)
+    d.do("ann", "pick_mini", character="ada", option=4, kind="journalist", dice=[3])
+    d.do("bob", "pick_mini", character="bo", option=4, kind="journalist", secure=True)
+    assert camp(d).ledger("ada").followers == {"craftsman": 1}
+    assert camp(d).ledger("bo").followers == {"journalist": 1}
