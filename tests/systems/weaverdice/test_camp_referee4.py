@@ -239,3 +239,24 @@ def test_r4_10_option_4s_follower_is_random_unless_secure() -> None:
     d.do("bob", "pick_mini", character="bo", option=4, kind="journalist", secure=True)
     assert camp(d).ledger("ada").followers == {"craftsman": 1}
     assert camp(d).ledger("bo").followers == {"journalist": 1}
+
+
+# --- the no-intel appendix (src 2022-2028) ---------------------------------------------------------------
+
+
+@pytest.mark.rules("WD-INTEL-040", "WD-BIZ-004")
+def test_r4_11_a_table_without_intel_gives_no_intel_to_anyone() -> None:
+    """src 2025: 'Should the GM wish to abstain from using intel ... When intel is called for, one can
+    instead provide or require information of the appropriate quality and tier'. On a no-intel table the
+    GM's award of intel is refused with the reason, and so is a Journalist's rep-for-intel trade (src
+    1344); nothing changes, the rep card stays. Before, both put intel in Ada's ledger."""
+    d = table(config={"campaign": {"no_intel": True}})
+    pc(d, "ann", "ada", "Ada")
+    d.do("gm", "add_target", target="lot", name="Lot", size=2, dispositions=["city"], tns=[4, 4, 4, 4])
+    d.refuse("gm", "award", character="ada", intel="city:3", rule="WD-INTEL-040")
+    d.do("gm", "award", character="ada", rep="saved the ferry")
+    holding(d, "ada", journalist=1)
+    d.do("gm", "start_downtime")
+    ids = [c.id for c in camp(d).ledger("ada").rep]
+    d.refuse("ann", "cape_business", character="ada", journalist_rep=ids, target="lot", rule="WD-INTEL-040")
+    assert camp(d).ledger("ada").intel == {} and live(d, "ada") == ["saved the ferry"]
