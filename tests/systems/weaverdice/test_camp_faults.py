@@ -4,6 +4,7 @@ table's answer."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -144,6 +145,8 @@ def test_option_12_raises_the_baseline_for_the_next_social_score_encounters_only
     d.do("gm", "award", character="ada", boxes=1)
     d.do("ann", "pick_mini", character="ada", option=12, secure=True)
     assert "for the next 3 encounters" in " ".join(d.words())
+    panel = json.dumps([p.model_dump(mode="json") for p in d.table.seen_panels(d.table.viewer_for("ann"))])
+    assert "morale lift" in panel and "3 encounters left" in panel  # on Ada's campaign sheet
     d.do("gm", "start_downtime", slots=1)
     d.do("gm", "end_downtime")
     assert d.state.people["ada"].morale == 1  # the raised baseline
