@@ -254,3 +254,26 @@ def test_tapping_ones_own_fan_leaves_the_gangs_fan_cards_alone() -> None:
     assert sorted(live(d, "ada")) == ["fans", "the group's fans", "the group's fans"]
     d.do("ann", "tap_follower", character="ada", kind="fan", use="bystanders")
     assert live(d, "ada") == live(d, "bo") == ["the group's fans", "the group's fans"]
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-NPC-003")
+def test_a_gang_with_a_hidden_member_deals_its_fans_cards_without_naming_him() -> None:
+    """src 1361 with a hidden NPC in the gang: the gang's Fan gives the gang its card for the phase, held
+    by the members the players know of and naming only them (the hidden member's membership is the GM's,
+    WD-NPC-003), so no card in a player's view says who else is in the gang."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    add(d, "gm", sheet("mole", "Mole", "notable"), hidden=True)
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo", "mole"])
+    c = camp(d)
+    g = c.groups["gang"].model_copy(update={"followers": {"fan": 1}})
+    d.patch(campaign=c.model_copy(update={"groups": {**c.groups, "gang": g}}))
+    d.do("gm", "start_downtime", characters=["ada", "bo", "mole"])
+    assert live(d, "ada") == live(d, "bo") == ["the group's fans"]
+    assert combo_owners(d, "ada") == ("Ada", "Bo")
+    assert live(d, "mole") == []
+
+
+def combo_owners(d: Driver, ident: str) -> tuple[str, ...]:
+    return tuple(camp(d).ledger(ident).rep[0].owners)
