@@ -260,3 +260,26 @@ def test_r4_11_a_table_without_intel_gives_no_intel_to_anyone() -> None:
     ids = [c.id for c in camp(d).ledger("ada").rep]
     d.refuse("ann", "cape_business", character="ada", journalist_rep=ids, target="lot", rule="WD-INTEL-040")
     assert camp(d).ledger("ada").intel == {} and live(d, "ada") == ["saved the ferry"]
+
+
+@pytest.mark.rules("WD-FOLLOW-008", "WD-FOLLOW-009", "WD-RECRUIT-007")
+def test_r4_12_a_gangs_journalists_help_keep_the_gangs_card_tapped_for_recruiting() -> None:
+    """src 1671: 'Tapped reputation has a 50% chance of being lost' (kept on 4+); src 1340 +1 a Journalist
+    to keep rep; src 1361 a group's followers serve its own rep. The Gang (Ada, Bo) has two Journalists.
+    Ada taps her own card for a fourth recruiting die (4, 1, 1, 1: one applicant): its loss roll of 2 gets
+    no help from the Gang's Journalists, lost. She taps the Gang's card the same way: 2 + 2 = 4, kept, for
+    both."""
+    d = table()
+    pc(d, "ann", "ada", "Ada")
+    pc(d, "bob", "bo", "Bo")
+    d.do("gm", "form_group", group="gang", name="The Gang", members=["ada", "bo"])
+    c = camp(d)
+    g = c.groups["gang"].model_copy(update={"followers": {"journalist": 2}})
+    d.patch(campaign=c.model_copy(update={"groups": {**c.groups, "gang": g}}))
+    d.do("gm", "award", character="ada", rep="saved a cat")
+    d.do("gm", "award", character="ada", rep="the Gang took the docks", owners=["Ada", "Bo"])
+    d.do("gm", "start_downtime")
+    d.do("ann", "recruit", character="ada", recruitment="r", rep_dice=1, dice=[4, 1, 1, 1, 2])
+    assert live(d, "ada") == ["the Gang took the docks"]
+    d.do("ann", "recruit", character="ada", recruitment="q", rep_dice=1, dice=[4, 1, 1, 1, 2])
+    assert live(d, "ada") == live(d, "bo") == ["the Gang took the docks"]
