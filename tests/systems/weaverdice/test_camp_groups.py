@@ -23,8 +23,14 @@ def test_a_gang_shares_followers_up_to_its_members_and_a_tap_costs_everyone_the_
     d.do("gm", "award", character="ada", eligible="fan")
     d.refuse("ann", "gain_follower", character="ada", kind="fan", group="gang", rule="WD-FOLLOW-008")
     d.refuse("ann", "gain_follower", character="ada", kind="fan", group="crew", rule="WD-FOLLOW-008")
-    d.do("gm", "start_downtime")
+    # before the phase: once it opens, the gang's two Fans have given Bo two cards, rep enough to
+    # refuse a Fan's ("if you have less than [# of fans] rep", src 1372)
     d.do("bob", "tap_follower", character="bo", kind="fan", use="rep", group="gang")
+    d.do("gm", "start_downtime")
     g = camp(d).groups["gang"]
     assert g.active("fan", 1) == 1 and g.active("fan", 3) == 2  # everyone loses that one's passive
-    assert camp(d).ledgers["bo"].rep[-1].consumable
+    assert [c.source for c in camp(d).ledgers["bo"].rep] == ["a fan", "the group's fans"]
+    assert camp(d).ledgers["bo"].rep[0].consumable
+    d.do("gm", "end_downtime")
+    d.do("gm", "start_downtime")
+    d.refuse("bob", "tap_follower", character="bo", kind="fan", use="rep", group="gang", rule="WD-FOLLOW-010")

@@ -153,13 +153,14 @@ def test_option_11_a_belt_slot() -> None:
 
 @pytest.mark.rules("WD-DN-017", "WD-DN-012", "WD-MORALE-005", "WD-MORALE-008")
 def test_option_12_raises_the_morale_baseline_when_secure() -> None:
-    d = mini(boxes=1)
+    d = mini(boxes=1, social=2)
     d.refuse("ann", "pick_mini", character="ada", option=12, rule="WD-DN-012")
     assert ledger(d).box_credit == 1  # refused: nothing changed
     pick(d, 12, secure=True)
-    assert d.state.sheets["ada"].morale_baseline == 1
+    assert d.state.sheets["ada"].morale_baseline == 0  # the sheet's own stays; the lift is the ledger's
+    assert ledger(d).morale_lift == 2  # Social 2: the next two encounters
     d.do("gm", "start_downtime", slots=1)
-    d.do("gm", "end_downtime")  # morale resets to the new baseline
+    d.do("gm", "end_downtime")  # morale resets to the raised baseline
     assert d.state.people["ada"].morale == 1
 
 

@@ -20,6 +20,8 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import commands as cmd
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice import statuses as st
+from capeworks.systems.weaverdice.campaign.mini import wear_lift
+from capeworks.systems.weaverdice.campaign.screen import Builder as Screened
 from capeworks.systems.weaverdice.checks import CheckRoll
 from capeworks.systems.weaverdice.checks import reroll as reroll_check
 from capeworks.systems.weaverdice.checks import spend_morale as set_by_morale
@@ -717,21 +719,21 @@ def rest(state: WdState, context: Ctx, c: cmd.Rest, dice: DiceService) -> Done:
         shrugs += won if i else 0
     assert check is not None
     chance = None
-    if not check.success and me.morale > 0 and spend_value(me.morale) >= check.tn:
+    # a step of morale sets any roll just made (WD-MORALE-003, src 453): the one offered is the rest's
+    # own Guts roll when it failed, whether or not the Recovery roll after it succeeded (it sheds all
+    # the Recovery roll, src 394 'shrug off negative conditions', could and may ease a wound besides);
+    # with only the Recovery roll failed, that one
+    failed = next((r for r in checks if not r.success), None)
+    if failed is not None and me.morale > 0 and spend_value(me.morale) >= failed.tn:
         removals = rest_removals(full=c.full and successes == 0, success=True, guts=sheet.stat(Stat.GUTS))
-        # a step of morale sets any roll just made (WD-MORALE-003, src 453): when both rolls failed,
-        # the one bought up is the first, the rest's own Guts roll, which sheds all the Recovery roll
-        # (src 394: 'shrug off negative conditions') could and may ease a wound besides; with only the
-        # Recovery roll failed, that one
-        first = successes == 0 and len(checks) == 2
         again = RestChance(
             full=c.full,
             remove=tuple(c.remove),
             reduce=c.reduce,
             removals=removals,
-            shrugs=c.recovery and not first,
+            shrugs=c.recovery and failed is not checks[0],
         )
-        chance = Chance(who=c.character, kind="rest", roll=checks[0] if first else check, rest=again)
+        chance = Chance(who=c.character, kind="rest", roll=failed, rest=again)
     conditions, track, removed, reduced = _shed(
         after, me.track.rested(), successes, remove=c.remove, reduce=c.reduce, full=c.full, shrugs=shrugs
     )
@@ -973,7 +975,7 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
                 },
             )
         )
-    b = Builder(state, context, dice)
+    b = Screened(state, context, dice)  # a morale lift's ledger goes out without the GM's secret cards
     b.emit(
         ev.CombatEnded(
             lull=c.lull,
@@ -985,6 +987,8 @@ def end_combat(state: WdState, context: Ctx, c: cmd.EndCombat, dice: DiceService
             people=tuple(changed),
         )
     )
+    for p in changed:  # a mini-progression morale lift runs for encounters (WD-DN-017 option 12)
+        wear_lift(b, p.id)
     # the woken need no rousing: Medical care on them is over; a later fall starts it afresh
     for p in changed:
         care = f"medical:{p.id}"

@@ -22,7 +22,9 @@ from capeworks.errors import RuleViolation
 from capeworks.systems.weaverdice import events as ev
 from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
+from capeworks.systems.weaverdice.campaign.group_passives import deal_group_fans, journalists_for
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Ledger, Phase, RepCard, Session, Slots
+from capeworks.systems.weaverdice.campaign.reputation import restore_shared, shared_discards, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
 from capeworks.systems.weaverdice.equipment import Costume, PlacedPiece, piece_spec
@@ -45,6 +47,7 @@ __all__ = [
     "ACTIONS",
     "add_card",
     "around_the_workshop",
+    "day_baseline",
     "discard_rep",
     "downtime_action",
     "end_downtime",
@@ -102,6 +105,13 @@ def rep_cap(state: WdState, ident: str) -> int:
     now = phase.number if phase is not None else state.campaign.phases + 1
     fans = ledger_of(state, ident).active("fan", now, state.config.campaign.follower_passive_max)
     return sheet.reputation_cap + fans // 2
+
+
+def day_baseline(state: WdState, ident: str) -> int:
+    """The morale a day starts at (WD-MORALE-005): the sheet's baseline, one higher while a
+    mini-progression lift runs (WD-DN-017 option 12), at most +3."""
+    base = state.sheet(ident).morale_baseline
+    return min(3, base + 1) if ledger_of(state, ident).morale_lift else base
 
 
 def add_card(ledger: Ledger, **fields: Any) -> Ledger:
@@ -209,6 +219,8 @@ def start_downtime(state: WdState, ctx: Ctx, c: cc.StartDowntime, dice: DiceServ
             ledger = add_card(ledger, source="fans", consumable=True, downtime_only=True)
         if fans:
             ledgers[ident] = ledger
+    # a group's Fans give the organization its rep for the phase, one card its members share (src 1361)
+    deal_group_fans(state, ledgers, who, phase.number, ctx.config.campaign.follower_passive_max)
     b.emit(ce.DowntimeStarted(phase=phase, bonus_faces=faces, ledgers=ledgers), secret=secret)
     return b.batch
 
@@ -240,7 +252,9 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
     if c.action == "self_promote" and c.card is not None:  # WD-FOLLOW-009: d6 + Journalists, 7+
         ledger = ledger_of(state, c.character)
         card = next((x for x in ledger.spent if x.id == c.card), None)
-        journalists = ledger.active("journalist", phase.number, ctx.config.campaign.follower_passive_max)
+        most = ctx.config.campaign.follower_passive_max
+        # a group's Journalists help keep the group's own card (WD-FOLLOW-008, src 1361)
+        journalists = 0 if card is None else journalists_for(state, c.character, card, phase.number, most)
         if card is None or not journalists:
             raise RuleViolation(
                 "WD-FOLLOW-009", f"{who.name} needs a Journalist and a rep card spent today to keep it."
@@ -253,6 +267,9 @@ def downtime_action(state: WdState, ctx: Ctx, c: cc.DowntimeAction, dice: DiceSe
         ledger = evolve(ledger, {"spent": tuple(x for x in ledger.spent if x.id != card.id)})
         if kept:
             ledger = evolve(ledger, {"rep": (*ledger.rep, card)})
+        # a shared card kept comes back for each of its players, as spending it took it from them all
+        names = {k: p.name for k, p in state.people.items()}
+        ledgers.update(restore_shared(state.campaign, names, c.character, ledger, card) if kept else {})
         ledgers[c.character] = ledger
         capped_to = f", capped at {total}" if total < face + journalists else ""
         note = f"{face} + {journalists}{capped_to} against 7+: {card.source} " + ("kept" if kept else "gone")
@@ -371,7 +388,7 @@ def end_downtime(state: WdState, ctx: Ctx, c: cc.EndDowntime, dice: DiceService)
     for ident in phase.slots:
         p = state.people[ident]
         sheet = state.sheet(ident)
-        morale = day_reset(p.morale, sheet.morale_baseline, config=ctx.config)
+        morale = day_reset(p.morale, day_baseline(state, ident), config=ctx.config)
         if morale != p.morale:
             people.append(evolve(p, {"morale": shift(morale, 0, config=ctx.config)}))
         ledger = ledger_of(state, ident)
@@ -436,7 +453,12 @@ def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -
     gone = set(c.cards)
     eligible = ledger.eligible if "fan" in ledger.eligible else (*ledger.eligible, "fan")
     ledger = evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone), "eligible": eligible})
-    discards = {k: v for k, v in state.campaign.discards.items() if k != c.character}
+    # a shared card discarded is gone for every player it is for: one card between them (WD-REP-002)
+    ledgers = with_shared(state.campaign, c.character, ledger)
+    discards = shared_discards(state.campaign, c.character, ledgers)
+    for other, theirs in ledgers.items():  # an owner over the cap whose excess went with it: a Fan's
+        if other != c.character and other in state.campaign.discards and "fan" not in theirs.eligible:
+            ledgers[other] = evolve(theirs, {"eligible": (*theirs.eligible, "fan")})  # criteria (src 1366)
     b = Builder(state, ctx, dice)
     b.emit(
         ce.RepDiscarded(
@@ -444,7 +466,7 @@ def discard_rep(state: WdState, ctx: Ctx, c: cc.DiscardRep, dice: DiceService) -
             name=who.name,
             cards=tuple(held[i].source for i in c.cards),
             discards=discards,
-            ledgers={c.character: ledger},
+            ledgers=ledgers,
         )
     )
     return b.batch

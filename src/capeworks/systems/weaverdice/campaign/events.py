@@ -382,6 +382,14 @@ class MiniPicked(SheetCampaignEvent):
     what: str
 
 
+class BaselineLiftWorn(CampaignEvent):
+    """An encounter is over: a mini-progression morale lift (WD-DN-017 option 12) has one fewer to run."""
+
+    character: str
+    name: str
+    left: int
+
+
 class LearningStarted(SheetCampaignEvent):
     """A downtime slot of Train starts learning a new skill (WD-SKILL-006, src 342); its sheet change."""
 
@@ -492,6 +500,7 @@ CAMPAIGN_EVENTS = declare_events(
     RepDiscarded,
     RepSpent,
     MiniPicked,
+    BaselineLiftWorn,
     LearningStarted,
     PieceBought,
     Awarded,

@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import add_card, ledger_of, live_rep
+from capeworks.systems.weaverdice.campaign.group_passives import lapse_group_fans
 from capeworks.systems.weaverdice.campaign.model import CraftProject, Group, Ledger, Recruitment
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.copies import evolve
@@ -175,12 +176,13 @@ def _lapse_fan_rep(state: WdState, ledger: Ledger, kind: str, now: int, most: in
     is lost "for the rest of the downtime phase" (src 1348, WD-FOLLOW-003/010)."""
     if kind != "fan" or state.campaign.phase is None:
         return ledger
-    excess = sum(1 for x in ledger.rep if x.downtime_only) - ledger.active("fan", now, most)
+    # the character's own Fans' cards: a group's Fans' (shared) are the group's (group_passives)
+    excess = sum(1 for x in ledger.rep if x.downtime_only and not x.shared) - ledger.active("fan", now, most)
     if excess <= 0:
         return ledger
     gone: set[int] = set()
     for card in ledger.rep:
-        if card.downtime_only and len(gone) < excess:
+        if card.downtime_only and not card.shared and len(gone) < excess:
             gone.add(card.id)
     return evolve(ledger, {"rep": tuple(x for x in ledger.rep if x.id not in gone)})
 
@@ -271,6 +273,9 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
         text = f"a Craftsman turns a {p.rolls[worst]} into a 4 on {p.item}."
     if lost:
         text += f" Over the cap, the {kind} moves on."
+    ledgers = {c.character: ledger}
+    if groups and kind == "fan":  # the tapped Fan's card for the phase goes from every member
+        ledgers = lapse_group_fans(state, groups[0], ledgers, ctx.config.campaign.follower_passive_max)
     b.emit(
         ce.FollowerTapped(
             character=c.character,
@@ -281,7 +286,7 @@ def tap_follower(state: WdState, ctx: Ctx, c: cc.TapFollower, dice: DiceService)
             projects=projects,
             recruitments=recruitments,
             lost_negative=removed,
-            ledgers={c.character: ledger},
+            ledgers=ledgers,
             groups=groups,
         )
     )

@@ -38,6 +38,7 @@ from capeworks.systems.weaverdice.campaign.codify import CODIFY, codify
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, phase_of, take_slot, use_action
 from capeworks.systems.weaverdice.campaign.events import TargetPatch
 from capeworks.systems.weaverdice.campaign.model import Cell, Ledger, Target, intel_key
+from capeworks.systems.weaverdice.campaign.reputation import with_shared
 from capeworks.systems.weaverdice.campaign.rewards import parse_intel
 from capeworks.systems.weaverdice.campaign.screen import Builder
 from capeworks.systems.weaverdice.campaign.settings import DISPOSITIONS, CampaignConfig
@@ -698,7 +699,8 @@ def utilize_intel(state: WdState, ctx: Ctx, c: cc.UtilizeIntel, dice: DiceServic
             name=who.name,
             text="; ".join(done) + ".",
             phase=phase,
-            ledgers={**others, c.character: ledger},
+            # a rebrand's lost shared card goes for each player it is for: one card (WD-REP-002)
+            ledgers={**others, **with_shared(state.campaign, c.character, ledger)},
         )
     )
     return b.batch

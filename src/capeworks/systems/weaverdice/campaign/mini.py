@@ -19,7 +19,9 @@ attention (8) is one rep card, the opposition's part the GM's; the money series
 (9/10, WX-54) pays $500, then half the last amount (rounded down: 250, 125, 62)
 at each later pick while secure, ending when not (with both taken, each series
 halves on its own); a morale pick (12) needs secure and raises the baseline by
-one (WD-MORALE-005, at most +3); recovery (13) clears every wound and halves one
+one (WD-MORALE-005, at most +3) for the next Social-score encounters (the
+inventory's PROPOSED reading of "[Social] encounters"), each fight's end one
+fewer, after which it settles back (:func:`wear_lift`); recovery (13) clears every wound and halves one
 long-term issue's days and DC; a free slot (14, 15) adds one slot to the next
 one (or two) downtime phases; a half dot (16) is Extra Effort's (WD-PROG-006).
 """
@@ -42,9 +44,10 @@ from capeworks.systems.weaverdice.morale import is_good
 from capeworks.systems.weaverdice.sheet import Character
 from capeworks.systems.weaverdice.skills import start_learning
 from capeworks.systems.weaverdice.state import WdState
+from capeworks.systems.weaverdice.vocab import Stat
 from capeworks.systems.weaverdice.wounds import Track
 
-__all__ = ["MINI_OPTIONS", "pick_mini"]
+__all__ = ["MINI_OPTIONS", "pick_mini", "wear_lift"]
 
 #: the 16 options (src 167-182), as the log names them
 MINI_OPTIONS: Final = {
@@ -178,7 +181,9 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
             )
         if sheet.morale_baseline >= 3:
             raise RuleViolation("WD-MORALE-005", f"{who.name}'s morale baseline is already +3.")
-        sheet = evolve(sheet, {"morale_baseline": sheet.morale_baseline + 1})
+        encounters = sheet.stat(Stat.SOCIAL)
+        ledger = evolve(ledger, {"morale_lift": encounters})
+        what = f"a morale baseline of {sheet.morale_baseline + 1:+d} for the next {encounters} encounters"
     elif c.option == 13:
         ledger, healed, what = _recover(state, c, ledger)
         people = (healed,)
@@ -212,3 +217,21 @@ def pick_mini(state: WdState, ctx: Ctx, c: cc.PickMini, dice: DiceService) -> Do
         )
     )
     return b.batch
+
+
+def wear_lift(b: Builder, ident: str) -> None:
+    """An encounter ``ident`` was in is over: a running option-12 lift has one encounter fewer to run
+    (WD-DN-017); at none the day starts at the sheet's baseline again ("morale tends to settle at the
+    baseline", src 178)."""
+    ledger = b.state.campaign.ledgers.get(ident)
+    if ledger is None or not ledger.morale_lift:
+        return
+    left = ledger.morale_lift - 1
+    b.emit(
+        ce.BaselineLiftWorn(
+            character=ident,
+            name=b.person(ident).name,
+            left=left,
+            ledgers={ident: evolve(ledger, {"morale_lift": left})},
+        )
+    )

@@ -203,6 +203,8 @@ def cape_business(state: WdState, ctx: Ctx, c: cc.CapeBusiness, dice: DiceServic
         raise RuleViolation("WD-BIZ-002", "One Cape Business action checks in on up to 3 people or things.")
     ledger = ledger_of(state, c.character)
     intel = ""
+    if c.journalist_rep and ctx.config.campaign.no_intel:  # information, not intel (src 2025)
+        raise RuleViolation("WD-INTEL-040", "This table plays without intel: a Journalist has none to trade.")
     if c.journalist_rep:
         check_discarded(state.campaign, c.character, who.name)
         target = state.campaign.targets.get(c.target)

@@ -33,6 +33,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of, live_rep, take_slot
 from capeworks.systems.weaverdice.campaign.followers import lose_follower
+from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Candidate, Group, Recruitment
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
@@ -109,11 +110,11 @@ def recruit(state: WdState, ctx: Ctx, c: cc.Recruit, dice: DiceService) -> Done:
         gone = {x.id for x in tapped if x.consumable}  # a Fan's rep is always spent (WD-FOLLOW-010)
         chancy = [x for x in tapped if not x.consumable]
         if chancy:  # kept on 4+, each active Journalist adding +1 (WD-FOLLOW-009, src 1340)
-            now = phase.number
-            journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
+            most = ctx.config.campaign.follower_passive_max
             loss = dice.roll(len(chancy), 6, purpose="rep kept?")
             for card, face in zip(chancy, loss.faces, strict=True):
-                if capped(face + journalists, morale) >= 4:
+                # a group's Journalists help keep the group's own card (WD-FOLLOW-008, src 1361)
+                if capped(face + journalists_for(state, c.character, card, phase.number, most), morale) >= 4:
                     continue
                 if c.morale_keep and morale > 0 and spend_value(morale) >= 4:  # as Tankspanker, src 479
                     morale -= 1

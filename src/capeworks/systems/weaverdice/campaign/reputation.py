@@ -38,6 +38,8 @@ __all__ = [
     "lift_reputation",
     "mark_old_spend",
     "pick_card",
+    "restore_shared",
+    "shared_discards",
     "spend_joined",
     "sync_joined",
     "with_shared",
@@ -163,22 +165,48 @@ def deal_shared(campaign: Campaign, names: dict[str, str], holder: str, ledger: 
     WD-REP-002, src 426-427) is each of theirs to play: every other named owner at the table (``names``:
     ident -> name) is dealt a copy, all under one ``shared`` key, so playing one spends them all."""
     card = ledger.rep[-1]
-    wanted = {o.lower() for o in card.owners}
-    others = [i for i, n in names.items() if i != holder and (i in wanted or n.lower() in wanted)]
+    others = _other_owners(card, names, holder)
     if len(card.owners) < 2 or not others:
         return {holder: ledger}
     key = f"{holder}:{card.id}"
     out = {holder: evolve(ledger, {"rep": (*ledger.rep[:-1], evolve(card, {"shared": key}))})}
-    for ident in others:
+    return {**out, **_copies(campaign, others, evolve(card, {"shared": key}))}
+
+
+def _other_owners(card: RepCard, names: dict[str, str], holder: str) -> list[str]:
+    """The characters at the table besides ``holder`` a card names among its owners (by id or name)."""
+    wanted = {o.lower() for o in card.owners}
+    return [i for i, n in names.items() if i != holder and (i in wanted or n.lower() in wanted)]
+
+
+def _copies(campaign: Campaign, idents: Iterable[str], card: RepCard) -> dict[str, Ledger]:
+    """Each of ``idents``' ledgers with a copy of the shared ``card`` dealt (under its own number), but
+    for one that holds the card already."""
+    out: dict[str, Ledger] = {}
+    for ident in idents:
         own = campaign.ledgers.get(ident) or Ledger()
-        copy = evolve(card, {"id": own.next_card, "shared": key})
+        if any(c.shared == card.shared for c in own.rep):
+            continue
+        copy = evolve(card, {"id": own.next_card})
         out[ident] = evolve(own, {"rep": (*own.rep, copy), "next_card": own.next_card + 1})
     return out
 
 
+def restore_shared(
+    campaign: Campaign, names: dict[str, str], holder: str, ledger: Ledger, card: RepCard
+) -> dict[str, Ledger]:
+    """The ledgers after ``holder`` gets back a card spent today (a Journalist's keep, WD-FOLLOW-009):
+    a shared card comes back for every owner at the table, as its spending took it from all of them
+    (one card between its players, WD-REP-002, src 426-427)."""
+    out = {holder: ledger}
+    if not card.shared:
+        return out
+    return {**out, **_copies(campaign, _other_owners(card, names, holder), card)}
+
+
 def with_shared(campaign: Campaign, ident: str, ledger: Ledger) -> dict[str, Ledger]:
     """The ledgers a play by ``ident`` leaves: its own, and every other owner's copy of a shared card it
-    spent (gone) or kept marked, the same (WD-REP-002/005): one card, played once."""
+    spent, discarded or lost (gone) or kept marked, the same (WD-REP-002/005/007): one card, played once."""
     out = {ident: ledger}
     before = campaign.ledgers.get(ident)
     if before is None:
@@ -199,3 +227,20 @@ def with_shared(campaign: Campaign, ident: str, ledger: Ledger) -> dict[str, Led
         )
         out[other] = evolve(theirs, {"rep": rep})
     return out
+
+
+def shared_discards(campaign: Campaign, ident: str, ledgers: dict[str, Ledger]) -> dict[str, int]:
+    """The day's discards still owed once ``ident``'s discard has taken shared cards from other owners
+    too (``ledgers``, from :func:`with_shared`): each card gone from an owner over the cap is one fewer
+    for them to let go (WD-REP-007, src 435)."""
+    owed = {k: v for k, v in campaign.discards.items() if k != ident}
+    for other, after in ledgers.items():
+        before = campaign.ledgers.get(other)
+        if other == ident or other not in owed or before is None:
+            continue
+        left = owed[other] - (len(before.rep) - len(after.rep))
+        if left > 0:
+            owed[other] = left
+        else:
+            del owed[other]
+    return owed

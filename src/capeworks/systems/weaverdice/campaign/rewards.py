@@ -76,6 +76,13 @@ def _gain(ledger: Ledger, kind: str, tier: int, count: int = 1) -> Ledger:
 def award(state: WdState, ctx: Ctx, c: cc.Award, dice: DiceService) -> Done:
     """Hand out rewards; a money tier rolls its dice (WD-PROG-013)."""
     who = person(state, c.character)
+    if c.intel and ctx.config.campaign.no_intel:  # the appendix gives information instead (src 2025)
+        raise RuleViolation(
+            "WD-INTEL-040",
+            "This table plays without intel: give the information itself (minor, relevant, deeper details, "
+            "write-ups for tiers 1-4) instead.",
+            field="intel",
+        )
     ledger = ledger_of(state, c.character)
     b = Builder(state, ctx, dice)
     said: list[str] = []

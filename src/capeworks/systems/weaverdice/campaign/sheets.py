@@ -99,6 +99,9 @@ def _progression(state: WdState, ident: str, ledger: Ledger) -> list[tuple[str, 
     if conf.progression == "mini":
         taken = ", ".join(str(n) for n in ledger.mini_taken) or "none yet"
         rows.append((ident, "progression", "mini-progression", f"options taken: {taken}", credit))
+        if ledger.morale_lift:  # option 12: the day starts a step higher for a while
+            left = f"{ledger.morale_lift} encounter{'' if ledger.morale_lift == 1 else 's'} left"
+            rows.append((ident, "progression", "morale lift", "+1 morale baseline", left))
     else:
         filled = sum(ledger.boxes.values())
         need = conf.boxes_for_milestone

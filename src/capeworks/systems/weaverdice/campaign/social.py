@@ -26,6 +26,7 @@ from capeworks.systems.weaverdice.campaign import commands as cc
 from capeworks.systems.weaverdice.campaign import events as ce
 from capeworks.systems.weaverdice.campaign.buy_up import bought_up
 from capeworks.systems.weaverdice.campaign.downtime import ledger_of
+from capeworks.systems.weaverdice.campaign.group_passives import journalists_for
 from capeworks.systems.weaverdice.campaign.model import Ledger, Negotiation, RepCard
 from capeworks.systems.weaverdice.campaign.reputation import check_discarded, with_shared
 from capeworks.systems.weaverdice.campaign.screen import Builder
@@ -139,11 +140,13 @@ def _spend(
 
     phase = b.state.campaign.phase
     now = phase.number if phase else b.state.campaign.phases + 1
-    journalists = ledger.active("journalist", now, ctx.config.campaign.follower_passive_max)
+    most = ctx.config.campaign.follower_passive_max
     gone: set[int] = set()
     marked: set[int] = set()
     said: list[str] = []
     for card in cards:
+        # the character's Journalists, and a group's for the group's own card (WD-FOLLOW-008, src 1361)
+        journalists = journalists_for(b.state, ident, card, now, most)
         if card.kept_on and not card.consumable:  # a costume piece's own keep roll (WD-EQUIP-016/017)
             face = b.dice.roll(1, 6, purpose=f"keep {card.source}").faces[0]
             total = capped(face + journalists, morale)

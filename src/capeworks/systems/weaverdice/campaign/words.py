@@ -76,6 +76,11 @@ def _words_of(p: Any) -> str:
         return f"{p.name} buys a costume piece, {p.piece.replace('_', ' ')}, for ${p.price}."
     if isinstance(p, ce.MiniPicked):
         return f"{p.name} picks option {p.option} off the mini-progression list: {p.what}."
+    if isinstance(p, ce.BaselineLiftWorn):
+        if not p.left:
+            return f"{p.name}'s raised morale baseline is over."
+        many = "" if p.left == 1 else "s"
+        return f"{p.name}'s raised morale baseline holds for {p.left} more encounter{many}."
     if isinstance(p, ce.RepSpent):
         return f"{p.name}'s rep card {p.card} is spent."
     if isinstance(p, ce.RepDiscarded):
