@@ -445,10 +445,18 @@ def resolve(b: Done, p: Pending, effect: Effect | None, dice: DiceService) -> No
     """Deal the hit's damage and its extreme effect; settle it unless powers wait to be kept."""
     state = b.state
     t = state.characters[p.target]
-    dr = p.dr + (dmg.OVERWHELM if effect is Effect.OVERWHELMING else 0)  # BPB-XS-004
+    rating = dmg.Rating(dr=p.dr, stunning=p.stunning)
+    if effect is Effect.OVERWHELMING:  # BPB-XS-004: three ranks more (a Brawn 3 punch lands as Brawn 6's)
+        rating = dmg.overwhelmed(rating)
     if p.damages is not None:
         apply_damage(
-            b, t, dr, stunning=p.stunning, penetrating=p.penetrating, attribute=p.damages, why=p.power
+            b,
+            t,
+            rating.dr,
+            stunning=rating.stunning,
+            penetrating=p.penetrating,
+            attribute=p.damages,
+            why=p.power,
         )
     if p.recoil:  # BPB-GRAB-013 (PROPOSED): the rammer takes half, against their own protection
         apply_damage(b, b.state.characters[p.attacker], p.recoil, why="ramming")

@@ -18,6 +18,7 @@ __all__ = [
     "Rating",
     "after_protection",
     "explosion_dr",
+    "overwhelmed",
     "protection",
     "slam_landing",
     "soft_landing",
@@ -49,6 +50,13 @@ def unarmed(brawn: int) -> Rating:
 def weapon(weapon_dr: int, brawn: int) -> Rating:
     """BPB-DMG-002: the better of the weapon's DR and the wielder's Brawn; normal damage (PROPOSED)."""
     return Rating(dr=max(weapon_dr, brawn))
+
+
+def overwhelmed(rating: Rating) -> Rating:
+    """BPB-XS-004 (src 232): "adds three ranks to the power, solely for the purposes of that attack": a
+    human-level blow (src 403: stunning at rank 3 or less) raised past rank 3 lands as normal damage."""
+    dr = rating.dr + OVERWHELM
+    return Rating(dr=dr, stunning=rating.stunning and dr <= HUMAN_MAX)
 
 
 def squeeze(brawn: int, agility: int) -> Rating:

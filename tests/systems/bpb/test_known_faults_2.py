@@ -1,0 +1,53 @@
+"""More situations the table got wrong, each ruled from the seed first (seeds/002_15e80e5795d6eba8.txt,
+"src N" = line N), then played through the table with given dice (as test_known_faults.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from capeworks.engine.testing import Driver
+from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
+from tests.systems.bpb.helpers import one, state
+from tests.systems.bpb.test_combat import cast, hero
+
+FIST8 = Power(name="Fist", rank=8, attack=AttackKind.MELEE)
+FLIGHT = Power(name="Flight", rank=6, movement=True, goes=Medium.AIR)
+
+
+# -- 1. an overwhelmed human-level punch -------------------------------------------------------------
+
+
+def _thug_and_mark() -> Driver:
+    thug = hero("thug", owner="ann", Brawn=3, Prowess=6, expertise=("unarmed",))
+    d = cast(thug, hero("mark", Endurance=20))
+    d.do("gm", "start_fight", characters="thug, mark", aware_first="thug, mark")
+    return d
+
+
+@pytest.mark.rules("BPB-XS-004", "BPB-DMG-001", "BPB-DMG-007")
+def test_an_overwhelmed_brawn_3_punch_lands_as_normal_damage() -> None:
+    # src 232: "An overwhelming attack adds three ranks to the power, solely for the purposes of that
+    # attack"; src 403: a bare-handed blow is stunning only at "human level Brawn (rank 3 or less)", and
+    # "A character with rank 4 Brawn would have damage rating 4, and the damage inflicted would be
+    # normal". Thug (Brawn 3, Prowess 6, expertise) punches Mark: 6 + 12 = 18 vs 8 + 2 = 10, extreme (13+).
+    # Overwhelming makes the punch a rank 6 blow: DR 6, normal damage (6 lost, none of it stunning)
+    d = _thug_and_mark()
+    rolled = one(d.do("ann", "attack", attacker="thug", target="mark", dice=(6, 6)), "attack_rolled")
+    assert (rolled.dr, rolled.stunning, rolled.roll.verdict.extreme) == (3, True, True)
+    d.answer("gm", "defend-1", "take")
+    hit = one(d.answer("ann", "extreme-1", "overwhelming"), "damaged")
+    assert (hit.dr, hit.stunning, hit.amount) == (6, False, 6)
+    c = state(d).condition("mark")
+    assert (c.lost, c.stunning) == (6, 0)
+
+
+@pytest.mark.rules("BPB-DMG-001", "BPB-DMG-007", "BPB-XS-005")
+def test_a_slamming_brawn_3_punch_stays_stunning() -> None:
+    # src 232 raises the rank only for an overwhelming attack: the same punch slamming (src 236) is still
+    # Brawn 3's, DR 3 and stunning (src 403). Mark's Brawn 2 + (6, 6) = 14 vs 8 + 3 shrugs off the slam
+    d = _thug_and_mark()
+    d.do("ann", "attack", attacker="thug", target="mark", dice=(6, 6))
+    d.answer("gm", "defend-1", "take")
+    hit = one(d.answer("ann", "extreme-1", "slamming", dice=(6, 6)), "damaged")
+    assert (hit.dr, hit.stunning) == (3, True)
+    assert state(d).condition("mark").stunning == 3
