@@ -51,3 +51,31 @@ def test_a_slamming_brawn_3_punch_stays_stunning() -> None:
     hit = one(d.answer("ann", "extreme-1", "slamming", dice=(6, 6)), "damaged")
     assert (hit.dr, hit.stunning) == (3, True)
     assert state(d).condition("mark").stunning == 3
+
+
+# -- 2. an unaware character raises no guard ----------------------------------------------------------
+
+
+@pytest.mark.rules("BPB-INIT-001", "BPB-DEF-002", "BPB-DEF-007")
+def test_an_unaware_character_cannot_raise_a_guard_on_their_own_turn() -> None:
+    # src 252: "If a character is not aware of their opponent, then they don't have the opportunity to
+    # attack ... In the first round of combat, only hero has the opportunity to act ... Only after the
+    # hooligans become aware of the hero do they get the opportunity to act"; src 373: a block is "against
+    # the rank of the attacker's power or weapon", chosen "after determining if the attack will
+    # successfully hit" (src 379): an attack the hooligan does not know of. Mook, unaware, takes his turn:
+    # his block is refused (his task action kept); Zap's Blast 5 then hits him with nothing to answer:
+    # Accuracy 2 + (4, 4) + 3 (surprised) = 13 vs 8 + 2: 5 lost
+    d = cast(hero("zap", powers=(Power(name="Blast", rank=5, attack=AttackKind.RANGED),)), hero("mook", "bo"))
+    d.do("gm", "start_fight", characters="zap, mook", aware_first="zap", unaware="mook")
+    d.do("gm", "end_turn", character="zap")
+    for kind in ("block", "dodge"):
+        d.refuse("bo", "guard", rule="BPB-INIT-001", character="mook", kind=kind)
+    assert state(d).fight.turn.task is False and state(d).fight.guards == {}
+    d.do("bo", "end_turn", character="mook")
+    events = d.do("gm", "attack", attacker="zap", target="mook", power="Blast", dice=(4, 4))
+    assert not d.table.prompts() and one(events, "damaged").amount == 5
+    # aware now (src 252), he may block on his turn
+    d.do("gm", "aware", characters="mook")
+    d.do("gm", "end_turn", character="zap")
+    d.do("bo", "guard", character="mook", kind="block")
+    assert state(d).fight.guards["mook"].kind == "block"

@@ -496,6 +496,13 @@ def guard(state: BpbState, ctx: Ctx, c: cmd.Guard, dice: DiceService) -> Done:
     if kind not in ("block", "dodge"):
         raise InvalidCommand("Guard by block or dodge.")
     fight = fight_of(state)
+    if who.id in fight.unaware:
+        # src 252: one not yet aware of their opponent has no "opportunity to act" in the fight, on their own
+        # turn or forced: a block or dodge is against an attack (src 373, 379) they do not know is coming
+        raise RuleViolation(
+            "BPB-INIT-001",
+            f"{who.name} is not aware of an opponent yet: there is no attack to block or dodge.",
+        )
     if c.forced:
         check_forced(state, who)
     elif not require_turn(state, who, task=True):
