@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from capeworks.engine.testing import Driver
+from capeworks.systems.bpb.model import Status
 from capeworks.systems.bpb.sheet import AttackKind, Medium, Power
 from tests.systems.bpb.helpers import one, state
 from tests.systems.bpb.test_combat import cast, hero
@@ -79,3 +80,45 @@ def test_an_unaware_character_cannot_raise_a_guard_on_their_own_turn() -> None:
     d.do("gm", "end_turn", character="zap")
     d.do("bo", "guard", character="mook", kind="block")
     assert state(d).fight.guards["mook"].kind == "block"
+
+
+# -- 3. a flier who falls lands prone -----------------------------------------------------------------
+
+
+def _bird_knocked_out_aloft() -> Driver:
+    # Bird (Endurance 6) flies; Brute's Fist 8 (Prowess 6 + 12 hits) knocks her out in the air: 8 lost
+    d = cast(
+        hero("brute", powers=(FIST8,), Prowess=6), hero("bird", owner="ann", powers=(FLIGHT,), Endurance=6)
+    )
+    d.do("gm", "start_fight", characters="brute, bird", aware_first="brute, bird", airborne="bird")
+    d.do("gm", "attack", attacker="brute", target="bird", power="Fist", dice=(6, 6))
+    assert "unconscious" in state(d).condition("bird").statuses
+    return d
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-GRAB-011", "BPB-ACT-004")
+def test_a_flier_knocked_out_lands_prone_at_the_end_of_the_round() -> None:
+    # src 256: "Any falling objects (including characters) fall" with the environment; a character who
+    # falls "to the ground" (src 361, the trip) lies there prone, and standing up from prone is a movement
+    # action (src 127). Bird falls at the round's end and lies prone; after a rest (awake, 6 - 4 = 2) she
+    # must stand before she walks
+    d = _bird_knocked_out_aloft()
+    events = d.do("gm", "end_turn", character="brute")
+    assert one(events, "environment_acted").fell == ("bird",)
+    c = state(d).condition("bird")
+    assert (c.airborne, Status.PRONE in c.statuses) == (False, True)
+    d.do("gm", "end_fight")
+    d.do("gm", "rest")
+    assert Status.UNCONSCIOUS not in state(d).condition("bird").statuses
+    d.refuse("ann", "move", rule="BPB-ACT-004", character="bird", feet=10)
+    d.do("ann", "move", character="bird", stand_up=True)
+
+
+@pytest.mark.rules("BPB-INIT-003", "BPB-GRAB-011")
+def test_a_flier_who_falls_as_the_fight_ends_lands_prone_too() -> None:
+    # src 256 with the fight ended before the round's end (test_f18): she falls with the fight's end,
+    # prone on the ground
+    d = _bird_knocked_out_aloft()
+    assert one(d.do("gm", "end_fight"), "fight_ended").fell == ("bird",)
+    c = state(d).condition("bird")
+    assert (c.airborne, Status.PRONE in c.statuses) == (False, True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from capeworks.engine import DiceService
 from capeworks.errors import InvalidCommand, NotFound
 from capeworks.systems.bpb import commands as cmd
-from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered
+from capeworks.systems.bpb.events import EnvironmentActed, HazardAdded, HazardSteered, StatusSet
 from capeworks.systems.bpb.lookups import Ctx, Done, character, fight_of, require_turn
 from capeworks.systems.bpb.model import Hazard, Status
 from capeworks.systems.bpb.state import BpbState
 
-__all__ = ["add_hazard", "environment_acts", "fallers", "steer"]
+__all__ = ["add_hazard", "environment_acts", "fallers", "land", "steer"]
 
 
 def add_hazard(state: BpbState, ctx: Ctx, c: cmd.AddHazard, dice: DiceService) -> Done:
@@ -49,14 +49,24 @@ def environment_acts(b: Done) -> None:
     """BPB-INIT-003: what nobody moved this round moves now, after every character."""
     fight = fight_of(b.state)
     due = [h for h in fight.hazards if h.moved_round != fight.order.round]
+    fell = fallers(b.state)
     b.emit(
         EnvironmentActed(
             round=fight.order.round,
             moved=tuple(h.text for h in due),
             removed=tuple(h.id for h in due if h.once),
-            fell=fallers(b.state),
+            fell=fell,
         )
     )
+    land(b, fell)
+
+
+def land(b: Done, fell: tuple[str, ...]) -> None:
+    """Those who fell lie on the ground, prone (src 361: a character who falls "to the ground" as a trip
+    knocks them down is prone; src 127: standing up from prone is a movement action)."""
+    for cid in fell:
+        if Status.PRONE not in b.state.condition(cid).statuses:
+            b.emit(StatusSet(character=cid, add=(Status.PRONE,)))
 
 
 def fallers(state: BpbState) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from capeworks.engine import DiceService
 from capeworks.engine.kit import rank, tied
 from capeworks.errors import InvalidCommand, RuleViolation
 from capeworks.systems.bpb import commands as cmd
-from capeworks.systems.bpb.environment import environment_acts, fallers
+from capeworks.systems.bpb.environment import environment_acts, fallers, land
 from capeworks.systems.bpb.events import (
     ActionTaken,
     BecameAware,
@@ -539,6 +539,7 @@ def end_fight(state: BpbState, ctx: Ctx, c: cmd.EndFight, dice: DiceService) -> 
     # src 256: a flier out cold falls; the fight's end comes before the round's environment would
     fell = (*fallers(b.state), *(cid for cid in out if b.state.condition(cid).airborne))
     emit(b, dice, FightEnded(settles=True, fell=fell))
+    land(b, fell)
     for cid in out:
         knock_out(b, cid)
     return b
