@@ -122,3 +122,54 @@ def test_a_flier_who_falls_as_the_fight_ends_lands_prone_too() -> None:
     assert one(d.do("gm", "end_fight"), "fight_ended").fell == ("bird",)
     c = state(d).condition("bird")
     assert (c.airborne, Status.PRONE in c.statuses) == (False, True)
+
+
+# -- 4. a stunt stands in for a protection power ------------------------------------------------------
+
+ICE_BLAST = Power(name="Ice Blast", rank=6, attack=AttackKind.RANGED)
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-PP-008", "BPB-DMG-008", "BPB-DMG-010")
+def test_a_stunt_turns_an_ice_blast_into_armour_for_the_round() -> None:
+    # src 481: "A power stunt permits a character to use their current powers in new and creative ways"
+    # (a rank 8 Force Field as "a rank 8 force blade"): Frost's rank 6 Ice Blast as rank 6 ice armour,
+    # protection against Endurance damage (src 425: the PV is subtracted from the DR); src 483: it lasts
+    # one round. Brute's Fist 8 in round 1: 8 - 6 = 2 lost; in round 2 the armour is gone: 8 more
+    d = cast(
+        hero("frost", owner="ann", powers=(ICE_BLAST,), Endurance=20, Perception=5),
+        hero("brute", powers=(FIST8,), Prowess=9),
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="frost, brute")
+    d.do("ann", "spend", character="frost", kind="stunt", power="Ice Blast", used_as="Ice Armour",
+         protects="endurance")  # fmt: skip
+    d.do("ann", "end_turn", character="frost")
+    hit = one(d.do("gm", "attack", attacker="brute", target="frost", power="Fist", dice=(6, 6)), "damaged")
+    assert (hit.dr, hit.pv, hit.amount) == (8, 6, 2)
+    d.do("gm", "end_turn", character="brute")
+    d.do("ann", "end_turn", character="frost")
+    hit = one(d.do("gm", "attack", attacker="brute", target="frost", power="Fist", dice=(6, 6)), "damaged")
+    assert (hit.pv, state(d).condition("frost").lost) == (0, 10)
+
+
+@pytest.mark.rules("BPB-PP-009", "BPB-DMG-009", "BPB-DMG-010")
+def test_a_protection_stunt_guards_only_its_damage_and_does_not_stack() -> None:
+    # src 427: a type of damage needs protection of its type; src 429: "Multiple layers of the same type of
+    # protection do not stack". Frost's ice armour (6) against Endurance beside her own Invulnerability 4:
+    # the Fist 8 meets PV 6, not 10. A stunt named to protect an attribute nobody has is refused, nothing
+    # spent; and only a stunt is used as a protection power
+    skin = Power(name="Invulnerability", rank=4, protects="Endurance")
+    d = cast(
+        hero("frost", owner="ann", powers=(ICE_BLAST, skin), Endurance=20, Perception=5),
+        hero("brute", powers=(FIST8,), Prowess=9),
+    )
+    d.do("gm", "start_session")
+    d.do("gm", "start_fight", characters="frost, brute")
+    stunt = {"character": "frost", "kind": "stunt", "power": "Ice Blast", "used_as": "Ice Armour"}
+    d.refuse("ann", "spend", **{**stunt, "protects": "Luck"})
+    d.refuse("ann", "spend", **{**stunt, "kind": "boost", "protects": "Endurance"})
+    assert state(d).plot_points("frost") == 1
+    d.do("ann", "spend", **stunt, protects="Endurance")
+    d.do("ann", "end_turn", character="frost")
+    hit = one(d.do("gm", "attack", attacker="brute", target="frost", power="Fist", dice=(6, 6)), "damaged")
+    assert (hit.pv, hit.amount) == (6, 2)

@@ -45,6 +45,7 @@ from capeworks.systems.bpb.lookups import (
     require_aware,
     require_no_blast,
     spend_check,
+    stunt_powers,
     use_extra_attack,
 )
 from capeworks.systems.bpb.model import Effect, Pending, Stage, Status
@@ -515,7 +516,7 @@ def apply_damage(
     state = b.state
     cond = state.condition(t.id)
     ranks = {p.name: rank_of(state, t, p.name) for p in t.powers if p.protects}  # boosted or drained
-    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks)
+    pv = dmg.protection(t, attribute, on=cond.on, ranks=ranks, stunted=stunt_powers(state, t))
     amount = dmg.after_protection(dr, pv, penetrating=penetrating)
     if stunning and attribute == "Endurance":
         amount = min(amount, max(0, endurance_left(state, t.id)))  # BPB-REC-004: stunning alone stops at 0

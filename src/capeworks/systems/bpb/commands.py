@@ -391,6 +391,8 @@ class Spend(_P):
     attack: AttackKind | None = None
     #: a stunt used as a movement power
     movement: bool = False
+    #: a stunt used as a protection power: the attribute whose damage it protects against ("Endurance")
+    protects: str | None = Field(default=None, max_length=40)
     uses: int | None = Field(default=None, ge=1, le=100)
     rounds: int | None = Field(default=None, ge=1, le=100)
     text: str = Field(default="", max_length=300)

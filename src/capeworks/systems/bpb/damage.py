@@ -87,20 +87,24 @@ def throw(brawn: int, weight_lb: int) -> Throw:
 
 
 def protection(
-    character: Character, damages: str, *, on: Iterable[str], ranks: Mapping[str, int] | None = None
+    character: Character,
+    damages: str,
+    *,
+    on: Iterable[str],
+    ranks: Mapping[str, int] | None = None,
+    stunted: Iterable[Power] = (),
 ) -> int:
     """BPB-DMG-009/010: the highest PV protecting against ``damages``; activated powers only while on.
-    ``ranks``: the powers' ranks now (a boost or a drain, BPB-PP-007, BPB-REC-003), by name."""
+    ``ranks``: the powers' ranks now (a boost or a drain, BPB-PP-007, BPB-REC-003), by name. ``stunted``:
+    the powers stunts make for their time (BPB-PP-009), a protection among them at its stunt's rank."""
     active = {n.lower() for n in on}
     now = ranks or {}
-    return max(
-        (
-            now.get(p.name, p.rank)
-            for p in character.powers
-            if p.protects == damages and (not p.activated or p.name.lower() in active)
-        ),
-        default=0,
+    sheet = (
+        now.get(p.name, p.rank)
+        for p in character.powers
+        if p.protects == damages and (not p.activated or p.name.lower() in active)
     )
+    return max((*sheet, *(p.rank for p in stunted if p.protects == damages)), default=0)
 
 
 def after_protection(dr: int, pv: int, *, penetrating: bool = False) -> int:

@@ -75,6 +75,9 @@ class Stunt(Frozen):
     attack: AttackKind | None = Field(default=None, exclude_if=lambda v: v is None)
     #: a stunt made into a movement power, moved with like one (BPB-MOVE-003)
     movement: bool = Field(default=False, exclude_if=lambda v: not v)
+    #: a stunt made into a protection power (src 481: powers used "in new and creative ways", an Ice Blast
+    #: as ice armour): the damage type it protects against at its rank, while it lasts (BPB-DMG-009/010)
+    protects: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class Condition(Frozen):
